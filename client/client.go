@@ -1,0 +1,183 @@
+// Package client is a typed Go client for every endpoint of the contact-center
+// open interface (see ../shared/spec). It has no Terraform imports: the
+// provider, ccsync and tests all use it the same way.
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Surface names one of the five API surfaces of spec §1.1.
+type Surface string
+
+// The five surfaces, named as the provider attributes that configure them.
+const (
+	SurfaceBase       Surface = "base_url"
+	SurfaceAutocall   Surface = "autocall_url"
+	SurfacePortal     Surface = "portal_url"
+	SurfacePortalOpen Surface = "portal_open_url"
+	SurfaceSMSAPI     Surface = "smsapi_url"
+)
+
+// Surfaces lists every surface in a stable order.
+var Surfaces = []Surface{SurfaceBase, SurfaceAutocall, SurfacePortal, SurfacePortalOpen, SurfaceSMSAPI}
+
+// SurfacePrefixes are the path prefixes under which one origin serves every
+// surface (DESIGN §4); `endpoint` derives the five URLs from them.
+var SurfacePrefixes = map[Surface]string{
+	SurfaceBase:       "/open",
+	SurfaceAutocall:   "/autocall",
+	SurfacePortal:     "/portal",
+	SurfacePortalOpen: "/portal-open",
+	SurfaceSMSAPI:     "/smsapi",
+}
+
+// SurfaceURLs derives the five surface URLs from one origin.
+func SurfaceURLs(endpoint string) map[Surface]string {
+	origin := strings.TrimRight(endpoint, "/")
+	out := make(map[Surface]string, len(SurfacePrefixes))
+	for s, p := range SurfacePrefixes {
+		out[s] = origin + p
+	}
+	return out
+}
+
+// LogFunc receives one structured line per request. Secrets are already
+// redacted from fields when it is called.
+type LogFunc func(ctx context.Context, msg string, fields map[string]any)
+
+// Config configures a Client.
+type Config struct {
+	// URLs holds the base URL of each surface. Every surface must be set.
+	URLs map[Surface]string
+	// AccessToken is the bearer token of the open and portal surfaces (spec §5.1).
+	AccessToken string
+	// AppID and AppKey authenticate gateway requests (spec §5.5).
+	AppID  string
+	AppKey string
+	// UserAgent is sent with every request.
+	UserAgent string
+	// Timeout bounds one HTTP attempt. Zero means 30 seconds.
+	Timeout time.Duration
+	// MaxRetries is how many times an idempotent call is retried after a
+	// transport error, a 5xx or gateway code 1010. Negative means none.
+	MaxRetries int
+	// RetryWaitMin and RetryWaitMax bound the exponential backoff. Zero
+	// values mean 250ms and 5s.
+	RetryWaitMin, RetryWaitMax time.Duration
+	// AllowInsecureHTTP permits http:// URLs on hosts other than loopback.
+	AllowInsecureHTTP bool
+	// HTTPClient replaces the default transport (tests).
+	HTTPClient *http.Client
+	// Log, when set, receives one redacted line per HTTP attempt.
+	Log LogFunc
+	// Now replaces time.Now (gateway signature tests).
+	Now func() time.Time
+}
+
+// Client is the entry point: one service per API area (DESIGN §3).
+type Client struct {
+	cfg  Config
+	urls map[Surface]*url.URL
+	http *http.Client
+
+	SMS       *SMSService
+	Agents    *AgentsService
+	Tasks     *TasksService
+	Webhooks  *WebhooksService
+	Sounds    *SoundsService
+	ASR       *ASRService
+	Queues    *QueuesService
+	Reference *ReferenceService
+	Gateway   *GatewayService
+}
+
+// New validates cfg and returns a Client.
+func New(cfg Config) (*Client, error) {
+	c := &Client{cfg: cfg, urls: map[Surface]*url.URL{}}
+	var errs []error
+	for _, s := range Surfaces {
+		raw := cfg.URLs[s]
+		if raw == "" {
+			errs = append(errs, fmt.Errorf("%s is not set", s))
+			continue
+		}
+		u, err := ValidateURL(raw, cfg.AllowInsecureHTTP)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", s, err))
+			continue
+		}
+		c.urls[s] = u
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if c.cfg.Timeout <= 0 {
+		c.cfg.Timeout = 30 * time.Second
+	}
+	if c.cfg.RetryWaitMin <= 0 {
+		c.cfg.RetryWaitMin = 250 * time.Millisecond
+	}
+	if c.cfg.RetryWaitMax <= 0 {
+		c.cfg.RetryWaitMax = 5 * time.Second
+	}
+	if c.cfg.Now == nil {
+		c.cfg.Now = time.Now
+	}
+	c.http = cfg.HTTPClient
+	if c.http == nil {
+		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	}
+	c.SMS = &SMSService{c: c}
+	c.Agents = &AgentsService{c: c}
+	c.Tasks = &TasksService{c: c}
+	c.Webhooks = &WebhooksService{c: c}
+	c.Sounds = &SoundsService{c: c}
+	c.ASR = &ASRService{c: c}
+	c.Queues = &QueuesService{c: c}
+	c.Reference = &ReferenceService{c: c}
+	c.Gateway = &GatewayService{c: c}
+	return c, nil
+}
+
+// ValidateURL parses a surface URL and refuses plain http:// to a host that
+// is not loopback unless allowInsecure is set: tokens and keys would travel
+// in clear text.
+func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a URL: %w", raw, err)
+	}
+	switch u.Scheme {
+	case "https":
+	case "http":
+		if !allowInsecure && !IsLoopbackHost(u.Hostname()) {
+			return nil, fmt.Errorf("%q uses plain http:// to a host that is not loopback; use https:// or set insecure_http = true", raw)
+		}
+	default:
+		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", raw)
+	}
+	if u.Host == "" {
+		return nil, fmt.Errorf("%q has no host", raw)
+	}
+	return u, nil
+}
+
+// IsLoopbackHost reports whether host is localhost or a loopback address.
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// URL returns the configured base URL of a surface.
+func (c *Client) URL(s Surface) string { return c.urls[s].String() }

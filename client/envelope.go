@@ -1,0 +1,104 @@
+package client
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Envelope names one of the four response envelopes of the spec. Every
+// response is decoded through decodeEnvelope, so the success rule of each
+// lives in exactly one place.
+type Envelope int
+
+const (
+	// EnvelopeOpen: `code` 0 is success, `message`, `request_id` (§1.2).
+	EnvelopeOpen Envelope = iota
+	// EnvelopePortal: `code` 200 is success, `message` or `msg` (§1.2, §7.2).
+	EnvelopePortal
+	// EnvelopeASR: `code` "200" as a string, `errorMsg` on failure (§7.3).
+	EnvelopeASR
+	// EnvelopeGateway: `code` 0 is success, `msg` (§4.8, §7.4).
+	EnvelopeGateway
+)
+
+func (e Envelope) String() string {
+	switch e {
+	case EnvelopeOpen:
+		return "open"
+	case EnvelopePortal:
+		return "portal"
+	case EnvelopeASR:
+		return "asr"
+	case EnvelopeGateway:
+		return "gateway"
+	}
+	return fmt.Sprintf("envelope(%d)", int(e))
+}
+
+// successCode is the code each envelope uses for success.
+func (e Envelope) successCode() int64 {
+	switch e {
+	case EnvelopePortal, EnvelopeASR:
+		return 200
+	}
+	return 0
+}
+
+// envelopeHeader holds the fields every envelope may carry. Codes are decoded
+// tolerantly: the ASR surface sends them as strings.
+type envelopeHeader struct {
+	Code      *FlexInt        `json:"code"`
+	Message   FlexString      `json:"message"`
+	Msg       FlexString      `json:"msg"`
+	ErrorMsg  FlexString      `json:"errorMsg"`
+	RequestID FlexString      `json:"request_id"`
+	Data      json.RawMessage `json:"data"`
+}
+
+func (h envelopeHeader) text() string {
+	for _, s := range []FlexString{h.Message, h.Msg, h.ErrorMsg} {
+		if strings.TrimSpace(string(s)) != "" {
+			return string(s)
+		}
+	}
+	return ""
+}
+
+// decodeEnvelope checks the envelope of body and, on success, decodes the
+// whole body into out (when out is not nil). Failures become *APIError.
+func decodeEnvelope(env Envelope, body []byte, out any, apiErr *APIError) error {
+	var h envelopeHeader
+	if err := json.Unmarshal(body, &h); err != nil {
+		apiErr.Message = fmt.Sprintf("response is not a JSON %s envelope: %v (body starts %q)", env, err, preview(body))
+		apiErr.Code = -1
+		return apiErr
+	}
+	apiErr.RequestID = string(h.RequestID)
+	if h.Code == nil {
+		apiErr.Message = fmt.Sprintf("response has no code field (body starts %q)", preview(body))
+		apiErr.Code = -1
+		return apiErr
+	}
+	if int64(*h.Code) != env.successCode() {
+		apiErr.Code = int64(*h.Code)
+		apiErr.Message = h.text()
+		apiErr.Data = h.Data
+		return apiErr
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(body, out); err != nil {
+		return fmt.Errorf("%s %s: decoding response: %w", apiErr.Method, apiErr.Path, err)
+	}
+	return nil
+}
+
+func preview(b []byte) string {
+	const n = 120
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}

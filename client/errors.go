@@ -1,0 +1,89 @@
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ErrNotFound is returned (wrapped) by finders when the object does not exist.
+var ErrNotFound = errors.New("not found")
+
+// APIError is a failure answered by the service: a non-success envelope code,
+// or an HTTP status without a decodable envelope.
+type APIError struct {
+	Surface    Surface
+	Method     string
+	Path       string
+	HTTPStatus int
+	// Code is the envelope code (-1 when the body had none).
+	Code int64
+	// Message is the service's text (message, msg or errorMsg).
+	Message   string
+	RequestID string
+	// Data is the envelope's data member, e.g. the per-item results of a
+	// code-500 "overall result" (§7.2).
+	Data json.RawMessage
+
+	notFoundCodes []int64
+}
+
+func (e *APIError) Error() string {
+	s := fmt.Sprintf("%s %s: code %d", e.Method, e.Path, e.Code)
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	if e.HTTPStatus != 0 && e.HTTPStatus != 200 {
+		s += fmt.Sprintf(" (HTTP %d)", e.HTTPStatus)
+	}
+	if e.RequestID != "" {
+		s += " [request_id " + e.RequestID + "]"
+	}
+	return s
+}
+
+// NotFound reports whether the code means "this object does not exist" for
+// the endpoint that answered it.
+func (e *APIError) NotFound() bool { return slices.Contains(e.notFoundCodes, e.Code) }
+
+// Is lets errors.Is(err, ErrNotFound) match not-found API errors.
+func (e *APIError) Is(target error) bool { return target == ErrNotFound && e.NotFound() }
+
+// IsNotFound reports whether err means the object does not exist, whatever
+// surface and code said so.
+func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// AsAPIError returns the *APIError in err's chain.
+func AsAPIError(err error) (*APIError, bool) {
+	var e *APIError
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// HasCode reports whether err is an APIError with the given code.
+func HasCode(err error, code int64) bool {
+	e, ok := AsAPIError(err)
+	return ok && e.Code == code
+}
+
+// ItemResult is one entry of a code-500 "overall result" (§7.2) or of a
+// per-item error list: which item, its code and message.
+type ItemResult struct {
+	ID      FlexString `json:"id"`
+	QueID   FlexString `json:"que_id"`
+	AgID    FlexString `json:"ag_id"`
+	SoundID FlexString `json:"sound_id"`
+	Skill   FlexString `json:"skill"`
+	Code    FlexInt    `json:"code"`
+	Message FlexString `json:"message"`
+}
+
+// Items decodes Data as a list of item results; nil when it is not one.
+func (e *APIError) Items() []ItemResult {
+	var items []ItemResult
+	if len(e.Data) == 0 || json.Unmarshal(e.Data, &items) != nil {
+		return nil
+	}
+	return items
+}

@@ -1,0 +1,99 @@
+package client
+
+import (
+	"context"
+	"iter"
+)
+
+// Page is one page of a list: its items and whether another page follows.
+type Page[T any] struct {
+	Items []T
+	// More is true when a later page may hold items.
+	More bool
+}
+
+// paginate turns a page fetcher into an iterator that pages transparently,
+// starting at page 1. Iteration stops at the first error, which is yielded.
+func paginate[T any](ctx context.Context, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for page := 1; ; page++ {
+			p, err := fetch(ctx, page)
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			for _, it := range p.Items {
+				if !yield(it, nil) {
+					return
+				}
+			}
+			if !p.More || len(p.Items) == 0 {
+				return
+			}
+		}
+	}
+}
+
+// Collect drains an iterator into a slice, stopping at the first error.
+func Collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
+	var out []T
+	for v, err := range seq {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// LaravelPage is the page object of spec §2.1 (SMS lists, agent list).
+type LaravelPage[T any] struct {
+	CurrentPage FlexInt `json:"current_page"`
+	Data        []T     `json:"data"`
+	LastPage    FlexInt `json:"last_page"`
+	PerPage     FlexInt `json:"per_page"`
+	Total       FlexInt `json:"total"`
+	From        FlexInt `json:"from"`
+	To          FlexInt `json:"to"`
+	NextPageURL *string `json:"next_page_url"`
+}
+
+// More reports whether a later page exists.
+func (p LaravelPage[T]) More() bool {
+	if p.LastPage > 0 {
+		return p.CurrentPage < p.LastPage
+	}
+	return p.NextPageURL != nil && *p.NextPageURL != ""
+}
+
+// ResultsPage is the page object of spec §2.2 (tasks, webhooks, trunks, CDRs):
+// both `total_page` and `totalPage` are accepted.
+type ResultsPage[T any] struct {
+	CurrentPage FlexInt  `json:"current_page"`
+	TotalPage   FlexInt  `json:"total_page"`
+	TotalPage2  FlexInt  `json:"totalPage"`
+	PerPage     FlexInt  `json:"per_page"`
+	Total       FlexInt  `json:"total"`
+	Empty       FlexBool `json:"empty"`
+	Results     []T      `json:"results"`
+}
+
+// Pages returns the page count whichever spelling carried it.
+func (p ResultsPage[T]) Pages() int64 {
+	if p.TotalPage > 0 {
+		return int64(p.TotalPage)
+	}
+	return int64(p.TotalPage2)
+}
+
+// More reports whether a later page exists.
+func (p ResultsPage[T]) More() bool {
+	if n := p.Pages(); n > 0 {
+		return int64(p.CurrentPage) < n
+	}
+	if p.PerPage > 0 && p.Total > 0 {
+		return int64(p.CurrentPage)*int64(p.PerPage) < int64(p.Total)
+	}
+	return false
+}

@@ -1,0 +1,88 @@
+package client
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Redacted replaces every secret in log lines.
+const Redacted = "[REDACTED]"
+
+// SignGateway computes the gateway signature of spec §5.5:
+// lowercase hex SHA-256 of "appKey=K&random=R&time=T".
+func SignGateway(appKey, random, timeMillis string) string {
+	sum := sha256.Sum256([]byte("appKey=" + appKey + "&random=" + random + "&time=" + timeMillis))
+	return hex.EncodeToString(sum[:])
+}
+
+// IsSecretField reports whether a field or header name holds a secret:
+// tokens, gateway signatures and keys, passwords and the MFA secret.
+func IsSecretField(name string) bool {
+	n := strings.ToLower(strings.ReplaceAll(name, "-", "_"))
+	switch n {
+	case "authorization", "sig", "appkey", "app_key", "sms_app_key", "access_token", "token", "mfa_secret":
+		return true
+	}
+	return strings.Contains(n, "password") || strings.Contains(n, "secret")
+}
+
+// RedactHeaders returns the headers with secret values replaced.
+func RedactHeaders(h http.Header) map[string]string {
+	out := make(map[string]string, len(h))
+	for k := range h {
+		if IsSecretField(k) {
+			out[k] = Redacted
+		} else {
+			out[k] = h.Get(k)
+		}
+	}
+	return out
+}
+
+// RedactQuery returns the values with secret values replaced.
+func RedactQuery(v url.Values) map[string]any {
+	out := make(map[string]any, len(v))
+	for k, vs := range v {
+		switch {
+		case IsSecretField(k):
+			out[k] = Redacted
+		case len(vs) == 1:
+			out[k] = vs[0]
+		default:
+			out[k] = vs
+		}
+	}
+	return out
+}
+
+// RedactJSON decodes a JSON body and replaces secret fields at any depth.
+// A body that is not JSON is not logged at all.
+func RedactJSON(b []byte) any {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return "(not JSON, not logged)"
+	}
+	return redactValue(v)
+}
+
+func redactValue(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, x := range t {
+			if IsSecretField(k) {
+				t[k] = Redacted
+			} else {
+				t[k] = redactValue(x)
+			}
+		}
+	case []any:
+		for i := range t {
+			t[i] = redactValue(t[i])
+		}
+	}
+	return v
+}

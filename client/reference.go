@@ -1,0 +1,4 @@
+package client
+
+// ReferenceService wraps the reference-data and call-record interfaces (spec §4.7).
+type ReferenceService struct{ c *Client }

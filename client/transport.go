@@ -1,0 +1,294 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// BodyKind is how a request body is encoded (spec §1.2).
+type BodyKind int
+
+const (
+	BodyJSON BodyKind = iota
+	BodyForm
+	BodyMultipart
+	BodyNone
+)
+
+// FilePart is a file field of a multipart body.
+type FilePart struct {
+	Field, FileName, ContentType string
+	Content                      []byte
+}
+
+// Request describes one API call. Services build these; Client.Do sends them.
+type Request struct {
+	Surface Surface
+	Method  string
+	// Path below the surface URL, e.g. "/v2/svcapi/queue/add".
+	Path  string
+	Query url.Values
+	// Body is JSON-encoded for BodyJSON; for BodyForm and BodyMultipart it
+	// must be url.Values.
+	Body     any
+	BodyKind BodyKind
+	Files    []FilePart
+	Envelope Envelope
+	// Idempotent calls (reads, deletes, updates by id) are retried after a
+	// transport error, a 5xx or gateway code 1010. Creates never are.
+	Idempotent bool
+	// NotFoundCodes are the envelope codes that mean "no such object" for
+	// this endpoint; APIError.NotFound reports them.
+	NotFoundCodes []int64
+	// Raw, when set, receives the body of a successful non-JSON answer (a
+	// voice file) instead of envelope decoding.
+	Raw *[]byte
+}
+
+// Do sends req and decodes the answer into out (the whole body, after the
+// envelope check). It is exported for tests and for services in other files.
+func (c *Client) Do(ctx context.Context, req Request, out any) error {
+	attempts := 1
+	if req.Idempotent && c.cfg.MaxRetries > 0 {
+		attempts += c.cfg.MaxRetries
+	}
+	var err error
+	for i := 0; i < attempts; i++ {
+		if i > 0 {
+			if werr := c.wait(ctx, i); werr != nil {
+				return errors.Join(err, werr)
+			}
+		}
+		var retry bool
+		retry, err = c.once(ctx, req, out, i+1)
+		if err == nil || !retry {
+			return err
+		}
+	}
+	return err
+}
+
+func (c *Client) wait(ctx context.Context, attempt int) error {
+	d := c.cfg.RetryWaitMin << (attempt - 1)
+	if d > c.cfg.RetryWaitMax || d <= 0 {
+		d = c.cfg.RetryWaitMax
+	}
+	// Full jitter between d/2 and d keeps concurrent retries apart.
+	if n, err := rand.Int(rand.Reader, big.NewInt(int64(d/2)+1)); err == nil {
+		d = d/2 + time.Duration(n.Int64())
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// once makes one attempt; retry reports whether a failure is transient.
+func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (retry bool, err error) {
+	base := c.urls[req.Surface]
+	if base == nil {
+		return false, fmt.Errorf("surface %q is not configured", req.Surface)
+	}
+	u := *base
+	u.Path = strings.TrimRight(u.Path, "/") + req.Path
+	query := url.Values{}
+	for k, v := range req.Query {
+		query[k] = v
+	}
+	body, contentType, logBody, err := c.encodeBody(req, query)
+	if err != nil {
+		return false, err
+	}
+	u.RawQuery = query.Encode()
+
+	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	hreq, err := http.NewRequestWithContext(actx, req.Method, u.String(), bytes.NewReader(body))
+	if err != nil {
+		return false, err
+	}
+	if contentType != "" {
+		hreq.Header.Set("Content-Type", contentType)
+	}
+	hreq.Header.Set("Accept", "application/json")
+	if c.cfg.UserAgent != "" {
+		hreq.Header.Set("User-Agent", c.cfg.UserAgent)
+	}
+	if req.Surface != SurfaceSMSAPI && c.cfg.AccessToken != "" {
+		hreq.Header.Set("Authorization", "Bearer "+c.cfg.AccessToken)
+	}
+
+	start := time.Now()
+	resp, err := c.http.Do(hreq)
+	fields := map[string]any{
+		"surface": string(req.Surface), "method": req.Method, "path": req.Path,
+		"query": RedactQuery(query), "attempt": attempt, "request_body": logBody,
+		"headers": RedactHeaders(hreq.Header),
+	}
+	if err != nil {
+		fields["error"] = err.Error()
+		fields["duration_ms"] = time.Since(start).Milliseconds()
+		c.log(ctx, "contactcenter API request failed", fields)
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return true, fmt.Errorf("%s %s: %w", req.Method, u.Path, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+	fields["status"] = resp.StatusCode
+	fields["duration_ms"] = time.Since(start).Milliseconds()
+	fields["response_bytes"] = len(raw)
+	c.log(ctx, "contactcenter API request", fields)
+	if err != nil {
+		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, err)
+	}
+
+	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
+	if req.Raw != nil && resp.StatusCode == http.StatusOK && !looksLikeJSONEnvelope(resp.Header, raw) {
+		*req.Raw = raw
+		return false, nil
+	}
+	derr := decodeEnvelope(req.Envelope, raw, out, apiErr)
+	if derr == nil {
+		return false, nil
+	}
+	if resp.StatusCode >= 500 && apiErr.Code == -1 {
+		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(preview(raw)))
+	}
+	transient := resp.StatusCode >= 500 || (req.Envelope == EnvelopeGateway && apiErr.Code == 1010)
+	return transient, derr
+}
+
+func looksLikeJSONEnvelope(h http.Header, raw []byte) bool {
+	if strings.Contains(h.Get("Content-Type"), "json") {
+		return true
+	}
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && t[0] == '{' && bytes.Contains(t, []byte(`"code"`))
+}
+
+// encodeBody returns the body, its content type and a redacted form for logs.
+// Gateway requests get appId/random in the query and sig/time in the body.
+func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any, error) {
+	switch req.BodyKind {
+	case BodyNone:
+		return nil, "", nil, nil
+	case BodyForm, BodyMultipart:
+		vals, _ := req.Body.(url.Values)
+		if vals == nil {
+			vals = url.Values{}
+		}
+		if req.Surface == SurfaceSMSAPI {
+			vals = cloneValues(vals)
+			sig, ts, random := c.sign()
+			query.Set("appId", c.cfg.AppID)
+			query.Set("random", random)
+			vals.Set("sig", sig)
+			vals.Set("time", ts)
+		}
+		logBody := RedactQuery(vals)
+		if req.BodyKind == BodyForm {
+			return []byte(vals.Encode()), "application/x-www-form-urlencoded", logBody, nil
+		}
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		for k, vs := range vals {
+			for _, v := range vs {
+				if err := w.WriteField(k, v); err != nil {
+					return nil, "", nil, err
+				}
+			}
+		}
+		for _, f := range req.Files {
+			part, err := w.CreateFormFile(f.Field, f.FileName)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			if _, err := part.Write(f.Content); err != nil {
+				return nil, "", nil, err
+			}
+		}
+		if err := w.Close(); err != nil {
+			return nil, "", nil, err
+		}
+		return buf.Bytes(), w.FormDataContentType(), logBody, nil
+	}
+	body := req.Body
+	if req.Surface == SurfaceSMSAPI {
+		m, err := toMap(body)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		sig, ts, random := c.sign()
+		query.Set("appId", c.cfg.AppID)
+		query.Set("random", random)
+		m["sig"] = sig
+		m["time"] = json.Number(ts)
+		body = m
+	}
+	if body == nil {
+		body = map[string]any{}
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("encoding request: %w", err)
+	}
+	return b, "application/json", RedactJSON(b), nil
+}
+
+func (c *Client) sign() (sig, ts, random string) {
+	ts = strconv.FormatInt(c.cfg.Now().UnixMilli(), 10)
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	random = hex.EncodeToString(b[:])
+	return SignGateway(c.cfg.AppKey, random, ts), ts, random
+}
+
+func toMap(v any) (map[string]any, error) {
+	if v == nil {
+		return map[string]any{}, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if err := d.Decode(&m); err != nil {
+		return nil, fmt.Errorf("gateway body must be a JSON object: %w", err)
+	}
+	return m, nil
+}
+
+func cloneValues(v url.Values) url.Values {
+	out := make(url.Values, len(v))
+	for k, vs := range v {
+		out[k] = append([]string(nil), vs...)
+	}
+	return out
+}
+
+func (c *Client) log(ctx context.Context, msg string, fields map[string]any) {
+	if c.cfg.Log != nil {
+		c.cfg.Log(ctx, msg, fields)
+	}
+}

@@ -1,0 +1,58 @@
+// Command ccsync is the companion utility of the contactcenter provider: it
+// runs the built-in simulator and (in later commands) syncs spreadsheets.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes (DESIGN §8).
+const (
+	exitOK       = 0
+	exitFailures = 1
+	exitUsage    = 2
+)
+
+// command is one ccsync subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"simulator", "run the built-in contact-center simulator", runSimulator},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "ccsync: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: ccsync <command> [flags]\n\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
+	}
+}

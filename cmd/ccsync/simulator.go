@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// runSimulator serves the simulator until SIGINT or SIGTERM.
+func runSimulator(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ccsync simulator", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	listen := fs.String("listen", "127.0.0.1:18080", "address to listen on (host:port; port 0 picks a free one)")
+	state := fs.String("state", "", "file that keeps the whole state across restarts (written atomically after every change)")
+	token := fs.String("token", "sim-token", "bearer token of the open and portal surfaces")
+	appID := fs.String("app-id", "sim-app", "SMS gateway appId")
+	appKey := fs.String("app-key", "sim-key", "SMS gateway app key")
+	autoApprove := fs.Duration("auto-approve", 0, "approve pending SMS signatures and templates after this delay (0: only through /_sim/review)")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "ccsync simulator: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	sim, err := simulator.New(simulator.Options{
+		Token: *token, AppID: *appID, AppKey: *appKey, StatePath: *state, AutoApprove: *autoApprove,
+		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
+		return exitUsage
+	}
+	origin := "http://" + ln.Addr().String()
+	fmt.Fprintf(stdout, "simulator listening on %s\n", origin)
+	for _, name := range []string{"base_url", "autocall_url", "portal_url", "portal_open_url", "smsapi_url"} {
+		fmt.Fprintf(stdout, "  %-16s %s\n", name, simulator.URLs(origin)[name])
+	}
+	if *state != "" {
+		fmt.Fprintf(stdout, "  state            %s\n", *state)
+	}
+
+	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
+			return exitFailures
+		}
+	case <-ctx.Done():
+		fmt.Fprintln(stdout, "simulator stopping")
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdownCtx); err != nil {
+			fmt.Fprintf(stderr, "ccsync simulator: shutdown: %v\n", err)
+			return exitFailures
+		}
+		sim.Wait()
+	}
+	return exitOK
+}

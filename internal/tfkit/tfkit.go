@@ -1,0 +1,141 @@
+// Package tfkit holds the small Terraform-side helpers every resource, data
+// source and action shares: the provider data they are configured with,
+// error builders, and conversions between framework values and client types.
+package tfkit
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// ProviderData is what the provider hands every resource, data source and
+// action in Configure.
+type ProviderData struct {
+	Client *client.Client
+}
+
+// ClientFrom extracts the client from the provider data given to Configure.
+// It returns nil without a diagnostic while the provider is not configured
+// yet (the framework calls Configure early during validation).
+func ClientFrom(data any, diags *diag.Diagnostics) *client.Client {
+	if data == nil {
+		return nil
+	}
+	pd, ok := data.(*ProviderData)
+	if !ok {
+		diags.AddError("Unexpected Provider Data",
+			fmt.Sprintf("Expected *tfkit.ProviderData, got %T. This is a bug in the provider; please report it.", data))
+		return nil
+	}
+	return pd.Client
+}
+
+// AddAPIError adds a diagnostic for a failed API call: the summary names the
+// operation ("Unable to Create Skill Group"), the detail says which call
+// failed, the API's code and message, and what to do next.
+func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
+	diags.AddError(summary, APIErrorDetail(err))
+}
+
+// APIErrorDetail renders err for a person.
+func APIErrorDetail(err error) string {
+	var b strings.Builder
+	if e, ok := client.AsAPIError(err); ok {
+		fmt.Fprintf(&b, "The %s API call %s %s answered code %d", e.Surface, e.Method, e.Path, e.Code)
+		if e.Message != "" {
+			fmt.Fprintf(&b, ": %s", e.Message)
+		}
+		b.WriteString(".")
+		if e.RequestID != "" {
+			fmt.Fprintf(&b, " Request ID: %s.", e.RequestID)
+		}
+		for _, it := range e.Items() {
+			id := firstNonEmpty(string(it.ID), string(it.QueID), string(it.AgID), string(it.SoundID))
+			fmt.Fprintf(&b, "\n  - item %s: code %d: %s", id, it.Code, it.Message)
+		}
+		switch {
+		case e.Code == 401 || e.HTTPStatus == 401:
+			b.WriteString("\n\nCheck access_token (or CONTACTCENTER_ACCESS_TOKEN).")
+		case e.HTTPStatus >= 500:
+			b.WriteString("\n\nThe service failed; retrying later may succeed (max_retries controls automatic retries of safe calls).")
+		}
+		return b.String()
+	}
+	if errors.Is(err, client.ErrNotFound) {
+		return err.Error() + "\n\nThe object no longer exists; it may have been deleted outside Terraform."
+	}
+	return err.Error()
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return "?"
+}
+
+// ParseID parses a numeric id held in a string attribute, adding an
+// attribute error naming the value when it is not one.
+func ParseID(diags *diag.Diagnostics, p path.Path, v string) (int64, bool) {
+	id, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || id <= 0 {
+		diags.AddAttributeError(p, "Invalid Identifier",
+			fmt.Sprintf("Expected a positive numeric id, got %q.", v))
+		return 0, false
+	}
+	return id, true
+}
+
+// Int64Ptr returns a pointer to v's value, or nil when v is null or unknown.
+func Int64Ptr(v types.Int64) *int64 {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	x := v.ValueInt64()
+	return &x
+}
+
+// StringPtr returns a pointer to v's value, or nil when v is null or unknown.
+func StringPtr(v types.String) *string {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	x := v.ValueString()
+	return &x
+}
+
+// BoolPtr returns a pointer to v's value, or nil when v is null or unknown.
+func BoolPtr(v types.Bool) *bool {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	x := v.ValueBool()
+	return &x
+}
+
+// Float64Ptr returns a pointer to v's value, or nil when v is null or unknown.
+func Float64Ptr(v types.Float64) *float64 {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	x := v.ValueFloat64()
+	return &x
+}
+
+// StringOrNull returns a null string for "", else the value.
+func StringOrNull(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}

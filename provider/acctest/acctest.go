@@ -1,0 +1,157 @@
+// Package acctest is the acceptance-test harness: each test gets its own
+// in-process simulator on loopback and a provider configured for it, so
+// tests run in parallel without sharing state.
+package acctest
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// Env is one test's simulator and provider.
+type Env struct {
+	Sim    *simulator.Server
+	Origin string
+	srv    *httptest.Server
+}
+
+// New starts a simulator for t (stopped by t.Cleanup). opts may adjust the
+// simulator options.
+func New(t testing.TB, opts ...func(*simulator.Options)) *Env {
+	t.Helper()
+	o := simulator.Options{}
+	for _, f := range opts {
+		f(&o)
+	}
+	sim, err := simulator.New(o)
+	if err != nil {
+		t.Fatalf("starting simulator: %v", err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(func() {
+		srv.Close()
+		sim.Wait()
+	})
+	return &Env{Sim: sim, Origin: srv.URL, srv: srv}
+}
+
+// ProviderConfig is the provider block for this simulator; tests prepend it
+// to their configuration.
+func (e *Env) ProviderConfig() string {
+	return fmt.Sprintf(`
+provider "contactcenter" {
+  endpoint     = %q
+  access_token = "sim-token"
+  sms_app_id   = "sim-app"
+  sms_app_key  = "sim-key"
+}
+`, e.Origin)
+}
+
+// Config returns the provider block followed by body.
+func (e *Env) Config(body string) string { return e.ProviderConfig() + body }
+
+// fastRetries keeps retry waits short in tests.
+func fastRetries(c *client.Config) {
+	c.RetryWaitMin = 5 * time.Millisecond
+	c.RetryWaitMax = 20 * time.Millisecond
+}
+
+// Factories returns the protocol-6 provider factories for resource.TestCase.
+func (e *Env) Factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"contactcenter": providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", fastRetries)()),
+	}
+}
+
+// Server returns an in-process protocol-6 provider server, for testing
+// actions and other objects the local Terraform cannot drive.
+func (e *Env) Server(t testing.TB) tfprotov6.ProviderServer {
+	t.Helper()
+	s, err := providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", fastRetries)())()
+	if err != nil {
+		t.Fatalf("provider server: %v", err)
+	}
+	return s
+}
+
+// Client returns a client of this simulator, for out-of-band changes
+// (disappears tests) and for checking what the API holds.
+func (e *Env) Client(t testing.TB) *client.Client {
+	t.Helper()
+	urls := map[client.Surface]string{}
+	for s, u := range client.SurfaceURLs(e.Origin) {
+		urls[s] = u
+	}
+	cfg := client.Config{URLs: urls, AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key", MaxRetries: 2}
+	fastRetries(&cfg)
+	c, err := client.New(cfg)
+	if err != nil {
+		t.Fatalf("client: %v", err)
+	}
+	return c
+}
+
+// Requests is the number of API requests the simulator has answered.
+func (e *Env) Requests() int {
+	n := 0
+	for _, v := range e.Sim.Stats() {
+		n += v
+	}
+	return n
+}
+
+// Writes is the number of API requests that may change something: every
+// request except the reads (lists, lookups, detail, queries, downloads).
+func (e *Env) Writes() int {
+	n := 0
+	for k, v := range e.Sim.Stats() {
+		if !IsRead(k) {
+			n += v
+		}
+	}
+	return n
+}
+
+// IsRead reports whether "METHOD /path" only reads.
+func IsRead(key string) bool {
+	_, p, _ := strings.Cut(key, " ")
+	last := p[strings.LastIndex(p, "/")+1:]
+	switch last {
+	case "list", "lists", "all", "detail", "agents", "play", "playrecord", "ivrs", "getPhoneSelect",
+		"get_template", "get_sign", "down_status", "up_status":
+		return true
+	}
+	return strings.Contains(p, "/queryText/")
+}
+
+// PreCheck fails the test when the terraform CLI is missing: acceptance
+// tests must run, never skip silently.
+func PreCheck(t testing.TB) {
+	t.Helper()
+	if os.Getenv("TF_ACC_TERRAFORM_PATH") != "" {
+		return
+	}
+	if _, err := exec.LookPath("terraform"); err != nil {
+		t.Fatalf("acceptance tests need the terraform CLI (>= 1.11) on PATH, and it was not found: %v", err)
+	}
+}
+
+// Context returns a context for direct client calls in tests.
+func Context(t testing.TB) context.Context {
+	t.Helper()
+	return t.Context()
+}

@@ -1,0 +1,33 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/datasources"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
+)
+
+// The catalogue of DESIGN §5. One line per object, sorted by type name.
+
+func resourceList() []func() resource.Resource {
+	return []func() resource.Resource{
+		resources.NewSkillGroupResource,
+	}
+}
+
+func dataSourceList() []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		datasources.NewSkillGroupsDataSource,
+	}
+}
+
+func actionList() []func() action.Action {
+	return []func() action.Action{}
+}
+
+func functionList() []func() function.Function {
+	return []func() function.Function{}
+}

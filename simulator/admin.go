@@ -1,0 +1,201 @@
+package simulator
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// faultConfig is the body of POST /_sim/faults. Force is our extension: it
+// makes the next Count calls of Method+Path answer Code in the route's
+// envelope, so failure codes that depend on the platform's internals
+// ("reload failed", "save failed") can be tested.
+type faultConfig struct {
+	ErrorRate float64      `json:"error_rate"`
+	DropRate  float64      `json:"drop_rate"`
+	LatencyMS int          `json:"latency_ms"`
+	Seed      uint64       `json:"seed"`
+	Force     []forcedCode `json:"force,omitempty"`
+}
+
+type forcedCode struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Code   int    `json:"code"`
+	Count  int    `json:"count"`
+}
+
+func (s *Server) registerAdmin() {
+	s.HandleAdmin("GET", "/_sim/stats", s.adminStats)
+	s.HandleAdmin("POST", "/_sim/reset", s.adminReset)
+	s.HandleAdmin("POST", "/_sim/faults", s.adminFaults)
+	s.HandleAdmin("POST", "/_sim/review", s.adminReview)
+	s.HandleAdmin("POST", "/_sim/seed", s.adminSeed)
+}
+
+func adminError(w http.ResponseWriter, status int, err error) {
+	writeJSON(w, status, map[string]any{"error": err.Error()})
+}
+
+// Stats returns the request counts per "METHOD /path" since the last reset.
+func (s *Server) Stats() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int, len(s.stats))
+	for k, v := range s.stats {
+		out[k] = v
+	}
+	return out
+}
+
+func (s *Server) adminStats(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, 200, map[string]any{"requests": s.Stats()})
+}
+
+// Reset clears objects, counters and faults, and restores the reference seed.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.st = s.freshState()
+	s.stats = map[string]int{}
+	s.faults = faultConfig{}
+	s.persistLocked()
+}
+
+func (s *Server) adminReset(w http.ResponseWriter, _ *http.Request) {
+	s.Reset()
+	writeJSON(w, 200, map[string]any{"ok": true})
+}
+
+func (s *Server) adminFaults(w http.ResponseWriter, r *http.Request) {
+	var f faultConfig
+	if err := decodeJSONStrict(r, &f); err != nil && !errors.Is(err, io.EOF) {
+		adminError(w, 400, fmt.Errorf("faults: %w", err))
+		return
+	}
+	if f.ErrorRate < 0 || f.ErrorRate > 1 || f.DropRate < 0 || f.DropRate > 1 || f.LatencyMS < 0 {
+		adminError(w, 400, errors.New("faults: error_rate and drop_rate must be within 0..1, latency_ms >= 0"))
+		return
+	}
+	for _, fc := range f.Force {
+		if fc.Path == "" || fc.Code == 0 || fc.Count <= 0 {
+			adminError(w, 400, errors.New("faults: each force entry needs path, code and count > 0"))
+			return
+		}
+	}
+	s.mu.Lock()
+	s.faults = f
+	s.rng = rand.New(rand.NewPCG(f.Seed, f.Seed^0x9e3779b97f4a7c15))
+	s.mu.Unlock()
+	writeJSON(w, 200, map[string]any{"ok": true, "faults": f})
+}
+
+type reviewRequest struct {
+	Kind   string `json:"kind"`
+	ID     string `json:"id"`
+	State  int    `json:"state"`
+	Reason string `json:"reason"`
+}
+
+// Review moves an object through review, as POST /_sim/review does.
+func (s *Server) Review(kind, id string, state int, reason string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range domains {
+		if fn, ok := d.review[kind]; ok {
+			if err := fn(s, id, state, reason); err != nil {
+				return err
+			}
+			s.persistLocked()
+			return nil
+		}
+	}
+	return fmt.Errorf("review: unknown kind %q (known: %s)", kind, strings.Join(s.reviewKinds(), ", "))
+}
+
+func (s *Server) reviewKinds() []string {
+	var out []string
+	for _, d := range domains {
+		for k := range d.review {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (s *Server) adminReview(w http.ResponseWriter, r *http.Request) {
+	var req reviewRequest
+	if err := decodeJSONStrict(r, &req); err != nil {
+		adminError(w, 400, fmt.Errorf("review: %w", err))
+		return
+	}
+	if err := s.Review(req.Kind, req.ID, req.State, req.Reason); err != nil {
+		adminError(w, 400, err)
+		return
+	}
+	writeJSON(w, 200, map[string]any{"ok": true})
+}
+
+// Seed adds data as POST /_sim/seed does: each member names a kind of
+// reference data and holds its records.
+func (s *Server) Seed(body map[string]json.RawMessage) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(body))
+	for k := range body {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fn := s.seedFunc(k)
+		if fn == nil {
+			return fmt.Errorf("seed: unknown member %q (known: %s)", k, strings.Join(s.seedKeys(), ", "))
+		}
+	}
+	for _, k := range keys {
+		if err := s.seedFunc(k)(s, body[k]); err != nil {
+			return fmt.Errorf("seed %s: %w", k, err)
+		}
+	}
+	s.persistLocked()
+	return nil
+}
+
+func (s *Server) seedFunc(key string) func(*Server, json.RawMessage) error {
+	for _, d := range domains {
+		if fn, ok := d.seedKeys[key]; ok {
+			return fn
+		}
+	}
+	return nil
+}
+
+func (s *Server) seedKeys() []string {
+	var out []string
+	for _, d := range domains {
+		for k := range d.seedKeys {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request) {
+	var body map[string]json.RawMessage
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		adminError(w, 400, fmt.Errorf("seed: %w", err))
+		return
+	}
+	if err := s.Seed(body); err != nil {
+		adminError(w, 400, err)
+		return
+	}
+	writeJSON(w, 200, map[string]any{"ok": true})
+}

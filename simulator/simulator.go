@@ -1,0 +1,190 @@
+// Package simulator is an in-memory, spec-faithful implementation of the five
+// API surfaces of the contact-center open interface (DESIGN §4): one
+// http.Handler, an admin API under /_sim/, and optional persistence. It
+// imports nothing of ours except shared wire helpers from client.
+package simulator
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Surface prefixes of one origin (DESIGN §4).
+const (
+	PrefixOpen       = "/open"
+	PrefixAutocall   = "/autocall"
+	PrefixPortal     = "/portal"
+	PrefixPortalOpen = "/portal-open"
+	PrefixSMSAPI     = "/smsapi"
+)
+
+// Options configures a Server.
+type Options struct {
+	// Token is the bearer token of the open and portal surfaces. Default "sim-token".
+	Token string
+	// AppID and AppKey are the gateway credentials. Defaults "sim-app", "sim-key".
+	AppID, AppKey string
+	// DisabledAppIDs are known appIds that answer 1003 (appId disabled).
+	DisabledAppIDs []string
+	// StatePath, when set, is loaded at start and rewritten atomically after
+	// every change.
+	StatePath string
+	// AutoApprove, when positive, approves pending signatures and templates
+	// this long after they were submitted. Zero leaves them pending until
+	// /_sim/review moves them.
+	AutoApprove time.Duration
+	// MaxSkillGroups is the enterprise limit behind queue/add code 407.
+	// Default 1000.
+	MaxSkillGroups int
+	// Now replaces time.Now.
+	Now func() time.Time
+	// HTTPClient sends pushes (webhooks, SMS callbacks, ASR callbacks).
+	HTTPClient *http.Client
+	// Logf receives diagnostic lines (push failures, persistence errors).
+	Logf func(format string, args ...any)
+}
+
+// Server is the simulator. It is safe for concurrent use.
+type Server struct {
+	opts Options
+
+	// mu serialises every API call and admin call: the simulator favours
+	// obvious correctness over throughput.
+	mu     sync.Mutex
+	st     *State
+	routes map[string]*route
+	// prefixRoutes match a path prefix (paths with an id segment).
+	prefixRoutes []*route
+	admin        map[string]http.HandlerFunc
+	stats        map[string]int
+	faults       faultConfig
+	rng          *rand.Rand
+	pushes       sync.WaitGroup
+}
+
+// domain is one API area of the simulator. Each domain file registers
+// itself in init, so adding an area never edits this file.
+type domain struct {
+	name string
+	// routes registers the area's endpoints and admin calls.
+	routes func(s *Server)
+	// seed adds the area's reference data to a fresh state.
+	seed func(s *Server, st *State)
+	// seedKeys decode POST /_sim/seed members into the state.
+	seedKeys map[string]func(s *Server, raw json.RawMessage) error
+	// review moves an object of the area through review (POST /_sim/review).
+	review map[string]func(s *Server, id string, state int, reason string) error
+}
+
+var domains []domain
+
+func registerDomain(d domain) { domains = append(domains, d) }
+
+// New returns a Server, loading opts.StatePath when it exists.
+func New(opts Options) (*Server, error) {
+	if opts.Token == "" {
+		opts.Token = "sim-token"
+	}
+	if opts.AppID == "" {
+		opts.AppID = "sim-app"
+	}
+	if opts.AppKey == "" {
+		opts.AppKey = "sim-key"
+	}
+	if opts.MaxSkillGroups <= 0 {
+		opts.MaxSkillGroups = 1000
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.HTTPClient == nil {
+		opts.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
+	if opts.Logf == nil {
+		opts.Logf = func(string, ...any) {}
+	}
+	s := &Server{
+		opts:   opts,
+		routes: map[string]*route{},
+		admin:  map[string]http.HandlerFunc{},
+		stats:  map[string]int{},
+		rng:    rand.New(rand.NewPCG(1, 2)),
+	}
+	sort.SliceStable(domains, func(i, j int) bool { return domains[i].name < domains[j].name })
+	for _, d := range domains {
+		if d.routes != nil {
+			d.routes(s)
+		}
+	}
+	s.registerAdmin()
+	s.st = s.freshState()
+	if opts.StatePath != "" {
+		b, err := os.ReadFile(opts.StatePath)
+		switch {
+		case err == nil:
+			st := newState()
+			if err := json.Unmarshal(b, st); err != nil {
+				return nil, fmt.Errorf("reading state %s: %w", opts.StatePath, err)
+			}
+			s.st = st
+		case !os.IsNotExist(err):
+			return nil, fmt.Errorf("reading state: %w", err)
+		}
+	}
+	return s, nil
+}
+
+func (s *Server) freshState() *State {
+	st := newState()
+	for _, d := range domains {
+		if d.seed != nil {
+			d.seed(s, st)
+		}
+	}
+	return st
+}
+
+// Wait blocks until every push the simulator started has finished (tests).
+func (s *Server) Wait() { s.pushes.Wait() }
+
+// now is the simulator clock.
+func (s *Server) now() time.Time { return s.opts.Now() }
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/_sim/") {
+		h := s.admin[r.Method+" "+r.URL.Path]
+		if h == nil {
+			writeJSON(w, http.StatusNotFound, map[string]any{"error": "no admin call " + r.Method + " " + r.URL.Path})
+			return
+		}
+		h(w, r)
+		return
+	}
+	s.serveAPI(w, r)
+}
+
+// URLs returns the five surface URLs for an origin such as http://127.0.0.1:18080.
+func URLs(origin string) map[string]string {
+	origin = strings.TrimRight(origin, "/")
+	return map[string]string{
+		"base_url":        origin + PrefixOpen,
+		"autocall_url":    origin + PrefixAutocall,
+		"portal_url":      origin + PrefixPortal,
+		"portal_open_url": origin + PrefixPortalOpen,
+		"smsapi_url":      origin + PrefixSMSAPI,
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
