@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Generates the documentation with tfplugindocs, offline (DESIGN §7).
+#
+#   scripts/docs.sh [OUTDIR]   OUTDIR is relative to the repository (default docs)
+#
+# The schemas come from tools/schemajson (the provider server in process), so
+# no Terraform is built, installed or downloaded, and actions are documented
+# even though Terraform 1.11 cannot list them. Examples are found by path:
+# examples/provider/provider.tf, examples/resources/<type>/resource.tf and
+# import.sh, examples/data-sources/<type>/data-source.tf,
+# examples/actions/<type>/action.tf, examples/functions/<name>/function.tf.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$(repo_root)"
+
+out="${1:-docs}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# tfplugindocs v0.25 looks the provider up in the schema file by its short
+# name ("contactcenter") or as registry.terraform.io/hashicorp/contactcenter.
+go run ./tools/schemajson -address contactcenter -o "$tmp/schema.json"
+go tool tfplugindocs generate \
+  --provider-name contactcenter \
+  --rendered-provider-name contactcenter \
+  --providers-schema "$tmp/schema.json" \
+  --rendered-website-dir "$out" \
+  --website-temp-dir "$tmp/website"
