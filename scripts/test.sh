@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: go vet, the example checks, the docs check, then every unit and
+# `make test`: go vet, gofmt, the example checks, the docs check, then every unit and
 # acceptance test (TF_ACC=1) against in-process simulators. Every part runs
 # even when an earlier one fails; the closing lines say what failed.
 #
@@ -30,8 +30,18 @@ step() { # step NAME COMMAND...: runs one part and records how it went
 failed=0
 
 step "go vet" go vet ./...
+gofmt_check() {
+  local files
+  files="$(gofmt -l .)"
+  [[ -z "$files" ]] && return 0
+  echo "not gofmt-formatted (run make fmt):"
+  echo "$files"
+  return 1
+}
+step "gofmt" gofmt_check
 step "build" bash -c 'go build -o bin/terraform-provider-contactcenter . && go build -o bin/ccsync ./cmd/ccsync && go build -o bin/testsummary ./tools/testsummary'
 step "examples: terraform validate" scripts/validate-examples.sh bin
+step "examples: terraform fmt -check" env TF_CLI_CONFIG_FILE=/dev/null terraform fmt -check -recursive -diff examples
 step "docs: up to date" scripts/check-docs.sh
 
 gotest() {

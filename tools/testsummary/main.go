@@ -198,15 +198,16 @@ func skipReason(lines []string) string {
 func (s *summary) report() bool {
 	w := s.out
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "== go test counts (top-level tests and subtests)")
+	fmt.Fprintln(w, "== go test counts (passed/failed/skipped include subtests)")
 	names := make([]string, 0, len(s.perPkg))
 	width := len("package")
 	for n := range s.perPkg {
 		names = append(names, n)
-		width = max(width, len(n))
+		width = max(width, len(shortPkg(n)))
 	}
 	sort.Strings(names)
-	fmt.Fprintf(w, "%-*s %6s %6s %6s %6s\n", width, "package", "tests", "pass", "fail", "skip")
+	fmt.Fprintf(w, "%-*s %9s %7s %7s %7s\n", width, "package", "top-level", "passed", "failed", "skipped")
+	withTests := 0
 	for _, n := range names {
 		c := s.perPkg[n]
 		if c.pass+c.fail+c.skip == 0 && !s.pkgFailed[n] {
@@ -216,7 +217,8 @@ func (s *summary) report() bool {
 		if s.pkgFailed[n] {
 			mark = "  FAIL"
 		}
-		fmt.Fprintf(w, "%-*s %6d %6d %6d %6d%s\n", width, n, c.top, c.pass, c.fail, c.skip, mark)
+		fmt.Fprintf(w, "%-*s %9d %7d %7d %7d%s\n", width, shortPkg(n), c.top, c.pass, c.fail, c.skip, mark)
+		withTests++
 	}
 	if len(s.skips) > 0 {
 		fmt.Fprintln(w, "skipped:")
@@ -237,12 +239,16 @@ func (s *summary) report() bool {
 	if !ok {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(w, "%s: %d tests passed, %d failed, %d skipped (%d top-level tests) in %d packages\n",
-		verdict, s.total.pass, s.total.fail, s.total.skip, s.total.top, s.packages)
+	fmt.Fprintf(w, "%s: %d tests passed, %d failed, %d skipped (%d top-level tests) in %d packages (%d with tests)\n",
+		verdict, s.total.pass, s.total.fail, s.total.skip, s.total.top, s.packages, withTests)
 	return ok
 }
 
+// shortPkg drops the module path, which every package shares.
 func shortPkg(p string) string {
-	const mod = "github.com/contactcenter/terraform-provider-contactcenter/"
-	return strings.TrimPrefix(p, mod)
+	const mod = "github.com/contactcenter/terraform-provider-contactcenter"
+	if p == mod {
+		return "."
+	}
+	return strings.TrimPrefix(p, mod+"/")
 }
