@@ -106,7 +106,7 @@ case $plan_rc in
   0) grep -E 'No changes|Your infrastructure matches' "$work/plan2.txt" || true
      echo "second plan is empty" ;;
   2) cat "$work/plan2.txt"
-     echo "error: the second plan is not empty: the provider does not converge (above)" >&2
+     echo "error: the second plan is not empty (above): applying examples/complete again would change something" >&2
      exit 1 ;;
   *) cat "$work/plan2.txt"
      echo "error: terraform plan failed" >&2

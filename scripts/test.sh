@@ -50,9 +50,10 @@ gotest() {
     return 1
   fi
   # Acceptance tests: real Terraform, no CLI configuration of the user's, no
-  # download (TF_ACC_TERRAFORM_PATH pins the terraform found on PATH).
+  # download (TF_ACC_TERRAFORM_PATH pins the terraform found on PATH; a
+  # TF_ACC_TERRAFORM_VERSION from the environment would make it install one).
   # shellcheck disable=SC2086 # TESTARGS is a list of flags
-  TF_ACC=1 TF_CLI_CONFIG_FILE=/dev/null \
+  env -u TF_ACC_TERRAFORM_VERSION TF_ACC=1 TF_CLI_CONFIG_FILE=/dev/null \
     TF_ACC_TERRAFORM_PATH="${TF_ACC_TERRAFORM_PATH:-$(command -v terraform)}" \
     go test -count=1 -p "${TEST_P:-2}" -parallel "${TEST_PARALLEL:-4}" -timeout "${TEST_TIMEOUT:-30m}" \
     -json ${TESTARGS:-} ./... 2>&1 | bin/testsummary -require-acc
