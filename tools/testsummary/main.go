@@ -241,6 +241,8 @@ func (s *summary) report() bool {
 	}
 	fmt.Fprintf(w, "%s: %d tests passed, %d failed, %d skipped (%d top-level tests) in %d packages (%d with tests)\n",
 		verdict, s.total.pass, s.total.fail, s.total.skip, s.total.top, s.packages, withTests)
+	// The plain closing line CI runners read: "N passed, N failed, N skipped".
+	fmt.Fprintf(w, "tests: %d passed, %d failed, %d skipped\n", s.total.pass, s.total.fail, s.total.skip)
 	return ok
 }
 

@@ -37,6 +37,7 @@ func TestSummary_pass(t *testing.T) {
 		"ok  \tm/a\t0.123s\n",
 		"m/a TestAccX_cli: tfversion_checks.go:27: Terraform CLI version 1.11.4 is below minimum version 1.14.0: skipping test",
 		"PASS: 3 tests passed, 0 failed, 1 skipped (3 top-level tests) in 1 packages (1 with tests)",
+		"\ntests: 3 passed, 0 failed, 1 skipped\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
