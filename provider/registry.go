@@ -15,6 +15,8 @@ import (
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
 		resources.NewSkillGroupResource,
+		resources.NewSMSSignatureResource,
+		resources.NewSMSTemplateResource,
 	}
 }
 
