@@ -281,7 +281,9 @@ func (draftNoWaitValidator) Description(context.Context) string {
 	return "wait_for_approval = true requires submit_for_review = true"
 }
 
-func (v draftNoWaitValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v draftNoWaitValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 
 func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var wait, submit types.Bool
