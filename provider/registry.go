@@ -23,6 +23,9 @@ func resourceList() []func() resource.Resource {
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		datasources.NewSkillGroupsDataSource,
+		datasources.NewSMSRecordsDataSource,
+		datasources.NewSMSSignaturesDataSource,
+		datasources.NewSMSTemplatesDataSource,
 	}
 }
 
