@@ -60,7 +60,9 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS signature (spec §4.1 sign/store, §2.3). A new signature is reviewed by the platform " +
 			"(`state` `0` reviewing, then `1` approved or `2` rejected, §3.1); templates name a signature and are sent with it. " +
-			"The interface has no update call, so every change replaces the signature. A signature that templates still use cannot be deleted.",
+			"The interface has no update call, so every change replaces the signature. A signature that templates still use cannot be deleted " +
+			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
+			"is created, the templates move to it, and only then the old one is deleted.",
 		Attributes: map[string]schema.Attribute{
 			"id": stable("The signature id (`id`). Templates refer to the signature by this id in `sign_id`."),
 			"sign_text": schema.StringAttribute{

@@ -256,3 +256,46 @@ func TestAccSMSSignature_validation(t *testing.T) {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
 }
+
+// A signature that a template uses is replaced with create_before_destroy:
+// the new one is created, the template moves to it, then the old one goes.
+func TestAccSMSSignature_replaceInUse(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := func(text string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_sms_signature" "test" {
+  sign_text = %q
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "contactcenter_sms_template" "test" {
+  template_name     = "Welcome"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.test.id
+}
+`, text))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg("Acme")},
+			{
+				Config: cfg("Acme Shop"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("contactcenter_sms_signature.test", plancheck.ResourceActionCreateBeforeDestroy),
+						plancheck.ExpectResourceAction("contactcenter_sms_template.test", plancheck.ResourceActionUpdate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("contactcenter_sms_template.test", tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme Shop")),
+					statecheck.ExpectKnownValue("contactcenter_sms_template.test", tfjsonpath.New("sign_id"), knownvalue.Int64Exact(102)),
+				},
+			},
+		},
+	})
+}
