@@ -272,3 +272,39 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
 }
+
+// Switching wait_for_approval on while the review is pending changes nothing
+// at the API, shows state as unknown in the plan, and waits.
+func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t, autoApprove(4*time.Second))
+	addr := "contactcenter_sms_template.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(smsTemplateConfig("Notice", "Hello", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+				},
+			},
+			{
+				Config: env.Config(smsTemplateConfig("Notice", "Hello", "wait_for_approval = true")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListSizeExact(0)),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+				},
+			},
+		},
+	})
+	if n := env.Sim.Stats()["POST /open/sms/template/update"]; n != 0 {
+		t.Errorf("switching the wait on must not update the template, template/update called %d times", n)
+	}
+}
