@@ -302,3 +302,42 @@ func TestSMSCreateAfterAmbiguousFailure(t *testing.T) {
 		t.Fatalf("send was sent %d times", n)
 	}
 }
+
+// The open interface is loose about types; one odd field must not fail a
+// whole list (DESIGN §3).
+func TestSMSTolerantDecoding(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/open/sms/template/list":
+			_, _ = io.WriteString(w, `{"code":"0","message":"ok","data":{"current_page":"1","last_page":1,"per_page":500,"total":"1","next_page_url":null,
+				"data":[{"id":"3001","tpl_id":880001,"tpl_type":null,"state":"-1","tpl_param":null,"new_sign_id":"101","dept_id":null,"verify_result":"1"}]}}`)
+		case "/open/sms/sign/list":
+			_, _ = io.WriteString(w, `{"code":0,"data":{"current_page":1,"last_page":1,"data":[{"id":101,"sign_id":"5001","is_used":1,"state":"2","reason":null}]}}`)
+		case "/open/sms/record/list":
+			_, _ = io.WriteString(w, `{"code":0,"data":{"current_page":1,"last_page":1,"data":[{"id":"1","result":"-1","user_data":{"k":"v"},"sms_result":"1"}]}}`)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	urls := map[client.Surface]string{}
+	for s, u := range client.SurfaceURLs(srv.URL) {
+		urls[s] = u
+	}
+	c, err := client.New(client.Config{URLs: urls, AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := c.SMS.GetTemplate(t.Context(), 3001)
+	if err != nil || tp.State != -1 || tp.NewSignID != 101 || tp.TplType != 0 || tp.TplParam != nil {
+		t.Fatalf("template: %+v %v", tp, err)
+	}
+	sg, err := c.SMS.GetSignature(t.Context(), 101)
+	if err != nil || sg.SignID != 5001 || !bool(sg.IsUsed) || sg.State != 2 || sg.Reason != "" {
+		t.Fatalf("signature: %+v %v", sg, err)
+	}
+	recs, err := client.Collect(c.SMS.ListRecords(t.Context(), client.SMSRecordFilter{}))
+	if err != nil || len(recs) != 1 || recs[0].Result != -1 || string(recs[0].UserData) != `{"k":"v"}` {
+		t.Fatalf("records: %+v %v", recs, err)
+	}
+}
