@@ -1,4 +1,528 @@
 package client
 
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+)
+
 // SMSService wraps SMS management (spec §4.1, {base_url}/sms/...).
 type SMSService struct{ c *Client }
+
+// SMSMaxRows is the largest page size of the SMS lists (§8); the client
+// always pages with it.
+const SMSMaxRows = 500
+
+// SMSMaxBatch is the most numbers one batch template send may carry (§8).
+const SMSMaxBatch = 200
+
+// The open interface does not show its non-zero codes (§7.1). These are the
+// ones the simulator answers (simulator/fidelity/sms.md); the client uses
+// SMSCodeNotFound to recognise a gone object.
+const (
+	SMSCodeInvalid  int64 = 400
+	SMSCodeState    int64 = 403
+	SMSCodeNotFound int64 = 404
+	SMSCodeConflict int64 = 409
+	smsSignPath           = "/sms/sign"
+	smsTemplatePath       = "/sms/template"
+)
+
+// Signature states (§2.3, §3.1).
+const (
+	SignatureReviewing int64 = 0
+	SignatureApproved  int64 = 1
+	SignatureRejected  int64 = 2
+)
+
+// Template states (§2.4, §3.2).
+const (
+	TemplateDraft    int64 = -1
+	TemplatePending  int64 = 0
+	TemplateApproved int64 = 1
+	TemplateRejected int64 = 2
+)
+
+// Template store/update actions (§4.1).
+const (
+	TemplateActionDraft  int64 = 1
+	TemplateActionSubmit int64 = 2
+)
+
+// SMSSignature is a signature of §2.3.
+type SMSSignature struct {
+	ID        FlexInt    `json:"id"`
+	VccID     FlexInt    `json:"vcc_id"`
+	SignID    FlexInt    `json:"sign_id"`
+	SignText  FlexString `json:"sign_text"`
+	AddTime   FlexString `json:"add_time"`
+	AddUser   FlexString `json:"add_user"`
+	State     FlexInt    `json:"state"`
+	Reason    FlexString `json:"reason"`
+	Remark    FlexString `json:"remark"`
+	IsUsed    FlexBool   `json:"is_used"`
+	StateName FlexString `json:"state_name"`
+}
+
+// SMSTemplate is a template of §2.4 (list items and store/update answers).
+type SMSTemplate struct {
+	ID            FlexInt    `json:"id"`
+	VccID         FlexInt    `json:"vcc_id"`
+	TplID         FlexInt    `json:"tpl_id"`
+	TplTitle      FlexString `json:"tpl_title"`
+	TplText       FlexString `json:"tpl_text"`
+	TplType       FlexInt    `json:"tpl_type"`
+	NewSignID     FlexInt    `json:"new_sign_id"`
+	SignText      FlexString `json:"sign_text"`
+	State         FlexInt    `json:"state"`
+	Reason        FlexString `json:"reason"`
+	Remark        FlexString `json:"remark"`
+	DeptID        FlexInt    `json:"dept_id"`
+	DeptName      FlexString `json:"dept_name"`
+	DeptNameChain FlexString `json:"dept_name_chain"`
+	StateName     FlexString `json:"state_name"`
+	TplTypeName   FlexString `json:"tpl_type_name"`
+	TplParam      []string   `json:"tpl_param"`
+	VerifyResult  FlexInt    `json:"verify_result"`
+	AddUser       FlexString `json:"add_user"`
+	AddTime       FlexString `json:"add_time"`
+	UpdateTime    FlexString `json:"update_time"`
+	UpdateName    FlexString `json:"update_name"`
+}
+
+// SMSRecord is a send record of §2.5.
+type SMSRecord struct {
+	ID            FlexInt         `json:"id"`
+	VccID         FlexInt         `json:"vcc_id"`
+	Mobile        FlexString      `json:"mobile"`
+	TplID         FlexInt         `json:"tpl_id"`
+	SignID        FlexInt         `json:"sign_id"`
+	SmsID         FlexString      `json:"sms_id"`
+	SmsParams     FlexString      `json:"sms_params"`
+	SmsText       FlexString      `json:"sms_text"`
+	TimeAdd       FlexString      `json:"time_add"`
+	TimeSend      FlexString      `json:"time_send"`
+	TimeDelivered FlexString      `json:"time_delivered"`
+	Result        FlexInt         `json:"result"`
+	Errmsg        FlexString      `json:"errmsg"`
+	CountryCode   FlexString      `json:"country_code"`
+	CountryName   FlexString      `json:"country_name"`
+	AreaCode      FlexString      `json:"area_code"`
+	AreaName      FlexString      `json:"area_name"`
+	UserID        FlexString      `json:"user_id"`
+	UserData      json.RawMessage `json:"user_data"`
+	DeptID        FlexInt         `json:"dept_id"`
+	UserName      FlexString      `json:"user_name"`
+	TplName       FlexString      `json:"tpl_name"`
+	DeptName      FlexString      `json:"dept_name"`
+	DeptNameChain FlexString      `json:"dept_name_chain"`
+	SendTime      FlexString      `json:"send_time"`
+	SmsContents   FlexString      `json:"sms_contents"`
+	SmsResult     FlexInt         `json:"sms_result"`
+	ResultName    FlexString      `json:"result_name"`
+}
+
+// SMSSignatureInput holds the sign/store parameters.
+type SMSSignatureInput struct {
+	SignText string `json:"sign_text"`
+	Remark   string `json:"remark,omitempty"`
+}
+
+// SMSTemplateInput holds the template/store and template/update parameters.
+type SMSTemplateInput struct {
+	TemplateName     string `json:"template_name"`
+	TemplateContents string `json:"template_contents"`
+	SignID           int64  `json:"sign_id"`
+	DeptID           *int64 `json:"dept_id,omitempty"`
+	// Action is 1 (save as draft) or 2 (submit for review); 0 sends nothing
+	// and the service applies its default, 2.
+	Action int64 `json:"action,omitempty"`
+}
+
+// SMSSignatureFilter narrows sign/list.
+type SMSSignatureFilter struct {
+	SignText string
+	State    *int64
+}
+
+// SMSTemplateFilter narrows template/list.
+type SMSTemplateFilter struct {
+	DeptID  *int64
+	Keyword string
+	IDs     []int64
+	State   *int64
+}
+
+// SMSRecordFilter narrows record/list. Times use `yyyy-mm-dd HH:ii:ss`.
+type SMSRecordFilter struct {
+	StartTime, EndTime string
+	Result             *int64
+	Mobile             string
+	TplID              *int64
+	SignID             *int64
+	AgID               *int64
+	DeptID             *int64
+}
+
+// SMSSendInput is one /sms/send call. For a batch (Type 2) Phone holds one
+// line per number; BatchPhone builds it.
+type SMSSendInput struct {
+	Phone      string            `json:"phone"`
+	Type       int64             `json:"type"`
+	TemplateID string            `json:"template_id"`
+	SmsParams  map[string]string `json:"sms_params,omitempty"`
+}
+
+// SMSSendResult is the data of /sms/send: number → status text for the
+// numbers that went out, number → reason for those that failed (§7.5).
+type SMSSendResult struct {
+	Success map[string]string
+	Error   map[string]string
+}
+
+// SMSRecipient is one number of a template send with its variable values.
+type SMSRecipient struct {
+	Mobile string
+	Params map[string]string
+}
+
+// SMSDeleteItem is one entry of the success or error list of a delete.
+type SMSDeleteItem struct {
+	ID       FlexInt    `json:"id"`
+	SignText FlexString `json:"sign_text"`
+	TplTitle FlexString `json:"tpl_title"`
+	Code     FlexInt    `json:"code"`
+	Message  FlexString `json:"message"`
+}
+
+// smsPage is the request part every SMS list shares.
+func smsPage(page int, extra map[string]any) map[string]any {
+	extra["page"] = page
+	extra["rows"] = SMSMaxRows
+	return extra
+}
+
+func smsList[T any](ctx context.Context, s *SMSService, path string, params func() map[string]any) iter.Seq2[T, error] {
+	return paginate(ctx, func(ctx context.Context, page int) (Page[T], error) {
+		var out struct {
+			Data LaravelPage[T] `json:"data"`
+		}
+		err := s.c.Do(ctx, Request{
+			Surface: SurfaceBase, Method: "POST", Path: path,
+			Body: smsPage(page, params()), Envelope: EnvelopeOpen, Idempotent: true,
+		}, &out)
+		if err != nil {
+			return Page[T]{}, err
+		}
+		return Page[T]{Items: out.Data.Data, More: out.Data.More()}, nil
+	})
+}
+
+// ListSignatures pages through sign/list.
+func (s *SMSService) ListSignatures(ctx context.Context, f SMSSignatureFilter) iter.Seq2[SMSSignature, error] {
+	return smsList[SMSSignature](ctx, s, smsSignPath+"/list", func() map[string]any {
+		p := map[string]any{}
+		if f.SignText != "" {
+			p["sign_text"] = f.SignText
+		}
+		if f.State != nil {
+			p["state"] = *f.State
+		}
+		return p
+	})
+}
+
+// GetSignature finds one signature by id. sign/list has no id filter, so
+// the finder pages the list; the error satisfies IsNotFound when it is gone.
+func (s *SMSService) GetSignature(ctx context.Context, id int64) (*SMSSignature, error) {
+	for sg, err := range s.ListSignatures(ctx, SMSSignatureFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		if int64(sg.ID) == id {
+			return &sg, nil
+		}
+	}
+	return nil, fmt.Errorf("sms signature %d: %w", id, ErrNotFound)
+}
+
+// FindSignatureByText returns the signature whose sign_text equals text, or nil.
+func (s *SMSService) FindSignatureByText(ctx context.Context, text string) (*SMSSignature, error) {
+	for sg, err := range s.ListSignatures(ctx, SMSSignatureFilter{SignText: text}) {
+		if err != nil {
+			return nil, err
+		}
+		if string(sg.SignText) == text {
+			return &sg, nil
+		}
+	}
+	return nil, nil
+}
+
+// CreateSignature adds a signature (sign/store); it starts in review. After
+// an ambiguous failure the signature is looked up by its text before the
+// create is sent again.
+func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) (*SMSSignature, error) {
+	var out struct {
+		Data SMSSignature `json:"data"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: smsSignPath + "/store", Body: in, Envelope: EnvelopeOpen,
+	}, &out, func(ctx context.Context) (bool, error) {
+		sg, err := s.FindSignatureByText(ctx, in.SignText)
+		if sg != nil {
+			out.Data = *sg
+		}
+		return sg != nil, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Data.ID == 0 {
+		return nil, errors.New("sms/sign/store answered success without data.id")
+	}
+	return &out.Data, nil
+}
+
+// SMSDeleteResult is the data of sign/delete and template/delete.
+type SMSDeleteResult struct {
+	Success []SMSDeleteItem `json:"success"`
+	Error   []SMSDeleteItem `json:"error"`
+}
+
+func (s *SMSService) deleteIDs(ctx context.Context, path string, ids []int64) (*SMSDeleteResult, error) {
+	var out struct {
+		Data SMSDeleteResult `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: path,
+		Body: map[string]any{"ids": ids}, Envelope: EnvelopeOpen, Idempotent: true,
+		NotFoundCodes: []int64{SMSCodeNotFound},
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// deleteOne deletes one id and turns its error item into an *APIError so a
+// caller sees the reason (a signature in use names its templates) and
+// IsNotFound works for an id that is already gone.
+func (s *SMSService) deleteOne(ctx context.Context, path string, id int64) error {
+	res, err := s.deleteIDs(ctx, path, []int64{id})
+	if err != nil {
+		return err
+	}
+	for _, it := range res.Error {
+		if int64(it.ID) != id && it.ID != 0 {
+			continue
+		}
+		code := int64(it.Code)
+		if code == 0 {
+			code = -1
+		}
+		return &APIError{
+			Surface: SurfaceBase, Method: "POST", Path: path, HTTPStatus: 200,
+			Code: code, Message: string(it.Message), notFoundCodes: []int64{SMSCodeNotFound},
+		}
+	}
+	return nil
+}
+
+// DeleteSignatures deletes signatures (sign/delete). The envelope is code 0
+// even when some fail; those are in Error.
+func (s *SMSService) DeleteSignatures(ctx context.Context, ids ...int64) (*SMSDeleteResult, error) {
+	return s.deleteIDs(ctx, smsSignPath+"/delete", ids)
+}
+
+// DeleteSignature deletes one signature; a failure (for example, templates
+// still use it) is returned as an *APIError with the service's reason.
+func (s *SMSService) DeleteSignature(ctx context.Context, id int64) error {
+	return s.deleteOne(ctx, smsSignPath+"/delete", id)
+}
+
+// ListTemplates pages through template/list.
+func (s *SMSService) ListTemplates(ctx context.Context, f SMSTemplateFilter) iter.Seq2[SMSTemplate, error] {
+	return smsList[SMSTemplate](ctx, s, smsTemplatePath+"/list", func() map[string]any {
+		p := map[string]any{}
+		if f.DeptID != nil {
+			p["dept_id"] = *f.DeptID
+		}
+		if f.Keyword != "" {
+			p["keyword"] = f.Keyword
+		}
+		if len(f.IDs) > 0 {
+			ids := make([]string, len(f.IDs))
+			for i, id := range f.IDs {
+				ids[i] = strconv.FormatInt(id, 10)
+			}
+			p["ids"] = strings.Join(ids, ",")
+		}
+		if f.State != nil {
+			p["state"] = *f.State
+		}
+		return p
+	})
+}
+
+// GetTemplate finds one template by id (template/list with ids).
+func (s *SMSService) GetTemplate(ctx context.Context, id int64) (*SMSTemplate, error) {
+	for t, err := range s.ListTemplates(ctx, SMSTemplateFilter{IDs: []int64{id}}) {
+		if err != nil {
+			return nil, err
+		}
+		if int64(t.ID) == id {
+			return &t, nil
+		}
+	}
+	return nil, fmt.Errorf("sms template %d: %w", id, ErrNotFound)
+}
+
+// FindTemplateByName returns the template whose name equals name, or nil.
+func (s *SMSService) FindTemplateByName(ctx context.Context, name string) (*SMSTemplate, error) {
+	for t, err := range s.ListTemplates(ctx, SMSTemplateFilter{Keyword: name}) {
+		if err != nil {
+			return nil, err
+		}
+		if string(t.TplTitle) == name {
+			return &t, nil
+		}
+	}
+	return nil, nil
+}
+
+// CreateTemplate adds a template (template/store). After an ambiguous
+// failure it is looked up by name before the create is sent again.
+func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*SMSTemplate, error) {
+	var out struct {
+		Data SMSTemplate `json:"data"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: smsTemplatePath + "/store", Body: in, Envelope: EnvelopeOpen,
+	}, &out, func(ctx context.Context) (bool, error) {
+		t, err := s.FindTemplateByName(ctx, in.TemplateName)
+		if t != nil {
+			out.Data = *t
+		}
+		return t != nil, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Data.ID == 0 {
+		return nil, errors.New("sms/template/store answered success without data.id")
+	}
+	return &out.Data, nil
+}
+
+// UpdateTemplate changes a template (template/update); with action 2 (the
+// default) it goes back to review.
+func (s *SMSService) UpdateTemplate(ctx context.Context, id int64, in SMSTemplateInput) (*SMSTemplate, error) {
+	body := struct {
+		TemplateID int64 `json:"template_id"`
+		SMSTemplateInput
+	}{id, in}
+	var out struct {
+		Data SMSTemplate `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: smsTemplatePath + "/update", Body: body,
+		Envelope: EnvelopeOpen, Idempotent: true, NotFoundCodes: []int64{SMSCodeNotFound},
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// DeleteTemplates deletes templates (template/delete).
+func (s *SMSService) DeleteTemplates(ctx context.Context, ids ...int64) (*SMSDeleteResult, error) {
+	return s.deleteIDs(ctx, smsTemplatePath+"/delete", ids)
+}
+
+// DeleteTemplate deletes one template; its error item becomes an *APIError.
+func (s *SMSService) DeleteTemplate(ctx context.Context, id int64) error {
+	return s.deleteOne(ctx, smsTemplatePath+"/delete", id)
+}
+
+// ListRecords pages through record/list.
+func (s *SMSService) ListRecords(ctx context.Context, f SMSRecordFilter) iter.Seq2[SMSRecord, error] {
+	return smsList[SMSRecord](ctx, s, "/sms/record/list", func() map[string]any {
+		p := map[string]any{}
+		put := func(k string, v *int64) {
+			if v != nil {
+				p[k] = *v
+			}
+		}
+		if f.StartTime != "" {
+			p["start_time"] = f.StartTime
+		}
+		if f.EndTime != "" {
+			p["end_time"] = f.EndTime
+		}
+		if f.Mobile != "" {
+			p["mobile"] = f.Mobile
+		}
+		put("result", f.Result)
+		put("tpl_id", f.TplID)
+		put("sign_id", f.SignID)
+		put("ag_id", f.AgID)
+		put("dept_id", f.DeptID)
+		return p
+	})
+}
+
+// Send sends a template SMS (/sms/send). A send is never retried: it is not
+// idempotent and has no natural key to look up. Numbers that failed are in
+// the result's Error while the envelope is still code 0 (§7.5).
+func (s *SMSService) Send(ctx context.Context, in SMSSendInput) (*SMSSendResult, error) {
+	var out struct {
+		Data struct {
+			Success map[string]FlexString `json:"success"`
+			Error   map[string]FlexString `json:"error"`
+		} `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: "/sms/send", Body: in, Envelope: EnvelopeOpen,
+		NotFoundCodes: []int64{SMSCodeNotFound},
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	res := &SMSSendResult{Success: map[string]string{}, Error: map[string]string{}}
+	for k, v := range out.Data.Success {
+		res.Success[k] = string(v)
+	}
+	for k, v := range out.Data.Error {
+		res.Error[k] = string(v)
+	}
+	return res, nil
+}
+
+// BatchPhone builds the phone parameter of a batch send (§4.1): one line
+// per recipient, the number followed by its values in the order of the
+// template's tpl_param, comma-separated, lines separated by "\n". A
+// recipient missing a variable gets a shorter line, which the service fails
+// for that number alone. Values may not hold a comma or a line feed.
+func BatchPhone(tplParam []string, recipients []SMSRecipient) (string, error) {
+	lines := make([]string, 0, len(recipients))
+	for _, r := range recipients {
+		fields := []string{strings.TrimSpace(r.Mobile)}
+		for _, name := range tplParam {
+			v, ok := r.Params[name]
+			if !ok {
+				break
+			}
+			if strings.ContainsAny(v, ",\n\r") {
+				return "", fmt.Errorf("recipient %s: value of ${%s} %q holds a comma or line feed, which the batch format (§4.1) cannot carry", r.Mobile, name, v)
+			}
+			fields = append(fields, v)
+		}
+		lines = append(lines, strings.Join(fields, ","))
+	}
+	return strings.Join(lines, "\n"), nil
+}

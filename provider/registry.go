@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/actions"
 	"github.com/contactcenter/terraform-provider-contactcenter/datasources"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
@@ -15,17 +16,24 @@ import (
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
 		resources.NewSkillGroupResource,
+		resources.NewSMSSignatureResource,
+		resources.NewSMSTemplateResource,
 	}
 }
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		datasources.NewSkillGroupsDataSource,
+		datasources.NewSMSRecordsDataSource,
+		datasources.NewSMSSignaturesDataSource,
+		datasources.NewSMSTemplatesDataSource,
 	}
 }
 
 func actionList() []func() action.Action {
-	return []func() action.Action{}
+	return []func() action.Action{
+		actions.NewSMSSendAction,
+	}
 }
 
 func functionList() []func() function.Function {

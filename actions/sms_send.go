@@ -1,0 +1,262 @@
+// Package actions holds the provider's actions (one-shot operations), one
+// per file.
+package actions
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var (
+	_ action.ActionWithConfigure      = (*smsSendAction)(nil)
+	_ action.ActionWithValidateConfig = (*smsSendAction)(nil)
+)
+
+var (
+	templateIDRE = regexp.MustCompile(`^[1-9][0-9]*$`)
+	// mobileRE accepts a phone number: digits with an optional leading +.
+	// The national format is the platform's to judge; it answers per number.
+	mobileRE = regexp.MustCompile(`^\+?[0-9]{5,20}$`)
+)
+
+// NewSMSSendAction returns the contactcenter_sms_send action.
+func NewSMSSendAction() action.Action { return &smsSendAction{} }
+
+type smsSendAction struct {
+	client *client.Client
+}
+
+func (a *smsSendAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_sms_send"
+}
+
+func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Sends a template SMS to one or many recipients (sms/send, spec §4.1). One recipient is sent as a single " +
+			"send (`type = 1`, variables in `sms_params`); several as batch sends (`type = 2`) of at most 200 numbers each (§8), " +
+			"one line per number with its variable values in the order of the template's `tpl_param`. The template must be approved. " +
+			"Numbers the platform refuses do not stop the others (§7.5); they are all listed, with their reasons, in one error.",
+		Attributes: map[string]schema.Attribute{
+			"template_id": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "The template to send (`template_id`): the `id` of a `contactcenter_sms_template` (not its `tpl_id`). It must be approved (`state = 1`).",
+				Validators:          []validator.String{stringvalidator.RegexMatches(templateIDRE, "must be a template id (digits, such as \"3001\")")},
+			},
+			"params": schema.MapAttribute{
+				Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Variable values shared by every recipient, keyed by variable name (`name` for `${name}`). A recipient's own `params` win.",
+			},
+			"recipients": schema.ListNestedAttribute{
+				Required:            true,
+				MarkdownDescription: "Who receives the message. Each number may appear once.",
+				Validators:          []validator.List{listvalidator.SizeAtLeast(1)},
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"mobile": schema.StringAttribute{
+						Required: true, MarkdownDescription: "The mobile number (`phone`): digits, optionally with a leading `+` and country code.",
+						Validators: []validator.String{stringvalidator.RegexMatches(mobileRE, "must be a phone number: 5 to 20 digits, optionally after a leading +")},
+					},
+					"params": schema.MapAttribute{
+						Optional: true, ElementType: types.StringType,
+						MarkdownDescription: "This recipient's variable values, keyed by variable name. In a batch a value may not hold a comma or a line feed (§4.1 line format).",
+					},
+				}},
+			},
+		},
+	}
+}
+
+func (a *smsSendAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ValidateConfig checks what can be checked without the API: each number
+// once, and batch values that the line format can carry.
+func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	var m smsSendModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() || m.Recipients.IsNull() || m.Recipients.IsUnknown() {
+		return
+	}
+	var rs []smsRecipientModel
+	resp.Diagnostics.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	seen := map[string]int{}
+	for i, r := range rs {
+		if r.Mobile.IsUnknown() || r.Mobile.IsNull() {
+			continue
+		}
+		num := normalize(r.Mobile.ValueString())
+		if j, dup := seen[num]; dup {
+			resp.Diagnostics.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("mobile"), "Duplicate Recipient",
+				fmt.Sprintf("%s is listed twice (recipients[%d] and recipients[%d]); each number may appear once so nobody gets the message twice.", r.Mobile.ValueString(), j, i))
+		}
+		seen[num] = i
+	}
+	if len(rs) < 2 {
+		return
+	}
+	check := func(p path.Path, params types.Map) {
+		if params.IsNull() || params.IsUnknown() {
+			return
+		}
+		for k, v := range params.Elements() {
+			s, ok := v.(types.String)
+			if ok && !s.IsUnknown() && strings.ContainsAny(s.ValueString(), ",\n\r") {
+				resp.Diagnostics.AddAttributeError(p.AtMapKey(k), "Invalid Batch Value",
+					fmt.Sprintf("The value of ${%s}, %q, holds a comma or a line feed. A batch send (§4.1) writes each number as one line of comma-separated values, which cannot carry them.", k, s.ValueString()))
+			}
+		}
+	}
+	check(path.Root("params"), m.Params)
+	for i, r := range rs {
+		check(path.Root("recipients").AtListIndex(i).AtName("params"), r.Params)
+	}
+}
+
+func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var m smsSendModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	var rs []smsRecipientModel
+	resp.Diagnostics.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)
+	common := map[string]string{}
+	if !m.Params.IsNull() {
+		resp.Diagnostics.Append(m.Params.ElementsAs(ctx, &common, false)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	recipients := make([]client.SMSRecipient, len(rs))
+	for i, r := range rs {
+		params := map[string]string{}
+		for k, v := range common {
+			params[k] = v
+		}
+		if !r.Params.IsNull() {
+			own := map[string]string{}
+			resp.Diagnostics.Append(r.Params.ElementsAs(ctx, &own, false)...)
+			for k, v := range own {
+				params[k] = v
+			}
+		}
+		recipients[i] = client.SMSRecipient{Mobile: r.Mobile.ValueString(), Params: params}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	tid := m.TemplateID.ValueString()
+	id, _ := strconv.ParseInt(tid, 10, 64)
+	tpl, err := a.client.SMS.GetTemplate(ctx, id)
+	if err != nil {
+		detail := tfkit.APIErrorDetail(err)
+		if client.IsNotFound(err) {
+			detail = fmt.Sprintf("Template %s does not exist. template_id is the template's `id` (contactcenter_sms_template.x.id), not its tpl_id.", tid)
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("template_id"), "Unable to Send SMS", detail)
+		return
+	}
+	if int64(tpl.State) != client.TemplateApproved {
+		resp.Diagnostics.AddAttributeError(path.Root("template_id"), "Unable to Send SMS",
+			fmt.Sprintf("Template %s (%q) is %s (state %d); only approved templates can send. Nothing was sent.%s",
+				tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
+		return
+	}
+
+	sent := map[string]string{}
+	failed := map[string]string{}
+	if len(recipients) == 1 {
+		r := recipients[0]
+		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Sending template %s to %s", tid, r.Mobile)})
+		res, err := a.client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: r.Params})
+		if err != nil {
+			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Send SMS", err)
+			return
+		}
+		merge(sent, failed, res)
+	} else {
+		chunks := (len(recipients) + client.SMSMaxBatch - 1) / client.SMSMaxBatch
+		for c := 0; c < chunks; c++ {
+			part := recipients[c*client.SMSMaxBatch : min((c+1)*client.SMSMaxBatch, len(recipients))]
+			phone, err := client.BatchPhone(tpl.TplParam, part)
+			if err != nil {
+				resp.Diagnostics.AddError("Unable to Send SMS", err.Error())
+				return
+			}
+			res, err := a.client.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: tid})
+			if err != nil {
+				detail := tfkit.APIErrorDetail(err)
+				if c > 0 {
+					detail += fmt.Sprintf("\n\nBatches 1 to %d were sent already (%d numbers); this batch and the later ones were not.", c, len(sent)+len(failed))
+				}
+				resp.Diagnostics.AddError("Unable to Send SMS", detail)
+				return
+			}
+			merge(sent, failed, res)
+			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Batch %d of %d: %d sent, %d failed (template %s)",
+				c+1, chunks, len(res.Success), len(res.Error), tid)})
+		}
+	}
+	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%d of %d recipients accepted for delivery", len(sent), len(recipients))})
+	if len(failed) > 0 {
+		nums := make([]string, 0, len(failed))
+		for n := range failed {
+			nums = append(nums, n)
+		}
+		sort.Strings(nums)
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d of %d numbers were not sent (the others were):\n", len(failed), len(recipients))
+		for _, n := range nums {
+			fmt.Fprintf(&b, "  - %s: %s\n", n, failed[n])
+		}
+		b.WriteString("\nFix these numbers or their variables and send to them again; sending to the whole list again would repeat the message for the others.")
+		resp.Diagnostics.AddError("SMS Not Sent to Every Recipient", b.String())
+	}
+}
+
+func merge(sent, failed map[string]string, res *client.SMSSendResult) {
+	for k, v := range res.Success {
+		sent[k] = v
+	}
+	for k, v := range res.Error {
+		failed[k] = v
+	}
+}
+
+func reasonText(t *client.SMSTemplate) string {
+	if t.Reason == "" {
+		return ""
+	}
+	return " Review reason: " + string(t.Reason) + "."
+}
+
+func normalize(m string) string {
+	m = strings.TrimSpace(m)
+	return strings.TrimPrefix(strings.TrimPrefix(m, "+86"), "+")
+}
+
+type smsSendModel struct {
+	TemplateID types.String `tfsdk:"template_id"`
+	Params     types.Map    `tfsdk:"params"`
+	Recipients types.List   `tfsdk:"recipients"`
+}
+
+type smsRecipientModel struct {
+	Mobile types.String `tfsdk:"mobile"`
+	Params types.Map    `tfsdk:"params"`
+}

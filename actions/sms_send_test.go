@@ -1,0 +1,247 @@
+package actions_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// approvedTemplate creates a signature and an approved template; it returns
+// the template id.
+func approvedTemplate(t *testing.T, env *acctest.Env, text string) string {
+	t.Helper()
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Parcel", TemplateContents: text, SignID: int64(sg.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := fmt.Sprint(tp.ID)
+	if err := env.Sim.Review("sms_template", id, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func records(t *testing.T, env *acctest.Env) []client.SMSRecord {
+	t.Helper()
+	recs, err := client.Collect(env.Client(t).SMS.ListRecords(t.Context(), client.SMSRecordFilter{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func errorDiags(res acctest.ActionResult) []*tfprotov6.Diagnostic {
+	var out []*tfprotov6.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func TestSMSSendAction_single(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, parcel ${parcel} ships today")
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{
+		"template_id": tid,
+		"params":      map[string]string{"parcel": "P-1"},
+		"recipients":  []any{map[string]any{"mobile": "+8613800138000", "params": map[string]string{"name": "Ann"}}},
+	})
+	if res.HasError() || !res.Completed {
+		t.Fatalf("phase %s: %s", res.Phase, res.Text())
+	}
+	want := []string{"Sending template " + tid + " to +8613800138000", "1 of 1 recipients accepted for delivery"}
+	if strings.Join(res.Progress, "|") != strings.Join(want, "|") {
+		t.Errorf("progress = %q, want %q", res.Progress, want)
+	}
+	recs := records(t, env)
+	if len(recs) != 1 || recs[0].SmsText != "【Acme】Hi Ann, parcel P-1 ships today" || recs[0].Mobile != "13800138000" {
+		t.Fatalf("records: %+v", recs)
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 1 {
+		t.Fatalf("sms/send called %d times", n)
+	}
+}
+
+func TestSMSSendAction_batch(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, parcel ${parcel}")
+	var rs []any
+	for i := range 450 {
+		rs = append(rs, map[string]any{"mobile": fmt.Sprintf("138%08d", i+1), "params": map[string]string{"name": fmt.Sprintf("N%d", i)}})
+	}
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "params": map[string]string{"parcel": "X"}, "recipients": rs})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	want := []string{
+		"Batch 1 of 3: 200 sent, 0 failed (template " + tid + ")",
+		"Batch 2 of 3: 200 sent, 0 failed (template " + tid + ")",
+		"Batch 3 of 3: 50 sent, 0 failed (template " + tid + ")",
+		"450 of 450 recipients accepted for delivery",
+	}
+	if strings.Join(res.Progress, "|") != strings.Join(want, "|") {
+		t.Errorf("progress = %q", res.Progress)
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 3 {
+		t.Fatalf("want 3 batch sends of at most 200 (§8), got %d", n)
+	}
+	if recs := records(t, env); len(recs) != 450 {
+		t.Fatalf("%d records", len(recs))
+	}
+}
+
+func TestSMSSendAction_partialFailure(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, parcel ${parcel}")
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{
+		"template_id": tid,
+		"recipients": []any{
+			map[string]any{"mobile": "13800138000", "params": map[string]string{"name": "Ann", "parcel": "P1"}},
+			map[string]any{"mobile": "13800138001", "params": map[string]string{"name": "Bob"}}, // no ${parcel}
+			map[string]any{"mobile": "12345", "params": map[string]string{"name": "Cy", "parcel": "P3"}},
+			map[string]any{"mobile": "13800138003", "params": map[string]string{"name": "Di", "parcel": "P4"}},
+			map[string]any{"mobile": "+1555000111", "params": map[string]string{"name": "Ed", "parcel": "P5"}},
+		},
+	})
+	errs := errorDiags(res)
+	if res.Phase != "invoke" || len(errs) != 1 {
+		t.Fatalf("want exactly one error diagnostic at invoke, got phase %s: %s", res.Phase, res.Text())
+	}
+	d := errs[0]
+	if d.Summary != "SMS Not Sent to Every Recipient" || !strings.Contains(d.Detail, "3 of 5 numbers were not sent") {
+		t.Fatalf("diagnostic: %s: %s", d.Summary, d.Detail)
+	}
+	for _, want := range []string{"- 13800138001: template parameter missing: no value for ${parcel}", "- 12345: mobile number format wrong", "- +1555000111: mobile number format wrong"} {
+		if !strings.Contains(d.Detail, want) {
+			t.Errorf("diagnostic lacks %q:\n%s", want, d.Detail)
+		}
+	}
+	if strings.Contains(d.Detail, "13800138000") || strings.Contains(d.Detail, "13800138003") {
+		t.Errorf("numbers that went out must not be listed:\n%s", d.Detail)
+	}
+	if recs := records(t, env); len(recs) != 2 {
+		t.Fatalf("the good numbers were sent: want 2 records, got %d", len(recs))
+	}
+	if got := res.Progress[len(res.Progress)-1]; got != "2 of 5 recipients accepted for delivery" {
+		t.Errorf("last progress = %q", got)
+	}
+}
+
+func TestSMSSendAction_templateNotApproved(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	sg, _ := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "P", TemplateContents: "x", SignID: int64(sg.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = env.Sim.Review("sms_template", fmt.Sprint(tp.ID), 2, "too vague")
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{
+		"template_id": fmt.Sprint(tp.ID), "recipients": []any{map[string]any{"mobile": "13800138000"}},
+	})
+	if !res.HasError() || !strings.Contains(res.Text(), "only approved templates can send") || !strings.Contains(res.Text(), "too vague") {
+		t.Fatalf("phase %s: %s", res.Phase, res.Text())
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Fatalf("nothing may be sent, sms/send called %d times", n)
+	}
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{
+		"template_id": "999", "recipients": []any{map[string]any{"mobile": "13800138000"}},
+	})
+	if !strings.Contains(res.Text(), "Template 999 does not exist") {
+		t.Fatalf("unknown template: %s", res.Text())
+	}
+}
+
+func TestSMSSendAction_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	one := []any{map[string]any{"mobile": "13800138000"}}
+	cases := map[string]struct {
+		config map[string]any
+		want   string
+	}{
+		"template id not digits": {map[string]any{"template_id": "welcome", "recipients": one}, `must be a template id`},
+		"no recipients":          {map[string]any{"template_id": "1", "recipients": []any{}}, `recipients list must contain at least 1 elements`},
+		"bad mobile":             {map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "call me"}}}, `must be a phone number`},
+		"duplicate": {map[string]any{"template_id": "1", "recipients": []any{
+			map[string]any{"mobile": "13800138000"}, map[string]any{"mobile": "+8613800138000"},
+		}}, `+8613800138000 is listed twice (recipients[0] and recipients[1])`},
+		"comma in a batch value": {map[string]any{"template_id": "1", "recipients": []any{
+			map[string]any{"mobile": "13800138000", "params": map[string]string{"name": "Doe, Jane"}}, map[string]any{"mobile": "13800138001"},
+		}}, `The value of ${name}, "Doe, Jane", holds a comma`},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			res := env.RunAction(t, "contactcenter_sms_send", tc.config)
+			if res.Phase != "validate" || !res.HasError() || !strings.Contains(res.Text(), tc.want) {
+				t.Fatalf("want a validate error with %q, got phase %s: %s", tc.want, res.Phase, res.Text())
+			}
+		})
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// TestAccSMSSendAction_cli drives the action through Terraform itself; the
+// CLI runs actions from 1.14 on, so older versions skip it.
+func TestAccSMSSendAction_cli(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{{
+			PreConfig: func() { approvedTemplate(t, env, "Hi ${name}") },
+			Config: env.Config(`
+action "contactcenter_sms_send" "welcome" {
+  config {
+    template_id = "3001"
+    recipients = [
+      { mobile = "13800138000", params = { name = "Ann" } },
+      { mobile = "13800138001", params = { name = "Bob" } },
+    ]
+  }
+}
+
+resource "terraform_data" "trigger" {
+  input = "welcome"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.contactcenter_sms_send.welcome]
+    }
+  }
+}
+`),
+			Check: func(*terraform.State) error {
+				recs := records(t, env)
+				if len(recs) != 2 {
+					return fmt.Errorf("want 2 send records after the action, got %d", len(recs))
+				}
+				return nil
+			},
+		}},
+	})
+}

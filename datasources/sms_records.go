@@ -1,0 +1,203 @@
+package datasources
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = (*smsRecordsDataSource)(nil)
+	_ datasource.DataSourceWithValidateConfig = (*smsRecordsDataSource)(nil)
+)
+
+// smsTimeRE is the record time format of §1.2 and §4.1, `yyyy-mm-dd HH:ii:ss`.
+var smsTimeRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$`)
+
+// NewSMSRecordsDataSource returns the contactcenter_sms_records data source.
+func NewSMSRecordsDataSource() datasource.DataSource { return &smsRecordsDataSource{} }
+
+type smsRecordsDataSource struct {
+	client *client.Client
+}
+
+func (d *smsRecordsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_sms_records"
+}
+
+func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
+	num := func(desc string) schema.Int64Attribute {
+		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+	}
+	timeAttr := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Optional: true, MarkdownDescription: desc,
+			Validators: []validator.String{stringvalidator.RegexMatches(smsTimeRE, "must be a time written yyyy-mm-dd HH:ii:ss, such as 2026-03-01 09:30:00")}}
+	}
+	id := func(desc string) schema.Int64Attribute {
+		return schema.Int64Attribute{Optional: true, MarkdownDescription: desc, Validators: []validator.Int64{int64validator.AtLeast(0)}}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists SMS send records (sms/record/list, spec §4.1, §2.5), paging through every page (500 a page, the §8 maximum). " +
+			"A record starts as `-1` sent and moves to `1` success or `0` failed when the receipt arrives (§3.6).",
+		Attributes: map[string]schema.Attribute{
+			"start_time": timeAttr("Only records sent at or after this time (`start_time`, `yyyy-mm-dd HH:ii:ss`)."),
+			"end_time":   timeAttr("Only records sent at or before this time (`end_time`, `yyyy-mm-dd HH:ii:ss`)."),
+			"result": schema.Int64Attribute{
+				Optional: true, MarkdownDescription: "Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
+				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1)},
+			},
+			"mobile":  schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`)."},
+			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
+			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
+			"ag_id":   id("Only records sent by this user id (`ag_id`)."),
+			"dept_id": id("Only records of this department (`dept_id`)."),
+			"records": schema.ListNestedAttribute{
+				Computed: true, MarkdownDescription: "The matching send records, newest first.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"id":              num("Record id (`id`)."),
+					"mobile":          str("Recipient number (`mobile`)."),
+					"tpl_id":          num("Platform template id (`tpl_id`)."),
+					"tpl_name":        str("Template name (`tpl_name`)."),
+					"sign_id":         num("Platform signature id (`sign_id`)."),
+					"sms_id":          str("Platform record id (`sms_id`)."),
+					"sms_params":      str("Variable values as JSON text (`sms_params`)."),
+					"sms_text":        str("The text sent (`sms_text`)."),
+					"time_add":        str("When the send was accepted (`time_add`)."),
+					"time_send":       str("When it was handed to the channel (`time_send`); empty before."),
+					"time_delivered":  str("When the receipt confirmed delivery (`time_delivered`); empty before."),
+					"result":          num("`-1` sent, `1` success, `0` failed (`result`)."),
+					"result_name":     str("Result as text (`result_name`)."),
+					"errmsg":          str("Failure reason (`errmsg`)."),
+					"country_code":    str("Country code (`country_code`)."),
+					"country_name":    str("Country name (`country_name`)."),
+					"area_code":       str("Area code (`area_code`)."),
+					"area_name":       str("Area name (`area_name`)."),
+					"user_id":         str("Sender id (`user_id`)."),
+					"user_name":       str("Sender name (`user_name`)."),
+					"user_data":       str("Associated data as JSON text (`user_data`; its keys are not documented)."),
+					"dept_id":         num("Department id (`dept_id`)."),
+					"dept_name":       str("Department name (`dept_name`)."),
+					"dept_name_chain": str("Department path (`dept_name_chain`)."),
+					"send_time":       str("Send time (`send_time`)."),
+					"sms_contents":    str("Message contents (`sms_contents`)."),
+					"sms_result":      num("`sms_result` as answered; the spec does not give its values' meaning."),
+				}},
+			},
+		},
+	}
+}
+
+func (d *smsRecordsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m smsRecordsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f := client.SMSRecordFilter{
+		StartTime: m.StartTime.ValueString(), EndTime: m.EndTime.ValueString(), Result: tfkit.Int64Ptr(m.Result),
+		Mobile: m.Mobile.ValueString(), TplID: tfkit.Int64Ptr(m.TplID), SignID: tfkit.Int64Ptr(m.SignID),
+		AgID: tfkit.Int64Ptr(m.AgID), DeptID: tfkit.Int64Ptr(m.DeptID),
+	}
+	m.Records = []smsRecordItem{}
+	for r, err := range d.client.SMS.ListRecords(ctx, f) {
+		if err != nil {
+			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Records", err)
+			return
+		}
+		userData := string(r.UserData)
+		if userData == "null" {
+			userData = ""
+		}
+		m.Records = append(m.Records, smsRecordItem{
+			ID: types.Int64Value(int64(r.ID)), Mobile: types.StringValue(string(r.Mobile)), TplID: types.Int64Value(int64(r.TplID)),
+			TplName: types.StringValue(string(r.TplName)), SignID: types.Int64Value(int64(r.SignID)), SmsID: types.StringValue(string(r.SmsID)),
+			SmsParams: types.StringValue(string(r.SmsParams)), SmsText: types.StringValue(string(r.SmsText)),
+			TimeAdd: types.StringValue(string(r.TimeAdd)), TimeSend: types.StringValue(string(r.TimeSend)),
+			TimeDelivered: types.StringValue(string(r.TimeDelivered)), Result: types.Int64Value(int64(r.Result)),
+			ResultName: types.StringValue(string(r.ResultName)), Errmsg: types.StringValue(string(r.Errmsg)),
+			CountryCode: types.StringValue(string(r.CountryCode)), CountryName: types.StringValue(string(r.CountryName)),
+			AreaCode: types.StringValue(string(r.AreaCode)), AreaName: types.StringValue(string(r.AreaName)),
+			UserID: types.StringValue(string(r.UserID)), UserName: types.StringValue(string(r.UserName)),
+			UserData: types.StringValue(userData), DeptID: types.Int64Value(int64(r.DeptID)),
+			DeptName: types.StringValue(string(r.DeptName)), DeptNameChain: types.StringValue(string(r.DeptNameChain)),
+			SendTime: types.StringValue(string(r.SendTime)), SmsContents: types.StringValue(string(r.SmsContents)),
+			SmsResult: types.Int64Value(int64(r.SmsResult)),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// ValidateConfig refuses a time range that ends before it starts (the
+// format sorts as text, so comparing strings compares times).
+func (d *smsRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	var m smsRecordsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() || m.StartTime.IsNull() || m.StartTime.IsUnknown() || m.EndTime.IsNull() || m.EndTime.IsUnknown() {
+		return
+	}
+	s, e := m.StartTime.ValueString(), m.EndTime.ValueString()
+	if smsTimeRE.MatchString(s) && smsTimeRE.MatchString(e) && e < s {
+		resp.Diagnostics.AddAttributeError(path.Root("end_time"), "Invalid Time Range",
+			fmt.Sprintf("end_time %q is before start_time %q.", e, s))
+	}
+}
+
+type smsRecordsModel struct {
+	StartTime types.String    `tfsdk:"start_time"`
+	EndTime   types.String    `tfsdk:"end_time"`
+	Result    types.Int64     `tfsdk:"result"`
+	Mobile    types.String    `tfsdk:"mobile"`
+	TplID     types.Int64     `tfsdk:"tpl_id"`
+	SignID    types.Int64     `tfsdk:"sign_id"`
+	AgID      types.Int64     `tfsdk:"ag_id"`
+	DeptID    types.Int64     `tfsdk:"dept_id"`
+	Records   []smsRecordItem `tfsdk:"records"`
+}
+
+type smsRecordItem struct {
+	ID            types.Int64  `tfsdk:"id"`
+	Mobile        types.String `tfsdk:"mobile"`
+	TplID         types.Int64  `tfsdk:"tpl_id"`
+	TplName       types.String `tfsdk:"tpl_name"`
+	SignID        types.Int64  `tfsdk:"sign_id"`
+	SmsID         types.String `tfsdk:"sms_id"`
+	SmsParams     types.String `tfsdk:"sms_params"`
+	SmsText       types.String `tfsdk:"sms_text"`
+	TimeAdd       types.String `tfsdk:"time_add"`
+	TimeSend      types.String `tfsdk:"time_send"`
+	TimeDelivered types.String `tfsdk:"time_delivered"`
+	Result        types.Int64  `tfsdk:"result"`
+	ResultName    types.String `tfsdk:"result_name"`
+	Errmsg        types.String `tfsdk:"errmsg"`
+	CountryCode   types.String `tfsdk:"country_code"`
+	CountryName   types.String `tfsdk:"country_name"`
+	AreaCode      types.String `tfsdk:"area_code"`
+	AreaName      types.String `tfsdk:"area_name"`
+	UserID        types.String `tfsdk:"user_id"`
+	UserName      types.String `tfsdk:"user_name"`
+	UserData      types.String `tfsdk:"user_data"`
+	DeptID        types.Int64  `tfsdk:"dept_id"`
+	DeptName      types.String `tfsdk:"dept_name"`
+	DeptNameChain types.String `tfsdk:"dept_name_chain"`
+	SendTime      types.String `tfsdk:"send_time"`
+	SmsContents   types.String `tfsdk:"sms_contents"`
+	SmsResult     types.Int64  `tfsdk:"sms_result"`
+}

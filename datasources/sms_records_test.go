@@ -1,0 +1,132 @@
+package datasources_test
+
+import (
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// fakeClock is a simulator clock the test moves on.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+func (c *fakeClock) Add(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
+const smsRecordsConfig = `
+resource "contactcenter_sms_signature" "acme" {
+  sign_text = "Acme"
+}
+
+resource "contactcenter_sms_template" "notice" {
+  template_name     = "Parcel"
+  template_contents = "Hi $${name}, parcel $${parcel} is on its way"
+  sign_id           = contactcenter_sms_signature.acme.id
+}
+
+data "contactcenter_sms_records" "parcel" {
+  tpl_id     = contactcenter_sms_template.notice.tpl_id
+  start_time = "2026-03-01 00:00:00"
+}
+
+data "contactcenter_sms_records" "failed" {
+  tpl_id = contactcenter_sms_template.notice.tpl_id
+  result = 0
+}
+`
+
+func TestAccSMSRecordsDataSource_basic(t *testing.T) {
+	t.Parallel()
+	clk := &fakeClock{now: time.Date(2026, 3, 1, 10, 0, 0, 0, time.Local)}
+	env := acctest.New(t, func(o *simulator.Options) { o.Now = clk.Now })
+	c := env.Client(t)
+	send := func() {
+		if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
+			t.Fatal(err)
+		}
+		tp, err := c.SMS.GetTemplate(t.Context(), 3001)
+		if err != nil {
+			t.Fatal(err)
+		}
+		phone, _ := client.BatchPhone(tp.TplParam, []client.SMSRecipient{
+			{Mobile: "13800138000", Params: map[string]string{"name": "Ann", "parcel": "P1"}},
+			{Mobile: "13900000000", Params: map[string]string{"name": "Bob", "parcel": "P2"}},
+		})
+		res, err := c.SMS.Send(t.Context(), client.SMSSendInput{Phone: phone, Type: 2, TemplateID: "3001"})
+		if err != nil || len(res.Success) != 2 {
+			t.Fatalf("send: %+v %v", res, err)
+		}
+	}
+	cfg := env.Config(smsRecordsConfig)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:   env.Config(`data "contactcenter_sms_records" "x" { start_time = "2026-03-01" }`),
+				PlanOnly: true, ExpectError: regexp.MustCompile(`must be a time written yyyy-mm-dd HH:ii:ss`),
+			},
+			{
+				Config: env.Config(`data "contactcenter_sms_records" "x" {
+  start_time = "2026-03-02 00:00:00"
+  end_time   = "2026-03-01 00:00:00"
+}`),
+				PlanOnly: true, ExpectError: regexp.MustCompile(`end_time "2026-03-01 00:00:00" is before start_time`),
+			},
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records"), knownvalue.ListSizeExact(0)),
+				},
+			},
+			{
+				// Just sent: both records are -1 (sent), nothing delivered yet.
+				PreConfig: send,
+				Config:    cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"mobile": knownvalue.StringExact("13900000000"), "result": knownvalue.Int64Exact(-1),
+							"time_send": knownvalue.StringExact(""), "time_add": knownvalue.StringExact("2026-03-01 10:00:00"),
+						}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"mobile": knownvalue.StringExact("13800138000"), "result": knownvalue.Int64Exact(-1),
+							"sms_text":   knownvalue.StringExact("【Acme】Hi Ann, parcel P1 is on its way"),
+							"sms_params": knownvalue.StringRegexp(regexp.MustCompile(`"parcel":"P1"`)),
+						}),
+					})),
+				},
+			},
+			{
+				// Later the receipts arrive: one delivered, the unreachable number failed.
+				PreConfig: func() { clk.Add(10 * time.Second) },
+				Config:    cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records").AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"result": knownvalue.Int64Exact(1), "result_name": knownvalue.StringExact("success"),
+						"time_send": knownvalue.StringExact("2026-03-01 10:00:01"), "time_delivered": knownvalue.StringExact("2026-03-01 10:00:03"),
+					})),
+					statecheck.ExpectKnownValue("data.contactcenter_sms_records.failed", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"mobile": knownvalue.StringExact("13900000000"), "result": knownvalue.Int64Exact(0),
+							"errmsg": knownvalue.StringRegexp(regexp.MustCompile(`unreachable`)),
+						}),
+					})),
+				},
+			},
+		},
+	})
+}

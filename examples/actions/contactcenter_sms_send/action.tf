@@ -1,0 +1,25 @@
+# Actions need Terraform 1.14 or later.
+action "contactcenter_sms_send" "parcel_shipped" {
+  config {
+    template_id = contactcenter_sms_template.parcel.id
+    # Shared values; a recipient's own params win.
+    params = {
+      day = "tomorrow"
+    }
+    recipients = [
+      { mobile = "13800138000", params = { name = "Ann", parcel = "P-1001" } },
+      { mobile = "13800138001", params = { name = "Bob", parcel = "P-1002" } },
+    ]
+  }
+}
+
+# Send once the template exists (or run: terraform apply -invoke=action.contactcenter_sms_send.parcel_shipped).
+resource "terraform_data" "announce" {
+  input = contactcenter_sms_template.parcel.id
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.contactcenter_sms_send.parcel_shipped]
+    }
+  }
+}

@@ -1,0 +1,301 @@
+package resources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+func smsSignatureConfig(text, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_sms_signature" "test" {
+  sign_text = %q
+%s
+}
+`, text, extra)
+}
+
+// autoApprove makes the test's simulator approve reviews after d.
+func autoApprove(d time.Duration) func(*simulator.Options) {
+	return func(o *simulator.Options) { o.AutoApprove = d }
+}
+
+func TestAccSMSSignature_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_sms_signature.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(smsSignatureConfig("Acme", `remark = "our brand"`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.StringExact("our brand")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("reviewing")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("is_used"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("add_user"), knownvalue.StringExact("api")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("add_time"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(false)),
+				},
+			},
+			{
+				// The review approves it out of band: a refresh shows it, the plan stays empty.
+				PreConfig: func() {
+					if err := env.Sim.Review("sms_signature", "101", 1, ""); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(smsSignatureConfig("Acme", `remark = "our brand"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("approved")),
+				},
+			},
+		},
+	})
+}
+
+func TestAccSMSSignature_update(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t, autoApprove(time.Second))
+	addr := "contactcenter_sms_signature.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(smsSignatureConfig("Acme", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+				},
+			},
+			{
+				// Switching the wait on changes nothing at the API and waits for the review.
+				Config: env.Config(smsSignatureConfig("Acme", "wait_for_approval = true")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+				},
+			},
+			{
+				// There is no update call: a new text or remark replaces the signature.
+				Config: env.Config(smsSignatureConfig("Acme Shop", "wait_for_approval = true\nremark = \"renamed\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme Shop")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.StringExact("renamed")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("102")),
+				},
+			},
+			{
+				Config:   env.Config(smsSignatureConfig("Acme Shop", "wait_for_approval = true\nremark = \"renamed\"")),
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+func TestAccSMSSignature_rejected(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() { // the reviewer rejects the signature once it exists
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if env.Sim.Review("sms_signature", "101", 2, "the brand is not registered") == nil {
+				return
+			}
+		}
+	}()
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(smsSignatureConfig("Acme", "wait_for_approval = true")),
+			ExpectError: regexp.MustCompile(`(?s)SMS Signature Rejected.*the brand is not registered`),
+		}},
+	})
+}
+
+func TestAccSMSSignature_waitTimeout(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(smsSignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")),
+			ExpectError: regexp.MustCompile(`(?s)Review Not Finished.*still in review`),
+		}},
+	})
+}
+
+func TestAccSMSSignature_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(smsSignatureConfig("Gone", "")),
+			Check: func(s *terraform.State) error {
+				id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_sms_signature.test"].Primary.ID, 10, 64)
+				return c.SMS.DeleteSignature(t.Context(), id)
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccSMSSignature_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_sms_signature.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(smsSignatureConfig("Acme", `remark = "r"`))},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+			{ResourceName: addr, ImportState: true, ImportStateId: "acme", ExpectError: regexp.MustCompile(`imported by its numeric id`)},
+		},
+	})
+}
+
+func TestAccSMSSignature_inUse(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var tplID int64
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(smsSignatureConfig("Acme", "")),
+				Check: func(s *terraform.State) error {
+					id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_sms_signature.test"].Primary.ID, 10, 64)
+					tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: id})
+					if err == nil {
+						tplID = int64(tp.ID)
+					}
+					return err
+				},
+			},
+			{
+				Config:      env.ProviderConfig(),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Delete SMS Signature.*"Made elsewhere".*Delete those templates`),
+			},
+			{
+				PreConfig: func() {
+					if err := c.SMS.DeleteTemplate(t.Context(), tplID); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.ProviderConfig(),
+			},
+		},
+	})
+}
+
+func TestAccSMSSignature_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct{ body, want string }{
+		"empty text":    {smsSignatureConfig("", ""), `sign_text string length must be at least 1`},
+		"padded text":   {smsSignatureConfig(" Acme", ""), `must not start or end with white space`},
+		"missing text":  {`resource "contactcenter_sms_signature" "test" {}`, `The argument "sign_text" is required`},
+		"bad timeout":   {smsSignatureConfig("Acme", `timeouts = { create = "soon" }`), `"soon" must be a string containing a sequence of decimal numbers`},
+		"unknown field": {smsSignatureConfig("Acme", `state = 1`), `Invalid Configuration for Read-Only Attribute`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// A signature that a template uses is replaced with create_before_destroy:
+// the new one is created, the template moves to it, then the old one goes.
+func TestAccSMSSignature_replaceInUse(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := func(text string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_sms_signature" "test" {
+  sign_text = %q
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "contactcenter_sms_template" "test" {
+  template_name     = "Welcome"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.test.id
+}
+`, text))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg("Acme")},
+			{
+				Config: cfg("Acme Shop"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("contactcenter_sms_signature.test", plancheck.ResourceActionCreateBeforeDestroy),
+						plancheck.ExpectResourceAction("contactcenter_sms_template.test", plancheck.ResourceActionUpdate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("contactcenter_sms_template.test", tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme Shop")),
+					statecheck.ExpectKnownValue("contactcenter_sms_template.test", tfjsonpath.New("sign_id"), knownvalue.Int64Exact(102)),
+				},
+			},
+		},
+	})
+}

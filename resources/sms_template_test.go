@@ -1,0 +1,310 @@
+package resources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// smsTemplateConfig is a signature plus a template; contents is HCL text
+// (write $${name} for a template variable).
+func smsTemplateConfig(name, contents, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_sms_signature" "acme" {
+  sign_text = "Acme"
+}
+
+resource "contactcenter_sms_template" "test" {
+  template_name     = %q
+  template_contents = %q
+  sign_id           = contactcenter_sms_signature.acme.id
+%s
+}
+`, name, contents, extra)
+}
+
+func TestAccSMSTemplate_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_sms_template.test"
+	cfg := env.Config(smsTemplateConfig("Delivery", "Hi $${name}, parcel $${parcel} arrives $${day}. $${name}", ""))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("template_contents"), knownvalue.StringExact("Hi ${name}, parcel ${parcel} arrives ${day}. ${name}")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("name"), knownvalue.StringExact("parcel"), knownvalue.StringExact("day"),
+					})),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("pending review")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit_for_review"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_id"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
+					statecheck.CompareValuePairs(addr, tfjsonpath.New("sign_id"), "contactcenter_sms_signature.acme", tfjsonpath.New("id"), stringifiedEqual{}),
+				},
+			},
+			{
+				// Applying again changes nothing, and the refresh shows the signature is used now.
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					// After the refresh, the signature knows a template uses it.
+					statecheck.ExpectKnownValue("contactcenter_sms_signature.acme", tfjsonpath.New("is_used"), knownvalue.Bool(true)),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
+// stringifiedEqual compares a number with a numeric string (sign_id is a
+// number, the signature's id a string).
+type stringifiedEqual struct{}
+
+func (stringifiedEqual) CompareValues(values ...any) error {
+	if len(values) != 2 || fmt.Sprint(values[0]) != fmt.Sprint(values[1]) {
+		return fmt.Errorf("values differ: %v", values)
+	}
+	return nil
+}
+
+func TestAccSMSTemplate_update(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_sms_template.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(smsTemplateConfig("Code", "Your code is $${code}", "dept_id = 2")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")),
+				},
+			},
+			{
+				// Approved by the review; then a change of the contents sends it back: the plan shows state unknown.
+				PreConfig: func() {
+					if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(smsTemplateConfig("Code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 2")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
+						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state_name")),
+						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("tpl_param")),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_id"), knownvalue.NotNull()),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("3001")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("code"), knownvalue.StringExact("minutes"),
+					})),
+				},
+			},
+			{
+				// Renamed and saved as a draft (action 1).
+				Config: env.Config(smsTemplateConfig("Login code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 3\nsubmit_for_review = false")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("template_name"), knownvalue.StringExact("Login code")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(-1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("draft")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(3)),
+				},
+			},
+			{
+				Config:   env.Config(smsTemplateConfig("Login code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 3\nsubmit_for_review = false")),
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+func TestAccSMSTemplate_waitForApproval(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t, autoApprove(time.Second))
+	addr := "contactcenter_sms_template.test"
+	cfg := env.Config(smsTemplateConfig("Notice", "Store opens at $${time}", "wait_for_approval = true"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("approved")),
+				},
+			},
+			{
+				Config: env.Config(smsTemplateConfig("Notice", "Store opens at $${time} today", "wait_for_approval = true")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+				},
+			},
+		},
+	})
+}
+
+func TestAccSMSTemplate_rejected(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if env.Sim.Review("sms_template", "3001", 2, "links are not allowed") == nil {
+				return
+			}
+		}
+	}()
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(smsTemplateConfig("Promo", "See http://x", "wait_for_approval = true")),
+			ExpectError: regexp.MustCompile(`(?s)SMS Template Rejected.*links are not allowed`),
+		}},
+	})
+}
+
+func TestAccSMSTemplate_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(smsTemplateConfig("Gone", "x", "")),
+			Check: func(s *terraform.State) error {
+				id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_sms_template.test"].Primary.ID, 10, 64)
+				return c.SMS.DeleteTemplate(t.Context(), id)
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccSMSTemplate_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_sms_template.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(smsTemplateConfig("Draft", "Hello $${who}", "submit_for_review = false\ndept_id = 5"))},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+			{ResourceName: addr, ImportState: true, ImportStateId: "x1", ExpectError: regexp.MustCompile(`imported by its numeric id`)},
+		},
+	})
+}
+
+func TestAccSMSTemplate_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct{ body, want string }{
+		"empty name":        {smsTemplateConfig("", "x", ""), `template_name string length must be at least 1`},
+		"empty contents":    {smsTemplateConfig("A", "", ""), `template_contents string length must be at least 1`},
+		"unclosed variable": {smsTemplateConfig("A", "Hi $${name", ""), `must write every variable as ${name}`},
+		"empty variable":    {smsTemplateConfig("A", "Hi $${}", ""), `must write every variable as ${name}`},
+		"spaced variable":   {smsTemplateConfig("A", "Hi $${first name}", ""), `must write every variable as ${name}`},
+		"negative dept":     {smsTemplateConfig("A", "x", "dept_id = -1"), `dept_id value must be at least 0`},
+		"draft with wait":   {smsTemplateConfig("A", "x", "submit_for_review = false\nwait_for_approval = true"), `wait_for_approval = true requires submit_for_review = true`},
+		"sign_id zero": {`resource "contactcenter_sms_template" "test" {
+  template_name = "A"
+  template_contents = "x"
+  sign_id = 0
+}`, `sign_id value must be at least 1`},
+		"missing sign_id": {`resource "contactcenter_sms_template" "test" {
+  template_name = "A"
+  template_contents = "x"
+}`, `The argument "sign_id" is required`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// Switching wait_for_approval on while the review is pending changes nothing
+// at the API, shows state as unknown in the plan, and waits.
+func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t, autoApprove(4*time.Second))
+	addr := "contactcenter_sms_template.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(smsTemplateConfig("Notice", "Hello", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+				},
+			},
+			{
+				Config: env.Config(smsTemplateConfig("Notice", "Hello", "wait_for_approval = true")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListSizeExact(0)),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+				},
+			},
+		},
+	})
+	if n := env.Sim.Stats()["POST /open/sms/template/update"]; n != 0 {
+		t.Errorf("switching the wait on must not update the template, template/update called %d times", n)
+	}
+}
