@@ -250,7 +250,7 @@ func TestVOSCDRs(t *testing.T) {
 	for body, want := range map[string]string{
 		`{"per_page":501}`: "at most 500",
 		`{"time_start_begin":"2026-01-01 00:00:00","time_start_end":"2026-03-01 00:00:00"}`: "one month",
-		`{"time_start_begin":"01/01/2026"}`: "format",
+		`{"time_start_begin":"01/01/2026"}`:                                                 "format",
 	} {
 		m, raw := e.raw(t, "POST", "/portal/v3/portal/api/vos/list", body)
 		if m["code"].(float64) == 0 || !strings.Contains(raw, want) {

@@ -1,0 +1,66 @@
+package simulator
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSoundFormat(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		in   []byte
+		want string
+	}{
+		"wav":               {[]byte("RIFF\x24\x00\x00\x00WAVEfmt "), "wav"},
+		"riff avi":          {[]byte("RIFF\x24\x00\x00\x00AVI LIST"), ""},
+		"id3 mp3":           {[]byte("ID3\x04\x00"), "mp3"},
+		"frame sync mp3":    {[]byte{0xFF, 0xFB, 0x90}, "mp3"},
+		"frame sync 0xFFE0": {[]byte{0xFF, 0xE0}, "mp3"},
+		"not a sync":        {[]byte{0xFF, 0xD8, 0xFF}, ""},
+		"text":              {[]byte("hello"), ""},
+		"short riff":        {[]byte("RIFF"), ""},
+		"empty":             {nil, ""},
+	}
+	for name, tc := range cases {
+		if got := soundFormat(tc.in); got != tc.want {
+			t.Errorf("%s: got %q, want %q", name, got, tc.want)
+		}
+	}
+}
+
+func TestSoundIDList(t *testing.T) {
+	t.Parallel()
+	cases := map[string][]string{
+		"[12,13]":      {"12", "13"},
+		`["12","x"]`:   {"12", "x"},
+		"12":           {"12"},
+		"12, 13":       {"12", "13"},
+		"[]":           {},
+		"":             nil,
+		"[12, abc]":    {"12", "abc"},
+		`[12,"13",14]`: {"12", "13", "14"},
+	}
+	for in, want := range cases {
+		got := soundIDList(in)
+		if len(got) == 0 && len(want) == 0 {
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+func TestSoundNameForSkillGroup(t *testing.T) {
+	t.Parallel()
+	var x SoundsState
+	x.init()
+	x.Sounds[501] = &Sound{ID: 501, Name: "Hold"}
+	for in, want := range map[string]string{"501": "Hold", " 501 ": "Hold", "0": "", "-1": "", "502": "", "x": ""} {
+		got, ok := x.soundName(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("soundName(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
