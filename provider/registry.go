@@ -15,6 +15,7 @@ import (
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
 		resources.NewSkillGroupResource,
+		resources.NewSoundResource,
 	}
 }
 
