@@ -85,9 +85,6 @@ func TestAccSound_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("add_time"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`))),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source_hash"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{64}$`))),
 				},
-			},
-			{
-				Config: cfg, PlanOnly: true,
 				// The uploaded bytes are the file's.
 				Check: func(s *terraform.State) error {
 					got, err := env.Client(t).Sounds.Play(t.Context(), s.RootModule().Resources[addr].Primary.ID)
@@ -98,6 +95,7 @@ func TestAccSound_basic(t *testing.T) {
 					return nil
 				},
 			},
+			{Config: cfg, PlanOnly: true},
 		},
 	})
 	c := env.Client(t)
