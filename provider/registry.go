@@ -21,7 +21,17 @@ func resourceList() []func() resource.Resource {
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		datasources.NewASRTranscriptDataSource,
+		datasources.NewBusyReasonsDataSource,
+		datasources.NewIVRsDataSource,
+		datasources.NewNumberSelectionDataSource,
+		datasources.NewRobotRecordingDataSource,
 		datasources.NewSkillGroupsDataSource,
+		datasources.NewSoundsDataSource,
+		datasources.NewTrunkCallRecordsDataSource,
+		datasources.NewTrunkNumbersDataSource,
+		datasources.NewVirtualNumberBindingsDataSource,
+		datasources.NewVOSCallRecordsDataSource,
 	}
 }
 
