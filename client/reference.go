@@ -110,7 +110,8 @@ type CDRFilter struct {
 
 // CheckCDRRange applies the §4.7/§8 range rule: both ends in TimeLayout,
 // begin not after end, and at most one month apart (end no later than begin
-// plus one calendar month). Empty ends are not checked here.
+// plus one calendar month, clamped to
+// the end of that month). Empty ends are not checked here.
 func CheckCDRRange(begin, end string) error {
 	var b, e time.Time
 	var err error
@@ -130,10 +131,20 @@ func CheckCDRRange(begin, end string) error {
 	if b.After(e) {
 		return fmt.Errorf("time_start_begin %q is after time_start_end %q", begin, end)
 	}
-	if e.After(b.AddDate(0, 1, 0)) {
+	if e.After(addMonth(b)) {
 		return fmt.Errorf("the range %q to %q is longer than one month", begin, end)
 	}
 	return nil
+}
+
+// addMonth is t one calendar month later, clamped to the end of that month
+// (January 31 + one month = February 28 or 29), unlike time.AddDate, which
+// would carry into March.
+func addMonth(t time.Time) time.Time {
+	y, m, d := t.Date()
+	first := time.Date(y, m+1, 1, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
+	last := first.AddDate(0, 1, -1).Day()
+	return time.Date(first.Year(), first.Month(), min(d, last), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
 }
 
 // TrunkNumbers lists trunk numbers, optionally of one area code

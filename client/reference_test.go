@@ -22,7 +22,10 @@ func TestCheckCDRRange(t *testing.T) {
 		want       string // substring of the error; "" means valid
 	}{
 		"one day":             {"2026-03-01 00:00:00", "2026-03-01 23:59:59", ""},
-		"exactly one month":   {"2026-01-31 00:00:00", "2026-03-03 00:00:00", ""},
+		"exactly one month":   {"2026-03-15 08:00:00", "2026-04-15 08:00:00", ""},
+		"jan 31 to feb 28":    {"2026-01-31 00:00:00", "2026-02-28 00:00:00", ""},
+		"jan 31 to mar 1":     {"2026-01-31 00:00:00", "2026-03-01 00:00:00", "longer than one month"},
+		"dec to jan":          {"2025-12-31 10:00:00", "2026-01-31 10:00:00", ""},
 		"one month + 1s":      {"2026-03-01 00:00:00", "2026-04-01 00:00:01", "longer than one month"},
 		"begin after end":     {"2026-03-02 00:00:00", "2026-03-01 00:00:00", "is after"},
 		"bad begin format":    {"2026/03/01", "2026-03-01 00:00:00", "time_start_begin"},

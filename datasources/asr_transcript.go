@@ -31,7 +31,9 @@ func (d *asrTranscriptDataSource) Metadata(_ context.Context, req datasource.Met
 
 // sentenceAttributes describe a §2.10 sentence.
 func sentenceAttributes() map[string]schema.Attribute {
-	num := func(desc string) schema.Int64Attribute { return schema.Int64Attribute{Computed: true, MarkdownDescription: desc} }
+	num := func(desc string) schema.Int64Attribute {
+		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+	}
 	return map[string]schema.Attribute{
 		"index":            num("Position of the sentence (`index`)."),
 		"channel_id":       num("Audio track the sentence is on (`channelId`)."),

@@ -27,7 +27,9 @@ func (d *busyReasonsDataSource) Metadata(_ context.Context, req datasource.Metad
 }
 
 func (d *busyReasonsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute { return schema.StringAttribute{Computed: true, MarkdownDescription: desc} }
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the agents' login and busy reasons (busyreason/list, spec §4.7, §2.12). " +
 			"The provider never asks for the JSONP form of the answer.",

@@ -27,7 +27,9 @@ func (d *soundsDataSource) Metadata(_ context.Context, req datasource.MetadataRe
 }
 
 func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute { return schema.StringAttribute{Computed: true, MarkdownDescription: desc} }
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists voice files (sound/list, spec §4.5, §2.9), optionally filtered by name keyword and type.",
 		Attributes: map[string]schema.Attribute{

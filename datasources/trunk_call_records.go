@@ -89,8 +89,12 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 }
 
 func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute { return schema.StringAttribute{Computed: true, MarkdownDescription: desc} }
-	num := func(desc string) schema.Int64Attribute { return schema.Int64Attribute{Computed: true, MarkdownDescription: desc} }
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
+	num := func(desc string) schema.Int64Attribute {
+		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+	}
 	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month.")
 	attrs["records"] = schema.ListNestedAttribute{
 		Computed: true, MarkdownDescription: "The matching trunk call records, newest first.",

@@ -28,7 +28,9 @@ func (d *vosCallRecordsDataSource) Metadata(_ context.Context, req datasource.Me
 }
 
 func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute { return schema.StringAttribute{Computed: true, MarkdownDescription: desc} }
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
 	attrs := cdrFilterAttributes("Set both ends or neither; without them the service reads today (`00:00:00` to `23:59:59`). The range is at most one month.")
 	attrs["records"] = schema.ListNestedAttribute{
 		Computed: true, MarkdownDescription: "The matching VOS call records, newest first.",
