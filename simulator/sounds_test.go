@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -61,6 +62,21 @@ func TestSoundNameForSkillGroup(t *testing.T) {
 		got, ok := x.soundName(in)
 		if got != want || ok != (want != "") {
 			t.Errorf("soundName(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
+
+// The demo's hold tone (examples/complete/hold-tone.wav, 444 bytes, 8 kHz
+// mono 8-bit, 400 samples of a 440 Hz sine) must pass the upload check.
+func TestDemoHoldToneIsWAV(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{"../examples/complete/hold-tone.wav", "../examples/resources/contactcenter_sound/hold-tone.wav"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if soundFormat(b) != "wav" || len(b) > 1024 {
+			t.Errorf("%s: format %q, %d bytes", p, soundFormat(b), len(b))
 		}
 	}
 }
