@@ -340,3 +340,41 @@ func TestNumberSelectionAndIVRs(t *testing.T) {
 		t.Error("a busy reason with ag_stat 3 must be refused")
 	}
 }
+
+// TestPortalCommonCodes checks the §7.2 common codes (401 enterprise code
+// empty, 402 enterprise code does not exist) on every portal interface of
+// §4.5/§4.7, forced through /_sim/faults since they depend on the account.
+func TestPortalCommonCodes(t *testing.T) {
+	t.Parallel()
+	e := newVoiceEnv(t)
+	ctx := t.Context()
+	calls := map[string]struct {
+		method, path string
+		call         func() error
+	}{
+		"sound/upload": {"POST", "/portal/v2/svcapi/sound/upload", func() error {
+			_, _, err := e.c.Sounds.Upload(ctx, client.SoundInput{Name: "x", SoundType: 1, Content: tinyWAV(8)})
+			return err
+		}},
+		"sound/play":   {"GET", "/portal/v2/svcapi/sound/play", func() error { _, err := e.c.Sounds.Play(ctx, "1"); return err }},
+		"sound/delete": {"GET", "/portal/v2/svcapi/sound/delete", func() error { _, err := e.c.Sounds.Delete(ctx, "1"); return err }},
+		"sound/list": {"POST", "/portal/v2/svcapi/sound/list", func() error {
+			_, err := client.Collect(e.c.Sounds.List(ctx, client.SoundFilter{}))
+			return err
+		}},
+		"busyreason/list":         {"GET", "/portal/v2/svcapi/busyreason/list", func() error { _, err := e.c.Reference.BusyReasons(ctx); return err }},
+		"record/robot/playrecord": {"GET", "/portal/v2/svcapi/record/robot/playrecord", func() error { _, err := e.c.ASR.PlayRecord(ctx, "robot-call-0001"); return err }},
+		"call/updateUserData": {"POST", "/portal/v2/svcapi/call/updateUserData", func() error {
+			_, err := e.c.Reference.UpdateUserData(ctx, "c", "1", nil)
+			return err
+		}},
+	}
+	for name, tc := range calls {
+		for _, code := range []int{401, 402} {
+			e.force(t, tc.method, tc.path, code)
+			if err := tc.call(); !client.HasCode(err, int64(code)) {
+				t.Errorf("%s: forced %d, got %v", name, code, err)
+			}
+		}
+	}
+}
