@@ -1,10 +1,14 @@
 package simulator
 
 import (
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 func TestSoundFormat(t *testing.T) {
@@ -78,5 +82,43 @@ func TestDemoHoldToneIsWAV(t *testing.T) {
 		if soundFormat(b) != "wav" || len(b) > 1024 {
 			t.Errorf("%s: format %q, %d bytes", p, soundFormat(b), len(b))
 		}
+	}
+}
+
+// Voice files and ASR tasks survive a restart with --state.
+func TestVoiceStatePersists(t *testing.T) {
+	t.Parallel()
+	statePath := filepath.Join(t.TempDir(), "state.json")
+	start := func() (*client.Client, func()) {
+		s, err := New(Options{StatePath: statePath})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(s)
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, func() { srv.Close(); s.Wait() }
+	}
+	c, stop := start()
+	wav := []byte("RIFF\x04\x00\x00\x00WAVEdata")
+	id, _, err := c.Sounds.Upload(t.Context(), client.SoundInput{Name: "kept", SoundType: 3, Content: wav})
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, err := c.ASR.Recognize(t.Context(), client.ASRRequest{CallID: "c1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	c, stop = start()
+	defer stop()
+	got, err := c.Sounds.Play(t.Context(), id)
+	if err != nil || string(got) != string(wav) {
+		t.Errorf("after restart, play %s: %q %v", id, got, err)
+	}
+	if _, err := c.ASR.Query(t.Context(), task); err != nil && !client.IsASRInProgress(err) {
+		t.Errorf("after restart, the ASR task is lost: %v", err)
 	}
 }
