@@ -1,4 +1,226 @@
 package client
 
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
 // SoundsService wraps voice files (spec §4.5, {portal_url}/v2/svcapi/sound/...).
 type SoundsService struct{ c *Client }
+
+const soundPath = "/v2/svcapi/sound"
+
+// Sound is a voice-file list item (§2.9). sound_type arrives as a string.
+type Sound struct {
+	ID            FlexString `json:"id"`
+	Name          FlexString `json:"name"`
+	Remark        FlexString `json:"remark"`
+	Address       FlexString `json:"address"`
+	SoundsAddress FlexString `json:"sounds_address"`
+	AddTime       FlexString `json:"add_time"`
+	SoundType     FlexInt    `json:"sound_type"`
+}
+
+// SoundInput holds the sound/upload parameters (§4.5). Content is the voice
+// file (WAV or MP3); FileName is sent as the part's file name.
+type SoundInput struct {
+	Name      string
+	Remark    string
+	SoundType int64
+	FileName  string
+	Content   []byte
+}
+
+// SoundFilter narrows sound/list (the `info` JSON filter). SelectType is
+// sent as filter.select_type; the spec does not say what it means, and the
+// simulator reads it as a sound_type filter.
+type SoundFilter struct {
+	Keyword    string
+	SelectType int64
+}
+
+// Upload sends a voice file (sound/upload, multipart form-data) and returns
+// its id and path. A create is never re-sent blindly: after an ambiguous
+// failure the file is looked up by name and type first.
+func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path string, err error) {
+	var out struct {
+		ID   FlexString `json:"id"`
+		Path FlexString `json:"path"`
+	}
+	name := in.FileName
+	if name == "" {
+		name = "sound.wav"
+	}
+	vals := url.Values{"name": {in.Name}, "sound_type": {strconv.FormatInt(in.SoundType, 10)}}
+	if in.Remark != "" {
+		vals.Set("remark", in.Remark)
+	}
+	req := Request{
+		Surface: SurfacePortal, Method: "POST", Path: soundPath + "/upload",
+		Body: vals, BodyKind: BodyMultipart, Envelope: EnvelopePortal,
+	}
+	if len(in.Content) > 0 {
+		req.Files = []FilePart{{Field: "sound", FileName: name, Content: in.Content}}
+	}
+	err = s.c.createOnce(ctx, req, &out, func(ctx context.Context) (bool, error) {
+		found, err := s.FindByName(ctx, in.Name, in.SoundType)
+		if err != nil || found == nil {
+			return false, err
+		}
+		out.ID, out.Path = found.ID, found.SoundsAddress
+		return true, nil
+	})
+	if err != nil {
+		return "", "", err
+	}
+	if out.ID == "" {
+		return "", "", errors.New("sound/upload answered success without id")
+	}
+	return string(out.ID), string(out.Path), nil
+}
+
+// Play downloads a voice file's bytes (sound/play). A missing file answers
+// code 403, which satisfies IsNotFound.
+func (s *SoundsService) Play(ctx context.Context, id string) ([]byte, error) {
+	var raw []byte
+	err := s.c.Do(ctx, Request{
+		Surface: SurfacePortal, Method: "GET", Path: soundPath + "/play",
+		Query: url.Values{"sound_id": {id}}, BodyKind: BodyNone, Envelope: EnvelopePortal,
+		Idempotent: true, NotFoundCodes: []int64{403}, Raw: &raw,
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		return nil, fmt.Errorf("sound/play %s answered a JSON success instead of the file", id)
+	}
+	return raw, nil
+}
+
+// DeleteResult is the outcome of one id of a sound/delete.
+type DeleteResult struct {
+	SoundID string
+	Code    int64
+	Message string
+}
+
+// OK reports whether the id was deleted.
+func (r DeleteResult) OK() bool { return r.Code == 200 || r.Code == 0 }
+
+// Delete removes voice files (sound/delete: GET with sound_id a JSON-array
+// style list such as [12,13]). The service answers a code-500 envelope whose
+// data holds one result per id (§7.2); they are returned item by item, and
+// err is only set when the call as a whole failed (405 sound_id empty, the
+// common codes, transport).
+func (s *SoundsService) Delete(ctx context.Context, ids ...string) ([]DeleteResult, error) {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		if _, err := strconv.ParseInt(id, 10, 64); err == nil {
+			parts[i] = id
+		} else {
+			b, _ := json.Marshal(id)
+			parts[i] = string(b)
+		}
+	}
+	var out struct {
+		Data []ItemResult `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfacePortal, Method: "GET", Path: soundPath + "/delete",
+		Query:    url.Values{"sound_id": {"[" + strings.Join(parts, ",") + "]"}},
+		BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true,
+	}, &out)
+	items := out.Data
+	if err != nil {
+		e, ok := AsAPIError(err)
+		if !ok || e.Code != 500 || e.Items() == nil {
+			return nil, err
+		}
+		items = e.Items()
+	}
+	res := make([]DeleteResult, 0, len(items))
+	for _, it := range items {
+		res = append(res, DeleteResult{SoundID: string(it.SoundID), Code: int64(it.Code), Message: string(it.Message)})
+	}
+	return res, nil
+}
+
+// DeleteOne removes one voice file. An id the service no longer knows
+// (per-item 403) satisfies IsNotFound.
+func (s *SoundsService) DeleteOne(ctx context.Context, id string) error {
+	res, err := s.Delete(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, r := range res {
+		if r.SoundID != id && len(res) > 1 {
+			continue
+		}
+		if r.OK() {
+			return nil
+		}
+		e := &APIError{Surface: SurfacePortal, Method: "GET", Path: soundPath + "/delete", HTTPStatus: 200,
+			Code: r.Code, Message: r.Message + " (overall result code 500)", notFoundCodes: []int64{403}}
+		return e
+	}
+	return fmt.Errorf("sound/delete answered no result for sound_id %s", id)
+}
+
+// List returns the voice files matching f (sound/list answers every match
+// at once).
+func (s *SoundsService) List(ctx context.Context, f SoundFilter) iter.Seq2[Sound, error] {
+	return paginate(ctx, func(ctx context.Context, _ int) (Page[Sound], error) {
+		filter := map[string]any{}
+		if f.Keyword != "" {
+			filter["keyword"] = f.Keyword
+		}
+		if f.SelectType != 0 {
+			filter["select_type"] = f.SelectType
+		}
+		info, _ := json.Marshal(map[string]any{"filter": filter})
+		var out struct {
+			Data  []Sound `json:"data"`
+			Total FlexInt `json:"total"`
+		}
+		err := s.c.Do(ctx, Request{
+			Surface: SurfacePortal, Method: "POST", Path: soundPath + "/list",
+			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true,
+		}, &out)
+		return Page[Sound]{Items: out.Data}, err
+	})
+}
+
+// Get finds one voice file by id; the error satisfies IsNotFound when it is
+// gone. sound/list has no id filter, so the whole list is read.
+func (s *SoundsService) Get(ctx context.Context, id string) (*Sound, error) {
+	for snd, err := range s.List(ctx, SoundFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		if string(snd.ID) == id {
+			return &snd, nil
+		}
+	}
+	return nil, fmt.Errorf("sound %s: %w", id, ErrNotFound)
+}
+
+// FindByName returns the newest voice file with this exact name and type,
+// or nil.
+func (s *SoundsService) FindByName(ctx context.Context, name string, soundType int64) (*Sound, error) {
+	var found *Sound
+	for snd, err := range s.List(ctx, SoundFilter{Keyword: name}) {
+		if err != nil {
+			return nil, err
+		}
+		if string(snd.Name) == name && (soundType == 0 || int64(snd.SoundType) == soundType) {
+			found = &snd
+		}
+	}
+	return found, nil
+}

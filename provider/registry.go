@@ -18,20 +18,33 @@ func resourceList() []func() resource.Resource {
 		resources.NewSkillGroupResource,
 		resources.NewSMSSignatureResource,
 		resources.NewSMSTemplateResource,
+		resources.NewSoundResource,
 	}
 }
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		datasources.NewASRTranscriptDataSource,
+		datasources.NewBusyReasonsDataSource,
+		datasources.NewIVRsDataSource,
+		datasources.NewNumberSelectionDataSource,
+		datasources.NewRobotRecordingDataSource,
 		datasources.NewSkillGroupsDataSource,
 		datasources.NewSMSRecordsDataSource,
 		datasources.NewSMSSignaturesDataSource,
 		datasources.NewSMSTemplatesDataSource,
+		datasources.NewSoundsDataSource,
+		datasources.NewTrunkCallRecordsDataSource,
+		datasources.NewTrunkNumbersDataSource,
+		datasources.NewVirtualNumberBindingsDataSource,
+		datasources.NewVOSCallRecordsDataSource,
 	}
 }
 
 func actionList() []func() action.Action {
 	return []func() action.Action{
+		actions.NewASRTranscribeAction,
+		actions.NewCallUserDataAction,
 		actions.NewSMSSendAction,
 	}
 }

@@ -1,0 +1,205 @@
+// Package actions holds the provider's actions, one per file.
+package actions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/actionvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var (
+	_ action.ActionWithConfigure        = (*asrTranscribeAction)(nil)
+	_ action.ActionWithConfigValidators = (*asrTranscribeAction)(nil)
+	_ action.ActionWithValidateConfig   = (*asrTranscribeAction)(nil)
+)
+
+// ASR polling bounds: queryText is asked first after asrPollMin, then at
+// doubling intervals up to asrPollMax. Variables so tests can shorten them.
+var (
+	asrPollMin = 250 * time.Millisecond
+	asrPollMax = 5 * time.Second
+)
+
+// asrDefaultTimeout bounds the wait when timeouts.invoke is not set.
+const asrDefaultTimeout = 10 * time.Minute
+
+// NewASRTranscribeAction returns the contactcenter_asr_transcribe action.
+func NewASRTranscribeAction() action.Action { return &asrTranscribeAction{} }
+
+type asrTranscribeAction struct {
+	client *client.Client
+}
+
+func (a *asrTranscribeAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_asr_transcribe"
+}
+
+func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Converts a recording to text (speechRecognition then queryText, spec §4.5, §2.10, §3.7) and waits " +
+			"for the result within `timeouts.invoke` (default 10 minutes), reporting progress while the service answers " +
+			"code 400 \"in progress\". The transcript (sentences with times, channel, emotion and speech rate) is written as " +
+			"JSON to `output_file` when set; it can also be read later with the `contactcenter_asr_transcript` data source " +
+			"(results are kept 30 days).",
+		Attributes: map[string]schema.Attribute{
+			"speech_file_url": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Address of the recording to convert (`speechFileUrl`). Exactly one of `speech_file_url` and `call_id` is required.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"call_id": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Id of the call whose recording is converted (`callId`). Exactly one of `speech_file_url` and `call_id` is required.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"enable_callback": schema.BoolAttribute{
+				Optional: true, MarkdownDescription: "Ask the service to POST `{fileUrl, fileTxt, taskId}` to `callback_url` when the conversion ends (`enableCallBack`, §6.6). Defaults to `false`.",
+			},
+			"callback_url": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Where the callback is sent (`callBackUrl`). Required when `enable_callback` is `true` (the service answers code 402 otherwise).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"output_file": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Local path the transcript is written to as JSON (mode 0600): `task_id`, `status` and `sentences` " +
+					"(`index`, `channel_id`, `content`, `begin_time_ms`, `end_time_ms`, `emotion_value`, `silence_duration_s`, `speech_rate_cpm`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"timeouts": timeouts.AttributesWithOpts(ctx, timeouts.Opts{
+				InvokeDescription: "How long to wait for the conversion, as a duration such as `\"90s\"` or `\"10m\"`. Defaults to `10m`.",
+			}),
+		},
+	}
+}
+
+func (a *asrTranscribeAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (a *asrTranscribeAction) ConfigValidators(context.Context) []action.ConfigValidator {
+	return []action.ConfigValidator{
+		actionvalidator.ExactlyOneOf(path.MatchRoot("speech_file_url"), path.MatchRoot("call_id")),
+	}
+}
+
+// ValidateConfig applies §6.6: callBackUrl is required with enableCallBack.
+func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	var m asrTranscribeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if m.EnableCallback.ValueBool() && m.CallbackURL.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("callback_url"), "Missing Callback URL",
+			"callback_url is required when enable_callback is true: the service refuses a callback without an address (code 402, spec §6.6).")
+	}
+}
+
+func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var m asrTranscribeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	limit, diags := m.Timeouts.Invoke(ctx, asrDefaultTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	progress := func(format string, args ...any) {
+		if resp.SendProgress != nil {
+			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
+		}
+	}
+	taskID, err := a.client.ASR.Recognize(ctx, client.ASRRequest{
+		EnableCallBack: m.EnableCallback.ValueBool(), CallBackURL: m.CallbackURL.ValueString(),
+		SpeechFileURL: m.SpeechFileURL.ValueString(), CallID: m.CallID.ValueString(),
+	})
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Start Speech Recognition", err)
+		return
+	}
+	progress("Speech recognition task %s started; waiting up to %s for the text.", taskID, limit)
+
+	wctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	res, err := a.client.ASR.Wait(wctx, taskID, asrPollMin, asrPollMax, func(n int, elapsed time.Duration) {
+		progress("Task %s is still converting (query %d, %s elapsed).", taskID, n, elapsed.Round(100*time.Millisecond))
+	})
+	switch {
+	case err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		resp.Diagnostics.AddError("Speech Recognition Timed Out",
+			fmt.Sprintf("Task %s had not finished after %s (timeouts.invoke). The conversion goes on in the service: read it later "+
+				"with data \"contactcenter_asr_transcript\" { task_id = %q }, or raise timeouts.invoke.", taskID, limit, taskID))
+		return
+	case err != nil:
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Speech Recognition Result", err)
+		return
+	}
+	progress("Task %s finished: %d sentence(s).", taskID, len(res.Sentences))
+	if m.OutputFile.IsNull() {
+		return
+	}
+	if err := writeTranscript(m.OutputFile.ValueString(), taskID, res); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("output_file"), "Unable to Write Transcript",
+			fmt.Sprintf("Task %s finished, but its transcript could not be written: %v. The text stays available for 30 days "+
+				"through the contactcenter_asr_transcript data source.", taskID, err))
+		return
+	}
+	progress("Transcript written to %s.", m.OutputFile.ValueString())
+}
+
+// transcriptFile is the JSON written to output_file.
+type transcriptFile struct {
+	TaskID    string               `json:"task_id"`
+	Status    int64                `json:"status"`
+	Sentences []transcriptSentence `json:"sentences"`
+}
+
+type transcriptSentence struct {
+	Index           int64  `json:"index"`
+	ChannelID       int64  `json:"channel_id"`
+	Content         string `json:"content"`
+	BeginTimeMS     int64  `json:"begin_time_ms"`
+	EndTimeMS       int64  `json:"end_time_ms"`
+	EmotionValue    int64  `json:"emotion_value"`
+	SilenceDuration int64  `json:"silence_duration_s"`
+	SpeechRate      int64  `json:"speech_rate_cpm"`
+}
+
+func writeTranscript(p, taskID string, res *client.ASRResult) error {
+	out := transcriptFile{TaskID: taskID, Status: int64(res.Status), Sentences: make([]transcriptSentence, 0, len(res.Sentences))}
+	for _, s := range res.Sentences {
+		out.Sentences = append(out.Sentences, transcriptSentence{
+			Index: int64(s.Index), ChannelID: int64(s.ChannelID), Content: string(s.Content),
+			BeginTimeMS: int64(s.BeginTime), EndTimeMS: int64(s.EndTime), EmotionValue: int64(s.EmotionValue),
+			SilenceDuration: int64(s.SilenceDuration), SpeechRate: int64(s.SpeechRate),
+		})
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(p, append(b, '\n'), 0o600)
+}
+
+type asrTranscribeModel struct {
+	SpeechFileURL  types.String   `tfsdk:"speech_file_url"`
+	CallID         types.String   `tfsdk:"call_id"`
+	EnableCallback types.Bool     `tfsdk:"enable_callback"`
+	CallbackURL    types.String   `tfsdk:"callback_url"`
+	OutputFile     types.String   `tfsdk:"output_file"`
+	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+}

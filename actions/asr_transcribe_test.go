@@ -1,0 +1,222 @@
+package actions_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func countContaining(msgs []string, sub string) int {
+	n := 0
+	for _, m := range msgs {
+		if strings.Contains(m, sub) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestASRTranscribeAction_success(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(time.Millisecond)
+	out := filepath.Join(t.TempDir(), "transcript.json")
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
+		"speech_file_url": "https://files.example.com/call-17.wav",
+		"output_file":     out,
+	})
+	if res.HasError() || !res.Completed {
+		t.Fatalf("phase %s: %s", res.Phase, res.Text())
+	}
+	if countContaining(res.Progress, "started") != 1 || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 ||
+		countContaining(res.Progress, "Transcript written to "+out) != 1 {
+		t.Errorf("progress: %q", res.Progress)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		TaskID    string `json:"task_id"`
+		Status    int64  `json:"status"`
+		Sentences []struct {
+			Index        int64  `json:"index"`
+			ChannelID    int64  `json:"channel_id"`
+			Content      string `json:"content"`
+			BeginTimeMS  int64  `json:"begin_time_ms"`
+			EndTimeMS    int64  `json:"end_time_ms"`
+			EmotionValue int64  `json:"emotion_value"`
+			SpeechRate   int64  `json:"speech_rate_cpm"`
+		} `json:"sentences"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("output_file is not JSON: %v\n%s", err, b)
+	}
+	if got.TaskID == "" || got.Status != 30 || len(got.Sentences) != 6 {
+		t.Fatalf("transcript: %+v", got)
+	}
+	s := got.Sentences[1]
+	if s.Index != 2 || s.ChannelID != 1 || s.Content != "你好，我想查询一下我上个月的账单。" || s.EndTimeMS <= s.BeginTimeMS || s.EmotionValue < 1 || s.SpeechRate <= 0 {
+		t.Errorf("second sentence: %+v", s)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("output_file mode: %v %v", fi.Mode(), err)
+	}
+}
+
+func TestASRTranscribeAction_polling(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(1500 * time.Millisecond)
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+	if res.HasError() || !res.Completed {
+		t.Fatalf("phase %s: %s", res.Phase, res.Text())
+	}
+	if n := countContaining(res.Progress, "still converting"); n < 2 {
+		t.Errorf("want several in-progress reports, got %d: %q", n, res.Progress)
+	}
+	queries := 0
+	for k, v := range env.Sim.Stats() {
+		if strings.HasPrefix(k, "GET /portal/v3/api/asr/queryText/") {
+			queries += v
+		}
+	}
+	if queries < 3 {
+		t.Errorf("want at least 3 queryText calls (2 in progress + the text), got %d", queries)
+	}
+	if countContaining(res.Progress, "finished: 6 sentence(s)") != 1 {
+		t.Errorf("progress: %q", res.Progress)
+	}
+}
+
+func TestASRTranscribeAction_timeout(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(time.Hour)
+	start := time.Now()
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
+		"speech_file_url": "https://files.example.com/long.wav",
+		"timeouts":        map[string]any{"invoke": "1s"},
+	})
+	if !res.HasError() || !strings.Contains(res.Text(), "Speech Recognition Timed Out") || !strings.Contains(res.Text(), "contactcenter_asr_transcript") {
+		t.Fatalf("want a timeout error naming the data source, got phase %s: %s", res.Phase, res.Text())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the action waited %s for a 1s timeout", d)
+	}
+	if countContaining(res.Progress, "still converting") < 1 {
+		t.Errorf("progress: %q", res.Progress)
+	}
+}
+
+func TestASRTranscribeAction_callback(t *testing.T) {
+	t.Parallel()
+	got := make(chan map[string]any, 1)
+	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var m map[string]any
+		_ = json.Unmarshal(b, &m)
+		got <- m
+	}))
+	defer cb.Close()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(time.Millisecond)
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
+		"speech_file_url": "https://files.example.com/cb.wav", "enable_callback": true, "callback_url": cb.URL,
+	})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	select {
+	case m := <-got:
+		if m["fileUrl"] != "https://files.example.com/cb.wav" || m["taskId"] == "" || len(m["fileTxt"].([]any)) != 6 {
+			t.Errorf("callback body: %v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no callback")
+	}
+}
+
+func TestASRTranscribeAction_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct {
+		cfg  map[string]any
+		want string
+	}{
+		"neither source":          {map[string]any{}, "speech_file_url"},
+		"both sources":            {map[string]any{"speech_file_url": "https://x/a.wav", "call_id": "c1"}, "speech_file_url"},
+		"callback without url":    {map[string]any{"call_id": "c1", "enable_callback": true}, "callback_url is required when enable_callback is true"},
+		"bad timeout":             {map[string]any{"call_id": "c1", "timeouts": map[string]any{"invoke": "soon"}}, "Time Duration"},
+		"empty speech_file_url":   {map[string]any{"speech_file_url": ""}, "at least 1"},
+		"empty output_file given": {map[string]any{"call_id": "c1", "output_file": ""}, "at least 1"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			res := env.RunAction(t, "contactcenter_asr_transcribe", tc.cfg)
+			if !res.HasError() || res.Phase != "validate" || !strings.Contains(res.Text(), tc.want) {
+				t.Errorf("want a validate error mentioning %q, got phase %s: %s", tc.want, res.Phase, res.Text())
+			}
+		})
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %v", env.Sim.Stats())
+	}
+}
+
+// TestAccASRTranscribeAction_cli drives the action through Terraform itself
+// (actions need Terraform 1.14; older versions skip).
+func TestAccASRTranscribeAction_cli(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(time.Millisecond)
+	out := filepath.Join(t.TempDir(), "t.json")
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(fmt.Sprintf(`
+action "contactcenter_asr_transcribe" "call" {
+  config {
+    speech_file_url = "https://files.example.com/cli.wav"
+    output_file     = %q
+  }
+}
+
+resource "terraform_data" "trigger" {
+  input = "transcribe"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.contactcenter_asr_transcribe.call]
+    }
+  }
+}
+`, out)),
+			Check: func(*terraform.State) error {
+				b, err := os.ReadFile(out)
+				if err != nil {
+					return fmt.Errorf("the action did not write output_file: %w", err)
+				}
+				if !strings.Contains(string(b), `"sentences"`) {
+					return fmt.Errorf("output_file: %s", b)
+				}
+				return nil
+			},
+		}},
+	})
+}

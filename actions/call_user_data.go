@@ -1,0 +1,123 @@
+package actions
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var (
+	_ action.ActionWithConfigure      = (*callUserDataAction)(nil)
+	_ action.ActionWithValidateConfig = (*callUserDataAction)(nil)
+)
+
+// NewCallUserDataAction returns the contactcenter_call_user_data action.
+func NewCallUserDataAction() action.Action { return &callUserDataAction{} }
+
+type callUserDataAction struct {
+	client *client.Client
+}
+
+func (a *callUserDataAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_call_user_data"
+}
+
+func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Stores business data on a call (call/updateUserData, form-urlencoded, spec §4.7): whether the call " +
+			"was a business success and free key/value data, which then shows in the call record's `user_data`.",
+		Attributes: map[string]schema.Attribute{
+			"call_id": schema.StringAttribute{
+				Required: true, MarkdownDescription: "The call (`call_id`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"business_status": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Business result (`business_status`): `\"0\"` not successful, `\"1\"` successful. " +
+					"A `business_status` key inside `user_data` prevails over this attribute (§4.7); the provider refuses the two when they disagree.",
+				Validators: []validator.String{stringvalidator.OneOf("0", "1")},
+			},
+			"user_data": schema.MapAttribute{
+				Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Business data (`user_data`, sent as JSON text), merged into what the call already holds.",
+				Validators:          []validator.Map{mapvalidator.SizeAtLeast(1)},
+			},
+		},
+	}
+}
+
+func (a *callUserDataAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ValidateConfig requires something to store, and refuses a
+// business_status inside user_data that contradicts the attribute (the
+// service would silently take the one in user_data).
+func (a *callUserDataAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	var m callUserDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if m.BusinessStatus.IsNull() && m.UserData.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("business_status"), "Nothing to Store",
+			"Set business_status, user_data, or both.")
+		return
+	}
+	if m.UserData.IsUnknown() || m.BusinessStatus.IsUnknown() || m.UserData.IsNull() {
+		return
+	}
+	data := map[string]types.String{}
+	resp.Diagnostics.Append(m.UserData.ElementsAs(ctx, &data, false)...)
+	inner, ok := data["business_status"]
+	if !ok || inner.IsUnknown() {
+		return
+	}
+	if v := inner.ValueString(); v != "0" && v != "1" {
+		resp.Diagnostics.AddAttributeError(path.Root("user_data").AtMapKey("business_status"), "Invalid Business Status",
+			"user_data.business_status must be \"0\" or \"1\", got \""+v+"\".")
+		return
+	}
+	if !m.BusinessStatus.IsNull() && inner.ValueString() != m.BusinessStatus.ValueString() {
+		resp.Diagnostics.AddAttributeError(path.Root("user_data").AtMapKey("business_status"), "Conflicting Business Status",
+			"user_data.business_status (\""+inner.ValueString()+"\") differs from business_status (\""+m.BusinessStatus.ValueString()+
+				"\"); the service would keep the one in user_data. Set only one of them.")
+	}
+}
+
+func (a *callUserDataAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var m callUserDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var data map[string]string
+	if !m.UserData.IsNull() {
+		resp.Diagnostics.Append(m.UserData.ElementsAs(ctx, &data, false)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
+	msg, err := a.client.Reference.UpdateUserData(ctx, m.CallID.ValueString(), m.BusinessStatus.ValueString(), data)
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Call User Data", err)
+		return
+	}
+	if resp.SendProgress != nil {
+		resp.SendProgress(action.InvokeProgressEvent{Message: "Call " + m.CallID.ValueString() + ": " + msg})
+	}
+}
+
+type callUserDataModel struct {
+	CallID         types.String `tfsdk:"call_id"`
+	BusinessStatus types.String `tfsdk:"business_status"`
+	UserData       types.Map    `tfsdk:"user_data"`
+}

@@ -1,0 +1,131 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*asrTranscriptDataSource)(nil)
+
+var pathCallID = path.Root("call_id")
+
+// NewASRTranscriptDataSource returns the contactcenter_asr_transcript data source.
+func NewASRTranscriptDataSource() datasource.DataSource { return &asrTranscriptDataSource{} }
+
+type asrTranscriptDataSource struct {
+	client *client.Client
+}
+
+func (d *asrTranscriptDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_asr_transcript"
+}
+
+// sentenceAttributes describe a §2.10 sentence.
+func sentenceAttributes() map[string]schema.Attribute {
+	num := func(desc string) schema.Int64Attribute {
+		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+	}
+	return map[string]schema.Attribute{
+		"index":            num("Position of the sentence (`index`)."),
+		"channel_id":       num("Audio track the sentence is on (`channelId`)."),
+		"content":          schema.StringAttribute{Computed: true, MarkdownDescription: "The recognised text (`content`)."},
+		"begin_time":       num("Start, in milliseconds from the beginning of the recording (`beginTime`)."),
+		"end_time":         num("End, in milliseconds (`endTime`)."),
+		"emotion_value":    num("Emotion strength from `1` to `10`, higher is stronger (`emotionValue`)."),
+		"silence_duration": num("Silence before the sentence, in seconds (`silenceDuration`)."),
+		"speech_rate":      num("Speech rate, in characters per minute (`speechRate`)."),
+	}
+}
+
+func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The text of a speech-recognition task (queryText, spec §4.5, §2.10, §3.7), by task id (from " +
+			"`contactcenter_asr_transcribe` or a callback). While the conversion runs, `done` is false and `sentences` is empty; " +
+			"results are kept 30 days.",
+		Attributes: map[string]schema.Attribute{
+			"task_id": schema.StringAttribute{
+				Required: true, MarkdownDescription: "The task id (`taskId`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"done": schema.BoolAttribute{
+				Computed: true, MarkdownDescription: "Whether the conversion has finished (`false` while queryText answers code 400 \"in progress\").",
+			},
+			"status": schema.Int64Attribute{
+				Computed: true, MarkdownDescription: "The service's `result.status` (its values are not documented; a finished task shows `30`).",
+			},
+			"sentences": schema.ListNestedAttribute{
+				Computed: true, MarkdownDescription: "The recognised sentences (`result.cacheContentDTOList`), in order.",
+				NestedObject: schema.NestedAttributeObject{Attributes: sentenceAttributes()},
+			},
+		},
+	}
+}
+
+func (d *asrTranscriptDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *asrTranscriptDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m asrTranscriptModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	res, err := d.client.ASR.Query(ctx, m.TaskID.ValueString())
+	switch {
+	case client.IsASRInProgress(err):
+		m.Done, m.Status, m.Sentences = types.BoolValue(false), types.Int64Null(), []sentenceModel{}
+	case client.IsNotFound(err):
+		resp.Diagnostics.AddAttributeError(path.Root("task_id"), "Speech Recognition Task Not Found",
+			tfkit.APIErrorDetail(err)+"\n\nThe task does not exist, or its result is older than 30 days.")
+		return
+	case err != nil:
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Speech Recognition Result", err)
+		return
+	default:
+		m.Done, m.Status, m.Sentences = types.BoolValue(true), types.Int64Value(int64(res.Status)), flattenSentences(res.Sentences)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// flattenSentences converts §2.10 sentences to their Terraform form.
+func flattenSentences(in []client.Sentence) []sentenceModel {
+	out := make([]sentenceModel, 0, len(in))
+	for _, s := range in {
+		out = append(out, sentenceModel{
+			Index: types.Int64Value(int64(s.Index)), ChannelID: types.Int64Value(int64(s.ChannelID)),
+			Content: types.StringValue(string(s.Content)), BeginTime: types.Int64Value(int64(s.BeginTime)),
+			EndTime: types.Int64Value(int64(s.EndTime)), EmotionValue: types.Int64Value(int64(s.EmotionValue)),
+			SilenceDuration: types.Int64Value(int64(s.SilenceDuration)), SpeechRate: types.Int64Value(int64(s.SpeechRate)),
+		})
+	}
+	return out
+}
+
+type asrTranscriptModel struct {
+	TaskID    types.String    `tfsdk:"task_id"`
+	Done      types.Bool      `tfsdk:"done"`
+	Status    types.Int64     `tfsdk:"status"`
+	Sentences []sentenceModel `tfsdk:"sentences"`
+}
+
+// sentenceModel is a §2.10 sentence in Terraform form.
+type sentenceModel struct {
+	Index           types.Int64  `tfsdk:"index"`
+	ChannelID       types.Int64  `tfsdk:"channel_id"`
+	Content         types.String `tfsdk:"content"`
+	BeginTime       types.Int64  `tfsdk:"begin_time"`
+	EndTime         types.Int64  `tfsdk:"end_time"`
+	EmotionValue    types.Int64  `tfsdk:"emotion_value"`
+	SilenceDuration types.Int64  `tfsdk:"silence_duration"`
+	SpeechRate      types.Int64  `tfsdk:"speech_rate"`
+}

@@ -1,0 +1,87 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*ivrsDataSource)(nil)
+
+// NewIVRsDataSource returns the contactcenter_ivrs data source.
+func NewIVRsDataSource() datasource.DataSource { return &ivrsDataSource{} }
+
+type ivrsDataSource struct {
+	client *client.Client
+}
+
+func (d *ivrsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_ivrs"
+}
+
+func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the enterprise's IVRs (other/ivrs, spec §4.7, §2.12), for example for an agent's " +
+			"`wincall_transfer_ivrs` or an automatic task's `trans_to` (IVR code).",
+		Attributes: map[string]schema.Attribute{
+			"ivr_name": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Only the IVRs with exactly this name (filtered by the provider).",
+			},
+			"ids": schema.ListAttribute{
+				Computed: true, ElementType: types.Int64Type,
+				MarkdownDescription: "The `ivr_id` of every matching IVR, in the service's order.",
+			},
+			"ivrs": schema.ListNestedAttribute{
+				Computed: true, MarkdownDescription: "The matching IVRs.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"ivr_id":   schema.Int64Attribute{Computed: true, MarkdownDescription: "IVR id (`ivrId`)."},
+					"ivr_name": schema.StringAttribute{Computed: true, MarkdownDescription: "IVR name (`ivrName`)."},
+					"ivr_code": schema.StringAttribute{Computed: true, MarkdownDescription: "IVR code (`ivrCode`)."},
+				}},
+			},
+		},
+	}
+}
+
+func (d *ivrsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *ivrsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m ivrsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	list, err := d.client.Reference.IVRs(ctx)
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List IVRs", err)
+		return
+	}
+	m.IVRs, m.IDs = []ivrItem{}, []types.Int64{}
+	for _, v := range list {
+		if !m.IvrName.IsNull() && string(v.IvrName) != m.IvrName.ValueString() {
+			continue
+		}
+		m.IDs = append(m.IDs, types.Int64Value(int64(v.IvrID)))
+		m.IVRs = append(m.IVRs, ivrItem{IvrID: types.Int64Value(int64(v.IvrID)), IvrName: types.StringValue(string(v.IvrName)), IvrCode: types.StringValue(string(v.IvrCode))})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+type ivrsModel struct {
+	IvrName types.String  `tfsdk:"ivr_name"`
+	IDs     []types.Int64 `tfsdk:"ids"`
+	IVRs    []ivrItem     `tfsdk:"ivrs"`
+}
+
+type ivrItem struct {
+	IvrID   types.Int64  `tfsdk:"ivr_id"`
+	IvrName types.String `tfsdk:"ivr_name"`
+	IvrCode types.String `tfsdk:"ivr_code"`
+}

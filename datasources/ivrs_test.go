@@ -1,0 +1,41 @@
+package datasources_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func TestAccIVRsDataSource_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"ivrs": json.RawMessage(`[{"ivrId":42,"ivrName":"Billing","ivrCode":"ivr_billing"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+data "contactcenter_ivrs" "all" {}
+data "contactcenter_ivrs" "billing" { ivr_name = "Billing" }
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_ivrs.all", tfjsonpath.New("ids"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.Int64Exact(1), knownvalue.Int64Exact(2), knownvalue.Int64Exact(3), knownvalue.Int64Exact(42),
+				})),
+				statecheck.ExpectKnownValue("data.contactcenter_ivrs.billing", tfjsonpath.New("ivrs"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"ivr_id": knownvalue.Int64Exact(42), "ivr_name": knownvalue.StringExact("Billing"), "ivr_code": knownvalue.StringExact("ivr_billing"),
+					}),
+				})),
+			},
+		}},
+	})
+}

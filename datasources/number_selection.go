@@ -1,0 +1,79 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*numberSelectionDataSource)(nil)
+
+// NewNumberSelectionDataSource returns the contactcenter_number_selection data source.
+func NewNumberSelectionDataSource() datasource.DataSource { return &numberSelectionDataSource{} }
+
+type numberSelectionDataSource struct {
+	client *client.Client
+}
+
+func (d *numberSelectionDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_number_selection"
+}
+
+func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	list := func(desc string) schema.ListNestedAttribute {
+		return schema.ListNestedAttribute{
+			Computed: true, MarkdownDescription: desc,
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"id":   schema.StringAttribute{Computed: true, MarkdownDescription: "Id (`id`)."},
+				"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Display name (`name`)."},
+			}},
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The numbers an agent's caller settings can choose from (getPhoneSelect, spec §4.7, §2.12): " +
+			"number groups, trunk numbers and X numbers, as used by `user_caller` and `outbound_callers` of an agent. " +
+			"The obsolete `agentPhone` member is not exposed.",
+		Attributes: map[string]schema.Attribute{
+			"groups": list("Number groups (`groups`); their ids go in `groups` of the caller settings."),
+			"phones": list("Trunk numbers (`phones`)."),
+			"x_tels": list("X numbers (`xTels`)."),
+		},
+	}
+}
+
+func (d *numberSelectionDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *numberSelectionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	ns, err := d.client.Reference.NumberSelection(ctx)
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Number Selection", err)
+		return
+	}
+	conv := func(in []client.IDName) []idNameItem {
+		out := make([]idNameItem, 0, len(in))
+		for _, x := range in {
+			out = append(out, idNameItem{ID: types.StringValue(string(x.ID)), Name: types.StringValue(string(x.Name))})
+		}
+		return out
+	}
+	m := numberSelectionModel{Groups: conv(ns.Groups), Phones: conv(ns.Phones), XTels: conv(ns.XTels)}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+type numberSelectionModel struct {
+	Groups []idNameItem `tfsdk:"groups"`
+	Phones []idNameItem `tfsdk:"phones"`
+	XTels  []idNameItem `tfsdk:"x_tels"`
+}
+
+type idNameItem struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}

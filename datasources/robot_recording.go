@@ -1,0 +1,72 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*robotRecordingDataSource)(nil)
+
+// NewRobotRecordingDataSource returns the contactcenter_robot_recording data source.
+func NewRobotRecordingDataSource() datasource.DataSource { return &robotRecordingDataSource{} }
+
+type robotRecordingDataSource struct {
+	client *client.Client
+}
+
+func (d *robotRecordingDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_robot_recording"
+}
+
+func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The recording of a robot call (record/robot/playrecord, spec §4.5). A call without a recording " +
+			"is an error (code 407).",
+		Attributes: map[string]schema.Attribute{
+			"call_id": schema.StringAttribute{
+				Required: true, MarkdownDescription: "The robot call's id (`call_id`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"path": schema.StringAttribute{
+				Computed: true, MarkdownDescription: "Address of the recording (`path`), usable as `speech_file_url` of `contactcenter_asr_transcribe`.",
+			},
+		},
+	}
+}
+
+func (d *robotRecordingDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *robotRecordingDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m robotRecordingModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	p, err := d.client.ASR.PlayRecord(ctx, m.CallID.ValueString())
+	if client.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(pathCallID, "Robot Recording Not Found",
+			tfkit.APIErrorDetail(err)+"\n\nThe call "+m.CallID.ValueString()+" has no robot recording; check that it was a robot (call_type 16) call.")
+		return
+	}
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Robot Recording", err)
+		return
+	}
+	m.Path = types.StringValue(p)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+type robotRecordingModel struct {
+	CallID types.String `tfsdk:"call_id"`
+	Path   types.String `tfsdk:"path"`
+}

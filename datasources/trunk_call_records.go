@@ -1,0 +1,198 @@
+package datasources
+
+import (
+	"context"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = (*trunkCallRecordsDataSource)(nil)
+	_ datasource.DataSourceWithValidateConfig = (*trunkCallRecordsDataSource)(nil)
+)
+
+// recordTimeRE is the §1.2 timestamp format, yyyy-mm-dd HH:ii:ss.
+var recordTimeRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)
+
+// NewTrunkCallRecordsDataSource returns the contactcenter_trunk_call_records data source.
+func NewTrunkCallRecordsDataSource() datasource.DataSource { return &trunkCallRecordsDataSource{} }
+
+type trunkCallRecordsDataSource struct {
+	client *client.Client
+}
+
+func (d *trunkCallRecordsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_trunk_call_records"
+}
+
+// cdrFilterAttributes are the call_id / range attributes both CDR data
+// sources share.
+func cdrFilterAttributes(rangeRule string) map[string]schema.Attribute {
+	ts := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{
+			Optional: true, MarkdownDescription: desc,
+			Validators: []validator.String{stringvalidator.RegexMatches(recordTimeRE, "must be in the format yyyy-mm-dd HH:ii:ss")},
+		}
+	}
+	return map[string]schema.Attribute{
+		"call_id": schema.StringAttribute{
+			Optional: true, MarkdownDescription: "Only the records of this call (`call_id`).",
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"time_start_begin": ts("Earliest call start (`time_start_begin`), `yyyy-mm-dd HH:ii:ss`. " + rangeRule),
+		"time_start_end":   ts("Latest call start (`time_start_end`), `yyyy-mm-dd HH:ii:ss`. " + rangeRule),
+	}
+}
+
+// validateCDRFilter applies §4.7/§8 at plan time: begin not after end and
+// at most one month apart; with requireOne, a call_id or both ends.
+func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, diags *diag.Diagnostics) {
+	var callID, begin, end types.String
+	diags.Append(cfg.GetAttribute(ctx, path.Root("call_id"), &callID)...)
+	diags.Append(cfg.GetAttribute(ctx, path.Root("time_start_begin"), &begin)...)
+	diags.Append(cfg.GetAttribute(ctx, path.Root("time_start_end"), &end)...)
+	if diags.HasError() || callID.IsUnknown() || begin.IsUnknown() || end.IsUnknown() {
+		return
+	}
+	if requireOne && callID.IsNull() && (begin.IsNull() || end.IsNull()) {
+		diags.AddAttributeError(path.Root("call_id"), "Missing Call Record Filter",
+			"Either call_id, or both time_start_begin and time_start_end, are required (cdr/trunk/lists, spec §4.7); "+
+				"got neither a call_id nor a complete range.")
+		return
+	}
+	if begin.IsNull() != end.IsNull() {
+		diags.AddAttributeError(path.Root("time_start_end"), "Incomplete Call Record Range",
+			"time_start_begin and time_start_end are set together; one of them is missing.")
+		return
+	}
+	if begin.IsNull() {
+		return
+	}
+	if !recordTimeRE.MatchString(begin.ValueString()) || !recordTimeRE.MatchString(end.ValueString()) {
+		return // the attribute validators already say so
+	}
+	if err := client.CheckCDRRange(begin.ValueString(), end.ValueString()); err != nil {
+		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range",
+			err.Error()+". The range of call records is at most one month and must not end before it begins (spec §4.7, §8).")
+	}
+}
+
+func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
+	num := func(desc string) schema.Int64Attribute {
+		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+	}
+	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month.")
+	attrs["records"] = schema.ListNestedAttribute{
+		Computed: true, MarkdownDescription: "The matching trunk call records, newest first.",
+		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"vcc_id":           num("Enterprise id (`vcc_id`)."),
+			"vcc_code":         str("Enterprise code (`vcc_code`)."),
+			"ag_id":            num("Agent id (`ag_id`)."),
+			"call_id":          str("Call id (`call_id`)."),
+			"call_type":        num("Call type (`call_type`): `1` manual outbound, `2` inbound, `3` consult, `4` transfer to phone, `5` auto outbound, `6` interface outbound, `10`–`16` agent-side legs (see spec §2.12)."),
+			"call_type_name":   str("Call type as text (`call_type_name`)."),
+			"call_result":      num("Call result (`call_result`)."),
+			"call_result_name": str("Call result as text (`call_result_name`)."),
+			"trunk_num":        str("Trunk number used (`trunk_num`)."),
+			"user_num":         str("Customer number (`user_num`)."),
+			"user_area_code":   str("Customer area code (`user_area_code`)."),
+			"time_start":       str("Call start (`time_start`)."),
+			"time_ring":        str("Ring start (`time_ring`); a zero date when unset."),
+			"time_answer":      str("Answer time (`time_answer`); a zero date when unset."),
+			"time_conn":        str("Connect time (`time_conn`); a zero date when unset."),
+			"time_hangup":      str("Hang-up time (`time_hangup`)."),
+			"dur_ring":         num("Customer ring period, in seconds (`dur_ring`)."),
+			"dur_ring2":        num("Call start to end of customer ring, in seconds (`dur_ring2`)."),
+			"dur_answer":       num("Answered period, in seconds (`dur_answer`)."),
+			"dur_conn":         num("Customer–agent connected period, in seconds (`dur_conn`)."),
+			"dur_all":          num("Call start to hang-up, in seconds (`dur_all`)."),
+			"user_data":        str("Business data stored on the call (`user_data`, JSON text)."),
+		}},
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads trunk call records (cdr/trunk/lists, spec §4.7, §2.12) by call id or call-start range, " +
+			"paging transparently. The range rule (at most one month, start not after end) is checked at plan time.",
+		Attributes: attrs,
+	}
+}
+
+func (d *trunkCallRecordsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *trunkCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m trunkCallRecordsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f := client.CDRFilter{CallID: m.CallID.ValueString(), TimeStartBegin: m.TimeStartBegin.ValueString(), TimeStartEnd: m.TimeStartEnd.ValueString()}
+	m.Records = []trunkCDRItem{}
+	for r, err := range d.client.Reference.TrunkCDRs(ctx, f) {
+		if err != nil {
+			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Trunk Call Records", err)
+			return
+		}
+		s := func(v client.FlexString) types.String { return types.StringValue(string(v)) }
+		n := func(v client.FlexInt) types.Int64 { return types.Int64Value(int64(v)) }
+		m.Records = append(m.Records, trunkCDRItem{
+			VccID: n(r.VccID), VccCode: s(r.VccCode), AgID: n(r.AgID), CallID: s(r.CallID), CallType: n(r.CallType),
+			CallTypeName: s(r.CallTypeName), CallResult: n(r.CallResult), CallResultName: s(r.CallResultName),
+			TrunkNum: s(r.TrunkNum), UserNum: s(r.UserNum), UserAreaCode: s(r.UserAreaCode), TimeStart: s(r.TimeStart),
+			TimeRing: s(r.TimeRing), TimeAnswer: s(r.TimeAnswer), TimeConn: s(r.TimeConn), TimeHangup: s(r.TimeHangup),
+			DurRing: n(r.DurRing), DurRing2: n(r.DurRing2), DurAnswer: n(r.DurAnswer), DurConn: n(r.DurConn), DurAll: n(r.DurAll),
+			UserData: s(r.UserData),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+func (d *trunkCallRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	validateCDRFilter(ctx, req.Config, true, &resp.Diagnostics)
+}
+
+type trunkCallRecordsModel struct {
+	CallID         types.String   `tfsdk:"call_id"`
+	TimeStartBegin types.String   `tfsdk:"time_start_begin"`
+	TimeStartEnd   types.String   `tfsdk:"time_start_end"`
+	Records        []trunkCDRItem `tfsdk:"records"`
+}
+
+type trunkCDRItem struct {
+	VccID          types.Int64  `tfsdk:"vcc_id"`
+	VccCode        types.String `tfsdk:"vcc_code"`
+	AgID           types.Int64  `tfsdk:"ag_id"`
+	CallID         types.String `tfsdk:"call_id"`
+	CallType       types.Int64  `tfsdk:"call_type"`
+	CallTypeName   types.String `tfsdk:"call_type_name"`
+	CallResult     types.Int64  `tfsdk:"call_result"`
+	CallResultName types.String `tfsdk:"call_result_name"`
+	TrunkNum       types.String `tfsdk:"trunk_num"`
+	UserNum        types.String `tfsdk:"user_num"`
+	UserAreaCode   types.String `tfsdk:"user_area_code"`
+	TimeStart      types.String `tfsdk:"time_start"`
+	TimeRing       types.String `tfsdk:"time_ring"`
+	TimeAnswer     types.String `tfsdk:"time_answer"`
+	TimeConn       types.String `tfsdk:"time_conn"`
+	TimeHangup     types.String `tfsdk:"time_hangup"`
+	DurRing        types.Int64  `tfsdk:"dur_ring"`
+	DurRing2       types.Int64  `tfsdk:"dur_ring2"`
+	DurAnswer      types.Int64  `tfsdk:"dur_answer"`
+	DurConn        types.Int64  `tfsdk:"dur_conn"`
+	DurAll         types.Int64  `tfsdk:"dur_all"`
+	UserData       types.String `tfsdk:"user_data"`
+}

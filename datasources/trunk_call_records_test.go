@@ -1,0 +1,82 @@
+package datasources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func TestAccTrunkCallRecordsDataSource_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	today := time.Now().Format("2006-01-02")
+	recs, err := client.Collect(env.Client(t).Reference.TrunkCDRs(t.Context(), client.CDRFilter{TimeStartBegin: today + " 00:00:00", TimeStartEnd: today + " 23:59:59"}))
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("seeded records for today: %d, %v", len(recs), err)
+	}
+	callID := string(recs[0].CallID)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(fmt.Sprintf(`
+data "contactcenter_trunk_call_records" "today" {
+  time_start_begin = "%[1]s 00:00:00"
+  time_start_end   = "%[1]s 23:59:59"
+}
+data "contactcenter_trunk_call_records" "one" { call_id = %[2]q }
+`, today, callID)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_trunk_call_records.today", tfjsonpath.New("records"), knownvalue.ListSizeExact(len(recs))),
+				statecheck.ExpectKnownValue("data.contactcenter_trunk_call_records.one", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"call_id":        knownvalue.StringExact(callID),
+						"vcc_id":         knownvalue.Int64Exact(10001),
+						"call_type_name": knownvalue.NotNull(),
+						"time_start":     knownvalue.StringRegexp(regexp.MustCompile("^" + today)),
+						"dur_all":        knownvalue.NotNull(),
+					}),
+				})),
+			},
+		}},
+	})
+}
+
+func TestAccTrunkCallRecordsDataSource_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct{ body, want string }{
+		"no filter":       {`{}`, `Either call_id, or both time_start_begin and time_start_end, are required`},
+		"only begin":      {`{ time_start_begin = "2026-01-01 00:00:00" }`, `Either call_id, or both`},
+		"call and begin":  {`{ call_id = "x" ` + "\n" + ` time_start_begin = "2026-01-01 00:00:00" }`, `set together`},
+		"over a month":    {`{ ` + "\n" + `time_start_begin = "2026-01-01 00:00:00"` + "\n" + `time_start_end = "2026-02-01 00:00:01" }`, `longer than one month`},
+		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 00:00:00" }`, `is after`},
+		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
+		"empty call_id":   {`{ call_id = "" }`, `call_id string length must be at least 1`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(`data "contactcenter_trunk_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body)), PlanOnly: true,
+			ExpectError: voiceDiagRE(tc.want),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %v", env.Sim.Stats())
+	}
+}

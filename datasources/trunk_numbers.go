@@ -1,0 +1,104 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*trunkNumbersDataSource)(nil)
+
+// NewTrunkNumbersDataSource returns the contactcenter_trunk_numbers data source.
+func NewTrunkNumbersDataSource() datasource.DataSource { return &trunkNumbersDataSource{} }
+
+type trunkNumbersDataSource struct {
+	client *client.Client
+}
+
+func (d *trunkNumbersDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_trunk_numbers"
+}
+
+func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the enterprise's trunk numbers (trunks/lists, spec §4.7, §2.12), paging transparently.",
+		Attributes: map[string]schema.Attribute{
+			"code": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`.",
+			},
+			"type": schema.Int64Attribute{
+				Optional: true, MarkdownDescription: "Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",
+				Validators: []validator.Int64{int64validator.OneOf(1, 2, 3)},
+			},
+			"phones": schema.ListAttribute{
+				Computed: true, ElementType: types.StringType,
+				MarkdownDescription: "The `phone` of every matching number, in the service's order (a convenience for `for_each`).",
+			},
+			"trunk_numbers": schema.ListNestedAttribute{
+				Computed: true, MarkdownDescription: "The matching trunk numbers.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"phone": str("The number (`phone`)."),
+					"code":  str("Area code of ownership (`code`)."),
+					"city":  str("City (`city`)."),
+					"type": schema.Int64Attribute{Computed: true,
+						MarkdownDescription: "Type (`type`): `1` 95-number, `2` trunk number, `3` mobile number."},
+					"type_string": str("Type as text (`type_string`)."),
+				}},
+			},
+		},
+	}
+}
+
+func (d *trunkNumbersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *trunkNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m trunkNumbersModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m.TrunkNumbers = []trunkNumberItem{}
+	m.Phones = []types.String{}
+	for tn, err := range d.client.Reference.TrunkNumbers(ctx, m.Code.ValueString()) {
+		if err != nil {
+			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Trunk Numbers", err)
+			return
+		}
+		if !m.Type.IsNull() && int64(tn.Type) != m.Type.ValueInt64() {
+			continue
+		}
+		m.Phones = append(m.Phones, types.StringValue(string(tn.Phone)))
+		m.TrunkNumbers = append(m.TrunkNumbers, trunkNumberItem{
+			Phone: types.StringValue(string(tn.Phone)), Code: types.StringValue(string(tn.Code)), City: types.StringValue(string(tn.City)),
+			Type: types.Int64Value(int64(tn.Type)), TypeString: types.StringValue(string(tn.TypeString)),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+type trunkNumbersModel struct {
+	Code         types.String      `tfsdk:"code"`
+	Type         types.Int64       `tfsdk:"type"`
+	Phones       []types.String    `tfsdk:"phones"`
+	TrunkNumbers []trunkNumberItem `tfsdk:"trunk_numbers"`
+}
+
+type trunkNumberItem struct {
+	Phone      types.String `tfsdk:"phone"`
+	Code       types.String `tfsdk:"code"`
+	City       types.String `tfsdk:"city"`
+	Type       types.Int64  `tfsdk:"type"`
+	TypeString types.String `tfsdk:"type_string"`
+}

@@ -1,0 +1,67 @@
+package datasources_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// voiceDiagRE matches s with any run of whitespace where s has a space, as
+// Terraform wraps long diagnostics.
+func voiceDiagRE(s string) *regexp.Regexp {
+	return regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(s), " ", `\s+`))
+}
+
+func TestAccTrunkNumbersDataSource_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+data "contactcenter_trunk_numbers" "all" {}
+data "contactcenter_trunk_numbers" "shanghai" { code = "021" }
+data "contactcenter_trunk_numbers" "shanghai_trunks" {
+  code = "021"
+  type = 2
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_trunk_numbers.all", tfjsonpath.New("trunk_numbers"), knownvalue.ListSizeExact(7)),
+				statecheck.ExpectKnownValue("data.contactcenter_trunk_numbers.shanghai", tfjsonpath.New("phones"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.StringExact("02160001000"), knownvalue.StringExact("02160001001"), knownvalue.StringExact("13800138000"),
+				})),
+				statecheck.ExpectKnownValue("data.contactcenter_trunk_numbers.shanghai_trunks", tfjsonpath.New("trunk_numbers").AtSliceIndex(0),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"phone": knownvalue.StringExact("02160001000"), "code": knownvalue.StringExact("021"), "city": knownvalue.StringExact("上海"),
+						"type": knownvalue.Int64Exact(2), "type_string": knownvalue.StringExact("中继号码"),
+					})),
+				statecheck.ExpectKnownValue("data.contactcenter_trunk_numbers.shanghai_trunks", tfjsonpath.New("trunk_numbers"), knownvalue.ListSizeExact(2)),
+			},
+		}},
+	})
+}
+
+func TestAccTrunkNumbersDataSource_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`data "contactcenter_trunk_numbers" "x" { type = 4 }`), PlanOnly: true,
+			ExpectError: voiceDiagRE(`type value must be one of`),
+		}},
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %v", env.Sim.Stats())
+	}
+}

@@ -1,0 +1,69 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*virtualNumberBindingsDataSource)(nil)
+
+// NewVirtualNumberBindingsDataSource returns the contactcenter_virtual_number_bindings data source.
+func NewVirtualNumberBindingsDataSource() datasource.DataSource {
+	return &virtualNumberBindingsDataSource{}
+}
+
+type virtualNumberBindingsDataSource struct {
+	client *client.Client
+}
+
+func (d *virtualNumberBindingsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_virtual_number_bindings"
+}
+
+func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the trunk numbers bound to a virtual number (virtual/bindings/lists, spec §4.7, §2.12), " +
+			"paging transparently (1000 per page).",
+		Attributes: map[string]schema.Attribute{
+			"virtual": schema.StringAttribute{
+				Optional: true, MarkdownDescription: "The virtual trunk number (`virtual`). When unset the service answers the bindings of every virtual number.",
+			},
+			"trunk_numbers": schema.ListAttribute{
+				Computed: true, ElementType: types.StringType,
+				MarkdownDescription: "The bound trunk numbers, in the service's order.",
+			},
+		},
+	}
+}
+
+func (d *virtualNumberBindingsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *virtualNumberBindingsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m virtualNumberBindingsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m.TrunkNumbers = []types.String{}
+	for n, err := range d.client.Reference.VirtualBindings(ctx, m.Virtual.ValueString()) {
+		if err != nil {
+			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Virtual Number Bindings", err)
+			return
+		}
+		m.TrunkNumbers = append(m.TrunkNumbers, types.StringValue(n))
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+type virtualNumberBindingsModel struct {
+	Virtual      types.String   `tfsdk:"virtual"`
+	TrunkNumbers []types.String `tfsdk:"trunk_numbers"`
+}

@@ -1,0 +1,110 @@
+package datasources
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = (*vosCallRecordsDataSource)(nil)
+	_ datasource.DataSourceWithValidateConfig = (*vosCallRecordsDataSource)(nil)
+)
+
+// NewVOSCallRecordsDataSource returns the contactcenter_vos_call_records data source.
+func NewVOSCallRecordsDataSource() datasource.DataSource { return &vosCallRecordsDataSource{} }
+
+type vosCallRecordsDataSource struct {
+	client *client.Client
+}
+
+func (d *vosCallRecordsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_vos_call_records"
+}
+
+func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+	}
+	attrs := cdrFilterAttributes("Set both ends or neither; without them the service reads today (`00:00:00` to `23:59:59`). The range is at most one month.")
+	attrs["records"] = schema.ListNestedAttribute{
+		Computed: true, MarkdownDescription: "The matching VOS call records, newest first.",
+		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"id":            str("Record id (`id`)."),
+			"start_time":    str("Call start (`start_time`)."),
+			"caller":        str("Calling number (`caller`)."),
+			"called":        str("Called number (`called`)."),
+			"sip_num":       str("Virtual number (`sip_num`)."),
+			"vcc_code":      str("Enterprise code (`vcc_code`)."),
+			"call_id":       str("Call id (`call_id`)."),
+			"inout":         str("Direction (`inout`): `1` outbound, `2` inbound."),
+			"call_result":   str("Result (`call_result`): `0` connected, `1` not connected."),
+			"end_time":      str("Call end (`end_time`)."),
+			"talk_duration": str("Talk time in seconds (`talk_duration`)."),
+			"end_reason":    str("Why the call ended (`end_reason`)."),
+		}},
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads VOS call records (vos/list, spec §4.7, §2.12), 500 per page (the maximum), paging " +
+			"transparently. Without a range the service reads today. The range rule is checked at plan time.",
+		Attributes: attrs,
+	}
+}
+
+func (d *vosCallRecordsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *vosCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m vosCallRecordsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f := client.CDRFilter{CallID: m.CallID.ValueString(), TimeStartBegin: m.TimeStartBegin.ValueString(), TimeStartEnd: m.TimeStartEnd.ValueString()}
+	m.Records = []vosCDRItem{}
+	for r, err := range d.client.Reference.VOSCDRs(ctx, f) {
+		if err != nil {
+			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List VOS Call Records", err)
+			return
+		}
+		s := func(v client.FlexString) types.String { return types.StringValue(string(v)) }
+		m.Records = append(m.Records, vosCDRItem{
+			ID: s(r.ID), StartTime: s(r.StartTime), Caller: s(r.Caller), Called: s(r.Called), SipNum: s(r.SipNum),
+			VccCode: s(r.VccCode), CallID: s(r.CallID), Inout: s(r.Inout), CallResult: s(r.CallResult),
+			EndTime: s(r.EndTime), TalkDuration: s(r.TalkDuration), EndReason: s(r.EndReason),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+func (d *vosCallRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	validateCDRFilter(ctx, req.Config, false, &resp.Diagnostics)
+}
+
+type vosCallRecordsModel struct {
+	CallID         types.String `tfsdk:"call_id"`
+	TimeStartBegin types.String `tfsdk:"time_start_begin"`
+	TimeStartEnd   types.String `tfsdk:"time_start_end"`
+	Records        []vosCDRItem `tfsdk:"records"`
+}
+
+type vosCDRItem struct {
+	ID           types.String `tfsdk:"id"`
+	StartTime    types.String `tfsdk:"start_time"`
+	Caller       types.String `tfsdk:"caller"`
+	Called       types.String `tfsdk:"called"`
+	SipNum       types.String `tfsdk:"sip_num"`
+	VccCode      types.String `tfsdk:"vcc_code"`
+	CallID       types.String `tfsdk:"call_id"`
+	Inout        types.String `tfsdk:"inout"`
+	CallResult   types.String `tfsdk:"call_result"`
+	EndTime      types.String `tfsdk:"end_time"`
+	TalkDuration types.String `tfsdk:"talk_duration"`
+	EndReason    types.String `tfsdk:"end_reason"`
+}

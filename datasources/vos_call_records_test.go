@@ -1,0 +1,75 @@
+package datasources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func TestAccVOSCallRecordsDataSource_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	now := time.Now()
+	today := now.Format("2006-01-02")
+	weekAgo := now.AddDate(0, 0, -7).Format("2006-01-02")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(fmt.Sprintf(`
+data "contactcenter_vos_call_records" "today" {}
+data "contactcenter_vos_call_records" "week" {
+  time_start_begin = "%s 00:00:00"
+  time_start_end   = "%s 23:59:59"
+}
+`, weekAgo, today)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				// The seed holds three calls today, two more in the last week and one 10 and 40 days ago.
+				statecheck.ExpectKnownValue("data.contactcenter_vos_call_records.today", tfjsonpath.New("records"), knownvalue.ListSizeExact(3)),
+				statecheck.ExpectKnownValue("data.contactcenter_vos_call_records.week", tfjsonpath.New("records"), knownvalue.ListSizeExact(5)),
+				statecheck.ExpectKnownValue("data.contactcenter_vos_call_records.today", tfjsonpath.New("records").AtSliceIndex(0),
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"start_time":  knownvalue.StringRegexp(regexp.MustCompile("^" + today)),
+						"sip_num":     knownvalue.StringExact("17000000001"),
+						"call_result": knownvalue.StringRegexp(regexp.MustCompile(`^[01]$`)),
+						"inout":       knownvalue.StringRegexp(regexp.MustCompile(`^[12]$`)),
+					})),
+			},
+		}},
+	})
+}
+
+func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct{ body, want string }{
+		"only end":        {`{ time_start_end = "2026-01-01 00:00:00" }`, `set together`},
+		"over a month":    {`{ ` + "\n" + `time_start_begin = "2026-01-31 00:00:00"` + "\n" + `time_start_end = "2026-03-01 00:00:00" }`, `longer than one month`},
+		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 23:59:59" }`, `is after`},
+		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(`data "contactcenter_vos_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body)), PlanOnly: true,
+			ExpectError: voiceDiagRE(tc.want),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %v", env.Sim.Stats())
+	}
+}

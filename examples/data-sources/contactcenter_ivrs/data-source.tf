@@ -1,0 +1,14 @@
+# Every IVR, and one looked up by name.
+data "contactcenter_ivrs" "all" {}
+
+data "contactcenter_ivrs" "main" {
+  ivr_name = "Main menu"
+}
+
+output "ivr_codes" {
+  value = { for i in data.contactcenter_ivrs.all.ivrs : i.ivr_name => i.ivr_code }
+}
+
+output "main_menu_id" {
+  value = one(data.contactcenter_ivrs.main.ids)
+}

@@ -1,0 +1,6 @@
+# The number groups, trunk numbers and X numbers agents can call from.
+data "contactcenter_number_selection" "this" {}
+
+output "caller_groups" {
+  value = { for g in data.contactcenter_number_selection.this.groups : g.name => g.id }
+}

@@ -1,0 +1,267 @@
+package resources_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// writeWAV writes a valid 8 kHz mono 8-bit WAV whose samples depend on tone,
+// so different tones give different content, and returns its path.
+func writeWAV(t *testing.T, dir string, name string, tone byte) string {
+	t.Helper()
+	n := 64
+	b := []byte("RIFF")
+	le32 := func(v uint32) []byte { return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)} }
+	b = append(b, le32(uint32(36+n))...)
+	b = append(b, "WAVEfmt "...)
+	b = append(b, le32(16)...)
+	b = append(b, 1, 0, 1, 0)
+	b = append(b, le32(8000)...)
+	b = append(b, le32(8000)...)
+	b = append(b, 1, 0, 8, 0)
+	b = append(b, "data"...)
+	b = append(b, le32(uint32(n))...)
+	for i := 0; i < n; i++ {
+		b = append(b, byte(128+int(tone)*(i%8)))
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func soundConfig(name, remark string, soundType int, src string) string {
+	r := ""
+	if remark != "" {
+		r = fmt.Sprintf("remark = %q", remark)
+	}
+	return fmt.Sprintf(`
+resource "contactcenter_sound" "test" {
+  name        = %q
+  %s
+  sound_type  = %d
+  source      = %q
+  source_hash = filesha256(%q)
+}
+`, name, r, soundType, src, src)
+}
+
+func TestAccSound_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src := writeWAV(t, t.TempDir(), "hold.wav", 3)
+	addr := "contactcenter_sound.test"
+	cfg := env.Config(soundConfig("Hold music", "lobby", 1, src))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("Hold music")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.StringExact("lobby")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sound_type"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sounds_address"), knownvalue.StringRegexp(regexp.MustCompile(`hold\.wav$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("address"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("add_time"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source_hash"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{64}$`))),
+				},
+				// The uploaded bytes are the file's.
+				Check: func(s *terraform.State) error {
+					got, err := env.Client(t).Sounds.Play(t.Context(), s.RootModule().Resources[addr].Primary.ID)
+					want, _ := os.ReadFile(src)
+					if err != nil || !bytes.Equal(got, want) {
+						return fmt.Errorf("sound/play gave %d bytes (%v), want the %d of the file", len(got), err, len(want))
+					}
+					return nil
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+	c := env.Client(t)
+	list, err := client.Collect(c.Sounds.List(t.Context(), client.SoundFilter{}))
+	if err != nil || len(list) != 0 {
+		t.Errorf("destroy must delete the sound: %v %v", list, err)
+	}
+}
+
+func TestAccSound_replaceOnChange(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	dir := t.TempDir()
+	src := writeWAV(t, dir, "prompt.wav", 1)
+	addr := "contactcenter_sound.test"
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	diffID := statecheck.CompareValue(compare.ValuesDiffer())
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(soundConfig("Prompt", "", 4, src)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					diffID.AddStateValue(addr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.Null()),
+				},
+			},
+			{
+				// New content at the same path: the hash changes, the file is uploaded again.
+				PreConfig: func() { writeWAV(t, dir, "prompt.wav", 9) },
+				Config:    env.Config(soundConfig("Prompt", "", 4, src)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{diffID.AddStateValue(addr, tfjsonpath.New("id"))},
+			},
+			{
+				Config: env.Config(soundConfig("Prompt v2", "new", 5, src)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					diffID.AddStateValue(addr, tfjsonpath.New("id")),
+					sameID.AddStateValue(addr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("Prompt v2")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sound_type"), knownvalue.Int64Exact(5)),
+				},
+			},
+			{
+				// A new path with the same content does not upload again.
+				PreConfig: func() {
+					b, _ := os.ReadFile(src)
+					_ = os.WriteFile(filepath.Join(dir, "copy.wav"), b, 0o600)
+				},
+				Config: env.Config(soundConfig("Prompt v2", "new", 5, filepath.Join(dir, "copy.wav"))),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))},
+			},
+		},
+	})
+	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 3 {
+		t.Errorf("want 3 uploads (create + 2 replacements), got %d", n)
+	}
+}
+
+func TestAccSound_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src := writeWAV(t, t.TempDir(), "welcome.wav", 2)
+	content, _ := os.ReadFile(src)
+	id, _, err := env.Client(t).Sounds.Upload(t.Context(), client.SoundInput{Name: "Welcome", Remark: "made elsewhere", SoundType: 6, FileName: "welcome.wav", Content: content})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := "contactcenter_sound.test"
+	cfg := env.Config(soundConfig("Welcome", "made elsewhere", 6, src))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				// Import by id: source and source_hash stay null.
+				Config:             cfg,
+				ResourceName:       addr,
+				ImportState:        true,
+				ImportStateId:      id,
+				ImportStatePersist: true,
+				ImportStateCheck: func(s []*terraform.InstanceState) error {
+					a := s[0].Attributes
+					if a["id"] != id || a["name"] != "Welcome" || a["remark"] != "made elsewhere" || a["sound_type"] != "6" {
+						return fmt.Errorf("imported attributes: %v", a)
+					}
+					if a["source"] != "" || a["source_hash"] != "" {
+						return fmt.Errorf("source and source_hash must stay null after import: %v", a)
+					}
+					return nil
+				},
+			},
+			{
+				// Adopting: the first apply records source and source_hash without uploading.
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(id)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source"), knownvalue.StringExact(src)),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"source", "source_hash"}},
+		},
+	})
+	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 1 {
+		t.Errorf("import and adoption must not upload: %d uploads", n)
+	}
+}
+
+func TestAccSound_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	src := writeWAV(t, t.TempDir(), "gone.wav", 4)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(soundConfig("Gone", "", 1, src)),
+			Check: func(s *terraform.State) error {
+				return c.Sounds.DeleteOne(t.Context(), s.RootModule().Resources["contactcenter_sound.test"].Primary.ID)
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccSound_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	dir := t.TempDir()
+	wav := writeWAV(t, dir, "ok.wav", 1)
+	text := filepath.Join(dir, "notes.wav")
+	_ = os.WriteFile(text, []byte("not audio, just text"), 0o600)
+	cases := map[string]struct {
+		body, want string
+	}{
+		"sound_type 7":  {soundConfig("A", "", 7, wav), `sound_type value must be between 1 and 6`},
+		"sound_type 0":  {soundConfig("A", "", 0, wav), `sound_type value must be between 1 and 6`},
+		"empty name":    {soundConfig("", "", 1, wav), `name string length must be at least 1`},
+		"missing file":  {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
+		"not audio":     {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
+		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `The argument "source" is required`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{Config: env.Config(tc.body), PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(tc.want), " ", `\s+`))})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
