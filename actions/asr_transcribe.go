@@ -1,4 +1,3 @@
-// Package actions holds the provider's actions, one per file.
 package actions
 
 import (

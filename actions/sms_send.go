@@ -1,5 +1,3 @@
-// Package actions holds the provider's actions (one-shot operations), one
-// per file.
 package actions
 
 import (
