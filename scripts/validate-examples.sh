@@ -43,7 +43,8 @@ for dir in "${dirs[@]}"; do
   fi
   work="$tmp/ex$i"
   mkdir -p "$work"
-  cp "$dir"/*.tf "$work"/
+  # Every file of the example (data files such as a .wav beside the .tf).
+  find "$dir" -maxdepth 1 -type f -exec cp {} "$work"/ \;
   if out="$(cd "$work" && terraform validate -no-color 2>&1)"; then
     echo "ok    $dir"
     valid=$((valid + 1))
