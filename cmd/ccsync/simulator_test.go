@@ -60,8 +60,10 @@ func startSimulator(t *testing.T, args ...string) *child {
 		t.Fatalf("simulator printed %q (stderr %q)", c.out.String(), c.stderr.String())
 	}
 	go func() {
-		rest, _ := io.ReadAll(stdout)
-		c.out.Write(rest)
+		// Keep reading through the scanner: it may hold buffered lines.
+		for sc.Scan() {
+			c.out.WriteString(sc.Text() + "\n")
+		}
 		c.done <- cmd.Wait()
 	}()
 	return c
