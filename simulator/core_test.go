@@ -371,3 +371,20 @@ func TestStateFileErrors(t *testing.T) {
 		t.Errorf("missing state file: %v", err)
 	}
 }
+
+// A forced code waits for a call that reaches the endpoint: a call refused
+// by auth does not use it up.
+func TestForcedCodeSurvivesUnauthorisedCall(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{})
+	h.force("POST", "/list", 402)
+	if r := h.req("POST", qp+"/list", "application/json", `{}`, "Bearer wrong"); r.status != 401 {
+		t.Fatalf("unauthorised: %d %s", r.status, r.raw)
+	}
+	if r := h.api("POST", qp+"/list", `{}`); r.num("code") != 402 {
+		t.Errorf("forced code was used up by the unauthorised call: %s", r.raw)
+	}
+	if r := h.api("POST", qp+"/list", `{}`); r.num("code") != 200 {
+		t.Errorf("count 1 applied twice: %s", r.raw)
+	}
+}
