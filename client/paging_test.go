@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -155,7 +154,7 @@ func TestPaginate(t *testing.T) {
 			return Page[int]{Items: []int{1}, More: true}, nil
 		}))
 		if err != nil || len(got) != 1 || calls != 2 {
-			t.Errorf("got %v %v after %d calls: %s", got, err, calls, fmt.Sprint(calls))
+			t.Errorf("got %v %v after %d calls, want [1] after 2", got, err, calls)
 		}
 	})
 }

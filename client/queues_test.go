@@ -54,13 +54,23 @@ func (e *simEnv) seedAgents(t *testing.T, agents string) {
 func (e *simEnv) force(t *testing.T, method, path string, code int) {
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"force": []map[string]any{{"method": method, "path": "/portal/v2/svcapi/queue" + path, "code": code, "count": 1}}})
-	resp, err := http.Post(e.origin+"/_sim/faults", "application/json", bytes.NewReader(body))
+	e.faults(t, string(body))
+}
+
+// faults posts a /_sim/faults configuration.
+func (e *simEnv) faults(t *testing.T, body string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), "POST", e.origin+"/_sim/faults", bytes.NewReader([]byte(body)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
 	if resp.StatusCode != 200 {
-		t.Fatalf("faults: HTTP %d", resp.StatusCode)
+		t.Fatalf("faults %s: HTTP %d", body, resp.StatusCode)
 	}
 }
 
@@ -437,11 +447,7 @@ func TestQueueCreateDroppedAnswer(t *testing.T) {
 func TestQueueCreateUnderDropRate(t *testing.T) {
 	t.Parallel()
 	e := newSimEnv(t, simulator.Options{})
-	resp, err := http.Post(e.origin+"/_sim/faults", "application/json", strings.NewReader(`{"drop_rate": 0.3, "seed": 7}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	e.faults(t, `{"drop_rate": 0.3, "seed": 7}`)
 	c, err := client.New(client.Config{URLs: client.SurfaceURLs(e.origin), AccessToken: "sim-token", MaxRetries: 10,
 		RetryWaitMin: time.Millisecond, RetryWaitMax: 2 * time.Millisecond})
 	if err != nil {
@@ -453,7 +459,7 @@ func TestQueueCreateUnderDropRate(t *testing.T) {
 			t.Fatalf("Create %s: %v", n, err)
 		}
 	}
-	_, _ = http.Post(e.origin+"/_sim/faults", "application/json", strings.NewReader(`{}`))
+	e.faults(t, `{}`)
 	all, err := client.Collect(c.Queues.List(t.Context(), client.SkillGroupFilter{}))
 	if err != nil || len(all) != len(names) {
 		t.Errorf("%d groups (%v), want %d", len(all), err, len(names))

@@ -45,7 +45,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 		return exitUsage
 	}
-	ln, err := net.Listen("tcp", *listen)
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *listen)
 	if err != nil {
 		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 		return exitUsage

@@ -34,7 +34,7 @@ type child struct {
 
 func startSimulator(t *testing.T, args ...string) *child {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"simulator", "--listen", "127.0.0.1:0"}, args...)...)
+	cmd := exec.CommandContext(t.Context(), os.Args[0], append([]string{"simulator", "--listen", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), "CCSYNC_TEST_MAIN=1")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
