@@ -72,9 +72,3 @@ func (f *fixed) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 	w.WriteHeader(f.status)
 	_, _ = w.Write([]byte(f.body))
 }
-
-func (f *fixed) count() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.n
-}

@@ -242,7 +242,7 @@ func TestAccSkillGroup_deleteWithAgents(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		CheckDestroy: func(*terraform.State) error {
 			if _, err := c.Queues.Get(t.Context(), groupID); !client.IsNotFound(err) {
-				return fmt.Errorf("group %d still exists after destroy (%v)", groupID, err)
+				return fmt.Errorf("group %d still exists after destroy (lookup: %w)", groupID, err)
 			}
 			return nil
 		},

@@ -189,7 +189,7 @@ func TestQueueListShape(t *testing.T) {
 				t.Errorf("item lacks %s", k)
 				continue
 			}
-			if _, isStr := v.(string); !isStr && !(k == "sound_name" && v == nil) {
+			if _, isStr := v.(string); !isStr && (k != "sound_name" || v != nil) {
 				t.Errorf("%s = %#v, want a string (§2.11: all values are strings)", k, v)
 			}
 		}

@@ -25,7 +25,6 @@ const (
 
 // route is one endpoint of one surface.
 type route struct {
-	method   string // "" matches GET and POST alike (query-style methods)
 	methods  []string
 	prefix   string // surface prefix
 	path     string // path below the prefix
@@ -304,8 +303,8 @@ func (c *Call) parse() error {
 	}
 	c.body = body
 	ct, _, _ := mime.ParseMediaType(c.R.Header.Get("Content-Type"))
-	switch {
-	case ct == "multipart/form-data":
+	switch ct {
+	case "multipart/form-data":
 		c.R.Body = io.NopCloser(bytes.NewReader(body))
 		if err := c.R.ParseMultipartForm(64 << 20); err != nil {
 			return err
@@ -329,7 +328,7 @@ func (c *Call) parse() error {
 			c.files[k] = b
 			c.form["__filename_"+k] = []string{fhs[0].Filename}
 		}
-	case ct == "application/x-www-form-urlencoded":
+	case "application/x-www-form-urlencoded":
 		vals, err := url.ParseQuery(string(body))
 		if err != nil {
 			return err
