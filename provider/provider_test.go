@@ -1,8 +1,11 @@
 package provider_test
 
 import (
+	"fmt"
 	"net/http"
+
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -11,9 +14,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
@@ -336,5 +341,51 @@ func TestProviderUserAgentOnTheWire(t *testing.T) {
 	}
 	if ua := agents[0]; !strings.HasPrefix(ua, "terraform-provider-contactcenter/1.2.3 ") || !strings.HasSuffix(ua, " Terraform/1.99.0") {
 		t.Errorf("User-Agent %q", ua)
+	}
+}
+
+// Through the real Terraform CLI: the User-Agent the service receives names
+// the provider version and the version of the Terraform that runs it.
+func TestAccProvider_userAgent(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	agents := map[string]bool{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents[r.UserAgent()] = true
+		mu.Unlock()
+		sim.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	resource.Test(t, resource.TestCase{
+		PreCheck: func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: map[string]func() (tfprotov6.ProviderServer, error){
+			"contactcenter": providerserver.NewProtocol6WithError(provider.New("9.8.7")()),
+		},
+		Steps: []resource.TestStep{{
+			Config: fmt.Sprintf(`
+provider "contactcenter" {
+  endpoint     = %q
+  access_token = "sim-token"
+}
+
+data "contactcenter_skill_groups" "all" {}
+`, srv.URL),
+		}},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	ua := regexp.MustCompile(`^terraform-provider-contactcenter/9\.8\.7 \(\+https://registry\.terraform\.io/providers/contactcenter/contactcenter\) Terraform/[0-9]+\.[0-9]+\.[0-9]+`)
+	if len(agents) != 1 {
+		t.Fatalf("User-Agents %v, want exactly one", agents)
+	}
+	for a := range agents {
+		if !ua.MatchString(a) {
+			t.Errorf("User-Agent %q does not match %s", a, ua)
+		}
 	}
 }
