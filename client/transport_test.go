@@ -185,22 +185,26 @@ func TestCreateOnce(t *testing.T) {
 	t.Parallel()
 	cases := map[string]struct {
 		plan        []string
+		maxRetries  int
 		wantCreates int
 		wantLookups int
 		wantObjects int
 		wantErr     bool
 	}{
-		"answer lost after create: found, not re-sent": {[]string{"drop-after"}, 1, 1, 1, false},
-		"dropped before create: re-sent once":          {[]string{"drop-before"}, 2, 1, 1, false},
-		"503 without create: re-sent":                  {[]string{"503", "503"}, 3, 2, 1, false},
-		"business error: no lookup, no re-send":        {[]string{"exists"}, 1, 0, 0, true},
-		"success: no lookup":                           {nil, 1, 0, 1, false},
+		"answer lost after create: found, not re-sent":   {[]string{"drop-after"}, 3, 1, 1, 1, false},
+		"dropped before create: re-sent once":            {[]string{"drop-before"}, 3, 2, 1, 1, false},
+		"503 without create: re-sent":                    {[]string{"503", "503"}, 3, 3, 2, 1, false},
+		"business error: no lookup, no re-send":          {[]string{"exists"}, 3, 1, 0, 0, true},
+		"success: no lookup":                             {nil, 3, 1, 0, 1, false},
+		"no retries, answer lost: found by final lookup": {[]string{"drop-after"}, 0, 1, 1, 1, false},
+		"last attempt's answer lost: found":              {[]string{"503", "drop-after"}, 1, 2, 2, 1, false},
+		"every attempt fails: error after final lookup":  {[]string{"503", "503", "503"}, 2, 3, 3, 0, true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			srv := &createServer{objects: map[string]string{}, plan: tc.plan}
-			c := newTestClient(t, srv)
+			c := newTestClient(t, srv, func(c *Config) { c.MaxRetries = tc.maxRetries })
 			var out struct {
 				ID FlexString `json:"id"`
 			}
