@@ -168,6 +168,13 @@ func TestProviderDefaultsAndEndpoint(t *testing.T) {
 		t.Errorf("User-Agent %q", c.cfg.UserAgent)
 	}
 
+	// The bounds of max_retries are accepted.
+	for _, n := range []int{0, 10} {
+		if c = configure(t, with(minimal, "max_retries", n)); c.cfg == nil || c.cfg.MaxRetries != n {
+			t.Errorf("max_retries = %d: %s", n, c.text())
+		}
+	}
+
 	// Per-surface overrides win over the derived URL, each on its own.
 	c = configure(t, with(minimal, "portal_url", "https://portal.example.com/p", "smsapi_url", "https://sms.example.com"))
 	if c.cfg == nil || c.cfg.URLs[client.SurfacePortal] != "https://portal.example.com/p" || c.cfg.URLs[client.SurfaceSMSAPI] != "https://sms.example.com" ||
