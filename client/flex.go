@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -50,8 +51,10 @@ func (f *FlexInt) parse(s string) error {
 		return nil
 	}
 	// 12.0 and 1e3 are integers written as floats.
+	// The range check comes first: converting an out-of-range float to
+	// int64 gives a platform-dependent value.
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || x != float64(int64(x)) {
+	if err != nil || x < -(1<<63) || x >= 1<<63 || x != math.Trunc(x) {
 		return fmt.Errorf("FlexInt: %q is not an integer", s)
 	}
 	*f = FlexInt(int64(x))
@@ -128,8 +131,9 @@ func (f *FlexFloat) UnmarshalJSON(b []byte) error {
 		*f = 0
 		return nil
 	}
+	// NaN and infinities parse but are not numbers JSON can carry back.
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil {
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		return fmt.Errorf("FlexFloat: %q is not a number", s)
 	}
 	*f = FlexFloat(x)

@@ -59,6 +59,19 @@ func RedactQuery(v url.Values) map[string]any {
 	return out
 }
 
+// redactedQuery encodes v with secret values replaced.
+func redactedQuery(v url.Values) string {
+	out := make(url.Values, len(v))
+	for k, vs := range v {
+		if IsSecretField(k) {
+			out[k] = []string{Redacted}
+		} else {
+			out[k] = vs
+		}
+	}
+	return out.Encode()
+}
+
 // RedactJSON decodes a JSON body and replaces secret fields at any depth.
 // A body that is not JSON is not logged at all.
 func RedactJSON(b []byte) any {

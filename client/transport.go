@@ -143,6 +143,14 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		"headers": RedactHeaders(hreq.Header),
 	}
 	if err != nil {
+		// The transport's error text carries the whole URL; put the
+		// redacted query in it so no secret reaches a log or a diagnostic.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			ru := u
+			ru.RawQuery = redactedQuery(query)
+			uerr.URL = ru.String()
+		}
 		fields["error"] = err.Error()
 		fields["duration_ms"] = time.Since(start).Milliseconds()
 		c.log(ctx, "contactcenter API request failed", fields)

@@ -153,9 +153,10 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 			vals[s.attr] = os.Getenv(s.env())
 		}
 	}
-	if m.MaxRetries.IsUnknown() || m.InsecureHTTP.IsUnknown() {
-		for _, a := range []string{"max_retries", "insecure_http"} {
-			resp.Diagnostics.AddAttributeError(path.Root(a), "Unknown Provider Setting", a+" must be known at plan time.")
+	for a, unknown := range map[string]bool{"max_retries": m.MaxRetries.IsUnknown(), "insecure_http": m.InsecureHTTP.IsUnknown()} {
+		if unknown {
+			resp.Diagnostics.AddAttributeError(path.Root(a), "Unknown Provider Setting",
+				fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value or use CONTACTCENTER_%s.", a, strings.ToUpper(a)))
 		}
 	}
 	if resp.Diagnostics.HasError() {

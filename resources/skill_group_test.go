@@ -1,11 +1,13 @@
 package resources_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -13,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -139,4 +142,135 @@ func TestAccSkillGroup_validation(t *testing.T) {
 	if n := env.Requests(); n != 0 {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
+}
+
+func TestAccSkillGroup_update(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_skill_group.test"
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	step := func(name string, prio int, extra string, want map[string]knownvalue.Check) resource.TestStep {
+		checks := []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))}
+		for k, v := range want {
+			checks = append(checks, statecheck.ExpectKnownValue(addr, tfjsonpath.New(k), v))
+		}
+		return resource.TestStep{
+			Config: env.Config(skillGroupConfig(name, prio, extra)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+			},
+			ConfigStateChecks: checks,
+		}
+	}
+	first := resource.TestStep{
+		Config: env.Config(skillGroupConfig("Sales", 10, "")),
+		ConfigStateChecks: []statecheck.StateCheck{
+			sameID.AddStateValue(addr, tfjsonpath.New("id")),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("ring_time"), knownvalue.Int64Exact(20)),
+		},
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			first,
+			step("Sales", 20, "ring_time = 30", map[string]knownvalue.Check{
+				"que_priority": knownvalue.Int64Exact(20), "ring_time": knownvalue.Int64Exact(30), "que_name": knownvalue.StringExact("Sales"),
+			}),
+			// A rename is in place too: que_name is not immutable (§4.6 update takes it).
+			step("Sales EU", 20, "ring_time = 30\nque_strategy = 2\nque_num = \"7001\"", map[string]knownvalue.Check{
+				"que_name": knownvalue.StringExact("Sales EU"), "que_strategy": knownvalue.Int64Exact(2), "que_num": knownvalue.StringExact("7001"),
+			}),
+			step("Sales EU", 20, "ring_time = 30\nque_strategy = 2\nque_num = \"7001\"\nauto_evaluate = 0\nnoans_times = 5\nnoans_wait = 15\nnext_wait = 9\nque_length = 50\nque_time = 120\nwait_audio = \"-1\"", map[string]knownvalue.Check{
+				"auto_evaluate": knownvalue.Int64Exact(0), "noans_times": knownvalue.Int64Exact(5), "noans_wait": knownvalue.Int64Exact(15),
+				"next_wait": knownvalue.Int64Exact(9), "que_length": knownvalue.Int64Exact(50), "que_time": knownvalue.Int64Exact(120),
+				"wait_audio": knownvalue.StringExact("-1"),
+			}),
+			// Removing auto_evaluate returns it to the spec's default (1).
+			step("Sales EU", 0, "ring_time = 30\nque_strategy = 2\nque_num = \"7001\"\nnoans_times = 5\nnoans_wait = 15\nnext_wait = 9\nque_length = 50\nque_time = 120\nwait_audio = \"-1\"", map[string]knownvalue.Check{
+				"auto_evaluate": knownvalue.Int64Exact(1), "que_priority": knownvalue.Int64Exact(0), "que_time": knownvalue.Int64Exact(120),
+			}),
+		},
+	})
+	if n := env.Sim.Stats()["POST /portal/v2/svcapi/queue/add"]; n != 1 {
+		t.Errorf("%d adds; every change should have been an in-place update", n)
+	}
+}
+
+func TestAccSkillGroup_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_skill_group.test"
+	cfg := env.Config(skillGroupConfig("Imported", 7, "que_num = \"6001\"\nring_time = 33\nque_strategy = 9"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				ResourceName: addr, ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: func(s *terraform.State) (string, error) {
+					return s.RootModule().Resources[addr].Primary.ID, nil
+				},
+				// force_delete is Terraform-only: the import sets its default (false),
+				// which equals the state, so nothing is ignored.
+			},
+			{
+				Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: "sales",
+				ExpectError: regexp.MustCompile(`imported by its numeric id \(que_id\), got "sales"`),
+			},
+			{
+				Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: "99999",
+				ExpectError: regexp.MustCompile(`Cannot import non-existent remote object`),
+			},
+		},
+	})
+}
+
+// A group with agents is deleted only with force_delete = true (flag=1).
+func TestAccSkillGroup_deleteWithAgents(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	addr := "contactcenter_skill_group.test"
+	var groupID int64
+	withForce := func(force bool) string {
+		return env.Config(skillGroupConfig("Staffed", 5, fmt.Sprintf("force_delete = %v", force)))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		CheckDestroy: func(*terraform.State) error {
+			if _, err := c.Queues.Get(t.Context(), groupID); !client.IsNotFound(err) {
+				return fmt.Errorf("group %d still exists after destroy (lookup: %w)", groupID, err)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: withForce(false),
+				Check: func(s *terraform.State) error {
+					groupID, _ = strconv.ParseInt(s.RootModule().Resources[addr].Primary.ID, 10, 64)
+					if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001"}]`)}); err != nil {
+						return err
+					}
+					return c.Queues.Assign(t.Context(), groupID, []client.AgentSkill{{AgID: 5001, Skill: 1}})
+				},
+			},
+			{
+				Config:      env.ProviderConfig(),
+				ExpectError: regexp.MustCompile(`(?s)group has 1 agent.*set force_delete = true`),
+			},
+			{
+				Config: withForce(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("force_delete"), knownvalue.Bool(true)),
+				},
+			},
+			{Config: env.ProviderConfig()},
+		},
+	})
 }

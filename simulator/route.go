@@ -242,6 +242,11 @@ func (c *Call) Fail(code int, message string, extra map[string]any) {
 	if message == "" {
 		message = c.route.codes[code]
 	}
+	if message == "" && c.route.env == EnvGateway {
+		// Gateway auth codes (§7.4) are answered before any handler, so
+		// they must not depend on the route listing them.
+		message = gatewayCodes[code]
+	}
 	if message == "" {
 		message = fmt.Sprintf("error %d", code)
 	}

@@ -50,7 +50,6 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	f := s.faults
 	drop := f.DropRate > 0 && s.rng.Float64() < f.DropRate
 	fail := !drop && f.ErrorRate > 0 && s.rng.Float64() < f.ErrorRate
-	forced := s.takeForced(r.Method, r.URL.Path)
 	s.mu.Unlock()
 
 	if f.LatencyMS > 0 {
@@ -99,7 +98,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c.St = s.st
-	if forced != 0 {
+	// A forced code is taken only by a call that passed auth, so a refused
+	// call never uses it up.
+	if forced := s.takeForced(r.Method, r.URL.Path); forced != 0 {
 		if rt.onForced != nil {
 			rt.onForced(c, forced)
 		} else {

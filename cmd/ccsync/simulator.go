@@ -33,6 +33,10 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync simulator: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
+	// Signals are caught before the URLs are printed: whoever reads them
+	// may stop the simulator at once, and must get a clean stop.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	sim, err := simulator.New(simulator.Options{
 		Token: *token, AppID: *appID, AppKey: *appKey, StatePath: *state, AutoApprove: *autoApprove,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
@@ -41,7 +45,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 		return exitUsage
 	}
-	ln, err := (&net.ListenConfig{}).Listen(context.Background(), "tcp", *listen)
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *listen)
 	if err != nil {
 		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 		return exitUsage
@@ -56,8 +60,6 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	}
 
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

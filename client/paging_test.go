@@ -1,0 +1,160 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"testing"
+)
+
+func TestLaravelPageMore(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		body string
+		more bool
+	}{
+		"middle page":         {`{"current_page":1,"last_page":3,"data":[1]}`, true},
+		"last page":           {`{"current_page":3,"last_page":3,"data":[1]}`, false},
+		"strings":             {`{"current_page":"2","last_page":"3","data":[1]}`, true},
+		"next_page_url only":  {`{"current_page":1,"next_page_url":"http://x/?page=2","data":[1]}`, true},
+		"null next_page_url":  {`{"current_page":1,"next_page_url":null,"data":[1]}`, false},
+		"empty next_page_url": {`{"current_page":1,"next_page_url":"","data":[1]}`, false},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var p LaravelPage[int]
+			if err := json.Unmarshal([]byte(tc.body), &p); err != nil {
+				t.Fatal(err)
+			}
+			if p.More() != tc.more {
+				t.Errorf("More() = %v, want %v", p.More(), tc.more)
+			}
+		})
+	}
+}
+
+func TestResultsPageMore(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		body  string
+		pages int64
+		more  bool
+	}{
+		"total_page":            {`{"current_page":1,"total_page":2,"results":[1]}`, 2, true},
+		"totalPage":             {`{"current_page":1,"totalPage":2,"results":[1]}`, 2, true},
+		"totalPage as string":   {`{"current_page":"2","totalPage":"2","results":[1]}`, 2, false},
+		"by total and per_page": {`{"current_page":1,"per_page":10,"total":11,"results":[1]}`, 0, true},
+		"last by total":         {`{"current_page":2,"per_page":10,"total":11,"results":[1]}`, 0, false},
+		"nothing known":         {`{"current_page":1,"results":[1]}`, 0, false},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var p ResultsPage[int]
+			if err := json.Unmarshal([]byte(tc.body), &p); err != nil {
+				t.Fatal(err)
+			}
+			if p.Pages() != tc.pages || p.More() != tc.more {
+				t.Errorf("Pages() = %d More() = %v, want %d %v", p.Pages(), p.More(), tc.pages, tc.more)
+			}
+		})
+	}
+}
+
+// pagedServer serves `pages` pages of 2 items in the §2.2 shape, using the
+// given spelling of the page count, and counts the pages fetched.
+func pagedServer(pages int, countField string, fetched *atomic.Int32) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fetched.Add(1)
+		page, _ := strconv.Atoi(r.URL.Query().Get("page"))
+		body := map[string]any{"code": 0, "message": "ok", "data": map[string]any{
+			"current_page": page, countField: pages, "results": []int{page*10 + 1, page*10 + 2},
+		}}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(body)
+	})
+}
+
+func listResults(c *Client) func(ctx context.Context, page int) (Page[int], error) {
+	return func(ctx context.Context, page int) (Page[int], error) {
+		var out struct {
+			Data ResultsPage[int] `json:"data"`
+		}
+		err := c.Do(ctx, Request{Surface: SurfaceAutocall, Method: "GET", Path: "/list", BodyKind: BodyNone,
+			Query: map[string][]string{"page": {strconv.Itoa(page)}}, Envelope: EnvelopeOpen, Idempotent: true}, &out)
+		return Page[int]{Items: out.Data.Results, More: out.Data.More()}, err
+	}
+}
+
+func TestPaginate(t *testing.T) {
+	t.Parallel()
+	for _, field := range []string{"total_page", "totalPage"} {
+		t.Run(field, func(t *testing.T) {
+			t.Parallel()
+			var fetched atomic.Int32
+			c := newTestClient(t, pagedServer(3, field, &fetched))
+			got, err := Collect(paginate(t.Context(), listResults(c)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := []int{11, 12, 21, 22, 31, 32}; !slices.Equal(got, want) {
+				t.Errorf("items = %v, want %v", got, want)
+			}
+			if fetched.Load() != 3 {
+				t.Errorf("fetched %d pages, want 3", fetched.Load())
+			}
+		})
+	}
+	t.Run("early stop", func(t *testing.T) {
+		t.Parallel()
+		var fetched atomic.Int32
+		c := newTestClient(t, pagedServer(100, "totalPage", &fetched))
+		var got []int
+		for v, err := range paginate(t.Context(), listResults(c)) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, v)
+			if len(got) == 3 {
+				break
+			}
+		}
+		if !slices.Equal(got, []int{11, 12, 21}) || fetched.Load() != 2 {
+			t.Errorf("items %v after %d pages, want [11 12 21] after 2", got, fetched.Load())
+		}
+	})
+	t.Run("error stops", func(t *testing.T) {
+		t.Parallel()
+		calls := 0
+		boom := errors.New("boom")
+		got, err := Collect(paginate(t.Context(), func(_ context.Context, page int) (Page[int], error) {
+			calls++
+			if page == 2 {
+				return Page[int]{}, boom
+			}
+			return Page[int]{Items: []int{page}, More: true}, nil
+		}))
+		if !errors.Is(err, boom) || !slices.Equal(got, []int{1}) || calls != 2 {
+			t.Errorf("got %v, %v after %d calls", got, err, calls)
+		}
+	})
+	t.Run("empty page ends even if More", func(t *testing.T) {
+		t.Parallel()
+		calls := 0
+		got, err := Collect(paginate(t.Context(), func(_ context.Context, page int) (Page[int], error) {
+			calls++
+			if page > 1 {
+				return Page[int]{More: true}, nil
+			}
+			return Page[int]{Items: []int{1}, More: true}, nil
+		}))
+		if err != nil || len(got) != 1 || calls != 2 {
+			t.Errorf("got %v %v after %d calls, want [1] after 2", got, err, calls)
+		}
+	})
+}

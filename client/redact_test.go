@@ -1,0 +1,118 @@
+package client
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestIsSecretField(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"Authorization", "authorization", "sig", "appKey", "app_key", "sms_app_key", "access_token",
+		"token", "mfa_secret", "user_password", "Password", "client-secret"} {
+		if !IsSecretField(name) {
+			t.Errorf("IsSecretField(%q) = false", name)
+		}
+	}
+	for _, name := range []string{"appId", "random", "time", "user_num", "que_name", "mobile"} {
+		if IsSecretField(name) {
+			t.Errorf("IsSecretField(%q) = true", name)
+		}
+	}
+}
+
+// No secret reaches the Log hook, whatever the body kind, surface or outcome.
+func TestLogRedaction(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var sigs []string
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/drop") {
+			dropConn(w)
+			return
+		}
+		var sig string
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			var b map[string]any
+			_ = json.NewDecoder(r.Body).Decode(&b)
+			sig, _ = b["sig"].(string)
+		} else {
+			_ = r.ParseMultipartForm(1 << 20)
+			sig = r.FormValue("sig")
+		}
+		if sig != "" {
+			mu.Lock()
+			sigs = append(sigs, sig)
+			mu.Unlock()
+		}
+		if strings.HasPrefix(r.URL.Path, "/smsapi") {
+			_, _ = io.WriteString(w, `{"code":0,"msg":"success"}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"code":200,"message":"ok"}`)
+	})
+	var logs logCapture
+	c := newTestClient(t, h, func(c *Config) { c.Log = logs.hook; c.MaxRetries = 1 })
+	secrets := []string{"tok-SECRET", "key-SECRET", "pw-SECRET", "mfa-SECRET", "nested-SECRET", "query-SECRET", "form-SECRET"}
+	ctx := t.Context()
+	reqs := []Request{
+		{Surface: SurfaceBase, Method: "POST", Path: "/users/add", Envelope: EnvelopePortal,
+			Body: map[string]any{"user_num": "9001", "user_password": "pw-SECRET", "mfa_secret": "mfa-SECRET",
+				"config": []any{map[string]any{"sip_password": "nested-SECRET"}}}},
+		{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal,
+			Query: url.Values{"password": {"query-SECRET"}, "que_id": {"7"}}},
+		{Surface: SurfacePortal, Method: "POST", Path: "/form", BodyKind: BodyForm, Envelope: EnvelopePortal,
+			Body: url.Values{"user_password": {"form-SECRET"}}},
+		{Surface: SurfaceSMSAPI, Method: "POST", Path: "/send", Envelope: EnvelopeGateway, Body: map[string]any{"mobile": "138"}},
+		{Surface: SurfaceSMSAPI, Method: "POST", Path: "/file", BodyKind: BodyMultipart, Envelope: EnvelopeGateway,
+			Body: url.Values{"mobile": {"138"}}, Files: []FilePart{{Field: "file", FileName: "a.txt", Content: []byte("138")}}},
+		// A transport error: its text carries the URL, which must not carry the query's secrets.
+		{Surface: SurfacePortal, Method: "GET", Path: "/drop", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true,
+			Query: url.Values{"password": {"query-SECRET"}}},
+	}
+	for i, r := range reqs {
+		err := c.Do(ctx, r, nil)
+		if (err != nil) != (i == len(reqs)-1) {
+			t.Fatalf("request %d: %v", i, err)
+		}
+		if err != nil {
+			for _, s := range secrets {
+				if strings.Contains(err.Error(), s) {
+					t.Errorf("error text carries %s: %v", s, err)
+				}
+			}
+		}
+	}
+	mu.Lock()
+	secrets = append(secrets, sigs...)
+	mu.Unlock()
+	if len(sigs) != 2 {
+		t.Fatalf("server saw %d signatures, want 2", len(sigs))
+	}
+	lines := logs.all()
+	if len(lines) != len(reqs)+1 { // the dropped request was retried once
+		t.Errorf("%d log lines, want %d", len(lines), len(reqs)+1)
+	}
+	sawAuth := false
+	for _, l := range lines {
+		text := l.msg + " " + fmt.Sprintf("%v", l.fields)
+		b, _ := json.Marshal(l.fields)
+		text += string(b)
+		for _, s := range secrets {
+			if strings.Contains(text, s) {
+				t.Errorf("log line carries secret %q: %s", s, text)
+			}
+		}
+		if hdr, ok := l.fields["headers"].(map[string]string); ok && hdr["Authorization"] == Redacted {
+			sawAuth = true
+		}
+	}
+	if !sawAuth {
+		t.Error("no log line shows the Authorization header as redacted")
+	}
+}

@@ -1,0 +1,365 @@
+package client
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// dropConn closes the connection without an answer: a transport error.
+func dropConn(w http.ResponseWriter) {
+	hj, _ := w.(http.Hijacker)
+	conn, _, err := hj.Hijack()
+	if err == nil {
+		_ = conn.Close()
+	}
+}
+
+// flaky fails the first `fails` requests with how, then answers ok.
+func flaky(fails int32, how func(w http.ResponseWriter), ok string, n *atomic.Int32) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if n.Add(1) <= fails {
+			how(w)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, ok)
+	})
+}
+
+func status(code int, body string) func(w http.ResponseWriter) {
+	return func(w http.ResponseWriter) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		_, _ = io.WriteString(w, body)
+	}
+}
+
+func TestRetries(t *testing.T) {
+	t.Parallel()
+	portalOK, gatewayOK := `{"code":200,"message":"ok"}`, `{"code":0,"msg":"success"}`
+	cases := map[string]struct {
+		fails      int32
+		how        func(http.ResponseWriter)
+		okBody     string
+		surface    Surface
+		env        Envelope
+		idempotent bool
+		maxRetries int
+		wantCalls  int32
+		wantErr    bool
+	}{
+		"idempotent transport error retried": {2, dropConn, portalOK, SurfacePortal, EnvelopePortal, true, 3, 3, false},
+		"idempotent 503 retried":             {2, status(503, "busy"), portalOK, SurfacePortal, EnvelopePortal, true, 3, 3, false},
+		"idempotent 500 envelope retried":    {1, status(500, `{"code":500,"message":"system error"}`), portalOK, SurfacePortal, EnvelopePortal, true, 3, 2, false},
+		"gateway 1010 retried":               {2, status(200, `{"code":1010,"msg":"sending timed out (retry)"}`), gatewayOK, SurfaceSMSAPI, EnvelopeGateway, true, 3, 3, false},
+		"retries exhausted":                  {10, status(502, "bad gateway"), portalOK, SurfacePortal, EnvelopePortal, true, 2, 3, true},
+		"max_retries 0":                      {1, status(503, "busy"), portalOK, SurfacePortal, EnvelopePortal, true, 0, 1, true},
+		"business error not retried":         {1, status(200, `{"code":404,"message":"group exists"}`), portalOK, SurfacePortal, EnvelopePortal, true, 3, 1, true},
+		"gateway other code not retried":     {1, status(200, `{"code":1001,"msg":"signature check failed"}`), gatewayOK, SurfaceSMSAPI, EnvelopeGateway, true, 3, 1, true},
+		"non-idempotent transport error":     {1, dropConn, portalOK, SurfacePortal, EnvelopePortal, false, 3, 1, true},
+		"non-idempotent 503":                 {1, status(503, "busy"), portalOK, SurfacePortal, EnvelopePortal, false, 3, 1, true},
+		"non-idempotent gateway 1010":        {1, status(200, `{"code":1010,"msg":"retry"}`), gatewayOK, SurfaceSMSAPI, EnvelopeGateway, false, 3, 1, true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var n atomic.Int32
+			c := newTestClient(t, flaky(tc.fails, tc.how, tc.okBody, &n), func(c *Config) { c.MaxRetries = tc.maxRetries })
+			err := c.Do(t.Context(), Request{Surface: tc.surface, Method: "POST", Path: "/x", Envelope: tc.env, Idempotent: tc.idempotent}, nil)
+			if (err != nil) != tc.wantErr {
+				t.Errorf("err = %v, want error %v", err, tc.wantErr)
+			}
+			if n.Load() != tc.wantCalls {
+				t.Errorf("server saw %d requests, want %d", n.Load(), tc.wantCalls)
+			}
+		})
+	}
+}
+
+func TestRetryBackoff(t *testing.T) {
+	t.Parallel()
+	var n atomic.Int32
+	var mu sync.Mutex
+	var stamps []time.Time
+	h := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		stamps = append(stamps, time.Now())
+		mu.Unlock()
+		n.Add(1)
+		w.WriteHeader(503)
+	})
+	c := newTestClient(t, h, func(c *Config) {
+		c.MaxRetries, c.RetryWaitMin, c.RetryWaitMax = 3, 20*time.Millisecond, 60*time.Millisecond
+	})
+	err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true}, nil)
+	if e, ok := AsAPIError(err); !ok || e.HTTPStatus != 503 || !strings.Contains(e.Message, "HTTP 503") {
+		t.Fatalf("err = %v", err)
+	}
+	if len(stamps) != 4 {
+		t.Fatalf("%d attempts, want 4", len(stamps))
+	}
+	// Waits are jittered within [d/2, d] for d = 20ms, 40ms, 60ms (capped).
+	for i, minWait := range []time.Duration{10, 20, 30} {
+		if gap := stamps[i+1].Sub(stamps[i]); gap < minWait*time.Millisecond {
+			t.Errorf("wait before attempt %d was %v, want at least %v", i+2, gap, minWait*time.Millisecond)
+		}
+	}
+
+	// A cancelled context ends the wait at once.
+	ctx, cancel := context.WithCancel(t.Context())
+	c2 := newTestClient(t, h, func(c *Config) { c.RetryWaitMin, c.RetryWaitMax = time.Hour, time.Hour })
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	err = c2.Do(ctx, Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true}, nil)
+	if !errors.Is(err, context.Canceled) || time.Since(start) > 5*time.Second {
+		t.Errorf("cancelled retry: err %v after %v", err, time.Since(start))
+	}
+}
+
+// createServer models an API whose create may succeed and still lose its
+// answer. It counts creates and lookups.
+type createServer struct {
+	mu      sync.Mutex
+	objects map[string]string
+	creates int
+	lookups int
+	// plan says what each create attempt does: "drop-after" creates then
+	// drops the connection, "drop-before" drops without creating, "503"
+	// answers 503 without creating, "ok" creates and answers.
+	plan []string
+}
+
+func (s *createServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	switch r.URL.Path {
+	case "/portal/find":
+		s.lookups++
+		name := r.URL.Query().Get("name")
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 200, "id": s.objects[name]})
+	case "/portal/add":
+		var in struct {
+			Name string `json:"name"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&in)
+		step := "ok"
+		if s.creates < len(s.plan) {
+			step = s.plan[s.creates]
+		}
+		s.creates++
+		create := func() string {
+			id := fmt.Sprint(100 + len(s.objects))
+			s.objects[in.Name] = id
+			return id
+		}
+		switch step {
+		case "drop-after":
+			create()
+			dropConn(w)
+		case "drop-before":
+			dropConn(w)
+		case "503":
+			w.WriteHeader(503)
+		case "exists":
+			_, _ = io.WriteString(w, `{"code":404,"message":"group exists"}`)
+		default:
+			_ = json.NewEncoder(w).Encode(map[string]any{"code": 200, "id": create()})
+		}
+	}
+}
+
+func TestCreateOnce(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		plan        []string
+		maxRetries  int
+		wantCreates int
+		wantLookups int
+		wantObjects int
+		wantErr     bool
+	}{
+		"answer lost after create: found, not re-sent":   {[]string{"drop-after"}, 3, 1, 1, 1, false},
+		"dropped before create: re-sent once":            {[]string{"drop-before"}, 3, 2, 1, 1, false},
+		"503 without create: re-sent":                    {[]string{"503", "503"}, 3, 3, 2, 1, false},
+		"business error: no lookup, no re-send":          {[]string{"exists"}, 3, 1, 0, 0, true},
+		"success: no lookup":                             {nil, 3, 1, 0, 1, false},
+		"no retries, answer lost: found by final lookup": {[]string{"drop-after"}, 0, 1, 1, 1, false},
+		"last attempt's answer lost: found":              {[]string{"503", "drop-after"}, 1, 2, 2, 1, false},
+		"every attempt fails: error after final lookup":  {[]string{"503", "503", "503"}, 2, 3, 3, 0, true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			srv := &createServer{objects: map[string]string{}, plan: tc.plan}
+			c := newTestClient(t, srv, func(c *Config) { c.MaxRetries = tc.maxRetries })
+			var out struct {
+				ID FlexString `json:"id"`
+			}
+			err := c.createOnce(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/add",
+				Body: map[string]string{"name": "Support"}, Envelope: EnvelopePortal, Idempotent: true}, &out,
+				func(ctx context.Context) (bool, error) {
+					var found struct {
+						ID FlexString `json:"id"`
+					}
+					err := c.Do(ctx, Request{Surface: SurfacePortal, Method: "GET", Path: "/find", BodyKind: BodyNone,
+						Query: url.Values{"name": {"Support"}}, Envelope: EnvelopePortal, Idempotent: true}, &found)
+					if err != nil || found.ID == "" {
+						return false, err
+					}
+					out.ID = found.ID
+					return true, nil
+				})
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("createOnce: %v", err)
+			}
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			if srv.creates != tc.wantCreates || srv.lookups != tc.wantLookups || len(srv.objects) != tc.wantObjects {
+				t.Errorf("creates %d lookups %d objects %d; want %d %d %d", srv.creates, srv.lookups, len(srv.objects), tc.wantCreates, tc.wantLookups, tc.wantObjects)
+			}
+			if !tc.wantErr && out.ID != "100" {
+				t.Errorf("id = %q, want 100", out.ID)
+			}
+		})
+	}
+}
+
+func TestSignGatewayVector(t *testing.T) {
+	t.Parallel()
+	// Worked out by hand, independently of the code:
+	//   printf 'appKey=sim-key&random=0123456789abcdef&time=1700000000000' | sha256sum
+	//   11ec2f214bd8f9b42517f472dcb7b35e0348cf38505ea0a09440f98beab345c4
+	//   printf 'appKey=&random=&time=' | sha256sum
+	//   8b52a3941d3042c8613d5da1f153163c638299bbe2508b03e3c2e6636fbe9946
+	if got := SignGateway("sim-key", "0123456789abcdef", "1700000000000"); got != "11ec2f214bd8f9b42517f472dcb7b35e0348cf38505ea0a09440f98beab345c4" {
+		t.Errorf("SignGateway = %s", got)
+	}
+	if got := SignGateway("", "", ""); got != "8b52a3941d3042c8613d5da1f153163c638299bbe2508b03e3c2e6636fbe9946" {
+		t.Errorf("SignGateway(empty) = %s", got)
+	}
+}
+
+// Every gateway request carries appId and a fresh random in the query and
+// sig and time in the body, JSON or form alike.
+func TestGatewaySigning(t *testing.T) {
+	t.Parallel()
+	type seen struct{ appID, random, sig, ts, auth string }
+	var mu sync.Mutex
+	var got []seen
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s := seen{appID: r.URL.Query().Get("appId"), random: r.URL.Query().Get("random"), auth: r.Header.Get("Authorization")}
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			var b map[string]any
+			d := json.NewDecoder(r.Body)
+			d.UseNumber()
+			_ = d.Decode(&b)
+			s.sig, _ = b["sig"].(string)
+			s.ts = fmt.Sprint(b["time"])
+		} else {
+			_ = r.ParseMultipartForm(1 << 20)
+			s.sig, s.ts = r.FormValue("sig"), r.FormValue("time")
+		}
+		mu.Lock()
+		got = append(got, s)
+		mu.Unlock()
+		_, _ = io.WriteString(w, `{"code":0,"msg":"success"}`)
+	})
+	now := time.UnixMilli(1700000000000)
+	c := newTestClient(t, h, func(c *Config) { c.Now = func() time.Time { return now } })
+	for _, kind := range []BodyKind{BodyJSON, BodyForm, BodyMultipart} {
+		var body any = map[string]any{"mobile": "13800000000"}
+		if kind != BodyJSON {
+			body = url.Values{"mobile": {"13800000000"}}
+		}
+		if err := c.Do(t.Context(), Request{Surface: SurfaceSMSAPI, Method: "POST", Path: "/send", Body: body, BodyKind: kind, Envelope: EnvelopeGateway}, nil); err != nil {
+			t.Fatalf("kind %d: %v", kind, err)
+		}
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d requests", len(got))
+	}
+	for i, s := range got {
+		sum := sha256.Sum256([]byte("appKey=key-SECRET&random=" + s.random + "&time=1700000000000"))
+		if s.appID != "app-1" || s.ts != "1700000000000" || s.random == "" || s.sig != hex.EncodeToString(sum[:]) {
+			t.Errorf("request %d: %+v", i, s)
+		}
+		if s.auth != "" {
+			t.Errorf("request %d: gateway request sent Authorization %q", i, s.auth)
+		}
+	}
+	if got[0].random == got[1].random {
+		t.Error("random was reused across requests")
+	}
+}
+
+func TestValidateURL(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		raw      string
+		insecure bool
+		wantErr  string
+	}{
+		"https":                {"https://cc.example.com/open", false, ""},
+		"http loopback v4":     {"http://127.0.0.1:8080/open", false, ""},
+		"http loopback 127.x":  {"http://127.0.0.2/open", false, ""},
+		"http localhost":       {"http://localhost:1/open", false, ""},
+		"http loopback v6":     {"http://[::1]:9/open", false, ""},
+		"http remote refused":  {"http://cc.example.com/open", false, "insecure_http = true"},
+		"http private refused": {"http://10.0.0.5/open", false, "not loopback"},
+		"http remote opted in": {"http://cc.example.com/open", true, ""},
+		"ftp":                  {"ftp://cc.example.com", true, "must start with https://"},
+		"no host":              {"https:///open", false, "has no host"},
+		"not a URL":            {"http://[::1", false, "is not a URL"},
+		"localhost lookalike":  {"http://localhost.example.com/", false, "not loopback"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			_, err := ValidateURL(tc.raw, tc.insecure)
+			if tc.wantErr == "" && err != nil {
+				t.Fatalf("ValidateURL(%q): %v", tc.raw, err)
+			}
+			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Fatalf("ValidateURL(%q) = %v, want error containing %q", tc.raw, err, tc.wantErr)
+			}
+		})
+	}
+	urls := SurfaceURLs("http://cc.example.com")
+	if _, err := New(Config{URLs: urls}); err == nil || !strings.Contains(err.Error(), "portal_url") {
+		t.Errorf("New with http:// remote = %v, want an error naming the surfaces", err)
+	}
+	if _, err := New(Config{URLs: urls, AllowInsecureHTTP: true}); err != nil {
+		t.Errorf("New with AllowInsecureHTTP: %v", err)
+	}
+	if _, err := New(Config{URLs: map[Surface]string{SurfaceBase: "https://x"}}); err == nil || !strings.Contains(err.Error(), "smsapi_url is not set") {
+		t.Errorf("New with missing surfaces = %v", err)
+	}
+}
+
+func TestSurfaceURLs(t *testing.T) {
+	t.Parallel()
+	got := SurfaceURLs("https://cc.example.com/")
+	want := map[Surface]string{
+		SurfaceBase: "https://cc.example.com/open", SurfaceAutocall: "https://cc.example.com/autocall",
+		SurfacePortal: "https://cc.example.com/portal", SurfacePortalOpen: "https://cc.example.com/portal-open",
+		SurfaceSMSAPI: "https://cc.example.com/smsapi",
+	}
+	for s, u := range want {
+		if got[s] != u {
+			t.Errorf("%s = %q, want %q", s, got[s], u)
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets tests run ccsync as a child process: the test binary acts
+// as ccsync when CCSYNC_TEST_MAIN is set.
+func TestMain(m *testing.M) {
+	if os.Getenv("CCSYNC_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// child is a running `ccsync simulator`.
+type child struct {
+	cmd    *exec.Cmd
+	urls   map[string]string
+	out    *bytes.Buffer
+	stderr *bytes.Buffer
+	done   chan error
+}
+
+func startSimulator(t *testing.T, args ...string) *child {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), os.Args[0], append([]string{"simulator", "--listen", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), "CCSYNC_TEST_MAIN=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &child{cmd: cmd, urls: map[string]string{}, out: &bytes.Buffer{}, stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	cmd.Stderr = c.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	sc := bufio.NewScanner(stdout)
+	deadline := time.AfterFunc(10*time.Second, func() { _ = cmd.Process.Kill() })
+	for len(c.urls) < 5 && sc.Scan() {
+		line := sc.Text()
+		c.out.WriteString(line + "\n")
+		if f := strings.Fields(line); len(f) == 2 && strings.HasSuffix(f[0], "_url") {
+			c.urls[f[0]] = f[1]
+		}
+	}
+	deadline.Stop()
+	if len(c.urls) < 5 {
+		t.Fatalf("simulator printed %q (stderr %q)", c.out.String(), c.stderr.String())
+	}
+	go func() {
+		// Keep reading through the scanner: it may hold buffered lines.
+		for sc.Scan() {
+			c.out.WriteString(sc.Text() + "\n")
+		}
+		c.done <- cmd.Wait()
+	}()
+	return c
+}
+
+// stop sends sig and checks that ccsync exits 0 within a few seconds.
+func (c *child) stop(t *testing.T, sig os.Signal) {
+	t.Helper()
+	if err := c.cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-c.done:
+		if err != nil {
+			t.Fatalf("ccsync simulator ended with %v after %v; stderr %q", err, sig, c.stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("ccsync simulator did not stop after %v", sig)
+	}
+	if !strings.Contains(c.out.String(), "simulator stopping") {
+		t.Errorf("output %q lacks the stop message", c.out.String())
+	}
+}
+
+func call(t *testing.T, method, url, token, body string) string {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), method, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
+}
+
+func TestSimulatorCommand(t *testing.T) {
+	t.Parallel()
+	c := startSimulator(t, "--token", "t1", "--app-id", "a1", "--app-key", "k1")
+	origin := strings.TrimSuffix(c.urls["base_url"], "/open")
+	want := map[string]string{"base_url": "/open", "autocall_url": "/autocall", "portal_url": "/portal", "portal_open_url": "/portal-open", "smsapi_url": "/smsapi"}
+	for name, prefix := range want {
+		if c.urls[name] != origin+prefix {
+			t.Errorf("%s = %q, want %q", name, c.urls[name], origin+prefix)
+		}
+	}
+	if !strings.HasPrefix(origin, "http://127.0.0.1:") || strings.HasSuffix(origin, ":0") {
+		t.Errorf("origin %q", origin)
+	}
+	if got := call(t, "POST", c.urls["portal_url"]+"/v2/svcapi/queue/add", "t1", `{"que_name":"Q","que_priority":1}`); !strings.Contains(got, `"que_id":"101"`) {
+		t.Errorf("add with --token: %s", got)
+	}
+	if got := call(t, "POST", c.urls["portal_url"]+"/v2/svcapi/queue/list", "sim-token", `{}`); !strings.Contains(got, `"code":401`) {
+		t.Errorf("the default token still works with --token t1: %s", got)
+	}
+	c.stop(t, syscall.SIGTERM)
+}
+
+func TestSimulatorCommandStateRoundTrip(t *testing.T) {
+	t.Parallel()
+	state := filepath.Join(t.TempDir(), "sim.json")
+	first := startSimulator(t, "--state", state)
+	if got := call(t, "POST", first.urls["portal_url"]+"/v2/svcapi/queue/add", "sim-token", `{"que_name":"Persisted","que_priority":9}`); !strings.Contains(got, `"code":200`) {
+		t.Fatalf("add: %s", got)
+	}
+	first.stop(t, os.Interrupt)
+	if !strings.Contains(first.out.String(), "state            "+state) {
+		t.Errorf("output %q does not name the state file", first.out.String())
+	}
+
+	second := startSimulator(t, "--state", state)
+	got := call(t, "POST", second.urls["portal_url"]+"/v2/svcapi/queue/list", "sim-token", `{}`)
+	if !strings.Contains(got, `"que_name":"Persisted"`) || !strings.Contains(got, `"que_priority":"9"`) {
+		t.Errorf("after restart: %s", got)
+	}
+	second.stop(t, syscall.SIGTERM)
+}
+
+func TestSimulatorCommandUsage(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		args []string
+		code int
+		want string
+	}{
+		"extra argument": {[]string{"simulator", "--listen", "127.0.0.1:0", "extra"}, exitUsage, `unexpected argument "extra"`},
+		"unknown flag":   {[]string{"simulator", "--nope"}, exitUsage, "flag provided but not defined"},
+		"bad listen":     {[]string{"simulator", "--listen", "256.0.0.1:0"}, exitUsage, "256.0.0.1"},
+		"bad state":      {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
+		"unknown cmd":    {[]string{"nope"}, exitUsage, `unknown command "nope"`},
+		"no command":     {nil, exitUsage, "usage: ccsync"},
+		"help":           {[]string{"help"}, exitOK, "simulator"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var out, errb bytes.Buffer
+			if code := run(tc.args, &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
+				t.Errorf("exit %d, output %q %q; want %d and %q", code, out.String(), errb.String(), tc.code, tc.want)
+			}
+		})
+	}
+}
+
+func badState(t *testing.T) string {
+	p := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(p, []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
