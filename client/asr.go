@@ -113,6 +113,11 @@ func (s *ASRService) Wait(ctx context.Context, taskID string, minPoll, maxPoll t
 		if err == nil {
 			return res, nil
 		}
+		if n > 1 && ctx.Err() != nil {
+			// The context ended during a query; the last answer said the
+			// conversion was still running.
+			return nil, errors.Join(ErrASRInProgress, ctx.Err())
+		}
 		if !IsASRInProgress(err) {
 			return nil, err
 		}

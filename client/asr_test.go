@@ -155,7 +155,7 @@ func TestASRWaitAndCallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wctx, cancel := contextWithTimeout(t, 100*time.Millisecond)
+	wctx, cancel := contextWithTimeout(t, 500*time.Millisecond)
 	defer cancel()
 	_, err = e.c.ASR.Wait(wctx, id2, 10*time.Millisecond, 20*time.Millisecond, nil)
 	if !client.IsASRInProgress(err) {
