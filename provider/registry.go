@@ -14,6 +14,7 @@ import (
 
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
+		resources.NewAgentResource,
 		resources.NewSkillGroupResource,
 	}
 }
