@@ -16,6 +16,8 @@ func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
 		resources.NewAgentResource,
 		resources.NewSkillGroupResource,
+		resources.NewSkillGroupMemberResource,
+		resources.NewSkillGroupMembersResource,
 	}
 }
 
