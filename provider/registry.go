@@ -23,6 +23,8 @@ func resourceList() []func() resource.Resource {
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		datasources.NewAgentDataSource,
+		datasources.NewAgentsDataSource,
 		datasources.NewSkillGroupsDataSource,
 	}
 }
