@@ -2,9 +2,13 @@ package client_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -202,5 +206,48 @@ func TestAgentsListFiltersAndPaging(t *testing.T) {
 				t.Errorf("got %d agents, want %d", len(got), tc.want)
 			}
 		})
+	}
+}
+
+// loseFirstAdd forwards the first users/add to the server, then reports a
+// transport failure as if the answer were lost on the way back.
+type loseFirstAdd struct {
+	next http.RoundTripper
+	lost bool
+}
+
+func (l *loseFirstAdd) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := l.next.RoundTrip(r)
+	if err == nil && !l.lost && strings.HasSuffix(r.URL.Path, "/users/add") {
+		l.lost = true
+		resp.Body.Close()
+		return nil, errors.New("connection reset by peer")
+	}
+	return resp, err
+}
+
+func TestAgentsCreateNeverDuplicates(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: 3,
+		RetryWaitMin: time.Millisecond, RetryWaitMax: 2 * time.Millisecond,
+		HTTPClient: &http.Client{Transport: &loseFirstAdd{next: http.DefaultTransport}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: str("4242"), UserName: str("Lost"), UserPassword: str("p")})
+	if err != nil {
+		t.Fatalf("create after a lost answer: %v", err)
+	}
+	if a.UserNum != "4242" || a.UserID == 0 {
+		t.Errorf("create returned %+v, want the agent found by user_num", a)
+	}
+	if n := sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 1 {
+		t.Errorf("users/add sent %d times, want 1 (looked up by user_num instead of re-sent)", n)
 	}
 }

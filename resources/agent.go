@@ -63,7 +63,8 @@ func (r *agentResource) Metadata(_ context.Context, req resource.MetadataRequest
 // answers back; unset keeps what the service holds.
 func optionalComputedString(desc string, v ...validator.String) schema.StringAttribute {
 	return schema.StringAttribute{
-		Optional: true, Computed: true, MarkdownDescription: desc, Validators: v,
+		Optional: true, Computed: true, MarkdownDescription: desc + " Unset, the service's value is kept (removing it from the configuration does not clear it).",
+		Validators:    v,
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 	}
 }
@@ -117,9 +118,9 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			Validators:    []validator.Int64{int64validator.AtLeast(1)},
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 		},
-		"role_id":       optionalInt("Role id (`role_id`).", int64validator.AtLeast(0)),
-		"position_id":   optionalInt("Position id (`position_id`).", int64validator.AtLeast(0)),
-		"supervisor_id": optionalInt("Supervisor's user id (`supervisor_id`).", int64validator.AtLeast(0)),
+		"role_id":       optionalInt("Role id (`role_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
+		"position_id":   optionalInt("Position id (`position_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
+		"supervisor_id": optionalInt("Supervisor's user id (`supervisor_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
 		"queue_ids": schema.SetAttribute{
 			Optional: true, ElementType: types.Int64Type,
 			MarkdownDescription: "Skill groups the agent belongs to (`queue_ids`), as group ids; new memberships get skill level `1`. " +
