@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,8 +43,10 @@ func TestAgentsCreateGetUpdateDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var qid int64
-	fmt.Sscan(q, &qid)
+	qid, err := strconv.ParseInt(q, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	objs := client.DefaultAgentObjects()
 	objs.NoticeConfig.Type = client.ConfigTypeCustom

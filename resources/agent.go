@@ -91,7 +91,7 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 		"user_password": schema.StringAttribute{
 			Optional: true, Sensitive: true,
 			MarkdownDescription: "Login password (`user_password`). Stored in state (sensitive); prefer `user_password_wo`, which never is. " +
-				"Exactly one of `user_password` and `user_password_wo` must be set. The service never returns the password, so a change made outside Terraform is not detected.",
+				"Exactly one of `user_password` and `user_password_wo` must be set. The service never returns the password, so a change made outside Terraform is not detected, and after an import the first apply sends the configured password.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"user_password_wo": schema.StringAttribute{
