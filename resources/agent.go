@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
@@ -33,6 +34,7 @@ var (
 	_ resource.ResourceWithConfigure        = (*agentResource)(nil)
 	_ resource.ResourceWithImportState      = (*agentResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*agentResource)(nil)
+	_ resource.ResourceWithIdentity         = (*agentResource)(nil)
 )
 
 var (
@@ -182,6 +184,14 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 	}
 }
 
+// IdentitySchema gives the agent a resource identity (Terraform 1.12 and
+// later): its user_id, importable with an import block's identity.
+func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"id": identityschema.StringAttribute{RequiredForImport: true, Description: "The agent's id (`user_id`)."},
+	}}
+}
+
 func (r *agentResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
 }
@@ -206,6 +216,9 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 	plan.ID = types.StringValue(strconv.FormatInt(created.UserID.Int64(), 10))
 	// Keep the id in state even if the read below fails, so the agent is not orphaned.
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), plan.ID)...)
+	if resp.Identity != nil {
+		resp.Diagnostics.Append(resp.Identity.Set(ctx, agentIdentityModel{ID: plan.ID})...)
+	}
 	r.readInto(ctx, &plan, &resp.Diagnostics, "Unable to Read Agent After Create")
 	if resp.Diagnostics.HasError() {
 		return
@@ -222,6 +235,11 @@ func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
 	if !ok {
 		return
+	}
+	// The identity is set first: the framework wants one even when the
+	// agent turns out to be gone.
+	if resp.Identity != nil {
+		resp.Diagnostics.Append(resp.Identity.Set(ctx, agentIdentityModel{ID: state.ID})...)
 	}
 	a, err := r.client.Agents.Get(ctx, id)
 	if client.IsNotFound(err) {
@@ -265,6 +283,9 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if resp.Identity != nil {
+		resp.Diagnostics.Append(resp.Identity.Set(ctx, agentIdentityModel{ID: plan.ID})...)
+	}
 }
 
 func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -288,9 +309,17 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 	}
 }
 
-// ImportState accepts the agent's id or `user_num:<number>`.
+// ImportState accepts the agent's id or `user_num:<number>`, or an identity.
 func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id := req.ID
+	if id == "" && req.Identity != nil {
+		var ident agentIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		id = ident.ID.ValueString()
+	}
 	if num, ok := strings.CutPrefix(req.ID, "user_num:"); ok {
 		if num == "" {
 			resp.Diagnostics.AddError("Invalid Import ID", "Expected user_num:<agent number>, got an empty agent number.")
@@ -451,6 +480,10 @@ func (m *agentModel) flatten(a *client.Agent) diag.Diagnostics {
 		*p = objs[name]
 	}
 	return diags
+}
+
+type agentIdentityModel struct {
+	ID types.String `tfsdk:"id"`
 }
 
 type agentModel struct {

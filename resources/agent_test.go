@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -596,4 +597,29 @@ func TestAccAgent_validation(t *testing.T) {
 	if n := env.Requests(); n != 0 {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
+}
+
+// Import by resource identity needs Terraform 1.12; it skips on older CLIs.
+func TestAccAgent_importIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(agentConfig("8800", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentityValueMatchesState(agentAddr, tfjsonpath.New("id")),
+				},
+			},
+			{
+				Config:          env.Config(agentConfig("8800", "")),
+				ResourceName:    agentAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
 }
