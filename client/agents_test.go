@@ -254,3 +254,42 @@ func TestAgentsCreateNeverDuplicates(t *testing.T) {
 		t.Errorf("users/add sent %d times, want 1 (looked up by user_num instead of re-sent)", n)
 	}
 }
+
+func TestAgentQueueIDList(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		raw  string
+		want []int64
+	}{
+		"comma text":   {`"3,5"`, []int64{3, 5}},
+		"spaces":       {`" 3 , 5 "`, []int64{3, 5}},
+		"number array": {`[3,5]`, []int64{3, 5}},
+		"string array": {`["3","5"]`, []int64{3, 5}},
+		"one number":   {`7`, []int64{7}},
+		"empty":        {`""`, nil},
+		"null":         {`null`, nil},
+		"junk skipped": {`"3,x,5"`, []int64{3, 5}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var a client.Agent
+			if err := json.Unmarshal([]byte(`{"queue_ids":`+tc.raw+`}`), &a); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, a.QueueIDList()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func FuzzAgentDecode(f *testing.F) {
+	f.Add([]byte(`{"user_id":"1001","user_status":"2","check_in":1,"queue_ids":"1,2","config":{"max_sessions":"10","notice_config":{"type":"1","is_auto_close":"true"}}}`))
+	f.Add([]byte(`{"user_id":1001,"config":null}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var a client.Agent
+		if json.Unmarshal(b, &a) == nil {
+			_ = a.QueueIDList()
+		}
+	})
+}
