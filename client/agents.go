@@ -1,4 +1,479 @@
 package client
 
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+)
+
 // AgentsService wraps agent management (spec §4.2, {base_url}/v3/svcapi/users/...).
 type AgentsService struct{ c *Client }
+
+const usersPath = "/v3/svcapi/users"
+
+// agentNotFoundCodes are the open-interface codes that mean "no such user".
+// The spec shows no agent-specific codes (§7.1); the simulator answers 404,
+// see simulator/fidelity/agents.md.
+var agentNotFoundCodes = []int64{404}
+
+// AgentMaxRows is the largest page size of users/list (§8).
+const AgentMaxRows = 500
+
+// Agent is a list item of users/list (§2.6). The add and edit responses
+// decode into it too; they carry a subset of the fields.
+type Agent struct {
+	UserID             FlexInt    `json:"user_id"`
+	VccID              FlexInt    `json:"vcc_id"`
+	VccCode            FlexString `json:"vcc_code"`
+	UserNum            FlexString `json:"user_num"`
+	UserName           FlexString `json:"user_name"`
+	AgNickname         FlexString `json:"ag_nickname"`
+	Avatar             FlexString `json:"avatar"`
+	UserEmail          FlexString `json:"user_email"`
+	UserSMSPhone       FlexString `json:"user_sms_phone"`
+	FixedPhone         FlexString `json:"fixed_phone"`
+	UserStatus         FlexInt    `json:"user_status"`
+	DeptID             FlexInt    `json:"dept_id"`
+	DeptName           FlexString `json:"dept_name"`
+	CrmID              FlexString `json:"crm_id"`
+	OpenID             FlexString `json:"openid"`
+	CheckIn            FlexBool   `json:"check_in"`
+	LastLoginIP        FlexString `json:"last_login_ip"`
+	LastLoginUserAgent FlexString `json:"last_login_user_agent"`
+	CreateUserID       FlexInt    `json:"create_user_id"`
+	UpdateUserID       FlexInt    `json:"update_user_id"`
+	IsAutoLocked       FlexInt    `json:"is_auto_locked"`
+	LoginFailedTimes   FlexInt    `json:"login_failed_times"`
+	IsFirstLogin       FlexInt    `json:"is_first_login"`
+	UserType           FlexString `json:"user_type"`
+	IsEnableMFA        FlexInt    `json:"is_enable_mfa"`
+	// MFASecret is hidden material the list exposes (§2.6). Never log or
+	// store it; the provider does not read it.
+	MFASecret         FlexString `json:"mfa_secret"`
+	PositionID        FlexInt    `json:"position_id"`
+	SupervisorID      FlexInt    `json:"supervisor_id"`
+	DateUpdateTime    FlexString `json:"date_update_time"`
+	DateCreateTime    FlexString `json:"date_create_time"`
+	DateLastLoginTime FlexString `json:"date_last_login_time"`
+	DateLockedTime    FlexString `json:"date_locked_time"`
+	UserStatusStr     FlexString `json:"user_status_str"`
+	UserTypeStr       FlexString `json:"user_type_str"`
+	IsEnableMFAStr    FlexString `json:"is_enable_mfa_str"`
+	MFABindStr        FlexString `json:"mfa_bind_str"`
+	PositionName      FlexString `json:"position_name"`
+	SupervisorName    FlexString `json:"supervisor_name"`
+	RoleID            FlexInt    `json:"role_id"`
+	RoleName          FlexString `json:"role_name"`
+	Phone             FlexString `json:"phone"`
+	// QueueIDs and QueueNames are comma-separated; only with relations_queues=1.
+	QueueIDs   FlexString `json:"queue_ids"`
+	QueueNames FlexString `json:"queue_names"`
+	// Config is present only with relations_config=1.
+	Config *AgentConfig `json:"config"`
+}
+
+// QueueIDList parses QueueIDs ("3,5", "[3,5]" or `["3","5"]`) into ids.
+func (a Agent) QueueIDList() []int64 {
+	s := strings.Trim(strings.TrimSpace(string(a.QueueIDs)), "[]")
+	var out []int64
+	for _, part := range strings.Split(s, ",") {
+		part = strings.Trim(strings.TrimSpace(part), `"`)
+		if n, err := strconv.ParseInt(part, 10, 64); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// AgentConfig is the config member of a list item (relations_config=1): the
+// add parameters that the list item does not carry itself, with the
+// configuration objects of §2.6.1.
+type AgentConfig struct {
+	UserPhoneType         FlexInt  `json:"user_phone_type"`
+	UserLoginState        FlexInt  `json:"user_login_state"`
+	UserAutoLogin         FlexInt  `json:"user_auto_login"`
+	IsEnableOutbound      FlexBool `json:"is_enable_outbound"`
+	UserOutcallPopup      FlexInt  `json:"user_outcall_popup"`
+	IsEnableMFA           FlexInt  `json:"is_enable_mfa"`
+	IsForbiddenLogin      FlexBool `json:"is_forbidden_login"`
+	MaxSessions           FlexInt  `json:"max_sessions"`
+	BasicSessions         FlexInt  `json:"basic_sessions"`
+	IsEnableUpdateCapcity FlexInt  `json:"is_enable_update_capcity"`
+	AgentObjects
+}
+
+// AgentObjects are the ten configuration objects of §2.6.1. In a request a
+// nil object is not sent (the service keeps, or on add defaults, it); a sent
+// object is sent whole.
+type AgentObjects struct {
+	EvaluateConfig        *EvaluateConfig        `json:"evaluate_config,omitempty"`
+	WaitTimeConfig        *WaitTimeConfig        `json:"wait_time_config,omitempty"`
+	NoticeConfig          *NoticeConfig          `json:"notice_config,omitempty"`
+	UserCaller            *UserCaller            `json:"user_caller,omitempty"`
+	OutboundCallers       *OutboundCallers       `json:"outbound_callers,omitempty"`
+	UserDisplay           *UserDisplay           `json:"user_display,omitempty"`
+	WincallButtons        *WincallButtons        `json:"wincall_buttons,omitempty"`
+	WincallTransferIvrs   *WincallTransferIvrs   `json:"wincall_transfer_ivrs,omitempty"`
+	WincallInteractIvrs   *WincallInteractIvrs   `json:"wincall_interact_ivrs,omitempty"`
+	WincallTransferQueues *WincallTransferQueues `json:"wincall_transfer_queues,omitempty"`
+}
+
+// Configuration object types: 1 custom, 2 default (§2.6.1).
+const (
+	ConfigTypeCustom  = 1
+	ConfigTypeDefault = 2
+)
+
+// EvaluateConfig: automatic satisfaction evaluation (§2.6.1).
+type EvaluateConfig struct {
+	Type                         FlexInt  `json:"type"`
+	IsEnableInboundAutoEvaluate  FlexBool `json:"is_enable_inbound_auto_evaluate"`
+	IsEnableOutboundAutoEvaluate FlexBool `json:"is_enable_outbound_auto_evaluate"`
+}
+
+// WaitTimeConfig: after-call wait (§2.6.1).
+type WaitTimeConfig struct {
+	Type                   FlexInt  `json:"type"`
+	NextWait               FlexInt  `json:"next_wait"`
+	IsEnableBusyCancelWait FlexBool `json:"is_enable_busy_cancel_wait"`
+}
+
+// NoticeConfig: notifications (§2.6.1).
+type NoticeConfig struct {
+	Type                     FlexInt    `json:"type"`
+	IsEnableNotice           FlexBool   `json:"is_enable_notice"`
+	IsEnableBrowserTabNotice FlexBool   `json:"is_enable_browser_tab_notice"`
+	NoticeType               FlexString `json:"notice_type"`
+	SystemNoticePosition     FlexString `json:"system_notice_position"`
+	IsAutoClose              FlexBool   `json:"is_auto_close"`
+	AutoCloseInterval        FlexInt    `json:"auto_close_interval"`
+}
+
+// Values of NoticeConfig.NoticeType and SystemNoticePosition (§2.6.1). The
+// spec names only `system`; the browser value is our reading of its text.
+var (
+	NoticeTypes           = []string{"system", "browser"}
+	SystemNoticePositions = []string{"bottomRight", "topRight", "topLeft", "bottomLeft"}
+)
+
+// UserCaller: the caller numbers an agent may show (§2.6.1).
+type UserCaller struct {
+	Type       FlexInt      `json:"type"`
+	Auto       FlexBool     `json:"auto"`
+	IsXtels    FlexBool     `json:"isXtels"`
+	IsPhones   FlexBool     `json:"isPhones"`
+	IsGroups   FlexBool     `json:"isGroups"`
+	Groups     []FlexString `json:"groups"`
+	GroupNames []FlexString `json:"groupNames"`
+	Phones     []FlexString `json:"phones"`
+	Xtels      []FlexString `json:"xtels"`
+}
+
+// OutboundCallers: caller numbers for outbound calls (§2.6.1).
+type OutboundCallers struct {
+	Type       FlexInt      `json:"type"`
+	IsPhones   FlexBool     `json:"isPhones"`
+	IsGroups   FlexBool     `json:"isGroups"`
+	Groups     []FlexString `json:"groups"`
+	GroupNames []FlexString `json:"groupNames"`
+	Phones     []FlexString `json:"phones"`
+}
+
+// UserDisplay: numbers displayed to the agent (§2.6.1).
+type UserDisplay struct {
+	Type     FlexInt      `json:"type"`
+	IsPhones FlexBool     `json:"isPhones"`
+	Phones   []FlexString `json:"phones"`
+}
+
+// WincallButtons: the call-bar buttons (§2.6.1).
+type WincallButtons struct {
+	Type    FlexInt          `json:"type"`
+	Buttons WincallButtonSet `json:"buttons"`
+}
+
+// WincallButtonSet holds one switch per call-bar button, all off by
+// default. The spec calls one of them "the service"; its key is `service`.
+type WincallButtonSet struct {
+	Consult         FlexBool `json:"consult"`
+	Transfer        FlexBool `json:"transfer"`
+	Threeway        FlexBool `json:"threeway"`
+	Evaluation      FlexBool `json:"evaluation"`
+	Service         FlexBool `json:"service"`
+	AutoAnswer      FlexBool `json:"auto_answer"`
+	OutboundCallers FlexBool `json:"outbound_callers"`
+	TransIvr        FlexBool `json:"trans_ivr"`
+	SwitchPhone     FlexBool `json:"switch_phone"`
+	RaiseHand       FlexBool `json:"raise_hand"`
+	DiningRemind    FlexBool `json:"dining_remind"`
+	Outcall         FlexBool `json:"outcall"`
+	Innercall       FlexBool `json:"innercall"`
+	Queue           FlexBool `json:"queue"`
+	Logout          FlexBool `json:"logout"`
+}
+
+// WincallTransferIvrs: IVRs the agent may transfer to (§2.6.1).
+type WincallTransferIvrs struct {
+	Type         FlexInt   `json:"type"`
+	TransferIvrs []FlexInt `json:"transfer_ivrs"`
+}
+
+// WincallInteractIvrs: IVRs the agent may interact with (§2.6.1).
+type WincallInteractIvrs struct {
+	Type         FlexInt   `json:"type"`
+	InteractIvrs []FlexInt `json:"interact_ivrs"`
+}
+
+// WincallTransferQueues: skill groups the agent may transfer to (§2.6.1).
+type WincallTransferQueues struct {
+	Type           FlexInt   `json:"type"`
+	TransferQueues []FlexInt `json:"transfer_queues"`
+}
+
+// DefaultAgentObjects returns the ten objects with the defaults of §2.6.1
+// (type 2, switches off except the ones the spec turns on, empty lists).
+func DefaultAgentObjects() AgentObjects {
+	return AgentObjects{
+		EvaluateConfig: &EvaluateConfig{Type: ConfigTypeDefault},
+		WaitTimeConfig: &WaitTimeConfig{Type: ConfigTypeDefault, NextWait: 5},
+		NoticeConfig: &NoticeConfig{Type: ConfigTypeDefault, IsEnableNotice: true, NoticeType: "system",
+			SystemNoticePosition: "bottomRight", IsAutoClose: true, AutoCloseInterval: 5},
+		UserCaller: &UserCaller{Type: ConfigTypeDefault, Groups: []FlexString{}, GroupNames: []FlexString{},
+			Phones: []FlexString{}, Xtels: []FlexString{}},
+		OutboundCallers:       &OutboundCallers{Type: ConfigTypeDefault, Groups: []FlexString{}, GroupNames: []FlexString{}, Phones: []FlexString{}},
+		UserDisplay:           &UserDisplay{Type: ConfigTypeDefault, Phones: []FlexString{}},
+		WincallButtons:        &WincallButtons{Type: ConfigTypeDefault},
+		WincallTransferIvrs:   &WincallTransferIvrs{Type: ConfigTypeDefault, TransferIvrs: []FlexInt{}},
+		WincallInteractIvrs:   &WincallInteractIvrs{Type: ConfigTypeDefault, InteractIvrs: []FlexInt{}},
+		WincallTransferQueues: &WincallTransferQueues{Type: ConfigTypeDefault, TransferQueues: []FlexInt{}},
+	}
+}
+
+// AgentInput holds the add/edit parameters of §4.2. Nil pointers are not
+// sent, so the service applies (on add) or keeps (on edit) its values.
+type AgentInput struct {
+	// UserNum is required on add and never sent on edit (it is immutable).
+	UserNum      *string `json:"user_num,omitempty"`
+	UserName     *string `json:"user_name,omitempty"`
+	UserPassword *string `json:"user_password,omitempty"`
+	AgNickname   *string `json:"ag_nickname,omitempty"`
+	UserEmail    *string `json:"user_email,omitempty"`
+	UserSMSPhone *string `json:"user_sms_phone,omitempty"`
+	FixedPhone   *string `json:"fixed_phone,omitempty"`
+	// UserStatus: 1 on duty, 2 resigned, 3 frozen (§3.3).
+	UserStatus   *int64  `json:"user_status,omitempty"`
+	DeptID       *int64  `json:"dept_id,omitempty"`
+	RoleID       *int64  `json:"role_id,omitempty"`
+	CrmID        *string `json:"crm_id,omitempty"`
+	UserType     *string `json:"user_type,omitempty"`
+	PositionID   *int64  `json:"position_id,omitempty"`
+	SupervisorID *int64  `json:"supervisor_id,omitempty"`
+	// QueueIDs places the agent in these skill groups (skill 1). On edit the
+	// agent's groups become exactly these. Nil is not sent.
+	QueueIDs              *[]int64 `json:"queue_ids,omitempty"`
+	UserPhoneType         *int64   `json:"user_phone_type,omitempty"`
+	UserLoginState        *int64   `json:"user_login_state,omitempty"`
+	UserAutoLogin         *int64   `json:"user_auto_login,omitempty"`
+	IsEnableOutbound      *bool    `json:"is_enable_outbound,omitempty"`
+	UserOutcallPopup      *int64   `json:"user_outcall_popup,omitempty"`
+	IsEnableMFA           *int64   `json:"is_enable_mfa,omitempty"`
+	IsForbiddenLogin      *bool    `json:"is_forbidden_login,omitempty"`
+	MaxSessions           *int64   `json:"max_sessions,omitempty"`
+	BasicSessions         *int64   `json:"basic_sessions,omitempty"`
+	IsEnableUpdateCapcity *int64   `json:"is_enable_update_capcity,omitempty"`
+	AgentObjects
+}
+
+// Limits of §8 for agent add and edit.
+const (
+	AgentMaxSessionsLimit  = 300
+	AgentBasicSessionsMin  = 1
+	AgentStatusOnDuty      = 1
+	AgentStatusResigned    = 2
+	AgentStatusFrozen      = 3
+	agentListRowsForFinder = 10
+)
+
+// AgentFilter narrows users/list (§4.2). Zero values are not sent.
+type AgentFilter struct {
+	// UserNum matches the agent number.
+	UserNum string
+	// UserStatus keeps agents in any of these states (1 on duty, 2 resigned, 3 frozen).
+	UserStatus  []int64
+	UserIDs     []int64
+	DeptIDs     []int64
+	RoleIDs     []int64
+	QueueIDs    []int64
+	PositionIDs []int64
+	// UserTypes keeps agents having any of these types ("1".."7").
+	UserTypes []string
+	// RelationsQueues adds queue_ids/queue_names; RelationsConfig adds config.
+	RelationsQueues bool
+	RelationsConfig bool
+}
+
+func joinInts(xs []int64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.FormatInt(x, 10)
+	}
+	return strings.Join(s, ",")
+}
+
+func (f AgentFilter) body(page, rows int) map[string]any {
+	b := map[string]any{"page": page, "rows": rows}
+	if f.UserNum != "" {
+		b["user_num"] = f.UserNum
+	}
+	if len(f.UserStatus) > 0 {
+		b["user_status"] = joinInts(f.UserStatus)
+	}
+	for k, v := range map[string][]int64{"user_ids": f.UserIDs, "dept_ids": f.DeptIDs, "role_ids": f.RoleIDs,
+		"queue_ids": f.QueueIDs, "position_ids": f.PositionIDs} {
+		if len(v) > 0 {
+			b[k] = joinInts(v)
+		}
+	}
+	if len(f.UserTypes) > 0 {
+		b["user_type"] = strings.Join(f.UserTypes, ",")
+	}
+	if f.RelationsQueues {
+		b["relations_queues"] = 1
+	}
+	if f.RelationsConfig {
+		b["relations_config"] = 1
+	}
+	return b
+}
+
+func (s *AgentsService) page(ctx context.Context, f AgentFilter, page, rows int) (LaravelPage[Agent], error) {
+	var out struct {
+		Data LaravelPage[Agent] `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/list",
+		Body: f.body(page, rows), Envelope: EnvelopeOpen, Idempotent: true,
+	}, &out)
+	return out.Data, err
+}
+
+// List returns every agent matching f, paging transparently with the
+// largest page size (500).
+func (s *AgentsService) List(ctx context.Context, f AgentFilter) iter.Seq2[Agent, error] {
+	return paginate(ctx, func(ctx context.Context, page int) (Page[Agent], error) {
+		p, err := s.page(ctx, f, page, AgentMaxRows)
+		return Page[Agent]{Items: p.Data, More: p.More()}, err
+	})
+}
+
+// Get finds one agent by user_id with its queues and configuration
+// (users/list with user_ids, one request). The error satisfies IsNotFound
+// when the agent does not exist.
+func (s *AgentsService) Get(ctx context.Context, id int64) (*Agent, error) {
+	p, err := s.page(ctx, AgentFilter{UserIDs: []int64{id}, RelationsQueues: true, RelationsConfig: true}, 1, agentListRowsForFinder)
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.Data {
+		if int64(p.Data[i].UserID) == id {
+			return &p.Data[i], nil
+		}
+	}
+	return nil, fmt.Errorf("agent %d: %w", id, ErrNotFound)
+}
+
+// GetByNum finds one agent by its agent number (user_num, unique), with its
+// queues and configuration. The error satisfies IsNotFound when none has it.
+func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error) {
+	f := AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}
+	// The service may match user_num loosely; only an exact match counts.
+	for a, err := range s.List(ctx, f) {
+		if err != nil {
+			return nil, err
+		}
+		if string(a.UserNum) == num {
+			return &a, nil
+		}
+	}
+	return nil, fmt.Errorf("agent with user_num %q: %w", num, ErrNotFound)
+}
+
+// Create adds an agent (users/add) and returns the add response (a subset of
+// §2.6; its user_password is a stored, transformed value, never the
+// password). A create is never re-sent blindly: after an ambiguous failure
+// the agent is looked up by its unique user_num first.
+func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, error) {
+	if in.UserNum == nil || *in.UserNum == "" {
+		return nil, errors.New("users/add: user_num is required")
+	}
+	var out struct {
+		Data Agent `json:"data"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
+		Body: in, Envelope: EnvelopeOpen,
+	}, &out, func(ctx context.Context) (bool, error) {
+		a, err := s.GetByNum(ctx, *in.UserNum)
+		if IsNotFound(err) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		out.Data = *a
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Data.UserID == 0 {
+		return nil, errors.New("users/add answered success without data.user_id")
+	}
+	return &out.Data, nil
+}
+
+// Update edits an agent (users/edit). UserNum is never sent: it cannot change.
+func (s *AgentsService) Update(ctx context.Context, id int64, in AgentInput) (*Agent, error) {
+	in.UserNum = nil
+	body := struct {
+		UserID int64 `json:"user_id"`
+		AgentInput
+	}{id, in}
+	var out struct {
+		Data Agent `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/edit",
+		Body: body, Envelope: EnvelopeOpen, Idempotent: true, NotFoundCodes: agentNotFoundCodes,
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out.Data, nil
+}
+
+// SetStatus moves an agent to a status of §3.3 (users/edit with user_status).
+func (s *AgentsService) SetStatus(ctx context.Context, id, status int64) error {
+	_, err := s.Update(ctx, id, AgentInput{UserStatus: &status})
+	return err
+}
+
+// Delete removes agents (users/delete). Ids that no longer exist are not an
+// error.
+func (s *AgentsService) Delete(ctx context.Context, ids ...int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/delete",
+		Body: map[string]string{"ids": joinInts(ids)}, Envelope: EnvelopeOpen, Idempotent: true,
+		NotFoundCodes: agentNotFoundCodes,
+	}, nil)
+	if IsNotFound(err) {
+		return nil
+	}
+	return err
+}

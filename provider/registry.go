@@ -15,6 +15,9 @@ import (
 
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
+		resources.NewAgentResource,
+		resources.NewSkillGroupMemberResource,
+		resources.NewSkillGroupMembersResource,
 		resources.NewSkillGroupResource,
 		resources.NewSMSSignatureResource,
 		resources.NewSMSTemplateResource,
@@ -24,6 +27,8 @@ func resourceList() []func() resource.Resource {
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		datasources.NewAgentDataSource,
+		datasources.NewAgentsDataSource,
 		datasources.NewASRTranscriptDataSource,
 		datasources.NewBusyReasonsDataSource,
 		datasources.NewIVRsDataSource,

@@ -124,12 +124,6 @@ type VOSCDR struct {
 	EndReason    string `json:"end_reason"`
 }
 
-// The simulated enterprise.
-const (
-	simVccID   = 10001
-	simVccCode = "sim001"
-)
-
 // trunkTypeNames are the type_string of each trunk type.
 var trunkTypeNames = map[int64]string{1: "95号码", 2: "中继号码", 3: "手机号码"}
 

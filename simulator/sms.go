@@ -85,7 +85,6 @@ const (
 	smsSendAfter    = 1 * time.Second
 	smsDeliverAfter = 3 * time.Second
 	smsTimeLayout   = "2006-01-02 15:04:05"
-	smsVccID        = 10001
 	smsMaxRows      = 500
 	smsDefaultRows  = 100
 	smsMaxBatch     = 200
@@ -311,7 +310,7 @@ func (x *SMSState) templatesUsing(signID int64) []*SMSTemplate {
 
 func (x *SMSState) signatureView(sg *SMSSignature) map[string]any {
 	return map[string]any{
-		"id": sg.ID, "vcc_id": smsVccID, "sign_id": sg.SignID, "sign_text": sg.SignText,
+		"id": sg.ID, "vcc_id": simVccID, "sign_id": sg.SignID, "sign_text": sg.SignText,
 		"add_time": fmtTime(sg.AddTime), "add_user": sg.AddUser, "state": sg.State, "reason": sg.Reason,
 		"remark": sg.Remark, "is_used": len(x.templatesUsing(sg.ID)) > 0, "state_name": signStateNames[sg.State],
 	}
@@ -365,7 +364,7 @@ func smsSignStore(c *Call) {
 	c.St.SMS.Signatures[sg.ID] = sg
 	c.Changed()
 	c.OK(map[string]any{
-		"sign_text": sg.SignText, "remark": sg.Remark, "vcc_id": smsVccID, "sign_id": sg.SignID, "state": sg.State,
+		"sign_text": sg.SignText, "remark": sg.Remark, "vcc_id": simVccID, "sign_id": sg.SignID, "state": sg.State,
 		"add_user": sg.AddUser, "add_time": fmtTime(sg.AddTime), "id": sg.ID,
 	})
 }
@@ -434,14 +433,6 @@ func templateType(text string) int64 {
 	return 2
 }
 
-func deptName(id int64) (name, chain string) {
-	if id == 0 {
-		return "Head Office", "Head Office"
-	}
-	name = fmt.Sprintf("Department %d", id)
-	return name, "Head Office/" + name
-}
-
 func (x *SMSState) templateView(t *SMSTemplate) map[string]any {
 	signText := ""
 	if sg := x.Signatures[t.SignID]; sg != nil {
@@ -449,7 +440,7 @@ func (x *SMSState) templateView(t *SMSTemplate) map[string]any {
 	}
 	dn, chain := deptName(t.DeptID)
 	return map[string]any{
-		"id": t.ID, "vcc_id": smsVccID, "tpl_id": t.TplID, "tpl_title": t.Title, "tpl_text": t.Text, "tpl_type": t.Type,
+		"id": t.ID, "vcc_id": simVccID, "tpl_id": t.TplID, "tpl_title": t.Title, "tpl_text": t.Text, "tpl_type": t.Type,
 		"new_sign_id": t.SignID, "sign_text": signText, "state": t.State, "reason": t.Reason, "remark": "",
 		"dept_id": t.DeptID, "dept_name": dn, "dept_name_chain": chain, "state_name": tplStateNames[t.State],
 		"tpl_type_name": tplTypeNames[t.Type], "tpl_param": templateParams(t.Text), "verify_result": 0,
@@ -642,7 +633,7 @@ func (x *SMSState) recordView(r *SMSRecord, now time.Time) map[string]any {
 	params, _ := json.Marshal(r.Params)
 	dn, chain := deptName(r.DeptID)
 	return map[string]any{
-		"id": r.ID, "vcc_id": smsVccID, "mobile": r.Mobile, "tpl_id": r.TplID, "sign_id": r.SignID, "sms_id": r.SmsID,
+		"id": r.ID, "vcc_id": simVccID, "mobile": r.Mobile, "tpl_id": r.TplID, "sign_id": r.SignID, "sms_id": r.SmsID,
 		"sms_params": string(params), "sms_text": r.Text, "time_add": fmtTime(r.Added), "time_send": timeSend,
 		"time_delivered": timeDelivered, "result": result, "errmsg": errmsg, "country_code": "86",
 		"country_name": "China", "area_code": "", "area_name": "", "user_id": "1", "user_data": map[string]any{},

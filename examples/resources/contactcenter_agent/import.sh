@@ -1,0 +1,5 @@
+# By the agent's id (user_id):
+terraform import contactcenter_agent.ann 1001
+
+# Or by the agent number (user_num):
+terraform import contactcenter_agent.ann user_num:8001

@@ -1,0 +1,2 @@
+# <que_id>:<agent_id>
+terraform import contactcenter_skill_group_member.ann_sales 102:1001

@@ -1,0 +1,7 @@
+# One agent in one group; other agents of the group are left alone. Do not
+# combine with contactcenter_skill_group_members for the same group.
+resource "contactcenter_skill_group_member" "ann_sales" {
+  que_id   = contactcenter_skill_group.sales.id
+  agent_id = contactcenter_agent.ann.id
+  skill    = 3
+}

@@ -1,0 +1,625 @@
+package resources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+const agentAddr = "contactcenter_agent.test"
+
+func agentConfig(num, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_agent" "test" {
+  user_num      = %q
+  user_name     = "Ann"
+  user_password = "Secret-1"
+%s
+}
+`, num, extra)
+}
+
+// agentFullConfig sets every attribute, with every configuration object
+// away from its defaults.
+const agentFullConfig = `
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Agents G1"
+  que_priority = 1
+}
+
+resource "contactcenter_agent" "test" {
+  user_num                 = "8001"
+  user_name                = "Ann Lee"
+  user_password            = "Secret-1"
+  ag_nickname              = "Annie"
+  user_email               = "ann@example.com"
+  user_sms_phone           = "13800000001"
+  fixed_phone              = "6001"
+  crm_id                   = "crm-8001"
+  user_type                = "1,2"
+  user_status              = 3
+  dept_id                  = 2
+  role_id                  = 3
+  position_id              = 4
+  supervisor_id            = 5
+  queue_ids                = [contactcenter_skill_group.g.id]
+  user_phone_type          = 4
+  user_login_state         = 2
+  user_auto_login          = 0
+  is_enable_outbound       = false
+  user_outcall_popup       = 2
+  is_enable_mfa            = 1
+  is_forbidden_login       = true
+  max_sessions             = 300
+  basic_sessions           = 1
+  is_enable_update_capcity = 2
+  delete_mode              = "delete"
+
+  evaluate_config = {
+    type                             = 1
+    is_enable_inbound_auto_evaluate  = true
+    is_enable_outbound_auto_evaluate = true
+  }
+  wait_time_config = {
+    type                       = 1
+    next_wait                  = 30
+    is_enable_busy_cancel_wait = true
+  }
+  notice_config = {
+    type                         = 1
+    is_enable_notice             = false
+    is_enable_browser_tab_notice = true
+    notice_type                  = "browser"
+    system_notice_position       = "topLeft"
+    is_auto_close                = false
+    auto_close_interval          = 12
+  }
+  user_caller = {
+    type        = 1
+    auto        = true
+    is_xtels    = true
+    is_phones   = true
+    is_groups   = true
+    groups      = ["g1", "g2"]
+    group_names = ["Group one", "Group two"]
+    phones      = ["02100000001"]
+    xtels       = ["17000000001"]
+  }
+  outbound_callers = {
+    type        = 1
+    is_phones   = true
+    is_groups   = true
+    groups      = ["g3"]
+    group_names = ["Group three"]
+    phones      = ["02100000002", "02100000003"]
+  }
+  user_display = {
+    type      = 1
+    is_phones = true
+    phones    = ["02100000004"]
+  }
+  wincall_buttons = {
+    type = 1
+    buttons = {
+      consult          = true
+      transfer         = true
+      threeway         = true
+      evaluation       = true
+      service          = true
+      auto_answer      = true
+      outbound_callers = true
+      trans_ivr        = true
+      switch_phone     = true
+      raise_hand       = true
+      dining_remind    = true
+      outcall          = true
+      innercall        = true
+      queue            = true
+      logout           = true
+    }
+  }
+  wincall_transfer_ivrs = {
+    type          = 1
+    transfer_ivrs = [11, 12]
+  }
+  wincall_interact_ivrs = {
+    type          = 1
+    interact_ivrs = [13]
+  }
+  wincall_transfer_queues = {
+    type            = 1
+    transfer_queues = [contactcenter_skill_group.g.id]
+  }
+}
+`
+
+func agentID(s *terraform.State) int64 {
+	id, _ := strconv.ParseInt(s.RootModule().Resources[agentAddr].Primary.ID, 10, 64)
+	return id
+}
+
+// stateHolds reports whether any attribute of any resource in s holds text.
+func stateHolds(s *terraform.State, text string) bool {
+	for _, rs := range s.RootModule().Resources {
+		for _, v := range rs.Primary.Attributes {
+			if strings.Contains(v, text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestAccAgent_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	obj := func(name string) tfjsonpath.Path { return tfjsonpath.New(name) }
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(agentFullConfig),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, obj("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_num"), knownvalue.StringExact("8001")),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_status"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_email"), knownvalue.StringExact("ann@example.com")),
+					statecheck.ExpectKnownValue(agentAddr, obj("dept_name"), knownvalue.StringExact("Department 2")),
+					statecheck.ExpectKnownValue(agentAddr, obj("role_name"), knownvalue.StringExact("Role 3")),
+					statecheck.ExpectKnownValue(agentAddr, obj("vcc_code"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(agentAddr, obj("max_sessions"), knownvalue.Int64Exact(300)),
+					statecheck.ExpectKnownValue(agentAddr, obj("is_enable_outbound"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(agentAddr, obj("queue_ids"), knownvalue.SetSizeExact(1)),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_password_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(agentAddr, obj("evaluate_config").AtMapKey("is_enable_outbound_auto_evaluate"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(agentAddr, obj("wait_time_config"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"type": knownvalue.Int64Exact(1), "next_wait": knownvalue.Int64Exact(30), "is_enable_busy_cancel_wait": knownvalue.Bool(true),
+					})),
+					statecheck.ExpectKnownValue(agentAddr, obj("notice_config").AtMapKey("system_notice_position"), knownvalue.StringExact("topLeft")),
+					statecheck.ExpectKnownValue(agentAddr, obj("notice_config").AtMapKey("notice_type"), knownvalue.StringExact("browser")),
+					statecheck.ExpectKnownValue(agentAddr, obj("notice_config").AtMapKey("auto_close_interval"), knownvalue.Int64Exact(12)),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_caller").AtMapKey("group_names"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("Group one"), knownvalue.StringExact("Group two"),
+					})),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_caller").AtMapKey("is_xtels"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(agentAddr, obj("outbound_callers").AtMapKey("phones"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(agentAddr, obj("user_display").AtMapKey("phones"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("02100000004"),
+					})),
+					statecheck.ExpectKnownValue(agentAddr, obj("wincall_buttons").AtMapKey("buttons").AtMapKey("service"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(agentAddr, obj("wincall_buttons").AtMapKey("buttons").AtMapKey("logout"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(agentAddr, obj("wincall_transfer_ivrs").AtMapKey("transfer_ivrs"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.Int64Exact(11), knownvalue.Int64Exact(12),
+					})),
+					statecheck.ExpectKnownValue(agentAddr, obj("wincall_interact_ivrs").AtMapKey("interact_ivrs"), knownvalue.ListSizeExact(1)),
+					statecheck.ExpectKnownValue(agentAddr, obj("wincall_transfer_queues").AtMapKey("transfer_queues"), knownvalue.ListSizeExact(1)),
+				},
+				Check: func(s *terraform.State) error {
+					// What the service holds, read with the client: membership and MFA.
+					a, err := c.Agents.Get(t.Context(), agentID(s))
+					if err != nil {
+						return err
+					}
+					if len(a.QueueIDList()) != 1 {
+						return fmt.Errorf("agent is in groups %v, want the one group", a.QueueIDList())
+					}
+					if a.MFASecret == "" {
+						return fmt.Errorf("is_enable_mfa = 1 gave no mfa_secret in the service")
+					}
+					if stateHolds(s, string(a.MFASecret)) {
+						return fmt.Errorf("the MFA secret is in the state")
+					}
+					return nil
+				},
+			},
+			{
+				Config:   env.Config(agentFullConfig),
+				PlanOnly: true, // every attribute set: the plan after apply is empty
+			},
+			{
+				ResourceName:            agentAddr,
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"user_password", "queue_ids"},
+			},
+		},
+	})
+}
+
+func TestAccAgent_defaults(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentConfig("8100", "")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_status"), knownvalue.Int64Exact(1)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_phone_type"), knownvalue.Int64Exact(3)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("is_enable_mfa"), knownvalue.Int64Exact(2)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("is_enable_outbound"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(1)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("queue_ids"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("delete_mode"), knownvalue.StringExact("delete")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("notice_config"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"type": knownvalue.Int64Exact(2), "is_enable_notice": knownvalue.Bool(true), "is_enable_browser_tab_notice": knownvalue.Bool(false),
+					"notice_type": knownvalue.StringExact("system"), "system_notice_position": knownvalue.StringExact("bottomRight"),
+					"is_auto_close": knownvalue.Bool(true), "auto_close_interval": knownvalue.Int64Exact(5),
+				})),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("wait_time_config").AtMapKey("next_wait"), knownvalue.Int64Exact(5)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_caller").AtMapKey("phones"), knownvalue.ListSizeExact(0)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("wincall_buttons").AtMapKey("buttons").AtMapKey("consult"), knownvalue.Bool(false)),
+			},
+		}},
+	})
+}
+
+func TestAccAgent_update(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	// Each step changes one configuration object (and a few scalars); the
+	// last step removes them all, which plans the spec's defaults back.
+	steps := []struct {
+		extra string
+		path  tfjsonpath.Path
+		want  knownvalue.Check
+	}{
+		{`ag_nickname = "Ann 2"
+  evaluate_config = { type = 1, is_enable_inbound_auto_evaluate = true }`,
+			tfjsonpath.New("evaluate_config").AtMapKey("is_enable_inbound_auto_evaluate"), knownvalue.Bool(true)},
+		{`wait_time_config = { next_wait = 60 }`, tfjsonpath.New("wait_time_config").AtMapKey("next_wait"), knownvalue.Int64Exact(60)},
+		{`notice_config = { system_notice_position = "topRight" }`,
+			tfjsonpath.New("notice_config").AtMapKey("system_notice_position"), knownvalue.StringExact("topRight")},
+		{`user_caller = { type = 1, phones = ["02100000009"] }`,
+			tfjsonpath.New("user_caller").AtMapKey("phones"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("02100000009")})},
+		{`outbound_callers = { is_groups = true, groups = ["9"] }`,
+			tfjsonpath.New("outbound_callers").AtMapKey("groups"), knownvalue.ListSizeExact(1)},
+		{`user_display = { is_phones = true }`, tfjsonpath.New("user_display").AtMapKey("is_phones"), knownvalue.Bool(true)},
+		{`wincall_buttons = { buttons = { raise_hand = true } }`,
+			tfjsonpath.New("wincall_buttons").AtMapKey("buttons").AtMapKey("raise_hand"), knownvalue.Bool(true)},
+		{`wincall_transfer_ivrs = { transfer_ivrs = [7] }`,
+			tfjsonpath.New("wincall_transfer_ivrs").AtMapKey("transfer_ivrs"), knownvalue.ListSizeExact(1)},
+		{`wincall_interact_ivrs = { interact_ivrs = [8, 9] }`,
+			tfjsonpath.New("wincall_interact_ivrs").AtMapKey("interact_ivrs"), knownvalue.ListSizeExact(2)},
+		{`wincall_transfer_queues = { type = 1, transfer_queues = [5] }
+  user_status = 3
+  max_sessions = 20
+  basic_sessions = 2`,
+			tfjsonpath.New("wincall_transfer_queues").AtMapKey("transfer_queues"), knownvalue.ListSizeExact(1)},
+		{``, tfjsonpath.New("wincall_transfer_queues").AtMapKey("transfer_queues"), knownvalue.ListSizeExact(0)},
+	}
+	var ts []resource.TestStep
+	ts = append(ts, resource.TestStep{Config: env.Config(agentConfig("8200", ""))})
+	for _, st := range steps {
+		ts = append(ts, resource.TestStep{
+			Config: env.Config(agentConfig("8200", st.extra)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate)},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(agentAddr, st.path, st.want)},
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    ts,
+	})
+	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 1 {
+		t.Errorf("users/add called %d times, want 1 (updates must edit in place)", n)
+	}
+}
+
+func TestAccAgent_passwordWO(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := func(pw string, version int) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_agent" "test" {
+  user_num                 = "8300"
+  user_name                = "Wo"
+  user_password_wo         = %q
+  user_password_wo_version = %d
+}
+`, pw, version))
+	}
+	var id int64
+	checkPassword := func(pw string) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			id = agentID(s)
+			if !env.Sim.CheckAgentPassword(id, pw) {
+				return fmt.Errorf("the service does not hold password %q", pw)
+			}
+			if stateHolds(s, pw) {
+				return fmt.Errorf("the password %q is in the state", pw)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg("First-pass-1", 1),
+				Check:  checkPassword("First-pass-1"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_password_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_password"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_password_wo_version"), knownvalue.Int64Exact(1)),
+				},
+			},
+			{
+				// A new write-only value without a new version changes nothing.
+				Config: cfg("Second-pass-2", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: checkPassword("First-pass-1"),
+			},
+			{
+				Config: cfg("Second-pass-2", 2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: checkPassword("Second-pass-2"),
+			},
+			{
+				// Switching to the classic attribute sends it.
+				Config: env.Config(`
+resource "contactcenter_agent" "test" {
+  user_num      = "8300"
+  user_name     = "Wo"
+  user_password = "Third-pass-3"
+}
+`),
+				Check: func(s *terraform.State) error {
+					if !env.Sim.CheckAgentPassword(agentID(s), "Third-pass-3") {
+						return fmt.Errorf("user_password was not sent")
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccAgent_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentConfig("8400", "")),
+			Check: func(s *terraform.State) error {
+				return c.Agents.Delete(t.Context(), agentID(s))
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccAgent_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := env.Config(agentConfig("8500", `user_email = "imp@example.com"
+  notice_config = { type = 1, is_auto_close = false }`))
+	ignore := []string{"user_password"}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{ResourceName: agentAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore},
+			{ResourceName: agentAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore, ImportStateId: "user_num:8500"},
+			{ResourceName: agentAddr, ImportState: true, ImportStateId: "user_num:nope", ExpectError: regexp.MustCompile(`user_num "nope": not found`)},
+			{ResourceName: agentAddr, ImportState: true, ImportStateId: "abc", ExpectError: regexp.MustCompile(`imported by its numeric id \(user_id\)`)},
+		},
+	})
+}
+
+func TestAccAgent_resign(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var id int64
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentConfig("8600", `delete_mode = "resign"`)),
+			Check:  func(s *terraform.State) error { id = agentID(s); return nil },
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return fmt.Errorf("a resigned agent must remain: %w", err)
+			}
+			if a.UserStatus != client.AgentStatusResigned {
+				return fmt.Errorf("user_status = %d after destroy, want 2 (resigned)", a.UserStatus)
+			}
+			return nil
+		},
+	})
+}
+
+func TestAccAgent_queueIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	groups := `
+resource "contactcenter_skill_group" "a" {
+  que_name     = "QA"
+  que_priority = 1
+  force_delete = true
+}
+resource "contactcenter_skill_group" "b" {
+  que_name     = "QB"
+  que_priority = 2
+  # The last steps stop managing membership, so nothing orders the agent's
+  # destruction before the groups'.
+  force_delete = true
+}
+`
+	var qa int64
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(groups + agentConfig("8700", `queue_ids = [contactcenter_skill_group.a.id, contactcenter_skill_group.b.id]`)),
+				Check: func(s *terraform.State) error {
+					qa, _ = strconv.ParseInt(s.RootModule().Resources["contactcenter_skill_group.a"].Primary.ID, 10, 64)
+					a, err := c.Agents.Get(t.Context(), agentID(s))
+					if err != nil {
+						return err
+					}
+					if len(a.QueueIDList()) != 2 {
+						return fmt.Errorf("groups %v, want 2", a.QueueIDList())
+					}
+					// Drift: remove the agent from group a outside Terraform.
+					return c.Queues.CancelAssign(t.Context(), qa, []int64{agentID(s)})
+				},
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// The plan restores the membership.
+				Config: env.Config(groups + agentConfig("8700", `queue_ids = [contactcenter_skill_group.a.id, contactcenter_skill_group.b.id]`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("queue_ids"), knownvalue.SetSizeExact(2)),
+				},
+			},
+			{
+				// Unset: no membership managed, no diff, groups untouched.
+				Config: env.Config(groups + agentConfig("8700", ``)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: func(s *terraform.State) error {
+					a, err := c.Agents.Get(t.Context(), agentID(s))
+					if err != nil {
+						return err
+					}
+					if len(a.QueueIDList()) != 2 {
+						return fmt.Errorf("unsetting queue_ids changed the groups to %v", a.QueueIDList())
+					}
+					return c.Queues.CancelAssign(t.Context(), qa, []int64{agentID(s)})
+				},
+			},
+			{
+				Config:   env.Config(groups + agentConfig("8700", ``)),
+				PlanOnly: true, // membership changed outside, but it is not managed: no diff
+			},
+		},
+	})
+}
+
+func TestAccAgent_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	bad := func(extra string) string { return agentConfig("9000", extra) }
+	cases := map[string]struct {
+		body string
+		want string
+	}{
+		"max_sessions 301":         {bad(`max_sessions = 301`), `max_sessions value must be between 0 and 300`},
+		"basic_sessions 0":         {bad(`basic_sessions = 0`), `basic_sessions value must be at least 1`},
+		"user_status 4":            {bad(`user_status = 4`), `user_status value must be one of`},
+		"user_phone_type 5":        {bad(`user_phone_type = 5`), `user_phone_type value must be one of`},
+		"user_login_state 3":       {bad(`user_login_state = 3`), `user_login_state value must be one of`},
+		"user_auto_login 2":        {bad(`user_auto_login = 2`), `user_auto_login value must be one of`},
+		"user_outcall_popup 0":     {bad(`user_outcall_popup = 0`), `user_outcall_popup value must be one of`},
+		"is_enable_mfa 0":          {bad(`is_enable_mfa = 0`), `is_enable_mfa value must be one of`},
+		"is_enable_update_capcity": {bad(`is_enable_update_capcity = 0`), `is_enable_update_capcity value must be one of`},
+		"user_type 8":              {bad(`user_type = "1,8"`), `must be a comma-separated list of agent types 1-7`},
+		"user_email":               {bad(`user_email = "ann@"`), `must be an e-mail address`},
+		"dept_id 0":                {bad(`dept_id = 0`), `dept_id value must be at least 1`},
+		"queue_ids 0":              {bad(`queue_ids = [0]`), `value must be at least 1`},
+		"delete_mode":              {bad(`delete_mode = "purge"`), `delete_mode value must be one of`},
+		"object type 3":            {bad(`evaluate_config = { type = 3 }`), `type value must be one of`},
+		"next_wait -1":             {bad(`wait_time_config = { next_wait = -1 }`), `next_wait value must be at least 0`},
+		"notice_type":              {bad(`notice_config = { notice_type = "email" }`), `notice_type value must be one of`},
+		"notice position":          {bad(`notice_config = { system_notice_position = "middle" }`), `system_notice_position value must be one of`},
+		"auto_close_interval -1":   {bad(`notice_config = { auto_close_interval = -1 }`), `auto_close_interval value must be at least 0`},
+		"transfer_ivrs 0":          {bad(`wincall_transfer_ivrs = { transfer_ivrs = [0] }`), `value must be at least 1`},
+		"interact_ivrs -2":         {bad(`wincall_interact_ivrs = { interact_ivrs = [-2] }`), `value must be at least 1`},
+		"transfer_queues 0":        {bad(`wincall_transfer_queues = { transfer_queues = [0] }`), `value must be at least 1`},
+		"empty user_num":           {agentConfig("", ""), `user_num string length must be at least 1`},
+		"no password": {`resource "contactcenter_agent" "test" {
+  user_num  = "9000"
+  user_name = "A"
+}`, `Exactly one of these attributes must be configured:\s+\[user_password,user_password_wo\]`},
+		"both passwords": {bad(`user_password_wo = "x"
+  user_password_wo_version = 1`), `Exactly one of these attributes must be configured:\s+\[user_password,user_password_wo\]`},
+		"wo without version": {`resource "contactcenter_agent" "test" {
+  user_num         = "9000"
+  user_name        = "A"
+  user_password_wo = "x"
+}`, `These attributes must be configured together:\s+\[user_password_wo,user_password_wo_version\]`},
+		"missing user_name": {`resource "contactcenter_agent" "test" {
+  user_num      = "9000"
+  user_password = "x"
+}`, `The argument "user_name" is required`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			// Terraform wraps long messages: any space may be a line break.
+			ExpectError: regexp.MustCompile(strings.ReplaceAll(tc.want, " ", `\s+`)),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// Import by resource identity needs Terraform 1.12; it skips on older CLIs.
+func TestAccAgent_importIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(agentConfig("8800", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentityValueMatchesState(agentAddr, tfjsonpath.New("id")),
+				},
+			},
+			{
+				Config:          env.Config(agentConfig("8800", "")),
+				ResourceName:    agentAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}

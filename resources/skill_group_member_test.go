@@ -1,0 +1,125 @@
+package resources_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+const memberAddr = "contactcenter_skill_group_member.test"
+
+func memberConfig(agent, skill string) string {
+	return membershipBase + fmt.Sprintf(`
+resource "contactcenter_skill_group_member" "test" {
+  que_id   = contactcenter_skill_group.g.id
+  agent_id = contactcenter_agent.%s.id
+  %s
+}
+`, agent, skill)
+}
+
+func TestAccSkillGroupMember_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(memberConfig("a", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(memberAddr, tfjsonpath.New("skill"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(memberAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+:[0-9]+$`))),
+				},
+				Check: expectGroup(t, c, map[string]int64{"a": 1}),
+			},
+			{ResourceName: memberAddr, ImportState: true, ImportStateVerify: true},
+			{
+				Config: env.Config(memberConfig("a", "skill = 4")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(memberAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: expectGroup(t, c, map[string]int64{"a": 4}),
+			},
+			{
+				// Additive: an agent added outside Terraform stays and shows no diff.
+				Config: env.Config(memberConfig("a", "skill = 4")),
+				Check: func(s *terraform.State) error {
+					return c.Queues.Assign(t.Context(), resID(s, "contactcenter_skill_group.g"),
+						[]client.AgentSkill{{AgID: resID(s, "contactcenter_agent.b"), Skill: 1}})
+				},
+			},
+			{
+				Config:   env.Config(memberConfig("a", "skill = 4")),
+				PlanOnly: true,
+				Check:    expectGroup(t, c, map[string]int64{"a": 4, "b": 1}),
+			},
+			{
+				// Another agent replaces the resource; b is left alone.
+				Config: env.Config(memberConfig("c", "skill = 4")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(memberAddr, plancheck.ResourceActionReplace)},
+				},
+				Check: expectGroup(t, c, map[string]int64{"b": 1, "c": 4}),
+			},
+			{ResourceName: memberAddr, ImportState: true, ImportStateId: "12", ExpectError: regexp.MustCompile(`imported as <que_id>:<agent_id>`)},
+		},
+	})
+}
+
+func TestAccSkillGroupMember_drift(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	cfg := env.Config(memberConfig("a", "skill = 2"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				Check: func(s *terraform.State) error {
+					_, err := c.Queues.UpdateSkill(t.Context(), resID(s, "contactcenter_skill_group.g"),
+						[]client.AgentSkill{{AgID: resID(s, "contactcenter_agent.a"), Skill: 9}}, true)
+					return err
+				},
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(memberAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: expectGroup(t, c, map[string]int64{"a": 2}),
+			},
+		},
+	})
+}
+
+func TestAccSkillGroupMember_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(memberConfig("a", "")),
+			Check: func(s *terraform.State) error {
+				return c.Queues.CancelAssign(t.Context(), resID(s, "contactcenter_skill_group.g"), []int64{resID(s, "contactcenter_agent.a")})
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}

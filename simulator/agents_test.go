@@ -1,0 +1,188 @@
+package simulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// usersCall posts a JSON body to /open/v3/svcapi/users/<op> and decodes the envelope.
+func usersCall(t *testing.T, srv *httptest.Server, op string, body map[string]any) map[string]any {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", srv.URL+"/open/v3/svcapi/users/"+op, bytes.NewReader(b))
+	req.Header.Set("Authorization", "Bearer sim-token")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func newUsersServer(t *testing.T) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	return s, srv
+}
+
+func code(out map[string]any) int { return int(out["code"].(float64)) }
+
+func TestUsersAddResponseSubset(t *testing.T) {
+	t.Parallel()
+	_, srv := newUsersServer(t)
+	out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p", "is_enable_mfa": 1})
+	if code(out) != 0 || out["request_id"] == "" {
+		t.Fatalf("add: %v", out)
+	}
+	data := out["data"].(map[string]any)
+	var keys []string
+	for k := range data {
+		keys = append(keys, k)
+	}
+	want := []string{"user_num", "user_name", "user_password", "ag_nickname", "user_email", "user_sms_phone", "fixed_phone", "user_status",
+		"dept_id", "crm_id", "user_type", "position_id", "supervisor_id", "vcc_id", "vcc_code", "create_user_id", "update_user_id",
+		"is_first_login", "avatar", "dept_name", "user_id"}
+	if diff := cmp.Diff(want, keys, cmpSorted); diff != "" {
+		t.Errorf("add response fields (-want +got):\n%s", diff)
+	}
+	if data["user_password"] == "p" || !strings.HasPrefix(data["user_password"].(string), "$sim$") {
+		t.Errorf("user_password must be the stored, transformed value, got %v", data["user_password"])
+	}
+	if data["user_status"].(float64) != 1 || data["dept_id"].(float64) != rootDeptID {
+		t.Errorf("defaults: %v", data)
+	}
+}
+
+var cmpSorted = cmp.Transformer("sort", func(in []string) []string {
+	out := append([]string(nil), in...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+})
+
+func TestUsersRulesAndCodes(t *testing.T) {
+	t.Parallel()
+	_, srv := newUsersServer(t)
+	if out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p",
+		"user_email": "a@x.io", "user_sms_phone": "138"}); code(out) != 0 {
+		t.Fatal(out)
+	}
+	if out := usersCall(t, srv, "add", map[string]any{"user_num": "9", "user_name": "Z", "user_password": "p"}); code(out) != 0 {
+		t.Fatal(out)
+	}
+	base := func(extra map[string]any) map[string]any {
+		m := map[string]any{"user_num": "2", "user_name": "B", "user_password": "p"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	cases := map[string]struct {
+		op   string
+		body map[string]any
+		code int
+	}{
+		"user_num taken":        {"add", base(map[string]any{"user_num": "1"}), 409},
+		"email taken":           {"add", base(map[string]any{"user_email": "A@x.io"}), 409},
+		"sms phone taken":       {"add", base(map[string]any{"user_sms_phone": "138"}), 409},
+		"no user_num":           {"add", map[string]any{"user_name": "B", "user_password": "p"}, 422},
+		"no user_name":          {"add", map[string]any{"user_num": "3", "user_password": "p"}, 422},
+		"no password":           {"add", map[string]any{"user_num": "3", "user_name": "B"}, 422},
+		"max_sessions 301":      {"add", base(map[string]any{"max_sessions": 301}), 422},
+		"basic_sessions 0":      {"add", base(map[string]any{"basic_sessions": 0}), 422},
+		"user_status 0":         {"add", base(map[string]any{"user_status": 0}), 422},
+		"bad email":             {"add", base(map[string]any{"user_email": "x@"}), 422},
+		"object type 5":         {"add", base(map[string]any{"wincall_buttons": map[string]any{"type": 5}}), 422},
+		"object not an object":  {"add", base(map[string]any{"user_caller": "yes"}), 422},
+		"negative ivr":          {"add", base(map[string]any{"wincall_transfer_ivrs": map[string]any{"type": 1, "transfer_ivrs": []int{-1}}}), 422},
+		"edit unknown user":     {"edit", map[string]any{"user_id": 999999, "user_name": "x"}, 404},
+		"edit without user_id":  {"edit", map[string]any{"user_name": "x"}, 422},
+		"list rows 501":         {"list", map[string]any{"rows": 501}, 422},
+		"list bad ids":          {"list", map[string]any{"user_ids": "1,a"}, 422},
+		"list bad user_status":  {"list", map[string]any{"user_status": "4"}, 422},
+		"delete without ids":    {"delete", map[string]any{}, 422},
+		"edit keeps own phone":  {"edit", map[string]any{"user_id": 1001, "user_sms_phone": "138"}, 0},
+		"edit sms phone taken":  {"edit", map[string]any{"user_id": 1002, "user_sms_phone": "138"}, 409},
+		"edit email taken":      {"edit", map[string]any{"user_id": 1002, "user_email": "a@x.io"}, 409},
+		"delete of unknown ids": {"delete", map[string]any{"ids": "424242"}, 0},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			out := usersCall(t, srv, tc.op, tc.body)
+			if code(out) != tc.code {
+				t.Errorf("code %d (%v), want %d", code(out), out["message"], tc.code)
+			}
+		})
+	}
+}
+
+func TestUsersStatusMembershipAndRelations(t *testing.T) {
+	t.Parallel()
+	s, srv := newUsersServer(t)
+	s.mu.Lock()
+	s.st.Queues.Groups[101] = &Queue{ID: 101, QueName: "G1"}
+	s.st.Queues.Groups[102] = &Queue{ID: 102, QueName: "G2"}
+	s.mu.Unlock()
+	out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p", "queue_ids": []int{101, 102},
+		"notice_config": map[string]any{"type": 1, "system_notice_position": "topLeft"}})
+	id := out["data"].(map[string]any)["user_id"].(float64)
+	list := func() map[string]any {
+		out := usersCall(t, srv, "list", map[string]any{"user_ids": id, "relations_queues": 1, "relations_config": 1})
+		return out["data"].(map[string]any)["data"].([]any)[0].(map[string]any)
+	}
+	it := list()
+	if it["queue_ids"] != "101,102" || it["queue_names"] != "G1,G2" {
+		t.Errorf("relations_queues: %v %v", it["queue_ids"], it["queue_names"])
+	}
+	notice := it["config"].(map[string]any)["notice_config"].(map[string]any)
+	// A sent object keeps what was sent and fills the rest with the spec's defaults.
+	if notice["system_notice_position"] != "topLeft" || notice["notice_type"] != "system" || notice["auto_close_interval"].(float64) != 5 {
+		t.Errorf("notice_config round trip: %v", notice)
+	}
+	for _, st := range []int{3, 2, 1} {
+		if out := usersCall(t, srv, "edit", map[string]any{"user_id": id, "user_status": st}); code(out) != 0 {
+			t.Fatalf("status %d: %v", st, out)
+		}
+		if got := list()["user_status"].(float64); int(got) != st {
+			t.Errorf("user_status %v, want %d", got, st)
+		}
+	}
+	if out := usersCall(t, srv, "edit", map[string]any{"user_id": id, "user_num": "other"}); code(out) != 422 {
+		t.Errorf("editing user_num: %v", out)
+	}
+	if out := usersCall(t, srv, "edit", map[string]any{"user_id": id, "queue_ids": []int{102}}); code(out) != 0 {
+		t.Fatal(out)
+	}
+	if got := list()["queue_ids"]; got != "102" {
+		t.Errorf("after edit queue_ids = %v, want 102", got)
+	}
+	if out := usersCall(t, srv, "delete", map[string]any{"ids": "1001"}); code(out) != 0 {
+		t.Fatal(out)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.st.Queues.Members[102]) != 0 {
+		t.Errorf("users/delete left the agent in its groups: %v", s.st.Queues.Members)
+	}
+}
