@@ -14,7 +14,9 @@ import (
 
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
+		resources.NewOutboundTaskResource,
 		resources.NewSkillGroupResource,
+		resources.NewWebhookResource,
 	}
 }
 
