@@ -677,6 +677,9 @@ func (m outboundTaskModel) expand(forUpdate bool) client.Task {
 			CallBlacklist: flexB(f.CallBlacklist), CRMProtectedClient: flexB(f.CRMProtectedClient)}
 	}
 	if forUpdate {
+		if t.TransTo == nil {
+			t.TransTo = new(client.FlexString)
+		}
 		if t.Callers == nil {
 			t.Callers = []client.FlexString{}
 		}
