@@ -23,7 +23,9 @@ func resourceList() []func() resource.Resource {
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		datasources.NewOutboundTasksDataSource,
 		datasources.NewSkillGroupsDataSource,
+		datasources.NewWebhooksDataSource,
 	}
 }
 
