@@ -491,3 +491,60 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
 }
+
+// Values known only after apply (ids of a group and webhooks created in the
+// same run) pass plan-time validation, as in examples/complete/tasks.tf.
+func TestAccOutboundTask_references(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	cfg := `
+resource "contactcenter_skill_group" "bots" {
+  que_name     = "Bots"
+  que_priority = 5
+}
+
+resource "contactcenter_webhook" "pre" {
+  name       = "pre-call"
+  url        = "https://crm.example.com/pre"
+  status     = true
+  event_type = 2
+}
+
+resource "contactcenter_outbound_task" "test" {
+  name     = "Robot with references"
+  type     = 4
+  trans_to = contactcenter_skill_group.bots.id
+
+  config = {
+    max_call_ratio   = 2
+    nlp_silence_time = 800
+    enable_scheduler = false
+    agent_wait_time  = 10
+    que_id           = contactcenter_skill_group.bots.id
+    tts              = { provider = "tx", name = "zhiyu" }
+    webhook          = { enable = true, ids = [contactcenter_webhook.pre.id] }
+  }
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(cfg),
+				Check: func(s *terraform.State) error {
+					task, err := apiTask(t, env, s, "contactcenter_outbound_task.test")
+					if err != nil {
+						return err
+					}
+					que := s.RootModule().Resources["contactcenter_skill_group.bots"].Primary.ID
+					if fmt.Sprint(int64(*task.Config.QueID)) != que || len(task.Config.Webhook.IDs) != 1 {
+						return fmt.Errorf("config %+v, want que_id %s and one webhook", task.Config, que)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(cfg), PlanOnly: true},
+		},
+	})
+}
