@@ -6,9 +6,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
@@ -198,4 +201,71 @@ func TestWebhooksServiceAgainstSimulator(t *testing.T) {
 	if !client.HasCode(err, 422) {
 		t.Errorf("bad url: %v", err)
 	}
+}
+
+// An ambiguous failure of a create (the task was stored but the answer was
+// lost) is not re-sent blindly: the client finds the task by name and type.
+func TestTaskCreateNotDuplicatedAfterLostAnswer(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var creates atomic.Int32
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/autocall/api/v3/projects/updateOrCreate" && creates.Add(1) == 1 {
+			sim.ServeHTTP(httptest.NewRecorder(), r) // stored, answer lost
+			http.Error(w, "bad gateway", http.StatusBadGateway)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: 2,
+		RetryWaitMin: time.Millisecond, RetryWaitMax: 2 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Tasks.Create(t.Context(), client.Task{Name: "Once", Type: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks, err := client.Collect(c.Tasks.List(t.Context(), client.TaskFilter{}))
+	if err != nil || len(tasks) != 1 || int64(tasks[0].ID) != id {
+		t.Fatalf("want exactly the one task %d, got %d tasks (%v)", id, len(tasks), err)
+	}
+	if n := creates.Load(); n != 1 {
+		t.Errorf("updateOrCreate was sent %d times, want 1", n)
+	}
+}
+
+func FuzzTaskDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"id": 1, "recall_strategies": {"default": {"recall_interval": [1, "2"], "recall_max_times": "3"}}}`,
+		`{"recall_strategies": {"asr": [], "default": {"recall_interval": 5, "recall_max_times": [3, 4]}}}`,
+		`{"worktime": {"working": {"1": [["09:00:00", "10:00:00"]]}}, "config": {"tts": {"options": {"a": 1}}}}`,
+		`{"worktime": {"working": []}, "assigned_users": [{"user_id": "5", "user_num": 7}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var task client.Task
+		if json.Unmarshal(b, &task) != nil {
+			return
+		}
+		// Whatever decodes must encode and decode again to the same value
+		// (an empty map and an absent one are the same).
+		out, err := json.Marshal(task)
+		if err != nil {
+			t.Fatalf("encoding %+v: %v", task, err)
+		}
+		var again client.Task
+		if err := json.Unmarshal(out, &again); err != nil {
+			t.Fatalf("re-decoding %s: %v", out, err)
+		}
+		if diff := cmp.Diff(task, again, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("round trip of %s (-first +second):\n%s", b, diff)
+		}
+	})
 }

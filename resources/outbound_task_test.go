@@ -210,6 +210,10 @@ func TestAccOutboundTask_predictive(t *testing.T) {
 				},
 			},
 			{Config: env.Config(predictiveV2), PlanOnly: true},
+			{
+				ResourceName: addr, ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"force_delete"},
+			},
 		},
 	})
 	if n := env.Sim.Stats()["POST /autocall/api/v3/projects/status/update"]; n != 1 {
@@ -334,7 +338,7 @@ func TestAccOutboundTask_robot(t *testing.T) {
 				},
 			},
 			{Config: env.Config(robotConfig(que, "")), PlanOnly: true},
-			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"force_delete", "config.tts.pitch"}},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"force_delete"}},
 			{
 				Config: env.Config(robotConfig(que, `  worktime = { working = { "0" = [["10:00:00", "16:00:00"]] } }`)),
 				ConfigStateChecks: []statecheck.StateCheck{
