@@ -17,8 +17,8 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
-// newTestClient returns a client of handler h on loopback.
-func newTestClient(t *testing.T, h http.Handler) *client.Client {
+// taskTestClient returns a client of handler h on loopback.
+func taskTestClient(t *testing.T, h http.Handler) *client.Client {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
@@ -29,13 +29,13 @@ func newTestClient(t *testing.T, h http.Handler) *client.Client {
 	return c
 }
 
-func simClient(t *testing.T) (*client.Client, *simulator.Server) {
+func taskSimClient(t *testing.T) (*client.Client, *simulator.Server) {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newTestClient(t, sim), sim
+	return taskTestClient(t, sim), sim
 }
 
 func TestTaskDecodingTolerance(t *testing.T) {
@@ -88,7 +88,7 @@ func TestTaskListPageSpellings(t *testing.T) {
 	t.Parallel()
 	for _, key := range []string{"total_page", "totalPage"} {
 		t.Run(key, func(t *testing.T) {
-			c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			c := taskTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				page, _ := strconv.Atoi(r.URL.Query().Get("current_page"))
 				results := []map[string]any{{"id": page*10 + 1}, {"id": page*10 + 2}}
 				_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "ok", "data": map[string]any{
@@ -111,7 +111,7 @@ func TestTaskListPageSpellings(t *testing.T) {
 
 func TestTasksServiceAgainstSimulator(t *testing.T) {
 	t.Parallel()
-	c, _ := simClient(t)
+	c, _ := taskSimClient(t)
 	ctx := t.Context()
 	id, err := c.Tasks.Create(ctx, client.Task{Name: "Reminders", Type: 3})
 	if err != nil {
@@ -166,7 +166,7 @@ func TestTasksServiceAgainstSimulator(t *testing.T) {
 
 func TestWebhooksServiceAgainstSimulator(t *testing.T) {
 	t.Parallel()
-	c, _ := simClient(t)
+	c, _ := taskSimClient(t)
 	ctx := t.Context()
 	var last *client.Webhook
 	for i := range 130 {

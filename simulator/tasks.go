@@ -35,7 +35,7 @@ var (
 	taskStatusStrings = map[int64]string{0: "closed", 1: "open", 2: "paused"}
 	taskCallTypes     = map[int64]string{1: "predictive outbound", 3: "automatic outbound", 4: "robot outbound"}
 	recallReasons     = map[string]bool{"1": true, "2": true, "3": true, "4": true, "5": true, "11": true}
-	hmsRE             = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$`)
+	worktimeHMSRE     = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$`)
 )
 
 func init() {
@@ -53,9 +53,9 @@ func init() {
 	}})
 }
 
-func fi(v int64) *client.FlexInt { x := client.FlexInt(v); return &x }
+func taskInt(v int64) *client.FlexInt { x := client.FlexInt(v); return &x }
 
-func ival(p *client.FlexInt) int64 {
+func taskIntVal(p *client.FlexInt) int64 {
 	if p == nil {
 		return 0
 	}
@@ -74,7 +74,7 @@ func taskSaveHandler(c *Call) {
 		c.Fail(422, msg, nil)
 		return
 	}
-	now := c.Now().Format(simTimeFormat)
+	now := c.Now().Format(autocallTimeFormat)
 	var t client.Task
 	if in.ID != 0 {
 		old := c.St.Tasks.Projects[int64(in.ID)]
@@ -113,7 +113,7 @@ func taskSaveHandler(c *Call) {
 	c.St.Tasks.Projects[int64(t.ID)] = &t
 	c.Changed()
 	c.OK(map[string]any{"id": int64(t.ID), "name": string(t.Name), "type": int64(t.Type),
-		"type_string": taskTypeStrings[int64(t.Type)], "status": ival(t.Status),
+		"type_string": taskTypeStrings[int64(t.Type)], "status": taskIntVal(t.Status),
 		"created_at": string(t.CreatedAt), "updated_at": string(t.UpdatedAt)})
 }
 
@@ -121,7 +121,7 @@ func taskSaveHandler(c *Call) {
 func defaultTask(t *client.Task) {
 	def := func(p **client.FlexInt, v int64) {
 		if *p == nil {
-			*p = fi(v)
+			*p = taskInt(v)
 		}
 	}
 	def(&t.DeptID, 0)
@@ -162,7 +162,7 @@ func defaultNested(t *client.Task) {
 	}
 	for i := range t.AssignedUsers {
 		if t.AssignedUsers[i].ConnLimit == nil {
-			t.AssignedUsers[i].ConnLimit = fi(0)
+			t.AssignedUsers[i].ConnLimit = taskInt(0)
 		}
 	}
 	if t.AssignedUsers == nil {
@@ -266,16 +266,16 @@ func validateTask(st *State, t *client.Task) string {
 	if _, ok := taskTypeStrings[typ]; !ok {
 		return fmt.Sprintf("type must be 1 (predictive), 3 (automatic) or 4 (robot), got %d", typ)
 	}
-	if s := ival(t.Status); s < 0 || s > 2 {
+	if s := taskIntVal(t.Status); s < 0 || s > 2 {
 		return fmt.Sprintf("status must be 0 (closed), 1 (open) or 2 (paused), got %d", s)
 	}
-	if p := ival(t.Priority); p < 0 || p > 255 {
+	if p := taskIntVal(t.Priority); p < 0 || p > 255 {
 		return fmt.Sprintf("priority must be from 0 to 255, got %d", p)
 	}
 	for name, v := range map[string]*client.FlexInt{"dept_id": t.DeptID, "concurrent": t.Concurrent, "max_conn_secs": t.MaxConnSecs,
 		"timeout_secs": t.TimeoutSecs, "max_queue_secs": t.MaxQueueSecs} {
-		if ival(v) < 0 {
-			return fmt.Sprintf("%s must be >= 0, got %d", name, ival(v))
+		if taskIntVal(v) < 0 {
+			return fmt.Sprintf("%s must be >= 0, got %d", name, taskIntVal(v))
 		}
 	}
 	cfg := t.Config
@@ -328,16 +328,16 @@ func validateTask(st *State, t *client.Task) string {
 		if (u.UserID == nil) == (u.UserNum == nil) {
 			return fmt.Sprintf("assigned_users[%d]: exactly one of user_id and user_num is required", i)
 		}
-		if ival(u.ConnLimit) < 0 {
-			return fmt.Sprintf("assigned_users[%d].conn_limit must be >= 0, got %d", i, ival(u.ConnLimit))
+		if taskIntVal(u.ConnLimit) < 0 {
+			return fmt.Sprintf("assigned_users[%d].conn_limit must be >= 0, got %d", i, taskIntVal(u.ConnLimit))
 		}
-		a := findAgent(st, u)
+		a := taskAgent(st, u)
 		if a == nil {
-			return fmt.Sprintf("assigned_users[%d]: no agent %s", i, agentRef(u))
+			return fmt.Sprintf("assigned_users[%d]: no agent %s", i, taskAgentRef(u))
 		}
 		if typ == client.TaskTypeRobot && bool(*cfg.EnableScheduler) {
 			if _, in := st.Queues.Members[int64(*cfg.QueID)][a.UserID]; !in {
-				return fmt.Sprintf("assigned_users[%d]: agent %s is not in skill group %d (config.que_id)", i, agentRef(u), *cfg.QueID)
+				return fmt.Sprintf("assigned_users[%d]: agent %s is not in skill group %d (config.que_id)", i, taskAgentRef(u), *cfg.QueID)
 			}
 		}
 	}
@@ -347,7 +347,7 @@ func validateTask(st *State, t *client.Task) string {
 				return fmt.Sprintf("worktime.working key %q must be a weekday from \"0\" (Sunday) to \"6\" (Saturday)", day)
 			}
 			for j, p := range pairs {
-				if len(p) != 2 || !hmsRE.MatchString(p[0]) || !hmsRE.MatchString(p[1]) {
+				if len(p) != 2 || !worktimeHMSRE.MatchString(p[0]) || !worktimeHMSRE.MatchString(p[1]) {
 					return fmt.Sprintf("worktime.working[%q][%d] must be a [start, end] pair in HH:mm:ss, got %q", day, j, p)
 				}
 				if p[0] >= p[1] {
@@ -359,7 +359,7 @@ func validateTask(st *State, t *client.Task) string {
 	return ""
 }
 
-func findAgent(st *State, u client.AssignedUser) *Agent {
+func taskAgent(st *State, u client.AssignedUser) *Agent {
 	if u.UserID != nil {
 		return st.Agents.Users[int64(*u.UserID)]
 	}
@@ -371,7 +371,7 @@ func findAgent(st *State, u client.AssignedUser) *Agent {
 	return nil
 }
 
-func agentRef(u client.AssignedUser) string {
+func taskAgentRef(u client.AssignedUser) string {
 	if u.UserID != nil {
 		return fmt.Sprintf("user_id %d", *u.UserID)
 	}
@@ -393,17 +393,17 @@ func taskRecord(t *client.Task, detail bool) map[string]any {
 			m["assigned_users"] = []any{}
 		}
 	}
-	typ, status := int64(t.Type), ival(t.Status)
+	typ, status := int64(t.Type), taskIntVal(t.Status)
 	ratio := ""
 	if typ == client.TaskTypePredictive && t.Config != nil && t.Config.CallRatioType != nil {
 		ratio = map[int64]string{0: "auto", 1: "manual"}[int64(*t.Config.CallRatioType)]
 	}
 	for k, v := range map[string]any{
 		"status": status, "type_string": taskTypeStrings[typ], "status_string": taskStatusStrings[status],
-		"dept_name": deptName(ival(t.DeptID)), "waiting_count": int64(t.WaitingCount),
+		"dept_name": autocallDeptName(taskIntVal(t.DeptID)), "waiting_count": int64(t.WaitingCount),
 		"recall_waiting_count": int64(t.RecallWaitingCount), "recall_pending_count": int64(t.RecallPendingCount),
 		"calling_count": int64(t.CallingCount), "un_called": int64(t.UnCalled), "total_called": int64(t.TotalCalled),
-		"created_user_name": simUserName, "updated_user_name": simUserName,
+		"created_user_name": autocallUserName, "updated_user_name": autocallUserName,
 		"call_ratio_type_string": ratio, "call_type_string": taskCallTypes[typ], "exten": "",
 		"callers": t.Callers,
 	} {
@@ -445,14 +445,14 @@ func taskStatusHandler(c *Call) {
 		c.Fail(422, fmt.Sprintf("status is required: 1 (open) or 2 (paused), got %q", c.Str("status")), nil)
 		return
 	}
-	t.Status = fi(s)
-	t.UpdatedAt = client.FlexString(c.Now().Format(simTimeFormat))
+	t.Status = taskInt(s)
+	t.UpdatedAt = client.FlexString(c.Now().Format(autocallTimeFormat))
 	c.Changed()
 	c.OK(nil)
 }
 
-// intList reads ids as a JSON array, a comma-separated string or a single id.
-func intList(c *Call, name string) ([]int64, error) {
+// taskIDList reads ids as a JSON array, a comma-separated string or a single id.
+func taskIDList(c *Call, name string) ([]int64, error) {
 	raw, ok := c.Raw(name)
 	if !ok {
 		return nil, nil
@@ -477,7 +477,7 @@ func intList(c *Call, name string) ([]int64, error) {
 }
 
 func taskDeleteHandler(c *Call) {
-	ids, err := intList(c, "ids")
+	ids, err := taskIDList(c, "ids")
 	if err != nil || len(ids) == 0 {
 		c.Fail(422, "ids is required: an array of project ids", nil)
 		return
@@ -493,7 +493,7 @@ func taskDeleteHandler(c *Call) {
 			c.Fail(404, fmt.Sprintf("project %d does not exist", id), nil)
 			return
 		}
-		if !force && ival(t.Status) == client.TaskStatusOpen {
+		if !force && taskIntVal(t.Status) == client.TaskStatusOpen {
 			c.Fail(422, fmt.Sprintf("project %d is open; pause or close it first, or delete with is_force = 1", id), nil)
 			return
 		}
@@ -520,7 +520,7 @@ func filterTasks(c *Call) ([]*client.Task, bool) {
 	name := c.Str("name")
 	var out []*client.Task
 	for _, t := range c.St.Tasks.Projects {
-		if (typ == 0 || int64(t.Type) == typ) && (!hasStatus || ival(t.Status) == status) &&
+		if (typ == 0 || int64(t.Type) == typ) && (!hasStatus || taskIntVal(t.Status) == status) &&
 			(name == "" || strings.Contains(string(t.Name), name)) {
 			out = append(out, t)
 		}
@@ -530,7 +530,7 @@ func filterTasks(c *Call) ([]*client.Task, bool) {
 }
 
 func taskListHandler(c *Call) {
-	page, per, ok := pageParams(c, 15)
+	page, per, ok := autocallPageParams(c, 15)
 	if !ok {
 		return
 	}
@@ -542,7 +542,7 @@ func taskListHandler(c *Call) {
 	for _, t := range tasks {
 		items = append(items, taskRecord(t, false))
 	}
-	c.OK(resultsPage(items, page, per, "total_page"))
+	c.OK(autocallResultsPage(items, page, per, "total_page"))
 }
 
 func taskAllHandler(c *Call) {
@@ -574,7 +574,7 @@ type webhookPush struct {
 	body   []byte
 }
 
-var mobileRE = regexp.MustCompile(`^\+?[0-9]{5,20}$`)
+var callMobileRE = regexp.MustCompile(`^\+?[0-9]{5,20}$`)
 
 // adminCalls simulates one call of an open task (DESIGN §4): a trunk call
 // record is appended, the task's counters move, and the task's enabled
@@ -586,7 +586,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 		adminError(w, 400, fmt.Errorf("calls: %w", err))
 		return
 	}
-	if !mobileRE.MatchString(req.Mobile) {
+	if !callMobileRE.MatchString(req.Mobile) {
 		adminError(w, 400, fmt.Errorf("calls: mobile must be 5 to 20 digits, got %q", req.Mobile))
 		return
 	}
@@ -597,9 +597,9 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 		adminError(w, 404, fmt.Errorf("calls: task %d does not exist", req.TaskID))
 		return
 	}
-	if ival(t.Status) != client.TaskStatusOpen {
+	if taskIntVal(t.Status) != client.TaskStatusOpen {
 		s.mu.Unlock()
-		adminError(w, 409, fmt.Errorf("calls: task %d is %s; only an open task places calls", req.TaskID, taskStatusStrings[ival(t.Status)]))
+		adminError(w, 409, fmt.Errorf("calls: task %d is %s; only an open task places calls", req.TaskID, taskStatusStrings[taskIntVal(t.Status)]))
 		return
 	}
 	start := s.now()
@@ -683,13 +683,13 @@ func (s *Server) sendPush(p webhookPush) {
 // simulatedCDR is the trunk call record of one connected call: 5 s of
 // ringing, 30 s of conversation.
 func simulatedCDR(st *State, t *client.Task, mobile string, start time.Time, n int64) TrunkCDR {
-	f := func(d time.Duration) string { return start.Add(d).Format(simTimeFormat) }
+	f := func(d time.Duration) string { return start.Add(d).Format(autocallTimeFormat) }
 	trunk := "95000000"
 	if len(t.Callers) > 0 {
 		trunk = string(t.Callers[0])
 	}
 	cdr := TrunkCDR{
-		VccID: simVccID, VccCode: simVccCode, CallID: fmt.Sprintf("sim-call-%d", n),
+		VccID: autocallVccID, VccCode: autocallVccCode, CallID: fmt.Sprintf("sim-call-%d", n),
 		CallType: 5, CallTypeName: "auto outbound", CallResult: 0, CallResultName: "connected",
 		TrunkNum: trunk, UserNum: mobile, TimeStart: f(0), TimeRing: f(0), TimeAnswer: f(5 * time.Second),
 		TimeConn: f(5 * time.Second), TimeHangup: f(35 * time.Second),
@@ -700,7 +700,7 @@ func simulatedCDR(st *State, t *client.Task, mobile string, start time.Time, n i
 		cdr.CallType, cdr.CallTypeName = 16, "robot"
 	}
 	if int64(t.Type) == client.TaskTypePredictive && len(t.AssignedUsers) > 0 {
-		if a := findAgent(st, t.AssignedUsers[0]); a != nil {
+		if a := taskAgent(st, t.AssignedUsers[0]); a != nil {
 			cdr.AgID = a.UserID
 		}
 	}

@@ -16,14 +16,14 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
-// simEnv is a simulator on loopback with raw JSON helpers.
-type simEnv struct {
+// taskSim is a simulator on loopback with raw JSON helpers.
+type taskSim struct {
 	t   *testing.T
 	sim *simulator.Server
 	url string
 }
 
-func newSim(t *testing.T, opts ...simulator.Options) *simEnv {
+func newTaskSim(t *testing.T, opts ...simulator.Options) *taskSim {
 	t.Helper()
 	o := simulator.Options{}
 	if len(opts) > 0 {
@@ -35,12 +35,12 @@ func newSim(t *testing.T, opts ...simulator.Options) *simEnv {
 	}
 	srv := httptest.NewServer(sim)
 	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	return &simEnv{t: t, sim: sim, url: srv.URL}
+	return &taskSim{t: t, sim: sim, url: srv.URL}
 }
 
 // call sends method path with a JSON body (or query when body is a string
 // starting with "?") and returns the decoded envelope.
-func (e *simEnv) call(method, path string, body any) map[string]any {
+func (e *taskSim) call(method, path string, body any) map[string]any {
 	e.t.Helper()
 	var rd io.Reader
 	if s, ok := body.(string); ok && strings.HasPrefix(s, "?") {
@@ -66,17 +66,17 @@ func (e *simEnv) call(method, path string, body any) map[string]any {
 	return out
 }
 
-func code(m map[string]any) int {
+func envCode(m map[string]any) int {
 	f, _ := m["code"].(float64)
 	return int(f)
 }
 
-func data(m map[string]any) map[string]any {
+func envData(m map[string]any) map[string]any {
 	d, _ := m["data"].(map[string]any)
 	return d
 }
 
-func (e *simEnv) seedAgentsAndGroup() int {
+func (e *taskSim) seedAgentsAndGroup() int {
 	e.t.Helper()
 	if err := e.sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001"}, {"user_id": 5002, "user_num": "9002"}]`)}); err != nil {
 		e.t.Fatal(err)
@@ -108,9 +108,9 @@ func (e *simEnv) seedAgentsAndGroup() int {
 	return id
 }
 
-const projects = "/autocall/api/v3/projects"
+const projectsPath = "/autocall/api/v3/projects"
 
-func robot(que int, users string) map[string]any {
+func robotBody(que int, users string) map[string]any {
 	var au any
 	_ = json.Unmarshal([]byte(users), &au)
 	return map[string]any{"name": "Bot", "type": 4, "assigned_users": au, "config": map[string]any{
@@ -120,7 +120,7 @@ func robot(que int, users string) map[string]any {
 
 func TestTasksUpdateOrCreateRules(t *testing.T) {
 	t.Parallel()
-	e := newSim(t)
+	e := newTaskSim(t)
 	que := e.seedAgentsAndGroup()
 	pred := func(mod func(m map[string]any)) map[string]any {
 		m := map[string]any{"name": "P", "type": 1, "assigned_users": []any{map[string]any{"user_num": "9001"}},
@@ -138,7 +138,7 @@ func TestTasksUpdateOrCreateRules(t *testing.T) {
 	}{
 		"predictive ok":                 {pred(nil), 0, ""},
 		"automatic ok":                  {map[string]any{"name": "A", "type": 3}, 0, ""},
-		"robot ok":                      {robot(que, `[{"user_id": 5001}]`), 0, ""},
+		"robot ok":                      {robotBody(que, `[{"user_id": 5001}]`), 0, ""},
 		"no name":                       {map[string]any{"type": 3}, 422, "name is required"},
 		"no type":                       {map[string]any{"name": "x"}, 422, "type is required"},
 		"type 2":                        {map[string]any{"name": "x", "type": 2}, 422, "type must be 1"},
@@ -149,13 +149,13 @@ func TestTasksUpdateOrCreateRules(t *testing.T) {
 		"manual without manual ratio":   {pred(func(m map[string]any) { delete(cfg(m), "manual_call_ratio") }), 422, "config.manual_call_ratio is required"},
 		"predictive without max ratio":  {pred(func(m map[string]any) { delete(cfg(m), "max_call_ratio") }), 422, "config.max_call_ratio is required for a predictive"},
 		"robot without tts": {func() map[string]any {
-			m := robot(que, `[{"user_id": 5001}]`)
+			m := robotBody(que, `[{"user_id": 5001}]`)
 			delete(cfg(m), "tts")
 			return m
 		}(), 422, "config.tts is required for a robot"},
-		"robot with unknown group":  {robot(999, `[{"user_id": 5001}]`), 422, "skill group 999 does not exist"},
-		"robot scheduler no users":  {robot(que, `[]`), 422, "assigned_users is required for a robot task"},
-		"robot agent outside group": {robot(que, `[{"user_num": "9002"}]`), 422, "is not in skill group"},
+		"robot with unknown group":  {robotBody(999, `[{"user_id": 5001}]`), 422, "skill group 999 does not exist"},
+		"robot scheduler no users":  {robotBody(que, `[]`), 422, "assigned_users is required for a robot task"},
+		"robot agent outside group": {robotBody(que, `[{"user_num": "9002"}]`), 422, "is not in skill group"},
 		"user with both ids": {pred(func(m map[string]any) {
 			m["assigned_users"] = []any{map[string]any{"user_id": 5001, "user_num": "9001"}}
 		}), 422, "exactly one of user_id and user_num"},
@@ -178,9 +178,9 @@ func TestTasksUpdateOrCreateRules(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			out := e.call("POST", projects+"/updateOrCreate", tc.body)
-			if code(out) != tc.code || !strings.Contains(out["message"].(string), tc.want) {
-				t.Errorf("code %d message %q; want %d containing %q", code(out), out["message"], tc.code, tc.want)
+			out := e.call("POST", projectsPath+"/updateOrCreate", tc.body)
+			if envCode(out) != tc.code || !strings.Contains(out["message"].(string), tc.want) {
+				t.Errorf("code %d message %q; want %d containing %q", envCode(out), out["message"], tc.code, tc.want)
 			}
 		})
 	}
@@ -188,13 +188,13 @@ func TestTasksUpdateOrCreateRules(t *testing.T) {
 
 func TestTasksLifecycleAllMethods(t *testing.T) {
 	t.Parallel()
-	e := newSim(t)
+	e := newTaskSim(t)
 	// Create with PUT, defaults of §8 applied.
-	out := e.call("PUT", projects+"/updateOrCreate", map[string]any{"name": "Reminders", "type": 3})
-	if code(out) != 0 {
+	out := e.call("PUT", projectsPath+"/updateOrCreate", map[string]any{"name": "Reminders", "type": 3})
+	if envCode(out) != 0 {
 		t.Fatalf("create: %v", out)
 	}
-	d := data(out)
+	d := envData(out)
 	for _, k := range []string{"id", "name", "type", "type_string", "status", "created_at", "updated_at"} {
 		if _, ok := d[k]; !ok {
 			t.Errorf("updateOrCreate data lacks %s: %v", k, d)
@@ -204,9 +204,9 @@ func TestTasksLifecycleAllMethods(t *testing.T) {
 	for _, m := range []string{"GET", "POST"} {
 		var det map[string]any
 		if m == "GET" {
-			det = data(e.call(m, projects+"/detail", "?id="+jsonNum(id)))
+			det = envData(e.call(m, projectsPath+"/detail", "?id="+numText(id)))
 		} else {
-			det = data(e.call(m, projects+"/detail", map[string]any{"id": id}))
+			det = envData(e.call(m, projectsPath+"/detail", map[string]any{"id": id}))
 		}
 		want := map[string]any{"priority": 100.0, "max_conn_secs": 300.0, "timeout_secs": 30.0, "max_queue_secs": 0.0, "status": 0.0,
 			"dept_id": 0.0, "enable_asr": false, "context": "mc_transivr", "type_string": "automatic", "status_string": "closed"}
@@ -220,25 +220,25 @@ func TestTasksLifecycleAllMethods(t *testing.T) {
 		}
 	}
 	// Update with POST keeps unsent members; status/update opens and pauses.
-	if out := e.call("POST", projects+"/updateOrCreate", map[string]any{"id": id, "name": "Reminders 2", "type": 3, "priority": 7}); code(out) != 0 {
+	if out := e.call("POST", projectsPath+"/updateOrCreate", map[string]any{"id": id, "name": "Reminders 2", "type": 3, "priority": 7}); envCode(out) != 0 {
 		t.Fatalf("update: %v", out)
 	}
-	if out := e.call("POST", projects+"/updateOrCreate", map[string]any{"id": id, "name": "Reminders 2", "type": 1}); code(out) != 422 {
+	if out := e.call("POST", projectsPath+"/updateOrCreate", map[string]any{"id": id, "name": "Reminders 2", "type": 1}); envCode(out) != 422 {
 		t.Errorf("type change must be refused: %v", out)
 	}
-	if out := e.call("POST", projects+"/status/update", map[string]any{"id": id, "status": 1}); code(out) != 0 {
+	if out := e.call("POST", projectsPath+"/status/update", map[string]any{"id": id, "status": 1}); envCode(out) != 0 {
 		t.Fatalf("status/update: %v", out)
 	}
-	if out := e.call("POST", projects+"/status/update", map[string]any{"id": id, "status": 0}); code(out) != 422 {
+	if out := e.call("POST", projectsPath+"/status/update", map[string]any{"id": id, "status": 0}); envCode(out) != 422 {
 		t.Errorf("status/update with 0 must be refused: %v", out)
 	}
-	if out := e.call("POST", projects+"/status/update", map[string]any{"id": 99, "status": 1}); code(out) != 404 {
+	if out := e.call("POST", projectsPath+"/status/update", map[string]any{"id": 99, "status": 1}); envCode(out) != 404 {
 		t.Errorf("status/update of an unknown task: %v", out)
 	}
 	// Lists (GET and POST) with filters and the total_page spelling.
 	lists := []map[string]any{
-		data(e.call("GET", projects+"/lists", "?type=3&status=1&name=Remind")),
-		data(e.call("POST", projects+"/lists", map[string]any{"type": 3, "status": 1, "current_page": 1, "per_page": 5})),
+		envData(e.call("GET", projectsPath+"/lists", "?type=3&status=1&name=Remind")),
+		envData(e.call("POST", projectsPath+"/lists", map[string]any{"type": 3, "status": 1, "current_page": 1, "per_page": 5})),
 	}
 	for i, l := range lists {
 		res := l["results"].([]any)
@@ -254,45 +254,45 @@ func TestTasksLifecycleAllMethods(t *testing.T) {
 			t.Errorf("list items carry no config: %v", item)
 		}
 	}
-	if l := data(e.call("GET", projects+"/lists", "?status=0")); l["empty"] != true {
+	if l := envData(e.call("GET", projectsPath+"/lists", "?status=0")); l["empty"] != true {
 		t.Errorf("no closed task expected: %v", l)
 	}
 	// all needs type.
-	if out := e.call("GET", projects+"/all", "?type=3"); code(out) != 0 || len(out["data"].([]any)) != 1 {
+	if out := e.call("GET", projectsPath+"/all", "?type=3"); envCode(out) != 0 || len(out["data"].([]any)) != 1 {
 		t.Errorf("all: %v", out)
 	}
-	if out := e.call("GET", projects+"/all", nil); code(out) != 422 {
+	if out := e.call("GET", projectsPath+"/all", nil); envCode(out) != 422 {
 		t.Errorf("all without type: %v", out)
 	}
 	// Open tasks are deleted only with is_force; DELETE and POST both work.
-	if out := e.call("DELETE", projects+"/delete", map[string]any{"ids": []any{id}}); code(out) != 422 {
+	if out := e.call("DELETE", projectsPath+"/delete", map[string]any{"ids": []any{id}}); envCode(out) != 422 {
 		t.Errorf("deleting an open task without is_force: %v", out)
 	}
-	if out := e.call("DELETE", projects+"/delete", map[string]any{"ids": []any{id}, "is_force": 1}); code(out) != 0 {
+	if out := e.call("DELETE", projectsPath+"/delete", map[string]any{"ids": []any{id}, "is_force": 1}); envCode(out) != 0 {
 		t.Errorf("DELETE with is_force: %v", out)
 	}
-	if out := e.call("POST", projects+"/delete", map[string]any{"ids": []any{id}}); code(out) != 404 {
+	if out := e.call("POST", projectsPath+"/delete", map[string]any{"ids": []any{id}}); envCode(out) != 404 {
 		t.Errorf("deleting again: %v", out)
 	}
-	if out := e.call("POST", projects+"/delete", map[string]any{}); code(out) != 422 {
+	if out := e.call("POST", projectsPath+"/delete", map[string]any{}); envCode(out) != 422 {
 		t.Errorf("delete without ids: %v", out)
 	}
-	id2 := data(e.call("POST", projects+"/updateOrCreate", map[string]any{"name": "B", "type": 3}))["id"].(float64)
-	if out := e.call("POST", projects+"/delete", map[string]any{"ids": []any{id2}, "is_force": false}); code(out) != 0 {
+	id2 := envData(e.call("POST", projectsPath+"/updateOrCreate", map[string]any{"name": "B", "type": 3}))["id"].(float64)
+	if out := e.call("POST", projectsPath+"/delete", map[string]any{"ids": []any{id2}, "is_force": false}); envCode(out) != 0 {
 		t.Errorf("POST delete of a closed task: %v", out)
 	}
-	if out := e.call("GET", projects+"/detail", "?id="+jsonNum(id2)); code(out) != 404 {
+	if out := e.call("GET", projectsPath+"/detail", "?id="+numText(id2)); envCode(out) != 404 {
 		t.Errorf("detail of a deleted task: %v", out)
 	}
 }
 
-func jsonNum(f float64) string { b, _ := json.Marshal(f); return string(b) }
+func numText(f float64) string { b, _ := json.Marshal(f); return string(b) }
 
-const webhooks = "/autocall/api/v3/webhook"
+const webhooksPath = "/autocall/api/v3/webhook"
 
 func TestWebhooksEndpoints(t *testing.T) {
 	t.Parallel()
-	e := newSim(t)
+	e := newTaskSim(t)
 	for name, tc := range map[string]struct {
 		body map[string]any
 		code int
@@ -303,11 +303,11 @@ func TestWebhooksEndpoints(t *testing.T) {
 		"event_type 3": {map[string]any{"name": "a", "url": "https://x.example", "event_type": 3}, 422},
 		"unknown id":   {map[string]any{"id": 5, "name": "a", "url": "https://x.example"}, 404},
 	} {
-		if out := e.call("POST", webhooks+"/updateOrCreate", tc.body); code(out) != tc.code {
+		if out := e.call("POST", webhooksPath+"/updateOrCreate", tc.body); envCode(out) != tc.code {
 			t.Errorf("%s: %v", name, out)
 		}
 	}
-	w := data(e.call("POST", webhooks+"/updateOrCreate", map[string]any{"name": "CRM", "url": "https://crm.example/h", "status": true, "event_type": 1}))
+	w := envData(e.call("POST", webhooksPath+"/updateOrCreate", map[string]any{"name": "CRM", "url": "https://crm.example/h", "status": true, "event_type": 1}))
 	for _, k := range []string{"id", "vcc_id", "created_at", "updated_at"} {
 		if w[k] == nil {
 			t.Errorf("created webhook lacks %s: %v", k, w)
@@ -315,33 +315,33 @@ func TestWebhooksEndpoints(t *testing.T) {
 	}
 	id := w["id"].(float64)
 	// Status defaults to false on every updateOrCreate (§3.5).
-	w = data(e.call("POST", webhooks+"/updateOrCreate", map[string]any{"id": id, "name": "CRM", "url": "https://crm.example/h"}))
+	w = envData(e.call("POST", webhooksPath+"/updateOrCreate", map[string]any{"id": id, "name": "CRM", "url": "https://crm.example/h"}))
 	if w["status"] != false || w["event_type"] != 0.0 {
 		t.Errorf("update without status/event_type: %v", w)
 	}
 	for i := range 20 {
-		e.call("POST", webhooks+"/updateOrCreate", map[string]any{"name": "filler", "url": "https://f.example/" + jsonNum(float64(i))})
+		e.call("POST", webhooksPath+"/updateOrCreate", map[string]any{"name": "filler", "url": "https://f.example/" + numText(float64(i))})
 	}
-	l := data(e.call("GET", webhooks+"/lists", nil))
+	l := envData(e.call("GET", webhooksPath+"/lists", nil))
 	if l["per_page"] != 15.0 || l["totalPage"] != 2.0 || len(l["results"].([]any)) != 15 || l["total"] != 21.0 {
 		t.Errorf("default page (per_page 15, totalPage spelling): %v", l)
 	}
-	l = data(e.call("GET", webhooks+"/lists", "?name=CRM&url=crm.example"))
+	l = envData(e.call("GET", webhooksPath+"/lists", "?name=CRM&url=crm.example"))
 	if len(l["results"].([]any)) != 1 {
 		t.Errorf("filtered list: %v", l)
 	}
-	if out := e.call("GET", webhooks+"/delete", "?id="+jsonNum(id)); code(out) != 0 {
+	if out := e.call("GET", webhooksPath+"/delete", "?id="+numText(id)); envCode(out) != 0 {
 		t.Errorf("delete: %v", out)
 	}
-	if out := e.call("GET", webhooks+"/delete", "?id="+jsonNum(id)); code(out) != 404 {
+	if out := e.call("GET", webhooksPath+"/delete", "?id="+numText(id)); envCode(out) != 404 {
 		t.Errorf("delete again: %v", out)
 	}
-	if out := e.call("GET", webhooks+"/delete", nil); code(out) != 422 {
+	if out := e.call("GET", webhooksPath+"/delete", nil); envCode(out) != 422 {
 		t.Errorf("delete without id: %v", out)
 	}
 }
 
-type received struct {
+type pushLog struct {
 	mu     sync.Mutex
 	bodies []map[string]any
 	heads  []string
@@ -350,8 +350,8 @@ type received struct {
 func TestSimulatedCallPushesWebhooks(t *testing.T) {
 	t.Parallel()
 	statePath := filepath.Join(t.TempDir(), "state.json")
-	e := newSim(t, simulator.Options{StatePath: statePath})
-	rec := &received{}
+	e := newTaskSim(t, simulator.Options{StatePath: statePath})
+	rec := &pushLog{}
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var m map[string]any
 		_ = json.NewDecoder(r.Body).Decode(&m)
@@ -363,11 +363,11 @@ func TestSimulatedCallPushesWebhooks(t *testing.T) {
 	}))
 	t.Cleanup(hook.Close)
 	mk := func(name string, status bool, ev int, enc bool) float64 {
-		return data(e.call("POST", webhooks+"/updateOrCreate", map[string]any{"name": name, "url": hook.URL + "/" + name,
+		return envData(e.call("POST", webhooksPath+"/updateOrCreate", map[string]any{"name": name, "url": hook.URL + "/" + name,
 			"status": status, "event_type": ev, "is_encrypt": enc}))["id"].(float64)
 	}
 	hangup, pre, disabled, encrypted := mk("hangup", true, 1, false), mk("pre", true, 2, false), mk("off", false, 1, false), mk("enc", true, 1, true)
-	task := data(e.call("POST", projects+"/updateOrCreate", map[string]any{"name": "Calls", "type": 3, "callers": []string{"95001"},
+	task := envData(e.call("POST", projectsPath+"/updateOrCreate", map[string]any{"name": "Calls", "type": 3, "callers": []string{"95001"},
 		"config": map[string]any{"webhook": map[string]any{"enable": true, "ids": []float64{hangup, pre, disabled, encrypted}}}}))
 	tid := task["id"].(float64)
 
@@ -381,17 +381,17 @@ func TestSimulatedCallPushesWebhooks(t *testing.T) {
 		_ = json.NewDecoder(resp.Body).Decode(&m)
 		return resp.StatusCode, m
 	}
-	if st, _ := admin(`{"task_id": ` + jsonNum(tid) + `, "mobile": "13800000001"}`); st != 409 {
+	if st, _ := admin(`{"task_id": ` + numText(tid) + `, "mobile": "13800000001"}`); st != 409 {
 		t.Errorf("a closed task places no calls: HTTP %d", st)
 	}
 	if st, _ := admin(`{"task_id": 1, "mobile": "13800000001"}`); st != 404 {
 		t.Errorf("unknown task: HTTP %d", st)
 	}
-	if st, _ := admin(`{"task_id": ` + jsonNum(tid) + `, "mobile": "abc"}`); st != 400 {
+	if st, _ := admin(`{"task_id": ` + numText(tid) + `, "mobile": "abc"}`); st != 400 {
 		t.Errorf("bad mobile: HTTP %d", st)
 	}
-	e.call("POST", projects+"/status/update", map[string]any{"id": tid, "status": 1})
-	st, out := admin(`{"task_id": ` + jsonNum(tid) + `, "mobile": "13800000001"}`)
+	e.call("POST", projectsPath+"/status/update", map[string]any{"id": tid, "status": 1})
+	st, out := admin(`{"task_id": ` + numText(tid) + `, "mobile": "13800000001"}`)
 	if st != 200 || out["pushes"] != 3.0 {
 		t.Fatalf("call: HTTP %d %v", st, out)
 	}
@@ -424,7 +424,7 @@ func TestSimulatedCallPushesWebhooks(t *testing.T) {
 	if err := json.Unmarshal(plain, &inner); err != nil || inner["event"] != "hangup" {
 		t.Errorf("encrypted body decodes to %s (%v)", plain, err)
 	}
-	if rec.heads[0] != jsonNum(pre) || rec.heads[1] != jsonNum(hangup) {
+	if rec.heads[0] != numText(pre) || rec.heads[1] != numText(hangup) {
 		t.Errorf("X-Webhook-Id headers: %v", rec.heads)
 	}
 	// The trunk call record was appended (it is persisted with the state).
@@ -441,7 +441,7 @@ func TestSimulatedCallPushesWebhooks(t *testing.T) {
 		t.Errorf("trunk CDR: %+v", cdr)
 	}
 	// The counter moved.
-	l := data(e.call("GET", projects+"/lists", "?type=3"))
+	l := envData(e.call("GET", projectsPath+"/lists", "?type=3"))
 	if item := l["results"].([]any)[0].(map[string]any); item["total_called"] != 1.0 {
 		t.Errorf("total_called after one call: %v", item)
 	}

@@ -42,13 +42,13 @@ var autocallCodes = map[int]string{
 
 // The simulator's enterprise (vcc) and its user, stamped on records.
 const (
-	simVccID    = 1
-	simVccCode  = "sim"
-	simUserID   = 1
-	simUserName = "api"
+	autocallVccID    = 1
+	autocallVccCode  = "sim"
+	autocallUserID   = 1
+	autocallUserName = "api"
 )
 
-const simTimeFormat = "2006-01-02 15:04:05"
+const autocallTimeFormat = "2006-01-02 15:04:05"
 
 func init() {
 	registerDomain(domain{name: "webhooks", routes: func(s *Server) {
@@ -61,7 +61,7 @@ func init() {
 	}})
 }
 
-func deptName(id int64) string {
+func autocallDeptName(id int64) string {
 	if id == 0 {
 		return "Default department"
 	}
@@ -70,16 +70,16 @@ func deptName(id int64) string {
 
 func (h *WebhookRec) record() map[string]any {
 	return map[string]any{
-		"id": h.ID, "vcc_id": simVccID, "name": h.Name, "url": h.URL, "status": h.Status,
-		"dept_id": h.DeptID, "dept_name": deptName(h.DeptID), "event_type": h.EventType, "is_encrypt": h.IsEncrypt,
+		"id": h.ID, "vcc_id": autocallVccID, "name": h.Name, "url": h.URL, "status": h.Status,
+		"dept_id": h.DeptID, "dept_name": autocallDeptName(h.DeptID), "event_type": h.EventType, "is_encrypt": h.IsEncrypt,
 		"created_at": h.CreatedAt, "updated_at": h.UpdatedAt,
-		"created_user_name": simUserName, "updated_user_name": simUserName,
-		"created_user_id": simUserID, "updated_user_id": simUserID,
+		"created_user_name": autocallUserName, "updated_user_name": autocallUserName,
+		"created_user_id": autocallUserID, "updated_user_id": autocallUserID,
 	}
 }
 
-// pageParams reads current_page and per_page (default def, at most 100).
-func pageParams(c *Call, def int64) (page, per int64, ok bool) {
+// autocallPageParams reads current_page and per_page (default def, at most 100).
+func autocallPageParams(c *Call, def int64) (page, per int64, ok bool) {
 	page, _, err := c.Int("current_page")
 	if err != nil || page < 0 {
 		c.Fail(422, fmt.Sprintf("current_page must be a whole number >= 1, got %q", c.Str("current_page")), nil)
@@ -100,9 +100,9 @@ func pageParams(c *Call, def int64) (page, per int64, ok bool) {
 	return page, per, true
 }
 
-// resultsPage builds the §2.2 page object; pagesKey is "total_page" or
+// autocallResultsPage builds the §2.2 page object; pagesKey is "total_page" or
 // "totalPage" (the spec's two spellings; tasks use the first, webhooks the second).
-func resultsPage(items []map[string]any, page, per int64, pagesKey string) map[string]any {
+func autocallResultsPage(items []map[string]any, page, per int64, pagesKey string) map[string]any {
 	total := int64(len(items))
 	pages := (total + per - 1) / per
 	from := min((page-1)*per, total)
@@ -116,7 +116,7 @@ func resultsPage(items []map[string]any, page, per int64, pagesKey string) map[s
 }
 
 func webhookListHandler(c *Call) {
-	page, per, ok := pageParams(c, 15)
+	page, per, ok := autocallPageParams(c, 15)
 	if !ok {
 		return
 	}
@@ -132,7 +132,7 @@ func webhookListHandler(c *Call) {
 	for _, id := range ids {
 		items = append(items, c.St.Webhooks.Hooks[id].record())
 	}
-	c.OK(resultsPage(items, page, per, "totalPage"))
+	c.OK(autocallResultsPage(items, page, per, "totalPage"))
 }
 
 func webhookSaveHandler(c *Call) {
@@ -192,7 +192,7 @@ func webhookSaveHandler(c *Call) {
 		}
 		*f.dst = v // §3.5: status defaults to false on every updateOrCreate
 	}
-	now := c.Now().Format(simTimeFormat)
+	now := c.Now().Format(autocallTimeFormat)
 	if h.ID == 0 {
 		h.ID = c.St.NextID("webhook", 300)
 		h.CreatedAt = now
