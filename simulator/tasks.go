@@ -138,12 +138,12 @@ func defaultTask(t *client.Task) {
 	if t.Callers == nil {
 		t.Callers = []client.FlexString{}
 	}
-	defaultNested(t)
+	defaultTaskNested(t)
 }
 
-// defaultNested fills the defaults inside config, filter_rules and the
+// defaultTaskNested fills the defaults inside config, filter_rules and the
 // assigned users (init_call_ratio 1, filters false, conn_limit 0).
-func defaultNested(t *client.Task) {
+func defaultTaskNested(t *client.Task) {
 	if t.Config == nil {
 		t.Config = &client.TaskConfig{}
 	}
@@ -210,7 +210,7 @@ func mergeTask(t, in *client.Task) {
 	if in.TransTo != nil {
 		t.TransTo = in.TransTo
 	}
-	defaultNested(t)
+	defaultTaskNested(t)
 }
 
 // checkRecallForm enforces the §2.7.2 form on the raw body: recall_interval
@@ -505,8 +505,8 @@ func taskDeleteHandler(c *Call) {
 	c.JSON(200, map[string]any{"code": 0, "message": "success", "request_id": c.Server().requestID()})
 }
 
-// filterTasks returns the projects matching type, status and name, by id.
-func filterTasks(c *Call) ([]*client.Task, bool) {
+// filterTaskParams returns the projects matching type, status and name, by id.
+func filterTaskParams(c *Call) ([]*client.Task, bool) {
 	typ, _, err := c.Int("type")
 	if err != nil || (typ != 0 && taskTypeStrings[typ] == "") {
 		c.Fail(422, fmt.Sprintf("type must be 1, 3 or 4, got %q", c.Str("type")), nil)
@@ -534,7 +534,7 @@ func taskListHandler(c *Call) {
 	if !ok {
 		return
 	}
-	tasks, ok := filterTasks(c)
+	tasks, ok := filterTaskParams(c)
 	if !ok {
 		return
 	}
@@ -550,7 +550,7 @@ func taskAllHandler(c *Call) {
 		c.Fail(422, "type is required (1, 3 or 4)", nil)
 		return
 	}
-	tasks, ok := filterTasks(c)
+	tasks, ok := filterTaskParams(c)
 	if !ok {
 		return
 	}
@@ -561,8 +561,8 @@ func taskAllHandler(c *Call) {
 	c.OK(items)
 }
 
-// callRequest is the body of POST /_sim/calls.
-type callRequest struct {
+// simCallRequest is the body of POST /_sim/calls.
+type simCallRequest struct {
 	TaskID int64  `json:"task_id"`
 	Mobile string `json:"mobile"`
 }
@@ -581,7 +581,7 @@ var callMobileRE = regexp.MustCompile(`^\+?[0-9]{5,20}$`)
 // webhooks receive the pre-call push (event_type 2) and then the hang-up
 // record (event_type 1). The bodies are described in fidelity/tasks.md.
 func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
-	var req callRequest
+	var req simCallRequest
 	if err := decodeJSONStrict(r, &req); err != nil {
 		adminError(w, 400, fmt.Errorf("calls: %w", err))
 		return
@@ -618,7 +618,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 	}{{client.WebhookEventPreCall, pre}, {client.WebhookEventHangup, hangup}} {
 		for _, h := range taskHooks(s.st, t) {
 			if h.EventType == ev.typ {
-				pushes = append(pushes, webhookPush{hookID: h.ID, url: h.URL, body: pushBody(h, ev.body)})
+				pushes = append(pushes, webhookPush{hookID: h.ID, url: h.URL, body: webhookPushBody(h, ev.body)})
 			}
 		}
 	}
@@ -630,7 +630,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 		go func() {
 			defer s.pushes.Done()
 			for _, p := range pushes {
-				s.sendPush(p)
+				s.sendWebhookPush(p)
 			}
 		}()
 	}
@@ -651,9 +651,9 @@ func taskHooks(st *State, t *client.Task) []*WebhookRec {
 	return out
 }
 
-// pushBody encodes an event; with is_encrypt the JSON travels base64-encoded
+// webhookPushBody encodes an event; with is_encrypt the JSON travels base64-encoded
 // in `data` (the real scheme is not shown in §6.1).
-func pushBody(h *WebhookRec, body map[string]any) []byte {
+func webhookPushBody(h *WebhookRec, body map[string]any) []byte {
 	b, _ := json.Marshal(body)
 	if !h.IsEncrypt {
 		return b
@@ -663,7 +663,7 @@ func pushBody(h *WebhookRec, body map[string]any) []byte {
 	return out
 }
 
-func (s *Server) sendPush(p webhookPush) {
+func (s *Server) sendWebhookPush(p webhookPush) {
 	req, err := http.NewRequestWithContext(context.Background(), "POST", p.url, bytes.NewReader(p.body))
 	if err != nil {
 		s.opts.Logf("simulator: webhook %d: %v", p.hookID, err)
