@@ -141,7 +141,7 @@ func flattenTaskItem(t client.Task) outboundTaskItem {
 		}
 		return types.Int64Value(int64(*p))
 	}
-	status := map[int64]string{0: "closed", 1: "open", 2: "paused"}[int64(*orZero(t.Status))]
+	status := map[int64]string{0: "closed", 1: "open", 2: "paused"}[int64(*taskStatusOrZero(t.Status))]
 	callers := make([]types.String, 0, len(t.Callers))
 	for _, c := range t.Callers {
 		callers = append(callers, types.StringValue(string(c)))
@@ -168,7 +168,7 @@ func flattenTaskItem(t client.Task) outboundTaskItem {
 	}
 }
 
-func orZero(p *client.FlexInt) *client.FlexInt {
+func taskStatusOrZero(p *client.FlexInt) *client.FlexInt {
 	if p == nil {
 		return new(client.FlexInt)
 	}

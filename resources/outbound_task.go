@@ -44,8 +44,8 @@ var taskStatusNames = map[string]int64{"closed": 0, "open": 1, "paused": 2}
 // busy, 2 unreachable, 3 powered off, 4 suspended, 5 empty number, 11 call restricted.
 var recallReasonKeys = []string{"1", "2", "3", "4", "5", "11"}
 
-// hmsRE is a time of day in HH:mm:ss (§2.7.4).
-var hmsRE = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$`)
+// worktimeTimeRE is a time of day in HH:mm:ss (§2.7.4).
+var worktimeTimeRE = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$`)
 
 // NewOutboundTaskResource returns the contactcenter_outbound_task resource.
 func NewOutboundTaskResource() resource.Resource { return &outboundTaskResource{} }
@@ -293,7 +293,7 @@ func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRe
 		return
 	}
 	t := plan.expand(false)
-	t.Status = flex(taskStatusNames[plan.Status.ValueString()])
+	t.Status = taskFlexInt(taskStatusNames[plan.Status.ValueString()])
 	id, err := r.client.Tasks.Create(ctx, t)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Outbound Task", err)
@@ -343,7 +343,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 	t.ID = client.FlexInt(id)
 	if want == "closed" && had != "closed" {
 		// status/update only opens and pauses (§4.3); closing is updateOrCreate with status 0 (§3.4).
-		t.Status = flex(client.TaskStatusClosed)
+		t.Status = taskFlexInt(client.TaskStatusClosed)
 	}
 	if err := r.client.Tasks.Update(ctx, t); err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Outbound Task", err)
@@ -524,7 +524,7 @@ func (worktimeValidator) ValidateMap(ctx context.Context, req validator.MapReque
 			if !complete {
 				continue
 			}
-			if len(times) != 2 || !hmsRE.MatchString(times[0]) || !hmsRE.MatchString(times[1]) {
+			if len(times) != 2 || !worktimeTimeRE.MatchString(times[0]) || !worktimeTimeRE.MatchString(times[1]) {
 				resp.Diagnostics.AddAttributeError(p.AtListIndex(i), "Invalid Working Hours",
 					fmt.Sprintf("worktime.working[%q][%d] must be a [start, end] pair of times in HH:mm:ss, got %q (spec §2.7.4).", day, i, times))
 				continue
@@ -539,16 +539,16 @@ func (worktimeValidator) ValidateMap(ctx context.Context, req validator.MapReque
 
 // Conversions between the model and client.Task.
 
-func flex(v int64) *client.FlexInt { x := client.FlexInt(v); return &x }
+func taskFlexInt(v int64) *client.FlexInt { x := client.FlexInt(v); return &x }
 
-func flexI(v types.Int64) *client.FlexInt {
+func taskInt(v types.Int64) *client.FlexInt {
 	if v.IsNull() || v.IsUnknown() {
 		return nil
 	}
-	return flex(v.ValueInt64())
+	return taskFlexInt(v.ValueInt64())
 }
 
-func flexF(v types.Float64) *client.FlexFloat {
+func taskFloat(v types.Float64) *client.FlexFloat {
 	if v.IsNull() || v.IsUnknown() {
 		return nil
 	}
@@ -556,7 +556,7 @@ func flexF(v types.Float64) *client.FlexFloat {
 	return &x
 }
 
-func flexB(v types.Bool) *client.FlexBool {
+func taskBool(v types.Bool) *client.FlexBool {
 	if v.IsNull() || v.IsUnknown() {
 		return nil
 	}
@@ -564,7 +564,7 @@ func flexB(v types.Bool) *client.FlexBool {
 	return &x
 }
 
-func flexS(v types.String) *client.FlexString {
+func taskString(v types.String) *client.FlexString {
 	if v.IsNull() || v.IsUnknown() {
 		return nil
 	}
@@ -575,35 +575,35 @@ func flexS(v types.String) *client.FlexString {
 // Optional values read back: nil is null, and a zero the API fills in for
 // an attribute that was null stays null (tolerance for services that echo
 // zeros for unset fields).
-func readI(prior types.Int64, v *client.FlexInt) types.Int64 {
+func taskReadInt(prior types.Int64, v *client.FlexInt) types.Int64 {
 	if v == nil || (prior.IsNull() && *v == 0) {
 		return types.Int64Null()
 	}
 	return types.Int64Value(int64(*v))
 }
 
-func readF(prior types.Float64, v *client.FlexFloat) types.Float64 {
+func taskReadFloat(prior types.Float64, v *client.FlexFloat) types.Float64 {
 	if v == nil || (prior.IsNull() && *v == 0) {
 		return types.Float64Null()
 	}
 	return types.Float64Value(float64(*v))
 }
 
-func readB(prior types.Bool, v *client.FlexBool) types.Bool {
+func taskReadBool(prior types.Bool, v *client.FlexBool) types.Bool {
 	if v == nil || (prior.IsNull() && !bool(*v)) {
 		return types.BoolNull()
 	}
 	return types.BoolValue(bool(*v))
 }
 
-func readS(prior types.String, v *client.FlexString) types.String {
+func taskReadString(prior types.String, v *client.FlexString) types.String {
 	if v == nil || (prior.IsNull() && *v == "") {
 		return types.StringNull()
 	}
 	return types.StringValue(string(*v))
 }
 
-func ptrVal[T any](p *T) T {
+func taskPtrVal[T any](p *T) T {
 	var zero T
 	if p == nil {
 		return zero
@@ -617,32 +617,32 @@ func ptrVal[T any](p *T) T {
 func (m outboundTaskModel) expand(forUpdate bool) client.Task {
 	t := client.Task{
 		Name: client.FlexString(m.Name.ValueString()), Type: client.FlexInt(m.Type.ValueInt64()),
-		DeptID: flexI(m.DeptID), Priority: flexI(m.Priority), Concurrent: flexI(m.Concurrent),
-		MaxConnSecs: flexI(m.MaxConnSecs), TimeoutSecs: flexI(m.TimeoutSecs), MaxQueueSecs: flexI(m.MaxQueueSecs),
-		EnableASR: flexB(m.EnableASR), TransTo: flexS(m.TransTo),
+		DeptID: taskInt(m.DeptID), Priority: taskInt(m.Priority), Concurrent: taskInt(m.Concurrent),
+		MaxConnSecs: taskInt(m.MaxConnSecs), TimeoutSecs: taskInt(m.TimeoutSecs), MaxQueueSecs: taskInt(m.MaxQueueSecs),
+		EnableASR: taskBool(m.EnableASR), TransTo: taskString(m.TransTo),
 		Context: client.FlexString(client.TaskContexts[m.Type.ValueInt64()]),
 	}
 	for _, c := range m.Callers {
 		t.Callers = append(t.Callers, client.FlexString(c.ValueString()))
 	}
 	for _, u := range m.AssignedUsers {
-		t.AssignedUsers = append(t.AssignedUsers, client.AssignedUser{UserID: flexI(u.UserID), UserNum: flexS(u.UserNum), ConnLimit: flexI(u.ConnLimit)})
+		t.AssignedUsers = append(t.AssignedUsers, client.AssignedUser{UserID: taskInt(u.UserID), UserNum: taskString(u.UserNum), ConnLimit: taskInt(u.ConnLimit)})
 	}
 	if c := m.Config; c != nil {
 		tc := &client.TaskConfig{
-			MakecallFlag: flexI(c.MakecallFlag), CallRatioType: flexI(c.CallRatioType), ManualCallRatio: flexF(c.ManualCallRatio),
-			MaxCallRatio: flexF(c.MaxCallRatio), InitCallRatio: flexF(c.InitCallRatio), NLPSilenceTime: flexI(c.NLPSilenceTime),
-			EnableScheduler: flexB(c.EnableScheduler), AgentWaitTime: flexI(c.AgentWaitTime), QueID: flexI(c.QueID),
+			MakecallFlag: taskInt(c.MakecallFlag), CallRatioType: taskInt(c.CallRatioType), ManualCallRatio: taskFloat(c.ManualCallRatio),
+			MaxCallRatio: taskFloat(c.MaxCallRatio), InitCallRatio: taskFloat(c.InitCallRatio), NLPSilenceTime: taskInt(c.NLPSilenceTime),
+			EnableScheduler: taskBool(c.EnableScheduler), AgentWaitTime: taskInt(c.AgentWaitTime), QueID: taskInt(c.QueID),
 		}
 		if w := c.Webhook; w != nil {
-			tc.Webhook = &client.TaskWebhook{Enable: flexB(w.Enable), IDs: []client.FlexInt{}}
+			tc.Webhook = &client.TaskWebhook{Enable: taskBool(w.Enable), IDs: []client.FlexInt{}}
 			for _, id := range w.IDs {
 				tc.Webhook.IDs = append(tc.Webhook.IDs, client.FlexInt(id.ValueInt64()))
 			}
 		}
 		if s := c.TTS; s != nil {
-			tc.TTS = &client.TaskTTS{Provider: flexS(s.Provider), Name: flexS(s.Name), Voice: flexS(s.Voice),
-				Speed: flexI(s.Speed), Pitch: flexI(s.Pitch), Volume: flexI(s.Volume)}
+			tc.TTS = &client.TaskTTS{Provider: taskString(s.Provider), Name: taskString(s.Name), Voice: taskString(s.Voice),
+				Speed: taskInt(s.Speed), Pitch: taskInt(s.Pitch), Volume: taskInt(s.Volume)}
 			if s.Options != nil {
 				tc.TTS.Options = client.FlexMap[json.RawMessage]{}
 				for k, v := range s.Options {
@@ -667,14 +667,14 @@ func (m outboundTaskModel) expand(forUpdate bool) client.Task {
 		}
 	}
 	if w := m.Worktime; w != nil {
-		t.Worktime = &client.Worktime{Working: client.FlexMap[[][]string]{}, Name: flexS(w.Name)}
+		t.Worktime = &client.Worktime{Working: client.FlexMap[[][]string]{}, Name: taskString(w.Name)}
 		for k, v := range w.Working {
 			t.Worktime.Working[k] = v
 		}
 	}
 	if f := m.FilterRules; f != nil {
-		t.FilterRules = &client.FilterRules{History: flexB(f.History), Blacklist: flexB(f.Blacklist),
-			CallBlacklist: flexB(f.CallBlacklist), CRMProtectedClient: flexB(f.CRMProtectedClient)}
+		t.FilterRules = &client.FilterRules{History: taskBool(f.History), Blacklist: taskBool(f.Blacklist),
+			CallBlacklist: taskBool(f.CallBlacklist), CRMProtectedClient: taskBool(f.CRMProtectedClient)}
 	}
 	if forUpdate {
 		if t.TransTo == nil {
@@ -703,7 +703,7 @@ func (m outboundTaskModel) expand(forUpdate bool) client.Task {
 }
 
 func (r recallRuleModel) expand() client.RecallRule {
-	out := client.RecallRule{Recall: flexI(r.Recall), RecallMaxTimes: flexI(r.RecallMaxTimes), RecallIntervalType: flexI(r.RecallIntervalType)}
+	out := client.RecallRule{Recall: taskInt(r.Recall), RecallMaxTimes: taskInt(r.RecallMaxTimes), RecallIntervalType: taskInt(r.RecallIntervalType)}
 	for _, v := range r.RecallInterval {
 		out.RecallInterval = append(out.RecallInterval, client.FlexInt(v.ValueInt64()))
 	}
@@ -711,7 +711,7 @@ func (r recallRuleModel) expand() client.RecallRule {
 }
 
 // flatten sets the model from the API's record, using the model's current
-// values as the prior (see readI): objects the configuration left out stay
+// values as the prior (see taskReadInt): objects the configuration left out stay
 // null while the API holds only their defaults.
 func (m *outboundTaskModel) flatten(t *client.Task) {
 	m.ID = types.StringValue(strconv.FormatInt(int64(t.ID), 10))
@@ -721,20 +721,20 @@ func (m *outboundTaskModel) flatten(t *client.Task) {
 	if m.Context.ValueString() == "" {
 		m.Context = types.StringValue(client.TaskContexts[int64(t.Type)])
 	}
-	m.DeptID = types.Int64Value(int64(ptrVal(t.DeptID)))
+	m.DeptID = types.Int64Value(int64(taskPtrVal(t.DeptID)))
 	m.Status = types.StringValue("closed")
 	for name, v := range taskStatusNames {
-		if v == int64(ptrVal(t.Status)) {
+		if v == int64(taskPtrVal(t.Status)) {
 			m.Status = types.StringValue(name)
 		}
 	}
-	m.Priority = types.Int64Value(int64(ptrVal(t.Priority)))
-	m.Concurrent = types.Int64Value(int64(ptrVal(t.Concurrent)))
-	m.MaxConnSecs = types.Int64Value(int64(ptrVal(t.MaxConnSecs)))
-	m.TimeoutSecs = types.Int64Value(int64(ptrVal(t.TimeoutSecs)))
-	m.MaxQueueSecs = types.Int64Value(int64(ptrVal(t.MaxQueueSecs)))
-	m.EnableASR = types.BoolValue(bool(ptrVal(t.EnableASR)))
-	m.TransTo = readS(m.TransTo, t.TransTo)
+	m.Priority = types.Int64Value(int64(taskPtrVal(t.Priority)))
+	m.Concurrent = types.Int64Value(int64(taskPtrVal(t.Concurrent)))
+	m.MaxConnSecs = types.Int64Value(int64(taskPtrVal(t.MaxConnSecs)))
+	m.TimeoutSecs = types.Int64Value(int64(taskPtrVal(t.TimeoutSecs)))
+	m.MaxQueueSecs = types.Int64Value(int64(taskPtrVal(t.MaxQueueSecs)))
+	m.EnableASR = types.BoolValue(bool(taskPtrVal(t.EnableASR)))
+	m.TransTo = taskReadString(m.TransTo, t.TransTo)
 	m.TypeString = types.StringValue(string(t.TypeString))
 	m.StatusString = types.StringValue(string(t.StatusString))
 	m.CreatedAt = types.StringValue(string(t.CreatedAt))
@@ -765,8 +765,8 @@ func (m *outboundTaskModel) flatten(t *client.Task) {
 				p = assignedUserModel{UserID: types.Int64Value(0), UserNum: types.StringValue("")}
 			}
 			au := assignedUserModel{
-				UserID: readI(p.UserID, u.UserID), UserNum: readS(p.UserNum, u.UserNum),
-				ConnLimit: types.Int64Value(int64(ptrVal(u.ConnLimit))),
+				UserID: taskReadInt(p.UserID, u.UserID), UserNum: taskReadString(p.UserNum, u.UserNum),
+				ConnLimit: types.Int64Value(int64(taskPtrVal(u.ConnLimit))),
 			}
 			// Exactly one identifier: the one configured, or user_id for an
 			// imported entry the API names both ways.
@@ -783,30 +783,30 @@ func (m *outboundTaskModel) flatten(t *client.Task) {
 	m.Config = flattenConfig(m.Config, t.Config)
 	m.RecallStrategies = flattenRecall(m.RecallStrategies, t.RecallStrategies)
 
-	if w := t.Worktime; w == nil || (len(w.Working) == 0 && ptrVal(w.Name) == "") {
+	if w := t.Worktime; w == nil || (len(w.Working) == 0 && taskPtrVal(w.Name) == "") {
 		if m.Worktime == nil || w == nil {
 			m.Worktime = nil
 		} else {
-			m.Worktime = &worktimeModel{Working: map[string][][]string{}, Name: readS(m.Worktime.Name, w.Name)}
+			m.Worktime = &worktimeModel{Working: map[string][][]string{}, Name: taskReadString(m.Worktime.Name, w.Name)}
 		}
 	} else {
 		prior := types.StringNull()
 		if m.Worktime != nil {
 			prior = m.Worktime.Name
 		}
-		m.Worktime = &worktimeModel{Working: map[string][][]string(w.Working), Name: readS(prior, w.Name)}
+		m.Worktime = &worktimeModel{Working: map[string][][]string(w.Working), Name: taskReadString(prior, w.Name)}
 		if m.Worktime.Working == nil {
 			m.Worktime.Working = map[string][][]string{}
 		}
 	}
 
-	if f := t.FilterRules; f == nil || (m.FilterRules == nil && !bool(ptrVal(f.History)) && !bool(ptrVal(f.Blacklist)) &&
-		!bool(ptrVal(f.CallBlacklist)) && !bool(ptrVal(f.CRMProtectedClient))) {
+	if f := t.FilterRules; f == nil || (m.FilterRules == nil && !bool(taskPtrVal(f.History)) && !bool(taskPtrVal(f.Blacklist)) &&
+		!bool(taskPtrVal(f.CallBlacklist)) && !bool(taskPtrVal(f.CRMProtectedClient))) {
 		m.FilterRules = nil
 	} else {
 		m.FilterRules = &filterRulesModel{
-			History: types.BoolValue(bool(ptrVal(f.History))), Blacklist: types.BoolValue(bool(ptrVal(f.Blacklist))),
-			CallBlacklist: types.BoolValue(bool(ptrVal(f.CallBlacklist))), CRMProtectedClient: types.BoolValue(bool(ptrVal(f.CRMProtectedClient))),
+			History: types.BoolValue(bool(taskPtrVal(f.History))), Blacklist: types.BoolValue(bool(taskPtrVal(f.Blacklist))),
+			CallBlacklist: types.BoolValue(bool(taskPtrVal(f.CallBlacklist))), CRMProtectedClient: types.BoolValue(bool(taskPtrVal(f.CRMProtectedClient))),
 		}
 	}
 }
@@ -820,8 +820,8 @@ func flattenConfig(prior *taskConfigModel, c *client.TaskConfig) *taskConfigMode
 		// nothing but defaults (init_call_ratio 1, no recording, no webhook).
 		onlyDefaults := c.CallRatioType == nil && c.ManualCallRatio == nil && c.MaxCallRatio == nil && c.TTS == nil &&
 			c.NLPSilenceTime == nil && c.EnableScheduler == nil && c.AgentWaitTime == nil && c.QueID == nil &&
-			ptrVal(c.MakecallFlag) == 0 && (c.InitCallRatio == nil || *c.InitCallRatio == 1) &&
-			(c.Webhook == nil || (!bool(ptrVal(c.Webhook.Enable)) && len(c.Webhook.IDs) == 0))
+			taskPtrVal(c.MakecallFlag) == 0 && (c.InitCallRatio == nil || *c.InitCallRatio == 1) &&
+			(c.Webhook == nil || (!bool(taskPtrVal(c.Webhook.Enable)) && len(c.Webhook.IDs) == 0))
 		if onlyDefaults {
 			return nil
 		}
@@ -830,15 +830,15 @@ func flattenConfig(prior *taskConfigModel, c *client.TaskConfig) *taskConfigMode
 			NLPSilenceTime: types.Int64Value(0), EnableScheduler: types.BoolValue(false), AgentWaitTime: types.Int64Value(0), QueID: types.Int64Value(0)}
 	}
 	out := &taskConfigModel{
-		MakecallFlag:    types.Int64Value(int64(ptrVal(c.MakecallFlag))),
-		CallRatioType:   readI(prior.CallRatioType, c.CallRatioType),
-		ManualCallRatio: readF(prior.ManualCallRatio, c.ManualCallRatio),
-		MaxCallRatio:    readF(prior.MaxCallRatio, c.MaxCallRatio),
+		MakecallFlag:    types.Int64Value(int64(taskPtrVal(c.MakecallFlag))),
+		CallRatioType:   taskReadInt(prior.CallRatioType, c.CallRatioType),
+		ManualCallRatio: taskReadFloat(prior.ManualCallRatio, c.ManualCallRatio),
+		MaxCallRatio:    taskReadFloat(prior.MaxCallRatio, c.MaxCallRatio),
 		InitCallRatio:   types.Float64Value(1),
-		NLPSilenceTime:  readI(prior.NLPSilenceTime, c.NLPSilenceTime),
-		EnableScheduler: readB(prior.EnableScheduler, c.EnableScheduler),
-		AgentWaitTime:   readI(prior.AgentWaitTime, c.AgentWaitTime),
-		QueID:           readI(prior.QueID, c.QueID),
+		NLPSilenceTime:  taskReadInt(prior.NLPSilenceTime, c.NLPSilenceTime),
+		EnableScheduler: taskReadBool(prior.EnableScheduler, c.EnableScheduler),
+		AgentWaitTime:   taskReadInt(prior.AgentWaitTime, c.AgentWaitTime),
+		QueID:           taskReadInt(prior.QueID, c.QueID),
 	}
 	// A value sent explicitly is kept even when it is the zero value.
 	if c.CallRatioType != nil && !prior.CallRatioType.IsNull() {
@@ -850,8 +850,8 @@ func flattenConfig(prior *taskConfigModel, c *client.TaskConfig) *taskConfigMode
 	if c.InitCallRatio != nil {
 		out.InitCallRatio = types.Float64Value(float64(*c.InitCallRatio))
 	}
-	if w := c.Webhook; w != nil && (prior.Webhook != nil || bool(ptrVal(w.Enable)) || len(w.IDs) > 0) {
-		out.Webhook = &taskWebhookModel{Enable: types.BoolValue(bool(ptrVal(w.Enable)))}
+	if w := c.Webhook; w != nil && (prior.Webhook != nil || bool(taskPtrVal(w.Enable)) || len(w.IDs) > 0) {
+		out.Webhook = &taskWebhookModel{Enable: types.BoolValue(bool(taskPtrVal(w.Enable)))}
 		if len(w.IDs) > 0 || (prior.Webhook != nil && prior.Webhook.IDs != nil) {
 			out.Webhook.IDs = make([]types.Int64, 0, len(w.IDs))
 			for _, id := range w.IDs {
@@ -865,8 +865,8 @@ func flattenConfig(prior *taskConfigModel, c *client.TaskConfig) *taskConfigMode
 			p = &ttsModel{Voice: types.StringValue(""), Speed: types.Int64Value(0), Pitch: types.Int64Value(0), Volume: types.Int64Value(0)}
 		}
 		out.TTS = &ttsModel{
-			Provider: types.StringValue(string(ptrVal(s.Provider))), Name: types.StringValue(string(ptrVal(s.Name))),
-			Voice: readS(p.Voice, s.Voice), Speed: readI(p.Speed, s.Speed), Pitch: readI(p.Pitch, s.Pitch), Volume: readI(p.Volume, s.Volume),
+			Provider: types.StringValue(string(taskPtrVal(s.Provider))), Name: types.StringValue(string(taskPtrVal(s.Name))),
+			Voice: taskReadString(p.Voice, s.Voice), Speed: taskReadInt(p.Speed, s.Speed), Pitch: taskReadInt(p.Pitch, s.Pitch), Volume: taskReadInt(p.Volume, s.Volume),
 		}
 		if len(s.Options) > 0 || p.Options != nil {
 			out.TTS.Options = map[string]types.String{}
@@ -914,8 +914,8 @@ func flattenRecallRule(prior *recallRuleModel, r client.RecallRule) *recallRuleM
 		prior = &recallRuleModel{Recall: types.Int64Value(0), RecallMaxTimes: types.Int64Value(0), RecallIntervalType: types.Int64Value(0)}
 	}
 	out := &recallRuleModel{
-		Recall: readI(prior.Recall, r.Recall), RecallMaxTimes: readI(prior.RecallMaxTimes, r.RecallMaxTimes),
-		RecallIntervalType: readI(prior.RecallIntervalType, r.RecallIntervalType),
+		Recall: taskReadInt(prior.Recall, r.Recall), RecallMaxTimes: taskReadInt(prior.RecallMaxTimes, r.RecallMaxTimes),
+		RecallIntervalType: taskReadInt(prior.RecallIntervalType, r.RecallIntervalType),
 	}
 	// recall = 0 and recall_max_times = 0 are meaningful when sent.
 	if r.Recall != nil && !prior.Recall.IsNull() {

@@ -29,8 +29,8 @@ var (
 	_ resource.ResourceWithImportState = (*webhookResource)(nil)
 )
 
-// httpURLRE accepts http:// and https:// addresses with a host.
-var httpURLRE = regexp.MustCompile(`^https?://[^/\s]+(/\S*)?$`)
+// webhookURLRE accepts http:// and https:// addresses with a host.
+var webhookURLRE = regexp.MustCompile(`^https?://[^/\s]+(/\S*)?$`)
 
 // NewWebhookResource returns the contactcenter_webhook resource.
 func NewWebhookResource() resource.Resource { return &webhookResource{} }
@@ -62,7 +62,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			},
 			"url": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
-				Validators: []validator.String{stringvalidator.RegexMatches(httpURLRE, "must be an http:// or https:// URL")},
+				Validators: []validator.String{stringvalidator.RegexMatches(webhookURLRE, "must be an http:// or https:// URL")},
 			},
 			"status": schema.BoolAttribute{
 				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
