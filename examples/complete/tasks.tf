@@ -1,5 +1,7 @@
 # Outbound calling: webhooks for call events and one task of each kind.
-# Uses contactcenter_skill_group.support from main.tf.
+# Predictive calls go to contactcenter_skill_group.support (main.tf); the
+# agents and the robot's escalation group are this file's own, so the
+# support group's membership (agents.tf) is left alone.
 
 resource "contactcenter_agent" "caller_ann" {
   user_num                 = "7001"
@@ -15,10 +17,16 @@ resource "contactcenter_agent" "caller_bo" {
   user_password_wo_version = 1
 }
 
-# Bo takes the calls the survey robot hands over, so Bo belongs to the
-# robot's skill group (§2.7.3).
-resource "contactcenter_skill_group_member" "bo_support" {
-  que_id   = contactcenter_skill_group.support.id
+# The group the survey robot hands calls over to. Bo takes those calls, so
+# Bo belongs to it (§2.7.3: with scheduling, assigned agents must be members).
+resource "contactcenter_skill_group" "survey_escalation" {
+  que_name     = "Survey escalation"
+  que_priority = 20
+  force_delete = true
+}
+
+resource "contactcenter_skill_group_member" "bo_survey" {
+  que_id   = contactcenter_skill_group.survey_escalation.id
   agent_id = contactcenter_agent.caller_bo.id
 }
 
@@ -96,7 +104,7 @@ resource "contactcenter_outbound_task" "reminders" {
 }
 
 # Robot (type 4): a voice robot surveys customers and hands over to the
-# support group when a person is needed.
+# escalation group when a person is needed.
 resource "contactcenter_outbound_task" "survey" {
   name       = "Satisfaction survey"
   type       = 4
@@ -110,7 +118,7 @@ resource "contactcenter_outbound_task" "survey" {
     nlp_silence_time = 800
     enable_scheduler = true
     agent_wait_time  = 10
-    que_id           = contactcenter_skill_group.support.id
+    que_id           = contactcenter_skill_group.survey_escalation.id
     tts = {
       provider = "ali"
       name     = "xiaoyun"
@@ -124,7 +132,7 @@ resource "contactcenter_outbound_task" "survey" {
     }
   }
 
-  depends_on = [contactcenter_skill_group_member.bo_support]
+  depends_on = [contactcenter_skill_group_member.bo_survey]
 }
 
 data "contactcenter_outbound_tasks" "all" {
