@@ -135,7 +135,9 @@ resource "contactcenter_outbound_task" "test" {
 }
 `
 
-func TestAccOutboundTask_predictive(t *testing.T) {
+// A predictive task: create, empty plan, import, update (status opened
+// through status/update, members removed), empty plan, import.
+func TestAccOutboundTask_basic(t *testing.T) {
 	t.Parallel()
 	env, _ := taskEnv(t)
 	addr := "contactcenter_outbound_task.test"
@@ -244,7 +246,8 @@ resource "contactcenter_outbound_task" "test" {
 `, status)
 }
 
-func TestAccOutboundTask_automatic(t *testing.T) {
+// An automatic task with the defaults of §8, moved closed → paused → closed (§3.4).
+func TestAccOutboundTask_automaticStatus(t *testing.T) {
 	t.Parallel()
 	env, _ := taskEnv(t)
 	addr := "contactcenter_outbound_task.test"
@@ -318,6 +321,7 @@ resource "contactcenter_outbound_task" "test" {
 `, que, extra)
 }
 
+// A robot task with scheduling: create, empty plan, import, update, empty plan.
 func TestAccOutboundTask_robot(t *testing.T) {
 	t.Parallel()
 	env, que := taskEnv(t)
