@@ -1,4 +1,370 @@
 package client
 
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/url"
+	"strconv"
+)
+
 // TasksService wraps outbound tasks (spec §4.3, {autocall_url}/api/v3/projects/...).
 type TasksService struct{ c *Client }
+
+const projectsPath = "/api/v3/projects"
+
+// tasksPerPage is the page size the client asks lists for. §4.3 states no
+// maximum; the simulator caps per_page at 100.
+const tasksPerPage = 100
+
+// Task types (§2.7).
+const (
+	TaskTypePredictive int64 = 1
+	TaskTypeAutomatic  int64 = 3
+	TaskTypeRobot      int64 = 4
+)
+
+// Task statuses (§3.4).
+const (
+	TaskStatusClosed int64 = 0
+	TaskStatusOpen   int64 = 1
+	TaskStatusPaused int64 = 2
+)
+
+// TaskContexts is the fixed `context` of each type (§2.7).
+var TaskContexts = map[int64]string{
+	TaskTypePredictive: "mc_transque",
+	TaskTypeAutomatic:  "mc_transivr",
+	TaskTypeRobot:      "mc_transai",
+}
+
+// Task is an outbound task (project, §2.7). The same type is the request of
+// updateOrCreate (nil members are not sent, so the service applies its
+// defaults) and the list/detail record (with the computed fields of §2.7).
+type Task struct {
+	ID               FlexInt           `json:"id,omitempty"`
+	DeptID           *FlexInt          `json:"dept_id,omitempty"`
+	Type             FlexInt           `json:"type,omitempty"`
+	Name             FlexString        `json:"name,omitempty"`
+	Status           *FlexInt          `json:"status,omitempty"`
+	Priority         *FlexInt          `json:"priority,omitempty"`
+	Concurrent       *FlexInt          `json:"concurrent,omitempty"`
+	Callers          []FlexString      `json:"callers"`
+	MaxConnSecs      *FlexInt          `json:"max_conn_secs,omitempty"`
+	TimeoutSecs      *FlexInt          `json:"timeout_secs,omitempty"`
+	MaxQueueSecs     *FlexInt          `json:"max_queue_secs,omitempty"`
+	EnableASR        *FlexBool         `json:"enable_asr,omitempty"`
+	Config           *TaskConfig       `json:"config,omitempty"`
+	RecallStrategies *RecallStrategies `json:"recall_strategies,omitempty"`
+	AssignedUsers    []AssignedUser    `json:"assigned_users"`
+	Worktime         *Worktime         `json:"worktime,omitempty"`
+	FilterRules      *FilterRules      `json:"filter_rules,omitempty"`
+	Context          FlexString        `json:"context,omitempty"`
+	TransTo          *FlexString       `json:"trans_to,omitempty"`
+
+	// Computed fields of list and detail responses (§2.7).
+	TypeString          FlexString `json:"type_string,omitempty"`
+	StatusString        FlexString `json:"status_string,omitempty"`
+	DeptName            FlexString `json:"dept_name,omitempty"`
+	WaitingCount        FlexInt    `json:"waiting_count,omitempty"`
+	RecallWaitingCount  FlexInt    `json:"recall_waiting_count,omitempty"`
+	RecallPendingCount  FlexInt    `json:"recall_pending_count,omitempty"`
+	CallingCount        FlexInt    `json:"calling_count,omitempty"`
+	CreatedAt           FlexString `json:"created_at,omitempty"`
+	UpdatedAt           FlexString `json:"updated_at,omitempty"`
+	CreatedUserName     FlexString `json:"created_user_name,omitempty"`
+	UpdatedUserName     FlexString `json:"updated_user_name,omitempty"`
+	UnCalled            FlexInt    `json:"un_called,omitempty"`
+	TotalCalled         FlexInt    `json:"total_called,omitempty"`
+	CallRatioTypeString FlexString `json:"call_ratio_type_string,omitempty"`
+	CallTypeString      FlexString `json:"call_type_string,omitempty"`
+	Exten               FlexString `json:"exten,omitempty"`
+}
+
+// TaskConfig is §2.7.1.
+type TaskConfig struct {
+	Webhook         *TaskWebhook `json:"webhook,omitempty"`
+	MakecallFlag    *FlexInt     `json:"makecall_flag,omitempty"`
+	CallRatioType   *FlexInt     `json:"call_ratio_type,omitempty"`
+	ManualCallRatio *FlexFloat   `json:"manual_call_ratio,omitempty"`
+	MaxCallRatio    *FlexFloat   `json:"max_call_ratio,omitempty"`
+	InitCallRatio   *FlexFloat   `json:"init_call_ratio,omitempty"`
+	TTS             *TaskTTS     `json:"tts,omitempty"`
+	NLPSilenceTime  *FlexInt     `json:"nlp_silence_time,omitempty"`
+	EnableScheduler *FlexBool    `json:"enable_scheduler,omitempty"`
+	AgentWaitTime   *FlexInt     `json:"agent_wait_time,omitempty"`
+	QueID           *FlexInt     `json:"que_id,omitempty"`
+}
+
+// TaskWebhook attaches webhooks (§4.4) to a task (§2.7.1, §6.1).
+type TaskWebhook struct {
+	Enable *FlexBool `json:"enable,omitempty"`
+	IDs    []FlexInt `json:"ids"`
+}
+
+// TaskTTS is the voice of a robot task (§2.7.1).
+type TaskTTS struct {
+	Provider *FlexString              `json:"provider,omitempty"`
+	Name     *FlexString              `json:"name,omitempty"`
+	Voice    *FlexString              `json:"voice,omitempty"`
+	Speed    *FlexInt                 `json:"speed,omitempty"`
+	Pitch    *FlexInt                 `json:"pitch,omitempty"`
+	Volume   *FlexInt                 `json:"volume,omitempty"`
+	Options  FlexMap[json.RawMessage] `json:"options,omitempty"`
+}
+
+// RecallStrategies is §2.7.2: `default` applies when enable_asr is false,
+// `asr` (keyed by reason 1, 2, 3, 4, 5, 11) when it is true.
+type RecallStrategies struct {
+	Default *RecallRule         `json:"default,omitempty"`
+	ASR     FlexMap[RecallRule] `json:"asr,omitempty"`
+}
+
+// RecallRule is one recall strategy. recall_interval is an array of minutes
+// and recall_max_times an int (§2.7.2); a sample spells them the other way
+// round, so both decode from either form.
+type RecallRule struct {
+	Recall             *FlexInt    `json:"recall,omitempty"`
+	RecallMaxTimes     *FlexInt    `json:"recall_max_times,omitempty"`
+	RecallInterval     FlexIntList `json:"recall_interval,omitempty"`
+	RecallIntervalType *FlexInt    `json:"recall_interval_type,omitempty"`
+}
+
+// UnmarshalJSON accepts recall_max_times as an array (its first element).
+func (r *RecallRule) UnmarshalJSON(b []byte) error {
+	type plain RecallRule
+	var raw struct {
+		plain
+		RecallMaxTimes json.RawMessage `json:"recall_max_times"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*r = RecallRule(raw.plain)
+	r.RecallMaxTimes = nil
+	if len(raw.RecallMaxTimes) > 0 && string(raw.RecallMaxTimes) != "null" {
+		var l FlexIntList
+		if err := json.Unmarshal(raw.RecallMaxTimes, &l); err != nil {
+			return err
+		}
+		if len(l) > 0 {
+			v := l[0]
+			r.RecallMaxTimes = &v
+		}
+	}
+	return nil
+}
+
+// AssignedUser is §2.7.3: exactly one of UserID and UserNum names the agent.
+type AssignedUser struct {
+	UserID    *FlexInt    `json:"user_id,omitempty"`
+	UserNum   *FlexString `json:"user_num,omitempty"`
+	ConnLimit *FlexInt    `json:"conn_limit,omitempty"`
+}
+
+// Worktime is §2.7.4: weekday "0" (Sunday) to "6" → [start, end] pairs in HH:mm:ss.
+type Worktime struct {
+	Working FlexMap[[][]string] `json:"working,omitempty"`
+	Name    *FlexString         `json:"name,omitempty"`
+}
+
+// FilterRules is §2.7.5.
+type FilterRules struct {
+	History            *FlexBool `json:"history,omitempty"`
+	Blacklist          *FlexBool `json:"blacklist,omitempty"`
+	CallBlacklist      *FlexBool `json:"call_blacklist,omitempty"`
+	CRMProtectedClient *FlexBool `json:"crm_protected_client,omitempty"`
+}
+
+// TaskFilter narrows projects/lists (§4.3). Zero values are not sent.
+type TaskFilter struct {
+	Type int64
+	// Status filters by 0 closed or 1 open when not nil.
+	Status *int64
+	Name   string
+}
+
+// Create sends updateOrCreate (POST) without id and returns the new id. It
+// is never re-sent blindly: after an ambiguous failure the task is looked up
+// by its name and type first.
+func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
+	t.ID = 0
+	var out struct {
+		Data struct {
+			ID FlexInt `json:"id"`
+		} `json:"data"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/updateOrCreate", Body: t,
+	}, &out, func(ctx context.Context) (bool, error) {
+		found, err := s.FindByName(ctx, int64(t.Type), string(t.Name))
+		if err != nil || found == nil {
+			return false, err
+		}
+		out.Data.ID = found.ID
+		return true, nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	if out.Data.ID == 0 {
+		return 0, errors.New("projects/updateOrCreate answered success without data.id")
+	}
+	return int64(out.Data.ID), nil
+}
+
+// Update sends updateOrCreate (PUT) with the task's id. A nil Status keeps
+// the current one; use SetStatus to open or pause.
+func (s *TasksService) Update(ctx context.Context, t Task) error {
+	if t.ID == 0 {
+		return errors.New("updating a task needs its id")
+	}
+	return s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "PUT", Path: projectsPath + "/updateOrCreate", Body: t,
+		Idempotent: true, NotFoundCodes: []int64{404},
+	}, nil)
+}
+
+// Delete removes tasks (projects/delete, POST). force sends is_force=1,
+// which deletes open tasks too.
+func (s *TasksService) Delete(ctx context.Context, ids []int64, force bool) error {
+	isForce := 0
+	if force {
+		isForce = 1
+	}
+	return s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/delete",
+		Body:       map[string]any{"ids": ids, "is_force": isForce},
+		Idempotent: true, NotFoundCodes: []int64{404},
+	}, nil)
+}
+
+// SetStatus opens (1) or pauses (2) a task (projects/status/update).
+func (s *TasksService) SetStatus(ctx context.Context, id, status int64) error {
+	if status != TaskStatusOpen && status != TaskStatusPaused {
+		return fmt.Errorf("status/update takes status 1 (open) or 2 (paused), got %d", status)
+	}
+	return s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/status/update",
+		Body:       map[string]any{"id": id, "status": status},
+		Idempotent: true, NotFoundCodes: []int64{404},
+	}, nil)
+}
+
+// Get reads one task with its config, recall strategies, worktime and
+// assigned users (projects/detail, GET). Gone satisfies IsNotFound.
+func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
+	var out struct {
+		Data *Task `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/detail",
+		Query: url.Values{"id": {strconv.FormatInt(id, 10)}}, BodyKind: BodyNone,
+		Idempotent: true, NotFoundCodes: []int64{404},
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	if out.Data == nil || out.Data.ID == 0 {
+		return nil, fmt.Errorf("outbound task %d: %w", id, ErrNotFound)
+	}
+	return out.Data, nil
+}
+
+// List pages through projects/lists (GET).
+func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, error] {
+	return paginate(ctx, func(ctx context.Context, page int) (Page[Task], error) {
+		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(tasksPerPage)}}
+		if f.Type != 0 {
+			q.Set("type", strconv.FormatInt(f.Type, 10))
+		}
+		if f.Status != nil {
+			q.Set("status", strconv.FormatInt(*f.Status, 10))
+		}
+		if f.Name != "" {
+			q.Set("name", f.Name)
+		}
+		var out struct {
+			Data ResultsPage[Task] `json:"data"`
+		}
+		err := s.c.Do(ctx, Request{
+			Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/lists",
+			Query: q, BodyKind: BodyNone, Idempotent: true,
+		}, &out)
+		return Page[Task]{Items: out.Data.Results, More: out.Data.More()}, err
+	})
+}
+
+// All returns every task of one type (projects/all).
+func (s *TasksService) All(ctx context.Context, typ int64) ([]Task, error) {
+	var out struct {
+		Data []Task `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/all",
+		Query: url.Values{"type": {strconv.FormatInt(typ, 10)}}, BodyKind: BodyNone, Idempotent: true,
+	}, &out)
+	return out.Data, err
+}
+
+// FindByName returns the task of the type whose name equals name, or nil.
+func (s *TasksService) FindByName(ctx context.Context, typ int64, name string) (*Task, error) {
+	for t, err := range s.List(ctx, TaskFilter{Type: typ, Name: name}) {
+		if err != nil {
+			return nil, err
+		}
+		if string(t.Name) == name {
+			return &t, nil
+		}
+	}
+	return nil, nil
+}
+
+// FlexMap is a JSON object that also decodes from [] and null (an empty PHP
+// array is serialised as []).
+type FlexMap[V any] map[string]V
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (m *FlexMap[V]) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || string(b) == "null" || (b[0] == '[' && len(bytes.TrimSpace(b[1:len(b)-1])) == 0) {
+		*m = nil
+		return nil
+	}
+	var out map[string]V
+	if err := json.Unmarshal(b, &out); err != nil {
+		return err
+	}
+	*m = out
+	return nil
+}
+
+// FlexIntList decodes from an array of numbers or numeric strings, a single
+// number, or null.
+type FlexIntList []FlexInt
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *FlexIntList) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || string(b) == "null" {
+		*l = nil
+		return nil
+	}
+	if b[0] == '[' {
+		var out []FlexInt
+		if err := json.Unmarshal(b, &out); err != nil {
+			return err
+		}
+		*l = out
+		return nil
+	}
+	var one FlexInt
+	if err := json.Unmarshal(b, &one); err != nil {
+		return err
+	}
+	*l = FlexIntList{one}
+	return nil
+}

@@ -1,4 +1,146 @@
 package client
 
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"net/url"
+	"strconv"
+)
+
 // WebhooksService wraps webhooks (spec §4.4, {autocall_url}/api/v3/webhook/...).
 type WebhooksService struct{ c *Client }
+
+const webhookPath = "/api/v3/webhook"
+
+// webhooksPerPage is the page size the client asks for; §8 gives only the
+// default (15), the simulator caps per_page at 100.
+const webhooksPerPage = 100
+
+// Webhook event types (§2.8).
+const (
+	WebhookEventHangup  int64 = 1
+	WebhookEventPreCall int64 = 2
+)
+
+// Webhook is a webhook record (§2.8).
+type Webhook struct {
+	ID              FlexInt    `json:"id"`
+	VccID           FlexInt    `json:"vcc_id"`
+	Name            FlexString `json:"name"`
+	URL             FlexString `json:"url"`
+	Status          FlexBool   `json:"status"`
+	DeptID          FlexInt    `json:"dept_id"`
+	DeptName        FlexString `json:"dept_name"`
+	EventType       FlexInt    `json:"event_type"`
+	IsEncrypt       FlexBool   `json:"is_encrypt"`
+	CreatedAt       FlexString `json:"created_at"`
+	UpdatedAt       FlexString `json:"updated_at"`
+	CreatedUserName FlexString `json:"created_user_name"`
+	UpdatedUserName FlexString `json:"updated_user_name"`
+	CreatedUserID   FlexInt    `json:"created_user_id"`
+	UpdatedUserID   FlexInt    `json:"updated_user_id"`
+}
+
+// WebhookInput holds the updateOrCreate parameters of §4.4. Every field is
+// sent, so an update is a full replacement.
+type WebhookInput struct {
+	DeptID    int64  `json:"dept_id"`
+	Name      string `json:"name"`
+	URL       string `json:"url"`
+	Status    bool   `json:"status"`
+	IsEncrypt bool   `json:"is_encrypt"`
+	EventType int64  `json:"event_type"`
+}
+
+// WebhookFilter narrows webhook/lists.
+type WebhookFilter struct {
+	Name string
+	URL  string
+}
+
+// Create adds a webhook and returns its id. After an ambiguous failure it
+// looks for a webhook with the same name and url before sending again.
+func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook, error) {
+	var out struct {
+		Data Webhook `json:"data"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceAutocall, Method: "POST", Path: webhookPath + "/updateOrCreate", Body: in,
+	}, &out, func(ctx context.Context) (bool, error) {
+		for w, err := range s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL}) {
+			if err != nil {
+				return false, err
+			}
+			if string(w.Name) == in.Name && string(w.URL) == in.URL {
+				out.Data = w
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Data.ID == 0 {
+		return nil, errors.New("webhook/updateOrCreate answered success without data.id")
+	}
+	return &out.Data, nil
+}
+
+// Update replaces a webhook's fields (updateOrCreate with id).
+func (s *WebhooksService) Update(ctx context.Context, id int64, in WebhookInput) error {
+	body := struct {
+		ID int64 `json:"id"`
+		WebhookInput
+	}{id, in}
+	return s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "POST", Path: webhookPath + "/updateOrCreate", Body: body,
+		Idempotent: true, NotFoundCodes: []int64{404},
+	}, nil)
+}
+
+// Delete removes a webhook (webhook/delete, GET with id in the query).
+func (s *WebhooksService) Delete(ctx context.Context, id int64) error {
+	return s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "GET", Path: webhookPath + "/delete",
+		Query: url.Values{"id": {strconv.FormatInt(id, 10)}}, BodyKind: BodyNone,
+		Idempotent: true, NotFoundCodes: []int64{404},
+	}, nil)
+}
+
+// List pages through webhook/lists.
+func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[Webhook, error] {
+	return paginate(ctx, func(ctx context.Context, page int) (Page[Webhook], error) {
+		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(webhooksPerPage)}}
+		if f.Name != "" {
+			q.Set("name", f.Name)
+		}
+		if f.URL != "" {
+			q.Set("url", f.URL)
+		}
+		var out struct {
+			Data ResultsPage[Webhook] `json:"data"`
+		}
+		err := s.c.Do(ctx, Request{
+			Surface: SurfaceAutocall, Method: "GET", Path: webhookPath + "/lists",
+			Query: q, BodyKind: BodyNone, Idempotent: true,
+		}, &out)
+		return Page[Webhook]{Items: out.Data.Results, More: out.Data.More()}, err
+	})
+}
+
+// Get finds one webhook by id. webhook/lists has no id filter (§4.4), so the
+// finder pages the list; the error satisfies IsNotFound when it is gone.
+func (s *WebhooksService) Get(ctx context.Context, id int64) (*Webhook, error) {
+	for w, err := range s.List(ctx, WebhookFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		if int64(w.ID) == id {
+			return &w, nil
+		}
+	}
+	return nil, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
+}

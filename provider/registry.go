@@ -16,12 +16,14 @@ import (
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
 		resources.NewAgentResource,
+		resources.NewOutboundTaskResource,
 		resources.NewSkillGroupMemberResource,
 		resources.NewSkillGroupMembersResource,
 		resources.NewSkillGroupResource,
 		resources.NewSMSSignatureResource,
 		resources.NewSMSTemplateResource,
 		resources.NewSoundResource,
+		resources.NewWebhookResource,
 	}
 }
 
@@ -33,6 +35,7 @@ func dataSourceList() []func() datasource.DataSource {
 		datasources.NewBusyReasonsDataSource,
 		datasources.NewIVRsDataSource,
 		datasources.NewNumberSelectionDataSource,
+		datasources.NewOutboundTasksDataSource,
 		datasources.NewRobotRecordingDataSource,
 		datasources.NewSkillGroupsDataSource,
 		datasources.NewSMSRecordsDataSource,
@@ -43,6 +46,7 @@ func dataSourceList() []func() datasource.DataSource {
 		datasources.NewTrunkNumbersDataSource,
 		datasources.NewVirtualNumberBindingsDataSource,
 		datasources.NewVOSCallRecordsDataSource,
+		datasources.NewWebhooksDataSource,
 	}
 }
 
@@ -50,6 +54,7 @@ func actionList() []func() action.Action {
 	return []func() action.Action{
 		actions.NewASRTranscribeAction,
 		actions.NewCallUserDataAction,
+		actions.NewOutboundTaskStatusAction,
 		actions.NewSMSSendAction,
 	}
 }

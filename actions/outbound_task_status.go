@@ -1,0 +1,98 @@
+package actions
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ action.ActionWithConfigure = (*outboundTaskStatusAction)(nil)
+
+// NewOutboundTaskStatusAction returns the contactcenter_outbound_task_status action.
+func NewOutboundTaskStatusAction() action.Action { return &outboundTaskStatusAction{} }
+
+type outboundTaskStatusAction struct {
+	client *client.Client
+}
+
+func (a *outboundTaskStatusAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_outbound_task_status"
+}
+
+func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Opens (starts dialing) or pauses one or more outbound tasks (projects/status/update, spec §4.3, §3.4), " +
+			"reporting progress per task. Every task is attempted; the action fails when any of them failed. " +
+			"A task managed by `contactcenter_outbound_task` keeps its `status` attribute: the next plan shows the difference.",
+		Attributes: map[string]schema.Attribute{
+			"ids": schema.ListAttribute{
+				ElementType: types.Int64Type, Required: true,
+				MarkdownDescription: "Project ids of the tasks (`id`), e.g. `contactcenter_outbound_task.x.id`.",
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(),
+					listvalidator.ValueInt64sAre(int64validator.AtLeast(1)),
+				},
+			},
+			"status": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "The status to set (`status`): `open` (`1`) or `paused` (`2`). Closing is done through the resource's `status`.",
+				Validators:          []validator.String{stringvalidator.OneOf("open", "paused")},
+			},
+		},
+	}
+}
+
+func (a *outboundTaskStatusAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var m outboundTaskStatusModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if a.client == nil {
+		resp.Diagnostics.AddError("Provider Not Configured", "The provider was not configured; the action cannot call the API.")
+		return
+	}
+	status, verb, summary := client.TaskStatusOpen, "opened", "Unable to Open Outbound Task"
+	if m.Status.ValueString() == "paused" {
+		status, verb, summary = client.TaskStatusPaused, "paused", "Unable to Pause Outbound Task"
+	}
+	failed := 0
+	for i, v := range m.IDs {
+		id := v.ValueInt64()
+		err := a.client.Tasks.SetStatus(ctx, id, status)
+		if err != nil {
+			failed++
+			detail := tfkit.APIErrorDetail(err)
+			if client.IsNotFound(err) {
+				detail += "\n\nNo outbound task has this id."
+			}
+			resp.Diagnostics.AddAttributeError(path.Root("ids").AtListIndex(i), summary, fmt.Sprintf("Task %d: %s", id, detail))
+			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Outbound task %d: failed (%d of %d)", id, i+1, len(m.IDs))})
+			continue
+		}
+		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Outbound task %d: %s (%d of %d)", id, verb, i+1, len(m.IDs))})
+	}
+	if failed == 0 {
+		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%d outbound task(s) %s", len(m.IDs), verb)})
+	}
+}
+
+type outboundTaskStatusModel struct {
+	IDs    []types.Int64 `tfsdk:"ids"`
+	Status types.String  `tfsdk:"status"`
+}

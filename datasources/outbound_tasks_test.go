@@ -1,0 +1,110 @@
+package datasources_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func TestAccOutboundTasksDataSource_filters(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001", "user_name": "Ann"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	c := env.Client(t)
+	ctx := t.Context()
+	// 104 automatic tasks (more than one page of 100), one of them open, and one predictive task.
+	var openID int64
+	for i := range 104 {
+		id, err := c.Tasks.Create(ctx, client.Task{Name: client.FlexString(fmt.Sprintf("Reminder %03d", i)), Type: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 7 {
+			openID = id
+			if err := c.Tasks.SetStatus(ctx, id, client.TaskStatusOpen); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ratio, maxRatio, one := client.FlexFloat(1.2), client.FlexFloat(2), client.FlexInt(1)
+	num := client.FlexString("9001")
+	if _, err := c.Tasks.Create(ctx, client.Task{Name: "Sales", Type: 1,
+		AssignedUsers: []client.AssignedUser{{UserNum: &num}},
+		Config:        &client.TaskConfig{CallRatioType: &one, ManualCallRatio: &ratio, MaxCallRatio: &maxRatio}}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+data "contactcenter_outbound_tasks" "automatic" { type = 3 }
+data "contactcenter_outbound_tasks" "everything" {}
+data "contactcenter_outbound_tasks" "open" { status = "open" }
+data "contactcenter_outbound_tasks" "named" { name = "Sal" }
+data "contactcenter_outbound_tasks" "all_predictive" {
+  type = 1
+  all  = true
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.automatic", tfjsonpath.New("tasks"), knownvalue.ListSizeExact(104)),
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.everything", tfjsonpath.New("tasks"), knownvalue.ListSizeExact(105)),
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.open", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(fmt.Sprint(openID)), "status": knownvalue.StringExact("open"),
+						"status_string": knownvalue.StringExact("open"), "type_string": knownvalue.StringExact("automatic"),
+						"context": knownvalue.StringExact("mc_transivr"), "priority": knownvalue.Int64Exact(100),
+						"max_conn_secs": knownvalue.Int64Exact(300), "total_called": knownvalue.Int64Exact(0),
+						"created_at": knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)),
+					}),
+				})),
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.named", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"name": knownvalue.StringExact("Sales"), "type": knownvalue.Int64Exact(1),
+						"call_ratio_type_string": knownvalue.StringExact("manual"), "context": knownvalue.StringExact("mc_transque"),
+					}),
+				})),
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.all_predictive", tfjsonpath.New("tasks"), knownvalue.ListSizeExact(1)),
+			},
+		}},
+	})
+	if n := env.Sim.Stats()["GET /autocall/api/v3/projects/all"]; n == 0 {
+		t.Error("all = true did not use projects/all")
+	}
+}
+
+func TestAccOutboundTasksDataSource_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]string{
+		`data "contactcenter_outbound_tasks" "x" { all = true }`:                                      `type is required when all = true`,
+		`data "contactcenter_outbound_tasks" "x" { type = 2 }`:                                        `type value must be one of`,
+		`data "contactcenter_outbound_tasks" "x" { status = "paused" }`:                               `status value must be one of`,
+		"data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  name = \"a\"\n}": `cannot be specified when`,
+	}
+	var steps []resource.TestStep
+	for body, want := range cases {
+		steps = append(steps, resource.TestStep{Config: env.Config(body), PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(want), " ", `\s+`))})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %d requests", n)
+	}
+}

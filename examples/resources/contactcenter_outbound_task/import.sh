@@ -1,0 +1,2 @@
+# An outbound task is imported by its numeric project id.
+terraform import contactcenter_outbound_task.renewals 701

@@ -1,0 +1,88 @@
+# A predictive task (type 1): the dialer calls ahead of free agents and
+# connects answered calls to the agents listed in assigned_users.
+resource "contactcenter_outbound_task" "renewals" {
+  name     = "Contract renewals"
+  type     = 1
+  status   = "paused" # closed, open or paused
+  priority = 150      # 0-255, larger gets more of the lines
+  callers  = ["95001001"]
+  trans_to = "101" # mc_transque: the skill group the calls go to
+
+  assigned_users = [
+    { user_num = "9001", conn_limit = 2 },
+    { user_num = "9002" },
+  ]
+
+  config = {
+    call_ratio_type   = 1 # manual
+    manual_call_ratio = 1.5
+    max_call_ratio    = 3
+    makecall_flag     = 8 # record whole calls
+    webhook = {
+      enable = true
+      ids    = [301]
+    }
+  }
+
+  recall_strategies = {
+    default = {
+      recall           = 1
+      recall_max_times = 2
+      recall_interval  = [10, 60] # minutes before the first and the second recall
+    }
+  }
+
+  worktime = {
+    name = "office hours"
+    working = {
+      "1" = [["09:00:00", "12:00:00"], ["13:30:00", "18:00:00"]] # Monday
+      "2" = [["09:00:00", "18:00:00"]]
+    }
+  }
+
+  filter_rules = {
+    blacklist      = true
+    call_blacklist = true
+  }
+}
+
+# An automatic task (type 3): answered calls go to an IVR.
+resource "contactcenter_outbound_task" "reminders" {
+  name     = "Payment reminders"
+  type     = 3
+  trans_to = "ivr-payments" # mc_transivr: the IVR code
+}
+
+# A robot task (type 4): a voice robot talks, and hands over to agents of
+# que_id when scheduling is on.
+resource "contactcenter_outbound_task" "survey" {
+  name       = "Satisfaction survey"
+  type       = 4
+  trans_to   = "script-42" # mc_transai: the robot script
+  enable_asr = true
+
+  assigned_users = [{ user_id = 1001 }] # must belong to config.que_id
+
+  config = {
+    max_call_ratio   = 2
+    nlp_silence_time = 800
+    enable_scheduler = true
+    agent_wait_time  = 10
+    que_id           = 101
+    tts = {
+      provider = "ali"
+      name     = "xiaoyun"
+      voice    = "xiaoyun"
+      volume   = 50
+    }
+  }
+
+  recall_strategies = {
+    asr = {
+      "1" = { recall = 1, recall_max_times = 3, recall_interval = [5, 15, 30] } # user busy
+      "3" = { recall = 1, recall_max_times = 1, recall_interval = [120] }       # powered off
+    }
+  }
+
+  force_delete = true # destroy even while open
+}

@@ -1,0 +1,558 @@
+package resources_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// taskEnv seeds two agents (user_id 5001 "9001", 5002 "9002") and a skill
+// group holding 5001, and returns the group id.
+func taskEnv(t *testing.T) (*acctest.Env, int64) {
+	t.Helper()
+	env := acctest.New(t)
+	err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(
+		`[{"user_id": 5001, "user_num": "9001", "user_name": "Ann"}, {"user_id": 5002, "user_num": "9002", "user_name": "Bo"}]`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := env.Client(t)
+	id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Robot escalation", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	que, _ := strconv.ParseInt(id, 10, 64)
+	if err := c.Queues.Assign(t.Context(), que, []client.AgentSkill{{AgID: 5001, Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	return env, que
+}
+
+// apiTask reads the task of addr from the simulator through the client.
+func apiTask(t *testing.T, env *acctest.Env, s *terraform.State, addr string) (*client.Task, error) {
+	id, _ := strconv.ParseInt(s.RootModule().Resources[addr].Primary.ID, 10, 64)
+	return env.Client(t).Tasks.Get(t.Context(), id)
+}
+
+const predictiveV1 = `
+resource "contactcenter_webhook" "hangup" {
+  name       = "hang-up records"
+  url        = "https://crm.example.com/hangup"
+  status     = true
+  event_type = 1
+}
+
+resource "contactcenter_outbound_task" "test" {
+  name     = "Renewals"
+  type     = 1
+  trans_to = "101"
+  callers  = ["95001001", "95001002"]
+  priority = 120
+
+  assigned_users = [
+    { user_num = "9001", conn_limit = 2 },
+    { user_id = 5002 },
+  ]
+
+  config = {
+    call_ratio_type   = 1
+    manual_call_ratio = 1.5
+    max_call_ratio    = 3
+    makecall_flag     = 8
+    webhook = {
+      enable = true
+      ids    = [contactcenter_webhook.hangup.id]
+    }
+  }
+
+  recall_strategies = {
+    default = {
+      recall           = 1
+      recall_max_times = 2
+      recall_interval  = [10, 30]
+    }
+  }
+
+  worktime = {
+    name = "office hours"
+    working = {
+      "1" = [["09:00:00", "12:00:00"], ["13:30:00", "18:00:00"]]
+      "5" = [["09:00:00", "15:00:00"]]
+    }
+  }
+
+  filter_rules = {
+    blacklist      = true
+    call_blacklist = true
+  }
+}
+`
+
+const predictiveV2 = `
+resource "contactcenter_webhook" "hangup" {
+  name       = "hang-up records"
+  url        = "https://crm.example.com/hangup"
+  status     = true
+  event_type = 1
+}
+
+resource "contactcenter_outbound_task" "test" {
+  name         = "Renewals Q3"
+  type         = 1
+  status       = "open"
+  force_delete = true
+  priority     = 200
+  concurrent   = 4
+
+  assigned_users = [
+    { user_num = "9001" },
+  ]
+
+  config = {
+    call_ratio_type = 0
+    max_call_ratio  = 2.5
+  }
+
+  recall_strategies = {
+    asr = {
+      "1" = { recall = 1, recall_max_times = 3, recall_interval = [5, 10, 20] }
+      "11" = { recall = 0 }
+    }
+  }
+}
+`
+
+// A predictive task: create, empty plan, import, update (status opened
+// through status/update, members removed), empty plan, import.
+func TestAccOutboundTask_basic(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	addr := "contactcenter_outbound_task.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(predictiveV1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("context"), knownvalue.StringExact("mc_transque")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("context"), knownvalue.StringExact("mc_transque")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("type_string"), knownvalue.StringExact("predictive")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("closed")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status_string"), knownvalue.StringExact("closed")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("max_conn_secs"), knownvalue.Int64Exact(300)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("timeout_secs"), knownvalue.Int64Exact(30)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("max_queue_secs"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("init_call_ratio"), knownvalue.Float64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("assigned_users").AtSliceIndex(1).AtMapKey("conn_limit"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("filter_rules").AtMapKey("history"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("worktime").AtMapKey("working").AtMapKey("1").AtSliceIndex(1),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("13:30:00"), knownvalue.StringExact("18:00:00")})),
+				},
+				Check: func(s *terraform.State) error {
+					task, err := apiTask(t, env, s, addr)
+					if err != nil {
+						return err
+					}
+					if task.Config == nil || task.Config.Webhook == nil || len(task.Config.Webhook.IDs) != 1 ||
+						task.RecallStrategies == nil || task.RecallStrategies.Default == nil || len(task.RecallStrategies.Default.RecallInterval) != 2 {
+						return fmt.Errorf("the API holds config %+v recall %+v", task.Config, task.RecallStrategies)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(predictiveV1), PlanOnly: true},
+			{
+				ResourceName: addr, ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"force_delete"},
+			},
+			{
+				Config: env.Config(predictiveV2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("Renewals Q3")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("open")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status_string"), knownvalue.StringExact("open")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("priority"), knownvalue.Int64Exact(200)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("concurrent"), knownvalue.Int64Exact(4)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("callers"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("worktime"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("trans_to"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("call_ratio_type"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("recall_strategies").AtMapKey("asr").AtMapKey("11").AtMapKey("recall"), knownvalue.Int64Exact(0)),
+				},
+				Check: func(s *terraform.State) error {
+					task, err := apiTask(t, env, s, addr)
+					if err != nil {
+						return err
+					}
+					if ptr(task.Status) != 1 || len(task.Callers) != 0 || len(task.Worktime.Working) != 0 || task.Config.Webhook != nil {
+						return fmt.Errorf("the API still holds removed members: status %d callers %v worktime %+v webhook %+v",
+							ptr(task.Status), task.Callers, task.Worktime, task.Config.Webhook)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(predictiveV2), PlanOnly: true},
+			{
+				ResourceName: addr, ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"force_delete"},
+			},
+		},
+	})
+	if n := env.Sim.Stats()["POST /autocall/api/v3/projects/status/update"]; n != 1 {
+		t.Errorf("opening the task should use status/update once, got %d calls", n)
+	}
+}
+
+// wrapped matches text that Terraform may have wrapped across lines.
+func wrapped(text string) *regexp.Regexp {
+	return regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(text), " ", `\s+`))
+}
+
+func ptr(p *client.FlexInt) int64 {
+	if p == nil {
+		return -1
+	}
+	return int64(*p)
+}
+
+func automaticConfig(status string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_outbound_task" "test" {
+  name     = "Payment reminders"
+  type     = 3
+  trans_to = "ivr-remind"
+  status   = %q
+}
+`, status)
+}
+
+// An automatic task with the defaults of §8, moved closed → paused → closed (§3.4).
+func TestAccOutboundTask_automaticStatus(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	addr := "contactcenter_outbound_task.test"
+	status := func(want int64) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			task, err := apiTask(t, env, s, addr)
+			if err != nil {
+				return err
+			}
+			if ptr(task.Status) != want {
+				return fmt.Errorf("the API holds status %d, want %d", ptr(task.Status), want)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(automaticConfig("closed")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("context"), knownvalue.StringExact("mc_transivr")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("type_string"), knownvalue.StringExact("automatic")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("priority"), knownvalue.Int64Exact(100)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("enable_asr"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("concurrent"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("filter_rules"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("trans_to"), knownvalue.StringExact("ivr-remind")),
+				},
+				Check: status(0),
+			},
+			{Config: env.Config(automaticConfig("closed")), PlanOnly: true},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+			{Config: env.Config(automaticConfig("paused")), Check: status(2)},
+			{Config: env.Config(automaticConfig("paused")), PlanOnly: true},
+			{Config: env.Config(automaticConfig("closed")), Check: status(0)},
+		},
+	})
+}
+
+func robotConfig(que int64, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_outbound_task" "test" {
+  name     = "Survey robot"
+  type     = 4
+  trans_to = "script-42"
+  enable_asr = true
+
+  assigned_users = [{ user_id = 5001, conn_limit = 3 }]
+
+  config = {
+    max_call_ratio   = 2
+    nlp_silence_time = 800
+    enable_scheduler = true
+    agent_wait_time  = 10
+    que_id           = %d
+    tts = {
+      provider = "ali"
+      name     = "xiaoyun"
+      voice    = "xiaoyun"
+      speed    = 0
+      volume   = 50
+      options  = { sample_rate = "16000" }
+    }
+  }
+%s
+}
+`, que, extra)
+}
+
+// A robot task with scheduling: create, empty plan, import, update, empty plan.
+func TestAccOutboundTask_robot(t *testing.T) {
+	t.Parallel()
+	env, que := taskEnv(t)
+	addr := "contactcenter_outbound_task.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(robotConfig(que, "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("context"), knownvalue.StringExact("mc_transai")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("type_string"), knownvalue.StringExact("robot")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("que_id"), knownvalue.Int64Exact(que)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("tts").AtMapKey("speed"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("tts").AtMapKey("pitch"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("tts").AtMapKey("options").AtMapKey("sample_rate"), knownvalue.StringExact("16000")),
+				},
+			},
+			{Config: env.Config(robotConfig(que, "")), PlanOnly: true},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"force_delete"}},
+			{
+				Config: env.Config(robotConfig(que, `  worktime = { working = { "0" = [["10:00:00", "16:00:00"]] } }`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("worktime").AtMapKey("name"), knownvalue.Null()),
+				},
+			},
+			{Config: env.Config(robotConfig(que, `  worktime = { working = { "0" = [["10:00:00", "16:00:00"]] } }`)), PlanOnly: true},
+		},
+	})
+}
+
+// An agent outside config.que_id is refused by the service (§2.7.3); the
+// provider cannot know group membership at plan time.
+func TestAccOutboundTask_robotAgentOutsideGroup(t *testing.T) {
+	t.Parallel()
+	env, que := taskEnv(t)
+	cfg := robotConfig(que, "")
+	cfg = regexp.MustCompile(`user_id = 5001`).ReplaceAllString(cfg, `user_id = 5002`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(cfg),
+			ExpectError: wrapped(`agent user_id 5002 is not in skill group`),
+		}},
+	})
+}
+
+func TestAccOutboundTask_disappears(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(automaticConfig("open") + "\n"),
+			Check: func(s *terraform.State) error {
+				id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_outbound_task.test"].Primary.ID, 10, 64)
+				return c.Tasks.Delete(t.Context(), []int64{id}, true)
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+// Destroying an open task without force_delete fails with a hint; with
+// force_delete it is deleted.
+func TestAccOutboundTask_forceDelete(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	addr := "contactcenter_outbound_task.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(automaticConfig("open"))},
+			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: wrapped(`set force_delete = true`)},
+			{
+				Config: env.Config(`
+resource "contactcenter_outbound_task" "test" {
+  name         = "Payment reminders"
+  type         = 3
+  trans_to     = "ivr-remind"
+  status       = "open"
+  force_delete = true
+}
+`),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("force_delete"), knownvalue.Bool(true))},
+			},
+		},
+	})
+}
+
+func TestAccOutboundTask_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	task := func(body string) string {
+		return fmt.Sprintf("resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"V\"\n%s\n}\n", body)
+	}
+	const users = `assigned_users = [{ user_num = "9001" }]`
+	const tts = `tts = { provider = "ali", name = "xiaoyun" }`
+	robot := func(omit string, extra string) string {
+		fields := map[string]string{
+			"tts": tts, "nlp_silence_time": "nlp_silence_time = 800", "enable_scheduler": "enable_scheduler = false",
+			"agent_wait_time": "agent_wait_time = 5", "que_id": "que_id = 100", "max_call_ratio": "max_call_ratio = 2",
+		}
+		cfg := ""
+		for _, k := range []string{"tts", "nlp_silence_time", "enable_scheduler", "agent_wait_time", "que_id", "max_call_ratio"} {
+			if k != omit {
+				cfg += "    " + fields[k] + "\n"
+			}
+		}
+		return task(fmt.Sprintf("  type = 4\n  config = {\n%s  }\n%s", cfg, extra))
+	}
+	predictive := func(cfg, extra string) string {
+		return task(fmt.Sprintf("  type = 1\n  config = { %s }\n%s", cfg, extra))
+	}
+	automatic := func(extra string) string { return task("  type = 3\n" + extra) }
+	cases := map[string]struct {
+		body string
+		want string
+	}{
+		"type 2":                          {task("  type = 2"), `type value must be one of`},
+		"type 1 without assigned_users":   {predictive("call_ratio_type = 0\nmax_call_ratio = 2", ""), `assigned_users is required for a predictive task`},
+		"type 1 without call_ratio_type":  {predictive("max_call_ratio = 2", users), `config.call_ratio_type is required for a predictive task`},
+		"type 1 without config":           {task("  type = 1\n  " + users), `config.max_call_ratio is required for a predictive task`},
+		"type 1 without max_call_ratio":   {predictive("call_ratio_type = 0", users), `config.max_call_ratio is required for a predictive task`},
+		"manual ratio without value":      {predictive("call_ratio_type = 1\nmax_call_ratio = 2", users), `config.manual_call_ratio is required when config.call_ratio_type = 1`},
+		"call_ratio_type 2":               {predictive("call_ratio_type = 2\nmax_call_ratio = 2", users), `call_ratio_type value must be one of`},
+		"type 4 without tts":              {robot("tts", ""), `config.tts is required for a robot task`},
+		"type 4 without nlp_silence_time": {robot("nlp_silence_time", ""), `config.nlp_silence_time is required for a robot task`},
+		"type 4 without enable_scheduler": {robot("enable_scheduler", ""), `config.enable_scheduler is required for a robot task`},
+		"type 4 without agent_wait_time":  {robot("agent_wait_time", ""), `config.agent_wait_time is required for a robot task`},
+		"type 4 without que_id":           {robot("que_id", ""), `config.que_id is required for a robot task`},
+		"type 4 without max_call_ratio":   {robot("max_call_ratio", ""), `config.max_call_ratio is required for a robot task`},
+		"type 4 with scheduler, no assigned_users": {
+			task("  type = 4\n  config = {\n    " + tts + "\n    nlp_silence_time = 800\n    enable_scheduler = true\n    agent_wait_time = 5\n    que_id = 100\n    max_call_ratio = 2\n  }"),
+			`assigned_users is required for a robot task (type = 4) with config.enable_scheduler = true`,
+		},
+		"assigned user with both ids":   {automatic(`assigned_users = [{ user_id = 5001, user_num = "9001" }]`), `2 attributes specified when one (and only one) of`},
+		"assigned user with neither id": {automatic(`assigned_users = [{ conn_limit = 1 }]`), `No attribute specified when one (and only one) of`},
+		"priority 256":                  {automatic("priority = 256"), `priority value must be between 0 and 255`},
+		"priority -1":                   {automatic("priority = -1"), `priority value must be between 0 and 255`},
+		"status running":                {automatic(`status = "running"`), `status value must be one of`},
+		"worktime weekday 7":            {automatic(`worktime = { working = { "7" = [["09:00:00", "10:00:00"]] } }`), `worktime.working key "7" must be a weekday`},
+		"worktime time not HH:mm:ss":    {automatic(`worktime = { working = { "1" = [["9:00", "10:00:00"]] } }`), `must be a [start, end] pair of times in HH:mm:ss`},
+		"worktime pair of three":        {automatic(`worktime = { working = { "1" = [["09:00:00", "10:00:00", "11:00:00"]] } }`), `must be a [start, end] pair of times in HH:mm:ss`},
+		"worktime start after end":      {automatic(`worktime = { working = { "2" = [["18:00:00", "09:00:00"]] } }`), `start 18:00:00 must be before end 09:00:00`},
+		"recall_interval as an int":     {automatic(`recall_strategies = { default = { recall_interval = 5 } }`), `list of number required`},
+		"recall_max_times as a list":    {automatic(`recall_strategies = { default = { recall_max_times = [3] } }`), `number required`},
+		"recall 2":                      {automatic(`recall_strategies = { default = { recall = 2 } }`), `recall value must be one of`},
+		"asr reason 6":                  {automatic(`recall_strategies = { asr = { "6" = { recall = 1 } } }`), `value must be one of`},
+		"tts provider not ali or tx": {
+			task("  type = 4\n  config = {\n    tts = { provider = \"google\", name = \"x\" }\n    nlp_silence_time = 800\n    enable_scheduler = false\n    agent_wait_time = 5\n    que_id = 100\n    max_call_ratio = 2\n  }"),
+			`provider value must be one of`,
+		},
+		"makecall_flag 1":     {automatic(`config = { makecall_flag = 1 }`), `makecall_flag value must be one of`},
+		"empty assigned list": {automatic(`assigned_users = []`), `assigned_users list must contain at least 1 elements`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			ExpectError: wrapped(tc.want),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// Values known only after apply (ids of a group and webhooks created in the
+// same run) pass plan-time validation, as in examples/complete/tasks.tf.
+func TestAccOutboundTask_references(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	cfg := `
+resource "contactcenter_skill_group" "bots" {
+  que_name     = "Bots"
+  que_priority = 5
+}
+
+resource "contactcenter_webhook" "pre" {
+  name       = "pre-call"
+  url        = "https://crm.example.com/pre"
+  status     = true
+  event_type = 2
+}
+
+resource "contactcenter_outbound_task" "test" {
+  name     = "Robot with references"
+  type     = 4
+  trans_to = contactcenter_skill_group.bots.id
+
+  config = {
+    max_call_ratio   = 2
+    nlp_silence_time = 800
+    enable_scheduler = false
+    agent_wait_time  = 10
+    que_id           = contactcenter_skill_group.bots.id
+    tts              = { provider = "tx", name = "zhiyu" }
+    webhook          = { enable = true, ids = [contactcenter_webhook.pre.id] }
+  }
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(cfg),
+				Check: func(s *terraform.State) error {
+					task, err := apiTask(t, env, s, "contactcenter_outbound_task.test")
+					if err != nil {
+						return err
+					}
+					que := s.RootModule().Resources["contactcenter_skill_group.bots"].Primary.ID
+					if fmt.Sprint(int64(*task.Config.QueID)) != que || len(task.Config.Webhook.IDs) != 1 {
+						return fmt.Errorf("config %+v, want que_id %s and one webhook", task.Config, que)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(cfg), PlanOnly: true},
+		},
+	})
+}

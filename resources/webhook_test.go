@@ -1,0 +1,161 @@
+package resources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func webhookConfig(name, url, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_webhook" "test" {
+  name = %q
+  url  = %q
+%s
+}
+`, name, url, extra)
+}
+
+func TestAccWebhook_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_webhook.test"
+	updated := webhookConfig("CRM hang-up", "https://crm.example.com/hangup", `
+  status     = true
+  is_encrypt = true
+  event_type = 1
+  dept_id    = 3
+`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("CRM")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("is_encrypt"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("event_type"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("vcc_id"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+				},
+			},
+			{
+				Config: env.Config(updated),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("CRM hang-up")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("url"), knownvalue.StringExact("https://crm.example.com/hangup")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("is_encrypt"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("event_type"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(3)),
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := strconv.ParseInt(s.RootModule().Resources[addr].Primary.ID, 10, 64)
+					w, err := env.Client(t).Webhooks.Get(t.Context(), id)
+					if err != nil {
+						return err
+					}
+					if !bool(w.Status) || w.EventType != 1 || string(w.URL) != "https://crm.example.com/hangup" {
+						return fmt.Errorf("the API holds %+v, want the updated webhook", *w)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(updated), PlanOnly: true},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+		},
+	})
+}
+
+func TestAccWebhook_manyPages(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	// More webhooks than one page of the list: the finder must page.
+	for i := range 120 {
+		if _, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("filler-%d", i), URL: "https://example.com/x"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	addr := "contactcenter_webhook.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(webhookConfig("last", "https://example.com/last", "event_type = 2")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("event_type"), knownvalue.Int64Exact(2)),
+				},
+			},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+		},
+	})
+}
+
+func TestAccWebhook_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(webhookConfig("Gone", "https://example.com/gone", "")),
+			Check: func(s *terraform.State) error {
+				id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_webhook.test"].Primary.ID, 10, 64)
+				return c.Webhooks.Delete(t.Context(), id)
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccWebhook_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct {
+		body string
+		want string
+	}{
+		"event_type 3":   {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type value must be one of`},
+		"url not http":   {webhookConfig("A", "ftp://example.com", ""), `must be an http:// or https:// URL`},
+		"empty name":     {webhookConfig("", "https://example.com", ""), `name string length must be at least 1`},
+		"negative dept":  {webhookConfig("A", "https://example.com", "dept_id = -1"), `dept_id value must be at least 0`},
+		"missing url":    {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
+		"status as text": {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
