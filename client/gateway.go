@@ -30,29 +30,29 @@ const (
 
 // The gateway's response codes (spec §7.4).
 const (
-	GatewayOK                = 0
-	GatewaySigCheckFailed    = 1001
-	GatewayAppIDUnknown      = 1002
-	GatewayAppIDDisabled     = 1003
-	GatewayAppIDMissing      = 1004
-	GatewayBodyUnparsable    = 1005
-	GatewayNotPermitted      = 1006
-	GatewayNotSupported      = 1007
-	GatewayOtherError        = 1008
-	GatewayTimeAbnormal      = 1009
-	GatewaySendTimeout       = 1010
-	GatewayNoSuchInterface   = 1011
-	GatewayMobileFormat      = 1012
-	GatewayTooManyMobiles    = 1013
-	GatewayContentTooLong    = 1014
-	GatewayTemplateParams    = 1015
-	GatewayTemplateInvalid   = 1016
-	GatewayNoChannel         = 1017
-	GatewaySignatureMissing  = 1018
-	GatewayNoRoute           = 1019
-	GatewayRequiredEmpty     = 1020
-	GatewayFileType          = 1021
-	GatewayExtenFormat       = 1022
+	GatewayOK               = 0
+	GatewaySigCheckFailed   = 1001
+	GatewayAppIDUnknown     = 1002
+	GatewayAppIDDisabled    = 1003
+	GatewayAppIDMissing     = 1004
+	GatewayBodyUnparsable   = 1005
+	GatewayNotPermitted     = 1006
+	GatewayNotSupported     = 1007
+	GatewayOtherError       = 1008
+	GatewayTimeAbnormal     = 1009
+	GatewaySendTimeout      = 1010
+	GatewayNoSuchInterface  = 1011
+	GatewayMobileFormat     = 1012
+	GatewayTooManyMobiles   = 1013
+	GatewayContentTooLong   = 1014
+	GatewayTemplateParams   = 1015
+	GatewayTemplateInvalid  = 1016
+	GatewayNoChannel        = 1017
+	GatewaySignatureMissing = 1018
+	GatewayNoRoute          = 1019
+	GatewayRequiredEmpty    = 1020
+	GatewayFileType         = 1021
+	GatewayExtenFormat      = 1022
 )
 
 var gatewayMeanings = map[int64]string{
