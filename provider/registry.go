@@ -14,6 +14,8 @@ import (
 
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
+		resources.NewGatewaySMSSignatureResource,
+		resources.NewGatewaySMSTemplateResource,
 		resources.NewSkillGroupResource,
 	}
 }
