@@ -87,7 +87,7 @@ func (r *gatewaySMSSignatureResource) Schema(_ context.Context, _ resource.Schem
 				Optional: true, MarkdownDescription: "Note for the reviewer (`remark`). Changing it replaces the signature.",
 			}),
 			"state": schema.Int64Attribute{
-				Computed: true,
+				Computed:            true,
 				MarkdownDescription: "Review state (`state`): `-1` draft, `0` pending, `1` approved, `2` rejected. Refreshed on every read.",
 				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 			},

@@ -202,7 +202,9 @@ func (templateTextValidator) Description(context.Context) string {
 	return "variables must be written ${name}"
 }
 
-func (v templateTextValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v templateTextValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 
 func (templateTextValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
