@@ -22,6 +22,8 @@ func resourceList() []func() resource.Resource {
 
 func dataSourceList() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		datasources.NewGatewaySMSSignaturesDataSource,
+		datasources.NewGatewaySMSTemplatesDataSource,
 		datasources.NewSkillGroupsDataSource,
 	}
 }
