@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/actions"
 	"github.com/contactcenter/terraform-provider-contactcenter/datasources"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
@@ -29,7 +30,9 @@ func dataSourceList() []func() datasource.DataSource {
 }
 
 func actionList() []func() action.Action {
-	return []func() action.Action{}
+	return []func() action.Action{
+		actions.NewGatewaySMSSendAction,
+	}
 }
 
 func functionList() []func() function.Function {

@@ -53,7 +53,7 @@ func (r *gatewaySMSTemplateResource) Schema(_ context.Context, _ resource.Schema
 				Required: true,
 				MarkdownDescription: "Template text (`tplText`). Variables are written `${name}` and filled by `sms_params` when sending. " +
 					"At most 400 characters, the gateway's content limit (§8). Changing it replaces the template.",
-				Validators: []validator.String{stringvalidator.LengthBetween(1, client.GatewayMaxContent), templateTextValidator{}},
+				Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), templateTextValidator{}},
 			}),
 			"tpl_type": schema.Int64Attribute{
 				Required:            true,

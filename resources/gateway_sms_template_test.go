@@ -109,8 +109,8 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 		"tpl_type 0":        {gatewayTemplateConfig("hi", 0, ""), `tpl_type value must be one of`},
 		"unterminated var":  {gatewayTemplateConfig("hi ${name", 1, ""), `unterminated variable`},
 		"empty var":         {gatewayTemplateConfig("hi ${}", 1, ""), `empty or malformed variable`},
-		"401 characters":    {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text string length must be between 1 and 400`},
-		"empty text":        {gatewayTemplateConfig("", 1, ""), `tpl_text string length must be between 1 and 400`},
+		"401 characters":    {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
+		"empty text":        {gatewayTemplateConfig("", 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
 		"sign_text bracket": {strings.Replace(gatewayTemplateConfig("hi", 1, ""), "contactcenter_gateway_sms_signature.acme.sign_text", `"【Acme】"`, 1), `must be given without brackets`},
 		"missing title":     {"resource \"contactcenter_gateway_sms_template\" \"t\" {\n tpl_text = \"x\"\n tpl_type = 1\n}", `The argument "tpl_title" is required`},
 	}
@@ -121,6 +121,10 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
 		})
 	}
+	// 400 characters of three bytes each are within the limit (characters, not bytes).
+	steps = append(steps, resource.TestStep{
+		Config: env.Config(gatewayTemplateConfig(strings.Repeat("码", 400), 1, "")), PlanOnly: true, ExpectNonEmptyPlan: true,
+	})
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
