@@ -125,7 +125,7 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 	}
 	id, err := r.client.Gateway.AddSignature(ctx, in)
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
+		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
@@ -134,7 +134,7 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 		// The signature exists: keep it in state so it is not created twice.
 		plan.State, plan.Reason = types.Int64Value(0), types.StringValue("")
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature After Create", err)
+		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature After Create", err)
 		return
 	}
 	plan.flatten(g)
@@ -157,7 +157,7 @@ func (r *gatewaySMSSignatureResource) Read(ctx context.Context, req resource.Rea
 		return
 	}
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
+		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
 		return
 	}
 	state.flatten(g)

@@ -172,3 +172,27 @@ func TestAccGatewaySMSSignature_validation(t *testing.T) {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
 }
+
+// TestAccGatewaySMSSignature_noCredentials: without sms_app_id/sms_app_key
+// the create fails clearly, naming both settings, and nothing is sent.
+func TestAccGatewaySMSSignature_noCredentials(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := fmt.Sprintf(`
+provider "contactcenter" {
+  endpoint     = %q
+  access_token = "sim-token"
+}
+`, env.Origin) + gatewaySignatureConfig("Acme", "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      cfg,
+			ExpectError: regexp.MustCompile(`sms_app_id and sms_app_key missing: the SMS gateway credentials are not\s+configured`),
+		}},
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("%d requests without credentials", n)
+	}
+}

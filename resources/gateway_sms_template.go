@@ -109,7 +109,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 		Remark: plan.Remark.ValueString(), SignText: plan.SignText.ValueString(),
 	})
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Template", err)
+		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Create Gateway SMS Template", err)
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
@@ -119,7 +119,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 		plan.State, plan.Reason = types.Int64Value(0), types.StringValue("")
 		plan.Variables = variablesValue(plan.TplText.ValueString())
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Template After Create", err)
+		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Template After Create", err)
 		return
 	}
 	plan.flatten(t)
@@ -142,7 +142,7 @@ func (r *gatewaySMSTemplateResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Template", err)
+		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Template", err)
 		return
 	}
 	state.flatten(t)

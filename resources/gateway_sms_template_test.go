@@ -134,3 +134,25 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
 	}
 }
+
+// TestAccGatewaySMSTemplate_unknownSignature: the gateway's 1018 reaches the
+// user with its meaning and what to do.
+func TestAccGatewaySMSTemplate_unknownSignature(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_gateway_sms_template" "test" {
+  tpl_text  = "hello"
+  tpl_type  = 2
+  tpl_title = "hi"
+  sign_text = "Nobody"
+}
+`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Gateway SMS Template.*answered code 1018:\s+signature does not exist.*What to do: use the text of an approved signature`),
+		}},
+	})
+}

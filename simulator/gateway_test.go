@@ -542,3 +542,24 @@ func TestGatewayReviewAndPaging(t *testing.T) {
 		t.Errorf("rejected template %+v", tp)
 	}
 }
+
+// TestGatewayStatePersists: queued records, templates and callbacks survive a
+// restart with --state; a record whose push was in flight is pullable after it.
+func TestGatewayStatePersists(t *testing.T) {
+	t.Parallel()
+	path := t.TempDir() + "/state.json"
+	e := newGW(t, func(o *simulator.Options) { o.StatePath = path })
+	tpl := e.approved(t)
+	if _, err := e.client(t).Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: []string{"13800000001", "13800000002"}, SmsText: "x", SignText: "Acme"}); err != nil {
+		t.Fatal(err)
+	}
+	e2 := newGW(t, func(o *simulator.Options) { o.StatePath = path })
+	c := e2.client(t)
+	recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 100)
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("after restart: %+v %v", recs, err)
+	}
+	if tp, err := c.Gateway.GetTemplate(t.Context(), tpl); err != nil || tp.State != 1 {
+		t.Errorf("template after restart: %+v %v", tp, err)
+	}
+}
