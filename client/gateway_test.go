@@ -3,6 +3,7 @@ package client_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -232,5 +233,62 @@ func TestValidateSend(t *testing.T) {
 	vars, err := client.TemplateVariables("Hi ${a}, ${b} and ${a}")
 	if diff := cmp.Diff([]string{"a", "b"}, vars); diff != "" || err != nil {
 		t.Errorf("variables %v %v", vars, err)
+	}
+}
+
+// TestGatewayEveryCodeTyped: each §7.4 code comes back as a GatewayError
+// with its meaning; only 1010 is retryable.
+func TestGatewayEveryCodeTyped(t *testing.T) {
+	t.Parallel()
+	for code := int64(1001); code <= 1022; code++ {
+		t.Run(fmt.Sprint(code), func(t *testing.T) {
+			t.Parallel()
+			c, _ := fakeGateway(t, fmt.Sprintf(`{"code":%d,"msg":"x"}`, code))
+			_, err := c.Gateway.PullDeliveryRecords(t.Context(), 1)
+			ge, ok := client.AsGatewayError(err)
+			if !ok || ge.Code != code || ge.Meaning != client.GatewayCodeMeaning(code) || ge.Retryable != (code == client.GatewaySendTimeout) {
+				t.Errorf("got %#v", err)
+			}
+		})
+	}
+}
+
+// TestGatewayRetries: reads are retried after 1010; sends and pulls never
+// are (a retry could send twice, or lose a pulled batch).
+func TestGatewayRetries(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	calls := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls[r.URL.Path]++
+		n := calls[r.URL.Path]
+		mu.Unlock()
+		if n == 1 {
+			_, _ = io.WriteString(w, `{"code":1010,"msg":"timeout"}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"code":0,"count":1,"data":[{"id":5,"tplText":"x"}]}`)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AppID: "a", AppKey: "k", MaxRetries: 3,
+		RetryWaitMin: time.Millisecond, RetryWaitMax: 2 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tp, err := c.Gateway.GetTemplate(t.Context(), 5); err != nil || tp.Identifier() != 5 {
+		t.Errorf("get_template after one 1010: %+v %v", tp, err)
+	}
+	if _, err := c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: []string{"13800000001"}, SmsText: "x", SignText: "A"}); !client.HasCode(err, 1010) {
+		t.Errorf("send_sms must surface 1010, got %v", err)
+	}
+	if _, err := c.Gateway.Pull(t.Context(), client.PullDelivery, 10); !client.HasCode(err, 1010) {
+		t.Errorf("down_status must surface 1010, got %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := map[string]int{"/smsapi/tpl/v1/get_template": 2, "/smsapi/sms/v1/send_sms": 1, "/smsapi/pull/v1/down_status": 1}
+	if diff := cmp.Diff(want, calls); diff != "" {
+		t.Errorf("calls per path (-want +got):\n%s", diff)
 	}
 }
