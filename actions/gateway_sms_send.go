@@ -102,6 +102,10 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 	}
 }
 
+func (a *gatewaySMSSendAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
 func (a *gatewaySMSSendAction) ConfigValidators(context.Context) []action.ConfigValidator {
 	return []action.ConfigValidator{
 		actionvalidator.ExactlyOneOf(path.MatchRoot("sms_text"), path.MatchRoot("tpl_id")),
@@ -124,10 +128,6 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	}
 }
 
-func (a *gatewaySMSSendAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 // failure is why some numbers were not sent.
 type failure struct {
 	reason  string
@@ -135,6 +135,11 @@ type failure struct {
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	if a.client == nil {
+		resp.Diagnostics.AddError("Provider Not Configured",
+			"The contactcenter provider was not configured before the action ran; check the provider block (endpoint, sms_app_id, sms_app_key).")
+		return
+	}
 	var m gatewaySMSSendModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
