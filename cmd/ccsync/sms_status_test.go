@@ -158,6 +158,7 @@ func TestSMSStatusPull_usage(t *testing.T) {
 		"no endpoint":   {[]string{"sms", "status", "pull", "--endpoint=", "--smsapi-url=", "--app-id", "a", "--app-key", "k"}, exitUsage, "--endpoint or --smsapi-url"},
 		"wrong key":     {[]string{"sms", "status", "pull", "--endpoint", e.url, "--app-id", "sim-app", "--app-key", "nope"}, exitFailures, "code 1001"},
 		"unknown sub":   {[]string{"sms", "nope"}, exitUsage, `unknown subcommand "nope"`},
+		"out is a dir":  {append([]string{"sms", "status", "pull", "--out", os.TempDir()}, e.conn()...), exitUsage, "is a directory"},
 		"listen no out": {[]string{"sms", "status", "listen", "--listen", "127.0.0.1:0"}, exitUsage, "usage: ccsync sms status listen"},
 	}
 	for name, tc := range cases {
