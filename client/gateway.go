@@ -1,4 +1,755 @@
 package client
 
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
 // GatewayService wraps the signature-authenticated SMS gateway (spec §4.8, §5.5).
 type GatewayService struct{ c *Client }
+
+// Gateway limits (spec §8).
+const (
+	// GatewayMaxMobiles is the most numbers one send_sms or send_batch takes.
+	GatewayMaxMobiles = 200
+	// GatewayMaxContent is the longest SMS content, in characters.
+	GatewayMaxContent = 400
+	// GatewayMaxPage is the largest max of get_template and get_sign.
+	GatewayMaxPage = 50
+	// GatewayMaxPull is the largest max of down_status and up_status.
+	GatewayMaxPull = 100
+	// GatewayMaxPic is the longest base64 pic of add_sign.
+	GatewayMaxPic = 1024
+)
+
+// The gateway's response codes (spec §7.4).
+const (
+	GatewayOK               = 0
+	GatewaySigCheckFailed   = 1001
+	GatewayAppIDUnknown     = 1002
+	GatewayAppIDDisabled    = 1003
+	GatewayAppIDMissing     = 1004
+	GatewayBodyUnparsable   = 1005
+	GatewayNotPermitted     = 1006
+	GatewayNotSupported     = 1007
+	GatewayOtherError       = 1008
+	GatewayTimeAbnormal     = 1009
+	GatewaySendTimeout      = 1010
+	GatewayNoSuchInterface  = 1011
+	GatewayMobileFormat     = 1012
+	GatewayTooManyMobiles   = 1013
+	GatewayContentTooLong   = 1014
+	GatewayTemplateParams   = 1015
+	GatewayTemplateInvalid  = 1016
+	GatewayNoChannel        = 1017
+	GatewaySignatureMissing = 1018
+	GatewayNoRoute          = 1019
+	GatewayRequiredEmpty    = 1020
+	GatewayFileType         = 1021
+	GatewayExtenFormat      = 1022
+)
+
+var gatewayMeanings = map[int64]string{
+	GatewayOK:               "success",
+	GatewaySigCheckFailed:   "signature check failed",
+	GatewayAppIDUnknown:     "appId does not exist",
+	GatewayAppIDDisabled:    "appId disabled",
+	GatewayAppIDMissing:     "appId missing or sig empty",
+	GatewayBodyUnparsable:   "request body could not be parsed",
+	GatewayNotPermitted:     "request not permitted",
+	GatewayNotSupported:     "request not supported",
+	GatewayOtherError:       "other error",
+	GatewayTimeAbnormal:     "request time abnormal (server time difference)",
+	GatewaySendTimeout:      "sending timed out (retry)",
+	GatewayNoSuchInterface:  "interface does not exist",
+	GatewayMobileFormat:     "mobile number format wrong",
+	GatewayTooManyMobiles:   "more than 200 numbers in one request",
+	GatewayContentTooLong:   "SMS content longer than 400 characters",
+	GatewayTemplateParams:   "template parameter abnormal",
+	GatewayTemplateInvalid:  "template id does not exist or is not approved",
+	GatewayNoChannel:        "no SMS channel found",
+	GatewaySignatureMissing: "signature does not exist",
+	GatewayNoRoute:          "channel route does not exist",
+	GatewayRequiredEmpty:    "required request field empty",
+	GatewayFileType:         "file type wrong (must be txt or csv)",
+	GatewayExtenFormat:      "exten format wrong (digits 0-9)",
+}
+
+// GatewayCodeMeaning returns the §7.4 meaning of a gateway code, or "" for a
+// code the spec does not list.
+func GatewayCodeMeaning(code int64) string { return gatewayMeanings[code] }
+
+// gatewayHints say what to do about the codes a user can fix.
+var gatewayHints = map[int64]string{
+	GatewaySigCheckFailed:   "check sms_app_key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of sms_app_id",
+	GatewayAppIDUnknown:     "check sms_app_id (CONTACTCENTER_SMS_APP_ID)",
+	GatewayAppIDDisabled:    "the appId is disabled; ask the gateway operator to enable it",
+	GatewayAppIDMissing:     "set sms_app_id and sms_app_key",
+	GatewayTimeAbnormal:     "the local clock differs from the gateway's; synchronise it (NTP)",
+	GatewaySendTimeout:      "the send timed out; check the delivery records before sending again",
+	GatewayTemplateInvalid:  "use an approved template id (state 1)",
+	GatewaySignatureMissing: "use the text of an approved signature, without brackets",
+}
+
+// GatewayError is a failure answered by the gateway: the §7.4 code with its
+// meaning. It wraps the *APIError, so AsAPIError and HasCode see through it.
+type GatewayError struct {
+	Code int64
+	// Meaning is the spec's text for Code ("" for codes the spec does not list).
+	Meaning string
+	// Hint says what to do next, when there is something to do.
+	Hint string
+	// Retryable is true for 1010 (sending timed out).
+	Retryable bool
+	API       *APIError
+}
+
+func (e *GatewayError) Error() string {
+	s := e.API.Error()
+	if e.Meaning != "" && !strings.Contains(e.API.Message, e.Meaning) {
+		s += " (" + e.Meaning + ")"
+	}
+	if e.Hint != "" {
+		s += "; " + e.Hint
+	}
+	return s
+}
+
+// Unwrap returns the underlying APIError.
+func (e *GatewayError) Unwrap() error { return e.API }
+
+// AsGatewayError returns the *GatewayError in err's chain.
+func AsGatewayError(err error) (*GatewayError, bool) {
+	var e *GatewayError
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// ErrGatewayCredentials is returned (wrapped) when the gateway is called
+// without an appId and key.
+var ErrGatewayCredentials = errors.New("the SMS gateway credentials are not configured: set sms_app_id and sms_app_key in the provider block (or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)")
+
+func wrapGateway(err error) error {
+	e, ok := AsAPIError(err)
+	if !ok || e.Surface != SurfaceSMSAPI || e.Code <= 0 {
+		return err
+	}
+	return &GatewayError{Code: e.Code, Meaning: GatewayCodeMeaning(e.Code), Hint: gatewayHints[e.Code], Retryable: e.Code == GatewaySendTimeout, API: e}
+}
+
+// do sends one gateway request (always a POST, spec §4.8).
+func (s *GatewayService) do(ctx context.Context, path string, body any, idempotent bool, out any) error {
+	if err := s.checkCredentials(); err != nil {
+		return err
+	}
+	return wrapGateway(s.c.Do(ctx, Request{
+		Surface: SurfaceSMSAPI, Method: "POST", Path: path, Body: body,
+		Envelope: EnvelopeGateway, Idempotent: idempotent,
+	}, out))
+}
+
+func (s *GatewayService) checkCredentials() error {
+	var missing []string
+	if s.c.cfg.AppID == "" {
+		missing = append(missing, "sms_app_id")
+	}
+	if s.c.cfg.AppKey == "" {
+		missing = append(missing, "sms_app_key")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s missing: %w", strings.Join(missing, " and "), ErrGatewayCredentials)
+	}
+	return nil
+}
+
+// GatewayTemplate is a get_template data item (§2.13).
+type GatewayTemplate struct {
+	ID       FlexInt    `json:"id"`
+	TplID    FlexInt    `json:"tplId"`
+	State    FlexInt    `json:"state"`
+	Reason   FlexString `json:"reason"`
+	TplTitle FlexString `json:"tplTitle"`
+	TplText  FlexString `json:"tplText"`
+	Remark   FlexString `json:"remark"`
+	TplType  FlexInt    `json:"tplType"`
+	SignText FlexString `json:"signText"`
+}
+
+// Identifier returns the template id whichever field carried it.
+func (t GatewayTemplate) Identifier() int64 {
+	if t.ID != 0 {
+		return int64(t.ID)
+	}
+	return int64(t.TplID)
+}
+
+// GatewayTemplateInput is the body of add_template (§4.8).
+type GatewayTemplateInput struct {
+	TplText  string `json:"tplText"`
+	TplType  int64  `json:"tplType"`
+	TplTitle string `json:"tplTitle"`
+	Remark   string `json:"remark,omitempty"`
+	SignText string `json:"signText,omitempty"`
+}
+
+// GatewaySignature is a get_sign data item (§2.13): documented with id and
+// text, the sample uses signId; both are accepted, and signText too.
+type GatewaySignature struct {
+	ID       FlexInt    `json:"id"`
+	SignID   FlexInt    `json:"signId"`
+	State    FlexInt    `json:"state"`
+	Reason   FlexString `json:"reason"`
+	Text     FlexString `json:"text"`
+	SignText FlexString `json:"signText"`
+}
+
+// Identifier returns the signature id whichever field carried it.
+func (g GatewaySignature) Identifier() int64 {
+	if g.ID != 0 {
+		return int64(g.ID)
+	}
+	return int64(g.SignID)
+}
+
+// Content returns the signature text whichever field carried it.
+func (g GatewaySignature) Content() string {
+	if g.Text != "" {
+		return string(g.Text)
+	}
+	return string(g.SignText)
+}
+
+// GatewaySignatureInput is the body of add_sign (§4.8). Pic is the base64
+// qualification image without a data-URI prefix, at most 1024 characters.
+type GatewaySignatureInput struct {
+	SignText string `json:"signText"`
+	Pic      string `json:"pic,omitempty"`
+	Remark   string `json:"remark,omitempty"`
+}
+
+// GatewayPage selects one page of get_template or get_sign: Max items (1 to
+// 50) from item Offset (0-based).
+type GatewayPage struct {
+	Max    int `json:"max"`
+	Offset int `json:"offset"`
+}
+
+// AddTemplate submits a template for review and returns its id. It is never
+// re-sent blindly: after an ambiguous failure the templates are searched for
+// one with the same title, text, type and signature first.
+func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInput) (int64, error) {
+	if err := s.checkCredentials(); err != nil {
+		return 0, err
+	}
+	if err := ValidateGatewayTemplate(in); err != nil {
+		return 0, err
+	}
+	var out struct {
+		TplID FlexInt `json:"tplId"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
+	}, &out, func(ctx context.Context) (bool, error) {
+		var found int64
+		for t, err := range s.ListTemplates(ctx, nil) {
+			if err != nil {
+				return false, err
+			}
+			if string(t.TplTitle) == in.TplTitle && string(t.TplText) == in.TplText && int64(t.TplType) == in.TplType && string(t.SignText) == in.SignText {
+				found = max(found, t.Identifier())
+			}
+		}
+		out.TplID = FlexInt(found)
+		return found != 0, nil
+	})
+	if err != nil {
+		return 0, wrapGateway(err)
+	}
+	if out.TplID == 0 {
+		return 0, errors.New("add_template answered success without tplId")
+	}
+	return int64(out.TplID), nil
+}
+
+// ValidateGatewayTemplate checks the §4.8 rules of add_template locally.
+func ValidateGatewayTemplate(in GatewayTemplateInput) error {
+	var errs []error
+	if strings.TrimSpace(in.TplText) == "" {
+		errs = append(errs, errors.New("tplText is required"))
+	}
+	if strings.TrimSpace(in.TplTitle) == "" {
+		errs = append(errs, errors.New("tplTitle is required"))
+	}
+	if in.TplType < 1 || in.TplType > 3 {
+		errs = append(errs, fmt.Errorf("tplType must be 1 (code), 2 (notice) or 3 (marketing), got %d", in.TplType))
+	}
+	if _, err := TemplateVariables(in.TplText); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// TemplateVariables returns the distinct `${name}` variables of a template
+// text in order of first use, failing on an unterminated or empty `${`.
+func TemplateVariables(text string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	rest := text
+	for {
+		i := strings.Index(rest, "${")
+		if i < 0 {
+			return out, nil
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		if j < 0 {
+			return out, fmt.Errorf("tplText has an unterminated variable at %q", preview([]byte(rest[i:])))
+		}
+		name := rest[i+2 : i+j]
+		if strings.TrimSpace(name) == "" || strings.Contains(name, "${") {
+			return out, fmt.Errorf("tplText has an empty or malformed variable %q", rest[i:i+j+1])
+		}
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+		rest = rest[i+j+1:]
+	}
+}
+
+// GetTemplates returns the templates with the given ids (get_template with
+// tplId). Unknown ids are simply absent from the result.
+func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
+	var out struct {
+		Data []GatewayTemplate `json:"data"`
+	}
+	err := s.do(ctx, "/tpl/v1/get_template", map[string]any{"tplId": ids}, true, &out)
+	return out.Data, err
+}
+
+// GetTemplate finds one template by id; the error satisfies IsNotFound when
+// the gateway does not know it.
+func (s *GatewayService) GetTemplate(ctx context.Context, id int64) (*GatewayTemplate, error) {
+	ts, err := s.GetTemplates(ctx, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range ts {
+		if t.Identifier() == id {
+			return &t, nil
+		}
+	}
+	return nil, fmt.Errorf("gateway template %d: %w", id, ErrNotFound)
+}
+
+// TemplatesPage returns one page of templates and the total count.
+func (s *GatewayService) TemplatesPage(ctx context.Context, p GatewayPage, vccID *int64) ([]GatewayTemplate, int, error) {
+	body := map[string]any{"tplPage": p}
+	if vccID != nil {
+		body["vccId"] = *vccID
+	}
+	var out struct {
+		Count FlexInt           `json:"count"`
+		Data  []GatewayTemplate `json:"data"`
+	}
+	err := s.do(ctx, "/tpl/v1/get_template", body, true, &out)
+	return out.Data, int(out.Count), err
+}
+
+// ListTemplates pages through every template, 50 at a time.
+func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.Seq2[GatewayTemplate, error] {
+	return paginate(ctx, func(ctx context.Context, page int) (Page[GatewayTemplate], error) {
+		p := GatewayPage{Max: GatewayMaxPage, Offset: (page - 1) * GatewayMaxPage}
+		items, count, err := s.TemplatesPage(ctx, p, vccID)
+		return Page[GatewayTemplate]{Items: items, More: p.Offset+len(items) < count}, err
+	})
+}
+
+// AddSignature submits a signature for review and returns its id. After an
+// ambiguous failure the signatures are searched for the same text first.
+func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureInput) (int64, error) {
+	if err := s.checkCredentials(); err != nil {
+		return 0, err
+	}
+	if strings.TrimSpace(in.SignText) == "" {
+		return 0, errors.New("signText is required")
+	}
+	if len(in.Pic) > GatewayMaxPic {
+		return 0, fmt.Errorf("pic is %d characters of base64; the gateway takes at most %d", len(in.Pic), GatewayMaxPic)
+	}
+	var out struct {
+		SignID FlexInt `json:"signId"`
+	}
+	err := s.c.createOnce(ctx, Request{
+		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
+	}, &out, func(ctx context.Context) (bool, error) {
+		var found int64
+		for g, err := range s.ListSignatures(ctx) {
+			if err != nil {
+				return false, err
+			}
+			if g.Content() == in.SignText {
+				found = max(found, g.Identifier())
+			}
+		}
+		out.SignID = FlexInt(found)
+		return found != 0, nil
+	})
+	if err != nil {
+		return 0, wrapGateway(err)
+	}
+	if out.SignID == 0 {
+		return 0, errors.New("add_sign answered success without signId")
+	}
+	return int64(out.SignID), nil
+}
+
+// GetSignatures returns the signatures with the given ids (get_sign with signId).
+func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
+	var out struct {
+		Data []GatewaySignature `json:"data"`
+	}
+	err := s.do(ctx, "/sign/v1/get_sign", map[string]any{"signId": ids}, true, &out)
+	return out.Data, err
+}
+
+// GetSignature finds one signature by id; the error satisfies IsNotFound
+// when the gateway does not know it.
+func (s *GatewayService) GetSignature(ctx context.Context, id int64) (*GatewaySignature, error) {
+	gs, err := s.GetSignatures(ctx, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range gs {
+		if g.Identifier() == id {
+			return &g, nil
+		}
+	}
+	return nil, fmt.Errorf("gateway signature %d: %w", id, ErrNotFound)
+}
+
+// SignaturesPage returns one page of signatures and the total count.
+func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]GatewaySignature, int, error) {
+	var out struct {
+		Count FlexInt            `json:"count"`
+		Data  []GatewaySignature `json:"data"`
+	}
+	err := s.do(ctx, "/sign/v1/get_sign", map[string]any{"signPage": p}, true, &out)
+	return out.Data, int(out.Count), err
+}
+
+// ListSignatures pages through every signature, 50 at a time.
+func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
+	return paginate(ctx, func(ctx context.Context, page int) (Page[GatewaySignature], error) {
+		p := GatewayPage{Max: GatewayMaxPage, Offset: (page - 1) * GatewayMaxPage}
+		items, count, err := s.SignaturesPage(ctx, p)
+		return Page[GatewaySignature]{Items: items, More: p.Offset+len(items) < count}, err
+	})
+}
+
+// SendResultItem is one number of a send_sms or send_batch answer (§2.13).
+type SendResultItem struct {
+	SmsFee FlexInt    `json:"smsFee"`
+	Mobile FlexString `json:"mobile"`
+	SmsID  FlexString `json:"smsId"`
+}
+
+// SendResult is the answer of send_sms, send_batch and send_single.
+type SendResult struct {
+	SmsExt FlexString       `json:"smsExt"`
+	Msg    FlexString       `json:"msg"`
+	Data   []SendResultItem `json:"data"`
+}
+
+// GatewaySMS is the body of send_sms: free text to at most 200 numbers.
+type GatewaySMS struct {
+	Mobiles  []string `json:"mobiles"`
+	SmsText  string   `json:"smsText"`
+	SignText string   `json:"signText"`
+	SmsExt   string   `json:"smsExt,omitempty"`
+	Exten    string   `json:"exten,omitempty"`
+}
+
+// GatewaySingle is the body of send_single: one templated message.
+// SmsParams is a []string (positional) or a map[string]string (by name);
+// nil is sent as an empty array.
+type GatewaySingle struct {
+	Mobile    string `json:"mobile"`
+	TplID     int64  `json:"tplId"`
+	SmsParams any    `json:"smsParams"`
+	SignText  string `json:"signText"`
+	SmsExt    string `json:"smsExt,omitempty"`
+	Exten     string `json:"exten,omitempty"`
+}
+
+// GatewayBatch is the body of send_batch: one template to at most 200
+// numbers. SignText may be empty when the default signature is used.
+type GatewayBatch struct {
+	Mobiles   []string `json:"mobiles"`
+	TplID     int64    `json:"tplId"`
+	SmsParams any      `json:"smsParams"`
+	SignText  string   `json:"signText,omitempty"`
+	SmsExt    string   `json:"smsExt,omitempty"`
+	Exten     string   `json:"exten,omitempty"`
+}
+
+// ValidateSend checks what the gateway would reject, before a request:
+// mobile count (1013), content length (1014), exten digits (1022) and the
+// mobile format (1012).
+func ValidateSend(mobiles []string, content, exten string) error {
+	var errs []error
+	if len(mobiles) == 0 {
+		errs = append(errs, errors.New("no mobile numbers"))
+	}
+	if len(mobiles) > GatewayMaxMobiles {
+		errs = append(errs, fmt.Errorf("%d mobile numbers in one request; the gateway takes at most %d", len(mobiles), GatewayMaxMobiles))
+	}
+	if n := len([]rune(content)); n > GatewayMaxContent {
+		errs = append(errs, fmt.Errorf("content is %d characters; the gateway takes at most %d", n, GatewayMaxContent))
+	}
+	if exten != "" && !IsDigits(exten) {
+		errs = append(errs, fmt.Errorf("exten %q must contain only the digits 0-9", exten))
+	}
+	for _, m := range mobiles {
+		if !ValidMobile(m) {
+			errs = append(errs, fmt.Errorf("mobile %q is not a mobile number (11 digits starting with 1, optionally prefixed +86)", m))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// IsDigits reports whether s is one or more of 0-9.
+func IsDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidMobile reports whether s is a mainland mobile number: 11 digits
+// starting with 1 and a second digit 3-9, optionally prefixed +86 or 86.
+// The simulator answers 1012 for anything else (see simulator/fidelity/gateway.md).
+func ValidMobile(s string) bool {
+	s = strings.TrimPrefix(s, "+")
+	if len(s) == 13 && strings.HasPrefix(s, "86") {
+		s = s[2:]
+	}
+	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
+}
+
+// SendSMS sends free text (send_sms). Sends are never retried: a retry could
+// send twice.
+func (s *GatewayService) SendSMS(ctx context.Context, in GatewaySMS) (*SendResult, error) {
+	var out SendResult
+	err := s.do(ctx, "/sms/v1/send_sms", in, false, &out)
+	return &out, err
+}
+
+// SendSingle sends one templated message (send_single).
+func (s *GatewayService) SendSingle(ctx context.Context, in GatewaySingle) (*SendResult, error) {
+	if in.SmsParams == nil {
+		in.SmsParams = []string{}
+	}
+	var out struct {
+		SendResult
+		Mobile FlexString `json:"mobile"`
+		SmsFee FlexInt    `json:"smsFee"`
+		SmsID  FlexString `json:"smsId"`
+	}
+	err := s.do(ctx, "/sms/v1/send_single", in, false, &out)
+	res := out.SendResult
+	if err == nil {
+		res.Data = []SendResultItem{{Mobile: out.Mobile, SmsFee: out.SmsFee, SmsID: out.SmsID}}
+	}
+	return &res, err
+}
+
+// SendBatch sends one template to many numbers (send_batch).
+func (s *GatewayService) SendBatch(ctx context.Context, in GatewayBatch) (*SendResult, error) {
+	if in.SmsParams == nil {
+		in.SmsParams = []string{}
+	}
+	var out SendResult
+	err := s.do(ctx, "/sms/v1/send_batch", in, false, &out)
+	return &out, err
+}
+
+// FileRecipient is one line of the send_file mobiles file: the number, then
+// parameters that override the request's SmsParams position by position.
+type FileRecipient struct {
+	Mobile string
+	Params []string
+}
+
+// GatewayFile is a send_file request (a form post with the mobiles file).
+type GatewayFile struct {
+	TplID      int64
+	SignText   string
+	SmsExt     string
+	Exten      string
+	SmsParams  []string
+	Recipients []FileRecipient
+	// FileName is the upload's name; it must end in .txt or .csv (1021).
+	// Empty means "mobiles.txt".
+	FileName string
+}
+
+// EncodeMobilesFile writes recipients in the send_file file format (§4.8):
+// one recipient per line, columns separated by a space, the mobile first,
+// then the parameters URI-encoded.
+func EncodeMobilesFile(rs []FileRecipient) []byte {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(r.Mobile)
+		for _, p := range r.Params {
+			b.WriteByte(' ')
+			b.WriteString(url.PathEscape(p))
+		}
+		b.WriteByte('\n')
+	}
+	return []byte(b.String())
+}
+
+// ParseMobilesFile reads the send_file file format; line numbers in errors
+// start at 1. Blank lines are skipped.
+func ParseMobilesFile(b []byte) ([]FileRecipient, error) {
+	var out []FileRecipient
+	for i, line := range strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		r := FileRecipient{Mobile: fields[0]}
+		for _, f := range fields[1:] {
+			p, err := url.PathUnescape(f)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: parameter %q is not URI-encoded: %w", i+1, f, err)
+			}
+			r.Params = append(r.Params, p)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// SendFile sends a template to the numbers of a file (send_file, a multipart
+// form post). The gateway answers only code and msg; per-number results
+// arrive through the file-send callback (§6.4) and delivery records.
+func (s *GatewayService) SendFile(ctx context.Context, in GatewayFile) error {
+	if err := s.checkCredentials(); err != nil {
+		return err
+	}
+	name := in.FileName
+	if name == "" {
+		name = "mobiles.txt"
+	}
+	vals := url.Values{"tplId": {strconv.FormatInt(in.TplID, 10)}}
+	for k, v := range map[string]string{"signText": in.SignText, "smsExt": in.SmsExt, "exten": in.Exten} {
+		if v != "" {
+			vals.Set(k, v)
+		}
+	}
+	for _, p := range in.SmsParams {
+		vals.Add("smsParams", p)
+	}
+	return wrapGateway(s.c.Do(ctx, Request{
+		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sms/v1/send_file",
+		Body: vals, BodyKind: BodyMultipart, Envelope: EnvelopeGateway,
+		Files: []FilePart{{Field: "mobiles", FileName: name, ContentType: "text/plain", Content: EncodeMobilesFile(in.Recipients)}},
+	}, nil))
+}
+
+// DeliveryRecord is a delivery status record (§2.13, §6.2): pushed to the
+// delivery callback and pulled from down_status.
+type DeliveryRecord struct {
+	TimeDelivered FlexString `json:"timeDelivered"`
+	Exten         FlexString `json:"exten"`
+	Mobile        FlexString `json:"mobile"`
+	State         FlexString `json:"state"`
+	Errmsg        FlexString `json:"errmsg"`
+	SmsID         FlexString `json:"smsId"`
+	SmsExt        FlexString `json:"smsExt,omitempty"`
+	SmsFee        FlexInt    `json:"smsFee,omitempty"`
+	ChannelType   FlexInt    `json:"channelType"`
+	ErrType       FlexInt    `json:"errType"`
+	ErrCode       FlexString `json:"errCode"`
+}
+
+// ReplyRecord is an SMS reply (§2.13, §6.3): pushed to the reply callback
+// and pulled from up_status. TimeDelivered is Unix time.
+type ReplyRecord struct {
+	Exten         FlexString `json:"exten,omitempty"`
+	Mobile        FlexString `json:"mobile"`
+	SmsText       FlexString `json:"smsText"`
+	TimeDelivered FlexInt    `json:"timeDelivered"`
+}
+
+// PullKind names a pull queue (§6.5).
+type PullKind string
+
+// The two pull queues.
+const (
+	PullDelivery PullKind = "delivery" // down_status
+	PullReplies  PullKind = "reply"    // up_status
+)
+
+// Pull takes up to max (1 to 100) records off a pull queue and returns them
+// as the gateway sent them, so nothing of a record is lost in decoding. Each
+// record is returned once (§6.5), so a pull is never retried automatically:
+// a lost answer would lose its records.
+func (s *GatewayService) Pull(ctx context.Context, kind PullKind, max int) ([]json.RawMessage, error) {
+	path := "/pull/v1/down_status"
+	switch kind {
+	case PullDelivery:
+	case PullReplies:
+		path = "/pull/v1/up_status"
+	default:
+		return nil, fmt.Errorf("pull kind must be %q or %q, got %q", PullDelivery, PullReplies, kind)
+	}
+	if max < 1 || max > GatewayMaxPull {
+		return nil, fmt.Errorf("pull max must be from 1 to %d, got %d", GatewayMaxPull, max)
+	}
+	var out struct {
+		Data []json.RawMessage `json:"data"`
+	}
+	err := s.do(ctx, path, map[string]any{"max": max}, false, &out)
+	return out.Data, err
+}
+
+// PullDeliveryRecords takes up to max (1 to 100) delivery records off the
+// down_status queue, decoded.
+func (s *GatewayService) PullDeliveryRecords(ctx context.Context, max int) ([]DeliveryRecord, error) {
+	return pullAs[DeliveryRecord](ctx, s, PullDelivery, max)
+}
+
+// PullReplyRecords takes up to max (1 to 100) reply records off the
+// up_status queue, decoded.
+func (s *GatewayService) PullReplyRecords(ctx context.Context, max int) ([]ReplyRecord, error) {
+	return pullAs[ReplyRecord](ctx, s, PullReplies, max)
+}
+
+func pullAs[T any](ctx context.Context, s *GatewayService, kind PullKind, max int) ([]T, error) {
+	raw, err := s.Pull(ctx, kind, max)
+	out := make([]T, 0, len(raw))
+	var errs []error
+	for _, r := range raw {
+		var v T
+		if derr := json.Unmarshal(r, &v); derr != nil {
+			// The record is already off the queue: keep going and report it.
+			errs = append(errs, fmt.Errorf("decoding pulled record %s: %w", preview(r), derr))
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, errors.Join(append([]error{err}, errs...)...)
+}

@@ -16,6 +16,8 @@ import (
 func resourceList() []func() resource.Resource {
 	return []func() resource.Resource{
 		resources.NewAgentResource,
+		resources.NewGatewaySMSSignatureResource,
+		resources.NewGatewaySMSTemplateResource,
 		resources.NewOutboundTaskResource,
 		resources.NewSkillGroupMemberResource,
 		resources.NewSkillGroupMembersResource,
@@ -33,6 +35,8 @@ func dataSourceList() []func() datasource.DataSource {
 		datasources.NewAgentsDataSource,
 		datasources.NewASRTranscriptDataSource,
 		datasources.NewBusyReasonsDataSource,
+		datasources.NewGatewaySMSSignaturesDataSource,
+		datasources.NewGatewaySMSTemplatesDataSource,
 		datasources.NewIVRsDataSource,
 		datasources.NewNumberSelectionDataSource,
 		datasources.NewOutboundTasksDataSource,
@@ -54,6 +58,7 @@ func actionList() []func() action.Action {
 	return []func() action.Action{
 		actions.NewASRTranscribeAction,
 		actions.NewCallUserDataAction,
+		actions.NewGatewaySMSSendAction,
 		actions.NewOutboundTaskStatusAction,
 		actions.NewSMSSendAction,
 	}

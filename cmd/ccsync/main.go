@@ -25,6 +25,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"simulator", "run the built-in contact-center simulator", runSimulator},
+		{"sms", "SMS tools: sms status pull|listen", runSMS},
 	}
 }
 

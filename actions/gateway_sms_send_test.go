@@ -1,0 +1,260 @@
+package actions_test
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// setupGateway creates an approved signature "Acme" and a template
+// "Code ${code} for ${name}" (approved unless pending) and returns its id.
+func setupGateway(t *testing.T, env *acctest.Env, pending bool) string {
+	t.Helper()
+	c := env.Client(t)
+	sid, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := env.Sim.Review("gateway_signature", strconv.FormatInt(sid, 10), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	tid, err := c.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplText: "Code ${code} for ${name}", TplType: 1, TplTitle: "otp", SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pending {
+		if err := env.Sim.Review("gateway_template", strconv.FormatInt(tid, 10), 1, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return strconv.FormatInt(tid, 10)
+}
+
+func numbers(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("1390000%04d", i+1)
+	}
+	return out
+}
+
+func sends(env *acctest.Env, endpoint string) int {
+	return env.Sim.Stats()["POST /smsapi/sms/v1/"+endpoint]
+}
+
+func TestGatewaySMSSend_batch450(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": numbers(450), "tpl_id": tpl, "sms_params": map[string]string{"code": "1234", "name": "Ann"}, "exten": "42",
+	})
+	if res.HasError() || res.Phase != "invoke" || !res.Completed {
+		t.Fatalf("phase %s: %s", res.Phase, res.Text())
+	}
+	if n := sends(env, "send_batch"); n != 3 {
+		t.Errorf("send_batch called %d times, want 3 (200 + 200 + 50)", n)
+	}
+	want := []string{
+		"send_batch request 1 of 3: 200 of 200 numbers accepted",
+		"send_batch request 2 of 3: 200 of 200 numbers accepted",
+		"send_batch request 3 of 3: 50 of 50 numbers accepted",
+		"sent 450 messages to 450 numbers in 3 request(s), billed count 450",
+	}
+	if strings.Join(res.Progress, "\n") != strings.Join(want, "\n") {
+		t.Errorf("progress:\n%s\nwant:\n%s", strings.Join(res.Progress, "\n"), strings.Join(want, "\n"))
+	}
+	// Every number has exactly one delivery record.
+	c := env.Client(t)
+	seen := map[string]bool{}
+	for {
+		recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) == 0 {
+			break
+		}
+		for _, r := range recs {
+			if seen[string(r.Mobile)] || r.Exten != "42" {
+				t.Errorf("record %+v duplicated or without exten", r)
+			}
+			seen[string(r.Mobile)] = true
+		}
+	}
+	if len(seen) != 450 {
+		t.Errorf("%d delivery records, want 450", len(seen))
+	}
+}
+
+func TestGatewaySMSSend_modes(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": []string{"13800000001", "+8613800000002"}, "sms_text": "Store closes at 6 today.", "sign_text": "Acme", "sms_ext": "batch-7",
+	})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": []string{"13800000003"}, "tpl_id": tpl, "sms_params_list": []string{"9", "Bo"}, "sign_text": "Acme",
+	})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	if sends(env, "send_sms") != 1 || sends(env, "send_single") != 1 || sends(env, "send_batch") != 0 {
+		t.Errorf("requests %v: want one send_sms and one send_single", env.Sim.Stats())
+	}
+	if res.Progress[0] != "send_single request 1 of 1: 1 of 1 numbers accepted" {
+		t.Errorf("progress %q", res.Progress)
+	}
+}
+
+func TestGatewaySMSSend_failedNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	// The first request times out (1010): its 200 numbers are reported, and
+	// the other two requests still go out (1010 is not request-wide).
+	mobiles := numbers(450)
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/smsapi/sms/v1/send_batch","code":1010,"count":1}]}`)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": mobiles, "tpl_id": tpl, "sms_params_list": []string{"1", "a"}})
+	if !res.HasError() {
+		t.Fatalf("a failed request must fail the action: %v", res.Progress)
+	}
+	text := res.Text()
+	for _, m := range mobiles[:200] {
+		if !strings.Contains(text, m) {
+			t.Fatalf("failed number %s is not reported:\n%s", m, text)
+		}
+	}
+	for _, m := range mobiles[200:] {
+		if strings.Contains(text, m) {
+			t.Fatalf("sent number %s is reported as failed", m)
+		}
+	}
+	if !strings.Contains(text, "200 of 450 numbers were not sent (250 were)") || !strings.Contains(text, "code 1010 (sending timed out (retry))") {
+		t.Errorf("diagnostic:\n%s", text)
+	}
+	if len(res.Diagnostics) != 1 {
+		t.Errorf("want every failed number in one diagnostic, got %d", len(res.Diagnostics))
+	}
+	if n := sends(env, "send_batch"); n != 3 {
+		t.Errorf("send_batch called %d times, want 3", n)
+	}
+}
+
+func TestGatewaySMSSend_stopsOnRequestWideError(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, true) // the template is still pending: 1016
+	mobiles := numbers(450)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": mobiles, "tpl_id": tpl, "sms_params": map[string]string{"code": "1", "name": "a"}})
+	text := res.Text()
+	if !res.HasError() || !strings.Contains(text, "code 1016") || !strings.Contains(text, "450 of 450 numbers were not sent") ||
+		!strings.Contains(text, "not sent: stopped after request 1") || !strings.Contains(text, mobiles[449]) {
+		t.Fatalf("diagnostic:\n%s", text)
+	}
+	if n := sends(env, "send_batch"); n != 1 {
+		t.Errorf("send_batch called %d times; a template error must stop after the first request", n)
+	}
+}
+
+func TestGatewaySMSSend_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ok := []string{"13800000001"}
+	cases := map[string]struct {
+		config map[string]any
+		want   string
+	}{
+		"401 characters":   {map[string]any{"mobiles": ok, "sms_text": strings.Repeat("字", 401), "sign_text": "A"}, "UTF-8 character count must be between 1 and 400"},
+		"exten not digits": {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "A", "exten": "12a"}, "must contain only the digits 0-9"},
+		"bad mobile":       {map[string]any{"mobiles": []string{"13800000001", "555-1234"}, "sms_text": "x", "sign_text": "A"}, `"555-1234" is not a mobile number`},
+		"text and tpl":     {map[string]any{"mobiles": ok, "sms_text": "x", "tpl_id": "5", "sign_text": "A"}, "sms_text"},
+		"neither":          {map[string]any{"mobiles": ok, "sign_text": "A"}, "sms_text"},
+		"text no sign":     {map[string]any{"mobiles": ok, "sms_text": "x"}, "sign_text is required with sms_text"},
+		"params with text": {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "A", "sms_params": map[string]string{"a": "b"}}, "cannot be configured together"},
+		"both params":      {map[string]any{"mobiles": ok, "tpl_id": "5", "sms_params": map[string]string{"a": "b"}, "sms_params_list": []string{"b"}}, "cannot be configured together"},
+		"bracketed sign":   {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "【A】"}, "without brackets"},
+		"no mobiles":       {map[string]any{"mobiles": []string{}, "sms_text": "x", "sign_text": "A"}, "at least 1"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			res := env.RunAction(t, "contactcenter_gateway_sms_send", tc.config)
+			if res.Phase != "validate" || !strings.Contains(res.Text(), tc.want) {
+				t.Errorf("phase %s, diagnostics:\n%s\nwant %q at validate", res.Phase, res.Text(), tc.want)
+			}
+		})
+	}
+	// 400 characters of three bytes each are allowed (characters, not bytes).
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": ok, "sms_text": strings.Repeat("字", 400), "sign_text": "A"})
+	if res.Phase != "invoke" {
+		t.Errorf("400 characters must pass validation, stopped at %s: %s", res.Phase, res.Text())
+	}
+	if n := sends(env, "send_sms"); n != 1 {
+		t.Errorf("only the valid run may reach the gateway, got %d sends (%v)", n, env.Sim.Stats())
+	}
+}
+
+func postAdmin(t *testing.T, env *acctest.Env, path, body string) {
+	t.Helper()
+	resp, err := http.Post(env.Origin+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("%s: HTTP %d", path, resp.StatusCode)
+	}
+}
+
+// TestAccGatewaySMSSend_cli runs the action through Terraform (1.14+ only):
+// a terraform_data resource triggers it after create.
+func TestAccGatewaySMSSend_cli(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{{
+			PreConfig: func() { setupGateway(t, env, false) },
+			Config: env.Config(`
+action "contactcenter_gateway_sms_send" "notice" {
+  config {
+    mobiles   = ["13800000001", "13800000002"]
+    sms_text  = "Maintenance tonight from 22:00."
+    sign_text = "Acme"
+  }
+}
+
+resource "terraform_data" "trigger" {
+  input = "maintenance"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.contactcenter_gateway_sms_send.notice]
+    }
+  }
+}
+`),
+			Check: func(*terraform.State) error {
+				if n := sends(env, "send_sms"); n != 1 {
+					return fmt.Errorf("send_sms called %d times, want 1", n)
+				}
+				return nil
+			},
+		}},
+	})
+}

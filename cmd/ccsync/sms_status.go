@@ -1,0 +1,344 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// runSMS dispatches "ccsync sms <subcommand>".
+func runSMS(args []string, stdout, stderr io.Writer) int {
+	subs := map[string]func([]string, io.Writer, io.Writer) int{
+		"status": runSMSStatus,
+	}
+	if len(args) == 0 || subs[args[0]] == nil {
+		if len(args) > 0 && args[0] != "-h" && args[0] != "--help" {
+			fmt.Fprintf(stderr, "ccsync sms: unknown subcommand %q\n", args[0])
+		}
+		fmt.Fprintln(stderr, "usage: ccsync sms status pull|listen [flags]")
+		return exitUsage
+	}
+	return subs[args[0]](args[1:], stdout, stderr)
+}
+
+func runSMSStatus(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "pull":
+			return runStatusPull(args[1:], stdout, stderr)
+		case "listen":
+			return runStatusListen(args[1:], stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "ccsync sms status: unknown subcommand %q\n", args[0])
+	}
+	fmt.Fprintln(stderr, `usage:
+  ccsync sms status pull [--kind delivery|reply|all] [--out FILE.jsonl]   drain the gateway's pull queues (§6.5)
+  ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes (§6.2, §6.3)`)
+	return exitUsage
+}
+
+// statusLine is one line of the JSON-lines output of pull and listen.
+type statusLine struct {
+	// Kind is delivery, reply, file (the send_file callback, §6.4) or unknown.
+	Kind string `json:"kind"`
+	// Source is pull or push.
+	Source     string          `json:"source"`
+	ReceivedAt string          `json:"received_at"`
+	Record     json.RawMessage `json:"record"`
+}
+
+// gatewayFlags are the connection settings of the gateway commands: flags,
+// else the provider's CONTACTCENTER_* variables.
+type gatewayFlags struct {
+	endpoint, smsapiURL, appID, appKey string
+	insecure                           bool
+}
+
+func (g *gatewayFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.endpoint, "endpoint", os.Getenv("CONTACTCENTER_ENDPOINT"), "origin serving every surface, e.g. http://127.0.0.1:18080 (env CONTACTCENTER_ENDPOINT)")
+	fs.StringVar(&g.smsapiURL, "smsapi-url", os.Getenv("CONTACTCENTER_SMSAPI_URL"), "SMS gateway URL; overrides the one derived from --endpoint (env CONTACTCENTER_SMSAPI_URL)")
+	fs.StringVar(&g.appID, "app-id", os.Getenv("CONTACTCENTER_SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
+	fs.StringVar(&g.appKey, "app-key", os.Getenv("CONTACTCENTER_SMS_APP_KEY"), "SMS gateway app key (env CONTACTCENTER_SMS_APP_KEY)")
+	insecure, _ := strconv.ParseBool(os.Getenv("CONTACTCENTER_INSECURE_HTTP"))
+	fs.BoolVar(&g.insecure, "insecure-http", insecure, "allow plain http:// to a host that is not loopback (env CONTACTCENTER_INSECURE_HTTP)")
+}
+
+// client builds a gateway client; the other surfaces are unused, so they
+// point at the gateway URL to satisfy client.New.
+func (g *gatewayFlags) client() (*client.Client, error) {
+	u := g.smsapiURL
+	if u == "" && g.endpoint != "" {
+		u = client.SurfaceURLs(g.endpoint)[client.SurfaceSMSAPI]
+	}
+	var missing []string
+	if u == "" {
+		missing = append(missing, "--endpoint or --smsapi-url (CONTACTCENTER_ENDPOINT / CONTACTCENTER_SMSAPI_URL)")
+	}
+	if g.appID == "" {
+		missing = append(missing, "--app-id (CONTACTCENTER_SMS_APP_ID)")
+	}
+	if g.appKey == "" {
+		missing = append(missing, "--app-key (CONTACTCENTER_SMS_APP_KEY)")
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("missing %s", strings.Join(missing, ", "))
+	}
+	urls := map[client.Surface]string{}
+	for _, s := range client.Surfaces {
+		urls[s] = u
+	}
+	return client.New(client.Config{URLs: urls, AppID: g.appID, AppKey: g.appKey, AllowInsecureHTTP: g.insecure,
+		UserAgent: "ccsync", MaxRetries: 3})
+}
+
+// jsonlWriter appends lines to a file (or stdout) and makes each batch
+// durable (fsync) before it returns.
+type jsonlWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+	f  *os.File
+}
+
+func openJSONL(path string, stdout io.Writer) (*jsonlWriter, error) {
+	if path == "" || path == "-" {
+		return &jsonlWriter{w: stdout}, nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	return &jsonlWriter{w: f, f: f}, nil
+}
+
+// append writes lines and fsyncs; only after it returns nil is the data safe.
+func (j *jsonlWriter) append(lines []statusLine) error {
+	var b []byte
+	for _, l := range lines {
+		x, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		b = append(append(b, x...), '\n')
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, err := j.w.Write(b); err != nil {
+		return err
+	}
+	if j.f != nil {
+		return j.f.Sync()
+	}
+	return nil
+}
+
+func (j *jsonlWriter) Close() error {
+	if j.f != nil {
+		return j.f.Close()
+	}
+	return nil
+}
+
+func statusStamp() string { return time.Now().UTC().Format(time.RFC3339Nano) }
+
+// runStatusPull drains the pull queues: each pull takes records off the
+// gateway for good (§6.5), so every batch is written and fsynced before the
+// next pull. If a batch cannot be written, it is printed to stderr as a last
+// resort and the command fails.
+func runStatusPull(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ccsync sms status pull", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var g gatewayFlags
+	g.register(fs)
+	kind := fs.String("kind", "all", "queue to drain: delivery (down_status), reply (up_status) or all")
+	out := fs.String("out", "", "append the records to this JSON-lines file (default: stdout)")
+	batch := fs.Int("max", client.GatewayMaxPull, "records per pull, 1 to 100")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "ccsync sms status pull: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	var kinds []client.PullKind
+	switch *kind {
+	case "delivery":
+		kinds = []client.PullKind{client.PullDelivery}
+	case "reply":
+		kinds = []client.PullKind{client.PullReplies}
+	case "all":
+		kinds = []client.PullKind{client.PullDelivery, client.PullReplies}
+	default:
+		fmt.Fprintf(stderr, "ccsync sms status pull: --kind must be delivery, reply or all, got %q\n", *kind)
+		return exitUsage
+	}
+	if *batch < 1 || *batch > client.GatewayMaxPull {
+		fmt.Fprintf(stderr, "ccsync sms status pull: --max must be from 1 to %d, got %d\n", client.GatewayMaxPull, *batch)
+		return exitUsage
+	}
+	c, err := g.client()
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms status pull: %v\n", err)
+		return exitUsage
+	}
+	w, err := openJSONL(*out, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms status pull: %v\n", err)
+		return exitUsage
+	}
+	defer w.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code := exitOK
+	for _, k := range kinds {
+		total := 0
+		for {
+			recs, err := c.Gateway.Pull(ctx, k, *batch)
+			if len(recs) > 0 {
+				lines := make([]statusLine, len(recs))
+				for i, r := range recs {
+					lines[i] = statusLine{Kind: string(k), Source: "pull", ReceivedAt: statusStamp(), Record: r}
+				}
+				if werr := w.append(lines); werr != nil {
+					fmt.Fprintf(stderr, "ccsync sms status pull: writing %d %s records failed: %v; they are already off the gateway's queue, here they are:\n", len(recs), k, werr)
+					for _, r := range recs {
+						fmt.Fprintf(stderr, "%s\n", r)
+					}
+					return exitFailures
+				}
+				total += len(recs)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "ccsync sms status pull: %s: %v\n", k, err)
+				code = exitFailures
+				break
+			}
+			if len(recs) == 0 {
+				break
+			}
+		}
+		fmt.Fprintf(stderr, "%s: %d records\n", k, total)
+	}
+	return code
+}
+
+// listenAfterStore, when set (tests), runs after a pushed record is durably
+// stored and before the answer is sent.
+var listenAfterStore func()
+
+// statusListener receives gateway pushes and stores each record durably
+// before it answers code 0 (§6.2: code 0 is the billing basis, and the
+// gateway stops re-sending). A record whose answer was lost is re-sent by
+// the gateway and stored again: duplicates are possible, loss is not.
+type statusListener struct {
+	out    *jsonlWriter
+	stderr io.Writer
+	// afterStore runs between storing and answering (tests).
+	afterStore func()
+}
+
+func (l *statusListener) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	answer := func(code int, msg string) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": code, "msg": msg})
+	}
+	if r.Method != http.MethodPost {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		answer(1, "only POST is accepted")
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
+		answer(1, "reading the body: "+err.Error())
+		return
+	}
+	var rec map[string]json.RawMessage
+	if err := json.Unmarshal(body, &rec); err != nil {
+		answer(1, "the body is not a JSON object: "+err.Error())
+		return
+	}
+	line := statusLine{Kind: pushKind(rec), Source: "push", ReceivedAt: statusStamp(), Record: json.RawMessage(body)}
+	if err := l.out.append([]statusLine{line}); err != nil {
+		fmt.Fprintf(l.stderr, "ccsync sms status listen: could not store a %s record: %v\n", line.Kind, err)
+		answer(1, "could not store the record: "+err.Error())
+		return
+	}
+	if l.afterStore != nil {
+		l.afterStore()
+	}
+	answer(0, "")
+}
+
+// pushKind tells a delivery record (§6.2), a reply (§6.3) and the send_file
+// callback (§6.4) apart by their fields.
+func pushKind(rec map[string]json.RawMessage) string {
+	has := func(k string) bool { _, ok := rec[k]; return ok }
+	switch {
+	case has("state") && has("smsId"):
+		return "delivery"
+	case has("smsText") && has("timeDelivered"):
+		return "reply"
+	case has("smsText") && has("smsId") && has("time"):
+		return "file"
+	}
+	return "unknown"
+}
+
+func runStatusListen(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ccsync sms status listen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("listen", "", "address to receive pushes on (host:port; port 0 picks a free one)")
+	out := fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 || *addr == "" || *out == "" {
+		fmt.Fprintln(stderr, "usage: ccsync sms status listen --listen ADDR --out FILE.jsonl")
+		return exitUsage
+	}
+	w, err := openJSONL(*out, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
+		return exitUsage
+	}
+	defer w.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "listening on http://%s, appending to %s\n", ln.Addr(), *out)
+	srv := &http.Server{Handler: &statusListener{out: w, stderr: stderr, afterStore: listenAfterStore}, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
+			return exitFailures
+		}
+	case <-ctx.Done():
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdownCtx); err != nil {
+			fmt.Fprintf(stderr, "ccsync sms status listen: shutdown: %v\n", err)
+			return exitFailures
+		}
+	}
+	return exitOK
+}

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+type smsEnv struct {
+	sim *simulator.Server
+	url string
+	c   *client.Client
+}
+
+// newSMSEnv starts a simulator with an approved signature "Acme".
+func newSMSEnv(t *testing.T) *smsEnv {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AppID: "sim-app", AppKey: "sim-key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Review("gateway_signature", strconv.FormatInt(id, 10), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	return &smsEnv{sim: sim, url: srv.URL, c: c}
+}
+
+func (e *smsEnv) send(t *testing.T, n int) []string {
+	t.Helper()
+	var ids []string
+	for start := 0; start < n; start += 200 {
+		var ms []string
+		for i := start; i < min(n, start+200); i++ {
+			ms = append(ms, fmt.Sprintf("1370000%04d", i))
+		}
+		res, err := e.c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: ms, SmsText: "hello", SignText: "Acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range res.Data {
+			ids = append(ids, string(it.SmsID))
+		}
+	}
+	return ids
+}
+
+func (e *smsEnv) conn() []string {
+	return []string{"--endpoint", e.url, "--app-id", "sim-app", "--app-key", "sim-key"}
+}
+
+func readLines(t *testing.T, path string) []statusLine {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var out []statusLine
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		var l statusLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func smsID(l statusLine) string {
+	var r struct {
+		SmsID string `json:"smsId"`
+	}
+	_ = json.Unmarshal(l.Record, &r)
+	return r.SmsID
+}
+
+func TestSMSStatusPull(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	ids := e.send(t, 250)
+	if err := e.sim.Reply("sim-app", "13700000001", "STOP"); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "status.jsonl")
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"sms", "status", "pull", "--out", out, "--max", "30"}, e.conn()...), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := readLines(t, out)
+	seen := map[string]bool{}
+	replies := 0
+	for _, l := range lines {
+		switch l.Kind {
+		case "delivery":
+			seen[smsID(l)] = true
+		case "reply":
+			replies++
+		}
+		if l.Source != "pull" || l.ReceivedAt == "" {
+			t.Errorf("line %+v", l)
+		}
+	}
+	if len(lines) != 251 || len(seen) != 250 || replies != 1 {
+		t.Fatalf("%d lines, %d distinct deliveries, %d replies; want 251, 250, 1", len(lines), len(seen), replies)
+	}
+	for _, id := range ids {
+		if !seen[id] {
+			t.Fatalf("delivery record of %s missing", id)
+		}
+	}
+	if !strings.Contains(stderr.String(), "delivery: 250 records") || !strings.Contains(stderr.String(), "reply: 1 records") {
+		t.Errorf("summary %q", stderr.String())
+	}
+	// The queues are drained: a second run appends nothing.
+	stdout.Reset()
+	if code := run(append([]string{"sms", "status", "pull", "--kind", "delivery"}, e.conn()...), &stdout, &stderr); code != exitOK || stdout.Len() != 0 {
+		t.Fatalf("second pull: exit %d, output %q", code, stdout.String())
+	}
+}
+
+func TestSMSStatusPull_usage(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	cases := map[string]struct {
+		args []string
+		code int
+		want string
+	}{
+		"bad kind":      {append([]string{"sms", "status", "pull", "--kind", "x"}, e.conn()...), exitUsage, "--kind must be delivery, reply or all"},
+		"max 101":       {append([]string{"sms", "status", "pull", "--max", "101"}, e.conn()...), exitUsage, "--max must be from 1 to 100"},
+		"no key":        {[]string{"sms", "status", "pull", "--endpoint", e.url, "--app-id", "sim-app", "--app-key="}, exitUsage, "--app-key (CONTACTCENTER_SMS_APP_KEY)"},
+		"no endpoint":   {[]string{"sms", "status", "pull", "--endpoint=", "--smsapi-url=", "--app-id", "a", "--app-key", "k"}, exitUsage, "--endpoint or --smsapi-url"},
+		"wrong key":     {[]string{"sms", "status", "pull", "--endpoint", e.url, "--app-id", "sim-app", "--app-key", "nope"}, exitFailures, "code 1001"},
+		"unknown sub":   {[]string{"sms", "nope"}, exitUsage, `unknown subcommand "nope"`},
+		"out is a dir":  {append([]string{"sms", "status", "pull", "--out", os.TempDir()}, e.conn()...), exitUsage, "is a directory"},
+		"listen no out": {[]string{"sms", "status", "listen", "--listen", "127.0.0.1:0"}, exitUsage, "usage: ccsync sms status listen"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr.String(), tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// TestSMSStatusListen_lostAnswer: the listener stores a record, then the
+// connection breaks before the answer. The gateway re-sends, the listener
+// stores it again and answers 0: the record is on disk (twice: duplicates on
+// re-send are accepted, loss is not) and not pulled again.
+func TestSMSStatusListen_lostAnswer(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	out := filepath.Join(t.TempDir(), "pushes.jsonl")
+	w, err := openJSONL(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var mu sync.Mutex
+	calls := 0
+	l := &statusListener{out: w, stderr: &bytes.Buffer{}, afterStore: func() {
+		mu.Lock()
+		calls++
+		first := calls == 1
+		mu.Unlock()
+		if first {
+			// Stored and fsynced; the answer never leaves.
+			if n := len(readLines(t, out)); n != 1 {
+				t.Errorf("%d lines on disk before the answer, want 1", n)
+			}
+			panic(http.ErrAbortHandler)
+		}
+	}}
+	srv := httptest.NewServer(l)
+	defer srv.Close()
+	if err := e.sim.SetGatewayCallbacks("sim-app", simulator.GatewayCallbacks{DeliveryURL: srv.URL, ReplyURL: srv.URL}); err != nil {
+		t.Fatal(err)
+	}
+	ids := e.send(t, 1)
+	e.sim.Wait() // the delivery push loses its first answer and is re-sent
+	if err := e.sim.Reply("sim-app", "13700000000", "thanks"); err != nil {
+		t.Fatal(err)
+	}
+	e.sim.Wait()
+	lines := readLines(t, out)
+	kinds := map[string]int{}
+	for _, l := range lines {
+		kinds[l.Kind]++
+		if l.Kind == "delivery" && smsID(l) != ids[0] {
+			t.Errorf("unexpected delivery %s", l.Record)
+		}
+	}
+	if len(lines) != 3 || kinds["delivery"] != 2 || kinds["reply"] != 1 {
+		t.Fatalf("lines %v (kinds %v), want the delivery twice (its first answer was lost) and the reply once", lines, kinds)
+	}
+	for _, k := range []client.PullKind{client.PullDelivery, client.PullReplies} {
+		if recs, err := e.c.Gateway.Pull(t.Context(), k, 100); err != nil || len(recs) != 0 {
+			t.Errorf("%s records acknowledged by the listener were pulled again: %s %v", k, recs, err)
+		}
+	}
+}
+
+// TestSMSStatusListen_storeFails: a listener that cannot write answers
+// non-zero, so the gateway keeps the record for pull.
+func TestSMSStatusListen_storeFails(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	w, err := openJSONL(filepath.Join(t.TempDir(), "x.jsonl"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = w.Close() // every write now fails
+	l := &statusListener{out: w, stderr: &bytes.Buffer{}}
+	srv := httptest.NewServer(l)
+	defer srv.Close()
+	resp, err := http.Post(srv.URL, "application/json", strings.NewReader(`{"state":"SUCCESS","smsId":"1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ans struct {
+		Code int    `json:"code"`
+		Msg  string `json:"msg"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&ans)
+	resp.Body.Close()
+	if ans.Code == 0 || !strings.Contains(ans.Msg, "could not store the record") {
+		t.Fatalf("answer %+v, want a non-zero code", ans)
+	}
+	_ = e.sim.SetGatewayCallbacks("sim-app", simulator.GatewayCallbacks{DeliveryURL: srv.URL})
+	ids := e.send(t, 1)
+	e.sim.Wait()
+	recs, err := e.c.Gateway.PullDeliveryRecords(t.Context(), 100)
+	if err != nil || len(recs) != 1 || string(recs[0].SmsID) != ids[0] {
+		t.Fatalf("the record refused by the listener must be pullable: %+v %v", recs, err)
+	}
+}
+
+// TestSMSStatusListen_killed runs the listener as a subprocess that is
+// killed (SIGKILL) after storing a record and before answering. The record
+// is on disk, and the gateway, which got no answer, keeps it for pull.
+func TestSMSStatusListen_killed(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	out := filepath.Join(t.TempDir(), "pushes.jsonl")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSMSStatusListenHelper$")
+	cmd.Env = append(os.Environ(), "CCSYNC_LISTEN_HELPER_ADDR="+addr, "CCSYNC_LISTEN_HELPER_OUT="+out)
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ready := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "listening on") {
+				ready <- true
+			}
+		}
+	}()
+	select {
+	case <-ready:
+	case <-time.After(20 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("the listener subprocess did not start")
+	}
+	_ = e.sim.SetGatewayCallbacks("sim-app", simulator.GatewayCallbacks{DeliveryURL: "http://" + addr})
+	ids := e.send(t, 1)
+	err = cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("the listener was expected to die by SIGKILL after storing: %v", err)
+	}
+	e.sim.Wait()
+	lines := readLines(t, out)
+	if len(lines) != 1 || smsID(lines[0]) != ids[0] || lines[0].Kind != "delivery" {
+		t.Fatalf("on disk after the kill: %+v, want the delivery record of %s", lines, ids[0])
+	}
+	recs, err := e.c.Gateway.PullDeliveryRecords(t.Context(), 100)
+	if err != nil || len(recs) != 1 || string(recs[0].SmsID) != ids[0] {
+		t.Fatalf("unanswered record must stay pullable: %+v %v", recs, err)
+	}
+}
+
+// TestSMSStatusListenHelper is the subprocess of TestSMSStatusListen_killed.
+func TestSMSStatusListenHelper(t *testing.T) {
+	addr, out := os.Getenv("CCSYNC_LISTEN_HELPER_ADDR"), os.Getenv("CCSYNC_LISTEN_HELPER_OUT")
+	if addr == "" {
+		t.Skip("subprocess helper of TestSMSStatusListen_killed")
+	}
+	listenAfterStore = func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) }
+	os.Exit(run([]string{"sms", "status", "listen", "--listen", addr, "--out", out}, os.Stdout, os.Stderr))
+}

@@ -1,0 +1,93 @@
+package datasources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func TestAccGatewaySMSSignaturesDataSource_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var ids []int64
+	for i := 0; i < 55; i++ {
+		id, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: fmt.Sprintf("Sig%02d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := env.Sim.Review("gateway_signature", strconv.FormatInt(ids[1], 10), 2, "blurry licence"); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`
+data "contactcenter_gateway_sms_signatures" "all" {}
+
+data "contactcenter_gateway_sms_signatures" "page" {
+  max    = 10
+  offset = 50
+}
+
+data "contactcenter_gateway_sms_signatures" "some" {
+  ids = ["%d", "%d", "999999"]
+}
+`, ids[1], ids[54])
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(cfg),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.all", tfjsonpath.New("total"), knownvalue.Int64Exact(55)),
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.all", tfjsonpath.New("signatures"), knownvalue.ListSizeExact(55)),
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.page", tfjsonpath.New("total"), knownvalue.Int64Exact(55)),
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.page", tfjsonpath.New("signatures"), knownvalue.ListSizeExact(5)),
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.page", tfjsonpath.New("signatures").AtSliceIndex(0).AtMapKey("sign_text"), knownvalue.StringExact("Sig50")),
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.some", tfjsonpath.New("signatures"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(strconv.FormatInt(ids[1], 10)), "sign_text": knownvalue.StringExact("Sig01"),
+						"state": knownvalue.Int64Exact(2), "reason": knownvalue.StringExact("blurry licence"),
+					}),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(strconv.FormatInt(ids[54], 10)), "sign_text": knownvalue.StringExact("Sig54"),
+						"state": knownvalue.Int64Exact(0), "reason": knownvalue.StringExact(""),
+					}),
+				})),
+			},
+		}},
+	})
+}
+
+func TestAccGatewaySMSSignaturesDataSource_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct{ body, want string }{
+		"max 51":         {`data "contactcenter_gateway_sms_signatures" "x" { max = 51 }`, `max value must be between 1 and 50`},
+		"max 0":          {`data "contactcenter_gateway_sms_signatures" "x" { max = 0 }`, `max value must be between 1 and 50`},
+		"offset alone":   {`data "contactcenter_gateway_sms_signatures" "x" { offset = 5 }`, `Attribute "max" must be specified when "offset" is`},
+		"ids and max":    {"data \"contactcenter_gateway_sms_signatures\" \"x\" {\n ids = [\"1\"]\n max = 5\n}", `These attributes cannot be configured together`},
+		"non-numeric id": {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["abc"] }`, `must be a numeric id`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{Config: env.Config(tc.body), PlanOnly: true, ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want))})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}

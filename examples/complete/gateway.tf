@@ -1,0 +1,31 @@
+# The SMS gateway part of the contact center (spec §4.8): a signature and
+# two templates. With the simulator's auto-approval they are approved a few
+# seconds after creation; refresh to see state = 1.
+
+resource "contactcenter_gateway_sms_signature" "brand" {
+  sign_text = "Acme Support"
+  remark    = "Brand signature of the support team"
+}
+
+resource "contactcenter_gateway_sms_template" "callback" {
+  tpl_title = "Callback scheduled"
+  tpl_text  = "Hello $${name}, an agent will call you back at $${time}."
+  tpl_type  = 2
+  sign_text = contactcenter_gateway_sms_signature.brand.sign_text
+  remark    = "Sent when a caller asks for a callback"
+}
+
+resource "contactcenter_gateway_sms_template" "otp" {
+  tpl_title = "Verification code"
+  tpl_text  = "Your verification code is $${code}."
+  tpl_type  = 1
+  sign_text = contactcenter_gateway_sms_signature.brand.sign_text
+}
+
+data "contactcenter_gateway_sms_templates" "all" {
+  depends_on = [contactcenter_gateway_sms_template.callback, contactcenter_gateway_sms_template.otp]
+}
+
+output "gateway_templates" {
+  value = { for t in data.contactcenter_gateway_sms_templates.all.templates : t.tpl_title => { id = t.id, state = t.state, variables = t.variables } }
+}

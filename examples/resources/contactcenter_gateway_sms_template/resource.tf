@@ -1,0 +1,15 @@
+# A template on the SMS gateway. Variables are written ${name} (escaped as
+# $${name} inside Terraform strings). It starts pending (state = 0); only
+# approved templates can send. Any change replaces it; destroy only forgets it.
+resource "contactcenter_gateway_sms_template" "otp" {
+  tpl_title = "Login code"
+  tpl_text  = "Your login code is $${code}. It expires in $${minutes} minutes."
+  tpl_type  = 1 # 1 verification code, 2 notice, 3 marketing
+  sign_text = "Acme"
+  remark    = "Sent after each login attempt"
+}
+
+output "otp_variables" {
+  # ["code", "minutes"]: the order of sms_params_list when sending.
+  value = contactcenter_gateway_sms_template.otp.variables
+}

@@ -1,0 +1,198 @@
+package resources_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func gatewaySignatureConfig(text, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_gateway_sms_signature" "test" {
+  sign_text = %q
+%s
+}
+`, text, extra)
+}
+
+func writeFile(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestAccGatewaySMSSignature_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	addr := "contactcenter_gateway_sms_signature.test"
+	pic := writeFile(t, "licence.png", []byte("\x89PNG small image"))
+	extra := fmt.Sprintf("pic_file = %q\nremark = \"for OTP\"", pic)
+	var firstID string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		// Destroy only forgets: the signature is still on the gateway.
+		CheckDestroy: func(s *terraform.State) error {
+			id, _ := strconv.ParseInt(firstID, 10, 64)
+			if _, err := c.Gateway.GetSignature(t.Context(), id); err != nil {
+				return fmt.Errorf("destroy must leave signature %s on the gateway: %v", firstID, err)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(gatewaySignatureConfig("Acme", extra)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("pic_sha256"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{64}$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+				},
+				Check: func(s *terraform.State) error {
+					firstID = s.RootModule().Resources[addr].Primary.ID
+					return env.Sim.Review("gateway_signature", firstID, 1, "")
+				},
+			},
+			{
+				// Approval shows on refresh; the plan stays empty.
+				Config: env.Config(gatewaySignatureConfig("Acme", extra)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+				},
+			},
+			{
+				ResourceName: addr, ImportState: true, ImportStateVerify: true,
+				// get_sign returns neither the image nor the remark.
+				ImportStateVerifyIgnore: []string{"pic_file", "pic_sha256", "remark"},
+			},
+			{
+				// A new image content replaces the signature.
+				PreConfig: func() {
+					if err := os.WriteFile(pic, []byte("another image"), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(gatewaySignatureConfig("Acme", extra)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+				},
+			},
+			{
+				Config: env.Config(gatewaySignatureConfig("Acme Ltd", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme Ltd")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("pic_sha256"), knownvalue.Null()),
+				},
+			},
+			{Config: env.Config(gatewaySignatureConfig("Acme Ltd", "")), PlanOnly: true},
+		},
+	})
+	// Three signatures were created, none deleted (there is no delete).
+	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 3 {
+		t.Errorf("add_sign called %d times, want 3", n)
+	}
+}
+
+func TestAccGatewaySMSSignature_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(gatewaySignatureConfig("Gone", "")),
+			Check: func(*terraform.State) error {
+				env.Sim.Reset() // the gateway no longer knows the signature
+				return nil
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccGatewaySMSSignature_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	big := writeFile(t, "big.png", []byte(strings.Repeat("x", 769)))
+	edge := writeFile(t, "edge.png", []byte(strings.Repeat("x", 768)))
+	cases := map[string]struct {
+		body string
+		want string
+	}{
+		"brackets":        {gatewaySignatureConfig("【Acme】", ""), `must be given without brackets`},
+		"square brackets": {gatewaySignatureConfig("[Acme]", ""), `must be given without brackets`},
+		"empty":           {gatewaySignatureConfig("", ""), `sign_text string length must be at least 1`},
+		"pic too big":     {gatewaySignatureConfig("A", fmt.Sprintf("pic_file = %q", big)), `769 bytes, 1028 characters in base64`},
+		"pic missing":     {gatewaySignatureConfig("A", `pic_file = "/nonexistent/licence.png"`), `cannot be read`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
+		})
+	}
+	// 768 bytes is exactly 1024 characters of base64: accepted at plan time.
+	steps = append(steps, resource.TestStep{
+		Config: env.Config(gatewaySignatureConfig("A", fmt.Sprintf("pic_file = %q", edge))), PlanOnly: true, ExpectNonEmptyPlan: true,
+	})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// TestAccGatewaySMSSignature_noCredentials: without sms_app_id/sms_app_key
+// the create fails clearly, naming both settings, and nothing is sent.
+func TestAccGatewaySMSSignature_noCredentials(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := fmt.Sprintf(`
+provider "contactcenter" {
+  endpoint     = %q
+  access_token = "sim-token"
+}
+`, env.Origin) + gatewaySignatureConfig("Acme", "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      cfg,
+			ExpectError: regexp.MustCompile(`sms_app_id and sms_app_key missing: the SMS gateway credentials are not\s+configured`),
+		}},
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("%d requests without credentials", n)
+	}
+}

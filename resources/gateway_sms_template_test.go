@@ -1,0 +1,158 @@
+package resources_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+func gatewayTemplateConfig(text string, typ int, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_gateway_sms_signature" "acme" {
+  sign_text = "Acme"
+}
+
+resource "contactcenter_gateway_sms_template" "test" {
+  tpl_text  = %s
+  tpl_type  = %d
+  tpl_title = "One-time code"
+  sign_text = contactcenter_gateway_sms_signature.acme.sign_text
+%s
+}
+`, hclString(text), typ, extra)
+}
+
+// hclString quotes s for HCL, escaping template interpolation.
+func hclString(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(strconv.Quote(s), "${", "$${"), "%{", "%%{")
+}
+
+func TestAccGatewaySMSTemplate_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_gateway_sms_template.test"
+	text := "Your code is ${code}, valid ${minutes} minutes, ${code}."
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(gatewayTemplateConfig(text, 1, `remark = "login"`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_text"), knownvalue.StringExact(text)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_title"), knownvalue.StringExact("One-time code")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.StringExact("login")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("variables"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code"), knownvalue.StringExact("minutes")})),
+				},
+				Check: func(s *terraform.State) error {
+					return env.Sim.Review("gateway_template", s.RootModule().Resources[addr].Primary.ID, 2, "wording")
+				},
+			},
+			{
+				Config: env.Config(gatewayTemplateConfig(text, 1, `remark = "login"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("wording")),
+				},
+			},
+			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+			{
+				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, `remark = "login"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+						plancheck.ExpectResourceAction("contactcenter_gateway_sms_signature.acme", plancheck.ResourceActionNoop),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("variables"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code")})),
+				},
+			},
+			{
+				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 2, `remark = "login"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
+				},
+			},
+			{Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 2, `remark = "login"`)), PlanOnly: true},
+		},
+	})
+}
+
+func TestAccGatewaySMSTemplate_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cases := map[string]struct {
+		body string
+		want string
+	}{
+		"tpl_type 4":        {gatewayTemplateConfig("hi", 4, ""), `tpl_type value must be one of`},
+		"tpl_type 0":        {gatewayTemplateConfig("hi", 0, ""), `tpl_type value must be one of`},
+		"unterminated var":  {gatewayTemplateConfig("hi ${name", 1, ""), `unterminated variable`},
+		"empty var":         {gatewayTemplateConfig("hi ${}", 1, ""), `empty or malformed variable`},
+		"401 characters":    {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
+		"empty text":        {gatewayTemplateConfig("", 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
+		"sign_text bracket": {strings.Replace(gatewayTemplateConfig("hi", 1, ""), "contactcenter_gateway_sms_signature.acme.sign_text", `"【Acme】"`, 1), `must be given without brackets`},
+		"missing title":     {"resource \"contactcenter_gateway_sms_template\" \"t\" {\n tpl_text = \"x\"\n tpl_type = 1\n}", `The argument "tpl_title" is required`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(tc.body), PlanOnly: true,
+			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
+		})
+	}
+	// 400 characters of three bytes each are within the limit (characters, not bytes).
+	steps = append(steps, resource.TestStep{
+		Config: env.Config(gatewayTemplateConfig(strings.Repeat("码", 400), 1, "")), PlanOnly: true, ExpectNonEmptyPlan: true,
+	})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    steps,
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
+}
+
+// TestAccGatewaySMSTemplate_unknownSignature: the gateway's 1018 reaches the
+// user with its meaning and what to do.
+func TestAccGatewaySMSTemplate_unknownSignature(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_gateway_sms_template" "test" {
+  tpl_text  = "hello"
+  tpl_type  = 2
+  tpl_title = "hi"
+  sign_text = "Nobody"
+}
+`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Gateway SMS Template.*answered code 1018:\s+signature does not exist.*What to do: use the text of an approved signature`),
+		}},
+	})
+}
