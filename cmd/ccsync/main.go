@@ -25,6 +25,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"simulator", "run the built-in contact-center simulator", runSimulator},
+		{"agents", "sync agents with a spreadsheet roster: template, export, plan, apply", runAgents},
 	}
 }
 
