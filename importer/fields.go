@@ -159,10 +159,14 @@ func (f Field) Convert(c Cell) (string, string) {
 			text = d
 		}
 		var codes []int64
-		for _, part := range splitList(text) {
+		for _, part := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(",;，；、\n", r) }) {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
 			code, rule := f.enumCode(part)
 			if rule != "" {
-				return "", fmt.Sprintf("has %q, which %s", part, strings.TrimPrefix(rule, "is "))
+				return "", fmt.Sprintf("has %q, which %s", part, rule)
 			}
 			n, _ := strconv.ParseInt(code, 10, 64)
 			codes = append(codes, n)
