@@ -21,6 +21,7 @@ import (
 type Agents struct {
 	mu       sync.Mutex
 	byID     map[int64]importer.Values
+	byNum    map[string]int64
 	nextID   int64
 	Queues   map[int64]bool
 	Reported []string
@@ -38,7 +39,7 @@ type Agents struct {
 
 // NewAgents returns an empty fake with skill groups 101 and 102.
 func NewAgents() *Agents {
-	return &Agents{byID: map[int64]importer.Values{}, nextID: 1000, Queues: map[int64]bool{101: true, 102: true},
+	return &Agents{byID: map[int64]importer.Values{}, byNum: map[string]int64{}, nextID: 1000, Queues: map[int64]bool{101: true, 102: true},
 		Calls: map[string]int{}, Reject: map[string]string{}, Passwords: map[string]string{}}
 }
 
@@ -52,6 +53,7 @@ func (f *Agents) Seed(vs ...importer.Values) {
 			v["user_status"] = "1"
 		}
 		f.byID[f.nextID] = maps.Clone(v)
+		f.byNum[v["user_num"]] = f.nextID
 	}
 }
 
@@ -59,10 +61,8 @@ func (f *Agents) Seed(vs ...importer.Values) {
 func (f *Agents) Get(num string) (importer.Values, int64) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for id, v := range f.byID {
-		if v["user_num"] == num {
-			return maps.Clone(v), id
-		}
+	if id, ok := f.byNum[num]; ok {
+		return maps.Clone(f.byID[id]), id
 	}
 	return nil, 0
 }
@@ -112,11 +112,9 @@ func (f *Agents) FindByNum(ctx context.Context, num string) (*importer.Agent, er
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.Calls["find"]++
-	for id, v := range f.byID {
-		if v["user_num"] == num {
-			a := f.report(id, v)
-			return &a, nil
-		}
+	if id, ok := f.byNum[num]; ok {
+		a := f.report(id, f.byID[id])
+		return &a, nil
 	}
 	return nil, nil
 }
@@ -129,10 +127,8 @@ func (f *Agents) Create(ctx context.Context, in importer.Values) (int64, error) 
 	if msg, ok := f.Reject[in["user_num"]]; ok {
 		return 0, &importer.Permanent{Err: fmt.Errorf("users/add: code 1: %s (password %s)", msg, in["user_password"])}
 	}
-	for _, v := range f.byID {
-		if v["user_num"] == in["user_num"] {
-			return 0, &importer.Permanent{Err: fmt.Errorf("users/add: user_num %s exists", in["user_num"])}
-		}
+	if _, ok := f.byNum[in["user_num"]]; ok {
+		return 0, &importer.Permanent{Err: fmt.Errorf("users/add: user_num %s exists", in["user_num"])}
 	}
 	if in["user_name"] == "" || in["user_password"] == "" {
 		return 0, &importer.Permanent{Err: errors.New("users/add: user_name and user_password are required")}
@@ -146,6 +142,7 @@ func (f *Agents) Create(ctx context.Context, in importer.Values) (int64, error) 
 		v["user_status"] = "1"
 	}
 	f.byID[f.nextID] = v
+	f.byNum[v["user_num"]] = f.nextID
 	if f.FailCreateAfterWrite > 0 {
 		f.FailCreateAfterWrite--
 		return 0, errors.New("users/add: connection reset by peer")
@@ -183,6 +180,7 @@ func (f *Agents) Delete(ctx context.Context, ids ...int64) error {
 	f.Calls["delete"]++
 	f.Writes++
 	for _, id := range ids {
+		delete(f.byNum, f.byID[id]["user_num"])
 		delete(f.byID, id)
 	}
 	return nil
