@@ -1,0 +1,188 @@
+//go:build ccsync_adapters
+
+package importer_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+func simBackend(t *testing.T) (*simulator.Server, *client.Client, importer.Backend) {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, err := importer.BackendFor(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sim, c, be
+}
+
+func writes(stats map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, n := range stats {
+		if strings.Contains(k, "/users/add") || strings.Contains(k, "/users/edit") || strings.Contains(k, "/users/delete") || strings.Contains(k, "/sms/send") || strings.Contains(k, "send_batch") {
+			out[k] = n
+		}
+	}
+	return out
+}
+
+// TestE2E_rosterAgainstSimulator: the demo roster against the simulator:
+// plan, apply, a second apply with zero writes counted by the simulator's
+// stats, then prune.
+func TestE2E_rosterAgainstSimulator(t *testing.T) {
+	t.Parallel()
+	sim, c, be := simBackend(t)
+	ctx := context.Background()
+	for _, name := range []string{"Sales", "Support"} {
+		if _, err := c.Queues.Create(ctx, client.SkillGroupInput{QueName: name, QuePriority: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, probs, err := importer.ReadRoster("../examples/spreadsheets/agents.xlsx")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	p, probs, err := importer.PlanRoster(ctx, be.Agents, r, importer.PlanOptions{})
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("plan: %v %v", err, lines(probs))
+	}
+	if got := p.Counts()[importer.ActionCreate]; got != 20 {
+		t.Fatalf("plan creates %d: %s", got, p.Summary())
+	}
+	if w := writes(sim.Stats()); len(w) != 0 {
+		t.Fatalf("plan wrote: %v", w)
+	}
+	res := importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{Concurrency: 4})
+	if importer.Failed(res) != 0 {
+		t.Fatalf("apply: %+v", res)
+	}
+	first := writes(sim.Stats())
+	if first["POST /open/v3/svcapi/users/add"] != 20 {
+		t.Errorf("writes after apply: %v", first)
+	}
+
+	// Second plan and apply: nothing to do, zero writes by the simulator's count.
+	p, probs, err = importer.PlanRoster(ctx, be.Agents, r, importer.PlanOptions{})
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	if p.Writes() != 0 {
+		for _, s := range p.Steps {
+			if s.Action != importer.ActionUnchanged {
+				t.Errorf("second plan: %s %s %+v", s.UserNum, s.Action, s.Changes)
+			}
+		}
+		t.FailNow()
+	}
+	importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{})
+	if d := writes(sim.Stats()); fmt.Sprint(d) != fmt.Sprint(first) {
+		t.Errorf("second apply wrote: before %v after %v", first, d)
+	}
+
+	// A second roster without the last five agents, pruned by resigning.
+	short := *r
+	short.Rows = r.Rows[:15]
+	p, _, err = importer.PlanRoster(ctx, be.Agents, &short, importer.PlanOptions{Prune: importer.PruneResign})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resign := 0
+	for _, s := range p.Steps {
+		if s.Action == importer.ActionResign {
+			resign++
+		}
+	}
+	if resign < 5 {
+		t.Fatalf("resign steps %d: %s", resign, p.Summary())
+	}
+	if res := importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{}); importer.Failed(res) != 0 {
+		t.Fatalf("prune: %+v", res)
+	}
+	a, _ := be.Agents.FindByNum(ctx, "9020")
+	if a == nil || a.Values["user_status"] != "2" {
+		t.Errorf("9020 after resign: %+v", a)
+	}
+	p, _, _ = importer.PlanRoster(ctx, be.Agents, &short, importer.PlanOptions{Prune: importer.PruneResign})
+	if p.Writes() != 0 {
+		t.Errorf("resign is not idempotent: %s", p.Summary())
+	}
+}
+
+// TestE2E_sendAgainstSimulator: an approved template, the demo recipients,
+// a send, and a re-run that sends nothing (by the simulator's count).
+func TestE2E_sendAgainstSimulator(t *testing.T) {
+	t.Parallel()
+	sim, c, be := simBackend(t)
+	ctx := context.Background()
+	sig, err := c.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Review("sms_signature", strconv.FormatInt(int64(sig.ID), 10), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := c.SMS.CreateTemplate(ctx, client.SMSTemplateInput{TemplateName: "Reminder", TemplateContents: "Dear ${name}, see you on ${date}.", SignID: int64(sig.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(int64(tpl.ID), 10)
+	if err := sim.Review("sms_template", id, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	params, err := be.Open.TemplateParams(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, probs, err := importer.ReadRecipients("../examples/spreadsheets/recipients.xlsx", params, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	journal := filepath.Join(t.TempDir(), "j")
+	res, err := importer.Send(ctx, be.Open, list, importer.SendOptions{TemplateID: id, Journal: journal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, r := range res {
+		counts[r.Outcome]++
+	}
+	if counts[importer.SendSent] != 24 || counts[importer.SendDuplicate] != 1 {
+		t.Fatalf("send outcomes %v: %+v", counts, res)
+	}
+	first := writes(sim.Stats())
+	if first["POST /open/sms/send"] != 1 {
+		t.Errorf("sends: %v", first)
+	}
+	res, err = importer.Send(ctx, be.Open, list, importer.SendOptions{TemplateID: id, Journal: journal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := writes(sim.Stats()); fmt.Sprint(d) != fmt.Sprint(first) {
+		t.Errorf("re-run sent again: %v", d)
+	}
+	// Reconciliation sees the records of the first run.
+	sent, err := be.Open.(importer.Reconciler).SentSince(ctx, id, []string{list.Rows[0].Mobile, "13999999999"}, time.Now().Add(-time.Hour))
+	if err != nil || !sent[list.Rows[0].Mobile] || sent["13999999999"] {
+		t.Errorf("SentSince: %v %v", sent, err)
+	}
+}
