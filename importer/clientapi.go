@@ -287,9 +287,9 @@ func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string,
 		if err != nil {
 			return nil, err
 		}
-		m := strings.TrimPrefix(strings.TrimPrefix(string(r.Mobile), "+86"), "86")
-		if len(string(r.Mobile)) == 11 {
-			m = string(r.Mobile)
+		m := string(r.Mobile)
+		if len(m) > 11 { // "+8613800138000", "8613800138000"
+			m = m[len(m)-11:]
 		}
 		// result 0 is a failed send: nothing arrived, so it may go again.
 		if want[m] && r.Result != 0 {

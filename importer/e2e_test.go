@@ -186,3 +186,56 @@ func TestE2E_sendAgainstSimulator(t *testing.T) {
 		t.Errorf("SentSince: %v %v", sent, err)
 	}
 }
+
+// TestE2E_sendViaGateway: the same list through the gateway's send_batch,
+// grouped by identical variables, and a re-run that sends nothing.
+func TestE2E_sendViaGateway(t *testing.T) {
+	t.Parallel()
+	sim, c, be := simBackend(t)
+	ctx := context.Background()
+	sid, err := c.Gateway.AddSignature(ctx, client.GatewaySignatureInput{SignText: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Review("gateway_signature", strconv.FormatInt(sid, 10), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	tid, err := c.Gateway.AddTemplate(ctx, client.GatewayTemplateInput{TplText: "Dear ${name}, see you on ${date}.", TplType: 2, TplTitle: "Reminder", SignText: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(tid, 10)
+	if err := sim.Review("gateway_template", id, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	params, err := be.Gateway.TemplateParams(ctx, id)
+	if err != nil || strings.Join(params, ",") != "name,date" {
+		t.Fatalf("params %v %v", params, err)
+	}
+	list, probs, err := importer.ReadRecipients("../examples/spreadsheets/recipients.xlsx", params, "gateway")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	journal := filepath.Join(t.TempDir(), "j")
+	res, err := importer.Send(ctx, be.Gateway, list, importer.SendOptions{TemplateID: id, Via: "gateway", Journal: journal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, r := range res {
+		counts[r.Outcome]++
+	}
+	if counts[importer.SendSent] != 24 || counts[importer.SendDuplicate] != 1 {
+		t.Fatalf("outcomes %v: %+v", counts, res[:3])
+	}
+	first := writes(sim.Stats())
+	if first["POST /smsapi/sms/v1/send_batch"] == 0 {
+		t.Errorf("no send_batch calls: %v", first)
+	}
+	if _, err := importer.Send(ctx, be.Gateway, list, importer.SendOptions{TemplateID: id, Via: "gateway", Journal: journal}); err != nil {
+		t.Fatal(err)
+	}
+	if d := writes(sim.Stats()); fmt.Sprint(d) != fmt.Sprint(first) {
+		t.Errorf("re-run sent again: %v → %v", first, d)
+	}
+}
