@@ -99,6 +99,23 @@ func TestE2E_rosterAgainstSimulator(t *testing.T) {
 		t.Errorf("second apply wrote: before %v after %v", first, d)
 	}
 
+	// An edit: one agent's e-mail and skill groups change, and only those.
+	edit := book(t, "Agents", [][]any{{"user_num", "user_email", "queue_ids", "max_sessions"}, {9001, "li.wei.new@example.com", "102", 12}})
+	er, probs, err := importer.ReadRoster(edit)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	p, _, err = importer.PlanRoster(ctx, be.Agents, er, importer.PlanOptions{})
+	if err != nil || p.Writes() != 1 || strings.Join(p.Steps[0].Fields(), ",") != "user_email,queue_ids,max_sessions" {
+		t.Fatalf("edit plan: %v %+v", err, p.Steps)
+	}
+	if res := importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{}); importer.Failed(res) != 0 {
+		t.Fatalf("edit apply: %+v", res)
+	}
+	if p, _, _ = importer.PlanRoster(ctx, be.Agents, er, importer.PlanOptions{}); p.Writes() != 0 {
+		t.Errorf("edit not settled: %+v", p.Steps)
+	}
+
 	// A second roster without the last five agents, pruned by resigning.
 	short := *r
 	short.Rows = r.Rows[:15]
