@@ -63,18 +63,14 @@ func openJournal(path, template, via string, readOnly bool) (*journal, error) {
 	default:
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 64<<20)
-		line := 0
 		for sc.Scan() {
-			line++
 			var r journalRec
 			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				// A torn last line (power cut mid-write) is ignored: its
-				// record was never fsynced as complete.
-				if !sc.Scan() {
-					break
-				}
-				f.Close()
-				return nil, fmt.Errorf("journal %s line %d is damaged: %v", path, line, err)
+				// A torn line (power cut mid-write) is ignored: a torn
+				// intent was never fsynced, so its batch was never sent;
+				// a torn outcome leaves its intact intent in doubt, which
+				// the next run reconciles. Either way nothing is lost.
+				continue
 			}
 			if err := j.apply(r, template, via); err != nil {
 				f.Close()
@@ -89,10 +85,21 @@ func openJournal(path, template, via string, readOnly bool) (*journal, error) {
 	if readOnly {
 		return j, nil
 	}
-	if j.f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+	if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
 		return nil, err
 	}
 	j.w = bufio.NewWriter(j.f)
+	// After a torn last line, start on a fresh line so the next record
+	// stays readable.
+	if st, err := j.f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := j.f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			if _, err := j.f.Write([]byte{'\n'}); err != nil {
+				j.f.Close()
+				return nil, err
+			}
+		}
+	}
 	return j, nil
 }
 

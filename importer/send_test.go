@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -268,4 +269,32 @@ func twice(s *fakeSender) []string {
 		}
 	}
 	return out
+}
+
+// TestJournal_tornLastLine: a power cut in the middle of a record leaves a
+// partial last line; it is ignored (that record never completed), and the
+// journal stays usable.
+func TestJournal_tornLastLine(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 10), []string{"name", "date"}, "open")
+	jpath := filepath.Join(t.TempDir(), "j")
+	s := newFakeSender()
+	if _, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(jpath, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString(`{"type":"intent","mobiles":["1380000`)
+	f.Close()
+	for range 2 {
+		res, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := outcomes(res); got[SendAlreadySent] != 10 || len(twice(s)) > 0 {
+			t.Fatalf("after a torn line: %v", got)
+		}
+	}
 }
