@@ -52,7 +52,9 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	)
 	switch sub {
 	case "template":
-	case "export", "plan", "apply":
+	case "export":
+		conn = addConnFlags(fs)
+	case "plan", "apply":
 		conn = addConnFlags(fs)
 		prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
 		resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
@@ -95,12 +97,12 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			fmt.Sprintf("wrote an empty roster with %d columns to %s\n", len(importer.AgentFields), file))
 	}
 
-	be, err := newBackend(conn)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return exitUsage
-	}
 	if sub == "export" {
+		be, err := newBackend(conn)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitUsage
+		}
 		n, err := importer.ExportRoster(ctx, be.Agents, file)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -118,6 +120,11 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(probs) == 0 {
+		be, err := newBackend(conn)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitUsage
+		}
 		var pprobs importer.Problems
 		var plan *importer.Plan
 		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords})

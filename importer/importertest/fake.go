@@ -9,7 +9,6 @@ import (
 	"iter"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -28,7 +27,7 @@ type Agents struct {
 	// Writes counts creates, updates and deletes; Calls every call by name.
 	Writes int
 	Calls  map[string]int
-	// FailCreate makes the next N creates fail with a temporary error
+	// FailCreateAfterWrite makes the next N creates fail with a temporary error
 	// after creating the agent (an uncertain failure).
 	FailCreateAfterWrite int
 	// Reject makes a write for this user_num fail permanently.
@@ -192,20 +191,14 @@ func (f *Agents) QueueIDs(ctx context.Context) (map[int64]bool, error) { return 
 // Sender is an in-memory SMSSender and Reconciler that records every
 // number it sent, with the time.
 type Sender struct {
-	mu       sync.Mutex
-	Params   map[string][]string
-	Sent     map[string]int // mobile → times sent
-	Log      []importer.Recipient
-	SentAt   map[string]time.Time
-	Batches  int
-	MaxBatch int
+	mu      sync.Mutex
+	Params  map[string][]string
+	Sent    map[string]int // mobile → times sent
+	Log     []importer.Recipient
+	SentAt  map[string]time.Time
+	Batches int
 	// Invalid numbers fail per number (like §7.5 data.error).
 	Invalid map[string]string
-	// FailBatch, when > 0, makes that batch (1-based, counted over the
-	// sender's life) fail before anything is sent.
-	FailBatch int
-	// NoReconcile hides SentSince (a gateway-like sender).
-	NoReconcile bool
 }
 
 // NewSender returns a fake with template "7" taking name and date.
@@ -227,11 +220,8 @@ func (s *Sender) SendBatch(ctx context.Context, id string, batch []importer.Reci
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Batches++
-	if s.MaxBatch > 0 && len(batch) > s.MaxBatch {
-		return nil, &importer.Rejected{Err: fmt.Errorf("more than %d numbers", s.MaxBatch)}
-	}
-	if s.FailBatch == s.Batches {
-		return nil, &importer.Rejected{Err: errors.New("code 1016: template not approved")}
+	if len(batch) > importer.MaxBatch {
+		return nil, &importer.Rejected{Err: fmt.Errorf("code 1013: more than %d numbers", importer.MaxBatch)}
 	}
 	out := map[string]importer.Outcome{}
 	for _, r := range batch {
@@ -251,9 +241,6 @@ func (s *Sender) SendBatch(ctx context.Context, id string, batch []importer.Reci
 func (s *Sender) SentSince(ctx context.Context, id string, mobiles []string, since time.Time) (map[string]bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.NoReconcile {
-		return nil, errors.New("no send records")
-	}
 	out := map[string]bool{}
 	for _, m := range mobiles {
 		if t, ok := s.SentAt[m]; ok && !t.Before(since.Add(-time.Second)) {
@@ -275,11 +262,4 @@ func (s *Sender) Twice() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// Joined is a debugging aid: all numbers sent, sorted.
-func (s *Sender) Joined() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return strings.Join(slices.Sorted(maps.Keys(s.Sent)), ",")
 }
