@@ -25,7 +25,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"simulator", "run the built-in contact-center simulator", runSimulator},
-		{"sms", "SMS tools: sms status pull|listen", runSMS},
+		{"agents", "sync agents with a spreadsheet roster: template, export, plan, apply", runAgents},
+		{"sms", "SMS tools: sms send, sms status pull|listen", runSMS},
 	}
 }
 

@@ -16,12 +16,6 @@ import (
 
 // TestMain lets tests run ccsync as a child process: the test binary acts
 // as ccsync when CCSYNC_TEST_MAIN is set.
-func TestMain(m *testing.M) {
-	if os.Getenv("CCSYNC_TEST_MAIN") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
 
 // child is a running `ccsync simulator`.
 type child struct {

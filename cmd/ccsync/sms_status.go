@@ -23,13 +23,14 @@ import (
 // runSMS dispatches "ccsync sms <subcommand>".
 func runSMS(args []string, stdout, stderr io.Writer) int {
 	subs := map[string]func([]string, io.Writer, io.Writer) int{
+		"send":   runSMSSend,
 		"status": runSMSStatus,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
 		if len(args) > 0 && args[0] != "-h" && args[0] != "--help" {
 			fmt.Fprintf(stderr, "ccsync sms: unknown subcommand %q\n", args[0])
 		}
-		fmt.Fprintln(stderr, "usage: ccsync sms status pull|listen [flags]")
+		fmt.Fprintln(stderr, "usage: ccsync sms send FILE.xlsx --template ID [flags] | ccsync sms status pull|listen [flags]")
 		return exitUsage
 	}
 	return subs[args[0]](args[1:], stdout, stderr)

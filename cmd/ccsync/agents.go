@@ -1,0 +1,257 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+)
+
+const agentsUsage = `usage: ccsync agents <subcommand> FILE.xlsx [flags]
+
+subcommands:
+  template FILE.xlsx   write an empty roster: headers, notes, drop-downs
+  export FILE.xlsx     write today's agents in the roster layout (passwords blank)
+  plan FILE.xlsx       show what apply would do, row by row; writes nothing
+  apply FILE.xlsx      make the platform match the roster
+                       [--prune=none|resign|delete] [--report OUT.xlsx]
+                       [--concurrency N] [--retries N] [--reset-passwords]
+
+Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
+CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL).
+Output: --output text|json. Exit codes: 0 all done, 1 some rows failed,
+2 bad input or usage (every bad cell named).
+`
+
+// runAgents dispatches `ccsync agents ...` (DESIGN §8).
+func runAgents(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, agentsUsage)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	sub, args := args[0], args[1:]
+	fs := flag.NewFlagSet("ccsync agents "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	output := fs.String("output", "text", "output format: text or json")
+	var (
+		conn                 *ccConn
+		prune, report        *string
+		concurrency, retries *int
+		resetPasswords       *bool
+	)
+	switch sub {
+	case "template":
+	case "export":
+		conn = addConnFlags(fs)
+	case "plan", "apply":
+		conn = addConnFlags(fs)
+		prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
+		resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
+		if sub == "apply" {
+			report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
+			concurrency = fs.Int("concurrency", 4, "writes in flight at once")
+			retries = fs.Int("retries", 2, "retries of a write that failed for a temporary reason")
+		}
+	default:
+		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
+		return exitUsage
+	}
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "ccsync agents %s: want exactly one FILE.xlsx, got %d arguments\n", sub, len(pos))
+		return exitUsage
+	}
+	if *output != "text" && *output != "json" {
+		fmt.Fprintf(stderr, "ccsync agents %s: --output must be text or json, not %q\n", sub, *output)
+		return exitUsage
+	}
+	if prune != nil && *prune != importer.PruneNone && *prune != importer.PruneResign && *prune != importer.PruneDelete {
+		fmt.Fprintf(stderr, "ccsync agents %s: --prune must be none, resign or delete, not %q\n", sub, *prune)
+		return exitUsage
+	}
+	file := pos[0]
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	name := "ccsync agents " + sub
+
+	if sub == "template" {
+		if err := importer.WriteTemplate(file); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitUsage
+		}
+		return emit(stdout, *output, map[string]any{"file": file, "columns": len(importer.AgentFields)},
+			fmt.Sprintf("wrote an empty roster with %d columns to %s\n", len(importer.AgentFields), file))
+	}
+
+	if sub == "export" {
+		be, err := newBackend(conn)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitUsage
+		}
+		n, err := importer.ExportRoster(ctx, be.Agents, file)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitFailures
+		}
+		return emit(stdout, *output, map[string]any{"file": file, "agents": n}, fmt.Sprintf("exported %d agents to %s\n", n, file))
+	}
+
+	// plan and apply: read and check every row, then plan; nothing is
+	// written while any problem remains.
+	started := time.Now()
+	roster, probs, err := importer.ReadRoster(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitUsage
+	}
+	if len(probs) == 0 {
+		be, err := newBackend(conn)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitUsage
+		}
+		var pprobs importer.Problems
+		var plan *importer.Plan
+		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords})
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitFailures
+		}
+		probs = pprobs
+		if len(probs) == 0 {
+			planned := time.Since(started)
+			if sub == "plan" {
+				return printPlan(stdout, *output, roster, plan, planned)
+			}
+			return applyPlan(ctx, stdout, stderr, *output, be, roster, plan, *report, *concurrency, *retries)
+		}
+	}
+	if *output == "json" {
+		_ = emit(stdout, "json", map[string]any{"problems": problemStrings(probs)}, "")
+	}
+	printProblems(stderr, name, probs)
+	return exitUsage
+}
+
+// emit writes v as JSON or text.
+func emit(w io.Writer, output string, v any, text string) int {
+	if output == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			return exitFailures
+		}
+		return exitOK
+	}
+	fmt.Fprint(w, text)
+	return exitOK
+}
+
+func printPlan(w io.Writer, output string, roster *importer.Roster, plan *importer.Plan, took time.Duration) int {
+	if output == "json" {
+		return emit(w, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
+			"steps": plan.Steps, "counts": plan.Counts(), "rows": len(roster.Rows)}, "")
+	}
+	for _, st := range plan.Steps {
+		if st.Action == importer.ActionUnchanged {
+			continue
+		}
+		fmt.Fprintln(w, describeStep(roster, st))
+	}
+	fmt.Fprintf(w, "Plan: %s (%d rows read in %s).\n", plan.Summary(), len(roster.Rows), took.Round(time.Millisecond))
+	if plan.Writes() == 0 {
+		fmt.Fprintln(w, "No changes: the platform matches the roster.")
+	}
+	return exitOK
+}
+
+// describeStep renders one plan line: "Agents!A5  9004  update  user_email: "a@x" → "b@x"".
+func describeStep(roster *importer.Roster, st importer.Step) string {
+	where := "(not in sheet)"
+	if st.Row > 0 {
+		where = roster.Cell(st.Row, "user_num")
+	}
+	var parts []string
+	for _, c := range st.Changes {
+		switch {
+		case st.Action == importer.ActionCreate:
+			parts = append(parts, c.Field)
+		case c.Field == "user_password":
+			parts = append(parts, "user_password (reset)")
+		default:
+			parts = append(parts, fmt.Sprintf("%s: %q → %q", c.Field, c.Old, c.New))
+		}
+	}
+	return fmt.Sprintf("%-16s %-12s %-9s %s", where, st.UserNum, st.Action, strings.Join(parts, ", "))
+}
+
+func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency, retries int) int {
+	bar := isTerminal(stderr)
+	started := time.Now()
+	if retries == 0 {
+		retries = -1 // ApplyOptions: 0 means the default
+	}
+	results := importer.Apply(ctx, be.Agents, plan, importer.ApplyOptions{
+		Concurrency: concurrency, Retries: retries,
+		Progress: func(done, total int, r importer.Result) {
+			if r.Action == importer.ActionUnchanged && !bar {
+				return
+			}
+			if bar {
+				progressBar(stderr, done, total, r.UserNum+" "+string(r.Action))
+				return
+			}
+			line := fmt.Sprintf("[%d/%d] %s %s: %s", done, total, r.UserNum, r.Action, r.Outcome)
+			if r.Message != "" {
+				line += " (" + r.Message + ")"
+			}
+			fmt.Fprintln(stderr, line)
+		},
+	})
+	took := time.Since(started)
+	failed := importer.Failed(results)
+	if report != "" {
+		if err := importer.WriteResults(report, results); err != nil {
+			fmt.Fprintf(stderr, "ccsync agents apply: write report: %v\n", err)
+			failed++
+		}
+	}
+	counts := map[string]int{}
+	for _, r := range results {
+		counts[string(r.Action)+" "+r.Outcome]++
+	}
+	code := exitOK
+	if failed > 0 {
+		code = exitFailures
+	}
+	if output == "json" {
+		_ = emit(stdout, "json", map[string]any{"file": roster.Path, "results": results, "failed": failed,
+			"counts": counts, "seconds": took.Seconds(), "report": report}, "")
+		return code
+	}
+	for _, r := range results {
+		if r.Outcome == importer.OutcomeFailed {
+			fmt.Fprintf(stdout, "FAILED %-12s %-9s %s\n", r.UserNum, r.Action, r.Message)
+		}
+	}
+	fmt.Fprintf(stdout, "Apply: %s; %d failed (%s).\n", plan.Summary(), failed, took.Round(time.Millisecond))
+	if report != "" {
+		fmt.Fprintf(stdout, "Report: %s\n", report)
+	}
+	return code
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+)
+
+// ccConn holds the connection settings of the spreadsheet commands: flags,
+// falling back to the provider's CONTACTCENTER_* variables (DESIGN §8).
+type ccConn struct {
+	endpoint, token, appID, appKey string
+	urls                           map[client.Surface]*string
+	insecure                       bool
+	timeout                        time.Duration
+}
+
+func addConnFlags(fs *flag.FlagSet) *ccConn {
+	c := &ccConn{urls: map[client.Surface]*string{}}
+	env := func(name string) string { return os.Getenv("CONTACTCENTER_" + name) }
+	fs.StringVar(&c.endpoint, "endpoint", env("ENDPOINT"), "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
+	fs.StringVar(&c.token, "access-token", env("ACCESS_TOKEN"), "bearer token of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
+	fs.StringVar(&c.appID, "sms-app-id", env("SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
+	fs.StringVar(&c.appKey, "sms-app-key", env("SMS_APP_KEY"), "SMS gateway app key (env CONTACTCENTER_SMS_APP_KEY)")
+	for _, s := range client.Surfaces {
+		name := strings.ReplaceAll(string(s), "_", "-")
+		c.urls[s] = fs.String(name, env(strings.ToUpper(string(s))), fmt.Sprintf("URL of the %s surface, overriding --endpoint (env CONTACTCENTER_%s)", s, strings.ToUpper(string(s))))
+	}
+	insecure := strings.EqualFold(env("INSECURE_HTTP"), "true") || env("INSECURE_HTTP") == "1"
+	fs.BoolVar(&c.insecure, "insecure-http", insecure, "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
+	fs.DurationVar(&c.timeout, "request-timeout", 30*time.Second, "time limit of one HTTP attempt")
+	return c
+}
+
+// clientConfig builds the client configuration, naming what is missing.
+func (c *ccConn) clientConfig() (client.Config, error) {
+	urls := map[client.Surface]string{}
+	if c.endpoint != "" {
+		urls = client.SurfaceURLs(c.endpoint)
+	}
+	var missing []string
+	for _, s := range client.Surfaces {
+		if v := *c.urls[s]; v != "" {
+			urls[s] = v
+		}
+		if urls[s] == "" {
+			missing = append(missing, string(s))
+		}
+	}
+	if len(missing) > 0 {
+		return client.Config{}, fmt.Errorf("no URL for %s: set --endpoint or CONTACTCENTER_ENDPOINT (or each surface's flag)", strings.Join(missing, ", "))
+	}
+	if c.token == "" {
+		return client.Config{}, fmt.Errorf("no access token: set --access-token or CONTACTCENTER_ACCESS_TOKEN")
+	}
+	return client.Config{URLs: urls, AccessToken: c.token, AppID: c.appID, AppKey: c.appKey,
+		AllowInsecureHTTP: c.insecure, Timeout: c.timeout, UserAgent: "ccsync"}, nil
+}
+
+// newBackend connects to the platform; tests replace it with fakes.
+var newBackend = func(c *ccConn) (importer.Backend, error) {
+	cfg, err := c.clientConfig()
+	if err != nil {
+		return importer.Backend{}, err
+	}
+	cl, err := client.New(cfg)
+	if err != nil {
+		return importer.Backend{}, err
+	}
+	return importer.BackendFor(cl)
+}
+
+// parseArgs parses flags that may come before or after the positional
+// arguments ("agents apply roster.xlsx --prune=resign").
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// isTerminal reports whether w is a character device (a terminal), where a
+// progress bar is drawn; elsewhere progress is plain lines.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar draws "[#####.....]  50/100 label" in place on a terminal.
+func progressBar(w io.Writer, done, total int, label string) {
+	const width = 30
+	filled := 0
+	if total > 0 {
+		filled = done * width / total
+	}
+	fmt.Fprintf(w, "\r[%s%s] %d/%d %-40.40s", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total, label)
+	if done == total {
+		fmt.Fprintln(w)
+	}
+}
+
+// printProblems lists every bad cell, one per line.
+func printProblems(w io.Writer, cmd string, ps importer.Problems) {
+	fmt.Fprintf(w, "%s: %d problem(s); nothing was written:\n", cmd, len(ps))
+	for _, p := range ps {
+		fmt.Fprintln(w, "  "+p.String())
+	}
+}
+
+// problemStrings renders problems for JSON output.
+func problemStrings(ps importer.Problems) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
+}

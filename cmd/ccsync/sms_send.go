@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+)
+
+const smsSendUsage = `usage: ccsync sms send FILE.xlsx --template ID [--via open|gateway] [--dry-run]
+                       [--report OUT.xlsx] [--journal FILE] [--resend-unknown] [--output text|json]
+
+Sends an SMS template to a recipient sheet: a mobile column plus one column
+per template variable (tpl_param). Every row is checked first; repeated
+numbers are sent once. Batches of at most 200 go through the open interface
+(type-2 batch send) or, with --via gateway, the SMS gateway (send_batch).
+
+The journal (default FILE.xlsx.send-<ID>-<via>.journal) records each batch
+before and after it is sent, so a run that was interrupted can be run again:
+nobody is sent twice. Numbers whose batch was cut off between sending and
+recording are looked up in the open interface's send records; through the
+gateway they are reported "unknown" and sent again only with --resend-unknown.
+`
+
+// runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
+// command's dispatcher; it registers no command of its own.
+func runSMSSend(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ccsync sms send", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, smsSendUsage); fs.PrintDefaults() }
+	conn := addConnFlags(fs)
+	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
+	via := fs.String("via", "open", "channel: open (§4.1 type-2 batch) or gateway (§4.8 send_batch)")
+	dryRun := fs.Bool("dry-run", false, "check the sheet and show what would be sent; send nothing")
+	report := fs.String("report", "", "write a Result workbook with every recipient's outcome to this file")
+	journalPath := fs.String("journal", "", "journal file (default FILE.xlsx.send-<ID>-<via>.journal)")
+	resend := fs.Bool("resend-unknown", false, "send again to numbers an interrupted run left in doubt that cannot be reconciled")
+	batch := fs.Int("batch-size", importer.MaxBatch, "numbers per request (at most 200)")
+	output := fs.String("output", "text", "output format: text or json")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	switch {
+	case len(pos) != 1:
+		fmt.Fprintf(stderr, "ccsync sms send: want exactly one FILE.xlsx, got %d arguments\n", len(pos))
+		return exitUsage
+	case *template == "":
+		fmt.Fprintln(stderr, "ccsync sms send: --template is required")
+		return exitUsage
+	case *via != "open" && *via != "gateway":
+		fmt.Fprintf(stderr, "ccsync sms send: --via must be open or gateway, not %q\n", *via)
+		return exitUsage
+	case *batch < 1 || *batch > importer.MaxBatch:
+		fmt.Fprintf(stderr, "ccsync sms send: --batch-size must be 1 to %d (§8)\n", importer.MaxBatch)
+		return exitUsage
+	case *output != "text" && *output != "json":
+		fmt.Fprintf(stderr, "ccsync sms send: --output must be text or json, not %q\n", *output)
+		return exitUsage
+	}
+	file := pos[0]
+	if *journalPath == "" {
+		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	be, err := newBackend(conn)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms send: %v\n", err)
+		return exitUsage
+	}
+	sender := be.Open
+	if *via == "gateway" {
+		sender = be.Gateway
+	}
+	if sender == nil {
+		fmt.Fprintf(stderr, "ccsync sms send: no %s sender is configured\n", *via)
+		return exitUsage
+	}
+	params, err := sender.TemplateParams(ctx, *template)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms send: template %s: %v\n", *template, err)
+		return exitUsage
+	}
+	list, probs, err := importer.ReadRecipients(file, params, *via)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccsync sms send: %v\n", err)
+		return exitUsage
+	}
+	if len(probs) > 0 {
+		if *output == "json" {
+			_ = emit(stdout, "json", map[string]any{"problems": problemStrings(probs)}, "")
+		}
+		printProblems(stderr, "ccsync sms send", probs)
+		return exitUsage
+	}
+
+	bar := isTerminal(stderr)
+	results, sendErr := importer.Send(ctx, sender, list, importer.SendOptions{
+		TemplateID: *template, Via: *via, BatchSize: *batch, DryRun: *dryRun,
+		Journal: *journalPath, ResendUnknown: *resend,
+		Progress: func(done, total int) {
+			if bar {
+				progressBar(stderr, done, total, "batches")
+			} else {
+				fmt.Fprintf(stderr, "batch %d/%d sent\n", done, total)
+			}
+		},
+	})
+	if results == nil && sendErr != nil {
+		fmt.Fprintf(stderr, "ccsync sms send: %v\n", sendErr)
+		return exitUsage
+	}
+	if *report != "" {
+		if err := importer.WriteSendReport(*report, params, results); err != nil {
+			fmt.Fprintf(stderr, "ccsync sms send: write report: %v\n", err)
+			return exitFailures
+		}
+	}
+	counts := map[string]int{}
+	for _, r := range results {
+		counts[r.Outcome]++
+	}
+	failed := importer.SendFailures(results)
+	code := exitOK
+	if failed > 0 || sendErr != nil {
+		code = exitFailures
+	}
+	if *output == "json" {
+		out := map[string]any{"file": file, "template": *template, "via": *via, "dry_run": *dryRun,
+			"journal": *journalPath, "counts": counts, "results": results, "report": *report}
+		if sendErr != nil {
+			out["error"] = sendErr.Error()
+		}
+		_ = emit(stdout, "json", out, "")
+		return code
+	}
+	for _, r := range results {
+		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown {
+			fmt.Fprintf(stdout, "%s row %d %s: %s: %s\n", list.Sheet, r.Row, r.Mobile, r.Outcome, r.Message)
+		}
+	}
+	verb := "Send"
+	if *dryRun {
+		verb = "Dry run"
+	}
+	fmt.Fprintf(stdout, "%s: %d rows, %d unique numbers; %d sent, %d already sent, %d duplicates, %d failed, %d unknown, %d would send.\n",
+		verb, len(list.Rows), list.Unique(), counts[importer.SendSent], counts[importer.SendAlreadySent], counts[importer.SendDuplicate],
+		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun])
+	if sendErr != nil {
+		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
+	}
+	if *report != "" {
+		fmt.Fprintf(stdout, "Report: %s\n", *report)
+	}
+	return code
+}

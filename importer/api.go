@@ -1,0 +1,94 @@
+package importer
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"time"
+)
+
+// Values holds an agent's fields in canonical text, keyed by AgentFields
+// names: ints in decimal, booleans "true"/"false", enums by code, lists
+// sorted and comma-joined. A missing key means the platform did not report
+// the field.
+type Values map[string]string
+
+// Agent is an existing agent as the platform lists it (§2.6).
+type Agent struct {
+	UserID int64
+	Values Values
+}
+
+// AgentAPI is what the roster needs from agent management (§4.2). The
+// adapter over *client.Client is in clientapi.go; tests use fakes.
+type AgentAPI interface {
+	// List returns every agent, with queue_ids (relations_queues=1).
+	List(ctx context.Context) iter.Seq2[Agent, error]
+	// FindByNum returns the agent with that user_num, or nil.
+	FindByNum(ctx context.Context, userNum string) (*Agent, error)
+	// Create adds an agent (users/add) from canonical values and returns its user_id.
+	Create(ctx context.Context, in Values) (int64, error)
+	// Update edits an agent (users/edit) with only the values given.
+	Update(ctx context.Context, userID int64, in Values) error
+	// Delete removes agents (users/delete).
+	Delete(ctx context.Context, userIDs ...int64) error
+}
+
+// Recipient is one SMS recipient: a mobile number and the template
+// variables in the template's tpl_param order.
+type Recipient struct {
+	Mobile string
+	Params []string
+}
+
+// Outcome is the platform's answer for one number.
+type Outcome struct {
+	Sent    bool
+	Message string
+	// SMSID is the platform's record id when it gave one.
+	SMSID string
+}
+
+// SMSSender sends a template to recipients in batches: the open interface's
+// type-2 batch (§4.1) or the gateway's send_batch (§4.8).
+type SMSSender interface {
+	// TemplateParams returns the template's variable names (tpl_param).
+	TemplateParams(ctx context.Context, templateID string) ([]string, error)
+	// SendBatch sends one batch (at most MaxBatch recipients) and returns
+	// the outcome of every number. An error means the batch as a whole
+	// failed; wrap it in Rejected when the platform definitely sent nothing
+	// (an envelope error code), otherwise the batch counts as in doubt.
+	SendBatch(ctx context.Context, templateID string, batch []Recipient) (map[string]Outcome, error)
+}
+
+// Reconciler can tell, after an interruption, which numbers did receive the
+// template since a moment (the open interface's send records, §4.1
+// sms/record/list). A sender that cannot (the gateway) leaves in-doubt
+// recipients unsent unless the user asks to resend them.
+type Reconciler interface {
+	SentSince(ctx context.Context, templateID string, mobiles []string, since time.Time) (map[string]bool, error)
+}
+
+// Rejected marks a send error after which the platform surely sent nothing.
+type Rejected struct{ Err error }
+
+func (e *Rejected) Error() string { return e.Err.Error() }
+func (e *Rejected) Unwrap() error { return e.Err }
+
+// IsRejected reports whether err is a definite, whole-batch refusal.
+func IsRejected(err error) bool {
+	var r *Rejected
+	return errors.As(err, &r)
+}
+
+// Permanent marks an agent-write error that a retry cannot fix (the
+// platform answered with an error code); other errors are retried.
+type Permanent struct{ Err error }
+
+func (e *Permanent) Error() string { return e.Err.Error() }
+func (e *Permanent) Unwrap() error { return e.Err }
+
+func isPermanent(err error) bool {
+	var p *Permanent
+	return errors.As(err, &p) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}

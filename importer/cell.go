@@ -1,0 +1,217 @@
+package importer
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Cell conversion: "as people type them". Each converter returns the
+// canonical text of a value or the rule it breaks (used in a Problem).
+
+var (
+	reDigits     = regexp.MustCompile(`^\d+$`)
+	reNumberLike = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
+	reSci        = regexp.MustCompile(`^[+-]?\d+(\.\d+)?[eE][+-]?\d+$`)
+)
+
+// integralDigits turns a stored number ("13812345678", "9002.0",
+// "1.3812345678E10") into its exact digits, or "" when it is not a whole
+// non-negative number. Values written by Excel keep up to 15 significant
+// digits; digits-only text is returned unchanged so no precision is lost.
+func integralDigits(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if reDigits.MatchString(raw) {
+		return raw
+	}
+	if !reNumberLike.MatchString(raw) {
+		return ""
+	}
+	f, err := strconv.ParseFloat(raw, 64)
+	if err != nil || f < 0 || f != math.Trunc(f) || f > 1e18 {
+		return ""
+	}
+	return strconv.FormatFloat(f, 'f', 0, 64)
+}
+
+// cellDigits reads an identifier made of digits (user_num, phone numbers).
+// What the sheet shows wins when it is all digits (so a "000123" format or
+// text keeps its zeros); otherwise the stored number gives the exact digits,
+// never "1.38E+10" or "9002.0".
+func cellDigits(c Cell) (string, bool) {
+	shown := strings.TrimSpace(c.Text)
+	if reDigits.MatchString(shown) {
+		return shown, true
+	}
+	if d := integralDigits(c.Raw); d != "" && c.Raw != c.Text {
+		return d, true // a number cell displayed in another format
+	}
+	if d := integralDigits(shown); d != "" && !reSci.MatchString(shown) {
+		return d, true // "9002.0" typed as text
+	}
+	return shown, false
+}
+
+// cellPhone reads a phone number: digits, with an optional leading "+",
+// spaces, dashes, dots and brackets removed as people type them.
+func cellPhone(c Cell) (string, string) {
+	if d, ok := cellDigits(c); ok {
+		return d, ""
+	}
+	shown := strings.TrimSpace(c.Text)
+	if reSci.MatchString(shown) {
+		return "", "is in scientific notation and has lost digits; format the column as text and type the number again"
+	}
+	var b strings.Builder
+	for i, r := range shown {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == '+' && i == 0:
+			b.WriteRune(r)
+		case r == ' ' || r == '-' || r == '(' || r == ')' || r == '.' || r == '\u00a0':
+		default:
+			return "", "is not a phone number (digits, an optional leading +)"
+		}
+	}
+	s := b.String()
+	if len(strings.TrimPrefix(s, "+")) == 0 {
+		return "", "is not a phone number (digits, an optional leading +)"
+	}
+	return s, ""
+}
+
+// cellText reads free text as shown, except that a whole number the sheet
+// displays in scientific notation gets its exact digits back, and a date
+// comes back as yyyy-mm-dd (or yyyy-mm-dd HH:MM:SS with a time part, the
+// spec's timestamp format) whatever the cell's date format.
+func cellText(c Cell) string {
+	shown := strings.TrimSpace(c.Text)
+	raw := strings.TrimSpace(c.Raw)
+	if raw == shown || raw == "" {
+		return shown
+	}
+	if reSci.MatchString(shown) {
+		if d := integralDigits(raw); d != "" {
+			return d
+		}
+		return raw
+	}
+	if serial, err := strconv.ParseFloat(raw, 64); err == nil && looksLikeDate(shown) {
+		if t, err := excelize.ExcelDateToTime(serial, false); err == nil {
+			return isoDate(t)
+		}
+	}
+	return shown
+}
+
+// isoDate renders a date in the spec's text format.
+func isoDate(t time.Time) string {
+	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Format("2006-01-02")
+	}
+	return t.Format("2006-01-02 15:04:05")
+}
+
+var reDateShown = regexp.MustCompile(`^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?)?$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$|^[A-Za-z]{3}-\d{2}$|^\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?$`)
+
+// looksLikeDate reports whether a number was displayed through a date or
+// time format.
+func looksLikeDate(shown string) bool { return reDateShown.MatchString(shown) }
+
+// cellDate reads a date: a date cell (any date format), or text in
+// yyyy-mm-dd, yyyy/mm/dd or yyyy-mm-dd HH:MM:SS.
+func cellDate(c Cell) (string, string) {
+	v := cellText(c)
+	for _, layout := range []string{"2006-01-02", "2006/01/02", "2006-01-02 15:04:05", "2006/1/2", "2006-1-2"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return isoDate(t), ""
+		}
+	}
+	return "", "is not a date (yyyy-mm-dd)"
+}
+
+// cellBool reads TRUE/FALSE cells and the words people type for them.
+func cellBool(c Cell) (string, string) {
+	v := strings.ToLower(strings.TrimSpace(c.Text))
+	if v == "" {
+		v = strings.ToLower(strings.TrimSpace(c.Raw))
+	}
+	switch v {
+	case "true", "yes", "y", "1", "on", "x", "✓":
+		return "true", ""
+	case "false", "no", "n", "0", "off":
+		return "false", ""
+	}
+	return "", "is not a boolean (TRUE/yes/1 or FALSE/no/0)"
+}
+
+// cellInt reads a whole number typed as a number or as text.
+func cellInt(c Cell) (int64, string) {
+	for _, s := range []string{c.Raw, c.Text} {
+		s = strings.TrimSpace(s)
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return n, ""
+		}
+		if f, err := strconv.ParseFloat(s, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 {
+			return int64(f), ""
+		}
+	}
+	return 0, "is not a whole number"
+}
+
+// splitList splits a comma list as people type it: commas (also the
+// full-width ones), semicolons or spaces, blanks ignored.
+func splitList(s string) []string {
+	f := func(r rune) bool {
+		return r == ',' || r == ';' || r == '，' || r == '；' || r == '、' || r == ' ' || r == '\n' || r == '\t'
+	}
+	return strings.FieldsFunc(s, f)
+}
+
+// cellIntList reads "3, 5,7" into the canonical "3,5,7" (sorted, unique).
+// A single number typed into a number cell reads as a one-item list.
+func cellIntList(c Cell) (string, string) {
+	text := strings.TrimSpace(c.Text)
+	if d := integralDigits(c.Raw); d != "" && c.Raw != c.Text && !strings.ContainsAny(text, ",;，；、 ") {
+		text = d
+	}
+	var ns []int64
+	for _, part := range splitList(text) {
+		n, err := strconv.ParseInt(part, 10, 64)
+		if err != nil || n < 0 {
+			return "", fmt.Sprintf("is not a comma-separated list of ids (%q is not an id)", part)
+		}
+		ns = append(ns, n)
+	}
+	return joinInts(ns), ""
+}
+
+// joinInts renders ids in canonical form: sorted, unique, comma-joined.
+func joinInts(ns []int64) string {
+	slices.Sort(ns)
+	ns = slices.Compact(ns)
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.FormatInt(n, 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+// CanonicalIntList normalises any comma list of ids (as the API returns
+// queue_ids or user_type) to the form the sheet values take.
+func CanonicalIntList(s string) string {
+	var ns []int64
+	for _, part := range splitList(s) {
+		if n, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64); err == nil {
+			ns = append(ns, n)
+		}
+	}
+	return joinInts(ns)
+}

@@ -1,0 +1,103 @@
+package importer
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/xuri/excelize/v2"
+)
+
+// TestCells writes each case as a real cell (numbers as number cells, with
+// number formats people use) and reads it back through the roster reader.
+func TestCells(t *testing.T) {
+	t.Parallel()
+	f := excelize.NewFile()
+	sh := "Agents"
+	_ = f.SetSheetName("Sheet1", sh)
+	header := []any{"User Num", "user_name", "USER SMS PHONE", "fixed_phone", "is_enable_outbound", "is_forbidden_login", "queue_ids", "user_type", "max_sessions", "user_status", "crm_id", "basic_sessions"}
+	_ = f.SetSheetRow(sh, "A1", &header)
+	style := func(fmtID int) int {
+		id, err := f.NewStyle(&excelize.Style{NumFmt: fmtID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	sci, twoDec, date := style(11), style(2), style(14)
+	rows := [][]any{
+		// user_num as number, phone as number, TRUE/FALSE booleans, list text, enum by label, date in a text column
+		{9001, "Ann", 13812345678, "010-8888 1234", true, false, "101, 102", "1,2", 300, "on duty", time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), 1},
+		// 9002.0 float, phone shown in scientific format, yes/no, single id as number, enum "2 - resigned"
+		{9002.0, "Bob", 13912345678, "+86 (21) 5555", "yes", "no", 101, 7, "12", "2 - resigned", 12345678901234, "3"},
+		// phone as text with zeros kept, 1/0 booleans, enum by code typed as number
+		{"0042", "Cy", "139 1234 5679", "8001", 1, 0, "102", "call center, online chat", 0, 3, "CRM-7", 2},
+	}
+	for i, r := range rows {
+		_ = f.SetSheetRow(sh, cellRef(1, i+2), &r)
+	}
+	_ = f.SetCellStyle(sh, "C3", "C3", sci)
+	_ = f.SetCellStyle(sh, "A3", "A3", twoDec)
+	_ = f.SetCellStyle(sh, "K2", "K2", date)
+	_ = f.SetCellStyle(sh, "K3", "K3", sci)
+	path := filepath.Join(t.TempDir(), "cells.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	r, probs, err := ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("ReadRoster: %v %v", err, problemLines(probs))
+	}
+	got := []map[string]string{}
+	for _, row := range r.Rows {
+		m := map[string]string{}
+		for i, fd := range AgentFields {
+			if row.Vals[i] != "" {
+				m[fd.Name] = row.Vals[i]
+			}
+		}
+		got = append(got, m)
+	}
+	want := []map[string]string{
+		{"user_num": "9001", "user_name": "Ann", "user_sms_phone": "13812345678", "fixed_phone": "01088881234", "is_enable_outbound": "true", "is_forbidden_login": "false", "queue_ids": "101,102", "user_type": "1,2", "max_sessions": "300", "user_status": "1", "crm_id": "2026-11-23", "basic_sessions": "1"},
+		{"user_num": "9002", "user_name": "Bob", "user_sms_phone": "13912345678", "fixed_phone": "+86215555", "is_enable_outbound": "true", "is_forbidden_login": "false", "queue_ids": "101", "user_type": "7", "max_sessions": "12", "user_status": "2", "crm_id": "12345678901234", "basic_sessions": "3"},
+		{"user_num": "0042", "user_name": "Cy", "user_sms_phone": "13912345679", "fixed_phone": "8001", "is_enable_outbound": "true", "is_forbidden_login": "false", "queue_ids": "102", "user_type": "1,2", "max_sessions": "0", "user_status": "3", "crm_id": "CRM-7", "basic_sessions": "2"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+}
+
+func TestCellConverters(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		cell Cell
+		fn   func(Cell) (string, string)
+		want string
+		rule bool
+	}{
+		"digits from sci display":  {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellPhone(c) }, "13812345678", false},
+		"digits from float raw":    {Cell{Raw: "9002.0", Text: "9002.0"}, func(c Cell) (string, string) { v, _ := cellDigits(c); return v, "" }, "9002", false},
+		"digits raw exponent":      {Cell{Raw: "1.3812345678E10", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellPhone(c) }, "13812345678", false},
+		"sci text lost digits":     {Cell{Raw: "1.38E+10", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellPhone(c) }, "", true},
+		"bool TRUE cell":           {Cell{Raw: "1", Text: "TRUE"}, cellBool, "true", false},
+		"bool No":                  {Cell{Raw: "No", Text: "No"}, cellBool, "false", false},
+		"bool maybe":               {Cell{Raw: "maybe", Text: "maybe"}, cellBool, "", true},
+		"date cell m/d/yy":         {Cell{Raw: "46349", Text: "11/23/26"}, cellDate, "2026-11-23", false},
+		"date text":                {Cell{Raw: "2026/11/23", Text: "2026/11/23"}, cellDate, "2026-11-23", false},
+		"date time cell":           {Cell{Raw: "46349.5", Text: "2026-11-23 12:00"}, cellDate, "2026-11-23 12:00:00", false},
+		"not a date":               {Cell{Raw: "soon", Text: "soon"}, cellDate, "", true},
+		"list full-width commas":   {Cell{Raw: "3，1；2", Text: "3，1；2"}, cellIntList, "1,2,3", false},
+		"list bad item":            {Cell{Raw: "3,x", Text: "3,x"}, cellIntList, "", true},
+		"text keeps number format": {Cell{Raw: "12.5", Text: "12.50"}, func(c Cell) (string, string) { return cellText(c), "" }, "12.50", false},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, rule := tc.fn(tc.cell)
+			if got != tc.want || (rule != "") != tc.rule {
+				t.Errorf("got %q rule %q; want %q rule? %v", got, rule, tc.want, tc.rule)
+			}
+		})
+	}
+}

@@ -1,0 +1,346 @@
+// This file adapts *client.Client to the importer's interfaces.
+
+package importer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// BackendFor returns the importer's view of a configured client.
+func BackendFor(c *client.Client) (Backend, error) {
+	return Backend{Agents: &clientAgents{c: c}, Open: &openSender{c: c}, Gateway: &gatewaySender{c: c}}, nil
+}
+
+// classify marks API answers (an envelope error code) as permanent; a
+// transport error or a 5xx without an envelope may pass and is retried.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	if e, ok := client.AsAPIError(err); ok && e.Code > 0 && e.HTTPStatus < 500 {
+		return &Permanent{Err: err}
+	}
+	return err
+}
+
+type clientAgents struct{ c *client.Client }
+
+var (
+	_ AgentAPI     = (*clientAgents)(nil)
+	_ QueueChecker = (*clientAgents)(nil)
+)
+
+// agentValues renders a list item (with relations_queues and
+// relations_config) in canonical form. Fields the item does not carry are
+// left out, so the plan does not compare them.
+func agentValues(a client.Agent) Values {
+	v := Values{
+		"user_num":    string(a.UserNum),
+		"user_name":   string(a.UserName),
+		"user_status": strconv.FormatInt(int64(a.UserStatus), 10),
+		"queue_ids":   joinInts(a.QueueIDList()),
+	}
+	str := func(k string, s client.FlexString) {
+		v[k] = string(s)
+	}
+	str("ag_nickname", a.AgNickname)
+	str("user_email", a.UserEmail)
+	str("user_sms_phone", a.UserSMSPhone)
+	str("fixed_phone", a.FixedPhone)
+	str("crm_id", a.CrmID)
+	v["user_type"] = CanonicalIntList(string(a.UserType))
+	for k, n := range map[string]client.FlexInt{"dept_id": a.DeptID, "role_id": a.RoleID, "position_id": a.PositionID, "supervisor_id": a.SupervisorID} {
+		v[k] = strconv.FormatInt(int64(n), 10)
+	}
+	if cfg := a.Config; cfg != nil {
+		for k, n := range map[string]client.FlexInt{"user_phone_type": cfg.UserPhoneType, "user_login_state": cfg.UserLoginState,
+			"user_auto_login": cfg.UserAutoLogin, "user_outcall_popup": cfg.UserOutcallPopup, "max_sessions": cfg.MaxSessions,
+			"basic_sessions": cfg.BasicSessions, "is_enable_update_capcity": cfg.IsEnableUpdateCapcity} {
+			v[k] = strconv.FormatInt(int64(n), 10)
+		}
+		// The add/edit parameter is 1 on / 2 off; the list item's own
+		// is_enable_mfa is 0 off / 1 on (§2.6), so the config's wins.
+		v["is_enable_mfa"] = strconv.FormatInt(int64(cfg.IsEnableMFA), 10)
+		v["is_enable_outbound"] = strconv.FormatBool(bool(cfg.IsEnableOutbound))
+		v["is_forbidden_login"] = strconv.FormatBool(bool(cfg.IsForbiddenLogin))
+	} else if a.IsEnableMFA == 1 {
+		v["is_enable_mfa"] = "1"
+	} else {
+		v["is_enable_mfa"] = "2"
+	}
+	return v
+}
+
+func (a *clientAgents) List(ctx context.Context) iter.Seq2[Agent, error] {
+	return func(yield func(Agent, error) bool) {
+		for ag, err := range a.c.Agents.List(ctx, client.AgentFilter{RelationsQueues: true, RelationsConfig: true}) {
+			if err != nil {
+				yield(Agent{}, err)
+				return
+			}
+			if !yield(Agent{UserID: int64(ag.UserID), Values: agentValues(ag)}, nil) {
+				return
+			}
+		}
+	}
+}
+
+func (a *clientAgents) FindByNum(ctx context.Context, num string) (*Agent, error) {
+	ag, err := a.c.Agents.GetByNum(ctx, num)
+	if client.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Agent{UserID: int64(ag.UserID), Values: agentValues(*ag)}, nil
+}
+
+// agentInput turns canonical values into the client's add/edit parameters.
+func agentInput(v Values) (client.AgentInput, error) {
+	var in client.AgentInput
+	var errs []error
+	s := func(k string) *string {
+		if x, ok := v[k]; ok {
+			return &x
+		}
+		return nil
+	}
+	n := func(k string) *int64 {
+		x, ok := v[k]
+		if !ok {
+			return nil
+		}
+		i, err := strconv.ParseInt(x, 10, 64)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s %q is not a number", k, x))
+			return nil
+		}
+		return &i
+	}
+	b := func(k string) *bool {
+		if x, ok := v[k]; ok {
+			t := x == "true"
+			return &t
+		}
+		return nil
+	}
+	in.UserNum, in.UserName, in.UserPassword = s("user_num"), s("user_name"), s("user_password")
+	in.AgNickname, in.UserEmail, in.UserSMSPhone, in.FixedPhone = s("ag_nickname"), s("user_email"), s("user_sms_phone"), s("fixed_phone")
+	in.CrmID, in.UserType = s("crm_id"), s("user_type")
+	in.UserStatus, in.DeptID, in.RoleID, in.PositionID, in.SupervisorID = n("user_status"), n("dept_id"), n("role_id"), n("position_id"), n("supervisor_id")
+	in.UserPhoneType, in.UserLoginState, in.UserAutoLogin, in.UserOutcallPopup = n("user_phone_type"), n("user_login_state"), n("user_auto_login"), n("user_outcall_popup")
+	in.IsEnableMFA, in.MaxSessions, in.BasicSessions, in.IsEnableUpdateCapcity = n("is_enable_mfa"), n("max_sessions"), n("basic_sessions"), n("is_enable_update_capcity")
+	in.IsEnableOutbound, in.IsForbiddenLogin = b("is_enable_outbound"), b("is_forbidden_login")
+	if q, ok := v["queue_ids"]; ok {
+		ids := []int64{}
+		for _, p := range strings.Split(q, ",") {
+			if p == "" {
+				continue
+			}
+			i, err := strconv.ParseInt(p, 10, 64)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("queue_ids %q is not a list of ids", q))
+				break
+			}
+			ids = append(ids, i)
+		}
+		in.QueueIDs = &ids
+	}
+	return in, errors.Join(errs...)
+}
+
+func (a *clientAgents) Create(ctx context.Context, v Values) (int64, error) {
+	in, err := agentInput(v)
+	if err != nil {
+		return 0, &Permanent{Err: err}
+	}
+	ag, err := a.c.Agents.Create(ctx, in)
+	if err != nil {
+		return 0, classify(err)
+	}
+	return int64(ag.UserID), nil
+}
+
+func (a *clientAgents) Update(ctx context.Context, id int64, v Values) error {
+	in, err := agentInput(v)
+	if err != nil {
+		return &Permanent{Err: err}
+	}
+	_, err = a.c.Agents.Update(ctx, id, in)
+	return classify(err)
+}
+
+func (a *clientAgents) Delete(ctx context.Context, ids ...int64) error {
+	return classify(a.c.Agents.Delete(ctx, ids...))
+}
+
+func (a *clientAgents) QueueIDs(ctx context.Context) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	for g, err := range a.c.Queues.List(ctx, client.SkillGroupFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		if id, err := strconv.ParseInt(string(g.ID), 10, 64); err == nil {
+			out[id] = true
+		}
+	}
+	return out, nil
+}
+
+// openSender sends through the open interface: /sms/send type 2 (§4.1).
+type openSender struct{ c *client.Client }
+
+var (
+	_ SMSSender  = (*openSender)(nil)
+	_ Reconciler = (*openSender)(nil)
+)
+
+func (s *openSender) template(ctx context.Context, id string) (*client.SMSTemplate, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("template id %q is not a number", id)
+	}
+	return s.c.SMS.GetTemplate(ctx, n)
+}
+
+func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, error) {
+	t, err := s.template(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if t.State != 1 {
+		return nil, fmt.Errorf("template %s is not approved (state %d)", id, int64(t.State))
+	}
+	return t.TplParam, nil
+}
+
+// tplParams caches the variable order of a template for BatchPhone.
+func (s *openSender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
+	t, err := s.template(ctx, id)
+	if err != nil {
+		return nil, &Rejected{Err: err}
+	}
+	rs := make([]client.SMSRecipient, len(batch))
+	for i, r := range batch {
+		p := map[string]string{}
+		for k, name := range t.TplParam {
+			if k < len(r.Params) {
+				p[name] = r.Params[k]
+			}
+		}
+		rs[i] = client.SMSRecipient{Mobile: r.Mobile, Params: p}
+	}
+	phone, err := client.BatchPhone(t.TplParam, rs)
+	if err != nil {
+		return nil, &Rejected{Err: err}
+	}
+	res, err := s.c.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: id})
+	if err != nil {
+		if e, ok := client.AsAPIError(err); ok && e.Code > 0 && e.HTTPStatus < 500 {
+			return nil, &Rejected{Err: err}
+		}
+		return nil, err
+	}
+	out := map[string]Outcome{}
+	for m, msg := range res.Success {
+		out[m] = Outcome{Sent: true, Message: msg}
+	}
+	for m, msg := range res.Error {
+		out[m] = Outcome{Message: msg}
+	}
+	return out, nil
+}
+
+// SentSince looks the numbers up in the send records (record/list by the
+// template's platform tpl_id, from a little before the intent: the
+// records' clock and time zone are the platform's).
+func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string, since time.Time) (map[string]bool, error) {
+	t, err := s.template(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, m := range mobiles {
+		want[m] = true
+	}
+	tpl := int64(t.TplID)
+	f := client.SMSRecordFilter{StartTime: since.Add(-10 * time.Minute).Local().Format("2006-01-02 15:04:05")}
+	if tpl != 0 {
+		f.TplID = &tpl
+	}
+	out := map[string]bool{}
+	for r, err := range s.c.SMS.ListRecords(ctx, f) {
+		if err != nil {
+			return nil, err
+		}
+		m := string(r.Mobile)
+		if len(m) > 11 { // "+8613800138000", "8613800138000"
+			m = m[len(m)-11:]
+		}
+		// result 0 is a failed send: nothing arrived, so it may go again.
+		if want[m] && r.Result != 0 {
+			out[m] = true
+		}
+	}
+	return out, nil
+}
+
+// gatewaySender sends through the SMS gateway's send_batch (§4.8).
+type gatewaySender struct{ c *client.Client }
+
+var _ SMSSender = (*gatewaySender)(nil)
+
+func (s *gatewaySender) TemplateParams(ctx context.Context, id string) ([]string, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("gateway template id %q is not a number", id)
+	}
+	t, err := s.c.Gateway.GetTemplate(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if t.State != 1 {
+		return nil, fmt.Errorf("gateway template %s is not approved (state %d)", id, int64(t.State))
+	}
+	return client.TemplateVariables(string(t.TplText))
+}
+
+// SendBatch sends recipients that share their variables (Send groups them
+// so) in one send_batch with positional smsParams.
+func (s *gatewaySender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, &Rejected{Err: fmt.Errorf("gateway template id %q is not a number", id)}
+	}
+	mobiles := make([]string, len(batch))
+	for i, r := range batch {
+		mobiles[i] = r.Mobile
+	}
+	params := []string{}
+	if len(batch) > 0 && batch[0].Params != nil {
+		params = batch[0].Params
+	}
+	res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params})
+	if err != nil {
+		// 1010 "sending timed out (retry)" leaves the batch in doubt, as
+		// does a lost answer; every other gateway code is a refusal.
+		if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
+			return nil, &Rejected{Err: err}
+		}
+		return nil, err
+	}
+	out := map[string]Outcome{}
+	for _, it := range res.Data {
+		out[string(it.Mobile)] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+	}
+	return out, nil
+}

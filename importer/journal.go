@@ -1,0 +1,168 @@
+package importer
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// The send journal is an append-only file of JSON lines, fsynced after every
+// record, that makes `sms send` safe to interrupt and run again:
+//
+//	{"type":"run",...}      once per run: template, channel
+//	{"type":"intent",...}   before a batch is sent: its numbers
+//	{"type":"outcome",...}  after the answer: each number sent or not
+//
+// A number is settled when an outcome says so. A number with an intent but
+// no outcome is in doubt: the process stopped between sending and recording
+// the answer. On the next run it is reconciled (see Send).
+type journalRec struct {
+	Type     string             `json:"type"`
+	Time     time.Time          `json:"time"`
+	Template string             `json:"template,omitempty"`
+	Via      string             `json:"via,omitempty"`
+	Batch    string             `json:"batch,omitempty"`
+	Mobiles  []string           `json:"mobiles,omitempty"`
+	Results  map[string]Outcome `json:"results,omitempty"`
+	Error    string             `json:"error,omitempty"`
+	// Note explains outcomes not answered by a send (reconciliation).
+	Note string `json:"note,omitempty"`
+}
+
+// numberState is what the journal knows of one number.
+type numberState struct {
+	// status: "sent", "failed" (definitely not sent; may be tried again),
+	// "doubt" (intent without outcome).
+	status  string
+	message string
+	smsID   string
+	since   time.Time // intent time, for doubt
+}
+
+type journal struct {
+	path  string
+	f     *os.File
+	w     *bufio.Writer
+	state map[string]*numberState
+}
+
+// openJournal reads an existing journal (or none) and, unless readOnly,
+// opens it for appending. A journal written for another template or
+// channel is refused: its numbers would be skipped wrongly.
+func openJournal(path, template, via string, readOnly bool) (*journal, error) {
+	j := &journal{path: path, state: map[string]*numberState{}}
+	f, err := os.Open(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	default:
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 64<<20)
+		for sc.Scan() {
+			var r journalRec
+			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+				// A torn line (power cut mid-write) is ignored: a torn
+				// intent was never fsynced, so its batch was never sent;
+				// a torn outcome leaves its intact intent in doubt, which
+				// the next run reconciles. Either way nothing is lost.
+				continue
+			}
+			if err := j.apply(r, template, via); err != nil {
+				f.Close()
+				return nil, err
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("read journal %s: %w", path, err)
+		}
+	}
+	if readOnly {
+		return j, nil
+	}
+	if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+		return nil, err
+	}
+	j.w = bufio.NewWriter(j.f)
+	// After a torn last line, start on a fresh line so the next record
+	// stays readable.
+	if st, err := j.f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := j.f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			if _, err := j.f.Write([]byte{'\n'}); err != nil {
+				j.f.Close()
+				return nil, err
+			}
+		}
+	}
+	return j, nil
+}
+
+func (j *journal) apply(r journalRec, template, via string) error {
+	switch r.Type {
+	case "run":
+		if r.Template != template || r.Via != via {
+			return fmt.Errorf("journal %s belongs to template %s via %s, not template %s via %s; use another --journal", j.path, r.Template, r.Via, template, via)
+		}
+	case "intent":
+		for _, m := range r.Mobiles {
+			st := j.state[m]
+			if st == nil || st.status != "sent" {
+				j.state[m] = &numberState{status: "doubt", since: r.Time}
+			}
+		}
+	case "outcome":
+		for m, o := range r.Results {
+			if st := j.state[m]; st != nil && st.status == "sent" {
+				continue // once sent, always sent
+			}
+			ns := &numberState{status: "failed", message: o.Message, smsID: o.SMSID}
+			if o.Sent {
+				ns.status = "sent"
+			}
+			if r.Note != "" && ns.message == "" {
+				ns.message = r.Note
+			}
+			j.state[m] = ns
+		}
+	}
+	return nil
+}
+
+// write appends one record and fsyncs the file before returning, so a
+// record the caller has seen written survives a crash.
+func (j *journal) write(r journalRec) error {
+	if j.f == nil {
+		return nil
+	}
+	r.Time = r.Time.UTC()
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if _, err := j.w.Write(append(b, '\n')); err != nil {
+		return err
+	}
+	if err := j.w.Flush(); err != nil {
+		return err
+	}
+	if err := j.f.Sync(); err != nil {
+		return fmt.Errorf("fsync journal %s: %w", j.path, err)
+	}
+	if r.Type == "run" {
+		return nil
+	}
+	return j.apply(r, "", "")
+}
+
+func (j *journal) close() error {
+	if j.f == nil {
+		return nil
+	}
+	return j.f.Close()
+}

@@ -1,0 +1,307 @@
+package importer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Action is what a plan does with one agent.
+type Action string
+
+// Plan actions.
+const (
+	ActionCreate    Action = "create"
+	ActionUpdate    Action = "update"
+	ActionUnchanged Action = "unchanged"
+	ActionResign    Action = "resign"
+	ActionDelete    Action = "delete"
+)
+
+// Prune modes for agents absent from the sheet.
+const (
+	PruneNone   = "none"
+	PruneResign = "resign"
+	PruneDelete = "delete"
+)
+
+// Change is one field an update changes. Old and New are "" when unset;
+// a password's New is "(new password)", never the password.
+type Change struct {
+	Field string `json:"field"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
+}
+
+// Step is one agent's line of a plan.
+type Step struct {
+	// Row is the sheet row (0 for an agent pruned because it is absent).
+	Row     int      `json:"row,omitempty"`
+	UserNum string   `json:"user_num"`
+	UserID  int64    `json:"user_id,omitempty"`
+	Action  Action   `json:"action"`
+	Changes []Change `json:"changes,omitempty"`
+	// values are what the write sends (canonical); never marshalled, since
+	// they can hold a password.
+	values Values
+}
+
+// Fields lists the changed field names.
+func (s Step) Fields() []string {
+	out := make([]string, len(s.Changes))
+	for i, c := range s.Changes {
+		out[i] = c.Field
+	}
+	return out
+}
+
+// Plan is what apply would do, row by row.
+type Plan struct {
+	Steps []Step `json:"steps"`
+	Prune string `json:"prune"`
+}
+
+// Counts returns how many steps of each action the plan has.
+func (p *Plan) Counts() map[Action]int {
+	m := map[Action]int{}
+	for _, s := range p.Steps {
+		m[s.Action]++
+	}
+	return m
+}
+
+// Writes is the number of steps that write.
+func (p *Plan) Writes() int {
+	n := 0
+	for _, s := range p.Steps {
+		if s.Action != ActionUnchanged {
+			n++
+		}
+	}
+	return n
+}
+
+// Summary renders "2 to create, 1 to update, 17 unchanged, 0 to resign".
+func (p *Plan) Summary() string {
+	c := p.Counts()
+	s := fmt.Sprintf("%d to create, %d to update, %d unchanged", c[ActionCreate], c[ActionUpdate], c[ActionUnchanged])
+	switch p.Prune {
+	case PruneResign:
+		s += fmt.Sprintf(", %d to resign", c[ActionResign])
+	case PruneDelete:
+		s += fmt.Sprintf(", %d to delete", c[ActionDelete])
+	}
+	return s
+}
+
+// PlanOptions tune a plan.
+type PlanOptions struct {
+	// Prune is none (default), resign or delete: what happens to agents
+	// that are on the platform but not in the sheet.
+	Prune string
+	// ResetPasswords sends the sheet's passwords to existing agents too.
+	ResetPasswords bool
+}
+
+// QueueChecker is implemented by APIs that can list skill-group ids, so a
+// plan can name a queue_ids cell that refers to no group before writing.
+type QueueChecker interface {
+	QueueIDs(ctx context.Context) (map[int64]bool, error)
+}
+
+// PlanRoster compares a validated roster with the platform. It writes
+// nothing. Problems are rules that need the platform's state: a new agent
+// without user_name or user_password, a unique value held by another agent,
+// an unknown skill group.
+func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) (*Plan, Problems, error) {
+	if opts.Prune == "" {
+		opts.Prune = PruneNone
+	}
+	if !slices.Contains([]string{PruneNone, PruneResign, PruneDelete}, opts.Prune) {
+		return nil, nil, fmt.Errorf("--prune must be none, resign or delete, not %q", opts.Prune)
+	}
+	existing := map[string]Agent{}
+	var order []string
+	for a, err := range api.List(ctx) {
+		if err != nil {
+			return nil, nil, fmt.Errorf("list agents: %w", err)
+		}
+		num := a.Values["user_num"]
+		existing[num] = a
+		order = append(order, num)
+	}
+	var queues map[int64]bool
+	if qc, ok := api.(QueueChecker); ok && r.HasColumn("queue_ids") {
+		var err error
+		if queues, err = qc.QueueIDs(ctx); err != nil {
+			return nil, nil, fmt.Errorf("list skill groups: %w", err)
+		}
+	}
+
+	plan := &Plan{Prune: opts.Prune}
+	var probs Problems
+	add := func(row int, field, value string, hasValue bool, rule string) {
+		cell := r.Cell(row, field)
+		sheet, ref, _ := strings.Cut(cell, "!")
+		probs = append(probs, Problem{Sheet: sheet, Cell: ref, Field: field, Value: value, HasValue: hasValue, Rule: rule})
+	}
+	inSheet := make(map[string]bool, len(r.Rows))
+	// finalOwner[field][value] = user_num that will hold a unique value after apply.
+	finalOwner := map[string]map[string]string{"user_email": {}, "user_sms_phone": {}}
+	for _, row := range r.Rows {
+		inSheet[row.Get("user_num")] = true
+	}
+	for _, num := range order {
+		for field, owners := range finalOwner {
+			if v := existing[num].Values[field]; v != "" {
+				owners[uniqueKey(field, v)] = num
+			}
+		}
+	}
+	// Values the sheet sets replace the owners' old ones.
+	for _, row := range r.Rows {
+		num := row.Get("user_num")
+		for field, owners := range finalOwner {
+			v := row.Get(field)
+			if v == "" {
+				continue
+			}
+			if old := existing[num].Values[field]; old != "" && owners[uniqueKey(field, old)] == num {
+				delete(owners, uniqueKey(field, old))
+			}
+		}
+	}
+	for _, row := range r.Rows {
+		num := row.Get("user_num")
+		for field, owners := range finalOwner {
+			v := row.Get(field)
+			if v == "" {
+				continue
+			}
+			if other, ok := owners[uniqueKey(field, v)]; ok && other != num {
+				add(row.Row, field, v, true, fmt.Sprintf("already belongs to agent %s, which keeps it; %s must be unique", other, field))
+			}
+		}
+		if queues != nil {
+			if ids := row.Get("queue_ids"); ids != "" {
+				for _, id := range strings.Split(ids, ",") {
+					n, _ := strconv.ParseInt(id, 10, 64)
+					if !queues[n] {
+						add(row.Row, "queue_ids", ids, true, fmt.Sprintf("refers to skill group %d, which does not exist", n))
+					}
+				}
+			}
+		}
+
+		a, exists := existing[num]
+		if !exists {
+			if row.Get("user_name") == "" {
+				add(row.Row, "user_name", "", false, fmt.Sprintf("is required: agent %s does not exist yet and will be created", num))
+			}
+			if row.Get("user_password") == "" {
+				add(row.Row, "user_password", "", false, fmt.Sprintf("is required: agent %s does not exist yet and will be created", num))
+			}
+			st := Step{Row: row.Row, UserNum: num, Action: ActionCreate, values: Values{}}
+			for i, f := range AgentFields {
+				if v := row.Vals[i]; v != "" {
+					st.values[f.Name] = v
+					st.Changes = append(st.Changes, Change{Field: f.Name, New: shownValue(f.Name, v)})
+				}
+			}
+			plan.Steps = append(plan.Steps, st)
+			continue
+		}
+		st := Step{Row: row.Row, UserNum: num, UserID: a.UserID, Action: ActionUnchanged, values: Values{}}
+		for i, f := range AgentFields {
+			v := row.Vals[i]
+			if v == "" || f.Name == "user_num" {
+				continue
+			}
+			if f.Name == "user_password" {
+				if opts.ResetPasswords {
+					st.values[f.Name] = v
+					st.Changes = append(st.Changes, Change{Field: f.Name, New: shownValue(f.Name, v)})
+				}
+				continue
+			}
+			old, reported := a.Values[f.Name]
+			if !reported {
+				// The platform does not report this field back, so it
+				// cannot be compared; it is set on create only. Sending it
+				// on every apply would make re-runs write forever.
+				continue
+			}
+			if !sameValue(f, old, v) {
+				st.values[f.Name] = v
+				st.Changes = append(st.Changes, Change{Field: f.Name, Old: old, New: v})
+			}
+		}
+		if len(st.Changes) > 0 {
+			st.Action = ActionUpdate
+		}
+		plan.Steps = append(plan.Steps, st)
+	}
+
+	if opts.Prune != PruneNone {
+		var absent []string
+		for _, num := range order {
+			if !inSheet[num] {
+				absent = append(absent, num)
+			}
+		}
+		slices.Sort(absent)
+		for _, num := range absent {
+			a := existing[num]
+			switch opts.Prune {
+			case PruneResign:
+				if a.Values["user_status"] == "2" {
+					plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, Action: ActionUnchanged})
+					continue
+				}
+				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, Action: ActionResign,
+					Changes: []Change{{Field: "user_status", Old: a.Values["user_status"], New: "2"}},
+					values:  Values{"user_status": "2"}})
+			case PruneDelete:
+				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, Action: ActionDelete})
+			}
+		}
+	}
+	sortProblems(probs)
+	return plan, probs, nil
+}
+
+func uniqueKey(field, v string) string {
+	if field == "user_email" {
+		return strings.ToLower(v)
+	}
+	return v
+}
+
+// sameValue compares a sheet value with the platform's, both canonical.
+func sameValue(f Field, old, v string) bool {
+	switch f.Kind {
+	case KindEmail:
+		return strings.EqualFold(old, v)
+	case KindIntList, KindEnumList:
+		return CanonicalIntList(old) == CanonicalIntList(v)
+	case KindBool:
+		ob, _ := cellBool(Cell{Text: old})
+		return ob == v
+	case KindInt, KindEnum:
+		if d := integralDigits(old); d != "" {
+			old = d
+		}
+		return old == v
+	}
+	return old == v
+}
+
+// shownValue hides passwords.
+func shownValue(field, v string) string {
+	if field == "user_password" {
+		return "(new password)"
+	}
+	return v
+}

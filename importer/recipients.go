@@ -1,0 +1,222 @@
+package importer
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// RecipientSheet is the worksheet a recipient list is read from (the first
+// sheet when the workbook has none of that name).
+const RecipientSheet = "Recipients"
+
+// mobileHeaders are the headings accepted for the number column.
+var mobileHeaders = map[string]bool{"mobile": true, "phone": true, "mobilenumber": true, "phonenumber": true, "number": true}
+
+var reMobile = regexp.MustCompile(`^1\d{10}$`)
+
+// RecipientRow is one data row of a recipient list.
+type RecipientRow struct {
+	Row int
+	Recipient
+	// DuplicateOf is the row of the first occurrence of the same number
+	// (0 when this row is the first); duplicates are not sent.
+	DuplicateOf int
+}
+
+// RecipientList is a read and validated recipient sheet.
+type RecipientList struct {
+	Path   string
+	Sheet  string
+	Params []string
+	Rows   []RecipientRow
+}
+
+// Unique counts the rows that will be sent (duplicates removed).
+func (l *RecipientList) Unique() int {
+	n := 0
+	for _, r := range l.Rows {
+		if r.DuplicateOf == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// ReadRecipients reads a recipient sheet for a template whose variables are
+// params: one mobile column plus one column per variable (headings matched
+// ignoring case, spaces and underscores). Numbers are normalised (spaces,
+// dashes and a +86 prefix removed) and checked; every variable must be
+// filled; for the open interface (via "open") a value may not hold a comma
+// or a line break, which separate numbers and values in a type-2 batch
+// (§4.1). Repeated numbers are kept as duplicates of their first row.
+func ReadRecipients(path string, params []string, via string) (*RecipientList, Problems, error) {
+	sr, err := openSheet(path, RecipientSheet)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer sr.Close()
+	l := &RecipientList{Path: path, Sheet: sr.Sheet, Params: params}
+	var probs Problems
+	add := func(cell, field, value string, hasValue bool, rule string) {
+		probs = append(probs, Problem{Sheet: sr.Sheet, Cell: cell, Field: field, Value: value, HasValue: hasValue, Rule: rule})
+	}
+	paramOf := map[string]int{}
+	for i, p := range params {
+		paramOf[normHeader(p)] = i
+	}
+
+	mobileCol := -1
+	paramCol := make([]int, len(params))
+	for i := range paramCol {
+		paramCol[i] = -1
+	}
+	var colKind []int // -2 none, -1 mobile, ≥0 param index
+	for colKind == nil {
+		rowNum, cells, ok, err := sr.Next()
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			add("A1", "", "", false, "the sheet is empty: the first row must name a mobile column and one column per template variable")
+			return l, probs, nil
+		}
+		if allEmpty(cells) {
+			continue
+		}
+		colKind = make([]int, len(cells))
+		for i, c := range cells {
+			colKind[i] = -2
+			h := strings.TrimSpace(c.Text)
+			if h == "" {
+				continue
+			}
+			n := normHeader(h)
+			// A variable literally named "mobile" wins over the number column.
+			if pi, ok := paramOf[n]; ok {
+				if paramCol[pi] >= 0 {
+					add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("repeats column %s", colName(paramCol[pi]+1)))
+					continue
+				}
+				paramCol[pi] = i
+				colKind[i] = pi
+				continue
+			}
+			if mobileHeaders[n] {
+				if mobileCol >= 0 {
+					add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("repeats the mobile column %s", colName(mobileCol+1)))
+					continue
+				}
+				mobileCol = i
+				colKind[i] = -1
+				continue
+			}
+			add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("is neither the mobile column nor a variable of the template (variables: %s)", paramList(params)))
+		}
+		hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)
+		if mobileCol < 0 {
+			add(hdr, "", "", false, "has no mobile column (a heading such as \"mobile\")")
+		}
+		for pi, c := range paramCol {
+			if c < 0 {
+				add(hdr, "", "", false, fmt.Sprintf("has no column for template variable %q", params[pi]))
+			}
+		}
+	}
+	if len(probs) > 0 {
+		return l, probs, nil
+	}
+
+	first := map[string]int{}
+	for {
+		rowNum, cells, ok, err := sr.Next()
+		if err != nil {
+			return l, probs, err
+		}
+		if !ok {
+			break
+		}
+		if allEmpty(cells) {
+			continue
+		}
+		rr := RecipientRow{Row: rowNum, Recipient: Recipient{Params: make([]string, len(params))}}
+		bad := false
+		for i, c := range cells {
+			if c.Empty() {
+				continue
+			}
+			if i >= len(colKind) || colKind[i] == -2 {
+				add(cellRef(i+1, rowNum), "", c.Text, true, "is in a column without a heading; name the column or clear the cell")
+				bad = true
+			}
+		}
+		var mc Cell
+		if mobileCol < len(cells) {
+			mc = cells[mobileCol]
+		}
+		if mc.Empty() {
+			add(cellRef(mobileCol+1, rowNum), "mobile", "", false, "is required")
+			bad = true
+		} else if m, rule := normalizeMobile(mc); rule != "" {
+			add(cellRef(mobileCol+1, rowNum), "mobile", mc.Text, true, rule)
+			bad = true
+		} else {
+			rr.Mobile = m
+		}
+		for pi, col := range paramCol {
+			var c Cell
+			if col < len(cells) {
+				c = cells[col]
+			}
+			v := cellText(c)
+			switch {
+			case v == "":
+				add(cellRef(col+1, rowNum), params[pi], "", false, "is required: the template uses ${"+params[pi]+"}")
+				bad = true
+			case via != "gateway" && strings.ContainsAny(v, ",\n\r"):
+				add(cellRef(col+1, rowNum), params[pi], v, true, "contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway")
+				bad = true
+			default:
+				rr.Params[pi] = v
+			}
+		}
+		if bad {
+			continue
+		}
+		if f, dup := first[rr.Mobile]; dup {
+			rr.DuplicateOf = f
+		} else {
+			first[rr.Mobile] = rowNum
+		}
+		l.Rows = append(l.Rows, rr)
+	}
+	sortProblems(probs)
+	return l, probs, nil
+}
+
+// normalizeMobile reads a mainland mobile number: 11 digits starting with 1,
+// typed as text or a number, with an optional +86 / 0086 / 86 prefix.
+func normalizeMobile(c Cell) (string, string) {
+	p, rule := cellPhone(c)
+	if rule != "" {
+		return "", rule
+	}
+	p = strings.TrimPrefix(p, "+")
+	switch {
+	case len(p) == 15 && strings.HasPrefix(p, "0086"):
+		p = p[4:]
+	case len(p) == 13 && strings.HasPrefix(p, "86"):
+		p = p[2:]
+	}
+	if !reMobile.MatchString(p) {
+		return "", "is not a mobile number (11 digits starting with 1, optionally +86)"
+	}
+	return p, ""
+}
+
+func paramList(ps []string) string {
+	if len(ps) == 0 {
+		return "none"
+	}
+	return strings.Join(ps, ", ")
+}

@@ -1,0 +1,197 @@
+package importer
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+var reEmail = regexp.MustCompile(`^[^@\s,;]+@[^@\s,;]+\.[^@\s,;.]+$`)
+
+// RosterSheet is the worksheet a roster is read from (the first sheet when
+// the workbook has none of that name) and the one template/export write.
+const RosterSheet = "Agents"
+
+// AgentRow is one data row of a roster: canonical values indexed like
+// AgentFields, "" meaning "not set" (an empty cell leaves the platform's
+// value alone).
+type AgentRow struct {
+	Row  int
+	Vals []string
+}
+
+// Get returns the canonical value of a field ("" when not set).
+func (r AgentRow) Get(name string) string { return r.Vals[fieldIndex[name]] }
+
+// Roster is a read and validated roster sheet.
+type Roster struct {
+	Path  string
+	Sheet string
+	// colOf maps a field index to its 1-based column (0: no such column).
+	colOf []int
+	Rows  []AgentRow
+}
+
+// Cell names the cell of a field in a sheet row: "Agents!C7".
+func (r *Roster) Cell(row int, field string) string {
+	col := r.colOf[fieldIndex[field]]
+	if col == 0 {
+		return fmt.Sprintf("%s!%d:%d", r.Sheet, row, row)
+	}
+	return r.Sheet + "!" + cellRef(col, row)
+}
+
+// HasColumn reports whether the sheet has a column for the field.
+func (r *Roster) HasColumn(field string) bool { return r.colOf[fieldIndex[field]] != 0 }
+
+// ReadRoster reads and checks a whole roster: every cell converted, every
+// rule of §4.2 and §8 that a single sheet can decide, duplicates of the
+// unique fields. Problems holds every bad cell; err is for unreadable files.
+func ReadRoster(path string) (*Roster, Problems, error) {
+	r := &Roster{Path: path}
+	probs, err := ScanRoster(path, func(roster *Roster, row AgentRow) { roster.Rows = append(roster.Rows, row) }, r)
+	return r, probs, err
+}
+
+// ScanRoster streams a roster through fn row by row, filling into's
+// sheet and column data; memory stays flat apart from what fn keeps and the
+// duplicate index of the unique fields.
+func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems, error) {
+	sr, err := openSheet(path, RosterSheet)
+	if err != nil {
+		return nil, err
+	}
+	defer sr.Close()
+	into.Path, into.Sheet, into.colOf = path, sr.Sheet, make([]int, NumFields)
+	var probs Problems
+	add := func(cell, field, value string, hasValue bool, rule string) {
+		probs = append(probs, Problem{Sheet: sr.Sheet, Cell: cell, Field: field, Value: value, HasValue: hasValue, Rule: rule})
+	}
+
+	// Header: the first non-empty row.
+	var fieldOfCol []int // column index (0-based) → field index, -1 for none
+	for fieldOfCol == nil {
+		rowNum, cells, ok, err := sr.Next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			add("A1", "", "", false, "the sheet is empty: the first row must hold the column names (user_num, user_name, ...)")
+			return probs, nil
+		}
+		if allEmpty(cells) {
+			continue
+		}
+		fieldOfCol = make([]int, len(cells))
+		for i, c := range cells {
+			fieldOfCol[i] = -1
+			h := strings.TrimSpace(c.Text)
+			if h == "" {
+				continue
+			}
+			fi, ok := headerIndex[normHeader(h)]
+			if !ok {
+				add(cellRef(i+1, rowNum), "", h, true, "is not a column of the agent roster (known columns: "+knownColumns()+")")
+				continue
+			}
+			if prev := into.colOf[fi]; prev != 0 {
+				add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("repeats column %s (%s)", colName(prev), AgentFields[fi].Name))
+				continue
+			}
+			into.colOf[fi] = i + 1
+			fieldOfCol[i] = fi
+		}
+		if into.colOf[fieldIndex["user_num"]] == 0 {
+			add(fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum), "", "", false, "has no user_num column; every row is matched by user_num")
+		}
+	}
+	if len(probs) > 0 {
+		return probs, nil
+	}
+
+	seen := map[string]map[string]int{}
+	for _, f := range AgentFields {
+		if f.Unique {
+			seen[f.Name] = map[string]int{}
+		}
+	}
+	for {
+		rowNum, cells, ok, err := sr.Next()
+		if err != nil {
+			return probs, err
+		}
+		if !ok {
+			break
+		}
+		if allEmpty(cells) {
+			continue
+		}
+		row := AgentRow{Row: rowNum, Vals: make([]string, NumFields)}
+		bad := false
+		for i, c := range cells {
+			if c.Empty() {
+				continue
+			}
+			if i >= len(fieldOfCol) || fieldOfCol[i] < 0 {
+				add(cellRef(i+1, rowNum), "", c.Text, true, "is in a column without a heading; name the column or clear the cell")
+				bad = true
+				continue
+			}
+			f := AgentFields[fieldOfCol[i]]
+			v, rule := f.Convert(c)
+			if rule != "" {
+				shown := c.Text
+				if f.Kind == KindSecret {
+					shown = "***"
+				}
+				add(cellRef(i+1, rowNum), f.Name, shown, true, rule)
+				bad = true
+				continue
+			}
+			row.Vals[fieldOfCol[i]] = v
+		}
+		if row.Get("user_num") == "" && !bad {
+			add(cellRef(into.colOf[fieldIndex["user_num"]], rowNum), "user_num", "", false, "is required: rows are matched to agents by it")
+			bad = true
+		}
+		for name, idx := range seen {
+			v := row.Get(name)
+			if v == "" {
+				continue
+			}
+			key := v
+			if name == "user_email" {
+				key = strings.ToLower(v)
+			}
+			col := into.colOf[fieldIndex[name]]
+			if first, dup := idx[key]; dup {
+				add(cellRef(col, rowNum), name, v, true, fmt.Sprintf("repeats row %d (%s!%s); %s must be unique", first, sr.Sheet, cellRef(col, first), name))
+				bad = true
+				continue
+			}
+			idx[key] = rowNum
+		}
+		if !bad {
+			fn(into, row)
+		}
+	}
+	sortProblems(probs)
+	return probs, nil
+}
+
+func allEmpty(cells []Cell) bool {
+	for _, c := range cells {
+		if !c.Empty() {
+			return false
+		}
+	}
+	return true
+}
+
+func knownColumns() string {
+	names := make([]string, len(AgentFields))
+	for i, f := range AgentFields {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,159 @@
+package importer_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
+)
+
+func book(t *testing.T, sheet string, rows [][]any) string {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	_ = f.SetSheetName("Sheet1", sheet)
+	for i, r := range rows {
+		ref, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow(sheet, ref, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "in.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func lines(ps importer.Problems) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
+}
+
+// TestRoster_validationMessages checks every sheet-level rule and the
+// message a user reads, with its cell.
+func TestRoster_validationMessages(t *testing.T) {
+	t.Parallel()
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_email", "user_sms_phone", "user_status", "max_sessions", "basic_sessions", "is_enable_outbound", "queue_ids", "user_type", "dept_id", "user_phone_type", "user_num2"},
+		{"9001", "Ann", "ann@example.com", "13800000001", "1", 300, 1, "TRUE", "101", "1"},
+		{"9002", "Bob", "x@", "13800000001", "4", 301, 0, "maybe", "1;a", "8", -3, "5"},
+		{"", "Nameless"},
+		{"9001", "Dup", "ANN@example.com"},
+		{"9005", "Sci", nil, "1.38E+10", "frozen"},
+		{"9006 x", "Blank"},
+	})
+	_, probs, err := importer.ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Agents!M1: "user_num2" is not a column of the agent roster (known columns: ` + strings.Join(fieldNames(), ", ") + `)`,
+	}
+	if d := cmp.Diff(want, lines(probs)); d != "" {
+		t.Fatalf("header problems (-want +got):\n%s", d)
+	}
+
+	// Without the unknown column, every cell rule.
+	path = book(t, "Agents", [][]any{
+		{"User Num", "user name", "USER_EMAIL", "user sms phone", "user_status", "max_sessions", "basic_sessions", "is_enable_outbound", "queue_ids", "user_type", "dept_id", "user_phone_type"},
+		{"9001", "Ann", "ann@example.com", "13800000001", "1", 300, 1, "TRUE", "101", "1"},
+		{"9002", "Bob", "x@", "13800000001", "4", 301, 0, "maybe", "1;a", "8", -3, "5"},
+		{"", "Nameless"},
+		{"9001", "Dup", "ANN@example.com"},
+		{"9005", "Sci", nil, "1.38E+10", "frozen"},
+		{"9006 x", "Blank"},
+	})
+	_, probs, err = importer.ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{
+		`Agents!C3: user_email "x@" is not an e-mail address`,
+		`Agents!D3: user_sms_phone "13800000001" repeats row 2 (Agents!D2); user_sms_phone must be unique`,
+		`Agents!E3: user_status "4" is not one of 1 (on duty), 2 (resigned), 3 (frozen)`,
+		`Agents!F3: max_sessions "301" must be at most 300`,
+		`Agents!G3: basic_sessions "0" must be at least 1`,
+		`Agents!H3: is_enable_outbound "maybe" is not a boolean (TRUE/yes/1 or FALSE/no/0)`,
+		`Agents!I3: queue_ids "1;a" is not a comma-separated list of ids ("a" is not an id)`,
+		`Agents!J3: user_type "8" has "8", which is not one of 1 (call center), 2 (online chat), 3 (work order), 4 (management), 5 (voice assist), 6 (video service), 7 (text assist)`,
+		`Agents!K3: dept_id "-3" must be at least 0`,
+		`Agents!L3: user_phone_type "5" is not one of 3 (web phone off), 4 (web phone on)`,
+		`Agents!A4: user_num is required: rows are matched to agents by it`,
+		`Agents!A5: user_num "9001" repeats row 2 (Agents!A2); user_num must be unique`,
+		`Agents!C5: user_email "ANN@example.com" repeats row 2 (Agents!C2); user_email must be unique`,
+		`Agents!D6: user_sms_phone "1.38E+10" is in scientific notation and has lost digits; format the column as text and type the number again`,
+		`Agents!A7: user_num "9006 x" must not contain blanks`,
+	}
+	if d := cmp.Diff(want, lines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+}
+
+func fieldNames() []string {
+	var out []string
+	for _, f := range importer.AgentFields {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+func TestRoster_missingUserNumColumnAndEmptySheet(t *testing.T) {
+	t.Parallel()
+	_, probs, _ := importer.ReadRoster(book(t, "Agents", [][]any{{"user_name"}, {"Ann"}}))
+	if d := cmp.Diff([]string{`Agents!A1:A1: has no user_num column; every row is matched by user_num`}, lines(probs)); d != "" {
+		t.Error(d)
+	}
+	_, probs, _ = importer.ReadRoster(book(t, "Agents", nil))
+	if d := cmp.Diff([]string{`Agents!A1: the sheet is empty: the first row must hold the column names (user_num, user_name, ...)`}, lines(probs)); d != "" {
+		t.Error(d)
+	}
+	// A password problem never shows the password.
+	_, probs, _ = importer.ReadRoster(book(t, "Agents", [][]any{{"user_num", "user_password"}, {"9001", "s3cret"}, {nil, "s3cret"}}))
+	for _, l := range lines(probs) {
+		if strings.Contains(l, "s3cret") {
+			t.Errorf("password in problem: %s", l)
+		}
+	}
+}
+
+// TestPlan_rulesNeedingThePlatform: a new agent needs a name and password;
+// a unique value kept by another agent and an unknown skill group are named.
+func TestPlan_rulesNeedingThePlatform(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "8000", "user_name": "Old", "user_email": "old@example.com"})
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "user_email", "queue_ids"},
+		{"9001", nil, nil, "old@example.com", "101,999"},
+	})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	_, probs, err = importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Agents!B2: user_name is required: agent 9001 does not exist yet and will be created`,
+		`Agents!C2: user_password is required: agent 9001 does not exist yet and will be created`,
+		`Agents!D2: user_email "old@example.com" already belongs to agent 8000, which keeps it; user_email must be unique`,
+		`Agents!E2: queue_ids "101,999" refers to skill group 999, which does not exist`,
+	}
+	if d := cmp.Diff(want, lines(probs)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if api.Writes != 0 {
+		t.Errorf("plan wrote %d times", api.Writes)
+	}
+}

@@ -1,0 +1,311 @@
+package importer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxBatch is the most numbers one send request carries: §8 "mobiles per
+// gateway request: at most 200" (send_batch and the batch template send).
+const MaxBatch = 200
+
+// Send outcomes of one recipient.
+const (
+	SendSent        = "sent"
+	SendFailed      = "failed"
+	SendDuplicate   = "duplicate"
+	SendAlreadySent = "already sent"
+	SendUnknown     = "unknown"
+	SendDryRun      = "dry-run"
+)
+
+// SendOptions tune a send.
+type SendOptions struct {
+	TemplateID string
+	// Via is "open" (§4.1 type-2 batch) or "gateway" (§4.8 send_batch).
+	Via string
+	// BatchSize is at most MaxBatch (the default).
+	BatchSize int
+	// DryRun checks and reports without sending or writing the journal.
+	DryRun bool
+	// Journal is the journal file; required unless DryRun.
+	Journal string
+	// ResendUnknown sends again the numbers left in doubt by an interrupted
+	// run that cannot be reconciled (the gateway keeps no send records).
+	ResendUnknown bool
+	// Progress, when set, is called after every batch.
+	Progress func(done, total int)
+
+	// crashAfterSend, in tests, stops the run after that batch (1-based)
+	// was sent and before its outcome is written, as a crash would.
+	crashAfterSend int
+}
+
+// SendResult is one recipient row of a send report.
+type SendResult struct {
+	Row     int      `json:"row"`
+	Mobile  string   `json:"mobile"`
+	Params  []string `json:"params,omitempty"`
+	Outcome string   `json:"outcome"`
+	Message string   `json:"message,omitempty"`
+	SMSID   string   `json:"sms_id,omitempty"`
+}
+
+// errCrash is returned by the crash test hook.
+var errCrash = errors.New("simulated crash between send and outcome record")
+
+// Send sends the template to every unique recipient of the list that the
+// journal does not already settle, in batches, recording an intent before
+// and an outcome after each batch (fsynced), and returns every row's result.
+//
+// Interrupted runs: a number with an intent and no outcome is in doubt — the
+// batch may or may not have gone out. With a Reconciler (the open
+// interface's send records) the next run asks the platform which of them got
+// the template since the intent, records those as sent and sends the rest.
+// Without one (the gateway) they are not sent again but reported as
+// "unknown", and the run exits with failures; --resend-unknown sends them
+// anyway. Sending nobody twice is the default; missing nobody is one
+// explicit decision away.
+func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendOptions) ([]SendResult, error) {
+	if opts.BatchSize <= 0 || opts.BatchSize > MaxBatch {
+		opts.BatchSize = MaxBatch
+	}
+	if opts.Via == "" {
+		opts.Via = "open"
+	}
+	if !opts.DryRun && opts.Journal == "" {
+		return nil, errors.New("a journal file is required to send")
+	}
+	var j *journal
+	if opts.Journal != "" {
+		var err error
+		if j, err = openJournal(opts.Journal, opts.TemplateID, opts.Via, opts.DryRun); err != nil {
+			return nil, err
+		}
+		defer j.close()
+	} else {
+		j = &journal{state: map[string]*numberState{}}
+	}
+	if !opts.DryRun {
+		if err := j.write(journalRec{Type: "run", Time: time.Now(), Template: opts.TemplateID, Via: opts.Via}); err != nil {
+			return nil, err
+		}
+		if err := reconcile(ctx, sender, j, opts); err != nil {
+			return nil, err
+		}
+	}
+
+	results := make([]SendResult, len(list.Rows))
+	var todo []int // indexes into list.Rows
+	for i, r := range list.Rows {
+		res := SendResult{Row: r.Row, Mobile: r.Mobile, Params: r.Params}
+		st := j.state[r.Mobile]
+		switch {
+		case r.DuplicateOf != 0:
+			res.Outcome = SendDuplicate
+			res.Message = fmt.Sprintf("same number as row %d; not sent again", r.DuplicateOf)
+		case st != nil && st.status == "sent":
+			res.Outcome, res.Message, res.SMSID = SendAlreadySent, "sent by an earlier run (journal)", st.smsID
+		case st != nil && st.status == "doubt":
+			res.Outcome = SendUnknown
+			res.Message = "an earlier run stopped after sending to this number and before recording the answer; " +
+				"not sent again. Check delivery reports, then run again with --resend-unknown to send it anyway"
+		case opts.DryRun:
+			res.Outcome, res.Message = SendDryRun, "would send"
+			if st != nil && st.status == "failed" {
+				res.Message = "would send again (an earlier attempt failed: " + st.message + ")"
+			}
+		default:
+			todo = append(todo, i)
+		}
+		results[i] = res
+	}
+	if opts.DryRun {
+		return results, nil
+	}
+
+	batches := makeBatches(list, todo, opts)
+	for bi, batch := range batches {
+		if err := ctx.Err(); err != nil {
+			markRest(results, batches[bi:], "not sent: "+err.Error())
+			return results, err
+		}
+		rec := make([]Recipient, len(batch))
+		mobiles := make([]string, len(batch))
+		for k, i := range batch {
+			rec[k] = list.Rows[i].Recipient
+			mobiles[k] = list.Rows[i].Mobile
+		}
+		id := strconv.FormatInt(time.Now().UnixNano(), 36) + "-" + strconv.Itoa(bi+1)
+		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles}); err != nil {
+			markRest(results, batches[bi:], "not sent: journal: "+err.Error())
+			return results, err
+		}
+		out, err := sender.SendBatch(ctx, opts.TemplateID, rec)
+		if opts.crashAfterSend == bi+1 {
+			return results, errCrash
+		}
+		switch {
+		case err != nil && IsRejected(err):
+			// The platform refused the whole batch: nothing went out.
+			outcomes := map[string]Outcome{}
+			for _, m := range mobiles {
+				outcomes[m] = Outcome{Message: err.Error()}
+			}
+			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Error: err.Error()}); werr != nil {
+				return results, werr
+			}
+			for _, i := range batch {
+				results[i].Outcome, results[i].Message = SendFailed, err.Error()
+			}
+		case err != nil:
+			// The answer is lost: the batch stays in doubt (no outcome
+			// record), and the next run reconciles it.
+			for _, i := range batch {
+				results[i].Outcome = SendUnknown
+				results[i].Message = "the send's answer was lost (" + err.Error() + "); run again to reconcile"
+			}
+		default:
+			outcomes := map[string]Outcome{}
+			for _, m := range mobiles {
+				o, ok := out[m]
+				if !ok {
+					o = Outcome{Message: "the platform's answer does not mention this number"}
+				}
+				outcomes[m] = o
+			}
+			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes}); werr != nil {
+				return results, werr
+			}
+			for _, i := range batch {
+				o := outcomes[list.Rows[i].Mobile]
+				results[i].Outcome, results[i].Message, results[i].SMSID = SendFailed, o.Message, o.SMSID
+				if o.Sent {
+					results[i].Outcome = SendSent
+				}
+			}
+		}
+		if opts.Progress != nil {
+			opts.Progress(bi+1, len(batches))
+		}
+	}
+	return results, nil
+}
+
+// reconcile settles the numbers an interrupted run left in doubt.
+func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptions) error {
+	var doubt []string
+	since := time.Time{}
+	for m, st := range j.state {
+		if st.status == "doubt" {
+			doubt = append(doubt, m)
+			if since.IsZero() || st.since.Before(since) {
+				since = st.since
+			}
+		}
+	}
+	if len(doubt) == 0 {
+		return nil
+	}
+	slices.Sort(doubt)
+	if rc, ok := sender.(Reconciler); ok {
+		sent, err := rc.SentSince(ctx, opts.TemplateID, doubt, since)
+		if err == nil {
+			outcomes := map[string]Outcome{}
+			for _, m := range doubt {
+				if sent[m] {
+					outcomes[m] = Outcome{Sent: true, Message: "sent before the interruption (found in the platform's send records)"}
+				} else {
+					outcomes[m] = Outcome{Message: "not sent before the interruption (absent from the platform's send records)"}
+				}
+			}
+			return j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
+		}
+		if !opts.ResendUnknown {
+			return nil
+		}
+	}
+	if opts.ResendUnknown {
+		outcomes := map[string]Outcome{}
+		for _, m := range doubt {
+			outcomes[m] = Outcome{Message: "in doubt after an interruption; released by --resend-unknown"}
+		}
+		return j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "resend-unknown"})
+	}
+	return nil
+}
+
+// makeBatches cuts the recipients to send into batches of at most
+// BatchSize. The gateway's send_batch takes one smsParams for the whole
+// request, so there recipients are grouped by identical variables first.
+func makeBatches(list *RecipientList, todo []int, opts SendOptions) [][]int {
+	var groups [][]int
+	if opts.Via == "gateway" && len(list.Params) > 0 {
+		index := map[string]int{}
+		for _, i := range todo {
+			key := strings.Join(list.Rows[i].Params, "\x00")
+			g, ok := index[key]
+			if !ok {
+				g = len(groups)
+				index[key] = g
+				groups = append(groups, nil)
+			}
+			groups[g] = append(groups[g], i)
+		}
+	} else {
+		groups = [][]int{todo}
+	}
+	var out [][]int
+	for _, g := range groups {
+		for len(g) > 0 {
+			n := min(opts.BatchSize, len(g))
+			out = append(out, g[:n])
+			g = g[n:]
+		}
+	}
+	return out
+}
+
+func markRest(results []SendResult, batches [][]int, msg string) {
+	for _, b := range batches {
+		for _, i := range b {
+			results[i].Outcome, results[i].Message = SendFailed, msg
+		}
+	}
+}
+
+// SendFailures counts results that need attention (failed or unknown).
+func SendFailures(rs []SendResult) int {
+	n := 0
+	for _, r := range rs {
+		if r.Outcome == SendFailed || r.Outcome == SendUnknown {
+			n++
+		}
+	}
+	return n
+}
+
+// WriteSendReport writes a send report: a Result sheet with every
+// recipient row, its variables, outcome, message and SMS id.
+func WriteSendReport(path string, params []string, results []SendResult) error {
+	header := append([]string{"row", "mobile"}, params...)
+	header = append(header, "outcome", "message", "sms_id")
+	rows := make([][]any, 0, len(results))
+	for _, r := range results {
+		row := []any{r.Row, r.Mobile}
+		for i := range params {
+			if i < len(r.Params) {
+				row = append(row, r.Params[i])
+			} else {
+				row = append(row, "")
+			}
+		}
+		rows = append(rows, append(row, r.Outcome, r.Message, r.SMSID))
+	}
+	return writeTable(path, "Result", header, rows)
+}

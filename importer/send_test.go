@@ -1,0 +1,300 @@
+package importer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fakeSender is an SMSSender+Reconciler recording every number sent (the
+// importertest fake cannot be imported here without a cycle).
+type fakeSender struct {
+	sent    map[string]int
+	at      map[string]time.Time
+	invalid map[string]string
+	batches int
+	sizes   []int
+	lose    int // batch whose answer is lost after sending (transport error)
+	reject  int // batch refused as a whole
+	noRecs  bool
+}
+
+func newFakeSender() *fakeSender {
+	return &fakeSender{sent: map[string]int{}, at: map[string]time.Time{}, invalid: map[string]string{}}
+}
+
+func (s *fakeSender) TemplateParams(context.Context, string) ([]string, error) {
+	return []string{"name", "date"}, nil
+}
+
+func (s *fakeSender) SendBatch(_ context.Context, _ string, b []Recipient) (map[string]Outcome, error) {
+	s.batches++
+	s.sizes = append(s.sizes, len(b))
+	if s.batches == s.reject {
+		return nil, &Rejected{Err: errors.New("code 1016: template not approved")}
+	}
+	out := map[string]Outcome{}
+	for _, r := range b {
+		if msg, ok := s.invalid[r.Mobile]; ok {
+			out[r.Mobile] = Outcome{Message: msg}
+			continue
+		}
+		s.sent[r.Mobile]++
+		s.at[r.Mobile] = time.Now()
+		out[r.Mobile] = Outcome{Sent: true, Message: "ok"}
+	}
+	if s.batches == s.lose {
+		return nil, errors.New("read tcp: connection reset by peer")
+	}
+	return out, nil
+}
+
+func (s *fakeSender) SentSince(_ context.Context, _ string, mobiles []string, since time.Time) (map[string]bool, error) {
+	if s.noRecs {
+		return nil, errors.New("no send records through the gateway")
+	}
+	out := map[string]bool{}
+	for _, m := range mobiles {
+		if t, ok := s.at[m]; ok && !t.Before(since) {
+			out[m] = true
+		}
+	}
+	return out, nil
+}
+
+func recipientsBook(t *testing.T, n int) string {
+	rows := [][]any{{"Mobile", "Name", "DATE"}}
+	for i := range n {
+		rows = append(rows, []any{13800000000 + int64(i), fmt.Sprintf("Cust %d", i), "2026-12-01"})
+	}
+	// Two duplicates of the first number, one as text with +86.
+	rows = append(rows, []any{"+86 138 0000 0000", "Again", "2026-12-01"}, []any{13800000000, "Cust 0", "2026-12-01"})
+	return writeBook(t, "Recipients", rows)
+}
+
+func outcomes(rs []SendResult) map[string]int {
+	m := map[string]int{}
+	for _, r := range rs {
+		m[r.Outcome]++
+	}
+	return m
+}
+
+func TestRecipients_validation(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "extra"},
+		{"12345", "A", nil},
+		{13800000001, "", nil},
+		{13800000002, "Smith, John", "x"},
+	})
+	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Recipients!C1: "extra" is neither the mobile column nor a variable of the template (variables: name, date)`,
+		`Recipients!A1:C1: has no column for template variable "date"`,
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Fatalf("header (-want +got):\n%s", d)
+	}
+	path = writeBook(t, "Recipients", [][]any{
+		{"mobile", "name"},
+		{"12345", "A"},
+		{13800000001, nil},
+		{13800000002, "Smith, John"},
+		{nil, "B"},
+	})
+	_, probs, _ = ReadRecipients(path, []string{"name"}, "open")
+	want = []string{
+		`Recipients!A2: mobile "12345" is not a mobile number (11 digits starting with 1, optionally +86)`,
+		`Recipients!B3: name is required: the template uses ${name}`,
+		`Recipients!B4: name "Smith, John" contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway`,
+		`Recipients!A5: mobile is required`,
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("rows (-want +got):\n%s", d)
+	}
+	// Through the gateway a comma is fine.
+	_, probs, _ = ReadRecipients(writeBook(t, "Recipients", [][]any{{"mobile", "name"}, {13800000002, "Smith, John"}}), []string{"name"}, "gateway")
+	if len(probs) != 0 {
+		t.Errorf("gateway: %v", problemLines(probs))
+	}
+}
+
+// TestSend_interruptedAndRerun crashes a send between a batch going out and
+// its outcome being recorded, then runs again: nobody twice, nobody missed.
+func TestSend_interruptedAndRerun(t *testing.T) {
+	t.Parallel()
+	path := recipientsBook(t, 450)
+	list, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	if list.Unique() != 450 || len(list.Rows) != 452 {
+		t.Fatalf("unique %d rows %d", list.Unique(), len(list.Rows))
+	}
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	s := newFakeSender()
+	s.invalid["13800000007"] = "invalid number" // a §7.5 per-number error
+	ctx := context.Background()
+	opts := SendOptions{TemplateID: "7", Journal: jpath, BatchSize: 100, crashAfterSend: 2}
+	_, err = Send(ctx, s, list, opts)
+	if !errors.Is(err, errCrash) {
+		t.Fatalf("first run: %v", err)
+	}
+	if len(s.sent) != 199 { // 2 batches of 100, one invalid
+		t.Fatalf("sent before crash = %d", len(s.sent))
+	}
+
+	// Re-run: batch 2 is reconciled from send records (sent), batch 1 is
+	// settled in the journal; the invalid number is tried again.
+	opts.crashAfterSend = 0
+	res, err := Send(ctx, s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tw := twice(s); len(tw) > 0 {
+		t.Fatalf("sent twice: %v", tw)
+	}
+	if len(s.sent) != 449 {
+		t.Errorf("sent %d numbers, want 449 (450 unique, one invalid)", len(s.sent))
+	}
+	want := map[string]int{SendAlreadySent: 199, SendSent: 250, SendFailed: 1, SendDuplicate: 2}
+	if d := cmp.Diff(want, outcomes(res)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s", d)
+	}
+	for _, r := range res {
+		if r.Mobile == "13800000007" && (r.Outcome != SendFailed || r.Message != "invalid number") {
+			t.Errorf("per-number error: %+v", r)
+		}
+		if r.Mobile == "13800000150" && (r.Outcome != SendAlreadySent) {
+			t.Errorf("reconciled number: %+v", r)
+		}
+	}
+	// A third run sends nothing new.
+	batches := s.batches
+	res, _ = Send(ctx, s, list, opts)
+	if s.batches != batches+1 || outcomes(res)[SendAlreadySent] != 449 { // only the invalid number again
+		t.Errorf("third run: batches %d, %v", s.batches-batches, outcomes(res))
+	}
+
+	report := filepath.Join(t.TempDir(), "r.xlsx")
+	if err := WriteSendReport(report, list.Params, res); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSend_doubtWithoutRecords: through the gateway there are no send
+// records; numbers in doubt are reported unknown and not resent, unless
+// --resend-unknown.
+func TestSend_doubtWithoutRecords(t *testing.T) {
+	t.Parallel()
+	list, probs, err := ReadRecipients(recipientsBook(t, 30), []string{"name", "date"}, "gateway")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	s := newFakeSender()
+	s.noRecs = true
+	s.lose = 1 // the first batch's answer is lost
+	ctx := context.Background()
+	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
+	res, err := Send(ctx, s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Gateway batches group equal variables: every name differs, so one
+	// recipient per batch; the first one's answer was lost.
+	if got := outcomes(res); got[SendUnknown] != 1 || got[SendSent] != 29 {
+		t.Fatalf("first run: %v", got)
+	}
+	res, _ = Send(ctx, s, list, opts)
+	if got := outcomes(res); got[SendUnknown] != 1 || got[SendAlreadySent] != 29 || len(twice(s)) > 0 {
+		t.Fatalf("second run: %v twice %v", got, twice(s))
+	}
+	opts.ResendUnknown = true
+	res, _ = Send(ctx, s, list, opts)
+	if got := outcomes(res); got[SendSent] != 1 || got[SendAlreadySent] != 29 {
+		t.Fatalf("resend-unknown run: %v", got)
+	}
+	if tw := twice(s); len(tw) != 1 { // the lost one went out twice, as asked
+		t.Errorf("twice = %v", tw)
+	}
+}
+
+func TestSend_batchesDryRunRejectedAndJournalGuard(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 450), []string{"name", "date"}, "open")
+	s := newFakeSender()
+	res, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", DryRun: true})
+	if err != nil || s.batches != 0 || outcomes(res)[SendDryRun] != 450 {
+		t.Fatalf("dry run: %v %d %v", err, s.batches, outcomes(res))
+	}
+	jpath := filepath.Join(t.TempDir(), "j")
+	s.reject = 2
+	res, err = Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]int{200, 200, 50}, s.sizes); d != "" {
+		t.Errorf("batch sizes: %s", d)
+	}
+	if got := outcomes(res); got[SendFailed] != 200 || got[SendSent] != 250 {
+		t.Errorf("outcomes %v", got)
+	}
+	// A rejected batch is definite: the next run sends exactly those.
+	res, _ = Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath})
+	if got := outcomes(res); got[SendSent] != 200 || len(twice(s)) > 0 {
+		t.Errorf("after rejection: %v twice %v", got, twice(s))
+	}
+	if _, err := Send(context.Background(), s, list, SendOptions{TemplateID: "8", Journal: jpath}); err == nil || !strings.Contains(err.Error(), "belongs to template 7") {
+		t.Errorf("journal guard: %v", err)
+	}
+}
+
+func twice(s *fakeSender) []string {
+	var out []string
+	for m, n := range s.sent {
+		if n > 1 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestJournal_tornLastLine: a power cut in the middle of a record leaves a
+// partial last line; it is ignored (that record never completed), and the
+// journal stays usable.
+func TestJournal_tornLastLine(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 10), []string{"name", "date"}, "open")
+	jpath := filepath.Join(t.TempDir(), "j")
+	s := newFakeSender()
+	if _, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(jpath, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString(`{"type":"intent","mobiles":["1380000`)
+	f.Close()
+	for range 2 {
+		res, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := outcomes(res); got[SendAlreadySent] != 10 || len(twice(s)) > 0 {
+			t.Fatalf("after a torn line: %v", got)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package importer
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Cell is one cell as stored and as shown. Raw is the stored value (a number
+// cell's digits, a boolean's 1/0, a date's serial); Text is what the
+// spreadsheet displays with the cell's number format applied. Converters pick
+// whichever reproduces what the person typed (cell.go).
+type Cell struct {
+	Raw  string
+	Text string
+}
+
+// Empty reports whether the cell holds nothing but blanks: empty means "not set".
+func (c Cell) Empty() bool { return strings.TrimSpace(c.Raw) == "" && strings.TrimSpace(c.Text) == "" }
+
+// openOptions keeps memory flat on big workbooks: worksheet and shared-string
+// parts above 1 MiB are unzipped to temporary files and read from there
+// instead of being held in memory.
+var openOptions = excelize.Options{UnzipXMLSizeLimit: 1 << 20}
+
+// sheetReader streams the rows of one worksheet. Two iterators advance in
+// lockstep over the same sheet, one returning raw values and one formatted
+// values: excelize gives a row only once per iterator and in one of the two
+// forms, and both are needed to read numbers, dates and booleans faithfully.
+type sheetReader struct {
+	f      *excelize.File
+	Sheet  string
+	raw    *excelize.Rows
+	shown  *excelize.Rows
+	rowNum int
+}
+
+// openSheet opens path and the sheet named want, or the first sheet when the
+// workbook has no sheet of that name (a roster saved under "Sheet1" still
+// reads).
+func openSheet(path, want string) (*sheetReader, error) {
+	f, err := excelize.OpenFile(path, openOptions)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	sheet := ""
+	names := f.GetSheetList()
+	for _, n := range names {
+		if strings.EqualFold(n, want) {
+			sheet = n
+		}
+	}
+	if sheet == "" {
+		if len(names) == 0 {
+			f.Close()
+			return nil, fmt.Errorf("%s has no worksheet", path)
+		}
+		sheet = names[0]
+	}
+	r := &sheetReader{f: f, Sheet: sheet}
+	if r.raw, err = f.Rows(sheet); err == nil {
+		r.shown, err = f.Rows(sheet)
+	}
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("read %s!%s: %w", path, sheet, err)
+	}
+	return r, nil
+}
+
+// Next advances to the next row and returns its 1-based number and cells
+// (trailing empty cells may be missing). ok is false at the end.
+func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
+	if !r.raw.Next() {
+		return 0, nil, false, r.raw.Error()
+	}
+	if !r.shown.Next() {
+		return 0, nil, false, errors.New("the two row iterators disagree")
+	}
+	r.rowNum++
+	raw, err := r.raw.Columns(excelize.Options{RawCellValue: true})
+	if err != nil {
+		return 0, nil, false, err
+	}
+	shown, err := r.shown.Columns()
+	if err != nil {
+		return 0, nil, false, err
+	}
+	n := max(len(raw), len(shown))
+	cells = make([]Cell, n)
+	for i := range n {
+		if i < len(raw) {
+			cells[i].Raw = raw[i]
+		}
+		if i < len(shown) {
+			cells[i].Text = shown[i]
+		}
+	}
+	return r.rowNum, cells, true, nil
+}
+
+// Close releases the iterators, their temporary files and the workbook.
+func (r *sheetReader) Close() error {
+	var errs []error
+	for _, it := range []*excelize.Rows{r.raw, r.shown} {
+		if it != nil {
+			if err := it.Close(); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	errs = append(errs, r.f.Close())
+	return errors.Join(errs...)
+}
+
+// normHeader folds a header for matching: case, spaces, underscores and
+// hyphens do not matter ("User Num", "user_num" and "USER NUM" are one name).
+func normHeader(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		switch r {
+		case ' ', '_', '-', '\t', '\u00a0', '.':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
