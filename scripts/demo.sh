@@ -116,4 +116,7 @@ esac
 banner "terraform destroy"
 terraform destroy -auto-approve -no-color | tail -n 3
 
-banner "demo finished in $((SECONDS - start))s: applied, second plan empty, destroyed; stopping the simulator"
+banner "ccsync: agents roster and SMS recipients from spreadsheets (scripts/demo-ccsync.sh)"
+CCSYNC="$root/bin/ccsync" "$root/scripts/demo-ccsync.sh"
+
+banner "demo finished in $((SECONDS - start))s: applied, second plan empty, destroyed; ccsync plan/apply/plan and a dry-run send; stopping the simulator"
