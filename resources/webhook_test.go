@@ -49,7 +49,7 @@ func TestAccWebhook_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("is_encrypt"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("event_type"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("vcc_id"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("vcc_id"), knownvalue.Int64Exact(10001)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`))),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
 				},

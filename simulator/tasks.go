@@ -689,7 +689,7 @@ func simulatedCDR(st *State, t *client.Task, mobile string, start time.Time, n i
 		trunk = string(t.Callers[0])
 	}
 	cdr := TrunkCDR{
-		VccID: autocallVccID, VccCode: autocallVccCode, CallID: fmt.Sprintf("sim-call-%d", n),
+		VccID: simVccID, VccCode: simVccCode, CallID: fmt.Sprintf("sim-call-%d", n),
 		CallType: 5, CallTypeName: "auto outbound", CallResult: 0, CallResultName: "connected",
 		TrunkNum: trunk, UserNum: mobile, TimeStart: f(0), TimeRing: f(0), TimeAnswer: f(5 * time.Second),
 		TimeConn: f(5 * time.Second), TimeHangup: f(35 * time.Second),

@@ -40,10 +40,9 @@ var autocallCodes = map[int]string{
 	422: "parameter validation failed",
 }
 
-// The simulator's enterprise (vcc) and its user, stamped on records.
+// The simulator's user, stamped on task and webhook records (the enterprise
+// is simVccID, shared by every domain).
 const (
-	autocallVccID    = 1
-	autocallVccCode  = "sim"
 	autocallUserID   = 1
 	autocallUserName = "api"
 )
@@ -70,7 +69,7 @@ func autocallDeptName(id int64) string {
 
 func (h *WebhookRec) record() map[string]any {
 	return map[string]any{
-		"id": h.ID, "vcc_id": autocallVccID, "name": h.Name, "url": h.URL, "status": h.Status,
+		"id": h.ID, "vcc_id": simVccID, "name": h.Name, "url": h.URL, "status": h.Status,
 		"dept_id": h.DeptID, "dept_name": autocallDeptName(h.DeptID), "event_type": h.EventType, "is_encrypt": h.IsEncrypt,
 		"created_at": h.CreatedAt, "updated_at": h.UpdatedAt,
 		"created_user_name": autocallUserName, "updated_user_name": autocallUserName,
