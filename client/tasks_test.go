@@ -178,7 +178,7 @@ func TestWebhooksServiceAgainstSimulator(t *testing.T) {
 	}
 	// The finder pages the list (no id filter, §4.4): the last one is on page 2.
 	got, err := c.Webhooks.Get(ctx, int64(last.ID))
-	if err != nil || got.Name != "hook 129" || got.EventType != 1 || got.VccID != 1 {
+	if err != nil || got.Name != "hook 129" || got.EventType != 1 || got.VccID != 10001 {
 		t.Fatalf("Get: %+v %v", got, err)
 	}
 	if err := c.Webhooks.Update(ctx, int64(last.ID), client.WebhookInput{Name: "renamed", URL: "https://example.com/r", IsEncrypt: true}); err != nil {

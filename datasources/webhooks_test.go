@@ -41,7 +41,7 @@ data "contactcenter_webhooks" "bi" { url = "bi.example" }
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("CRM pre-call"), "is_encrypt": knownvalue.Bool(true), "event_type": knownvalue.Int64Exact(2)}),
 				})),
 				statecheck.ExpectKnownValue("data.contactcenter_webhooks.bi", tfjsonpath.New("webhooks"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{"dept_id": knownvalue.Int64Exact(4), "vcc_id": knownvalue.Int64Exact(1),
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"dept_id": knownvalue.Int64Exact(4), "vcc_id": knownvalue.Int64Exact(10001),
 						"created_user_name": knownvalue.StringExact("api")}),
 				})),
 			},
