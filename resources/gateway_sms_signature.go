@@ -9,8 +9,11 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -34,6 +37,14 @@ var (
 // gatewaySignTextRE refuses brackets: the gateway takes the text without them (§4.8).
 var gatewaySignTextRE = regexp.MustCompile(`^[^【】\[\]]+$`)
 
+// Review states of gateway signatures and templates (§2.13; templates have
+// no draft).
+const (
+	gatewayDraft    int64 = -1
+	gatewayPending  int64 = 0
+	gatewayRejected int64 = 2
+)
+
 // NewGatewaySMSSignatureResource returns the contactcenter_gateway_sms_signature resource.
 func NewGatewaySMSSignatureResource() resource.Resource { return &gatewaySMSSignatureResource{} }
 
@@ -51,10 +62,10 @@ func replaceString(s schema.StringAttribute) schema.StringAttribute {
 	return s
 }
 
-func (r *gatewaySMSSignatureResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS signature on the signature-authenticated SMS gateway (add_sign, get_sign; spec §4.8, §2.13). " +
-			"A new signature is pending (`state = 0`) until the gateway's review approves it; only approved signatures can send. " +
+			"A new signature is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved signatures can send. " +
 			"The gateway has no update or delete interface: changing any argument replaces the signature, and destroying it only " +
 			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block.",
 		Attributes: map[string]schema.Attribute{
@@ -95,6 +106,8 @@ func (r *gatewaySMSSignatureResource) Schema(_ context.Context, _ resource.Schem
 				Computed: true, MarkdownDescription: "Why the review rejected the signature (`reason`); empty otherwise.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
+			"wait_for_approval": waitForApprovalAttribute("signature"),
+			"timeouts":          createTimeoutAttribute(ctx),
 		},
 	}
 }
@@ -106,6 +119,11 @@ func (r *gatewaySMSSignatureResource) Configure(_ context.Context, req resource.
 func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan gatewaySMSSignatureModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := plan.Timeouts.Create(ctx, reviewTimeout)
+	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -129,16 +147,47 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
-	g, err := r.client.Gateway.GetSignature(ctx, id)
-	if err != nil {
-		// The signature exists: keep it in state so it is not created twice.
-		plan.State, plan.Reason = types.Int64Value(0), types.StringValue("")
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature After Create", err)
+	r.settle(ctx, &plan, id, timeout, &resp.Diagnostics)
+	// The signature exists whatever happened after add_sign: keep it in
+	// state so it is not created twice (tainted when settle failed).
+	if plan.State.IsUnknown() {
+		plan.State = types.Int64Value(gatewayPending)
+	}
+	if plan.Reason.IsUnknown() {
+		plan.Reason = types.StringValue("")
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// settle reads the new signature back and, with wait_for_approval, waits
+// until the review approves or rejects it (a rejection or a timeout is an
+// error). A draft (-1) is never reviewed, so waiting for it is an error too.
+func (r *gatewaySMSSignatureResource) settle(ctx context.Context, m *gatewaySMSSignatureModel, id int64, timeout time.Duration, diags *diag.Diagnostics) {
+	read := func(ctx context.Context) (int64, string, error) {
+		g, err := r.client.Gateway.GetSignature(ctx, id)
+		if err != nil {
+			return 0, "", err
+		}
+		m.flatten(g)
+		return int64(g.State), string(g.Reason), nil
+	}
+	if !m.WaitForApproval.ValueBool() {
+		if _, _, err := read(ctx); err != nil {
+			tfkit.AddGatewayError(diags, "Unable to Read Gateway SMS Signature After Create", err)
+		}
 		return
 	}
-	plan.flatten(g)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	what := fmt.Sprintf("gateway signature %d (%s)", id, m.SignText.ValueString())
+	waitForReview(ctx, diags, reviewWait{
+		kind: "Gateway SMS Signature", what: what, timeout: timeout,
+		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
+		read: read, errorDetail: tfkit.GatewayErrorDetail,
+	})
+	if !diags.HasError() && m.State.ValueInt64() == gatewayDraft {
+		diags.AddError("Gateway SMS Signature Not Submitted for Review",
+			fmt.Sprintf("%s is a draft (state -1), which the gateway does not review, so wait_for_approval cannot wait for its approval. "+
+				"Submit it on the gateway, or set wait_for_approval = false.", what))
+	}
 }
 
 func (r *gatewaySMSSignatureResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -164,7 +213,8 @@ func (r *gatewaySMSSignatureResource) Read(ctx context.Context, req resource.Rea
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// Update only carries computed values over: every argument requires replacement.
+// Update only carries computed values over: every argument requires
+// replacement, and wait_for_approval and timeouts only matter on create.
 func (r *gatewaySMSSignatureResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan gatewaySMSSignatureModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -185,6 +235,7 @@ func (r *gatewaySMSSignatureResource) ImportState(ctx context.Context, req resou
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("wait_for_approval"), false)...)
 }
 
 func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
@@ -260,14 +311,19 @@ func (m *gatewaySMSSignatureModel) flatten(g *client.GatewaySignature) {
 	if m.PicSHA256.IsUnknown() {
 		m.PicSHA256 = types.StringNull()
 	}
+	if m.WaitForApproval.IsNull() || m.WaitForApproval.IsUnknown() {
+		m.WaitForApproval = types.BoolValue(false)
+	}
 }
 
 type gatewaySMSSignatureModel struct {
-	ID        types.String `tfsdk:"id"`
-	SignText  types.String `tfsdk:"sign_text"`
-	PicFile   types.String `tfsdk:"pic_file"`
-	PicSHA256 types.String `tfsdk:"pic_sha256"`
-	Remark    types.String `tfsdk:"remark"`
-	State     types.Int64  `tfsdk:"state"`
-	Reason    types.String `tfsdk:"reason"`
+	ID              types.String   `tfsdk:"id"`
+	SignText        types.String   `tfsdk:"sign_text"`
+	PicFile         types.String   `tfsdk:"pic_file"`
+	PicSHA256       types.String   `tfsdk:"pic_sha256"`
+	Remark          types.String   `tfsdk:"remark"`
+	State           types.Int64    `tfsdk:"state"`
+	Reason          types.String   `tfsdk:"reason"`
+	WaitForApproval types.Bool     `tfsdk:"wait_for_approval"`
+	Timeouts        timeouts.Value `tfsdk:"timeouts"`
 }

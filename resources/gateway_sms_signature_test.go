@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -194,5 +195,137 @@ provider "contactcenter" {
 	})
 	if n := env.Requests(); n != 0 {
 		t.Errorf("%d requests without credentials", n)
+	}
+}
+
+// reviewOnceCreated has the simulator's reviewer decide on object id of
+// kind as soon as it exists, in the background while a step applies.
+func reviewOnceCreated(t *testing.T, env *acctest.Env, kind, id string, state int, reason string) {
+	t.Helper()
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if env.Sim.Review(kind, id, state, reason) == nil {
+				return
+			}
+		}
+	}()
+}
+
+// TestAccGatewaySMSSignature_waitForApproval: the apply waits for the
+// review, so state is 1 right after it; switching the wait off (or changing
+// the timeout) later is an in-place no-op that keeps the signature.
+func TestAccGatewaySMSSignature_waitForApproval(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t, autoApprove(time.Second))
+	addr := "contactcenter_gateway_sms_signature.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(true)),
+				},
+			},
+			{Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true")), PlanOnly: true},
+			{
+				Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = false\ntimeouts = { create = \"5m\" }")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("3001")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(false)),
+				},
+			},
+			{Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = false\ntimeouts = { create = \"5m\" }")), PlanOnly: true},
+		},
+	})
+	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 1 {
+		t.Errorf("add_sign called %d times, want 1 (changing wait_for_approval must not replace)", n)
+	}
+}
+
+// TestAccGatewaySMSSignature_waitForApprovalOnExisting: switching the wait
+// on for a pending signature neither replaces it nor waits (it only matters
+// on create); the plan shows that one attribute changing.
+func TestAccGatewaySMSSignature_waitForApprovalOnExisting(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_gateway_sms_signature.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(gatewaySignatureConfig("Acme", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(false)),
+				},
+			},
+			{
+				Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(true)),
+				},
+			},
+			{Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")), PlanOnly: true},
+		},
+	})
+	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 1 {
+		t.Errorf("add_sign called %d times, want 1", n)
+	}
+}
+
+func TestAccGatewaySMSSignature_rejected(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	reviewOnceCreated(t, env, "gateway_signature", "3001", 2, "the brand is not registered")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true")),
+			ExpectError: regexp.MustCompile(`(?s)Gateway SMS Signature Rejected.*gateway signature 3001 \(Acme\):\s+the\s+brand\s+is\s+not\s+registered`),
+		}},
+	})
+}
+
+func TestAccGatewaySMSSignature_waitTimeout(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")),
+			ExpectError: regexp.MustCompile(`(?s)Gateway SMS Signature Review Not Finished.*gateway signature 3001 \(Acme\) was still in\s+review\s+when\s+the\s+1s\s+timeout\s+ran\s+out`),
+		}},
+	})
+	if n := env.Sim.Stats()["POST /smsapi/sign/v1/get_sign"]; n < 2 {
+		t.Errorf("get_sign called %d times, want at least 2 (the wait polls)", n)
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -38,10 +41,10 @@ func (r *gatewaySMSTemplateResource) Metadata(_ context.Context, req resource.Me
 	resp.TypeName = req.ProviderTypeName + "_gateway_sms_template"
 }
 
-func (r *gatewaySMSTemplateResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS template on the signature-authenticated SMS gateway (add_template, get_template; spec §4.8, §2.13). " +
-			"A new template is pending (`state = 0`) until the gateway's review approves it; only approved templates can send " +
+			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send " +
 			"(code 1016 otherwise). The gateway has no update or delete interface: changing any argument replaces the template, and " +
 			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`.",
 		Attributes: map[string]schema.Attribute{
@@ -90,6 +93,8 @@ func (r *gatewaySMSTemplateResource) Schema(_ context.Context, _ resource.Schema
 				Computed: true, MarkdownDescription: "Why the review rejected the template (`reason`); empty otherwise.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
+			"wait_for_approval": waitForApprovalAttribute("template"),
+			"timeouts":          createTimeoutAttribute(ctx),
 		},
 	}
 }
@@ -104,6 +109,11 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	timeout, d := plan.Timeouts.Create(ctx, reviewTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	id, err := r.client.Gateway.AddTemplate(ctx, client.GatewayTemplateInput{
 		TplText: plan.TplText.ValueString(), TplType: plan.TplType.ValueInt64(), TplTitle: plan.TplTitle.ValueString(),
 		Remark: plan.Remark.ValueString(), SignText: plan.SignText.ValueString(),
@@ -113,17 +123,44 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
-	t, err := r.client.Gateway.GetTemplate(ctx, id)
-	if err != nil {
-		// The template exists: keep it in state so it is not created twice.
-		plan.State, plan.Reason = types.Int64Value(0), types.StringValue("")
+	r.settle(ctx, &plan, id, timeout, &resp.Diagnostics)
+	// The template exists whatever happened after add_template: keep it in
+	// state so it is not created twice (tainted when settle failed).
+	if plan.State.IsUnknown() {
+		plan.State = types.Int64Value(gatewayPending)
+	}
+	if plan.Reason.IsUnknown() {
+		plan.Reason = types.StringValue("")
+	}
+	if plan.Variables.IsUnknown() {
 		plan.Variables = variablesValue(plan.TplText.ValueString())
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Template After Create", err)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// settle reads the new template back and, with wait_for_approval, waits
+// until the review approves or rejects it (a rejection or a timeout is an
+// error).
+func (r *gatewaySMSTemplateResource) settle(ctx context.Context, m *gatewaySMSTemplateModel, id int64, timeout time.Duration, diags *diag.Diagnostics) {
+	read := func(ctx context.Context) (int64, string, error) {
+		t, err := r.client.Gateway.GetTemplate(ctx, id)
+		if err != nil {
+			return 0, "", err
+		}
+		m.flatten(t)
+		return int64(t.State), string(t.Reason), nil
+	}
+	if !m.WaitForApproval.ValueBool() {
+		if _, _, err := read(ctx); err != nil {
+			tfkit.AddGatewayError(diags, "Unable to Read Gateway SMS Template After Create", err)
+		}
 		return
 	}
-	plan.flatten(t)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	waitForReview(ctx, diags, reviewWait{
+		kind: "Gateway SMS Template", what: fmt.Sprintf("gateway template %d (%s)", id, m.TplTitle.ValueString()), timeout: timeout,
+		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
+		read: read, errorDetail: tfkit.GatewayErrorDetail,
+	})
 }
 
 func (r *gatewaySMSTemplateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -149,7 +186,8 @@ func (r *gatewaySMSTemplateResource) Read(ctx context.Context, req resource.Read
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// Update only carries computed values over: every argument requires replacement.
+// Update only carries computed values over: every argument requires
+// replacement, and wait_for_approval and timeouts only matter on create.
 func (r *gatewaySMSTemplateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan gatewaySMSTemplateModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -170,6 +208,7 @@ func (r *gatewaySMSTemplateResource) ImportState(ctx context.Context, req resour
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("wait_for_approval"), false)...)
 }
 
 func (m *gatewaySMSTemplateModel) flatten(t *client.GatewayTemplate) {
@@ -182,6 +221,9 @@ func (m *gatewaySMSTemplateModel) flatten(t *client.GatewayTemplate) {
 	m.State = types.Int64Value(int64(t.State))
 	m.Reason = types.StringValue(string(t.Reason))
 	m.Variables = variablesValue(string(t.TplText))
+	if m.WaitForApproval.IsNull() || m.WaitForApproval.IsUnknown() {
+		m.WaitForApproval = types.BoolValue(false)
+	}
 }
 
 func variablesValue(text string) types.List {
@@ -217,13 +259,15 @@ func (templateTextValidator) ValidateString(_ context.Context, req validator.Str
 }
 
 type gatewaySMSTemplateModel struct {
-	ID        types.String `tfsdk:"id"`
-	TplText   types.String `tfsdk:"tpl_text"`
-	TplType   types.Int64  `tfsdk:"tpl_type"`
-	TplTitle  types.String `tfsdk:"tpl_title"`
-	Remark    types.String `tfsdk:"remark"`
-	SignText  types.String `tfsdk:"sign_text"`
-	Variables types.List   `tfsdk:"variables"`
-	State     types.Int64  `tfsdk:"state"`
-	Reason    types.String `tfsdk:"reason"`
+	ID              types.String   `tfsdk:"id"`
+	TplText         types.String   `tfsdk:"tpl_text"`
+	TplType         types.Int64    `tfsdk:"tpl_type"`
+	TplTitle        types.String   `tfsdk:"tpl_title"`
+	Remark          types.String   `tfsdk:"remark"`
+	SignText        types.String   `tfsdk:"sign_text"`
+	Variables       types.List     `tfsdk:"variables"`
+	State           types.Int64    `tfsdk:"state"`
+	Reason          types.String   `tfsdk:"reason"`
+	WaitForApproval types.Bool     `tfsdk:"wait_for_approval"`
+	Timeouts        timeouts.Value `tfsdk:"timeouts"`
 }

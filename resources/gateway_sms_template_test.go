@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -153,6 +154,76 @@ resource "contactcenter_gateway_sms_template" "test" {
 }
 `),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Gateway SMS Template.*answered code 1018:\s+signature does not exist.*What to do: use the text of an approved signature`),
+		}},
+	})
+}
+
+// TestAccGatewaySMSTemplate_waitForApproval: the apply waits for the
+// review, so state is 1 right after it; switching the wait off later is an
+// in-place no-op that keeps the template.
+func TestAccGatewaySMSTemplate_waitForApproval(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t, autoApprove(time.Second))
+	addr := "contactcenter_gateway_sms_template.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "wait_for_approval = true")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("variables"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code")})),
+				},
+			},
+			{Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "wait_for_approval = true")), PlanOnly: true},
+			{
+				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("5001")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(false)),
+				},
+			},
+			{Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "")), PlanOnly: true},
+		},
+	})
+	if n := env.Sim.Stats()["POST /smsapi/tpl/v1/add_template"]; n != 1 {
+		t.Errorf("add_template called %d times, want 1 (changing wait_for_approval must not replace)", n)
+	}
+}
+
+func TestAccGatewaySMSTemplate_rejected(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	reviewOnceCreated(t, env, "gateway_template", "5001", 2, "marketing wording in a notice")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(gatewayTemplateConfig("Big sale ${when}!", 2, "wait_for_approval = true")),
+			ExpectError: regexp.MustCompile(`(?s)Gateway SMS Template Rejected.*gateway template 5001 \(One-time code\):\s+marketing\s+wording\s+in\s+a\s+notice`),
+		}},
+	})
+}
+
+func TestAccGatewaySMSTemplate_waitTimeout(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "wait_for_approval = true\ntimeouts = { create = \"1s\" }")),
+			ExpectError: regexp.MustCompile(`(?s)Gateway SMS Template Review Not Finished.*gateway template 5001 \(One-time code\) was still\s+in\s+review\s+when\s+the\s+1s\s+timeout\s+ran\s+out`),
 		}},
 	})
 }

@@ -34,10 +34,6 @@ var (
 // the service trims (the stored value would differ from the configuration).
 var noOuterSpaceRE = regexp.MustCompile(`^\S(.*\S)?$`)
 
-// reviewTimeout is the default of the create and update timeouts: how long
-// wait_for_approval waits for a review.
-const reviewTimeout = 30 * time.Minute
-
 // NewSMSSignatureResource returns the contactcenter_sms_signature resource.
 func NewSMSSignatureResource() resource.Resource { return &smsSignatureResource{} }
 
@@ -221,44 +217,10 @@ func (r *smsSignatureResource) settle(ctx context.Context, m *smsSignatureModel,
 		}
 		return
 	}
-	waitForReview(ctx, diags, "SMS Signature", fmt.Sprintf("signature %d (%s)", id, m.SignText.ValueString()), timeout,
-		func(s int64) bool { return s == client.SignatureReviewing }, client.SignatureRejected, read)
-}
-
-// waitForReview polls read with a growing interval until the state leaves
-// review (inReview false) or the timeout passes. It adds an error naming the
-// object when the review rejects it (with the reason) or does not finish.
-func waitForReview(ctx context.Context, diags *diag.Diagnostics, kind, what string, timeout time.Duration,
-	inReview func(int64) bool, rejected int64, read func(context.Context) (int64, string, error)) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	interval := 250 * time.Millisecond
-	for {
-		state, reason, err := read(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
-				break
-			}
-			tfkit.AddAPIError(diags, "Unable to Read "+kind+" While Waiting for Review", err)
-			return
-		}
-		if !inReview(state) {
-			if state == rejected {
-				diags.AddError(kind+" Rejected",
-					fmt.Sprintf("The review rejected %s: %s\n\nChange it and apply again; the rejected object is replaced or resubmitted.", what, reason))
-			}
-			return
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(interval):
-			interval = min(interval*2, 10*time.Second)
-			continue
-		}
-		break
-	}
-	diags.AddError(kind+" Review Not Finished",
-		fmt.Sprintf("%s was still in review when the %s timeout ran out. Raise the timeout (timeouts = { create = \"1h\" }), or set wait_for_approval = false.", what, timeout))
+	waitForReview(ctx, diags, reviewWait{
+		kind: "SMS Signature", what: fmt.Sprintf("signature %d (%s)", id, m.SignText.ValueString()), timeout: timeout,
+		inReview: func(s int64) bool { return s == client.SignatureReviewing }, rejected: client.SignatureRejected, read: read,
+	})
 }
 
 func (m *smsSignatureModel) flatten(sg *client.SMSSignature) {

@@ -312,8 +312,10 @@ func (r *smsTemplateResource) settle(ctx context.Context, m *smsTemplateModel, t
 		}
 		return
 	}
-	waitForReview(ctx, diags, "SMS Template", fmt.Sprintf("template %d (%s)", id, m.TemplateName.ValueString()), timeout,
-		func(s int64) bool { return s == client.TemplatePending }, client.TemplateRejected, read)
+	waitForReview(ctx, diags, reviewWait{
+		kind: "SMS Template", what: fmt.Sprintf("template %d (%s)", id, m.TemplateName.ValueString()), timeout: timeout,
+		inReview: func(s int64) bool { return s == client.TemplatePending }, rejected: client.TemplateRejected, read: read,
+	})
 }
 
 // addWriteError explains the codes of store/update a person can act on.

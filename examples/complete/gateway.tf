@@ -1,10 +1,14 @@
 # The SMS gateway part of the contact center (spec §4.8): a signature and
-# two templates. With the simulator's auto-approval they are approved a few
-# seconds after creation; refresh to see state = 1.
+# two templates. wait_for_approval makes each apply wait until the gateway's
+# review approves them (the simulator's auto-approval does so after a few
+# seconds), so the templates data source below already reads state = 1 and
+# the next plan is empty. A rejection fails the apply with the reason.
 
 resource "contactcenter_gateway_sms_signature" "brand" {
   sign_text = "Acme Support"
   remark    = "Brand signature of the support team"
+
+  wait_for_approval = true
 }
 
 resource "contactcenter_gateway_sms_template" "callback" {
@@ -13,6 +17,8 @@ resource "contactcenter_gateway_sms_template" "callback" {
   tpl_type  = 2
   sign_text = contactcenter_gateway_sms_signature.brand.sign_text
   remark    = "Sent when a caller asks for a callback"
+
+  wait_for_approval = true
 }
 
 resource "contactcenter_gateway_sms_template" "otp" {
@@ -20,6 +26,8 @@ resource "contactcenter_gateway_sms_template" "otp" {
   tpl_text  = "Your verification code is $${code}."
   tpl_type  = 1
   sign_text = contactcenter_gateway_sms_signature.brand.sign_text
+
+  wait_for_approval = true
 }
 
 data "contactcenter_gateway_sms_templates" "all" {

@@ -8,6 +8,14 @@ resource "contactcenter_gateway_sms_signature" "acme" {
   # Read at plan time and sent base64-encoded; at most 768 bytes
   # (1024 characters of base64).
   pic_file = "${path.module}/licence.png"
+
+  # Wait until the review approves it (state = 1) before the apply ends; a
+  # rejection fails the apply with the reviewer's reason. Only matters on
+  # create: switching it later changes nothing on the gateway.
+  wait_for_approval = true
+  timeouts = {
+    create = "1h"
+  }
 }
 
 output "acme_signature_state" {

@@ -7,6 +7,13 @@ resource "contactcenter_gateway_sms_template" "otp" {
   tpl_type  = 1 # 1 verification code, 2 notice, 3 marketing
   sign_text = "Acme"
   remark    = "Sent after each login attempt"
+
+  # Wait until the review approves it (state = 1), so it can send as soon
+  # as the apply ends; a rejection fails the apply with the reason.
+  wait_for_approval = true
+  timeouts = {
+    create = "1h"
+  }
 }
 
 output "otp_variables" {
