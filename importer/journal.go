@@ -73,11 +73,12 @@ func openJournal(path, template, via string, readOnly bool) (*journal, error) {
 				continue
 			}
 			if err := j.apply(r, template, via); err != nil {
-				f.Close()
+				_ = f.Close() // read-only: nothing to flush; the apply error is the one to report
 				return nil, err
 			}
 		}
-		f.Close()
+		// Read-only handle: a close error loses nothing; the scan error matters.
+		_ = f.Close()
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("read journal %s: %w", path, err)
 		}
@@ -95,8 +96,7 @@ func openJournal(path, template, via string, readOnly bool) (*journal, error) {
 		last := make([]byte, 1)
 		if _, err := j.f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
 			if _, err := j.f.Write([]byte{'\n'}); err != nil {
-				j.f.Close()
-				return nil, err
+				return nil, errors.Join(err, j.f.Close())
 			}
 		}
 	}

@@ -54,8 +54,7 @@ func openSheet(path, want string) (*sheetReader, error) {
 	}
 	if sheet == "" {
 		if len(names) == 0 {
-			f.Close()
-			return nil, fmt.Errorf("%s has no worksheet", path)
+			return nil, errors.Join(fmt.Errorf("%s has no worksheet", path), f.Close())
 		}
 		sheet = names[0]
 	}
@@ -64,8 +63,7 @@ func openSheet(path, want string) (*sheetReader, error) {
 		r.shown, err = f.Rows(sheet)
 	}
 	if err != nil {
-		r.Close()
-		return nil, fmt.Errorf("read %s!%s: %w", path, sheet, err)
+		return nil, errors.Join(fmt.Errorf("read %s!%s: %w", path, sheet, err), r.Close())
 	}
 	return r, nil
 }
