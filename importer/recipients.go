@@ -117,9 +117,9 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 		if mobileCol < 0 {
 			add(hdr, "", "", false, "has no mobile column (a heading such as \"mobile\")")
 		}
-		for pi, c := range paramCol {
-			if c < 0 {
-				add(hdr, "", "", false, fmt.Sprintf("has no column for template variable %q", params[pi]))
+		for pi, name := range params {
+			if paramCol[pi] < 0 {
+				add(hdr, "", "", false, fmt.Sprintf("has no column for template variable %q", name))
 			}
 		}
 	}
@@ -163,7 +163,8 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 		} else {
 			rr.Mobile = m
 		}
-		for pi, col := range paramCol {
+		for pi, name := range params {
+			col := paramCol[pi]
 			var c Cell
 			if col < len(cells) {
 				c = cells[col]
@@ -171,10 +172,10 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 			v := cellText(c)
 			switch {
 			case v == "":
-				add(cellRef(col+1, rowNum), params[pi], "", false, "is required: the template uses ${"+params[pi]+"}")
+				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
 				bad = true
 			case via != "gateway" && strings.ContainsAny(v, ",\n\r"):
-				add(cellRef(col+1, rowNum), params[pi], v, true, "contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway")
+				add(cellRef(col+1, rowNum), name, v, true, "contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway")
 				bad = true
 			default:
 				rr.Params[pi] = v
