@@ -40,7 +40,7 @@ func main() {
 	if len(q) == 1 {
 		q = append(q, q[0])
 	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
+	if err := os.MkdirAll(*dir, 0o750); err != nil {
 		fail(err)
 	}
 	if err := writeRoster(filepath.Join(*dir, "agents.xlsx"), *agents, q[0], q[1]); err != nil {
