@@ -316,15 +316,15 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer w.Close()
-	ln, err := net.Listen("tcp", *addr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "listening on http://%s, appending to %s\n", ln.Addr(), *out)
 	srv := &http.Server{Handler: &statusListener{out: w, stderr: stderr, afterStore: listenAfterStore}, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
