@@ -195,6 +195,13 @@ func TestE2E_sendAgainstSimulator(t *testing.T) {
 	if d := writes(sim.Stats()); fmt.Sprint(d) != fmt.Sprint(first) {
 		t.Errorf("re-run sent again: %v", d)
 	}
+	counts = map[string]int{}
+	for _, r := range res {
+		counts[r.Outcome]++
+	}
+	if counts[importer.SendAlreadySent] != 24 || counts[importer.SendDuplicate] != 1 || len(res) != 25 {
+		t.Errorf("re-run outcomes %v: %+v", counts, res)
+	}
 	// Reconciliation sees the records of the first run.
 	sent, err := be.Open.(importer.Reconciler).SentSince(ctx, id, []string{list.Rows[0].Mobile, "13999999999"}, time.Now().Add(-time.Hour))
 	if err != nil || !sent[list.Rows[0].Mobile] || sent["13999999999"] {

@@ -49,7 +49,7 @@ func TestAgentsCommand_againstSimulator(t *testing.T) {
 func createGroups(t *testing.T, origin string) {
 	t.Helper()
 	for _, name := range []string{"Sales", "Support"} {
-		req, _ := http.NewRequest("POST", origin+"/portal/v2/svcapi/queue/add", strings.NewReader(`{"que_name":"`+name+`","que_priority":1}`))
+		req, _ := http.NewRequestWithContext(t.Context(), "POST", origin+"/portal/v2/svcapi/queue/add", strings.NewReader(`{"que_name":"`+name+`","que_priority":1}`))
 		req.Header.Set("Authorization", "Bearer sim-token")
 		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)

@@ -241,7 +241,12 @@ func TestSMSStatusListen_storeFails(t *testing.T) {
 	l := &statusListener{out: w, stderr: &bytes.Buffer{}}
 	srv := httptest.NewServer(l)
 	defer srv.Close()
-	resp, err := http.Post(srv.URL, "application/json", strings.NewReader(`{"state":"SUCCESS","smsId":"1"}`))
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, srv.URL, strings.NewReader(`{"state":"SUCCESS","smsId":"1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,13 +275,13 @@ func TestSMSStatusListen_killed(t *testing.T) {
 	t.Parallel()
 	e := newSMSEnv(t)
 	out := filepath.Join(t.TempDir(), "pushes.jsonl")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSMSStatusListenHelper$")
+	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestSMSStatusListenHelper$")
 	cmd.Env = append(os.Environ(), "CCSYNC_LISTEN_HELPER_ADDR="+addr, "CCSYNC_LISTEN_HELPER_OUT="+out)
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
