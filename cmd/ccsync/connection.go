@@ -25,9 +25,9 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	c := &ccConn{urls: map[client.Surface]*string{}}
 	env := func(name string) string { return os.Getenv("CONTACTCENTER_" + name) }
 	fs.StringVar(&c.endpoint, "endpoint", env("ENDPOINT"), "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
-	fs.StringVar(&c.token, "access-token", env("ACCESS_TOKEN"), "bearer token of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
+	secretVar(fs, &c.token, "access-token", env("ACCESS_TOKEN"), "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
 	fs.StringVar(&c.appID, "sms-app-id", env("SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
-	fs.StringVar(&c.appKey, "sms-app-key", env("SMS_APP_KEY"), "SMS gateway app key (env CONTACTCENTER_SMS_APP_KEY)")
+	secretVar(fs, &c.appKey, "sms-app-key", env("SMS_APP_KEY"), "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
 	for _, s := range client.Surfaces {
 		name := strings.ReplaceAll(string(s), "_", "-")
 		c.urls[s] = fs.String(name, env(strings.ToUpper(string(s))), fmt.Sprintf("URL of the %s surface, overriding --endpoint (env CONTACTCENTER_%s)", s, strings.ToUpper(string(s))))
@@ -36,6 +36,21 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	fs.BoolVar(&c.insecure, "insecure-http", insecure, "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
 	fs.DurationVar(&c.timeout, "request-timeout", 30*time.Second, "time limit of one HTTP attempt")
 	return c
+}
+
+// secretValue is a string flag whose value flag's usage text never shows:
+// its default comes from the environment (a token, a key), and a usage
+// message, printed on -h or a mistyped flag, may end up in a CI log.
+type secretValue struct{ p *string }
+
+func (s secretValue) String() string { return "" }
+
+func (s secretValue) Set(v string) error { *s.p = v; return nil }
+
+// secretVar defines a secret string flag with default def (not shown).
+func secretVar(fs *flag.FlagSet, p *string, name, def, usage string) {
+	*p = def
+	fs.Var(secretValue{p}, name, usage)
 }
 
 // clientConfig builds the client configuration, naming what is missing.

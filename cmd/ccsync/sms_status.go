@@ -73,7 +73,7 @@ func (g *gatewayFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.endpoint, "endpoint", os.Getenv("CONTACTCENTER_ENDPOINT"), "origin serving every surface, e.g. http://127.0.0.1:18080 (env CONTACTCENTER_ENDPOINT)")
 	fs.StringVar(&g.smsapiURL, "smsapi-url", os.Getenv("CONTACTCENTER_SMSAPI_URL"), "SMS gateway URL; overrides the one derived from --endpoint (env CONTACTCENTER_SMSAPI_URL)")
 	fs.StringVar(&g.appID, "app-id", os.Getenv("CONTACTCENTER_SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
-	fs.StringVar(&g.appKey, "app-key", os.Getenv("CONTACTCENTER_SMS_APP_KEY"), "SMS gateway app key (env CONTACTCENTER_SMS_APP_KEY)")
+	secretVar(fs, &g.appKey, "app-key", os.Getenv("CONTACTCENTER_SMS_APP_KEY"), "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
 	insecure, _ := strconv.ParseBool(os.Getenv("CONTACTCENTER_INSECURE_HTTP"))
 	fs.BoolVar(&g.insecure, "insecure-http", insecure, "allow plain http:// to a host that is not loopback (env CONTACTCENTER_INSECURE_HTTP)")
 }
