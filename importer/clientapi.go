@@ -260,8 +260,19 @@ func (s *openSender) SendBatch(ctx context.Context, id string, batch []Recipient
 	return out, nil
 }
 
+// recordWindow is how far before an intent the send records are searched.
+// record/list's start_time is wall-clock text in the platform's time zone,
+// which the spec does not name (§4.1), while the intent time is this
+// machine's: UTC offsets span 26 hours (-12 to +14), so starting 27 hours
+// early finds the batch whatever the two zones are, with room for clock
+// skew. The cost: a number in doubt that got the same template in that
+// window from another run counts as sent (not missed silently: the report
+// says it was found in the send records). Sending twice is the worse
+// failure.
+const recordWindow = 27 * time.Hour
+
 // SentSince looks the numbers up in the send records (record/list by the
-// template's platform tpl_id, from a little before the intent: the
+// template's platform tpl_id, from recordWindow before the intent: the
 // records' clock and time zone are the platform's).
 func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string, since time.Time) (map[string]bool, error) {
 	t, err := s.template(ctx, id)
@@ -273,7 +284,7 @@ func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string,
 		want[m] = true
 	}
 	tpl := int64(t.TplID)
-	f := client.SMSRecordFilter{StartTime: since.Add(-10 * time.Minute).Local().Format("2006-01-02 15:04:05")}
+	f := client.SMSRecordFilter{StartTime: since.Add(-recordWindow).Local().Format("2006-01-02 15:04:05")}
 	if tpl != 0 {
 		f.TplID = &tpl
 	}

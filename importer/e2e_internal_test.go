@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
@@ -19,7 +20,29 @@ import (
 // the batch in doubt, and its stats show nobody sent twice.
 func TestE2E_sendInterruptedAgainstSimulator(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
+	testSendInterrupted(t, simulator.Options{})
+}
+
+// TestE2E_sendInterruptedPlatformInAnotherZone: the spec does not say in
+// which time zone record/list's start_time is read (§4.1). Here the
+// platform's clock runs in a zone 10 hours behind this machine's, so the
+// wall-clock time of the intent, written in this machine's zone, lies hours
+// after the platform's records of the batch in doubt. Reconciliation must
+// still find them, or the batch would be sent twice.
+func TestE2E_sendInterruptedPlatformInAnotherZone(t *testing.T) {
+	t.Parallel()
+	zone := time.FixedZone("platform", int((offsetOf(time.Local)-10*time.Hour)/time.Second))
+	testSendInterrupted(t, simulator.Options{Now: func() time.Time { return time.Now().In(zone) }})
+}
+
+// offsetOf is the current UTC offset of loc.
+func offsetOf(loc *time.Location) time.Duration {
+	_, off := time.Now().In(loc).Zone()
+	return time.Duration(off) * time.Second
+}
+
+func testSendInterrupted(t *testing.T, simOpts simulator.Options) {
+	sim, err := simulator.New(simOpts)
 	if err != nil {
 		t.Fatal(err)
 	}
