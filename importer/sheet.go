@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -113,13 +114,14 @@ func (r *sheetReader) Close() error {
 	return errors.Join(errs...)
 }
 
-// normHeader folds a header for matching: case, spaces, underscores and
-// hyphens do not matter ("User Num", "user_num" and "USER NUM" are one name).
+// normHeader folds a header for matching: case, blanks (spaces, tabs, the
+// line break of a wrapped heading, no-break and ideographic spaces),
+// underscores, hyphens and dots do not matter ("User Num", "user_num" and
+// "USER NUM" are one name).
 func normHeader(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
-		switch r {
-		case ' ', '_', '-', '\t', '\u00a0', '.':
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '.' {
 			continue
 		}
 		b.WriteRune(r)
