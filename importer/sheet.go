@@ -3,6 +3,7 @@ package importer
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"unicode"
 
@@ -44,6 +45,9 @@ type sheetReader struct {
 func openSheet(path, want string) (*sheetReader, error) {
 	f, err := excelize.OpenFile(path, openOptions)
 	if err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			return nil, err // already "open PATH: reason"
+		}
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	sheet := ""
