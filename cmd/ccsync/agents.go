@@ -83,6 +83,14 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync agents %s: --prune must be none, resign or delete, not %q\n", sub, *prune)
 		return exitUsage
 	}
+	if concurrency != nil && *concurrency < 1 {
+		fmt.Fprintf(stderr, "ccsync agents %s: --concurrency must be at least 1, not %d\n", sub, *concurrency)
+		return exitUsage
+	}
+	if retries != nil && *retries < 0 {
+		fmt.Fprintf(stderr, "ccsync agents %s: --retries must be 0 or more, not %d\n", sub, *retries)
+		return exitUsage
+	}
 	file := pos[0]
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

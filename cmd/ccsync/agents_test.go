@@ -135,6 +135,21 @@ func TestAgentsCommand_badInputExit2(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
+	// Out-of-range flags are usage errors on a valid roster too, before any write.
+	good := filepath.Join(dir, "good.xlsx")
+	f = excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Agents")
+	_ = f.SetSheetRow("Agents", "A1", &[]any{"user_num", "user_name", "user_password"})
+	_ = f.SetSheetRow("Agents", "A2", &[]any{9001, "Ann", "pw"})
+	if err := f.SaveAs(good); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{{"--concurrency", "0"}, {"--concurrency", "-3"}, {"--retries", "-1"}} {
+		code, _, e := runCLI(append([]string{"agents", "apply", good, "--endpoint", ep, "--access-token", "t"}, flags...)...)
+		if code != 2 || api.Writes != 0 || !strings.Contains(e, flags[0]) {
+			t.Errorf("%v: exit %d, writes %d, stderr %q; want exit 2 naming the flag, no write", flags, code, api.Writes, e)
+		}
+	}
 }
 
 func TestAgentsCommand_someRowsFailExit1(t *testing.T) {
