@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -89,6 +93,19 @@ var newBackend = func(c *ccConn) (importer.Backend, error) {
 		return importer.Backend{}, err
 	}
 	return importer.BackendFor(cl)
+}
+
+// unreachable reports whether err means the platform could not be asked
+// (transport failure, time-out, 5xx) rather than that it refused the input:
+// the former is exit 1, the latter exit 2 (DESIGN §8).
+func unreachable(err error) bool {
+	var uerr *url.Error
+	var nerr net.Error
+	if errors.As(err, &uerr) || errors.As(err, &nerr) || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	ae, ok := client.AsAPIError(err)
+	return ok && ae.HTTPStatus >= 500
 }
 
 // parseArgs parses flags that may come before or after the positional

@@ -65,3 +65,15 @@ func runSMSCmd(args ...string) (int, string, string) {
 	code := run(append([]string{"sms"}, args...), &out, &errb)
 	return code, out.String(), errb.String()
 }
+
+// A platform that cannot be reached is not bad input: exit 1 (DESIGN §8),
+// as for agents plan, not 2.
+func TestSMSSend_unreachableExit1(t *testing.T) {
+	t.Parallel()
+	rec := "../../examples/spreadsheets/recipients.xlsx"
+	journal := filepath.Join(t.TempDir(), "j")
+	code, _, e := runSMSCmd("send", rec, "--template", "7", "--dry-run", "--journal", journal, "--endpoint", "http://127.0.0.1:1", "--access-token", "t", "--request-timeout", "2s")
+	if code != 1 || !strings.Contains(e, "connection refused") {
+		t.Errorf("exit %d, want 1:\n%s", code, e)
+	}
+}
