@@ -202,7 +202,7 @@ func (r *soundResource) ValidateConfig(ctx context.Context, req resource.Validat
 func readSoundFile(p string) ([]byte, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("source %q cannot be read: %v", p, err)
+		return nil, fmt.Errorf("source %q cannot be read: %w", p, err)
 	}
 	switch {
 	case len(b) == 0:

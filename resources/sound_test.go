@@ -90,7 +90,7 @@ func TestAccSound_basic(t *testing.T) {
 					got, err := env.Client(t).Sounds.Play(t.Context(), s.RootModule().Resources[addr].Primary.ID)
 					want, _ := os.ReadFile(src)
 					if err != nil || !bytes.Equal(got, want) {
-						return fmt.Errorf("sound/play gave %d bytes (%v), want the %d of the file", len(got), err, len(want))
+						return fmt.Errorf("sound/play gave %d bytes (%w), want the %d of the file", len(got), err, len(want))
 					}
 					return nil
 				},

@@ -15,7 +15,7 @@ import (
 func usersCall(t *testing.T, srv *httptest.Server, op string, body map[string]any) map[string]any {
 	t.Helper()
 	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", srv.URL+"/open/v3/svcapi/users/"+op, bytes.NewReader(b))
+	req, _ := http.NewRequestWithContext(t.Context(), "POST", srv.URL+"/open/v3/svcapi/users/"+op, bytes.NewReader(b))
 	req.Header.Set("Authorization", "Bearer sim-token")
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
