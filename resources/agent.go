@@ -42,7 +42,17 @@ var (
 	userTypeRE = regexp.MustCompile(`^[1-7](,[1-7])*$`)
 	// emailRE is a plain address check; the service enforces uniqueness.
 	emailRE = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
+	// trimmedRE matches text without leading or trailing whitespace.
+	trimmedRE = regexp.MustCompile(`(?s)^(\S(.*\S)?)?$`)
 )
+
+// trimmed rejects text the service would store trimmed (agents, webhooks and
+// voice names are trimmed on write): the value read back would differ from
+// the configuration, so it fails at plan time instead of after apply.
+func trimmed() validator.String {
+	return stringvalidator.RegexMatches(trimmedRE,
+		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
+}
 
 // Values of delete_mode.
 const (
@@ -83,12 +93,12 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 		},
 		"user_num": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent number (`user_num`), unique within the enterprise. It cannot be changed: a new value replaces the agent.",
-			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"user_name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent name (`user_name`).",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"user_password": schema.StringAttribute{
 			Optional: true, Sensitive: true,
@@ -106,11 +116,11 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			Optional:            true,
 			MarkdownDescription: "Version of `user_password_wo`. Required with `user_password_wo`; change it (for example increment it) to send a new password.",
 		},
-		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`)."),
+		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
 		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", stringvalidator.RegexMatches(emailRE, "must be an e-mail address")),
-		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise."),
-		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`)."),
-		"crm_id":         optionalComputedString("Third-party id (`crm_id`)."),
+		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed()),
+		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed()),
+		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
 			stringvalidator.RegexMatches(userTypeRE, "must be a comma-separated list of agent types 1-7, for example \"1,2\"")),

@@ -58,7 +58,7 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"id": computed("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
 			"name": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Voice name (`name`). Required by the service (code 403 when empty). Changing it replaces the file.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"remark": schema.StringAttribute{

@@ -248,6 +248,7 @@ func TestAccSound_validation(t *testing.T) {
 		"sound_type 7":  {soundConfig("A", "", 7, wav), `sound_type value must be between 1 and 6`},
 		"sound_type 0":  {soundConfig("A", "", 0, wav), `sound_type value must be between 1 and 6`},
 		"empty name":    {soundConfig("", "", 1, wav), `name string length must be at least 1`},
+		"padded name":   {soundConfig("A ", "", 1, wav), `name must not begin or end with whitespace`},
 		"missing file":  {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
 		"not audio":     {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
 		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `The argument "source" is required`},

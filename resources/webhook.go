@@ -58,7 +58,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			},
 			"name": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Webhook name (`name`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 			},
 			"url": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
