@@ -164,7 +164,8 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 		"delete_mode": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString(agentDeleteModeDelete),
 			MarkdownDescription: "What destroying the resource does: `delete` removes the agent (users/delete); `resign` keeps the agent and its history " +
-				"and sets `user_status = 2` (users/edit). A resigned agent keeps its `user_num`, so a new agent cannot reuse it. Defaults to `delete`.",
+				"and sets `user_status = 2` (users/edit); when `queue_ids` is set, the agent also leaves those groups (other memberships stay). " +
+				"A resigned agent keeps its `user_num`, so a new agent cannot reuse it. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id": schema.Int64Attribute{
@@ -310,7 +311,15 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 	}
 	var err error
 	if state.DeleteMode.ValueString() == agentDeleteModeResign {
-		err = r.client.Agents.SetStatus(ctx, id, client.AgentStatusResigned)
+		// Resigning keeps the agent and its history. The memberships this
+		// resource managed (queue_ids set) go with it, as they would with a
+		// delete, so that the groups can be destroyed too.
+		status := int64(client.AgentStatusResigned)
+		in := client.AgentInput{UserStatus: &status}
+		if !state.QueueIDs.IsNull() {
+			in.QueueIDs = &[]int64{}
+		}
+		_, err = r.client.Agents.Update(ctx, id, in)
 	} else {
 		err = r.client.Agents.Delete(ctx, id)
 	}

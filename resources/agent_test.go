@@ -460,6 +460,71 @@ func TestAccAgent_resign(t *testing.T) {
 	})
 }
 
+// A resigned agent leaves the groups its queue_ids managed, so destroying
+// the configuration also destroys the groups (queue/delete refuses a group
+// that still has agents, code 404). Memberships it did not manage stay.
+func TestAccAgent_resignWithQueueIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	other, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Not managed here", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherID, _ := strconv.ParseInt(other, 10, 64)
+	var id int64
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Resign G"
+  que_priority = 1
+}
+` + agentConfig("8601", `delete_mode = "resign"
+  queue_ids   = [contactcenter_skill_group.g.id]`)),
+			Check: func(s *terraform.State) error { id = agentID(s); return nil },
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return fmt.Errorf("a resigned agent must remain: %w", err)
+			}
+			if a.UserStatus != client.AgentStatusResigned {
+				return fmt.Errorf("user_status = %d after destroy, want 2 (resigned)", a.UserStatus)
+			}
+			if len(a.QueueIDList()) != 0 {
+				return fmt.Errorf("the resigned agent is still in groups %v", a.QueueIDList())
+			}
+			return nil
+		},
+	})
+
+	// Without queue_ids the agent's groups are not Terraform's: resigning keeps them.
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentConfig("8602", `delete_mode = "resign"`)),
+			Check: func(s *terraform.State) error {
+				id = agentID(s)
+				return c.Queues.Assign(t.Context(), otherID, []client.AgentSkill{{AgID: id, Skill: 1}})
+			},
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return err
+			}
+			if got := a.QueueIDList(); len(got) != 1 || got[0] != otherID {
+				return fmt.Errorf("unmanaged membership after resign: groups %v, want [%d]", got, otherID)
+			}
+			return nil
+		},
+	})
+}
+
 func TestAccAgent_queueIDs(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
