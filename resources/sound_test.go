@@ -157,6 +157,24 @@ func TestAccSound_replaceOnChange(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))},
 			},
+			{
+				// Dropping source_hash stops tracking the content; it uploads nothing.
+				Config: env.Config(fmt.Sprintf(`
+resource "contactcenter_sound" "test" {
+  name       = "Prompt v2"
+  remark     = "new"
+  sound_type = 5
+  source     = %q
+}
+`, filepath.Join(dir, "copy.wav"))),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(addr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source_hash"), knownvalue.Null()),
+				},
+			},
 		},
 	})
 	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 3 {
