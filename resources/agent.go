@@ -176,8 +176,14 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			Computed: true, MarkdownDescription: "Enterprise code (`vcc_code`).",
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
-		"dept_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Department name (`dept_name`)."},
-		"role_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Role name (`role_name`)."},
+		"dept_name": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
+			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
+		},
+		"role_name": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "Role name (`role_name`).",
+			PlanModifiers: []planmodifier.String{nameFollowsID{id: "role_id"}},
+		},
 		"date_create_time": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss`.",
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
@@ -514,6 +520,31 @@ func agentMFA(a *client.Agent) int64 {
 		return 1
 	}
 	return 2
+}
+
+// nameFollowsID plans a computed name (dept_name, role_name) as it is in
+// state while the id it names (dept_id, role_id) stays the same, so an
+// update does not show it as "known after apply". A changed or unknown id
+// leaves it unknown; a rename made outside Terraform is read on refresh.
+type nameFollowsID struct{ id string }
+
+func (m nameFollowsID) Description(context.Context) string {
+	return "Keeps the name from state while " + m.id + " does not change."
+}
+
+func (m nameFollowsID) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (m nameFollowsID) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var planned, current types.Int64
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(m.id), &planned)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(m.id), &current)...)
+	if resp.Diagnostics.HasError() || planned.IsUnknown() || !planned.Equal(current) {
+		return
+	}
+	resp.PlanValue = req.StateValue
 }
 
 type agentIdentityModel struct {

@@ -325,6 +325,51 @@ func TestAccAgent_update(t *testing.T) {
 	}
 }
 
+// dept_name and role_name follow dept_id and role_id: an update that keeps
+// them plans the names as they are, not "known after apply".
+func TestAccAgent_namesFollowIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	names := func(dept, role int) string {
+		return fmt.Sprintf("dept_id = %d\n  role_id = %d", dept, role)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8210", names(2, 3)))},
+			{
+				Config: env.Config(agentConfig("8210", names(2, 3)+"\n  ag_nickname = \"Annie\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")),
+				}},
+			},
+			{
+				Config: env.Config(agentConfig("8210", names(4, 3)+"\n  ag_nickname = \"Annie\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(agentAddr, tfjsonpath.New("dept_name")),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")),
+				},
+			},
+			{
+				Config: env.Config(agentConfig("8210", names(4, 5)+"\n  ag_nickname = \"Annie\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")),
+					plancheck.ExpectUnknownValue(agentAddr, tfjsonpath.New("role_name")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 5")),
+				},
+			},
+		},
+	})
+}
+
 func TestAccAgent_passwordWO(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
