@@ -80,6 +80,22 @@ func TestAccWebhook_basic(t *testing.T) {
 				},
 			},
 			{Config: env.Config(updated), PlanOnly: true},
+			{
+				// Disabling keeps dept_id: dept_name is planned as it is.
+				Config: env.Config(webhookConfig("CRM hang-up", "https://crm.example.com/hangup", `
+  status     = false
+  is_encrypt = true
+  event_type = 1
+  dept_id    = 3
+`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 3")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(false)),
+				},
+			},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
 		},
 	})
