@@ -72,7 +72,12 @@ func TestCallUserDataAction_apiError(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	body := `{"force":[{"method":"POST","path":"/portal/v2/svcapi/call/updateUserData","code":402,"count":1}]}`
-	resp, err := http.Post(env.Origin+"/_sim/faults", "application/json", strings.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), "POST", env.Origin+"/_sim/faults", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,12 @@ func voiceClient(t *testing.T, origin, token string) *client.Client {
 func (e *voiceEnv) force(t *testing.T, method, path string, code int) {
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"force": []map[string]any{{"method": method, "path": path, "code": code, "count": 1}}})
-	resp, err := http.Post(e.origin+"/_sim/faults", "application/json", bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), "POST", e.origin+"/_sim/faults", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +247,11 @@ func TestSoundsOtherCodes(t *testing.T) {
 	wantCode(t, err, 401)
 
 	// Bearer auth applies to sound/delete as to every portal call.
-	resp, err := http.Get(e.origin + "/portal/v2/svcapi/sound/delete?sound_id=%5B%22x%22%5D")
+	req, err := http.NewRequestWithContext(ctx, "GET", e.origin+"/portal/v2/svcapi/sound/delete?sound_id=%5B%22x%22%5D", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,17 @@ var (
 	userTypeRE = regexp.MustCompile(`^[1-7](,[1-7])*$`)
 	// emailRE is a plain address check; the service enforces uniqueness.
 	emailRE = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
+	// trimmedRE matches text without leading or trailing whitespace.
+	trimmedRE = regexp.MustCompile(`(?s)^(\S(.*\S)?)?$`)
 )
+
+// trimmed rejects text the service would store trimmed (agents, webhooks and
+// voice names are trimmed on write): the value read back would differ from
+// the configuration, so it fails at plan time instead of after apply.
+func trimmed() validator.String {
+	return stringvalidator.RegexMatches(trimmedRE,
+		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
+}
 
 // Values of delete_mode.
 const (
@@ -83,12 +93,12 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 		},
 		"user_num": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent number (`user_num`), unique within the enterprise. It cannot be changed: a new value replaces the agent.",
-			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"user_name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent name (`user_name`).",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"user_password": schema.StringAttribute{
 			Optional: true, Sensitive: true,
@@ -106,11 +116,11 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			Optional:            true,
 			MarkdownDescription: "Version of `user_password_wo`. Required with `user_password_wo`; change it (for example increment it) to send a new password.",
 		},
-		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`)."),
+		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
 		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", stringvalidator.RegexMatches(emailRE, "must be an e-mail address")),
-		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise."),
-		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`)."),
-		"crm_id":         optionalComputedString("Third-party id (`crm_id`)."),
+		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed()),
+		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed()),
+		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
 			stringvalidator.RegexMatches(userTypeRE, "must be a comma-separated list of agent types 1-7, for example \"1,2\"")),
@@ -154,7 +164,8 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 		"delete_mode": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString(agentDeleteModeDelete),
 			MarkdownDescription: "What destroying the resource does: `delete` removes the agent (users/delete); `resign` keeps the agent and its history " +
-				"and sets `user_status = 2` (users/edit). A resigned agent keeps its `user_num`, so a new agent cannot reuse it. Defaults to `delete`.",
+				"and sets `user_status = 2` (users/edit); when `queue_ids` is set, the agent also leaves those groups (other memberships stay). " +
+				"A resigned agent keeps its `user_num`, so a new agent cannot reuse it. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id": schema.Int64Attribute{
@@ -165,8 +176,14 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			Computed: true, MarkdownDescription: "Enterprise code (`vcc_code`).",
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
-		"dept_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Department name (`dept_name`)."},
-		"role_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Role name (`role_name`)."},
+		"dept_name": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
+			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
+		},
+		"role_name": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "Role name (`role_name`).",
+			PlanModifiers: []planmodifier.String{nameFollowsID{id: "role_id"}},
+		},
 		"date_create_time": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss`.",
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
@@ -300,7 +317,15 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 	}
 	var err error
 	if state.DeleteMode.ValueString() == agentDeleteModeResign {
-		err = r.client.Agents.SetStatus(ctx, id, client.AgentStatusResigned)
+		// Resigning keeps the agent and its history. The memberships this
+		// resource managed (queue_ids set) go with it, as they would with a
+		// delete, so that the groups can be destroyed too.
+		status := int64(client.AgentStatusResigned)
+		in := client.AgentInput{UserStatus: &status}
+		if !state.QueueIDs.IsNull() {
+			in.QueueIDs = &[]int64{}
+		}
+		_, err = r.client.Agents.Update(ctx, id, in)
 	} else {
 		err = r.client.Agents.Delete(ctx, id)
 	}
@@ -475,11 +500,51 @@ func (m *agentModel) flatten(a *client.Agent) diag.Diagnostics {
 		objs, d = tfkit.AgentObjectsFromAPI(cfg.AgentObjects)
 		diags.Append(d...)
 	}
-	m.IsEnableMFA = types.Int64Value(a.IsEnableMFA.Int64())
+	m.IsEnableMFA = types.Int64Value(agentMFA(a))
 	for name, p := range m.objects() {
 		*p = objs[name]
 	}
 	return diags
+}
+
+// agentMFA is is_enable_mfa in the add/edit form (1 on, 2 off). The config
+// member (relations_config=1) uses that form; the list item's own field is
+// 0 off / 1 on (§2.6), so without a config member anything but 1 is off.
+func agentMFA(a *client.Agent) int64 {
+	if a.Config != nil {
+		if v := a.Config.IsEnableMFA.Int64(); v == 1 || v == 2 {
+			return v
+		}
+	}
+	if a.IsEnableMFA.Int64() == 1 {
+		return 1
+	}
+	return 2
+}
+
+// nameFollowsID plans a computed name (dept_name, role_name) as it is in
+// state while the id it names (dept_id, role_id) stays the same, so an
+// update does not show it as "known after apply". A changed or unknown id
+// leaves it unknown; a rename made outside Terraform is read on refresh.
+type nameFollowsID struct{ id string }
+
+func (m nameFollowsID) Description(context.Context) string {
+	return "Keeps the name from state while " + m.id + " does not change."
+}
+
+func (m nameFollowsID) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (m nameFollowsID) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var planned, current types.Int64
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(m.id), &planned)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(m.id), &current)...)
+	if resp.Diagnostics.HasError() || planned.IsUnknown() || !planned.Equal(current) {
+		return
+	}
+	resp.PlanValue = req.StateValue
 }
 
 type agentIdentityModel struct {

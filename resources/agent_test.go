@@ -325,6 +325,51 @@ func TestAccAgent_update(t *testing.T) {
 	}
 }
 
+// dept_name and role_name follow dept_id and role_id: an update that keeps
+// them plans the names as they are, not "known after apply".
+func TestAccAgent_namesFollowIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	names := func(dept, role int) string {
+		return fmt.Sprintf("dept_id = %d\n  role_id = %d", dept, role)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8210", names(2, 3)))},
+			{
+				Config: env.Config(agentConfig("8210", names(2, 3)+"\n  ag_nickname = \"Annie\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")),
+				}},
+			},
+			{
+				Config: env.Config(agentConfig("8210", names(4, 3)+"\n  ag_nickname = \"Annie\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(agentAddr, tfjsonpath.New("dept_name")),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")),
+				},
+			},
+			{
+				Config: env.Config(agentConfig("8210", names(4, 5)+"\n  ag_nickname = \"Annie\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")),
+					plancheck.ExpectUnknownValue(agentAddr, tfjsonpath.New("role_name")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 5")),
+				},
+			},
+		},
+	})
+}
+
 func TestAccAgent_passwordWO(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -460,6 +505,71 @@ func TestAccAgent_resign(t *testing.T) {
 	})
 }
 
+// A resigned agent leaves the groups its queue_ids managed, so destroying
+// the configuration also destroys the groups (queue/delete refuses a group
+// that still has agents, code 404). Memberships it did not manage stay.
+func TestAccAgent_resignWithQueueIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	other, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Not managed here", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherID, _ := strconv.ParseInt(other, 10, 64)
+	var id int64
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Resign G"
+  que_priority = 1
+}
+` + agentConfig("8601", `delete_mode = "resign"
+  queue_ids   = [contactcenter_skill_group.g.id]`)),
+			Check: func(s *terraform.State) error { id = agentID(s); return nil },
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return fmt.Errorf("a resigned agent must remain: %w", err)
+			}
+			if a.UserStatus != client.AgentStatusResigned {
+				return fmt.Errorf("user_status = %d after destroy, want 2 (resigned)", a.UserStatus)
+			}
+			if len(a.QueueIDList()) != 0 {
+				return fmt.Errorf("the resigned agent is still in groups %v", a.QueueIDList())
+			}
+			return nil
+		},
+	})
+
+	// Without queue_ids the agent's groups are not Terraform's: resigning keeps them.
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentConfig("8602", `delete_mode = "resign"`)),
+			Check: func(s *terraform.State) error {
+				id = agentID(s)
+				return c.Queues.Assign(t.Context(), otherID, []client.AgentSkill{{AgID: id, Skill: 1}})
+			},
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return err
+			}
+			if got := a.QueueIDList(); len(got) != 1 || got[0] != otherID {
+				return fmt.Errorf("unmanaged membership after resign: groups %v, want [%d]", got, otherID)
+			}
+			return nil
+		},
+	})
+}
+
 func TestAccAgent_queueIDs(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -565,6 +675,18 @@ func TestAccAgent_validation(t *testing.T) {
 		"interact_ivrs -2":         {bad(`wincall_interact_ivrs = { interact_ivrs = [-2] }`), `value must be at least 1`},
 		"transfer_queues 0":        {bad(`wincall_transfer_queues = { transfer_queues = [0] }`), `value must be at least 1`},
 		"empty user_num":           {agentConfig("", ""), `user_num string length must be at least 1`},
+		// The service trims text parameters: a padded value would come back
+		// changed ("inconsistent result after apply"), so it fails at plan.
+		"user_num padded":       {agentConfig(" 9000", ""), `user_num must not begin or end with whitespace`},
+		"ag_nickname padded":    {bad(`ag_nickname = "Annie "`), `ag_nickname must not begin or end with whitespace`},
+		"user_sms_phone padded": {bad(`user_sms_phone = " 138"`), `user_sms_phone must not begin or end with whitespace`},
+		"fixed_phone padded":    {bad(`fixed_phone = "6001\t"`), `fixed_phone must not begin or end with whitespace`},
+		"crm_id padded":         {bad(`crm_id = " c1 "`), `crm_id must not begin or end with whitespace`},
+		"user_name padded": {`resource "contactcenter_agent" "test" {
+  user_num      = "9000"
+  user_name     = "Ann "
+  user_password = "x"
+}`, `user_name must not begin or end with whitespace`},
 		"no password": {`resource "contactcenter_agent" "test" {
   user_num  = "9000"
   user_name = "A"

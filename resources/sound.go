@@ -58,7 +58,7 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"id": computed("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
 			"name": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Voice name (`name`). Required by the service (code 403 when empty). Changing it replaces the file.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"remark": schema.StringAttribute{
@@ -83,13 +83,16 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"source_hash": schema.StringAttribute{
 				Optional: true,
 				MarkdownDescription: "A hash of the file's content, normally `filesha256(source)`. When it changes the file is " +
-					"uploaded again and the old one deleted (replacement). Null after import; setting it then does not replace.",
+					"uploaded again and the old one deleted (replacement). Null after import; setting it then does not replace, nor does removing it.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
 					func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-						resp.RequiresReplace = !req.StateValue.IsNull()
+						// Null on either side is not a new content: after an
+						// import nothing was tracked, and removing the
+						// attribute stops tracking.
+						resp.RequiresReplace = !req.StateValue.IsNull() && !req.PlanValue.IsNull()
 					},
-					"Replaces the voice file when the hash changes, except when it was null (after import).",
-					"Replaces the voice file when the hash changes, except when it was null (after import).",
+					"Replaces the voice file when the hash changes, except from or to null (after import, or when the attribute is removed).",
+					"Replaces the voice file when the hash changes, except from or to null (after import, or when the attribute is removed).",
 				)},
 			},
 			"address":        computed("Real storage path of the voice on the platform (`address`)."),
@@ -202,7 +205,7 @@ func (r *soundResource) ValidateConfig(ctx context.Context, req resource.Validat
 func readSoundFile(p string) ([]byte, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("source %q cannot be read: %v", p, err)
+		return nil, fmt.Errorf("source %q cannot be read: %w", p, err)
 	}
 	switch {
 	case len(b) == 0:

@@ -90,7 +90,7 @@ func TestAccSound_basic(t *testing.T) {
 					got, err := env.Client(t).Sounds.Play(t.Context(), s.RootModule().Resources[addr].Primary.ID)
 					want, _ := os.ReadFile(src)
 					if err != nil || !bytes.Equal(got, want) {
-						return fmt.Errorf("sound/play gave %d bytes (%v), want the %d of the file", len(got), err, len(want))
+						return fmt.Errorf("sound/play gave %d bytes (%w), want the %d of the file", len(got), err, len(want))
 					}
 					return nil
 				},
@@ -156,6 +156,24 @@ func TestAccSound_replaceOnChange(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))},
+			},
+			{
+				// Dropping source_hash stops tracking the content; it uploads nothing.
+				Config: env.Config(fmt.Sprintf(`
+resource "contactcenter_sound" "test" {
+  name       = "Prompt v2"
+  remark     = "new"
+  sound_type = 5
+  source     = %q
+}
+`, filepath.Join(dir, "copy.wav"))),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(addr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source_hash"), knownvalue.Null()),
+				},
 			},
 		},
 	})
@@ -248,6 +266,7 @@ func TestAccSound_validation(t *testing.T) {
 		"sound_type 7":  {soundConfig("A", "", 7, wav), `sound_type value must be between 1 and 6`},
 		"sound_type 0":  {soundConfig("A", "", 0, wav), `sound_type value must be between 1 and 6`},
 		"empty name":    {soundConfig("", "", 1, wav), `name string length must be at least 1`},
+		"padded name":   {soundConfig("A ", "", 1, wav), `name must not begin or end with whitespace`},
 		"missing file":  {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
 		"not audio":     {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
 		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `The argument "source" is required`},

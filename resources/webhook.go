@@ -58,7 +58,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			},
 			"name": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Webhook name (`name`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 			},
 			"url": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
@@ -87,7 +87,10 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 				Computed: true, MarkdownDescription: "Enterprise id (`vcc_id`).",
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 			},
-			"dept_name":         schema.StringAttribute{Computed: true, MarkdownDescription: "Department name (`dept_name`)."},
+			"dept_name": schema.StringAttribute{
+				Computed: true, MarkdownDescription: "Department name (`dept_name`).",
+				PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
+			},
 			"created_at":        stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
 			"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
 			"created_user_name": stamp("Name of the user who created the webhook (`created_user_name`)."),

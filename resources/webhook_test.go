@@ -80,6 +80,22 @@ func TestAccWebhook_basic(t *testing.T) {
 				},
 			},
 			{Config: env.Config(updated), PlanOnly: true},
+			{
+				// Disabling keeps dept_id: dept_name is planned as it is.
+				Config: env.Config(webhookConfig("CRM hang-up", "https://crm.example.com/hangup", `
+  status     = false
+  is_encrypt = true
+  event_type = 1
+  dept_id    = 3
+`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 3")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(false)),
+				},
+			},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
 		},
 	})
@@ -139,6 +155,7 @@ func TestAccWebhook_validation(t *testing.T) {
 		"event_type 3":   {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type value must be one of`},
 		"url not http":   {webhookConfig("A", "ftp://example.com", ""), `must be an http:// or https:// URL`},
 		"empty name":     {webhookConfig("", "https://example.com", ""), `name string length must be at least 1`},
+		"padded name":    {webhookConfig(" A", "https://example.com", ""), `name must not begin or end with whitespace`},
 		"negative dept":  {webhookConfig("A", "https://example.com", "dept_id = -1"), `dept_id value must be at least 0`},
 		"missing url":    {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
 		"status as text": {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},

@@ -328,9 +328,11 @@ func (st *State) agentItem(a *Agent, withQueues, withConfig bool) map[string]any
 			typeNames = append(typeNames, n)
 		}
 	}
-	mfaStr := "off"
+	// The list item encodes MFA as 0 off / 1 on (§2.6); add, edit and the
+	// config member use 1 on / 2 off (§4.2).
+	mfaStr, mfaListed := "off", 0
 	if a.IsEnableMFA == 1 {
-		mfaStr = "on"
+		mfaStr, mfaListed = "on", 1
 	}
 	named := func(prefix string, id int64) string {
 		if id == 0 {
@@ -344,7 +346,7 @@ func (st *State) agentItem(a *Agent, withQueues, withConfig bool) map[string]any
 		"fixed_phone": nullable(a.FixedPhone), "user_status": a.UserStatus, "dept_id": a.DeptID, "dept_name": deptNameOnly(a.DeptID),
 		"crm_id": a.CrmID, "openid": nullable(a.OpenID), "check_in": a.CheckIn, "last_login_ip": "", "last_login_user_agent": nil,
 		"create_user_id": createdByUser, "update_user_id": createdByUser, "is_auto_locked": 0, "login_failed_times": 0,
-		"is_first_login": a.IsFirstLogin, "user_type": a.UserType, "is_enable_mfa": a.IsEnableMFA, "mfa_secret": a.MFASecret,
+		"is_first_login": a.IsFirstLogin, "user_type": a.UserType, "is_enable_mfa": mfaListed, "mfa_secret": a.MFASecret,
 		"position_id": a.PositionID, "supervisor_id": a.SupervisorID, "date_update_time": a.UpdateTime,
 		"date_create_time": a.CreateTime, "date_last_login_time": "", "date_locked_time": "",
 		"user_status_str": statusStr, "user_type_str": strings.Join(typeNames, ","), "is_enable_mfa_str": mfaStr,

@@ -15,7 +15,7 @@ import (
 func usersCall(t *testing.T, srv *httptest.Server, op string, body map[string]any) map[string]any {
 	t.Helper()
 	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", srv.URL+"/open/v3/svcapi/users/"+op, bytes.NewReader(b))
+	req, _ := http.NewRequestWithContext(t.Context(), "POST", srv.URL+"/open/v3/svcapi/users/"+op, bytes.NewReader(b))
 	req.Header.Set("Authorization", "Bearer sim-token")
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
@@ -184,5 +184,34 @@ func TestUsersStatusMembershipAndRelations(t *testing.T) {
 	defer s.mu.Unlock()
 	if len(s.st.Queues.Members[102]) != 0 {
 		t.Errorf("users/delete left the agent in its groups: %v", s.st.Queues.Members)
+	}
+}
+
+// The list item's is_enable_mfa is 0 off / 1 on (§2.6), while add/edit and
+// the config member use 1 on / 2 off (§4.2).
+func TestUsersListMFAEncoding(t *testing.T) {
+	t.Parallel()
+	_, srv := newUsersServer(t)
+	for _, a := range []map[string]any{
+		{"user_num": "1", "user_name": "On", "user_password": "p", "is_enable_mfa": 1},
+		{"user_num": "2", "user_name": "Off", "user_password": "p", "is_enable_mfa": 2},
+		{"user_num": "3", "user_name": "Default", "user_password": "p"},
+	} {
+		if out := usersCall(t, srv, "add", a); code(out) != 0 {
+			t.Fatal(out)
+		}
+	}
+	out := usersCall(t, srv, "list", map[string]any{"relations_config": 1})
+	if code(out) != 0 {
+		t.Fatal(out)
+	}
+	got := map[string][2]float64{}
+	for _, it := range out["data"].(map[string]any)["data"].([]any) {
+		m := it.(map[string]any)
+		got[m["user_num"].(string)] = [2]float64{m["is_enable_mfa"].(float64), m["config"].(map[string]any)["is_enable_mfa"].(float64)}
+	}
+	want := map[string][2]float64{"1": {1, 1}, "2": {0, 2}, "3": {0, 2}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("is_enable_mfa [list item, config] by user_num (-want +got):\n%s", diff)
 	}
 }

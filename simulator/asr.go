@@ -2,9 +2,12 @@ package simulator
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -85,8 +88,12 @@ func (s *Server) adminASR(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		DurationMS *int64 `json:"duration_ms"`
 	}
-	if err := decodeJSONStrict(r, &body); err != nil || body.DurationMS == nil || *body.DurationMS < 0 {
-		adminError(w, 400, fmt.Errorf("asr: body must be {\"duration_ms\": N} with N >= 0 (%v)", err))
+	if err := decodeJSONStrict(r, &body); err != nil {
+		adminError(w, 400, fmt.Errorf("asr: body must be {\"duration_ms\": N} with N >= 0: %w", err))
+		return
+	}
+	if body.DurationMS == nil || *body.DurationMS < 0 {
+		adminError(w, 400, errors.New("asr: body must be {\"duration_ms\": N} with N >= 0"))
 		return
 	}
 	s.SetASRDuration(time.Duration(*body.DurationMS) * time.Millisecond)
@@ -160,6 +167,10 @@ func (s *Server) asrFinished(id string) {
 	}
 }
 
+// asrCallbackTimeout bounds one ASR callback POST (§6.6), so a receiver that
+// never answers cannot hold the push forever.
+const asrCallbackTimeout = 10 * time.Second
+
 // notifyASRLocked POSTs {fileUrl, fileTxt, taskId} to the task's
 // callBackUrl once (§6.6). Called with s.mu held; the POST runs outside it.
 func (s *Server) notifyASRLocked(t *ASRTask) {
@@ -173,11 +184,20 @@ func (s *Server) notifyASRLocked(t *ASRTask) {
 	s.pushes.Add(1)
 	go func() {
 		defer s.pushes.Done()
-		resp, err := s.opts.HTTPClient.Post(url, "application/json", bytes.NewReader(body))
+		ctx, cancel := context.WithTimeout(context.Background(), asrCallbackTimeout)
+		defer cancel()
+		req, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(body))
 		if err != nil {
 			s.opts.Logf("simulator: ASR callback to %s: %v", url, err)
 			return
 		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := s.opts.HTTPClient.Do(req)
+		if err != nil {
+			s.opts.Logf("simulator: ASR callback to %s: %v", url, err)
+			return
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
 		_ = resp.Body.Close()
 	}()
 }

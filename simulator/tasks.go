@@ -663,8 +663,13 @@ func webhookPushBody(h *WebhookRec, body map[string]any) []byte {
 	return out
 }
 
+// webhookPushTimeout bounds one webhook push (§6.1).
+const webhookPushTimeout = 10 * time.Second
+
 func (s *Server) sendWebhookPush(p webhookPush) {
-	req, err := http.NewRequestWithContext(context.Background(), "POST", p.url, bytes.NewReader(p.body))
+	ctx, cancel := context.WithTimeout(context.Background(), webhookPushTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", p.url, bytes.NewReader(p.body))
 	if err != nil {
 		s.opts.Logf("simulator: webhook %d: %v", p.hookID, err)
 		return

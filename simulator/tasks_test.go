@@ -49,7 +49,7 @@ func (e *taskSim) call(method, path string, body any) map[string]any {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, _ := http.NewRequest(method, e.url+path, rd)
+	req, _ := http.NewRequestWithContext(e.t.Context(), method, e.url+path, rd)
 	req.Header.Set("Authorization", "Bearer sim-token")
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -81,7 +81,7 @@ func (e *taskSim) seedAgentsAndGroup() int {
 	if err := e.sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001"}, {"user_id": 5002, "user_num": "9002"}]`)}); err != nil {
 		e.t.Fatal(err)
 	}
-	req, _ := http.NewRequest("POST", e.url+"/portal/v2/svcapi/queue/add", strings.NewReader(`{"que_name":"Bots","que_priority":1}`))
+	req, _ := http.NewRequestWithContext(e.t.Context(), "POST", e.url+"/portal/v2/svcapi/queue/add", strings.NewReader(`{"que_name":"Bots","que_priority":1}`))
 	req.Header.Set("Authorization", "Bearer sim-token")
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
@@ -95,7 +95,7 @@ func (e *taskSim) seedAgentsAndGroup() int {
 	}
 	_ = json.NewDecoder(resp.Body).Decode(&out)
 	resp.Body.Close()
-	req, _ = http.NewRequest("POST", e.url+"/portal/v2/svcapi/queue/assign", strings.NewReader(`{"que_id":`+out.Data.QueID+`,"agents":"[{\"ag_id\":5001,\"skill\":1}]"}`))
+	req, _ = http.NewRequestWithContext(e.t.Context(), "POST", e.url+"/portal/v2/svcapi/queue/assign", strings.NewReader(`{"que_id":`+out.Data.QueID+`,"agents":"[{\"ag_id\":5001,\"skill\":1}]"}`))
 	req.Header.Set("Authorization", "Bearer sim-token")
 	req.Header.Set("Content-Type", "application/json")
 	resp, err = http.DefaultClient.Do(req)
@@ -372,7 +372,12 @@ func TestSimulatedCallPushesWebhooks(t *testing.T) {
 	tid := task["id"].(float64)
 
 	admin := func(body string) (int, map[string]any) {
-		resp, err := http.Post(e.url+"/_sim/calls", "application/json", strings.NewReader(body))
+		req, err := http.NewRequestWithContext(t.Context(), "POST", e.url+"/_sim/calls", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
