@@ -341,10 +341,10 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 	want, had := plan.Status.ValueString(), state.Status.ValueString()
 	t := plan.expand(true)
 	t.ID = client.FlexInt(id)
-	if want == "closed" && had != "closed" {
-		// status/update only opens and pauses (§4.3); closing is updateOrCreate with status 0 (§3.4).
-		t.Status = taskFlexInt(client.TaskStatusClosed)
-	}
+	// Every edit carries the planned status: §2.7 defaults a request's
+	// status to 0, so an edit without one could close an open task. It is
+	// also how a task is closed (§3.4); status/update only opens and pauses.
+	t.Status = taskFlexInt(taskStatusNames[want])
 	if err := r.client.Tasks.Update(ctx, t); err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Outbound Task", err)
 		return

@@ -1,11 +1,15 @@
 package resources_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -555,4 +559,61 @@ resource "contactcenter_outbound_task" "test" {
 			{Config: env.Config(cfg), PlanOnly: true},
 		},
 	})
+}
+
+// §2.7 gives request status a default of 0 (closed). An edit of an open or
+// paused task must therefore carry its status, or a service that applies the
+// default on update would close the task. The simulator keeps the current
+// status when none is sent, so this test reads the update bodies themselves.
+func TestAccOutboundTask_updateCarriesStatus(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var updates []map[string]any
+	record := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/api/v3/projects/updateOrCreate") {
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				var m map[string]any
+				if json.Unmarshal(body, &m) == nil && m["id"] != nil {
+					mu.Lock()
+					updates = append(updates, m)
+					mu.Unlock()
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	env := acctest.NewWithHandler(t, record)
+	config := func(name, status string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_outbound_task" "test" {
+  name     = %q
+  type     = 3
+  trans_to = "ivr-remind"
+  status   = %q
+}
+`, name, status))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: config("Reminders", "open")},
+			{Config: config("Reminders (renamed)", "open")},
+			{Config: config("Reminders (renamed)", "paused")},
+			{Config: config("Reminders (paused, renamed)", "paused")},
+		},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	want := []float64{1, 2, 2} // open rename, pause, paused rename
+	if len(updates) != len(want) {
+		t.Fatalf("want %d updateOrCreate calls with an id, got %d: %v", len(want), len(updates), updates)
+	}
+	for i, u := range updates {
+		if got, ok := u["status"].(float64); !ok || got != want[i] {
+			t.Errorf("update %d sent status %v, want %v (body %v)", i+1, u["status"], want[i], u)
+		}
+	}
 }

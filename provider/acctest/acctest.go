@@ -6,6 +6,7 @@ package acctest
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -32,6 +33,14 @@ type Env struct {
 // simulator options.
 func New(t testing.TB, opts ...func(*simulator.Options)) *Env {
 	t.Helper()
+	return NewWithHandler(t, nil, opts...)
+}
+
+// NewWithHandler is New with the simulator's handler wrapped by wrap (when
+// not nil): tests use it to see the requests the provider sends, where the
+// simulator reads an ambiguous rule of the spec leniently.
+func NewWithHandler(t testing.TB, wrap func(http.Handler) http.Handler, opts ...func(*simulator.Options)) *Env {
+	t.Helper()
 	o := simulator.Options{}
 	for _, f := range opts {
 		f(&o)
@@ -40,7 +49,11 @@ func New(t testing.TB, opts ...func(*simulator.Options)) *Env {
 	if err != nil {
 		t.Fatalf("starting simulator: %v", err)
 	}
-	srv := httptest.NewServer(sim)
+	var h http.Handler = sim
+	if wrap != nil {
+		h = wrap(sim)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(func() {
 		srv.Close()
 		sim.Wait()
