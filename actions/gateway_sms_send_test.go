@@ -209,7 +209,12 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 
 func postAdmin(t *testing.T, env *acctest.Env, path, body string) {
 	t.Helper()
-	resp, err := http.Post(env.Origin+path, "application/json", strings.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
