@@ -1,8 +1,8 @@
 package simulator_test
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
