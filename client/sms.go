@@ -199,6 +199,29 @@ type SMSDeleteItem struct {
 	Message  FlexString `json:"message"`
 }
 
+// UnmarshalJSON accepts any shape of item: the error list's item shape is
+// not shown (§4.1), so besides an object a bare id (number or digits) or a
+// text (the reason) is understood.
+func (it *SMSDeleteItem) UnmarshalJSON(b []byte) error {
+	type plain SMSDeleteItem
+	var obj plain
+	if err := json.Unmarshal(b, &obj); err == nil {
+		*it = SMSDeleteItem(obj)
+		return nil
+	}
+	var id FlexInt
+	if err := json.Unmarshal(b, &id); err == nil {
+		*it = SMSDeleteItem{ID: id}
+		return nil
+	}
+	var text FlexString
+	if err := json.Unmarshal(b, &text); err != nil {
+		text = FlexString(b)
+	}
+	*it = SMSDeleteItem{Message: text}
+	return nil
+}
+
 // smsPage is the request part every SMS list shares.
 func smsPage(page int, extra map[string]any) map[string]any {
 	extra["page"] = page
@@ -324,6 +347,9 @@ func (s *SMSService) deleteOne(ctx context.Context, path string, id int64) error
 		code := int64(it.Code)
 		if code == 0 {
 			code = -1
+		}
+		if it.Message == "" {
+			it.Message = FlexString(fmt.Sprintf("the service listed id %d as not deleted without giving a reason", id))
 		}
 		return &APIError{
 			Surface: SurfaceBase, Method: "POST", Path: path, HTTPStatus: 200,
