@@ -227,7 +227,11 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d of %d numbers were not sent (the others were):\n", notSent, len(recipients))
 		for _, n := range nums {
-			fmt.Fprintf(&b, "  - %s: %s\n", n, failed[n])
+			why := failed[n]
+			if why == "" {
+				why = "refused (the service gave no reason)"
+			}
+			fmt.Fprintf(&b, "  - %s: %s\n", n, why)
 		}
 		for _, g := range groups {
 			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, strings.Join(g.mobiles, ", "))

@@ -508,8 +508,8 @@ func (s *SMSService) ListRecords(ctx context.Context, f SMSRecordFilter) iter.Se
 func (s *SMSService) Send(ctx context.Context, in SMSSendInput) (*SMSSendResult, error) {
 	var out struct {
 		Data struct {
-			Success map[string]FlexString `json:"success"`
-			Error   map[string]FlexString `json:"error"`
+			Success numberTexts `json:"success"`
+			Error   numberTexts `json:"error"`
 		} `json:"data"`
 	}
 	err := s.c.Do(ctx, Request{
@@ -527,6 +527,47 @@ func (s *SMSService) Send(ctx context.Context, in SMSSendInput) (*SMSSendResult,
 		res.Error[k] = string(v)
 	}
 	return res, nil
+}
+
+// numberTexts is a send result's number → text object. A PHP service
+// writes an empty one as `[]`, so an array is accepted too: its objects are
+// merged and a bare item is taken as a number without text.
+type numberTexts map[string]FlexString
+
+func (m *numberTexts) UnmarshalJSON(b []byte) error {
+	out := numberTexts{}
+	var obj map[string]FlexString
+	if err := json.Unmarshal(b, &obj); err == nil {
+		for k, v := range obj {
+			out[k] = v
+		}
+		*m = out
+		return nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(b, &items); err != nil {
+		if string(b) == "null" {
+			*m = out
+			return nil
+		}
+		return fmt.Errorf("send result: want an object of number to text, got %.80s", b)
+	}
+	for _, it := range items {
+		var o map[string]FlexString
+		if json.Unmarshal(it, &o) == nil {
+			for k, v := range o {
+				out[k] = v
+			}
+			continue
+		}
+		var num FlexString
+		if err := json.Unmarshal(it, &num); err != nil {
+			return fmt.Errorf("send result: unexpected item %.80s", it)
+		}
+		out[string(num)] = ""
+	}
+	*m = out
+	return nil
 }
 
 // BatchPhone builds the phone parameter of a batch send (§4.1): one line

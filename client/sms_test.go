@@ -376,3 +376,30 @@ func TestSMSDeleteErrorItemsOfAnyShape(t *testing.T) {
 		t.Errorf("success: %v", err)
 	}
 }
+
+// TestSMSSendEmptyListsAsArrays: a PHP service writes an empty map as `[]`;
+// a send where every number went out (error: []) or none did (success: [])
+// must still decode (§4.1, §7.5).
+func TestSMSSendEmptyListsAsArrays(t *testing.T) {
+	t.Parallel()
+	var answer string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, answer)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer = `{"code":0,"message":"ok","data":{"success":{"13800000001":"ok"},"error":[]}}`
+	res, err := c.SMS.Send(t.Context(), client.SMSSendInput{Phone: "13800000001", Type: 1, TemplateID: "3001"})
+	if err != nil || res.Success["13800000001"] != "ok" || len(res.Error) != 0 {
+		t.Errorf("all sent: %+v %v", res, err)
+	}
+	answer = `{"code":0,"message":"ok","data":{"success":[],"error":{"12345":"bad number"}}}`
+	res, err = c.SMS.Send(t.Context(), client.SMSSendInput{Phone: "12345", Type: 1, TemplateID: "3001"})
+	if err != nil || len(res.Success) != 0 || res.Error["12345"] != "bad number" {
+		t.Errorf("none sent: %+v %v", res, err)
+	}
+}
