@@ -125,6 +125,29 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 		resp.Diagnostics.AddAttributeError(path.Root("sign_text"), "Missing Signature",
 			"sign_text is required with sms_text: send_sms needs the text of an approved signature (§4.8).")
 	}
+	// Each number once: the gateway would send (and bill) a listed-twice
+	// number twice. +86/86 prefixes name the same number.
+	if m.Mobiles.IsNull() || m.Mobiles.IsUnknown() {
+		return
+	}
+	seen := map[string]int{}
+	for i, v := range m.Mobiles.Elements() {
+		s, ok := v.(types.String)
+		if !ok || s.IsNull() || s.IsUnknown() {
+			continue
+		}
+		num := strings.TrimPrefix(s.ValueString(), "+")
+		if len(num) == 13 && strings.HasPrefix(num, "86") {
+			num = num[2:]
+		}
+		if j, dup := seen[num]; dup {
+			resp.Diagnostics.AddAttributeError(path.Root("mobiles").AtListIndex(i), "Duplicate Mobile Number",
+				fmt.Sprintf("%s is listed twice (mobiles[%d] and mobiles[%d]); each number may appear once, or it gets (and is billed for) the message twice.",
+					s.ValueString(), j, i))
+			continue
+		}
+		seen[num] = i
+	}
 }
 
 // failure is why some numbers were not sent.

@@ -188,6 +188,8 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 		"both params":      {map[string]any{"mobiles": ok, "tpl_id": "5", "sms_params": map[string]string{"a": "b"}, "sms_params_list": []string{"b"}}, "cannot be configured together"},
 		"bracketed sign":   {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "【A】"}, "without brackets"},
 		"no mobiles":       {map[string]any{"mobiles": []string{}, "sms_text": "x", "sign_text": "A"}, "at least 1"},
+		"duplicate mobile": {map[string]any{"mobiles": []string{"13800000001", "13800000002", "+8613800000001"}, "sms_text": "x", "sign_text": "A"},
+			"+8613800000001 is listed twice (mobiles[0] and mobiles[2])"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -209,7 +211,12 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 
 func postAdmin(t *testing.T, env *acctest.Env, path, body string) {
 	t.Helper()
-	resp, err := http.Post(env.Origin+path, "application/json", strings.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

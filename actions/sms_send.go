@@ -178,6 +178,7 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 
 	sent := map[string]string{}
 	failed := map[string]string{}
+	var groups []unsent
 	if len(recipients) == 1 {
 		r := recipients[0]
 		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Sending template %s to %s", tid, r.Mobile)})
@@ -198,12 +199,14 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 			}
 			res, err := a.client.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: tid})
 			if err != nil {
-				detail := tfkit.APIErrorDetail(err)
-				if c > 0 {
-					detail += fmt.Sprintf("\n\nBatches 1 to %d were sent already (%d numbers); this batch and the later ones were not.", c, len(sent)+len(failed))
+				// The request failed as a whole: none of its numbers went out,
+				// and the later batches are not tried (the same error would
+				// likely repeat). They are all listed in the one diagnostic.
+				groups = append(groups, unsent{fmt.Sprintf("batch %d of %d failed: %s", c+1, chunks, tfkit.APIErrorDetail(err)), mobiles(part)})
+				if rest := recipients[min((c+1)*client.SMSMaxBatch, len(recipients)):]; len(rest) > 0 {
+					groups = append(groups, unsent{fmt.Sprintf("not sent after batch %d failed", c+1), mobiles(rest)})
 				}
-				resp.Diagnostics.AddError("Unable to Send SMS", detail)
-				return
+				break
 			}
 			merge(sent, failed, res)
 			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Batch %d of %d: %d sent, %d failed (template %s)",
@@ -211,20 +214,45 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 		}
 	}
 	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%d of %d recipients accepted for delivery", len(sent), len(recipients))})
-	if len(failed) > 0 {
+	notSent := len(failed)
+	for _, g := range groups {
+		notSent += len(g.mobiles)
+	}
+	if notSent > 0 {
 		nums := make([]string, 0, len(failed))
 		for n := range failed {
 			nums = append(nums, n)
 		}
 		sort.Strings(nums)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d of %d numbers were not sent (the others were):\n", len(failed), len(recipients))
+		fmt.Fprintf(&b, "%d of %d numbers were not sent (the others were):\n", notSent, len(recipients))
 		for _, n := range nums {
-			fmt.Fprintf(&b, "  - %s: %s\n", n, failed[n])
+			why := failed[n]
+			if why == "" {
+				why = "refused (the service gave no reason)"
+			}
+			fmt.Fprintf(&b, "  - %s: %s\n", n, why)
+		}
+		for _, g := range groups {
+			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, strings.Join(g.mobiles, ", "))
 		}
 		b.WriteString("\nFix these numbers or their variables and send to them again; sending to the whole list again would repeat the message for the others.")
 		resp.Diagnostics.AddError("SMS Not Sent to Every Recipient", b.String())
 	}
+}
+
+// unsent is a group of numbers a whole batch request did not send.
+type unsent struct {
+	reason  string
+	mobiles []string
+}
+
+func mobiles(rs []client.SMSRecipient) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Mobile
+	}
+	return out
 }
 
 func merge(sent, failed map[string]string, res *client.SMSSendResult) {

@@ -2,6 +2,7 @@ package actions_test
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -244,4 +245,42 @@ resource "terraform_data" "trigger" {
 			},
 		}},
 	})
+}
+
+// TestSMSSendAction_batchRequestFails: when a batch request itself fails,
+// the one diagnostic still lists every number that was not sent: the
+// numbers of the failed batch and of the batches after it.
+func TestSMSSendAction_batchRequestFails(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	var rs []any
+	for i := range 450 {
+		rs = append(rs, map[string]any{"mobile": fmt.Sprintf("138%08d", i+1), "params": map[string]string{"name": "N"}})
+	}
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults",
+		strings.NewReader(`{"force":[{"method":"POST","path":"/open/sms/send","code":500,"count":1}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs})
+	errs := errorDiags(res)
+	if len(errs) != 1 {
+		t.Fatalf("want exactly one error diagnostic, got: %s", res.Text())
+	}
+	d := errs[0]
+	for _, want := range []string{"450 of 450 numbers were not sent", "batch 1 of 3 failed", "code 500", "13800000001", "13800000200",
+		"not sent after batch 1 failed", "13800000201", "13800000450"} {
+		if !strings.Contains(d.Detail, want) {
+			t.Errorf("diagnostic lacks %q:\n%s: %s", want, d.Summary, d.Detail)
+		}
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 1 {
+		t.Errorf("the batches after a failed request must not be sent: sms/send called %d times", n)
+	}
 }

@@ -242,7 +242,8 @@ type GatewayPage struct {
 
 // AddTemplate submits a template for review and returns its id. It is never
 // re-sent blindly: after an ambiguous failure the templates are searched for
-// one with the same title, text, type and signature first.
+// one with the same title, text, type and signature that was not there
+// before (one extra get_template listing per create).
 func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInput) (int64, error) {
 	if err := s.checkCredentials(); err != nil {
 		return 0, err
@@ -253,20 +254,24 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	var out struct {
 		TplID FlexInt `json:"tplId"`
 	}
-	err := s.c.createOnce(ctx, Request{
+	// The gateway keeps identical templates apart (a replaced or rejected
+	// one stays), so the fields are no unique key: only a match that did
+	// not exist before this create can be the one it made.
+	same := func(t GatewayTemplate) bool {
+		return string(t.TplTitle) == in.TplTitle && string(t.TplText) == in.TplText && int64(t.TplType) == in.TplType &&
+			string(t.SignText) == in.SignText
+	}
+	before, err := s.templateIDs(ctx, same)
+	if err != nil {
+		return 0, wrapGateway(err)
+	}
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		var found int64
-		for t, err := range s.ListTemplates(ctx, nil) {
-			if err != nil {
-				return false, err
-			}
-			if string(t.TplTitle) == in.TplTitle && string(t.TplText) == in.TplText && int64(t.TplType) == in.TplType && string(t.SignText) == in.SignText {
-				found = max(found, t.Identifier())
-			}
-		}
+		now, err := s.templateIDs(ctx, same)
+		found := newest(now, before)
 		out.TplID = FlexInt(found)
-		return found != 0, nil
+		return found != 0, err
 	})
 	if err != nil {
 		return 0, wrapGateway(err)
@@ -371,7 +376,8 @@ func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.S
 }
 
 // AddSignature submits a signature for review and returns its id. After an
-// ambiguous failure the signatures are searched for the same text first.
+// ambiguous failure the signatures are searched for one with the same text
+// that was not there before (one extra get_sign listing per create).
 func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureInput) (int64, error) {
 	if err := s.checkCredentials(); err != nil {
 		return 0, err
@@ -385,20 +391,20 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	var out struct {
 		SignID FlexInt `json:"signId"`
 	}
-	err := s.c.createOnce(ctx, Request{
+	// Duplicate signature texts are allowed (a replaced or rejected
+	// signature stays), so only a match that did not exist before this
+	// create can be the one it made.
+	before, err := s.signatureIDs(ctx, in.SignText)
+	if err != nil {
+		return 0, wrapGateway(err)
+	}
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		var found int64
-		for g, err := range s.ListSignatures(ctx) {
-			if err != nil {
-				return false, err
-			}
-			if g.Content() == in.SignText {
-				found = max(found, g.Identifier())
-			}
-		}
+		now, err := s.signatureIDs(ctx, in.SignText)
+		found := newest(now, before)
 		out.SignID = FlexInt(found)
-		return found != 0, nil
+		return found != 0, err
 	})
 	if err != nil {
 		return 0, wrapGateway(err)
@@ -407,6 +413,45 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return 0, errors.New("add_sign answered success without signId")
 	}
 	return int64(out.SignID), nil
+}
+
+// templateIDs returns the ids of the templates for which match is true.
+func (s *GatewayService) templateIDs(ctx context.Context, match func(GatewayTemplate) bool) (map[int64]bool, error) {
+	ids := map[int64]bool{}
+	for t, err := range s.ListTemplates(ctx, nil) {
+		if err != nil {
+			return nil, err
+		}
+		if match(t) {
+			ids[t.Identifier()] = true
+		}
+	}
+	return ids, nil
+}
+
+// signatureIDs returns the ids of the signatures whose text is text.
+func (s *GatewayService) signatureIDs(ctx context.Context, text string) (map[int64]bool, error) {
+	ids := map[int64]bool{}
+	for g, err := range s.ListSignatures(ctx) {
+		if err != nil {
+			return nil, err
+		}
+		if g.Content() == text {
+			ids[g.Identifier()] = true
+		}
+	}
+	return ids, nil
+}
+
+// newest returns the highest id of now that is not in before, or 0.
+func newest(now, before map[int64]bool) int64 {
+	var found int64
+	for id := range now {
+		if !before[id] {
+			found = max(found, id)
+		}
+	}
+	return found
 }
 
 // GetSignatures returns the signatures with the given ids (get_sign with signId).

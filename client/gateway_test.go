@@ -292,3 +292,65 @@ func TestGatewayRetries(t *testing.T) {
 		t.Errorf("calls per path (-want +got):\n%s", diff)
 	}
 }
+
+// TestGatewayCreateAfterAmbiguousFailureIgnoresOlderTwins: the gateway
+// allows two signatures (or templates) with the same fields, and Terraform
+// makes one when it replaces a rejected or changed object while the old one
+// stays. After an ambiguous failure of add_sign/add_template that created
+// nothing, the older twin must not be taken for the new object: the create
+// is sent again and the new id is returned.
+func TestGatewayCreateAfterAmbiguousFailureIgnoresOlderTwins(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	adds := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/smsapi/sign/v1/add_sign", "/smsapi/tpl/v1/add_template":
+			adds[r.URL.Path]++
+			if adds[r.URL.Path] == 1 {
+				w.WriteHeader(http.StatusBadGateway) // effect unknown; here nothing was created
+				return
+			}
+			_, _ = io.WriteString(w, `{"code":0,"msg":"ok","signId":8,"tplId":8}`)
+		case "/smsapi/sign/v1/get_sign":
+			items := `{"signId":7,"text":"Acme","state":2,"reason":"blurry"}`
+			if adds["/smsapi/sign/v1/add_sign"] > 1 {
+				items += `,{"signId":8,"text":"Acme","state":0}`
+			}
+			_, _ = fmt.Fprintf(w, `{"code":0,"msg":"ok","count":%d,"data":[%s]}`, strings.Count(items, "signId"), items)
+		case "/smsapi/tpl/v1/get_template":
+			tpl := `{"id":%d,"tplTitle":"T","tplText":"x","tplType":2,"signText":"Acme","state":%d}`
+			items := fmt.Sprintf(tpl, 7, 2)
+			if adds["/smsapi/tpl/v1/add_template"] > 1 {
+				items += "," + fmt.Sprintf(tpl, 8, 0)
+			}
+			_, _ = fmt.Fprintf(w, `{"code":0,"msg":"ok","count":%d,"data":[%s]}`, strings.Count(items, `"id"`), items)
+		default:
+			_, _ = io.WriteString(w, `{"code":1011,"msg":"no such path"}`)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AppID: "app-1", AppKey: "k-1", MaxRetries: 2,
+		RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"})
+	if err != nil || sig != 8 {
+		t.Errorf("AddSignature = %d, %v; want the new signature 8, not the rejected twin 7", sig, err)
+	}
+	tpl, err := c.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplTitle: "T", TplText: "x", TplType: 2, SignText: "Acme"})
+	if err != nil || tpl != 8 {
+		t.Errorf("AddTemplate = %d, %v; want the new template 8, not the rejected twin 7", tpl, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for p, n := range adds {
+		if n != 2 {
+			t.Errorf("%s sent %d times, want 2 (the lost one, then once more)", p, n)
+		}
+	}
+}

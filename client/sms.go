@@ -199,6 +199,29 @@ type SMSDeleteItem struct {
 	Message  FlexString `json:"message"`
 }
 
+// UnmarshalJSON accepts any shape of item: the error list's item shape is
+// not shown (§4.1), so besides an object a bare id (number or digits) or a
+// text (the reason) is understood.
+func (it *SMSDeleteItem) UnmarshalJSON(b []byte) error {
+	type plain SMSDeleteItem
+	var obj plain
+	if err := json.Unmarshal(b, &obj); err == nil {
+		*it = SMSDeleteItem(obj)
+		return nil
+	}
+	var id FlexInt
+	if err := json.Unmarshal(b, &id); err == nil {
+		*it = SMSDeleteItem{ID: id}
+		return nil
+	}
+	var text FlexString
+	if err := json.Unmarshal(b, &text); err != nil {
+		text = FlexString(b)
+	}
+	*it = SMSDeleteItem{Message: text}
+	return nil
+}
+
 // smsPage is the request part every SMS list shares.
 func smsPage(page int, extra map[string]any) map[string]any {
 	extra["page"] = page
@@ -324,6 +347,9 @@ func (s *SMSService) deleteOne(ctx context.Context, path string, id int64) error
 		code := int64(it.Code)
 		if code == 0 {
 			code = -1
+		}
+		if it.Message == "" {
+			it.Message = FlexString(fmt.Sprintf("the service listed id %d as not deleted without giving a reason", id))
 		}
 		return &APIError{
 			Surface: SurfaceBase, Method: "POST", Path: path, HTTPStatus: 200,
@@ -482,8 +508,8 @@ func (s *SMSService) ListRecords(ctx context.Context, f SMSRecordFilter) iter.Se
 func (s *SMSService) Send(ctx context.Context, in SMSSendInput) (*SMSSendResult, error) {
 	var out struct {
 		Data struct {
-			Success map[string]FlexString `json:"success"`
-			Error   map[string]FlexString `json:"error"`
+			Success numberTexts `json:"success"`
+			Error   numberTexts `json:"error"`
 		} `json:"data"`
 	}
 	err := s.c.Do(ctx, Request{
@@ -501,6 +527,47 @@ func (s *SMSService) Send(ctx context.Context, in SMSSendInput) (*SMSSendResult,
 		res.Error[k] = string(v)
 	}
 	return res, nil
+}
+
+// numberTexts is a send result's number → text object. A PHP service
+// writes an empty one as `[]`, so an array is accepted too: its objects are
+// merged and a bare item is taken as a number without text.
+type numberTexts map[string]FlexString
+
+func (m *numberTexts) UnmarshalJSON(b []byte) error {
+	out := numberTexts{}
+	var obj map[string]FlexString
+	if err := json.Unmarshal(b, &obj); err == nil {
+		for k, v := range obj {
+			out[k] = v
+		}
+		*m = out
+		return nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(b, &items); err != nil {
+		if string(b) == "null" {
+			*m = out
+			return nil
+		}
+		return fmt.Errorf("send result: want an object of number to text, got %.80s", b)
+	}
+	for _, it := range items {
+		var o map[string]FlexString
+		if json.Unmarshal(it, &o) == nil {
+			for k, v := range o {
+				out[k] = v
+			}
+			continue
+		}
+		var num FlexString
+		if err := json.Unmarshal(it, &num); err != nil {
+			return fmt.Errorf("send result: unexpected item %.80s", it)
+		}
+		out[string(num)] = ""
+	}
+	*m = out
+	return nil
 }
 
 // BatchPhone builds the phone parameter of a batch send (§4.1): one line

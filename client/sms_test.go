@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -339,5 +340,66 @@ func TestSMSTolerantDecoding(t *testing.T) {
 	recs, err := client.Collect(c.SMS.ListRecords(t.Context(), client.SMSRecordFilter{}))
 	if err != nil || len(recs) != 1 || recs[0].Result != -1 || string(recs[0].UserData) != `{"k":"v"}` {
 		t.Fatalf("records: %+v %v", recs, err)
+	}
+}
+
+// TestSMSDeleteErrorItemsOfAnyShape: the item shape of a delete's error
+// list is not shown (§4.1). Whatever it is (an object, a bare id, a text),
+// the delete reports the failure instead of failing to decode the answer.
+func TestSMSDeleteErrorItemsOfAnyShape(t *testing.T) {
+	t.Parallel()
+	var answer string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, answer)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct{ errorList, want string }{
+		"text":      {`["signature is used by template 3001"]`, "signature is used by template 3001"},
+		"bare id":   {`[101]`, ""},
+		"id string": {`["101"]`, ""},
+		"object":    {`[{"id":101,"message":"in use"}]`, "in use"},
+	} {
+		answer = `{"code":0,"message":"ok","data":{"success":[],"error":` + tc.errorList + `}}`
+		err := c.SMS.DeleteSignature(t.Context(), 101)
+		var apiErr *client.APIError
+		if !errors.As(err, &apiErr) || !strings.Contains(apiErr.Message, tc.want) || client.IsNotFound(err) {
+			t.Errorf("%s: DeleteSignature = %v, want an API error with %q", name, err, tc.want)
+		}
+	}
+	answer = `{"code":0,"message":"ok","data":{"success":[{"id":101,"sign_text":"Acme"}],"error":[]}}`
+	if err := c.SMS.DeleteSignature(t.Context(), 101); err != nil {
+		t.Errorf("success: %v", err)
+	}
+}
+
+// TestSMSSendEmptyListsAsArrays: a PHP service writes an empty map as `[]`;
+// a send where every number went out (error: []) or none did (success: [])
+// must still decode (§4.1, §7.5).
+func TestSMSSendEmptyListsAsArrays(t *testing.T) {
+	t.Parallel()
+	var answer string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, answer)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer = `{"code":0,"message":"ok","data":{"success":{"13800000001":"ok"},"error":[]}}`
+	res, err := c.SMS.Send(t.Context(), client.SMSSendInput{Phone: "13800000001", Type: 1, TemplateID: "3001"})
+	if err != nil || res.Success["13800000001"] != "ok" || len(res.Error) != 0 {
+		t.Errorf("all sent: %+v %v", res, err)
+	}
+	answer = `{"code":0,"message":"ok","data":{"success":[],"error":{"12345":"bad number"}}}`
+	res, err = c.SMS.Send(t.Context(), client.SMSSendInput{Phone: "12345", Type: 1, TemplateID: "3001"})
+	if err != nil || len(res.Success) != 0 || res.Error["12345"] != "bad number" {
+		t.Errorf("none sent: %+v %v", res, err)
 	}
 }

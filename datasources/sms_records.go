@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -150,6 +151,19 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 func (d *smsRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	var m smsRecordsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// The pattern admits 2026-02-30; the service parses the date and refuses it.
+	for name, v := range map[string]types.String{"start_time": m.StartTime, "end_time": m.EndTime} {
+		if v.IsNull() || v.IsUnknown() || !smsTimeRE.MatchString(v.ValueString()) {
+			continue
+		}
+		if _, err := time.Parse(time.DateTime, v.ValueString()); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root(name), "Invalid Time",
+				fmt.Sprintf("%s %q is not a date of the calendar (%v).", name, v.ValueString(), err))
+		}
+	}
 	if resp.Diagnostics.HasError() || m.StartTime.IsNull() || m.StartTime.IsUnknown() || m.EndTime.IsNull() || m.EndTime.IsUnknown() {
 		return
 	}

@@ -1,6 +1,7 @@
 package datasources_test
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -50,4 +51,22 @@ data "contactcenter_sms_signatures" "all" {}
 			},
 		}},
 	})
+}
+
+// TestAccSMSSignaturesDataSource_validation: state must be 0, 1 or 2 (§2.3),
+// checked at plan time before any API call.
+func TestAccSMSSignaturesDataSource_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:   env.Config(`data "contactcenter_sms_signatures" "x" { state = -1 }`),
+			PlanOnly: true, ExpectError: regexp.MustCompile(`value must be one of: \["0" "1" "2"\], got: -1`),
+		}},
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %d requests (%v)", n, env.Sim.Stats())
+	}
 }

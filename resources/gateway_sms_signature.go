@@ -289,7 +289,7 @@ func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resour
 func readPic(file string) (pic, sum string, err error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return "", "", fmt.Errorf("pic_file %q cannot be read: %v", file, err)
+		return "", "", fmt.Errorf("pic_file %q cannot be read: %w", file, err)
 	}
 	if len(b) == 0 {
 		return "", "", fmt.Errorf("pic_file %q is empty", file)

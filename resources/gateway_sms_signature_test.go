@@ -53,7 +53,7 @@ func TestAccGatewaySMSSignature_basic(t *testing.T) {
 		CheckDestroy: func(s *terraform.State) error {
 			id, _ := strconv.ParseInt(firstID, 10, 64)
 			if _, err := c.Gateway.GetSignature(t.Context(), id); err != nil {
-				return fmt.Errorf("destroy must leave signature %s on the gateway: %v", firstID, err)
+				return fmt.Errorf("destroy must leave signature %s on the gateway: %w", firstID, err)
 			}
 			return nil
 		},

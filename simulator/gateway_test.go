@@ -2,6 +2,7 @@ package simulator_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -60,7 +61,12 @@ func (e *gwEnv) post(t *testing.T, path string, body map[string]any) map[string]
 
 func (e *gwEnv) raw(t *testing.T, pathQuery, ct string, body []byte) map[string]any {
 	t.Helper()
-	resp, err := http.Post(e.srv.URL+"/smsapi"+pathQuery, ct, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, e.srv.URL+"/smsapi"+pathQuery, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", ct)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +244,7 @@ func TestGatewayCodes(t *testing.T) {
 	// Codes that depend on the platform's internals are forced.
 	for _, want := range []int{1006, 1007, 1010, 1017, 1019} {
 		t.Run(fmt.Sprint(want, " forced"), func(t *testing.T) {
-			if err := e.force("/smsapi/sms/v1/send_batch", want); err != nil {
+			if err := e.force(t.Context(), "/smsapi/sms/v1/send_batch", want); err != nil {
 				t.Fatal(err)
 			}
 			_, err := e.client(t).Gateway.SendBatch(t.Context(), client.GatewayBatch{Mobiles: []string{"13800000001"}, TplID: tpl, SmsParams: []string{"a", "b"}})
@@ -253,9 +259,14 @@ func TestGatewayCodes(t *testing.T) {
 	}
 }
 
-func (e *gwEnv) force(path string, code int) error {
+func (e *gwEnv) force(ctx context.Context, path string, code int) error {
 	b, _ := json.Marshal(map[string]any{"force": []map[string]any{{"method": "POST", "path": path, "code": code, "count": 1}}})
-	resp, err := http.Post(e.srv.URL+"/_sim/faults", "application/json", bytes.NewReader(b))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.srv.URL+"/_sim/faults", bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err
 	}

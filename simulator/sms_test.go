@@ -50,7 +50,7 @@ func (s *smsSim) advance(d time.Duration) {
 func (s *smsSim) call(path string, body any) map[string]any {
 	s.t.Helper()
 	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", s.srv.URL+"/open"+path, bytes.NewReader(b))
+	req, _ := http.NewRequestWithContext(s.t.Context(), http.MethodPost, s.srv.URL+"/open"+path, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer sim-token")
 	resp, err := http.DefaultClient.Do(req)
@@ -319,10 +319,7 @@ func TestSMSSendBatch(t *testing.T) {
 		}
 	}
 	s.advance(5 * time.Second)
-	var failed []map[string]any
-	for _, r := range items(s.ok("/sms/record/list", map[string]any{"result": 0})) {
-		failed = append(failed, r)
-	}
+	failed := items(s.ok("/sms/record/list", map[string]any{"result": 0}))
 	if len(failed) != 1 || failed[0]["mobile"] != "13800130000" || failed[0]["errmsg"] == "" {
 		t.Fatalf("numbers ending in 0000 fail at the receipt: %v", failed)
 	}
