@@ -277,8 +277,9 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 // at the API, shows state as unknown in the plan, and waits.
 func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t, autoApprove(4*time.Second))
+	env := acctest.New(t)
 	addr := "contactcenter_sms_template.test"
+	var id string
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
@@ -288,8 +289,24 @@ func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
 				},
+				Check: func(s *terraform.State) error {
+					id = s.RootModule().Resources[addr].Primary.ID
+					return nil
+				},
 			},
 			{
+				// The reviewer approves a while after this step starts: long
+				// after its plan (which must still see the template pending),
+				// while the apply waits. Counting from the step, not from the
+				// template's creation, keeps a slow first step from racing it.
+				PreConfig: func() {
+					go func() {
+						time.Sleep(8 * time.Second)
+						if err := env.Sim.Review("sms_template", id, 1, ""); err != nil {
+							t.Errorf("approving template %s: %v", id, err)
+						}
+					}()
+				},
 				Config: env.Config(smsTemplateConfig("Notice", "Hello", "wait_for_approval = true")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
