@@ -32,6 +32,9 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	secretVar(fs, &c.token, "access-token", env("ACCESS_TOKEN"), "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
 	fs.StringVar(&c.appID, "sms-app-id", env("SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
 	secretVar(fs, &c.appKey, "sms-app-key", env("SMS_APP_KEY"), "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
+	// The simulator's own flags are --app-id/--app-key: accept them too.
+	fs.Var(stringAlias{&c.appID}, "app-id", "same as --sms-app-id")
+	fs.Var(secretValue{&c.appKey}, "app-key", "same as --sms-app-key")
 	for _, s := range client.Surfaces {
 		name := strings.ReplaceAll(string(s), "_", "-")
 		c.urls[s] = fs.String(name, env(strings.ToUpper(string(s))), fmt.Sprintf("URL of the %s surface, overriding --endpoint (env CONTACTCENTER_%s)", s, strings.ToUpper(string(s))))
@@ -41,6 +44,18 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	fs.DurationVar(&c.timeout, "request-timeout", 30*time.Second, "time limit of one HTTP attempt")
 	return c
 }
+
+// stringAlias is a second name for a string flag.
+type stringAlias struct{ p *string }
+
+func (s stringAlias) String() string {
+	if s.p == nil {
+		return ""
+	}
+	return *s.p
+}
+
+func (s stringAlias) Set(v string) error { *s.p = v; return nil }
 
 // secretValue is a string flag whose value flag's usage text never shows:
 // its default comes from the environment (a token, a key), and a usage
@@ -80,6 +95,35 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	}
 	return client.Config{URLs: urls, AccessToken: c.token, AppID: c.appID, AppKey: c.appKey,
 		AllowInsecureHTTP: c.insecure, Timeout: c.timeout, UserAgent: "ccsync"}, nil
+}
+
+// gatewayClient builds a client for the commands that talk to the SMS
+// gateway only: they need its URL and the app credentials, not the bearer
+// token or the other surfaces (which point at the gateway URL, unused).
+func (c *ccConn) gatewayClient() (*client.Client, error) {
+	u := *c.urls[client.SurfaceSMSAPI]
+	if u == "" && c.endpoint != "" {
+		u = client.SurfaceURLs(c.endpoint)[client.SurfaceSMSAPI]
+	}
+	var missing []string
+	if u == "" {
+		missing = append(missing, "--endpoint or --smsapi-url (CONTACTCENTER_ENDPOINT / CONTACTCENTER_SMSAPI_URL)")
+	}
+	if c.appID == "" {
+		missing = append(missing, "--sms-app-id (CONTACTCENTER_SMS_APP_ID)")
+	}
+	if c.appKey == "" {
+		missing = append(missing, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)")
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("missing %s", strings.Join(missing, ", "))
+	}
+	urls := map[client.Surface]string{}
+	for _, s := range client.Surfaces {
+		urls[s] = u
+	}
+	return client.New(client.Config{URLs: urls, AppID: c.appID, AppKey: c.appKey, AllowInsecureHTTP: c.insecure,
+		Timeout: c.timeout, UserAgent: "ccsync", MaxRetries: 3})
 }
 
 // newBackend connects to the platform; tests replace it with fakes.

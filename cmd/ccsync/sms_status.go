@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -60,50 +58,6 @@ type statusLine struct {
 	Source     string          `json:"source"`
 	ReceivedAt string          `json:"received_at"`
 	Record     json.RawMessage `json:"record"`
-}
-
-// gatewayFlags are the connection settings of the gateway commands: flags,
-// else the provider's CONTACTCENTER_* variables.
-type gatewayFlags struct {
-	endpoint, smsapiURL, appID, appKey string
-	insecure                           bool
-}
-
-func (g *gatewayFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.endpoint, "endpoint", os.Getenv("CONTACTCENTER_ENDPOINT"), "origin serving every surface, e.g. http://127.0.0.1:18080 (env CONTACTCENTER_ENDPOINT)")
-	fs.StringVar(&g.smsapiURL, "smsapi-url", os.Getenv("CONTACTCENTER_SMSAPI_URL"), "SMS gateway URL; overrides the one derived from --endpoint (env CONTACTCENTER_SMSAPI_URL)")
-	fs.StringVar(&g.appID, "app-id", os.Getenv("CONTACTCENTER_SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
-	secretVar(fs, &g.appKey, "app-key", os.Getenv("CONTACTCENTER_SMS_APP_KEY"), "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
-	insecure, _ := strconv.ParseBool(os.Getenv("CONTACTCENTER_INSECURE_HTTP"))
-	fs.BoolVar(&g.insecure, "insecure-http", insecure, "allow plain http:// to a host that is not loopback (env CONTACTCENTER_INSECURE_HTTP)")
-}
-
-// client builds a gateway client; the other surfaces are unused, so they
-// point at the gateway URL to satisfy client.New.
-func (g *gatewayFlags) client() (*client.Client, error) {
-	u := g.smsapiURL
-	if u == "" && g.endpoint != "" {
-		u = client.SurfaceURLs(g.endpoint)[client.SurfaceSMSAPI]
-	}
-	var missing []string
-	if u == "" {
-		missing = append(missing, "--endpoint or --smsapi-url (CONTACTCENTER_ENDPOINT / CONTACTCENTER_SMSAPI_URL)")
-	}
-	if g.appID == "" {
-		missing = append(missing, "--app-id (CONTACTCENTER_SMS_APP_ID)")
-	}
-	if g.appKey == "" {
-		missing = append(missing, "--app-key (CONTACTCENTER_SMS_APP_KEY)")
-	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("missing %s", strings.Join(missing, ", "))
-	}
-	urls := map[client.Surface]string{}
-	for _, s := range client.Surfaces {
-		urls[s] = u
-	}
-	return client.New(client.Config{URLs: urls, AppID: g.appID, AppKey: g.appKey, AllowInsecureHTTP: g.insecure,
-		UserAgent: "ccsync", MaxRetries: 3})
 }
 
 // jsonlWriter appends lines to a file (or stdout) and makes each batch
@@ -162,8 +116,7 @@ func statusStamp() string { return time.Now().UTC().Format(time.RFC3339Nano) }
 func runStatusPull(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ccsync sms status pull", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var g gatewayFlags
-	g.register(fs)
+	conn := addConnFlags(fs)
 	kind := fs.String("kind", "all", "queue to drain: delivery (down_status), reply (up_status) or all")
 	out := fs.String("out", "", "append the records to this JSON-lines file (default: stdout)")
 	batch := fs.Int("max", client.GatewayMaxPull, "records per pull, 1 to 100")
@@ -190,7 +143,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms status pull: --max must be from 1 to %d, got %d\n", client.GatewayMaxPull, *batch)
 		return exitUsage
 	}
-	c, err := g.client()
+	c, err := conn.gatewayClient()
 	if err != nil {
 		fmt.Fprintf(stderr, "ccsync sms status pull: %v\n", err)
 		return exitUsage
