@@ -252,6 +252,7 @@ func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req re
 // ModifyPlan computes pic_sha256 from the file, so a change of its content
 // replaces the signature.
 func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer gatewayForgetWarning(ctx, req, resp, "Gateway SMS Signature", "signature", "sign_text", "pic_file", "pic_sha256", "remark")
 	if req.Plan.Raw.IsNull() {
 		return
 	}

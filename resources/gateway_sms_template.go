@@ -28,6 +28,7 @@ import (
 var (
 	_ resource.ResourceWithConfigure   = (*gatewaySMSTemplateResource)(nil)
 	_ resource.ResourceWithImportState = (*gatewaySMSTemplateResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*gatewaySMSTemplateResource)(nil)
 )
 
 // NewGatewaySMSTemplateResource returns the contactcenter_gateway_sms_template resource.
@@ -200,6 +201,12 @@ func (r *gatewaySMSTemplateResource) Delete(ctx context.Context, req resource.De
 	resp.Diagnostics.AddWarning("Gateway SMS Template Only Removed From State",
 		fmt.Sprintf("The SMS gateway has no interface to delete a template (spec §4.8). Template %s (%q) still exists on the gateway; "+
 			"Terraform has only forgotten it. Ask the gateway operator to remove it if it must go.", state.ID.ValueString(), state.TplTitle.ValueString()))
+}
+
+// ModifyPlan warns that a destroy or a replacement leaves the template on
+// the gateway (it has no delete interface).
+func (r *gatewaySMSTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	gatewayForgetWarning(ctx, req, resp, "Gateway SMS Template", "template", "tpl_text", "tpl_type", "tpl_title", "remark", "sign_text")
 }
 
 func (r *gatewaySMSTemplateResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -1,0 +1,72 @@
+package resources_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// Terraform prints plan warnings, but plugin-testing cannot assert them, so
+// these tests ask the provider for the plans over the protocol in process.
+func TestGatewayForgetWarning_plan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	dv := func(v any) *tfprotov6.DynamicValue {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &tfprotov6.DynamicValue{JSON: b}
+	}
+	sig := map[string]any{"id": "3001", "sign_text": "Acme", "state": 1, "wait_for_approval": false}
+	renamed := map[string]any{"id": nil, "sign_text": "Acme Ltd", "wait_for_approval": false}
+	tpl := map[string]any{"id": "5001", "tpl_title": "OTP", "tpl_text": "Code ${code}", "tpl_type": 1, "state": 1, "wait_for_approval": false}
+	cases := map[string]struct {
+		typ                   string
+		prior, proposed, conf any
+		want                  string // "" means no such warning
+	}{
+		"signature destroyed": {"contactcenter_gateway_sms_signature", sig, nil, nil, "Gateway SMS Signature Will Only Be Removed From State"},
+		"signature replaced":  {"contactcenter_gateway_sms_signature", sig, renamed, map[string]any{"sign_text": "Acme Ltd"}, "Gateway SMS Signature Replacement Leaves the Old One on the Gateway"},
+		"template destroyed":  {"contactcenter_gateway_sms_template", tpl, nil, nil, "Gateway SMS Template Will Only Be Removed From State"},
+		"template replaced": {"contactcenter_gateway_sms_template", tpl,
+			map[string]any{"id": nil, "tpl_title": "OTP", "tpl_text": "Your code ${code}", "tpl_type": 1, "wait_for_approval": false},
+			map[string]any{"tpl_title": "OTP", "tpl_text": "Your code ${code}", "tpl_type": 1}, "change of tpl_text"},
+		"signature created":   {"contactcenter_gateway_sms_signature", nil, renamed, map[string]any{"sign_text": "Acme Ltd"}, ""},
+		"signature unchanged": {"contactcenter_gateway_sms_signature", sig, sig, map[string]any{"sign_text": "Acme"}, ""},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			resp, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+				TypeName: tc.typ, PriorState: dv(tc.prior), ProposedNewState: dv(tc.proposed), Config: dv(tc.conf),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var warnings []string
+			for _, d := range resp.Diagnostics {
+				if d.Severity == tfprotov6.DiagnosticSeverityError {
+					t.Fatalf("plan error: %s: %s", d.Summary, d.Detail)
+				}
+				warnings = append(warnings, d.Summary+": "+d.Detail)
+			}
+			got := strings.Join(warnings, "\n")
+			switch {
+			case tc.want == "" && strings.Contains(got, "stays on the gateway"):
+				t.Errorf("unexpected warning: %s", got)
+			case tc.want != "" && !strings.Contains(got, tc.want):
+				t.Errorf("want warning %q, got %q", tc.want, got)
+			case tc.want != "" && !strings.Contains(got, "§4.8"):
+				t.Errorf("the warning must say why (spec §4.8): %q", got)
+			}
+		})
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("planning reached the API: %d requests", n)
+	}
+}
