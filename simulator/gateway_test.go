@@ -743,14 +743,9 @@ func TestGatewayDeliveryDelay_pushOrder(t *testing.T) {
 	id2 := string(res.Data[0].SmsID)
 	e.sim.Wait()
 	clock.Add(5 * time.Second)
-	resp, err := http.Post(e.srv.URL+"/_sim/gateway/deliver", "application/json", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || strings.TrimSpace(string(b)) != `{"delivered":1,"ok":true,"pending":0}` {
-		t.Errorf("POST /_sim/gateway/deliver: HTTP %d %s", resp.StatusCode, b)
+	status, b := adminPost(t, e.srv.URL+"/_sim/gateway/deliver", "")
+	if status != 200 || strings.TrimSpace(b) != `{"delivered":1,"ok":true,"pending":0}` {
+		t.Errorf("POST /_sim/gateway/deliver: HTTP %d %s", status, b)
 	}
 	e.sim.Wait()
 	want := []string{id1 + " SENDED", id1 + " SUCCESS", id2 + " SENDED", id2 + " FAIL"}
@@ -766,14 +761,26 @@ func TestGatewayDeliveryDelay_pushOrder(t *testing.T) {
 	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
 		t.Errorf("acknowledged pushes pulled again: %+v", recs)
 	}
-	resp, err = http.Post(e.srv.URL+"/_sim/gateway/deliver", "application/json", strings.NewReader(`{"nope":1}`))
+	if status, b := adminPost(t, e.srv.URL+"/_sim/gateway/deliver", `{"nope":1}`); status != 400 || !strings.Contains(b, "gateway deliver") {
+		t.Errorf("deliver with an unknown member: HTTP %d %s, want 400", status, b)
+	}
+}
+
+// adminPost posts body (none when empty) to an admin URL.
+func adminPost(t *testing.T, url, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
-	if resp.StatusCode != 400 {
-		t.Errorf("deliver with an unknown member: HTTP %d, want 400", resp.StatusCode)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
 }
 
 // TestGatewayDeliveryDelay_concurrentPullers drains the queue with
