@@ -34,6 +34,9 @@ type GatewayState struct {
 	Replies  []*GatewayRecord `json:"replies"`
 	// Callbacks are the push addresses per appId (POST /_sim/gateway/callbacks).
 	Callbacks map[string]GatewayCallbacks `json:"callbacks"`
+	// Pending are the smsIds still SENDED, in send order, waiting for their
+	// final delivery (Options.GatewayDeliveryDelay > 0).
+	Pending []string `json:"pending,omitempty"`
 
 	// inflight holds the keys of queued records a push is delivering; pulls
 	// skip them so one record is never handed out twice. Not persisted: after
@@ -82,7 +85,8 @@ type GatewaySignature struct {
 	Submitted time.Time `json:"submitted"`
 }
 
-// GatewayMessage is one sent SMS; State moves SENDED → SUCCESS or FAIL.
+// GatewayMessage is one sent SMS; State moves SENDED → SUCCESS or FAIL
+// (§3.6).
 type GatewayMessage struct {
 	SmsID   string `json:"smsId"`
 	Mobile  string `json:"mobile"`
@@ -92,6 +96,15 @@ type GatewayMessage struct {
 	SmsFee  int64  `json:"smsFee"`
 	State   string `json:"state"`
 	Sent    string `json:"sent"`
+	// AppID is the sender, whose delivery callback gets the final record.
+	AppID string `json:"appId,omitempty"`
+	// Due is when a SENDED message is delivered (sent + delay).
+	Due time.Time `json:"due,omitzero"`
+
+	// receipt is the key of the SENDED record while it may be in flight:
+	// the final record waits for its push to finish, so a receiver gets
+	// SENDED before SUCCESS/FAIL. Not persisted (nor are in-flight marks).
+	receipt string
 }
 
 // GatewayRecord is one queued delivery or reply record.
@@ -133,9 +146,17 @@ func init() {
 				"/pull/v1/up_status":   func(c *Call) { gwPull(c, true) },
 			} {
 				s.Handle(Route{Methods: []string{"POST"}, Prefix: PrefixSMSAPI, Path: p, Env: EnvGateway, Codes: gatewayCodes,
-					Handler: func(c *Call) { c.St.Gateway.settle(c.s); h(c) }})
+					Handler: func(c *Call) {
+						c.St.Gateway.settle(c.s)
+						// Due deliveries first, so a pull sees them.
+						if c.s.deliverDueLocked() > 0 {
+							c.Changed()
+						}
+						h(c)
+					}})
 			}
 			s.HandleAdmin("POST", "/_sim/gateway/callbacks", s.adminGatewayCallbacks)
+			s.HandleAdmin("POST", "/_sim/gateway/deliver", s.adminGatewayDeliver)
 			s.HandleAdmin("POST", "/_sim/replies", s.adminGatewayReply)
 		},
 		review: map[string]func(s *Server, id string, state int, reason string) error{
@@ -570,19 +591,24 @@ type outMsg struct {
 	mobile, content string
 }
 
-// send records messages, delivers them and starts their pushes. Delivery is
-// decided by the number: one ending in 0 fails (errType 4, UNDELIV); every
-// other succeeds. It returns the send result items.
+// send records messages and starts their pushes. With no delivery delay
+// each message is delivered at once (one final record); with a delay it
+// gets a SENDED receipt record now and its final record once the delay has
+// passed (deliverDueLocked). Delivery is decided by the number: one ending
+// in 0 fails (errType 4, UNDELIV); every other succeeds. It returns the send
+// result items.
 func send(c *Call, sign string, msgs []outMsg, file bool) []map[string]any {
 	st := c.St
 	exten, smsExt := c.Str("exten"), c.Str("smsExt")
 	now := c.Now()
+	delay := c.s.opts.GatewayDeliveryDelay
 	items := make([]map[string]any, 0, len(msgs))
-	cb := st.Gateway.Callbacks[c.R.URL.Query().Get("appId")]
+	appID := c.R.URL.Query().Get("appId")
+	cb := st.Gateway.Callbacks[appID]
 	for _, m := range msgs {
 		content := "【" + sign + "】" + m.content
 		msg := &GatewayMessage{SmsID: fmt.Sprintf("gw%012d", st.NextID("gateway_sms", 0)), Mobile: m.mobile, Content: content,
-			Exten: exten, SmsExt: smsExt, SmsFee: smsFee(content), State: "SENDED", Sent: now.Format(gatewayTimeFormat)}
+			Exten: exten, SmsExt: smsExt, SmsFee: smsFee(content), State: "SENDED", Sent: now.Format(gatewayTimeFormat), AppID: appID}
 		st.Gateway.Messages[msg.SmsID] = msg
 		items = append(items, map[string]any{"mobile": m.mobile, "smsId": msg.SmsID, "smsFee": msg.SmsFee})
 		if file {
@@ -592,7 +618,13 @@ func send(c *Call, sign string, msgs []outMsg, file bool) []map[string]any {
 				c.s.startPush(u, "", body)
 			}
 		}
-		c.s.deliver(st, msg, cb)
+		if delay <= 0 {
+			c.s.deliver(st, msg, cb, now)
+			continue
+		}
+		msg.Due = now.Add(delay)
+		msg.receipt = c.s.queueDelivery(st, msg, cb, now)
+		st.Gateway.Pending = append(st.Gateway.Pending, msg.SmsID)
 	}
 	c.Changed()
 	return items
@@ -607,17 +639,29 @@ func firstURL(us ...string) string {
 	return ""
 }
 
-// deliver moves a message to its final state and queues (and pushes) its
-// delivery record. Called with s.mu held.
-func (s *Server) deliver(st *State, m *GatewayMessage, cb GatewayCallbacks) {
-	rec := map[string]any{"timeDelivered": s.now().Format(gatewayTimeFormat), "exten": m.Exten, "mobile": m.Mobile,
-		"smsId": m.SmsID, "smsExt": m.SmsExt, "channelType": 1}
+// deliver moves a message to its final state, decided by the number, and
+// queues (and pushes) its delivery record stamped at. Called with s.mu held.
+func (s *Server) deliver(st *State, m *GatewayMessage, cb GatewayCallbacks, at time.Time) {
 	if strings.HasSuffix(m.Mobile, "0") {
 		m.State = "FAIL"
-		rec["state"], rec["errmsg"], rec["errType"], rec["errCode"] = "FAIL", "UNDELIV: the handset did not accept the message", 4, "UNDELIV"
 	} else {
 		m.State = "SUCCESS"
-		rec["state"], rec["errmsg"], rec["errType"], rec["errCode"] = "SUCCESS", "", 0, "0"
+	}
+	m.Due, m.receipt = time.Time{}, ""
+	s.queueDelivery(st, m, cb, at)
+}
+
+// queueDelivery puts a delivery record of m in its current state on the
+// down_status queue and pushes it when a delivery callback is set. It
+// returns the record's key. Called with s.mu held.
+func (s *Server) queueDelivery(st *State, m *GatewayMessage, cb GatewayCallbacks, at time.Time) string {
+	rec := map[string]any{"timeDelivered": at.Format(gatewayTimeFormat), "exten": m.Exten, "mobile": m.Mobile,
+		"smsId": m.SmsID, "smsExt": m.SmsExt, "channelType": 1, "state": m.State}
+	switch m.State {
+	case "FAIL":
+		rec["errmsg"], rec["errType"], rec["errCode"] = "UNDELIV: the handset did not accept the message", 4, "UNDELIV"
+	default: // SENDED (the receipt stage) and SUCCESS carry no error.
+		rec["errmsg"], rec["errType"], rec["errCode"] = "", 0, "0"
 	}
 	push := map[string]any{"smsFee": m.SmsFee}
 	for k, v := range rec {
@@ -629,6 +673,63 @@ func (s *Server) deliver(st *State, m *GatewayMessage, cb GatewayCallbacks) {
 		st.Gateway.inflight[r.Key] = true
 		s.startPush(cb.DeliveryURL, r.Key, push)
 	}
+	return r.Key
+}
+
+// deliverDueLocked delivers every SENDED message whose delay has passed on
+// the simulator clock, in send order, and returns how many. A message whose
+// SENDED record is still being pushed waits for that push to finish (the
+// push goroutine calls this again), so pushes of one message arrive in
+// order. The final record is stamped with the message's due time. Called
+// with s.mu held; the caller persists when the count is positive.
+func (s *Server) deliverDueLocked() int {
+	g := &s.st.Gateway
+	if len(g.Pending) == 0 {
+		return 0
+	}
+	now := s.now()
+	n := 0
+	kept := g.Pending[:0:0]
+	for _, id := range g.Pending {
+		m := g.Messages[id]
+		switch {
+		case m == nil || m.State != "SENDED":
+			// Gone or already final: nothing to deliver.
+		case now.Before(m.Due) || (m.receipt != "" && g.inflight[m.receipt]):
+			kept = append(kept, id)
+		default:
+			s.deliver(s.st, m, g.Callbacks[m.AppID], m.Due)
+			n++
+		}
+	}
+	if len(kept) == 0 {
+		kept = nil
+	}
+	g.Pending = kept
+	return n
+}
+
+// DeliverDue delivers every SENDED message whose delivery delay has passed,
+// as POST /_sim/gateway/deliver does, and returns how many were delivered
+// and how many are still SENDED.
+func (s *Server) DeliverDue() (delivered, pending int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delivered = s.deliverDueLocked()
+	if delivered > 0 {
+		s.persistLocked()
+	}
+	return delivered, len(s.st.Gateway.Pending)
+}
+
+func (s *Server) adminGatewayDeliver(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	if err := decodeJSONStrict(r, &req); err != nil && !errors.Is(err, io.EOF) {
+		adminError(w, 400, fmt.Errorf("gateway deliver: %w", err))
+		return
+	}
+	delivered, pending := s.DeliverDue()
+	writeJSON(w, 200, map[string]any{"ok": true, "delivered": delivered, "pending": pending})
 }
 
 func gwSendSMS(c *Call) {
@@ -864,19 +965,33 @@ func (s *Server) startPush(url, key string, body map[string]any) {
 		defer s.mu.Unlock()
 		g := &s.st.Gateway
 		delete(g.inflight, key)
-		if !acked {
-			return
+		changed := false
+		if acked {
+			changed = g.removeQueued(key)
 		}
-		for _, q := range []*[]*GatewayRecord{&g.Delivery, &g.Replies} {
-			for i, r := range *q {
-				if r.Key == key {
-					*q = append((*q)[:i:i], (*q)[i+1:]...)
-					s.persistLocked()
-					return
-				}
-			}
+		// A SENDED receipt whose push just finished may let its final
+		// record (already due) go out.
+		if s.deliverDueLocked() > 0 {
+			changed = true
+		}
+		if changed {
+			s.persistLocked()
 		}
 	}()
+}
+
+// removeQueued takes the record key off its pull queue; false when it is
+// not queued (pulled meanwhile is impossible: in-flight records are hidden).
+func (x *GatewayState) removeQueued(key string) bool {
+	for _, q := range []*[]*GatewayRecord{&x.Delivery, &x.Replies} {
+		for i, r := range *q {
+			if r.Key == key {
+				*q = append((*q)[:i:i], (*q)[i+1:]...)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pushOnce posts one body; only an answer with code 0 is success (§6.2).

@@ -574,3 +574,317 @@ func TestGatewayStatePersists(t *testing.T) {
 		t.Errorf("template after restart: %+v %v", tp, err)
 	}
 }
+
+// fakeClock is a simulator clock that moves only when told.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{now: time.Now().Truncate(time.Second)} }
+
+func (f *fakeClock) Now() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.now }
+
+func (f *fakeClock) Add(d time.Duration) { f.mu.Lock(); defer f.mu.Unlock(); f.now = f.now.Add(d) }
+
+// withDelay sets a fake clock and a delivery delay.
+func withDelay(clock *fakeClock, d time.Duration) func(*simulator.Options) {
+	return func(o *simulator.Options) { o.Now = clock.Now; o.GatewayDeliveryDelay = d }
+}
+
+// byMobile indexes pulled delivery records by mobile, failing on a repeat.
+func byMobile(t *testing.T, recs []client.DeliveryRecord) map[string]client.DeliveryRecord {
+	t.Helper()
+	out := map[string]client.DeliveryRecord{}
+	for _, r := range recs {
+		if _, dup := out[string(r.Mobile)]; dup {
+			t.Errorf("two records for %s in one pull: %+v", r.Mobile, recs)
+		}
+		out[string(r.Mobile)] = r
+	}
+	return out
+}
+
+// TestGatewayDeliveryDelay_pull: with a delivery delay a message is SENDED
+// (§3.6) until the delay has passed on the simulator clock, then its final
+// record follows; each record is pulled exactly once (§6.5).
+func TestGatewayDeliveryDelay_pull(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	e := newGW(t, withDelay(clock, 5*time.Second))
+	e.approved(t)
+	c := e.client(t)
+	sent := clock.Now()
+	ms := []string{"13800000001", "13800000010", "13800000002"}
+	res, err := c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: ms, SmsText: "hi", SignText: "Acme", Exten: "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, it := range res.Data {
+		ids[string(it.Mobile)] = string(it.SmsID)
+	}
+
+	recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 100)
+	if err != nil || len(recs) != len(ms) {
+		t.Fatalf("first pull: %d records (%+v, %v), want one SENDED record per number", len(recs), recs, err)
+	}
+	got := byMobile(t, recs)
+	for _, m := range ms {
+		r, ok := got[m]
+		if !ok || r.State != "SENDED" || r.Errmsg != "" || r.ErrType != 0 || string(r.SmsID) != ids[m] || r.Exten != "7" ||
+			string(r.TimeDelivered) != sent.Format("2006-01-02 15:04:05") {
+			t.Errorf("%s: %+v, want state SENDED, empty errmsg, errType 0, smsId %s, exten 7, stamped at the send", m, r, ids[m])
+		}
+	}
+	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
+		t.Fatalf("SENDED records pulled twice, or final records before the delay: %+v", recs)
+	}
+	clock.Add(5*time.Second - time.Millisecond)
+	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
+		t.Fatalf("final records before the delay has passed: %+v", recs)
+	}
+
+	clock.Add(time.Millisecond)
+	recs, err = c.Gateway.PullDeliveryRecords(t.Context(), 100)
+	if err != nil || len(recs) != len(ms) {
+		t.Fatalf("pull after the delay: %d records (%+v, %v), want one final record per number", len(recs), recs, err)
+	}
+	got = byMobile(t, recs)
+	due := sent.Add(5 * time.Second).Format("2006-01-02 15:04:05")
+	for _, m := range []string{"13800000001", "13800000002"} {
+		if r := got[m]; r.State != "SUCCESS" || r.Errmsg != "" || r.ErrType != 0 || string(r.SmsID) != ids[m] || string(r.TimeDelivered) != due {
+			t.Errorf("%s: %+v, want SUCCESS delivered at %s", m, r, due)
+		}
+	}
+	if r := got["13800000010"]; r.State != "FAIL" || r.ErrType != 4 || r.ErrCode != "UNDELIV" || r.Errmsg == "" || string(r.SmsID) != ids["13800000010"] {
+		t.Errorf("a number ending in 0: %+v, want FAIL with errType 4 and errCode UNDELIV", r)
+	}
+	clock.Add(time.Hour)
+	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
+		t.Errorf("final records pulled twice: %+v", recs)
+	}
+	if d, p := e.sim.DeliverDue(); d != 0 || p != 0 {
+		t.Errorf("DeliverDue after everything was delivered: %d delivered, %d pending", d, p)
+	}
+}
+
+// TestGatewayDeliveryDelay_pushOrder: a push receiver gets a message's
+// SENDED record, then its final record, in that order, also when the delay
+// passes while the SENDED push is still waiting for its answer.
+func TestGatewayDeliveryDelay_pushOrder(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	e := newGW(t, withDelay(clock, 5*time.Second))
+	e.approved(t)
+	c := e.client(t)
+	var mu sync.Mutex
+	var bodies []map[string]any
+	arrived, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		var m map[string]any
+		_ = json.NewDecoder(req.Body).Decode(&m)
+		mu.Lock()
+		bodies = append(bodies, m)
+		first := len(bodies) == 1
+		mu.Unlock()
+		if first {
+			// Hold the first answer until the test has let the delay pass.
+			once.Do(func() { close(arrived) })
+			<-release
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": ""})
+	}))
+	t.Cleanup(rcv.Close)
+	if err := e.sim.SetGatewayCallbacks("sim-app", simulator.GatewayCallbacks{DeliveryURL: rcv.URL}); err != nil {
+		t.Fatal(err)
+	}
+	pushed := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		var out []string
+		for _, b := range bodies {
+			out = append(out, fmt.Sprintf("%v %v", b["smsId"], b["state"]))
+		}
+		return out
+	}
+
+	res, err := c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: []string{"13800000001"}, SmsText: "hi", SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id1 := string(res.Data[0].SmsID)
+	select {
+	case <-arrived:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the SENDED push never arrived")
+	}
+	clock.Add(6 * time.Second)
+	// Due, but its SENDED push has no answer yet: the final record waits,
+	// and the in-flight SENDED record is not pullable either.
+	if d, p := e.sim.DeliverDue(); d != 0 || p != 1 {
+		t.Errorf("DeliverDue while the SENDED push is in flight: %d delivered, %d pending; want 0 and 1", d, p)
+	}
+	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
+		t.Errorf("pulled while the SENDED push is in flight: %+v", recs)
+	}
+	close(release)
+	e.sim.Wait() // the SENDED push's answer lets the final record go out
+	if got, want := pushed(), []string{id1 + " SENDED", id1 + " SUCCESS"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("pushes %v, want %v", got, want)
+	}
+
+	// A later message, delivered through POST /_sim/gateway/deliver.
+	res, err = c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: []string{"13800000010"}, SmsText: "hi", SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id2 := string(res.Data[0].SmsID)
+	e.sim.Wait()
+	clock.Add(5 * time.Second)
+	status, b := adminPost(t, e.srv.URL+"/_sim/gateway/deliver", "")
+	if status != 200 || strings.TrimSpace(b) != `{"delivered":1,"ok":true,"pending":0}` {
+		t.Errorf("POST /_sim/gateway/deliver: HTTP %d %s", status, b)
+	}
+	e.sim.Wait()
+	want := []string{id1 + " SENDED", id1 + " SUCCESS", id2 + " SENDED", id2 + " FAIL"}
+	if got := pushed(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("pushes %v, want %v", got, want)
+	}
+	mu.Lock()
+	last := bodies[len(bodies)-1]
+	mu.Unlock()
+	if last["smsFee"] == nil || last["errType"] != float64(4) {
+		t.Errorf("final push body %v lacks smsFee or errType 4", last)
+	}
+	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
+		t.Errorf("acknowledged pushes pulled again: %+v", recs)
+	}
+	if status, b := adminPost(t, e.srv.URL+"/_sim/gateway/deliver", `{"nope":1}`); status != 400 || !strings.Contains(b, "gateway deliver") {
+		t.Errorf("deliver with an unknown member: HTTP %d %s, want 400", status, b)
+	}
+}
+
+// adminPost posts body (none when empty) to an admin URL.
+func adminPost(t *testing.T, url, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestGatewayDeliveryDelay_concurrentPullers drains the queue with
+// concurrent pullers while the clock passes the delay midway: every
+// message's SENDED and final records each come exactly once.
+func TestGatewayDeliveryDelay_concurrentPullers(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	e := newGW(t, withDelay(clock, 5*time.Second))
+	e.approved(t)
+	c := e.client(t)
+	const n = 3 * 200
+	for i := 0; i < n/200; i++ {
+		ms := make([]string, 200)
+		for j := range ms {
+			ms[j] = fmt.Sprintf("139%04d%04d", i, j)
+		}
+		if _, err := c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: ms, SmsText: "x", SignText: "Acme"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	seen := map[string]int{} // smsId + " " + state
+	total := 0
+	deadline := time.Now().Add(30 * time.Second)
+	var wg sync.WaitGroup
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 7+w)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				for _, r := range recs {
+					seen[string(r.SmsID)+" "+string(r.State)]++
+					total++
+				}
+				done := total >= 2*n
+				mu.Unlock()
+				if done {
+					return
+				}
+				if len(recs) == 0 {
+					if time.Now().After(deadline) {
+						t.Error("pullers gave up before every record came")
+						return
+					}
+					time.Sleep(2 * time.Millisecond)
+				}
+			}
+		}()
+	}
+	for {
+		mu.Lock()
+		k := total
+		mu.Unlock()
+		if k >= n/3 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	clock.Add(5 * time.Second)
+	wg.Wait()
+	if total != 2*n || len(seen) != 2*n {
+		t.Errorf("pulled %d records, %d distinct; want %d (SENDED and final per message)", total, len(seen), 2*n)
+	}
+	for k, v := range seen {
+		if v != 1 {
+			t.Errorf("record %s pulled %d times", k, v)
+		}
+	}
+	for k := range seen {
+		if !strings.HasSuffix(k, " SENDED") && !strings.HasSuffix(k, " SUCCESS") && !strings.HasSuffix(k, " FAIL") {
+			t.Errorf("unexpected record %s", k)
+		}
+	}
+	if recs, _ := c.Gateway.PullDeliveryRecords(t.Context(), 100); len(recs) != 0 {
+		t.Errorf("records left after the drain: %+v", recs)
+	}
+}
+
+// TestGatewayDeliveryDelay_persists: a SENDED message survives a restart
+// with --state and is delivered after it.
+func TestGatewayDeliveryDelay_persists(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	path := t.TempDir() + "/state.json"
+	withState := func(o *simulator.Options) { o.StatePath = path }
+	e := newGW(t, withDelay(clock, 5*time.Second), withState)
+	e.approved(t)
+	if _, err := e.client(t).Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: []string{"13800000001"}, SmsText: "x", SignText: "Acme"}); err != nil {
+		t.Fatal(err)
+	}
+	e2 := newGW(t, withDelay(clock, 5*time.Second), withState)
+	c := e2.client(t)
+	if recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 100); err != nil || len(recs) != 1 || recs[0].State != "SENDED" {
+		t.Fatalf("after restart, before the delay: %+v %v", recs, err)
+	}
+	clock.Add(5 * time.Second)
+	if recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 100); err != nil || len(recs) != 1 || recs[0].State != "SUCCESS" {
+		t.Fatalf("after restart and the delay: %+v %v", recs, err)
+	}
+}

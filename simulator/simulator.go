@@ -40,6 +40,13 @@ type Options struct {
 	// this long after they were submitted. Zero leaves them pending until
 	// /_sim/review moves them.
 	AutoApprove time.Duration
+	// GatewayDeliveryDelay, when positive, is how long a gateway SMS stays
+	// SENDED (§3.6): the send queues a SENDED receipt record, and the final
+	// SUCCESS/FAIL record follows once this much simulator time has passed,
+	// on the next gateway call, on POST /_sim/gateway/deliver or when the
+	// receipt's push finishes. Zero delivers in the send call itself, with
+	// one final record per message. See simulator/fidelity/gateway.md.
+	GatewayDeliveryDelay time.Duration
 	// MaxSkillGroups is the enterprise limit behind queue/add code 407.
 	// Default 1000.
 	MaxSkillGroups int

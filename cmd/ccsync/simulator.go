@@ -26,7 +26,13 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	appID := fs.String("app-id", "sim-app", "SMS gateway appId")
 	appKey := fs.String("app-key", "sim-key", "SMS gateway app key")
 	autoApprove := fs.Duration("auto-approve", 0, "approve pending SMS signatures and templates after this delay (0: only through /_sim/review)")
+	deliveryDelay := fs.Duration("delivery-delay", 2*time.Second,
+		"how long a gateway SMS stays SENDED before its SUCCESS/FAIL delivery record (0: delivered in the send call)")
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *deliveryDelay < 0 {
+		fmt.Fprintf(stderr, "ccsync simulator: --delivery-delay must be 0 or more, got %v\n", *deliveryDelay)
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
@@ -38,7 +44,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sim, err := simulator.New(simulator.Options{
-		Token: *token, AppID: *appID, AppKey: *appKey, StatePath: *state, AutoApprove: *autoApprove,
+		Token: *token, AppID: *appID, AppKey: *appKey, StatePath: *state, AutoApprove: *autoApprove, GatewayDeliveryDelay: *deliveryDelay,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 	})
 	if err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -12,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // TestMain lets tests run ccsync as a child process: the test binary acts
@@ -149,6 +153,7 @@ func TestSimulatorCommandUsage(t *testing.T) {
 		"unknown flag":   {[]string{"simulator", "--nope"}, exitUsage, "flag provided but not defined"},
 		"bad listen":     {[]string{"simulator", "--listen", "256.0.0.1:0"}, exitUsage, "256.0.0.1"},
 		"bad state":      {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
+		"negative delay": {[]string{"simulator", "--listen", "127.0.0.1:0", "--delivery-delay", "-1s"}, exitUsage, "--delivery-delay must be 0 or more"},
 		"unknown cmd":    {[]string{"nope"}, exitUsage, `unknown command "nope"`},
 		"no command":     {nil, exitUsage, "usage: ccsync"},
 		"help":           {[]string{"help"}, exitOK, "simulator"},
@@ -170,4 +175,70 @@ func badState(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestSimulatorCommandDeliveryDelay: by default `ccsync simulator` keeps a
+// gateway SMS SENDED for 2s, so `ccsync sms status pull` shows the SENDED
+// record first and the final SUCCESS record after the delay.
+func TestSimulatorCommandDeliveryDelay(t *testing.T) {
+	t.Parallel()
+	sim := startSimulator(t)
+	origin := strings.TrimSuffix(sim.urls["base_url"], "/open")
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AppID: "sim-app", AppKey: "sim-key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := call(t, "POST", origin+"/_sim/review", "", fmt.Sprintf(`{"kind":"gateway_signature","id":"%d","state":1}`, id)); !strings.Contains(got, `"ok":true`) {
+		t.Fatalf("review: %s", got)
+	}
+	sent := time.Now()
+	res, err := c.Gateway.SendSMS(t.Context(), client.GatewaySMS{Mobiles: []string{"13800000001"}, SmsText: "hi", SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	smsID := string(res.Data[0].SmsID)
+	pull := func() []string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		args := []string{"sms", "status", "pull", "--kind", "delivery", "--endpoint", origin, "--app-id", "sim-app", "--app-key", "sim-key"}
+		if code := run(args, &out, &errb); code != exitOK {
+			t.Fatalf("ccsync sms status pull: exit %d, %s", code, errb.String())
+		}
+		var states []string
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if line == "" {
+				continue
+			}
+			var l struct {
+				Record struct {
+					SmsID string `json:"smsId"`
+					State string `json:"state"`
+				} `json:"record"`
+			}
+			if err := json.Unmarshal([]byte(line), &l); err != nil {
+				t.Fatalf("line %q: %v", line, err)
+			}
+			states = append(states, l.Record.SmsID+" "+l.Record.State)
+		}
+		return states
+	}
+	got := pull()
+	if early := time.Since(sent) < 2*time.Second; early && fmt.Sprint(got) != fmt.Sprint([]string{smsID + " SENDED"}) {
+		t.Fatalf("pull within 2s of the send: %v, want only %s SENDED", got, smsID)
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(got) < 2 && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		got = append(got, pull()...)
+	}
+	if want := []string{smsID + " SENDED", smsID + " SUCCESS"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("pulled %v, want %v (each once, in that order)", got, want)
+	}
+	if elapsed := time.Since(sent); elapsed < 2*time.Second {
+		t.Errorf("the final record came %v after the send, before the default 2s delay", elapsed)
+	}
+	sim.stop(t, syscall.SIGTERM)
 }
