@@ -2,7 +2,6 @@ package datasources_test
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"testing"
 
@@ -71,23 +70,12 @@ data "contactcenter_gateway_sms_signatures" "some" {
 func TestAccGatewaySMSSignaturesDataSource_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct{ body, want string }{
+	cases := map[string]acctest.PlanError{
 		"max 51":         {`data "contactcenter_gateway_sms_signatures" "x" { max = 51 }`, `max value must be between 1 and 50`},
 		"max 0":          {`data "contactcenter_gateway_sms_signatures" "x" { max = 0 }`, `max value must be between 1 and 50`},
 		"offset alone":   {`data "contactcenter_gateway_sms_signatures" "x" { offset = 5 }`, `Attribute "max" must be specified when "offset" is`},
 		"ids and max":    {"data \"contactcenter_gateway_sms_signatures\" \"x\" {\n ids = [\"1\"]\n max = 5\n}", `These attributes cannot be configured together`},
 		"non-numeric id": {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["abc"] }`, `must be a numeric id`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{Config: env.Config(tc.body), PlanOnly: true, ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want))})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases)
 }

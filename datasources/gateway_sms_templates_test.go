@@ -2,7 +2,6 @@ package datasources_test
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"testing"
 
@@ -73,21 +72,10 @@ data "contactcenter_gateway_sms_templates" "one" {
 func TestAccGatewaySMSTemplatesDataSource_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct{ body, want string }{
+	cases := map[string]acctest.PlanError{
 		"max 51":     {`data "contactcenter_gateway_sms_templates" "x" { max = 51 }`, `max value must be between 1 and 50`},
 		"ids+vcc_id": {"data \"contactcenter_gateway_sms_templates\" \"x\" {\n ids = [\"1\"]\n vcc_id = 5\n}", `These attributes cannot be configured together`},
 		"offset -1":  {"data \"contactcenter_gateway_sms_templates\" \"x\" {\n max = 5\n offset = -1\n}", `offset value must be at least 0`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{Config: env.Config(tc.body), PlanOnly: true, ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want))})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases)
 }

@@ -143,10 +143,7 @@ func TestAccGatewaySMSSignature_validation(t *testing.T) {
 	env := acctest.New(t)
 	big := writeFile(t, "big.png", []byte(strings.Repeat("x", 769)))
 	edge := writeFile(t, "edge.png", []byte(strings.Repeat("x", 768)))
-	cases := map[string]struct {
-		body string
-		want string
-	}{
+	cases := map[string]acctest.PlanError{
 		"brackets":        {gatewaySignatureConfig("【Acme】", ""), `must be given without brackets`},
 		"square brackets": {gatewaySignatureConfig("[Acme]", ""), `must be given without brackets`},
 		"empty":           {gatewaySignatureConfig("", ""), `sign_text string length must be at least 1`},
@@ -154,24 +151,11 @@ func TestAccGatewaySMSSignature_validation(t *testing.T) {
 		"pic missing":     {gatewaySignatureConfig("A", `pic_file = "/nonexistent/licence.png"`), `cannot be read`},
 	}
 	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
-		})
-	}
 	// 768 bytes is exactly 1024 characters of base64: accepted at plan time.
 	steps = append(steps, resource.TestStep{
 		Config: env.Config(gatewaySignatureConfig("A", fmt.Sprintf("pic_file = %q", edge))), PlanOnly: true, ExpectNonEmptyPlan: true,
 	})
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases, steps...)
 }
 
 // TestAccGatewaySMSSignature_noCredentials: without sms_app_id/sms_app_key

@@ -102,10 +102,7 @@ func TestAccGatewaySMSTemplate_basic(t *testing.T) {
 func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct {
-		body string
-		want string
-	}{
+	cases := map[string]acctest.PlanError{
 		"tpl_type 4":        {gatewayTemplateConfig("hi", 4, ""), `tpl_type value must be one of`},
 		"tpl_type 0":        {gatewayTemplateConfig("hi", 0, ""), `tpl_type value must be one of`},
 		"unterminated var":  {gatewayTemplateConfig("hi ${name", 1, ""), `unterminated variable`},
@@ -116,24 +113,11 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 		"missing title":     {"resource \"contactcenter_gateway_sms_template\" \"t\" {\n tpl_text = \"x\"\n tpl_type = 1\n}", `The argument "tpl_title" is required`},
 	}
 	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
-		})
-	}
 	// 400 characters of three bytes each are within the limit (characters, not bytes).
 	steps = append(steps, resource.TestStep{
 		Config: env.Config(gatewayTemplateConfig(strings.Repeat("码", 400), 1, "")), PlanOnly: true, ExpectNonEmptyPlan: true,
 	})
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases, steps...)
 }
 
 // TestAccGatewaySMSTemplate_unknownSignature: the gateway's 1018 reaches the

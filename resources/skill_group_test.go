@@ -109,10 +109,7 @@ func TestAccSkillGroup_disappears(t *testing.T) {
 func TestAccSkillGroup_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct {
-		body string
-		want string
-	}{
+	cases := map[string]acctest.PlanError{
 		"priority above 255":      {skillGroupConfig("A", 256, ""), `que_priority value must be between 0 and 255`},
 		"priority below 0":        {skillGroupConfig("A", -1, ""), `que_priority value must be between 0 and 255`},
 		"strategy 3":              {skillGroupConfig("A", 1, "que_strategy = 3"), `que_strategy value must be one of`},
@@ -127,21 +124,7 @@ func TestAccSkillGroup_validation(t *testing.T) {
 		"negative noans_times":    {skillGroupConfig("A", 1, "noans_times = -1"), `noans_times value must be at least 0`},
 		"missing priority (type)": {`resource "contactcenter_skill_group" "test" { que_name = "A" }`, `The argument "que_priority" is required`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
-		})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases)
 }
 
 func TestAccSkillGroup_update(t *testing.T) {

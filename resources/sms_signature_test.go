@@ -233,28 +233,14 @@ func TestAccSMSSignature_inUse(t *testing.T) {
 func TestAccSMSSignature_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct{ body, want string }{
+	cases := map[string]acctest.PlanError{
 		"empty text":    {smsSignatureConfig("", ""), `sign_text string length must be at least 1`},
 		"padded text":   {smsSignatureConfig(" Acme", ""), `must not start or end with white space`},
 		"missing text":  {`resource "contactcenter_sms_signature" "test" {}`, `The argument "sign_text" is required`},
 		"bad timeout":   {smsSignatureConfig("Acme", `timeouts = { create = "soon" }`), `"soon" must be a string containing a sequence of decimal numbers`},
 		"unknown field": {smsSignatureConfig("Acme", `state = 1`), `Invalid Configuration for Read-Only Attribute`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
-		})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases)
 }
 
 // A signature that a template uses is replaced with create_before_destroy:

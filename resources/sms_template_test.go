@@ -238,7 +238,7 @@ func TestAccSMSTemplate_import(t *testing.T) {
 func TestAccSMSTemplate_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct{ body, want string }{
+	cases := map[string]acctest.PlanError{
 		"empty name":        {smsTemplateConfig("", "x", ""), `template_name string length must be at least 1`},
 		"empty contents":    {smsTemplateConfig("A", "", ""), `template_contents string length must be at least 1`},
 		"unclosed variable": {smsTemplateConfig("A", "Hi $${name", ""), `must write every variable as ${name}`},
@@ -256,21 +256,7 @@ func TestAccSMSTemplate_validation(t *testing.T) {
   template_contents = "x"
 }`, `The argument "sign_id" is required`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
-		})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases)
 }
 
 // Switching wait_for_approval on while the review is pending changes nothing

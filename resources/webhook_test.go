@@ -148,10 +148,7 @@ func TestAccWebhook_disappears(t *testing.T) {
 func TestAccWebhook_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	cases := map[string]struct {
-		body string
-		want string
-	}{
+	cases := map[string]acctest.PlanError{
 		"event_type 3":   {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type value must be one of`},
 		"url not http":   {webhookConfig("A", "ftp://example.com", ""), `must be an http:// or https:// URL`},
 		"empty name":     {webhookConfig("", "https://example.com", ""), `name string length must be at least 1`},
@@ -160,19 +157,5 @@ func TestAccWebhook_validation(t *testing.T) {
 		"missing url":    {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
 		"status as text": {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(tc.want)),
-		})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, cases)
 }
