@@ -26,9 +26,7 @@ func gatewayForgetWarning(ctx context.Context, req resource.ModifyPlanRequest, r
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	switch {
 	case req.Plan.Raw.IsNull():
-		resp.Diagnostics.AddWarning(kind+" Will Only Be Removed From State",
-			fmt.Sprintf("The SMS gateway has no interface to delete a %s (spec §4.8). Destroying %s %s makes Terraform forget it; "+
-				"it stays on the gateway. Ask the gateway operator to remove it if it must go.", noun, noun, id.ValueString()))
+		resp.Diagnostics.AddWarning(kind+" Will Only Be Removed From State", gatewayForgottenDetail(noun, id.ValueString(), ""))
 	default:
 		var changed []string
 		for _, a := range replaceAttrs {
@@ -45,4 +43,15 @@ func gatewayForgetWarning(ctx context.Context, req resource.ModifyPlanRequest, r
 					"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), noun, id.ValueString()))
 		}
 	}
+}
+
+// gatewayForgottenDetail says that destroying a gateway object only makes
+// Terraform forget it, for the plan-time and the apply-time warning alike.
+func gatewayForgottenDetail(noun, id, name string) string {
+	what := noun + " " + id
+	if name != "" {
+		what += fmt.Sprintf(" (%q)", name)
+	}
+	return fmt.Sprintf("The SMS gateway has no interface to delete a %s (spec §4.8). Destroying %s makes Terraform forget it; "+
+		"it stays on the gateway. Ask the gateway operator to remove it if it must go.", noun, what)
 }

@@ -70,3 +70,51 @@ func TestGatewayForgetWarning_plan(t *testing.T) {
 		t.Errorf("planning reached the API: %d requests", n)
 	}
 }
+
+// Destroying a gateway object sends nothing (there is no delete interface)
+// and warns, naming the object, that it stays on the gateway.
+func TestGatewayForgetWarning_destroy(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	dv := func(v any) *tfprotov6.DynamicValue {
+		b, _ := json.Marshal(v)
+		return &tfprotov6.DynamicValue{JSON: b}
+	}
+	cases := map[string]struct {
+		typ   string
+		prior map[string]any
+		want  []string
+	}{
+		"signature": {"contactcenter_gateway_sms_signature", map[string]any{"id": "3001", "sign_text": "Acme"},
+			[]string{"Gateway SMS Signature Only Removed From State", `signature 3001 ("Acme")`, "stays on the gateway", "§4.8"}},
+		"template": {"contactcenter_gateway_sms_template", map[string]any{"id": "5001", "tpl_title": "OTP", "tpl_text": "Code ${code}", "tpl_type": 1},
+			[]string{"Gateway SMS Template Only Removed From State", `template 5001 ("OTP")`, "stays on the gateway"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			resp, err := srv.ApplyResourceChange(t.Context(), &tfprotov6.ApplyResourceChangeRequest{
+				TypeName: tc.typ, PriorState: dv(tc.prior), PlannedState: dv(nil), Config: dv(nil),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text []string
+			for _, d := range resp.Diagnostics {
+				if d.Severity == tfprotov6.DiagnosticSeverityError {
+					t.Fatalf("destroy error: %s: %s", d.Summary, d.Detail)
+				}
+				text = append(text, d.Summary+": "+d.Detail)
+			}
+			got := strings.Join(text, "\n")
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("destroy warning lacks %q: %q", w, got)
+				}
+			}
+		})
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("destroying a gateway object reached the API: %d requests", n)
+	}
+}

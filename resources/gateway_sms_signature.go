@@ -225,8 +225,7 @@ func (r *gatewaySMSSignatureResource) Delete(ctx context.Context, req resource.D
 	var state gatewaySMSSignatureModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.AddWarning("Gateway SMS Signature Only Removed From State",
-		fmt.Sprintf("The SMS gateway has no interface to delete a signature (spec §4.8). Signature %s (%q) still exists on the gateway; "+
-			"Terraform has only forgotten it. Ask the gateway operator to remove it if it must go.", state.ID.ValueString(), state.SignText.ValueString()))
+		gatewayForgottenDetail("signature", state.ID.ValueString(), state.SignText.ValueString()))
 }
 
 func (r *gatewaySMSSignatureResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

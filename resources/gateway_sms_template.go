@@ -199,8 +199,7 @@ func (r *gatewaySMSTemplateResource) Delete(ctx context.Context, req resource.De
 	var state gatewaySMSTemplateModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.AddWarning("Gateway SMS Template Only Removed From State",
-		fmt.Sprintf("The SMS gateway has no interface to delete a template (spec §4.8). Template %s (%q) still exists on the gateway; "+
-			"Terraform has only forgotten it. Ask the gateway operator to remove it if it must go.", state.ID.ValueString(), state.TplTitle.ValueString()))
+		gatewayForgottenDetail("template", state.ID.ValueString(), state.TplTitle.ValueString()))
 }
 
 // ModifyPlan warns that a destroy or a replacement leaves the template on
