@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -208,4 +209,31 @@ func problemStrings(ps importer.Problems) []string {
 		out[i] = p.String()
 	}
 	return out
+}
+
+// serveUntilDone serves srv on ln until ctx ends (SIGINT/SIGTERM), then
+// shuts it down gracefully, giving requests in flight 5 seconds. name
+// prefixes the error lines; stopping, when set, is printed to stdout when
+// the shutdown begins. It returns the command's exit code.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, name, stopping string, stdout, stderr io.Writer) int {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitFailures
+		}
+	case <-ctx.Done():
+		if stopping != "" {
+			fmt.Fprintln(stdout, stopping)
+		}
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdownCtx); err != nil {
+			fmt.Fprintf(stderr, "%s: shutdown: %v\n", name, err)
+			return exitFailures
+		}
+	}
+	return exitOK
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -66,23 +65,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	}
 
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
-			return exitFailures
-		}
-	case <-ctx.Done():
-		fmt.Fprintln(stdout, "simulator stopping")
-		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(shutdownCtx); err != nil {
-			fmt.Fprintf(stderr, "ccsync simulator: shutdown: %v\n", err)
-			return exitFailures
-		}
-		sim.Wait()
-	}
-	return exitOK
+	code := serveUntilDone(ctx, srv, ln, "ccsync simulator", "simulator stopping", stdout, stderr)
+	sim.Wait()
+	return code
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -278,21 +277,5 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "listening on http://%s, appending to %s\n", ln.Addr(), *out)
 	srv := &http.Server{Handler: &statusListener{out: w, stderr: stderr, afterStore: listenAfterStore}, ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		if !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
-			return exitFailures
-		}
-	case <-ctx.Done():
-		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(shutdownCtx); err != nil {
-			fmt.Fprintf(stderr, "ccsync sms status listen: shutdown: %v\n", err)
-			return exitFailures
-		}
-	}
-	return exitOK
+	return serveUntilDone(ctx, srv, ln, "ccsync sms status listen", "", stdout, stderr)
 }
