@@ -9,6 +9,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -197,7 +198,13 @@ func (a *clientAgents) QueueIDs(ctx context.Context) (map[int64]bool, error) {
 }
 
 // openSender sends through the open interface: /sms/send type 2 (§4.1).
-type openSender struct{ c *client.Client }
+// It reads each template once per run: every batch needs its variable
+// order, which does not change while the run sends.
+type openSender struct {
+	c    *client.Client
+	mu   sync.Mutex
+	tpls map[string]*client.SMSTemplate
+}
 
 var (
 	_ SMSSender  = (*openSender)(nil)
@@ -205,11 +212,24 @@ var (
 )
 
 func (s *openSender) template(ctx context.Context, id string) (*client.SMSTemplate, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := s.tpls[id]; t != nil {
+		return t, nil
+	}
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf("template id %q is not a number", id)
 	}
-	return s.c.SMS.GetTemplate(ctx, n)
+	t, err := s.c.SMS.GetTemplate(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	if s.tpls == nil {
+		s.tpls = map[string]*client.SMSTemplate{}
+	}
+	s.tpls[id] = t
+	return t, nil
 }
 
 func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, error) {
@@ -223,7 +243,8 @@ func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, e
 	return t.TplParam, nil
 }
 
-// tplParams caches the variable order of a template for BatchPhone.
+// SendBatch sends one batch as §4.1 batch lines in the template's variable
+// order.
 func (s *openSender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
 	t, err := s.template(ctx, id)
 	if err != nil {

@@ -261,3 +261,57 @@ func TestE2E_sendViaGateway(t *testing.T) {
 		t.Errorf("re-run sent again: %v → %v", first, d)
 	}
 }
+
+// TestE2E_sendReadsTemplateOnce: 450 recipients go out in three batches; the
+// template's variable order is read once per run, not once per batch.
+func TestE2E_sendReadsTemplateOnce(t *testing.T) {
+	t.Parallel()
+	sim, c, be := simBackend(t)
+	ctx := context.Background()
+	sig, err := c.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Review("sms_signature", strconv.FormatInt(int64(sig.ID), 10), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := c.SMS.CreateTemplate(ctx, client.SMSTemplateInput{TemplateName: "Reminder", TemplateContents: "Dear ${name}, see you on ${date}.", SignID: int64(sig.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(int64(tpl.ID), 10)
+	if err := sim.Review("sms_template", id, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	rows := [][]any{{"mobile", "name", "date"}}
+	for i := range 450 {
+		rows = append(rows, []any{fmt.Sprintf("1380000%04d", i), fmt.Sprintf("Guest %d", i), "2026-12-01"})
+	}
+	params, err := be.Open.TemplateParams(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, probs, err := importer.ReadRecipients(book(t, "Recipients", rows), params, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	const read = "POST /open/sms/template/list"
+	before := sim.Stats()[read]
+	res, err := importer.Send(ctx, be.Open, list, importer.SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	for _, r := range res {
+		if r.Outcome == importer.SendSent {
+			sent++
+		}
+	}
+	st := sim.Stats()
+	if sent != 450 || st["POST /open/sms/send"] != 3 {
+		t.Fatalf("sent %d in %d requests, want 450 in 3", sent, st["POST /open/sms/send"])
+	}
+	if n := st[read] - before; n > 1 {
+		t.Errorf("the send read the template %d times for 3 batches; once is enough", n)
+	}
+}
