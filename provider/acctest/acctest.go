@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -125,30 +124,6 @@ func (e *Env) Requests() int {
 		n += v
 	}
 	return n
-}
-
-// Writes is the number of API requests that may change something: every
-// request except the reads (lists, lookups, detail, queries, downloads).
-func (e *Env) Writes() int {
-	n := 0
-	for k, v := range e.Sim.Stats() {
-		if !IsRead(k) {
-			n += v
-		}
-	}
-	return n
-}
-
-// IsRead reports whether "METHOD /path" only reads.
-func IsRead(key string) bool {
-	_, p, _ := strings.Cut(key, " ")
-	last := p[strings.LastIndex(p, "/")+1:]
-	switch last {
-	case "list", "lists", "all", "detail", "agents", "play", "playrecord", "ivrs", "getPhoneSelect",
-		"get_template", "get_sign", "down_status", "up_status":
-		return true
-	}
-	return strings.Contains(p, "/queryText/")
 }
 
 // PreCheck fails the test when the terraform CLI is missing: acceptance
