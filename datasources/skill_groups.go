@@ -12,29 +12,23 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var _ datasource.DataSourceWithConfigure = (*skillGroupsDataSource)(nil)
 
 // NewSkillGroupsDataSource returns the contactcenter_skill_groups data source.
-func NewSkillGroupsDataSource() datasource.DataSource { return &skillGroupsDataSource{} }
-
-type skillGroupsDataSource struct {
-	client *client.Client
+func NewSkillGroupsDataSource() datasource.DataSource {
+	return &skillGroupsDataSource{DataSource: framework.NewDataSource("skill_groups")}
 }
 
-func (d *skillGroupsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_skill_groups"
+type skillGroupsDataSource struct {
+	framework.DataSource
 }
 
 func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
-	num := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists skill groups (queue/list, spec §4.6), optionally filtered by id or keyword.",
 		Attributes: map[string]schema.Attribute{
@@ -47,32 +41,12 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			},
 			"skill_groups": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching groups, in the service's order.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":            str("Group id."),
-					"que_name":      str("Group name."),
-					"que_num":       str("Group number."),
-					"que_type":      num("`0` inbound and outbound, `1` inbound, `2` outbound."),
-					"que_length":    num("Maximum queue length."),
-					"que_time":      num("Longest time in the queue, in seconds."),
-					"ring_time":     num("Agent ring duration, in seconds."),
-					"next_wait":     num("After-call wait, in seconds."),
-					"b_announce":    num("`1` when the agent number is announced."),
-					"noans_times":   num("Unanswered rings before `noans_action`."),
-					"noans_wait":    num("Wait after an unanswered ring, in seconds."),
-					"noans_action":  str("`0` nothing, `1` set the agent busy."),
-					"que_strategy":  num("`1` longest wait, `2` skill priority, `9` round robin."),
-					"wait_audio":    str("Wait voice id; `-1` blank tone, `0` default tone."),
-					"sound_name":    str("Name of the wait voice."),
-					"que_priority":  num("Priority, `0`–`255`, smaller is higher."),
-					"auto_evaluate": num("`1` when callers are asked for an evaluation."),
-				}},
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: framework.ComputedAttributes(resources.SkillGroupAttributes(), "force_delete"),
+				},
 			},
 		},
 	}
-}
-
-func (d *skillGroupsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
@@ -83,7 +57,7 @@ func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadReq
 	}
 	f := client.SkillGroupFilter{QueID: m.ID.ValueInt64(), Keyword: m.Keyword.ValueString()}
 	m.SkillGroups = []skillGroupItem{}
-	for g, err := range d.client.Queues.List(ctx, f) {
+	for g, err := range d.Client.Queues.List(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Skill Groups", err)
 			return
@@ -91,17 +65,9 @@ func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadReq
 		if f.QueID != 0 && string(g.ID) != strconv.FormatInt(f.QueID, 10) {
 			continue
 		}
-		m.SkillGroups = append(m.SkillGroups, skillGroupItem{
-			ID: types.StringValue(string(g.ID)), QueName: types.StringValue(string(g.QueName)),
-			QueNum: types.StringValue(string(g.QueNum)), QueType: types.Int64Value(int64(g.QueType)),
-			QueLength: types.Int64Value(int64(g.QueLength)), QueTime: types.Int64Value(int64(g.QueTime)),
-			RingTime: types.Int64Value(int64(g.RingTime)), NextWait: types.Int64Value(int64(g.NextWait)),
-			BAnnounce: types.Int64Value(int64(g.BAnnounce)), NoansTimes: types.Int64Value(int64(g.NoansTimes)),
-			NoansWait: types.Int64Value(int64(g.NoansWait)), NoansAction: types.StringValue(string(g.NoansAction)),
-			QueStrategy: types.Int64Value(int64(g.QueStrategy)), WaitAudio: types.StringValue(string(g.WaitAudio)),
-			SoundName: types.StringValue(string(g.SoundName)), QuePriority: types.Int64Value(int64(g.QuePriority)),
-			AutoEvaluate: types.Int64Value(int64(g.AutoEvaluate)),
-		})
+		var item skillGroupItem
+		framework.Flatten(g, &item)
+		m.SkillGroups = append(m.SkillGroups, item)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -250,6 +250,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	resp.ResourceData = pd
 	resp.DataSourceData = pd
 	resp.ActionData = pd
+	resp.ListResourceData = pd
 }
 
 func (p *ccProvider) Resources(context.Context) []func() resource.Resource {

@@ -1,9 +1,13 @@
 package provider
 
 import (
+	"context"
+
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/actions"
@@ -66,4 +70,18 @@ func actionList() []func() action.Action {
 
 func functionList() []func() function.Function {
 	return []func() function.Function{}
+}
+
+var _ provider.ProviderWithListResources = (*ccProvider)(nil)
+
+// ListResources are the list resources of `terraform query`: one per managed
+// resource, with the same type name.
+func (p *ccProvider) ListResources(context.Context) []func() list.ListResource {
+	return listResourceList()
+}
+
+func listResourceList() []func() list.ListResource {
+	return []func() list.ListResource{
+		resources.NewSkillGroupListResource,
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -254,6 +256,92 @@ func TestAccSkillGroup_deleteWithAgents(t *testing.T) {
 				},
 			},
 			{Config: env.ProviderConfig()},
+		},
+	})
+}
+
+// TestSkillGroup_list lists groups made by hand (through the API) as
+// `terraform query` does: filters, limit, identity, and a resource value
+// flattened like Read, with provider-side settings at their defaults.
+func TestSkillGroup_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	for i, name := range []string{"Sales North", "Sales South", "Support"} {
+		if _, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: int64(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := env.List(t, "contactcenter_skill_group", map[string]any{}, true, 100)
+	if len(all) != 3 {
+		t.Fatalf("want 3 results, got %d: %+v", len(all), all)
+	}
+	for _, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		if r.Identity["id"] != r.Resource["id"] || r.Identity["id"] == nil {
+			t.Errorf("identity %v does not name resource %v", r.Identity, r.Resource["id"])
+		}
+		if r.DisplayName != r.Resource["que_name"] {
+			t.Errorf("display name %q, want the group name %v", r.DisplayName, r.Resource["que_name"])
+		}
+		if r.Resource["force_delete"] != false || r.Resource["auto_evaluate"] != int64(1) {
+			t.Errorf("resource not flattened like Read: %v", r.Resource)
+		}
+	}
+	sales := env.List(t, "contactcenter_skill_group", map[string]any{"keyword": "Sales"}, false, 100)
+	if len(sales) != 2 || sales[0].Resource != nil {
+		t.Fatalf("keyword filter: want 2 results without resource, got %+v", sales)
+	}
+	if one := env.List(t, "contactcenter_skill_group", map[string]any{}, false, 1); len(one) != 1 {
+		t.Fatalf("limit 1: got %d results", len(one))
+	}
+}
+
+// TestSkillGroup_importByIdentity imports a group by its identity, as an
+// import block with `identity = { id = ... }` does on Terraform 1.12+.
+func TestSkillGroup_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	id, err := env.Client(t).Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Adopted", QuePriority: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, diags := env.ImportByIdentity(t, "contactcenter_skill_group", map[string]any{"id": id})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if state["id"] != id || state["que_name"] != "Adopted" || state["que_priority"] != int64(4) || state["force_delete"] != false {
+		t.Fatalf("imported state: %v", state)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group", map[string]any{"id": "abc"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `A skill group is imported by its numeric id (que_id), got "abc".`) {
+		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
+	}
+}
+
+func TestAccSkillGroup_importIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(skillGroupConfig("Identity", 3, "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentityValueMatchesState("contactcenter_skill_group.test", tfjsonpath.New("id")),
+				},
+			},
+			{
+				Config:                  env.Config(skillGroupConfig("Identity", 3, "")),
+				ResourceName:            "contactcenter_skill_group.test",
+				ImportState:             true,
+				ImportStateKind:         resource.ImportBlockWithResourceIdentity,
+				ImportStateVerifyIgnore: []string{"force_delete"},
+			},
 		},
 	})
 }

@@ -1,0 +1,100 @@
+// Package framework is the shared base of every Terraform object of the
+// provider: what every resource, data source, action and list resource does
+// the same way lives here once, and an object's own file calls these steps by
+// name (STYLE.md "One shape, written once").
+//
+//   - Resource, DataSource, Action: Metadata and Configure, embedded.
+//   - Steps: read-or-remove, delete-if-gone, import by id or identity, and the
+//     read-back after a write that saves the id and the planned values first.
+//   - Lister: the list resource of a managed resource (`terraform query`).
+//   - Flatten/Expand: fields mapped by name between models and client types.
+//   - ComputedAttributes: a data source schema derived from a resource's.
+//   - RequiredWhen and friends: conditional rules as ConfigValidators.
+package framework
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// Resource is embedded by every managed resource and list resource: it
+// answers Metadata and Configure and holds the client.
+type Resource struct {
+	// Name is the type name without the provider prefix ("skill_group").
+	Name string
+	// Client is set by Configure; nil while the provider is not configured.
+	Client *client.Client
+}
+
+// NewResource returns the base of the resource contactcenter_<name>.
+func NewResource(name string) Resource { return Resource{Name: name} }
+
+// Metadata names the resource contactcenter_<name>.
+func (r *Resource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + r.Name
+}
+
+// Configure takes the client from the provider data.
+func (r *Resource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	if c := tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics); c != nil {
+		r.Client = c
+	}
+}
+
+// DataSource is embedded by every data source.
+type DataSource struct {
+	Name   string
+	Client *client.Client
+}
+
+// NewDataSource returns the base of the data source contactcenter_<name>.
+func NewDataSource(name string) DataSource { return DataSource{Name: name} }
+
+// Metadata names the data source contactcenter_<name>.
+func (d *DataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + d.Name
+}
+
+// Configure takes the client from the provider data.
+func (d *DataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	if c := tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics); c != nil {
+		d.Client = c
+	}
+}
+
+// Action is embedded by every action.
+type Action struct {
+	Name   string
+	Client *client.Client
+}
+
+// NewAction returns the base of the action contactcenter_<name>.
+func NewAction(name string) Action { return Action{Name: name} }
+
+// Metadata names the action contactcenter_<name>.
+func (a *Action) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + a.Name
+}
+
+// Configure takes the client from the provider data.
+func (a *Action) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	if c := tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics); c != nil {
+		a.Client = c
+	}
+}
+
+// Configured adds an error and returns false when an action is invoked
+// before the provider was configured.
+func (a *Action) Configured(resp *action.InvokeResponse) bool {
+	if a.Client == nil {
+		resp.Diagnostics.AddError("Provider Not Configured", "The provider was not configured; the action cannot call the API.")
+		return false
+	}
+	return true
+}

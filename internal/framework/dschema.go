@@ -1,0 +1,57 @@
+package framework
+
+import (
+	"fmt"
+
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+)
+
+// ComputedAttributes derives a data source's attributes from a managed
+// resource's: the same names, types and descriptions, every one computed.
+// A data source that lists an object declares its fields once, in the
+// resource. except names resource attributes the data source leaves out
+// (provider-side settings such as force_delete, write-only passwords).
+func ComputedAttributes(attrs map[string]rschema.Attribute, except ...string) map[string]dschema.Attribute {
+	skip := map[string]bool{}
+	for _, n := range except {
+		skip[n] = true
+	}
+	out := make(map[string]dschema.Attribute, len(attrs))
+	for name, a := range attrs {
+		if skip[name] || a.IsWriteOnly() {
+			continue
+		}
+		out[name] = computed(a)
+	}
+	return out
+}
+
+func computed(a rschema.Attribute) dschema.Attribute {
+	d := a.GetMarkdownDescription()
+	switch a := a.(type) {
+	case rschema.StringAttribute:
+		return dschema.StringAttribute{Computed: true, MarkdownDescription: d, Sensitive: a.Sensitive}
+	case rschema.Int64Attribute:
+		return dschema.Int64Attribute{Computed: true, MarkdownDescription: d}
+	case rschema.BoolAttribute:
+		return dschema.BoolAttribute{Computed: true, MarkdownDescription: d}
+	case rschema.Float64Attribute:
+		return dschema.Float64Attribute{Computed: true, MarkdownDescription: d}
+	case rschema.ListAttribute:
+		return dschema.ListAttribute{Computed: true, MarkdownDescription: d, ElementType: a.ElementType}
+	case rschema.SetAttribute:
+		return dschema.SetAttribute{Computed: true, MarkdownDescription: d, ElementType: a.ElementType}
+	case rschema.MapAttribute:
+		return dschema.MapAttribute{Computed: true, MarkdownDescription: d, ElementType: a.ElementType}
+	case rschema.SingleNestedAttribute:
+		return dschema.SingleNestedAttribute{Computed: true, MarkdownDescription: d, Attributes: ComputedAttributes(a.Attributes)}
+	case rschema.ListNestedAttribute:
+		return dschema.ListNestedAttribute{Computed: true, MarkdownDescription: d,
+			NestedObject: dschema.NestedAttributeObject{Attributes: ComputedAttributes(a.NestedObject.Attributes)}}
+	case rschema.SetNestedAttribute:
+		return dschema.SetNestedAttribute{Computed: true, MarkdownDescription: d,
+			NestedObject: dschema.NestedAttributeObject{Attributes: ComputedAttributes(a.NestedObject.Attributes)}}
+	}
+	panic(fmt.Sprintf("framework.ComputedAttributes: no data source form for %T", a))
+}

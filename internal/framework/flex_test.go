@@ -1,0 +1,118 @@
+package framework
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+type flexModel struct {
+	ID       types.String  `tfsdk:"id"`
+	Name     types.String  `tfsdk:"name"`
+	Priority types.Int64   `tfsdk:"priority"`
+	Enabled  types.Bool    `tfsdk:"enabled"`
+	Rate     types.Float64 `tfsdk:"rate"`
+	Num      types.String  `tfsdk:"num"`
+	Local    types.String  `tfsdk:"local"` // no API field: left alone
+}
+
+type flexAPI struct {
+	ID       client.FlexInt    `json:"id"`
+	Name     client.FlexString `json:"name,omitempty"`
+	Priority client.FlexInt    `json:"priority"`
+	Enabled  client.FlexBool   `json:"enabled"`
+	Rate     client.FlexFloat  `json:"rate"`
+	Num      *string           `json:"num"`
+	Extra    string            `json:"extra"` // no model field: ignored
+}
+
+type flexInput struct {
+	Name     string   `json:"name"`
+	Priority *int64   `json:"priority,omitempty"`
+	Enabled  int      `json:"enabled"`
+	Rate     *float64 `json:"rate,omitempty"`
+	Num      *string  `json:"num,omitempty"`
+}
+
+func TestFlatten(t *testing.T) {
+	m := flexModel{Local: types.StringValue("kept")}
+	Flatten(&flexAPI{ID: 12, Name: "Sales", Priority: 3, Enabled: true, Rate: 1.5}, &m)
+	want := flexModel{ID: types.StringValue("12"), Name: types.StringValue("Sales"), Priority: types.Int64Value(3),
+		Enabled: types.BoolValue(true), Rate: types.Float64Value(1.5), Num: types.StringNull(), Local: types.StringValue("kept")}
+	if diff := cmp.Diff(want, m); diff != "" {
+		t.Fatalf("Flatten (-want +got):\n%s", diff)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	var in flexInput
+	Expand(flexModel{Name: types.StringValue("Sales"), Priority: types.Int64Null(), Enabled: types.BoolValue(true),
+		Rate: types.Float64Unknown(), Num: types.StringValue("801")}, &in)
+	num := "801"
+	if diff := cmp.Diff(flexInput{Name: "Sales", Enabled: 1, Num: &num}, in); diff != "" {
+		t.Fatalf("Expand (-want +got):\n%s", diff)
+	}
+	p := int64(7)
+	Expand(flexModel{Priority: types.Int64Value(7)}, &in)
+	if in.Priority == nil || *in.Priority != p || in.Name != "" {
+		t.Fatalf("Expand of a second model: %+v", in)
+	}
+}
+
+func TestFlattenMismatchPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a field pair that cannot be mapped must panic (a model mistake), not be skipped")
+		}
+	}()
+	var m struct {
+		Name types.Bool `tfsdk:"name"`
+	}
+	Flatten(flexAPI{Name: "x"}, &m)
+}
+
+func TestNullUnknowns(t *testing.T) {
+	ty := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"id": tftypes.String, "n": tftypes.Number,
+		"cfg": tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": tftypes.String}},
+	}}
+	cfgTy := ty.AttributeTypes["cfg"]
+	v := tftypes.NewValue(ty, map[string]tftypes.Value{
+		"id": tftypes.NewValue(tftypes.String, "1"), "n": tftypes.NewValue(tftypes.Number, tftypes.UnknownValue),
+		"cfg": tftypes.NewValue(cfgTy, map[string]tftypes.Value{"a": tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}),
+	})
+	got := NullUnknowns(v)
+	if !got.IsFullyKnown() {
+		t.Fatalf("unknowns left: %v", got)
+	}
+	want := tftypes.NewValue(ty, map[string]tftypes.Value{
+		"id": tftypes.NewValue(tftypes.String, "1"), "n": tftypes.NewValue(tftypes.Number, nil),
+		"cfg": tftypes.NewValue(cfgTy, map[string]tftypes.Value{"a": tftypes.NewValue(tftypes.String, nil)}),
+	})
+	if !got.Equal(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
+func TestOnlyChanged(t *testing.T) {
+	ty := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String, "force_delete": tftypes.Bool}}
+	obj := func(name string, force bool) tftypes.Value {
+		return tftypes.NewValue(ty, map[string]tftypes.Value{
+			"name": tftypes.NewValue(tftypes.String, name), "force_delete": tftypes.NewValue(tftypes.Bool, force)})
+	}
+	ctx := context.Background()
+	if !OnlyChanged(ctx, obj("a", true), obj("a", false), "force_delete") {
+		t.Error("a change of force_delete alone is provider-side only")
+	}
+	if OnlyChanged(ctx, obj("b", true), obj("a", false), "force_delete") {
+		t.Error("a change of name reaches the API")
+	}
+	if OnlyChanged(ctx, obj("b", false), obj("a", false)) {
+		t.Error("without provider-only attributes every change reaches the API")
+	}
+}

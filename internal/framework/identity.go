@@ -1,0 +1,74 @@
+package framework
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// IDIdentity is the identity schema of a resource named by its id (Terraform
+// 1.12 and later: an import block with `identity = { id = "..." }`). desc
+// says which API field the id is ("The group id (`que_id`).").
+func IDIdentity(desc string) identityschema.Schema {
+	return identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"id": identityschema.StringAttribute{RequiredForImport: true, Description: desc},
+	}}
+}
+
+// IdentitySchema gives a resource that embeds Resource the id identity;
+// resources named by something else declare their own.
+func (r *Resource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = IDIdentity("The object's id, as the `id` attribute holds it.")
+}
+
+// ImportID returns the id an import names: the import block's or the CLI's
+// `id`, else the identity's `id`. ok is false (with an error) when neither
+// is given.
+func ImportID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) (string, bool) {
+	if req.ID != "" || req.Identity == nil {
+		return req.ID, true
+	}
+	var id types.String
+	resp.Diagnostics.Append(req.Identity.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() {
+		return "", false
+	}
+	return id.ValueString(), true
+}
+
+// ImportByNumericID is import by id for objects whose id is a positive
+// number: rule completes the error's first sentence ("A skill group is
+// imported by its numeric id (que_id)"). settings are provider-side
+// attributes to set to their defaults (they are not read from the API).
+func ImportByNumericID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, rule string, settings map[string]any) {
+	id, ok := ImportID(ctx, req, resp)
+	if !ok {
+		return
+	}
+	if n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64); err != nil || n <= 0 {
+		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("%s, got %q.", rule, id))
+		return
+	}
+	SetImported(ctx, resp, id, settings)
+}
+
+// SetImported saves the imported id, and settings, to the new state.
+func SetImported(ctx context.Context, resp *resource.ImportStateResponse, id string, settings map[string]any) {
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	for name, v := range settings {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+	}
+}
+
+// ID is the numeric value of an id attribute (0 when it is not a number:
+// ids in state are checked at import and come from the API otherwise).
+func ID(v types.String) int64 {
+	n, _ := strconv.ParseInt(strings.TrimSpace(v.ValueString()), 10, 64)
+	return n
+}

@@ -1,0 +1,209 @@
+package framework
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// Steps are the common steps of one managed resource over its model M. A
+// resource builds one value and calls the steps by name from Create, Read,
+// Update, Delete and ImportState; what is particular to the object (the
+// API call, expand and flatten) stays in the resource's file.
+type Steps[M any] struct {
+	// Title names the object in error summaries ("Skill Group").
+	Title string
+	// Get reads the object that m names (its id) through a client finder
+	// and flattens it into m. A client.IsNotFound error means it is gone.
+	Get func(ctx context.Context, m *M) error
+}
+
+// Read is read-or-remove: the object is read through Get; when it is gone
+// the resource leaves the state (the next plan re-creates it).
+func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m M
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// The identity is set first: the framework wants one even from a read
+	// that removes the resource.
+	SetIdentity(ctx, req.State, resp.Identity, &resp.Diagnostics)
+	if err := s.Get(ctx, &m); err != nil {
+		if client.IsNotFound(err) {
+			resp.State.RemoveResource(ctx)
+			return
+		}
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read "+s.Title, err)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// Create gets the plan, calls create (which sends the object and records
+// its id in m) and reads the object back (SaveAndReadBack).
+func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, create func(ctx context.Context, plan *M) error) {
+	var plan M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := create(ctx, &plan); err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create "+s.Title, err)
+		return
+	}
+	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// Update gets the plan and the prior state, calls update unless only
+// provider-side settings changed (attributes that never reach the API,
+// such as force_delete or timeouts), and reads the object back.
+func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse, update func(ctx context.Context, plan, state *M) error, providerOnly ...string) {
+	var plan, state M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, providerOnly...) {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.State.Raw = NullUnknowns(resp.State.Raw)
+		SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+		return
+	}
+	if err := update(ctx, &plan, &state); err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update "+s.Title, err)
+		return
+	}
+	s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// Delete is delete-if-gone: an object that no longer exists counts as
+// deleted. explain, when not nil, may add advice for a particular failure
+// (it returns "" to add none).
+func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse, del func(ctx context.Context, state *M) error, explain func(error) string) {
+	var state M
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := del(ctx, &state)
+	if err == nil || client.IsNotFound(err) {
+		return
+	}
+	detail := tfkit.APIErrorDetail(err)
+	if explain != nil {
+		if more := explain(err); more != "" {
+			detail += "\n\n" + more
+		}
+	}
+	resp.Diagnostics.AddError("Unable to Delete "+s.Title, detail)
+}
+
+// SaveAndReadBack is the one read-back after a write. It first saves m (the
+// planned values with the id the write returned; values still unknown are
+// saved as null), so a failed read never leaves unknown values in state nor
+// taints an object that exists; then it reads the object through Get and
+// saves what the API holds. A failed read-back is a warning: the object was
+// written, and the next plan's refresh fills in what is missing.
+func (s Steps[M]) SaveAndReadBack(ctx context.Context, op string, m *M, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	diags.Append(state.Set(ctx, m)...)
+	if diags.HasError() {
+		return
+	}
+	state.Raw = NullUnknowns(state.Raw)
+	SetIdentity(ctx, *state, identity, diags)
+	if err := s.Get(ctx, m); err != nil {
+		diags.AddWarning(fmt.Sprintf("%s %sd, but Reading It Back Failed", s.Title, op),
+			fmt.Sprintf("The %s was %sd and its id is saved, but reading it back failed:\n\n%s\n\n"+
+				"Values the service computes are unknown until the next refresh; run terraform plan or apply again to read them.",
+				s.Title, pastTense(op), tfkit.APIErrorDetail(err)))
+		return
+	}
+	diags.Append(state.Set(ctx, m)...)
+	SetIdentity(ctx, *state, identity, diags)
+}
+
+func pastTense(op string) string {
+	switch op {
+	case "Create":
+		return "created"
+	case "Update":
+		return "updated"
+	}
+	return op
+}
+
+// NullUnknowns replaces every unknown value in v by a null of its type.
+func NullUnknowns(v tftypes.Value) tftypes.Value {
+	out, err := tftypes.Transform(v, func(_ *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if !v.IsKnown() {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	if err != nil {
+		return v
+	}
+	return out
+}
+
+// OnlyChanged tells whether plan and state differ in the named top-level
+// attributes only (and in at least one of them, or in none at all).
+func OnlyChanged(ctx context.Context, plan, state tftypes.Value, names ...string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	var p, s map[string]tftypes.Value
+	if plan.As(&p) != nil || state.As(&s) != nil {
+		return false
+	}
+	skip := map[string]bool{}
+	for _, n := range names {
+		skip[n] = true
+	}
+	for k, pv := range p {
+		if skip[k] {
+			continue
+		}
+		sv, ok := s[k]
+		if !ok || !pv.IsFullyKnown() || !pv.Equal(sv) {
+			return false
+		}
+	}
+	return true
+}
+
+// SetIdentity copies the identity attributes from the state attributes of
+// the same names (every identity of this provider is made of state
+// attributes). identity is nil when Terraform does not support identity.
+func SetIdentity(ctx context.Context, state tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	setIdentityFrom(ctx, state.Raw, identity, diags)
+}
+
+func setIdentityFrom(ctx context.Context, raw tftypes.Value, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	if identity == nil || raw.IsNull() {
+		return
+	}
+	typ := identity.Schema.Type().TerraformType(ctx)
+	vals := map[string]tftypes.Value{}
+	for name := range identity.Schema.GetAttributes() {
+		v, _, err := tftypes.WalkAttributePath(raw, tftypes.NewAttributePath().WithAttributeName(name))
+		tv, ok := v.(tftypes.Value)
+		if err != nil || !ok {
+			diags.AddError("Unable to Set Resource Identity",
+				fmt.Sprintf("The identity attribute %q has no state attribute of the same name: %v. Please report this issue to the provider developers.", name, err))
+			return
+		}
+		vals[name] = tv
+	}
+	identity.Raw = tftypes.NewValue(typ, vals)
+}
