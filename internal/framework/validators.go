@@ -56,7 +56,9 @@ func (v ConditionalValidator) Description(context.Context) string {
 }
 
 // MarkdownDescription says the rule in Markdown.
-func (v ConditionalValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v ConditionalValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 
 // ValidateResource checks a resource's configuration.
 func (v ConditionalValidator) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
