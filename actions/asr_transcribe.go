@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -38,14 +39,12 @@ var (
 const asrDefaultTimeout = 10 * time.Minute
 
 // NewASRTranscribeAction returns the contactcenter_asr_transcribe action.
-func NewASRTranscribeAction() action.Action { return &asrTranscribeAction{} }
-
-type asrTranscribeAction struct {
-	client *client.Client
+func NewASRTranscribeAction() action.Action {
+	return &asrTranscribeAction{Action: framework.NewAction("asr_transcribe")}
 }
 
-func (a *asrTranscribeAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_asr_transcribe"
+type asrTranscribeAction struct {
+	framework.Action
 }
 
 func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
@@ -83,10 +82,6 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 	}
 }
 
-func (a *asrTranscribeAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (a *asrTranscribeAction) ConfigValidators(context.Context) []action.ConfigValidator {
 	return []action.ConfigValidator{
 		actionvalidator.ExactlyOneOf(path.MatchRoot("speech_file_url"), path.MatchRoot("call_id")),
@@ -122,7 +117,7 @@ func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeReque
 			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
 		}
 	}
-	taskID, err := a.client.ASR.Recognize(ctx, client.ASRRequest{
+	taskID, err := a.Client.ASR.Recognize(ctx, client.ASRRequest{
 		EnableCallBack: m.EnableCallback.ValueBool(), CallBackURL: m.CallbackURL.ValueString(),
 		SpeechFileURL: m.SpeechFileURL.ValueString(), CallID: m.CallID.ValueString(),
 	})
@@ -134,7 +129,7 @@ func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeReque
 
 	wctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	res, err := a.client.ASR.Wait(wctx, taskID, asrPollMin, asrPollMax, func(n int, elapsed time.Duration) {
+	res, err := a.Client.ASR.Wait(wctx, taskID, asrPollMin, asrPollMax, func(n int, elapsed time.Duration) {
 		progress("Task %s is still converting (query %d, %s elapsed).", taskID, n, elapsed.Round(100*time.Millisecond))
 	})
 	switch {

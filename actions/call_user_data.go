@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -21,14 +21,12 @@ var (
 )
 
 // NewCallUserDataAction returns the contactcenter_call_user_data action.
-func NewCallUserDataAction() action.Action { return &callUserDataAction{} }
-
-type callUserDataAction struct {
-	client *client.Client
+func NewCallUserDataAction() action.Action {
+	return &callUserDataAction{Action: framework.NewAction("call_user_data")}
 }
 
-func (a *callUserDataAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_call_user_data"
+type callUserDataAction struct {
+	framework.Action
 }
 
 func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
@@ -52,10 +50,6 @@ func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			},
 		},
 	}
-}
-
-func (a *callUserDataAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // ValidateConfig requires something to store, and refuses a
@@ -106,7 +100,7 @@ func (a *callUserDataAction) Invoke(ctx context.Context, req action.InvokeReques
 			return
 		}
 	}
-	msg, err := a.client.Reference.UpdateUserData(ctx, m.CallID.ValueString(), m.BusinessStatus.ValueString(), data)
+	msg, err := a.Client.Reference.UpdateUserData(ctx, m.CallID.ValueString(), m.BusinessStatus.ValueString(), data)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Call User Data", err)
 		return

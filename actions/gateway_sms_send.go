@@ -19,7 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 var (
@@ -35,14 +35,12 @@ var (
 )
 
 // NewGatewaySMSSendAction returns the contactcenter_gateway_sms_send action.
-func NewGatewaySMSSendAction() action.Action { return &gatewaySMSSendAction{} }
-
-type gatewaySMSSendAction struct {
-	client *client.Client
+func NewGatewaySMSSendAction() action.Action {
+	return &gatewaySMSSendAction{Action: framework.NewAction("gateway_sms_send")}
 }
 
-func (a *gatewaySMSSendAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_gateway_sms_send"
+type gatewaySMSSendAction struct {
+	framework.Action
 }
 
 func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
@@ -101,10 +99,6 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 	}
 }
 
-func (a *gatewaySMSSendAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (a *gatewaySMSSendAction) ConfigValidators(context.Context) []action.ConfigValidator {
 	return []action.ConfigValidator{
 		actionvalidator.ExactlyOneOf(path.MatchRoot("sms_text"), path.MatchRoot("tpl_id")),
@@ -157,7 +151,7 @@ type failure struct {
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if a.client == nil {
+	if a.Client == nil {
 		resp.Diagnostics.AddError("Provider Not Configured",
 			"The contactcenter provider was not configured before the action ran; check the provider block (endpoint, sms_app_id, sms_app_key).")
 		return
@@ -244,13 +238,13 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []string, m gatewaySMSSendModel, tplID int64, params any) (*client.SendResult, error) {
 	switch mode {
 	case "send_sms":
-		return a.client.Gateway.SendSMS(ctx, client.GatewaySMS{Mobiles: part, SmsText: m.SmsText.ValueString(), SignText: m.SignText.ValueString(),
+		return a.Client.Gateway.SendSMS(ctx, client.GatewaySMS{Mobiles: part, SmsText: m.SmsText.ValueString(), SignText: m.SignText.ValueString(),
 			SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
 	case "send_single":
-		return a.client.Gateway.SendSingle(ctx, client.GatewaySingle{Mobile: part[0], TplID: tplID, SmsParams: params,
+		return a.Client.Gateway.SendSingle(ctx, client.GatewaySingle{Mobile: part[0], TplID: tplID, SmsParams: params,
 			SignText: m.SignText.ValueString(), SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
 	}
-	return a.client.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: part, TplID: tplID, SmsParams: params,
+	return a.Client.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: part, TplID: tplID, SmsParams: params,
 		SignText: m.SignText.ValueString(), SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -33,14 +34,10 @@ var (
 )
 
 // NewSMSSendAction returns the contactcenter_sms_send action.
-func NewSMSSendAction() action.Action { return &smsSendAction{} }
+func NewSMSSendAction() action.Action { return &smsSendAction{Action: framework.NewAction("sms_send")} }
 
 type smsSendAction struct {
-	client *client.Client
-}
-
-func (a *smsSendAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_sms_send"
+	framework.Action
 }
 
 func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
@@ -76,10 +73,6 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			},
 		},
 	}
-}
-
-func (a *smsSendAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // ValidateConfig checks what can be checked without the API: each number
@@ -160,7 +153,7 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 	}
 	tid := m.TemplateID.ValueString()
 	id, _ := strconv.ParseInt(tid, 10, 64)
-	tpl, err := a.client.SMS.GetTemplate(ctx, id)
+	tpl, err := a.Client.SMS.GetTemplate(ctx, id)
 	if err != nil {
 		detail := tfkit.APIErrorDetail(err)
 		if client.IsNotFound(err) {
@@ -182,7 +175,7 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 	if len(recipients) == 1 {
 		r := recipients[0]
 		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Sending template %s to %s", tid, r.Mobile)})
-		res, err := a.client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: r.Params})
+		res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: r.Params})
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Send SMS", err)
 			return
@@ -197,7 +190,7 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 				resp.Diagnostics.AddError("Unable to Send SMS", err.Error())
 				return
 			}
-			res, err := a.client.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: tid})
+			res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: tid})
 			if err != nil {
 				// The request failed as a whole: none of its numbers went out,
 				// and the later batches are not tried (the same error would

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -19,14 +20,12 @@ var _ datasource.DataSourceWithConfigure = (*asrTranscriptDataSource)(nil)
 var pathCallID = path.Root("call_id")
 
 // NewASRTranscriptDataSource returns the contactcenter_asr_transcript data source.
-func NewASRTranscriptDataSource() datasource.DataSource { return &asrTranscriptDataSource{} }
-
-type asrTranscriptDataSource struct {
-	client *client.Client
+func NewASRTranscriptDataSource() datasource.DataSource {
+	return &asrTranscriptDataSource{DataSource: framework.NewDataSource("asr_transcript")}
 }
 
-func (d *asrTranscriptDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_asr_transcript"
+type asrTranscriptDataSource struct {
+	framework.DataSource
 }
 
 // sentenceAttributes describe a §2.10 sentence.
@@ -70,17 +69,13 @@ func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	}
 }
 
-func (d *asrTranscriptDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *asrTranscriptDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m asrTranscriptModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	res, err := d.client.ASR.Query(ctx, m.TaskID.ValueString())
+	res, err := d.Client.ASR.Query(ctx, m.TaskID.ValueString())
 	switch {
 	case client.IsASRInProgress(err):
 		m.Done, m.Status, m.Sentences = types.BoolValue(false), types.Int64Null(), []sentenceModel{}

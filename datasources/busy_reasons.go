@@ -10,26 +10,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 var _ datasource.DataSourceWithConfigure = (*busyReasonsDataSource)(nil)
 
 // NewBusyReasonsDataSource returns the contactcenter_busy_reasons data source.
-func NewBusyReasonsDataSource() datasource.DataSource { return &busyReasonsDataSource{} }
-
-type busyReasonsDataSource struct {
-	client *client.Client
+func NewBusyReasonsDataSource() datasource.DataSource {
+	return &busyReasonsDataSource{DataSource: framework.NewDataSource("busy_reasons")}
 }
 
-func (d *busyReasonsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_busy_reasons"
+type busyReasonsDataSource struct {
+	framework.DataSource
 }
 
 func (d *busyReasonsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
+	str := framework.ComputedString
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the agents' login and busy reasons (busyreason/list, spec §4.7, §2.12). " +
 			"The provider never asks for the JSONP form of the answer.",
@@ -38,45 +34,24 @@ func (d *busyReasonsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 				Optional: true, MarkdownDescription: "Only reasons of this kind (filtered by the provider): `\"1\"` login reason, `\"2\"` busy reason.",
 				Validators: []validator.String{stringvalidator.OneOf("1", "2")},
 			},
-			"busy_reasons": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching reasons, in the service's order.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":          str("Reason id (`id`)."),
-					"vcc_id":      str("Enterprise id (`vcc_id`)."),
-					"ag_stat":     str("Kind (`ag_stat`): `1` login reason, `2` busy reason."),
-					"stat_reason": str("The reason's text (`stat_reason`)."),
-				}},
-			},
+			"busy_reasons": framework.ComputedList("The matching reasons, in the service's order.", map[string]schema.Attribute{
+				"id":          str("Reason id (`id`)."),
+				"vcc_id":      str("Enterprise id (`vcc_id`)."),
+				"ag_stat":     str("Kind (`ag_stat`): `1` login reason, `2` busy reason."),
+				"stat_reason": str("The reason's text (`stat_reason`)."),
+			}),
 		},
 	}
 }
 
-func (d *busyReasonsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *busyReasonsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m busyReasonsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	list, err := d.client.Reference.BusyReasons(ctx)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Busy Reasons", err)
-		return
-	}
-	m.BusyReasons = []busyReasonItem{}
-	for _, r := range list {
-		if !m.AgStat.IsNull() && string(r.AgStat) != m.AgStat.ValueString() {
-			continue
-		}
-		m.BusyReasons = append(m.BusyReasons, busyReasonItem{
-			ID: types.StringValue(string(r.ID)), VccID: types.StringValue(string(r.VccID)),
-			AgStat: types.StringValue(string(r.AgStat)), StatReason: types.StringValue(string(r.StatReason)),
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Busy Reasons", func(ctx context.Context, m *busyReasonsModel) error {
+		list, err := d.Client.Reference.BusyReasons(ctx)
+		m.BusyReasons = framework.FlattenEach[busyReasonItem](list, func(r client.BusyReason) bool {
+			return m.AgStat.IsNull() || string(r.AgStat) == m.AgStat.ValueString()
 		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return err
+	})
 }
 
 type busyReasonsModel struct {

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -26,15 +27,11 @@ var (
 
 // NewGatewaySMSSignaturesDataSource returns the contactcenter_gateway_sms_signatures data source.
 func NewGatewaySMSSignaturesDataSource() datasource.DataSource {
-	return &gatewaySMSSignaturesDataSource{}
+	return &gatewaySMSSignaturesDataSource{DataSource: framework.NewDataSource("gateway_sms_signatures")}
 }
 
 type gatewaySMSSignaturesDataSource struct {
-	client *client.Client
-}
-
-func (d *gatewaySMSSignaturesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_gateway_sms_signatures"
+	framework.DataSource
 }
 
 // gatewaySelectorAttributes are the "by ids or by page" arguments of
@@ -85,10 +82,6 @@ func (d *gatewaySMSSignaturesDataSource) ConfigValidators(context.Context) []dat
 	return []datasource.ConfigValidator{datasourcevalidator.Conflicting(path.MatchRoot("ids"), path.MatchRoot("max"))}
 }
 
-func (d *gatewaySMSSignaturesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m gatewaySMSSignaturesModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -99,14 +92,14 @@ func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasourc
 	var err error
 	switch {
 	case m.IDs != nil:
-		items, err = d.client.Gateway.GetSignatures(ctx, parseIDs(m.IDs))
+		items, err = d.Client.Gateway.GetSignatures(ctx, parseIDs(m.IDs))
 		m.Total = types.Int64Value(int64(len(items)))
 	case !m.Max.IsNull():
 		var count int
-		items, count, err = d.client.Gateway.SignaturesPage(ctx, client.GatewayPage{Max: int(m.Max.ValueInt64()), Offset: int(m.Offset.ValueInt64())})
+		items, count, err = d.Client.Gateway.SignaturesPage(ctx, client.GatewayPage{Max: int(m.Max.ValueInt64()), Offset: int(m.Offset.ValueInt64())})
 		m.Total = types.Int64Value(int64(count))
 	default:
-		items, err = client.Collect(d.client.Gateway.ListSignatures(ctx))
+		items, err = client.Collect(d.Client.Gateway.ListSignatures(ctx))
 		m.Total = types.Int64Value(int64(len(items)))
 	}
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -22,15 +23,11 @@ var (
 
 // NewGatewaySMSTemplatesDataSource returns the contactcenter_gateway_sms_templates data source.
 func NewGatewaySMSTemplatesDataSource() datasource.DataSource {
-	return &gatewaySMSTemplatesDataSource{}
+	return &gatewaySMSTemplatesDataSource{DataSource: framework.NewDataSource("gateway_sms_templates")}
 }
 
 type gatewaySMSTemplatesDataSource struct {
-	client *client.Client
-}
-
-func (d *gatewaySMSTemplatesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_gateway_sms_templates"
+	framework.DataSource
 }
 
 func (d *gatewaySMSTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -71,10 +68,6 @@ func (d *gatewaySMSTemplatesDataSource) ConfigValidators(context.Context) []data
 	}
 }
 
-func (d *gatewaySMSTemplatesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m gatewaySMSTemplatesModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -86,14 +79,14 @@ func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource
 	vcc := tfkit.Int64Ptr(m.VccID)
 	switch {
 	case m.IDs != nil:
-		items, err = d.client.Gateway.GetTemplates(ctx, parseIDs(m.IDs))
+		items, err = d.Client.Gateway.GetTemplates(ctx, parseIDs(m.IDs))
 		m.Total = types.Int64Value(int64(len(items)))
 	case !m.Max.IsNull():
 		var count int
-		items, count, err = d.client.Gateway.TemplatesPage(ctx, client.GatewayPage{Max: int(m.Max.ValueInt64()), Offset: int(m.Offset.ValueInt64())}, vcc)
+		items, count, err = d.Client.Gateway.TemplatesPage(ctx, client.GatewayPage{Max: int(m.Max.ValueInt64()), Offset: int(m.Offset.ValueInt64())}, vcc)
 		m.Total = types.Int64Value(int64(count))
 	default:
-		items, err = client.Collect(d.client.Gateway.ListTemplates(ctx, vcc))
+		items, err = client.Collect(d.Client.Gateway.ListTemplates(ctx, vcc))
 		m.Total = types.Int64Value(int64(len(items)))
 	}
 	if err != nil {

@@ -7,21 +7,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*ivrsDataSource)(nil)
 
 // NewIVRsDataSource returns the contactcenter_ivrs data source.
-func NewIVRsDataSource() datasource.DataSource { return &ivrsDataSource{} }
-
-type ivrsDataSource struct {
-	client *client.Client
+func NewIVRsDataSource() datasource.DataSource {
+	return &ivrsDataSource{DataSource: framework.NewDataSource("ivrs")}
 }
 
-func (d *ivrsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_ivrs"
+type ivrsDataSource struct {
+	framework.DataSource
 }
 
 func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -48,17 +46,13 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 	}
 }
 
-func (d *ivrsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *ivrsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m ivrsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	list, err := d.client.Reference.IVRs(ctx)
+	list, err := d.Client.Reference.IVRs(ctx)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List IVRs", err)
 		return

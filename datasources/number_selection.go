@@ -8,20 +8,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*numberSelectionDataSource)(nil)
 
 // NewNumberSelectionDataSource returns the contactcenter_number_selection data source.
-func NewNumberSelectionDataSource() datasource.DataSource { return &numberSelectionDataSource{} }
-
-type numberSelectionDataSource struct {
-	client *client.Client
+func NewNumberSelectionDataSource() datasource.DataSource {
+	return &numberSelectionDataSource{DataSource: framework.NewDataSource("number_selection")}
 }
 
-func (d *numberSelectionDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_number_selection"
+type numberSelectionDataSource struct {
+	framework.DataSource
 }
 
 func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -46,12 +45,8 @@ func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.Schem
 	}
 }
 
-func (d *numberSelectionDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *numberSelectionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	ns, err := d.client.Reference.NumberSelection(ctx)
+	ns, err := d.Client.Reference.NumberSelection(ctx)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Number Selection", err)
 		return

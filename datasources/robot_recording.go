@@ -10,20 +10,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*robotRecordingDataSource)(nil)
 
 // NewRobotRecordingDataSource returns the contactcenter_robot_recording data source.
-func NewRobotRecordingDataSource() datasource.DataSource { return &robotRecordingDataSource{} }
-
-type robotRecordingDataSource struct {
-	client *client.Client
+func NewRobotRecordingDataSource() datasource.DataSource {
+	return &robotRecordingDataSource{DataSource: framework.NewDataSource("robot_recording")}
 }
 
-func (d *robotRecordingDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_robot_recording"
+type robotRecordingDataSource struct {
+	framework.DataSource
 }
 
 func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -42,17 +41,13 @@ func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 }
 
-func (d *robotRecordingDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *robotRecordingDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m robotRecordingModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	p, err := d.client.ASR.PlayRecord(ctx, m.CallID.ValueString())
+	p, err := d.Client.ASR.PlayRecord(ctx, m.CallID.ValueString())
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddAttributeError(pathCallID, "Robot Recording Not Found",
 			tfkit.APIErrorDetail(err)+"\n\nThe call "+m.CallID.ValueString()+" has no robot recording; check that it was a robot (call_type 16) call.")

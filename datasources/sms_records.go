@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -27,14 +28,12 @@ var (
 var smsTimeRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$`)
 
 // NewSMSRecordsDataSource returns the contactcenter_sms_records data source.
-func NewSMSRecordsDataSource() datasource.DataSource { return &smsRecordsDataSource{} }
-
-type smsRecordsDataSource struct {
-	client *client.Client
+func NewSMSRecordsDataSource() datasource.DataSource {
+	return &smsRecordsDataSource{DataSource: framework.NewDataSource("sms_records")}
 }
 
-func (d *smsRecordsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_sms_records"
+type smsRecordsDataSource struct {
+	framework.DataSource
 }
 
 func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -102,10 +101,6 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 	}
 }
 
-func (d *smsRecordsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m smsRecordsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -118,7 +113,7 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		AgID: tfkit.Int64Ptr(m.AgID), DeptID: tfkit.Int64Ptr(m.DeptID),
 	}
 	m.Records = []smsRecordItem{}
-	for r, err := range d.client.SMS.ListRecords(ctx, f) {
+	for r, err := range d.Client.SMS.ListRecords(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Records", err)
 			return

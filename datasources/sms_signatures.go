@@ -11,20 +11,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*smsSignaturesDataSource)(nil)
 
 // NewSMSSignaturesDataSource returns the contactcenter_sms_signatures data source.
-func NewSMSSignaturesDataSource() datasource.DataSource { return &smsSignaturesDataSource{} }
-
-type smsSignaturesDataSource struct {
-	client *client.Client
+func NewSMSSignaturesDataSource() datasource.DataSource {
+	return &smsSignaturesDataSource{DataSource: framework.NewDataSource("sms_signatures")}
 }
 
-func (d *smsSignaturesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_sms_signatures"
+type smsSignaturesDataSource struct {
+	framework.DataSource
 }
 
 func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -66,10 +65,6 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	}
 }
 
-func (d *smsSignaturesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *smsSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m smsSignaturesModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -78,7 +73,7 @@ func (d *smsSignaturesDataSource) Read(ctx context.Context, req datasource.ReadR
 	}
 	f := client.SMSSignatureFilter{SignText: m.SignText.ValueString(), State: tfkit.Int64Ptr(m.State)}
 	m.Signatures = []smsSignatureItem{}
-	for s, err := range d.client.SMS.ListSignatures(ctx, f) {
+	for s, err := range d.Client.SMS.ListSignatures(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Signatures", err)
 			return

@@ -12,20 +12,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*smsTemplatesDataSource)(nil)
 
 // NewSMSTemplatesDataSource returns the contactcenter_sms_templates data source.
-func NewSMSTemplatesDataSource() datasource.DataSource { return &smsTemplatesDataSource{} }
-
-type smsTemplatesDataSource struct {
-	client *client.Client
+func NewSMSTemplatesDataSource() datasource.DataSource {
+	return &smsTemplatesDataSource{DataSource: framework.NewDataSource("sms_templates")}
 }
 
-func (d *smsTemplatesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_sms_templates"
+type smsTemplatesDataSource struct {
+	framework.DataSource
 }
 
 func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -84,10 +83,6 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	}
 }
 
-func (d *smsTemplatesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *smsTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m smsTemplatesModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -100,7 +95,7 @@ func (d *smsTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRe
 		return
 	}
 	m.Templates = []smsTemplateItem{}
-	for t, err := range d.client.SMS.ListTemplates(ctx, f) {
+	for t, err := range d.Client.SMS.ListTemplates(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Templates", err)
 			return

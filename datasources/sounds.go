@@ -10,20 +10,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*soundsDataSource)(nil)
 
 // NewSoundsDataSource returns the contactcenter_sounds data source.
-func NewSoundsDataSource() datasource.DataSource { return &soundsDataSource{} }
-
-type soundsDataSource struct {
-	client *client.Client
+func NewSoundsDataSource() datasource.DataSource {
+	return &soundsDataSource{DataSource: framework.NewDataSource("sounds")}
 }
 
-func (d *soundsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_sounds"
+type soundsDataSource struct {
+	framework.DataSource
 }
 
 func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -60,10 +59,6 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 	}
 }
 
-func (d *soundsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *soundsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m soundsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -72,7 +67,7 @@ func (d *soundsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	}
 	m.Sounds = []soundItem{}
 	f := client.SoundFilter{Keyword: m.Keyword.ValueString(), SelectType: m.SoundType.ValueInt64()}
-	for s, err := range d.client.Sounds.List(ctx, f) {
+	for s, err := range d.Client.Sounds.List(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Sounds", err)
 			return

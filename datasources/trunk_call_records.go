@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -26,14 +27,12 @@ var (
 var recordTimeRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)
 
 // NewTrunkCallRecordsDataSource returns the contactcenter_trunk_call_records data source.
-func NewTrunkCallRecordsDataSource() datasource.DataSource { return &trunkCallRecordsDataSource{} }
-
-type trunkCallRecordsDataSource struct {
-	client *client.Client
+func NewTrunkCallRecordsDataSource() datasource.DataSource {
+	return &trunkCallRecordsDataSource{DataSource: framework.NewDataSource("trunk_call_records")}
 }
 
-func (d *trunkCallRecordsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_trunk_call_records"
+type trunkCallRecordsDataSource struct {
+	framework.DataSource
 }
 
 // cdrFilterAttributes are the call_id / range attributes both CDR data
@@ -130,10 +129,6 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 	}
 }
 
-func (d *trunkCallRecordsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *trunkCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m trunkCallRecordsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -142,7 +137,7 @@ func (d *trunkCallRecordsDataSource) Read(ctx context.Context, req datasource.Re
 	}
 	f := client.CDRFilter{CallID: m.CallID.ValueString(), TimeStartBegin: m.TimeStartBegin.ValueString(), TimeStartEnd: m.TimeStartEnd.ValueString()}
 	m.Records = []trunkCDRItem{}
-	for r, err := range d.client.Reference.TrunkCDRs(ctx, f) {
+	for r, err := range d.Client.Reference.TrunkCDRs(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Trunk Call Records", err)
 			return

@@ -9,21 +9,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*trunkNumbersDataSource)(nil)
 
 // NewTrunkNumbersDataSource returns the contactcenter_trunk_numbers data source.
-func NewTrunkNumbersDataSource() datasource.DataSource { return &trunkNumbersDataSource{} }
-
-type trunkNumbersDataSource struct {
-	client *client.Client
+func NewTrunkNumbersDataSource() datasource.DataSource {
+	return &trunkNumbersDataSource{DataSource: framework.NewDataSource("trunk_numbers")}
 }
 
-func (d *trunkNumbersDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_trunk_numbers"
+type trunkNumbersDataSource struct {
+	framework.DataSource
 }
 
 func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -59,10 +57,6 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	}
 }
 
-func (d *trunkNumbersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *trunkNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m trunkNumbersModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -71,7 +65,7 @@ func (d *trunkNumbersDataSource) Read(ctx context.Context, req datasource.ReadRe
 	}
 	m.TrunkNumbers = []trunkNumberItem{}
 	m.Phones = []types.String{}
-	for tn, err := range d.client.Reference.TrunkNumbers(ctx, m.Code.ValueString()) {
+	for tn, err := range d.Client.Reference.TrunkNumbers(ctx, m.Code.ValueString()) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Trunk Numbers", err)
 			return

@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -15,15 +15,11 @@ var _ datasource.DataSourceWithConfigure = (*virtualNumberBindingsDataSource)(ni
 
 // NewVirtualNumberBindingsDataSource returns the contactcenter_virtual_number_bindings data source.
 func NewVirtualNumberBindingsDataSource() datasource.DataSource {
-	return &virtualNumberBindingsDataSource{}
+	return &virtualNumberBindingsDataSource{DataSource: framework.NewDataSource("virtual_number_bindings")}
 }
 
 type virtualNumberBindingsDataSource struct {
-	client *client.Client
-}
-
-func (d *virtualNumberBindingsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_virtual_number_bindings"
+	framework.DataSource
 }
 
 func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -42,10 +38,6 @@ func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource
 	}
 }
 
-func (d *virtualNumberBindingsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *virtualNumberBindingsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m virtualNumberBindingsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -53,7 +45,7 @@ func (d *virtualNumberBindingsDataSource) Read(ctx context.Context, req datasour
 		return
 	}
 	m.TrunkNumbers = []types.String{}
-	for n, err := range d.client.Reference.VirtualBindings(ctx, m.Virtual.ValueString()) {
+	for n, err := range d.Client.Reference.VirtualBindings(ctx, m.Virtual.ValueString()) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Virtual Number Bindings", err)
 			return

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -17,14 +18,12 @@ var (
 )
 
 // NewVOSCallRecordsDataSource returns the contactcenter_vos_call_records data source.
-func NewVOSCallRecordsDataSource() datasource.DataSource { return &vosCallRecordsDataSource{} }
-
-type vosCallRecordsDataSource struct {
-	client *client.Client
+func NewVOSCallRecordsDataSource() datasource.DataSource {
+	return &vosCallRecordsDataSource{DataSource: framework.NewDataSource("vos_call_records")}
 }
 
-func (d *vosCallRecordsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_vos_call_records"
+type vosCallRecordsDataSource struct {
+	framework.DataSource
 }
 
 func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -56,10 +55,6 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 }
 
-func (d *vosCallRecordsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *vosCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m vosCallRecordsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -68,7 +63,7 @@ func (d *vosCallRecordsDataSource) Read(ctx context.Context, req datasource.Read
 	}
 	f := client.CDRFilter{CallID: m.CallID.ValueString(), TimeStartBegin: m.TimeStartBegin.ValueString(), TimeStartEnd: m.TimeStartEnd.ValueString()}
 	m.Records = []vosCDRItem{}
-	for r, err := range d.client.Reference.VOSCDRs(ctx, f) {
+	for r, err := range d.Client.Reference.VOSCDRs(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List VOS Call Records", err)
 			return

@@ -1,0 +1,77 @@
+package framework
+
+import (
+	"context"
+	"iter"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// ReadDataSource is every data source's Read: the configuration into a new
+// model, read (which calls the API and fills the model), the model into
+// state. A failed read adds summary ("Unable to List Busy Reasons") with
+// the API's error.
+func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse, summary string, read func(ctx context.Context, m *M) error) {
+	var m M
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := read(ctx, &m); err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, summary, err)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// FlattenEach flattens every item of items that keep accepts (nil keeps
+// all) into a new model item I (Flatten), in order. The result is never nil:
+// an empty list is a known, empty list in state.
+func FlattenEach[I, T any](items []T, keep func(T) bool) []I {
+	out := make([]I, 0, len(items))
+	for _, t := range items {
+		if keep != nil && !keep(t) {
+			continue
+		}
+		var item I
+		Flatten(t, &item)
+		out = append(out, item)
+	}
+	return out
+}
+
+// Collect drains a client iterator, stopping at the first error.
+func Collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
+	var out []T
+	for t, err := range seq {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// ComputedString is a computed string attribute of a data source.
+func ComputedString(desc string) dschema.StringAttribute {
+	return dschema.StringAttribute{Computed: true, MarkdownDescription: desc}
+}
+
+// ComputedInt64 is a computed integer attribute of a data source.
+func ComputedInt64(desc string) dschema.Int64Attribute {
+	return dschema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+}
+
+// ComputedBool is a computed boolean attribute of a data source.
+func ComputedBool(desc string) dschema.BoolAttribute {
+	return dschema.BoolAttribute{Computed: true, MarkdownDescription: desc}
+}
+
+// ComputedList is a computed list of objects with the given attributes.
+func ComputedList(desc string, attrs map[string]dschema.Attribute) dschema.ListNestedAttribute {
+	return dschema.ListNestedAttribute{Computed: true, MarkdownDescription: desc,
+		NestedObject: dschema.NestedAttributeObject{Attributes: attrs}}
+}
