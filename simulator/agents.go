@@ -84,6 +84,46 @@ const (
 	defaultBasicSessions = 1
 )
 
+// Agent limits of §8: users/list rows at most 500; max_sessions at most
+// 300 and basic_sessions at least 1 on add and edit.
+const (
+	agentMaxRows          = 500
+	agentMaxSessions      = 300
+	agentMinBasicSessions = 1
+)
+
+// The values of notice_config (§2.6.1): notice_type is "system" (in-app)
+// or the browser notice, which the spec describes without naming; the
+// simulator spells it "browser" (fidelity/agents.md). system_notice_position
+// is one of the four corners.
+var (
+	noticeTypes           = []string{"system", "browser"}
+	systemNoticePositions = []string{"bottomRight", "topRight", "topLeft", "bottomLeft"}
+)
+
+// defaultAgentObjects is the table of §2.6.1: every object type 2
+// (default); next_wait 5; is_enable_notice and is_auto_close on,
+// notice_type system, system_notice_position bottomRight,
+// auto_close_interval 5; every other switch off and every list empty.
+func defaultAgentObjects() client.AgentObjects {
+	const def = client.ConfigTypeDefault
+	return client.AgentObjects{
+		EvaluateConfig: &client.EvaluateConfig{Type: def},
+		WaitTimeConfig: &client.WaitTimeConfig{Type: def, NextWait: 5},
+		NoticeConfig: &client.NoticeConfig{Type: def, IsEnableNotice: true, NoticeType: "system",
+			SystemNoticePosition: "bottomRight", IsAutoClose: true, AutoCloseInterval: 5},
+		UserCaller: &client.UserCaller{Type: def, Groups: []client.FlexString{}, GroupNames: []client.FlexString{},
+			Phones: []client.FlexString{}, Xtels: []client.FlexString{}},
+		OutboundCallers: &client.OutboundCallers{Type: def, Groups: []client.FlexString{},
+			GroupNames: []client.FlexString{}, Phones: []client.FlexString{}},
+		UserDisplay:           &client.UserDisplay{Type: def, Phones: []client.FlexString{}},
+		WincallButtons:        &client.WincallButtons{Type: def},
+		WincallTransferIvrs:   &client.WincallTransferIvrs{Type: def, TransferIvrs: []client.FlexInt{}},
+		WincallInteractIvrs:   &client.WincallInteractIvrs{Type: def, InteractIvrs: []client.FlexInt{}},
+		WincallTransferQueues: &client.WincallTransferQueues{Type: def, TransferQueues: []client.FlexInt{}},
+	}
+}
+
 // agentCodes are the open-interface codes the simulator answers for §4.2.
 // The spec shows none besides 0 (§7.1); these are our choice.
 var agentCodes = map[int]string{
@@ -137,13 +177,13 @@ func newAgent() *Agent {
 		UserStatus: 1, DeptID: rootDeptID, UserPhoneType: 3, UserLoginState: 1, UserAutoLogin: 1,
 		IsEnableOutbound: true, UserOutcallPopup: 1, IsEnableMFA: 2, MaxSessions: defaultMaxSessions,
 		BasicSessions: defaultBasicSessions, IsEnableUpdateCapcity: 1, IsFirstLogin: 1,
-		Objects: client.DefaultAgentObjects(),
+		Objects: defaultAgentObjects(),
 	}
 }
 
 // completeObjects replaces missing objects by their defaults.
 func completeObjects(o client.AgentObjects) client.AgentObjects {
-	d := client.DefaultAgentObjects()
+	d := defaultAgentObjects()
 	if o.EvaluateConfig == nil {
 		o.EvaluateConfig = d.EvaluateConfig
 	}
@@ -229,8 +269,8 @@ func usersListHandler(c *Call) {
 		page = 1
 	}
 	rows, ok, err := c.Int("rows")
-	if err != nil || (ok && (rows < 1 || rows > client.AgentMaxRows)) {
-		c.Fail(422, fmt.Sprintf("rows must be from 1 to %d, got %q", client.AgentMaxRows, c.Str("rows")), nil)
+	if err != nil || (ok && (rows < 1 || rows > agentMaxRows)) {
+		c.Fail(422, fmt.Sprintf("rows must be from 1 to %d, got %q", agentMaxRows, c.Str("rows")), nil)
 		return
 	}
 	if !ok {
@@ -465,8 +505,8 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 		{"user_auto_login", &a.UserAutoLogin, []int64{0, 1}, 0, 0},
 		{"user_outcall_popup", &a.UserOutcallPopup, []int64{1, 2}, 0, 0},
 		{"is_enable_mfa", &a.IsEnableMFA, []int64{1, 2}, 0, 0},
-		{"max_sessions", &a.MaxSessions, nil, 0, client.AgentMaxSessionsLimit},
-		{"basic_sessions", &a.BasicSessions, nil, client.AgentBasicSessionsMin, 0},
+		{"max_sessions", &a.MaxSessions, nil, 0, agentMaxSessions},
+		{"basic_sessions", &a.BasicSessions, nil, agentMinBasicSessions, 0},
 		{"is_enable_update_capcity", &a.IsEnableUpdateCapcity, []int64{1, 2}, 0, 0},
 	}
 	for _, f := range ints {
@@ -539,7 +579,7 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 // applyObjects decodes each sent configuration object over its defaults (a
 // sent object replaces the stored one whole) and checks its values.
 func applyObjects(c *Call, o *client.AgentObjects) *agentParamError {
-	d := client.DefaultAgentObjects()
+	d := defaultAgentObjects()
 	decode := func(name string, dst any) (bool, *agentParamError) {
 		raw, ok := c.Raw(name)
 		if !ok || string(raw) == "null" {
@@ -605,11 +645,11 @@ func applyObjects(c *Call, o *client.AgentObjects) *agentParamError {
 		if perr = checkType("notice_config", n.Type); perr != nil {
 			return perr
 		}
-		if !slices.Contains(client.NoticeTypes, string(n.NoticeType)) {
-			return paramErr(422, "notice_config.notice_type must be one of %v, got %q", client.NoticeTypes, n.NoticeType)
+		if !slices.Contains(noticeTypes, string(n.NoticeType)) {
+			return paramErr(422, "notice_config.notice_type must be one of %v, got %q", noticeTypes, n.NoticeType)
 		}
-		if !slices.Contains(client.SystemNoticePositions, string(n.SystemNoticePosition)) {
-			return paramErr(422, "notice_config.system_notice_position must be one of %v, got %q", client.SystemNoticePositions, n.SystemNoticePosition)
+		if !slices.Contains(systemNoticePositions, string(n.SystemNoticePosition)) {
+			return paramErr(422, "notice_config.system_notice_position must be one of %v, got %q", systemNoticePositions, n.SystemNoticePosition)
 		}
 		if n.AutoCloseInterval < 0 {
 			return paramErr(422, "notice_config.auto_close_interval must be at least 0 seconds, got %d", n.AutoCloseInterval)

@@ -231,11 +231,11 @@ func gwAddTemplate(c *Call) {
 		return
 	}
 	text := c.Str("tplText")
-	if _, err := client.TemplateVariables(text); err != nil {
+	if _, err := templateVars(text); err != nil {
 		c.Fail(1015, "template parameter abnormal: "+err.Error(), nil)
 		return
 	}
-	if n := len([]rune(text)); n > client.GatewayMaxContent {
+	if n := len([]rune(text)); n > gwMaxContent {
 		c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: tplText has %d", n), nil)
 		return
 	}
@@ -302,9 +302,9 @@ func idsOrPage(c *Call, idsName, pageName string) (ids []int64, page *client.Gat
 		}
 		*f.dst = int(n)
 	}
-	if pg.Max < 1 || pg.Max > client.GatewayMaxPage || pg.Offset < 0 {
+	if pg.Max < 1 || pg.Max > gwMaxPage || pg.Offset < 0 {
 		c.Fail(1008, fmt.Sprintf("other error: %s.max must be from 1 to %d and offset at least 0, got max %d offset %d",
-			pageName, client.GatewayMaxPage, pg.Max, pg.Offset), nil)
+			pageName, gwMaxPage, pg.Max, pg.Offset), nil)
 		return nil, nil, false
 	}
 	return nil, &pg, true
@@ -364,8 +364,8 @@ func gwAddSign(c *Call) {
 	}
 	pic := c.Str("pic")
 	switch {
-	case len(pic) > client.GatewayMaxPic:
-		c.Fail(1008, fmt.Sprintf("other error: pic is %d characters; at most %d are accepted", len(pic), client.GatewayMaxPic), nil)
+	case len(pic) > gwMaxPic:
+		c.Fail(1008, fmt.Sprintf("other error: pic is %d characters; at most %d are accepted", len(pic), gwMaxPic), nil)
 		return
 	case strings.HasPrefix(pic, "data:"):
 		c.Fail(1008, "other error: pic must be base64 without the data-URI prefix", nil)
@@ -436,7 +436,7 @@ func (x *GatewayState) defaultSignature(t *GatewayTemplate) string {
 
 // checkExten answers 1022 when exten is not digits.
 func checkExten(c *Call) bool {
-	if e := c.Str("exten"); e != "" && !client.IsDigits(e) {
+	if e := c.Str("exten"); e != "" && !onlyDigits(e) {
 		c.Fail(1022, fmt.Sprintf("exten format wrong (digits 0-9): %q", e), nil)
 		return false
 	}
@@ -459,7 +459,7 @@ func mobilesParam(c *Call) ([]string, bool) {
 		c.Fail(1020, "required request field empty: mobiles", nil)
 		return nil, false
 	}
-	if len(ms) > client.GatewayMaxMobiles {
+	if len(ms) > gwMaxMobiles {
 		c.Fail(1013, fmt.Sprintf("more than 200 numbers in one request: %d", len(ms)), nil)
 		return nil, false
 	}
@@ -469,7 +469,7 @@ func mobilesParam(c *Call) ([]string, bool) {
 func checkMobiles(c *Call, ms []string) bool {
 	var bad []string
 	for _, m := range ms {
-		if !client.ValidMobile(m) {
+		if !isMobile(m) {
 			bad = append(bad, strconv.Quote(m))
 		}
 	}
@@ -741,7 +741,7 @@ func gwSendSMS(c *Call) {
 		return
 	}
 	text := c.Str("smsText")
-	if n := len([]rune(text)); n > client.GatewayMaxContent {
+	if n := len([]rune(text)); n > gwMaxContent {
 		c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: %d", n), nil)
 		return
 	}
@@ -762,14 +762,14 @@ func templated(c *Call, raw json.RawMessage) (*GatewayTemplate, string, bool) {
 	if t == nil {
 		return nil, "", false
 	}
-	vars, _ := client.TemplateVariables(t.TplText)
+	vars, _ := templateVars(t.TplText)
 	params, err := gatewayParamValues(raw, vars)
 	if err != nil {
 		c.Fail(1015, "template parameter abnormal: "+err.Error(), nil)
 		return nil, "", false
 	}
 	content := render(t.TplText, params)
-	if n := len([]rune(content)); n > client.GatewayMaxContent {
+	if n := len([]rune(content)); n > gwMaxContent {
 		c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: %d after filling the template", n), nil)
 		return nil, "", false
 	}
@@ -846,7 +846,7 @@ func gwSendFile(c *Call) {
 		c.Fail(1021, fmt.Sprintf("file type wrong (must be txt or csv): %q", name), nil)
 		return
 	}
-	rs, err := client.ParseMobilesFile(file)
+	rs, err := parseSendFile(file)
 	if err != nil {
 		c.Fail(1015, "template parameter abnormal: "+err.Error(), nil)
 		return
@@ -857,7 +857,7 @@ func gwSendFile(c *Call) {
 	}
 	ms := make([]string, len(rs))
 	for i, r := range rs {
-		ms[i] = r.Mobile
+		ms[i] = r.mobile
 	}
 	if !checkMobiles(c, ms) {
 		return
@@ -866,13 +866,13 @@ func gwSendFile(c *Call) {
 	if t == nil {
 		return
 	}
-	vars, _ := client.TemplateVariables(t.TplText)
+	vars, _ := templateVars(t.TplText)
 	base := c.FormValues("smsParams")
 	msgs := make([]outMsg, len(rs))
 	for i, r := range rs {
 		// File columns override the request's smsParams position by position.
 		ps := append([]string(nil), base...)
-		for j, p := range r.Params {
+		for j, p := range r.params {
 			if j < len(ps) {
 				ps[j] = p
 			} else {
@@ -882,15 +882,15 @@ func gwSendFile(c *Call) {
 		raw, _ := json.Marshal(ps)
 		params, err := gatewayParamValues(raw, vars)
 		if err != nil {
-			c.Fail(1015, fmt.Sprintf("template parameter abnormal: line %d (%s): %v", i+1, r.Mobile, err), nil)
+			c.Fail(1015, fmt.Sprintf("template parameter abnormal: line %d (%s): %v", i+1, r.mobile, err), nil)
 			return
 		}
 		content := render(t.TplText, params)
-		if n := len([]rune(content)); n > client.GatewayMaxContent {
-			c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: line %d (%s) has %d", i+1, r.Mobile, n), nil)
+		if n := len([]rune(content)); n > gwMaxContent {
+			c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: line %d (%s) has %d", i+1, r.mobile, n), nil)
 			return
 		}
-		msgs[i] = outMsg{r.Mobile, content}
+		msgs[i] = outMsg{r.mobile, content}
 	}
 	sign := c.Str("signText")
 	if sign == "" {
@@ -908,8 +908,8 @@ func gwPull(c *Call, replies bool) {
 		return
 	}
 	n, _, err := c.Int("max")
-	if err != nil || n < 1 || n > client.GatewayMaxPull {
-		c.Fail(1008, fmt.Sprintf("other error: max must be from 1 to %d, got %s", client.GatewayMaxPull, c.Str("max")), nil)
+	if err != nil || n < 1 || n > gwMaxPull {
+		c.Fail(1008, fmt.Sprintf("other error: max must be from 1 to %d, got %s", gwMaxPull, c.Str("max")), nil)
 		return
 	}
 	g := &c.St.Gateway
@@ -1076,7 +1076,7 @@ func (s *Server) Reply(appID, mobile, text string) error {
 	switch {
 	case appID != s.opts.AppID:
 		return fmt.Errorf("replies: unknown app_id %q", appID)
-	case !client.ValidMobile(mobile):
+	case !isMobile(mobile):
 		return fmt.Errorf("replies: mobile %q is not a mobile number", mobile)
 	case text == "":
 		return errors.New("replies: text is empty")

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // ReferenceState holds reference data and call records (spec §2.12, §4.7).
@@ -270,10 +268,48 @@ func cdrRange(c *Call, requireOne bool) (callID, begin, end, msg string) {
 			end = day + " 23:59:59"
 		}
 	}
-	if err := client.CheckCDRRange(begin, end); err != nil {
+	if err := checkCallStartRange(begin, end); err != nil {
 		return "", "", "", err.Error()
 	}
 	return callID, begin, end, ""
+}
+
+// recordTimeLayout is the record timestamp text of §1.2, yyyy-mm-dd HH:ii:ss.
+const recordTimeLayout = "2006-01-02 15:04:05"
+
+// checkCallStartRange is the call-start range rule of the trunk and VOS call
+// records (§4.7, §8 "CDR time range: at most one month"): each end given is
+// in the §1.2 format, begin is not after end, and end is at most one
+// calendar month after begin. A month from a day the next month lacks ends
+// on that month's last day (January 31 reaches February 28 or 29, not
+// March), see fidelity/voice.md. An empty end is not checked.
+func checkCallStartRange(begin, end string) error {
+	b, errB := time.Parse(recordTimeLayout, begin)
+	if begin != "" && errB != nil {
+		return fmt.Errorf("time_start_begin %q is not in the format yyyy-mm-dd HH:ii:ss", begin)
+	}
+	e, errE := time.Parse(recordTimeLayout, end)
+	if end != "" && errE != nil {
+		return fmt.Errorf("time_start_end %q is not in the format yyyy-mm-dd HH:ii:ss", end)
+	}
+	if begin == "" || end == "" {
+		return nil
+	}
+	if e.Before(b) {
+		return fmt.Errorf("time_start_begin %q is after time_start_end %q", begin, end)
+	}
+	if e.After(oneMonthAfter(b)) {
+		return fmt.Errorf("the range %q to %q is longer than one month", begin, end)
+	}
+	return nil
+}
+
+// oneMonthAfter is t on the same day of the next month, or on that month's
+// last day when it is shorter; time.AddDate would carry into the month after.
+func oneMonthAfter(t time.Time) time.Time {
+	y, m, d := t.Date()
+	lastDay := time.Date(y, m+2, 0, 0, 0, 0, 0, t.Location()).Day()
+	return time.Date(y, m+1, min(d, lastDay), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
 }
 
 func inRange(t, begin, end string) bool {
@@ -433,7 +469,7 @@ func seedReference(s *Server, st *State) {
 		d := now.AddDate(0, 0, -daysAgo)
 		return time.Date(d.Year(), d.Month(), d.Day(), hh, mm, 0, 0, d.Location())
 	}
-	f := func(t time.Time) string { return t.Format(client.TimeLayout) }
+	f := func(t time.Time) string { return t.Format(recordTimeLayout) }
 	calls := []struct {
 		days, hh, mm int
 		typ          int64
@@ -573,7 +609,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.CallID == "" || r.TimeStart == "" {
 				return fmt.Errorf("trunk cdr %d: call_id and time_start are required", i)
 			}
-			if _, err := time.Parse(client.TimeLayout, r.TimeStart); err != nil {
+			if _, err := time.Parse(recordTimeLayout, r.TimeStart); err != nil {
 				return fmt.Errorf("trunk cdr %d: time_start %q is not yyyy-mm-dd HH:ii:ss", i, r.TimeStart)
 			}
 			if r.CallTypeName == "" {
@@ -592,7 +628,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.CallID == "" || r.StartTime == "" {
 				return fmt.Errorf("vos cdr %d: call_id and start_time are required", i)
 			}
-			if _, err := time.Parse(client.TimeLayout, r.StartTime); err != nil {
+			if _, err := time.Parse(recordTimeLayout, r.StartTime); err != nil {
 				return fmt.Errorf("vos cdr %d: start_time %q is not yyyy-mm-dd HH:ii:ss", i, r.StartTime)
 			}
 			if r.ID == "" {

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // gatewayCodes are the §7.4 messages.
@@ -171,7 +169,7 @@ func (s *Server) gatewayAuth(c *Call, perr error) bool {
 		return false
 	}
 	ts := c.Str("time")
-	if client.SignGateway(s.opts.AppKey, random, ts) != sig {
+	if gatewaySignature(s.opts.AppKey, random, ts) != sig {
 		c.Fail(1001, "", nil)
 		return false
 	}

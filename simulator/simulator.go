@@ -1,7 +1,10 @@
 // Package simulator is an in-memory, spec-faithful implementation of the five
 // API surfaces of the contact-center open interface (DESIGN §4): one
-// http.Handler, an admin API under /_sim/, and optional persistence. It
-// imports nothing of ours except shared wire helpers from client.
+// http.Handler, an admin API under /_sim/, and optional persistence. It is an
+// independent check of the client: from package client it takes wire types
+// and constants only, never a function that validates, parses or signs; it
+// keeps its own copies of those rules (gateway_rules.go and the domain files),
+// and independence_test.go enforces this.
 package simulator
 
 import (

@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // SoundsState holds the voice files (spec §4.5, §2.9).
@@ -124,7 +122,7 @@ func soundUploadHandler(c *Call) {
 		ID: id, Name: name, Remark: c.Str("remark"), SoundType: st, Format: format, Content: content,
 		Address:       fmt.Sprintf("/var/lib/contactcenter/sounds/%d.wav", id),
 		SoundsAddress: fmt.Sprintf("uploads/sounds/%s/%s", c.Now().Format("20060102"), fileName),
-		AddTime:       c.Now().Format(client.TimeLayout),
+		AddTime:       c.Now().Format(recordTimeLayout),
 	}
 	c.St.Sounds.Sounds[id] = snd
 	c.Changed()

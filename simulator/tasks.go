@@ -53,6 +53,10 @@ func init() {
 	}})
 }
 
+// taskContexts is the fixed context of each task type (§2.7): mc_transque
+// (1, predictive), mc_transivr (3, automatic), mc_transai (4, robot).
+var taskContexts = map[int64]string{1: "mc_transque", 3: "mc_transivr", 4: "mc_transai"}
+
 func taskInt(v int64) *client.FlexInt { x := client.FlexInt(v); return &x }
 
 func taskIntVal(p *client.FlexInt) int64 {
@@ -104,7 +108,7 @@ func taskSaveHandler(c *Call) {
 		c.Fail(422, msg, nil)
 		return
 	}
-	t.Context = client.FlexString(client.TaskContexts[int64(t.Type)])
+	t.Context = client.FlexString(taskContexts[int64(t.Type)])
 	if t.ID == 0 {
 		t.ID = client.FlexInt(c.St.NextID("project", 700))
 		t.CreatedAt = client.FlexString(now)
