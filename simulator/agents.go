@@ -28,6 +28,13 @@ func (x *AgentsState) init() {
 	}
 }
 
+// agentsPart registers this domain's part of the state, member "agents" of
+// the state file.
+var agentsPart = registerState("agents", (*AgentsState).init)
+
+// Agents returns the state's part of this domain (the agents and their configuration).
+func (st *State) Agents() *AgentsState { return agentsPart(st) }
+
 // Agent is one agent with every field of §2.6 the simulator keeps and the
 // add parameters of §4.2. Skill-group membership lives in QueuesState.Members.
 type Agent struct {
@@ -164,7 +171,7 @@ func init() {
 					a.UserStatus = 1
 				}
 				a.Objects = completeObjects(a.Objects)
-				s.st.Agents.Users[a.UserID] = a
+				s.st.Agents().Users[a.UserID] = a
 			}
 			return nil
 		},
@@ -222,7 +229,7 @@ func completeObjects(o client.AgentObjects) client.AgentObjects {
 func (s *Server) CheckAgentPassword(userID int64, password string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.st.Agents.Users[userID]
+	a := s.st.Agents().Users[userID]
 	return a != nil && a.PasswordHash == hashPassword(password)
 }
 
@@ -303,7 +310,7 @@ func usersListHandler(c *Call) {
 	num := c.Str("user_num")
 
 	var matched []*Agent
-	for _, a := range c.St.Agents.Users {
+	for _, a := range c.St.Agents().Users {
 		switch {
 		case num != "" && a.UserNum != num,
 			len(filters["user_ids"]) > 0 && !slices.Contains(filters["user_ids"], a.UserID),
@@ -313,7 +320,7 @@ func usersListHandler(c *Call) {
 			len(filters["user_status"]) > 0 && !slices.Contains(filters["user_status"], a.UserStatus):
 			continue
 		}
-		if q := filters["queue_ids"]; len(q) > 0 && !slices.ContainsFunc(q, func(id int64) bool { return hasMember(c.St.Queues.Members[id], a.UserID) }) {
+		if q := filters["queue_ids"]; len(q) > 0 && !slices.ContainsFunc(q, func(id int64) bool { return hasMember(c.St.Queues().Members[id], a.UserID) }) {
 			continue
 		}
 		if len(types) > 0 && !slices.ContainsFunc(strings.Split(a.UserType, ","), func(t string) bool { return slices.Contains(types, t) }) {
@@ -395,15 +402,15 @@ func (st *State) agentItem(a *Agent, withQueues, withConfig bool) map[string]any
 	}
 	if withQueues {
 		var ids []int64
-		for qid, m := range st.Queues.Members {
-			if hasMember(m, a.UserID) && st.Queues.Groups[qid] != nil {
+		for qid, m := range st.Queues().Members {
+			if hasMember(m, a.UserID) && st.Queues().Groups[qid] != nil {
 				ids = append(ids, qid)
 			}
 		}
 		slices.Sort(ids)
 		idText, names := make([]string, len(ids)), make([]string, len(ids))
 		for i, id := range ids {
-			idText[i], names[i] = strconv.FormatInt(id, 10), st.Queues.Groups[id].QueName
+			idText[i], names[i] = strconv.FormatInt(id, 10), st.Queues().Groups[id].QueName
 		}
 		item["queue_ids"], item["queue_names"] = strings.Join(idText, ","), strings.Join(names, ",")
 	}
@@ -564,7 +571,7 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 		qs := []int64{}
 		for _, r := range ids {
 			id, ok := rawInt(r)
-			if !ok || c.St.Queues.Groups[id] == nil {
+			if !ok || c.St.Queues().Groups[id] == nil {
 				return nil, paramErr(422, "queue_ids: %s is not a skill group of this enterprise", string(r))
 			}
 			if !slices.Contains(qs, id) {
@@ -779,16 +786,16 @@ func usersAddHandler(c *Call) {
 		c.Fail(perr.code, perr.msg, nil)
 		return
 	}
-	if msg := c.St.Agents.uniqueConflict(a); msg != "" {
+	if msg := c.St.Agents().uniqueConflict(a); msg != "" {
 		c.Fail(409, msg, nil)
 		return
 	}
 	a.UserID = c.St.NextID("agent", 1000)
 	a.CreateTime = c.Now().Format("2006-01-02 15:04:05")
 	a.UpdateTime = a.CreateTime
-	c.St.Agents.Users[a.UserID] = a
+	c.St.Agents().Users[a.UserID] = a
 	if queues != nil {
-		c.St.Queues.setAgentQueues(a.UserID, *queues)
+		c.St.Queues().setAgentQueues(a.UserID, *queues)
 	}
 	c.Changed()
 	c.OK(a.writeResponse())
@@ -800,7 +807,7 @@ func usersEditHandler(c *Call) {
 		c.Fail(422, fmt.Sprintf("user_id is required and must be an integer, got %q", c.Str("user_id")), nil)
 		return
 	}
-	cur := c.St.Agents.Users[id]
+	cur := c.St.Agents().Users[id]
 	if cur == nil {
 		c.Fail(404, fmt.Sprintf("user %d does not exist", id), nil)
 		return
@@ -815,14 +822,14 @@ func usersEditHandler(c *Call) {
 		c.Fail(perr.code, perr.msg, nil)
 		return
 	}
-	if msg := c.St.Agents.uniqueConflict(&next); msg != "" {
+	if msg := c.St.Agents().uniqueConflict(&next); msg != "" {
 		c.Fail(409, msg, nil)
 		return
 	}
 	next.UpdateTime = c.Now().Format("2006-01-02 15:04:05")
 	*cur = next
 	if queues != nil {
-		c.St.Queues.setAgentQueues(cur.UserID, *queues)
+		c.St.Queues().setAgentQueues(cur.UserID, *queues)
 	}
 	c.Changed()
 	c.OK(cur.writeResponse())
@@ -853,11 +860,11 @@ func usersDeleteHandler(c *Call) {
 		}
 	}
 	for _, id := range ids {
-		if c.St.Agents.Users[id] == nil {
+		if c.St.Agents().Users[id] == nil {
 			continue
 		}
-		delete(c.St.Agents.Users, id)
-		for _, m := range c.St.Queues.Members {
+		delete(c.St.Agents().Users, id)
+		for _, m := range c.St.Queues().Members {
 			delete(m, id)
 		}
 		c.Changed()

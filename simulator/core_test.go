@@ -273,7 +273,7 @@ func TestAdminReviewAndSeed(t *testing.T) {
 		t.Errorf("seeded check_in agent does not block delete: %s", r.raw)
 	}
 	h.sim.mu.Lock()
-	a := h.sim.st.Agents.Users[1001]
+	a := h.sim.st.Agents().Users[1001]
 	h.sim.mu.Unlock()
 	if a == nil || a.UserName != "Ann" || a.UserStatus != 1 {
 		t.Errorf("seeded agent = %+v", a)
@@ -338,8 +338,8 @@ func TestStateAtomicWrites(t *testing.T) {
 			t.Logf("%d reads of the state file during 40 writes", reads)
 			b, _ := os.ReadFile(path)
 			var st State
-			if err := json.Unmarshal(b, &st); err != nil || len(st.Queues.Groups) != 40 {
-				t.Errorf("final state: %d groups, %v", len(st.Queues.Groups), err)
+			if err := json.Unmarshal(b, &st); err != nil || len(st.Queues().Groups) != 40 {
+				t.Errorf("final state: %d groups, %v", len(st.Queues().Groups), err)
 			}
 			return
 		default:

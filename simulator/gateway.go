@@ -60,6 +60,13 @@ func (x *GatewayState) init() {
 	x.inflight = map[string]bool{}
 }
 
+// gatewayPart registers this domain's part of the state, member "gateway" of
+// the state file.
+var gatewayPart = registerState("gateway", (*GatewayState).init)
+
+// Gateway returns the state's part of this domain (the SMS gateway).
+func (st *State) Gateway() *GatewayState { return gatewayPart(st) }
+
 // GatewayTemplate is a gateway template (§2.13).
 type GatewayTemplate struct {
 	ID        int64     `json:"id"`
@@ -147,7 +154,7 @@ func init() {
 			} {
 				s.Handle(Route{Methods: []string{"POST"}, Prefix: PrefixSMSAPI, Path: p, Env: EnvGateway, Codes: gatewayCodes,
 					Handler: func(c *Call) {
-						c.St.Gateway.settle(c.s)
+						c.St.Gateway().settle(c.s)
 						// Due deliveries first, so a pull sees them.
 						if c.s.deliverDueLocked() > 0 {
 							c.Changed()
@@ -162,7 +169,7 @@ func init() {
 		review: map[string]func(s *Server, id string, state int, reason string) error{
 			"gateway_signature": func(s *Server, id string, state int, reason string) error {
 				n, err := strconv.ParseInt(id, 10, 64)
-				g := s.st.Gateway.Signatures[n]
+				g := s.st.Gateway().Signatures[n]
 				if err != nil || g == nil {
 					return fmt.Errorf("review: no gateway signature %q", id)
 				}
@@ -174,7 +181,7 @@ func init() {
 			},
 			"gateway_template": func(s *Server, id string, state int, reason string) error {
 				n, err := strconv.ParseInt(id, 10, 64)
-				t := s.st.Gateway.Templates[n]
+				t := s.st.Gateway().Templates[n]
 				if err != nil || t == nil {
 					return fmt.Errorf("review: no gateway template %q", id)
 				}
@@ -240,14 +247,14 @@ func gwAddTemplate(c *Call) {
 		return
 	}
 	sign := c.Str("signText")
-	if sign != "" && c.St.Gateway.signatureByText(sign, false) == nil {
+	if sign != "" && c.St.Gateway().signatureByText(sign, false) == nil {
 		c.Fail(1018, fmt.Sprintf("signature does not exist: %q", sign), nil)
 		return
 	}
 	// state is accepted and ignored (§4.8): every template starts pending.
 	t := &GatewayTemplate{ID: c.St.NextID("gateway_template", 5000), TplTitle: c.Str("tplTitle"), TplText: text,
 		TplType: typ, Remark: c.Str("remark"), SignText: sign, Submitted: c.Now()}
-	c.St.Gateway.Templates[t.ID] = t
+	c.St.Gateway().Templates[t.ID] = t
 	c.Changed()
 	c.OK(map[string]any{"tplId": t.ID})
 }
@@ -338,7 +345,7 @@ func gwGetTemplate(c *Call) {
 	}
 	// vccId selects every template of the enterprise; the simulator has one
 	// enterprise and one appId, so the selection is the same.
-	g := &c.St.Gateway
+	g := c.St.Gateway()
 	all := make([]int64, 0, len(g.Templates))
 	for id := range g.Templates {
 		all = append(all, id)
@@ -377,7 +384,7 @@ func gwAddSign(c *Call) {
 		}
 	}
 	g := &GatewaySignature{ID: c.St.NextID("gateway_signature", 3000), Text: text, Pic: pic, Remark: c.Str("remark"), Submitted: c.Now()}
-	c.St.Gateway.Signatures[g.ID] = g
+	c.St.Gateway().Signatures[g.ID] = g
 	c.Changed()
 	c.OK(map[string]any{"signId": g.ID})
 }
@@ -387,7 +394,7 @@ func gwGetSign(c *Call) {
 	if !ok {
 		return
 	}
-	g := &c.St.Gateway
+	g := c.St.Gateway()
 	all := make([]int64, 0, len(g.Signatures))
 	for id := range g.Signatures {
 		all = append(all, id)
@@ -482,7 +489,7 @@ func checkMobiles(c *Call, ms []string) bool {
 
 // approvedSignature answers 1018 unless text names an approved signature.
 func approvedSignature(c *Call, text string) bool {
-	if text == "" || c.St.Gateway.signatureByText(text, true) == nil {
+	if text == "" || c.St.Gateway().signatureByText(text, true) == nil {
 		c.Fail(1018, fmt.Sprintf("signature does not exist (or is not approved): %q", text), nil)
 		return false
 	}
@@ -492,7 +499,7 @@ func approvedSignature(c *Call, text string) bool {
 // approvedTemplate answers 1016 unless tplId names an approved template.
 func approvedTemplate(c *Call) *GatewayTemplate {
 	id, _, err := c.Int("tplId")
-	t := c.St.Gateway.Templates[id]
+	t := c.St.Gateway().Templates[id]
 	if err != nil || t == nil || t.State != 1 {
 		c.Fail(1016, fmt.Sprintf("template id does not exist or is not approved: %s", c.Str("tplId")), nil)
 		return nil
@@ -604,12 +611,12 @@ func send(c *Call, sign string, msgs []outMsg, file bool) []map[string]any {
 	delay := c.s.opts.GatewayDeliveryDelay
 	items := make([]map[string]any, 0, len(msgs))
 	appID := c.R.URL.Query().Get("appId")
-	cb := st.Gateway.Callbacks[appID]
+	cb := st.Gateway().Callbacks[appID]
 	for _, m := range msgs {
 		content := "【" + sign + "】" + m.content
 		msg := &GatewayMessage{SmsID: fmt.Sprintf("gw%012d", st.NextID("gateway_sms", 0)), Mobile: m.mobile, Content: content,
 			Exten: exten, SmsExt: smsExt, SmsFee: smsFee(content), State: "SENDED", Sent: now.Format(gatewayTimeFormat), AppID: appID}
-		st.Gateway.Messages[msg.SmsID] = msg
+		st.Gateway().Messages[msg.SmsID] = msg
 		items = append(items, map[string]any{"mobile": m.mobile, "smsId": msg.SmsID, "smsFee": msg.SmsFee})
 		if file {
 			// §6.4: the intermediate callback of send_file, one per number.
@@ -624,7 +631,7 @@ func send(c *Call, sign string, msgs []outMsg, file bool) []map[string]any {
 		}
 		msg.Due = now.Add(delay)
 		msg.receipt = c.s.queueDelivery(st, msg, cb, now)
-		st.Gateway.Pending = append(st.Gateway.Pending, msg.SmsID)
+		st.Gateway().Pending = append(st.Gateway().Pending, msg.SmsID)
 	}
 	c.Changed()
 	return items
@@ -668,9 +675,9 @@ func (s *Server) queueDelivery(st *State, m *GatewayMessage, cb GatewayCallbacks
 		push[k] = v
 	}
 	r := &GatewayRecord{Key: fmt.Sprintf("d%d", st.NextID("gateway_record", 0)), Pull: rec, Push: push}
-	st.Gateway.Delivery = append(st.Gateway.Delivery, r)
+	st.Gateway().Delivery = append(st.Gateway().Delivery, r)
 	if cb.DeliveryURL != "" {
-		st.Gateway.inflight[r.Key] = true
+		st.Gateway().inflight[r.Key] = true
 		s.startPush(cb.DeliveryURL, r.Key, push)
 	}
 	return r.Key
@@ -683,7 +690,7 @@ func (s *Server) queueDelivery(st *State, m *GatewayMessage, cb GatewayCallbacks
 // order. The final record is stamped with the message's due time. Called
 // with s.mu held; the caller persists when the count is positive.
 func (s *Server) deliverDueLocked() int {
-	g := &s.st.Gateway
+	g := s.st.Gateway()
 	if len(g.Pending) == 0 {
 		return 0
 	}
@@ -719,7 +726,7 @@ func (s *Server) DeliverDue() (delivered, pending int) {
 	if delivered > 0 {
 		s.persistLocked()
 	}
-	return delivered, len(s.st.Gateway.Pending)
+	return delivered, len(s.st.Gateway().Pending)
 }
 
 func (s *Server) adminGatewayDeliver(w http.ResponseWriter, r *http.Request) {
@@ -820,7 +827,7 @@ func gwSendBatch(c *Call) {
 	}
 	sign := c.Str("signText")
 	if sign == "" {
-		sign = c.St.Gateway.defaultSignature(t)
+		sign = c.St.Gateway().defaultSignature(t)
 	}
 	if !approvedSignature(c, sign) {
 		return
@@ -894,7 +901,7 @@ func gwSendFile(c *Call) {
 	}
 	sign := c.Str("signText")
 	if sign == "" {
-		sign = c.St.Gateway.defaultSignature(t)
+		sign = c.St.Gateway().defaultSignature(t)
 	}
 	if !approvedSignature(c, sign) {
 		return
@@ -912,7 +919,7 @@ func gwPull(c *Call, replies bool) {
 		c.Fail(1008, fmt.Sprintf("other error: max must be from 1 to %d, got %s", gwMaxPull, c.Str("max")), nil)
 		return
 	}
-	g := &c.St.Gateway
+	g := c.St.Gateway()
 	q := &g.Delivery
 	if replies {
 		q = &g.Replies
@@ -963,7 +970,7 @@ func (s *Server) startPush(url, key string, body map[string]any) {
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		g := &s.st.Gateway
+		g := s.st.Gateway()
 		delete(g.inflight, key)
 		changed := false
 		if acked {
@@ -1045,7 +1052,7 @@ func (s *Server) SetGatewayCallbacks(appID string, cb GatewayCallbacks) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.st.Gateway.Callbacks[appID] = cb
+	s.st.Gateway().Callbacks[appID] = cb
 	s.persistLocked()
 	return nil
 }
@@ -1085,7 +1092,7 @@ func (s *Server) Reply(appID, mobile, text string) error {
 	defer s.mu.Unlock()
 	st := s.st
 	var last *GatewayMessage
-	for _, m := range st.Gateway.Messages {
+	for _, m := range st.Gateway().Messages {
 		if m.Mobile == mobile && (last == nil || m.SmsID > last.SmsID) {
 			last = m
 		}
@@ -1095,9 +1102,9 @@ func (s *Server) Reply(appID, mobile, text string) error {
 		rec["exten"] = last.Exten
 	}
 	r := &GatewayRecord{Key: fmt.Sprintf("r%d", st.NextID("gateway_record", 0)), Pull: rec, Push: rec}
-	st.Gateway.Replies = append(st.Gateway.Replies, r)
-	if u := st.Gateway.Callbacks[appID].ReplyURL; u != "" {
-		st.Gateway.inflight[r.Key] = true
+	st.Gateway().Replies = append(st.Gateway().Replies, r)
+	if u := st.Gateway().Callbacks[appID].ReplyURL; u != "" {
+		st.Gateway().inflight[r.Key] = true
 		s.startPush(u, r.Key, rec)
 	}
 	s.persistLocked()

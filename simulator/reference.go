@@ -41,6 +41,13 @@ func (x *ReferenceState) init() {
 	}
 }
 
+// referencePart registers this domain's part of the state, member "reference" of
+// the state file.
+var referencePart = registerState("reference", (*ReferenceState).init)
+
+// Reference returns the state's part of this domain (reference data and call records).
+func (st *State) Reference() *ReferenceState { return referencePart(st) }
+
 // TrunkCDR is a trunk call record with the fields of §2.12. Times use the
 // text format yyyy-mm-dd HH:ii:ss; an unset time reads as a zero date.
 type TrunkCDR struct {
@@ -206,11 +213,11 @@ func trunksListHandler(c *Call) {
 		c.Fail(400, msg, nil)
 		return
 	}
-	c.OK(resultsPage(c.St.Reference.trunksOf(strings.TrimSpace(c.Str("code"))), per, page))
+	c.OK(resultsPage(c.St.Reference().trunksOf(strings.TrimSpace(c.Str("code"))), per, page))
 }
 
 func trunksAllHandler(c *Call) {
-	c.OK(c.St.Reference.trunksOf(strings.TrimSpace(c.Str("code"))))
+	c.OK(c.St.Reference().trunksOf(strings.TrimSpace(c.Str("code"))))
 }
 
 func virtualBindingsHandler(c *Call) {
@@ -222,15 +229,15 @@ func virtualBindingsHandler(c *Call) {
 	virtual := strings.TrimSpace(c.Str("virtual"))
 	out := []string{}
 	if virtual != "" {
-		out = append(out, c.St.Reference.VirtualBindings[virtual]...)
+		out = append(out, c.St.Reference().VirtualBindings[virtual]...)
 	} else {
-		keys := make([]string, 0, len(c.St.Reference.VirtualBindings))
-		for k := range c.St.Reference.VirtualBindings {
+		keys := make([]string, 0, len(c.St.Reference().VirtualBindings))
+		for k := range c.St.Reference().VirtualBindings {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			out = append(out, c.St.Reference.VirtualBindings[k]...)
+			out = append(out, c.St.Reference().VirtualBindings[k]...)
 		}
 	}
 	p := resultsPage(out, per, page)
@@ -239,7 +246,7 @@ func virtualBindingsHandler(c *Call) {
 }
 
 func busyReasonsHandler(c *Call) {
-	body := map[string]any{"code": 200, "message": "ok", "data": append([]BusyReason{}, c.St.Reference.BusyReasons...)}
+	body := map[string]any{"code": 200, "message": "ok", "data": append([]BusyReason{}, c.St.Reference().BusyReasons...)}
 	cb := strings.TrimSpace(c.Str("jsonpcallback"))
 	if cb == "" || !jsonpNameRE.MatchString(cb) {
 		c.JSON(200, body)
@@ -327,7 +334,7 @@ func trunkCDRHandler(c *Call) {
 	}
 	per, page, _ := pageParams(c, 100, 0)
 	out := []TrunkCDR{}
-	for _, r := range c.St.Reference.TrunkCDRs {
+	for _, r := range c.St.Reference().TrunkCDRs {
 		if (callID == "" || r.CallID == callID) && inRange(r.TimeStart, begin, end) {
 			out = append(out, r)
 		}
@@ -347,7 +354,7 @@ func vosListHandler(c *Call) {
 	}
 	per, page, _ := pageParams(c, 100, 500)
 	out := []VOSCDR{}
-	for _, r := range c.St.Reference.VOSCDRs {
+	for _, r := range c.St.Reference().VOSCDRs {
 		if (callID == "" || r.CallID == callID) && inRange(r.StartTime, begin, end) {
 			out = append(out, r)
 		}
@@ -378,7 +385,7 @@ func updateUserDataHandler(c *Call) {
 		c.Fail(400, fmt.Sprintf("business_status must be \"0\" or \"1\", got %q", bs), nil)
 		return
 	}
-	stored := c.St.Reference.CallUserData[callID]
+	stored := c.St.Reference().CallUserData[callID]
 	if stored == nil {
 		stored = map[string]any{}
 	}
@@ -388,11 +395,11 @@ func updateUserDataHandler(c *Call) {
 	if bs != "" {
 		stored["business_status"] = bs
 	}
-	c.St.Reference.CallUserData[callID] = stored
+	c.St.Reference().CallUserData[callID] = stored
 	text, _ := json.Marshal(stored)
-	for i := range c.St.Reference.TrunkCDRs {
-		if c.St.Reference.TrunkCDRs[i].CallID == callID {
-			c.St.Reference.TrunkCDRs[i].UserData = string(text)
+	for i := range c.St.Reference().TrunkCDRs {
+		if c.St.Reference().TrunkCDRs[i].CallID == callID {
+			c.St.Reference().TrunkCDRs[i].UserData = string(text)
 		}
 	}
 	c.Changed()
@@ -401,7 +408,7 @@ func updateUserDataHandler(c *Call) {
 
 func robotPlayRecordHandler(c *Call) {
 	callID := strings.TrimSpace(c.Str("call_id"))
-	p, ok := c.St.Reference.RobotRecordings[callID]
+	p, ok := c.St.Reference().RobotRecordings[callID]
 	if callID == "" || !ok {
 		c.Fail(407, fmt.Sprintf("recording does not exist for call_id %q", callID), nil)
 		return
@@ -410,7 +417,7 @@ func robotPlayRecordHandler(c *Call) {
 }
 
 func phoneSelectHandler(c *Call) {
-	ns := c.St.Reference.NumberSelection
+	ns := c.St.Reference().NumberSelection
 	nz := func(x []SelectItem) []SelectItem {
 		if x == nil {
 			return []SelectItem{}
@@ -421,12 +428,12 @@ func phoneSelectHandler(c *Call) {
 }
 
 func ivrsHandler(c *Call) {
-	c.OK(append([]IVR{}, c.St.Reference.IVRs...))
+	c.OK(append([]IVR{}, c.St.Reference().IVRs...))
 }
 
 // seedReference fills a fresh state with a small, realistic enterprise.
 func seedReference(s *Server, st *State) {
-	x := &st.Reference
+	x := st.Reference()
 	x.Trunks = []Trunk{
 		{Phone: "02160001000", Code: "021", City: "上海", Type: 2},
 		{Phone: "02160001001", Code: "021", City: "上海", Type: 2},
@@ -539,7 +546,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if t.TypeString == "" {
 				t.TypeString = trunkTypeNames[t.Type]
 			}
-			s.st.Reference.Trunks = append(s.st.Reference.Trunks, t)
+			s.st.Reference().Trunks = append(s.st.Reference().Trunks, t)
 		}
 		return nil
 	},
@@ -549,7 +556,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			return err
 		}
 		for k, v := range in {
-			s.st.Reference.VirtualBindings[k] = append(s.st.Reference.VirtualBindings[k], v...)
+			s.st.Reference().VirtualBindings[k] = append(s.st.Reference().VirtualBindings[k], v...)
 		}
 		return nil
 	},
@@ -568,7 +575,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.VccID == "" {
 				r.VccID = strconv.Itoa(simVccID)
 			}
-			s.st.Reference.BusyReasons = append(s.st.Reference.BusyReasons, r)
+			s.st.Reference().BusyReasons = append(s.st.Reference().BusyReasons, r)
 		}
 		return nil
 	},
@@ -584,7 +591,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if v.IvrID == 0 {
 				v.IvrID = s.st.NextID("ivr", 100)
 			}
-			s.st.Reference.IVRs = append(s.st.Reference.IVRs, v)
+			s.st.Reference().IVRs = append(s.st.Reference().IVRs, v)
 		}
 		return nil
 	},
@@ -593,7 +600,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 		if err := json.Unmarshal(raw, &in); err != nil {
 			return err
 		}
-		ns := &s.st.Reference.NumberSelection
+		ns := &s.st.Reference().NumberSelection
 		ns.Groups = append(ns.Groups, in.Groups...)
 		ns.Phones = append(ns.Phones, in.Phones...)
 		ns.XTels = append(ns.XTels, in.XTels...)
@@ -615,7 +622,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.CallTypeName == "" {
 				r.CallTypeName = callTypeNames[r.CallType]
 			}
-			s.st.Reference.TrunkCDRs = append(s.st.Reference.TrunkCDRs, r)
+			s.st.Reference().TrunkCDRs = append(s.st.Reference().TrunkCDRs, r)
 		}
 		return nil
 	},
@@ -634,7 +641,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.ID == "" {
 				r.ID = strconv.FormatInt(s.st.NextID("vos_cdr", 100000), 10)
 			}
-			s.st.Reference.VOSCDRs = append(s.st.Reference.VOSCDRs, r)
+			s.st.Reference().VOSCDRs = append(s.st.Reference().VOSCDRs, r)
 		}
 		return nil
 	},
@@ -647,7 +654,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if k == "" || v == "" {
 				return errors.New("robot_recordings: call_id and path must not be empty")
 			}
-			s.st.Reference.RobotRecordings[k] = v
+			s.st.Reference().RobotRecordings[k] = v
 		}
 		return nil
 	},

@@ -30,6 +30,13 @@ func (x *TasksState) init() {
 	}
 }
 
+// tasksPart registers this domain's part of the state, member "tasks" of
+// the state file.
+var tasksPart = registerState("tasks", (*TasksState).init)
+
+// Tasks returns the state's part of this domain (outbound tasks).
+func (st *State) Tasks() *TasksState { return tasksPart(st) }
+
 var (
 	taskTypeStrings   = map[int64]string{1: "predictive", 3: "automatic", 4: "robot"}
 	taskStatusStrings = map[int64]string{0: "closed", 1: "open", 2: "paused"}
@@ -81,7 +88,7 @@ func taskSaveHandler(c *Call) {
 	now := c.Now().Format(autocallTimeFormat)
 	var t client.Task
 	if in.ID != 0 {
-		old := c.St.Tasks.Projects[int64(in.ID)]
+		old := c.St.Tasks().Projects[int64(in.ID)]
 		if old == nil {
 			c.Fail(404, fmt.Sprintf("project %d does not exist", in.ID), nil)
 			return
@@ -114,7 +121,7 @@ func taskSaveHandler(c *Call) {
 		t.CreatedAt = client.FlexString(now)
 	}
 	t.UpdatedAt = client.FlexString(now)
-	c.St.Tasks.Projects[int64(t.ID)] = &t
+	c.St.Tasks().Projects[int64(t.ID)] = &t
 	c.Changed()
 	c.OK(map[string]any{"id": int64(t.ID), "name": string(t.Name), "type": int64(t.Type),
 		"type_string": taskTypeStrings[int64(t.Type)], "status": taskIntVal(t.Status),
@@ -288,7 +295,7 @@ func validateTask(st *State, t *client.Task) string {
 	}
 	if w := cfg.Webhook; w != nil {
 		for _, id := range w.IDs {
-			if st.Webhooks.Hooks[int64(id)] == nil {
+			if st.Webhooks().Hooks[int64(id)] == nil {
 				return fmt.Sprintf("config.webhook.ids: webhook %d does not exist", id)
 			}
 		}
@@ -321,7 +328,7 @@ func validateTask(st *State, t *client.Task) string {
 				return "config." + name + " is required for a robot task (type 4)"
 			}
 		}
-		if st.Queues.Groups[int64(*cfg.QueID)] == nil {
+		if st.Queues().Groups[int64(*cfg.QueID)] == nil {
 			return fmt.Sprintf("config.que_id: skill group %d does not exist", *cfg.QueID)
 		}
 		if *cfg.EnableScheduler && len(t.AssignedUsers) == 0 {
@@ -340,7 +347,7 @@ func validateTask(st *State, t *client.Task) string {
 			return fmt.Sprintf("assigned_users[%d]: no agent %s", i, taskAgentRef(u))
 		}
 		if typ == client.TaskTypeRobot && bool(*cfg.EnableScheduler) {
-			if _, in := st.Queues.Members[int64(*cfg.QueID)][a.UserID]; !in {
+			if _, in := st.Queues().Members[int64(*cfg.QueID)][a.UserID]; !in {
 				return fmt.Sprintf("assigned_users[%d]: agent %s is not in skill group %d (config.que_id)", i, taskAgentRef(u), *cfg.QueID)
 			}
 		}
@@ -365,9 +372,9 @@ func validateTask(st *State, t *client.Task) string {
 
 func taskAgent(st *State, u client.AssignedUser) *Agent {
 	if u.UserID != nil {
-		return st.Agents.Users[int64(*u.UserID)]
+		return st.Agents().Users[int64(*u.UserID)]
 	}
-	for _, a := range st.Agents.Users {
+	for _, a := range st.Agents().Users {
 		if a.UserNum == string(*u.UserNum) {
 			return a
 		}
@@ -426,7 +433,7 @@ func taskByParam(c *Call) *client.Task {
 		c.Fail(422, fmt.Sprintf("id is required and must be a project id, got %q", c.Str("id")), nil)
 		return nil
 	}
-	t := c.St.Tasks.Projects[id]
+	t := c.St.Tasks().Projects[id]
 	if t == nil {
 		c.Fail(404, fmt.Sprintf("project %d does not exist", id), nil)
 	}
@@ -492,7 +499,7 @@ func taskDeleteHandler(c *Call) {
 		return
 	}
 	for _, id := range ids {
-		t := c.St.Tasks.Projects[id]
+		t := c.St.Tasks().Projects[id]
 		if t == nil {
 			c.Fail(404, fmt.Sprintf("project %d does not exist", id), nil)
 			return
@@ -503,7 +510,7 @@ func taskDeleteHandler(c *Call) {
 		}
 	}
 	for _, id := range ids {
-		delete(c.St.Tasks.Projects, id)
+		delete(c.St.Tasks().Projects, id)
 	}
 	c.Changed()
 	c.JSON(200, map[string]any{"code": 0, "message": "success", "request_id": c.Server().requestID()})
@@ -523,7 +530,7 @@ func filterTaskParams(c *Call) ([]*client.Task, bool) {
 	}
 	name := c.Str("name")
 	var out []*client.Task
-	for _, t := range c.St.Tasks.Projects {
+	for _, t := range c.St.Tasks().Projects {
 		if (typ == 0 || int64(t.Type) == typ) && (!hasStatus || taskIntVal(t.Status) == status) &&
 			(name == "" || strings.Contains(string(t.Name), name)) {
 			out = append(out, t)
@@ -595,7 +602,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	t := s.st.Tasks.Projects[req.TaskID]
+	t := s.st.Tasks().Projects[req.TaskID]
 	if t == nil {
 		s.mu.Unlock()
 		adminError(w, 404, fmt.Errorf("calls: task %d does not exist", req.TaskID))
@@ -608,7 +615,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 	}
 	start := s.now()
 	cdr := simulatedCDR(s.st, t, req.Mobile, start, s.st.NextID("call", 90000))
-	s.st.Reference.TrunkCDRs = append(s.st.Reference.TrunkCDRs, cdr)
+	s.st.Reference().TrunkCDRs = append(s.st.Reference().TrunkCDRs, cdr)
 	t.TotalCalled++
 	base := map[string]any{"task_id": int64(t.ID), "task_name": string(t.Name), "task_type": int64(t.Type),
 		"call_id": cdr.CallID, "mobile": req.Mobile}
@@ -648,7 +655,7 @@ func taskHooks(st *State, t *client.Task) []*WebhookRec {
 	}
 	var out []*WebhookRec
 	for _, id := range t.Config.Webhook.IDs {
-		if h := st.Webhooks.Hooks[int64(id)]; h != nil && h.Status {
+		if h := st.Webhooks().Hooks[int64(id)]; h != nil && h.Status {
 			out = append(out, h)
 		}
 	}
