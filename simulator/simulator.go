@@ -75,8 +75,11 @@ type Server struct {
 	admin        map[string]http.HandlerFunc
 	stats        map[string]int
 	faults       faultConfig
-	rng          *rand.Rand
-	pushes       sync.WaitGroup
+	bucket       tokenBucket
+	// clock times the rate limit: real time, not Options.Now. Tests replace it.
+	clock  func() time.Time
+	rng    *rand.Rand
+	pushes sync.WaitGroup
 }
 
 // domain is one API area of the simulator. Each domain file registers
@@ -126,6 +129,7 @@ func New(opts Options) (*Server, error) {
 		admin:  map[string]http.HandlerFunc{},
 		stats:  map[string]int{},
 		rng:    rand.New(rand.NewPCG(1, 2)),
+		clock:  time.Now,
 	}
 	sort.SliceStable(domains, func(i, j int) bool { return domains[i].name < domains[j].name })
 	for _, d := range domains {
