@@ -8,6 +8,7 @@
 package simulator
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -32,6 +33,11 @@ const (
 type Options struct {
 	// Token is the bearer token of the open and portal surfaces. Default "sim-token".
 	Token string
+	// AdminToken, when set, is required on every /_sim/ call as
+	// "Authorization: Bearer <AdminToken>" (401 otherwise). Empty leaves the
+	// admin API open, which is meant for loopback use only: ccsync
+	// simulator sets it with --allow-remote.
+	AdminToken string
 	// AppID and AppKey are the gateway credentials. Defaults "sim-app", "sim-key".
 	AppID, AppKey string
 	// DisabledAppIDs are known appIds that answer 1003 (appId disabled).
@@ -174,6 +180,10 @@ func (s *Server) now() time.Time { return s.opts.Now() }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/_sim/") {
+		if !s.adminAuth(r) {
+			writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "admin API: missing or wrong admin token (send Authorization: Bearer <admin token>)"})
+			return
+		}
 		h := s.admin[r.Method+" "+r.URL.Path]
 		if h == nil {
 			writeJSON(w, http.StatusNotFound, map[string]any{"error": "no admin call " + r.Method + " " + r.URL.Path})
@@ -183,6 +193,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveAPI(w, r)
+}
+
+// adminAuth checks Options.AdminToken on an admin call.
+func (s *Server) adminAuth(r *http.Request) bool {
+	if s.opts.AdminToken == "" {
+		return true
+	}
+	want := "Bearer " + s.opts.AdminToken
+	return subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte(want)) == 1
 }
 
 // URLs returns the five surface URLs for an origin such as http://127.0.0.1:18080.
