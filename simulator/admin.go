@@ -2,33 +2,11 @@ package simulator
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"net/http"
 	"sort"
 	"strings"
 )
-
-// faultConfig is the body of POST /_sim/faults. Force is our extension: it
-// makes the next Count calls of Method+Path answer Code in the route's
-// envelope, so failure codes that depend on the platform's internals
-// ("reload failed", "save failed") can be tested.
-type faultConfig struct {
-	ErrorRate float64      `json:"error_rate"`
-	DropRate  float64      `json:"drop_rate"`
-	LatencyMS int          `json:"latency_ms"`
-	Seed      uint64       `json:"seed"`
-	Force     []forcedCode `json:"force,omitempty"`
-}
-
-type forcedCode struct {
-	Method string `json:"method"`
-	Path   string `json:"path"`
-	Code   int    `json:"code"`
-	Count  int    `json:"count"`
-}
 
 func (s *Server) registerAdmin() {
 	s.HandleAdmin("GET", "/_sim/stats", s.adminStats)
@@ -64,35 +42,13 @@ func (s *Server) Reset() {
 	s.st = s.freshState()
 	s.stats = map[string]int{}
 	s.faults = faultConfig{}
+	s.bucket = tokenBucket{}
 	s.persistLocked()
 }
 
 func (s *Server) adminReset(w http.ResponseWriter, _ *http.Request) {
 	s.Reset()
 	writeJSON(w, 200, map[string]any{"ok": true})
-}
-
-func (s *Server) adminFaults(w http.ResponseWriter, r *http.Request) {
-	var f faultConfig
-	if err := decodeJSONStrict(r, &f); err != nil && !errors.Is(err, io.EOF) {
-		adminError(w, 400, fmt.Errorf("faults: %w", err))
-		return
-	}
-	if f.ErrorRate < 0 || f.ErrorRate > 1 || f.DropRate < 0 || f.DropRate > 1 || f.LatencyMS < 0 {
-		adminError(w, 400, errors.New("faults: error_rate and drop_rate must be within 0..1, latency_ms >= 0"))
-		return
-	}
-	for _, fc := range f.Force {
-		if fc.Path == "" || fc.Code == 0 || fc.Count <= 0 {
-			adminError(w, 400, errors.New("faults: each force entry needs path, code and count > 0"))
-			return
-		}
-	}
-	s.mu.Lock()
-	s.faults = f
-	s.rng = rand.New(rand.NewPCG(f.Seed, f.Seed^0x9e3779b97f4a7c15))
-	s.mu.Unlock()
-	writeJSON(w, 200, map[string]any{"ok": true, "faults": f})
 }
 
 type reviewRequest struct {

@@ -28,6 +28,13 @@ func (x *AgentsState) init() {
 	}
 }
 
+// agentsPart registers this domain's part of the state, member "agents" of
+// the state file.
+var agentsPart = registerState("agents", (*AgentsState).init)
+
+// Agents returns the state's part of this domain (the agents and their configuration).
+func (st *State) Agents() *AgentsState { return agentsPart(st) }
+
 // Agent is one agent with every field of §2.6 the simulator keeps and the
 // add parameters of §4.2. Skill-group membership lives in QueuesState.Members.
 type Agent struct {
@@ -84,6 +91,46 @@ const (
 	defaultBasicSessions = 1
 )
 
+// Agent limits of §8: users/list rows at most 500; max_sessions at most
+// 300 and basic_sessions at least 1 on add and edit.
+const (
+	agentMaxRows          = 500
+	agentMaxSessions      = 300
+	agentMinBasicSessions = 1
+)
+
+// The values of notice_config (§2.6.1): notice_type is "system" (in-app)
+// or the browser notice, which the spec describes without naming; the
+// simulator spells it "browser" (fidelity/agents.md). system_notice_position
+// is one of the four corners.
+var (
+	noticeTypes           = []string{"system", "browser"}
+	systemNoticePositions = []string{"bottomRight", "topRight", "topLeft", "bottomLeft"}
+)
+
+// defaultAgentObjects is the table of §2.6.1: every object type 2
+// (default); next_wait 5; is_enable_notice and is_auto_close on,
+// notice_type system, system_notice_position bottomRight,
+// auto_close_interval 5; every other switch off and every list empty.
+func defaultAgentObjects() client.AgentObjects {
+	const def = client.ConfigTypeDefault
+	return client.AgentObjects{
+		EvaluateConfig: &client.EvaluateConfig{Type: def},
+		WaitTimeConfig: &client.WaitTimeConfig{Type: def, NextWait: 5},
+		NoticeConfig: &client.NoticeConfig{Type: def, IsEnableNotice: true, NoticeType: "system",
+			SystemNoticePosition: "bottomRight", IsAutoClose: true, AutoCloseInterval: 5},
+		UserCaller: &client.UserCaller{Type: def, Groups: []client.FlexString{}, GroupNames: []client.FlexString{},
+			Phones: []client.FlexString{}, Xtels: []client.FlexString{}},
+		OutboundCallers: &client.OutboundCallers{Type: def, Groups: []client.FlexString{},
+			GroupNames: []client.FlexString{}, Phones: []client.FlexString{}},
+		UserDisplay:           &client.UserDisplay{Type: def, Phones: []client.FlexString{}},
+		WincallButtons:        &client.WincallButtons{Type: def},
+		WincallTransferIvrs:   &client.WincallTransferIvrs{Type: def, TransferIvrs: []client.FlexInt{}},
+		WincallInteractIvrs:   &client.WincallInteractIvrs{Type: def, InteractIvrs: []client.FlexInt{}},
+		WincallTransferQueues: &client.WincallTransferQueues{Type: def, TransferQueues: []client.FlexInt{}},
+	}
+}
+
 // agentCodes are the open-interface codes the simulator answers for §4.2.
 // The spec shows none besides 0 (§7.1); these are our choice.
 var agentCodes = map[int]string{
@@ -124,7 +171,7 @@ func init() {
 					a.UserStatus = 1
 				}
 				a.Objects = completeObjects(a.Objects)
-				s.st.Agents.Users[a.UserID] = a
+				s.st.Agents().Users[a.UserID] = a
 			}
 			return nil
 		},
@@ -137,13 +184,13 @@ func newAgent() *Agent {
 		UserStatus: 1, DeptID: rootDeptID, UserPhoneType: 3, UserLoginState: 1, UserAutoLogin: 1,
 		IsEnableOutbound: true, UserOutcallPopup: 1, IsEnableMFA: 2, MaxSessions: defaultMaxSessions,
 		BasicSessions: defaultBasicSessions, IsEnableUpdateCapcity: 1, IsFirstLogin: 1,
-		Objects: client.DefaultAgentObjects(),
+		Objects: defaultAgentObjects(),
 	}
 }
 
 // completeObjects replaces missing objects by their defaults.
 func completeObjects(o client.AgentObjects) client.AgentObjects {
-	d := client.DefaultAgentObjects()
+	d := defaultAgentObjects()
 	if o.EvaluateConfig == nil {
 		o.EvaluateConfig = d.EvaluateConfig
 	}
@@ -182,7 +229,7 @@ func completeObjects(o client.AgentObjects) client.AgentObjects {
 func (s *Server) CheckAgentPassword(userID int64, password string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := s.st.Agents.Users[userID]
+	a := s.st.Agents().Users[userID]
 	return a != nil && a.PasswordHash == hashPassword(password)
 }
 
@@ -229,8 +276,8 @@ func usersListHandler(c *Call) {
 		page = 1
 	}
 	rows, ok, err := c.Int("rows")
-	if err != nil || (ok && (rows < 1 || rows > client.AgentMaxRows)) {
-		c.Fail(422, fmt.Sprintf("rows must be from 1 to %d, got %q", client.AgentMaxRows, c.Str("rows")), nil)
+	if err != nil || (ok && (rows < 1 || rows > agentMaxRows)) {
+		c.Fail(422, fmt.Sprintf("rows must be from 1 to %d, got %q", agentMaxRows, c.Str("rows")), nil)
 		return
 	}
 	if !ok {
@@ -263,7 +310,7 @@ func usersListHandler(c *Call) {
 	num := c.Str("user_num")
 
 	var matched []*Agent
-	for _, a := range c.St.Agents.Users {
+	for _, a := range c.St.Agents().Users {
 		switch {
 		case num != "" && a.UserNum != num,
 			len(filters["user_ids"]) > 0 && !slices.Contains(filters["user_ids"], a.UserID),
@@ -273,7 +320,7 @@ func usersListHandler(c *Call) {
 			len(filters["user_status"]) > 0 && !slices.Contains(filters["user_status"], a.UserStatus):
 			continue
 		}
-		if q := filters["queue_ids"]; len(q) > 0 && !slices.ContainsFunc(q, func(id int64) bool { return hasMember(c.St.Queues.Members[id], a.UserID) }) {
+		if q := filters["queue_ids"]; len(q) > 0 && !slices.ContainsFunc(q, func(id int64) bool { return hasMember(c.St.Queues().Members[id], a.UserID) }) {
 			continue
 		}
 		if len(types) > 0 && !slices.ContainsFunc(strings.Split(a.UserType, ","), func(t string) bool { return slices.Contains(types, t) }) {
@@ -355,15 +402,15 @@ func (st *State) agentItem(a *Agent, withQueues, withConfig bool) map[string]any
 	}
 	if withQueues {
 		var ids []int64
-		for qid, m := range st.Queues.Members {
-			if hasMember(m, a.UserID) && st.Queues.Groups[qid] != nil {
+		for qid, m := range st.Queues().Members {
+			if hasMember(m, a.UserID) && st.Queues().Groups[qid] != nil {
 				ids = append(ids, qid)
 			}
 		}
 		slices.Sort(ids)
 		idText, names := make([]string, len(ids)), make([]string, len(ids))
 		for i, id := range ids {
-			idText[i], names[i] = strconv.FormatInt(id, 10), st.Queues.Groups[id].QueName
+			idText[i], names[i] = strconv.FormatInt(id, 10), st.Queues().Groups[id].QueName
 		}
 		item["queue_ids"], item["queue_names"] = strings.Join(idText, ","), strings.Join(names, ",")
 	}
@@ -465,8 +512,8 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 		{"user_auto_login", &a.UserAutoLogin, []int64{0, 1}, 0, 0},
 		{"user_outcall_popup", &a.UserOutcallPopup, []int64{1, 2}, 0, 0},
 		{"is_enable_mfa", &a.IsEnableMFA, []int64{1, 2}, 0, 0},
-		{"max_sessions", &a.MaxSessions, nil, 0, client.AgentMaxSessionsLimit},
-		{"basic_sessions", &a.BasicSessions, nil, client.AgentBasicSessionsMin, 0},
+		{"max_sessions", &a.MaxSessions, nil, 0, agentMaxSessions},
+		{"basic_sessions", &a.BasicSessions, nil, agentMinBasicSessions, 0},
 		{"is_enable_update_capcity", &a.IsEnableUpdateCapcity, []int64{1, 2}, 0, 0},
 	}
 	for _, f := range ints {
@@ -524,7 +571,7 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 		qs := []int64{}
 		for _, r := range ids {
 			id, ok := rawInt(r)
-			if !ok || c.St.Queues.Groups[id] == nil {
+			if !ok || c.St.Queues().Groups[id] == nil {
 				return nil, paramErr(422, "queue_ids: %s is not a skill group of this enterprise", string(r))
 			}
 			if !slices.Contains(qs, id) {
@@ -539,7 +586,7 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 // applyObjects decodes each sent configuration object over its defaults (a
 // sent object replaces the stored one whole) and checks its values.
 func applyObjects(c *Call, o *client.AgentObjects) *agentParamError {
-	d := client.DefaultAgentObjects()
+	d := defaultAgentObjects()
 	decode := func(name string, dst any) (bool, *agentParamError) {
 		raw, ok := c.Raw(name)
 		if !ok || string(raw) == "null" {
@@ -605,11 +652,11 @@ func applyObjects(c *Call, o *client.AgentObjects) *agentParamError {
 		if perr = checkType("notice_config", n.Type); perr != nil {
 			return perr
 		}
-		if !slices.Contains(client.NoticeTypes, string(n.NoticeType)) {
-			return paramErr(422, "notice_config.notice_type must be one of %v, got %q", client.NoticeTypes, n.NoticeType)
+		if !slices.Contains(noticeTypes, string(n.NoticeType)) {
+			return paramErr(422, "notice_config.notice_type must be one of %v, got %q", noticeTypes, n.NoticeType)
 		}
-		if !slices.Contains(client.SystemNoticePositions, string(n.SystemNoticePosition)) {
-			return paramErr(422, "notice_config.system_notice_position must be one of %v, got %q", client.SystemNoticePositions, n.SystemNoticePosition)
+		if !slices.Contains(systemNoticePositions, string(n.SystemNoticePosition)) {
+			return paramErr(422, "notice_config.system_notice_position must be one of %v, got %q", systemNoticePositions, n.SystemNoticePosition)
 		}
 		if n.AutoCloseInterval < 0 {
 			return paramErr(422, "notice_config.auto_close_interval must be at least 0 seconds, got %d", n.AutoCloseInterval)
@@ -739,16 +786,16 @@ func usersAddHandler(c *Call) {
 		c.Fail(perr.code, perr.msg, nil)
 		return
 	}
-	if msg := c.St.Agents.uniqueConflict(a); msg != "" {
+	if msg := c.St.Agents().uniqueConflict(a); msg != "" {
 		c.Fail(409, msg, nil)
 		return
 	}
 	a.UserID = c.St.NextID("agent", 1000)
 	a.CreateTime = c.Now().Format("2006-01-02 15:04:05")
 	a.UpdateTime = a.CreateTime
-	c.St.Agents.Users[a.UserID] = a
+	c.St.Agents().Users[a.UserID] = a
 	if queues != nil {
-		c.St.Queues.setAgentQueues(a.UserID, *queues)
+		c.St.Queues().setAgentQueues(a.UserID, *queues)
 	}
 	c.Changed()
 	c.OK(a.writeResponse())
@@ -760,7 +807,7 @@ func usersEditHandler(c *Call) {
 		c.Fail(422, fmt.Sprintf("user_id is required and must be an integer, got %q", c.Str("user_id")), nil)
 		return
 	}
-	cur := c.St.Agents.Users[id]
+	cur := c.St.Agents().Users[id]
 	if cur == nil {
 		c.Fail(404, fmt.Sprintf("user %d does not exist", id), nil)
 		return
@@ -775,14 +822,14 @@ func usersEditHandler(c *Call) {
 		c.Fail(perr.code, perr.msg, nil)
 		return
 	}
-	if msg := c.St.Agents.uniqueConflict(&next); msg != "" {
+	if msg := c.St.Agents().uniqueConflict(&next); msg != "" {
 		c.Fail(409, msg, nil)
 		return
 	}
 	next.UpdateTime = c.Now().Format("2006-01-02 15:04:05")
 	*cur = next
 	if queues != nil {
-		c.St.Queues.setAgentQueues(cur.UserID, *queues)
+		c.St.Queues().setAgentQueues(cur.UserID, *queues)
 	}
 	c.Changed()
 	c.OK(cur.writeResponse())
@@ -813,11 +860,11 @@ func usersDeleteHandler(c *Call) {
 		}
 	}
 	for _, id := range ids {
-		if c.St.Agents.Users[id] == nil {
+		if c.St.Agents().Users[id] == nil {
 			continue
 		}
-		delete(c.St.Agents.Users, id)
-		for _, m := range c.St.Queues.Members {
+		delete(c.St.Agents().Users, id)
+		for _, m := range c.St.Queues().Members {
 			delete(m, id)
 		}
 		c.Changed()

@@ -141,8 +141,8 @@ func TestUsersStatusMembershipAndRelations(t *testing.T) {
 	t.Parallel()
 	s, srv := newUsersServer(t)
 	s.mu.Lock()
-	s.st.Queues.Groups[101] = &Queue{ID: 101, QueName: "G1"}
-	s.st.Queues.Groups[102] = &Queue{ID: 102, QueName: "G2"}
+	s.st.Queues().Groups[101] = &Queue{ID: 101, QueName: "G1"}
+	s.st.Queues().Groups[102] = &Queue{ID: 102, QueName: "G2"}
 	s.mu.Unlock()
 	out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p", "queue_ids": []int{101, 102},
 		"notice_config": map[string]any{"type": 1, "system_notice_position": "topLeft"}})
@@ -182,8 +182,8 @@ func TestUsersStatusMembershipAndRelations(t *testing.T) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.st.Queues.Members[102]) != 0 {
-		t.Errorf("users/delete left the agent in its groups: %v", s.st.Queues.Members)
+	if len(s.st.Queues().Members[102]) != 0 {
+		t.Errorf("users/delete left the agent in its groups: %v", s.st.Queues().Members)
 	}
 }
 

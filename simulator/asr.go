@@ -27,6 +27,13 @@ func (x *ASRState) init() {
 	}
 }
 
+// asrPart registers this domain's part of the state, member "asr" of
+// the state file.
+var asrPart = registerState("asr", (*ASRState).init)
+
+// ASR returns the state's part of this domain (ASR tasks).
+func (st *State) ASR() *ASRState { return asrPart(st) }
+
 // DefaultASRDuration is how long a conversion takes unless /_sim/asr says
 // otherwise.
 const DefaultASRDuration = 3 * time.Second
@@ -80,7 +87,7 @@ func init() {
 func (s *Server) SetASRDuration(d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.st.ASR.DurationMS = d.Milliseconds()
+	s.st.ASR().DurationMS = d.Milliseconds()
 	s.persistLocked()
 }
 
@@ -120,7 +127,7 @@ func asrRecognizeHandler(c *Call) {
 	if fileURL == "" {
 		fileURL = "https://records.sim.invalid/calls/" + callID + ".wav"
 	}
-	d := c.St.ASR.DurationMS
+	d := c.St.ASR().DurationMS
 	if d == 0 {
 		d = DefaultASRDuration.Milliseconds()
 	}
@@ -129,7 +136,7 @@ func asrRecognizeHandler(c *Call) {
 		Started: c.Now(), DurationMS: d, CallBack: cb, CallBackURL: cbURL,
 		Sentences: asrTranscript(fileURL),
 	}
-	c.St.ASR.Tasks[t.ID] = t
+	c.St.ASR().Tasks[t.ID] = t
 	c.Changed()
 	if cb {
 		s := c.Server()
@@ -140,7 +147,7 @@ func asrRecognizeHandler(c *Call) {
 
 func asrQueryHandler(c *Call) {
 	id := strings.TrimPrefix(c.R.URL.Path, PrefixPortal+"/v3/api/asr/queryText/")
-	t := c.St.ASR.Tasks[id]
+	t := c.St.ASR().Tasks[id]
 	now := c.Now()
 	switch {
 	case id == "" || strings.Contains(id, "/"):
@@ -162,7 +169,7 @@ func asrQueryHandler(c *Call) {
 func (s *Server) asrFinished(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t := s.st.ASR.Tasks[id]; t != nil && t.done(s.now()) {
+	if t := s.st.ASR().Tasks[id]; t != nil && t.done(s.now()) {
 		s.notifyASRLocked(t)
 	}
 }

@@ -273,7 +273,7 @@ func TestAdminReviewAndSeed(t *testing.T) {
 		t.Errorf("seeded check_in agent does not block delete: %s", r.raw)
 	}
 	h.sim.mu.Lock()
-	a := h.sim.st.Agents.Users[1001]
+	a := h.sim.st.Agents().Users[1001]
 	h.sim.mu.Unlock()
 	if a == nil || a.UserName != "Ann" || a.UserStatus != 1 {
 		t.Errorf("seeded agent = %+v", a)
@@ -338,8 +338,8 @@ func TestStateAtomicWrites(t *testing.T) {
 			t.Logf("%d reads of the state file during 40 writes", reads)
 			b, _ := os.ReadFile(path)
 			var st State
-			if err := json.Unmarshal(b, &st); err != nil || len(st.Queues.Groups) != 40 {
-				t.Errorf("final state: %d groups, %v", len(st.Queues.Groups), err)
+			if err := json.Unmarshal(b, &st); err != nil || len(st.Queues().Groups) != 40 {
+				t.Errorf("final state: %d groups, %v", len(st.Queues().Groups), err)
 			}
 			return
 		default:
@@ -384,5 +384,27 @@ func TestForcedCodeSurvivesUnauthorisedCall(t *testing.T) {
 	}
 	if r := h.api("POST", qp+"/list", `{}`); r.num("code") != 200 {
 		t.Errorf("count 1 applied twice: %s", r.raw)
+	}
+}
+
+// Options.AdminToken guards every /_sim/ call (ccsync simulator
+// --allow-remote); the API surfaces keep their own auth.
+func TestAdminToken(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{AdminToken: "adm"})
+	for _, auth := range []string{"", "Bearer wrong", "Bearer sim-token", "adm", "Bearer adm2"} {
+		for _, call := range [][2]string{{"GET", "/_sim/stats"}, {"POST", "/_sim/reset"}, {"POST", "/_sim/faults"}, {"GET", "/_sim/nope"}} {
+			r := h.req(call[0], call[1], "application/json", `{"error_rate":1}`, auth)
+			if r.status != 401 || !strings.Contains(fmt.Sprint(r.body["error"]), "admin token") {
+				t.Errorf("%s %s with %q: HTTP %d %s, want 401", call[0], call[1], auth, r.status, r.raw)
+			}
+		}
+	}
+	// Nothing of the refused calls happened: no fault is set.
+	if r := h.api("POST", qp+"/add", `{"que_name":"A","que_priority":1}`); r.status != 200 || r.num("code") != 200 {
+		t.Fatalf("API call: HTTP %d %s", r.status, r.raw)
+	}
+	if r := h.req("GET", "/_sim/stats", "", "", "Bearer adm"); r.status != 200 || !strings.Contains(r.raw, "queue/add") {
+		t.Errorf("stats with the admin token: HTTP %d %s", r.status, r.raw)
 	}
 }

@@ -60,6 +60,13 @@ func (x *GatewayState) init() {
 	x.inflight = map[string]bool{}
 }
 
+// gatewayPart registers this domain's part of the state, member "gateway" of
+// the state file.
+var gatewayPart = registerState("gateway", (*GatewayState).init)
+
+// Gateway returns the state's part of this domain (the SMS gateway).
+func (st *State) Gateway() *GatewayState { return gatewayPart(st) }
+
 // GatewayTemplate is a gateway template (§2.13).
 type GatewayTemplate struct {
 	ID        int64     `json:"id"`
@@ -147,7 +154,7 @@ func init() {
 			} {
 				s.Handle(Route{Methods: []string{"POST"}, Prefix: PrefixSMSAPI, Path: p, Env: EnvGateway, Codes: gatewayCodes,
 					Handler: func(c *Call) {
-						c.St.Gateway.settle(c.s)
+						c.St.Gateway().settle(c.s)
 						// Due deliveries first, so a pull sees them.
 						if c.s.deliverDueLocked() > 0 {
 							c.Changed()
@@ -162,7 +169,7 @@ func init() {
 		review: map[string]func(s *Server, id string, state int, reason string) error{
 			"gateway_signature": func(s *Server, id string, state int, reason string) error {
 				n, err := strconv.ParseInt(id, 10, 64)
-				g := s.st.Gateway.Signatures[n]
+				g := s.st.Gateway().Signatures[n]
 				if err != nil || g == nil {
 					return fmt.Errorf("review: no gateway signature %q", id)
 				}
@@ -174,7 +181,7 @@ func init() {
 			},
 			"gateway_template": func(s *Server, id string, state int, reason string) error {
 				n, err := strconv.ParseInt(id, 10, 64)
-				t := s.st.Gateway.Templates[n]
+				t := s.st.Gateway().Templates[n]
 				if err != nil || t == nil {
 					return fmt.Errorf("review: no gateway template %q", id)
 				}
@@ -231,23 +238,23 @@ func gwAddTemplate(c *Call) {
 		return
 	}
 	text := c.Str("tplText")
-	if _, err := client.TemplateVariables(text); err != nil {
+	if _, err := templateVars(text); err != nil {
 		c.Fail(1015, "template parameter abnormal: "+err.Error(), nil)
 		return
 	}
-	if n := len([]rune(text)); n > client.GatewayMaxContent {
+	if n := len([]rune(text)); n > gwMaxContent {
 		c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: tplText has %d", n), nil)
 		return
 	}
 	sign := c.Str("signText")
-	if sign != "" && c.St.Gateway.signatureByText(sign, false) == nil {
+	if sign != "" && c.St.Gateway().signatureByText(sign, false) == nil {
 		c.Fail(1018, fmt.Sprintf("signature does not exist: %q", sign), nil)
 		return
 	}
 	// state is accepted and ignored (§4.8): every template starts pending.
 	t := &GatewayTemplate{ID: c.St.NextID("gateway_template", 5000), TplTitle: c.Str("tplTitle"), TplText: text,
 		TplType: typ, Remark: c.Str("remark"), SignText: sign, Submitted: c.Now()}
-	c.St.Gateway.Templates[t.ID] = t
+	c.St.Gateway().Templates[t.ID] = t
 	c.Changed()
 	c.OK(map[string]any{"tplId": t.ID})
 }
@@ -302,9 +309,9 @@ func idsOrPage(c *Call, idsName, pageName string) (ids []int64, page *client.Gat
 		}
 		*f.dst = int(n)
 	}
-	if pg.Max < 1 || pg.Max > client.GatewayMaxPage || pg.Offset < 0 {
+	if pg.Max < 1 || pg.Max > gwMaxPage || pg.Offset < 0 {
 		c.Fail(1008, fmt.Sprintf("other error: %s.max must be from 1 to %d and offset at least 0, got max %d offset %d",
-			pageName, client.GatewayMaxPage, pg.Max, pg.Offset), nil)
+			pageName, gwMaxPage, pg.Max, pg.Offset), nil)
 		return nil, nil, false
 	}
 	return nil, &pg, true
@@ -338,7 +345,7 @@ func gwGetTemplate(c *Call) {
 	}
 	// vccId selects every template of the enterprise; the simulator has one
 	// enterprise and one appId, so the selection is the same.
-	g := &c.St.Gateway
+	g := c.St.Gateway()
 	all := make([]int64, 0, len(g.Templates))
 	for id := range g.Templates {
 		all = append(all, id)
@@ -364,8 +371,8 @@ func gwAddSign(c *Call) {
 	}
 	pic := c.Str("pic")
 	switch {
-	case len(pic) > client.GatewayMaxPic:
-		c.Fail(1008, fmt.Sprintf("other error: pic is %d characters; at most %d are accepted", len(pic), client.GatewayMaxPic), nil)
+	case len(pic) > gwMaxPic:
+		c.Fail(1008, fmt.Sprintf("other error: pic is %d characters; at most %d are accepted", len(pic), gwMaxPic), nil)
 		return
 	case strings.HasPrefix(pic, "data:"):
 		c.Fail(1008, "other error: pic must be base64 without the data-URI prefix", nil)
@@ -377,7 +384,7 @@ func gwAddSign(c *Call) {
 		}
 	}
 	g := &GatewaySignature{ID: c.St.NextID("gateway_signature", 3000), Text: text, Pic: pic, Remark: c.Str("remark"), Submitted: c.Now()}
-	c.St.Gateway.Signatures[g.ID] = g
+	c.St.Gateway().Signatures[g.ID] = g
 	c.Changed()
 	c.OK(map[string]any{"signId": g.ID})
 }
@@ -387,7 +394,7 @@ func gwGetSign(c *Call) {
 	if !ok {
 		return
 	}
-	g := &c.St.Gateway
+	g := c.St.Gateway()
 	all := make([]int64, 0, len(g.Signatures))
 	for id := range g.Signatures {
 		all = append(all, id)
@@ -436,7 +443,7 @@ func (x *GatewayState) defaultSignature(t *GatewayTemplate) string {
 
 // checkExten answers 1022 when exten is not digits.
 func checkExten(c *Call) bool {
-	if e := c.Str("exten"); e != "" && !client.IsDigits(e) {
+	if e := c.Str("exten"); e != "" && !onlyDigits(e) {
 		c.Fail(1022, fmt.Sprintf("exten format wrong (digits 0-9): %q", e), nil)
 		return false
 	}
@@ -459,7 +466,7 @@ func mobilesParam(c *Call) ([]string, bool) {
 		c.Fail(1020, "required request field empty: mobiles", nil)
 		return nil, false
 	}
-	if len(ms) > client.GatewayMaxMobiles {
+	if len(ms) > gwMaxMobiles {
 		c.Fail(1013, fmt.Sprintf("more than 200 numbers in one request: %d", len(ms)), nil)
 		return nil, false
 	}
@@ -469,7 +476,7 @@ func mobilesParam(c *Call) ([]string, bool) {
 func checkMobiles(c *Call, ms []string) bool {
 	var bad []string
 	for _, m := range ms {
-		if !client.ValidMobile(m) {
+		if !isMobile(m) {
 			bad = append(bad, strconv.Quote(m))
 		}
 	}
@@ -482,7 +489,7 @@ func checkMobiles(c *Call, ms []string) bool {
 
 // approvedSignature answers 1018 unless text names an approved signature.
 func approvedSignature(c *Call, text string) bool {
-	if text == "" || c.St.Gateway.signatureByText(text, true) == nil {
+	if text == "" || c.St.Gateway().signatureByText(text, true) == nil {
 		c.Fail(1018, fmt.Sprintf("signature does not exist (or is not approved): %q", text), nil)
 		return false
 	}
@@ -492,7 +499,7 @@ func approvedSignature(c *Call, text string) bool {
 // approvedTemplate answers 1016 unless tplId names an approved template.
 func approvedTemplate(c *Call) *GatewayTemplate {
 	id, _, err := c.Int("tplId")
-	t := c.St.Gateway.Templates[id]
+	t := c.St.Gateway().Templates[id]
 	if err != nil || t == nil || t.State != 1 {
 		c.Fail(1016, fmt.Sprintf("template id does not exist or is not approved: %s", c.Str("tplId")), nil)
 		return nil
@@ -604,12 +611,12 @@ func send(c *Call, sign string, msgs []outMsg, file bool) []map[string]any {
 	delay := c.s.opts.GatewayDeliveryDelay
 	items := make([]map[string]any, 0, len(msgs))
 	appID := c.R.URL.Query().Get("appId")
-	cb := st.Gateway.Callbacks[appID]
+	cb := st.Gateway().Callbacks[appID]
 	for _, m := range msgs {
 		content := "【" + sign + "】" + m.content
 		msg := &GatewayMessage{SmsID: fmt.Sprintf("gw%012d", st.NextID("gateway_sms", 0)), Mobile: m.mobile, Content: content,
 			Exten: exten, SmsExt: smsExt, SmsFee: smsFee(content), State: "SENDED", Sent: now.Format(gatewayTimeFormat), AppID: appID}
-		st.Gateway.Messages[msg.SmsID] = msg
+		st.Gateway().Messages[msg.SmsID] = msg
 		items = append(items, map[string]any{"mobile": m.mobile, "smsId": msg.SmsID, "smsFee": msg.SmsFee})
 		if file {
 			// §6.4: the intermediate callback of send_file, one per number.
@@ -624,7 +631,7 @@ func send(c *Call, sign string, msgs []outMsg, file bool) []map[string]any {
 		}
 		msg.Due = now.Add(delay)
 		msg.receipt = c.s.queueDelivery(st, msg, cb, now)
-		st.Gateway.Pending = append(st.Gateway.Pending, msg.SmsID)
+		st.Gateway().Pending = append(st.Gateway().Pending, msg.SmsID)
 	}
 	c.Changed()
 	return items
@@ -668,9 +675,9 @@ func (s *Server) queueDelivery(st *State, m *GatewayMessage, cb GatewayCallbacks
 		push[k] = v
 	}
 	r := &GatewayRecord{Key: fmt.Sprintf("d%d", st.NextID("gateway_record", 0)), Pull: rec, Push: push}
-	st.Gateway.Delivery = append(st.Gateway.Delivery, r)
+	st.Gateway().Delivery = append(st.Gateway().Delivery, r)
 	if cb.DeliveryURL != "" {
-		st.Gateway.inflight[r.Key] = true
+		st.Gateway().inflight[r.Key] = true
 		s.startPush(cb.DeliveryURL, r.Key, push)
 	}
 	return r.Key
@@ -683,7 +690,7 @@ func (s *Server) queueDelivery(st *State, m *GatewayMessage, cb GatewayCallbacks
 // order. The final record is stamped with the message's due time. Called
 // with s.mu held; the caller persists when the count is positive.
 func (s *Server) deliverDueLocked() int {
-	g := &s.st.Gateway
+	g := s.st.Gateway()
 	if len(g.Pending) == 0 {
 		return 0
 	}
@@ -719,7 +726,7 @@ func (s *Server) DeliverDue() (delivered, pending int) {
 	if delivered > 0 {
 		s.persistLocked()
 	}
-	return delivered, len(s.st.Gateway.Pending)
+	return delivered, len(s.st.Gateway().Pending)
 }
 
 func (s *Server) adminGatewayDeliver(w http.ResponseWriter, r *http.Request) {
@@ -741,7 +748,7 @@ func gwSendSMS(c *Call) {
 		return
 	}
 	text := c.Str("smsText")
-	if n := len([]rune(text)); n > client.GatewayMaxContent {
+	if n := len([]rune(text)); n > gwMaxContent {
 		c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: %d", n), nil)
 		return
 	}
@@ -762,14 +769,14 @@ func templated(c *Call, raw json.RawMessage) (*GatewayTemplate, string, bool) {
 	if t == nil {
 		return nil, "", false
 	}
-	vars, _ := client.TemplateVariables(t.TplText)
+	vars, _ := templateVars(t.TplText)
 	params, err := gatewayParamValues(raw, vars)
 	if err != nil {
 		c.Fail(1015, "template parameter abnormal: "+err.Error(), nil)
 		return nil, "", false
 	}
 	content := render(t.TplText, params)
-	if n := len([]rune(content)); n > client.GatewayMaxContent {
+	if n := len([]rune(content)); n > gwMaxContent {
 		c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: %d after filling the template", n), nil)
 		return nil, "", false
 	}
@@ -820,7 +827,7 @@ func gwSendBatch(c *Call) {
 	}
 	sign := c.Str("signText")
 	if sign == "" {
-		sign = c.St.Gateway.defaultSignature(t)
+		sign = c.St.Gateway().defaultSignature(t)
 	}
 	if !approvedSignature(c, sign) {
 		return
@@ -846,7 +853,7 @@ func gwSendFile(c *Call) {
 		c.Fail(1021, fmt.Sprintf("file type wrong (must be txt or csv): %q", name), nil)
 		return
 	}
-	rs, err := client.ParseMobilesFile(file)
+	rs, err := parseSendFile(file)
 	if err != nil {
 		c.Fail(1015, "template parameter abnormal: "+err.Error(), nil)
 		return
@@ -857,7 +864,7 @@ func gwSendFile(c *Call) {
 	}
 	ms := make([]string, len(rs))
 	for i, r := range rs {
-		ms[i] = r.Mobile
+		ms[i] = r.mobile
 	}
 	if !checkMobiles(c, ms) {
 		return
@@ -866,13 +873,13 @@ func gwSendFile(c *Call) {
 	if t == nil {
 		return
 	}
-	vars, _ := client.TemplateVariables(t.TplText)
+	vars, _ := templateVars(t.TplText)
 	base := c.FormValues("smsParams")
 	msgs := make([]outMsg, len(rs))
 	for i, r := range rs {
 		// File columns override the request's smsParams position by position.
 		ps := append([]string(nil), base...)
-		for j, p := range r.Params {
+		for j, p := range r.params {
 			if j < len(ps) {
 				ps[j] = p
 			} else {
@@ -882,19 +889,19 @@ func gwSendFile(c *Call) {
 		raw, _ := json.Marshal(ps)
 		params, err := gatewayParamValues(raw, vars)
 		if err != nil {
-			c.Fail(1015, fmt.Sprintf("template parameter abnormal: line %d (%s): %v", i+1, r.Mobile, err), nil)
+			c.Fail(1015, fmt.Sprintf("template parameter abnormal: line %d (%s): %v", i+1, r.mobile, err), nil)
 			return
 		}
 		content := render(t.TplText, params)
-		if n := len([]rune(content)); n > client.GatewayMaxContent {
-			c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: line %d (%s) has %d", i+1, r.Mobile, n), nil)
+		if n := len([]rune(content)); n > gwMaxContent {
+			c.Fail(1014, fmt.Sprintf("SMS content longer than 400 characters: line %d (%s) has %d", i+1, r.mobile, n), nil)
 			return
 		}
-		msgs[i] = outMsg{r.Mobile, content}
+		msgs[i] = outMsg{r.mobile, content}
 	}
 	sign := c.Str("signText")
 	if sign == "" {
-		sign = c.St.Gateway.defaultSignature(t)
+		sign = c.St.Gateway().defaultSignature(t)
 	}
 	if !approvedSignature(c, sign) {
 		return
@@ -908,11 +915,11 @@ func gwPull(c *Call, replies bool) {
 		return
 	}
 	n, _, err := c.Int("max")
-	if err != nil || n < 1 || n > client.GatewayMaxPull {
-		c.Fail(1008, fmt.Sprintf("other error: max must be from 1 to %d, got %s", client.GatewayMaxPull, c.Str("max")), nil)
+	if err != nil || n < 1 || n > gwMaxPull {
+		c.Fail(1008, fmt.Sprintf("other error: max must be from 1 to %d, got %s", gwMaxPull, c.Str("max")), nil)
 		return
 	}
-	g := &c.St.Gateway
+	g := c.St.Gateway()
 	q := &g.Delivery
 	if replies {
 		q = &g.Replies
@@ -963,7 +970,7 @@ func (s *Server) startPush(url, key string, body map[string]any) {
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		g := &s.st.Gateway
+		g := s.st.Gateway()
 		delete(g.inflight, key)
 		changed := false
 		if acked {
@@ -1045,7 +1052,7 @@ func (s *Server) SetGatewayCallbacks(appID string, cb GatewayCallbacks) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.st.Gateway.Callbacks[appID] = cb
+	s.st.Gateway().Callbacks[appID] = cb
 	s.persistLocked()
 	return nil
 }
@@ -1076,7 +1083,7 @@ func (s *Server) Reply(appID, mobile, text string) error {
 	switch {
 	case appID != s.opts.AppID:
 		return fmt.Errorf("replies: unknown app_id %q", appID)
-	case !client.ValidMobile(mobile):
+	case !isMobile(mobile):
 		return fmt.Errorf("replies: mobile %q is not a mobile number", mobile)
 	case text == "":
 		return errors.New("replies: text is empty")
@@ -1085,7 +1092,7 @@ func (s *Server) Reply(appID, mobile, text string) error {
 	defer s.mu.Unlock()
 	st := s.st
 	var last *GatewayMessage
-	for _, m := range st.Gateway.Messages {
+	for _, m := range st.Gateway().Messages {
 		if m.Mobile == mobile && (last == nil || m.SmsID > last.SmsID) {
 			last = m
 		}
@@ -1095,9 +1102,9 @@ func (s *Server) Reply(appID, mobile, text string) error {
 		rec["exten"] = last.Exten
 	}
 	r := &GatewayRecord{Key: fmt.Sprintf("r%d", st.NextID("gateway_record", 0)), Pull: rec, Push: rec}
-	st.Gateway.Replies = append(st.Gateway.Replies, r)
-	if u := st.Gateway.Callbacks[appID].ReplyURL; u != "" {
-		st.Gateway.inflight[r.Key] = true
+	st.Gateway().Replies = append(st.Gateway().Replies, r)
+	if u := st.Gateway().Callbacks[appID].ReplyURL; u != "" {
+		st.Gateway().inflight[r.Key] = true
 		s.startPush(u, r.Key, rec)
 	}
 	s.persistLocked()

@@ -25,6 +25,13 @@ func (x *QueuesState) init() {
 	}
 }
 
+// queuesPart registers this domain's part of the state, member "queues" of
+// the state file.
+var queuesPart = registerState("queues", (*QueuesState).init)
+
+// Queues returns the state's part of this domain (skill groups and their members).
+func (st *State) Queues() *QueuesState { return queuesPart(st) }
+
 // Queue is one skill group with the fields of §2.11.
 type Queue struct {
 	ID           int64  `json:"id"`
@@ -208,7 +215,7 @@ func queueAddHandler(c *Call) {
 		c.Fail(code, msg, nil)
 		return
 	}
-	name, num := c.St.Queues.conflict(&q)
+	name, num := c.St.Queues().conflict(&q)
 	switch {
 	case name:
 		c.Fail(404, fmt.Sprintf("group exists: que_name %q is taken", q.QueName), nil)
@@ -216,12 +223,12 @@ func queueAddHandler(c *Call) {
 	case num:
 		c.Fail(405, fmt.Sprintf("group number exists: que_num %q is taken", q.QueNum), nil)
 		return
-	case len(c.St.Queues.Groups) >= c.Server().opts.MaxSkillGroups:
+	case len(c.St.Queues().Groups) >= c.Server().opts.MaxSkillGroups:
 		c.Fail(407, fmt.Sprintf("group count limit reached (%d)", c.Server().opts.MaxSkillGroups), nil)
 		return
 	}
 	q.ID = c.St.NextID("queue", 100)
-	c.St.Queues.Groups[q.ID] = &q
+	c.St.Queues().Groups[q.ID] = &q
 	c.Changed()
 	c.OK(map[string]any{"data": map[string]any{"que_id": strconv.FormatInt(q.ID, 10)}})
 }
@@ -237,7 +244,7 @@ func queueByParam(c *Call, missingCode, unknownCode int) (*Queue, int, string) {
 	if err != nil {
 		return nil, unknownCode, fmt.Sprintf("que_id %q is not a group of this enterprise", raw)
 	}
-	q := c.St.Queues.Groups[id]
+	q := c.St.Queues().Groups[id]
 	if q == nil {
 		return nil, unknownCode, fmt.Sprintf("group %d is not a group of this enterprise", id)
 	}
@@ -263,7 +270,7 @@ func queueUpdateHandler(c *Call) {
 		c.Fail(code, msg, nil)
 		return
 	}
-	name, num := c.St.Queues.conflict(&next)
+	name, num := c.St.Queues().conflict(&next)
 	if name {
 		c.Fail(405, fmt.Sprintf("group exists: que_name %q is taken", next.QueName), nil)
 		return
@@ -288,15 +295,15 @@ func queueDeleteHandler(c *Call) {
 		c.Fail(500, "", map[string]any{"data": []map[string]any{{"code": code, "message": msg, "que_id": raw}}})
 	}
 	id, err := strconv.ParseInt(raw, 10, 64)
-	q := c.St.Queues.Groups[id]
+	q := c.St.Queues().Groups[id]
 	if err != nil || q == nil {
 		item(403, queueDelete[403])
 		return
 	}
 	force := c.Str("flag") == "1"
-	members := c.St.Queues.Members[id]
+	members := c.St.Queues().Members[id]
 	for ag := range members {
-		if a := c.St.Agents.Users[ag]; a != nil && a.CheckIn {
+		if a := c.St.Agents().Users[ag]; a != nil && a.CheckIn {
 			item(410, fmt.Sprintf("agents logged in under the group (agent %d)", ag))
 			return
 		}
@@ -305,8 +312,8 @@ func queueDeleteHandler(c *Call) {
 		item(404, fmt.Sprintf("group has %d agent(s); remove them or delete with flag=1", len(members)))
 		return
 	}
-	delete(c.St.Queues.Groups, id)
-	delete(c.St.Queues.Members, id)
+	delete(c.St.Queues().Groups, id)
+	delete(c.St.Queues().Members, id)
 	c.Changed()
 	c.OK(map[string]any{"data": []map[string]any{{"code": 200, "message": "ok", "que_id": raw}}})
 }
@@ -343,14 +350,14 @@ func queueListHandler(c *Call) {
 	var onlyID int64
 	if idText := strings.Trim(string(info.Filter.QueID), `"`); idText != "" && idText != "null" && idText != "0" {
 		id, err := strconv.ParseInt(idText, 10, 64)
-		if err != nil || c.St.Queues.Groups[id] == nil {
+		if err != nil || c.St.Queues().Groups[id] == nil {
 			c.Fail(403, fmt.Sprintf("group %s is not a group of this enterprise", idText), nil)
 			return
 		}
 		onlyID = id
 	}
-	ids := make([]int64, 0, len(c.St.Queues.Groups))
-	for id, q := range c.St.Queues.Groups {
+	ids := make([]int64, 0, len(c.St.Queues().Groups))
+	for id, q := range c.St.Queues().Groups {
 		if onlyID != 0 && id != onlyID {
 			continue
 		}
@@ -362,7 +369,7 @@ func queueListHandler(c *Call) {
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	items := make([]map[string]any, 0, len(ids))
 	for _, id := range ids {
-		items = append(items, c.St.Queues.listItem(c.St.Queues.Groups[id], &c.St.Sounds))
+		items = append(items, c.St.Queues().listItem(c.St.Queues().Groups[id], c.St.Sounds()))
 	}
 	pages := 0
 	if len(items) > 0 {
@@ -412,10 +419,10 @@ func queueAssignHandler(c *Call) {
 		c.Fail(409, "", nil)
 		return
 	}
-	members := c.St.Queues.Members[q.ID]
+	members := c.St.Queues().Members[q.ID]
 	if members == nil {
 		members = map[int64]int64{}
-		c.St.Queues.Members[q.ID] = members
+		c.St.Queues().Members[q.ID] = members
 	}
 	results := make([]map[string]any, 0, len(entries))
 	failed := false
@@ -427,7 +434,7 @@ func queueAssignHandler(c *Call) {
 		}
 		res := map[string]any{"ag_id": strings.Trim(string(e.AgID), `"`), "code": 200, "message": "ok"}
 		switch {
-		case !ok || c.St.Agents.Users[ag] == nil:
+		case !ok || c.St.Agents().Users[ag] == nil:
 			res["code"], res["message"], failed = 406, "ag_id not of this enterprise", true
 		case !sok || skill < 0:
 			res["code"], res["message"], failed = 408, "assign failed: skill must be a whole number >= 0", true
@@ -469,8 +476,8 @@ func queueCancelHandler(c *Call) {
 	}
 	for _, raw := range ids {
 		if ag, ok := rawInt(raw); ok {
-			if _, in := c.St.Queues.Members[q.ID][ag]; in {
-				delete(c.St.Queues.Members[q.ID], ag)
+			if _, in := c.St.Queues().Members[q.ID][ag]; in {
+				delete(c.St.Queues().Members[q.ID], ag)
 				c.Changed()
 			}
 		}
@@ -491,7 +498,7 @@ func queueSkillHandler(c *Call) {
 		return
 	}
 	tx := c.Str("is_transaction") == "1"
-	members := c.St.Queues.Members[q.ID]
+	members := c.St.Queues().Members[q.ID]
 	type change struct{ ag, skill int64 }
 	var changes []change
 	var errs []map[string]any
@@ -501,7 +508,7 @@ func queueSkillHandler(c *Call) {
 		var code int
 		var text string
 		switch {
-		case !ok || c.St.Agents.Users[ag] == nil:
+		case !ok || c.St.Agents().Users[ag] == nil:
 			code, text = 406, "ag_id not of this enterprise"
 		case !hasMember(members, ag):
 			code, text = 407, "agent not in the group"
@@ -540,21 +547,21 @@ func queueGetAgentsHandler(c *Call) {
 	data := map[string]any{}
 	for _, part := range strings.Split(raw, ",") {
 		id, _ := strconv.ParseInt(part, 10, 64)
-		if c.St.Queues.Groups[id] == nil {
+		if c.St.Queues().Groups[id] == nil {
 			continue
 		}
-		ags := make([]int64, 0, len(c.St.Queues.Members[id]))
-		for ag := range c.St.Queues.Members[id] {
+		ags := make([]int64, 0, len(c.St.Queues().Members[id]))
+		for ag := range c.St.Queues().Members[id] {
 			ags = append(ags, ag)
 		}
 		sort.Slice(ags, func(i, j int) bool { return ags[i] < ags[j] })
 		items := make([]map[string]any, 0, len(ags))
 		for _, ag := range ags {
 			num := ""
-			if a := c.St.Agents.Users[ag]; a != nil {
+			if a := c.St.Agents().Users[ag]; a != nil {
 				num = a.UserNum
 			}
-			items = append(items, map[string]any{"ag_id": strconv.FormatInt(ag, 10), "skill": strconv.FormatInt(c.St.Queues.Members[id][ag], 10), "ag_num": num})
+			items = append(items, map[string]any{"ag_id": strconv.FormatInt(ag, 10), "skill": strconv.FormatInt(c.St.Queues().Members[id][ag], 10), "ag_num": num})
 		}
 		data[part] = items
 	}

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // ReferenceState holds reference data and call records (spec §2.12, §4.7).
@@ -42,6 +40,13 @@ func (x *ReferenceState) init() {
 		x.CallUserData = map[string]map[string]any{}
 	}
 }
+
+// referencePart registers this domain's part of the state, member "reference" of
+// the state file.
+var referencePart = registerState("reference", (*ReferenceState).init)
+
+// Reference returns the state's part of this domain (reference data and call records).
+func (st *State) Reference() *ReferenceState { return referencePart(st) }
 
 // TrunkCDR is a trunk call record with the fields of §2.12. Times use the
 // text format yyyy-mm-dd HH:ii:ss; an unset time reads as a zero date.
@@ -208,11 +213,11 @@ func trunksListHandler(c *Call) {
 		c.Fail(400, msg, nil)
 		return
 	}
-	c.OK(resultsPage(c.St.Reference.trunksOf(strings.TrimSpace(c.Str("code"))), per, page))
+	c.OK(resultsPage(c.St.Reference().trunksOf(strings.TrimSpace(c.Str("code"))), per, page))
 }
 
 func trunksAllHandler(c *Call) {
-	c.OK(c.St.Reference.trunksOf(strings.TrimSpace(c.Str("code"))))
+	c.OK(c.St.Reference().trunksOf(strings.TrimSpace(c.Str("code"))))
 }
 
 func virtualBindingsHandler(c *Call) {
@@ -224,15 +229,15 @@ func virtualBindingsHandler(c *Call) {
 	virtual := strings.TrimSpace(c.Str("virtual"))
 	out := []string{}
 	if virtual != "" {
-		out = append(out, c.St.Reference.VirtualBindings[virtual]...)
+		out = append(out, c.St.Reference().VirtualBindings[virtual]...)
 	} else {
-		keys := make([]string, 0, len(c.St.Reference.VirtualBindings))
-		for k := range c.St.Reference.VirtualBindings {
+		keys := make([]string, 0, len(c.St.Reference().VirtualBindings))
+		for k := range c.St.Reference().VirtualBindings {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			out = append(out, c.St.Reference.VirtualBindings[k]...)
+			out = append(out, c.St.Reference().VirtualBindings[k]...)
 		}
 	}
 	p := resultsPage(out, per, page)
@@ -241,7 +246,7 @@ func virtualBindingsHandler(c *Call) {
 }
 
 func busyReasonsHandler(c *Call) {
-	body := map[string]any{"code": 200, "message": "ok", "data": append([]BusyReason{}, c.St.Reference.BusyReasons...)}
+	body := map[string]any{"code": 200, "message": "ok", "data": append([]BusyReason{}, c.St.Reference().BusyReasons...)}
 	cb := strings.TrimSpace(c.Str("jsonpcallback"))
 	if cb == "" || !jsonpNameRE.MatchString(cb) {
 		c.JSON(200, body)
@@ -270,10 +275,48 @@ func cdrRange(c *Call, requireOne bool) (callID, begin, end, msg string) {
 			end = day + " 23:59:59"
 		}
 	}
-	if err := client.CheckCDRRange(begin, end); err != nil {
+	if err := checkCallStartRange(begin, end); err != nil {
 		return "", "", "", err.Error()
 	}
 	return callID, begin, end, ""
+}
+
+// recordTimeLayout is the record timestamp text of §1.2, yyyy-mm-dd HH:ii:ss.
+const recordTimeLayout = "2006-01-02 15:04:05"
+
+// checkCallStartRange is the call-start range rule of the trunk and VOS call
+// records (§4.7, §8 "CDR time range: at most one month"): each end given is
+// in the §1.2 format, begin is not after end, and end is at most one
+// calendar month after begin. A month from a day the next month lacks ends
+// on that month's last day (January 31 reaches February 28 or 29, not
+// March), see fidelity/voice.md. An empty end is not checked.
+func checkCallStartRange(begin, end string) error {
+	b, errB := time.Parse(recordTimeLayout, begin)
+	if begin != "" && errB != nil {
+		return fmt.Errorf("time_start_begin %q is not in the format yyyy-mm-dd HH:ii:ss", begin)
+	}
+	e, errE := time.Parse(recordTimeLayout, end)
+	if end != "" && errE != nil {
+		return fmt.Errorf("time_start_end %q is not in the format yyyy-mm-dd HH:ii:ss", end)
+	}
+	if begin == "" || end == "" {
+		return nil
+	}
+	if e.Before(b) {
+		return fmt.Errorf("time_start_begin %q is after time_start_end %q", begin, end)
+	}
+	if e.After(oneMonthAfter(b)) {
+		return fmt.Errorf("the range %q to %q is longer than one month", begin, end)
+	}
+	return nil
+}
+
+// oneMonthAfter is t on the same day of the next month, or on that month's
+// last day when it is shorter; time.AddDate would carry into the month after.
+func oneMonthAfter(t time.Time) time.Time {
+	y, m, d := t.Date()
+	lastDay := time.Date(y, m+2, 0, 0, 0, 0, 0, t.Location()).Day()
+	return time.Date(y, m+1, min(d, lastDay), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
 }
 
 func inRange(t, begin, end string) bool {
@@ -291,7 +334,7 @@ func trunkCDRHandler(c *Call) {
 	}
 	per, page, _ := pageParams(c, 100, 0)
 	out := []TrunkCDR{}
-	for _, r := range c.St.Reference.TrunkCDRs {
+	for _, r := range c.St.Reference().TrunkCDRs {
 		if (callID == "" || r.CallID == callID) && inRange(r.TimeStart, begin, end) {
 			out = append(out, r)
 		}
@@ -311,7 +354,7 @@ func vosListHandler(c *Call) {
 	}
 	per, page, _ := pageParams(c, 100, 500)
 	out := []VOSCDR{}
-	for _, r := range c.St.Reference.VOSCDRs {
+	for _, r := range c.St.Reference().VOSCDRs {
 		if (callID == "" || r.CallID == callID) && inRange(r.StartTime, begin, end) {
 			out = append(out, r)
 		}
@@ -342,7 +385,7 @@ func updateUserDataHandler(c *Call) {
 		c.Fail(400, fmt.Sprintf("business_status must be \"0\" or \"1\", got %q", bs), nil)
 		return
 	}
-	stored := c.St.Reference.CallUserData[callID]
+	stored := c.St.Reference().CallUserData[callID]
 	if stored == nil {
 		stored = map[string]any{}
 	}
@@ -352,11 +395,11 @@ func updateUserDataHandler(c *Call) {
 	if bs != "" {
 		stored["business_status"] = bs
 	}
-	c.St.Reference.CallUserData[callID] = stored
+	c.St.Reference().CallUserData[callID] = stored
 	text, _ := json.Marshal(stored)
-	for i := range c.St.Reference.TrunkCDRs {
-		if c.St.Reference.TrunkCDRs[i].CallID == callID {
-			c.St.Reference.TrunkCDRs[i].UserData = string(text)
+	for i := range c.St.Reference().TrunkCDRs {
+		if c.St.Reference().TrunkCDRs[i].CallID == callID {
+			c.St.Reference().TrunkCDRs[i].UserData = string(text)
 		}
 	}
 	c.Changed()
@@ -365,7 +408,7 @@ func updateUserDataHandler(c *Call) {
 
 func robotPlayRecordHandler(c *Call) {
 	callID := strings.TrimSpace(c.Str("call_id"))
-	p, ok := c.St.Reference.RobotRecordings[callID]
+	p, ok := c.St.Reference().RobotRecordings[callID]
 	if callID == "" || !ok {
 		c.Fail(407, fmt.Sprintf("recording does not exist for call_id %q", callID), nil)
 		return
@@ -374,7 +417,7 @@ func robotPlayRecordHandler(c *Call) {
 }
 
 func phoneSelectHandler(c *Call) {
-	ns := c.St.Reference.NumberSelection
+	ns := c.St.Reference().NumberSelection
 	nz := func(x []SelectItem) []SelectItem {
 		if x == nil {
 			return []SelectItem{}
@@ -385,12 +428,12 @@ func phoneSelectHandler(c *Call) {
 }
 
 func ivrsHandler(c *Call) {
-	c.OK(append([]IVR{}, c.St.Reference.IVRs...))
+	c.OK(append([]IVR{}, c.St.Reference().IVRs...))
 }
 
 // seedReference fills a fresh state with a small, realistic enterprise.
 func seedReference(s *Server, st *State) {
-	x := &st.Reference
+	x := st.Reference()
 	x.Trunks = []Trunk{
 		{Phone: "02160001000", Code: "021", City: "上海", Type: 2},
 		{Phone: "02160001001", Code: "021", City: "上海", Type: 2},
@@ -433,7 +476,7 @@ func seedReference(s *Server, st *State) {
 		d := now.AddDate(0, 0, -daysAgo)
 		return time.Date(d.Year(), d.Month(), d.Day(), hh, mm, 0, 0, d.Location())
 	}
-	f := func(t time.Time) string { return t.Format(client.TimeLayout) }
+	f := func(t time.Time) string { return t.Format(recordTimeLayout) }
 	calls := []struct {
 		days, hh, mm int
 		typ          int64
@@ -503,7 +546,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if t.TypeString == "" {
 				t.TypeString = trunkTypeNames[t.Type]
 			}
-			s.st.Reference.Trunks = append(s.st.Reference.Trunks, t)
+			s.st.Reference().Trunks = append(s.st.Reference().Trunks, t)
 		}
 		return nil
 	},
@@ -513,7 +556,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			return err
 		}
 		for k, v := range in {
-			s.st.Reference.VirtualBindings[k] = append(s.st.Reference.VirtualBindings[k], v...)
+			s.st.Reference().VirtualBindings[k] = append(s.st.Reference().VirtualBindings[k], v...)
 		}
 		return nil
 	},
@@ -532,7 +575,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.VccID == "" {
 				r.VccID = strconv.Itoa(simVccID)
 			}
-			s.st.Reference.BusyReasons = append(s.st.Reference.BusyReasons, r)
+			s.st.Reference().BusyReasons = append(s.st.Reference().BusyReasons, r)
 		}
 		return nil
 	},
@@ -548,7 +591,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if v.IvrID == 0 {
 				v.IvrID = s.st.NextID("ivr", 100)
 			}
-			s.st.Reference.IVRs = append(s.st.Reference.IVRs, v)
+			s.st.Reference().IVRs = append(s.st.Reference().IVRs, v)
 		}
 		return nil
 	},
@@ -557,7 +600,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 		if err := json.Unmarshal(raw, &in); err != nil {
 			return err
 		}
-		ns := &s.st.Reference.NumberSelection
+		ns := &s.st.Reference().NumberSelection
 		ns.Groups = append(ns.Groups, in.Groups...)
 		ns.Phones = append(ns.Phones, in.Phones...)
 		ns.XTels = append(ns.XTels, in.XTels...)
@@ -573,13 +616,13 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.CallID == "" || r.TimeStart == "" {
 				return fmt.Errorf("trunk cdr %d: call_id and time_start are required", i)
 			}
-			if _, err := time.Parse(client.TimeLayout, r.TimeStart); err != nil {
+			if _, err := time.Parse(recordTimeLayout, r.TimeStart); err != nil {
 				return fmt.Errorf("trunk cdr %d: time_start %q is not yyyy-mm-dd HH:ii:ss", i, r.TimeStart)
 			}
 			if r.CallTypeName == "" {
 				r.CallTypeName = callTypeNames[r.CallType]
 			}
-			s.st.Reference.TrunkCDRs = append(s.st.Reference.TrunkCDRs, r)
+			s.st.Reference().TrunkCDRs = append(s.st.Reference().TrunkCDRs, r)
 		}
 		return nil
 	},
@@ -592,13 +635,13 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if r.CallID == "" || r.StartTime == "" {
 				return fmt.Errorf("vos cdr %d: call_id and start_time are required", i)
 			}
-			if _, err := time.Parse(client.TimeLayout, r.StartTime); err != nil {
+			if _, err := time.Parse(recordTimeLayout, r.StartTime); err != nil {
 				return fmt.Errorf("vos cdr %d: start_time %q is not yyyy-mm-dd HH:ii:ss", i, r.StartTime)
 			}
 			if r.ID == "" {
 				r.ID = strconv.FormatInt(s.st.NextID("vos_cdr", 100000), 10)
 			}
-			s.st.Reference.VOSCDRs = append(s.st.Reference.VOSCDRs, r)
+			s.st.Reference().VOSCDRs = append(s.st.Reference().VOSCDRs, r)
 		}
 		return nil
 	},
@@ -611,7 +654,7 @@ var referenceSeedKeys = map[string]func(*Server, json.RawMessage) error{
 			if k == "" || v == "" {
 				return errors.New("robot_recordings: call_id and path must not be empty")
 			}
-			s.st.Reference.RobotRecordings[k] = v
+			s.st.Reference().RobotRecordings[k] = v
 		}
 		return nil
 	},

@@ -50,7 +50,7 @@ func TestReferenceSeedKeys(t *testing.T) {
 	if err := s.Seed(good); err != nil {
 		t.Fatal(err)
 	}
-	st := s.st.Reference
+	st := s.st.Reference()
 	last := st.Trunks[len(st.Trunks)-1]
 	if last.Type != 2 || last.TypeString == "" {
 		t.Errorf("a seeded trunk gets type 2 and its text by default: %+v", last)
@@ -78,7 +78,7 @@ func TestReferenceSeedKeys(t *testing.T) {
 	}
 	// Reset restores the seed without the additions.
 	s.Reset()
-	for _, tr := range s.st.Reference.Trunks {
+	for _, tr := range s.st.Reference().Trunks {
 		if tr.Phone == "02899990000" {
 			t.Error("reset must drop seeded additions")
 		}

@@ -250,18 +250,25 @@ func (c *Call) Fail(code int, message string, extra map[string]any) {
 	if message == "" {
 		message = fmt.Sprintf("error %d", code)
 	}
-	var body map[string]any
-	switch c.route.env {
-	case EnvOpen:
-		body = map[string]any{"code": code, "message": message, "request_id": c.s.requestID(), "data": nil}
-	case EnvPortal:
-		body = map[string]any{"code": code, "message": message}
-	case EnvASR:
-		body = map[string]any{"code": strconv.Itoa(code), "success": false, "errorMsg": message}
-	case EnvGateway:
-		body = map[string]any{"code": code, "msg": message}
+	var requestID string
+	if c.route.env == EnvOpen {
+		requestID = c.s.requestID()
 	}
-	c.JSON(200, merge(body, extra))
+	c.JSON(200, merge(envelopeBody(c.route.env, code, message, requestID), extra))
+}
+
+// envelopeBody is a failure in an envelope's shape; requestID is used by
+// the open envelope only.
+func envelopeBody(env Envelope, code int, message, requestID string) map[string]any {
+	switch env {
+	case EnvPortal:
+		return map[string]any{"code": code, "message": message}
+	case EnvASR:
+		return map[string]any{"code": strconv.Itoa(code), "success": false, "errorMsg": message}
+	case EnvGateway:
+		return map[string]any{"code": code, "msg": message}
+	}
+	return map[string]any{"code": code, "message": message, "request_id": requestID, "data": nil}
 }
 
 func merge(dst map[string]any, src any) map[string]any {

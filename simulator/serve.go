@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // gatewayCodes are the §7.4 messages.
@@ -44,31 +42,38 @@ var gatewayCodes = map[int]string{
 const GatewayTimeSkew = 10 * time.Minute
 
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	key := r.Method + " " + r.URL.Path
 	s.mu.Lock()
-	s.stats[key]++
+	s.stats[r.Method+" "+r.URL.Path]++
+	flt, wait := s.pickFault()
 	f := s.faults
-	drop := f.DropRate > 0 && s.rng.Float64() < f.DropRate
-	fail := !drop && f.ErrorRate > 0 && s.rng.Float64() < f.ErrorRate
 	s.mu.Unlock()
 
 	if f.LatencyMS > 0 {
 		time.Sleep(time.Duration(f.LatencyMS) * time.Millisecond)
 	}
-	if drop {
-		if hj, ok := w.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				_ = conn.Close()
-				return
-			}
-		}
-		panic(http.ErrAbortHandler)
-	}
-	if fail {
+	switch flt {
+	case faultLimited:
+		s.rateLimited(w, r, wait, f.RateLimitPerSecond)
+	case faultDrop:
+		dropConnection(w)
+	case faultError:
 		http.Error(w, "simulated server fault", http.StatusServiceUnavailable)
-		return
+	case faultLostDrop, faultLost5xx:
+		// The call is applied; its answer goes nowhere, then is lost.
+		s.handle(&lostAnswer{h: http.Header{}}, r)
+		if flt == faultLostDrop {
+			dropConnection(w)
+			return
+		}
+		http.Error(w, "simulated gateway timeout", http.StatusGatewayTimeout)
+	default:
+		s.handle(w, r)
 	}
+}
 
+// handle routes, authenticates and runs one API call.
+func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	key := r.Method + " " + r.URL.Path
 	rt := s.lookup(r.Method, r.URL.Path)
 	if rt == nil {
 		if strings.HasPrefix(r.URL.Path, PrefixSMSAPI+"/") {
@@ -171,7 +176,7 @@ func (s *Server) gatewayAuth(c *Call, perr error) bool {
 		return false
 	}
 	ts := c.Str("time")
-	if client.SignGateway(s.opts.AppKey, random, ts) != sig {
+	if gatewaySignature(s.opts.AppKey, random, ts) != sig {
 		c.Fail(1001, "", nil)
 		return false
 	}

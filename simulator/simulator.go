@@ -1,10 +1,14 @@
 // Package simulator is an in-memory, spec-faithful implementation of the five
 // API surfaces of the contact-center open interface (DESIGN §4): one
-// http.Handler, an admin API under /_sim/, and optional persistence. It
-// imports nothing of ours except shared wire helpers from client.
+// http.Handler, an admin API under /_sim/, and optional persistence. It is an
+// independent check of the client: from package client it takes wire types
+// and constants only, never a function that validates, parses or signs; it
+// keeps its own copies of those rules (gateway_rules.go and the domain files),
+// and independence_test.go enforces this.
 package simulator
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -29,6 +33,11 @@ const (
 type Options struct {
 	// Token is the bearer token of the open and portal surfaces. Default "sim-token".
 	Token string
+	// AdminToken, when set, is required on every /_sim/ call as
+	// "Authorization: Bearer <AdminToken>" (401 otherwise). Empty leaves the
+	// admin API open, which is meant for loopback use only: ccsync
+	// simulator sets it with --allow-remote.
+	AdminToken string
 	// AppID and AppKey are the gateway credentials. Defaults "sim-app", "sim-key".
 	AppID, AppKey string
 	// DisabledAppIDs are known appIds that answer 1003 (appId disabled).
@@ -72,8 +81,11 @@ type Server struct {
 	admin        map[string]http.HandlerFunc
 	stats        map[string]int
 	faults       faultConfig
-	rng          *rand.Rand
-	pushes       sync.WaitGroup
+	bucket       tokenBucket
+	// clock times the rate limit: real time, not Options.Now. Tests replace it.
+	clock  func() time.Time
+	rng    *rand.Rand
+	pushes sync.WaitGroup
 }
 
 // domain is one API area of the simulator. Each domain file registers
@@ -123,6 +135,7 @@ func New(opts Options) (*Server, error) {
 		admin:  map[string]http.HandlerFunc{},
 		stats:  map[string]int{},
 		rng:    rand.New(rand.NewPCG(1, 2)),
+		clock:  time.Now,
 	}
 	sort.SliceStable(domains, func(i, j int) bool { return domains[i].name < domains[j].name })
 	for _, d := range domains {
@@ -167,6 +180,10 @@ func (s *Server) now() time.Time { return s.opts.Now() }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/_sim/") {
+		if !s.adminAuth(r) {
+			writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "admin API: missing or wrong admin token (send Authorization: Bearer <admin token>)"})
+			return
+		}
 		h := s.admin[r.Method+" "+r.URL.Path]
 		if h == nil {
 			writeJSON(w, http.StatusNotFound, map[string]any{"error": "no admin call " + r.Method + " " + r.URL.Path})
@@ -176,6 +193,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveAPI(w, r)
+}
+
+// adminAuth checks Options.AdminToken on an admin call.
+func (s *Server) adminAuth(r *http.Request) bool {
+	if s.opts.AdminToken == "" {
+		return true
+	}
+	want := "Bearer " + s.opts.AdminToken
+	return subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte(want)) == 1
 }
 
 // URLs returns the five surface URLs for an origin such as http://127.0.0.1:18080.

@@ -30,6 +30,13 @@ func (x *SMSState) init() {
 	}
 }
 
+// smsPart registers this domain's part of the state, member "sms" of
+// the state file.
+var smsPart = registerState("sms", (*SMSState).init)
+
+// SMS returns the state's part of this domain (SMS management).
+func (st *State) SMS() *SMSState { return smsPart(st) }
+
 // SMSSignature is one signature. Submitted is when it entered review, the
 // start of the auto-approve delay.
 type SMSSignature struct {
@@ -111,7 +118,7 @@ func init() {
 		routes: func(s *Server) {
 			r := func(path string, h func(*Call)) Route {
 				return Route{Methods: []string{"POST"}, Prefix: PrefixOpen, Path: path, Env: EnvOpen, Codes: smsCodes, Handler: func(c *Call) {
-					if c.St.SMS.settle(c.Now(), c.Server().opts.AutoApprove) {
+					if c.St.SMS().settle(c.Now(), c.Server().opts.AutoApprove) {
 						c.Changed()
 					}
 					h(c)
@@ -130,7 +137,7 @@ func init() {
 		review: map[string]func(s *Server, id string, state int, reason string) error{
 			"sms_signature": func(s *Server, id string, state int, reason string) error {
 				n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
-				sg := s.st.SMS.Signatures[n]
+				sg := s.st.SMS().Signatures[n]
 				if err != nil || sg == nil {
 					return fmt.Errorf("review: no sms_signature %q", id)
 				}
@@ -142,7 +149,7 @@ func init() {
 			},
 			"sms_template": func(s *Server, id string, state int, reason string) error {
 				n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
-				t := s.st.SMS.Templates[n]
+				t := s.st.SMS().Templates[n]
 				if err != nil || t == nil {
 					return fmt.Errorf("review: no sms_template %q", id)
 				}
@@ -327,7 +334,7 @@ func smsSignList(c *Call) {
 	}
 	text := c.Str("sign_text")
 	var sigs []*SMSSignature
-	for _, sg := range c.St.SMS.Signatures {
+	for _, sg := range c.St.SMS().Signatures {
 		if hasState && sg.State != state {
 			continue
 		}
@@ -339,7 +346,7 @@ func smsSignList(c *Call) {
 	sort.Slice(sigs, func(i, j int) bool { return sigs[i].ID > sigs[j].ID })
 	items := make([]map[string]any, len(sigs))
 	for i, sg := range sigs {
-		items[i] = c.St.SMS.signatureView(sg)
+		items[i] = c.St.SMS().signatureView(sg)
 	}
 	c.OK(pageObject(c, items, page, rows))
 }
@@ -350,7 +357,7 @@ func smsSignStore(c *Call) {
 		c.Fail(400, "sign_text is required", nil)
 		return
 	}
-	for _, sg := range c.St.SMS.Signatures {
+	for _, sg := range c.St.SMS().Signatures {
 		if sg.SignText == text {
 			c.Fail(409, fmt.Sprintf("sign_text %q exists (signature id %d)", text, sg.ID), nil)
 			return
@@ -361,7 +368,7 @@ func smsSignStore(c *Call) {
 		ID: c.St.NextID("sms_signature", 100), SignID: c.St.NextID("sms_platform_sign", 5000),
 		SignText: text, Remark: c.Str("remark"), State: 0, AddTime: now, AddUser: smsAddUser, Submitted: now,
 	}
-	c.St.SMS.Signatures[sg.ID] = sg
+	c.St.SMS().Signatures[sg.ID] = sg
 	c.Changed()
 	c.OK(map[string]any{
 		"sign_text": sg.SignText, "remark": sg.Remark, "vcc_id": simVccID, "sign_id": sg.SignID, "state": sg.State,
@@ -376,12 +383,12 @@ func smsSignDelete(c *Call) {
 	}
 	success, failed := []map[string]any{}, []map[string]any{}
 	for _, id := range ids {
-		sg := c.St.SMS.Signatures[id]
+		sg := c.St.SMS().Signatures[id]
 		if sg == nil {
 			failed = append(failed, map[string]any{"id": id, "code": 404, "message": fmt.Sprintf("signature %d does not exist", id)})
 			continue
 		}
-		if used := c.St.SMS.templatesUsing(id); len(used) > 0 {
+		if used := c.St.SMS().templatesUsing(id); len(used) > 0 {
 			names := make([]string, len(used))
 			for i, t := range used {
 				names[i] = fmt.Sprintf("%d %q", t.ID, t.Title)
@@ -391,7 +398,7 @@ func smsSignDelete(c *Call) {
 				id, sg.SignText, strings.Join(names, ", "))})
 			continue
 		}
-		delete(c.St.SMS.Signatures, id)
+		delete(c.St.SMS().Signatures, id)
 		c.Changed()
 		success = append(success, map[string]any{"id": id, "sign_text": sg.SignText})
 	}
@@ -476,7 +483,7 @@ func smsTemplateList(c *Call) {
 	}
 	kw := c.Str("keyword")
 	var tpls []*SMSTemplate
-	for _, t := range c.St.SMS.Templates {
+	for _, t := range c.St.SMS().Templates {
 		if (hasState && t.State != state) || (hasDept && t.DeptID != dept) || (ids != nil && !ids[t.ID]) ||
 			(kw != "" && !strings.Contains(t.Title, kw)) {
 			continue
@@ -486,7 +493,7 @@ func smsTemplateList(c *Call) {
 	sort.Slice(tpls, func(i, j int) bool { return tpls[i].ID > tpls[j].ID })
 	items := make([]map[string]any, len(tpls))
 	for i, t := range tpls {
-		items[i] = c.St.SMS.templateView(t)
+		items[i] = c.St.SMS().templateView(t)
 	}
 	c.OK(pageObject(c, items, page, rows))
 }
@@ -511,7 +518,7 @@ func applyTemplate(c *Call, t *SMSTemplate) bool {
 		c.Fail(400, "sign_id is required", nil)
 		return false
 	}
-	sg := c.St.SMS.Signatures[sign]
+	sg := c.St.SMS().Signatures[sign]
 	if sg == nil {
 		c.Fail(404, fmt.Sprintf("sign_id %d: signature does not exist", sign), nil)
 		return false
@@ -537,7 +544,7 @@ func applyTemplate(c *Call, t *SMSTemplate) bool {
 	if !has {
 		action = 2
 	}
-	for _, o := range c.St.SMS.Templates {
+	for _, o := range c.St.SMS().Templates {
 		if o.ID != t.ID && o.Title == t.Title {
 			c.Fail(409, fmt.Sprintf("template_name %q exists (template id %d)", t.Title, o.ID), nil)
 			return false
@@ -562,9 +569,9 @@ func smsTemplateStore(c *Call) {
 	}
 	t.ID = c.St.NextID("sms_template", 3000)
 	t.TplID = c.St.NextID("sms_platform_tpl", 880000)
-	c.St.SMS.Templates[t.ID] = &t
+	c.St.SMS().Templates[t.ID] = &t
 	c.Changed()
-	v := c.St.SMS.templateView(&t)
+	v := c.St.SMS().templateView(&t)
 	v["is_del"], v["app_id"] = 0, "sim-app"
 	c.OK(v)
 }
@@ -578,7 +585,7 @@ func smsTemplateUpdate(c *Call) {
 		c.Fail(400, "template_id is required", nil)
 		return
 	}
-	cur := c.St.SMS.Templates[id]
+	cur := c.St.SMS().Templates[id]
 	if cur == nil {
 		c.Fail(404, fmt.Sprintf("template %d does not exist", id), nil)
 		return
@@ -589,7 +596,7 @@ func smsTemplateUpdate(c *Call) {
 	}
 	*cur = next
 	c.Changed()
-	c.OK(c.St.SMS.templateView(cur))
+	c.OK(c.St.SMS().templateView(cur))
 }
 
 func smsTemplateDelete(c *Call) {
@@ -599,12 +606,12 @@ func smsTemplateDelete(c *Call) {
 	}
 	success, failed := []map[string]any{}, []map[string]any{}
 	for _, id := range ids {
-		t := c.St.SMS.Templates[id]
+		t := c.St.SMS().Templates[id]
 		if t == nil {
 			failed = append(failed, map[string]any{"id": id, "code": 404, "message": fmt.Sprintf("template %d does not exist", id)})
 			continue
 		}
-		delete(c.St.SMS.Templates, id)
+		delete(c.St.SMS().Templates, id)
 		c.Changed()
 		success = append(success, map[string]any{"id": id, "tpl_title": t.Title})
 	}
@@ -685,7 +692,7 @@ func smsRecordList(c *Call) {
 	mobile := strings.TrimSpace(c.Str("mobile"))
 	var recs []*SMSRecord
 	var views []map[string]any
-	for _, r := range c.St.SMS.Records {
+	for _, r := range c.St.SMS().Records {
 		added := r.Added.Truncate(time.Second)
 		if (hasStart && added.Before(start)) || (hasEnd && added.After(end)) || (mobile != "" && !strings.Contains(r.Mobile, mobile)) ||
 			(ints["tpl_id"] != nil && r.TplID != *ints["tpl_id"]) || (ints["sign_id"] != nil && r.SignID != *ints["sign_id"]) ||
@@ -696,7 +703,7 @@ func smsRecordList(c *Call) {
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].ID > recs[j].ID })
 	for _, r := range recs {
-		v := c.St.SMS.recordView(r, now)
+		v := c.St.SMS().recordView(r, now)
 		if hasResult && v["result"] != result {
 			continue
 		}
@@ -724,7 +731,7 @@ func smsSend(c *Call) {
 		c.Fail(400, fmt.Sprintf("template_id must be a template id (digits), got %q", tidText), nil)
 		return
 	}
-	t := c.St.SMS.Templates[tid]
+	t := c.St.SMS().Templates[tid]
 	if t == nil {
 		c.Fail(404, fmt.Sprintf("template %d does not exist", tid), nil)
 		return
@@ -791,7 +798,7 @@ func smsSend(c *Call) {
 	}
 	success, failed := map[string]string{}, map[string]string{}
 	seen := map[string]bool{}
-	sign := c.St.SMS.Signatures[t.SignID]
+	sign := c.St.SMS().Signatures[t.SignID]
 	for _, l := range lines {
 		mobile := normalizeMobile(l.mobile)
 		switch {
@@ -835,7 +842,7 @@ func smsSend(c *Call) {
 		}
 		rec.Text = text
 		rec.SmsID = fmt.Sprintf("sim-sms-%d", rec.ID)
-		c.St.SMS.Records[rec.ID] = rec
+		c.St.SMS().Records[rec.ID] = rec
 		c.Changed()
 		success[l.mobile] = "sent"
 	}

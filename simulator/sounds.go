@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // SoundsState holds the voice files (spec §4.5, §2.9).
@@ -21,6 +19,13 @@ func (x *SoundsState) init() {
 		x.Sounds = map[int64]*Sound{}
 	}
 }
+
+// soundsPart registers this domain's part of the state, member "sounds" of
+// the state file.
+var soundsPart = registerState("sounds", (*SoundsState).init)
+
+// Sounds returns the state's part of this domain (voice files).
+func (st *State) Sounds() *SoundsState { return soundsPart(st) }
 
 // Sound is one voice file with its content.
 type Sound struct {
@@ -124,16 +129,16 @@ func soundUploadHandler(c *Call) {
 		ID: id, Name: name, Remark: c.Str("remark"), SoundType: st, Format: format, Content: content,
 		Address:       fmt.Sprintf("/var/lib/contactcenter/sounds/%d.wav", id),
 		SoundsAddress: fmt.Sprintf("uploads/sounds/%s/%s", c.Now().Format("20060102"), fileName),
-		AddTime:       c.Now().Format(client.TimeLayout),
+		AddTime:       c.Now().Format(recordTimeLayout),
 	}
-	c.St.Sounds.Sounds[id] = snd
+	c.St.Sounds().Sounds[id] = snd
 	c.Changed()
 	c.OK(map[string]any{"path": snd.SoundsAddress, "id": strconv.FormatInt(id, 10)})
 }
 
 func soundPlayHandler(c *Call) {
 	n, err := strconv.ParseInt(strings.TrimSpace(c.Str("sound_id")), 10, 64)
-	snd := c.St.Sounds.Sounds[n]
+	snd := c.St.Sounds().Sounds[n]
 	if err != nil || snd == nil {
 		c.Fail(403, fmt.Sprintf("file does not exist: sound_id %q", c.Str("sound_id")), nil)
 		return
@@ -182,10 +187,10 @@ func soundDeleteHandler(c *Call) {
 		switch {
 		case err != nil:
 			items = append(items, map[string]any{"code": 403, "message": fmt.Sprintf("sound_id %q is not a number", raw), "sound_id": raw})
-		case c.St.Sounds.Sounds[n] == nil:
+		case c.St.Sounds().Sounds[n] == nil:
 			items = append(items, map[string]any{"code": 403, "message": fmt.Sprintf("sound %d does not exist", n), "sound_id": raw})
 		default:
-			delete(c.St.Sounds.Sounds, n)
+			delete(c.St.Sounds().Sounds, n)
 			c.Changed()
 			items = append(items, map[string]any{"code": 200, "message": "deleted", "sound_id": raw})
 		}
@@ -211,8 +216,8 @@ func soundListHandler(c *Call) {
 	if st := strings.Trim(string(filter.Filter.SelectType), `" `); st != "" && st != "null" {
 		selType, _ = strconv.ParseInt(st, 10, 64)
 	}
-	ids := make([]int64, 0, len(c.St.Sounds.Sounds))
-	for id, snd := range c.St.Sounds.Sounds {
+	ids := make([]int64, 0, len(c.St.Sounds().Sounds))
+	for id, snd := range c.St.Sounds().Sounds {
 		if filter.Filter.Keyword != "" && !strings.Contains(snd.Name, filter.Filter.Keyword) {
 			continue
 		}
@@ -224,7 +229,7 @@ func soundListHandler(c *Call) {
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	items := make([]map[string]any, 0, len(ids))
 	for _, id := range ids {
-		snd := c.St.Sounds.Sounds[id]
+		snd := c.St.Sounds().Sounds[id]
 		items = append(items, map[string]any{
 			"id": strconv.FormatInt(id, 10), "name": snd.Name, "remark": snd.Remark, "address": snd.Address,
 			"sounds_address": snd.SoundsAddress, "add_time": snd.AddTime, "sound_type": strconv.FormatInt(snd.SoundType, 10),

@@ -2,39 +2,109 @@ package simulator
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 )
 
-// State is everything the simulator holds; it is what --state persists.
-// Each domain owns one member, declared in its own file.
+// State is everything the simulator holds; it is what --state persists and
+// what a reset replaces. It has the id sequences and one part per domain.
+// Each domain declares its part in its own file with registerState, which
+// gives it a typed accessor (st.Queues(), st.Gateway() …), so adding a
+// domain never edits this file.
 type State struct {
 	// Seq holds the last id issued per kind of object.
-	Seq map[string]int64 `json:"seq"`
+	Seq map[string]int64
 
-	Queues    QueuesState    `json:"queues"`
-	Agents    AgentsState    `json:"agents"`
-	SMS       SMSState       `json:"sms"`
-	Tasks     TasksState     `json:"tasks"`
-	Webhooks  WebhooksState  `json:"webhooks"`
-	Sounds    SoundsState    `json:"sounds"`
-	ASR       ASRState       `json:"asr"`
-	Reference ReferenceState `json:"reference"`
-	Gateway   GatewayState   `json:"gateway"`
+	// parts are the domains' parts by name (the member of the state file).
+	parts map[string]any
 }
 
+// statePart is one domain's registered piece of state.
+type statePart struct {
+	// fresh returns a new, empty part.
+	fresh func() any
+	// restore decodes a part from the state file.
+	restore func(raw json.RawMessage) (any, error)
+}
+
+// stateParts are the registered parts by name.
+var stateParts = map[string]statePart{}
+
+// registerState registers a domain's part of the state under name (its
+// member in the state file) and returns the part's accessor. init makes a
+// zero or freshly decoded part usable (empty maps); it must be idempotent.
+// Call it from a package-level var declaration of the domain's file.
+func registerState[T any](name string, init func(*T)) func(*State) *T {
+	if _, dup := stateParts[name]; dup || name == "seq" {
+		panic("simulator: state part " + name + " registered twice")
+	}
+	stateParts[name] = statePart{
+		fresh: func() any {
+			x := new(T)
+			init(x)
+			return x
+		},
+		restore: func(raw json.RawMessage) (any, error) {
+			x := new(T)
+			if err := json.Unmarshal(raw, x); err != nil {
+				return nil, err
+			}
+			init(x)
+			return x, nil
+		},
+	}
+	return func(st *State) *T { return st.parts[name].(*T) }
+}
+
+// newState returns an empty state: no ids issued, every part fresh.
 func newState() *State {
-	st := &State{Seq: map[string]int64{}}
-	st.Queues.init()
-	st.Agents.init()
-	st.SMS.init()
-	st.Tasks.init()
-	st.Webhooks.init()
-	st.Sounds.init()
-	st.ASR.init()
-	st.Reference.init()
-	st.Gateway.init()
+	st := &State{Seq: map[string]int64{}, parts: make(map[string]any, len(stateParts))}
+	for name, p := range stateParts {
+		st.parts[name] = p.fresh()
+	}
 	return st
+}
+
+// MarshalJSON writes the state file: {"seq": {...}, "<part>": {...}, ...}.
+func (st *State) MarshalJSON() ([]byte, error) {
+	m := make(map[string]any, len(st.parts)+1)
+	for name, p := range st.parts {
+		m[name] = p
+	}
+	m["seq"] = st.Seq
+	return json.Marshal(m)
+}
+
+// UnmarshalJSON reads a state file. A part the file lacks starts empty;
+// members no domain registers are ignored.
+func (st *State) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	out := newState()
+	if raw, ok := m["seq"]; ok {
+		if err := json.Unmarshal(raw, &out.Seq); err != nil {
+			return fmt.Errorf("seq: %w", err)
+		}
+		if out.Seq == nil {
+			out.Seq = map[string]int64{}
+		}
+	}
+	for name, p := range stateParts {
+		raw, ok := m[name]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		v, err := p.restore(raw)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		out.parts[name] = v
+	}
+	*st = *out
+	return nil
 }
 
 // NextID issues the next id of a kind, starting from a kind-specific base so

@@ -30,6 +30,13 @@ func (x *TasksState) init() {
 	}
 }
 
+// tasksPart registers this domain's part of the state, member "tasks" of
+// the state file.
+var tasksPart = registerState("tasks", (*TasksState).init)
+
+// Tasks returns the state's part of this domain (outbound tasks).
+func (st *State) Tasks() *TasksState { return tasksPart(st) }
+
 var (
 	taskTypeStrings   = map[int64]string{1: "predictive", 3: "automatic", 4: "robot"}
 	taskStatusStrings = map[int64]string{0: "closed", 1: "open", 2: "paused"}
@@ -52,6 +59,10 @@ func init() {
 		s.HandleAdmin("POST", "/_sim/calls", s.adminCalls)
 	}})
 }
+
+// taskContexts is the fixed context of each task type (§2.7): mc_transque
+// (1, predictive), mc_transivr (3, automatic), mc_transai (4, robot).
+var taskContexts = map[int64]string{1: "mc_transque", 3: "mc_transivr", 4: "mc_transai"}
 
 func taskInt(v int64) *client.FlexInt { x := client.FlexInt(v); return &x }
 
@@ -77,7 +88,7 @@ func taskSaveHandler(c *Call) {
 	now := c.Now().Format(autocallTimeFormat)
 	var t client.Task
 	if in.ID != 0 {
-		old := c.St.Tasks.Projects[int64(in.ID)]
+		old := c.St.Tasks().Projects[int64(in.ID)]
 		if old == nil {
 			c.Fail(404, fmt.Sprintf("project %d does not exist", in.ID), nil)
 			return
@@ -104,13 +115,13 @@ func taskSaveHandler(c *Call) {
 		c.Fail(422, msg, nil)
 		return
 	}
-	t.Context = client.FlexString(client.TaskContexts[int64(t.Type)])
+	t.Context = client.FlexString(taskContexts[int64(t.Type)])
 	if t.ID == 0 {
 		t.ID = client.FlexInt(c.St.NextID("project", 700))
 		t.CreatedAt = client.FlexString(now)
 	}
 	t.UpdatedAt = client.FlexString(now)
-	c.St.Tasks.Projects[int64(t.ID)] = &t
+	c.St.Tasks().Projects[int64(t.ID)] = &t
 	c.Changed()
 	c.OK(map[string]any{"id": int64(t.ID), "name": string(t.Name), "type": int64(t.Type),
 		"type_string": taskTypeStrings[int64(t.Type)], "status": taskIntVal(t.Status),
@@ -284,7 +295,7 @@ func validateTask(st *State, t *client.Task) string {
 	}
 	if w := cfg.Webhook; w != nil {
 		for _, id := range w.IDs {
-			if st.Webhooks.Hooks[int64(id)] == nil {
+			if st.Webhooks().Hooks[int64(id)] == nil {
 				return fmt.Sprintf("config.webhook.ids: webhook %d does not exist", id)
 			}
 		}
@@ -317,7 +328,7 @@ func validateTask(st *State, t *client.Task) string {
 				return "config." + name + " is required for a robot task (type 4)"
 			}
 		}
-		if st.Queues.Groups[int64(*cfg.QueID)] == nil {
+		if st.Queues().Groups[int64(*cfg.QueID)] == nil {
 			return fmt.Sprintf("config.que_id: skill group %d does not exist", *cfg.QueID)
 		}
 		if *cfg.EnableScheduler && len(t.AssignedUsers) == 0 {
@@ -336,7 +347,7 @@ func validateTask(st *State, t *client.Task) string {
 			return fmt.Sprintf("assigned_users[%d]: no agent %s", i, taskAgentRef(u))
 		}
 		if typ == client.TaskTypeRobot && bool(*cfg.EnableScheduler) {
-			if _, in := st.Queues.Members[int64(*cfg.QueID)][a.UserID]; !in {
+			if _, in := st.Queues().Members[int64(*cfg.QueID)][a.UserID]; !in {
 				return fmt.Sprintf("assigned_users[%d]: agent %s is not in skill group %d (config.que_id)", i, taskAgentRef(u), *cfg.QueID)
 			}
 		}
@@ -361,9 +372,9 @@ func validateTask(st *State, t *client.Task) string {
 
 func taskAgent(st *State, u client.AssignedUser) *Agent {
 	if u.UserID != nil {
-		return st.Agents.Users[int64(*u.UserID)]
+		return st.Agents().Users[int64(*u.UserID)]
 	}
-	for _, a := range st.Agents.Users {
+	for _, a := range st.Agents().Users {
 		if a.UserNum == string(*u.UserNum) {
 			return a
 		}
@@ -422,7 +433,7 @@ func taskByParam(c *Call) *client.Task {
 		c.Fail(422, fmt.Sprintf("id is required and must be a project id, got %q", c.Str("id")), nil)
 		return nil
 	}
-	t := c.St.Tasks.Projects[id]
+	t := c.St.Tasks().Projects[id]
 	if t == nil {
 		c.Fail(404, fmt.Sprintf("project %d does not exist", id), nil)
 	}
@@ -488,7 +499,7 @@ func taskDeleteHandler(c *Call) {
 		return
 	}
 	for _, id := range ids {
-		t := c.St.Tasks.Projects[id]
+		t := c.St.Tasks().Projects[id]
 		if t == nil {
 			c.Fail(404, fmt.Sprintf("project %d does not exist", id), nil)
 			return
@@ -499,7 +510,7 @@ func taskDeleteHandler(c *Call) {
 		}
 	}
 	for _, id := range ids {
-		delete(c.St.Tasks.Projects, id)
+		delete(c.St.Tasks().Projects, id)
 	}
 	c.Changed()
 	c.JSON(200, map[string]any{"code": 0, "message": "success", "request_id": c.Server().requestID()})
@@ -519,7 +530,7 @@ func filterTaskParams(c *Call) ([]*client.Task, bool) {
 	}
 	name := c.Str("name")
 	var out []*client.Task
-	for _, t := range c.St.Tasks.Projects {
+	for _, t := range c.St.Tasks().Projects {
 		if (typ == 0 || int64(t.Type) == typ) && (!hasStatus || taskIntVal(t.Status) == status) &&
 			(name == "" || strings.Contains(string(t.Name), name)) {
 			out = append(out, t)
@@ -591,7 +602,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	t := s.st.Tasks.Projects[req.TaskID]
+	t := s.st.Tasks().Projects[req.TaskID]
 	if t == nil {
 		s.mu.Unlock()
 		adminError(w, 404, fmt.Errorf("calls: task %d does not exist", req.TaskID))
@@ -604,7 +615,7 @@ func (s *Server) adminCalls(w http.ResponseWriter, r *http.Request) {
 	}
 	start := s.now()
 	cdr := simulatedCDR(s.st, t, req.Mobile, start, s.st.NextID("call", 90000))
-	s.st.Reference.TrunkCDRs = append(s.st.Reference.TrunkCDRs, cdr)
+	s.st.Reference().TrunkCDRs = append(s.st.Reference().TrunkCDRs, cdr)
 	t.TotalCalled++
 	base := map[string]any{"task_id": int64(t.ID), "task_name": string(t.Name), "task_type": int64(t.Type),
 		"call_id": cdr.CallID, "mobile": req.Mobile}
@@ -644,7 +655,7 @@ func taskHooks(st *State, t *client.Task) []*WebhookRec {
 	}
 	var out []*WebhookRec
 	for _, id := range t.Config.Webhook.IDs {
-		if h := st.Webhooks.Hooks[int64(id)]; h != nil && h.Status {
+		if h := st.Webhooks().Hooks[int64(id)]; h != nil && h.Status {
 			out = append(out, h)
 		}
 	}

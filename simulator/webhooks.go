@@ -19,6 +19,13 @@ func (x *WebhooksState) init() {
 	}
 }
 
+// webhooksPart registers this domain's part of the state, member "webhooks" of
+// the state file.
+var webhooksPart = registerState("webhooks", (*WebhooksState).init)
+
+// Webhooks returns the state's part of this domain (webhooks).
+func (st *State) Webhooks() *WebhooksState { return webhooksPart(st) }
+
 // WebhookRec is one webhook with the fields of §2.8.
 type WebhookRec struct {
 	ID        int64  `json:"id"`
@@ -120,8 +127,8 @@ func webhookListHandler(c *Call) {
 		return
 	}
 	name, u := c.Str("name"), c.Str("url")
-	ids := make([]int64, 0, len(c.St.Webhooks.Hooks))
-	for id, h := range c.St.Webhooks.Hooks {
+	ids := make([]int64, 0, len(c.St.Webhooks().Hooks))
+	for id, h := range c.St.Webhooks().Hooks {
 		if (name == "" || strings.Contains(h.Name, name)) && (u == "" || strings.Contains(h.URL, u)) {
 			ids = append(ids, id)
 		}
@@ -129,7 +136,7 @@ func webhookListHandler(c *Call) {
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	items := make([]map[string]any, 0, len(ids))
 	for _, id := range ids {
-		items = append(items, c.St.Webhooks.Hooks[id].record())
+		items = append(items, c.St.Webhooks().Hooks[id].record())
 	}
 	c.OK(autocallResultsPage(items, page, per, "totalPage"))
 }
@@ -142,7 +149,7 @@ func webhookSaveHandler(c *Call) {
 		return
 	}
 	if hasID && id != 0 {
-		old := c.St.Webhooks.Hooks[id]
+		old := c.St.Webhooks().Hooks[id]
 		if old == nil {
 			c.Fail(404, fmt.Sprintf("webhook %d does not exist", id), nil)
 			return
@@ -197,7 +204,7 @@ func webhookSaveHandler(c *Call) {
 		h.CreatedAt = now
 	}
 	h.UpdatedAt = now
-	c.St.Webhooks.Hooks[h.ID] = &h
+	c.St.Webhooks().Hooks[h.ID] = &h
 	c.Changed()
 	c.OK(h.record())
 }
@@ -208,11 +215,11 @@ func webhookDeleteHandler(c *Call) {
 		c.Fail(422, fmt.Sprintf("id is required and must be a webhook id, got %q", c.Str("id")), nil)
 		return
 	}
-	if c.St.Webhooks.Hooks[id] == nil {
+	if c.St.Webhooks().Hooks[id] == nil {
 		c.Fail(404, "webhook "+strconv.FormatInt(id, 10)+" does not exist", nil)
 		return
 	}
-	delete(c.St.Webhooks.Hooks, id)
+	delete(c.St.Webhooks().Hooks, id)
 	c.Changed()
 	c.OK(nil)
 }

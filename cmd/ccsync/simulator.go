@@ -27,6 +27,11 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	autoApprove := fs.Duration("auto-approve", 0, "approve pending SMS signatures and templates after this delay (0: only through /_sim/review)")
 	deliveryDelay := fs.Duration("delivery-delay", 2*time.Second,
 		"how long a gateway SMS stays SENDED before its SUCCESS/FAIL delivery record (0: delivered in the send call)")
+	allowRemote := fs.Bool("allow-remote", false,
+		"allow a --listen address that is not loopback; requires --admin-token (the admin API /_sim/ can wipe everything)")
+	var adminToken string
+	secretVar(fs, &adminToken, "admin-token", os.Getenv(adminTokenEnv),
+		"`token` required on the admin API /_sim/ as \"Authorization: Bearer <token>\"; required with --allow-remote (env "+adminTokenEnv+")")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -38,12 +43,17 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync simulator: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
+	if *allowRemote && adminToken == "" {
+		fmt.Fprintf(stderr, "ccsync simulator: --allow-remote needs --admin-token (or %s): on the network, the admin API /_sim/ (whose reset wipes everything) must require a token\n", adminTokenEnv)
+		return exitUsage
+	}
 	// Signals are caught before the URLs are printed: whoever reads them
 	// may stop the simulator at once, and must get a clean stop.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sim, err := simulator.New(simulator.Options{
-		Token: *token, AppID: *appID, AppKey: *appKey, StatePath: *state, AutoApprove: *autoApprove, GatewayDeliveryDelay: *deliveryDelay,
+		Token: *token, AppID: *appID, AppKey: *appKey, AdminToken: adminToken,
+		StatePath: *state, AutoApprove: *autoApprove, GatewayDeliveryDelay: *deliveryDelay,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 	})
 	if err != nil {
@@ -55,6 +65,16 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 		return exitUsage
 	}
+	ip := listenIP(ln)
+	if !ip.IsLoopback() && !*allowRemote {
+		_ = ln.Close()
+		fmt.Fprintf(stderr, "ccsync simulator: --listen %s is not a loopback address (it binds %s): the simulator would serve its admin API (/_sim/reset wipes everything) and its credentials to the network. "+
+			"Listen on 127.0.0.1 or ::1, or pass --allow-remote with --admin-token to do it anyway\n", *listen, ln.Addr())
+		return exitUsage
+	}
+	if !ip.IsLoopback() && (*token == "sim-token" || *appKey == "sim-key") {
+		fmt.Fprintln(stderr, "ccsync simulator: warning: serving the well-known default --token or --app-key to the network; set your own")
+	}
 	origin := "http://" + ln.Addr().String()
 	fmt.Fprintf(stdout, "simulator listening on %s\n", origin)
 	for _, name := range []string{"base_url", "autocall_url", "portal_url", "portal_open_url", "smsapi_url"} {
@@ -63,9 +83,24 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	if *state != "" {
 		fmt.Fprintf(stdout, "  state            %s\n", *state)
 	}
+	if adminToken != "" {
+		fmt.Fprintf(stdout, "  admin API        %s/_sim/ (requires Authorization: Bearer <admin token>)\n", origin)
+	}
 
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
 	code := serveUntilDone(ctx, srv, ln, "ccsync simulator", "simulator stopping", stdout, stderr)
 	sim.Wait()
 	return code
+}
+
+// adminTokenEnv holds the admin token, so it need not be on the command line.
+const adminTokenEnv = "CCSYNC_SIMULATOR_ADMIN_TOKEN"
+
+// listenIP is the address a listener is bound to: the truth about
+// --listen, whatever name or empty host it gave.
+func listenIP(ln net.Listener) net.IP {
+	if a, ok := ln.Addr().(*net.TCPAddr); ok {
+		return a.IP
+	}
+	return nil
 }

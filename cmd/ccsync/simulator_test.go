@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -32,8 +35,15 @@ type child struct {
 
 func startSimulator(t *testing.T, args ...string) *child {
 	t.Helper()
+	return startSimulatorEnv(t, nil, args...)
+}
+
+// startSimulatorEnv starts `ccsync simulator` with extra environment
+// variables ("NAME=value").
+func startSimulatorEnv(t *testing.T, env []string, args ...string) *child {
+	t.Helper()
 	cmd := exec.CommandContext(t.Context(), os.Args[0], append([]string{"simulator", "--listen", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), "CCSYNC_TEST_MAIN=1")
+	cmd.Env = append(append(os.Environ(), "CCSYNC_TEST_MAIN=1"), env...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -154,9 +164,18 @@ func TestSimulatorCommandUsage(t *testing.T) {
 		"bad listen":     {[]string{"simulator", "--listen", "256.0.0.1:0"}, exitUsage, "256.0.0.1"},
 		"bad state":      {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
 		"negative delay": {[]string{"simulator", "--listen", "127.0.0.1:0", "--delivery-delay", "-1s"}, exitUsage, "--delivery-delay must be 0 or more"},
-		"unknown cmd":    {[]string{"nope"}, exitUsage, `unknown command "nope"`},
-		"no command":     {nil, exitUsage, "usage: ccsync"},
-		"help":           {[]string{"help"}, exitOK, "simulator"},
+		"not loopback": {[]string{"simulator", "--listen", "0.0.0.0:0"}, exitUsage,
+			"--listen 0.0.0.0:0 is not a loopback address (it binds "},
+		"all interfaces": {[]string{"simulator", "--listen", ":0"}, exitUsage, "--allow-remote with --admin-token"},
+		"admin token is not enough": {[]string{"simulator", "--listen", "0.0.0.0:0", "--admin-token", "adm"}, exitUsage,
+			"is not a loopback address"},
+		"remote without admin token": {[]string{"simulator", "--listen", "0.0.0.0:0", "--allow-remote"}, exitUsage,
+			"--allow-remote needs --admin-token (or CCSYNC_SIMULATOR_ADMIN_TOKEN)"},
+		"remote with empty admin token": {[]string{"simulator", "--listen", "127.0.0.1:0", "--allow-remote", "--admin-token", ""}, exitUsage,
+			"--allow-remote needs --admin-token"},
+		"unknown cmd": {[]string{"nope"}, exitUsage, `unknown command "nope"`},
+		"no command":  {nil, exitUsage, "usage: ccsync"},
+		"help":        {[]string{"help"}, exitOK, "simulator"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -241,4 +260,91 @@ func TestSimulatorCommandDeliveryDelay(t *testing.T) {
 		t.Errorf("the final record came %v after the send, before the default 2s delay", elapsed)
 	}
 	sim.stop(t, syscall.SIGTERM)
+}
+
+// adminCall sends an admin call with the given Authorization header ("" for
+// none) and returns the HTTP status and body.
+func adminCall(t *testing.T, method, url, auth string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), method, url, strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestSimulatorCommandAllowRemote: a non-loopback --listen is served only
+// with --allow-remote, and then /_sim/ requires the admin token; the API
+// keeps its own credentials.
+func TestSimulatorCommandAllowRemote(t *testing.T) {
+	t.Parallel()
+	c := startSimulator(t, "--listen", "0.0.0.0:0", "--allow-remote", "--admin-token", "adm", "--token", "t9", "--app-key", "k9")
+	origin := strings.TrimSuffix(c.urls["base_url"], "/open")
+	u, err := url.Parse(origin)
+	if err != nil || !net.ParseIP(u.Hostname()).IsUnspecified() {
+		t.Fatalf("origin %q, want the unspecified address it listens on", origin)
+	}
+	local := "http://127.0.0.1:" + u.Port()
+	for _, auth := range []string{"", "Bearer t9", "Bearer wrong", "adm"} {
+		if status, body := adminCall(t, "POST", local+"/_sim/reset", auth); status != 401 || !strings.Contains(body, "admin token") {
+			t.Errorf("reset with %q: HTTP %d %s, want 401", auth, status, body)
+		}
+	}
+	if got := call(t, "POST", local+"/portal/v2/svcapi/queue/add", "t9", `{"que_name":"Q","que_priority":1}`); !strings.Contains(got, `"que_id":"101"`) {
+		t.Errorf("API call with the access token: %s", got)
+	}
+	if status, body := adminCall(t, "GET", local+"/_sim/stats", "Bearer adm"); status != 200 || !strings.Contains(body, "queue/add") {
+		t.Errorf("stats with the admin token: HTTP %d %s", status, body)
+	}
+	c.stop(t, syscall.SIGTERM)
+	// Output is read once the child has ended: its reader runs until then.
+	if !strings.Contains(c.out.String(), "admin API        "+origin+"/_sim/ (requires Authorization: Bearer <admin token>)") {
+		t.Errorf("output %q does not say the admin API needs a token", c.out.String())
+	}
+	if strings.Contains(c.stderr.String(), "warning") || slices.Contains(strings.Fields(c.out.String()+c.stderr.String()), "adm") {
+		t.Errorf("output %q, stderr %q: no warning with own credentials, and never the admin token", c.out.String(), c.stderr.String())
+	}
+}
+
+// TestSimulatorCommandAdminTokenEnv: the admin token may come from the
+// environment, and also guards a loopback simulator; serving the default
+// credentials to the network is warned about.
+func TestSimulatorCommandAdminTokenEnv(t *testing.T) {
+	t.Parallel()
+	c := startSimulatorEnv(t, []string{adminTokenEnv + "=env-adm"})
+	origin := strings.TrimSuffix(c.urls["base_url"], "/open")
+	if status, _ := adminCall(t, "GET", origin+"/_sim/stats", ""); status != 401 {
+		t.Errorf("stats without the token: HTTP %d, want 401", status)
+	}
+	if status, body := adminCall(t, "GET", origin+"/_sim/stats", "Bearer env-adm"); status != 200 {
+		t.Errorf("stats with the token from the environment: HTTP %d %s", status, body)
+	}
+	c.stop(t, syscall.SIGTERM)
+
+	remote := startSimulatorEnv(t, []string{adminTokenEnv + "=env-adm"}, "--listen", "0.0.0.0:0", "--allow-remote")
+	remote.stop(t, syscall.SIGTERM)
+	if !strings.Contains(remote.stderr.String(), "warning: serving the well-known default --token or --app-key to the network") {
+		t.Errorf("no warning about default credentials: stderr %q", remote.stderr.String())
+	}
+	if strings.Contains(remote.out.String()+remote.stderr.String(), "env-adm") {
+		t.Errorf("the admin token is printed: %q %q", remote.out.String(), remote.stderr.String())
+	}
+}
+
+// The admin token from the environment is a flag default that usage text
+// must not echo. Not parallel: it sets the environment.
+func TestSimulatorCommandAdminTokenNotInUsage(t *testing.T) {
+	t.Setenv(adminTokenEnv, "adm-SECRET-3")
+	var out, errb bytes.Buffer
+	if code := run([]string{"simulator", "--bogus"}, &out, &errb); code != exitUsage || strings.Contains(out.String()+errb.String(), "SECRET") ||
+		!strings.Contains(errb.String(), adminTokenEnv) {
+		t.Errorf("exit %d, output %q %q", code, out.String(), errb.String())
+	}
 }

@@ -1,0 +1,83 @@
+package simulator
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// Each domain registers its own part of the state; the state file has one
+// member per part plus seq.
+func TestStatePartsRegistered(t *testing.T) {
+	t.Parallel()
+	want := []string{"agents", "asr", "gateway", "queues", "reference", "seq", "sms", "sounds", "tasks", "webhooks"}
+	b, err := json.Marshal(newState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for k := range m {
+		got = append(got, k)
+	}
+	sort.Strings(got)
+	if len(got) != len(want) {
+		t.Fatalf("state file members %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("state file members %v, want %v", got, want)
+		}
+	}
+}
+
+// A state file lacking parts (written before a domain existed) loads with
+// those parts empty and usable; members of no domain are ignored; ids go on.
+func TestStateFileMissingAndUnknownParts(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state.json")
+	body := `{"seq": {"queue": 105}, "queues": {"groups": {"105": {"id": 105, "que_name": "Old"}}}, "gateway": null, "retired_domain": {"x": 1}}`
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, Options{StatePath: path})
+	st := h.sim.st
+	if g := st.Queues().Groups[105]; g == nil || g.QueName != "Old" {
+		t.Fatalf("queue 105 not restored: %+v", st.Queues().Groups)
+	}
+	if st.Queues().Members == nil || st.Agents().Users == nil || st.Gateway().Templates == nil || st.Gateway().inflight == nil {
+		t.Fatal("a part missing from the file (or null) must start empty with its maps made")
+	}
+	if id := st.NextID("queue", 100); id != 106 {
+		t.Errorf("next queue id %d, want 106", id)
+	}
+	if r := h.api("POST", qp+"/add", `{"que_name":"New","que_priority":1}`); r.body["code"] != float64(200) {
+		t.Fatalf("add after load: %s", r.raw)
+	}
+	b, _ := os.ReadFile(path)
+	var back State
+	if err := json.Unmarshal(b, &back); err != nil || len(back.Queues().Groups) != 2 {
+		t.Fatalf("rewritten state: %v, %d groups", err, len(back.Queues().Groups))
+	}
+}
+
+// Reset replaces every part with a fresh one (and the reference seed).
+func TestResetFreshParts(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{})
+	h.api("POST", qp+"/add", `{"que_name":"A","que_priority":1}`)
+	before := h.sim.st
+	h.admin("POST", "/_sim/reset", `{}`)
+	after := h.sim.st
+	if len(after.Queues().Groups) != 0 || after.Queues() == before.Queues() {
+		t.Fatalf("reset kept the queues part: %+v", after.Queues().Groups)
+	}
+	if len(after.Reference().TrunkCDRs) == 0 {
+		t.Error("reset lost the reference seed")
+	}
+}
