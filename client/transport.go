@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +12,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -260,14 +258,6 @@ func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any,
 		return nil, "", nil, fmt.Errorf("encoding request: %w", err)
 	}
 	return b, "application/json", RedactJSON(b), nil
-}
-
-func (c *Client) sign() (sig, ts, random string) {
-	ts = strconv.FormatInt(c.cfg.Now().UnixMilli(), 10)
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	random = hex.EncodeToString(b[:])
-	return SignGateway(c.cfg.AppKey, random, ts), ts, random
 }
 
 func toMap(v any) (map[string]any, error) {
