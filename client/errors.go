@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // ErrNotFound is returned (wrapped) by finders when the object does not exist.
@@ -25,6 +26,14 @@ type APIError struct {
 	// Data is the envelope's data member, e.g. the per-item results of a
 	// code-500 "overall result" (§7.2).
 	Data json.RawMessage
+	// Meaning is the spec's text for Code where the spec lists the codes
+	// of the surface (the gateway, §7.4); "" otherwise.
+	Meaning string
+	// Hint says what to do next, when there is something to do.
+	Hint string
+	// Retryable is true when the code itself asks for a retry (gateway
+	// 1010, "sending timed out"): the effect of the call is unknown.
+	Retryable bool
 
 	notFoundCodes []int64
 }
@@ -34,11 +43,17 @@ func (e *APIError) Error() string {
 	if e.Message != "" {
 		s += ": " + e.Message
 	}
+	if e.Meaning != "" && !strings.Contains(e.Message, e.Meaning) {
+		s += " (" + e.Meaning + ")"
+	}
 	if e.HTTPStatus != 0 && e.HTTPStatus != 200 {
 		s += fmt.Sprintf(" (HTTP %d)", e.HTTPStatus)
 	}
 	if e.RequestID != "" {
 		s += " [request_id " + e.RequestID + "]"
+	}
+	if e.Hint != "" {
+		s += "; " + e.Hint
 	}
 	return s
 }

@@ -31,10 +31,10 @@ func (s *GatewayService) do(ctx context.Context, path string, body any, idempote
 	if err := s.checkCredentials(); err != nil {
 		return err
 	}
-	return wrapGateway(s.c.Do(ctx, Request{
+	return s.c.Do(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: path, Body: body,
 		Envelope: EnvelopeGateway, Idempotent: idempotent,
-	}, out))
+	}, out)
 }
 
 func (s *GatewayService) checkCredentials() error {
@@ -146,7 +146,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	}
 	before, err := s.templateIDs(ctx, same)
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
@@ -157,7 +157,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 		return found != 0, err
 	})
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	if out.TplID == 0 {
 		return 0, errors.New("add_template answered success without tplId")
@@ -234,7 +234,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	// create can be the one it made.
 	before, err := s.signatureIDs(ctx, in.SignText)
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
@@ -245,7 +245,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return found != 0, err
 	})
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	if out.SignID == 0 {
 		return 0, errors.New("add_sign answered success without signId")

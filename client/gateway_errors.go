@@ -2,7 +2,6 @@ package client
 
 import (
 	"errors"
-	"strings"
 )
 
 // The gateway's response codes (spec §7.4).
@@ -74,48 +73,28 @@ var gatewayHints = map[int64]string{
 	GatewaySignatureMissing: "use the text of an approved signature, without brackets",
 }
 
-// GatewayError is a failure answered by the gateway: the §7.4 code with its
-// meaning. It wraps the *APIError, so AsAPIError and HasCode see through it.
-type GatewayError struct {
-	Code int64
-	// Meaning is the spec's text for Code ("" for codes the spec does not list).
-	Meaning string
-	// Hint says what to do next, when there is something to do.
-	Hint string
-	// Retryable is true for 1010 (sending timed out).
-	Retryable bool
-	API       *APIError
-}
-
-func (e *GatewayError) Error() string {
-	s := e.API.Error()
-	if e.Meaning != "" && !strings.Contains(e.API.Message, e.Meaning) {
-		s += " (" + e.Meaning + ")"
+// AsGatewayError returns the *APIError in err's chain when the gateway
+// answered it with a code (Surface SMSAPI, Code > 0); Meaning, Hint and
+// Retryable are then set from the §7.4 table.
+func AsGatewayError(err error) (*APIError, bool) {
+	e, ok := AsAPIError(err)
+	if !ok || e.Surface != SurfaceSMSAPI || e.Code <= 0 {
+		return nil, false
 	}
-	if e.Hint != "" {
-		s += "; " + e.Hint
-	}
-	return s
-}
-
-// Unwrap returns the underlying APIError.
-func (e *GatewayError) Unwrap() error { return e.API }
-
-// AsGatewayError returns the *GatewayError in err's chain.
-func AsGatewayError(err error) (*GatewayError, bool) {
-	var e *GatewayError
-	ok := errors.As(err, &e)
-	return e, ok
+	return e, true
 }
 
 // ErrGatewayCredentials is returned (wrapped) when the gateway is called
 // without an appId and key.
 var ErrGatewayCredentials = errors.New("the SMS gateway credentials are not configured: set sms_app_id and sms_app_key in the provider block (or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)")
 
-func wrapGateway(err error) error {
-	e, ok := AsAPIError(err)
-	if !ok || e.Surface != SurfaceSMSAPI || e.Code <= 0 {
-		return err
+// explainGatewayCode fills the §7.4 meaning, hint and retryability of a
+// gateway answer's code; the transport calls it for every gateway failure.
+func explainGatewayCode(e *APIError) {
+	if e.Surface != SurfaceSMSAPI || e.Code <= 0 {
+		return
 	}
-	return &GatewayError{Code: e.Code, Meaning: GatewayCodeMeaning(e.Code), Hint: gatewayHints[e.Code], Retryable: e.Code == GatewaySendTimeout, API: e}
+	e.Meaning = GatewayCodeMeaning(e.Code)
+	e.Hint = gatewayHints[e.Code]
+	e.Retryable = e.Code == GatewaySendTimeout
 }

@@ -86,9 +86,9 @@ func (s *GatewayService) SendFile(ctx context.Context, in GatewayFile) error {
 	for _, p := range in.SmsParams {
 		vals.Add("smsParams", p)
 	}
-	return wrapGateway(s.c.Do(ctx, Request{
+	return s.c.Do(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sms/v1/send_file",
 		Body: vals, BodyKind: BodyMultipart, Envelope: EnvelopeGateway,
 		Files: []FilePart{{Field: "mobiles", FileName: name, ContentType: "text/plain", Content: EncodeMobilesFile(in.Recipients)}},
-	}, nil))
+	}, nil)
 }

@@ -176,6 +176,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if derr == nil {
 		return false, nil
 	}
+	explainGatewayCode(apiErr)
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
 		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(preview(raw)))
 	}

@@ -143,7 +143,7 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 	}
 	id, err := r.client.Gateway.AddSignature(ctx, in)
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
@@ -173,7 +173,7 @@ func (r *gatewaySMSSignatureResource) settle(ctx context.Context, m *gatewaySMSS
 	}
 	if !m.WaitForApproval.ValueBool() {
 		if _, _, err := read(ctx); err != nil {
-			tfkit.AddGatewayError(diags, "Unable to Read Gateway SMS Signature After Create", err)
+			tfkit.AddAPIError(diags, "Unable to Read Gateway SMS Signature After Create", err)
 		}
 		return
 	}
@@ -181,7 +181,7 @@ func (r *gatewaySMSSignatureResource) settle(ctx context.Context, m *gatewaySMSS
 	waitForReview(ctx, diags, reviewWait{
 		kind: "Gateway SMS Signature", what: what, timeout: timeout,
 		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
-		read: read, errorDetail: tfkit.GatewayErrorDetail,
+		read: read, errorDetail: tfkit.APIErrorDetail,
 	})
 	if !diags.HasError() && m.State.ValueInt64() == gatewayDraft {
 		diags.AddError("Gateway SMS Signature Not Submitted for Review",
@@ -206,7 +206,7 @@ func (r *gatewaySMSSignatureResource) Read(ctx context.Context, req resource.Rea
 		return
 	}
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
 		return
 	}
 	state.flatten(g)

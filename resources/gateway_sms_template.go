@@ -120,7 +120,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 		Remark: plan.Remark.ValueString(), SignText: plan.SignText.ValueString(),
 	})
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Create Gateway SMS Template", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Template", err)
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
@@ -153,14 +153,14 @@ func (r *gatewaySMSTemplateResource) settle(ctx context.Context, m *gatewaySMSTe
 	}
 	if !m.WaitForApproval.ValueBool() {
 		if _, _, err := read(ctx); err != nil {
-			tfkit.AddGatewayError(diags, "Unable to Read Gateway SMS Template After Create", err)
+			tfkit.AddAPIError(diags, "Unable to Read Gateway SMS Template After Create", err)
 		}
 		return
 	}
 	waitForReview(ctx, diags, reviewWait{
 		kind: "Gateway SMS Template", what: fmt.Sprintf("gateway template %d (%s)", id, m.TplTitle.ValueString()), timeout: timeout,
 		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
-		read: read, errorDetail: tfkit.GatewayErrorDetail,
+		read: read, errorDetail: tfkit.APIErrorDetail,
 	})
 }
 
@@ -180,7 +180,7 @@ func (r *gatewaySMSTemplateResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Template", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Template", err)
 		return
 	}
 	state.flatten(t)

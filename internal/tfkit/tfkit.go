@@ -45,7 +45,9 @@ func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, APIErrorDetail(err))
 }
 
-// APIErrorDetail renders err for a person.
+// APIErrorDetail renders err for a person, on every surface: the call, the
+// code and message, the items of an overall result, and for the gateway the
+// §7.4 meaning of the code and what to do about it.
 func APIErrorDetail(err error) string {
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {
@@ -60,6 +62,12 @@ func APIErrorDetail(err error) string {
 		for _, it := range e.Items() {
 			id := firstNonEmpty(string(it.ID), string(it.QueID), string(it.AgID), string(it.SoundID))
 			fmt.Fprintf(&b, "\n  - item %s: code %d: %s", id, it.Code, it.Message)
+		}
+		if e.Meaning != "" && !strings.Contains(b.String(), e.Meaning) {
+			fmt.Fprintf(&b, "\n\nCode %d means: %s (spec §7.4).", e.Code, e.Meaning)
+		}
+		if e.Hint != "" {
+			b.WriteString("\n\nWhat to do: " + e.Hint + ".")
 		}
 		switch {
 		case e.Code == 401 || e.HTTPStatus == 401:
