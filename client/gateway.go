@@ -26,6 +26,21 @@ const (
 	GatewayMaxPic = 1024
 )
 
+// Review states of gateway signatures and templates (§2.13; templates
+// have no draft).
+const (
+	GatewayStateDraft    int64 = -1
+	GatewayStatePending  int64 = 0
+	GatewayStateApproved int64 = 1
+	GatewayStateRejected int64 = 2
+)
+
+var gatewayStateNames = map[int64]string{GatewayStateDraft: "draft", GatewayStatePending: "pending", GatewayStateApproved: "approved", GatewayStateRejected: "rejected"}
+
+// GatewayStateName returns the §2.13 name of a gateway review state, or ""
+// for a number the spec does not list.
+func GatewayStateName(state int64) string { return gatewayStateNames[state] }
+
 // do sends one gateway request (always a POST, spec §4.8).
 func (s *GatewayService) do(ctx context.Context, path string, body any, idempotent bool, out any) error {
 	if err := s.checkCredentials(); err != nil {

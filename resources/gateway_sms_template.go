@@ -128,7 +128,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 	// The template exists whatever happened after add_template: keep it in
 	// state so it is not created twice (tainted when settle failed).
 	if plan.State.IsUnknown() {
-		plan.State = types.Int64Value(gatewayPending)
+		plan.State = types.Int64Value(client.GatewayStatePending)
 	}
 	if plan.Reason.IsUnknown() {
 		plan.Reason = types.StringValue("")
@@ -159,7 +159,7 @@ func (r *gatewaySMSTemplateResource) settle(ctx context.Context, m *gatewaySMSTe
 	}
 	waitForReview(ctx, diags, reviewWait{
 		kind: "Gateway SMS Template", what: fmt.Sprintf("gateway template %d (%s)", id, m.TplTitle.ValueString()), timeout: timeout,
-		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
+		inReview: func(s int64) bool { return s == client.GatewayStatePending }, rejected: client.GatewayStateRejected,
 		read: read, errorDetail: tfkit.APIErrorDetail,
 	})
 }
