@@ -72,6 +72,10 @@ type Config struct {
 	// RetryWaitMin and RetryWaitMax bound the exponential backoff. Zero
 	// values mean 250ms and 5s.
 	RetryWaitMin, RetryWaitMax time.Duration
+	// MaxRequestsPerSecond paces every call of this client, retries
+	// included, to at most this many requests per second (a token bucket
+	// with a burst of one second's worth). Zero or less means no pacing.
+	MaxRequestsPerSecond float64
 	// AllowInsecureHTTP permits http:// URLs on hosts other than loopback.
 	AllowInsecureHTTP bool
 	// HTTPClient replaces the default transport (tests).
