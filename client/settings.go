@@ -157,6 +157,9 @@ func (s *Settings) Set(setting, value string) error {
 		if err != nil {
 			return bad("must be a whole number from 0 to %d, got %q", MaxMaxRetries, value)
 		}
+		if n < 0 || n > MaxMaxRetries {
+			return bad("must be from 0 to %d, got %d", MaxMaxRetries, n)
+		}
 		s.MaxRetries = &n
 	case SettingRequestTimeout:
 		d, err := time.ParseDuration(strings.TrimSpace(value))
@@ -168,6 +171,9 @@ func (s *Settings) Set(setting, value string) error {
 		f, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
 		if err != nil {
 			return bad("must be a number greater than 0 such as 5 or 0.5, got %q", value)
+		}
+		if !(f > 0) || math.IsInf(f, 0) {
+			return bad("must be a number greater than 0, got %g", f)
 		}
 		s.MaxRequestsPerSecond = &f
 	default:
