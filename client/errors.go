@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
+	"time"
 )
 
 // ErrNotFound is returned (wrapped) by finders when the object does not exist.
@@ -34,6 +36,9 @@ type APIError struct {
 	// Retryable is true when the code itself asks for a retry (gateway
 	// 1010, "sending timed out"): the effect of the call is unknown.
 	Retryable bool
+	// RetryAfter is the wait an HTTP 429 asked for (Retry-After); -1 when
+	// it named none. Zero for other failures.
+	RetryAfter time.Duration
 
 	notFoundCodes []int64
 }
@@ -64,6 +69,13 @@ func (e *APIError) NotFound() bool { return slices.Contains(e.notFoundCodes, e.C
 
 // Is lets errors.Is(err, ErrNotFound) match not-found API errors.
 func (e *APIError) Is(target error) bool { return target == ErrNotFound && e.NotFound() }
+
+// IsRateLimited reports whether err is an HTTP 429: the service refused
+// the call before doing anything, so even a create may be sent again.
+func IsRateLimited(err error) bool {
+	e, ok := AsAPIError(err)
+	return ok && e.HTTPStatus == http.StatusTooManyRequests
+}
 
 // IsNotFound reports whether err means the object does not exist, whatever
 // surface and code said so.

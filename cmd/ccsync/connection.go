@@ -201,7 +201,8 @@ var newBackend = func(c *ccConn) (importer.Backend, error) {
 }
 
 // unreachable reports whether err means the platform could not be asked
-// (transport failure, time-out, 5xx) rather than that it refused the input:
+// (transport failure, time-out, 5xx, a rate limit that outlasted the
+// retries) rather than that it refused the input:
 // the former is exit 1, the latter exit 2 (DESIGN §8).
 func unreachable(err error) bool {
 	var uerr *url.Error
@@ -210,7 +211,7 @@ func unreachable(err error) bool {
 		return true
 	}
 	ae, ok := client.AsAPIError(err)
-	return ok && ae.HTTPStatus >= 500
+	return ok && (ae.HTTPStatus >= 500 || ae.HTTPStatus == http.StatusTooManyRequests)
 }
 
 // parseArgs parses flags that may come before or after the positional

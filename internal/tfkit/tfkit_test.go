@@ -49,3 +49,20 @@ func TestAPIErrorDetail(t *testing.T) {
 		t.Errorf("a surface without a code table got a gateway explanation:\n%s", got)
 	}
 }
+
+// A rate limit that outlasted the retries says how to pace the provider.
+func TestAPIErrorDetail_rateLimited(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "0")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Get(t.Context(), 3)
+	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "HTTP 429") || !strings.Contains(got, "max_requests_per_second") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
