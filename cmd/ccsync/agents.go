@@ -64,7 +64,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if sub == "apply" {
 			report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
 			concurrency = fs.Int("concurrency", 4, "writes in flight at once")
-			fs.Var(conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries")
+			fs.Var(conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries `N`")
 		}
 	default:
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
