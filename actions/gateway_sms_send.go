@@ -285,8 +285,8 @@ func reason(err error) string {
 		if ge.Meaning != "" {
 			s += " (" + ge.Meaning + ")"
 		}
-		if ge.API.Message != "" && ge.API.Message != ge.Meaning {
-			s += ": " + ge.API.Message
+		if ge.Message != "" && ge.Message != ge.Meaning {
+			s += ": " + ge.Message
 		}
 		if ge.Hint != "" {
 			s += "; " + ge.Hint

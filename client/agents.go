@@ -22,6 +22,30 @@ var agentNotFoundCodes = []int64{404}
 // AgentMaxRows is the largest page size of users/list (§8).
 const AgentMaxRows = 500
 
+// is_enable_mfa has two encodings (§2.6 vs §4.2): the list item's own field
+// is 0 off / 1 on; the add and edit parameter, and the configuration member
+// of a list item read with relations_config=1, are 1 on / 2 off.
+const (
+	MFAOn      int64 = 1 // on, in both forms
+	MFAOff     int64 = 2 // off, in the add/edit form (the default)
+	MFAListOff int64 = 0 // off, in the list item's own field
+)
+
+// MFA returns is_enable_mfa in the add/edit form (MFAOn or MFAOff). The
+// configuration member uses that form; without one, the list item's own
+// field (0 off / 1 on) decides, and anything but 1 is off.
+func (a *Agent) MFA() int64 {
+	if a.Config != nil {
+		if v := a.Config.IsEnableMFA.Int64(); v == MFAOn || v == MFAOff {
+			return v
+		}
+	}
+	if a.IsEnableMFA.Int64() == MFAOn {
+		return MFAOn
+	}
+	return MFAOff
+}
+
 // Agent is a list item of users/list (§2.6). The add and edit responses
 // decode into it too; they carry a subset of the fields.
 type Agent struct {

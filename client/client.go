@@ -67,11 +67,17 @@ type Config struct {
 	// Timeout bounds one HTTP attempt. Zero means 30 seconds.
 	Timeout time.Duration
 	// MaxRetries is how many times an idempotent call is retried after a
-	// transport error, a 5xx or gateway code 1010. Negative means none.
+	// transport error, a 5xx or gateway code 1010, and any call (a create
+	// too: it was not processed) after an HTTP 429, once its Retry-After
+	// has passed. Negative means none.
 	MaxRetries int
 	// RetryWaitMin and RetryWaitMax bound the exponential backoff. Zero
 	// values mean 250ms and 5s.
 	RetryWaitMin, RetryWaitMax time.Duration
+	// MaxRequestsPerSecond paces every call of this client, retries
+	// included, to at most this many requests per second (a token bucket
+	// with a burst of one second's worth). Zero or less means no pacing.
+	MaxRequestsPerSecond float64
 	// AllowInsecureHTTP permits http:// URLs on hosts other than loopback.
 	AllowInsecureHTTP bool
 	// HTTPClient replaces the default transport (tests).
@@ -84,9 +90,10 @@ type Config struct {
 
 // Client is the entry point: one service per API area (DESIGN §3).
 type Client struct {
-	cfg  Config
-	urls map[Surface]*url.URL
-	http *http.Client
+	cfg   Config
+	urls  map[Surface]*url.URL
+	http  *http.Client
+	pacer *pacer
 
 	SMS       *SMSService
 	Agents    *AgentsService
@@ -131,6 +138,7 @@ func New(cfg Config) (*Client, error) {
 	if c.cfg.Now == nil {
 		c.cfg.Now = time.Now
 	}
+	c.pacer = newPacer(c.cfg.MaxRequestsPerSecond)
 	c.http = cfg.HTTPClient
 	if c.http == nil {
 		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}

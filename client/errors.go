@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
+	"strings"
+	"time"
 )
 
 // ErrNotFound is returned (wrapped) by finders when the object does not exist.
@@ -25,6 +28,17 @@ type APIError struct {
 	// Data is the envelope's data member, e.g. the per-item results of a
 	// code-500 "overall result" (§7.2).
 	Data json.RawMessage
+	// Meaning is the spec's text for Code where the spec lists the codes
+	// of the surface (the gateway, §7.4); "" otherwise.
+	Meaning string
+	// Hint says what to do next, when there is something to do.
+	Hint string
+	// Retryable is true when the code itself asks for a retry (gateway
+	// 1010, "sending timed out"): the effect of the call is unknown.
+	Retryable bool
+	// RetryAfter is the wait an HTTP 429 asked for (Retry-After); -1 when
+	// it named none. Zero for other failures.
+	RetryAfter time.Duration
 
 	notFoundCodes []int64
 }
@@ -34,11 +48,17 @@ func (e *APIError) Error() string {
 	if e.Message != "" {
 		s += ": " + e.Message
 	}
+	if e.Meaning != "" && !strings.Contains(e.Message, e.Meaning) {
+		s += " (" + e.Meaning + ")"
+	}
 	if e.HTTPStatus != 0 && e.HTTPStatus != 200 {
 		s += fmt.Sprintf(" (HTTP %d)", e.HTTPStatus)
 	}
 	if e.RequestID != "" {
 		s += " [request_id " + e.RequestID + "]"
+	}
+	if e.Hint != "" {
+		s += "; " + e.Hint
 	}
 	return s
 }
@@ -49,6 +69,13 @@ func (e *APIError) NotFound() bool { return slices.Contains(e.notFoundCodes, e.C
 
 // Is lets errors.Is(err, ErrNotFound) match not-found API errors.
 func (e *APIError) Is(target error) bool { return target == ErrNotFound && e.NotFound() }
+
+// IsRateLimited reports whether err is an HTTP 429: the service refused
+// the call before doing anything, so even a create may be sent again.
+func IsRateLimited(err error) bool {
+	e, ok := AsAPIError(err)
+	return ok && e.HTTPStatus == http.StatusTooManyRequests
+}
 
 // IsNotFound reports whether err means the object does not exist, whatever
 // surface and code said so.

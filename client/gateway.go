@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -28,130 +26,30 @@ const (
 	GatewayMaxPic = 1024
 )
 
-// The gateway's response codes (spec §7.4).
+// Review states of gateway signatures and templates (§2.13; templates
+// have no draft).
 const (
-	GatewayOK               = 0
-	GatewaySigCheckFailed   = 1001
-	GatewayAppIDUnknown     = 1002
-	GatewayAppIDDisabled    = 1003
-	GatewayAppIDMissing     = 1004
-	GatewayBodyUnparsable   = 1005
-	GatewayNotPermitted     = 1006
-	GatewayNotSupported     = 1007
-	GatewayOtherError       = 1008
-	GatewayTimeAbnormal     = 1009
-	GatewaySendTimeout      = 1010
-	GatewayNoSuchInterface  = 1011
-	GatewayMobileFormat     = 1012
-	GatewayTooManyMobiles   = 1013
-	GatewayContentTooLong   = 1014
-	GatewayTemplateParams   = 1015
-	GatewayTemplateInvalid  = 1016
-	GatewayNoChannel        = 1017
-	GatewaySignatureMissing = 1018
-	GatewayNoRoute          = 1019
-	GatewayRequiredEmpty    = 1020
-	GatewayFileType         = 1021
-	GatewayExtenFormat      = 1022
+	GatewayStateDraft    int64 = -1
+	GatewayStatePending  int64 = 0
+	GatewayStateApproved int64 = 1
+	GatewayStateRejected int64 = 2
 )
 
-var gatewayMeanings = map[int64]string{
-	GatewayOK:               "success",
-	GatewaySigCheckFailed:   "signature check failed",
-	GatewayAppIDUnknown:     "appId does not exist",
-	GatewayAppIDDisabled:    "appId disabled",
-	GatewayAppIDMissing:     "appId missing or sig empty",
-	GatewayBodyUnparsable:   "request body could not be parsed",
-	GatewayNotPermitted:     "request not permitted",
-	GatewayNotSupported:     "request not supported",
-	GatewayOtherError:       "other error",
-	GatewayTimeAbnormal:     "request time abnormal (server time difference)",
-	GatewaySendTimeout:      "sending timed out (retry)",
-	GatewayNoSuchInterface:  "interface does not exist",
-	GatewayMobileFormat:     "mobile number format wrong",
-	GatewayTooManyMobiles:   "more than 200 numbers in one request",
-	GatewayContentTooLong:   "SMS content longer than 400 characters",
-	GatewayTemplateParams:   "template parameter abnormal",
-	GatewayTemplateInvalid:  "template id does not exist or is not approved",
-	GatewayNoChannel:        "no SMS channel found",
-	GatewaySignatureMissing: "signature does not exist",
-	GatewayNoRoute:          "channel route does not exist",
-	GatewayRequiredEmpty:    "required request field empty",
-	GatewayFileType:         "file type wrong (must be txt or csv)",
-	GatewayExtenFormat:      "exten format wrong (digits 0-9)",
-}
+var gatewayStateNames = map[int64]string{GatewayStateDraft: "draft", GatewayStatePending: "pending", GatewayStateApproved: "approved", GatewayStateRejected: "rejected"}
 
-// GatewayCodeMeaning returns the §7.4 meaning of a gateway code, or "" for a
-// code the spec does not list.
-func GatewayCodeMeaning(code int64) string { return gatewayMeanings[code] }
-
-// gatewayHints say what to do about the codes a user can fix.
-var gatewayHints = map[int64]string{
-	GatewaySigCheckFailed:   "check sms_app_key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of sms_app_id",
-	GatewayAppIDUnknown:     "check sms_app_id (CONTACTCENTER_SMS_APP_ID)",
-	GatewayAppIDDisabled:    "the appId is disabled; ask the gateway operator to enable it",
-	GatewayAppIDMissing:     "set sms_app_id and sms_app_key",
-	GatewayTimeAbnormal:     "the local clock differs from the gateway's; synchronise it (NTP)",
-	GatewaySendTimeout:      "the send timed out; check the delivery records before sending again",
-	GatewayTemplateInvalid:  "use an approved template id (state 1)",
-	GatewaySignatureMissing: "use the text of an approved signature, without brackets",
-}
-
-// GatewayError is a failure answered by the gateway: the §7.4 code with its
-// meaning. It wraps the *APIError, so AsAPIError and HasCode see through it.
-type GatewayError struct {
-	Code int64
-	// Meaning is the spec's text for Code ("" for codes the spec does not list).
-	Meaning string
-	// Hint says what to do next, when there is something to do.
-	Hint string
-	// Retryable is true for 1010 (sending timed out).
-	Retryable bool
-	API       *APIError
-}
-
-func (e *GatewayError) Error() string {
-	s := e.API.Error()
-	if e.Meaning != "" && !strings.Contains(e.API.Message, e.Meaning) {
-		s += " (" + e.Meaning + ")"
-	}
-	if e.Hint != "" {
-		s += "; " + e.Hint
-	}
-	return s
-}
-
-// Unwrap returns the underlying APIError.
-func (e *GatewayError) Unwrap() error { return e.API }
-
-// AsGatewayError returns the *GatewayError in err's chain.
-func AsGatewayError(err error) (*GatewayError, bool) {
-	var e *GatewayError
-	ok := errors.As(err, &e)
-	return e, ok
-}
-
-// ErrGatewayCredentials is returned (wrapped) when the gateway is called
-// without an appId and key.
-var ErrGatewayCredentials = errors.New("the SMS gateway credentials are not configured: set sms_app_id and sms_app_key in the provider block (or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)")
-
-func wrapGateway(err error) error {
-	e, ok := AsAPIError(err)
-	if !ok || e.Surface != SurfaceSMSAPI || e.Code <= 0 {
-		return err
-	}
-	return &GatewayError{Code: e.Code, Meaning: GatewayCodeMeaning(e.Code), Hint: gatewayHints[e.Code], Retryable: e.Code == GatewaySendTimeout, API: e}
-}
+// GatewayStateName returns the §2.13 name of a gateway review state, or ""
+// for a number the spec does not list.
+func GatewayStateName(state int64) string { return gatewayStateNames[state] }
 
 // do sends one gateway request (always a POST, spec §4.8).
 func (s *GatewayService) do(ctx context.Context, path string, body any, idempotent bool, out any) error {
 	if err := s.checkCredentials(); err != nil {
 		return err
 	}
-	return wrapGateway(s.c.Do(ctx, Request{
+	return s.c.Do(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: path, Body: body,
 		Envelope: EnvelopeGateway, Idempotent: idempotent,
-	}, out))
+	}, out)
 }
 
 func (s *GatewayService) checkCredentials() error {
@@ -263,7 +161,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	}
 	before, err := s.templateIDs(ctx, same)
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
@@ -274,57 +172,12 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 		return found != 0, err
 	})
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	if out.TplID == 0 {
 		return 0, errors.New("add_template answered success without tplId")
 	}
 	return int64(out.TplID), nil
-}
-
-// ValidateGatewayTemplate checks the §4.8 rules of add_template locally.
-func ValidateGatewayTemplate(in GatewayTemplateInput) error {
-	var errs []error
-	if strings.TrimSpace(in.TplText) == "" {
-		errs = append(errs, errors.New("tplText is required"))
-	}
-	if strings.TrimSpace(in.TplTitle) == "" {
-		errs = append(errs, errors.New("tplTitle is required"))
-	}
-	if in.TplType < 1 || in.TplType > 3 {
-		errs = append(errs, fmt.Errorf("tplType must be 1 (code), 2 (notice) or 3 (marketing), got %d", in.TplType))
-	}
-	if _, err := TemplateVariables(in.TplText); err != nil {
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
-// TemplateVariables returns the distinct `${name}` variables of a template
-// text in order of first use, failing on an unterminated or empty `${`.
-func TemplateVariables(text string) ([]string, error) {
-	var out []string
-	seen := map[string]bool{}
-	rest := text
-	for {
-		i := strings.Index(rest, "${")
-		if i < 0 {
-			return out, nil
-		}
-		j := strings.IndexByte(rest[i:], '}')
-		if j < 0 {
-			return out, fmt.Errorf("tplText has an unterminated variable at %q", preview([]byte(rest[i:])))
-		}
-		name := rest[i+2 : i+j]
-		if strings.TrimSpace(name) == "" || strings.Contains(name, "${") {
-			return out, fmt.Errorf("tplText has an empty or malformed variable %q", rest[i:i+j+1])
-		}
-		if !seen[name] {
-			seen[name] = true
-			out = append(out, name)
-		}
-		rest = rest[i+j+1:]
-	}
 }
 
 // GetTemplates returns the templates with the given ids (get_template with
@@ -396,7 +249,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	// create can be the one it made.
 	before, err := s.signatureIDs(ctx, in.SignText)
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
@@ -407,7 +260,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return found != 0, err
 	})
 	if err != nil {
-		return 0, wrapGateway(err)
+		return 0, err
 	}
 	if out.SignID == 0 {
 		return 0, errors.New("add_sign answered success without signId")
@@ -543,55 +396,6 @@ type GatewayBatch struct {
 	Exten     string   `json:"exten,omitempty"`
 }
 
-// ValidateSend checks what the gateway would reject, before a request:
-// mobile count (1013), content length (1014), exten digits (1022) and the
-// mobile format (1012).
-func ValidateSend(mobiles []string, content, exten string) error {
-	var errs []error
-	if len(mobiles) == 0 {
-		errs = append(errs, errors.New("no mobile numbers"))
-	}
-	if len(mobiles) > GatewayMaxMobiles {
-		errs = append(errs, fmt.Errorf("%d mobile numbers in one request; the gateway takes at most %d", len(mobiles), GatewayMaxMobiles))
-	}
-	if n := len([]rune(content)); n > GatewayMaxContent {
-		errs = append(errs, fmt.Errorf("content is %d characters; the gateway takes at most %d", n, GatewayMaxContent))
-	}
-	if exten != "" && !IsDigits(exten) {
-		errs = append(errs, fmt.Errorf("exten %q must contain only the digits 0-9", exten))
-	}
-	for _, m := range mobiles {
-		if !ValidMobile(m) {
-			errs = append(errs, fmt.Errorf("mobile %q is not a mobile number (11 digits starting with 1, optionally prefixed +86)", m))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// IsDigits reports whether s is one or more of 0-9.
-func IsDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// ValidMobile reports whether s is a mainland mobile number: 11 digits
-// starting with 1 and a second digit 3-9, optionally prefixed +86 or 86.
-// The simulator answers 1012 for anything else (see simulator/fidelity/gateway.md).
-func ValidMobile(s string) bool {
-	s = strings.TrimPrefix(s, "+")
-	if len(s) == 13 && strings.HasPrefix(s, "86") {
-		s = s[2:]
-	}
-	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
-}
-
 // SendSMS sends free text (send_sms). Sends are never retried: a retry could
 // send twice.
 func (s *GatewayService) SendSMS(ctx context.Context, in GatewaySMS) (*SendResult, error) {
@@ -627,91 +431,6 @@ func (s *GatewayService) SendBatch(ctx context.Context, in GatewayBatch) (*SendR
 	var out SendResult
 	err := s.do(ctx, "/sms/v1/send_batch", in, false, &out)
 	return &out, err
-}
-
-// FileRecipient is one line of the send_file mobiles file: the number, then
-// parameters that override the request's SmsParams position by position.
-type FileRecipient struct {
-	Mobile string
-	Params []string
-}
-
-// GatewayFile is a send_file request (a form post with the mobiles file).
-type GatewayFile struct {
-	TplID      int64
-	SignText   string
-	SmsExt     string
-	Exten      string
-	SmsParams  []string
-	Recipients []FileRecipient
-	// FileName is the upload's name; it must end in .txt or .csv (1021).
-	// Empty means "mobiles.txt".
-	FileName string
-}
-
-// EncodeMobilesFile writes recipients in the send_file file format (§4.8):
-// one recipient per line, columns separated by a space, the mobile first,
-// then the parameters URI-encoded.
-func EncodeMobilesFile(rs []FileRecipient) []byte {
-	var b strings.Builder
-	for _, r := range rs {
-		b.WriteString(r.Mobile)
-		for _, p := range r.Params {
-			b.WriteByte(' ')
-			b.WriteString(url.PathEscape(p))
-		}
-		b.WriteByte('\n')
-	}
-	return []byte(b.String())
-}
-
-// ParseMobilesFile reads the send_file file format; line numbers in errors
-// start at 1. Blank lines are skipped.
-func ParseMobilesFile(b []byte) ([]FileRecipient, error) {
-	var out []FileRecipient
-	for i, line := range strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n") {
-		fields := strings.Fields(line)
-		if len(fields) == 0 {
-			continue
-		}
-		r := FileRecipient{Mobile: fields[0]}
-		for _, f := range fields[1:] {
-			p, err := url.PathUnescape(f)
-			if err != nil {
-				return nil, fmt.Errorf("line %d: parameter %q is not URI-encoded: %w", i+1, f, err)
-			}
-			r.Params = append(r.Params, p)
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-// SendFile sends a template to the numbers of a file (send_file, a multipart
-// form post). The gateway answers only code and msg; per-number results
-// arrive through the file-send callback (§6.4) and delivery records.
-func (s *GatewayService) SendFile(ctx context.Context, in GatewayFile) error {
-	if err := s.checkCredentials(); err != nil {
-		return err
-	}
-	name := in.FileName
-	if name == "" {
-		name = "mobiles.txt"
-	}
-	vals := url.Values{"tplId": {strconv.FormatInt(in.TplID, 10)}}
-	for k, v := range map[string]string{"signText": in.SignText, "smsExt": in.SmsExt, "exten": in.Exten} {
-		if v != "" {
-			vals.Set(k, v)
-		}
-	}
-	for _, p := range in.SmsParams {
-		vals.Add("smsParams", p)
-	}
-	return wrapGateway(s.c.Do(ctx, Request{
-		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sms/v1/send_file",
-		Body: vals, BodyKind: BodyMultipart, Envelope: EnvelopeGateway,
-		Files: []FilePart{{Field: "mobiles", FileName: name, ContentType: "text/plain", Content: EncodeMobilesFile(in.Recipients)}},
-	}, nil))
 }
 
 // DeliveryRecord is a delivery status record (§2.13, §6.2): pushed to the

@@ -236,7 +236,7 @@ func TestValidateSend(t *testing.T) {
 	}
 }
 
-// TestGatewayEveryCodeTyped: each §7.4 code comes back as a GatewayError
+// TestGatewayEveryCodeTyped: each §7.4 code comes back as an APIError
 // with its meaning; only 1010 is retryable.
 func TestGatewayEveryCodeTyped(t *testing.T) {
 	t.Parallel()

@@ -1,8 +1,6 @@
 package client
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -11,13 +9,6 @@ import (
 
 // Redacted replaces every secret in log lines.
 const Redacted = "[REDACTED]"
-
-// SignGateway computes the gateway signature of spec §5.5:
-// lowercase hex SHA-256 of "appKey=K&random=R&time=T".
-func SignGateway(appKey, random, timeMillis string) string {
-	sum := sha256.Sum256([]byte("appKey=" + appKey + "&random=" + random + "&time=" + timeMillis))
-	return hex.EncodeToString(sum[:])
-}
 
 // IsSecretField reports whether a field or header name holds a secret:
 // tokens, gateway signatures and keys, passwords and the MFA secret.

@@ -47,6 +47,19 @@ const (
 	TemplateRejected int64 = 2
 )
 
+var (
+	signatureStateNames = map[int64]string{SignatureReviewing: "reviewing", SignatureApproved: "approved", SignatureRejected: "rejected"}
+	templateStateNames  = map[int64]string{TemplateDraft: "draft", TemplatePending: "pending review", TemplateApproved: "approved", TemplateRejected: "rejected"}
+)
+
+// SignatureStateName returns the §2.3 name of a signature state, or "" for
+// a number the spec does not list.
+func SignatureStateName(state int64) string { return signatureStateNames[state] }
+
+// TemplateStateName returns the §2.4 name of a template state, or "" for a
+// number the spec does not list.
+func TemplateStateName(state int64) string { return templateStateNames[state] }
+
 // Template store/update actions (§4.1).
 const (
 	TemplateActionDraft  int64 = 1

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"mime/multipart"
 	"net/http"
@@ -48,7 +48,8 @@ type Request struct {
 	Files    []FilePart
 	Envelope Envelope
 	// Idempotent calls (reads, deletes, updates by id) are retried after a
-	// transport error, a 5xx or gateway code 1010. Creates never are.
+	// transport error, a 5xx or gateway code 1010. Creates never are; every
+	// call is retried after an HTTP 429, which the service did not process.
 	Idempotent bool
 	// NotFoundCodes are the envelope codes that mean "no such object" for
 	// this endpoint; APIError.NotFound reports them.
@@ -60,25 +61,31 @@ type Request struct {
 
 // Do sends req and decodes the answer into out (the whole body, after the
 // envelope check). It is exported for tests and for services in other files.
+// An idempotent call is retried after a transient failure; any call is
+// retried after an HTTP 429, which did nothing (see retryWait).
 func (c *Client) Do(ctx context.Context, req Request, out any) error {
-	attempts := 1
-	if req.Idempotent && c.cfg.MaxRetries > 0 {
-		attempts += c.cfg.MaxRetries
-	}
+	budget := max(c.cfg.MaxRetries, 0)
 	var err error
-	for i := 0; i < attempts; i++ {
-		if i > 0 {
-			if werr := c.wait(ctx, i); werr != nil {
-				return errors.Join(err, werr)
-			}
-		}
+	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
-		if err == nil || !retry {
+		if err == nil || i >= budget || !(IsRateLimited(err) || (retry && req.Idempotent)) {
 			return err
 		}
+		if werr := c.retryWait(ctx, err, i+1); werr != nil {
+			return errors.Join(err, werr)
+		}
 	}
-	return err
+}
+
+// retryWait waits before attempt+1. After an HTTP 429 the service said
+// when to come back (Retry-After, in seconds or as an HTTP date); without
+// that, and after any other failure, it backs off exponentially.
+func (c *Client) retryWait(ctx context.Context, err error, attempt int) error {
+	if e, ok := AsAPIError(err); ok && e.HTTPStatus == http.StatusTooManyRequests && e.RetryAfter >= 0 {
+		return sleep(ctx, min(e.RetryAfter, maxRetryAfter))
+	}
+	return c.wait(ctx, attempt)
 }
 
 func (c *Client) wait(ctx context.Context, attempt int) error {
@@ -90,6 +97,14 @@ func (c *Client) wait(ctx context.Context, attempt int) error {
 	if n, err := rand.Int(rand.Reader, big.NewInt(int64(d/2)+1)); err == nil {
 		d = d/2 + time.Duration(n.Int64())
 	}
+	return sleep(ctx, d)
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -100,8 +115,36 @@ func (c *Client) wait(ctx context.Context, attempt int) error {
 	}
 }
 
-// once makes one attempt; retry reports whether a failure is transient.
+// maxRetryAfter bounds the wait a Retry-After can impose on one attempt, so
+// a wrong header cannot stall an apply for hours.
+const maxRetryAfter = 5 * time.Minute
+
+// parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP
+// date (RFC 9110 §10.2.3). It returns -1 when the header is absent or
+// unreadable, so the caller backs off instead.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return -1
+	}
+	if secs, err := strconv.ParseFloat(v, 64); err == nil {
+		if secs < 0 || math.IsNaN(secs) || math.IsInf(secs, 0) {
+			return -1
+		}
+		return time.Duration(secs * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0)
+	}
+	return -1
+}
+
+// once makes one attempt, paced by MaxRequestsPerSecond; retry reports
+// whether a failure is transient (an HTTP 429 is, and IsRateLimited).
 func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (retry bool, err error) {
+	if err := c.pacer.wait(ctx); err != nil {
+		return false, err
+	}
 	base := c.urls[req.Surface]
 	if base == nil {
 		return false, fmt.Errorf("surface %q is not configured", req.Surface)
@@ -170,6 +213,16 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 
 	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		// Refused before it was processed, whatever the body says.
+		if decodeEnvelope(req.Envelope, raw, nil, apiErr) == nil || apiErr.Code == -1 {
+			apiErr.Code = -1
+			apiErr.Message = strings.TrimSpace("HTTP 429 Too Many Requests: " + preview(raw))
+		}
+		apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), c.cfg.Now())
+		explainGatewayCode(apiErr)
+		return true, apiErr
+	}
 	if req.Raw != nil && resp.StatusCode == http.StatusOK && !looksLikeJSONEnvelope(resp.Header, raw) {
 		*req.Raw = raw
 		return false, nil
@@ -178,6 +231,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if derr == nil {
 		return false, nil
 	}
+	explainGatewayCode(apiErr)
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
 		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(preview(raw)))
 	}
@@ -260,14 +314,6 @@ func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any,
 		return nil, "", nil, fmt.Errorf("encoding request: %w", err)
 	}
 	return b, "application/json", RedactJSON(b), nil
-}
-
-func (c *Client) sign() (sig, ts, random string) {
-	ts = strconv.FormatInt(c.cfg.Now().UnixMilli(), 10)
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	random = hex.EncodeToString(b[:])
-	return SignGateway(c.cfg.AppKey, random, ts), ts, random
 }
 
 func toMap(v any) (map[string]any, error) {

@@ -137,7 +137,7 @@ type createServer struct {
 	lookups int
 	// plan says what each create attempt does: "drop-after" creates then
 	// drops the connection, "drop-before" drops without creating, "503"
-	// answers 503 without creating, "ok" creates and answers.
+	// answers 503 without creating, "429" refuses (Retry-After: 0), "ok" creates and answers.
 	plan []string
 }
 
@@ -173,6 +173,9 @@ func (s *createServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			dropConn(w)
 		case "503":
 			w.WriteHeader(503)
+		case "429":
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader(http.StatusTooManyRequests)
 		case "exists":
 			_, _ = io.WriteString(w, `{"code":404,"message":"group exists"}`)
 		default:
@@ -199,6 +202,9 @@ func TestCreateOnce(t *testing.T) {
 		"no retries, answer lost: found by final lookup": {[]string{"drop-after"}, 0, 1, 1, 1, false},
 		"last attempt's answer lost: found":              {[]string{"503", "drop-after"}, 1, 2, 2, 1, false},
 		"every attempt fails: error after final lookup":  {[]string{"503", "503", "503"}, 2, 3, 3, 0, true},
+		"429: re-sent without a lookup":                  {[]string{"429", "429"}, 3, 3, 0, 1, false},
+		"429 on every attempt: no lookup, nothing made":  {[]string{"429", "429"}, 1, 2, 0, 0, true},
+		"429 then answer lost: found":                    {[]string{"429", "drop-after"}, 3, 2, 1, 1, false},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -103,7 +103,7 @@ func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasourc
 		m.Total = types.Int64Value(int64(len(items)))
 	}
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Signatures", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signatures", err)
 		return
 	}
 	m.Signatures = make([]gatewaySMSSignatureItem, 0, len(items))

@@ -90,7 +90,7 @@ func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource
 		m.Total = types.Int64Value(int64(len(items)))
 	}
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Templates", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Templates", err)
 		return
 	}
 	m.Templates = make([]gatewaySMSTemplateItem, 0, len(items))

@@ -67,16 +67,10 @@ func agentValues(a client.Agent) Values {
 			"basic_sessions": cfg.BasicSessions, "is_enable_update_capcity": cfg.IsEnableUpdateCapcity} {
 			v[k] = strconv.FormatInt(int64(n), 10)
 		}
-		// The add/edit parameter is 1 on / 2 off; the list item's own
-		// is_enable_mfa is 0 off / 1 on (§2.6), so the config's wins.
-		v["is_enable_mfa"] = strconv.FormatInt(int64(cfg.IsEnableMFA), 10)
 		v["is_enable_outbound"] = strconv.FormatBool(bool(cfg.IsEnableOutbound))
 		v["is_forbidden_login"] = strconv.FormatBool(bool(cfg.IsForbiddenLogin))
-	} else if a.IsEnableMFA == 1 {
-		v["is_enable_mfa"] = "1"
-	} else {
-		v["is_enable_mfa"] = "2"
 	}
+	v["is_enable_mfa"] = strconv.FormatInt(a.MFA(), 10)
 	return v
 }
 

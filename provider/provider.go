@@ -6,10 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -18,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -60,6 +58,8 @@ type providerModel struct {
 	RequestTimeout types.String `tfsdk:"request_timeout"`
 	MaxRetries     types.Int64  `tfsdk:"max_retries"`
 	InsecureHTTP   types.Bool   `tfsdk:"insecure_http"`
+	// MaxRequestsPerSecond paces every call of the provider.
+	MaxRequestsPerSecond types.Float64 `tfsdk:"max_requests_per_second"`
 }
 
 func (p *ccProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -109,7 +109,16 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			"max_retries": schema.Int64Attribute{
 				Optional: true,
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
-					"with exponential backoff. Creates are never re-sent blindly. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
+					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
+					"once the wait its `Retry-After` names has passed. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
+			},
+			"max_requests_per_second": schema.Float64Attribute{
+				Optional:   true,
+				Validators: []validator.Float64{positiveFloat{}},
+				MarkdownDescription: "The most API requests the provider sends per second, on all five surfaces together and retries included; " +
+					"requests are spaced evenly, at least `1 / max_requests_per_second` seconds apart. Set it below the platform's rate limit. " +
+					"Must be greater than `0`, e.g. `5` or `0.5`. Unset means no pacing (an HTTP 429 answer is still retried after its `Retry-After`). " +
+					"Also read from `CONTACTCENTER_MAX_REQUESTS_PER_SECOND`.",
 			},
 			"insecure_http": schema.BoolAttribute{
 				Optional:            true,
@@ -119,13 +128,29 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 	}
 }
 
-// setting resolves one string attribute: config, then environment.
-type setting struct {
-	attr  string
-	value types.String
+// positiveFloat refuses zero and negative numbers.
+type positiveFloat struct{}
+
+func (positiveFloat) Description(context.Context) string { return "value must be greater than 0" }
+
+func (v positiveFloat) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (positiveFloat) ValidateFloat64(_ context.Context, req validator.Float64Request, resp *validator.Float64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueFloat64() > 0 {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Max Requests Per Second",
+		fmt.Sprintf("%s must be greater than 0, got %g.", req.Path, req.ConfigValue.ValueFloat64()))
 }
 
-func (s setting) env() string { return "CONTACTCENTER_" + strings.ToUpper(s.attr) }
+// settingSummaries are the diagnostic summaries of bad settings.
+var settingSummaries = map[string]string{
+	client.SettingEndpoint:             "Invalid Endpoint",
+	client.SettingRequestTimeout:       "Invalid Request Timeout",
+	client.SettingMaxRetries:           "Invalid Max Retries",
+	client.SettingInsecureHTTP:         "Invalid Insecure HTTP Setting",
+	client.SettingMaxRequestsPerSecond: "Invalid Max Requests Per Second",
+}
 
 func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var m providerModel
@@ -134,110 +159,80 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 		return
 	}
 
-	strs := []setting{
-		{"endpoint", m.Endpoint}, {"base_url", m.BaseURL}, {"autocall_url", m.AutocallURL},
-		{"portal_url", m.PortalURL}, {"portal_open_url", m.PortalOpenURL}, {"smsapi_url", m.SMSAPIURL},
-		{"access_token", m.AccessToken}, {"sms_app_id", m.SMSAppID}, {"sms_app_key", m.SMSAppKey},
-		{"request_timeout", m.RequestTimeout},
+	// The configuration wins; what it leaves null comes from the
+	// environment (client.SettingsFromEnv, the one reader of CONTACTCENTER_*).
+	var set client.Settings
+	strs := []struct {
+		attr  string
+		value types.String
+	}{
+		{client.SettingEndpoint, m.Endpoint}, {string(client.SurfaceBase), m.BaseURL}, {string(client.SurfaceAutocall), m.AutocallURL},
+		{string(client.SurfacePortal), m.PortalURL}, {string(client.SurfacePortalOpen), m.PortalOpenURL}, {string(client.SurfaceSMSAPI), m.SMSAPIURL},
+		{client.SettingAccessToken, m.AccessToken}, {client.SettingSMSAppID, m.SMSAppID}, {client.SettingSMSAppKey, m.SMSAppKey},
+		{client.SettingRequestTimeout, m.RequestTimeout},
 	}
-	vals := map[string]string{}
+	unknown := func(attr string) {
+		resp.Diagnostics.AddAttributeError(path.Root(attr), "Unknown Provider Setting",
+			fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value or use %s.", attr, client.EnvVar(attr)))
+	}
 	for _, s := range strs {
-		if s.value.IsUnknown() {
-			resp.Diagnostics.AddAttributeError(path.Root(s.attr), "Unknown Provider Setting",
-				fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value or use %s.", s.attr, s.env()))
-			continue
-		}
-		if !s.value.IsNull() {
-			vals[s.attr] = s.value.ValueString()
-		} else {
-			vals[s.attr] = os.Getenv(s.env())
+		switch {
+		case s.value.IsUnknown():
+			unknown(s.attr)
+		case !s.value.IsNull():
+			if err := set.Set(s.attr, s.value.ValueString()); err != nil {
+				resp.Diagnostics.AddAttributeError(path.Root(s.attr), settingSummaries[s.attr], err.Error()+".")
+			}
 		}
 	}
-	for a, unknown := range map[string]bool{"max_retries": m.MaxRetries.IsUnknown(), "insecure_http": m.InsecureHTTP.IsUnknown()} {
-		if unknown {
-			resp.Diagnostics.AddAttributeError(path.Root(a), "Unknown Provider Setting",
-				fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value or use CONTACTCENTER_%s.", a, strings.ToUpper(a)))
-		}
+	switch {
+	case m.MaxRetries.IsUnknown():
+		unknown(client.SettingMaxRetries)
+	case !m.MaxRetries.IsNull():
+		n := int(m.MaxRetries.ValueInt64())
+		set.MaxRetries = &n
+	}
+	switch {
+	case m.InsecureHTTP.IsUnknown():
+		unknown(client.SettingInsecureHTTP)
+	case !m.InsecureHTTP.IsNull():
+		b := m.InsecureHTTP.ValueBool()
+		set.InsecureHTTP = &b
+	}
+	switch {
+	case m.MaxRequestsPerSecond.IsUnknown():
+		unknown(client.SettingMaxRequestsPerSecond)
+	case !m.MaxRequestsPerSecond.IsNull():
+		f := m.MaxRequestsPerSecond.ValueFloat64()
+		set.MaxRequestsPerSecond = &f
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	cfg := client.Config{
-		URLs:        map[client.Surface]string{},
-		AccessToken: vals["access_token"],
-		AppID:       vals["sms_app_id"],
-		AppKey:      vals["sms_app_key"],
-		MaxRetries:  3,
-		UserAgent:   fmt.Sprintf("terraform-provider-contactcenter/%s (+https://registry.terraform.io/providers/contactcenter/contactcenter) Terraform/%s", p.version, req.TerraformVersion),
-		Log:         tfkit.TFLog,
-	}
-
-	if t := vals["request_timeout"]; t != "" {
-		d, err := time.ParseDuration(t)
-		if err != nil || d <= 0 {
-			resp.Diagnostics.AddAttributeError(path.Root("request_timeout"), "Invalid Request Timeout",
-				fmt.Sprintf("request_timeout must be a positive Go duration such as \"30s\" or \"2m\", got %q.", t))
+	set = set.Or(client.SettingsFromEnv())
+	cfg, err := set.Config()
+	for _, e := range client.SettingErrors(err) {
+		switch {
+		case e.Missing:
+			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), "Missing Surface URL",
+				fmt.Sprintf("No URL for %s: set endpoint (which derives all five surfaces), %s, or the environment variable %s or %s.",
+					e.Setting, e.Setting, client.EnvVar(client.SettingEndpoint), client.EnvVar(e.Setting)))
+		case settingSummaries[e.Setting] != "":
+			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), settingSummaries[e.Setting], e.Error()+".")
+		default:
+			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), "Invalid Surface URL", e.Error()+".")
 		}
-		cfg.Timeout = d
 	}
-	switch {
-	case !m.MaxRetries.IsNull():
-		cfg.MaxRetries = int(m.MaxRetries.ValueInt64())
-	case os.Getenv("CONTACTCENTER_MAX_RETRIES") != "":
-		n, err := strconv.Atoi(os.Getenv("CONTACTCENTER_MAX_RETRIES"))
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("max_retries"), "Invalid Max Retries",
-				fmt.Sprintf("CONTACTCENTER_MAX_RETRIES must be a whole number from 0 to 10, got %q.", os.Getenv("CONTACTCENTER_MAX_RETRIES")))
-		}
-		cfg.MaxRetries = n
-	}
-	if cfg.MaxRetries < 0 || cfg.MaxRetries > 10 {
-		resp.Diagnostics.AddAttributeError(path.Root("max_retries"), "Invalid Max Retries",
-			fmt.Sprintf("max_retries must be from 0 to 10, got %d.", cfg.MaxRetries))
-	}
-	switch {
-	case !m.InsecureHTTP.IsNull():
-		cfg.AllowInsecureHTTP = m.InsecureHTTP.ValueBool()
-	case os.Getenv("CONTACTCENTER_INSECURE_HTTP") != "":
-		b, err := strconv.ParseBool(os.Getenv("CONTACTCENTER_INSECURE_HTTP"))
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("insecure_http"), "Invalid Insecure HTTP Setting",
-				fmt.Sprintf("CONTACTCENTER_INSECURE_HTTP must be true or false, got %q.", os.Getenv("CONTACTCENTER_INSECURE_HTTP")))
-		}
-		cfg.AllowInsecureHTTP = b
-	}
-
-	derived := map[client.Surface]string{}
-	if e := vals["endpoint"]; e != "" {
-		if _, err := client.ValidateURL(e, cfg.AllowInsecureHTTP); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("endpoint"), "Invalid Endpoint", err.Error())
-		}
-		derived = client.SurfaceURLs(e)
-	}
-	for _, s := range client.Surfaces {
-		u := vals[string(s)]
-		if u == "" {
-			u = derived[s]
-		}
-		if u == "" {
-			resp.Diagnostics.AddAttributeError(path.Root(string(s)), "Missing Surface URL",
-				fmt.Sprintf("No URL for %s: set endpoint (which derives all five surfaces), %s, or the environment variable CONTACTCENTER_ENDPOINT or CONTACTCENTER_%s.",
-					s, s, strings.ToUpper(string(s))))
-			continue
-		}
-		if _, err := client.ValidateURL(u, cfg.AllowInsecureHTTP); err != nil && vals[string(s)] != "" {
-			resp.Diagnostics.AddAttributeError(path.Root(string(s)), "Invalid Surface URL", err.Error())
-		}
-		cfg.URLs[s] = u
-	}
-	if vals["access_token"] == "" {
-		resp.Diagnostics.AddAttributeError(path.Root("access_token"), "Missing Access Token",
+	if set.AccessToken == "" {
+		resp.Diagnostics.AddAttributeError(path.Root(client.SettingAccessToken), "Missing Access Token",
 			"Set access_token or CONTACTCENTER_ACCESS_TOKEN: every open and portal interface requires the bearer token (spec §5.1).")
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	cfg.UserAgent = fmt.Sprintf("terraform-provider-contactcenter/%s (+https://registry.terraform.io/providers/contactcenter/contactcenter) Terraform/%s", p.version, req.TerraformVersion)
+	cfg.Log = tfkit.TFLog
 	if p.configureHook != nil {
 		p.configureHook(&cfg)
 	}

@@ -25,7 +25,7 @@ import (
 // attrs lists every provider attribute; each is also read from
 // CONTACTCENTER_<NAME>.
 var attrs = []string{"endpoint", "base_url", "autocall_url", "portal_url", "portal_open_url", "smsapi_url",
-	"access_token", "sms_app_id", "sms_app_key", "request_timeout", "max_retries", "insecure_http"}
+	"access_token", "sms_app_id", "sms_app_key", "request_timeout", "max_retries", "insecure_http", "max_requests_per_second"}
 
 func envName(attr string) string { return "CONTACTCENTER_" + strings.ToUpper(attr) }
 
@@ -200,18 +200,19 @@ func TestProviderEnvironment(t *testing.T) {
 		fromEnv     any
 		fromConfig  any
 	}{
-		"endpoint":        {"https://env.example.com", "https://cfg.example.com", func(c *client.Config) any { return c.URLs[client.SurfaceBase] }, "https://env.example.com/open", "https://cfg.example.com/open"},
-		"base_url":        {"https://env.example.com/b", "https://cfg.example.com/b", func(c *client.Config) any { return c.URLs[client.SurfaceBase] }, "https://env.example.com/b", "https://cfg.example.com/b"},
-		"autocall_url":    {"https://env.example.com/a", "https://cfg.example.com/a", func(c *client.Config) any { return c.URLs[client.SurfaceAutocall] }, "https://env.example.com/a", "https://cfg.example.com/a"},
-		"portal_url":      {"https://env.example.com/p", "https://cfg.example.com/p", func(c *client.Config) any { return c.URLs[client.SurfacePortal] }, "https://env.example.com/p", "https://cfg.example.com/p"},
-		"portal_open_url": {"https://env.example.com/po", "https://cfg.example.com/po", func(c *client.Config) any { return c.URLs[client.SurfacePortalOpen] }, "https://env.example.com/po", "https://cfg.example.com/po"},
-		"smsapi_url":      {"https://env.example.com/s", "https://cfg.example.com/s", func(c *client.Config) any { return c.URLs[client.SurfaceSMSAPI] }, "https://env.example.com/s", "https://cfg.example.com/s"},
-		"access_token":    {"env-token", "cfg-token", func(c *client.Config) any { return c.AccessToken }, "env-token", "cfg-token"},
-		"sms_app_id":      {"env-app", "cfg-app", func(c *client.Config) any { return c.AppID }, "env-app", "cfg-app"},
-		"sms_app_key":     {"env-key", "cfg-key", func(c *client.Config) any { return c.AppKey }, "env-key", "cfg-key"},
-		"request_timeout": {"45s", "2m", func(c *client.Config) any { return c.Timeout }, 45 * time.Second, 2 * time.Minute},
-		"max_retries":     {"7", 0, func(c *client.Config) any { return c.MaxRetries }, 7, 0},
-		"insecure_http":   {"true", false, func(c *client.Config) any { return c.AllowInsecureHTTP }, true, false},
+		"endpoint":                {"https://env.example.com", "https://cfg.example.com", func(c *client.Config) any { return c.URLs[client.SurfaceBase] }, "https://env.example.com/open", "https://cfg.example.com/open"},
+		"base_url":                {"https://env.example.com/b", "https://cfg.example.com/b", func(c *client.Config) any { return c.URLs[client.SurfaceBase] }, "https://env.example.com/b", "https://cfg.example.com/b"},
+		"autocall_url":            {"https://env.example.com/a", "https://cfg.example.com/a", func(c *client.Config) any { return c.URLs[client.SurfaceAutocall] }, "https://env.example.com/a", "https://cfg.example.com/a"},
+		"portal_url":              {"https://env.example.com/p", "https://cfg.example.com/p", func(c *client.Config) any { return c.URLs[client.SurfacePortal] }, "https://env.example.com/p", "https://cfg.example.com/p"},
+		"portal_open_url":         {"https://env.example.com/po", "https://cfg.example.com/po", func(c *client.Config) any { return c.URLs[client.SurfacePortalOpen] }, "https://env.example.com/po", "https://cfg.example.com/po"},
+		"smsapi_url":              {"https://env.example.com/s", "https://cfg.example.com/s", func(c *client.Config) any { return c.URLs[client.SurfaceSMSAPI] }, "https://env.example.com/s", "https://cfg.example.com/s"},
+		"access_token":            {"env-token", "cfg-token", func(c *client.Config) any { return c.AccessToken }, "env-token", "cfg-token"},
+		"sms_app_id":              {"env-app", "cfg-app", func(c *client.Config) any { return c.AppID }, "env-app", "cfg-app"},
+		"sms_app_key":             {"env-key", "cfg-key", func(c *client.Config) any { return c.AppKey }, "env-key", "cfg-key"},
+		"request_timeout":         {"45s", "2m", func(c *client.Config) any { return c.Timeout }, 45 * time.Second, 2 * time.Minute},
+		"max_retries":             {"7", 0, func(c *client.Config) any { return c.MaxRetries }, 7, 0},
+		"insecure_http":           {"true", false, func(c *client.Config) any { return c.AllowInsecureHTTP }, true, false},
+		"max_requests_per_second": {"2.5", 7.0, func(c *client.Config) any { return c.MaxRequestsPerSecond }, 2.5, 7.0},
 	}
 	for attr, tc := range cases {
 		t.Run(attr, func(t *testing.T) {
@@ -246,30 +247,35 @@ func TestProviderErrors(t *testing.T) {
 		attr    string
 		summary string
 	}{
-		"no endpoint":                     {nil, map[string]any{"access_token": "t"}, "portal_url", "set endpoint"},
-		"no endpoint names every surface": {nil, map[string]any{"access_token": "t", "portal_url": "https://p.example.com"}, "smsapi_url", "Missing Surface URL"},
-		"no access_token":                 {nil, map[string]any{"endpoint": "https://x.example.com"}, "access_token", "Missing Access Token"},
-		"empty access_token":              {nil, map[string]any{"endpoint": "https://x.example.com", "access_token": ""}, "access_token", "CONTACTCENTER_ACCESS_TOKEN"},
-		"unknown endpoint":                {nil, with(minimal, "endpoint", tftypes.UnknownValue), "endpoint", "Unknown Provider Setting"},
-		"unknown access_token":            {nil, with(minimal, "access_token", tftypes.UnknownValue), "access_token", "known only after apply"},
-		"unknown portal_url":              {nil, with(minimal, "portal_url", tftypes.UnknownValue), "portal_url", "Unknown Provider Setting"},
-		"unknown sms_app_key":             {nil, with(minimal, "sms_app_key", tftypes.UnknownValue), "sms_app_key", "Unknown Provider Setting"},
-		"unknown request_timeout":         {nil, with(minimal, "request_timeout", tftypes.UnknownValue), "request_timeout", "Unknown Provider Setting"},
-		"unknown max_retries":             {nil, with(minimal, "max_retries", tftypes.UnknownValue), "max_retries", "Unknown Provider Setting"},
-		"unknown insecure_http":           {nil, with(minimal, "insecure_http", tftypes.UnknownValue), "insecure_http", "Unknown Provider Setting"},
-		"http endpoint not loopback":      {nil, with(minimal, "endpoint", "http://cc.example.com"), "endpoint", "insecure_http = true"},
-		"http override not loopback":      {nil, with(minimal, "base_url", "http://10.1.2.3/open"), "base_url", "not loopback"},
-		"http endpoint from env":          {map[string]string{"CONTACTCENTER_ENDPOINT": "http://cc.example.com"}, map[string]any{"access_token": "t"}, "endpoint", "Invalid Endpoint"},
-		"ftp endpoint":                    {nil, with(minimal, "endpoint", "ftp://x"), "endpoint", "https://"},
-		"request_timeout text":            {nil, with(minimal, "request_timeout", "soon"), "request_timeout", `got "soon"`},
-		"request_timeout no unit":         {nil, with(minimal, "request_timeout", "30"), "request_timeout", "Invalid Request Timeout"},
-		"request_timeout zero":            {nil, with(minimal, "request_timeout", "0s"), "request_timeout", "positive"},
-		"request_timeout negative env":    {map[string]string{"CONTACTCENTER_REQUEST_TIMEOUT": "-5s"}, minimal, "request_timeout", "Invalid Request Timeout"},
-		"max_retries 11":                  {nil, with(minimal, "max_retries", 11), "max_retries", "from 0 to 10, got 11"},
-		"max_retries -1":                  {nil, with(minimal, "max_retries", -1), "max_retries", "got -1"},
-		"max_retries env text":            {map[string]string{"CONTACTCENTER_MAX_RETRIES": "many"}, minimal, "max_retries", `got "many"`},
-		"max_retries env 20":              {map[string]string{"CONTACTCENTER_MAX_RETRIES": "20"}, minimal, "max_retries", "got 20"},
-		"insecure_http env text":          {map[string]string{"CONTACTCENTER_INSECURE_HTTP": "maybe"}, minimal, "insecure_http", `got "maybe"`},
+		"no endpoint":                        {nil, map[string]any{"access_token": "t"}, "portal_url", "set endpoint"},
+		"no endpoint names every surface":    {nil, map[string]any{"access_token": "t", "portal_url": "https://p.example.com"}, "smsapi_url", "Missing Surface URL"},
+		"no access_token":                    {nil, map[string]any{"endpoint": "https://x.example.com"}, "access_token", "Missing Access Token"},
+		"empty access_token":                 {nil, map[string]any{"endpoint": "https://x.example.com", "access_token": ""}, "access_token", "CONTACTCENTER_ACCESS_TOKEN"},
+		"unknown endpoint":                   {nil, with(minimal, "endpoint", tftypes.UnknownValue), "endpoint", "Unknown Provider Setting"},
+		"unknown access_token":               {nil, with(minimal, "access_token", tftypes.UnknownValue), "access_token", "known only after apply"},
+		"unknown portal_url":                 {nil, with(minimal, "portal_url", tftypes.UnknownValue), "portal_url", "Unknown Provider Setting"},
+		"unknown sms_app_key":                {nil, with(minimal, "sms_app_key", tftypes.UnknownValue), "sms_app_key", "Unknown Provider Setting"},
+		"unknown request_timeout":            {nil, with(minimal, "request_timeout", tftypes.UnknownValue), "request_timeout", "Unknown Provider Setting"},
+		"unknown max_retries":                {nil, with(minimal, "max_retries", tftypes.UnknownValue), "max_retries", "Unknown Provider Setting"},
+		"unknown insecure_http":              {nil, with(minimal, "insecure_http", tftypes.UnknownValue), "insecure_http", "Unknown Provider Setting"},
+		"http endpoint not loopback":         {nil, with(minimal, "endpoint", "http://cc.example.com"), "endpoint", "insecure_http = true"},
+		"http override not loopback":         {nil, with(minimal, "base_url", "http://10.1.2.3/open"), "base_url", "not loopback"},
+		"http endpoint from env":             {map[string]string{"CONTACTCENTER_ENDPOINT": "http://cc.example.com"}, map[string]any{"access_token": "t"}, "endpoint", "Invalid Endpoint"},
+		"ftp endpoint":                       {nil, with(minimal, "endpoint", "ftp://x"), "endpoint", "https://"},
+		"request_timeout text":               {nil, with(minimal, "request_timeout", "soon"), "request_timeout", `got "soon"`},
+		"request_timeout no unit":            {nil, with(minimal, "request_timeout", "30"), "request_timeout", "Invalid Request Timeout"},
+		"request_timeout zero":               {nil, with(minimal, "request_timeout", "0s"), "request_timeout", "positive"},
+		"request_timeout negative env":       {map[string]string{"CONTACTCENTER_REQUEST_TIMEOUT": "-5s"}, minimal, "request_timeout", "Invalid Request Timeout"},
+		"max_retries 11":                     {nil, with(minimal, "max_retries", 11), "max_retries", "from 0 to 10, got 11"},
+		"max_retries -1":                     {nil, with(minimal, "max_retries", -1), "max_retries", "got -1"},
+		"max_retries env text":               {map[string]string{"CONTACTCENTER_MAX_RETRIES": "many"}, minimal, "max_retries", `got "many"`},
+		"max_retries env 20":                 {map[string]string{"CONTACTCENTER_MAX_RETRIES": "20"}, minimal, "max_retries", "got 20"},
+		"insecure_http env text":             {map[string]string{"CONTACTCENTER_INSECURE_HTTP": "maybe"}, minimal, "insecure_http", `got "maybe"`},
+		"max_requests_per_second 0":          {nil, with(minimal, "max_requests_per_second", 0.0), "max_requests_per_second", "greater than 0, got 0"},
+		"max_requests_per_second env text":   {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "fast"}, minimal, "max_requests_per_second", `CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0 such as 5 or 0.5, got "fast"`},
+		"max_requests_per_second env -1":     {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "-1"}, minimal, "max_requests_per_second", "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0, got -1"},
+		"unknown max_requests_per_second":    {nil, with(minimal, "max_requests_per_second", tftypes.UnknownValue), "max_requests_per_second", "Unknown Provider Setting"},
+		"max_retries env names the variable": {map[string]string{"CONTACTCENTER_MAX_RETRIES": "20"}, minimal, "max_retries", "CONTACTCENTER_MAX_RETRIES must be from 0 to 10, got 20"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -282,6 +288,12 @@ func TestProviderErrors(t *testing.T) {
 				t.Errorf("want an error on %s containing %q; got:\n%s", tc.attr, tc.summary, c.text())
 			}
 		})
+	}
+	// The configuration wins over a bad value in the environment.
+	clearEnv(t)
+	t.Setenv("CONTACTCENTER_MAX_RETRIES", "many")
+	if c := configure(t, with(minimal, "max_retries", 2)); c.cfg == nil || c.cfg.MaxRetries != 2 {
+		t.Errorf("max_retries = 2 over CONTACTCENTER_MAX_RETRIES=many: %s", c.text())
 	}
 	// Only the unknown attribute is blamed.
 	clearEnv(t)
@@ -393,6 +405,29 @@ data "contactcenter_skill_groups" "all" {}
 	for a := range agents {
 		if !ua.MatchString(a) {
 			t.Errorf("User-Agent %q does not match %s", a, ua)
+		}
+	}
+}
+
+// max_requests_per_second is refused at validation when not above 0.
+func TestProviderValidateMaxRequestsPerSecond(t *testing.T) {
+	srv, err := providerserver.NewProtocol6WithError(provider.New("1.2.3")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := schema.Provider.ValueType().(tftypes.Object)
+	for v, wantErr := range map[float64]bool{0: true, -2: true, 0.5: false, 5: false} {
+		resp, err := srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: dynamic(t, typ, with(minimal, "max_requests_per_second", v))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := configured{diags: resp.Diagnostics}
+		if wantErr != got.errorOn("max_requests_per_second", "must be greater than 0") {
+			t.Errorf("max_requests_per_second = %g: %s", v, got.text())
 		}
 	}
 }

@@ -500,26 +500,11 @@ func (m *agentModel) flatten(a *client.Agent) diag.Diagnostics {
 		objs, d = tfkit.AgentObjectsFromAPI(cfg.AgentObjects)
 		diags.Append(d...)
 	}
-	m.IsEnableMFA = types.Int64Value(agentMFA(a))
+	m.IsEnableMFA = types.Int64Value(a.MFA())
 	for name, p := range m.objects() {
 		*p = objs[name]
 	}
 	return diags
-}
-
-// agentMFA is is_enable_mfa in the add/edit form (1 on, 2 off). The config
-// member (relations_config=1) uses that form; the list item's own field is
-// 0 off / 1 on (§2.6), so without a config member anything but 1 is off.
-func agentMFA(a *client.Agent) int64 {
-	if a.Config != nil {
-		if v := a.Config.IsEnableMFA.Int64(); v == 1 || v == 2 {
-			return v
-		}
-	}
-	if a.IsEnableMFA.Int64() == 1 {
-		return 1
-	}
-	return 2
 }
 
 // nameFollowsID plans a computed name (dept_name, role_name) as it is in

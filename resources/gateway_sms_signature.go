@@ -37,14 +37,6 @@ var (
 // gatewaySignTextRE refuses brackets: the gateway takes the text without them (§4.8).
 var gatewaySignTextRE = regexp.MustCompile(`^[^【】\[\]]+$`)
 
-// Review states of gateway signatures and templates (§2.13; templates have
-// no draft).
-const (
-	gatewayDraft    int64 = -1
-	gatewayPending  int64 = 0
-	gatewayRejected int64 = 2
-)
-
 // NewGatewaySMSSignatureResource returns the contactcenter_gateway_sms_signature resource.
 func NewGatewaySMSSignatureResource() resource.Resource { return &gatewaySMSSignatureResource{} }
 
@@ -143,7 +135,7 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 	}
 	id, err := r.client.Gateway.AddSignature(ctx, in)
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
@@ -151,7 +143,7 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 	// The signature exists whatever happened after add_sign: keep it in
 	// state so it is not created twice (tainted when settle failed).
 	if plan.State.IsUnknown() {
-		plan.State = types.Int64Value(gatewayPending)
+		plan.State = types.Int64Value(client.GatewayStatePending)
 	}
 	if plan.Reason.IsUnknown() {
 		plan.Reason = types.StringValue("")
@@ -173,17 +165,17 @@ func (r *gatewaySMSSignatureResource) settle(ctx context.Context, m *gatewaySMSS
 	}
 	if !m.WaitForApproval.ValueBool() {
 		if _, _, err := read(ctx); err != nil {
-			tfkit.AddGatewayError(diags, "Unable to Read Gateway SMS Signature After Create", err)
+			tfkit.AddAPIError(diags, "Unable to Read Gateway SMS Signature After Create", err)
 		}
 		return
 	}
 	what := fmt.Sprintf("gateway signature %d (%s)", id, m.SignText.ValueString())
 	waitForReview(ctx, diags, reviewWait{
 		kind: "Gateway SMS Signature", what: what, timeout: timeout,
-		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
-		read: read, errorDetail: tfkit.GatewayErrorDetail,
+		inReview: func(s int64) bool { return s == client.GatewayStatePending }, rejected: client.GatewayStateRejected,
+		read: read, errorDetail: tfkit.APIErrorDetail,
 	})
-	if !diags.HasError() && m.State.ValueInt64() == gatewayDraft {
+	if !diags.HasError() && m.State.ValueInt64() == client.GatewayStateDraft {
 		diags.AddError("Gateway SMS Signature Not Submitted for Review",
 			fmt.Sprintf("%s is a draft (state -1), which the gateway does not review, so wait_for_approval cannot wait for its approval. "+
 				"Submit it on the gateway, or set wait_for_approval = false.", what))
@@ -206,7 +198,7 @@ func (r *gatewaySMSSignatureResource) Read(ctx context.Context, req resource.Rea
 		return
 	}
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
 		return
 	}
 	state.flatten(g)

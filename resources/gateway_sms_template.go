@@ -120,7 +120,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 		Remark: plan.Remark.ValueString(), SignText: plan.SignText.ValueString(),
 	})
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Create Gateway SMS Template", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Template", err)
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
@@ -128,7 +128,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 	// The template exists whatever happened after add_template: keep it in
 	// state so it is not created twice (tainted when settle failed).
 	if plan.State.IsUnknown() {
-		plan.State = types.Int64Value(gatewayPending)
+		plan.State = types.Int64Value(client.GatewayStatePending)
 	}
 	if plan.Reason.IsUnknown() {
 		plan.Reason = types.StringValue("")
@@ -153,14 +153,14 @@ func (r *gatewaySMSTemplateResource) settle(ctx context.Context, m *gatewaySMSTe
 	}
 	if !m.WaitForApproval.ValueBool() {
 		if _, _, err := read(ctx); err != nil {
-			tfkit.AddGatewayError(diags, "Unable to Read Gateway SMS Template After Create", err)
+			tfkit.AddAPIError(diags, "Unable to Read Gateway SMS Template After Create", err)
 		}
 		return
 	}
 	waitForReview(ctx, diags, reviewWait{
 		kind: "Gateway SMS Template", what: fmt.Sprintf("gateway template %d (%s)", id, m.TplTitle.ValueString()), timeout: timeout,
-		inReview: func(s int64) bool { return s == gatewayPending }, rejected: gatewayRejected,
-		read: read, errorDetail: tfkit.GatewayErrorDetail,
+		inReview: func(s int64) bool { return s == client.GatewayStatePending }, rejected: client.GatewayStateRejected,
+		read: read, errorDetail: tfkit.APIErrorDetail,
 	})
 }
 
@@ -180,7 +180,7 @@ func (r *gatewaySMSTemplateResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	if err != nil {
-		tfkit.AddGatewayError(&resp.Diagnostics, "Unable to Read Gateway SMS Template", err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Template", err)
 		return
 	}
 	state.flatten(t)

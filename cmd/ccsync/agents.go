@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 )
 
@@ -26,7 +27,9 @@ subcommands:
                        [--concurrency N] [--retries N] [--reset-passwords]
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
-CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL).
+CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL); --max-retries
+(--retries), --request-timeout and --max-requests-per-second, or their
+CONTACTCENTER_* variables.
 Output: --output text|json. Exit codes: 0 all done, 1 some rows failed,
 2 bad input or usage (every bad cell named).
 `
@@ -45,10 +48,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	output := fs.String("output", "text", "output format: text or json")
 	var (
-		conn                 *ccConn
-		prune, report        *string
-		concurrency, retries *int
-		resetPasswords       *bool
+		conn           *ccConn
+		prune, report  *string
+		concurrency    *int
+		resetPasswords *bool
 	)
 	switch sub {
 	case "template":
@@ -61,7 +64,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if sub == "apply" {
 			report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
 			concurrency = fs.Int("concurrency", 4, "writes in flight at once")
-			retries = fs.Int("retries", 2, "retries of a write that failed for a temporary reason")
+			fs.Var(conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries `N`")
 		}
 	default:
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
@@ -85,10 +88,6 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	}
 	if concurrency != nil && *concurrency < 1 {
 		fmt.Fprintf(stderr, "ccsync agents %s: --concurrency must be at least 1, not %d\n", sub, *concurrency)
-		return exitUsage
-	}
-	if retries != nil && *retries < 0 {
-		fmt.Fprintf(stderr, "ccsync agents %s: --retries must be 0 or more, not %d\n", sub, *retries)
 		return exitUsage
 	}
 	file := pos[0]
@@ -146,7 +145,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			if sub == "plan" {
 				return printPlan(stdout, *output, roster, plan, planned)
 			}
-			return applyPlan(ctx, stdout, stderr, *output, be, roster, plan, *report, *concurrency, *retries)
+			return applyPlan(ctx, stdout, stderr, *output, be, roster, plan, *report, *concurrency)
 		}
 	}
 	if *output == "json" {
@@ -208,14 +207,14 @@ func describeStep(roster *importer.Roster, st importer.Step) string {
 	return fmt.Sprintf("%-16s %-12s %-9s %s", where, st.UserNum, st.Action, strings.Join(parts, ", "))
 }
 
-func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency, retries int) int {
+func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency int) int {
 	bar := isTerminal(stderr)
 	started := time.Now()
-	if retries == 0 {
-		retries = -1 // ApplyOptions: 0 means the default
-	}
 	results := importer.Apply(ctx, be.Agents, plan, importer.ApplyOptions{
-		Concurrency: concurrency, Retries: retries,
+		// The client retries (--max-retries, alias --retries) and looks a
+		// create up by user_num before sending it again; a second loop here
+		// would multiply the attempts.
+		Concurrency: concurrency, Retries: -1,
 		Progress: func(done, total int, r importer.Result) {
 			if r.Action == importer.ActionUnchanged && !bar {
 				return

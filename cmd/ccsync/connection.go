@@ -17,34 +17,74 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 )
 
-// ccConn holds the connection settings of the spreadsheet commands: flags,
-// falling back to the provider's CONTACTCENTER_* variables (DESIGN §8).
+// ccConn holds the connection settings of the commands that call the
+// platform: flags, falling back to the provider's CONTACTCENTER_* variables
+// as client.SettingsFromEnv reads them (DESIGN §8).
 type ccConn struct {
 	endpoint, token, appID, appKey string
 	urls                           map[client.Surface]*string
-	insecure                       bool
-	timeout                        time.Duration
+	// flags holds the typed settings the flags set (insecure_http,
+	// max_retries, request_timeout, max_requests_per_second); what they
+	// leave unset comes from env.
+	flags client.Settings
+	env   client.Settings
 }
 
 func addConnFlags(fs *flag.FlagSet) *ccConn {
-	c := &ccConn{urls: map[client.Surface]*string{}}
-	env := func(name string) string { return os.Getenv("CONTACTCENTER_" + name) }
-	fs.StringVar(&c.endpoint, "endpoint", env("ENDPOINT"), "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
-	secretVar(fs, &c.token, "access-token", env("ACCESS_TOKEN"), "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
-	fs.StringVar(&c.appID, "sms-app-id", env("SMS_APP_ID"), "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
-	secretVar(fs, &c.appKey, "sms-app-key", env("SMS_APP_KEY"), "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
+	env := client.SettingsFromEnv()
+	c := &ccConn{urls: map[client.Surface]*string{}, env: env}
+	fs.StringVar(&c.endpoint, "endpoint", env.Endpoint, "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
+	secretVar(fs, &c.token, "access-token", env.AccessToken, "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
+	fs.StringVar(&c.appID, "sms-app-id", env.AppID, "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
+	secretVar(fs, &c.appKey, "sms-app-key", env.AppKey, "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
 	// The simulator's own flags are --app-id/--app-key: accept them too.
 	fs.Var(stringAlias{&c.appID}, "app-id", "same as --sms-app-id")
 	fs.Var(secretValue{&c.appKey}, "app-key", "same as --sms-app-key")
 	for _, s := range client.Surfaces {
 		name := strings.ReplaceAll(string(s), "_", "-")
-		c.urls[s] = fs.String(name, env(strings.ToUpper(string(s))), fmt.Sprintf("URL of the %s surface, overriding --endpoint (env CONTACTCENTER_%s)", s, strings.ToUpper(string(s))))
+		c.urls[s] = fs.String(name, env.URLs[s], fmt.Sprintf("URL of the %s surface, overriding --endpoint (env CONTACTCENTER_%s)", s, strings.ToUpper(string(s))))
 	}
-	insecure := strings.EqualFold(env("INSECURE_HTTP"), "true") || env("INSECURE_HTTP") == "1"
-	fs.BoolVar(&c.insecure, "insecure-http", insecure, "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
-	fs.DurationVar(&c.timeout, "request-timeout", 30*time.Second, "time limit of one HTTP attempt")
+	fs.Var(c.settingFlag(client.SettingInsecureHTTP, "insecure-http"), "insecure-http", "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
+	fs.Var(c.settingFlag(client.SettingMaxRetries, "max-retries"), "max-retries",
+		fmt.Sprintf("retry a call that failed for a temporary reason (network, HTTP 5xx or 429, gateway 1010) up to `N` times, 0 to %d; a create is looked up before it is sent again (env CONTACTCENTER_MAX_RETRIES; default %d)", client.MaxMaxRetries, client.DefaultMaxRetries))
+	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
+	fs.Var(c.settingFlag(client.SettingMaxRequestsPerSecond, "max-requests-per-second"), "max-requests-per-second",
+		"send at most `rate` requests per second, evenly spaced, e.g. 5 or 0.5 (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing)")
 	return c
 }
+
+// settingFlag is a flag that sets one typed connection setting, parsed and
+// checked as the environment is; its errors name the flag and the value.
+type settingFlag struct {
+	s             *client.Settings
+	setting, name string
+	text          *string
+}
+
+func (c *ccConn) settingFlag(setting, name string) settingFlag {
+	return settingFlag{s: &c.flags, setting: setting, name: name, text: new(string)}
+}
+
+func (f settingFlag) String() string {
+	if f.text == nil {
+		return ""
+	}
+	return *f.text
+}
+
+func (f settingFlag) Set(v string) error {
+	if err := f.s.Set(f.setting, v); err != nil {
+		if se, ok := err.(*client.SettingError); ok {
+			return fmt.Errorf("--%s %w", f.name, se.Err)
+		}
+		return err
+	}
+	*f.text = v
+	return nil
+}
+
+// IsBoolFlag lets --insecure-http stand alone.
+func (f settingFlag) IsBoolFlag() bool { return f.setting == client.SettingInsecureHTTP }
 
 // stringAlias is a second name for a string flag.
 type stringAlias struct{ p *string }
@@ -73,58 +113,78 @@ func secretVar(fs *flag.FlagSet, p *string, name, def, usage string) {
 	fs.Var(secretValue{p}, name, usage)
 }
 
+// settings are the flags over the environment.
+func (c *ccConn) settings() client.Settings {
+	// A string flag's default is the variable's value; only a different
+	// value counts as the flag's, so errors name the variable otherwise.
+	own := func(flag, env string) string {
+		if flag == env {
+			return ""
+		}
+		return flag
+	}
+	set := c.flags
+	set.Endpoint, set.AccessToken = own(c.endpoint, c.env.Endpoint), own(c.token, c.env.AccessToken)
+	set.AppID, set.AppKey = own(c.appID, c.env.AppID), own(c.appKey, c.env.AppKey)
+	set.URLs = map[client.Surface]string{}
+	for _, s := range client.Surfaces {
+		set.URLs[s] = own(*c.urls[s], c.env.URLs[s])
+	}
+	return set.Or(c.env)
+}
+
 // clientConfig builds the client configuration, naming what is missing.
 func (c *ccConn) clientConfig() (client.Config, error) {
-	urls := map[client.Surface]string{}
-	if c.endpoint != "" {
-		urls = client.SurfaceURLs(c.endpoint)
-	}
+	set := c.settings()
 	var missing []string
 	for _, s := range client.Surfaces {
-		if v := *c.urls[s]; v != "" {
-			urls[s] = v
-		}
-		if urls[s] == "" {
+		if set.URLs[s] == "" && set.Endpoint == "" {
 			missing = append(missing, string(s))
 		}
 	}
 	if len(missing) > 0 {
 		return client.Config{}, fmt.Errorf("no URL for %s: set --endpoint or CONTACTCENTER_ENDPOINT (or each surface's flag)", strings.Join(missing, ", "))
 	}
-	if c.token == "" {
+	if set.AccessToken == "" {
 		return client.Config{}, fmt.Errorf("no access token: set --access-token or CONTACTCENTER_ACCESS_TOKEN")
 	}
-	return client.Config{URLs: urls, AccessToken: c.token, AppID: c.appID, AppKey: c.appKey,
-		AllowInsecureHTTP: c.insecure, Timeout: c.timeout, UserAgent: "ccsync"}, nil
+	cfg, err := set.Config()
+	cfg.UserAgent = "ccsync"
+	return cfg, err
 }
 
 // gatewayClient builds a client for the commands that talk to the SMS
 // gateway only: they need its URL and the app credentials, not the bearer
 // token or the other surfaces (which point at the gateway URL, unused).
 func (c *ccConn) gatewayClient() (*client.Client, error) {
-	u := *c.urls[client.SurfaceSMSAPI]
-	if u == "" && c.endpoint != "" {
-		u = client.SurfaceURLs(c.endpoint)[client.SurfaceSMSAPI]
+	set := c.settings()
+	u := set.URLs[client.SurfaceSMSAPI]
+	if u == "" && set.Endpoint != "" {
+		u = client.SurfaceURLs(set.Endpoint)[client.SurfaceSMSAPI]
 	}
 	var missing []string
 	if u == "" {
 		missing = append(missing, "--endpoint or --smsapi-url (CONTACTCENTER_ENDPOINT / CONTACTCENTER_SMSAPI_URL)")
 	}
-	if c.appID == "" {
+	if set.AppID == "" {
 		missing = append(missing, "--sms-app-id (CONTACTCENTER_SMS_APP_ID)")
 	}
-	if c.appKey == "" {
+	if set.AppKey == "" {
 		missing = append(missing, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)")
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("missing %s", strings.Join(missing, ", "))
 	}
-	urls := map[client.Surface]string{}
+	set.Endpoint = ""
 	for _, s := range client.Surfaces {
-		urls[s] = u
+		set.URLs[s] = u
 	}
-	return client.New(client.Config{URLs: urls, AppID: c.appID, AppKey: c.appKey, AllowInsecureHTTP: c.insecure,
-		Timeout: c.timeout, UserAgent: "ccsync", MaxRetries: 3})
+	cfg, err := set.Config()
+	if err != nil {
+		return nil, err
+	}
+	cfg.UserAgent = "ccsync"
+	return client.New(cfg)
 }
 
 // newBackend connects to the platform; tests replace it with fakes.
@@ -141,7 +201,8 @@ var newBackend = func(c *ccConn) (importer.Backend, error) {
 }
 
 // unreachable reports whether err means the platform could not be asked
-// (transport failure, time-out, 5xx) rather than that it refused the input:
+// (transport failure, time-out, 5xx, a rate limit that outlasted the
+// retries) rather than that it refused the input:
 // the former is exit 1, the latter exit 2 (DESIGN §8).
 func unreachable(err error) bool {
 	var uerr *url.Error
@@ -150,7 +211,7 @@ func unreachable(err error) bool {
 		return true
 	}
 	ae, ok := client.AsAPIError(err)
-	return ok && ae.HTTPStatus >= 500
+	return ok && (ae.HTTPStatus >= 500 || ae.HTTPStatus == http.StatusTooManyRequests)
 }
 
 // parseArgs parses flags that may come before or after the positional

@@ -45,7 +45,9 @@ func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, APIErrorDetail(err))
 }
 
-// APIErrorDetail renders err for a person.
+// APIErrorDetail renders err for a person, on every surface: the call, the
+// code and message, the items of an overall result, and for the gateway the
+// §7.4 meaning of the code and what to do about it.
 func APIErrorDetail(err error) string {
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {
@@ -61,9 +63,18 @@ func APIErrorDetail(err error) string {
 			id := firstNonEmpty(string(it.ID), string(it.QueID), string(it.AgID), string(it.SoundID))
 			fmt.Fprintf(&b, "\n  - item %s: code %d: %s", id, it.Code, it.Message)
 		}
+		if e.Meaning != "" && !strings.Contains(b.String(), e.Meaning) {
+			fmt.Fprintf(&b, "\n\nCode %d means: %s (spec §7.4).", e.Code, e.Meaning)
+		}
+		if e.Hint != "" {
+			b.WriteString("\n\nWhat to do: " + e.Hint + ".")
+		}
 		switch {
 		case e.Code == 401 || e.HTTPStatus == 401:
 			b.WriteString("\n\nCheck access_token (or CONTACTCENTER_ACCESS_TOKEN).")
+		case e.HTTPStatus == 429:
+			b.WriteString("\n\nThe platform's rate limit refused the call, also on every retry (max_retries). " +
+				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
 		case e.HTTPStatus >= 500:
 			b.WriteString("\n\nThe service failed; retrying later may succeed (max_retries controls automatic retries of safe calls).")
 		}

@@ -1,0 +1,100 @@
+package client
+
+import (
+	"errors"
+)
+
+// The gateway's response codes (spec §7.4).
+const (
+	GatewayOK               = 0
+	GatewaySigCheckFailed   = 1001
+	GatewayAppIDUnknown     = 1002
+	GatewayAppIDDisabled    = 1003
+	GatewayAppIDMissing     = 1004
+	GatewayBodyUnparsable   = 1005
+	GatewayNotPermitted     = 1006
+	GatewayNotSupported     = 1007
+	GatewayOtherError       = 1008
+	GatewayTimeAbnormal     = 1009
+	GatewaySendTimeout      = 1010
+	GatewayNoSuchInterface  = 1011
+	GatewayMobileFormat     = 1012
+	GatewayTooManyMobiles   = 1013
+	GatewayContentTooLong   = 1014
+	GatewayTemplateParams   = 1015
+	GatewayTemplateInvalid  = 1016
+	GatewayNoChannel        = 1017
+	GatewaySignatureMissing = 1018
+	GatewayNoRoute          = 1019
+	GatewayRequiredEmpty    = 1020
+	GatewayFileType         = 1021
+	GatewayExtenFormat      = 1022
+)
+
+var gatewayMeanings = map[int64]string{
+	GatewayOK:               "success",
+	GatewaySigCheckFailed:   "signature check failed",
+	GatewayAppIDUnknown:     "appId does not exist",
+	GatewayAppIDDisabled:    "appId disabled",
+	GatewayAppIDMissing:     "appId missing or sig empty",
+	GatewayBodyUnparsable:   "request body could not be parsed",
+	GatewayNotPermitted:     "request not permitted",
+	GatewayNotSupported:     "request not supported",
+	GatewayOtherError:       "other error",
+	GatewayTimeAbnormal:     "request time abnormal (server time difference)",
+	GatewaySendTimeout:      "sending timed out (retry)",
+	GatewayNoSuchInterface:  "interface does not exist",
+	GatewayMobileFormat:     "mobile number format wrong",
+	GatewayTooManyMobiles:   "more than 200 numbers in one request",
+	GatewayContentTooLong:   "SMS content longer than 400 characters",
+	GatewayTemplateParams:   "template parameter abnormal",
+	GatewayTemplateInvalid:  "template id does not exist or is not approved",
+	GatewayNoChannel:        "no SMS channel found",
+	GatewaySignatureMissing: "signature does not exist",
+	GatewayNoRoute:          "channel route does not exist",
+	GatewayRequiredEmpty:    "required request field empty",
+	GatewayFileType:         "file type wrong (must be txt or csv)",
+	GatewayExtenFormat:      "exten format wrong (digits 0-9)",
+}
+
+// GatewayCodeMeaning returns the §7.4 meaning of a gateway code, or "" for a
+// code the spec does not list.
+func GatewayCodeMeaning(code int64) string { return gatewayMeanings[code] }
+
+// gatewayHints say what to do about the codes a user can fix.
+var gatewayHints = map[int64]string{
+	GatewaySigCheckFailed:   "check sms_app_key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of sms_app_id",
+	GatewayAppIDUnknown:     "check sms_app_id (CONTACTCENTER_SMS_APP_ID)",
+	GatewayAppIDDisabled:    "the appId is disabled; ask the gateway operator to enable it",
+	GatewayAppIDMissing:     "set sms_app_id and sms_app_key",
+	GatewayTimeAbnormal:     "the local clock differs from the gateway's; synchronise it (NTP)",
+	GatewaySendTimeout:      "the send timed out; check the delivery records before sending again",
+	GatewayTemplateInvalid:  "use an approved template id (state 1)",
+	GatewaySignatureMissing: "use the text of an approved signature, without brackets",
+}
+
+// AsGatewayError returns the *APIError in err's chain when the gateway
+// answered it with a code (Surface SMSAPI, Code > 0); Meaning, Hint and
+// Retryable are then set from the §7.4 table.
+func AsGatewayError(err error) (*APIError, bool) {
+	e, ok := AsAPIError(err)
+	if !ok || e.Surface != SurfaceSMSAPI || e.Code <= 0 {
+		return nil, false
+	}
+	return e, true
+}
+
+// ErrGatewayCredentials is returned (wrapped) when the gateway is called
+// without an appId and key.
+var ErrGatewayCredentials = errors.New("the SMS gateway credentials are not configured: set sms_app_id and sms_app_key in the provider block (or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)")
+
+// explainGatewayCode fills the §7.4 meaning, hint and retryability of a
+// gateway answer's code; the transport calls it for every gateway failure.
+func explainGatewayCode(e *APIError) {
+	if e.Surface != SurfaceSMSAPI || e.Code <= 0 {
+		return
+	}
+	e.Meaning = GatewayCodeMeaning(e.Code)
+	e.Hint = gatewayHints[e.Code]
+	e.Retryable = e.Code == GatewaySendTimeout
+}

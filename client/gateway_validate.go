@@ -1,0 +1,101 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ValidateGatewayTemplate checks the §4.8 rules of add_template locally.
+func ValidateGatewayTemplate(in GatewayTemplateInput) error {
+	var errs []error
+	if strings.TrimSpace(in.TplText) == "" {
+		errs = append(errs, errors.New("tplText is required"))
+	}
+	if strings.TrimSpace(in.TplTitle) == "" {
+		errs = append(errs, errors.New("tplTitle is required"))
+	}
+	if in.TplType < 1 || in.TplType > 3 {
+		errs = append(errs, fmt.Errorf("tplType must be 1 (code), 2 (notice) or 3 (marketing), got %d", in.TplType))
+	}
+	if _, err := TemplateVariables(in.TplText); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// TemplateVariables returns the distinct `${name}` variables of a template
+// text in order of first use, failing on an unterminated or empty `${`.
+func TemplateVariables(text string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	rest := text
+	for {
+		i := strings.Index(rest, "${")
+		if i < 0 {
+			return out, nil
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		if j < 0 {
+			return out, fmt.Errorf("tplText has an unterminated variable at %q", preview([]byte(rest[i:])))
+		}
+		name := rest[i+2 : i+j]
+		if strings.TrimSpace(name) == "" || strings.Contains(name, "${") {
+			return out, fmt.Errorf("tplText has an empty or malformed variable %q", rest[i:i+j+1])
+		}
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+		rest = rest[i+j+1:]
+	}
+}
+
+// ValidateSend checks what the gateway would reject, before a request:
+// mobile count (1013), content length (1014), exten digits (1022) and the
+// mobile format (1012).
+func ValidateSend(mobiles []string, content, exten string) error {
+	var errs []error
+	if len(mobiles) == 0 {
+		errs = append(errs, errors.New("no mobile numbers"))
+	}
+	if len(mobiles) > GatewayMaxMobiles {
+		errs = append(errs, fmt.Errorf("%d mobile numbers in one request; the gateway takes at most %d", len(mobiles), GatewayMaxMobiles))
+	}
+	if n := len([]rune(content)); n > GatewayMaxContent {
+		errs = append(errs, fmt.Errorf("content is %d characters; the gateway takes at most %d", n, GatewayMaxContent))
+	}
+	if exten != "" && !IsDigits(exten) {
+		errs = append(errs, fmt.Errorf("exten %q must contain only the digits 0-9", exten))
+	}
+	for _, m := range mobiles {
+		if !ValidMobile(m) {
+			errs = append(errs, fmt.Errorf("mobile %q is not a mobile number (11 digits starting with 1, optionally prefixed +86)", m))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// IsDigits reports whether s is one or more of 0-9.
+func IsDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidMobile reports whether s is a mainland mobile number: 11 digits
+// starting with 1 and a second digit 3-9, optionally prefixed +86 or 86.
+// The simulator answers 1012 for anything else (see simulator/fidelity/gateway.md).
+func ValidMobile(s string) bool {
+	s = strings.TrimPrefix(s, "+")
+	if len(s) == 13 && strings.HasPrefix(s, "86") {
+		s = s[2:]
+	}
+	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
+}

@@ -1,0 +1,158 @@
+package client
+
+import (
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// tooMany answers 429 (with Retry-After when retryAfter is not "") to the
+// first `fails` requests, then ok; it records when each request arrived.
+type tooMany struct {
+	fails      int32
+	retryAfter string
+	ok         string
+	n          atomic.Int32
+	mu         sync.Mutex
+	at         []time.Time
+}
+
+func (h *tooMany) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	h.mu.Lock()
+	h.at = append(h.at, time.Now())
+	h.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if h.n.Add(1) <= h.fails {
+		if h.retryAfter != "" {
+			w.Header().Set("Retry-After", h.retryAfter)
+		}
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"code":429,"message":"slow down"}`))
+		return
+	}
+	_, _ = w.Write([]byte(h.ok))
+}
+
+func (h *tooMany) arrivals() []time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]time.Time(nil), h.at...)
+}
+
+// A 429 is retried on every call, a non-idempotent one (a create, a send)
+// included, after the Retry-After the service asked for.
+func TestRateLimited_retryAfterSeconds(t *testing.T) {
+	t.Parallel()
+	h := &tooMany{fails: 1, retryAfter: "1", ok: `{"code":200,"message":"ok"}`}
+	c := newTestClient(t, h)
+	start := time.Now()
+	err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/v2/svcapi/queue/add", Body: map[string]string{"que_name": "Q"}, Envelope: EnvelopePortal}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := h.arrivals()
+	if len(at) != 2 {
+		t.Fatalf("%d requests, want 2 (the create re-sent once)", len(at))
+	}
+	if gap := at[1].Sub(at[0]); gap < 950*time.Millisecond || time.Since(start) > 3*time.Second {
+		t.Errorf("re-sent %v after the 429, want about the 1s of Retry-After", gap)
+	}
+}
+
+// Without Retry-After (or with one that does not parse) the client backs
+// off; when the retries run out the error says 429 and IsRateLimited.
+func TestRateLimited_backoffAndExhausted(t *testing.T) {
+	t.Parallel()
+	for name, ra := range map[string]string{"no header": "", "unreadable header": "soon"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := &tooMany{fails: 2, retryAfter: ra, ok: `{"code":0,"msg":"success"}`}
+			c := newTestClient(t, h)
+			if err := c.Do(t.Context(), Request{Surface: SurfaceSMSAPI, Method: "POST", Path: "/sms/v1/send_sms", Envelope: EnvelopeGateway}, nil); err != nil || h.n.Load() != 3 {
+				t.Errorf("err %v after %d requests, want success on the third", err, h.n.Load())
+			}
+		})
+	}
+
+	h := &tooMany{fails: 100, retryAfter: "0"}
+	c := newTestClient(t, h, func(c *Config) { c.MaxRetries = 2 })
+	err := c.Do(t.Context(), Request{Surface: SurfaceBase, Method: "POST", Path: "/x", Envelope: EnvelopeOpen}, nil)
+	e, ok := AsAPIError(err)
+	if !ok || !IsRateLimited(err) || e.HTTPStatus != 429 || e.RetryAfter != 0 || e.Message != "slow down" || h.n.Load() != 3 {
+		t.Errorf("after %d requests: %#v", h.n.Load(), err)
+	}
+	// max_retries 0: no retry, even for a 429.
+	h = &tooMany{fails: 100, retryAfter: "0"}
+	c = newTestClient(t, h, func(c *Config) { c.MaxRetries = 0 })
+	if err := c.Do(t.Context(), Request{Surface: SurfaceBase, Method: "POST", Path: "/x", Envelope: EnvelopeOpen, Idempotent: true}, nil); !IsRateLimited(err) || h.n.Load() != 1 {
+		t.Errorf("max_retries 0: %v after %d requests", err, h.n.Load())
+	}
+}
+
+func TestParseRetryAfter(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 22, 13, 0, 0, 0, time.UTC)
+	cases := map[string]time.Duration{
+		"":                              -1,
+		"3":                             3 * time.Second,
+		" 0 ":                           0,
+		"1.5":                           1500 * time.Millisecond,
+		"-4":                            -1,
+		"soon":                          -1,
+		"Sun, 22 Nov 2026 13:00:07 GMT": 7 * time.Second,
+		"Sun, 22 Nov 2026 12:59:00 GMT": 0,
+	}
+	for in, want := range cases {
+		if got := parseRetryAfter(in, now); got != want {
+			t.Errorf("parseRetryAfter(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// MaxRequestsPerSecond paces every request of the client, from however
+// many goroutines: 11 requests at 20/s span at least 10 intervals of 50ms.
+func TestMaxRequestsPerSecond(t *testing.T) {
+	t.Parallel()
+	h := &tooMany{ok: `{"code":200,"message":"ok"}`}
+	c := newTestClient(t, h, func(c *Config) { c.MaxRequestsPerSecond = 20 })
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range 11 {
+		wg.Go(func() {
+			if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/x", Envelope: EnvelopePortal}, nil); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	took := time.Since(start)
+	at := h.arrivals()
+	if len(at) != 11 {
+		t.Fatalf("%d requests", len(at))
+	}
+	first, last := at[0], at[0]
+	for _, a := range at {
+		if a.Before(first) {
+			first = a
+		}
+		if a.After(last) {
+			last = a
+		}
+	}
+	if span := last.Sub(first); span < 450*time.Millisecond || took > 3*time.Second {
+		t.Errorf("11 requests at 20/s arrived within %v (took %v), want at least 500ms", span, took)
+	}
+
+	// Retries are paced too.
+	h = &tooMany{fails: 2, retryAfter: "0", ok: `{"code":200,"message":"ok"}`}
+	c = newTestClient(t, h, func(c *Config) { c.MaxRequestsPerSecond = 10 })
+	if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/x", Envelope: EnvelopePortal}, nil); err != nil {
+		t.Fatal(err)
+	}
+	at = h.arrivals()
+	if len(at) != 3 || at[2].Sub(at[0]) < 180*time.Millisecond {
+		t.Errorf("a 429 retried at once despite 10/s: %v", at)
+	}
+}

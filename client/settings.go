@@ -1,0 +1,358 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The connection settings, named as the provider attributes. Each is also
+// read from the environment variable CONTACTCENTER_<NAME> (EnvVar), and
+// ccsync has a flag for each. The surface URLs are settings too, named by
+// their Surface ("base_url", …).
+const (
+	SettingEndpoint             = "endpoint"
+	SettingAccessToken          = "access_token"
+	SettingSMSAppID             = "sms_app_id"
+	SettingSMSAppKey            = "sms_app_key"
+	SettingInsecureHTTP         = "insecure_http"
+	SettingMaxRetries           = "max_retries"
+	SettingRequestTimeout       = "request_timeout"
+	SettingMaxRequestsPerSecond = "max_requests_per_second"
+)
+
+// DefaultMaxRetries is max_retries when no source sets it.
+const DefaultMaxRetries = 3
+
+// MaxMaxRetries is the largest max_retries accepted.
+const MaxMaxRetries = 10
+
+// EnvVar returns the environment variable of a setting:
+// CONTACTCENTER_<NAME IN UPPER CASE>.
+func EnvVar(setting string) string { return "CONTACTCENTER_" + strings.ToUpper(setting) }
+
+// SettingNames lists every setting in a stable order.
+func SettingNames() []string {
+	names := []string{SettingEndpoint}
+	for _, s := range Surfaces {
+		names = append(names, string(s))
+	}
+	return append(names, SettingAccessToken, SettingSMSAppID, SettingSMSAppKey, SettingRequestTimeout,
+		SettingMaxRetries, SettingInsecureHTTP, SettingMaxRequestsPerSecond)
+}
+
+// Settings are the connection settings as a person gives them, before
+// defaults: the provider block, the CONTACTCENTER_* variables and ccsync's
+// flags all describe one. An empty string or a nil pointer is unset.
+// Combine sources with Or, then build the client configuration with Config.
+type Settings struct {
+	Endpoint string
+	// URLs overrides the URL Endpoint derives, surface by surface.
+	URLs                 map[Surface]string
+	AccessToken          string
+	AppID, AppKey        string
+	InsecureHTTP         *bool
+	MaxRetries           *int
+	RequestTimeout       *time.Duration
+	MaxRequestsPerSecond *float64
+
+	// vars names the environment variable each setting was read from, so
+	// errors found later name it; bad holds the values that did not parse,
+	// reported by Config unless another source sets the setting.
+	vars map[string]string
+	bad  map[string]*SettingError
+}
+
+// SettingError is a missing or bad connection setting. It names where the
+// value came from (the environment variable, else the setting) and the value.
+type SettingError struct {
+	// Setting is the provider attribute name ("max_retries", "portal_url").
+	Setting string
+	// Var is the environment variable the value came from; "" when it came
+	// from elsewhere (the provider block, a flag).
+	Var string
+	// Value is the value as given.
+	Value string
+	// Missing is true when no source gave a required setting.
+	Missing bool
+	Err     error
+}
+
+func (e *SettingError) Error() string {
+	name := e.Setting
+	if e.Var != "" {
+		name = e.Var
+	}
+	msg := e.Err.Error()
+	if strings.HasPrefix(msg, "must ") {
+		return name + " " + msg
+	}
+	return name + ": " + msg
+}
+
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// SettingsFromEnv reads every CONTACTCENTER_* variable; an empty variable is
+// unset. A value that does not parse is kept as that setting's error:
+// Config reports it, naming the variable and the value, unless a source
+// given precedence with Or sets the setting.
+func SettingsFromEnv() Settings { return settingsFrom(os.Getenv) }
+
+func settingsFrom(getenv func(string) string) Settings {
+	var s Settings
+	for _, name := range SettingNames() {
+		v := getenv(EnvVar(name))
+		if v == "" {
+			continue
+		}
+		if s.vars == nil {
+			s.vars = map[string]string{}
+		}
+		s.vars[name] = EnvVar(name)
+		if err := s.Set(name, v); err != nil {
+			se := err.(*SettingError)
+			se.Var = EnvVar(name)
+			if s.bad == nil {
+				s.bad = map[string]*SettingError{}
+			}
+			s.bad[name] = se
+		}
+	}
+	return s
+}
+
+// ConfigFromEnv is the client configuration the CONTACTCENTER_* variables
+// describe (SettingsFromEnv().Config()).
+func ConfigFromEnv() (Config, error) { return SettingsFromEnv().Config() }
+
+// Set parses value as the named setting, the way the environment is read.
+// On error (a *SettingError naming the setting and the value) s is left
+// unchanged.
+func (s *Settings) Set(setting, value string) error {
+	bad := func(format string, args ...any) error {
+		return &SettingError{Setting: setting, Value: value, Err: fmt.Errorf(format, args...)}
+	}
+	switch setting {
+	case SettingEndpoint:
+		s.Endpoint = value
+	case SettingAccessToken:
+		s.AccessToken = value
+	case SettingSMSAppID:
+		s.AppID = value
+	case SettingSMSAppKey:
+		s.AppKey = value
+	case SettingInsecureHTTP:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return bad("must be true or false, got %q", value)
+		}
+		s.InsecureHTTP = &b
+	case SettingMaxRetries:
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil {
+			return bad("must be a whole number from 0 to %d, got %q", MaxMaxRetries, value)
+		}
+		if n < 0 || n > MaxMaxRetries {
+			return bad("must be from 0 to %d, got %d", MaxMaxRetries, n)
+		}
+		s.MaxRetries = &n
+	case SettingRequestTimeout:
+		d, err := time.ParseDuration(strings.TrimSpace(value))
+		if err != nil || d <= 0 {
+			return bad("must be a positive Go duration such as \"30s\" or \"2m\", got %q", value)
+		}
+		s.RequestTimeout = &d
+	case SettingMaxRequestsPerSecond:
+		f, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil {
+			return bad("must be a number greater than 0 such as 5 or 0.5, got %q", value)
+		}
+		if !(f > 0) || math.IsInf(f, 0) {
+			return bad("must be a number greater than 0, got %g", f)
+		}
+		s.MaxRequestsPerSecond = &f
+	default:
+		if !slices.Contains(Surfaces, Surface(setting)) {
+			return bad("is not a connection setting")
+		}
+		if s.URLs == nil {
+			s.URLs = map[Surface]string{}
+		}
+		s.URLs[Surface(setting)] = value
+	}
+	delete(s.bad, setting)
+	return nil
+}
+
+// IsSet reports whether s gives the named setting a value (good or bad).
+func (s Settings) IsSet(setting string) bool {
+	if s.bad[setting] != nil {
+		return true
+	}
+	switch setting {
+	case SettingEndpoint:
+		return s.Endpoint != ""
+	case SettingAccessToken:
+		return s.AccessToken != ""
+	case SettingSMSAppID:
+		return s.AppID != ""
+	case SettingSMSAppKey:
+		return s.AppKey != ""
+	case SettingInsecureHTTP:
+		return s.InsecureHTTP != nil
+	case SettingMaxRetries:
+		return s.MaxRetries != nil
+	case SettingRequestTimeout:
+		return s.RequestTimeout != nil
+	case SettingMaxRequestsPerSecond:
+		return s.MaxRequestsPerSecond != nil
+	}
+	return s.URLs[Surface(setting)] != ""
+}
+
+// Or returns s with every setting that s leaves unset taken from fallback:
+// config.Or(env) lets the configuration win, flags.Or(env) the flags.
+func (s Settings) Or(fallback Settings) Settings {
+	out := s
+	out.URLs = map[Surface]string{}
+	out.vars = map[string]string{}
+	out.bad = map[string]*SettingError{}
+	for k, v := range s.vars {
+		out.vars[k] = v
+	}
+	for k, v := range s.bad {
+		out.bad[k] = v
+	}
+	for _, sf := range Surfaces {
+		if v := s.URLs[sf]; v != "" {
+			out.URLs[sf] = v
+		}
+	}
+	for _, name := range SettingNames() {
+		if s.IsSet(name) || !fallback.IsSet(name) {
+			continue
+		}
+		if v, ok := fallback.vars[name]; ok {
+			out.vars[name] = v
+		}
+		if e := fallback.bad[name]; e != nil {
+			out.bad[name] = e
+			continue
+		}
+		switch name {
+		case SettingEndpoint:
+			out.Endpoint = fallback.Endpoint
+		case SettingAccessToken:
+			out.AccessToken = fallback.AccessToken
+		case SettingSMSAppID:
+			out.AppID = fallback.AppID
+		case SettingSMSAppKey:
+			out.AppKey = fallback.AppKey
+		case SettingInsecureHTTP:
+			out.InsecureHTTP = fallback.InsecureHTTP
+		case SettingMaxRetries:
+			out.MaxRetries = fallback.MaxRetries
+		case SettingRequestTimeout:
+			out.RequestTimeout = fallback.RequestTimeout
+		case SettingMaxRequestsPerSecond:
+			out.MaxRequestsPerSecond = fallback.MaxRequestsPerSecond
+		default:
+			out.URLs[Surface(name)] = fallback.URLs[Surface(name)]
+		}
+	}
+	return out
+}
+
+// Config checks s and returns the client configuration it describes: each
+// surface's URL (its own setting, else derived from Endpoint), the
+// credentials, and the transport settings with their defaults (max_retries
+// 3; request_timeout left to New's 30 seconds). Every problem is a
+// *SettingError, all of them joined: a value that did not parse, a number
+// out of range, a URL that is not https:// (or loopback http://, unless
+// insecure_http), a surface without a URL. The access token is not
+// required here: a client that only calls the gateway needs none.
+func (s Settings) Config() (Config, error) {
+	var errs []error
+	for _, name := range SettingNames() {
+		if e := s.bad[name]; e != nil {
+			errs = append(errs, e)
+		}
+	}
+	bad := func(setting, value string, err error) {
+		errs = append(errs, &SettingError{Setting: setting, Var: s.vars[setting], Value: value, Err: err})
+	}
+	cfg := Config{URLs: map[Surface]string{}, AccessToken: s.AccessToken, AppID: s.AppID, AppKey: s.AppKey, MaxRetries: DefaultMaxRetries}
+	if s.InsecureHTTP != nil {
+		cfg.AllowInsecureHTTP = *s.InsecureHTTP
+	}
+	if n := s.MaxRetries; n != nil {
+		if *n < 0 || *n > MaxMaxRetries {
+			bad(SettingMaxRetries, strconv.Itoa(*n), fmt.Errorf("must be from 0 to %d, got %d", MaxMaxRetries, *n))
+		}
+		cfg.MaxRetries = *n
+	}
+	if d := s.RequestTimeout; d != nil {
+		if *d <= 0 {
+			bad(SettingRequestTimeout, d.String(), fmt.Errorf("must be a positive Go duration such as \"30s\" or \"2m\", got %q", d.String()))
+		}
+		cfg.Timeout = *d
+	}
+	if f := s.MaxRequestsPerSecond; f != nil {
+		if !(*f > 0) || math.IsInf(*f, 0) {
+			bad(SettingMaxRequestsPerSecond, strconv.FormatFloat(*f, 'g', -1, 64), fmt.Errorf("must be a number greater than 0, got %g", *f))
+		}
+		cfg.MaxRequestsPerSecond = *f
+	}
+	derived := map[Surface]string{}
+	if s.Endpoint != "" {
+		if _, err := ValidateURL(s.Endpoint, cfg.AllowInsecureHTTP); err != nil {
+			bad(SettingEndpoint, s.Endpoint, err)
+		}
+		derived = SurfaceURLs(s.Endpoint)
+	}
+	for _, sf := range Surfaces {
+		u := s.URLs[sf]
+		if u != "" {
+			if _, err := ValidateURL(u, cfg.AllowInsecureHTTP); err != nil {
+				bad(string(sf), u, err)
+			}
+		} else if u = derived[sf]; u == "" {
+			errs = append(errs, &SettingError{Setting: string(sf), Missing: true,
+				Err: fmt.Errorf("no URL: set %s (which derives all five surfaces) or %s", SettingEndpoint, sf)})
+		}
+		cfg.URLs[sf] = u
+	}
+	if err := errors.Join(errs...); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+// SettingErrors returns every *SettingError joined in err.
+func SettingErrors(err error) []*SettingError {
+	var out []*SettingError
+	var walk func(error)
+	walk = func(err error) {
+		if err == nil {
+			return
+		}
+		if se, ok := err.(*SettingError); ok {
+			out = append(out, se)
+			return
+		}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		walk(errors.Unwrap(err))
+	}
+	walk(err)
+	return out
+}

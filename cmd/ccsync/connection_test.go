@@ -1,0 +1,112 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// parseConn parses args with the connection flags, as a command does.
+func parseConn(t *testing.T, args ...string) (*ccConn, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c := addConnFlags(fs)
+	return c, fs.Parse(args)
+}
+
+func clearConnEnv(t *testing.T) {
+	for _, name := range client.SettingNames() {
+		t.Setenv(client.EnvVar(name), "")
+	}
+}
+
+// ccsync reads the same CONTACTCENTER_* variables as the provider, every
+// one of them; a flag wins over its variable. Not parallel: it sets the
+// environment.
+func TestConnection_environmentAndFlags(t *testing.T) {
+	clearConnEnv(t)
+	t.Setenv("CONTACTCENTER_ENDPOINT", "http://127.0.0.1:18080")
+	t.Setenv("CONTACTCENTER_ACCESS_TOKEN", "env-tok")
+	t.Setenv("CONTACTCENTER_MAX_RETRIES", "7")
+	t.Setenv("CONTACTCENTER_REQUEST_TIMEOUT", "45s")
+	t.Setenv("CONTACTCENTER_MAX_REQUESTS_PER_SECOND", "2.5")
+	c, err := parseConn(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := c.clientConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MaxRetries != 7 || cfg.Timeout != 45*time.Second || cfg.MaxRequestsPerSecond != 2.5 || cfg.AccessToken != "env-tok" ||
+		cfg.URLs[client.SurfacePortal] != "http://127.0.0.1:18080/portal" {
+		t.Errorf("from the environment: %+v", cfg)
+	}
+
+	c, err = parseConn(t, "--max-retries", "1", "--request-timeout", "2m", "--max-requests-per-second", "10", "--access-token", "flag-tok")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err = c.clientConfig(); err != nil || cfg.MaxRetries != 1 || cfg.Timeout != 2*time.Minute || cfg.MaxRequestsPerSecond != 10 || cfg.AccessToken != "flag-tok" {
+		t.Errorf("flags over the environment: %+v %v", cfg, err)
+	}
+
+	// Nothing set: the provider's defaults.
+	clearConnEnv(t)
+	c, _ = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--access-token", "t")
+	if cfg, err = c.clientConfig(); err != nil || cfg.MaxRetries != client.DefaultMaxRetries || cfg.Timeout != 0 || cfg.MaxRequestsPerSecond != 0 {
+		t.Errorf("defaults: %+v %v", cfg, err)
+	}
+	// The gateway-only client reads them too.
+	t.Setenv("CONTACTCENTER_MAX_RETRIES", "0")
+	c, _ = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--sms-app-id", "a", "--sms-app-key", "k")
+	if _, err := c.gatewayClient(); err != nil {
+		t.Errorf("gateway client: %v", err)
+	}
+}
+
+// A bad variable or flag is an error naming it and the value.
+func TestConnection_badValues(t *testing.T) {
+	for name, tc := range map[string]struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		"env max retries":  {map[string]string{"CONTACTCENTER_MAX_RETRIES": "lots"}, nil, `CONTACTCENTER_MAX_RETRIES must be a whole number from 0 to 10, got "lots"`},
+		"env timeout":      {map[string]string{"CONTACTCENTER_REQUEST_TIMEOUT": "30"}, nil, `CONTACTCENTER_REQUEST_TIMEOUT must be a positive Go duration such as "30s" or "2m", got "30"`},
+		"env rate":         {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "0"}, nil, "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0, got 0"},
+		"env insecure":     {map[string]string{"CONTACTCENTER_INSECURE_HTTP": "perhaps"}, nil, `CONTACTCENTER_INSECURE_HTTP must be true or false, got "perhaps"`},
+		"flag max retries": {nil, []string{"--max-retries", "11"}, "--max-retries must be from 0 to 10, got 11"},
+		"flag timeout":     {nil, []string{"--request-timeout", "soon"}, `--request-timeout must be a positive Go duration such as "30s" or "2m", got "soon"`},
+		"flag rate":        {nil, []string{"--max-requests-per-second", "-1"}, "--max-requests-per-second must be a number greater than 0, got -1"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			clearConnEnv(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			c, err := parseConn(t, append([]string{"--endpoint", "http://127.0.0.1:1", "--access-token", "t"}, tc.args...)...)
+			if err == nil {
+				_, err = c.clientConfig()
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+	// A flag over a bad variable is no error.
+	clearConnEnv(t)
+	t.Setenv("CONTACTCENTER_MAX_RETRIES", "lots")
+	c, err := parseConn(t, "--endpoint", "http://127.0.0.1:1", "--access-token", "t", "--max-retries", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := c.clientConfig(); err != nil || cfg.MaxRetries != 2 {
+		t.Errorf("--max-retries 2 over a bad variable: %+v %v", cfg, err)
+	}
+}

@@ -1,0 +1,68 @@
+package tfkit_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// One builder for every surface: a gateway failure reads like any other
+// API failure, plus the §7.4 meaning of its code and what to do about it.
+func TestAPIErrorDetail(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.HasPrefix(r.URL.Path, "/smsapi/") {
+			_, _ = w.Write([]byte(`{"code":1001,"msg":"bad sig"}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"code":401,"message":"token expired","request_id":"r-1"}`))
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", AppID: "a", AppKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Gateway.GetTemplate(t.Context(), 7)
+	got := tfkit.APIErrorDetail(err)
+	for _, want := range []string{
+		"The smsapi_url API call POST /smsapi/tpl/v1/get_template answered code 1001: bad sig.",
+		"Code 1001 means: signature check failed (spec §7.4).",
+		"What to do: check sms_app_key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of sms_app_id.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("gateway detail lacks %q:\n%s", want, got)
+		}
+	}
+
+	_, err = c.Webhooks.Get(t.Context(), 3)
+	got = tfkit.APIErrorDetail(err)
+	for _, want := range []string{"answered code 401: token expired.", "Request ID: r-1.", "Check access_token"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("open detail lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "means:") || strings.Contains(got, "What to do:") {
+		t.Errorf("a surface without a code table got a gateway explanation:\n%s", got)
+	}
+}
+
+// A rate limit that outlasted the retries says how to pace the provider.
+func TestAPIErrorDetail_rateLimited(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "0")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Get(t.Context(), 3)
+	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "HTTP 429") || !strings.Contains(got, "max_requests_per_second") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
