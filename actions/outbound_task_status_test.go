@@ -127,9 +127,12 @@ func TestAccOutboundTaskStatusAction_cli(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
+# The action opens the task; an open task is deleted only with
+# force_delete, so the test's destroy can clean up.
 resource "contactcenter_outbound_task" "test" {
-  name = "Reminders"
-  type = 3
+  name         = "Reminders"
+  type         = 3
+  force_delete = true
 }
 
 action "contactcenter_outbound_task_status" "open" {
