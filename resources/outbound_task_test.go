@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -866,6 +868,33 @@ func TestAccOutboundTask_importIdentity(t *testing.T) {
 				Config: env.Config(predictiveV1), ResourceName: addr, ImportState: true,
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},
+		},
+	})
+}
+
+// The example works as written: apply, an empty plan, destroy, twice on
+// the same simulator (every id it uses is one it declares).
+func TestAccOutboundTask_example(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src, err := os.ReadFile("../examples/resources/contactcenter_outbound_task/resource.tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := config.Variables{"agent_password": config.StringVariable("Secret-123")}
+	apply := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars}
+	plan := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars, PlanOnly: true}
+	destroy := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars, Destroy: true}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    []resource.TestStep{apply, plan, destroy, apply, plan},
+		CheckDestroy: func(*terraform.State) error {
+			tasks, err := client.Collect(env.Client(t).Tasks.List(t.Context(), client.TaskFilter{}))
+			if err != nil || len(tasks) != 0 {
+				return fmt.Errorf("after destroy: %d tasks left (%v)", len(tasks), err)
+			}
+			return nil
 		},
 	})
 }
