@@ -14,27 +14,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ action.ActionWithConfigure = (*outboundTaskStatusAction)(nil)
 
 // NewOutboundTaskStatusAction returns the contactcenter_outbound_task_status action.
-func NewOutboundTaskStatusAction() action.Action { return &outboundTaskStatusAction{} }
-
-type outboundTaskStatusAction struct {
-	client *client.Client
+func NewOutboundTaskStatusAction() action.Action {
+	return &outboundTaskStatusAction{Action: framework.NewAction("outbound_task_status")}
 }
 
-func (a *outboundTaskStatusAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_outbound_task_status"
+type outboundTaskStatusAction struct {
+	framework.Action
 }
 
 func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Opens (starts dialing) or pauses one or more outbound tasks (projects/status/update, spec §4.3, §3.4), " +
 			"reporting progress per task. Every task is attempted; the action fails when any of them failed. " +
-			"A task managed by `contactcenter_outbound_task` keeps its `status` attribute: the next plan shows the difference.",
+			"A task managed by `contactcenter_outbound_task` keeps its `status` attribute: the next plan shows the difference, " +
+			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`.",
 		Attributes: map[string]schema.Attribute{
 			"ids": schema.ListAttribute{
 				ElementType: types.Int64Type, Required: true,
@@ -53,18 +53,13 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 	}
 }
 
-func (a *outboundTaskStatusAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var m outboundTaskStatusModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if a.client == nil {
-		resp.Diagnostics.AddError("Provider Not Configured", "The provider was not configured; the action cannot call the API.")
+	if !a.Configured(resp) {
 		return
 	}
 	status, verb, summary := client.TaskStatusOpen, "opened", "Unable to Open Outbound Task"
@@ -74,7 +69,7 @@ func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.Invoke
 	failed := 0
 	for i, v := range m.IDs {
 		id := v.ValueInt64()
-		err := a.client.Tasks.SetStatus(ctx, id, status)
+		err := a.Client.Tasks.SetStatus(ctx, id, status)
 		if err != nil {
 			failed++
 			detail := tfkit.APIErrorDetail(err)

@@ -2,6 +2,7 @@ package actions_test
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,9 +128,12 @@ func TestAccOutboundTaskStatusAction_cli(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
+# The action opens the task; an open task is deleted only with
+# force_delete, so the test's destroy can clean up.
 resource "contactcenter_outbound_task" "test" {
-  name = "Reminders"
-  type = 3
+  name         = "Reminders"
+  type         = 3
+  force_delete = true
 }
 
 action "contactcenter_outbound_task_status" "open" {
@@ -159,5 +163,42 @@ resource "terraform_data" "start" {
 			// The resource still says closed: the next plan shows the difference.
 			ExpectNonEmptyPlan: true,
 		}},
+	})
+}
+
+// The example works as written (Terraform 1.14 or later): the apply opens
+// the task through the action, the next plan is empty, and destroy removes
+// the open task; twice on the same simulator.
+func TestAccOutboundTaskStatusAction_example(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	src, err := os.ReadFile("../examples/actions/contactcenter_outbound_task_status/action.tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := env.Config(string(src))
+	opened := func(s *terraform.State) error {
+		id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_outbound_task.reminders"].Primary.ID, 10, 64)
+		if st := taskStatus(t, c, id); st != client.TaskStatusOpen {
+			return fmt.Errorf("task %d has status %d after the apply, want 1 (open)", id, st)
+		}
+		return nil
+	}
+	apply := resource.TestStep{Config: cfg, Check: opened}
+	plan := resource.TestStep{Config: cfg, PlanOnly: true}
+	destroy := resource.TestStep{Config: cfg, Destroy: true}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps:                    []resource.TestStep{apply, plan, destroy, apply, plan},
+		CheckDestroy: func(*terraform.State) error {
+			tasks, err := client.Collect(c.Tasks.List(t.Context(), client.TaskFilter{}))
+			if err != nil || len(tasks) != 0 {
+				return fmt.Errorf("after destroy: %d tasks left (%v)", len(tasks), err)
+			}
+			return nil
+		},
 	})
 }

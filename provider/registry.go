@@ -82,6 +82,8 @@ func (p *ccProvider) ListResources(context.Context) []func() list.ListResource {
 
 func listResourceList() []func() list.ListResource {
 	return []func() list.ListResource{
+		resources.NewOutboundTaskListResource,
 		resources.NewSkillGroupListResource,
+		resources.NewWebhookListResource,
 	}
 }

@@ -6,18 +6,21 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -484,7 +487,12 @@ func TestAccOutboundTask_validation(t *testing.T) {
 			task("  type = 4\n  config = {\n    tts = { provider = \"google\", name = \"x\" }\n    nlp_silence_time = 800\n    enable_scheduler = false\n    agent_wait_time = 5\n    que_id = 100\n    max_call_ratio = 2\n  }"),
 			`provider value must be one of`,
 		},
-		"makecall_flag 1":     {automatic(`config = { makecall_flag = 1 }`), `makecall_flag value must be one of`},
+		"makecall_flag 1": {automatic(`config = { makecall_flag = 1 }`), `makecall_flag value must be one of`},
+		"blank name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"  \"\n  type = 3\n}\n",
+			`Attribute name must not begin or end with whitespace`},
+		"padded name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"Reminders \"\n  type = 3\n}\n",
+			`Attribute name must not begin or end with whitespace`},
+		"empty trans_to":      {automatic(`trans_to = ""`), `Attribute trans_to string length must be at least 1`},
 		"empty assigned list": {automatic(`assigned_users = []`), `assigned_users list must contain at least 1 elements`},
 	}
 	var steps []resource.TestStep
@@ -616,4 +624,277 @@ resource "contactcenter_outbound_task" "test" {
 			t.Errorf("update %d sent status %v, want %v (body %v)", i+1, u["status"], want[i], u)
 		}
 	}
+}
+
+// One write per change (issue 12): force_delete alone reaches no API,
+// opening alone is one status/update, pausing alone one updateOrCreate; a
+// create sends callers and assigned_users as arrays, never null.
+func TestAccOutboundTask_oneWritePerChange(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var creates []map[string]json.RawMessage
+	record := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/api/v3/projects/updateOrCreate") {
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				var m map[string]json.RawMessage
+				if json.Unmarshal(body, &m) == nil {
+					mu.Lock()
+					creates = append(creates, m)
+					mu.Unlock()
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	env := acctest.NewWithHandler(t, record)
+	addr := "contactcenter_outbound_task.test"
+	config := func(status string, force bool) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_outbound_task" "test" {
+  name         = "Reminders"
+  type         = 3
+  status       = %q
+  force_delete = %v
+}
+`, status, force))
+	}
+	writes := func(edits, statusUpdates int) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			st := env.Sim.Stats()
+			if e, s := st["PUT /autocall/api/v3/projects/updateOrCreate"], st["POST /autocall/api/v3/projects/status/update"]; e != edits || s != statusUpdates {
+				return fmt.Errorf("so far %d edits and %d status/update calls, want %d and %d", e, s, edits, statusUpdates)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: config("closed", false), Check: writes(0, 0)},
+			{
+				Config: config("closed", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("status_string"), knownvalue.StringExact("closed")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("force_delete"), knownvalue.Bool(true))},
+				Check:             writes(0, 0),
+			},
+			{Config: config("open", true), Check: writes(0, 1)},
+			{Config: config("paused", true), Check: writes(1, 1)},
+			{Config: config("paused", false), Check: writes(1, 1)},
+		},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(creates) != 1 {
+		t.Fatalf("want one create, got %d", len(creates))
+	}
+	for _, k := range []string{"callers", "assigned_users"} {
+		if v := string(creates[0][k]); v != "[]" {
+			t.Errorf("the create sent %q: %s, want [] (the spec types it as an array)", k, v)
+		}
+	}
+}
+
+// A read-back that fails after a successful create leaves the task in state
+// (with a warning from the base), not tainted: the apply succeeds and the
+// next plan, whose refresh reads the task, is empty.
+func TestAccOutboundTask_readBackFails(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	created, failed := false, 0
+	flaky := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			fail := created && failed == 0 && strings.HasSuffix(r.URL.Path, "/api/v3/projects/detail")
+			if fail {
+				failed++
+			}
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/api/v3/projects/updateOrCreate") {
+				created = true
+			}
+			mu.Unlock()
+			if fail {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusForbidden)
+				_, _ = io.WriteString(w, `{"code": 403, "message": "injected: detail unavailable"}`)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	env := acctest.NewWithHandler(t, flaky)
+	addr := "contactcenter_outbound_task.test"
+	cfg := env.Config(automaticConfig("closed"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("Payment reminders")),
+				},
+			},
+			{
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("type_string"), knownvalue.StringExact("automatic")),
+				},
+			},
+		},
+	})
+	if failed != 1 {
+		t.Fatalf("the read-back after create was failed %d times, want 1", failed)
+	}
+	if n := env.Sim.Stats()["POST /autocall/api/v3/projects/updateOrCreate"]; n != 1 {
+		t.Errorf("%d creates; the task must not be re-created", n)
+	}
+}
+
+// TestOutboundTask_list lists tasks made through the API as `terraform
+// query` does: filters, limit, identity, and the resource flattened like
+// Read (one detail call per task).
+func TestOutboundTask_list(t *testing.T) {
+	t.Parallel()
+	env, que := taskEnv(t)
+	c := env.Client(t)
+	ctx := t.Context()
+	for _, name := range []string{"Reminders A", "Reminders B"} {
+		if _, err := c.Tasks.Create(ctx, client.Task{Name: client.FlexString(name), Type: 3, TransTo: flexStr("ivr-1")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open := int64(1)
+	robot, err := c.Tasks.Create(ctx, client.Task{Name: "Survey", Type: 4, Status: (*client.FlexInt)(&open),
+		AssignedUsers: []client.AssignedUser{{UserID: (*client.FlexInt)(ptrTo(int64(5001)))}},
+		Config: &client.TaskConfig{MaxCallRatio: (*client.FlexFloat)(ptrTo(2.0)), NLPSilenceTime: (*client.FlexInt)(ptrTo(int64(800))),
+			EnableScheduler: (*client.FlexBool)(ptrTo(true)), AgentWaitTime: (*client.FlexInt)(ptrTo(int64(10))), QueID: (*client.FlexInt)(&que),
+			TTS: &client.TaskTTS{Provider: flexStr("ali"), Name: flexStr("xiaoyun")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := env.List(t, "contactcenter_outbound_task", map[string]any{}, true, 100)
+	if len(all) != 3 {
+		t.Fatalf("want 3 results, got %d: %+v", len(all), all)
+	}
+	for _, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		if r.Identity["id"] == nil || r.Identity["id"] != r.Resource["id"] || r.DisplayName != r.Resource["name"] {
+			t.Errorf("identity %v, display name %q, resource %v", r.Identity, r.DisplayName, r.Resource)
+		}
+		if r.Resource["force_delete"] != false || r.Resource["priority"] != int64(100) || r.Resource["max_conn_secs"] != int64(300) {
+			t.Errorf("resource not flattened like Read: %v", r.Resource)
+		}
+		if r.Resource["name"] == "Survey" {
+			cfg, _ := r.Resource["config"].(map[string]any)
+			users, _ := r.Resource["assigned_users"].([]any)
+			if r.Resource["id"] != strconv.FormatInt(robot, 10) || r.Resource["status"] != "open" || cfg["que_id"] != que ||
+				cfg["init_call_ratio"] != int64(1) || len(users) != 1 || r.Resource["filter_rules"] != nil {
+				t.Errorf("the robot task is not read in full: %v", r.Resource)
+			}
+		} else if r.Resource["config"] != nil || r.Resource["callers"] != nil || r.Resource["trans_to"] != "ivr-1" {
+			t.Errorf("an automatic task with only defaults should have null objects: %v", r.Resource)
+		}
+	}
+	for filter, want := range map[string]struct {
+		f map[string]any
+		n int
+	}{
+		"type":   {map[string]any{"type": 4}, 1},
+		"status": {map[string]any{"status": "closed"}, 2},
+		"name":   {map[string]any{"name": "Reminders"}, 2},
+	} {
+		if got := env.List(t, "contactcenter_outbound_task", want.f, false, 100); len(got) != want.n || got[0].Resource != nil {
+			t.Errorf("filter %s: want %d results without resource, got %+v", filter, want.n, got)
+		}
+	}
+	if one := env.List(t, "contactcenter_outbound_task", map[string]any{}, true, 1); len(one) != 1 {
+		t.Fatalf("limit 1: got %d results", len(one))
+	}
+	if bad := env.List(t, "contactcenter_outbound_task", map[string]any{"status": "paused"}, false, 10); len(bad) != 1 || len(bad[0].Diagnostics) == 0 {
+		t.Fatalf("status paused cannot be filtered by projects/lists; want a validation error, got %+v", bad)
+	}
+}
+
+func flexStr(s string) *client.FlexString { v := client.FlexString(s); return &v }
+
+func ptrTo[T any](v T) *T { return &v }
+
+// TestOutboundTask_importByIdentity imports a task by its identity, as an
+// import block with `identity = { id = ... }` does on Terraform 1.12+.
+func TestOutboundTask_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	id, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Adopted", Type: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, diags := env.ImportByIdentity(t, "contactcenter_outbound_task", map[string]any{"id": strconv.FormatInt(id, 10)})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if state["name"] != "Adopted" || state["context"] != "mc_transivr" || state["force_delete"] != false || state["config"] != nil {
+		t.Fatalf("imported state: %v", state)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_outbound_task", map[string]any{"id": "x"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `An outbound task is imported by its numeric project id, got "x".`) {
+		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
+	}
+}
+
+func TestAccOutboundTask_importIdentity(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	addr := "contactcenter_outbound_task.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config:            env.Config(predictiveV1),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectIdentityValueMatchesState(addr, tfjsonpath.New("id"))},
+			},
+			{
+				Config: env.Config(predictiveV1), ResourceName: addr, ImportState: true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}
+
+// The example works as written: apply, an empty plan, destroy, twice on
+// the same simulator (every id it uses is one it declares).
+func TestAccOutboundTask_example(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src, err := os.ReadFile("../examples/resources/contactcenter_outbound_task/resource.tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := config.Variables{"agent_password": config.StringVariable("Secret-123")}
+	apply := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars}
+	plan := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars, PlanOnly: true}
+	destroy := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars, Destroy: true}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps:                    []resource.TestStep{apply, plan, destroy, apply, plan},
+		CheckDestroy: func(*terraform.State) error {
+			tasks, err := client.Collect(env.Client(t).Tasks.List(t.Context(), client.TaskFilter{}))
+			if err != nil || len(tasks) != 0 {
+				return fmt.Errorf("after destroy: %d tasks left (%v)", len(tasks), err)
+			}
+			return nil
+		},
+	})
 }

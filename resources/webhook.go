@@ -2,14 +2,14 @@ package resources
 
 import (
 	"context"
-	"fmt"
+	"iter"
 	"regexp"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -21,202 +21,168 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 var (
 	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
 	_ resource.ResourceWithImportState = (*webhookResource)(nil)
+	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
+	_ list.ListResourceWithConfigure   = (*webhookLister)(nil)
 )
 
 // webhookURLRE accepts http:// and https:// addresses with a host.
 var webhookURLRE = regexp.MustCompile(`^https?://[^/\s]+(/\S*)?$`)
 
 // NewWebhookResource returns the contactcenter_webhook resource.
-func NewWebhookResource() resource.Resource { return &webhookResource{} }
-
-type webhookResource struct {
-	client *client.Client
+func NewWebhookResource() resource.Resource {
+	r := &webhookResource{Resource: framework.NewResource("webhook")}
+	r.steps = framework.Steps[WebhookRecord]{Title: "Webhook", Get: r.get}
+	return r
 }
 
-func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook"
+type webhookResource struct {
+	framework.Resource
+	steps framework.Steps[WebhookRecord]
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A webhook that receives call events of outbound tasks (spec §4.4, §2.8, §6.1). " +
+			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`.",
+		Attributes: WebhookAttributes(),
+	}
+}
+
+// WebhookAttributes are the webhook's fields, declared once for the
+// resource and the contactcenter_webhooks data source.
+func WebhookAttributes() map[string]schema.Attribute {
 	stamp := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{Computed: true, MarkdownDescription: desc,
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
 	}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "A webhook that receives call events of outbound tasks (spec §4.4, §2.8, §6.1). " +
-			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "The webhook id (`id`).",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"name": schema.StringAttribute{
-				Required: true, MarkdownDescription: "Webhook name (`name`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
-			},
-			"url": schema.StringAttribute{
-				Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
-				Validators: []validator.String{stringvalidator.RegexMatches(webhookURLRE, "must be an http:// or https:// URL")},
-			},
-			"status": schema.BoolAttribute{
-				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-				MarkdownDescription: "Whether the webhook is enabled (`status`, §3.5). Only enabled webhooks receive pushes. Defaults to `false`.",
-			},
-			"is_encrypt": schema.BoolAttribute{
-				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-				MarkdownDescription: "Whether pushed data is encrypted (`is_encrypt`). Defaults to `false`.",
-			},
-			"event_type": schema.Int64Attribute{
-				Optional: true, Computed: true, Default: int64default.StaticInt64(0),
-				MarkdownDescription: "Which event is pushed (`event_type`): `1` the hang-up call record, `2` before the outbound call. " +
-					"Defaults to `0` (none chosen: nothing is pushed).",
-				Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
-			},
-			"dept_id": schema.Int64Attribute{
-				Optional: true, Computed: true, Default: int64default.StaticInt64(0),
-				MarkdownDescription: "Department id (`dept_id`). Defaults to `0`.",
-				Validators:          []validator.Int64{int64validator.AtLeast(0)},
-			},
-			"vcc_id": schema.Int64Attribute{
-				Computed: true, MarkdownDescription: "Enterprise id (`vcc_id`).",
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-			},
-			"dept_name": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "Department name (`dept_name`).",
-				PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
-			},
-			"created_at":        stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
-			"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
-			"created_user_name": stamp("Name of the user who created the webhook (`created_user_name`)."),
-			"updated_user_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the user who last updated the webhook (`updated_user_name`)."},
+	return map[string]schema.Attribute{
+		"id": stamp("The webhook id (`id`)."),
+		"name": schema.StringAttribute{
+			Required: true, MarkdownDescription: "Webhook name (`name`).",
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
+		"url": schema.StringAttribute{
+			Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
+			Validators: []validator.String{stringvalidator.RegexMatches(webhookURLRE, "must be an http:// or https:// URL")},
+		},
+		"status": schema.BoolAttribute{
+			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+			MarkdownDescription: "Whether the webhook is enabled (`status`, §3.5). Only enabled webhooks receive pushes. Defaults to `false`.",
+		},
+		"is_encrypt": schema.BoolAttribute{
+			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+			MarkdownDescription: "Whether pushed data is encrypted (`is_encrypt`). Defaults to `false`.",
+		},
+		"event_type": schema.Int64Attribute{
+			Optional: true, Computed: true, Default: int64default.StaticInt64(0),
+			MarkdownDescription: "Which event is pushed (`event_type`): `1` the hang-up call record, `2` before the outbound call. " +
+				"Defaults to `0` (none chosen: nothing is pushed).",
+			Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
+		},
+		"dept_id": schema.Int64Attribute{
+			Optional: true, Computed: true, Default: int64default.StaticInt64(0),
+			MarkdownDescription: "Department id (`dept_id`). Defaults to `0`.",
+			Validators:          []validator.Int64{int64validator.AtLeast(0)},
+		},
+		"vcc_id": schema.Int64Attribute{
+			Computed: true, MarkdownDescription: "Enterprise id (`vcc_id`).",
+			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+		},
+		"dept_name": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
+			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
+		},
+		"created_at":        stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
+		"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
+		"created_user_name": stamp("Name of the user who created the webhook (`created_user_name`)."),
+		"updated_user_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the user who last updated the webhook (`updated_user_name`)."},
 	}
 }
 
-func (r *webhookResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = framework.IDIdentity("The webhook id (`id`).")
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan webhookModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	w, err := r.client.Webhooks.Create(ctx, plan.expand())
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Webhook", err)
-		return
-	}
-	plan.ID = types.StringValue(strconv.FormatInt(int64(w.ID), 10))
-	r.readInto(ctx, &plan, &resp.Diagnostics, "Unable to Read Webhook After Create")
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *WebhookRecord) error {
+		w, err := r.Client.Webhooks.Create(ctx, plan.expand())
+		if err == nil {
+			plan.ID = types.StringValue(strconv.FormatInt(int64(w.ID), 10))
+		}
+		return err
+	})
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state webhookModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
-	if !ok {
-		return
-	}
-	w, err := r.client.Webhooks.Get(ctx, id)
-	if client.IsNotFound(err) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Webhook", err)
-		return
-	}
-	state.flatten(w)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	r.steps.Read(ctx, req, resp)
 }
 
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan webhookModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), plan.ID.ValueString())
-	if !ok {
-		return
-	}
-	if err := r.client.Webhooks.Update(ctx, id, plan.expand()); err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Webhook", err)
-		return
-	}
-	r.readInto(ctx, &plan, &resp.Diagnostics, "Unable to Read Webhook After Update")
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
+		return r.Client.Webhooks.Update(ctx, framework.ID(plan.ID), plan.expand())
+	})
 }
 
 func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state webhookModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
-	if !ok {
-		return
-	}
-	if err := r.client.Webhooks.Delete(ctx, id); err != nil && !client.IsNotFound(err) {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Delete Webhook", err)
-	}
+	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *WebhookRecord) error {
+		return r.Client.Webhooks.Delete(ctx, framework.ID(state.ID))
+	}, nil)
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if n, err := strconv.ParseInt(req.ID, 10, 64); err != nil || n <= 0 {
-		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("A webhook is imported by its numeric id, got %q.", req.ID))
-		return
+	framework.ImportByNumericID(ctx, req, resp, "A webhook is imported by its numeric id", nil)
+}
+
+// get reads the webhook m names through the client's one finder
+// (Webhooks.Get: webhook/lists is the only read there is, §4.4).
+func (r *webhookResource) get(ctx context.Context, m *WebhookRecord) error {
+	w, err := r.Client.Webhooks.Get(ctx, framework.ID(m.ID))
+	if err == nil {
+		framework.Flatten(w, m)
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	return err
 }
 
-func (r *webhookResource) readInto(ctx context.Context, m *webhookModel, diags *diag.Diagnostics, summary string) {
-	id, _ := strconv.ParseInt(m.ID.ValueString(), 10, 64)
-	w, err := r.client.Webhooks.Get(ctx, id)
-	if err != nil {
-		diags.AddError(summary, tfkit.APIErrorDetail(err))
-		return
+func (m WebhookRecord) expand() client.WebhookInput {
+	var in client.WebhookInput
+	framework.Expand(m, &in)
+	return in
+}
+
+// webhookLister is the contactcenter_webhook list resource.
+type webhookLister = framework.Lister[webhookFilter, WebhookRecord, client.Webhook]
+
+type webhookFilter struct {
+	Name types.String `tfsdk:"name"`
+	URL  types.String `tfsdk:"url"`
+}
+
+// NewWebhookListResource lists webhooks for `terraform query`.
+func NewWebhookListResource() list.ListResource {
+	l := &webhookLister{Resource: framework.NewResource("webhook"), Plural: "webhooks",
+		Description: "Filters as webhook/lists does (spec §4.4).",
+		Filters: map[string]listschema.Attribute{
+			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text."},
+			"url":  listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text."},
+		},
+		Display: func(w client.Webhook) string { return string(w.Name) },
+		Flatten: func(_ context.Context, w client.Webhook, m *WebhookRecord) error { framework.Flatten(w, m); return nil },
 	}
-	m.flatten(w)
-}
-
-func (m webhookModel) expand() client.WebhookInput {
-	return client.WebhookInput{
-		DeptID: m.DeptID.ValueInt64(), Name: m.Name.ValueString(), URL: m.URL.ValueString(),
-		Status: m.Status.ValueBool(), IsEncrypt: m.IsEncrypt.ValueBool(), EventType: m.EventType.ValueInt64(),
+	l.Items = func(ctx context.Context, f webhookFilter) iter.Seq2[client.Webhook, error] {
+		return l.Client.Webhooks.List(ctx, client.WebhookFilter{Name: f.Name.ValueString(), URL: f.URL.ValueString()})
 	}
+	return l
 }
 
-func (m *webhookModel) flatten(w *client.Webhook) {
-	m.ID = types.StringValue(strconv.FormatInt(int64(w.ID), 10))
-	m.Name = types.StringValue(string(w.Name))
-	m.URL = types.StringValue(string(w.URL))
-	m.Status = types.BoolValue(bool(w.Status))
-	m.IsEncrypt = types.BoolValue(bool(w.IsEncrypt))
-	m.EventType = types.Int64Value(int64(w.EventType))
-	m.DeptID = types.Int64Value(int64(w.DeptID))
-	m.VccID = types.Int64Value(int64(w.VccID))
-	m.DeptName = types.StringValue(string(w.DeptName))
-	m.CreatedAt = types.StringValue(string(w.CreatedAt))
-	m.UpdatedAt = types.StringValue(string(w.UpdatedAt))
-	m.CreatedUserName = types.StringValue(string(w.CreatedUserName))
-	m.UpdatedUserName = types.StringValue(string(w.UpdatedUserName))
-}
-
-type webhookModel struct {
+// WebhookRecord is a webhook as the API answers it (§2.8): the resource's
+// model, and the fields of the contactcenter_webhooks data source.
+type WebhookRecord struct {
 	ID              types.String `tfsdk:"id"`
 	Name            types.String `tfsdk:"name"`
 	URL             types.String `tfsdk:"url"`

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -158,4 +160,85 @@ func TestAccWebhook_validation(t *testing.T) {
 		"status as text": {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},
 	}
 	env.ExpectPlanErrors(t, cases)
+}
+
+// TestWebhook_list lists webhooks made through the API as `terraform query`
+// does: filters, limit, identity, and the resource flattened like Read.
+func TestWebhook_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	for _, in := range []client.WebhookInput{
+		{Name: "CRM hang-up", URL: "https://crm.example.com/hangup", Status: true, EventType: 1},
+		{Name: "CRM pre-call", URL: "https://crm.example.com/precall", EventType: 2},
+		{Name: "BI", URL: "https://bi.example.com/calls", DeptID: 4},
+	} {
+		if _, err := c.Webhooks.Create(t.Context(), in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := env.List(t, "contactcenter_webhook", map[string]any{}, true, 100)
+	if len(all) != 3 {
+		t.Fatalf("want 3 results, got %d: %+v", len(all), all)
+	}
+	for _, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		if r.Identity["id"] == nil || r.Identity["id"] != r.Resource["id"] || r.DisplayName != r.Resource["name"] {
+			t.Errorf("identity %v, display name %q, resource %v", r.Identity, r.DisplayName, r.Resource)
+		}
+		if r.Resource["vcc_id"] != int64(10001) || r.Resource["is_encrypt"] != false || r.Resource["created_at"] == nil {
+			t.Errorf("resource not flattened like Read: %v", r.Resource)
+		}
+	}
+	if crm := env.List(t, "contactcenter_webhook", map[string]any{"name": "CRM"}, false, 100); len(crm) != 2 || crm[0].Resource != nil {
+		t.Fatalf("name filter: want 2 results without resource, got %+v", crm)
+	}
+	if bi := env.List(t, "contactcenter_webhook", map[string]any{"url": "bi.example"}, true, 100); len(bi) != 1 || bi[0].Resource["dept_id"] != int64(4) {
+		t.Fatalf("url filter: want the BI webhook, got %+v", bi)
+	}
+	if one := env.List(t, "contactcenter_webhook", map[string]any{}, false, 1); len(one) != 1 {
+		t.Fatalf("limit 1: got %d results", len(one))
+	}
+}
+
+// TestWebhook_importByIdentity: an import block with `identity = { id = ... }`
+// (Terraform 1.12+) names the webhook; a webhook had no identity before.
+func TestWebhook_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w, err := env.Client(t).Webhooks.Create(t.Context(), client.WebhookInput{Name: "Adopted", URL: "https://example.com/a", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, diags := env.ImportByIdentity(t, "contactcenter_webhook", map[string]any{"id": strconv.FormatInt(int64(w.ID), 10)})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if state["name"] != "Adopted" || state["event_type"] != int64(1) || state["status"] != false {
+		t.Fatalf("imported state: %v", state)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_webhook", map[string]any{"id": "0"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `A webhook is imported by its numeric id, got "0".`) {
+		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
+	}
+}
+
+func TestAccWebhook_importIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := env.Config(webhookConfig("Identity", "https://example.com/id", "event_type = 1"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config:            cfg,
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectIdentityValueMatchesState("contactcenter_webhook.test", tfjsonpath.New("id"))},
+			},
+			{Config: cfg, ResourceName: "contactcenter_webhook.test", ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity},
+		},
+	})
 }

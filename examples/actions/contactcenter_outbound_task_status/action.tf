@@ -1,18 +1,14 @@
-# Open (start dialing) tasks on demand: terraform apply -invoke=action.contactcenter_outbound_task_status.start
-action "contactcenter_outbound_task_status" "start" {
-  config {
-    ids    = [701, 702]
-    status = "open" # open or paused
-  }
-}
-
-# Or open a task right after it is created.
+# Open a task right after it is created. The action changes the status
+# outside the resource's plan, so the resource leaves `status` to it
+# (ignore_changes), and force_delete lets destroy remove the open task.
 resource "contactcenter_outbound_task" "reminders" {
-  name     = "Payment reminders"
-  type     = 3
-  trans_to = "ivr-payments"
+  name         = "Payment reminders"
+  type         = 3
+  trans_to     = "ivr-payments"
+  force_delete = true
 
   lifecycle {
+    ignore_changes = [status]
     action_trigger {
       events  = [after_create]
       actions = [action.contactcenter_outbound_task_status.open_reminders]
@@ -24,5 +20,14 @@ action "contactcenter_outbound_task_status" "open_reminders" {
   config {
     ids    = [contactcenter_outbound_task.reminders.id]
     status = "open"
+  }
+}
+
+# Pause (or open) tasks on demand:
+#   terraform apply -invoke=action.contactcenter_outbound_task_status.pause
+action "contactcenter_outbound_task_status" "pause" {
+  config {
+    ids    = [contactcenter_outbound_task.reminders.id]
+    status = "paused" # open or paused
   }
 }

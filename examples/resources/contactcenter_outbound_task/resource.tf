@@ -1,3 +1,48 @@
+# What the tasks refer to: the skill groups calls go to, the agents who take
+# them, and the webhook that receives their call records.
+variable "agent_password" {
+  type      = string
+  sensitive = true
+}
+
+resource "contactcenter_skill_group" "renewals" {
+  que_name     = "Renewals"
+  que_priority = 10
+}
+
+resource "contactcenter_skill_group" "survey_escalation" {
+  que_name     = "Survey escalation"
+  que_priority = 20
+}
+
+resource "contactcenter_agent" "ann" {
+  user_num                 = "9001"
+  user_name                = "Ann Lee"
+  user_password_wo         = var.agent_password
+  user_password_wo_version = 1
+}
+
+resource "contactcenter_agent" "bo" {
+  user_num                 = "9002"
+  user_name                = "Bo Chen"
+  user_password_wo         = var.agent_password
+  user_password_wo_version = 1
+}
+
+# With scheduling on, a robot task's agents must belong to its config.que_id.
+resource "contactcenter_skill_group_member" "ann_escalation" {
+  que_id   = contactcenter_skill_group.survey_escalation.id
+  agent_id = contactcenter_agent.ann.id
+  skill    = 1
+}
+
+resource "contactcenter_webhook" "hangup" {
+  name       = "Renewals hang-up records"
+  url        = "https://crm.example.com/hooks/hangup"
+  status     = true
+  event_type = 1 # the hang-up call record
+}
+
 # A predictive task (type 1): the dialer calls ahead of free agents and
 # connects answered calls to the agents listed in assigned_users.
 resource "contactcenter_outbound_task" "renewals" {
@@ -6,11 +51,11 @@ resource "contactcenter_outbound_task" "renewals" {
   status   = "paused" # closed, open or paused
   priority = 150      # 0-255, larger gets more of the lines
   callers  = ["95001001"]
-  trans_to = "101" # mc_transque: the skill group the calls go to
+  trans_to = contactcenter_skill_group.renewals.id # mc_transque: the skill group the calls go to
 
   assigned_users = [
-    { user_num = "9001", conn_limit = 2 },
-    { user_num = "9002" },
+    { user_num = contactcenter_agent.ann.user_num, conn_limit = 2 },
+    { user_num = contactcenter_agent.bo.user_num },
   ]
 
   config = {
@@ -20,7 +65,7 @@ resource "contactcenter_outbound_task" "renewals" {
     makecall_flag     = 8 # record whole calls
     webhook = {
       enable = true
-      ids    = [301]
+      ids    = [contactcenter_webhook.hangup.id]
     }
   }
 
@@ -61,14 +106,14 @@ resource "contactcenter_outbound_task" "survey" {
   trans_to   = "script-42" # mc_transai: the robot script
   enable_asr = true
 
-  assigned_users = [{ user_id = 1001 }] # must belong to config.que_id
+  assigned_users = [{ user_id = contactcenter_agent.ann.id }] # a member of config.que_id
 
   config = {
     max_call_ratio   = 2
     nlp_silence_time = 800
     enable_scheduler = true
     agent_wait_time  = 10
-    que_id           = 101
+    que_id           = contactcenter_skill_group.survey_escalation.id
     tts = {
       provider = "ali"
       name     = "xiaoyun"
@@ -85,4 +130,6 @@ resource "contactcenter_outbound_task" "survey" {
   }
 
   force_delete = true # destroy even while open
+
+  depends_on = [contactcenter_skill_group_member.ann_escalation]
 }
