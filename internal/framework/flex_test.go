@@ -116,3 +116,20 @@ func TestOnlyChanged(t *testing.T) {
 		t.Error("without provider-only attributes every change reaches the API")
 	}
 }
+
+func TestOnlyChangedIgnoresComputedUnknowns(t *testing.T) {
+	ty := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String, "sound_name": tftypes.String, "force_delete": tftypes.Bool}}
+	obj := func(sound tftypes.Value, force bool) tftypes.Value {
+		return tftypes.NewValue(ty, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, "a"),
+			"sound_name": sound, "force_delete": tftypes.NewValue(tftypes.Bool, force)})
+	}
+	plan := obj(tftypes.NewValue(tftypes.String, tftypes.UnknownValue), true)
+	state := obj(tftypes.NewValue(tftypes.String, "hold"), false)
+	if !OnlyChanged(context.Background(), plan, state, "force_delete") {
+		t.Fatal("a computed value unknown at apply is not a change")
+	}
+	got := FillUnknowns(plan, state)
+	if want := obj(tftypes.NewValue(tftypes.String, "hold"), true); !got.Equal(want) {
+		t.Fatalf("FillUnknowns: got %v, want %v", got, want)
+	}
+}

@@ -74,8 +74,8 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	if OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, providerOnly...) {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		resp.State.Raw = NullUnknowns(resp.State.Raw)
+		// Values the service computes stay as they were.
+		resp.State.Raw = NullUnknowns(FillUnknowns(req.Plan.Raw, req.State.Raw))
 		SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 		return
 	}
@@ -156,6 +156,26 @@ func NullUnknowns(v tftypes.Value) tftypes.Value {
 	return out
 }
 
+// FillUnknowns replaces every unknown value in plan by the prior value at
+// the same path (when there is one).
+func FillUnknowns(plan, prior tftypes.Value) tftypes.Value {
+	out, err := tftypes.Transform(plan, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if v.IsKnown() {
+			return v, nil
+		}
+		if old, _, err := tftypes.WalkAttributePath(prior, p); err == nil {
+			if ov, ok := old.(tftypes.Value); ok && ov.Type().Equal(v.Type()) {
+				return ov, nil
+			}
+		}
+		return v, nil
+	})
+	if err != nil {
+		return plan
+	}
+	return out
+}
+
 // OnlyChanged tells whether plan and state differ in the named top-level
 // attributes only (and in at least one of them, or in none at all).
 func OnlyChanged(ctx context.Context, plan, state tftypes.Value, names ...string) bool {
@@ -172,6 +192,10 @@ func OnlyChanged(ctx context.Context, plan, state tftypes.Value, names ...string
 	}
 	for k, pv := range p {
 		if skip[k] {
+			continue
+		}
+		if !pv.IsKnown() {
+			// Unknown at apply: a value the service computes, not a change.
 			continue
 		}
 		sv, ok := s[k]
