@@ -1,7 +1,14 @@
 package acctest
 
 import (
+	"crypto/md5" //nolint:gosec // Terraform's md5 and filemd5
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
+	"hash"
+	"os"
+	"path/filepath"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2/hcldec"
@@ -166,9 +173,51 @@ func functions() map[string]function.Function {
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tonumber": stdlib.MakeToFunc(cty.Number),
 		"tostring": stdlib.MakeToFunc(cty.String), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
-		"length": lengthFunc,
+		"length":       lengthFunc,
+		"base64encode": strFunc(func(s string) (string, error) { return base64.StdEncoding.EncodeToString([]byte(s)), nil }),
+		"sha256":       strFunc(func(s string) (string, error) { return hexSum(sha256.New(), []byte(s)), nil }),
+		"md5":          strFunc(func(s string) (string, error) { return hexSum(md5.New(), []byte(s)), nil }),
+		"file":         fileFunc(func(b []byte) string { return string(b) }),
+		"filebase64":   fileFunc(func(b []byte) string { return base64.StdEncoding.EncodeToString(b) }),
+		"filesha256":   fileFunc(func(b []byte) string { return hexSum(sha256.New(), b) }),
+		"filemd5":      fileFunc(func(b []byte) string { return hexSum(md5.New(), b) }),
 	}
 	return fs
+}
+
+// relativePathMarker marks the error of a file function given a relative
+// path: Terraform resolves it against the module directory, which the
+// in-process runner does not have, so the case falls back to the CLI.
+const relativePathMarker = "in-process runner: relative path"
+
+func strFunc(f func(string) (string, error)) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "str", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			r, err := f(args[0].AsString())
+			return cty.StringVal(r), err
+		},
+	})
+}
+
+// fileFunc is one of Terraform's file functions (absolute paths only).
+func fileFunc(f func([]byte) string) function.Function {
+	return strFunc(func(path string) (string, error) {
+		if !filepath.IsAbs(path) {
+			return "", fmt.Errorf("%s %q", relativePathMarker, path)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return "", fmt.Errorf("failed to read file: %w", err)
+		}
+		return f(b), nil
+	})
+}
+
+func hexSum(h hash.Hash, b []byte) string {
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // lengthFunc is Terraform's length: of a collection, or of a string in

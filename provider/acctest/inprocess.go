@@ -629,7 +629,7 @@ func dynamicValue(v cty.Value, ty cty.Type) (*tfprotov6.DynamicValue, error) {
 // would evaluate but the runner cannot: a function it does not provide.
 func unsupported(hd hcl.Diagnostics) string {
 	for _, d := range hd {
-		if d.Summary == "Call to unknown function" || d.Summary == "Function calls not allowed" {
+		if d.Summary == "Call to unknown function" || d.Summary == "Function calls not allowed" || strings.Contains(d.Detail, relativePathMarker) {
 			return fmt.Sprintf("%s: %s", d.Summary, d.Detail)
 		}
 	}

@@ -67,7 +67,7 @@ func (e *Env) ExpectPlanErrors(t *testing.T, cases map[string]PlanError, extra .
 	for _, name := range viaCLI {
 		steps = append(steps, resource.TestStep{
 			Config: e.Config(cases[name].Config), PlanOnly: true,
-			ExpectError: regexp.MustCompile(regexp.QuoteMeta(cases[name].Want)),
+			ExpectError: wantRegexp(cases[name].Want),
 		})
 	}
 	steps = append(steps, extra...)
@@ -81,6 +81,17 @@ func (e *Env) ExpectPlanErrors(t *testing.T, cases map[string]PlanError, extra .
 	if n := e.Requests(); n != 0 {
 		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, e.Sim.Stats())
 	}
+}
+
+// wantRegexp matches want in the CLI's output literally but for white
+// space, as matchWant does in process: Terraform wraps long messages, so any
+// space may be a line break.
+func wantRegexp(want string) *regexp.Regexp {
+	words := strings.Fields(want)
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return regexp.MustCompile(strings.Join(words, `\s+`))
 }
 
 // caseResult is the in-process verdict on one case: Err is nil when the

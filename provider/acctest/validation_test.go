@@ -34,6 +34,21 @@ func TestMatchWant(t *testing.T) {
 	}
 }
 
+func TestWantRegexp(t *testing.T) {
+	t.Parallel()
+	re := wantRegexp("must be configured: [a,b] (x)")
+	for text, ok := range map[string]bool{
+		"Error: Exactly one ... must be configured: [a,b] (x)":     true,
+		"Error: Exactly one ... must be\n  configured:  [a,b] (x)": true,
+		"must be configured: [a,b] x":                              false, // brackets are literal
+		"must be configured: a (x)":                                false,
+	} {
+		if re.MatchString(text) != ok {
+			t.Errorf("wantRegexp matched %q: %v, want %v", text, !ok, ok)
+		}
+	}
+}
+
 // check runs one case in process against a simulator-backed provider.
 func check(t *testing.T, env *Env, tc PlanError) caseResult {
 	t.Helper()
@@ -79,7 +94,8 @@ func TestCheckCase(t *testing.T) {
   name = "${contactcenter_webhook.test.name} "
   url  = "https://example.com"
 }`, `name must not begin or end with whitespace`},
-		"HCL syntax": {`resource "contactcenter_webhook" "test" {`, `Unclosed configuration block`},
+		"file function": {webhook("A", `dept_id = length(filesha256("/dev/null")) - 65`), `dept_id value must be at least 0`},
+		"HCL syntax":    {`resource "contactcenter_webhook" "test" {`, `Unclosed configuration block`},
 	}
 	for name, tc := range pass {
 		t.Run(name, func(t *testing.T) {
@@ -120,6 +136,7 @@ func TestCheckCase(t *testing.T) {
 		"module":              {`module "m" { source = "./m" }`, `x`},
 		"unknown count":       {`resource "contactcenter_webhook" "test" {` + "\n" + `count = length(var.names)` + "\n" + `name = "A"` + "\n" + `url = "https://example.com"` + "\n}", `x`},
 		"other provider's":    {`resource "null_resource" "x" {}`, `x`},
+		"relative file path":  {webhook("A", `dept_id = length(file("name.txt"))`), `x`},
 		"provisioner":         {webhook("A", `provisioner "local-exec" { command = "true" }`), `x`},
 		"own provider block":  {`provider "contactcenter" {}`, `x`},
 		"lifecycle conditions": {webhook("A", `lifecycle {
