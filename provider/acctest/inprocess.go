@@ -3,6 +3,7 @@ package acctest
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"sort"
 	"strings"
 
@@ -67,7 +68,6 @@ type objBlock struct {
 	spec     hcldec.Spec
 	ty       cty.Type // the decoded object's type, for msgpack
 	deps     []string // addresses of the resources and data sources it refers to
-	rng      hcl.Range
 	planned  bool
 	value    cty.Value // after the plan walk: what references to it see
 	repeated bool
@@ -185,7 +185,7 @@ func (p *planner) schemaOf(kind, typ string) *tfprotov6.Schema {
 // addBlock records a resource, data or action block; it returns a fallback
 // reason for what the runner does not model.
 func (p *planner) addBlock(b *hcl.Block) (string, error) {
-	ob := &objBlock{kind: b.Type, typ: b.Labels[0], name: b.Labels[1], rng: b.DefRange, value: cty.DynamicVal}
+	ob := &objBlock{kind: b.Type, typ: b.Labels[0], name: b.Labels[1], value: cty.DynamicVal}
 	s := p.schemaOf(ob.kind, ob.typ)
 	if s == nil {
 		return fmt.Sprintf("%s type %q is not one of this provider's", ob.kind, ob.typ), nil
@@ -495,7 +495,10 @@ func (p *planner) instances(b *objBlock) ([]instance, string) {
 		if err != nil {
 			return nil, fmt.Sprintf("count of %s: %v", b.addr(), err)
 		}
-		i, _ := n.AsBigFloat().Int64()
+		i, acc := n.AsBigFloat().Int64()
+		if i < 0 || acc != big.Exact {
+			return nil, fmt.Sprintf("count of %s is not a whole number >= 0 (Terraform reports it)", b.addr())
+		}
 		out := make([]instance, 0, i)
 		for k := int64(0); k < i; k++ {
 			out = append(out, instance{key: fmt.Sprint(k), vars: map[string]cty.Value{

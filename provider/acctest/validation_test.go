@@ -136,6 +136,7 @@ func TestCheckCase(t *testing.T) {
 		"module":              {`module "m" { source = "./m" }`, `x`},
 		"unknown count":       {`resource "contactcenter_webhook" "test" {` + "\n" + `count = length(var.names)` + "\n" + `name = "A"` + "\n" + `url = "https://example.com"` + "\n}", `x`},
 		"other provider's":    {`resource "null_resource" "x" {}`, `x`},
+		"negative count":      {"resource \"contactcenter_webhook\" \"test\" {\n count = -1\n name = \"A\"\n url = \"https://example.com\"\n}", `x`},
 		"relative file path":  {webhook("A", `dept_id = length(file("name.txt"))`), `x`},
 		"provisioner":         {webhook("A", `provisioner "local-exec" { command = "true" }`), `x`},
 		"own provider block":  {`provider "contactcenter" {}`, `x`},
