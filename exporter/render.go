@@ -14,6 +14,7 @@ import (
 // every kind first, so references resolve whatever the file order.
 func render(inv *inventory, opts Options) *module {
 	m := newModule(opts)
+	inv = inv.only(opts)
 	agentNames := newNamer("agent")
 	agentName := make([]string, len(inv.agents))
 	for i, a := range inv.agents {
@@ -95,6 +96,37 @@ func render(inv *inventory, opts Options) *module {
 		m.renderGatewayTemplate(gwTplNames.name(string(t.TplTitle), strconv.FormatInt(t.Identifier(), 10)), t)
 	}
 	return m
+}
+
+// only drops the kinds that were not asked for; skill groups stay, as the
+// membership resources are written from them.
+func (inv *inventory) only(opts Options) *inventory {
+	out := *inv
+	if !opts.wants(KindAgents) {
+		out.agents = nil
+	}
+	if !opts.wants(KindWebhooks) {
+		out.webhooks = nil
+	}
+	if !opts.wants(KindOutboundTasks) {
+		out.tasks = nil
+	}
+	if !opts.wants(KindSMSSignatures) {
+		out.signatures = nil
+	}
+	if !opts.wants(KindSMSTemplates) {
+		out.templates = nil
+	}
+	if !opts.wants(KindSounds) {
+		out.sounds = nil
+	}
+	if !opts.wants(KindGatewaySMSSignatures) {
+		out.gwSigs = nil
+	}
+	if !opts.wants(KindGatewaySMSTemplates) {
+		out.gwTpls = nil
+	}
+	return &out
 }
 
 // optStr writes a text attribute when it is not empty.
