@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 )
 
 // Resource type names of the provider (DESIGN §5).
@@ -60,7 +63,7 @@ func newModule(opts Options) *module {
 func (m *module) add(k Kind, typ, name, importID string, comments []string, body fields) {
 	m.blocks[k] = append(m.blocks[k], block{typ: "resource", labels: []string{typ, name}, comments: comments, body: body})
 	var imp fields
-	imp.add("to", raw(typ+"."+name))
+	imp.add("to", hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}}))
 	imp.add("id", str(importID))
 	m.imports = append(m.imports, block{typ: "import", body: imp})
 	m.counts[k]++
