@@ -310,10 +310,19 @@ func (m *module) renderSound(name string, s soundFile) {
 	m.add(KindSounds, typeSound, name, string(s.ID), comments, b)
 }
 
+// gatewayState names a gateway review state (§2.13).
+func gatewayState(s int64) string {
+	name := map[int64]string{-1: "draft", 0: "pending", 1: "approved", 2: "rejected"}[s]
+	if name == "" {
+		return fmt.Sprintf("Review state: %d.", s)
+	}
+	return fmt.Sprintf("Review state: %s (%d).", name, s)
+}
+
 func (m *module) renderGatewaySignature(name string, g client.GatewaySignature) {
 	var b fields
 	b.add("sign_text", str(g.Content()))
-	comments := []string{fmt.Sprintf("Review state: %d. The gateway does not give back remark or the qualification image, so they are not written.", g.State)}
+	comments := []string{gatewayState(int64(g.State)) + " The gateway does not give back remark or the qualification image, so they are not written."}
 	m.add(KindGatewaySMSSignatures, typeGatewaySMSSignature, name, strconv.FormatInt(g.Identifier(), 10), comments, b)
 }
 
@@ -339,6 +348,6 @@ func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
 			b.add("sign_text", v, c...)
 		}
 	}
-	comments := []string{fmt.Sprintf("Review state: %d.", t.State)}
+	comments := []string{gatewayState(int64(t.State))}
 	m.add(KindGatewaySMSTemplates, typeGatewaySMSTemplate, name, strconv.FormatInt(t.Identifier(), 10), comments, b)
 }

@@ -51,11 +51,21 @@ func TestAccExport_terraformPlansImportsOnly(t *testing.T) {
 		n = bigCenter
 	}
 	bin := providerDir(t)
+	for _, membership := range []string{exporter.MembershipAuthoritative, exporter.MembershipMember} {
+		t.Run(membership, func(t *testing.T) {
+			if membership == exporter.MembershipMember && n == bigCenter {
+				t.Skip("the member form is planned on the small contact center only")
+			}
+			planImportsOnly(t, bin, n, membership)
+		})
+	}
+}
 
+func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 	cc := newCenter(t)
 	cc.build(t, n)
 	dir := filepath.Join(t.TempDir(), "cc")
-	sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir})
+	sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Membership: membership})
 	if err != nil {
 		t.Fatal(err)
 	}
