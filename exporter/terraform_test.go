@@ -41,7 +41,7 @@ import (
 // 2,000-agent contact center instead of the small one with every shape.
 func TestAccExport_terraformPlansImportsOnly(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
-		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform init/plan/apply on an export)")
+		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan and apply on an export)")
 	}
 	if _, err := exec.LookPath("terraform"); err != nil {
 		t.Fatal("TF_ACC is set but the terraform CLI is not on PATH")
@@ -75,7 +75,13 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 	tf := newTerraform(t, dir, bin, cc.origin)
 
 	tf.run("fmt", "-check", "-recursive", "-diff")
-	tf.run("validate", "-no-color")
+	if out, code := tf.runCode("validate", "-no-color"); code != 0 {
+		if strings.Contains(out, "[user_password,user_password_wo]") {
+			t.Fatalf("contactcenter_agent still demands user_password or user_password_wo at validation. The export writes adopted agents "+
+				"without a password (sending one would reset it); this passes once the provider accepts an agent without one (issue 11, item 2).\n%s", tail(out, 20))
+		}
+		t.Fatalf("terraform validate: exit %d\n%s", code, tail(out, 80))
+	}
 
 	started := time.Now()
 	out := tf.run("plan", "-input=false", "-no-color", "-out=tfplan")
