@@ -27,6 +27,7 @@ func commands() []command {
 		{"simulator", "run the built-in contact-center simulator", runSimulator},
 		{"agents", "sync agents with a spreadsheet roster: template, export, plan, apply", runAgents},
 		{"sms", "SMS tools: sms send, sms status pull|listen", runSMS},
+		{"export", "export terraform DIR: a Terraform root module for what exists", runExport},
 	}
 }
 

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
+)
+
+const exportUsage = `usage: ccsync export terraform DIR [flags]
+
+Writes a working Terraform root module for what exists on the platform:
+versions.tf, one file per kind, imports.tf (import blocks) and sounds/ (the
+voice files, downloaded). References between objects are resolved; the
+first terraform plan imports everything and changes nothing.
+
+flags:
+  --kinds K,...        kinds to export (default all): agents, skill_groups,
+                       skill_group_members, webhooks, outbound_tasks,
+                       sms_signatures, sms_templates, sounds,
+                       gateway_sms_signatures, gateway_sms_templates
+  --membership M       authoritative (one contactcenter_skill_group_members
+                       per group, default) or member (one
+                       contactcenter_skill_group_member per agent and group)
+  --force              write into a folder that is not empty (the files the
+                       export writes are replaced; others are kept)
+  --output text|json
+
+Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
+CONTACTCENTER_ACCESS_TOKEN, --sms-app-id / --sms-app-key (gateway kinds).
+Exit codes: 0 done, 1 some objects could not be read or the platform is
+unreachable (then nothing is written), 2 bad input or usage.
+`
+
+// runExport dispatches `ccsync export terraform ...` (DESIGN §8).
+func runExport(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, exportUsage)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	if args[0] != "terraform" {
+		fmt.Fprintf(stderr, "ccsync export: unknown format %q (spreadsheets: ccsync agents export)\n\n%s", args[0], exportUsage)
+		return exitUsage
+	}
+	const name = "ccsync export terraform"
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, exportUsage) }
+	output := fs.String("output", "text", "output format: text or json")
+	kinds := fs.String("kinds", "", "comma-separated kinds to export (default all)")
+	membership := fs.String("membership", exporter.MembershipAuthoritative, "skill-group membership form: authoritative or member")
+	force := fs.Bool("force", false, "write into a folder that is not empty")
+	conn := addConnFlags(fs)
+	pos, err := parseArgs(fs, args[1:])
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "%s: want exactly one DIR, got %d arguments\n", name, len(pos))
+		return exitUsage
+	}
+	if *output != "text" && *output != "json" {
+		fmt.Fprintf(stderr, "%s: --output must be text or json, not %q\n", name, *output)
+		return exitUsage
+	}
+	ks, err := exporter.ParseKinds(*kinds)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitUsage
+	}
+	// The gateway kinds need the gateway's own credentials: without them
+	// a default export leaves them out (and says so); asking for them by
+	// name is bad input.
+	var gateway []exporter.Kind
+	for _, k := range ks {
+		if k == exporter.KindGatewaySMSSignatures || k == exporter.KindGatewaySMSTemplates {
+			gateway = append(gateway, k)
+		}
+	}
+	skipped := ""
+	if len(gateway) > 0 && (conn.appID == "" || conn.appKey == "") {
+		if *kinds != "" {
+			fmt.Fprintf(stderr, "%s: --kinds names %v, which need the SMS gateway credentials: set --sms-app-id and --sms-app-key "+
+				"(CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY)\n", name, gateway)
+			return exitUsage
+		}
+		ks = slices.DeleteFunc(ks, func(k exporter.Kind) bool { return slices.Contains(gateway, k) })
+		skipped = "no SMS gateway credentials (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY): gateway signatures and templates are not exported"
+	}
+	cfg, err := conn.clientConfig()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitUsage
+	}
+	cfg.MaxRetries = 3
+	c, err := client.New(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	bar := isTerminal(stderr)
+	opts := exporter.Options{Dir: pos[0], Kinds: ks, Membership: *membership, Force: *force,
+		Progress: func(p exporter.Progress) {
+			if p.Stage != "read" {
+				return
+			}
+			label := "read " + strings.ReplaceAll(string(p.Kind), "_", " ")
+			switch {
+			case bar:
+				progressBar(stderr, p.Done, p.Total, label)
+			case p.Done == p.Total:
+				fmt.Fprintf(stderr, "%s: %d\n", label, p.Total)
+			}
+		}}
+	sum, err := exporter.Export(ctx, c, opts)
+	if err != nil {
+		if *output == "json" {
+			_ = emit(stdout, "json", map[string]any{"error": err.Error()}, "")
+		}
+		if errors.Is(err, exporter.ErrInput) {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "%s: %v\nNothing was written.\n", name, err)
+		return exitFailures
+	}
+	if skipped != "" {
+		sum.Notes = append(sum.Notes, skipped)
+	}
+	code := exitOK
+	if len(sum.Failed) > 0 {
+		code = exitFailures
+	}
+	if *output == "json" {
+		if emit(stdout, "json", sum, "") != exitOK {
+			return exitFailures
+		}
+		return code
+	}
+	printExportSummary(stdout, sum)
+	return code
+}
+
+func printExportSummary(w io.Writer, sum *exporter.Summary) {
+	kinds := make([]string, 0, len(sum.Resources))
+	for k, n := range sum.Resources {
+		kinds = append(kinds, fmt.Sprintf("%d %s", n, strings.ReplaceAll(string(k), "_", " ")))
+	}
+	sort.Strings(kinds)
+	fmt.Fprintf(w, "Exported %d resources to %s in %.1fs: %s.\n", sum.Imports, sum.Dir, sum.Seconds, strings.Join(kinds, ", "))
+	for _, l := range sum.Literal {
+		fmt.Fprintf(w, "literal id: %s\n", l)
+	}
+	for _, f := range sum.Failed {
+		fmt.Fprintf(w, "FAILED (left out): %s\n", f)
+	}
+	for _, n := range sum.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	fmt.Fprintf(w, "Next: cd %s && terraform init && terraform plan (with the CONTACTCENTER_* variables set).\n", sum.Dir)
+}

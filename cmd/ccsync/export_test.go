@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// exportSim is a simulator with two agents in one group and a webhook.
+func exportSim(t *testing.T) string {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	qid, err := c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var agents []client.AgentSkill
+	for _, num := range []string{"9001", "9002"} {
+		pw := "pw-" + num
+		a, err := c.Agents.Create(ctx, client.AgentInput{UserNum: &num, UserName: &num, UserPassword: &pw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		agents = append(agents, client.AgentSkill{AgID: int64(a.UserID), Skill: 2})
+	}
+	q, err := strconv.ParseInt(qid, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(ctx, q, agents); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/h", Status: true}); err != nil {
+		t.Fatal(err)
+	}
+	return srv.URL
+}
+
+func TestExportCommand_againstSimulator(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	dir := filepath.Join(t.TempDir(), "cc")
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token",
+		"--kinds", "agents,skill_groups,skill_group_members,webhooks", "--membership=member", "--output", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	var sum struct {
+		Resources map[string]int `json:"resources"`
+		Imports   int            `json:"imports"`
+		Files     []string       `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("--output json: %v\n%s", err, out)
+	}
+	want := map[string]int{"agents": 2, "skill_groups": 1, "skill_group_members": 2, "webhooks": 1}
+	for k, n := range want {
+		if sum.Resources[k] != n {
+			t.Errorf("resources[%s] = %d, want %d (%v)", k, sum.Resources[k], n, sum.Resources)
+		}
+	}
+	if sum.Imports != 6 {
+		t.Errorf("imports = %d, want 6", sum.Imports)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "skill_group_members.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`resource "contactcenter_skill_group_member" "sales_agent_9001"`, "que_id   = contactcenter_skill_group.sales.id",
+		"agent_id = contactcenter_agent.agent_9001.id", "skill    = 2"} {
+		if !strings.Contains(string(b), s) {
+			t.Errorf("skill_group_members.tf lacks %q:\n%s", s, b)
+		}
+	}
+	v, _ := os.ReadFile(filepath.Join(dir, "versions.tf"))
+	if strings.Contains(string(v), "sim-token") || !strings.Contains(string(v), `provider "contactcenter" {}`) {
+		t.Errorf("versions.tf:\n%s", v)
+	}
+}
+
+// TestExportCommand_badInput: each bad input gives a clear error, its exit
+// code (2 input, 1 unreachable platform) and writes nothing.
+func TestExportCommand_badInput(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
+
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "main.tf"), []byte("# mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]struct {
+		dir      string
+		args     []string
+		code     int
+		stderr   string
+		keepFile string // a file that must be left as it was
+	}{
+		"unknown kind": {
+			dir: filepath.Join(t.TempDir(), "a"), args: []string{"--endpoint", origin, "--kinds", "agents,queues"},
+			code: 2, stderr: `unknown kind "queues" in --kinds; known kinds: agents, skill_groups`,
+		},
+		"folder not empty": {
+			dir: full, args: []string{"--endpoint", origin},
+			code: 2, stderr: "is not empty (1 entries); choose an empty or new folder, or pass --force", keepFile: "main.tf",
+		},
+		"unreachable platform": {
+			dir: filepath.Join(t.TempDir(), "b"), args: []string{"--endpoint", closed, "--request-timeout", "2s"},
+			code: 1, stderr: "connection refused",
+		},
+		"bad membership": {
+			dir: filepath.Join(t.TempDir(), "c"), args: []string{"--endpoint", origin, "--membership", "both"},
+			code: 2, stderr: "--membership must be authoritative or member",
+		},
+		"gateway kinds without credentials": {
+			dir: filepath.Join(t.TempDir(), "e"), args: []string{"--endpoint", origin, "--kinds", "gateway_sms_templates", "--sms-app-id", "", "--sms-app-key", ""},
+			code: 2, stderr: "need the SMS gateway credentials",
+		},
+		"no endpoint": {
+			dir: filepath.Join(t.TempDir(), "d"), args: []string{"--endpoint", "", "--base-url", ""},
+			code: 2, stderr: "no URL for",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			args := append([]string{"export", "terraform", tc.dir, "--access-token", "sim-token"}, tc.args...)
+			code, out, errOut := runCLI(args...)
+			if code != tc.code || !strings.Contains(errOut, tc.stderr) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q (stdout %q)", code, errOut, tc.code, tc.stderr, out)
+			}
+			entries, _ := os.ReadDir(filepath.Dir(tc.dir))
+			for _, e := range entries {
+				if strings.Contains(e.Name(), ".ccsync-") {
+					t.Errorf("temporary folder %s left behind", e.Name())
+				}
+			}
+			if tc.keepFile == "" {
+				if _, err := os.Stat(tc.dir); !os.IsNotExist(err) {
+					t.Errorf("%s was created (%v)", tc.dir, err)
+				}
+				return
+			}
+			got, _ := os.ReadDir(tc.dir)
+			if len(got) != 1 || got[0].Name() != tc.keepFile {
+				t.Errorf("%s now holds %v", tc.dir, got)
+			}
+		})
+	}
+}
+
+// TestExportCommand_force replaces the export's own files and keeps the
+// others (state, the user's .tf).
+func TestExportCommand_force(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	dir := t.TempDir()
+	for name, content := range map[string]string{"terraform.tfstate": "{}", "main.tf": "# mine\n", "agents.tf": "# stale\n", "outbound_tasks.tf": "# stale\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "agents", "--force")
+	if code != 0 || !strings.Contains(out, "Exported 2 resources") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for name, want := range map[string]bool{"terraform.tfstate": true, "main.tf": true, "agents.tf": true, "outbound_tasks.tf": false, "versions.tf": true, "imports.tf": true} {
+		_, err := os.Stat(filepath.Join(dir, name))
+		if (err == nil) != want {
+			t.Errorf("%s exists: %v, want %v", name, err == nil, want)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "agents.tf")); strings.Contains(string(b), "stale") {
+		t.Errorf("agents.tf was not replaced:\n%s", b)
+	}
+}

@@ -1,0 +1,214 @@
+// Package exporter writes a working Terraform root module for what exists on
+// a contact center (`ccsync export terraform`, DESIGN §8): one file per kind
+// of object, import blocks, references between objects instead of ids, and
+// the voice files downloaded beside the configuration. It reads through
+// client/ and has no Terraform imports: the configuration is written with
+// hclwrite, so it is `terraform fmt`-clean by construction.
+//
+// What is written for each resource is what makes `terraform plan` after the
+// imports a no-op: required arguments, every value that differs from the
+// schema default, and nothing the provider's import cannot read back.
+package exporter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// Kind is one kind of object the export can write, named as its file.
+type Kind string
+
+// The kinds, in the order their files are written.
+const (
+	KindAgents               Kind = "agents"
+	KindSkillGroups          Kind = "skill_groups"
+	KindSkillGroupMembers    Kind = "skill_group_members"
+	KindWebhooks             Kind = "webhooks"
+	KindOutboundTasks        Kind = "outbound_tasks"
+	KindSMSSignatures        Kind = "sms_signatures"
+	KindSMSTemplates         Kind = "sms_templates"
+	KindSounds               Kind = "sounds"
+	KindGatewaySMSSignatures Kind = "gateway_sms_signatures"
+	KindGatewaySMSTemplates  Kind = "gateway_sms_templates"
+)
+
+// AllKinds lists every kind in file order.
+var AllKinds = []Kind{
+	KindAgents, KindSkillGroups, KindSkillGroupMembers, KindWebhooks, KindOutboundTasks,
+	KindSMSSignatures, KindSMSTemplates, KindSounds, KindGatewaySMSSignatures, KindGatewaySMSTemplates,
+}
+
+// Membership forms (--membership).
+const (
+	// MembershipAuthoritative writes one contactcenter_skill_group_members
+	// per group: the whole membership.
+	MembershipAuthoritative = "authoritative"
+	// MembershipMember writes one contactcenter_skill_group_member per
+	// agent in a group.
+	MembershipMember = "member"
+)
+
+// ErrInput marks errors in what the caller asked for (unknown kind, a
+// folder that is not empty): nothing was read or written.
+var ErrInput = errors.New("bad input")
+
+// ParseKinds reads a comma-separated list of kinds ("" means all of them).
+// An unknown name is an ErrInput naming the known ones.
+func ParseKinds(s string) ([]Kind, error) {
+	if strings.TrimSpace(s) == "" {
+		return slices.Clone(AllKinds), nil
+	}
+	want := map[Kind]bool{}
+	for _, part := range strings.Split(s, ",") {
+		k := Kind(strings.TrimSpace(part))
+		if !slices.Contains(AllKinds, k) {
+			names := make([]string, len(AllKinds))
+			for i, k := range AllKinds {
+				names[i] = string(k)
+			}
+			return nil, fmt.Errorf("%w: unknown kind %q in --kinds; known kinds: %s", ErrInput, part, strings.Join(names, ", "))
+		}
+		want[k] = true
+	}
+	var out []Kind
+	for _, k := range AllKinds {
+		if want[k] {
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}
+
+// Options configure an export.
+type Options struct {
+	// Dir is the folder of the root module. It must not exist or be empty,
+	// unless Force is set.
+	Dir string
+	// Kinds to export; nil means all.
+	Kinds []Kind
+	// Membership is MembershipAuthoritative (default) or MembershipMember.
+	Membership string
+	// Force writes into a folder that is not empty: the files the export
+	// owns (versions.tf, imports.tf, the kind files, sounds/) are replaced
+	// or removed, every other file (state, .terraform, your own .tf) stays.
+	Force bool
+	// Concurrency bounds the detail reads and downloads in flight. Zero
+	// means 8.
+	Concurrency int
+	// Progress, when set, is called as the export moves on.
+	Progress func(Progress)
+}
+
+// Progress reports one step of an export.
+type Progress struct {
+	// Stage is "read" (lists, details, downloads) or "write".
+	Stage string
+	Kind  Kind
+	// Done of Total objects of the stage and kind.
+	Done, Total int
+}
+
+// Summary is what an export did.
+type Summary struct {
+	Dir string `json:"dir"`
+	// Resources counts the resource blocks written per kind.
+	Resources map[Kind]int `json:"resources"`
+	// Imports is the number of import blocks (one per resource).
+	Imports int `json:"imports"`
+	// Files are the files written, relative to Dir.
+	Files []string `json:"files"`
+	// Literal lists the ids kept literal because they could not be
+	// resolved to a resource of the export, with the reason.
+	Literal []string `json:"literal_ids"`
+	// Failed lists the objects that could not be read (gone between the
+	// list and the detail read, or a voice file that cannot be downloaded);
+	// they are left out of the module.
+	Failed []string `json:"failed"`
+	// Notes are things the user must know about the module.
+	Notes   []string `json:"notes"`
+	Seconds float64  `json:"seconds"`
+}
+
+// Export reads what exists and writes the root module. The options are
+// checked before the first request; nothing is written unless every read
+// succeeded (objects that vanished in between are left out and listed in
+// Summary.Failed).
+func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, error) {
+	started := time.Now()
+	if err := checkOptions(&opts); err != nil {
+		return nil, err
+	}
+	inv, err := readInventory(ctx, c, opts)
+	if err != nil {
+		return nil, err
+	}
+	mod := render(inv, opts)
+	files, err := mod.files()
+	if err != nil {
+		return nil, err
+	}
+	if err := writeModule(opts, files); err != nil {
+		return nil, err
+	}
+	sum := &Summary{Dir: opts.Dir, Resources: mod.counts, Imports: len(mod.imports), Literal: mod.literal,
+		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds()}
+	for _, f := range files {
+		sum.Files = append(sum.Files, f.name)
+	}
+	if opts.Progress != nil {
+		opts.Progress(Progress{Stage: "write", Done: len(files), Total: len(files)})
+	}
+	return sum, nil
+}
+
+// checkOptions validates and defaults the options without any request.
+func checkOptions(o *Options) error {
+	if o.Dir == "" {
+		return fmt.Errorf("%w: no output folder given", ErrInput)
+	}
+	if o.Kinds == nil {
+		o.Kinds = slices.Clone(AllKinds)
+	}
+	for _, k := range o.Kinds {
+		if !slices.Contains(AllKinds, k) {
+			return fmt.Errorf("%w: unknown kind %q", ErrInput, k)
+		}
+	}
+	switch o.Membership {
+	case "":
+		o.Membership = MembershipAuthoritative
+	case MembershipAuthoritative, MembershipMember:
+	default:
+		return fmt.Errorf("%w: --membership must be %s or %s, not %q", ErrInput, MembershipAuthoritative, MembershipMember, o.Membership)
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = 8
+	}
+	st, err := os.Stat(o.Dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%w: %v", ErrInput, err)
+	case !st.IsDir():
+		return fmt.Errorf("%w: %s exists and is not a folder", ErrInput, o.Dir)
+	}
+	entries, err := os.ReadDir(o.Dir)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	if len(entries) > 0 && !o.Force {
+		return fmt.Errorf("%w: %s is not empty (%d entries); choose an empty or new folder, or pass --force to replace the files the export writes "+
+			"(other files, such as terraform.tfstate and your own .tf files, are kept)", ErrInput, o.Dir, len(entries))
+	}
+	return nil
+}
+
+func (o Options) wants(k Kind) bool { return slices.Contains(o.Kinds, k) }

@@ -1,0 +1,171 @@
+package exporter
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+)
+
+// Resource type names of the provider (DESIGN §5).
+const (
+	typeAgent               = "contactcenter_agent"
+	typeSkillGroup          = "contactcenter_skill_group"
+	typeSkillGroupMembers   = "contactcenter_skill_group_members"
+	typeSkillGroupMember    = "contactcenter_skill_group_member"
+	typeWebhook             = "contactcenter_webhook"
+	typeOutboundTask        = "contactcenter_outbound_task"
+	typeSMSSignature        = "contactcenter_sms_signature"
+	typeSMSTemplate         = "contactcenter_sms_template"
+	typeSound               = "contactcenter_sound"
+	typeGatewaySMSSignature = "contactcenter_gateway_sms_signature"
+	typeGatewaySMSTemplate  = "contactcenter_gateway_sms_template"
+)
+
+// module is the root module being built.
+type module struct {
+	opts    Options
+	blocks  map[Kind][]block
+	imports []block
+	counts  map[Kind]int
+	// literal lists the ids kept literal, with why.
+	literal []string
+	notes   []string
+	sounds  []outFile
+
+	// Resource names by API id (or natural key), for references.
+	agentByID   map[int64]string
+	agentNums   map[string]string
+	groupByID   map[string]string
+	webhookByID map[int64]string
+	sigByID     map[int64]string
+	soundByID   map[string]string
+	gwSigByText map[string][]string
+}
+
+// outFile is one file of the module, relative to its folder.
+type outFile struct {
+	name    string
+	content []byte
+}
+
+func newModule(opts Options) *module {
+	return &module{
+		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
+		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
+		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
+	}
+}
+
+// add records a resource block of kind k and its import block.
+func (m *module) add(k Kind, typ, name, importID string, comments []string, body fields) {
+	m.blocks[k] = append(m.blocks[k], block{typ: "resource", labels: []string{typ, name}, comments: comments, body: body})
+	var imp fields
+	imp.add("to", hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}}))
+	imp.add("id", str(importID))
+	m.imports = append(m.imports, block{typ: "import", body: imp})
+	m.counts[k]++
+}
+
+// resolver is one kind of reference target.
+type resolver struct {
+	kind  Kind   // the kind that must be exported for the reference
+	typ   string // resource type
+	noun  string // "agent", "skill group" …
+	attr  string // attribute referred to ("id", "user_num", "sign_text")
+	names func(key string) (string, bool)
+}
+
+// resolve returns a reference to the resource with this key, or the literal
+// and a comment saying why it stays literal (also listed in the summary).
+// where names the referring attribute, as "contactcenter_x.name: attr".
+func (m *module) resolve(r resolver, key string, literal expr, where string) (expr, []string) {
+	if m.opts.wants(r.kind) {
+		if name, ok := r.names(key); ok {
+			return ref(r.typ, name, r.attr), nil
+		}
+	}
+	why := fmt.Sprintf("no %s %s exists on the platform", r.noun, key)
+	if !m.opts.wants(r.kind) {
+		why = fmt.Sprintf("%s are not part of this export (--kinds)", strings.ReplaceAll(string(r.kind), "_", " "))
+	}
+	m.literal = append(m.literal, fmt.Sprintf("%s %s: %s", where, key, why))
+	return literal, []string{fmt.Sprintf("%s kept literal: %s.", key, why)}
+}
+
+// agentByNum finds an agent's resource name by user_num.
+func (m *module) agentByNum(num string) (string, bool) { n, ok := m.agentNums[num]; return n, ok }
+
+func (m *module) agentRef(id int64, where string) (expr, []string) {
+	return m.resolve(resolver{kind: KindAgents, typ: typeAgent, noun: "agent with user_id", attr: "id",
+		names: func(string) (string, bool) { n, ok := m.agentByID[id]; return n, ok }},
+		strconv.FormatInt(id, 10), num(id), where)
+}
+
+func (m *module) groupRef(id string, literal expr, where string) (expr, []string) {
+	return m.resolve(resolver{kind: KindSkillGroups, typ: typeSkillGroup, noun: "skill group", attr: "id",
+		names: func(k string) (string, bool) { n, ok := m.groupByID[k]; return n, ok }}, id, literal, where)
+}
+
+func (m *module) webhookRef(id int64, where string) (expr, []string) {
+	return m.resolve(resolver{kind: KindWebhooks, typ: typeWebhook, noun: "webhook", attr: "id",
+		names: func(string) (string, bool) { n, ok := m.webhookByID[id]; return n, ok }},
+		strconv.FormatInt(id, 10), num(id), where)
+}
+
+func (m *module) signatureRef(id int64, where string) (expr, []string) {
+	return m.resolve(resolver{kind: KindSMSSignatures, typ: typeSMSSignature, noun: "SMS signature", attr: "id",
+		names: func(string) (string, bool) { n, ok := m.sigByID[id]; return n, ok }},
+		strconv.FormatInt(id, 10), num(id), where)
+}
+
+func (m *module) soundRef(id string, where string) (expr, []string) {
+	return m.resolve(resolver{kind: KindSounds, typ: typeSound, noun: "voice file", attr: "id",
+		names: func(k string) (string, bool) { n, ok := m.soundByID[k]; return n, ok }}, id, str(id), where)
+}
+
+// files renders the module: versions.tf, one file per kind with resources,
+// imports.tf and the voice files.
+func (m *module) files() ([]outFile, error) {
+	out := []outFile{{name: "versions.tf", content: []byte(versionsTF)}}
+	for _, k := range AllKinds {
+		bs := m.blocks[k]
+		if len(bs) == 0 {
+			continue
+		}
+		typ := bs[0].labels[0]
+		header := []string{fmt.Sprintf("%d %s resource(s), written by `ccsync export terraform`.", len(bs), typ)}
+		out = append(out, outFile{name: string(k) + ".tf", content: hclFile(header, bs)})
+	}
+	if len(m.imports) > 0 {
+		header := []string{
+			"Import blocks: the first `terraform plan` adopts what exists instead of creating it.",
+			"After the first `terraform apply` they are no longer needed and may be deleted.",
+		}
+		out = append(out, outFile{name: "imports.tf", content: hclFile(header, m.imports)})
+	}
+	return append(out, m.sounds...), nil
+}
+
+// versionsTF needs Terraform 1.5 for import blocks. The provider block
+// holds no setting: endpoint, access token and gateway credentials come
+// from CONTACTCENTER_* variables, so no secret is written.
+const versionsTF = `# Written by ` + "`ccsync export terraform`" + `.
+terraform {
+  required_version = ">= 1.5.0"
+
+  required_providers {
+    contactcenter = {
+      source = "contactcenter/contactcenter"
+    }
+  }
+}
+
+# Connection settings come from the environment, as for ccsync itself:
+# CONTACTCENTER_ENDPOINT (or one CONTACTCENTER_<SURFACE>_URL per surface),
+# CONTACTCENTER_ACCESS_TOKEN, CONTACTCENTER_SMS_APP_ID and
+# CONTACTCENTER_SMS_APP_KEY. Nothing secret is written here.
+provider "contactcenter" {}
+`

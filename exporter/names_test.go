@@ -1,0 +1,58 @@
+package exporter
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSanitize(t *testing.T) {
+	tests := map[string]struct{ key, prefix, want string }{
+		"words":            {"Support Team", "skill_group", "support_team"},
+		"punctuation runs": {"  VIP -- Sales!! ", "skill_group", "vip_sales"},
+		"digit first":      {"8001", "agent", "agent_8001"},
+		"dotted number":    {"a.li", "agent", "a_li"},
+		"mixed case":       {"HoldMusic_2", "sound", "holdmusic_2"},
+		"non-ascii only":   {"销售组", "skill_group", ""},
+		"non-ascii mixed":  {"销售 Sales 2", "skill_group", "sales_2"},
+		"empty":            {"", "webhook", ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := Sanitize(tc.key, tc.prefix); got != tc.want {
+				t.Errorf("Sanitize(%q) = %q, want %q", tc.key, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestNamer_unique(t *testing.T) {
+	n := newNamer("skill_group")
+	var got []string
+	for _, k := range []struct{ key, id string }{
+		{"Sales", "1"}, {"sales", "2"}, {"SALES!", "3"}, {"销售", "4"}, {"", "5"}, {"Sales 2", "6"}, {"skill_group_4", "7"},
+	} {
+		got = append(got, n.name(k.key, k.id))
+	}
+	want := []string{"sales", "sales_2", "sales_3", "skill_group_4", "skill_group_5", "sales_2_2", "skill_group_4_2"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("names (-want +got):\n%s", d)
+	}
+}
+
+func TestParseKinds(t *testing.T) {
+	all, err := ParseKinds("")
+	if err != nil || len(all) != len(AllKinds) {
+		t.Fatalf("ParseKinds(\"\") = %v, %v", all, err)
+	}
+	got, err := ParseKinds(" sounds,agents ,sounds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Kind{KindAgents, KindSounds}, got); d != "" {
+		t.Errorf("kinds in file order, once (-want +got):\n%s", d)
+	}
+	if _, err := ParseKinds("agents,queues"); err == nil {
+		t.Error("an unknown kind was accepted")
+	}
+}

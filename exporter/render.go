@@ -1,0 +1,353 @@
+package exporter
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// render turns the inventory into the module. Names are handed out for
+// every kind first, so references resolve whatever the file order.
+func render(inv *inventory, opts Options) *module {
+	m := newModule(opts)
+	inv = inv.only(opts)
+	agentNames := newNamer("agent")
+	agentName := make([]string, len(inv.agents))
+	for i, a := range inv.agents {
+		agentName[i] = agentNames.name(string(a.UserNum), strconv.FormatInt(int64(a.UserID), 10))
+		m.agentByID[int64(a.UserID)] = agentName[i]
+		m.agentNums[string(a.UserNum)] = agentName[i]
+	}
+	groupNames := newNamer("skill_group")
+	groupName := make([]string, len(inv.groups))
+	for i, g := range inv.groups {
+		groupName[i] = groupNames.name(string(g.QueName), string(g.ID))
+		if opts.wants(KindSkillGroups) {
+			m.groupByID[string(g.ID)] = groupName[i]
+		}
+	}
+	webhookNames := newNamer("webhook")
+	webhookName := make([]string, len(inv.webhooks))
+	for i, w := range inv.webhooks {
+		webhookName[i] = webhookNames.name(string(w.Name), strconv.FormatInt(int64(w.ID), 10))
+		m.webhookByID[int64(w.ID)] = webhookName[i]
+	}
+	sigNames := newNamer("sms_signature")
+	sigName := make([]string, len(inv.signatures))
+	for i, s := range inv.signatures {
+		sigName[i] = sigNames.name(string(s.SignText), strconv.FormatInt(int64(s.ID), 10))
+		m.sigByID[int64(s.ID)] = sigName[i]
+	}
+	soundNames := newNamer("sound")
+	soundName := make([]string, len(inv.sounds))
+	for i, s := range inv.sounds {
+		soundName[i] = soundNames.name(string(s.Name), string(s.ID))
+		m.soundByID[string(s.ID)] = soundName[i]
+	}
+	gwSigNames := newNamer("gateway_sms_signature")
+	gwSigName := make([]string, len(inv.gwSigs))
+	for i, g := range inv.gwSigs {
+		gwSigName[i] = gwSigNames.name(g.Content(), strconv.FormatInt(g.Identifier(), 10))
+		m.gwSigByText[g.Content()] = append(m.gwSigByText[g.Content()], gwSigName[i])
+	}
+
+	for i, a := range inv.agents {
+		m.renderAgent(agentName[i], a)
+	}
+	if len(inv.agents) > 0 {
+		m.notes = append(m.notes, "Agents are written without a password: a password is needed to create an agent, not to manage one that exists. "+
+			"Until the provider accepts an agent without user_password/user_password_wo, `terraform validate` asks for one; "+
+			"do not add user_password to adopted agents (the first apply would reset every password).")
+	}
+	for i, g := range inv.groups {
+		if opts.wants(KindSkillGroups) {
+			m.renderSkillGroup(groupName[i], g)
+		}
+		if opts.wants(KindSkillGroupMembers) {
+			m.renderMembers(groupName[i], g, inv.members[string(g.ID)])
+		}
+	}
+	for i, w := range inv.webhooks {
+		m.renderWebhook(webhookName[i], w)
+	}
+	taskNames := newNamer("outbound_task")
+	for _, t := range inv.tasks {
+		m.renderTask(taskNames.name(string(t.Name), strconv.FormatInt(int64(t.ID), 10)), t)
+	}
+	for i, s := range inv.signatures {
+		m.renderSignature(sigName[i], s)
+	}
+	tplNames := newNamer("sms_template")
+	for _, t := range inv.templates {
+		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), t)
+	}
+	for i, s := range inv.sounds {
+		m.renderSound(soundName[i], s)
+	}
+	for i, g := range inv.gwSigs {
+		m.renderGatewaySignature(gwSigName[i], g)
+	}
+	gwTplNames := newNamer("gateway_sms_template")
+	for _, t := range inv.gwTpls {
+		m.renderGatewayTemplate(gwTplNames.name(string(t.TplTitle), strconv.FormatInt(t.Identifier(), 10)), t)
+	}
+	return m
+}
+
+// only drops the kinds that were not asked for; skill groups stay, as the
+// membership resources are written from them.
+func (inv *inventory) only(opts Options) *inventory {
+	out := *inv
+	if !opts.wants(KindAgents) {
+		out.agents = nil
+	}
+	if !opts.wants(KindWebhooks) {
+		out.webhooks = nil
+	}
+	if !opts.wants(KindOutboundTasks) {
+		out.tasks = nil
+	}
+	if !opts.wants(KindSMSSignatures) {
+		out.signatures = nil
+	}
+	if !opts.wants(KindSMSTemplates) {
+		out.templates = nil
+	}
+	if !opts.wants(KindSounds) {
+		out.sounds = nil
+	}
+	if !opts.wants(KindGatewaySMSSignatures) {
+		out.gwSigs = nil
+	}
+	if !opts.wants(KindGatewaySMSTemplates) {
+		out.gwTpls = nil
+	}
+	return &out
+}
+
+// optStr writes a text attribute when it is not empty.
+func optStr(fs *fields, name string, v string) {
+	if v != "" {
+		fs.add(name, str(v))
+	}
+}
+
+// optInt writes an integer attribute when it differs from def.
+func optInt(fs *fields, name string, v, def int64) {
+	if v != def {
+		fs.add(name, num(v))
+	}
+}
+
+func (m *module) renderSkillGroup(name string, g client.SkillGroup) {
+	var b fields
+	b.add("que_name", str(string(g.QueName)))
+	b.add("que_priority", num(int64(g.QuePriority)))
+	optStr(&b, "que_num", string(g.QueNum))
+	// Optional and computed: unset keeps the service's value, so zeros
+	// (which the service answers for "not set") are left out.
+	for _, f := range []struct {
+		name string
+		v    client.FlexInt
+	}{
+		{"que_type", g.QueType}, {"que_length", g.QueLength}, {"que_time", g.QueTime}, {"ring_time", g.RingTime},
+		{"next_wait", g.NextWait}, {"b_announce", g.BAnnounce}, {"noans_times", g.NoansTimes}, {"noans_wait", g.NoansWait},
+	} {
+		optInt(&b, f.name, int64(f.v), 0)
+	}
+	optStr(&b, "noans_action", string(g.NoansAction))
+	optInt(&b, "que_strategy", int64(g.QueStrategy), 0)
+	switch wa := string(g.WaitAudio); wa {
+	case "":
+	case "-1", "0":
+		b.add("wait_audio", str(wa))
+	default:
+		v, c := m.soundRef(wa, typeSkillGroup+"."+name+": wait_audio")
+		b.add("wait_audio", v, c...)
+	}
+	optInt(&b, "auto_evaluate", int64(g.AutoEvaluate), 1)
+	m.add(KindSkillGroups, typeSkillGroup, name, string(g.ID), nil, b)
+}
+
+func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []client.GroupAgent) {
+	if len(agents) == 0 {
+		return // an empty group gets no membership resource: adopting it must not pin it empty
+	}
+	queID, queComments := m.groupRef(string(g.ID), str(string(g.ID)), "skill group members of "+string(g.QueName)+": que_id")
+	if m.opts.Membership == MembershipMember {
+		for _, a := range agents {
+			var b fields
+			b.add("que_id", queID, queComments...)
+			name := groupName + "_" + m.agentKey(int64(a.AgID))
+			agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMember+"."+name+": agent_id")
+			if c != nil {
+				agentID = str(strconv.FormatInt(int64(a.AgID), 10))
+			}
+			b.add("agent_id", agentID, c...)
+			optInt(&b, "skill", int64(a.Skill), 1)
+			m.add(KindSkillGroupMembers, typeSkillGroupMember, name, fmt.Sprintf("%s:%d", g.ID, a.AgID), nil, b)
+		}
+		return
+	}
+	var b fields
+	b.add("que_id", queID, queComments...)
+	items := make([]expr, 0, len(agents))
+	var comments []string
+	for _, a := range agents {
+		agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMembers+"."+groupName+": members")
+		if c != nil {
+			agentID = str(strconv.FormatInt(int64(a.AgID), 10))
+			comments = append(comments, "agent_id "+c[0])
+		}
+		var it fields
+		it.add("agent_id", agentID)
+		it.add("skill", num(int64(a.Skill)))
+		items = append(items, object(it))
+	}
+	b.add("members", list(items, true), comments...)
+	m.add(KindSkillGroupMembers, typeSkillGroupMembers, groupName, string(g.ID), nil, b)
+}
+
+// agentKey is the part of a member resource's name that names the agent.
+func (m *module) agentKey(id int64) string {
+	if n, ok := m.agentByID[id]; ok {
+		return n
+	}
+	return "agent_" + strconv.FormatInt(id, 10)
+}
+
+func (m *module) renderWebhook(name string, w client.Webhook) {
+	var b fields
+	b.add("name", str(string(w.Name)))
+	b.add("url", str(string(w.URL)))
+	if w.Status {
+		b.add("status", boolean(true))
+	}
+	if w.IsEncrypt {
+		b.add("is_encrypt", boolean(true))
+	}
+	optInt(&b, "event_type", int64(w.EventType), 0)
+	optInt(&b, "dept_id", int64(w.DeptID), 0)
+	m.add(KindWebhooks, typeWebhook, name, strconv.FormatInt(int64(w.ID), 10), nil, b)
+}
+
+func (m *module) renderSignature(name string, s client.SMSSignature) {
+	var b fields
+	b.add("sign_text", str(string(s.SignText)))
+	optStr(&b, "remark", string(s.Remark))
+	m.add(KindSMSSignatures, typeSMSSignature, name, strconv.FormatInt(int64(s.ID), 10), []string{signatureState(int64(s.State))}, b)
+}
+
+func signatureState(s int64) string {
+	switch s {
+	case client.SignatureReviewing:
+		return "Review state: reviewing (0)."
+	case client.SignatureApproved:
+		return "Review state: approved (1)."
+	case client.SignatureRejected:
+		return "Review state: rejected (2)."
+	}
+	return fmt.Sprintf("Review state: %d.", s)
+}
+
+func (m *module) renderTemplate(name string, t client.SMSTemplate) {
+	var b fields
+	b.add("template_name", str(string(t.TplTitle)))
+	b.add("template_contents", str(string(t.TplText)))
+	sign, c := m.signatureRef(int64(t.NewSignID), typeSMSTemplate+"."+name+": sign_id")
+	b.add("sign_id", sign, c...)
+	optInt(&b, "dept_id", int64(t.DeptID), 0)
+	state := fmt.Sprintf("Review state: %d.", t.State)
+	switch int64(t.State) {
+	case client.TemplateDraft:
+		// A draft was saved with action 1; importing it reads back as
+		// submit_for_review = false.
+		b.add("submit_for_review", boolean(false))
+		state = "A draft (state -1): saved, never submitted for review."
+	case client.TemplatePending:
+		state = "Review state: pending review (0)."
+	case client.TemplateApproved:
+		state = "Review state: approved (1)."
+	case client.TemplateRejected:
+		state = "Review state: rejected (2)."
+	}
+	m.add(KindSMSTemplates, typeSMSTemplate, name, strconv.FormatInt(int64(t.ID), 10), []string{state}, b)
+}
+
+// soundExt names a voice file by its content, as the provider checks it.
+func soundExt(b []byte) string {
+	switch {
+	case len(b) >= 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WAVE")):
+		return ".wav"
+	case len(b) >= 3 && bytes.Equal(b[:3], []byte("ID3")), len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
+		return ".mp3"
+	}
+	return ""
+}
+
+func (m *module) renderSound(name string, s soundFile) {
+	ext := soundExt(s.content)
+	var comments []string
+	if ext == "" {
+		ext = ".bin"
+		comments = append(comments, "The downloaded file is neither WAV nor MP3 by its content; the provider will refuse it as source.")
+		m.notes = append(m.notes, fmt.Sprintf("voice file %s (%s): the download is neither WAV nor MP3", s.ID, s.Name))
+	}
+	file := "sounds/" + name + ext
+	sum := sha256.Sum256(s.content)
+	comments = append(comments, "Downloaded with sound/play; sha256 "+hex.EncodeToString(sum[:])+".")
+	m.sounds = append(m.sounds, outFile{name: file, content: s.content})
+	var b fields
+	b.add("name", str(string(s.Name)))
+	optStr(&b, "remark", string(s.Remark))
+	b.add("sound_type", num(int64(s.SoundType)))
+	b.add("source", raw(`"${path.module}/`+file+`"`))
+	b.add("source_hash", raw(`filesha256("${path.module}/`+file+`")`))
+	m.add(KindSounds, typeSound, name, string(s.ID), comments, b)
+}
+
+// gatewayState names a gateway review state (§2.13).
+func gatewayState(s int64) string {
+	name := map[int64]string{-1: "draft", 0: "pending", 1: "approved", 2: "rejected"}[s]
+	if name == "" {
+		return fmt.Sprintf("Review state: %d.", s)
+	}
+	return fmt.Sprintf("Review state: %s (%d).", name, s)
+}
+
+func (m *module) renderGatewaySignature(name string, g client.GatewaySignature) {
+	var b fields
+	b.add("sign_text", str(g.Content()))
+	comments := []string{gatewayState(int64(g.State)) + " The gateway does not give back remark or the qualification image, so they are not written."}
+	m.add(KindGatewaySMSSignatures, typeGatewaySMSSignature, name, strconv.FormatInt(g.Identifier(), 10), comments, b)
+}
+
+func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
+	var b fields
+	b.add("tpl_text", str(string(t.TplText)))
+	b.add("tpl_type", num(int64(t.TplType)))
+	b.add("tpl_title", str(string(t.TplTitle)))
+	optStr(&b, "remark", string(t.Remark))
+	if text := string(t.SignText); text != "" {
+		where := typeGatewaySMSTemplate + "." + name + ": sign_text"
+		names := m.gwSigByText[text]
+		switch {
+		case m.opts.wants(KindGatewaySMSSignatures) && len(names) == 1:
+			b.add("sign_text", ref(typeGatewaySMSSignature, names[0], "sign_text"))
+		case len(names) > 1:
+			why := fmt.Sprintf("%d gateway signatures carry this text", len(names))
+			m.literal = append(m.literal, fmt.Sprintf("%s %q: %s", where, text, why))
+			b.add("sign_text", str(text), fmt.Sprintf("%q kept literal: %s.", text, why))
+		default:
+			v, c := m.resolve(resolver{kind: KindGatewaySMSSignatures, noun: "gateway signature with text",
+				names: func(string) (string, bool) { return "", false }}, strconv.Quote(text), str(text), where)
+			b.add("sign_text", v, c...)
+		}
+	}
+	comments := []string{gatewayState(int64(t.State))}
+	m.add(KindGatewaySMSTemplates, typeGatewaySMSTemplate, name, strconv.FormatInt(t.Identifier(), 10), comments, b)
+}

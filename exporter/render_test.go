@@ -1,0 +1,148 @@
+package exporter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+func fi(v int64) *client.FlexInt     { x := client.FlexInt(v); return &x }
+func ff(v float64) *client.FlexFloat { x := client.FlexFloat(v); return &x }
+func fb(v bool) *client.FlexBool     { x := client.FlexBool(v); return &x }
+func fs(v string) *client.FlexString { x := client.FlexString(v); return &x }
+
+// testInventory has one object of each kind that others refer to, and a
+// task referring to agents (by id, by number, and one that does not
+// exist), webhooks and a group.
+func testInventory() *inventory {
+	cfg := &client.AgentConfig{UserPhoneType: 3, UserLoginState: 1, UserAutoLogin: 1, IsEnableOutbound: true, UserOutcallPopup: 1,
+		IsEnableMFA: 2, IsEnableUpdateCapcity: 1, AgentObjects: client.DefaultAgentObjects()}
+	cfg.WincallTransferQueues = &client.WincallTransferQueues{Type: 1, TransferQueues: []client.FlexInt{12, 77}}
+	return &inventory{
+		agents: []client.Agent{
+			{UserID: 1001, UserNum: "8001", UserName: "Ann", Config: cfg},
+			{UserID: 1002, UserNum: "8002", UserName: "Bob"},
+		},
+		groups:   []client.SkillGroup{{ID: "12", QueName: "Sales", QuePriority: 1, WaitAudio: "500", AutoEvaluate: 1}},
+		members:  map[string][]client.GroupAgent{"12": {{AgID: 1001, Skill: 2}, {AgID: 1002, Skill: 1}}},
+		webhooks: []client.Webhook{{ID: 7, Name: "CRM", URL: "https://crm.example.com/h", Status: true}},
+		tasks: []client.Task{{ID: 700, Name: "Renewals", Type: 1, TransTo: fs("12"), Status: fi(1), Priority: fi(100),
+			MaxConnSecs: fi(300), TimeoutSecs: fi(30), MaxQueueSecs: fi(0),
+			Config: &client.TaskConfig{CallRatioType: fi(0), MaxCallRatio: ff(2.5), InitCallRatio: ff(1),
+				Webhook: &client.TaskWebhook{Enable: fb(true), IDs: []client.FlexInt{7}}},
+			AssignedUsers: []client.AssignedUser{{UserID: fi(1001), ConnLimit: fi(0)}, {UserNum: fs("8002"), ConnLimit: fi(3)}, {UserID: fi(999), ConnLimit: fi(0)}},
+		}},
+		signatures: []client.SMSSignature{{ID: 3, SignText: "Acme"}},
+		templates:  []client.SMSTemplate{{ID: 40, TplTitle: "Reminder", TplText: "Hi ${name}", NewSignID: 3, State: -1}},
+		sounds:     []soundFile{{Sound: client.Sound{ID: "500", Name: "Hold music", SoundType: 1}, content: []byte("RIFF\x00\x00\x00\x00WAVE")}},
+		gwSigs:     []client.GatewaySignature{{ID: 5, Text: "AcmeGW"}},
+		gwTpls:     []client.GatewayTemplate{{ID: 9, TplTitle: "Code", TplText: "Code ${code}", TplType: 1, SignText: "AcmeGW"}},
+	}
+}
+
+func renderFile(t *testing.T, m *module, name string) string {
+	t.Helper()
+	files, err := m.files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.name == name {
+			return string(f.content)
+		}
+	}
+	t.Fatalf("no %s among %d files", name, len(files))
+	return ""
+}
+
+func TestRender_referencesResolved(t *testing.T) {
+	m := render(testInventory(), Options{Kinds: AllKinds, Membership: MembershipAuthoritative})
+	want := `# 1 contactcenter_outbound_task resource(s), written by ` + "`ccsync export terraform`" + `.
+
+resource "contactcenter_outbound_task" "renewals" {
+  name     = "Renewals"
+  type     = 1
+  trans_to = contactcenter_skill_group.sales.id
+  status   = "open"
+  config = {
+    webhook = {
+      enable = true
+      ids    = [contactcenter_webhook.crm.id]
+    }
+    call_ratio_type = 0
+    max_call_ratio  = 2.5
+  }
+  # 999 kept literal: no agent with user_id 999 exists on the platform.
+  assigned_users = [
+    {
+      user_id = contactcenter_agent.agent_8001.id
+    },
+    {
+      user_num   = contactcenter_agent.agent_8002.user_num
+      conn_limit = 3
+    },
+    {
+      user_id = 999
+    },
+  ]
+}
+`
+	if d := cmp.Diff(want, renderFile(t, m, "outbound_tasks.tf")); d != "" {
+		t.Errorf("outbound_tasks.tf (-want +got):\n%s", d)
+	}
+	for file, wants := range map[string][]string{
+		"agents.tf":                []string{"transfer_queues = [contactcenter_skill_group.sales.id, 77]", "# 77 kept literal: no skill group 77 exists on the platform."},
+		"skill_groups.tf":          []string{"wait_audio   = contactcenter_sound.hold_music.id"},
+		"skill_group_members.tf":   []string{"que_id = contactcenter_skill_group.sales.id", "agent_id = contactcenter_agent.agent_8001.id\n      skill    = 2"},
+		"sms_templates.tf":         []string{"sign_id           = contactcenter_sms_signature.acme.id", "submit_for_review = false", `template_contents = "Hi $${name}"`},
+		"gateway_sms_templates.tf": []string{"sign_text = contactcenter_gateway_sms_signature.acmegw.sign_text", `tpl_text  = "Code $${code}"`},
+		"sounds.tf":                []string{`source      = "${path.module}/sounds/hold_music.wav"`, `source_hash = filesha256("${path.module}/sounds/hold_music.wav")`},
+		"imports.tf":               []string{"to = contactcenter_skill_group_members.sales\n  id = \"12\"", "to = contactcenter_agent.agent_8001\n  id = \"1001\""},
+	} {
+		got := renderFile(t, m, file)
+		for _, w := range wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", file, w, got)
+			}
+		}
+	}
+	if d := cmp.Diff([]string{
+		"contactcenter_agent.agent_8001: wincall_transfer_queues.transfer_queues 77: no skill group 77 exists on the platform",
+		"contactcenter_outbound_task.renewals: assigned_users[2].user_id 999: no agent with user_id 999 exists on the platform",
+	}, m.literal); d != "" {
+		t.Errorf("literal ids (-want +got):\n%s", d)
+	}
+}
+
+// TestRender_kindsLeftOut: references to kinds not exported stay literal
+// and say why.
+func TestRender_kindsLeftOut(t *testing.T) {
+	m := render(testInventory(), Options{Kinds: []Kind{KindOutboundTasks, KindSMSTemplates, KindSkillGroupMembers}, Membership: MembershipMember})
+	tasks := renderFile(t, m, "outbound_tasks.tf")
+	for _, w := range []string{
+		`trans_to = "12"`, "ids    = [7]", "user_id = 1001", `user_num   = "8002"`,
+		"# 12 kept literal: skill groups are not part of this export (--kinds).",
+		"# 7 kept literal: webhooks are not part of this export (--kinds).",
+		"# 1001 kept literal: agents are not part of this export (--kinds).",
+	} {
+		if !strings.Contains(tasks, w) {
+			t.Errorf("outbound_tasks.tf lacks %q:\n%s", w, tasks)
+		}
+	}
+	members := renderFile(t, m, "skill_group_members.tf")
+	for _, w := range []string{`resource "contactcenter_skill_group_member" "sales_agent_1001"`, `que_id = "12"`, "agent_id = \"1001\"\n  skill    = 2",
+		"# 1001 kept literal: agents are not part of this export (--kinds)."} {
+		if !strings.Contains(members, w) {
+			t.Errorf("skill_group_members.tf lacks %q:\n%s", w, members)
+		}
+	}
+	if got := renderFile(t, m, "sms_templates.tf"); !strings.Contains(got, "sign_id = 3") && !strings.Contains(got, "sign_id           = 3") {
+		t.Errorf("sms_templates.tf:\n%s", got)
+	}
+	if m.counts[KindAgents] != 0 || m.counts[KindSkillGroupMembers] != 2 {
+		t.Errorf("counts %v", m.counts)
+	}
+}
