@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -88,23 +87,11 @@ data "contactcenter_outbound_tasks" "all_predictive" {
 
 func TestAccOutboundTasksDataSource_validation(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	cases := map[string]string{
-		`data "contactcenter_outbound_tasks" "x" { all = true }`:                                      `type is required when all = true`,
-		`data "contactcenter_outbound_tasks" "x" { type = 2 }`:                                        `type value must be one of`,
-		`data "contactcenter_outbound_tasks" "x" { status = "paused" }`:                               `status value must be one of`,
-		"data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  name = \"a\"\n}": `cannot be specified when`,
-	}
-	var steps []resource.TestStep
-	for body, want := range cases {
-		steps = append(steps, resource.TestStep{Config: env.Config(body), PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(want), " ", `\s+`))})
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
+	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
+		"all without type": {Config: `data "contactcenter_outbound_tasks" "x" { all = true }`, Want: `type is required when all = true`},
+		"unknown type":     {Config: `data "contactcenter_outbound_tasks" "x" { type = 2 }`, Want: `type value must be one of`},
+		"unknown status":   {Config: `data "contactcenter_outbound_tasks" "x" { status = "paused" }`, Want: `status value must be one of`},
+		"name with all": {Config: "data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  name = \"a\"\n}",
+			Want: `cannot be specified when`},
 	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %d requests", n)
-	}
 }

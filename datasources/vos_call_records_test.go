@@ -57,19 +57,11 @@ func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
 		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 23:59:59" }`, `is after`},
 		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(`data "contactcenter_vos_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body)), PlanOnly: true,
-			ExpectError: voiceDiagRE(tc.want),
-		})
+	plan := map[string]acctest.PlanError{}
+	for name, tc := range cases {
+		plan[name] = acctest.PlanError{
+			Config: `data "contactcenter_vos_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body), Want: tc.want,
+		}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %v", env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, plan)
 }
