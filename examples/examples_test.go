@@ -10,10 +10,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
 // actionBlock finds configurations that need Terraform 1.14 (actions).
@@ -27,7 +29,7 @@ func TestAccExamples_applyTwice(t *testing.T) {
 		}
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
-			env := acctest.New(t)
+			env := acctest.New(t, simulatorAsRun)
 			cfg := exampleConfig(t, dir, env)
 			if actionBlock.MatchString(cfg) {
 				t.Skipf("%s has action blocks: Terraform >= 1.14 applies them (TF_ACC_TERRAFORM_PATH)", dir)
@@ -44,6 +46,15 @@ func TestAccExamples_applyTwice(t *testing.T) {
 			}
 		})
 	}
+}
+
+// simulatorAsRun is `ccsync simulator` as the README tells users to start
+// it for the examples (`--auto-approve 3s`, here 1s to keep the test short):
+// reviews are approved after a delay, gateway deliveries take the default
+// delivery delay.
+func simulatorAsRun(o *simulator.Options) {
+	o.AutoApprove = time.Second
+	o.GatewayDeliveryDelay = 2 * time.Second
 }
 
 // exampleDirs lists every folder below examples/ that holds .tf files.
