@@ -115,6 +115,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		},
 		"sound_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Name of the wait voice (`sound_name`), when `wait_audio` is a voice file.",
+			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("wait_audio")},
 		},
 		"force_delete": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),

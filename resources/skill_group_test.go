@@ -345,3 +345,28 @@ func TestAccSkillGroup_importIdentity(t *testing.T) {
 		},
 	})
 }
+
+// TestAccSkillGroup_importBlockNoNoise adopts a group with an import block
+// and a configuration that matches it: the plan imports it with no change
+// and no "(known after apply)" (sound_name follows wait_audio).
+func TestAccSkillGroup_importBlockNoNoise(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	id, err := env.Client(t).Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Adopted", QuePriority: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := "contactcenter_skill_group.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", addr, id) +
+				skillGroupConfig("Adopted", 2, "ring_time = 40")),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue(addr, tfjsonpath.New("sound_name"), knownvalue.NotNull()),
+			}},
+		}},
+	})
+}
