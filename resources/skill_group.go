@@ -247,18 +247,23 @@ func (t wholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Valu
 		var f big.Float
 		if err := in.As(&f); err == nil {
 			if _, acc := f.Int64(); !f.IsInt() || acc != big.Exact {
-				return notWholeNumber{Int64Value: types.Int64Unknown(), text: f.Text('g', -1)}, nil
+				return notWholeNumber{Int64Value: types.Int64Unknown(), raw: in, text: f.Text('g', -1)}, nil
 			}
 		}
 	}
 	return t.Int64Type.ValueFromTerraform(ctx, in)
 }
 
-// notWholeNumber is a configured number that is not a 64-bit integer.
+// notWholeNumber is a configured number that is not a 64-bit integer. It
+// converts back to the number configured, so that the element of a set
+// that holds it is still found by its value.
 type notWholeNumber struct {
 	basetypes.Int64Value
+	raw  tftypes.Value
 	text string
 }
+
+func (v notWholeNumber) ToTerraformValue(context.Context) (tftypes.Value, error) { return v.raw, nil }
 
 func (v notWholeNumber) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",

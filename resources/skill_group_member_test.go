@@ -3,8 +3,10 @@ package resources_test
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -122,4 +124,33 @@ func TestAccSkillGroupMember_disappears(t *testing.T) {
 			ExpectNonEmptyPlan: true,
 		}},
 	})
+}
+
+// TestSkillGroupMember_importByIdentity imports one agent of a group by its
+// identity (que_id and agent_id).
+func TestSkillGroupMember_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	q := seedGroups(t, env, 1, 2)[0]
+	state, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": q, "agent_id": "5002"})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	want := map[string]any{"id": q + ":5002", "que_id": q, "agent_id": "5002", "skill": int64(1)}
+	if diff := cmp.Diff(want, state); diff != "" {
+		t.Fatalf("imported state (-want +got):\n%s", diff)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": q, "agent_id": "x"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `imported as <que_id>:<agent_id>`) {
+		t.Fatalf("a bad identity must be refused, got %v", diags)
+	}
+	// An agent that is not in the group cannot be imported.
+	if state, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": q, "agent_id": "5009"}); state != nil {
+		t.Fatalf("imported an agent not in the group: %v %v", state, diags)
+	}
+}
+
+func TestAccSkillGroupMember_importIdentity(t *testing.T) {
+	t.Parallel()
+	testImportIdentity(t, memberConfig("a", "skill = 3"), memberAddr, "que_id", "agent_id")
 }
