@@ -81,8 +81,11 @@ func (r *skillGroupMemberResource) IdentitySchema(_ context.Context, _ resource.
 func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupMemberModel) error {
 		queID, agID := framework.ID(plan.QueID), framework.ID(plan.AgentID)
-		err := r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{{AgID: agID, Skill: plan.Skill.ValueInt64()}})
-		if err != nil {
+		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
+		err := r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want})
+		// A lost answer, or 407 for an agent already in the group with
+		// this skill, is adopted once the membership shows it.
+		if err = settled(ctx, r.Client, queID, err, present(want)); err != nil {
 			if alreadyAssigned(err) {
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
 				return fmt.Errorf("%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
@@ -102,15 +105,17 @@ func (r *skillGroupMemberResource) Read(ctx context.Context, req resource.ReadRe
 
 func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
-		_, err := r.Client.Queues.UpdateSkill(ctx, framework.ID(plan.QueID),
-			[]client.AgentSkill{{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}}, true)
-		return err
+		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
+		_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
+		return settled(ctx, r.Client, queID, err, present(want))
 	})
 }
 
 func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
-		return r.Client.Queues.CancelAssign(ctx, framework.ID(state.QueID), []int64{framework.ID(state.AgentID)})
+		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
+		err := r.Client.Queues.CancelAssign(ctx, queID, []int64{agID})
+		return settled(ctx, r.Client, queID, err, absent(agID))
 	}, nil)
 }
 

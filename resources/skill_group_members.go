@@ -274,7 +274,9 @@ func agentSkills(items []client.GroupAgent) map[int64]int64 {
 }
 
 // apply turns the difference between current and desired into cancel_assign,
-// update/skill (is_transaction=1) and assign calls.
+// update/skill (is_transaction=1) and assign calls. Each call that fails is
+// followed by a read of the membership (settled): when the call took effect
+// anyway (its answer was lost after the platform acted) it counts as done.
 func (r *skillGroupMembersResource) apply(ctx context.Context, queID int64, current, desired map[int64]int64) error {
 	var remove []int64
 	var change, add []client.AgentSkill
@@ -293,21 +295,65 @@ func (r *skillGroupMembersResource) apply(ctx context.Context, queID int64, curr
 		}
 	}
 	for chunk := range slices.Chunk(remove, membershipChunk) {
-		if err := r.Client.Queues.CancelAssign(ctx, queID, chunk); err != nil {
+		err := r.Client.Queues.CancelAssign(ctx, queID, chunk)
+		if err := settled(ctx, r.Client, queID, err, absent(chunk...)); err != nil {
 			return err
 		}
 	}
 	for chunk := range slices.Chunk(change, membershipChunk) {
-		if _, err := r.Client.Queues.UpdateSkill(ctx, queID, chunk, true); err != nil {
+		_, err := r.Client.Queues.UpdateSkill(ctx, queID, chunk, true)
+		if err := settled(ctx, r.Client, queID, err, present(chunk...)); err != nil {
 			return err
 		}
 	}
 	for chunk := range slices.Chunk(add, membershipChunk) {
-		if err := r.Client.Queues.Assign(ctx, queID, chunk); err != nil {
+		err := r.Client.Queues.Assign(ctx, queID, chunk)
+		if err := settled(ctx, r.Client, queID, err, present(chunk...)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// settled returns err, the failure of a membership write, unless the
+// group's membership, read again, shows the write in effect (done): the
+// platform acted and the answer was lost, or (code 407) the agent was
+// already assigned with the wanted skill. Nothing is re-sent blindly: an
+// assign sent twice would fail with 407 on every later apply.
+func settled(ctx context.Context, c *client.Client, queID int64, err error, done func(map[int64]int64) bool) error {
+	if err == nil {
+		return nil
+	}
+	members, found, rerr := groupMembers(ctx, c, queID)
+	if rerr == nil && found && done(members) {
+		tfkit.TFLog(ctx, "membership write failed but is in effect; adopted", map[string]any{"que_id": queID, "error": err.Error()})
+		return nil
+	}
+	return err
+}
+
+// present is done when every agent is in the group with its skill.
+func present(agents ...client.AgentSkill) func(map[int64]int64) bool {
+	return func(m map[int64]int64) bool {
+		for _, a := range agents {
+			if skill, in := m[a.AgID]; !in || skill != a.Skill {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// absent is done when none of the agents is in the group.
+func absent(agIDs ...int64) func(map[int64]int64) bool {
+	return func(m map[int64]int64) bool {
+		for _, ag := range agIDs {
+			if _, in := m[ag]; in {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // memberObjectType is the type of one element of members.
