@@ -83,5 +83,7 @@ func (p *ccProvider) ListResources(context.Context) []func() list.ListResource {
 func listResourceList() []func() list.ListResource {
 	return []func() list.ListResource{
 		resources.NewSkillGroupListResource,
+		resources.NewSkillGroupMemberListResource,
+		resources.NewSkillGroupMembersListResource,
 	}
 }

@@ -3,10 +3,12 @@ package resources
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
@@ -26,6 +28,7 @@ var (
 	_ resource.ResourceWithConfigure   = (*skillGroupMemberResource)(nil)
 	_ resource.ResourceWithImportState = (*skillGroupMemberResource)(nil)
 	_ resource.ResourceWithIdentity    = (*skillGroupMemberResource)(nil)
+	_ list.ListResourceWithConfigure   = (*skillGroupMemberLister)(nil)
 )
 
 // NewSkillGroupMemberResource returns the contactcenter_skill_group_member resource.
@@ -165,6 +168,47 @@ func (m *skillGroupMemberModel) flatten(queID, agID, skill int64) {
 	m.QueID = types.StringValue(strconv.FormatInt(queID, 10))
 	m.AgentID = types.StringValue(strconv.FormatInt(agID, 10))
 	m.Skill = types.Int64Value(skill)
+}
+
+// skillGroupMemberLister is the contactcenter_skill_group_member list
+// resource: one result per agent in a group.
+type skillGroupMemberLister = framework.Lister[membershipFilter, skillGroupMemberModel, groupAgent]
+
+// groupAgent is one agent of one group.
+type groupAgent struct {
+	Group client.SkillGroup
+	Agent client.GroupAgent
+}
+
+// NewSkillGroupMemberListResource lists the agents of skill groups, one
+// result each, for `terraform query`.
+func NewSkillGroupMemberListResource() list.ListResource {
+	l := &skillGroupMemberLister{Resource: framework.NewResource("skill_group_member"), Plural: "skill group members",
+		Description: "One result per agent in a group; groups are filtered as queue/list does (spec §4.6), " +
+			"and their agents read with queue/get/agents for many groups at once.",
+		Filters: membershipFilters,
+		Display: func(a groupAgent) string { return fmt.Sprintf("%s: %s", a.Group.QueName, a.Agent.AgNum) },
+		Flatten: func(_ context.Context, a groupAgent, m *skillGroupMemberModel) error {
+			m.flatten(groupID(a.Group), a.Agent.AgID.Int64(), a.Agent.Skill.Int64())
+			return nil
+		},
+	}
+	l.Items = func(ctx context.Context, f membershipFilter) iter.Seq2[groupAgent, error] {
+		return func(yield func(groupAgent, error) bool) {
+			for g, err := range groupMemberships(ctx, l.Client, f) {
+				if err != nil {
+					yield(groupAgent{}, err)
+					return
+				}
+				for _, a := range g.Agents {
+					if !yield(groupAgent{Group: g.Group, Agent: a}, nil) {
+						return
+					}
+				}
+			}
+		}
+	}
+	return l
 }
 
 // alreadyAssigned reports whether a queue/assign failure says the agent is

@@ -289,3 +289,40 @@ resource "contactcenter_skill_group_member" "%[1]s" {
 		},
 	})
 }
+
+// TestSkillGroupMember_list lists one result per agent in a group, each
+// resource as Read makes it.
+func TestSkillGroupMember_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ids := seedGroups(t, env, 2, 3)
+	all := env.List(t, "contactcenter_skill_group_member", map[string]any{}, true, 100)
+	if len(all) != 6 {
+		t.Fatalf("want 6 results, got %d: %+v", len(all), all)
+	}
+	for i, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		q, ag := ids[i/3], fmt.Sprint(5001+i)
+		if diff := cmp.Diff(map[string]any{"que_id": q, "agent_id": ag}, r.Identity); diff != "" {
+			t.Errorf("identity (-want +got):\n%s", diff)
+		}
+		if want := fmt.Sprintf("Team %d: s%04d", i/3, i); r.DisplayName != want {
+			t.Errorf("display name %q, want %q", r.DisplayName, want)
+		}
+		read, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", r.Identity)
+		if len(diags) != 0 {
+			t.Fatal(diags)
+		}
+		if diff := cmp.Diff(read, r.Resource); diff != "" {
+			t.Errorf("listed resource differs from Read's (-read +listed):\n%s", diff)
+		}
+	}
+	if got := env.List(t, "contactcenter_skill_group_member", map[string]any{"keyword": "Team 1"}, false, 100); len(got) != 3 || got[0].Resource != nil {
+		t.Fatalf("keyword filter: want the 3 agents of Team 1 without resource, got %+v", got)
+	}
+	if got := env.List(t, "contactcenter_skill_group_member", map[string]any{}, false, 4); len(got) != 4 {
+		t.Fatalf("limit 4: got %d results", len(got))
+	}
+}

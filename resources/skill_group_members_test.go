@@ -598,3 +598,53 @@ func TestAccSkillGroupMembers_lostAnswer(t *testing.T) {
 		},
 	})
 }
+
+// TestSkillGroupMembers_list lists memberships made by hand as `terraform
+// query` does: one result per group with its whole membership, the agents
+// of all groups read in one queue/get/agents call, each resource as Read
+// (and so an import) makes it.
+func TestSkillGroupMembers_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ids := seedGroups(t, env, 3, 2)
+	before := env.Sim.Stats()["GET /portal/v2/svcapi/queue/get/agents"]
+	all := env.List(t, "contactcenter_skill_group_members", map[string]any{}, true, 100)
+	if n := env.Sim.Stats()["GET /portal/v2/svcapi/queue/get/agents"] - before; n != 1 {
+		t.Errorf("queue/get/agents called %d times for 3 groups, want 1", n)
+	}
+	if len(all) != 3 {
+		t.Fatalf("want 3 results, got %d: %+v", len(all), all)
+	}
+	for i, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		if diff := cmp.Diff(map[string]any{"que_id": ids[i]}, r.Identity); diff != "" {
+			t.Errorf("identity (-want +got):\n%s", diff)
+		}
+		if want := fmt.Sprintf("Team %d (2 agents)", i); r.DisplayName != want {
+			t.Errorf("display name %q, want %q", r.DisplayName, want)
+		}
+		read, diags := env.ImportByIdentity(t, "contactcenter_skill_group_members", r.Identity)
+		if len(diags) != 0 {
+			t.Fatal(diags)
+		}
+		if diff := cmp.Diff(read, r.Resource); diff != "" {
+			t.Errorf("listed resource differs from Read's (-read +listed):\n%s", diff)
+		}
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{"keyword": "Team 1"}, false, 100); len(got) != 1 ||
+		got[0].Resource != nil || got[0].Identity["que_id"] != ids[1] {
+		t.Fatalf("keyword filter: want Team 1 without resource, got %+v", got)
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{"que_id": ids[2]}, false, 100); len(got) != 1 || got[0].Identity["que_id"] != ids[2] {
+		t.Fatalf("que_id filter: got %+v", got)
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{}, false, 2); len(got) != 2 {
+		t.Fatalf("limit 2: got %d results", len(got))
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{"que_id": "x"}, false, 2); len(got) != 1 ||
+		!strings.Contains(diagsText(got[0].Diagnostics), "must be a numeric skill-group id") {
+		t.Fatalf("a bad filter must be refused: %+v", got)
+	}
+}
