@@ -84,6 +84,8 @@ func listResourceList() []func() list.ListResource {
 	return []func() list.ListResource{
 		resources.NewOutboundTaskListResource,
 		resources.NewSkillGroupListResource,
+		resources.NewSkillGroupMemberListResource,
+		resources.NewSkillGroupMembersListResource,
 		resources.NewWebhookListResource,
 	}
 }

@@ -3,12 +3,15 @@ package resources
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -17,23 +20,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
 	_ resource.ResourceWithConfigure   = (*skillGroupMemberResource)(nil)
 	_ resource.ResourceWithImportState = (*skillGroupMemberResource)(nil)
+	_ resource.ResourceWithIdentity    = (*skillGroupMemberResource)(nil)
+	_ list.ListResourceWithConfigure   = (*skillGroupMemberLister)(nil)
 )
 
 // NewSkillGroupMemberResource returns the contactcenter_skill_group_member resource.
-func NewSkillGroupMemberResource() resource.Resource { return &skillGroupMemberResource{} }
-
-type skillGroupMemberResource struct {
-	client *client.Client
+func NewSkillGroupMemberResource() resource.Resource {
+	r := &skillGroupMemberResource{Resource: framework.NewResource("skill_group_member")}
+	r.steps = framework.Steps[skillGroupMemberModel]{Title: "Skill Group Member", Get: r.get}
+	return r
 }
 
-func (r *skillGroupMemberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_skill_group_member"
+type skillGroupMemberResource struct {
+	framework.Resource
+	steps framework.Steps[skillGroupMemberModel]
 }
 
 func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -58,7 +65,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"skill": schema.Int64Attribute{
-				Optional: true, Computed: true, Default: int64default.StaticInt64(1),
+				Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: wholeNumber,
 				MarkdownDescription: "Skill level of the agent in the group (`skill`), at least `0`. Defaults to `1`. Changed in place with queue/update/skill.",
 				Validators:          []validator.Int64{int64validator.AtLeast(0)},
 			},
@@ -66,101 +73,142 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 	}
 }
 
-func (r *skillGroupMemberResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+// IdentitySchema: a member is named by its group and its agent.
+func (r *skillGroupMemberResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"que_id":   identityschema.StringAttribute{RequiredForImport: true, Description: "The skill group's id (`que_id`)."},
+		"agent_id": identityschema.StringAttribute{RequiredForImport: true, Description: "The agent's id (`ag_id`)."},
+	}}
 }
 
 func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan skillGroupMemberModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	queID, agID, ok := plan.ids(&resp.Diagnostics)
-	if !ok {
-		return
-	}
-	err := r.client.Queues.Assign(ctx, queID, []client.AgentSkill{{AgID: agID, Skill: plan.Skill.ValueInt64()}})
-	if err != nil {
-		detail := tfkit.APIErrorDetail(err)
-		if alreadyAssigned(err) {
-			detail += fmt.Sprintf("\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
-				"and check that the group is not also managed by contactcenter_skill_group_members or an agent's queue_ids.", agID, queID, queID, agID)
+	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupMemberModel) error {
+		queID, agID := framework.ID(plan.QueID), framework.ID(plan.AgentID)
+		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
+		err := r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want})
+		// A lost answer, or 407 for an agent already in the group with
+		// this skill, is adopted once the membership shows it.
+		if err = settled(ctx, r.Client, queID, err, present(want)); err != nil {
+			if alreadyAssigned(err) {
+				// The advice is part of the text: the detail of a wrapped API error would drop it.
+				return fmt.Errorf("%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
+					"and check that the group is not also managed by contactcenter_skill_group_members or an agent's queue_ids.",
+					tfkit.APIErrorDetail(err), agID, queID, queID, agID)
+			}
+			return err
 		}
-		resp.Diagnostics.AddError("Unable to Create Skill Group Member", detail)
-		return
-	}
-	plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
+		return nil
+	})
 }
 
 func (r *skillGroupMemberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state skillGroupMemberModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	queID, agID, err := tfkit.ParseIDPair(state.ID.ValueString())
-	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Invalid Identifier", err.Error())
-		return
-	}
-	members, found, err := groupMembers(ctx, r.client, queID)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Skill Group Member", err)
-		return
-	}
-	skill, in := members[agID]
-	if !found || !in {
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	state.QueID = types.StringValue(strconv.FormatInt(queID, 10))
-	state.AgentID = types.StringValue(strconv.FormatInt(agID, 10))
-	state.Skill = types.Int64Value(skill)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	r.steps.Read(ctx, req, resp)
 }
 
 func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan skillGroupMemberModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	queID, agID, ok := plan.ids(&resp.Diagnostics)
-	if !ok {
-		return
-	}
-	if _, err := r.client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{{AgID: agID, Skill: plan.Skill.ValueInt64()}}, true); err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Skill Group Member", err)
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
+		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
+		_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
+		return settled(ctx, r.Client, queID, err, present(want))
+	})
 }
 
 func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state skillGroupMemberModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	queID, agID, ok := state.ids(&resp.Diagnostics)
-	if !ok {
-		return
-	}
-	err := r.client.Queues.CancelAssign(ctx, queID, []int64{agID})
-	if err != nil && !client.IsNotFound(err) {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Delete Skill Group Member", err)
-	}
+	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
+		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
+		err := r.Client.Queues.CancelAssign(ctx, queID, []int64{agID})
+		return settled(ctx, r.Client, queID, err, absent(agID))
+	}, nil)
 }
 
+// ImportState takes `<que_id>:<agent_id>`, or the identity's que_id and agent_id.
 func (r *skillGroupMemberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	queID, agID, err := tfkit.ParseIDPair(req.ID)
+	id := req.ID
+	if id == "" && req.Identity != nil {
+		var q, a types.String
+		resp.Diagnostics.Append(req.Identity.GetAttribute(ctx, path.Root("que_id"), &q)...)
+		resp.Diagnostics.Append(req.Identity.GetAttribute(ctx, path.Root("agent_id"), &a)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		id = q.ValueString() + ":" + a.ValueString()
+	}
+	queID, agID, err := tfkit.ParseIDPair(id)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid Import ID", "A skill group member is imported as <que_id>:<agent_id>: "+err.Error()+".")
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), fmt.Sprintf("%d:%d", queID, agID))...)
+	framework.SetImported(ctx, resp, fmt.Sprintf("%d:%d", queID, agID), map[string]any{
+		"que_id": strconv.FormatInt(queID, 10), "agent_id": strconv.FormatInt(agID, 10),
+	})
+}
+
+// get reads the membership m names; the agent missing from the group (or
+// the group missing) is reported as not found.
+func (r *skillGroupMemberResource) get(ctx context.Context, m *skillGroupMemberModel) error {
+	queID, agID, err := tfkit.ParseIDPair(m.ID.ValueString())
+	if err != nil {
+		return err
+	}
+	members, found, err := groupMembers(ctx, r.Client, queID)
+	if err != nil {
+		return err
+	}
+	skill, in := members[agID]
+	if !found || !in {
+		return fmt.Errorf("agent %d in skill group %d: %w", agID, queID, client.ErrNotFound)
+	}
+	m.flatten(queID, agID, skill)
+	return nil
+}
+
+func (m *skillGroupMemberModel) flatten(queID, agID, skill int64) {
+	m.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
+	m.QueID = types.StringValue(strconv.FormatInt(queID, 10))
+	m.AgentID = types.StringValue(strconv.FormatInt(agID, 10))
+	m.Skill = types.Int64Value(skill)
+}
+
+// skillGroupMemberLister is the contactcenter_skill_group_member list
+// resource: one result per agent in a group.
+type skillGroupMemberLister = framework.Lister[membershipFilter, skillGroupMemberModel, groupAgent]
+
+// groupAgent is one agent of one group.
+type groupAgent struct {
+	Group client.SkillGroup
+	Agent client.GroupAgent
+}
+
+// NewSkillGroupMemberListResource lists the agents of skill groups, one
+// result each, for `terraform query`.
+func NewSkillGroupMemberListResource() list.ListResource {
+	l := &skillGroupMemberLister{Resource: framework.NewResource("skill_group_member"), Plural: "skill group members",
+		Description: "One result per agent in a group; groups are filtered as queue/list does (spec §4.6), " +
+			"and their agents read with queue/get/agents for many groups at once.",
+		Filters: membershipFilters,
+		Display: func(a groupAgent) string { return fmt.Sprintf("%s: %s", a.Group.QueName, a.Agent.AgNum) },
+		Flatten: func(_ context.Context, a groupAgent, m *skillGroupMemberModel) error {
+			m.flatten(groupID(a.Group), a.Agent.AgID.Int64(), a.Agent.Skill.Int64())
+			return nil
+		},
+	}
+	l.Items = func(ctx context.Context, f membershipFilter) iter.Seq2[groupAgent, error] {
+		return func(yield func(groupAgent, error) bool) {
+			for g, err := range groupMemberships(ctx, l.Client, f) {
+				if err != nil {
+					yield(groupAgent{}, err)
+					return
+				}
+				for _, a := range g.Agents {
+					if !yield(groupAgent{Group: g.Group, Agent: a}, nil) {
+						return
+					}
+				}
+			}
+		}
+	}
+	return l
 }
 
 // alreadyAssigned reports whether a queue/assign failure says the agent is
@@ -179,19 +227,6 @@ func alreadyAssigned(err error) bool {
 		}
 	}
 	return false
-}
-
-func (m skillGroupMemberModel) ids(diags interface {
-	AddAttributeError(path.Path, string, string)
-}) (int64, int64, bool) {
-	q, err1 := strconv.ParseInt(m.QueID.ValueString(), 10, 64)
-	a, err2 := strconv.ParseInt(m.AgentID.ValueString(), 10, 64)
-	if err1 != nil || err2 != nil {
-		diags.AddAttributeError(path.Root("id"), "Invalid Identifier",
-			fmt.Sprintf("Expected numeric que_id and agent_id, got %q and %q.", m.QueID.ValueString(), m.AgentID.ValueString()))
-		return 0, 0, false
-	}
-	return q, a, true
 }
 
 type skillGroupMemberModel struct {

@@ -2,9 +2,14 @@ package resources_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -122,4 +127,202 @@ func TestAccSkillGroupMember_disappears(t *testing.T) {
 			ExpectNonEmptyPlan: true,
 		}},
 	})
+}
+
+// TestSkillGroupMember_importByIdentity imports one agent of a group by its
+// identity (que_id and agent_id).
+func TestSkillGroupMember_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	q := seedGroups(t, env, 1, 2)[0]
+	state, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": q, "agent_id": "5002"})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	want := map[string]any{"id": q + ":5002", "que_id": q, "agent_id": "5002", "skill": int64(1)}
+	if diff := cmp.Diff(want, state); diff != "" {
+		t.Fatalf("imported state (-want +got):\n%s", diff)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": q, "agent_id": "x"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `imported as <que_id>:<agent_id>`) {
+		t.Fatalf("a bad identity must be refused, got %v", diags)
+	}
+	// An agent that is not in the group cannot be imported.
+	if state, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": q, "agent_id": "5009"}); state != nil {
+		t.Fatalf("imported an agent not in the group: %v %v", state, diags)
+	}
+}
+
+func TestAccSkillGroupMember_importIdentity(t *testing.T) {
+	t.Parallel()
+	testImportIdentity(t, memberConfig("a", "skill = 3"), memberAddr, "que_id", "agent_id")
+}
+
+// lostAnswers wraps the simulator: the next n[suffix] requests whose path
+// ends with suffix are applied, then answered 502 without an envelope, as
+// when the platform acted and its answer was lost on the way back.
+type lostAnswers struct {
+	mu   sync.Mutex
+	next map[string]int
+}
+
+func (l *lostAnswers) lose(suffix string, n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.next == nil {
+		l.next = map[string]int{}
+	}
+	l.next[suffix] = n
+}
+
+// reset answers every request again.
+func (l *lostAnswers) reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.next = nil
+}
+
+func (l *lostAnswers) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		l.mu.Lock()
+		lost := false
+		for suffix, n := range l.next {
+			if n > 0 && strings.HasSuffix(r.URL.Path, suffix) {
+				l.next[suffix], lost = n-1, true
+			}
+		}
+		l.mu.Unlock()
+		if !lost {
+			h.ServeHTTP(w, r)
+			return
+		}
+		h.ServeHTTP(httptest.NewRecorder(), r)
+		http.Error(w, "answer lost", http.StatusBadGateway)
+	})
+}
+
+// Every membership write recovers from a lost answer by reading the
+// membership: the assign is not re-sent (no 407 for ever after), a lost
+// update/skill or cancel_assign that took effect counts as done, and an
+// agent already in the group with the configured skill is adopted.
+func TestAccSkillGroupMember_lostAnswer(t *testing.T) {
+	t.Parallel()
+	var lost lostAnswers
+	env := acctest.NewWithHandler(t, lost.wrap)
+	c := env.Client(t)
+	var group, agentA, agentB int64
+	extra := func(agent string, skill int) string {
+		return fmt.Sprintf(`
+resource "contactcenter_skill_group_member" "%[1]s" {
+  que_id   = contactcenter_skill_group.g.id
+  agent_id = contactcenter_agent.%[1]s.id
+  skill    = %[2]d
+}
+`, agent, skill)
+	}
+	assigns := func(want int) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			if n := env.Sim.Stats()["POST /portal/v2/svcapi/queue/assign"]; n != want {
+				return fmt.Errorf("queue/assign called %d times, want %d", n, want)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { lost.lose("/queue/assign", 1) },
+				Config:    env.Config(memberConfig("a", "skill = 2")),
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						group, agentA, agentB = resID(s, "contactcenter_skill_group.g"), resID(s, "contactcenter_agent.a"), resID(s, "contactcenter_agent.b")
+						return nil
+					},
+					expectGroup(t, c, map[string]int64{"a": 2}), assigns(1),
+				),
+			},
+			{
+				PreConfig: func() { lost.lose("/queue/update/skill", 10) },
+				Config:    env.Config(memberConfig("a", "skill = 4")),
+				Check:     expectGroup(t, c, map[string]int64{"a": 4}),
+			},
+			{
+				// Replacing a by c: the cancel_assign of a loses every answer.
+				PreConfig: func() { lost.lose("/queue/cancel_assign", 10) },
+				Config:    env.Config(memberConfig("c", "skill = 4")),
+				Check:     resource.ComposeTestCheckFunc(expectGroup(t, c, map[string]int64{"c": 4}), assigns(2)),
+			},
+			{
+				// b is in the group already (an earlier apply whose answer was
+				// lost, before this fix): with the configured skill it is adopted.
+				PreConfig: func() {
+					lost.reset()
+					if err := c.Queues.Assign(t.Context(), group, []client.AgentSkill{{AgID: agentB, Skill: 3}}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(memberConfig("c", "skill = 4") + extra("b", 3)),
+				Check:  expectGroup(t, c, map[string]int64{"b": 3, "c": 4}),
+			},
+			{Config: env.Config(memberConfig("c", "skill = 4") + extra("b", 3)), PlanOnly: true},
+			{
+				// With another skill it is not: someone else manages it.
+				PreConfig: func() {
+					if err := c.Queues.Assign(t.Context(), group, []client.AgentSkill{{AgID: agentA, Skill: 1}}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:      env.Config(memberConfig("c", "skill = 4") + extra("b", 3) + extra("a", 7)),
+				ExpectError: regexp.MustCompile(`Agent [0-9]+ is already in skill group [0-9]+`),
+			},
+			{
+				PreConfig: func() {
+					if err := c.Queues.CancelAssign(t.Context(), group, []int64{agentA}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(memberConfig("c", "skill = 4") + extra("b", 3)),
+				Check:  expectGroup(t, c, map[string]int64{"b": 3, "c": 4}),
+			},
+		},
+	})
+}
+
+// TestSkillGroupMember_list lists one result per agent in a group, each
+// resource as Read makes it.
+func TestSkillGroupMember_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ids := seedGroups(t, env, 2, 3)
+	all := env.List(t, "contactcenter_skill_group_member", map[string]any{}, true, 100)
+	if len(all) != 6 {
+		t.Fatalf("want 6 results, got %d: %+v", len(all), all)
+	}
+	for i, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		q, ag := ids[i/3], fmt.Sprint(5001+i)
+		if diff := cmp.Diff(map[string]any{"que_id": q, "agent_id": ag}, r.Identity); diff != "" {
+			t.Errorf("identity (-want +got):\n%s", diff)
+		}
+		if want := fmt.Sprintf("Team %d: s%04d", i/3, i); r.DisplayName != want {
+			t.Errorf("display name %q, want %q", r.DisplayName, want)
+		}
+		read, diags := env.ImportByIdentity(t, "contactcenter_skill_group_member", r.Identity)
+		if len(diags) != 0 {
+			t.Fatal(diags)
+		}
+		if diff := cmp.Diff(read, r.Resource); diff != "" {
+			t.Errorf("listed resource differs from Read's (-read +listed):\n%s", diff)
+		}
+	}
+	if got := env.List(t, "contactcenter_skill_group_member", map[string]any{"keyword": "Team 1"}, false, 100); len(got) != 3 || got[0].Resource != nil {
+		t.Fatalf("keyword filter: want the 3 agents of Team 1 without resource, got %+v", got)
+	}
+	if got := env.List(t, "contactcenter_skill_group_member", map[string]any{}, false, 4); len(got) != 4 {
+		t.Fatalf("limit 4: got %d results", len(got))
+	}
 }

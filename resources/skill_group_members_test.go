@@ -1,20 +1,25 @@
 package resources_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -328,4 +333,318 @@ resource "contactcenter_skill_group_members" "test" {
 			})},
 		},
 	})
+}
+
+// The commonest way to write membership: a for expression over a for_each
+// resource, and the members resource itself inside a for_each. members is
+// unknown at validate time (whole) and at plan time (the agents' ids).
+func TestAccSkillGroupMembers_forExpression(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	cfg := env.Config(`
+resource "contactcenter_skill_group" "g" {
+  for_each     = toset(["Sales", "Support"])
+  que_name     = each.key
+  que_priority = 1
+}
+resource "contactcenter_agent" "a" {
+  for_each      = toset(["7101", "7102", "7103"])
+  user_num      = each.key
+  user_name     = "A${each.key}"
+  user_password = "Pass-1"
+}
+resource "contactcenter_skill_group_members" "test" {
+  que_id  = contactcenter_skill_group.g["Sales"].id
+  members = [for a in contactcenter_agent.a : { agent_id = a.id, skill = 3 }]
+}
+resource "contactcenter_skill_group_members" "each" {
+  # Sales is managed by "test"; two authoritative resources would fight.
+  for_each = { for k, g in contactcenter_skill_group.g : k => g if k == "Support" }
+  que_id   = each.value.id
+  members  = [for k, a in contactcenter_agent.a : { agent_id = a.id, skill = 2 } if k != "7103"]
+}
+`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(membersAddr, tfjsonpath.New("members"), knownvalue.SetSizeExact(3)),
+					statecheck.ExpectKnownValue(`contactcenter_skill_group_members.each["Support"]`, tfjsonpath.New("members"), knownvalue.SetSizeExact(2)),
+					// (Check's legacy state cannot hold for_each instances.)
+					groupSizes(t, c, map[string]int{"Sales": 3, "Support": 2}),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+			// Nor can the harness's final state: destroy in a step.
+			{Config: env.ProviderConfig()},
+		},
+	})
+}
+
+// groupSizes checks how many agents the service holds in each group of
+// contactcenter_skill_group.g (for_each keys).
+func groupSizes(t *testing.T, c *client.Client, want map[string]int) statecheck.StateCheck {
+	return stateCheckFunc(func(st *tfjson.State) error {
+		for _, r := range st.Values.RootModule.Resources {
+			n, ok := want[fmt.Sprint(r.Index)]
+			if r.Type != "contactcenter_skill_group" || !ok {
+				continue
+			}
+			id := r.AttributeValues["id"].(string)
+			q, _ := strconv.ParseInt(id, 10, 64)
+			data, err := c.Queues.GetAgents(t.Context(), q)
+			if err != nil {
+				return err
+			}
+			if got := len(data[id]); got != n {
+				return fmt.Errorf("group %v has %d agents, want %d", r.Index, got, n)
+			}
+			delete(want, fmt.Sprint(r.Index))
+		}
+		if len(want) != 0 {
+			return fmt.Errorf("groups not in state: %v", want)
+		}
+		return nil
+	})
+}
+
+type stateCheckFunc func(*tfjson.State) error
+
+func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if err := f(req.State); err != nil {
+		resp.Error = err
+	}
+}
+
+// TestSkillGroupMembers_unknownMembers validates and plans members unknown
+// as a whole and partly (an element whose agent_id is not known yet), as
+// Terraform sends them: no diagnostic, and nothing blames the provider.
+func TestSkillGroupMembers_unknownMembers(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	elem := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"agent_id": tftypes.String, "skill": tftypes.Number}}
+	set := tftypes.Set{ElementType: elem}
+	member := func(id any, skill any) tftypes.Value {
+		return tftypes.NewValue(elem, map[string]tftypes.Value{
+			"agent_id": tftypes.NewValue(tftypes.String, id), "skill": tftypes.NewValue(tftypes.Number, skill),
+		})
+	}
+	cases := map[string]tftypes.Value{
+		"whole set unknown": tftypes.NewValue(set, tftypes.UnknownValue),
+		"agent ids unknown": tftypes.NewValue(set, []tftypes.Value{member(tftypes.UnknownValue, 3), member("1001", 3)}),
+		"skill unknown":     tftypes.NewValue(set, []tftypes.Value{member("1001", tftypes.UnknownValue)}),
+	}
+	for name, members := range cases {
+		t.Run(name, func(t *testing.T) {
+			for _, queID := range []any{"101", tftypes.UnknownValue} {
+				cfg := objectValue(t, env, "contactcenter_skill_group_members", map[string]tftypes.Value{
+					"que_id": tftypes.NewValue(tftypes.String, queID), "members": members,
+				})
+				if diags := validatePlan(t, env, "contactcenter_skill_group_members", cfg); len(diags) != 0 {
+					t.Fatalf("que_id %v: %s", queID, diagsText(diags))
+				}
+			}
+		})
+	}
+	// A known duplicate next to an unknown element is still refused.
+	dup := objectValue(t, env, "contactcenter_skill_group_members", map[string]tftypes.Value{
+		"que_id":  tftypes.NewValue(tftypes.String, "101"),
+		"members": tftypes.NewValue(set, []tftypes.Value{member("1001", 1), member("1001", 2), member(tftypes.UnknownValue, 1)}),
+	})
+	if text := diagsText(validatePlan(t, env, "contactcenter_skill_group_members", dup)); !strings.Contains(text, "Agent 1001 appears more than once in members") {
+		t.Fatalf("duplicate not refused: %s", text)
+	}
+	// A fraction as skill is refused naming the attribute.
+	frac := objectValue(t, env, "contactcenter_skill_group_members", map[string]tftypes.Value{
+		"que_id":  tftypes.NewValue(tftypes.String, "101"),
+		"members": tftypes.NewValue(set, []tftypes.Value{member("1001", big.NewFloat(2.5))}),
+	})
+	if text := diagsText(validatePlan(t, env, "contactcenter_skill_group_members", frac)); !strings.Contains(text, "skill must be a whole number, got 2.5") || strings.Contains(text, "provider") {
+		t.Fatalf("fractional skill: %s", text)
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %d requests", n)
+	}
+}
+
+// seedGroups makes groups by hand, through the API as people do: group i
+// (named "Team <i>") holds agents of skill i+1, n agents each, out of a
+// pool seeded from ag_id 5001.
+func seedGroups(t *testing.T, env *acctest.Env, groups, perGroup int) []string {
+	t.Helper()
+	c := env.Client(t)
+	var seed []map[string]any
+	for i := range groups * perGroup {
+		seed = append(seed, map[string]any{"user_id": 5001 + i, "user_num": fmt.Sprintf("s%04d", i), "user_name": "x"})
+	}
+	raw, _ := json.Marshal(seed)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": raw}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for g := range groups {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: fmt.Sprintf("Team %d", g), QuePriority: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := strconv.ParseInt(id, 10, 64)
+		var agents []client.AgentSkill
+		for i := range perGroup {
+			agents = append(agents, client.AgentSkill{AgID: int64(5001 + g*perGroup + i), Skill: int64(g + 1)})
+		}
+		if len(agents) > 0 {
+			if err := c.Queues.Assign(t.Context(), q, agents); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// TestSkillGroupMembers_importByIdentity imports a membership by its
+// identity (que_id), as an import block with `identity` does on 1.12+.
+func TestSkillGroupMembers_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	q := seedGroups(t, env, 1, 2)[0]
+	state, diags := env.ImportByIdentity(t, "contactcenter_skill_group_members", map[string]any{"que_id": q})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	want := map[string]any{"id": q, "que_id": q, "members": []any{
+		map[string]any{"agent_id": "5001", "skill": int64(1)}, map[string]any{"agent_id": "5002", "skill": int64(1)},
+	}}
+	if diff := cmp.Diff(want, state); diff != "" {
+		t.Fatalf("imported state (-want +got):\n%s", diff)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group_members", map[string]any{"que_id": "abc"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `imported by the group's numeric id (que_id), got "abc"`) {
+		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
+	}
+}
+
+func TestAccSkillGroupMembers_importIdentity(t *testing.T) {
+	t.Parallel()
+	testImportIdentity(t, membersConfig(member("a", 1), member("b", 5)), membersAddr, "que_id")
+}
+
+// testImportIdentity applies body, checks that addr's identity matches its
+// state attributes attrs, and imports it by identity and by id with import
+// blocks (Terraform 1.12 and later).
+func testImportIdentity(t *testing.T, body, addr string, attrs ...string) {
+	t.Helper()
+	env := acctest.New(t)
+	cfg := env.Config(body)
+	var checks []statecheck.StateCheck
+	for _, a := range attrs {
+		checks = append(checks, statecheck.ExpectIdentityValueMatchesState(addr, tfjsonpath.New(a)))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{Config: cfg, ConfigStateChecks: checks},
+			{Config: cfg, ResourceName: addr, ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity},
+			{Config: cfg, ResourceName: addr, ImportState: true, ImportStateKind: resource.ImportBlockWithID},
+		},
+	})
+}
+
+// The authoritative form's diff writes recover from lost answers by reading
+// the membership: nothing is re-sent, and the apply succeeds.
+func TestAccSkillGroupMembers_lostAnswer(t *testing.T) {
+	t.Parallel()
+	var lost lostAnswers
+	env := acctest.NewWithHandler(t, lost.wrap)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { lost.lose("/queue/assign", 1) },
+				Config:    env.Config(membersConfig(member("a", 1), member("b", 5))),
+				Check:     expectGroup(t, c, map[string]int64{"a": 1, "b": 5}),
+			},
+			{
+				// Every answer of cancel_assign and update/skill is lost, and
+				// the one of assign.
+				PreConfig: func() {
+					lost.lose("/queue/assign", 1)
+					lost.lose("/queue/cancel_assign", 10)
+					lost.lose("/queue/update/skill", 10)
+				},
+				Config: env.Config(membersConfig(member("b", 9), member("c", 2))),
+				Check: resource.ComposeTestCheckFunc(expectGroup(t, c, map[string]int64{"b": 9, "c": 2}), func(*terraform.State) error {
+					if n := env.Sim.Stats()["POST /portal/v2/svcapi/queue/assign"]; n != 2 {
+						return fmt.Errorf("queue/assign called %d times, want 2 (create, then c)", n)
+					}
+					return nil
+				}),
+			},
+			{Config: env.Config(membersConfig(member("b", 9), member("c", 2))), PlanOnly: true},
+			{
+				// Destroy with every cancel_assign answer lost.
+				PreConfig: func() { lost.lose("/queue/cancel_assign", 10) },
+				Config:    env.Config(membershipBase),
+				Check:     expectGroup(t, c, map[string]int64{}),
+			},
+		},
+	})
+}
+
+// TestSkillGroupMembers_list lists memberships made by hand as `terraform
+// query` does: one result per group with its whole membership, the agents
+// of all groups read in one queue/get/agents call, each resource as Read
+// (and so an import) makes it.
+func TestSkillGroupMembers_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ids := seedGroups(t, env, 3, 2)
+	before := env.Sim.Stats()["GET /portal/v2/svcapi/queue/get/agents"]
+	all := env.List(t, "contactcenter_skill_group_members", map[string]any{}, true, 100)
+	if n := env.Sim.Stats()["GET /portal/v2/svcapi/queue/get/agents"] - before; n != 1 {
+		t.Errorf("queue/get/agents called %d times for 3 groups, want 1", n)
+	}
+	if len(all) != 3 {
+		t.Fatalf("want 3 results, got %d: %+v", len(all), all)
+	}
+	for i, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		if diff := cmp.Diff(map[string]any{"que_id": ids[i]}, r.Identity); diff != "" {
+			t.Errorf("identity (-want +got):\n%s", diff)
+		}
+		if want := fmt.Sprintf("Team %d (2 agents)", i); r.DisplayName != want {
+			t.Errorf("display name %q, want %q", r.DisplayName, want)
+		}
+		read, diags := env.ImportByIdentity(t, "contactcenter_skill_group_members", r.Identity)
+		if len(diags) != 0 {
+			t.Fatal(diags)
+		}
+		if diff := cmp.Diff(read, r.Resource); diff != "" {
+			t.Errorf("listed resource differs from Read's (-read +listed):\n%s", diff)
+		}
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{"keyword": "Team 1"}, false, 100); len(got) != 1 ||
+		got[0].Resource != nil || got[0].Identity["que_id"] != ids[1] {
+		t.Fatalf("keyword filter: want Team 1 without resource, got %+v", got)
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{"que_id": ids[2]}, false, 100); len(got) != 1 || got[0].Identity["que_id"] != ids[2] {
+		t.Fatalf("que_id filter: got %+v", got)
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{}, false, 2); len(got) != 2 {
+		t.Fatalf("limit 2: got %d results", len(got))
+	}
+	if got := env.List(t, "contactcenter_skill_group_members", map[string]any{"que_id": "x"}, false, 2); len(got) != 1 ||
+		!strings.Contains(diagsText(got[0].Diagnostics), "must be a numeric skill-group id") {
+		t.Fatalf("a bad filter must be refused: %+v", got)
+	}
 }

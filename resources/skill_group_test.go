@@ -3,11 +3,14 @@ package resources_test
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -125,6 +128,13 @@ func TestAccSkillGroup_validation(t *testing.T) {
 		"negative que_length":     {skillGroupConfig("A", 1, "que_length = -1"), `que_length value must be at least 0`},
 		"negative noans_times":    {skillGroupConfig("A", 1, "noans_times = -1"), `noans_times value must be at least 0`},
 		"missing priority (type)": {`resource "contactcenter_skill_group" "test" { que_name = "A" }`, `The argument "que_priority" is required`},
+		"blank name":              {skillGroupConfig("   ", 1, ""), `que_name must not begin or end with whitespace`},
+		"padded name":             {skillGroupConfig(" Sales", 1, ""), `que_name must not begin or end with whitespace`},
+		"fractional priority": {`resource "contactcenter_skill_group" "test" {
+  que_name     = "A"
+  que_priority = 1.5
+}`, `que_priority must be a whole number, got 1.5`},
+		"fractional ring_time": {skillGroupConfig("A", 1, "ring_time = 2.25"), `ring_time must be a whole number, got 2.25`},
 	}
 	env.ExpectPlanErrors(t, cases)
 }
@@ -369,4 +379,95 @@ func TestAccSkillGroup_importBlockNoNoise(t *testing.T) {
 			}},
 		}},
 	})
+}
+
+// validatePlan validates and plans a new resource of type typ from config
+// through the in-process server, as Terraform does (the proposed new state is
+// the configuration), and returns every diagnostic of both phases.
+func validatePlan(t *testing.T, env *acctest.Env, typ string, config tftypes.Value) []*tfprotov6.Diagnostic {
+	t.Helper()
+	ctx := t.Context()
+	srv := env.ActionServer(t)
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	objType := schemas.ResourceSchemas[typ].ValueType()
+	cfg, err := tfprotov6.NewDynamicValue(objType, config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vr, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: typ, Config: &cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := vr.Diagnostics
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return diags
+		}
+	}
+	prior, _ := tfprotov6.NewDynamicValue(objType, tftypes.NewValue(objType, nil))
+	pr, err := srv.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: typ, PriorState: &prior, ProposedNewState: &cfg, Config: &cfg,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(diags, pr.Diagnostics...)
+}
+
+// objectValue builds a configuration object of type typ's schema from
+// attrs (tftypes values); attributes not given are null.
+func objectValue(t *testing.T, env *acctest.Env, typ string, attrs map[string]tftypes.Value) tftypes.Value {
+	t.Helper()
+	schemas, err := env.Server(t).GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	objType, ok := schemas.ResourceSchemas[typ].ValueType().(tftypes.Object)
+	if !ok {
+		t.Fatalf("no resource %s", typ)
+	}
+	vals := map[string]tftypes.Value{}
+	for name, at := range objType.AttributeTypes {
+		if v, ok := attrs[name]; ok {
+			vals[name] = v
+		} else {
+			vals[name] = tftypes.NewValue(at, nil)
+		}
+	}
+	return tftypes.NewValue(objType, vals)
+}
+
+func diagsText(ds []*tfprotov6.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		fmt.Fprintf(&b, "%s: %s: %s\n", d.Severity, d.Summary, d.Detail)
+	}
+	return b.String()
+}
+
+// TestSkillGroup_fractionalNumbers: a fraction in an integer attribute is
+// refused at validation naming the attribute, never blaming the provider.
+func TestSkillGroup_fractionalNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	for name, attr := range map[string]string{"que_priority": "que_priority", "ring_time": "ring_time", "auto_evaluate": "auto_evaluate"} {
+		t.Run(name, func(t *testing.T) {
+			attrs := map[string]tftypes.Value{
+				"que_name":     tftypes.NewValue(tftypes.String, "A"),
+				"que_priority": tftypes.NewValue(tftypes.Number, 1),
+			}
+			attrs[attr] = tftypes.NewValue(tftypes.Number, big.NewFloat(1.5))
+			diags := validatePlan(t, env, "contactcenter_skill_group", objectValue(t, env, "contactcenter_skill_group", attrs))
+			text := diagsText(diags)
+			if len(diags) != 1 || !strings.Contains(text, attr+" must be a whole number, got 1.5.") || strings.Contains(text, "provider") {
+				t.Fatalf("want one error naming %s, got:\n%s", attr, text)
+			}
+		})
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("validation reached the API: %d requests", n)
+	}
 }

@@ -3,15 +3,16 @@ resource "contactcenter_skill_group" "support" {
   que_priority = 10
 }
 
-resource "contactcenter_agent" "ann" {
-  user_num      = "9101"
-  user_name     = "Ann Lee"
-  user_password = var.initial_password
+variable "support_agents" {
+  description = "The support agents: user_num => name."
+  type        = map(string)
+  default     = { "9101" = "Ann Lee", "9102" = "Bob Chen" }
 }
 
-resource "contactcenter_agent" "bob" {
-  user_num      = "9102"
-  user_name     = "Bob Chen"
+resource "contactcenter_agent" "support" {
+  for_each      = var.support_agents
+  user_num      = each.key
+  user_name     = each.value
   user_password = var.initial_password
 }
 
@@ -22,11 +23,8 @@ variable "initial_password" {
 
 # The whole membership of one group: agents not listed here are removed
 # from it, and changes made outside Terraform show up in the next plan.
+# members may be built with a for expression over agents made with for_each.
 resource "contactcenter_skill_group_members" "support" {
-  que_id = contactcenter_skill_group.support.id
-
-  members = [
-    { agent_id = contactcenter_agent.ann.id, skill = 10 },
-    { agent_id = contactcenter_agent.bob.id, skill = 5 },
-  ]
+  que_id  = contactcenter_skill_group.support.id
+  members = [for a in contactcenter_agent.support : { agent_id = a.id, skill = 5 }]
 }
