@@ -212,8 +212,23 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 
 	set = set.Or(client.SettingsFromEnv())
 	cfg, err := set.Config()
-	for _, e := range client.SettingErrors(err) {
+	errs := client.SettingErrors(err)
+	missing := 0
+	for _, e := range errs {
+		if e.Missing {
+			missing++
+		}
+	}
+	if missing == len(client.Surfaces) {
+		// Nothing says where the platform is: one error, not one per surface.
+		resp.Diagnostics.AddAttributeError(path.Root(client.SettingEndpoint), "Missing Endpoint",
+			fmt.Sprintf("Set endpoint (the origin that serves all five API surfaces, such as http://127.0.0.1:18080 for ccsync simulator) "+
+				"or the environment variable %s. A deployment that serves each surface elsewhere sets base_url, autocall_url, portal_url, "+
+				"portal_open_url and smsapi_url instead.", client.EnvVar(client.SettingEndpoint)))
+	}
+	for _, e := range errs {
 		switch {
+		case e.Missing && missing == len(client.Surfaces):
 		case e.Missing:
 			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), "Missing Surface URL",
 				fmt.Sprintf("No URL for %s: set endpoint (which derives all five surfaces), %s, or the environment variable %s or %s.",

@@ -247,7 +247,7 @@ func TestProviderErrors(t *testing.T) {
 		attr    string
 		summary string
 	}{
-		"no endpoint":                        {nil, map[string]any{"access_token": "t"}, "portal_url", "set endpoint"},
+		"no endpoint":                        {nil, map[string]any{"access_token": "t"}, "endpoint", "Missing Endpoint"},
 		"no endpoint names every surface":    {nil, map[string]any{"access_token": "t", "portal_url": "https://p.example.com"}, "smsapi_url", "Missing Surface URL"},
 		"no access_token":                    {nil, map[string]any{"endpoint": "https://x.example.com"}, "access_token", "Missing Access Token"},
 		"empty access_token":                 {nil, map[string]any{"endpoint": "https://x.example.com", "access_token": ""}, "access_token", "CONTACTCENTER_ACCESS_TOKEN"},
@@ -288,6 +288,13 @@ func TestProviderErrors(t *testing.T) {
 				t.Errorf("want an error on %s containing %q; got:\n%s", tc.attr, tc.summary, c.text())
 			}
 		})
+	}
+	// An empty provider block: one error per missing setting (the endpoint,
+	// the token), not one per surface.
+	clearEnv(t)
+	if c := configure(t, map[string]any{}); len(c.diags) != 2 || !c.errorOn("endpoint", "Set endpoint") ||
+		!c.errorOn("access_token", "Missing Access Token") {
+		t.Errorf("provider {}: want exactly two errors, on endpoint and access_token; got:\n%s", c.text())
 	}
 	// The configuration wins over a bad value in the environment.
 	clearEnv(t)

@@ -78,37 +78,7 @@ func (e *Env) RunAction(t testing.TB, typ string, config any) ActionResult {
 // RunAction is Env.RunAction on a server the caller configured.
 func RunAction(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, config any) ActionResult {
 	t.Helper()
-	ctx := t.Context()
-	dv := jsonValue(t, config)
-	vr, err := srv.ValidateActionConfig(ctx, &tfprotov6.ValidateActionConfigRequest{ActionType: typ, Config: dv})
-	if err != nil {
-		t.Fatalf("ValidateActionConfig: %v", err)
-	}
-	if hasErr(vr.Diagnostics) {
-		return ActionResult{Phase: "validate", Diagnostics: vr.Diagnostics}
-	}
-	pr, err := srv.PlanAction(ctx, &tfprotov6.PlanActionRequest{ActionType: typ, Config: dv})
-	if err != nil {
-		t.Fatalf("PlanAction: %v", err)
-	}
-	if hasErr(pr.Diagnostics) {
-		return ActionResult{Phase: "plan", Diagnostics: pr.Diagnostics}
-	}
-	stream, err := srv.InvokeAction(ctx, &tfprotov6.InvokeActionRequest{ActionType: typ, Config: dv})
-	if err != nil {
-		t.Fatalf("InvokeAction: %v", err)
-	}
-	res := ActionResult{Phase: "invoke"}
-	for ev := range stream.Events {
-		switch x := ev.Type.(type) {
-		case tfprotov6.ProgressInvokeActionEventType:
-			res.Progress = append(res.Progress, x.Message)
-		case tfprotov6.CompletedInvokeActionEventType:
-			res.Completed = true
-			res.Diagnostics = append(res.Diagnostics, x.Diagnostics...)
-		}
-	}
-	return res
+	return runActionDV(t, srv, typ, jsonValue(t, config))
 }
 
 // jsonValue encodes v as a JSON DynamicValue; tftypes decodes it against the
