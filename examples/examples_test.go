@@ -1,48 +1,56 @@
-// Package examples holds the configurations the docs show. This test applies
-// each of them as written against its own simulator, as a user would: apply
-// (with an empty plan after it), destroy, and the same again on the same
-// simulator, which catches examples that cannot be applied twice.
+// Package examples holds the configurations the docs show. This test runs
+// each of them as written, the way a user does, against its own simulator:
+// terraform apply (actions invoked), an empty terraform plan, terraform
+// destroy, and all of it a second time on the same simulator, which catches
+// examples that cannot be applied twice.
+//
+// It drives the terraform CLI with the provider built from this module
+// (dev_overrides, as scripts/validate-examples.sh does). Action blocks need
+// Terraform 1.14: with an older Terraform the resources are applied by the
+// CLI and the actions are invoked in process through the protocol-6 server,
+// with their references resolved from the applied state. Point
+// TF_ACC_TERRAFORM_PATH at Terraform 1.14 or later to run the actions
+// through the CLI too.
 package examples
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
-// actionBlock finds configurations that need Terraform 1.14 (actions).
-var actionBlock = regexp.MustCompile(`(?m)^\s*(action\s+"[^"]+"\s+"[^"]+"|action_trigger\s*\{)`)
-
 func TestAccExamples_applyTwice(t *testing.T) {
-	dirs := exampleDirs(t)
-	for _, dir := range dirs {
-		if strings.HasPrefix(dir, "actions/") || dir == "provider" {
-			continue // actions: TestExamples_actions; provider: only a provider block
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 (make test does) to run every example with the terraform CLI")
+	}
+	tf := setupTerraform(t)
+	for _, dir := range exampleDirs(t) {
+		if dir == "provider" {
+			continue // a provider block only
 		}
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			env := acctest.New(t, simulatorAsRun)
-			cfg := exampleConfig(t, dir, env)
-			if actionBlock.MatchString(cfg) {
-				t.Skipf("%s has action blocks: Terraform >= 1.14 applies them (TF_ACC_TERRAFORM_PATH)", dir)
-			}
+			ex := prepare(t, tf, dir, env)
 			for round := 1; round <= 2; round++ {
-				resource.Test(t, resource.TestCase{
-					PreCheck:                 func() { acctest.PreCheck(t) },
-					ProtoV6ProviderFactories: env.Factories(),
-					Steps:                    []resource.TestStep{{Config: cfg}},
-				})
-				if t.Failed() {
-					t.Fatalf("round %d of apply, plan, destroy failed", round)
-				}
+				ex.apply(t, round)
+				ex.run(t, round, "plan must be empty", 0, "plan", "-detailed-exitcode")
+				ex.run(t, round, "destroy", 0, "destroy", "-auto-approve")
 			}
 		})
 	}
@@ -55,6 +63,251 @@ func TestAccExamples_applyTwice(t *testing.T) {
 func simulatorAsRun(o *simulator.Options) {
 	o.AutoApprove = time.Second
 	o.GatewayDeliveryDelay = 2 * time.Second
+}
+
+// terraformCLI is the terraform binary and the CLI configuration that makes
+// it use the provider built from this module.
+type terraformCLI struct {
+	path, cliConfig string
+	actions         bool // Terraform >= 1.14 applies action blocks
+}
+
+var (
+	tfOnce sync.Once
+	tfCLI  terraformCLI
+	tfErr  error
+)
+
+func setupTerraform(t *testing.T) terraformCLI {
+	t.Helper()
+	tfOnce.Do(func() { tfCLI, tfErr = buildTerraformCLI() })
+	if tfErr != nil {
+		t.Fatal(tfErr)
+	}
+	return tfCLI
+}
+
+func buildTerraformCLI() (terraformCLI, error) {
+	path := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if path == "" {
+		p, err := exec.LookPath("terraform")
+		if err != nil {
+			return terraformCLI{}, fmt.Errorf("the examples need the terraform CLI (>= 1.11) on PATH: %w", err)
+		}
+		path = p
+	}
+	out, err := exec.Command(path, "version", "-json").Output()
+	if err != nil {
+		return terraformCLI{}, fmt.Errorf("terraform version: %w", err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		return terraformCLI{}, fmt.Errorf("terraform version: %w", err)
+	}
+	ver, err := version.NewVersion(v.Version)
+	if err != nil {
+		return terraformCLI{}, err
+	}
+	// One directory for the whole run, removed by TestMain.
+	bin := filepath.Join(buildDir, "bin")
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "terraform-provider-contactcenter"), "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		return terraformCLI{}, fmt.Errorf("building the provider: %v\n%s", err, out)
+	}
+	cfg := filepath.Join(buildDir, "cli.tfrc")
+	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"contactcenter/contactcenter\" = %q\n    \"hashicorp/contactcenter\" = %q\n  }\n  direct {}\n}\n", bin, bin)
+	if err := os.WriteFile(cfg, []byte(rc), 0o644); err != nil {
+		return terraformCLI{}, err
+	}
+	return terraformCLI{path: path, cliConfig: cfg, actions: ver.GreaterThanOrEqual(version.Must(version.NewVersion("1.14.0")))}, nil
+}
+
+var buildDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "examples-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	buildDir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// example is one example copied into a working directory.
+type example struct {
+	tf   terraformCLI
+	env  *acctest.Env
+	dir  string   // the working directory
+	vars []string // TF_VAR_ settings for inputs without a default
+	// With a Terraform that cannot apply actions: the action blocks, to be
+	// invoked in process after each apply.
+	actions []acctest.ActionBlock
+	// With a Terraform that applies actions: the actions no trigger runs,
+	// invoked with -invoke after each apply.
+	invoke []string
+}
+
+// prepare copies dir into a working directory with a provider block for
+// env's simulator (the examples leave the provider to the environment, as
+// users are told to: an empty `provider "contactcenter" {}` is filled in,
+// else one is added).
+func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *example {
+	t.Helper()
+	ex := &example{tf: tf, env: env, dir: t.TempDir()}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	hasProvider := false
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasPrefix(name, "import") {
+			continue // import-by-*.tf: the import blocks the docs show, for objects made elsewhere
+		}
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, ".tf") {
+			if emptyProvider.Match(src) {
+				src = emptyProvider.ReplaceAllLiteral(src, []byte(env.ProviderConfig()))
+				hasProvider = true
+			}
+			all.Write(src)
+			if !tf.actions {
+				ex.actions = append(ex.actions, acctest.ActionBlocks(t, name, src)...)
+				src = withoutActions(t, name, src)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(ex.dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !hasProvider {
+		if err := os.WriteFile(filepath.Join(ex.dir, "zz_simulator.tf"), []byte(env.ProviderConfig()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := all.String()
+	for _, m := range variableBlock.FindAllStringSubmatch(cfg, -1) {
+		if !strings.Contains(m[2], "default") {
+			// Initial passwords, as a user gives them (TF_VAR_ann_password=...).
+			ex.vars = append(ex.vars, "TF_VAR_"+m[1]+"=Example-Passw0rd!")
+		}
+	}
+	if tf.actions {
+		for _, m := range actionBlock.FindAllStringSubmatch(cfg, -1) {
+			addr := "action." + m[1] + "." + m[2]
+			if !strings.Contains(cfg, addr) {
+				ex.invoke = append(ex.invoke, addr)
+			}
+		}
+	}
+	return ex
+}
+
+var (
+	emptyProvider = regexp.MustCompile(`(?m)^provider "contactcenter" \{\}[ \t]*$`)
+	variableBlock = regexp.MustCompile(`(?s)variable "([a-z_0-9]+)" \{(.*?)\n\}`)
+	actionBlock   = regexp.MustCompile(`(?m)^action "([a-z_0-9]+)" "([a-z_0-9]+)"`)
+)
+
+// withoutActions removes action blocks and action_trigger blocks (for a
+// Terraform that does not know them).
+func withoutActions(t *testing.T, name string, src []byte) []byte {
+	t.Helper()
+	f, diags := hclwrite.ParseConfig(src, name, hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatalf("parsing %s: %v", name, diags)
+	}
+	body := f.Body()
+	for _, b := range body.Blocks() {
+		switch b.Type() {
+		case "action":
+			body.RemoveBlock(b)
+		case "resource":
+			for _, lc := range b.Body().Blocks() {
+				if lc.Type() != "lifecycle" {
+					continue
+				}
+				for _, at := range lc.Body().Blocks() {
+					if at.Type() == "action_trigger" {
+						lc.Body().RemoveBlock(at)
+					}
+				}
+			}
+		}
+	}
+	return f.Bytes()
+}
+
+// apply applies the example and runs its actions.
+func (ex *example) apply(t *testing.T, round int) {
+	t.Helper()
+	ex.run(t, round, "apply", 0, "apply", "-auto-approve")
+	for _, addr := range ex.invoke {
+		ex.run(t, round, "invoke "+addr, 0, "apply", "-auto-approve", "-invoke="+addr)
+	}
+	if len(ex.actions) == 0 {
+		return
+	}
+	state := ex.output(t, "show", "-json")
+	for _, a := range ex.actions {
+		res := ex.env.InvokeActionBlock(t, a, state, ex.dir)
+		if res.HasError() || !res.Completed {
+			t.Fatalf("round %d: action.%s.%s (in process, Terraform < 1.14) stopped at %s:\n%s", round, a.Type, a.Name, res.Phase, res.Text())
+		}
+	}
+}
+
+// run runs one terraform command in the working directory and fails the
+// test, with terraform's output, unless it exits with want.
+func (ex *example) run(t *testing.T, round int, what string, want int, args ...string) {
+	t.Helper()
+	out, code := ex.exec(t, args...)
+	if code != want {
+		t.Fatalf("round %d: %s: terraform %s exited %d (want %d):\n%s", round, what, strings.Join(args, " "), code, want, out)
+	}
+}
+
+func (ex *example) output(t *testing.T, args ...string) []byte {
+	t.Helper()
+	out, code := ex.exec(t, args...)
+	if code != 0 {
+		t.Fatalf("terraform %s exited %d:\n%s", strings.Join(args, " "), code, out)
+	}
+	return out
+}
+
+func (ex *example) exec(t *testing.T, args ...string) ([]byte, int) {
+	t.Helper()
+	args = append(args, "-no-color")
+	if args[0] != "show" {
+		args = append(args, "-input=false")
+	}
+	cmd := exec.Command(ex.tf.path, args...)
+	cmd.Dir = ex.dir
+	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+ex.tf.cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
+	cmd.Env = append(cmd.Env, ex.vars...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
+	}
+	if args[0] == "show" {
+		return stdout.Bytes(), code
+	}
+	return append(stdout.Bytes(), stderr.Bytes()...), code
 }
 
 // exampleDirs lists every folder below examples/ that holds .tf files.
@@ -76,30 +329,4 @@ func exampleDirs(t *testing.T) []string {
 		t.Fatalf("no examples found: %v", err)
 	}
 	return dirs
-}
-
-// exampleConfig is the example's configuration with a provider block for
-// env's simulator (the examples leave the provider to the environment, as
-// users are told to); files beside it are found through path.module.
-func exampleConfig(t *testing.T, dir string, env *acctest.Env) string {
-	t.Helper()
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	b.WriteString(env.ProviderConfig())
-	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
-	for _, f := range files {
-		if strings.HasPrefix(filepath.Base(f), "import") {
-			continue // import-by-*.tf: import blocks the docs show, for objects made elsewhere
-		}
-		s, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.WriteString(strings.ReplaceAll(string(s), "${path.module}", abs))
-		b.WriteString("\n")
-	}
-	return b.String()
 }

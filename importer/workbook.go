@@ -1,8 +1,12 @@
 package importer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -21,23 +25,46 @@ func WriteTemplate(path string) error {
 		return err
 	}
 	defer f.Close()
-	return f.SaveAs(path)
+	return SaveWorkbook(f, path)
+}
+
+// SaveWorkbook writes f to path as a regular file (mode 0644 before the
+// umask). excelize's SaveAs creates files with mode 0777, so every workbook
+// came out executable.
+func SaveWorkbook(f *excelize.File, path string) error {
+	f.Path = path // Write picks the content type (.xlsx, .xlsm) from it
+	out, err := os.OpenFile(filepath.Clean(path), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := f.Write(out); err != nil {
+		_ = out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // ExportRoster writes today's agents in the template layout, passwords blank.
 // Fields the platform does not report stay empty, which apply reads as
-// "leave alone". It returns how many agents were written.
+// "leave alone". Rows are sorted by user_num (numerically when both are
+// digits), the order people look agents up in, whatever order the platform
+// lists them. It returns how many agents were written.
 func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, error) {
 	f, err := newRosterBook()
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	n := 0
+	var agents []Agent
 	for a, err := range api.List(ctx) {
 		if err != nil {
-			return n, fmt.Errorf("list agents: %w", err)
+			return 0, fmt.Errorf("list agents: %w", err)
 		}
+		agents = append(agents, a)
+	}
+	slices.SortStableFunc(agents, func(a, b Agent) int { return compareUserNum(a.Values["user_num"], b.Values["user_num"]) })
+	n := 0
+	for _, a := range agents {
 		n++
 		row := make([]any, NumFields)
 		for i, fd := range AgentFields {
@@ -52,7 +79,35 @@ func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, error) {
 			return n, err
 		}
 	}
-	return n, f.SaveAs(path)
+	return n, SaveWorkbook(f, path)
+}
+
+// compareUserNum orders user_num values: digits by number (9 before 10),
+// anything else as text after them.
+func compareUserNum(a, b string) int {
+	da, db := isDigits(a), isDigits(b)
+	switch {
+	case da && db:
+		ta, tb := strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
+		return cmp.Or(cmp.Compare(len(ta), len(tb)), strings.Compare(ta, tb), strings.Compare(a, b))
+	case da:
+		return -1
+	case db:
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // exportCell renders a canonical value the way the template's drop-downs
@@ -226,5 +281,5 @@ func writeTable(path, sheet string, header []string, rows [][]any) error {
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	return f.SaveAs(path)
+	return SaveWorkbook(f, path)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/actions"
 	"github.com/contactcenter/terraform-provider-contactcenter/datasources"
+	"github.com/contactcenter/terraform-provider-contactcenter/functions"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
@@ -69,7 +70,12 @@ func actionList() []func() action.Action {
 }
 
 func functionList() []func() function.Function {
-	return []func() function.Function{}
+	return []func() function.Function{
+		functions.NewMobileNormalizeFunction,
+		functions.NewSMSFitsFunction,
+		functions.NewSMSLengthFunction,
+		functions.NewTemplateParamsFunction,
+	}
 }
 
 var _ provider.ProviderWithListResources = (*ccProvider)(nil)

@@ -13,6 +13,8 @@
 #    simulator's /_sim/review unless CCSYNC_DEMO_TEMPLATE_ID names one).
 #
 # CCSYNC may name a ccsync binary; by default the one of this checkout runs.
+# Long listings are shortened (the first rows and the summary); the working
+# folder (roster, reports, journal) is removed on exit.
 set -euo pipefail
 
 : "${CONTACTCENTER_ENDPOINT:?set CONTACTCENTER_ENDPOINT to the simulator origin, e.g. http://127.0.0.1:18080}"
@@ -22,6 +24,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 ep="${CONTACTCENTER_ENDPOINT%/}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/ccsync-demo.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
 if [[ -z "${CCSYNC:-}" ]]; then
   go build -o "$work/ccsync" ./cmd/ccsync
   CCSYNC="$work/ccsync"
@@ -47,11 +50,22 @@ echo "roster queue_ids use skill groups $ids"
 go run ./tools/genfixtures -dir "$work" -queues "$ids"
 roster="$work/agents.xlsx"
 
-say "ccsync agents plan"
-"$CCSYNC" agents plan "$roster"
+# shorten N: the first N lines of stdin, a count of the rest, the last line.
+shorten() {
+  awk -v n="$1" 'NR <= n { print; next } { rest[++m] = $0 }
+    END { if (m > 1) printf "  ... %d more rows\n", m - 1; if (m) print rest[m] }'
+}
+
+say "ccsync agents plan (the first rows)"
+"$CCSYNC" agents plan "$roster" | shorten 4
 
 say "ccsync agents apply"
-"$CCSYNC" agents apply "$roster" --report "$work/agents-report.xlsx"
+if ! "$CCSYNC" agents apply "$roster" --report "$work/agents-report.xlsx" >"$work/apply.out" 2>"$work/apply.log"; then
+  cat "$work/apply.out" "$work/apply.log" >&2
+  exit 1
+fi
+tail -n 1 "$work/apply.log" # the last progress line
+grep -v '^Report: ' "$work/apply.out" # the report is in the working folder, removed on exit
 
 say "ccsync agents plan (again: expect no changes)"
 out=$("$CCSYNC" agents plan "$roster")
@@ -70,6 +84,5 @@ if [[ -z "$tpl" ]]; then
   curl -fsS -d "{\"kind\":\"sms_template\",\"id\":\"$tpl\",\"state\":1}" "$ep/_sim/review" >/dev/null
 fi
 "$CCSYNC" sms send examples/spreadsheets/recipients.xlsx --template "$tpl" --dry-run \
-  --journal "$work/send.journal" --report "$work/send-report.xlsx"
-
-say "done; reports in $work"
+  --journal "$work/send.journal" --report "$work/send-report.xlsx" 2>"$work/send.log" |
+  grep -v '^Report: ' || { cat "$work/send.log" >&2; exit 1; }

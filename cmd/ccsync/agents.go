@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
@@ -23,8 +24,11 @@ subcommands:
   export FILE.xlsx     write today's agents in the roster layout (passwords blank)
   plan FILE.xlsx       show what apply would do, row by row; writes nothing
   apply FILE.xlsx      make the platform match the roster
-                       [--prune=none|resign|delete] [--report OUT.xlsx]
+                       [--prune=none|resign|delete] [--yes] [--report OUT.xlsx]
                        [--concurrency N] [--retries N] [--reset-passwords]
+
+--prune resigns or deletes the agents that are not in the sheet; apply lists
+them first and, on a terminal, asks before it writes (--yes does not ask).
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL); --max-retries
@@ -48,10 +52,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	output := fs.String("output", "text", "output format: text or json")
 	var (
-		conn           *ccConn
-		prune, report  *string
-		concurrency    *int
-		resetPasswords *bool
+		conn                *ccConn
+		prune, report       *string
+		concurrency         *int
+		resetPasswords, yes *bool
 	)
 	switch sub {
 	case "template":
@@ -65,6 +69,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
 			concurrency = fs.Int("concurrency", 4, "writes in flight at once")
 			fs.Var(conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries `N`")
+			yes = fs.Bool("yes", false, "with --prune, do not ask for confirmation on a terminal")
 		}
 	default:
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
@@ -145,6 +150,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			if sub == "plan" {
 				return printPlan(stdout, *output, roster, plan, planned)
 			}
+			if !confirmPrune(ctx, stderr, plan, *yes) {
+				fmt.Fprintf(stderr, "%s: cancelled; nothing was written\n", name)
+				return exitFailures
+			}
 			return applyPlan(ctx, stdout, stderr, *output, be, roster, plan, *report, *concurrency)
 		}
 	}
@@ -172,7 +181,7 @@ func emit(w io.Writer, output string, v any, text string) int {
 func printPlan(w io.Writer, output string, roster *importer.Roster, plan *importer.Plan, took time.Duration) int {
 	if output == "json" {
 		return emit(w, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
-			"steps": plan.Steps, "counts": plan.Counts(), "rows": len(roster.Rows)}, "")
+			"rows": len(roster.Rows), "counts": plan.Counts(), "steps": plan.Steps}, "")
 	}
 	for _, st := range plan.Steps {
 		if st.Action == importer.ActionUnchanged {
@@ -238,17 +247,20 @@ func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be 
 			failed++
 		}
 	}
-	counts := map[string]int{}
+	outcomes := map[string]int{}
 	for _, r := range results {
-		counts[string(r.Action)+" "+r.Outcome]++
+		outcomes[r.Outcome]++
 	}
 	code := exitOK
 	if failed > 0 {
 		code = exitFailures
 	}
 	if output == "json" {
-		_ = emit(stdout, "json", map[string]any{"file": roster.Path, "results": results, "failed": failed,
-			"counts": counts, "seconds": took.Seconds(), "report": report}, "")
+		// The plan's vocabulary (README, "ccsync --output json"): counts by
+		// action and a steps list, each step with its outcome.
+		_ = emit(stdout, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
+			"rows": len(roster.Rows), "counts": plan.Counts(), "outcomes": outcomes, "failed": failed,
+			"steps": results, "seconds": took.Seconds(), "report": report}, "")
 		return code
 	}
 	for _, r := range results {
@@ -261,4 +273,50 @@ func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be 
 		fmt.Fprintf(stdout, "Report: %s\n", report)
 	}
 	return code
+}
+
+// Where a prune confirmation is read, and whether one can be asked: only
+// when both stdin and stderr are terminals. Tests replace them.
+var (
+	confirmInput io.Reader = os.Stdin
+	canConfirm             = func(stderr io.Writer) bool { return isTerminal(os.Stdin) && isTerminal(stderr) }
+)
+
+// confirmPrune lists the agents --prune will resign or delete and, on a
+// terminal and without --yes, asks before anything is written. It reports
+// whether apply may go on. Without a terminal it never asks.
+func confirmPrune(ctx context.Context, stderr io.Writer, plan *importer.Plan, yes bool) bool {
+	var pruned []importer.Step
+	for _, st := range plan.Steps {
+		if st.Action == importer.ActionResign || st.Action == importer.ActionDelete {
+			pruned = append(pruned, st)
+		}
+	}
+	if len(pruned) == 0 {
+		return true
+	}
+	verb, ask := "resign (user_status 2)", "Resign"
+	if plan.Prune == importer.PruneDelete {
+		verb, ask = "delete", "Delete"
+	}
+	fmt.Fprintf(stderr, "--prune=%s will %s %d agent(s) that are not in the sheet:\n", plan.Prune, verb, len(pruned))
+	for _, st := range pruned {
+		fmt.Fprintf(stderr, "  %-9s %s\n", st.Action, st.UserNum)
+	}
+	if yes || !canConfirm(stderr) {
+		return true
+	}
+	fmt.Fprintf(stderr, "%s these %d agent(s) and apply the rest of the plan? Only 'yes' goes on: ", ask, len(pruned))
+	answer := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(confirmInput).ReadString('\n')
+		answer <- strings.TrimSpace(line)
+	}()
+	select {
+	case a := <-answer:
+		return a == "yes"
+	case <-ctx.Done():
+		fmt.Fprintln(stderr)
+		return false
+	}
 }

@@ -8,6 +8,10 @@ import (
 	"os"
 )
 
+// version is set at build time: go build -ldflags "-X main.version=1.2.3"
+// (the Makefile's VERSION, goreleaser's tag).
+var version = "dev"
+
 // Exit codes (DESIGN §8).
 const (
 	exitOK       = 0
@@ -28,6 +32,7 @@ func commands() []command {
 		{"agents", "sync agents with a spreadsheet roster: template, export, plan, apply", runAgents},
 		{"sms", "SMS tools: sms send, sms status pull|listen", runSMS},
 		{"export", "export terraform DIR: a Terraform root module for what exists", runExport},
+		{"version", "print the version of ccsync", runVersion},
 	}
 }
 
@@ -42,6 +47,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		return exitOK
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		return runVersion(args[1:], stdout, stderr)
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -58,4 +66,14 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 	}
+}
+
+// runVersion prints "ccsync VERSION" (ccsync version, ccsync --version).
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "ccsync version: unexpected argument %q\n", args[0])
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "ccsync %s\n", version)
+	return exitOK
 }

@@ -109,7 +109,7 @@ func writeRoster(path string, n int, q1, q2 string) error {
 		set("max_sessions", 10+i%5)
 		set("basic_sessions", 1+i%3)
 	}
-	return f.SaveAs(path)
+	return importer.SaveWorkbook(f, path)
 }
 
 func writeRecipients(path string, n int) error {
@@ -147,5 +147,5 @@ func writeRecipients(path string, n int) error {
 			return err
 		}
 	}
-	return f.SaveAs(path)
+	return importer.SaveWorkbook(f, path)
 }

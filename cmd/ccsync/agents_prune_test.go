@@ -1,0 +1,178 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
+)
+
+const demoRoster = "../../examples/spreadsheets/agents.xlsx"
+
+// seededWithLeavers is a platform holding the demo roster (applied) and two
+// agents that are not in it.
+func seededWithLeavers(t *testing.T) (*importertest.Agents, string) {
+	t.Helper()
+	api := importertest.NewAgents()
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	if code, out, stderr := runCLI("agents", "apply", demoRoster, "--endpoint", ep, "--access-token", "t"); code != 0 {
+		t.Fatalf("apply: %d\n%s\n%s", code, out, stderr)
+	}
+	api.Seed(importer.Values{"user_num": "7001", "user_name": "Leaver one"}, importer.Values{"user_num": "7002", "user_name": "Leaver two"})
+	return api, ep
+}
+
+// TestAgentsCommand_jsonVocabulary: plan and apply --output json share one
+// vocabulary: counts keyed by action, a steps list whose items carry the
+// same keys (apply adds outcome), outcomes keyed by outcome.
+func TestAgentsCommand_jsonVocabulary(t *testing.T) {
+	t.Parallel()
+	api, ep := seededWithLeavers(t)
+	writes := api.Writes
+
+	type doc struct {
+		File     string         `json:"file"`
+		Sheet    string         `json:"sheet"`
+		Prune    string         `json:"prune"`
+		Rows     int            `json:"rows"`
+		Counts   map[string]int `json:"counts"`
+		Outcomes map[string]int `json:"outcomes"`
+		Steps    []struct {
+			UserNum string `json:"user_num"`
+			Action  string `json:"action"`
+			Outcome string `json:"outcome"`
+		} `json:"steps"`
+	}
+	decode := func(out string) (doc, []string) {
+		t.Helper()
+		var d doc
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		var raw map[string]json.RawMessage
+		_ = json.Unmarshal([]byte(out), &raw)
+		var keys []string
+		for k := range raw {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return d, keys
+	}
+
+	code, out, stderr := runCLI("agents", "plan", demoRoster, "--prune=resign", "--output", "json", "--endpoint", ep, "--access-token", "t")
+	if code != 0 {
+		t.Fatalf("plan: %d\n%s", code, stderr)
+	}
+	plan, planKeys := decode(out)
+	code, out, stderr = runCLI("agents", "apply", demoRoster, "--prune=resign", "--output", "json", "--endpoint", ep, "--access-token", "t")
+	if code != 0 {
+		t.Fatalf("apply: %d\n%s", code, stderr)
+	}
+	apply, applyKeys := decode(out)
+
+	wantCounts := map[string]int{"unchanged": 20, "resign": 2}
+	if d := cmp.Diff(wantCounts, plan.Counts); d != "" {
+		t.Errorf("plan counts (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(wantCounts, apply.Counts); d != "" {
+		t.Errorf("apply counts, keyed like the plan's (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(map[string]int{"unchanged": 20, "done": 2}, apply.Outcomes); d != "" {
+		t.Errorf("apply outcomes (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"counts", "file", "prune", "rows", "sheet", "steps"}, planKeys); d != "" {
+		t.Errorf("plan keys (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"counts", "failed", "file", "outcomes", "prune", "report", "rows", "seconds", "sheet", "steps"}, applyKeys); d != "" {
+		t.Errorf("apply keys (-want +got):\n%s", d)
+	}
+	if len(plan.Steps) != 22 || len(apply.Steps) != 22 {
+		t.Fatalf("steps: plan %d, apply %d, want 22 each", len(plan.Steps), len(apply.Steps))
+	}
+	for i := range plan.Steps {
+		p, a := plan.Steps[i], apply.Steps[i]
+		if p.UserNum != a.UserNum || p.Action != a.Action {
+			t.Errorf("step %d: plan %s %s, apply %s %s", i, p.UserNum, p.Action, a.UserNum, a.Action)
+		}
+	}
+	if last := apply.Steps[21]; last.UserNum != "7002" || last.Action != "resign" || last.Outcome != "done" {
+		t.Errorf("last apply step = %+v, want 7002 resign done", last)
+	}
+	if plan.Prune != "resign" || apply.Prune != "resign" || plan.Rows != 20 || apply.Rows != 20 || plan.Sheet != "Agents" || apply.Sheet != "Agents" {
+		t.Errorf("plan %+v / apply %+v: prune, rows or sheet differ", plan, apply)
+	}
+	if api.Writes-writes != 2 {
+		t.Errorf("apply wrote %d times, want 2 (the resignations)", api.Writes-writes)
+	}
+}
+
+// TestAgentsCommand_pruneConfirmation: --prune lists what it will do; on a
+// terminal it asks, and only "yes" goes on; --yes and no terminal never ask.
+// Not parallel: it replaces the terminal check and the input.
+func TestAgentsCommand_pruneConfirmation(t *testing.T) {
+	oldCan, oldIn := canConfirm, confirmInput
+	t.Cleanup(func() { canConfirm, confirmInput = oldCan, oldIn })
+	tests := map[string]struct {
+		terminal      bool
+		input         string
+		args          []string
+		code, deletes int
+		asked         bool
+	}{
+		"terminal, answer yes":       {terminal: true, input: "yes\n", code: exitOK, deletes: 2, asked: true},
+		"terminal, answer y":         {terminal: true, input: "y\n", code: exitFailures, asked: true},
+		"terminal, no answer (EOF)":  {terminal: true, input: "", code: exitFailures, asked: true},
+		"terminal, --yes":            {terminal: true, input: "no\n", args: []string{"--yes"}, code: exitOK, deletes: 2},
+		"no terminal never asks":     {terminal: false, input: "no\n", code: exitOK, deletes: 2},
+		"no terminal, --output json": {terminal: false, input: "no\n", args: []string{"--output", "json"}, code: exitOK, deletes: 2},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			api, ep := seededWithLeavers(t)
+			before := api.Len()
+			canConfirm = func(io.Writer) bool { return tc.terminal }
+			read := &countingReader{r: strings.NewReader(tc.input)}
+			confirmInput = read
+			args := append([]string{"agents", "apply", demoRoster, "--prune=delete", "--endpoint", ep, "--access-token", "t"}, tc.args...)
+			code, out, stderr := runCLI(args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s\n%s", code, tc.code, out, stderr)
+			}
+			for _, want := range []string{"--prune=delete will delete 2 agent(s) that are not in the sheet:", "  delete    7001\n", "  delete    7002\n"} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("stderr does not show %q:\n%s", want, stderr)
+				}
+			}
+			asked := strings.Contains(stderr, "Delete these 2 agent(s) and apply the rest of the plan? Only 'yes' goes on: ")
+			if asked != tc.asked {
+				t.Errorf("asked %v, want %v:\n%s", asked, tc.asked, stderr)
+			}
+			if !tc.asked && read.n > 0 {
+				t.Errorf("read %d bytes of input without asking", read.n)
+			}
+			if got := before - api.Len(); got != tc.deletes {
+				t.Errorf("%d agents deleted, want %d", got, tc.deletes)
+			}
+			if tc.code == exitFailures && !strings.Contains(stderr, "ccsync agents apply: cancelled; nothing was written") {
+				t.Errorf("no cancellation message:\n%s", stderr)
+			}
+		})
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}

@@ -1,0 +1,187 @@
+package functions_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// The functions through the provider's protocol-6 server in process: the
+// same path Terraform takes (GetFunctions, CallFunction), whatever the local
+// Terraform's version.
+
+func TestFunctions_registered(t *testing.T) {
+	t.Parallel()
+	s := acctest.New(t).Server(t)
+	resp, err := s.GetFunctions(t.Context(), &tfprotov6.GetFunctionsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) > 0 {
+		t.Fatalf("diagnostics: %v", resp.Diagnostics)
+	}
+	for _, name := range []string{"mobile_normalize", "sms_fits", "sms_length", "template_params"} {
+		f, ok := resp.Functions[name]
+		if !ok {
+			t.Errorf("function %q is not registered", name)
+			continue
+		}
+		if f.Summary == "" || f.Description == "" {
+			t.Errorf("function %q has no summary or description", name)
+		}
+	}
+	if len(resp.Functions) != 4 {
+		t.Errorf("%d functions registered, want 4", len(resp.Functions))
+	}
+}
+
+func call(t *testing.T, s tfprotov6.ProviderServer, name string, args ...tftypes.Value) *tfprotov6.CallFunctionResponse {
+	t.Helper()
+	dvs := make([]*tfprotov6.DynamicValue, len(args))
+	for i, a := range args {
+		dv, err := tfprotov6.NewDynamicValue(a.Type(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dvs[i] = &dv
+	}
+	resp, err := s.CallFunction(t.Context(), &tfprotov6.CallFunctionRequest{Name: name, Arguments: dvs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+func TestFunctions_callFunction(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	s := env.Server(t)
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	params := tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"name": str("Ada")})
+
+	resp := call(t, s, "template_params", str("Dear ${name}, ${date} at ${name}"))
+	if resp.Error != nil {
+		t.Fatalf("template_params: %s", resp.Error.Text)
+	}
+	v, err := resp.Result.Unmarshal(tftypes.List{ElementType: tftypes.String})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{str("name"), str("date")})
+	if !v.Equal(want) {
+		t.Errorf("template_params = %v, want %v", v, want)
+	}
+
+	resp = call(t, s, "sms_fits", str("Dear ${name}"), params)
+	if resp.Error != nil {
+		t.Fatalf("sms_fits: %s", resp.Error.Text)
+	}
+	v, err = resp.Result.Unmarshal(tftypes.Bool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+		t.Errorf("sms_fits = %v, want true", v)
+	}
+
+	resp = call(t, s, "template_params", str("Dear ${name"))
+	if resp.Error == nil || resp.Error.FunctionArgument == nil || *resp.Error.FunctionArgument != 0 {
+		t.Fatalf("template_params of a malformed text: error %+v, want one on argument 0", resp.Error)
+	}
+	if n := env.Requests(); n != 0 {
+		t.Errorf("the functions made %d API requests, want 0", n)
+	}
+}
+
+// The functions through the Terraform CLI (provider functions exist since
+// Terraform 1.8). No provider block: a function needs no configuration.
+
+const requiredProviders = `
+terraform {
+  required_providers {
+    contactcenter = {
+      source = "hashicorp/contactcenter"
+    }
+  }
+}
+`
+
+func TestAccFunctions_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: requiredProviders + `
+output "params" {
+  value = provider::contactcenter::template_params("Dear $${name}, parcel $${parcel} ships $${date}; thanks $${name}")
+}
+output "no_params" {
+  value = provider::contactcenter::template_params("No variables here")
+}
+output "length" {
+  value = provider::contactcenter::sms_length("您好 $${name}", { name = "Léa" })
+}
+output "fits" {
+  value = provider::contactcenter::sms_fits("$${v}", { v = join("", [for i in range(400) : "x"]) })
+}
+output "too_long" {
+  value = provider::contactcenter::sms_fits("$${v}!", { v = join("", [for i in range(400) : "x"]) })
+}
+output "mobile" {
+  value = provider::contactcenter::mobile_normalize("+86 138-0013-8000")
+}
+output "not_a_mobile" {
+  value = can(provider::contactcenter::mobile_normalize("12345"))
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("params", knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.StringExact("name"), knownvalue.StringExact("parcel"), knownvalue.StringExact("date"),
+				})),
+				statecheck.ExpectKnownOutputValue("no_params", knownvalue.ListSizeExact(0)),
+				statecheck.ExpectKnownOutputValue("length", knownvalue.Int64Exact(6)),
+				statecheck.ExpectKnownOutputValue("fits", knownvalue.Bool(true)),
+				statecheck.ExpectKnownOutputValue("too_long", knownvalue.Bool(false)),
+				statecheck.ExpectKnownOutputValue("mobile", knownvalue.StringExact("13800138000")),
+				statecheck.ExpectKnownOutputValue("not_a_mobile", knownvalue.Bool(false)),
+			},
+		}},
+	})
+	if n := env.Requests(); n != 0 {
+		t.Errorf("the functions made %d API requests, want 0", n)
+	}
+}
+
+func TestAccFunctions_errors(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	step := func(expr, msg string) resource.TestStep {
+		return resource.TestStep{
+			Config:      requiredProviders + "output \"x\" {\n  value = " + expr + "\n}\n",
+			ExpectError: regexp.MustCompile(strings.ReplaceAll(msg, " ", `\s+`)),
+			PlanOnly:    true,
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			step(`provider::contactcenter::template_params("Dear $${name")`, `Invalid template text: the text has an unterminated variable at "\$\{name"`),
+			step(`provider::contactcenter::sms_fits("$${a} $${b}", { a = "1" })`, `Cannot fill the SMS text: params has no value for "b"`),
+			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid mobile number: "12345"`),
+		},
+	})
+}

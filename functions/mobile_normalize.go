@@ -1,0 +1,56 @@
+package functions
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/function"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+var _ function.Function = (*mobileNormalizeFunction)(nil)
+
+// NewMobileNormalizeFunction returns mobile_normalize(mobile).
+func NewMobileNormalizeFunction() function.Function { return &mobileNormalizeFunction{} }
+
+type mobileNormalizeFunction struct{}
+
+func (f *mobileNormalizeFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = "mobile_normalize"
+}
+
+func (f *mobileNormalizeFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = function.Definition{
+		Summary: "A mobile number in the 11-digit form the platform stores",
+		MarkdownDescription: "Returns a mainland mobile number as its 11 digits, without the `+86` or `86` country prefix and " +
+			"without spaces or dashes, so that `+86 138-0013-8000` and `13800138000` compare equal. A number that is not " +
+			"11 digits starting with `1` and a second digit `3`–`9` (after removing the prefix) is an error, the same rule " +
+			"the SMS gateway applies (code 1012); wrap the call in `can()` to test a number instead. See spec §4.8 and §7.4.",
+		Parameters: []function.Parameter{
+			function.StringParameter{
+				Name:                "mobile",
+				MarkdownDescription: "The mobile number, for example `+86 138 0013 8000`.",
+			},
+		},
+		Return: function.StringReturn{},
+	}
+}
+
+func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var mobile string
+	if resp.Error = req.Arguments.Get(ctx, &mobile); resp.Error != nil {
+		return
+	}
+	s := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(mobile))
+	if !client.ValidMobile(s) {
+		resp.Error = function.NewArgumentFuncError(0, "Invalid mobile number: "+quoteAll([]string{mobile})+
+			" is not 11 digits starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)")
+		return
+	}
+	s = strings.TrimPrefix(s, "+")
+	if len(s) == 13 {
+		s = s[2:]
+	}
+	resp.Error = resp.Result.Set(ctx, s)
+}

@@ -1,0 +1,73 @@
+package functions
+
+import (
+	"context"
+	"unicode/utf8"
+
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ function.Function = (*smsLengthFunction)(nil)
+
+// NewSMSLengthFunction returns sms_length(text, params).
+func NewSMSLengthFunction() function.Function { return &smsLengthFunction{} }
+
+type smsLengthFunction struct{}
+
+func (f *smsLengthFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = "sms_length"
+}
+
+func (f *smsLengthFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = function.Definition{
+		Summary: "The length of an SMS text once its variables are filled",
+		MarkdownDescription: "Returns the number of characters of an SMS text after each `${name}` variable is replaced by " +
+			"its value in `params`, counted as the SMS gateway counts them: characters (Unicode code points), not bytes, " +
+			"so `é` and `中` count one each. The signature the gateway puts in front of the message (`【Acme】`) is not " +
+			"counted: the gateway's 400-character limit applies to the content. Compare with `sms_fits` for a yes/no answer. " +
+			"A variable without a value in `params` is an error; names in `params` that the text does not use are ignored " +
+			"(the gateway's `send_single` refuses them, so send only the template's variables). See spec §4.8 and §8.",
+		Parameters: smsParameters(),
+		Return:     function.Int64Return{},
+	}
+}
+
+func (f *smsLengthFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	n, ferr := filledLength(ctx, req)
+	if ferr != nil {
+		resp.Error = ferr
+		return
+	}
+	resp.Error = resp.Result.Set(ctx, int64(n))
+}
+
+// smsParameters are the parameters of sms_length and sms_fits.
+func smsParameters() []function.Parameter {
+	return []function.Parameter{
+		function.StringParameter{
+			Name:                "text",
+			MarkdownDescription: "The SMS text or template text, with variables written `${name}`.",
+		},
+		function.MapParameter{
+			Name:                "params",
+			ElementType:         types.StringType,
+			MarkdownDescription: "The value of each variable, by name (`{ name = \"Ada\" }`); `{}` for a text without variables.",
+		},
+	}
+}
+
+// filledLength reads (text, params) and returns the length of the filled
+// text in characters.
+func filledLength(ctx context.Context, req function.RunRequest) (int, *function.FuncError) {
+	var text string
+	var params map[string]string
+	if ferr := req.Arguments.Get(ctx, &text, &params); ferr != nil {
+		return 0, ferr
+	}
+	filled, err := fill(text, params)
+	if err != nil {
+		return 0, function.NewFuncError("Cannot fill the SMS text: " + err.Error())
+	}
+	return utf8.RuneCountInString(filled), nil
+}

@@ -1,0 +1,62 @@
+package functions
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+func stringMap(m map[string]string) types.Map {
+	elems := map[string]attr.Value{}
+	for k, v := range m {
+		elems[k] = types.StringValue(v)
+	}
+	return types.MapValueMust(types.StringType, elems)
+}
+
+func TestSMSLengthAndFits(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		text    string
+		params  map[string]string
+		length  int64
+		fits    bool
+		wantErr string
+	}{
+		"short":                              {text: "Dear ${name}", params: map[string]string{"name": "Ada"}, length: 8, fits: true},
+		"characters, not bytes":              {text: "您好${name}", params: map[string]string{"name": "é"}, length: 3, fits: true},
+		"exactly 400":                        {text: strings.Repeat("a", 390) + "${v}", params: map[string]string{"v": strings.Repeat("中", 10)}, length: 400, fits: true},
+		"401 once filled":                    {text: strings.Repeat("a", 390) + "${v}", params: map[string]string{"v": strings.Repeat("b", 11)}, length: 401, fits: false},
+		"template shorter than its variable": {text: "${v}", params: map[string]string{"v": strings.Repeat("x", 500)}, length: 500, fits: false},
+		"no variables, empty params":         {text: "Hello", params: map[string]string{}, length: 5, fits: true},
+		"missing value":                      {text: "${a}${b}", params: map[string]string{"a": "1"}, wantErr: `Cannot fill the SMS text: params has no value for "b"`},
+		"malformed":                          {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			gotLen, lerr := run(t, NewSMSLengthFunction(), types.StringValue(tc.text), stringMap(tc.params))
+			gotFits, ferr := run(t, NewSMSFitsFunction(), types.StringValue(tc.text), stringMap(tc.params))
+			if tc.wantErr != "" {
+				for fn, e := range map[string]*function.FuncError{"sms_length": lerr, "sms_fits": ferr} {
+					if e == nil || !contains(e.Text, tc.wantErr) {
+						t.Errorf("%s error = %v, want one containing %q", fn, e, tc.wantErr)
+					}
+				}
+				return
+			}
+			if lerr != nil || ferr != nil {
+				t.Fatalf("unexpected errors: sms_length %v, sms_fits %v", lerr, ferr)
+			}
+			if want := types.Int64Value(tc.length); !gotLen.Equal(want) {
+				t.Errorf("sms_length = %v, want %v", gotLen, want)
+			}
+			if want := types.BoolValue(tc.fits); !gotFits.Equal(want) {
+				t.Errorf("sms_fits = %v, want %v", gotFits, want)
+			}
+		})
+	}
+}

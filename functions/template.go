@@ -1,0 +1,59 @@
+package functions
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// fill returns text with every `${name}` variable replaced by params[name],
+// in one pass (a value that itself contains `${x}` is not filled again). It
+// fails on a malformed variable and names every variable without a value.
+func fill(text string, params map[string]string) (string, error) {
+	vars, err := templateVariables(text)
+	if err != nil {
+		return "", err
+	}
+	var missing []string
+	for _, v := range vars {
+		if _, ok := params[v]; !ok {
+			missing = append(missing, v)
+		}
+	}
+	if len(missing) > 0 {
+		return "", fmt.Errorf("params has no value for %s (the text's variables are %s)", quoteAll(missing), quoteAll(vars))
+	}
+	var b strings.Builder
+	rest := text
+	for {
+		i := strings.Index(rest, "${")
+		if i < 0 {
+			b.WriteString(rest)
+			return b.String(), nil
+		}
+		j := strings.IndexByte(rest[i:], '}') // found: TemplateVariables accepted the text
+		b.WriteString(rest[:i])
+		b.WriteString(params[rest[i+2:i+j]])
+		rest = rest[i+j+1:]
+	}
+}
+
+// templateVariables is client.TemplateVariables (the platform's rule) with
+// errors that speak of "the text", not of the gateway's tplText field.
+func templateVariables(text string) ([]string, error) {
+	vars, err := client.TemplateVariables(text)
+	if err != nil {
+		return nil, errors.New(strings.Replace(err.Error(), "tplText ", "the text ", 1))
+	}
+	return vars, nil
+}
+
+func quoteAll(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,54 @@
+package functions
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ function.Function = (*templateParamsFunction)(nil)
+
+// NewTemplateParamsFunction returns template_params(text).
+func NewTemplateParamsFunction() function.Function { return &templateParamsFunction{} }
+
+type templateParamsFunction struct{}
+
+func (f *templateParamsFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = "template_params"
+}
+
+func (f *templateParamsFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = function.Definition{
+		Summary: "The variables of an SMS template text",
+		MarkdownDescription: "Returns the names of the `${name}` variables of an SMS template text, as the platform reads them: " +
+			"each distinct name once, in order of first use. This is the list a template reports as `tpl_param`, " +
+			"and the order in which a batch send takes each number's values, so it is known at plan time " +
+			"before the template exists. A `${` without a closing `}`, or an empty name (`${}`), is an error.\n\n" +
+			"In HCL, write a literal `${` as `$${` (`\"Dear $${name}\"`), or read the text with `file()`. " +
+			"See spec §2.4 and §4.8.",
+		Parameters: []function.Parameter{
+			function.StringParameter{
+				Name:                "text",
+				MarkdownDescription: "The template text, for example `Dear ${name}, your parcel ${parcel} ships today.`",
+			},
+		},
+		Return: function.ListReturn{ElementType: types.StringType},
+	}
+}
+
+func (f *templateParamsFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var text string
+	if resp.Error = req.Arguments.Get(ctx, &text); resp.Error != nil {
+		return
+	}
+	vars, err := templateVariables(text)
+	if err != nil {
+		resp.Error = function.NewArgumentFuncError(0, "Invalid template text: "+err.Error())
+		return
+	}
+	if vars == nil {
+		vars = []string{}
+	}
+	resp.Error = resp.Result.Set(ctx, vars)
+}
