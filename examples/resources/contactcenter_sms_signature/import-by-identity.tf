@@ -1,0 +1,5 @@
+# Terraform 1.12 and later: import by the signature's identity.
+import {
+  to       = contactcenter_sms_signature.acme
+  identity = { id = "101" }
+}
