@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*trunkNumbersDataSource)(nil)
@@ -29,7 +29,7 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the enterprise's trunk numbers (trunks/lists, spec §4.7, §2.12), paging transparently.",
+		MarkdownDescription: "Lists the enterprise's trunk numbers (trunks/all, spec §4.7, §2.12), in one call.",
 		Attributes: map[string]schema.Attribute{
 			"code": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`.",
@@ -58,28 +58,19 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 }
 
 func (d *trunkNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m trunkNumbersModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	m.TrunkNumbers = []trunkNumberItem{}
-	m.Phones = []types.String{}
-	for tn, err := range d.Client.Reference.TrunkNumbers(ctx, m.Code.ValueString()) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Trunk Numbers", err)
-			return
-		}
-		if !m.Type.IsNull() && int64(tn.Type) != m.Type.ValueInt64() {
-			continue
-		}
-		m.Phones = append(m.Phones, types.StringValue(string(tn.Phone)))
-		m.TrunkNumbers = append(m.TrunkNumbers, trunkNumberItem{
-			Phone: types.StringValue(string(tn.Phone)), Code: types.StringValue(string(tn.Code)), City: types.StringValue(string(tn.City)),
-			Type: types.Int64Value(int64(tn.Type)), TypeString: types.StringValue(string(tn.TypeString)),
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Trunk Numbers", func(ctx context.Context, m *trunkNumbersModel) error {
+		// One call (trunks/all): the data source asks for every number, so
+		// paging trunks/lists would only cost more calls.
+		all, err := d.Client.Reference.AllTrunkNumbers(ctx, m.Code.ValueString())
+		m.TrunkNumbers = framework.FlattenEach[trunkNumberItem](all, func(tn client.TrunkNumber) bool {
+			return m.Type.IsNull() || int64(tn.Type) == m.Type.ValueInt64()
 		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		m.Phones = make([]types.String, len(m.TrunkNumbers))
+		for i, tn := range m.TrunkNumbers {
+			m.Phones[i] = tn.Phone
+		}
+		return err
+	})
 }
 
 type trunkNumbersModel struct {

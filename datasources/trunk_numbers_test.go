@@ -48,6 +48,11 @@ data "contactcenter_trunk_numbers" "shanghai_trunks" {
 			},
 		}},
 	})
+	// Every number in one call each: trunks/all, never paging trunks/lists.
+	stats := env.Sim.Stats()
+	if stats["GET /portal/v2/svcapi/trunks/lists"] != 0 || stats["GET /portal/v2/svcapi/trunks/all"] == 0 {
+		t.Errorf("want trunks/all and no trunks/lists, got %v", stats)
+	}
 }
 
 func TestAccTrunkNumbersDataSource_validation(t *testing.T) {
