@@ -9,19 +9,21 @@ variable "agent_password" {
 }
 
 locals {
-  support_agents = {
-    "8001" = { name = "Ann Lee", email = "ann.lee@example.com", skill = 10 }
-    "8002" = { name = "Bob Chen", email = "bob.chen@example.com", skill = 5 }
-    "8003" = { name = "Cleo Wu", email = "cleo.wu@example.com", skill = 5 }
-  }
+  # A list (count) rather than a map (for_each): the examples' test harness,
+  # terraform-plugin-testing, cannot read for_each instances from state.
+  support_agents = [
+    { num = "8001", name = "Ann Lee", email = "ann.lee@example.com", skill = 10 },
+    { num = "8002", name = "Bob Chen", email = "bob.chen@example.com", skill = 5 },
+    { num = "8003", name = "Cleo Wu", email = "cleo.wu@example.com", skill = 5 },
+  ]
 }
 
 resource "contactcenter_agent" "support" {
-  for_each = local.support_agents
+  count = length(local.support_agents)
 
-  user_num                 = each.key
-  user_name                = each.value.name
-  user_email               = each.value.email
+  user_num                 = local.support_agents[count.index].num
+  user_name                = local.support_agents[count.index].name
+  user_email               = local.support_agents[count.index].email
   user_password_wo         = var.agent_password
   user_password_wo_version = 1
   user_type                = "1,2"
@@ -40,7 +42,7 @@ resource "contactcenter_agent" "support" {
       transfer    = true
       threeway    = true
       evaluation  = true
-      auto_answer = each.value.skill >= 10
+      auto_answer = local.support_agents[count.index].skill >= 10
       logout      = true
     }
   }
@@ -55,13 +57,13 @@ resource "contactcenter_agent" "support" {
 resource "contactcenter_skill_group_members" "support" {
   que_id = contactcenter_skill_group.support.id
   members = [
-    for num, a in local.support_agents : {
-      agent_id = contactcenter_agent.support[num].id
+    for i, a in local.support_agents : {
+      agent_id = contactcenter_agent.support[i].id
       skill    = a.skill
     }
   ]
 }
 
 output "support_agent_ids" {
-  value = { for num, a in contactcenter_agent.support : num => a.id }
+  value = { for a in contactcenter_agent.support : a.user_num => a.id }
 }

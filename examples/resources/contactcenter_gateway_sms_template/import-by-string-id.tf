@@ -1,0 +1,4 @@
+import {
+  to = contactcenter_gateway_sms_template.otp
+  id = "5001"
+}

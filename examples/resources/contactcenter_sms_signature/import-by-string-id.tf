@@ -1,0 +1,4 @@
+import {
+  to = contactcenter_sms_signature.acme
+  id = "101"
+}

@@ -1,0 +1,4 @@
+import {
+  to = contactcenter_sms_template.parcel
+  id = "3001"
+}

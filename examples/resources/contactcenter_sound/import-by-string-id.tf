@@ -1,0 +1,4 @@
+import {
+  to = contactcenter_sound.hold_tone
+  id = "512"
+}
