@@ -102,6 +102,9 @@ func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.Val
 }
 
 func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	if !a.Configured(resp) {
+		return
+	}
 	var m asrTranscribeModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {

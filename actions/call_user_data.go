@@ -88,6 +88,9 @@ func (a *callUserDataAction) ValidateConfig(ctx context.Context, req action.Vali
 }
 
 func (a *callUserDataAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	if !a.Configured(resp) {
+		return
+	}
 	var m callUserDataModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {

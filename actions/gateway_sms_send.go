@@ -48,13 +48,14 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 		MarkdownDescription: "Sends SMS through the signature-authenticated SMS gateway (spec §4.8). With `sms_text` the text is sent as is " +
 			"(send_sms); with `tpl_id` an approved template is filled with `sms_params` and sent to one number (send_single, when " +
 			"`sign_text` is set) or many (send_batch). The gateway takes at most 200 numbers per request, so longer lists are split " +
-			"into requests of at most 200, with one progress message per request. Every number that could not be sent is listed in " +
+			"into requests of at most 200, with one progress message per request. With `recipients`, each number has its own values: " +
+			"all of them go in one send_file request, one line per number with its values. Every number that could not be sent is listed in " +
 			"one error. Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`.",
 		Attributes: map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
-				Required: true, ElementType: types.StringType,
+				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1, optionally prefixed `+86`. " +
-					"Any length: the list is sent in requests of at most 200 numbers.",
+					"Any length: the list is sent in requests of at most 200 numbers. Exactly one of `mobiles` and `recipients`.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(mobileValidator{})},
 			},
 			"sms_text": schema.StringAttribute{
@@ -79,6 +80,23 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				MarkdownDescription: "Template values by position (`smsParams` as an array), in the order of the template's `variables`. " +
 					"Only with `tpl_id`; conflicts with `sms_params`.",
 			},
+			"recipients": schema.ListNestedAttribute{
+				Optional: true,
+				MarkdownDescription: "Numbers with their own template values, sent in one send_file request (spec §4.8): one line per number, " +
+					"its values overriding `sms_params_list` position by position. Only with `tpl_id`; exactly one of `mobiles` and `recipients`. " +
+					"The gateway answers for the file as a whole: a failure lists every number as not sent.",
+				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"mobile": schema.StringAttribute{
+						Required: true, MarkdownDescription: "The mobile number: 11 digits starting with 1, optionally prefixed `+86`.",
+						Validators: []validator.String{mobileValidator{}},
+					},
+					"sms_params_list": schema.ListAttribute{
+						Optional: true, ElementType: types.StringType,
+						MarkdownDescription: "This number's template values by position, in the order of the template's `variables`.",
+					},
+				}},
+			},
 			"sign_text": schema.StringAttribute{
 				Optional: true,
 				MarkdownDescription: "Text of an approved signature, without brackets (`signText`). Required with `sms_text`. With `tpl_id` it may be " +
@@ -102,6 +120,9 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 func (a *gatewaySMSSendAction) ConfigValidators(context.Context) []action.ConfigValidator {
 	return []action.ConfigValidator{
 		actionvalidator.ExactlyOneOf(path.MatchRoot("sms_text"), path.MatchRoot("tpl_id")),
+		actionvalidator.ExactlyOneOf(path.MatchRoot("mobiles"), path.MatchRoot("recipients")),
+		actionvalidator.Conflicting(path.MatchRoot("recipients"), path.MatchRoot("sms_text")),
+		actionvalidator.Conflicting(path.MatchRoot("recipients"), path.MatchRoot("sms_params")),
 		actionvalidator.Conflicting(path.MatchRoot("sms_params"), path.MatchRoot("sms_params_list")),
 		actionvalidator.Conflicting(path.MatchRoot("sms_text"), path.MatchRoot("sms_params")),
 		actionvalidator.Conflicting(path.MatchRoot("sms_text"), path.MatchRoot("sms_params_list")),
@@ -121,26 +142,35 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	}
 	// Each number once: the gateway would send (and bill) a listed-twice
 	// number twice. +86/86 prefixes name the same number.
-	if m.Mobiles.IsNull() || m.Mobiles.IsUnknown() {
-		return
-	}
 	seen := map[string]int{}
-	for i, v := range m.Mobiles.Elements() {
-		s, ok := v.(types.String)
-		if !ok || s.IsNull() || s.IsUnknown() {
-			continue
+	check := func(list string, i int, p path.Path, s types.String) {
+		if s.IsNull() || s.IsUnknown() {
+			return
 		}
 		num := strings.TrimPrefix(s.ValueString(), "+")
 		if len(num) == 13 && strings.HasPrefix(num, "86") {
 			num = num[2:]
 		}
 		if j, dup := seen[num]; dup {
-			resp.Diagnostics.AddAttributeError(path.Root("mobiles").AtListIndex(i), "Duplicate Mobile Number",
-				fmt.Sprintf("%s is listed twice (mobiles[%d] and mobiles[%d]); each number may appear once, or it gets (and is billed for) the message twice.",
-					s.ValueString(), j, i))
-			continue
+			resp.Diagnostics.AddAttributeError(p, "Duplicate Mobile Number",
+				fmt.Sprintf("%s is listed twice (%s[%d] and %s[%d]); each number may appear once, or it gets (and is billed for) the message twice.",
+					s.ValueString(), list, j, list, i))
+			return
 		}
 		seen[num] = i
+	}
+	if !m.Mobiles.IsNull() && !m.Mobiles.IsUnknown() {
+		for i, v := range m.Mobiles.Elements() {
+			if s, ok := v.(types.String); ok {
+				check("mobiles", i, path.Root("mobiles").AtListIndex(i), s)
+			}
+		}
+	}
+	var rs []gatewayRecipientModel
+	if !m.Recipients.IsNull() && !m.Recipients.IsUnknown() && !m.Recipients.ElementsAs(ctx, &rs, true).HasError() {
+		for i, r := range rs {
+			check("recipients", i, path.Root("recipients").AtListIndex(i).AtName("mobile"), r.Mobile)
+		}
 	}
 }
 
@@ -151,9 +181,7 @@ type failure struct {
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if a.Client == nil {
-		resp.Diagnostics.AddError("Provider Not Configured",
-			"The contactcenter provider was not configured before the action ran; check the provider block (endpoint, sms_app_id, sms_app_key).")
+	if !a.Configured(resp) {
 		return
 	}
 	var m gatewaySMSSendModel
@@ -161,8 +189,8 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var mobiles []string
-	resp.Diagnostics.Append(m.Mobiles.ElementsAs(ctx, &mobiles, false)...)
+	mobiles, lines, diags := m.numbers(ctx)
+	resp.Diagnostics.Append(diags...)
 	params, diags := m.params(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -174,6 +202,8 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 	}
 	mode := "send_batch"
 	switch {
+	case lines != nil:
+		mode = "send_file"
 	case !m.SmsText.IsNull():
 		mode = "send_sms"
 	case len(mobiles) == 1 && !m.SignText.IsNull():
@@ -181,6 +211,9 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 	}
 
 	chunks := chunk(mobiles, client.GatewayMaxMobiles)
+	if mode == "send_file" {
+		chunks = [][]string{mobiles} // one file carries every number and its values
+	}
 	var failures []failure
 	var sent, fee int64
 	for i, part := range chunks {
@@ -188,7 +221,7 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:])})
 			break
 		}
-		res, err := a.send(ctx, mode, part, m, tplID, params)
+		res, err := a.send(ctx, mode, part, m, tplID, params, lines)
 		accepted := map[string]bool{}
 		if err == nil {
 			for _, it := range res.Data {
@@ -235,8 +268,23 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 	resp.Diagnostics.AddError("Unable to Send Gateway SMS", b.String())
 }
 
-func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []string, m gatewaySMSSendModel, tplID int64, params any) (*client.SendResult, error) {
+func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []string, m gatewaySMSSendModel, tplID int64, params any, lines map[string][]string) (*client.SendResult, error) {
 	switch mode {
+	case "send_file":
+		shared, _ := params.([]string)
+		rs := make([]client.FileRecipient, len(part))
+		for i, mob := range part {
+			rs[i] = client.FileRecipient{Mobile: mob, Params: lines[mob]}
+		}
+		err := a.Client.Gateway.SendFile(ctx, client.GatewayFile{TplID: tplID, SignText: m.SignText.ValueString(),
+			SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString(), SmsParams: shared, Recipients: rs})
+		// The gateway answers for the file as a whole (no per-number data):
+		// a success accepted every line.
+		res := &client.SendResult{}
+		for _, mob := range part {
+			res.Data = append(res.Data, client.SendResultItem{Mobile: client.FlexString(mob)})
+		}
+		return res, err
 	case "send_sms":
 		return a.Client.Gateway.SendSMS(ctx, client.GatewaySMS{Mobiles: part, SmsText: m.SmsText.ValueString(), SignText: m.SignText.ValueString(),
 			SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
@@ -246,6 +294,25 @@ func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []str
 	}
 	return a.Client.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: part, TplID: tplID, SmsParams: params,
 		SignText: m.SignText.ValueString(), SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
+}
+
+// numbers returns the numbers to send to, and with recipients each
+// number's own values (lines is nil without recipients).
+func (m gatewaySMSSendModel) numbers(ctx context.Context) (mobiles []string, lines map[string][]string, diags diag.Diagnostics) {
+	if m.Recipients.IsNull() {
+		diags = m.Mobiles.ElementsAs(ctx, &mobiles, false)
+		return mobiles, nil, diags
+	}
+	var rs []gatewayRecipientModel
+	diags = m.Recipients.ElementsAs(ctx, &rs, false)
+	lines = map[string][]string{}
+	for _, r := range rs {
+		var ps []string
+		diags.Append(r.SmsParamsList.ElementsAs(ctx, &ps, false)...)
+		mobiles = append(mobiles, r.Mobile.ValueString())
+		lines[r.Mobile.ValueString()] = ps
+	}
+	return mobiles, lines, diags
 }
 
 // params returns smsParams as an object, an array, or nil (sent as []).
@@ -359,7 +426,13 @@ type gatewaySMSSendModel struct {
 	TplID         types.String `tfsdk:"tpl_id"`
 	SmsParams     types.Map    `tfsdk:"sms_params"`
 	SmsParamsList types.List   `tfsdk:"sms_params_list"`
+	Recipients    types.List   `tfsdk:"recipients"`
 	SignText      types.String `tfsdk:"sign_text"`
 	SmsExt        types.String `tfsdk:"sms_ext"`
 	Exten         types.String `tfsdk:"exten"`
+}
+
+type gatewayRecipientModel struct {
+	Mobile        types.String `tfsdk:"mobile"`
+	SmsParamsList types.List   `tfsdk:"sms_params_list"`
 }

@@ -265,3 +265,59 @@ resource "terraform_data" "trigger" {
 		}},
 	})
 }
+
+// TestGatewaySMSSend_recipientsOneFile: numbers with their own values go in
+// one send_file request (one line each), not one send_batch per number;
+// every number is delivered once, and a refused file lists every number.
+func TestGatewaySMSSend_recipientsOneFile(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	var rs []map[string]any
+	for i, m := range numbers(24) {
+		rs = append(rs, map[string]any{"mobile": m, "sms_params_list": []string{fmt.Sprintf("%04d", i), fmt.Sprintf("Name %d", i)}})
+	}
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": tpl, "recipients": rs, "sms_ext": "run-1"})
+	if res.HasError() || !res.Completed {
+		t.Fatalf("phase %s: %s", res.Phase, res.Text())
+	}
+	if f, b, s := sends(env, "send_file"), sends(env, "send_batch"), sends(env, "send_single"); f != 1 || b != 0 || s != 0 {
+		t.Errorf("send_file %d, send_batch %d, send_single %d requests; want 1, 0, 0", f, b, s)
+	}
+	seen := map[string]int{}
+	for {
+		recs, err := env.Client(t).Gateway.PullDeliveryRecords(t.Context(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) == 0 {
+			break
+		}
+		for _, r := range recs {
+			seen[string(r.Mobile)]++
+		}
+	}
+	for _, m := range numbers(24) {
+		if seen[m] != 1 {
+			t.Errorf("%s has %d delivery records, want 1", m, seen[m])
+		}
+	}
+
+	// A refused file (the template is not approved) sends nothing, and
+	// says so for every number, in one request.
+	pending := setupGateway(t, env, true)
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": pending, "recipients": rs})
+	if !res.HasError() || !strings.Contains(res.Text(), "24 of 24 numbers were not sent") || !strings.Contains(res.Text(), numbers(24)[23]) {
+		t.Errorf("a refused file must list every number as not sent: %s", res.Text())
+	}
+	if f := sends(env, "send_file"); f != 2 {
+		t.Errorf("send_file %d requests, want 2", f)
+	}
+
+	// Each number once, in recipients as in mobiles.
+	dup := []map[string]any{{"mobile": "13900000001"}, {"mobile": "+8613900000001"}}
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": tpl, "recipients": dup})
+	if !res.HasError() || !strings.Contains(res.Text(), "listed twice (recipients[0] and recipients[1])") {
+		t.Errorf("a number listed twice must be refused: %s", res.Text())
+	}
+}

@@ -122,6 +122,9 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 }
 
 func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	if !a.Configured(resp) {
+		return
+	}
 	var m smsSendModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	var rs []smsRecipientModel

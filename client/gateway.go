@@ -139,9 +139,11 @@ type GatewayPage struct {
 }
 
 // AddTemplate submits a template for review and returns its id. It is never
-// re-sent blindly: after an ambiguous failure the templates are searched for
-// one with the same title, text, type and signature that was not there
-// before (one extra get_template listing per create).
+// re-sent blindly: after an ambiguous failure the templates listed after
+// the create's start are searched for one with the same title, text, type
+// and signature (see lastID: one or two get_template calls of one item per
+// create, and a listing of the new templates only after an ambiguous
+// failure).
 func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInput) (int64, error) {
 	if err := s.checkCredentials(); err != nil {
 		return 0, err
@@ -159,15 +161,17 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 		return string(t.TplTitle) == in.TplTitle && string(t.TplText) == in.TplText && int64(t.TplType) == in.TplType &&
 			string(t.SignText) == in.SignText
 	}
-	before, err := s.templateIDs(ctx, same)
+	page := func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
+		return s.TemplatesPage(ctx, p, nil)
+	}
+	count, last, err := lastID(ctx, page, GatewayTemplate.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		now, err := s.templateIDs(ctx, same)
-		found := newest(now, before)
+		found, err := newer(ctx, count, last, page, GatewayTemplate.Identifier, same)
 		out.TplID = FlexInt(found)
 		return found != 0, err
 	})
@@ -221,16 +225,59 @@ func (s *GatewayService) TemplatesPage(ctx context.Context, p GatewayPage, vccID
 
 // ListTemplates pages through every template, 50 at a time.
 func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.Seq2[GatewayTemplate, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[GatewayTemplate], error) {
-		p := GatewayPage{Max: GatewayMaxPage, Offset: (page - 1) * GatewayMaxPage}
-		items, count, err := s.TemplatesPage(ctx, p, vccID)
-		return Page[GatewayTemplate]{Items: items, More: p.Offset+len(items) < count}, err
+	return gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
+		return s.TemplatesPage(ctx, p, vccID)
 	})
 }
 
+// gatewayPages pages through a get_template or get_sign listing from item
+// from on, 50 at a time.
+func gatewayPages[T any](ctx context.Context, from int, page func(context.Context, GatewayPage) ([]T, int, error)) iter.Seq2[T, error] {
+	return paginate(ctx, func(ctx context.Context, n int) (Page[T], error) {
+		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
+		items, count, err := page(ctx, p)
+		return Page[T]{Items: items, More: p.Offset+len(items) < count}, err
+	})
+}
+
+// lastID returns how many objects a get_template or get_sign listing holds
+// and the highest id among the last of them, reading one item (two calls
+// when there are several). The listings are ordered by id and the gateway
+// deletes nothing, so whatever a create adds is listed after that point:
+// the lookup after an ambiguous create (newer) reads only those, never the
+// whole listing.
+func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (int, int64, error) {
+	items, count, err := page(ctx, GatewayPage{Max: 1})
+	if err == nil && count > 1 {
+		items, _, err = page(ctx, GatewayPage{Max: 1, Offset: count - 1})
+	}
+	var last int64
+	for _, t := range items {
+		last = max(last, id(t))
+	}
+	return count, last, err
+}
+
+// newer returns the highest id above last of the objects match accepts,
+// reading the listing from the last object lastID saw (count) on; 0 when
+// there is none.
+func newer[T any](ctx context.Context, count int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
+	id func(T) int64, match func(T) bool) (int64, error) {
+	var found int64
+	for t, err := range gatewayPages(ctx, max(count-1, 0), page) {
+		if err != nil {
+			return 0, err
+		}
+		if id(t) > last && match(t) {
+			found = max(found, id(t))
+		}
+	}
+	return found, nil
+}
+
 // AddSignature submits a signature for review and returns its id. After an
-// ambiguous failure the signatures are searched for one with the same text
-// that was not there before (one extra get_sign listing per create).
+// ambiguous failure the signatures listed after the create's start are
+// searched for one with the same text (see lastID).
 func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureInput) (int64, error) {
 	if err := s.checkCredentials(); err != nil {
 		return 0, err
@@ -247,15 +294,15 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	// Duplicate signature texts are allowed (a replaced or rejected
 	// signature stays), so only a match that did not exist before this
 	// create can be the one it made.
-	before, err := s.signatureIDs(ctx, in.SignText)
+	same := func(g GatewaySignature) bool { return g.Content() == in.SignText }
+	count, last, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		now, err := s.signatureIDs(ctx, in.SignText)
-		found := newest(now, before)
+		found, err := newer(ctx, count, last, s.SignaturesPage, GatewaySignature.Identifier, same)
 		out.SignID = FlexInt(found)
 		return found != 0, err
 	})
@@ -266,45 +313,6 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return 0, errors.New("add_sign answered success without signId")
 	}
 	return int64(out.SignID), nil
-}
-
-// templateIDs returns the ids of the templates for which match is true.
-func (s *GatewayService) templateIDs(ctx context.Context, match func(GatewayTemplate) bool) (map[int64]bool, error) {
-	ids := map[int64]bool{}
-	for t, err := range s.ListTemplates(ctx, nil) {
-		if err != nil {
-			return nil, err
-		}
-		if match(t) {
-			ids[t.Identifier()] = true
-		}
-	}
-	return ids, nil
-}
-
-// signatureIDs returns the ids of the signatures whose text is text.
-func (s *GatewayService) signatureIDs(ctx context.Context, text string) (map[int64]bool, error) {
-	ids := map[int64]bool{}
-	for g, err := range s.ListSignatures(ctx) {
-		if err != nil {
-			return nil, err
-		}
-		if g.Content() == text {
-			ids[g.Identifier()] = true
-		}
-	}
-	return ids, nil
-}
-
-// newest returns the highest id of now that is not in before, or 0.
-func newest(now, before map[int64]bool) int64 {
-	var found int64
-	for id := range now {
-		if !before[id] {
-			found = max(found, id)
-		}
-	}
-	return found
 }
 
 // GetSignatures returns the signatures with the given ids (get_sign with signId).
@@ -343,11 +351,7 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 
 // ListSignatures pages through every signature, 50 at a time.
 func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[GatewaySignature], error) {
-		p := GatewayPage{Max: GatewayMaxPage, Offset: (page - 1) * GatewayMaxPage}
-		items, count, err := s.SignaturesPage(ctx, p)
-		return Page[GatewaySignature]{Items: items, More: p.Offset+len(items) < count}, err
-	})
+	return gatewayPages(ctx, 0, s.SignaturesPage)
 }
 
 // SendResultItem is one number of a send_sms or send_batch answer (§2.13).

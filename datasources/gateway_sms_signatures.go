@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"iter"
 	"regexp"
 	"strconv"
 
@@ -17,7 +18,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var (
@@ -63,15 +64,8 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 
 func (d *gatewaySMSSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := gatewaySelectorAttributes("signId")
-	attrs["signatures"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The signatures, ordered by id.",
-		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"id":        schema.StringAttribute{Computed: true, MarkdownDescription: "Signature id (`id` or `signId`)."},
-			"sign_text": schema.StringAttribute{Computed: true, MarkdownDescription: "Signature text, without brackets (`text`)."},
-			"state":     schema.Int64Attribute{Computed: true, MarkdownDescription: "`-1` draft, `0` pending, `1` approved, `2` rejected."},
-			"reason":    schema.StringAttribute{Computed: true, MarkdownDescription: "Why the review rejected it."},
-		}},
-	}
+	attrs["signatures"] = framework.ComputedList("The signatures, ordered by id.",
+		framework.ComputedAttributes(resources.GatewaySMSSignatureAttributes(), "pic_file", "pic_sha256", "remark", "wait_for_approval"))
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads SMS signatures of the SMS gateway (get_sign, spec §4.8, §2.13): by ids, one page, or all of them.",
 		Attributes:          attrs,
@@ -83,37 +77,36 @@ func (d *gatewaySMSSignaturesDataSource) ConfigValidators(context.Context) []dat
 }
 
 func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m gatewaySMSSignaturesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var items []client.GatewaySignature
+	framework.ReadDataSource(ctx, req, resp, "Unable to Read Gateway SMS Signatures", func(ctx context.Context, m *gatewaySMSSignaturesModel) error {
+		gw := d.Client.Gateway
+		items, total, err := gatewaySelect(ctx, m.IDs, m.Max, m.Offset, gw.GetSignatures, gw.SignaturesPage, gw.ListSignatures(ctx))
+		m.Total, m.Signatures = total, flattenItems(items, func(g *client.GatewaySignature, i *resources.GatewaySMSSignatureItem) { i.Flatten(g) })
+		return err
+	})
+}
+
+// gatewaySelect reads gateway objects by ids, one page, or all of them, as
+// the selector attributes ask, with the total to report.
+func gatewaySelect[T any](ctx context.Context, ids []string, max, offset types.Int64,
+	byIDs func(context.Context, []int64) ([]T, error),
+	page func(context.Context, client.GatewayPage) ([]T, int, error),
+	all iter.Seq2[T, error],
+) ([]T, types.Int64, error) {
+	var items []T
 	var err error
+	count := -1
 	switch {
-	case m.IDs != nil:
-		items, err = d.Client.Gateway.GetSignatures(ctx, parseIDs(m.IDs))
-		m.Total = types.Int64Value(int64(len(items)))
-	case !m.Max.IsNull():
-		var count int
-		items, count, err = d.Client.Gateway.SignaturesPage(ctx, client.GatewayPage{Max: int(m.Max.ValueInt64()), Offset: int(m.Offset.ValueInt64())})
-		m.Total = types.Int64Value(int64(count))
+	case ids != nil:
+		items, err = byIDs(ctx, parseIDs(ids))
+	case !max.IsNull():
+		items, count, err = page(ctx, client.GatewayPage{Max: int(max.ValueInt64()), Offset: int(offset.ValueInt64())})
 	default:
-		items, err = client.Collect(d.Client.Gateway.ListSignatures(ctx))
-		m.Total = types.Int64Value(int64(len(items)))
+		items, err = client.Collect(all)
 	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signatures", err)
-		return
+	if count < 0 {
+		count = len(items)
 	}
-	m.Signatures = make([]gatewaySMSSignatureItem, 0, len(items))
-	for _, g := range items {
-		m.Signatures = append(m.Signatures, gatewaySMSSignatureItem{
-			ID: types.StringValue(strconv.FormatInt(g.Identifier(), 10)), SignText: types.StringValue(g.Content()),
-			State: types.Int64Value(int64(g.State)), Reason: types.StringValue(string(g.Reason)),
-		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	return items, types.Int64Value(int64(count)), err
 }
 
 // parseIDs converts validated numeric ids.
@@ -127,16 +120,9 @@ func parseIDs(ss []string) []int64 {
 }
 
 type gatewaySMSSignaturesModel struct {
-	IDs        []string                  `tfsdk:"ids"`
-	Max        types.Int64               `tfsdk:"max"`
-	Offset     types.Int64               `tfsdk:"offset"`
-	Total      types.Int64               `tfsdk:"total"`
-	Signatures []gatewaySMSSignatureItem `tfsdk:"signatures"`
-}
-
-type gatewaySMSSignatureItem struct {
-	ID       types.String `tfsdk:"id"`
-	SignText types.String `tfsdk:"sign_text"`
-	State    types.Int64  `tfsdk:"state"`
-	Reason   types.String `tfsdk:"reason"`
+	IDs        []string                            `tfsdk:"ids"`
+	Max        types.Int64                         `tfsdk:"max"`
+	Offset     types.Int64                         `tfsdk:"offset"`
+	Total      types.Int64                         `tfsdk:"total"`
+	Signatures []resources.GatewaySMSSignatureItem `tfsdk:"signatures"`
 }

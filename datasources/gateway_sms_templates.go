@@ -2,10 +2,8 @@ package datasources
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -14,6 +12,7 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var (
@@ -37,24 +36,8 @@ func (d *gatewaySMSTemplatesDataSource) Schema(_ context.Context, _ datasource.S
 		MarkdownDescription: "Enterprise id (`vccId`). When set, the gateway ignores the appId and returns the templates of the whole enterprise. " +
 			"Applies to page mode and to reading all; not sent with `ids`.",
 	}
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
-	attrs["templates"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The templates, ordered by id.",
-		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"id":        str("Template id (`id`), the `tpl_id` of `contactcenter_gateway_sms_send`."),
-			"tpl_title": str("Template title (`tplTitle`)."),
-			"tpl_text":  str("Template text with `${name}` variables (`tplText`)."),
-			"tpl_type":  schema.Int64Attribute{Computed: true, MarkdownDescription: "`1` verification code, `2` notice, `3` marketing (`tplType`)."},
-			"remark":    str("Note (`remark`)."),
-			"sign_text": str("Signature text the template is bound to (`signText`)."),
-			"state":     schema.Int64Attribute{Computed: true, MarkdownDescription: "`0` pending, `1` approved, `2` rejected (`state`)."},
-			"reason":    str("Why the review rejected it (`reason`)."),
-			"variables": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-				MarkdownDescription: "The distinct `${name}` variables of `tpl_text`, in order of first use."},
-		}},
-	}
+	attrs["templates"] = framework.ComputedList("The templates, ordered by id.",
+		framework.ComputedAttributes(resources.GatewaySMSTemplateAttributes(), "wait_for_approval"))
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads SMS templates of the SMS gateway (get_template, spec §4.8, §2.13): by ids, one page, or all of them.",
 		Attributes:          attrs,
@@ -69,66 +52,22 @@ func (d *gatewaySMSTemplatesDataSource) ConfigValidators(context.Context) []data
 }
 
 func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m gatewaySMSTemplatesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var items []client.GatewayTemplate
-	var err error
-	vcc := tfkit.Int64Ptr(m.VccID)
-	switch {
-	case m.IDs != nil:
-		items, err = d.Client.Gateway.GetTemplates(ctx, parseIDs(m.IDs))
-		m.Total = types.Int64Value(int64(len(items)))
-	case !m.Max.IsNull():
-		var count int
-		items, count, err = d.Client.Gateway.TemplatesPage(ctx, client.GatewayPage{Max: int(m.Max.ValueInt64()), Offset: int(m.Offset.ValueInt64())}, vcc)
-		m.Total = types.Int64Value(int64(count))
-	default:
-		items, err = client.Collect(d.Client.Gateway.ListTemplates(ctx, vcc))
-		m.Total = types.Int64Value(int64(len(items)))
-	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Templates", err)
-		return
-	}
-	m.Templates = make([]gatewaySMSTemplateItem, 0, len(items))
-	for _, t := range items {
-		vars, _ := client.TemplateVariables(string(t.TplText))
-		vals := make([]attr.Value, len(vars))
-		for i, v := range vars {
-			vals[i] = types.StringValue(v)
+	framework.ReadDataSource(ctx, req, resp, "Unable to Read Gateway SMS Templates", func(ctx context.Context, m *gatewaySMSTemplatesModel) error {
+		gw, vcc := d.Client.Gateway, tfkit.Int64Ptr(m.VccID)
+		page := func(ctx context.Context, p client.GatewayPage) ([]client.GatewayTemplate, int, error) {
+			return gw.TemplatesPage(ctx, p, vcc)
 		}
-		list, diags := types.ListValue(types.StringType, vals)
-		resp.Diagnostics.Append(diags...)
-		m.Templates = append(m.Templates, gatewaySMSTemplateItem{
-			ID: types.StringValue(strconv.FormatInt(t.Identifier(), 10)), TplTitle: types.StringValue(string(t.TplTitle)),
-			TplText: types.StringValue(string(t.TplText)), TplType: types.Int64Value(int64(t.TplType)),
-			Remark: types.StringValue(string(t.Remark)), SignText: types.StringValue(string(t.SignText)),
-			State: types.Int64Value(int64(t.State)), Reason: types.StringValue(string(t.Reason)), Variables: list,
-		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		items, total, err := gatewaySelect(ctx, m.IDs, m.Max, m.Offset, gw.GetTemplates, page, gw.ListTemplates(ctx, vcc))
+		m.Total, m.Templates = total, flattenItems(items, func(t *client.GatewayTemplate, i *resources.GatewaySMSTemplateItem) { i.Flatten(t) })
+		return err
+	})
 }
 
 type gatewaySMSTemplatesModel struct {
-	IDs       []string                 `tfsdk:"ids"`
-	Max       types.Int64              `tfsdk:"max"`
-	Offset    types.Int64              `tfsdk:"offset"`
-	Total     types.Int64              `tfsdk:"total"`
-	VccID     types.Int64              `tfsdk:"vcc_id"`
-	Templates []gatewaySMSTemplateItem `tfsdk:"templates"`
-}
-
-type gatewaySMSTemplateItem struct {
-	ID        types.String `tfsdk:"id"`
-	TplTitle  types.String `tfsdk:"tpl_title"`
-	TplText   types.String `tfsdk:"tpl_text"`
-	TplType   types.Int64  `tfsdk:"tpl_type"`
-	Remark    types.String `tfsdk:"remark"`
-	SignText  types.String `tfsdk:"sign_text"`
-	State     types.Int64  `tfsdk:"state"`
-	Reason    types.String `tfsdk:"reason"`
-	Variables types.List   `tfsdk:"variables"`
+	IDs       []string                           `tfsdk:"ids"`
+	Max       types.Int64                        `tfsdk:"max"`
+	Offset    types.Int64                        `tfsdk:"offset"`
+	Total     types.Int64                        `tfsdk:"total"`
+	VccID     types.Int64                        `tfsdk:"vcc_id"`
+	Templates []resources.GatewaySMSTemplateItem `tfsdk:"templates"`
 }

@@ -102,43 +102,22 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 }
 
 func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m smsRecordsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.SMSRecordFilter{
-		StartTime: m.StartTime.ValueString(), EndTime: m.EndTime.ValueString(), Result: tfkit.Int64Ptr(m.Result),
-		Mobile: m.Mobile.ValueString(), TplID: tfkit.Int64Ptr(m.TplID), SignID: tfkit.Int64Ptr(m.SignID),
-		AgID: tfkit.Int64Ptr(m.AgID), DeptID: tfkit.Int64Ptr(m.DeptID),
-	}
-	m.Records = []smsRecordItem{}
-	for r, err := range d.Client.SMS.ListRecords(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Records", err)
-			return
+	framework.ReadDataSource(ctx, req, resp, "Unable to List SMS Records", func(ctx context.Context, m *smsRecordsModel) (err error) {
+		f := client.SMSRecordFilter{
+			StartTime: m.StartTime.ValueString(), EndTime: m.EndTime.ValueString(), Result: tfkit.Int64Ptr(m.Result),
+			Mobile: m.Mobile.ValueString(), TplID: tfkit.Int64Ptr(m.TplID), SignID: tfkit.Int64Ptr(m.SignID),
+			AgID: tfkit.Int64Ptr(m.AgID), DeptID: tfkit.Int64Ptr(m.DeptID),
 		}
-		userData := string(r.UserData)
-		if userData == "null" {
-			userData = ""
-		}
-		m.Records = append(m.Records, smsRecordItem{
-			ID: types.Int64Value(int64(r.ID)), Mobile: types.StringValue(string(r.Mobile)), TplID: types.Int64Value(int64(r.TplID)),
-			TplName: types.StringValue(string(r.TplName)), SignID: types.Int64Value(int64(r.SignID)), SmsID: types.StringValue(string(r.SmsID)),
-			SmsParams: types.StringValue(string(r.SmsParams)), SmsText: types.StringValue(string(r.SmsText)),
-			TimeAdd: types.StringValue(string(r.TimeAdd)), TimeSend: types.StringValue(string(r.TimeSend)),
-			TimeDelivered: types.StringValue(string(r.TimeDelivered)), Result: types.Int64Value(int64(r.Result)),
-			ResultName: types.StringValue(string(r.ResultName)), Errmsg: types.StringValue(string(r.Errmsg)),
-			CountryCode: types.StringValue(string(r.CountryCode)), CountryName: types.StringValue(string(r.CountryName)),
-			AreaCode: types.StringValue(string(r.AreaCode)), AreaName: types.StringValue(string(r.AreaName)),
-			UserID: types.StringValue(string(r.UserID)), UserName: types.StringValue(string(r.UserName)),
-			UserData: types.StringValue(userData), DeptID: types.Int64Value(int64(r.DeptID)),
-			DeptName: types.StringValue(string(r.DeptName)), DeptNameChain: types.StringValue(string(r.DeptNameChain)),
-			SendTime: types.StringValue(string(r.SendTime)), SmsContents: types.StringValue(string(r.SmsContents)),
-			SmsResult: types.Int64Value(int64(r.SmsResult)),
+		m.Records, err = flattenAll(d.Client.SMS.ListRecords(ctx, f), func(r *client.SMSRecord, i *smsRecordItem) {
+			framework.Flatten(r, &i.smsRecordFields)
+			// user_data is JSON text as answered; none (null) is empty.
+			i.UserData = types.StringValue(string(r.UserData))
+			if string(r.UserData) == "null" {
+				i.UserData = types.StringValue("")
+			}
 		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return err
+	})
 }
 
 // ValidateConfig refuses a time range that ends before it starts (the
@@ -182,6 +161,12 @@ type smsRecordsModel struct {
 }
 
 type smsRecordItem struct {
+	smsRecordFields
+	UserData types.String `tfsdk:"user_data"`
+}
+
+// smsRecordFields are the record's fields mapped by name (framework.Flatten).
+type smsRecordFields struct {
 	ID            types.Int64  `tfsdk:"id"`
 	Mobile        types.String `tfsdk:"mobile"`
 	TplID         types.Int64  `tfsdk:"tpl_id"`
@@ -202,7 +187,6 @@ type smsRecordItem struct {
 	AreaName      types.String `tfsdk:"area_name"`
 	UserID        types.String `tfsdk:"user_id"`
 	UserName      types.String `tfsdk:"user_name"`
-	UserData      types.String `tfsdk:"user_data"`
 	DeptID        types.Int64  `tfsdk:"dept_id"`
 	DeptName      types.String `tfsdk:"dept_name"`
 	DeptNameChain types.String `tfsdk:"dept_name_chain"`

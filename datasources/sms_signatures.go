@@ -2,7 +2,7 @@ package datasources
 
 import (
 	"context"
-	"strconv"
+	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -13,6 +13,7 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var _ datasource.DataSourceWithConfigure = (*smsSignaturesDataSource)(nil)
@@ -27,12 +28,8 @@ type smsSignaturesDataSource struct {
 }
 
 func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
-	num := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
-	}
+	item := framework.ComputedAttributes(resources.SMSSignatureAttributes(), "wait_for_approval")
+	item["vcc_id"] = framework.ComputedInt64("Enterprise id (`vcc_id`).")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS signatures (sms/sign/list, spec §4.1, §2.3), paging through every page (500 a page, the §8 maximum).",
 		Attributes: map[string]schema.Attribute{
@@ -43,51 +40,37 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
 				Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
 			},
-			"signatures": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching signatures, newest first.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":         str("Signature id (`id`); templates refer to it as `sign_id`."),
-					"vcc_id":     num("Enterprise id (`vcc_id`)."),
-					"sign_id":    num("Signature id on the SMS platform (`sign_id`)."),
-					"sign_text":  str("Signature text (`sign_text`)."),
-					"add_time":   str("Creation time (`add_time`)."),
-					"add_user":   str("Creator (`add_user`)."),
-					"state":      num("`0` reviewing, `1` approved, `2` rejected (`state`)."),
-					"state_name": str("State as text (`state_name`)."),
-					"reason":     str("Rejection reason (`reason`)."),
-					"remark":     str("Note (`remark`)."),
-					"is_used": schema.BoolAttribute{
-						Computed: true, MarkdownDescription: "Whether a template uses the signature (`is_used`).",
-					},
-				}},
-			},
+			"signatures": framework.ComputedList("The matching signatures, newest first.", item),
 		},
 	}
 }
 
 func (d *smsSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m smsSignaturesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.SMSSignatureFilter{SignText: m.SignText.ValueString(), State: tfkit.Int64Ptr(m.State)}
-	m.Signatures = []smsSignatureItem{}
-	for s, err := range d.Client.SMS.ListSignatures(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Signatures", err)
-			return
-		}
-		m.Signatures = append(m.Signatures, smsSignatureItem{
-			ID: types.StringValue(strconv.FormatInt(int64(s.ID), 10)), VccID: types.Int64Value(int64(s.VccID)),
-			SignID: types.Int64Value(int64(s.SignID)), SignText: types.StringValue(string(s.SignText)),
-			AddTime: types.StringValue(string(s.AddTime)), AddUser: types.StringValue(string(s.AddUser)),
-			State: types.Int64Value(int64(s.State)), StateName: types.StringValue(string(s.StateName)),
-			Reason: types.StringValue(string(s.Reason)), Remark: types.StringValue(string(s.Remark)),
-			IsUsed: types.BoolValue(bool(s.IsUsed)),
+	framework.ReadDataSource(ctx, req, resp, "Unable to List SMS Signatures", func(ctx context.Context, m *smsSignaturesModel) (err error) {
+		f := client.SMSSignatureFilter{SignText: m.SignText.ValueString(), State: tfkit.Int64Ptr(m.State)}
+		m.Signatures, err = flattenAll(d.Client.SMS.ListSignatures(ctx, f), func(s *client.SMSSignature, i *smsSignatureItem) {
+			i.Flatten(s)
+			i.VccID = types.Int64Value(int64(s.VccID))
 		})
+		return err
+	})
+}
+
+// flattenAll flattens every item of a client listing, in order, through
+// the flatten its resource uses.
+func flattenAll[T, I any](items iter.Seq2[T, error], flatten func(t *T, i *I)) ([]I, error) {
+	all, err := client.Collect(items)
+	return flattenItems(all, flatten), err
+}
+
+// flattenItems flattens items in order. The result is never nil: an empty
+// list is a known, empty list in state.
+func flattenItems[T, I any](items []T, flatten func(t *T, i *I)) []I {
+	out := make([]I, len(items))
+	for n := range items {
+		flatten(&items[n], &out[n])
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	return out
 }
 
 type smsSignaturesModel struct {
@@ -97,15 +80,6 @@ type smsSignaturesModel struct {
 }
 
 type smsSignatureItem struct {
-	ID        types.String `tfsdk:"id"`
-	VccID     types.Int64  `tfsdk:"vcc_id"`
-	SignID    types.Int64  `tfsdk:"sign_id"`
-	SignText  types.String `tfsdk:"sign_text"`
-	AddTime   types.String `tfsdk:"add_time"`
-	AddUser   types.String `tfsdk:"add_user"`
-	State     types.Int64  `tfsdk:"state"`
-	StateName types.String `tfsdk:"state_name"`
-	Reason    types.String `tfsdk:"reason"`
-	Remark    types.String `tfsdk:"remark"`
-	IsUsed    types.Bool   `tfsdk:"is_used"`
+	resources.SMSSignatureItem
+	VccID types.Int64 `tfsdk:"vcc_id"`
 }

@@ -1,7 +1,6 @@
 package datasources_test
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -57,16 +56,7 @@ data "contactcenter_sms_signatures" "all" {}
 // checked at plan time before any API call.
 func TestAccSMSSignaturesDataSource_validation(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{{
-			Config:   env.Config(`data "contactcenter_sms_signatures" "x" { state = -1 }`),
-			PlanOnly: true, ExpectError: regexp.MustCompile(`value must be one of: \["0" "1" "2"\], got: -1`),
-		}},
+	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
+		"state -1": {`data "contactcenter_sms_signatures" "x" {` + "\n" + `state = -1` + "\n}", `value must be one of: ["0" "1" "2"], got: -1`},
 	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
 }

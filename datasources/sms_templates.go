@@ -2,7 +2,6 @@ package datasources
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -14,6 +13,7 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var _ datasource.DataSourceWithConfigure = (*smsTemplatesDataSource)(nil)
@@ -28,11 +28,21 @@ type smsTemplatesDataSource struct {
 }
 
 func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
-	num := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+	str, num := framework.ComputedString, framework.ComputedInt64
+	// The resource names the name, text and signature as template/store
+	// does; the list answers them as tpl_title, tpl_text and new_sign_id.
+	item := framework.ComputedAttributes(resources.SMSTemplateAttributes(),
+		"template_name", "template_contents", "sign_id", "submit_for_review", "wait_for_approval")
+	for name, a := range map[string]schema.Attribute{
+		"vcc_id":          num("Enterprise id (`vcc_id`)."),
+		"tpl_title":       str("Template name (`tpl_title`)."),
+		"tpl_text":        str("Template body (`tpl_text`) with `${name}` variables."),
+		"new_sign_id":     num("Signature id (`new_sign_id`)."),
+		"remark":          str("Note (`remark`)."),
+		"dept_name_chain": str("Department path (`dept_name_chain`)."),
+		"verify_result":   num("`verify_result` as answered; the spec does not give its meaning."),
+	} {
+		item[name] = a
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS templates (sms/template/list, spec §4.1, §2.4), paging through every page (500 a page, the §8 maximum).",
@@ -53,72 +63,21 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 				Optional: true, MarkdownDescription: "Only templates in this state (`state`): `-1` draft, `0` pending review, `1` approved, `2` rejected.",
 				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1, 2)},
 			},
-			"templates": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching templates, newest first.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":              str("Template id (`id`), the `template_id` of a send."),
-					"vcc_id":          num("Enterprise id (`vcc_id`)."),
-					"tpl_id":          num("Template id on the SMS platform (`tpl_id`); send records carry it."),
-					"tpl_title":       str("Template name (`tpl_title`)."),
-					"tpl_text":        str("Template body (`tpl_text`) with `${name}` variables."),
-					"tpl_type":        num("`1` verification code, `2` notice, `3` marketing (`tpl_type`)."),
-					"tpl_type_name":   str("Type as text (`tpl_type_name`)."),
-					"new_sign_id":     num("Signature id (`new_sign_id`)."),
-					"sign_text":       str("Signature text (`sign_text`)."),
-					"state":           num("`-1` draft, `0` pending review, `1` approved, `2` rejected (`state`)."),
-					"state_name":      str("State as text (`state_name`)."),
-					"reason":          str("Rejection reason (`reason`)."),
-					"remark":          str("Note (`remark`)."),
-					"dept_id":         num("Owning department (`dept_id`)."),
-					"dept_name":       str("Department name (`dept_name`)."),
-					"dept_name_chain": str("Department path (`dept_name_chain`)."),
-					"verify_result":   num("`verify_result` as answered; the spec does not give its meaning."),
-					"tpl_param": schema.ListAttribute{
-						Computed: true, ElementType: types.StringType,
-						MarkdownDescription: "Variable names (`tpl_param`), in order of appearance.",
-					},
-				}},
-			},
+			"templates": framework.ComputedList("The matching templates, newest first.", item),
 		},
 	}
 }
 
 func (d *smsTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m smsTemplatesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.SMSTemplateFilter{DeptID: tfkit.Int64Ptr(m.DeptID), Keyword: m.Keyword.ValueString(), State: tfkit.Int64Ptr(m.State)}
-	resp.Diagnostics.Append(m.IDs.ElementsAs(ctx, &f.IDs, false)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	m.Templates = []smsTemplateItem{}
-	for t, err := range d.Client.SMS.ListTemplates(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List SMS Templates", err)
-			return
-		}
-		params := t.TplParam
-		if params == nil {
-			params = []string{}
-		}
-		pl, diags := types.ListValueFrom(ctx, types.StringType, params)
-		resp.Diagnostics.Append(diags...)
-		m.Templates = append(m.Templates, smsTemplateItem{
-			ID: types.StringValue(strconv.FormatInt(int64(t.ID), 10)), VccID: types.Int64Value(int64(t.VccID)),
-			TplID: types.Int64Value(int64(t.TplID)), TplTitle: types.StringValue(string(t.TplTitle)),
-			TplText: types.StringValue(string(t.TplText)), TplType: types.Int64Value(int64(t.TplType)),
-			TplTypeName: types.StringValue(string(t.TplTypeName)), NewSignID: types.Int64Value(int64(t.NewSignID)),
-			SignText: types.StringValue(string(t.SignText)), State: types.Int64Value(int64(t.State)),
-			StateName: types.StringValue(string(t.StateName)), Reason: types.StringValue(string(t.Reason)),
-			Remark: types.StringValue(string(t.Remark)), DeptID: types.Int64Value(int64(t.DeptID)),
-			DeptName: types.StringValue(string(t.DeptName)), DeptNameChain: types.StringValue(string(t.DeptNameChain)),
-			VerifyResult: types.Int64Value(int64(t.VerifyResult)), TplParam: pl,
+	framework.ReadDataSource(ctx, req, resp, "Unable to List SMS Templates", func(ctx context.Context, m *smsTemplatesModel) (err error) {
+		f := client.SMSTemplateFilter{DeptID: tfkit.Int64Ptr(m.DeptID), Keyword: m.Keyword.ValueString(), State: tfkit.Int64Ptr(m.State)}
+		m.IDs.ElementsAs(ctx, &f.IDs, false) // validated: known int64s
+		m.Templates, err = flattenAll(d.Client.SMS.ListTemplates(ctx, f), func(t *client.SMSTemplate, i *smsTemplateItem) {
+			i.SMSTemplateItem.Flatten(t)
+			framework.Flatten(t, i) // the fields the resource names otherwise
 		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return err
+	})
 }
 
 type smsTemplatesModel struct {
@@ -130,22 +89,12 @@ type smsTemplatesModel struct {
 }
 
 type smsTemplateItem struct {
-	ID            types.String `tfsdk:"id"`
+	resources.SMSTemplateItem
 	VccID         types.Int64  `tfsdk:"vcc_id"`
-	TplID         types.Int64  `tfsdk:"tpl_id"`
 	TplTitle      types.String `tfsdk:"tpl_title"`
 	TplText       types.String `tfsdk:"tpl_text"`
-	TplType       types.Int64  `tfsdk:"tpl_type"`
-	TplTypeName   types.String `tfsdk:"tpl_type_name"`
 	NewSignID     types.Int64  `tfsdk:"new_sign_id"`
-	SignText      types.String `tfsdk:"sign_text"`
-	State         types.Int64  `tfsdk:"state"`
-	StateName     types.String `tfsdk:"state_name"`
-	Reason        types.String `tfsdk:"reason"`
 	Remark        types.String `tfsdk:"remark"`
-	DeptID        types.Int64  `tfsdk:"dept_id"`
-	DeptName      types.String `tfsdk:"dept_name"`
 	DeptNameChain types.String `tfsdk:"dept_name_chain"`
 	VerifyResult  types.Int64  `tfsdk:"verify_result"`
-	TplParam      types.List   `tfsdk:"tpl_param"`
 }

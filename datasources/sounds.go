@@ -11,7 +11,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var _ datasource.DataSourceWithConfigure = (*soundsDataSource)(nil)
@@ -26,9 +26,6 @@ type soundsDataSource struct {
 }
 
 func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists voice files (sound/list, spec §4.5, §2.9), optionally filtered by name keyword and type.",
 		Attributes: map[string]schema.Attribute{
@@ -42,57 +39,22 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 					"`4` key-press, `5` message, `6` other.",
 				Validators: []validator.Int64{int64validator.Between(1, 6)},
 			},
-			"sounds": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching voice files, in the service's order.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":             str("Voice-file id (`id`)."),
-					"name":           str("Voice name (`name`)."),
-					"remark":         str("Note (`remark`)."),
-					"address":        str("Real storage path (`address`)."),
-					"sounds_address": str("Upload path (`sounds_address`)."),
-					"add_time":       str("Upload time (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
-					"sound_type": schema.Int64Attribute{Computed: true,
-						MarkdownDescription: "Kind (`sound_type`): `1` skill-group, `2` satisfaction, `3` whitelist, `4` key-press, `5` message, `6` other."},
-				}},
-			},
+			"sounds": framework.ComputedList("The matching voice files, in the service's order.",
+				framework.ComputedAttributes(resources.SoundAttributes(), "source", "source_hash")),
 		},
 	}
 }
 
 func (d *soundsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m soundsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	m.Sounds = []soundItem{}
-	f := client.SoundFilter{Keyword: m.Keyword.ValueString(), SelectType: m.SoundType.ValueInt64()}
-	for s, err := range d.Client.Sounds.List(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Sounds", err)
-			return
-		}
-		m.Sounds = append(m.Sounds, soundItem{
-			ID: types.StringValue(string(s.ID)), Name: types.StringValue(string(s.Name)), Remark: types.StringValue(string(s.Remark)),
-			Address: types.StringValue(string(s.Address)), SoundsAddress: types.StringValue(string(s.SoundsAddress)),
-			AddTime: types.StringValue(string(s.AddTime)), SoundType: types.Int64Value(int64(s.SoundType)),
-		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Sounds", func(ctx context.Context, m *soundsModel) (err error) {
+		f := client.SoundFilter{Keyword: m.Keyword.ValueString(), SelectType: m.SoundType.ValueInt64()}
+		m.Sounds, err = flattenAll(d.Client.Sounds.List(ctx, f), func(s *client.Sound, i *resources.SoundItem) { i.Flatten(s) })
+		return err
+	})
 }
 
 type soundsModel struct {
-	Keyword   types.String `tfsdk:"keyword"`
-	SoundType types.Int64  `tfsdk:"sound_type"`
-	Sounds    []soundItem  `tfsdk:"sounds"`
-}
-
-type soundItem struct {
-	ID            types.String `tfsdk:"id"`
-	Name          types.String `tfsdk:"name"`
-	Remark        types.String `tfsdk:"remark"`
-	Address       types.String `tfsdk:"address"`
-	SoundsAddress types.String `tfsdk:"sounds_address"`
-	AddTime       types.String `tfsdk:"add_time"`
-	SoundType     types.Int64  `tfsdk:"sound_type"`
+	Keyword   types.String          `tfsdk:"keyword"`
+	SoundType types.Int64           `tfsdk:"sound_type"`
+	Sounds    []resources.SoundItem `tfsdk:"sounds"`
 }

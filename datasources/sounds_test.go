@@ -53,16 +53,7 @@ data "contactcenter_sounds" "survey" { sound_type = 2 }
 
 func TestAccSoundsDataSource_validation(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(`data "contactcenter_sounds" "x" { sound_type = 7 }`), PlanOnly: true,
-			ExpectError: voiceDiagRE(`sound_type value must be between 1 and 6`),
-		}},
+	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
+		"sound_type 7": {`data "contactcenter_sounds" "x" {` + "\n" + `sound_type = 7` + "\n}", `sound_type value must be between 1 and 6`},
 	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %v", env.Sim.Stats())
-	}
 }

@@ -50,6 +50,7 @@ func dataSourceList() []func() datasource.DataSource {
 		datasources.NewSMSRecordsDataSource,
 		datasources.NewSMSSignaturesDataSource,
 		datasources.NewSMSTemplatesDataSource,
+		datasources.NewSoundFileDataSource,
 		datasources.NewSoundsDataSource,
 		datasources.NewTrunkCallRecordsDataSource,
 		datasources.NewTrunkNumbersDataSource,
@@ -88,10 +89,15 @@ func (p *ccProvider) ListResources(context.Context) []func() list.ListResource {
 
 func listResourceList() []func() list.ListResource {
 	return []func() list.ListResource{
+		resources.NewGatewaySMSSignatureListResource,
+		resources.NewGatewaySMSTemplateListResource,
 		resources.NewOutboundTaskListResource,
 		resources.NewSkillGroupListResource,
 		resources.NewSkillGroupMemberListResource,
 		resources.NewSkillGroupMembersListResource,
+		resources.NewSMSSignatureListResource,
+		resources.NewSMSTemplateListResource,
+		resources.NewSoundListResource,
 		resources.NewWebhookListResource,
 	}
 }

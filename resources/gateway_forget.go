@@ -3,45 +3,85 @@ package resources
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
-// gatewayForgetWarning tells at plan time what the apply would only say at
+// gatewayResource is the base of the SMS gateway's signature and template.
+// The gateway reviews them, and has no update or delete interface (§4.8):
+// every argument replaces the object, an update only records provider-side
+// settings, and destroy only makes Terraform forget it.
+type gatewayResource[M any] struct {
+	reviewedResource[M]
+	// noun names the object in warnings ("signature").
+	noun string
+	// label returns the object's id and name for the destroy warning.
+	label func(m *M) (id, name string)
+	// replaceAttrs are the attributes whose change replaces the object.
+	replaceAttrs []string
+}
+
+// newGatewaySteps are the review steps of a gateway object: pending (0)
+// until the review approves (1) or rejects (2) it.
+func newGatewaySteps[M any](title string, get func(context.Context, *M) error, rev func(m *M) review) reviewSteps[M] {
+	return reviewSteps[M]{
+		Steps: framework.Steps[M]{Title: title, Get: get}, review: rev, rejected: client.GatewayStateRejected,
+		inReview: func(s int64) bool { return s == client.GatewayStatePending },
+	}
+}
+
+// Update sends nothing: every argument requires replacement, and
+// wait_for_approval and timeouts only matter on create.
+func (r *gatewayResource[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.steps.Update(ctx, req, resp, func(context.Context, *M, *M) error { return nil }, "wait_for_approval", "timeouts")
+}
+
+// Delete only forgets the object, and says so.
+func (r *gatewayResource[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state M
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	id, name := r.label(&state)
+	resp.Diagnostics.AddWarning(r.steps.Title+" Only Removed From State", gatewayForgottenDetail(r.noun, id, name))
+}
+
+// forgetWarning tells at plan time what the apply would only say at
 // the end: the SMS gateway has no delete interface (§4.8), so destroying a
 // gateway signature or template only makes Terraform forget it, and
-// replacing one leaves the old one on the gateway. replaceAttrs are the
-// attributes whose change replaces the object: the resource's ModifyPlan does
-// not see the replacements its attributes' plan modifiers ask for.
-func gatewayForgetWarning(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, kind, noun string, replaceAttrs ...string) {
+// replacing one leaves the old one on the gateway. The resource's
+// ModifyPlan does not see the replacements its attributes' plan modifiers
+// ask for, hence replaceAttrs.
+func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {
 		return // a create: nothing is left behind
 	}
+	kind, noun := r.steps.Title, r.noun
 	var id types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	switch {
-	case req.Plan.Raw.IsNull():
+	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.AddWarning(kind+" Will Only Be Removed From State", gatewayForgottenDetail(noun, id.ValueString(), ""))
-	default:
-		var changed []string
-		for _, a := range replaceAttrs {
-			var before, after attr.Value
-			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(a), &before)...)
-			resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root(a), &after)...)
-			if before != nil && after != nil && !before.Equal(after) {
-				changed = append(changed, a)
-			}
+		return
+	}
+	var changed []string
+	for _, a := range r.replaceAttrs {
+		var before, after attr.Value
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(a), &before)...)
+		resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root(a), &after)...)
+		if before != nil && after != nil && !before.Equal(after) {
+			changed = append(changed, a)
 		}
-		if len(changed) > 0 {
-			resp.Diagnostics.AddWarning(kind+" Replacement Leaves the Old One on the Gateway",
-				fmt.Sprintf("The gateway cannot change or delete a %s (spec §4.8): this plan creates a new one for the change of %s, "+
-					"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), noun, id.ValueString()))
-		}
+	}
+	if len(changed) > 0 {
+		resp.Diagnostics.AddWarning(kind+" Replacement Leaves the Old One on the Gateway",
+			fmt.Sprintf("The gateway cannot change or delete a %s (spec §4.8): this plan creates a new one for the change of %s, "+
+				"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), noun, id.ValueString()))
 	}
 }
 
@@ -54,4 +94,19 @@ func gatewayForgottenDetail(noun, id, name string) string {
 	}
 	return fmt.Sprintf("The SMS gateway has no interface to delete a %s (spec §4.8). Destroying %s makes Terraform forget it; "+
 		"it stays on the gateway. Ask the gateway operator to remove it if it must go.", noun, what)
+}
+
+// filtered keeps the items of a client listing that keep accepts (a filter
+// the endpoint does not have), and its errors.
+func filtered[T any](all iter.Seq2[T, error], keep func(T) bool) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for t, err := range all {
+			if err == nil && !keep(t) {
+				continue
+			}
+			if !yield(t, err) || err != nil {
+				return
+			}
+		}
+	}
 }

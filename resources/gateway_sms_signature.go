@@ -6,14 +6,15 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"iter"
 	"os"
 	"regexp"
 	"strconv"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -24,12 +25,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 var (
 	_ resource.ResourceWithConfigure      = (*gatewaySMSSignatureResource)(nil)
 	_ resource.ResourceWithImportState    = (*gatewaySMSSignatureResource)(nil)
+	_ resource.ResourceWithIdentity       = (*gatewaySMSSignatureResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*gatewaySMSSignatureResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*gatewaySMSSignatureResource)(nil)
 )
@@ -38,14 +40,23 @@ var (
 var gatewaySignTextRE = regexp.MustCompile(`^[^【】\[\]]+$`)
 
 // NewGatewaySMSSignatureResource returns the contactcenter_gateway_sms_signature resource.
-func NewGatewaySMSSignatureResource() resource.Resource { return &gatewaySMSSignatureResource{} }
-
-type gatewaySMSSignatureResource struct {
-	client *client.Client
+func NewGatewaySMSSignatureResource() resource.Resource {
+	r := &gatewaySMSSignatureResource{}
+	r.Resource = framework.NewResource("gateway_sms_signature")
+	r.importRule = "A gateway SMS signature is imported by its numeric id (signId)"
+	r.noun, r.replaceAttrs = "signature", []string{"sign_text", "pic_file", "pic_sha256", "remark"}
+	r.label = func(m *gatewaySMSSignatureModel) (string, string) {
+		return m.ID.ValueString(), m.SignText.ValueString()
+	}
+	r.steps = newGatewaySteps("Gateway SMS Signature", r.get, func(m *gatewaySMSSignatureModel) review {
+		return review{wait: m.WaitForApproval.ValueBool(), timeouts: m.Timeouts, state: m.State.ValueInt64(), reason: m.Reason.ValueString(),
+			what: fmt.Sprintf("gateway signature %s (%s)", m.ID.ValueString(), m.SignText.ValueString())}
+	})
+	return r
 }
 
-func (r *gatewaySMSSignatureResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_gateway_sms_signature"
+type gatewaySMSSignatureResource struct {
+	gatewayResource[gatewaySMSSignatureModel]
 }
 
 // replaceString is a string attribute the gateway cannot change.
@@ -55,178 +66,94 @@ func replaceString(s schema.StringAttribute) schema.StringAttribute {
 }
 
 func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := GatewaySMSSignatureAttributes()
+	attrs["timeouts"] = createTimeoutAttribute(ctx)
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS signature on the signature-authenticated SMS gateway (add_sign, get_sign; spec §4.8, §2.13). " +
 			"A new signature is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved signatures can send. " +
 			"The gateway has no update or delete interface: changing any argument replaces the signature, and destroying it only " +
 			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "The signature id (`signId`).",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"sign_text": replaceString(schema.StringAttribute{
-				Required: true,
-				MarkdownDescription: "Signature text (`signText`), without brackets: the gateway shows it as `【text】` at the start of each message. " +
-					"Changing it replaces the signature.",
-				Validators: []validator.String{
-					stringvalidator.LengthAtLeast(1),
-					stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
-				},
-			}),
-			"pic_file": replaceString(schema.StringAttribute{
-				Optional: true,
-				MarkdownDescription: "Path of the qualification image (`pic`). The provider reads the file at plan time and sends it base64-encoded " +
-					"without a data-URI prefix; the gateway takes at most 1024 characters of base64, so the file may be at most 768 bytes. " +
-					"Changing the path or the file's content replaces the signature.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			}),
-			"pic_sha256": schema.StringAttribute{
-				Computed: true,
-				MarkdownDescription: "SHA-256 (hex) of the base64 image sent as `pic`, so a change of the file's content is seen at plan time. " +
-					"Null when `pic_file` is not set.",
-			},
-			"remark": replaceString(schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Note for the reviewer (`remark`). Changing it replaces the signature.",
-			}),
-			"state": schema.Int64Attribute{
-				Computed:            true,
-				MarkdownDescription: "Review state (`state`): `-1` draft, `0` pending, `1` approved, `2` rejected. Refreshed on every read.",
-				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-			},
-			"reason": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "Why the review rejected the signature (`reason`); empty otherwise.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"wait_for_approval": waitForApprovalAttribute("signature"),
-			"timeouts":          createTimeoutAttribute(ctx),
+		Attributes: attrs,
+	}
+}
+
+// GatewaySMSSignatureAttributes are the signature's fields, declared once for the resource
+// and the data source that lists them (wait_for_approval aside).
+func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "The signature id (`signId`).",
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
+		"sign_text": replaceString(schema.StringAttribute{
+			Required: true,
+			MarkdownDescription: "Signature text (`signText`), without brackets: the gateway shows it as `【text】` at the start of each message. " +
+				"Changing it replaces the signature.",
+			Validators: []validator.String{
+				stringvalidator.LengthAtLeast(1),
+				stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
+			},
+		}),
+		"pic_file": replaceString(schema.StringAttribute{
+			Optional: true,
+			MarkdownDescription: "Path of the qualification image (`pic`). The provider reads the file at plan time and sends it base64-encoded " +
+				"without a data-URI prefix; the gateway takes at most 1024 characters of base64, so the file may be at most 768 bytes. " +
+				"Changing the path or the file's content replaces the signature.",
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		}),
+		"pic_sha256": schema.StringAttribute{
+			Computed: true,
+			MarkdownDescription: "SHA-256 (hex) of the base64 image sent as `pic`, so a change of the file's content is seen at plan time. " +
+				"Null when `pic_file` is not set.",
+		},
+		"remark": replaceString(schema.StringAttribute{
+			Optional: true, MarkdownDescription: "Note for the reviewer (`remark`). Changing it replaces the signature.",
+		}),
+		"state": schema.Int64Attribute{
+			Computed:            true,
+			MarkdownDescription: "Review state (`state`): `-1` draft, `0` pending, `1` approved, `2` rejected. Refreshed on every read.",
+			PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+		},
+		"reason": schema.StringAttribute{
+			Computed: true, MarkdownDescription: "Why the review rejected the signature (`reason`); empty otherwise.",
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"wait_for_approval": waitForApprovalAttribute("signature"),
 	}
 }
 
-func (r *gatewaySMSSignatureResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+func (r *gatewaySMSSignatureResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = framework.IDIdentity("The signature id (`signId`).")
 }
 
+// Create reads the image again (it must not have changed since the plan),
+// sends add_sign, and with wait_for_approval waits for the review. A draft
+// (-1) is never reviewed, so waiting for it is an error.
 func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan gatewaySMSSignatureModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	timeout, d := plan.Timeouts.Create(ctx, reviewTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	in := client.GatewaySignatureInput{SignText: plan.SignText.ValueString(), Remark: plan.Remark.ValueString()}
-	if !plan.PicFile.IsNull() {
-		pic, sum, err := readPic(plan.PicFile.ValueString())
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("pic_file"), "Invalid Qualification Image", err.Error())
-			return
+	r.steps.create(ctx, req, resp, func(ctx context.Context, plan *gatewaySMSSignatureModel) error {
+		in := client.GatewaySignatureInput{SignText: plan.SignText.ValueString(), Remark: plan.Remark.ValueString()}
+		if !plan.PicFile.IsNull() {
+			pic, sum, err := readPic(plan.PicFile.ValueString())
+			if err == nil && !plan.PicSHA256.IsUnknown() && plan.PicSHA256.ValueString() != sum {
+				err = fmt.Errorf("the file %s changed between plan and apply. Run terraform plan again", plan.PicFile.ValueString())
+			}
+			if err != nil {
+				return err
+			}
+			in.Pic, plan.PicSHA256 = pic, types.StringValue(sum)
 		}
-		if !plan.PicSHA256.IsUnknown() && plan.PicSHA256.ValueString() != sum {
-			resp.Diagnostics.AddAttributeError(path.Root("pic_file"), "Qualification Image Changed Since Plan",
-				fmt.Sprintf("The file %s changed between plan and apply. Run terraform plan again.", plan.PicFile.ValueString()))
-			return
-		}
-		in.Pic, plan.PicSHA256 = pic, types.StringValue(sum)
-	}
-	id, err := r.client.Gateway.AddSignature(ctx, in)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Gateway SMS Signature", err)
-		return
-	}
-	plan.ID = types.StringValue(strconv.FormatInt(id, 10))
-	r.settle(ctx, &plan, id, timeout, &resp.Diagnostics)
-	// The signature exists whatever happened after add_sign: keep it in
-	// state so it is not created twice (tainted when settle failed).
-	if plan.State.IsUnknown() {
-		plan.State = types.Int64Value(client.GatewayStatePending)
-	}
-	if plan.Reason.IsUnknown() {
-		plan.Reason = types.StringValue("")
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-// settle reads the new signature back and, with wait_for_approval, waits
-// until the review approves or rejects it (a rejection or a timeout is an
-// error). A draft (-1) is never reviewed, so waiting for it is an error too.
-func (r *gatewaySMSSignatureResource) settle(ctx context.Context, m *gatewaySMSSignatureModel, id int64, timeout time.Duration, diags *diag.Diagnostics) {
-	read := func(ctx context.Context) (int64, string, error) {
-		g, err := r.client.Gateway.GetSignature(ctx, id)
-		if err != nil {
-			return 0, "", err
-		}
-		m.flatten(g)
-		return int64(g.State), string(g.Reason), nil
-	}
-	if !m.WaitForApproval.ValueBool() {
-		if _, _, err := read(ctx); err != nil {
-			tfkit.AddAPIError(diags, "Unable to Read Gateway SMS Signature After Create", err)
-		}
-		return
-	}
-	what := fmt.Sprintf("gateway signature %d (%s)", id, m.SignText.ValueString())
-	waitForReview(ctx, diags, reviewWait{
-		kind: "Gateway SMS Signature", what: what, timeout: timeout,
-		inReview: func(s int64) bool { return s == client.GatewayStatePending }, rejected: client.GatewayStateRejected,
-		read: read, errorDetail: tfkit.APIErrorDetail,
+		id, err := r.Client.Gateway.AddSignature(ctx, in)
+		// A new signature is pending until the read-back says otherwise.
+		plan.ID, plan.State, plan.Reason = types.StringValue(strconv.FormatInt(id, 10)), types.Int64Value(client.GatewayStatePending), types.StringValue("")
+		return err
 	})
-	if !diags.HasError() && m.State.ValueInt64() == client.GatewayStateDraft {
-		diags.AddError("Gateway SMS Signature Not Submitted for Review",
-			fmt.Sprintf("%s is a draft (state -1), which the gateway does not review, so wait_for_approval cannot wait for its approval. "+
-				"Submit it on the gateway, or set wait_for_approval = false.", what))
+	var m gatewaySMSSignatureModel
+	resp.Diagnostics.Append(resp.State.Get(ctx, &m)...)
+	if !resp.Diagnostics.HasError() && m.WaitForApproval.ValueBool() && m.State.ValueInt64() == client.GatewayStateDraft {
+		resp.Diagnostics.AddError("Gateway SMS Signature Not Submitted for Review",
+			fmt.Sprintf("gateway signature %s (%s) is a draft (state -1), which the gateway does not review, so wait_for_approval cannot wait for its approval. "+
+				"Submit it on the gateway, or set wait_for_approval = false.", m.ID.ValueString(), m.SignText.ValueString()))
 	}
-}
-
-func (r *gatewaySMSSignatureResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state gatewaySMSSignatureModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
-	if !ok {
-		return
-	}
-	g, err := r.client.Gateway.GetSignature(ctx, id)
-	if client.IsNotFound(err) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Gateway SMS Signature", err)
-		return
-	}
-	state.flatten(g)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
-// Update only carries computed values over: every argument requires
-// replacement, and wait_for_approval and timeouts only matter on create.
-func (r *gatewaySMSSignatureResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan gatewaySMSSignatureModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-func (r *gatewaySMSSignatureResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state gatewaySMSSignatureModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.AddWarning("Gateway SMS Signature Only Removed From State",
-		gatewayForgottenDetail("signature", state.ID.ValueString(), state.SignText.ValueString()))
-}
-
-func (r *gatewaySMSSignatureResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if _, err := strconv.ParseInt(req.ID, 10, 64); err != nil {
-		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("A gateway SMS signature is imported by its numeric id (signId), got %q.", req.ID))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("wait_for_approval"), false)...)
 }
 
 func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
@@ -241,9 +168,10 @@ func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req re
 }
 
 // ModifyPlan computes pic_sha256 from the file, so a change of its content
-// replaces the signature.
+// replaces the signature, and warns that a replacement or a destroy leaves
+// the signature on the gateway.
 func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	defer gatewayForgetWarning(ctx, req, resp, "Gateway SMS Signature", "signature", "sign_text", "pic_file", "pic_sha256", "remark")
+	defer r.forgetWarning(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return
 	}
@@ -295,27 +223,77 @@ func readPic(file string) (pic, sum string, err error) {
 	return pic, hex.EncodeToString(h[:]), nil
 }
 
+// get reads the signature m names. The image and the remark are not read
+// back (get_sign has neither): they keep their planned values.
+func (r *gatewaySMSSignatureResource) get(ctx context.Context, m *gatewaySMSSignatureModel) error {
+	g, err := r.Client.Gateway.GetSignature(ctx, framework.ID(m.ID))
+	if err == nil {
+		m.flatten(g)
+	}
+	return err
+}
+
 func (m *gatewaySMSSignatureModel) flatten(g *client.GatewaySignature) {
-	m.ID = types.StringValue(strconv.FormatInt(g.Identifier(), 10))
-	m.SignText = types.StringValue(g.Content())
-	m.State = types.Int64Value(int64(g.State))
-	m.Reason = types.StringValue(string(g.Reason))
+	m.GatewaySMSSignatureItem.Flatten(g)
 	if m.PicSHA256.IsUnknown() {
 		m.PicSHA256 = types.StringNull()
 	}
-	if m.WaitForApproval.IsNull() || m.WaitForApproval.IsUnknown() {
-		m.WaitForApproval = types.BoolValue(false)
+	notWaiting(&m.WaitForApproval)
+}
+
+// gatewayFilter is the list block of the gateway's list resources: get_sign
+// and get_template have no filter, so the provider filters by state.
+type gatewayFilter struct {
+	State types.Int64 `tfsdk:"state"`
+}
+
+func gatewayFilters(noun string) map[string]listschema.Attribute {
+	return map[string]listschema.Attribute{
+		"state": listschema.Int64Attribute{Optional: true,
+			MarkdownDescription: "Only " + noun + " in this review state: `-1` draft, `0` pending, `1` approved, `2` rejected (filtered by the provider)."},
 	}
 }
 
+func (f gatewayFilter) keeps(state client.FlexInt) bool {
+	return f.State.IsNull() || f.State.ValueInt64() == int64(state)
+}
+
+// NewGatewaySMSSignatureListResource lists the gateway's signatures for `terraform query`, 50 a
+// page (the largest page of get_sign and get_template).
+func NewGatewaySMSSignatureListResource() list.ListResource {
+	return newLister("gateway_sms_signature", "gateway SMS signatures", "Reads every signature of the app through get_sign (spec §4.8), 50 a page. The image and the remark cannot be read back, so the generated configuration has neither.",
+		gatewayFilters("signatures"), func(g client.GatewaySignature) string { return g.Content() },
+		func(g *client.GatewaySignature, m *gatewaySMSSignatureModel) {
+			m.Timeouts = nullTimeouts("create")
+			m.flatten(g)
+		},
+		func(ctx context.Context, c *client.Client, f gatewayFilter) iter.Seq2[client.GatewaySignature, error] {
+			return filtered(c.Gateway.ListSignatures(ctx), func(g client.GatewaySignature) bool { return f.keeps(g.State) })
+		})
+}
+
+// GatewaySMSSignatureItem is a signature as the gateway answers it: the fields the resource and
+// the data source share.
+type GatewaySMSSignatureItem struct {
+	ID       types.String `tfsdk:"id"`
+	SignText types.String `tfsdk:"sign_text"`
+	State    types.Int64  `tfsdk:"state"`
+	Reason   types.String `tfsdk:"reason"`
+}
+
+// Flatten fills the item from the gateway's signature.
+func (i *GatewaySMSSignatureItem) Flatten(g *client.GatewaySignature) {
+	i.ID = types.StringValue(strconv.FormatInt(g.Identifier(), 10))
+	i.SignText = types.StringValue(g.Content())
+	i.State = types.Int64Value(int64(g.State))
+	i.Reason = types.StringValue(string(g.Reason))
+}
+
 type gatewaySMSSignatureModel struct {
-	ID              types.String   `tfsdk:"id"`
-	SignText        types.String   `tfsdk:"sign_text"`
+	GatewaySMSSignatureItem
 	PicFile         types.String   `tfsdk:"pic_file"`
 	PicSHA256       types.String   `tfsdk:"pic_sha256"`
 	Remark          types.String   `tfsdk:"remark"`
-	State           types.Int64    `tfsdk:"state"`
-	Reason          types.String   `tfsdk:"reason"`
 	WaitForApproval types.Bool     `tfsdk:"wait_for_approval"`
 	Timeouts        timeouts.Value `tfsdk:"timeouts"`
 }

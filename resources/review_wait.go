@@ -3,19 +3,187 @@ package resources
 import (
 	"context"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
+
+// The four objects the platform reviews (SMS signatures and templates, and
+// the gateway's) share their steps here: the common steps of the base, a
+// wait for the review after a write (wait_for_approval), and import by
+// numeric id with the wait switched off. Each object's file keeps its
+// schema, its API calls and its mapping.
 
 // reviewTimeout is the default of the create (and update) timeouts: how
 // long wait_for_approval waits for a review.
 const reviewTimeout = 30 * time.Minute
+
+// review is what a model says about its review.
+type review struct {
+	wait     bool           // wait_for_approval (and, for a template, submitted)
+	timeouts timeouts.Value // the create and update timeouts
+	state    int64          // the review state read last
+	reason   string         // the reviewer's reason read last
+	what     string         // the object for people: "signature 101 (Acme)"
+}
+
+// reviewedResource is the base of a reviewed object over its model M.
+type reviewedResource[M any] struct {
+	framework.Resource
+	steps reviewSteps[M]
+	// importRule completes the import error ("An SMS signature is imported
+	// by its numeric id (`id` of sms/sign/list)").
+	importRule string
+}
+
+// reviewSteps are the base's steps plus the wait for a review.
+type reviewSteps[M any] struct {
+	framework.Steps[M]
+	review   func(m *M) review
+	inReview func(state int64) bool
+	rejected int64
+	// explain may add advice to a failed write ("" adds none); nil adds none.
+	explain func(error) string
+}
+
+func (r *reviewedResource[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.steps.Read(ctx, req, resp)
+}
+
+func (r *reviewedResource[M]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	framework.ImportByNumericID(ctx, req, resp, r.importRule, map[string]any{"wait_for_approval": false})
+}
+
+// create sends the object (create records its id in the plan), reads it
+// back, and waits for the review when asked. A rejection or a timeout is an
+// error after the state is saved, so Terraform keeps the (tainted) object.
+func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, create func(ctx context.Context, plan *M) error) {
+	var plan M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := s.review(&plan).timeouts.Create(ctx, reviewTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := create(ctx, &plan); err != nil {
+		s.writeError(&resp.Diagnostics, "Unable to Create "+s.Title, err)
+		return
+	}
+	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	s.await(ctx, &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// update writes a change (update is not called when only providerOnly
+// attributes changed), reads the object back and waits for the review when
+// asked: switching wait_for_approval on while a review is pending waits now.
+func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse, update func(ctx context.Context, plan *M) error, providerOnly ...string) {
+	var plan M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, d := s.review(&plan).timeouts.Update(ctx, reviewTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, providerOnly...) {
+		// Nothing to send; values the service computes stay as they were.
+		resp.State.Raw = framework.NullUnknowns(framework.FillUnknowns(req.Plan.Raw, req.State.Raw))
+		framework.SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Get(ctx, &plan)...)
+	} else {
+		if err := update(ctx, &plan); err != nil {
+			s.writeError(&resp.Diagnostics, "Unable to Update "+s.Title, err)
+			return
+		}
+		s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	}
+	s.await(ctx, &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, summary string, err error) {
+	detail := tfkit.APIErrorDetail(err)
+	if s.explain != nil {
+		if more := s.explain(err); more != "" {
+			detail += "\n\n" + more
+		}
+	}
+	diags.AddError(summary, detail)
+}
+
+// await waits for the review of m when it asks for that, then saves what
+// it read last.
+func (s reviewSteps[M]) await(ctx context.Context, m *M, timeout time.Duration, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	if diags.HasError() || !s.review(m).wait {
+		return
+	}
+	waitForReview(ctx, diags, reviewWait{
+		kind: s.Title, what: s.review(m).what, timeout: timeout, inReview: s.inReview, rejected: s.rejected,
+		read: func(ctx context.Context) (int64, string, error) {
+			if err := s.Get(ctx, m); err != nil {
+				return 0, "", err
+			}
+			r := s.review(m)
+			return r.state, r.reason, nil
+		},
+	})
+	diags.Append(state.Set(ctx, m)...)
+	framework.SetIdentity(ctx, *state, identity, diags)
+}
+
+// planReview plans the computed values of a reviewed object on an update
+// that sends nothing (no attribute of api changed): the review's state,
+// state_name and reason, and the kept attributes, stay as state holds them,
+// except that the review's are unknown when wait_for_approval waits for a
+// pending review. It returns false, planning nothing, on a create, a
+// destroy, or when an api attribute changed.
+func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, pending int64, api []string, kept ...string) bool {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return false
+	}
+	for _, a := range api {
+		var before, after attr.Value
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(a), &before)...)
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(a), &after)...)
+		if before == nil || after == nil || !before.Equal(after) {
+			return false
+		}
+	}
+	var wait types.Bool
+	var state types.Int64
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("wait_for_approval"), &wait)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
+	waiting := wait.ValueBool() && state.ValueInt64() == pending
+	unknown := map[string]attr.Value{"state": types.Int64Unknown(), "state_name": types.StringUnknown(), "reason": types.StringUnknown()}
+	for _, a := range append([]string{"state", "state_name", "reason"}, kept...) {
+		var v attr.Value
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(a), &v)...)
+		if u, ok := unknown[a]; ok && waiting {
+			v = u
+		}
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(a), v)...)
+	}
+	return true
+}
 
 // reviewWait describes one wait for a platform review (wait_for_approval).
 type reviewWait struct {
@@ -31,8 +199,6 @@ type reviewWait struct {
 	// read fetches the object through its client finder (and records it in
 	// the caller's model), returning its review state and reason.
 	read func(ctx context.Context) (state int64, reason string, err error)
-	// errorDetail renders a failed read; nil means tfkit.APIErrorDetail.
-	errorDetail func(error) string
 }
 
 // waitForReview polls w.read with a growing interval until the state leaves
@@ -41,10 +207,6 @@ type reviewWait struct {
 func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 	ctx, cancel := context.WithTimeout(ctx, w.timeout)
 	defer cancel()
-	detail := w.errorDetail
-	if detail == nil {
-		detail = tfkit.APIErrorDetail
-	}
 	interval := 250 * time.Millisecond
 	for {
 		state, reason, err := w.read(ctx)
@@ -52,7 +214,7 @@ func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 			if ctx.Err() != nil {
 				break
 			}
-			diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", detail(err))
+			diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
 			return
 		}
 		if !w.inReview(state) {
@@ -85,6 +247,34 @@ func waitForApprovalAttribute(object string) schema.BoolAttribute {
 			"and so does the timeout; the %[1]s is then kept in state as tainted and replaced on the next apply (the gateway keeps the old one). "+
 			"It only matters on create: changing it on an existing %[1]s updates nothing and does not replace it. Defaults to `false`.", object),
 	}
+}
+
+// newLister is the list resource of the resource contactcenter_<name>: it
+// lists through items and flattens each object with Read's flatten.
+func newLister[F, M, T any](name, plural, desc string, filters map[string]listschema.Attribute, display func(T) string,
+	flatten func(t *T, m *M), items func(ctx context.Context, c *client.Client, f F) iter.Seq2[T, error]) list.ListResource {
+	l := &framework.Lister[F, M, T]{Resource: framework.NewResource(name), Plural: plural, Description: desc, Filters: filters, Display: display,
+		Flatten: func(_ context.Context, t T, m *M) error { flatten(&t, m); return nil }}
+	l.Items = func(ctx context.Context, f F) iter.Seq2[T, error] { return items(ctx, l.Client, f) }
+	return l
+}
+
+// notWaiting is wait_for_approval as an import or a list result has it:
+// false (the platform has no such setting).
+func notWaiting(v *types.Bool) {
+	if v.IsNull() || v.IsUnknown() {
+		*v = types.BoolValue(false)
+	}
+}
+
+// nullTimeouts is a null timeouts attribute with the given timeouts, for a
+// model that is not read from a plan or state (a list result).
+func nullTimeouts(names ...string) timeouts.Value {
+	t := map[string]attr.Type{}
+	for _, n := range names {
+		t[n] = types.StringType
+	}
+	return timeouts.Value{Object: types.ObjectNull(t)}
 }
 
 // createTimeoutAttribute is the timeouts attribute of a resource that only

@@ -104,7 +104,8 @@ func TestAccSMSTemplate_update(t *testing.T) {
 				},
 			},
 			{
-				// Approved by the review; then a change of the contents sends it back: the plan shows state unknown.
+				// Approved by the review; then a change of the contents sends it back: the plan shows state unknown,
+				// and the variables, which follow from the text, known.
 				PreConfig: func() {
 					if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
 						t.Fatal(err)
@@ -116,7 +117,9 @@ func TestAccSMSTemplate_update(t *testing.T) {
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
 						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state_name")),
-						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("tpl_param")),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListExact([]knownvalue.Check{
+							knownvalue.StringExact("code"), knownvalue.StringExact("minutes"),
+						})),
 						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_id"), knownvalue.NotNull()),
 					},
 				},

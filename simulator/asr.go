@@ -80,7 +80,19 @@ func init() {
 		s.Handle(Route{Methods: []string{"GET"}, Prefix: PrefixPortal, Path: "/v3/api/asr/queryText/", PathPrefix: true, Env: EnvASR,
 			Codes: asrCodes, Handler: asrQueryHandler})
 		s.HandleAdmin("POST", "/_sim/asr", s.adminASR)
-	}})
+	}, seed: seedASR})
+}
+
+// SeededASRTask is the finished conversion every fresh state holds: the
+// recording of the seeded robot call robot-call-0001, so that a transcript
+// can be read (contactcenter_asr_transcript) without starting one first.
+const SeededASRTask = "asr10000001"
+
+func seedASR(s *Server, st *State) {
+	url := "https://records.sim.invalid/robot/robot-call-0001.wav"
+	t := &ASRTask{ID: fmt.Sprintf("asr%08d", st.NextID("asr", 10000000)), SpeechFileURL: url, CallID: "robot-call-0001",
+		Started: s.now(), Sentences: asrTranscript(url)}
+	st.ASR().Tasks[t.ID] = t
 }
 
 // SetASRDuration sets how long new conversions take (tests, POST /_sim/asr).

@@ -30,10 +30,13 @@ resource "contactcenter_gateway_sms_template" "otp" {
   wait_for_approval = true
 }
 
-data "contactcenter_gateway_sms_templates" "all" {
-  depends_on = [contactcenter_gateway_sms_template.callback, contactcenter_gateway_sms_template.otp]
+# Read this configuration's templates back by id. The gateway keeps every
+# template it ever had (it has no delete), so listing them all would also
+# show those of earlier applies, under the same titles.
+data "contactcenter_gateway_sms_templates" "ours" {
+  ids = [contactcenter_gateway_sms_template.callback.id, contactcenter_gateway_sms_template.otp.id]
 }
 
 output "gateway_templates" {
-  value = { for t in data.contactcenter_gateway_sms_templates.all.templates : t.tpl_title => { id = t.id, state = t.state, variables = t.variables } }
+  value = { for t in data.contactcenter_gateway_sms_templates.ours.templates : t.tpl_title => { id = t.id, state = t.state, variables = t.variables } }
 }

@@ -1,4 +1,18 @@
 # Actions need Terraform 1.14 or later.
+
+# The template to send, approved before the action runs (wait_for_approval).
+resource "contactcenter_sms_signature" "acme" {
+  sign_text         = "Acme Parcels"
+  wait_for_approval = true
+}
+
+resource "contactcenter_sms_template" "parcel" {
+  template_name     = "Parcel shipped"
+  template_contents = "Hello $${name}, your parcel $${parcel} has shipped and arrives $${day}."
+  sign_id           = contactcenter_sms_signature.acme.id
+  wait_for_approval = true
+}
+
 action "contactcenter_sms_send" "parcel_shipped" {
   config {
     template_id = contactcenter_sms_template.parcel.id
@@ -13,7 +27,7 @@ action "contactcenter_sms_send" "parcel_shipped" {
   }
 }
 
-# Send once the template exists (or run: terraform apply -invoke=action.contactcenter_sms_send.parcel_shipped).
+# Send once the template is approved (or run: terraform apply -invoke=action.contactcenter_sms_send.parcel_shipped).
 resource "terraform_data" "announce" {
   input = contactcenter_sms_template.parcel.id
   lifecycle {

@@ -1,4 +1,3 @@
-# Adopt an existing object: terraform plan shows the import, terraform apply records it.
 import {
   to = contactcenter_gateway_sms_signature.acme
   id = "3001"

@@ -1,5 +1,7 @@
-# Terraform 1.12 and later: import by the template's identity.
+# Terraform 1.12 and later.
 import {
-  to       = contactcenter_gateway_sms_template.otp
-  identity = { id = "5001" }
+  to = contactcenter_gateway_sms_template.otp
+  identity = {
+    id = "5001"
+  }
 }

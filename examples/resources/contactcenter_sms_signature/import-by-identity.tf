@@ -1,5 +1,7 @@
-# Terraform 1.12 and later: import by the signature's identity.
+# Terraform 1.12 and later.
 import {
-  to       = contactcenter_sms_signature.acme
-  identity = { id = "101" }
+  to = contactcenter_sms_signature.acme
+  identity = {
+    id = "101"
+  }
 }

@@ -1,5 +1,7 @@
-# Terraform 1.12 and later: import by the template's identity.
+# Terraform 1.12 and later.
 import {
-  to       = contactcenter_sms_template.parcel
-  identity = { id = "3001" }
+  to = contactcenter_sms_template.parcel
+  identity = {
+    id = "3001"
+  }
 }

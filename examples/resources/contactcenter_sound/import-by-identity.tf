@@ -1,5 +1,7 @@
-# Terraform 1.12 and later: import by the voice file's identity.
+# Terraform 1.12 and later.
 import {
-  to       = contactcenter_sound.hold_tone
-  identity = { id = "512" }
+  to = contactcenter_sound.hold_tone
+  identity = {
+    id = "512"
+  }
 }

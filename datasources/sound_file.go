@@ -1,0 +1,113 @@
+package datasources
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+var _ datasource.DataSourceWithConfigure = (*soundFileDataSource)(nil)
+
+// NewSoundFileDataSource returns the contactcenter_sound_file data source.
+func NewSoundFileDataSource() datasource.DataSource {
+	return &soundFileDataSource{DataSource: framework.NewDataSource("sound_file")}
+}
+
+type soundFileDataSource struct {
+	framework.DataSource
+}
+
+func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Downloads a voice file from the platform (sound/play, spec §4.5) and writes it to `output_path` " +
+			"(mode 0644, folders created as needed), for example to keep a copy of a voice file adopted with " +
+			"`contactcenter_sound`, or to give it to another system. The file is written on every read (each plan and apply); " +
+			"`content_sha256` tells whether it changed. It does not feed `contactcenter_sound.source` of the same voice " +
+			"(that would be a cycle): an adopted voice file needs no `source`.",
+		Attributes: map[string]schema.Attribute{
+			"sound_id": schema.StringAttribute{
+				Required: true, MarkdownDescription: "The voice file's id (`sound_id`), e.g. `contactcenter_sound.x.id`.",
+				Validators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[0-9]+$`), "must be a voice-file id (digits)")},
+			},
+			"output_path": schema.StringAttribute{
+				Required: true, MarkdownDescription: "Local path the voice file is written to.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"content_sha256": framework.ComputedString("SHA-256 (hex) of the file's content, as `filesha256(output_path)` gives it."),
+			"size":           framework.ComputedInt64("Size of the file, in bytes."),
+		},
+	}
+}
+
+func (d *soundFileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m soundFileModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	b, err := d.Client.Sounds.Play(ctx, m.SoundID.ValueString())
+	if err != nil {
+		detail := tfkit.APIErrorDetail(err)
+		if client.IsNotFound(err) {
+			detail += "\n\nThe platform has no voice file " + m.SoundID.ValueString() + "."
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("sound_id"), "Unable to Download Voice File", detail)
+		return
+	}
+	out := m.OutputPath.ValueString()
+	if err := writeFile(out, b); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Unable to Write Voice File",
+			fmt.Sprintf("Voice file %s was downloaded (%d bytes) but could not be written to %s: %v", m.SoundID.ValueString(), len(b), out, err))
+		return
+	}
+	sum := sha256.Sum256(b)
+	m.ContentSHA256, m.Size = types.StringValue(hex.EncodeToString(sum[:])), types.Int64Value(int64(len(b)))
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// writeFile writes b to p through a temporary file in the same folder, so
+// a reader never sees half a file.
+func writeFile(p string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".sound-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), p)
+}
+
+type soundFileModel struct {
+	SoundID       types.String `tfsdk:"sound_id"`
+	OutputPath    types.String `tfsdk:"output_path"`
+	ContentSHA256 types.String `tfsdk:"content_sha256"`
+	Size          types.Int64  `tfsdk:"size"`
+}
