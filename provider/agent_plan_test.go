@@ -3,6 +3,7 @@ package provider_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -27,6 +28,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -316,3 +318,84 @@ func (*floorString) Update(_ context.Context, req resource.UpdateRequest, resp *
 func (*floorString) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 func pathOf(name string) path.Path { return path.Root(name) }
+
+// TestAgentList_generatedConfigImportsClean does in process what
+// `terraform query -generate-config-out` and the import blocks it writes do:
+// each listed agent's resource, without its computed-only attributes, is
+// the configuration; it must validate (no password) and plan no change
+// against the state the import reads.
+func TestAgentList_generatedConfigImportsClean(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	pw := "Pass-1"
+	c := env.Client(t)
+	for i, typ := range []string{"1", "1,2"} {
+		num := fmt.Sprintf("860%d", i)
+		if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &num, UserPassword: &pw, UserType: &typ}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := env.ActionServer(t)
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch := schemas.ResourceSchemas["contactcenter_agent"]
+	ty := sch.ValueType()
+	listed := env.List(t, "contactcenter_agent", map[string]any{}, true, 10)
+	if len(listed) != 2 {
+		t.Fatalf("want 2 agents listed, got %+v %s", listed, diagsText(listed[0].Diagnostics))
+	}
+	for _, l := range listed {
+		cfg := map[string]any{}
+		for _, a := range sch.Block.Attributes {
+			if !a.Computed || a.Optional {
+				cfg[a.Name] = l.Resource[a.Name]
+			}
+		}
+		config := toDynamic(t, ty, cfg)
+		state := toDynamic(t, ty, l.Resource)
+		vr, err := srv.ValidateResourceConfig(t.Context(), &tfprotov6.ValidateResourceConfigRequest{TypeName: "contactcenter_agent", Config: config})
+		if err != nil || hasErrDiag(vr.Diagnostics) {
+			t.Fatalf("the generated configuration of %s does not validate: %v %v", l.DisplayName, err, diagsText(vr.Diagnostics))
+		}
+		cv, _ := config.Unmarshal(ty)
+		sv, _ := state.Unmarshal(ty)
+		proposed, _ := tfprotov6.NewDynamicValue(ty, proposedNew(sch.Block.Attributes, sv, cv))
+		pr, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: "contactcenter_agent", PriorState: state, ProposedNewState: &proposed, Config: config,
+		})
+		if err != nil || hasErrDiag(pr.Diagnostics) {
+			t.Fatalf("plan of %s: %v %v", l.DisplayName, err, diagsText(pr.Diagnostics))
+		}
+		if planned, _ := pr.PlannedState.Unmarshal(ty); !planned.Equal(sv) || len(pr.RequiresReplace) != 0 {
+			diffs, _ := planned.Diff(sv)
+			t.Errorf("the import of %s plans changes: %v", l.DisplayName, diffs)
+		}
+	}
+}
+
+func toDynamic(t *testing.T, ty tftypes.Type, v map[string]any) *tfprotov6.DynamicValue {
+	t.Helper()
+	js, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	val, err := (&tfprotov6.DynamicValue{JSON: js}).Unmarshal(ty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := tfprotov6.NewDynamicValue(ty, val)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &d
+}
+
+func diagsText(ds []*tfprotov6.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(d.Summary + ": " + d.Detail + "\n")
+	}
+	return b.String()
+}
