@@ -236,9 +236,8 @@ func AgentConfigAttributeNames() []string {
 	return names
 }
 
-// AgentProviderAttributeNames are the resource's attributes that the service
-// does not hold (passwords it never returns, settings of the provider, the
-// membership the resource may manage): data sources leave them out.
+// AgentProviderAttributeNames are the attributes the service does not hold
+// or the resource may not manage (queue_ids): data sources leave them out.
 var AgentProviderAttributeNames = []string{"user_password", "user_password_wo", "user_password_wo_version", "delete_mode", "queue_ids"}
 
 func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -1050,3 +1050,45 @@ func TestAgent_list(t *testing.T) {
 		t.Fatalf("user_status 4 must be refused: %+v", bad)
 	}
 }
+
+// delete_mode is the provider's setting: changing it alone writes nothing
+// to the API, and the destroy then follows the new value.
+func TestAccAgent_deleteModeOnly(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var id int64
+	var edits int
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8630", "")), Check: func(s *terraform.State) error {
+				id, edits = agentID(s), env.Sim.Stats()["POST /open/v3/svcapi/users/edit"]
+				return nil
+			}},
+			{
+				Config: env.Config(agentConfig("8630", `delete_mode = "resign"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: func(*terraform.State) error {
+					if n := env.Sim.Stats()["POST /open/v3/svcapi/users/edit"]; n != edits {
+						return fmt.Errorf("changing delete_mode sent %d users/edit", n-edits)
+					}
+					return nil
+				},
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return fmt.Errorf("the agent must be resigned, not deleted: %w", err)
+			}
+			if a.UserStatus != client.AgentStatusResigned {
+				return fmt.Errorf("user_status = %d after destroy, want 2", a.UserStatus)
+			}
+			return nil
+		},
+	})
+}
