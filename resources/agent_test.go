@@ -868,81 +868,61 @@ resource "contactcenter_agent" "test" {
 `, num, extra)
 }
 
-// An agent destroyed with delete_mode = "resign" keeps its number; applying
-// the configuration again re-activates that agent instead of failing on the
-// number (the create would meet the resigned agent's user_num).
-func TestAccAgent_resignThenApplyAgain(t *testing.T) {
+// An agent destroyed with delete_mode = "resign" keeps its number. Applying
+// the configuration again, or replacing the agent (a replacement honours
+// delete_mode: the old agent is resigned, not deleted), re-activates that
+// agent instead of failing on the number the resigned agent holds.
+func TestAccAgent_resignReactivates(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	c := env.Client(t)
-	cfg := env.Config(agentConfig("8610", `delete_mode = "resign"
-  ag_nickname = "Back"`))
-	var id int64
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: cfg, Check: func(s *terraform.State) error { id = agentID(s); return nil }},
-			{Config: cfg, Destroy: true},
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_status"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("delete_mode"), knownvalue.StringExact("resign")),
-				},
-				Check: func(s *terraform.State) error {
-					if agentID(s) != id {
-						return fmt.Errorf("agent %d was created; want the resigned agent %d re-activated", agentID(s), id)
-					}
-					a, err := c.Agents.Get(t.Context(), id)
-					if err != nil {
-						return err
-					}
-					if a.UserStatus != client.AgentStatusOnDuty {
-						return fmt.Errorf("user_status = %d, want 1 (on duty)", a.UserStatus)
-					}
-					return nil
-				},
-			},
-		},
-	})
-	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/delete"]; n != 0 {
-		t.Errorf("users/delete called %d times; resign mode never deletes", n)
+	cases := map[string]struct {
+		num   string
+		steps func(cfg string) []resource.TestStep
+	}{
+		"applied again after destroy": {"8610", func(cfg string) []resource.TestStep {
+			return []resource.TestStep{{Config: cfg, Destroy: true}, {Config: cfg}}
+		}},
+		"tainted and replaced": {"8620", func(cfg string) []resource.TestStep {
+			return []resource.TestStep{{Config: cfg, Taint: []string{agentAddr}, ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+			}}}
+		}},
 	}
-}
-
-// A replacement (here of a tainted agent) honours delete_mode: the old agent
-// is resigned, not deleted, and the create re-activates it.
-func TestAccAgent_resignReplace(t *testing.T) {
-	t.Parallel()
-	env := acctest.New(t)
-	cfg := env.Config(agentConfig("8620", `delete_mode = "resign"`))
-	var id int64
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: cfg, Check: func(s *terraform.State) error { id = agentID(s); return nil }},
-			{
-				Config: cfg,
-				Taint:  []string{agentAddr},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_status"), knownvalue.Int64Exact(1)),
-				},
-				Check: func(s *terraform.State) error {
-					if agentID(s) != id {
-						return fmt.Errorf("replacement gave agent %d; want agent %d resigned and re-activated", agentID(s), id)
-					}
-					return nil
-				},
-			},
-		},
-	})
-	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/delete"]; n != 0 {
-		t.Errorf("users/delete called %d times; a replacement in resign mode must resign", n)
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			c := env.Client(t)
+			cfg := env.Config(agentConfig(tc.num, `delete_mode = "resign"
+  ag_nickname = "Back"`))
+			var id int64
+			steps := append([]resource.TestStep{{Config: cfg, Check: func(s *terraform.State) error { id = agentID(s); return nil }}}, tc.steps(cfg)...)
+			last := &steps[len(steps)-1]
+			last.ConfigStateChecks = []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_status"), knownvalue.Int64Exact(1)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("delete_mode"), knownvalue.StringExact("resign")),
+			}
+			last.Check = func(s *terraform.State) error {
+				if agentID(s) != id {
+					return fmt.Errorf("agent %d was created; want the resigned agent %d re-activated", agentID(s), id)
+				}
+				a, err := c.Agents.Get(t.Context(), id)
+				if err != nil {
+					return err
+				}
+				if a.UserStatus != client.AgentStatusOnDuty {
+					return fmt.Errorf("user_status = %d, want 1 (on duty)", a.UserStatus)
+				}
+				return nil
+			}
+			resource.Test(t, resource.TestCase{
+				PreCheck:                 func() { acctest.PreCheck(t) },
+				ProtoV6ProviderFactories: env.Factories(),
+				Steps:                    steps,
+			})
+			if n := env.Sim.Stats()["POST /open/v3/svcapi/users/delete"]; n != 0 {
+				t.Errorf("users/delete called %d times; resign mode never deletes", n)
+			}
+		})
 	}
 }
 
