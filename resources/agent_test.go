@@ -769,8 +769,9 @@ resource "contactcenter_agent" "other" {
 }
 `)},
 			{
+				// The provider block is the configuration's (.tf) of step 1.
 				Query: true,
-				Config: env.ProviderConfig() + `
+				Config: `
 list "contactcenter_agent" "all" {
   provider         = contactcenter
   include_resource = true
