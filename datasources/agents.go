@@ -3,7 +3,6 @@ package datasources
 import (
 	"context"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -16,20 +15,20 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var _ datasource.DataSourceWithConfigure = (*agentsDataSource)(nil)
 
 // NewAgentsDataSource returns the contactcenter_agents data source.
-func NewAgentsDataSource() datasource.DataSource { return &agentsDataSource{} }
-
-type agentsDataSource struct {
-	client *client.Client
+func NewAgentsDataSource() datasource.DataSource {
+	return &agentsDataSource{DataSource: framework.NewDataSource("agents")}
 }
 
-func (d *agentsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_agents"
+type agentsDataSource struct {
+	framework.DataSource
 }
 
 func idSetFilter(desc string) schema.SetAttribute {
@@ -70,10 +69,6 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 	}
 }
 
-func (d *agentsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m agentsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -100,7 +95,7 @@ func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		return
 	}
 	m.Agents = []agentItem{}
-	for a, err := range d.client.Agents.List(ctx, f) {
+	for a, err := range d.Client.Agents.List(ctx, f) {
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Agents", err)
 			return
@@ -112,76 +107,60 @@ func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
-// agentItemAttributes are the §2.6 fields shown for one agent.
+// agentItemAttributes are the fields shown for one agent: the resource's,
+// computed, without its provider-side attributes and its config member
+// (users/list without relations_config), and with the list item's own
+// read-only fields.
 func agentItemAttributes() map[string]schema.Attribute {
+	except := append(resources.AgentConfigAttributeNames(), resources.AgentProviderAttributeNames...)
+	return withAgentExtras(framework.ComputedAttributes(resources.AgentAttributes(), except...))
+}
+
+// withAgentExtras adds the read-only fields of a users/list item that the
+// resource does not have.
+func withAgentExtras(attrs map[string]schema.Attribute) map[string]schema.Attribute {
 	str := func(desc string) schema.Attribute {
 		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
 	}
-	num := func(desc string) schema.Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
-	}
-	return map[string]schema.Attribute{
-		"id":                   str("Agent id (`user_id`)."),
-		"user_num":             str("Agent number (`user_num`)."),
-		"user_name":            str("Agent name (`user_name`)."),
-		"ag_nickname":          str("Nickname (`ag_nickname`)."),
-		"user_email":           str("E-mail address (`user_email`); empty when none."),
-		"user_sms_phone":       str("Mobile number for SMS (`user_sms_phone`); empty when none."),
-		"fixed_phone":          str("Fixed extension (`fixed_phone`); empty when none."),
-		"user_status":          num("`1` on duty, `2` resigned, `3` frozen (`user_status`)."),
+	for name, a := range map[string]schema.Attribute{
 		"user_status_str":      str("Status as text (`user_status_str`)."),
-		"dept_id":              num("Department id (`dept_id`)."),
-		"dept_name":            str("Department name (`dept_name`)."),
-		"role_id":              num("Role id (`role_id`)."),
-		"role_name":            str("Role name (`role_name`)."),
-		"position_id":          num("Position id (`position_id`)."),
 		"position_name":        str("Position name (`position_name`)."),
-		"supervisor_id":        num("Supervisor's user id (`supervisor_id`)."),
 		"supervisor_name":      str("Supervisor's name (`supervisor_name`)."),
-		"crm_id":               str("Third-party id (`crm_id`)."),
-		"user_type":            str("Agent types, comma-separated (`user_type`)."),
 		"user_type_str":        str("Agent types as text (`user_type_str`)."),
-		"is_enable_mfa":        num("`1` multi-factor login on, `0`/`2` off (`is_enable_mfa`). The MFA secret is never exposed."),
 		"check_in":             schema.BoolAttribute{Computed: true, MarkdownDescription: "Static sign-in state (`check_in`)."},
 		"phone":                str("Static sign-in number (`phone`)."),
-		"vcc_id":               num("Enterprise id (`vcc_id`)."),
-		"vcc_code":             str("Enterprise code (`vcc_code`)."),
-		"date_create_time":     str("Creation time (`date_create_time`)."),
 		"date_update_time":     str("Last update time (`date_update_time`)."),
 		"date_last_login_time": str("Last login time (`date_last_login_time`)."),
 		"queue_ids": schema.ListAttribute{Computed: true, ElementType: types.Int64Type,
 			MarkdownDescription: "Skill groups of the agent (`queue_ids`)."},
 		"queue_names": schema.ListAttribute{Computed: true, ElementType: types.StringType,
 			MarkdownDescription: "Names of those skill groups, in the same order (`queue_names`)."},
+	} {
+		attrs[name] = a
 	}
+	return attrs
 }
 
+// flattenAgentItem is the resource's flatten of the shared fields, then the
+// list item's own.
 func flattenAgentItem(a *client.Agent) (agentItem, diag.Diagnostics) {
-	var diags diag.Diagnostics
+	var it agentItem
+	var diags, d diag.Diagnostics
+	it.AgentFields.Flatten(a)
+	framework.Flatten(a, &it.agentExtras)
 	ids := a.QueueIDList()
 	if ids == nil {
 		ids = []int64{}
 	}
-	qids, d := types.ListValueFrom(context.Background(), types.Int64Type, ids)
+	it.QueueIDs, d = types.ListValueFrom(context.Background(), types.Int64Type, ids)
 	diags.Append(d...)
 	names := []string{}
 	if s := strings.TrimSpace(string(a.QueueNames)); s != "" {
 		names = strings.Split(s, ",")
 	}
-	qnames, d := types.ListValueFrom(context.Background(), types.StringType, names)
+	it.QueueNames, d = types.ListValueFrom(context.Background(), types.StringType, names)
 	diags.Append(d...)
-	s := func(v client.FlexString) types.String { return types.StringValue(string(v)) }
-	n := func(v client.FlexInt) types.Int64 { return types.Int64Value(int64(v)) }
-	return agentItem{
-		ID: types.StringValue(strconv.FormatInt(int64(a.UserID), 10)), UserNum: s(a.UserNum), UserName: s(a.UserName),
-		AgNickname: s(a.AgNickname), UserEmail: s(a.UserEmail), UserSMSPhone: s(a.UserSMSPhone), FixedPhone: s(a.FixedPhone),
-		UserStatus: n(a.UserStatus), UserStatusStr: s(a.UserStatusStr), DeptID: n(a.DeptID), DeptName: s(a.DeptName),
-		RoleID: n(a.RoleID), RoleName: s(a.RoleName), PositionID: n(a.PositionID), PositionName: s(a.PositionName),
-		SupervisorID: n(a.SupervisorID), SupervisorName: s(a.SupervisorName), CrmID: s(a.CrmID), UserType: s(a.UserType),
-		UserTypeStr: s(a.UserTypeStr), IsEnableMFA: n(a.IsEnableMFA), CheckIn: types.BoolValue(bool(a.CheckIn)), Phone: s(a.Phone),
-		VccID: n(a.VccID), VccCode: s(a.VccCode), DateCreateTime: s(a.DateCreateTime), DateUpdateTime: s(a.DateUpdateTime),
-		DateLastLoginTime: s(a.DateLastLoginTime), QueueIDs: qids, QueueNames: qnames,
-	}, diags
+	return it, diags
 }
 
 type agentsModel struct {
@@ -197,32 +176,18 @@ type agentsModel struct {
 }
 
 type agentItem struct {
-	ID                types.String `tfsdk:"id"`
-	UserNum           types.String `tfsdk:"user_num"`
-	UserName          types.String `tfsdk:"user_name"`
-	AgNickname        types.String `tfsdk:"ag_nickname"`
-	UserEmail         types.String `tfsdk:"user_email"`
-	UserSMSPhone      types.String `tfsdk:"user_sms_phone"`
-	FixedPhone        types.String `tfsdk:"fixed_phone"`
-	UserStatus        types.Int64  `tfsdk:"user_status"`
+	resources.AgentFields
+	agentExtras
+}
+
+// agentExtras are the list item's fields that the resource does not have.
+type agentExtras struct {
 	UserStatusStr     types.String `tfsdk:"user_status_str"`
-	DeptID            types.Int64  `tfsdk:"dept_id"`
-	DeptName          types.String `tfsdk:"dept_name"`
-	RoleID            types.Int64  `tfsdk:"role_id"`
-	RoleName          types.String `tfsdk:"role_name"`
-	PositionID        types.Int64  `tfsdk:"position_id"`
 	PositionName      types.String `tfsdk:"position_name"`
-	SupervisorID      types.Int64  `tfsdk:"supervisor_id"`
 	SupervisorName    types.String `tfsdk:"supervisor_name"`
-	CrmID             types.String `tfsdk:"crm_id"`
-	UserType          types.String `tfsdk:"user_type"`
 	UserTypeStr       types.String `tfsdk:"user_type_str"`
-	IsEnableMFA       types.Int64  `tfsdk:"is_enable_mfa"`
 	CheckIn           types.Bool   `tfsdk:"check_in"`
 	Phone             types.String `tfsdk:"phone"`
-	VccID             types.Int64  `tfsdk:"vcc_id"`
-	VccCode           types.String `tfsdk:"vcc_code"`
-	DateCreateTime    types.String `tfsdk:"date_create_time"`
 	DateUpdateTime    types.String `tfsdk:"date_update_time"`
 	DateLastLoginTime types.String `tfsdk:"date_last_login_time"`
 	QueueIDs          types.List   `tfsdk:"queue_ids"`

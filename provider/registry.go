@@ -89,6 +89,7 @@ func (p *ccProvider) ListResources(context.Context) []func() list.ListResource {
 
 func listResourceList() []func() list.ListResource {
 	return []func() list.ListResource{
+		resources.NewAgentListResource,
 		resources.NewGatewaySMSSignatureListResource,
 		resources.NewGatewaySMSTemplateListResource,
 		resources.NewOutboundTaskListResource,

@@ -2,20 +2,20 @@ package resources
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
@@ -25,23 +25,29 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
-	_ resource.ResourceWithConfigure        = (*agentResource)(nil)
-	_ resource.ResourceWithImportState      = (*agentResource)(nil)
-	_ resource.ResourceWithConfigValidators = (*agentResource)(nil)
-	_ resource.ResourceWithIdentity         = (*agentResource)(nil)
+	_ resource.ResourceWithConfigure      = (*agentResource)(nil)
+	_ resource.ResourceWithImportState    = (*agentResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*agentResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*agentResource)(nil)
+	_ resource.ResourceWithIdentity       = (*agentResource)(nil)
 )
 
 var (
-	// userTypeRE is a comma list of the agent types 1-7 (§2.6).
-	userTypeRE = regexp.MustCompile(`^[1-7](,[1-7])*$`)
-	// emailRE is a plain address check; the service enforces uniqueness.
-	emailRE = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
+	// userTypeRE is a comma list of the agent types 1-7 (§2.6), or empty
+	// (none: what the service holds for an agent without types).
+	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
+	// emailRE is a plain address check, or empty (no address: what the
+	// service holds, and configuration generated from it writes, for an
+	// agent without one); the service enforces uniqueness.
+	emailRE = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
 	// trimmedRE matches text without leading or trailing whitespace.
 	trimmedRE = regexp.MustCompile(`(?s)^(\S(.*\S)?)?$`)
 )
@@ -60,15 +66,20 @@ const (
 	agentDeleteModeResign = "resign"
 )
 
-// NewAgentResource returns the contactcenter_agent resource.
-func NewAgentResource() resource.Resource { return &agentResource{} }
+// errNoPassword is the create of an agent without a password.
+var errNoPassword = errors.New("A new agent needs a password: set user_password or user_password_wo (with user_password_wo_version). " +
+	"Only an existing agent, imported or adopted, is managed without one.")
 
-type agentResource struct {
-	client *client.Client
+// NewAgentResource returns the contactcenter_agent resource.
+func NewAgentResource() resource.Resource {
+	r := &agentResource{Resource: framework.NewResource("agent")}
+	r.steps = framework.Steps[agentModel]{Title: "Agent", Get: r.get}
+	return r
 }
 
-func (r *agentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_agent"
+type agentResource struct {
+	framework.Resource
+	steps framework.Steps[agentModel]
 }
 
 // optionalComputedString is an optional text the service stores as sent and
@@ -85,7 +96,26 @@ func defaultInt(desc string, def int64, v ...validator.Int64) schema.Int64Attrib
 	return schema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: desc, Default: int64default.StaticInt64(def), Validators: v}
 }
 
+// agentSchema is built once: the framework asks for it on every request
+// that needs it, and it is the largest schema of the provider.
+var agentSchema = sync.OnceValue(func() schema.Schema {
+	return schema.Schema{
+		MarkdownDescription: "An agent (seat) with its call-bar configuration (spec §4.2, §2.6, §2.6.1). " +
+			"Import by id (`terraform import contactcenter_agent.x 1001`), by agent number (`user_num:8001`) or by identity; " +
+			"an imported agent is managed without a password in the configuration. " +
+			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
+			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group).",
+		Attributes: AgentAttributes(),
+	}
+})
+
 func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = agentSchema()
+}
+
+// AgentAttributes are the agent's fields, declared once for the resource and
+// the contactcenter_agent and contactcenter_agents data sources.
+func AgentAttributes() map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "The agent's `user_id`.",
@@ -103,7 +133,7 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 		"user_password": schema.StringAttribute{
 			Optional: true, Sensitive: true,
 			MarkdownDescription: "Login password (`user_password`). Stored in state (sensitive); prefer `user_password_wo`, which never is. " +
-				"Exactly one of `user_password` and `user_password_wo` must be set. The service never returns the password, so a change made outside Terraform is not detected, and after an import the first apply sends the configured password.",
+				"At most one of `user_password` and `user_password_wo` may be set; creating an agent needs one of them, managing an existing (imported) agent needs neither. The service never returns the password, so a change made outside Terraform is not detected, and after an import a configured password is sent by the first apply.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"user_password_wo": schema.StringAttribute{
@@ -165,7 +195,7 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			Optional: true, Computed: true, Default: stringdefault.StaticString(agentDeleteModeDelete),
 			MarkdownDescription: "What destroying the resource does: `delete` removes the agent (users/delete); `resign` keeps the agent and its history " +
 				"and sets `user_status = 2` (users/edit); when `queue_ids` is set, the agent also leaves those groups (other memberships stay). " +
-				"A resigned agent keeps its `user_num`, so a new agent cannot reuse it. Defaults to `delete`.",
+				"A resigned agent keeps its `user_num`: applying the configuration again re-activates that agent (users/edit) instead of creating one. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id": schema.Int64Attribute{
@@ -192,131 +222,99 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 	for _, o := range tfkit.AgentConfigObjects {
 		attrs[o.Name] = o.ResourceAttribute()
 	}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "An agent (seat) with its call-bar configuration (spec §4.2, §2.6, §2.6.1). " +
-			"Import by id (`terraform import contactcenter_agent.x 1001`) or by agent number (`user_num:8001`). " +
-			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
-			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group).",
-		Attributes: attrs,
+	return attrs
+}
+
+// AgentConfigAttributeNames are the attributes of the config member
+// (relations_config = 1), which the list data source does not ask for.
+func AgentConfigAttributeNames() []string {
+	names := []string{"user_phone_type", "user_login_state", "user_auto_login", "is_enable_outbound", "user_outcall_popup",
+		"is_forbidden_login", "max_sessions", "basic_sessions", "is_enable_update_capcity"}
+	for _, o := range tfkit.AgentConfigObjects {
+		names = append(names, o.Name)
 	}
+	return names
 }
 
-// IdentitySchema gives the agent a resource identity (Terraform 1.12 and
-// later): its user_id, importable with an import block's identity.
+// AgentProviderAttributeNames are the attributes the service does not hold
+// or the resource may not manage (queue_ids): data sources leave them out.
+var AgentProviderAttributeNames = []string{"user_password", "user_password_wo", "user_password_wo_version", "delete_mode", "queue_ids"}
+
 func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
-		"id": identityschema.StringAttribute{RequiredForImport: true, Description: "The agent's id (`user_id`)."},
-	}}
-}
-
-func (r *agentResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics)
+	resp.IdentitySchema = framework.IDIdentity("The agent's id (`user_id`).")
 }
 
 func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan agentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
+	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
+		in, err := plan.expand(ctx)
+		if err != nil {
+			return err
+		}
+		if in.UserPassword, err = password(ctx, *plan, req.Config); err != nil {
+			return err
+		}
+		if in.UserPassword == nil {
+			return errNoPassword
+		}
+		a, err := r.Client.Agents.Create(ctx, in)
+		if err != nil {
+			if a, err = r.reactivate(ctx, in, err); err != nil {
+				return err
+			}
+			resp.Diagnostics.AddWarning("Resigned Agent Re-activated",
+				fmt.Sprintf("Agent number %s belonged to a resigned agent (id %d), which keeps its number; that agent was re-activated and updated from the configuration instead of a new one being created.",
+					*in.UserNum, a.UserID))
+		}
+		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
+		return nil
+	})
+}
+
+// reactivate handles a failed users/add: when the number belongs to a
+// resigned agent (delete_mode = "resign" keeps it), that agent is brought
+// back with the planned values, user_status (default 1) included. Any other
+// failure is returned as it was.
+func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
+	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
+	if err != nil || a.UserStatus.Int64() != client.AgentStatusResigned {
+		return nil, addErr
 	}
-	in := plan.expand(ctx, &resp.Diagnostics)
-	in.UserNum = tfkit.StringPtr(plan.UserNum)
-	in.UserPassword = r.password(ctx, plan, req.Config, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
+	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), in); err != nil {
+		return nil, err
 	}
-	created, err := r.client.Agents.Create(ctx, in)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Agent", err)
-		return
-	}
-	plan.ID = types.StringValue(strconv.FormatInt(created.UserID.Int64(), 10))
-	// Keep the id in state even if the read below fails, so the agent is not orphaned.
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), plan.ID)...)
-	if resp.Identity != nil {
-		resp.Diagnostics.Append(resp.Identity.Set(ctx, agentIdentityModel{ID: plan.ID})...)
-	}
-	r.readInto(ctx, &plan, &resp.Diagnostics, "Unable to Read Agent After Create")
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	return a, nil
 }
 
 func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state agentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
-	if !ok {
-		return
-	}
-	// The identity is set first: the framework wants one even when the
-	// agent turns out to be gone.
-	if resp.Identity != nil {
-		resp.Diagnostics.Append(resp.Identity.Set(ctx, agentIdentityModel{ID: state.ID})...)
-	}
-	a, err := r.client.Agents.Get(ctx, id)
-	if client.IsNotFound(err) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Agent", err)
-		return
-	}
-	resp.Diagnostics.Append(state.flatten(a)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	r.steps.Read(ctx, req, resp)
 }
 
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state agentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
-	if !ok {
-		return
-	}
-	in := plan.expand(ctx, &resp.Diagnostics)
-	// The password is sent only when it changes: the classic attribute's
-	// value, or a new user_password_wo_version.
-	if !plan.UserPassword.Equal(state.UserPassword) || !plan.UserPasswordWOVersion.Equal(state.UserPasswordWOVersion) {
-		in.UserPassword = r.password(ctx, plan, req.Config, &resp.Diagnostics)
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if _, err := r.client.Agents.Update(ctx, id, in); err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Agent", err)
-		return
-	}
-	r.readInto(ctx, &plan, &resp.Diagnostics, "Unable to Read Agent After Update")
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	if resp.Identity != nil {
-		resp.Diagnostics.Append(resp.Identity.Set(ctx, agentIdentityModel{ID: plan.ID})...)
-	}
+	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *agentModel) error {
+		in, err := plan.expand(ctx)
+		if err != nil {
+			return err
+		}
+		// The password is sent only when it changes: the classic attribute's
+		// value, or a new user_password_wo_version.
+		if !plan.UserPassword.Equal(state.UserPassword) || !plan.UserPasswordWOVersion.Equal(state.UserPasswordWOVersion) {
+			if in.UserPassword, err = password(ctx, *plan, req.Config); err != nil {
+				return err
+			}
+		}
+		_, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in)
+		return err
+	}, "delete_mode")
 }
 
+// Delete removes the agent, or with delete_mode = "resign" (as the state
+// holds it: the value configured when the agent was last applied) resigns it.
 func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state agentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), state.ID.ValueString())
-	if !ok {
-		return
-	}
-	var err error
-	if state.DeleteMode.ValueString() == agentDeleteModeResign {
+	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *agentModel) error {
+		id := framework.ID(state.ID)
+		if state.DeleteMode.ValueString() != agentDeleteModeResign {
+			return r.Client.Agents.Delete(ctx, id)
+		}
 		// Resigning keeps the agent and its history. The memberships this
 		// resource managed (queue_ids set) go with it, as they would with a
 		// delete, so that the groups can be destroyed too.
@@ -325,113 +323,110 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 		if !state.QueueIDs.IsNull() {
 			in.QueueIDs = &[]int64{}
 		}
-		_, err = r.client.Agents.Update(ctx, id, in)
-	} else {
-		err = r.client.Agents.Delete(ctx, id)
-	}
-	if err != nil && !client.IsNotFound(err) {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Delete Agent", err)
-	}
+		_, err := r.Client.Agents.Update(ctx, id, in)
+		return err
+	}, nil)
 }
 
 // ImportState accepts the agent's id or `user_num:<number>`, or an identity.
 func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id := req.ID
-	if id == "" && req.Identity != nil {
-		var ident agentIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		id = ident.ID.ValueString()
-	}
+	settings := map[string]any{"delete_mode": agentDeleteModeDelete}
 	if num, ok := strings.CutPrefix(req.ID, "user_num:"); ok {
 		if num == "" {
 			resp.Diagnostics.AddError("Invalid Import ID", "Expected user_num:<agent number>, got an empty agent number.")
 			return
 		}
-		a, err := r.client.Agents.GetByNum(ctx, num)
+		a, err := r.Client.Agents.GetByNum(ctx, num)
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import Agent", err)
 			return
 		}
-		id = strconv.FormatInt(a.UserID.Int64(), 10)
-	} else if n, err := strconv.ParseInt(id, 10, 64); err != nil || n <= 0 {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			fmt.Sprintf("An agent is imported by its numeric id (user_id) or as user_num:<agent number>, got %q.", req.ID))
+		framework.SetImported(ctx, resp, strconv.FormatInt(a.UserID.Int64(), 10), settings)
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("delete_mode"), agentDeleteModeDelete)...)
+	framework.ImportByNumericID(ctx, req, resp, "An agent is imported by its numeric id (user_id) or as user_num:<agent number>", settings)
 }
 
-func (r *agentResource) ConfigValidators(_ context.Context) []resource.ConfigValidator {
-	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("user_password"), path.MatchRoot("user_password_wo")),
-		resourcevalidator.RequiredTogether(path.MatchRoot("user_password_wo"), path.MatchRoot("user_password_wo_version")),
+// ValidateConfig: at most one password, the write-only one with its version.
+// It reads the raw configuration (resourcevalidator's rules resolve path
+// expressions against the whole schema, on every plan of every agent); the
+// messages are resourcevalidator's.
+func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	pw, wo, ver := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"), rawAttr(req.Config.Raw, "user_password_wo_version")
+	if !pw.IsNull() && !wo.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination",
+			"These attributes cannot be configured together: [user_password,user_password_wo]")
 	}
+	if wo.IsNull() != ver.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("user_password_wo"), "Invalid Attribute Combination",
+			"These attributes must be configured together: [user_password_wo,user_password_wo_version]")
+	}
+}
+
+// ModifyPlan refuses, at plan time, to create an agent without a password
+// (a replacement is a create too). A password that is unknown until apply
+// is checked by Create.
+func (r *agentResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	if rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
+	}
+}
+
+// rawAttr is a top-level attribute of a configuration, plan or state.
+func rawAttr(v tftypes.Value, name string) tftypes.Value {
+	got, _, err := tftypes.WalkAttributePath(v, tftypes.NewAttributePath().WithAttributeName(name))
+	if tv, ok := got.(tftypes.Value); ok && err == nil {
+		return tv
+	}
+	return tftypes.NewValue(tftypes.String, nil)
 }
 
 // password returns the password to send: the classic attribute, else the
 // write-only one, which only the configuration holds.
-func (r *agentResource) password(ctx context.Context, plan agentModel, config interface {
+func password(ctx context.Context, plan agentModel, config interface {
 	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
-}, diags *diag.Diagnostics) *string {
+}) (*string, error) {
 	if p := tfkit.StringPtr(plan.UserPassword); p != nil {
-		return p
+		return p, nil
 	}
 	var wo types.String
-	diags.Append(config.GetAttribute(ctx, path.Root("user_password_wo"), &wo)...)
-	return tfkit.StringPtr(wo)
+	if d := config.GetAttribute(ctx, path.Root("user_password_wo"), &wo); d.HasError() {
+		return nil, diagError(d)
+	}
+	return tfkit.StringPtr(wo), nil
 }
 
-// readInto reads the agent back after a write so computed values are known.
-func (r *agentResource) readInto(ctx context.Context, m *agentModel, diags *diag.Diagnostics, summary string) {
-	id, _ := strconv.ParseInt(m.ID.ValueString(), 10, 64)
-	a, err := r.client.Agents.Get(ctx, id)
+// get reads the agent m names through the client's finder.
+func (r *agentResource) get(ctx context.Context, m *agentModel) error {
+	a, err := r.Client.Agents.Get(ctx, framework.ID(m.ID))
 	if err != nil {
-		diags.AddError(summary, tfkit.APIErrorDetail(err))
-		return
+		return err
 	}
-	diags.Append(m.flatten(a)...)
+	return diagError(m.flatten(a))
 }
 
-// objects returns the ten configuration objects of the model by name.
-func (m *agentModel) objects() map[string]*types.Object {
-	return map[string]*types.Object{
-		"evaluate_config": &m.EvaluateConfig, "wait_time_config": &m.WaitTimeConfig, "notice_config": &m.NoticeConfig,
-		"user_caller": &m.UserCaller, "outbound_callers": &m.OutboundCallers, "user_display": &m.UserDisplay,
-		"wincall_buttons": &m.WincallButtons, "wincall_transfer_ivrs": &m.WincallTransferIvrs,
-		"wincall_interact_ivrs": &m.WincallInteractIvrs, "wincall_transfer_queues": &m.WincallTransferQueues,
+// diagError turns error diagnostics into an error for the steps to report.
+func diagError(d diag.Diagnostics) error {
+	var msgs []string
+	for _, e := range d.Errors() {
+		msgs = append(msgs, e.Summary()+": "+e.Detail())
 	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(msgs, "\n"))
 }
 
-// expand builds the add/edit parameters (without user_num and password).
-func (m *agentModel) expand(ctx context.Context, diags *diag.Diagnostics) client.AgentInput {
-	in := client.AgentInput{
-		UserName:              tfkit.StringPtr(m.UserName),
-		AgNickname:            tfkit.StringPtr(m.AgNickname),
-		UserEmail:             tfkit.StringPtr(m.UserEmail),
-		UserSMSPhone:          tfkit.StringPtr(m.UserSMSPhone),
-		FixedPhone:            tfkit.StringPtr(m.FixedPhone),
-		UserStatus:            tfkit.Int64Ptr(m.UserStatus),
-		DeptID:                tfkit.Int64Ptr(m.DeptID),
-		RoleID:                tfkit.Int64Ptr(m.RoleID),
-		CrmID:                 tfkit.StringPtr(m.CrmID),
-		UserType:              tfkit.StringPtr(m.UserType),
-		PositionID:            tfkit.Int64Ptr(m.PositionID),
-		SupervisorID:          tfkit.Int64Ptr(m.SupervisorID),
-		UserPhoneType:         tfkit.Int64Ptr(m.UserPhoneType),
-		UserLoginState:        tfkit.Int64Ptr(m.UserLoginState),
-		UserAutoLogin:         tfkit.Int64Ptr(m.UserAutoLogin),
-		IsEnableOutbound:      tfkit.BoolPtr(m.IsEnableOutbound),
-		UserOutcallPopup:      tfkit.Int64Ptr(m.UserOutcallPopup),
-		IsEnableMFA:           tfkit.Int64Ptr(m.IsEnableMFA),
-		IsForbiddenLogin:      tfkit.BoolPtr(m.IsForbiddenLogin),
-		MaxSessions:           tfkit.Int64Ptr(m.MaxSessions),
-		BasicSessions:         tfkit.Int64Ptr(m.BasicSessions),
-		IsEnableUpdateCapcity: tfkit.Int64Ptr(m.IsEnableUpdateCapcity),
-	}
+// expand builds the add/edit parameters (without the password).
+func (m *agentModel) expand(ctx context.Context) (client.AgentInput, error) {
+	var in client.AgentInput
+	framework.Expand(m.AgentFields, &in)
+	framework.Expand(m.AgentConfigFields, &in)
+	in.UserPassword = nil
+	var diags diag.Diagnostics
 	if !m.QueueIDs.IsNull() && !m.QueueIDs.IsUnknown() {
 		ids, d := tfkit.Int64sFromSet(ctx, m.QueueIDs)
 		diags.Append(d...)
@@ -447,33 +442,17 @@ func (m *agentModel) expand(ctx context.Context, diags *diag.Diagnostics) client
 	o, d := tfkit.AgentObjectsToAPI(objs)
 	diags.Append(d...)
 	in.AgentObjects = o
-	return in
+	return in, diagError(diags)
 }
 
 // flatten copies what the service holds into the model. The password,
 // delete_mode and (when unmanaged) queue_ids are Terraform-side only.
 func (m *agentModel) flatten(a *client.Agent) diag.Diagnostics {
-	var diags diag.Diagnostics
-	m.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
-	m.UserNum = types.StringValue(string(a.UserNum))
-	m.UserName = types.StringValue(string(a.UserName))
-	m.AgNickname = types.StringValue(string(a.AgNickname))
-	m.UserEmail = types.StringValue(string(a.UserEmail))
-	m.UserSMSPhone = types.StringValue(string(a.UserSMSPhone))
-	m.FixedPhone = types.StringValue(string(a.FixedPhone))
-	m.CrmID = types.StringValue(string(a.CrmID))
-	m.UserType = types.StringValue(string(a.UserType))
-	m.UserStatus = types.Int64Value(a.UserStatus.Int64())
-	m.DeptID = types.Int64Value(a.DeptID.Int64())
-	m.RoleID = types.Int64Value(a.RoleID.Int64())
-	m.PositionID = types.Int64Value(a.PositionID.Int64())
-	m.SupervisorID = types.Int64Value(a.SupervisorID.Int64())
-	m.VccID = types.Int64Value(a.VccID.Int64())
-	m.VccCode = types.StringValue(string(a.VccCode))
-	m.DeptName = types.StringValue(string(a.DeptName))
-	m.RoleName = types.StringValue(string(a.RoleName))
-	m.DateCreateTime = types.StringValue(string(a.DateCreateTime))
-	if !m.QueueIDs.IsNull() {
+	m.AgentFields.Flatten(a)
+	diags := m.AgentConfigFields.Flatten(a.Config)
+	if m.QueueIDs.IsNull() {
+		m.QueueIDs = types.SetNull(types.Int64Type) // typed, also in a new model (list resource)
+	} else {
 		elems := []attr.Value{}
 		for _, id := range a.QueueIDList() {
 			elems = append(elems, types.Int64Value(id))
@@ -485,32 +464,48 @@ func (m *agentModel) flatten(a *client.Agent) diag.Diagnostics {
 	if m.DeleteMode.IsNull() || m.DeleteMode.IsUnknown() {
 		m.DeleteMode = types.StringValue(agentDeleteModeDelete)
 	}
+	return diags
+}
+
+// Flatten sets the fields from a users/list item.
+func (f *AgentFields) Flatten(a *client.Agent) {
+	framework.Flatten(a, f)
+	f.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
+	f.IsEnableMFA = types.Int64Value(a.MFA())
+}
+
+// Flatten sets the fields from the config member; without one (the list
+// was not asked for it) the scalars are left as they are and the objects
+// read as the spec's defaults.
+func (f *AgentConfigFields) Flatten(cfg *client.AgentConfig) diag.Diagnostics {
 	objs := tfkit.AgentObjectsDefault()
-	if cfg := a.Config; cfg != nil {
-		m.UserPhoneType = types.Int64Value(cfg.UserPhoneType.Int64())
-		m.UserLoginState = types.Int64Value(cfg.UserLoginState.Int64())
-		m.UserAutoLogin = types.Int64Value(cfg.UserAutoLogin.Int64())
-		m.IsEnableOutbound = types.BoolValue(bool(cfg.IsEnableOutbound))
-		m.UserOutcallPopup = types.Int64Value(cfg.UserOutcallPopup.Int64())
-		m.IsForbiddenLogin = types.BoolValue(bool(cfg.IsForbiddenLogin))
-		m.MaxSessions = types.Int64Value(cfg.MaxSessions.Int64())
-		m.BasicSessions = types.Int64Value(cfg.BasicSessions.Int64())
-		m.IsEnableUpdateCapcity = types.Int64Value(cfg.IsEnableUpdateCapcity.Int64())
-		var d diag.Diagnostics
-		objs, d = tfkit.AgentObjectsFromAPI(cfg.AgentObjects)
-		diags.Append(d...)
+	var diags diag.Diagnostics
+	if cfg != nil {
+		framework.Flatten(cfg, f)
+		objs, diags = tfkit.AgentObjectsFromAPI(cfg.AgentObjects)
 	}
-	m.IsEnableMFA = types.Int64Value(a.MFA())
-	for name, p := range m.objects() {
+	for name, p := range f.objects() {
 		*p = objs[name]
 	}
 	return diags
 }
 
+// objects returns the ten configuration objects by name.
+func (f *AgentConfigFields) objects() map[string]*types.Object {
+	return map[string]*types.Object{
+		"evaluate_config": &f.EvaluateConfig, "wait_time_config": &f.WaitTimeConfig, "notice_config": &f.NoticeConfig,
+		"user_caller": &f.UserCaller, "outbound_callers": &f.OutboundCallers, "user_display": &f.UserDisplay,
+		"wincall_buttons": &f.WincallButtons, "wincall_transfer_ivrs": &f.WincallTransferIvrs,
+		"wincall_interact_ivrs": &f.WincallInteractIvrs, "wincall_transfer_queues": &f.WincallTransferQueues,
+	}
+}
+
 // nameFollowsID plans a computed name (dept_name, role_name) as it is in
 // state while the id it names (dept_id, role_id) stays the same, so an
-// update does not show it as "known after apply". A changed or unknown id
-// leaves it unknown; a rename made outside Terraform is read on refresh.
+// update does not show it as "known after apply". The id stays when the
+// configuration leaves it unset (it keeps the service's value) or sets it to
+// the value in state. A changed or unknown id leaves the name unknown; a
+// rename made outside Terraform is read on refresh.
 type nameFollowsID struct{ id string }
 
 func (m nameFollowsID) Description(context.Context) string {
@@ -519,58 +514,53 @@ func (m nameFollowsID) Description(context.Context) string {
 
 func (m nameFollowsID) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
 
-func (m nameFollowsID) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+func (m nameFollowsID) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
 	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.Plan.Raw.IsNull() {
 		return
 	}
-	var planned, current types.Int64
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(m.id), &planned)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(m.id), &current)...)
-	if resp.Diagnostics.HasError() || planned.IsUnknown() || !planned.Equal(current) {
-		return
+	configured, current := rawAttr(req.Config.Raw, m.id), rawAttr(req.State.Raw, m.id)
+	if configured.IsNull() || configured.Equal(current) {
+		resp.PlanValue = req.StateValue
 	}
-	resp.PlanValue = req.StateValue
 }
 
-type agentIdentityModel struct {
-	ID types.String `tfsdk:"id"`
+// AgentFields are an agent's fields as users/list answers them (§2.6),
+// shared by the resource, the list resource and both data sources.
+type AgentFields struct {
+	ID             types.String `tfsdk:"id"`
+	UserNum        types.String `tfsdk:"user_num"`
+	UserName       types.String `tfsdk:"user_name"`
+	AgNickname     types.String `tfsdk:"ag_nickname"`
+	UserEmail      types.String `tfsdk:"user_email"`
+	UserSMSPhone   types.String `tfsdk:"user_sms_phone"`
+	FixedPhone     types.String `tfsdk:"fixed_phone"`
+	CrmID          types.String `tfsdk:"crm_id"`
+	UserType       types.String `tfsdk:"user_type"`
+	UserStatus     types.Int64  `tfsdk:"user_status"`
+	DeptID         types.Int64  `tfsdk:"dept_id"`
+	RoleID         types.Int64  `tfsdk:"role_id"`
+	PositionID     types.Int64  `tfsdk:"position_id"`
+	SupervisorID   types.Int64  `tfsdk:"supervisor_id"`
+	IsEnableMFA    types.Int64  `tfsdk:"is_enable_mfa"`
+	VccID          types.Int64  `tfsdk:"vcc_id"`
+	VccCode        types.String `tfsdk:"vcc_code"`
+	DeptName       types.String `tfsdk:"dept_name"`
+	RoleName       types.String `tfsdk:"role_name"`
+	DateCreateTime types.String `tfsdk:"date_create_time"`
 }
 
-type agentModel struct {
-	ID                    types.String `tfsdk:"id"`
-	UserNum               types.String `tfsdk:"user_num"`
-	UserName              types.String `tfsdk:"user_name"`
-	UserPassword          types.String `tfsdk:"user_password"`
-	UserPasswordWO        types.String `tfsdk:"user_password_wo"`
-	UserPasswordWOVersion types.Int64  `tfsdk:"user_password_wo_version"`
-	AgNickname            types.String `tfsdk:"ag_nickname"`
-	UserEmail             types.String `tfsdk:"user_email"`
-	UserSMSPhone          types.String `tfsdk:"user_sms_phone"`
-	FixedPhone            types.String `tfsdk:"fixed_phone"`
-	CrmID                 types.String `tfsdk:"crm_id"`
-	UserType              types.String `tfsdk:"user_type"`
-	UserStatus            types.Int64  `tfsdk:"user_status"`
-	DeptID                types.Int64  `tfsdk:"dept_id"`
-	RoleID                types.Int64  `tfsdk:"role_id"`
-	PositionID            types.Int64  `tfsdk:"position_id"`
-	SupervisorID          types.Int64  `tfsdk:"supervisor_id"`
-	QueueIDs              types.Set    `tfsdk:"queue_ids"`
+// AgentConfigFields are the agent's config member (relations_config = 1):
+// settings and the ten configuration objects of §2.6.1.
+type AgentConfigFields struct {
 	UserPhoneType         types.Int64  `tfsdk:"user_phone_type"`
 	UserLoginState        types.Int64  `tfsdk:"user_login_state"`
 	UserAutoLogin         types.Int64  `tfsdk:"user_auto_login"`
 	IsEnableOutbound      types.Bool   `tfsdk:"is_enable_outbound"`
 	UserOutcallPopup      types.Int64  `tfsdk:"user_outcall_popup"`
-	IsEnableMFA           types.Int64  `tfsdk:"is_enable_mfa"`
 	IsForbiddenLogin      types.Bool   `tfsdk:"is_forbidden_login"`
 	MaxSessions           types.Int64  `tfsdk:"max_sessions"`
 	BasicSessions         types.Int64  `tfsdk:"basic_sessions"`
 	IsEnableUpdateCapcity types.Int64  `tfsdk:"is_enable_update_capcity"`
-	DeleteMode            types.String `tfsdk:"delete_mode"`
-	VccID                 types.Int64  `tfsdk:"vcc_id"`
-	VccCode               types.String `tfsdk:"vcc_code"`
-	DeptName              types.String `tfsdk:"dept_name"`
-	RoleName              types.String `tfsdk:"role_name"`
-	DateCreateTime        types.String `tfsdk:"date_create_time"`
 	EvaluateConfig        types.Object `tfsdk:"evaluate_config"`
 	WaitTimeConfig        types.Object `tfsdk:"wait_time_config"`
 	NoticeConfig          types.Object `tfsdk:"notice_config"`
@@ -581,4 +571,14 @@ type agentModel struct {
 	WincallTransferIvrs   types.Object `tfsdk:"wincall_transfer_ivrs"`
 	WincallInteractIvrs   types.Object `tfsdk:"wincall_interact_ivrs"`
 	WincallTransferQueues types.Object `tfsdk:"wincall_transfer_queues"`
+}
+
+type agentModel struct {
+	AgentFields
+	AgentConfigFields
+	UserPassword          types.String `tfsdk:"user_password"`
+	UserPasswordWO        types.String `tfsdk:"user_password_wo"`
+	UserPasswordWOVersion types.Int64  `tfsdk:"user_password_wo_version"`
+	QueueIDs              types.Set    `tfsdk:"queue_ids"`
+	DeleteMode            types.String `tfsdk:"delete_mode"`
 }

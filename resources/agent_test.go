@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -690,9 +692,10 @@ func TestAccAgent_validation(t *testing.T) {
 		"no password": {`resource "contactcenter_agent" "test" {
   user_num  = "9000"
   user_name = "A"
-}`, `Exactly one of these attributes must be configured:\s+\[user_password,user_password_wo\]`},
+}`, `A new agent needs a password: set user_password or user_password_wo`},
 		"both passwords": {bad(`user_password_wo = "x"
-  user_password_wo_version = 1`), `Exactly one of these attributes must be configured:\s+\[user_password,user_password_wo\]`},
+  user_password_wo_version = 1`), `These attributes cannot be configured together:\s+\[user_password,user_password_wo\]`},
+		"version without wo": {bad(`user_password_wo_version = 1`), `These attributes must be configured together:\s+\[user_password_wo,user_password_wo_version\]`},
 		"wo without version": {`resource "contactcenter_agent" "test" {
   user_num         = "9000"
   user_name        = "A"
@@ -737,11 +740,336 @@ func TestAccAgent_importIdentity(t *testing.T) {
 				},
 			},
 			{
-				Config:          env.Config(agentConfig("8800", "")),
+				// The adopted agent's configuration holds no password (the
+				// service never returns one, so a configured password would
+				// plan an update): the import is a no-op.
+				Config:          env.Config(agentConfigNoPassword("8800", `user_name = "Ann"`)),
 				ResourceName:    agentAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},
+		},
+	})
+}
+
+// The list resource through the CLI (`terraform query`, Terraform 1.14+).
+func TestAccAgent_query(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8900", `user_type = "2"`) + `
+resource "contactcenter_agent" "other" {
+  user_num      = "8901"
+  user_name     = "Bob"
+  user_password = "Secret-2"
+}
+`)},
+			{
+				// The provider block is the configuration's (.tf) of step 1.
+				Query: true,
+				Config: `
+list "contactcenter_agent" "all" {
+  provider         = contactcenter
+  include_resource = true
+}
+list "contactcenter_agent" "chat" {
+  provider = contactcenter
+  config {
+    user_type = ["2"]
+  }
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("contactcenter_agent.all", 2),
+					querycheck.ExpectLength("contactcenter_agent.chat", 1),
+					querycheck.ExpectResourceDisplayName("contactcenter_agent.chat", queryfilter.ByDisplayName(knownvalue.StringExact("8900 Ann")),
+						knownvalue.StringExact("8900 Ann")),
+				},
+			},
+		},
+	})
+}
+
+// An update that leaves dept_id and role_id unset keeps them (they are the
+// service's values), so their names are known at plan time too.
+func TestAccAgent_namesKnownOnUpdate(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8220", ""))},
+			{
+				Config: env.Config(agentConfig("8220", `ag_nickname = "Annie"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Headquarters")),
+					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.NotNull()),
+				}},
+			},
+		},
+	})
+}
+
+// An agent that exists is adopted with an import block and managed without
+// a password in the configuration: the import plans no change.
+func TestAccAgent_adoptWithoutPassword(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	pw := "Adopted-1"
+	a, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: new("8230"), UserName: new("Adopted"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := env.Config(fmt.Sprintf(`
+import {
+  to = contactcenter_agent.test
+  id = "%d"
+}
+resource "contactcenter_agent" "test" {
+  user_num  = "8230"
+  user_name = "Adopted"
+}
+`, a.UserID))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionNoop),
+				}},
+			},
+			{
+				// A change to the adopted agent is an update without a password.
+				Config: env.Config(agentConfigNoPassword("8230", `user_name = "Adopted 2"`)),
+				Check: func(*terraform.State) error {
+					if !env.Sim.CheckAgentPassword(a.UserID.Int64(), pw) {
+						return fmt.Errorf("the update changed the password")
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func agentConfigNoPassword(num, extra string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_agent" "test" {
+  user_num = %q
+%s
+}
+`, num, extra)
+}
+
+// An agent destroyed with delete_mode = "resign" keeps its number. Applying
+// the configuration again, or replacing the agent (a replacement honours
+// delete_mode: the old agent is resigned, not deleted), re-activates that
+// agent instead of failing on the number the resigned agent holds.
+func TestAccAgent_resignReactivates(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		num   string
+		steps func(cfg string) []resource.TestStep
+	}{
+		"applied again after destroy": {"8610", func(cfg string) []resource.TestStep {
+			return []resource.TestStep{{Config: cfg, Destroy: true}, {Config: cfg}}
+		}},
+		"tainted and replaced": {"8620", func(cfg string) []resource.TestStep {
+			return []resource.TestStep{{Config: cfg, Taint: []string{agentAddr}, ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+			}}}
+		}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			c := env.Client(t)
+			cfg := env.Config(agentConfig(tc.num, `delete_mode = "resign"
+  ag_nickname = "Back"`))
+			var id int64
+			steps := append([]resource.TestStep{{Config: cfg, Check: func(s *terraform.State) error { id = agentID(s); return nil }}}, tc.steps(cfg)...)
+			last := &steps[len(steps)-1]
+			last.ConfigStateChecks = []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_status"), knownvalue.Int64Exact(1)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("delete_mode"), knownvalue.StringExact("resign")),
+			}
+			last.Check = func(s *terraform.State) error {
+				if agentID(s) != id {
+					return fmt.Errorf("agent %d was created; want the resigned agent %d re-activated", agentID(s), id)
+				}
+				a, err := c.Agents.Get(t.Context(), id)
+				if err != nil {
+					return err
+				}
+				if a.UserStatus != client.AgentStatusOnDuty {
+					return fmt.Errorf("user_status = %d, want 1 (on duty)", a.UserStatus)
+				}
+				return nil
+			}
+			resource.Test(t, resource.TestCase{
+				PreCheck:                 func() { acctest.PreCheck(t) },
+				ProtoV6ProviderFactories: env.Factories(),
+				Steps:                    steps,
+			})
+			if n := env.Sim.Stats()["POST /open/v3/svcapi/users/delete"]; n != 0 {
+				t.Errorf("users/delete called %d times; resign mode never deletes", n)
+			}
+		})
+	}
+}
+
+// TestAgent_importByIdentity imports an agent by its identity, as an import
+// block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
+// adopted agent's configuration (no password) against it: no change.
+func TestAgent_importByIdentity(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	pw := "Pass-1"
+	a, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: new("8810"), UserName: new("Ident"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(a.UserID.Int64(), 10)
+	state, diags := env.ImportByIdentity(t, "contactcenter_agent", map[string]any{"id": id})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if state["id"] != id || state["user_num"] != "8810" || state["user_name"] != "Ident" || state["delete_mode"] != "delete" ||
+		state["user_password"] != nil || state["dept_name"] == nil {
+		t.Fatalf("imported state: %v", state)
+	}
+	if _, diags := env.ImportByIdentity(t, "contactcenter_agent", map[string]any{"id": "abc"}); len(diags) == 0 ||
+		!strings.Contains(diags[0].Detail, `An agent is imported by its numeric id (user_id) or as user_num:<agent number>, got "abc".`) {
+		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
+	}
+}
+
+func TestAgent_list(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	g, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Listed", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gid, _ := strconv.ParseInt(g, 10, 64)
+	pw := "Pass-1"
+	for i, spec := range []struct {
+		status int64
+		typ    string
+		dept   int64
+	}{{1, "1", 1}, {2, "2", 2}, {3, "1,2", 2}} {
+		num := fmt.Sprintf("870%d", i)
+		in := client.AgentInput{UserNum: &num, UserName: new("Agent " + num), UserPassword: &pw, UserStatus: &spec.status,
+			UserType: &spec.typ, DeptID: &spec.dept}
+		if i == 0 {
+			in.QueueIDs = &[]int64{gid}
+		}
+		if _, err := c.Agents.Create(t.Context(), in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := env.List(t, "contactcenter_agent", map[string]any{}, true, 100)
+	if len(all) != 3 {
+		t.Fatalf("want 3 results, got %d: %+v", len(all), all)
+	}
+	for _, r := range all {
+		if len(r.Diagnostics) != 0 {
+			t.Fatalf("diagnostics: %v", r.Diagnostics)
+		}
+		if r.Identity["id"] != r.Resource["id"] || r.Identity["id"] == nil {
+			t.Errorf("identity %v does not name resource %v", r.Identity, r.Resource["id"])
+		}
+		if want := fmt.Sprintf("%s %s", r.Resource["user_num"], r.Resource["user_name"]); r.DisplayName != want {
+			t.Errorf("display name %q, want %q", r.DisplayName, want)
+		}
+		// Flattened like Read: provider settings at their defaults, no
+		// password, no membership managed, the config member read.
+		if r.Resource["delete_mode"] != "delete" || r.Resource["user_password"] != nil || r.Resource["queue_ids"] != nil ||
+			r.Resource["user_phone_type"] != int64(3) || r.Resource["notice_config"] == nil || r.Resource["dept_name"] == nil {
+			t.Errorf("resource not flattened like Read: %v", r.Resource)
+		}
+	}
+	count := func(filter map[string]any) int {
+		t.Helper()
+		rs := env.List(t, "contactcenter_agent", filter, false, 100)
+		for _, r := range rs {
+			if len(r.Diagnostics) != 0 || r.Resource != nil {
+				t.Fatalf("filter %v: %+v", filter, r)
+			}
+		}
+		return len(rs)
+	}
+	for name, tc := range map[string]struct {
+		filter map[string]any
+		want   int
+	}{
+		"user_num":    {map[string]any{"user_num": "8701"}, 1},
+		"user_status": {map[string]any{"user_status": []int{2, 3}}, 2},
+		"dept_ids":    {map[string]any{"dept_ids": []int{2}}, 2},
+		"queue_ids":   {map[string]any{"queue_ids": []int64{gid}}, 1},
+		"user_type":   {map[string]any{"user_type": []string{"2"}}, 2},
+		"combined":    {map[string]any{"user_type": []string{"1"}, "dept_ids": []int{1}}, 1},
+	} {
+		if got := count(tc.filter); got != tc.want {
+			t.Errorf("%s: %d results, want %d", name, got, tc.want)
+		}
+	}
+	if one := env.List(t, "contactcenter_agent", map[string]any{}, false, 1); len(one) != 1 {
+		t.Fatalf("limit 1: got %d results", len(one))
+	}
+	if bad := env.List(t, "contactcenter_agent", map[string]any{"user_status": []int{4}}, false, 10); len(bad) != 1 || len(bad[0].Diagnostics) == 0 {
+		t.Fatalf("user_status 4 must be refused: %+v", bad)
+	}
+}
+
+// delete_mode is the provider's setting: changing it alone writes nothing
+// to the API, and the destroy then follows the new value.
+func TestAccAgent_deleteModeOnly(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var id int64
+	var edits int
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8630", "")), Check: func(s *terraform.State) error {
+				id, edits = agentID(s), env.Sim.Stats()["POST /open/v3/svcapi/users/edit"]
+				return nil
+			}},
+			{
+				Config: env.Config(agentConfig("8630", `delete_mode = "resign"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: func(*terraform.State) error {
+					if n := env.Sim.Stats()["POST /open/v3/svcapi/users/edit"]; n != edits {
+						return fmt.Errorf("changing delete_mode sent %d users/edit", n-edits)
+					}
+					return nil
+				},
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			a, err := c.Agents.Get(t.Context(), id)
+			if err != nil {
+				return fmt.Errorf("the agent must be resigned, not deleted: %w", err)
+			}
+			if a.UserStatus != client.AgentStatusResigned {
+				return fmt.Errorf("user_status = %d after destroy, want 2", a.UserStatus)
+			}
+			return nil
 		},
 	})
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -247,31 +246,6 @@ func resourceFields(fields []cfgField) map[string]rschema.Attribute {
 		case cfgObject:
 			out[f.name] = rschema.SingleNestedAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: objectdefault.StaticValue(fieldsDefault(f.sub)), Attributes: resourceFields(f.sub)}
-		}
-	}
-	return out
-}
-
-// DataSourceAttribute is the object as a computed nested attribute.
-func (o AgentConfigObject) DataSourceAttribute() dschema.SingleNestedAttribute {
-	return dschema.SingleNestedAttribute{Computed: true, MarkdownDescription: o.desc, Attributes: dataSourceFields(o.fields)}
-}
-
-func dataSourceFields(fields []cfgField) map[string]dschema.Attribute {
-	out := make(map[string]dschema.Attribute, len(fields))
-	for _, f := range fields {
-		switch f.kind {
-		case cfgBool:
-			out[f.name] = dschema.BoolAttribute{Computed: true, MarkdownDescription: f.desc}
-		case cfgInt:
-			out[f.name] = dschema.Int64Attribute{Computed: true, MarkdownDescription: f.desc}
-		case cfgString:
-			out[f.name] = dschema.StringAttribute{Computed: true, MarkdownDescription: f.desc}
-		case cfgStringList, cfgIntList:
-			out[f.name] = dschema.ListAttribute{Computed: true, MarkdownDescription: f.desc,
-				ElementType: fieldsAttrTypes([]cfgField{f})[f.name].(types.ListType).ElemType}
-		case cfgObject:
-			out[f.name] = dschema.SingleNestedAttribute{Computed: true, MarkdownDescription: f.desc, Attributes: dataSourceFields(f.sub)}
 		}
 	}
 	return out

@@ -1,5 +1,7 @@
-# Terraform 1.12 and later: import by identity, the agent's id (user_id).
+# Terraform 1.12 and later: adopt an agent by its identity, its id (user_id).
 import {
-  to       = contactcenter_agent.ann
-  identity = { id = "1001" }
+  to = contactcenter_agent.ann
+  identity = {
+    id = "1001"
+  }
 }

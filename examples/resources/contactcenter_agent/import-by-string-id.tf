@@ -1,5 +1,6 @@
-# Adopt an existing object: terraform plan shows the import, terraform apply records it.
+# Adopt an agent that exists: by its id (user_id) or as "user_num:<number>".
+# An adopted agent needs no password in its configuration.
 import {
   to = contactcenter_agent.ann
-  id = "1001" # or "user_num:8001": the agent number
+  id = "user_num:8001"
 }

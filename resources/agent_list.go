@@ -1,0 +1,78 @@
+package resources
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+)
+
+var _ list.ListResourceWithConfigure = (*agentLister)(nil)
+
+// agentLister is the contactcenter_agent list resource.
+type agentLister = framework.Lister[agentFilter, agentModel, client.Agent]
+
+type agentFilter struct {
+	UserNum    types.String `tfsdk:"user_num"`
+	UserStatus types.List   `tfsdk:"user_status"`
+	DeptIDs    types.List   `tfsdk:"dept_ids"`
+	QueueIDs   types.List   `tfsdk:"queue_ids"`
+	UserType   types.List   `tfsdk:"user_type"`
+}
+
+// NewAgentListResource lists agents for `terraform query`. A listed agent
+// is flattened as Read does, with the provider's settings at their defaults
+// and no password: the configuration generated from it imports with no
+// change.
+func NewAgentListResource() list.ListResource {
+	ids := func(desc string, v validator.Int64) listschema.ListAttribute {
+		return listschema.ListAttribute{Optional: true, ElementType: types.Int64Type, MarkdownDescription: desc,
+			Validators: []validator.List{listvalidator.ValueInt64sAre(v)}}
+	}
+	l := &agentLister{Resource: framework.NewResource("agent"), Plural: "agents",
+		Description: "Filters as users/list does (spec §4.2); filters combine with AND, the values of one filter with OR.",
+		Filters: map[string]listschema.Attribute{
+			"user_num":    listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`)."},
+			"user_status": ids("Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.", int64validator.OneOf(1, 2, 3)),
+			"dept_ids":    ids("Only agents of these departments (`dept_ids`).", int64validator.AtLeast(1)),
+			"queue_ids":   ids("Only agents in these skill groups (`queue_ids`).", int64validator.AtLeast(1)),
+			"user_type": listschema.ListAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Only agents having any of these types (`user_type`), `\"1\"` to `\"7\"`.",
+				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))}},
+		},
+		Display: func(a client.Agent) string { return fmt.Sprintf("%s %s", a.UserNum, a.UserName) },
+		Flatten: func(_ context.Context, a client.Agent, m *agentModel) error { return diagError(m.flatten(&a)) },
+	}
+	l.Items = func(ctx context.Context, f agentFilter) iter.Seq2[client.Agent, error] {
+		af := client.AgentFilter{UserNum: f.UserNum.ValueString(), RelationsQueues: true, RelationsConfig: true}
+		var diags diag.Diagnostics
+		for _, s := range []struct {
+			src types.List
+			dst *[]int64
+		}{{f.UserStatus, &af.UserStatus}, {f.DeptIDs, &af.DeptIDs}, {f.QueueIDs, &af.QueueIDs}} {
+			if !s.src.IsNull() && !s.src.IsUnknown() {
+				diags.Append(s.src.ElementsAs(ctx, s.dst, false)...)
+			}
+		}
+		if !f.UserType.IsNull() && !f.UserType.IsUnknown() {
+			diags.Append(f.UserType.ElementsAs(ctx, &af.UserTypes, false)...)
+		}
+		if err := diagError(diags); err != nil {
+			return func(yield func(client.Agent, error) bool) { yield(client.Agent{}, err) }
+		}
+		return l.Client.Agents.List(ctx, af)
+	}
+	return l
+}
