@@ -31,7 +31,7 @@ type outboundTaskStatusAction struct {
 
 func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Opens (starts dialing) or pauses one or more outbound tasks (projects/status/update, spec §4.3, §3.4), " +
+		MarkdownDescription: "Opens (starts dialing) or pauses one or more outbound tasks, " +
 			"reporting progress per task. Every task is attempted; the action fails when any of them failed. " +
 			"A task managed by `contactcenter_outbound_task` keeps its `status` attribute: the next plan shows the difference, " +
 			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`.",

@@ -27,8 +27,8 @@ type busyReasonsDataSource struct {
 func (d *busyReasonsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	str := framework.ComputedString
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the agents' login and busy reasons (busyreason/list, spec §4.7, §2.12). " +
-			"The provider never asks for the JSONP form of the answer.",
+		MarkdownDescription: "Lists the reasons an agent can give when signing in (login reasons) or when going busy (busy reasons), " +
+			"as configured for the enterprise. API: busyreason/list, always read as plain JSON (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
 			"ag_stat": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only reasons of this kind (filtered by the provider): `\"1\"` login reason, `\"2\"` busy reason.",

@@ -24,8 +24,8 @@ type ivrsDataSource struct {
 
 func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the enterprise's IVRs (other/ivrs, spec §4.7, §2.12), for example for an agent's " +
-			"`wincall_transfer_ivrs` or an automatic task's `trans_to` (IVR code).",
+		MarkdownDescription: "Lists the enterprise's IVRs (interactive voice menus), for example for an agent's " +
+			"`wincall_transfer_ivrs` or an automatic task's `trans_to` (which takes the IVR code). API: other/ivrs (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
 			"ivr_name": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only the IVRs with exactly this name (filtered by the provider).",

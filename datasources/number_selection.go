@@ -34,9 +34,9 @@ func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.Schem
 		}
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The numbers an agent's caller settings can choose from (getPhoneSelect, spec §4.7, §2.12): " +
+		MarkdownDescription: "The numbers an agent's caller settings can choose from: " +
 			"number groups, trunk numbers and X numbers, as used by `user_caller` and `outbound_callers` of an agent. " +
-			"The obsolete `agentPhone` member is not exposed.",
+			"The platform's obsolete `agentPhone` list is not exposed. API: other/getPhoneSelect (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
 			"groups": list("Number groups (`groups`); their ids go in `groups` of the caller settings."),
 			"phones": list("Trunk numbers (`phones`)."),

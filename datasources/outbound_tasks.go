@@ -51,8 +51,10 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 		item[name] = schema.StringAttribute{Computed: true, MarkdownDescription: desc}
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists outbound tasks (projects/lists, spec §4.3), filtered by type, status and name; " +
-			"with `all = true`, every task of one type (projects/all).",
+		MarkdownDescription: "Lists outbound tasks, filtered by type, status and name; " +
+			"with `all = true`, every task of one type in one call. The items carry the task's top-level settings and counters; " +
+			"its nested settings (`config`, `recall_strategies`, ...) are on the `contactcenter_outbound_task` resource. " +
+			"API: projects/lists, projects/all (spec §4.3, §2.7).",
 		Attributes: map[string]schema.Attribute{
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only tasks of this type (`type`): `1` predictive, `3` automatic, `4` robot. Required with `all`.",
@@ -70,7 +72,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("all"))},
 			},
 			"all": schema.BoolAttribute{
-				Optional: true, MarkdownDescription: "Read every task of `type` at once through projects/all instead of paging projects/lists.",
+				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); `status` and `name` cannot be used with it.",
 			},
 			"tasks": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching tasks, by id.",

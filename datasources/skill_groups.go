@@ -30,7 +30,8 @@ type skillGroupsDataSource struct {
 
 func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists skill groups (queue/list, spec §4.6), optionally filtered by id or keyword.",
+		MarkdownDescription: "Lists skill groups with their settings (the attributes of `contactcenter_skill_group`): all of them, one by id, " +
+			"or those whose name contains a keyword. API: queue/list (spec §4.6, §2.11).",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only the group with this id (`filter.que_id`). An unknown id gives an empty list.",

@@ -51,8 +51,9 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 		return schema.Int64Attribute{Optional: true, MarkdownDescription: desc, Validators: []validator.Int64{int64validator.AtLeast(0)}}
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists SMS send records (sms/record/list, spec §4.1, §2.5), paging through every page (500 a page, the §8 maximum). " +
-			"A record starts as `-1` sent and moves to `1` success or `0` failed when the receipt arrives (§3.6).",
+		MarkdownDescription: "Lists SMS send records (one per message sent through the open interface, for example by `contactcenter_sms_send`), reading every page (500 records a page, the most the service allows). " +
+			"A record starts as `-1` sent and moves to `1` success or `0` failed when the delivery receipt arrives. " +
+			"API: sms/record/list (spec §4.1, §2.5, §3.6).",
 		Attributes: map[string]schema.Attribute{
 			"start_time": timeAttr("Only records sent at or after this time (`start_time`, `yyyy-mm-dd HH:ii:ss`)."),
 			"end_time":   timeAttr("Only records sent at or before this time (`end_time`, `yyyy-mm-dd HH:ii:ss`)."),
@@ -94,7 +95,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 					"dept_name_chain": str("Department path (`dept_name_chain`)."),
 					"send_time":       str("Send time (`send_time`)."),
 					"sms_contents":    str("Message contents (`sms_contents`)."),
-					"sms_result":      num("`sms_result` as answered; the spec does not give its values' meaning."),
+					"sms_result":      num("Send result code as the platform answers it (`sms_result`); the platform does not document its values, so read `result` and `result_name` instead."),
 				}},
 			},
 		},

@@ -102,9 +102,9 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 			"vcc_code":         str("Enterprise code (`vcc_code`)."),
 			"ag_id":            num("Agent id (`ag_id`)."),
 			"call_id":          str("Call id (`call_id`)."),
-			"call_type":        num("Call type (`call_type`): `1` manual outbound, `2` inbound, `3` consult, `4` transfer to phone, `5` auto outbound, `6` interface outbound, `10`–`16` agent-side legs (see spec §2.12)."),
+			"call_type":        num("Call type (`call_type`): `1` manual outbound, `2` inbound, `3` consult, `4` transfer to phone, `5` auto outbound, `6` interface outbound, and the agent-side legs `10` manual outbound (caller side), `11` outbound to the agent, `12` skill group to agent, `13` consult to agent, `14` monitoring agent, `15` transfer to agent, `16` robot."),
 			"call_type_name":   str("Call type as text (`call_type_name`)."),
-			"call_result":      num("Call result (`call_result`)."),
+			"call_result":      num("Call result (`call_result`); `call_result_name` says what the value means."),
 			"call_result_name": str("Call result as text (`call_result_name`)."),
 			"trunk_num":        str("Trunk number used (`trunk_num`)."),
 			"user_num":         str("Customer number (`user_num`)."),
@@ -123,8 +123,9 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 		}},
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads trunk call records (cdr/trunk/lists, spec §4.7, §2.12) by call id or call-start range, " +
-			"paging transparently. The range rule (at most one month, start not after end) is checked at plan time.",
+		MarkdownDescription: "Reads trunk call records (each with its call type, numbers, times, durations and result) by call id or call-start range, " +
+			"reading every page. The range rule (at most one month, start not after end) is checked at plan time. " +
+			"API: cdr/trunk/lists (spec §4.7, §2.12).",
 		Attributes: attrs,
 	}
 }

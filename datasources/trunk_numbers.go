@@ -29,7 +29,8 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the enterprise's trunk numbers (trunks/all, spec §4.7, §2.12), in one call.",
+		MarkdownDescription: "Lists the enterprise's trunk numbers (the enterprise's outside lines, for example an outbound task's `callers`), " +
+			"read in one call, optionally only those of one area code or type. API: trunks/all (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
 			"code": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`.",

@@ -24,8 +24,8 @@ type virtualNumberBindingsDataSource struct {
 
 func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the trunk numbers bound to a virtual number (virtual/bindings/lists, spec §4.7, §2.12), " +
-			"paging transparently (1000 per page).",
+		MarkdownDescription: "Lists the trunk numbers bound to a virtual number, reading every page (1000 numbers a page). " +
+			"API: virtual/bindings/lists (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
 			"virtual": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "The virtual trunk number (`virtual`). When unset the service answers the bindings of every virtual number.",

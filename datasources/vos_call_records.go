@@ -49,8 +49,9 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 		}},
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads VOS call records (vos/list, spec §4.7, §2.12), 500 per page (the maximum), paging " +
-			"transparently. Without a range the service reads today. The range rule is checked at plan time.",
+		MarkdownDescription: "Reads VOS call records (calls through the VOS softswitch, each with its virtual number `sip_num`, parties, direction and result) by call id or call-start range, " +
+			"reading every page (500 records a page, the most the service allows). Without a range the service reads today. " +
+			"The range rule (at most one month, start not after end) is checked at plan time. API: vos/list (spec §4.7, §2.12).",
 		Attributes: attrs,
 	}
 }

@@ -29,7 +29,8 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 	item["created_user_id"] = schema.Int64Attribute{Computed: true, MarkdownDescription: "Id of the user who created the webhook (`created_user_id`)."}
 	item["updated_user_id"] = schema.Int64Attribute{Computed: true, MarkdownDescription: "Id of the user who last updated the webhook (`updated_user_id`)."}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists webhooks (webhook/lists, spec §4.4), optionally filtered by name and url.",
+		MarkdownDescription: "Lists webhooks with their settings (the attributes of `contactcenter_webhook`): all of them, " +
+			"or those whose name or address contains a given text. API: webhook/lists (spec §4.4, §2.8).",
 		Attributes: map[string]schema.Attribute{
 			"name": schema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text (`name`)."},
 			"url":  schema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text (`url`)."},

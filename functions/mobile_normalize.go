@@ -26,7 +26,8 @@ func (f *mobileNormalizeFunction) Definition(_ context.Context, _ function.Defin
 		MarkdownDescription: "Returns a mainland mobile number as its 11 digits, without the `+86` or `86` country prefix and " +
 			"without spaces or dashes, so that `+86 138-0013-8000` and `13800138000` compare equal. A number that is not " +
 			"11 digits starting with `1` and a second digit `3`–`9` (after removing the prefix) is an error, the same rule " +
-			"the SMS gateway applies (code 1012); wrap the call in `can()` to test a number instead. See spec §4.8 and §7.4.",
+			"the SMS gateway applies (it refuses such a number with code 1012, \"mobile number format wrong\"); " +
+			"wrap the call in `can()` to test a number instead. See spec §4.8 and §7.4.",
 		Parameters: []function.Parameter{
 			function.StringParameter{
 				Name:                "mobile",

@@ -71,8 +71,8 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 	surface := func(s client.Surface, what string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true,
-			MarkdownDescription: fmt.Sprintf("URL of the %s surface (`{%s}` in the spec): %s. Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`.",
-				s, s, what, client.SurfacePrefixes[s], strings.ToUpper(string(s))),
+			MarkdownDescription: fmt.Sprintf("Base URL of the API that serves %s (the platform documentation calls it `{%s}`). Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`.",
+				what, s, client.SurfacePrefixes[s], strings.ToUpper(string(s))),
 		}
 	}
 	resp.Schema = schema.Schema{
@@ -92,15 +92,17 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			"smsapi_url":      surface(client.SurfaceSMSAPI, "the SMS gateway"),
 			"access_token": schema.StringAttribute{
 				Optional: true, Sensitive: true,
-				MarkdownDescription: "Bearer token sent as `Authorization: Bearer <token>` to the open and portal surfaces (spec §5.1). Also read from `CONTACTCENTER_ACCESS_TOKEN`.",
+				MarkdownDescription: "Access token of the platform, sent as `Authorization: Bearer <token>` with every request except those to the SMS gateway " +
+					"(which signs its requests with `sms_app_id` and `sms_app_key` instead). Required. Also read from `CONTACTCENTER_ACCESS_TOKEN`.",
 			},
 			"sms_app_id": schema.StringAttribute{
 				Optional:            true,
-				MarkdownDescription: "SMS gateway `appId` (spec §5.5). Needed only by gateway resources and actions. Also read from `CONTACTCENTER_SMS_APP_ID`.",
+				MarkdownDescription: "Application id of the SMS gateway (its `appId`), sent with every gateway request. Needed only by the gateway resources, data sources and actions (`contactcenter_gateway_*`). Also read from `CONTACTCENTER_SMS_APP_ID`.",
 			},
 			"sms_app_key": schema.StringAttribute{
 				Optional: true, Sensitive: true,
-				MarkdownDescription: "SMS gateway secret used to sign every gateway request (spec §5.5). Needed only by gateway resources and actions. Also read from `CONTACTCENTER_SMS_APP_KEY`.",
+				MarkdownDescription: "Secret key of the SMS gateway application (its `appKey`): every gateway request carries a SHA-256 signature made with it; the key itself is never sent. " +
+					"Needed only by the gateway resources, data sources and actions (`contactcenter_gateway_*`). Also read from `CONTACTCENTER_SMS_APP_KEY`.",
 			},
 			"request_timeout": schema.StringAttribute{
 				Optional:            true,
@@ -241,7 +243,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	}
 	if set.AccessToken == "" {
 		resp.Diagnostics.AddAttributeError(path.Root(client.SettingAccessToken), "Missing Access Token",
-			"Set access_token or CONTACTCENTER_ACCESS_TOKEN: every open and portal interface requires the bearer token (spec §5.1).")
+			"Set access_token or CONTACTCENTER_ACCESS_TOKEN: every request except those to the SMS gateway carries it as a bearer token.")
 	}
 	if resp.Diagnostics.HasError() {
 		return

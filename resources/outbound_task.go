@@ -52,14 +52,17 @@ type outboundTaskResource struct {
 
 func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "An outbound call task (project) of one of three kinds: predictive (`type = 1`), automatic (`3`) or robot (`4`) " +
-			"(spec §4.3, §2.7). What is required depends on the type, and every rule is checked at plan time: " +
+		MarkdownDescription: "An outbound call task (project): the platform dials the task's numbers and hands each connected call on. " +
+			"There are three kinds: predictive (`type = 1`) dials ahead for a set of agents and passes each answered call to a skill group, " +
+			"automatic (`3`) passes answered calls to an IVR, and robot (`4`) lets a voice robot talk, with a skill group for transfer to a person. " +
+			"What is required depends on the type, and every rule is checked at plan time: " +
 			"a predictive task needs `assigned_users`, `config.call_ratio_type` and `config.max_call_ratio` " +
 			"(and `config.manual_call_ratio` when the ratio is manual); a robot task needs `config.tts`, `config.nlp_silence_time`, " +
 			"`config.enable_scheduler`, `config.agent_wait_time`, `config.que_id` and `config.max_call_ratio`, and `assigned_users` " +
 			"(members of the `que_id` group) when scheduling is on. `status` opens, pauses or closes the task. " +
-			"Every field the spec gives a default (§2.7, §8) has it in the schema; an object or list left out of the configuration " +
-			"stays null while the service holds nothing but its defaults.",
+			"Every field with a platform default has that default in the schema (each attribute below names it); an object or list left out of the configuration " +
+			"stays null while the service holds nothing but its defaults. " +
+			"API: projects/updateOrCreate, projects/detail, projects/status/update, projects/delete (spec §4.3, §2.7).",
 		Attributes: OutboundTaskAttributes(),
 	}
 }
@@ -98,7 +101,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		"dept_id": defaultInt("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"status": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
-			MarkdownDescription: "Task status (`status`, §3.4): `closed`, `open` or `paused`. A change is one status write: opening an " +
+			MarkdownDescription: "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
 				"existing task goes through projects/status/update (edits made with it keep the current status); pausing, closing and " +
 				"a create carry the status in updateOrCreate. Defaults to `closed`.",
 			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
@@ -264,8 +267,8 @@ type outboundTaskFilter struct {
 // NewOutboundTaskListResource lists outbound tasks for `terraform query`.
 func NewOutboundTaskListResource() list.ListResource {
 	l := &outboundTaskLister{Resource: framework.NewResource("outbound_task"), Plural: "outbound tasks",
-		Description: "Filters as projects/lists does (spec §4.3); each task is then read through projects/detail, " +
-			"since a list carries no config, recall strategies, worktime or assigned users.",
+		Description: "Without a filter every task is listed; `type`, `status` and `name` narrow the list (API: projects/lists). " +
+			"Each task is then read in full (projects/detail), since a list carries no config, recall strategies, worktime or assigned users.",
 		Filters: map[string]listschema.Attribute{
 			"type": listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only tasks of this type: `1` predictive, `3` automatic, `4` robot.",
 				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)}},

@@ -54,22 +54,22 @@ func emptyList(elem attr.Type, desc string, v ...validator.List) schema.ListAttr
 func taskConfigAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
 		Optional:            true,
-		MarkdownDescription: "Dialing configuration (`config`, §2.7.1). Required for predictive and robot tasks.",
+		MarkdownDescription: "Dialing configuration (`config`): webhooks, recording, call ratios and the robot's voice. Required for predictive and robot tasks.",
 		Attributes: map[string]schema.Attribute{
 			"webhook": schema.SingleNestedAttribute{
-				Optional: true, MarkdownDescription: "Webhooks that receive this task's call events (`config.webhook`, §6.1).",
+				Optional: true, MarkdownDescription: "Webhooks that receive this task's call events (`config.webhook`): each webhook's `event_type` says whether it gets the call record after hang-up or a push before each call.",
 				Attributes: map[string]schema.Attribute{
 					"enable": defaultFalse("Whether pushes are sent (`enable`)."),
 					"ids":    emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`."),
 				},
 			},
 			"makecall_flag":     defaultInt("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, int64validator.OneOf(0, 8)),
-			"call_ratio_type":   optInt("Call ratio mode of a predictive task (`call_ratio_type`): `0` automatic, `1` manual. Required when `type = 1`.", int64validator.OneOf(0, 1)),
-			"manual_call_ratio": optFloat("Manual call ratio (`manual_call_ratio`). Required when `call_ratio_type = 1`."),
+			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`.", int64validator.OneOf(0, 1)),
+			"manual_call_ratio": optFloat("The call ratio set by hand (`manual_call_ratio`). Required when `call_ratio_type = 1`."),
 			"max_call_ratio":    optFloat("Highest call ratio (`max_call_ratio`). Required when `type` is `1` or `4`."),
 			"init_call_ratio": schema.Float64Attribute{
 				Optional: true, Computed: true, Default: float64default.StaticFloat64(1),
-				MarkdownDescription: "Initial call ratio (`init_call_ratio`). Defaults to `1`.",
+				MarkdownDescription: "Call ratio the task starts with (`init_call_ratio`). Defaults to `1`.",
 				Validators:          []validator.Float64{float64validator.AtLeast(0)},
 			},
 			"tts": schema.SingleNestedAttribute{
@@ -97,7 +97,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					},
 				},
 			},
-			"nlp_silence_time": optInt("Sentence-break silence detection length (`nlp_silence_time`). Required when `type = 4`.", int64validator.AtLeast(0)),
+			"nlp_silence_time": optInt("How long a silence must last for the robot to take the caller's sentence as finished (`nlp_silence_time`). Required when `type = 4`.", int64validator.AtLeast(0)),
 			"enable_scheduler": schema.BoolAttribute{
 				Optional: true, MarkdownDescription: "Smart scheduling switch (`enable_scheduler`). Required when `type = 4`; when `true`, `assigned_users` is required and each must belong to `que_id`.",
 			},
@@ -114,14 +114,15 @@ func recallRuleAttributes() map[string]schema.Attribute {
 		"recall_interval": emptyList(types.Int64Type,
 			"Wait before each recall (`recall_interval`), a list of minutes: the first element before the first recall and so on.",
 			listvalidator.ValueInt64sAre(int64validator.AtLeast(0))),
-		"recall_interval_type": optInt("Interval type (`recall_interval_type`); the spec does not state its meaning."),
+		"recall_interval_type": optInt("Interval type (`recall_interval_type`). The platform does not document its values; the provider sends the number as set."),
 	}
 }
 
 func recallStrategiesAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
-		Optional:            true,
-		MarkdownDescription: "Recall strategies (`recall_strategies`, §2.7.2) in the form the spec defines: `recall_interval` is a list of minutes and `recall_max_times` a whole number.",
+		Optional: true,
+		MarkdownDescription: "When and how often a number that was not reached is dialed again (`recall_strategies`). `recall_interval` is a list of minutes and `recall_max_times` a whole number " +
+			"(some of the platform's samples show them the other way round; this is the form it accepts).",
 		Attributes: map[string]schema.Attribute{
 			"default": schema.SingleNestedAttribute{
 				Optional: true, MarkdownDescription: "Strategy used when `enable_asr = false` (`default`).",
@@ -141,7 +142,7 @@ func recallStrategiesAttribute() schema.SingleNestedAttribute {
 func assignedUsersAttribute() schema.ListNestedAttribute {
 	return schema.ListNestedAttribute{
 		Optional: true,
-		MarkdownDescription: "Agents who take the calls (`assigned_users`, §2.7.3). Required when `type = 1`, and when `type = 4` with " +
+		MarkdownDescription: "Agents who take the calls (`assigned_users`). Required when `type = 1`, and when `type = 4` with " +
 			"`config.enable_scheduler = true` (then every agent must belong to `config.que_id`).",
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"user_id": schema.Int64Attribute{
@@ -163,7 +164,7 @@ func assignedUsersAttribute() schema.ListNestedAttribute {
 
 func worktimeAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
-		Optional: true, MarkdownDescription: "When the task dials (`worktime`, §2.7.4).",
+		Optional: true, MarkdownDescription: "When the task dials (`worktime`): its working hours on each weekday.",
 		Attributes: map[string]schema.Attribute{
 			"working": schema.MapAttribute{
 				ElementType: types.ListType{ElemType: types.ListType{ElemType: types.StringType}},
@@ -180,7 +181,7 @@ func worktimeAttribute() schema.SingleNestedAttribute {
 
 func filterRulesAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
-		Optional: true, MarkdownDescription: "Filters applied to the task's data (`filter_rules`, §2.7.5).",
+		Optional: true, MarkdownDescription: "Which numbers of the task's data are skipped (`filter_rules`), when the data is imported or when it is dialed.",
 		Attributes: map[string]schema.Attribute{
 			"history":              defaultFalse("Filter imported data against history (`history`)."),
 			"blacklist":            defaultFalse("Filter imported data against the blacklist (`blacklist`)."),

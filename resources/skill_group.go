@@ -64,8 +64,11 @@ func optionalInt(desc string, v ...validator.Int64) schema.Int64Attribute {
 
 func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "A skill group (queue) that routes calls to agents (spec §4.6, §2.11). " +
-			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`.",
+		MarkdownDescription: "A skill group (queue): callers wait in it until one of its agents takes the call, and its settings " +
+			"say how long they wait, what they hear, how calls are shared among the agents and what happens when an agent " +
+			"does not answer. Settings left unset take the platform's own values, which the provider then reads back. " +
+			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`. " +
+			"API: queue/add, queue/update, queue/list, queue/delete (spec §4.6, §2.11).",
 		Attributes: SkillGroupAttributes(),
 	}
 }
@@ -92,7 +95,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"que_type": optionalInt("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
-			"The spec lists it on the group but not among the add parameters; the provider sends it when set.",
+			"The platform reports it on every group but does not list it among the settings it accepts; the provider sends it only when set.",
 			int64validator.OneOf(0, 1, 2)),
 		"que_length": optionalInt("Maximum queue length (`que_length`), in callers.", int64validator.AtLeast(0)),
 		"que_time":   optionalInt("Longest time in the queue (`que_time`), in seconds.", int64validator.AtLeast(0)),
@@ -203,7 +206,7 @@ type skillGroupFilter struct {
 // NewSkillGroupListResource lists skill groups for `terraform query`.
 func NewSkillGroupListResource() list.ListResource {
 	l := &skillGroupLister{Resource: framework.NewResource("skill_group"), Plural: "skill groups",
-		Description: "Filters as queue/list does (spec §4.6).",
+		Description: "Without a filter every group is listed; `keyword` keeps the groups whose name contains it (API: queue/list).",
 		Filters: map[string]listschema.Attribute{
 			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text."},
 		},

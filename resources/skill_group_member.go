@@ -45,8 +45,9 @@ type skillGroupMemberResource struct {
 
 func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "One agent in one skill group, with its skill level (spec §4.6: queue/assign, queue/update/skill, queue/cancel_assign). " +
-			"Additive: other agents of the group are left alone. Import with `<que_id>:<agent_id>`.\n\n" +
+		MarkdownDescription: "One agent in one skill group, with its skill level. " +
+			"Additive: other agents of the group are left alone. Import with `<que_id>:<agent_id>`. " +
+			"API: queue/assign, queue/update/skill, queue/cancel_assign (spec §4.6).\n\n" +
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group.",
 		Attributes: map[string]schema.Attribute{
@@ -184,8 +185,8 @@ type groupAgent struct {
 // result each, for `terraform query`.
 func NewSkillGroupMemberListResource() list.ListResource {
 	l := &skillGroupMemberLister{Resource: framework.NewResource("skill_group_member"), Plural: "skill group members",
-		Description: "One result per agent in a group; groups are filtered as queue/list does (spec §4.6), " +
-			"and their agents read with queue/get/agents for many groups at once.",
+		Description: "One result per agent in a group. Without a filter every group is read; `keyword` and `que_id` narrow the groups. " +
+			"The agents of many groups are read in one call (API: queue/list, queue/get/agents).",
 		Filters: membershipFilters,
 		Display: func(a groupAgent) string { return fmt.Sprintf("%s: %s", a.Group.QueName, a.Agent.AgNum) },
 		Flatten: func(_ context.Context, a groupAgent, m *skillGroupMemberModel) error {

@@ -60,9 +60,10 @@ type skillGroupMembersResource struct {
 
 func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The whole membership of one skill group: which agents belong to it and with which skill level (spec §4.6). " +
+		MarkdownDescription: "The whole membership of one skill group: which agents belong to it and with which skill level. " +
 			"Authoritative: agents in the group that are not listed are removed, and changes made outside Terraform show as drift. " +
-			"Differences are applied with queue/assign, queue/cancel_assign and queue/update/skill (`is_transaction = 1`), in chunks of 100 agents.\n\n" +
+			"Differences are applied in chunks of 100 agents; a chunk of skill changes is applied whole or not at all " +
+			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns.",
 		Attributes: map[string]schema.Attribute{
@@ -408,8 +409,8 @@ type skillGroupMembersLister = framework.Lister[membershipFilter, skillGroupMemb
 // NewSkillGroupMembersListResource lists the memberships of skill groups for `terraform query`.
 func NewSkillGroupMembersListResource() list.ListResource {
 	l := &skillGroupMembersLister{Resource: framework.NewResource("skill_group_members"), Plural: "skill group memberships",
-		Description: "One result per group, with all its agents; groups are filtered as queue/list does (spec §4.6), " +
-			"and their agents read with queue/get/agents for many groups at once.",
+		Description: "One result per group, with all its agents. Without a filter every group is read; `keyword` and `que_id` narrow the groups. " +
+			"The agents of many groups are read in one call (API: queue/list, queue/get/agents).",
 		Filters: membershipFilters,
 		Display: func(g groupMembership) string { return fmt.Sprintf("%s (%d agents)", g.Group.QueName, len(g.Agents)) },
 		Flatten: func(ctx context.Context, g groupMembership, m *skillGroupMembersModel) error {

@@ -48,8 +48,10 @@ type webhookResource struct {
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "A webhook that receives call events of outbound tasks (spec §4.4, §2.8, §6.1). " +
-			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`.",
+		MarkdownDescription: "A webhook: an address the platform POSTs call events of outbound tasks to, either the call record " +
+			"after each hang-up or a notice before each outbound call (`event_type`). " +
+			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`; only an enabled webhook (`status = true`) receives pushes. " +
+			"API: webhook/updateOrCreate, webhook/lists, webhook/delete (spec §4.4, §2.8, §6.1).",
 		Attributes: WebhookAttributes(),
 	}
 }
@@ -73,7 +75,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 		},
 		"status": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			MarkdownDescription: "Whether the webhook is enabled (`status`, §3.5). Only enabled webhooks receive pushes. Defaults to `false`.",
+			MarkdownDescription: "Whether the webhook is enabled (`status`). Only enabled webhooks receive pushes. Defaults to `false`.",
 		},
 		"is_encrypt": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
@@ -166,7 +168,7 @@ type webhookFilter struct {
 // NewWebhookListResource lists webhooks for `terraform query`.
 func NewWebhookListResource() list.ListResource {
 	l := &webhookLister{Resource: framework.NewResource("webhook"), Plural: "webhooks",
-		Description: "Filters as webhook/lists does (spec §4.4).",
+		Description: "Without a filter every webhook is listed; `name` and `url` narrow the list (API: webhook/lists).",
 		Filters: map[string]listschema.Attribute{
 			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text."},
 			"url":  listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text."},
