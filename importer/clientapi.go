@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -340,33 +341,57 @@ func (s *gatewaySender) TemplateParams(ctx context.Context, id string) ([]string
 	return client.TemplateVariables(string(t.TplText))
 }
 
-// SendBatch sends recipients that share their variables (Send groups them
-// so) in one send_batch with positional smsParams.
+// SendBatch sends one batch (at most MaxBatch numbers) in one request:
+// send_batch when every recipient has the same variables (its answer gives
+// each number's smsId), else send_file, whose mobiles file gives each
+// number its own variables (§4.8) and whose answer is only a code. The
+// request-level smsParams are the first recipient's; every file line
+// overrides all of them.
 func (s *gatewaySender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
 		return nil, &Rejected{Err: fmt.Errorf("gateway template id %q is not a number", id)}
 	}
-	mobiles := make([]string, len(batch))
-	for i, r := range batch {
-		mobiles[i] = r.Mobile
-	}
 	params := []string{}
 	if len(batch) > 0 && batch[0].Params != nil {
 		params = batch[0].Params
 	}
-	res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params})
-	if err != nil {
-		// 1010 "sending timed out (retry)" leaves the batch in doubt, as
-		// does a lost answer; every other gateway code is a refusal.
-		if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
-			return nil, &Rejected{Err: err}
-		}
-		return nil, err
+	mobiles := make([]string, len(batch))
+	shared := true
+	for i, r := range batch {
+		mobiles[i] = r.Mobile
+		shared = shared && slices.Equal(r.Params, batch[0].Params)
 	}
 	out := map[string]Outcome{}
-	for _, it := range res.Data {
-		out[string(it.Mobile)] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+	if shared {
+		res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params})
+		if err != nil {
+			return nil, gatewaySendError(err)
+		}
+		for _, it := range res.Data {
+			out[string(it.Mobile)] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+		}
+		return out, nil
+	}
+	lines := make([]client.FileRecipient, len(batch))
+	for i, r := range batch {
+		lines[i] = client.FileRecipient{Mobile: r.Mobile, Params: r.Params}
+	}
+	if err := s.c.Gateway.SendFile(ctx, client.GatewayFile{TplID: n, SmsParams: params, Recipients: lines}); err != nil {
+		return nil, gatewaySendError(err)
+	}
+	for _, m := range mobiles {
+		out[m] = Outcome{Sent: true, Message: "accepted (send_file)"}
 	}
 	return out, nil
+}
+
+// gatewaySendError classifies a failed send: 1010 "sending timed out
+// (retry)" leaves the batch in doubt, as does a lost answer; every other
+// gateway code is a refusal.
+func gatewaySendError(err error) error {
+	if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
+		return &Rejected{Err: err}
+	}
+	return err
 }

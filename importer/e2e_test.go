@@ -37,7 +37,7 @@ func simBackend(t *testing.T) (*simulator.Server, *client.Client, importer.Backe
 func writes(stats map[string]int) map[string]int {
 	out := map[string]int{}
 	for k, n := range stats {
-		if strings.Contains(k, "/users/add") || strings.Contains(k, "/users/edit") || strings.Contains(k, "/users/delete") || strings.Contains(k, "/sms/send") || strings.Contains(k, "send_batch") {
+		if strings.Contains(k, "/users/add") || strings.Contains(k, "/users/edit") || strings.Contains(k, "/users/delete") || strings.Contains(k, "/sms/send") || strings.Contains(k, "send_batch") || strings.Contains(k, "send_file") {
 			out[k] = n
 		}
 	}
@@ -251,8 +251,9 @@ func TestE2E_sendViaGateway(t *testing.T) {
 		t.Fatalf("outcomes %v: %+v", counts, res[:3])
 	}
 	first := writes(sim.Stats())
-	if first["POST /smsapi/sms/v1/send_batch"] == 0 {
-		t.Errorf("no send_batch calls: %v", first)
+	// Every recipient has their own variables: one send_file, no send_batch.
+	if first["POST /smsapi/sms/v1/send_file"] != 1 || first["POST /smsapi/sms/v1/send_batch"] != 0 {
+		t.Errorf("want one send_file request: %v", first)
 	}
 	if _, err := importer.Send(ctx, be.Gateway, list, importer.SendOptions{TemplateID: id, Via: "gateway", Journal: journal}); err != nil {
 		t.Fatal(err)

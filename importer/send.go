@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -129,7 +128,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		return results, nil
 	}
 
-	batches := makeBatches(list, todo, opts)
+	batches := makeBatches(todo, opts)
 	for bi, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			markRest(results, batches[bi:], "not sent: "+err.Error())
@@ -241,32 +240,15 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 }
 
 // makeBatches cuts the recipients to send into batches of at most
-// BatchSize. The gateway's send_batch takes one smsParams for the whole
-// request, so there recipients are grouped by identical variables first.
-func makeBatches(list *RecipientList, todo []int, opts SendOptions) [][]int {
-	var groups [][]int
-	if opts.Via == "gateway" && len(list.Params) > 0 {
-		index := map[string]int{}
-		for _, i := range todo {
-			key := strings.Join(list.Rows[i].Params, "\x00")
-			g, ok := index[key]
-			if !ok {
-				g = len(groups)
-				index[key] = g
-				groups = append(groups, nil)
-			}
-			groups[g] = append(groups[g], i)
-		}
-	} else {
-		groups = [][]int{todo}
-	}
+// BatchSize, in row order. Recipients with their own variables share a
+// batch: the gateway sender sends such a batch as one send_file, whose
+// lines carry each number's variables (§4.8).
+func makeBatches(todo []int, opts SendOptions) [][]int {
 	var out [][]int
-	for _, g := range groups {
-		for len(g) > 0 {
-			n := min(opts.BatchSize, len(g))
-			out = append(out, g[:n])
-			g = g[n:]
-		}
+	for len(todo) > 0 {
+		n := min(opts.BatchSize, len(todo))
+		out = append(out, todo[:n])
+		todo = todo[n:]
 	}
 	return out
 }
