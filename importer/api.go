@@ -61,6 +61,17 @@ type SMSSender interface {
 	SendBatch(ctx context.Context, templateID string, batch []Recipient) (map[string]Outcome, error)
 }
 
+// ContentLimiter is a sender whose platform refuses a message longer than
+// a limit once the template is filled: the gateway, 400 characters (§8,
+// error 1014). Send checks every recipient's message before the first
+// send.
+type ContentLimiter interface {
+	// TemplateContent returns the template's text, with ${name}
+	// variables, and the longest message the platform takes, in
+	// characters (runes).
+	TemplateContent(ctx context.Context, templateID string) (text string, limit int, err error)
+}
+
 // Reconciler can tell, after an interruption, which numbers did receive the
 // template since a moment (the open interface's send records, §4.1
 // sms/record/list). A sender that cannot (the gateway) leaves in-doubt

@@ -80,6 +80,13 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	if !opts.DryRun && opts.Journal == "" {
 		return nil, errors.New("a journal file is required to send")
 	}
+	// Bad input sends nothing: a message the platform would refuse as too
+	// long is named before the first send (a *Problems error).
+	if probs, err := CheckContent(ctx, sender, list, opts.TemplateID); err != nil {
+		return nil, fmt.Errorf("template %s: %w", opts.TemplateID, err)
+	} else if len(probs) > 0 {
+		return nil, probs
+	}
 	var j *journal
 	if opts.Journal != "" {
 		var err error

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -96,12 +97,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms send: %v\n", err)
 		return exitUsage
 	}
-	if len(probs) > 0 {
+	badInput := func(probs importer.Problems) int {
 		if *output == "json" {
 			_ = emit(stdout, "json", map[string]any{"problems": problemStrings(probs)}, "")
 		}
 		printProblems(stderr, "ccsync sms send", probs)
 		return exitUsage
+	}
+	if len(probs) > 0 {
+		return badInput(probs)
 	}
 
 	bar := isTerminal(stderr)
@@ -116,6 +120,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 			}
 		},
 	})
+	// A message too long for the gateway (checked before the first send).
+	if probs := (importer.Problems)(nil); errors.As(sendErr, &probs) {
+		return badInput(probs)
+	}
 	if results == nil && sendErr != nil {
 		fmt.Fprintf(stderr, "ccsync sms send: %v\n", sendErr)
 		return exitUsage

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
@@ -160,5 +162,45 @@ func TestSMSSend_gatewayPerRecipientParamsOneRequest(t *testing.T) {
 	code, o, _ = e.send(demoRecipients, "--journal", journal)
 	if code != 0 || !strings.Contains(o, "24 already sent") || e.gatewaySends() != 1 {
 		t.Errorf("re-run: %d %s; sends %d", code, o, e.gatewaySends())
+	}
+}
+
+// TestSMSSend_gatewayContentTooLong: a recipient whose variables fill the
+// template past the gateway's 400 characters is bad input: the sheet cell,
+// the limit and the length are named, nothing is sent, exit 2 (issue 13).
+func TestSMSSend_gatewayContentTooLong(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	path := filepath.Join(t.TempDir(), "r.xlsx")
+	f := excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Recipients")
+	long := strings.Repeat("名", 350)
+	_ = f.SetSheetRow("Recipients", "A1", &[]any{"mobile", "name", "date"})
+	_ = f.SetSheetRow("Recipients", "A2", &[]any{"13800138001", "Ann", "2026-12-01"})
+	_ = f.SetSheetRow("Recipients", "A3", &[]any{"13800138002", long, "2026-12-01"})
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	want := len([]rune(strings.NewReplacer("${name}", long, "${date}", "2026-12-01").Replace(gatewayTestTemplate)))
+	for _, dry := range []bool{true, false} {
+		args := []string{path, "--journal", filepath.Join(t.TempDir(), "j")}
+		if dry {
+			args = append(args, "--dry-run")
+		}
+		code, o, errOut := e.send(args...)
+		if code != 2 {
+			t.Errorf("dry %v: exit %d, want 2\n%s\n%s", dry, code, o, errOut)
+		}
+		for _, s := range []string{"Recipients!B3: name", "row 3", strconv.Itoa(want) + " characters", "at most 400"} {
+			if !strings.Contains(errOut, s) {
+				t.Errorf("dry %v: stderr lacks %q:\n%s", dry, s, errOut)
+			}
+		}
+		if strings.Contains(errOut, "Recipients!B2") {
+			t.Errorf("the short row is blamed:\n%s", errOut)
+		}
+	}
+	if n := e.gatewaySends(); n != 0 {
+		t.Errorf("%d send requests, want none", n)
 	}
 }
