@@ -4,6 +4,7 @@ package importer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -251,7 +252,8 @@ func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, e
 
 // SendBatch sends one batch as §4.1 batch lines in the template's variable
 // order.
-func (s *openSender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
+// The open interface's send has no field to carry the tag.
+func (s *openSender) SendBatch(ctx context.Context, id, _ string, batch []Recipient) (map[string]Outcome, error) {
 	t, err := s.template(ctx, id)
 	if err != nil {
 		return nil, &Rejected{Err: err}
@@ -320,10 +322,7 @@ func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string,
 		if err != nil {
 			return nil, err
 		}
-		m := string(r.Mobile)
-		if len(m) > 11 { // "+8613800138000", "8613800138000"
-			m = m[len(m)-11:]
-		}
+		m := lastMobile(string(r.Mobile))
 		// result 0 is a failed send: nothing arrived, so it may go again.
 		if want[m] && r.Result != 0 {
 			out[m] = true
@@ -342,6 +341,7 @@ type gatewaySender struct {
 var (
 	_ SMSSender      = (*gatewaySender)(nil)
 	_ ContentLimiter = (*gatewaySender)(nil)
+	_ ReportPuller   = (*gatewaySender)(nil)
 )
 
 func (s *gatewaySender) template(ctx context.Context, id string) (*client.GatewayTemplate, error) {
@@ -381,8 +381,9 @@ func (s *gatewaySender) TemplateContent(ctx context.Context, id string) (string,
 // each number's smsId), else send_file, whose mobiles file gives each
 // number its own variables (§4.8) and whose answer is only a code. The
 // request-level smsParams are the first recipient's; every file line
-// overrides all of them.
-func (s *gatewaySender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
+// overrides all of them. The tag goes out as smsExt, which the delivery
+// reports carry back.
+func (s *gatewaySender) SendBatch(ctx context.Context, id, tag string, batch []Recipient) (map[string]Outcome, error) {
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
 		return nil, &Rejected{Err: fmt.Errorf("gateway template id %q is not a number", id)}
@@ -399,7 +400,7 @@ func (s *gatewaySender) SendBatch(ctx context.Context, id string, batch []Recipi
 	}
 	out := map[string]Outcome{}
 	if shared {
-		res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params})
+		res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params, SmsExt: tag})
 		if err != nil {
 			return nil, gatewaySendError(err)
 		}
@@ -412,7 +413,7 @@ func (s *gatewaySender) SendBatch(ctx context.Context, id string, batch []Recipi
 	for i, r := range batch {
 		lines[i] = client.FileRecipient{Mobile: r.Mobile, Params: r.Params}
 	}
-	if err := s.c.Gateway.SendFile(ctx, client.GatewayFile{TplID: n, SmsParams: params, Recipients: lines}); err != nil {
+	if err := s.c.Gateway.SendFile(ctx, client.GatewayFile{TplID: n, SmsParams: params, SmsExt: tag, Recipients: lines}); err != nil {
 		return nil, gatewaySendError(err)
 	}
 	for _, m := range mobiles {
@@ -429,4 +430,30 @@ func gatewaySendError(err error) error {
 		return &Rejected{Err: err}
 	}
 	return err
+}
+
+// PullReports takes up to 100 delivery records off the down_status queue
+// (§6.5). A record that does not decode is still returned, with its
+// Record, so that the journal keeps it.
+func (s *gatewaySender) PullReports(ctx context.Context) ([]Report, error) {
+	raws, err := s.c.Gateway.Pull(ctx, client.PullDelivery, client.GatewayMaxPull)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Report, len(raws))
+	for i, raw := range raws {
+		var d client.DeliveryRecord
+		_ = json.Unmarshal(raw, &d) // kept as Record either way
+		out[i] = Report{Mobile: lastMobile(string(d.Mobile)), Tag: string(d.SmsExt), SMSID: string(d.SmsID), State: string(d.State), Record: raw}
+	}
+	return out, nil
+}
+
+// lastMobile drops a country prefix: "+8613800138000", "8613800138000" →
+// "13800138000".
+func lastMobile(m string) string {
+	if len(m) > 11 {
+		return m[len(m)-11:]
+	}
+	return m
 }

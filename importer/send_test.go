@@ -34,7 +34,7 @@ func (s *fakeSender) TemplateParams(context.Context, string) ([]string, error) {
 	return []string{"name", "date"}, nil
 }
 
-func (s *fakeSender) SendBatch(_ context.Context, _ string, b []Recipient) (map[string]Outcome, error) {
+func (s *fakeSender) SendBatch(_ context.Context, _, _ string, b []Recipient) (map[string]Outcome, error) {
 	s.batches++
 	s.sizes = append(s.sizes, len(b))
 	if s.batches == s.reject {

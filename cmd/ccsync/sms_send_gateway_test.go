@@ -204,3 +204,69 @@ func TestSMSSend_gatewayContentTooLong(t *testing.T) {
 		t.Errorf("%d send requests, want none", n)
 	}
 }
+
+// TestSMSSend_gatewayLostAnswersSettledFromDeliveryReports: the gateway
+// accepted a send whose answer was lost (lost_rate 1), and a second send
+// never reached it (drop_rate 1: closed before acting). The re-run with
+// --resend-unknown settles the first batch's numbers from the delivery
+// reports of the run's smsExt and resends only the second batch: every
+// number gets exactly one message (issue 13).
+func TestSMSSend_gatewayLostAnswersSettledFromDeliveryReports(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	journal := filepath.Join(t.TempDir(), "j")
+	e.onSend = func(n int) {
+		switch n {
+		case 1:
+			e.faults(t, `{"lost_rate":1}`)
+		case 2:
+			e.faults(t, `{"drop_rate":1}`)
+		default:
+			e.faults(t, `{}`)
+		}
+	}
+	code, o, errOut := e.send(demoRecipients, "--journal", journal, "--batch-size", "12")
+	if code != 1 || !strings.Contains(o, "24 unknown") {
+		t.Fatalf("faulty run: exit %d\n%s\n%s", code, o, errOut)
+	}
+	if got := len(e.messages(t)); got != 12 {
+		t.Fatalf("after the faulty run %d numbers got a message, want 12 (the lost answer's batch)", got)
+	}
+	e.faults(t, `{}`)
+	e.mu.Lock()
+	e.onSend = nil
+	e.mu.Unlock()
+
+	// Without --resend-unknown: the first batch is settled as sent, the
+	// second stays unknown (the gateway has no record of it).
+	code, o, _ = e.send(demoRecipients, "--journal", journal, "--batch-size", "12")
+	if code != 1 || !strings.Contains(o, "12 already sent") || !strings.Contains(o, "12 unknown") {
+		t.Fatalf("re-run: exit %d\n%s", code, o)
+	}
+	if !strings.Contains(o, "delivery reports") {
+		t.Errorf("unknown rows do not say where the gateway was asked:\n%s", o)
+	}
+	before := e.gatewaySends()
+	code, o, errOut = e.send(demoRecipients, "--journal", journal, "--batch-size", "12", "--resend-unknown")
+	if code != 0 || !strings.Contains(o, "12 sent, 12 already sent") {
+		t.Fatalf("resend-unknown: exit %d\n%s\n%s", code, o, errOut)
+	}
+	if n := e.gatewaySends() - before; n != 1 {
+		t.Errorf("resend-unknown made %d send requests, want 1", n)
+	}
+	msgs := e.messages(t)
+	if len(msgs) != 24 {
+		t.Errorf("%d numbers got a message, want 24 (nobody missed)", len(msgs))
+	}
+	for m, cs := range msgs {
+		if len(cs) != 1 {
+			t.Errorf("%s got %d messages, want 1 (nobody twice)", m, len(cs))
+		}
+	}
+	// The journal names each run's smsExt and keeps the delivery records it
+	// took off the gateway's queue.
+	b, _ := os.ReadFile(journal)
+	if !strings.Contains(string(b), `"tag":"`) || !strings.Contains(string(b), `"type":"reports"`) {
+		t.Errorf("journal lacks the run tag or the pulled reports:\n%s", b)
+	}
+}

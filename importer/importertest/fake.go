@@ -216,7 +216,7 @@ func (s *Sender) TemplateParams(ctx context.Context, id string) ([]string, error
 }
 
 // SendBatch implements importer.SMSSender.
-func (s *Sender) SendBatch(ctx context.Context, id string, batch []importer.Recipient) (map[string]importer.Outcome, error) {
+func (s *Sender) SendBatch(ctx context.Context, id, _ string, batch []importer.Recipient) (map[string]importer.Outcome, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Batches++
