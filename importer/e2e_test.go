@@ -141,6 +141,24 @@ func TestE2E_rosterAgainstSimulator(t *testing.T) {
 	if p.Writes() != 0 {
 		t.Errorf("resign is not idempotent: %s", p.Summary())
 	}
+
+	// Pruned by deleting: the agents not in the roster go in one
+	// users/delete call (ids is a comma list, §4.2).
+	p, _, err = importer.PlanRoster(ctx, be.Agents, &short, importer.PlanOptions{Prune: importer.PruneDelete})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const del = "POST /open/v3/svcapi/users/delete"
+	before := sim.Stats()[del]
+	if res := importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{}); importer.Failed(res) != 0 {
+		t.Fatalf("prune delete: %+v", res)
+	}
+	if n := sim.Stats()[del] - before; n != 1 {
+		t.Errorf("%d users/delete calls for %d agents, want 1", n, p.Counts()[importer.ActionDelete])
+	}
+	if a, _ := be.Agents.FindByNum(ctx, "9020"); a != nil {
+		t.Errorf("9020 not deleted: %+v", a)
+	}
 }
 
 // TestE2E_sendAgainstSimulator: an approved template, the demo recipients,
