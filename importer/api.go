@@ -2,6 +2,7 @@ package importer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"iter"
 	"time"
@@ -55,16 +56,50 @@ type SMSSender interface {
 	// TemplateParams returns the template's variable names (tpl_param).
 	TemplateParams(ctx context.Context, templateID string) ([]string, error)
 	// SendBatch sends one batch (at most MaxBatch recipients) and returns
-	// the outcome of every number. An error means the batch as a whole
-	// failed; wrap it in Rejected when the platform definitely sent nothing
-	// (an envelope error code), otherwise the batch counts as in doubt.
-	SendBatch(ctx context.Context, templateID string, batch []Recipient) (map[string]Outcome, error)
+	// the outcome of every number. tag is the run's send tag: the gateway
+	// sends it as smsExt, which its delivery reports carry back (a sender
+	// without such a field ignores it). An error means the batch as a
+	// whole failed; wrap it in Rejected when the platform definitely sent
+	// nothing (an envelope error code), otherwise the batch counts as in
+	// doubt.
+	SendBatch(ctx context.Context, templateID, tag string, batch []Recipient) (map[string]Outcome, error)
+}
+
+// Report is one of the platform's delivery reports: a message of the send
+// tagged Tag went to Mobile.
+type Report struct {
+	Mobile string `json:"mobile"`
+	Tag    string `json:"tag,omitempty"`
+	SMSID  string `json:"sms_id,omitempty"`
+	State  string `json:"state,omitempty"`
+	// Record is the report as the platform gave it.
+	Record json.RawMessage `json:"record,omitempty"`
+}
+
+// ReportPuller settles numbers in doubt from the platform's own delivery
+// reports: the gateway's down_status queue (§6.5), whose records carry the
+// smsExt of their send. A pull takes reports off the queue for good (each
+// is returned once), so Send keeps every report it pulls in the journal.
+type ReportPuller interface {
+	// PullReports takes the next reports off the queue; none when it is
+	// empty.
+	PullReports(ctx context.Context) ([]Report, error)
+}
+
+// ContentLimiter is a sender whose platform refuses a message longer than
+// a limit once the template is filled: the gateway, 400 characters (§8,
+// error 1014). Send checks every recipient's message before the first
+// send.
+type ContentLimiter interface {
+	// TemplateContent returns the template's text, with ${name}
+	// variables, and the longest message the platform takes, in
+	// characters (runes).
+	TemplateContent(ctx context.Context, templateID string) (text string, limit int, err error)
 }
 
 // Reconciler can tell, after an interruption, which numbers did receive the
 // template since a moment (the open interface's send records, §4.1
-// sms/record/list). A sender that cannot (the gateway) leaves in-doubt
-// recipients unsent unless the user asks to resend them.
+// sms/record/list). The gateway has no send records; it is a ReportPuller.
 type Reconciler interface {
 	SentSince(ctx context.Context, templateID string, mobiles []string, since time.Time) (map[string]bool, error)
 }

@@ -39,10 +39,18 @@ type ApplyOptions struct {
 	Progress func(done, total int, r Result)
 }
 
+// MaxDeleteIDs is the most agents one users/delete call names. Its ids are
+// a comma list (§4.2) and the spec states no limit; 100 keeps a request
+// small and bounds what a refused call costs (each of its agents is then
+// deleted alone).
+const MaxDeleteIDs = 100
+
 // Apply carries out a plan: every write step with at most Concurrency in
 // flight, each retried on temporary failures. A create is never re-sent
 // blindly: before a retry the agent is looked up by user_num, and an agent
-// found there counts as created. Results come back in plan order.
+// found there counts as created. Deletes go out together, up to
+// MaxDeleteIDs agents per users/delete call. Results come back in plan
+// order.
 func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []Result {
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = 4
@@ -71,57 +79,116 @@ func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []R
 		}
 	}
 	sem := make(chan struct{}, opts.Concurrency)
-	for i, st := range plan.Steps {
-		if st.Action == ActionUnchanged {
-			report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeUnchanged})
-			continue
-		}
+	// run runs job in the pool, or reports the steps idx not attempted
+	// when ctx ends first.
+	run := func(idx []int, job func()) {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
-			report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeFailed, Message: "not attempted: " + ctx.Err().Error()})
-			continue
+			for _, i := range idx {
+				st := plan.Steps[i]
+				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeFailed, Message: "not attempted: " + ctx.Err().Error()})
+			}
+			return
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			report(i, applyStep(ctx, api, st, opts))
+			job()
 		}()
+	}
+	var deletes []int
+	for i, st := range plan.Steps {
+		switch st.Action {
+		case ActionUnchanged:
+			report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeUnchanged})
+		case ActionDelete:
+			deletes = append(deletes, i)
+		default:
+			run([]int{i}, func() { report(i, applyStep(ctx, api, st, opts)) })
+		}
+	}
+	for len(deletes) > 0 {
+		batch := deletes[:min(MaxDeleteIDs, len(deletes))]
+		deletes = deletes[len(batch):]
+		run(batch, func() {
+			for k, r := range applyDeletes(ctx, api, plan.Steps, batch, opts) {
+				report(batch[k], r)
+			}
+		})
 	}
 	wg.Wait()
 	return results
 }
 
+// applyDeletes deletes the agents of the steps idx in one users/delete
+// call, retried on temporary failures. When the platform refuses the call,
+// which agent it refused is not said: each is then deleted alone, so every
+// step gets its own outcome.
+func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, opts ApplyOptions) []Result {
+	out := make([]Result, len(idx))
+	ids := make([]int64, len(idx))
+	for k, i := range idx {
+		st := steps[i]
+		out[k] = Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action}
+		ids[k] = st.UserID
+	}
+	attempts, err := retry(ctx, opts, func(int) error { return api.Delete(ctx, ids...) })
+	if err != nil && len(idx) > 1 && isPermanent(err) && ctx.Err() == nil {
+		for k, i := range idx {
+			out[k] = applyStep(ctx, api, steps[i], opts)
+			out[k].Attempts += attempts
+		}
+		return out
+	}
+	for k := range out {
+		out[k].Attempts, out[k].Outcome, out[k].Message = attempts, OutcomeDone, "deleted"
+		if err != nil {
+			out[k].Outcome, out[k].Message = OutcomeFailed, err.Error()
+		}
+	}
+	return out
+}
+
 func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Result {
 	res := Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action}
-	wait := opts.Backoff
-	var err error
-	for attempt := 1; attempt <= opts.Retries+1; attempt++ {
-		res.Attempts = attempt
-		if attempt > 1 {
-			select {
-			case <-time.After(wait):
-			case <-ctx.Done():
-				res.Outcome = OutcomeFailed
-				res.Message = scrub(fmt.Sprintf("%v (then stopped: %v)", err, ctx.Err()), st.values["user_password"])
-				return res
-			}
-			wait *= 2
-		}
-		var note string
+	var note string
+	attempts, err := retry(ctx, opts, func(attempt int) error {
+		var err error
 		note, err = writeStep(ctx, api, st, &res, attempt)
-		if err == nil {
-			res.Outcome, res.Message = OutcomeDone, note
-			return res
-		}
-		if isPermanent(err) {
-			break
-		}
+		return err
+	})
+	res.Attempts = attempts
+	if err == nil {
+		res.Outcome, res.Message = OutcomeDone, note
+		return res
 	}
 	res.Outcome = OutcomeFailed
 	res.Message = scrub(err.Error(), st.values["user_password"])
 	return res
+}
+
+// retry calls write until it succeeds, fails permanently or has been tried
+// opts.Retries+1 times, waiting opts.Backoff (doubled each time) between
+// attempts. It returns the attempts counted and the last error.
+func retry(ctx context.Context, opts ApplyOptions, write func(attempt int) error) (int, error) {
+	wait := opts.Backoff
+	var err error
+	for attempt := 1; attempt <= opts.Retries+1; attempt++ {
+		if attempt > 1 {
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return attempt, fmt.Errorf("%v (then stopped: %v)", err, ctx.Err())
+			}
+			wait *= 2
+		}
+		if err = write(attempt); err == nil || isPermanent(err) {
+			return attempt, err
+		}
+	}
+	return opts.Retries + 1, err
 }
 
 func writeStep(ctx context.Context, api AgentAPI, st Step, res *Result, attempt int) (string, error) {

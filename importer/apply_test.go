@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,5 +209,47 @@ func assertNoSecret(t *testing.T, path, secret string) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestApply_pruneDeletesInBatches: agents pruned with delete go out as
+// users/delete calls of up to MaxDeleteIDs ids each (ids is a comma list,
+// §4.2); when the platform refuses a call, each of its agents is deleted
+// alone, so the one refused fails with the platform's answer and the others
+// are deleted.
+func TestApply_pruneDeletesInBatches(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	path := book(t, "Agents", [][]any{{"user_num", "user_name", "user_password"}, {"9001", "Ann", "pw-1"}})
+	var leavers []importer.Values
+	for i := range 2*importer.MaxDeleteIDs + 50 {
+		leavers = append(leavers, importer.Values{"user_num": fmt.Sprint(7000 + i), "user_name": "Leaver"})
+	}
+	api.Seed(leavers...)
+	_, p := planOf(t, api, path, importer.PlanOptions{Prune: importer.PruneDelete})
+	res := importer.Apply(context.Background(), api, p, importer.ApplyOptions{})
+	if importer.Failed(res) != 0 || api.Len() != 1 || api.Calls["delete"] != 3 {
+		t.Fatalf("failed %d, agents left %d, delete calls %d (want 0, 1, 3)", importer.Failed(res), api.Len(), api.Calls["delete"])
+	}
+	for _, r := range res[1:] {
+		if r.Action != importer.ActionDelete || r.Outcome != importer.OutcomeDone || r.UserID == 0 {
+			t.Fatalf("delete result %+v", r)
+		}
+	}
+
+	api.Seed(importer.Values{"user_num": "8001", "user_name": "A"}, importer.Values{"user_num": "8002", "user_name": "B"}, importer.Values{"user_num": "8003", "user_name": "C"})
+	api.Reject["8002"] = "agent 8002 is in a call"
+	_, p = planOf(t, api, path, importer.PlanOptions{Prune: importer.PruneDelete})
+	calls := api.Calls["delete"]
+	res = importer.Apply(context.Background(), api, p, importer.ApplyOptions{Backoff: 1})
+	got := map[string]string{}
+	for _, r := range res[1:] {
+		got[r.UserNum] = r.Outcome + ": " + r.Message
+	}
+	if !strings.HasPrefix(got["8001"], "done") || !strings.HasPrefix(got["8003"], "done") || !strings.Contains(got["8002"], "failed: users/delete: agent 8002 is in a call") {
+		t.Errorf("outcomes %v", got)
+	}
+	if n := api.Calls["delete"] - calls; n != 4 || api.Len() != 2 {
+		t.Errorf("%d delete calls (want 1 refused + 3 alone), %d agents left (want 9001 and 8002)", n, api.Len())
 	}
 }

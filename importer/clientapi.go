@@ -4,9 +4,11 @@ package importer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -196,8 +198,7 @@ func (a *clientAgents) QueueIDs(ctx context.Context) (map[int64]bool, error) {
 // order, which does not change while the run sends.
 type openSender struct {
 	c    *client.Client
-	mu   sync.Mutex
-	tpls map[string]*client.SMSTemplate
+	tpls templateCache[client.SMSTemplate]
 }
 
 var (
@@ -205,25 +206,37 @@ var (
 	_ Reconciler = (*openSender)(nil)
 )
 
-func (s *openSender) template(ctx context.Context, id string) (*client.SMSTemplate, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.tpls[id]; t != nil {
+// templateCache keeps each template a run reads, by its id.
+type templateCache[T any] struct {
+	mu sync.Mutex
+	m  map[string]*T
+}
+
+// get returns the template id, reading it with read (given the id as a
+// number) the first time.
+func (c *templateCache[T]) get(id string, read func(n int64) (*T, error)) (*T, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t := c.m[id]; t != nil {
 		return t, nil
 	}
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf("template id %q is not a number", id)
 	}
-	t, err := s.c.SMS.GetTemplate(ctx, n)
+	t, err := read(n)
 	if err != nil {
 		return nil, err
 	}
-	if s.tpls == nil {
-		s.tpls = map[string]*client.SMSTemplate{}
+	if c.m == nil {
+		c.m = map[string]*T{}
 	}
-	s.tpls[id] = t
+	c.m[id] = t
 	return t, nil
+}
+
+func (s *openSender) template(ctx context.Context, id string) (*client.SMSTemplate, error) {
+	return s.tpls.get(id, func(n int64) (*client.SMSTemplate, error) { return s.c.SMS.GetTemplate(ctx, n) })
 }
 
 func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, error) {
@@ -239,7 +252,8 @@ func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, e
 
 // SendBatch sends one batch as §4.1 batch lines in the template's variable
 // order.
-func (s *openSender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
+// The open interface's send has no field to carry the tag.
+func (s *openSender) SendBatch(ctx context.Context, id, _ string, batch []Recipient) (map[string]Outcome, error) {
 	t, err := s.template(ctx, id)
 	if err != nil {
 		return nil, &Rejected{Err: err}
@@ -308,10 +322,7 @@ func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string,
 		if err != nil {
 			return nil, err
 		}
-		m := string(r.Mobile)
-		if len(m) > 11 { // "+8613800138000", "8613800138000"
-			m = m[len(m)-11:]
-		}
+		m := lastMobile(string(r.Mobile))
 		// result 0 is a failed send: nothing arrived, so it may go again.
 		if want[m] && r.Result != 0 {
 			out[m] = true
@@ -320,53 +331,129 @@ func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string,
 	return out, nil
 }
 
-// gatewaySender sends through the SMS gateway's send_batch (§4.8).
-type gatewaySender struct{ c *client.Client }
+// gatewaySender sends through the SMS gateway (§4.8). It reads each
+// template once per run.
+type gatewaySender struct {
+	c    *client.Client
+	tpls templateCache[client.GatewayTemplate]
+}
 
-var _ SMSSender = (*gatewaySender)(nil)
+var (
+	_ SMSSender      = (*gatewaySender)(nil)
+	_ ContentLimiter = (*gatewaySender)(nil)
+	_ ReportPuller   = (*gatewaySender)(nil)
+)
 
-func (s *gatewaySender) TemplateParams(ctx context.Context, id string) ([]string, error) {
-	n, err := strconv.ParseInt(id, 10, 64)
-	if err != nil {
-		return nil, fmt.Errorf("gateway template id %q is not a number", id)
-	}
-	t, err := s.c.Gateway.GetTemplate(ctx, n)
+func (s *gatewaySender) template(ctx context.Context, id string) (*client.GatewayTemplate, error) {
+	t, err := s.tpls.get(id, func(n int64) (*client.GatewayTemplate, error) { return s.c.Gateway.GetTemplate(ctx, n) })
 	if err != nil {
 		return nil, err
 	}
 	if t.State != 1 {
 		return nil, fmt.Errorf("gateway template %s is not approved (state %d)", id, int64(t.State))
 	}
+	return t, nil
+}
+
+func (s *gatewaySender) TemplateParams(ctx context.Context, id string) ([]string, error) {
+	t, err := s.template(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	return client.TemplateVariables(string(t.TplText))
 }
 
-// SendBatch sends recipients that share their variables (Send groups them
-// so) in one send_batch with positional smsParams.
-func (s *gatewaySender) SendBatch(ctx context.Context, id string, batch []Recipient) (map[string]Outcome, error) {
+// TemplateContent gives the template text and the gateway's limit on the
+// filled text. The limit counts the filled template only, not the
+// signature the gateway puts in front: §8 states the limit for "SMS
+// content" and 1014 is answered for the filled template (the simulator's
+// reading, simulator/fidelity/gateway.md).
+func (s *gatewaySender) TemplateContent(ctx context.Context, id string) (string, int, error) {
+	t, err := s.template(ctx, id)
+	if err != nil {
+		return "", 0, err
+	}
+	return string(t.TplText), client.GatewayMaxContent, nil
+}
+
+// SendBatch sends one batch (at most MaxBatch numbers) in one request:
+// send_batch when every recipient has the same variables (its answer gives
+// each number's smsId), else send_file, whose mobiles file gives each
+// number its own variables (§4.8) and whose answer is only a code. The
+// request-level smsParams are the first recipient's; every file line
+// overrides all of them. The tag goes out as smsExt, which the delivery
+// reports carry back.
+func (s *gatewaySender) SendBatch(ctx context.Context, id, tag string, batch []Recipient) (map[string]Outcome, error) {
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
 		return nil, &Rejected{Err: fmt.Errorf("gateway template id %q is not a number", id)}
-	}
-	mobiles := make([]string, len(batch))
-	for i, r := range batch {
-		mobiles[i] = r.Mobile
 	}
 	params := []string{}
 	if len(batch) > 0 && batch[0].Params != nil {
 		params = batch[0].Params
 	}
-	res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params})
-	if err != nil {
-		// 1010 "sending timed out (retry)" leaves the batch in doubt, as
-		// does a lost answer; every other gateway code is a refusal.
-		if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
-			return nil, &Rejected{Err: err}
-		}
-		return nil, err
+	mobiles := make([]string, len(batch))
+	shared := true
+	for i, r := range batch {
+		mobiles[i] = r.Mobile
+		shared = shared && slices.Equal(r.Params, batch[0].Params)
 	}
 	out := map[string]Outcome{}
-	for _, it := range res.Data {
-		out[string(it.Mobile)] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+	if shared {
+		res, err := s.c.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: mobiles, TplID: n, SmsParams: params, SmsExt: tag})
+		if err != nil {
+			return nil, gatewaySendError(err)
+		}
+		for _, it := range res.Data {
+			out[string(it.Mobile)] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+		}
+		return out, nil
+	}
+	lines := make([]client.FileRecipient, len(batch))
+	for i, r := range batch {
+		lines[i] = client.FileRecipient{Mobile: r.Mobile, Params: r.Params}
+	}
+	if err := s.c.Gateway.SendFile(ctx, client.GatewayFile{TplID: n, SmsParams: params, SmsExt: tag, Recipients: lines}); err != nil {
+		return nil, gatewaySendError(err)
+	}
+	for _, m := range mobiles {
+		out[m] = Outcome{Sent: true, Message: "accepted (send_file)"}
 	}
 	return out, nil
+}
+
+// gatewaySendError classifies a failed send: 1010 "sending timed out
+// (retry)" leaves the batch in doubt, as does a lost answer; every other
+// gateway code is a refusal.
+func gatewaySendError(err error) error {
+	if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
+		return &Rejected{Err: err}
+	}
+	return err
+}
+
+// PullReports takes up to 100 delivery records off the down_status queue
+// (§6.5). A record that does not decode is still returned, with its
+// Record, so that the journal keeps it.
+func (s *gatewaySender) PullReports(ctx context.Context) ([]Report, error) {
+	raws, err := s.c.Gateway.Pull(ctx, client.PullDelivery, client.GatewayMaxPull)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Report, len(raws))
+	for i, raw := range raws {
+		var d client.DeliveryRecord
+		_ = json.Unmarshal(raw, &d) // kept as Record either way
+		out[i] = Report{Mobile: lastMobile(string(d.Mobile)), Tag: string(d.SmsExt), SMSID: string(d.SmsID), State: string(d.State), Record: raw}
+	}
+	return out, nil
+}
+
+// lastMobile drops a country prefix: "+8613800138000", "8613800138000" →
+// "13800138000".
+func lastMobile(m string) string {
+	if len(m) > 11 {
+		return m[len(m)-11:]
+	}
+	return m
 }

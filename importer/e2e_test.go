@@ -37,7 +37,7 @@ func simBackend(t *testing.T) (*simulator.Server, *client.Client, importer.Backe
 func writes(stats map[string]int) map[string]int {
 	out := map[string]int{}
 	for k, n := range stats {
-		if strings.Contains(k, "/users/add") || strings.Contains(k, "/users/edit") || strings.Contains(k, "/users/delete") || strings.Contains(k, "/sms/send") || strings.Contains(k, "send_batch") {
+		if strings.Contains(k, "/users/add") || strings.Contains(k, "/users/edit") || strings.Contains(k, "/users/delete") || strings.Contains(k, "/sms/send") || strings.Contains(k, "send_batch") || strings.Contains(k, "send_file") {
 			out[k] = n
 		}
 	}
@@ -140,6 +140,24 @@ func TestE2E_rosterAgainstSimulator(t *testing.T) {
 	p, _, _ = importer.PlanRoster(ctx, be.Agents, &short, importer.PlanOptions{Prune: importer.PruneResign})
 	if p.Writes() != 0 {
 		t.Errorf("resign is not idempotent: %s", p.Summary())
+	}
+
+	// Pruned by deleting: the agents not in the roster go in one
+	// users/delete call (ids is a comma list, §4.2).
+	p, _, err = importer.PlanRoster(ctx, be.Agents, &short, importer.PlanOptions{Prune: importer.PruneDelete})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const del = "POST /open/v3/svcapi/users/delete"
+	before := sim.Stats()[del]
+	if res := importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{}); importer.Failed(res) != 0 {
+		t.Fatalf("prune delete: %+v", res)
+	}
+	if n := sim.Stats()[del] - before; n != 1 {
+		t.Errorf("%d users/delete calls for %d agents, want 1", n, p.Counts()[importer.ActionDelete])
+	}
+	if a, _ := be.Agents.FindByNum(ctx, "9020"); a != nil {
+		t.Errorf("9020 not deleted: %+v", a)
 	}
 }
 
@@ -251,8 +269,9 @@ func TestE2E_sendViaGateway(t *testing.T) {
 		t.Fatalf("outcomes %v: %+v", counts, res[:3])
 	}
 	first := writes(sim.Stats())
-	if first["POST /smsapi/sms/v1/send_batch"] == 0 {
-		t.Errorf("no send_batch calls: %v", first)
+	// Every recipient has their own variables: one send_file, no send_batch.
+	if first["POST /smsapi/sms/v1/send_file"] != 1 || first["POST /smsapi/sms/v1/send_batch"] != 0 {
+		t.Errorf("want one send_file request: %v", first)
 	}
 	if _, err := importer.Send(ctx, be.Gateway, list, importer.SendOptions{TemplateID: id, Via: "gateway", Journal: journal}); err != nil {
 		t.Fatal(err)

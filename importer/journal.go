@@ -7,19 +7,26 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"time"
 )
 
 // The send journal is an append-only file of JSON lines, fsynced after every
 // record, that makes `sms send` safe to interrupt and run again:
 //
-//	{"type":"run",...}      once per run: template, channel
-//	{"type":"intent",...}   before a batch is sent: its numbers
+//	{"type":"run",...}      once per run: template, channel, the run's tag
+//	{"type":"intent",...}   before a batch is sent: its numbers and tag
 //	{"type":"outcome",...}  after the answer: each number sent or not
+//	{"type":"reports",...}  delivery reports pulled off the platform's queue
 //
 // A number is settled when an outcome says so. A number with an intent but
 // no outcome is in doubt: the process stopped between sending and recording
-// the answer. On the next run it is reconciled (see Send).
+// the answer, or the answer was lost. On the next run it is reconciled (see
+// Send). The tag is sent with the batch (the gateway's smsExt) and comes
+// back in the platform's delivery reports, which is how a number in doubt
+// is found to have been sent. Pulled reports are written before they are
+// used: the queue hands each out once, and a report of this journal's
+// numbers must not be lost to a crash.
 type journalRec struct {
 	Type     string             `json:"type"`
 	Time     time.Time          `json:"time"`
@@ -29,6 +36,9 @@ type journalRec struct {
 	Mobiles  []string           `json:"mobiles,omitempty"`
 	Results  map[string]Outcome `json:"results,omitempty"`
 	Error    string             `json:"error,omitempty"`
+	// Tag is the run's send tag (run and intent records).
+	Tag     string   `json:"tag,omitempty"`
+	Reports []Report `json:"reports,omitempty"`
 	// Note explains outcomes not answered by a send (reconciliation).
 	Note string `json:"note,omitempty"`
 }
@@ -41,6 +51,9 @@ type numberState struct {
 	message string
 	smsID   string
 	since   time.Time // intent time, for doubt
+	// tags are the send tags of every intent of the number not yet
+	// settled as sent: a report of any of them shows it was sent.
+	tags []string
 }
 
 type journal struct {
@@ -48,13 +61,17 @@ type journal struct {
 	f     *os.File
 	w     *bufio.Writer
 	state map[string]*numberState
+	// reported holds the delivery reports pulled so far, by reportKey.
+	reported map[string]Report
 }
+
+func reportKey(tag, mobile string) string { return tag + "\x00" + mobile }
 
 // openJournal reads an existing journal (or none) and, unless readOnly,
 // opens it for appending. A journal written for another template or
 // channel is refused: its numbers would be skipped wrongly.
 func openJournal(path, template, via string, readOnly bool) (*journal, error) {
-	j := &journal{path: path, state: map[string]*numberState{}}
+	j := &journal{path: path, state: map[string]*numberState{}, reported: map[string]Report{}}
 	f, err := os.Open(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -113,15 +130,26 @@ func (j *journal) apply(r journalRec, template, via string) error {
 		for _, m := range r.Mobiles {
 			st := j.state[m]
 			if st == nil || st.status != "sent" {
-				j.state[m] = &numberState{status: "doubt", since: r.Time}
+				ns := &numberState{status: "doubt", since: r.Time}
+				if st != nil {
+					ns.tags = st.tags
+				}
+				if r.Tag != "" {
+					ns.tags = append(slices.Clip(ns.tags), r.Tag)
+				}
+				j.state[m] = ns
 			}
 		}
 	case "outcome":
 		for m, o := range r.Results {
-			if st := j.state[m]; st != nil && st.status == "sent" {
+			st := j.state[m]
+			if st != nil && st.status == "sent" {
 				continue // once sent, always sent
 			}
 			ns := &numberState{status: "failed", message: o.Message, smsID: o.SMSID}
+			if st != nil {
+				ns.tags = st.tags
+			}
 			if o.Sent {
 				ns.status = "sent"
 			}
@@ -130,8 +158,27 @@ func (j *journal) apply(r journalRec, template, via string) error {
 			}
 			j.state[m] = ns
 		}
+	case "reports":
+		for _, rep := range r.Reports {
+			j.reported[reportKey(rep.Tag, rep.Mobile)] = rep
+		}
 	}
 	return nil
+}
+
+// reportOf returns a pulled report showing that a number in doubt was
+// sent: one of a tag it was sent with.
+func (j *journal) reportOf(mobile string) (Report, bool) {
+	st := j.state[mobile]
+	if st == nil {
+		return Report{}, false
+	}
+	for _, tag := range st.tags {
+		if rep, ok := j.reported[reportKey(tag, mobile)]; ok {
+			return rep, true
+		}
+	}
+	return Report{}, false
 }
 
 // write appends one record and fsyncs the file before returning, so a

@@ -1,9 +1,11 @@
 package importer
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // RecipientSheet is the worksheet a recipient list is read from (the first
@@ -29,7 +31,9 @@ type RecipientList struct {
 	Path   string
 	Sheet  string
 	Params []string
-	Rows   []RecipientRow
+	// ParamCols are the 1-based columns of Params, in the same order.
+	ParamCols []int
+	Rows      []RecipientRow
 }
 
 // Unique counts the rows that will be sent (duplicates removed).
@@ -126,6 +130,9 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 	if len(probs) > 0 {
 		return l, probs, nil
 	}
+	for _, c := range paramCol {
+		l.ParamCols = append(l.ParamCols, c+1)
+	}
 
 	first := map[string]int{}
 	for {
@@ -220,4 +227,57 @@ func paramList(ps []string) string {
 		return "none"
 	}
 	return strings.Join(ps, ", ")
+}
+
+// CheckContent fills the template with every recipient's variables and
+// names each row whose message the platform would refuse as too long, at
+// the cell of the row's longest value. Senders that are not a
+// ContentLimiter have no limit to check.
+func CheckContent(ctx context.Context, sender SMSSender, list *RecipientList, templateID string) (Problems, error) {
+	cl, ok := sender.(ContentLimiter)
+	if !ok {
+		return nil, nil
+	}
+	text, limit, err := cl.TemplateContent(ctx, templateID)
+	if err != nil {
+		return nil, err
+	}
+	var probs Problems
+	pairs := make([]string, 0, 2*len(list.Params))
+	for _, r := range list.Rows {
+		if r.DuplicateOf != 0 {
+			continue // not sent; its first row is checked
+		}
+		pairs = pairs[:0]
+		longest := -1
+		for i, name := range list.Params {
+			pairs = append(pairs, "${"+name+"}", r.Params[i])
+			if longest < 0 || utf8.RuneCountInString(r.Params[i]) > utf8.RuneCountInString(r.Params[longest]) {
+				longest = i
+			}
+		}
+		n := utf8.RuneCountInString(strings.NewReplacer(pairs...).Replace(text))
+		if n <= limit {
+			continue
+		}
+		p := Problem{Sheet: list.Sheet, Cell: cellRef(1, r.Row), HasValue: false}
+		if longest >= 0 && longest < len(list.ParamCols) {
+			p.Cell, p.Field, p.Value, p.HasValue = cellRef(list.ParamCols[longest], r.Row), list.Params[longest], preview(r.Params[longest], 24), true
+		}
+		p.Rule = fmt.Sprintf("makes row %d's message %d characters (template %s filled with the row's values); the gateway takes at most %d (spec §8, error 1014)",
+			r.Row, n, templateID, limit)
+		if p.HasValue {
+			p.Rule = fmt.Sprintf("(%d characters) %s", utf8.RuneCountInString(r.Params[longest]), p.Rule)
+		}
+		probs = append(probs, p)
+	}
+	return probs, nil
+}
+
+// preview shortens s to at most n runes, marking a cut with "…".
+func preview(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
 }

@@ -67,10 +67,13 @@ var errCrash = errors.New("simulated crash between send and outcome record")
 // batch may or may not have gone out. With a Reconciler (the open
 // interface's send records) the next run asks the platform which of them got
 // the template since the intent, records those as sent and sends the rest.
-// Without one (the gateway) they are not sent again but reported as
-// "unknown", and the run exits with failures; --resend-unknown sends them
-// anyway. Sending nobody twice is the default; missing nobody is one
-// explicit decision away.
+// With a ReportPuller (the gateway) every send carries the run's tag
+// (smsExt), and the next run pulls the platform's delivery reports: a
+// number with a report of one of its tags is recorded as sent; the others
+// are not sent again but reported "unknown" (the run exits with failures)
+// unless opts.ResendUnknown, which sends them — never before the reports
+// were read to the end of the queue. Sending nobody twice is the default;
+// missing nobody is one explicit decision away.
 func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendOptions) ([]SendResult, error) {
 	if opts.BatchSize <= 0 || opts.BatchSize > MaxBatch {
 		opts.BatchSize = MaxBatch
@@ -80,6 +83,13 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	}
 	if !opts.DryRun && opts.Journal == "" {
 		return nil, errors.New("a journal file is required to send")
+	}
+	// Bad input sends nothing: a message the platform would refuse as too
+	// long is named before the first send (a *Problems error).
+	if probs, err := CheckContent(ctx, sender, list, opts.TemplateID); err != nil {
+		return nil, fmt.Errorf("template %s: %w", opts.TemplateID, err)
+	} else if len(probs) > 0 {
+		return nil, probs
 	}
 	var j *journal
 	if opts.Journal != "" {
@@ -91,11 +101,17 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	} else {
 		j = &journal{state: map[string]*numberState{}}
 	}
+	// The run's tag: sent with every batch (the gateway's smsExt) and
+	// recorded with every intent, so the platform's delivery reports tell
+	// which numbers in doubt were sent.
+	tag := "ccs" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	var notes map[string]string
 	if !opts.DryRun {
-		if err := j.write(journalRec{Type: "run", Time: time.Now(), Template: opts.TemplateID, Via: opts.Via}); err != nil {
+		if err := j.write(journalRec{Type: "run", Time: time.Now(), Template: opts.TemplateID, Via: opts.Via, Tag: tag}); err != nil {
 			return nil, err
 		}
-		if err := reconcile(ctx, sender, j, opts); err != nil {
+		var err error
+		if notes, err = reconcile(ctx, sender, j, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -111,10 +127,16 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			res.Message = fmt.Sprintf("same number as row %d; not sent again", r.DuplicateOf)
 		case st != nil && st.status == "sent":
 			res.Outcome, res.Message, res.SMSID = SendAlreadySent, "sent by an earlier run (journal)", st.smsID
+			if n := notes[r.Mobile]; n != "" {
+				res.Message = n
+			}
 		case st != nil && st.status == "doubt":
 			res.Outcome = SendUnknown
 			res.Message = "an earlier run stopped after sending to this number and before recording the answer; " +
 				"not sent again. Check delivery reports, then run again with --resend-unknown to send it anyway"
+			if n := notes[r.Mobile]; n != "" {
+				res.Message = n
+			}
 		case opts.DryRun:
 			res.Outcome, res.Message = SendDryRun, "would send"
 			if st != nil && st.status == "failed" {
@@ -129,7 +151,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		return results, nil
 	}
 
-	batches := makeBatches(list, todo, opts)
+	batches := makeBatches(todo, opts)
 	for bi, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			markRest(results, batches[bi:], "not sent: "+err.Error())
@@ -142,11 +164,11 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			mobiles[k] = list.Rows[i].Mobile
 		}
 		id := strconv.FormatInt(time.Now().UnixNano(), 36) + "-" + strconv.Itoa(bi+1)
-		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles}); err != nil {
+		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles, Tag: tag}); err != nil {
 			markRest(results, batches[bi:], "not sent: journal: "+err.Error())
 			return results, err
 		}
-		out, err := sender.SendBatch(ctx, opts.TemplateID, rec)
+		out, err := sender.SendBatch(ctx, opts.TemplateID, tag, rec)
 		if opts.crashAfterSend == bi+1 {
 			return results, errCrash
 		}
@@ -197,8 +219,9 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	return results, nil
 }
 
-// reconcile settles the numbers an interrupted run left in doubt.
-func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptions) error {
+// reconcile settles the numbers an interrupted run left in doubt. It
+// returns, by number, what to tell about those it settled or left in doubt.
+func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptions) (map[string]string, error) {
 	var doubt []string
 	since := time.Time{}
 	for m, st := range j.state {
@@ -210,9 +233,12 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 		}
 	}
 	if len(doubt) == 0 {
-		return nil
+		return nil, nil
 	}
 	slices.Sort(doubt)
+	if rp, ok := sender.(ReportPuller); ok {
+		return settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown)
+	}
 	if rc, ok := sender.(Reconciler); ok {
 		sent, err := rc.SentSince(ctx, opts.TemplateID, doubt, since)
 		if err == nil {
@@ -224,49 +250,116 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 					outcomes[m] = Outcome{Message: "not sent before the interruption (absent from the platform's send records)"}
 				}
 			}
-			return j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
+			return nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
 		}
 		if !opts.ResendUnknown {
-			return nil
+			return nil, nil
 		}
 	}
 	if opts.ResendUnknown {
-		outcomes := map[string]Outcome{}
-		for _, m := range doubt {
-			outcomes[m] = Outcome{Message: "in doubt after an interruption; released by --resend-unknown"}
-		}
-		return j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "resend-unknown"})
+		return nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: released(doubt), Note: "resend-unknown"})
 	}
-	return nil
+	return nil, nil
+}
+
+// released is the outcome of numbers in doubt that --resend-unknown lets go
+// again.
+func released(mobiles []string) map[string]Outcome {
+	out := map[string]Outcome{}
+	for _, m := range mobiles {
+		out[m] = Outcome{Message: "in doubt after an interruption; released by --resend-unknown"}
+	}
+	return out
+}
+
+// maxReportPulls bounds the pulls of one settlement (100 reports each at
+// the gateway): a queue longer than that is left for the next run.
+const maxReportPulls = 1000
+
+// settleFromReports settles numbers in doubt from the platform's delivery
+// reports. Reports already in the journal count; while a number in doubt
+// has none, the queue is pulled, each batch of reports written to the
+// journal (fsynced) before it is used. A number with a report of one of
+// its tags was sent. The others stay in doubt — unless resend, and the
+// queue was read to its end without error, when they are released to be
+// sent again: the platform has no record of them. Numbers in doubt from a
+// journal without tags cannot be looked up; resend releases them as before.
+func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt []string, resend bool) (map[string]string, error) {
+	missing := func() int {
+		n := 0
+		for _, m := range doubt {
+			if _, ok := j.reportOf(m); !ok && len(j.state[m].tags) > 0 {
+				n++
+			}
+		}
+		return n
+	}
+	var pullErr error
+	drained := false
+	for pulls := 0; missing() > 0; pulls++ {
+		if pulls == maxReportPulls {
+			pullErr = fmt.Errorf("stopped after %d pulls of delivery reports with numbers still not found", pulls)
+			break
+		}
+		reps, err := rp.PullReports(ctx)
+		if err != nil {
+			pullErr = err
+			break
+		}
+		if len(reps) == 0 {
+			drained = true
+			break
+		}
+		if err := j.write(journalRec{Type: "reports", Time: time.Now(), Reports: reps}); err != nil {
+			return nil, err
+		}
+	}
+	notes := map[string]string{}
+	outcomes := map[string]Outcome{}
+	var release []string
+	for _, m := range doubt {
+		tags := j.state[m].tags
+		rep, found := j.reportOf(m)
+		switch {
+		case found:
+			msg := fmt.Sprintf("sent before the interruption: the gateway's delivery report for smsExt %s shows it (state %s)", rep.Tag, rep.State)
+			outcomes[m] = Outcome{Sent: true, Message: msg, SMSID: rep.SMSID}
+			notes[m] = msg
+		case len(tags) == 0:
+			if resend {
+				release = append(release, m)
+			}
+		case pullErr != nil:
+			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: the gateway's delivery reports (smsExt %s) could not be read: %v. Run again to settle it",
+				strings.Join(tags, ", "), pullErr)
+		case resend && drained:
+			outcomes[m] = Outcome{Message: fmt.Sprintf("in doubt after an interruption; the gateway's delivery reports have no record of smsExt %s for it; released by --resend-unknown",
+				strings.Join(tags, ", "))}
+		default:
+			notes[m] = fmt.Sprintf("in doubt after an interruption: the gateway's delivery reports pulled now have no record of it (smsExt %s); not sent again. "+
+				"Reports can lag, or another reader (a delivery callback, ccsync sms status) may have taken them: check there, run again, or run with --resend-unknown to send it",
+				strings.Join(tags, ", "))
+		}
+	}
+	for m, o := range released(release) {
+		outcomes[m] = o
+	}
+	if len(outcomes) == 0 {
+		return notes, nil
+	}
+	return notes, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled from delivery reports"})
 }
 
 // makeBatches cuts the recipients to send into batches of at most
-// BatchSize. The gateway's send_batch takes one smsParams for the whole
-// request, so there recipients are grouped by identical variables first.
-func makeBatches(list *RecipientList, todo []int, opts SendOptions) [][]int {
-	var groups [][]int
-	if opts.Via == "gateway" && len(list.Params) > 0 {
-		index := map[string]int{}
-		for _, i := range todo {
-			key := strings.Join(list.Rows[i].Params, "\x00")
-			g, ok := index[key]
-			if !ok {
-				g = len(groups)
-				index[key] = g
-				groups = append(groups, nil)
-			}
-			groups[g] = append(groups[g], i)
-		}
-	} else {
-		groups = [][]int{todo}
-	}
+// BatchSize, in row order. Recipients with their own variables share a
+// batch: the gateway sender sends such a batch as one send_file, whose
+// lines carry each number's variables (§4.8).
+func makeBatches(todo []int, opts SendOptions) [][]int {
 	var out [][]int
-	for _, g := range groups {
-		for len(g) > 0 {
-			n := min(opts.BatchSize, len(g))
-			out = append(out, g[:n])
-			g = g[n:]
-		}
+	for len(todo) > 0 {
+		n := min(opts.BatchSize, len(todo))
+		out = append(out, todo[:n])
+		todo = todo[n:]
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,13 +19,21 @@ const smsSendUsage = `usage: ccsync sms send FILE.xlsx --template ID [--via open
 Sends an SMS template to a recipient sheet: a mobile column plus one column
 per template variable (tpl_param). Every row is checked first; repeated
 numbers are sent once. Batches of at most 200 go through the open interface
-(type-2 batch send) or, with --via gateway, the SMS gateway (send_batch).
+(type-2 batch send) or, with --via gateway, the SMS gateway.
 
 The journal (default FILE.xlsx.send-<ID>-<via>.journal) records each batch
 before and after it is sent, so a run that was interrupted can be run again:
 nobody is sent twice. Numbers whose batch was cut off between sending and
-recording are looked up in the open interface's send records; through the
-gateway they are reported "unknown" and sent again only with --resend-unknown.
+recording (or whose answer was lost) are settled on the next run: through
+the open interface from its send records; through the gateway from its
+delivery reports (down_status), which carry the smsExt tag each run sends
+with. Gateway numbers with no report yet stay "unknown" and are sent again
+only with --resend-unknown.
+
+Through the gateway, recipients with their own variables go out in one
+send_file request per batch (send_batch when a batch shares its
+variables), and every recipient's message, the template filled with the
+row's values, is checked against the gateway's 400 characters first.
 `
 
 // runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
@@ -35,11 +44,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprint(stderr, smsSendUsage); fs.PrintDefaults() }
 	conn := addConnFlags(fs)
 	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
-	via := fs.String("via", "open", "channel: open (§4.1 type-2 batch) or gateway (§4.8 send_batch)")
+	via := fs.String("via", "open", "channel: open (§4.1 type-2 batch) or gateway (§4.8 send_file, or send_batch for shared variables)")
 	dryRun := fs.Bool("dry-run", false, "check the sheet and show what would be sent; send nothing")
 	report := fs.String("report", "", "write a Result workbook with every recipient's outcome to this file")
 	journalPath := fs.String("journal", "", "journal file (default FILE.xlsx.send-<ID>-<via>.journal)")
-	resend := fs.Bool("resend-unknown", false, "send again to numbers an interrupted run left in doubt that cannot be reconciled")
+	resend := fs.Bool("resend-unknown", false, "send again to numbers an interrupted run left in doubt that the platform's send records or delivery reports do not show as sent")
 	batch := fs.Int("batch-size", importer.MaxBatch, "numbers per request (at most 200)")
 	output := fs.String("output", "text", "output format: text or json")
 	pos, err := parseArgs(fs, args)
@@ -96,12 +105,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms send: %v\n", err)
 		return exitUsage
 	}
-	if len(probs) > 0 {
+	badInput := func(probs importer.Problems) int {
 		if *output == "json" {
 			_ = emit(stdout, "json", map[string]any{"problems": problemStrings(probs)}, "")
 		}
 		printProblems(stderr, "ccsync sms send", probs)
 		return exitUsage
+	}
+	if len(probs) > 0 {
+		return badInput(probs)
 	}
 
 	bar := isTerminal(stderr)
@@ -116,6 +128,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 			}
 		},
 	})
+	// A message too long for the gateway (checked before the first send).
+	if probs := (importer.Problems)(nil); errors.As(sendErr, &probs) {
+		return badInput(probs)
+	}
 	if results == nil && sendErr != nil {
 		fmt.Fprintf(stderr, "ccsync sms send: %v\n", sendErr)
 		return exitUsage

@@ -30,7 +30,8 @@ type Agents struct {
 	// FailCreateAfterWrite makes the next N creates fail with a temporary error
 	// after creating the agent (an uncertain failure).
 	FailCreateAfterWrite int
-	// Reject makes a write for this user_num fail permanently.
+	// Reject makes a write for this user_num fail permanently; a delete
+	// call naming it is refused as a whole (nothing deleted).
 	Reject map[string]string
 	// Passwords seen by Create/Update (to check they arrive).
 	Passwords map[string]string
@@ -177,6 +178,11 @@ func (f *Agents) Delete(ctx context.Context, ids ...int64) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.Calls["delete"]++
+	for _, id := range ids {
+		if msg, ok := f.Reject[f.byID[id]["user_num"]]; ok {
+			return &importer.Permanent{Err: fmt.Errorf("users/delete: %s", msg)}
+		}
+	}
 	f.Writes++
 	for _, id := range ids {
 		delete(f.byNum, f.byID[id]["user_num"])
@@ -216,7 +222,7 @@ func (s *Sender) TemplateParams(ctx context.Context, id string) ([]string, error
 }
 
 // SendBatch implements importer.SMSSender.
-func (s *Sender) SendBatch(ctx context.Context, id string, batch []importer.Recipient) (map[string]importer.Outcome, error) {
+func (s *Sender) SendBatch(ctx context.Context, id, _ string, batch []importer.Recipient) (map[string]importer.Outcome, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Batches++

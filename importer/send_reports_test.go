@@ -1,0 +1,115 @@
+package importer
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+)
+
+// reportingSender is a fakeSender whose sends leave delivery reports, with
+// their tag, on a queue that PullReports drains (the gateway's
+// down_status), plus reports of other sends.
+type reportingSender struct {
+	*fakeSender
+	queue   []Report
+	pulls   int
+	pullErr error
+}
+
+func (s *reportingSender) SendBatch(ctx context.Context, id, tag string, b []Recipient) (map[string]Outcome, error) {
+	before := map[string]int{}
+	for _, r := range b {
+		before[r.Mobile] = s.sent[r.Mobile]
+	}
+	out, err := s.fakeSender.SendBatch(ctx, id, tag, b)
+	for _, r := range b {
+		if s.sent[r.Mobile] > before[r.Mobile] {
+			s.queue = append(s.queue, Report{Mobile: r.Mobile, Tag: tag, State: "SUCCESS", Record: []byte(`{"mobile":"` + r.Mobile + `"}`)})
+		}
+	}
+	return out, err
+}
+
+func (s *reportingSender) PullReports(context.Context) ([]Report, error) {
+	s.pulls++
+	if s.pullErr != nil {
+		return nil, s.pullErr
+	}
+	n := min(3, len(s.queue)) // small pulls: several are needed
+	out := s.queue[:n]
+	s.queue = s.queue[n:]
+	return out, nil
+}
+
+// TestSend_doubtSettledFromDeliveryReports: a batch whose answer was lost
+// went out; the next run, even with --resend-unknown at once, finds its
+// numbers in the delivery reports of the run's tag and sends nobody twice.
+// Reports of other sends pulled on the way are kept in the journal.
+func TestSend_doubtSettledFromDeliveryReports(t *testing.T) {
+	t.Parallel()
+	list, probs, err := ReadRecipients(recipientsBook(t, 30), []string{"name", "date"}, "gateway")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	s := &reportingSender{fakeSender: newFakeSender()}
+	s.queue = []Report{{Mobile: "13900000000", Tag: "other", State: "SUCCESS"}}
+	s.lose = 2
+	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
+	res, err := Send(context.Background(), s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(res); got[SendUnknown] != 10 || got[SendSent] != 20 {
+		t.Fatalf("first run: %v", got)
+	}
+	opts.ResendUnknown = true
+	res, err = Send(context.Background(), s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(res); got[SendAlreadySent] != 30 || len(twice(s.fakeSender)) > 0 || s.batches != 3 {
+		t.Fatalf("second run: %v twice %v batches %d", got, twice(s.fakeSender), s.batches)
+	}
+	j, err := openJournal(jpath, "7", "gateway", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := j.reported[reportKey("other", "13900000000")]; !ok {
+		t.Errorf("the other send's report pulled on the way is not in the journal")
+	}
+}
+
+// TestSend_doubtNotReleasedWhenReportsUnreadable: --resend-unknown does not
+// resend numbers whose delivery reports could not be read; once they can,
+// numbers without a report are released and those with one are not.
+func TestSend_doubtNotReleasedWhenReportsUnreadable(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 20), []string{"name", "date"}, "gateway")
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	s := &reportingSender{fakeSender: newFakeSender()}
+	s.lose = 1
+	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
+	if _, err := Send(context.Background(), s, list, opts); err != nil {
+		t.Fatal(err)
+	}
+	// Half of the lost batch's reports are taken by another reader.
+	s.queue = s.queue[5:]
+	s.pullErr = errors.New("connection refused")
+	opts.ResendUnknown = true
+	res, _ := Send(context.Background(), s, list, opts)
+	if got := outcomes(res); got[SendUnknown] != 10 || s.batches != 2 {
+		t.Fatalf("reports unreadable: %v, batches %d", got, s.batches)
+	}
+	s.pullErr = nil
+	res, _ = Send(context.Background(), s, list, opts)
+	if got := outcomes(res); got[SendSent] != 5 || got[SendAlreadySent] != 15 {
+		t.Fatalf("reports read: %v", got)
+	}
+	// The 5 whose reports another reader took went out twice: asked for
+	// by --resend-unknown, and said so in the message of the run before.
+	if tw := twice(s.fakeSender); len(tw) != 5 {
+		t.Errorf("twice = %v", tw)
+	}
+}
