@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +30,7 @@ import (
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
@@ -147,6 +149,9 @@ type example struct {
 	// With a Terraform that cannot apply actions: the action blocks, to be
 	// invoked in process after each apply.
 	actions []acctest.ActionBlock
+	// The input variables' values (defaults and TF_VAR_ inputs), for the
+	// in-process actions.
+	inputs map[string]cty.Value
 	// With a Terraform that applies actions: the actions no trigger runs,
 	// invoked with -invoke after each apply.
 	invoke []string
@@ -158,7 +163,7 @@ type example struct {
 // else one is added).
 func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *example {
 	t.Helper()
-	ex := &example{tf: tf, env: env, dir: t.TempDir()}
+	ex := &example{tf: tf, env: env, dir: t.TempDir(), inputs: map[string]cty.Value{}}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -180,6 +185,7 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 				hasProvider = true
 			}
 			all.Write(src)
+			maps.Copy(ex.inputs, acctest.VariableDefaults(t, name, src))
 			if !tf.actions {
 				ex.actions = append(ex.actions, acctest.ActionBlocks(t, name, src)...)
 				src = withoutActions(t, name, src)
@@ -199,6 +205,7 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 		if !strings.Contains(m[2], "default") {
 			// Initial passwords, as a user gives them (TF_VAR_ann_password=...).
 			ex.vars = append(ex.vars, "TF_VAR_"+m[1]+"=Example-Passw0rd!")
+			ex.inputs[m[1]] = cty.StringVal("Example-Passw0rd!")
 		}
 	}
 	if tf.actions {
@@ -259,7 +266,7 @@ func (ex *example) apply(t *testing.T, round int) {
 	}
 	state := ex.output(t, "show", "-json")
 	for _, a := range ex.actions {
-		res := ex.env.InvokeActionBlock(t, a, state, ex.dir)
+		res := ex.env.InvokeActionBlock(t, a, state, ex.dir, ex.inputs)
 		if res.HasError() || !res.Completed {
 			t.Fatalf("round %d: action.%s.%s (in process, Terraform < 1.14) stopped at %s:\n%s", round, a.Type, a.Name, res.Phase, res.Text())
 		}

@@ -48,11 +48,35 @@ func ActionBlocks(t testing.TB, filename string, src []byte) []ActionBlock {
 	return out
 }
 
+// VariableDefaults parses src and returns the default value of each input
+// variable that has one (what `var.<name>` is when no value is given).
+func VariableDefaults(t testing.TB, filename string, src []byte) map[string]cty.Value {
+	t.Helper()
+	f, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatalf("parsing %s: %v", filename, diags)
+	}
+	out := map[string]cty.Value{}
+	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
+		if b.Type != "variable" || len(b.Labels) != 1 {
+			continue
+		}
+		if a, ok := b.Body.Attributes["default"]; ok {
+			v, diags := a.Expr.Value(&hcl.EvalContext{Functions: functions()})
+			if diags.HasErrors() {
+				t.Fatalf("%s: default of variable %s: %v", filename, b.Labels[0], diags)
+			}
+			out[b.Labels[0]] = v
+		}
+	}
+	return out
+}
+
 // InvokeActionBlock decodes the block's config against the action's schema,
 // with resources resolved from stateJSON (the output of `terraform show
-// -json`) and path.module as dir, and validates, plans and invokes it in
+// -json`), path.module as dir and var.<name> from inputs, and validates, plans and invokes it in
 // process.
-func (e *Env) InvokeActionBlock(t testing.TB, b ActionBlock, stateJSON []byte, dir string) ActionResult {
+func (e *Env) InvokeActionBlock(t testing.TB, b ActionBlock, stateJSON []byte, dir string, inputs map[string]cty.Value) ActionResult {
 	t.Helper()
 	srv := e.ActionServer(t)
 	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
@@ -68,6 +92,9 @@ func (e *Env) InvokeActionBlock(t testing.TB, b ActionBlock, stateJSON []byte, d
 		t.Fatalf("action schema %s: %v", b.Type, err)
 	}
 	vars := stateVariables(t, stateJSON)
+	if len(inputs) > 0 {
+		vars["var"] = cty.ObjectVal(inputs)
+	}
 	vars["path"] = cty.ObjectVal(map[string]cty.Value{
 		"module": cty.StringVal(dir), "root": cty.StringVal(dir), "cwd": cty.StringVal(dir),
 	})
