@@ -60,7 +60,7 @@ func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaReques
 			"(members of the `que_id` group) when scheduling is on. `status` opens, pauses or closes the task. " +
 			"Every field the spec gives a default (§2.7, §8) has it in the schema; an object or list left out of the configuration " +
 			"stays null while the service holds nothing but its defaults.",
-		Attributes: OutboundTaskAttributes(),
+		Attributes: framework.OmitNulls(OutboundTaskAttributes()),
 	}
 }
 
