@@ -295,7 +295,7 @@ func (ex *example) output(t *testing.T, args ...string) []byte {
 func (ex *example) exec(t *testing.T, args ...string) ([]byte, int) {
 	t.Helper()
 	args = append(args, "-no-color")
-	if args[0] != "show" {
+	if args[0] != "show" && args[0] != "query" && args[0] != "validate" { // they have no -input
 		args = append(args, "-input=false")
 	}
 	cmd := exec.Command(ex.tf.path, args...)

@@ -3,9 +3,13 @@ package framework
 import (
 	"context"
 	"iter"
+	"reflect"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -83,5 +87,96 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 				return
 			}
 		}
+	}
+}
+
+// OmitNulls returns a resource's attributes with every optional attribute
+// that has neither a default nor a computed value (nested ones included)
+// made computed, with a plan modifier that plans the configured null:
+// unset still means null, as before, and `-generate-config-out` (of
+// `terraform query` or of an import block) no longer writes `x = null` for
+// it. Terraform writes every null optional attribute of a generated
+// resource as `x = null` (`null # sensitive` when sensitive) and leaves out
+// null computed ones. Write-only attributes, never in state, are left as
+// they are.
+func OmitNulls(attrs map[string]schema.Attribute) map[string]schema.Attribute {
+	out := make(map[string]schema.Attribute, len(attrs))
+	for name, a := range attrs {
+		out[name] = omitNull(a)
+	}
+	return out
+}
+
+func omitNull(a schema.Attribute) schema.Attribute {
+	v := reflect.New(reflect.TypeOf(a)).Elem()
+	v.Set(reflect.ValueOf(a))
+	if a.IsOptional() && !a.IsComputed() && !a.IsWriteOnly() {
+		pm := v.FieldByName("PlanModifiers")
+		if m := reflect.ValueOf(configuredNull{}); pm.IsValid() && m.Type().Implements(pm.Type().Elem()) {
+			v.FieldByName("Computed").SetBool(true)
+			pm.Set(reflect.Append(pm, m.Convert(pm.Type().Elem())))
+		}
+	}
+	switch a := v.Addr().Interface().(type) {
+	case *schema.SingleNestedAttribute:
+		a.Attributes = OmitNulls(a.Attributes)
+	case *schema.ListNestedAttribute:
+		a.NestedObject.Attributes = OmitNulls(a.NestedObject.Attributes)
+	case *schema.SetNestedAttribute:
+		a.NestedObject.Attributes = OmitNulls(a.NestedObject.Attributes)
+	case *schema.MapNestedAttribute:
+		a.NestedObject.Attributes = OmitNulls(a.NestedObject.Attributes)
+	}
+	return v.Interface().(schema.Attribute)
+}
+
+// configuredNull plans null where the configuration has null, for the
+// attributes OmitNulls makes computed: they keep the meaning of an optional
+// attribute (the configuration is the plan) and never plan "(known after
+// apply)".
+type configuredNull struct{}
+
+func (configuredNull) Description(context.Context) string {
+	return "Unset in configuration, the value is null."
+}
+
+func (m configuredNull) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (configuredNull) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifyInt64(_ context.Context, req planmodifier.Int64Request, resp *planmodifier.Int64Response) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifyFloat64(_ context.Context, req planmodifier.Float64Request, resp *planmodifier.Float64Response) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifyBool(_ context.Context, req planmodifier.BoolRequest, resp *planmodifier.BoolResponse) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifyList(_ context.Context, req planmodifier.ListRequest, resp *planmodifier.ListResponse) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifySet(_ context.Context, req planmodifier.SetRequest, resp *planmodifier.SetResponse) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifyMap(_ context.Context, req planmodifier.MapRequest, resp *planmodifier.MapResponse) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+func (configuredNull) PlanModifyObject(_ context.Context, req planmodifier.ObjectRequest, resp *planmodifier.ObjectResponse) {
+	planNull(req.ConfigValue, &resp.PlanValue)
+}
+
+// planNull plans the configuration's null.
+func planNull[T attr.Value](config T, plan *T) {
+	if config.IsNull() {
+		*plan = config
 	}
 }

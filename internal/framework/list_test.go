@@ -1,0 +1,61 @@
+package framework
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// TestOmitNulls: optional attributes without a default become computed
+// (so a generated configuration leaves them out when null) and still plan
+// exactly what the configuration says; the others are left as they are.
+func TestOmitNulls(t *testing.T) {
+	attrs := OmitNulls(map[string]schema.Attribute{
+		"name":     schema.StringAttribute{Required: true},
+		"trans_to": schema.StringAttribute{Optional: true},
+		"password": schema.StringAttribute{Optional: true, Sensitive: true},
+		"secret":   schema.StringAttribute{Optional: true, WriteOnly: true},
+		"priority": schema.Int64Attribute{Optional: true, Computed: true, Default: int64default.StaticInt64(100)},
+		"config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"que_id": schema.Int64Attribute{Optional: true},
+		}},
+		"users": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"user_num": schema.StringAttribute{Optional: true},
+		}}},
+	})
+	s := schema.Schema{Attributes: attrs}
+	if d := s.ValidateImplementation(context.Background()); d.HasError() {
+		t.Fatalf("the schema is not valid: %v", d)
+	}
+	nested := attrs["config"].(schema.SingleNestedAttribute).Attributes["que_id"]
+	listed := attrs["users"].(schema.ListNestedAttribute).NestedObject.Attributes["user_num"]
+	for name, a := range map[string]schema.Attribute{"trans_to": attrs["trans_to"], "password": attrs["password"],
+		"config": attrs["config"], "config.que_id": nested, "users": attrs["users"], "users.user_num": listed} {
+		if !a.IsComputed() || !a.IsOptional() {
+			t.Errorf("%s: want optional and computed, got optional=%v computed=%v", name, a.IsOptional(), a.IsComputed())
+		}
+	}
+	if attrs["name"].IsComputed() || attrs["secret"].IsComputed() {
+		t.Errorf("required and write-only attributes must stay as they are: %+v %+v", attrs["name"], attrs["secret"])
+	}
+	if p := attrs["priority"].(schema.Int64Attribute); len(p.PlanModifiers) != 0 {
+		t.Errorf("an attribute with a default must stay as it is: %+v", p)
+	}
+
+	m := attrs["trans_to"].(schema.StringAttribute).PlanModifiers[0]
+	plan := func(config, state types.String) types.String {
+		resp := &planmodifier.StringResponse{PlanValue: state}
+		m.PlanModifyString(context.Background(), planmodifier.StringRequest{ConfigValue: config, StateValue: state, PlanValue: state}, resp)
+		return resp.PlanValue
+	}
+	if got := plan(types.StringNull(), types.StringValue("ivr_main")); !got.IsNull() {
+		t.Errorf("unset in configuration must plan null (as an optional attribute does), got %v", got)
+	}
+	if got := plan(types.StringValue("ivr_2"), types.StringValue("ivr_2")); got.ValueString() != "ivr_2" {
+		t.Errorf("a configured value must be planned as configured, got %v", got)
+	}
+}
