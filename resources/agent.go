@@ -105,7 +105,7 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"an imported agent is managed without a password in the configuration. " +
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group).",
-		Attributes: AgentAttributes(),
+		Attributes: framework.OmitNulls(AgentAttributes()),
 	}
 })
 

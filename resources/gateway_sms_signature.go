@@ -73,7 +73,7 @@ func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.Sch
 			"A new signature is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved signatures can send. " +
 			"The gateway has no update or delete interface: changing any argument replaces the signature, and destroying it only " +
 			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block.",
-		Attributes: attrs,
+		Attributes: framework.OmitNulls(attrs),
 	}
 }
 

@@ -58,7 +58,7 @@ func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.Sche
 			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send " +
 			"(code 1016 otherwise). The gateway has no update or delete interface: changing any argument replaces the template, and " +
 			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`.",
-		Attributes: attrs,
+		Attributes: framework.OmitNulls(attrs),
 	}
 }
 

@@ -81,7 +81,7 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"The interface has no update call, so every change replaces the signature. A signature that templates still use cannot be deleted " +
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted.",
-		Attributes: attrs,
+		Attributes: framework.OmitNulls(attrs),
 	}
 }
 

@@ -74,7 +74,7 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"(§3.2: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
 			"(`contactcenter_sms_send`). Every change is made in place and sends the template back to review, so the plan " +
 			"shows `state` as known after apply.",
-		Attributes: attrs,
+		Attributes: framework.OmitNulls(attrs),
 	}
 }
 

@@ -58,7 +58,7 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"file needs no `source` (the platform keeps its file; `terraform query -generate-config-out` writes it so), and setting " +
 			"them later records them without uploading again (a null `source_hash` in state never forces a replacement). " +
 			"To fetch the platform's file, use the `contactcenter_sound_file` data source.",
-		Attributes: SoundAttributes(),
+		Attributes: framework.OmitNulls(SoundAttributes()),
 	}
 }
 
