@@ -85,7 +85,7 @@ func idListField(name, desc string) cfgField {
 var buttonFields = func() []cfgField {
 	names := []struct{ key, what string }{
 		{"consult", "consult"}, {"transfer", "transfer"}, {"threeway", "three-way call"}, {"evaluation", "satisfaction evaluation"},
-		{"service", "service (the platform calls it \"the service\")"}, {"auto_answer", "auto answer"},
+		{"service", "service"}, {"auto_answer", "auto answer"},
 		{"outbound_callers", "outbound caller choice"}, {"trans_ivr", "transfer to IVR"}, {"switch_phone", "switch phone"},
 		{"raise_hand", "raise hand"}, {"dining_remind", "dining reminder"}, {"outcall", "outbound call"},
 		{"innercall", "internal call"}, {"queue", "queue"}, {"logout", "log out"},
