@@ -49,11 +49,11 @@ type asrTranscribeAction struct {
 
 func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Converts a recording to text (speechRecognition then queryText, spec §4.5, §2.10, §3.7) and waits " +
+		MarkdownDescription: "Converts a recording to text with the platform's speech recognition (ASR) and waits " +
 			"for the result within `timeouts.invoke` (default 10 minutes), reporting progress while the service answers " +
 			"code 400 \"in progress\". The transcript (sentences with times, channel, emotion and speech rate) is written as " +
 			"JSON to `output_file` when set; it can also be read later with the `contactcenter_asr_transcript` data source " +
-			"(results are kept 30 days).",
+			"(results are kept 30 days). API: speechRecognition, then queryText (spec §4.5, §2.10, §3.7).",
 		Attributes: map[string]schema.Attribute{
 			"speech_file_url": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Address of the recording to convert (`speechFileUrl`). Exactly one of `speech_file_url` and `call_id` is required.",
@@ -64,7 +64,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"enable_callback": schema.BoolAttribute{
-				Optional: true, MarkdownDescription: "Ask the service to POST `{fileUrl, fileTxt, taskId}` to `callback_url` when the conversion ends (`enableCallBack`, §6.6). Defaults to `false`.",
+				Optional: true, MarkdownDescription: "Ask the service to POST `{fileUrl, fileTxt, taskId}` to `callback_url` when the conversion ends (`enableCallBack`). Defaults to `false`.",
 			},
 			"callback_url": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Where the callback is sent (`callBackUrl`). Required when `enable_callback` is `true` (the service answers code 402 otherwise).",
@@ -97,7 +97,7 @@ func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.Val
 	}
 	if m.EnableCallback.ValueBool() && m.CallbackURL.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("callback_url"), "Missing Callback URL",
-			"callback_url is required when enable_callback is true: the service refuses a callback without an address (code 402, spec §6.6).")
+			"callback_url is required when enable_callback is true: the service refuses a callback without an address (code 402).")
 	}
 }
 

@@ -31,8 +31,8 @@ type callUserDataAction struct {
 
 func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Stores business data on a call (call/updateUserData, form-urlencoded, spec §4.7): whether the call " +
-			"was a business success and free key/value data, which then shows in the call record's `user_data`.",
+		MarkdownDescription: "Stores business data on a call: whether the call " +
+			"was a business success and free key/value data, which then shows in the call record's `user_data`. API: call/updateUserData (spec §4.7).",
 		Attributes: map[string]schema.Attribute{
 			"call_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The call (`call_id`).",
@@ -40,7 +40,7 @@ func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			},
 			"business_status": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Business result (`business_status`): `\"0\"` not successful, `\"1\"` successful. " +
-					"A `business_status` key inside `user_data` prevails over this attribute (§4.7); the provider refuses the two when they disagree.",
+					"A `business_status` key inside `user_data` prevails over this attribute on the platform; the provider refuses the two when they disagree.",
 				Validators: []validator.String{stringvalidator.OneOf("0", "1")},
 			},
 			"user_data": schema.MapAttribute{

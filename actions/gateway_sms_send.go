@@ -45,12 +45,13 @@ type gatewaySMSSendAction struct {
 
 func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Sends SMS through the signature-authenticated SMS gateway (spec §4.8). With `sms_text` the text is sent as is " +
+		MarkdownDescription: "Sends SMS through the SMS gateway (the separate sending service whose requests are signed with the app key). With `sms_text` the text is sent as is " +
 			"(send_sms); with `tpl_id` an approved template is filled with `sms_params` and sent to one number (send_single, when " +
 			"`sign_text` is set) or many (send_batch). The gateway takes at most 200 numbers per request, so longer lists are split " +
 			"into requests of at most 200, with one progress message per request. With `recipients`, each number has its own values: " +
 			"all of them go in one send_file request, one line per number with its values. Every number that could not be sent is listed in " +
-			"one error. Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`.",
+			"one error. Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`. " +
+			"API: send_sms, send_single, send_batch, send_file (spec §4.8).",
 		Attributes: map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
@@ -60,7 +61,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			},
 			"sms_text": schema.StringAttribute{
 				Optional: true,
-				MarkdownDescription: "Free text to send (`smsText`, send_sms), at most 400 characters (§8). Exactly one of `sms_text` and `tpl_id`. " +
+				MarkdownDescription: "Free text to send (`smsText`, send_sms), at most 400 characters (the gateway's limit). Exactly one of `sms_text` and `tpl_id`. " +
 					"Requires `sign_text`.",
 				Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent)},
 			},
@@ -82,7 +83,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			},
 			"recipients": schema.ListNestedAttribute{
 				Optional: true,
-				MarkdownDescription: "Numbers with their own template values, sent in one send_file request (spec §4.8): one line per number, " +
+				MarkdownDescription: "Numbers with their own template values, sent in one send_file request (a file upload): one line per number, " +
 					"its values overriding `sms_params_list` position by position. Only with `tpl_id`; exactly one of `mobiles` and `recipients`. " +
 					"The gateway answers for the file as a whole: a failure lists every number as not sent.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
@@ -138,7 +139,7 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	}
 	if !m.SmsText.IsNull() && m.SignText.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("sign_text"), "Missing Signature",
-			"sign_text is required with sms_text: send_sms needs the text of an approved signature (§4.8).")
+			"sign_text is required with sms_text: the gateway sends a free text only under the text of an approved signature.")
 	}
 	// Each number once: the gateway would send (and bill) a listed-twice
 	// number twice. +86/86 prefixes name the same number.

@@ -42,10 +42,10 @@ type smsSendAction struct {
 
 func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Sends a template SMS to one or many recipients (sms/send, spec §4.1). One recipient is sent as a single " +
-			"send (`type = 1`, variables in `sms_params`); several as batch sends (`type = 2`) of at most 200 numbers each (§8), " +
+		MarkdownDescription: "Sends a template SMS (a `contactcenter_sms_template`) to one or many recipients; the SMS gateway has its own `contactcenter_gateway_sms_send`. One recipient is sent as a single " +
+			"send (`type = 1`, variables in `sms_params`); several as batch sends (`type = 2`) of at most 200 numbers each, " +
 			"one line per number with its variable values in the order of the template's `tpl_param`. The template must be approved. " +
-			"Numbers the platform refuses do not stop the others (§7.5); they are all listed, with their reasons, in one error.",
+			"Numbers the platform refuses do not stop the others; they are all listed, with their reasons, in one error. API: sms/send (spec §4.1).",
 		Attributes: map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
@@ -67,7 +67,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 					},
 					"params": schema.MapAttribute{
 						Optional: true, ElementType: types.StringType,
-						MarkdownDescription: "This recipient's variable values, keyed by variable name. In a batch a value may not hold a comma or a line feed (§4.1 line format).",
+						MarkdownDescription: "This recipient's variable values, keyed by variable name. In a batch a value may not hold a comma or a line feed: a batch sends each number as one line of comma-separated values.",
 					},
 				}},
 			},
@@ -111,7 +111,7 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 			s, ok := v.(types.String)
 			if ok && !s.IsUnknown() && strings.ContainsAny(s.ValueString(), ",\n\r") {
 				resp.Diagnostics.AddAttributeError(p.AtMapKey(k), "Invalid Batch Value",
-					fmt.Sprintf("The value of ${%s}, %q, holds a comma or a line feed. A batch send (§4.1) writes each number as one line of comma-separated values, which cannot carry them.", k, s.ValueString()))
+					fmt.Sprintf("The value of ${%s}, %q, holds a comma or a line feed. A batch send writes each number as one line of comma-separated values, which cannot carry them.", k, s.ValueString()))
 			}
 		}
 	}

@@ -44,8 +44,8 @@ func (d *agentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "One agent, found by id or by agent number, with its skill groups and configuration objects (users/list with " +
-			"`relations_queues = 1` and `relations_config = 1`, spec §4.2, §2.6). It is an error when no agent, or more than one, matches.",
+		MarkdownDescription: "One agent, found by id or by agent number: what the platform holds of a `contactcenter_agent` (everything but the password), " +
+			"with its skill groups and configuration objects. It is an error when no agent, or more than one, matches. API: users/list (spec §4.2, §2.6).",
 		Attributes: attrs,
 	}
 }

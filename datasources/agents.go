@@ -40,9 +40,9 @@ func idSetFilter(desc string) schema.SetAttribute {
 
 func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists agents (users/list, spec §4.2) with their skill groups, paging transparently (500 per request). " +
+		MarkdownDescription: "Lists agents with their skill groups, reading every page (500 agents a request, the most the service allows). " +
 			"Every filter is optional; filters combine with AND, the values of one filter with OR. " +
-			"For one agent with its configuration objects, use the `contactcenter_agent` data source.",
+			"For one agent with its configuration objects, use the `contactcenter_agent` data source. API: users/list (spec §4.2, §2.6).",
 		Attributes: map[string]schema.Attribute{
 			"user_num": schema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`)."},
 			"user_status": schema.SetAttribute{

@@ -47,9 +47,9 @@ func sentenceAttributes() map[string]schema.Attribute {
 
 func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The text of a speech-recognition task (queryText, spec §4.5, §2.10, §3.7), by task id (from " +
+		MarkdownDescription: "The text of a speech-recognition (ASR) task, by task id (from " +
 			"`contactcenter_asr_transcribe` or a callback). While the conversion runs, `done` is false and `sentences` is empty; " +
-			"results are kept 30 days.",
+			"results are kept 30 days. API: queryText (spec §4.5, §2.10, §3.7).",
 		Attributes: map[string]schema.Attribute{
 			"task_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The task id (`taskId`).",

@@ -67,7 +67,7 @@ func (d *gatewaySMSSignaturesDataSource) Schema(_ context.Context, _ datasource.
 	attrs["signatures"] = framework.ComputedList("The signatures, ordered by id.",
 		framework.ComputedAttributes(resources.GatewaySMSSignatureAttributes(), "pic_file", "pic_sha256", "remark", "wait_for_approval"))
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads SMS signatures of the SMS gateway (get_sign, spec §4.8, §2.13): by ids, one page, or all of them.",
+		MarkdownDescription: "Reads signatures of the SMS gateway (the attributes of `contactcenter_gateway_sms_signature` that the gateway gives back): by ids, one page, or all of them. API: get_sign (spec §4.8, §2.13).",
 		Attributes:          attrs,
 	}
 }

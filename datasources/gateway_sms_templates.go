@@ -39,7 +39,7 @@ func (d *gatewaySMSTemplatesDataSource) Schema(_ context.Context, _ datasource.S
 	attrs["templates"] = framework.ComputedList("The templates, ordered by id.",
 		framework.ComputedAttributes(resources.GatewaySMSTemplateAttributes(), "wait_for_approval"))
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads SMS templates of the SMS gateway (get_template, spec §4.8, §2.13): by ids, one page, or all of them.",
+		MarkdownDescription: "Reads templates of the SMS gateway (the attributes of `contactcenter_gateway_sms_template`): by ids, one page, or all of them. API: get_template (spec §4.8, §2.13).",
 		Attributes:          attrs,
 	}
 }

@@ -27,8 +27,8 @@ type robotRecordingDataSource struct {
 
 func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The recording of a robot call (record/robot/playrecord, spec §4.5). A call without a recording " +
-			"is an error (code 407).",
+		MarkdownDescription: "The address of the recording of a robot call (a call placed by a robot outbound task), for example to convert it to text with " +
+			"`contactcenter_asr_transcribe`. A call without a recording is an error (code 407). API: record/robot/playrecord (spec §4.5).",
 		Attributes: map[string]schema.Attribute{
 			"call_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The robot call's id (`call_id`).",

@@ -31,7 +31,7 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	item := framework.ComputedAttributes(resources.SMSSignatureAttributes(), "wait_for_approval")
 	item["vcc_id"] = framework.ComputedInt64("Enterprise id (`vcc_id`).")
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists SMS signatures (sms/sign/list, spec §4.1, §2.3), paging through every page (500 a page, the §8 maximum).",
+		MarkdownDescription: "Lists SMS signatures (what the platform holds of each `contactcenter_sms_signature`), all of them or those matching the filters, reading every page (500 a page, the most the service allows). API: sms/sign/list (spec §4.1, §2.3).",
 		Attributes: map[string]schema.Attribute{
 			"sign_text": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only signatures whose text contains this (`sign_text`, a fuzzy match).",

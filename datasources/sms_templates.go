@@ -40,12 +40,12 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		"new_sign_id":     num("Signature id (`new_sign_id`)."),
 		"remark":          str("Note (`remark`)."),
 		"dept_name_chain": str("Department path (`dept_name_chain`)."),
-		"verify_result":   num("`verify_result` as answered; the spec does not give its meaning."),
+		"verify_result":   num("Verification result as the platform answers it (`verify_result`); the platform does not document its values."),
 	} {
 		item[name] = a
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists SMS templates (sms/template/list, spec §4.1, §2.4), paging through every page (500 a page, the §8 maximum).",
+		MarkdownDescription: "Lists SMS templates (what the platform holds of each `contactcenter_sms_template`), all of them or those matching the filters, reading every page (500 a page, the most the service allows). API: sms/template/list (spec §4.1, §2.4).",
 		Attributes: map[string]schema.Attribute{
 			"dept_id": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only templates of this department (`dept_id`).",

@@ -34,11 +34,11 @@ type soundFileDataSource struct {
 
 func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Downloads a voice file from the platform (sound/play, spec §4.5) and writes it to `output_path` " +
+		MarkdownDescription: "Downloads a voice file from the platform and writes it to `output_path` " +
 			"(mode 0644, folders created as needed), for example to keep a copy of a voice file adopted with " +
 			"`contactcenter_sound`, or to give it to another system. The file is written on every read (each plan and apply); " +
 			"`content_sha256` tells whether it changed. It does not feed `contactcenter_sound.source` of the same voice " +
-			"(that would be a cycle): an adopted voice file needs no `source`.",
+			"(that would be a cycle): an adopted voice file needs no `source`. API: sound/play (spec §4.5).",
 		Attributes: map[string]schema.Attribute{
 			"sound_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The voice file's id (`sound_id`), e.g. `contactcenter_sound.x.id`.",

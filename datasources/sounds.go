@@ -27,15 +27,15 @@ type soundsDataSource struct {
 
 func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists voice files (sound/list, spec §4.5, §2.9), optionally filtered by name keyword and type.",
+		MarkdownDescription: "Lists voice files (the attributes of `contactcenter_sound` but the local `source`), optionally filtered by name keyword and kind. API: sound/list (spec §4.5, §2.9).",
 		Attributes: map[string]schema.Attribute{
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only voice files whose name contains this text (`info.filter.keyword`).",
 			},
 			"sound_type": schema.Int64Attribute{
 				Optional: true,
-				MarkdownDescription: "Only voice files of this kind, sent as `info.filter.select_type` (the spec does not define " +
-					"select_type; the simulator reads it as `sound_type`): `1` skill-group voice, `2` satisfaction, `3` whitelist, " +
+				MarkdownDescription: "Only voice files of this kind, sent as `info.filter.select_type` (the platform does not document " +
+					"this filter; the provider sends the `sound_type` value, as the simulator reads it): `1` skill-group voice, `2` satisfaction, `3` whitelist, " +
 					"`4` key-press, `5` message, `6` other.",
 				Validators: []validator.Int64{int64validator.Between(1, 6)},
 			},

@@ -100,11 +100,12 @@ func defaultInt(desc string, def int64, v ...validator.Int64) schema.Int64Attrib
 // that needs it, and it is the largest schema of the provider.
 var agentSchema = sync.OnceValue(func() schema.Schema {
 	return schema.Schema{
-		MarkdownDescription: "An agent (seat) with its call-bar configuration (spec §4.2, §2.6, §2.6.1). " +
+		MarkdownDescription: "An agent (seat): a person who logs in to the call bar to answer and place calls, with the agent's settings and the ten configuration objects that shape the call bar. " +
 			"Import by id (`terraform import contactcenter_agent.x 1001`), by agent number (`user_num:8001`) or by identity; " +
 			"an imported agent is managed without a password in the configuration. " +
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
-			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group).",
+			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
+			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
 		Attributes: framework.OmitNulls(AgentAttributes()),
 	}
 })
@@ -154,7 +155,7 @@ func AgentAttributes() map[string]schema.Attribute {
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
 			stringvalidator.RegexMatches(userTypeRE, "must be a comma-separated list of agent types 1-7, for example \"1,2\"")),
-		"user_status": defaultInt("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen (§3.3). Defaults to `1`.", 1, int64validator.OneOf(1, 2, 3)),
+		"user_status": defaultInt("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`.", 1, int64validator.OneOf(1, 2, 3)),
 		"dept_id": schema.Int64Attribute{
 			Optional: true, Computed: true, MarkdownDescription: "Department id (`dept_id`). Defaults to the enterprise's root department.",
 			Validators:    []validator.Int64{int64validator.AtLeast(1)},
@@ -185,9 +186,9 @@ func AgentAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Forbid the agent to log in (`is_forbidden_login`). Defaults to `false`.",
 		},
-		"max_sessions": optionalInt("Most simultaneous online-chat sessions (`max_sessions`), at most `300` (§8). Unset, the service's value is kept.",
+		"max_sessions": optionalInt("Most simultaneous online-chat sessions (`max_sessions`), at most `300` (the platform's limit). Unset, the service's value is kept.",
 			int64validator.Between(0, client.AgentMaxSessionsLimit)),
-		"basic_sessions": optionalInt("Basic number of online-chat sessions (`basic_sessions`), at least `1` (§8). Unset, the service's value is kept.",
+		"basic_sessions": optionalInt("Basic number of online-chat sessions (`basic_sessions`), at least `1` (the platform's minimum). Unset, the service's value is kept.",
 			int64validator.AtLeast(client.AgentBasicSessionsMin)),
 		"is_enable_update_capcity": defaultInt("Let the agent change their own session capacity (`is_enable_update_capcity`): `1` on, `2` off. Defaults to `1`.", 1,
 			int64validator.OneOf(1, 2)),

@@ -42,7 +42,7 @@ func NewAgentListResource() list.ListResource {
 			Validators: []validator.List{listvalidator.ValueInt64sAre(v)}}
 	}
 	l := &agentLister{Resource: framework.NewResource("agent"), Plural: "agents",
-		Description: "Filters as users/list does (spec §4.2); filters combine with AND, the values of one filter with OR.",
+		Description: "Without a filter every agent is listed; filters combine with AND, the values of one filter with OR. Each agent comes with its skill groups and configuration objects (API: users/list).",
 		Filters: map[string]listschema.Attribute{
 			"user_num":    listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`)."},
 			"user_status": ids("Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.", int64validator.OneOf(1, 2, 3)),

@@ -69,10 +69,11 @@ func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.Sch
 	attrs := GatewaySMSSignatureAttributes()
 	attrs["timeouts"] = createTimeoutAttribute(ctx)
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "An SMS signature on the signature-authenticated SMS gateway (add_sign, get_sign; spec §4.8, §2.13). " +
+		MarkdownDescription: "An SMS signature on the SMS gateway (the separate sending service whose requests are signed with the app key): the sender name shown as `【text】` at the start of each message. " +
 			"A new signature is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved signatures can send. " +
 			"The gateway has no update or delete interface: changing any argument replaces the signature, and destroying it only " +
-			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block.",
+			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block. " +
+			"API: add_sign, get_sign (spec §4.8, §2.13).",
 		Attributes: framework.OmitNulls(attrs),
 	}
 }
@@ -217,7 +218,7 @@ func readPic(file string) (pic, sum string, err error) {
 	pic = base64.StdEncoding.EncodeToString(b)
 	if len(pic) > client.GatewayMaxPic {
 		return "", "", fmt.Errorf("pic_file %q is %d bytes, %d characters in base64; the gateway's pic takes at most %d characters "+
-			"(spec §4.8), so the image may be at most 768 bytes", file, len(b), len(pic), client.GatewayMaxPic)
+			"(its limit for the base64 text), so the image may be at most 768 bytes", file, len(b), len(pic), client.GatewayMaxPic)
 	}
 	h := sha256.Sum256([]byte(pic))
 	return pic, hex.EncodeToString(h[:]), nil
@@ -261,7 +262,7 @@ func (f gatewayFilter) keeps(state client.FlexInt) bool {
 // NewGatewaySMSSignatureListResource lists the gateway's signatures for `terraform query`, 50 a
 // page (the largest page of get_sign and get_template).
 func NewGatewaySMSSignatureListResource() list.ListResource {
-	return newLister("gateway_sms_signature", "gateway SMS signatures", "Reads every signature of the app through get_sign (spec §4.8), 50 a page. The image and the remark cannot be read back, so the generated configuration has neither.",
+	return newLister("gateway_sms_signature", "gateway SMS signatures", "Every signature of the app is listed; `state` narrows the list (API: get_sign, 50 a page). The gateway does not give the image and the remark back, so the generated configuration has neither.",
 		gatewayFilters("signatures"), func(g client.GatewaySignature) string { return g.Content() },
 		func(g *client.GatewaySignature, m *gatewaySMSSignatureModel) {
 			m.Timeouts = nullTimeouts("create")

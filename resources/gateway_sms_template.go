@@ -54,10 +54,11 @@ func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.Sche
 	attrs := GatewaySMSTemplateAttributes()
 	attrs["timeouts"] = createTimeoutAttribute(ctx)
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "An SMS template on the signature-authenticated SMS gateway (add_template, get_template; spec §4.8, §2.13). " +
+		MarkdownDescription: "An SMS template on the SMS gateway (the separate sending service whose requests are signed with the app key): a message text with `${name}` variables, sent by `contactcenter_gateway_sms_send`. " +
 			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send " +
-			"(code 1016 otherwise). The gateway has no update or delete interface: changing any argument replaces the template, and " +
-			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`.",
+			"(the gateway answers code 1016 otherwise). The gateway has no update or delete interface: changing any argument replaces the template, and " +
+			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`. " +
+			"API: add_template, get_template (spec §4.8, §2.13).",
 		Attributes: framework.OmitNulls(attrs),
 	}
 }
@@ -73,7 +74,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 		"tpl_text": replaceString(schema.StringAttribute{
 			Required: true,
 			MarkdownDescription: "Template text (`tplText`). Variables are written `${name}` and filled by `sms_params` when sending. " +
-				"At most 400 characters, the gateway's content limit (§8). Changing it replaces the template.",
+				"At most 400 characters, the gateway's limit for a message text. Changing it replaces the template.",
 			Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), templateTextValidator{}},
 		}),
 		"tpl_type": schema.Int64Attribute{
@@ -154,7 +155,7 @@ func (m *gatewaySMSTemplateModel) flatten(t *client.GatewayTemplate) {
 // NewGatewaySMSTemplateListResource lists the gateway's templates for `terraform query`, 50 a
 // page (the largest page of get_sign and get_template).
 func NewGatewaySMSTemplateListResource() list.ListResource {
-	return newLister("gateway_sms_template", "gateway SMS templates", "Reads every template of the app through get_template (spec §4.8), 50 a page.",
+	return newLister("gateway_sms_template", "gateway SMS templates", "Every template of the app is listed; `state` narrows the list (API: get_template, 50 a page).",
 		gatewayFilters("templates"), func(g client.GatewayTemplate) string { return string(g.TplTitle) },
 		func(g *client.GatewayTemplate, m *gatewaySMSTemplateModel) {
 			m.Timeouts = nullTimeouts("create")

@@ -76,11 +76,11 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 		UpdateDescription: "How long `wait_for_approval` waits when it is switched on later. Defaults to `30m`.",
 	})
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "An SMS signature (spec §4.1 sign/store, §2.3). A new signature is reviewed by the platform " +
-			"(`state` `0` reviewing, then `1` approved or `2` rejected, §3.1); templates name a signature and are sent with it. " +
-			"The interface has no update call, so every change replaces the signature. A signature that templates still use cannot be deleted " +
+		MarkdownDescription: "An SMS signature: the sender name (a company or brand name) that goes with every message sent through a template that names it. " +
+			"A new signature is reviewed by the platform (`state` `0` reviewing, then `1` approved or `2` rejected); templates name a signature and are sent with it. " +
+			"The platform cannot change a signature, so every change replaces the signature. A signature that templates still use cannot be deleted " +
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
-			"is created, the templates move to it, and only then the old one is deleted.",
+			"is created, the templates move to it, and only then the old one is deleted. API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
 		Attributes: framework.OmitNulls(attrs),
 	}
 }
@@ -109,7 +109,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. Defaults to `false`.",
 		},
 		"sign_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "The signature id on the SMS platform (`sign_id`); send records (§2.5) carry it.",
+			Computed: true, MarkdownDescription: "The signature id on the SMS platform (`sign_id`): send records carry it, and `contactcenter_sms_records` filters by it.",
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 		},
 		"state": schema.Int64Attribute{
@@ -201,7 +201,7 @@ type smsSignatureFilter struct {
 
 // NewSMSSignatureListResource lists SMS signatures for `terraform query`.
 func NewSMSSignatureListResource() list.ListResource {
-	return newLister("sms_signature", "SMS signatures", "Filters as sms/sign/list does (spec §4.1), 500 a page.",
+	return newLister("sms_signature", "SMS signatures", "Without a filter every signature is listed; `state` and `sign_text` narrow the list (API: sms/sign/list, 500 a page).",
 		map[string]listschema.Attribute{
 			"state":     listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only signatures in this review state: `0` reviewing, `1` approved, `2` rejected."},
 			"sign_text": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only signatures whose text contains this."},

@@ -70,10 +70,10 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 		UpdateDescription: "How long `wait_for_approval` waits for the review after a change. Defaults to `30m`.",
 	})
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "An SMS template (spec §4.1 template/store and template/update, §2.4). Templates are reviewed " +
-			"(§3.2: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
+		MarkdownDescription: "An SMS template: the text of a message, with `${name}` variables filled in for each recipient, sent under a signature. " +
+			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
 			"(`contactcenter_sms_send`). Every change is made in place and sends the template back to review, so the plan " +
-			"shows `state` as known after apply.",
+			"shows `state` as known after apply. API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
 		Attributes: framework.OmitNulls(attrs),
 	}
 }
@@ -125,7 +125,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 				"A rejection fails the apply with the reviewer's reason. Requires `submit_for_review = true`. Defaults to `false`.",
 		},
 		"tpl_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "The template id on the SMS platform (`tpl_id`); send records (§2.5) and `contactcenter_sms_records` filter by it.",
+			Computed: true, MarkdownDescription: "The template id on the SMS platform (`tpl_id`): send records carry it, and `contactcenter_sms_records` filters by it.",
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 		},
 		"state": schema.Int64Attribute{
@@ -323,7 +323,7 @@ type smsTemplateFilter struct {
 
 // NewSMSTemplateListResource lists SMS templates for `terraform query`.
 func NewSMSTemplateListResource() list.ListResource {
-	return newLister("sms_template", "SMS templates", "Filters as sms/template/list does (spec §4.1), 500 a page.",
+	return newLister("sms_template", "SMS templates", "Without a filter every template is listed; `state` and `keyword` narrow the list (API: sms/template/list, 500 a page).",
 		map[string]listschema.Attribute{
 			"state":   listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only templates in this state: `-1` draft, `0` pending review, `1` approved, `2` rejected."},
 			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only templates whose name contains this text."},

@@ -48,7 +48,7 @@ type soundResource struct {
 
 func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "A voice file (sound/upload, spec §4.5, §2.9), for example the wait audio of a skill group " +
+		MarkdownDescription: "A voice file: a recording uploaded to the platform and played to callers, for example the wait audio of a skill group " +
 			"(`contactcenter_skill_group.wait_audio = contactcenter_sound.x.id`).\n\n" +
 			"The service has no update interface: changing `name`, `remark`, `sound_type` or `source_hash` uploads a new file " +
 			"and deletes the old one (the id changes). Pass `source_hash = filesha256(source)` so that a new recording at the same " +
@@ -57,7 +57,8 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"The service does not give the file back as a path, so `source` and `source_hash` stay null after import: an adopted voice " +
 			"file needs no `source` (the platform keeps its file; `terraform query -generate-config-out` writes it so), and setting " +
 			"them later records them without uploading again (a null `source_hash` in state never forces a replacement). " +
-			"To fetch the platform's file, use the `contactcenter_sound_file` data source.",
+			"To fetch the platform's file, use the `contactcenter_sound_file` data source.\n\n" +
+			"API: sound/upload, sound/list, sound/delete (spec §4.5, §2.9).",
 		Attributes: framework.OmitNulls(SoundAttributes()),
 	}
 }
@@ -231,7 +232,7 @@ type soundFilter struct {
 // NewSoundListResource lists voice files for `terraform query`. The file
 // itself stays on the platform: the generated configuration has no source.
 func NewSoundListResource() list.ListResource {
-	return newLister("sound", "voice files", "Filters as sound/list does (spec §4.5). The configuration it generates has no `source`: the platform keeps the file.",
+	return newLister("sound", "voice files", "Without a filter every voice file is listed; `keyword` keeps those whose name contains it (API: sound/list). The configuration it generates has no `source`: the platform keeps the file.",
 		map[string]listschema.Attribute{
 			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only voice files whose name contains this text."},
 		},

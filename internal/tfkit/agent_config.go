@@ -85,7 +85,7 @@ func idListField(name, desc string) cfgField {
 var buttonFields = func() []cfgField {
 	names := []struct{ key, what string }{
 		{"consult", "consult"}, {"transfer", "transfer"}, {"threeway", "three-way call"}, {"evaluation", "satisfaction evaluation"},
-		{"service", "service (the spec's \"the service\" button)"}, {"auto_answer", "auto answer"},
+		{"service", "service"}, {"auto_answer", "auto answer"},
 		{"outbound_callers", "outbound caller choice"}, {"trans_ivr", "transfer to IVR"}, {"switch_phone", "switch phone"},
 		{"raise_hand", "raise hand"}, {"dining_remind", "dining reminder"}, {"outcall", "outbound call"},
 		{"innercall", "internal call"}, {"queue", "queue"}, {"logout", "log out"},
@@ -99,18 +99,18 @@ var buttonFields = func() []cfgField {
 
 // AgentConfigObjects are the ten objects, in the spec's order.
 var AgentConfigObjects = []AgentConfigObject{
-	{Name: "evaluate_config", desc: "Automatic satisfaction evaluation after calls (`evaluate_config`, §2.6.1).", fields: []cfgField{
+	{Name: "evaluate_config", desc: "Whether the satisfaction survey is offered automatically after the agent's inbound or outbound calls (`evaluate_config`).", fields: []cfgField{
 		typeField("evaluate_config"),
 		boolField("is_enable_inbound_auto_evaluate", "is_enable_inbound_auto_evaluate", "Evaluate inbound calls automatically", false),
 		boolField("is_enable_outbound_auto_evaluate", "is_enable_outbound_auto_evaluate", "Evaluate outbound calls automatically", false),
 	}},
-	{Name: "wait_time_config", desc: "Wait after a call before the next one (`wait_time_config`, §2.6.1).", fields: []cfgField{
+	{Name: "wait_time_config", desc: "The pause after a call before the agent gets the next one, for wrap-up work (`wait_time_config`).", fields: []cfgField{
 		typeField("wait_time_config"),
 		{name: "next_wait", api: "next_wait", kind: cfgInt, def: int64(5), desc: "After-call wait (`next_wait`), in seconds. Defaults to `5`.",
 			intV: []validator.Int64{int64validator.AtLeast(0)}},
 		boolField("is_enable_busy_cancel_wait", "is_enable_busy_cancel_wait", "Setting busy cancels the wait", false),
 	}},
-	{Name: "notice_config", desc: "Notifications shown to the agent (`notice_config`, §2.6.1).", fields: []cfgField{
+	{Name: "notice_config", desc: "How notifications are shown to the agent: in the call bar or by the browser, where, and for how long (`notice_config`).", fields: []cfgField{
 		typeField("notice_config"),
 		boolField("is_enable_notice", "is_enable_notice", "Show notices", true),
 		boolField("is_enable_browser_tab_notice", "is_enable_browser_tab_notice", "Flash the browser tab on a notice", false),
@@ -125,7 +125,7 @@ var AgentConfigObjects = []AgentConfigObject{
 			desc: "Seconds before a notice closes itself (`auto_close_interval`). Defaults to `5`.",
 			intV: []validator.Int64{int64validator.AtLeast(0)}},
 	}},
-	{Name: "user_caller", desc: "Caller numbers the agent's calls may show (`user_caller`, §2.6.1).", fields: []cfgField{
+	{Name: "user_caller", desc: "The caller numbers the agent's calls may show: chosen automatically, or taken from X numbers, trunk numbers or number groups (`user_caller`; the available numbers are listed by `contactcenter_number_selection`).", fields: []cfgField{
 		typeField("user_caller"),
 		boolField("auto", "auto", "Choose the caller number automatically", false),
 		boolField("is_xtels", "isXtels", "Use X numbers", false),
@@ -136,7 +136,7 @@ var AgentConfigObjects = []AgentConfigObject{
 		strListField("phones", "phones", "Trunk numbers"),
 		strListField("xtels", "xtels", "X numbers"),
 	}},
-	{Name: "outbound_callers", desc: "Caller numbers offered for outbound calls (`outbound_callers`, §2.6.1).", fields: []cfgField{
+	{Name: "outbound_callers", desc: "The caller numbers the agent may choose from when placing an outbound call: trunk numbers or number groups (`outbound_callers`).", fields: []cfgField{
 		typeField("outbound_callers"),
 		boolField("is_phones", "isPhones", "Offer trunk numbers", false),
 		boolField("is_groups", "isGroups", "Offer number groups", false),
@@ -144,22 +144,22 @@ var AgentConfigObjects = []AgentConfigObject{
 		strListField("group_names", "groupNames", "Number-group names"),
 		strListField("phones", "phones", "Trunk numbers"),
 	}},
-	{Name: "user_display", desc: "Numbers displayed to the agent (`user_display`, §2.6.1).", fields: []cfgField{
+	{Name: "user_display", desc: "The trunk numbers displayed to the agent (`user_display`).", fields: []cfgField{
 		typeField("user_display"),
 		boolField("is_phones", "isPhones", "Display trunk numbers", false),
 		strListField("phones", "phones", "Trunk numbers"),
 	}},
-	{Name: "wincall_buttons", desc: "Buttons of the agent's call bar (`wincall_buttons`, §2.6.1).", fields: []cfgField{
+	{Name: "wincall_buttons", desc: "Which buttons the agent's call bar shows (`wincall_buttons`).", fields: []cfgField{
 		typeField("wincall_buttons"),
 		{name: "buttons", api: "buttons", kind: cfgObject, desc: "One switch per call-bar button (`buttons`); every button defaults to `false`.", sub: buttonFields},
 	}},
-	{Name: "wincall_transfer_ivrs", desc: "IVRs the agent may transfer calls to (`wincall_transfer_ivrs`, §2.6.1).", fields: []cfgField{
+	{Name: "wincall_transfer_ivrs", desc: "The IVRs (voice menus) the agent may transfer a call to (`wincall_transfer_ivrs`).", fields: []cfgField{
 		typeField("wincall_transfer_ivrs"), idListField("transfer_ivrs", "IVR ids (see `contactcenter_ivrs`)"),
 	}},
-	{Name: "wincall_interact_ivrs", desc: "IVRs the agent may interact with during calls (`wincall_interact_ivrs`, §2.6.1).", fields: []cfgField{
+	{Name: "wincall_interact_ivrs", desc: "The IVRs (voice menus) the agent may interact with during a call (`wincall_interact_ivrs`).", fields: []cfgField{
 		typeField("wincall_interact_ivrs"), idListField("interact_ivrs", "IVR ids (see `contactcenter_ivrs`)"),
 	}},
-	{Name: "wincall_transfer_queues", desc: "Skill groups the agent may transfer calls to (`wincall_transfer_queues`, §2.6.1).", fields: []cfgField{
+	{Name: "wincall_transfer_queues", desc: "The skill groups the agent may transfer a call to (`wincall_transfer_queues`).", fields: []cfgField{
 		typeField("wincall_transfer_queues"), idListField("transfer_queues", "Skill-group ids (see `contactcenter_skill_group`)"),
 	}},
 }
@@ -221,7 +221,7 @@ func (o AgentConfigObject) Default() types.Object { return fieldsDefault(o.field
 func (o AgentConfigObject) ResourceAttribute() rschema.SingleNestedAttribute {
 	return rschema.SingleNestedAttribute{
 		Optional: true, Computed: true, Default: objectdefault.StaticValue(o.Default()),
-		MarkdownDescription: o.desc + " Omitted, it is the spec's default object; an omitted field takes its default.",
+		MarkdownDescription: o.desc + " Omitted, every field takes the default given below (so `type` is `2`, the platform default); a field left out of a configured object also takes its default.",
 		Attributes:          resourceFields(o.fields),
 	}
 }
