@@ -2,6 +2,8 @@ package framework
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -27,8 +29,13 @@ func ComputedAttributes(attrs map[string]rschema.Attribute, except ...string) ma
 	return out
 }
 
+// configOnly are the sentences of a resource attribute's description that
+// speak of configuring it ("Defaults to `2`.", "Unset, the service's value is
+// kept."): a data source's attribute is only read.
+var configOnly = regexp.MustCompile(`\s*(Defaults to [^.]*(\.[0-9][^.]*)*\.|Unset, the service's value is kept[^.]*\.)`)
+
 func computed(a rschema.Attribute) dschema.Attribute {
-	d := a.GetMarkdownDescription()
+	d := strings.TrimSpace(configOnly.ReplaceAllString(a.GetMarkdownDescription(), ""))
 	switch a := a.(type) {
 	case rschema.StringAttribute:
 		return dschema.StringAttribute{Computed: true, MarkdownDescription: d, Sensitive: a.Sensitive}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -131,5 +132,19 @@ func TestOnlyChangedIgnoresComputedUnknowns(t *testing.T) {
 	got := FillUnknowns(plan, state)
 	if want := obj(tftypes.NewValue(tftypes.String, "hold"), true); !got.Equal(want) {
 		t.Fatalf("FillUnknowns: got %v, want %v", got, want)
+	}
+}
+
+func TestComputedAttributesDropConfigurationSentences(t *testing.T) {
+	got := ComputedAttributes(map[string]rschema.Attribute{
+		"ring_time": rschema.Int64Attribute{Optional: true, MarkdownDescription: "Ring duration in seconds. Defaults to `30`."},
+		"rate":      rschema.Float64Attribute{Optional: true, MarkdownDescription: "Calls per agent. Defaults to `1.5`. Only for type 1."},
+		"note":      rschema.StringAttribute{Optional: true, MarkdownDescription: "A note. Unset, the service's value is kept (removing it does not clear it)."},
+	})
+	want := map[string]string{"ring_time": "Ring duration in seconds.", "rate": "Calls per agent. Only for type 1.", "note": "A note."}
+	for name, w := range want {
+		if d := got[name].GetMarkdownDescription(); d != w {
+			t.Errorf("%s: %q, want %q", name, d, w)
+		}
 	}
 }
