@@ -229,14 +229,19 @@ func planSummary(out string) string {
 	return strings.Join(lines, "\n")
 }
 
-// setFaults configures the simulator's faults through its admin API; off
-// clears them.
+// setFaults turns the soak's faults on (seeded) or, with off, clears them.
 func setFaults(t *testing.T, env *acctest.Env, seed uint64, off ...bool) {
 	t.Helper()
-	body := map[string]any{"error_rate": errorRate, "drop_rate": dropRate, "lost_rate": lostRate, "seed": seed}
 	if len(off) > 0 && off[0] {
-		body = map[string]any{}
+		postFaults(t, env, map[string]any{})
+		return
 	}
+	postFaults(t, env, map[string]any{"error_rate": errorRate, "drop_rate": dropRate, "lost_rate": lostRate, "seed": seed})
+}
+
+// postFaults sends body to the simulator's POST /_sim/faults.
+func postFaults(t *testing.T, env *acctest.Env, body map[string]any) {
+	t.Helper()
 	b, _ := json.Marshal(body)
 	resp, err := http.Post(env.Origin+"/_sim/faults", "application/json", bytes.NewReader(b))
 	if err != nil {
@@ -244,7 +249,7 @@ func setFaults(t *testing.T, env *acctest.Env, seed uint64, off ...bool) {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("POST /_sim/faults: HTTP %d", resp.StatusCode)
+		t.Fatalf("POST /_sim/faults %s: HTTP %d", b, resp.StatusCode)
 	}
 }
 
