@@ -102,6 +102,7 @@ func TestAccSoak_convergesUnderFaults(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set")
 	}
+	t.Parallel()
 	var mu sync.Mutex
 	var results []result
 	t.Cleanup(func() {
