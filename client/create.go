@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // createOnce sends a create that must never be duplicated. After an
@@ -10,39 +11,58 @@ import (
 // waits, then asks lookup whether the object now exists under its natural
 // key; only when it does not is the create sent again (DESIGN §3). The
 // lookup also follows the last attempt, so a create whose answer was lost
-// is found rather than reported as failed and left behind. An HTTP 429 did
-// nothing: the create is sent again after its Retry-After, without a lookup. lookup fills
-// the caller's output itself when it finds the object.
+// is found rather than reported as failed and left behind. A lookup that
+// fails (after its own retries) leaves the create in doubt: it is looked up
+// again, up to as many times as the create may be sent, and the create is
+// never re-sent until a lookup has answered. An HTTP 429 did nothing: the
+// create is sent again after its Retry-After, without a lookup. lookup
+// fills the caller's output itself when it finds the object.
 func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error)) error {
 	req.Idempotent = false
 	attempts := 1 + max(c.cfg.MaxRetries, 0)
-	var err error
-	for i := 0; i < attempts; i++ {
-		var retry bool
-		retry, err = c.once(ctx, req, out, i+1)
-		if err == nil || !retry {
-			return err
-		}
-		if IsRateLimited(err) {
-			// Refused, not processed: send it again without a lookup.
-			if i+1 == attempts {
+	var err, lerr error
+	sends, failedLookups, round := 0, 0, 0
+	send := true
+	for {
+		round++
+		if send {
+			sends++
+			var retry bool
+			retry, err = c.once(ctx, req, out, sends)
+			if err == nil || !retry {
 				return err
 			}
-			if werr := c.retryWait(ctx, err, i+1); werr != nil {
-				return errors.Join(err, werr)
+			if IsRateLimited(err) {
+				// Refused, not processed: send it again without a lookup.
+				if sends == attempts {
+					return err
+				}
+				if werr := c.retryWait(ctx, err, sends); werr != nil {
+					return errors.Join(err, werr)
+				}
+				continue
 			}
-			continue
 		}
-		if werr := c.wait(ctx, i+1); werr != nil {
+		if werr := c.wait(ctx, round); werr != nil {
 			return errors.Join(err, werr)
 		}
-		found, lerr := lookup(ctx)
+		var found bool
+		found, lerr = lookup(ctx)
 		if lerr != nil {
-			return errors.Join(err, lerr)
+			failedLookups++
+			if failedLookups == attempts || ctx.Err() != nil {
+				return fmt.Errorf("%w\nthe create may have taken effect: looking the object up afterwards failed too (%w), so it was not sent again; "+
+					"check whether it exists (and import it) before applying again", err, lerr)
+			}
+			send = false
+			continue
 		}
 		if found {
 			return nil
 		}
+		if sends == attempts {
+			return err
+		}
+		send = true
 	}
-	return err
 }

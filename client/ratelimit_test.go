@@ -156,3 +156,62 @@ func TestMaxRequestsPerSecond(t *testing.T) {
 		t.Errorf("a 429 retried at once despite 10/s: %v", at)
 	}
 }
+
+// bucket answers like a platform with a rate limit: a token bucket of
+// size 2 refilled at 6 per second; over it, 429 with Retry-After in whole
+// seconds (rounded up, as RFC 9110 delay-seconds are).
+type bucket struct {
+	mu      sync.Mutex
+	tokens  float64
+	last    time.Time
+	refused atomic.Int32
+}
+
+func (b *bucket) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	const rate, size = 6.0, 2.0
+	b.mu.Lock()
+	now := time.Now()
+	if b.last.IsZero() {
+		b.tokens = size
+	} else {
+		b.tokens = min(size, b.tokens+now.Sub(b.last).Seconds()*rate)
+	}
+	b.last = now
+	ok := b.tokens >= 1
+	if ok {
+		b.tokens--
+	}
+	b.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if !ok {
+		b.refused.Add(1)
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"code":429,"message":"slow down"}`))
+		return
+	}
+	_, _ = w.Write([]byte(`{"code":200,"message":"ok"}`))
+}
+
+// Ten concurrent calls meet a limit of 6/s: the refused calls must not
+// all come back at the same instant Retry-After names, or each wave meets
+// the same full bucket and only two get through; spread out, every call
+// succeeds within max_retries.
+func TestRateLimited_concurrentCallersSpreadTheirRetries(t *testing.T) {
+	t.Parallel()
+	b := &bucket{}
+	c := newTestClient(t, b, func(c *Config) { c.MaxRetries = 3 })
+	var wg sync.WaitGroup
+	var failed atomic.Int32
+	for range 10 {
+		wg.Go(func() {
+			if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/x", Envelope: EnvelopePortal}, nil); err != nil {
+				failed.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := failed.Load(); n > 0 {
+		t.Errorf("%d of 10 calls failed with 429 after max_retries (%d answers were 429)", n, b.refused.Load())
+	}
+}

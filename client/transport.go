@@ -79,11 +79,15 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 }
 
 // retryWait waits before attempt+1. After an HTTP 429 the service said
-// when to come back (Retry-After, in seconds or as an HTTP date); without
-// that, and after any other failure, it backs off exponentially.
+// when to come back (Retry-After, in seconds or as an HTTP date): the
+// client waits that long and up to as long again, at random, so the calls
+// it refused together (a burst of parallel creates) do not all come back at
+// the same instant and meet the same full bucket again. Without
+// Retry-After, and after any other failure, it backs off exponentially.
 func (c *Client) retryWait(ctx context.Context, err error, attempt int) error {
 	if e, ok := AsAPIError(err); ok && e.HTTPStatus == http.StatusTooManyRequests && e.RetryAfter >= 0 {
-		return sleep(ctx, min(e.RetryAfter, maxRetryAfter))
+		ra := min(e.RetryAfter, maxRetryAfter)
+		return sleep(ctx, ra+jitter(max(ra, c.cfg.RetryWaitMin)))
 	}
 	return c.wait(ctx, attempt)
 }
@@ -94,10 +98,19 @@ func (c *Client) wait(ctx context.Context, attempt int) error {
 		d = c.cfg.RetryWaitMax
 	}
 	// Full jitter between d/2 and d keeps concurrent retries apart.
-	if n, err := rand.Int(rand.Reader, big.NewInt(int64(d/2)+1)); err == nil {
-		d = d/2 + time.Duration(n.Int64())
+	return sleep(ctx, d/2+jitter(d/2))
+}
+
+// jitter is a random duration between 0 and d.
+func jitter(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
 	}
-	return sleep(ctx, d)
+	n, err := rand.Int(rand.Reader, big.NewInt(int64(d)+1))
+	if err != nil {
+		return 0
+	}
+	return time.Duration(n.Int64())
 }
 
 // sleep waits d or until ctx ends.

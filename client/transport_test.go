@@ -139,6 +139,8 @@ type createServer struct {
 	// drops the connection, "drop-before" drops without creating, "503"
 	// answers 503 without creating, "429" refuses (Retry-After: 0), "ok" creates and answers.
 	plan []string
+	// lookupFails is how many lookups answer 503 before they answer.
+	lookupFails int
 }
 
 func (s *createServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -148,6 +150,10 @@ func (s *createServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/portal/find":
 		s.lookups++
+		if s.lookups <= s.lookupFails {
+			w.WriteHeader(503)
+			return
+		}
 		name := r.URL.Query().Get("name")
 		_ = json.NewEncoder(w).Encode(map[string]any{"code": 200, "id": s.objects[name]})
 	case "/portal/add":
@@ -193,23 +199,30 @@ func TestCreateOnce(t *testing.T) {
 		wantLookups int
 		wantObjects int
 		wantErr     bool
+		lookupFails int
 	}{
-		"answer lost after create: found, not re-sent":   {[]string{"drop-after"}, 3, 1, 1, 1, false},
-		"dropped before create: re-sent once":            {[]string{"drop-before"}, 3, 2, 1, 1, false},
-		"503 without create: re-sent":                    {[]string{"503", "503"}, 3, 3, 2, 1, false},
-		"business error: no lookup, no re-send":          {[]string{"exists"}, 3, 1, 0, 0, true},
-		"success: no lookup":                             {nil, 3, 1, 0, 1, false},
-		"no retries, answer lost: found by final lookup": {[]string{"drop-after"}, 0, 1, 1, 1, false},
-		"last attempt's answer lost: found":              {[]string{"503", "drop-after"}, 1, 2, 2, 1, false},
-		"every attempt fails: error after final lookup":  {[]string{"503", "503", "503"}, 2, 3, 3, 0, true},
-		"429: re-sent without a lookup":                  {[]string{"429", "429"}, 3, 3, 0, 1, false},
-		"429 on every attempt: no lookup, nothing made":  {[]string{"429", "429"}, 1, 2, 0, 0, true},
-		"429 then answer lost: found":                    {[]string{"429", "drop-after"}, 3, 2, 1, 1, false},
+		// A lookup that fails (every retry of it) leaves the create in
+		// doubt: it is looked up again, never re-sent blindly, and never
+		// reported failed while it may exist.
+		"answer lost, first lookup fails: looked up again, found":         {[]string{"drop-after"}, 1, 1, 3, 1, false, 2},
+		"dropped before create, first lookup fails: re-sent after a miss": {[]string{"drop-before"}, 1, 2, 3, 1, false, 2},
+		"answer lost, every lookup fails: error, not re-sent":             {[]string{"drop-after"}, 1, 1, 4, 1, true, 100},
+		"answer lost after create: found, not re-sent":                    {[]string{"drop-after"}, 3, 1, 1, 1, false, 0},
+		"dropped before create: re-sent once":                             {[]string{"drop-before"}, 3, 2, 1, 1, false, 0},
+		"503 without create: re-sent":                                     {[]string{"503", "503"}, 3, 3, 2, 1, false, 0},
+		"business error: no lookup, no re-send":                           {[]string{"exists"}, 3, 1, 0, 0, true, 0},
+		"success: no lookup":                                              {nil, 3, 1, 0, 1, false, 0},
+		"no retries, answer lost: found by final lookup":                  {[]string{"drop-after"}, 0, 1, 1, 1, false, 0},
+		"last attempt's answer lost: found":                               {[]string{"503", "drop-after"}, 1, 2, 2, 1, false, 0},
+		"every attempt fails: error after final lookup":                   {[]string{"503", "503", "503"}, 2, 3, 3, 0, true, 0},
+		"429: re-sent without a lookup":                                   {[]string{"429", "429"}, 3, 3, 0, 1, false, 0},
+		"429 on every attempt: no lookup, nothing made":                   {[]string{"429", "429"}, 1, 2, 0, 0, true, 0},
+		"429 then answer lost: found":                                     {[]string{"429", "drop-after"}, 3, 2, 1, 1, false, 0},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			srv := &createServer{objects: map[string]string{}, plan: tc.plan}
+			srv := &createServer{objects: map[string]string{}, plan: tc.plan, lookupFails: tc.lookupFails}
 			c := newTestClient(t, srv, func(c *Config) { c.MaxRetries = tc.maxRetries })
 			var out struct {
 				ID FlexString `json:"id"`

@@ -1,0 +1,188 @@
+package soak
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	plugin "github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// providerAddr is the provider's source address; the configuration's
+// required_providers names it, and TF_REATTACH_PROVIDERS serves it.
+const providerAddr = "registry.terraform.io/contactcenter/contactcenter"
+
+// workspace is one Terraform working directory driven through the CLI, with
+// the provider served in process (reattached, as terraform-plugin-testing
+// does). Unlike resource.Test it lets a step fail and be run again, which
+// is what a user does when an apply meets a flaky network.
+type workspace struct {
+	t        *testing.T
+	dir      string
+	tf       string
+	reattach string
+}
+
+// newWorkspace serves env's provider in process and prepares dir for the
+// CLI; everything stops when t ends.
+func newWorkspace(t *testing.T, env *acctest.Env) *workspace {
+	t.Helper()
+	acctest.PreCheck(t)
+	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if tf == "" {
+		var err error
+		if tf, err = exec.LookPath("terraform"); err != nil {
+			t.Fatalf("terraform CLI: %v", err)
+		}
+	}
+	factory := env.Factories()["contactcenter"]
+	srv, err := factory()
+	if err != nil {
+		t.Fatalf("provider server: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cfgCh := make(chan *plugin.ReattachConfig, 1)
+	closeCh := make(chan struct{})
+	serveErr := make(chan error, 1)
+	go func() {
+		serveErr <- tf6server.Serve(providerAddr, func() tfprotov6.ProviderServer { return srv },
+			tf6server.WithDebug(ctx, cfgCh, closeCh),
+			tf6server.WithGoPluginLogger(hclog.New(&hclog.LoggerOptions{Output: io.Discard, Level: hclog.Off})),
+			tf6server.WithoutLogStderrOverride(),
+			tf6server.WithLoggingSink(t),
+		)
+	}()
+	var rc *plugin.ReattachConfig
+	select {
+	case rc = <-cfgCh:
+	case err := <-serveErr:
+		cancel()
+		t.Fatalf("serving the provider: %v", err)
+	case <-time.After(30 * time.Second):
+		cancel()
+		t.Fatal("the provider server did not start within 30s")
+	}
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-closeCh:
+		case <-time.After(10 * time.Second):
+		}
+	})
+	info := map[string]any{providerAddr: map[string]any{
+		"Protocol": string(rc.Protocol), "ProtocolVersion": rc.ProtocolVersion, "Pid": rc.Pid, "Test": true,
+		"Addr": map[string]string{"Network": rc.Addr.Network(), "String": rc.Addr.String()},
+	}}
+	b, _ := json.Marshal(info)
+	w := &workspace{t: t, dir: t.TempDir(), tf: tf, reattach: string(b)}
+	return w
+}
+
+// write replaces the configuration.
+func (w *workspace) write(config string) {
+	w.t.Helper()
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(providerAddr, "registry.terraform.io/"))
+	if err := os.WriteFile(filepath.Join(w.dir, "main.tf"), []byte(head+config), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// run runs one terraform command and returns its exit code and output.
+func (w *workspace) run(args ...string) (int, string) {
+	w.t.Helper()
+	cmd := exec.Command(w.tf, args...)
+	cmd.Dir = w.dir
+	cmd.Env = append(os.Environ(),
+		"TF_REATTACH_PROVIDERS="+w.reattach,
+		"TF_CLI_CONFIG_FILE=/dev/null", "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0",
+	)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	w.t.Logf("terraform %s: %s", args[0], time.Since(start).Round(10*time.Millisecond))
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), out.String()
+		}
+		w.t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
+	}
+	return 0, out.String()
+}
+
+// must runs a command that has to succeed.
+func (w *workspace) must(args ...string) string {
+	w.t.Helper()
+	code, out := w.run(args...)
+	if code != 0 {
+		w.t.Fatalf("terraform %s: exit %d\n%s", strings.Join(args, " "), code, out)
+	}
+	return out
+}
+
+// stateIDs returns the id of every resource instance in the state, by
+// address.
+func (w *workspace) stateIDs() map[string]string {
+	w.t.Helper()
+	var st struct {
+		Values *struct {
+			RootModule struct {
+				Resources []struct {
+					Address string         `json:"address"`
+					Values  map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(w.must("show", "-json", "-no-color")), &st); err != nil {
+		w.t.Fatalf("terraform show -json: %v", err)
+	}
+	ids := map[string]string{}
+	if st.Values == nil {
+		return ids
+	}
+	for _, r := range st.Values.RootModule.Resources {
+		id, _ := r.Values["id"].(string)
+		ids[r.Address] = id
+	}
+	return ids
+}
+
+// errorSummaries are the "Error: ..." lines of a command's output, for the
+// report of a failed step.
+func errorSummaries(out string) []string {
+	var errs []string
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		l = strings.TrimLeft(l, "│ ")
+		if !strings.HasPrefix(l, "Error: ") {
+			continue
+		}
+		msg := l
+		// The resource address and the detail's first line follow.
+		for j := i + 1; j < len(lines) && j <= i+12; j++ {
+			d := strings.TrimSpace(strings.TrimLeft(lines[j], "│"))
+			if strings.HasPrefix(d, "╵") || strings.HasPrefix(d, "Error: ") {
+				break
+			}
+			if d != "" && !strings.HasPrefix(d, "on main.tf") && !strings.Contains(d, ": resource \"") {
+				msg += " | " + d
+			}
+		}
+		errs = append(errs, msg)
+	}
+	return errs
+}
