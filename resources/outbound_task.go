@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -71,12 +70,8 @@ func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaReques
 // resource and (the top-level ones) the contactcenter_outbound_tasks data
 // source. The nested objects are in outbound_task_config.go.
 func OutboundTaskAttributes() map[string]schema.Attribute {
-	stamp := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	return map[string]schema.Attribute{
-		"id": stamp("The project id (`id`)."),
+		"id": framework.IDAttribute("The project id (`id`)."),
 		"name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Project name (`name`).",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -98,7 +93,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 				"`mc_transivr`, the robot script id for `mc_transai`.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
-		"dept_id": defaultInt("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
+		"dept_id": framework.DefaultInt64("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"status": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
 			MarkdownDescription: "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
@@ -106,21 +101,18 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 				"a create carry the status in updateOrCreate. Defaults to `closed`.",
 			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 		},
-		"priority": defaultInt("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
+		"priority": framework.DefaultInt64("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
 			100, int64validator.Between(0, 255)),
-		"concurrent": schema.Int64Attribute{
-			Optional: true, Computed: true, MarkdownDescription: "Concurrent lines (`concurrent`). The service chooses when unset.",
-			Validators:    []validator.Int64{int64validator.AtLeast(0)},
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"concurrent": framework.OptionalComputedInt64("Concurrent lines (`concurrent`). The service chooses when unset.",
+			int64validator.AtLeast(0)),
 		"callers": schema.ListAttribute{
 			ElementType: types.StringType, Optional: true,
 			MarkdownDescription: "Caller numbers of the task (`callers`), e.g. trunk numbers from `contactcenter_trunk_numbers`.",
 			Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 		},
-		"max_conn_secs":     defaultInt("Longest call duration (`max_conn_secs`), in seconds. Defaults to `300`.", 300, int64validator.AtLeast(0)),
-		"timeout_secs":      defaultInt("Outbound time-out (`timeout_secs`), in seconds: a call not connected by then is hung up. Defaults to `30`.", 30, int64validator.AtLeast(0)),
-		"max_queue_secs":    defaultInt("Data freshness (`max_queue_secs`), in seconds: data not dialed within this time after receipt is not dialed; `0` is unlimited. Defaults to `0`.", 0, int64validator.AtLeast(0)),
+		"max_conn_secs":     framework.DefaultInt64("Longest call duration (`max_conn_secs`), in seconds. Defaults to `300`.", 300, int64validator.AtLeast(0)),
+		"timeout_secs":      framework.DefaultInt64("Outbound time-out (`timeout_secs`), in seconds: a call not connected by then is hung up. Defaults to `30`.", 30, int64validator.AtLeast(0)),
+		"max_queue_secs":    framework.DefaultInt64("Data freshness (`max_queue_secs`), in seconds: data not dialed within this time after receipt is not dialed; `0` is unlimited. Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"enable_asr":        defaultFalse("Whether speech recognition is on (`enable_asr`); it chooses between `recall_strategies.default` (off) and `recall_strategies.asr` (on)."),
 		"config":            taskConfigAttribute(),
 		"recall_strategies": recallStrategiesAttribute(),
@@ -132,15 +124,15 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Delete the task even while it is open (`is_force = 1` on projects/delete). Defaults to `false`: an open task is not deleted. " +
 				"Changing it alone makes no API call.",
 		},
-		"type_string":   stamp("Name of the type (`type_string`)."),
+		"type_string":   framework.Stamp("Name of the type (`type_string`)."),
 		"status_string": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the status (`status_string`)."},
-		"created_at":    stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
+		"created_at":    framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
 		"updated_at":    schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
 	}
 }
 
 func defaultFalse(desc string) schema.BoolAttribute {
-	return schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), MarkdownDescription: desc + " Defaults to `false`."}
+	return framework.DefaultBool(desc+" Defaults to `false`.", false)
 }
 
 func (r *outboundTaskResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -51,10 +51,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "`<que_id>:<agent_id>`.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`). Changing it replaces the resource.",
 				Validators:    []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id")},

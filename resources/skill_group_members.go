@@ -67,10 +67,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "The group id (`que_id`).",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource.",
 				Validators:    []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id")},

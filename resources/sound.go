@@ -66,7 +66,7 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 // resource and the contactcenter_sounds data source.
 func SoundAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": stableString("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
+		"id": framework.IDAttribute("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
 		"name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Voice name (`name`). Required by the service (code 403 when empty). Changing it replaces the file.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -107,9 +107,9 @@ func SoundAttributes() map[string]schema.Attribute {
 				"Replaces the voice file when the hash changes, except from or to null (after import, or when the attribute is removed).",
 			)},
 		},
-		"address":        stableString("Real storage path of the voice on the platform (`address`)."),
-		"sounds_address": stableString("Upload path of the voice (`sounds_address`, the `path` answered by the upload)."),
-		"add_time":       stableString("When the voice was uploaded (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
+		"address":        framework.Stamp("Real storage path of the voice on the platform (`address`)."),
+		"sounds_address": framework.Stamp("Upload path of the voice (`sounds_address`, the `path` answered by the upload)."),
+		"add_time":       framework.Stamp("When the voice was uploaded (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
 	}
 }
 

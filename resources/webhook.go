@@ -14,9 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -59,12 +57,8 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 // WebhookAttributes are the webhook's fields, declared once for the
 // resource and the contactcenter_webhooks data source.
 func WebhookAttributes() map[string]schema.Attribute {
-	stamp := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	return map[string]schema.Attribute{
-		"id": stamp("The webhook id (`id`)."),
+		"id": framework.IDAttribute("The webhook id (`id`)."),
 		"name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Webhook name (`name`).",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -92,17 +86,14 @@ func WebhookAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Department id (`dept_id`). Defaults to `0`.",
 			Validators:          []validator.Int64{int64validator.AtLeast(0)},
 		},
-		"vcc_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "Enterprise id (`vcc_id`).",
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"vcc_id": framework.StableInt64("Enterprise id (`vcc_id`)."),
 		"dept_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
 			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
 		},
-		"created_at":        stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
+		"created_at":        framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
 		"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
-		"created_user_name": stamp("Name of the user who created the webhook (`created_user_name`)."),
+		"created_user_name": framework.Stamp("Name of the user who created the webhook (`created_user_name`)."),
 		"updated_user_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the user who last updated the webhook (`updated_user_name`)."},
 	}
 }
