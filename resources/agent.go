@@ -70,15 +70,12 @@ var errNoPassword = errors.New("A new agent needs a password: set user_password 
 
 // NewAgentResource returns the contactcenter_agent resource.
 func NewAgentResource() resource.Resource {
-	r := &agentResource{Resource: framework.NewResource("agent")}
-	r.steps = framework.Steps[agentModel]{Title: "Agent", Get: r.get}
+	r := &agentResource{}
+	r.Managed = framework.NewManaged("agent", "Agent", r.get)
 	return r
 }
 
-type agentResource struct {
-	framework.Resource
-	steps framework.Steps[agentModel]
-}
+type agentResource struct{ framework.Managed[agentModel] }
 
 // optionalComputedString is an optional text the service stores as sent and
 // answers back; unset keeps what the service holds.
@@ -220,7 +217,7 @@ func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 }
 
 func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err
@@ -260,12 +257,8 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 	return a, nil
 }
 
-func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *agentModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *agentModel) error {
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err
@@ -285,7 +278,7 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 // Delete removes the agent, or with delete_mode = "resign" (as the state
 // holds it: the value configured when the agent was last applied) resigns it.
 func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *agentModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *agentModel) error {
 		id := framework.ID(state.ID)
 		if state.DeleteMode.ValueString() != agentDeleteModeResign {
 			return r.Client.Agents.Delete(ctx, id)

@@ -39,14 +39,13 @@ var taskStatusNames = map[string]int64{"closed": client.TaskStatusClosed, "open"
 
 // NewOutboundTaskResource returns the contactcenter_outbound_task resource.
 func NewOutboundTaskResource() resource.Resource {
-	r := &outboundTaskResource{Resource: framework.NewResource("outbound_task")}
-	r.steps = framework.Steps[outboundTaskModel]{Title: "Outbound Task", Get: r.get}
+	r := &outboundTaskResource{}
+	r.Managed = framework.NewManaged("outbound_task", "Outbound Task", r.get)
 	return r
 }
 
 type outboundTaskResource struct {
-	framework.Resource
-	steps framework.Steps[outboundTaskModel]
+	framework.Managed[outboundTaskModel]
 }
 
 func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -180,17 +179,13 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 }
 
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
 		t := plan.expand()
 		t.Status = flexInt(taskStatusNames[plan.Status.ValueString()])
 		id, err := r.Client.Tasks.Create(ctx, t)
 		plan.ID = types.StringValue(strconv.FormatInt(id, 10))
 		return err
 	})
-}
-
-func (r *outboundTaskResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
 }
 
 // Update is one status write. Every edit carries a status, because §2.7
@@ -200,7 +195,7 @@ func (r *outboundTaskResource) Read(ctx context.Context, req resource.ReadReques
 // (§4.3), so an edit sent with it keeps the current status, and a change of
 // status alone sends no edit at all.
 func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *outboundTaskModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *outboundTaskModel) error {
 		id := framework.ID(state.ID)
 		edit, current := plan.expand(), state.expand()
 		clearing(&edit)
@@ -222,7 +217,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 
 func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var open bool
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *outboundTaskModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *outboundTaskModel) error {
 		open = !state.ForceDelete.ValueBool() && state.Status.ValueString() == "open"
 		return r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, state.ForceDelete.ValueBool())
 	}, func(error) string {

@@ -42,14 +42,13 @@ var waitAudioRE = regexp.MustCompile(`^(-1|[0-9]+)$`)
 
 // NewSkillGroupResource returns the contactcenter_skill_group resource.
 func NewSkillGroupResource() resource.Resource {
-	r := &skillGroupResource{Resource: framework.NewResource("skill_group")}
-	r.steps = framework.Steps[skillGroupModel]{Title: "Skill Group", Get: r.get}
+	r := &skillGroupResource{}
+	r.Managed = framework.NewManaged("skill_group", "Skill Group", r.get)
 	return r
 }
 
 type skillGroupResource struct {
-	framework.Resource
-	steps framework.Steps[skillGroupModel]
+	framework.Managed[skillGroupModel]
 }
 
 // optionalInt is an optional integer the service fills in when unset.
@@ -124,25 +123,21 @@ func (r *skillGroupResource) IdentitySchema(_ context.Context, _ resource.Identi
 }
 
 func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
 		return err
 	})
 }
 
-func (r *skillGroupResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
 		return r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand())
 	}, "force_delete")
 }
 
 func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
 		return r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
 	}, func(err error) string {
 		if client.HasCode(err, 404) {

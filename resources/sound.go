@@ -36,15 +36,12 @@ var (
 
 // NewSoundResource returns the contactcenter_sound resource.
 func NewSoundResource() resource.Resource {
-	r := &soundResource{Resource: framework.NewResource("sound")}
-	r.steps = framework.Steps[soundModel]{Title: "Sound", Get: r.get}
+	r := &soundResource{}
+	r.Managed = framework.NewManaged("sound", "Sound", r.get)
 	return r
 }
 
-type soundResource struct {
-	framework.Resource
-	steps framework.Steps[soundModel]
-}
+type soundResource struct{ framework.Managed[soundModel] }
 
 func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -118,7 +115,7 @@ func (r *soundResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 }
 
 func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
 		content, err := readSoundFile(plan.Source.ValueString())
 		if err != nil {
 			return err
@@ -132,18 +129,14 @@ func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, 
 	})
 }
 
-func (r *soundResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 // Update only records `source` and `source_hash`: every attribute the
 // service stores forces a replacement, so there is nothing to send.
 func (r *soundResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(context.Context, *soundModel, *soundModel) error { return nil }, "source", "source_hash")
+	r.Steps.Update(ctx, req, resp, func(context.Context, *soundModel, *soundModel) error { return nil }, "source", "source_hash")
 }
 
 func (r *soundResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *soundModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *soundModel) error {
 		return r.Client.Sounds.DeleteOne(ctx, state.ID.ValueString())
 	}, nil)
 }

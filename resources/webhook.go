@@ -34,14 +34,13 @@ var webhookURLRE = regexp.MustCompile(`^https?://[^/\s]+(/\S*)?$`)
 
 // NewWebhookResource returns the contactcenter_webhook resource.
 func NewWebhookResource() resource.Resource {
-	r := &webhookResource{Resource: framework.NewResource("webhook")}
-	r.steps = framework.Steps[WebhookRecord]{Title: "Webhook", Get: r.get}
+	r := &webhookResource{}
+	r.Managed = framework.NewManaged("webhook", "Webhook", r.get)
 	return r
 }
 
 type webhookResource struct {
-	framework.Resource
-	steps framework.Steps[WebhookRecord]
+	framework.Managed[WebhookRecord]
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -103,7 +102,7 @@ func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentityS
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *WebhookRecord) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *WebhookRecord) error {
 		w, err := r.Client.Webhooks.Create(ctx, plan.expand())
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(w.ID), 10))
@@ -112,18 +111,14 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	})
 }
 
-func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
 		return r.Client.Webhooks.Update(ctx, framework.ID(plan.ID), plan.expand())
 	})
 }
 
 func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *WebhookRecord) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *WebhookRecord) error {
 		return r.Client.Webhooks.Delete(ctx, framework.ID(state.ID))
 	}, nil)
 }

@@ -98,3 +98,24 @@ func (a *Action) Configured(resp *action.InvokeResponse) bool {
 	}
 	return true
 }
+
+// Managed is the base of a managed resource over its model M: Resource
+// (Metadata, Configure, the id identity), the common Steps, and Read, which
+// is read-or-remove through Steps.Get. The resource's file declares its
+// schema and calls Steps.Create, Steps.Update and Steps.Delete by name.
+type Managed[M any] struct {
+	Resource
+	Steps Steps[M]
+}
+
+// NewManaged returns the base of the resource contactcenter_<name>; title
+// names it in error summaries ("Skill Group"), get reads the object a model
+// names (see Steps.Get).
+func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) error) Managed[M] {
+	return Managed[M]{Resource: NewResource(name), Steps: Steps[M]{Title: title, Get: get}}
+}
+
+// Read is read-or-remove (Steps.Read).
+func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.Steps.Read(ctx, req, resp)
+}
