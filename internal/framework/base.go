@@ -14,9 +14,11 @@ package framework
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -118,4 +120,28 @@ func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) e
 // Read is read-or-remove (Steps.Read).
 func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	r.Steps.Read(ctx, req, resp)
+}
+
+// Progress reports a message while an action runs; it does nothing when
+// Terraform does not listen.
+type Progress func(format string, args ...any)
+
+// Invoke is every action's Invoke: the provider configured, the
+// configuration into a new model, then run with a progress reporter and
+// the response's diagnostics.
+func Invoke[M any](ctx context.Context, a *Action, req action.InvokeRequest, resp *action.InvokeResponse,
+	run func(ctx context.Context, m *M, progress Progress, diags *diag.Diagnostics)) {
+	if !a.Configured(resp) {
+		return
+	}
+	var m M
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	run(ctx, &m, func(format string, args ...any) {
+		if resp.SendProgress != nil {
+			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
+		}
+	}, &resp.Diagnostics)
 }
