@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -102,30 +103,21 @@ func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.Val
 }
 
 func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if !a.Configured(resp) {
+	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+}
+
+func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, progress framework.Progress, diags *diag.Diagnostics) {
+	limit, d := m.Timeouts.Invoke(ctx, asrDefaultTimeout)
+	diags.Append(d...)
+	if diags.HasError() {
 		return
-	}
-	var m asrTranscribeModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	limit, diags := m.Timeouts.Invoke(ctx, asrDefaultTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	progress := func(format string, args ...any) {
-		if resp.SendProgress != nil {
-			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
-		}
 	}
 	taskID, err := a.Client.ASR.Recognize(ctx, client.ASRRequest{
 		EnableCallBack: m.EnableCallback.ValueBool(), CallBackURL: m.CallbackURL.ValueString(),
 		SpeechFileURL: m.SpeechFileURL.ValueString(), CallID: m.CallID.ValueString(),
 	})
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Start Speech Recognition", err)
+		tfkit.AddAPIError(diags, "Unable to Start Speech Recognition", err)
 		return
 	}
 	progress("Speech recognition task %s started; waiting up to %s for the text.", taskID, limit)
@@ -137,12 +129,12 @@ func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeReque
 	})
 	switch {
 	case err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-		resp.Diagnostics.AddError("Speech Recognition Timed Out",
+		diags.AddError("Speech Recognition Timed Out",
 			fmt.Sprintf("Task %s had not finished after %s (timeouts.invoke). The conversion goes on in the service: read it later "+
 				"with data \"contactcenter_asr_transcript\" { task_id = %q }, or raise timeouts.invoke.", taskID, limit, taskID))
 		return
 	case err != nil:
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Speech Recognition Result", err)
+		tfkit.AddAPIError(diags, "Unable to Read Speech Recognition Result", err)
 		return
 	}
 	progress("Task %s finished: %d sentence(s).", taskID, len(res.Sentences))
@@ -150,7 +142,7 @@ func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeReque
 		return
 	}
 	if err := writeTranscript(m.OutputFile.ValueString(), taskID, res); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("output_file"), "Unable to Write Transcript",
+		diags.AddAttributeError(path.Root("output_file"), "Unable to Write Transcript",
 			fmt.Sprintf("Task %s finished, but its transcript could not be written: %v. The text stays available for 30 days "+
 				"through the contactcenter_asr_transcript data source.", taskID, err))
 		return

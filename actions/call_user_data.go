@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -88,29 +89,23 @@ func (a *callUserDataAction) ValidateConfig(ctx context.Context, req action.Vali
 }
 
 func (a *callUserDataAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if !a.Configured(resp) {
-		return
-	}
-	var m callUserDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+}
+
+func (a *callUserDataAction) run(ctx context.Context, m *callUserDataModel, progress framework.Progress, diags *diag.Diagnostics) {
 	var data map[string]string
 	if !m.UserData.IsNull() {
-		resp.Diagnostics.Append(m.UserData.ElementsAs(ctx, &data, false)...)
-		if resp.Diagnostics.HasError() {
+		diags.Append(m.UserData.ElementsAs(ctx, &data, false)...)
+		if diags.HasError() {
 			return
 		}
 	}
 	msg, err := a.Client.Reference.UpdateUserData(ctx, m.CallID.ValueString(), m.BusinessStatus.ValueString(), data)
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update Call User Data", err)
+		tfkit.AddAPIError(diags, "Unable to Update Call User Data", err)
 		return
 	}
-	if resp.SendProgress != nil {
-		resp.SendProgress(action.InvokeProgressEvent{Message: "Call " + m.CallID.ValueString() + ": " + msg})
-	}
+	progress("Call %s: %s", m.CallID.ValueString(), msg)
 }
 
 type callUserDataModel struct {

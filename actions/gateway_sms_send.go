@@ -182,19 +182,15 @@ type failure struct {
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if !a.Configured(resp) {
-		return
-	}
-	var m gatewaySMSSendModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	mobiles, lines, diags := m.numbers(ctx)
-	resp.Diagnostics.Append(diags...)
-	params, diags := m.params(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+}
+
+func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, progress framework.Progress, diags *diag.Diagnostics) {
+	mobiles, lines, d := m.numbers(ctx)
+	diags.Append(d...)
+	params, d := m.params(ctx)
+	diags.Append(d...)
+	if diags.HasError() {
 		return
 	}
 	var tplID int64
@@ -222,7 +218,7 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:])})
 			break
 		}
-		res, err := a.send(ctx, mode, part, m, tplID, params, lines)
+		res, err := a.send(ctx, mode, part, *m, tplID, params, lines)
 		accepted := map[string]bool{}
 		if err == nil {
 			for _, it := range res.Data {
@@ -242,16 +238,16 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 		} else {
 			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, reason(err)), part})
 		}
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s request %d of %d: %d of %d numbers accepted",
-			mode, i+1, len(chunks), len(part)-failedIn(failures, part), len(part))})
+		progress("%s request %d of %d: %d of %d numbers accepted",
+			mode, i+1, len(chunks), len(part)-failedIn(failures, part), len(part))
 		if err != nil && requestWide(err) && i+1 < len(chunks) {
 			failures = append(failures, failure{fmt.Sprintf("not sent: stopped after request %d failed with an error every request would get", i+1), flatten(chunks[i+1:])})
 			break
 		}
 	}
 	if len(failures) == 0 {
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("sent %d messages to %d numbers in %d request(s), billed count %d",
-			sent, len(mobiles), len(chunks), fee)})
+		progress("sent %d messages to %d numbers in %d request(s), billed count %d",
+			sent, len(mobiles), len(chunks), fee)
 		return
 	}
 	var b strings.Builder
@@ -266,7 +262,7 @@ func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequ
 		fmt.Fprintf(&b, "\n\n%s (%d numbers):\n%s", f.reason, len(f.mobiles), strings.Join(sorted, ", "))
 	}
 	b.WriteString("\n\nNumbers not listed here were accepted; do not send to them again. Their delivery results arrive as delivery records.")
-	resp.Diagnostics.AddError("Unable to Send Gateway SMS", b.String())
+	diags.AddError("Unable to Send Gateway SMS", b.String())
 }
 
 func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []string, m gatewaySMSSendModel, tplID int64, params any, lines map[string][]string) (*client.SendResult, error) {

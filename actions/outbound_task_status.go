@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -54,14 +55,10 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 }
 
 func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	var m outboundTaskStatusModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !a.Configured(resp) {
-		return
-	}
+	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+}
+
+func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatusModel, progress framework.Progress, diags *diag.Diagnostics) {
 	status, verb, summary := client.TaskStatusOpen, "opened", "Unable to Open Outbound Task"
 	if m.Status.ValueString() == "paused" {
 		status, verb, summary = client.TaskStatusPaused, "paused", "Unable to Pause Outbound Task"
@@ -76,14 +73,14 @@ func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.Invoke
 			if client.IsNotFound(err) {
 				detail += "\n\nNo outbound task has this id."
 			}
-			resp.Diagnostics.AddAttributeError(path.Root("ids").AtListIndex(i), summary, fmt.Sprintf("Task %d: %s", id, detail))
-			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Outbound task %d: failed (%d of %d)", id, i+1, len(m.IDs))})
+			diags.AddAttributeError(path.Root("ids").AtListIndex(i), summary, fmt.Sprintf("Task %d: %s", id, detail))
+			progress("Outbound task %d: failed (%d of %d)", id, i+1, len(m.IDs))
 			continue
 		}
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Outbound task %d: %s (%d of %d)", id, verb, i+1, len(m.IDs))})
+		progress("Outbound task %d: %s (%d of %d)", id, verb, i+1, len(m.IDs))
 	}
 	if failed == 0 {
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%d outbound task(s) %s", len(m.IDs), verb)})
+		progress("%d outbound task(s) %s", len(m.IDs), verb)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -122,18 +123,17 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 }
 
 func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if !a.Configured(resp) {
-		return
-	}
-	var m smsSendModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+}
+
+func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress framework.Progress, diags *diag.Diagnostics) {
 	var rs []smsRecipientModel
-	resp.Diagnostics.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)
+	diags.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)
 	common := map[string]string{}
 	if !m.Params.IsNull() {
-		resp.Diagnostics.Append(m.Params.ElementsAs(ctx, &common, false)...)
+		diags.Append(m.Params.ElementsAs(ctx, &common, false)...)
 	}
-	if resp.Diagnostics.HasError() {
+	if diags.HasError() {
 		return
 	}
 	recipients := make([]client.SMSRecipient, len(rs))
@@ -144,14 +144,14 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 		}
 		if !r.Params.IsNull() {
 			own := map[string]string{}
-			resp.Diagnostics.Append(r.Params.ElementsAs(ctx, &own, false)...)
+			diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
 			for k, v := range own {
 				params[k] = v
 			}
 		}
 		recipients[i] = client.SMSRecipient{Mobile: r.Mobile.ValueString(), Params: params}
 	}
-	if resp.Diagnostics.HasError() {
+	if diags.HasError() {
 		return
 	}
 	tid := m.TemplateID.ValueString()
@@ -162,11 +162,11 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 		if client.IsNotFound(err) {
 			detail = fmt.Sprintf("Template %s does not exist. template_id is the template's `id` (contactcenter_sms_template.x.id), not its tpl_id.", tid)
 		}
-		resp.Diagnostics.AddAttributeError(path.Root("template_id"), "Unable to Send SMS", detail)
+		diags.AddAttributeError(path.Root("template_id"), "Unable to Send SMS", detail)
 		return
 	}
 	if int64(tpl.State) != client.TemplateApproved {
-		resp.Diagnostics.AddAttributeError(path.Root("template_id"), "Unable to Send SMS",
+		diags.AddAttributeError(path.Root("template_id"), "Unable to Send SMS",
 			fmt.Sprintf("Template %s (%q) is %s (state %d); only approved templates can send. Nothing was sent.%s",
 				tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
 		return
@@ -177,10 +177,10 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 	var groups []unsent
 	if len(recipients) == 1 {
 		r := recipients[0]
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Sending template %s to %s", tid, r.Mobile)})
+		progress("Sending template %s to %s", tid, r.Mobile)
 		res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: r.Params})
 		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Send SMS", err)
+			tfkit.AddAPIError(diags, "Unable to Send SMS", err)
 			return
 		}
 		merge(sent, failed, res)
@@ -190,7 +190,7 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 			part := recipients[c*client.SMSMaxBatch : min((c+1)*client.SMSMaxBatch, len(recipients))]
 			phone, err := client.BatchPhone(tpl.TplParam, part)
 			if err != nil {
-				resp.Diagnostics.AddError("Unable to Send SMS", err.Error())
+				diags.AddError("Unable to Send SMS", err.Error())
 				return
 			}
 			res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: tid})
@@ -205,11 +205,11 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 				break
 			}
 			merge(sent, failed, res)
-			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Batch %d of %d: %d sent, %d failed (template %s)",
-				c+1, chunks, len(res.Success), len(res.Error), tid)})
+			progress("Batch %d of %d: %d sent, %d failed (template %s)",
+				c+1, chunks, len(res.Success), len(res.Error), tid)
 		}
 	}
-	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%d of %d recipients accepted for delivery", len(sent), len(recipients))})
+	progress("%d of %d recipients accepted for delivery", len(sent), len(recipients))
 	notSent := len(failed)
 	for _, g := range groups {
 		notSent += len(g.mobiles)
@@ -233,7 +233,7 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, strings.Join(g.mobiles, ", "))
 		}
 		b.WriteString("\nFix these numbers or their variables and send to them again; sending to the whole list again would repeat the message for the others.")
-		resp.Diagnostics.AddError("SMS Not Sent to Every Recipient", b.String())
+		diags.AddError("SMS Not Sent to Every Recipient", b.String())
 	}
 }
 

@@ -70,26 +70,21 @@ func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaR
 }
 
 func (d *asrTranscriptDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m asrTranscriptModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	res, err := d.Client.ASR.Query(ctx, m.TaskID.ValueString())
-	switch {
-	case client.IsASRInProgress(err):
-		m.Done, m.Status, m.Sentences = types.BoolValue(false), types.Int64Null(), []sentenceModel{}
-	case client.IsNotFound(err):
-		resp.Diagnostics.AddAttributeError(path.Root("task_id"), "Speech Recognition Task Not Found",
-			tfkit.APIErrorDetail(err)+"\n\nThe task does not exist, or its result is older than 30 days.")
-		return
-	case err != nil:
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Speech Recognition Result", err)
-		return
-	default:
-		m.Done, m.Status, m.Sentences = types.BoolValue(true), types.Int64Value(int64(res.Status)), flattenSentences(res.Sentences)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to Read Speech Recognition Result", func(ctx context.Context, m *asrTranscriptModel) error {
+		res, err := d.Client.ASR.Query(ctx, m.TaskID.ValueString())
+		switch {
+		case client.IsASRInProgress(err):
+			m.Done, m.Status, m.Sentences = types.BoolValue(false), types.Int64Null(), []sentenceModel{}
+		case client.IsNotFound(err):
+			return framework.AttributeError(path.Root("task_id"), "Speech Recognition Task Not Found",
+				tfkit.APIErrorDetail(err)+"\n\nThe task does not exist, or its result is older than 30 days.")
+		case err != nil:
+			return err
+		default:
+			m.Done, m.Status, m.Sentences = types.BoolValue(true), types.Int64Value(int64(res.Status)), flattenSentences(res.Sentences)
+		}
+		return nil
+	})
 }
 
 // flattenSentences converts §2.10 sentences to their Terraform form.

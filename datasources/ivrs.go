@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*ivrsDataSource)(nil)
@@ -47,25 +46,18 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 }
 
 func (d *ivrsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m ivrsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	list, err := d.Client.Reference.IVRs(ctx)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List IVRs", err)
-		return
-	}
-	m.IVRs, m.IDs = []ivrItem{}, []types.Int64{}
-	for _, v := range list {
-		if !m.IvrName.IsNull() && string(v.IvrName) != m.IvrName.ValueString() {
-			continue
+	framework.ReadDataSource(ctx, req, resp, "Unable to List IVRs", func(ctx context.Context, m *ivrsModel) error {
+		list, err := d.Client.Reference.IVRs(ctx)
+		m.IVRs, m.IDs = []ivrItem{}, []types.Int64{}
+		for _, v := range list {
+			if !m.IvrName.IsNull() && string(v.IvrName) != m.IvrName.ValueString() {
+				continue
+			}
+			m.IDs = append(m.IDs, types.Int64Value(int64(v.IvrID)))
+			m.IVRs = append(m.IVRs, ivrItem{IvrID: types.Int64Value(int64(v.IvrID)), IvrName: types.StringValue(string(v.IvrName)), IvrCode: types.StringValue(string(v.IvrCode))})
 		}
-		m.IDs = append(m.IDs, types.Int64Value(int64(v.IvrID)))
-		m.IVRs = append(m.IVRs, ivrItem{IvrID: types.Int64Value(int64(v.IvrID)), IvrName: types.StringValue(string(v.IvrName)), IvrCode: types.StringValue(string(v.IvrCode))})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return err
+	})
 }
 
 type ivrsModel struct {

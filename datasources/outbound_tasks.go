@@ -13,7 +13,6 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
@@ -91,28 +90,20 @@ func (d *outboundTasksDataSource) ConfigValidators(context.Context) []datasource
 }
 
 func (d *outboundTasksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m outboundTasksModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var tasks []client.Task
-	var err error
-	if m.All.ValueBool() {
-		tasks, err = d.Client.Tasks.All(ctx, m.Type.ValueInt64())
-	} else {
-		tasks, err = client.Collect(d.Client.Tasks.List(ctx, resources.TaskListFilter(m.Type, m.Status, m.Name)))
-	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Outbound Tasks", err)
-		return
-	}
-	m.Tasks = make([]outboundTaskItem, len(tasks))
-	for i, t := range tasks {
-		m.Tasks[i].Flatten(&t)
-		framework.Flatten(t, &m.Tasks[i])
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Outbound Tasks", func(ctx context.Context, m *outboundTasksModel) error {
+		var tasks []client.Task
+		var err error
+		if m.All.ValueBool() {
+			tasks, err = d.Client.Tasks.All(ctx, m.Type.ValueInt64())
+		} else {
+			tasks, err = client.Collect(d.Client.Tasks.List(ctx, resources.TaskListFilter(m.Type, m.Status, m.Name)))
+		}
+		m.Tasks = flattenItems(tasks, func(t *client.Task, i *outboundTaskItem) {
+			i.Flatten(t)
+			framework.Flatten(t, i)
+		})
+		return err
+	})
 }
 
 type outboundTasksModel struct {

@@ -42,23 +42,15 @@ func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *robotRecordingDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m robotRecordingModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	p, err := d.Client.ASR.PlayRecord(ctx, m.CallID.ValueString())
-	if client.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(pathCallID, "Robot Recording Not Found",
-			tfkit.APIErrorDetail(err)+"\n\nThe call "+m.CallID.ValueString()+" has no robot recording; check that it was a robot (call_type 16) call.")
-		return
-	}
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Robot Recording", err)
-		return
-	}
-	m.Path = types.StringValue(p)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to Read Robot Recording", func(ctx context.Context, m *robotRecordingModel) error {
+		p, err := d.Client.ASR.PlayRecord(ctx, m.CallID.ValueString())
+		if client.IsNotFound(err) {
+			return framework.AttributeError(pathCallID, "Robot Recording Not Found",
+				tfkit.APIErrorDetail(err)+"\n\nThe call "+m.CallID.ValueString()+" has no robot recording; check that it was a robot (call_type 16) call.")
+		}
+		m.Path = types.StringValue(p)
+		return err
+	})
 }
 
 type robotRecordingModel struct {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
@@ -51,26 +50,14 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m skillGroupsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.SkillGroupFilter{QueID: m.ID.ValueInt64(), Keyword: m.Keyword.ValueString()}
-	m.SkillGroups = []skillGroupItem{}
-	for g, err := range d.Client.Queues.List(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Skill Groups", err)
-			return
-		}
-		if f.QueID != 0 && string(g.ID) != strconv.FormatInt(f.QueID, 10) {
-			continue
-		}
-		var item skillGroupItem
-		framework.Flatten(g, &item)
-		m.SkillGroups = append(m.SkillGroups, item)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Skill Groups", func(ctx context.Context, m *skillGroupsModel) error {
+		f := client.SkillGroupFilter{QueID: m.ID.ValueInt64(), Keyword: m.Keyword.ValueString()}
+		groups, err := framework.Collect(d.Client.Queues.List(ctx, f))
+		m.SkillGroups = framework.FlattenEach[skillGroupItem](groups, func(g client.SkillGroup) bool {
+			return f.QueID == 0 || string(g.ID) == strconv.FormatInt(f.QueID, 10)
+		})
+		return err
+	})
 }
 
 type skillGroupsModel struct {

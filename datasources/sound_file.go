@@ -55,29 +55,24 @@ func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *soundFileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m soundFileModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	b, err := d.Client.Sounds.Play(ctx, m.SoundID.ValueString())
-	if err != nil {
-		detail := tfkit.APIErrorDetail(err)
-		if client.IsNotFound(err) {
-			detail += "\n\nThe platform has no voice file " + m.SoundID.ValueString() + "."
+	framework.ReadDataSource(ctx, req, resp, "Unable to Download Voice File", func(ctx context.Context, m *soundFileModel) error {
+		b, err := d.Client.Sounds.Play(ctx, m.SoundID.ValueString())
+		if err != nil {
+			detail := tfkit.APIErrorDetail(err)
+			if client.IsNotFound(err) {
+				detail += "\n\nThe platform has no voice file " + m.SoundID.ValueString() + "."
+			}
+			return framework.AttributeError(path.Root("sound_id"), "Unable to Download Voice File", detail)
 		}
-		resp.Diagnostics.AddAttributeError(path.Root("sound_id"), "Unable to Download Voice File", detail)
-		return
-	}
-	out := m.OutputPath.ValueString()
-	if err := writeFile(out, b); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Unable to Write Voice File",
-			fmt.Sprintf("Voice file %s was downloaded (%d bytes) but could not be written to %s: %v", m.SoundID.ValueString(), len(b), out, err))
-		return
-	}
-	sum := sha256.Sum256(b)
-	m.ContentSHA256, m.Size = types.StringValue(hex.EncodeToString(sum[:])), types.Int64Value(int64(len(b)))
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		out := m.OutputPath.ValueString()
+		if err := writeFile(out, b); err != nil {
+			return framework.AttributeError(path.Root("output_path"), "Unable to Write Voice File",
+				fmt.Sprintf("Voice file %s was downloaded (%d bytes) but could not be written to %s: %v", m.SoundID.ValueString(), len(b), out, err))
+		}
+		sum := sha256.Sum256(b)
+		m.ContentSHA256, m.Size = types.StringValue(hex.EncodeToString(sum[:])), types.Int64Value(int64(len(b)))
+		return nil
+	})
 }
 
 // writeFile writes b to p through a temporary file in the same folder, so

@@ -15,7 +15,6 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -88,12 +87,7 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 }
 
 func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
-	num := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
-	}
+	str, num := framework.ComputedString, framework.ComputedInt64
 	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month.")
 	attrs["records"] = schema.ListNestedAttribute{
 		Computed: true, MarkdownDescription: "The matching trunk call records, newest first.",
@@ -131,30 +125,11 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 }
 
 func (d *trunkCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m trunkCallRecordsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.CDRFilter{CallID: m.CallID.ValueString(), TimeStartBegin: m.TimeStartBegin.ValueString(), TimeStartEnd: m.TimeStartEnd.ValueString()}
-	m.Records = []trunkCDRItem{}
-	for r, err := range d.Client.Reference.TrunkCDRs(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Trunk Call Records", err)
-			return
-		}
-		s := func(v client.FlexString) types.String { return types.StringValue(string(v)) }
-		n := func(v client.FlexInt) types.Int64 { return types.Int64Value(int64(v)) }
-		m.Records = append(m.Records, trunkCDRItem{
-			VccID: n(r.VccID), VccCode: s(r.VccCode), AgID: n(r.AgID), CallID: s(r.CallID), CallType: n(r.CallType),
-			CallTypeName: s(r.CallTypeName), CallResult: n(r.CallResult), CallResultName: s(r.CallResultName),
-			TrunkNum: s(r.TrunkNum), UserNum: s(r.UserNum), UserAreaCode: s(r.UserAreaCode), TimeStart: s(r.TimeStart),
-			TimeRing: s(r.TimeRing), TimeAnswer: s(r.TimeAnswer), TimeConn: s(r.TimeConn), TimeHangup: s(r.TimeHangup),
-			DurRing: n(r.DurRing), DurRing2: n(r.DurRing2), DurAnswer: n(r.DurAnswer), DurConn: n(r.DurConn), DurAll: n(r.DurAll),
-			UserData: s(r.UserData),
-		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Trunk Call Records", func(ctx context.Context, m *trunkCallRecordsModel) error {
+		records, err := framework.Collect(d.Client.Reference.TrunkCDRs(ctx, m.filter()))
+		m.Records = framework.FlattenEach[trunkCDRItem](records, nil)
+		return err
+	})
 }
 
 func (d *trunkCallRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
@@ -162,10 +137,19 @@ func (d *trunkCallRecordsDataSource) ValidateConfig(ctx context.Context, req dat
 }
 
 type trunkCallRecordsModel struct {
-	CallID         types.String   `tfsdk:"call_id"`
-	TimeStartBegin types.String   `tfsdk:"time_start_begin"`
-	TimeStartEnd   types.String   `tfsdk:"time_start_end"`
-	Records        []trunkCDRItem `tfsdk:"records"`
+	cdrQuery
+	Records []trunkCDRItem `tfsdk:"records"`
+}
+
+// cdrQuery is the call_id / range filter both CDR data sources share.
+type cdrQuery struct {
+	CallID         types.String `tfsdk:"call_id"`
+	TimeStartBegin types.String `tfsdk:"time_start_begin"`
+	TimeStartEnd   types.String `tfsdk:"time_start_end"`
+}
+
+func (q cdrQuery) filter() client.CDRFilter {
+	return client.CDRFilter{CallID: q.CallID.ValueString(), TimeStartBegin: q.TimeStartBegin.ValueString(), TimeStartEnd: q.TimeStartEnd.ValueString()}
 }
 
 type trunkCDRItem struct {

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*virtualNumberBindingsDataSource)(nil)
@@ -39,20 +38,14 @@ func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource
 }
 
 func (d *virtualNumberBindingsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m virtualNumberBindingsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	m.TrunkNumbers = []types.String{}
-	for n, err := range d.Client.Reference.VirtualBindings(ctx, m.Virtual.ValueString()) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Virtual Number Bindings", err)
-			return
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Virtual Number Bindings", func(ctx context.Context, m *virtualNumberBindingsModel) error {
+		numbers, err := framework.Collect(d.Client.Reference.VirtualBindings(ctx, m.Virtual.ValueString()))
+		m.TrunkNumbers = make([]types.String, len(numbers))
+		for i, n := range numbers {
+			m.TrunkNumbers[i] = types.StringValue(n)
 		}
-		m.TrunkNumbers = append(m.TrunkNumbers, types.StringValue(n))
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return err
+	})
 }
 
 type virtualNumberBindingsModel struct {

@@ -7,9 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -27,9 +25,7 @@ type vosCallRecordsDataSource struct {
 }
 
 func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
+	str := framework.ComputedString
 	attrs := cdrFilterAttributes("Set both ends or neither; without them the service reads today (`00:00:00` to `23:59:59`). The range is at most one month.")
 	attrs["records"] = schema.ListNestedAttribute{
 		Computed: true, MarkdownDescription: "The matching VOS call records, newest first.",
@@ -57,26 +53,11 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *vosCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m vosCallRecordsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.CDRFilter{CallID: m.CallID.ValueString(), TimeStartBegin: m.TimeStartBegin.ValueString(), TimeStartEnd: m.TimeStartEnd.ValueString()}
-	m.Records = []vosCDRItem{}
-	for r, err := range d.Client.Reference.VOSCDRs(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List VOS Call Records", err)
-			return
-		}
-		s := func(v client.FlexString) types.String { return types.StringValue(string(v)) }
-		m.Records = append(m.Records, vosCDRItem{
-			ID: s(r.ID), StartTime: s(r.StartTime), Caller: s(r.Caller), Called: s(r.Called), SipNum: s(r.SipNum),
-			VccCode: s(r.VccCode), CallID: s(r.CallID), Inout: s(r.Inout), CallResult: s(r.CallResult),
-			EndTime: s(r.EndTime), TalkDuration: s(r.TalkDuration), EndReason: s(r.EndReason),
-		})
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List VOS Call Records", func(ctx context.Context, m *vosCallRecordsModel) error {
+		records, err := framework.Collect(d.Client.Reference.VOSCDRs(ctx, m.filter()))
+		m.Records = framework.FlattenEach[vosCDRItem](records, nil)
+		return err
+	})
 }
 
 func (d *vosCallRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
@@ -84,10 +65,8 @@ func (d *vosCallRecordsDataSource) ValidateConfig(ctx context.Context, req datas
 }
 
 type vosCallRecordsModel struct {
-	CallID         types.String `tfsdk:"call_id"`
-	TimeStartBegin types.String `tfsdk:"time_start_begin"`
-	TimeStartEnd   types.String `tfsdk:"time_start_end"`
-	Records        []vosCDRItem `tfsdk:"records"`
+	cdrQuery
+	Records []vosCDRItem `tfsdk:"records"`
 }
 
 type vosCDRItem struct {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
@@ -43,23 +42,14 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m webhooksModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	m.Webhooks = []webhookItem{}
-	for w, err := range d.Client.Webhooks.List(ctx, client.WebhookFilter{Name: m.Name.ValueString(), URL: m.URL.ValueString()}) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Webhooks", err)
-			return
-		}
-		var item webhookItem
-		framework.Flatten(w, &item.WebhookRecord)
-		framework.Flatten(w, &item)
-		m.Webhooks = append(m.Webhooks, item)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Webhooks", func(ctx context.Context, m *webhooksModel) (err error) {
+		m.Webhooks, err = flattenAll(d.Client.Webhooks.List(ctx, client.WebhookFilter{Name: m.Name.ValueString(), URL: m.URL.ValueString()}),
+			func(w *client.Webhook, item *webhookItem) {
+				framework.Flatten(w, &item.WebhookRecord)
+				framework.Flatten(w, item)
+			})
+		return err
+	})
 }
 
 type webhooksModel struct {

@@ -18,8 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -72,28 +70,17 @@ var errNoPassword = errors.New("A new agent needs a password: set user_password 
 
 // NewAgentResource returns the contactcenter_agent resource.
 func NewAgentResource() resource.Resource {
-	r := &agentResource{Resource: framework.NewResource("agent")}
-	r.steps = framework.Steps[agentModel]{Title: "Agent", Get: r.get}
+	r := &agentResource{}
+	r.Managed = framework.NewManaged("agent", "Agent", r.get)
 	return r
 }
 
-type agentResource struct {
-	framework.Resource
-	steps framework.Steps[agentModel]
-}
+type agentResource struct{ framework.Managed[agentModel] }
 
 // optionalComputedString is an optional text the service stores as sent and
 // answers back; unset keeps what the service holds.
 func optionalComputedString(desc string, v ...validator.String) schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional: true, Computed: true, MarkdownDescription: desc + " Unset, the service's value is kept (removing it from the configuration does not clear it).",
-		Validators:    v,
-		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-	}
-}
-
-func defaultInt(desc string, def int64, v ...validator.Int64) schema.Int64Attribute {
-	return schema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: desc, Default: int64default.StaticInt64(def), Validators: v}
+	return framework.OptionalComputedString(desc+" Unset, the service's value is kept (removing it from the configuration does not clear it).", v...)
 }
 
 // agentSchema is built once: the framework asks for it on every request
@@ -118,10 +105,7 @@ func (r *agentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 // the contactcenter_agent and contactcenter_agents data sources.
 func AgentAttributes() map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "The agent's `user_id`.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": framework.IDAttribute("The agent's `user_id`."),
 		"user_num": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent number (`user_num`), unique within the enterprise. It cannot be changed: a new value replaces the agent.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -155,12 +139,9 @@ func AgentAttributes() map[string]schema.Attribute {
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
 			stringvalidator.RegexMatches(userTypeRE, "must be a comma-separated list of agent types 1-7, for example \"1,2\"")),
-		"user_status": defaultInt("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`.", 1, int64validator.OneOf(1, 2, 3)),
-		"dept_id": schema.Int64Attribute{
-			Optional: true, Computed: true, MarkdownDescription: "Department id (`dept_id`). Defaults to the enterprise's root department.",
-			Validators:    []validator.Int64{int64validator.AtLeast(1)},
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"user_status": framework.DefaultInt64("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`.", 1, int64validator.OneOf(1, 2, 3)),
+		"dept_id": framework.OptionalComputedInt64("Department id (`dept_id`). Defaults to the enterprise's root department.",
+			int64validator.AtLeast(1)),
 		"role_id":       optionalInt("Role id (`role_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
 		"position_id":   optionalInt("Position id (`position_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
 		"supervisor_id": optionalInt("Supervisor's user id (`supervisor_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
@@ -172,15 +153,15 @@ func AgentAttributes() map[string]schema.Attribute {
 				"and removing the attribute leaves the current groups as they are. Do not manage one group through both this attribute and a membership resource.",
 			Validators: []validator.Set{setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
 		},
-		"user_phone_type":  defaultInt("Web phone (`user_phone_type`): `3` off, `4` on. Defaults to `3`.", 3, int64validator.OneOf(3, 4)),
-		"user_login_state": defaultInt("State after login (`user_login_state`): `1` idle, `2` busy. Defaults to `1`.", 1, int64validator.OneOf(1, 2)),
-		"user_auto_login":  defaultInt("Log in to the call bar automatically (`user_auto_login`): `1` yes, `0` no. Defaults to `1`.", 1, int64validator.OneOf(0, 1)),
+		"user_phone_type":  framework.DefaultInt64("Web phone (`user_phone_type`): `3` off, `4` on. Defaults to `3`.", 3, int64validator.OneOf(3, 4)),
+		"user_login_state": framework.DefaultInt64("State after login (`user_login_state`): `1` idle, `2` busy. Defaults to `1`.", 1, int64validator.OneOf(1, 2)),
+		"user_auto_login":  framework.DefaultInt64("Log in to the call bar automatically (`user_auto_login`): `1` yes, `0` no. Defaults to `1`.", 1, int64validator.OneOf(0, 1)),
 		"is_enable_outbound": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(true),
 			MarkdownDescription: "Allow outbound calls (`is_enable_outbound`). Defaults to `true`.",
 		},
-		"user_outcall_popup": defaultInt("Pop up the customer screen on outbound calls (`user_outcall_popup`): `1` on, `2` off. Defaults to `1`.", 1, int64validator.OneOf(1, 2)),
-		"is_enable_mfa": defaultInt("Multi-factor login (`is_enable_mfa`): `1` on, `2` off. Defaults to `2`. The MFA secret (`mfa_secret`) is never read into state.", 2,
+		"user_outcall_popup": framework.DefaultInt64("Pop up the customer screen on outbound calls (`user_outcall_popup`): `1` on, `2` off. Defaults to `1`.", 1, int64validator.OneOf(1, 2)),
+		"is_enable_mfa": framework.DefaultInt64("Multi-factor login (`is_enable_mfa`): `1` on, `2` off. Defaults to `2`. The MFA secret (`mfa_secret`) is never read into state.", 2,
 			int64validator.OneOf(1, 2)),
 		"is_forbidden_login": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
@@ -190,7 +171,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			int64validator.Between(0, client.AgentMaxSessionsLimit)),
 		"basic_sessions": optionalInt("Basic number of online-chat sessions (`basic_sessions`), at least `1` (the platform's minimum). Unset, the service's value is kept.",
 			int64validator.AtLeast(client.AgentBasicSessionsMin)),
-		"is_enable_update_capcity": defaultInt("Let the agent change their own session capacity (`is_enable_update_capcity`): `1` on, `2` off. Defaults to `1`.", 1,
+		"is_enable_update_capcity": framework.DefaultInt64("Let the agent change their own session capacity (`is_enable_update_capcity`): `1` on, `2` off. Defaults to `1`.", 1,
 			int64validator.OneOf(1, 2)),
 		"delete_mode": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString(agentDeleteModeDelete),
@@ -199,14 +180,8 @@ func AgentAttributes() map[string]schema.Attribute {
 				"A resigned agent keeps its `user_num`: applying the configuration again re-activates that agent (users/edit) instead of creating one. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
-		"vcc_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "Enterprise id (`vcc_id`).",
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
-		"vcc_code": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "Enterprise code (`vcc_code`).",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"vcc_id":   framework.StableInt64("Enterprise id (`vcc_id`)."),
+		"vcc_code": framework.Stamp("Enterprise code (`vcc_code`)."),
 		"dept_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
 			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
@@ -215,10 +190,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			Computed: true, MarkdownDescription: "Role name (`role_name`).",
 			PlanModifiers: []planmodifier.String{nameFollowsID{id: "role_id"}},
 		},
-		"date_create_time": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss`.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"date_create_time": framework.Stamp("Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss`."),
 	}
 	for _, o := range tfkit.AgentConfigObjects {
 		attrs[o.Name] = o.ResourceAttribute()
@@ -246,7 +218,7 @@ func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 }
 
 func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err
@@ -286,12 +258,8 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 	return a, nil
 }
 
-func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *agentModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *agentModel) error {
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err
@@ -311,7 +279,7 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 // Delete removes the agent, or with delete_mode = "resign" (as the state
 // holds it: the value configured when the agent was last applied) resigns it.
 func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *agentModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *agentModel) error {
 		id := framework.ID(state.ID)
 		if state.DeleteMode.ValueString() != agentDeleteModeResign {
 			return r.Client.Agents.Delete(ctx, id)

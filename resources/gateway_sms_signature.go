@@ -18,8 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -82,10 +80,7 @@ func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.Sch
 // and the data source that lists them (wait_for_approval aside).
 func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "The signature id (`signId`).",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": framework.IDAttribute("The signature id (`signId`)."),
 		"sign_text": replaceString(schema.StringAttribute{
 			Required: true,
 			MarkdownDescription: "Signature text (`signText`), without brackets: the gateway shows it as `【text】` at the start of each message. " +
@@ -110,15 +105,8 @@ func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
 		"remark": replaceString(schema.StringAttribute{
 			Optional: true, MarkdownDescription: "Note for the reviewer (`remark`). Changing it replaces the signature.",
 		}),
-		"state": schema.Int64Attribute{
-			Computed:            true,
-			MarkdownDescription: "Review state (`state`): `-1` draft, `0` pending, `1` approved, `2` rejected. Refreshed on every read.",
-			PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
-		"reason": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "Why the review rejected the signature (`reason`); empty otherwise.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"state":             framework.StableInt64("Review state (`state`): `-1` draft, `0` pending, `1` approved, `2` rejected. Refreshed on every read."),
+		"reason":            framework.Stamp("Why the review rejected the signature (`reason`); empty otherwise."),
 		"wait_for_approval": waitForApprovalAttribute("signature"),
 	}
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -67,10 +66,7 @@ func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.Sche
 // and the data source that lists them (wait_for_approval aside).
 func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "The template id (`tplId`), used by `contactcenter_gateway_sms_send`.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": framework.IDAttribute("The template id (`tplId`), used by `contactcenter_gateway_sms_send`."),
 		"tpl_text": replaceString(schema.StringAttribute{
 			Required: true,
 			MarkdownDescription: "Template text (`tplText`). Variables are written `${name}` and filled by `sms_params` when sending. " +
@@ -104,14 +100,8 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "The distinct `${name}` variables of `tpl_text`, in order of first use: the positions of `sms_params` given as a list.",
 			PlanModifiers:       []planmodifier.List{variablesOf("tpl_text")},
 		},
-		"state": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "Review state (`state`): `0` pending, `1` approved, `2` rejected. Refreshed on every read.",
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
-		"reason": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "Why the review rejected the template (`reason`); empty otherwise.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"state":             framework.StableInt64("Review state (`state`): `0` pending, `1` approved, `2` rejected. Refreshed on every read."),
+		"reason":            framework.Stamp("Why the review rejected the template (`reason`); empty otherwise."),
 		"wait_for_approval": waitForApprovalAttribute("template"),
 	}
 }

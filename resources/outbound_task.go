@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -40,14 +39,13 @@ var taskStatusNames = map[string]int64{"closed": client.TaskStatusClosed, "open"
 
 // NewOutboundTaskResource returns the contactcenter_outbound_task resource.
 func NewOutboundTaskResource() resource.Resource {
-	r := &outboundTaskResource{Resource: framework.NewResource("outbound_task")}
-	r.steps = framework.Steps[outboundTaskModel]{Title: "Outbound Task", Get: r.get}
+	r := &outboundTaskResource{}
+	r.Managed = framework.NewManaged("outbound_task", "Outbound Task", r.get)
 	return r
 }
 
 type outboundTaskResource struct {
-	framework.Resource
-	steps framework.Steps[outboundTaskModel]
+	framework.Managed[outboundTaskModel]
 }
 
 func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -71,12 +69,8 @@ func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaReques
 // resource and (the top-level ones) the contactcenter_outbound_tasks data
 // source. The nested objects are in outbound_task_config.go.
 func OutboundTaskAttributes() map[string]schema.Attribute {
-	stamp := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	return map[string]schema.Attribute{
-		"id": stamp("The project id (`id`)."),
+		"id": framework.IDAttribute("The project id (`id`)."),
 		"name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Project name (`name`).",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -98,7 +92,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 				"`mc_transivr`, the robot script id for `mc_transai`.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
-		"dept_id": defaultInt("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
+		"dept_id": framework.DefaultInt64("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"status": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
 			MarkdownDescription: "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
@@ -106,21 +100,18 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 				"a create carry the status in updateOrCreate. Defaults to `closed`.",
 			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 		},
-		"priority": defaultInt("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
+		"priority": framework.DefaultInt64("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
 			100, int64validator.Between(0, 255)),
-		"concurrent": schema.Int64Attribute{
-			Optional: true, Computed: true, MarkdownDescription: "Concurrent lines (`concurrent`). The service chooses when unset.",
-			Validators:    []validator.Int64{int64validator.AtLeast(0)},
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"concurrent": framework.OptionalComputedInt64("Concurrent lines (`concurrent`). The service chooses when unset.",
+			int64validator.AtLeast(0)),
 		"callers": schema.ListAttribute{
 			ElementType: types.StringType, Optional: true,
 			MarkdownDescription: "Caller numbers of the task (`callers`), e.g. trunk numbers from `contactcenter_trunk_numbers`.",
 			Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 		},
-		"max_conn_secs":     defaultInt("Longest call duration (`max_conn_secs`), in seconds. Defaults to `300`.", 300, int64validator.AtLeast(0)),
-		"timeout_secs":      defaultInt("Outbound time-out (`timeout_secs`), in seconds: a call not connected by then is hung up. Defaults to `30`.", 30, int64validator.AtLeast(0)),
-		"max_queue_secs":    defaultInt("Data freshness (`max_queue_secs`), in seconds: data not dialed within this time after receipt is not dialed; `0` is unlimited. Defaults to `0`.", 0, int64validator.AtLeast(0)),
+		"max_conn_secs":     framework.DefaultInt64("Longest call duration (`max_conn_secs`), in seconds. Defaults to `300`.", 300, int64validator.AtLeast(0)),
+		"timeout_secs":      framework.DefaultInt64("Outbound time-out (`timeout_secs`), in seconds: a call not connected by then is hung up. Defaults to `30`.", 30, int64validator.AtLeast(0)),
+		"max_queue_secs":    framework.DefaultInt64("Data freshness (`max_queue_secs`), in seconds: data not dialed within this time after receipt is not dialed; `0` is unlimited. Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"enable_asr":        defaultFalse("Whether speech recognition is on (`enable_asr`); it chooses between `recall_strategies.default` (off) and `recall_strategies.asr` (on)."),
 		"config":            taskConfigAttribute(),
 		"recall_strategies": recallStrategiesAttribute(),
@@ -132,15 +123,15 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Delete the task even while it is open (`is_force = 1` on projects/delete). Defaults to `false`: an open task is not deleted. " +
 				"Changing it alone makes no API call.",
 		},
-		"type_string":   stamp("Name of the type (`type_string`)."),
+		"type_string":   framework.Stamp("Name of the type (`type_string`)."),
 		"status_string": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the status (`status_string`)."},
-		"created_at":    stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
+		"created_at":    framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
 		"updated_at":    schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
 	}
 }
 
 func defaultFalse(desc string) schema.BoolAttribute {
-	return schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), MarkdownDescription: desc + " Defaults to `false`."}
+	return framework.DefaultBool(desc+" Defaults to `false`.", false)
 }
 
 func (r *outboundTaskResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
@@ -188,17 +179,13 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 }
 
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
 		t := plan.expand()
 		t.Status = flexInt(taskStatusNames[plan.Status.ValueString()])
 		id, err := r.Client.Tasks.Create(ctx, t)
 		plan.ID = types.StringValue(strconv.FormatInt(id, 10))
 		return err
 	})
-}
-
-func (r *outboundTaskResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
 }
 
 // Update is one status write. Every edit carries a status, because §2.7
@@ -208,7 +195,7 @@ func (r *outboundTaskResource) Read(ctx context.Context, req resource.ReadReques
 // (§4.3), so an edit sent with it keeps the current status, and a change of
 // status alone sends no edit at all.
 func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *outboundTaskModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *outboundTaskModel) error {
 		id := framework.ID(state.ID)
 		edit, current := plan.expand(), state.expand()
 		clearing(&edit)
@@ -230,7 +217,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 
 func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var open bool
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *outboundTaskModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *outboundTaskModel) error {
 		open = !state.ForceDelete.ValueBool() && state.Status.ValueString() == "open"
 		return r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, state.ForceDelete.ValueBool())
 	}, func(error) string {

@@ -63,7 +63,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					"ids":    emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`."),
 				},
 			},
-			"makecall_flag":     defaultInt("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, int64validator.OneOf(0, 8)),
+			"makecall_flag":     framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, int64validator.OneOf(0, 8)),
 			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`.", int64validator.OneOf(0, 1)),
 			"manual_call_ratio": optFloat("The call ratio set by hand (`manual_call_ratio`). Required when `call_ratio_type = 1`."),
 			"max_call_ratio":    optFloat("Highest call ratio (`max_call_ratio`). Required when `type` is `1` or `4`."),
@@ -156,7 +156,7 @@ func assignedUsersAttribute() schema.ListNestedAttribute {
 				Optional: true, MarkdownDescription: "Agent number (`user_num`). Exactly one of `user_id` and `user_num` is set.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"conn_limit": defaultInt("Connection ceiling of the agent (`conn_limit`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
+			"conn_limit": framework.DefaultInt64("Connection ceiling of the agent (`conn_limit`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		}},
 		Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 	}

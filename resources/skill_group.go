@@ -20,9 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
@@ -44,22 +42,20 @@ var waitAudioRE = regexp.MustCompile(`^(-1|[0-9]+)$`)
 
 // NewSkillGroupResource returns the contactcenter_skill_group resource.
 func NewSkillGroupResource() resource.Resource {
-	r := &skillGroupResource{Resource: framework.NewResource("skill_group")}
-	r.steps = framework.Steps[skillGroupModel]{Title: "Skill Group", Get: r.get}
+	r := &skillGroupResource{}
+	r.Managed = framework.NewManaged("skill_group", "Skill Group", r.get)
 	return r
 }
 
 type skillGroupResource struct {
-	framework.Resource
-	steps framework.Steps[skillGroupModel]
+	framework.Managed[skillGroupModel]
 }
 
 // optionalInt is an optional integer the service fills in when unset.
 func optionalInt(desc string, v ...validator.Int64) schema.Int64Attribute {
-	return schema.Int64Attribute{
-		Optional: true, Computed: true, MarkdownDescription: desc, Validators: v, CustomType: wholeNumber,
-		PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-	}
+	a := framework.OptionalComputedInt64(desc, v...)
+	a.CustomType = wholeNumber
+	return a
 }
 
 func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -77,10 +73,7 @@ func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest,
 // resource and the contactcenter_skill_groups data source.
 func SkillGroupAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "The group id (`que_id`).",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": framework.IDAttribute("The group id (`que_id`)."),
 		"que_name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Group name (`que_name`). Unique within the enterprise.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -90,10 +83,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Group priority (`que_priority`) from `0` to `255`; a smaller number is a higher priority.",
 			Validators:          []validator.Int64{int64validator.Between(0, 255)},
 		},
-		"que_num": schema.StringAttribute{
-			Optional: true, Computed: true, MarkdownDescription: "Group number (`que_num`). Unique within the enterprise when set.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"que_num": framework.OptionalComputedString("Group number (`que_num`). Unique within the enterprise when set."),
 		"que_type": optionalInt("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
 			"The platform reports it on every group but does not list it among the settings it accepts; the provider sends it only when set.",
 			int64validator.OneOf(0, 1, 2)),
@@ -105,20 +95,12 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		"noans_times": optionalInt("Unanswered rings before `noans_action` applies (`noans_times`).",
 			int64validator.AtLeast(0)),
 		"noans_wait": optionalInt("Wait after an unanswered ring (`noans_wait`), in seconds.", int64validator.AtLeast(0)),
-		"noans_action": schema.StringAttribute{
-			Optional: true, Computed: true,
-			MarkdownDescription: "What happens to an agent who does not answer (`noans_action`): `\"0\"` nothing, `\"1\"` set the agent busy.",
-			Validators:          []validator.String{stringvalidator.OneOf("0", "1")},
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"noans_action": framework.OptionalComputedString("What happens to an agent who does not answer (`noans_action`): `\"0\"` nothing, `\"1\"` set the agent busy.",
+			stringvalidator.OneOf("0", "1")),
 		"que_strategy": optionalInt("Distribution strategy (`que_strategy`): `1` longest wait, `2` skill priority, `9` round robin.",
 			int64validator.OneOf(1, 2, 9)),
-		"wait_audio": schema.StringAttribute{
-			Optional: true, Computed: true,
-			MarkdownDescription: "Voice played while callers wait (`wait_audio`): a voice-file id (see `contactcenter_sound`), `\"-1\"` blank tone, `\"0\"` default tone.",
-			Validators:          []validator.String{stringvalidator.RegexMatches(waitAudioRE, "must be -1, 0 or a voice-file id (digits)")},
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"wait_audio": framework.OptionalComputedString("Voice played while callers wait (`wait_audio`): a voice-file id (see `contactcenter_sound`), `\"-1\"` blank tone, `\"0\"` default tone.",
+			stringvalidator.RegexMatches(waitAudioRE, "must be -1, 0 or a voice-file id (digits)")),
 		"auto_evaluate": schema.Int64Attribute{
 			Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: wholeNumber,
 			MarkdownDescription: "Ask callers for a satisfaction evaluation automatically (`auto_evaluate`): `0` no, `1` yes. Defaults to `1`.",
@@ -141,25 +123,21 @@ func (r *skillGroupResource) IdentitySchema(_ context.Context, _ resource.Identi
 }
 
 func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
 		return err
 	})
 }
 
-func (r *skillGroupResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
 		return r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand())
 	}, "force_delete")
 }
 
 func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
 		return r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
 	}, func(err error) string {
 		if client.HasCode(err, 404) {

@@ -33,14 +33,13 @@ var (
 
 // NewSkillGroupMemberResource returns the contactcenter_skill_group_member resource.
 func NewSkillGroupMemberResource() resource.Resource {
-	r := &skillGroupMemberResource{Resource: framework.NewResource("skill_group_member")}
-	r.steps = framework.Steps[skillGroupMemberModel]{Title: "Skill Group Member", Get: r.get}
+	r := &skillGroupMemberResource{}
+	r.Managed = framework.NewManaged("skill_group_member", "Skill Group Member", r.get)
 	return r
 }
 
 type skillGroupMemberResource struct {
-	framework.Resource
-	steps framework.Steps[skillGroupMemberModel]
+	framework.Managed[skillGroupMemberModel]
 }
 
 func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -51,10 +50,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "`<que_id>:<agent_id>`.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`). Changing it replaces the resource.",
 				Validators:    []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id")},
@@ -83,7 +79,7 @@ func (r *skillGroupMemberResource) IdentitySchema(_ context.Context, _ resource.
 }
 
 func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupMemberModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupMemberModel) error {
 		queID, agID := framework.ID(plan.QueID), framework.ID(plan.AgentID)
 		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
 		err := r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want})
@@ -103,12 +99,8 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 	})
 }
 
-func (r *skillGroupMemberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
 		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
 		_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
 		return settled(ctx, r.Client, queID, err, present(want))
@@ -116,7 +108,7 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 }
 
 func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
 		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
 		err := r.Client.Queues.CancelAssign(ctx, queID, []int64{agID})
 		return settled(ctx, r.Client, queID, err, absent(agID))

@@ -48,14 +48,13 @@ const membershipChunk = 100
 
 // NewSkillGroupMembersResource returns the contactcenter_skill_group_members resource.
 func NewSkillGroupMembersResource() resource.Resource {
-	r := &skillGroupMembersResource{Resource: framework.NewResource("skill_group_members")}
-	r.steps = framework.Steps[skillGroupMembersModel]{Title: "Skill Group Members", Get: r.get}
+	r := &skillGroupMembersResource{}
+	r.Managed = framework.NewManaged("skill_group_members", "Skill Group Members", r.get)
 	return r
 }
 
 type skillGroupMembersResource struct {
-	framework.Resource
-	steps framework.Steps[skillGroupMembersModel]
+	framework.Managed[skillGroupMembersModel]
 }
 
 func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -67,10 +66,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "The group id (`que_id`).",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource.",
 				Validators:    []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id")},
@@ -139,17 +135,13 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
-	r.steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
-}
-
-func (r *skillGroupMembersResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
+	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // Update diffs against what the group holds now, not the prior state, so
 // that drift is corrected too.
 func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMembersModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMembersModel) error {
 		queID := framework.ID(plan.QueID)
 		desired, err := plan.desiredOrError(ctx)
 		if err != nil {
@@ -166,7 +158,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 // Delete removes only the agents this resource manages; one added since,
 // outside Terraform, stays.
 func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMembersModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMembersModel) error {
 		queID := framework.ID(state.ID)
 		managed, err := state.desiredOrError(ctx)
 		if err != nil {

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -62,12 +61,6 @@ func computedString(desc string) schema.StringAttribute {
 	return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
 }
 
-// stableString is a computed string that does not change once set.
-func stableString(desc string) schema.StringAttribute {
-	return schema.StringAttribute{Computed: true, MarkdownDescription: desc,
-		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-}
-
 func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := SMSSignatureAttributes()
 	attrs["timeouts"] = timeouts.Attributes(ctx, timeouts.Opts{
@@ -89,7 +82,7 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 // resource and the contactcenter_sms_signatures data source.
 func SMSSignatureAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": stableString("The signature id (`id`). Templates refer to the signature by this id in `sign_id`."),
+		"id": framework.IDAttribute("The signature id (`id`). Templates refer to the signature by this id in `sign_id`."),
 		"sign_text": schema.StringAttribute{
 			Required: true, MarkdownDescription: "The signature text (`sign_text`), without brackets; unique within the enterprise. Changing it replaces the signature.",
 			Validators: []validator.String{
@@ -108,10 +101,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Wait after creating until the review is done (within the `create` timeout, default 30 minutes). " +
 				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. Defaults to `false`.",
 		},
-		"sign_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "The signature id on the SMS platform (`sign_id`): send records carry it, and `contactcenter_sms_records` filters by it.",
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"sign_id": framework.StableInt64("The signature id on the SMS platform (`sign_id`): send records carry it, and `contactcenter_sms_records` filters by it."),
 		"state": schema.Int64Attribute{
 			Computed: true, MarkdownDescription: "Review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
 		},
@@ -120,8 +110,8 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 		"is_used": schema.BoolAttribute{
 			Computed: true, MarkdownDescription: "Whether an SMS template uses the signature (`is_used`).",
 		},
-		"add_time": stableString("When the signature was created (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
-		"add_user": stableString("Who created the signature (`add_user`)."),
+		"add_time": framework.Stamp("When the signature was created (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
+		"add_user": framework.Stamp("Who created the signature (`add_user`)."),
 	}
 }
 

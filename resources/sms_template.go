@@ -16,9 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -82,10 +80,7 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 // resource and the contactcenter_sms_templates data source.
 func SMSTemplateAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "The template id (`id`), used as `template_id` when sending.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": framework.IDAttribute("The template id (`id`), used as `template_id` when sending."),
 		"template_name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "The template name (`template_name`, answered as `tpl_title`); unique within the enterprise.",
 			Validators: []validator.String{
@@ -108,12 +103,8 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 				"(not its platform `sign_id`). Answered as `new_sign_id`.",
 			Validators: []validator.Int64{int64validator.AtLeast(1)},
 		},
-		"dept_id": schema.Int64Attribute{
-			Optional: true, Computed: true,
-			MarkdownDescription: "The owning department (`dept_id`). When unset the service chooses (the root department, `0`, in the simulator).",
-			Validators:          []validator.Int64{int64validator.AtLeast(0)},
-			PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"dept_id": framework.OptionalComputedInt64("The owning department (`dept_id`). When unset the service chooses (the root department, `0`, in the simulator).",
+			int64validator.AtLeast(0)),
 		"submit_for_review": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(true),
 			MarkdownDescription: "Submit the template for review (`action = 2`) on create and on every change. `false` saves it as a draft " +
@@ -124,10 +115,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "After create and update, wait until the review is done (within the `create` or `update` timeout, default 30 minutes). " +
 				"A rejection fails the apply with the reviewer's reason. Requires `submit_for_review = true`. Defaults to `false`.",
 		},
-		"tpl_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "The template id on the SMS platform (`tpl_id`): send records carry it, and `contactcenter_sms_records` filters by it.",
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"tpl_id": framework.StableInt64("The template id on the SMS platform (`tpl_id`): send records carry it, and `contactcenter_sms_records` filters by it."),
 		"state": schema.Int64Attribute{
 			Computed: true, MarkdownDescription: "Review state (`state`): `-1` draft, `0` pending review, `1` approved, `2` rejected. Every change returns the template to `0` (or `-1` as a draft).",
 		},
@@ -145,11 +133,8 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"tpl_type_name": computedString("Template type as text (`tpl_type_name`)."),
 		"sign_text":     computedString("Text of the template's signature (`sign_text`)."),
 		"dept_name":     computedString("Name of the owning department (`dept_name`)."),
-		"add_time": schema.StringAttribute{
-			Computed: true, MarkdownDescription: "When the template was created (`add_time`).",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"update_time": computedString("When the template was last changed (`update_time`)."),
+		"add_time":      framework.Stamp("When the template was created (`add_time`)."),
+		"update_time":   computedString("When the template was last changed (`update_time`)."),
 	}
 }
 

@@ -36,15 +36,12 @@ var (
 
 // NewSoundResource returns the contactcenter_sound resource.
 func NewSoundResource() resource.Resource {
-	r := &soundResource{Resource: framework.NewResource("sound")}
-	r.steps = framework.Steps[soundModel]{Title: "Sound", Get: r.get}
+	r := &soundResource{}
+	r.Managed = framework.NewManaged("sound", "Sound", r.get)
 	return r
 }
 
-type soundResource struct {
-	framework.Resource
-	steps framework.Steps[soundModel]
-}
+type soundResource struct{ framework.Managed[soundModel] }
 
 func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -67,7 +64,7 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 // resource and the contactcenter_sounds data source.
 func SoundAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": stableString("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
+		"id": framework.IDAttribute("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
 		"name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Voice name (`name`). Required by the service (code 403 when empty). Changing it replaces the file.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -108,9 +105,9 @@ func SoundAttributes() map[string]schema.Attribute {
 				"Replaces the voice file when the hash changes, except from or to null (after import, or when the attribute is removed).",
 			)},
 		},
-		"address":        stableString("Real storage path of the voice on the platform (`address`)."),
-		"sounds_address": stableString("Upload path of the voice (`sounds_address`, the `path` answered by the upload)."),
-		"add_time":       stableString("When the voice was uploaded (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
+		"address":        framework.Stamp("Real storage path of the voice on the platform (`address`)."),
+		"sounds_address": framework.Stamp("Upload path of the voice (`sounds_address`, the `path` answered by the upload)."),
+		"add_time":       framework.Stamp("When the voice was uploaded (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
 	}
 }
 
@@ -119,7 +116,7 @@ func (r *soundResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 }
 
 func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
 		content, err := readSoundFile(plan.Source.ValueString())
 		if err != nil {
 			return err
@@ -133,18 +130,14 @@ func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, 
 	})
 }
 
-func (r *soundResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 // Update only records `source` and `source_hash`: every attribute the
 // service stores forces a replacement, so there is nothing to send.
 func (r *soundResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(context.Context, *soundModel, *soundModel) error { return nil }, "source", "source_hash")
+	r.Steps.Update(ctx, req, resp, func(context.Context, *soundModel, *soundModel) error { return nil }, "source", "source_hash")
 }
 
 func (r *soundResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *soundModel) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *soundModel) error {
 		return r.Client.Sounds.DeleteOne(ctx, state.ID.ValueString())
 	}, nil)
 }

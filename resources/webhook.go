@@ -14,9 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -36,14 +34,13 @@ var webhookURLRE = regexp.MustCompile(`^https?://[^/\s]+(/\S*)?$`)
 
 // NewWebhookResource returns the contactcenter_webhook resource.
 func NewWebhookResource() resource.Resource {
-	r := &webhookResource{Resource: framework.NewResource("webhook")}
-	r.steps = framework.Steps[WebhookRecord]{Title: "Webhook", Get: r.get}
+	r := &webhookResource{}
+	r.Managed = framework.NewManaged("webhook", "Webhook", r.get)
 	return r
 }
 
 type webhookResource struct {
-	framework.Resource
-	steps framework.Steps[WebhookRecord]
+	framework.Managed[WebhookRecord]
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -59,12 +56,8 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 // WebhookAttributes are the webhook's fields, declared once for the
 // resource and the contactcenter_webhooks data source.
 func WebhookAttributes() map[string]schema.Attribute {
-	stamp := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	return map[string]schema.Attribute{
-		"id": stamp("The webhook id (`id`)."),
+		"id": framework.IDAttribute("The webhook id (`id`)."),
 		"name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Webhook name (`name`).",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
@@ -92,17 +85,14 @@ func WebhookAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Department id (`dept_id`). Defaults to `0`.",
 			Validators:          []validator.Int64{int64validator.AtLeast(0)},
 		},
-		"vcc_id": schema.Int64Attribute{
-			Computed: true, MarkdownDescription: "Enterprise id (`vcc_id`).",
-			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-		},
+		"vcc_id": framework.StableInt64("Enterprise id (`vcc_id`)."),
 		"dept_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
 			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
 		},
-		"created_at":        stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
+		"created_at":        framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
 		"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
-		"created_user_name": stamp("Name of the user who created the webhook (`created_user_name`)."),
+		"created_user_name": framework.Stamp("Name of the user who created the webhook (`created_user_name`)."),
 		"updated_user_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the user who last updated the webhook (`updated_user_name`)."},
 	}
 }
@@ -112,7 +102,7 @@ func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentityS
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.steps.Create(ctx, req, resp, func(ctx context.Context, plan *WebhookRecord) error {
+	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *WebhookRecord) error {
 		w, err := r.Client.Webhooks.Create(ctx, plan.expand())
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(w.ID), 10))
@@ -121,18 +111,14 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	})
 }
 
-func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.steps.Read(ctx, req, resp)
-}
-
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
 		return r.Client.Webhooks.Update(ctx, framework.ID(plan.ID), plan.expand())
 	})
 }
 
 func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *WebhookRecord) error {
+	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *WebhookRecord) error {
 		return r.Client.Webhooks.Delete(ctx, framework.ID(state.ID))
 	}, nil)
 }

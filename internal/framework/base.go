@@ -14,9 +14,11 @@ package framework
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -97,4 +99,49 @@ func (a *Action) Configured(resp *action.InvokeResponse) bool {
 		return false
 	}
 	return true
+}
+
+// Managed is the base of a managed resource over its model M: Resource
+// (Metadata, Configure, the id identity), the common Steps, and Read, which
+// is read-or-remove through Steps.Get. The resource's file declares its
+// schema and calls Steps.Create, Steps.Update and Steps.Delete by name.
+type Managed[M any] struct {
+	Resource
+	Steps Steps[M]
+}
+
+// NewManaged returns the base of the resource contactcenter_<name>; title
+// names it in error summaries ("Skill Group"), get reads the object a model
+// names (see Steps.Get).
+func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) error) Managed[M] {
+	return Managed[M]{Resource: NewResource(name), Steps: Steps[M]{Title: title, Get: get}}
+}
+
+// Read is read-or-remove (Steps.Read).
+func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.Steps.Read(ctx, req, resp)
+}
+
+// Progress reports a message while an action runs; it does nothing when
+// Terraform does not listen.
+type Progress func(format string, args ...any)
+
+// Invoke is every action's Invoke: the provider configured, the
+// configuration into a new model, then run with a progress reporter and
+// the response's diagnostics.
+func Invoke[M any](ctx context.Context, a *Action, req action.InvokeRequest, resp *action.InvokeResponse,
+	run func(ctx context.Context, m *M, progress Progress, diags *diag.Diagnostics)) {
+	if !a.Configured(resp) {
+		return
+	}
+	var m M
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	run(ctx, &m, func(format string, args ...any) {
+		if resp.SendProgress != nil {
+			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
+		}
+	}, &resp.Diagnostics)
 }

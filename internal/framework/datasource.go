@@ -2,10 +2,12 @@ package framework
 
 import (
 	"context"
+	"errors"
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -13,7 +15,7 @@ import (
 // ReadDataSource is every data source's Read: the configuration into a new
 // model, read (which calls the API and fills the model), the model into
 // state. A failed read adds summary ("Unable to List Busy Reasons") with
-// the API's error.
+// the API's error, or, for an *AttrError, the error it names.
 func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse, summary string, read func(ctx context.Context, m *M) error) {
 	var m M
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -21,11 +23,31 @@ func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp
 		return
 	}
 	if err := read(ctx, &m); err != nil {
+		var ae *AttrError
+		if errors.As(err, &ae) {
+			resp.Diagnostics.AddAttributeError(ae.Path, ae.Summary, ae.Detail)
+			return
+		}
 		tfkit.AddAPIError(&resp.Diagnostics, summary, err)
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
+
+// AttrError is a failed read that a data source reports on one of its
+// attributes with its own summary (a lookup that found nothing, a file that
+// could not be written) instead of as an API error.
+type AttrError struct {
+	Path            path.Path
+	Summary, Detail string
+}
+
+// AttributeError returns an *AttrError.
+func AttributeError(p path.Path, summary, detail string) error {
+	return &AttrError{Path: p, Summary: summary, Detail: detail}
+}
+
+func (e *AttrError) Error() string { return e.Summary + ": " + e.Detail }
 
 // FlattenEach flattens every item of items that keep accepts (nil keeps
 // all) into a new model item I (Flatten), in order. The result is never nil:
