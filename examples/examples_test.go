@@ -4,8 +4,8 @@
 // destroy, and all of it a second time on the same simulator, which catches
 // examples that cannot be applied twice.
 //
-// It drives the terraform CLI with the provider built from this module
-// (dev_overrides, as scripts/validate-examples.sh does). Action blocks need
+// It drives the terraform CLI with the provider served from the test process
+// (TF_REATTACH_PROVIDERS, as terraform-plugin-testing does). Action blocks need
 // Terraform 1.14: with an older Terraform the resources are applied by the
 // CLI and the actions are invoked in process through the protocol-6 server,
 // with their references resolved from the applied state. Point
@@ -67,11 +67,10 @@ func simulatorAsRun(o *simulator.Options) {
 	o.GatewayDeliveryDelay = 2 * time.Second
 }
 
-// terraformCLI is the terraform binary and the CLI configuration that makes
-// it use the provider built from this module.
+// terraformCLI is the terraform binary.
 type terraformCLI struct {
-	path, cliConfig string
-	actions         bool // Terraform >= 1.14 applies action blocks
+	path    string
+	actions bool // Terraform >= 1.14 applies action blocks
 }
 
 var (
@@ -112,40 +111,16 @@ func buildTerraformCLI() (terraformCLI, error) {
 	if err != nil {
 		return terraformCLI{}, err
 	}
-	// One directory for the whole run, removed by TestMain.
-	bin := filepath.Join(buildDir, "bin")
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, "terraform-provider-contactcenter"), "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		return terraformCLI{}, fmt.Errorf("building the provider: %v\n%s", err, out)
-	}
-	cfg := filepath.Join(buildDir, "cli.tfrc")
-	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"contactcenter/contactcenter\" = %q\n    \"hashicorp/contactcenter\" = %q\n  }\n  direct {}\n}\n", bin, bin)
-	if err := os.WriteFile(cfg, []byte(rc), 0o644); err != nil {
-		return terraformCLI{}, err
-	}
-	return terraformCLI{path: path, cliConfig: cfg, actions: ver.GreaterThanOrEqual(version.Must(version.NewVersion("1.14.0")))}, nil
-}
-
-var buildDir string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "examples-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	buildDir = dir
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
+	return terraformCLI{path: path, actions: ver.GreaterThanOrEqual(version.Must(version.NewVersion("1.14.0")))}, nil
 }
 
 // example is one example copied into a working directory.
 type example struct {
-	tf   terraformCLI
-	env  *acctest.Env
-	dir  string   // the working directory
-	vars []string // TF_VAR_ settings for inputs without a default
+	tf       terraformCLI
+	env      *acctest.Env
+	reattach string   // TF_REATTACH_PROVIDERS: the provider served in process
+	dir      string   // the working directory
+	vars     []string // TF_VAR_ settings for inputs without a default
 	// With a Terraform that cannot apply actions: the action blocks, to be
 	// invoked in process after each apply.
 	actions []acctest.ActionBlock
@@ -163,7 +138,7 @@ type example struct {
 // else one is added).
 func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *example {
 	t.Helper()
-	ex := &example{tf: tf, env: env, dir: t.TempDir(), inputs: map[string]cty.Value{}}
+	ex := newExample(t, tf, env)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -180,6 +155,10 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 			t.Fatal(err)
 		}
 		if strings.HasSuffix(name, ".tf") {
+			// The provider runs in this process, not in the working
+			// directory as a plugin process would: files it reads are named
+			// by absolute path.
+			src = bytes.ReplaceAll(src, []byte("${path.module}"), []byte(ex.dir))
 			if emptyProvider.Match(src) {
 				src = emptyProvider.ReplaceAllLiteral(src, []byte(env.ProviderConfig()))
 				hasProvider = true
@@ -196,11 +175,12 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 		}
 	}
 	if !hasProvider {
-		if err := os.WriteFile(filepath.Join(ex.dir, "zz_simulator.tf"), []byte(env.ProviderConfig()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		ex.write(t, "zz_simulator.tf", env.ProviderConfig())
 	}
 	cfg := all.String()
+	if !requiredProviders.MatchString(cfg) {
+		ex.write(t, "zz_required_providers.tf", "terraform {\n  required_providers {\n    contactcenter = { source = \"contactcenter/contactcenter\" }\n  }\n}\n")
+	}
 	for _, m := range variableBlock.FindAllStringSubmatch(cfg, -1) {
 		if !strings.Contains(m[2], "default") {
 			// Initial passwords, as a user gives them (TF_VAR_ann_password=...).
@@ -219,10 +199,18 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 	return ex
 }
 
+// newExample is a working directory whose terraform commands use env's
+// provider, served in process.
+func newExample(t *testing.T, tf terraformCLI, env *acctest.Env) *example {
+	t.Helper()
+	return &example{tf: tf, env: env, reattach: env.Reattach(t), dir: t.TempDir(), inputs: map[string]cty.Value{}}
+}
+
 var (
-	emptyProvider = regexp.MustCompile(`(?m)^provider "contactcenter" \{\}[ \t]*$`)
-	variableBlock = regexp.MustCompile(`(?s)variable "([a-z_0-9]+)" \{(.*?)\n\}`)
-	actionBlock   = regexp.MustCompile(`(?m)^action "([a-z_0-9]+)" "([a-z_0-9]+)"`)
+	requiredProviders = regexp.MustCompile(`contactcenter\s*=\s*\{\s*source\s*=\s*"contactcenter/contactcenter"`)
+	emptyProvider     = regexp.MustCompile(`(?m)^provider "contactcenter" \{\}[ \t]*$`)
+	variableBlock     = regexp.MustCompile(`(?s)variable "([a-z_0-9]+)" \{(.*?)\n\}`)
+	actionBlock       = regexp.MustCompile(`(?m)^action "([a-z_0-9]+)" "([a-z_0-9]+)"`)
 )
 
 // withoutActions removes action blocks and action_trigger blocks (for a
@@ -257,6 +245,9 @@ func withoutActions(t *testing.T, name string, src []byte) []byte {
 // apply applies the example and runs its actions.
 func (ex *example) apply(t *testing.T, round int) {
 	t.Helper()
+	if round == 1 {
+		ex.run(t, round, "init", 0, "init")
+	}
 	ex.run(t, round, "apply", 0, "apply", "-auto-approve")
 	for _, addr := range ex.invoke {
 		ex.run(t, round, "invoke "+addr, 0, "apply", "-auto-approve", "-invoke="+addr)
@@ -300,7 +291,8 @@ func (ex *example) exec(t *testing.T, args ...string) ([]byte, int) {
 	}
 	cmd := exec.Command(ex.tf.path, args...)
 	cmd.Dir = ex.dir
-	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+ex.tf.cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
+	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+ex.reattach, "TF_CLI_CONFIG_FILE=/dev/null",
+		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
 	cmd.Env = append(cmd.Env, ex.vars...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -56,10 +56,11 @@ func TestAccQuery_generateConfig(t *testing.T) {
 			}
 			env := acctest.New(t, simulatorAsRun)
 			want := fx.build(t, env)
-			ex := &example{tf: tf, env: env, dir: t.TempDir()}
+			ex := newExample(t, tf, env)
 			query := fmt.Sprintf("list %q \"found\" {\n  provider         = contactcenter\n  include_resource = true\n\n  config {\n%s  }\n}\n", typ, fx.filters)
-			ex.write(t, "main.tf", env.ProviderConfig())
+			ex.write(t, "main.tf", "terraform {\n  required_providers {\n    contactcenter = { source = \"contactcenter/contactcenter\" }\n  }\n}\n"+env.ProviderConfig())
 			ex.write(t, "adopt.tfquery.hcl", query)
+			ex.run(t, 1, "init", 0, "init")
 
 			ex.run(t, 1, "query", 0, "query", "-generate-config-out=generated.tf")
 			gen, err := os.ReadFile(filepath.Join(ex.dir, "generated.tf"))

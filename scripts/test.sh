@@ -3,8 +3,8 @@
 # acceptance test (TF_ACC=1) against in-process simulators. Every part runs
 # even when an earlier one fails; the closing lines say what failed.
 #
-# Environment: TEST_P (packages in parallel, default 2), TEST_PARALLEL
-# (tests in parallel per package, default 4), TEST_TIMEOUT (default 30m),
+# Environment: TEST_P (packages in parallel, default 4), TEST_PARALLEL
+# (tests in parallel per package, default 8), TEST_TIMEOUT (default 30m),
 # TESTARGS (more go test flags, e.g. -run TestAccSkillGroup).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -55,7 +55,7 @@ gotest() {
   # shellcheck disable=SC2086 # TESTARGS is a list of flags
   env -u TF_ACC_TERRAFORM_VERSION TF_ACC=1 TF_CLI_CONFIG_FILE=/dev/null \
     TF_ACC_TERRAFORM_PATH="${TF_ACC_TERRAFORM_PATH:-$(command -v terraform)}" \
-    go test -count=1 -p "${TEST_P:-2}" -parallel "${TEST_PARALLEL:-4}" -timeout "${TEST_TIMEOUT:-30m}" \
+    go test -count=1 -p "${TEST_P:-4}" -parallel "${TEST_PARALLEL:-8}" -timeout "${TEST_TIMEOUT:-30m}" \
     -json ${TESTARGS:-} ./... 2>&1 | bin/testsummary -require-acc
 }
 step "go test (unit + acceptance, TF_ACC=1)" gotest

@@ -2,10 +2,8 @@ package soak
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,17 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/go-hclog"
-	plugin "github.com/hashicorp/go-plugin"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
-
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
 // providerAddr is the provider's source address; the configuration's
 // required_providers names it, and TF_REATTACH_PROVIDERS serves it.
-const providerAddr = "registry.terraform.io/contactcenter/contactcenter"
+const providerAddr = acctest.ProviderAddr
 
 // workspace is one Terraform working directory driven through the CLI, with
 // the provider served in process (reattached, as terraform-plugin-testing
@@ -48,46 +41,7 @@ func newWorkspace(t *testing.T, env *acctest.Env) *workspace {
 			t.Fatalf("terraform CLI: %v", err)
 		}
 	}
-	factory := env.Factories()["contactcenter"]
-	srv, err := factory()
-	if err != nil {
-		t.Fatalf("provider server: %v", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cfgCh := make(chan *plugin.ReattachConfig, 1)
-	closeCh := make(chan struct{})
-	serveErr := make(chan error, 1)
-	go func() {
-		serveErr <- tf6server.Serve(providerAddr, func() tfprotov6.ProviderServer { return srv },
-			tf6server.WithDebug(ctx, cfgCh, closeCh),
-			tf6server.WithGoPluginLogger(hclog.New(&hclog.LoggerOptions{Output: io.Discard, Level: hclog.Off})),
-			tf6server.WithoutLogStderrOverride(),
-			tf6server.WithLoggingSink(t),
-		)
-	}()
-	var rc *plugin.ReattachConfig
-	select {
-	case rc = <-cfgCh:
-	case err := <-serveErr:
-		cancel()
-		t.Fatalf("serving the provider: %v", err)
-	case <-time.After(30 * time.Second):
-		cancel()
-		t.Fatal("the provider server did not start within 30s")
-	}
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case <-closeCh:
-		case <-time.After(10 * time.Second):
-		}
-	})
-	info := map[string]any{providerAddr: map[string]any{
-		"Protocol": string(rc.Protocol), "ProtocolVersion": rc.ProtocolVersion, "Pid": rc.Pid, "Test": true,
-		"Addr": map[string]string{"Network": rc.Addr.Network(), "String": rc.Addr.String()},
-	}}
-	b, _ := json.Marshal(info)
-	w := &workspace{t: t, dir: t.TempDir(), tf: tf, reattach: string(b)}
+	w := &workspace{t: t, dir: t.TempDir(), tf: tf, reattach: env.Reattach(t)}
 	return w
 }
 
