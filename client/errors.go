@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -75,6 +76,21 @@ func (e *APIError) Is(target error) bool { return target == ErrNotFound && e.Not
 func IsRateLimited(err error) bool {
 	e, ok := AsAPIError(err)
 	return ok && e.HTTPStatus == http.StatusTooManyRequests
+}
+
+// IsAmbiguous reports whether a failed write may or may not have taken
+// effect: the connection failed or the service answered 5xx (or a code that
+// asks for a retry), so the answer says nothing of what was done. A caller
+// that can read the object's state finds out, and may send the write again
+// when it did not happen. A context cancellation is not ambiguous: stop.
+func IsAmbiguous(err error) bool {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	if e, ok := AsAPIError(err); ok {
+		return e.HTTPStatus >= 500 || e.Retryable
+	}
+	return true
 }
 
 // IsNotFound reports whether err means the object does not exist, whatever

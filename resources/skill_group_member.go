@@ -82,10 +82,10 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupMemberModel) error {
 		queID, agID := framework.ID(plan.QueID), framework.ID(plan.AgentID)
 		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
-		err := r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want})
 		// A lost answer, or 407 for an agent already in the group with
 		// this skill, is adopted once the membership shows it.
-		if err = settled(ctx, r.Client, queID, err, present(want)); err != nil {
+		write := func() error { return r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want}) }
+		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
 			if alreadyAssigned(err) {
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
 				return fmt.Errorf("%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
@@ -102,16 +102,19 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
 		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
-		_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
-		return settled(ctx, r.Client, queID, err, present(want))
+		write := func() error {
+			_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
+			return err
+		}
+		return settle(ctx, r.Client, queID, write, present(want))
 	})
 }
 
 func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
 		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
-		err := r.Client.Queues.CancelAssign(ctx, queID, []int64{agID})
-		return settled(ctx, r.Client, queID, err, absent(agID))
+		write := func() error { return r.Client.Queues.CancelAssign(ctx, queID, []int64{agID}) }
+		return settle(ctx, r.Client, queID, write, absent(agID))
 	}, nil)
 }
 

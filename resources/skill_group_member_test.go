@@ -326,3 +326,50 @@ func TestSkillGroupMember_list(t *testing.T) {
 		t.Fatalf("limit 4: got %d results", len(got))
 	}
 }
+
+// refusedWrites answers the next n calls of a path 503 without passing them
+// on: the platform did nothing, as with the simulator's error_rate.
+type refusedWrites struct {
+	mu   sync.Mutex
+	path string
+	n    int
+}
+
+func (f *refusedWrites) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		refuse := f.n > 0 && strings.HasSuffix(r.URL.Path, f.path)
+		if refuse {
+			f.n--
+		}
+		f.mu.Unlock()
+		if refuse {
+			http.Error(w, "simulated server fault", http.StatusServiceUnavailable)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// A membership write that failed before the platform acted (a 5xx) is
+// found undone by the read that follows, and sent again in the same apply:
+// one apply converges, where the next apply had to do it before.
+func TestAccSkillGroupMember_failedWriteSentAgain(t *testing.T) {
+	t.Parallel()
+	refused := &refusedWrites{path: "/queue/assign", n: 1}
+	env := acctest.NewWithHandler(t, refused.wrap)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(memberConfig("a", "skill = 2")),
+			Check: resource.ComposeTestCheckFunc(expectGroup(t, c, map[string]int64{"a": 2}), func(*terraform.State) error {
+				if n := env.Sim.Stats()["POST /portal/v2/svcapi/queue/assign"]; n != 1 {
+					return fmt.Errorf("the platform saw queue/assign %d times, want 1 (the refused call never reached it)", n)
+				}
+				return nil
+			}),
+		}},
+	})
+}

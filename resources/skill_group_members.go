@@ -292,42 +292,55 @@ func (r *skillGroupMembersResource) apply(ctx context.Context, queID int64, curr
 		}
 	}
 	for chunk := range slices.Chunk(remove, membershipChunk) {
-		err := r.Client.Queues.CancelAssign(ctx, queID, chunk)
-		if err := settled(ctx, r.Client, queID, err, absent(chunk...)); err != nil {
+		write := func() error { return r.Client.Queues.CancelAssign(ctx, queID, chunk) }
+		if err := settle(ctx, r.Client, queID, write, absent(chunk...)); err != nil {
 			return err
 		}
 	}
 	for chunk := range slices.Chunk(change, membershipChunk) {
-		_, err := r.Client.Queues.UpdateSkill(ctx, queID, chunk, true)
-		if err := settled(ctx, r.Client, queID, err, present(chunk...)); err != nil {
+		write := func() error { _, err := r.Client.Queues.UpdateSkill(ctx, queID, chunk, true); return err }
+		if err := settle(ctx, r.Client, queID, write, present(chunk...)); err != nil {
 			return err
 		}
 	}
 	for chunk := range slices.Chunk(add, membershipChunk) {
-		err := r.Client.Queues.Assign(ctx, queID, chunk)
-		if err := settled(ctx, r.Client, queID, err, present(chunk...)); err != nil {
+		write := func() error { return r.Client.Queues.Assign(ctx, queID, chunk) }
+		if err := settle(ctx, r.Client, queID, write, present(chunk...)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// settled returns err, the failure of a membership write, unless the
-// group's membership, read again, shows the write in effect (done): the
-// platform acted and the answer was lost, or (code 407) the agent was
-// already assigned with the wanted skill. Nothing is re-sent blindly: an
-// assign sent twice would fail with 407 on every later apply.
-func settled(ctx context.Context, c *client.Client, queID int64, err error, done func(map[int64]int64) bool) error {
-	if err == nil {
-		return nil
-	}
-	members, found, rerr := groupMembers(ctx, c, queID)
-	if rerr == nil && found && done(members) {
-		tfkit.TFLog(ctx, "membership write failed but is in effect; adopted", map[string]any{"que_id": queID, "error": err.Error()})
-		return nil
+// settle sends a membership write and makes sure of its outcome. When the
+// write fails, the group's membership is read again: if it shows the write
+// in effect (done), the write succeeded (the platform acted and the answer
+// was lost, or, with code 407, the agent was already assigned with the
+// wanted skill). If it does not and the failure was ambiguous (a lost
+// connection or a 5xx), the write did not happen and is sent again, up to
+// writeAttempts times. Nothing is re-sent without that read: an assign sent
+// twice would fail with 407 on every later apply.
+func settle(ctx context.Context, c *client.Client, queID int64, write func() error, done func(map[int64]int64) bool) error {
+	var err error
+	for range writeAttempts {
+		if err = write(); err == nil {
+			return nil
+		}
+		members, found, rerr := groupMembers(ctx, c, queID)
+		if rerr == nil && found && done(members) {
+			tfkit.TFLog(ctx, "membership write failed but is in effect; adopted", map[string]any{"que_id": queID, "error": err.Error()})
+			return nil
+		}
+		if rerr != nil || !found || !client.IsAmbiguous(err) {
+			return err
+		}
 	}
 	return err
 }
+
+// writeAttempts bounds how often one membership write is sent when its
+// failures leave it undone.
+const writeAttempts = 3
 
 // present is done when every agent is in the group with its skill.
 func present(agents ...client.AgentSkill) func(map[int64]int64) bool {
