@@ -135,22 +135,10 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 // (February 30th) fails at plan time, before any API call.
 func TestAccSMSRecordsDataSource_validation(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config:   env.Config(`data "contactcenter_sms_records" "x" { start_time = "2026-02-30 09:00:00" }`),
-				PlanOnly: true, ExpectError: regexp.MustCompile(`start_time "2026-02-30 09:00:00" is not a date`),
-			},
-			{
-				Config:   env.Config(`data "contactcenter_sms_records" "x" { end_time = "2026-04-31 23:59:59" }`),
-				PlanOnly: true, ExpectError: regexp.MustCompile(`end_time "2026-04-31 23:59:59" is not a date`),
-			},
-		},
+	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
+		"start_time not a date": {Config: `data "contactcenter_sms_records" "x" { start_time = "2026-02-30 09:00:00" }`,
+			Want: `start_time "2026-02-30 09:00:00" is not a date`},
+		"end_time not a date": {Config: `data "contactcenter_sms_records" "x" { end_time = "2026-04-31 23:59:59" }`,
+			Want: `end_time "2026-04-31 23:59:59" is not a date`},
 	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
 }

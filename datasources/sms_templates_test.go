@@ -77,25 +77,14 @@ data "contactcenter_sms_templates" "by_id" {
 // plan time, before any API call.
 func TestAccSMSTemplatesDataSource_validation(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	steps := []resource.TestStep{}
+	plan := map[string]acctest.PlanError{}
 	for cfg, want := range map[string]string{
-		`state = 3`:    `value must be one of: \["-1" "0" "1" "2"\], got: 3`,
+		`state = 3`:    `value must be one of: ["-1" "0" "1" "2"], got: 3`,
 		`dept_id = -1`: `dept_id value must be at least 0, got: -1`,
 		`ids = []`:     `ids list must contain at least 1 elements`,
 		`ids = [0]`:    `value must be at least 1, got: 0`,
 	} {
-		steps = append(steps, resource.TestStep{
-			Config:   env.Config(`data "contactcenter_sms_templates" "x" { ` + cfg + ` }`),
-			PlanOnly: true, ExpectError: regexp.MustCompile(want),
-		})
+		plan[cfg] = acctest.PlanError{Config: `data "contactcenter_sms_templates" "x" { ` + cfg + ` }`, Want: want}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	acctest.New(t).ExpectPlanErrors(t, plan)
 }

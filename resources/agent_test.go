@@ -694,34 +694,23 @@ func TestAccAgent_validation(t *testing.T) {
   user_name = "A"
 }`, `A new agent needs a password: set user_password or user_password_wo`},
 		"both passwords": {bad(`user_password_wo = "x"
-  user_password_wo_version = 1`), `These attributes cannot be configured together:\s+\[user_password,user_password_wo\]`},
-		"version without wo": {bad(`user_password_wo_version = 1`), `These attributes must be configured together:\s+\[user_password_wo,user_password_wo_version\]`},
+  user_password_wo_version = 1`), `These attributes cannot be configured together: [user_password,user_password_wo]`},
+		"version without wo": {bad(`user_password_wo_version = 1`), `These attributes must be configured together: [user_password_wo,user_password_wo_version]`},
 		"wo without version": {`resource "contactcenter_agent" "test" {
   user_num         = "9000"
   user_name        = "A"
   user_password_wo = "x"
-}`, `These attributes must be configured together:\s+\[user_password_wo,user_password_wo_version\]`},
+}`, `These attributes must be configured together: [user_password_wo,user_password_wo_version]`},
 		"missing user_name": {`resource "contactcenter_agent" "test" {
   user_num      = "9000"
   user_password = "x"
 }`, `The argument "user_name" is required`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			// Terraform wraps long messages: any space may be a line break.
-			ExpectError: regexp.MustCompile(strings.ReplaceAll(tc.want, " ", `\s+`)),
-		})
+	plan := map[string]acctest.PlanError{}
+	for name, tc := range cases {
+		plan[name] = acctest.PlanError{Config: tc.body, Want: tc.want}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, plan)
 }
 
 // Import by resource identity needs Terraform 1.12; it skips on older CLIs.

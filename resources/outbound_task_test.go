@@ -495,21 +495,11 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		"empty trans_to":      {automatic(`trans_to = ""`), `Attribute trans_to string length must be at least 1`},
 		"empty assigned list": {automatic(`assigned_users = []`), `assigned_users list must contain at least 1 elements`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: wrapped(tc.want),
-		})
+	plan := map[string]acctest.PlanError{}
+	for name, tc := range cases {
+		plan[name] = acctest.PlanError{Config: tc.body, Want: tc.want}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, plan)
 }
 
 // Values known only after apply (ids of a group and webhooks created in the

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -260,21 +259,11 @@ func TestAccSkillGroupMembers_validation(t *testing.T) {
   agent_id = "x"
 }`, `must be a numeric agent id`},
 	}
-	var steps []resource.TestStep
-	for _, tc := range cases {
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(tc.body), PlanOnly: true,
-			ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(tc.want), " ", `\s+`)),
-		})
+	plan := map[string]acctest.PlanError{}
+	for name, tc := range cases {
+		plan[name] = acctest.PlanError{Config: tc.body, Want: tc.want}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    steps,
-	})
-	if n := env.Requests(); n != 0 {
-		t.Errorf("plan-time validation reached the API: %d requests (%v)", n, env.Sim.Stats())
-	}
+	env.ExpectPlanErrors(t, plan)
 }
 
 func TestAccSkillGroupMembers_chunks(t *testing.T) {
