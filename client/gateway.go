@@ -6,11 +6,47 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 )
 
 // GatewayService wraps the signature-authenticated SMS gateway (spec §4.8, §5.5).
-type GatewayService struct{ c *Client }
+type GatewayService struct {
+	c          *Client
+	templates  *finder[GatewayTemplate]
+	signatures *finder[GatewaySignature]
+}
+
+func newGatewayService(c *Client) *GatewayService {
+	s := &GatewayService{c: c}
+	// get_template and get_sign take arrays of ids; the spec bounds only
+	// pages (50), which bounds the ids of one call too. The prefetch is the
+	// first page: the whole collection when it holds at most 50.
+	s.templates = newFinder(c, func(t GatewayTemplate) string { return strconv.FormatInt(t.Identifier(), 10) })
+	s.templates.maxIDs = GatewayMaxPage
+	s.templates.byIDs = func(ctx context.Context, ids []string) ([]GatewayTemplate, error) {
+		return s.GetTemplates(ctx, parseInts(ids))
+	}
+	s.templates.all = func(ctx context.Context) ([]GatewayTemplate, bool, bool, error) {
+		return firstPage(s.TemplatesPage(ctx, GatewayPage{Max: GatewayMaxPage}, nil))
+	}
+	s.signatures = newFinder(c, func(g GatewaySignature) string { return strconv.FormatInt(g.Identifier(), 10) })
+	s.signatures.maxIDs = GatewayMaxPage
+	s.signatures.byIDs = func(ctx context.Context, ids []string) ([]GatewaySignature, error) {
+		return s.GetSignatures(ctx, parseInts(ids))
+	}
+	s.signatures.all = func(ctx context.Context) ([]GatewaySignature, bool, bool, error) {
+		return firstPage(s.SignaturesPage(ctx, GatewayPage{Max: GatewayMaxPage}))
+	}
+	return s
+}
+
+// firstPage is a finder's prefetch from the first page of a gateway list:
+// complete, in one call, when the count fits on it.
+func firstPage[T any](items []T, count int, err error) ([]T, bool, bool, error) {
+	whole := err == nil && count <= len(items)
+	return items, whole, whole, err
+}
 
 // Gateway limits (spec §8).
 const (
@@ -41,14 +77,15 @@ var gatewayStateNames = map[int64]string{GatewayStateDraft: "draft", GatewayStat
 // for a number the spec does not list.
 func GatewayStateName(state int64) string { return gatewayStateNames[state] }
 
-// do sends one gateway request (always a POST, spec §4.8).
-func (s *GatewayService) do(ctx context.Context, path string, body any, idempotent bool, out any) error {
+// do sends one gateway request (always a POST, spec §4.8). Only reads
+// (get_template, get_sign) are idempotent: sends and pulls are not.
+func (s *GatewayService) do(ctx context.Context, path string, body any, read bool, out any) error {
 	if err := s.checkCredentials(); err != nil {
 		return err
 	}
 	return s.c.Do(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: path, Body: body,
-		Envelope: EnvelopeGateway, Idempotent: idempotent,
+		Envelope: EnvelopeGateway, Idempotent: read, Read: read,
 	}, out)
 }
 
@@ -194,19 +231,14 @@ func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]Gatew
 	return out.Data, err
 }
 
-// GetTemplate finds one template by id; the error satisfies IsNotFound when
+// GetTemplate finds one template by id, batched with the other templates
+// read at the same time (see finder); the error satisfies IsNotFound when
 // the gateway does not know it.
 func (s *GatewayService) GetTemplate(ctx context.Context, id int64) (*GatewayTemplate, error) {
-	ts, err := s.GetTemplates(ctx, []int64{id})
-	if err != nil {
+	if err := s.checkCredentials(); err != nil {
 		return nil, err
 	}
-	for _, t := range ts {
-		if t.Identifier() == id {
-			return &t, nil
-		}
-	}
-	return nil, fmt.Errorf("gateway template %d: %w", id, ErrNotFound)
+	return s.templates.get(ctx, strconv.FormatInt(id, 10), "gateway template")
 }
 
 // TemplatesPage returns one page of templates and the total count.
@@ -223,8 +255,15 @@ func (s *GatewayService) TemplatesPage(ctx context.Context, p GatewayPage, vccID
 	return out.Data, int(out.Count), err
 }
 
-// ListTemplates pages through every template, 50 at a time.
+// ListTemplates pages through every template, 50 at a time. Without vccID,
+// a whole list the template finder read in this walk serves it (see
+// finder.snapshot).
 func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.Seq2[GatewayTemplate, error] {
+	if vccID == nil {
+		if items, ok := s.templates.snapshot(); ok {
+			return sliceSeq(items)
+		}
+	}
 	return gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
 		return s.TemplatesPage(ctx, p, vccID)
 	})
@@ -324,19 +363,14 @@ func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]Gate
 	return out.Data, err
 }
 
-// GetSignature finds one signature by id; the error satisfies IsNotFound
-// when the gateway does not know it.
+// GetSignature finds one signature by id, batched with the other
+// signatures read at the same time (see finder); the error satisfies
+// IsNotFound when the gateway does not know it.
 func (s *GatewayService) GetSignature(ctx context.Context, id int64) (*GatewaySignature, error) {
-	gs, err := s.GetSignatures(ctx, []int64{id})
-	if err != nil {
+	if err := s.checkCredentials(); err != nil {
 		return nil, err
 	}
-	for _, g := range gs {
-		if g.Identifier() == id {
-			return &g, nil
-		}
-	}
-	return nil, fmt.Errorf("gateway signature %d: %w", id, ErrNotFound)
+	return s.signatures.get(ctx, strconv.FormatInt(id, 10), "gateway signature")
 }
 
 // SignaturesPage returns one page of signatures and the total count.
@@ -349,8 +383,13 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 	return out.Data, int(out.Count), err
 }
 
-// ListSignatures pages through every signature, 50 at a time.
+// ListSignatures pages through every signature, 50 at a time; a whole
+// list the signature finder read in this walk serves it (see
+// finder.snapshot).
 func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
+	if items, ok := s.signatures.snapshot(); ok {
+		return sliceSeq(items)
+	}
 	return gatewayPages(ctx, 0, s.SignaturesPage)
 }
 
