@@ -460,3 +460,50 @@ func TestTaskArraysNeverNull(t *testing.T) {
 		t.Errorf("bodies: %q", bodies)
 	}
 }
+
+// TestFinderGatewaySnapshotServesOneList: the gateway templates the
+// resources read (one get_template for the first page) also answer one
+// data-source read by ids in the same walk; the next one calls again.
+func TestFinderGatewaySnapshotServesOneList(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	ctx := t.Context()
+	if _, err := e.c0.Gateway.AddSignature(ctx, client.GatewaySignatureInput{SignText: "Acme"}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for i := range 3 {
+		id, err := e.c0.Gateway.AddTemplate(ctx, client.GatewayTemplateInput{TplTitle: fmt.Sprintf("T%d", i), TplText: "code ${c}", TplType: 1, SignText: "Acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	c := e.client(t, nil)
+	const getTemplate = "POST /smsapi/tpl/v1/get_template"
+	before := e.sim.Stats()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := c.Gateway.GetTemplate(ctx, id); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	got, err := c.Gateway.GetTemplates(ctx, ids[:2])
+	if err != nil || len(got) != 2 {
+		t.Fatalf("GetTemplates: %v, %v", got, err)
+	}
+	if n := e.calls(before)[getTemplate]; n != 1 {
+		t.Errorf("3 template reads and a read by ids: %d get_template calls, want 1", n)
+	}
+	if _, err := c.Gateway.GetTemplates(ctx, ids[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.calls(before)[getTemplate]; n != 2 {
+		t.Errorf("a second read by ids: %d get_template calls in all, want 2", n)
+	}
+}

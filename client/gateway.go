@@ -25,7 +25,7 @@ func newGatewayService(c *Client) *GatewayService {
 	s.templates = newFinder(c, func(t GatewayTemplate) string { return strconv.FormatInt(t.Identifier(), 10) })
 	s.templates.maxIDs = GatewayMaxPage
 	s.templates.byIDs = func(ctx context.Context, ids []string) ([]GatewayTemplate, error) {
-		return s.GetTemplates(ctx, parseInts(ids))
+		return s.getTemplates(ctx, parseInts(ids))
 	}
 	s.templates.all = func(ctx context.Context) ([]GatewayTemplate, bool, bool, error) {
 		return firstPage(s.TemplatesPage(ctx, GatewayPage{Max: GatewayMaxPage}, nil))
@@ -33,12 +33,40 @@ func newGatewayService(c *Client) *GatewayService {
 	s.signatures = newFinder(c, func(g GatewaySignature) string { return strconv.FormatInt(g.Identifier(), 10) })
 	s.signatures.maxIDs = GatewayMaxPage
 	s.signatures.byIDs = func(ctx context.Context, ids []string) ([]GatewaySignature, error) {
-		return s.GetSignatures(ctx, parseInts(ids))
+		return s.getSignatures(ctx, parseInts(ids))
 	}
 	s.signatures.all = func(ctx context.Context) ([]GatewaySignature, bool, bool, error) {
 		return firstPage(s.SignaturesPage(ctx, GatewayPage{Max: GatewayMaxPage}))
 	}
 	return s
+}
+
+// pick returns the items whose id is in ids, in the order of items (the
+// gateway's).
+func pick[T any](items []T, ids []int64, id func(T) int64) []T {
+	want := make(map[int64]bool, len(ids))
+	for _, n := range ids {
+		want[n] = true
+	}
+	var out []T
+	for _, it := range items {
+		if want[id(it)] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// orSnapshot iterates the finder's unused whole list, when it has one at
+// the time of iterating, else pages.
+func orSnapshot[T any](f *finder[T], pages iter.Seq2[T, error]) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		if items, ok := f.snapshot(); ok {
+			sliceSeq(items)(yield)
+			return
+		}
+		pages(yield)
+	}
 }
 
 // firstPage is a finder's prefetch from the first page of a gateway list:
@@ -222,8 +250,16 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 }
 
 // GetTemplates returns the templates with the given ids (get_template with
-// tplId). Unknown ids are simply absent from the result.
+// tplId). Unknown ids are simply absent from the result. A whole list the
+// template finder read in this walk serves it (see finder.snapshot).
 func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
+	if items, ok := s.templates.snapshot(); ok {
+		return pick(items, ids, GatewayTemplate.Identifier), nil
+	}
+	return s.getTemplates(ctx, ids)
+}
+
+func (s *GatewayService) getTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
 	var out struct {
 		Data []GatewayTemplate `json:"data"`
 	}
@@ -259,14 +295,13 @@ func (s *GatewayService) TemplatesPage(ctx context.Context, p GatewayPage, vccID
 // a whole list the template finder read in this walk serves it (see
 // finder.snapshot).
 func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.Seq2[GatewayTemplate, error] {
-	if vccID == nil {
-		if items, ok := s.templates.snapshot(); ok {
-			return sliceSeq(items)
-		}
-	}
-	return gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
+	pages := gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
 		return s.TemplatesPage(ctx, p, vccID)
 	})
+	if vccID != nil {
+		return pages
+	}
+	return orSnapshot(s.templates, pages)
 }
 
 // gatewayPages pages through a get_template or get_sign listing from item
@@ -354,8 +389,17 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	return int64(out.SignID), nil
 }
 
-// GetSignatures returns the signatures with the given ids (get_sign with signId).
+// GetSignatures returns the signatures with the given ids (get_sign with
+// signId). A whole list the signature finder read in this walk serves it
+// (see finder.snapshot).
 func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
+	if items, ok := s.signatures.snapshot(); ok {
+		return pick(items, ids, GatewaySignature.Identifier), nil
+	}
+	return s.getSignatures(ctx, ids)
+}
+
+func (s *GatewayService) getSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
 	var out struct {
 		Data []GatewaySignature `json:"data"`
 	}
@@ -387,10 +431,7 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 // list the signature finder read in this walk serves it (see
 // finder.snapshot).
 func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
-	if items, ok := s.signatures.snapshot(); ok {
-		return sliceSeq(items)
-	}
-	return gatewayPages(ctx, 0, s.SignaturesPage)
+	return orSnapshot(s.signatures, gatewayPages(ctx, 0, s.SignaturesPage))
 }
 
 // SendResultItem is one number of a send_sms or send_batch answer (§2.13).
