@@ -10,7 +10,25 @@ import (
 )
 
 // AgentsService wraps agent management (spec §4.2, {base_url}/v3/svcapi/users/...).
-type AgentsService struct{ c *Client }
+type AgentsService struct {
+	c      *Client
+	finder *finder[Agent]
+}
+
+func newAgentsService(c *Client) *AgentsService {
+	s := &AgentsService{c: c}
+	s.finder = newFinder(c, func(a Agent) string { return strconv.FormatInt(int64(a.UserID), 10) })
+	s.finder.maxIDs = AgentMaxRows
+	s.finder.byIDs = func(ctx context.Context, ids []string) ([]Agent, error) {
+		return Collect(s.List(ctx, AgentFilter{UserIDs: parseInts(ids), RelationsQueues: true, RelationsConfig: true}))
+	}
+	s.finder.all = func(ctx context.Context) ([]Agent, bool, bool, error) {
+		return prefetch(ctx, AgentMaxRows, func(ctx context.Context, page int) (LaravelPage[Agent], error) {
+			return s.page(ctx, AgentFilter{RelationsQueues: true, RelationsConfig: true}, page, AgentMaxRows)
+		}, false)
+	}
+	return s
+}
 
 const usersPath = "/v3/svcapi/users"
 
@@ -313,12 +331,11 @@ type AgentInput struct {
 
 // Limits of §8 for agent add and edit.
 const (
-	AgentMaxSessionsLimit  = 300
-	AgentBasicSessionsMin  = 1
-	AgentStatusOnDuty      = 1
-	AgentStatusResigned    = 2
-	AgentStatusFrozen      = 3
-	agentListRowsForFinder = 10
+	AgentMaxSessionsLimit = 300
+	AgentBasicSessionsMin = 1
+	AgentStatusOnDuty     = 1
+	AgentStatusResigned   = 2
+	AgentStatusFrozen     = 3
 )
 
 // AgentFilter narrows users/list (§4.2). Zero values are not sent.
@@ -379,7 +396,7 @@ func (s *AgentsService) page(ctx context.Context, f AgentFilter, page, rows int)
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/list",
-		Body: f.body(page, rows), Envelope: EnvelopeOpen, Idempotent: true,
+		Body: f.body(page, rows), Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 	}, &out)
 	return out.Data, err
 }
@@ -393,31 +410,28 @@ func (s *AgentsService) List(ctx context.Context, f AgentFilter) iter.Seq2[Agent
 	})
 }
 
-// Get finds one agent by user_id with its queues and configuration
-// (users/list with user_ids, one request). The error satisfies IsNotFound
-// when the agent does not exist.
+// Get finds one agent by user_id with its queues and configuration,
+// batched with the other agents read at the same time (users/list with
+// user_ids, see finder). The error satisfies IsNotFound when the agent
+// does not exist.
 func (s *AgentsService) Get(ctx context.Context, id int64) (*Agent, error) {
-	p, err := s.page(ctx, AgentFilter{UserIDs: []int64{id}, RelationsQueues: true, RelationsConfig: true}, 1, agentListRowsForFinder)
-	if err != nil {
-		return nil, err
-	}
-	for i := range p.Data {
-		if int64(p.Data[i].UserID) == id {
-			return &p.Data[i], nil
-		}
-	}
-	return nil, fmt.Errorf("agent %d: %w", id, ErrNotFound)
+	return s.finder.get(ctx, strconv.FormatInt(id, 10), "agent")
 }
 
 // GetByNum finds one agent by its agent number (user_num, unique), with its
 // queues and configuration. The error satisfies IsNotFound when none has it.
+// What it reads serves a following Get of the same agent (an import by
+// number reads once).
 func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error) {
 	f := AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}
+	began := s.finder.begin()
+	all, err := Collect(s.List(ctx, f))
+	if err != nil {
+		return nil, err
+	}
+	s.finder.put(began, all)
 	// The service may match user_num loosely; only an exact match counts.
-	for a, err := range s.List(ctx, f) {
-		if err != nil {
-			return nil, err
-		}
+	for _, a := range all {
 		if string(a.UserNum) == num {
 			return &a, nil
 		}
@@ -485,8 +499,8 @@ func (s *AgentsService) SetStatus(ctx context.Context, id, status int64) error {
 	return err
 }
 
-// Delete removes agents (users/delete). Ids that no longer exist are not an
-// error.
+// Delete removes agents (users/delete, ids a comma list: one request for
+// all of them). Ids that no longer exist are not an error.
 func (s *AgentsService) Delete(ctx context.Context, ids ...int64) error {
 	if len(ids) == 0 {
 		return nil

@@ -88,7 +88,7 @@ func (s *ASRService) Query(ctx context.Context, taskID string) (*ASRResult, erro
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "GET", Path: "/v3/api/asr/queryText/" + url.PathEscape(taskID),
-		BodyKind: BodyNone, Envelope: EnvelopeASR, Idempotent: true, NotFoundCodes: []int64{402},
+		BodyKind: BodyNone, Envelope: EnvelopeASR, Idempotent: true, Read: true, NotFoundCodes: []int64{402},
 	}, &out)
 	if err != nil {
 		if IsASRInProgress(err) {
@@ -147,7 +147,7 @@ func (s *ASRService) PlayRecord(ctx context.Context, callID string) (string, err
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/record/robot/playrecord",
 		Query:    url.Values{"call_id": {callID}, "index": {"1"}, "result_type": {"1"}},
-		BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, NotFoundCodes: []int64{407},
+		BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, Read: true, NotFoundCodes: []int64{407},
 	}, &out)
 	if err != nil {
 		return "", err

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -94,6 +95,8 @@ type Client struct {
 	urls  map[Surface]*url.URL
 	http  *http.Client
 	pacer *pacer
+	// gen counts the calls that may have changed something (see finder).
+	gen atomic.Uint64
 
 	SMS       *SMSService
 	Agents    *AgentsService
@@ -143,15 +146,15 @@ func New(cfg Config) (*Client, error) {
 	if c.http == nil {
 		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	}
-	c.SMS = &SMSService{c: c}
-	c.Agents = &AgentsService{c: c}
+	c.SMS = newSMSService(c)
+	c.Agents = newAgentsService(c)
 	c.Tasks = &TasksService{c: c}
-	c.Webhooks = &WebhooksService{c: c}
-	c.Sounds = &SoundsService{c: c}
+	c.Webhooks = newWebhooksService(c)
+	c.Sounds = newSoundsService(c)
 	c.ASR = &ASRService{c: c}
-	c.Queues = &QueuesService{c: c}
+	c.Queues = newQueuesService(c)
 	c.Reference = &ReferenceService{c: c}
-	c.Gateway = &GatewayService{c: c}
+	c.Gateway = newGatewayService(c)
 	return c, nil
 }
 

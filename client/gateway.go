@@ -6,11 +6,75 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 )
 
 // GatewayService wraps the signature-authenticated SMS gateway (spec §4.8, §5.5).
-type GatewayService struct{ c *Client }
+type GatewayService struct {
+	c          *Client
+	templates  *finder[GatewayTemplate]
+	signatures *finder[GatewaySignature]
+}
+
+func newGatewayService(c *Client) *GatewayService {
+	s := &GatewayService{c: c}
+	// get_template and get_sign take arrays of ids; the spec bounds only
+	// pages (50), which bounds the ids of one call too. The prefetch is the
+	// first page: the whole collection when it holds at most 50.
+	s.templates = newFinder(c, func(t GatewayTemplate) string { return strconv.FormatInt(t.Identifier(), 10) })
+	s.templates.maxIDs = GatewayMaxPage
+	s.templates.byIDs = func(ctx context.Context, ids []string) ([]GatewayTemplate, error) {
+		return s.getTemplates(ctx, parseInts(ids))
+	}
+	s.templates.all = func(ctx context.Context) ([]GatewayTemplate, bool, bool, error) {
+		return firstPage(s.TemplatesPage(ctx, GatewayPage{Max: GatewayMaxPage}, nil))
+	}
+	s.signatures = newFinder(c, func(g GatewaySignature) string { return strconv.FormatInt(g.Identifier(), 10) })
+	s.signatures.maxIDs = GatewayMaxPage
+	s.signatures.byIDs = func(ctx context.Context, ids []string) ([]GatewaySignature, error) {
+		return s.getSignatures(ctx, parseInts(ids))
+	}
+	s.signatures.all = func(ctx context.Context) ([]GatewaySignature, bool, bool, error) {
+		return firstPage(s.SignaturesPage(ctx, GatewayPage{Max: GatewayMaxPage}))
+	}
+	return s
+}
+
+// pick returns the items whose id is in ids, in the order of items (the
+// gateway's).
+func pick[T any](items []T, ids []int64, id func(T) int64) []T {
+	want := make(map[int64]bool, len(ids))
+	for _, n := range ids {
+		want[n] = true
+	}
+	var out []T
+	for _, it := range items {
+		if want[id(it)] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// orSnapshot iterates the finder's unused whole list, when it has one at
+// the time of iterating, else pages.
+func orSnapshot[T any](f *finder[T], pages iter.Seq2[T, error]) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		if items, ok := f.snapshot(); ok {
+			sliceSeq(items)(yield)
+			return
+		}
+		pages(yield)
+	}
+}
+
+// firstPage is a finder's prefetch from the first page of a gateway list:
+// complete, in one call, when the count fits on it.
+func firstPage[T any](items []T, count int, err error) ([]T, bool, bool, error) {
+	whole := err == nil && count <= len(items)
+	return items, whole, whole, err
+}
 
 // Gateway limits (spec §8).
 const (
@@ -41,14 +105,15 @@ var gatewayStateNames = map[int64]string{GatewayStateDraft: "draft", GatewayStat
 // for a number the spec does not list.
 func GatewayStateName(state int64) string { return gatewayStateNames[state] }
 
-// do sends one gateway request (always a POST, spec §4.8).
-func (s *GatewayService) do(ctx context.Context, path string, body any, idempotent bool, out any) error {
+// do sends one gateway request (always a POST, spec §4.8). Only reads
+// (get_template, get_sign) are idempotent: sends and pulls are not.
+func (s *GatewayService) do(ctx context.Context, path string, body any, read bool, out any) error {
 	if err := s.checkCredentials(); err != nil {
 		return err
 	}
 	return s.c.Do(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: path, Body: body,
-		Envelope: EnvelopeGateway, Idempotent: idempotent,
+		Envelope: EnvelopeGateway, Idempotent: read, Read: read,
 	}, out)
 }
 
@@ -185,8 +250,16 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 }
 
 // GetTemplates returns the templates with the given ids (get_template with
-// tplId). Unknown ids are simply absent from the result.
+// tplId). Unknown ids are simply absent from the result. A whole list the
+// template finder read in this walk serves it (see finder.snapshot).
 func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
+	if items, ok := s.templates.snapshot(); ok {
+		return pick(items, ids, GatewayTemplate.Identifier), nil
+	}
+	return s.getTemplates(ctx, ids)
+}
+
+func (s *GatewayService) getTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
 	var out struct {
 		Data []GatewayTemplate `json:"data"`
 	}
@@ -194,19 +267,14 @@ func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]Gatew
 	return out.Data, err
 }
 
-// GetTemplate finds one template by id; the error satisfies IsNotFound when
+// GetTemplate finds one template by id, batched with the other templates
+// read at the same time (see finder); the error satisfies IsNotFound when
 // the gateway does not know it.
 func (s *GatewayService) GetTemplate(ctx context.Context, id int64) (*GatewayTemplate, error) {
-	ts, err := s.GetTemplates(ctx, []int64{id})
-	if err != nil {
+	if err := s.checkCredentials(); err != nil {
 		return nil, err
 	}
-	for _, t := range ts {
-		if t.Identifier() == id {
-			return &t, nil
-		}
-	}
-	return nil, fmt.Errorf("gateway template %d: %w", id, ErrNotFound)
+	return s.templates.get(ctx, strconv.FormatInt(id, 10), "gateway template")
 }
 
 // TemplatesPage returns one page of templates and the total count.
@@ -223,11 +291,17 @@ func (s *GatewayService) TemplatesPage(ctx context.Context, p GatewayPage, vccID
 	return out.Data, int(out.Count), err
 }
 
-// ListTemplates pages through every template, 50 at a time.
+// ListTemplates pages through every template, 50 at a time. Without vccID,
+// a whole list the template finder read in this walk serves it (see
+// finder.snapshot).
 func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.Seq2[GatewayTemplate, error] {
-	return gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
+	pages := gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
 		return s.TemplatesPage(ctx, p, vccID)
 	})
+	if vccID != nil {
+		return pages
+	}
+	return orSnapshot(s.templates, pages)
 }
 
 // gatewayPages pages through a get_template or get_sign listing from item
@@ -315,8 +389,17 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	return int64(out.SignID), nil
 }
 
-// GetSignatures returns the signatures with the given ids (get_sign with signId).
+// GetSignatures returns the signatures with the given ids (get_sign with
+// signId). A whole list the signature finder read in this walk serves it
+// (see finder.snapshot).
 func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
+	if items, ok := s.signatures.snapshot(); ok {
+		return pick(items, ids, GatewaySignature.Identifier), nil
+	}
+	return s.getSignatures(ctx, ids)
+}
+
+func (s *GatewayService) getSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
 	var out struct {
 		Data []GatewaySignature `json:"data"`
 	}
@@ -324,19 +407,14 @@ func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]Gate
 	return out.Data, err
 }
 
-// GetSignature finds one signature by id; the error satisfies IsNotFound
-// when the gateway does not know it.
+// GetSignature finds one signature by id, batched with the other
+// signatures read at the same time (see finder); the error satisfies
+// IsNotFound when the gateway does not know it.
 func (s *GatewayService) GetSignature(ctx context.Context, id int64) (*GatewaySignature, error) {
-	gs, err := s.GetSignatures(ctx, []int64{id})
-	if err != nil {
+	if err := s.checkCredentials(); err != nil {
 		return nil, err
 	}
-	for _, g := range gs {
-		if g.Identifier() == id {
-			return &g, nil
-		}
-	}
-	return nil, fmt.Errorf("gateway signature %d: %w", id, ErrNotFound)
+	return s.signatures.get(ctx, strconv.FormatInt(id, 10), "gateway signature")
 }
 
 // SignaturesPage returns one page of signatures and the total count.
@@ -349,9 +427,11 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 	return out.Data, int(out.Count), err
 }
 
-// ListSignatures pages through every signature, 50 at a time.
+// ListSignatures pages through every signature, 50 at a time; a whole
+// list the signature finder read in this walk serves it (see
+// finder.snapshot).
 func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
-	return gatewayPages(ctx, 0, s.SignaturesPage)
+	return orSnapshot(s.signatures, gatewayPages(ctx, 0, s.SignaturesPage))
 }
 
 // SendResultItem is one number of a send_sms or send_batch answer (§2.13).

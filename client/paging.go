@@ -35,6 +35,17 @@ func paginate[T any](ctx context.Context, fetch func(ctx context.Context, page i
 	}
 }
 
+// sliceSeq yields items already read.
+func sliceSeq[T any](items []T) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		for _, it := range items {
+			if !yield(it, nil) {
+				return
+			}
+		}
+	}
+}
+
 // Collect drains an iterator into a slice, stopping at the first error.
 func Collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
 	var out []T

@@ -12,7 +12,57 @@ import (
 )
 
 // QueuesService wraps skill groups (spec §4.6, {portal_url}/v2/svcapi/queue).
-type QueuesService struct{ c *Client }
+type QueuesService struct {
+	c       *Client
+	finder  *finder[SkillGroup]
+	members *finder[groupMembers]
+}
+
+// groupMembers is one group's entry of get/agents.
+type groupMembers struct {
+	QueID  string
+	Agents []GroupAgent
+}
+
+// membersMaxIDs bounds the que_ids of one get/agents call (a GET: the
+// list travels in the query string, about 3 KB for 500 ids).
+const membersMaxIDs = 500
+
+func newQueuesService(c *Client) *QueuesService {
+	s := &QueuesService{c: c}
+	// queue/list answers every group at once: the whole list is one call,
+	// and a single id is read with the que_id filter.
+	s.finder = newFinder(c, func(g SkillGroup) string { return string(g.ID) })
+	s.finder.maxIDs = 1 << 20
+	s.finder.byIDs = func(ctx context.Context, ids []string) ([]SkillGroup, error) {
+		f := SkillGroupFilter{}
+		if len(ids) == 1 {
+			f.QueID, _ = strconv.ParseInt(ids[0], 10, 64)
+		}
+		return Collect(s.List(ctx, f))
+	}
+	s.finder.all = func(ctx context.Context) ([]SkillGroup, bool, bool, error) {
+		gs, err := Collect(s.List(ctx, SkillGroupFilter{}))
+		return gs, true, true, err
+	}
+	s.members = newFinder(c, func(m groupMembers) string { return m.QueID })
+	s.members.maxIDs = membersMaxIDs
+	s.members.byIDs = s.getAgents
+	// The first membership read of a client that has not written asks for
+	// every group of the group list (shared with the group finder) when
+	// they fit in one call, so it never costs more calls than by ids.
+	s.members.all = func(ctx context.Context) ([]groupMembers, bool, bool, error) {
+		ids, err := s.finder.keys(ctx)
+		if err != nil || len(ids) > membersMaxIDs || len(ids) == 0 {
+			return nil, false, false, err
+		}
+		ms, err := s.getAgents(ctx, ids)
+		// A group created since the list was read is not in it: an id
+		// missing from this answer is read again by itself.
+		return ms, true, false, err
+	}
+	return s
+}
 
 const queuePath = "/v2/svcapi/queue"
 
@@ -184,7 +234,7 @@ func (s *QueuesService) List(ctx context.Context, f SkillGroupFilter) iter.Seq2[
 		}
 		err := s.c.Do(ctx, Request{
 			Surface: SurfacePortal, Method: "POST", Path: queuePath + "/list",
-			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true,
+			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true, Read: true,
 			NotFoundCodes: []int64{403},
 		}, &out)
 		if f.QueID != 0 && IsNotFound(err) {
@@ -194,18 +244,10 @@ func (s *QueuesService) List(ctx context.Context, f SkillGroupFilter) iter.Seq2[
 	})
 }
 
-// Get finds one group by id; the error satisfies IsNotFound when it is gone.
+// Get finds one group by id, batched with the other groups read at the
+// same time (see finder); the error satisfies IsNotFound when it is gone.
 func (s *QueuesService) Get(ctx context.Context, id int64) (*SkillGroup, error) {
-	want := strconv.FormatInt(id, 10)
-	for g, err := range s.List(ctx, SkillGroupFilter{QueID: id}) {
-		if err != nil {
-			return nil, err
-		}
-		if string(g.ID) == want {
-			return &g, nil
-		}
-	}
-	return nil, fmt.Errorf("skill group %d: %w", id, ErrNotFound)
+	return s.finder.get(ctx, strconv.FormatInt(id, 10), "skill group")
 }
 
 // FindByName returns the group whose que_name equals name exactly, or nil.
@@ -262,22 +304,58 @@ func (s *QueuesService) UpdateSkill(ctx context.Context, queID int64, agents []A
 	return out.ErrMessage, err
 }
 
-// GetAgents returns the agents of each group, keyed by group id (queue/get/agents).
+// GetAgents returns the agents of each group, keyed by group id
+// (queue/get/agents); groups the service does not know are absent. The
+// groups of one call are read together; a call for one group is batched
+// with the other groups read at the same time (see finder).
 func (s *QueuesService) GetAgents(ctx context.Context, queIDs ...int64) (map[string][]GroupAgent, error) {
+	out := map[string][]GroupAgent{}
+	if len(queIDs) == 1 {
+		m, err := s.members.get(ctx, strconv.FormatInt(queIDs[0], 10), "skill group")
+		if IsNotFound(err) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out[m.QueID] = m.Agents
+		return out, nil
+	}
 	ids := make([]string, len(queIDs))
 	for i, id := range queIDs {
 		ids[i] = strconv.FormatInt(id, 10)
 	}
+	began := s.members.begin()
+	ms, err := s.getAgents(ctx, ids)
+	if err != nil {
+		return out, err
+	}
+	s.members.put(began, ms)
+	for _, m := range ms {
+		out[m.QueID] = m.Agents
+	}
+	return out, nil
+}
+
+// getAgents is one queue/get/agents call.
+func (s *QueuesService) getAgents(ctx context.Context, ids []string) ([]groupMembers, error) {
 	var out struct {
 		Data map[string][]GroupAgent `json:"data"`
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "GET", Path: queuePath + "/get/agents",
 		Query: url.Values{"que_ids": {strings.Join(ids, ",")}}, BodyKind: BodyNone,
-		Envelope: EnvelopePortal, Idempotent: true,
+		Envelope: EnvelopePortal, Idempotent: true, Read: true,
 	}, &out)
-	if out.Data == nil {
-		out.Data = map[string][]GroupAgent{}
+	if err != nil {
+		return nil, err
 	}
-	return out.Data, err
+	ms := make([]groupMembers, 0, len(out.Data))
+	for id, agents := range out.Data {
+		if agents == nil {
+			agents = []GroupAgent{}
+		}
+		ms = append(ms, groupMembers{QueID: id, Agents: agents})
+	}
+	return ms, nil
 }

@@ -160,7 +160,7 @@ func (s *ReferenceService) TrunkNumbers(ctx context.Context, areaCode string) it
 		}
 		err := s.c.Do(ctx, Request{
 			Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/trunks/lists",
-			Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true,
+			Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
 		return Page[TrunkNumber]{Items: out.Data.Results, More: out.Data.More()}, err
 	})
@@ -178,7 +178,7 @@ func (s *ReferenceService) AllTrunkNumbers(ctx context.Context, areaCode string)
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/trunks/all",
-		Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true,
+		Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 	}, &out)
 	return out.Data, err
 }
@@ -196,7 +196,7 @@ func (s *ReferenceService) VirtualBindings(ctx context.Context, virtual string) 
 		}
 		err := s.c.Do(ctx, Request{
 			Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/virtual/bindings/lists",
-			Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true,
+			Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
 		items := make([]string, len(out.Data.Results))
 		for i, r := range out.Data.Results {
@@ -227,7 +227,7 @@ func (s *ReferenceService) BusyReasonsJSONP(ctx context.Context, callback string
 	var raw []byte
 	req := Request{
 		Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/busyreason/list",
-		Query: q, BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, Raw: &raw,
+		Query: q, BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, Read: true, Raw: &raw,
 	}
 	if err := s.c.Do(ctx, req, &out); err != nil {
 		return nil, err
@@ -277,7 +277,7 @@ func cdrPages[T any](ctx context.Context, c *Client, path string, f CDRFilter, p
 		}
 		err := c.Do(ctx, Request{
 			Surface: SurfacePortal, Method: "POST", Path: path,
-			Body: body, Envelope: EnvelopeOpen, Idempotent: true,
+			Body: body, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
 		return Page[T]{Items: out.Data.Results, More: out.Data.More()}, err
 	})
@@ -317,7 +317,7 @@ func (s *ReferenceService) NumberSelection(ctx context.Context) (*NumberSelectio
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortalOpen, Method: "POST", Path: "/v3/svcapi/other/getPhoneSelect",
-		Envelope: EnvelopeOpen, Idempotent: true,
+		Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 	}, &out)
 	if err != nil {
 		return nil, err
@@ -332,7 +332,7 @@ func (s *ReferenceService) IVRs(ctx context.Context) ([]IVR, error) {
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortalOpen, Method: "POST", Path: "/v3/svcapi/other/ivrs",
-		Envelope: EnvelopeOpen, Idempotent: true,
+		Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 	}, &out)
 	return out.Data, err
 }

@@ -11,7 +11,35 @@ import (
 )
 
 // SMSService wraps SMS management (spec §4.1, {base_url}/sms/...).
-type SMSService struct{ c *Client }
+type SMSService struct {
+	c          *Client
+	signatures *finder[SMSSignature]
+	templates  *finder[SMSTemplate]
+}
+
+func newSMSService(c *Client) *SMSService {
+	s := &SMSService{c: c}
+	// sign/list has no id filter: the whole list, 500 a page.
+	s.signatures = newFinder(c, func(sg SMSSignature) string { return strconv.FormatInt(int64(sg.ID), 10) })
+	s.signatures.all = func(ctx context.Context) ([]SMSSignature, bool, bool, error) {
+		items, _, oneCall, err := prefetch(ctx, SMSMaxRows, func(ctx context.Context, page int) (LaravelPage[SMSSignature], error) {
+			return smsListPage[SMSSignature](ctx, s, smsSignPath+"/list", page, map[string]any{})
+		}, true)
+		return items, err == nil, oneCall, err
+	}
+	// template/list takes ids.
+	s.templates = newFinder(c, func(t SMSTemplate) string { return strconv.FormatInt(int64(t.ID), 10) })
+	s.templates.maxIDs = SMSMaxRows
+	s.templates.byIDs = func(ctx context.Context, ids []string) ([]SMSTemplate, error) {
+		return Collect(s.ListTemplates(ctx, SMSTemplateFilter{IDs: parseInts(ids)}))
+	}
+	s.templates.all = func(ctx context.Context) ([]SMSTemplate, bool, bool, error) {
+		return prefetch(ctx, SMSMaxRows, func(ctx context.Context, page int) (LaravelPage[SMSTemplate], error) {
+			return smsListPage[SMSTemplate](ctx, s, smsTemplatePath+"/list", page, map[string]any{})
+		}, false)
+	}
+	return s
+}
 
 // SMSMaxRows is the largest page size of the SMS lists (§8); the client
 // always pages with it.
@@ -244,18 +272,23 @@ func smsPage(page int, extra map[string]any) map[string]any {
 
 func smsList[T any](ctx context.Context, s *SMSService, path string, params func() map[string]any) iter.Seq2[T, error] {
 	return paginate(ctx, func(ctx context.Context, page int) (Page[T], error) {
-		var out struct {
-			Data LaravelPage[T] `json:"data"`
-		}
-		err := s.c.Do(ctx, Request{
-			Surface: SurfaceBase, Method: "POST", Path: path,
-			Body: smsPage(page, params()), Envelope: EnvelopeOpen, Idempotent: true,
-		}, &out)
+		p, err := smsListPage[T](ctx, s, path, page, params())
 		if err != nil {
 			return Page[T]{}, err
 		}
-		return Page[T]{Items: out.Data.Data, More: out.Data.More()}, nil
+		return Page[T]{Items: p.Data, More: p.More()}, nil
 	})
+}
+
+func smsListPage[T any](ctx context.Context, s *SMSService, path string, page int, params map[string]any) (LaravelPage[T], error) {
+	var out struct {
+		Data LaravelPage[T] `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceBase, Method: "POST", Path: path,
+		Body: smsPage(page, params), Envelope: EnvelopeOpen, Idempotent: true, Read: true,
+	}, &out)
+	return out.Data, err
 }
 
 // ListSignatures pages through sign/list.
@@ -273,17 +306,10 @@ func (s *SMSService) ListSignatures(ctx context.Context, f SMSSignatureFilter) i
 }
 
 // GetSignature finds one signature by id. sign/list has no id filter, so
-// the finder pages the list; the error satisfies IsNotFound when it is gone.
+// the whole list is read, once for every signature read at the same time
+// (see finder); the error satisfies IsNotFound when it is gone.
 func (s *SMSService) GetSignature(ctx context.Context, id int64) (*SMSSignature, error) {
-	for sg, err := range s.ListSignatures(ctx, SMSSignatureFilter{}) {
-		if err != nil {
-			return nil, err
-		}
-		if int64(sg.ID) == id {
-			return &sg, nil
-		}
-	}
-	return nil, fmt.Errorf("sms signature %d: %w", id, ErrNotFound)
+	return s.signatures.get(ctx, strconv.FormatInt(id, 10), "sms signature")
 }
 
 // FindSignatureByText returns the signature whose sign_text equals text, or nil.
@@ -408,17 +434,10 @@ func (s *SMSService) ListTemplates(ctx context.Context, f SMSTemplateFilter) ite
 	})
 }
 
-// GetTemplate finds one template by id (template/list with ids).
+// GetTemplate finds one template by id (template/list with ids), batched
+// with the other templates read at the same time (see finder).
 func (s *SMSService) GetTemplate(ctx context.Context, id int64) (*SMSTemplate, error) {
-	for t, err := range s.ListTemplates(ctx, SMSTemplateFilter{IDs: []int64{id}}) {
-		if err != nil {
-			return nil, err
-		}
-		if int64(t.ID) == id {
-			return &t, nil
-		}
-	}
-	return nil, fmt.Errorf("sms template %d: %w", id, ErrNotFound)
+	return s.templates.get(ctx, strconv.FormatInt(id, 10), "sms template")
 }
 
 // FindTemplateByName returns the template whose name equals name, or nil.

@@ -12,7 +12,20 @@ import (
 )
 
 // SoundsService wraps voice files (spec §4.5, {portal_url}/v2/svcapi/sound/...).
-type SoundsService struct{ c *Client }
+type SoundsService struct {
+	c      *Client
+	finder *finder[Sound]
+}
+
+func newSoundsService(c *Client) *SoundsService {
+	s := &SoundsService{c: c}
+	s.finder = newFinder(c, func(snd Sound) string { return string(snd.ID) })
+	s.finder.all = func(ctx context.Context) ([]Sound, bool, bool, error) {
+		items, err := Collect(s.List(ctx, SoundFilter{}))
+		return items, err == nil, true, err
+	}
+	return s
+}
 
 const soundPath = "/v2/svcapi/sound"
 
@@ -92,7 +105,7 @@ func (s *SoundsService) Play(ctx context.Context, id string) ([]byte, error) {
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "GET", Path: soundPath + "/play",
 		Query: url.Values{"sound_id": {id}}, BodyKind: BodyNone, Envelope: EnvelopePortal,
-		Idempotent: true, NotFoundCodes: []int64{403}, Raw: &raw,
+		Idempotent: true, Read: true, NotFoundCodes: []int64{403}, Raw: &raw,
 	}, nil)
 	if err != nil {
 		return nil, err
@@ -190,24 +203,17 @@ func (s *SoundsService) List(ctx context.Context, f SoundFilter) iter.Seq2[Sound
 		}
 		err := s.c.Do(ctx, Request{
 			Surface: SurfacePortal, Method: "POST", Path: soundPath + "/list",
-			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true,
+			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true, Read: true,
 		}, &out)
 		return Page[Sound]{Items: out.Data}, err
 	})
 }
 
 // Get finds one voice file by id; the error satisfies IsNotFound when it is
-// gone. sound/list has no id filter, so the whole list is read.
+// gone. sound/list has no id filter, so the whole list is read, once for
+// every voice file read at the same time (see finder).
 func (s *SoundsService) Get(ctx context.Context, id string) (*Sound, error) {
-	for snd, err := range s.List(ctx, SoundFilter{}) {
-		if err != nil {
-			return nil, err
-		}
-		if string(snd.ID) == id {
-			return &snd, nil
-		}
-	}
-	return nil, fmt.Errorf("sound %s: %w", id, ErrNotFound)
+	return s.finder.get(ctx, id, "sound")
 }
 
 // FindByName returns the newest voice file with this exact name and type,

@@ -43,7 +43,8 @@ var TaskContexts = map[int64]string{
 
 // Task is an outbound task (project, §2.7). The same type is the request of
 // updateOrCreate (nil members are not sent, so the service applies its
-// defaults) and the list/detail record (with the computed fields of §2.7).
+// defaults; arrays are never sent as null: nil is left out, empty is [])
+// and the list/detail record (with the computed fields of §2.7).
 type Task struct {
 	ID               FlexInt           `json:"id,omitempty"`
 	DeptID           *FlexInt          `json:"dept_id,omitempty"`
@@ -52,14 +53,14 @@ type Task struct {
 	Status           *FlexInt          `json:"status,omitempty"`
 	Priority         *FlexInt          `json:"priority,omitempty"`
 	Concurrent       *FlexInt          `json:"concurrent,omitempty"`
-	Callers          []FlexString      `json:"callers"`
+	Callers          []FlexString      `json:"callers,omitzero"`
 	MaxConnSecs      *FlexInt          `json:"max_conn_secs,omitempty"`
 	TimeoutSecs      *FlexInt          `json:"timeout_secs,omitempty"`
 	MaxQueueSecs     *FlexInt          `json:"max_queue_secs,omitempty"`
 	EnableASR        *FlexBool         `json:"enable_asr,omitempty"`
 	Config           *TaskConfig       `json:"config,omitempty"`
 	RecallStrategies *RecallStrategies `json:"recall_strategies,omitempty"`
-	AssignedUsers    []AssignedUser    `json:"assigned_users"`
+	AssignedUsers    []AssignedUser    `json:"assigned_users,omitzero"`
 	Worktime         *Worktime         `json:"worktime,omitempty"`
 	FilterRules      *FilterRules      `json:"filter_rules,omitempty"`
 	Context          FlexString        `json:"context,omitempty"`
@@ -102,7 +103,7 @@ type TaskConfig struct {
 // TaskWebhook attaches webhooks (§4.4) to a task (§2.7.1, §6.1).
 type TaskWebhook struct {
 	Enable *FlexBool `json:"enable,omitempty"`
-	IDs    []FlexInt `json:"ids"`
+	IDs    []FlexInt `json:"ids,omitzero"`
 }
 
 // TaskTTS is the voice of a robot task (§2.7.1).
@@ -263,7 +264,7 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 	err := s.c.Do(ctx, Request{
 		Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/detail",
 		Query: url.Values{"id": {strconv.FormatInt(id, 10)}}, BodyKind: BodyNone,
-		Idempotent: true, NotFoundCodes: []int64{404},
+		Idempotent: true, Read: true, NotFoundCodes: []int64{404},
 	}, &out)
 	if err != nil {
 		return nil, err
@@ -292,7 +293,7 @@ func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, e
 		}
 		err := s.c.Do(ctx, Request{
 			Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/lists",
-			Query: q, BodyKind: BodyNone, Idempotent: true,
+			Query: q, BodyKind: BodyNone, Idempotent: true, Read: true,
 		}, &out)
 		return Page[Task]{Items: out.Data.Results, More: out.Data.More()}, err
 	})
@@ -305,7 +306,7 @@ func (s *TasksService) All(ctx context.Context, typ int64) ([]Task, error) {
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/all",
-		Query: url.Values{"type": {strconv.FormatInt(typ, 10)}}, BodyKind: BodyNone, Idempotent: true,
+		Query: url.Values{"type": {strconv.FormatInt(typ, 10)}}, BodyKind: BodyNone, Idempotent: true, Read: true,
 	}, &out)
 	return out.Data, err
 }

@@ -51,6 +51,10 @@ type Request struct {
 	// transport error, a 5xx or gateway code 1010. Creates never are; every
 	// call is retried after an HTTP 429, which the service did not process.
 	Idempotent bool
+	// Read marks a call that changes nothing (a list, a get). Every other
+	// call bumps the client's generation when it returns, which ends what
+	// the finders serve from earlier answers (see finder).
+	Read bool
 	// NotFoundCodes are the envelope codes that mean "no such object" for
 	// this endpoint; APIError.NotFound reports them.
 	NotFoundCodes []int64
@@ -155,6 +159,9 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 // once makes one attempt, paced by MaxRequestsPerSecond; retry reports
 // whether a failure is transient (an HTTP 429 is, and IsRateLimited).
 func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (retry bool, err error) {
+	if !req.Read {
+		defer c.gen.Add(1)
+	}
 	if err := c.pacer.wait(ctx); err != nil {
 		return false, err
 	}

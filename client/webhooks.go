@@ -3,14 +3,31 @@ package client
 import (
 	"context"
 	"errors"
-	"fmt"
 	"iter"
 	"net/url"
 	"strconv"
 )
 
 // WebhooksService wraps webhooks (spec §4.4, {autocall_url}/api/v3/webhook/...).
-type WebhooksService struct{ c *Client }
+type WebhooksService struct {
+	c      *Client
+	finder *finder[Webhook]
+}
+
+func newWebhooksService(c *Client) *WebhooksService {
+	s := &WebhooksService{c: c}
+	s.finder = newFinder(c, func(w Webhook) string { return strconv.FormatInt(int64(w.ID), 10) })
+	s.finder.all = func(ctx context.Context) ([]Webhook, bool, bool, error) {
+		var items []Webhook
+		pages := 0
+		err := s.pages(ctx, WebhookFilter{}, func(p ResultsPage[Webhook]) {
+			items = append(items, p.Results...)
+			pages++
+		})
+		return items, err == nil, pages == 1, err
+	}
+	return s
+}
 
 const webhookPath = "/api/v3/webhook"
 
@@ -113,34 +130,46 @@ func (s *WebhooksService) Delete(ctx context.Context, id int64) error {
 // List pages through webhook/lists.
 func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[Webhook, error] {
 	return paginate(ctx, func(ctx context.Context, page int) (Page[Webhook], error) {
-		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(webhooksPerPage)}}
-		if f.Name != "" {
-			q.Set("name", f.Name)
-		}
-		if f.URL != "" {
-			q.Set("url", f.URL)
-		}
-		var out struct {
-			Data ResultsPage[Webhook] `json:"data"`
-		}
-		err := s.c.Do(ctx, Request{
-			Surface: SurfaceAutocall, Method: "GET", Path: webhookPath + "/lists",
-			Query: q, BodyKind: BodyNone, Idempotent: true,
-		}, &out)
-		return Page[Webhook]{Items: out.Data.Results, More: out.Data.More()}, err
+		p, err := s.page(ctx, f, page)
+		return Page[Webhook]{Items: p.Results, More: p.More()}, err
 	})
 }
 
-// Get finds one webhook by id. webhook/lists has no id filter (§4.4), so the
-// finder pages the list; the error satisfies IsNotFound when it is gone.
-func (s *WebhooksService) Get(ctx context.Context, id int64) (*Webhook, error) {
-	for w, err := range s.List(ctx, WebhookFilter{}) {
+// pages calls each with every page of webhook/lists in turn.
+func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook])) error {
+	for page := 1; ; page++ {
+		p, err := s.page(ctx, f, page)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if int64(w.ID) == id {
-			return &w, nil
+		each(p)
+		if !p.More() || len(p.Results) == 0 {
+			return nil
 		}
 	}
-	return nil, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
+}
+
+func (s *WebhooksService) page(ctx context.Context, f WebhookFilter, page int) (ResultsPage[Webhook], error) {
+	q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(webhooksPerPage)}}
+	if f.Name != "" {
+		q.Set("name", f.Name)
+	}
+	if f.URL != "" {
+		q.Set("url", f.URL)
+	}
+	var out struct {
+		Data ResultsPage[Webhook] `json:"data"`
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceAutocall, Method: "GET", Path: webhookPath + "/lists",
+		Query: q, BodyKind: BodyNone, Idempotent: true, Read: true,
+	}, &out)
+	return out.Data, err
+}
+
+// Get finds one webhook by id. webhook/lists has no id filter (§4.4), so
+// the finder reads the whole list once for every webhook read at the same
+// time (see finder); the error satisfies IsNotFound when it is gone.
+func (s *WebhooksService) Get(ctx context.Context, id int64) (*Webhook, error) {
+	return s.finder.get(ctx, strconv.FormatInt(id, 10), "webhook")
 }

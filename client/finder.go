@@ -1,0 +1,403 @@
+package client
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Finders batch (DESIGN §3). The finders of a kind (Agents.Get,
+// Queues.Get, Queues.GetAgents for one group, Webhooks.Get, Sounds.Get,
+// SMS.GetSignature, SMS.GetTemplate, Gateway.GetTemplate,
+// Gateway.GetSignature) share one finder per client, which serves reads
+// that arrive together with one list call. The rule:
+//
+//   - Kinds whose only read is the whole list (webhooks, sounds, SMS
+//     signatures; skill groups, whose list answers every group at once)
+//     read the whole list once for all the readers waiting at that moment.
+//   - Kinds with an id filter (agents: users/list user_ids, 500 a call;
+//     SMS templates: template/list ids; group memberships: get/agents
+//     que_ids; gateway templates and signatures: tplId/signId arrays) read
+//     their first object of a client that has not written yet by
+//     prefetching the collection when it is small (at most a few pages:
+//     a refresh reads most of it); past that, and after any write, ids
+//     are batched: the first waits finderWindow for others, at most one
+//     call of a kind is in flight, and ids that arrive meanwhile go out
+//     together in the next call.
+//   - What a call returned serves later reads of the same client, one read
+//     per object (a second read of the same object, such as a poll waiting
+//     for a review, calls again), for at most finderTTL and only until the
+//     next write: every request through the client that is not a read
+//     bumps a generation counter when it returns (whether it failed or
+//     not), and an answer is kept with the generation current when its
+//     call began, so a write invalidates every kind (including the ones it
+//     touched indirectly, such as an agent's groups) and a read after a
+//     write never sees data fetched before it.
+//     The provider builds a client per ConfigureProvider, that is per
+//     Terraform walk, so nothing read in one plan serves the next one.
+//   - An id missing from an answer that came in one response is gone. One
+//     missing from a collection read over several pages (which an object
+//     deleted meanwhile can shift) is confirmed by id, or for a list-only
+//     kind by a second read of the list.
+//   - A failing call fails exactly the reads it served, with the API's
+//     error; nothing of it is kept, and the next read calls again.
+type finder[T any] struct {
+	c   *Client
+	key func(T) string
+	// byIDs reads these ids in one call (nil when the kind has no id
+	// filter); maxIDs bounds the ids of one call.
+	byIDs  func(ctx context.Context, ids []string) ([]T, error)
+	maxIDs int
+	// all reads the collection: complete is false when it stopped early
+	// (too large to prefetch), oneCall is true when one answer held it
+	// all. Nil when the kind is only read by ids.
+	all func(ctx context.Context) (items []T, complete, oneCall bool, err error)
+
+	mu         sync.Mutex
+	entries    map[string]entry[T]
+	whole      *stamp     // a complete collection read: an id without entry is gone...
+	wholeRead  *flight[T] // ...when this read was conclusive, else to be confirmed
+	wholeUsed  bool       // the whole read has served a list (see snapshot)
+	coll       *flight[T] // collection read in flight
+	pending    *flight[T] // id batch being collected
+	busy       bool       // an id call is in flight
+	prefetched time.Time  // when the collection was last prefetched
+}
+
+// finderWindow is how long the first id of a batch waits for others.
+const finderWindow = 2 * time.Millisecond
+
+// finderTTL bounds how long an answer serves later reads. Writes end it
+// sooner; a Terraform walk (one provider process, one client) rarely lasts
+// longer.
+const finderTTL = 2 * time.Minute
+
+type stamp struct {
+	gen uint64
+	at  time.Time
+}
+
+// entry is a cached answer for one id: item nil means it does not exist.
+type entry[T any] struct {
+	item *T
+	stamp
+	served bool
+}
+
+// flight is one call shared by the reads waiting on it.
+type flight[T any] struct {
+	stamp
+	ids   []string // an id batch: the ids asked, in arrival order
+	asked map[string]bool
+	done  chan struct{}
+	items map[string]*T
+	list  []T // a collection read's items in the order of the answer
+	// conclusive: an id of this flight's scope missing from items is gone.
+	conclusive bool
+	complete   bool
+	err        error
+	errs       map[string]error // per id, when one chunk of a batch failed
+	ctx        context.Context
+}
+
+// wait waits for the flight to land, or for the reader to give up.
+func (fl *flight[T]) wait(ctx context.Context) error {
+	select {
+	case <-fl.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// parseInts converts finder keys back to ids.
+func parseInts(ids []string) []int64 {
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		n, _ := strconv.ParseInt(id, 10, 64)
+		out = append(out, n)
+	}
+	return out
+}
+
+func newFinder[T any](c *Client, key func(T) string) *finder[T] {
+	return &finder[T]{c: c, key: key, entries: map[string]entry[T]{}}
+}
+
+func (f *finder[T]) valid(s stamp, gen uint64, now time.Time) bool {
+	return s.gen == gen && now.Sub(s.at) < finderTTL
+}
+
+// get returns the object with this id; the error satisfies IsNotFound when
+// it does not exist. what names the kind in that error ("agent 12").
+func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
+	// confirm is set when a collection read missed id without being
+	// conclusive; missed is that read, which a confirmation may not reuse.
+	var confirm bool
+	var missed *flight[T]
+	// fresh is set when the cache may not answer: its answer for id was
+	// served already (a second read of an object, such as a poll, calls
+	// again) or needs confirming.
+	fresh := false
+	for {
+		f.mu.Lock()
+		gen, now := f.c.gen.Load(), f.c.cfg.Now()
+		if !fresh {
+			e, ok := f.entries[id]
+			switch {
+			case ok && f.valid(e.stamp, gen, now) && e.served:
+				fresh = true
+			case ok && f.valid(e.stamp, gen, now):
+				f.serve(id, e.item, e.stamp)
+				f.mu.Unlock()
+				return f.answer(e.item, id, what)
+			case f.whole != nil && f.valid(*f.whole, gen, now) && f.wholeRead.conclusive:
+				f.serve(id, nil, *f.whole)
+				f.mu.Unlock()
+				return f.answer(nil, id, what)
+			case f.whole != nil && f.valid(*f.whole, gen, now):
+				confirm, missed, fresh = true, f.wholeRead, true
+			}
+		}
+		var fl *flight[T]
+		switch {
+		case f.coll != nil && f.coll.gen == gen && f.coll != missed && (!fresh || f.byIDs == nil):
+			fl = f.coll
+		case f.byIDs != nil && (fresh || f.all == nil || gen != 0 || now.Sub(f.prefetched) < finderTTL):
+			fl = f.enqueue(ctx, id)
+		default:
+			fl = f.startCollection(ctx, gen, now)
+		}
+		f.mu.Unlock()
+
+		if err := fl.wait(ctx); err != nil {
+			return nil, err
+		}
+		if err := fl.errs[id]; err != nil {
+			return nil, err
+		}
+		if fl.err != nil {
+			return nil, fl.err
+		}
+		it, found := fl.items[id]
+		if found || fl.conclusive || (confirm && missed != nil) {
+			f.mu.Lock()
+			f.serve(id, it, fl.stamp)
+			f.mu.Unlock()
+			return f.answer(it, id, what)
+		}
+		confirm, missed, fresh = true, fl, true
+	}
+}
+
+// serve records that the answer for id read in the call stamped s was
+// served; f.mu is held. An answer serves one read of an id: the next read
+// of the same id in the same generation calls again.
+func (f *finder[T]) serve(id string, item *T, s stamp) {
+	if e, ok := f.entries[id]; ok && e.stamp.at.After(s.at) {
+		return // a newer answer came meanwhile: it is still to serve
+	}
+	f.entries[id] = entry[T]{item: item, stamp: s, served: true}
+}
+
+func (f *finder[T]) answer(item *T, id, what string) (*T, error) {
+	if item == nil {
+		return nil, fmt.Errorf("%s %s: %w", what, id, ErrNotFound)
+	}
+	v := *item
+	return &v, nil
+}
+
+// put records answers read in a call that began at s (finders by other
+// keys, such as an agent by number, share what they found).
+func (f *finder[T]) put(s stamp, items []T) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := range items {
+		f.entries[f.key(items[i])] = entry[T]{item: &items[i], stamp: s}
+	}
+}
+
+// begin returns the stamp of a call that begins now.
+func (f *finder[T]) begin() stamp {
+	return stamp{gen: f.c.gen.Load(), at: f.c.cfg.Now()}
+}
+
+// startCollection starts a collection read; f.mu is held.
+func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Time) *flight[T] {
+	fl := &flight[T]{stamp: stamp{gen: gen, at: now}, done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+	f.coll = fl
+	if f.byIDs != nil {
+		f.prefetched = now
+	}
+	go func() {
+		items, complete, oneCall, err := f.all(fl.ctx)
+		fl.err, fl.complete, fl.conclusive = err, complete, complete && oneCall
+		fl.list = items
+		fl.items = make(map[string]*T, len(items))
+		for i := range items {
+			fl.items[f.key(items[i])] = &items[i]
+		}
+		f.mu.Lock()
+		if f.coll == fl {
+			f.coll = nil
+		}
+		if err == nil {
+			for k, it := range fl.items {
+				f.entries[k] = entry[T]{item: it, stamp: fl.stamp}
+			}
+			if fl.complete {
+				s := fl.stamp
+				f.whole, f.wholeRead, f.wholeUsed = &s, fl, false
+			}
+		}
+		f.mu.Unlock()
+		close(fl.done)
+	}()
+	return fl
+}
+
+// enqueue adds id to the batch being collected; f.mu is held.
+func (f *finder[T]) enqueue(ctx context.Context, id string) *flight[T] {
+	fl := f.pending
+	if fl == nil {
+		fl = &flight[T]{asked: map[string]bool{}, done: make(chan struct{}), ctx: context.WithoutCancel(ctx), conclusive: true}
+		f.pending = fl
+		if !f.busy {
+			time.AfterFunc(finderWindow, f.flush)
+		}
+	}
+	if !fl.asked[id] {
+		fl.asked[id] = true
+		fl.ids = append(fl.ids, id)
+	}
+	return fl
+}
+
+// flush sends the collected batch, maxIDs ids a call, unless a call is
+// in flight: then the batch goes when that call ends.
+func (f *finder[T]) flush() {
+	f.mu.Lock()
+	fl := f.pending
+	if f.busy || fl == nil {
+		f.mu.Unlock()
+		return
+	}
+	f.pending, f.busy = nil, true
+	fl.stamp = f.begin()
+	f.mu.Unlock()
+
+	fl.items = map[string]*T{}
+	for start := 0; start < len(fl.ids); start += f.maxIDs {
+		chunk := fl.ids[start:min(start+f.maxIDs, len(fl.ids))]
+		items, err := f.byIDs(fl.ctx, chunk)
+		if err != nil {
+			if fl.errs == nil {
+				fl.errs = map[string]error{}
+			}
+			for _, id := range chunk {
+				fl.errs[id] = err
+			}
+			continue
+		}
+		for i := range items {
+			if k := f.key(items[i]); fl.asked[k] {
+				fl.items[k] = &items[i]
+			}
+		}
+	}
+
+	f.mu.Lock()
+	for _, id := range fl.ids {
+		if fl.errs[id] == nil {
+			f.entries[id] = entry[T]{item: fl.items[id], stamp: fl.stamp}
+		}
+	}
+	f.busy = false
+	if f.pending != nil {
+		go f.flush()
+	}
+	f.mu.Unlock()
+	close(fl.done)
+}
+
+// snapshot returns the whole collection as a current one-call read
+// answered it, in its order, for a list of the whole collection made after
+// it in the same walk (a data source listing what the resources read). Like
+// an object, it serves one list: the next one calls again.
+func (f *finder[T]) snapshot() ([]T, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.whole == nil || !f.valid(*f.whole, f.c.gen.Load(), f.c.cfg.Now()) || !f.wholeRead.conclusive || f.wholeUsed {
+		return nil, false
+	}
+	f.wholeUsed = true
+	return append([]T(nil), f.wholeRead.list...), true
+}
+
+// keys returns the ids of the whole collection (for a kind read by whole
+// lists), from a current one-call read or a new one.
+func (f *finder[T]) keys(ctx context.Context) ([]string, error) {
+	f.mu.Lock()
+	gen, now := f.c.gen.Load(), f.c.cfg.Now()
+	if f.whole != nil && f.valid(*f.whole, gen, now) && f.wholeRead.conclusive {
+		var out []string
+		for k, e := range f.entries {
+			if e.item != nil && f.valid(e.stamp, gen, now) {
+				out = append(out, k)
+			}
+		}
+		f.mu.Unlock()
+		return out, nil
+	}
+	fl := f.coll
+	if fl == nil || fl.gen != gen {
+		fl = f.startCollection(ctx, gen, now)
+	}
+	f.mu.Unlock()
+	if err := fl.wait(ctx); err != nil {
+		return nil, err
+	}
+	if fl.err != nil {
+		return nil, fl.err
+	}
+	out := make([]string, 0, len(fl.items))
+	for k := range fl.items {
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// prefetchPages is how many pages a collection may take to be prefetched:
+// past that, a refresh is cheaper by ids than by reading the whole list.
+const prefetchPages = 5
+
+// prefetch reads a paged collection for a finder when it fits in
+// prefetchPages pages of rows (or whatever its size when whole is set: a
+// kind without an id filter has no other read); otherwise it returns the
+// first page alone, not complete.
+func prefetch[T any](ctx context.Context, rows int, page func(context.Context, int) (LaravelPage[T], error), whole bool) (items []T, complete, oneCall bool, err error) {
+	p, err := page(ctx, 1)
+	if err != nil {
+		return nil, false, false, err
+	}
+	items = p.Data
+	if !p.More() {
+		return items, true, true, nil
+	}
+	if !whole && (int(p.Total) > prefetchPages*rows || int(p.LastPage) > prefetchPages) {
+		return items, false, false, nil
+	}
+	for n := 2; ; n++ {
+		p, err := page(ctx, n)
+		if err != nil {
+			return nil, false, false, err
+		}
+		items = append(items, p.Data...)
+		if !p.More() || len(p.Data) == 0 {
+			return items, true, false, nil
+		}
+	}
+}

@@ -1,0 +1,509 @@
+package client_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// finderEnv is a simulator with a setup client (c0, the "out of band"
+// writer) and a way to make fresh clients, as the provider makes one per
+// Terraform walk.
+type finderEnv struct {
+	sim    *simulator.Server
+	origin string
+	c0     *client.Client
+	// fail, when set, answers a request instead of the simulator.
+	fail atomic.Pointer[func(w http.ResponseWriter, r *http.Request) bool]
+}
+
+func newFinderEnv(t *testing.T) *finderEnv {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &finderEnv{sim: sim}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f := e.fail.Load(); f != nil && (*f)(w, r) {
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	e.origin = srv.URL
+	e.c0 = e.client(t, nil)
+	return e
+}
+
+func (e *finderEnv) client(t *testing.T, now func() time.Time) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(e.origin), AccessToken: "sim-token",
+		AppID: "sim-app", AppKey: "sim-key", MaxRetries: -1, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// calls returns the requests per "METHOD /path" since before.
+func (e *finderEnv) calls(before map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range e.sim.Stats() {
+		if d := v - before[k]; d > 0 {
+			out[k] = d
+		}
+	}
+	return out
+}
+
+const (
+	usersList    = "POST /open/v3/svcapi/users/list"
+	queueList    = "POST /portal/v2/svcapi/queue/list"
+	queueAgents  = "GET /portal/v2/svcapi/queue/get/agents"
+	webhookLists = "GET /autocall/api/v3/webhook/lists"
+)
+
+type objects struct {
+	agents, groups, webhooks []int64
+}
+
+// seed makes n agents, skill groups and webhooks, and puts the first
+// `members` agents in each of the first `members` groups.
+func (e *finderEnv) seed(t *testing.T, n, members int) objects {
+	t.Helper()
+	ctx := t.Context()
+	var o objects
+	for i := range n {
+		a, err := e.c0.Agents.Create(ctx, client.AgentInput{UserNum: ptr(fmt.Sprintf("7%04d", i)), UserName: ptr("A"), UserPassword: ptr("pw-123456")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.agents = append(o.agents, a.UserID.Int64())
+		q, err := e.c0.Queues.Create(ctx, client.SkillGroupInput{QueName: fmt.Sprintf("G%d", i), QuePriority: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		qid, _ := strconv.ParseInt(q, 10, 64)
+		o.groups = append(o.groups, qid)
+		w, err := e.c0.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: fmt.Sprintf("https://example.com/%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.webhooks = append(o.webhooks, w.ID.Int64())
+	}
+	for g := range members {
+		var skills []client.AgentSkill
+		for a := range members {
+			skills = append(skills, client.AgentSkill{AgID: o.agents[a], Skill: 1})
+		}
+		if err := e.c0.Queues.Assign(ctx, o.groups[g], skills); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return o
+}
+
+// readAll reads every object concurrently, as a Terraform refresh does
+// (its parallelism is 10; here every read at once, the harder case).
+func readAll(t *testing.T, c *client.Client, o objects, members int) {
+	t.Helper()
+	ctx := t.Context()
+	var wg sync.WaitGroup
+	errs := make(chan error, len(o.agents)+len(o.groups)+len(o.webhooks)+members)
+	for i := range o.agents {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if a, err := c.Agents.Get(ctx, o.agents[i]); err != nil || a.UserID.Int64() != o.agents[i] {
+				errs <- fmt.Errorf("agent %d: %v", o.agents[i], err)
+			}
+		}()
+	}
+	for i := range o.groups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if g, err := c.Queues.Get(ctx, o.groups[i]); err != nil || string(g.ID) != strconv.FormatInt(o.groups[i], 10) {
+				errs <- fmt.Errorf("group %d: %v", o.groups[i], err)
+			}
+		}()
+	}
+	for i := range o.webhooks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if w, err := c.Webhooks.Get(ctx, o.webhooks[i]); err != nil || w.ID.Int64() != o.webhooks[i] {
+				errs <- fmt.Errorf("webhook %d: %v", o.webhooks[i], err)
+			}
+		}()
+	}
+	for i := range members {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m, err := c.Queues.GetAgents(ctx, o.groups[i])
+			if err != nil || len(m[strconv.FormatInt(o.groups[i], 10)]) != members {
+				errs <- fmt.Errorf("members of %d: %v %v", o.groups[i], m, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// TestFinderBatchesConcurrentReads: 50 agents, groups and webhooks (and 5
+// memberships) read at once by a fresh client cost one call of each list.
+func TestFinderBatchesConcurrentReads(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 50, 5)
+	before := e.sim.Stats()
+	readAll(t, e.client(t, nil), o, 5)
+	got := e.calls(before)
+	for _, k := range []string{usersList, queueList, queueAgents, webhookLists} {
+		if got[k] != 1 {
+			t.Errorf("%s: %d calls, want 1 (all calls: %v)", k, got[k], got)
+		}
+	}
+}
+
+// TestFinderAfterWriteBatchesByIDs: once a client has written, reads go by
+// ids, and reads that arrive together still share a call.
+func TestFinderAfterWriteBatchesByIDs(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 50, 0)
+	c := e.client(t, nil)
+	if err := c.Webhooks.Update(t.Context(), o.webhooks[0], client.WebhookInput{Name: "W0", URL: "https://example.com/changed"}); err != nil {
+		t.Fatal(err)
+	}
+	before := e.sim.Stats()
+	readAll(t, c, objects{agents: o.agents}, 0)
+	if got := e.calls(before); got[usersList] > 2 {
+		t.Errorf("50 agents after a write: %d users/list calls, want at most 2 (%v)", got[usersList], got)
+	}
+}
+
+// TestFinderWritesInvalidate: a client's own writes are seen by its next
+// read (create, change, delete), even right after a read was served.
+func TestFinderWritesInvalidate(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 3, 0)
+	c := e.client(t, nil)
+	ctx := t.Context()
+	if _, err := c.Webhooks.Get(ctx, o.webhooks[0]); err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Webhooks.Create(ctx, client.WebhookInput{Name: "new", URL: "https://example.com/new"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := c.Webhooks.Get(ctx, w.ID.Int64()); err != nil || string(got.Name) != "new" {
+		t.Errorf("created webhook: %v, %v", got, err)
+	}
+	if err := c.Webhooks.Update(ctx, o.webhooks[1], client.WebhookInput{Name: "renamed", URL: "https://example.com/1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := c.Webhooks.Get(ctx, o.webhooks[1]); err != nil || string(got.Name) != "renamed" {
+		t.Errorf("updated webhook: %v, %v", got, err)
+	}
+	if err := c.Webhooks.Delete(ctx, o.webhooks[2]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Webhooks.Get(ctx, o.webhooks[2]); !client.IsNotFound(err) {
+		t.Errorf("deleted webhook: %v, want not found", err)
+	}
+
+	// An agent's groups change with a membership write.
+	if _, err := c.Agents.Get(ctx, o.agents[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(ctx, o.groups[0], []client.AgentSkill{{AgID: o.agents[0], Skill: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := c.Agents.Get(ctx, o.agents[0])
+	if err != nil || len(a.QueueIDList()) != 1 {
+		t.Errorf("agent after assign: queues %v, %v", a.QueueIDList(), err)
+	}
+	m, err := c.Queues.GetAgents(ctx, o.groups[0])
+	if err != nil || len(m[strconv.FormatInt(o.groups[0], 10)]) != 1 {
+		t.Errorf("members after assign: %v, %v", m, err)
+	}
+	a, err = c.Agents.Update(ctx, o.agents[1], client.AgentInput{UserName: ptr("Renamed")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := c.Agents.Get(ctx, o.agents[1]); err != nil || string(got.UserName) != "Renamed" {
+		t.Errorf("updated agent: %v, %v (edit answered %v)", got, err, a)
+	}
+}
+
+// TestFinderOutOfBand: what another client changes is seen by a new client
+// (the provider makes one per walk) and by the same client once its
+// answers have aged past the finder's TTL.
+func TestFinderOutOfBand(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 2, 0)
+	ctx := t.Context()
+	var clock atomic.Int64
+	now := func() time.Time { return time.Unix(0, clock.Load()) }
+	clock.Store(time.Now().UnixNano())
+	c := e.client(t, now)
+	if _, err := c.Queues.Get(ctx, o.groups[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Agents.Get(ctx, o.agents[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.c0.Queues.Delete(ctx, o.groups[0], true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.c0.Agents.Update(ctx, o.agents[0], client.AgentInput{UserName: ptr("Elsewhere")}); err != nil {
+		t.Fatal(err)
+	}
+	next := e.client(t, nil)
+	if _, err := next.Queues.Get(ctx, o.groups[0]); !client.IsNotFound(err) {
+		t.Errorf("new client: group deleted out of band read as %v, want not found", err)
+	}
+	if a, err := next.Agents.Get(ctx, o.agents[0]); err != nil || string(a.UserName) != "Elsewhere" {
+		t.Errorf("new client: agent changed out of band read as %v, %v", a, err)
+	}
+	clock.Add(int64(3 * time.Minute))
+	if _, err := c.Queues.Get(ctx, o.groups[0]); !client.IsNotFound(err) {
+		t.Errorf("after the TTL: group deleted out of band read as %v, want not found", err)
+	}
+	if a, err := c.Agents.Get(ctx, o.agents[0]); err != nil || string(a.UserName) != "Elsewhere" {
+		t.Errorf("after the TTL: agent changed out of band read as %v, %v", a, err)
+	}
+}
+
+// TestFinderSecondReadCallsAgain: an answer serves one read of an object;
+// reading it again (a poll waiting for a change) calls again and sees what
+// changed meanwhile.
+func TestFinderSecondReadCallsAgain(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 2, 0)
+	c := e.client(t, nil)
+	ctx := t.Context()
+	for _, id := range o.webhooks {
+		if _, err := c.Webhooks.Get(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.c0.Webhooks.Update(ctx, o.webhooks[0], client.WebhookInput{Name: "polled", URL: "https://example.com/0"}); err != nil {
+		t.Fatal(err)
+	}
+	if w, err := c.Webhooks.Get(ctx, o.webhooks[0]); err != nil || string(w.Name) != "polled" {
+		t.Errorf("second read: %v, %v; want the change made meanwhile", w, err)
+	}
+	if a, err := c.Agents.Get(ctx, o.agents[1]); err != nil || string(a.UserName) != "A" {
+		t.Fatalf("first read of the agent: %v, %v", a, err)
+	}
+	if _, err := e.c0.Agents.Update(ctx, o.agents[1], client.AgentInput{UserName: ptr("Polled")}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := c.Agents.Get(ctx, o.agents[1]); err != nil || string(a.UserName) != "Polled" {
+		t.Errorf("second read of the agent: %v, %v; want the change made meanwhile", a, err)
+	}
+}
+
+// TestFinderFailingCall: a call that fails fails the reads it served, with
+// the API's error, and nothing else: reads of another kind at the same
+// time succeed, and the next read calls again.
+func TestFinderFailingCall(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 20, 0)
+	var failed atomic.Int32
+	fail := func(w http.ResponseWriter, r *http.Request) bool {
+		if !strings.HasSuffix(r.URL.Path, "/users/list") || failed.Add(1) > 1 {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"code":429001,"message":"quota exceeded for users/list"}`))
+		return true
+	}
+	e.fail.Store(&fail)
+	c := e.client(t, nil)
+	ctx := t.Context()
+	var wg sync.WaitGroup
+	agentErrs := make([]error, len(o.agents))
+	groupErrs := make([]error, len(o.groups))
+	for i := range o.agents {
+		wg.Add(2)
+		go func() { defer wg.Done(); _, agentErrs[i] = c.Agents.Get(ctx, o.agents[i]) }()
+		go func() { defer wg.Done(); _, groupErrs[i] = c.Queues.Get(ctx, o.groups[i]) }()
+	}
+	wg.Wait()
+	failedReads := 0
+	for i, err := range agentErrs {
+		if err == nil {
+			continue
+		}
+		failedReads++
+		if !client.HasCode(err, 429001) || !strings.Contains(err.Error(), "quota exceeded") {
+			t.Errorf("agent %d: %v, want the API's error (code 429001)", o.agents[i], err)
+		}
+	}
+	if failedReads == 0 {
+		t.Error("no agent read failed; the failing call served none")
+	}
+	for i, err := range groupErrs {
+		if err != nil {
+			t.Errorf("group %d read with the failing agents: %v", o.groups[i], err)
+		}
+	}
+	if _, err := c.Agents.Get(ctx, o.agents[0]); err != nil {
+		t.Errorf("read after the failed call: %v", err)
+	}
+}
+
+// TestFinderAgentByNumServesGet: an import by user_num reads the agent once;
+// the Read that follows is served from it.
+func TestFinderAgentByNumServesGet(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 1, 0)
+	c := e.client(t, nil)
+	ctx := t.Context()
+	before := e.sim.Stats()
+	a, err := c.Agents.GetByNum(ctx, "70000")
+	if err != nil || a.UserID.Int64() != o.agents[0] {
+		t.Fatalf("GetByNum: %v, %v", a, err)
+	}
+	if got, err := c.Agents.Get(ctx, o.agents[0]); err != nil || got.Config == nil {
+		t.Fatalf("Get: %v, %v", got, err)
+	}
+	if got := e.calls(before); got[usersList] != 1 {
+		t.Errorf("import by number then read: %d users/list calls, want 1", got[usersList])
+	}
+}
+
+// TestFinderMultiPageMissConfirmed: an object missing from a list read over
+// several pages is read again before it is reported gone; one deleted is.
+func TestFinderMultiPageMissConfirmed(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	ctx := t.Context()
+	var ids []int64
+	for i := range 120 {
+		w, err := e.c0.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: "https://example.com/x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID.Int64())
+	}
+	if err := e.c0.Webhooks.Delete(ctx, ids[7]); err != nil {
+		t.Fatal(err)
+	}
+	c := e.client(t, nil)
+	before := e.sim.Stats()
+	if _, err := c.Webhooks.Get(ctx, ids[8]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Webhooks.Get(ctx, ids[7]); !client.IsNotFound(err) {
+		t.Errorf("deleted webhook: %v, want not found", err)
+	}
+	if got := e.calls(before); got[webhookLists] != 4 {
+		t.Errorf("%d webhook/lists calls, want 4 (two pages, then two to confirm the miss)", got[webhookLists])
+	}
+}
+
+// TestTaskArraysNeverNull: a task sent without callers or assigned users
+// leaves them out rather than sending null; empty ones are sent as [].
+func TestTaskArraysNeverNull(t *testing.T) {
+	t.Parallel()
+	var bodies []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"code":0,"message":"ok","data":{"id":1}}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := c.Tasks.Create(ctx, client.Task{Name: "n", Type: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Tasks.Update(ctx, client.Task{ID: 1, Name: "n", Type: 1, Callers: []client.FlexString{}, AssignedUsers: []client.AssignedUser{}}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(bodies) != 2 || strings.Contains(bodies[0], "null") || strings.Contains(bodies[0], "callers") ||
+		!strings.Contains(bodies[1], `"callers":[]`) || !strings.Contains(bodies[1], `"assigned_users":[]`) {
+		t.Errorf("bodies: %q", bodies)
+	}
+}
+
+// TestFinderGatewaySnapshotServesOneList: the gateway templates the
+// resources read (one get_template for the first page) also answer one
+// data-source read by ids in the same walk; the next one calls again.
+func TestFinderGatewaySnapshotServesOneList(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	ctx := t.Context()
+	if _, err := e.c0.Gateway.AddSignature(ctx, client.GatewaySignatureInput{SignText: "Acme"}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for i := range 3 {
+		id, err := e.c0.Gateway.AddTemplate(ctx, client.GatewayTemplateInput{TplTitle: fmt.Sprintf("T%d", i), TplText: "code ${c}", TplType: 1, SignText: "Acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	c := e.client(t, nil)
+	const getTemplate = "POST /smsapi/tpl/v1/get_template"
+	before := e.sim.Stats()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := c.Gateway.GetTemplate(ctx, id); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	got, err := c.Gateway.GetTemplates(ctx, ids[:2])
+	if err != nil || len(got) != 2 {
+		t.Fatalf("GetTemplates: %v, %v", got, err)
+	}
+	if n := e.calls(before)[getTemplate]; n != 1 {
+		t.Errorf("3 template reads and a read by ids: %d get_template calls, want 1", n)
+	}
+	if _, err := c.Gateway.GetTemplates(ctx, ids[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.calls(before)[getTemplate]; n != 2 {
+		t.Errorf("a second read by ids: %d get_template calls in all, want 2", n)
+	}
+}
