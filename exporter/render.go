@@ -60,8 +60,7 @@ func render(inv *inventory, opts Options) *module {
 	}
 	if len(inv.agents) > 0 {
 		m.notes = append(m.notes, "Agents are written without a password: a password is needed to create an agent, not to manage one that exists. "+
-			"Until the provider accepts an agent without user_password/user_password_wo, `terraform validate` asks for one; "+
-			"do not add user_password to adopted agents (the first apply would reset every password).")
+			"Do not add user_password to adopted agents (the first apply would send it and reset the agent's password).")
 	}
 	for i, g := range inv.groups {
 		if opts.wants(KindSkillGroups) {
@@ -305,9 +304,11 @@ func (m *module) renderSound(name string, s soundFile) {
 	b.add("name", str(string(s.Name)))
 	optStr(&b, "remark", string(s.Remark))
 	b.add("sound_type", num(int64(s.SoundType)))
-	b.add("source", raw(`"${path.module}/`+file+`"`))
-	b.add("source_hash", raw(`filesha256("${path.module}/`+file+`")`))
-	m.add(KindSounds, typeSound, name, string(s.ID), comments, b)
+	// Relative to the module, as Terraform runs there. The import id names
+	// the same file, so the import records it and plans no change.
+	b.add("source", str(file))
+	b.add("source_hash", raw(`filesha256("`+file+`")`))
+	m.add(KindSounds, typeSound, name, string(s.ID)+","+file, comments, b)
 }
 
 // gatewayState names a gateway review state (§2.13).

@@ -99,8 +99,10 @@ resource "contactcenter_outbound_task" "renewals" {
 		"skill_group_members.tf":   []string{"que_id = contactcenter_skill_group.sales.id", "agent_id = contactcenter_agent.agent_8001.id\n      skill    = 2"},
 		"sms_templates.tf":         []string{"sign_id           = contactcenter_sms_signature.acme.id", "submit_for_review = false", `template_contents = "Hi $${name}"`},
 		"gateway_sms_templates.tf": []string{"sign_text = contactcenter_gateway_sms_signature.acmegw.sign_text", `tpl_text  = "Code $${code}"`},
-		"sounds.tf":                []string{`source      = "${path.module}/sounds/hold_music.wav"`, `source_hash = filesha256("${path.module}/sounds/hold_music.wav")`},
-		"imports.tf":               []string{"to = contactcenter_skill_group_members.sales\n  id = \"12\"", "to = contactcenter_agent.agent_8001\n  id = \"1001\""},
+		"sounds.tf":                []string{`source      = "sounds/hold_music.wav"`, `source_hash = filesha256("sounds/hold_music.wav")`},
+		"imports.tf": []string{"to = contactcenter_skill_group_members.sales\n  id = \"12\"", "to = contactcenter_agent.agent_8001\n  id = \"1001\"",
+			// The voice file is imported with its local copy, so the import plans no change.
+			"to = contactcenter_sound.hold_music\n  id = \"500,sounds/hold_music.wav\""},
 	} {
 		got := renderFile(t, m, file)
 		for _, w := range wants {

@@ -3,10 +3,14 @@ package resources
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"iter"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -142,8 +146,27 @@ func (r *soundResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 	}, nil)
 }
 
+// ImportState takes the voice file's id, or `<id>,<path>`: the id and the
+// local copy of the platform's file (as `ccsync export terraform` downloads
+// it), recorded as source with its sha256 as source_hash, so that a
+// configuration naming that file plans no change after the import.
 func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	framework.ImportByNumericID(ctx, req, resp, "A sound is imported by its numeric id", nil)
+	id, file, withFile := strings.Cut(req.ID, ",")
+	if !withFile {
+		framework.ImportByNumericID(ctx, req, resp, "A sound is imported by its numeric id, or as <id>,<path of the local copy of its file>", nil)
+		return
+	}
+	if n, err := strconv.ParseInt(id, 10, 64); err != nil || n <= 0 {
+		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("A sound is imported by its numeric id, or as <id>,<path of the local copy of its file>, got %q.", req.ID))
+		return
+	}
+	content, err := os.ReadFile(file)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("The import id %q names the file %q, which cannot be read: %v.", req.ID, file, err))
+		return
+	}
+	sum := sha256.Sum256(content)
+	framework.SetImported(ctx, resp, id, map[string]any{"source": file, "source_hash": hex.EncodeToString(sum[:])})
 }
 
 // ModifyPlan requires source to create a voice file: only a file adopted

@@ -271,3 +271,48 @@ func TestAccSound_validation(t *testing.T) {
 	}
 	env.ExpectPlanErrors(t, cases)
 }
+
+// Importing as <id>,<path> records the local copy of the platform's file
+// (what `ccsync export terraform` downloads): a configuration that names it
+// plans no change after the import, and nothing is uploaded.
+func TestAccSound_importWithFile(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src := writeWAV(t, t.TempDir(), "welcome.wav", 2)
+	content, _ := os.ReadFile(src)
+	id, _, err := env.Client(t).Sounds.Upload(t.Context(), client.SoundInput{Name: "Welcome", Remark: "made elsewhere", SoundType: 6, FileName: "welcome.wav", Content: content})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := "contactcenter_sound.test"
+	uploads := func(want int) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != want {
+				return fmt.Errorf("sound/upload called %d times, want %d", n, want)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", addr, id+","+src) +
+					soundConfig("Welcome", "made elsewhere", 6, src)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source"), knownvalue.StringExact(src)),
+				},
+				Check: uploads(1),
+			},
+			{
+				Config: env.Config(soundConfig("Welcome", "made elsewhere", 6, src)), ResourceName: addr,
+				ImportState: true, ImportStateId: id + ",/no/such/file.wav",
+				ExpectError: regexp.MustCompile(`names the file "/no/such/file.wav",\s+which cannot be read`),
+			},
+		},
+	})
+}
