@@ -195,8 +195,11 @@ func TestAccOutboundTaskStatusAction_example(t *testing.T) {
 		Steps:                    []resource.TestStep{apply, plan, destroy, apply, plan},
 		CheckDestroy: func(*terraform.State) error {
 			tasks, err := client.Collect(c.Tasks.List(t.Context(), client.TaskFilter{}))
-			if err != nil || len(tasks) != 0 {
-				return fmt.Errorf("after destroy: %d tasks left (%v)", len(tasks), err)
+			if err != nil {
+				return fmt.Errorf("after destroy: listing tasks: %w", err)
+			}
+			if len(tasks) != 0 {
+				return fmt.Errorf("after destroy: %d tasks left", len(tasks))
 			}
 			return nil
 		},

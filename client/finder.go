@@ -196,7 +196,7 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 // served; f.mu is held. An answer serves one read of an id: the next read
 // of the same id in the same generation calls again.
 func (f *finder[T]) serve(id string, item *T, s stamp) {
-	if e, ok := f.entries[id]; ok && e.stamp.at.After(s.at) {
+	if e, ok := f.entries[id]; ok && e.at.After(s.at) {
 		return // a newer answer came meanwhile: it is still to serve
 	}
 	f.entries[id] = entry[T]{item: item, stamp: s, served: true}

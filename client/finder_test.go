@@ -126,8 +126,10 @@ func readAll(t *testing.T, c *client.Client, o objects, members int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if a, err := c.Agents.Get(ctx, o.agents[i]); err != nil || a.UserID.Int64() != o.agents[i] {
-				errs <- fmt.Errorf("agent %d: %v", o.agents[i], err)
+			if a, err := c.Agents.Get(ctx, o.agents[i]); err != nil {
+				errs <- fmt.Errorf("agent %d: %w", o.agents[i], err)
+			} else if a.UserID.Int64() != o.agents[i] {
+				errs <- fmt.Errorf("agent %d: got user_id %d", o.agents[i], a.UserID.Int64())
 			}
 		}()
 	}
@@ -135,8 +137,10 @@ func readAll(t *testing.T, c *client.Client, o objects, members int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if g, err := c.Queues.Get(ctx, o.groups[i]); err != nil || string(g.ID) != strconv.FormatInt(o.groups[i], 10) {
-				errs <- fmt.Errorf("group %d: %v", o.groups[i], err)
+			if g, err := c.Queues.Get(ctx, o.groups[i]); err != nil {
+				errs <- fmt.Errorf("group %d: %w", o.groups[i], err)
+			} else if string(g.ID) != strconv.FormatInt(o.groups[i], 10) {
+				errs <- fmt.Errorf("group %d: got id %s", o.groups[i], g.ID)
 			}
 		}()
 	}
@@ -144,8 +148,10 @@ func readAll(t *testing.T, c *client.Client, o objects, members int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if w, err := c.Webhooks.Get(ctx, o.webhooks[i]); err != nil || w.ID.Int64() != o.webhooks[i] {
-				errs <- fmt.Errorf("webhook %d: %v", o.webhooks[i], err)
+			if w, err := c.Webhooks.Get(ctx, o.webhooks[i]); err != nil {
+				errs <- fmt.Errorf("webhook %d: %w", o.webhooks[i], err)
+			} else if w.ID.Int64() != o.webhooks[i] {
+				errs <- fmt.Errorf("webhook %d: got id %d", o.webhooks[i], w.ID.Int64())
 			}
 		}()
 	}
@@ -154,8 +160,10 @@ func readAll(t *testing.T, c *client.Client, o objects, members int) {
 		go func() {
 			defer wg.Done()
 			m, err := c.Queues.GetAgents(ctx, o.groups[i])
-			if err != nil || len(m[strconv.FormatInt(o.groups[i], 10)]) != members {
-				errs <- fmt.Errorf("members of %d: %v %v", o.groups[i], m, err)
+			if err != nil {
+				errs <- fmt.Errorf("members of %d: %w", o.groups[i], err)
+			} else if len(m[strconv.FormatInt(o.groups[i], 10)]) != members {
+				errs <- fmt.Errorf("members of %d: %v", o.groups[i], m)
 			}
 		}()
 	}

@@ -115,7 +115,8 @@ func settingsFrom(getenv func(string) string) Settings {
 		}
 		s.vars[name] = EnvVar(name)
 		if err := s.Set(name, v); err != nil {
-			se := err.(*SettingError)
+			var se *SettingError
+			errors.As(err, &se) // Set reports every failure as a *SettingError
 			se.Var = EnvVar(name)
 			if s.bad == nil {
 				s.bad = map[string]*SettingError{}
@@ -341,7 +342,9 @@ func SettingErrors(err error) []*SettingError {
 		if err == nil {
 			return
 		}
-		if se, ok := err.(*SettingError); ok {
+		// A hand-written walk rather than errors.As, which stops at the
+		// first match: every SettingError in a joined tree is wanted.
+		if se, ok := err.(*SettingError); ok { //nolint:errorlint // the walk unwraps err itself (see above)
 			out = append(out, se)
 			return
 		}

@@ -73,7 +73,10 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
-		if err == nil || i >= budget || !(IsRateLimited(err) || (retry && req.Idempotent)) {
+		if err == nil || i >= budget {
+			return err
+		}
+		if retryable := IsRateLimited(err) || (retry && req.Idempotent); !retryable {
 			return err
 		}
 		if werr := c.retryWait(ctx, err, i+1); werr != nil {

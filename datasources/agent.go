@@ -106,7 +106,7 @@ func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 	item, diags := flattenAgentItem(a)
 	resp.Diagnostics.Append(diags...)
 	m.agentItem = item
-	resp.Diagnostics.Append(m.AgentConfigFields.Flatten(a.Config)...)
+	resp.Diagnostics.Append(m.Flatten(a.Config)...)
 	if a.Config == nil {
 		for _, p := range []*types.Int64{&m.UserPhoneType, &m.UserLoginState, &m.UserAutoLogin, &m.UserOutcallPopup,
 			&m.MaxSessions, &m.BasicSessions, &m.IsEnableUpdateCapcity} {

@@ -146,7 +146,7 @@ func withAgentExtras(attrs map[string]schema.Attribute) map[string]schema.Attrib
 func flattenAgentItem(a *client.Agent) (agentItem, diag.Diagnostics) {
 	var it agentItem
 	var diags, d diag.Diagnostics
-	it.AgentFields.Flatten(a)
+	it.Flatten(a)
 	framework.Flatten(a, &it.agentExtras)
 	ids := a.QueueIDList()
 	if ids == nil {

@@ -73,7 +73,7 @@ func (d *smsTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRe
 		f := client.SMSTemplateFilter{DeptID: tfkit.Int64Ptr(m.DeptID), Keyword: m.Keyword.ValueString(), State: tfkit.Int64Ptr(m.State)}
 		m.IDs.ElementsAs(ctx, &f.IDs, false) // validated: known int64s
 		m.Templates, err = flattenAll(d.Client.SMS.ListTemplates(ctx, f), func(t *client.SMSTemplate, i *smsTemplateItem) {
-			i.SMSTemplateItem.Flatten(t)
+			i.Flatten(t)
 			framework.Flatten(t, i) // the fields the resource names otherwise
 		})
 		return err

@@ -76,23 +76,31 @@ func (d *soundFileDataSource) Read(ctx context.Context, req datasource.ReadReque
 }
 
 // writeFile writes b to p through a temporary file in the same folder, so
-// a reader never sees half a file.
+// a reader never sees half a file. The voice file is the user's, at the
+// path they chose, for other tools to read: it is 0644 and a folder made
+// for it 0755 (before the umask), as for any file the user writes.
 func writeFile(p string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil { //nolint:gosec // G301: the user's folder for the voice file (see above)
 		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".sound-*")
 	if err != nil {
 		return err
 	}
+	// Until the rename the temporary file is removed on the way out: a
+	// failure leaves no partly written file behind.
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
+	// fail closes tmp after a failed write and returns that first error; a
+	// failure to close the half-written file adds nothing to it.
+	fail := func(err error) error {
+		_ = tmp.Close()
 		return err
 	}
+	if _, err := tmp.Write(b); err != nil {
+		return fail(err)
+	}
 	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
+		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {
 		return err

@@ -3,6 +3,7 @@ package datasources_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,8 +45,11 @@ func TestAccSoundFileDataSource_basic(t *testing.T) {
 				},
 				Check: func(*terraform.State) error {
 					b, err := os.ReadFile(out)
-					if err != nil || string(b) != string(wavBytes) {
-						return fmt.Errorf("written file differs from the uploaded one (%v)", err)
+					if err != nil {
+						return fmt.Errorf("reading the written file: %w", err)
+					}
+					if string(b) != string(wavBytes) {
+						return errors.New("written file differs from the uploaded one")
 					}
 					return nil
 				},

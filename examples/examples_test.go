@@ -15,7 +15,9 @@ package examples
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -81,14 +83,16 @@ var (
 
 func setupTerraform(t *testing.T) terraformCLI {
 	t.Helper()
-	tfOnce.Do(func() { tfCLI, tfErr = buildTerraformCLI() })
+	tfOnce.Do(func() { tfCLI, tfErr = buildTerraformCLI(context.Background()) })
 	if tfErr != nil {
 		t.Fatal(tfErr)
 	}
 	return tfCLI
 }
 
-func buildTerraformCLI() (terraformCLI, error) {
+// buildTerraformCLI runs once for every test that needs it (tfOnce), so
+// it does not take the context of whichever test came first.
+func buildTerraformCLI(ctx context.Context) (terraformCLI, error) {
 	path := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if path == "" {
 		p, err := exec.LookPath("terraform")
@@ -97,7 +101,7 @@ func buildTerraformCLI() (terraformCLI, error) {
 		}
 		path = p
 	}
-	out, err := exec.Command(path, "version", "-json").Output()
+	out, err := exec.CommandContext(ctx, path, "version", "-json").Output()
 	if err != nil {
 		return terraformCLI{}, fmt.Errorf("terraform version: %w", err)
 	}
@@ -289,7 +293,7 @@ func (ex *example) exec(t *testing.T, args ...string) ([]byte, int) {
 	if args[0] != "show" && args[0] != "query" && args[0] != "validate" { // they have no -input
 		args = append(args, "-input=false")
 	}
-	cmd := exec.Command(ex.tf.path, args...)
+	cmd := exec.CommandContext(t.Context(), ex.tf.path, args...)
 	cmd.Dir = ex.dir
 	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+ex.reattach, "TF_CLI_CONFIG_FILE=/dev/null",
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
@@ -298,7 +302,7 @@ func (ex *example) exec(t *testing.T, args ...string) ([]byte, int) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)

@@ -196,13 +196,13 @@ func checkOptions(o *Options) error {
 	case errors.Is(err, os.ErrNotExist):
 		return nil
 	case err != nil:
-		return fmt.Errorf("%w: %v", ErrInput, err)
+		return fmt.Errorf("%w: %w", ErrInput, err)
 	case !st.IsDir():
 		return fmt.Errorf("%w: %s exists and is not a folder", ErrInput, o.Dir)
 	}
 	entries, err := os.ReadDir(o.Dir)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrInput, err)
+		return fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	if len(entries) > 0 && !o.Force {
 		return fmt.Errorf("%w: %s is not empty (%d entries); choose an empty or new folder, or pass --force to replace the files the export writes "+

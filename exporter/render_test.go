@@ -94,13 +94,13 @@ resource "contactcenter_outbound_task" "renewals" {
 		t.Errorf("outbound_tasks.tf (-want +got):\n%s", d)
 	}
 	for file, wants := range map[string][]string{
-		"agents.tf":                []string{"transfer_queues = [contactcenter_skill_group.sales.id, 77]", "# 77 kept literal: no skill group 77 exists on the platform."},
-		"skill_groups.tf":          []string{"wait_audio   = contactcenter_sound.hold_music.id"},
-		"skill_group_members.tf":   []string{"que_id = contactcenter_skill_group.sales.id", "agent_id = contactcenter_agent.agent_8001.id\n      skill    = 2"},
-		"sms_templates.tf":         []string{"sign_id           = contactcenter_sms_signature.acme.id", "submit_for_review = false", `template_contents = "Hi $${name}"`},
-		"gateway_sms_templates.tf": []string{"sign_text = contactcenter_gateway_sms_signature.acmegw.sign_text", `tpl_text  = "Code $${code}"`},
-		"sounds.tf":                []string{`source      = "sounds/hold_music.wav"`, `source_hash = filesha256("sounds/hold_music.wav")`},
-		"imports.tf": []string{"to = contactcenter_skill_group_members.sales\n  id = \"12\"", "to = contactcenter_agent.agent_8001\n  id = \"1001\"",
+		"agents.tf":                {"transfer_queues = [contactcenter_skill_group.sales.id, 77]", "# 77 kept literal: no skill group 77 exists on the platform."},
+		"skill_groups.tf":          {"wait_audio   = contactcenter_sound.hold_music.id"},
+		"skill_group_members.tf":   {"que_id = contactcenter_skill_group.sales.id", "agent_id = contactcenter_agent.agent_8001.id\n      skill    = 2"},
+		"sms_templates.tf":         {"sign_id           = contactcenter_sms_signature.acme.id", "submit_for_review = false", `template_contents = "Hi $${name}"`},
+		"gateway_sms_templates.tf": {"sign_text = contactcenter_gateway_sms_signature.acmegw.sign_text", `tpl_text  = "Code $${code}"`},
+		"sounds.tf":                {`source      = "sounds/hold_music.wav"`, `source_hash = filesha256("sounds/hold_music.wav")`},
+		"imports.tf": {"to = contactcenter_skill_group_members.sales\n  id = \"12\"", "to = contactcenter_agent.agent_8001\n  id = \"1001\"",
 			// The voice file is imported with its local copy, so the import plans no change.
 			"to = contactcenter_sound.hold_music\n  id = \"500,sounds/hold_music.wav\""},
 	} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -157,7 +158,7 @@ func providerDir(t *testing.T) string {
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, name), "..")
+	cmd := exec.CommandContext(t.Context(), "go", "build", "-o", filepath.Join(dir, name), "..")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building the provider: %v\n%s", err, out)
 	}
@@ -187,12 +188,12 @@ func newTerraform(t *testing.T, dir, bin, origin string) *terraform {
 
 func (tf *terraform) runCode(args ...string) (string, int) {
 	tf.t.Helper()
-	cmd := exec.Command("terraform", args...)
+	cmd := exec.CommandContext(tf.t.Context(), "terraform", args...)
 	cmd.Dir, cmd.Env = tf.dir, tf.env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 		return out.String(), ee.ExitCode()
 	}
 	if err != nil {

@@ -20,10 +20,15 @@ func ownedFiles() []string {
 
 // writeModule writes the files into a temporary folder beside Dir and
 // moves them into place at the end, so a failure leaves Dir as it was.
+//
+// The module is the user's own Terraform configuration, to read, edit and
+// commit like any other: its folders are 0755 and its files (the .tf files
+// and the voice files under sounds/) 0644, before the umask, hence the
+// gosec exceptions below.
 func writeModule(opts Options, files []outFile) (err error) {
 	dir := filepath.Clean(opts.Dir)
 	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(parent, 0o755); err != nil { //nolint:gosec // G301: a folder of the user's files (see above)
 		return err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".ccsync-")
@@ -37,14 +42,14 @@ func writeModule(opts Options, files []outFile) (err error) {
 	}()
 	for _, f := range files {
 		p := filepath.Join(tmp, filepath.FromSlash(f.name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil { //nolint:gosec // G301: a folder of the module (see above)
 			return err
 		}
-		if err := os.WriteFile(p, f.content, 0o644); err != nil {
+		if err := os.WriteFile(p, f.content, 0o644); err != nil { //nolint:gosec // G306: a file of the module, for the user to read and edit (see above)
 			return err
 		}
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	if err := os.Chmod(tmp, 0o755); err != nil { //nolint:gosec // G302: MkdirTemp made it 0700; it becomes the module folder (see above)
 		return err
 	}
 	_, statErr := os.Stat(dir)

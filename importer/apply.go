@@ -180,7 +180,7 @@ func retry(ctx context.Context, opts ApplyOptions, write func(attempt int) error
 			select {
 			case <-time.After(wait):
 			case <-ctx.Done():
-				return attempt, fmt.Errorf("%v (then stopped: %v)", err, ctx.Err())
+				return attempt, fmt.Errorf("%w (then stopped: %w)", err, ctx.Err())
 			}
 			wait *= 2
 		}

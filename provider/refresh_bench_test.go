@@ -209,8 +209,11 @@ func (p *planner) refreshAndPlan(b *testing.B, states map[string][]*tfprotov6.Dy
 	}
 	run(b, states, func(typ string, i int, state *tfprotov6.DynamicValue) error {
 		resp, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: typ, CurrentState: state})
-		if err != nil || hasError(resp.Diagnostics) || resp.NewState == nil {
-			return fmt.Errorf("read %s: %v %s", typ, err, diagText(resp.Diagnostics))
+		if err != nil {
+			return fmt.Errorf("read %s: %w", typ, err)
+		}
+		if hasError(resp.Diagnostics) || resp.NewState == nil {
+			return fmt.Errorf("read %s: %s", typ, diagText(resp.Diagnostics))
 		}
 		refreshed[typ][i] = resp.NewState
 		return nil
@@ -235,8 +238,11 @@ func (p *planner) refreshAndPlan(b *testing.B, states map[string][]*tfprotov6.Dy
 		}
 		resp, err := srv.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typ,
 			PriorState: state, ProposedNewState: state, Config: &cfg})
-		if err != nil || hasError(resp.Diagnostics) {
-			return fmt.Errorf("plan %s: %v %s", typ, err, diagText(resp.Diagnostics))
+		if err != nil {
+			return fmt.Errorf("plan %s: %w", typ, err)
+		}
+		if hasError(resp.Diagnostics) {
+			return fmt.Errorf("plan %s: %s", typ, diagText(resp.Diagnostics))
 		}
 		if len(resp.RequiresReplace) > 0 {
 			return fmt.Errorf("plan %s: replaces %v", typ, resp.RequiresReplace)

@@ -64,9 +64,12 @@ const (
 	agentDeleteModeResign = "resign"
 )
 
-// errNoPassword is the create of an agent without a password.
-var errNoPassword = errors.New("A new agent needs a password: set user_password or user_password_wo (with user_password_wo_version). " +
-	"Only an existing agent, imported or adopted, is managed without one.")
+// errNoPassword is the create of an agent without a password. Its text is
+// the detail of a diagnostic (at plan time in ModifyPlan, at apply time
+// through Create): sentences for the user, capitalized and punctuated.
+var errNoPassword = errors.New( //nolint:staticcheck // ST1005: diagnostic text shown verbatim, never wrapped (see above)
+	"A new agent needs a password: set user_password or user_password_wo (with user_password_wo_version). " +
+		"Only an existing agent, imported or adopted, is managed without one.")
 
 // NewAgentResource returns the contactcenter_agent resource.
 func NewAgentResource() resource.Resource {

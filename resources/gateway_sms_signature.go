@@ -223,7 +223,7 @@ func (r *gatewaySMSSignatureResource) get(ctx context.Context, m *gatewaySMSSign
 }
 
 func (m *gatewaySMSSignatureModel) flatten(g *client.GatewaySignature) {
-	m.GatewaySMSSignatureItem.Flatten(g)
+	m.Flatten(g)
 	if m.PicSHA256.IsUnknown() {
 		m.PicSHA256 = types.StringNull()
 	}

@@ -138,7 +138,7 @@ func (r *gatewaySMSTemplateResource) get(ctx context.Context, m *gatewaySMSTempl
 }
 
 func (m *gatewaySMSTemplateModel) flatten(t *client.GatewayTemplate) {
-	m.GatewaySMSTemplateItem.Flatten(t)
+	m.Flatten(t)
 	notWaiting(&m.WaitForApproval)
 }
 

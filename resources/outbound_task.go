@@ -363,7 +363,7 @@ type outboundTaskModel struct {
 // defaults declared in the schema.
 func (m *outboundTaskModel) flatten(t *client.Task) {
 	hadCallers := m.Callers != nil
-	m.OutboundTaskRecord.Flatten(t)
+	m.Flatten(t)
 	if len(m.Callers) == 0 && !hadCallers {
 		m.Callers = nil
 	}

@@ -88,8 +88,11 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
 			if alreadyAssigned(err) {
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
-				return fmt.Errorf("%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
-					"and check that the group is not also managed by contactcenter_skill_group_members or an agent's queue_ids.",
+				// The error is the diagnostic's detail, shown verbatim and never wrapped, so it
+				// ends with a full stop.
+				return fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
+					"%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
+						"and check that the group is not also managed by contactcenter_skill_group_members or an agent's queue_ids.",
 					tfkit.APIErrorDetail(err), agID, queID, queID, agID)
 			}
 			return err

@@ -180,7 +180,7 @@ type SMSSignatureItem struct {
 func (i *SMSSignatureItem) Flatten(sg *client.SMSSignature) { framework.Flatten(sg, i) }
 
 func (m *smsSignatureModel) flatten(sg *client.SMSSignature) {
-	m.SMSSignatureItem.Flatten(sg)
+	m.Flatten(sg)
 	notWaiting(&m.WaitForApproval)
 }
 

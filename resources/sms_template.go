@@ -290,7 +290,7 @@ func (i *SMSTemplateItem) Flatten(t *client.SMSTemplate) {
 }
 
 func (m *smsTemplateModel) flatten(t *client.SMSTemplate) {
-	m.SMSTemplateItem.Flatten(t)
+	m.Flatten(t)
 	m.TemplateName = types.StringValue(string(t.TplTitle))
 	m.TemplateContents = types.StringValue(string(t.TplText))
 	m.SignID = types.Int64Value(int64(t.NewSignID))

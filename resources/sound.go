@@ -217,7 +217,7 @@ func readSoundFile(p string) ([]byte, error) {
 func (r *soundResource) get(ctx context.Context, m *soundModel) error {
 	snd, err := r.Client.Sounds.Get(ctx, m.ID.ValueString())
 	if err == nil {
-		m.SoundItem.Flatten(snd)
+		m.Flatten(snd)
 	}
 	return err
 }
@@ -253,7 +253,7 @@ func NewSoundListResource() list.ListResource {
 			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only voice files whose name contains this text."},
 		},
 		func(s client.Sound) string { return string(s.Name) },
-		func(s *client.Sound, m *soundModel) { m.SoundItem.Flatten(s) },
+		func(s *client.Sound, m *soundModel) { m.Flatten(s) },
 		func(ctx context.Context, c *client.Client, f soundFilter) iter.Seq2[client.Sound, error] {
 			return c.Sounds.List(ctx, client.SoundFilter{Keyword: f.Keyword.ValueString()})
 		})

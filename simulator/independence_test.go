@@ -251,7 +251,7 @@ func TestSimulatorCallsNoClientMethod(t *testing.T) {
 // compiled export data, from the go command's build cache.
 func exportData(t *testing.T) map[string]string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-deps", "-export", "-f", "{{.ImportPath}}={{.Export}}", ".")
+	cmd := exec.CommandContext(t.Context(), "go", "list", "-deps", "-export", "-f", "{{.ImportPath}}={{.Export}}", ".")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -244,7 +244,12 @@ func setFaults(t *testing.T, env *acctest.Env, seed uint64, off ...bool) {
 func postFaults(t *testing.T, env *acctest.Env, body map[string]any) {
 	t.Helper()
 	b, _ := json.Marshal(body)
-	resp, err := http.Post(env.Origin+"/_sim/faults", "application/json", bytes.NewReader(b))
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("POST /_sim/faults: %v", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("POST /_sim/faults: %v", err)
 	}

@@ -3,6 +3,7 @@ package soak
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -57,7 +58,7 @@ func (w *workspace) write(config string) {
 // run runs one terraform command and returns its exit code and output.
 func (w *workspace) run(args ...string) (int, string) {
 	w.t.Helper()
-	cmd := exec.Command(w.tf, args...)
+	cmd := exec.CommandContext(w.t.Context(), w.tf, args...)
 	cmd.Dir = w.dir
 	cmd.Env = append(os.Environ(),
 		"TF_REATTACH_PROVIDERS="+w.reattach,
@@ -69,7 +70,7 @@ func (w *workspace) run(args ...string) (int, string) {
 	err := cmd.Run()
 	w.t.Logf("terraform %s: %s", args[0], time.Since(start).Round(10*time.Millisecond))
 	if err != nil {
-		if ee, ok := err.(*exec.ExitError); ok {
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 			return ee.ExitCode(), out.String()
 		}
 		w.t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)

@@ -74,7 +74,8 @@ func (f settingFlag) String() string {
 
 func (f settingFlag) Set(v string) error {
 	if err := f.s.Set(f.setting, v); err != nil {
-		if se, ok := err.(*client.SettingError); ok {
+		var se *client.SettingError
+		if errors.As(err, &se) {
 			return fmt.Errorf("--%s %w", f.name, se.Err)
 		}
 		return err

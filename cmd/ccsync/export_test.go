@@ -102,7 +102,7 @@ func TestExportCommand_againstSimulator(t *testing.T) {
 func TestExportCommand_badInput(t *testing.T) {
 	t.Parallel()
 	origin := exportSim(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

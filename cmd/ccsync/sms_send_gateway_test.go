@@ -84,7 +84,7 @@ func newGatewaySendEnv(t *testing.T) *gatewaySendEnv {
 func (e *gatewaySendEnv) faults(t *testing.T, body string) {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	e.sim.ServeHTTP(rec, httptest.NewRequest("POST", "/_sim/faults", strings.NewReader(body)))
+	e.sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults", strings.NewReader(body)))
 	if rec.Code != 200 {
 		t.Fatalf("faults %s: %d %s", body, rec.Code, rec.Body)
 	}

@@ -51,11 +51,11 @@ func TestVersion_ldflags(t *testing.T) {
 		{"terraform-provider-contactcenter", "../..", "-version", "terraform-provider-contactcenter 1.2.3-test\n"},
 	} {
 		bin := filepath.Join(dir, b.name)
-		build := exec.Command("go", "build", "-ldflags", "-X main.version=1.2.3-test", "-o", bin, b.pkg)
+		build := exec.CommandContext(t.Context(), "go", "build", "-ldflags", "-X main.version=1.2.3-test", "-o", bin, b.pkg)
 		if out, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("go build %s: %v\n%s", b.pkg, err, out)
 		}
-		out, err := exec.Command(bin, b.flag).Output()
+		out, err := exec.CommandContext(t.Context(), bin, b.flag).Output()
 		if err != nil {
 			t.Fatalf("%s %s: %v", b.name, b.flag, err)
 		}

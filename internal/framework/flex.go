@@ -206,8 +206,8 @@ func expandValue(from, to reflect.Value) error {
 			ok = false
 		}
 	case types.Float64:
-		switch {
-		case k == reflect.Float64 || k == reflect.Float32:
+		switch k {
+		case reflect.Float64, reflect.Float32:
 			target.SetFloat(x.ValueFloat64())
 		default:
 			ok = false
