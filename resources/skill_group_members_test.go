@@ -26,11 +26,14 @@ import (
 
 const membersAddr = "contactcenter_skill_group_members.test"
 
-// membershipBase is one group and three agents.
+// membershipBase is one group and three agents. The group is deleted with
+// force_delete: at destroy Terraform deletes it in parallel with the agents,
+// and an agent a test put in it out of band may still be there.
 const membershipBase = `
 resource "contactcenter_skill_group" "g" {
   que_name     = "Members"
   que_priority = 1
+  force_delete = true
 }
 resource "contactcenter_agent" "a" {
   user_num      = "7001"
