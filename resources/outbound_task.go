@@ -160,22 +160,10 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 	}
 }
 
-// ModifyPlan keeps the service's stamps when only force_delete changes:
-// that change reaches no API (see Update), so nothing the service computes
-// can change and the plan need not show them as unknown.
+// ModifyPlan keeps the service's values when only force_delete changes:
+// that change reaches no API (see Update).
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
-		return
-	}
-	planned := resp.Plan.Raw
-	for _, name := range []string{"status_string", "updated_at"} {
-		var v types.String
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(name), &v)...)
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), v)...)
-	}
-	if !framework.OnlyChanged(ctx, resp.Plan.Raw, req.State.Raw, "force_delete") {
-		resp.Plan.Raw = planned
-	}
+	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
 }
 
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

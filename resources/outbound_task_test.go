@@ -891,3 +891,38 @@ func TestAccOutboundTask_example(t *testing.T) {
 		},
 	})
 }
+
+// A force_delete change together with a configured value that is unknown at
+// plan time (it follows another object that is being changed) is a real
+// edit: the plan must leave the service's values unknown, or the apply
+// fails with "inconsistent result" when the edit changes them.
+func TestAccOutboundTask_forceDeleteWithUnknownChange(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	config := func(ivr string, force bool) string {
+		return env.Config(fmt.Sprintf(`
+resource "terraform_data" "ivr" {
+  input = %q
+}
+resource "contactcenter_outbound_task" "test" {
+  name         = "Reminders"
+  type         = 3
+  trans_to     = terraform_data.ivr.output
+  force_delete = %v
+}
+`, ivr, force))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: config("ivr-main", false)},
+			{
+				Config: config("ivr-night", true),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("contactcenter_outbound_task.test", tfjsonpath.New("trans_to"), knownvalue.StringExact("ivr-night")),
+				},
+			},
+		},
+	})
+}

@@ -105,7 +105,7 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, providerOnly...) {
+	if framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw, providerOnly...) {
 		// Nothing to send; values the service computes stay as they were.
 		resp.State.Raw = framework.NullUnknowns(framework.FillUnknowns(req.Plan.Raw, req.State.Raw))
 		framework.SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)

@@ -107,13 +107,13 @@ func TestOnlyChanged(t *testing.T) {
 			"name": tftypes.NewValue(tftypes.String, name), "force_delete": tftypes.NewValue(tftypes.Bool, force)})
 	}
 	ctx := context.Background()
-	if !OnlyChanged(ctx, obj("a", true), obj("a", false), "force_delete") {
+	if !OnlyChanged(ctx, obj("a", true), obj("a", false), obj("a", true), "force_delete") {
 		t.Error("a change of force_delete alone is provider-side only")
 	}
-	if OnlyChanged(ctx, obj("b", true), obj("a", false), "force_delete") {
+	if OnlyChanged(ctx, obj("b", true), obj("a", false), obj("b", true), "force_delete") {
 		t.Error("a change of name reaches the API")
 	}
-	if OnlyChanged(ctx, obj("b", false), obj("a", false)) {
+	if OnlyChanged(ctx, obj("b", false), obj("a", false), obj("b", false)) {
 		t.Error("without provider-only attributes every change reaches the API")
 	}
 }
@@ -124,10 +124,18 @@ func TestOnlyChangedIgnoresComputedUnknowns(t *testing.T) {
 		return tftypes.NewValue(ty, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, "a"),
 			"sound_name": sound, "force_delete": tftypes.NewValue(tftypes.Bool, force)})
 	}
-	plan := obj(tftypes.NewValue(tftypes.String, tftypes.UnknownValue), true)
+	unknown := tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	plan := obj(unknown, true)
 	state := obj(tftypes.NewValue(tftypes.String, "hold"), false)
-	if !OnlyChanged(context.Background(), plan, state, "force_delete") {
-		t.Fatal("a computed value unknown at apply is not a change")
+	config := obj(tftypes.NewValue(tftypes.String, nil), true)
+	if !OnlyChanged(context.Background(), plan, state, config, "force_delete") {
+		t.Fatal("a computed value (unset in configuration) unknown in the plan is not a change")
+	}
+	// At plan time a configured value may be unknown (a reference to an
+	// object not yet created): that is a change, and the service's values
+	// must stay unknown.
+	if OnlyChanged(context.Background(), plan, state, obj(unknown, true), "force_delete") {
+		t.Fatal("a configured value unknown in the plan is a change")
 	}
 	got := FillUnknowns(plan, state)
 	if want := obj(tftypes.NewValue(tftypes.String, "hold"), true); !got.Equal(want) {

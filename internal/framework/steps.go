@@ -73,7 +73,7 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, providerOnly...) {
+	if OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw, providerOnly...) {
 		// Values the service computes stay as they were.
 		resp.State.Raw = NullUnknowns(FillUnknowns(req.Plan.Raw, req.State.Raw))
 		SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
@@ -177,13 +177,17 @@ func FillUnknowns(plan, prior tftypes.Value) tftypes.Value {
 }
 
 // OnlyChanged tells whether plan and state differ in the named top-level
-// attributes only (and in at least one of them, or in none at all).
-func OnlyChanged(ctx context.Context, plan, state tftypes.Value, names ...string) bool {
+// attributes only (provider-side settings that reach no API). A value
+// unknown in plan is not a change where the configuration leaves the
+// attribute unset: the service computes it, and it can only change if the
+// object is written. A configured value that is unknown (at plan time, a
+// reference to an object not yet known) is a change.
+func OnlyChanged(ctx context.Context, plan, state, config tftypes.Value, names ...string) bool {
 	if len(names) == 0 {
 		return false
 	}
-	var p, s map[string]tftypes.Value
-	if plan.As(&p) != nil || state.As(&s) != nil {
+	var p, s, c map[string]tftypes.Value
+	if plan.As(&p) != nil || state.As(&s) != nil || config.As(&c) != nil {
 		return false
 	}
 	skip := map[string]bool{}
@@ -194,8 +198,7 @@ func OnlyChanged(ctx context.Context, plan, state tftypes.Value, names ...string
 		if skip[k] {
 			continue
 		}
-		if !pv.IsKnown() {
-			// Unknown at apply: a value the service computes, not a change.
+		if !pv.IsKnown() && (c[k].IsNull() || c[k].Type() == nil) {
 			continue
 		}
 		sv, ok := s[k]
@@ -204,6 +207,18 @@ func OnlyChanged(ctx context.Context, plan, state tftypes.Value, names ...string
 		}
 	}
 	return true
+}
+
+// PlanKeepsComputed is a ModifyPlan step: when only provider-side settings
+// change, nothing is written, so every value the service computes keeps its
+// state value instead of showing "(known after apply)".
+func PlanKeepsComputed(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, providerOnly ...string) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	if OnlyChanged(ctx, resp.Plan.Raw, req.State.Raw, req.Config.Raw, providerOnly...) {
+		resp.Plan.Raw = FillUnknowns(resp.Plan.Raw, req.State.Raw)
+	}
 }
 
 // SetIdentity copies the identity attributes from the state attributes of
