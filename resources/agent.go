@@ -187,11 +187,11 @@ func AgentAttributes() map[string]schema.Attribute {
 		"vcc_code": framework.Stamp("Enterprise code (`vcc_code`)."),
 		"dept_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
-			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
+			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("dept_id")},
 		},
 		"role_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Role name (`role_name`).",
-			PlanModifiers: []planmodifier.String{nameFollowsID{id: "role_id"}},
+			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("role_id")},
 		},
 		"date_create_time": framework.Stamp("Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss`."),
 	}
@@ -469,30 +469,6 @@ func (f *AgentConfigFields) objects() map[string]*types.Object {
 		"user_caller": &f.UserCaller, "outbound_callers": &f.OutboundCallers, "user_display": &f.UserDisplay,
 		"wincall_buttons": &f.WincallButtons, "wincall_transfer_ivrs": &f.WincallTransferIvrs,
 		"wincall_interact_ivrs": &f.WincallInteractIvrs, "wincall_transfer_queues": &f.WincallTransferQueues,
-	}
-}
-
-// nameFollowsID plans a computed name (dept_name, role_name) as it is in
-// state while the id it names (dept_id, role_id) stays the same, so an
-// update does not show it as "known after apply". The id stays when the
-// configuration leaves it unset (it keeps the service's value) or sets it to
-// the value in state. A changed or unknown id leaves the name unknown; a
-// rename made outside Terraform is read on refresh.
-type nameFollowsID struct{ id string }
-
-func (m nameFollowsID) Description(context.Context) string {
-	return "Keeps the name from state while " + m.id + " does not change."
-}
-
-func (m nameFollowsID) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
-
-func (m nameFollowsID) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.Plan.Raw.IsNull() {
-		return
-	}
-	configured, current := rawAttr(req.Config.Raw, m.id), rawAttr(req.State.Raw, m.id)
-	if configured.IsNull() || configured.Equal(current) {
-		resp.PlanValue = req.StateValue
 	}
 }
 

@@ -88,7 +88,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 		"vcc_id": framework.StableInt64("Enterprise id (`vcc_id`)."),
 		"dept_name": schema.StringAttribute{
 			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
-			PlanModifiers: []planmodifier.String{nameFollowsID{id: "dept_id"}},
+			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("dept_id")},
 		},
 		"created_at":        framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
 		"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},

@@ -11,7 +11,11 @@ import (
 // FollowsAttribute keeps a computed string from state while the attribute
 // it is derived from (a name that follows an id, such as sound_name from
 // wait_audio or dept_name from dept_id) keeps its value, so a plan shows no
-// "(known after apply)" for values that follow from configuration.
+// "(known after apply)" for values that follow from configuration. The
+// source keeps its value when the configuration leaves it unset (it keeps
+// the service's value) or sets it to the value in state; a changed or
+// unknown source leaves the value unknown, and a rename made outside
+// Terraform is read on refresh.
 func FollowsAttribute(from string) planmodifier.String { return follows{from: path.Root(from)} }
 
 type follows struct{ from path.Path }
