@@ -126,7 +126,7 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 
 func (d *trunkCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Trunk Call Records", func(ctx context.Context, m *trunkCallRecordsModel) error {
-		records, err := framework.Collect(d.Client.Reference.TrunkCDRs(ctx, m.filter()))
+		records, err := client.Collect(d.Client.Reference.TrunkCDRs(ctx, m.filter()))
 		m.Records = framework.FlattenEach[trunkCDRItem](records, nil)
 		return err
 	})

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
@@ -54,7 +55,7 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 
 func (d *vosCallRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List VOS Call Records", func(ctx context.Context, m *vosCallRecordsModel) error {
-		records, err := framework.Collect(d.Client.Reference.VOSCDRs(ctx, m.filter()))
+		records, err := client.Collect(d.Client.Reference.VOSCDRs(ctx, m.filter()))
 		m.Records = framework.FlattenEach[vosCDRItem](records, nil)
 		return err
 	})

@@ -3,7 +3,6 @@ package framework
 import (
 	"context"
 	"errors"
-	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -63,18 +62,6 @@ func FlattenEach[I, T any](items []T, keep func(T) bool) []I {
 		out = append(out, item)
 	}
 	return out
-}
-
-// Collect drains a client iterator, stopping at the first error.
-func Collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
-	var out []T
-	for t, err := range seq {
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, nil
 }
 
 // ComputedString is a computed string attribute of a data source.
