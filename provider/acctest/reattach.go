@@ -22,22 +22,40 @@ const ProviderAddr = "registry.terraform.io/contactcenter/contactcenter"
 // command. Configurations name the provider `contactcenter/contactcenter` in
 // required_providers and run `terraform init` first. The server stops when t
 // ends.
-func (e *Env) Reattach(t *testing.T) string {
+func (e *Env) Reattach(t testing.TB) string {
 	t.Helper()
 	srv, err := e.Factories()["contactcenter"]()
 	if err != nil {
 		t.Fatalf("provider server: %v", err)
 	}
+	return ReattachProviders(t, map[string]tfprotov6.ProviderServer{ProviderAddr: srv})
+}
+
+// ReattachProviders serves each provider server in process under its source
+// address and returns the TF_REATTACH_PROVIDERS value that names them all.
+// The servers stop when t ends.
+func ReattachProviders(t testing.TB, servers map[string]tfprotov6.ProviderServer) string {
+	t.Helper()
+	info := map[string]any{}
+	for addr, srv := range servers {
+		info[addr] = serveInProcess(t, addr, srv)
+	}
+	b, _ := json.Marshal(info)
+	return string(b)
+}
+
+func serveInProcess(t testing.TB, addr string, srv tfprotov6.ProviderServer) map[string]any {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cfgCh := make(chan *plugin.ReattachConfig, 1)
 	closeCh := make(chan struct{})
 	serveErr := make(chan error, 1)
 	go func() {
-		serveErr <- tf6server.Serve(ProviderAddr, func() tfprotov6.ProviderServer { return srv },
+		serveErr <- tf6server.Serve(addr, func() tfprotov6.ProviderServer { return srv },
 			tf6server.WithDebug(ctx, cfgCh, closeCh),
 			tf6server.WithGoPluginLogger(hclog.New(&hclog.LoggerOptions{Output: io.Discard, Level: hclog.Off})),
 			tf6server.WithoutLogStderrOverride(),
-			tf6server.WithLoggingSink(t),
+			tf6server.WithLoggingSink(loggingSink{t}),
 		)
 	}()
 	var rc *plugin.ReattachConfig
@@ -57,10 +75,13 @@ func (e *Env) Reattach(t *testing.T) string {
 		case <-time.After(10 * time.Second):
 		}
 	})
-	info := map[string]any{ProviderAddr: map[string]any{
+	return map[string]any{
 		"Protocol": string(rc.Protocol), "ProtocolVersion": rc.ProtocolVersion, "Pid": rc.Pid, "Test": true,
 		"Addr": map[string]string{"Network": rc.Addr.Network(), "String": rc.Addr.String()},
-	}}
-	b, _ := json.Marshal(info)
-	return string(b)
+	}
 }
+
+// loggingSink lets a benchmark's testing.B receive the provider's logs.
+type loggingSink struct{ testing.TB }
+
+func (loggingSink) Parallel() {}
