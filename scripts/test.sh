@@ -5,7 +5,8 @@
 #
 # Environment: TEST_P (packages in parallel, default 4), TEST_PARALLEL
 # (tests in parallel per package, default 8), TEST_TIMEOUT (default 30m),
-# TESTARGS (more go test flags, e.g. -run TestAccSkillGroup).
+# TESTARGS (more go test flags, e.g. -run TestAccSkillGroup), GOGC and
+# GOMEMLIMIT (default 800 and 3GiB here, see below).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$(repo_root)" || exit 1
@@ -52,8 +53,15 @@ gotest() {
   # Acceptance tests: real Terraform, no CLI configuration of the user's, no
   # download (TF_ACC_TERRAFORM_PATH pins the terraform found on PATH; a
   # TF_ACC_TERRAFORM_VERSION from the environment would make it install one).
+  # The run is CPU-bound (two cores: thousands of short terraform processes
+  # and the test binaries serving them), and a quarter of that CPU was the
+  # garbage collector of processes that live for a fraction of a second:
+  # GOGC=800 (collect when the heap grows ninefold) with a 3 GiB soft limit
+  # per process took the go test part from 148 s to 107 s of wall time
+  # (290 s to 207 s of CPU), with no process above 450 MB.
   # shellcheck disable=SC2086 # TESTARGS is a list of flags
   env -u TF_ACC_TERRAFORM_VERSION TF_ACC=1 TF_CLI_CONFIG_FILE=/dev/null \
+    GOGC="${GOGC:-800}" GOMEMLIMIT="${GOMEMLIMIT:-3GiB}" \
     TF_ACC_TERRAFORM_PATH="${TF_ACC_TERRAFORM_PATH:-$(command -v terraform)}" \
     go test -count=1 -p "${TEST_P:-4}" -parallel "${TEST_PARALLEL:-8}" -timeout "${TEST_TIMEOUT:-30m}" \
     -json ${TESTARGS:-} ./... 2>&1 | bin/testsummary -require-acc
