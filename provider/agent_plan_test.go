@@ -32,6 +32,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 // The plan cost of the agent (issue "Refresh at the cost of a list", item 2):
@@ -50,20 +51,27 @@ const planN = 1000
 
 func BenchmarkPlanAgents(b *testing.B) {
 	env := acctest.New(b)
-	agentCase := newPlanCase(b, env.ActionServer(b), "contactcenter_agent", map[string]any{
+	agentConfig := map[string]any{
 		"user_num": "8001", "user_name": "Ann Lee", "user_password": "Secret-1",
 		"user_email": "ann@example.com", "dept_id": 2,
 		"notice_config": map[string]any{"type": 1, "is_auto_close": false},
-	})
+	}
+	agentCase := newPlanCase(b, env.ActionServer(b), "contactcenter_agent", agentConfig)
 	floorCase := newPlanCase(b, floorServer(b), "floor_string", map[string]any{"length": 12})
+	// floor_agent has the agent's schema (attributes, defaults, validators,
+	// plan modifiers) and none of its code: no API, no ModifyPlan, no
+	// ValidateConfig. agent/shape is what the resource's own code costs;
+	// shape/floor is what the schema's size costs in the framework.
+	shapeCase := newPlanCase(b, floorServer(b), "floor_agent", agentConfig)
 	// Wall time on a shared machine says little; CPU time of the process
 	// (GC included: each phase starts after a collection, so it pays for
 	// its own garbage) and allocations say what a plan costs.
-	var agent, floor phaseCost
+	var agent, shape, floor phaseCost
 	b.ResetTimer()
 	for range b.N {
-		// The two alternate within one op, so both see the same machine.
+		// The three alternate within one op, so all see the same machine.
 		agent.measure(func() { agentCase.plan(b, planN) })
+		shape.measure(func() { shapeCase.plan(b, planN) })
 		floor.measure(func() { floorCase.plan(b, planN) })
 	}
 	n := float64(b.N)
@@ -71,7 +79,10 @@ func BenchmarkPlanAgents(b *testing.B) {
 	b.ReportMetric(float64(floor.wall)/n, "floor-ns/op")
 	b.ReportMetric(float64(agent.cpu)/n, "agent-cpu-ns/op")
 	b.ReportMetric(float64(floor.cpu)/n, "floor-cpu-ns/op")
+	b.ReportMetric(float64(shape.cpu)/n, "shape-cpu-ns/op")
 	b.ReportMetric(float64(agent.cpu)/float64(floor.cpu), "agent/floor-cpu")
+	b.ReportMetric(float64(agent.cpu)/float64(shape.cpu), "agent/shape-cpu")
+	b.ReportMetric(float64(shape.cpu)/float64(floor.cpu), "shape/floor-cpu")
 	b.ReportMetric(float64(agent.allocs)/n, "agent-allocs/op")
 	b.ReportMetric(float64(floor.allocs)/n, "floor-allocs/op")
 	b.ReportMetric(float64(agent.allocs)/float64(floor.allocs), "agent/floor-allocs")
@@ -299,8 +310,45 @@ func (*floorProvider) Configure(context.Context, fwprovider.ConfigureRequest, *f
 }
 func (*floorProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
 func (*floorProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return &floorString{} }}
+	return []func() resource.Resource{
+		func() resource.Resource { return &floorString{} },
+		func() resource.Resource { return &floorAgent{} },
+	}
 }
+
+// floorAgent is a no-API resource with the schema of contactcenter_agent:
+// the state is the plan, with the values only the service would fill left
+// null.
+type floorAgent struct{}
+
+func (*floorAgent) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_agent"
+}
+
+func (*floorAgent) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resources.NewAgentResource().Schema(ctx, req, resp)
+}
+
+func (*floorAgent) Create(_ context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	raw, err := tftypes.Transform(req.Plan.Raw, func(_ *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if !v.IsKnown() {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("floor_agent", err.Error())
+	}
+	resp.State.Raw = raw
+}
+
+func (*floorAgent) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+
+func (*floorAgent) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	resp.State.Raw = req.Plan.Raw
+}
+
+func (*floorAgent) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 type floorString struct{}
 

@@ -25,7 +25,10 @@ const floorAddr = "registry.terraform.io/contactcenter/floor"
 // plan` of N applied floor_string objects, a no-API framework resource of a
 // test provider of ours. Both providers are served in process, as the
 // examples harness serves ours; the two plans run in alternation, each round
-// timed by the wall clock. N is PLAN_N (default 500).
+// timed by the wall clock. A third plan, of N floor_agent objects (the
+// agent's schema with none of its code and no API), splits the ratio into
+// what the resource's code costs (agent/shape) and what the schema's size
+// costs Terraform and the framework (shape/floor). N is PLAN_N (default 500).
 //
 //	go test ./provider/ -run '^$' -bench TerraformPlan -benchtime 3x
 func BenchmarkTerraformPlan(b *testing.B) {
@@ -77,17 +80,37 @@ resource "floor_string" "s" {
   length = 12
 }
 `, n))
-	for _, d := range []*cliWorkdir{agents, floors} {
+	// floor_agent: the agent's schema without its code or API (see
+	// BenchmarkPlanAgents); shape/floor is what the schema's size costs
+	// Terraform and the framework together.
+	shapes := cliDir(b, tf, reattach, fmt.Sprintf(`
+terraform {
+  required_providers {
+    floor = { source = "contactcenter/floor" }
+  }
+}
+
+resource "floor_agent" "a" {
+  count         = %d
+  user_num      = format("9%%04d", count.index)
+  user_name     = "Agent ${count.index}"
+  user_password = "Secret-1"
+  user_email    = "agent${count.index}@example.com"
+}
+`, n))
+	for _, d := range []*cliWorkdir{agents, floors, shapes} {
 		_, _ = d.run(b, 0, "init")
 		_, _ = d.run(b, 0, "apply", "-auto-approve")
 	}
-	var agentWall, floorWall, agentTF, floorTF time.Duration
+	var agentWall, floorWall, shapeWall, agentTF, floorTF, shapeTF time.Duration
 	b.ResetTimer()
 	for range b.N {
 		w, c := agents.run(b, 0, "plan", "-detailed-exitcode")
 		agentWall, agentTF = agentWall+w, agentTF+c
 		w, c = floors.run(b, 0, "plan", "-detailed-exitcode")
 		floorWall, floorTF = floorWall+w, floorTF+c
+		w, c = shapes.run(b, 0, "plan", "-detailed-exitcode")
+		shapeWall, shapeTF = shapeWall+w, shapeTF+c
 	}
 	b.StopTimer()
 	n64 := float64(b.N) * 1e9
@@ -95,7 +118,11 @@ resource "floor_string" "s" {
 	b.ReportMetric(float64(floorWall)/n64, "floor-plan-s")
 	b.ReportMetric(float64(agentTF)/n64, "agent-terraform-cpu-s")
 	b.ReportMetric(float64(floorTF)/n64, "floor-terraform-cpu-s")
+	b.ReportMetric(float64(shapeWall)/n64, "shape-plan-s")
+	b.ReportMetric(float64(shapeTF)/n64, "shape-terraform-cpu-s")
 	b.ReportMetric(float64(agentWall)/float64(floorWall), "agent/floor")
+	b.ReportMetric(float64(agentWall)/float64(shapeWall), "agent/shape")
+	b.ReportMetric(float64(shapeWall)/float64(floorWall), "shape/floor")
 }
 
 type cliWorkdir struct {
