@@ -144,7 +144,7 @@ func cliDir(b *testing.B, tf, reattach, config string) *cliWorkdir {
 func (d *cliWorkdir) run(b *testing.B, want int, args ...string) (wall, terraformCPU time.Duration) {
 	b.Helper()
 	args = append(args, "-no-color", "-input=false")
-	cmd := exec.Command(d.tf, args...)
+	cmd := exec.CommandContext(b.Context(), d.tf, args...)
 	cmd.Dir = d.dir
 	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+d.reattach, "TF_CLI_CONFIG_FILE=/dev/null",
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
