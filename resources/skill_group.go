@@ -3,19 +3,13 @@ package resources
 
 import (
 	"context"
-	"fmt"
 	"iter"
-	"math/big"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -23,8 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -54,7 +46,7 @@ type skillGroupResource struct {
 // optionalInt is an optional integer the service fills in when unset.
 func optionalInt(desc string, v ...validator.Int64) schema.Int64Attribute {
 	a := framework.OptionalComputedInt64(desc, v...)
-	a.CustomType = wholeNumber
+	a.CustomType = framework.WholeNumber
 	return a
 }
 
@@ -79,7 +71,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"que_priority": schema.Int64Attribute{
-			Required: true, CustomType: wholeNumber,
+			Required: true, CustomType: framework.WholeNumber,
 			MarkdownDescription: "Group priority (`que_priority`) from `0` to `255`; a smaller number is a higher priority.",
 			Validators:          []validator.Int64{int64validator.Between(0, 255)},
 		},
@@ -102,7 +94,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		"wait_audio": framework.OptionalComputedString("Voice played while callers wait (`wait_audio`): a voice-file id (see `contactcenter_sound`), `\"-1\"` blank tone, `\"0\"` default tone.",
 			stringvalidator.RegexMatches(waitAudioRE, "must be -1, 0 or a voice-file id (digits)")),
 		"auto_evaluate": schema.Int64Attribute{
-			Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: wholeNumber,
+			Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: framework.WholeNumber,
 			MarkdownDescription: "Ask callers for a satisfaction evaluation automatically (`auto_evaluate`): `0` no, `1` yes. Defaults to `1`.",
 			Validators:          []validator.Int64{int64validator.OneOf(0, 1)},
 		},
@@ -195,61 +187,6 @@ func NewSkillGroupListResource() list.ListResource {
 		return l.Client.Queues.List(ctx, client.SkillGroupFilter{Keyword: f.Keyword.ValueString()})
 	}
 	return l
-}
-
-// wholeNumber is the type of integer attributes. Configuration may write
-// any number, and the framework's Int64 type fails to convert a fraction
-// (que_priority = 1.5) with a "Configuration Read Error" that blames the
-// provider. This type converts whole numbers exactly as Int64 does, to
-// types.Int64, so models and state keep types.Int64 and the schema keeps
-// its number type; a fraction becomes a value whose validation refuses it
-// at plan time, naming the attribute.
-var wholeNumber = wholeNumberType{}
-
-type wholeNumberType struct{ basetypes.Int64Type }
-
-func (wholeNumberType) String() string { return "resources.wholeNumberType" }
-
-// Equal accepts Int64Type as well: the values this type makes are Int64's.
-func (wholeNumberType) Equal(o attr.Type) bool {
-	switch o.(type) {
-	case wholeNumberType, basetypes.Int64Type:
-		return true
-	}
-	return false
-}
-
-// Validate leaves fractions to notWholeNumber, which names the attribute.
-func (wholeNumberType) Validate(context.Context, tftypes.Value, path.Path) diag.Diagnostics {
-	return nil
-}
-
-func (t wholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
-	if in.IsKnown() && !in.IsNull() && in.Type().Is(tftypes.Number) {
-		var f big.Float
-		if err := in.As(&f); err == nil {
-			if _, acc := f.Int64(); !f.IsInt() || acc != big.Exact {
-				return notWholeNumber{Int64Value: types.Int64Unknown(), raw: in, text: f.Text('g', -1)}, nil
-			}
-		}
-	}
-	return t.Int64Type.ValueFromTerraform(ctx, in)
-}
-
-// notWholeNumber is a configured number that is not a 64-bit integer. It
-// converts back to the number configured, so that the element of a set
-// that holds it is still found by its value.
-type notWholeNumber struct {
-	basetypes.Int64Value
-	raw  tftypes.Value
-	text string
-}
-
-func (v notWholeNumber) ToTerraformValue(context.Context) (tftypes.Value, error) { return v.raw, nil }
-
-func (v notWholeNumber) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
-		fmt.Sprintf("%s must be a whole number, got %s.", req.Path, v.text))
 }
 
 type skillGroupModel struct {

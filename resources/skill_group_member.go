@@ -62,7 +62,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"skill": schema.Int64Attribute{
-				Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: wholeNumber,
+				Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: framework.WholeNumber,
 				MarkdownDescription: "Skill level of the agent in the group (`skill`), at least `0`. Defaults to `1`. Changed in place with queue/update/skill.",
 				Validators:          []validator.Int64{int64validator.AtLeast(0)},
 			},

@@ -80,7 +80,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 						Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric agent id")},
 					},
 					"skill": schema.Int64Attribute{
-						Required: true, CustomType: wholeNumber,
+						Required: true, CustomType: framework.WholeNumber,
 						MarkdownDescription: "Skill level of the agent in this group (`skill`), a whole number of at least `0`; with `que_strategy = 2` higher skill gets calls first.",
 						Validators:          []validator.Int64{int64validator.AtLeast(0)},
 					},
@@ -367,7 +367,7 @@ func absent(agIDs ...int64) func(map[int64]int64) bool {
 }
 
 // memberObjectType is the type of one element of members.
-var memberObjectType = types.ObjectType{AttrTypes: map[string]attr.Type{"agent_id": types.StringType, "skill": wholeNumber}}
+var memberObjectType = types.ObjectType{AttrTypes: map[string]attr.Type{"agent_id": types.StringType, "skill": framework.WholeNumber}}
 
 // desired returns the members as ag_id → skill (at apply time every
 // element is known).

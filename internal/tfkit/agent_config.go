@@ -171,7 +171,7 @@ func fieldsAttrTypes(fields []cfgField) map[string]attr.Type {
 		case cfgBool:
 			out[f.name] = types.BoolType
 		case cfgInt:
-			out[f.name] = types.Int64Type
+			out[f.name] = WholeNumber
 		case cfgString:
 			out[f.name] = types.StringType
 		case cfgStringList:
@@ -234,7 +234,7 @@ func resourceFields(fields []cfgField) map[string]rschema.Attribute {
 			out[f.name] = rschema.BoolAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: booldefault.StaticBool(f.def.(bool))}
 		case cfgInt:
-			out[f.name] = rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
+			out[f.name] = rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: f.desc, CustomType: WholeNumber,
 				Default: int64default.StaticInt64(f.def.(int64)), Validators: f.intV}
 		case cfgString:
 			out[f.name] = rschema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,

@@ -1,0 +1,70 @@
+package tfkit
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// WholeNumber is the type of configurable integer attributes. Configuration
+// may write any number, and the framework's Int64 type fails to convert a
+// fraction (que_priority = 1.5) with a "Configuration Read Error" that
+// blames the provider. This type converts whole numbers exactly as Int64
+// does, to types.Int64, so models and state keep types.Int64 and the schema
+// keeps its number type; a fraction becomes a value whose validation refuses
+// it at plan time, naming the attribute and the value.
+var WholeNumber basetypes.Int64Typable = wholeNumberType{}
+
+type wholeNumberType struct{ basetypes.Int64Type }
+
+func (wholeNumberType) String() string { return "framework.WholeNumber" }
+
+// Equal accepts Int64Type as well: the values this type makes are Int64's.
+func (wholeNumberType) Equal(o attr.Type) bool {
+	switch o.(type) {
+	case wholeNumberType, basetypes.Int64Type:
+		return true
+	}
+	return false
+}
+
+// Validate leaves fractions to notWholeNumber, which names the attribute.
+func (wholeNumberType) Validate(context.Context, tftypes.Value, path.Path) diag.Diagnostics {
+	return nil
+}
+
+func (t wholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
+	if in.IsKnown() && !in.IsNull() && in.Type().Is(tftypes.Number) {
+		var f big.Float
+		if err := in.As(&f); err == nil {
+			if _, acc := f.Int64(); !f.IsInt() || acc != big.Exact {
+				return notWholeNumber{Int64Value: types.Int64Unknown(), raw: in, text: f.Text('g', -1)}, nil
+			}
+		}
+	}
+	return t.Int64Type.ValueFromTerraform(ctx, in)
+}
+
+// notWholeNumber is a configured number that is not a 64-bit integer. It
+// converts back to the number configured, so that the element of a set
+// that holds it is still found by its value.
+type notWholeNumber struct {
+	basetypes.Int64Value
+	raw  tftypes.Value
+	text string
+}
+
+func (v notWholeNumber) ToTerraformValue(context.Context) (tftypes.Value, error) { return v.raw, nil }
+
+func (v notWholeNumber) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
+		fmt.Sprintf("%s must be a whole number, got %s.", req.Path, v.text))
+}

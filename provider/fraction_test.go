@@ -1,0 +1,130 @@
+package provider_test
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestFractionalNumbers, generated from the schema: a fraction written in
+// any configurable number attribute of a resource, data source or action
+// (top level, or in a nested object) is either taken (a call ratio) or
+// refused at validation with an error that names the attribute and the
+// value, never one that blames the provider (the framework's own
+// conversion error of an Int64 attribute does: "This is always an error
+// in the provider").
+func TestFractionalNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	ctx := t.Context()
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type target struct {
+		kind, name string
+		block      *tfprotov6.SchemaBlock
+		validate   func(*tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error)
+	}
+	var targets []target
+	for _, name := range sortedKeys(schemas.ResourceSchemas) {
+		targets = append(targets, target{"resource", name, schemas.ResourceSchemas[name].Block, func(dv *tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error) {
+			r, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: name, Config: dv})
+			if err != nil {
+				return nil, err
+			}
+			return r.Diagnostics, nil
+		}})
+	}
+	for _, name := range sortedKeys(schemas.DataSourceSchemas) {
+		targets = append(targets, target{"data", name, schemas.DataSourceSchemas[name].Block, func(dv *tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error) {
+			r, err := srv.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: name, Config: dv})
+			if err != nil {
+				return nil, err
+			}
+			return r.Diagnostics, nil
+		}})
+	}
+	for _, name := range sortedKeys(schemas.ActionSchemas) {
+		targets = append(targets, target{"action", name, schemas.ActionSchemas[name].Schema.Block, func(dv *tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error) {
+			r, err := srv.ValidateActionConfig(ctx, &tfprotov6.ValidateActionConfigRequest{ActionType: name, Config: dv})
+			if err != nil {
+				return nil, err
+			}
+			return r.Diagnostics, nil
+		}})
+	}
+	half := tftypes.NewValue(tftypes.Number, big.NewFloat(2.5))
+	for _, tg := range targets {
+		for attrPath, cfg := range fractionCases(tg.block, half) {
+			t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
+				ds, err := tg.validate(dynValue(t, tg.block.ValueType(), cfg))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// A fractional attribute (a call ratio) takes 2.5: no error.
+				// A whole-number one must refuse it by name and value.
+				var text strings.Builder
+				errs, named := 0, false
+				for _, d := range ds {
+					text.WriteString(d.Summary + ": " + d.Detail + "\n")
+					if blamesProvider(d) {
+						t.Errorf("the error blames the provider: %s: %s", d.Summary, d.Detail)
+					}
+					if d.Severity == tfprotov6.DiagnosticSeverityError {
+						errs++
+						named = named || strings.Contains(d.Detail, attrPath+" must be a whole number, got 2.5")
+					}
+				}
+				if errs > 0 && !named {
+					t.Errorf("want an error naming %s and 2.5, got:\n%s", attrPath, text.String())
+				}
+			})
+		}
+	}
+}
+
+// fractionCases: for each configurable Number attribute (top level, or in a
+// single nested object), the configuration with every required attribute
+// unknown and that attribute set to v. Keys are the attribute's path as a
+// diagnostic prints it.
+func fractionCases(b *tfprotov6.SchemaBlock, v tftypes.Value) map[string]tftypes.Value {
+	base := map[string]tftypes.Value{}
+	for _, a := range b.Attributes {
+		if a.Required {
+			base[a.Name] = unknownOf(a.ValueType())
+		}
+	}
+	with := func(name string, val tftypes.Value) tftypes.Value {
+		set := map[string]tftypes.Value{}
+		for k, x := range base {
+			set[k] = x
+		}
+		set[name] = val
+		return object(b, set)
+	}
+	cases := map[string]tftypes.Value{}
+	for _, a := range b.Attributes {
+		if !configurable(a) {
+			continue
+		}
+		if a.Type != nil && a.Type.Is(tftypes.Number) {
+			cases[a.Name] = with(a.Name, v)
+		}
+		if a.NestedType != nil && a.NestedType.Nesting == tfprotov6.SchemaObjectNestingModeSingle {
+			for _, na := range a.NestedType.Attributes {
+				if configurable(na) && na.Type != nil && na.Type.Is(tftypes.Number) {
+					inner := &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes}
+					cases[a.Name+"."+na.Name] = with(a.Name, object(inner, map[string]tftypes.Value{na.Name: v}))
+				}
+			}
+		}
+	}
+	return cases
+}
