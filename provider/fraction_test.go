@@ -30,44 +30,22 @@ func TestFractionalNumbers(t *testing.T) {
 	type target struct {
 		kind, name string
 		block      *tfprotov6.SchemaBlock
-		validate   func(*tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error)
 	}
 	var targets []target
 	for _, name := range sortedKeys(schemas.ResourceSchemas) {
-		targets = append(targets, target{"resource", name, schemas.ResourceSchemas[name].Block, func(dv *tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error) {
-			r, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: name, Config: dv})
-			if err != nil {
-				return nil, err
-			}
-			return r.Diagnostics, nil
-		}})
+		targets = append(targets, target{"resource", name, schemas.ResourceSchemas[name].Block})
 	}
 	for _, name := range sortedKeys(schemas.DataSourceSchemas) {
-		targets = append(targets, target{"data", name, schemas.DataSourceSchemas[name].Block, func(dv *tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error) {
-			r, err := srv.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: name, Config: dv})
-			if err != nil {
-				return nil, err
-			}
-			return r.Diagnostics, nil
-		}})
+		targets = append(targets, target{"data", name, schemas.DataSourceSchemas[name].Block})
 	}
 	for _, name := range sortedKeys(schemas.ActionSchemas) {
-		targets = append(targets, target{"action", name, schemas.ActionSchemas[name].Schema.Block, func(dv *tfprotov6.DynamicValue) ([]*tfprotov6.Diagnostic, error) {
-			r, err := srv.ValidateActionConfig(ctx, &tfprotov6.ValidateActionConfigRequest{ActionType: name, Config: dv})
-			if err != nil {
-				return nil, err
-			}
-			return r.Diagnostics, nil
-		}})
+		targets = append(targets, target{"action", name, schemas.ActionSchemas[name].Schema.Block})
 	}
 	half := tftypes.NewValue(tftypes.Number, big.NewFloat(2.5))
 	for _, tg := range targets {
 		for attrPath, cfg := range fractionCases(tg.block, half) {
 			t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
-				ds, err := tg.validate(dynValue(t, tg.block.ValueType(), cfg))
-				if err != nil {
-					t.Fatal(err)
-				}
+				ds := validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg))
 				// A fractional attribute (a call ratio) takes 2.5: no error.
 				// A whole-number one must refuse it by name and value.
 				var text strings.Builder
@@ -95,36 +73,53 @@ func TestFractionalNumbers(t *testing.T) {
 // unknown and that attribute set to v. Keys are the attribute's path as a
 // diagnostic prints it.
 func fractionCases(b *tfprotov6.SchemaBlock, v tftypes.Value) map[string]tftypes.Value {
-	base := map[string]tftypes.Value{}
-	for _, a := range b.Attributes {
-		if a.Required {
-			base[a.Name] = unknownOf(a.ValueType())
-		}
-	}
-	with := func(name string, val tftypes.Value) tftypes.Value {
-		set := map[string]tftypes.Value{}
-		for k, x := range base {
-			set[k] = x
-		}
-		set[name] = val
-		return object(b, set)
-	}
 	cases := map[string]tftypes.Value{}
 	for _, a := range b.Attributes {
 		if !configurable(a) {
 			continue
 		}
 		if a.Type != nil && a.Type.Is(tftypes.Number) {
-			cases[a.Name] = with(a.Name, v)
+			cases[a.Name] = object(b, withRequiredUnknown(b, a.Name, v))
 		}
 		if a.NestedType != nil && a.NestedType.Nesting == tfprotov6.SchemaObjectNestingModeSingle {
+			inner := &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes}
 			for _, na := range a.NestedType.Attributes {
 				if configurable(na) && na.Type != nil && na.Type.Is(tftypes.Number) {
-					inner := &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes}
-					cases[a.Name+"."+na.Name] = with(a.Name, object(inner, map[string]tftypes.Value{na.Name: v}))
+					cases[a.Name+"."+na.Name] = object(b, withRequiredUnknown(b, a.Name, object(inner, map[string]tftypes.Value{na.Name: v})))
 				}
 			}
 		}
 	}
 	return cases
+}
+
+// validateConfig validates cfg as the configuration of a resource, data
+// source or action (kind), as Terraform does before it plans.
+func validateConfig(t *testing.T, srv tfprotov6.ProviderServerWithActions, kind, name string, cfg *tfprotov6.DynamicValue) []*tfprotov6.Diagnostic {
+	t.Helper()
+	var ds []*tfprotov6.Diagnostic
+	var err error
+	switch kind {
+	case "resource":
+		var r *tfprotov6.ValidateResourceConfigResponse
+		if r, err = srv.ValidateResourceConfig(t.Context(), &tfprotov6.ValidateResourceConfigRequest{TypeName: name, Config: cfg}); err == nil {
+			ds = r.Diagnostics
+		}
+	case "data":
+		var r *tfprotov6.ValidateDataResourceConfigResponse
+		if r, err = srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: name, Config: cfg}); err == nil {
+			ds = r.Diagnostics
+		}
+	case "action":
+		var r *tfprotov6.ValidateActionConfigResponse
+		if r, err = srv.ValidateActionConfig(t.Context(), &tfprotov6.ValidateActionConfigRequest{ActionType: name, Config: cfg}); err == nil {
+			ds = r.Diagnostics
+		}
+	default:
+		t.Fatalf("unknown kind %q", kind)
+	}
+	if err != nil {
+		t.Fatalf("validate %s %s: %v", kind, name, err)
+	}
+	return ds
 }

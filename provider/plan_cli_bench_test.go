@@ -1,12 +1,8 @@
 package provider_test
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -32,10 +28,7 @@ const floorAddr = "registry.terraform.io/contactcenter/floor"
 //
 //	go test ./provider/ -run '^$' -bench TerraformPlan -benchtime 3x
 func BenchmarkTerraformPlan(b *testing.B) {
-	tf, err := exec.LookPath("terraform")
-	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
-		tf, err = p, nil
-	}
+	tf, err := acctest.TerraformPath()
 	if err != nil {
 		b.Skip("terraform is not on PATH")
 	}
@@ -53,118 +46,50 @@ func BenchmarkTerraformPlan(b *testing.B) {
 		b.Fatal(err)
 	}
 	reattach := acctest.ReattachProviders(b, map[string]tfprotov6.ProviderServer{acctest.ProviderAddr: ours, floorAddr: floor})
-	agents := cliDir(b, tf, reattach, env.ProviderConfig()+fmt.Sprintf(`
-terraform {
-  required_providers {
-    contactcenter = { source = "contactcenter/contactcenter" }
-  }
-}
-
-resource "contactcenter_agent" "a" {
-  count         = %d
-  user_num      = format("9%%04d", count.index)
-  user_name     = "Agent ${count.index}"
-  user_password = "Secret-1"
-  user_email    = "agent${count.index}@example.com"
-}
-`, n))
-	floors := cliDir(b, tf, reattach, fmt.Sprintf(`
-terraform {
-  required_providers {
-    floor = { source = "contactcenter/floor" }
-  }
-}
-
-resource "floor_string" "s" {
-  count  = %d
-  length = 12
-}
-`, n))
-	// floor_agent: the agent's schema without its code or API (see
-	// BenchmarkPlanAgents); shape/floor is what the schema's size costs
-	// Terraform and the framework together.
-	shapes := cliDir(b, tf, reattach, fmt.Sprintf(`
-terraform {
-  required_providers {
-    floor = { source = "contactcenter/floor" }
-  }
-}
-
-resource "floor_agent" "a" {
-  count         = %d
-  user_num      = format("9%%04d", count.index)
-  user_name     = "Agent ${count.index}"
-  user_password = "Secret-1"
-  user_email    = "agent${count.index}@example.com"
-}
-`, n))
-	for _, d := range []*cliWorkdir{agents, floors, shapes} {
-		_, _ = d.run(b, 0, "init")
-		_, _ = d.run(b, 0, "apply", "-auto-approve")
+	dir := func(provider, config string) *acctest.Workdir {
+		w := acctest.NewWorkdir(b, tf, reattach)
+		w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    %s = { source = \"contactcenter/%s\" }\n  }\n}\n", provider, provider) + config)
+		w.Must(0, "init", "-input=false", "-no-color")
+		w.Must(0, "apply", "-auto-approve", "-input=false", "-no-color")
+		return w
 	}
+	// The same N agents, written as users write them, for the agent and
+	// for floor_agent (the agent's schema without its code or API, see
+	// BenchmarkPlanAgents).
+	agentsOf := func(typ string) string {
+		return fmt.Sprintf(`
+resource %q "a" {
+  count         = %d
+  user_num      = format("9%%04d", count.index)
+  user_name     = "Agent ${count.index}"
+  user_password = "Secret-1"
+  user_email    = "agent${count.index}@example.com"
+}
+`, typ, n)
+	}
+	agents := dir("contactcenter", env.ProviderConfig()+agentsOf("contactcenter_agent"))
+	shapes := dir("floor", agentsOf("floor_agent"))
+	floors := dir("floor", fmt.Sprintf("resource \"floor_string\" \"s\" {\n  count  = %d\n  length = 12\n}\n", n))
 	var agentWall, floorWall, shapeWall, agentTF, floorTF, shapeTF time.Duration
+	plan := func(w *acctest.Workdir, wall, cpu *time.Duration) {
+		w.Must(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+		*wall, *cpu = *wall+w.Wall, *cpu+w.CPU
+	}
 	b.ResetTimer()
 	for range b.N {
-		w, c := agents.run(b, 0, "plan", "-detailed-exitcode")
-		agentWall, agentTF = agentWall+w, agentTF+c
-		w, c = floors.run(b, 0, "plan", "-detailed-exitcode")
-		floorWall, floorTF = floorWall+w, floorTF+c
-		w, c = shapes.run(b, 0, "plan", "-detailed-exitcode")
-		shapeWall, shapeTF = shapeWall+w, shapeTF+c
+		plan(agents, &agentWall, &agentTF)
+		plan(floors, &floorWall, &floorTF)
+		plan(shapes, &shapeWall, &shapeTF)
 	}
 	b.StopTimer()
 	n64 := float64(b.N) * 1e9
 	b.ReportMetric(float64(agentWall)/n64, "agent-plan-s")
 	b.ReportMetric(float64(floorWall)/n64, "floor-plan-s")
+	b.ReportMetric(float64(shapeWall)/n64, "shape-plan-s")
 	b.ReportMetric(float64(agentTF)/n64, "agent-terraform-cpu-s")
 	b.ReportMetric(float64(floorTF)/n64, "floor-terraform-cpu-s")
-	b.ReportMetric(float64(shapeWall)/n64, "shape-plan-s")
 	b.ReportMetric(float64(shapeTF)/n64, "shape-terraform-cpu-s")
 	b.ReportMetric(float64(agentWall)/float64(floorWall), "agent/floor")
 	b.ReportMetric(float64(agentWall)/float64(shapeWall), "agent/shape")
 	b.ReportMetric(float64(shapeWall)/float64(floorWall), "shape/floor")
-}
-
-type cliWorkdir struct {
-	tf, dir, reattach string
-}
-
-func cliDir(b *testing.B, tf, reattach, config string) *cliWorkdir {
-	b.Helper()
-	d := &cliWorkdir{tf: tf, dir: b.TempDir(), reattach: reattach}
-	if err := os.WriteFile(filepath.Join(d.dir, "main.tf"), []byte(config), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	return d
-}
-
-// run runs one terraform command, requires exit code want, and returns how
-// long it took and the CPU time of the terraform process (the providers'
-// CPU is this process's).
-func (d *cliWorkdir) run(b *testing.B, want int, args ...string) (wall, terraformCPU time.Duration) {
-	b.Helper()
-	args = append(args, "-no-color", "-input=false")
-	cmd := exec.CommandContext(b.Context(), d.tf, args...)
-	cmd.Dir = d.dir
-	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+d.reattach, "TF_CLI_CONFIG_FILE=/dev/null",
-		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	t0 := time.Now()
-	err := cmd.Run()
-	took := time.Since(t0)
-	code := 0
-	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		b.Fatal(err)
-	}
-	if code != want {
-		tail := out.Bytes()
-		if len(tail) > 4000 {
-			tail = tail[len(tail)-4000:]
-		}
-		b.Fatalf("terraform %v exited %d (want %d):\n%s", args, code, want, tail)
-	}
-	return took, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }

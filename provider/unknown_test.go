@@ -41,12 +41,9 @@ func TestUnknownValues(t *testing.T) {
 		for cname, cfg := range unknownCases(s.Block) {
 			t.Run("resource/"+name+"/"+cname, func(t *testing.T) {
 				dv := dynValue(t, s.ValueType(), cfg)
-				vr, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: name, Config: dv})
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(t, "validate", vr.Diagnostics)
-				if hasError(vr.Diagnostics) {
+				vds := validateConfig(t, srv, "resource", name, dv)
+				check(t, "validate", vds)
+				if hasError(vds) {
 					return
 				}
 				prior := dynValue(t, s.ValueType(), tftypes.NewValue(s.ValueType(), nil))
@@ -65,12 +62,7 @@ func TestUnknownValues(t *testing.T) {
 		s := schemas.DataSourceSchemas[name]
 		for cname, cfg := range unknownCases(s.Block) {
 			t.Run("data/"+name+"/"+cname, func(t *testing.T) {
-				vr, err := srv.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{
-					TypeName: name, Config: dynValue(t, s.ValueType(), cfg)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(t, "validate", vr.Diagnostics)
+				check(t, "validate", validateConfig(t, srv, "data", name, dynValue(t, s.ValueType(), cfg)))
 			})
 		}
 	}
@@ -79,12 +71,9 @@ func TestUnknownValues(t *testing.T) {
 		for cname, cfg := range unknownCases(s.Block) {
 			t.Run("action/"+name+"/"+cname, func(t *testing.T) {
 				dv := dynValue(t, s.ValueType(), cfg)
-				vr, err := srv.ValidateActionConfig(ctx, &tfprotov6.ValidateActionConfigRequest{ActionType: name, Config: dv})
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(t, "validate", vr.Diagnostics)
-				if hasError(vr.Diagnostics) {
+				vds := validateConfig(t, srv, "action", name, dv)
+				check(t, "validate", vds)
+				if hasError(vds) {
 					return
 				}
 				pr, err := srv.PlanAction(ctx, &tfprotov6.PlanActionRequest{ActionType: name, Config: dv})
@@ -127,18 +116,7 @@ func unknownCases(b *tfprotov6.SchemaBlock) map[string]tftypes.Value {
 	cases := map[string]tftypes.Value{}
 	// Required attributes are unknown in every case, so validation passes
 	// and the plan runs.
-	with := func(name string, v tftypes.Value) map[string]tftypes.Value {
-		set := map[string]tftypes.Value{}
-		for _, a := range b.Attributes {
-			if a.Required {
-				set[a.Name] = unknownOf(a.ValueType())
-			}
-		}
-		if name != "" {
-			set[name] = v
-		}
-		return set
-	}
+	with := func(name string, v tftypes.Value) map[string]tftypes.Value { return withRequiredUnknown(b, name, v) }
 	cases["required=unknown"] = object(b, with("", tftypes.Value{}))
 	var all []string
 	for _, a := range b.Attributes {
@@ -161,6 +139,22 @@ func unknownCases(b *tfprotov6.SchemaBlock) map[string]tftypes.Value {
 	}
 	cases["all=unknown"] = object(b, everything)
 	return cases
+}
+
+// withRequiredUnknown is a configuration of block b (as object's set) in
+// which every required attribute is unknown, and attribute name (unless
+// empty) is v.
+func withRequiredUnknown(b *tfprotov6.SchemaBlock, name string, v tftypes.Value) map[string]tftypes.Value {
+	set := map[string]tftypes.Value{}
+	for _, a := range b.Attributes {
+		if a.Required {
+			set[a.Name] = unknownOf(a.ValueType())
+		}
+	}
+	if name != "" {
+		set[name] = v
+	}
+	return set
 }
 
 func configurable(a *tfprotov6.SchemaAttribute) bool { return a.Required || a.Optional }

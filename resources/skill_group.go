@@ -43,13 +43,6 @@ type skillGroupResource struct {
 	framework.Managed[skillGroupModel]
 }
 
-// optionalInt is an optional integer the service fills in when unset.
-func optionalInt(desc string, v ...validator.Int64) schema.Int64Attribute {
-	a := framework.OptionalComputedInt64(desc, v...)
-	a.CustomType = framework.WholeNumber
-	return a
-}
-
 func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A skill group (queue): callers wait in it until one of its agents takes the call, and its settings " +
@@ -57,7 +50,7 @@ func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"does not answer. Settings left unset take the platform's own values, which the provider then reads back. " +
 			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`. " +
 			"API: queue/add, queue/update, queue/list, queue/delete (spec §4.6, §2.11).",
-		Attributes: SkillGroupAttributes(),
+		Attributes: framework.WholeNumbers(SkillGroupAttributes()),
 	}
 }
 
@@ -71,30 +64,30 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"que_priority": schema.Int64Attribute{
-			Required: true, CustomType: framework.WholeNumber,
+			Required:            true,
 			MarkdownDescription: "Group priority (`que_priority`) from `0` to `255`; a smaller number is a higher priority.",
 			Validators:          []validator.Int64{int64validator.Between(0, 255)},
 		},
 		"que_num": framework.OptionalComputedString("Group number (`que_num`). Unique within the enterprise when set."),
-		"que_type": optionalInt("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
+		"que_type": framework.OptionalComputedInt64("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
 			"The platform reports it on every group but does not list it among the settings it accepts; the provider sends it only when set.",
 			int64validator.OneOf(0, 1, 2)),
-		"que_length": optionalInt("Maximum queue length (`que_length`), in callers.", int64validator.AtLeast(0)),
-		"que_time":   optionalInt("Longest time in the queue (`que_time`), in seconds.", int64validator.AtLeast(0)),
-		"ring_time":  optionalInt("Agent ring duration (`ring_time`), in seconds.", int64validator.AtLeast(0)),
-		"next_wait":  optionalInt("After-call wait before the next call (`next_wait`), in seconds.", int64validator.AtLeast(0)),
-		"b_announce": optionalInt("Announce the agent number to the caller (`b_announce`): `0` no, `1` yes.", int64validator.OneOf(0, 1)),
-		"noans_times": optionalInt("Unanswered rings before `noans_action` applies (`noans_times`).",
+		"que_length": framework.OptionalComputedInt64("Maximum queue length (`que_length`), in callers.", int64validator.AtLeast(0)),
+		"que_time":   framework.OptionalComputedInt64("Longest time in the queue (`que_time`), in seconds.", int64validator.AtLeast(0)),
+		"ring_time":  framework.OptionalComputedInt64("Agent ring duration (`ring_time`), in seconds.", int64validator.AtLeast(0)),
+		"next_wait":  framework.OptionalComputedInt64("After-call wait before the next call (`next_wait`), in seconds.", int64validator.AtLeast(0)),
+		"b_announce": framework.OptionalComputedInt64("Announce the agent number to the caller (`b_announce`): `0` no, `1` yes.", int64validator.OneOf(0, 1)),
+		"noans_times": framework.OptionalComputedInt64("Unanswered rings before `noans_action` applies (`noans_times`).",
 			int64validator.AtLeast(0)),
-		"noans_wait": optionalInt("Wait after an unanswered ring (`noans_wait`), in seconds.", int64validator.AtLeast(0)),
+		"noans_wait": framework.OptionalComputedInt64("Wait after an unanswered ring (`noans_wait`), in seconds.", int64validator.AtLeast(0)),
 		"noans_action": framework.OptionalComputedString("What happens to an agent who does not answer (`noans_action`): `\"0\"` nothing, `\"1\"` set the agent busy.",
 			stringvalidator.OneOf("0", "1")),
-		"que_strategy": optionalInt("Distribution strategy (`que_strategy`): `1` longest wait, `2` skill priority, `9` round robin.",
+		"que_strategy": framework.OptionalComputedInt64("Distribution strategy (`que_strategy`): `1` longest wait, `2` skill priority, `9` round robin.",
 			int64validator.OneOf(1, 2, 9)),
 		"wait_audio": framework.OptionalComputedString("Voice played while callers wait (`wait_audio`): a voice-file id (see `contactcenter_sound`), `\"-1\"` blank tone, `\"0\"` default tone.",
 			stringvalidator.RegexMatches(waitAudioRE, "must be -1, 0 or a voice-file id (digits)")),
 		"auto_evaluate": schema.Int64Attribute{
-			Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: framework.WholeNumber,
+			Optional: true, Computed: true, Default: int64default.StaticInt64(1),
 			MarkdownDescription: "Ask callers for a satisfaction evaluation automatically (`auto_evaluate`): `0` no, `1` yes. Defaults to `1`.",
 			Validators:          []validator.Int64{int64validator.OneOf(0, 1)},
 		},

@@ -78,11 +78,11 @@ func rateLimitApply(t *testing.T, n int, limit float64, burst int, perSecond flo
 	env := acctest.NewWithHandler(t, counter.wrap)
 	ws := newWorkspace(t, env)
 	ws.write(rateLimitConfig(env.Origin, n, perSecond))
-	ws.must("init", "-input=false", "-no-color")
+	ws.Must(0, "init", "-input=false", "-no-color")
 	postFaults(t, env, map[string]any{"rate_limit_per_second": limit, "rate_limit_burst": burst})
 
 	start := time.Now()
-	if code, out := ws.run("apply", "-auto-approve", "-input=false", "-no-color"); code != 0 {
+	if code, out := ws.Run("apply", "-auto-approve", "-input=false", "-no-color"); code != 0 {
 		t.Fatalf("apply of %d objects failed (exit %d): %s", n, code, strings.Join(errorSummaries(out), "\n  "))
 	}
 	took = time.Since(start)

@@ -130,7 +130,7 @@ func soak(t *testing.T, seed uint64) result {
 	env := acctest.New(t)
 	ws := newWorkspace(t, env)
 	ws.write(soakConfig(env.Origin))
-	ws.must("init", "-input=false", "-no-color")
+	ws.Must(0, "init", "-input=false", "-no-color")
 	c := env.Client(t)
 	ctx := acctest.Context(t)
 	baseline := snapshot(t, ctx, c)
@@ -189,7 +189,7 @@ func soak(t *testing.T, seed uint64) result {
 func untilDone(t *testing.T, ws *workspace, seed uint64, verb string, done func() bool) (int, bool) {
 	t.Helper()
 	for run := 1; run <= maxRuns; run++ {
-		code, out := ws.run(verb, "-auto-approve", "-input=false", "-no-color")
+		code, out := ws.Run(verb, "-auto-approve", "-input=false", "-no-color")
 		if code != 0 {
 			t.Logf("seed %d: %s %d failed: %s", seed, verb, run, strings.Join(errorSummaries(out), "\n  "))
 			continue
@@ -207,7 +207,7 @@ func planUnderFaults(ws *workspace) (int, string) {
 	var code int
 	var out string
 	for range 3 {
-		code, out = ws.run("plan", "-detailed-exitcode", "-input=false", "-no-color")
+		code, out = ws.Run("plan", "-detailed-exitcode", "-input=false", "-no-color")
 		if code != 1 {
 			break
 		}

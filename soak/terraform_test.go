@@ -1,16 +1,10 @@
 package soak
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -19,15 +13,11 @@ import (
 // required_providers names it, and TF_REATTACH_PROVIDERS serves it.
 const providerAddr = acctest.ProviderAddr
 
-// workspace is one Terraform working directory driven through the CLI, with
-// the provider served in process (reattached, as terraform-plugin-testing
-// does). Unlike resource.Test it lets a step fail and be run again, which
-// is what a user does when an apply meets a flaky network.
+// workspace is one Terraform working directory driven through the CLI
+// (acctest.Workdir) with this test's provider served in process.
 type workspace struct {
-	t        *testing.T
-	dir      string
-	tf       string
-	reattach string
+	*acctest.Workdir
+	t *testing.T
 }
 
 // newWorkspace serves env's provider in process and prepares dir for the
@@ -35,57 +25,18 @@ type workspace struct {
 func newWorkspace(t *testing.T, env *acctest.Env) *workspace {
 	t.Helper()
 	acctest.PreCheck(t)
-	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if tf == "" {
-		var err error
-		if tf, err = exec.LookPath("terraform"); err != nil {
-			t.Fatalf("terraform CLI: %v", err)
-		}
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatalf("terraform CLI: %v", err)
 	}
-	w := &workspace{t: t, dir: t.TempDir(), tf: tf, reattach: env.Reattach(t)}
-	return w
+	return &workspace{Workdir: acctest.NewWorkdir(t, tf, env.Reattach(t)), t: t}
 }
 
-// write replaces the configuration.
+// write replaces the configuration, after the required_providers block.
 func (w *workspace) write(config string) {
 	w.t.Helper()
 	head := fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(providerAddr, "registry.terraform.io/"))
-	if err := os.WriteFile(filepath.Join(w.dir, "main.tf"), []byte(head+config), 0o600); err != nil {
-		w.t.Fatal(err)
-	}
-}
-
-// run runs one terraform command and returns its exit code and output.
-func (w *workspace) run(args ...string) (int, string) {
-	w.t.Helper()
-	cmd := exec.CommandContext(w.t.Context(), w.tf, args...)
-	cmd.Dir = w.dir
-	cmd.Env = append(os.Environ(),
-		"TF_REATTACH_PROVIDERS="+w.reattach,
-		"TF_CLI_CONFIG_FILE=/dev/null", "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0",
-	)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	err := cmd.Run()
-	w.t.Logf("terraform %s: %s", args[0], time.Since(start).Round(10*time.Millisecond))
-	if err != nil {
-		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
-			return ee.ExitCode(), out.String()
-		}
-		w.t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
-	}
-	return 0, out.String()
-}
-
-// must runs a command that has to succeed.
-func (w *workspace) must(args ...string) string {
-	w.t.Helper()
-	code, out := w.run(args...)
-	if code != 0 {
-		w.t.Fatalf("terraform %s: exit %d\n%s", strings.Join(args, " "), code, out)
-	}
-	return out
+	w.Write(head + config)
 }
 
 // stateIDs returns the id of every resource instance in the state, by
@@ -102,7 +53,7 @@ func (w *workspace) stateIDs() map[string]string {
 			} `json:"root_module"`
 		} `json:"values"`
 	}
-	if err := json.Unmarshal([]byte(w.must("show", "-json", "-no-color")), &st); err != nil {
+	if err := json.Unmarshal([]byte(w.Must(0, "show", "-json", "-no-color")), &st); err != nil {
 		w.t.Fatalf("terraform show -json: %v", err)
 	}
 	ids := map[string]string{}

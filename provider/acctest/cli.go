@@ -1,0 +1,86 @@
+package acctest
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TerraformPath is the terraform CLI the acceptance tests run:
+// TF_ACC_TERRAFORM_PATH, else the one on PATH.
+func TerraformPath() (string, error) {
+	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
+		return p, nil
+	}
+	return exec.LookPath("terraform")
+}
+
+// Workdir is one Terraform working directory driven through the CLI, with
+// the providers served in process (TF_REATTACH_PROVIDERS, as
+// terraform-plugin-testing does). Unlike resource.Test it lets a command
+// fail and be run again, as a user does, and it says what each command
+// cost.
+type Workdir struct {
+	t                 testing.TB
+	tf, dir, reattach string
+	// Wall is the wall time of the last command, CPU the CPU time of its
+	// terraform process (the providers' is the test process's).
+	Wall, CPU time.Duration
+}
+
+// NewWorkdir is an empty working directory for terraform at tf, with the
+// providers that reattach names (see ReattachProviders).
+func NewWorkdir(t testing.TB, tf, reattach string) *Workdir {
+	t.Helper()
+	return &Workdir{t: t, tf: tf, dir: t.TempDir(), reattach: reattach}
+}
+
+// Write replaces the configuration (main.tf).
+func (w *Workdir) Write(config string) {
+	w.t.Helper()
+	if err := os.WriteFile(filepath.Join(w.dir, "main.tf"), []byte(config), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// Run runs one terraform command and returns its exit code and output.
+func (w *Workdir) Run(args ...string) (int, string) {
+	w.t.Helper()
+	cmd := exec.CommandContext(w.t.Context(), w.tf, args...)
+	cmd.Dir = w.dir
+	cmd.Env = append(os.Environ(),
+		"TF_REATTACH_PROVIDERS="+w.reattach,
+		"TF_CLI_CONFIG_FILE=/dev/null", "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0",
+	)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	w.Wall = time.Since(start)
+	if cmd.ProcessState != nil {
+		w.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	w.t.Logf("terraform %s: %s", args[0], w.Wall.Round(10*time.Millisecond))
+	if err != nil {
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			return ee.ExitCode(), out.String()
+		}
+		w.t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
+	}
+	return 0, out.String()
+}
+
+// Must runs a command that has to exit with want (0: succeed).
+func (w *Workdir) Must(want int, args ...string) string {
+	w.t.Helper()
+	code, out := w.Run(args...)
+	if code != want {
+		w.t.Fatalf("terraform %s: exit %d (want %d)\n%s", strings.Join(args, " "), code, want, out)
+	}
+	return out
+}
