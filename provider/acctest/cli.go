@@ -51,7 +51,7 @@ func (w *Workdir) Write(config string) {
 // Run runs one terraform command and returns its exit code and output.
 func (w *Workdir) Run(args ...string) (int, string) {
 	w.t.Helper()
-	cmd := exec.CommandContext(w.t.Context(), w.tf, args...)
+	cmd := exec.CommandContext(w.t.Context(), w.tf, args...) //nolint:gosec // the terraform CLI of the tests (TerraformPath), with the test's own arguments
 	cmd.Dir = w.dir
 	cmd.Env = append(os.Environ(),
 		"TF_REATTACH_PROVIDERS="+w.reattach,
