@@ -38,10 +38,10 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`.",
 		Attributes: map[string]schema.Attribute{
 			"ids": schema.ListAttribute{
-				ElementType: types.Int64Type, Required: true,
+				ElementType: framework.WholeNumber, Required: true,
 				MarkdownDescription: "Project ids of the tasks (`id`), e.g. `contactcenter_outbound_task.x.id`.",
 				Validators: []validator.List{
-					listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(),
+					framework.WholeNumberElements, listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(),
 					listvalidator.ValueInt64sAre(int64validator.AtLeast(1)),
 				},
 			},

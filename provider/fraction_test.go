@@ -12,12 +12,12 @@ import (
 )
 
 // TestFractionalNumbers, generated from the schema: a fraction written in
-// any configurable number attribute of a resource, data source or action
-// (top level, or in a nested object) is either taken (a call ratio) or
-// refused at validation with an error that names the attribute and the
-// value, never one that blames the provider (the framework's own
-// conversion error of an Int64 attribute does: "This is always an error
-// in the provider").
+// any configurable number attribute of a resource, data source, action or
+// list resource (top level, or in a nested object), or as an element of a
+// list or set of numbers, is either taken (a call ratio) or refused at
+// validation with an error that names the attribute and the value, never
+// one that blames the provider (the framework's own conversion error of an
+// Int64 attribute does: "This is always an error in the provider").
 func TestFractionalNumbers(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -41,6 +41,9 @@ func TestFractionalNumbers(t *testing.T) {
 	for _, name := range sortedKeys(schemas.ActionSchemas) {
 		targets = append(targets, target{"action", name, schemas.ActionSchemas[name].Schema.Block})
 	}
+	for _, name := range sortedKeys(schemas.ListResourceSchemas) {
+		targets = append(targets, target{"list", name, schemas.ListResourceSchemas[name].Block})
+	}
 	half := tftypes.NewValue(tftypes.Number, big.NewFloat(2.5))
 	for _, tg := range targets {
 		for attrPath, cfg := range fractionCases(tg.block, half) {
@@ -57,7 +60,8 @@ func TestFractionalNumbers(t *testing.T) {
 					}
 					if d.Severity == tfprotov6.DiagnosticSeverityError {
 						errs++
-						named = named || strings.Contains(d.Detail, attrPath+" must be a whole number, got 2.5")
+						named = named || strings.Contains(d.Detail, attrPath+" must be a whole number, got 2.5") ||
+							strings.Contains(d.Detail, attrPath+" must hold whole numbers, got 2.5")
 					}
 				}
 				if errs > 0 && !named {
@@ -68,29 +72,45 @@ func TestFractionalNumbers(t *testing.T) {
 	}
 }
 
-// fractionCases: for each configurable Number attribute (top level, or in a
-// single nested object), the configuration with every required attribute
-// unknown and that attribute set to v. Keys are the attribute's path as a
-// diagnostic prints it.
+// fractionCases: for each configurable Number attribute, or list or set of
+// numbers (top level, or in a single nested object), the configuration with
+// every required attribute unknown and that attribute set to v (a
+// collection to [1, v]). Keys are the attribute's path as a diagnostic
+// prints it.
 func fractionCases(b *tfprotov6.SchemaBlock, v tftypes.Value) map[string]tftypes.Value {
 	cases := map[string]tftypes.Value{}
 	for _, a := range b.Attributes {
 		if !configurable(a) {
 			continue
 		}
-		if a.Type != nil && a.Type.Is(tftypes.Number) {
-			cases[a.Name] = object(b, withRequiredUnknown(b, a.Name, v))
+		if x, ok := numberOrNumbers(a.Type, v); ok {
+			cases[a.Name] = object(b, withRequiredUnknown(b, a.Name, x))
 		}
 		if a.NestedType != nil && a.NestedType.Nesting == tfprotov6.SchemaObjectNestingModeSingle {
 			inner := &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes}
 			for _, na := range a.NestedType.Attributes {
-				if configurable(na) && na.Type != nil && na.Type.Is(tftypes.Number) {
-					cases[a.Name+"."+na.Name] = object(b, withRequiredUnknown(b, a.Name, object(inner, map[string]tftypes.Value{na.Name: v})))
+				if x, ok := numberOrNumbers(na.Type, v); ok && configurable(na) {
+					cases[a.Name+"."+na.Name] = object(b, withRequiredUnknown(b, a.Name, object(inner, map[string]tftypes.Value{na.Name: x})))
 				}
 			}
 		}
 	}
 	return cases
+}
+
+// numberOrNumbers is v for a Number type, [1, v] for a list or set of
+// numbers; false for any other type.
+func numberOrNumbers(ty tftypes.Type, v tftypes.Value) (tftypes.Value, bool) {
+	one := tftypes.NewValue(tftypes.Number, big.NewFloat(1))
+	switch {
+	case ty == nil:
+		return tftypes.Value{}, false
+	case ty.Is(tftypes.Number):
+		return v, true
+	case ty.Equal(tftypes.List{ElementType: tftypes.Number}), ty.Equal(tftypes.Set{ElementType: tftypes.Number}):
+		return tftypes.NewValue(ty, []tftypes.Value{one, v}), true
+	}
+	return tftypes.Value{}, false
 }
 
 // validateConfig validates cfg as the configuration of a resource, data
@@ -113,6 +133,15 @@ func validateConfig(t *testing.T, srv tfprotov6.ProviderServerWithActions, kind,
 	case "action":
 		var r *tfprotov6.ValidateActionConfigResponse
 		if r, err = srv.ValidateActionConfig(t.Context(), &tfprotov6.ValidateActionConfigRequest{ActionType: name, Config: cfg}); err == nil {
+			ds = r.Diagnostics
+		}
+	case "list":
+		ls, ok := srv.(tfprotov6.ProviderServerWithListResource)
+		if !ok {
+			t.Fatal("the provider server does not implement list resources")
+		}
+		var r *tfprotov6.ValidateListResourceConfigResponse
+		if r, err = ls.ValidateListResourceConfig(t.Context(), &tfprotov6.ValidateListResourceConfigRequest{TypeName: name, Config: cfg}); err == nil {
 			ds = r.Diagnostics
 		}
 	default:

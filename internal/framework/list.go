@@ -41,7 +41,7 @@ type Lister[F, M, T any] struct {
 func (l *Lister[F, M, T]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Lists the existing " + l.Plural + " for `terraform query`. " + l.Description,
-		Attributes:          l.Filters,
+		Attributes:          wholeNumberFilters(l.Filters),
 	}
 }
 

@@ -177,7 +177,7 @@ func fieldsAttrTypes(fields []cfgField) map[string]attr.Type {
 		case cfgStringList:
 			out[f.name] = types.ListType{ElemType: types.StringType}
 		case cfgIntList:
-			out[f.name] = types.ListType{ElemType: types.Int64Type}
+			out[f.name] = types.ListType{ElemType: WholeNumber}
 		case cfgObject:
 			out[f.name] = types.ObjectType{AttrTypes: fieldsAttrTypes(f.sub)}
 		}
@@ -204,7 +204,7 @@ func fieldDefault(f cfgField) attr.Value {
 	case cfgStringList:
 		return types.ListValueMust(types.StringType, []attr.Value{})
 	case cfgIntList:
-		return types.ListValueMust(types.Int64Type, []attr.Value{})
+		return types.ListValueMust(WholeNumber, []attr.Value{})
 	}
 	return fieldsDefault(f.sub)
 }
@@ -240,9 +240,13 @@ func resourceFields(fields []cfgField) map[string]rschema.Attribute {
 			out[f.name] = rschema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: stringdefault.StaticString(f.def.(string)), Validators: f.strV}
 		case cfgStringList, cfgIntList:
+			listV := f.listV
+			if f.kind == cfgIntList {
+				listV = append([]validator.List{WholeNumberElements}, listV...)
+			}
 			out[f.name] = rschema.ListAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				ElementType: fieldsAttrTypes([]cfgField{f})[f.name].(types.ListType).ElemType,
-				Default:     listdefault.StaticValue(fieldDefault(f).(types.List)), Validators: f.listV}
+				Default:     listdefault.StaticValue(fieldDefault(f).(types.List)), Validators: listV}
 		case cfgObject:
 			out[f.name] = rschema.SingleNestedAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: objectdefault.StaticValue(fieldsDefault(f.sub)), Attributes: resourceFields(f.sub)}
@@ -328,7 +332,7 @@ func fromAPI(fields []cfgField, m map[string]any) (types.Object, error) {
 			for i, x := range xs {
 				elems[i] = types.Int64Value(int64(x))
 			}
-			vals[f.name] = types.ListValueMust(types.Int64Type, elems)
+			vals[f.name] = types.ListValueMust(WholeNumber, elems)
 		case cfgObject:
 			sub, _ := raw.(map[string]any)
 			vals[f.name], err = fromAPI(f.sub, sub)

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -67,4 +68,36 @@ func (v notWholeNumber) ToTerraformValue(context.Context) (tftypes.Value, error)
 func (v notWholeNumber) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
 		fmt.Sprintf("%s must be a whole number, got %s.", req.Path, v.text))
+}
+
+// WholeNumberElements goes with a list or set whose element type is
+// WholeNumber: it refuses a fraction among the elements, naming the
+// attribute and the value. The framework validates attribute values, not
+// the elements of a collection, so the collection does it.
+var WholeNumberElements wholeNumberElements
+
+type wholeNumberElements struct{}
+
+func (wholeNumberElements) Description(context.Context) string {
+	return "elements must be whole numbers"
+}
+
+func (v wholeNumberElements) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (wholeNumberElements) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
+	refuseFractions(req.Path, req.ConfigValue.Elements(), &resp.Diagnostics)
+}
+
+func (wholeNumberElements) ValidateSet(_ context.Context, req validator.SetRequest, resp *validator.SetResponse) {
+	refuseFractions(req.Path, req.ConfigValue.Elements(), &resp.Diagnostics)
+}
+
+func refuseFractions(p path.Path, elems []attr.Value, diags *diag.Diagnostics) {
+	for _, e := range elems {
+		if nw, ok := e.(notWholeNumber); ok {
+			diags.AddAttributeError(p, "Invalid Attribute Value", fmt.Sprintf("%s must hold whole numbers, got %s.", p, nw.text))
+		}
+	}
 }
