@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -47,6 +48,9 @@ func TestFractionalNumbers(t *testing.T) {
 	half := tftypes.NewValue(tftypes.Number, big.NewFloat(2.5))
 	for _, tg := range targets {
 		for attrPath, cfg := range fractionCases(tg.block, half) {
+			// A set's element is named by its value: [*] stands for it.
+			want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
+				" (must be a whole number|must hold whole numbers), got 2\\.5\\.")
 			t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
 				ds := validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg))
 				// A fractional attribute (a call ratio) takes 2.5: no error.
@@ -60,8 +64,7 @@ func TestFractionalNumbers(t *testing.T) {
 					}
 					if d.Severity == tfprotov6.DiagnosticSeverityError {
 						errs++
-						named = named || strings.Contains(d.Detail, attrPath+" must be a whole number, got 2.5") ||
-							strings.Contains(d.Detail, attrPath+" must hold whole numbers, got 2.5")
+						named = named || want.MatchString(d.Detail)
 					}
 				}
 				if errs > 0 && !named {
@@ -73,25 +76,35 @@ func TestFractionalNumbers(t *testing.T) {
 }
 
 // fractionCases: for each configurable Number attribute, or list or set of
-// numbers (top level, or in a single nested object), the configuration with
-// every required attribute unknown and that attribute set to v (a
-// collection to [1, v]). Keys are the attribute's path as a diagnostic
-// prints it.
+// numbers, at any depth of nested objects (single, list or set), the
+// configuration with every required attribute unknown and that attribute
+// set to v (a collection to [1, v]). Keys are the attribute's path as a
+// diagnostic prints it, with [*] for a set's element.
 func fractionCases(b *tfprotov6.SchemaBlock, v tftypes.Value) map[string]tftypes.Value {
+	return attrCases(b.Attributes, v)
+}
+
+func attrCases(attrs []*tfprotov6.SchemaAttribute, v tftypes.Value) map[string]tftypes.Value {
+	b := &tfprotov6.SchemaBlock{Attributes: attrs}
 	cases := map[string]tftypes.Value{}
-	for _, a := range b.Attributes {
+	for _, a := range attrs {
 		if !configurable(a) {
 			continue
 		}
 		if x, ok := numberOrNumbers(a.Type, v); ok {
 			cases[a.Name] = object(b, withRequiredUnknown(b, a.Name, x))
 		}
-		if a.NestedType != nil && a.NestedType.Nesting == tfprotov6.SchemaObjectNestingModeSingle {
-			inner := &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes}
-			for _, na := range a.NestedType.Attributes {
-				if x, ok := numberOrNumbers(na.Type, v); ok && configurable(na) {
-					cases[a.Name+"."+na.Name] = object(b, withRequiredUnknown(b, a.Name, object(inner, map[string]tftypes.Value{na.Name: x})))
-				}
+		if a.NestedType == nil {
+			continue
+		}
+		for p, inner := range attrCases(a.NestedType.Attributes, v) {
+			switch a.NestedType.Nesting {
+			case tfprotov6.SchemaObjectNestingModeSingle:
+				cases[a.Name+"."+p] = object(b, withRequiredUnknown(b, a.Name, inner))
+			case tfprotov6.SchemaObjectNestingModeList:
+				cases[a.Name+"[0]."+p] = object(b, withRequiredUnknown(b, a.Name, tftypes.NewValue(a.ValueType(), []tftypes.Value{inner})))
+			case tfprotov6.SchemaObjectNestingModeSet:
+				cases[a.Name+"[*]."+p] = object(b, withRequiredUnknown(b, a.Name, tftypes.NewValue(a.ValueType(), []tftypes.Value{inner})))
 			}
 		}
 	}

@@ -30,10 +30,10 @@ func WholeNumbers(attrs map[string]rschema.Attribute) map[string]rschema.Attribu
 			a.CustomType = wholeInt(a.CustomType, a.Required || a.Optional)
 			attrs[name] = a
 		case rschema.ListAttribute:
-			a.ElementType, a.Validators = wholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
+			a.ElementType, a.Validators = WholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
 			attrs[name] = a
 		case rschema.SetAttribute:
-			a.ElementType, a.Validators = wholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
+			a.ElementType, a.Validators = WholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
 			attrs[name] = a
 		}
 	}
@@ -48,10 +48,10 @@ func WholeNumberInputs(attrs map[string]dschema.Attribute) map[string]dschema.At
 			a.CustomType = wholeInt(a.CustomType, a.Required || a.Optional)
 			attrs[name] = a
 		case dschema.ListAttribute:
-			a.ElementType, a.Validators = wholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
+			a.ElementType, a.Validators = WholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
 			attrs[name] = a
 		case dschema.SetAttribute:
-			a.ElementType, a.Validators = wholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
+			a.ElementType, a.Validators = WholeElements(a.ElementType, a.Validators, a.CustomType == nil && (a.Required || a.Optional))
 			attrs[name] = a
 		}
 	}
@@ -68,7 +68,7 @@ func wholeNumberFilters(attrs map[string]listschema.Attribute) map[string]listsc
 			x.CustomType = wholeInt(x.CustomType, true)
 			a = x
 		case listschema.ListAttribute:
-			x.ElementType, x.Validators = wholeElements(x.ElementType, x.Validators, x.CustomType == nil)
+			x.ElementType, x.Validators = WholeElements(x.ElementType, x.Validators, x.CustomType == nil)
 			a = x
 		}
 		out[name] = a
@@ -85,10 +85,11 @@ func wholeInt(custom basetypes.Int64Typable, configurable bool) basetypes.Int64T
 	return custom
 }
 
-// wholeElements are the element type and validators of a list or set:
+// WholeElements are the element type and validators of a list or set:
 // WholeNumber elements, refused as fractions by WholeNumberElements, when it
-// is a configurable collection of plain Int64 elements.
-func wholeElements[V any](elem attr.Type, vs []V, configurable bool) (attr.Type, []V) {
+// is a configurable collection of plain Int64 elements (WholeNumbers uses
+// it; a list inside a nested object calls it itself).
+func WholeElements[V any](elem attr.Type, vs []V, configurable bool) (attr.Type, []V) {
 	if !configurable || elem != types.Int64Type {
 		return elem, vs
 	}
