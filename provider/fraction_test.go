@@ -12,19 +12,19 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
-// TestFractionalNumbers, generated from the schema: a fraction written in
-// any configurable number attribute of a resource, data source, action or
-// list resource (top level, or in a nested object), or as an element of a
-// list or set of numbers, is either taken (a call ratio) or refused at
-// validation with an error that names the attribute and the value, never
-// one that blames the provider (the framework's own conversion error of an
-// Int64 attribute does: "This is always an error in the provider").
+// TestFractionalNumbers, generated from the schema: a fraction (2.5), or a
+// whole number beyond 64 bits (1e30), written in any configurable number
+// attribute of a resource, data source, action or list resource (top level,
+// or in nested objects at any depth), or as an element of a list or set of
+// numbers, is either taken (a call ratio) or refused at validation with an
+// error that names the attribute, the rule and the value, never one that
+// blames the provider (the framework's own conversion error of an Int64
+// attribute does: "This is always an error in the provider").
 func TestFractionalNumbers(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
-	ctx := t.Context()
-	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,33 +45,46 @@ func TestFractionalNumbers(t *testing.T) {
 	for _, name := range sortedKeys(schemas.ListResourceSchemas) {
 		targets = append(targets, target{"list", name, schemas.ListResourceSchemas[name].Block})
 	}
-	half := tftypes.NewValue(tftypes.Number, big.NewFloat(2.5))
-	for _, tg := range targets {
-		for attrPath, cfg := range fractionCases(tg.block, half) {
-			// A set's element is named by its value: [*] stands for it.
-			want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
-				" (must be a whole number|must hold whole numbers), got 2\\.5\\.")
-			t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
-				ds := validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg))
-				// A fractional attribute (a call ratio) takes 2.5: no error.
-				// A whole-number one must refuse it by name and value.
-				var text strings.Builder
-				errs, named := 0, false
-				for _, d := range ds {
-					text.WriteString(d.Summary + ": " + d.Detail + "\n")
-					if blamesProvider(d) {
-						t.Errorf("the error blames the provider: %s: %s", d.Summary, d.Detail)
-					}
-					if d.Severity == tfprotov6.DiagnosticSeverityError {
-						errs++
-						named = named || want.MatchString(d.Detail)
-					}
-				}
-				if errs > 0 && !named {
-					t.Errorf("want an error naming %s and 2.5, got:\n%s", attrPath, text.String())
-				}
-			})
+	// 2.5 is a fraction; 1e30 is whole but beyond 64 bits.
+	for _, c := range []struct {
+		v        *big.Float
+		got, why string
+	}{
+		{big.NewFloat(2.5), `2\.5`, ""},
+		{big.NewFloat(1e30), `1e\+30`, " from -9223372036854775808 to 9223372036854775807"},
+	} {
+		for _, tg := range targets {
+			for attrPath, cfg := range fractionCases(tg.block, tftypes.NewValue(tftypes.Number, c.v)) {
+				// A set's element is named by its value: [*] stands for it.
+				want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
+					" (must be a whole number|must hold whole numbers)" + c.why + ", got " + c.got + "\\.$")
+				t.Run(tg.kind+"/"+tg.name+"/"+attrPath+"="+c.v.String(), func(t *testing.T) {
+					checkNumberRefused(t, validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg)), attrPath, want)
+				})
+			}
 		}
+	}
+}
+
+// checkNumberRefused: a fractional attribute (a call ratio) takes the
+// number, with no error; a whole-number one refuses it with an error that
+// matches want, and no error blames the provider.
+func checkNumberRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath string, want *regexp.Regexp) {
+	t.Helper()
+	var text strings.Builder
+	errs, named := 0, false
+	for _, d := range ds {
+		text.WriteString(d.Summary + ": " + d.Detail + "\n")
+		if blamesProvider(d) {
+			t.Errorf("the error blames the provider: %s: %s", d.Summary, d.Detail)
+		}
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs++
+			named = named || want.MatchString(d.Detail)
+		}
+	}
+	if errs > 0 && !named {
+		t.Errorf("want an error naming %s matching %s, got:\n%s", attrPath, want, text.String())
 	}
 }
 

@@ -47,7 +47,7 @@ func (t wholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Valu
 		var f big.Float
 		if err := in.As(&f); err == nil {
 			if _, acc := f.Int64(); !f.IsInt() || acc != big.Exact {
-				return notWholeNumber{Int64Value: types.Int64Unknown(), raw: in, text: f.Text('g', -1)}, nil
+				return notWholeNumber{Int64Value: types.Int64Unknown(), raw: in, text: f.Text('g', -1), whole: f.IsInt()}, nil
 			}
 		}
 	}
@@ -61,13 +61,28 @@ type notWholeNumber struct {
 	basetypes.Int64Value
 	raw  tftypes.Value
 	text string
+	// whole: a whole number out of the 64-bit range (1e30).
+	whole bool
+}
+
+// rule is what the value breaks, as the error says it.
+func (v notWholeNumber) rule(collection bool) string {
+	switch {
+	case v.whole && collection:
+		return "must hold whole numbers from -9223372036854775808 to 9223372036854775807"
+	case v.whole:
+		return "must be a whole number from -9223372036854775808 to 9223372036854775807"
+	case collection:
+		return "must hold whole numbers"
+	}
+	return "must be a whole number"
 }
 
 func (v notWholeNumber) ToTerraformValue(context.Context) (tftypes.Value, error) { return v.raw, nil }
 
 func (v notWholeNumber) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
-		fmt.Sprintf("%s must be a whole number, got %s.", req.Path, v.text))
+		fmt.Sprintf("%s %s, got %s.", req.Path, v.rule(false), v.text))
 }
 
 // WholeNumberElements goes with a list or set whose element type is
@@ -97,7 +112,7 @@ func (wholeNumberElements) ValidateSet(_ context.Context, req validator.SetReque
 func refuseFractions(p path.Path, elems []attr.Value, diags *diag.Diagnostics) {
 	for _, e := range elems {
 		if nw, ok := e.(notWholeNumber); ok {
-			diags.AddAttributeError(p, "Invalid Attribute Value", fmt.Sprintf("%s must hold whole numbers, got %s.", p, nw.text))
+			diags.AddAttributeError(p, "Invalid Attribute Value", fmt.Sprintf("%s %s, got %s.", p, nw.rule(true), nw.text))
 		}
 	}
 }
