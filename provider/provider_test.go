@@ -438,3 +438,19 @@ func TestProviderValidateMaxRequestsPerSecond(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkProviderSchema: every terraform command starts the provider and
+// asks for its whole schema (every resource, data source, action, list
+// resource and function), so this is paid once per command.
+func BenchmarkProviderSchema(b *testing.B) {
+	for b.Loop() {
+		srv, err := providerserver.NewProtocol6WithError(provider.New("bench")())()
+		if err != nil {
+			b.Fatal(err)
+		}
+		resp, err := srv.GetProviderSchema(b.Context(), &tfprotov6.GetProviderSchemaRequest{})
+		if err != nil || len(resp.Diagnostics) > 0 {
+			b.Fatalf("GetProviderSchema: %v %v", err, resp.Diagnostics)
+		}
+	}
+}

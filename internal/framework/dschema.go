@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -34,8 +35,23 @@ func ComputedAttributes(attrs map[string]rschema.Attribute, except ...string) ma
 // kept."): a data source's attribute is only read.
 var configOnly = regexp.MustCompile(`\s*(Defaults to [^.]*(\.[0-9][^.]*)*\.|Unset, the service's value is kept[^.]*\.)`)
 
+// readOnly is a description without its configOnly sentences. Every
+// terraform command asks for the provider's schema, and data source schemas
+// are derived anew each time: the descriptions are a fixed set, so each is
+// rewritten once per process.
+func readOnly(desc string) string {
+	if d, ok := readOnlyDescriptions.Load(desc); ok {
+		return d.(string)
+	}
+	d := strings.TrimSpace(configOnly.ReplaceAllString(desc, ""))
+	readOnlyDescriptions.Store(desc, d)
+	return d
+}
+
+var readOnlyDescriptions sync.Map // resource attribute description → data source's
+
 func computed(a rschema.Attribute) dschema.Attribute {
-	d := strings.TrimSpace(configOnly.ReplaceAllString(a.GetMarkdownDescription(), ""))
+	d := readOnly(a.GetMarkdownDescription())
 	switch a := a.(type) {
 	case rschema.StringAttribute:
 		return dschema.StringAttribute{Computed: true, MarkdownDescription: d, Sensitive: a.Sensitive}
