@@ -15,8 +15,8 @@ import (
 // TestFractionalNumbers, generated from the schema: a fraction (2.5), or a
 // whole number beyond 64 bits (1e30), written in any configurable number
 // attribute of a resource, data source, action or list resource (top level,
-// or in nested objects at any depth), or as an element of a list or set of
-// numbers, is either taken (a call ratio) or refused at validation with an
+// or in nested objects at any depth), or of the provider block, or as an
+// element of a list or set of numbers, is either taken (a call ratio) or refused at validation with an
 // error that names the attribute, the rule and the value, never one that
 // blames the provider (the framework's own conversion error of an Int64
 // attribute does: "This is always an error in the provider").
@@ -32,7 +32,7 @@ func TestFractionalNumbers(t *testing.T) {
 		kind, name string
 		block      *tfprotov6.SchemaBlock
 	}
-	var targets []target
+	targets := []target{{"provider", "contactcenter", schemas.Provider.Block}}
 	for _, name := range sortedKeys(schemas.ResourceSchemas) {
 		targets = append(targets, target{"resource", name, schemas.ResourceSchemas[name].Block})
 	}
@@ -146,6 +146,11 @@ func validateConfig(t *testing.T, srv tfprotov6.ProviderServerWithActions, kind,
 	var ds []*tfprotov6.Diagnostic
 	var err error
 	switch kind {
+	case "provider":
+		var r *tfprotov6.ValidateProviderConfigResponse
+		if r, err = srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: cfg}); err == nil {
+			ds = r.Diagnostics
+		}
 	case "resource":
 		var r *tfprotov6.ValidateResourceConfigResponse
 		if r, err = srv.ValidateResourceConfig(t.Context(), &tfprotov6.ValidateResourceConfigRequest{TypeName: name, Config: cfg}); err == nil {

@@ -109,7 +109,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "Time limit of one HTTP attempt, as a Go duration such as `30s` or `2m`. Defaults to `30s`. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
 			},
 			"max_retries": schema.Int64Attribute{
-				Optional: true,
+				Optional: true, CustomType: tfkit.WholeNumber,
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
