@@ -55,7 +55,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 			"code 400 \"in progress\". The transcript (sentences with times, channel, emotion and speech rate) is written as " +
 			"JSON to `output_file` when set; it can also be read later with the `contactcenter_asr_transcript` data source " +
 			"(results are kept 30 days). API: speechRecognition, then queryText (spec §4.5, §2.10, §3.7).",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"speech_file_url": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Address of the recording to convert (`speechFileUrl`). Exactly one of `speech_file_url` and `call_id` is required.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
@@ -79,7 +79,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 			"timeouts": timeouts.AttributesWithOpts(ctx, timeouts.Opts{
 				InvokeDescription: "How long to wait for the conversion, as a duration such as `\"90s\"` or `\"10m\"`. Defaults to `10m`.",
 			}),
-		},
+		}),
 	}
 }
 

@@ -34,7 +34,7 @@ func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, r
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Stores business data on a call: whether the call " +
 			"was a business success and free key/value data, which then shows in the call record's `user_data`. API: call/updateUserData (spec §4.7).",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"call_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The call (`call_id`).",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
@@ -49,7 +49,7 @@ func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, r
 				MarkdownDescription: "Business data (`user_data`, sent as JSON text), merged into what the call already holds.",
 				Validators:          []validator.Map{mapvalidator.SizeAtLeast(1)},
 			},
-		},
+		}),
 	}
 }
 

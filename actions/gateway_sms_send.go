@@ -52,7 +52,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"all of them go in one send_file request, one line per number with its values. Every number that could not be sent is listed in " +
 			"one error. Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`. " +
 			"API: send_sms, send_single, send_batch, send_file (spec §4.8).",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1, optionally prefixed `+86`. " +
@@ -114,7 +114,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				Optional: true, MarkdownDescription: "Extension number appended to the sender (`exten`): digits `0`-`9` only (code 1022 otherwise).",
 				Validators: []validator.String{stringvalidator.RegexMatches(digitsRE, "must contain only the digits 0-9")},
 			},
-		},
+		}),
 	}
 }
 

@@ -36,12 +36,12 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 			"reporting progress per task. Every task is attempted; the action fails when any of them failed. " +
 			"A task managed by `contactcenter_outbound_task` keeps its `status` attribute: the next plan shows the difference, " +
 			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"ids": schema.ListAttribute{
-				ElementType: framework.WholeNumber, Required: true,
+				ElementType: types.Int64Type, Required: true,
 				MarkdownDescription: "Project ids of the tasks (`id`), e.g. `contactcenter_outbound_task.x.id`.",
 				Validators: []validator.List{
-					framework.WholeNumberElements, listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(),
+					listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(),
 					listvalidator.ValueInt64sAre(int64validator.AtLeast(1)),
 				},
 			},
@@ -50,7 +50,7 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 				MarkdownDescription: "The status to set (`status`): `open` (`1`) or `paused` (`2`). Closing is done through the resource's `status`.",
 				Validators:          []validator.String{stringvalidator.OneOf("open", "paused")},
 			},
-		},
+		}),
 	}
 }
 

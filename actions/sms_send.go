@@ -47,7 +47,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"send (`type = 1`, variables in `sms_params`); several as batch sends (`type = 2`) of at most 200 numbers each, " +
 			"one line per number with its variable values in the order of the template's `tpl_param`. The template must be approved. " +
 			"Numbers the platform refuses do not stop the others; they are all listed, with their reasons, in one error. API: sms/send (spec §4.1).",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "The template to send (`template_id`): the `id` of a `contactcenter_sms_template` (not its `tpl_id`). It must be approved (`state = 1`).",
@@ -72,7 +72,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 					},
 				}},
 			},
-		},
+		}),
 	}
 }
 
@@ -81,8 +81,8 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
 	var m smsSendModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() || m.Recipients.IsNull() || m.Recipients.IsUnknown() {
-		return
+	if resp.Diagnostics.HasError() || m.Recipients.IsNull() || m.Recipients.IsUnknown() || framework.HasNullElement(m.Recipients) {
+		return // a null recipient is refused by the attribute's own validator
 	}
 	var rs []smsRecipientModel
 	resp.Diagnostics.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)

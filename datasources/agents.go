@@ -43,7 +43,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		MarkdownDescription: "Lists agents with their skill groups, reading every page (500 agents a request, the most the service allows). " +
 			"Every filter is optional; filters combine with AND, the values of one filter with OR. " +
 			"For one agent with its configuration objects, use the `contactcenter_agent` data source. API: users/list (spec §4.2, §2.6).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"user_num": schema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`)."},
 			"user_status": schema.SetAttribute{
 				Optional: true, ElementType: types.Int64Type,

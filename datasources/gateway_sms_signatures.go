@@ -68,7 +68,7 @@ func (d *gatewaySMSSignaturesDataSource) Schema(_ context.Context, _ datasource.
 		framework.ComputedAttributes(resources.GatewaySMSSignatureAttributes(), "pic_file", "pic_sha256", "remark", "wait_for_approval"))
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads signatures of the SMS gateway (the attributes of `contactcenter_gateway_sms_signature` that the gateway gives back): by ids, one page, or all of them. API: get_sign (spec §4.8, §2.13).",
-		Attributes:          framework.WholeNumberInputs(attrs),
+		Attributes:          framework.Strict(attrs),
 	}
 }
 

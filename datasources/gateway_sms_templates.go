@@ -40,7 +40,7 @@ func (d *gatewaySMSTemplatesDataSource) Schema(_ context.Context, _ datasource.S
 		framework.ComputedAttributes(resources.GatewaySMSTemplateAttributes(), "wait_for_approval"))
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads templates of the SMS gateway (the attributes of `contactcenter_gateway_sms_template`): by ids, one page, or all of them. API: get_template (spec §4.8, §2.13).",
-		Attributes:          framework.WholeNumberInputs(attrs),
+		Attributes:          framework.Strict(attrs),
 	}
 }
 

@@ -54,7 +54,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 			"with `all = true`, every task of one type in one call. The items carry the task's top-level settings and counters; " +
 			"its nested settings (`config`, `recall_strategies`, ...) are on the `contactcenter_outbound_task` resource. " +
 			"API: projects/lists, projects/all (spec §4.3, §2.7).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only tasks of this type (`type`): `1` predictive, `3` automatic, `4` robot. Required with `all`.",
 				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)},

@@ -31,7 +31,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists skill groups with their settings (the attributes of `contactcenter_skill_group`): all of them, one by id, " +
 			"or those whose name contains a keyword. API: queue/list (spec §4.6, §2.11).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only the group with this id (`filter.que_id`). An unknown id gives an empty list.",
 				Validators: []validator.Int64{int64validator.AtLeast(1)},

@@ -54,7 +54,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 		MarkdownDescription: "Lists SMS send records (one per message sent through the open interface, for example by `contactcenter_sms_send`), reading every page (500 records a page, the most the service allows). " +
 			"A record starts as `-1` sent and moves to `1` success or `0` failed when the delivery receipt arrives. " +
 			"API: sms/record/list (spec §4.1, §2.5, §3.6).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"start_time": timeAttr("Only records sent at or after this time (`start_time`, `yyyy-mm-dd HH:ii:ss`)."),
 			"end_time":   timeAttr("Only records sent at or before this time (`end_time`, `yyyy-mm-dd HH:ii:ss`)."),
 			"result": schema.Int64Attribute{

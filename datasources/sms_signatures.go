@@ -32,7 +32,7 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	item["vcc_id"] = framework.ComputedInt64("Enterprise id (`vcc_id`).")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS signatures (what the platform holds of each `contactcenter_sms_signature`), all of them or those matching the filters, reading every page (500 a page, the most the service allows). API: sms/sign/list (spec §4.1, §2.3).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"sign_text": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only signatures whose text contains this (`sign_text`, a fuzzy match).",
 			},

@@ -46,7 +46,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS templates (what the platform holds of each `contactcenter_sms_template`), all of them or those matching the filters, reading every page (500 a page, the most the service allows). API: sms/template/list (spec §4.1, §2.4).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"dept_id": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only templates of this department (`dept_id`).",
 				Validators: []validator.Int64{int64validator.AtLeast(0)},

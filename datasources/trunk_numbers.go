@@ -31,7 +31,7 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the enterprise's trunk numbers (the enterprise's outside lines, for example an outbound task's `callers`), " +
 			"read in one call, optionally only those of one area code or type. API: trunks/all (spec §4.7, §2.12).",
-		Attributes: framework.WholeNumberInputs(map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"code": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`.",
 			},

@@ -22,29 +22,8 @@ import (
 // attribute does: "This is always an error in the provider").
 func TestFractionalNumbers(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	srv := env.ActionServer(t)
-	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	type target struct {
-		kind, name string
-		block      *tfprotov6.SchemaBlock
-	}
-	targets := []target{{"provider", "contactcenter", schemas.Provider.Block}}
-	for _, name := range sortedKeys(schemas.ResourceSchemas) {
-		targets = append(targets, target{"resource", name, schemas.ResourceSchemas[name].Block})
-	}
-	for _, name := range sortedKeys(schemas.DataSourceSchemas) {
-		targets = append(targets, target{"data", name, schemas.DataSourceSchemas[name].Block})
-	}
-	for _, name := range sortedKeys(schemas.ActionSchemas) {
-		targets = append(targets, target{"action", name, schemas.ActionSchemas[name].Schema.Block})
-	}
-	for _, name := range sortedKeys(schemas.ListResourceSchemas) {
-		targets = append(targets, target{"list", name, schemas.ListResourceSchemas[name].Block})
-	}
+	srv, schemas := configuredServer(t)
+	targets := configTargets(schemas)
 	// 2.5 is a fraction; 1e30 is whole but beyond 64 bits.
 	for _, c := range []struct {
 		v        *big.Float
@@ -53,8 +32,9 @@ func TestFractionalNumbers(t *testing.T) {
 		{big.NewFloat(2.5), `2\.5`, ""},
 		{big.NewFloat(1e30), `1e\+30`, " from -9223372036854775808 to 9223372036854775807"},
 	} {
+		v := tftypes.NewValue(tftypes.Number, c.v)
 		for _, tg := range targets {
-			for attrPath, cfg := range fractionCases(tg.block, tftypes.NewValue(tftypes.Number, c.v)) {
+			for attrPath, cfg := range attrCases(tg.block.Attributes, func(ty tftypes.Type) (tftypes.Value, bool) { return numberOrNumbers(ty, v) }) {
 				// A set's element is named by its value: [*] stands for it.
 				want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
 					" (must be a whole number|must hold whole numbers)" + c.why + ", got " + c.got + "\\.$")
@@ -69,7 +49,7 @@ func TestFractionalNumbers(t *testing.T) {
 // checkNumberRefused: a fractional attribute (a call ratio) takes the
 // number, with no error; a whole-number one refuses it with an error that
 // matches want, and no error blames the provider.
-func checkNumberRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath string, want *regexp.Regexp) {
+func checkNumberRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath string, want *regexp.Regexp) (refused bool) {
 	t.Helper()
 	var text strings.Builder
 	errs, named := 0, false
@@ -86,31 +66,102 @@ func checkNumberRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath strin
 	if errs > 0 && !named {
 		t.Errorf("want an error naming %s matching %s, got:\n%s", attrPath, want, text.String())
 	}
+	return errs > 0
 }
 
-// fractionCases: for each configurable Number attribute, or list or set of
-// numbers, at any depth of nested objects (single, list or set), the
+// TestNullElements, generated from the schema: a null element in any
+// configurable list, set or map of a resource, data source, action, list
+// resource or the provider block (top level, or in nested objects at any
+// depth), as [var.group_id] writes when the variable is unset, is refused at
+// validation naming the attribute, never let through to fail later with an
+// error that blames the provider ("Value Conversion Error ... This is always
+// an error in the provider").
+func TestNullElements(t *testing.T) {
+	t.Parallel()
+	srv, schemas := configuredServer(t)
+	for _, tg := range configTargets(schemas) {
+		for attrPath, cfg := range attrCases(tg.block.Attributes, withNullElement) {
+			want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
+				" must not hold null (elements|values)\\.$")
+			t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
+				ds := validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg))
+				if !checkNumberRefused(t, ds, attrPath, want) {
+					t.Errorf("%s = [null] was accepted at validation", attrPath)
+				}
+			})
+		}
+	}
+}
+
+// withNullElement is a list or set holding one null element, or a map
+// holding one null value; false for any other type.
+func withNullElement(ty tftypes.Type) (tftypes.Value, bool) {
+	switch ty := ty.(type) {
+	case tftypes.List:
+		return tftypes.NewValue(ty, []tftypes.Value{tftypes.NewValue(ty.ElementType, nil)}), true
+	case tftypes.Set:
+		return tftypes.NewValue(ty, []tftypes.Value{tftypes.NewValue(ty.ElementType, nil)}), true
+	case tftypes.Map:
+		return tftypes.NewValue(ty, map[string]tftypes.Value{"k": tftypes.NewValue(ty.ElementType, nil)}), true
+	}
+	return tftypes.Value{}, false
+}
+
+// configuredServer is a provider server configured for a simulator, and
+// its schemas.
+func configuredServer(t *testing.T) (tfprotov6.ProviderServerWithActions, *tfprotov6.GetProviderSchemaResponse) {
+	t.Helper()
+	srv := acctest.New(t).ActionServer(t)
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, schemas
+}
+
+type configTarget struct {
+	kind, name string
+	block      *tfprotov6.SchemaBlock
+}
+
+// configTargets are every configurable schema of the provider: its own
+// block, resources, data sources, actions and list resources.
+func configTargets(schemas *tfprotov6.GetProviderSchemaResponse) []configTarget {
+	targets := []configTarget{{"provider", "contactcenter", schemas.Provider.Block}}
+	for _, name := range sortedKeys(schemas.ResourceSchemas) {
+		targets = append(targets, configTarget{"resource", name, schemas.ResourceSchemas[name].Block})
+	}
+	for _, name := range sortedKeys(schemas.DataSourceSchemas) {
+		targets = append(targets, configTarget{"data", name, schemas.DataSourceSchemas[name].Block})
+	}
+	for _, name := range sortedKeys(schemas.ActionSchemas) {
+		targets = append(targets, configTarget{"action", name, schemas.ActionSchemas[name].Schema.Block})
+	}
+	for _, name := range sortedKeys(schemas.ListResourceSchemas) {
+		targets = append(targets, configTarget{"list", name, schemas.ListResourceSchemas[name].Block})
+	}
+	return targets
+}
+
+// attrCases: for each configurable attribute at any depth of nested objects
+// (single, list or set) whose type valueFor gives a value, the
 // configuration with every required attribute unknown and that attribute
-// set to v (a collection to [1, v]). Keys are the attribute's path as a
-// diagnostic prints it, with [*] for a set's element.
-func fractionCases(b *tfprotov6.SchemaBlock, v tftypes.Value) map[string]tftypes.Value {
-	return attrCases(b.Attributes, v)
-}
-
-func attrCases(attrs []*tfprotov6.SchemaAttribute, v tftypes.Value) map[string]tftypes.Value {
+// set to it. Keys are the attribute's path as a diagnostic prints it, with
+// [*] for a set's element.
+func attrCases(attrs []*tfprotov6.SchemaAttribute, valueFor func(tftypes.Type) (tftypes.Value, bool)) map[string]tftypes.Value {
 	b := &tfprotov6.SchemaBlock{Attributes: attrs}
 	cases := map[string]tftypes.Value{}
 	for _, a := range attrs {
 		if !configurable(a) {
 			continue
 		}
-		if x, ok := numberOrNumbers(a.Type, v); ok {
+		if x, ok := valueFor(a.ValueType()); ok {
 			cases[a.Name] = object(b, withRequiredUnknown(b, a.Name, x))
 		}
 		if a.NestedType == nil {
 			continue
 		}
-		for p, inner := range attrCases(a.NestedType.Attributes, v) {
+		for p, inner := range attrCases(a.NestedType.Attributes, valueFor) {
 			switch a.NestedType.Nesting {
 			case tfprotov6.SchemaObjectNestingModeSingle:
 				cases[a.Name+"."+p] = object(b, withRequiredUnknown(b, a.Name, inner))

@@ -96,7 +96,7 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
 			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(AgentAttributes())),
+		Attributes: framework.OmitNulls(framework.Strict(AgentAttributes())),
 	}
 })
 

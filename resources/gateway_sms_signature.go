@@ -72,7 +72,7 @@ func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.Sch
 			"The gateway has no update or delete interface: changing any argument replaces the signature, and destroying it only " +
 			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block. " +
 			"API: add_sign, get_sign (spec §4.8, §2.13).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(attrs)),
+		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
 

@@ -58,7 +58,7 @@ func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.Sche
 			"(the gateway answers code 1016 otherwise). The gateway has no update or delete interface: changing any argument replaces the template, and " +
 			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`. " +
 			"API: add_template, get_template (spec §4.8, §2.13).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(attrs)),
+		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
 

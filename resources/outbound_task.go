@@ -61,7 +61,7 @@ func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaReques
 			"Every field with a platform default has that default in the schema (each attribute below names it); an object or list left out of the configuration " +
 			"stays null while the service holds nothing but its defaults. " +
 			"API: projects/updateOrCreate, projects/detail, projects/status/update, projects/delete (spec §4.3, §2.7).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(OutboundTaskAttributes())),
+		Attributes: framework.OmitNulls(framework.Strict(OutboundTaskAttributes())),
 	}
 }
 

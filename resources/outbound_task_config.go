@@ -47,7 +47,6 @@ func optFloat(desc string) schema.Float64Attribute {
 
 // emptyList is an optional list that defaults to no elements.
 func emptyList(elem attr.Type, desc string, v ...validator.List) schema.ListAttribute {
-	elem, v = framework.WholeElements(elem, v, true)
 	return schema.ListAttribute{ElementType: elem, Optional: true, Computed: true, MarkdownDescription: desc + " Defaults to none.",
 		Default: listdefault.StaticValue(types.ListValueMust(elem, nil)), Validators: v}
 }

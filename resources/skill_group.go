@@ -50,7 +50,7 @@ func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"does not answer. Settings left unset take the platform's own values, which the provider then reads back. " +
 			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`. " +
 			"API: queue/add, queue/update, queue/list, queue/delete (spec §4.6, §2.11).",
-		Attributes: framework.WholeNumbers(SkillGroupAttributes()),
+		Attributes: framework.Strict(SkillGroupAttributes()),
 	}
 }
 

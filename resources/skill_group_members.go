@@ -65,7 +65,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource.",
@@ -86,7 +86,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 					},
 				}},
 			},
-		},
+		}),
 	}
 }
 

@@ -74,7 +74,7 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"The platform cannot change a signature, so every change replaces the signature. A signature that templates still use cannot be deleted " +
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(attrs)),
+		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
 

@@ -72,7 +72,7 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
 			"(`contactcenter_sms_send`). Every change is made in place and sends the template back to review, so the plan " +
 			"shows `state` as known after apply. API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(attrs)),
+		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
 

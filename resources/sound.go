@@ -60,7 +60,7 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"them later records them without uploading again (a null `source_hash` in state never forces a replacement). " +
 			"To fetch the platform's file, use the `contactcenter_sound_file` data source.\n\n" +
 			"API: sound/upload, sound/list, sound/delete (spec §4.5, §2.9).",
-		Attributes: framework.OmitNulls(framework.WholeNumbers(SoundAttributes())),
+		Attributes: framework.OmitNulls(framework.Strict(SoundAttributes())),
 	}
 }
 

@@ -49,7 +49,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"after each hang-up or a notice before each outbound call (`event_type`). " +
 			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`; only an enabled webhook (`status = true`) receives pushes. " +
 			"API: webhook/updateOrCreate, webhook/lists, webhook/delete (spec §4.4, §2.8, §6.1).",
-		Attributes: framework.WholeNumbers(WebhookAttributes()),
+		Attributes: framework.Strict(WebhookAttributes()),
 	}
 }
 

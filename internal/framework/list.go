@@ -3,6 +3,7 @@ package framework
 import (
 	"context"
 	"iter"
+	"maps"
 	"reflect"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -41,7 +42,7 @@ type Lister[F, M, T any] struct {
 func (l *Lister[F, M, T]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Lists the existing " + l.Plural + " for `terraform query`. " + l.Description,
-		Attributes:          wholeNumberFilters(l.Filters),
+		Attributes:          Strict(maps.Clone(l.Filters)),
 	}
 }
 
