@@ -35,7 +35,10 @@ func Strict[A any](attrs map[string]A) map[string]A {
 // strict is Strict on a reflected map of attributes.
 func strict(attrs reflect.Value) {
 	for _, name := range attrs.MapKeys() {
-		a := attrs.MapIndex(name).Elem() // the attribute struct behind the interface
+		a := attrs.MapIndex(name)
+		if a.Kind() == reflect.Interface {
+			a = a.Elem() // the attribute struct behind schema.Attribute
+		}
 		cp := reflect.New(a.Type()).Elem()
 		cp.Set(a)
 		if strictAttribute(cp) {
