@@ -52,6 +52,10 @@ func TestStrict(t *testing.T) {
 			t.Errorf("pass %d: one.queues elements %v, %d validators", pass, q.ElementType, len(q.Validators))
 		}
 	}
+	// A map of attribute structs rather than of schema.Attribute.
+	if got := framework.Strict(map[string]schema.Int64Attribute{"n": {Optional: true}})["n"].CustomType; got != framework.WholeNumber {
+		t.Errorf("map of Int64Attribute: n has type %v, want WholeNumber", got)
+	}
 	// The attributes of another schema package.
 	action := framework.Strict(map[string]actionschema.Attribute{"ids": actionschema.ListAttribute{Required: true, ElementType: types.Int64Type}})
 	if ids := action["ids"].(actionschema.ListAttribute); ids.ElementType != framework.WholeNumber || len(ids.Validators) != 2 {
