@@ -39,17 +39,17 @@ func TestFractionalNumbers(t *testing.T) {
 				want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
 					" (must be a whole number|must hold whole numbers)" + c.why + ", got " + c.got + "\\.$")
 				t.Run(tg.kind+"/"+tg.name+"/"+attrPath+"="+c.v.String(), func(t *testing.T) {
-					checkNumberRefused(t, validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg)), attrPath, want)
+					checkRefused(t, validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg)), attrPath, want)
 				})
 			}
 		}
 	}
 }
 
-// checkNumberRefused: a fractional attribute (a call ratio) takes the
-// number, with no error; a whole-number one refuses it with an error that
-// matches want, and no error blames the provider.
-func checkNumberRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath string, want *regexp.Regexp) (refused bool) {
+// checkRefused: no error blames the provider, and if the value is
+// refused (a call ratio takes 2.5), one error matches want. It tells
+// whether the value was refused.
+func checkRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath string, want *regexp.Regexp) (refused bool) {
 	t.Helper()
 	var text strings.Builder
 	errs, named := 0, false
@@ -79,32 +79,55 @@ func checkNumberRefused(t *testing.T, ds []*tfprotov6.Diagnostic, attrPath strin
 func TestNullElements(t *testing.T) {
 	t.Parallel()
 	srv, schemas := configuredServer(t)
-	for _, tg := range configTargets(schemas) {
-		for attrPath, cfg := range attrCases(tg.block.Attributes, withNullElement) {
-			want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
-				" must not hold null (elements|values)\\.$")
-			t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
-				ds := validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg))
-				if !checkNumberRefused(t, ds, attrPath, want) {
-					t.Errorf("%s = [null] was accepted at validation", attrPath)
-				}
-			})
+	for _, c := range []struct {
+		kind  string
+		value func(tftypes.Type) (tftypes.Value, bool)
+		// want, of the attribute's path (quoted): what the error says.
+		want func(p string) string
+	}{
+		{"list", nullInList, func(p string) string { return p + " must not hold null elements, got null at " + p + `\[0\]` }},
+		{"set", nullInSet, func(p string) string { return p + " must not hold null elements" }},
+		{"map", nullInMap, func(p string) string { return p + " must not hold null values, got null at " + p + `\["k"\]` }},
+	} {
+		for _, tg := range configTargets(schemas) {
+			for attrPath, cfg := range attrCases(tg.block.Attributes, c.value) {
+				p := strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`)
+				want := regexp.MustCompile("^" + c.want(p) + "\\.$")
+				t.Run(tg.kind+"/"+tg.name+"/"+attrPath, func(t *testing.T) {
+					ds := validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg))
+					if !checkRefused(t, ds, attrPath, want) {
+						t.Errorf("%s with a null %s element was accepted at validation", attrPath, c.kind)
+					}
+				})
+			}
 		}
 	}
 }
 
-// withNullElement is a list or set holding one null element, or a map
-// holding one null value; false for any other type.
-func withNullElement(ty tftypes.Type) (tftypes.Value, bool) {
-	switch ty := ty.(type) {
-	case tftypes.List:
-		return tftypes.NewValue(ty, []tftypes.Value{tftypes.NewValue(ty.ElementType, nil)}), true
-	case tftypes.Set:
-		return tftypes.NewValue(ty, []tftypes.Value{tftypes.NewValue(ty.ElementType, nil)}), true
-	case tftypes.Map:
-		return tftypes.NewValue(ty, map[string]tftypes.Value{"k": tftypes.NewValue(ty.ElementType, nil)}), true
+// nullInList, nullInSet and nullInMap: a list or set holding one null
+// element, a map holding one null value (at "k"); false for other types.
+func nullInList(ty tftypes.Type) (tftypes.Value, bool) {
+	l, ok := ty.(tftypes.List)
+	if !ok {
+		return tftypes.Value{}, false
 	}
-	return tftypes.Value{}, false
+	return tftypes.NewValue(l, []tftypes.Value{tftypes.NewValue(l.ElementType, nil)}), true
+}
+
+func nullInSet(ty tftypes.Type) (tftypes.Value, bool) {
+	s, ok := ty.(tftypes.Set)
+	if !ok {
+		return tftypes.Value{}, false
+	}
+	return tftypes.NewValue(s, []tftypes.Value{tftypes.NewValue(s.ElementType, nil)}), true
+}
+
+func nullInMap(ty tftypes.Type) (tftypes.Value, bool) {
+	m, ok := ty.(tftypes.Map)
+	if !ok {
+		return tftypes.Value{}, false
+	}
+	return tftypes.NewValue(m, map[string]tftypes.Value{"k": tftypes.NewValue(m.ElementType, nil)}), true
 }
 
 // configuredServer is a provider server configured for a simulator, and

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -79,7 +80,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 		MarkdownDescription: "The contactcenter provider manages a contact-center platform through its open interface: " +
 			"agents, skill groups, outbound tasks, SMS signatures and templates, webhooks, voice files and the SMS gateway. " +
 			"Every attribute can also be set through the environment variable `CONTACTCENTER_<ATTRIBUTE NAME IN UPPER CASE>`; the configuration wins.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"endpoint": schema.StringAttribute{
 				Optional: true,
 				MarkdownDescription: "Origin that serves all five API surfaces under fixed prefixes (`/open`, `/autocall`, `/portal`, `/portal-open`, `/smsapi`), " +
@@ -109,7 +110,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "Time limit of one HTTP attempt, as a Go duration such as `30s` or `2m`. Defaults to `30s`. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
 			},
 			"max_retries": schema.Int64Attribute{
-				Optional: true, CustomType: tfkit.WholeNumber,
+				Optional: true,
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
@@ -126,7 +127,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				Optional:            true,
 				MarkdownDescription: "Allow plain `http://` URLs to hosts other than loopback. Tokens and keys then travel unencrypted. Defaults to `false`. Also read from `CONTACTCENTER_INSECURE_HTTP`.",
 			},
-		},
+		}),
 	}
 }
 

@@ -38,7 +38,7 @@ var recallReasonKeys = []string{"1", "2", "3", "4", "5", "11"}
 var worktimeTimeRE = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$`)
 
 func optInt(desc string, v ...validator.Int64) schema.Int64Attribute {
-	return schema.Int64Attribute{Optional: true, MarkdownDescription: desc, Validators: v, CustomType: framework.WholeNumber}
+	return schema.Int64Attribute{Optional: true, MarkdownDescription: desc, Validators: v}
 }
 
 func optFloat(desc string) schema.Float64Attribute {
@@ -146,7 +146,7 @@ func assignedUsersAttribute() schema.ListNestedAttribute {
 			"`config.enable_scheduler = true` (then every agent must belong to `config.que_id`).",
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"user_id": schema.Int64Attribute{
-				Optional: true, CustomType: framework.WholeNumber, MarkdownDescription: "Agent id (`user_id`). Exactly one of `user_id` and `user_num` is set.",
+				Optional: true, MarkdownDescription: "Agent id (`user_id`). Exactly one of `user_id` and `user_num` is set.",
 				Validators: []validator.Int64{
 					int64validator.AtLeast(1),
 					int64validator.ExactlyOneOf(path.MatchRelative().AtParent().AtName("user_num")),

@@ -49,7 +49,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"API: queue/assign, queue/update/skill, queue/cancel_assign (spec §4.6).\n\n" +
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`). Changing it replaces the resource.",
@@ -62,11 +62,11 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"skill": schema.Int64Attribute{
-				Optional: true, Computed: true, Default: int64default.StaticInt64(1), CustomType: framework.WholeNumber,
+				Optional: true, Computed: true, Default: int64default.StaticInt64(1),
 				MarkdownDescription: "Skill level of the agent in the group (`skill`), at least `0`. Defaults to `1`. Changed in place with queue/update/skill.",
 				Validators:          []validator.Int64{int64validator.AtLeast(0)},
 			},
-		},
+		}),
 	}
 }
 

@@ -80,7 +80,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 						Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric agent id")},
 					},
 					"skill": schema.Int64Attribute{
-						Required: true, CustomType: framework.WholeNumber,
+						Required:            true,
 						MarkdownDescription: "Skill level of the agent in this group (`skill`), a whole number of at least `0`; with `que_strategy = 2` higher skill gets calls first.",
 						Validators:          []validator.Int64{int64validator.AtLeast(0)},
 					},

@@ -42,13 +42,13 @@ func OptionalComputedString(desc string, v ...validator.String) rschema.StringAt
 // OptionalComputedInt64 is an optional integer the service fills in when
 // unset; its value is kept from state while the configuration leaves it unset.
 func OptionalComputedInt64(desc string, v ...validator.Int64) rschema.Int64Attribute {
-	return rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: desc, Validators: v, CustomType: WholeNumber,
+	return rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: desc, Validators: v,
 		PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}}
 }
 
 // DefaultInt64 is an optional integer with a default the provider plans.
 func DefaultInt64(desc string, def int64, v ...validator.Int64) rschema.Int64Attribute {
-	return rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: desc, CustomType: WholeNumber,
+	return rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: desc,
 		Default: int64default.StaticInt64(def), Validators: v}
 }
 

@@ -18,8 +18,9 @@ var WholeNumber = tfkit.WholeNumber
 // with an error that blames the provider:
 //   - an integer with no type of its own gets the WholeNumber type
 //     (`x = 1.5`);
-//   - a list or set of integers gets WholeNumber elements and the
-//     tfkit.WholeNumberElements validator (`ids = [1.5]`);
+//   - a list or set of integers gets WholeNumber elements (if it does not
+//     have them already) and the tfkit.WholeNumberElements validator
+//     (`ids = [1.5]`);
 //   - a list, set or map, of values or of nested objects, gets the
 //     tfkit.NoNullElements validator (`ids = [var.unset]`).
 //
@@ -65,7 +66,7 @@ func strictAttribute(a reflect.Value) bool {
 		if !configurable() || !field("CustomType").IsNil() {
 			return false
 		}
-		if elem := field("ElementType"); a.Type().Name() != "MapAttribute" && elem.Interface() == types.Int64Type {
+		if elem := field("ElementType"); a.Type().Name() != "MapAttribute" && (elem.Interface() == types.Int64Type || elem.Interface() == WholeNumber) {
 			elem.Set(reflect.ValueOf(WholeNumber))
 			prependValidator(field("Validators"), tfkit.WholeNumberElements)
 		}

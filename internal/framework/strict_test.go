@@ -17,6 +17,7 @@ func TestStrict(t *testing.T) {
 		"n":        schema.Int64Attribute{Optional: true},
 		"computed": schema.Int64Attribute{Computed: true},
 		"ids":      schema.ListAttribute{Optional: true, ElementType: types.Int64Type},
+		"typed":    schema.ListAttribute{Optional: true, ElementType: framework.WholeNumber},
 		"names":    schema.SetAttribute{Required: true, ElementType: types.StringType},
 		"params":   schema.MapAttribute{Optional: true, ElementType: types.StringType},
 		"items": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
@@ -37,6 +38,9 @@ func TestStrict(t *testing.T) {
 		ids := attrs["ids"].(schema.ListAttribute)
 		if ids.ElementType != framework.WholeNumber || len(ids.Validators) != 2 {
 			t.Errorf("pass %d: ids elements %v, %d validators; want WholeNumber and 2 (whole numbers, no nulls)", pass, ids.ElementType, len(ids.Validators))
+		}
+		if typed := attrs["typed"].(schema.ListAttribute); len(typed.Validators) != 2 {
+			t.Errorf("pass %d: typed (WholeNumber elements already) has %d validators; want 2", pass, len(typed.Validators))
 		}
 		if names := attrs["names"].(schema.SetAttribute); names.ElementType != types.StringType || len(names.Validators) != 1 {
 			t.Errorf("pass %d: names elements %v, %d validators; want String and 1 (no nulls)", pass, names.ElementType, len(names.Validators))

@@ -234,19 +234,15 @@ func resourceFields(fields []cfgField) map[string]rschema.Attribute {
 			out[f.name] = rschema.BoolAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: booldefault.StaticBool(f.def.(bool))}
 		case cfgInt:
-			out[f.name] = rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: f.desc, CustomType: WholeNumber,
+			out[f.name] = rschema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: int64default.StaticInt64(f.def.(int64)), Validators: f.intV}
 		case cfgString:
 			out[f.name] = rschema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: stringdefault.StaticString(f.def.(string)), Validators: f.strV}
 		case cfgStringList, cfgIntList:
-			listV := f.listV
-			if f.kind == cfgIntList {
-				listV = append([]validator.List{WholeNumberElements}, listV...)
-			}
 			out[f.name] = rschema.ListAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				ElementType: fieldsAttrTypes([]cfgField{f})[f.name].(types.ListType).ElemType,
-				Default:     listdefault.StaticValue(fieldDefault(f).(types.List)), Validators: listV}
+				Default:     listdefault.StaticValue(fieldDefault(f).(types.List)), Validators: f.listV}
 		case cfgObject:
 			out[f.name] = rschema.SingleNestedAttribute{Optional: true, Computed: true, MarkdownDescription: f.desc,
 				Default: objectdefault.StaticValue(fieldsDefault(f.sub)), Attributes: resourceFields(f.sub)}
