@@ -313,6 +313,8 @@ func (*floorProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		func() resource.Resource { return &floorString{} },
 		func() resource.Resource { return &floorAgent{} },
+		func() resource.Resource { return &floorMembers{} },
+		func() resource.Resource { return &floorMembers{plain: true} },
 	}
 }
 

@@ -74,6 +74,9 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			},
 			"members": schema.SetNestedAttribute{
 				Required: true, MarkdownDescription: "Every agent of the group with its skill level. An empty set empties the group.",
+				// A whole group's roster: thousands of elements, which the
+				// framework's own set type compares pair by pair.
+				CustomType: tfkit.HashedSetOf(memberObjectType),
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"agent_id": schema.StringAttribute{
 						Required: true, MarkdownDescription: "The agent (`ag_id`), for example `contactcenter_agent.ann.id`.",
@@ -198,7 +201,7 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 // members may be unknown, whole or in part (a for expression over agents
 // not created yet); only the agent ids already known are compared.
 func (r *skillGroupMembersResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var members types.Set
+	var members tfkit.HashedSet
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("members"), &members)...)
 	if resp.Diagnostics.HasError() || members.IsNull() || members.IsUnknown() {
 		return
@@ -403,7 +406,7 @@ func (m *skillGroupMembersModel) flatten(ctx context.Context, queID int64, curre
 	}
 	m.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	m.QueID = m.ID
-	m.Members = set
+	m.Members = tfkit.HashedSet{SetValue: set}
 	return nil
 }
 
@@ -507,9 +510,9 @@ func diagsSummary(diags diag.Diagnostics) string {
 }
 
 type skillGroupMembersModel struct {
-	ID      types.String `tfsdk:"id"`
-	QueID   types.String `tfsdk:"que_id"`
-	Members types.Set    `tfsdk:"members"`
+	ID      types.String    `tfsdk:"id"`
+	QueID   types.String    `tfsdk:"que_id"`
+	Members tfkit.HashedSet `tfsdk:"members"`
 }
 
 type skillGroupMemberItem struct {

@@ -77,7 +77,7 @@ func strictAttribute(a reflect.Value) bool {
 		return true
 	case "ListNestedAttribute", "SetNestedAttribute", "MapNestedAttribute":
 		strict(field("NestedObject").FieldByName("Attributes"))
-		if configurable() && field("CustomType").IsNil() {
+		if configurable() { // a custom type (tfkit.HashedSetOf) is still a collection of objects
 			prependValidator(field("Validators"), tfkit.NoNullElements)
 		}
 		return true
