@@ -117,10 +117,6 @@ func (v HashedSet) Type(ctx context.Context) attr.Type {
 	return HashedSetOf(v.ElementType(ctx))
 }
 
-func (v HashedSet) ToSetValue(context.Context) (basetypes.SetValue, diag.Diagnostics) {
-	return v.SetValue, nil
-}
-
 // Equal is basetypes.SetValue.Equal by key: the same element type, state
 // and elements. A plain SetValue compares as the set it holds.
 func (v HashedSet) Equal(o attr.Value) bool {
@@ -149,9 +145,9 @@ func (v HashedSet) SetSemanticEquals(ctx context.Context, prior basetypes.SetVal
 
 // sameSet is basetypes.SetValue.Equal with the elements of b bucketed by key.
 func sameSet(a, b basetypes.SetValue) bool {
-	if a.ElementType(context.Background()) == nil || b.ElementType(context.Background()) == nil ||
-		!a.ElementType(context.Background()).Equal(b.ElementType(context.Background())) ||
-		a.IsNull() != b.IsNull() || a.IsUnknown() != b.IsUnknown() {
+	ctx := context.Background()
+	at, bt := a.ElementType(ctx), b.ElementType(ctx)
+	if at == nil || bt == nil || !at.Equal(bt) || a.IsNull() != b.IsNull() || a.IsUnknown() != b.IsUnknown() {
 		return false
 	}
 	if a.IsNull() || a.IsUnknown() {

@@ -3,6 +3,7 @@ package tfkit
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -44,12 +45,7 @@ func (noNullElements) ValidateSet(_ context.Context, req validator.SetRequest, r
 
 func (noNullElements) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
 	elems := req.ConfigValue.Elements()
-	keys := make([]string, 0, len(elems))
-	for k := range elems {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(elems)) {
 		if elems[k].IsNull() {
 			refuseNull(req.Path, "values", req.Path.AtMapKey(k), &resp.Diagnostics)
 			return
