@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"runtime"
 	"strings"
@@ -31,6 +32,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
@@ -63,16 +65,24 @@ func BenchmarkPlanAgents(b *testing.B) {
 	// ValidateConfig. agent/shape is what the resource's own code costs;
 	// shape/floor is what the schema's size costs in the framework.
 	shapeCase := newPlanCase(b, floorServer(b), "floor_agent", agentConfig)
+	// What parts of that schema cost (see floorAgent): the configuration
+	// objects without defaults, and the top-level fields alone.
+	leanCase := newPlanCase(b, floorServer(b), "floor_agent_lean", agentConfig)
+	topConfig := maps.Clone(agentConfig)
+	delete(topConfig, "notice_config")
+	topCase := newPlanCase(b, floorServer(b), "floor_agent_top", topConfig)
 	// Wall time on a shared machine says little; CPU time of the process
 	// (GC included: each phase starts after a collection, so it pays for
 	// its own garbage) and allocations say what a plan costs.
-	var agent, shape, floor phaseCost
+	var agent, shape, floor, lean, top phaseCost
 	b.ResetTimer()
 	for range b.N {
 		// The three alternate within one op, so all see the same machine.
 		agent.measure(func() { agentCase.plan(b, planN) })
 		shape.measure(func() { shapeCase.plan(b, planN) })
 		floor.measure(func() { floorCase.plan(b, planN) })
+		lean.measure(func() { leanCase.plan(b, planN) })
+		top.measure(func() { topCase.plan(b, planN) })
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(agent.wall)/n, "agent-ns/op")
@@ -83,6 +93,8 @@ func BenchmarkPlanAgents(b *testing.B) {
 	b.ReportMetric(float64(agent.cpu)/float64(floor.cpu), "agent/floor-cpu")
 	b.ReportMetric(float64(agent.cpu)/float64(shape.cpu), "agent/shape-cpu")
 	b.ReportMetric(float64(shape.cpu)/float64(floor.cpu), "shape/floor-cpu")
+	b.ReportMetric(float64(lean.cpu)/float64(floor.cpu), "lean/floor-cpu")
+	b.ReportMetric(float64(top.cpu)/float64(floor.cpu), "top/floor-cpu")
 	b.ReportMetric(float64(agent.allocs)/n, "agent-allocs/op")
 	b.ReportMetric(float64(floor.allocs)/n, "floor-allocs/op")
 	b.ReportMetric(float64(agent.allocs)/float64(floor.allocs), "agent/floor-allocs")
@@ -313,6 +325,8 @@ func (*floorProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		func() resource.Resource { return &floorString{} },
 		func() resource.Resource { return &floorAgent{} },
+		func() resource.Resource { return &floorAgent{variant: "lean"} },
+		func() resource.Resource { return &floorAgent{variant: "top"} },
 		func() resource.Resource { return &floorMembers{} },
 		func() resource.Resource { return &floorMembers{plain: true} },
 	}
@@ -320,15 +334,85 @@ func (*floorProvider) Resources(context.Context) []func() resource.Resource {
 
 // floorAgent is a no-API resource with the schema of contactcenter_agent:
 // the state is the plan, with the values only the service would fill left
-// null.
-type floorAgent struct{}
+// null. Two variants take parts of the schema away, to show what each part
+// costs a plan (BenchmarkTerraformPlan):
+//   - floor_agent_lean: the ten configuration objects are optional with no
+//     defaults, so an agent that configures none holds ten nulls in state
+//     instead of ten objects of defaults;
+//   - floor_agent_top: no configuration objects at all, and the top-level
+//     attributes without validators or plan modifiers: what the number of
+//     the agent's own fields costs, and nothing else.
+type floorAgent struct{ variant string }
 
-func (*floorAgent) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+func (f *floorAgent) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_agent"
+	if f.variant != "" {
+		resp.TypeName += "_" + f.variant
+	}
 }
 
-func (*floorAgent) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (f *floorAgent) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resources.NewAgentResource().Schema(ctx, req, resp)
+	if f.variant == "" {
+		return
+	}
+	// The agent's schema is built once and shared: change a copy.
+	attrs := maps.Clone(resp.Schema.Attributes)
+	for _, o := range tfkit.AgentConfigObjects {
+		if f.variant == "lean" {
+			attrs[o.Name] = withoutDefaults(attrs[o.Name])
+		} else {
+			delete(attrs, o.Name)
+		}
+	}
+	if f.variant == "top" {
+		for name, a := range attrs {
+			attrs[name] = withoutChecks(a)
+		}
+	}
+	resp.Schema.Attributes = attrs
+}
+
+// withoutDefaults is a nested object's attribute as optional only: no
+// default, not computed, at any depth.
+func withoutDefaults(a schema.Attribute) schema.Attribute {
+	switch x := a.(type) {
+	case schema.SingleNestedAttribute:
+		sub := make(map[string]schema.Attribute, len(x.Attributes))
+		for name, s := range x.Attributes {
+			sub[name] = withoutDefaults(s)
+		}
+		return schema.SingleNestedAttribute{Optional: true, Attributes: sub}
+	case schema.BoolAttribute:
+		return schema.BoolAttribute{Optional: true}
+	case schema.Int64Attribute:
+		return schema.Int64Attribute{Optional: true, CustomType: x.CustomType, Validators: x.Validators}
+	case schema.StringAttribute:
+		return schema.StringAttribute{Optional: true, Validators: x.Validators}
+	case schema.ListAttribute:
+		return schema.ListAttribute{Optional: true, ElementType: x.ElementType, CustomType: x.CustomType, Validators: x.Validators}
+	}
+	panic(fmt.Sprintf("withoutDefaults: %T", a))
+}
+
+// withoutChecks is a top-level attribute without its validators and plan
+// modifiers (defaults kept).
+func withoutChecks(a schema.Attribute) schema.Attribute {
+	switch x := a.(type) {
+	case schema.StringAttribute:
+		x.Validators, x.PlanModifiers = nil, nil
+		return x
+	case schema.Int64Attribute:
+		x.Validators, x.PlanModifiers = nil, nil
+		return x
+	case schema.BoolAttribute:
+		x.Validators, x.PlanModifiers = nil, nil
+		return x
+	case schema.SetAttribute:
+		x.Validators, x.PlanModifiers = nil, nil
+		return x
+	}
+	panic(fmt.Sprintf("withoutChecks: %T", a))
 }
 
 func (*floorAgent) Create(_ context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

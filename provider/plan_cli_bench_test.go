@@ -24,7 +24,11 @@ const floorAddr = "registry.terraform.io/contactcenter/floor"
 // timed by the wall clock. A third plan, of N floor_agent objects (the
 // agent's schema with none of its code and no API), splits the ratio into
 // what the resource's code costs (agent/shape) and what the schema's size
-// costs Terraform and the framework (shape/floor). N is PLAN_N (default 500).
+// costs Terraform and the framework (shape/floor). Two more take parts of
+// that schema away: lean/floor is the agent's schema with the ten
+// configuration objects optional and without defaults (null in state when
+// not configured), top/floor the agent's top-level fields alone, with no
+// validators or plan modifiers. N is PLAN_N (default 500).
 //
 //	go test ./provider/ -run '^$' -bench TerraformPlan -benchtime 3x
 func BenchmarkTerraformPlan(b *testing.B) {
@@ -69,8 +73,10 @@ resource %q "a" {
 	}
 	agents := dir("contactcenter", env.ProviderConfig()+agentsOf("contactcenter_agent"))
 	shapes := dir("floor", agentsOf("floor_agent"))
+	leans := dir("floor", agentsOf("floor_agent_lean"))
+	tops := dir("floor", agentsOf("floor_agent_top"))
 	floors := dir("floor", fmt.Sprintf("resource \"floor_string\" \"s\" {\n  count  = %d\n  length = 12\n}\n", n))
-	var agentWall, floorWall, shapeWall, agentTF, floorTF, shapeTF time.Duration
+	var agentWall, floorWall, shapeWall, agentTF, floorTF, shapeTF, leanWall, topWall, unused time.Duration
 	plan := func(w *acctest.Workdir, wall, cpu *time.Duration) {
 		w.Must(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 		*wall, *cpu = *wall+w.Wall, *cpu+w.CPU
@@ -80,6 +86,8 @@ resource %q "a" {
 		plan(agents, &agentWall, &agentTF)
 		plan(floors, &floorWall, &floorTF)
 		plan(shapes, &shapeWall, &shapeTF)
+		plan(leans, &leanWall, &unused)
+		plan(tops, &topWall, &unused)
 	}
 	b.StopTimer()
 	n64 := float64(b.N) * 1e9
@@ -92,4 +100,6 @@ resource %q "a" {
 	b.ReportMetric(float64(agentWall)/float64(floorWall), "agent/floor")
 	b.ReportMetric(float64(agentWall)/float64(shapeWall), "agent/shape")
 	b.ReportMetric(float64(shapeWall)/float64(floorWall), "shape/floor")
+	b.ReportMetric(float64(leanWall)/float64(floorWall), "lean/floor")
+	b.ReportMetric(float64(topWall)/float64(floorWall), "top/floor")
 }
