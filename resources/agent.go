@@ -366,7 +366,7 @@ func password(ctx context.Context, plan agentModel, config interface {
 	}
 	var wo types.String
 	if d := config.GetAttribute(ctx, path.Root("user_password_wo"), &wo); d.HasError() {
-		return nil, diagError(d)
+		return nil, framework.DiagsError(d)
 	}
 	return tfkit.StringPtr(wo), nil
 }
@@ -377,19 +377,7 @@ func (r *agentResource) get(ctx context.Context, m *agentModel) error {
 	if err != nil {
 		return err
 	}
-	return diagError(m.flatten(a))
-}
-
-// diagError turns error diagnostics into an error for the steps to report.
-func diagError(d diag.Diagnostics) error {
-	var msgs []string
-	for _, e := range d.Errors() {
-		msgs = append(msgs, e.Summary()+": "+e.Detail())
-	}
-	if len(msgs) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(msgs, "\n"))
+	return framework.DiagsError(m.flatten(a))
 }
 
 // expand builds the add/edit parameters (without the password).
@@ -414,7 +402,7 @@ func (m *agentModel) expand(ctx context.Context) (client.AgentInput, error) {
 	o, d := tfkit.AgentObjectsToAPI(objs)
 	diags.Append(d...)
 	in.AgentObjects = o
-	return in, diagError(diags)
+	return in, framework.DiagsError(diags)
 }
 
 // flatten copies what the service holds into the model. The password,

@@ -53,7 +53,9 @@ func NewAgentListResource() list.ListResource {
 				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))}},
 		},
 		Display: func(a client.Agent) string { return fmt.Sprintf("%s %s", a.UserNum, a.UserName) },
-		Flatten: func(_ context.Context, a client.Agent, m *agentModel) error { return diagError(m.flatten(&a)) },
+		Flatten: func(_ context.Context, a client.Agent, m *agentModel) error {
+			return framework.DiagsError(m.flatten(&a))
+		},
 	}
 	l.Items = func(ctx context.Context, f agentFilter) iter.Seq2[client.Agent, error] {
 		af := client.AgentFilter{UserNum: f.UserNum.ValueString(), RelationsQueues: true, RelationsConfig: true}
@@ -69,7 +71,7 @@ func NewAgentListResource() list.ListResource {
 		if !f.UserType.IsNull() && !f.UserType.IsUnknown() {
 			diags.Append(f.UserType.ElementsAs(ctx, &af.UserTypes, false)...)
 		}
-		if err := diagError(diags); err != nil {
+		if err := framework.DiagsError(diags); err != nil {
 			return func(yield func(client.Agent, error) bool) { yield(client.Agent{}, err) }
 		}
 		return l.Client.Agents.List(ctx, af)

@@ -2,7 +2,6 @@ package resources
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"maps"
@@ -389,7 +388,7 @@ func (m skillGroupMembersModel) desired(ctx context.Context) (map[int64]int64, d
 func (m skillGroupMembersModel) desiredOrError(ctx context.Context) (map[int64]int64, error) {
 	out, diags := m.desired(ctx)
 	if diags.HasError() {
-		return nil, errors.New("reading members: " + diagsSummary(diags))
+		return nil, fmt.Errorf("reading members: %w", framework.DiagsError(diags))
 	}
 	return out, nil
 }
@@ -402,7 +401,7 @@ func (m *skillGroupMembersModel) flatten(ctx context.Context, queID int64, curre
 	}
 	set, diags := types.SetValueFrom(ctx, memberObjectType, items)
 	if diags.HasError() {
-		return errors.New("flattening members: " + diagsSummary(diags))
+		return fmt.Errorf("flattening members: %w", framework.DiagsError(diags))
 	}
 	m.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	m.QueID = m.ID
@@ -498,15 +497,6 @@ func groupMemberships(ctx context.Context, c *client.Client, f membershipFilter)
 func groupID(g client.SkillGroup) int64 {
 	id, _ := strconv.ParseInt(string(g.ID), 10, 64)
 	return id
-}
-
-// diagsSummary renders error diagnostics as one line, for an error value.
-func diagsSummary(diags diag.Diagnostics) string {
-	var parts []string
-	for _, d := range diags.Errors() {
-		parts = append(parts, d.Summary()+": "+d.Detail())
-	}
-	return strings.Join(parts, "; ")
 }
 
 type skillGroupMembersModel struct {

@@ -2,7 +2,9 @@ package framework
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -245,4 +247,20 @@ func setIdentityFrom(ctx context.Context, raw tftypes.Value, identity *tfsdk.Res
 		vals[name] = tv
 	}
 	identity.Raw = tftypes.NewValue(typ, vals)
+}
+
+// DiagsError turns error diagnostics into an error (nil when there are
+// none), for the functions the steps call, which return an error: a
+// conversion of a set or list attribute (ElementsAs, SetValueFrom) that
+// fails inside a flatten or an expand. Each error is "summary: detail", one
+// per line.
+func DiagsError(d diag.Diagnostics) error {
+	var msgs []string
+	for _, e := range d.Errors() {
+		msgs = append(msgs, e.Summary()+": "+e.Detail())
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(msgs, "\n"))
 }
