@@ -76,7 +76,7 @@ resource %q "a" {
 	leans := dir("floor", agentsOf("floor_agent_lean"))
 	tops := dir("floor", agentsOf("floor_agent_top"))
 	floors := dir("floor", fmt.Sprintf("resource \"floor_string\" \"s\" {\n  count  = %d\n  length = 12\n}\n", n))
-	var agentWall, floorWall, shapeWall, agentTF, floorTF, shapeTF, leanWall, topWall, unused time.Duration
+	var agentWall, floorWall, shapeWall, leanWall, topWall, agentTF, floorTF, shapeTF, leanTF, topTF time.Duration
 	plan := func(w *acctest.Workdir, wall, cpu *time.Duration) {
 		w.Must(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 		*wall, *cpu = *wall+w.Wall, *cpu+w.CPU
@@ -86,8 +86,8 @@ resource %q "a" {
 		plan(agents, &agentWall, &agentTF)
 		plan(floors, &floorWall, &floorTF)
 		plan(shapes, &shapeWall, &shapeTF)
-		plan(leans, &leanWall, &unused)
-		plan(tops, &topWall, &unused)
+		plan(leans, &leanWall, &leanTF)
+		plan(tops, &topWall, &topTF)
 	}
 	b.StopTimer()
 	n64 := float64(b.N) * 1e9
@@ -97,6 +97,8 @@ resource %q "a" {
 	b.ReportMetric(float64(agentTF)/n64, "agent-terraform-cpu-s")
 	b.ReportMetric(float64(floorTF)/n64, "floor-terraform-cpu-s")
 	b.ReportMetric(float64(shapeTF)/n64, "shape-terraform-cpu-s")
+	b.ReportMetric(float64(leanTF)/n64, "lean-terraform-cpu-s")
+	b.ReportMetric(float64(topTF)/n64, "top-terraform-cpu-s")
 	b.ReportMetric(float64(agentWall)/float64(floorWall), "agent/floor")
 	b.ReportMetric(float64(agentWall)/float64(shapeWall), "agent/shape")
 	b.ReportMetric(float64(shapeWall)/float64(floorWall), "shape/floor")
