@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"os"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -27,6 +29,13 @@ func main() {
 		fmt.Printf("terraform-provider-contactcenter %s\n", version)
 		return
 	}
+	if !debug {
+		// In -debug mode the logs go to this process's own terminal, and
+		// nothing is switched off.
+		for _, name := range unwantedLogs(os.Getenv) {
+			_ = os.Setenv(name, "OFF")
+		}
+	}
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: "registry.terraform.io/contactcenter/contactcenter",
 		Debug:   debug,
@@ -34,4 +43,37 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// logLevelVars are the variables that set the level of each of the
+// provider's loggers: the SDK's root, its protocol and framework subsystems,
+// and the provider's own (tflog).
+var logLevelVars = []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_PROVIDER_CONTACTCENTER"}
+
+// unwantedLogs names the log-level variables to set to OFF because
+// Terraform would throw their logs away.
+//
+// A logger whose variable is unset logs at TRACE: every line is encoded as
+// JSON on stderr, where Terraform decodes it and, unless TF_LOG_PROVIDER
+// (or, without it, TF_LOG) asks for provider logs, drops it. The framework
+// logs each attribute it walks, so for a large plan this is about a fifth
+// of the provider's CPU and a share of Terraform's
+// (hashicorp/terraform-plugin-framework#1269). When Terraform keeps provider
+// logs, or a variable is set, nothing is changed.
+func unwantedLogs(getenv func(string) string) []string {
+	// Terraform's own rule for the provider log level.
+	level := getenv("TF_LOG_PROVIDER")
+	if level == "" {
+		level = getenv("TF_LOG")
+	}
+	if level != "" && !strings.EqualFold(level, "OFF") {
+		return nil
+	}
+	var off []string
+	for _, name := range logLevelVars {
+		if getenv(name) == "" {
+			off = append(off, name)
+		}
+	}
+	return off
 }
