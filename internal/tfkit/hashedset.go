@@ -204,9 +204,15 @@ func writeKey(b *strings.Builder, v tftypes.Value) {
 		_ = v.As(&s)
 		b.WriteString(strconv.Quote(s))
 	case typ.Is(tftypes.Number):
+		// Exact and the same at any precision (Equal compares numbers by
+		// value; Text would print 0.1 at 64 and at 512 bits differently).
 		var f big.Float
 		_ = v.As(&f)
-		b.WriteString(f.Text('g', -1))
+		if r, _ := f.Rat(nil); r != nil {
+			b.WriteString(r.RatString())
+		} else {
+			b.WriteString(f.Text('g', -1)) // ±Inf
+		}
 	case typ.Is(tftypes.Bool):
 		var x bool
 		_ = v.As(&x)

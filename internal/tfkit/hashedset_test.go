@@ -3,6 +3,7 @@ package tfkit_test
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -114,6 +115,48 @@ func TestHashedSetValidate(t *testing.T) {
 				t.Errorf("%s: diagnostic %d = %q %q, the framework's set type says %q %q", name, i, got[i].Summary(), got[i].Detail(), want[i].Summary(), want[i].Detail())
 			}
 		}
+	}
+}
+
+// A number is the same number at any precision: Terraform decodes numbers
+// at 512 bits, a provider often builds them at 53 or 64. Equal and Validate
+// agree with the framework, which compares numbers by value.
+func TestHashedSetNumbersAtAnyPrecision(t *testing.T) {
+	ctx := context.Background()
+	num := func(s string, prec uint) attr.Value {
+		f, _, err := big.ParseFloat(s, 10, prec, big.ToNearestEven)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return types.NumberValue(f)
+	}
+	at := func(v attr.Value, prec uint) attr.Value {
+		return types.NumberValue(new(big.Float).SetPrec(prec).Set(v.(types.Number).ValueBigFloat()))
+	}
+	tenth, big60 := num("0.1", 64), num("1152921504606846977", 53)
+	a := types.SetValueMust(types.NumberType, []attr.Value{tenth, big60, num("3", 64)})
+	b := types.SetValueMust(types.NumberType, []attr.Value{at(big60, 512), num("3", 512), at(tenth, 512)})
+	if !a.Equal(b) {
+		t.Fatal("test setup: the framework should find the sets equal")
+	}
+	if !(tfkit.HashedSet{SetValue: a}).Equal(tfkit.HashedSet{SetValue: b}) {
+		t.Errorf("HashedSet.Equal = false for the same numbers at 64 and 512 bits; the framework says true")
+	}
+	if same, _ := (tfkit.HashedSet{SetValue: b}).SetSemanticEquals(ctx, tfkit.HashedSet{SetValue: a}); !same {
+		t.Errorf("SetSemanticEquals = false for the same numbers at 64 and 512 bits; want true")
+	}
+	tv := func(v attr.Value) tftypes.Value {
+		x, err := v.ToTerraformValue(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	twice := tftypes.NewValue(tftypes.Set{ElementType: tftypes.Number}, []tftypes.Value{tv(tenth), tv(at(tenth, 512))})
+	want := basetypes.SetType{ElemType: types.NumberType}.Validate(ctx, twice, path.Root("n"))
+	got := tfkit.HashedSetOf(types.NumberType).Validate(ctx, twice, path.Root("n"))
+	if len(want) != 1 || len(got) != 1 || got[0].Summary() != want[0].Summary() || got[0].Detail() != want[0].Detail() {
+		t.Errorf("Validate of 0.1 at 64 and at 512 bits = %v, the framework's set type says %v (one Duplicate Set Element)", got, want)
 	}
 }
 
