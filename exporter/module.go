@@ -43,6 +43,10 @@ type module struct {
 	sigByID     map[int64]string
 	soundByID   map[string]string
 	gwSigByText map[string][]string
+
+	// memberNames names contactcenter_skill_group_member resources: group
+	// and agent names joined can meet ("a" + "ab_c", "a_ab" + "c").
+	memberNames *namer
 }
 
 // outFile is one file of the module, relative to its folder.
@@ -56,6 +60,7 @@ func newModule(opts Options) *module {
 		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
 		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
 		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
+		memberNames: newNamer("skill_group_member"),
 	}
 }
 

@@ -11,7 +11,9 @@ import (
 // else become one underscore; a key that starts with a digit gets prefix
 // (the kind's word, "agent" → agent_8001). A key with nothing usable left
 // (empty, or only non-ASCII text) gives "" and the caller falls back to
-// prefix + id.
+// prefix + id. A name is cut to MaxNameLength characters (at a word
+// boundary where there is one in its second half): a voice file is written
+// under its resource's name, and a file name has at most 255 bytes.
 func Sanitize(key, prefix string) string {
 	var b strings.Builder
 	pending := false
@@ -34,8 +36,19 @@ func Sanitize(key, prefix string) string {
 	if s[0] >= '0' && s[0] <= '9' {
 		s = prefix + "_" + s
 	}
+	if len(s) > MaxNameLength {
+		s = s[:MaxNameLength]
+		if i := strings.LastIndexByte(s, '_'); i >= MaxNameLength/2 {
+			s = s[:i]
+		}
+		s = strings.TrimRight(s, "_")
+	}
 	return s
 }
+
+// MaxNameLength is the longest resource name Sanitize gives (the namer may
+// add a suffix such as _2 to keep names unique).
+const MaxNameLength = 64
 
 // namer hands out unique resource names within one resource type.
 type namer struct {

@@ -1,6 +1,7 @@
 package exporter
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -16,11 +17,19 @@ func TestSanitize(t *testing.T) {
 		"non-ascii only":   {"销售组", "skill_group", ""},
 		"non-ascii mixed":  {"销售 Sales 2", "skill_group", "sales_2"},
 		"empty":            {"", "webhook", ""},
+		// A long name is cut at a word boundary in its second half.
+		"long, words": {"Long hold tone for the evening queue of the northern region with music and announcements", "sound",
+			"long_hold_tone_for_the_evening_queue_of_the_northern_region"},
+		"long, one word": {"Long hold tone " + strings.Repeat("x", 280), "sound", "long_hold_tone_" + strings.Repeat("x", 64-len("long_hold_tone_"))},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			if got := Sanitize(tc.key, tc.prefix); got != tc.want {
+			got := Sanitize(tc.key, tc.prefix)
+			if got != tc.want {
 				t.Errorf("Sanitize(%q) = %q, want %q", tc.key, got, tc.want)
+			}
+			if len(got) > MaxNameLength {
+				t.Errorf("Sanitize(%q) has %d characters, more than %d", tc.key, len(got), MaxNameLength)
 			}
 		})
 	}

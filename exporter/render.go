@@ -181,7 +181,7 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		for _, a := range agents {
 			var b fields
 			b.add("que_id", queID, queComments...)
-			name := groupName + "_" + m.agentKey(int64(a.AgID))
+			name := m.memberNames.name(groupName+"_"+m.agentKey(int64(a.AgID)), fmt.Sprintf("%s_%d", g.ID, a.AgID))
 			agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMember+"."+name+": agent_id")
 			if c != nil {
 				agentID = str(strconv.FormatInt(int64(a.AgID), 10))

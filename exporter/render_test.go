@@ -148,3 +148,46 @@ func TestRender_kindsLeftOut(t *testing.T) {
 		t.Errorf("counts %v", m.counts)
 	}
 }
+
+// TestRender_memberNamesUnique: group and agent names joined can meet
+// ("a" + "ab_c" and "a_ab" + "c"); every member resource still gets its
+// own name, so the module is valid.
+func TestRender_memberNamesUnique(t *testing.T) {
+	inv := &inventory{
+		agents:  []client.Agent{{UserID: 1001, UserNum: "ab_c", UserName: "Ann"}, {UserID: 1002, UserNum: "c", UserName: "Bob"}},
+		groups:  []client.SkillGroup{{ID: "107", QueName: "a"}, {ID: "108", QueName: "a ab"}},
+		members: map[string][]client.GroupAgent{"107": {{AgID: 1001, Skill: 1}}, "108": {{AgID: 1002, Skill: 1}}},
+	}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipMember})
+	members := renderFile(t, m, "skill_group_members.tf")
+	for _, w := range []string{
+		`resource "contactcenter_skill_group_member" "a_ab_c" {` + "\n  que_id   = contactcenter_skill_group.a.id",
+		`resource "contactcenter_skill_group_member" "a_ab_c_2" {` + "\n  que_id   = contactcenter_skill_group.a_ab.id",
+	} {
+		if !strings.Contains(members, w) {
+			t.Errorf("skill_group_members.tf lacks %q:\n%s", w, members)
+		}
+	}
+	imports := renderFile(t, m, "imports.tf")
+	for _, w := range []string{"to = contactcenter_skill_group_member.a_ab_c\n  id = \"107:1001\"", "to = contactcenter_skill_group_member.a_ab_c_2\n  id = \"108:1002\""} {
+		if !strings.Contains(imports, w) {
+			t.Errorf("imports.tf lacks %q:\n%s", w, imports)
+		}
+	}
+}
+
+// TestRender_longSoundName: a voice file is written under its resource's
+// name, which is cut short enough for any file system (255 bytes a name).
+func TestRender_longSoundName(t *testing.T) {
+	long := "Long hold tone " + strings.Repeat("x", 280)
+	inv := &inventory{sounds: []soundFile{{Sound: client.Sound{ID: "501", Name: client.FlexString(long), SoundType: 1}, content: []byte("RIFF\x00\x00\x00\x00WAVE")}}}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipAuthoritative})
+	name := "long_hold_tone_" + strings.Repeat("x", MaxNameLength-len("long_hold_tone_"))
+	sounds := renderFile(t, m, "sounds.tf")
+	for _, w := range []string{`resource "contactcenter_sound" "` + name + `"`, `name        = "` + long + `"`, `source      = "sounds/` + name + `.wav"`} {
+		if !strings.Contains(sounds, w) {
+			t.Errorf("sounds.tf lacks %q:\n%s", w, sounds)
+		}
+	}
+	renderFile(t, m, "sounds/"+name+".wav")
+}
