@@ -2,6 +2,8 @@ package functions
 
 import (
 	"context"
+	"fmt"
+	"sort"
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
@@ -61,11 +63,24 @@ func smsParameters() []function.Parameter {
 // text in characters.
 func filledLength(ctx context.Context, req function.RunRequest) (int, *function.FuncError) {
 	var text string
-	var params map[string]string
-	if ferr := req.Arguments.Get(ctx, &text, &params); ferr != nil {
+	var values map[string]types.String
+	if ferr := req.Arguments.Get(ctx, &text, &values); ferr != nil {
 		return 0, ferr
 	}
+	params := make(map[string]string, len(values))
+	var null []string
+	for k, v := range values {
+		if v.IsNull() {
+			null = append(null, k)
+			continue
+		}
+		params[k] = v.ValueString()
+	}
 	filled, err := fill(text, params)
+	if err != nil && len(null) > 0 {
+		sort.Strings(null)
+		err = fmt.Errorf("%w; params holds null for %s: give each variable a string value", err, quoteAll(null))
+	}
 	if err != nil {
 		return 0, function.NewFuncError("Cannot fill the SMS text: " + err.Error())
 	}

@@ -22,6 +22,7 @@ func TestSMSLengthAndFits(t *testing.T) {
 	tests := map[string]struct {
 		text    string
 		params  map[string]string
+		null    []string // params that are null
 		length  int64
 		fits    bool
 		wantErr string
@@ -33,13 +34,23 @@ func TestSMSLengthAndFits(t *testing.T) {
 		"template shorter than its variable": {text: "${v}", params: map[string]string{"v": strings.Repeat("x", 500)}, length: 500, fits: false},
 		"no variables, empty params":         {text: "Hello", params: map[string]string{}, length: 5, fits: true},
 		"missing value":                      {text: "${a}${b}", params: map[string]string{"a": "1"}, wantErr: `Cannot fill the SMS text: params has no value for "b"`},
+		"null value":                         {text: "Hi ${a}", params: map[string]string{}, null: []string{"a"}, wantErr: `Cannot fill the SMS text: params has no value for "a" (the text's variables are "a"); params holds null for "a": give each variable a string value`},
+		"null value, unused":                 {text: "Hi ${a}", params: map[string]string{"a": "Ada"}, null: []string{"b"}, length: 6, fits: true},
 		"malformed":                          {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			gotLen, lerr := run(t, NewSMSLengthFunction(), types.StringValue(tc.text), stringMap(tc.params))
-			gotFits, ferr := run(t, NewSMSFitsFunction(), types.StringValue(tc.text), stringMap(tc.params))
+			params := stringMap(tc.params)
+			if len(tc.null) > 0 {
+				elems := params.Elements()
+				for _, k := range tc.null {
+					elems[k] = types.StringNull()
+				}
+				params = types.MapValueMust(types.StringType, elems)
+			}
+			gotLen, lerr := run(t, NewSMSLengthFunction(), types.StringValue(tc.text), params)
+			gotFits, ferr := run(t, NewSMSFitsFunction(), types.StringValue(tc.text), params)
 			if tc.wantErr != "" {
 				for fn, e := range map[string]*function.FuncError{"sms_length": lerr, "sms_fits": ferr} {
 					if e == nil || !contains(e.Text, tc.wantErr) {
