@@ -2,6 +2,7 @@ package framework
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -22,7 +23,9 @@ var WholeNumber = tfkit.WholeNumber
 //     have them already) and the tfkit.WholeNumberElements validator
 //     (`ids = [1.5]`);
 //   - a list, set or map, of values or of nested objects, gets the
-//     tfkit.NoNullElements validator (`ids = [var.unset]`).
+//     tfkit.NoNullElements validator (`ids = [var.unset]`);
+//   - a duration of the timeouts package (`timeouts = { create = "-5s" }`)
+//     gets tfkit.PositiveDuration: the package checks only that it parses.
 //
 // It goes into nested objects at any depth. It takes the attributes of any
 // of the framework's schema packages (resource, data source, action, list
@@ -57,6 +60,11 @@ func strictAttribute(a reflect.Value) bool {
 		return (req.IsValid() && req.Bool()) || (opt.IsValid() && opt.Bool())
 	}
 	switch a.Type().Name() {
+	case "StringAttribute":
+		if v := field("Validators"); hasTimeoutsDuration(v) {
+			prependValidator(v, tfkit.PositiveDuration)
+			return true
+		}
 	case "Int64Attribute":
 		if ct := field("CustomType"); configurable() && ct.IsNil() {
 			ct.Set(reflect.ValueOf(WholeNumber))
@@ -81,6 +89,20 @@ func strictAttribute(a reflect.Value) bool {
 			prependValidator(field("Validators"), tfkit.NoNullElements)
 		}
 		return true
+	}
+	return false
+}
+
+// timeoutsPkg is where the timeouts attributes' duration validator lives.
+const timeoutsPkg = "github.com/hashicorp/terraform-plugin-framework-timeouts/"
+
+// hasTimeoutsDuration reports whether a slice of validators holds the
+// timeouts package's duration check: the attribute is a timeout.
+func hasTimeoutsDuration(validators reflect.Value) bool {
+	for i := range validators.Len() {
+		if t := validators.Index(i).Elem().Type(); strings.HasPrefix(t.PkgPath(), timeoutsPkg) && strings.Contains(t.Name(), "Duration") {
+			return true
+		}
 	}
 	return false
 }

@@ -1,13 +1,20 @@
 package framework_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
+	actiontimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // Strict adds the checks to configurable attributes at any depth, leaves
@@ -64,5 +71,44 @@ func TestStrict(t *testing.T) {
 	action := framework.Strict(map[string]actionschema.Attribute{"ids": actionschema.ListAttribute{Required: true, ElementType: types.Int64Type}})
 	if ids := action["ids"].(actionschema.ListAttribute); ids.ElementType != framework.WholeNumber || len(ids.Validators) != 2 {
 		t.Errorf("action ids: elements %v, %d validators", ids.ElementType, len(ids.Validators))
+	}
+}
+
+// A timeout of the timeouts package must be positive, in resources and
+// actions; other strings are left alone.
+func TestStrict_timeouts(t *testing.T) {
+	ctx := context.Background()
+	res := map[string]schema.Attribute{
+		"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true}),
+		"name":     schema.StringAttribute{Optional: true},
+	}
+	act := map[string]actionschema.Attribute{"timeouts": actiontimeouts.AttributesWithOpts(ctx, actiontimeouts.Opts{})}
+	for pass := 1; pass <= 2; pass++ {
+		framework.Strict(res)
+		framework.Strict(act)
+		nested := res["timeouts"].(schema.SingleNestedAttribute).Attributes
+		for _, name := range []string{"create", "update"} {
+			vs := nested[name].(schema.StringAttribute).Validators
+			if len(vs) != 2 || vs[0] != tfkit.PositiveDuration {
+				t.Errorf("pass %d: timeouts.%s validators %v, want PositiveDuration and the package's own", pass, name, vs)
+			}
+		}
+		if vs := act["timeouts"].(actionschema.SingleNestedAttribute).Attributes["invoke"].(actionschema.StringAttribute).Validators; len(vs) != 2 || vs[0] != tfkit.PositiveDuration {
+			t.Errorf("pass %d: action timeouts.invoke validators %v", pass, vs)
+		}
+		if vs := res["name"].(schema.StringAttribute).Validators; len(vs) != 0 {
+			t.Errorf("pass %d: name got validators %v", pass, vs)
+		}
+	}
+	for value, want := range map[string]string{"-5s": `must be a positive duration, such as "90s" or "30m", got "-5s"`, "0s": "got \"0s\"", "1s": "", "soon": ""} {
+		var resp validator.StringResponse
+		tfkit.PositiveDuration.ValidateString(ctx, validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: types.StringValue(value)}, &resp)
+		got := ""
+		if resp.Diagnostics.HasError() {
+			got = resp.Diagnostics.Errors()[0].Detail()
+		}
+		if (want == "") != (got == "") || !strings.Contains(got, want) {
+			t.Errorf("%q: error %q, want one containing %q", value, got, want)
+		}
 	}
 }

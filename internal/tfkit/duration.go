@@ -1,0 +1,35 @@
+package tfkit
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// PositiveDuration refuses a duration of zero or less, such as
+// `timeouts = { create = "-5s" }`: the timeouts package checks only that
+// the text parses, and a wait that ends before it starts would give up
+// after the object was created or the task started. Text that does not
+// parse is left to the timeouts package's own validator.
+var PositiveDuration positiveDuration
+
+type positiveDuration struct{}
+
+func (positiveDuration) Description(context.Context) string {
+	return `must be a positive duration, such as "90s" or "30m"`
+}
+
+func (v positiveDuration) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v positiveDuration) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	d, err := time.ParseDuration(req.ConfigValue.ValueString())
+	if err == nil && d <= 0 {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
+			fmt.Sprintf("%s %s, got %q: a wait of %s would give up at once.", req.Path, v.Description(ctx), req.ConfigValue.ValueString(), d))
+	}
+}
