@@ -190,6 +190,11 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 		"no mobiles":       {map[string]any{"mobiles": []string{}, "sms_text": "x", "sign_text": "A"}, "at least 1"},
 		"duplicate mobile": {map[string]any{"mobiles": []string{"13800000001", "13800000002", "+8613800000001"}, "sms_text": "x", "sign_text": "A"},
 			"+8613800000001 is listed twice (mobiles[0] and mobiles[2])"},
+		// send_file separates values with spaces: an empty one would shift the
+		// others into the wrong variables.
+		"empty file value": {map[string]any{"tpl_id": "5", "sms_params_list": []string{"customer", "Acme Cloud"},
+			"recipients": []map[string]any{{"mobile": "13800000015", "sms_params_list": []string{"", "Acme Pro"}}}},
+			"Value 1 for 13800000015 is empty"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

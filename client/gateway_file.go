@@ -44,6 +44,20 @@ func EncodeMobilesFile(rs []FileRecipient) []byte {
 	return []byte(b.String())
 }
 
+// CheckMobilesFile refuses what the file format cannot carry: an empty
+// parameter leaves no column between its spaces, so the values after it
+// would move one place to the left and fill the wrong variables.
+func CheckMobilesFile(rs []FileRecipient) error {
+	for _, r := range rs {
+		for i, p := range r.Params {
+			if p == "" {
+				return fmt.Errorf("send_file: the value %d of %s is empty; the file format (one line a number, values separated by spaces, §4.8) cannot carry an empty value", i+1, r.Mobile)
+			}
+		}
+	}
+	return nil
+}
+
 // ParseMobilesFile reads the send_file file format; line numbers in errors
 // start at 1. Blank lines are skipped.
 func ParseMobilesFile(b []byte) ([]FileRecipient, error) {
@@ -71,6 +85,9 @@ func ParseMobilesFile(b []byte) ([]FileRecipient, error) {
 // arrive through the file-send callback (§6.4) and delivery records.
 func (s *GatewayService) SendFile(ctx context.Context, in GatewayFile) error {
 	if err := s.checkCredentials(); err != nil {
+		return err
+	}
+	if err := CheckMobilesFile(in.Recipients); err != nil {
 		return err
 	}
 	name := in.FileName

@@ -142,6 +142,21 @@ func TestGatewaySendFileForm(t *testing.T) {
 	}
 }
 
+// TestGatewaySendFileEmptyValue: an empty value would leave no column in
+// the file and shift the values after it; the file is refused unsent.
+func TestGatewaySendFileEmptyValue(t *testing.T) {
+	t.Parallel()
+	c, reqs := fakeGateway(t, `{"code":0,"msg":"ok"}`)
+	err := c.Gateway.SendFile(t.Context(), client.GatewayFile{TplID: 12, SmsParams: []string{"customer", "Acme Cloud"},
+		Recipients: []client.FileRecipient{{Mobile: "13800000001", Params: []string{"Ann"}}, {Mobile: "13800000015", Params: []string{"", "Acme Pro"}}}})
+	if err == nil || !strings.Contains(err.Error(), "the value 1 of 13800000015 is empty") {
+		t.Fatalf("err = %v", err)
+	}
+	if n := len(reqs()); n != 0 {
+		t.Errorf("%d requests sent", n)
+	}
+}
+
 func TestGatewayErrorsAreTyped(t *testing.T) {
 	t.Parallel()
 	cases := map[string]struct {
