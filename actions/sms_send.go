@@ -46,7 +46,10 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 		MarkdownDescription: "Sends a template SMS (a `contactcenter_sms_template`) to one or many recipients; the SMS gateway has its own `contactcenter_gateway_sms_send`. One recipient is sent as a single " +
 			"send (`type = 1`, variables in `sms_params`); several as batch sends (`type = 2`) of at most 200 numbers each, " +
 			"one line per number with its variable values in the order of the template's `tpl_param`. The template must be approved. " +
-			"Numbers the platform refuses do not stop the others; they are all listed, with their reasons, in one error. API: sms/send (spec §4.1).",
+			"Every recipient needs a value for each of the template's variables: one missing stops the run before anything is sent. " +
+			"Numbers the platform refuses do not stop the others; they are all listed, with their reasons, in one error. A send is never retried: " +
+			"when its answer is lost (the connection broke, or the platform answered 5xx) its numbers are listed as of unknown outcome, " +
+			"to check in `contactcenter_sms_records` before sending to them again. API: sms/send (spec §4.1).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
@@ -172,6 +175,29 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		return
 	}
 
+	// Every recipient needs a value for every variable; a missing one is a
+	// configuration error, refused before anything is sent.
+	for i, r := range recipients {
+		var missing []string
+		for _, name := range tpl.TplParam {
+			if _, ok := r.Params[name]; !ok {
+				missing = append(missing, "${"+name+"}")
+			}
+		}
+		if len(missing) > 0 {
+			vars := make([]string, len(tpl.TplParam))
+			for j, name := range tpl.TplParam {
+				vars[j] = "${" + name + "}"
+			}
+			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
+				fmt.Sprintf("recipients[%d] (%s) has no value for %s. Template %s uses %s: give each in params (shared by every recipient) "+
+					"or in the recipient's own params. Nothing was sent.", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", ")))
+		}
+	}
+	if diags.HasError() {
+		return
+	}
+
 	sent := map[string]string{}
 	failed := map[string]string{}
 	var groups []unsent
@@ -180,7 +206,14 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		progress("Sending template %s to %s", tid, r.Mobile)
 		res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: r.Params})
 		if err != nil {
-			tfkit.AddAPIError(diags, "Unable to Send SMS", err)
+			detail := tfkit.APIErrorDetail(err)
+			summary := "Unable to Send SMS"
+			if client.IsAmbiguous(err) {
+				summary = "SMS Outcome Unknown"
+				detail = fmt.Sprintf("The outcome is unknown: %v\n\nThe message may have gone out. Check the send records "+
+					"(data \"contactcenter_sms_records\") for %s before sending again.", err, r.Mobile)
+			}
+			diags.AddError(summary, detail)
 			return
 		}
 		merge(sent, failed, res)
@@ -195,12 +228,18 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			}
 			res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: tid})
 			if err != nil {
-				// The request failed as a whole: none of its numbers went out,
-				// and the later batches are not tried (the same error would
-				// likely repeat). They are all listed in the one diagnostic.
-				groups = append(groups, unsent{fmt.Sprintf("batch %d of %d failed: %s", c+1, chunks, tfkit.APIErrorDetail(err)), mobiles(part)})
+				// The request failed as a whole, and the later batches are not
+				// tried (the same error would likely repeat). A refusal sent
+				// nothing; a lost answer or a server failure may have sent
+				// the batch. All are listed in the one diagnostic.
+				g := unsent{reason: fmt.Sprintf("batch %d of %d failed: %s", c+1, chunks, tfkit.APIErrorDetail(err)), mobiles: mobiles(part)}
+				if client.IsAmbiguous(err) {
+					g = unsent{reason: fmt.Sprintf("batch %d of %d, outcome unknown (the platform may have sent it): %v", c+1, chunks, err),
+						mobiles: mobiles(part), unknown: true}
+				}
+				groups = append(groups, g)
 				if rest := recipients[min((c+1)*client.SMSMaxBatch, len(recipients)):]; len(rest) > 0 {
-					groups = append(groups, unsent{fmt.Sprintf("not sent after batch %d failed", c+1), mobiles(rest)})
+					groups = append(groups, unsent{reason: fmt.Sprintf("not sent after batch %d failed", c+1), mobiles: mobiles(rest)})
 				}
 				break
 			}
@@ -210,18 +249,33 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		}
 	}
 	progress("%d of %d recipients accepted for delivery", len(sent), len(recipients))
-	notSent := len(failed)
+	notSent, unknown := len(failed), 0
 	for _, g := range groups {
-		notSent += len(g.mobiles)
+		if g.unknown {
+			unknown += len(g.mobiles)
+		} else {
+			notSent += len(g.mobiles)
+		}
 	}
-	if notSent > 0 {
+	if notSent+unknown > 0 {
 		nums := make([]string, 0, len(failed))
 		for n := range failed {
 			nums = append(nums, n)
 		}
 		sort.Strings(nums)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d of %d numbers were not sent (the others were):\n", notSent, len(recipients))
+		switch {
+		case unknown == 0:
+			fmt.Fprintf(&b, "%d of %d numbers were not sent", notSent, len(recipients))
+		case notSent == 0:
+			fmt.Fprintf(&b, "%d of %d numbers may or may not have been sent", unknown, len(recipients))
+		default:
+			fmt.Fprintf(&b, "%d of %d numbers were not sent and %d may or may not have been", notSent, len(recipients), unknown)
+		}
+		if len(sent) > 0 {
+			b.WriteString(" (the others were)")
+		}
+		b.WriteString(":\n")
 		for _, n := range nums {
 			why := failed[n]
 			if why == "" {
@@ -232,15 +286,27 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		for _, g := range groups {
 			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, strings.Join(g.mobiles, ", "))
 		}
-		b.WriteString("\nFix these numbers or their variables and send to them again; sending to the whole list again would repeat the message for the others.")
-		diags.AddError("SMS Not Sent to Every Recipient", b.String())
+		if notSent > 0 {
+			b.WriteString("\nFix the numbers that were not sent, or their variables, and send to them again; sending to the whole list again would repeat the message for the others.")
+		}
+		if unknown > 0 {
+			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again.")
+		}
+		summary := "SMS Not Sent to Every Recipient"
+		if notSent == 0 {
+			summary = "SMS Outcome Unknown"
+		}
+		diags.AddError(summary, b.String())
 	}
 }
 
-// unsent is a group of numbers a whole batch request did not send.
+// unsent is a group of numbers a whole batch request did not send, or,
+// when unknown, may not have sent (the answer was lost or the server
+// failed after the request arrived).
 type unsent struct {
 	reason  string
 	mobiles []string
+	unknown bool
 }
 
 func mobiles(rs []client.SMSRecipient) []string {
@@ -267,9 +333,14 @@ func reasonText(t *client.SMSTemplate) string {
 	return " Review reason: " + string(t.Reason) + "."
 }
 
+// normalize gives one form to the ways of writing a number: +86 and 86
+// before a Chinese mobile (1 and ten digits) name the same number.
 func normalize(m string) string {
-	m = strings.TrimSpace(m)
-	return strings.TrimPrefix(strings.TrimPrefix(m, "+86"), "+")
+	m = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(m), "+86"), "+")
+	if len(m) == 13 && strings.HasPrefix(m, "861") {
+		m = m[2:]
+	}
+	return m
 }
 
 type smsSendModel struct {

@@ -116,7 +116,7 @@ func TestSMSSendAction_partialFailure(t *testing.T) {
 		"template_id": tid,
 		"recipients": []any{
 			map[string]any{"mobile": "13800138000", "params": map[string]string{"name": "Ann", "parcel": "P1"}},
-			map[string]any{"mobile": "13800138001", "params": map[string]string{"name": "Bob"}}, // no ${parcel}
+			map[string]any{"mobile": "13800138001", "params": map[string]string{"name": "Bob", "parcel": "P2"}},
 			map[string]any{"mobile": "12345", "params": map[string]string{"name": "Cy", "parcel": "P3"}},
 			map[string]any{"mobile": "13800138003", "params": map[string]string{"name": "Di", "parcel": "P4"}},
 			map[string]any{"mobile": "+1555000111", "params": map[string]string{"name": "Ed", "parcel": "P5"}},
@@ -127,22 +127,119 @@ func TestSMSSendAction_partialFailure(t *testing.T) {
 		t.Fatalf("want exactly one error diagnostic at invoke, got phase %s: %s", res.Phase, res.Text())
 	}
 	d := errs[0]
-	if d.Summary != "SMS Not Sent to Every Recipient" || !strings.Contains(d.Detail, "3 of 5 numbers were not sent") {
+	if d.Summary != "SMS Not Sent to Every Recipient" || !strings.Contains(d.Detail, "2 of 5 numbers were not sent") {
 		t.Fatalf("diagnostic: %s: %s", d.Summary, d.Detail)
 	}
-	for _, want := range []string{"- 13800138001: template parameter missing: no value for ${parcel}", "- 12345: mobile number format wrong", "- +1555000111: mobile number format wrong"} {
+	for _, want := range []string{"- 12345: mobile number format wrong", "- +1555000111: mobile number format wrong"} {
 		if !strings.Contains(d.Detail, want) {
 			t.Errorf("diagnostic lacks %q:\n%s", want, d.Detail)
 		}
 	}
-	if strings.Contains(d.Detail, "13800138000") || strings.Contains(d.Detail, "13800138003") {
+	if strings.Contains(d.Detail, "13800138000") || strings.Contains(d.Detail, "13800138001") || strings.Contains(d.Detail, "13800138003") {
 		t.Errorf("numbers that went out must not be listed:\n%s", d.Detail)
 	}
-	if recs := records(t, env); len(recs) != 2 {
-		t.Fatalf("the good numbers were sent: want 2 records, got %d", len(recs))
+	if strings.Contains(d.Detail, "may or may not") || strings.Contains(d.Detail, "contactcenter_sms_records") || strings.Contains(d.Detail, "retrying later") {
+		t.Errorf("refusals are not unknown outcomes:\n%s", d.Detail)
 	}
-	if got := res.Progress[len(res.Progress)-1]; got != "2 of 5 recipients accepted for delivery" {
+	if recs := records(t, env); len(recs) != 3 {
+		t.Fatalf("the good numbers were sent: want 3 records, got %d", len(recs))
+	}
+	if got := res.Progress[len(res.Progress)-1]; got != "3 of 5 recipients accepted for delivery" {
 		t.Errorf("last progress = %q", got)
+	}
+}
+
+// TestSMSSendAction_missingValue: a recipient without a value for one of
+// the template's variables is a configuration error, refused before any
+// number is sent, naming the recipient and the variable.
+func TestSMSSendAction_missingValue(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, your visit is at ${time}")
+	for name, rs := range map[string][]any{
+		"batch": {
+			map[string]any{"mobile": "13800000021", "params": map[string]string{"name": "Ann", "time": "10:00"}},
+			map[string]any{"mobile": "13800000022", "params": map[string]string{"time": "11:00"}}, // no ${name}
+		},
+		"single": {map[string]any{"mobile": "13800000022", "params": map[string]string{"time": "11:00"}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs})
+			errs := errorDiags(res)
+			if res.Phase != "invoke" || len(errs) != 1 {
+				t.Fatalf("want one error at invoke, got phase %s: %s", res.Phase, res.Text())
+			}
+			want := fmt.Sprintf("recipients[%d] (13800000022) has no value for ${name}. Template %s uses ${name}, ${time}", len(rs)-1, tid)
+			if d := errs[0]; d.Summary != "Missing Template Value" || !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, "Nothing was sent.") {
+				t.Errorf("diagnostic %s: %s\nwant %q", d.Summary, d.Detail, want)
+			}
+			if d := errs[0]; d.Attribute == nil || d.Attribute.String() != fmt.Sprintf("AttributeName(\"recipients\").ElementKeyInt(%d).AttributeName(\"params\")", len(rs)-1) {
+				t.Errorf("attribute %v", d.Attribute)
+			}
+		})
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Errorf("nothing may be sent: sms/send called %d times", n)
+	}
+}
+
+// TestSMSSendAction_lostAnswer: a batch whose answer is lost may have been
+// sent; the error says the outcome is unknown and where to check, rather
+// than "not sent, send again".
+func TestSMSSendAction_lostAnswer(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	rs := []any{
+		map[string]any{"mobile": "13900000031", "params": map[string]string{"name": "A"}},
+		map[string]any{"mobile": "13900000032", "params": map[string]string{"name": "B"}},
+	}
+	lostSend := `{"force":[{"method":"POST","path":"/open/sms/send","lost":true,"count":1}]}`
+	setFaults(t, env, lostSend)
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs})
+	errs := errorDiags(res)
+	if len(errs) != 1 {
+		t.Fatalf("want one error diagnostic, got: %s", res.Text())
+	}
+	d := errs[0]
+	if d.Summary != "SMS Outcome Unknown" {
+		t.Errorf("summary %q", d.Summary)
+	}
+	for _, want := range []string{"2 of 2 numbers may or may not have been sent:", "batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send",
+		"13900000031, 13900000032", `check the send records (data "contactcenter_sms_records") before sending to them again`} {
+		if !strings.Contains(d.Detail, want) {
+			t.Errorf("diagnostic lacks %q:\n%s: %s", want, d.Summary, d.Detail)
+		}
+	}
+	if recs := records(t, env); len(recs) != 2 {
+		t.Errorf("the platform sent the batch (its answer was lost): want 2 records, got %d", len(recs))
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 1 {
+		t.Errorf("a send is never retried: sms/send called %d times", n)
+	}
+
+	// One recipient: a single send, the same wording.
+	setFaults(t, env, lostSend)
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs[:1]})
+	if !strings.Contains(res.Text(), "SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send") || !strings.Contains(res.Text(), "for 13900000031 before sending again") ||
+		strings.Contains(res.Text(), "retrying later may succeed") {
+		t.Errorf("single send with a lost answer: %s", res.Text())
+	}
+}
+
+func setFaults(t *testing.T, env *acctest.Env, body string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("/_sim/faults %s: HTTP %d", body, resp.StatusCode)
 	}
 }
 

@@ -38,8 +38,11 @@ type faultConfig struct {
 type forcedCode struct {
 	Method string `json:"method"`
 	Path   string `json:"path"`
-	Code   int    `json:"code"`
-	Count  int    `json:"count"`
+	Code   int    `json:"code,omitempty"`
+	// Lost, instead of a code, makes the calls run to the end and then
+	// lose their answer to an HTTP 504, as lost_rate does at random.
+	Lost  bool `json:"lost,omitempty"`
+	Count int  `json:"count"`
 }
 
 func (f faultConfig) validate() error {
@@ -61,8 +64,8 @@ func (f faultConfig) validate() error {
 		return errors.New("faults: rate_limit_burst must be >= 0, and needs rate_limit_per_second")
 	}
 	for _, fc := range f.Force {
-		if fc.Path == "" || fc.Code == 0 || fc.Count <= 0 {
-			return errors.New("faults: each force entry needs path, code and count > 0")
+		if fc.Path == "" || fc.Count <= 0 || (fc.Code == 0) == !fc.Lost {
+			return errors.New("faults: each force entry needs path, count > 0, and either code or lost")
 		}
 	}
 	return nil

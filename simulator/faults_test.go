@@ -35,6 +35,30 @@ func (h *harness) groupCount() string {
 	return fmt.Sprint(r.body["total"])
 }
 
+// force with lost: the next count calls of method+path are applied and
+// their answers lost (HTTP 504); other paths are answered.
+func TestForcedLostAnswer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{})
+	h.admin("POST", "/_sim/faults", `{"force":[{"method":"POST","path":"/portal/v2/svcapi/queue/add","lost":true,"count":2}]}`)
+	var statuses []int
+	for i := range 3 {
+		status, _, _ := h.send(qp+"/add", fmt.Sprintf(`{"que_name":"L%d","que_priority":1}`, i))
+		statuses = append(statuses, status)
+	}
+	if fmt.Sprint(statuses) != "[504 504 200]" {
+		t.Errorf("statuses %v, want two lost answers (504) then an answer", statuses)
+	}
+	if n := h.groupCount(); n != "3" {
+		t.Errorf("%s groups exist, want 3: a lost answer's call is applied", n)
+	}
+	for _, bad := range []string{`{"force":[{"path":"/x","code":500,"lost":true,"count":1}]}`, `{"force":[{"path":"/x","lost":true}]}`} {
+		if r := h.admin("POST", "/_sim/faults", bad); r.status != 400 {
+			t.Errorf("faults %s: HTTP %d %s, want 400", bad, r.status, r.raw)
+		}
+	}
+}
+
 // lost_rate: the call is applied, then the answer is lost (dropped
 // connection or 504), chosen per request by the seeded generator; drop_rate
 // still drops before acting.

@@ -45,6 +45,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.stats[r.Method+" "+r.URL.Path]++
 	flt, wait := s.pickFault()
+	if s.takeForced(r.Method, r.URL.Path, true) != 0 {
+		flt = faultLost5xx
+	}
 	f := s.faults
 	s.mu.Unlock()
 
@@ -105,7 +108,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	c.St = s.st
 	// A forced code is taken only by a call that passed auth, so a refused
 	// call never uses it up.
-	if forced := s.takeForced(r.Method, r.URL.Path); forced != 0 {
+	if forced := s.takeForced(r.Method, r.URL.Path, false); forced != 0 {
 		if rt.onForced != nil {
 			rt.onForced(c, forced)
 		} else {
@@ -189,14 +192,18 @@ func (s *Server) gatewayAuth(c *Call, perr error) bool {
 }
 
 // takeForced returns a code forced on the next call of method+path by
-// /_sim/faults, consuming it. Called with s.mu held.
-func (s *Server) takeForced(method, path string) int {
+// /_sim/faults, consuming it; with lost, it looks at the entries that lose
+// the answer instead, and returns 504 for one. Called with s.mu held.
+func (s *Server) takeForced(method, path string, lost bool) int {
 	for i := range s.faults.Force {
 		f := &s.faults.Force[i]
-		if f.Count <= 0 || f.Path != path || (f.Method != "" && !strings.EqualFold(f.Method, method)) {
+		if f.Count <= 0 || f.Lost != lost || f.Path != path || (f.Method != "" && !strings.EqualFold(f.Method, method)) {
 			continue
 		}
 		f.Count--
+		if lost {
+			return http.StatusGatewayTimeout
+		}
 		return f.Code
 	}
 	return 0
