@@ -38,8 +38,9 @@ flags:
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN, --sms-app-id / --sms-app-key (gateway kinds).
-Exit codes: 0 done, 1 some objects could not be read or the platform is
-unreachable (then nothing is written), 2 bad input or usage.
+Exit codes: 0 done; 1 some objects could not be read (the module is written
+without them, and they are listed) or the platform is unreachable (nothing
+is written); 2 bad input or usage.
 `
 
 // runExport dispatches `ccsync export terraform ...` (DESIGN §8).
