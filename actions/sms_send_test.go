@@ -195,7 +195,7 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 		map[string]any{"mobile": "13900000032", "params": map[string]string{"name": "B"}},
 	}
 	lostSend := `{"force":[{"method":"POST","path":"/open/sms/send","lost":true,"count":1}]}`
-	setFaults(t, env, lostSend)
+	postAdmin(t, env, "/_sim/faults", lostSend)
 	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs})
 	errs := errorDiags(res)
 	if len(errs) != 1 {
@@ -219,27 +219,11 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 	}
 
 	// One recipient: a single send, the same wording.
-	setFaults(t, env, lostSend)
+	postAdmin(t, env, "/_sim/faults", lostSend)
 	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs[:1]})
 	if !strings.Contains(res.Text(), "SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send") || !strings.Contains(res.Text(), "for 13900000031 before sending again") ||
 		strings.Contains(res.Text(), "retrying later may succeed") {
 		t.Errorf("single send with a lost answer: %s", res.Text())
-	}
-}
-
-func setFaults(t *testing.T, env *acctest.Env, body string) {
-	t.Helper()
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("/_sim/faults %s: HTTP %d", body, resp.StatusCode)
 	}
 }
 
