@@ -19,7 +19,26 @@ var (
 	reDigits     = regexp.MustCompile(`^\d+$`)
 	reNumberLike = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
 	reSci        = regexp.MustCompile(`^[+-]?\d+(\.\d+)?[eE][+-]?\d+$`)
+	// reWholeDecimal is a whole number typed with a decimal point, "9002.0".
+	reWholeDecimal = regexp.MustCompile(`^\d+\.0*$`)
 )
+
+// ruleLostDigits is the rule a number cell breaks when it holds more digits
+// than a spreadsheet number keeps.
+const ruleLostDigits = "has more than 15 digits, which a number cell cannot hold exactly (the last ones were lost); format the column as text and type the value again"
+
+// lostDigits reports whether c is a number cell whose whole value has more
+// than 15 digits: spreadsheets keep 15 significant digits, so an 18-digit
+// id typed as a number is stored as 1.10101199003071E+17 and its last
+// digits are gone. Exact digits written as such (by a program) are kept.
+func lostDigits(c Cell) bool {
+	raw := strings.TrimSpace(c.Raw)
+	if reDigits.MatchString(raw) || !reNumberLike.MatchString(raw) {
+		return false
+	}
+	f, err := strconv.ParseFloat(raw, 64)
+	return err == nil && math.Abs(f) >= 1e15
+}
 
 // integralDigits turns a stored number ("13812345678", "9002.0",
 // "1.3812345678E10") into its exact digits, or "" when it is not a whole
@@ -52,8 +71,8 @@ func cellDigits(c Cell) (string, bool) {
 	if d := integralDigits(c.Raw); d != "" && c.Raw != c.Text {
 		return d, true // a number cell displayed in another format
 	}
-	if d := integralDigits(shown); d != "" && !reSci.MatchString(shown) {
-		return d, true // "9002.0" typed as text
+	if reWholeDecimal.MatchString(shown) {
+		return strings.TrimRight(strings.TrimRight(shown, "0"), "."), true // "9002.0" typed as text
 	}
 	return shown, false
 }
@@ -61,6 +80,9 @@ func cellDigits(c Cell) (string, bool) {
 // cellPhone reads a phone number: digits, with an optional leading "+",
 // spaces, dashes, dots and brackets removed as people type them.
 func cellPhone(c Cell) (string, string) {
+	if lostDigits(c) {
+		return "", ruleLostDigits
+	}
 	if d, ok := cellDigits(c); ok {
 		return d, ""
 	}
@@ -103,7 +125,34 @@ func cellText(c Cell) string {
 		}
 		return raw
 	}
-	if serial, err := strconv.ParseFloat(raw, 64); err == nil && looksLikeDate(shown) {
+	// A serial below 1 is a time of day with no date: it stays as shown.
+	if serial, err := strconv.ParseFloat(raw, 64); err == nil && serial >= 1 && looksLikeDate(shown) {
+		if t, err := excelize.ExcelDateToTime(serial, false); err == nil {
+			return isoDate(t)
+		}
+	}
+	return shown
+}
+
+// reDefaultDate is how the reader renders Excel's default date format
+// (built-in format 14), which Excel itself shows in the reader's locale.
+var reDefaultDate = regexp.MustCompile(`^\d{2}-\d{2}-\d{2}$`)
+
+// cellShown reads a value as the sheet shows it, as an SMS carries it: a
+// date or a time in a format of the sheet's own (dd/mm/yyyy, h:mm) or a
+// number keeps its display. Two exceptions: a whole number displayed in
+// scientific notation gets its exact digits back, and a date in Excel's
+// default date format, which has no one display (it follows each reader's
+// locale), comes back as yyyy-mm-dd.
+func cellShown(c Cell) string {
+	shown := strings.TrimSpace(c.Text)
+	raw := strings.TrimSpace(c.Raw)
+	if reSci.MatchString(shown) {
+		if d := integralDigits(raw); d != "" {
+			return d
+		}
+	}
+	if serial, err := strconv.ParseFloat(raw, 64); err == nil && serial >= 1 && raw != shown && reDefaultDate.MatchString(shown) {
 		if t, err := excelize.ExcelDateToTime(serial, false); err == nil {
 			return isoDate(t)
 		}

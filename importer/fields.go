@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"net/mail"
 	"strconv"
 	"strings"
 )
@@ -72,7 +73,7 @@ var AgentFields = []Field{
 	{Name: "user_sms_phone", Kind: KindPhone, Unique: true, Note: "Mobile number for SMS (unique). Digits; type it as text or a number."},
 	{Name: "fixed_phone", Kind: KindPhone, Note: "Fixed extension."},
 	{Name: "user_status", Kind: KindEnum, Enum: []EnumValue{{"1", "on duty"}, {"2", "resigned"}, {"3", "frozen"}}, Note: "1 on duty (default), 2 resigned, 3 frozen."},
-	{Name: "dept_id", Kind: KindInt, HasMin: true, Min: 0, Note: "Department id (default: the root department)."},
+	{Name: "dept_id", Kind: KindInt, HasMin: true, Min: 1, Note: "Department id, at least 1 (default: the root department)."},
 	{Name: "role_id", Kind: KindInt, HasMin: true, Min: 0, Note: "Role id."},
 	{Name: "crm_id", Kind: KindText, Note: "Third-party (CRM) id."},
 	{Name: "user_type", Kind: KindEnumList, Enum: []EnumValue{{"1", "call center"}, {"2", "online chat"}, {"3", "work order"}, {"4", "management"}, {"5", "voice assist"}, {"6", "video service"}, {"7", "text assist"}}, Note: "Comma list of: 1 call center, 2 online chat, 3 work order, 4 management, 5 voice assist, 6 video service, 7 text assist."},
@@ -106,6 +107,9 @@ func FieldByName(name string) (Field, bool) {
 // Convert reads one cell into the field's canonical text, or returns the
 // rule it breaks. The cell is not empty.
 func (f Field) Convert(c Cell) (string, string) {
+	if (f.Kind == KindCode || f.Kind == KindText || f.Kind == KindSecret) && lostDigits(c) {
+		return "", ruleLostDigits
+	}
 	switch f.Kind {
 	case KindCode:
 		if d, ok := cellDigits(c); ok {
@@ -126,7 +130,7 @@ func (f Field) Convert(c Cell) (string, string) {
 		return v, ""
 	case KindEmail:
 		v := cellText(c)
-		if !reEmail.MatchString(v) {
+		if addr, err := mail.ParseAddress(v); !reEmail.MatchString(v) || err != nil || addr.Address != v {
 			return "", "is not an e-mail address"
 		}
 		return v, ""

@@ -8,14 +8,14 @@ import (
 	"unicode/utf8"
 )
 
-// RecipientSheet is the worksheet a recipient list is read from (the first
-// sheet when the workbook has none of that name).
+// RecipientSheet is the worksheet a recipient list is read from (the only
+// sheet besides Help when the workbook has none of that name).
 const RecipientSheet = "Recipients"
 
 // mobileHeaders are the headings accepted for the number column.
 var mobileHeaders = map[string]bool{"mobile": true, "phone": true, "mobilenumber": true, "phonenumber": true, "number": true}
 
-var reMobile = regexp.MustCompile(`^1\d{10}$`)
+var reMobile = regexp.MustCompile(`^1[3-9]\d{9}$`)
 
 // RecipientRow is one data row of a recipient list.
 type RecipientRow struct {
@@ -176,8 +176,11 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 			if col < len(cells) {
 				c = cells[col]
 			}
-			v := cellText(c)
+			v := cellShown(c)
 			switch {
+			case lostDigits(c):
+				add(cellRef(col+1, rowNum), name, strings.TrimSpace(c.Text), true, ruleLostDigits)
+				bad = true
 			case v == "":
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
 				bad = true

@@ -8,8 +8,9 @@ import (
 
 var reEmail = regexp.MustCompile(`^[^@\s,;]+@[^@\s,;]+\.[^@\s,;.]+$`)
 
-// RosterSheet is the worksheet a roster is read from (the first sheet when
-// the workbook has none of that name) and the one template/export write.
+// RosterSheet is the worksheet a roster is read from (the only sheet besides
+// Help when the workbook has none of that name) and the one template/export
+// write.
 const RosterSheet = "Agents"
 
 // AgentRow is one data row of a roster: canonical values indexed like

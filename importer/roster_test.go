@@ -86,7 +86,7 @@ func TestRoster_validationMessages(t *testing.T) {
 		`Agents!H3: is_enable_outbound "maybe" is not a boolean (TRUE/yes/1 or FALSE/no/0)`,
 		`Agents!I3: queue_ids "1;a" is not a comma-separated list of ids ("a" is not an id)`,
 		`Agents!J3: user_type "8" has "8", which is not one of 1 (call center), 2 (online chat), 3 (work order), 4 (management), 5 (voice assist), 6 (video service), 7 (text assist)`,
-		`Agents!K3: dept_id "-3" must be at least 0`,
+		`Agents!K3: dept_id "-3" must be at least 1`,
 		`Agents!L3: user_phone_type "5" is not one of 3 (web phone off), 4 (web phone on)`,
 		`Agents!A4: user_num is required: rows are matched to agents by it`,
 		`Agents!A5: user_num "9001" repeats row 2 (Agents!A2); user_num must be unique`,

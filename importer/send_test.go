@@ -112,6 +112,7 @@ func TestRecipients_validation(t *testing.T) {
 		{13800000001, nil},
 		{13800000002, "Smith, John"},
 		{nil, "B"},
+		{12000000000, "C"}, // the second digit is 3 to 9: the gateway refuses a whole request for one such number
 	})
 	_, probs, _ = ReadRecipients(path, []string{"name"}, "open")
 	want = []string{
@@ -119,6 +120,7 @@ func TestRecipients_validation(t *testing.T) {
 		`Recipients!B3: name is required: the template uses ${name}`,
 		`Recipients!B4: name "Smith, John" contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway`,
 		`Recipients!A5: mobile is required`,
+		`Recipients!A6: mobile "12000000000" is not a mobile number (11 digits starting with 1, optionally +86)`,
 	}
 	if d := cmp.Diff(want, problemLines(probs)); d != "" {
 		t.Errorf("rows (-want +got):\n%s", d)

@@ -39,9 +39,9 @@ type sheetReader struct {
 	rowNum int
 }
 
-// openSheet opens path and the sheet named want, or the first sheet when the
-// workbook has no sheet of that name (a roster saved under "Sheet1" still
-// reads).
+// openSheet opens path and the sheet named want (in any case), or, when the
+// workbook has no sheet of that name, its only sheet besides Help (a roster
+// saved under "Sheet1" still reads). Several other sheets are an error.
 func openSheet(path, want string) (*sheetReader, error) {
 	f, err := excelize.OpenFile(path, openOptions)
 	if err != nil {
@@ -58,10 +58,23 @@ func openSheet(path, want string) (*sheetReader, error) {
 		}
 	}
 	if sheet == "" {
-		if len(names) == 0 {
-			return nil, errors.Join(fmt.Errorf("%s has no worksheet", path), f.Close())
+		var candidates []string
+		for _, n := range names {
+			if !strings.EqualFold(n, HelpSheet) {
+				candidates = append(candidates, n)
+			}
 		}
-		sheet = names[0]
+		switch len(candidates) {
+		case 0:
+			return nil, errors.Join(fmt.Errorf("%s has no worksheet to read (want one named %s)", path, want), f.Close())
+		case 1:
+			sheet = candidates[0]
+		default:
+			// Reading one of several sheets would leave the others' rows
+			// out without a word, and --prune would act on them.
+			return nil, errors.Join(fmt.Errorf("%s has no sheet named %s and %d sheets that could hold the data (%s): ccsync reads one sheet; name it %s, or keep the rows in one sheet",
+				path, want, len(candidates), strings.Join(candidates, ", "), want), f.Close())
+		}
 	}
 	r := &sheetReader{f: f, Sheet: sheet}
 	if r.raw, err = f.Rows(sheet); err == nil {
