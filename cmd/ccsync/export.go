@@ -106,7 +106,6 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitUsage
 	}
-	cfg.MaxRetries = 3
 	c, err := client.New(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)

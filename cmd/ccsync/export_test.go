@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -196,5 +197,33 @@ func TestExportCommand_force(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "agents.tf")); strings.Contains(string(b), "stale") {
 		t.Errorf("agents.tf was not replaced:\n%s", b)
+	}
+}
+
+// TestExportCommand_maxRetries: --max-retries is the user's, as for every
+// other command: with 0, one failed read fails the export (nothing
+// written); with the default, the read is retried and the export is done.
+func TestExportCommand_maxRetries(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	force := func() {
+		t.Helper()
+		resp, err := http.Post(origin+"/_sim/faults", "application/json",
+			strings.NewReader(`{"force":[{"method":"POST","path":"/open/v3/svcapi/users/list","lost":true,"count":1}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	force()
+	dir := filepath.Join(t.TempDir(), "none")
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "agents", "--max-retries", "0")
+	if code != 1 || !strings.Contains(errOut, "HTTP 504") || !strings.Contains(errOut, "Nothing was written.") {
+		t.Fatalf("--max-retries 0: exit %d\n%s\n%s", code, out, errOut)
+	}
+	force()
+	dir = filepath.Join(t.TempDir(), "cc")
+	if code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "agents"); code != 0 {
+		t.Fatalf("default retries: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
