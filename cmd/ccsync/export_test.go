@@ -208,8 +208,12 @@ func TestExportCommand_maxRetries(t *testing.T) {
 	origin := exportSim(t)
 	force := func() {
 		t.Helper()
-		resp, err := http.Post(origin+"/_sim/faults", "application/json",
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults",
 			strings.NewReader(`{"force":[{"method":"POST","path":"/open/v3/svcapi/users/list","lost":true,"count":1}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
