@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/mail"
 	"regexp"
 	"strconv"
 	"strings"
@@ -46,9 +47,38 @@ var (
 	// service holds, and configuration generated from it writes, for an
 	// agent without one); the service enforces uniqueness.
 	emailRE = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
-	// trimmedRE matches text without leading or trailing whitespace.
-	trimmedRE = regexp.MustCompile(`(?s)^(\S(.*\S)?)?$`)
+	// trimmedRE matches text without leading or trailing white space, as
+	// strings.TrimSpace (the service's trim) sees it: Unicode spaces too,
+	// such as the ideographic space U+3000 of copied Chinese text (\s
+	// alone is ASCII only).
+	trimmedRE = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)
 )
+
+// emailAddress accepts an e-mail address as the service parses it (a plain
+// address, `first..last@` refused), or "" (no address: what the service
+// holds, and configuration generated from it writes, for an agent without
+// one).
+type emailAddress struct{}
+
+func (emailAddress) Description(context.Context) string {
+	return "must be an e-mail address such as ann.lee@example.com"
+}
+
+func (v emailAddress) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v emailAddress) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	s := req.ConfigValue.ValueString()
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || s == "" {
+		return
+	}
+	if addr, err := mail.ParseAddress(s); !emailRE.MatchString(s) || err != nil || addr.Address != s {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, v.Description(ctx), s))
+	}
+}
+
+// nonSpace is one character that unicode.IsSpace does not take for space.
+const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
 
 // trimmed rejects text the service would store trimmed (agents, webhooks and
 // voice names are trimmed on write): the value read back would differ from
@@ -135,7 +165,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Version of `user_password_wo`. Required with `user_password_wo`; change it (for example increment it) to send a new password.",
 		},
 		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
-		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", stringvalidator.RegexMatches(emailRE, "must be an e-mail address")),
+		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", emailAddress{}),
 		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed()),
 		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed()),
 		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),

@@ -85,6 +85,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 		}),
 		"remark": replaceString(schema.StringAttribute{
 			Optional: true, MarkdownDescription: "Note for the reviewer (`remark`). Changing it replaces the template.",
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 		}),
 		"sign_text": replaceString(schema.StringAttribute{
 			Optional: true,

@@ -103,12 +103,14 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cases := map[string]acctest.PlanError{
-		"tpl_type 4":        {gatewayTemplateConfig("hi", 4, ""), `tpl_type value must be one of`},
-		"tpl_type 0":        {gatewayTemplateConfig("hi", 0, ""), `tpl_type value must be one of`},
-		"unterminated var":  {gatewayTemplateConfig("hi ${name", 1, ""), `unterminated variable`},
-		"empty var":         {gatewayTemplateConfig("hi ${}", 1, ""), `empty or malformed variable`},
-		"401 characters":    {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
-		"empty text":        {gatewayTemplateConfig("", 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
+		"tpl_type 4":       {gatewayTemplateConfig("hi", 4, ""), `tpl_type value must be one of`},
+		"tpl_type 0":       {gatewayTemplateConfig("hi", 0, ""), `tpl_type value must be one of`},
+		"unterminated var": {gatewayTemplateConfig("hi ${name", 1, ""), `unterminated variable`},
+		"empty var":        {gatewayTemplateConfig("hi ${}", 1, ""), `empty or malformed variable`},
+		"401 characters":   {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
+		"empty text":       {gatewayTemplateConfig("", 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
+		// An empty remark is read back as none: it is refused rather than planned.
+		"empty remark":      {gatewayTemplateConfig("hi", 1, `remark = ""`), `remark string length must be at least 1`},
 		"sign_text bracket": {strings.Replace(gatewayTemplateConfig("hi", 1, ""), "contactcenter_gateway_sms_signature.acme.sign_text", `"【Acme】"`, 1), `must be given without brackets`},
 		"missing title":     {"resource \"contactcenter_gateway_sms_template\" \"t\" {\n tpl_text = \"x\"\n tpl_type = 1\n}", `The argument "tpl_title" is required`},
 	}

@@ -68,7 +68,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Group priority (`que_priority`) from `0` to `255`; a smaller number is a higher priority.",
 			Validators:          []validator.Int64{int64validator.Between(0, 255)},
 		},
-		"que_num": framework.OptionalComputedString("Group number (`que_num`). Unique within the enterprise when set."),
+		"que_num": framework.OptionalComputedString("Group number (`que_num`). Unique within the enterprise when set.", trimmed()),
 		"que_type": framework.OptionalComputedInt64("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
 			"The platform reports it on every group but does not list it among the settings it accepts; the provider sends it only when set.",
 			int64validator.OneOf(0, 1, 2)),

@@ -130,6 +130,9 @@ func TestAccSkillGroup_validation(t *testing.T) {
 		"missing priority (type)": {`resource "contactcenter_skill_group" "test" { que_name = "A" }`, `The argument "que_priority" is required`},
 		"blank name":              {skillGroupConfig("   ", 1, ""), `que_name must not begin or end with whitespace`},
 		"padded name":             {skillGroupConfig(" Sales", 1, ""), `que_name must not begin or end with whitespace`},
+		// The service trims with Unicode spaces too: the ideographic space of copied Chinese text.
+		"ideographic space": {skillGroupConfig("客服组\u3000", 1, ""), `que_name must not begin or end with whitespace`},
+		"padded que_num":    {skillGroupConfig("A", 1, `que_num = "Q3 "`), `que_num must not begin or end with whitespace`},
 		"fractional priority": {`resource "contactcenter_skill_group" "test" {
   que_name     = "A"
   que_priority = 1.5

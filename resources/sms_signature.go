@@ -34,7 +34,7 @@ var (
 
 // noOuterSpaceRE refuses text that starts or ends with white space, which
 // the service trims (the stored value would differ from the configuration).
-var noOuterSpaceRE = regexp.MustCompile(`^\S(.*\S)?$`)
+var noOuterSpaceRE = regexp.MustCompile(`^` + nonSpace + `(.*` + nonSpace + `)?$`)
 
 // NewSMSSignatureResource returns the contactcenter_sms_signature resource.
 func NewSMSSignatureResource() resource.Resource {

@@ -1,0 +1,28 @@
+package resources
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// trimmedRE and noOuterSpaceRE see white space as strings.TrimSpace (the
+// service's trim) does, for every character of the Basic Multilingual
+// Plane at either end.
+func TestTrimRulesMatchTrimSpace(t *testing.T) {
+	t.Parallel()
+	for r := rune(0); r <= 0xFFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		for _, s := range []string{string(r) + "a", "a" + string(r)} {
+			want := strings.TrimSpace(s) == s
+			if got := trimmedRE.MatchString(s); got != want {
+				t.Errorf("trimmedRE(%q) = %v; strings.TrimSpace says trimmed = %v (unicode.IsSpace %v)", s, got, want, unicode.IsSpace(r))
+			}
+			if r != '\n' && noOuterSpaceRE.MatchString(s) != want {
+				t.Errorf("noOuterSpaceRE(%q) = %v, want %v", s, !want, want)
+			}
+		}
+	}
+}
