@@ -210,7 +210,7 @@ func (cc *center) build(t *testing.T, n size) {
 			task.Config = &client.TaskConfig{CallRatioType: fi(int64(i % 2)), MaxCallRatio: ff(2.5),
 				Webhook: &client.TaskWebhook{Enable: fb(true), IDs: hooks}}
 			if i%2 == 1 {
-				task.Config.ManualCallRatio = ff(1.5)
+				task.Config.ManualCallRatio = ff(1.2) // not a binary fraction: read back, it must equal the configuration's 1.2
 			}
 			task.AssignedUsers = []client.AssignedUser{{UserID: fi(member(0)), ConnLimit: fi(2)}, {UserNum: fs(strconv.Itoa(8000 + (g*n.perGroup+1)%n.agents))}}
 			task.RecallStrategies = &client.RecallStrategies{Default: &client.RecallRule{Recall: fi(1), RecallMaxTimes: fi(2),
@@ -230,7 +230,7 @@ func (cc *center) build(t *testing.T, n size) {
 			task.TransTo = fs("script-" + strconv.Itoa(i))
 			task.EnableASR = fb(true)
 			task.Config = &client.TaskConfig{TTS: &client.TaskTTS{Provider: fs("ali"), Name: fs("xiaoyun"), Voice: fs("xiaoyun"), Speed: fi(0), Volume: fi(50)},
-				NLPSilenceTime: fi(800), EnableScheduler: fb(true), AgentWaitTime: fi(5), QueID: fi(groupIDs[g]), MaxCallRatio: ff(1.25),
+				NLPSilenceTime: fi(800), EnableScheduler: fb(true), AgentWaitTime: fi(5), QueID: fi(groupIDs[g]), MaxCallRatio: ff(2.675),
 				InitCallRatio: ff(1.5), Webhook: &client.TaskWebhook{Enable: fb(true), IDs: hooks}}
 			task.AssignedUsers = []client.AssignedUser{{UserID: fi(member(0))}, {UserID: fi(member(2)), ConnLimit: fi(1)}}
 			task.RecallStrategies = &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{

@@ -313,7 +313,7 @@ func flattenConfig(c *client.TaskConfig) *taskConfigModel {
 	framework.Flatten(c, &out)
 	out.MakecallFlag = orInt(out.MakecallFlag, 0)
 	if out.InitCallRatio.IsNull() {
-		out.InitCallRatio = types.Float64Value(1)
+		out.InitCallRatio = framework.DecimalFloat64(1) // as Flatten makes it: keep compares the models with reflect.DeepEqual
 	}
 	if w := c.Webhook; w != nil {
 		out.Webhook = &taskWebhookModel{IDs: int64s(w.IDs)}

@@ -1,13 +1,17 @@
 package framework
 
 import (
+	"context"
 	"fmt"
+	"math"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // Flatten and Expand map fields by name between a model (fields tagged
@@ -144,7 +148,7 @@ func flattenValue(v reflect.Value, to reflect.Type) (any, error) {
 	case float64Type:
 		switch {
 		case k == reflect.Float64 || k == reflect.Float32:
-			return types.Float64Value(v.Float()), nil
+			return DecimalFloat64(v.Float()), nil
 		case isInt(k):
 			return types.Float64Value(float64(v.Int())), nil
 		}
@@ -220,4 +224,25 @@ func expandValue(from, to reflect.Value) error {
 		to.Set(target.Addr())
 	}
 	return nil
+}
+
+// DecimalFloat64 is f as Terraform reads the number from configuration or
+// state: its shortest decimal ("1.2") at 512 bits, not the binary value of
+// the float64 (1.1999999999999999555910790149937…). Terraform compares
+// numbers exactly, so a float read from the API as types.Float64Value(1.2)
+// differs from a configured 1.2: an import block planned an update for a
+// task whose ratio matched.
+func DecimalFloat64(f float64) types.Float64 {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return types.Float64Value(f)
+	}
+	bf, _, err := big.ParseFloat(strconv.FormatFloat(f, 'g', -1, 64), 10, 512, big.ToNearestEven)
+	if err != nil {
+		return types.Float64Value(f)
+	}
+	v, err := types.Float64Type.ValueFromTerraform(context.Background(), tftypes.NewValue(tftypes.Number, bf))
+	if err != nil {
+		return types.Float64Value(f)
+	}
+	return v.(types.Float64)
 }

@@ -2,6 +2,8 @@ package framework
 
 import (
 	"context"
+	"math/big"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -153,6 +155,25 @@ func TestComputedAttributesDropConfigurationSentences(t *testing.T) {
 	for name, w := range want {
 		if d := got[name].GetMarkdownDescription(); d != w {
 			t.Errorf("%s: %q, want %q", name, d, w)
+		}
+	}
+}
+
+// A float read from the API is the number Terraform reads from the same
+// decimal in configuration or state, so a configured 1.2 plans no change.
+func TestDecimalFloat64(t *testing.T) {
+	for _, s := range []string{"1.2", "0.1", "2.675", "2.5", "0", "1e-7", "300"} {
+		f, _ := strconv.ParseFloat(s, 64)
+		got, err := DecimalFloat64(f).ToTerraformValue(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _, _ := big.ParseFloat(s, 10, 512, big.ToNearestEven)
+		if want := tftypes.NewValue(tftypes.Number, cfg); !got.Equal(want) {
+			t.Errorf("%s: %v, want %v (the configuration's number)", s, got, want)
+		}
+		if v := DecimalFloat64(f).ValueFloat64(); v != f {
+			t.Errorf("%s: ValueFloat64 = %v", s, v)
 		}
 	}
 }
