@@ -80,6 +80,15 @@ func (v emailAddress) ValidateString(ctx context.Context, req validator.StringRe
 // nonSpace is one character that unicode.IsSpace does not take for space.
 const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
 
+// notBlank rejects text of white space only, which the service refuses as
+// empty (gateway code 1020, sms/template code 400) only at apply.
+func notBlank() validator.String {
+	return stringvalidator.RegexMatches(notBlankRE, "must hold more than white space")
+}
+
+// notBlankRE matches text with a character that is not white space.
+var notBlankRE = regexp.MustCompile(nonSpace)
+
 // trimmed rejects text the service would store trimmed (agents, webhooks and
 // voice names are trimmed on write): the value read back would differ from
 // the configuration, so it fails at plan time instead of after apply.

@@ -71,7 +71,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 			Required: true,
 			MarkdownDescription: "Template text (`tplText`). Variables are written `${name}` and filled by `sms_params` when sending. " +
 				"At most 400 characters, the gateway's limit for a message text. Changing it replaces the template.",
-			Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), templateTextValidator{}},
+			Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), notBlank(), templateTextValidator{}},
 		}),
 		"tpl_type": schema.Int64Attribute{
 			Required:            true,
@@ -81,7 +81,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 		},
 		"tpl_title": replaceString(schema.StringAttribute{
 			Required: true, MarkdownDescription: "Template title (`tplTitle`). Changing it replaces the template.",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), notBlank()},
 		}),
 		"remark": replaceString(schema.StringAttribute{
 			Optional: true, MarkdownDescription: "Note for the reviewer (`remark`). Changing it replaces the template.",

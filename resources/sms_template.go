@@ -93,7 +93,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "The template body (`template_contents`, answered as `tpl_text`). Variables are written `${name}` " +
 				"(use `$${name}` in HCL to write a literal `${`); their names become `tpl_param`.",
 			Validators: []validator.String{
-				stringvalidator.LengthAtLeast(1),
+				stringvalidator.LengthAtLeast(1), notBlank(),
 				stringvalidator.RegexMatches(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without spaces and a closing \"}\""),
 			},
 		},

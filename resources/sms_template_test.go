@@ -244,6 +244,7 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 	cases := map[string]acctest.PlanError{
 		"empty name":        {smsTemplateConfig("", "x", ""), `template_name string length must be at least 1`},
 		"empty contents":    {smsTemplateConfig("A", "", ""), `template_contents string length must be at least 1`},
+		"blank contents":    {smsTemplateConfig("A", " \n ", ""), `template_contents must hold more than white space`},
 		"unclosed variable": {smsTemplateConfig("A", "Hi $${name", ""), `must write every variable as ${name}`},
 		"empty variable":    {smsTemplateConfig("A", "Hi $${}", ""), `must write every variable as ${name}`},
 		"spaced variable":   {smsTemplateConfig("A", "Hi $${first name}", ""), `must write every variable as ${name}`},
