@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/mail"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,49 +53,6 @@ var (
 	// alone is ASCII only).
 	trimmedRE = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)
 )
-
-// emailAddress accepts an e-mail address as the service parses it (a plain
-// address, `first..last@` refused), or "" (no address: what the service
-// holds, and configuration generated from it writes, for an agent without
-// one).
-type emailAddress struct{}
-
-func (emailAddress) Description(context.Context) string {
-	return "must be an e-mail address such as ann.lee@example.com"
-}
-
-func (v emailAddress) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v emailAddress) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	s := req.ConfigValue.ValueString()
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || s == "" {
-		return
-	}
-	if addr, err := mail.ParseAddress(s); !emailRE.MatchString(s) || err != nil || addr.Address != s {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, v.Description(ctx), s))
-	}
-}
-
-// nonSpace is one character that unicode.IsSpace does not take for space.
-const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
-
-// notBlank rejects text of white space only, which the service refuses as
-// empty (gateway code 1020, sms/template code 400) only at apply.
-func notBlank() validator.String {
-	return stringvalidator.RegexMatches(notBlankRE, "must hold more than white space")
-}
-
-// notBlankRE matches text with a character that is not white space.
-var notBlankRE = regexp.MustCompile(nonSpace)
-
-// trimmed rejects text the service would store trimmed (agents, webhooks and
-// voice names are trimmed on write): the value read back would differ from
-// the configuration, so it fails at plan time instead of after apply.
-func trimmed() validator.String {
-	return stringvalidator.RegexMatches(trimmedRE,
-		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
-}
 
 // Values of delete_mode.
 const (
@@ -190,7 +147,8 @@ func AgentAttributes() map[string]schema.Attribute {
 		"queue_ids": schema.SetAttribute{
 			Optional: true, ElementType: types.Int64Type,
 			MarkdownDescription: "Skill groups the agent belongs to (`queue_ids`), as group ids; new memberships get skill level `1`. " +
-				"When set, the agent's groups are exactly these and changes made outside Terraform show as drift. " +
+				"When set, the agent's groups are exactly these and changes made outside Terraform show as drift; set on an agent that exists " +
+				"(adopted, or managed before without it), the plan warns of the groups the agent will leave. " +
 				"When unset, this resource manages no membership at all (use `contactcenter_skill_group_members` or `contactcenter_skill_group_member`), " +
 				"and removing the attribute leaves the current groups as they are. Do not manage one group through both this attribute and a membership resource.",
 			Validators: []validator.Set{setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
@@ -377,13 +335,56 @@ func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateC
 // ModifyPlan refuses, at plan time, to create an agent without a password
 // (a replacement is a create too). A password that is unknown until apply
 // is checked by Create.
-func (r *agentResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	if !req.State.Raw.IsNull() {
+		r.warnQueueIDsTakeOver(ctx, req, resp)
 		return
 	}
 	if rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
 	}
+}
+
+// warnQueueIDsTakeOver warns when queue_ids starts to be managed for an
+// agent that exists (after an import, or added later): the plan can only
+// show "+ queue_ids", which reads as additive, while the apply makes the
+// agent's groups exactly these and it leaves the others. The warning names
+// the groups it would leave, read now (one users/list, batched).
+func (r *agentResource) warnQueueIDsTakeOver(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !rawAttr(req.State.Raw, "queue_ids").IsNull() || r.Client == nil {
+		return
+	}
+	var planned types.Set
+	var id types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("queue_ids"), &planned)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() || planned.IsNull() || planned.IsUnknown() {
+		return
+	}
+	want, d := tfkit.Int64sFromSet(ctx, planned)
+	if d.HasError() {
+		return
+	}
+	a, err := r.Client.Agents.Get(ctx, framework.ID(id))
+	if err != nil {
+		return // the read of the refresh reports it
+	}
+	var leaves []string
+	for _, q := range a.QueueIDList() {
+		if !slices.Contains(want, q) {
+			leaves = append(leaves, strconv.FormatInt(q, 10))
+		}
+	}
+	if len(leaves) == 0 {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Skill Groups",
+		fmt.Sprintf("queue_ids was not managed for agent %s until now; from this apply the agent's groups are exactly the ones listed, "+
+			"so it leaves the skill groups it belongs to now and that are not listed: %s. The plan shows only \"+ queue_ids\". "+
+			"To keep them, add them to queue_ids.", a.UserNum, strings.Join(leaves, ", ")))
 }
 
 // rawAttr is a top-level attribute of a configuration, plan or state.

@@ -1,0 +1,57 @@
+package resources_test
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccAgent_queueIDsTakeOverWarns: an adopted agent in two groups gets
+// queue_ids = [one of them]. The plan can only show "+ queue_ids", which
+// reads as additive; a warning names the group the agent will leave.
+func TestAccAgent_queueIDsTakeOverWarns(t *testing.T) {
+	t.Parallel()
+	acctest.PreCheck(t)
+	env := acctest.New(t)
+	c := env.Client(t)
+	var groups []int64
+	for _, name := range []string{"Kept", "Left"} {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := strconv.ParseInt(id, 10, 64)
+		groups = append(groups, n)
+	}
+	pw := "Adopted-1"
+	a, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("8240"), UserName: new("Adopted"), UserPassword: &pw, QueueIDs: &groups})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/"))
+	w.Write(head + env.Config(fmt.Sprintf(`
+import {
+  to = contactcenter_agent.test
+  id = "%d"
+}
+resource "contactcenter_agent" "test" {
+  user_num  = "8240"
+  user_name = "Adopted"
+  queue_ids = [%d]
+}
+`, a.UserID, groups[0])))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ") // Terraform wraps the text
+	want := fmt.Sprintf("so it leaves the skill groups it belongs to now and that are not listed: %d.", groups[1])
+	if !strings.Contains(out, "Warning: Agent Will Leave Skill Groups") || !strings.Contains(out, want) || strings.Contains(out, fmt.Sprintf("listed: %d,", groups[0])) {
+		t.Errorf("plan output lacks the warning naming group %d:\n%s", groups[1], out)
+	}
+}

@@ -1,0 +1,58 @@
+package resources
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// Text rules the service applies, checked at plan time the way the service
+// checks them: trimming as strings.TrimSpace does, addresses as
+// net/mail parses them.
+
+// emailAddress accepts an e-mail address as the service parses it (a plain
+// address, `first..last@` refused), or "" (no address: what the service
+// holds, and configuration generated from it writes, for an agent without
+// one).
+type emailAddress struct{}
+
+func (emailAddress) Description(context.Context) string {
+	return "must be an e-mail address such as ann.lee@example.com"
+}
+
+func (v emailAddress) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v emailAddress) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	s := req.ConfigValue.ValueString()
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || s == "" {
+		return
+	}
+	if addr, err := mail.ParseAddress(s); !emailRE.MatchString(s) || err != nil || addr.Address != s {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, v.Description(ctx), s))
+	}
+}
+
+// nonSpace is one character that unicode.IsSpace does not take for space.
+const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
+
+// notBlank rejects text of white space only, which the service refuses as
+// empty (gateway code 1020, sms/template code 400) only at apply.
+func notBlank() validator.String {
+	return stringvalidator.RegexMatches(notBlankRE, "must hold more than white space")
+}
+
+// notBlankRE matches text with a character that is not white space.
+var notBlankRE = regexp.MustCompile(nonSpace)
+
+// trimmed rejects text the service would store trimmed (agents, webhooks and
+// voice names are trimmed on write): the value read back would differ from
+// the configuration, so it fails at plan time instead of after apply.
+func trimmed() validator.String {
+	return stringvalidator.RegexMatches(trimmedRE,
+		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
+}
