@@ -2,12 +2,15 @@ package importer
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -35,7 +38,12 @@ type journalRec struct {
 	Batch    string             `json:"batch,omitempty"`
 	Mobiles  []string           `json:"mobiles,omitempty"`
 	Results  map[string]Outcome `json:"results,omitempty"`
-	Error    string             `json:"error,omitempty"`
+	// Content is, by number, the digest of the values it is sent with
+	// (intent and outcome records; see contentDigest). Journals written
+	// before it was recorded have none: their numbers count as sent with
+	// any values.
+	Content map[string]string `json:"content,omitempty"`
+	Error   string            `json:"error,omitempty"`
 	// Tag is the run's send tag (run and intent records).
 	Tag     string   `json:"tag,omitempty"`
 	Reports []Report `json:"reports,omitempty"`
@@ -51,6 +59,11 @@ type numberState struct {
 	message string
 	smsID   string
 	since   time.Time // intent time, for doubt
+	// content is the digest of the values of the number's last intent or
+	// outcome ("" in a journal that did not record it); at is when the
+	// outcome was recorded.
+	content string
+	at      time.Time
 	// tags are the send tags of every intent of the number not yet
 	// settled as sent: a report of any of them shows it was sent.
 	tags []string
@@ -129,9 +142,10 @@ func (j *journal) apply(r journalRec, template, via string) error {
 	case "intent":
 		for _, m := range r.Mobiles {
 			st := j.state[m]
-			if st == nil || st.status != "sent" {
-				ns := &numberState{status: "doubt", since: r.Time}
-				if st != nil {
+			c := r.Content[m]
+			if st == nil || st.status != "sent" || !sameContent(st.content, c) {
+				ns := &numberState{status: "doubt", since: r.Time, content: c}
+				if st != nil && st.status != "sent" {
 					ns.tags = st.tags
 				}
 				if r.Tag != "" {
@@ -143,11 +157,15 @@ func (j *journal) apply(r journalRec, template, via string) error {
 	case "outcome":
 		for m, o := range r.Results {
 			st := j.state[m]
-			if st != nil && st.status == "sent" {
+			c := r.Content[m]
+			if c == "" && st != nil {
+				c = st.content // a reconciliation settles the intent in doubt
+			}
+			if st != nil && st.status == "sent" && sameContent(st.content, c) {
 				continue // once sent, always sent
 			}
-			ns := &numberState{status: "failed", message: o.Message, smsID: o.SMSID}
-			if st != nil {
+			ns := &numberState{status: "failed", message: o.Message, smsID: o.SMSID, content: c, at: r.Time}
+			if st != nil && st.status != "sent" {
 				ns.tags = st.tags
 			}
 			if o.Sent {
@@ -165,6 +183,33 @@ func (j *journal) apply(r journalRec, template, via string) error {
 	}
 	return nil
 }
+
+// contentDigest identifies the values one number is sent: the template's
+// variables by name with their values, in name order. The journal keeps it
+// with each number, so the same file with other values (next week's list)
+// is sent again, while a row sent before with the same values is not.
+func contentDigest(names, values []string) string {
+	pairs := make([]string, len(values))
+	for i, v := range values {
+		name := strconv.Itoa(i)
+		if i < len(names) {
+			name = names[i]
+		}
+		pairs[i] = name + "\x00" + v
+	}
+	slices.Sort(pairs)
+	h := sha256.New()
+	for _, p := range pairs {
+		h.Write([]byte(p))
+		h.Write([]byte{0xff})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// sameContent tells whether two digests name the same values. A journal
+// written before digests were recorded has "": its numbers count as sent
+// whatever the values, as they did when it was written.
+func sameContent(a, b string) bool { return a == "" || b == "" || a == b }
 
 // reportOf returns a pulled report showing that a number in doubt was
 // sent: one of a tag it was sent with.

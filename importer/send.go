@@ -117,16 +117,21 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	}
 
 	results := make([]SendResult, len(list.Rows))
-	var todo []int // indexes into list.Rows
+	content := make([]string, len(list.Rows)) // by row index: contentDigest
+	var todo []int                            // indexes into list.Rows
 	for i, r := range list.Rows {
 		res := SendResult{Row: r.Row, Mobile: r.Mobile, Params: r.Params}
+		content[i] = contentDigest(list.Params, r.Params)
 		st := j.state[r.Mobile]
+		// A number sent before with other values is a new message: the
+		// same file with next week's values is sent.
+		resent := st != nil && st.status == "sent" && !sameContent(st.content, content[i])
 		switch {
 		case r.DuplicateOf != 0:
 			res.Outcome = SendDuplicate
 			res.Message = fmt.Sprintf("same number as row %d; not sent again", r.DuplicateOf)
-		case st != nil && st.status == "sent":
-			res.Outcome, res.Message, res.SMSID = SendAlreadySent, "sent by an earlier run (journal)", st.smsID
+		case st != nil && st.status == "sent" && !resent:
+			res.Outcome, res.Message, res.SMSID = SendAlreadySent, alreadySentMessage(st, opts.Journal), st.smsID
 			if n := notes[r.Mobile]; n != "" {
 				res.Message = n
 			}
@@ -139,7 +144,10 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 		case opts.DryRun:
 			res.Outcome, res.Message = SendDryRun, "would send"
-			if st != nil && st.status == "failed" {
+			switch {
+			case resent:
+				res.Message = "would send: an earlier run sent this number other values"
+			case st != nil && st.status == "failed":
 				res.Message = "would send again (an earlier attempt failed: " + st.message + ")"
 			}
 		default:
@@ -159,12 +167,14 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		}
 		rec := make([]Recipient, len(batch))
 		mobiles := make([]string, len(batch))
+		digests := map[string]string{}
 		for k, i := range batch {
 			rec[k] = list.Rows[i].Recipient
 			mobiles[k] = list.Rows[i].Mobile
+			digests[mobiles[k]] = content[i]
 		}
 		id := strconv.FormatInt(time.Now().UnixNano(), 36) + "-" + strconv.Itoa(bi+1)
-		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles, Tag: tag}); err != nil {
+		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles, Content: digests, Tag: tag}); err != nil {
 			markRest(results, batches[bi:], "not sent: journal: "+err.Error())
 			return results, err
 		}
@@ -179,7 +189,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			for _, m := range mobiles {
 				outcomes[m] = Outcome{Message: err.Error()}
 			}
-			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Error: err.Error()}); werr != nil {
+			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Content: digests, Error: err.Error()}); werr != nil {
 				return results, werr
 			}
 			for _, i := range batch {
@@ -201,7 +211,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 				}
 				outcomes[m] = o
 			}
-			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes}); werr != nil {
+			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Content: digests}); werr != nil {
 				return results, werr
 			}
 			for _, i := range batch {
@@ -217,6 +227,16 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		}
 	}
 	return results, nil
+}
+
+// alreadySentMessage tells a row the journal shows as sent with the same
+// values when, and how to send it again on purpose.
+func alreadySentMessage(st *numberState, journalPath string) string {
+	when := ""
+	if !st.at.IsZero() {
+		when = " on " + st.at.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	return fmt.Sprintf("sent by an earlier run%s with the same values (journal %s); not sent again. To send the same message again, use another --journal", when, journalPath)
 }
 
 // reconcile settles the numbers an interrupted run left in doubt. It

@@ -301,3 +301,125 @@ func TestJournal_tornLastLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSend_sameFileNewValues: the journal is kept by file, template and
+// channel, so next week's list saved under the same name meets last week's
+// journal. Rows with other values are new messages and are sent; rows with
+// the same values are not sent again, and say when they were sent and how
+// to send them again on purpose. Before the journal recorded the values,
+// the whole new list was reported "already sent" and nothing went out.
+func TestSend_sameFileNewValues(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	jpath := filepath.Join(dir, "send.journal")
+	book := func(dates ...string) *RecipientList {
+		rows := [][]any{{"Mobile", "Name", "Date"}}
+		for i, d := range dates {
+			rows = append(rows, []any{13800000000 + int64(i), fmt.Sprintf("Cust %d", i), d})
+		}
+		list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+		if err != nil || len(probs) > 0 {
+			t.Fatal(err, problemLines(probs))
+		}
+		return list
+	}
+	s := newFakeSender()
+	ctx := context.Background()
+	opts := SendOptions{TemplateID: "7", Journal: jpath}
+	if _, err := Send(ctx, s, book("2026-12-01", "2026-12-01", "2026-12-01"), opts); err != nil {
+		t.Fatal(err)
+	}
+	// Next week: two of the three have a new date.
+	next := book("2026-12-08", "2026-12-01", "2026-12-08")
+	dry, err := Send(ctx, s, next, SendOptions{TemplateID: "7", Journal: jpath, DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(dry); got[SendDryRun] != 2 || got[SendAlreadySent] != 1 {
+		t.Errorf("dry run: %v", got)
+	}
+	if dry[0].Message != "would send: an earlier run sent this number other values" {
+		t.Errorf("dry-run message: %q", dry[0].Message)
+	}
+	res, err := Send(ctx, s, next, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(res); got[SendSent] != 2 || got[SendAlreadySent] != 1 {
+		t.Fatalf("next week's run: %v", got)
+	}
+	if s.sent["13800000000"] != 2 || s.sent["13800000001"] != 1 || s.sent["13800000002"] != 2 {
+		t.Errorf("sends per number: %v", s.sent)
+	}
+	msg := res[1].Message
+	if !strings.HasPrefix(msg, "sent by an earlier run on ") || !strings.Contains(msg, "with the same values (journal "+jpath+")") ||
+		!strings.Contains(msg, "use another --journal") {
+		t.Errorf("already-sent message: %q", msg)
+	}
+	// Run again: everything is settled with this week's values.
+	res, _ = Send(ctx, s, next, opts)
+	if got := outcomes(res); got[SendAlreadySent] != 3 {
+		t.Errorf("third run: %v", got)
+	}
+	// Column order does not change what a row's values are.
+	rows := [][]any{{"Mobile", "Date", "Name"}, {13800000001, "2026-12-01", "Cust 1"}}
+	swapped, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	if res, _ = Send(ctx, s, swapped, opts); outcomes(res)[SendAlreadySent] != 1 {
+		t.Errorf("columns swapped: %v", outcomes(res))
+	}
+	if tw := twice(s); len(tw) != 2 {
+		t.Errorf("numbers sent twice: %v (want the two with new values)", tw)
+	}
+}
+
+// TestSend_journalWithoutValues: a journal written before values were
+// recorded keeps its meaning: its numbers are sent, whatever the values.
+func TestSend_journalWithoutValues(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 5), []string{"name", "date"}, "open")
+	jpath := filepath.Join(t.TempDir(), "old.journal")
+	old := `{"type":"run","time":"2026-11-01T10:00:00Z","template":"7","via":"open","tag":"ccsold"}
+{"type":"intent","time":"2026-11-01T10:00:01Z","batch":"b-1","mobiles":["13800000000","13800000001"],"tag":"ccsold"}
+{"type":"outcome","time":"2026-11-01T10:00:02Z","batch":"b-1","results":{"13800000000":{"Sent":true,"Message":"ok"},"13800000001":{"Sent":true,"Message":"ok"}}}
+`
+	if err := os.WriteFile(jpath, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := newFakeSender()
+	res, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", Journal: jpath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(res); got[SendAlreadySent] != 2 || got[SendSent] != 3 || s.sent["13800000000"] != 0 {
+		t.Errorf("old journal: %v, sent %v", got, s.sent)
+	}
+}
+
+// TestSend_doubtWithNewValues: a number whose earlier send is in doubt is
+// not sent new values either: the first message may have gone out.
+func TestSend_doubtWithNewValues(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	jpath := filepath.Join(dir, "send.journal")
+	read := func(date string) *RecipientList {
+		rows := [][]any{{"Mobile", "Name", "Date"}, {13800000000, "Cust 0", date}}
+		list, _, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "gateway")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return list
+	}
+	s := newFakeSender()
+	s.noRecs, s.lose = true, 1
+	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath}
+	if _, err := Send(context.Background(), s, read("2026-12-01"), opts); err != nil {
+		t.Fatal(err)
+	}
+	res, _ := Send(context.Background(), s, read("2026-12-08"), opts)
+	if got := outcomes(res); got[SendUnknown] != 1 || s.sent["13800000000"] != 1 {
+		t.Errorf("doubt with new values: %v, sent %v", got, s.sent)
+	}
+}

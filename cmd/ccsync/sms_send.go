@@ -30,6 +30,11 @@ delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
 only with --resend-unknown.
 
+The journal keeps the values each number was sent with: a row sent before
+with the same values is "already sent"; a row whose values changed (next
+week's list under the same file name) is sent. To send the same message to
+the same numbers again on purpose, give another --journal.
+
 Through the gateway, recipients with their own variables go out in one
 send_file request per batch (send_batch when a batch shares its
 variables), and every recipient's message, the template filled with the
