@@ -3,6 +3,7 @@ package importer
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -49,8 +50,8 @@ const MaxDeleteIDs = 100
 // flight, each retried on temporary failures. A create is never re-sent
 // blindly: before a retry the agent is looked up by user_num, and an agent
 // found there counts as created. Deletes go out together, up to
-// MaxDeleteIDs agents per users/delete call. Results come back in plan
-// order.
+// MaxDeleteIDs agents per users/delete call. A step taking a unique value
+// another step gives up runs after it. Results come back in plan order.
 func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []Result {
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = 4
@@ -98,28 +99,79 @@ func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []R
 			job()
 		}()
 	}
+	// Steps that take a unique value another step gives up run in a later
+	// wave than it (see orderUniqueTakes); a wave starts when the one
+	// before has finished. Almost every plan is one wave.
+	level := waves(plan.Steps)
 	var deletes []int
-	for i, st := range plan.Steps {
-		switch st.Action {
-		case ActionUnchanged:
-			report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeUnchanged})
-		case ActionDelete:
-			deletes = append(deletes, i)
-		default:
-			run([]int{i}, func() { report(i, applyStep(ctx, api, st, opts)) })
+	for wave := 0; wave <= slices.Max(append(level, 0)); wave++ {
+		for i, st := range plan.Steps {
+			if level[i] != wave {
+				continue
+			}
+			switch st.Action {
+			case ActionUnchanged:
+				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeUnchanged})
+			case ActionDelete:
+				deletes = append(deletes, i)
+			default:
+				if msg := failedGiver(plan.Steps, results, st); msg != "" {
+					report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeFailed, Message: msg})
+					continue
+				}
+				run([]int{i}, func() { report(i, applyStep(ctx, api, st, opts)) })
+			}
+		}
+		for len(deletes) > 0 {
+			batch := deletes[:min(MaxDeleteIDs, len(deletes))]
+			deletes = deletes[len(batch):]
+			run(batch, func() {
+				for k, r := range applyDeletes(ctx, api, plan.Steps, batch, opts) {
+					report(batch[k], r)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	return results
+}
+
+// waves gives each step its wave: 0, or one more than the latest wave of
+// the steps it waits for. A ring (which a plan refuses) is cut where it
+// closes.
+func waves(steps []Step) []int {
+	level := make([]int, len(steps))
+	state := make([]byte, len(steps)) // 0 new, 1 in progress, 2 done
+	var visit func(i int) int
+	visit = func(i int) int {
+		if state[i] != 0 {
+			return level[i]
+		}
+		state[i] = 1
+		for _, w := range steps[i].after {
+			if state[w.step] != 1 {
+				level[i] = max(level[i], visit(w.step)+1)
+			}
+		}
+		state[i] = 2
+		return level[i]
+	}
+	for i := range steps {
+		visit(i)
+	}
+	return level
+}
+
+// failedGiver tells why a step is not attempted: a step it waits for
+// failed, so the value it would take is still held.
+func failedGiver(steps []Step, results []Result, st Step) string {
+	for _, w := range st.after {
+		if results[w.step].Outcome == OutcomeFailed {
+			return fmt.Sprintf("not attempted: agent %s still holds %s %q (its change failed)",
+				steps[w.step].UserNum, w.field, st.values[w.field])
 		}
 	}
-	for len(deletes) > 0 {
-		batch := deletes[:min(MaxDeleteIDs, len(deletes))]
-		deletes = deletes[len(batch):]
-		run(batch, func() {
-			for k, r := range applyDeletes(ctx, api, plan.Steps, batch, opts) {
-				report(batch[k], r)
-			}
-		})
-	}
-	wg.Wait()
-	return results
+	return ""
 }
 
 // applyDeletes deletes the agents of the steps idx in one users/delete

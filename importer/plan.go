@@ -46,6 +46,15 @@ type Step struct {
 	// values are what the write sends (canonical); never marshalled, since
 	// they can hold a password.
 	values Values
+	// after are the steps (indexes into Plan.Steps) whose write must land
+	// first: they give up a unique value this step takes.
+	after []waitFor
+}
+
+// waitFor is one step a step waits for, and the field it frees.
+type waitFor struct {
+	step  int
+	field string
 }
 
 // Fields lists the changed field names.
@@ -244,6 +253,8 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		plan.Steps = append(plan.Steps, st)
 	}
 
+	probs = append(probs, orderUniqueTakes(plan.Steps, existing, r)...)
+
 	if opts.Prune != PruneNone {
 		var absent []string
 		for _, num := range order {
@@ -270,6 +281,77 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	}
 	sortProblems(probs)
 	return plan, probs, nil
+}
+
+// orderUniqueTakes makes a step that takes a unique value another agent of
+// the sheet gives up wait for that agent's step: the platform checks
+// uniqueness on every edit (§4.2 "user_email (unique), user_sms_phone
+// (unique)"), so the giver's edit must land first. Agents trading values
+// (a swap, or any ring) cannot be applied in any order; they are returned
+// as problems, one per cell.
+func orderUniqueTakes(steps []Step, existing map[string]Agent, r *Roster) Problems {
+	owner := map[string]map[string]string{"user_email": {}, "user_sms_phone": {}}
+	for num, a := range existing {
+		for field, owners := range owner {
+			if v := a.Values[field]; v != "" {
+				owners[uniqueKey(field, v)] = num
+			}
+		}
+	}
+	stepOf := map[string]int{}
+	for i, st := range steps {
+		stepOf[st.UserNum] = i
+	}
+	fields := []string{"user_email", "user_sms_phone"}
+	for i := range steps {
+		for _, field := range fields {
+			v := steps[i].values[field]
+			if v == "" {
+				continue
+			}
+			giver := owner[field][uniqueKey(field, v)]
+			j, ok := stepOf[giver]
+			if giver == "" || giver == steps[i].UserNum || !ok || steps[j].values[field] == "" {
+				continue // nobody holds it, or the holder keeps it (a plan problem already)
+			}
+			steps[i].after = append(steps[i].after, waitFor{step: j, field: field})
+		}
+	}
+	reaches := func(from, to int) bool {
+		seen := map[int]bool{from: true}
+		todo := []int{from}
+		for len(todo) > 0 {
+			k := todo[len(todo)-1]
+			todo = todo[:len(todo)-1]
+			for _, w := range steps[k].after {
+				if w.step == to {
+					return true
+				}
+				if !seen[w.step] {
+					seen[w.step] = true
+					todo = append(todo, w.step)
+				}
+			}
+		}
+		return false
+	}
+	var probs Problems
+	for i, st := range steps {
+		for _, w := range st.after {
+			if !reaches(w.step, i) {
+				continue
+			}
+			giver := steps[w.step]
+			next := giver.values[w.field]
+			cell := r.Cell(st.Row, w.field)
+			sheet, ref, _ := strings.Cut(cell, "!")
+			probs = append(probs, Problem{Sheet: sheet, Cell: ref, Field: w.field, Value: st.values[w.field], HasValue: true,
+				Rule: fmt.Sprintf("is held by agent %s, which takes %q held by agent %s; %s must be unique and the platform checks it on every edit, "+
+					"so agents cannot trade values in one apply: give one of them a value nobody holds, apply, then set the values you want and apply again",
+					giver.UserNum, next, owner[w.field][uniqueKey(w.field, next)], w.field)})
+		}
+	}
+	return probs
 }
 
 func uniqueKey(field, v string) string {
