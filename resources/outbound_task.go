@@ -243,7 +243,7 @@ type outboundTaskFilter struct {
 func NewOutboundTaskListResource() list.ListResource {
 	l := &outboundTaskLister{Resource: framework.NewResource("outbound_task"), Plural: "outbound tasks",
 		Description: "Without a filter every task is listed; `type`, `status` and `name` narrow the list (API: projects/lists). " +
-			"Each task is then read in full (projects/detail), since a list carries no config, recall strategies, worktime or assigned users.",
+			"With `include_resource`, each task is then read in full (projects/detail), since a list carries no config, recall strategies, worktime or assigned users.",
 		Filters: map[string]listschema.Attribute{
 			"type": listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only tasks of this type: `1` predictive, `3` automatic, `4` robot.",
 				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)}},
@@ -256,12 +256,16 @@ func NewOutboundTaskListResource() list.ListResource {
 	l.Items = func(ctx context.Context, f outboundTaskFilter) iter.Seq2[client.Task, error] {
 		return l.Client.Tasks.List(ctx, TaskListFilter(f.Type, f.Status, f.Name))
 	}
-	l.Flatten = func(ctx context.Context, t client.Task, m *outboundTaskModel) error {
+	l.Detail = func(ctx context.Context, t client.Task) (client.Task, error) {
 		full, err := l.Client.Tasks.Get(ctx, int64(t.ID))
-		if err == nil {
-			m.flatten(full)
+		if err != nil {
+			return t, err
 		}
-		return err
+		return *full, nil
+	}
+	l.Flatten = func(_ context.Context, t client.Task, m *outboundTaskModel) error {
+		m.flatten(&t)
+		return nil
 	}
 	return l
 }

@@ -795,6 +795,10 @@ func TestOutboundTask_list(t *testing.T) {
 			t.Errorf("an automatic task with only defaults should have null objects: %v", r.Resource)
 		}
 	}
+	details := env.Sim.Stats()["GET /autocall/api/v3/projects/detail"]
+	if details != 3 {
+		t.Errorf("a query with resources read %d task details, want 3", details)
+	}
 	for filter, want := range map[string]struct {
 		f map[string]any
 		n int
@@ -803,9 +807,20 @@ func TestOutboundTask_list(t *testing.T) {
 		"status": {map[string]any{"status": "closed"}, 2},
 		"name":   {map[string]any{"name": "Reminders"}, 2},
 	} {
-		if got := env.List(t, "contactcenter_outbound_task", want.f, false, 100); len(got) != want.n || got[0].Resource != nil {
+		got := env.List(t, "contactcenter_outbound_task", want.f, false, 100)
+		if len(got) != want.n || got[0].Resource != nil {
 			t.Errorf("filter %s: want %d results without resource, got %+v", filter, want.n, got)
 		}
+		for _, r := range got {
+			if r.Identity["id"] == nil || r.DisplayName == "" {
+				t.Errorf("filter %s: identity %v, display name %q", filter, r.Identity, r.DisplayName)
+			}
+		}
+	}
+	// Without include_resource a query lists; it does not read every task
+	// in full (it read each task's detail before).
+	if n := env.Sim.Stats()["GET /autocall/api/v3/projects/detail"] - details; n != 0 {
+		t.Errorf("a query without resources read %d task details", n)
 	}
 	if one := env.List(t, "contactcenter_outbound_task", map[string]any{}, true, 1); len(one) != 1 {
 		t.Fatalf("limit 1: got %d results", len(one))

@@ -32,6 +32,10 @@ type Lister[F, M, T any] struct {
 	Filters map[string]listschema.Attribute
 	// Items lists the objects that match the filters.
 	Items func(ctx context.Context, f F) iter.Seq2[T, error]
+	// Detail, when set, reads one listed object in full, for a list whose
+	// items lack fields the resource has. It is called only when the query
+	// asks for resources: identities and display names come from the list.
+	Detail func(ctx context.Context, t T) (T, error)
 	// Flatten fills a new model from one object, as Read does.
 	Flatten func(ctx context.Context, t T, m *M) error
 	// Display names one object for people ("Sales (12)").
@@ -66,6 +70,9 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 				return
 			}
 			r := req.NewListResult(ctx)
+			if err == nil && req.IncludeResource && l.Detail != nil {
+				t, err = l.Detail(ctx, t)
+			}
 			if err == nil {
 				var m M
 				err = l.Flatten(ctx, t, &m)
