@@ -31,7 +31,7 @@ func bigRoster(tb testing.TB, n int) string {
 	for i := range n {
 		row := []any{100000 + i, fmt.Sprintf("Agent %d", i), "pw-" + fmt.Sprint(i), fmt.Sprintf("A%d", i),
 			fmt.Sprintf("agent%d@example.com", i), int64(13000000000) + int64(i), fmt.Sprint(8000 + i%1000), "1 - on duty",
-			i % 10, 3, fmt.Sprintf("crm-%d", i), "1,2", 4, 7, "101,102", "3", "1", "1", true, "1", "2", false, 10, 1, "1"}
+			1 + i%10, 3, fmt.Sprintf("crm-%d", i), "1,2", 4, 7, "101,102", "3", "1", "1", true, "1", "2", false, 10, 1, "1"}
 		if err := sw.SetRow(cellRef(1, i+2), row); err != nil {
 			tb.Fatal(err)
 		}

@@ -61,7 +61,8 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 	}
 	defer sr.Close()
 	l := &RecipientList{Path: path, Sheet: sr.Sheet, Params: params}
-	var probs Problems
+	probs := sr.quirks.problems(sr.Sheet)
+	quirks := len(probs)
 	add := func(cell, field, value string, hasValue bool, rule string) {
 		probs = append(probs, Problem{Sheet: sr.Sheet, Cell: cell, Field: field, Value: value, HasValue: hasValue, Rule: rule})
 	}
@@ -127,7 +128,7 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 			}
 		}
 	}
-	if len(probs) > 0 {
+	if len(probs) > quirks {
 		return l, probs, nil
 	}
 	for _, c := range paramCol {

@@ -64,7 +64,8 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 	}
 	defer sr.Close()
 	into.Path, into.Sheet, into.colOf = path, sr.Sheet, make([]int, NumFields)
-	var probs Problems
+	probs := sr.quirks.problems(sr.Sheet)
+	quirks := len(probs)
 	add := func(cell, field, value string, hasValue bool, rule string) {
 		probs = append(probs, Problem{Sheet: sr.Sheet, Cell: cell, Field: field, Value: value, HasValue: hasValue, Rule: rule})
 	}
@@ -106,7 +107,7 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 			add(fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum), "", "", false, "has no user_num column; every row is matched by user_num")
 		}
 	}
-	if len(probs) > 0 {
+	if len(probs) > quirks {
 		return probs, nil
 	}
 

@@ -37,6 +37,8 @@ type sheetReader struct {
 	raw    *excelize.Rows
 	shown  *excelize.Rows
 	rowNum int
+	// quirks are the cells read as empty that show a value (sheetscan.go).
+	quirks sheetQuirks
 }
 
 // openSheet opens path and the sheet named want (in any case), or, when the
@@ -77,6 +79,9 @@ func openSheet(path, want string) (*sheetReader, error) {
 		}
 	}
 	r := &sheetReader{f: f, Sheet: sheet}
+	if r.quirks, err = scanSheet(path, sheet); err != nil {
+		return nil, errors.Join(fmt.Errorf("read %s!%s: %w", path, sheet, err), f.Close())
+	}
 	if r.raw, err = f.Rows(sheet); err == nil {
 		r.shown, err = f.Rows(sheet)
 	}

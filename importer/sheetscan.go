@@ -1,0 +1,218 @@
+package importer
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+)
+
+// sheetQuirks are the cells of a worksheet that the row iterators read as
+// empty although the spreadsheet shows a value there:
+//   - formulas whose result was never saved (a workbook written by a
+//     program and not opened in a spreadsheet since): the file holds the
+//     formula and no value;
+//   - merged ranges: the file holds the value in the first cell only.
+//
+// Read as empty they would mean "leave as it is" (a roster) or a missing
+// value (a recipient list), so the readers refuse them, naming the cells.
+type sheetQuirks struct {
+	formulas []string // A1 references
+	merged   []string // ranges, "D3:D5"
+}
+
+// problems turns the quirks into problems of sheet.
+func (q sheetQuirks) problems(sheet string) Problems {
+	var out Problems
+	for _, ref := range q.formulas {
+		out = append(out, Problem{Sheet: sheet, Cell: ref,
+			Rule: "is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
+				"ccsync reads saved values: open and save the workbook in a spreadsheet, or replace the formula by its value"})
+	}
+	for _, ref := range q.merged {
+		first, _, _ := strings.Cut(ref, ":")
+		out = append(out, Problem{Sheet: sheet, Cell: ref,
+			Rule: fmt.Sprintf("is a merged cell: the workbook keeps its value in %s only, so the other cells would read as empty; unmerge it and fill every cell", first)})
+	}
+	return out
+}
+
+// scanSheet reads the worksheet part of sheet in the workbook at file with
+// a streaming XML decoder (memory stays flat: the rows are not kept) and
+// returns its quirks.
+func scanSheet(file, sheet string) (sheetQuirks, error) {
+	var q sheetQuirks
+	zr, err := zip.OpenReader(file)
+	if err != nil {
+		return q, err
+	}
+	defer zr.Close()
+	part, err := sheetPart(&zr.Reader, sheet)
+	if err != nil {
+		return q, err
+	}
+	// Most sheets have neither: a plain byte search says so at a fraction
+	// of the cost of decoding the XML.
+	f, err := openPart(&zr.Reader, part)
+	if err != nil {
+		return q, err
+	}
+	maybe, err := mentions(f, quirkMarks)
+	_ = f.Close() // read-only: nothing to flush
+	if err != nil || !maybe {
+		return q, err
+	}
+	if f, err = openPart(&zr.Reader, part); err != nil {
+		return q, err
+	}
+	defer f.Close()
+	d := xml.NewDecoder(f)
+	var (
+		ref, typ, value   string
+		inCell, inValue   bool
+		formula, hasValue bool
+	)
+	for {
+		tok, err := d.RawToken()
+		if errors.Is(err, io.EOF) {
+			return q, nil
+		}
+		if err != nil {
+			return q, fmt.Errorf("read %s: %w", part, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "c":
+				inCell, formula, hasValue, value = true, false, false, ""
+				ref, typ = attr(t, "r"), attr(t, "t")
+			case "f":
+				formula = formula || inCell
+			case "v":
+				inValue, hasValue = inCell, hasValue || inCell
+			case "is":
+				hasValue = hasValue || inCell
+			case "mergeCell":
+				q.merged = append(q.merged, attr(t, "ref"))
+			}
+		case xml.CharData:
+			if inValue {
+				value += string(t)
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "v":
+				inValue = false
+			case "c":
+				// No saved result: no <v>, or an empty one on a cell that
+				// is not a string (a spreadsheet saves a formula's empty
+				// text as t="str" with an empty <v>; some programs write
+				// an empty <v> for a formula they did not compute).
+				if formula && (!hasValue || value == "" && typ != "str") {
+					q.formulas = append(q.formulas, ref)
+				}
+				inCell = false
+			}
+		}
+	}
+}
+
+// quirkMarks are the byte strings without which a worksheet has no
+// formula and no merged cell (with or without a namespace prefix).
+var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell")}
+
+// mentions tells whether r holds any of marks, reading it in blocks.
+func mentions(r io.Reader, marks [][]byte) (bool, error) {
+	const overlap = 16 // longer than every mark
+	buf := make([]byte, overlap+1<<20)
+	kept := 0
+	for {
+		n, err := io.ReadFull(r, buf[kept:])
+		block := buf[:kept+n]
+		for _, m := range marks {
+			if bytes.Contains(block, m) {
+				return true, nil
+			}
+		}
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			return false, nil
+		case err != nil:
+			return false, err
+		}
+		kept = copy(buf, block[max(0, len(block)-overlap):])
+	}
+}
+
+// sheetPart finds the zip part of the worksheet named sheet through
+// xl/workbook.xml and its relationships.
+func sheetPart(zr *zip.Reader, sheet string) (string, error) {
+	var wb struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+			RID  string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	var rels struct {
+		Rels []struct {
+			ID     string `xml:"Id,attr"`
+			Target string `xml:"Target,attr"`
+		} `xml:"Relationship"`
+	}
+	if err := decodePart(zr, "xl/workbook.xml", &wb); err != nil {
+		return "", err
+	}
+	if err := decodePart(zr, "xl/_rels/workbook.xml.rels", &rels); err != nil {
+		return "", err
+	}
+	for _, s := range wb.Sheets {
+		if s.Name != sheet {
+			continue
+		}
+		for _, r := range rels.Rels {
+			if r.ID == s.RID {
+				if strings.HasPrefix(r.Target, "/") {
+					return strings.TrimPrefix(r.Target, "/"), nil
+				}
+				return path.Join("xl", r.Target), nil
+			}
+		}
+	}
+	return "", fmt.Errorf("worksheet %s: no part in the workbook", sheet)
+}
+
+func decodePart(zr *zip.Reader, name string, v any) error {
+	f, err := openPart(zr, name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := xml.NewDecoder(f).Decode(v); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
+}
+
+// openPart opens a part by name; names are matched without case, as
+// spreadsheet programs write them in either.
+func openPart(zr *zip.Reader, name string) (io.ReadCloser, error) {
+	for _, f := range zr.File {
+		if strings.EqualFold(f.Name, name) {
+			return f.Open()
+		}
+	}
+	return nil, fmt.Errorf("the workbook has no part %s", name)
+}
+
+func attr(t xml.StartElement, name string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}

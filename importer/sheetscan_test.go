@@ -1,0 +1,148 @@
+package importer
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/xuri/excelize/v2"
+)
+
+// rewriteCells replaces cells of the first worksheet of the workbook at
+// path by the XML given by reference ("D2", `<c r="D2">...</c>`), as
+// another program would have written them.
+func rewriteCells(t *testing.T, path string, cells map[string]string) {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "rewritten.xlsx")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	for _, zf := range zr.File {
+		rc, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		if zf.Name == "xl/worksheets/sheet1.xml" {
+			s := string(b)
+			for ref, x := range cells {
+				re := regexp.MustCompile(`<c r="` + ref + `"[^>]*>.*?</c>`)
+				if !re.MatchString(s) {
+					t.Fatalf("no cell %s in:\n%s", ref, s)
+				}
+				s = re.ReplaceAllLiteralString(s, x)
+			}
+			b = []byte(s)
+		}
+		w, _ := zw.Create(zf.Name)
+		_, _ = w.Write(b)
+	}
+	zr.Close()
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Rename(out, path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReaders_formulaWithoutSavedValue: a workbook written by a program
+// (openpyxl, excelize, a report generator) holds formulas without their
+// results until a spreadsheet opens and saves it. ccsync read such a cell
+// as empty: "leave as it is" in a roster, a missing value in a recipient
+// list. It is now refused, naming the cell. A formula with a saved result,
+// an empty text result included, reads as that result.
+func TestReaders_formulaWithoutSavedValue(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Agents", [][]any{
+		{"user_num", "user_name", "dept_id", "ag_nickname", "crm_id"},
+		{"9001", "Ann", 3, "Annie", "c-1"},
+		{"9002", "Bob", 3, "Bobby", "c-2"},
+	})
+	// C3: a formula written without a result (excelize, report
+	// generators); D2: with an empty <v/>, as openpyxl writes it; D3: an
+	// empty text result, as a spreadsheet saves it (t="str"); E2: a saved
+	// result.
+	rewriteCells(t, path, map[string]string{
+		"C3": `<c r="C3"><f>1+2</f></c>`,
+		"D2": `<c r="D2"><f>B2&amp;"ie"</f><v></v></c>`,
+		"D3": `<c r="D3" t="str"><f>""</f><v></v></c>`,
+		"E2": `<c r="E2" t="str"><f>"c-"&amp;9</f><v>c-9</v></c>`,
+	})
+	rows := map[string]AgentRow{}
+	probs, err := ScanRoster(path, func(_ *Roster, r AgentRow) { rows[r.Get("user_num")] = r }, &Roster{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rule = ": is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
+		"ccsync reads saved values: open and save the workbook in a spreadsheet, or replace the formula by its value"
+	if d := cmp.Diff([]string{"Agents!D2" + rule, "Agents!C3" + rule}, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	if got := rows["9001"].Get("crm_id"); got != "c-9" {
+		t.Errorf("a saved formula result reads %q, want c-9", got)
+	}
+}
+
+// TestReaders_mergedCells: a merged range keeps its value in its first cell
+// only; the others read as empty, which a roster takes for "leave as it is"
+// and a recipient list for a missing value. Merged cells are refused,
+// naming the range.
+func TestReaders_mergedCells(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "date"},
+		{"13800000001", "Ann", "2026-12-01"},
+		{"13800000002", "Bob"},
+		{"13800000003", "Cy"},
+	})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.MergeCell("Recipients", "C2", "C4"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Recipients!C2:C4: is a merged cell: the workbook keeps its value in C2 only, so the other cells would read as empty; unmerge it and fill every cell"
+	got := problemLines(probs)
+	if len(got) == 0 || got[0] != want {
+		t.Errorf("problems: %q, want first %q", got, want)
+	}
+}
+
+// TestMentions_acrossBlocks: the byte search finds a mark that straddles
+// two blocks it reads.
+func TestMentions_acrossBlocks(t *testing.T) {
+	t.Parallel()
+	for _, at := range []int{0, 1<<20 - 4, 1<<20 + 12, 3 << 20} {
+		b := bytes.Repeat([]byte("x"), 3<<20+100)
+		copy(b[at:], "mergeCell")
+		if ok, err := mentions(bytes.NewReader(b), quirkMarks); !ok || err != nil {
+			t.Errorf("mark at %d: %v %v", at, ok, err)
+		}
+	}
+	if ok, _ := mentions(bytes.NewReader(bytes.Repeat([]byte("<c r=\"A1\"><v>1</v></c>"), 1<<17)), quirkMarks); ok {
+		t.Error("found a mark in a sheet without one")
+	}
+}
