@@ -163,6 +163,9 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		inSheet[row.Get("user_num")] = true
 	}
 	for _, num := range order {
+		if opts.Prune == PruneDelete && !inSheet[num] {
+			continue // deleted first: its values are free for the sheet's rows
+		}
 		for field, owners := range finalOwner {
 			if v := existing[num].Values[field]; v != "" {
 				owners[uniqueKey(field, v)] = num
@@ -253,8 +256,6 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		plan.Steps = append(plan.Steps, st)
 	}
 
-	probs = append(probs, orderUniqueTakes(plan.Steps, existing, r)...)
-
 	if opts.Prune != PruneNone {
 		var absent []string
 		for _, num := range order {
@@ -279,6 +280,7 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 			}
 		}
 	}
+	probs = append(probs, orderUniqueTakes(plan.Steps, existing, r)...)
 	sortProblems(probs)
 	return plan, probs, nil
 }
@@ -286,7 +288,8 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 // orderUniqueTakes makes a step that takes a unique value another agent of
 // the sheet gives up wait for that agent's step: the platform checks
 // uniqueness on every edit (§4.2 "user_email (unique), user_sms_phone
-// (unique)"), so the giver's edit must land first. Agents trading values
+// (unique)"), so the giver's edit (or delete, with --prune=delete) must
+// land first. Agents trading values
 // (a swap, or any ring) cannot be applied in any order; they are returned
 // as problems, one per cell.
 func orderUniqueTakes(steps []Step, existing map[string]Agent, r *Roster) Problems {
@@ -311,7 +314,8 @@ func orderUniqueTakes(steps []Step, existing map[string]Agent, r *Roster) Proble
 			}
 			giver := owner[field][uniqueKey(field, v)]
 			j, ok := stepOf[giver]
-			if giver == "" || giver == steps[i].UserNum || !ok || steps[j].values[field] == "" {
+			releases := steps[j].Action == ActionDelete || steps[j].values[field] != ""
+			if giver == "" || giver == steps[i].UserNum || !ok || !releases {
 				continue // nobody holds it, or the holder keeps it (a plan problem already)
 			}
 			steps[i].after = append(steps[i].after, waitFor{step: j, field: field})

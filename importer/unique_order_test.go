@@ -147,3 +147,37 @@ func TestPlan_uniqueValueRing(t *testing.T) {
 		t.Errorf("plan wrote %d times", api.Writes)
 	}
 }
+
+// TestApply_uniqueValueOfDeletedAgent: with --prune=delete, an agent left
+// out of the sheet is deleted, so its address is free for a row of the
+// sheet: the plan allows it (it said the deleted agent "keeps it") and
+// apply deletes first.
+func TestApply_uniqueValueOfDeletedAgent(t *testing.T) {
+	t.Parallel()
+	_, c, be := simBackend(t)
+	seedAgents(t, c, map[string]string{"7001": "a@example.com", "7002": "b@example.com"})
+	r, probs, err := importer.ReadRoster(book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "user_email"},
+		{"7002", nil, nil, "b@example.com"},
+		{"7009", "New", "Passw0rd!x", "a@example.com"},
+	}))
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	ctx := context.Background()
+	if _, probs, _ = importer.PlanRoster(ctx, be.Agents, r, importer.PlanOptions{Prune: importer.PruneResign}); len(probs) != 1 ||
+		!strings.Contains(probs[0].String(), `already belongs to agent 7001, which keeps it`) {
+		t.Errorf("resigned agents keep their address: %q", lines(probs))
+	}
+	p, probs, err := importer.PlanRoster(ctx, be.Agents, r, importer.PlanOptions{Prune: importer.PruneDelete})
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	res := importer.Apply(ctx, be.Agents, p, importer.ApplyOptions{Retries: -1})
+	if n := importer.Failed(res); n != 0 {
+		t.Fatalf("%d failed: %+v", n, res)
+	}
+	if p, _, _ = importer.PlanRoster(ctx, be.Agents, r, importer.PlanOptions{Prune: importer.PruneDelete}); p.Writes() != 0 {
+		t.Errorf("second plan: %s", p.Summary())
+	}
+}
