@@ -153,7 +153,9 @@ func cellShown(c Cell) string {
 		}
 	}
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil && serial >= 1 && raw != shown && reDefaultDate.MatchString(shown) {
-		if t, err := excelize.ExcelDateToTime(serial, false); err == nil {
+		// Only when the display is that date: an id shown through a
+		// custom format such as 00-00-00 has the same shape.
+		if t, err := excelize.ExcelDateToTime(serial, false); err == nil && t.Format("01-02-06") == shown {
 			return isoDate(t)
 		}
 	}

@@ -92,13 +92,16 @@ func TestCellConverters(t *testing.T) {
 		"list bad item":            {Cell{Raw: "3,x", Text: "3,x"}, cellIntList, "", true},
 		"text keeps number format": {Cell{Raw: "12.5", Text: "12.50"}, func(c Cell) (string, string) { return cellText(c), "" }, "12.50", false},
 		// A + and the zeros after it are part of a phone number typed as text.
-		"phone +86 text":        {Cell{Raw: "+8613911112222", Text: "+8613911112222"}, cellPhone, "+8613911112222", false},
-		"phone +00 text":        {Cell{Raw: "+0085223456789", Text: "+0085223456789"}, cellPhone, "+0085223456789", false},
-		"code 9002.0 text":      {Cell{Raw: "9002.0", Text: "9002.0"}, func(c Cell) (string, string) { v, _ := cellDigits(c); return v, "" }, "9002", false},
-		"time is not a date":    {Cell{Raw: "0.604166666666667", Text: "14:30"}, func(c Cell) (string, string) { return cellText(c), "" }, "14:30", false},
-		"sms time as shown":     {Cell{Raw: "0.604166666666667", Text: "14:30"}, func(c Cell) (string, string) { return cellShown(c), "" }, "14:30", false},
-		"sms own date format":   {Cell{Raw: "45356", Text: "05/03/2024"}, func(c Cell) (string, string) { return cellShown(c), "" }, "05/03/2024", false},
-		"sms default date":      {Cell{Raw: "45356", Text: "03-05-24"}, func(c Cell) (string, string) { return cellShown(c), "" }, "2024-03-05", false},
+		"phone +86 text":      {Cell{Raw: "+8613911112222", Text: "+8613911112222"}, cellPhone, "+8613911112222", false},
+		"phone +00 text":      {Cell{Raw: "+0085223456789", Text: "+0085223456789"}, cellPhone, "+0085223456789", false},
+		"code 9002.0 text":    {Cell{Raw: "9002.0", Text: "9002.0"}, func(c Cell) (string, string) { v, _ := cellDigits(c); return v, "" }, "9002", false},
+		"time is not a date":  {Cell{Raw: "0.604166666666667", Text: "14:30"}, func(c Cell) (string, string) { return cellText(c), "" }, "14:30", false},
+		"sms time as shown":   {Cell{Raw: "0.604166666666667", Text: "14:30"}, func(c Cell) (string, string) { return cellShown(c), "" }, "14:30", false},
+		"sms own date format": {Cell{Raw: "45356", Text: "05/03/2024"}, func(c Cell) (string, string) { return cellShown(c), "" }, "05/03/2024", false},
+		"sms default date":    {Cell{Raw: "45356", Text: "03-05-24"}, func(c Cell) (string, string) { return cellShown(c), "" }, "2024-03-05", false},
+		// An id in a number cell formatted 00-00-00 looks like the default
+		// date format; it was read as the date of serial 123456.
+		"sms id shown 00-00-00": {Cell{Raw: "123456", Text: "12-34-56"}, func(c Cell) (string, string) { return cellShown(c), "" }, "12-34-56", false},
 		"sms sci digits":        {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
 		"18 digits in a number": {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
 		"code lost digits":      {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
