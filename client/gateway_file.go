@@ -37,11 +37,28 @@ func EncodeMobilesFile(rs []FileRecipient) []byte {
 		b.WriteString(r.Mobile)
 		for _, p := range r.Params {
 			b.WriteByte(' ')
-			b.WriteString(url.PathEscape(p))
+			b.WriteString(uriComponent(p))
 		}
 		b.WriteByte('\n')
 	}
 	return []byte(b.String())
+}
+
+// uriComponent encodes a parameter as JavaScript's encodeURIComponent
+// does: every byte but A-Z a-z 0-9 - _ . ! ~ * ' ( ) as %XX. No '+' is left
+// for a form-style decoder to read as a space (url.PathEscape left "a+b"
+// and "x=1&y" as they were), and every decoder reads the same value back.
+func uriComponent(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
 }
 
 // CheckMobilesFile refuses what the file format cannot carry: an empty

@@ -9,6 +9,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -367,5 +369,29 @@ func TestGatewayCreateAfterAmbiguousFailureIgnoresOlderTwins(t *testing.T) {
 		if n != 2 {
 			t.Errorf("%s sent %d times, want 2 (the lost one, then once more)", p, n)
 		}
+	}
+}
+
+// TestEncodeMobilesFile_uriComponent: parameters are encoded as
+// encodeURIComponent encodes them, so a '+' is never read as a space by a
+// form-style decoder, and both kinds of decoder read every value back.
+func TestEncodeMobilesFile_uriComponent(t *testing.T) {
+	t.Parallel()
+	vals := []string{"C++ 1+1=2", "a&b=c", "50% off", "王 小明", "x/y?z#w", "it's (ok)!", "$@:;,"}
+	b := client.EncodeMobilesFile([]client.FileRecipient{{Mobile: "13800000000", Params: vals}})
+	line := strings.TrimSuffix(string(b), "\n")
+	if strings.ContainsAny(strings.TrimPrefix(line, "13800000000 "), "+&=$@:;,/?#") {
+		t.Errorf("reserved characters left unencoded: %s", line)
+	}
+	for i, f := range strings.Fields(line)[1:] {
+		for name, dec := range map[string]func(string) (string, error){"path": url.PathUnescape, "query": url.QueryUnescape} {
+			if got, err := dec(f); err != nil || got != vals[i] {
+				t.Errorf("%s decoder reads %q as %q (%v), want %q", name, f, got, err, vals[i])
+			}
+		}
+	}
+	got, err := client.ParseMobilesFile(b)
+	if err != nil || len(got) != 1 || !slices.Equal(got[0].Params, vals) {
+		t.Errorf("round trip: %+v %v", got, err)
 	}
 }
