@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"net/url"
 	"strconv"
@@ -79,9 +80,19 @@ type WebhookFilter struct {
 
 // Create adds a webhook and returns its id. After an ambiguous failure it
 // looks for a webhook with the same name and url before sending again.
+// Names are not unique (§2.8), so the webhooks of that name and url that
+// existed before the create are listed first (one filtered call, almost
+// always empty) and never taken for the one created.
 func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook, error) {
 	var out struct {
 		Data Webhook `json:"data"`
+	}
+	before := map[int64]bool{}
+	for w, err := range s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL}) {
+		if err != nil {
+			return nil, fmt.Errorf("list the webhooks named %q before creating one: %w", in.Name, err)
+		}
+		before[int64(w.ID)] = true
 	}
 	err := s.c.createOnce(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: webhookPath + "/updateOrCreate", Body: in,
@@ -90,7 +101,7 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 			if err != nil {
 				return false, err
 			}
-			if string(w.Name) == in.Name && string(w.URL) == in.URL {
+			if string(w.Name) == in.Name && string(w.URL) == in.URL && !before[int64(w.ID)] {
 				out.Data = w
 				return true, nil
 			}
