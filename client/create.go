@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 )
 
 // createOnce sends a create that must never be duplicated. After an
@@ -65,4 +66,35 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		}
 		send = true
 	}
+}
+
+// newMatch prepares the lookup of a create whose natural key is not unique
+// (a webhook's name and url, a task's name and type, a voice file's name, a
+// signature's text: the spec makes none of them unique). It lists the
+// objects the key matches before the create is sent (one filtered list,
+// almost always empty) and returns a lookup that finds a match that was not
+// among them, so an object that existed before (another team's, another
+// configuration's) is never taken for the one created.
+func newMatch[T any](ctx context.Context, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) (func(context.Context) (*T, error), error) {
+	before := map[string]bool{}
+	for o, err := range list(ctx) {
+		if err != nil {
+			return nil, fmt.Errorf("list the objects of the same name before creating one: %w", err)
+		}
+		if match(o) {
+			before[id(o)] = true
+		}
+	}
+	return func(ctx context.Context) (*T, error) {
+		var found *T
+		for o, err := range list(ctx) {
+			if err != nil {
+				return nil, err
+			}
+			if match(o) && !before[id(o)] {
+				found = &o // the last one listed: the newest, should there be two
+			}
+		}
+		return found, nil
+	}, nil
 }

@@ -81,8 +81,18 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	if len(in.Content) > 0 {
 		req.Files = []FilePart{{Field: "sound", FileName: name, Content: in.Content}}
 	}
+	// Voice-file names are not unique: one that existed before is never
+	// taken for the one uploaded (newMatch).
+	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[Sound, error] {
+		return s.List(ctx, SoundFilter{Keyword: in.Name})
+	}, func(o Sound) bool {
+		return string(o.Name) == in.Name && (in.SoundType == 0 || int64(o.SoundType) == in.SoundType)
+	}, func(o Sound) string { return string(o.ID) })
+	if err != nil {
+		return "", "", err
+	}
 	err = s.c.createOnce(ctx, req, &out, func(ctx context.Context) (bool, error) {
-		found, err := s.FindByName(ctx, in.Name, in.SoundType)
+		found, err := find(ctx)
 		if err != nil || found == nil {
 			return false, err
 		}

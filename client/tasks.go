@@ -198,10 +198,18 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 			ID FlexInt `json:"id"`
 		} `json:"data"`
 	}
-	err := s.c.createOnce(ctx, Request{
+	// Task names are not unique: one that existed before is never taken
+	// for the one created (newMatch).
+	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[Task, error] {
+		return s.List(ctx, TaskFilter{Type: int64(t.Type), Name: string(t.Name)})
+	}, func(o Task) bool { return o.Name == t.Name }, func(o Task) string { return strconv.FormatInt(int64(o.ID), 10) })
+	if err != nil {
+		return 0, err
+	}
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/updateOrCreate", Body: t,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := s.FindByName(ctx, int64(t.Type), string(t.Name))
+		found, err := find(ctx)
 		if err != nil || found == nil {
 			return false, err
 		}

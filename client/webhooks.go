@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"errors"
-	"fmt"
 	"iter"
 	"net/url"
 	"strconv"
@@ -80,33 +79,27 @@ type WebhookFilter struct {
 
 // Create adds a webhook and returns its id. After an ambiguous failure it
 // looks for a webhook with the same name and url before sending again.
-// Names are not unique (§2.8), so the webhooks of that name and url that
-// existed before the create are listed first (one filtered call, almost
-// always empty) and never taken for the one created.
+// Names are not unique (§2.8): a webhook of that name and url that existed
+// before is never taken for the one created (newMatch).
 func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook, error) {
 	var out struct {
 		Data Webhook `json:"data"`
 	}
-	before := map[int64]bool{}
-	for w, err := range s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL}) {
-		if err != nil {
-			return nil, fmt.Errorf("list the webhooks named %q before creating one: %w", in.Name, err)
-		}
-		before[int64(w.ID)] = true
+	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[Webhook, error] {
+		return s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL})
+	}, func(w Webhook) bool { return string(w.Name) == in.Name && string(w.URL) == in.URL },
+		func(w Webhook) string { return strconv.FormatInt(int64(w.ID), 10) })
+	if err != nil {
+		return nil, err
 	}
-	err := s.c.createOnce(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: webhookPath + "/updateOrCreate", Body: in,
 	}, &out, func(ctx context.Context) (bool, error) {
-		for w, err := range s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL}) {
-			if err != nil {
-				return false, err
-			}
-			if string(w.Name) == in.Name && string(w.URL) == in.URL && !before[int64(w.ID)] {
-				out.Data = w
-				return true, nil
-			}
+		w, err := find(ctx)
+		if w != nil {
+			out.Data = *w
 		}
-		return false, nil
+		return w != nil, err
 	})
 	if err != nil {
 		return nil, err
