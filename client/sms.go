@@ -312,7 +312,7 @@ func (s *SMSService) GetSignature(ctx context.Context, id int64) (*SMSSignature,
 	return s.signatures.get(ctx, strconv.FormatInt(id, 10), "sms signature")
 }
 
-// FindSignatureByText returns the signature whose sign_text equals text, or nil.
+// FindSignatureByText returns the signature whose sign_text equals text, or nil (the first one listed).
 func (s *SMSService) FindSignatureByText(ctx context.Context, text string) (*SMSSignature, error) {
 	for sg, err := range s.ListSignatures(ctx, SMSSignatureFilter{SignText: text}) {
 		if err != nil {
@@ -327,15 +327,24 @@ func (s *SMSService) FindSignatureByText(ctx context.Context, text string) (*SMS
 
 // CreateSignature adds a signature (sign/store); it starts in review. After
 // an ambiguous failure the signature is looked up by its text before the
-// create is sent again.
+// create is sent again. The spec does not make texts unique (§2.3, §4.1):
+// a signature of that text that existed before (another team's) is never
+// taken for the one created (newMatch).
 func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) (*SMSSignature, error) {
 	var out struct {
 		Data SMSSignature `json:"data"`
 	}
-	err := s.c.createOnce(ctx, Request{
+	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[SMSSignature, error] {
+		return s.ListSignatures(ctx, SMSSignatureFilter{SignText: in.SignText})
+	}, func(sg SMSSignature) bool { return string(sg.SignText) == in.SignText },
+		func(sg SMSSignature) string { return strconv.FormatInt(int64(sg.ID), 10) })
+	if err != nil {
+		return nil, err
+	}
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: smsSignPath + "/store", Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
-		sg, err := s.FindSignatureByText(ctx, in.SignText)
+		sg, err := find(ctx)
 		if sg != nil {
 			out.Data = *sg
 		}
@@ -440,7 +449,7 @@ func (s *SMSService) GetTemplate(ctx context.Context, id int64) (*SMSTemplate, e
 	return s.templates.get(ctx, strconv.FormatInt(id, 10), "sms template")
 }
 
-// FindTemplateByName returns the template whose name equals name, or nil.
+// FindTemplateByName returns the template whose name equals name, or nil (the first one listed).
 func (s *SMSService) FindTemplateByName(ctx context.Context, name string) (*SMSTemplate, error) {
 	for t, err := range s.ListTemplates(ctx, SMSTemplateFilter{Keyword: name}) {
 		if err != nil {
@@ -454,15 +463,24 @@ func (s *SMSService) FindTemplateByName(ctx context.Context, name string) (*SMST
 }
 
 // CreateTemplate adds a template (template/store). After an ambiguous
-// failure it is looked up by name before the create is sent again.
+// failure it is looked up by name before the create is sent again. The
+// spec does not make names unique (§2.4, §4.1): a template of that name
+// that existed before is never taken for the one created (newMatch).
 func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*SMSTemplate, error) {
 	var out struct {
 		Data SMSTemplate `json:"data"`
 	}
-	err := s.c.createOnce(ctx, Request{
+	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[SMSTemplate, error] {
+		return s.ListTemplates(ctx, SMSTemplateFilter{Keyword: in.TemplateName})
+	}, func(t SMSTemplate) bool { return string(t.TplTitle) == in.TemplateName },
+		func(t SMSTemplate) string { return strconv.FormatInt(int64(t.ID), 10) })
+	if err != nil {
+		return nil, err
+	}
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: smsTemplatePath + "/store", Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
-		t, err := s.FindTemplateByName(ctx, in.TemplateName)
+		t, err := find(ctx)
 		if t != nil {
 			out.Data = *t
 		}
