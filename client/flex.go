@@ -139,3 +139,31 @@ func (f *FlexFloat) UnmarshalJSON(b []byte) error {
 	*f = FlexFloat(x)
 	return nil
 }
+
+// FlexObject is a JSON object keyed by string. A PHP service writes an
+// empty one as `[]` (an empty PHP array has no keys to tell it from a
+// list), so `[]` and null decode as an empty object; any other array is an
+// error, naming what arrived.
+type FlexObject[V any] map[string]V
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (o *FlexObject[V]) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '[' {
+		var items []json.RawMessage
+		if err := json.Unmarshal(b, &items); err != nil {
+			return err
+		}
+		if len(items) > 0 {
+			return fmt.Errorf("an object keyed by id was expected, an array of %d items arrived", len(items))
+		}
+		*o = FlexObject[V]{}
+		return nil
+	}
+	m := map[string]V{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*o = m
+	return nil
+}

@@ -1,0 +1,83 @@
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestGetAgentsNoGroupExists: a PHP service writes the empty object of
+// queue/get/agents as `[]` when none of the groups asked for exists. That
+// answer means "no such groups", not a failed call (it used to fail the
+// membership read with "cannot unmarshal array").
+func TestGetAgentsNoGroupExists(t *testing.T) {
+	t.Parallel()
+	c := newTestClient(t, &fixed{status: 200, body: `{"code":200,"message":"ok","data":[]}`})
+	got, err := c.Queues.GetAgents(t.Context(), 5, 6)
+	if err != nil {
+		t.Fatalf("get/agents answering data [] failed: %v", err)
+	}
+	if _, listed := got["5"]; listed || len(got) != 0 {
+		t.Errorf("members = %v, want no group", got)
+	}
+}
+
+// TestQueueListLeavesGroupsOut: queue/list takes no page parameter. An
+// answer that counts more groups than it holds (totalPage 2, or total 3
+// with 2 items) must fail the read, naming the counts: read as the whole
+// list, it made the groups it left out look deleted, and a refresh dropped
+// them from state without a word.
+func TestQueueListLeavesGroupsOut(t *testing.T) {
+	t.Parallel()
+	items := `[{"id":"101","que_name":"a"},{"id":"102","que_name":"b"}]`
+	for name, tc := range map[string]struct {
+		body    string
+		filter  SkillGroupFilter
+		wantErr string
+	}{
+		"totalPage 2":            {`{"code":200,"total":"3","totalPage":2,"data":` + items + `}`, SkillGroupFilter{}, "answered 2 groups of 3 (totalPage 2)"},
+		"total above the items":  {`{"code":200,"total":"3","totalPage":1,"data":` + items + `}`, SkillGroupFilter{}, "answered 2 groups of 3 (totalPage 1)"},
+		"filtered, totalPage 2":  {`{"code":200,"total":"3","totalPage":2,"data":` + items + `}`, SkillGroupFilter{Keyword: "a"}, "totalPage 2"},
+		"whole list":             {`{"code":200,"total":"2","totalPage":1,"data":` + items + `}`, SkillGroupFilter{}, ""},
+		"filtered, total of all": {`{"code":200,"total":"9","totalPage":1,"data":` + items + `}`, SkillGroupFilter{Keyword: "a"}, ""},
+		"no totals":              {`{"code":200,"data":` + items + `}`, SkillGroupFilter{}, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c := newTestClient(t, &fixed{status: 200, body: tc.body})
+			gs, err := Collect(c.Queues.List(t.Context(), tc.filter))
+			if tc.wantErr == "" {
+				if err != nil || len(gs) != 2 {
+					t.Fatalf("List = %d groups, %v; want 2, no error", len(gs), err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("List error = %v, want one containing %q", err, tc.wantErr)
+			}
+			if name == "totalPage 2" {
+				// A refresh of a group past page 1 fails; it is not "gone".
+				if _, err := c.Queues.Get(t.Context(), 103); err == nil || IsNotFound(err) {
+					t.Errorf("Get(103) = %v, want the list's error, not not-found", err)
+				}
+			}
+		})
+	}
+}
+
+func TestFlexObject(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]int{`{"1":[1],"2":[]}`: 2, `{}`: 0, `[]`: 0, ` [ ] `: 0, `null`: 0} {
+		var o FlexObject[[]int]
+		if err := json.Unmarshal([]byte(in), &o); err != nil || len(o) != want {
+			t.Errorf("Unmarshal(%s) = %v, %v; want %d keys", in, o, err, want)
+		}
+	}
+	var o FlexObject[[]int]
+	err := json.Unmarshal([]byte(`[[1]]`), &o)
+	var syntax *json.SyntaxError
+	if err == nil || errors.As(err, &syntax) || !strings.Contains(err.Error(), "array of 1 items") {
+		t.Errorf("Unmarshal([[1]]) = %v, want an error naming the array", err)
+	}
+}
