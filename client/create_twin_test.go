@@ -93,7 +93,7 @@ func TestCreateLostAnswerNeverAdoptsSameText(t *testing.T) {
 			if sg == nil { // the second call: the signature of the first
 				sgs, err := client.Collect(c.SMS.ListSignatures(t.Context(), client.SMSSignatureFilter{SignText: "Acme"}))
 				if err != nil || len(sgs) != 1 {
-					return 0, fmt.Errorf("signature Acme: %v %v", sgs, err)
+					return 0, fmt.Errorf("signature Acme: %v: %w", sgs, err)
 				}
 				sg = &sgs[0]
 			}
