@@ -1,10 +1,15 @@
 package actions_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -224,6 +229,60 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 	if !strings.Contains(res.Text(), "SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send") || !strings.Contains(res.Text(), "for 13900000031 before sending again") ||
 		strings.Contains(res.Text(), "retrying later may succeed") {
 		t.Errorf("single send with a lost answer: %s", res.Text())
+	}
+}
+
+// TestSMSSendAction_timedOut: a send whose answer did not come within
+// request_timeout may have gone out: the error says the outcome is unknown,
+// as for a lost answer. (It said "Unable to Send SMS": the attempt's own
+// time limit was taken for the caller's deadline.)
+func TestSMSSendAction_timedOut(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	// sms/send answers 400 ms late (after the simulator sent it); every
+	// other call passes straight through.
+	origin, _ := url.Parse(env.Origin)
+	proxy := httputil.NewSingleHostReverseProxy(origin)
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/open/sms/send" {
+			rec := httptest.NewRecorder()
+			proxy.ServeHTTP(rec, r.Clone(context.WithoutCancel(r.Context())))
+			time.Sleep(400 * time.Millisecond)
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(rec.Body.Bytes())
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(slow.Close)
+	srv := env.ActionServerWith(t, map[string]any{"endpoint": slow.URL, "request_timeout": "100ms"})
+	one := map[string]any{"mobile": "13900000041", "params": map[string]string{"name": "A"}}
+	two := map[string]any{"mobile": "13900000042", "params": map[string]string{"name": "B"}}
+	for name, tc := range map[string]struct {
+		recipients []any
+		want       []string
+	}{
+		"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send: no answer within 100ms (request_timeout)",
+			"for 13900000041 before sending again"}},
+		"batch": {[]any{one, two}, []string{"SMS Outcome Unknown", "2 of 2 numbers may or may not have been sent:",
+			"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send: no answer within 100ms"}},
+	} {
+		res := acctest.RunAction(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": tc.recipients})
+		for _, want := range tc.want {
+			if !strings.Contains(res.Text(), want) {
+				t.Errorf("%s: diagnostics lack %q:\n%s", name, want, res.Text())
+			}
+		}
+		if strings.Contains(res.Text(), "Unable to Send SMS") {
+			t.Errorf("%s: a send that timed out is reported as not sent:\n%s", name, res.Text())
+		}
+	}
+	if recs := records(t, env); len(recs) != 3 {
+		t.Errorf("the platform sent all three messages (their answers came late): want 3 records, got %d", len(recs))
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 2 {
+		t.Errorf("a send is never retried: sms/send called %d times, want 2", n)
 	}
 }
 

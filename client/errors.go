@@ -78,9 +78,42 @@ func IsRateLimited(err error) bool {
 	return ok && e.HTTPStatus == http.StatusTooManyRequests
 }
 
+// TimeoutError is an attempt that got no answer, or no whole answer,
+// within the time limit of one attempt (Config.Timeout, the provider's
+// request_timeout). The request may have been processed: IsAmbiguous
+// reports true, and a write is looked up or reported as in doubt, never
+// as not done. It is a net.Error whose Timeout is true. It does not match
+// context.DeadlineExceeded, which stays the caller's own deadline ("stop").
+type TimeoutError struct {
+	Method, Path string
+	After        time.Duration
+	Reading      bool   // the answer had begun: its body did not arrive in time
+	Write        bool   // the request changes something (Request.Read is false)
+	Detail       string // the transport's own words
+}
+
+func (e *TimeoutError) Error() string {
+	what := "no answer"
+	if e.Reading {
+		what = "the answer did not arrive whole"
+	}
+	s := fmt.Sprintf("%s %s: %s within %s (request_timeout)", e.Method, e.Path, what, e.After)
+	if e.Write {
+		s += ", so the request may or may not have been processed"
+	}
+	return s + " (" + e.Detail + ")"
+}
+
+// Timeout implements net.Error.
+func (e *TimeoutError) Timeout() bool { return true }
+
+// Temporary implements net.Error.
+func (e *TimeoutError) Temporary() bool { return true }
+
 // IsAmbiguous reports whether a failed write may or may not have taken
-// effect: the connection failed or the service answered 5xx (or a code that
-// asks for a retry), so the answer says nothing of what was done. A caller
+// effect: the connection failed, no answer came within the attempt's time
+// limit (TimeoutError), or the service answered 5xx (or a code that asks
+// for a retry), so the answer says nothing of what was done. A caller
 // that can read the object's state finds out, and may send the write again
 // when it did not happen. A context cancellation is not ambiguous: stop.
 func IsAmbiguous(err error) bool {

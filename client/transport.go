@@ -211,17 +211,21 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if err != nil {
 		// The transport's error text carries the whole URL; put the
 		// redacted query in it so no secret reaches a log or a diagnostic.
+		// A password in the URL stays hidden (Go's client had hidden it).
 		var uerr *url.Error
 		if errors.As(err, &uerr) {
 			ru := u
 			ru.RawQuery = redactedQuery(query)
-			uerr.URL = ru.String()
+			uerr.URL = ru.Redacted()
 		}
 		fields["error"] = err.Error()
 		fields["duration_ms"] = time.Since(start).Milliseconds()
 		c.log(ctx, "contactcenter API request failed", fields)
 		if ctx.Err() != nil {
 			return false, ctx.Err()
+		}
+		if actx.Err() != nil {
+			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Write: !req.Read, Detail: err.Error()}
 		}
 		return true, fmt.Errorf("%s %s: %w", req.Method, u.Path, err)
 	}
@@ -232,6 +236,9 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	fields["response_bytes"] = len(raw)
 	c.log(ctx, "contactcenter API request", fields)
 	if err != nil {
+		if ctx.Err() == nil && actx.Err() != nil {
+			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Reading: true, Write: !req.Read, Detail: err.Error()}
+		}
 		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, err)
 	}
 

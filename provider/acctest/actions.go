@@ -50,6 +50,13 @@ func (r ActionResult) Text() string {
 // ActionServer returns a protocol-6 server configured for this simulator.
 func (e *Env) ActionServer(t testing.TB) tfprotov6.ProviderServerWithActions {
 	t.Helper()
+	return e.ActionServerWith(t, nil)
+}
+
+// ActionServerWith is ActionServer with more provider arguments (such as
+// request_timeout) besides the simulator's connection.
+func (e *Env) ActionServerWith(t testing.TB, extra map[string]any) tfprotov6.ProviderServerWithActions {
+	t.Helper()
 	srv, ok := e.Server(t).(tfprotov6.ProviderServerWithActions)
 	if !ok {
 		t.Fatal("the provider server does not implement actions")
@@ -59,6 +66,9 @@ func (e *Env) ActionServer(t testing.TB) tfprotov6.ProviderServerWithActions {
 		t.Fatalf("GetProviderSchema: %v %v", err, diagText(schemas.Diagnostics))
 	}
 	cfg := map[string]any{"endpoint": e.Origin, "access_token": "sim-token", "sms_app_id": "sim-app", "sms_app_key": "sim-key"}
+	for k, v := range extra {
+		cfg[k] = v
+	}
 	dv := jsonValue(t, cfg)
 	resp, err := srv.ConfigureProvider(t.Context(), &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.14.0", Config: dv})
 	if err != nil || hasErr(resp.Diagnostics) {
