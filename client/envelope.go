@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -45,10 +46,11 @@ func (e Envelope) successCode() int64 {
 	return 0
 }
 
-// envelopeHeader holds the fields every envelope may carry. Codes are decoded
-// tolerantly: the ASR surface sends them as strings.
+// envelopeHeader holds the fields every envelope may carry. The code is a
+// number, or a numeric string (the ASR surface sends "200"): see
+// envelopeCode.
 type envelopeHeader struct {
-	Code      *FlexInt        `json:"code"`
+	Code      json.RawMessage `json:"code"`
 	Message   FlexString      `json:"message"`
 	Msg       FlexString      `json:"msg"`
 	ErrorMsg  FlexString      `json:"errorMsg"`
@@ -80,8 +82,14 @@ func decodeEnvelope(env Envelope, body []byte, out any, apiErr *APIError) error 
 		apiErr.Code = -1
 		return apiErr
 	}
-	if int64(*h.Code) != env.successCode() {
-		apiErr.Code = int64(*h.Code)
+	code, ok := envelopeCode(h.Code)
+	if !ok {
+		apiErr.Message = fmt.Sprintf("response code %s is not a number (body starts %q)", h.Code, preview(body))
+		apiErr.Code = -1
+		return apiErr
+	}
+	if code != env.successCode() {
+		apiErr.Code = code
 		apiErr.Message = h.text()
 		apiErr.Data = h.Data
 		return apiErr
@@ -93,6 +101,25 @@ func decodeEnvelope(env Envelope, body []byte, out any, apiErr *APIError) error 
 		return fmt.Errorf("%s %s: decoding response: %w", apiErr.Method, apiErr.Path, err)
 	}
 	return nil
+}
+
+// envelopeCode reads an envelope's code: a JSON number or a string
+// holding one. Anything else (null, "", a boolean) is no code: read as 0 it
+// would pass for success on the surfaces whose success code is 0.
+func envelopeCode(raw json.RawMessage) (int64, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return 0, false
+		}
+		raw = []byte(strings.TrimSpace(s))
+	}
+	var n FlexInt
+	if len(raw) == 0 || n.parse(string(raw)) != nil {
+		return 0, false
+	}
+	return int64(n), true
 }
 
 func preview(b []byte) string {

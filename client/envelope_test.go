@@ -38,8 +38,16 @@ func TestEnvelopes(t *testing.T) {
 		"gateway success":          {EnvelopeGateway, SurfaceSMSAPI, 200, `{"code":0,"msg":"success","data":"g"}`, false, 0, "", "", "g"},
 		"gateway failure":          {EnvelopeGateway, SurfaceSMSAPI, 200, `{"code":1016,"msg":"template id does not exist"}`, true, 1016, "template id does not exist", "", ""},
 		"no code field":            {EnvelopeOpen, SurfaceBase, 200, `{"message":"?"}`, true, -1, "response has no code field", "", ""},
-		"not JSON":                 {EnvelopePortal, SurfacePortal, 200, `<html>oops</html>`, true, -1, "is not a JSON portal envelope", "", ""},
-		"401 envelope":             {EnvelopePortal, SurfacePortal, 401, `{"code":401,"message":"Unauthorized"}`, true, 401, "Unauthorized", "", ""},
+		// A code that is no number is no success, even where success is 0
+		// (these read as 0 and passed).
+		"open empty code":       {EnvelopeOpen, SurfaceBase, 200, `{"code":"","message":"boom"}`, true, -1, `response code "" is not a number`, "", ""},
+		"open code false":       {EnvelopeOpen, SurfaceBase, 200, `{"code":false,"message":"boom"}`, true, -1, "response code false is not a number", "", ""},
+		"open code null":        {EnvelopeOpen, SurfaceBase, 200, `{"code":null,"message":"boom"}`, true, -1, "", "", ""},
+		"gateway empty code":    {EnvelopeGateway, SurfaceSMSAPI, 200, `{"code":"","msg":"boom"}`, true, -1, `response code "" is not a number`, "", ""},
+		"gateway code as float": {EnvelopeGateway, SurfaceSMSAPI, 200, `{"code":0.0,"msg":"ok","data":"f"}`, false, 0, "", "", "f"},
+		"portal code text":      {EnvelopePortal, SurfacePortal, 200, `{"code":" 200 ","message":"ok","data":"s"}`, false, 0, "", "", "s"},
+		"not JSON":              {EnvelopePortal, SurfacePortal, 200, `<html>oops</html>`, true, -1, "is not a JSON portal envelope", "", ""},
+		"401 envelope":          {EnvelopePortal, SurfacePortal, 401, `{"code":401,"message":"Unauthorized"}`, true, 401, "Unauthorized", "", ""},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
