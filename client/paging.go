@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"fmt"
 	"iter"
 )
 
@@ -107,4 +108,20 @@ func (p ResultsPage[T]) More() bool {
 		return int64(p.CurrentPage)*int64(p.PerPage) < int64(p.Total)
 	}
 	return false
+}
+
+// wholeList checks that the answer of a list call that takes no page
+// parameter (queue/list, sound/list: §4.5, §4.6) holds every item it
+// counts. An item it left out cannot be read, and taking the answer for the
+// whole list would read the items left out as deleted (a refresh would drop
+// them from state and plan them anew). On a filtered call only pages is
+// checked (0: none given): whether total counts the filtered items is not
+// stated.
+func wholeList(call, items string, filtered bool, got int, total, pages int64) error {
+	if pages > 1 || !filtered && total > int64(got) {
+		return fmt.Errorf("%s answered %d %s of %d (totalPage %d) and takes no page parameter: "+
+			"the %s it left out cannot be read, so the list is not used as the whole list (one missing from it would be taken for deleted)",
+			call, got, items, total, pages, items)
+	}
+	return nil
 }

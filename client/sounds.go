@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,12 +51,13 @@ type SoundInput struct {
 	Content   []byte
 }
 
-// SoundFilter narrows sound/list (the `info` JSON filter). SelectType is
-// sent as filter.select_type; the spec does not say what it means, and the
-// simulator reads it as a sound_type filter.
+// SoundFilter narrows sound/list. Keyword is sent (the `info` JSON
+// filter's keyword). SoundType keeps the items of that sound_type (§2.9):
+// it is applied to the answer, not sent as the filter's select_type, whose
+// meaning the spec does not give (§4.5).
 type SoundFilter struct {
-	Keyword    string
-	SelectType int64
+	Keyword   string
+	SoundType int64
 }
 
 // Upload sends a voice file (sound/upload, multipart form-data) and returns
@@ -196,15 +198,12 @@ func (s *SoundsService) DeleteOne(ctx context.Context, id string) error {
 }
 
 // List returns the voice files matching f (sound/list answers every match
-// at once).
+// at once, and takes no page parameter: see wholeList).
 func (s *SoundsService) List(ctx context.Context, f SoundFilter) iter.Seq2[Sound, error] {
 	return paginate(ctx, func(ctx context.Context, _ int) (Page[Sound], error) {
 		filter := map[string]any{}
 		if f.Keyword != "" {
 			filter["keyword"] = f.Keyword
-		}
-		if f.SelectType != 0 {
-			filter["select_type"] = f.SelectType
 		}
 		info, _ := json.Marshal(map[string]any{"filter": filter})
 		var out struct {
@@ -215,7 +214,14 @@ func (s *SoundsService) List(ctx context.Context, f SoundFilter) iter.Seq2[Sound
 			Surface: SurfacePortal, Method: "POST", Path: soundPath + "/list",
 			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true, Read: true,
 		}, &out)
-		return Page[Sound]{Items: out.Data}, err
+		if err == nil {
+			err = wholeList("sound/list", "voice files", f.Keyword != "", len(out.Data), int64(out.Total), 0)
+		}
+		items := out.Data
+		if f.SoundType != 0 {
+			items = slices.DeleteFunc(items, func(snd Sound) bool { return int64(snd.SoundType) != f.SoundType })
+		}
+		return Page[Sound]{Items: items}, err
 	})
 }
 

@@ -138,9 +138,9 @@ func TestSoundsUploadPlayListDelete(t *testing.T) {
 		f    client.SoundFilter
 		want []string
 	}{
-		"all":         {client.SoundFilter{}, []string{"Hold music", "Survey prompt", "Frame sync"}},
-		"keyword":     {client.SoundFilter{Keyword: "Survey"}, []string{"Survey prompt"}},
-		"select_type": {client.SoundFilter{SelectType: 1}, []string{"Hold music"}},
+		"all":        {client.SoundFilter{}, []string{"Hold music", "Survey prompt", "Frame sync"}},
+		"keyword":    {client.SoundFilter{Keyword: "Survey"}, []string{"Survey prompt"}},
+		"sound_type": {client.SoundFilter{SoundType: 1}, []string{"Hold music"}},
 	}
 	for name, tc := range cases {
 		list, err := client.Collect(e.c.Sounds.List(ctx, tc.f))

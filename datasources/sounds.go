@@ -34,9 +34,8 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			},
 			"sound_type": schema.Int64Attribute{
 				Optional: true,
-				MarkdownDescription: "Only voice files of this kind, sent as `info.filter.select_type` (the platform does not document " +
-					"this filter; the provider sends the `sound_type` value, as the simulator reads it): `1` skill-group voice, `2` satisfaction, `3` whitelist, " +
-					"`4` key-press, `5` message, `6` other.",
+				MarkdownDescription: "Only voice files of this kind (their `sound_type`; the provider keeps them from the list it reads): " +
+					"`1` skill-group voice, `2` satisfaction, `3` whitelist, `4` key-press, `5` message, `6` other.",
 				Validators: []validator.Int64{int64validator.Between(1, 6)},
 			},
 			"sounds": framework.ComputedList("The matching voice files, in the service's order.",
@@ -47,7 +46,7 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 
 func (d *soundsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Sounds", func(ctx context.Context, m *soundsModel) (err error) {
-		f := client.SoundFilter{Keyword: m.Keyword.ValueString(), SelectType: m.SoundType.ValueInt64()}
+		f := client.SoundFilter{Keyword: m.Keyword.ValueString(), SoundType: m.SoundType.ValueInt64()}
 		m.Sounds, err = flattenAll(d.Client.Sounds.List(ctx, f), func(s *client.Sound, i *resources.SoundItem) { i.Flatten(s) })
 		return err
 	})
