@@ -140,30 +140,52 @@ func (f *FlexFloat) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// FlexObject is a JSON object keyed by string. A PHP service writes an
-// empty one as `[]` (an empty PHP array has no keys to tell it from a
-// list), so `[]` and null decode as an empty object; any other array is an
-// error, naming what arrived.
-type FlexObject[V any] map[string]V
+// FlexMap is a JSON object keyed by string, as a PHP service writes one:
+// an empty one as `[]` (an empty PHP array has no keys to tell it from a
+// list), and one whose keys are 0, 1, … n-1 in order as a list (weekdays
+// "0" and "1" of a task's worktime arrive as [[…], […]]). A list decodes
+// keyed by position; `[]` and null decode as nil.
+type FlexMap[V any] map[string]V
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (o *FlexObject[V]) UnmarshalJSON(b []byte) error {
+func (m *FlexMap[V]) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
-	if len(b) > 0 && b[0] == '[' {
-		var items []json.RawMessage
+	if len(b) == 0 || string(b) == "null" || emptyArray(b) {
+		*m = nil
+		return nil
+	}
+	if b[0] == '[' {
+		var items []V
 		if err := json.Unmarshal(b, &items); err != nil {
 			return err
 		}
-		if len(items) > 0 {
-			return fmt.Errorf("an object keyed by id was expected, an array of %d items arrived", len(items))
+		out := make(map[string]V, len(items))
+		for i, v := range items {
+			out[strconv.Itoa(i)] = v
 		}
-		*o = FlexObject[V]{}
+		*m = out
 		return nil
 	}
-	m := map[string]V{}
-	if err := json.Unmarshal(b, &m); err != nil {
+	var out map[string]V
+	if err := json.Unmarshal(b, &out); err != nil {
 		return err
 	}
-	*o = m
+	*m = out
 	return nil
+}
+
+// emptyArray reports whether b is the JSON `[]`.
+func emptyArray(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) >= 2 && b[0] == '[' && b[len(b)-1] == ']' && len(bytes.TrimSpace(b[1:len(b)-1])) == 0
+}
+
+// phpObject decodes the JSON object b into v (a struct without its own
+// UnmarshalJSON), leaving it as it is when b is `[]`: a PHP service's
+// empty object.
+func phpObject(b []byte, v any) error {
+	if emptyArray(b) {
+		return nil
+	}
+	return json.Unmarshal(b, v)
 }

@@ -343,7 +343,7 @@ func (s *QueuesService) GetAgents(ctx context.Context, queIDs ...int64) (map[str
 // getAgents is one queue/get/agents call.
 func (s *QueuesService) getAgents(ctx context.Context, ids []string) ([]groupMembers, error) {
 	var out struct {
-		Data FlexObject[[]GroupAgent] `json:"data"` // [] when none of the groups exists
+		Data FlexMap[[]GroupAgent] `json:"data"` // [] when none of the groups exists
 	}
 	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "GET", Path: queuePath + "/get/agents",

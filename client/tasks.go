@@ -134,8 +134,13 @@ type RecallRule struct {
 	RecallIntervalType *FlexInt    `json:"recall_interval_type,omitempty"`
 }
 
-// UnmarshalJSON accepts recall_max_times as an array (its first element).
+// UnmarshalJSON accepts recall_max_times as an array (its first element),
+// and `[]` as an empty rule.
 func (r *RecallRule) UnmarshalJSON(b []byte) error {
+	if emptyArray(b) {
+		*r = RecallRule{}
+		return nil
+	}
 	type plain RecallRule
 	var raw struct {
 		plain
@@ -178,6 +183,39 @@ type FilterRules struct {
 	Blacklist          *FlexBool `json:"blacklist,omitempty"`
 	CallBlacklist      *FlexBool `json:"call_blacklist,omitempty"`
 	CRMProtectedClient *FlexBool `json:"crm_protected_client,omitempty"`
+}
+
+// A PHP service writes an empty object as `[]`. The objects of a task
+// decode from it as empty (their members nil, read as unset).
+
+func (c *TaskConfig) UnmarshalJSON(b []byte) error {
+	type plain TaskConfig
+	return phpObject(b, (*plain)(c))
+}
+
+func (w *TaskWebhook) UnmarshalJSON(b []byte) error {
+	type plain TaskWebhook
+	return phpObject(b, (*plain)(w))
+}
+
+func (t *TaskTTS) UnmarshalJSON(b []byte) error {
+	type plain TaskTTS
+	return phpObject(b, (*plain)(t))
+}
+
+func (r *RecallStrategies) UnmarshalJSON(b []byte) error {
+	type plain RecallStrategies
+	return phpObject(b, (*plain)(r))
+}
+
+func (w *Worktime) UnmarshalJSON(b []byte) error {
+	type plain Worktime
+	return phpObject(b, (*plain)(w))
+}
+
+func (f *FilterRules) UnmarshalJSON(b []byte) error {
+	type plain FilterRules
+	return phpObject(b, (*plain)(f))
 }
 
 // TaskFilter narrows projects/lists (§4.3). Zero values are not sent.
@@ -330,25 +368,6 @@ func (s *TasksService) FindByName(ctx context.Context, typ int64, name string) (
 		}
 	}
 	return nil, nil
-}
-
-// FlexMap is a JSON object that also decodes from [] and null (an empty PHP
-// array is serialised as []).
-type FlexMap[V any] map[string]V
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (m *FlexMap[V]) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || string(b) == "null" || (b[0] == '[' && len(bytes.TrimSpace(b[1:len(b)-1])) == 0) {
-		*m = nil
-		return nil
-	}
-	var out map[string]V
-	if err := json.Unmarshal(b, &out); err != nil {
-		return err
-	}
-	*m = out
-	return nil
 }
 
 // FlexIntList decodes from an array of numbers or numeric strings, a single

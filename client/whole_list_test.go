@@ -2,7 +2,6 @@ package client
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -65,22 +64,6 @@ func TestQueueListLeavesGroupsOut(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestFlexObject(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]int{`{"1":[1],"2":[]}`: 2, `{}`: 0, `[]`: 0, ` [ ] `: 0, `null`: 0} {
-		var o FlexObject[[]int]
-		if err := json.Unmarshal([]byte(in), &o); err != nil || len(o) != want {
-			t.Errorf("Unmarshal(%s) = %v, %v; want %d keys", in, o, err, want)
-		}
-	}
-	var o FlexObject[[]int]
-	err := json.Unmarshal([]byte(`[[1]]`), &o)
-	var syntax *json.SyntaxError
-	if err == nil || errors.As(err, &syntax) || !strings.Contains(err.Error(), "array of 1 items") {
-		t.Errorf("Unmarshal([[1]]) = %v, want an error naming the array", err)
 	}
 }
 
