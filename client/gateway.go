@@ -567,10 +567,17 @@ func (s *GatewayService) Pull(ctx context.Context, kind PullKind, max int) ([]js
 	if max < 1 || max > GatewayMaxPull {
 		return nil, fmt.Errorf("pull max must be from 1 to %d, got %d", GatewayMaxPull, max)
 	}
+	// Once sent, a pull has taken its records off the queue: it is let
+	// finish (bounded by request_timeout) when the caller is interrupted,
+	// so that the records it took reach the caller instead of being lost
+	// with the connection. An interrupt before it is sent stops it.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var out struct {
 		Data []json.RawMessage `json:"data"`
 	}
-	err := s.do(ctx, path, map[string]any{"max": max}, false, &out)
+	err := s.do(context.WithoutCancel(ctx), path, map[string]any{"max": max}, false, &out)
 	return out.Data, err
 }
 

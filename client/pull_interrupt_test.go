@@ -1,0 +1,37 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestPullInterruptedKeepsRecords: a pull takes its records off the
+// gateway's queue (§6.5). Interrupted while the gateway answers (Ctrl-C in
+// `ccsync sms status pull`), it used to drop the connection and return
+// context.Canceled: the records were off the queue and nowhere else. Now a
+// pull once sent finishes and returns them; one not yet sent is not sent.
+func TestPullInterruptedKeepsRecords(t *testing.T) {
+	t.Parallel()
+	var pulls atomic.Int32
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		pulls.Add(1)
+		time.Sleep(100 * time.Millisecond) // the records are off the queue now
+		_, _ = w.Write([]byte(`{"code":0,"msg":"","count":1,"data":[{"smsId":"a","state":"SUCCESS","mobile":"13800000001"}]}`))
+	}))
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(30*time.Millisecond, cancel)
+	got, err := c.Gateway.Pull(ctx, PullDelivery, 100)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("interrupted pull = %d records, %v; want the record the gateway took off its queue", len(got), err)
+	}
+	if _, err := c.Gateway.Pull(ctx, PullDelivery, 100); !errors.Is(err, context.Canceled) {
+		t.Errorf("a pull after the interrupt: %v, want context.Canceled", err)
+	}
+	if n := pulls.Load(); n != 1 {
+		t.Errorf("%d pulls reached the gateway, want 1", n)
+	}
+}
