@@ -148,10 +148,7 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 		if s.IsNull() || s.IsUnknown() {
 			return
 		}
-		num := strings.TrimPrefix(s.ValueString(), "+")
-		if len(num) == 13 && strings.HasPrefix(num, "86") {
-			num = num[2:]
-		}
+		num := sameMobile(s.ValueString())
 		if j, dup := seen[num]; dup {
 			resp.Diagnostics.AddAttributeError(p, "Duplicate Mobile Number",
 				fmt.Sprintf("%s is listed twice (%s[%d] and %s[%d]); each number may appear once, or it gets (and is billed for) the message twice.",
@@ -191,6 +188,7 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 type failure struct {
 	reason  string
 	mobiles []string
+	unknown bool // the gateway may have sent them (a lost answer, 1010, missing from a success)
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
@@ -227,33 +225,36 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	var sent, fee int64
 	for i, part := range chunks {
 		if ctx.Err() != nil {
-			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:])})
+			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:]), false})
 			break
 		}
 		res, err := a.send(ctx, mode, part, *m, tplID, params, lines)
 		accepted := map[string]bool{}
 		if err == nil {
+			// The result may write a number otherwise than it was sent
+			// (+86 or 86 before it): numbers are matched as sameMobile.
 			for _, it := range res.Data {
-				accepted[string(it.Mobile)] = true
+				accepted[sameMobile(string(it.Mobile))] = true
 				fee += int64(it.SmsFee)
 			}
 			var missing []string
 			for _, mob := range part {
-				if !accepted[mob] {
+				if !accepted[sameMobile(mob)] {
 					missing = append(missing, mob)
 				}
 			}
 			if len(missing) > 0 {
-				failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s): not in the gateway's result", i+1, len(chunks), mode), missing})
+				failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s): not in the gateway's result, although the request succeeded. "+
+					"The outcome is unknown: check the delivery records before sending to these numbers again", i+1, len(chunks), mode), missing, true})
 			}
 			sent += int64(len(part) - len(missing))
 		} else {
-			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, reason(err)), part})
+			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, reason(err)), part, client.IsAmbiguous(err)})
 		}
 		progress("%s request %d of %d: %d of %d numbers accepted",
 			mode, i+1, len(chunks), len(part)-failedIn(failures, part), len(part))
 		if err != nil && requestWide(err) && i+1 < len(chunks) {
-			failures = append(failures, failure{fmt.Sprintf("not sent: stopped after request %d failed with an error every request would get", i+1), flatten(chunks[i+1:])})
+			failures = append(failures, failure{fmt.Sprintf("not sent: stopped after request %d failed with an error every request would get", i+1), flatten(chunks[i+1:]), false})
 			break
 		}
 	}
@@ -263,18 +264,34 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		return
 	}
 	var b strings.Builder
-	n := 0
+	notSent, unknown := 0, 0
 	for _, f := range failures {
-		n += len(f.mobiles)
+		if f.unknown {
+			unknown += len(f.mobiles)
+		} else {
+			notSent += len(f.mobiles)
+		}
 	}
-	fmt.Fprintf(&b, "%d of %d numbers were not sent (%d were):", n, len(mobiles), sent)
+	summary := "Unable to Send Gateway SMS"
+	switch {
+	case unknown == 0:
+		fmt.Fprintf(&b, "%d of %d numbers were not sent (%d were):", notSent, len(mobiles), sent)
+	case notSent == 0:
+		summary = "Gateway SMS Outcome Unknown"
+		fmt.Fprintf(&b, "%d of %d numbers may or may not have been sent (%d were accepted):", unknown, len(mobiles), sent)
+	default:
+		fmt.Fprintf(&b, "%d of %d numbers were not sent and %d may or may not have been sent (%d were accepted):", notSent, len(mobiles), unknown, sent)
+	}
 	for _, f := range failures {
 		sorted := append([]string(nil), f.mobiles...)
 		sort.Strings(sorted)
 		fmt.Fprintf(&b, "\n\n%s (%d numbers):\n%s", f.reason, len(f.mobiles), strings.Join(sorted, ", "))
 	}
 	b.WriteString("\n\nNumbers not listed here were accepted; do not send to them again. Their delivery results arrive as delivery records.")
-	diags.AddError("Unable to Send Gateway SMS", b.String())
+	if unknown > 0 {
+		b.WriteString(" The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again.")
+	}
+	diags.AddError(summary, b.String())
 }
 
 func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []string, m gatewaySMSSendModel, tplID int64, params any, lines map[string][]string) (*client.SendResult, error) {
@@ -372,7 +389,21 @@ func reason(err error) string {
 		}
 		return s
 	}
-	return err.Error() + ". The outcome may be unknown: check the delivery records before sending to these numbers again"
+	if client.IsAmbiguous(err) {
+		return err.Error() + ". The outcome is unknown: check the delivery records before sending to these numbers again"
+	}
+	return err.Error()
+}
+
+// sameMobile is a number as the gateway's answers and the duplicate check
+// compare it: without "+" and without the 86 before an 11-digit number
+// (§4.8 accepts +86).
+func sameMobile(s string) string {
+	num := strings.TrimPrefix(s, "+")
+	if len(num) == 13 && strings.HasPrefix(num, "86") {
+		num = num[2:]
+	}
+	return num
 }
 
 func chunk(xs []string, n int) [][]string {

@@ -1,8 +1,10 @@
 package actions_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -143,7 +145,10 @@ func TestGatewaySMSSend_failedNumbers(t *testing.T) {
 			t.Fatalf("sent number %s is reported as failed", m)
 		}
 	}
-	if !strings.Contains(text, "200 of 450 numbers were not sent (250 were)") || !strings.Contains(text, "code 1010 (sending timed out (retry))") {
+	// 1010 "sending timed out (retry)": the gateway may have sent them.
+	if !strings.Contains(text, "Gateway SMS Outcome Unknown: 200 of 450 numbers may or may not have been sent (250 were accepted)") ||
+		!strings.Contains(text, "code 1010 (sending timed out (retry))") || !strings.Contains(text, "The outcome is unknown") ||
+		!strings.Contains(text, "The numbers whose outcome is unknown may have been sent too") {
 		t.Errorf("diagnostic:\n%s", text)
 	}
 	if len(res.Diagnostics) != 1 {
@@ -324,5 +329,47 @@ func TestGatewaySMSSend_recipientsOneFile(t *testing.T) {
 	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": tpl, "recipients": dup})
 	if !res.HasError() || !strings.Contains(res.Text(), "listed twice (recipients[0] and recipients[1])") {
 		t.Errorf("a number listed twice must be refused: %s", res.Text())
+	}
+}
+
+// TestGatewaySMSSend_resultNumbers: the gateway accepts +86 before a
+// number (§4.8) and may write it back without; such a number was reported
+// "not sent" (a rerun sent it twice). A number missing from a successful
+// answer is reported as of unknown outcome, not as not sent.
+func TestGatewaySMSSend_resultNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Mobiles []string `json:"mobiles"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		items := []map[string]any{}
+		for _, m := range body.Mobiles {
+			if m == "13800000009" {
+				continue // not in the answer
+			}
+			items = append(items, map[string]any{"mobile": strings.TrimPrefix(strings.TrimPrefix(m, "+"), "86"), "smsId": "s" + m, "smsFee": 1})
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items})
+	}))
+	t.Cleanup(gw.Close)
+	srv := env.ActionServerWith(t, map[string]any{"smsapi_url": gw.URL + "/smsapi"})
+	res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": []string{"+8613800000001", "8613800000002", "13800000003"}, "sms_text": "hi", "sign_text": "Acme"})
+	if res.HasError() {
+		t.Errorf("every number is in the gateway's answer (without +86): %s", res.Text())
+	}
+	res = acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": []string{"+8613800000001", "13800000009"}, "sms_text": "hi", "sign_text": "Acme"})
+	for _, want := range []string{"Gateway SMS Outcome Unknown: 1 of 2 numbers may or may not have been sent (1 were accepted)",
+		"not in the gateway's result, although the request succeeded. The outcome is unknown", "13800000009"} {
+		if !strings.Contains(res.Text(), want) {
+			t.Errorf("diagnostics lack %q:\n%s", want, res.Text())
+		}
+	}
+	if strings.Contains(res.Text(), "+8613800000001") {
+		t.Errorf("an accepted number is reported:\n%s", res.Text())
 	}
 }
