@@ -11,18 +11,22 @@ import (
 	"strings"
 )
 
-// sheetQuirks are the cells of a worksheet that the row iterators read as
-// empty although the spreadsheet shows a value there:
+// sheetQuirks are the cells of a worksheet that the row iterators would
+// read as something other than a value the user means:
 //   - formulas whose result was never saved (a workbook written by a
 //     program and not opened in a spreadsheet since): the file holds the
 //     formula and no value;
-//   - merged ranges: the file holds the value in the first cell only.
+//   - merged ranges: the file holds the value in the first cell only;
+//   - error values (#N/A, #DIV/0!: a formula that failed, t="e"): they read
+//     as their text, and "Dear #N/A" would be sent or stored.
 //
-// Read as empty they would mean "leave as it is" (a roster) or a missing
-// value (a recipient list), so the readers refuse them, naming the cells.
+// Read as empty (the first two) they would mean "leave as it is" (a
+// roster) or a missing value (a recipient list), so the readers refuse
+// them all, naming the cells.
 type sheetQuirks struct {
 	formulas []string // A1 references
 	merged   []string // ranges, "D3:D5"
+	errors   []string // "B4 (#N/A)": cells holding an error value
 }
 
 // problems turns the quirks into problems of sheet.
@@ -32,6 +36,11 @@ func (q sheetQuirks) problems(sheet string) Problems {
 		out = append(out, Problem{Sheet: sheet, Cell: ref,
 			Rule: "is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
 				"ccsync reads saved values: open and save the workbook in a spreadsheet, or replace the formula by its value"})
+	}
+	for _, ref := range q.errors {
+		cell, value, _ := strings.Cut(ref, " ")
+		out = append(out, Problem{Sheet: sheet, Cell: cell,
+			Rule: fmt.Sprintf("holds the error value %s (a formula that failed), not a value; correct the formula or type the value", value)})
 	}
 	for _, ref := range q.merged {
 		first, _, _ := strings.Cut(ref, ":")
@@ -112,8 +121,11 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 				// is not a string (a spreadsheet saves a formula's empty
 				// text as t="str" with an empty <v>; some programs write
 				// an empty <v> for a formula they did not compute).
-				if formula && (!hasValue || value == "" && typ != "str") {
+				switch {
+				case formula && (!hasValue || value == "" && typ != "str"):
 					q.formulas = append(q.formulas, ref)
+				case typ == "e":
+					q.errors = append(q.errors, ref+" "+strings.TrimSpace(value))
 				}
 				inCell = false
 			}
@@ -122,8 +134,9 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 }
 
 // quirkMarks are the byte strings without which a worksheet has no
-// formula and no merged cell (with or without a namespace prefix).
-var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell")}
+// formula, no merged cell and no error value (with or without a namespace
+// prefix).
+var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell"), []byte(`t="e"`), []byte(`t='e'`)}
 
 // mentions tells whether r holds any of marks, reading it in blocks.
 func mentions(r io.Reader, marks [][]byte) (bool, error) {

@@ -131,6 +131,47 @@ func TestReaders_mergedCells(t *testing.T) {
 	}
 }
 
+// TestReaders_errorValues: a formula that failed keeps its error value
+// (#N/A, #DIV/0!) as its saved result, in a cell of type "e"; a lookup
+// without a match gives #N/A. ccsync read it as text: the recipient list
+// sent "Dear #N/A, your appointment is on #DIV/0!" and the roster stored
+// "#N/A" as a name. Such cells are now refused, naming the cell and the
+// value, as LibreOffice and Excel save them.
+func TestReaders_errorValues(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "date"},
+		{"13800000001", "Ann", "2026-12-01"},
+		{"13800000002", "Bob", "2026-12-02"},
+	})
+	rewriteCells(t, path, map[string]string{
+		"B3": `<c r="B3" s="0" t="e"><f aca="false">VLOOKUP(A3,Customers!$A$1:$B$2,2,0)</f><v>#N/A</v></c>`,
+		"C3": `<c r="C3" t="e"><f>1/0</f><v>#DIV/0!</v></c>`,
+	})
+	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rule = " (a formula that failed), not a value; correct the formula or type the value"
+	want := []string{"Recipients!B3: holds the error value #N/A" + rule, "Recipients!C3: holds the error value #DIV/0!" + rule}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+
+	roster := writeBook(t, "Agents", [][]any{
+		{"user_num", "user_name", "dept_id"},
+		{"9001", "Ann", 3},
+	})
+	rewriteCells(t, roster, map[string]string{"B2": `<c r="B2" t="e"><v>#N/A</v></c>`}) // a constant error, no formula
+	probs, err = ScanRoster(roster, func(*Roster, AgentRow) {}, &Roster{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"Agents!B2: holds the error value #N/A" + rule}, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+}
+
 // TestMentions_acrossBlocks: the byte search finds a mark that straddles
 // two blocks it reads.
 func TestMentions_acrossBlocks(t *testing.T) {
