@@ -1,11 +1,15 @@
 package importer
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -49,6 +53,9 @@ func openSheet(path, want string) (*sheetReader, error) {
 	if err != nil {
 		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 			return nil, err // already "open PATH: reason"
+		}
+		if kind := notXLSX(path); kind != "" {
+			return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): save it as \"Excel 2007-365 (.xlsx)\" and run again", path, kind)
 		}
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -149,4 +156,43 @@ func normHeader(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// notXLSX names what the file at path is when it is a kind of spreadsheet
+// people keep that is no .xlsx workbook, from its first bytes; "" when it
+// is none of them (excelize's own error then says what is wrong). Before,
+// an OpenDocument file read as "EOF" and a CSV as "zip: not a valid zip
+// file".
+func notXLSX(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")) && bytes.Contains(head, []byte("application/vnd.oasis.opendocument")):
+		return "an OpenDocument file (.ods)"
+	case bytes.HasPrefix(head, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}):
+		return "an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)"
+	case n > 0 && !bytes.HasPrefix(head, []byte("PK\x03\x04")) && textStart(head):
+		return "a text file (CSV?), not a workbook"
+	}
+	return ""
+}
+
+// textStart tells whether b is the start of a UTF-8 text (it may end inside
+// a character: 512 bytes were read).
+func textStart(b []byte) bool {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return false
+	}
+	for cut := 0; cut <= 3 && cut < len(b); cut++ {
+		if utf8.Valid(b[:len(b)-cut]) {
+			return true
+		}
+	}
+	return false
 }
