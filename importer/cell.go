@@ -162,6 +162,22 @@ func cellShown(c Cell) string {
 	return shown
 }
 
+// cellKey is the value of a cell read as v by its meaning rather than its
+// display: a number cell shown through a format (a date, 1,234.50) is its
+// stored number, which a spreadsheet keeps when it rewrites the format (a
+// workbook saved by LibreOffice turns Excel's default date format into
+// m/d/yyyy); any other cell is v.
+func cellKey(c Cell, v string) string {
+	raw := strings.TrimSpace(c.Raw)
+	if raw == strings.TrimSpace(c.Text) {
+		return v
+	}
+	if f, err := strconv.ParseFloat(raw, 64); err == nil {
+		return "number:" + strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return v
+}
+
 // isoDate renders a date in the spec's text format.
 func isoDate(t time.Time) string {
 	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {

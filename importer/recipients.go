@@ -24,6 +24,11 @@ type RecipientRow struct {
 	// DuplicateOf is the row of the first occurrence of the same number
 	// (0 when this row is the first); duplicates are not sent.
 	DuplicateOf int
+	// Keys are the values by meaning, for the send journal: a number or
+	// date cell's stored number where its display is a format's (a date
+	// shown 2026-12-01 by one program and 12/1/2026 by another after a
+	// save is the same value), else the value as Params holds it.
+	Keys []string
 }
 
 // RecipientList is a read and validated recipient sheet.
@@ -147,7 +152,7 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 		if allEmpty(cells) {
 			continue
 		}
-		rr := RecipientRow{Row: rowNum, Recipient: Recipient{Params: make([]string, len(params))}}
+		rr := RecipientRow{Row: rowNum, Recipient: Recipient{Params: make([]string, len(params))}, Keys: make([]string, len(params))}
 		bad := false
 		for i, c := range cells {
 			if c.Empty() {
@@ -190,6 +195,7 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 				bad = true
 			default:
 				rr.Params[pi] = v
+				rr.Keys[pi] = cellKey(c, v)
 			}
 		}
 		if bad {

@@ -121,7 +121,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	var todo []int                            // indexes into list.Rows
 	for i, r := range list.Rows {
 		res := SendResult{Row: r.Row, Mobile: r.Mobile, Params: r.Params}
-		content[i] = contentDigest(list.Params, r.Params)
+		content[i] = contentDigest(list.Params, keysOf(r))
 		st := j.state[r.Mobile]
 		// A number sent before with other values is a new message: the
 		// same file with next week's values is sent.
@@ -421,4 +421,14 @@ func WriteSendReport(path string, params []string, results []SendResult) error {
 		rows = append(rows, append(row, r.Outcome, r.Message, r.SMSID))
 	}
 	return writeTable(path, "Result", header, rows)
+}
+
+// keysOf is what the journal's digest identifies a row's values by: their
+// Keys (by meaning), or the values where the list has none (built by a
+// caller, not read from a sheet).
+func keysOf(r RecipientRow) []string {
+	if len(r.Keys) == len(r.Params) {
+		return r.Keys
+	}
+	return r.Params
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/xuri/excelize/v2"
 )
 
 // fakeSender is an SMSSender+Reconciler recording every number sent (the
@@ -421,5 +422,68 @@ func TestSend_doubtWithNewValues(t *testing.T) {
 	res, _ := Send(context.Background(), s, read("2026-12-08"), opts)
 	if got := outcomes(res); got[SendUnknown] != 1 || s.sent["13800000000"] != 1 {
 		t.Errorf("doubt with new values: %v, sent %v", got, s.sent)
+	}
+}
+
+// TestSend_formatRewrittenBySpreadsheet: opening and saving a recipient
+// list in LibreOffice, with no edit, rewrites Excel's default date format
+// (built-in 14, read as 2026-12-01) as its own m/d/yyyy (read as
+// 12/1/2026). The send journal took that for new values, and a second run
+// sent every number again. Values are now journalled by meaning: the
+// date's stored number. A changed date is still a new message.
+func TestSend_formatRewrittenBySpreadsheet(t *testing.T) {
+	t.Parallel()
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	serial := 46357.0 // 2026-12-01
+	book := func(format string, serials ...float64) *RecipientList {
+		f := excelize.NewFile()
+		defer f.Close()
+		sh := "Recipients"
+		_ = f.SetSheetName("Sheet1", sh)
+		style := &excelize.Style{NumFmt: 14}
+		if format != "" {
+			style = &excelize.Style{CustomNumFmt: &format}
+		}
+		id, err := f.NewStyle(style)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = f.SetSheetRow(sh, "A1", &[]any{"mobile", "name", "date"})
+		for i, s := range serials {
+			row := i + 2
+			_ = f.SetSheetRow(sh, fmt.Sprintf("A%d", row), &[]any{fmt.Sprint(13800000000 + i), fmt.Sprintf("Cust %d", i), s})
+			_ = f.SetCellStyle(sh, fmt.Sprintf("C%d", row), fmt.Sprintf("C%d", row), id)
+		}
+		path := filepath.Join(t.TempDir(), "recipients.xlsx")
+		if err := f.SaveAs(path); err != nil {
+			t.Fatal(err)
+		}
+		list, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+		if err != nil || len(probs) > 0 {
+			t.Fatal(err, problemLines(probs))
+		}
+		return list
+	}
+	s := newFakeSender()
+	ctx := context.Background()
+	opts := SendOptions{TemplateID: "7", Journal: jpath}
+	first := book("", serial, serial)
+	if first.Rows[0].Params[1] != "2026-12-01" {
+		t.Fatalf("default date format read as %q", first.Rows[0].Params[1])
+	}
+	if _, err := Send(ctx, s, first, opts); err != nil {
+		t.Fatal(err)
+	}
+	saved := book("m/d/yyyy", serial, serial+7)
+	if saved.Rows[0].Params[1] != "12/1/2026" {
+		t.Fatalf("m/d/yyyy read as %q", saved.Rows[0].Params[1])
+	}
+	dry, err := Send(ctx, s, saved, SendOptions{TemplateID: "7", Journal: jpath, DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dry[0].Outcome != SendAlreadySent || dry[1].Outcome != SendDryRun {
+		t.Errorf("after the save: row 2 %s (%s), row 3 %s; want already sent (same date), would send (a week later)",
+			dry[0].Outcome, dry[0].Message, dry[1].Outcome)
 	}
 }
