@@ -124,6 +124,13 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 			add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("is neither the mobile column nor a variable of the template (variables: %s)", paramList(params)))
 		}
 		hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)
+		if title, ok := titleRow(cells); ok && mobileCol < 0 {
+			// A title above the headings ("December reminders", merged
+			// across the columns): the first row that is not empty holds
+			// the headings.
+			add(hdr, "", title, true, fmt.Sprintf("is all that row %d holds, and the first row that is not empty is taken for the headings: "+
+				"if it is a title, remove the rows above the headings so that they come first", rowNum))
+		}
 		if mobileCol < 0 {
 			add(hdr, "", "", false, "has no mobile column (a heading such as \"mobile\")")
 		}
@@ -290,4 +297,19 @@ func preview(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n]) + "…"
+}
+
+// titleRow reports whether cells hold one text only, as a title row does,
+// and returns it.
+func titleRow(cells []Cell) (string, bool) {
+	var texts []string
+	for _, c := range cells {
+		if t := strings.TrimSpace(c.Text); t != "" {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) != 1 {
+		return "", false
+	}
+	return texts[0], true
 }

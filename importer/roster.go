@@ -104,7 +104,12 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 			fieldOfCol[i] = fi
 		}
 		if into.colOf[fieldIndex["user_num"]] == 0 {
-			add(fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum), "", "", false, "has no user_num column; every row is matched by user_num")
+			hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)
+			if title, ok := titleRow(cells); ok {
+				add(hdr, "", title, true, fmt.Sprintf("is all that row %d holds, and the first row that is not empty is taken for the headings: "+
+					"if it is a title, remove the rows above the headings so that they come first", rowNum))
+			}
+			add(hdr, "", "", false, "has no user_num column; every row is matched by user_num")
 		}
 	}
 	if len(probs) > quirks {

@@ -45,7 +45,7 @@ func (q sheetQuirks) problems(sheet string) Problems {
 	for _, ref := range q.merged {
 		first, _, _ := strings.Cut(ref, ":")
 		out = append(out, Problem{Sheet: sheet, Cell: ref,
-			Rule: fmt.Sprintf("is a merged cell: the workbook keeps its value in %s only, so the other cells would read as empty; unmerge it and fill every cell", first)})
+			Rule: fmt.Sprintf("is a merged cell: the spreadsheet shows the value of %s across it, while each other cell reads as empty or as a value the merge hides; unmerge it and fill every cell", first)})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -124,7 +125,7 @@ func TestReaders_mergedCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Recipients!C2:C4: is a merged cell: the workbook keeps its value in C2 only, so the other cells would read as empty; unmerge it and fill every cell"
+	want := "Recipients!C2:C4: is a merged cell: the spreadsheet shows the value of C2 across it, while each other cell reads as empty or as a value the merge hides; unmerge it and fill every cell"
 	got := problemLines(probs)
 	if len(got) == 0 || got[0] != want {
 		t.Errorf("problems: %q, want first %q", got, want)
@@ -185,5 +186,27 @@ func TestMentions_acrossBlocks(t *testing.T) {
 	}
 	if ok, _ := mentions(bytes.NewReader(bytes.Repeat([]byte("<c r=\"A1\"><v>1</v></c>"), 1<<17)), quirkMarks); ok {
 		t.Error("found a mark in a sheet without one")
+	}
+}
+
+// TestRecipients_titleAboveHeadings: a title row above the headings ("December
+// reminders") was read as the headings, and the problems said only that
+// the mobile and variable columns were missing. They now say the row
+// holds a title and what to do.
+func TestRecipients_titleAboveHeadings(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"December reminders"},
+		{"mobile", "name", "date"},
+		{"13800000001", "Ann", "2026-12-01"},
+	})
+	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Recipients!A1:A1: "December reminders" is all that row 1 holds, and the first row that is not empty is taken for the headings: ` +
+		"if it is a title, remove the rows above the headings so that they come first"
+	if got := problemLines(probs); !slices.Contains(got, want) {
+		t.Errorf("problems %q lack %q", got, want)
 	}
 }
