@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -124,7 +125,7 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 			add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("is neither the mobile column nor a variable of the template (variables: %s)", paramList(params)))
 		}
 		hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)
-		if title, ok := titleRow(cells); ok && mobileCol < 0 {
+		if title, ok := titleRow(cells); ok && mobileCol < 0 && !slices.ContainsFunc(colKind, func(k int) bool { return k >= 0 }) {
 			// A title above the headings ("December reminders", merged
 			// across the columns): the first row that is not empty holds
 			// the headings.

@@ -105,7 +105,7 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 		}
 		if into.colOf[fieldIndex["user_num"]] == 0 {
 			hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)
-			if title, ok := titleRow(cells); ok {
+			if title, ok := titleRow(cells); ok && !headerKnown(title) {
 				add(hdr, "", title, true, fmt.Sprintf("is all that row %d holds, and the first row that is not empty is taken for the headings: "+
 					"if it is a title, remove the rows above the headings so that they come first", rowNum))
 			}
@@ -201,4 +201,10 @@ func knownColumns() string {
 		names[i] = f.Name
 	}
 	return strings.Join(names, ", ")
+}
+
+// headerKnown tells whether h names a roster column.
+func headerKnown(h string) bool {
+	_, ok := headerIndex[normHeader(h)]
+	return ok
 }
