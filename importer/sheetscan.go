@@ -18,7 +18,9 @@ import (
 //     formula and no value;
 //   - merged ranges: the file holds the value in the first cell only;
 //   - error values (#N/A, #DIV/0!: a formula that failed, t="e"): they read
-//     as their text, and "Dear #N/A" would be sent or stored.
+//     as their text, and "Dear #N/A" would be sent or stored;
+//   - hidden rows (by hand or by a filter) that hold values: they read like
+//     the others, while whoever hid one may mean to leave it out.
 //
 // Read as empty (the first two) they would mean "leave as it is" (a
 // roster) or a missing value (a recipient list), so the readers refuse
@@ -26,7 +28,8 @@ import (
 type sheetQuirks struct {
 	formulas []string // A1 references
 	merged   []string // ranges, "D3:D5"
-	errors   []string // "B4 (#N/A)": cells holding an error value
+	errors   []string // "B4 #N/A": cells holding an error value
+	hidden   []string // row numbers of hidden rows that hold values
 }
 
 // problems turns the quirks into problems of sheet.
@@ -41,6 +44,10 @@ func (q sheetQuirks) problems(sheet string) Problems {
 		cell, value, _ := strings.Cut(ref, " ")
 		out = append(out, Problem{Sheet: sheet, Cell: cell,
 			Rule: fmt.Sprintf("holds the error value %s (a formula that failed), not a value; correct the formula or type the value", value)})
+	}
+	for _, row := range q.hidden {
+		out = append(out, Problem{Sheet: sheet, Cell: "A" + row,
+			Rule: fmt.Sprintf("row %s is hidden (by hand or by a filter), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out", row)})
 	}
 	for _, ref := range q.merged {
 		first, _, _ := strings.Cut(ref, ":")
@@ -84,6 +91,8 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 		ref, typ, value   string
 		inCell, inValue   bool
 		formula, hasValue bool
+		row               string // the row's number when it is hidden
+		rowHasValue       bool
 	)
 	for {
 		tok, err := d.RawToken()
@@ -96,6 +105,11 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch t.Name.Local {
+			case "row":
+				row, rowHasValue = "", false
+				if h := attr(t, "hidden"); h == "1" || h == "true" {
+					row = attr(t, "r")
+				}
 			case "c":
 				inCell, formula, hasValue, value = true, false, false, ""
 				ref, typ = attr(t, "r"), attr(t, "t")
@@ -116,7 +130,12 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 			switch t.Name.Local {
 			case "v":
 				inValue = false
+			case "row":
+				if row != "" && rowHasValue {
+					q.hidden = append(q.hidden, row)
+				}
 			case "c":
+				rowHasValue = rowHasValue || hasValue && (value != "" || typ == "inlineStr")
 				// No saved result: no <v>, or an empty one on a cell that
 				// is not a string (a spreadsheet saves a formula's empty
 				// text as t="str" with an empty <v>; some programs write
@@ -134,9 +153,10 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 }
 
 // quirkMarks are the byte strings without which a worksheet has no
-// formula, no merged cell and no error value (with or without a namespace
-// prefix).
-var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell"), []byte(`t="e"`), []byte(`t='e'`)}
+// formula, no merged cell, no error value and no hidden row (with or
+// without a namespace prefix).
+var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell"), []byte(`t="e"`), []byte(`t='e'`),
+	[]byte(`hidden="1"`), []byte(`hidden="true"`), []byte(`hidden='1'`), []byte(`hidden='true'`)}
 
 // mentions tells whether r holds any of marks, reading it in blocks.
 func mentions(r io.Reader, marks [][]byte) (bool, error) {

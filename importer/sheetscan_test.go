@@ -210,3 +210,38 @@ func TestRecipients_titleAboveHeadings(t *testing.T) {
 		t.Errorf("problems %q lack %q", got, want)
 	}
 }
+
+// TestReaders_hiddenRows: a hidden row (by hand or by a filter) was read
+// like the others: a recipient hidden to leave them out was sent the SMS,
+// and a hidden roster row was created. A hidden row that holds values is
+// now refused, naming it; an empty hidden row is no matter.
+func TestReaders_hiddenRows(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "date"},
+		{"13800000001", "Ann", "2026-12-01"},
+		{"13800000002", "Bob", "2026-12-02"},
+		{"13800000003", "Cy", "2026-12-03"},
+	})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range []int{3, 7} { // 7 is empty
+		if err := f.SetRowVisible("Recipients", row, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Recipients!A3: row 3 is hidden (by hand or by a filter), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out"}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+}
