@@ -201,7 +201,12 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				for _, id := range strings.Split(ids, ",") {
 					n, _ := strconv.ParseInt(id, 10, 64)
 					if !queues[n] {
-						add(row.Row, "queue_ids", ids, true, fmt.Sprintf("refers to skill group %d, which does not exist", n))
+						rule := fmt.Sprintf("refers to skill group %d, which does not exist", n)
+						if groups := thousands(id); len(groups) > 1 && allKnown(queues, groups) {
+							rule += fmt.Sprintf(" (typed as %s? A spreadsheet reads a comma between digits as a thousands separator "+
+								"and keeps the number %d: format the column as text and type the list again)", strings.Join(groups, ","), n)
+						}
+						add(row.Row, "queue_ids", ids, true, rule)
 					}
 				}
 			}
@@ -390,4 +395,26 @@ func shownValue(field, v string) string {
 		return "(new password)"
 	}
 	return v
+}
+
+// thousands splits digits into the groups of three a thousands separator
+// would have split them into ("101102" → 101, 102).
+func thousands(digits string) []string {
+	var groups []string
+	for len(digits) > 3 {
+		groups = append([]string{digits[len(digits)-3:]}, groups...)
+		digits = digits[:len(digits)-3]
+	}
+	return append([]string{digits}, groups...)
+}
+
+// allKnown tells whether every id names a skill group of queues.
+func allKnown(queues map[int64]bool, ids []string) bool {
+	for _, id := range ids {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || !queues[n] {
+			return false
+		}
+	}
+	return true
 }

@@ -157,3 +157,33 @@ func TestPlan_rulesNeedingThePlatform(t *testing.T) {
 		t.Errorf("plan wrote %d times", api.Writes)
 	}
 }
+
+// TestPlan_listReadAsOneNumber: "101,102" typed into a number cell is kept
+// by the spreadsheet (LibreOffice in English, Excel alike) as the number
+// 101102, the comma read as a thousands separator. The unknown group is
+// named with a hint when the digits split that way name known groups.
+func TestPlan_listReadAsOneNumber(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "queue_ids"},
+		{"9001", "Ann", "S3cret-pass", 101102},
+		{"9002", "Bob", "S3cret-pass", 101999},
+	})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	_, probs, err = importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Agents!D2: queue_ids "101102" refers to skill group 101102, which does not exist (typed as 101,102? A spreadsheet reads a comma between digits ` +
+			`as a thousands separator and keeps the number 101102: format the column as text and type the list again)`,
+		`Agents!D3: queue_ids "101999" refers to skill group 101999, which does not exist`,
+	}
+	if d := cmp.Diff(want, lines(probs)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
