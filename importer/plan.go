@@ -363,9 +363,17 @@ func orderUniqueTakes(steps []Step, existing map[string]Agent, r *Roster) Proble
 	return probs
 }
 
+// uniqueKey is what a unique field's value is compared by: an e-mail
+// address without case, a phone without its +86 or 86.
 func uniqueKey(field, v string) string {
-	if field == "user_email" {
+	switch field {
+	case "user_email":
 		return strings.ToLower(v)
+	case "user_sms_phone":
+		// +8613800138000, 8613800138000 and 13800138000 are one phone.
+		if d := strings.TrimPrefix(v, "+"); len(d) == 13 && strings.HasPrefix(d, "86") {
+			return d[2:]
+		}
 	}
 	return v
 }

@@ -166,10 +166,7 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 			if v == "" {
 				continue
 			}
-			key := v
-			if name == "user_email" {
-				key = strings.ToLower(v)
-			}
+			key := uniqueKey(name, v)
 			col := into.colOf[fieldIndex[name]]
 			if first, dup := idx[key]; dup {
 				add(cellRef(col, rowNum), name, v, true, fmt.Sprintf("repeats row %d (%s!%s); %s must be unique", first, sr.Sheet, cellRef(col, first), name))

@@ -187,3 +187,34 @@ func TestPlan_listReadAsOneNumber(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// TestRoster_samePhoneWrittenOtherwise: user_sms_phone is unique; typed
+// as 13800138050 in one row and +86 138 0013 8050 in another, it is one
+// phone (the recipient reader takes them for one number too). Both rows
+// were accepted; the second is now refused as a repeat, and a platform
+// agent's phone written otherwise is named as taken.
+func TestRoster_samePhoneWrittenOtherwise(t *testing.T) {
+	t.Parallel()
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "user_sms_phone"},
+		{"9001", "Ann", "S3cret-pass", "13800138050"},
+		{"9002", "Bob", "S3cret-pass", "+86 138 0013 8050"},
+		{"9003", "Cy", "S3cret-pass", "8613800138051"},
+	})
+	r, probs, err := importer.ReadRoster(path)
+	want := []string{`Agents!D3: user_sms_phone "+8613800138050" repeats row 2 (Agents!D2); user_sms_phone must be unique`}
+	if err != nil || !cmp.Equal(want, lines(probs)) {
+		t.Fatalf("read: %v\n%s", err, cmp.Diff(want, lines(probs)))
+	}
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "8000", "user_name": "Old", "user_sms_phone": "13800138051"})
+	r.Rows = r.Rows[1:] // without the repeat
+	_, probs, err = importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{`Agents!D4: user_sms_phone "8613800138051" already belongs to agent 8000, which keeps it; user_sms_phone must be unique`}
+	if d := cmp.Diff(want, lines(probs)); d != "" {
+		t.Errorf("plan (-want +got):\n%s", d)
+	}
+}
