@@ -50,7 +50,7 @@ func TestTaskPHPObjects(t *testing.T) {
 	if task.Config == nil || task.Config.Webhook == nil || task.Config.Webhook.Enable != nil || task.Config.TTS == nil || task.Config.TTS.Name != nil {
 		t.Errorf("config = %+v, want empty webhook and tts", task.Config)
 	}
-	if task.RecallStrategies == nil || task.RecallStrategies.Default == nil || task.RecallStrategies.Default.Recall != nil || task.RecallStrategies.ASR != nil {
+	if task.RecallStrategies == nil || task.RecallStrategies.Default != nil || task.RecallStrategies.ASR != nil {
 		t.Errorf("recall_strategies = %+v", task.RecallStrategies)
 	}
 	if task.FilterRules == nil || task.FilterRules.History != nil {

@@ -205,7 +205,18 @@ func (t *TaskTTS) UnmarshalJSON(b []byte) error {
 
 func (r *RecallStrategies) UnmarshalJSON(b []byte) error {
 	type plain RecallStrategies
-	return phpObject(b, (*plain)(r))
+	if err := phpObject(b, (*plain)(r)); err != nil {
+		return err
+	}
+	// "default": [] is no default rule (one with every field unset would
+	// read as a rule set).
+	var raw struct {
+		Default json.RawMessage `json:"default"`
+	}
+	if json.Unmarshal(b, &raw) == nil && emptyArray(raw.Default) {
+		r.Default = nil
+	}
+	return nil
 }
 
 func (w *Worktime) UnmarshalJSON(b []byte) error {
