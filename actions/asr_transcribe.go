@@ -103,7 +103,7 @@ func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.Val
 }
 
 func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }
 
 func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, progress framework.Progress, diags *diag.Diagnostics) {

@@ -89,7 +89,7 @@ func (a *callUserDataAction) ValidateConfig(ctx context.Context, req action.Vali
 }
 
 func (a *callUserDataAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }
 
 func (a *callUserDataAction) run(ctx context.Context, m *callUserDataModel, progress framework.Progress, diags *diag.Diagnostics) {

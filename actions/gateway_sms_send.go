@@ -192,7 +192,7 @@ type failure struct {
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }
 
 func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, progress framework.Progress, diags *diag.Diagnostics) {

@@ -373,3 +373,48 @@ func TestGatewaySMSSend_resultNumbers(t *testing.T) {
 		t.Errorf("an accepted number is reported:\n%s", res.Text())
 	}
 }
+
+// TestActions_checksAgainAtInvoke: a value that refers to another object
+// (tpl_id = contactcenter_gateway_sms_template.x.id, a number built from
+// an attribute) is unknown at validation, which skips its checks; the
+// action was then invoked with it unchecked: both sms_text and tpl_id
+// went out as the free text, a number listed twice was sent and billed
+// twice, a malformed number reached the gateway. The checks now run again
+// at invoke, and nothing is sent.
+func TestActions_checksAgainAtInvoke(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	srv := env.ActionServer(t)
+	for name, tc := range map[string]struct {
+		typ    string
+		config map[string]any
+		want   string
+	}{
+		"both sms_text and tpl_id": {"contactcenter_gateway_sms_send",
+			map[string]any{"mobiles": []string{"13800000011"}, "tpl_id": tpl, "sms_text": "hello", "sign_text": "Acme"},
+			"Exactly one of these attributes must be configured: [sms_text,tpl_id]"},
+		"a number listed twice": {"contactcenter_gateway_sms_send",
+			map[string]any{"mobiles": []string{"13800000011", "+8613800000011"}, "sms_text": "hello", "sign_text": "Acme"},
+			"+8613800000011 is listed twice (mobiles[0] and mobiles[1])"},
+		"a malformed number": {"contactcenter_gateway_sms_send",
+			map[string]any{"mobiles": []string{"138 10"}, "sms_text": "hello", "sign_text": "Acme"},
+			`Invalid Mobile Number: "138 10" is not a mobile number`},
+		"sms_send, a number listed twice": {"contactcenter_sms_send",
+			map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "13900000001"}, map[string]any{"mobile": "13900000001"}}},
+			"Duplicate Recipient"},
+	} {
+		res := acctest.InvokeOnly(t, srv, tc.typ, tc.config)
+		if !res.HasError() || !strings.Contains(res.Text(), tc.want) {
+			t.Errorf("%s: %s, want an error with %q", name, res.Text(), tc.want)
+		}
+	}
+	for _, endpoint := range []string{"send_sms", "send_batch", "send_single"} {
+		if n := sends(env, endpoint); n != 0 {
+			t.Errorf("%s called %d times: nothing may be sent", endpoint, n)
+		}
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Errorf("sms/send called %d times: nothing may be sent", n)
+	}
+}

@@ -55,7 +55,7 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 }
 
 func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }
 
 func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatusModel, progress framework.Progress, diags *diag.Diagnostics) {

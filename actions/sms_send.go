@@ -126,7 +126,7 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 }
 
 func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	framework.Invoke(ctx, &a.Action, req, resp, a.run)
+	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }
 
 func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress framework.Progress, diags *diag.Diagnostics) {

@@ -126,12 +126,19 @@ func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *r
 // Terraform does not listen.
 type Progress func(format string, args ...any)
 
-// Invoke is every action's Invoke: the provider configured, the
+// Invoke is every action's Invoke: the provider configured, the action's
+// checks run again on the known configuration (Revalidate), the
 // configuration into a new model, then run with a progress reporter and
 // the response's diagnostics.
-func Invoke[M any](ctx context.Context, a *Action, req action.InvokeRequest, resp *action.InvokeResponse,
+func Invoke[M any](ctx context.Context, self action.Action, a *Action, req action.InvokeRequest, resp *action.InvokeResponse,
 	run func(ctx context.Context, m *M, progress Progress, diags *diag.Diagnostics)) {
 	if !a.Configured(resp) {
+		return
+	}
+	// Values that referred to other objects were unknown at validation:
+	// the checks run again now that every value is known.
+	Revalidate(ctx, self, req.Config, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	var m M

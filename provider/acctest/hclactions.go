@@ -194,7 +194,21 @@ func runActionDV(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ stri
 	if hasErr(pr.Diagnostics) {
 		return ActionResult{Phase: "plan", Diagnostics: pr.Diagnostics}
 	}
-	stream, err := srv.InvokeAction(ctx, &tfprotov6.InvokeActionRequest{ActionType: typ, Config: dv})
+	return invokeDV(t, srv, typ, dv)
+}
+
+// InvokeOnly invokes action typ with config without validating or
+// planning it first: what Terraform does for values that were unknown at
+// validation (they referred to objects not yet made), whose checks the
+// validation skipped.
+func InvokeOnly(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, config any) ActionResult {
+	t.Helper()
+	return invokeDV(t, srv, typ, jsonValue(t, config))
+}
+
+func invokeDV(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, dv *tfprotov6.DynamicValue) ActionResult {
+	t.Helper()
+	stream, err := srv.InvokeAction(t.Context(), &tfprotov6.InvokeActionRequest{ActionType: typ, Config: dv})
 	if err != nil {
 		t.Fatalf("InvokeAction: %v", err)
 	}
