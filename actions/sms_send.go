@@ -3,7 +3,9 @@ package actions
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -177,11 +179,22 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 
 	// Every recipient needs a value for every variable; a missing one is a
 	// configuration error, refused before anything is sent.
+	// An empty value is none: the message would go out with a blank.
+	uses := map[string]bool{}
+	for _, name := range tpl.TplParam {
+		uses[name] = true
+	}
+	unused := map[string]bool{}
 	for i, r := range recipients {
 		var missing []string
 		for _, name := range tpl.TplParam {
-			if _, ok := r.Params[name]; !ok {
+			if v, ok := r.Params[name]; !ok || strings.TrimSpace(v) == "" {
 				missing = append(missing, "${"+name+"}")
+			}
+		}
+		for name := range r.Params {
+			if !uses[name] {
+				unused[name] = true
 			}
 		}
 		if len(missing) > 0 {
@@ -191,8 +204,14 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			}
 			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
 				fmt.Sprintf("recipients[%d] (%s) has no value for %s. Template %s uses %s: give each in params (shared by every recipient) "+
-					"or in the recipient's own params. Nothing was sent.", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", ")))
+					"or in the recipient's own params (an empty value is none). Nothing was sent.", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", ")))
 		}
+	}
+	if len(unused) > 0 {
+		names := slices.Sorted(maps.Keys(unused))
+		diags.AddAttributeWarning(path.Root("params"), "Template Values Not Used",
+			fmt.Sprintf("Template %s has no variable %s (a typo?); those values are not sent. Its variables: %s.",
+				tid, strings.Join(names, ", "), strings.Join(tpl.TplParam, ", ")))
 	}
 	if diags.HasError() {
 		return

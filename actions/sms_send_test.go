@@ -424,3 +424,28 @@ func TestSMSSendAction_batchRequestFails(t *testing.T) {
 		t.Errorf("the batches after a failed request must not be sent: sms/send called %d times", n)
 	}
 }
+
+// TestSMSSendAction_emptyAndUnusedValues: an empty value is no value (a
+// batch sent "…arrives ." with a blank); a value for a variable the
+// template does not have (a typo) is named in a warning.
+func TestSMSSendAction_emptyAndUnusedValues(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	rs := []any{
+		map[string]any{"mobile": "13900000051", "params": map[string]string{"name": " "}},
+		map[string]any{"mobile": "13900000052", "params": map[string]string{"name": "B"}},
+	}
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs})
+	if !strings.Contains(res.Text(), "Missing Template Value: recipients[0] (13900000051) has no value for ${name}. Template "+tid+" uses ${name}") || !strings.Contains(res.Text(), "(an empty value is none)") {
+		t.Errorf("an empty value: %s", res.Text())
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Errorf("nothing may be sent: sms/send called %d times", n)
+	}
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid,
+		"recipients": []any{map[string]any{"mobile": "13900000053", "params": map[string]string{"name": "C", "nmae": "typo"}}}})
+	if res.HasError() || !strings.Contains(res.Text(), "Template Values Not Used: Template "+tid+" has no variable nmae (a typo?)") {
+		t.Errorf("an unused value: %s", res.Text())
+	}
+}
