@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -238,7 +239,7 @@ type gatewayFilter struct {
 
 func gatewayFilters(noun string) map[string]listschema.Attribute {
 	return map[string]listschema.Attribute{
-		"state": listschema.Int64Attribute{Optional: true,
+		"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1, 2)},
 			MarkdownDescription: "Only " + noun + " in this review state: `-1` draft, `0` pending, `1` approved, `2` rejected (filtered by the provider)."},
 	}
 }

@@ -1,0 +1,34 @@
+package resources_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestListStateFilters: a review state no object can be in is refused at
+// validation, naming the values, as the agent and task filters already
+// were; SMS signatures and templates let the API refuse it (code 400) and
+// gateway objects returned nothing without a word.
+func TestListStateFilters(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	for typ, want := range map[string]string{
+		"contactcenter_sms_signature":         `Attribute state value must be one of: ["0" "1" "2"], got: 7`,
+		"contactcenter_sms_template":          `Attribute state value must be one of: ["-1" "0" "1" "2"], got: 7`,
+		"contactcenter_gateway_sms_signature": `Attribute state value must be one of: ["-1" "0" "1" "2"], got: 7`,
+		"contactcenter_gateway_sms_template":  `Attribute state value must be one of: ["-1" "0" "1" "2"], got: 7`,
+	} {
+		got := env.List(t, typ, map[string]any{"state": 7}, false, 10)
+		if len(got) != 1 || len(got[0].Diagnostics) == 0 || !strings.Contains(got[0].Diagnostics[0].Detail, want) {
+			var text []string
+			for _, l := range got {
+				for _, d := range l.Diagnostics {
+					text = append(text, d.Summary+": "+d.Detail)
+				}
+			}
+			t.Errorf("%s with state 7: %d results %q, want one error containing %q", typ, len(got), text, want)
+		}
+	}
+}
