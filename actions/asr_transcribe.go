@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
@@ -111,6 +112,19 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 	diags.Append(d...)
 	if diags.HasError() {
 		return
+	}
+	// The transcript is written after a recognition that may take minutes:
+	// a folder that does not exist fails now, before the task starts.
+	if !m.OutputFile.IsNull() {
+		dir := filepath.Dir(m.OutputFile.ValueString())
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			detail := fmt.Sprintf("output_file %q: its folder %s does not exist", m.OutputFile.ValueString(), dir)
+			if err == nil {
+				detail = fmt.Sprintf("output_file %q: %s is not a folder", m.OutputFile.ValueString(), dir)
+			}
+			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File", detail+". Nothing was started.")
+			return
+		}
 	}
 	taskID, err := a.Client.ASR.Recognize(ctx, client.ASRRequest{
 		EnableCallBack: m.EnableCallback.ValueBool(), CallBackURL: m.CallbackURL.ValueString(),

@@ -221,3 +221,22 @@ resource "terraform_data" "trigger" {
 		}},
 	})
 }
+
+// TestASRTranscribeAction_outputFolderMissing: the transcript is written
+// after the recognition; an output_file in a folder that does not exist
+// failed only then, after the task had run. It now fails before the task
+// starts.
+func TestASRTranscribeAction_outputFolderMissing(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	out := filepath.Join(t.TempDir(), "no-such-folder", "t.json")
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "c1", "output_file": out})
+	if !strings.Contains(res.Text(), "Invalid Output File: output_file \""+out+"\": its folder") || !strings.Contains(res.Text(), "Nothing was started.") {
+		t.Errorf("diagnostics: %s", res.Text())
+	}
+	for k, n := range env.Sim.Stats() {
+		if strings.Contains(k, "/asr/") && n > 0 {
+			t.Errorf("%s called %d times: no task may start", k, n)
+		}
+	}
+}
