@@ -414,6 +414,15 @@ func password(ctx context.Context, plan agentModel, config interface {
 // get reads the agent m names through the client's finder.
 func (r *agentResource) get(ctx context.Context, m *agentModel) error {
 	a, err := r.Client.Agents.Get(ctx, framework.ID(m.ID))
+	if client.IsNotFound(err) && m.UserNum.IsNull() {
+		// Just imported (the state holds the id only): an agent number
+		// taken for the id is a common mistake, both being digits. Said
+		// here, it costs a call only when the import fails.
+		if b, nerr := r.Client.Agents.GetByNum(ctx, m.ID.ValueString()); nerr == nil {
+			return fmt.Errorf("no agent has the id %s; the agent whose number (user_num) is %s has the id %d: import it as %d, or as user_num:%s",
+				m.ID.ValueString(), m.ID.ValueString(), b.UserID.Int64(), b.UserID.Int64(), m.ID.ValueString())
+		}
+	}
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -941,6 +942,40 @@ func TestAgent_importByIdentity(t *testing.T) {
 		!strings.Contains(diags[0].Detail, `An agent is imported by its numeric id (user_id) or as user_num:<agent number>, got "abc".`) {
 		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
 	}
+}
+
+// TestAgent_importByNumberForID: an agent number given where the id goes
+// (both are digits) failed with Terraform's "Cannot import non-existent
+// remote object". The read after the import now names the agent's id and
+// user_num:; an import by the id reads as before.
+func TestAgent_importByNumberForID(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	pw := "Pass-1"
+	a, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: new("8820"), UserName: new("Num"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := env.ImportDiagnostics(t, "contactcenter_agent", "8820")
+	want := fmt.Sprintf("no agent has the id 8820; the agent whose number (user_num) is 8820 has the id %d: import it as %d, or as user_num:8820",
+		a.UserID.Int64(), a.UserID.Int64())
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, want) {
+		t.Errorf("diagnostics %v, want one containing %q", diagTexts(diags), want)
+	}
+	if diags := env.ImportDiagnostics(t, "contactcenter_agent", strconv.FormatInt(a.UserID.Int64(), 10)); len(diags) != 0 {
+		t.Errorf("import by the id: %v", diagTexts(diags))
+	}
+	if diags := env.ImportDiagnostics(t, "contactcenter_agent", "99999"); len(diags) != 1 || diags[0].Summary != "Cannot import non-existent remote object" {
+		t.Errorf("import of an id nobody has: %v", diagTexts(diags))
+	}
+}
+
+func diagTexts(ds []*tfprotov6.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Summary+": "+d.Detail)
+	}
+	return out
 }
 
 func TestAgent_list(t *testing.T) {

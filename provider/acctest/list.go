@@ -127,6 +127,39 @@ func (e *Env) ImportByIdentity(t testing.TB, typ string, identity map[string]any
 	return state, rr.Diagnostics
 }
 
+// ImportDiagnostics imports typ by id (as `terraform import` and an import
+// block's id do: ImportResourceState, then ReadResource) and returns the
+// diagnostics of both; a read that finds nothing adds "Cannot import
+// non-existent remote object", as Terraform says then.
+func (e *Env) ImportDiagnostics(t testing.TB, typ, id string) []*tfprotov6.Diagnostic {
+	t.Helper()
+	ctx := t.Context()
+	srv := e.ActionServer(t)
+	ir, err := srv.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: typ, ID: id})
+	if err != nil {
+		t.Fatalf("ImportResourceState: %v", err)
+	}
+	if hasErr(ir.Diagnostics) || len(ir.ImportedResources) != 1 {
+		return ir.Diagnostics
+	}
+	imp := ir.ImportedResources[0]
+	rr, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{
+		TypeName: typ, CurrentState: imp.State, CurrentIdentity: imp.Identity, Private: imp.Private,
+	})
+	if err != nil {
+		t.Fatalf("ReadResource: %v", err)
+	}
+	diags := append(ir.Diagnostics, rr.Diagnostics...)
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatalf("GetProviderSchema: %v", err)
+	}
+	if !hasErr(rr.Diagnostics) && (rr.NewState == nil || decode(t, rr.NewState, schemas.ResourceSchemas[typ].ValueType()) == nil) {
+		diags = append(diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: "Cannot import non-existent remote object"})
+	}
+	return diags
+}
+
 func (e *Env) identitySchemas(t testing.TB, srv tfprotov6.ProviderServer) map[string]tftypes.Type {
 	t.Helper()
 	r, err := srv.GetResourceIdentitySchemas(t.Context(), &tfprotov6.GetResourceIdentitySchemasRequest{})
