@@ -148,7 +148,7 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 		if s.IsNull() || s.IsUnknown() {
 			return
 		}
-		num := sameMobile(s.ValueString())
+		num := client.NationalMobile(s.ValueString())
 		if j, dup := seen[num]; dup {
 			resp.Diagnostics.AddAttributeError(p, "Duplicate Mobile Number",
 				fmt.Sprintf("%s is listed twice (%s[%d] and %s[%d]); each number may appear once, or it gets (and is billed for) the message twice.",
@@ -234,12 +234,12 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			// The result may write a number otherwise than it was sent
 			// (+86 or 86 before it): numbers are matched as sameMobile.
 			for _, it := range res.Data {
-				accepted[sameMobile(string(it.Mobile))] = true
+				accepted[client.NationalMobile(string(it.Mobile))] = true
 				fee += int64(it.SmsFee)
 			}
 			var missing []string
 			for _, mob := range part {
-				if !accepted[sameMobile(mob)] {
+				if !accepted[client.NationalMobile(mob)] {
 					missing = append(missing, mob)
 				}
 			}
@@ -393,17 +393,6 @@ func reason(err error) string {
 		return err.Error() + ". The outcome is unknown: check the delivery records before sending to these numbers again"
 	}
 	return err.Error()
-}
-
-// sameMobile is a number as the gateway's answers and the duplicate check
-// compare it: without "+" and without the 86 before an 11-digit number
-// (§4.8 accepts +86).
-func sameMobile(s string) string {
-	num := strings.TrimPrefix(s, "+")
-	if len(num) == 13 && strings.HasPrefix(num, "86") {
-		num = num[2:]
-	}
-	return num
 }
 
 func chunk(xs []string, n int) [][]string {

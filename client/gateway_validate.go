@@ -93,9 +93,17 @@ func IsDigits(s string) bool {
 // starting with 1 and a second digit 3-9, optionally prefixed +86 or 86.
 // The simulator answers 1012 for anything else (see simulator/fidelity/gateway.md).
 func ValidMobile(s string) bool {
+	s = NationalMobile(s)
+	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
+}
+
+// NationalMobile is a mobile number without its country prefix: "+" and
+// the 86 before 11 digits dropped, so that +8613800138000, 8613800138000
+// and 13800138000 compare equal. Anything else is returned as it is.
+func NationalMobile(s string) string {
 	s = strings.TrimPrefix(s, "+")
 	if len(s) == 13 && strings.HasPrefix(s, "86") {
-		s = s[2:]
+		return s[2:]
 	}
-	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
+	return s
 }

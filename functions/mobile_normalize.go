@@ -49,9 +49,5 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 			" is not 11 digits starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)")
 		return
 	}
-	s = strings.TrimPrefix(s, "+")
-	if len(s) == 13 {
-		s = s[2:]
-	}
-	resp.Error = resp.Result.Set(ctx, s)
+	resp.Error = resp.Result.Set(ctx, client.NationalMobile(s))
 }

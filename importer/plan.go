@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // Action is what a plan does with one agent.
@@ -370,10 +372,7 @@ func uniqueKey(field, v string) string {
 	case "user_email":
 		return strings.ToLower(v)
 	case "user_sms_phone":
-		// +8613800138000, 8613800138000 and 13800138000 are one phone.
-		if d := strings.TrimPrefix(v, "+"); len(d) == 13 && strings.HasPrefix(d, "86") {
-			return d[2:]
-		}
+		return client.NationalMobile(v) // +8613800138000 and 13800138000 are one phone
 	}
 	return v
 }

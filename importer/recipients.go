@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // RecipientSheet is the worksheet a recipient list is read from (the only
@@ -227,13 +229,10 @@ func normalizeMobile(c Cell) (string, string) {
 	if rule != "" {
 		return "", rule
 	}
-	p = strings.TrimPrefix(p, "+")
-	switch {
-	case len(p) == 15 && strings.HasPrefix(p, "0086"):
+	if len(p) == 15 && strings.HasPrefix(p, "0086") {
 		p = p[4:]
-	case len(p) == 13 && strings.HasPrefix(p, "86"):
-		p = p[2:]
 	}
+	p = client.NationalMobile(p)
 	if !reMobile.MatchString(p) {
 		return "", "is not a mobile number (11 digits starting with 1, optionally +86)"
 	}
