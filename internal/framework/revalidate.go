@@ -2,6 +2,8 @@ package framework
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -18,26 +20,29 @@ import (
 // known, and nothing may be sent with a value the checks refuse (a number
 // listed twice, both sms_text and tpl_id, a malformed number). It runs the
 // schema's attribute validators (top-level attributes, list elements'
-// nested attributes), the ConfigValidators and ValidateConfig.
+// nested attributes), the ConfigValidators and ValidateConfig, and keeps
+// their errors only: a warning was shown at validation already.
 func Revalidate(ctx context.Context, act action.Action, config tfsdk.Config, diags *diag.Diagnostics) {
 	var sresp action.SchemaResponse
 	act.Schema(ctx, action.SchemaRequest{}, &sresp)
-	diags.Append(sresp.Diagnostics...)
-	for name, attr := range sresp.Schema.Attributes {
-		validateAttribute(ctx, config, path.Root(name), attr, diags)
+	var all diag.Diagnostics
+	all.Append(sresp.Diagnostics...)
+	for _, name := range slices.Sorted(maps.Keys(sresp.Schema.Attributes)) {
+		validateAttribute(ctx, config, path.Root(name), sresp.Schema.Attributes[name], &all)
 	}
 	if v, ok := act.(action.ActionWithConfigValidators); ok {
 		for _, cv := range v.ConfigValidators(ctx) {
 			resp := &action.ValidateConfigResponse{}
 			cv.ValidateAction(ctx, action.ValidateConfigRequest{Config: config}, resp)
-			diags.Append(resp.Diagnostics...)
+			all.Append(resp.Diagnostics...)
 		}
 	}
 	if v, ok := act.(action.ActionWithValidateConfig); ok {
 		resp := &action.ValidateConfigResponse{}
 		v.ValidateConfig(ctx, action.ValidateConfigRequest{Config: config}, resp)
-		diags.Append(resp.Diagnostics...)
+		all.Append(resp.Diagnostics...)
 	}
+	diags.Append(all.Errors()...)
 }
 
 // validateAttribute runs the validators of the attribute at p (and of the
