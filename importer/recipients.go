@@ -131,8 +131,7 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 			// A title above the headings ("December reminders", merged
 			// across the columns): the first row that is not empty holds
 			// the headings.
-			add(hdr, "", title, true, fmt.Sprintf("is all that row %d holds, and the first row that is not empty is taken for the headings: "+
-				"if it is a title, remove the rows above the headings so that they come first", rowNum))
+			add(hdr, "", title, true, titleRule(rowNum))
 		}
 		if mobileCol < 0 {
 			add(hdr, "", "", false, "has no mobile column (a heading such as \"mobile\")")
@@ -297,6 +296,12 @@ func preview(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n]) + "…"
+}
+
+// titleRule says that row, taken for the headings, holds a title only.
+func titleRule(row int) string {
+	return fmt.Sprintf("is all that row %d holds, and the first row that is not empty is taken for the headings: "+
+		"if it is a title, remove the rows above the headings so that they come first", row)
 }
 
 // titleRow reports whether cells hold one text only, as a title row does,

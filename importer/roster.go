@@ -106,8 +106,7 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 		if into.colOf[fieldIndex["user_num"]] == 0 {
 			hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)
 			if title, ok := titleRow(cells); ok && !headerKnown(title) {
-				add(hdr, "", title, true, fmt.Sprintf("is all that row %d holds, and the first row that is not empty is taken for the headings: "+
-					"if it is a title, remove the rows above the headings so that they come first", rowNum))
+				add(hdr, "", title, true, titleRule(rowNum))
 			}
 			add(hdr, "", "", false, "has no user_num column; every row is matched by user_num")
 		}
