@@ -51,8 +51,10 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A voice file: a recording uploaded to the platform and played to callers, for example the wait audio of a skill group " +
 			"(`contactcenter_skill_group.wait_audio = contactcenter_sound.x.id`).\n\n" +
-			"The service has no update interface: changing `name`, `remark`, `sound_type` or `source_hash` uploads a new file " +
-			"and deletes the old one (the id changes). Pass `source_hash = filesha256(source)` so that a new recording at the same " +
+			"The service has no update interface: changing `name`, `remark`, `sound_type` or `source_hash` replaces the voice file " +
+			"(the id changes). Terraform deletes the old file before it uploads the new one unless the resource has " +
+			"`lifecycle { create_before_destroy = true }`: use that when a skill group or task plays the file, so that it never " +
+			"points at a deleted one. Pass `source_hash = filesha256(source)` so that a new recording at the same " +
 			"path is uploaded.\n\n" +
 			"**Import** by id (`terraform import contactcenter_sound.x 512`, or an `import` block with `identity = { id = \"512\" }`). " +
 			"The service does not give the file back as a path, so `source` and `source_hash` stay null after import: an adopted voice " +

@@ -316,3 +316,70 @@ func TestAccSound_importWithFile(t *testing.T) {
 		},
 	})
 }
+
+// TestAccSound_createBeforeDestroyInUse is the documented way to replace a
+// voice file that a skill group plays: with create_before_destroy the new
+// file exists before the group moves to it, the old one is deleted last, and
+// the platform is left with one file.
+func TestAccSound_createBeforeDestroyInUse(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src := writeWAV(t, t.TempDir(), "hold.wav", 3)
+	config := func(remark string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_sound" "hold" {
+  name        = "Hold tone"
+  remark      = %q
+  sound_type  = 1
+  source      = %q
+  source_hash = filesha256(%q)
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "contactcenter_skill_group" "sales" {
+  que_name     = "Sales"
+  que_priority = 20
+  wait_audio   = contactcenter_sound.hold.id
+}
+`, remark, src, src))
+	}
+	sameAudio := statecheck.CompareValuePairs("contactcenter_sound.hold", tfjsonpath.New("id"),
+		"contactcenter_skill_group.sales", tfjsonpath.New("wait_audio"), compare.ValuesSame())
+	newID := statecheck.CompareValue(compare.ValuesDiffer())
+	onlyFile := func(s *terraform.State) error {
+		list, err := client.Collect(env.Client(t).Sounds.List(t.Context(), client.SoundFilter{}))
+		if err != nil {
+			return err
+		}
+		want := s.RootModule().Resources["contactcenter_sound.hold"].Primary.ID
+		if len(list) != 1 || string(list[0].ID) != want {
+			return fmt.Errorf("the platform holds %d voice files (%v), want only %s", len(list), list, want)
+		}
+		return nil
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:            config("first"),
+				ConfigStateChecks: []statecheck.StateCheck{sameAudio, newID.AddStateValue("contactcenter_sound.hold", tfjsonpath.New("id"))},
+				Check:             onlyFile,
+			},
+			{
+				Config: config("second"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("contactcenter_sound.hold", plancheck.ResourceActionCreateBeforeDestroy),
+						plancheck.ExpectResourceAction("contactcenter_skill_group.sales", plancheck.ResourceActionUpdate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{sameAudio, newID.AddStateValue("contactcenter_sound.hold", tfjsonpath.New("id"))},
+				Check:             onlyFile,
+			},
+		},
+	})
+}

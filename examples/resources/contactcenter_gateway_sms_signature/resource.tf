@@ -5,8 +5,9 @@ resource "contactcenter_gateway_sms_signature" "acme" {
   sign_text = "Acme" # shown as 【Acme】; no brackets here
   remark    = "Brand signature for service notices"
 
-  # Read at plan time and sent base64-encoded; at most 768 bytes
-  # (1024 characters of base64).
+  # Optional: an image of the business licence, a file of yours next to this
+  # configuration. Read at plan time and sent base64-encoded; at most 768
+  # bytes (1024 characters of base64).
   pic_file = "${path.module}/licence.png"
 
   # Wait until the review approves it (state = 1) before the apply ends; a

@@ -4,7 +4,7 @@ resource "contactcenter_skill_group" "sales" {
 }
 
 resource "contactcenter_agent" "ann" {
-  user_num      = "9101"
+  user_num      = "9201"
   user_name     = "Ann Lee"
   user_password = var.initial_password
 }

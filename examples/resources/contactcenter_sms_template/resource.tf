@@ -1,5 +1,5 @@
 resource "contactcenter_sms_signature" "acme" {
-  sign_text = "Acme Support"
+  sign_text = "Acme Parcels"
 }
 
 # Variables are written ${name}; in HCL write $${name} so Terraform does not

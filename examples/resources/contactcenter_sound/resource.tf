@@ -1,4 +1,5 @@
-# A hold tone uploaded from a local WAV file. source_hash makes a new
+# A hold tone uploaded from a local WAV file: hold-tone.wav, a recording of
+# yours (WAV or MP3) next to this configuration. source_hash makes a new
 # recording at the same path upload again (and replace the old file).
 resource "contactcenter_sound" "hold_tone" {
   name        = "Sales hold tone"
@@ -6,6 +7,12 @@ resource "contactcenter_sound" "hold_tone" {
   sound_type  = 1 # skill-group voice
   source      = "${path.module}/hold-tone.wav"
   source_hash = filesha256("${path.module}/hold-tone.wav")
+
+  # The skill group below plays it: upload a replacement before deleting the
+  # old file, so the group never points at a deleted one.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 # Use it as a skill group's wait audio.
