@@ -68,7 +68,7 @@ func CheckMobilesFile(rs []FileRecipient) error {
 	for _, r := range rs {
 		for i, p := range r.Params {
 			if p == "" {
-				return fmt.Errorf("send_file: the value %d of %s is empty; the file format (one line a number, values separated by spaces, §4.8) cannot carry an empty value", i+1, r.Mobile)
+				return fmt.Errorf("send_file: the value %d of %s is empty; the file format (one line a number, values separated by spaces) cannot carry an empty value", i+1, r.Mobile)
 			}
 		}
 	}

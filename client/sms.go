@@ -635,7 +635,7 @@ func BatchPhone(tplParam []string, recipients []SMSRecipient) (string, error) {
 				break
 			}
 			if strings.ContainsAny(v, ",\n\r") {
-				return "", fmt.Errorf("recipient %s: value of ${%s} %q holds a comma or line feed, which the batch format (§4.1) cannot carry", r.Mobile, name, v)
+				return "", fmt.Errorf("recipient %s: value of ${%s} %q holds a comma or line feed, which the batch format cannot carry", r.Mobile, name, v)
 			}
 			fields = append(fields, v)
 		}

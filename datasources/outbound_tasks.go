@@ -84,7 +84,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 // ConfigValidators: projects/all takes a required type (§4.3).
 func (d *outboundTasksDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
 	return []datasource.ConfigValidator{
-		framework.RequiredWhen("when all = true: projects/all lists the tasks of one type (1, 3 or 4) (spec §4.3)",
+		framework.RequiredWhen("when all = true: projects/all lists the tasks of one type (1, 3 or 4)",
 			[]framework.Condition{framework.Is(path.Root("all"), types.BoolValue(true))}, path.Root("type")),
 	}
 }

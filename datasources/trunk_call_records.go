@@ -65,7 +65,7 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 	}
 	if requireOne && callID.IsNull() && (begin.IsNull() || end.IsNull()) {
 		diags.AddAttributeError(path.Root("call_id"), "Missing Call Record Filter",
-			"Either call_id, or both time_start_begin and time_start_end, are required (cdr/trunk/lists, spec §4.7); "+
+			"Either call_id, or both time_start_begin and time_start_end, are required; "+
 				"got neither a call_id nor a complete range.")
 		return
 	}
@@ -82,7 +82,7 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 	}
 	if err := client.CheckCDRRange(begin.ValueString(), end.ValueString()); err != nil {
 		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range",
-			err.Error()+". The range of call records is at most one month and must not end before it begins (spec §4.7, §8).")
+			err.Error()+". The range of call records is at most one month and must not end before it begins.")
 	}
 }
 

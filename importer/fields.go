@@ -87,8 +87,8 @@ var AgentFields = []Field{
 	{Name: "user_outcall_popup", Kind: KindEnum, Enum: onOff12, Note: "Outbound call pop-up: 1 on (default), 2 off."},
 	{Name: "is_enable_mfa", Kind: KindEnum, Enum: onOff12, Note: "Multi-factor authentication: 1 on, 2 off (default)."},
 	{Name: "is_forbidden_login", Kind: KindBool, Note: "Login forbidden: TRUE or FALSE (default)."},
-	{Name: "max_sessions", Kind: KindInt, HasMin: true, Min: 0, HasMax: true, Max: 300, Note: "Maximum concurrent sessions, at most 300 (spec §8)."},
-	{Name: "basic_sessions", Kind: KindInt, HasMin: true, Min: 1, Note: "Basic sessions, at least 1 (spec §8)."},
+	{Name: "max_sessions", Kind: KindInt, HasMin: true, Min: 0, HasMax: true, Max: 300, Note: "Maximum concurrent sessions, at most 300."},
+	{Name: "basic_sessions", Kind: KindInt, HasMin: true, Min: 1, Note: "Basic sessions, at least 1."},
 	{Name: "is_enable_update_capcity", Kind: KindEnum, Enum: onOff12, Note: "Agent may change their own capacity: 1 on (default), 2 off."},
 }
 

@@ -200,7 +200,7 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
 				bad = true
 			case via != "gateway" && strings.ContainsAny(v, ",\n\r"):
-				add(cellRef(col+1, rowNum), name, v, true, "contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway")
+				add(cellRef(col+1, rowNum), name, v, true, "contains a comma or line break, which the open interface's batch send uses as separators; remove it or use --via gateway")
 				bad = true
 			default:
 				rr.Params[pi] = v
@@ -280,7 +280,7 @@ func CheckContent(ctx context.Context, sender SMSSender, list *RecipientList, te
 		if longest >= 0 && longest < len(list.ParamCols) {
 			p.Cell, p.Field, p.Value, p.HasValue = cellRef(list.ParamCols[longest], r.Row), list.Params[longest], preview(r.Params[longest], 24), true
 		}
-		p.Rule = fmt.Sprintf("makes row %d's message %d characters (template %s filled with the row's values); the gateway takes at most %d (spec §8, error 1014)",
+		p.Rule = fmt.Sprintf("makes row %d's message %d characters (template %s filled with the row's values); the gateway takes at most %d (error 1014)",
 			r.Row, n, templateID, limit)
 		if p.HasValue {
 			p.Rule = fmt.Sprintf("(%d characters) %s", utf8.RuneCountInString(r.Params[longest]), p.Rule)

@@ -119,7 +119,7 @@ func TestRecipients_validation(t *testing.T) {
 	want = []string{
 		`Recipients!A2: mobile "12345" is not a mobile number (11 digits starting with 1, optionally +86)`,
 		`Recipients!B3: name is required: the template uses ${name}`,
-		`Recipients!B4: name "Smith, John" contains a comma or line break, which the open interface's batch send uses as separators (§4.1); remove it or use --via gateway`,
+		`Recipients!B4: name "Smith, John" contains a comma or line break, which the open interface's batch send uses as separators; remove it or use --via gateway`,
 		`Recipients!A5: mobile is required`,
 		`Recipients!A6: mobile "12000000000" is not a mobile number (11 digits starting with 1, optionally +86)`,
 	}

@@ -94,7 +94,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			"access_token": schema.StringAttribute{
 				Optional: true, Sensitive: true,
 				MarkdownDescription: "Access token of the platform, sent as `Authorization: Bearer <token>` with every request except those to the SMS gateway " +
-					"(which signs its requests with `sms_app_id` and `sms_app_key` instead). Required. Also read from `CONTACTCENTER_ACCESS_TOKEN`.",
+					"(which signs its requests with `sms_app_id` and `sms_app_key` instead). Required: set it here or in the `CONTACTCENTER_ACCESS_TOKEN` environment variable.",
 			},
 			"sms_app_id": schema.StringAttribute{
 				Optional:            true,

@@ -80,7 +80,7 @@ func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.Mod
 	}
 	if len(changed) > 0 {
 		resp.Diagnostics.AddWarning(kind+" Replacement Leaves the Old One on the Gateway",
-			fmt.Sprintf("The gateway cannot change or delete a %s (spec §4.8): this plan creates a new one for the change of %s, "+
+			fmt.Sprintf("The gateway cannot change or delete a %s: this plan creates a new one for the change of %s, "+
 				"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), noun, id.ValueString()))
 	}
 }
@@ -92,7 +92,7 @@ func gatewayForgottenDetail(noun, id, name string) string {
 	if name != "" {
 		what += fmt.Sprintf(" (%q)", name)
 	}
-	return fmt.Sprintf("The SMS gateway has no interface to delete a %s (spec §4.8). Destroying %s makes Terraform forget it; "+
+	return fmt.Sprintf("The SMS gateway has no interface to delete a %s. Destroying %s makes Terraform forget it; "+
 		"it stays on the gateway. Ask the gateway operator to remove it if it must go.", noun, what)
 }
 

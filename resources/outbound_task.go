@@ -145,17 +145,17 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 	predictive := framework.Is(typ, types.Int64Value(client.TaskTypePredictive))
 	robot := framework.Is(typ, types.Int64Value(client.TaskTypeRobot))
 	return []resource.ConfigValidator{
-		framework.RequiredWhen("for a predictive task (type = 1): list the agents who take the calls (spec §2.7, §2.7.3)",
+		framework.RequiredWhen("for a predictive task (type = 1): list the agents who take the calls",
 			[]framework.Condition{predictive}, path.Root("assigned_users")),
-		framework.RequiredWhen("for a predictive task (type = 1) (spec §2.7.1)", []framework.Condition{predictive},
+		framework.RequiredWhen("for a predictive task (type = 1)", []framework.Condition{predictive},
 			cfg.AtName("call_ratio_type"), cfg.AtName("max_call_ratio")),
-		framework.RequiredWhen("when config.call_ratio_type = 1 (manual) (spec §2.7.1)",
+		framework.RequiredWhen("when config.call_ratio_type = 1 (manual)",
 			[]framework.Condition{predictive, framework.Is(cfg.AtName("call_ratio_type"), types.Int64Value(1))}, cfg.AtName("manual_call_ratio")),
-		framework.RequiredWhen("for a robot task (type = 4) (spec §2.7.1)", []framework.Condition{robot},
+		framework.RequiredWhen("for a robot task (type = 4)", []framework.Condition{robot},
 			cfg.AtName("tts"), cfg.AtName("nlp_silence_time"), cfg.AtName("enable_scheduler"),
 			cfg.AtName("agent_wait_time"), cfg.AtName("que_id"), cfg.AtName("max_call_ratio")),
 		framework.RequiredWhen("for a robot task (type = 4) with config.enable_scheduler = true; "+
-			"each agent must belong to the skill group config.que_id (spec §2.7, §2.7.3)",
+			"each agent must belong to the skill group config.que_id",
 			[]framework.Condition{robot, framework.Is(cfg.AtName("enable_scheduler"), types.BoolValue(true))}, path.Root("assigned_users")),
 	}
 }

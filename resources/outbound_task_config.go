@@ -493,7 +493,7 @@ func (worktimeValidator) ValidateMap(ctx context.Context, req validator.MapReque
 		p := req.Path.AtMapKey(day)
 		if len(day) != 1 || day[0] < '0' || day[0] > '6' {
 			resp.Diagnostics.AddAttributeError(p, "Invalid Weekday",
-				fmt.Sprintf("worktime.working key %q must be a weekday from \"0\" (Sunday) to \"6\" (Saturday) (spec §2.7.4).", day))
+				fmt.Sprintf("worktime.working key %q must be a weekday from \"0\" (Sunday) to \"6\" (Saturday).", day))
 			continue
 		}
 		pairs, ok := v.(types.List)
@@ -507,12 +507,12 @@ func (worktimeValidator) ValidateMap(ctx context.Context, req validator.MapReque
 			}
 			if len(times) != 2 || !worktimeTimeRE.MatchString(times[0]) || !worktimeTimeRE.MatchString(times[1]) {
 				resp.Diagnostics.AddAttributeError(p.AtListIndex(i), "Invalid Working Hours",
-					fmt.Sprintf("worktime.working[%q][%d] must be a [start, end] pair of times in HH:mm:ss, got %q (spec §2.7.4).", day, i, times))
+					fmt.Sprintf("worktime.working[%q][%d] must be a [start, end] pair of times in HH:mm:ss, got %q.", day, i, times))
 				continue
 			}
 			if times[0] >= times[1] {
 				resp.Diagnostics.AddAttributeError(p.AtListIndex(i), "Invalid Working Hours",
-					fmt.Sprintf("worktime.working[%q][%d]: start %s must be before end %s (spec §2.7.4).", day, i, times[0], times[1]))
+					fmt.Sprintf("worktime.working[%q][%d]: start %s must be before end %s.", day, i, times[0], times[1]))
 			}
 		}
 	}

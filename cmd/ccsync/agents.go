@@ -40,7 +40,7 @@ Output: --output text|json. Exit codes: 0 all done, 1 some rows failed,
 
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).
 func runAgents(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(stderr, agentsUsage)
 		if len(args) == 0 {
 			return exitUsage
@@ -77,7 +77,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintf(stderr, "ccsync agents %s: want exactly one FILE.xlsx, got %d arguments\n", sub, len(pos))

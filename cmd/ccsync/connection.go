@@ -232,6 +232,15 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseExit is the exit code after a flag set's Parse failed: 0 when the
+// user asked for help (-h, --help: the flag set has printed it), else 2.
+func parseExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
 // isTerminal reports whether w is a character device (a terminal), where a
 // progress bar is drawn; elsewhere progress is plain lines.
 func isTerminal(w io.Writer) bool {

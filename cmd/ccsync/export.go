@@ -45,7 +45,7 @@ is written); 2 bad input or usage.
 
 // runExport dispatches `ccsync export terraform ...` (DESIGN §8).
 func runExport(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(stderr, exportUsage)
 		if len(args) == 0 {
 			return exitUsage
@@ -67,7 +67,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	conn := addConnFlags(fs)
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintf(stderr, "%s: want exactly one DIR, got %d arguments\n", name, len(pos))

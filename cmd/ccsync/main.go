@@ -41,7 +41,7 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || isHelp(args[0]) {
 		usage(stderr)
 		if len(args) == 0 {
 			return exitUsage
@@ -59,6 +59,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "ccsync: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage
+}
+
+// isHelp reports whether arg asks for a command's help: -h, --help or help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"
 }
 
 func usage(w io.Writer) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -29,4 +30,40 @@ func TestMain(m *testing.M) {
 		return real(c) // end-to-end tests against a simulator
 	}
 	os.Exit(m.Run())
+}
+
+// TestHelpExitsZero: asking any command or subcommand for its help prints it
+// and exits 0; an unknown subcommand or flag still exits 2.
+func TestHelpExitsZero(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		args []string
+		code int
+		want string
+	}{
+		"ccsync --help":                   {[]string{"--help"}, exitOK, "usage: ccsync <command>"},
+		"sms --help":                      {[]string{"sms", "--help"}, exitOK, "ccsync sms status pull|listen"},
+		"sms status --help":               {[]string{"sms", "status", "--help"}, exitOK, "ccsync sms status pull [--kind delivery|reply|all]"},
+		"sms status help":                 {[]string{"sms", "status", "help"}, exitOK, "ccsync sms status listen"},
+		"sms status pull --help":          {[]string{"sms", "status", "pull", "--help"}, exitOK, "-kind"},
+		"sms status listen -h":            {[]string{"sms", "status", "listen", "-h"}, exitOK, "-listen"},
+		"sms send --help":                 {[]string{"sms", "send", "--help"}, exitOK, "--template"},
+		"agents apply --help":             {[]string{"agents", "apply", "--help"}, exitOK, "-reset-passwords"},
+		"export terraform --help":         {[]string{"export", "terraform", "--help"}, exitOK, "--membership"},
+		"simulator -h":                    {[]string{"simulator", "-h"}, exitOK, "-listen"},
+		"sms status unknown":              {[]string{"sms", "status", "bogus"}, exitUsage, `unknown subcommand "bogus"`},
+		"sms unknown":                     {[]string{"sms", "bogus"}, exitUsage, `unknown subcommand "bogus"`},
+		"sms alone":                       {[]string{"sms"}, exitUsage, "usage: ccsync sms"},
+		"agents apply with a bad flag":    {[]string{"agents", "apply", "--bogus"}, exitUsage, "flag provided but not defined: -bogus"},
+		"sms status pull with a bad flag": {[]string{"sms", "status", "pull", "--bogus"}, exitUsage, "flag provided but not defined: -bogus"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var out, errb bytes.Buffer
+			if code := run(tc.args, &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
+				t.Errorf("exit %d, output %q %q; want %d and %q", code, out.String(), errb.String(), tc.code, tc.want)
+			}
+		})
+	}
 }

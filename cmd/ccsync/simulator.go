@@ -33,7 +33,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	secretVar(fs, &adminToken, "admin-token", os.Getenv(adminTokenEnv),
 		"`token` required on the admin API /_sim/ as \"Authorization: Bearer <token>\"; required with --allow-remote (env "+adminTokenEnv+")")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if *deliveryDelay < 0 {
 		fmt.Fprintf(stderr, "ccsync simulator: --delivery-delay must be 0 or more, got %v\n", *deliveryDelay)

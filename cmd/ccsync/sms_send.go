@@ -49,7 +49,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprint(stderr, smsSendUsage); fs.PrintDefaults() }
 	conn := addConnFlags(fs)
 	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
-	via := fs.String("via", "open", "channel: open (§4.1 type-2 batch) or gateway (§4.8 send_file, or send_batch for shared variables)")
+	via := fs.String("via", "open", "channel: open (the open interface's batch send) or gateway (the SMS gateway: one file, or one batch when every recipient has the same values)")
 	dryRun := fs.Bool("dry-run", false, "check the sheet and show what would be sent; send nothing")
 	report := fs.String("report", "", "write a Result workbook with every recipient's outcome to this file")
 	journalPath := fs.String("journal", "", "journal file (default FILE.xlsx.send-<ID>-<via>.journal)")
@@ -58,7 +58,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	output := fs.String("output", "text", "output format: text or json")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	switch {
 	case len(pos) != 1:
@@ -71,7 +71,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms send: --via must be open or gateway, not %q\n", *via)
 		return exitUsage
 	case *batch < 1 || *batch > importer.MaxBatch:
-		fmt.Fprintf(stderr, "ccsync sms send: --batch-size must be 1 to %d (§8)\n", importer.MaxBatch)
+		fmt.Fprintf(stderr, "ccsync sms send: --batch-size must be 1 to %d\n", importer.MaxBatch)
 		return exitUsage
 	case *output != "text" && *output != "json":
 		fmt.Fprintf(stderr, "ccsync sms send: --output must be text or json, not %q\n", *output)

@@ -24,10 +24,14 @@ func runSMS(args []string, stdout, stderr io.Writer) int {
 		"status": runSMSStatus,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
-		if len(args) > 0 && args[0] != "-h" && args[0] != "--help" {
+		help := len(args) > 0 && isHelp(args[0])
+		if len(args) > 0 && !help {
 			fmt.Fprintf(stderr, "ccsync sms: unknown subcommand %q\n", args[0])
 		}
 		fmt.Fprintln(stderr, "usage: ccsync sms send FILE.xlsx --template ID [flags] | ccsync sms status pull|listen [flags]")
+		if help {
+			return exitOK
+		}
 		return exitUsage
 	}
 	return subs[args[0]](args[1:], stdout, stderr)
@@ -41,11 +45,16 @@ func runSMSStatus(args []string, stdout, stderr io.Writer) int {
 		case "listen":
 			return runStatusListen(args[1:], stdout, stderr)
 		}
-		fmt.Fprintf(stderr, "ccsync sms status: unknown subcommand %q\n", args[0])
+		if !isHelp(args[0]) {
+			fmt.Fprintf(stderr, "ccsync sms status: unknown subcommand %q\n", args[0])
+		}
 	}
 	fmt.Fprintln(stderr, `usage:
-  ccsync sms status pull [--kind delivery|reply|all] [--out FILE.jsonl]   drain the gateway's pull queues (§6.5)
-  ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes (§6.2, §6.3)`)
+  ccsync sms status pull [--kind delivery|reply|all] [--out FILE.jsonl]   drain the gateway's pull queues
+  ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes`)
+	if len(args) > 0 && isHelp(args[0]) {
+		return exitOK
+	}
 	return exitUsage
 }
 
@@ -120,7 +129,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "append the records to this JSON-lines file (default: stdout)")
 	batch := fs.Int("max", client.GatewayMaxPull, "records per pull, 1 to 100")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "ccsync sms status pull: unexpected argument %q\n", fs.Arg(0))
@@ -256,7 +265,7 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("listen", "", "address to receive pushes on (host:port; port 0 picks a free one)")
 	out := fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if fs.NArg() > 0 || *addr == "" || *out == "" {
 		fmt.Fprintln(stderr, "usage: ccsync sms status listen --listen ADDR --out FILE.jsonl")

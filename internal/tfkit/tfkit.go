@@ -64,7 +64,7 @@ func APIErrorDetail(err error) string {
 			fmt.Fprintf(&b, "\n  - item %s: code %d: %s", id, it.Code, it.Message)
 		}
 		if e.Meaning != "" && !strings.Contains(b.String(), e.Meaning) {
-			fmt.Fprintf(&b, "\n\nCode %d means: %s (spec §7.4).", e.Code, e.Meaning)
+			fmt.Fprintf(&b, "\n\nCode %d means: %s.", e.Code, e.Meaning)
 		}
 		if e.Hint != "" {
 			b.WriteString("\n\nWhat to do: " + e.Hint + ".")

@@ -30,7 +30,7 @@ func TestAPIErrorDetail(t *testing.T) {
 	got := tfkit.APIErrorDetail(err)
 	for _, want := range []string{
 		"The smsapi_url API call POST /smsapi/tpl/v1/get_template answered code 1001: bad sig.",
-		"Code 1001 means: signature check failed (spec §7.4).",
+		"Code 1001 means: signature check failed.",
 		"What to do: check sms_app_key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of sms_app_id.",
 	} {
 		if !strings.Contains(got, want) {
