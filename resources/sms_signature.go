@@ -156,6 +156,20 @@ func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.Modi
 
 func (r *smsSignatureResource) get(ctx context.Context, m *smsSignatureModel) error {
 	sg, err := r.Client.SMS.GetSignature(ctx, framework.ID(m.ID))
+	if client.IsNotFound(err) && m.SignText.IsNull() {
+		// Just imported (the state holds the id only): the signature's
+		// other number, sign_id, taken for the id is a likely mistake.
+		// Said here, it costs a call only when the import fails.
+		for other, lerr := range r.Client.SMS.ListSignatures(ctx, client.SMSSignatureFilter{}) {
+			if lerr != nil {
+				break
+			}
+			if strconv.FormatInt(other.SignID.Int64(), 10) == m.ID.ValueString() {
+				return fmt.Errorf("no SMS signature has the id %s; the signature %q has the sign_id %s and the id %d: import it as %d",
+					m.ID.ValueString(), string(other.SignText), m.ID.ValueString(), other.ID.Int64(), other.ID.Int64())
+			}
+		}
+	}
 	if err == nil {
 		m.flatten(sg)
 	}

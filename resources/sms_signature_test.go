@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -285,4 +286,33 @@ resource "contactcenter_sms_template" "test" {
 			},
 		},
 	})
+}
+
+// TestSMSSignature_importBySignID: a signature has two numbers, id and
+// sign_id. Importing by the sign_id failed with Terraform's "Cannot import
+// non-existent remote object"; the read after the import now names the id
+// to use. An import by the id reads as before.
+func TestSMSSignature_importBySignID(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	sg, err := env.Client(t).SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme Import"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sg.SignID.Int64() == sg.ID.Int64() {
+		t.Fatalf("the simulator gave id and sign_id the same number %d: the test needs them apart", sg.ID.Int64())
+	}
+	signID := strconv.FormatInt(sg.SignID.Int64(), 10)
+	diags := env.ImportDiagnostics(t, "contactcenter_sms_signature", signID)
+	want := fmt.Sprintf(`no SMS signature has the id %s; the signature "Acme Import" has the sign_id %s and the id %d: import it as %d`,
+		signID, signID, sg.ID.Int64(), sg.ID.Int64())
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, want) {
+		t.Errorf("diagnostics %v, want one containing %q", diagTexts(diags), want)
+	}
+	if diags := env.ImportDiagnostics(t, "contactcenter_sms_signature", strconv.FormatInt(sg.ID.Int64(), 10)); len(diags) != 0 {
+		t.Errorf("import by the id: %v", diagTexts(diags))
+	}
+	if diags := env.ImportDiagnostics(t, "contactcenter_sms_signature", "99999"); len(diags) != 1 || diags[0].Summary != "Cannot import non-existent remote object" {
+		t.Errorf("import of an id nobody has: %v", diagTexts(diags))
+	}
 }

@@ -1,2 +1,2 @@
-# An SMS signature is imported by its id (`id` in sms/sign/list).
+# An SMS signature is imported by its id (not its sign_id).
 terraform import contactcenter_sms_signature.acme 101

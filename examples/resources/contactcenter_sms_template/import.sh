@@ -1,2 +1,2 @@
-# An SMS template is imported by its id (`id` in sms/template/list).
+# An SMS template is imported by its id.
 terraform import contactcenter_sms_template.parcel 3001
