@@ -54,8 +54,7 @@ func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.Sche
 	attrs["timeouts"] = createTimeoutAttribute(ctx)
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS template on the SMS gateway (the separate sending service whose requests are signed with the app key): a message text with `${name}` variables, sent by `contactcenter_gateway_sms_send`. " +
-			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send " +
-			"(the gateway answers code 1016 otherwise). The gateway has no update or delete interface: changing any argument replaces the template, and " +
+			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send. The gateway has no update or delete interface: changing any argument replaces the template, and " +
 			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`. " +
 			"API: add_template, get_template (spec §4.8, §2.13).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
@@ -90,7 +89,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 		"sign_text": replaceString(schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "Signature text the template is bound to (`signText`), without brackets; it must be the text of an existing " +
-				"gateway signature (code 1018 otherwise). Changing it replaces the template.",
+				"gateway signature. Changing it replaces the template.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),

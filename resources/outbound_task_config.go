@@ -121,8 +121,8 @@ func recallRuleAttributes() map[string]schema.Attribute {
 func recallStrategiesAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
 		Optional: true,
-		MarkdownDescription: "When and how often a number that was not reached is dialed again (`recall_strategies`). `recall_interval` is a list of minutes and `recall_max_times` a whole number " +
-			"(some of the platform's samples show them the other way round; this is the form it accepts).",
+		MarkdownDescription: "When and how often a number that was not reached is dialed again (`recall_strategies`): `recall_interval` is a list of minutes " +
+			"and `recall_max_times` a whole number.",
 		Attributes: map[string]schema.Attribute{
 			"default": schema.SingleNestedAttribute{
 				Optional: true, MarkdownDescription: "Strategy used when `enable_asr = false` (`default`).",

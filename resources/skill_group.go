@@ -70,7 +70,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		},
 		"que_num": framework.OptionalComputedString("Group number (`que_num`). Unique within the enterprise when set.", trimmed()),
 		"que_type": framework.OptionalComputedInt64("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
-			"The platform reports it on every group but does not list it among the settings it accepts; the provider sends it only when set.",
+			"Unset, the platform's value is kept (the provider sends it only when set).",
 			int64validator.OneOf(0, 1, 2)),
 		"que_length": framework.OptionalComputedInt64("Maximum queue length (`que_length`), in callers.", int64validator.AtLeast(0)),
 		"que_time":   framework.OptionalComputedInt64("Longest time in the queue (`que_time`), in seconds.", int64validator.AtLeast(0)),

@@ -72,7 +72,7 @@ func SoundAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The voice-file id (`id`), usable as a skill group's `wait_audio`."),
 		"name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Voice name (`name`). Required by the service (code 403 when empty). Changing it replaces the file.",
+			Required: true, MarkdownDescription: "Voice name (`name`), not empty. Changing it replaces the file.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
@@ -213,7 +213,7 @@ func readSoundFile(p string) ([]byte, error) {
 		len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
 		return b, nil
 	}
-	return nil, fmt.Errorf("source %q is neither a WAV (RIFF/WAVE) nor an MP3 file by its content; the service would answer code 404 (voice format wrong)", p)
+	return nil, fmt.Errorf("source %q is neither a WAV (RIFF/WAVE) nor an MP3 file by its content: the platform takes only WAV and MP3 voice files", p)
 }
 
 func (r *soundResource) get(ctx context.Context, m *soundModel) error {
