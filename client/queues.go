@@ -198,13 +198,17 @@ func (s *QueuesService) Delete(ctx context.Context, id int64, force bool) error 
 }
 
 // itemError turns a code-500 overall result with one failing item into an
-// error carrying the item's code and message.
+// error carrying the item's code and message. §4.6 gives queue/delete's
+// failure as code 500 with items and does not show its success: an overall
+// result whose items all succeeded (code 200 or 0) is a success, as
+// sound/delete's always-500 answer is (§4.5).
 func itemError(err error, notFound []int64) error {
 	e, ok := AsAPIError(err)
 	if !ok || e.Code != 500 {
 		return err
 	}
-	for _, it := range e.Items() {
+	items := e.Items()
+	for _, it := range items {
 		if it.Code != 200 && it.Code != 0 {
 			ie := *e
 			ie.Code = int64(it.Code)
@@ -212,6 +216,9 @@ func itemError(err error, notFound []int64) error {
 			ie.notFoundCodes = notFound
 			return &ie
 		}
+	}
+	if len(items) > 0 {
+		return nil
 	}
 	return err
 }
