@@ -294,13 +294,21 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	diags.AddError(summary, b.String())
 }
 
+// send makes one request. Numbers go out in their national form: §4.8
+// accepts a +86 prefix only on send_single's mobile, so a +86 or 86 number
+// could get a whole send_sms, send_batch or file refused (1012); results
+// are matched back to the numbers as written (NationalMobile).
 func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []string, m gatewaySMSSendModel, tplID int64, params any, lines map[string][]string) (*client.SendResult, error) {
+	wire := make([]string, len(part))
+	for i, mob := range part {
+		wire[i] = client.NationalMobile(mob)
+	}
 	switch mode {
 	case "send_file":
 		shared, _ := params.([]string)
 		rs := make([]client.FileRecipient, len(part))
 		for i, mob := range part {
-			rs[i] = client.FileRecipient{Mobile: mob, Params: lines[mob]}
+			rs[i] = client.FileRecipient{Mobile: wire[i], Params: lines[mob]}
 		}
 		err := a.Client.Gateway.SendFile(ctx, client.GatewayFile{TplID: tplID, SignText: m.SignText.ValueString(),
 			SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString(), SmsParams: shared, Recipients: rs})
@@ -312,13 +320,13 @@ func (a *gatewaySMSSendAction) send(ctx context.Context, mode string, part []str
 		}
 		return res, err
 	case "send_sms":
-		return a.Client.Gateway.SendSMS(ctx, client.GatewaySMS{Mobiles: part, SmsText: m.SmsText.ValueString(), SignText: m.SignText.ValueString(),
+		return a.Client.Gateway.SendSMS(ctx, client.GatewaySMS{Mobiles: wire, SmsText: m.SmsText.ValueString(), SignText: m.SignText.ValueString(),
 			SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
 	case "send_single":
-		return a.Client.Gateway.SendSingle(ctx, client.GatewaySingle{Mobile: part[0], TplID: tplID, SmsParams: params,
+		return a.Client.Gateway.SendSingle(ctx, client.GatewaySingle{Mobile: wire[0], TplID: tplID, SmsParams: params,
 			SignText: m.SignText.ValueString(), SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
 	}
-	return a.Client.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: part, TplID: tplID, SmsParams: params,
+	return a.Client.Gateway.SendBatch(ctx, client.GatewayBatch{Mobiles: wire, TplID: tplID, SmsParams: params,
 		SignText: m.SignText.ValueString(), SmsExt: m.SmsExt.ValueString(), Exten: m.Exten.ValueString()})
 }
 

@@ -3,10 +3,12 @@ package actions_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -416,5 +418,79 @@ func TestActions_checksAgainAtInvoke(t *testing.T) {
 	}
 	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
 		t.Errorf("sms/send called %d times: nothing may be sent", n)
+	}
+}
+
+// TestGatewaySMSSend_nationalOnTheWire: §4.8 accepts a +86 prefix only on
+// send_single's mobile. Numbers written +86… or 86… went out as written on
+// send_sms, send_batch and in send_file's file, where the gateway may
+// refuse the whole request (1012). Every request now carries the national
+// form, and the report still names a number as it was written.
+func TestGatewaySMSSend_nationalOnTheWire(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	var mu sync.Mutex
+	wire := map[string][]string{}
+	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		endpoint := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
+		var got []string
+		if endpoint == "send_file" {
+			if f, _, err := r.FormFile("mobiles"); err == nil {
+				b, _ := io.ReadAll(f)
+				for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+					got = append(got, strings.Fields(line)[0])
+				}
+			}
+		} else {
+			var body struct {
+				Mobiles []string `json:"mobiles"`
+				Mobile  string   `json:"mobile"`
+			}
+			_ = json.NewDecoder(r.Body).Decode(&body)
+			got = append(body.Mobiles, body.Mobile)
+		}
+		items := []map[string]any{}
+		for _, m := range got {
+			if m != "" && m != "13800000009" {
+				items = append(items, map[string]any{"mobile": m, "smsId": "s" + m, "smsFee": 1})
+			}
+		}
+		mu.Lock()
+		wire[endpoint] = append(wire[endpoint], got...)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items, "mobile": "13800000001"})
+	}))
+	t.Cleanup(gw.Close)
+	srv := env.ActionServerWith(t, map[string]any{"smsapi_url": gw.URL + "/smsapi"})
+	written := []string{"+8613800000001", "8613800000002", "13800000003"}
+	runs := map[string]map[string]any{
+		"send_sms":    {"mobiles": written, "sms_text": "hi", "sign_text": "Acme"},
+		"send_batch":  {"mobiles": written, "tpl_id": "5001", "sms_params_list": []string{"1"}, "sign_text": "Acme"},
+		"send_single": {"mobiles": written[:1], "tpl_id": "5001", "sms_params_list": []string{"1"}, "sign_text": "Acme"},
+		"send_file": {"tpl_id": "5001", "sign_text": "Acme", "recipients": []map[string]any{
+			{"mobile": written[0], "sms_params_list": []string{"1"}}, {"mobile": written[1], "sms_params_list": []string{"2"}}}},
+	}
+	for endpoint, config := range runs {
+		if res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", config); res.HasError() {
+			t.Errorf("%s: %s", endpoint, res.Text())
+		}
+	}
+	mu.Lock()
+	for endpoint := range runs {
+		if len(wire[endpoint]) == 0 {
+			t.Errorf("%s was not called", endpoint)
+		}
+		for _, m := range wire[endpoint] {
+			if m != "" && (len(m) != 11 || !strings.HasPrefix(m, "138")) {
+				t.Errorf("%s carried %q, want the national 11-digit form", endpoint, m)
+			}
+		}
+	}
+	mu.Unlock()
+	res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": []string{"+8613800000001", "+8613800000009"}, "sms_text": "hi", "sign_text": "Acme"})
+	if !strings.Contains(res.Text(), "1 of 2 numbers may or may not have been sent") || !strings.Contains(res.Text(), "+8613800000009") {
+		t.Errorf("the report must name the number as written:\n%s", res.Text())
 	}
 }
