@@ -70,10 +70,24 @@ func orSnapshot[T any](f *finder[T], pages iter.Seq2[T, error]) iter.Seq2[T, err
 }
 
 // firstPage is a finder's prefetch from the first page of a gateway list:
-// complete, in one call, when the count fits on it.
+// complete, in one call, when the page is not full and the count fits on
+// it. A full page is never taken for the whole list (see gatewayMore).
 func firstPage[T any](items []T, count int, err error) ([]T, bool, bool, error) {
-	whole := err == nil && count <= len(items)
+	whole := err == nil && len(items) < GatewayMaxPage && count <= len(items)
 	return items, whole, whole, err
+}
+
+// gatewayMore reports whether a get_template or get_sign listing goes on
+// after a page of n items (of the max asked) at offset. §4.8 answers a
+// `count` without saying whether it counts the listing or the page: a count
+// above the page's items can only be the listing's, and then says; else a
+// full page may be followed by more (count 50 for a page of 50 is read
+// both ways), and only a short page ends the listing.
+func gatewayMore(offset, n, max, count int) bool {
+	if count > n {
+		return offset+n < count
+	}
+	return n > 0 && n >= max
 }
 
 // Gateway limits (spec §8).
@@ -310,7 +324,7 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 	return paginate(ctx, func(ctx context.Context, n int) (Page[T], error) {
 		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
 		items, count, err := page(ctx, p)
-		return Page[T]{Items: items, More: p.Offset+len(items) < count}, err
+		return Page[T]{Items: items, More: gatewayMore(p.Offset, len(items), p.Max, count)}, err
 	})
 }
 
@@ -320,10 +334,22 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 // deletes nothing, so whatever a create adds is listed after that point:
 // the lookup after an ambiguous create (newer) reads only those, never the
 // whole listing.
+//
+// A count of 1 for a page of one item may count the page, not the listing
+// (see gatewayMore): then the listing is read through to find its end.
 func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (int, int64, error) {
 	items, count, err := page(ctx, GatewayPage{Max: 1})
 	if err == nil && count > 1 {
 		items, _, err = page(ctx, GatewayPage{Max: 1, Offset: count - 1})
+	} else if err == nil && len(items) == 1 {
+		items = nil
+		for t, perr := range gatewayPages(ctx, 0, page) {
+			if perr != nil {
+				return 0, 0, perr
+			}
+			items = append(items, t)
+		}
+		count = len(items)
 	}
 	var last int64
 	for _, t := range items {

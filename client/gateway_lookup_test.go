@@ -58,3 +58,70 @@ func TestGatewayCreateLookupIsBounded(t *testing.T) {
 func gwTemplate(title string) client.GatewayTemplateInput {
 	return client.GatewayTemplateInput{TplTitle: title, TplText: "Code ${code}", TplType: 1}
 }
+
+// TestGatewayCountReadEitherWay: §4.8's get_template and get_sign answer a
+// count without saying whether it counts the listing or the page. The
+// client took it for the listing: where the gateway counts the page, a
+// template or signature past the first 50 read as deleted (refresh dropped
+// it, the next apply created it again), listings stopped at 50, and the
+// lookup after a lost create answer took an older template of the same
+// title for the new one. Both readings now give the same results.
+func TestGatewayCountReadEitherWay(t *testing.T) {
+	t.Parallel()
+	for _, pageCount := range []bool{false, true} {
+		t.Run(fmt.Sprintf("pageCount=%v", pageCount), func(t *testing.T) {
+			t.Parallel()
+			e := newSMSEnv(t)
+			ctx := t.Context()
+			const n = 60
+			var tpls, signs []int64
+			for i := range n {
+				title := fmt.Sprintf("T%d", i)
+				if i == 3 {
+					title = "twin" // made by someone else, long before
+				}
+				id, err := e.c.Gateway.AddTemplate(ctx, gwTemplate(title))
+				if err != nil {
+					t.Fatal(err)
+				}
+				tpls = append(tpls, id)
+				sid, err := e.c.Gateway.AddSignature(ctx, client.GatewaySignatureInput{SignText: fmt.Sprintf("S%d", i)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				signs = append(signs, sid)
+			}
+			e.mu.Lock()
+			e.pageCount = pageCount
+			e.mu.Unlock()
+
+			// A fresh client: no list read before the switch serves it.
+			c := e.newClient(t)
+			if got, err := c.Gateway.GetTemplate(ctx, tpls[55]); err != nil || got.Identifier() != tpls[55] {
+				t.Errorf("template %d: %+v, %v", tpls[55], got, err)
+			}
+			if got, err := c.Gateway.GetSignature(ctx, signs[57]); err != nil || got.Identifier() != signs[57] {
+				t.Errorf("signature %d: %+v, %v", signs[57], got, err)
+			}
+			if all, err := client.Collect(e.newClient(t).Gateway.ListTemplates(ctx, nil)); err != nil || len(all) != n {
+				t.Errorf("ListTemplates: %d templates (%v), want %d", len(all), err, n)
+			}
+			if all, err := client.Collect(e.newClient(t).Gateway.ListSignatures(ctx)); err != nil || len(all) != n {
+				t.Errorf("ListSignatures: %d signatures (%v), want %d", len(all), err, n)
+			}
+
+			// The platform makes "twin" again but the answer is lost: the
+			// lookup finds the new one, not the one made long before.
+			e.mu.Lock()
+			e.swallow["/smsapi/tpl/v1/add_template"] = 1
+			e.mu.Unlock()
+			id, err := e.newClient(t).Gateway.AddTemplate(ctx, gwTemplate("twin"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id == tpls[3] || id <= tpls[n-1] {
+				t.Errorf("the lost create was found as template %d; the older twin is %d, the newest before it %d", id, tpls[3], tpls[n-1])
+			}
+		})
+	}
+}

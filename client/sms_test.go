@@ -28,6 +28,11 @@ type smsEnv struct {
 	// swallow counts answers per path that are served but replaced by a 503
 	// (an ambiguous failure: the object exists, the client does not know).
 	swallow map[string]int
+	// pageCount makes get_template and get_sign answer the page's length as
+	// their count, the other reading of §4.8's count (the simulator counts
+	// the listing).
+	pageCount bool
+	url       string
 }
 
 func newSMSEnv(t *testing.T) *smsEnv {
@@ -45,8 +50,21 @@ func newSMSEnv(t *testing.T) *smsEnv {
 		e.bodies[r.URL.Path] = append(e.bodies[r.URL.Path], m)
 		swallow := e.swallow[r.URL.Path] > 0
 		e.swallow[r.URL.Path]--
+		pageCount := e.pageCount && (strings.HasSuffix(r.URL.Path, "/get_template") || strings.HasSuffix(r.URL.Path, "/get_sign"))
 		e.mu.Unlock()
 		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if pageCount {
+			rec := httptest.NewRecorder()
+			sim.ServeHTTP(rec, r)
+			var out map[string]any
+			_ = json.Unmarshal(rec.Body.Bytes(), &out)
+			if data, ok := out["data"].([]any); ok {
+				out["count"] = len(data)
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(out)
+			return
+		}
 		if swallow {
 			sim.ServeHTTP(httptest.NewRecorder(), r)
 			http.Error(w, "upstream timeout", http.StatusServiceUnavailable)
@@ -55,8 +73,16 @@ func newSMSEnv(t *testing.T) *smsEnv {
 		sim.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
+	e.url = srv.URL
+	e.c = e.newClient(t)
+	return e
+}
+
+// newClient is another client of the env's server, with nothing read yet.
+func (e *smsEnv) newClient(t *testing.T) *client.Client {
+	t.Helper()
 	urls := map[client.Surface]string{}
-	for s, u := range client.SurfaceURLs(srv.URL) {
+	for s, u := range client.SurfaceURLs(e.url) {
 		urls[s] = u
 	}
 	c, err := client.New(client.Config{URLs: urls, AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key",
@@ -64,8 +90,7 @@ func newSMSEnv(t *testing.T) *smsEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.c = c
-	return e
+	return c
 }
 
 func (e *smsEnv) sent(path string) []map[string]any {
