@@ -510,6 +510,14 @@ func (s *AgentsService) Delete(ctx context.Context, ids ...int64) error {
 		Body: map[string]string{"ids": joinInts(ids)}, Envelope: EnvelopeOpen, Idempotent: true,
 		NotFoundCodes: agentNotFoundCodes,
 	}, nil)
+	err = goneUnlessListed(ctx, err, func(ctx context.Context) (bool, error) {
+		for _, id := range ids {
+			if there, err := present(func(ctx context.Context) (*Agent, error) { return s.Get(ctx, id) })(ctx); err != nil || there {
+				return there, err
+			}
+		}
+		return false, nil
+	})
 	if IsNotFound(err) {
 		return nil
 	}

@@ -383,7 +383,11 @@ func (s *SMSService) deleteIDs(ctx context.Context, path string, ids []int64) (*
 // deleteOne deletes one id and turns its error item into an *APIError so a
 // caller sees the reason (a signature in use names its templates) and
 // IsNotFound works for an id that is already gone.
-func (s *SMSService) deleteOne(ctx context.Context, path string, id int64) error {
+func (s *SMSService) deleteOne(ctx context.Context, path string, id int64, listed func(context.Context) (bool, error)) error {
+	return goneUnlessListed(ctx, s.deleteOneAnswer(ctx, path, id), listed)
+}
+
+func (s *SMSService) deleteOneAnswer(ctx context.Context, path string, id int64) error {
 	res, err := s.deleteIDs(ctx, path, []int64{id})
 	if err != nil {
 		return err
@@ -416,7 +420,7 @@ func (s *SMSService) DeleteSignatures(ctx context.Context, ids ...int64) (*SMSDe
 // DeleteSignature deletes one signature; a failure (for example, templates
 // still use it) is returned as an *APIError with the service's reason.
 func (s *SMSService) DeleteSignature(ctx context.Context, id int64) error {
-	return s.deleteOne(ctx, smsSignPath+"/delete", id)
+	return s.deleteOne(ctx, smsSignPath+"/delete", id, present(func(ctx context.Context) (*SMSSignature, error) { return s.GetSignature(ctx, id) }))
 }
 
 // ListTemplates pages through template/list.
@@ -522,7 +526,7 @@ func (s *SMSService) DeleteTemplates(ctx context.Context, ids ...int64) (*SMSDel
 
 // DeleteTemplate deletes one template; its error item becomes an *APIError.
 func (s *SMSService) DeleteTemplate(ctx context.Context, id int64) error {
-	return s.deleteOne(ctx, smsTemplatePath+"/delete", id)
+	return s.deleteOne(ctx, smsTemplatePath+"/delete", id, present(func(ctx context.Context) (*SMSTemplate, error) { return s.GetTemplate(ctx, id) }))
 }
 
 // ListRecords pages through record/list.

@@ -32,7 +32,12 @@ type smsEnv struct {
 	// their count, the other reading of §4.8's count (the simulator counts
 	// the listing).
 	pageCount bool
-	url       string
+	// recode rewrites the code 404 of the answers to these paths (and of
+	// their items) as 471: a "not found" the client has not been told of.
+	recode map[string]bool
+	// refuse answers these paths with code 471 without serving them.
+	refuse map[string]bool
+	url    string
 }
 
 func newSMSEnv(t *testing.T) *smsEnv {
@@ -41,7 +46,7 @@ func newSMSEnv(t *testing.T) *smsEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &smsEnv{sim: sim, bodies: map[string][]map[string]any{}, swallow: map[string]int{}}
+	e := &smsEnv{sim: sim, bodies: map[string][]map[string]any{}, swallow: map[string]int{}, recode: map[string]bool{}, refuse: map[string]bool{}}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		var m map[string]any
@@ -51,8 +56,22 @@ func newSMSEnv(t *testing.T) *smsEnv {
 		swallow := e.swallow[r.URL.Path] > 0
 		e.swallow[r.URL.Path]--
 		pageCount := e.pageCount && (strings.HasSuffix(r.URL.Path, "/get_template") || strings.HasSuffix(r.URL.Path, "/get_sign"))
+		recode, refuse := e.recode[r.URL.Path], e.refuse[r.URL.Path]
 		e.mu.Unlock()
 		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if refuse {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"code":471,"message":"refused","msg":"refused"}`)
+			return
+		}
+		if recode {
+			rec := httptest.NewRecorder()
+			sim.ServeHTTP(rec, r)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(rec.Code)
+			_, _ = io.WriteString(w, strings.ReplaceAll(rec.Body.String(), `"code":404`, `"code":471`))
+			return
+		}
 		if pageCount {
 			rec := httptest.NewRecorder()
 			sim.ServeHTTP(rec, r)
@@ -378,6 +397,11 @@ func TestSMSDeleteErrorItemsOfAnyShape(t *testing.T) {
 	var answer string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(r.URL.Path, "/sign/list") {
+			// The signature is still there: the delete failed.
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":1,"total":1,"data":[{"id":101,"sign_text":"Acme","state":1}]}}`)
+			return
+		}
 		_, _ = io.WriteString(w, answer)
 	}))
 	t.Cleanup(srv.Close)
@@ -412,6 +436,11 @@ func TestSMSSendEmptyListsAsArrays(t *testing.T) {
 	var answer string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(r.URL.Path, "/sign/list") {
+			// The signature is still there: the delete failed.
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":1,"total":1,"data":[{"id":101,"sign_text":"Acme","state":1}]}}`)
+			return
+		}
 		_, _ = io.WriteString(w, answer)
 	}))
 	t.Cleanup(srv.Close)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"net/url"
+	"slices"
 	"strconv"
 )
 
@@ -293,11 +294,28 @@ func (s *TasksService) Delete(ctx context.Context, ids []int64, force bool) erro
 	if force {
 		isForce = 1
 	}
-	return s.c.Do(ctx, Request{
+	err := s.c.Do(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/delete",
 		Body:       map[string]any{"ids": ids, "is_force": isForce},
 		Idempotent: true, NotFoundCodes: []int64{404},
 	}, nil)
+	return goneUnlessListed(ctx, err, s.listed(ids...))
+}
+
+// listed reports whether projects/lists holds any of the tasks ids, for
+// goneUnlessListed (it pages the whole listing: only after a refusal).
+func (s *TasksService) listed(ids ...int64) func(context.Context) (bool, error) {
+	return func(ctx context.Context) (bool, error) {
+		for t, err := range s.List(ctx, TaskFilter{}) {
+			if err != nil {
+				return false, err
+			}
+			if slices.Contains(ids, t.ID.Int64()) {
+				return true, nil
+			}
+		}
+		return false, nil
+	}
 }
 
 // SetStatus opens (1) or pauses (2) a task (projects/status/update).
@@ -324,7 +342,7 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 		Idempotent: true, Read: true, NotFoundCodes: []int64{404},
 	}, &out)
 	if err != nil {
-		return nil, err
+		return nil, goneUnlessListed(ctx, err, s.listed(id))
 	}
 	if out.Data == nil || out.Data.ID == 0 {
 		return nil, fmt.Errorf("outbound task %d: %w", id, ErrNotFound)

@@ -122,13 +122,16 @@ func (s *WebhooksService) Update(ctx context.Context, id int64, in WebhookInput)
 	}, nil)
 }
 
-// Delete removes a webhook (webhook/delete, GET with id in the query).
+// Delete removes a webhook (webhook/delete, GET with id in the query). A
+// webhook that is gone satisfies IsNotFound, whatever code refused the
+// call (see goneUnlessListed).
 func (s *WebhooksService) Delete(ctx context.Context, id int64) error {
-	return s.c.Do(ctx, Request{
+	err := s.c.Do(ctx, Request{
 		Surface: SurfaceAutocall, Method: "GET", Path: webhookPath + "/delete",
 		Query: url.Values{"id": {strconv.FormatInt(id, 10)}}, BodyKind: BodyNone,
 		Idempotent: true, NotFoundCodes: []int64{404},
 	}, nil)
+	return goneUnlessListed(ctx, err, present(func(ctx context.Context) (*Webhook, error) { return s.Get(ctx, id) }))
 }
 
 // List pages through webhook/lists.
