@@ -236,6 +236,14 @@ func (cc *center) build(t *testing.T, n size) {
 			task.RecallStrategies = &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{
 				"1": {Recall: fi(1), RecallMaxTimes: fi(3), RecallInterval: client.FlexIntList{10}}, "11": {Recall: fi(0)}}}
 		}
+		// Made by hand in the portal: a name with spaces at either end,
+		// kept by the platform; a robot voice without a name.
+		if i == 4 {
+			task.Name = "  Campaign 4  "
+		}
+		if i == 5 {
+			task.Config.TTS.Name, task.Config.TTS.Voice = nil, nil
+		}
 		id, err := c.Tasks.Create(ctx, task)
 		if err != nil {
 			return fmt.Errorf("task %d: %w", i, err)
@@ -252,6 +260,9 @@ func (cc *center) build(t *testing.T, n size) {
 	sigIDs := make([]int64, n.signatures)
 	parallel(t, n.signatures, func(i int) error {
 		in := client.SMSSignatureInput{SignText: fmt.Sprintf("Acme %d", i)}
+		if i == 2 {
+			in.SignText = "Acme\n2" // a line break inside, as the portal allows
+		}
 		if i%2 == 1 {
 			in.Remark = "brand " + strconv.Itoa(i)
 		}
@@ -289,6 +300,9 @@ func (cc *center) build(t *testing.T, n size) {
 			TemplateContents: fmt.Sprintf("Dear ${name}, your appointment %d is at ${time}.", i), SignID: sigIDs[i%usable]}
 		if i == 0 {
 			in.Action = client.TemplateActionDraft
+		}
+		if i == 1 {
+			in.TemplateName = "Reminder\none" // a line break inside
 		}
 		tpl, err := c.SMS.CreateTemplate(ctx, in)
 		if err != nil {

@@ -193,8 +193,10 @@ func (m *module) taskConfig(where string, c *client.TaskConfig) (fields, []strin
 	if s := c.TTS; s != nil {
 		var tf fields
 		tf.add("provider", str(sv(s.Provider)))
-		tf.add("name", str(sv(s.Name)))
-		if s.Voice != nil {
+		if sv(s.Name) != "" {
+			tf.add("name", str(sv(s.Name)))
+		}
+		if sv(s.Voice) != "" {
 			tf.add("voice", str(sv(s.Voice)))
 		}
 		for _, x := range []struct {

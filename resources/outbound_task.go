@@ -72,8 +72,8 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The project id (`id`)."),
 		"name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Project name (`name`).",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
+			Required: true, MarkdownDescription: "Project name (`name`), kept as written (spaces at either end included).",
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), notBlank()},
 		},
 		"type": schema.Int64Attribute{
 			Required: true, MarkdownDescription: "Task type (`type`): `1` predictive, `3` automatic, `4` robot. Changing it replaces the task.",

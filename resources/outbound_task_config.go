@@ -80,7 +80,8 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 						Validators: []validator.String{stringvalidator.OneOf("ali", "tx")},
 					},
 					"name": schema.StringAttribute{
-						Required: true, MarkdownDescription: "Voice name (`name`).",
+						Optional: true, MarkdownDescription: "Voice name (`name`). Unset, the provider's default voice speaks " +
+							"(a task made in the portal may have none).",
 						Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 					},
 					"voice": schema.StringAttribute{
@@ -323,6 +324,12 @@ func flattenConfig(c *client.TaskConfig) *taskConfigModel {
 	if s := c.TTS; s != nil {
 		out.TTS = &ttsModel{Options: map[string]types.String{}}
 		framework.Flatten(s, out.TTS)
+		// An empty name or voice is no voice named: null, as unset.
+		for _, v := range []*types.String{&out.TTS.Name, &out.TTS.Voice} {
+			if v.ValueString() == "" {
+				*v = types.StringNull()
+			}
+		}
 		for k, raw := range s.Options {
 			var str string
 			if json.Unmarshal(raw, &str) != nil {

@@ -489,9 +489,7 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		},
 		"makecall_flag 1": {automatic(`config = { makecall_flag = 1 }`), `makecall_flag value must be one of`},
 		"blank name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"  \"\n  type = 3\n}\n",
-			`Attribute name must not begin or end with whitespace`},
-		"padded name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"Reminders \"\n  type = 3\n}\n",
-			`Attribute name must not begin or end with whitespace`},
+			`Attribute name must hold more than white space`},
 		"empty trans_to":      {automatic(`trans_to = ""`), `Attribute trans_to string length must be at least 1`},
 		"empty assigned list": {automatic(`assigned_users = []`), `assigned_users list must contain at least 1 elements`},
 	}

@@ -35,7 +35,7 @@ var (
 
 // noOuterSpaceRE refuses text that starts or ends with white space, which
 // the service trims (the stored value would differ from the configuration).
-var noOuterSpaceRE = regexp.MustCompile(`^` + nonSpace + `(.*` + nonSpace + `)?$`)
+var noOuterSpaceRE = regexp.MustCompile(`(?s)^` + nonSpace + `(.*` + nonSpace + `)?$`)
 
 // NewSMSSignatureResource returns the contactcenter_sms_signature resource.
 func NewSMSSignatureResource() resource.Resource {
