@@ -60,18 +60,15 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)},
 			},
 			"status": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only tasks with this status (`status`): `closed` or `open`. Not used with `all`.",
-				Validators: []validator.String{
-					stringvalidator.OneOf("closed", "open"),
-					stringvalidator.ConflictsWith(path.MatchRoot("all")),
-				},
+				Optional: true, MarkdownDescription: "Only tasks with this status (`status`): `closed` or `open`. Not used with `all = true`.",
+				Validators: []validator.String{stringvalidator.OneOf("closed", "open")},
 			},
 			"name": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only tasks whose name contains this text (`name`, fuzzy). Not used with `all`.",
-				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("all"))},
+				Optional: true, MarkdownDescription: "Only tasks whose name contains this text (`name`, fuzzy). Not used with `all = true`.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"all": schema.BoolAttribute{
-				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); `status` and `name` cannot be used with it.",
+				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); with `all = true`, `status` and `name` cannot be set.",
 			},
 			"tasks": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching tasks, by id.",
@@ -86,6 +83,8 @@ func (d *outboundTasksDataSource) ConfigValidators(context.Context) []datasource
 	return []datasource.ConfigValidator{
 		framework.RequiredWhen("when all = true: projects/all lists the tasks of one type (1, 3 or 4)",
 			[]framework.Condition{framework.Is(path.Root("all"), types.BoolValue(true))}, path.Root("type")),
+		framework.ForbiddenWhen("when all = true: projects/all lists every task of the type, without other filters",
+			[]framework.Condition{framework.Is(path.Root("all"), types.BoolValue(true))}, path.Root("status"), path.Root("name")),
 	}
 }
 

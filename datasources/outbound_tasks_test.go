@@ -92,6 +92,34 @@ func TestAccOutboundTasksDataSource_validation(t *testing.T) {
 		"unknown type":     {Config: `data "contactcenter_outbound_tasks" "x" { type = 2 }`, Want: `type value must be one of`},
 		"unknown status":   {Config: `data "contactcenter_outbound_tasks" "x" { status = "paused" }`, Want: `status value must be one of`},
 		"name with all": {Config: "data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  name = \"a\"\n}",
-			Want: `cannot be specified when`},
+			Want: `name cannot be set when all = true`},
+		"status with all": {Config: "data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  status = \"open\"\n}",
+			Want: `status cannot be set when all = true`},
+		"empty name": {Config: `data "contactcenter_outbound_tasks" "x" { name = "" }`, Want: `name string length must be at least 1`},
+	})
+}
+
+// TestAccOutboundTasksDataSource_allFalseFilters: all = false (a module's
+// default for var.all) with status and name was refused ("all cannot be
+// specified when status is specified"): only all = true excludes them.
+func TestAccOutboundTasksDataSource_allFalseFilters(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	if _, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Renewals", Type: 3, TransTo: new(client.FlexString("ivr1"))}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`data "contactcenter_outbound_tasks" "x" {
+  all    = false
+  status = "closed"
+  name   = "Renew"
+}`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.x", tfjsonpath.New("tasks").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact("Renewals")),
+			},
+		}},
 	})
 }

@@ -3,6 +3,7 @@ package datasources
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -38,6 +39,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			},
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only groups whose name contains this text (`filter.keyword`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"skill_groups": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching groups, in the service's order.",

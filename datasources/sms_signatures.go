@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -35,6 +36,7 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"sign_text": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only signatures whose text contains this (`sign_text`, a fuzzy match).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"state": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",

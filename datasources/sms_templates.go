@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -53,6 +54,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			},
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only templates whose name contains this text (`keyword`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"ids": schema.ListAttribute{
 				Optional: true, ElementType: types.Int64Type,

@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -31,6 +32,7 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only voice files whose name contains this text (`info.filter.keyword`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"sound_type": schema.Int64Attribute{
 				Optional: true,

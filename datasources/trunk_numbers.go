@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -34,6 +35,7 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"code": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",

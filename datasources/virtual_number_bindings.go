@@ -2,6 +2,8 @@ package datasources
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -29,6 +31,7 @@ func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource
 		Attributes: map[string]schema.Attribute{
 			"virtual": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "The virtual trunk number (`virtual`). When unset the service answers the bindings of every virtual number.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"trunk_numbers": schema.ListAttribute{
 				Computed: true, ElementType: types.StringType,

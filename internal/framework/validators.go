@@ -33,11 +33,20 @@ func RequiredWhen(because string, when []Condition, required ...path.Path) Condi
 	return ConditionalValidator{when: when, paths: required, because: because}
 }
 
-// ConditionalValidator implements RequiredWhen.
+// ForbiddenWhen is the rule "these attributes cannot be set when every
+// condition holds" ("status cannot be set when all = true: ..."). because
+// completes the error's sentence after "cannot be set". Unknown conditions
+// skip the rule as in RequiredWhen; a null attribute is not set.
+func ForbiddenWhen(because string, when []Condition, forbidden ...path.Path) ConditionalValidator {
+	return ConditionalValidator{when: when, paths: forbidden, because: because, forbid: true}
+}
+
+// ConditionalValidator implements RequiredWhen and ForbiddenWhen.
 type ConditionalValidator struct {
 	when    []Condition
 	paths   []path.Path
 	because string
+	forbid  bool
 }
 
 var (
@@ -51,6 +60,9 @@ func (v ConditionalValidator) Description(context.Context) string {
 	names := make([]string, len(v.paths))
 	for i, p := range v.paths {
 		names[i] = p.String()
+	}
+	if v.forbid {
+		return strings.Join(names, ", ") + " cannot be set " + v.because
 	}
 	return strings.Join(names, ", ") + " required " + v.because
 }
@@ -88,7 +100,10 @@ func (v ConditionalValidator) validate(ctx context.Context, cfg tfsdk.Config, di
 			diags.Append(d...)
 			return
 		}
-		if Missing(got) {
+		switch {
+		case v.forbid && got != nil && !got.IsNull():
+			diags.AddAttributeError(p, "Invalid Attribute Combination", fmt.Sprintf("%s cannot be set %s.", p, v.because))
+		case !v.forbid && Missing(got):
 			diags.AddAttributeError(p, "Missing Required Attribute", fmt.Sprintf("%s is required %s.", p, v.because))
 		}
 	}

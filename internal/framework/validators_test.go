@@ -51,6 +51,7 @@ func TestRequiredWhen(t *testing.T) {
 	schedUsers := RequiredWhen("for a robot task with config.scheduler = true", []Condition{
 		Is(path.Root("type"), types.Int64Value(4)), Is(path.Root("config").AtName("scheduler"), types.BoolValue(true)),
 	}, path.Root("users"))
+	noUsers := ForbiddenWhen("for an automatic task (type = 3)", []Condition{Is(path.Root("type"), types.Int64Value(3))}, path.Root("users"))
 
 	cases := map[string]struct {
 		rule   ConditionalValidator
@@ -73,6 +74,13 @@ func TestRequiredWhen(t *testing.T) {
 		"two conditions, list unknown": {schedUsers, ruleConfig(t, num(4), unknown(listType), cfg(nullStr, tftypes.NewValue(tftypes.Bool, true))), ""},
 		"two conditions, list set":     {schedUsers, ruleConfig(t, num(4), users("a"), cfg(nullStr, tftypes.NewValue(tftypes.Bool, true))), ""},
 		"second condition false":       {schedUsers, ruleConfig(t, num(4), users(), cfg(nullStr, tftypes.NewValue(tftypes.Bool, false))), ""},
+		"forbidden, condition holds, attribute set": {noUsers, ruleConfig(t, num(3), users("a"), cfg(nullStr, nullBool)),
+			"users cannot be set for an automatic task (type = 3)."},
+		"forbidden, condition holds, empty list set": {noUsers, ruleConfig(t, num(3), users(), cfg(nullStr, nullBool)),
+			"users cannot be set"},
+		"forbidden, condition holds, attribute null": {noUsers, ruleConfig(t, num(3), tftypes.NewValue(listType, nil), cfg(nullStr, nullBool)), ""},
+		"forbidden, condition does not hold":         {noUsers, ruleConfig(t, num(1), users("a"), cfg(nullStr, nullBool)), ""},
+		"forbidden, condition unknown":               {noUsers, ruleConfig(t, unknown(tftypes.Number), users("a"), cfg(nullStr, nullBool)), ""},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

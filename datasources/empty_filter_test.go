@@ -1,0 +1,28 @@
+package datasources_test
+
+import (
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestDataSources_emptyFilterRefused: the client leaves an empty text
+// filter out of the request, so `user_num = var.num` with an empty
+// variable read every agent (every webhook, number, binding...) where the
+// configuration asked for one. An empty filter is now refused at plan time,
+// naming the attribute.
+func TestDataSources_emptyFilterRefused(t *testing.T) {
+	t.Parallel()
+	cases := map[string]acctest.PlanError{}
+	for _, c := range []struct{ typ, attr string }{
+		{"agents", "user_num"}, {"trunk_numbers", "code"}, {"webhooks", "name"}, {"webhooks", "url"},
+		{"virtual_number_bindings", "virtual"}, {"sms_signatures", "sign_text"}, {"sms_templates", "keyword"},
+		{"sms_records", "mobile"}, {"outbound_tasks", "name"}, {"skill_groups", "keyword"}, {"sounds", "keyword"},
+	} {
+		cases[c.typ+"."+c.attr] = acctest.PlanError{
+			Config: `data "contactcenter_` + c.typ + `" "x" { ` + c.attr + ` = "" }`,
+			Want:   `Attribute ` + c.attr + ` string length must be at least 1, got: 0`,
+		}
+	}
+	acctest.New(t).ExpectPlanErrors(t, cases)
+}
