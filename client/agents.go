@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -369,8 +370,9 @@ func (f AgentFilter) body(page, rows int) map[string]any {
 	if f.UserNum != "" {
 		b["user_num"] = f.UserNum
 	}
-	if len(f.UserStatus) > 0 {
-		b["user_status"] = joinInts(f.UserStatus)
+	if len(f.UserStatus) == 1 {
+		// §4.2 takes one user_status; several are kept by List itself.
+		b["user_status"] = strconv.FormatInt(f.UserStatus[0], 10)
 	}
 	for k, v := range map[string][]int64{"user_ids": f.UserIDs, "dept_ids": f.DeptIDs, "role_ids": f.RoleIDs,
 		"queue_ids": f.QueueIDs, "position_ids": f.PositionIDs} {
@@ -402,12 +404,28 @@ func (s *AgentsService) page(ctx context.Context, f AgentFilter, page, rows int)
 }
 
 // List returns every agent matching f, paging transparently with the
-// largest page size (500).
+// largest page size (500). users/list takes one user_status (§4.2): with
+// several, none is sent and the agents of the others are left out here.
+// The service may match user_num loosely; only an exact match is kept.
 func (s *AgentsService) List(ctx context.Context, f AgentFilter) iter.Seq2[Agent, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[Agent], error) {
+	pages := paginate(ctx, func(ctx context.Context, page int) (Page[Agent], error) {
 		p, err := s.page(ctx, f, page, AgentMaxRows)
 		return Page[Agent]{Items: p.Data, More: p.More()}, err
 	})
+	if len(f.UserStatus) < 2 && f.UserNum == "" {
+		return pages
+	}
+	return func(yield func(Agent, error) bool) {
+		for a, err := range pages {
+			if err == nil && (f.UserNum != "" && string(a.UserNum) != f.UserNum ||
+				len(f.UserStatus) > 1 && !slices.Contains(f.UserStatus, a.UserStatus.Int64())) {
+				continue
+			}
+			if !yield(a, err) {
+				return
+			}
+		}
+	}
 }
 
 // Get finds one agent by user_id with its queues and configuration,
