@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -63,6 +64,19 @@ func (d *vosCallRecordsDataSource) Read(ctx context.Context, req datasource.Read
 
 func (d *vosCallRecordsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	validateCDRFilter(ctx, req.Config, false, &resp.Diagnostics)
+	// vos/list reads today when no range is given (§4.7), call_id or not:
+	// a call of another day would read as having no records.
+	var callID, begin, end types.String
+	if resp.Diagnostics.HasError() || req.Config.GetAttribute(ctx, path.Root("call_id"), &callID).HasError() ||
+		req.Config.GetAttribute(ctx, path.Root("time_start_begin"), &begin).HasError() ||
+		req.Config.GetAttribute(ctx, path.Root("time_start_end"), &end).HasError() {
+		return
+	}
+	if !callID.IsNull() && !callID.IsUnknown() && begin.IsNull() && end.IsNull() {
+		resp.Diagnostics.AddAttributeWarning(path.Root("call_id"), "Call Searched Today Only",
+			"Without time_start_begin and time_start_end the service searches today's VOS records only, so a call of another day "+
+				"reads as having no records. Set the range (at most one month) around the call to find it.")
+	}
 }
 
 type vosCallRecordsModel struct {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -64,4 +65,28 @@ func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
 		}
 	}
 	env.ExpectPlanErrors(t, plan)
+}
+
+// TestVOSCallRecords_callIDTodayOnly: vos/list reads today when no range
+// is given (§4.7), so a call_id of another day read as having no records,
+// silently. A call_id without a range now warns; with one it does not.
+func TestVOSCallRecords_callIDTodayOnly(t *testing.T) {
+	t.Parallel()
+	srv := acctest.New(t).Server(t)
+	validate := func(config string) []*tfprotov6.Diagnostic {
+		r, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{
+			TypeName: "contactcenter_vos_call_records", Config: &tfprotov6.DynamicValue{JSON: []byte(config)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Diagnostics
+	}
+	ds := validate(`{"call_id": "call-1"}`)
+	if len(ds) != 1 || ds[0].Severity != tfprotov6.DiagnosticSeverityWarning || ds[0].Summary != "Call Searched Today Only" ||
+		!strings.Contains(ds[0].Detail, "searches today's VOS records only") {
+		t.Errorf("call_id alone: %v, want the warning that only today is searched", ds)
+	}
+	if ds := validate(`{"call_id": "call-1", "time_start_begin": "2026-11-01 00:00:00", "time_start_end": "2026-11-20 23:59:59"}`); len(ds) != 0 {
+		t.Errorf("call_id with a range: %v, want nothing", ds)
+	}
 }
