@@ -2,7 +2,9 @@ package datasources
 
 import (
 	"context"
+	"fmt"
 	"regexp"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -79,6 +81,17 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 	}
 	if !recordTimeRE.MatchString(begin.ValueString()) || !recordTimeRE.MatchString(end.ValueString()) {
 		return // the attribute validators already say so
+	}
+	calendar := true
+	for name, v := range map[string]string{"time_start_begin": begin.ValueString(), "time_start_end": end.ValueString()} {
+		if _, err := time.Parse(client.TimeLayout, v); err != nil {
+			diags.AddAttributeError(path.Root(name), "Invalid Call Record Time",
+				fmt.Sprintf("%s %q is written as yyyy-mm-dd HH:ii:ss but is not a date and time of the calendar.", name, v))
+			calendar = false
+		}
+	}
+	if !calendar {
+		return
 	}
 	if err := client.CheckCDRRange(begin.ValueString(), end.ValueString()); err != nil {
 		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range",

@@ -63,6 +63,8 @@ func TestAccTrunkCallRecordsDataSource_validation(t *testing.T) {
 		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 00:00:00" }`, `is after`},
 		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
 		"empty call_id":   {`{ call_id = "" }`, `call_id string length must be at least 1`},
+		"no such day": {`{ ` + "\n" + `time_start_begin = "2026-02-30 00:00:00"` + "\n" + `time_start_end = "2026-03-02 00:00:00" }`,
+			`time_start_begin "2026-02-30 00:00:00" is written as yyyy-mm-dd HH:ii:ss but is not a date and time of the calendar`},
 	}
 	plan := map[string]acctest.PlanError{}
 	for name, tc := range cases {
