@@ -47,6 +47,11 @@ type module struct {
 	// memberNames names contactcenter_skill_group_member resources: group
 	// and agent names joined can meet ("a" + "ab_c", "a_ab" + "c").
 	memberNames *namer
+	// membership is the resource ("type.name") that holds an agent in a
+	// group, by group id and agent id; agentIDByNum finds agents written
+	// by number. A task depends on the memberships of its agents.
+	membership   map[string]map[int64]string
+	agentIDByNum map[string]int64
 }
 
 // outFile is one file of the module, relative to its folder.
@@ -60,7 +65,7 @@ func newModule(opts Options) *module {
 		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
 		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
 		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
-		memberNames: newNamer("skill_group_member"),
+		memberNames: newNamer("skill_group_member"), membership: map[string]map[int64]string{}, agentIDByNum: map[string]int64{},
 	}
 }
 

@@ -21,6 +21,7 @@ func render(inv *inventory, opts Options) *module {
 		agentName[i] = agentNames.name(string(a.UserNum), strconv.FormatInt(int64(a.UserID), 10))
 		m.agentByID[int64(a.UserID)] = agentName[i]
 		m.agentNums[string(a.UserNum)] = agentName[i]
+		m.agentIDByNum[string(a.UserNum)] = int64(a.UserID)
 	}
 	groupNames := newNamer("skill_group")
 	groupName := make([]string, len(inv.groups))
@@ -189,6 +190,7 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 			b.add("agent_id", agentID, c...)
 			optInt(&b, "skill", int64(a.Skill), 1)
 			m.add(KindSkillGroupMembers, typeSkillGroupMember, name, fmt.Sprintf("%s:%d", g.ID, a.AgID), nil, b)
+			m.holds(string(g.ID), int64(a.AgID), typeSkillGroupMember+"."+name)
 		}
 		return
 	}
@@ -206,9 +208,18 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		it.add("agent_id", agentID)
 		it.add("skill", num(int64(a.Skill)))
 		items = append(items, object(it))
+		m.holds(string(g.ID), int64(a.AgID), typeSkillGroupMembers+"."+groupName)
 	}
 	b.add("members", list(items, true), comments...)
 	m.add(KindSkillGroupMembers, typeSkillGroupMembers, groupName, string(g.ID), nil, b)
+}
+
+// holds records that the resource addr keeps agent in group.
+func (m *module) holds(group string, agent int64, addr string) {
+	if m.membership[group] == nil {
+		m.membership[group] = map[int64]string{}
+	}
+	m.membership[group][agent] = addr
 }
 
 // agentKey is the part of a member resource's name that names the agent.

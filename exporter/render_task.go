@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -142,7 +146,38 @@ func (m *module) renderTask(name string, t client.Task) {
 		}
 		b.add("filter_rules", object(fr))
 	}
+	if deps := m.taskMemberships(t); len(deps) > 0 {
+		b.add("depends_on", list(deps, true))
+	}
 	m.add(KindOutboundTasks, typeOutboundTask, name, strconv.FormatInt(int64(t.ID), 10), nil, b)
+}
+
+// taskMemberships are the membership resources that hold the task's
+// agents in its group (config.que_id), which the platform checks on every
+// write of the task: after a membership drifted, an apply that restores it
+// and updates the task must restore it first. Terraform cannot see that
+// from the references, as the task names the group, not the membership.
+func (m *module) taskMemberships(t client.Task) []expr {
+	if t.Config == nil || t.Config.QueID == nil || len(t.AssignedUsers) == 0 {
+		return nil
+	}
+	held := m.membership[strconv.FormatInt(iv(t.Config.QueID), 10)]
+	seen := map[string]bool{}
+	var out []expr
+	for _, u := range t.AssignedUsers {
+		id := iv(u.UserID)
+		if u.UserID == nil && u.UserNum != nil {
+			id = m.agentIDByNum[sv(u.UserNum)]
+		}
+		addr, ok := held[id]
+		if !ok || seen[addr] {
+			continue
+		}
+		seen[addr] = true
+		typ, name, _ := strings.Cut(addr, ".")
+		out = append(out, hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}}))
+	}
+	return out
 }
 
 // taskConfig writes config the way the resource reads an imported task:

@@ -19,6 +19,10 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
 )
 
@@ -117,6 +121,55 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 	t.Logf("second plan took %s", time.Since(started).Round(time.Millisecond))
 	if code != 0 || !strings.Contains(out, "No changes.") {
 		t.Errorf("second plan: exit %d, want 0 (no changes):\n%s", code, tail(out, 80))
+	}
+	driftedMembershipConverges(t, tf, cc)
+}
+
+// driftedMembershipConverges: an agent of a scheduling robot task leaves
+// the task's group and the task's priority is changed, both in the portal.
+// One apply restores both: the platform checks, on the task's write, that
+// its agents are in its group, so the exported task depends on the
+// membership resource. Without it the two ran in parallel and the task's
+// update could fail ("agent ... is not in skill group ...") until a second
+// apply.
+func driftedMembershipConverges(t *testing.T, tf *terraform, cc *center) {
+	t.Helper()
+	ctx := t.Context()
+	var robot *client.Task
+	for task, err := range cc.c.Tasks.List(ctx, client.TaskFilter{Type: client.TaskTypeRobot}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := cc.c.Tasks.Get(ctx, int64(task.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Config != nil && d.Config.QueID != nil && d.Config.EnableScheduler != nil && bool(*d.Config.EnableScheduler) &&
+			len(d.AssignedUsers) > 0 && d.AssignedUsers[0].UserID != nil {
+			robot = d
+			break
+		}
+	}
+	if robot == nil {
+		t.Fatal("the fixture has no scheduling robot task with agents")
+	}
+	group, agent := int64(*robot.Config.QueID), int64(*robot.AssignedUsers[0].UserID)
+	if deps := taskDependsOn(t, tf.dir, int64(robot.ID)); !strings.Contains(deps, "contactcenter_skill_group_member") {
+		t.Errorf("the task %d (agents in group %d) depends on %q, want its membership resource", int64(robot.ID), group, deps)
+	}
+	drifted := *robot
+	drifted.Priority = new(client.FlexInt(7))
+	if err := cc.c.Tasks.Update(ctx, drifted); err != nil {
+		t.Fatal(err)
+	}
+	if err := cc.c.Queues.CancelAssign(ctx, group, []int64{agent}); err != nil {
+		t.Fatal(err)
+	}
+	if out, code := tf.runCode("apply", "-input=false", "-no-color", "-auto-approve"); code != 0 {
+		t.Fatalf("one apply after the drift: exit %d\n%s", code, tail(out, 40))
+	}
+	if out, code := tf.runCode("plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Errorf("plan after the apply: exit %d, want no changes\n%s", code, tail(out, 40))
 	}
 }
 
@@ -218,4 +271,43 @@ func tail(s string, n int) string {
 		lines = append([]string{fmt.Sprintf("… (%d lines before)", len(lines)-n)}, lines[len(lines)-n:]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// taskDependsOn returns the depends_on of the exported task imported as id,
+// as written.
+func taskDependsOn(t *testing.T, dir string, id int64) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+	var name string
+	blocks := map[string]*hclwrite.Block{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hf, diags := hclwrite.ParseConfig(b, f, hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		for _, blk := range hf.Body().Blocks() {
+			switch {
+			case blk.Type() == "import":
+				to := strings.TrimSpace(string(blk.Body().GetAttribute("to").Expr().BuildTokens(nil).Bytes()))
+				idv := strings.Trim(strings.TrimSpace(string(blk.Body().GetAttribute("id").Expr().BuildTokens(nil).Bytes())), `"`)
+				if strings.HasPrefix(to, "contactcenter_outbound_task.") && idv == strconv.FormatInt(id, 10) {
+					name = strings.TrimPrefix(to, "contactcenter_outbound_task.")
+				}
+			case blk.Type() == "resource" && blk.Labels()[0] == "contactcenter_outbound_task":
+				blocks[blk.Labels()[1]] = blk
+			}
+		}
+	}
+	blk := blocks[name]
+	if blk == nil {
+		t.Fatalf("no exported task imported as %d", id)
+	}
+	if a := blk.Body().GetAttribute("depends_on"); a != nil {
+		return string(a.Expr().BuildTokens(nil).Bytes())
+	}
+	return ""
 }
