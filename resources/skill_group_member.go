@@ -90,6 +90,16 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
 				// The error is the diagnostic's detail, shown verbatim and never wrapped, so it
 				// ends with a full stop.
+				// Code 407 reads "agent already assigned a group" (§7.2): this group, or
+				// another one where an agent may have only one.
+				if members, found, rerr := groupMembers(ctx, r.Client, queID); rerr == nil && found {
+					if _, in := members[agID]; !in {
+						return fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
+							"%s\n\nAgent %d is not in skill group %d, yet the platform says the agent is already assigned a group: "+
+								"it may take only one group per agent. Remove the agent from its other group first (or manage that membership instead).",
+							tfkit.APIErrorDetail(err), agID, queID)
+					}
+				}
 				return fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
 					"%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
 						"and check that the group is not also managed by contactcenter_skill_group_members or an agent's queue_ids.",

@@ -2,6 +2,7 @@ package resources_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -370,6 +371,33 @@ func TestAccSkillGroupMember_failedWriteSentAgain(t *testing.T) {
 				}
 				return nil
 			}),
+		}},
+	})
+}
+
+// TestAccSkillGroupMember_oneGroupPerAgent: §7.2 gives queue/assign's 407
+// as "agent already assigned a group", which may be another group on a
+// platform that allows one per agent. The advice was to import a
+// membership that does not exist; it now says the agent is not in this
+// group and may have to leave its other one.
+func TestAccSkillGroupMember_oneGroupPerAgent(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/queue/assign") {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"code":407,"message":"agent already assigned a group"}`)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(memberConfig("a", "")),
+			ExpectError: regexp.MustCompile(`Agent [0-9]+ is not in skill group [0-9]+, yet the platform says the agent is\s+already assigned a group`),
 		}},
 	})
 }
