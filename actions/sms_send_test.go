@@ -240,15 +240,17 @@ func TestSMSSendAction_timedOut(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	tid := approvedTemplate(t, env, "Hi ${name}")
-	// sms/send answers 400 ms late (after the simulator sent it); every
-	// other call passes straight through.
+	// sms/send answers 2 s late (after the simulator sent it); every other
+	// call passes straight through. The time limit is 1 s, not less: on a
+	// loaded machine the template read before the send once took over
+	// 100 ms.
 	origin, _ := url.Parse(env.Origin)
 	proxy := httputil.NewSingleHostReverseProxy(origin)
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/open/sms/send" {
 			rec := httptest.NewRecorder()
 			proxy.ServeHTTP(rec, r.Clone(context.WithoutCancel(r.Context())))
-			time.Sleep(400 * time.Millisecond)
+			time.Sleep(2 * time.Second)
 			w.WriteHeader(rec.Code)
 			_, _ = w.Write(rec.Body.Bytes())
 			return
@@ -256,17 +258,17 @@ func TestSMSSendAction_timedOut(t *testing.T) {
 		proxy.ServeHTTP(w, r)
 	}))
 	t.Cleanup(slow.Close)
-	srv := env.ActionServerWith(t, map[string]any{"endpoint": slow.URL, "request_timeout": "100ms"})
+	srv := env.ActionServerWith(t, map[string]any{"endpoint": slow.URL, "request_timeout": "1s"})
 	one := map[string]any{"mobile": "13900000041", "params": map[string]string{"name": "A"}}
 	two := map[string]any{"mobile": "13900000042", "params": map[string]string{"name": "B"}}
 	for name, tc := range map[string]struct {
 		recipients []any
 		want       []string
 	}{
-		"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send: no answer within 100ms (request_timeout)",
+		"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send: no answer within 1s (request_timeout)",
 			"for 13900000041 before sending again"}},
 		"batch": {[]any{one, two}, []string{"SMS Outcome Unknown", "2 of 2 numbers may or may not have been sent:",
-			"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send: no answer within 100ms"}},
+			"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send: no answer within 1s"}},
 	} {
 		res := acctest.RunAction(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": tc.recipients})
 		for _, want := range tc.want {
