@@ -95,12 +95,13 @@ func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	agents, err := client.Collect(d.Client.Agents.List(ctx, f))
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Agents", err)
+		return
+	}
 	m.Agents = []agentItem{}
-	for a, err := range d.Client.Agents.List(ctx, f) {
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Agents", err)
-			return
-		}
+	for _, a := range byID(agents, func(a client.Agent) int64 { return a.UserID.Int64() }) {
 		it, diags := flattenAgentItem(&a)
 		resp.Diagnostics.Append(diags...)
 		m.Agents = append(m.Agents, it)

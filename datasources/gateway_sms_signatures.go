@@ -80,7 +80,7 @@ func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasourc
 	framework.ReadDataSource(ctx, req, resp, "Unable to Read Gateway SMS Signatures", func(ctx context.Context, m *gatewaySMSSignaturesModel) error {
 		gw := d.Client.Gateway
 		items, total, err := gatewaySelect(ctx, m.IDs, m.Max, m.Offset, gw.GetSignatures, gw.SignaturesPage, gw.ListSignatures(ctx))
-		m.Total, m.Signatures = total, flattenItems(items, func(g *client.GatewaySignature, i *resources.GatewaySMSSignatureItem) { i.Flatten(g) })
+		m.Total, m.Signatures = total, flattenItems(byID(items, client.GatewaySignature.Identifier), func(g *client.GatewaySignature, i *resources.GatewaySMSSignatureItem) { i.Flatten(g) })
 		return err
 	})
 }

@@ -58,7 +58,7 @@ func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource
 			return gw.TemplatesPage(ctx, p, vcc)
 		}
 		items, total, err := gatewaySelect(ctx, m.IDs, m.Max, m.Offset, gw.GetTemplates, page, gw.ListTemplates(ctx, vcc))
-		m.Total, m.Templates = total, flattenItems(items, func(t *client.GatewayTemplate, i *resources.GatewaySMSTemplateItem) { i.Flatten(t) })
+		m.Total, m.Templates = total, flattenItems(byID(items, client.GatewayTemplate.Identifier), func(t *client.GatewayTemplate, i *resources.GatewaySMSTemplateItem) { i.Flatten(t) })
 		return err
 	})
 }

@@ -97,7 +97,7 @@ func (d *outboundTasksDataSource) Read(ctx context.Context, req datasource.ReadR
 		} else {
 			tasks, err = client.Collect(d.Client.Tasks.List(ctx, resources.TaskListFilter(m.Type, m.Status, m.Name)))
 		}
-		m.Tasks = flattenItems(tasks, func(t *client.Task, i *outboundTaskItem) {
+		m.Tasks = flattenItems(byID(tasks, func(t client.Task) int64 { return t.ID.Int64() }), func(t *client.Task, i *outboundTaskItem) {
 			i.Flatten(t)
 			framework.Flatten(t, i)
 		})

@@ -68,7 +68,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 			"ag_id":   id("Only records sent by this user id (`ag_id`)."),
 			"dept_id": id("Only records of this department (`dept_id`)."),
 			"records": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching send records, newest first.",
+				Computed: true, MarkdownDescription: "The matching send records, in the order the service lists them.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"id":              num("Record id (`id`)."),
 					"mobile":          str("Recipient number (`mobile`)."),

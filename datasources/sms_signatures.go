@@ -1,9 +1,11 @@
 package datasources
 
 import (
+	"cmp"
 	"context"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"iter"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -42,7 +44,7 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
 				Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
 			},
-			"signatures": framework.ComputedList("The matching signatures, newest first.", item),
+			"signatures": framework.ComputedList("The matching signatures, in the order the service lists them.", item),
 		}),
 	}
 }
@@ -63,6 +65,14 @@ func (d *smsSignaturesDataSource) Read(ctx context.Context, req datasource.ReadR
 func flattenAll[T, I any](items iter.Seq2[T, error], flatten func(t *T, i *I)) ([]I, error) {
 	all, err := client.Collect(items)
 	return flattenItems(all, flatten), err
+}
+
+// byID sorts items by their API id, as the data sources that say "by id"
+// promise: the spec gives no order to its lists, and a list whose order
+// moves between reads would move every index a configuration uses.
+func byID[T any](items []T, id func(T) int64) []T {
+	slices.SortStableFunc(items, func(a, b T) int { return cmp.Compare(id(a), id(b)) })
+	return items
 }
 
 // flattenItems flattens items in order. The result is never nil: an empty

@@ -65,7 +65,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 				Optional: true, MarkdownDescription: "Only templates in this state (`state`): `-1` draft, `0` pending review, `1` approved, `2` rejected.",
 				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1, 2)},
 			},
-			"templates": framework.ComputedList("The matching templates, newest first.", item),
+			"templates": framework.ComputedList("The matching templates, in the order the service lists them.", item),
 		}),
 	}
 }

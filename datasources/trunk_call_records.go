@@ -103,7 +103,7 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 	str, num := framework.ComputedString, framework.ComputedInt64
 	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month.")
 	attrs["records"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The matching trunk call records, newest first.",
+		Computed: true, MarkdownDescription: "The matching trunk call records, in the order the service lists them.",
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"vcc_id":           num("Enterprise id (`vcc_id`)."),
 			"vcc_code":         str("Enterprise code (`vcc_code`)."),

@@ -30,7 +30,7 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 	str := framework.ComputedString
 	attrs := cdrFilterAttributes("Set both ends or neither; without them the service reads today (`00:00:00` to `23:59:59`). The range is at most one month.")
 	attrs["records"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The matching VOS call records, newest first.",
+		Computed: true, MarkdownDescription: "The matching VOS call records, in the order the service lists them.",
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"id":            str("Record id (`id`)."),
 			"start_time":    str("Call start (`start_time`)."),

@@ -46,8 +46,9 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	framework.ReadDataSource(ctx, req, resp, "Unable to List Webhooks", func(ctx context.Context, m *webhooksModel) (err error) {
-		m.Webhooks, err = flattenAll(d.Client.Webhooks.List(ctx, client.WebhookFilter{Name: m.Name.ValueString(), URL: m.URL.ValueString()}),
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Webhooks", func(ctx context.Context, m *webhooksModel) error {
+		hooks, err := client.Collect(d.Client.Webhooks.List(ctx, client.WebhookFilter{Name: m.Name.ValueString(), URL: m.URL.ValueString()}))
+		m.Webhooks = flattenItems(byID(hooks, func(w client.Webhook) int64 { return w.ID.Int64() }),
 			func(w *client.Webhook, item *webhookItem) {
 				framework.Flatten(w, &item.WebhookRecord)
 				framework.Flatten(w, item)
