@@ -2,6 +2,7 @@ package resources
 
 import (
 	"context"
+	"encoding/json"
 	"iter"
 	"reflect"
 	"strconv"
@@ -188,6 +189,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		edit, current := plan.expand(), state.expand()
 		clearing(&edit)
 		clearing(&current)
+		if err := r.keepOptionTypes(ctx, id, &edit); err != nil {
+			return err
+		}
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			edit.Status = flexInt(taskStatusNames[plan.Status.ValueString()])
@@ -201,6 +205,35 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		}
 		return r.Client.Tasks.SetStatus(ctx, id, client.TaskStatusOpen)
 	}, "force_delete")
+}
+
+// keepOptionTypes: the voice's options are read as text (a map of
+// strings), so an option the platform holds as a number or a boolean
+// ({"n": 1}) would go back as the text "1" on any write of the task. An
+// option whose text is unchanged is sent as the platform holds it; that
+// costs one read, only for a task with options.
+func (r *outboundTaskResource) keepOptionTypes(ctx context.Context, id int64, edit *client.Task) error {
+	if edit.Config == nil || edit.Config.TTS == nil || len(edit.Config.TTS.Options) == 0 {
+		return nil
+	}
+	held, err := r.Client.Tasks.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if held.Config == nil || held.Config.TTS == nil {
+		return nil
+	}
+	for k, sent := range edit.Config.TTS.Options {
+		raw, ok := held.Config.TTS.Options[k]
+		var text string
+		if !ok || json.Unmarshal(raw, &text) == nil {
+			continue // absent, or held as text: sent as text
+		}
+		if json.Unmarshal(sent, &text) == nil && text == string(raw) {
+			edit.Config.TTS.Options[k] = raw
+		}
+	}
+	return nil
 }
 
 func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -94,7 +94,8 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					"options": schema.MapAttribute{
 						ElementType: types.StringType, Optional: true, Computed: true,
 						Default:             mapdefault.StaticValue(types.MapValueMust(types.StringType, nil)),
-						MarkdownDescription: "Further provider options (`options`), as text values. Defaults to none.",
+						MarkdownDescription: "Further provider options (`options`), as text values. An option the platform holds as a number or a boolean " +
+							"(set outside Terraform) reads as its text, and keeps its type on the platform while that text is unchanged. Defaults to none.",
 					},
 				},
 			},

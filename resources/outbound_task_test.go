@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -23,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -934,6 +936,55 @@ resource "contactcenter_outbound_task" "test" {
 				Config: config("ivr-night", true),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("contactcenter_outbound_task.test", tfjsonpath.New("trans_to"), knownvalue.StringExact("ivr-night")),
+				},
+			},
+		},
+	})
+}
+
+// TestAccOutboundTask_optionTypesKept: the voice's options are read as
+// text, so an option the platform holds as a number ({"sample_rate":
+// 16000}, set in the portal) went back as the text "16000" on the next,
+// unrelated write of the task, and no plan showed it. An unchanged option
+// keeps the platform's type.
+func TestAccOutboundTask_optionTypesKept(t *testing.T) {
+	t.Parallel()
+	env, que := taskEnv(t)
+	c := env.Client(t)
+	addr := "contactcenter_outbound_task.test"
+	held := func(id string) string {
+		task, err := c.Tasks.Get(t.Context(), framework.ID(types.StringValue(id)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(task.Config.TTS.Options["sample_rate"])
+	}
+	var id string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(robotConfig(que, "")),
+				Check: func(s *terraform.State) error {
+					id = s.RootModule().Resources[addr].Primary.ID
+					// In the portal, the option becomes the number 16000.
+					task, err := c.Tasks.Get(t.Context(), framework.ID(types.StringValue(id)))
+					if err != nil {
+						return err
+					}
+					task.Config.TTS.Options["sample_rate"] = json.RawMessage(`16000`)
+					return c.Tasks.Update(t.Context(), *task)
+				},
+			},
+			{Config: env.Config(robotConfig(que, "")), PlanOnly: true},
+			{
+				Config: env.Config(robotConfig(que, `  priority = 200`)),
+				Check: func(*terraform.State) error {
+					if got := held(id); got != `16000` {
+						return fmt.Errorf("after an unrelated update the platform holds sample_rate %s, want the number 16000", got)
+					}
+					return nil
 				},
 			},
 		},
