@@ -93,7 +93,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					"volume": optInt("Volume (`volume`)."),
 					"options": schema.MapAttribute{
 						ElementType: types.StringType, Optional: true, Computed: true,
-						Default:             mapdefault.StaticValue(types.MapValueMust(types.StringType, nil)),
+						Default: mapdefault.StaticValue(types.MapValueMust(types.StringType, nil)),
 						MarkdownDescription: "Further provider options (`options`), as text values. An option the platform holds as a number or a boolean " +
 							"(set outside Terraform) reads as its text, and keeps its type on the platform while that text is unchanged. Defaults to none.",
 					},
