@@ -166,17 +166,24 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%q is not a URL: %w", raw, err)
 	}
+	shown := u.Redacted() // a password in the URL is not repeated
 	switch u.Scheme {
 	case "https":
 	case "http":
 		if !allowInsecure && !IsLoopbackHost(u.Hostname()) {
-			return nil, fmt.Errorf("%q uses plain http:// to a host that is not loopback; use https:// or set insecure_http = true", raw)
+			return nil, fmt.Errorf("%q uses plain http:// to a host that is not loopback; use https://, or allow plain http "+
+				"(insecure_http = true in the provider, --insecure-http or CONTACTCENTER_INSECURE_HTTP=true for ccsync)", shown)
 		}
 	default:
-		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", raw)
+		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", shown)
 	}
 	if u.Host == "" {
-		return nil, fmt.Errorf("%q has no host", raw)
+		return nil, fmt.Errorf("%q has no host", shown)
+	}
+	// The surfaces' paths are appended to the URL and each request sets its
+	// own query: a query or fragment here would swallow them.
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#") {
+		return nil, fmt.Errorf("%q has a query or fragment (?… or #…); give the URL without them", shown)
 	}
 	return u, nil
 }

@@ -343,6 +343,10 @@ func TestValidateURL(t *testing.T) {
 		"no host":              {"https:///open", false, "has no host"},
 		"not a URL":            {"http://[::1", false, "is not a URL"},
 		"localhost lookalike":  {"http://localhost.example.com/", false, "not loopback"},
+		"query":                {"http://127.0.0.1:18952?x=1", false, `"http://127.0.0.1:18952?x=1" has a query or fragment`},
+		"empty query":          {"https://cc.example.com/?", false, "has a query or fragment"},
+		"fragment":             {"http://127.0.0.1:18952/#frag", false, "has a query or fragment"},
+		"password not shown":   {"ftp://admin:PWSECRET@cc.example.com", false, `"ftp://admin:xxxxx@cc.example.com" must start with https://`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
