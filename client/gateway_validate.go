@@ -97,13 +97,16 @@ func ValidMobile(s string) bool {
 	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
 }
 
-// NationalMobile is a mobile number without its country prefix: "+" and
-// the 86 before 11 digits dropped, so that +8613800138000, 8613800138000
-// and 13800138000 compare equal. Anything else is returned as it is.
+// NationalMobile is a mobile number without its country prefix: the +86
+// or 86 before 11 digits dropped, so that +8613800138000, 8613800138000
+// and 13800138000 compare equal. Anything else is returned as it is: a
+// "+" before another country's number (+13800138000) is not a mainland
+// number, and the gateway refuses it (1012).
 func NationalMobile(s string) string {
-	s = strings.TrimPrefix(s, "+")
-	if len(s) == 13 && strings.HasPrefix(s, "86") {
-		return s[2:]
+	for _, prefix := range []string{"+86", "86"} {
+		if rest, ok := strings.CutPrefix(s, prefix); ok && len(rest) == 11 {
+			return rest
+		}
 	}
 	return s
 }

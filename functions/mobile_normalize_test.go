@@ -22,6 +22,8 @@ func TestMobileNormalize(t *testing.T) {
 		"too short":          {in: "1380013800", wantErr: "is not 11 digits"},
 		"letters":            {in: "1380013800a", wantErr: "is not 11 digits"},
 		"other country code": {in: "+4413800138000", wantErr: "is not 11 digits"},
+		"+ without 86":       {in: "+13800138000", wantErr: `"+13800138000" is not 11 digits`},
+		"+ and 8 without 6":  {in: "+813800138000", wantErr: "is not 11 digits"},
 		"empty":              {in: "", wantErr: "is not 11 digits"},
 	}
 	for name, tc := range tests {
