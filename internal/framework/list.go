@@ -122,7 +122,14 @@ func omitNull(a schema.Attribute) schema.Attribute {
 		pm := v.FieldByName("PlanModifiers")
 		if m := reflect.ValueOf(configuredNull{}); pm.IsValid() && m.Type().Implements(pm.Type().Elem()) {
 			v.FieldByName("Computed").SetBool(true)
-			pm.Set(reflect.Append(pm, m.Convert(pm.Type().Elem())))
+			// First, so that the attribute's own modifiers see the planned
+			// null: Terraform proposes a removed optional computed value at
+			// its state value, and RequiresReplace compared that with the
+			// state, so removing a sound's remark planned an in-place update
+			// the service cannot make instead of a replacement.
+			first := reflect.MakeSlice(pm.Type(), 0, pm.Len()+1)
+			first = reflect.Append(first, m.Convert(pm.Type().Elem()))
+			pm.Set(reflect.AppendSlice(first, pm))
 		}
 	}
 	switch a := v.Addr().Interface().(type) {

@@ -40,5 +40,15 @@ func (m follows) PlanModifyString(ctx context.Context, req planmodifier.StringRe
 		(!configured.IsNull() && !configured.Equal(current)) {
 		return
 	}
+	if configured.IsNull() {
+		// Unset with a default (a webhook's dept_id = 0), the source takes
+		// the default, already in the plan: a name that followed the old
+		// value changes with it.
+		var planned attr.Value
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, m.from, &planned)...)
+		if resp.Diagnostics.HasError() || planned == nil || (!planned.IsUnknown() && !planned.Equal(current)) {
+			return
+		}
+	}
 	resp.PlanValue = req.StateValue
 }

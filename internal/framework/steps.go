@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -220,7 +222,56 @@ func PlanKeepsComputed(ctx context.Context, req resource.ModifyPlanRequest, resp
 	}
 	if OnlyChanged(ctx, resp.Plan.Raw, req.State.Raw, req.Config.Raw, providerOnly...) {
 		resp.Plan.Raw = FillUnknowns(resp.Plan.Raw, req.State.Raw)
+		return
 	}
+	resp.Plan.Raw = unknownWhenWritten(resp.Plan, req.State.Raw, providerOnly)
+}
+
+// unknownWhenWritten marks unknown the computed attributes that a write may
+// change (computed only, with no plan modifier of their own: updated_at,
+// a status name) when the plan changes the object. Terraform proposes an
+// optional computed attribute removed from the configuration at its state
+// value, and the framework marks computed values unknown only when the
+// proposal differs from the state; OmitNulls' modifier then plans the
+// removal as null. A plan whose only change was such a removal kept
+// updated_at at its state value, and the apply failed with "Provider
+// produced inconsistent result" when the write moved it.
+func unknownWhenWritten(plan tfsdk.Plan, state tftypes.Value, providerOnly []string) tftypes.Value {
+	var p, s map[string]tftypes.Value
+	if plan.Raw.As(&p) != nil || state.As(&s) != nil {
+		return plan.Raw
+	}
+	changed := false
+	for k, pv := range p {
+		if !slices.Contains(providerOnly, k) && !pv.Equal(s[k]) {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return plan.Raw
+	}
+	for name, a := range plan.Schema.GetAttributes() {
+		if !a.IsComputed() || a.IsOptional() || a.IsRequired() || hasPlanModifiers(a) || !p[name].IsKnown() {
+			continue
+		}
+		p[name] = tftypes.NewValue(p[name].Type(), tftypes.UnknownValue)
+	}
+	return tftypes.NewValue(plan.Raw.Type(), p)
+}
+
+// hasPlanModifiers reports whether a schema attribute has plan modifiers
+// of its own (UseStateForUnknown, FollowsAttribute), which decide its plan.
+func hasPlanModifiers(a any) bool {
+	v := reflect.ValueOf(a)
+	if v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return false
+	}
+	pm := v.FieldByName("PlanModifiers")
+	return pm.IsValid() && pm.Len() > 0
 }
 
 // SetIdentity copies the identity attributes from the state attributes of

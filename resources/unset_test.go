@@ -1,0 +1,121 @@
+package resources_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// Removing an optional attribute from the configuration must converge in
+// one apply, the platform holding what the configuration now says. Three
+// did not: the apply failed with "Provider produced inconsistent result".
+
+// TestAccOutboundTask_removeOptional: a plan whose only change was a
+// removed attribute (trans_to, worktime.name, an emptied object) kept
+// updated_at at its state value, and the write moved it.
+func TestAccOutboundTask_removeOptional(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_outbound_task.t"
+	cfg := func(extra string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_outbound_task" "t" {
+  name = "Reminders"
+  type = 3
+%s
+}
+`, extra))
+	}
+	later := func() { time.Sleep(1100 * time.Millisecond) } // updated_at has whole seconds
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg(`  trans_to = "ivr_main"
+  worktime = { name = "office", working = { "1" = [["09:00:00", "18:00:00"]] } }`)},
+			{
+				PreConfig: later,
+				Config:    cfg(`  worktime = { working = { "1" = [["09:00:00", "18:00:00"]] } }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("trans_to"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("worktime").AtMapKey("name"), knownvalue.Null()),
+				},
+			},
+			{PreConfig: later, Config: cfg("")},
+			{Config: cfg(""), PlanOnly: true},
+		},
+	})
+}
+
+// TestAccWebhook_removeDeptID: dept_id removed returns to its default 0,
+// and dept_name, which follows it, was kept at the old department's name.
+func TestAccWebhook_removeDeptID(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	addr := "contactcenter_webhook.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "  dept_id = 2"))},
+			{
+				Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("dept_name")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
+				},
+			},
+			{Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "")), PlanOnly: true},
+		},
+	})
+}
+
+// TestAccSound_removeRemark: the service cannot change a voice file, so a
+// removed remark replaces it, as a changed one does. It planned an in-place
+// update that could not be made, failed, and planned it again for ever.
+func TestAccSound_removeRemark(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src := writeWAV(t, t.TempDir(), "r.wav", 5)
+	addr := "contactcenter_sound.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(soundConfig("Prompt", "r1", 6, src))},
+			{
+				Config: env.Config(soundConfig("Prompt", "", 6, src)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.Null())},
+				Check: func(s *terraform.State) error {
+					list, err := client.Collect(env.Client(t).Sounds.List(t.Context(), client.SoundFilter{}))
+					if err != nil {
+						return err
+					}
+					if len(list) != 1 || string(list[0].Remark) != "" {
+						return fmt.Errorf("the platform holds %+v, want one voice file without a remark", list)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(soundConfig("Prompt", "", 6, src)), PlanOnly: true},
+		},
+	})
+}
