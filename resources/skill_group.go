@@ -48,6 +48,8 @@ func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest,
 		MarkdownDescription: "A skill group (queue): callers wait in it until one of its agents takes the call, and its settings " +
 			"say how long they wait, what they hear, how calls are shared among the agents and what happens when an agent " +
 			"does not answer. Settings left unset take the platform's own values, which the provider then reads back. " +
+			"A setting removed from the configuration likewise keeps the value the platform holds (nothing is sent for it): " +
+			"to change it back, set the value you want. " +
 			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`. " +
 			"API: queue/add, queue/update, queue/list, queue/delete (spec §4.6, §2.11).",
 		Attributes: framework.Strict(SkillGroupAttributes()),
