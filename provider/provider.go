@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -60,7 +61,7 @@ type providerModel struct {
 	MaxRetries     types.Int64  `tfsdk:"max_retries"`
 	InsecureHTTP   types.Bool   `tfsdk:"insecure_http"`
 	// MaxRequestsPerSecond paces every call of the provider.
-	MaxRequestsPerSecond types.Float64 `tfsdk:"max_requests_per_second"`
+	MaxRequestsPerSecond types.Number `tfsdk:"max_requests_per_second"`
 }
 
 func (p *ccProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -115,9 +116,11 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
 			},
-			"max_requests_per_second": schema.Float64Attribute{
+			"max_requests_per_second": schema.NumberAttribute{
+				// A number, not a float64: 1e400 would fail the conversion
+				// with the framework's "always an error in the provider".
 				Optional:   true,
-				Validators: []validator.Float64{positiveFloat{}},
+				Validators: []validator.Number{positiveFloat{}},
 				MarkdownDescription: "The most API requests the provider sends per second, on all five surfaces together and retries included; " +
 					"requests are spaced evenly, at least `1 / max_requests_per_second` seconds apart. Set it below the platform's rate limit. " +
 					"Must be greater than `0`, e.g. `5` or `0.5`. Unset means no pacing (an HTTP 429 answer is still retried after its `Retry-After`). " +
@@ -138,12 +141,20 @@ func (positiveFloat) Description(context.Context) string { return "value must be
 
 func (v positiveFloat) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
-func (positiveFloat) ValidateFloat64(_ context.Context, req validator.Float64Request, resp *validator.Float64Response) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueFloat64() > 0 {
+func (positiveFloat) ValidateNumber(_ context.Context, req validator.NumberRequest, resp *validator.NumberResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Max Requests Per Second",
-		fmt.Sprintf("%s must be greater than 0, got %g.", req.Path, req.ConfigValue.ValueFloat64()))
+	n := req.ConfigValue.ValueBigFloat()
+	f, _ := n.Float64()
+	switch {
+	case n.Sign() <= 0:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Max Requests Per Second",
+			fmt.Sprintf("%s must be greater than 0, got %s.", req.Path, n.Text('g', -1)))
+	case math.IsInf(f, 0) || f == 0:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Max Requests Per Second",
+			fmt.Sprintf("%s must be a finite number greater than 0 such as 5 or 0.5, got %s.", req.Path, n.Text('g', 6)))
+	}
 }
 
 // settingSummaries are the diagnostic summaries of bad settings.
@@ -176,12 +187,20 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	}
 	unknown := func(attr string) {
 		resp.Diagnostics.AddAttributeError(path.Root(attr), "Unknown Provider Setting",
-			fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value or use %s.", attr, client.EnvVar(attr)))
+			fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value, "+
+				"or remove it from the provider block and set the environment variable %s.", attr, client.EnvVar(attr)))
 	}
 	for _, s := range strs {
 		switch {
 		case s.value.IsUnknown():
 			unknown(s.attr)
+		case !s.value.IsNull() && strings.TrimSpace(s.value.ValueString()) == "" && s.attr != client.SettingRequestTimeout:
+			// An empty value set in the configuration (a variable left
+			// empty) is not "unset": taking the environment's value instead
+			// could reach another platform with another token.
+			resp.Diagnostics.AddAttributeError(path.Root(s.attr), "Empty Provider Setting",
+				fmt.Sprintf("%s is set to an empty string. Give it a value, or remove it from the provider block to use the environment variable %s.",
+					s.attr, client.EnvVar(s.attr)))
 		case !s.value.IsNull():
 			if err := set.Set(s.attr, s.value.ValueString()); err != nil {
 				resp.Diagnostics.AddAttributeError(path.Root(s.attr), settingSummaries[s.attr], err.Error()+".")
@@ -206,7 +225,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	case m.MaxRequestsPerSecond.IsUnknown():
 		unknown(client.SettingMaxRequestsPerSecond)
 	case !m.MaxRequestsPerSecond.IsNull():
-		f := m.MaxRequestsPerSecond.ValueFloat64()
+		f, _ := m.MaxRequestsPerSecond.ValueBigFloat().Float64()
 		set.MaxRequestsPerSecond = &f
 	}
 	if resp.Diagnostics.HasError() {

@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"fmt"
+	"math/big"
 	"net/http"
 
 	"net/http/httptest"
@@ -276,6 +277,13 @@ func TestProviderErrors(t *testing.T) {
 		"max_requests_per_second env -1":     {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "-1"}, minimal, "max_requests_per_second", "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0, got -1"},
 		"unknown max_requests_per_second":    {nil, with(minimal, "max_requests_per_second", tftypes.UnknownValue), "max_requests_per_second", "Unknown Provider Setting"},
 		"max_retries env names the variable": {map[string]string{"CONTACTCENTER_MAX_RETRIES": "20"}, minimal, "max_retries", "CONTACTCENTER_MAX_RETRIES must be from 0 to 10, got 20"},
+		// An empty value in the configuration (a variable left empty) does
+		// not fall back to the environment, which may name another platform.
+		"empty endpoint, env set": {map[string]string{"CONTACTCENTER_ENDPOINT": "https://other.example.com"}, with(minimal, "endpoint", ""), "endpoint",
+			"endpoint is set to an empty string. Give it a value, or remove it from the provider block to use the environment variable CONTACTCENTER_ENDPOINT."},
+		"empty access_token, env set":   {map[string]string{"CONTACTCENTER_ACCESS_TOKEN": "other-token"}, with(minimal, "access_token", " "), "access_token", "Empty Provider Setting"},
+		"unknown names the way out":     {nil, with(minimal, "endpoint", tftypes.UnknownValue), "endpoint", "remove it from the provider block and set the environment variable CONTACTCENTER_ENDPOINT"},
+		"max_requests_per_second 1e400": {nil, with(minimal, "max_requests_per_second", hugeNumber()), "max_requests_per_second", "Invalid Max Requests Per Second"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -427,6 +435,14 @@ func TestProviderValidateMaxRequestsPerSecond(t *testing.T) {
 		t.Fatal(err)
 	}
 	typ := schema.Provider.ValueType().(tftypes.Object)
+	resp, err := srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: dynamic(t, typ, with(minimal, "max_requests_per_second", hugeNumber()))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := (configured{diags: resp.Diagnostics}); !got.errorOn("max_requests_per_second", "must be a finite number greater than 0 such as 5 or 0.5, got 1e+400") ||
+		strings.Contains(got.text(), "always an error in the provider") {
+		t.Errorf("max_requests_per_second = 1e400: %s", got.text())
+	}
 	for v, wantErr := range map[float64]bool{0: true, -2: true, 0.5: false, 5: false} {
 		resp, err := srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: dynamic(t, typ, with(minimal, "max_requests_per_second", v))})
 		if err != nil {
@@ -453,4 +469,10 @@ func BenchmarkProviderSchema(b *testing.B) {
 			b.Fatalf("GetProviderSchema: %v %v", err, resp.Diagnostics)
 		}
 	}
+}
+
+// hugeNumber is 1e400, a number Terraform holds and a float64 cannot.
+func hugeNumber() *big.Float {
+	f, _, _ := big.ParseFloat("1e400", 10, 512, big.ToNearestEven)
+	return f
 }
