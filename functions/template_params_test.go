@@ -22,6 +22,7 @@ func TestTemplateParams(t *testing.T) {
 		"unicode names":    {text: "您好 ${姓名}", want: []string{"姓名"}},
 		"unterminated":     {text: "Dear ${name", wantErr: "Invalid template text: the text has an unterminated variable"},
 		"empty name":       {text: "Dear ${}", wantErr: "Invalid template text: the text has an empty or malformed variable \"${}\""},
+		"name with spaces": {text: "Dear ${ first name }", wantErr: `the text has a variable with white space in its name, "${ first name }": write ${first_name}`},
 		"nested":           {text: "Dear ${a${b}}", wantErr: "malformed variable"},
 		"blank name":       {text: "Dear ${ }", wantErr: "malformed variable"},
 		"empty text":       {text: "", want: []string{}},
