@@ -6,7 +6,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -72,7 +74,7 @@ func (p *ccProvider) Metadata(_ context.Context, _ provider.MetadataRequest, res
 func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	surface := func(s client.Surface, what string) schema.StringAttribute {
 		return schema.StringAttribute{
-			Optional: true,
+			Optional: true, Validators: []validator.String{settingCheck{string(s)}},
 			MarkdownDescription: fmt.Sprintf("Base URL of the API that serves %s (the platform documentation calls it `{%s}`). Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`.",
 				what, s, client.SurfacePrefixes[s], strings.ToUpper(string(s))),
 		}
@@ -83,7 +85,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			"Every attribute can also be set through the environment variable `CONTACTCENTER_<ATTRIBUTE NAME IN UPPER CASE>`; the configuration wins.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"endpoint": schema.StringAttribute{
-				Optional: true,
+				Optional: true, Validators: []validator.String{settingCheck{client.SettingEndpoint}},
 				MarkdownDescription: "Origin that serves all five API surfaces under fixed prefixes (`/open`, `/autocall`, `/portal`, `/portal-open`, `/smsapi`), " +
 					"as the built-in simulator does, e.g. `http://127.0.0.1:18080`. Each surface can be overridden on its own. Also read from `CONTACTCENTER_ENDPOINT`.",
 			},
@@ -107,11 +109,11 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 					"Needed only by the gateway resources, data sources and actions (`contactcenter_gateway_*`). Also read from `CONTACTCENTER_SMS_APP_KEY`.",
 			},
 			"request_timeout": schema.StringAttribute{
-				Optional:            true,
+				Optional: true, Validators: []validator.String{settingCheck{client.SettingRequestTimeout}},
 				MarkdownDescription: "Time limit of one HTTP attempt, as a Go duration such as `30s` or `2m`. Defaults to `30s`. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
 			},
 			"max_retries": schema.Int64Attribute{
-				Optional: true,
+				Optional: true, Validators: []validator.Int64{settingCheck{client.SettingMaxRetries}},
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
@@ -131,6 +133,54 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "Allow plain `http://` URLs to hosts other than loopback. Tokens and keys then travel unencrypted. Defaults to `false`. Also read from `CONTACTCENTER_INSECURE_HTTP`.",
 			},
 		}),
+	}
+}
+
+// settingCheck runs, at validation (terraform validate), the check that
+// Configure makes of a setting written in the configuration, with the same
+// message: a value from the environment can only be checked in Configure.
+// URLs are checked for their form; whether plain http:// is allowed
+// depends on insecure_http, which may come from the environment, and is
+// left to Configure.
+type settingCheck struct{ setting string }
+
+func (c settingCheck) Description(context.Context) string {
+	return c.setting + " must be a valid connection setting"
+}
+
+func (c settingCheck) MarkdownDescription(ctx context.Context) string { return c.Description(ctx) }
+
+func (c settingCheck) check(p path.Path, value string, diags *diag.Diagnostics) {
+	var err error
+	switch c.setting {
+	case client.SettingRequestTimeout, client.SettingMaxRetries:
+		err = (&client.Settings{}).Set(c.setting, value)
+	default:
+		if strings.TrimSpace(value) == "" {
+			return // Configure names an empty setting
+		}
+		if _, uerr := client.ValidateURL(value, true); uerr != nil {
+			err = fmt.Errorf("%s: %w", c.setting, uerr)
+		}
+	}
+	if err != nil {
+		summary := settingSummaries[c.setting]
+		if summary == "" {
+			summary = "Invalid Surface URL"
+		}
+		diags.AddAttributeError(p, summary, err.Error()+".")
+	}
+}
+
+func (c settingCheck) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown() {
+		c.check(req.Path, req.ConfigValue.ValueString(), &resp.Diagnostics)
+	}
+}
+
+func (c settingCheck) ValidateInt64(_ context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	if !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown() {
+		c.check(req.Path, strconv.FormatInt(req.ConfigValue.ValueInt64(), 10), &resp.Diagnostics)
 	}
 }
 

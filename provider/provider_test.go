@@ -476,3 +476,40 @@ func hugeNumber() *big.Float {
 	f, _, _ := big.ParseFloat("1e400", 10, 512, big.ToNearestEven)
 	return f
 }
+
+// TestProviderValidateSettings: terraform validate checks the settings
+// written in the configuration, as Configure does; they passed validate
+// and failed only at plan.
+func TestProviderValidateSettings(t *testing.T) {
+	srv, err := providerserver.NewProtocol6WithError(provider.New("1.2.3")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := schema.Provider.ValueType().(tftypes.Object)
+	cases := map[string]struct {
+		config    map[string]any
+		attr, msg string
+	}{
+		"max_retries 11":        {with(minimal, "max_retries", 11), "max_retries", "max_retries must be from 0 to 10, got 11"},
+		"request_timeout text":  {with(minimal, "request_timeout", "abc"), "request_timeout", `must be a positive Go duration such as "30s" or "2m", got "abc"`},
+		"endpoint ftp":          {with(minimal, "endpoint", "ftp://x"), "endpoint", `endpoint: "ftp://x" must start with https://`},
+		"endpoint with a query": {with(minimal, "endpoint", "https://cc.example.com?x=1"), "endpoint", "has a query or fragment"},
+		"portal_url no host":    {with(minimal, "portal_url", "https:///portal"), "portal_url", "has no host"},
+		"valid":                 {with(minimal, "request_timeout", "45s"), "", ""},
+		"plain http is left to Configure (insecure_http may come from the environment)": {with(minimal, "endpoint", "http://cc.example.com"), "", ""},
+	}
+	for name, tc := range cases {
+		resp, err := srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: dynamic(t, typ, tc.config)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := configured{diags: resp.Diagnostics}
+		if tc.attr == "" && len(resp.Diagnostics) != 0 || tc.attr != "" && !got.errorOn(tc.attr, tc.msg) {
+			t.Errorf("%s: %s", name, got.text())
+		}
+	}
+}
