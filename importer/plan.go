@@ -164,6 +164,10 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	for _, row := range r.Rows {
 		inSheet[row.Get("user_num")] = true
 	}
+	byBare := map[string][]string{} // existing numbers by their digits without leading zeros
+	for _, num := range order {
+		byBare[strings.TrimLeft(num, "0")] = append(byBare[strings.TrimLeft(num, "0")], num)
+	}
 	for _, num := range order {
 		if opts.Prune == PruneDelete && !inSheet[num] {
 			continue // deleted first: its values are free for the sheet's rows
@@ -216,6 +220,12 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 
 		a, exists := existing[num]
 		if !exists {
+			if twin := zerosDropped(num, byBare, inSheet); twin != "" {
+				add(row.Row, "user_num", num, true, fmt.Sprintf("is agent %s's number without its leading zeros, and %s is not in the sheet: "+
+					"a spreadsheet drops leading zeros from a number, and the row would create a second agent (and --prune would remove %s). "+
+					"Format the column as text and write %s; a new agent cannot take a number that differs from an existing one only by leading zeros",
+					twin, twin, twin, twin))
+			}
 			if row.Get("user_name") == "" {
 				add(row.Row, "user_name", "", false, fmt.Sprintf("is required: agent %s does not exist yet and will be created", num))
 			}
@@ -424,4 +434,16 @@ func allKnown(queues map[int64]bool, ids []string) bool {
 		}
 	}
 	return true
+}
+
+// zerosDropped returns the existing agent number, not in the sheet, that
+// num equals once leading zeros are dropped from both ("07005" for 7005),
+// or "".
+func zerosDropped(num string, byBare map[string][]string, inSheet map[string]bool) string {
+	for _, e := range byBare[strings.TrimLeft(num, "0")] {
+		if e != num && !inSheet[e] {
+			return e
+		}
+	}
+	return ""
 }

@@ -218,3 +218,41 @@ func TestRoster_samePhoneWrittenOtherwise(t *testing.T) {
 		t.Errorf("plan (-want +got):\n%s", d)
 	}
 }
+
+// TestPlan_leadingZerosDropped: a user_num column not formatted as text
+// keeps 07005 as the number 7005. The row read as a new agent: with
+// --prune=delete the apply deleted agent 07005 (its history with it) and
+// created 7005. It is now refused, naming the agent, and nothing is
+// written. An agent whose number is in the sheet as written is not
+// affected.
+func TestPlan_leadingZerosDropped(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "07005", "user_name": "Eve"})
+	api.Seed(importer.Values{"user_num": "07006", "user_name": "Fay"})
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password"},
+		{7005, "Eve", "S3cret-pass"},
+		{"07006", "Fay", nil},
+		{"6", "Six", "S3cret-pass"}, // 07006 is in the sheet: a new agent 6 is not a dropped zero
+	})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	for _, prune := range []string{importer.PruneNone, importer.PruneDelete} {
+		_, probs, err = importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{Prune: prune})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{`Agents!A2: user_num "7005" is agent 07005's number without its leading zeros, and 07005 is not in the sheet: ` +
+			`a spreadsheet drops leading zeros from a number, and the row would create a second agent (and --prune would remove 07005). ` +
+			`Format the column as text and write 07005; a new agent cannot take a number that differs from an existing one only by leading zeros`}
+		if d := cmp.Diff(want, lines(probs)); d != "" {
+			t.Errorf("prune %s (-want +got):\n%s", prune, d)
+		}
+	}
+	if api.Writes != 0 {
+		t.Errorf("plan wrote %d times", api.Writes)
+	}
+}
