@@ -88,7 +88,7 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
-	s.await(ctx, &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
+	s.await(ctx, "create", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // update writes a change (update is not called when only providerOnly
@@ -117,7 +117,7 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 		}
 		s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	}
-	s.await(ctx, &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
+	s.await(ctx, "update", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, summary string, err error) {
@@ -132,12 +132,12 @@ func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, summary string, err 
 
 // await waits for the review of m when it asks for that, then saves what
 // it read last.
-func (s reviewSteps[M]) await(ctx context.Context, m *M, timeout time.Duration, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (s reviewSteps[M]) await(ctx context.Context, op string, m *M, timeout time.Duration, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	if diags.HasError() || !s.review(m).wait {
 		return
 	}
 	waitForReview(ctx, diags, reviewWait{
-		kind: s.Title, what: s.review(m).what, timeout: timeout, inReview: s.inReview, rejected: s.rejected,
+		kind: s.Title, what: s.review(m).what, op: op, timeout: timeout, inReview: s.inReview, rejected: s.rejected,
 		read: func(ctx context.Context) (int64, string, error) {
 			if err := s.Get(ctx, m); err != nil {
 				return 0, "", err
@@ -190,7 +190,9 @@ type reviewWait struct {
 	// kind names the object type in summaries ("SMS Signature").
 	kind string
 	// what names the object in details ("signature 101 (Acme)").
-	what    string
+	what string
+	// op is the write waited for, "create" or "update": its timeout.
+	op      string
 	timeout time.Duration
 	// inReview tells whether a state is still waiting for the reviewer.
 	inReview func(state int64) bool
@@ -233,7 +235,8 @@ func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 		break
 	}
 	diags.AddError(w.kind+" Review Not Finished",
-		fmt.Sprintf("%s was still in review when the %s timeout ran out. Raise the timeout (timeouts = { create = \"1h\" }), or set wait_for_approval = false.", w.what, w.timeout))
+		fmt.Sprintf("%s was still in review when the %s timeout ran out. Raise the timeout (timeouts = { %s = \"1h\" }), or set wait_for_approval = false.%s",
+			w.what, w.timeout, w.op, reviewTimeoutAfter(w.op)))
 }
 
 // waitForApprovalAttribute is wait_for_approval of an object whose review
@@ -284,4 +287,15 @@ func createTimeoutAttribute(ctx context.Context) schema.Attribute {
 		Create:            true,
 		CreateDescription: "How long `wait_for_approval` waits for the review after creating. Defaults to `30m`.",
 	})
+}
+
+// reviewTimeoutAfter says what the next apply does after a wait ran out:
+// a create that failed leaves the object tainted (Terraform's rule for a
+// failed create), so the next apply replaces it, review and all.
+func reviewTimeoutAfter(op string) string {
+	if op != "create" {
+		return " The next apply waits for the review again; it sends nothing."
+	}
+	return " The object exists and stays in review, but Terraform marks it tainted: the next apply replaces it and the new one is reviewed again. " +
+		"If it is approved meanwhile, keep it with terraform untaint <address> before applying."
 }

@@ -100,7 +100,9 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 		"wait_for_approval": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Wait after creating until the review is done (within the `create` timeout, default 30 minutes). " +
-				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. Defaults to `false`.",
+				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. " +
+				"So does a review not done in time: the signature stays in review but Terraform marks it tainted; if it is approved meanwhile, " +
+				"`terraform untaint` keeps it. While a review is pending, each plan shows an in-place update that only waits for it. Defaults to `false`.",
 		},
 		"sign_id": framework.StableInt64("The signature id on the SMS platform (`sign_id`): send records carry it, and `contactcenter_sms_records` filters by it."),
 		"state": schema.Int64Attribute{

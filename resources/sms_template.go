@@ -113,7 +113,9 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"wait_for_approval": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "After create and update, wait until the review is done (within the `create` or `update` timeout, default 30 minutes). " +
-				"A rejection fails the apply with the reviewer's reason. Requires `submit_for_review = true`. Defaults to `false`.",
+				"A rejection fails the apply with the reviewer's reason. A review not done in time fails the apply too: after a create the template stays in review " +
+				"but Terraform marks it tainted, and the next apply replaces it unless you `terraform untaint` it; after an update, nothing is undone. " +
+				"While a review is pending, each plan shows an in-place update that only waits for it (nothing is sent). Requires `submit_for_review = true`. Defaults to `false`.",
 		},
 		"tpl_id": framework.StableInt64("The template id on the SMS platform (`tpl_id`): send records carry it, and `contactcenter_sms_records` filters by it."),
 		"state": schema.Int64Attribute{

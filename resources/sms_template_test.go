@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -314,4 +315,56 @@ func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 	if n := env.Sim.Stats()["POST /open/sms/template/update"]; n != 0 {
 		t.Errorf("switching the wait on must not update the template, template/update called %d times", n)
 	}
+}
+
+// TestAccSMSTemplate_updateWaitTimesOut: the error of an update whose wait
+// for the review ran out named the create timeout ("timeouts = { create =
+// ... }"); it names the update timeout, and says the next apply waits
+// again without sending anything.
+func TestAccSMSTemplate_updateWaitTimesOut(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := func(text string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_sms_signature" "s" {
+  sign_text = "Acme Waits"
+}
+
+resource "contactcenter_sms_template" "t" {
+  template_name     = "Waits"
+  template_contents = %q
+  sign_id           = contactcenter_sms_signature.s.id
+  wait_for_approval = true
+  timeouts = {
+    create = "10s"
+    update = "1s"
+  }
+}
+`, text))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg("Hello $${x}"),
+				PreConfig: func() {
+					go func() { // the reviewer approves the first text
+						for range 40 {
+							time.Sleep(100 * time.Millisecond)
+							list, err := client.Collect(env.Client(t).SMS.ListTemplates(t.Context(), client.SMSTemplateFilter{}))
+							if err == nil && len(list) == 1 {
+								_ = env.Sim.Review("sms_template", strconv.FormatInt(int64(list[0].ID), 10), 1, "")
+								return
+							}
+						}
+					}()
+				},
+			},
+			{
+				Config:      cfg("Hello again $${x}"),
+				ExpectError: regexp.MustCompile(`(?s)Review Not Finished.*timeouts = \{ update = "1h" \}.*The next apply waits for the review again; it sends nothing`),
+			},
+		},
+	})
 }
