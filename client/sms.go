@@ -325,6 +325,21 @@ func (s *SMSService) FindSignatureByText(ctx context.Context, text string) (*SMS
 	return nil, nil
 }
 
+// FindSignatureBySignID returns the signature whose sign_id (its number on
+// the SMS platform, not its id) is signID, or nil: sign/list has no filter
+// for it, so the list is read.
+func (s *SMSService) FindSignatureBySignID(ctx context.Context, signID int64) (*SMSSignature, error) {
+	for sg, err := range s.ListSignatures(ctx, SMSSignatureFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		if sg.SignID.Int64() == signID {
+			return &sg, nil
+		}
+	}
+	return nil, nil
+}
+
 // CreateSignature adds a signature (sign/store); it starts in review. After
 // an ambiguous failure the signature is looked up by its text before the
 // create is sent again. The spec does not make texts unique (§2.3, §4.1):

@@ -162,14 +162,9 @@ func (r *smsSignatureResource) get(ctx context.Context, m *smsSignatureModel) er
 		// Just imported (the state holds the id only): the signature's
 		// other number, sign_id, taken for the id is a likely mistake.
 		// Said here, it costs a call only when the import fails.
-		for other, lerr := range r.Client.SMS.ListSignatures(ctx, client.SMSSignatureFilter{}) {
-			if lerr != nil {
-				break
-			}
-			if strconv.FormatInt(other.SignID.Int64(), 10) == m.ID.ValueString() {
-				return fmt.Errorf("no SMS signature has the id %s; the signature %q has the sign_id %s and the id %d: import it as %d",
-					m.ID.ValueString(), string(other.SignText), m.ID.ValueString(), other.ID.Int64(), other.ID.Int64())
-			}
+		if other, ferr := r.Client.SMS.FindSignatureBySignID(ctx, framework.ID(m.ID)); ferr == nil && other != nil {
+			return fmt.Errorf("no SMS signature has the id %s; the signature %q has the sign_id %s and the id %d: import it as %d",
+				m.ID.ValueString(), string(other.SignText), m.ID.ValueString(), other.ID.Int64(), other.ID.Int64())
 		}
 	}
 	if err == nil {
