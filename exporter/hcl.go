@@ -28,6 +28,12 @@ func ref(typ, name, attr string) expr {
 	})
 }
 
+// addr is a resource's address, such as contactcenter_agent.agent_8001 (an
+// import block's to, a depends_on entry).
+func addr(typ, name string) expr {
+	return hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}})
+}
+
 // raw parses an expression written as HCL source (a template with
 // ${path.module}, a function call). src is built from sanitised names only.
 func raw(src string) expr {

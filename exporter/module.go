@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclwrite"
 )
 
 // Resource type names of the provider (DESIGN §5).
@@ -47,12 +44,15 @@ type module struct {
 	// memberNames names contactcenter_skill_group_member resources: group
 	// and agent names joined can meet ("a" + "ab_c", "a_ab" + "c").
 	memberNames *namer
-	// membership is the resource ("type.name") that holds an agent in a
-	// group, by group id and agent id; agentIDByNum finds agents written
-	// by number. A task depends on the memberships of its agents.
-	membership   map[string]map[int64]string
+	// membership is the resource that holds an agent in a group, by group
+	// id and agent id; agentIDByNum finds agents written by number. A task
+	// depends on the memberships of its agents.
+	membership   map[string]map[int64]resourceAddr
 	agentIDByNum map[string]int64
 }
+
+// resourceAddr names a resource block: its type and name.
+type resourceAddr struct{ typ, name string }
 
 // outFile is one file of the module, relative to its folder.
 type outFile struct {
@@ -65,7 +65,7 @@ func newModule(opts Options) *module {
 		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
 		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
 		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
-		memberNames: newNamer("skill_group_member"), membership: map[string]map[int64]string{}, agentIDByNum: map[string]int64{},
+		memberNames: newNamer("skill_group_member"), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
 	}
 }
 
@@ -73,7 +73,7 @@ func newModule(opts Options) *module {
 func (m *module) add(k Kind, typ, name, importID string, comments []string, body fields) {
 	m.blocks[k] = append(m.blocks[k], block{typ: "resource", labels: []string{typ, name}, comments: comments, body: body})
 	var imp fields
-	imp.add("to", hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}}))
+	imp.add("to", addr(typ, name))
 	imp.add("id", str(importID))
 	m.imports = append(m.imports, block{typ: "import", body: imp})
 	m.counts[k]++

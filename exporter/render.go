@@ -190,7 +190,7 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 			b.add("agent_id", agentID, c...)
 			optInt(&b, "skill", int64(a.Skill), 1)
 			m.add(KindSkillGroupMembers, typeSkillGroupMember, name, fmt.Sprintf("%s:%d", g.ID, a.AgID), nil, b)
-			m.holds(string(g.ID), int64(a.AgID), typeSkillGroupMember+"."+name)
+			m.holds(string(g.ID), int64(a.AgID), resourceAddr{typeSkillGroupMember, name})
 		}
 		return
 	}
@@ -208,18 +208,18 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		it.add("agent_id", agentID)
 		it.add("skill", num(int64(a.Skill)))
 		items = append(items, object(it))
-		m.holds(string(g.ID), int64(a.AgID), typeSkillGroupMembers+"."+groupName)
+		m.holds(string(g.ID), int64(a.AgID), resourceAddr{typeSkillGroupMembers, groupName})
 	}
 	b.add("members", list(items, true), comments...)
 	m.add(KindSkillGroupMembers, typeSkillGroupMembers, groupName, string(g.ID), nil, b)
 }
 
 // holds records that the resource addr keeps agent in group.
-func (m *module) holds(group string, agent int64, addr string) {
+func (m *module) holds(group string, agent int64, at resourceAddr) {
 	if m.membership[group] == nil {
-		m.membership[group] = map[int64]string{}
+		m.membership[group] = map[int64]resourceAddr{}
 	}
-	m.membership[group][agent] = addr
+	m.membership[group][agent] = at
 }
 
 // agentKey is the part of a member resource's name that names the agent.

@@ -4,10 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
-
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -161,21 +157,20 @@ func (m *module) taskMemberships(t client.Task) []expr {
 	if t.Config == nil || t.Config.QueID == nil || len(t.AssignedUsers) == 0 {
 		return nil
 	}
-	held := m.membership[strconv.FormatInt(iv(t.Config.QueID), 10)]
-	seen := map[string]bool{}
+	holders := m.membership[strconv.FormatInt(iv(t.Config.QueID), 10)]
+	seen := map[resourceAddr]bool{}
 	var out []expr
 	for _, u := range t.AssignedUsers {
 		id := iv(u.UserID)
 		if u.UserID == nil && u.UserNum != nil {
 			id = m.agentIDByNum[sv(u.UserNum)]
 		}
-		addr, ok := held[id]
-		if !ok || seen[addr] {
+		held, ok := holders[id]
+		if !ok || seen[held] {
 			continue
 		}
-		seen[addr] = true
-		typ, name, _ := strings.Cut(addr, ".")
-		out = append(out, hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: typ}, hcl.TraverseAttr{Name: name}}))
+		seen[held] = true
+		out = append(out, addr(held.typ, held.name))
 	}
 	return out
 }
