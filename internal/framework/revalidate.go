@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -50,57 +51,33 @@ func Revalidate(ctx context.Context, act action.Action, config tfsdk.Config, dia
 func validateAttribute(ctx context.Context, config tfsdk.Config, p path.Path, attr schema.Attribute, diags *diag.Diagnostics) {
 	switch a := attr.(type) {
 	case schema.StringAttribute:
-		var v types.String
-		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-			return
-		}
-		for _, vd := range a.Validators {
+		each(ctx, config, p, a.Validators, diags, func(vd validator.String, v types.String) diag.Diagnostics {
 			resp := &validator.StringResponse{}
 			vd.ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			return resp.Diagnostics
+		})
 	case schema.Int64Attribute:
-		var v types.Int64
-		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-			return
-		}
-		for _, vd := range a.Validators {
+		each(ctx, config, p, a.Validators, diags, func(vd validator.Int64, v types.Int64) diag.Diagnostics {
 			resp := &validator.Int64Response{}
 			vd.ValidateInt64(ctx, validator.Int64Request{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			return resp.Diagnostics
+		})
 	case schema.BoolAttribute:
-		var v types.Bool
-		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-			return
-		}
-		for _, vd := range a.Validators {
+		each(ctx, config, p, a.Validators, diags, func(vd validator.Bool, v types.Bool) diag.Diagnostics {
 			resp := &validator.BoolResponse{}
 			vd.ValidateBool(ctx, validator.BoolRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-			diags.Append(resp.Diagnostics...)
-		}
-	case schema.ListAttribute:
-		var v types.List
-		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-			return
-		}
-		validateList(ctx, config, p, v, a.Validators, diags)
+			return resp.Diagnostics
+		})
 	case schema.MapAttribute:
-		var v types.Map
-		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-			return
-		}
-		for _, vd := range a.Validators {
+		each(ctx, config, p, a.Validators, diags, func(vd validator.Map, v types.Map) diag.Diagnostics {
 			resp := &validator.MapResponse{}
 			vd.ValidateMap(ctx, validator.MapRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			return resp.Diagnostics
+		})
+	case schema.ListAttribute:
+		each(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
 	case schema.ListNestedAttribute:
-		var v types.List
-		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-			return
-		}
-		validateList(ctx, config, p, v, a.Validators, diags)
+		v := each(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
 		if v.IsNull() || v.IsUnknown() {
 			return
 		}
@@ -112,10 +89,25 @@ func validateAttribute(ctx context.Context, config tfsdk.Config, p path.Path, at
 	}
 }
 
-func validateList(ctx context.Context, config tfsdk.Config, p path.Path, v types.List, vs []validator.List, diags *diag.Diagnostics) {
-	for _, vd := range vs {
+// each reads the value at p and runs check with every validator of it; it
+// returns the value (the zero value, null, when it cannot be read).
+func each[V attr.Value, D any](ctx context.Context, config tfsdk.Config, p path.Path, validators []D, diags *diag.Diagnostics,
+	check func(D, V) diag.Diagnostics) V {
+	var v V
+	if d := config.GetAttribute(ctx, p, &v); d.HasError() {
+		var null V
+		return null
+	}
+	for _, vd := range validators {
+		diags.Append(check(vd, v)...)
+	}
+	return v
+}
+
+func listCheck(ctx context.Context, config tfsdk.Config, p path.Path) func(validator.List, types.List) diag.Diagnostics {
+	return func(vd validator.List, v types.List) diag.Diagnostics {
 		resp := &validator.ListResponse{}
 		vd.ValidateList(ctx, validator.ListRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-		diags.Append(resp.Diagnostics...)
+		return resp.Diagnostics
 	}
 }
