@@ -107,6 +107,11 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 // resource as `x = null` (`null # sensitive` when sensitive) and leaves out
 // null computed ones. Write-only attributes, never in state, are left as
 // they are.
+//
+// A removed attribute is proposed by Terraform at its state value, so the
+// framework does not mark computed values unknown for a plan whose only
+// change is such a removal: a resource whose writes move computed values
+// (an updated_at) calls PlanKeepsComputed in ModifyPlan, which does.
 func OmitNulls(attrs map[string]schema.Attribute) map[string]schema.Attribute {
 	out := make(map[string]schema.Attribute, len(attrs))
 	for name, a := range attrs {
