@@ -99,9 +99,12 @@ type ContentLimiter interface {
 
 // Reconciler can tell, after an interruption, which numbers did receive the
 // template since a moment (the open interface's send records, §4.1
-// sms/record/list). The gateway has no send records; it is a ReportPuller.
+// sms/record/list). want holds the numbers in doubt, each with the digest
+// of the values it was to get (contentDigest; "" for any values): a number
+// sent other values is not sent this message. The gateway has no send
+// records; it is a ReportPuller.
 type Reconciler interface {
-	SentSince(ctx context.Context, templateID string, mobiles []string, since time.Time) (map[string]bool, error)
+	SentSince(ctx context.Context, templateID string, want map[string]string, since time.Time) (map[string]bool, error)
 }
 
 // Rejected marks a send error after which the platform surely sent nothing.

@@ -294,23 +294,22 @@ func (s *openSender) SendBatch(ctx context.Context, id, _ string, batch []Recipi
 // which the spec does not name (§4.1), while the intent time is this
 // machine's: UTC offsets span 26 hours (-12 to +14), so starting 27 hours
 // early finds the batch whatever the two zones are, with room for clock
-// skew. The cost: a number in doubt that got the same template in that
-// window from another run counts as sent (not missed silently: the report
-// says it was found in the send records). Sending twice is the worse
-// failure.
+// skew. The cost: a number in doubt that got the same template with the
+// same values in that window from another run counts as sent (not missed
+// silently: the report says it was found in the send records). Sending
+// twice is the worse failure.
 const recordWindow = 27 * time.Hour
 
 // SentSince looks the numbers up in the send records (record/list by the
 // template's platform tpl_id, from recordWindow before the intent: the
-// records' clock and time zone are the platform's).
-func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string, since time.Time) (map[string]bool, error) {
+// records' clock and time zone are the platform's). A record counts only
+// when its values (sms_params, §2.5) are the ones the number was to get,
+// so last week's message does not settle this week's; a record whose
+// values cannot be read counts, as sending twice is the worse failure.
+func (s *openSender) SentSince(ctx context.Context, id string, want map[string]string, since time.Time) (map[string]bool, error) {
 	t, err := s.template(ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	want := map[string]bool{}
-	for _, m := range mobiles {
-		want[m] = true
 	}
 	tpl := int64(t.TplID)
 	f := client.SMSRecordFilter{StartTime: since.Add(-recordWindow).Local().Format("2006-01-02 15:04:05")}
@@ -323,12 +322,46 @@ func (s *openSender) SentSince(ctx context.Context, id string, mobiles []string,
 			return nil, err
 		}
 		m := lastMobile(string(r.Mobile))
+		digest, wanted := want[m]
 		// result 0 is a failed send: nothing arrived, so it may go again.
-		if want[m] && r.Result != 0 {
+		if !wanted || r.Result == 0 {
+			continue
+		}
+		if got, ok := recordContent(string(r.SmsParams)); !ok || sameContent(digest, got) {
 			out[m] = true
 		}
 	}
 	return out, nil
+}
+
+// recordContent is the digest (contentDigest) of the values a send record
+// carries: its sms_params, the JSON text of the template's variables by
+// name (§2.5). ok is false when there is none to read.
+func recordContent(params string) (digest string, ok bool) {
+	var v any
+	if json.Unmarshal([]byte(params), &v) != nil {
+		return "", false
+	}
+	var names, values []string
+	switch p := v.(type) {
+	case map[string]any:
+		for name, x := range p {
+			s, isText := x.(string)
+			if !isText {
+				b, _ := json.Marshal(x)
+				s = string(b)
+			}
+			names, values = append(names, name), append(values, s)
+		}
+	case []any: // an empty object as some encoders write it
+		if len(p) > 0 {
+			return "", false
+		}
+	case nil:
+	default:
+		return "", false
+	}
+	return contentDigest(names, values), true
 }
 
 // gatewaySender sends through the SMS gateway (§4.8). It reads each

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http/httptest"
 	"path/filepath"
@@ -91,6 +92,17 @@ func testSendInterrupted(t *testing.T, simOpts simulator.Options) {
 	if count[SendAlreadySent] != 40 || count[SendSent] != 10 {
 		t.Errorf("re-run outcomes: %v", count)
 	}
+	// Batch 1 is settled by the journal, batch 2 by the send records: the
+	// report says which.
+	var fromRecords int
+	for _, r := range res {
+		if r.Outcome == SendAlreadySent && strings.Contains(r.Message, "the platform's send records show") {
+			fromRecords++
+		}
+	}
+	if fromRecords != 20 {
+		t.Errorf("%d rows say the send records settled them, want 20 (batch 2): %+v", fromRecords, res)
+	}
 	// Every number has exactly one send record on the platform.
 	perMobile := map[string]int{}
 	for r, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
@@ -115,5 +127,125 @@ func testSendInterrupted(t *testing.T, simOpts simulator.Options) {
 	}
 	if sends != 3 { // batches 1 and 2 before the crash, the last 10 after
 		t.Errorf("sms/send calls = %d, want 3", sends)
+	}
+}
+
+// lostSender loses every batch's answer without the batch reaching the
+// platform: the connection broke on the way out.
+type lostSender struct{ *openSender }
+
+func (lostSender) SendBatch(context.Context, string, string, []Recipient) (map[string]Outcome, error) {
+	return nil, errors.New("write tcp: connection reset by peer")
+}
+
+// TestE2E_sendInterruptedNextWeek: this week's list went out; next week's
+// values for the same numbers are sent with the same journal, and that run
+// loses its batch before it reaches the platform. The run after it finds
+// only last week's messages in the send records: those are not next
+// week's, so everybody is sent next week's message, once.
+func TestE2E_sendInterruptedNextWeek(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, _ := BackendFor(c)
+	ctx := context.Background()
+	sig, err := c.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = sim.Review("sms_signature", strconv.FormatInt(int64(sig.ID), 10), 1, "")
+	tpl, err := c.SMS.CreateTemplate(ctx, client.SMSTemplateInput{TemplateName: "R", TemplateContents: "Hi ${name} on ${date}", SignID: int64(sig.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(int64(tpl.ID), 10)
+	_ = sim.Review("sms_template", id, 1, "")
+	week := func(date string) *RecipientList {
+		rows := [][]any{{"mobile", "name", "date"}}
+		for i := range 5 {
+			rows = append(rows, []any{13800000000 + int64(i), "N" + strconv.Itoa(i), date})
+		}
+		list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+		if err != nil || len(probs) > 0 {
+			t.Fatal(err, problemLines(probs))
+		}
+		return list
+	}
+	opts := SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")}
+	if _, err := Send(ctx, be.Open, week("2026-12-01"), opts); err != nil {
+		t.Fatal(err)
+	}
+	next := week("2026-12-08")
+	res, err := Send(ctx, lostSender{be.Open.(*openSender)}, next, opts)
+	if err != nil || res[0].Outcome != SendUnknown {
+		t.Fatalf("lost run: %v %+v", err, res)
+	}
+	res, err = Send(ctx, be.Open, next, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Outcome != SendSent {
+			t.Errorf("row %d (%s): %s %q, want sent: last week's message is not next week's", r.Row, r.Mobile, r.Outcome, r.Message)
+		}
+	}
+	dates := map[string]int{}
+	for r, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p map[string]string
+		if err := json.Unmarshal([]byte(r.SmsParams), &p); err != nil {
+			t.Fatalf("record %d sms_params %q: %v", r.ID, r.SmsParams, err)
+		}
+		dates[p["date"]]++
+	}
+	if dates["2026-12-01"] != 5 || dates["2026-12-08"] != 5 || len(dates) != 2 {
+		t.Errorf("send records by date: %v, want 5 of each week", dates)
+	}
+}
+
+// TestRecordContent: a send record's sms_params compare with the journal's
+// digest of a row's values whatever their order and JSON form; a record
+// with nothing readable is not comparable (and counts as sent).
+func TestRecordContent(t *testing.T) {
+	t.Parallel()
+	row := contentDigest([]string{"name", "date"}, []string{"Ann", "2026-12-01"})
+	none := contentDigest(nil, nil)
+	for params, want := range map[string]string{
+		`{"date":"2026-12-01","name":"Ann"}`: row,
+		`{"name":"Ann","date":"2026-12-01"}`: row,
+		`{"name":"Ann","date":"2026-12-08"}`: "other",
+		`{"name":"Ann","order":7}`:           contentDigest([]string{"name", "order"}, []string{"Ann", "7"}),
+		`{}`:                                 none,
+		`[]`:                                 none,
+		`null`:                               none,
+		``:                                   "unreadable",
+		`["Ann"]`:                            "unreadable",
+		`"Ann"`:                              "unreadable",
+	} {
+		got, ok := recordContent(params)
+		switch want {
+		case "unreadable":
+			if ok {
+				t.Errorf("%q: digest %s, want none", params, got)
+			}
+		case "other":
+			if !ok || got == row {
+				t.Errorf("%q: %s %v, want another digest than the row's", params, got, ok)
+			}
+		default:
+			if !ok || got != want {
+				t.Errorf("%q: %s %v, want %s", params, got, ok, want)
+			}
+		}
 	}
 }

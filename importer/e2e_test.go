@@ -221,7 +221,7 @@ func TestE2E_sendAgainstSimulator(t *testing.T) {
 		t.Errorf("re-run outcomes %v: %+v", counts, res)
 	}
 	// Reconciliation sees the records of the first run.
-	sent, err := be.Open.(importer.Reconciler).SentSince(ctx, id, []string{list.Rows[0].Mobile, "13999999999"}, time.Now().Add(-time.Hour))
+	sent, err := be.Open.(importer.Reconciler).SentSince(ctx, id, map[string]string{list.Rows[0].Mobile: "", "13999999999": ""}, time.Now().Add(-time.Hour))
 	if err != nil || !sent[list.Rows[0].Mobile] || sent["13999999999"] {
 		t.Errorf("SentSince: %v %v", sent, err)
 	}

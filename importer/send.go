@@ -239,6 +239,10 @@ func alreadySentMessage(st *numberState, journalPath string) string {
 	return fmt.Sprintf("sent by an earlier run%s with the same values (journal %s); not sent again. To send the same message again, use another --journal", when, journalPath)
 }
 
+// foundInRecords is the outcome of a number in doubt that the platform's
+// send records show was sent this template with these values.
+const foundInRecords = "sent before the interruption: the platform's send records show this template sent to it with these values"
+
 // reconcile settles the numbers an interrupted run left in doubt. It
 // returns, by number, what to tell about those it settled or left in doubt.
 func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptions) (map[string]string, error) {
@@ -260,17 +264,23 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 		return settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown)
 	}
 	if rc, ok := sender.(Reconciler); ok {
-		sent, err := rc.SentSince(ctx, opts.TemplateID, doubt, since)
+		want := map[string]string{}
+		for _, m := range doubt {
+			want[m] = j.state[m].content
+		}
+		sent, err := rc.SentSince(ctx, opts.TemplateID, want, since)
 		if err == nil {
 			outcomes := map[string]Outcome{}
+			notes := map[string]string{}
 			for _, m := range doubt {
 				if sent[m] {
-					outcomes[m] = Outcome{Sent: true, Message: "sent before the interruption (found in the platform's send records)"}
+					outcomes[m] = Outcome{Sent: true, Message: foundInRecords}
+					notes[m] = foundInRecords + "; not sent again"
 				} else {
 					outcomes[m] = Outcome{Message: "not sent before the interruption (absent from the platform's send records)"}
 				}
 			}
-			return nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
+			return notes, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
 		}
 		if !opts.ResendUnknown {
 			return nil, nil

@@ -57,12 +57,12 @@ func (s *fakeSender) SendBatch(_ context.Context, _, _ string, b []Recipient) (m
 	return out, nil
 }
 
-func (s *fakeSender) SentSince(_ context.Context, _ string, mobiles []string, since time.Time) (map[string]bool, error) {
+func (s *fakeSender) SentSince(_ context.Context, _ string, want map[string]string, since time.Time) (map[string]bool, error) {
 	if s.noRecs {
 		return nil, errors.New("no send records through the gateway")
 	}
 	out := map[string]bool{}
-	for _, m := range mobiles {
+	for m := range want {
 		if t, ok := s.at[m]; ok && !t.Before(since) {
 			out[m] = true
 		}

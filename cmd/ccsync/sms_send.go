@@ -25,7 +25,8 @@ The journal (default FILE.xlsx.send-<ID>-<via>.journal) records each batch
 before and after it is sent, so a run that was interrupted can be run again:
 nobody is sent twice. Numbers whose batch was cut off between sending and
 recording (or whose answer was lost) are settled on the next run: through
-the open interface from its send records; through the gateway from its
+the open interface from its send records (a record with the values the
+number was to get); through the gateway from its
 delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
 only with --resend-unknown.
