@@ -12,7 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 // Revalidate runs an action's checks again on the configuration it is
@@ -46,68 +46,165 @@ func Revalidate(ctx context.Context, act action.Action, config tfsdk.Config, dia
 	diags.Append(all.Errors()...)
 }
 
-// validateAttribute runs the validators of the attribute at p (and of the
-// attributes nested in its list elements).
-func validateAttribute(ctx context.Context, config tfsdk.Config, p path.Path, attr schema.Attribute, diags *diag.Diagnostics) {
-	switch a := attr.(type) {
+// validateAttribute runs the validators of the attribute at p, and those
+// of the attributes nested in it (list, set and map elements' attributes,
+// a single nested object's, such as timeouts.invoke). Values are read as
+// they are typed (custom types included) and converted to the base type
+// their validators take.
+func validateAttribute(ctx context.Context, config tfsdk.Config, p path.Path, a schema.Attribute, diags *diag.Diagnostics) {
+	var v attr.Value
+	if d := config.GetAttribute(ctx, p, &v); d.HasError() || v == nil {
+		return
+	}
+	pe := p.Expression()
+	switch a := a.(type) {
 	case schema.StringAttribute:
-		each(ctx, config, p, a.Validators, diags, func(vd validator.String, v types.String) diag.Diagnostics {
+		x, _ := v.(basetypes.StringValuable).ToStringValue(ctx)
+		run(a.Validators, diags, func(vd validator.String) diag.Diagnostics {
 			resp := &validator.StringResponse{}
-			vd.ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
+			vd.ValidateString(ctx, validator.StringRequest{Path: p, PathExpression: pe, Config: config, ConfigValue: x}, resp)
 			return resp.Diagnostics
 		})
 	case schema.Int64Attribute:
-		each(ctx, config, p, a.Validators, diags, func(vd validator.Int64, v types.Int64) diag.Diagnostics {
+		x, _ := v.(basetypes.Int64Valuable).ToInt64Value(ctx)
+		run(a.Validators, diags, func(vd validator.Int64) diag.Diagnostics {
 			resp := &validator.Int64Response{}
-			vd.ValidateInt64(ctx, validator.Int64Request{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
+			vd.ValidateInt64(ctx, validator.Int64Request{Path: p, PathExpression: pe, Config: config, ConfigValue: x}, resp)
+			return resp.Diagnostics
+		})
+	case schema.Int32Attribute:
+		x, _ := v.(basetypes.Int32Valuable).ToInt32Value(ctx)
+		run(a.Validators, diags, func(vd validator.Int32) diag.Diagnostics {
+			resp := &validator.Int32Response{}
+			vd.ValidateInt32(ctx, validator.Int32Request{Path: p, PathExpression: pe, Config: config, ConfigValue: x}, resp)
+			return resp.Diagnostics
+		})
+	case schema.Float64Attribute:
+		x, _ := v.(basetypes.Float64Valuable).ToFloat64Value(ctx)
+		run(a.Validators, diags, func(vd validator.Float64) diag.Diagnostics {
+			resp := &validator.Float64Response{}
+			vd.ValidateFloat64(ctx, validator.Float64Request{Path: p, PathExpression: pe, Config: config, ConfigValue: x}, resp)
+			return resp.Diagnostics
+		})
+	case schema.NumberAttribute:
+		x, _ := v.(basetypes.NumberValuable).ToNumberValue(ctx)
+		run(a.Validators, diags, func(vd validator.Number) diag.Diagnostics {
+			resp := &validator.NumberResponse{}
+			vd.ValidateNumber(ctx, validator.NumberRequest{Path: p, PathExpression: pe, Config: config, ConfigValue: x}, resp)
 			return resp.Diagnostics
 		})
 	case schema.BoolAttribute:
-		each(ctx, config, p, a.Validators, diags, func(vd validator.Bool, v types.Bool) diag.Diagnostics {
+		x, _ := v.(basetypes.BoolValuable).ToBoolValue(ctx)
+		run(a.Validators, diags, func(vd validator.Bool) diag.Diagnostics {
 			resp := &validator.BoolResponse{}
-			vd.ValidateBool(ctx, validator.BoolRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
-			return resp.Diagnostics
-		})
-	case schema.MapAttribute:
-		each(ctx, config, p, a.Validators, diags, func(vd validator.Map, v types.Map) diag.Diagnostics {
-			resp := &validator.MapResponse{}
-			vd.ValidateMap(ctx, validator.MapRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
+			vd.ValidateBool(ctx, validator.BoolRequest{Path: p, PathExpression: pe, Config: config, ConfigValue: x}, resp)
 			return resp.Diagnostics
 		})
 	case schema.ListAttribute:
-		each(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
+		validateList(ctx, config, p, v, a.Validators, diags)
+	case schema.SetAttribute:
+		validateSet(ctx, config, p, v, a.Validators, diags)
+	case schema.MapAttribute:
+		validateMap(ctx, config, p, v, a.Validators, diags)
+	case schema.ObjectAttribute:
+		validateObject(ctx, config, p, v, a.Validators, diags)
 	case schema.ListNestedAttribute:
-		v := each(ctx, config, p, a.Validators, diags, listCheck(ctx, config, p))
-		if v.IsNull() || v.IsUnknown() {
-			return
-		}
-		for i := range v.Elements() {
-			for name, nested := range a.NestedObject.Attributes {
-				validateAttribute(ctx, config, p.AtListIndex(i).AtName(name), nested, diags)
+		validateList(ctx, config, p, v, a.Validators, diags)
+		if l, ok := known[basetypes.ListValuable](v); ok {
+			x, _ := l.ToListValue(ctx)
+			for i := range x.Elements() {
+				validateNested(ctx, config, p.AtListIndex(i), a.NestedObject, diags)
 			}
 		}
+	case schema.SetNestedAttribute:
+		validateSet(ctx, config, p, v, a.Validators, diags)
+		if l, ok := known[basetypes.SetValuable](v); ok {
+			x, _ := l.ToSetValue(ctx)
+			for _, e := range x.Elements() {
+				validateNested(ctx, config, p.AtSetValue(e), a.NestedObject, diags)
+			}
+		}
+	case schema.MapNestedAttribute:
+		validateMap(ctx, config, p, v, a.Validators, diags)
+		if l, ok := known[basetypes.MapValuable](v); ok {
+			x, _ := l.ToMapValue(ctx)
+			for _, k := range slices.Sorted(maps.Keys(x.Elements())) {
+				validateNested(ctx, config, p.AtMapKey(k), a.NestedObject, diags)
+			}
+		}
+	case schema.SingleNestedAttribute:
+		validateObject(ctx, config, p, v, a.Validators, diags)
+		if _, ok := known[attr.Value](v); ok {
+			validateNested(ctx, config, p, schema.NestedAttributeObject{Attributes: a.Attributes}, diags)
+		}
 	}
 }
 
-// each reads the value at p and runs check with every validator of it; it
-// returns the value (the zero value, null, when it cannot be read).
-func each[V attr.Value, D any](ctx context.Context, config tfsdk.Config, p path.Path, validators []D, diags *diag.Diagnostics,
-	check func(D, V) diag.Diagnostics) V {
-	var v V
-	if d := config.GetAttribute(ctx, p, &v); d.HasError() {
-		var null V
-		return null
+// validateNested runs the validators of a nested object at p: its own
+// and its attributes'.
+func validateNested(ctx context.Context, config tfsdk.Config, p path.Path, o schema.NestedAttributeObject, diags *diag.Diagnostics) {
+	var v attr.Value
+	if d := config.GetAttribute(ctx, p, &v); d.HasError() || v == nil {
+		return
 	}
+	validateObject(ctx, config, p, v, o.Validators, diags)
+	if _, ok := known[attr.Value](v); !ok {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Attributes)) {
+		validateAttribute(ctx, config, p.AtName(name), o.Attributes[name], diags)
+	}
+}
+
+// known returns v as a V when it is one and neither null nor unknown.
+func known[V attr.Value](v attr.Value) (V, bool) {
+	x, ok := v.(V)
+	return x, ok && !v.IsNull() && !v.IsUnknown()
+}
+
+// run calls check with each validator, keeping its diagnostics.
+func run[D any](validators []D, diags *diag.Diagnostics, check func(D) diag.Diagnostics) {
 	for _, vd := range validators {
-		diags.Append(check(vd, v)...)
+		diags.Append(check(vd)...)
 	}
-	return v
 }
 
-func listCheck(ctx context.Context, config tfsdk.Config, p path.Path) func(validator.List, types.List) diag.Diagnostics {
-	return func(vd validator.List, v types.List) diag.Diagnostics {
+func validateList(ctx context.Context, config tfsdk.Config, p path.Path, v attr.Value, vs []validator.List, diags *diag.Diagnostics) {
+	x, _ := v.(basetypes.ListValuable).ToListValue(ctx)
+	run(vs, diags, func(vd validator.List) diag.Diagnostics {
 		resp := &validator.ListResponse{}
-		vd.ValidateList(ctx, validator.ListRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: v}, resp)
+		vd.ValidateList(ctx, validator.ListRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: x}, resp)
 		return resp.Diagnostics
+	})
+}
+
+func validateSet(ctx context.Context, config tfsdk.Config, p path.Path, v attr.Value, vs []validator.Set, diags *diag.Diagnostics) {
+	x, _ := v.(basetypes.SetValuable).ToSetValue(ctx)
+	run(vs, diags, func(vd validator.Set) diag.Diagnostics {
+		resp := &validator.SetResponse{}
+		vd.ValidateSet(ctx, validator.SetRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: x}, resp)
+		return resp.Diagnostics
+	})
+}
+
+func validateMap(ctx context.Context, config tfsdk.Config, p path.Path, v attr.Value, vs []validator.Map, diags *diag.Diagnostics) {
+	x, _ := v.(basetypes.MapValuable).ToMapValue(ctx)
+	run(vs, diags, func(vd validator.Map) diag.Diagnostics {
+		resp := &validator.MapResponse{}
+		vd.ValidateMap(ctx, validator.MapRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: x}, resp)
+		return resp.Diagnostics
+	})
+}
+
+func validateObject(ctx context.Context, config tfsdk.Config, p path.Path, v attr.Value, vs []validator.Object, diags *diag.Diagnostics) {
+	ov, ok := v.(basetypes.ObjectValuable)
+	if !ok {
+		return
 	}
+	x, _ := ov.ToObjectValue(ctx)
+	run(vs, diags, func(vd validator.Object) diag.Diagnostics {
+		resp := &validator.ObjectResponse{}
+		vd.ValidateObject(ctx, validator.ObjectRequest{Path: p, PathExpression: p.Expression(), Config: config, ConfigValue: x}, resp)
+		return resp.Diagnostics
+	})
 }

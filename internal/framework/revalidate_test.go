@@ -2,12 +2,12 @@ package framework
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -37,6 +37,12 @@ func (fakeAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action
 		"items": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"mobile": schema.StringAttribute{Required: true, Validators: []validator.String{notEmpty{}}},
 		}}},
+		"limits": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"wait": schema.StringAttribute{Optional: true, Validators: []validator.String{notEmpty{}}},
+		}},
+		"tags": schema.SetNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"key": schema.StringAttribute{Required: true, Validators: []validator.String{notEmpty{}}},
+		}}},
 	}}
 }
 
@@ -49,16 +55,32 @@ func TestRevalidate(t *testing.T) {
 	fakeAction{}.Schema(t.Context(), action.SchemaRequest{}, &sresp)
 	typ := sresp.Schema.Type().TerraformType(t.Context())
 	item := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"mobile": tftypes.String}}
+	limits := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"wait": tftypes.String}}
+	tag := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"key": tftypes.String}}
 	config := tfsdk.Config{Schema: sresp.Schema, Raw: tftypes.NewValue(typ, map[string]tftypes.Value{
 		"name": tftypes.NewValue(tftypes.String, "old"),
 		"items": tftypes.NewValue(tftypes.List{ElementType: item}, []tftypes.Value{
 			tftypes.NewValue(item, map[string]tftypes.Value{"mobile": tftypes.NewValue(tftypes.String, "1")}),
 			tftypes.NewValue(item, map[string]tftypes.Value{"mobile": tftypes.NewValue(tftypes.String, "")}),
 		}),
+		"limits": tftypes.NewValue(limits, map[string]tftypes.Value{"wait": tftypes.NewValue(tftypes.String, "")}),
+		"tags": tftypes.NewValue(tftypes.Set{ElementType: tag}, []tftypes.Value{
+			tftypes.NewValue(tag, map[string]tftypes.Value{"key": tftypes.NewValue(tftypes.String, "")}),
+		}),
 	})}
 	var diags diag.Diagnostics
 	Revalidate(t.Context(), fakeAction{}, config, &diags)
-	if len(diags) != 1 || diags[0].Summary() != "Empty" || diags[0].Detail() != "empty at "+path.Root("items").AtListIndex(1).AtName("mobile").String() {
-		t.Errorf("diagnostics %v, want the one error of items[1].mobile and no warning", diags)
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Summary()+": "+d.Detail())
+	}
+	want := []string{
+		"Empty: empty at items[1].mobile",
+		"Empty: empty at limits.wait",
+		`Empty: empty at tags[Value({"key":""})].key`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant the errors of items[1].mobile, limits.wait and the set element's key, and no warning:\n%s",
+			strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
