@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -40,6 +41,14 @@ func NewSkillGroupMemberResource() resource.Resource {
 
 type skillGroupMemberResource struct {
 	framework.Managed[skillGroupMemberModel]
+	claims *tfkit.Claims
+}
+
+// Configure also takes the claims that keep two instances writing one
+// membership in this run apart (membershipKey).
+func (r *skillGroupMemberResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.Managed.Configure(ctx, req, resp)
+	r.claims = tfkit.ClaimsFrom(req.ProviderData)
 }
 
 func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -48,7 +57,9 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"Additive: other agents of the group are left alone. Import with `<que_id>:<agent_id>`. " +
 			"API: queue/assign, queue/update/skill, queue/cancel_assign (spec §4.6).\n\n" +
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
-			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group.",
+			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group, " +
+			"and do not add an agent whose `queue_ids` is set to any group here: that attribute lists all of the agent's groups, so each apply would undo the other.\n\n" +
+			membershipRekeyNote,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
 			"que_id": schema.StringAttribute{
@@ -82,10 +93,16 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupMemberModel) error {
 		queID, agID := framework.ID(plan.QueID), framework.ID(plan.AgentID)
 		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
+		key := membershipKey(queID, agID)
+		defer r.claims.Lock(key)()
 		// A lost answer, or 407 for an agent already in the group with
 		// this skill, is adopted once the membership shows it.
 		write := func() error { return r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want}) }
-		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
+		err := settle(ctx, r.Client, queID, write, present(want))
+		if err == nil {
+			r.claims.Claim(key)
+		}
+		if err != nil {
 			if alreadyAssigned(err) {
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
 				// The error is the diagnostic's detail, shown verbatim and never wrapped, so it
@@ -115,20 +132,57 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
 		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
+		key := membershipKey(queID, want.AgID)
+		defer r.claims.Lock(key)()
 		write := func() error {
 			_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
 			return err
 		}
-		return settle(ctx, r.Client, queID, write, present(want))
+		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
+			return err
+		}
+		r.claims.Claim(key)
+		return nil
 	})
 }
 
 func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
 		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
+		key := membershipKey(queID, agID)
+		defer r.claims.Lock(key)()
+		if r.claims.Claimed(key) {
+			resp.Diagnostics.AddWarning("Membership Kept", keptMessage(queID, []int64{agID}))
+			return nil
+		}
 		write := func() error { return r.Client.Queues.CancelAssign(ctx, queID, []int64{agID}) }
 		return settle(ctx, r.Client, queID, write, absent(agID))
 	}, nil)
+}
+
+// membershipRekeyNote is the membership resources' advice on changing an
+// instance's address.
+const membershipRekeyNote = "When a `for_each` key or the resource's name changes, add a `moved` block from the old address to the new one. " +
+	"Without it Terraform deletes the old instance and creates the new one for the same membership in one apply; " +
+	"the provider then keeps the membership (the delete warns \"Membership Kept\") instead of removing what the create made."
+
+// membershipKey names one agent's membership of one group in Claims.
+func membershipKey(queID, agID int64) string { return fmt.Sprintf("membership %d:%d", queID, agID) }
+
+func joinIDs(ids []int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(s, ", ")
+}
+
+// keptMessage explains a delete that left memberships in place because
+// another resource instance created them in this run.
+func keptMessage(queID int64, agIDs []int64) string {
+	return fmt.Sprintf("Skill group %d keeps agent(s) %s: this apply also created the same membership under another resource address "+
+		"(a for_each key or a resource name changed without a moved block), which now manages it. Only the old address was removed from the state. "+
+		"A moved block from the old address to the new one avoids the delete and create.", queID, joinIDs(agIDs))
 }
 
 // ImportState takes `<que_id>:<agent_id>`, or the identity's que_id and agent_id.

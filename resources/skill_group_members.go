@@ -54,6 +54,23 @@ func NewSkillGroupMembersResource() resource.Resource {
 
 type skillGroupMembersResource struct {
 	framework.Managed[skillGroupMembersModel]
+	claims *tfkit.Claims
+}
+
+// Configure also takes the claims that keep two instances writing one
+// membership in this run apart (membershipKey).
+func (r *skillGroupMembersResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.Managed.Configure(ctx, req, resp)
+	r.claims = tfkit.ClaimsFrom(req.ProviderData)
+}
+
+// membershipKeys names the memberships of the agents in group queID.
+func membershipKeys[V any](queID int64, agents map[int64]V) []string {
+	keys := make([]string, 0, len(agents))
+	for ag := range agents {
+		keys = append(keys, membershipKey(queID, ag))
+	}
+	return keys
 }
 
 func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -63,7 +80,8 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"Differences are applied in chunks of 100 agents; a chunk of skill changes is applied whole or not at all " +
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
-			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns.",
+			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns.\n\n" +
+			membershipRekeyNote,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
@@ -113,6 +131,8 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 	if !ok || resp.Diagnostics.HasError() {
 		return
 	}
+	keys := membershipKeys(queID, desired)
+	defer r.claims.Lock(keys...)()
 	current, err := r.members(ctx, queID)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
@@ -136,6 +156,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
 		return
 	}
+	r.claims.Claim(keys...)
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
@@ -149,11 +170,17 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		if err != nil {
 			return err
 		}
+		keys := membershipKeys(queID, desired)
+		defer r.claims.Lock(keys...)()
 		current, err := r.members(ctx, queID)
 		if err != nil {
 			return err
 		}
-		return r.apply(ctx, queID, current, desired)
+		if err := r.apply(ctx, queID, current, desired); err != nil {
+			return err
+		}
+		r.claims.Claim(keys...)
+		return nil
 	})
 }
 
@@ -166,13 +193,23 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 		if err != nil {
 			return err
 		}
+		defer r.claims.Lock(membershipKeys(queID, managed)...)()
 		current, err := r.members(ctx, queID)
 		if err != nil {
 			return err
 		}
 		want := maps.Clone(current)
+		var kept []int64
 		for ag := range managed {
+			if r.claims.Claimed(membershipKey(queID, ag)) {
+				kept = append(kept, ag)
+				continue
+			}
 			delete(want, ag)
+		}
+		if len(kept) > 0 {
+			slices.Sort(kept)
+			resp.Diagnostics.AddWarning("Membership Kept", keptMessage(queID, kept))
 		}
 		return r.apply(ctx, queID, current, want)
 	}, nil)

@@ -20,6 +20,18 @@ import (
 // action in Configure.
 type ProviderData struct {
 	Client *client.Client
+	// Claims coordinates the resource instances of this process that
+	// write the same platform object.
+	Claims *Claims
+}
+
+// ClaimsFrom returns the provider data's Claims (nil, which coordinates
+// nothing, while the provider is not configured).
+func ClaimsFrom(data any) *Claims {
+	if pd, ok := data.(*ProviderData); ok {
+		return pd.Claims
+	}
+	return nil
 }
 
 // ClientFrom extracts the client from the provider data given to Configure.

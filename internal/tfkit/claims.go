@@ -1,0 +1,78 @@
+package tfkit
+
+import (
+	"slices"
+	"sync"
+)
+
+// Claims coordinates, within one provider process (one Terraform
+// command), resource instances that write the same platform object. Terraform
+// orders the instances of a configuration by their references only: when
+// a for_each key changes without a moved block, the old instance's delete
+// and the new one's create of the same skill-group membership run at the
+// same time, and the delete, landing last, undoes the create the apply
+// reports as done. An instance locks the keys of what it writes; a create
+// claims them once done; a delete leaves alone what a create of this run
+// has claimed, since the object now belongs to the new instance.
+//
+// The zero value is ready; a nil *Claims coordinates nothing.
+type Claims struct {
+	mu      sync.Mutex
+	locks   map[string]*sync.Mutex
+	claimed map[string]bool
+}
+
+// Lock locks the keys, in sorted order (two callers locking overlapping
+// sets cannot wait on each other), and returns what unlocks them.
+func (c *Claims) Lock(keys ...string) (unlock func()) {
+	if c == nil {
+		return func() {}
+	}
+	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
+	held := make([]*sync.Mutex, len(keys))
+	for i, k := range keys {
+		c.mu.Lock()
+		if c.locks == nil {
+			c.locks = map[string]*sync.Mutex{}
+		}
+		l := c.locks[k]
+		if l == nil {
+			l = &sync.Mutex{}
+			c.locks[k] = l
+		}
+		c.mu.Unlock()
+		l.Lock()
+		held[i] = l
+	}
+	return func() {
+		for _, l := range slices.Backward(held) {
+			l.Unlock()
+		}
+	}
+}
+
+// Claim records that the keys' objects were written by a create or update
+// of this run.
+func (c *Claims) Claim(keys ...string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.claimed == nil {
+		c.claimed = map[string]bool{}
+	}
+	for _, k := range keys {
+		c.claimed[k] = true
+	}
+}
+
+// Claimed tells whether a create or update of this run wrote key's object.
+func (c *Claims) Claimed(key string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.claimed[key]
+}

@@ -1,0 +1,123 @@
+package resources_test
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// groupHolds checks that the platform's group contactcenter_skill_group.g
+// holds exactly the agents contactcenter_agent.<name> (a state check: the
+// older Check functions do not take for_each instances).
+func groupHolds(t *testing.T, c *client.Client, agents ...string) statecheck.StateCheck {
+	return stateCheckFunc(func(st *tfjson.State) error {
+		ids := map[string]string{}
+		for _, r := range st.Values.RootModule.Resources {
+			if id, ok := r.AttributeValues["id"].(string); ok {
+				ids[r.Address] = id
+			}
+		}
+		q, _ := strconv.ParseInt(ids["contactcenter_skill_group.g"], 10, 64)
+		data, err := c.Queues.GetAgents(t.Context(), q)
+		if err != nil {
+			return err
+		}
+		var got, want []string
+		for _, it := range data[strconv.FormatInt(q, 10)] {
+			got = append(got, strconv.FormatInt(it.AgID.Int64(), 10))
+		}
+		for _, name := range agents {
+			want = append(want, ids["contactcenter_agent."+name])
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("group %d holds agents %v, want %v", q, got, want)
+		}
+		return nil
+	})
+}
+
+// slowCancel holds every queue/cancel_assign for a moment before the
+// simulator acts on it: the old instance's delete, sent first, lands after
+// the new instance's create, as it does when the network is slow.
+func slowCancel(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/queue/cancel_assign") {
+			time.Sleep(300 * time.Millisecond)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// memberForEach writes one contactcenter_skill_group_member per agent a, b
+// and c, keyed "<prefix>-<agent>".
+func memberForEach(prefix string) string {
+	return membershipBase + fmt.Sprintf(`
+locals {
+  agents = { a = contactcenter_agent.a.id, b = contactcenter_agent.b.id, c = contactcenter_agent.c.id }
+}
+resource "contactcenter_skill_group_member" "m" {
+  for_each = { for k, id in local.agents : "%s-${k}" => id }
+  que_id   = contactcenter_skill_group.g.id
+  agent_id = each.value
+}
+`, prefix)
+}
+
+// membersForEach writes the group's whole membership (a, b and c) under
+// the for_each key k.
+func membersForEach(k string) string {
+	return membershipBase + fmt.Sprintf(`
+resource "contactcenter_skill_group_members" "m" {
+  for_each = toset([%q])
+  que_id   = contactcenter_skill_group.g.id
+  members = [
+    { agent_id = contactcenter_agent.a.id, skill = 1 },
+    { agent_id = contactcenter_agent.b.id, skill = 1 },
+    { agent_id = contactcenter_agent.c.id, skill = 1 },
+  ]
+}
+`, k)
+}
+
+// TestAccSkillGroupMembership_rekeyWithoutMoved: a for_each key changed
+// without a moved block (or per-agent resources swapped for the group's
+// whole membership, which no moved block can express) deletes the old
+// instances and creates new ones for the same memberships, at the same
+// time. The deletes, landing last, removed what the creates had just made:
+// the apply reported success, the agents were out of the group, and the
+// next plan wanted to create them again. Each membership is now written by
+// one instance at a time, and a delete leaves alone what a create of the
+// same apply made: every step ends with the three agents in the group and
+// an empty plan.
+func TestAccSkillGroupMembership_rekeyWithoutMoved(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, slowCancel)
+	c := env.Client(t)
+	all := []statecheck.StateCheck{groupHolds(t, c, "a", "b", "c")}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(memberForEach("sales")), ConfigStateChecks: all},
+			{Config: env.Config(memberForEach("team")), ConfigStateChecks: all},
+			{Config: env.Config(membersForEach("support")), ConfigStateChecks: all},
+			{Config: env.Config(membersForEach("help")), ConfigStateChecks: all},
+			{Config: env.Config(memberForEach("sales")), ConfigStateChecks: all},
+			// The harness's final state cannot hold for_each instances: destroy in a step.
+			{Config: env.ProviderConfig()},
+		},
+	})
+}
