@@ -150,7 +150,8 @@ func AgentAttributes() map[string]schema.Attribute {
 				"When set, the agent's groups are exactly these and changes made outside Terraform show as drift; set on an agent that exists " +
 				"(adopted, or managed before without it), the plan warns of the groups the agent will leave. " +
 				"When unset, this resource manages no membership at all (use `contactcenter_skill_group_members` or `contactcenter_skill_group_member`), " +
-				"and removing the attribute leaves the current groups as they are. Do not manage one group through both this attribute and a membership resource.",
+				"and removing the attribute leaves the current groups as they are (the plan warns). Do not manage one group through both this attribute and a membership resource, " +
+				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other.",
 			Validators: []validator.Set{setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
 		},
 		"user_phone_type":  framework.DefaultInt64("Web phone (`user_phone_type`): `3` off, `4` on. Defaults to `3`.", 3, int64validator.OneOf(3, 4)),
@@ -339,13 +340,54 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
 	if !req.State.Raw.IsNull() {
+		was, now := rawAttr(req.State.Raw, "user_num"), rawAttr(req.Plan.Raw, "user_num")
+		if noPassword && now.IsKnown() && !now.IsNull() && !was.Equal(now) {
+			// The replacement's create would refuse with the bare rule;
+			// say first that user_num is what replaces the agent (an
+			// import into a block with another number, say).
+			var w, n string
+			_, _ = was.As(&w), now.As(&n)
+			resp.Diagnostics.AddAttributeError(path.Root("user_num"), "Missing Agent Password",
+				fmt.Sprintf("user_num changes from %q to %q, and an agent's number cannot be changed: the plan replaces agent %s with a new agent. %s "+
+					"If the configuration means the existing agent, set user_num = %q.", w, n, w, errNoPassword.Error(), w))
+			return
+		}
 		r.warnQueueIDsTakeOver(ctx, req, resp)
+		r.warnQueueIDsLetGo(ctx, req, resp)
 		return
 	}
-	if rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull() {
+	if noPassword {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
 	}
+}
+
+// warnQueueIDsLetGo warns when queue_ids is removed from the
+// configuration: the plan shows the groups going ("queue_ids = [...] ->
+// null"), while the apply leaves the agent in them and stops managing its
+// membership (as the attribute's description says).
+func (r *agentResource) warnQueueIDsLetGo(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !rawAttr(req.Plan.Raw, "queue_ids").IsNull() {
+		return
+	}
+	var was types.Set
+	var num types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("queue_ids"), &was)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("user_num"), &num)...)
+	if resp.Diagnostics.HasError() || was.IsNull() || len(was.Elements()) == 0 {
+		return
+	}
+	ids, _ := tfkit.Int64sFromSet(ctx, was)
+	slices.Sort(ids)
+	groups := make([]string, len(ids))
+	for i, q := range ids {
+		groups[i] = strconv.FormatInt(q, 10)
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Stays in Its Skill Groups",
+		fmt.Sprintf("queue_ids is no longer set for agent %s: Terraform stops managing the agent's skill groups and the agent stays in them (%s), "+
+			"although the plan shows queue_ids going to null. To take the agent out of groups, first apply queue_ids with only the groups it keeps "+
+			"(or [] for none), then remove the attribute.", num.ValueString(), strings.Join(groups, ", ")))
 }
 
 // warnQueueIDsTakeOver warns when queue_ids starts to be managed for an

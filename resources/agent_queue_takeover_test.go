@@ -55,3 +55,69 @@ resource "contactcenter_agent" "test" {
 		t.Errorf("plan output lacks the warning naming group %d:\n%s", groups[1], out)
 	}
 }
+
+// TestAccAgent_queueIDsRemovedWarns: removing queue_ids from an agent's
+// configuration plans "queue_ids = [...] -> null", which reads as leaving
+// the groups, while the apply leaves the agent in them (Terraform stops
+// managing the membership). The plan now says so, naming the groups; and
+// queue_ids = [] first is the way out of them.
+func TestAccAgent_queueIDsRemovedWarns(t *testing.T) {
+	t.Parallel()
+	acctest.PreCheck(t)
+	env := acctest.New(t)
+	c := env.Client(t)
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/"))
+	config := func(queueIDs string) string {
+		return head + env.Config(fmt.Sprintf(`
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Billing"
+  que_priority = 1
+  force_delete = true
+}
+resource "contactcenter_agent" "fay" {
+  user_num      = "8250"
+  user_name     = "Fay"
+  user_password = "Pass-1"
+  %s
+}
+`, queueIDs))
+	}
+	groupsOf := func() []int64 {
+		a, err := c.Agents.GetByNum(t.Context(), "8250")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.QueueIDList()
+	}
+	w.Write(config("queue_ids = [contactcenter_skill_group.g.id]"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	g := groupsOf()
+	if len(g) != 1 {
+		t.Fatalf("agent's groups after create: %v", g)
+	}
+	w.Write(config(""))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if !strings.Contains(out, "Warning: Agent Stays in Its Skill Groups") ||
+		!strings.Contains(out, fmt.Sprintf("the agent stays in them (%d), although the plan shows queue_ids going to null", g[0])) {
+		t.Errorf("plan output lacks the warning naming group %d:\n%s", g[0], out)
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if got := groupsOf(); len(got) != 1 || got[0] != g[0] {
+		t.Errorf("after queue_ids was removed the agent is in %v, want still %v", got, g)
+	}
+	// The way out, as the warning says: [] first.
+	w.Write(config("queue_ids = []"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if got := groupsOf(); len(got) != 0 {
+		t.Errorf("after queue_ids = [] the agent is in %v, want none", got)
+	}
+	w.Write(config(""))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Agent Stays") {
+		t.Errorf("no groups to stay in, yet the plan warns:\n%s", out)
+	}
+}

@@ -1098,3 +1098,35 @@ func TestAccAgent_deleteModeOnly(t *testing.T) {
 		},
 	})
 }
+
+// TestAccAgent_renumberedWithoutPassword: a configuration that names an
+// existing agent with another user_num (an import into a block with the
+// wrong number, a typo) and no password planned the replacement's create
+// and failed with the bare rule "A new agent needs a password". The error
+// now says that user_num is what replaces the agent, and which number
+// keeps it.
+func TestAccAgent_renumberedWithoutPassword(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	config := func(num, password string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_agent" "test" {
+  user_num  = %q
+  user_name = "Gus"
+  %s
+}
+`, num, password))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: config("8260", `user_password = "Pass-1"`)},
+			{Config: config("8260", "")}, // managed without a password from now on
+			{
+				Config:      config("8261", ""),
+				ExpectError: regexp.MustCompile(`(?s)Missing Agent Password.*user_num changes from "8260" to "8261".*the plan replaces\s+agent 8260 with a new agent.*set\s+user_num = "8260"`),
+			},
+		},
+	})
+}
