@@ -307,6 +307,10 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 			return
 		}
 		a, err := r.Client.Agents.GetByNum(ctx, num)
+		if client.IsNotFound(err) {
+			resp.Diagnostics.AddError("Cannot Import Non-Existent Agent", fmt.Sprintf("%v: no agent has this agent number (user_num).", err))
+			return
+		}
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import Agent", err)
 			return

@@ -1130,3 +1130,28 @@ resource "contactcenter_agent" "test" {
 		},
 	})
 }
+
+// TestAgent_importIdentityByNumber: user_num:<n> in an import identity was
+// refused with the import-id rule, which offers exactly that form. The
+// identity takes the numeric id only, and the error says where the other
+// form goes; the member's identity names the attribute that is wrong.
+func TestAgent_importIdentityByNumber(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	_, diags := env.ImportByIdentity(t, "contactcenter_agent", map[string]any{"id": "user_num:9004"})
+	if len(diags) == 0 || diags[0].Summary != "Invalid Import Identity" ||
+		!strings.Contains(diags[0].Detail, `got "user_num:9004". identity.id holds the numeric id only: the other forms go in an import block's id`) {
+		t.Errorf("diagnostics: %v", diags)
+	}
+	// An agent number nobody has is named as such, not as an object
+	// "deleted outside Terraform".
+	if diags := env.ImportDiagnostics(t, "contactcenter_agent", "user_num:nope"); len(diags) != 1 ||
+		diags[0].Summary != "Cannot Import Non-Existent Agent" || strings.Contains(diags[0].Detail, "outside Terraform") ||
+		!strings.Contains(diags[0].Detail, `no agent has this agent number (user_num)`) {
+		t.Errorf("import of user_num:nope: %v", diags)
+	}
+	_, diags = env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": "105:1009", "agent_id": "1009"})
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, `identity.que_id must be a positive numeric id, got "105:1009".`) {
+		t.Errorf("diagnostics: %v", diags)
+	}
+}

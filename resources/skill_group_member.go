@@ -195,6 +195,14 @@ func (r *skillGroupMemberResource) ImportState(ctx context.Context, req resource
 		if resp.Diagnostics.HasError() {
 			return
 		}
+		for name, v := range map[string]string{"que_id": q.ValueString(), "agent_id": a.ValueString()} {
+			if n, err := strconv.ParseInt(v, 10, 64); err != nil || n <= 0 {
+				resp.Diagnostics.AddError("Invalid Import Identity", fmt.Sprintf("A skill group member is imported as <que_id>:<agent_id>: identity.%s must be a positive numeric id, got %q.", name, v))
+			}
+		}
+		if resp.Diagnostics.HasError() {
+			return
+		}
 		id = q.ValueString() + ":" + a.ValueString()
 	}
 	queID, agID, err := tfkit.ParseIDPair(id)

@@ -52,6 +52,15 @@ func ImportByNumericID(ctx context.Context, req resource.ImportStateRequest, res
 		return
 	}
 	if n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64); err != nil || n <= 0 {
+		if req.ID == "" && req.Identity != nil {
+			detail := fmt.Sprintf("%s, got %q.", rule, id)
+			if strings.Contains(rule, " or as ") {
+				// The other forms the rule names are import ids only.
+				detail += " identity.id holds the numeric id only: the other forms go in an import block's id (or terraform import's), not in its identity."
+			}
+			resp.Diagnostics.AddError("Invalid Import Identity", detail)
+			return
+		}
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("%s, got %q.", rule, id))
 		return
 	}
