@@ -233,7 +233,9 @@ func (f *FilterRules) UnmarshalJSON(b []byte) error {
 // TaskFilter narrows projects/lists (§4.3). Zero values are not sent.
 type TaskFilter struct {
 	Type int64
-	// Status filters by 0 closed or 1 open when not nil.
+	// Status filters by 0 closed, 1 open or 2 paused when not nil. The
+	// API filters by closed and open only (§4.3): paused tasks are found
+	// by reading the list unfiltered and keeping them.
 	Status *int64
 	Name   string
 }
@@ -352,12 +354,13 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 
 // List pages through projects/lists (GET).
 func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[Task], error) {
+	paused := f.Status != nil && *f.Status == TaskStatusPaused
+	pages := paginate(ctx, func(ctx context.Context, page int) (Page[Task], error) {
 		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(tasksPerPage)}}
 		if f.Type != 0 {
 			q.Set("type", strconv.FormatInt(f.Type, 10))
 		}
-		if f.Status != nil {
+		if f.Status != nil && !paused {
 			q.Set("status", strconv.FormatInt(*f.Status, 10))
 		}
 		if f.Name != "" {
@@ -372,6 +375,18 @@ func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, e
 		}, &out)
 		return Page[Task]{Items: out.Data.Results, More: out.Data.More()}, err
 	})
+	if !paused {
+		return pages
+	}
+	return func(yield func(Task, error) bool) {
+		for t, err := range pages {
+			if err != nil || (t.Status != nil && t.Status.Int64() == TaskStatusPaused) {
+				if !yield(t, err) || err != nil {
+					return
+				}
+			}
+		}
+	}
 }
 
 // All returns every task of one type (projects/all).

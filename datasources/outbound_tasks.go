@@ -60,8 +60,9 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)},
 			},
 			"status": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only tasks with this status (`status`): `closed` or `open`. Not used with `all = true`.",
-				Validators: []validator.String{stringvalidator.OneOf("closed", "open")},
+				Optional: true, MarkdownDescription: "Only tasks with this status (`status`): `closed`, `open` or `paused` " +
+					"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks). Not used with `all = true`.",
+				Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 			},
 			"name": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only tasks whose name contains this text (`name`, fuzzy). Not used with `all = true`.",

@@ -24,7 +24,7 @@ func TestAccOutboundTasksDataSource_filters(t *testing.T) {
 	c := env.Client(t)
 	ctx := t.Context()
 	// 104 automatic tasks (more than one page of 100), one of them open, and one predictive task.
-	var openID int64
+	var openID, pausedID int64
 	for i := range 104 {
 		id, err := c.Tasks.Create(ctx, client.Task{Name: client.FlexString(fmt.Sprintf("Reminder %03d", i)), Type: 3})
 		if err != nil {
@@ -34,6 +34,14 @@ func TestAccOutboundTasksDataSource_filters(t *testing.T) {
 			openID = id
 			if err := c.Tasks.SetStatus(ctx, id, client.TaskStatusOpen); err != nil {
 				t.Fatal(err)
+			}
+		}
+		if i == 102 { // on the second page
+			pausedID = id
+			for _, st := range []int64{client.TaskStatusOpen, client.TaskStatusPaused} {
+				if err := c.Tasks.SetStatus(ctx, id, st); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}
@@ -52,6 +60,7 @@ func TestAccOutboundTasksDataSource_filters(t *testing.T) {
 data "contactcenter_outbound_tasks" "automatic" { type = 3 }
 data "contactcenter_outbound_tasks" "everything" {}
 data "contactcenter_outbound_tasks" "open" { status = "open" }
+data "contactcenter_outbound_tasks" "paused" { status = "paused" }
 data "contactcenter_outbound_tasks" "named" { name = "Sal" }
 data "contactcenter_outbound_tasks" "all_predictive" {
   type = 1
@@ -68,6 +77,12 @@ data "contactcenter_outbound_tasks" "all_predictive" {
 						"context": knownvalue.StringExact("mc_transivr"), "priority": knownvalue.Int64Exact(100),
 						"max_conn_secs": knownvalue.Int64Exact(300), "total_called": knownvalue.Int64Exact(0),
 						"created_at": knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)),
+					}),
+				})),
+				// The platform filters by closed and open only; paused tasks are kept from the whole list.
+				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.paused", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(fmt.Sprint(pausedID)), "status": knownvalue.StringExact("paused"),
 					}),
 				})),
 				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.named", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
@@ -90,7 +105,7 @@ func TestAccOutboundTasksDataSource_validation(t *testing.T) {
 	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
 		"all without type": {Config: `data "contactcenter_outbound_tasks" "x" { all = true }`, Want: `type is required when all = true`},
 		"unknown type":     {Config: `data "contactcenter_outbound_tasks" "x" { type = 2 }`, Want: `type value must be one of`},
-		"unknown status":   {Config: `data "contactcenter_outbound_tasks" "x" { status = "paused" }`, Want: `status value must be one of`},
+		"unknown status":   {Config: `data "contactcenter_outbound_tasks" "x" { status = "running" }`, Want: `status value must be one of`},
 		"name with all": {Config: "data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  name = \"a\"\n}",
 			Want: `name cannot be set when all = true`},
 		"status with all": {Config: "data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  status = \"open\"\n}",

@@ -280,8 +280,9 @@ func NewOutboundTaskListResource() list.ListResource {
 		Filters: map[string]listschema.Attribute{
 			"type": listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only tasks of this type: `1` predictive, `3` automatic, `4` robot.",
 				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)}},
-			"status": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks with this status: `closed` or `open`.",
-				Validators: []validator.String{stringvalidator.OneOf("closed", "open")}},
+			"status": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks with this status: `closed`, `open` or `paused` " +
+				"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks).",
+				Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")}},
 			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks whose name contains this text."},
 		},
 		Display: func(t client.Task) string { return string(t.Name) },
@@ -304,7 +305,8 @@ func NewOutboundTaskListResource() list.ListResource {
 }
 
 // TaskListFilter is the projects/lists filter of the list resource and the
-// data source: status filters by `closed` (0) or `open` (1) only (§4.3).
+// data source: status `closed` (0), `open` (1) or `paused` (2; the API
+// filters by the first two only, §4.3, and the client keeps paused tasks).
 func TaskListFilter(typ types.Int64, status, name types.String) client.TaskFilter {
 	f := client.TaskFilter{Type: typ.ValueInt64(), Name: name.ValueString()}
 	if s, ok := taskStatusNames[status.ValueString()]; ok {

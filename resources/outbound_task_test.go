@@ -825,8 +825,17 @@ func TestOutboundTask_list(t *testing.T) {
 	if one := env.List(t, "contactcenter_outbound_task", map[string]any{}, true, 1); len(one) != 1 {
 		t.Fatalf("limit 1: got %d results", len(one))
 	}
-	if bad := env.List(t, "contactcenter_outbound_task", map[string]any{"status": "paused"}, false, 10); len(bad) != 1 || len(bad[0].Diagnostics) == 0 {
-		t.Fatalf("status paused cannot be filtered by projects/lists; want a validation error, got %+v", bad)
+	if bad := env.List(t, "contactcenter_outbound_task", map[string]any{"status": "running"}, false, 10); len(bad) != 1 || len(bad[0].Diagnostics) == 0 {
+		t.Fatalf("status running is no task status; want a validation error, got %+v", bad)
+	}
+	// projects/lists filters by closed and open only; paused tasks are kept
+	// from the whole list.
+	if err := c.Tasks.SetStatus(ctx, robot, client.TaskStatusPaused); err != nil {
+		t.Fatal(err)
+	}
+	if got := env.List(t, "contactcenter_outbound_task", map[string]any{"status": "paused"}, false, 10); len(got) != 1 ||
+		got[0].Identity["id"] != strconv.FormatInt(robot, 10) {
+		t.Errorf("status paused: want the paused robot task %d, got %+v", robot, got)
 	}
 }
 
