@@ -60,7 +60,10 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"The service does not give the file back as a path, so `source` and `source_hash` stay null after import: an adopted voice " +
 			"file needs no `source` (the platform keeps its file; `terraform query -generate-config-out` writes it so), and setting " +
 			"them later records them without uploading again (a null `source_hash` in state never forces a replacement). " +
-			"To fetch the platform's file, use the `contactcenter_sound_file` data source.\n\n" +
+			"To fetch the platform's file, use the `contactcenter_sound_file` data source. " +
+			"An import id of the form `<id>,<path>` (`terraform import contactcenter_sound.x 512,./sounds/hold.wav`, as " +
+			"`ccsync export terraform` writes it next to the downloaded file) also records that local copy as `source`, with its sha256 " +
+			"as `source_hash`, so that a configuration naming the file plans no change after the import.\n\n" +
 			"API: sound/upload, sound/list, sound/delete (spec §4.5, §2.9).",
 		Attributes: framework.OmitNulls(framework.Strict(SoundAttributes())),
 	}
