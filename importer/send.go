@@ -38,12 +38,42 @@ type SendOptions struct {
 	// ResendUnknown sends again the numbers left in doubt by an interrupted
 	// run that cannot be reconciled (the gateway keeps no send records).
 	ResendUnknown bool
-	// Progress, when set, is called after every batch.
-	Progress func(done, total int)
+	// Progress, when set, is told what happened to every batch: once per
+	// batch sent, refused or left in doubt, and once for the batches a
+	// stopped run did not send.
+	Progress func(BatchProgress)
 
 	// crashAfterSend, in tests, stops the run after that batch (1-based)
 	// was sent and before its outcome is written, as a crash would.
 	crashAfterSend int
+}
+
+// What happened to a batch (BatchProgress.Status).
+const (
+	// BatchSent: the platform answered; Sent of its Numbers were accepted
+	// (the others were refused one by one).
+	BatchSent = "sent"
+	// BatchRefused: the platform refused the whole batch; nothing went out.
+	BatchRefused = "refused"
+	// BatchInDoubt: the answer was lost (or the run was aborted while
+	// waiting for it); the platform may have sent it. The next run settles
+	// its numbers.
+	BatchInDoubt = "in doubt"
+	// BatchNotSent: the run stopped before these batches.
+	BatchNotSent = "not sent"
+)
+
+// BatchProgress tells what happened to one batch, or for BatchNotSent to
+// the batches Batch through Last, of Total.
+type BatchProgress struct {
+	Batch, Last, Total int
+	Status             string
+	// Numbers is how many numbers the batch (or batches) held; Sent how
+	// many the platform accepted.
+	Numbers, Sent int
+	// Reason is the refusal, the error that lost the answer, or why the
+	// batches were not sent.
+	Reason string
 }
 
 // SendResult is one recipient row of a send report.
@@ -160,9 +190,19 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	}
 
 	batches := makeBatches(todo, opts)
+	progress := func(p BatchProgress) {
+		if opts.Progress != nil {
+			p.Total = len(batches)
+			if p.Last == 0 {
+				p.Last = p.Batch
+			}
+			opts.Progress(p)
+		}
+	}
 	for bi, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			markRest(results, batches[bi:], "not sent: "+err.Error())
+			progress(BatchProgress{Batch: bi + 1, Last: len(batches), Status: BatchNotSent, Numbers: countIn(batches[bi:]), Reason: err.Error()})
 			return results, err
 		}
 		rec := make([]Recipient, len(batch))
@@ -195,6 +235,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			for _, i := range batch {
 				results[i].Outcome, results[i].Message = SendFailed, err.Error()
 			}
+			progress(BatchProgress{Batch: bi + 1, Status: BatchRefused, Numbers: len(batch), Reason: err.Error()})
 		case err != nil:
 			// The answer is lost: the batch stays in doubt (no outcome
 			// record), and the next run reconciles it.
@@ -202,6 +243,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 				results[i].Outcome = SendUnknown
 				results[i].Message = "the send's answer was lost (" + err.Error() + "); run again to reconcile"
 			}
+			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: err.Error()})
 		default:
 			outcomes := map[string]Outcome{}
 			for _, m := range mobiles {
@@ -214,16 +256,16 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Content: digests}); werr != nil {
 				return results, werr
 			}
+			sent := 0
 			for _, i := range batch {
 				o := outcomes[list.Rows[i].Mobile]
 				results[i].Outcome, results[i].Message, results[i].SMSID = SendFailed, o.Message, o.SMSID
 				if o.Sent {
 					results[i].Outcome = SendSent
+					sent++
 				}
 			}
-		}
-		if opts.Progress != nil {
-			opts.Progress(bi+1, len(batches))
+			progress(BatchProgress{Batch: bi + 1, Status: BatchSent, Numbers: len(batch), Sent: sent})
 		}
 	}
 	return results, nil
@@ -392,6 +434,15 @@ func makeBatches(todo []int, opts SendOptions) [][]int {
 		todo = todo[n:]
 	}
 	return out
+}
+
+// countIn counts the numbers of batches.
+func countIn(batches [][]int) int {
+	n := 0
+	for _, b := range batches {
+		n += len(b)
+	}
+	return n
 }
 
 func markRest(results []SendResult, batches [][]int, msg string) {

@@ -487,3 +487,34 @@ func TestSend_formatRewrittenBySpreadsheet(t *testing.T) {
 			dry[0].Outcome, dry[0].Message, dry[1].Outcome)
 	}
 }
+
+// TestSend_progressPerBatch: every batch's progress says what happened to
+// it, and the batches a stopped run did not send are reported too.
+func TestSend_progressPerBatch(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 50), []string{"name", "date"}, "open")
+	s := newFakeSender()
+	s.lose, s.reject = 2, 3
+	s.invalid["13800000001"] = "invalid number"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []BatchProgress
+	opts := SendOptions{TemplateID: "7", Journal: filepath.Join(t.TempDir(), "j"), BatchSize: 10, Progress: func(p BatchProgress) {
+		got = append(got, p)
+		if p.Batch == 3 {
+			cancel()
+		}
+	}}
+	if _, err := Send(ctx, s, list, opts); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+	want := []BatchProgress{
+		{Batch: 1, Last: 1, Total: 5, Status: BatchSent, Numbers: 10, Sent: 9},
+		{Batch: 2, Last: 2, Total: 5, Status: BatchInDoubt, Numbers: 10, Reason: "read tcp: connection reset by peer"},
+		{Batch: 3, Last: 3, Total: 5, Status: BatchRefused, Numbers: 10, Reason: "code 1016: template not approved"},
+		{Batch: 4, Last: 5, Total: 5, Status: BatchNotSent, Numbers: 20, Reason: "context canceled"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("progress (-want +got):\n%s", d)
+	}
+}

@@ -42,6 +42,33 @@ variables), and every recipient's message, the template filled with the
 row's values, is checked against the gateway's 400 characters first.
 `
 
+// batchLine tells what happened to a batch: sent, refused, in doubt (its
+// answer lost) or not sent.
+func batchLine(p importer.BatchProgress) string {
+	numbers := func(n int) string {
+		if n == 1 {
+			return "1 number"
+		}
+		return fmt.Sprintf("%d numbers", n)
+	}
+	switch p.Status {
+	case importer.BatchSent:
+		if p.Sent == p.Numbers {
+			return fmt.Sprintf("batch %d/%d sent: %s", p.Batch, p.Total, numbers(p.Numbers))
+		}
+		return fmt.Sprintf("batch %d/%d sent: %d of %s accepted, %d refused (listed below)", p.Batch, p.Total, p.Sent, numbers(p.Numbers), p.Numbers-p.Sent)
+	case importer.BatchRefused:
+		return fmt.Sprintf("batch %d/%d refused, nothing sent (%s): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
+	case importer.BatchInDoubt:
+		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; the next run settles it): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
+	}
+	which := fmt.Sprintf("batch %d/%d", p.Batch, p.Total)
+	if p.Last > p.Batch {
+		which = fmt.Sprintf("batches %d-%d/%d", p.Batch, p.Last, p.Total)
+	}
+	return fmt.Sprintf("%s not sent (%s): %s", which, numbers(p.Numbers), p.Reason)
+}
+
 // runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
 // command's dispatcher; it registers no command of its own.
 func runSMSSend(args []string, stdout, stderr io.Writer) int {
@@ -126,12 +153,16 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	results, sendErr := importer.Send(ctx, sender, list, importer.SendOptions{
 		TemplateID: *template, Via: *via, BatchSize: *batch, DryRun: *dryRun,
 		Journal: *journalPath, ResendUnknown: *resend,
-		Progress: func(done, total int) {
-			if bar {
-				progressBar(stderr, done, total, "batches")
-			} else {
-				fmt.Fprintf(stderr, "batch %d/%d sent\n", done, total)
+		Progress: func(p importer.BatchProgress) {
+			if bar && p.Status == importer.BatchSent && p.Sent == p.Numbers {
+				progressBar(stderr, p.Batch, p.Total, "batches sent")
+				return
 			}
+			if bar {
+				fmt.Fprintf(stderr, "\r%-80s\n", batchLine(p))
+				return
+			}
+			fmt.Fprintln(stderr, batchLine(p))
 		},
 	})
 	// A message too long for the gateway (checked before the first send).
