@@ -38,6 +38,12 @@ type SendOptions struct {
 	// ResendUnknown sends again the numbers left in doubt by an interrupted
 	// run that cannot be reconciled (the gateway keeps no send records).
 	ResendUnknown bool
+	// Stop, when closed, ends the run gracefully: the batch in flight is
+	// not cut off (its answer is recorded in the journal) and no further
+	// batch is sent; Send then returns an error wrapping ErrInterrupted.
+	// Cancelling ctx instead aborts at once, leaving the batch in flight in
+	// doubt.
+	Stop <-chan struct{}
 	// Progress, when set, is told what happened to every batch: once per
 	// batch sent, refused or left in doubt, and once for the batches a
 	// stopped run did not send.
@@ -85,6 +91,10 @@ type SendResult struct {
 	Message string   `json:"message,omitempty"`
 	SMSID   string   `json:"sms_id,omitempty"`
 }
+
+// ErrInterrupted is wrapped by the error of a send ended through
+// SendOptions.Stop.
+var ErrInterrupted = errors.New("interrupted")
 
 // errCrash is returned by the crash test hook.
 var errCrash = errors.New("simulated crash between send and outcome record")
@@ -205,6 +215,14 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			progress(BatchProgress{Batch: bi + 1, Last: len(batches), Status: BatchNotSent, Numbers: countIn(batches[bi:]), Reason: err.Error()})
 			return results, err
 		}
+		if stopped(opts.Stop) {
+			markRest(results, batches[bi:], "not sent: the run was interrupted before this batch; run again to send it")
+			progress(BatchProgress{Batch: bi + 1, Last: len(batches), Status: BatchNotSent, Numbers: countIn(batches[bi:]), Reason: "interrupted"})
+			if bi == 0 {
+				return results, fmt.Errorf("%w before the first batch; nothing was sent", ErrInterrupted)
+			}
+			return results, fmt.Errorf("%w after batch %d of %d; no further batch was sent", ErrInterrupted, bi, len(batches))
+		}
 		rec := make([]Recipient, len(batch))
 		mobiles := make([]string, len(batch))
 		digests := map[string]string{}
@@ -239,11 +257,15 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		case err != nil:
 			// The answer is lost: the batch stays in doubt (no outcome
 			// record), and the next run reconciles it.
+			reason := err.Error()
+			if ctx.Err() != nil {
+				reason = "aborted while waiting for the platform's answer: " + reason
+			}
 			for _, i := range batch {
 				results[i].Outcome = SendUnknown
-				results[i].Message = "the send's answer was lost (" + err.Error() + "); run again to reconcile"
+				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile"
 			}
-			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: err.Error()})
+			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason})
 		default:
 			outcomes := map[string]Outcome{}
 			for _, m := range mobiles {
@@ -268,7 +290,25 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			progress(BatchProgress{Batch: bi + 1, Status: BatchSent, Numbers: len(batch), Sent: sent})
 		}
 	}
+	// Interrupted during the last batch: nothing was left to stop, but the
+	// run was asked to stop (or aborted, leaving that batch in doubt).
+	if err := ctx.Err(); err != nil && len(batches) > 0 {
+		return results, err
+	}
+	if stopped(opts.Stop) && len(batches) > 0 {
+		return results, fmt.Errorf("%w during the last batch (%d of %d), which finished and is recorded", ErrInterrupted, len(batches), len(batches))
+	}
 	return results, nil
+}
+
+// stopped tells whether stop is closed (never, for nil).
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // alreadySentMessage tells a row the journal shows as sent with the same

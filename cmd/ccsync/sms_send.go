@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
@@ -31,6 +32,11 @@ delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
 only with --resend-unknown.
 
+Ctrl-C (or SIGTERM) stops after the current batch: that batch finishes and
+its answer is recorded, no further batch is sent, and the run exits 1; run
+again to send the rest. A second Ctrl-C aborts at once, leaving the batch in
+flight in doubt for the next run to settle.
+
 The journal keeps the values each number was sent with: a row sent before
 with the same values is "already sent"; a row whose values changed (next
 week's list under the same file name) is sent. To send the same message to
@@ -41,6 +47,60 @@ send_file request per batch (send_batch when a batch shares its
 variables), and every recipient's message, the template filled with the
 row's values, is checked against the gateway's 400 characters first.
 `
+
+// notifySignals relays SIGINT and SIGTERM to c until the returned function
+// is called. Tests replace it to deliver signals of their own.
+var notifySignals = func(c chan<- os.Signal) (stop func()) {
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	return func() { signal.Stop(c) }
+}
+
+// interruptInTwoSteps: the first SIGINT or SIGTERM closes stop and calls
+// first; the second cancels ctx. release stops listening and waits for the
+// listener to end.
+func interruptInTwoSteps(first func()) (ctx context.Context, stop <-chan struct{}, release func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stopCh := make(chan struct{})
+	sigs := make(chan os.Signal, 2)
+	unnotify := notifySignals(sigs)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-sigs:
+		case <-done:
+			return
+		}
+		close(stopCh)
+		first()
+		select {
+		case <-sigs:
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, stopCh, func() {
+		unnotify()
+		close(done)
+		wg.Wait()
+		cancel()
+	}
+}
+
+// syncWriter serialises writes from more than one goroutine (the signal
+// listener's message and the progress lines).
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
 
 // batchLine tells what happened to a batch: sent, refused, in doubt (its
 // answer lost) or not sent.
@@ -109,8 +169,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if *journalPath == "" {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
+	// answer is recorded and it is not left in doubt, and sends no more;
+	// the second aborts at once.
+	bar := isTerminal(stderr) // before the wrapping hides the terminal
+	stderr = &syncWriter{w: stderr}
+	ctx, stopSending, release := interruptInTwoSteps(func() {
+		fmt.Fprintln(stderr, "ccsync sms send: interrupted: stopping after the current batch (its answer is recorded in the journal); interrupt again to abort at once, leaving that batch in doubt")
+	})
+	defer release()
 
 	be, err := newBackend(conn)
 	if err != nil {
@@ -149,10 +216,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return badInput(probs)
 	}
 
-	bar := isTerminal(stderr)
 	results, sendErr := importer.Send(ctx, sender, list, importer.SendOptions{
 		TemplateID: *template, Via: *via, BatchSize: *batch, DryRun: *dryRun,
-		Journal: *journalPath, ResendUnknown: *resend,
+		Journal: *journalPath, ResendUnknown: *resend, Stop: stopSending,
 		Progress: func(p importer.BatchProgress) {
 			if bar && p.Status == importer.BatchSent && p.Sent == p.Numbers {
 				progressBar(stderr, p.Batch, p.Total, "batches sent")
@@ -210,7 +276,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		verb, len(list.Rows), list.Unique(), counts[importer.SendSent], counts[importer.SendAlreadySent], counts[importer.SendDuplicate],
 		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun])
 	if sendErr != nil {
-		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
+		why := sendErr.Error()
+		if errors.Is(sendErr, context.Canceled) {
+			why = "aborted by a second interrupt; a batch cut off is in doubt and the next run settles it"
+		}
+		fmt.Fprintf(stdout, "Stopped: %s. Run again to continue; the journal %s prevents double sends.\n", why, *journalPath)
 	}
 	if *report != "" {
 		fmt.Fprintf(stdout, "Report: %s\n", *report)
