@@ -90,6 +90,9 @@ type SendResult struct {
 	Outcome string   `json:"outcome"`
 	Message string   `json:"message,omitempty"`
 	SMSID   string   `json:"sms_id,omitempty"`
+	// ValuesDiffer marks a duplicate whose values differ from those of the
+	// row it repeats: its values are not sent.
+	ValuesDiffer bool `json:"values_differ,omitempty"`
 }
 
 // ErrInterrupted is wrapped by the error of a send ended through
@@ -159,6 +162,10 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	results := make([]SendResult, len(list.Rows))
 	content := make([]string, len(list.Rows)) // by row index: contentDigest
 	var todo []int                            // indexes into list.Rows
+	byRow := map[int]int{}                    // row number → index
+	for i, r := range list.Rows {
+		byRow[r.Row] = i
+	}
 	for i, r := range list.Rows {
 		res := SendResult{Row: r.Row, Mobile: r.Mobile, Params: r.Params}
 		content[i] = contentDigest(list.Params, keysOf(r))
@@ -170,6 +177,11 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		case r.DuplicateOf != 0:
 			res.Outcome = SendDuplicate
 			res.Message = fmt.Sprintf("same number as row %d; not sent again", r.DuplicateOf)
+			if fi, ok := byRow[r.DuplicateOf]; ok && !sameContent(content[fi], content[i]) {
+				res.ValuesDiffer = true
+				res.Message = fmt.Sprintf("same number as row %d, with other values (%s); this row's values are not sent: the number gets one message, with row %d's values",
+					r.DuplicateOf, valueDiff(list.Params, list.Rows[fi], r), r.DuplicateOf)
+			}
 		case st != nil && st.status == "sent" && !resent:
 			res.Outcome, res.Message, res.SMSID = SendAlreadySent, alreadySentMessage(st, opts.Journal), st.smsID
 			if n := notes[r.Mobile]; n != "" {
@@ -309,6 +321,28 @@ func stopped(stop <-chan struct{}) bool {
 	default:
 		return false
 	}
+}
+
+// valueDiff names the values in which a duplicate row differs from the
+// row it repeats: name "Alicia" here, "Alice" in row 2.
+func valueDiff(names []string, first, dup RecipientRow) string {
+	fk, dk := keysOf(first), keysOf(dup)
+	var parts []string
+	for k := range dup.Params {
+		if k < len(fk) && k < len(dk) && fk[k] == dk[k] {
+			continue
+		}
+		name := fmt.Sprintf("value %d", k+1)
+		if k < len(names) {
+			name = names[k]
+		}
+		was := ""
+		if k < len(first.Params) {
+			was = first.Params[k]
+		}
+		parts = append(parts, fmt.Sprintf("%s %q here, %q in row %d", name, dup.Params[k], was, first.Row))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // alreadySentMessage tells a row the journal shows as sent with the same

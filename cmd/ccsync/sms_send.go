@@ -19,7 +19,8 @@ const smsSendUsage = `usage: ccsync sms send FILE.xlsx --template ID [--via open
 
 Sends an SMS template to a recipient sheet: a mobile column plus one column
 per template variable (tpl_param). Every row is checked first; repeated
-numbers are sent once. Batches of at most 200 go through the open interface
+numbers are sent once, with the values of their first row (a repeat whose
+values differ is listed, saying which values were not sent). Batches of at most 200 go through the open interface
 (type-2 batch send) or, with --via gateway, the SMS gateway.
 
 The journal (default FILE.xlsx.send-<ID>-<via>.journal) records each batch
@@ -264,7 +265,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	for _, r := range results {
-		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown {
+		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer {
 			fmt.Fprintf(stdout, "%s row %d %s: %s: %s\n", list.Sheet, r.Row, r.Mobile, r.Outcome, r.Message)
 		}
 	}

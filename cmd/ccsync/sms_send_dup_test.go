@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
+)
+
+// dupBook writes a recipient sheet in which row 4 repeats row 2's number
+// with another name and row 5 repeats it with the same values.
+func dupBook(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "dup.xlsx")
+	f := excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Recipients")
+	for i, row := range [][]any{
+		{"mobile", "name", "date"},
+		{"13800138001", "Alice", "2026-12-01"},
+		{"13800138002", "Bob", "2026-12-01"},
+		{"+86-13800138001", "Alicia", "2026-12-01"},
+		{"13800138001", "Alice", "2026-12-01"},
+	} {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		_ = f.SetSheetRow("Recipients", cell, &row)
+	}
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSMSSend_duplicateWithOtherValuesIsNamed: a repeated number whose
+// values differ is not dropped quietly: the text output lists the row and
+// says which of its values were not sent; the JSON result marks it.
+func TestSMSSend_duplicateWithOtherValuesIsNamed(t *testing.T) {
+	t.Parallel()
+	s := importertest.NewSender()
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	book := dupBook(t)
+	want := `Recipients row 4 13800138001: duplicate: same number as row 2, with other values (name "Alicia" here, "Alice" in row 2); this row's values are not sent: the number gets one message, with row 2's values`
+	for _, dry := range []bool{true, false} {
+		args := []string{"send", book, "--template", "7", "--journal", filepath.Join(t.TempDir(), "j"), "--endpoint", ep, "--access-token", "t"}
+		if dry {
+			args = append(args, "--dry-run")
+		}
+		code, o, e := runSMSCmd(args...)
+		if code != 0 || !strings.Contains(o, want+"\n") || !strings.Contains(o, "2 duplicates") {
+			t.Errorf("dry %v: exit %d, stdout lacks\n%s\n%s\n%s", dry, code, want, o, e)
+		}
+		if strings.Contains(o, "row 5 ") {
+			t.Errorf("dry %v: the duplicate with the same values is listed:\n%s", dry, o)
+		}
+	}
+	if len(s.Log) != 2 || s.Log[0].Mobile != "13800138001" || s.Log[0].Params[0] != "Alice" {
+		t.Errorf("the platform got %v, want Alice's values for 13800138001 and Bob", s.Log)
+	}
+	_, o, _ := runSMSCmd("send", book, "--template", "7", "--dry-run", "--output", "json", "--journal", filepath.Join(t.TempDir(), "j"), "--endpoint", ep, "--access-token", "t")
+	var res struct {
+		Results []importer.SendResult `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(o), &res); err != nil || len(res.Results) != 4 {
+		t.Fatalf("%v\n%s", err, o)
+	}
+	if r := res.Results[2]; !r.ValuesDiffer || !strings.Contains(r.Message, `name "Alicia" here`) {
+		t.Errorf("row 4: %+v", r)
+	}
+	if r := res.Results[3]; r.ValuesDiffer || r.Message != "same number as row 2; not sent again" {
+		t.Errorf("row 5: %+v", r)
+	}
+}
