@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -103,6 +104,25 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	return s.w.Write(p)
 }
 
+// dryRunShown is how many rows a text dry run lists.
+const dryRunShown = 20
+
+// withValues renders a row's values: ` with name "Alice", date "2026-12-01"`.
+func withValues(names, values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	parts := make([]string, len(values))
+	for i, v := range values {
+		name := fmt.Sprintf("value %d", i+1)
+		if i < len(names) {
+			name = names[i]
+		}
+		parts[i] = fmt.Sprintf("%s %q", name, v)
+	}
+	return " with " + strings.Join(parts, ", ")
+}
+
 // batchLine tells what happened to a batch: sent, refused, in doubt (its
 // answer lost) or not sent.
 func batchLine(p importer.BatchProgress) string {
@@ -139,7 +159,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	conn := addConnFlags(fs)
 	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
 	via := fs.String("via", "open", "channel: open (the open interface's batch send) or gateway (the SMS gateway: one file, or one batch when every recipient has the same values)")
-	dryRun := fs.Bool("dry-run", false, "check the sheet and show what would be sent; send nothing")
+	dryRun := fs.Bool("dry-run", false, fmt.Sprintf("check the sheet and show what would be sent (each row's number and values: the first %d rows in text, every row with --output json or --report); send nothing", dryRunShown))
 	report := fs.String("report", "", "write a Result workbook with every recipient's outcome to this file")
 	journalPath := fs.String("journal", "", "journal file (default FILE.xlsx.send-<ID>-<via>.journal)")
 	resend := fs.Bool("resend-unknown", false, "send again to numbers an interrupted run left in doubt that the platform's send records or delivery reports do not show as sent")
@@ -264,10 +284,20 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		_ = emit(stdout, "json", out, "")
 		return code
 	}
+	wouldSend := 0
 	for _, r := range results {
-		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer {
+		switch {
+		case r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer:
 			fmt.Fprintf(stdout, "%s row %d %s: %s: %s\n", list.Sheet, r.Row, r.Mobile, r.Outcome, r.Message)
+		case r.Outcome == importer.SendDryRun:
+			// What would be sent, row by row, the first dryRunShown.
+			if wouldSend++; wouldSend <= dryRunShown {
+				fmt.Fprintf(stdout, "%s row %d %s: %s%s\n", list.Sheet, r.Row, r.Mobile, r.Message, withValues(list.Params, r.Params))
+			}
 		}
+	}
+	if wouldSend > dryRunShown {
+		fmt.Fprintf(stdout, "…and %d more rows would be sent (--output json or --report lists every row)\n", wouldSend-dryRunShown)
 	}
 	verb := "Send"
 	if *dryRun {

@@ -74,3 +74,31 @@ func TestSMSSend_duplicateWithOtherValuesIsNamed(t *testing.T) {
 		t.Errorf("row 5: %+v", r)
 	}
 }
+
+// TestSMSSend_dryRunShowsWhatWouldBeSent: a text dry run lists, row by
+// row, the number and the values that would be sent, the first 20, then
+// how many more.
+func TestSMSSend_dryRunShowsWhatWouldBeSent(t *testing.T) {
+	t.Parallel()
+	s := importertest.NewSender()
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	code, o, e := runSMSCmd("send", demoRecipients, "--template", "7", "--dry-run", "--journal", filepath.Join(t.TempDir(), "j"), "--endpoint", ep, "--access-token", "t")
+	if code != 0 || s.Batches != 0 {
+		t.Fatalf("exit %d, %d batches\n%s\n%s", code, s.Batches, o, e)
+	}
+	lines := strings.Split(strings.TrimSpace(o), "\n")
+	// 20 rows that would be sent, row 5 (row 2's number with other
+	// values), the rest and the summary.
+	if len(lines) != 23 || !strings.HasPrefix(lines[3], "Recipients row 5 13800138000: duplicate: same number as row 2, with other values") {
+		t.Fatalf("want 20 rows, the duplicate, the rest and the summary, got %d lines:\n%s", len(lines), o)
+	}
+	if !strings.HasPrefix(lines[0], `Recipients row 2 138`) || !strings.Contains(lines[0], `: would send with name "`) || !strings.Contains(lines[0], `", date "2026-12-01"`) {
+		t.Errorf("first row: %s", lines[0])
+	}
+	if lines[21] != "…and 4 more rows would be sent (--output json or --report lists every row)" {
+		t.Errorf("rest: %s", lines[21])
+	}
+	if !strings.HasPrefix(lines[22], "Dry run: 25 rows, 24 unique numbers;") {
+		t.Errorf("summary: %s", lines[22])
+	}
+}
