@@ -76,6 +76,9 @@ type journal struct {
 	state map[string]*numberState
 	// reported holds the delivery reports pulled so far, by reportKey.
 	reported map[string]Report
+	// tags are the send tags of every intent in the journal: a report of
+	// another tag is of another send.
+	tags map[string]bool
 }
 
 func reportKey(tag, mobile string) string { return tag + "\x00" + mobile }
@@ -84,7 +87,7 @@ func reportKey(tag, mobile string) string { return tag + "\x00" + mobile }
 // opens it for appending. A journal written for another template or
 // channel is refused: its numbers would be skipped wrongly.
 func openJournal(path, template, via string, readOnly bool) (*journal, error) {
-	j := &journal{path: path, state: map[string]*numberState{}, reported: map[string]Report{}}
+	j := &journal{path: path, state: map[string]*numberState{}, reported: map[string]Report{}, tags: map[string]bool{}}
 	f, err := os.Open(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -140,6 +143,9 @@ func (j *journal) apply(r journalRec, template, via string) error {
 			return fmt.Errorf("journal %s belongs to template %s via %s, not template %s via %s; use another --journal", j.path, r.Template, r.Via, template, via)
 		}
 	case "intent":
+		if r.Tag != "" {
+			j.tags[r.Tag] = true
+		}
 		for _, m := range r.Mobiles {
 			st := j.state[m]
 			c := r.Content[m]

@@ -44,6 +44,12 @@ type SendOptions struct {
 	// Cancelling ctx instead aborts at once, leaving the batch in flight in
 	// doubt.
 	Stop <-chan struct{}
+	// ReportsTaken, when set, is told how many delivery reports settling
+	// numbers in doubt took off the gateway's queue, and how many of them
+	// are of other sends (a tag no intent of this journal has): the queue
+	// hands each report out once, so those are then kept only in the
+	// journal's "reports" lines.
+	ReportsTaken func(taken, others int)
 	// Progress, when set, is told what happened to every batch: once per
 	// batch sent, refused or left in doubt, and once for the batches a
 	// stopped run did not send.
@@ -377,7 +383,7 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 	}
 	slices.Sort(doubt)
 	if rp, ok := sender.(ReportPuller); ok {
-		return settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown)
+		return settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown, opts.ReportsTaken)
 	}
 	if rc, ok := sender.(Reconciler); ok {
 		want := map[string]string{}
@@ -430,7 +436,7 @@ const maxReportPulls = 1000
 // queue was read to its end without error, when they are released to be
 // sent again: the platform has no record of them. Numbers in doubt from a
 // journal without tags cannot be looked up; resend releases them as before.
-func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt []string, resend bool) (map[string]string, error) {
+func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt []string, resend bool, taken func(taken, others int)) (map[string]string, error) {
 	missing := func() int {
 		n := 0
 		for _, m := range doubt {
@@ -442,6 +448,12 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 	}
 	var pullErr error
 	drained := false
+	total, others := 0, 0
+	defer func() {
+		if taken != nil && total > 0 {
+			taken(total, others)
+		}
+	}()
 	for pulls := 0; missing() > 0; pulls++ {
 		if pulls == maxReportPulls {
 			pullErr = fmt.Errorf("stopped after %d pulls of delivery reports with numbers still not found", pulls)
@@ -458,6 +470,12 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 		}
 		if err := j.write(journalRec{Type: "reports", Time: time.Now(), Reports: reps}); err != nil {
 			return nil, err
+		}
+		total += len(reps)
+		for _, r := range reps {
+			if !j.tags[r.Tag] {
+				others++
+			}
 		}
 	}
 	notes := map[string]string{}

@@ -65,9 +65,17 @@ func TestSend_doubtSettledFromDeliveryReports(t *testing.T) {
 		t.Fatalf("first run: %v", got)
 	}
 	opts.ResendUnknown = true
+	taken, others := 0, 0
+	opts.ReportsTaken = func(n, o int) { taken, others = n, o }
 	res, err = Send(context.Background(), s, list, opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The queue held the other send's report, then the reports of this
+	// journal's batches 1, 2 (the lost one) and 3; the pulls (3 at a time)
+	// stop once batch 2's were all found, after 1+10+10 reports.
+	if taken != 21 || others != 1 {
+		t.Errorf("reports taken %d, of other sends %d; want 21 and 1", taken, others)
 	}
 	if got := outcomes(res); got[SendAlreadySent] != 30 || len(twice(s.fakeSender)) > 0 || s.batches != 3 {
 		t.Fatalf("second run: %v twice %v batches %d", got, twice(s.fakeSender), s.batches)

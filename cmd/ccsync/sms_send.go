@@ -32,7 +32,9 @@ the open interface from its send records (a record with the values the
 number was to get); through the gateway from its
 delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
-only with --resend-unknown.
+only with --resend-unknown. The queue hands each report out once: the
+reports taken, also those of other sends, are kept in the journal, and the
+run says how many of them were of other sends.
 
 Ctrl-C (or SIGTERM) stops after the current batch: that batch finishes and
 its answer is recorded, no further batch is sent, and the run exits 1; run
@@ -102,6 +104,18 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.Write(p)
+}
+
+// reportsTakenLine tells where the delivery reports pulled to settle
+// numbers in doubt went: the queue hands each out once, so reports of
+// other sends are now only in the journal.
+func reportsTakenLine(taken, others int, journal string) string {
+	line := fmt.Sprintf("Took %d delivery reports off the gateway's queue (down_status) to settle numbers in doubt", taken)
+	if others == 0 {
+		return line + fmt.Sprintf("; they are kept in the journal %s (its \"reports\" lines).", journal)
+	}
+	return line + fmt.Sprintf("; %d of them are of other sends (not this journal's) and are now kept only in the journal %s (its \"reports\" lines): "+
+		"the queue does not hand them out again (ccsync sms status pull will not return them).", others, journal)
 }
 
 // dryRunShown is how many rows a text dry run lists.
@@ -237,9 +251,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return badInput(probs)
 	}
 
+	var taken, takenOthers int
 	results, sendErr := importer.Send(ctx, sender, list, importer.SendOptions{
 		TemplateID: *template, Via: *via, BatchSize: *batch, DryRun: *dryRun,
 		Journal: *journalPath, ResendUnknown: *resend, Stop: stopSending,
+		ReportsTaken: func(n, others int) { taken, takenOthers = n, others },
 		Progress: func(p importer.BatchProgress) {
 			if bar && p.Status == importer.BatchSent && p.Sent == p.Numbers {
 				progressBar(stderr, p.Batch, p.Total, "batches sent")
@@ -281,6 +297,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		if sendErr != nil {
 			out["error"] = sendErr.Error()
 		}
+		if taken > 0 {
+			out["reports_taken"] = map[string]int{"total": taken, "of_other_sends": takenOthers}
+		}
 		_ = emit(stdout, "json", out, "")
 		return code
 	}
@@ -298,6 +317,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	if wouldSend > dryRunShown {
 		fmt.Fprintf(stdout, "…and %d more rows would be sent (--output json or --report lists every row)\n", wouldSend-dryRunShown)
+	}
+	if taken > 0 {
+		fmt.Fprintln(stdout, reportsTakenLine(taken, takenOthers, *journalPath))
 	}
 	verb := "Send"
 	if *dryRun {

@@ -270,3 +270,50 @@ func TestSMSSend_gatewayLostAnswersSettledFromDeliveryReports(t *testing.T) {
 		t.Errorf("journal lacks the run tag or the pulled reports:\n%s", b)
 	}
 }
+
+// TestSMSSend_gatewaySettlingSaysWhereOtherReportsWent: settling a lost
+// answer drains down_status, which also holds the reports of another send
+// (smsExt "other-run"); the run says how many of those it took off the
+// queue and names the journal that now keeps them.
+func TestSMSSend_gatewaySettlingSaysWhereOtherReportsWent(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	journal := filepath.Join(t.TempDir(), "j")
+	e.onSend = func(n int) {
+		switch n {
+		case 1:
+			e.faults(t, `{"lost_rate":1}`)
+		case 2:
+			e.faults(t, `{"drop_rate":1}`)
+		default:
+			e.faults(t, `{}`)
+		}
+	}
+	if code, o, errOut := e.send(demoRecipients, "--journal", journal, "--batch-size", "12"); code != 1 || !strings.Contains(o, "24 unknown") {
+		t.Fatalf("faulty run: exit %d\n%s\n%s", code, o, errOut)
+	}
+	e.faults(t, `{}`)
+	e.mu.Lock()
+	e.onSend = nil
+	e.mu.Unlock()
+	// Another send (not this journal's) leaves 2 reports on the queue.
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(e.url), AppID: "sim-app", AppKey: "sim-key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, _ := strconv.ParseInt(e.tpl, 10, 64)
+	if _, err := c.Gateway.SendBatch(t.Context(), client.GatewayBatch{Mobiles: []string{"13900000001", "13900000002"}, TplID: tpl,
+		SmsParams: []string{"Ann", "2026-12-01"}, SignText: "Acme", SmsExt: "other-run"}); err != nil {
+		t.Fatal(err)
+	}
+	code, o, errOut := e.send(demoRecipients, "--journal", journal, "--batch-size", "12")
+	want := "Took 14 delivery reports off the gateway's queue (down_status) to settle numbers in doubt; 2 of them are of other sends (not this journal's) and are now kept only in the journal " +
+		journal + ` (its "reports" lines): the queue does not hand them out again (ccsync sms status pull will not return them).`
+	if code != 1 || !strings.Contains(o, want+"\n") {
+		t.Errorf("re-run: exit %d, stdout lacks\n%s\n%s\n%s", code, want, o, errOut)
+	}
+	b, _ := os.ReadFile(journal)
+	if !strings.Contains(string(b), `"tag":"other-run"`) {
+		t.Errorf("the other send's reports are not in the journal:\n%s", b)
+	}
+}
