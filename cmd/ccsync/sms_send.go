@@ -36,6 +36,13 @@ only with --resend-unknown. The queue hands each report out once: the
 reports taken, also those of other sends, are kept in the journal, and the
 run says how many of them were of other sends.
 
+What became of each message: through the open interface (--via open), the
+platform's send records, whose result moves from sent to success or failed
+when the delivery receipt arrives (the contactcenter_sms_records data source
+reads them; ccsync sms status does not); through the gateway, its delivery
+reports and replies (ccsync sms status pull drains its down_status and
+up_status queues; ccsync sms status listen receives its pushes).
+
 Ctrl-C (or SIGTERM) stops after the current batch: that batch finishes and
 its answer is recorded, no further batch is sent, and the run exits 1; run
 again to send the rest. A second Ctrl-C aborts at once, leaving the batch in

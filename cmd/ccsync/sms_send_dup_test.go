@@ -102,3 +102,22 @@ func TestSMSSend_dryRunShowsWhatWouldBeSent(t *testing.T) {
 		t.Errorf("summary: %s", lines[22])
 	}
 }
+
+// TestSMSHelp_saysWhereResultsAre: the help sends open-interface users to
+// the send records and gateway users to sms status pull|listen.
+func TestSMSHelp_saysWhereResultsAre(t *testing.T) {
+	t.Parallel()
+	_, _, send := runSMSCmd("send", "--help")
+	_, _, status := runSMSCmd("status", "--help")
+	for _, c := range []struct{ help, want string }{
+		{send, "through the open interface (--via open), the\nplatform's send records"},
+		{send, "contactcenter_sms_records"},
+		{send, "through the gateway, its delivery\nreports and replies (ccsync sms status pull drains its down_status and\nup_status queues"},
+		{status, "Both are for messages sent through the SMS gateway (sms send --via gateway)."},
+		{status, "contactcenter_sms_records"},
+	} {
+		if !strings.Contains(c.help, c.want) {
+			t.Errorf("help lacks %q:\n%s", c.want, c.help)
+		}
+	}
+}

@@ -51,7 +51,12 @@ func runSMSStatus(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, `usage:
   ccsync sms status pull [--kind delivery|reply|all] [--out FILE.jsonl]   drain the gateway's pull queues
-  ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes`)
+  ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes
+
+Both are for messages sent through the SMS gateway (sms send --via gateway).
+Messages sent through the open interface (sms send --via open, the default)
+have their results in the platform's send records: read them with the
+Terraform data source contactcenter_sms_records.`)
 	if len(args) > 0 && isHelp(args[0]) {
 		return exitOK
 	}
