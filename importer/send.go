@@ -45,7 +45,8 @@ type SendOptions struct {
 	// doubt.
 	Stop <-chan struct{}
 	// ReportsTaken, when set, is told how many delivery reports settling
-	// numbers in doubt took off the gateway's queue, and how many of them
+	// numbers in doubt took off the gateway's queue (down_status, §4.8;
+	// each record handed out once, §6.5), and how many of them
 	// are of other sends (a tag no intent of this journal has): the queue
 	// hands each report out once, so those are then kept only in the
 	// journal's "reports" lines.

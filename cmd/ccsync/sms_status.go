@@ -37,6 +37,9 @@ func runSMS(args []string, stdout, stderr io.Writer) int {
 	return subs[args[0]](args[1:], stdout, stderr)
 }
 
+// runSMSStatus is `ccsync sms status`: the gateway's delivery reports and
+// replies (§4.8 down_status/up_status, §6.2–6.5). Open-interface sends keep
+// their results in the send records instead (§4.1 sms/record/list, §2.5).
 func runSMSStatus(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
