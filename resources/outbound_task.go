@@ -3,6 +3,7 @@ package resources
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"iter"
 	"reflect"
 	"strconv"
@@ -124,10 +125,11 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Delete the task even while it is open (`is_force = 1` on projects/delete). Defaults to `false`: an open task is not deleted. " +
 				"Changing it alone makes no API call.",
 		},
-		"type_string":   framework.Stamp("Name of the type (`type_string`)."),
-		"status_string": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the status (`status_string`)."},
-		"created_at":    framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
-		"updated_at":    schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
+		"type_string": framework.Stamp("Name of the type (`type_string`)."),
+		"status_string": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the status (`status_string`).",
+			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("status")}},
+		"created_at": framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
+		"updated_at": schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
 	}
 }
 
@@ -158,6 +160,32 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 		framework.RequiredWhen("for a robot task (type = 4) with config.enable_scheduler = true; "+
 			"each agent must belong to the skill group config.que_id",
 			[]framework.Condition{robot, framework.Is(cfg.AtName("enable_scheduler"), types.BoolValue(true))}, path.Root("assigned_users")),
+		transToGroupID{},
+	}
+}
+
+// transToGroupID: a predictive task hands its calls to a skill group
+// (context mc_transque), and trans_to is that group's id (§2.7).
+type transToGroupID struct{}
+
+func (transToGroupID) Description(context.Context) string {
+	return "trans_to is a skill-group id for a predictive task (type = 1)"
+}
+
+func (v transToGroupID) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (transToGroupID) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var typ types.Int64
+	var to types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("type"), &typ)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("trans_to"), &to)...)
+	if resp.Diagnostics.HasError() || typ.ValueInt64() != client.TaskTypePredictive || to.IsNull() || to.IsUnknown() {
+		return
+	}
+	if n, err := strconv.ParseInt(to.ValueString(), 10, 64); err != nil || n <= 0 {
+		resp.Diagnostics.AddAttributeError(path.Root("trans_to"), "Invalid Transfer Target",
+			fmt.Sprintf("trans_to must be a skill-group id (a positive number, such as contactcenter_skill_group.x.id) for a predictive task (type = 1, "+
+				"which hands each answered call to a skill group), got %q.", to.ValueString()))
 	}
 }
 

@@ -149,17 +149,14 @@ func assignedUsersAttribute() schema.ListNestedAttribute {
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"user_id": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Agent id (`user_id`). Exactly one of `user_id` and `user_num` is set.",
-				Validators: []validator.Int64{
-					int64validator.AtLeast(1),
-					int64validator.ExactlyOneOf(path.MatchRelative().AtParent().AtName("user_num")),
-				},
+				Validators: []validator.Int64{int64validator.AtLeast(1)},
 			},
 			"user_num": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Agent number (`user_num`). Exactly one of `user_id` and `user_num` is set.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"conn_limit": framework.DefaultInt64("Connection ceiling of the agent (`conn_limit`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
-		}},
+		}, Validators: []validator.Object{oneAgentKey{}}},
 		Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 	}
 }
@@ -541,4 +538,36 @@ func knownStrings(v attr.Value) ([]string, bool) {
 		out = append(out, s.ValueString())
 	}
 	return out, true
+}
+
+// oneAgentKey requires exactly one of user_id and user_num in an
+// assigned_users element. (int64validator.ExactlyOneOf, with a relative
+// path, names the pair as "assigned_users[0].user_id.<.user_num".)
+type oneAgentKey struct{}
+
+func (oneAgentKey) Description(context.Context) string {
+	return "exactly one of user_id and user_num is set"
+}
+
+func (v oneAgentKey) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (oneAgentKey) ValidateObject(_ context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	a := req.ConfigValue.Attributes()
+	id, num := a["user_id"], a["user_num"]
+	if id == nil || num == nil || id.IsUnknown() || num.IsUnknown() {
+		return
+	}
+	pair := fmt.Sprintf("[%s,%s]", req.Path.AtName("user_id"), req.Path.AtName("user_num"))
+	switch {
+	case id.IsNull() && num.IsNull():
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Combination",
+			fmt.Sprintf("No attribute specified when one (and only one) of %s is required: name the agent by its id or by its number.", pair))
+	case !id.IsNull() && !num.IsNull():
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Combination",
+			fmt.Sprintf("2 attributes specified when one (and only one) of %s is required: name the agent by its id (%s) or by its number (%s), not both.",
+				pair, id, num))
+	}
 }
