@@ -285,11 +285,14 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	for _, f := range failures {
 		sorted := append([]string(nil), f.mobiles...)
 		sort.Strings(sorted)
-		fmt.Fprintf(&b, "\n\n%s (%d numbers):\n%s", f.reason, len(f.mobiles), strings.Join(sorted, ", "))
+		// Named as the delivery records name them (§2.13: without +86;
+		// every request carries the national form).
+		fmt.Fprintf(&b, "\n\n%s (%d numbers):\n%s", f.reason, len(f.mobiles), shownMobiles(sorted))
 	}
 	b.WriteString("\n\nNumbers not listed here were accepted; do not send to them again. Their delivery results arrive as delivery records.")
 	if unknown > 0 {
-		b.WriteString(" The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again.")
+		b.WriteString(" The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again; " +
+			"the records name each number as listed here, without +86.")
 	}
 	diags.AddError(summary, b.String())
 }

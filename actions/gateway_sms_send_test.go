@@ -494,3 +494,20 @@ func TestGatewaySMSSend_nationalOnTheWire(t *testing.T) {
 		t.Errorf("the report must name the number as written:\n%s", res.Text())
 	}
 }
+
+// TestGatewaySMSSend_unknownNamesStoredNumber: numbers of unknown outcome
+// were listed only as written (+86…), while the delivery records name them
+// without +86. The error now gives the form the records carry.
+func TestGatewaySMSSend_unknownNamesStoredNumber(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	setupGateway(t, env, false)
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/smsapi/sms/v1/send_sms","lost":true,"count":1}]}`)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": []string{"+8613800138009", "13800138010"}, "sms_text": "hi", "sign_text": "Acme"})
+	for _, want := range []string{"Gateway SMS Outcome Unknown", "13800138009 (written +8613800138009), 13800138010", "without +86"} {
+		if !strings.Contains(res.Text(), want) {
+			t.Errorf("diagnostics lack %q:\n%s", want, res.Text())
+		}
+	}
+}

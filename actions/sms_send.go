@@ -229,8 +229,11 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			summary := "Unable to Send SMS"
 			if client.IsAmbiguous(err) {
 				summary = "SMS Outcome Unknown"
+				// The records hold the number as the platform stores it
+				// (without +86, spec §2.5), so the lookup names that form.
 				detail = fmt.Sprintf("The outcome is unknown: %v\n\nThe message may have gone out. Check the send records "+
-					"(data \"contactcenter_sms_records\") for %s before sending again.", err, r.Mobile)
+					"(data \"contactcenter_sms_records\" { mobile = %q }; the platform stores the number without +86) for %s before sending again.",
+					err, storedMobile(r.Mobile), shownMobile(r.Mobile))
 			}
 			diags.AddError(summary, detail)
 			return
@@ -303,13 +306,18 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			fmt.Fprintf(&b, "  - %s: %s\n", n, why)
 		}
 		for _, g := range groups {
-			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, strings.Join(g.mobiles, ", "))
+			list := strings.Join(g.mobiles, ", ")
+			if g.unknown {
+				list = shownMobiles(g.mobiles)
+			}
+			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, list)
 		}
 		if notSent > 0 {
 			b.WriteString("\nFix the numbers that were not sent, or their variables, and send to them again; sending to the whole list again would repeat the message for the others.")
 		}
 		if unknown > 0 {
-			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again.")
+			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again. " +
+				"Look each number up as listed, the way the platform stores it (without +86), e.g. mobile = \"" + storedMobile(firstUnknown(groups)) + "\".")
 		}
 		summary := "SMS Not Sent to Every Recipient"
 		if notSent == 0 {
@@ -326,6 +334,16 @@ type unsent struct {
 	reason  string
 	mobiles []string
 	unknown bool
+}
+
+// firstUnknown is the first number of unknown outcome, for an example.
+func firstUnknown(groups []unsent) string {
+	for _, g := range groups {
+		if g.unknown && len(g.mobiles) > 0 {
+			return g.mobiles[0]
+		}
+	}
+	return ""
 }
 
 func mobiles(rs []client.SMSRecipient) []string {

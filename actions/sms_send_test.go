@@ -451,3 +451,48 @@ func TestSMSSendAction_emptyAndUnusedValues(t *testing.T) {
 		t.Errorf("an unused value: %s", res.Text())
 	}
 }
+
+// TestSMSSendAction_unknownNamesStoredNumber: after a lost answer the
+// error told the user to look up the number as written ("+86…"), but the
+// platform stores it without +86: that lookup found nothing, and the user
+// might send again. The error now names the stored form, and a records
+// lookup by that form finds the message.
+func TestSMSSendAction_unknownNamesStoredNumber(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	lostSend := `{"force":[{"method":"POST","path":"/open/sms/send","lost":true,"count":1}]}`
+	lookup := func(mobile string) int {
+		recs, err := client.Collect(env.Client(t).SMS.ListRecords(t.Context(), client.SMSRecordFilter{Mobile: mobile}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(recs)
+	}
+
+	postAdmin(t, env, "/_sim/faults", lostSend)
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid,
+		"recipients": []any{map[string]any{"mobile": "+8613800138009", "params": map[string]string{"name": "A"}}}})
+	for _, want := range []string{`data "contactcenter_sms_records" { mobile = "13800138009" }`, "for 13800138009 (written +8613800138009) before sending again"} {
+		if !strings.Contains(res.Text(), want) {
+			t.Errorf("single: diagnostics lack %q:\n%s", want, res.Text())
+		}
+	}
+	if lookup("13800138009") != 1 {
+		t.Errorf("the named number does not find the send record")
+	}
+
+	postAdmin(t, env, "/_sim/faults", lostSend)
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
+		map[string]any{"mobile": "+8613800138021", "params": map[string]string{"name": "A"}},
+		map[string]any{"mobile": "13800138022", "params": map[string]string{"name": "B"}},
+	}})
+	for _, want := range []string{"13800138021 (written +8613800138021), 13800138022\n", `mobile = "13800138021"`} {
+		if !strings.Contains(res.Text(), want) {
+			t.Errorf("batch: diagnostics lack %q:\n%s", want, res.Text())
+		}
+	}
+	if lookup("13800138021") != 1 {
+		t.Errorf("the named number does not find the send record")
+	}
+}

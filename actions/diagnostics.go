@@ -1,0 +1,32 @@
+package actions
+
+import (
+	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// storedMobile is a number as the platform keeps it in its records: without
+// the +86 (or 86) before a mainland number. The open interface's send
+// records (spec §2.5, read by sms/record/list, §4.1) and the gateway's
+// delivery records (§2.13) carry this form, so a lookup by the number as
+// written (+8613800138000) finds nothing.
+func storedMobile(m string) string { return client.NationalMobile(strings.TrimSpace(m)) }
+
+// shownMobile names a number as the platform stores it, and as it was
+// written when that differs: "13800138000 (written +8613800138000)".
+func shownMobile(m string) string {
+	if s := storedMobile(m); s != m {
+		return s + " (written " + m + ")"
+	}
+	return m
+}
+
+// shownMobiles is shownMobile of each number, comma-separated.
+func shownMobiles(ms []string) string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = shownMobile(m)
+	}
+	return strings.Join(out, ", ")
+}
