@@ -217,6 +217,14 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		mode = "send_single"
 	}
 
+	// Without sms_app_id and sms_app_key no request can be signed (spec
+	// §5): say so once, before anything is sent, rather than fail every
+	// request.
+	if err := a.Client.Gateway.CheckCredentials(); err != nil {
+		diags.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("The SMS gateway signs every request with the provider's sms_app_id and sms_app_key, "+
+			"and %v. Nothing was sent.", err))
+		return
+	}
 	chunks := chunk(mobiles, client.GatewayMaxMobiles)
 	if mode == "send_file" {
 		chunks = [][]string{mobiles} // one file carries every number and its values

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -509,5 +510,42 @@ func TestGatewaySMSSend_unknownNamesStoredNumber(t *testing.T) {
 		if !strings.Contains(res.Text(), want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, res.Text())
 		}
+	}
+}
+
+// TestGatewaySMSSend_nothingLeft: failures before any request left were
+// reported as "Gateway SMS Outcome Unknown … may or may not have been
+// sent". A refused connection sent nothing; missing gateway credentials
+// fail before the first request, naming the settings.
+func TestGatewaySMSSend_nothingLeft(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
+	config := map[string]any{"mobiles": []string{"13800138001", "13800138002"}, "sms_text": "hi", "sign_text": "Acme"}
+
+	res := acctest.RunAction(t, env.ActionServerWith(t, map[string]any{"smsapi_url": closed + "/smsapi"}), "contactcenter_gateway_sms_send", config)
+	errs := errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Unable to Send Gateway SMS" || !strings.Contains(errs[0].Detail, "2 of 2 numbers were not sent (0 were)") ||
+		!strings.Contains(errs[0].Detail, "connection refused") || strings.Contains(errs[0].Detail, "may or may not") || strings.Contains(errs[0].Detail, "outcome is unknown") {
+		t.Errorf("connection refused:\n%s", res.Text())
+	}
+
+	res = acctest.RunAction(t, env.ActionServerWith(t, map[string]any{"sms_app_id": nil, "sms_app_key": nil}), "contactcenter_gateway_sms_send", config)
+	errs = errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Missing SMS Gateway Credentials" {
+		t.Fatalf("missing credentials:\n%s", res.Text())
+	}
+	for _, want := range []string{"sms_app_id and sms_app_key", "CONTACTCENTER_SMS_APP_ID", "CONTACTCENTER_SMS_APP_KEY", "Nothing was sent."} {
+		if !strings.Contains(errs[0].Detail, want) {
+			t.Errorf("missing credentials: detail lacks %q:\n%s", want, errs[0].Detail)
+		}
+	}
+	if n := sends(env, "send_sms"); n != 0 {
+		t.Errorf("send_sms called %d times", n)
 	}
 }

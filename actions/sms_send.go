@@ -163,7 +163,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 	id, _ := strconv.ParseInt(tid, 10, 64)
 	tpl, err := a.Client.SMS.GetTemplate(ctx, id)
 	if err != nil {
-		detail := tfkit.APIErrorDetail(err)
+		detail := tfkit.APIErrorDetail(err) + "\n\nNothing was sent: the template is read before any send."
 		if client.IsNotFound(err) {
 			detail = fmt.Sprintf("Template %s does not exist. template_id is the template's `id` (contactcenter_sms_template.x.id), not its tpl_id.", tid)
 		}

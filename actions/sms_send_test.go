@@ -3,6 +3,7 @@ package actions_test
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -494,5 +495,27 @@ func TestSMSSendAction_unknownNamesStoredNumber(t *testing.T) {
 	}
 	if lookup("13800138021") != 1 {
 		t.Errorf("the named number does not find the send record")
+	}
+}
+
+// TestSMSSendAction_connectionRefused: with the platform unreachable the
+// template read fails first; the error says nothing was sent (no outcome
+// in doubt), as the gateway action does for a refused connection.
+func TestSMSSendAction_connectionRefused(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close()
+	srv := env.ActionServerWith(t, map[string]any{"endpoint": closed})
+	res := acctest.RunAction(t, srv, "contactcenter_sms_send", map[string]any{"template_id": "3001",
+		"recipients": []any{map[string]any{"mobile": "13800138000"}}})
+	errs := errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Unable to Send SMS" || !strings.Contains(errs[0].Detail, "connection refused") ||
+		!strings.Contains(errs[0].Detail, "Nothing was sent") || strings.Contains(errs[0].Detail, "outcome is unknown") {
+		t.Errorf("diagnostics:\n%s", res.Text())
 	}
 }

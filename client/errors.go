@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -116,8 +117,15 @@ func (e *TimeoutError) Temporary() bool { return true }
 // for a retry), so the answer says nothing of what was done. A caller
 // that can read the object's state finds out, and may send the write again
 // when it did not happen. A context cancellation is not ambiguous: stop.
+// Neither is a failure before the request left: no connection could be
+// made (a dial error: refused, no route, unknown host), or the gateway
+// credentials are missing (ErrGatewayCredentials).
 func IsAmbiguous(err error) bool {
-	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrGatewayCredentials) {
+		return false
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Op == "dial" {
 		return false
 	}
 	if e, ok := AsAPIError(err); ok {

@@ -131,6 +131,11 @@ func (s *GatewayService) do(ctx context.Context, path string, body any, read boo
 	}, out)
 }
 
+// CheckCredentials returns ErrGatewayCredentials (wrapped, naming what is
+// missing) when sms_app_id or sms_app_key is not set: every gateway request
+// would fail before it is sent. Callers check it before a run of sends.
+func (s *GatewayService) CheckCredentials() error { return s.checkCredentials() }
+
 func (s *GatewayService) checkCredentials() error {
 	var missing []string
 	if s.c.cfg.AppID == "" {
