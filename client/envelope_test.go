@@ -87,7 +87,12 @@ func TestAPIErrorText(t *testing.T) {
 		"plain":      {APIError{Method: "POST", Path: "/portal/v2/svcapi/queue/add", Code: 404, Message: "group exists", HTTPStatus: 200}, "POST /portal/v2/svcapi/queue/add: code 404: group exists"},
 		"request id": {APIError{Method: "GET", Path: "/open/x", Code: 7, Message: "bad", RequestID: "abc"}, "GET /open/x: code 7: bad [request_id abc]"},
 		"http 401":   {APIError{Method: "POST", Path: "/p", Code: 401, Message: "Unauthorized", HTTPStatus: 401}, "POST /p: code 401: Unauthorized (HTTP 401)"},
-		"no message": {APIError{Method: "POST", Path: "/p", Code: -1, HTTPStatus: 502}, "POST /p: code -1 (HTTP 502)"},
+		"no message": {APIError{Method: "POST", Path: "/p", Code: -1, HTTPStatus: 502}, "POST /p: HTTP 502"},
+		// A bare 5xx (no envelope): its status once, no meaningless code -1.
+		"bare 5xx":        {APIError{Method: "POST", Path: "/p", Code: -1, HTTPStatus: 504, Message: "HTTP 504: simulated gateway timeout"}, "POST /p: HTTP 504: simulated gateway timeout"},
+		"bare 429":        {APIError{Method: "POST", Path: "/p", Code: -1, HTTPStatus: 429, Message: "HTTP 429 Too Many Requests: slow down"}, "POST /p: HTTP 429 Too Many Requests: slow down"},
+		"not an envelope": {APIError{Method: "GET", Path: "/p", Code: -1, HTTPStatus: 404, Message: "response has no code field"}, "GET /p: response has no code field (HTTP 404)"},
+		"envelope on 5xx": {APIError{Method: "GET", Path: "/p", Code: 500, HTTPStatus: 500, Message: "system error"}, "GET /p: code 500: system error (HTTP 500)"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -46,15 +46,28 @@ type APIError struct {
 }
 
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("%s %s: code %d", e.Method, e.Path, e.Code)
+	s := e.Method + " " + e.Path
+	// Code -1 is no envelope code at all (a bare 5xx, a body that is not
+	// the envelope): the HTTP status says more, and is said once.
+	status := ""
+	if e.HTTPStatus != 0 && e.HTTPStatus != 200 {
+		status = fmt.Sprintf("HTTP %d", e.HTTPStatus)
+	}
+	switch {
+	case e.Code != -1:
+		s += fmt.Sprintf(": code %d", e.Code)
+	case e.Message == "" && status != "":
+		s += ": " + status
+		status = ""
+	}
 	if e.Message != "" {
 		s += ": " + e.Message
 	}
 	if e.Meaning != "" && !strings.Contains(e.Message, e.Meaning) {
 		s += " (" + e.Meaning + ")"
 	}
-	if e.HTTPStatus != 0 && e.HTTPStatus != 200 {
-		s += fmt.Sprintf(" (HTTP %d)", e.HTTPStatus)
+	if status != "" && !strings.HasPrefix(e.Message, status) {
+		s += " (" + status + ")"
 	}
 	if e.RequestID != "" {
 		s += " [request_id " + e.RequestID + "]"

@@ -63,9 +63,21 @@ func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 func APIErrorDetail(err error) string {
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {
-		fmt.Fprintf(&b, "The %s API call %s %s answered code %d", e.Surface, e.Method, e.Path, e.Code)
-		if e.Message != "" {
-			fmt.Fprintf(&b, ": %s", e.Message)
+		fmt.Fprintf(&b, "The %s API call %s %s answered ", e.Surface, e.Method, e.Path)
+		msg := e.Message
+		// Code -1 is no envelope code (a bare 5xx, a body that is not the
+		// envelope): name the HTTP status instead, once.
+		switch {
+		case e.Code != -1:
+			fmt.Fprintf(&b, "code %d", e.Code)
+		case strings.HasPrefix(msg, "HTTP "):
+			b.WriteString(msg)
+			msg = ""
+		default:
+			fmt.Fprintf(&b, "HTTP %d", e.HTTPStatus)
+		}
+		if msg != "" {
+			fmt.Fprintf(&b, ": %s", msg)
 		}
 		b.WriteString(".")
 		if e.RequestID != "" {

@@ -66,3 +66,26 @@ func TestAPIErrorDetail_rateLimited(t *testing.T) {
 		t.Errorf("detail:\n%s", got)
 	}
 }
+
+// A bare 5xx has no envelope code: the detail names the HTTP status once,
+// without a meaningless "code -1".
+func TestAPIErrorDetail_bare5xx(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusGatewayTimeout)
+		_, _ = w.Write([]byte("simulated gateway timeout"))
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Get(t.Context(), 3)
+	got := tfkit.APIErrorDetail(err)
+	if !strings.Contains(got, "answered HTTP 504: simulated gateway timeout.") || strings.Contains(got, "code -1") || strings.Count(got, "504") != 1 {
+		t.Errorf("detail:\n%s", got)
+	}
+	if s := err.Error(); strings.Contains(s, "code -1") || strings.Count(s, "504") != 1 {
+		t.Errorf("Error() = %q", s)
+	}
+}
