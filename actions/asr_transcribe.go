@@ -131,7 +131,20 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 		SpeechFileURL: m.SpeechFileURL.ValueString(), CallID: m.CallID.ValueString(),
 	})
 	if err != nil {
-		tfkit.AddAPIError(diags, "Unable to Start Speech Recognition", err)
+		if client.IsAmbiguous(err) {
+			// speechRecognition creates a task each time it is processed
+			// (spec §4.5), and its answer, with the task id, was lost.
+			callback := ""
+			if m.EnableCallback.ValueBool() {
+				callback = ", and its callback to callback_url may follow"
+			}
+			diags.AddError("Speech Recognition Outcome Unknown", fmt.Sprintf("The outcome is unknown: %v\n\n"+
+				"The service may have created a recognition task%s; its task id was not received. Running the action again starts another "+
+				"task (and another callback). The contactcenter_asr_transcript data source reads a task by its task_id only, so it cannot find this one: "+
+				"check the platform's portal for a recognition of this recording before running the action again.", err, callback))
+			return
+		}
+		diags.AddError("Unable to Start Speech Recognition", tfkit.APIErrorDetail(err)+"\n\nNo recognition task was started. "+rerunHint(a.Name))
 		return
 	}
 	progress("Speech recognition task %s started; waiting up to %s for the text.", taskID, limit)

@@ -240,3 +240,30 @@ func TestASRTranscribeAction_outputFolderMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestASRTranscribeAction_lostStart: speechRecognition created a task but
+// its answer was lost; the error read "Unable to Start Speech Recognition
+// … HTTP 504 … retrying later may succeed", and running again starts a
+// second task (and callback). It now warns of that and says how to check.
+func TestASRTranscribeAction_lostStart(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/portal/v3/api/asr/speechRecognition","lost":true,"count":1}]}`)
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "enable_callback": true, "callback_url": "http://127.0.0.1:1/cb"})
+	errs := errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Speech Recognition Outcome Unknown" {
+		t.Fatalf("diagnostics:\n%s", res.Text())
+	}
+	for _, want := range []string{"HTTP 504", "may have created a recognition task, and its callback to callback_url may follow",
+		"Running the action again starts another task (and another callback)", "contactcenter_asr_transcript", "portal"} {
+		if !strings.Contains(errs[0].Detail, want) {
+			t.Errorf("detail lacks %q:\n%s", want, errs[0].Detail)
+		}
+	}
+	if strings.Contains(errs[0].Detail, "retrying later may succeed") || strings.Contains(errs[0].Detail, "terraform apply -invoke") {
+		t.Errorf("running again is not safe here:\n%s", errs[0].Detail)
+	}
+	if n := env.Sim.Stats()["POST /portal/v3/api/asr/speechRecognition"]; n != 1 {
+		t.Errorf("speechRecognition called %d times: a create is never re-sent", n)
+	}
+}

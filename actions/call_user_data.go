@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -102,7 +103,14 @@ func (a *callUserDataAction) run(ctx context.Context, m *callUserDataModel, prog
 	}
 	msg, err := a.Client.Reference.UpdateUserData(ctx, m.CallID.ValueString(), m.BusinessStatus.ValueString(), data)
 	if err != nil {
-		tfkit.AddAPIError(diags, "Unable to Update Call User Data", err)
+		detail := tfkit.APIErrorDetail(err)
+		if client.IsAmbiguous(err) {
+			// updateUserData merges the keys it is given (spec §4.7): sent
+			// twice, the call holds the same data.
+			detail += "\n\nThe answer was lost or the service failed after the request arrived: the data may have been stored already " +
+				"(the call record's user_data shows it). Storing the same data again is idempotent, so running the action again is safe."
+		}
+		diags.AddError("Unable to Update Call User Data", detail+" "+rerunHint(a.Name))
 		return
 	}
 	progress("Call %s: %s", m.CallID.ValueString(), msg)

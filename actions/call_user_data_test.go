@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -153,4 +155,47 @@ resource "terraform_data" "trigger" {
 			},
 		}},
 	})
+}
+
+// TestCallUserDataAction_lostAnswer: the data was stored but the answer
+// was lost (the connection dropped: "POST …: EOF", or a 504); the error
+// was the bare transport error. It now says the data may be stored, that
+// running again is safe, and how.
+func TestCallUserDataAction_lostAnswer(t *testing.T) {
+	t.Parallel()
+	var drop atomic.Bool
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/portal/v2/svcapi/call/updateUserData" && drop.Load() {
+				h.ServeHTTP(httptest.NewRecorder(), r) // processed, then the connection drops
+				panic(http.ErrAbortHandler)
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	callID := todaysCall(t, env)
+	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
+	config := map[string]any{"call_id": callID, "user_data": map[string]string{"order_id": "SO-7"}}
+	check := func(name string, res acctest.ActionResult, wants ...string) {
+		t.Helper()
+		errs := errorDiags(res)
+		if len(errs) != 1 || errs[0].Summary != "Unable to Update Call User Data" {
+			t.Fatalf("%s: diagnostics:\n%s", name, res.Text())
+		}
+		wants = append(wants, "the data may have been stored already", "running the action again is safe",
+			"terraform apply -invoke=action.contactcenter_call_user_data.<name>")
+		for _, want := range wants {
+			if !strings.Contains(errs[0].Detail, want) {
+				t.Errorf("%s: detail lacks %q:\n%s", name, want, errs[0].Detail)
+			}
+		}
+	}
+	drop.Store(true)
+	check("dropped", acctest.RunAction(t, srv, "contactcenter_call_user_data", config), "EOF")
+	drop.Store(false)
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/portal/v2/svcapi/call/updateUserData","lost":true,"count":1}]}`)
+	check("504", acctest.RunAction(t, srv, "contactcenter_call_user_data", config), "answered HTTP 504")
+	if got := userDataOf(t, env, callID)["order_id"]; got != "SO-7" {
+		t.Errorf("the simulator stored the data before losing the answer: order_id = %v", got)
+	}
 }

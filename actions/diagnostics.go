@@ -1,6 +1,7 @@
 package actions
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -29,4 +30,12 @@ func shownMobiles(ms []string) string {
 		out[i] = shownMobile(m)
 	}
 	return strings.Join(out, ", ")
+}
+
+// rerunHint says how to run an action again. An action fired by a trigger
+// (after_create) is not fired by the next apply, whose plan is empty; the
+// action's address in the configuration is not known to the provider.
+func rerunHint(name string) string {
+	return fmt.Sprintf("To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): "+
+		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block.", name)
 }

@@ -70,9 +70,16 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 		if err != nil {
 			failed++
 			detail := tfkit.APIErrorDetail(err)
-			if client.IsNotFound(err) {
+			switch {
+			case client.IsNotFound(err):
 				detail += "\n\nNo outbound task has this id."
+			case client.IsAmbiguous(err):
+				// status/update sets a state (spec §3.4): applied twice it
+				// is applied once.
+				detail += fmt.Sprintf("\n\nThe answer was lost or the service failed after the request arrived: the task may have been %s already "+
+					"(its status shows it). Setting a status is idempotent, so running the action again is safe.", verb)
 			}
+			detail += " " + rerunHint(a.Name)
 			diags.AddAttributeError(path.Root("ids").AtListIndex(i), summary, fmt.Sprintf("Task %d: %s", id, detail))
 			progress("Outbound task %d: failed (%d of %d)", id, i+1, len(m.IDs))
 			continue

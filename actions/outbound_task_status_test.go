@@ -205,3 +205,30 @@ func TestAccOutboundTaskStatusAction_example(t *testing.T) {
 		},
 	})
 }
+
+// TestOutboundTaskStatusAction_lostAnswer: the platform opened the task
+// but its answer was lost; the error said only "The service failed;
+// retrying later may succeed". It now says the task may be open already,
+// that running again is safe, and how to run it again.
+func TestOutboundTaskStatusAction_lostAnswer(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	id := automaticTask(t, c, "A")
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/autocall/api/v3/projects/status/update","lost":true,"count":1}]}`)
+	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
+	res := acctest.RunAction(t, srv, "contactcenter_outbound_task_status", map[string]any{"ids": []int64{id}, "status": "open"})
+	errs := errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Unable to Open Outbound Task" {
+		t.Fatalf("diagnostics:\n%s", res.Text())
+	}
+	for _, want := range []string{"answered HTTP 504: simulated gateway timeout.", "the task may have been opened already",
+		"running the action again is safe", "terraform apply -invoke=action.contactcenter_outbound_task_status.<name>"} {
+		if !strings.Contains(errs[0].Detail, want) {
+			t.Errorf("detail lacks %q:\n%s", want, errs[0].Detail)
+		}
+	}
+	if s := taskStatus(t, c, id); s != client.TaskStatusOpen {
+		t.Errorf("the simulator applied the change before losing the answer: status %d", s)
+	}
+}
