@@ -151,17 +151,45 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 
 	wctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	res, err := a.Client.ASR.Wait(wctx, taskID, asrPollMin, asrPollMax, func(n int, elapsed time.Duration) {
-		progress("Task %s is still converting (query %d, %s elapsed).", taskID, n, elapsed.Round(100*time.Millisecond))
-	})
+	// A failed poll ends nothing: the task runs on in the service, so a
+	// transient failure (5xx, transport, rate limit, code 500 system error,
+	// spec §7.3) is polled again until timeouts.invoke runs out. lastErr is
+	// the last poll's failure while no later poll was answered.
+	var (
+		res     *client.ASRResult
+		lastErr error
+		queries int
+		pause   = asrPollMin
+	)
+	for {
+		res, err = a.Client.ASR.Wait(wctx, taskID, asrPollMin, asrPollMax, func(n int, elapsed time.Duration) {
+			lastErr = nil
+			queries++
+			progress("Task %s is still converting (query %d, %s elapsed).", taskID, queries, elapsed.Round(100*time.Millisecond))
+		})
+		if err == nil || wctx.Err() != nil || !transientPoll(err) {
+			break
+		}
+		lastErr = err
+		queries++
+		progress("Task %s: query %d failed (%v); asking again.", taskID, queries, err)
+		if sleep(wctx, pause) != nil {
+			break
+		}
+		pause = min(pause*2, asrPollMax)
+	}
+	readLater := fmt.Sprintf("The conversion goes on in the service: read it later with data \"contactcenter_asr_transcript\" { task_id = %q } "+
+		"(results are kept 30 days). Running the action again starts another task.", taskID)
 	switch {
-	case err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-		diags.AddError("Speech Recognition Timed Out",
-			fmt.Sprintf("Task %s had not finished after %s (timeouts.invoke). The conversion goes on in the service: read it later "+
-				"with data \"contactcenter_asr_transcript\" { task_id = %q }, or raise timeouts.invoke.", taskID, limit, taskID))
+	case err != nil && wctx.Err() != nil && ctx.Err() == nil:
+		detail := fmt.Sprintf("Task %s had not finished after %s (timeouts.invoke).", taskID, limit)
+		if lastErr != nil {
+			detail = fmt.Sprintf("Task %s: no answer with its text within %s (timeouts.invoke); the last query failed: %v.", taskID, limit, lastErr)
+		}
+		diags.AddError("Speech Recognition Timed Out", detail+" "+readLater+" Or raise timeouts.invoke.")
 		return
 	case err != nil:
-		tfkit.AddAPIError(diags, "Unable to Read Speech Recognition Result", err)
+		diags.AddError("Unable to Read Speech Recognition Result", tfkit.APIErrorDetail(err)+"\n\nTask "+taskID+" was started. "+readLater)
 		return
 	}
 	progress("Task %s finished: %d sentence(s).", taskID, len(res.Sentences))
@@ -175,6 +203,29 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 		return
 	}
 	progress("Transcript written to %s.", m.OutputFile.ValueString())
+}
+
+// transientPoll reports whether a failed queryText may answer next time:
+// not a task the service does not know (402) or a refusal (401), but a
+// server or transport failure, a rate limit, or code 500 (system error).
+func transientPoll(err error) bool {
+	if client.IsNotFound(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	e, ok := client.AsAPIError(err)
+	return !ok || e.HTTPStatus >= 500 || e.HTTPStatus == 429 || e.Code == 500
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // transcriptFile is the JSON written to output_file.

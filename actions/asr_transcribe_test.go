@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -265,5 +266,57 @@ func TestASRTranscribeAction_lostStart(t *testing.T) {
 	}
 	if n := env.Sim.Stats()["POST /portal/v3/api/asr/speechRecognition"]; n != 1 {
 		t.Errorf("speechRecognition called %d times: a create is never re-sent", n)
+	}
+}
+
+// TestASRTranscribeAction_pollFails: one queryText answered code 500
+// (system error) ended the wait with "Unable to Read Speech Recognition
+// Result" after one query, though the task ran on. Transient failures are
+// now polled again until timeouts.invoke runs out; when it does, the error
+// gives the last failure and the transcript data source to read it later.
+func TestASRTranscribeAction_pollFails(t *testing.T) {
+	t.Parallel()
+	var failing atomic.Int64 // queryText answers left to fail; -1 fails all
+	var code atomic.Value
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/portal/v3/api/asr/queryText/") && failing.Load() != 0 {
+				failing.Add(-1)
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = fmt.Fprintf(w, `{"code":%q,"success":false,"errorMsg":"failure %s"}`, code.Load(), code.Load())
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	env.Sim.SetASRDuration(time.Millisecond)
+	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
+	code.Store("500")
+	failing.Store(2)
+	res := acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+	if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "failed (") != 2 {
+		t.Errorf("two failed polls, then the text: %s\nprogress %q", res.Text(), res.Progress)
+	}
+
+	failing.Store(-1)
+	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "timeouts": map[string]any{"invoke": "1s"}})
+	errs := errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Speech Recognition Timed Out" || !strings.Contains(errs[0].Detail, "the last query failed") ||
+		!strings.Contains(errs[0].Detail, "failure 500") || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
+		t.Errorf("polls failing until the timeout:\n%s", res.Text())
+	}
+	if countContaining(res.Progress, "failed (") < 2 {
+		t.Errorf("want several polls before the timeout: %q", res.Progress)
+	}
+
+	code.Store("401")
+	failing.Store(-1)
+	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+	errs = errorDiags(res)
+	if len(errs) != 1 || errs[0].Summary != "Unable to Read Speech Recognition Result" || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
+		t.Errorf("a refusal ends the wait with the data source hint:\n%s", res.Text())
+	}
+	if n := countContaining(res.Progress, "failed ("); n != 0 {
+		t.Errorf("a refusal (401) is not polled again: %q", res.Progress)
 	}
 }
