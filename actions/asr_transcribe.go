@@ -125,6 +125,12 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File", detail+". Nothing was started.")
 			return
 		}
+		if st, err := os.Stat(m.OutputFile.ValueString()); err == nil && st.IsDir() {
+			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File",
+				fmt.Sprintf("output_file %q is a folder; give the path of a file in it (such as %q). Nothing was started.",
+					m.OutputFile.ValueString(), filepath.Join(m.OutputFile.ValueString(), "transcript.json")))
+			return
+		}
 	}
 	taskID, err := a.Client.ASR.Recognize(ctx, client.ASRRequest{
 		EnableCallBack: m.EnableCallback.ValueBool(), CallBackURL: m.CallbackURL.ValueString(),
@@ -259,7 +265,25 @@ func writeTranscript(p, taskID string, res *client.ASRResult) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(p, append(b, '\n'), 0o600)
+	// A transcript holds personal data: the file ends mode 0600 even when
+	// it existed with another mode. It is written beside the target
+	// (created 0600) and renamed over it, so a reader never sees half a file.
+	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	_, err = tmp.Write(append(b, '\n'))
+	if err == nil {
+		err = tmp.Chmod(0o600)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), p)
 }
 
 type asrTranscribeModel struct {

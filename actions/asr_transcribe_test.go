@@ -320,3 +320,39 @@ func TestASRTranscribeAction_pollFails(t *testing.T) {
 		t.Errorf("a refusal (401) is not polled again: %q", res.Progress)
 	}
 }
+
+// TestASRTranscribeAction_outputFileMode: the doc promises mode 0600, but
+// a file that existed kept its mode (0644): transcripts hold personal data.
+// An output_file that is a folder failed only after the task had run; it
+// is now refused before the task starts.
+func TestASRTranscribeAction_outputFileMode(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(time.Millisecond)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "t.json")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil { //nolint:gosec // the mode the action must replace
+		t.Fatal(err)
+	}
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": out})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("existing output_file: mode %v (%v), want 0600", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(out); !strings.Contains(string(b), `"sentences"`) {
+		t.Errorf("output_file: %s", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left beside the transcript: %v", entries)
+	}
+
+	res = env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": dir})
+	if !strings.Contains(res.Text(), "Invalid Output File: output_file \""+dir+"\" is a folder") || !strings.Contains(res.Text(), "Nothing was started.") {
+		t.Errorf("a folder: %s", res.Text())
+	}
+	if n := env.Sim.Stats()["POST /portal/v3/api/asr/speechRecognition"]; n != 1 {
+		t.Errorf("speechRecognition called %d times; the folder must be refused before a task starts", n)
+	}
+}
