@@ -39,3 +39,11 @@ func rerunHint(name string) string {
 	return fmt.Sprintf("To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): "+
 		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block.", name)
 }
+
+// plural is n with the noun in the singular or plural: "1 number", "2 numbers".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -49,9 +49,12 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"send (`type = 1`, variables in `sms_params`); several as batch sends (`type = 2`) of at most 200 numbers each, " +
 			"one line per number with its variable values in the order of the template's `tpl_param`. The template must be approved. " +
 			"Every recipient needs a value for each of the template's variables: one missing stops the run before anything is sent. " +
-			"Numbers the platform refuses do not stop the others; they are all listed, with their reasons, in one error. A send is never retried: " +
-			"when its answer is lost (the connection broke, or the platform answered 5xx) its numbers are listed as of unknown outcome, " +
-			"to check in `contactcenter_sms_records` before sending to them again. API: sms/send (spec §4.1).",
+			"A number the platform refuses within a batch (its per-number errors) does not stop the others. A batch request that fails as a whole " +
+			"(an error code, an HTTP error, a lost answer) stops the run: the later batches are not sent, since the same failure would likely repeat. " +
+			"Every number not sent, or of unknown outcome, is listed with the reason in one error, with what to do. A send is re-sent only after " +
+			"HTTP 429 (the platform's rate limit refused it, so nothing was sent; see `max_retries`); " +
+			"when its answer is lost (the connection broke, no answer came within `request_timeout`, or the platform answered 5xx) it is not re-sent: its numbers are " +
+			"listed as of unknown outcome, to check in `contactcenter_sms_records` before sending to them again. API: sms/send.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
@@ -254,14 +257,15 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 				// tried (the same error would likely repeat). A refusal sent
 				// nothing; a lost answer or a server failure may have sent
 				// the batch. All are listed in the one diagnostic.
-				g := unsent{reason: fmt.Sprintf("batch %d of %d failed: %s", c+1, chunks, tfkit.APIErrorDetail(err)), mobiles: mobiles(part)}
+				g := unsent{reason: fmt.Sprintf("batch %d of %d failed as a whole, so none of its %s was sent", c+1, chunks, plural(len(part), "number", "numbers")),
+					why: tfkit.APIErrorDetail(err), mobiles: mobiles(part), batch: c + 1}
 				if client.IsAmbiguous(err) {
 					g = unsent{reason: fmt.Sprintf("batch %d of %d, outcome unknown (the platform may have sent it): %v", c+1, chunks, err),
 						mobiles: mobiles(part), unknown: true}
 				}
 				groups = append(groups, g)
 				if rest := recipients[min((c+1)*client.SMSMaxBatch, len(recipients)):]; len(rest) > 0 {
-					groups = append(groups, unsent{reason: fmt.Sprintf("not sent after batch %d failed", c+1), mobiles: mobiles(rest)})
+					groups = append(groups, unsent{reason: fmt.Sprintf("not sent after batch %d failed: the later batches were not tried", c+1), mobiles: mobiles(rest), batch: c + 1})
 				}
 				break
 			}
@@ -295,7 +299,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			fmt.Fprintf(&b, "%d of %d numbers were not sent and %d may or may not have been", notSent, len(recipients), unknown)
 		}
 		if len(sent) > 0 {
-			b.WriteString(" (the others were)")
+			fmt.Fprintf(&b, " (%s sent)", plural(len(sent), "other was", "others were"))
 		}
 		b.WriteString(":\n")
 		for _, n := range nums {
@@ -305,19 +309,43 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			}
 			fmt.Fprintf(&b, "  - %s: %s\n", n, why)
 		}
+		failedBatch := 0
 		for _, g := range groups {
 			list := strings.Join(g.mobiles, ", ")
 			if g.unknown {
 				list = shownMobiles(g.mobiles)
 			}
 			fmt.Fprintf(&b, "  - %s:\n      %s\n", g.reason, list)
+			if g.why != "" {
+				fmt.Fprintf(&b, "    Why: %s\n", strings.ReplaceAll(g.why, "\n\n", " "))
+			}
+			if !g.unknown {
+				failedBatch = g.batch
+			}
 		}
-		if notSent > 0 {
-			b.WriteString("\nFix the numbers that were not sent, or their variables, and send to them again; sending to the whole list again would repeat the message for the others.")
+		// What to do depends on what happened: a number the platform
+		// refused needs fixing; a number of a failed or untried batch is
+		// fine and only needs sending; a number of unknown outcome needs
+		// checking first; and a number that was sent must not be sent again.
+		if len(failed) > 0 {
+			b.WriteString("\nThe platform refused the numbers listed with a reason: fix each of them, or its values, and send to those numbers again.")
+		}
+		if failedBatch > 0 {
+			fmt.Fprintf(&b, "\nBatch %d failed as a whole (see Why), and no later batch was tried: nothing is wrong with its numbers or the ones after it. "+
+				"Send to them again once the cause is fixed.", failedBatch)
 		}
 		if unknown > 0 {
 			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again. " +
 				"Look each number up as listed, the way the platform stores it (without +86), e.g. mobile = \"" + storedMobile(firstUnknown(groups)) + "\".")
+		}
+		switch {
+		case len(sent) > 0:
+			fmt.Fprintf(&b, "\nSend again only to the numbers listed: running the action with the whole list again would repeat the message for the %s.",
+				plural(len(sent), "number that was sent", "numbers that were sent"))
+		case unknown > 0:
+			b.WriteString("\nSend again only to the numbers found not sent: running the action again would repeat the message for any that was.")
+		default:
+			b.WriteString("\nNo number was sent, so running the action again once the cause is fixed sends each message once. " + rerunHint(a.Name))
 		}
 		summary := "SMS Not Sent to Every Recipient"
 		if notSent == 0 {
@@ -332,8 +360,10 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 // failed after the request arrived).
 type unsent struct {
 	reason  string
+	why     string // the API's answer, when the batch was refused
 	mobiles []string
 	unknown bool
+	batch   int // the batch that failed
 }
 
 // firstUnknown is the first number of unknown outcome, for an example.

@@ -9,6 +9,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -517,5 +518,67 @@ func TestSMSSendAction_connectionRefused(t *testing.T) {
 	if len(errs) != 1 || errs[0].Summary != "Unable to Send SMS" || !strings.Contains(errs[0].Detail, "connection refused") ||
 		!strings.Contains(errs[0].Detail, "Nothing was sent") || strings.Contains(errs[0].Detail, "outcome is unknown") {
 		t.Errorf("diagnostics:\n%s", res.Text())
+	}
+}
+
+// TestSMSSendAction_batchFailsAdvice: after a failed batch the error told
+// the user to "fix the numbers that were not sent, or their variables"
+// (they were fine) and that the whole list again "would repeat the message
+// for the others" (even when none was sent). The advice now follows what
+// happened: a failed batch's numbers only need sending again; with nothing
+// sent, running the action again is safe, and how; with some sent, only
+// the listed numbers.
+func TestSMSSendAction_batchFailsAdvice(t *testing.T) {
+	t.Parallel()
+	var calls, failOn atomic.Int64
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/open/sms/send" && calls.Add(1) == failOn.Load() {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = w.Write([]byte(`{"code":500,"message":"send service unavailable","request_id":"r-9"}`))
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	var rs []any
+	for i := range 450 {
+		rs = append(rs, map[string]any{"mobile": fmt.Sprintf("138%08d", i+1), "params": map[string]string{"name": "N"}})
+	}
+	run := func(fail int64) string {
+		calls.Store(0)
+		failOn.Store(fail)
+		errs := errorDiags(env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs}))
+		if len(errs) != 1 {
+			t.Fatalf("want one error, got %d", len(errs))
+		}
+		return errs[0].Detail
+	}
+
+	d := run(1)
+	for _, want := range []string{"450 of 450 numbers were not sent:", "batch 1 of 3 failed as a whole, so none of its 200 numbers was sent:",
+		"Why: The base_url API call POST /open/sms/send answered code 500: send service unavailable. Request ID: r-9.\n",
+		"nothing is wrong with its numbers or the ones after it", "No number was sent",
+		"terraform apply -invoke=action.contactcenter_sms_send.<name>"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("batch 1 fails: detail lacks %q:\n%s", want, d)
+		}
+	}
+	for _, bad := range []string{"Fix the numbers", "fix each of them", "would repeat the message", "Request ID: r-9.:"} {
+		if strings.Contains(d, bad) {
+			t.Errorf("batch 1 fails: detail says %q:\n%s", bad, d)
+		}
+	}
+
+	d = run(2)
+	for _, want := range []string{"250 of 450 numbers were not sent (200 others were sent):", "batch 2 of 3 failed as a whole",
+		"would repeat the message for the 200 numbers that were sent"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("batch 2 fails: detail lacks %q:\n%s", want, d)
+		}
+	}
+	if strings.Contains(d, "terraform apply -invoke") || strings.Contains(d, "13800000200") || !strings.Contains(d, "13800000201") {
+		t.Errorf("batch 2 fails: running again would repeat the first batch; only its numbers are listed:\n%s", d)
 	}
 }
