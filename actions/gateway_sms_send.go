@@ -51,11 +51,11 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"into requests of at most 200, with one progress message per request. With `recipients`, each number has its own values: " +
 			"all of them go in one send_file request, one line per number with its values. Every number that could not be sent is listed in " +
 			"one error. Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`. " +
-			"API: send_sms, send_single, send_batch, send_file (spec §4.8).",
+			"API: send_sms, send_single, send_batch, send_file.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1, optionally prefixed `+86`. " +
+				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1, optionally prefixed `+86` or `86` (sent without it). " +
 					"Any length: the list is sent in requests of at most 200 numbers. Exactly one of `mobiles` and `recipients`.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(mobileValidator{})},
 			},
@@ -89,7 +89,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
-						Required: true, MarkdownDescription: "The mobile number: 11 digits starting with 1, optionally prefixed `+86`.",
+						Required: true, MarkdownDescription: "The mobile number: 11 digits starting with 1, optionally prefixed `+86` or `86` (sent without it).",
 						Validators: []validator.String{mobileValidator{}},
 					},
 					"sms_params_list": schema.ListAttribute{
@@ -143,19 +143,20 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	}
 	// Each number once: the gateway would send (and bill) a listed-twice
 	// number twice. +86/86 prefixes name the same number.
-	seen := map[string]int{}
+	seen := map[string]string{} // number → where it was first listed, "mobiles[0]"
 	check := func(list string, i int, p path.Path, s types.String) {
 		if s.IsNull() || s.IsUnknown() {
 			return
 		}
 		num := client.NationalMobile(s.ValueString())
-		if j, dup := seen[num]; dup {
+		at := fmt.Sprintf("%s[%d]", list, i)
+		if first, dup := seen[num]; dup {
 			resp.Diagnostics.AddAttributeError(p, "Duplicate Mobile Number",
-				fmt.Sprintf("%s is listed twice (%s[%d] and %s[%d]); each number may appear once, or it gets (and is billed for) the message twice.",
-					s.ValueString(), list, j, list, i))
+				fmt.Sprintf("%s is listed twice (%s and %s); each number may appear once, or it gets (and is billed for) the message twice.",
+					s.ValueString(), first, at))
 			return
 		}
-		seen[num] = i
+		seen[num] = at
 	}
 	if !m.Mobiles.IsNull() && !m.Mobiles.IsUnknown() {
 		for i, v := range m.Mobiles.Elements() {
@@ -259,16 +260,26 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		} else {
 			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, reason(err)), part, client.IsAmbiguous(err)})
 		}
-		progress("%s request %d of %d: %d of %d numbers accepted",
-			mode, i+1, len(chunks), len(part)-failedIn(failures, part), len(part))
+		if err != nil && client.IsAmbiguous(err) {
+			progress("%s request %d of %d: outcome unknown for %s (the answer was lost)", mode, i+1, len(chunks), plural(len(part), "number", "numbers"))
+		} else {
+			progress("%s request %d of %d: %d of %s accepted",
+				mode, i+1, len(chunks), len(part)-failedIn(failures, part), plural(len(part), "number", "numbers"))
+		}
 		if err != nil && requestWide(err) && i+1 < len(chunks) {
 			failures = append(failures, failure{fmt.Sprintf("not sent: stopped after request %d failed with an error every request would get", i+1), flatten(chunks[i+1:]), false})
 			break
 		}
 	}
 	if len(failures) == 0 {
-		progress("sent %d messages to %d numbers in %d request(s), billed count %d",
-			sent, len(mobiles), len(chunks), fee)
+		// send_file answers for the file as a whole, without smsFee
+		// (spec §4.8): its billed count is not known, not 0.
+		billed := fmt.Sprintf("billed count %d", fee)
+		if mode == "send_file" {
+			billed = "billed count not reported (send_file answers without fees)"
+		}
+		progress("sent %s to %s in %s, %s", plural(int(sent), "message", "messages"), plural(len(mobiles), "number", "numbers"),
+			plural(len(chunks), "request", "requests"), billed)
 		return
 	}
 	var b strings.Builder
@@ -283,24 +294,27 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	summary := "Unable to Send Gateway SMS"
 	switch {
 	case unknown == 0:
-		fmt.Fprintf(&b, "%d of %d numbers were not sent (%d were):", notSent, len(mobiles), sent)
+		fmt.Fprintf(&b, "%d of %d numbers were not sent (%s):", notSent, len(mobiles), plural(int(sent), "was", "were"))
 	case notSent == 0:
 		summary = "Gateway SMS Outcome Unknown"
-		fmt.Fprintf(&b, "%d of %d numbers may or may not have been sent (%d were accepted):", unknown, len(mobiles), sent)
+		fmt.Fprintf(&b, "%d of %d numbers may or may not have been sent (%s accepted):", unknown, len(mobiles), plural(int(sent), "was", "were"))
 	default:
-		fmt.Fprintf(&b, "%d of %d numbers were not sent and %d may or may not have been sent (%d were accepted):", notSent, len(mobiles), unknown, sent)
+		fmt.Fprintf(&b, "%d of %d numbers were not sent and %d may or may not have been sent (%s accepted):", notSent, len(mobiles), unknown, plural(int(sent), "was", "were"))
 	}
 	for _, f := range failures {
 		sorted := append([]string(nil), f.mobiles...)
 		sort.Strings(sorted)
 		// Named as the delivery records name them (§2.13: without +86;
 		// every request carries the national form).
-		fmt.Fprintf(&b, "\n\n%s (%d numbers):\n%s", f.reason, len(f.mobiles), shownMobiles(sorted))
+		fmt.Fprintf(&b, "\n\n%s (%s):\n%s", f.reason, plural(len(f.mobiles), "number", "numbers"), shownMobiles(sorted))
 	}
 	b.WriteString("\n\nNumbers not listed here were accepted; do not send to them again. Their delivery results arrive as delivery records.")
 	if unknown > 0 {
 		b.WriteString(" The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again; " +
 			"the records name each number as listed here, without +86.")
+	}
+	if sent == 0 && unknown == 0 {
+		b.WriteString("\n\nNo number was sent, so running the action again once the cause is fixed sends each message once. " + rerunHint(a.Name))
 	}
 	diags.AddError(summary, b.String())
 }
@@ -450,10 +464,13 @@ func failedIn(fs []failure, part []string) int {
 }
 
 // mobileValidator checks one mobile number as the gateway does (1012).
+// A +86 or 86 prefix is accepted: spec §4.8 accepts +86 only on
+// send_single's mobile, but every request carries the national form (send),
+// so the gateway never sees the prefix.
 type mobileValidator struct{}
 
 func (mobileValidator) Description(context.Context) string {
-	return "must be a mobile number: 11 digits starting with 1, optionally prefixed +86"
+	return "must be a mobile number: 11 digits starting with 1, optionally prefixed +86 or 86"
 }
 
 func (v mobileValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
@@ -464,7 +481,7 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 	}
 	if s := req.ConfigValue.ValueString(); !client.ValidMobile(s) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number",
-			fmt.Sprintf("%q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86, and answers code 1012 otherwise.", s))
+			fmt.Sprintf("%q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", s))
 	}
 }
 

@@ -73,7 +73,7 @@ func TestGatewaySMSSend_batch450(t *testing.T) {
 		"send_batch request 1 of 3: 200 of 200 numbers accepted",
 		"send_batch request 2 of 3: 200 of 200 numbers accepted",
 		"send_batch request 3 of 3: 50 of 50 numbers accepted",
-		"sent 450 messages to 450 numbers in 3 request(s), billed count 450",
+		"sent 450 messages to 450 numbers in 3 requests, billed count 450",
 	}
 	if strings.Join(res.Progress, "\n") != strings.Join(want, "\n") {
 		t.Errorf("progress:\n%s\nwant:\n%s", strings.Join(res.Progress, "\n"), strings.Join(want, "\n"))
@@ -120,7 +120,7 @@ func TestGatewaySMSSend_modes(t *testing.T) {
 	if sends(env, "send_sms") != 1 || sends(env, "send_single") != 1 || sends(env, "send_batch") != 0 {
 		t.Errorf("requests %v: want one send_sms and one send_single", env.Sim.Stats())
 	}
-	if res.Progress[0] != "send_single request 1 of 1: 1 of 1 numbers accepted" {
+	if res.Progress[0] != "send_single request 1 of 1: 1 of 1 number accepted" {
 		t.Errorf("progress %q", res.Progress)
 	}
 }
@@ -366,7 +366,7 @@ func TestGatewaySMSSend_resultNumbers(t *testing.T) {
 	}
 	res = acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{
 		"mobiles": []string{"+8613800000001", "13800000009"}, "sms_text": "hi", "sign_text": "Acme"})
-	for _, want := range []string{"Gateway SMS Outcome Unknown: 1 of 2 numbers may or may not have been sent (1 were accepted)",
+	for _, want := range []string{"Gateway SMS Outcome Unknown: 1 of 2 numbers may or may not have been sent (1 was accepted)",
 		"not in the gateway's result, although the request succeeded. The outcome is unknown", "13800000009"} {
 		if !strings.Contains(res.Text(), want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, res.Text())
@@ -547,5 +547,46 @@ func TestGatewaySMSSend_nothingLeft(t *testing.T) {
 	}
 	if n := sends(env, "send_sms"); n != 0 {
 		t.Errorf("send_sms called %d times", n)
+	}
+}
+
+// TestGatewaySMSSend_messages: a send_file run ended "billed count 0"
+// (send_file answers without fees); a request whose answer was lost
+// printed "0 of 200 numbers accepted"; "(1 numbers)", "sent 1 messages";
+// a number in both mobiles and recipients was "listed twice
+// (recipients[0] and recipients[0])"; a run that sent nothing did not say
+// how to run it again.
+func TestGatewaySMSSend_messages(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": tpl, "sign_text": "Acme",
+		"recipients": []map[string]any{{"mobile": "13800138001", "sms_params_list": []string{"1", "a"}}}})
+	if res.HasError() || res.Progress[len(res.Progress)-1] != "sent 1 message to 1 number in 1 request, billed count not reported (send_file answers without fees)" {
+		t.Errorf("send_file: %s %q", res.Text(), res.Progress)
+	}
+
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/smsapi/sms/v1/send_sms","lost":true,"count":1}]}`)
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": []string{"13800138002"}, "sms_text": "hi", "sign_text": "Acme"})
+	if len(res.Progress) == 0 || res.Progress[0] != "send_sms request 1 of 1: outcome unknown for 1 number (the answer was lost)" {
+		t.Errorf("lost answer progress: %q", res.Progress)
+	}
+	if !strings.Contains(res.Text(), "(1 number):") || strings.Contains(res.Text(), "terraform apply -invoke") {
+		t.Errorf("lost answer: %s", res.Text())
+	}
+
+	pending := setupGateway(t, env, true)
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": []string{"13800138003"}, "tpl_id": pending, "sms_params_list": []string{"1", "a"}})
+	for _, want := range []string{"1 of 1 numbers were not sent (0 were):", "(1 number):", "No number was sent",
+		"terraform apply -invoke=action.contactcenter_gateway_sms_send.<name>"} {
+		if !strings.Contains(res.Text(), want) {
+			t.Errorf("nothing sent: diagnostics lack %q:\n%s", want, res.Text())
+		}
+	}
+
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": []string{"13800138004"}, "tpl_id": tpl,
+		"recipients": []map[string]any{{"mobile": "+8613800138004"}}})
+	if !strings.Contains(res.Text(), "+8613800138004 is listed twice (mobiles[0] and recipients[0])") {
+		t.Errorf("duplicate across lists: %s", res.Text())
 	}
 }

@@ -59,7 +59,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"template_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "The template to send (`template_id`): the `id` of a `contactcenter_sms_template` (not its `tpl_id`). It must be approved (`state = 1`).",
-				Validators:          []validator.String{stringvalidator.RegexMatches(templateIDRE, "must be a template id (digits, such as \"3001\")")},
+				Validators:          []validator.String{stringvalidator.RegexMatches(templateIDRE, "must be a template id: a positive whole number without leading zeros, such as \"3001\"")},
 			},
 			"params": schema.MapAttribute{
 				Optional: true, ElementType: types.StringType,
@@ -187,17 +187,11 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 	for _, name := range tpl.TplParam {
 		uses[name] = true
 	}
-	unused := map[string]bool{}
 	for i, r := range recipients {
 		var missing []string
 		for _, name := range tpl.TplParam {
 			if v, ok := r.Params[name]; !ok || strings.TrimSpace(v) == "" {
 				missing = append(missing, "${"+name+"}")
-			}
-		}
-		for name := range r.Params {
-			if !uses[name] {
-				unused[name] = true
 			}
 		}
 		if len(missing) > 0 {
@@ -210,11 +204,34 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 					"or in the recipient's own params (an empty value is none). Nothing was sent.", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", ")))
 		}
 	}
-	if len(unused) > 0 {
-		names := slices.Sorted(maps.Keys(unused))
-		diags.AddAttributeWarning(path.Root("params"), "Template Values Not Used",
-			fmt.Sprintf("Template %s has no variable %s (a typo?); those values are not sent. Its variables: %s.",
-				tid, strings.Join(names, ", "), strings.Join(tpl.TplParam, ", ")))
+	// A value for a variable the template lacks (a typo?) is not sent: the
+	// warning points where it was given, params or a recipient's own.
+	vars := "It has no variables."
+	if len(tpl.TplParam) > 0 {
+		vars = "Its variables: " + strings.Join(tpl.TplParam, ", ") + "."
+	}
+	strays := func(p path.Path, what string, names []string) {
+		var out []string
+		for _, name := range names {
+			if !uses[name] {
+				out = append(out, name)
+			}
+		}
+		if len(out) > 0 {
+			slices.Sort(out)
+			diags.AddAttributeWarning(p, "Template Values Not Used",
+				fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s",
+					tid, strings.Join(out, ", "), what, vars))
+		}
+	}
+	strays(path.Root("params"), "params", slices.Collect(maps.Keys(common)))
+	for i, r := range rs {
+		if r.Params.IsNull() {
+			continue
+		}
+		own := map[string]string{}
+		diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
+		strays(path.Root("recipients").AtListIndex(i).AtName("params"), fmt.Sprintf("recipients[%d].params", i), slices.Collect(maps.Keys(own)))
 	}
 	if diags.HasError() {
 		return

@@ -582,3 +582,29 @@ func TestSMSSendAction_batchFailsAdvice(t *testing.T) {
 		t.Errorf("batch 2 fails: running again would repeat the first batch; only its numbers are listed:\n%s", d)
 	}
 }
+
+// TestSMSSendAction_messages: template_id "0" was told it "must be a
+// template id (digits …)" though it is digits; the "Template Values Not
+// Used" warning read "Its variables: ." for a template without variables,
+// and always pointed at params, even for a recipient's own value.
+func TestSMSSendAction_messages(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": "0", "recipients": []any{map[string]any{"mobile": "13800138000"}}})
+	if !strings.Contains(res.Text(), "must be a template id: a positive whole number without leading zeros") {
+		t.Errorf("template_id 0: %s", res.Text())
+	}
+	tid := approvedTemplate(t, env, "Your parcel ships today")
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid,
+		"recipients": []any{map[string]any{"mobile": "13800138000", "params": map[string]string{"name": "Ann"}}}})
+	var warn *tfprotov6.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Summary == "Template Values Not Used" {
+			warn = d
+		}
+	}
+	if warn == nil || warn.Detail != "Template "+tid+" has no variable name (a typo?), given in recipients[0].params; those values are not sent. It has no variables." ||
+		warn.Attribute.String() != `AttributeName("recipients").ElementKeyInt(0).AttributeName("params")` {
+		t.Errorf("warning: %+v", warn)
+	}
+}
