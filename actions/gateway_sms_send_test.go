@@ -540,7 +540,8 @@ func TestGatewaySMSSend_nothingLeft(t *testing.T) {
 	if len(errs) != 1 || errs[0].Summary != "Missing SMS Gateway Credentials" {
 		t.Fatalf("missing credentials:\n%s", res.Text())
 	}
-	for _, want := range []string{"sms_app_id and sms_app_key", "CONTACTCENTER_SMS_APP_ID", "CONTACTCENTER_SMS_APP_KEY", "Nothing was sent."} {
+	for _, want := range []string{"sms_app_id and sms_app_key", "CONTACTCENTER_SMS_APP_ID", "CONTACTCENTER_SMS_APP_KEY", "Nothing was sent.",
+		"terraform apply -invoke=action.contactcenter_gateway_sms_send.<name>"} {
 		if !strings.Contains(errs[0].Detail, want) {
 			t.Errorf("missing credentials: detail lacks %q:\n%s", want, errs[0].Detail)
 		}

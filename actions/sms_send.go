@@ -166,7 +166,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 	id, _ := strconv.ParseInt(tid, 10, 64)
 	tpl, err := a.Client.SMS.GetTemplate(ctx, id)
 	if err != nil {
-		detail := tfkit.APIErrorDetail(err) + "\n\nNothing was sent: the template is read before any send."
+		detail := tfkit.APIErrorDetail(err) + "\n\nNothing was sent: the template is read before any send. " + rerunHint(a.Name)
 		if client.IsNotFound(err) {
 			detail = fmt.Sprintf("Template %s does not exist. template_id is the template's `id` (contactcenter_sms_template.x.id), not its tpl_id.", tid)
 		}
@@ -175,8 +175,8 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 	}
 	if int64(tpl.State) != client.TemplateApproved {
 		diags.AddAttributeError(path.Root("template_id"), "Unable to Send SMS",
-			fmt.Sprintf("Template %s (%q) is %s (state %d); only approved templates can send. Nothing was sent.%s",
-				tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
+			fmt.Sprintf("Template %s (%q) is %s (state %d); only approved templates can send. Nothing was sent.%s Once it is approved: %s",
+				tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl), rerunHint(a.Name)))
 		return
 	}
 

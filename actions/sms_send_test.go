@@ -303,7 +303,8 @@ func TestSMSSendAction_templateNotApproved(t *testing.T) {
 	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{
 		"template_id": fmt.Sprint(tp.ID), "recipients": []any{map[string]any{"mobile": "13800138000"}},
 	})
-	if !res.HasError() || !strings.Contains(res.Text(), "only approved templates can send") || !strings.Contains(res.Text(), "too vague") {
+	if !res.HasError() || !strings.Contains(res.Text(), "only approved templates can send") || !strings.Contains(res.Text(), "too vague") ||
+		!strings.Contains(res.Text(), "Once it is approved: To run it again") {
 		t.Fatalf("phase %s: %s", res.Phase, res.Text())
 	}
 	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
@@ -516,7 +517,8 @@ func TestSMSSendAction_connectionRefused(t *testing.T) {
 		"recipients": []any{map[string]any{"mobile": "13800138000"}}})
 	errs := errorDiags(res)
 	if len(errs) != 1 || errs[0].Summary != "Unable to Send SMS" || !strings.Contains(errs[0].Detail, "connection refused") ||
-		!strings.Contains(errs[0].Detail, "Nothing was sent") || strings.Contains(errs[0].Detail, "outcome is unknown") {
+		!strings.Contains(errs[0].Detail, "Nothing was sent") || strings.Contains(errs[0].Detail, "outcome is unknown") ||
+		!strings.Contains(errs[0].Detail, "terraform apply -invoke=action.contactcenter_sms_send.<name>") {
 		t.Errorf("diagnostics:\n%s", res.Text())
 	}
 }
