@@ -55,7 +55,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 			"for the result within `timeouts.invoke` (default 10 minutes), reporting progress while the service answers " +
 			"code 400 \"in progress\". The transcript (sentences with times, channel, emotion and speech rate) is written as " +
 			"JSON to `output_file` when set; it can also be read later with the `contactcenter_asr_transcript` data source " +
-			"(results are kept 30 days). API: speechRecognition, then queryText (spec §4.5, §2.10, §3.7).",
+			"(results are kept 30 days). API: speechRecognition, then queryText.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"speech_file_url": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Address of the recording to convert (`speechFileUrl`). Exactly one of `speech_file_url` and `call_id` is required.",

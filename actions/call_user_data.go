@@ -34,7 +34,7 @@ type callUserDataAction struct {
 func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Stores business data on a call: whether the call " +
-			"was a business success and free key/value data, which then shows in the call record's `user_data`. API: call/updateUserData (spec §4.7).",
+			"was a business success and free key/value data, which then shows in the call record's `user_data`. API: call/updateUserData.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"call_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The call (`call_id`).",
