@@ -340,6 +340,22 @@ func (s *SMSService) FindSignatureBySignID(ctx context.Context, signID int64) (*
 	return nil, nil
 }
 
+// FindTemplateByTplID returns the template whose platform tpl_id is
+// tplID, or nil: a template has two numbers, its id (what the API's
+// template calls take) and tpl_id (what send records carry). The list has
+// no tpl_id filter (§4.1), so it is read whole.
+func (s *SMSService) FindTemplateByTplID(ctx context.Context, tplID int64) (*SMSTemplate, error) {
+	for t, err := range s.ListTemplates(ctx, SMSTemplateFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		if t.TplID.Int64() == tplID {
+			return &t, nil
+		}
+	}
+	return nil, nil
+}
+
 // CreateSignature adds a signature (sign/store); it starts in review. After
 // an ambiguous failure the signature is looked up by its text before the
 // create is sent again. The spec does not make texts unique (§2.3, §4.1):

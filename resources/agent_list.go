@@ -42,7 +42,8 @@ func NewAgentListResource() list.ListResource {
 			Validators: []validator.List{listvalidator.ValueInt64sAre(v)}}
 	}
 	l := &agentLister{Resource: framework.NewResource("agent"), Plural: "agents",
-		Description: "Without a filter every agent is listed; filters combine with AND, the values of one filter with OR. Each agent comes with its skill groups and configuration objects (API: users/list).",
+		Description: "Without a filter every agent is listed; filters combine with AND, the values of one filter with OR. Each agent comes with its configuration objects (API: users/list); its `queue_ids` stays unset, " +
+			"since setting it makes the resource manage the agent's groups: the groups' memberships are listed by `contactcenter_skill_group_members`.",
 		Filters: map[string]listschema.Attribute{
 			"user_num":    listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`)."},
 			"user_status": ids("Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.", int64validator.OneOf(1, 2, 3)),

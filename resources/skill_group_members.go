@@ -86,7 +86,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource.",
-				Validators:    []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id")},
+				Validators:    []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"members": schema.SetNestedAttribute{
@@ -97,7 +97,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"agent_id": schema.StringAttribute{
 						Required: true, MarkdownDescription: "The agent (`ag_id`), for example `contactcenter_agent.ann.id`.",
-						Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric agent id")},
+						Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric agent id (a whole number from 1, without leading zeros)")},
 					},
 					"skill": schema.Int64Attribute{
 						Required:            true,
@@ -456,7 +456,12 @@ func NewSkillGroupMembersListResource() list.ListResource {
 		Description: "One result per group, with all its agents. Without a filter every group is read; `keyword` and `que_id` narrow the groups. " +
 			"The agents of many groups are read in one call (API: queue/list, queue/get/agents).",
 		Filters: membershipFilters,
-		Display: func(g groupMembership) string { return fmt.Sprintf("%s (%d agents)", g.Group.QueName, len(g.Agents)) },
+		Display: func(g groupMembership) string {
+			if len(g.Agents) == 1 {
+				return fmt.Sprintf("%s (1 agent)", g.Group.QueName)
+			}
+			return fmt.Sprintf("%s (%d agents)", g.Group.QueName, len(g.Agents))
+		},
 		Flatten: func(ctx context.Context, g groupMembership, m *skillGroupMembersModel) error {
 			return m.flatten(ctx, groupID(g.Group), agentSkills(g.Agents))
 		},
@@ -476,7 +481,7 @@ type membershipFilter struct {
 var membershipFilters = map[string]listschema.Attribute{
 	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text."},
 	"que_id": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the group with this id (`que_id`).",
-		Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id")}},
+		Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")}},
 }
 
 // groupMembership is one group with its agents.

@@ -640,3 +640,20 @@ func TestSkillGroupMembers_list(t *testing.T) {
 		t.Fatalf("a bad filter must be refused: %+v", got)
 	}
 }
+
+// TestSkillGroupMembers_listOneAgent: a group of one agent is listed as
+// "(1 agent)", not "(1 agents)"; a numeric filter's rule says which ids it
+// takes.
+func TestSkillGroupMembers_listOneAgent(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	seedGroups(t, env, 1, 1)
+	got := env.List(t, "contactcenter_skill_group_members", map[string]any{}, false, 10)
+	if len(got) != 1 || got[0].DisplayName != "Team 0 (1 agent)" {
+		t.Errorf("listed %+v, want one group displayed as %q", got, "Team 0 (1 agent)")
+	}
+	bad := env.List(t, "contactcenter_skill_group_members", map[string]any{"que_id": "0"}, false, 10)
+	if len(bad) != 1 || !strings.Contains(diagsText(bad[0].Diagnostics), `must be a numeric skill-group id (a whole number from 1, without leading zeros)`) {
+		t.Errorf("que_id = \"0\": %+v", bad)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -367,4 +368,38 @@ resource "contactcenter_sms_template" "t" {
 			},
 		},
 	})
+}
+
+// TestSMSTemplate_importByTplID: a template has two numbers, id and tpl_id
+// (the one send records carry). Importing by the tpl_id failed with
+// Terraform's "Cannot import non-existent remote object"; the read after
+// the import now names the id to use, as the signature's does.
+func TestSMSTemplate_importByTplID(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Reminder", TemplateContents: "Hi ${name}", SignID: int64(sg.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tpl.TplID.Int64() == tpl.ID.Int64() || tpl.TplID.Int64() == 0 {
+		t.Fatalf("the simulator gave id %d and tpl_id %d: the test needs them apart", tpl.ID.Int64(), tpl.TplID.Int64())
+	}
+	tplID := strconv.FormatInt(tpl.TplID.Int64(), 10)
+	diags := env.ImportDiagnostics(t, "contactcenter_sms_template", tplID)
+	want := fmt.Sprintf(`no SMS template has the id %s; the template "Reminder" has the tpl_id %s and the id %d: import it as %d`,
+		tplID, tplID, tpl.ID.Int64(), tpl.ID.Int64())
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, want) {
+		t.Errorf("diagnostics %v, want one containing %q", diagTexts(diags), want)
+	}
+	if diags := env.ImportDiagnostics(t, "contactcenter_sms_template", strconv.FormatInt(tpl.ID.Int64(), 10)); len(diags) != 0 {
+		t.Errorf("import by the id: %v", diagTexts(diags))
+	}
+	if diags := env.ImportDiagnostics(t, "contactcenter_sms_template", "99999"); len(diags) != 1 || diags[0].Summary != "Cannot import non-existent remote object" {
+		t.Errorf("import of an id nobody has: %v", diagTexts(diags))
+	}
 }
