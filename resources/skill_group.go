@@ -3,6 +3,7 @@ package resources
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"regexp"
 
@@ -113,14 +114,34 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
-		return err
+		return conflictHint(err, plan, 405, 404) // queue/add: 405 number exists, 404 group exists (§7.2)
 	})
 }
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
-		return r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand())
+		return conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand()), plan, 409, 405) // queue/update: 409 number, 405 group exists
 	}, "force_delete")
+}
+
+// conflictHint says what to do when the service refuses a group's number
+// or name as another group's: the two codes differ between queue/add and
+// queue/update. Swapping two groups' numbers or names in one apply always
+// meets this (each update finds the other group still holding the value).
+func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) error {
+	e, ok := client.AsAPIError(err)
+	if !ok || e.Hint != "" {
+		return err
+	}
+	switch e.Code {
+	case numCode:
+		e.Hint = fmt.Sprintf("another skill group already has que_num %q, and numbers are unique: choose a free one. "+
+			"To swap the numbers of two groups, apply twice: first give one of them a free number", plan.QueNum.ValueString())
+	case nameCode:
+		e.Hint = fmt.Sprintf("another skill group is already named %q, and names are unique: choose another name, or import that group "+
+			"(terraform import <address> <its que_id>). To swap the names of two groups, apply twice: first give one of them a free name", plan.QueName.ValueString())
+	}
+	return err
 }
 
 func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -474,3 +474,47 @@ func TestSkillGroup_fractionalNumbers(t *testing.T) {
 		t.Errorf("validation reached the API: %d requests", n)
 	}
 }
+
+// TestAccSkillGroup_swapNumbers: swapping the numbers of two groups in one
+// apply fails on the platform (each update finds the other group still
+// holding the number). The error now says so and how to do it: in two
+// applies, through a free number. A new group with a taken name is told
+// to choose another or import the one that has it.
+func TestAccSkillGroup_swapNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	config := func(a, b string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_skill_group" "a" {
+  que_name     = "Swap A"
+  que_priority = 1
+  que_num      = %q
+}
+resource "contactcenter_skill_group" "b" {
+  que_name     = "Swap B"
+  que_priority = 1
+  que_num      = %q
+}
+`, a, b))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: config("8101", "8102")},
+			{Config: config("8102", "8101"), ExpectError: wrapped(`another skill group already has que_num "8102", and numbers are unique: choose a free one. To swap the numbers of two groups, apply twice: first give one of them a free number`)},
+			{Config: config("8103", "8102")},
+			{Config: config("8103", "8101")},
+			{Config: config("8102", "8101")},
+			{
+				Config: config("8102", "8101") + `
+resource "contactcenter_skill_group" "c" {
+  que_name     = "Swap A"
+  que_priority = 1
+}
+`,
+				ExpectError: wrapped(`another skill group is already named "Swap A", and names are unique: choose another name, or import that group`),
+			},
+		},
+	})
+}
