@@ -146,6 +146,9 @@ func New(cfg Config) (*Client, error) {
 	if c.http == nil {
 		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	}
+	hc := *c.http
+	hc.CheckRedirect = checkRedirect
+	c.http = &hc
 	c.SMS = newSMSService(c)
 	c.Agents = newAgentsService(c)
 	c.Tasks = &TasksService{c: c}
@@ -156,6 +159,29 @@ func New(cfg Config) (*Client, error) {
 	c.Reference = &ReferenceService{c: c}
 	c.Gateway = newGatewayService(c)
 	return c, nil
+}
+
+// checkRedirect decides whether a redirect is followed. Go's client would
+// send a write's body (a password, a gateway signature) on to the new
+// address, and the token along when only the port or the scheme changes
+// (https to http). A write's redirect is not followed (the 3xx is reported
+// as an error, see once). A read's is (a voice file may be served from
+// storage elsewhere), but never from https to http, and without the token
+// to any other host or port.
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	first := via[0]
+	switch {
+	case first.Method != http.MethodGet && first.Method != http.MethodHead:
+		return http.ErrUseLastResponse
+	case first.URL.Scheme == "https" && req.URL.Scheme != "https":
+		return http.ErrUseLastResponse
+	case len(via) >= 10:
+		return fmt.Errorf("stopped after %d redirects", len(via))
+	}
+	if req.URL.Host != first.URL.Host {
+		req.Header.Del("Authorization")
+	}
+	return nil
 }
 
 // ValidateURL parses a surface URL and refuses plain http:// to a host that

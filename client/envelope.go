@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Envelope names one of the four response envelopes of the spec. Every
@@ -122,10 +123,15 @@ func envelopeCode(raw json.RawMessage) (int64, bool) {
 	return int64(n), true
 }
 
+// preview is the start of a body for an error message: at most 120 bytes,
+// cut between two characters (a Chinese message is not cut mid-character).
 func preview(b []byte) string {
-	const n = 120
-	if len(b) > n {
-		return string(b[:n]) + "…"
+	n := 120
+	if len(b) <= n {
+		return string(b)
 	}
-	return string(b)
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return string(b[:n]) + "…"
 }

@@ -90,3 +90,55 @@ func redactValue(v any) any {
 	}
 	return v
 }
+
+// secretValues returns the values of the secret fields of a request body
+// (JSON at any depth, or form values): the passwords an agent write
+// carries, say. An answer that echoes the request must not show them.
+func secretValues(body []byte, form url.Values) []string {
+	var out []string
+	for k, vs := range form {
+		if IsSecretField(k) {
+			out = append(out, vs...)
+		}
+	}
+	var v any
+	if json.Unmarshal(body, &v) == nil {
+		var walk func(any)
+		walk = func(v any) {
+			switch t := v.(type) {
+			case map[string]any:
+				for k, x := range t {
+					if s, ok := x.(string); ok && IsSecretField(k) {
+						out = append(out, s)
+					} else {
+						walk(x)
+					}
+				}
+			case []any:
+				for _, x := range t {
+					walk(x)
+				}
+			}
+		}
+		walk(v)
+	}
+	return out
+}
+
+// scrub replaces each secret in text, as written, JSON-escaped or
+// URL-encoded, with Redacted. The service's error text may echo the
+// request (its body, the Authorization header); it reaches diagnostics,
+// CI logs and ccsync's reports. Secrets shorter than 3 characters are left
+// (replacing them would garble the text and hide little).
+func scrub(text string, secrets ...string) string {
+	for _, s := range secrets {
+		if len(s) < 3 {
+			continue
+		}
+		quoted, _ := json.Marshal(s)
+		for _, form := range []string{s, string(quoted[1 : len(quoted)-1]), url.QueryEscape(s)} {
+			text = strings.ReplaceAll(text, form, Redacted)
+		}
+	}
+	return text
+}

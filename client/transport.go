@@ -243,6 +243,32 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 
 	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
+	// The service's text may echo the request: no secret of it reaches an
+	// error (a diagnostic, a CI log, a report).
+	defer func() {
+		if apiErr.Message == "" && len(apiErr.Data) == 0 {
+			return
+		}
+		form, _ := req.Body.(url.Values)
+		secrets := append(secretValues(body, form), c.cfg.AccessToken, c.cfg.AppKey)
+		apiErr.Message = scrub(apiErr.Message, secrets...)
+		if len(apiErr.Data) > 0 {
+			apiErr.Data = json.RawMessage(scrub(string(apiErr.Data), secrets...))
+		}
+	}()
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		// Not followed (checkRedirect): a write would go on to another
+		// address with its password or signature, or a read from https
+		// to http.
+		apiErr.Code = -1
+		loc := resp.Header.Get("Location")
+		if lu, err := u.Parse(loc); err == nil {
+			loc = lu.Redacted()
+		}
+		apiErr.Message = fmt.Sprintf("HTTP %d redirect to %q, not followed: a write is not sent on to another address (it may carry a password "+
+			"or a signature), nor a read from https to http. Point the provider (or ccsync) at the address the service answers on", resp.StatusCode, loc)
+		return false, apiErr
+	}
 	if resp.StatusCode == http.StatusTooManyRequests {
 		// Refused before it was processed, whatever the body says.
 		if decodeEnvelope(req.Envelope, raw, nil, apiErr) == nil || apiErr.Code == -1 {

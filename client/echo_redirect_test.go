@@ -1,0 +1,111 @@
+package client
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestRedirects: Go's client follows every redirect, sending a 307's body
+// (an agent's password) to the new address, and the token along when only
+// the port or the scheme changes. A write's redirect is not followed now
+// (the other address gets nothing, and the error says why); a read's is,
+// without the token, and never from https to http.
+func TestRedirects(t *testing.T) {
+	t.Parallel()
+	var writes, reads, withToken atomic.Int64
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			writes.Add(1)
+		} else {
+			reads.Add(1)
+		}
+		if r.Header.Get("Authorization") != "" {
+			withToken.Add(1)
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "ok", "data": map[string]any{"list": []any{}}})
+	}))
+	t.Cleanup(other.Close)
+	redirect := func(code int) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, other.URL+r.URL.Path, code) })
+	}
+	for _, code := range []int{http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		c := newTestClient(t, redirect(code))
+		pw := "Pass-SECRET-1"
+		_, err := c.Agents.Create(t.Context(), AgentInput{UserNum: new("8001"), UserName: new("A"), UserPassword: &pw})
+		if err == nil || !strings.Contains(err.Error(), "redirect to") || !strings.Contains(err.Error(), "not followed") {
+			t.Errorf("HTTP %d on a write: error %v, want the redirect refused", code, err)
+		}
+		if _, err := Collect(c.Webhooks.List(t.Context(), WebhookFilter{})); err != nil {
+			t.Errorf("HTTP %d on a read: %v, want it followed", code, err)
+		}
+	}
+	if n := writes.Load(); n != 0 {
+		t.Errorf("a write was sent on to the redirect's target %d times", n)
+	}
+	if reads.Load() == 0 || withToken.Load() != 0 {
+		t.Errorf("reads followed: %d, with the token: %d; want followed, never with the token", reads.Load(), withToken.Load())
+	}
+	// From https to http: not even a read.
+	tls := httptest.NewTLSServer(redirect(http.StatusFound))
+	t.Cleanup(tls.Close)
+	c, err := New(Config{URLs: SurfaceURLs(tls.URL), AccessToken: "tok-SECRET", MaxRetries: -1, HTTPClient: tls.Client()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := reads.Load()
+	if _, err := Collect(c.Webhooks.List(t.Context(), WebhookFilter{})); err == nil || !strings.Contains(err.Error(), "not followed") {
+		t.Errorf("https to http: %v, want the redirect refused", err)
+	}
+	if reads.Load() != before {
+		t.Error("a read was sent on from https to http")
+	}
+}
+
+// TestErrorEchoScrubbed: a service whose error text echoes the request
+// (its body, the Authorization header) put the token and the agent's
+// password in the error, and so in diagnostics, CI logs and ccsync's
+// reports. They are replaced with [REDACTED], as written and JSON-escaped.
+func TestErrorEchoScrubbed(t *testing.T) {
+	t.Parallel()
+	for name, status := range map[string]int{"envelope": http.StatusOK, "bare 5xx": http.StatusBadGateway} {
+		c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			echo := "bad request " + string(body) + " auth=" + r.Header.Get("Authorization")
+			if status != http.StatusOK {
+				http.Error(w, echo, status)
+				return
+			}
+			_ = json.NewEncoder(w).Encode(map[string]any{"code": 400, "message": echo})
+		}), func(cfg *Config) { cfg.MaxRetries = -1 })
+		pw := `Pw"x-SECRET\1`
+		_, err := c.Agents.Create(t.Context(), AgentInput{UserNum: new("8001"), UserName: new("A"), UserPassword: &pw})
+		if err == nil {
+			t.Fatalf("%s: no error", name)
+		}
+		text := err.Error()
+		for _, secret := range []string{"tok-SECRET", `Pw"x-SECRET\1`, `Pw\"x-SECRET\\1`} {
+			if strings.Contains(text, secret) {
+				t.Errorf("%s: the error shows %q: %s", name, secret, text)
+			}
+		}
+		if !strings.Contains(text, Redacted) {
+			t.Errorf("%s: the error does not say what was redacted: %s", name, text)
+		}
+	}
+}
+
+// TestPreviewCutsBetweenCharacters: a long Chinese error body was cut
+// mid-character, printing "\ufffd".
+func TestPreviewCutsBetweenCharacters(t *testing.T) {
+	t.Parallel()
+	p := preview([]byte("x" + strings.Repeat("服务异常", 20)))
+	if !utf8.ValidString(p) || !strings.HasSuffix(p, "…") || len(p) > 120+len("…") {
+		t.Errorf("preview %q (%d bytes): want valid UTF-8 of at most 120 bytes and an ellipsis", p, len(p))
+	}
+}
