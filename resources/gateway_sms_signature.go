@@ -137,6 +137,9 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 		plan.ID, plan.State, plan.Reason = types.StringValue(strconv.FormatInt(id, 10)), types.Int64Value(client.GatewayStatePending), types.StringValue("")
 		return err
 	})
+	if resp.Diagnostics.HasError() || resp.State.Raw.IsNull() {
+		return // the create's error says it all; no state to read
+	}
 	var m gatewaySMSSignatureModel
 	resp.Diagnostics.Append(resp.State.Get(ctx, &m)...)
 	if !resp.Diagnostics.HasError() && m.WaitForApproval.ValueBool() && m.State.ValueInt64() == client.GatewayStateDraft {

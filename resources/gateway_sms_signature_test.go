@@ -181,6 +181,19 @@ provider "contactcenter" {
 	if n := env.Requests(); n != 0 {
 		t.Errorf("%d requests without credentials", n)
 	}
+	// The failed create said only that: it added "Value Conversion Error
+	// ... This is always an error in the provider", reading a state that
+	// the failure had left empty.
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) + cfg)
+	out := w.Must(1, "apply", "-auto-approve", "-no-color")
+	if !strings.Contains(out, "sms_app_id and sms_app_key missing") || strings.Contains(out, "Value Conversion Error") || strings.Contains(out, "always an error in the provider") {
+		t.Errorf("apply output:\n%s", out)
+	}
 }
 
 // reviewOnceCreated has the simulator's reviewer decide on object id of
