@@ -45,3 +45,46 @@ func TestOpen_notXLSX(t *testing.T) {
 		}
 	}
 }
+
+// TestOpen_zipBomb: a 1 MB workbook with a part that unpacks to 1 GiB of
+// zeros took 3 GB of memory to read. A workbook whose parts unpack to
+// more than 512 MiB is refused before anything is read, saying why.
+func TestOpen_zipBomb(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "roster.xlsx")
+	if err := WriteTemplate(good); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.OpenReader(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		if err := zw.Copy(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The size is what a reader learns from the header before unpacking:
+	// declare 1 GiB; nothing of it is read.
+	if _, err := zw.CreateRaw(&zip.FileHeader{Name: "xl/media/zeros.bin", Method: zip.Store, UncompressedSize64: 1 << 30}); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	bomb := filepath.Join(dir, "bomb.xlsx")
+	if err := os.WriteFile(bomb, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = ReadRoster(bomb)
+	if err == nil || !strings.Contains(err.Error(), "unpacks to more than 512 MiB") {
+		t.Errorf("ReadRoster: %v, want the workbook refused for its unpacked size", err)
+	}
+	if _, _, err := ReadRoster(good); err != nil {
+		t.Errorf("the workbook without the extra part: %v", err)
+	}
+}

@@ -28,8 +28,14 @@ func (c Cell) Empty() bool { return strings.TrimSpace(c.Raw) == "" && strings.Tr
 
 // openOptions keeps memory flat on big workbooks: worksheet and shared-string
 // parts above 1 MiB are unzipped to temporary files and read from there
-// instead of being held in memory.
-var openOptions = excelize.Options{UnzipXMLSizeLimit: 1 << 20}
+// instead of being held in memory. Other parts are read into memory, so the
+// whole workbook may unpack to maxUnpacked at most: a small file that
+// unpacks to gigabytes (a "zip bomb") is refused before anything is read.
+var openOptions = excelize.Options{UnzipXMLSizeLimit: 1 << 20, UnzipSizeLimit: maxUnpacked}
+
+// maxUnpacked is 512 MiB: a 100 000-row roster unpacks to about a third
+// of it.
+const maxUnpacked = 512 << 20
 
 // sheetReader streams the rows of one worksheet. Two iterators advance in
 // lockstep over the same sheet, one returning raw values and one formatted
@@ -53,6 +59,10 @@ func openSheet(path, want string) (*sheetReader, error) {
 	if err != nil {
 		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 			return nil, err // already "open PATH: reason"
+		}
+		if strings.Contains(err.Error(), "unzip size exceeds") {
+			return nil, fmt.Errorf("%s unpacks to more than %d MiB, far more than a roster or a recipient list needs; ccsync does not read it, "+
+				"to bound its memory. Remove what the workbook does not need (other sheets, pictures, pivot tables) or split it", path, maxUnpacked>>20)
 		}
 		if kind := notXLSX(path); kind != "" {
 			return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): save it as \"Excel 2007-365 (.xlsx)\" and run again", path, kind)
