@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -29,21 +30,33 @@ func WriteTemplate(path string) error {
 }
 
 // SaveWorkbook writes f to path as a regular file (mode 0644 before the
-// umask). excelize's SaveAs creates files with mode 0777, so every workbook
-// came out executable.
-func SaveWorkbook(f *excelize.File, path string) error {
+// umask; excelize's SaveAs creates files with mode 0777, so every workbook
+// came out executable). It writes a new file beside path and renames it
+// over path once complete: a failed write (a full disk, a size limit)
+// leaves the file that was there as it was, not a truncated workbook.
+func SaveWorkbook(f *excelize.File, path string) (err error) {
 	f.Path = path // Write picks the content type (.xlsx, .xlsm) from it
+	path = filepath.Clean(path)
+	tmp := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d.tmp", filepath.Base(path), time.Now().UnixNano()))
 	// G302: a workbook is a document for people to open, edit and share,
 	// like any spreadsheet; 0644 was asked for explicitly.
-	out, err := os.OpenFile(filepath.Clean(path), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644) //nolint:gosec // G302: see above
+	out, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644) //nolint:gosec // G302: see above
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(tmp) // the error that stopped the write is the one to report
+		}
+	}()
 	if err := f.Write(out); err != nil {
-		_ = out.Close()
+		_ = out.Close() // the write error is the one to report
 		return err
 	}
-	return out.Close()
+	if err := out.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // ExportRoster writes today's agents in the template layout, passwords blank.

@@ -4,8 +4,12 @@ package importer_test
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -48,5 +52,54 @@ func TestWorkbooks_mode0644(t *testing.T) {
 		if st.Mode() != 0o644 {
 			t.Errorf("%s has mode %v, want -rw-r--r--", name, st.Mode())
 		}
+	}
+}
+
+// TestSaveWorkbook_failedWriteKeepsTheFile: a workbook written in place
+// and cut off (a full disk; here the file size limit of `ulimit -f`) left
+// a truncated file that no longer opened, and the workbook that was there
+// was gone. The new workbook is written beside it and renamed over it once
+// complete: a failed write leaves the old file whole, and no stray file.
+// The size limit applies to a whole process, so the write runs in a child
+// process of this test binary.
+func TestSaveWorkbook_failedWriteKeepsTheFile(t *testing.T) {
+	t.Parallel()
+	if path := os.Getenv("CCSYNC_TEST_SAVE_LIMITED"); path != "" {
+		signal.Ignore(syscall.SIGXFSZ) // a write past the limit fails with EFBIG instead
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: 4096, Max: 4096}); err != nil {
+			t.Fatal(err)
+		}
+		api := importertest.NewAgents()
+		for i := range 500 {
+			api.Seed(importer.Values{"user_num": fmt.Sprint(9000 + i), "user_name": fmt.Sprintf("Agent %d with a long name", i)})
+		}
+		_, err := importer.ExportRoster(context.Background(), api, path)
+		fmt.Printf("export error: %v\n", err)
+		return
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "roster.xlsx")
+	if err := importer.WriteTemplate(path); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestSaveWorkbook_failedWriteKeepsTheFile$", "-test.v")
+	cmd.Env = append(os.Environ(), "CCSYNC_TEST_SAVE_LIMITED="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "export error: ") || strings.Contains(string(out), "export error: <nil>") {
+		t.Fatalf("the limited export should fail: %v\n%s", err, out)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil || string(after) != string(before) {
+		t.Errorf("the workbook that was there changed (%d bytes, was %d): %v", len(after), len(before), err)
+	}
+	if _, _, err := importer.ReadRoster(path); err != nil {
+		t.Errorf("the workbook no longer reads: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left in the folder: %v", entries)
 	}
 }
