@@ -96,6 +96,12 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	file := pos[0]
+	if report != nil {
+		if msg := outputClash(file, map[string]string{"--report": *report}); msg != "" {
+			fmt.Fprintf(stderr, "ccsync agents %s: %s\n", sub, msg)
+			return exitUsage
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	name := "ccsync agents " + sub

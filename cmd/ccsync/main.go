@@ -5,7 +5,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=1.2.3"
@@ -81,4 +84,38 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "ccsync %s\n", version)
 	return exitOK
+}
+
+// sameFile tells whether two paths name one file: the same file when both
+// exist (a link, another spelling), else the same absolute path.
+func sameFile(a, b string) bool {
+	if sa, err := os.Stat(a); err == nil { //nolint:gosec // G703: paths the user named on the command line, only compared
+		if sb, err := os.Stat(b); err == nil { //nolint:gosec // G703: as above
+			return os.SameFile(sa, sb)
+		}
+	}
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
+}
+
+// outputClash refuses an output file (--report, --journal) that is the
+// input workbook or another output: writing it would replace the sheet.
+// It returns the message to print, or "".
+func outputClash(input string, outputs map[string]string) string {
+	for _, flag := range slices.Sorted(maps.Keys(outputs)) {
+		out := outputs[flag]
+		if out == "" {
+			continue
+		}
+		if sameFile(out, input) {
+			return fmt.Sprintf("%s %s is the input workbook itself: writing it would replace the sheet; name another file", flag, out)
+		}
+		for _, other := range slices.Sorted(maps.Keys(outputs)) {
+			if other < flag && outputs[other] != "" && sameFile(out, outputs[other]) {
+				return fmt.Sprintf("%s and %s name the same file %s; name two files", other, flag, out)
+			}
+		}
+	}
+	return ""
 }

@@ -211,6 +211,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if *journalPath == "" {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}
+	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath}); msg != "" {
+		fmt.Fprintf(stderr, "ccsync sms send: %s\n", msg)
+		return exitUsage
+	}
 	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
 	// answer is recorded and it is not left in doubt, and sends no more;
 	// the second aborts at once.

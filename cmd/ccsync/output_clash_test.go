@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
+)
+
+// TestOutputClash: --report naming the input workbook replaced the roster
+// or the recipient list with the Result sheet, even with --dry-run. It is
+// refused (exit 2) before anything is read or sent, and the sheet is left
+// as it was; so is a --journal naming the sheet or the report.
+func TestOutputClash(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	recipients := filepath.Join(dir, "recipients.xlsx")
+	data, err := os.ReadFile(demoRecipients)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(recipients, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := importertest.NewSender()
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	for name, args := range map[string][]string{
+		"report is the sheet":           {"--report", recipients, "--dry-run"},
+		"report is the sheet, spelt ./": {"--report", filepath.Join(dir, ".", "recipients.xlsx")},
+		"journal is the sheet":          {"--journal", recipients},
+		"report and journal, one file":  {"--report", filepath.Join(dir, "out"), "--journal", filepath.Join(dir, "out")},
+	} {
+		code, o, e := runSMSCmd(append([]string{"send", recipients, "--template", "7", "--endpoint", ep, "--access-token", "t"}, args...)...)
+		if code != exitUsage || (!strings.Contains(e, "is the input workbook itself") && !strings.Contains(e, "name the same file")) {
+			t.Errorf("%s: exit %d\n%s\n%s", name, code, o, e)
+		}
+	}
+	if s.Batches != 0 {
+		t.Errorf("%d batches sent", s.Batches)
+	}
+	if after, _ := os.ReadFile(recipients); string(after) != string(data) {
+		t.Error("the recipient sheet was changed")
+	}
+	roster := filepath.Join(dir, "agents.xlsx")
+	rdata, err := os.ReadFile("../../examples/spreadsheets/agents.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(roster, rdata, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var o, e strings.Builder
+	if code := run([]string{"agents", "apply", roster, "--report", roster, "--endpoint", ep, "--access-token", "t"}, &o, &e); code != exitUsage ||
+		!strings.Contains(e.String(), "--report "+roster+" is the input workbook itself") {
+		t.Errorf("agents apply --report FILE: exit %d\n%s\n%s", code, o.String(), e.String())
+	}
+	if after, _ := os.ReadFile(roster); string(after) != string(rdata) {
+		t.Error("the roster was changed")
+	}
+}
