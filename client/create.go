@@ -52,8 +52,7 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		if lerr != nil {
 			failedLookups++
 			if failedLookups == attempts || ctx.Err() != nil {
-				return fmt.Errorf("%w\nthe create may have taken effect: looking the object up afterwards failed too (%w), so it was not sent again; "+
-					"check whether it exists (and import it) before applying again", err, lerr)
+				return &CreateInDoubtError{Err: err, LookupErr: lerr}
 			}
 			send = false
 			continue
@@ -67,6 +66,22 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		send = true
 	}
 }
+
+// CreateInDoubtError is a create whose answer was lost (or failed
+// ambiguously) and whose lookup afterwards failed too: the object may
+// exist. It was not sent again; sending it again blindly could make a
+// second object, or fail as a duplicate.
+type CreateInDoubtError struct {
+	Err       error // the create's failure
+	LookupErr error // the lookup's
+}
+
+func (e *CreateInDoubtError) Error() string {
+	return fmt.Sprintf("%v\nthe create may have taken effect: looking the object up afterwards failed too (%v), so it was not sent again; "+
+		"check whether it exists (and import it) before applying again", e.Err, e.LookupErr)
+}
+
+func (e *CreateInDoubtError) Unwrap() []error { return []error{e.Err, e.LookupErr} }
 
 // newMatch prepares the lookup of a create whose natural key is not unique
 // (a webhook's name and url, a task's name and type, a voice file's name, a

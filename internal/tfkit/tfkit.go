@@ -61,6 +61,17 @@ func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 // code and message, the items of an overall result, and for the gateway the
 // §7.4 meaning of the code and what to do about it.
 func APIErrorDetail(err error) string {
+	var doubt *client.CreateInDoubtError
+	if errors.As(err, &doubt) {
+		// Not the generic advice of a failed call ("retrying later may
+		// succeed"): applying again without a look could make a second
+		// object, or fail on the first as a duplicate.
+		call, _, _ := strings.Cut(APIErrorDetail(doubt.Err), "\n\n")
+		return call + "\n\nThe create may have taken effect: its answer was lost, and looking the object up afterwards failed too (" +
+			doubt.LookupErr.Error() + "), so it was not sent again. Before applying again, check on the platform whether the object exists: " +
+			"if it does, import it (the resource's documentation shows how), or applying again may create a second one or fail as a duplicate; " +
+			"if it does not, apply again."
+	}
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {
 		fmt.Fprintf(&b, "The %s API call %s %s answered ", e.Surface, e.Method, e.Path)
