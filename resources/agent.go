@@ -250,7 +250,17 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 // failure is returned as it was.
 func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
-	if err != nil || a.UserStatus.Int64() != client.AgentStatusResigned {
+	if err != nil {
+		return nil, addErr
+	}
+	if a.UserStatus.Int64() != client.AgentStatusResigned {
+		// The number is taken by an agent that works: most likely one made
+		// by hand, or by an earlier apply whose answer was lost.
+		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" {
+			e.Hint = fmt.Sprintf("agent %d (%s) already has user_num %q. To manage that agent, import it: terraform import <address> %d "+
+				"(or an import block with id = \"user_num:%s\"); otherwise choose another user_num",
+				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum)
+		}
 		return nil, addErr
 	}
 	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), in); err != nil {

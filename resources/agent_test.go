@@ -1155,3 +1155,27 @@ func TestAgent_importIdentityByNumber(t *testing.T) {
 		t.Errorf("diagnostics: %v", diags)
 	}
 }
+
+// TestAccAgent_numberTaken: a new agent whose user_num an active agent has
+// (made by hand, or by an apply whose answer was lost) failed with the
+// platform's refusal only. The error now names that agent and how to
+// import it.
+func TestAccAgent_numberTaken(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	pw := "Pass-1"
+	a, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: new("8270"), UserName: new("Hand Made"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentConfig("8270", "")),
+			ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(fmt.Sprintf(
+				`What to do: agent %d (Hand Made) already has user_num "8270". To manage that agent, import it: terraform import <address> %d`,
+				a.UserID.Int64(), a.UserID.Int64())), " ", `\s+`)),
+		}},
+	})
+}
