@@ -12,7 +12,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -184,6 +186,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "admin API: missing or wrong admin token (send Authorization: Bearer <admin token>)"})
 			return
 		}
+		if msg := s.adminFromPage(r); msg != "" {
+			writeJSON(w, http.StatusForbidden, map[string]any{"error": "admin API: " + msg})
+			return
+		}
 		h := s.admin[r.Method+" "+r.URL.Path]
 		if h == nil {
 			writeJSON(w, http.StatusNotFound, map[string]any{"error": "no admin call " + r.Method + " " + r.URL.Path})
@@ -193,6 +199,48 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveAPI(w, r)
+}
+
+// adminFromPage refuses, when no admin token is set, an admin call a web
+// page may have sent: any page the user visits can post to a loopback port
+// (a "simple" cross-origin request needs no permission), and reset the
+// simulator, wipe its --state file or point its pushes anywhere. A browser
+// marks its requests (Origin on every POST, Sec-Fetch-* on every request);
+// tools (curl, Go's client, a handler called in process) do not, and are
+// served as before. A browser's call must come from a page of the
+// simulator itself on a loopback address: a page on a name that resolves
+// to 127.0.0.1 (DNS rebinding) is refused by its Host. It returns why, or
+// "".
+func (s *Server) adminFromPage(r *http.Request) string {
+	if s.opts.AdminToken != "" {
+		return "" // a page cannot send the Authorization header cross-origin
+	}
+	if r.Header.Get("Origin") == "" && r.Header.Get("Sec-Fetch-Site") == "" && r.Header.Get("Sec-Fetch-Mode") == "" {
+		return ""
+	}
+	if !loopbackHost(r.Host) {
+		return fmt.Sprintf("Host %q is not a loopback address; without --admin-token the admin API answers loopback requests only", r.Host)
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		if u, err := url.Parse(o); err != nil || u.Host != r.Host || !loopbackHost(u.Host) {
+			return fmt.Sprintf("cross-origin request refused (Origin %q): a web page may not drive the simulator", o)
+		}
+	}
+	return ""
+}
+
+// loopbackHost tells whether host (with or without a port) is localhost or
+// a loopback IP.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // adminAuth checks Options.AdminToken on an admin call.
