@@ -210,16 +210,22 @@ func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 	ctx, cancel := context.WithTimeout(ctx, w.timeout)
 	defer cancel()
 	interval := 250 * time.Millisecond
+	var lastErr error
 	for {
 		state, reason, err := w.read(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
-				break
-			}
+		if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) {
 			diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
 			return
 		}
-		if !w.inReview(state) {
+		// A read that failed for a while (the network, a 5xx, a rate
+		// limit) is tried again within the timeout: the object exists, and
+		// failing here would taint a created one, replaced on the next
+		// apply.
+		if err != nil && ctx.Err() != nil {
+			break // the timeout cut the read short
+		}
+		lastErr = err
+		if err == nil && !w.inReview(state) {
 			if state == w.rejected {
 				diags.AddError(w.kind+" Rejected",
 					fmt.Sprintf("The review rejected %s: %s\n\nChange it and apply again; the rejected object is replaced or resubmitted.", w.what, reason))
@@ -233,6 +239,12 @@ func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 			continue
 		}
 		break
+	}
+	if lastErr != nil {
+		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
+			fmt.Sprintf("%s could not be read until the %s timeout ran out; the last read failed: %s%s",
+				w.what, w.timeout, tfkit.APIErrorDetail(lastErr), reviewTimeoutAfter(w.op)))
+		return
 	}
 	diags.AddError(w.kind+" Review Not Finished",
 		fmt.Sprintf("%s was still in review when the %s timeout ran out. Raise the timeout (timeouts = { %s = \"1h\" }), or set wait_for_approval = false.%s",

@@ -2,9 +2,11 @@ package resources_test
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -314,5 +316,44 @@ func TestSMSSignature_importBySignID(t *testing.T) {
 	}
 	if diags := env.ImportDiagnostics(t, "contactcenter_sms_signature", "99999"); len(diags) != 1 || diags[0].Summary != "Cannot import non-existent remote object" {
 		t.Errorf("import of an id nobody has: %v", diagTexts(diags))
+	}
+}
+
+// TestAccSMSSignature_waitSurvivesFailedReads: while waiting for the
+// review, reads of the signature failed for a while (5xx, more than the
+// client's retries). The wait gave up at the first failed read: the apply
+// failed and the created signature was tainted, to be replaced on the
+// next apply. A read that fails that way is tried again within the
+// timeout; the approval that comes meanwhile ends the wait as usual.
+func TestAccSMSSignature_waitSurvivesFailedReads(t *testing.T) {
+	t.Parallel()
+	var created atomic.Bool
+	var failed atomic.Int64
+	flaky := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/sms/sign/store") {
+				created.Store(true)
+			}
+			if strings.HasSuffix(r.URL.Path, "/sms/sign/list") && created.Load() && failed.Add(1) <= 8 {
+				http.Error(w, "bad gateway", http.StatusBadGateway)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	env := acctest.NewWithHandler(t, flaky)
+	reviewOnceCreated(t, env, "sms_signature", "101", 1, "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(smsSignatureConfig("Acme", "wait_for_approval = true")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("contactcenter_sms_signature.test", tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+			},
+		}},
+	})
+	if n := failed.Load(); n < 8 {
+		t.Errorf("only %d reads failed: the test did not make the wait's reads fail", n)
 	}
 }
