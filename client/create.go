@@ -94,7 +94,7 @@ func newMatch[T any](ctx context.Context, list func(context.Context) iter.Seq2[T
 	before := map[string]bool{}
 	for o, err := range list(ctx) {
 		if err != nil {
-			return nil, fmt.Errorf("list the objects of the same name before creating one: %w", err)
+			return nil, fmt.Errorf("listing the objects of the same name before creating one failed, so nothing was created and applying again is safe: %w", err)
 		}
 		if match(o) {
 			before[id(o)] = true

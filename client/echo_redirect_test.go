@@ -109,3 +109,20 @@ func TestPreviewCutsBetweenCharacters(t *testing.T) {
 		t.Errorf("preview %q (%d bytes): want valid UTF-8 of at most 120 bytes and an ellipsis", p, len(p))
 	}
 }
+
+// TestCreate_lookupBeforeFails: the list that a create of a non-unique
+// name makes first failed; nothing was created, which the error now says.
+func TestCreate_lookupBeforeFails(t *testing.T) {
+	t.Parallel()
+	var creates atomic.Int64
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/updateOrCreate") {
+			creates.Add(1)
+		}
+		_, _ = w.Write([]byte("<html>proxy error</html>"))
+	}), func(cfg *Config) { cfg.MaxRetries = -1 })
+	_, err := c.Webhooks.Create(t.Context(), WebhookInput{Name: "CRM", URL: "https://crm.example.com/h"})
+	if err == nil || !strings.Contains(err.Error(), "nothing was created and applying again is safe") || creates.Load() != 0 {
+		t.Errorf("error %v, %d creates; want the lookup's failure, nothing created", err, creates.Load())
+	}
+}

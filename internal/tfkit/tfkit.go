@@ -74,6 +74,11 @@ func APIErrorDetail(err error) string {
 	}
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {
+		// What the failed call was for, when the error says it around the
+		// API's answer ("listing ... failed, so nothing was created: ").
+		if context, _, found := strings.Cut(err.Error(), e.Error()); found && strings.TrimSpace(context) != "" {
+			b.WriteString(strings.TrimSuffix(strings.TrimSpace(context), ":") + ":\n\n")
+		}
 		fmt.Fprintf(&b, "The %s API call %s %s answered ", e.Surface, e.Method, e.Path)
 		msg := e.Message
 		// Code -1 is no envelope code (a bare 5xx, a body that is not the

@@ -89,3 +89,24 @@ func TestAPIErrorDetail_bare5xx(t *testing.T) {
 		t.Errorf("Error() = %q", s)
 	}
 }
+
+// TestAPIErrorDetail_context: an error that says what the failed call was
+// for, around the API's answer, kept only the answer: "listing the objects
+// of the same name before creating one failed, so nothing was created and
+// applying again is safe" was lost, and the user could not tell whether an
+// object was made. The context now comes first.
+func TestAPIErrorDetail_context(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte("<html>proxy error</html>"))
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/h"})
+	got := tfkit.APIErrorDetail(err)
+	if !strings.HasPrefix(got, "listing the objects of the same name before creating one failed, so nothing was created and applying again is safe:\n\nThe autocall_url API call GET") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
