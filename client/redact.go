@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -67,7 +68,9 @@ func redactedQuery(v url.Values) string {
 // A body that is not JSON is not logged at all.
 func RedactJSON(b []byte) any {
 	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber() // a gateway time stays 1795435381530, not 1.79543538153e+12
+	if err := d.Decode(&v); err != nil {
 		return "(not JSON, not logged)"
 	}
 	return redactValue(v)

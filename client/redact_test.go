@@ -116,3 +116,14 @@ func TestLogRedaction(t *testing.T) {
 		t.Error("no log line shows the Authorization header as redacted")
 	}
 }
+
+// TestRedactJSON_numbers: a logged body's numbers stay as written: the
+// gateway's millisecond time was logged as 1.79543538153e+12.
+func TestRedactJSON_numbers(t *testing.T) {
+	t.Parallel()
+	got, _ := RedactJSON([]byte(`{"time":1795435381530,"sig":"abc","n":1.5}`)).(map[string]any)
+	// Log lines print the values as fmt does.
+	if s := fmt.Sprint(got["time"], " ", got["n"], " ", got["sig"]); s != "1795435381530 1.5 [REDACTED]" {
+		t.Errorf("RedactJSON printed as %q", s)
+	}
+}

@@ -137,9 +137,9 @@ func badBodyCode(rt *route) int {
 }
 
 func (s *Server) bearerAuth(c *Call) bool {
-	got := c.R.Header.Get("Authorization")
-	want := "Bearer " + s.opts.Token
-	if subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1 {
+	// The scheme's name is case-insensitive (RFC 7235): "bearer" is Bearer.
+	scheme, token, _ := strings.Cut(c.R.Header.Get("Authorization"), " ")
+	if strings.EqualFold(scheme, "Bearer") && subtle.ConstantTimeCompare([]byte(token), []byte(s.opts.Token)) == 1 {
 		return true
 	}
 	msg := "Unauthorized: missing or wrong bearer token"
