@@ -179,7 +179,7 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 		lastErr = err
 		queries++
 		progress("Task %s: query %d failed (%v); asking again.", taskID, queries, err)
-		if sleep(wctx, pause) != nil {
+		if client.Sleep(wctx, pause) != nil {
 			break
 		}
 		pause = min(pause*2, asrPollMax)
@@ -220,18 +220,6 @@ func transientPoll(err error) bool {
 	}
 	e, ok := client.AsAPIError(err)
 	return !ok || e.HTTPStatus >= 500 || e.HTTPStatus == 429 || e.Code == 500
-}
-
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // transcriptFile is the JSON written to output_file.

@@ -40,5 +40,5 @@ func (p *pacer) wait(ctx context.Context) error {
 	}
 	p.next = turn.Add(p.interval)
 	p.mu.Unlock()
-	return sleep(ctx, time.Until(turn))
+	return Sleep(ctx, time.Until(turn))
 }

@@ -94,7 +94,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 func (c *Client) retryWait(ctx context.Context, err error, attempt int) error {
 	if e, ok := AsAPIError(err); ok && e.HTTPStatus == http.StatusTooManyRequests && e.RetryAfter >= 0 {
 		ra := min(e.RetryAfter, maxRetryAfter)
-		return sleep(ctx, ra+jitter(max(ra, c.cfg.RetryWaitMin)))
+		return Sleep(ctx, ra+jitter(max(ra, c.cfg.RetryWaitMin)))
 	}
 	return c.wait(ctx, attempt)
 }
@@ -105,7 +105,7 @@ func (c *Client) wait(ctx context.Context, attempt int) error {
 		d = c.cfg.RetryWaitMax
 	}
 	// Full jitter between d/2 and d keeps concurrent retries apart.
-	return sleep(ctx, d/2+jitter(d/2))
+	return Sleep(ctx, d/2+jitter(d/2))
 }
 
 // jitter is a random duration between 0 and d.
@@ -120,8 +120,8 @@ func jitter(d time.Duration) time.Duration {
 	return time.Duration(n.Int64())
 }
 
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits d or until ctx ends, and returns ctx's error if it ended.
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()
 	}

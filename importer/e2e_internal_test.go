@@ -42,30 +42,39 @@ func offsetOf(loc *time.Location) time.Duration {
 	return time.Duration(off) * time.Second
 }
 
-func testSendInterrupted(t *testing.T, simOpts simulator.Options) {
+// approvedTemplate starts a simulator and returns it, a client of it, the
+// backend over that client and the id of an approved template
+// "Hi ${name} on ${date}".
+func approvedTemplate(t *testing.T, simOpts simulator.Options, maxRetries int) (*simulator.Server, *client.Client, Backend, string) {
+	t.Helper()
 	sim, err := simulator.New(simOpts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(sim)
-	defer srv.Close()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key"})
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key", MaxRetries: maxRetries})
 	if err != nil {
 		t.Fatal(err)
 	}
 	be, _ := BackendFor(c)
-	ctx := context.Background()
-	sig, err := c.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: "Demo"})
+	sig, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Demo"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_ = sim.Review("sms_signature", strconv.FormatInt(int64(sig.ID), 10), 1, "")
-	tpl, err := c.SMS.CreateTemplate(ctx, client.SMSTemplateInput{TemplateName: "R", TemplateContents: "Hi ${name} on ${date}", SignID: int64(sig.ID)})
+	tpl, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "R", TemplateContents: "Hi ${name} on ${date}", SignID: int64(sig.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := strconv.FormatInt(int64(tpl.ID), 10)
 	_ = sim.Review("sms_template", id, 1, "")
+	return sim, c, be, id
+}
+
+func testSendInterrupted(t *testing.T, simOpts simulator.Options) {
+	sim, c, be, id := approvedTemplate(t, simOpts, 0)
+	ctx := context.Background()
 
 	rows := [][]any{{"mobile", "name", "date"}}
 	for i := range 50 {
@@ -145,29 +154,8 @@ func (lostSender) SendBatch(context.Context, string, string, []Recipient) (map[s
 // week's, so everybody is sent next week's message, once.
 func TestE2E_sendInterruptedNextWeek(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	defer srv.Close()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	be, _ := BackendFor(c)
+	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
 	ctx := context.Background()
-	sig, err := c.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: "Demo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = sim.Review("sms_signature", strconv.FormatInt(int64(sig.ID), 10), 1, "")
-	tpl, err := c.SMS.CreateTemplate(ctx, client.SMSTemplateInput{TemplateName: "R", TemplateContents: "Hi ${name} on ${date}", SignID: int64(sig.ID)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := strconv.FormatInt(int64(tpl.ID), 10)
-	_ = sim.Review("sms_template", id, 1, "")
 	week := func(date string) *RecipientList {
 		rows := [][]any{{"mobile", "name", "date"}}
 		for i := range 5 {
