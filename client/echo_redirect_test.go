@@ -126,3 +126,27 @@ func TestCreate_lookupBeforeFails(t *testing.T) {
 		t.Errorf("error %v, %d creates; want the lookup's failure, nothing created", err, creates.Load())
 	}
 }
+
+// TestErrorEchoScrubbed_longSecrets: a bare 5xx answer is shown cut to 120
+// bytes, and the cut was made before the secrets were replaced: a long
+// token or a password the cut split showed its start.
+func TestErrorEchoScrubbed_longSecrets(t *testing.T) {
+	t.Parallel()
+	token := "eyJhbGciOiJIUzI1NiJ9." + strings.Repeat("Q", 160)
+	pw := "CorrectHorseBatteryStaple-2026!"
+	for _, name := range []string{"A", strings.Repeat("n", 40)} { // the password before the cut, then across it
+		c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			http.Error(w, "bad request "+string(body)+" auth="+r.Header.Get("Authorization"), http.StatusBadGateway)
+		}), func(cfg *Config) { cfg.MaxRetries, cfg.AccessToken = -1, token })
+		_, err := c.Agents.Create(t.Context(), AgentInput{UserNum: new("8001"), UserName: &name, UserPassword: &pw})
+		if err == nil {
+			t.Fatal("no error")
+		}
+		for _, part := range []string{token[:20], pw[:12]} {
+			if strings.Contains(err.Error(), part) {
+				t.Errorf("user_name %d characters: the error shows %q: %s", len(name), part, err)
+			}
+		}
+	}
+}

@@ -73,19 +73,19 @@ func (h envelopeHeader) text() string {
 func decodeEnvelope(env Envelope, body []byte, out any, apiErr *APIError) error {
 	var h envelopeHeader
 	if err := json.Unmarshal(body, &h); err != nil {
-		apiErr.Message = fmt.Sprintf("response is not a JSON %s envelope: %v (body starts %q)", env, err, preview(body))
+		apiErr.Message = fmt.Sprintf("response is not a JSON %s envelope: %v (body starts %q)", env, err, apiErr.preview(body))
 		apiErr.Code = -1
 		return apiErr
 	}
 	apiErr.RequestID = string(h.RequestID)
 	if h.Code == nil {
-		apiErr.Message = fmt.Sprintf("response has no code field (body starts %q)", preview(body))
+		apiErr.Message = fmt.Sprintf("response has no code field (body starts %q)", apiErr.preview(body))
 		apiErr.Code = -1
 		return apiErr
 	}
 	code, ok := envelopeCode(h.Code)
 	if !ok {
-		apiErr.Message = fmt.Sprintf("response code %s is not a number (body starts %q)", h.Code, preview(body))
+		apiErr.Message = fmt.Sprintf("response code %s is not a number (body starts %q)", h.Code, apiErr.preview(body))
 		apiErr.Code = -1
 		return apiErr
 	}
@@ -121,6 +121,16 @@ func envelopeCode(raw json.RawMessage) (int64, bool) {
 		return 0, false
 	}
 	return int64(n), true
+}
+
+// preview is the start of b for an error message, with the secrets of the
+// request that got it replaced first (see once): a secret the cut would
+// split must not show its start.
+func (e *APIError) preview(b []byte) string {
+	if e.scrub != nil {
+		b = []byte(e.scrub(string(b)))
+	}
+	return preview(b)
 }
 
 // preview is the start of a body for an error message: at most 120 bytes,

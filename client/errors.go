@@ -43,6 +43,8 @@ type APIError struct {
 	RetryAfter time.Duration
 
 	notFoundCodes []int64
+	// scrub replaces the secrets of the request in a text of its answer.
+	scrub func(string) string
 }
 
 func (e *APIError) Error() string {

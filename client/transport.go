@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -245,15 +246,18 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
 	// The service's text may echo the request: no secret of it reaches an
 	// error (a diagnostic, a CI log, a report).
+	secrets := sync.OnceValue(func() []string {
+		form, _ := req.Body.(url.Values)
+		return append(secretValues(body, form), c.cfg.AccessToken, c.cfg.AppKey)
+	})
+	apiErr.scrub = func(s string) string { return scrub(s, secrets()...) }
 	defer func() {
 		if apiErr.Message == "" && len(apiErr.Data) == 0 {
 			return
 		}
-		form, _ := req.Body.(url.Values)
-		secrets := append(secretValues(body, form), c.cfg.AccessToken, c.cfg.AppKey)
-		apiErr.Message = scrub(apiErr.Message, secrets...)
+		apiErr.Message = apiErr.scrub(apiErr.Message)
 		if len(apiErr.Data) > 0 {
-			apiErr.Data = json.RawMessage(scrub(string(apiErr.Data), secrets...))
+			apiErr.Data = json.RawMessage(apiErr.scrub(string(apiErr.Data)))
 		}
 	}()
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
@@ -265,7 +269,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		if lu, err := u.Parse(loc); err == nil {
 			loc = lu.Redacted()
 		}
-		apiErr.Message = fmt.Sprintf("HTTP %d redirect to %q, not followed: a write is not sent on to another address (it may carry a password "+
+		apiErr.Message = fmt.Sprintf("HTTP %d redirect to %q, not followed: a request with a body is not sent on to another address (it may carry a password "+
 			"or a signature), nor a read from https to http. Point the provider (or ccsync) at the address the service answers on", resp.StatusCode, loc)
 		return false, apiErr
 	}
@@ -273,7 +277,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		// Refused before it was processed, whatever the body says.
 		if decodeEnvelope(req.Envelope, raw, nil, apiErr) == nil || apiErr.Code == -1 {
 			apiErr.Code = -1
-			apiErr.Message = strings.TrimSpace("HTTP 429 Too Many Requests: " + preview(raw))
+			apiErr.Message = strings.TrimSpace("HTTP 429 Too Many Requests: " + apiErr.preview(raw))
 		}
 		apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), c.cfg.Now())
 		explainGatewayCode(apiErr)
@@ -289,7 +293,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	explainGatewayCode(apiErr)
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
-		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(preview(raw)))
+		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))
 	}
 	transient := resp.StatusCode >= 500 || (req.Envelope == EnvelopeGateway && apiErr.Code == 1010)
 	return transient, derr
