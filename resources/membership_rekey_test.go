@@ -62,8 +62,13 @@ func slowCancel(next http.Handler) http.Handler {
 }
 
 // memberForEach writes one contactcenter_skill_group_member per agent a, b
-// and c, keyed "<prefix>-<agent>".
-func memberForEach(prefix string) string {
+// and c, keyed "<prefix>-<agent>", with skill level 1 (or the one given).
+func memberForEach(prefix string, skill ...int) string {
+	level, lifecycle := 1, ""
+	if len(skill) > 0 {
+		// With a skill given, create_before_destroy too.
+		level, lifecycle = skill[0], "lifecycle {\n    create_before_destroy = true\n  }"
+	}
 	return membershipBase + fmt.Sprintf(`
 locals {
   agents = { a = contactcenter_agent.a.id, b = contactcenter_agent.b.id, c = contactcenter_agent.c.id }
@@ -72,8 +77,10 @@ resource "contactcenter_skill_group_member" "m" {
   for_each = { for k, id in local.agents : "%s-${k}" => id }
   que_id   = contactcenter_skill_group.g.id
   agent_id = each.value
+  skill    = %d
+  %s
 }
-`, prefix)
+`, prefix, level, lifecycle)
 }
 
 // membersForEach writes the group's whole membership (a, b and c) under
@@ -119,5 +126,58 @@ func TestAccSkillGroupMembership_rekeyWithoutMoved(t *testing.T) {
 			// The harness's final state cannot hold for_each instances: destroy in a step.
 			{Config: env.ProviderConfig()},
 		},
+	})
+}
+
+// TestAccSkillGroupMember_rekeyWithNewSkill: a key changed without a moved
+// block and the skill changed in the same apply, with
+// create_before_destroy. Whichever instance writes first, the agents end in
+// the group with the new skill and the next plan is empty. (When the new
+// instance's create came first, it met the old membership with the old
+// skill and failed, and the old instance's delete then took the agent out
+// of the group; TestAccSkillGroupMember_lostAnswer's adoption step makes
+// that order certain.)
+func TestAccSkillGroupMember_rekeyWithNewSkill(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(memberForEach("sales", 1)), ConfigStateChecks: []statecheck.StateCheck{groupSkills(t, c, 1)}},
+			{Config: env.Config(memberForEach("team", 4)), ConfigStateChecks: []statecheck.StateCheck{groupSkills(t, c, 4)}},
+			{Config: env.Config(memberForEach("team", 4)), PlanOnly: true},
+			{Config: env.ProviderConfig()},
+		},
+	})
+}
+
+// groupSkills checks that agents a, b and c are in contactcenter_skill_group.g
+// with skill level skill.
+func groupSkills(t *testing.T, c *client.Client, skill int64) statecheck.StateCheck {
+	return stateCheckFunc(func(st *tfjson.State) error {
+		ids := map[string]string{}
+		for _, r := range st.Values.RootModule.Resources {
+			if id, ok := r.AttributeValues["id"].(string); ok {
+				ids[r.Address] = id
+			}
+		}
+		q := ids["contactcenter_skill_group.g"]
+		n, _ := strconv.ParseInt(q, 10, 64)
+		data, err := c.Queues.GetAgents(t.Context(), n)
+		if err != nil {
+			return err
+		}
+		got := map[string]int64{}
+		for _, it := range data[q] {
+			got[strconv.FormatInt(it.AgID.Int64(), 10)] = it.Skill.Int64()
+		}
+		for _, name := range []string{"a", "b", "c"} {
+			if s, in := got[ids["contactcenter_agent."+name]]; !in || s != skill {
+				return fmt.Errorf("group %s holds %v, want agents a, b and c with skill %d", q, got, skill)
+			}
+		}
+		return nil
 	})
 }

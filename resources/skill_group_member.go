@@ -99,31 +99,45 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		// this skill, is adopted once the membership shows it.
 		write := func() error { return r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want}) }
 		err := settle(ctx, r.Client, queID, write, present(want))
-		if err == nil {
-			r.claims.Claim(key)
-		}
-		if err != nil {
-			if alreadyAssigned(err) {
+		if err != nil && alreadyAssigned(err) {
+			// Code 407 reads "agent already assigned a group" (§7.2): this
+			// group, or another one where an agent may have only one.
+			members, found, rerr := groupMembers(ctx, r.Client, queID)
+			if rerr != nil || !found {
+				return err
+			}
+			had, in := members[agID]
+			if !in {
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
 				// The error is the diagnostic's detail, shown verbatim and never wrapped, so it
 				// ends with a full stop.
-				// Code 407 reads "agent already assigned a group" (§7.2): this group, or
-				// another one where an agent may have only one.
-				if members, found, rerr := groupMembers(ctx, r.Client, queID); rerr == nil && found {
-					if _, in := members[agID]; !in {
-						return fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
-							"%s\n\nAgent %d is not in skill group %d, yet the platform says the agent is already assigned a group: "+
-								"it may take only one group per agent. Remove the agent from its other group first (or manage that membership instead).",
-							tfkit.APIErrorDetail(err), agID, queID)
-					}
-				}
 				return fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
-					"%s\n\nAgent %d is already in skill group %d. Import it with `terraform import <address> %d:%d`, "+
-						"and check that the group is not also managed by contactcenter_skill_group_members or an agent's queue_ids.",
-					tfkit.APIErrorDetail(err), agID, queID, queID, agID)
+					"%s\n\nAgent %d is not in skill group %d, yet the platform says the agent is already assigned a group: "+
+						"it may take only one group per agent, or another change removed it from this group at the same time. "+
+						"Remove the agent from its other group first (or manage that membership instead).",
+					tfkit.APIErrorDetail(err), agID, queID)
 			}
+			// The agent is in the group with another skill: the instance
+			// this one replaces in the same apply (a for_each key changed,
+			// create_before_destroy), or a membership made by hand. This
+			// resource takes it over, as it does one with the same skill,
+			// and sets the configured skill; the old instance's delete
+			// then leaves it (Claims).
+			update := func() error {
+				_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
+				return err
+			}
+			if err = settle(ctx, r.Client, queID, update, present(want)); err != nil {
+				return err
+			}
+			resp.Diagnostics.AddWarning("Membership Adopted", fmt.Sprintf("Agent %d was already in skill group %d, with skill %d: this resource now manages "+
+				"that membership and set skill %d. If another resource or an agent's queue_ids manages it too, manage it in one place only.",
+				agID, queID, had, want.Skill))
+		}
+		if err != nil {
 			return err
 		}
+		r.claims.Claim(key)
 		plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
 		return nil
 	})
