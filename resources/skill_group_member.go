@@ -54,7 +54,8 @@ func (r *skillGroupMemberResource) Configure(ctx context.Context, req resource.C
 func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One agent in one skill group, with its skill level. " +
-			"Additive: other agents of the group are left alone. Import with `<que_id>:<agent_id>`. " +
+			"Additive: other agents of the group are left alone. Import with `<que_id>:<agent_id>`; an agent already in the group when the " +
+			"resource is created is taken over (with a warning when its skill level changes). " +
 			"API: queue/assign, queue/update/skill, queue/cancel_assign (spec §4.6).\n\n" +
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group, " +
