@@ -400,7 +400,7 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 					outcomes[m] = Outcome{Sent: true, Message: foundInRecords}
 					notes[m] = foundInRecords + "; not sent again"
 				} else {
-					outcomes[m] = Outcome{Message: "not sent before the interruption (absent from the platform's send records)"}
+					outcomes[m] = Outcome{Message: "not sent before the interruption (the platform's send records show no message with these values that was sent or is on its way)"}
 				}
 			}
 			return notes, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})

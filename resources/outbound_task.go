@@ -182,9 +182,9 @@ func (transToGroupID) ValidateResource(ctx context.Context, req resource.Validat
 	if resp.Diagnostics.HasError() || typ.ValueInt64() != client.TaskTypePredictive || to.IsNull() || to.IsUnknown() {
 		return
 	}
-	if n, err := strconv.ParseInt(to.ValueString(), 10, 64); err != nil || n <= 0 {
+	if !numericIDRE.MatchString(to.ValueString()) {
 		resp.Diagnostics.AddAttributeError(path.Root("trans_to"), "Invalid Transfer Target",
-			fmt.Sprintf("trans_to must be a skill-group id (a positive number, such as contactcenter_skill_group.x.id) for a predictive task (type = 1, "+
+			fmt.Sprintf("trans_to must be a skill-group id (a whole number from 1, without leading zeros, such as contactcenter_skill_group.x.id) for a predictive task (type = 1, "+
 				"which hands each answered call to a skill group), got %q.", to.ValueString()))
 	}
 }
