@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +23,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -329,127 +327,6 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 		return
 	}
 	framework.ImportByNumericID(ctx, req, resp, "An agent is imported by its numeric id (user_id) or as user_num:<agent number>", settings)
-}
-
-// ValidateConfig: at most one password, the write-only one with its version.
-// It reads the raw configuration (resourcevalidator's rules resolve path
-// expressions against the whole schema, on every plan of every agent); the
-// messages are resourcevalidator's.
-func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	pw, wo, ver := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"), rawAttr(req.Config.Raw, "user_password_wo_version")
-	if !pw.IsNull() && !wo.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination",
-			"These attributes cannot be configured together: [user_password,user_password_wo]")
-	}
-	if wo.IsNull() != ver.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("user_password_wo"), "Invalid Attribute Combination",
-			"These attributes must be configured together: [user_password_wo,user_password_wo_version]")
-	}
-}
-
-// ModifyPlan refuses, at plan time, to create an agent without a password
-// (a replacement is a create too). A password that is unknown until apply
-// is checked by Create.
-func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return
-	}
-	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
-	if !req.State.Raw.IsNull() {
-		was, now := rawAttr(req.State.Raw, "user_num"), rawAttr(req.Plan.Raw, "user_num")
-		if noPassword && now.IsKnown() && !now.IsNull() && !was.Equal(now) {
-			// The replacement's create would refuse with the bare rule;
-			// say first that user_num is what replaces the agent (an
-			// import into a block with another number, say).
-			var w, n string
-			_, _ = was.As(&w), now.As(&n)
-			resp.Diagnostics.AddAttributeError(path.Root("user_num"), "Missing Agent Password",
-				fmt.Sprintf("user_num changes from %q to %q, and an agent's number cannot be changed: the plan replaces agent %s with a new agent. %s "+
-					"If the configuration means the existing agent, set user_num = %q.", w, n, w, errNoPassword.Error(), w))
-			return
-		}
-		r.warnQueueIDsTakeOver(ctx, req, resp)
-		r.warnQueueIDsLetGo(ctx, req, resp)
-		return
-	}
-	if noPassword {
-		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
-	}
-}
-
-// warnQueueIDsLetGo warns when queue_ids is removed from the
-// configuration: the plan shows the groups going ("queue_ids = [...] ->
-// null"), while the apply leaves the agent in them and stops managing its
-// membership (as the attribute's description says).
-func (r *agentResource) warnQueueIDsLetGo(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !rawAttr(req.Plan.Raw, "queue_ids").IsNull() {
-		return
-	}
-	var was types.Set
-	var num types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("queue_ids"), &was)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("user_num"), &num)...)
-	if resp.Diagnostics.HasError() || was.IsNull() || len(was.Elements()) == 0 {
-		return
-	}
-	ids, _ := tfkit.Int64sFromSet(ctx, was)
-	slices.Sort(ids)
-	groups := make([]string, len(ids))
-	for i, q := range ids {
-		groups[i] = strconv.FormatInt(q, 10)
-	}
-	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Stays in Its Skill Groups",
-		fmt.Sprintf("queue_ids is no longer set for agent %s: Terraform stops managing the agent's skill groups and the agent stays in them (%s), "+
-			"although the plan shows queue_ids going to null. To take the agent out of groups, first apply queue_ids with only the groups it keeps "+
-			"(or [] for none), then remove the attribute.", num.ValueString(), strings.Join(groups, ", ")))
-}
-
-// warnQueueIDsTakeOver warns when queue_ids starts to be managed for an
-// agent that exists (after an import, or added later): the plan can only
-// show "+ queue_ids", which reads as additive, while the apply makes the
-// agent's groups exactly these and it leaves the others. The warning names
-// the groups it would leave, read now (one users/list, batched).
-func (r *agentResource) warnQueueIDsTakeOver(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !rawAttr(req.State.Raw, "queue_ids").IsNull() || r.Client == nil {
-		return
-	}
-	var planned types.Set
-	var id types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("queue_ids"), &planned)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() || planned.IsNull() || planned.IsUnknown() {
-		return
-	}
-	want, d := tfkit.Int64sFromSet(ctx, planned)
-	if d.HasError() {
-		return
-	}
-	a, err := r.Client.Agents.Get(ctx, framework.ID(id))
-	if err != nil {
-		return // the read of the refresh reports it
-	}
-	var leaves []string
-	for _, q := range a.QueueIDList() {
-		if !slices.Contains(want, q) {
-			leaves = append(leaves, strconv.FormatInt(q, 10))
-		}
-	}
-	if len(leaves) == 0 {
-		return
-	}
-	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Skill Groups",
-		fmt.Sprintf("queue_ids was not managed for agent %s until now; from this apply the agent's groups are exactly the ones listed, "+
-			"so it leaves the skill groups it belongs to now and that are not listed: %s. The plan shows only \"+ queue_ids\". "+
-			"To keep them, add them to queue_ids.", a.UserNum, strings.Join(leaves, ", ")))
-}
-
-// rawAttr is a top-level attribute of a configuration, plan or state.
-func rawAttr(v tftypes.Value, name string) tftypes.Value {
-	got, _, err := tftypes.WalkAttributePath(v, tftypes.NewAttributePath().WithAttributeName(name))
-	if tv, ok := got.(tftypes.Value); ok && err == nil {
-		return tv
-	}
-	return tftypes.NewValue(tftypes.String, nil)
 }
 
 // password returns the password to send: the classic attribute, else the
