@@ -7,6 +7,7 @@ data "contactcenter_sms_records" "failed" {
   end_time   = "2026-03-01 23:59:59"
 }
 
+# A number may have several records: group them (the "..." after the value).
 output "failed_numbers" {
-  value = { for r in data.contactcenter_sms_records.failed.records : r.mobile => r.errmsg }
+  value = { for r in data.contactcenter_sms_records.failed.records : r.mobile => r.errmsg... }
 }
