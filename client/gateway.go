@@ -326,7 +326,7 @@ func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.S
 // gatewayPages pages through a get_template or get_sign listing from item
 // from on, 50 at a time.
 func gatewayPages[T any](ctx context.Context, from int, page func(context.Context, GatewayPage) ([]T, int, error)) iter.Seq2[T, error] {
-	return paginate(ctx, func(ctx context.Context, n int) (Page[T], error) {
+	return paginate(ctx, nil, func(ctx context.Context, n int) (Page[T], error) {
 		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
 		items, count, err := page(ctx, p)
 		return Page[T]{Items: items, More: gatewayMore(p.Offset, len(items), p.Max, count)}, err

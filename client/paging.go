@@ -11,25 +11,64 @@ type Page[T any] struct {
 	Items []T
 	// More is true when a later page may hold items.
 	More bool
+	// Total is how many items the whole list holds by this page's count
+	// (0 when the page does not say).
+	Total int64
 }
+
+// listPasses bounds how many times paginate reads a list that shrank while
+// it was read (see paginate).
+const listPasses = 3
 
 // paginate turns a page fetcher into an iterator that pages transparently,
 // starting at page 1. Iteration stops at the first error, which is yielded.
-func paginate[T any](ctx context.Context, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
+//
+// The platform's lists have no snapshot: an object created or deleted
+// elsewhere between two pages shifts the later ones. With key (an object's
+// id), each object is yielded once: a create before the page being read
+// pushes an object already yielded onto the next page, and it is not
+// yielded again. A delete before that page pulls an object not yet read
+// back onto a page already read, so it would be missed: when a page counts
+// fewer objects than an earlier one of the same read, the list is read
+// again from page 1 once the read ends, yielding only the objects not seen
+// yet, at most listPasses reads in all. An object deleted meanwhile may
+// have been yielded already; none that lived through the whole read is
+// missed unless the list shrinks during every read. Without key nothing is
+// skipped and a list is read once.
+func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		for page := 1; ; page++ {
-			p, err := fetch(ctx, page)
-			if err != nil {
-				var zero T
-				yield(zero, err)
-				return
-			}
-			for _, it := range p.Items {
-				if !yield(it, nil) {
+		seen := map[string]bool{}
+		for pass := 1; ; pass++ {
+			var counted int64
+			shrank := false
+			for page := 1; ; page++ {
+				p, err := fetch(ctx, page)
+				if err != nil {
+					var zero T
+					yield(zero, err)
 					return
 				}
+				if p.Total > 0 {
+					shrank = shrank || counted > p.Total
+					counted = max(counted, p.Total)
+				}
+				for _, it := range p.Items {
+					if key != nil {
+						k := key(it)
+						if seen[k] {
+							continue
+						}
+						seen[k] = true
+					}
+					if !yield(it, nil) {
+						return
+					}
+				}
+				if !p.More || len(p.Items) == 0 {
+					break
+				}
 			}
-			if !p.More || len(p.Items) == 0 {
+			if !shrank || key == nil || pass == listPasses {
 				return
 			}
 		}

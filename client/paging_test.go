@@ -98,7 +98,7 @@ func TestPaginate(t *testing.T) {
 			t.Parallel()
 			var fetched atomic.Int32
 			c := newTestClient(t, pagedServer(3, field, &fetched))
-			got, err := Collect(paginate(t.Context(), listResults(c)))
+			got, err := Collect(paginate(t.Context(), nil, listResults(c)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func TestPaginate(t *testing.T) {
 		var fetched atomic.Int32
 		c := newTestClient(t, pagedServer(100, "totalPage", &fetched))
 		var got []int
-		for v, err := range paginate(t.Context(), listResults(c)) {
+		for v, err := range paginate(t.Context(), nil, listResults(c)) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestPaginate(t *testing.T) {
 		t.Parallel()
 		calls := 0
 		boom := errors.New("boom")
-		got, err := Collect(paginate(t.Context(), func(_ context.Context, page int) (Page[int], error) {
+		got, err := Collect(paginate(t.Context(), nil, func(_ context.Context, page int) (Page[int], error) {
 			calls++
 			if page == 2 {
 				return Page[int]{}, boom
@@ -146,7 +146,7 @@ func TestPaginate(t *testing.T) {
 	t.Run("empty page ends even if More", func(t *testing.T) {
 		t.Parallel()
 		calls := 0
-		got, err := Collect(paginate(t.Context(), func(_ context.Context, page int) (Page[int], error) {
+		got, err := Collect(paginate(t.Context(), nil, func(_ context.Context, page int) (Page[int], error) {
 			calls++
 			if page > 1 {
 				return Page[int]{More: true}, nil
@@ -155,6 +155,96 @@ func TestPaginate(t *testing.T) {
 		}))
 		if err != nil || len(got) != 1 || calls != 2 {
 			t.Errorf("got %v %v after %d calls, want [1] after 2", got, err, calls)
+		}
+	})
+}
+
+// shiftingList serves a list of ids, two a page, oldest first, and runs
+// change (once) after serving the page it names: the list changing between
+// two pages of one read, as the platform's lists do.
+type shiftingList struct {
+	ids    []int
+	after  int
+	change func(ids []int) []int
+	calls  int
+}
+
+func (l *shiftingList) fetch(_ context.Context, page int) (Page[int], error) {
+	l.calls++
+	lo, hi := min((page-1)*2, len(l.ids)), min(page*2, len(l.ids))
+	p := Page[int]{Items: slices.Clone(l.ids[lo:hi]), More: hi < len(l.ids), Total: int64(len(l.ids))}
+	if page == l.after && l.change != nil {
+		l.ids, l.change = l.change(l.ids), nil
+	}
+	return p, nil
+}
+
+func TestPaginateListChanging(t *testing.T) {
+	t.Parallel()
+	id := func(n int) string { return strconv.Itoa(n) }
+	cases := map[string]struct {
+		change func([]int) []int
+		key    func(int) string
+		want   []int
+		calls  int
+	}{
+		// A create at the head pushes 2 onto page 2: yielded once.
+		"created before the page read": {
+			change: func(ids []int) []int { return append([]int{0}, ids...) },
+			key:    id, want: []int{1, 2, 3, 4, 5, 6}, calls: 4,
+		},
+		// A delete at the head pulls 3 onto page 1, already read: the list
+		// shrank, so it is read again and 3 found.
+		"deleted before the page read": {
+			change: func(ids []int) []int { return ids[1:] },
+			key:    id, want: []int{1, 2, 4, 5, 6, 3}, calls: 3 + 3,
+		},
+		"deleted after the page read": {
+			change: func(ids []int) []int { return ids[:len(ids)-1] },
+			key:    id, want: []int{1, 2, 3, 4, 5}, calls: 3 + 3,
+		},
+		"unchanged": {
+			change: func(ids []int) []int { return ids },
+			key:    id, want: []int{1, 2, 3, 4, 5, 6}, calls: 3,
+		},
+		// Without a key nothing can be told apart: one read, as served.
+		"no key": {
+			change: func(ids []int) []int { return ids[1:] },
+			want:   []int{1, 2, 4, 5, 6}, calls: 3,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			l := &shiftingList{ids: []int{1, 2, 3, 4, 5, 6}, after: 1, change: tc.change}
+			got, err := Collect(paginate(t.Context(), tc.key, l.fetch))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tc.want) || l.calls != tc.calls {
+				t.Errorf("items %v after %d calls, want %v after %d", got, l.calls, tc.want, tc.calls)
+			}
+		})
+	}
+	t.Run("shrinking on every read", func(t *testing.T) {
+		t.Parallel()
+		l := &shiftingList{ids: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
+		calls := 0
+		got, err := Collect(paginate(t.Context(), id, func(ctx context.Context, page int) (Page[int], error) {
+			calls++
+			if page == 2 {
+				l.ids = l.ids[1:] // one deleted during every read
+			}
+			return l.fetch(ctx, page)
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if passes := 3; calls > passes*5 || len(got) < 8 {
+			t.Errorf("%d calls, items %v: want at most %d reads and nothing seen twice", calls, got, passes)
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(got)))) != len(got) {
+			t.Errorf("items %v: one yielded twice", got)
 		}
 	})
 }

@@ -225,7 +225,7 @@ func itemError(err error, notFound []int64) error {
 
 // List returns the groups matching f (queue/list answers every match at once).
 func (s *QueuesService) List(ctx context.Context, f SkillGroupFilter) iter.Seq2[SkillGroup, error] {
-	return paginate(ctx, func(ctx context.Context, _ int) (Page[SkillGroup], error) {
+	return paginate(ctx, nil, func(ctx context.Context, _ int) (Page[SkillGroup], error) {
 		filter := map[string]any{}
 		if f.QueID != 0 {
 			filter["que_id"] = f.QueID

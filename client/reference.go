@@ -150,7 +150,7 @@ func addMonth(t time.Time) time.Time {
 // TrunkNumbers lists trunk numbers, optionally of one area code
 // (trunks/lists), paging transparently.
 func (s *ReferenceService) TrunkNumbers(ctx context.Context, areaCode string) iter.Seq2[TrunkNumber, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[TrunkNumber], error) {
+	return paginate(ctx, func(n TrunkNumber) string { return string(n.Phone) }, func(ctx context.Context, page int) (Page[TrunkNumber], error) {
 		q := url.Values{"per_page": {"100"}, "current_page": {strconv.Itoa(page)}}
 		if areaCode != "" {
 			q.Set("code", areaCode)
@@ -162,7 +162,7 @@ func (s *ReferenceService) TrunkNumbers(ctx context.Context, areaCode string) it
 			Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/trunks/lists",
 			Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
-		return Page[TrunkNumber]{Items: out.Data.Results, More: out.Data.More()}, err
+		return Page[TrunkNumber]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
 	})
 }
 
@@ -186,7 +186,7 @@ func (s *ReferenceService) AllTrunkNumbers(ctx context.Context, areaCode string)
 // VirtualBindings lists the trunk numbers bound to a virtual number
 // (virtual/bindings/lists, 1000 per page), paging transparently.
 func (s *ReferenceService) VirtualBindings(ctx context.Context, virtual string) iter.Seq2[string, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[string], error) {
+	return paginate(ctx, func(n string) string { return n }, func(ctx context.Context, page int) (Page[string], error) {
 		q := url.Values{"per_page": {"1000"}, "current_page": {strconv.Itoa(page)}}
 		if virtual != "" {
 			q.Set("virtual", virtual)
@@ -202,7 +202,7 @@ func (s *ReferenceService) VirtualBindings(ctx context.Context, virtual string) 
 		for i, r := range out.Data.Results {
 			items[i] = string(r)
 		}
-		return Page[string]{Items: items, More: out.Data.More()}, err
+		return Page[string]{Items: items, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
 	})
 }
 
@@ -249,17 +249,22 @@ func (s *ReferenceService) BusyReasonsJSONP(ctx context.Context, callback string
 // (cdr/trunk/lists), paging transparently. The range rule is checked
 // before any request.
 func (s *ReferenceService) TrunkCDRs(ctx context.Context, f CDRFilter) iter.Seq2[TrunkCDR, error] {
-	return cdrPages[TrunkCDR](ctx, s.c, "/v2/svcapi/cdr/trunk/lists", f, 100, true)
+	return cdrPages(ctx, s.c, "/v2/svcapi/cdr/trunk/lists", f, 100, true, trunkCDRKey)
 }
 
 // VOSCDRs lists VOS call records (vos/list, 500 per page), paging
 // transparently. Without a call id or range the service reads today.
 func (s *ReferenceService) VOSCDRs(ctx context.Context, f CDRFilter) iter.Seq2[VOSCDR, error] {
-	return cdrPages[VOSCDR](ctx, s.c, "/v3/portal/api/vos/list", f, 500, false)
+	return cdrPages(ctx, s.c, "/v3/portal/api/vos/list", f, 500, false, func(r VOSCDR) string { return string(r.ID) })
 }
 
-func cdrPages[T any](ctx context.Context, c *Client, path string, f CDRFilter, perPage int, needRange bool) iter.Seq2[T, error] {
-	return paginate(ctx, func(ctx context.Context, page int) (Page[T], error) {
+// trunkCDRKey tells trunk call records apart: a call may leave several
+// (one a leg), so the call id alone does not; a record the list pushed onto
+// the next page is the same in every field.
+func trunkCDRKey(r TrunkCDR) string { return fmt.Sprintf("%#v", r) }
+
+func cdrPages[T any](ctx context.Context, c *Client, path string, f CDRFilter, perPage int, needRange bool, key func(T) string) iter.Seq2[T, error] {
+	return paginate(ctx, key, func(ctx context.Context, page int) (Page[T], error) {
 		if err := CheckCDRRange(f.TimeStartBegin, f.TimeStartEnd); err != nil {
 			return Page[T]{}, err
 		}
@@ -279,7 +284,7 @@ func cdrPages[T any](ctx context.Context, c *Client, path string, f CDRFilter, p
 			Surface: SurfacePortal, Method: "POST", Path: path,
 			Body: body, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
-		return Page[T]{Items: out.Data.Results, More: out.Data.More()}, err
+		return Page[T]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
 	})
 }
 

@@ -200,7 +200,7 @@ func (s *SoundsService) DeleteOne(ctx context.Context, id string) error {
 // List returns the voice files matching f (sound/list answers every match
 // at once, and takes no page parameter: see wholeList).
 func (s *SoundsService) List(ctx context.Context, f SoundFilter) iter.Seq2[Sound, error] {
-	return paginate(ctx, func(ctx context.Context, _ int) (Page[Sound], error) {
+	return paginate(ctx, nil, func(ctx context.Context, _ int) (Page[Sound], error) {
 		filter := map[string]any{}
 		if f.Keyword != "" {
 			filter["keyword"] = f.Keyword

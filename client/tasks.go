@@ -355,7 +355,7 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 // List pages through projects/lists (GET).
 func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, error] {
 	paused := f.Status != nil && *f.Status == TaskStatusPaused
-	pages := paginate(ctx, func(ctx context.Context, page int) (Page[Task], error) {
+	pages := paginate(ctx, func(t Task) string { return strconv.FormatInt(t.ID.Int64(), 10) }, func(ctx context.Context, page int) (Page[Task], error) {
 		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(tasksPerPage)}}
 		if f.Type != 0 {
 			q.Set("type", strconv.FormatInt(f.Type, 10))
@@ -373,7 +373,7 @@ func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, e
 			Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/lists",
 			Query: q, BodyKind: BodyNone, Idempotent: true, Read: true,
 		}, &out)
-		return Page[Task]{Items: out.Data.Results, More: out.Data.More()}, err
+		return Page[Task]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
 	})
 	if !paused {
 		return pages
