@@ -222,8 +222,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	// §5): say so once, before anything is sent, rather than fail every
 	// request.
 	if err := a.Client.Gateway.CheckCredentials(); err != nil {
-		diags.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("The SMS gateway signs every request with the provider's sms_app_id and sms_app_key, "+
-			"and %v. Nothing was sent. %s", err, rerunHint(a.Name)))
+		diags.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("Nothing was sent: %v. %s", err, rerunHint(a.Name)))
 		return
 	}
 	chunks := chunk(mobiles, client.GatewayMaxMobiles)

@@ -540,7 +540,10 @@ func TestGatewaySMSSend_nothingLeft(t *testing.T) {
 	if len(errs) != 1 || errs[0].Summary != "Missing SMS Gateway Credentials" {
 		t.Fatalf("missing credentials:\n%s", res.Text())
 	}
-	for _, want := range []string{"sms_app_id and sms_app_key", "CONTACTCENTER_SMS_APP_ID", "CONTACTCENTER_SMS_APP_KEY", "Nothing was sent.",
+	if strings.Count(errs[0].Detail, "sms_app_id") != 2 || !strings.HasPrefix(errs[0].Detail, "Nothing was sent: sms_app_id and sms_app_key are not set (") {
+		t.Errorf("missing credentials: the detail should say once what is missing and once what to set:\n%s", errs[0].Detail)
+	}
+	for _, want := range []string{"sms_app_id and sms_app_key", "CONTACTCENTER_SMS_APP_ID", "CONTACTCENTER_SMS_APP_KEY", "Nothing was sent",
 		"terraform apply -invoke=action.contactcenter_gateway_sms_send.<name>"} {
 		if !strings.Contains(errs[0].Detail, want) {
 			t.Errorf("missing credentials: detail lacks %q:\n%s", want, errs[0].Detail)

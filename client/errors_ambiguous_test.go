@@ -58,7 +58,7 @@ func TestIsAmbiguous_beforeSending(t *testing.T) {
 	if !errors.Is(err, ErrGatewayCredentials) || IsAmbiguous(err) {
 		t.Errorf("missing credentials: IsAmbiguous(%v) = true, want false", err)
 	}
-	if err := c.Gateway.CheckCredentials(); !errors.Is(err, ErrGatewayCredentials) || !strings.Contains(err.Error(), "sms_app_id and sms_app_key missing") {
+	if err := c.Gateway.CheckCredentials(); !errors.Is(err, ErrGatewayCredentials) || !strings.Contains(err.Error(), "sms_app_id and sms_app_key are not set (") {
 		t.Errorf("CheckCredentials = %v", err)
 	}
 	reset := fmt.Errorf("POST /x: %w", &net.OpError{Op: "read", Net: "tcp", Err: errors.New("connection reset by peer")})

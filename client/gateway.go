@@ -145,7 +145,11 @@ func (s *GatewayService) checkCredentials() error {
 		missing = append(missing, "sms_app_key")
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("%s missing: %w", strings.Join(missing, " and "), ErrGatewayCredentials)
+		verb := "is"
+		if len(missing) > 1 {
+			verb = "are"
+		}
+		return fmt.Errorf("%s %s not set (%w)", strings.Join(missing, " and "), verb, ErrGatewayCredentials)
 	}
 	return nil
 }

@@ -86,7 +86,8 @@ func AsGatewayError(err error) (*APIError, bool) {
 
 // ErrGatewayCredentials is returned (wrapped) when the gateway is called
 // without an appId and key.
-var ErrGatewayCredentials = errors.New("the SMS gateway credentials are not configured: set sms_app_id and sms_app_key in the provider block (or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)")
+var ErrGatewayCredentials = errors.New("the SMS gateway signs every request with sms_app_id and sms_app_key; " +
+	"set both in the provider block or in CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY")
 
 // explainGatewayCode fills the §7.4 meaning, hint and retryability of a
 // gateway answer's code; the transport calls it for every gateway failure.

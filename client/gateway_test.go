@@ -200,7 +200,7 @@ func TestGatewayCredentialsRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Gateway.PullDeliveryRecords(t.Context(), 10)
-	if !errors.Is(err, client.ErrGatewayCredentials) || !strings.Contains(err.Error(), "sms_app_key missing") || !strings.Contains(err.Error(), "sms_app_id") {
+	if !errors.Is(err, client.ErrGatewayCredentials) || !strings.HasPrefix(err.Error(), "sms_app_key is not set (the SMS gateway signs every request with sms_app_id and sms_app_key; set both") {
 		t.Errorf("got %v", err)
 	}
 	_, err = c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "x"})

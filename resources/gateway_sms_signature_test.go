@@ -175,7 +175,7 @@ provider "contactcenter" {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{{
 			Config:      cfg,
-			ExpectError: regexp.MustCompile(`sms_app_id and sms_app_key missing: the SMS gateway credentials are not\s+configured`),
+			ExpectError: regexp.MustCompile(`sms_app_id and sms_app_key are not set \(the SMS gateway signs every request\s+with sms_app_id and sms_app_key; set both in the provider block or in\s+CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY\)`),
 		}},
 	})
 	if n := env.Requests(); n != 0 {
@@ -191,7 +191,7 @@ provider "contactcenter" {
 	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
 	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) + cfg)
 	out := w.Must(1, "apply", "-auto-approve", "-no-color")
-	if !strings.Contains(out, "sms_app_id and sms_app_key missing") || strings.Contains(out, "Value Conversion Error") || strings.Contains(out, "always an error in the provider") {
+	if !strings.Contains(out, "sms_app_id and sms_app_key are not set (") || strings.Contains(out, "Value Conversion Error") || strings.Contains(out, "always an error in the provider") {
 		t.Errorf("apply output:\n%s", out)
 	}
 }
