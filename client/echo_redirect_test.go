@@ -150,3 +150,23 @@ func TestErrorEchoScrubbed_longSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestRedirectedReadRefused: a read the service redirected to another host
+// goes there without the token; a refusal there said only "unauthorized",
+// which reads as a wrong access_token. It says where it was answered.
+func TestRedirectedReadRefused(t *testing.T) {
+	t.Parallel()
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 401, "message": "unauthorized"})
+	}))
+	t.Cleanup(other.Close)
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/elsewhere"+r.URL.Path, http.StatusFound)
+	}), func(cfg *Config) { cfg.MaxRetries = -1 })
+	_, err := Collect(c.Webhooks.List(t.Context(), WebhookFilter{}))
+	want := "unauthorized (answered by " + other.URL + "/elsewhere/autocall/"
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "the access token is not sent on to another host or port") {
+		t.Errorf("error %v, want it to say %q and that the token was not sent there", err, want)
+	}
+}

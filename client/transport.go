@@ -292,6 +292,13 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return false, nil
 	}
 	explainGatewayCode(apiErr)
+	if final := resp.Request; final != nil && final.URL.Host != u.Host {
+		// A read followed a redirect to another host or port, which was
+		// not sent the token (checkRedirect): a refusal there is no sign
+		// of a wrong token.
+		apiErr.Message = fmt.Sprintf("%s (answered by %s, where the service redirected the read; the access token is not sent on to another host or port)",
+			apiErr.Message, final.URL.Redacted())
+	}
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
 		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))
 	}
