@@ -127,11 +127,33 @@ func cellText(c Cell) string {
 	}
 	// A serial below 1 is a time of day with no date: it stays as shown.
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil && serial >= 1 && looksLikeDate(shown) {
-		if t, err := excelize.ExcelDateToTime(serial, false); err == nil {
+		// Only when the display is that date: an id shown through a
+		// custom format such as 00-00-00 or 0000-00-00 has the same shape.
+		if t, err := excelize.ExcelDateToTime(serial, false); err == nil && showsDate(shown, t) {
 			return isoDate(t)
 		}
 	}
 	return shown
+}
+
+var reDigitRuns = regexp.MustCompile(`\d+`)
+
+// showsDate reports whether shown (a display that looks like a date) shows
+// the date t: its year (four digits or two) and its month (a number or a
+// name) are among its parts, and its day too when it has three numbers.
+func showsDate(shown string, t time.Time) bool {
+	date, _, _ := strings.Cut(strings.Replace(shown, "T", " ", 1), " ")
+	nums := map[int]bool{}
+	var groups []string
+	for _, g := range reDigitRuns.FindAllString(date, -1) {
+		n, _ := strconv.Atoi(g)
+		nums[n] = true
+		groups = append(groups, g)
+	}
+	year := nums[t.Year()] || slices.ContainsFunc(groups, func(g string) bool { return len(g) == 2 && g == fmt.Sprintf("%02d", t.Year()%100) })
+	month := nums[int(t.Month())] && len(groups) >= 3 || strings.Contains(strings.ToLower(date), strings.ToLower(t.Month().String()[:3]))
+	day := len(groups) < 3 || nums[t.Day()]
+	return year && month && day
 }
 
 // reDefaultDate is how the reader renders Excel's default date format

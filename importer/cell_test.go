@@ -102,6 +102,14 @@ func TestCellConverters(t *testing.T) {
 		// An id in a number cell formatted 00-00-00 looks like the default
 		// date format; it was read as the date of serial 123456.
 		"sms id shown 00-00-00": {Cell{Raw: "123456", Text: "12-34-56"}, func(c Cell) (string, string) { return cellShown(c), "" }, "12-34-56", false},
+		// The same in a roster's text column (crm_id): it was written to the
+		// platform as 2238-01-03, and 20240301 shown 0000-00-00 as 57316-01-22.
+		"text id shown 00-00-00":   {Cell{Raw: "123456", Text: "12-34-56"}, func(c Cell) (string, string) { return cellText(c), "" }, "12-34-56", false},
+		"text id shown 0000-00-00": {Cell{Raw: "20240301", Text: "2024-03-01"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
+		"text date own format":     {Cell{Raw: "45352", Text: "01/03/2024"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
+		"text date d-mmm-yy":       {Cell{Raw: "45352", Text: "1-Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
+		"text date mmm-yy":         {Cell{Raw: "45352", Text: "Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
+		"text date and time":       {Cell{Raw: "45352.5", Text: "2024/3/1 12:00"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01 12:00:00", false},
 		"sms sci digits":        {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
 		"18 digits in a number": {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
 		"code lost digits":      {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
