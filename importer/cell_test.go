@@ -110,14 +110,14 @@ func TestCellConverters(t *testing.T) {
 		"text date d-mmm-yy":       {Cell{Raw: "45352", Text: "1-Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
 		"text date mmm-yy":         {Cell{Raw: "45352", Text: "Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
 		"text date and time":       {Cell{Raw: "45352.5", Text: "2024/3/1 12:00"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01 12:00:00", false},
-		"sms sci digits":        {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
-		"18 digits in a number": {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
-		"code lost digits":      {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
-		"text lost digits":      {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, Field{Kind: KindText}.Convert, "", true},
-		"15 digits exact":       {Cell{Raw: "110101199003071", Text: "1.10101E+14"}, Field{Kind: KindText}.Convert, "110101199003071", false},
-		"email double dot":      {Cell{Raw: "first..last@example.com", Text: "first..last@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
-		"email trailing dot":    {Cell{Raw: "trail.@example.com", Text: "trail.@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
-		"email plain":           {Cell{Raw: "ann.lee@example.com", Text: "ann.lee@example.com"}, Field{Kind: KindEmail}.Convert, "ann.lee@example.com", false},
+		"sms sci digits":           {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
+		"18 digits in a number":    {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
+		"code lost digits":         {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
+		"text lost digits":         {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, Field{Kind: KindText}.Convert, "", true},
+		"15 digits exact":          {Cell{Raw: "110101199003071", Text: "1.10101E+14"}, Field{Kind: KindText}.Convert, "110101199003071", false},
+		"email double dot":         {Cell{Raw: "first..last@example.com", Text: "first..last@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
+		"email trailing dot":       {Cell{Raw: "trail.@example.com", Text: "trail.@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
+		"email plain":              {Cell{Raw: "ann.lee@example.com", Text: "ann.lee@example.com"}, Field{Kind: KindEmail}.Convert, "ann.lee@example.com", false},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
