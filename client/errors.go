@@ -41,6 +41,10 @@ type APIError struct {
 	// RetryAfter is the wait an HTTP 429 asked for (Retry-After); -1 when
 	// it named none. Zero for other failures.
 	RetryAfter time.Duration
+	// RedirectedTo is where a read the service redirected to another host
+	// or port was answered ("" when it was answered where it was sent).
+	// The access token is not sent there.
+	RedirectedTo string
 
 	notFoundCodes []int64
 	// scrub replaces the secrets of the request in a text of its answer.

@@ -296,8 +296,9 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		// A read followed a redirect to another host or port, which was
 		// not sent the token (checkRedirect): a refusal there is no sign
 		// of a wrong token.
+		apiErr.RedirectedTo = final.URL.Redacted()
 		apiErr.Message = fmt.Sprintf("%s (answered by %s, where the service redirected the read; the access token is not sent on to another host or port)",
-			apiErr.Message, final.URL.Redacted())
+			apiErr.Message, apiErr.RedirectedTo)
 	}
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
 		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))

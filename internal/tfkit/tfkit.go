@@ -110,6 +110,8 @@ func APIErrorDetail(err error) string {
 			b.WriteString("\n\nWhat to do: " + e.Hint + ".")
 		}
 		switch {
+		case e.RedirectedTo != "":
+			// Answered elsewhere, without the token: not a token problem.
 		case e.Code == 401 || e.HTTPStatus == 401:
 			b.WriteString("\n\nCheck access_token (or CONTACTCENTER_ACCESS_TOKEN).")
 		case e.HTTPStatus == 429:

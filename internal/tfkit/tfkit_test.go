@@ -110,3 +110,26 @@ func TestAPIErrorDetail_context(t *testing.T) {
 		t.Errorf("detail:\n%s", got)
 	}
 }
+
+// A refusal where a read's redirect led was answered without the token:
+// the detail says where, and does not send the user to check access_token.
+func TestAPIErrorDetail_redirectedRead(t *testing.T) {
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = w.Write([]byte(`{"code":401,"message":"unauthorized"}`))
+	}))
+	defer other.Close()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusFound)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Get(t.Context(), 3)
+	got := tfkit.APIErrorDetail(err)
+	if !strings.Contains(got, "answered by "+other.URL) || strings.Contains(got, "Check access_token") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
