@@ -237,3 +237,59 @@ func TestRecordContent(t *testing.T) {
 		}
 	}
 }
+
+// answerLostSender sends, then loses the answer: the batch reached the
+// platform, the run cannot tell.
+type answerLostSender struct{ *openSender }
+
+func (s answerLostSender) SendBatch(ctx context.Context, id, tag string, rec []Recipient) (map[string]Outcome, error) {
+	if _, err := s.openSender.SendBatch(ctx, id, tag, rec); err != nil {
+		return nil, err
+	}
+	return nil, errors.New("read tcp: connection reset by peer")
+}
+
+// TestE2E_sendAnswerLostDateCells: a batch whose answer was lost is settled
+// from the send records, which hold the values as sent (the date as the
+// sheet shows it). The journal identified a date cell's value by its stored
+// number, so no record matched and the next run sent everybody again.
+func TestE2E_sendAnswerLostDateCells(t *testing.T) {
+	t.Parallel()
+	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
+	ctx := context.Background()
+	rows := [][]any{{"mobile", "name", "date"}}
+	for i := range 5 {
+		rows = append(rows, []any{13800000000 + int64(i), "N" + strconv.Itoa(i), time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
+	}
+	list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	if list.Rows[0].Keys[1] == list.Rows[0].Params[1] {
+		t.Fatalf("the date cell's key %q is its display: the test needs a date cell", list.Rows[0].Keys[1])
+	}
+	opts := SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")}
+	res, err := Send(ctx, answerLostSender{be.Open.(*openSender)}, list, opts)
+	if err != nil || res[0].Outcome != SendUnknown {
+		t.Fatalf("lost answer: %v %+v", err, res)
+	}
+	res, err = Send(ctx, be.Open, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Outcome != SendAlreadySent {
+			t.Errorf("row %d (%s): %s %q, want already sent (found in the send records)", r.Row, r.Mobile, r.Outcome, r.Message)
+		}
+	}
+	n := 0
+	for _, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if n != 5 {
+		t.Errorf("%d send records, want 5: nobody is sent twice", n)
+	}
+}

@@ -43,7 +43,13 @@ type journalRec struct {
 	// before it was recorded have none: their numbers count as sent with
 	// any values.
 	Content map[string]string `json:"content,omitempty"`
-	Error   string            `json:"error,omitempty"`
+	// Shown is, by number, the digest of the values as sent, as the sheet
+	// shows them (intent records): what the platform's send records hold,
+	// which settle a batch in doubt. It differs from Content where a
+	// value is a date or a formatted number. Journals written before it
+	// was recorded settle by Content.
+	Shown map[string]string `json:"shown,omitempty"`
+	Error string            `json:"error,omitempty"`
 	// Tag is the run's send tag (run and intent records).
 	Tag     string   `json:"tag,omitempty"`
 	Reports []Report `json:"reports,omitempty"`
@@ -64,6 +70,9 @@ type numberState struct {
 	// outcome was recorded.
 	content string
 	at      time.Time
+	// shown is the digest of the values as sent of the last intent (see
+	// journalRec.Shown; "" when not recorded).
+	shown string
 	// tags are the send tags of every intent of the number not yet
 	// settled as sent: a report of any of them shows it was sent.
 	tags []string
@@ -150,7 +159,7 @@ func (j *journal) apply(r journalRec, template, via string) error {
 			st := j.state[m]
 			c := r.Content[m]
 			if st == nil || st.status != "sent" || !sameContent(st.content, c) {
-				ns := &numberState{status: "doubt", since: r.Time, content: c}
+				ns := &numberState{status: "doubt", since: r.Time, content: c, shown: r.Shown[m]}
 				if st != nil && st.status != "sent" {
 					ns.tags = st.tags
 				}

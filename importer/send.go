@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -167,7 +168,8 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	}
 
 	results := make([]SendResult, len(list.Rows))
-	content := make([]string, len(list.Rows)) // by row index: contentDigest
+	content := make([]string, len(list.Rows)) // by row index: contentDigest of the values by meaning
+	shown := make([]string, len(list.Rows))   // ...and as sent
 	var todo []int                            // indexes into list.Rows
 	byRow := map[int]int{}                    // row number → index
 	for i, r := range list.Rows {
@@ -176,6 +178,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	for i, r := range list.Rows {
 		res := SendResult{Row: r.Row, Mobile: r.Mobile, Params: r.Params}
 		content[i] = contentDigest(list.Params, keysOf(r))
+		shown[i] = contentDigest(list.Params, r.Params)
 		st := j.state[r.Mobile]
 		// A number sent before with other values is a new message: the
 		// same file with next week's values is sent.
@@ -244,14 +247,14 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		}
 		rec := make([]Recipient, len(batch))
 		mobiles := make([]string, len(batch))
-		digests := map[string]string{}
+		digests, sent := map[string]string{}, map[string]string{}
 		for k, i := range batch {
 			rec[k] = list.Rows[i].Recipient
 			mobiles[k] = list.Rows[i].Mobile
-			digests[mobiles[k]] = content[i]
+			digests[mobiles[k]], sent[mobiles[k]] = content[i], shown[i]
 		}
 		id := strconv.FormatInt(time.Now().UnixNano(), 36) + "-" + strconv.Itoa(bi+1)
-		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles, Content: digests, Tag: tag}); err != nil {
+		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles, Content: digests, Shown: sent, Tag: tag}); err != nil {
 			markRest(results, batches[bi:], "not sent: journal: "+err.Error())
 			return results, err
 		}
@@ -387,9 +390,11 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 		return settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown, opts.ReportsTaken)
 	}
 	if rc, ok := sender.(Reconciler); ok {
+		// The send records hold the values as sent (shown); a journal that
+		// did not record them has only their meaning.
 		want := map[string]string{}
 		for _, m := range doubt {
-			want[m] = j.state[m].content
+			want[m] = cmp.Or(j.state[m].shown, j.state[m].content)
 		}
 		sent, err := rc.SentSince(ctx, opts.TemplateID, want, since)
 		if err == nil {
