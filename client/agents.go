@@ -468,6 +468,8 @@ func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, erro
 	var out struct {
 		Data Agent `json:"data"`
 	}
+	unlock := s.c.lockCreate("agent", *in.UserNum)
+	defer unlock()
 	err := s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
 		Body: in, Envelope: EnvelopeOpen,
@@ -479,6 +481,11 @@ func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, erro
 		if err != nil {
 			return false, err
 		}
+		if s.c.claimedBy("agent", strconv.FormatInt(int64(a.UserID), 10)) {
+			// Another create of this run made it: this one was refused
+			// as a duplicate (sent again, it says so).
+			return false, nil
+		}
 		out.Data = *a
 		return true, nil
 	})
@@ -487,6 +494,9 @@ func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, erro
 	}
 	if out.Data.UserID == 0 {
 		return nil, errors.New("users/add answered success without data.user_id")
+	}
+	if err := s.c.claim("agent", strconv.FormatInt(int64(out.Data.UserID), 10)); err != nil {
+		return nil, err
 	}
 	return &out.Data, nil
 }

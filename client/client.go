@@ -97,6 +97,9 @@ type Client struct {
 	pacer *pacer
 	// gen counts the calls that may have changed something (see finder).
 	gen atomic.Uint64
+	// creates serializes the creates of one natural key and remembers the
+	// objects this client's creates made (see lockCreate).
+	creates creates
 
 	SMS       *SMSService
 	Agents    *AgentsService

@@ -5,7 +5,84 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strings"
+	"sync"
 )
+
+// Creates of the same natural key within one client (one Terraform walk,
+// one ccsync run) run one at a time, and each remembers the object it made.
+// Two resources of one apply that create objects of the same name (a
+// for_each whose instances differ elsewhere) otherwise raced: one create's
+// lookup after a failure found the object the other had just made, and
+// both held it (or the object of one was deleted as the other's). Under the
+// lock, a create lists the objects of its key before it is sent only once
+// an earlier create of that key has ended, so that object counts as one
+// that existed before (newMatch); and a lookup never takes an object
+// another create of the client made (claimedBy), for the kinds with a
+// unique key too (an agent's user_num: the agent found then is the other
+// create's, and this one was refused as a duplicate).
+type creates struct {
+	mu      sync.Mutex
+	locks   map[string]*keyLock
+	claimed map[string]bool
+}
+
+type keyLock struct {
+	mu   sync.Mutex
+	refs int
+}
+
+// lockCreate waits until no other create of kind with this key is under
+// way, and returns the function that ends this one's turn.
+func (c *Client) lockCreate(kind string, key ...string) (unlock func()) {
+	k := kind + "\x00" + strings.Join(key, "\x00")
+	cr := &c.creates
+	cr.mu.Lock()
+	if cr.locks == nil {
+		cr.locks = map[string]*keyLock{}
+	}
+	l := cr.locks[k]
+	if l == nil {
+		l = &keyLock{}
+		cr.locks[k] = l
+	}
+	l.refs++
+	cr.mu.Unlock()
+	l.mu.Lock()
+	return func() {
+		l.mu.Unlock()
+		cr.mu.Lock()
+		if l.refs--; l.refs == 0 {
+			delete(cr.locks, k)
+		}
+		cr.mu.Unlock()
+	}
+}
+
+// claimedBy reports whether a create of this client made the object of
+// kind with this id.
+func (c *Client) claimedBy(kind, id string) bool {
+	c.creates.mu.Lock()
+	defer c.creates.mu.Unlock()
+	return c.creates.claimed[kind+"\x00"+id]
+}
+
+// claim records the object a create made; it fails when another create of
+// this client made it already (the platform answered one object for two).
+func (c *Client) claim(kind, id string) error {
+	c.creates.mu.Lock()
+	defer c.creates.mu.Unlock()
+	k := kind + "\x00" + id
+	if c.creates.claimed[k] {
+		return fmt.Errorf("the %s created is %s, which another create of this run made too: the two may be one object; "+
+			"check the objects of this name and import the one this resource should manage before applying again", kind, id)
+	}
+	if c.creates.claimed == nil {
+		c.creates.claimed = map[string]bool{}
+	}
+	c.creates.claimed[k] = true
+	return nil
+}
 
 // createOnce sends a create that must never be duplicated. After an
 // ambiguous failure (transport error, or a 5xx whose effect is unknown) it
@@ -89,8 +166,10 @@ func (e *CreateInDoubtError) Unwrap() []error { return []error{e.Err, e.LookupEr
 // objects the key matches before the create is sent (one filtered list,
 // almost always empty) and returns a lookup that finds a match that was not
 // among them, so an object that existed before (another team's, another
-// configuration's) is never taken for the one created.
-func newMatch[T any](ctx context.Context, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) (func(context.Context) (*T, error), error) {
+// configuration's) is never taken for the one created, nor one another
+// create of the client made (kind names them, see claimedBy). The caller
+// holds lockCreate for the key.
+func newMatch[T any](ctx context.Context, c *Client, kind string, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) (func(context.Context) (*T, error), error) {
 	before := map[string]bool{}
 	for o, err := range list(ctx) {
 		if err != nil {
@@ -106,7 +185,7 @@ func newMatch[T any](ctx context.Context, list func(context.Context) iter.Seq2[T
 			if err != nil {
 				return nil, err
 			}
-			if match(o) && !before[id(o)] {
+			if match(o) && !before[id(o)] && !c.claimedBy(kind, id(o)) {
 				found = &o // the last one listed: the newest, should there be two
 			}
 		}

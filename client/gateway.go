@@ -252,6 +252,8 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	page := func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
 		return s.TemplatesPage(ctx, p, nil)
 	}
+	unlock := s.c.lockCreate("gateway template", in.TplTitle, in.TplText, in.SignText)
+	defer unlock()
 	count, last, err := lastID(ctx, page, GatewayTemplate.Identifier)
 	if err != nil {
 		return 0, err
@@ -259,7 +261,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, count, last, page, GatewayTemplate.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway template", count, last, page, GatewayTemplate.Identifier, same)
 		out.TplID = FlexInt(found)
 		return found != 0, err
 	})
@@ -269,7 +271,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	if out.TplID == 0 {
 		return 0, errors.New("add_template answered success without tplId")
 	}
-	return int64(out.TplID), nil
+	return int64(out.TplID), s.c.claim("gateway template", strconv.FormatInt(int64(out.TplID), 10))
 }
 
 // GetTemplates returns the templates with the given ids (get_template with
@@ -370,14 +372,14 @@ func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) 
 // newer returns the highest id above last of the objects match accepts,
 // reading the listing from the last object lastID saw (count) on; 0 when
 // there is none.
-func newer[T any](ctx context.Context, count int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
+func newer[T any](ctx context.Context, c *Client, kind string, count int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
 	id func(T) int64, match func(T) bool) (int64, error) {
 	var found int64
 	for t, err := range gatewayPages(ctx, max(count-1, 0), page) {
 		if err != nil {
 			return 0, err
 		}
-		if id(t) > last && match(t) {
+		if id(t) > last && match(t) && !c.claimedBy(kind, strconv.FormatInt(id(t), 10)) {
 			found = max(found, id(t))
 		}
 	}
@@ -404,6 +406,8 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	// signature stays), so only a match that did not exist before this
 	// create can be the one it made.
 	same := func(g GatewaySignature) bool { return g.Content() == in.SignText }
+	unlock := s.c.lockCreate("gateway signature", in.SignText)
+	defer unlock()
 	count, last, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
 	if err != nil {
 		return 0, err
@@ -411,7 +415,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, count, last, s.SignaturesPage, GatewaySignature.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway signature", count, last, s.SignaturesPage, GatewaySignature.Identifier, same)
 		out.SignID = FlexInt(found)
 		return found != 0, err
 	})
@@ -421,7 +425,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	if out.SignID == 0 {
 		return 0, errors.New("add_sign answered success without signId")
 	}
-	return int64(out.SignID), nil
+	return int64(out.SignID), s.c.claim("gateway signature", strconv.FormatInt(int64(out.SignID), 10))
 }
 
 // GetSignatures returns the signatures with the given ids (get_sign with

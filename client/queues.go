@@ -145,6 +145,8 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 			QueID FlexString `json:"que_id"`
 		} `json:"data"`
 	}
+	unlock := s.c.lockCreate("skill group", in.QueName)
+	defer unlock()
 	err := s.c.createOnce(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/add",
 		Body: in, Envelope: EnvelopePortal,
@@ -153,10 +155,13 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 		if err != nil {
 			return false, err
 		}
-		if g != nil {
-			out.Data.QueID = g.ID
+		if g == nil || s.c.claimedBy("skill group", string(g.ID)) {
+			// None, or another create of this run made it: this one was
+			// refused as a duplicate (sent again, it says so).
+			return false, nil
 		}
-		return g != nil, nil
+		out.Data.QueID = g.ID
+		return true, nil
 	})
 	if err != nil {
 		return "", err
@@ -164,7 +169,7 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 	if out.Data.QueID == "" {
 		return "", errors.New("queue/add answered success without data.que_id")
 	}
-	return string(out.Data.QueID), nil
+	return string(out.Data.QueID), s.c.claim("skill group", string(out.Data.QueID))
 }
 
 // Update edits a group (queue/update). que_name and que_priority are required.

@@ -365,7 +365,9 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	var out struct {
 		Data SMSSignature `json:"data"`
 	}
-	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[SMSSignature, error] {
+	unlock := s.c.lockCreate("SMS signature", in.SignText)
+	defer unlock()
+	find, err := newMatch(ctx, s.c, "SMS signature", func(ctx context.Context) iter.Seq2[SMSSignature, error] {
 		return s.ListSignatures(ctx, SMSSignatureFilter{SignText: in.SignText})
 	}, func(sg SMSSignature) bool { return string(sg.SignText) == in.SignText },
 		func(sg SMSSignature) string { return strconv.FormatInt(int64(sg.ID), 10) })
@@ -386,6 +388,9 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	}
 	if out.Data.ID == 0 {
 		return nil, errors.New("sms/sign/store answered success without data.id")
+	}
+	if err := s.c.claim("SMS signature", strconv.FormatInt(int64(out.Data.ID), 10)); err != nil {
+		return nil, err
 	}
 	return &out.Data, nil
 }
@@ -505,7 +510,9 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	var out struct {
 		Data SMSTemplate `json:"data"`
 	}
-	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[SMSTemplate, error] {
+	unlock := s.c.lockCreate("SMS template", in.TemplateName)
+	defer unlock()
+	find, err := newMatch(ctx, s.c, "SMS template", func(ctx context.Context) iter.Seq2[SMSTemplate, error] {
 		return s.ListTemplates(ctx, SMSTemplateFilter{Keyword: in.TemplateName})
 	}, func(t SMSTemplate) bool { return string(t.TplTitle) == in.TemplateName },
 		func(t SMSTemplate) string { return strconv.FormatInt(int64(t.ID), 10) })
@@ -526,6 +533,9 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	}
 	if out.Data.ID == 0 {
 		return nil, errors.New("sms/template/store answered success without data.id")
+	}
+	if err := s.c.claim("SMS template", strconv.FormatInt(int64(out.Data.ID), 10)); err != nil {
+		return nil, err
 	}
 	return &out.Data, nil
 }

@@ -85,7 +85,9 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	}
 	// Voice-file names are not unique: one that existed before is never
 	// taken for the one uploaded (newMatch).
-	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[Sound, error] {
+	unlock := s.c.lockCreate("voice file", in.Name)
+	defer unlock()
+	find, err := newMatch(ctx, s.c, "voice file", func(ctx context.Context) iter.Seq2[Sound, error] {
 		return s.List(ctx, SoundFilter{Keyword: in.Name})
 	}, func(o Sound) bool {
 		return string(o.Name) == in.Name && (in.SoundType == 0 || int64(o.SoundType) == in.SoundType)
@@ -107,7 +109,7 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	if out.ID == "" {
 		return "", "", errors.New("sound/upload answered success without id")
 	}
-	return string(out.ID), string(out.Path), nil
+	return string(out.ID), string(out.Path), s.c.claim("voice file", string(out.ID))
 }
 
 // Play downloads a voice file's bytes (sound/play). A missing file answers

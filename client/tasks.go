@@ -252,7 +252,9 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	}
 	// Task names are not unique: one that existed before is never taken
 	// for the one created (newMatch).
-	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[Task, error] {
+	unlock := s.c.lockCreate("task", string(t.Name), strconv.FormatInt(int64(t.Type), 10))
+	defer unlock()
+	find, err := newMatch(ctx, s.c, "task", func(ctx context.Context) iter.Seq2[Task, error] {
 		return s.List(ctx, TaskFilter{Type: int64(t.Type), Name: string(t.Name)})
 	}, func(o Task) bool { return o.Name == t.Name }, func(o Task) string { return strconv.FormatInt(int64(o.ID), 10) })
 	if err != nil {
@@ -274,7 +276,7 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	if out.Data.ID == 0 {
 		return 0, errors.New("projects/updateOrCreate answered success without data.id")
 	}
-	return int64(out.Data.ID), nil
+	return int64(out.Data.ID), s.c.claim("task", strconv.FormatInt(int64(out.Data.ID), 10))
 }
 
 // Update sends updateOrCreate (PUT) with the task's id. A nil Status keeps

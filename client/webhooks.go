@@ -85,7 +85,9 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	var out struct {
 		Data Webhook `json:"data"`
 	}
-	find, err := newMatch(ctx, func(ctx context.Context) iter.Seq2[Webhook, error] {
+	unlock := s.c.lockCreate("webhook", in.Name, in.URL)
+	defer unlock()
+	find, err := newMatch(ctx, s.c, "webhook", func(ctx context.Context) iter.Seq2[Webhook, error] {
 		return s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL})
 	}, func(w Webhook) bool { return string(w.Name) == in.Name && string(w.URL) == in.URL },
 		func(w Webhook) string { return strconv.FormatInt(int64(w.ID), 10) })
@@ -106,6 +108,9 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	}
 	if out.Data.ID == 0 {
 		return nil, errors.New("webhook/updateOrCreate answered success without data.id")
+	}
+	if err := s.c.claim("webhook", strconv.FormatInt(int64(out.Data.ID), 10)); err != nil {
+		return nil, err
 	}
 	return &out.Data, nil
 }

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -1007,5 +1009,86 @@ func TestAccOutboundTask_optionTypesKept(t *testing.T) {
 				},
 			},
 		},
+	})
+}
+
+// TestAccOutboundTask_sameNameForEach: instances of a for_each that differ
+// only in trans_to create tasks of one name at the same time. One create's
+// request fails before the platform gets it, while the other's task is
+// made; its lookup took that task for its own, so both instances held one
+// id (one task missing, and a later replace deleted the other's). Each
+// instance gets its own task, and a second plan is empty.
+func TestAccOutboundTask_sameNameForEach(t *testing.T) {
+	t.Parallel()
+	var calls sync.Mutex
+	n := 0
+	secondDone := make(chan struct{})
+	env := acctest.NewWithHandler(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/projects/updateOrCreate") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			calls.Lock()
+			n++
+			call := n
+			calls.Unlock()
+			switch call {
+			case 1:
+				select {
+				case <-secondDone:
+				case <-time.After(500 * time.Millisecond):
+				}
+				http.Error(w, "upstream unavailable", http.StatusServiceUnavailable)
+			case 2:
+				next.ServeHTTP(w, r)
+				close(secondDone)
+			default:
+				next.ServeHTTP(w, r)
+			}
+		})
+	})
+	cfg := env.Config(`
+locals {
+  regions = { north = "ivr_main", south = "ivr_after_hours" }
+}
+resource "contactcenter_outbound_task" "t" {
+  for_each = local.regions
+  name     = "Payment reminders"
+  type     = 3
+  trans_to = each.value
+}
+`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			ConfigStateChecks: []statecheck.StateCheck{stateCheckFunc(func(s *tfjson.State) error {
+				ids := map[string]string{}
+				for _, r := range s.Values.RootModule.Resources {
+					ids[fmt.Sprint(r.Index)] = fmt.Sprint(r.AttributeValues["id"])
+				}
+				if len(ids) != 2 || ids["north"] == ids["south"] {
+					return fmt.Errorf("task ids by instance: %v, want two tasks", ids)
+				}
+				var listed []int64
+				for task, err := range env.Client(t).Tasks.List(t.Context(), client.TaskFilter{Name: "Payment reminders"}) {
+					if err != nil {
+						return err
+					}
+					listed = append(listed, int64(task.ID))
+				}
+				if len(listed) != 2 {
+					return fmt.Errorf("the platform holds tasks %v, want two", listed)
+				}
+				return nil
+			})},
+		}, {
+			Config:   cfg,
+			PlanOnly: true,
+		}, {
+			Config: env.ProviderConfig(),
+		}},
 	})
 }

@@ -1,0 +1,106 @@
+package client_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// TestCreateSameNameConcurrently: two creates of one client (two resources
+// of one apply, a for_each whose instances differ elsewhere) make objects of
+// the same name at the same time. The first one's request fails before the
+// platform processes it; meanwhile the second one's object is made. The
+// first create's lookup took that object for its own: both resources held
+// one id (a task missing, or deleted later as the other's). Each create now
+// ends with its own object, or, where the key is unique (an agent's
+// user_num), the second is refused as a duplicate.
+func TestCreateSameNameConcurrently(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		path   string
+		unique bool
+		create func(*client.Client, int) (string, error)
+	}{
+		"task": {path: "/autocall/api/v3/projects/updateOrCreate", create: func(c *client.Client, i int) (string, error) {
+			trans := client.FlexString("ivr_" + strconv.Itoa(i))
+			id, err := c.Tasks.Create(t.Context(), client.Task{Name: "Payment reminders", Type: 3, TransTo: &trans})
+			return strconv.FormatInt(id, 10), err
+		}},
+		"webhook": {path: "/autocall/api/v3/webhook/updateOrCreate", create: func(c *client.Client, _ int) (string, error) {
+			w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
+			if err != nil {
+				return "", err
+			}
+			return strconv.FormatInt(int64(w.ID), 10), nil
+		}},
+		"gateway signature": {path: "/smsapi/sign/v1/add_sign", create: func(c *client.Client, _ int) (string, error) {
+			id, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"})
+			return strconv.FormatInt(id, 10), err
+		}},
+		"agent": {path: "/open/v3/svcapi/users/add", unique: true, create: func(c *client.Client, _ int) (string, error) {
+			num, name, pw := "7001", "A", "Pass-1"
+			a, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &name, UserPassword: &pw})
+			if err != nil {
+				return "", err
+			}
+			return strconv.FormatInt(int64(a.UserID), 10), nil
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sim, err := simulator.New(simulator.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var calls atomic.Int32
+			firstArrived, secondDone := make(chan struct{}), make(chan struct{})
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method != http.MethodPost || r.URL.Path != tc.path {
+					sim.ServeHTTP(w, r)
+					return
+				}
+				switch calls.Add(1) {
+				case 1: // fails before it is processed, once the other create is done (or has had its chance)
+					close(firstArrived)
+					select {
+					case <-secondDone:
+					case <-time.After(300 * time.Millisecond):
+					}
+					http.Error(w, "upstream unavailable", http.StatusServiceUnavailable)
+				case 2:
+					sim.ServeHTTP(w, r)
+					close(secondDone)
+				default:
+					sim.ServeHTTP(w, r)
+				}
+			}))
+			t.Cleanup(srv.Close)
+			c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key",
+				RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids, errs := make([]string, 2), make([]error, 2)
+			var wg sync.WaitGroup
+			wg.Go(func() { ids[0], errs[0] = tc.create(c, 0) })
+			<-firstArrived
+			wg.Go(func() { ids[1], errs[1] = tc.create(c, 1) })
+			wg.Wait()
+			switch {
+			case tc.unique && (errs[0] == nil) == (errs[1] == nil):
+				t.Errorf("creates of one user_num: ids %q, errors %v; want one made, the other refused as a duplicate", ids, errs)
+			case !tc.unique && (errs[0] != nil || errs[1] != nil):
+				t.Errorf("errors %v", errs)
+			case !tc.unique && ids[0] == ids[1]:
+				t.Errorf("both creates returned %s: one object for two resources", ids[0])
+			}
+		})
+	}
+}
