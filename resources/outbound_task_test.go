@@ -496,6 +496,7 @@ func TestAccOutboundTask_validation(t *testing.T) {
 			`provider value must be one of`,
 		},
 		"makecall_flag 1": {automatic(`config = { makecall_flag = 1 }`), `makecall_flag value must be one of`},
+		"webhook id 0":    {automatic(`config = { webhook = { enable = true, ids = [5, 0] } }`), `Attribute config.webhook.ids[1] value must be at least 1, got: 0`},
 		"blank name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"  \"\n  type = 3\n}\n",
 			`Attribute name must hold more than white space`},
 		"empty trans_to":      {automatic(`trans_to = ""`), `Attribute trans_to string length must be at least 1`},
