@@ -150,7 +150,7 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(t.ID), 10))
 		}
-		return err
+		return r.nameTaken(ctx, err, plan.TemplateName.ValueString(), 0)
 	})
 }
 
@@ -159,7 +159,7 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.steps.update(ctx, req, resp, func(ctx context.Context, plan *smsTemplateModel) error {
 		_, err := r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), plan.expand())
-		return err
+		return r.nameTaken(ctx, err, plan.TemplateName.ValueString(), framework.ID(plan.ID))
 	}, "wait_for_approval", "timeouts")
 }
 
@@ -230,11 +230,29 @@ func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.V
 	}
 }
 
+// nameTaken names the template that holds the name a create or an update
+// was refused for (409), and how to manage it; err is returned as it was.
+func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name string, self int64) error {
+	e, ok := client.AsAPIError(err)
+	if !ok || !client.HasCode(err, client.SMSCodeConflict) || e.Hint != "" {
+		return err
+	}
+	if other, ferr := r.Client.SMS.FindTemplateByName(ctx, name); ferr == nil && other != nil && other.ID.Int64() != self {
+		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise. "+
+			"To manage that template, import it: terraform import <address> %d; otherwise choose another template_name",
+			other.ID.Int64(), name, other.ID.Int64())
+	}
+	return err
+}
+
 // templateWriteAdvice explains the codes of store/update a person can act on.
 func templateWriteAdvice(err error) string {
+	e, _ := client.AsAPIError(err)
 	switch {
 	case client.HasCode(err, client.SMSCodeNotFound):
 		return "Check sign_id: it must be the id of an existing contactcenter_sms_signature."
+	case client.HasCode(err, client.SMSCodeConflict) && e != nil && e.Hint != "":
+		return "" // nameTaken named the template
 	case client.HasCode(err, client.SMSCodeConflict):
 		return "Another template already has this template_name; names are unique within the enterprise."
 	case client.HasCode(err, client.SMSCodeState):

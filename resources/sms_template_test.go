@@ -403,3 +403,31 @@ func TestSMSTemplate_importByTplID(t *testing.T) {
 		t.Errorf("import of an id nobody has: %v", diagTexts(diags))
 	}
 }
+
+// TestAccSMSTemplate_nameTaken: a template_name another template holds is
+// refused by the platform; the error names that template and how to manage
+// it (it said only that names are unique), on create and on a rename.
+func TestAccSMSTemplate_nameTaken(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Other"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Taken", TemplateContents: "Hi ${name}", SignID: int64(sg.ID), Action: client.TemplateActionSubmit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := wrapped(fmt.Sprintf(`What to do: the template %d already has the template_name "Taken", and names are unique within the enterprise. To manage that template, import it: terraform import <address> %d; otherwise choose another template_name.`, other.ID, other.ID))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(smsTemplateConfig("Taken", "Hello $${name}", "")), ExpectError: want},
+			{Config: env.Config(smsTemplateConfig("Free", "Hello $${name}", ""))},
+			{Config: env.Config(smsTemplateConfig("Taken", "Hello $${name}", "")), ExpectError: want},
+			{Config: env.ProviderConfig()},
+		},
+	})
+}
