@@ -236,7 +236,17 @@ func (c *templateCache[T]) get(id string, read func(n int64) (*T, error)) (*T, e
 }
 
 func (s *openSender) template(ctx context.Context, id string) (*client.SMSTemplate, error) {
-	return s.tpls.get(id, func(n int64) (*client.SMSTemplate, error) { return s.c.SMS.GetTemplate(ctx, n) })
+	return s.tpls.get(id, func(n int64) (*client.SMSTemplate, error) {
+		t, err := s.c.SMS.GetTemplate(ctx, n)
+		if client.IsNotFound(err) {
+			// The template's other number, its tpl_id, given for the id.
+			if other, ferr := s.c.SMS.FindTemplateByTplID(ctx, n); ferr == nil && other != nil {
+				return nil, fmt.Errorf("no SMS template has the id %d; the template %q has the tpl_id %d and the id %d: use --template %d",
+					n, string(other.TplTitle), n, other.ID.Int64(), other.ID.Int64())
+			}
+		}
+		return t, err
+	})
 }
 
 func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, error) {

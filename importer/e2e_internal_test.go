@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
@@ -291,5 +292,22 @@ func TestE2E_sendAnswerLostDateCells(t *testing.T) {
 	}
 	if n != 5 {
 		t.Errorf("%d send records, want 5: nobody is sent twice", n)
+	}
+}
+
+// TestOpenTemplateGivenByTplID: a template's tpl_id given for its id (both
+// are numbers on the portal) said only "not found"; it names the id to use.
+func TestOpenTemplateGivenByTplID(t *testing.T) {
+	t.Parallel()
+	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
+	n, _ := strconv.ParseInt(id, 10, 64)
+	tpl, err := c.SMS.GetTemplate(t.Context(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = be.Open.TemplateParams(t.Context(), strconv.FormatInt(int64(tpl.TplID), 10))
+	want := fmt.Sprintf(`no SMS template has the id %d; the template "R" has the tpl_id %d and the id %s: use --template %s`, tpl.TplID, tpl.TplID, id, id)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want it to say %q", err, want)
 	}
 }
