@@ -72,6 +72,9 @@ func (s Step) Fields() []string {
 type Plan struct {
 	Steps []Step `json:"steps"`
 	Prune string `json:"prune"`
+	// NotInSheet counts the agents on the platform that the sheet does not
+	// list (whatever Prune does with them).
+	NotInSheet int `json:"not_in_sheet"`
 }
 
 // Counts returns how many steps of each action the plan has.
@@ -94,15 +97,33 @@ func (p *Plan) Writes() int {
 	return n
 }
 
-// Summary renders "2 to create, 1 to update, 17 unchanged, 0 to resign".
+// Summary renders "2 to create, 1 to update, 17 unchanged, 3 to resign,
+// 1 not in the sheet already resigned". unchanged counts the sheet's rows;
+// the agents not in the sheet are told apart: what --prune does to them,
+// and those it leaves as they are. A part that would read 0 is left out,
+// except the first three.
 func (p *Plan) Summary() string {
 	c := p.Counts()
-	s := fmt.Sprintf("%d to create, %d to update, %d unchanged", c[ActionCreate], c[ActionUpdate], c[ActionUnchanged])
-	switch p.Prune {
-	case PruneResign:
-		s += fmt.Sprintf(", %d to resign", c[ActionResign])
-	case PruneDelete:
-		s += fmt.Sprintf(", %d to delete", c[ActionDelete])
+	unchanged := 0
+	for _, s := range p.Steps {
+		if s.Action == ActionUnchanged && s.Row > 0 {
+			unchanged++
+		}
+	}
+	s := fmt.Sprintf("%d to create, %d to update, %d unchanged", c[ActionCreate], c[ActionUpdate], unchanged)
+	alone := p.NotInSheet
+	for _, a := range []Action{ActionResign, ActionDelete} {
+		if c[a] > 0 {
+			s += fmt.Sprintf(", %d to %s", c[a], a)
+			alone -= c[a]
+		}
+	}
+	switch {
+	case alone <= 0:
+	case p.Prune == PruneResign:
+		s += fmt.Sprintf(", %d not in the sheet already resigned", alone)
+	default:
+		s += fmt.Sprintf(", %d not in the sheet left alone", alone)
 	}
 	return s
 }
@@ -273,14 +294,15 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		plan.Steps = append(plan.Steps, st)
 	}
 
-	if opts.Prune != PruneNone {
-		var absent []string
-		for _, num := range order {
-			if !inSheet[num] {
-				absent = append(absent, num)
-			}
+	var absent []string
+	for _, num := range order {
+		if !inSheet[num] {
+			absent = append(absent, num)
 		}
-		slices.Sort(absent)
+	}
+	slices.Sort(absent)
+	plan.NotInSheet = len(absent)
+	if opts.Prune != PruneNone {
 		for _, num := range absent {
 			a := existing[num]
 			switch opts.Prune {

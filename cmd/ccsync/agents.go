@@ -187,7 +187,7 @@ func emit(w io.Writer, output string, v any, text string) int {
 func printPlan(w io.Writer, output string, roster *importer.Roster, plan *importer.Plan, took time.Duration) int {
 	if output == "json" {
 		return emit(w, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
-			"rows": len(roster.Rows), "counts": plan.Counts(), "steps": plan.Steps}, "")
+			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "steps": plan.Steps}, "")
 	}
 	for _, st := range plan.Steps {
 		if st.Action == importer.ActionUnchanged {
@@ -265,7 +265,7 @@ func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be 
 		// The plan's vocabulary (README, "ccsync --output json"): counts by
 		// action and a steps list, each step with its outcome.
 		_ = emit(stdout, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
-			"rows": len(roster.Rows), "counts": plan.Counts(), "outcomes": outcomes, "failed": failed,
+			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "outcomes": outcomes, "failed": failed,
 			"steps": results, "seconds": took.Seconds(), "report": report}, "")
 		return code
 	}

@@ -86,10 +86,10 @@ func TestAgentsCommand_jsonVocabulary(t *testing.T) {
 	if d := cmp.Diff(map[string]int{"unchanged": 20, "done": 2}, apply.Outcomes); d != "" {
 		t.Errorf("apply outcomes (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{"counts", "file", "prune", "rows", "sheet", "steps"}, planKeys); d != "" {
+	if d := cmp.Diff([]string{"counts", "file", "not_in_sheet", "prune", "rows", "sheet", "steps"}, planKeys); d != "" {
 		t.Errorf("plan keys (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{"counts", "failed", "file", "outcomes", "prune", "report", "rows", "seconds", "sheet", "steps"}, applyKeys); d != "" {
+	if d := cmp.Diff([]string{"counts", "failed", "file", "not_in_sheet", "outcomes", "prune", "report", "rows", "seconds", "sheet", "steps"}, applyKeys); d != "" {
 		t.Errorf("apply keys (-want +got):\n%s", d)
 	}
 	if len(plan.Steps) != 22 || len(apply.Steps) != 22 {
@@ -175,4 +175,46 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// TestAgentsCommand_summaryOfAgentsNotInTheSheet: the plan's summary counts
+// the sheet's rows as unchanged and tells the agents not in the sheet
+// apart; a prune with nothing left to do does not read "0 to resign". The
+// JSON counts keep their keys; not_in_sheet is added.
+func TestAgentsCommand_summaryOfAgentsNotInTheSheet(t *testing.T) {
+	t.Parallel()
+	_, ep := seededWithLeavers(t)
+	plan := func(args ...string) string {
+		t.Helper()
+		code, out, stderr := runCLI(append([]string{"agents", "plan", demoRoster, "--endpoint", ep, "--access-token", "t"}, args...)...)
+		if code != 0 {
+			t.Fatalf("plan %v: %d\n%s", args, code, stderr)
+		}
+		return out
+	}
+	for args, want := range map[string]string{
+		"--prune=none":   "Plan: 0 to create, 0 to update, 20 unchanged, 2 not in the sheet left alone (",
+		"--prune=resign": "Plan: 0 to create, 0 to update, 20 unchanged, 2 to resign (",
+		"--prune=delete": "Plan: 0 to create, 0 to update, 20 unchanged, 2 to delete (",
+	} {
+		if out := plan(args); !strings.Contains(out, want) {
+			t.Errorf("plan %s lacks %q:\n%s", args, want, out)
+		}
+	}
+	if code, out, stderr := runCLI("agents", "apply", demoRoster, "--prune=resign", "--endpoint", ep, "--access-token", "t"); code != 0 {
+		t.Fatalf("apply: %d\n%s\n%s", code, out, stderr)
+	}
+	if out := plan("--prune=resign"); !strings.Contains(out, "Plan: 0 to create, 0 to update, 20 unchanged, 2 not in the sheet already resigned (") || strings.Contains(out, "to resign") {
+		t.Errorf("plan after the resignations:\n%s", out)
+	}
+	var doc struct {
+		Counts     map[string]int `json:"counts"`
+		NotInSheet int            `json:"not_in_sheet"`
+	}
+	if err := json.Unmarshal([]byte(plan("--prune=resign", "--output", "json")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(map[string]int{"unchanged": 22}, doc.Counts); d != "" || doc.NotInSheet != 2 {
+		t.Errorf("JSON counts (-want +got):\n%s\nnot_in_sheet %d, want 2", d, doc.NotInSheet)
+	}
 }
