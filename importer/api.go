@@ -35,6 +35,15 @@ type AgentAPI interface {
 	Delete(ctx context.Context, userIDs ...int64) error
 }
 
+// AgentReader reads agents by user_id. An apply uses it to settle a
+// write whose outcome is unknown (its answer was lost after the client's
+// retries): the agent as the platform has it tells whether the write took
+// effect. An AgentAPI without it leaves such a write failed.
+type AgentReader interface {
+	// ByID returns those of the agents ids that exist, by user_id.
+	ByID(ctx context.Context, ids ...int64) (map[int64]Agent, error)
+}
+
 // Recipient is one SMS recipient: a mobile number and the template
 // variables in the template's tpl_param order.
 type Recipient struct {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // Outcomes of one step of an apply.
@@ -49,7 +51,8 @@ const MaxDeleteIDs = 100
 // Apply carries out a plan: every write step with at most Concurrency in
 // flight, each retried on temporary failures. A create is never re-sent
 // blindly: before a retry the agent is looked up by user_num, and an agent
-// found there counts as created. Deletes go out together, up to
+// found there counts as created. An update, resign or delete whose answer
+// is lost is read back (AgentReader) before it is called failed. Deletes go out together, up to
 // MaxDeleteIDs agents per users/delete call. A step taking a unique value
 // another step gives up runs after it. Results come back in plan order.
 func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []Result {
@@ -194,13 +197,70 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 		}
 		return out
 	}
+	var there map[int64]Agent
+	settled := false
+	if err != nil && inDoubt(ctx, err) {
+		// The answer was lost: the call may have deleted them all.
+		there, settled = readBack(ctx, api, ids...)
+	}
 	for k := range out {
 		out[k].Attempts, out[k].Outcome, out[k].Message = attempts, OutcomeDone, "deleted"
-		if err != nil {
+		switch _, left := there[ids[k]]; {
+		case err == nil:
+		case settled && !left:
+			out[k].Message = "deleted (the answer was lost; the agent is no longer on the platform: " + err.Error() + ")"
+		default:
 			out[k].Outcome, out[k].Message = OutcomeFailed, err.Error()
 		}
 	}
 	return out
+}
+
+// inDoubt tells whether a write's error leaves its outcome unknown: the
+// platform may have carried it out and its answer was lost (after the
+// client's retries). A refusal (Permanent) and a cancelled write are not.
+func inDoubt(ctx context.Context, err error) bool {
+	return ctx.Err() == nil && !isPermanent(err) && client.IsAmbiguous(err)
+}
+
+// readBack reads the agents ids from the platform, when api can; ok is
+// false when it cannot or the read fails.
+func readBack(ctx context.Context, api AgentAPI, ids ...int64) (map[int64]Agent, bool) {
+	r, can := api.(AgentReader)
+	if !can {
+		return nil, false
+	}
+	there, err := r.ByID(ctx, ids...)
+	return there, err == nil
+}
+
+// tookEffect tells, from the platform's agent after a write whose answer
+// was lost, whether the write of st took effect: the agent is gone for a
+// delete, and holds every value the write sent otherwise (a password
+// cannot be read back, so a write sending one stays unknown).
+func tookEffect(ctx context.Context, api AgentAPI, st Step) bool {
+	there, ok := readBack(ctx, api, st.UserID)
+	if !ok {
+		return false
+	}
+	a, left := there[st.UserID]
+	switch st.Action {
+	case ActionDelete:
+		return !left
+	case ActionUpdate, ActionResign:
+		if !left || len(st.values) == 0 {
+			return false
+		}
+		for name, v := range st.values {
+			f, known := FieldByName(name)
+			old, reported := a.Values[name]
+			if !known || name == "user_password" || !reported || !sameValue(f, old, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Result {
@@ -212,6 +272,11 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		return err
 	})
 	res.Attempts = attempts
+	if err != nil && st.Action != ActionCreate && inDoubt(ctx, err) && tookEffect(ctx, api, st) {
+		// Creates are looked up by user_num before they are sent again.
+		note += " (the answer was lost; the platform shows it done: " + scrub(err.Error(), st.values["user_password"]) + ")"
+		err = nil
+	}
 	if err == nil {
 		res.Outcome, res.Message = OutcomeDone, note
 		return res

@@ -39,6 +39,7 @@ type clientAgents struct{ c *client.Client }
 var (
 	_ AgentAPI     = (*clientAgents)(nil)
 	_ QueueChecker = (*clientAgents)(nil)
+	_ AgentReader  = (*clientAgents)(nil)
 )
 
 // agentValues renders a list item (with relations_queues and
@@ -99,6 +100,29 @@ func (a *clientAgents) FindByNum(ctx context.Context, num string) (*Agent, error
 		return nil, err
 	}
 	return &Agent{UserID: int64(ag.UserID), Values: agentValues(*ag)}, nil
+}
+
+// ByID lists the agents ids (users/list with user_ids, paged), read
+// afresh: no answer read before the write serves it.
+func (a *clientAgents) ByID(ctx context.Context, ids ...int64) (map[int64]Agent, error) {
+	out := map[int64]Agent{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	want := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	for ag, err := range a.c.Agents.List(ctx, client.AgentFilter{UserIDs: ids, RelationsQueues: true, RelationsConfig: true}) {
+		if err != nil {
+			return nil, err
+		}
+		// Only the ids asked for count, should the filter be loose.
+		if id := int64(ag.UserID); want[id] {
+			out[id] = Agent{UserID: id, Values: agentValues(ag)}
+		}
+	}
+	return out, nil
 }
 
 // agentInput turns canonical values into the client's add/edit parameters.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
@@ -57,5 +58,66 @@ func createGroups(t *testing.T, origin string) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
+	}
+}
+
+// TestAgentsCommand_pruneWhoseAnswersAreLost: every answer of users/delete
+// (then users/edit) is lost after the platform carried the call out. The
+// agents are gone (resigned), so apply reads them back and reports the
+// rows done, not "FAILED … 504".
+func TestAgentsCommand_pruneWhoseAnswersAreLost(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	conn := []string{"--endpoint", srv.URL, "--access-token", "sim-token", "--max-retries", "1"}
+	createGroups(t, srv.URL)
+	if code, out, e := runCLI(append([]string{"agents", "apply", demoRoster}, conn...)...); code != 0 {
+		t.Fatalf("apply: %d\n%s\n%s", code, out, e)
+	}
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leavers := func(nums ...string) {
+		for _, num := range nums {
+			pw := "Passw0rd!" + num
+			if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &num, UserPassword: &pw}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	lose := func(path string) {
+		body := `{"force": [{"method": "POST", "path": "` + path + `", "lost": true, "count": 1000}]}`
+		resp, err := http.Post(srv.URL+"/_sim/faults", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("faults: HTTP %d", resp.StatusCode)
+		}
+	}
+
+	leavers("7001", "7002")
+	lose("/open/v3/svcapi/users/edit")
+	code, out, e := runCLI(append([]string{"agents", "apply", demoRoster, "--prune=resign", "--output", "json"}, conn...)...)
+	if code != 0 || !strings.Contains(out, `"failed": 0`) || !strings.Contains(out, "the answer was lost; the platform shows it done") {
+		t.Errorf("resign with lost answers: exit %d\n%s\n%s", code, out, e)
+	}
+
+	leavers("7003", "7004")
+	lose("/open/v3/svcapi/users/delete")
+	code, out, e = runCLI(append([]string{"agents", "apply", demoRoster, "--prune=delete", "--yes"}, conn...)...)
+	if code != 0 || strings.Contains(out, "FAILED") || !strings.Contains(out, "4 to delete; 0 failed") {
+		t.Errorf("delete with lost answers: exit %d\n%s\n%s", code, out, e)
+	}
+	for _, num := range []string{"7001", "7002", "7003", "7004"} {
+		if _, err := c.Agents.GetByNum(t.Context(), num); !client.IsNotFound(err) {
+			t.Errorf("agent %s: %v, want deleted", num, err)
+		}
 	}
 }
