@@ -2,6 +2,7 @@ package importer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,6 +17,18 @@ const (
 	OutcomeDone      = "done"
 	OutcomeFailed    = "failed"
 	OutcomeUnchanged = "unchanged"
+	// OutcomeNotStarted is a step an interruption kept from starting:
+	// nothing was sent for it.
+	OutcomeNotStarted = "not started"
+	// OutcomeUnknown is a write cut off by the context's end: the platform
+	// may or may not have carried it out.
+	OutcomeUnknown = "unknown"
+)
+
+// Messages of the steps an interruption stopped.
+const (
+	MessageNotStarted = "not started (interrupted)"
+	MessageCutOff     = "outcome unknown (interrupted): running apply again checks"
 )
 
 // Result is one row of an apply report.
@@ -40,6 +53,11 @@ type ApplyOptions struct {
 	Backoff time.Duration
 	// Progress, when set, is called after every step (from one goroutine at a time).
 	Progress func(done, total int, r Result)
+	// Stop, when closed, starts no further step: the writes in flight
+	// finish with their real outcome, and the steps not started are
+	// reported OutcomeNotStarted. Cancelling ctx instead cuts the writes
+	// in flight off (OutcomeUnknown).
+	Stop <-chan struct{}
 }
 
 // MaxDeleteIDs is the most agents one users/delete call names. Its ids are
@@ -83,16 +101,41 @@ func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []R
 		}
 	}
 	sem := make(chan struct{}, opts.Concurrency)
-	// run runs job in the pool, or reports the steps idx not attempted
-	// when ctx ends first.
-	run := func(idx []int, job func()) {
+	stopped := func() bool {
 		select {
-		case sem <- struct{}{}:
+		case <-opts.Stop:
+			return true
 		case <-ctx.Done():
+			return true
+		default:
+			return false
+		}
+	}
+	// run runs job in the pool, or reports the steps idx not started when
+	// Stop closes or ctx ends first.
+	run := func(idx []int, job func()) {
+		notStarted := func() {
 			for _, i := range idx {
 				st := plan.Steps[i]
-				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeFailed, Message: "not attempted: " + ctx.Err().Error()})
+				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeNotStarted, Message: MessageNotStarted})
 			}
+		}
+		if stopped() {
+			notStarted()
+			return
+		}
+		select {
+		case sem <- struct{}{}:
+		case <-opts.Stop:
+			notStarted()
+			return
+		case <-ctx.Done():
+			notStarted()
+			return
+		}
+		if stopped() { // Stop and a free slot came together
+			<-sem
+			notStarted()
 			return
 		}
 		wg.Add(1)
@@ -209,6 +252,8 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 		case err == nil:
 		case settled && !left:
 			out[k].Message = "deleted (the answer was lost; the agent is no longer on the platform: " + err.Error() + ")"
+		case cutOff(ctx, err):
+			out[k].Outcome, out[k].Message = OutcomeUnknown, MessageCutOff
 		default:
 			out[k].Outcome, out[k].Message = OutcomeFailed, err.Error()
 		}
@@ -221,6 +266,13 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 // client's retries). A refusal (Permanent) and a cancelled write are not.
 func inDoubt(ctx context.Context, err error) bool {
 	return ctx.Err() == nil && !isPermanent(err) && client.IsAmbiguous(err)
+}
+
+// cutOff tells whether a write's error is ctx's end rather than the
+// platform's answer: a refusal stays a refusal.
+func cutOff(ctx context.Context, err error) bool {
+	var p *Permanent
+	return ctx.Err() != nil && (!errors.As(err, &p) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
 }
 
 // readBack reads the agents ids from the platform, when api can; ok is
@@ -279,6 +331,10 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 	}
 	if err == nil {
 		res.Outcome, res.Message = OutcomeDone, note
+		return res
+	}
+	if cutOff(ctx, err) {
+		res.Outcome, res.Message = OutcomeUnknown, MessageCutOff
 		return res
 	}
 	res.Outcome = OutcomeFailed

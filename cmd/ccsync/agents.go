@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -30,12 +31,19 @@ subcommands:
 --prune resigns or deletes the agents that are not in the sheet; apply lists
 them first and, on a terminal, asks before it writes (--yes does not ask).
 
+Ctrl-C (or SIGTERM) during apply starts no further row: the writes in flight
+finish and report their outcome, the rows not started are reported "not
+started (interrupted)", and apply exits 1. A second Ctrl-C aborts at once: a
+write cut off is reported "outcome unknown". Running apply again continues:
+it plans again from the platform, so it makes the changes left and checks
+the writes cut off. Before the first write, Ctrl-C stops with nothing written.
+
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL); --max-retries
 (--retries), --request-timeout and --max-requests-per-second, or their
 CONTACTCENTER_* variables.
-Output: --output text|json. Exit codes: 0 all done, 1 some rows failed,
-2 bad input or usage (every bad cell named).
+Output: --output text|json. Exit codes: 0 all done, 1 some rows failed or
+apply was interrupted, 2 bad input or usage (every bad cell named).
 `
 
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).
@@ -102,9 +110,35 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	name := "ccsync agents " + sub
+	// ctx ends the work at the first SIGINT or SIGTERM, except apply's
+	// writes: there the first interrupt closes stopRows (no further row
+	// starts; the writes in flight finish) and the second ends applyCtx.
+	var (
+		ctx, applyCtx context.Context
+		stopRows      <-chan struct{}
+		// phase: 0 reading and planning, 1 writing, 2 interrupted before writing.
+		phase atomic.Int32
+	)
+	if sub == "apply" {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(context.Background())
+		defer cancel()
+		stderr = &syncWriter{w: stderr}
+		var release func()
+		applyCtx, stopRows, release = interruptInTwoSteps(func() {
+			if phase.CompareAndSwap(0, 2) {
+				cancel()
+				return
+			}
+			fmt.Fprintf(stderr, "%s: interrupted: no further row is started; the writes in flight finish and report their outcome. Interrupt again to abort them at once (their outcome is then unknown)\n", name)
+		})
+		defer release()
+	} else {
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
 
 	if sub == "template" {
 		if err := importer.WriteTemplate(file); err != nil {
@@ -146,6 +180,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		var pprobs importer.Problems
 		var plan *importer.Plan
 		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords})
+		if err != nil && phase.Load() == 2 {
+			fmt.Fprintf(stderr, "%s: interrupted while planning; nothing was written\n", name)
+			return exitFailures
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return exitFailures
@@ -156,11 +194,11 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			if sub == "plan" {
 				return printPlan(stdout, *output, roster, plan, planned)
 			}
-			if !confirmPrune(ctx, stderr, plan, *yes) {
+			if !confirmPrune(ctx, stderr, plan, *yes) || !phase.CompareAndSwap(0, 1) {
 				fmt.Fprintf(stderr, "%s: cancelled; nothing was written\n", name)
 				return exitFailures
 			}
-			return applyPlan(ctx, stdout, stderr, *output, be, roster, plan, *report, *concurrency)
+			return applyPlan(applyCtx, stopRows, stdout, stderr, *output, be, roster, plan, *report, *concurrency)
 		}
 	}
 	if *output == "json" {
@@ -222,17 +260,19 @@ func describeStep(roster *importer.Roster, st importer.Step) string {
 	return fmt.Sprintf("%-16s %-12s %-9s %s", where, st.UserNum, st.Action, strings.Join(parts, ", "))
 }
 
-func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency int) int {
+// applyPlan writes the plan. Once stop is closed no further row starts;
+// ctx's end cuts the writes in flight off.
+func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency int) int {
 	bar := isTerminal(stderr)
 	started := time.Now()
 	results := importer.Apply(ctx, be.Agents, plan, importer.ApplyOptions{
 		// The client retries (--max-retries, alias --retries) and looks a
 		// create up by user_num before sending it again; a second loop here
 		// would multiply the attempts.
-		Concurrency: concurrency, Retries: -1,
+		Concurrency: concurrency, Retries: -1, Stop: stop,
 		Progress: func(done, total int, r importer.Result) {
-			if r.Action == importer.ActionUnchanged && !bar {
-				return
+			if (r.Action == importer.ActionUnchanged || r.Outcome == importer.OutcomeNotStarted) && !bar {
+				return // the summary counts the rows not started
 			}
 			if bar {
 				progressBar(stderr, done, total, r.UserNum+" "+string(r.Action))
@@ -257,8 +297,18 @@ func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be 
 	for _, r := range results {
 		outcomes[r.Outcome]++
 	}
+	notStarted, unknown := outcomes[importer.OutcomeNotStarted], outcomes[importer.OutcomeUnknown]
+	interrupted := ""
+	select {
+	case <-stop:
+		interrupted = "interrupted"
+		if ctx.Err() != nil {
+			interrupted = "aborted"
+		}
+	default:
+	}
 	code := exitOK
-	if failed > 0 {
+	if failed > 0 || interrupted != "" || notStarted+unknown > 0 {
 		code = exitFailures
 	}
 	if output == "json" {
@@ -266,15 +316,28 @@ func applyPlan(ctx context.Context, stdout, stderr io.Writer, output string, be 
 		// action and a steps list, each step with its outcome.
 		_ = emit(stdout, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
 			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "outcomes": outcomes, "failed": failed,
-			"steps": results, "seconds": took.Seconds(), "report": report}, "")
+			"interrupted": interrupted, "steps": results, "seconds": took.Seconds(), "report": report}, "")
 		return code
 	}
 	for _, r := range results {
-		if r.Outcome == importer.OutcomeFailed {
+		switch r.Outcome {
+		case importer.OutcomeFailed:
 			fmt.Fprintf(stdout, "FAILED %-12s %-9s %s\n", r.UserNum, r.Action, r.Message)
+		case importer.OutcomeUnknown:
+			fmt.Fprintf(stdout, "UNKNOWN %-12s %-9s %s\n", r.UserNum, r.Action, r.Message)
 		}
 	}
-	fmt.Fprintf(stdout, "Apply: %s; %d failed (%s).\n", plan.Summary(), failed, took.Round(time.Millisecond))
+	tally := fmt.Sprintf("%d failed", failed)
+	if interrupted != "" || notStarted+unknown > 0 {
+		tally += fmt.Sprintf(", %d outcome unknown, %d not started", unknown, notStarted)
+	}
+	fmt.Fprintf(stdout, "Apply: %s; %s (%s).\n", plan.Summary(), tally, took.Round(time.Millisecond))
+	switch interrupted {
+	case "interrupted":
+		fmt.Fprintf(stdout, "Stopped: interrupted; the writes in flight finished and %d rows were not started. Running apply again continues: it plans again from the platform.\n", notStarted)
+	case "aborted":
+		fmt.Fprintf(stdout, "Stopped: aborted by a second interrupt; %d writes were cut off (outcome unknown) and %d rows were not started. Running apply again continues: it plans again from the platform, which settles the writes cut off.\n", unknown, notStarted)
+	}
 	if report != "" {
 		fmt.Fprintf(stdout, "Report: %s\n", report)
 	}

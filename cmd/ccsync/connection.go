@@ -244,6 +244,9 @@ func parseExit(err error) int {
 // isTerminal reports whether w is a character device (a terminal), where a
 // progress bar is drawn; elsewhere progress is plain lines.
 func isTerminal(w io.Writer) bool {
+	if s, ok := w.(*syncWriter); ok {
+		w = s.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
