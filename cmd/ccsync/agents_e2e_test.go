@@ -92,7 +92,9 @@ func TestAgentsCommand_pruneWhoseAnswersAreLost(t *testing.T) {
 	}
 	lose := func(path string) {
 		body := `{"force": [{"method": "POST", "path": "` + path + `", "lost": true, "count": 1000}]}`
-		resp, err := http.Post(srv.URL+"/_sim/faults", "application/json", strings.NewReader(body))
+		req, _ := http.NewRequestWithContext(t.Context(), "POST", srv.URL+"/_sim/faults", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
