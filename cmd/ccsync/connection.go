@@ -34,9 +34,9 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	env := client.SettingsFromEnv()
 	c := &ccConn{urls: map[client.Surface]*string{}, env: env}
 	fs.StringVar(&c.endpoint, "endpoint", env.Endpoint, "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
-	secretVar(fs, &c.token, "access-token", env.AccessToken, "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN)")
+	secretVar(fs, &c.token, "access-token", env.AccessToken, "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN, better: a flag's value shows in the process list)")
 	fs.StringVar(&c.appID, "sms-app-id", env.AppID, "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
-	secretVar(fs, &c.appKey, "sms-app-key", env.AppKey, "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY)")
+	secretVar(fs, &c.appKey, "sms-app-key", env.AppKey, "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY, better: a flag's value shows in the process list)")
 	// The simulator's own flags are --app-id/--app-key: accept them too.
 	fs.Var(stringAlias{&c.appID}, "app-id", "same as --sms-app-id")
 	fs.Var(secretValue{&c.appKey}, "app-key", "same as --sms-app-key")
