@@ -138,22 +138,57 @@ func cellText(c Cell) string {
 
 var reDigitRuns = regexp.MustCompile(`\d+`)
 
+// reTimeShown is a display of a time of day alone (h:mm, hh:mm:ss, AM/PM).
+var reTimeShown = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?$`)
+
 // showsDate reports whether shown (a display that looks like a date) shows
-// the date t: its year (four digits or two) and its month (a number or a
-// name) are among its parts, and its day too when it has three numbers.
+// the date t: each of its year (four digits or two), month (a number, or a
+// name) and day is a part of its own, the year first (y-m-d) or last (m/d/y,
+// d/m/y), as date formats have them. A time of day alone shows a date and
+// time cell through a time format: it is that date and time, as before.
 func showsDate(shown string, t time.Time) bool {
-	date, _, _ := strings.Cut(strings.Replace(shown, "T", " ", 1), " ")
-	nums := map[int]bool{}
-	var groups []string
-	for _, g := range reDigitRuns.FindAllString(date, -1) {
-		n, _ := strconv.Atoi(g)
-		nums[n] = true
-		groups = append(groups, g)
+	if reTimeShown.MatchString(shown) {
+		return true
 	}
-	year := nums[t.Year()] || slices.ContainsFunc(groups, func(g string) bool { return len(g) == 2 && g == fmt.Sprintf("%02d", t.Year()%100) })
-	month := nums[int(t.Month())] && len(groups) >= 3 || strings.Contains(strings.ToLower(date), strings.ToLower(t.Month().String()[:3]))
-	day := len(groups) < 3 || nums[t.Day()]
-	return year && month && day
+	if t.Year() > 9999 {
+		return false
+	}
+	date, _, _ := strings.Cut(strings.Replace(shown, "T", " ", 1), " ")
+	groups := reDigitRuns.FindAllString(date, -1)
+	named := strings.Contains(strings.ToLower(date), strings.ToLower(t.Month().String()[:3]))
+	isYear := func(g string) bool {
+		// Two digits show a year of 1900 to 2099: an id's digits made
+		// 2367 of "67".
+		return g == strconv.Itoa(t.Year()) || len(g) == 2 && t.Year() >= 1900 && t.Year() <= 2099 && g == fmt.Sprintf("%02d", t.Year()%100)
+	}
+	is := func(g string, n int) bool { v, err := strconv.Atoi(g); return err == nil && v == n }
+	// Each part takes a group no other part took.
+	for y, gy := range groups {
+		if !isYear(gy) {
+			continue
+		}
+		var rest []string
+		for i, g := range groups {
+			if i != y {
+				rest = append(rest, g)
+			}
+		}
+		switch {
+		case named && len(rest) == 0: // mmm-yy
+			return true
+		case named && len(rest) == 1: // d-mmm-yy
+			return is(rest[0], t.Day())
+		case !named && len(rest) == 2 && y == 0: // y-m-d
+			if is(rest[0], int(t.Month())) && is(rest[1], t.Day()) {
+				return true
+			}
+		case !named && len(rest) == 2 && y == 2: // m/d/y, d/m/y
+			if is(rest[0], int(t.Month())) && is(rest[1], t.Day()) || is(rest[1], int(t.Month())) && is(rest[0], t.Day()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reDefaultDate is how the reader renders Excel's default date format

@@ -1,7 +1,9 @@
 package importer
 
 import (
+	"fmt"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -109,15 +111,22 @@ func TestCellConverters(t *testing.T) {
 		"text date own format":     {Cell{Raw: "45352", Text: "01/03/2024"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
 		"text date d-mmm-yy":       {Cell{Raw: "45352", Text: "1-Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
 		"text date mmm-yy":         {Cell{Raw: "45352", Text: "Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
-		"text date and time":       {Cell{Raw: "45352.5", Text: "2024/3/1 12:00"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01 12:00:00", false},
-		"sms sci digits":           {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
-		"18 digits in a number":    {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
-		"code lost digits":         {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
-		"text lost digits":         {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, Field{Kind: KindText}.Convert, "", true},
-		"15 digits exact":          {Cell{Raw: "110101199003071", Text: "1.10101E+14"}, Field{Kind: KindText}.Convert, "110101199003071", false},
-		"email double dot":         {Cell{Raw: "first..last@example.com", Text: "first..last@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
-		"email trailing dot":       {Cell{Raw: "trail.@example.com", Text: "trail.@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
-		"email plain":              {Cell{Raw: "ann.lee@example.com", Text: "ann.lee@example.com"}, Field{Kind: KindEmail}.Convert, "ann.lee@example.com", false},
+		// One group stood for the year, the month and the day at once.
+		"text id 11-39-06":      {Cell{Raw: "113906", Text: "11-39-06"}, func(c Cell) (string, string) { return cellText(c), "" }, "11-39-06", false},
+		"text id 12-05-29":      {Cell{Raw: "120529", Text: "12-05-29"}, func(c Cell) (string, string) { return cellText(c), "" }, "12-05-29", false},
+		"text id 1147-05-67":    {Cell{Raw: "11470567", Text: "1147-05-67"}, func(c Cell) (string, string) { return cellText(c), "" }, "1147-05-67", false},
+		"text id 1377-20-06":    {Cell{Raw: "13772006", Text: "1377-20-06"}, func(c Cell) (string, string) { return cellText(c), "" }, "1377-20-06", false},
+		"date shown as time":    {Cell{Raw: "46357.4375", Text: "10:30"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01 10:30:00", false},
+		"date cell as time":     {Cell{Raw: "46357.4375", Text: "10:30 AM"}, cellDate, "2026-12-01 10:30:00", false},
+		"text date and time":    {Cell{Raw: "45352.5", Text: "2024/3/1 12:00"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01 12:00:00", false},
+		"sms sci digits":        {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
+		"18 digits in a number": {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
+		"code lost digits":      {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
+		"text lost digits":      {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, Field{Kind: KindText}.Convert, "", true},
+		"15 digits exact":       {Cell{Raw: "110101199003071", Text: "1.10101E+14"}, Field{Kind: KindText}.Convert, "110101199003071", false},
+		"email double dot":      {Cell{Raw: "first..last@example.com", Text: "first..last@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
+		"email trailing dot":    {Cell{Raw: "trail.@example.com", Text: "trail.@example.com"}, Field{Kind: KindEmail}.Convert, "", true},
+		"email plain":           {Cell{Raw: "ann.lee@example.com", Text: "ann.lee@example.com"}, Field{Kind: KindEmail}.Convert, "ann.lee@example.com", false},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -126,5 +135,17 @@ func TestCellConverters(t *testing.T) {
 				t.Errorf("got %q rule %q; want %q rule? %v", got, rule, tc.want, tc.rule)
 			}
 		})
+	}
+}
+
+// TestCellTextIDsNotDates: no six-digit id shown through 00-00-00 is read as
+// a date (27 were: one group stood for the year, the month and the day).
+func TestCellTextIDsNotDates(t *testing.T) {
+	t.Parallel()
+	for v := 100000; v <= 999999; v++ {
+		shown := fmt.Sprintf("%02d-%02d-%02d", v/10000, v/100%100, v%100)
+		if got := cellText(Cell{Raw: strconv.Itoa(v), Text: shown}); got != shown {
+			t.Fatalf("id %d shown %s read as %s", v, shown, got)
+		}
 	}
 }
