@@ -170,3 +170,21 @@ func TestRedirectedReadRefused(t *testing.T) {
 		t.Errorf("error %v, want it to say %q and that the token was not sent there", err, want)
 	}
 }
+
+// TestRedirectedRead5xx: a bare 5xx where a read's redirect led says where
+// too (the HTTP status text replaced the note).
+func TestRedirectedRead5xx(t *testing.T) {
+	t.Parallel()
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		_, _ = w.Write([]byte("<html>bad gateway</html>"))
+	}))
+	t.Cleanup(other.Close)
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/elsewhere"+r.URL.Path, http.StatusFound)
+	}), func(cfg *Config) { cfg.MaxRetries = -1 })
+	_, err := Collect(c.Webhooks.List(t.Context(), WebhookFilter{}))
+	if err == nil || !strings.Contains(err.Error(), "HTTP 502: <html>bad gateway</html> (answered by "+other.URL+"/elsewhere/") {
+		t.Errorf("error %v, want the HTTP status and where it was answered", err)
+	}
+}

@@ -292,6 +292,9 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return false, nil
 	}
 	explainGatewayCode(apiErr)
+	if resp.StatusCode >= 500 && apiErr.Code == -1 {
+		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))
+	}
 	if final := resp.Request; final != nil && final.URL.Host != u.Host {
 		// A read followed a redirect to another host or port, which was
 		// not sent the token (checkRedirect): a refusal there is no sign
@@ -299,9 +302,6 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		apiErr.RedirectedTo = final.URL.Redacted()
 		apiErr.Message = fmt.Sprintf("%s (answered by %s, where the service redirected the read; the access token is not sent on to another host or port)",
 			apiErr.Message, apiErr.RedirectedTo)
-	}
-	if resp.StatusCode >= 500 && apiErr.Code == -1 {
-		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))
 	}
 	transient := resp.StatusCode >= 500 || (req.Envelope == EnvelopeGateway && apiErr.Code == 1010)
 	return transient, derr
