@@ -248,3 +248,21 @@ func TestPaginateListChanging(t *testing.T) {
 		}
 	})
 }
+
+// TestTrunkCDRKey: a trunk record pushed onto the next page is the same
+// record though call/updateUserData set its user_data meanwhile; two legs
+// of one call are two records.
+func TestTrunkCDRKey(t *testing.T) {
+	t.Parallel()
+	leg := TrunkCDR{CallID: "c-1", TrunkNum: "0101", TimeStart: "2026-11-23 10:00:00"}
+	updated := leg
+	updated.UserData = `{"business_status":"1"}`
+	other := leg
+	other.TrunkNum = "0102"
+	if trunkCDRKey(leg) != trunkCDRKey(updated) {
+		t.Error("a record whose user_data changed between two pages counts as two records")
+	}
+	if trunkCDRKey(leg) == trunkCDRKey(other) {
+		t.Error("two legs of one call count as one record")
+	}
+}

@@ -260,8 +260,12 @@ func (s *ReferenceService) VOSCDRs(ctx context.Context, f CDRFilter) iter.Seq2[V
 
 // trunkCDRKey tells trunk call records apart: a call may leave several
 // (one a leg), so the call id alone does not; a record the list pushed onto
-// the next page is the same in every field.
-func trunkCDRKey(r TrunkCDR) string { return fmt.Sprintf("%#v", r) }
+// the next page is the same in every field but user_data, which
+// call/updateUserData may set meanwhile.
+func trunkCDRKey(r TrunkCDR) string {
+	r.UserData = ""
+	return fmt.Sprintf("%#v", r)
+}
 
 func cdrPages[T any](ctx context.Context, c *Client, path string, f CDRFilter, perPage int, needRange bool, key func(T) string) iter.Seq2[T, error] {
 	return paginate(ctx, key, func(ctx context.Context, page int) (Page[T], error) {
