@@ -468,9 +468,12 @@ func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, erro
 	var out struct {
 		Data Agent `json:"data"`
 	}
-	unlock := s.c.lockCreate("agent", *in.UserNum)
+	unlock, err := s.c.lockCreate(ctx, "agent", *in.UserNum)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
-	err := s.c.createOnce(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
 		Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {

@@ -28,13 +28,14 @@ type creates struct {
 }
 
 type keyLock struct {
-	mu   sync.Mutex
+	turn chan struct{} // holds a token while a create has its turn
 	refs int
 }
 
 // lockCreate waits until no other create of kind with this key is under
-// way, and returns the function that ends this one's turn.
-func (c *Client) lockCreate(kind string, key ...string) (unlock func()) {
+// way, and returns the function that ends this one's turn; or ctx's error
+// when ctx ends first.
+func (c *Client) lockCreate(ctx context.Context, kind string, key ...string) (unlock func(), err error) {
 	k := kind + "\x00" + strings.Join(key, "\x00")
 	cr := &c.creates
 	cr.mu.Lock()
@@ -43,20 +44,28 @@ func (c *Client) lockCreate(kind string, key ...string) (unlock func()) {
 	}
 	l := cr.locks[k]
 	if l == nil {
-		l = &keyLock{}
+		l = &keyLock{turn: make(chan struct{}, 1)}
 		cr.locks[k] = l
 	}
 	l.refs++
 	cr.mu.Unlock()
-	l.mu.Lock()
-	return func() {
-		l.mu.Unlock()
+	release := func() {
 		cr.mu.Lock()
 		if l.refs--; l.refs == 0 {
 			delete(cr.locks, k)
 		}
 		cr.mu.Unlock()
 	}
+	select {
+	case l.turn <- struct{}{}:
+	case <-ctx.Done():
+		release()
+		return nil, ctx.Err()
+	}
+	return func() {
+		<-l.turn
+		release()
+	}, nil
 }
 
 // claimedBy reports whether a create of this client made the object of

@@ -252,7 +252,10 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	page := func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
 		return s.TemplatesPage(ctx, p, nil)
 	}
-	unlock := s.c.lockCreate("gateway template", in.TplTitle, in.TplText, in.SignText)
+	unlock, err := s.c.lockCreate(ctx, "gateway template", in.TplTitle, in.TplText, in.SignText)
+	if err != nil {
+		return 0, err
+	}
 	defer unlock()
 	count, last, err := lastID(ctx, page, GatewayTemplate.Identifier)
 	if err != nil {
@@ -406,7 +409,10 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	// signature stays), so only a match that did not exist before this
 	// create can be the one it made.
 	same := func(g GatewaySignature) bool { return g.Content() == in.SignText }
-	unlock := s.c.lockCreate("gateway signature", in.SignText)
+	unlock, err := s.c.lockCreate(ctx, "gateway signature", in.SignText)
+	if err != nil {
+		return 0, err
+	}
 	defer unlock()
 	count, last, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
 	if err != nil {

@@ -145,9 +145,12 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 			QueID FlexString `json:"que_id"`
 		} `json:"data"`
 	}
-	unlock := s.c.lockCreate("skill group", in.QueName)
+	unlock, err := s.c.lockCreate(ctx, "skill group", in.QueName)
+	if err != nil {
+		return "", err
+	}
 	defer unlock()
-	err := s.c.createOnce(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/add",
 		Body: in, Envelope: EnvelopePortal,
 	}, &out, func(ctx context.Context) (bool, error) {

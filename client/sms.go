@@ -365,7 +365,10 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	var out struct {
 		Data SMSSignature `json:"data"`
 	}
-	unlock := s.c.lockCreate("SMS signature", in.SignText)
+	unlock, err := s.c.lockCreate(ctx, "SMS signature", in.SignText)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
 	find, err := newMatch(ctx, s.c, "SMS signature", func(ctx context.Context) iter.Seq2[SMSSignature, error] {
 		return s.ListSignatures(ctx, SMSSignatureFilter{SignText: in.SignText})
@@ -510,7 +513,10 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	var out struct {
 		Data SMSTemplate `json:"data"`
 	}
-	unlock := s.c.lockCreate("SMS template", in.TemplateName)
+	unlock, err := s.c.lockCreate(ctx, "SMS template", in.TemplateName)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
 	find, err := newMatch(ctx, s.c, "SMS template", func(ctx context.Context) iter.Seq2[SMSTemplate, error] {
 		return s.ListTemplates(ctx, SMSTemplateFilter{Keyword: in.TemplateName})

@@ -85,7 +85,10 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	}
 	// Voice-file names are not unique: one that existed before is never
 	// taken for the one uploaded (newMatch).
-	unlock := s.c.lockCreate("voice file", in.Name)
+	unlock, err := s.c.lockCreate(ctx, "voice file", in.Name)
+	if err != nil {
+		return "", "", err
+	}
 	defer unlock()
 	find, err := newMatch(ctx, s.c, "voice file", func(ctx context.Context) iter.Seq2[Sound, error] {
 		return s.List(ctx, SoundFilter{Keyword: in.Name})

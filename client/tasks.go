@@ -252,7 +252,10 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	}
 	// Task names are not unique: one that existed before is never taken
 	// for the one created (newMatch).
-	unlock := s.c.lockCreate("task", string(t.Name), strconv.FormatInt(int64(t.Type), 10))
+	unlock, err := s.c.lockCreate(ctx, "task", string(t.Name), strconv.FormatInt(int64(t.Type), 10))
+	if err != nil {
+		return 0, err
+	}
 	defer unlock()
 	find, err := newMatch(ctx, s.c, "task", func(ctx context.Context) iter.Seq2[Task, error] {
 		return s.List(ctx, TaskFilter{Type: int64(t.Type), Name: string(t.Name)})

@@ -85,7 +85,10 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	var out struct {
 		Data Webhook `json:"data"`
 	}
-	unlock := s.c.lockCreate("webhook", in.Name, in.URL)
+	unlock, err := s.c.lockCreate(ctx, "webhook", in.Name, in.URL)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
 	find, err := newMatch(ctx, s.c, "webhook", func(ctx context.Context) iter.Seq2[Webhook, error] {
 		return s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL})
