@@ -334,9 +334,10 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	fmt.Fprintf(stdout, "Apply: %s; %s (%s).\n", plan.Summary(), tally, took.Round(time.Millisecond))
 	switch interrupted {
 	case "interrupted":
-		fmt.Fprintf(stdout, "Stopped: interrupted; the writes in flight finished and %d rows were not started. Running apply again continues: it plans again from the platform.\n", notStarted)
+		fmt.Fprintf(stdout, "Stopped: interrupted; the writes in flight finished and %s not started. Running apply again continues: it plans again from the platform.\n", count(notStarted, "row was", "rows were"))
 	case "aborted":
-		fmt.Fprintf(stdout, "Stopped: aborted by a second interrupt; %d writes were cut off (outcome unknown) and %d rows were not started. Running apply again continues: it plans again from the platform, which settles the writes cut off.\n", unknown, notStarted)
+		fmt.Fprintf(stdout, "Stopped: aborted by a second interrupt; %s cut off (outcome unknown) and %s not started. Running apply again continues: it plans again from the platform, which settles the writes cut off.\n",
+			count(unknown, "write was", "writes were"), count(notStarted, "row was", "rows were"))
 	}
 	if report != "" {
 		fmt.Fprintf(stdout, "Report: %s\n", report)
@@ -388,4 +389,12 @@ func confirmPrune(ctx context.Context, stderr io.Writer, plan *importer.Plan, ye
 		fmt.Fprintln(stderr)
 		return false
 	}
+}
+
+// count is n with the words for one or for several: "1 row was", "2 rows were".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
