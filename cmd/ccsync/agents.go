@@ -327,6 +327,16 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 			fmt.Fprintf(stdout, "UNKNOWN %-12s %-9s %s\n", r.UserNum, r.Action, r.Message)
 		}
 	}
+	limited := 0
+	for _, r := range results {
+		if r.Outcome == importer.OutcomeFailed && strings.Contains(r.Message, "HTTP 429") {
+			limited++
+		}
+	}
+	if limited > 0 {
+		fmt.Fprintf(stdout, "%s on the platform's rate limit (HTTP 429) after every retry: set --max-requests-per-second "+
+			"(or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below its limit, then run apply again.\n", count(limited, "row failed", "rows failed"))
+	}
 	tally := fmt.Sprintf("%d failed", failed)
 	if interrupted != "" || notStarted+unknown > 0 {
 		tally += fmt.Sprintf(", %d outcome unknown, %d not started", unknown, notStarted)

@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -121,5 +122,32 @@ func TestAgentsCommand_pruneWhoseAnswersAreLost(t *testing.T) {
 		if _, err := c.Agents.GetByNum(t.Context(), num); !client.IsNotFound(err) {
 			t.Errorf("agent %s: %v, want deleted", num, err)
 		}
+	}
+}
+
+// TestAgentsCommand_rateLimitedRows: rows refused by the platform's rate
+// limit after every retry say how to pace ccsync (the FAILED lines only
+// named HTTP 429).
+func TestAgentsCommand_rateLimitedRows(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var adds atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/users/add") && adds.Add(1)%2 == 0 {
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	createGroups(t, srv.URL)
+	code, out, e := runCLI("agents", "apply", demoRoster, "--endpoint", srv.URL, "--access-token", "sim-token", "--max-retries", "0", "--concurrency", "1")
+	want := "10 rows failed on the platform's rate limit (HTTP 429) after every retry: set --max-requests-per-second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below its limit, then run apply again."
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want 1 and %q:\n%s\n%s", code, want, out, e)
 	}
 }
