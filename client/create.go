@@ -135,6 +135,9 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		}
 		var found bool
 		found, lerr = lookup(ctx)
+		if errors.As(lerr, new(*SeveralNewError)) {
+			return &CreateInDoubtError{Err: err, LookupErr: lerr}
+		}
 		if lerr != nil {
 			failedLookups++
 			if failedLookups == attempts || ctx.Err() != nil {
@@ -189,15 +192,41 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 		}
 	}
 	return func(ctx context.Context) (*T, error) {
-		var found *T
+		var found []T
 		for o, err := range list(ctx) {
 			if err != nil {
 				return nil, err
 			}
 			if match(o) && !before[id(o)] && !c.claimedBy(kind, id(o)) {
-				found = &o // the last one listed: the newest, should there be two
+				found = append(found, o)
 			}
 		}
-		return found, nil
+		switch len(found) {
+		case 0:
+			return nil, nil
+		case 1:
+			return &found[0], nil
+		}
+		ids := make([]string, len(found))
+		for i, o := range found {
+			ids[i] = id(o)
+		}
+		return nil, &SeveralNewError{Kind: kind, IDs: ids}
 	}, nil
+}
+
+// SeveralNewError is the lookup after a failed create finding several
+// objects of its key made since the create began: someone else (another
+// configuration, a person in the portal) made one at the same time, and
+// which one is this create's cannot be told. None is taken, and the create
+// is not sent again (see CreateInDoubtError).
+type SeveralNewError struct {
+	Kind string
+	IDs  []string
+}
+
+func (e *SeveralNewError) Error() string {
+	return fmt.Sprintf("%d objects of the same key (%s %s) were made since the create began, one of them elsewhere at the same moment (another configuration, or the portal), "+
+		"so which one this create made cannot be told and none is taken: keep the one to manage and import it, and delete any made twice",
+		len(e.IDs), e.Kind+"s", strings.Join(e.IDs, ", "))
 }

@@ -1,9 +1,11 @@
 package client_test
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -102,5 +104,54 @@ func TestCreateSameNameConcurrently(t *testing.T) {
 				t.Errorf("both creates returned %s: one object for two resources", ids[0])
 			}
 		})
+	}
+}
+
+// TestCreateLostWhileMadeElsewhere: a create's answer is lost while another
+// configuration (another client) makes an object of the same name. The
+// lookup found both and took the newer, the other's: two states held one
+// object, and destroying one configuration deleted the other's. Now the
+// create is in doubt, naming both, and neither is taken.
+func TestCreateLostWhileMadeElsewhere(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook := client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1}
+	var calls atomic.Int32
+	var elsewhere *client.Client
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/autocall/api/v3/webhook/updateOrCreate" && calls.Add(1) == 1 {
+			sim.ServeHTTP(httptest.NewRecorder(), r)                                // made, answer lost...
+			if _, err := elsewhere.Webhooks.Create(r.Context(), hook); err != nil { // ...while the other team makes its own
+				t.Errorf("the other configuration's create: %v", err)
+			}
+			http.Error(w, "upstream timeout", http.StatusGatewayTimeout)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	newClient := func() *client.Client {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
+			RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	elsewhere = newClient()
+	_, err = newClient().Webhooks.Create(t.Context(), hook)
+	var doubt *client.CreateInDoubtError
+	var several *client.SeveralNewError
+	if !errors.As(err, &doubt) || !errors.As(err, &several) || len(several.IDs) != 2 {
+		t.Fatalf("error %v, want the create in doubt naming the two webhooks", err)
+	}
+	if !strings.Contains(err.Error(), "2 objects of the same key (webhooks 301, 302) were made since the create began") {
+		t.Errorf("error %v", err)
+	}
+	if n := calls.Load(); n != 2 { // ours, lost, and the other's: not sent again
+		t.Errorf("updateOrCreate sent %d times, want 2", n)
 	}
 }

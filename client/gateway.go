@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -372,21 +373,28 @@ func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) 
 	return count, last, err
 }
 
-// newer returns the highest id above last of the objects match accepts,
-// reading the listing from the last object lastID saw (count) on; 0 when
-// there is none.
+// newer returns the id above last of the object match accepts, reading the
+// listing from the last object lastID saw (count) on; 0 when there is none,
+// and a *SeveralNewError when there are several (one made elsewhere
+// meanwhile: which one is this create's cannot be told).
 func newer[T any](ctx context.Context, c *Client, kind string, count int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
 	id func(T) int64, match func(T) bool) (int64, error) {
-	var found int64
+	var found []string
 	for t, err := range gatewayPages(ctx, max(count-1, 0), page) {
 		if err != nil {
 			return 0, err
 		}
-		if id(t) > last && match(t) && !c.claimedBy(kind, strconv.FormatInt(id(t), 10)) {
-			found = max(found, id(t))
+		if k := strconv.FormatInt(id(t), 10); id(t) > last && match(t) && !c.claimedBy(kind, k) && !slices.Contains(found, k) {
+			found = append(found, k)
 		}
 	}
-	return found, nil
+	switch len(found) {
+	case 0:
+		return 0, nil
+	case 1:
+		return strconv.ParseInt(found[0], 10, 64)
+	}
+	return 0, &SeveralNewError{Kind: kind, IDs: found}
 }
 
 // AddSignature submits a signature for review and returns its id. After an

@@ -82,7 +82,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The template id (`id`), used as `template_id` when sending."),
 		"template_name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "The template name (`template_name`, answered as `tpl_title`); unique within the enterprise.",
+			Required: true, MarkdownDescription: "The template name (`template_name`, answered as `tpl_title`). The platform may refuse a name another template holds; the error then names that template.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				stringvalidator.RegexMatches(noOuterSpaceRE, "must not start or end with white space (the service trims it)"),
