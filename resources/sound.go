@@ -161,10 +161,12 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 		framework.ImportByNumericID(ctx, req, resp, "A sound is imported by its numeric id, or as <id>,<path of the local copy of its file>", nil)
 		return
 	}
-	if n, err := strconv.ParseInt(id, 10, 64); err != nil || n <= 0 {
+	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+	if err != nil || n <= 0 {
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("A sound is imported by its numeric id, or as <id>,<path of the local copy of its file>, got %q.", req.ID))
 		return
 	}
+	id = strconv.FormatInt(n, 10)
 	content, err := os.ReadFile(file)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("The import id %q names the file %q, which cannot be read: %v.", req.ID, file, err))
@@ -184,8 +186,10 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("source"), &src)...)
 	if src.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("source"), "Missing Voice File",
-			"source is required to create a voice file: the path of the WAV or MP3 file to upload. "+
-				"Only a voice file adopted from the platform (import) may leave it unset.")
+			"source is required to create a voice file: the path of the WAV or MP3 file to upload. This plan creates one: "+
+				"the file is new in the configuration, was deleted on the platform, or a change of name, remark or sound_type replaces it "+
+				"(a voice file adopted by import without source has no file to upload). "+
+				"To destroy it instead, run terraform destroy -refresh=false: Terraform plans the configuration before a destroy, and this check stops that plan.")
 	}
 }
 

@@ -197,11 +197,12 @@ func TestAccSound_import(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{
-				// Import by id: source and source_hash stay null.
+				// Import by id, written with a leading zero: the id is
+				// the platform's; source and source_hash stay null.
 				Config:             cfg,
 				ResourceName:       addr,
 				ImportState:        true,
-				ImportStateId:      id,
+				ImportStateId:      "0" + id,
 				ImportStatePersist: true,
 				ImportStateCheck: func(s []*terraform.InstanceState) error {
 					a := s[0].Attributes
@@ -267,7 +268,7 @@ func TestAccSound_validation(t *testing.T) {
 		"missing file": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
 		"not audio":    {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
 		// source may be unset on a voice file adopted from the platform, never on a new one.
-		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `source is required to create a voice file`},
+		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `To destroy it instead, run terraform destroy -refresh=false`},
 	}
 	env.ExpectPlanErrors(t, cases)
 }

@@ -51,7 +51,8 @@ func ImportByNumericID(ctx context.Context, req resource.ImportStateRequest, res
 	if !ok {
 		return
 	}
-	if n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64); err != nil || n <= 0 {
+	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+	if err != nil || n <= 0 {
 		if req.ID == "" && req.Identity != nil {
 			detail := fmt.Sprintf("%s, got %q.", rule, id)
 			if strings.Contains(rule, " or as ") {
@@ -64,7 +65,9 @@ func ImportByNumericID(ctx context.Context, req resource.ImportStateRequest, res
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("%s, got %q.", rule, id))
 		return
 	}
-	SetImported(ctx, resp, id, settings)
+	// As the platform writes it: " 0522" is 522 (a voice file's id, a
+	// string, is looked up as written).
+	SetImported(ctx, resp, strconv.FormatInt(n, 10), settings)
 }
 
 // SetImported saves the imported id, and settings, to the new state.
