@@ -271,7 +271,7 @@ func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRe
 		return r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, state.ForceDelete.ValueBool())
 	}, func(error) string {
 		if open {
-			return "The task is open. Set status = \"paused\" or \"closed\" and apply first, or set force_delete = true."
+			return "The task is open. Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."
 		}
 		return ""
 	})

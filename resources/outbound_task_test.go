@@ -411,7 +411,7 @@ func TestAccOutboundTask_forceDelete(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{Config: env.Config(automaticConfig("open"))},
-			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: wrapped(`set force_delete = true`)},
+			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: wrapped(`or force_delete = true, and apply before destroying`)},
 			{
 				Config: env.Config(`
 resource "contactcenter_outbound_task" "test" {

@@ -148,8 +148,13 @@ func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequ
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
 		return r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
 	}, func(err error) string {
-		if client.HasCode(err, 404) {
-			return "The group still has agents. Remove them first, or set force_delete = true to delete the group with its agents' assignments."
+		switch {
+		case client.HasCode(err, 404):
+			return "The group still has agents. Remove them first (from the agents' queue_ids or the group's membership resources), " +
+				"or set force_delete = true and apply before destroying, to delete the group with its agents' assignments: " +
+				"a destroy uses the force_delete the last apply saved."
+		case client.HasCode(err, 410):
+			return "Agents of the group are signed in, and force_delete does not help: destroy again once they have signed out."
 		}
 		return ""
 	})

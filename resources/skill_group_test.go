@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -257,7 +258,7 @@ func TestAccSkillGroup_deleteWithAgents(t *testing.T) {
 			},
 			{
 				Config:      env.ProviderConfig(),
-				ExpectError: regexp.MustCompile(`(?s)group has 1 agent.*set force_delete = true`),
+				ExpectError: regexp.MustCompile(`(?s)group has 1 agent.*set force_delete = true\s+and\s+apply\s+before\s+destroying`),
 			},
 			{
 				Config: withForce(true),
@@ -515,6 +516,37 @@ resource "contactcenter_skill_group" "c" {
 `,
 				ExpectError: wrapped(`another skill group is already named "Swap A", and names are unique: choose another name, or import that group`),
 			},
+		},
+	})
+}
+
+// TestAccSkillGroup_deleteSignedIn: a group whose agents are signed in
+// cannot be deleted (code 410), force_delete or not; the error says so
+// rather than nothing.
+func TestAccSkillGroup_deleteSignedIn(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := env.Config(skillGroupConfig("Signed in", 6, "force_delete = true"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				PreConfig: func() {
+					body := `{"force":[{"method":"GET","path":"/portal/v2/svcapi/queue/delete","code":410,"count":1}]}`
+					req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(body))
+					req.Header.Set("Content-Type", "application/json")
+					resp, err := http.DefaultClient.Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					resp.Body.Close()
+				},
+				Config:      env.ProviderConfig(),
+				ExpectError: wrapped(`Agents of the group are signed in, and force_delete does not help: destroy again once they have signed out.`),
+			},
+			{Config: env.ProviderConfig()},
 		},
 	})
 }
