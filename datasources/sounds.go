@@ -28,7 +28,7 @@ type soundsDataSource struct {
 
 func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists voice files (the attributes of `contactcenter_sound` but the local `source`), optionally filtered by name keyword and kind. API: sound/list (spec §4.5, §2.9).",
+		MarkdownDescription: "Lists voice files (the attributes of `contactcenter_sound` but the local `source` and `source_hash`), optionally filtered by name keyword and kind. API: sound/list (spec §4.5, §2.9).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only voice files whose name contains this text (`info.filter.keyword`).",
