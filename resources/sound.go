@@ -54,7 +54,9 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"The service has no update interface: changing `name`, `remark`, `sound_type` or `source_hash` replaces the voice file " +
 			"(the id changes). Terraform deletes the old file before it uploads the new one unless the resource has " +
 			"`lifecycle { create_before_destroy = true }`: use that when a skill group or task plays the file, so that it never " +
-			"points at a deleted one. Pass `source_hash = filesha256(source)` so that a new recording at the same " +
+			"points at a deleted one; it also orders a removal, so that the group or task stops playing the file (say `wait_audio = \"0\"`) " +
+			"before the file is deleted. Leaving the setting out of the group instead keeps the platform's value, which then names a " +
+			"deleted file: set it to what should play. Pass `source_hash = filesha256(source)` so that a new recording at the same " +
 			"path is uploaded.\n\n" +
 			"**Import** by id (`terraform import contactcenter_sound.x 512`, or an `import` block with `identity = { id = \"512\" }`). " +
 			"The service does not give the file back as a path, so `source` and `source_hash` stay null after import: an adopted voice " +

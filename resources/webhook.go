@@ -48,6 +48,8 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 		MarkdownDescription: "A webhook: an address the platform POSTs call events of outbound tasks to, either the call record " +
 			"after each hang-up or a notice before each outbound call (`event_type`). " +
 			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`; only an enabled webhook (`status = true`) receives pushes. " +
+			"With `lifecycle { create_before_destroy = true }` on the webhook, removing it and its id from a task in one apply updates the task " +
+			"before the webhook is deleted (without it, Terraform deletes the webhook first). " +
 			"API: webhook/updateOrCreate, webhook/lists, webhook/delete (spec §4.4, §2.8, §6.1).",
 		Attributes: framework.Strict(WebhookAttributes()),
 	}
