@@ -297,6 +297,9 @@ func (s *Server) requestID() string {
 // parse reads the body by content type: JSON, form-urlencoded or multipart.
 // Query parameters are merged underneath. It reports whether a JSON body
 // failed to parse.
+// maxBody is the largest request body the simulator reads.
+const maxBody = 64 << 20
+
 func (c *Call) parse() error {
 	c.params = map[string]json.RawMessage{}
 	c.form = url.Values{}
@@ -304,16 +307,21 @@ func (c *Call) parse() error {
 	for k, v := range c.R.URL.Query() {
 		c.form[k] = v
 	}
-	body, err := io.ReadAll(io.LimitReader(c.R.Body, 64<<20))
+	body, err := io.ReadAll(io.LimitReader(c.R.Body, maxBody+1))
 	if err != nil {
 		return err
+	}
+	if len(body) > maxBody {
+		// Refused whole, never cut short (a cut multipart body read as
+		// "unexpected EOF").
+		return fmt.Errorf("the body is over %d MiB, the simulator's limit (the spec names none)", maxBody>>20)
 	}
 	c.body = body
 	ct, _, _ := mime.ParseMediaType(c.R.Header.Get("Content-Type"))
 	switch ct {
 	case "multipart/form-data":
 		c.R.Body = io.NopCloser(bytes.NewReader(body))
-		if err := c.R.ParseMultipartForm(64 << 20); err != nil {
+		if err := c.R.ParseMultipartForm(maxBody); err != nil {
 			return err
 		}
 		for k, v := range c.R.MultipartForm.Value {

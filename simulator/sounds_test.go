@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -120,5 +121,27 @@ func TestVoiceStatePersists(t *testing.T) {
 	}
 	if _, err := c.ASR.Query(t.Context(), task); err != nil && !client.IsASRInProgress(err) {
 		t.Errorf("after restart, the ASR task is lost: %v", err)
+	}
+}
+
+// TestUploadOverBodyLimit: a body over the simulator's 64 MiB limit is
+// refused saying so; it was cut short and read as "unexpected EOF".
+func TestUploadOverBodyLimit(t *testing.T) {
+	t.Parallel()
+	sim, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := make([]byte, maxBody+1024)
+	copy(big, "RIFF\x24\x00\x00\x00WAVEfmt ")
+	_, _, err = c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Big", SoundType: 1, FileName: "big.wav", Content: big})
+	if err == nil || !strings.Contains(err.Error(), "the body is over 64 MiB, the simulator's limit (the spec names none)") {
+		t.Errorf("upload over the limit: %v", err)
 	}
 }
