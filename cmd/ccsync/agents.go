@@ -33,7 +33,8 @@ them first and, on a terminal, asks before it writes (--yes does not ask).
 
 Ctrl-C (or SIGTERM) during apply starts no further row: the writes in flight
 finish and report their outcome, the rows not started are reported "not
-started (interrupted)", and apply exits 1. A second Ctrl-C aborts at once: a
+started (interrupted)", and apply exits 1 (0 when every row had started and
+none failed). A second Ctrl-C aborts at once: a
 write cut off is reported "outcome unknown". Running apply again continues:
 it plans again from the platform, so it makes the changes left and checks
 the writes cut off. Before the first write, Ctrl-C stops with nothing written.
@@ -42,8 +43,9 @@ Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL); --max-retries
 (--retries), --request-timeout and --max-requests-per-second, or their
 CONTACTCENTER_* variables.
-Output: --output text|json. Exit codes: 0 all done, 1 some rows failed or
-apply was interrupted, 2 bad input or usage (every bad cell named).
+Output: --output text|json. Exit codes: 0 all done, 1 some rows failed (or an
+interrupt left rows not started or cut off), 2 bad input or usage (every bad
+cell named).
 `
 
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).
@@ -308,8 +310,8 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	default:
 	}
 	code := exitOK
-	if failed > 0 || interrupted != "" || notStarted+unknown > 0 {
-		code = exitFailures
+	if failed > 0 || notStarted+unknown > 0 {
+		code = exitFailures // an interrupt that left nothing undone is no failure
 	}
 	if output == "json" {
 		// The plan's vocabulary (README, "ccsync --output json"): counts by
@@ -344,6 +346,10 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	fmt.Fprintf(stdout, "Apply: %s; %s (%s).\n", plan.Summary(), tally, took.Round(time.Millisecond))
 	switch interrupted {
 	case "interrupted":
+		if notStarted == 0 {
+			fmt.Fprintln(stdout, "Interrupted after every row had started: all of them finished.")
+			break
+		}
 		fmt.Fprintf(stdout, "Stopped: interrupted; the writes in flight finished and %s not started. Running apply again continues: it plans again from the platform.\n", count(notStarted, "row was", "rows were"))
 	case "aborted":
 		fmt.Fprintf(stdout, "Stopped: aborted by a second interrupt; %s cut off (outcome unknown) and %s not started. Running apply again continues: it plans again from the platform, which settles the writes cut off.\n",

@@ -124,3 +124,23 @@ func TestAgentsApply_secondInterruptAborts(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestAgentsApply_interruptDuringLastRow: Ctrl-C once every row has
+// started leaves nothing undone: apply says so and exits 0 (it exited 1,
+// and scripts took a finished apply for a failed one).
+func TestAgentsApply_interruptDuringLastRow(t *testing.T) {
+	signal := fakeSignals(t)
+	api := &slowAgents{Agents: importertest.NewAgents()}
+	api.before = func(ctx context.Context, n int) error {
+		if n == 20 {
+			signal(os.Interrupt)
+			return inFlight(ctx)
+		}
+		return nil
+	}
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	code, o, e := runCLI("agents", "apply", demoRoster, "--concurrency", "1", "--endpoint", ep, "--access-token", "t")
+	if code != exitOK || api.Len() != 20 || !strings.Contains(o, "Interrupted after every row had started: all of them finished.") {
+		t.Errorf("exit %d (want 0), %d agents (want 20):\n%s\n%s", code, api.Len(), o, e)
+	}
+}
