@@ -166,6 +166,9 @@ type CreateInDoubtError struct {
 }
 
 func (e *CreateInDoubtError) Error() string {
+	if several := (*SeveralNewError)(nil); errors.As(e.LookupErr, &several) {
+		return fmt.Sprintf("%v\nthe create may have taken effect, and looking the object up afterwards found several: %v; it was not sent again", e.Err, e.LookupErr)
+	}
 	return fmt.Sprintf("%v\nthe create may have taken effect: looking the object up afterwards failed too (%v), so it was not sent again; "+
 		"check whether it exists (and import it) before applying again", e.Err, e.LookupErr)
 }
@@ -226,7 +229,7 @@ type SeveralNewError struct {
 }
 
 func (e *SeveralNewError) Error() string {
-	return fmt.Sprintf("%d objects of the same key (%s %s) were made since the create began, one of them elsewhere at the same moment (another configuration, or the portal), "+
-		"so which one this create made cannot be told and none is taken: keep the one to manage and import it, and delete any made twice",
+	return fmt.Sprintf("%d objects of the same key (%s %s) were made since the create began, one of them possibly elsewhere at the same moment (another configuration, or the portal), "+
+		"so which one this create made cannot be told and none is taken: one another configuration manages is not this create's; import one that none manages",
 		len(e.IDs), e.Kind+"s", strings.Join(e.IDs, ", "))
 }

@@ -67,6 +67,14 @@ func APIErrorDetail(err error) string {
 		// succeed"): applying again without a look could make a second
 		// object, or fail on the first as a duplicate.
 		call, _, _ := strings.Cut(APIErrorDetail(doubt.Err), "\n\n")
+		var several *client.SeveralNewError
+		if errors.As(doubt.LookupErr, &several) {
+			return call + fmt.Sprintf("\n\nThe create may have taken effect: its answer was lost, and looking the object up afterwards found %d %ss of the same key "+
+				"made since it began (ids %s). One may be another configuration's, or made in the portal, so none is taken, and the create was not sent again. "+
+				"Before applying again, check each: one another configuration manages (see its state) is not this resource's; import one that no configuration manages "+
+				"(the resource's documentation shows how), and delete only one that nobody manages. Applying again without importing makes another one.",
+				len(several.IDs), several.Kind, strings.Join(several.IDs, ", "))
+		}
 		return call + "\n\nThe create may have taken effect: its answer was lost, and looking the object up afterwards failed too (" +
 			doubt.LookupErr.Error() + "), so it was not sent again. Before applying again, check on the platform whether the object exists: " +
 			"if it does, import it (the resource's documentation shows how), or applying again may create a second one or fail as a duplicate; " +

@@ -1,6 +1,7 @@
 package tfkit_test
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -131,5 +132,22 @@ func TestAPIErrorDetail_redirectedRead(t *testing.T) {
 	got := tfkit.APIErrorDetail(err)
 	if !strings.Contains(got, "answered by "+other.URL) || strings.Contains(got, "Check access_token") {
 		t.Errorf("detail:\n%s", got)
+	}
+}
+
+// A create in doubt because its lookup found several new objects says so
+// (the lookup did not fail), and warns off the other configuration's.
+func TestAPIErrorDetail_severalNew(t *testing.T) {
+	err := &client.CreateInDoubtError{Err: errors.New("POST /autocall/api/v3/webhook/updateOrCreate: EOF"),
+		LookupErr: &client.SeveralNewError{Kind: "webhook", IDs: []string{"301", "302"}}}
+	got := tfkit.APIErrorDetail(err)
+	for _, want := range []string{"found 2 webhooks of the same key made since it began (ids 301, 302)",
+		"one another configuration manages (see its state) is not this resource's", "Applying again without importing makes another one."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("detail lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "failed too") || strings.Contains(got, "if it does not, apply again") {
+		t.Errorf("detail says the lookup failed:\n%s", got)
 	}
 }
