@@ -191,7 +191,8 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			"source is required to create a voice file: the path of the WAV or MP3 file to upload. This plan creates one: "+
 				"the file is new in the configuration, was deleted on the platform, or a change of name, remark or sound_type replaces it "+
 				"(a voice file adopted by import without source has no file to upload). "+
-				"To destroy it instead, run terraform destroy -refresh=false: Terraform plans the configuration before a destroy, and this check stops that plan.")
+				"To remove only this voice file, delete its resource block (or run terraform destroy -refresh=false -target=<its address>); "+
+				"to destroy the whole configuration, run terraform destroy -refresh=false: Terraform plans the configuration before a destroy, and this check stops that plan.")
 	}
 }
 

@@ -268,7 +268,7 @@ func TestAccSound_validation(t *testing.T) {
 		"missing file": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
 		"not audio":    {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
 		// source may be unset on a voice file adopted from the platform, never on a new one.
-		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `To destroy it instead, run terraform destroy -refresh=false`},
+		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `To remove only this voice file, delete its resource block (or run terraform destroy -refresh=false -target=<its address>)`},
 	}
 	env.ExpectPlanErrors(t, cases)
 }
