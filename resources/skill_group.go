@@ -154,7 +154,7 @@ func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequ
 				"or set force_delete = true and apply before destroying, to delete the group with its agents' assignments: " +
 				"a destroy uses the force_delete the last apply saved."
 		case client.HasCode(err, 410):
-			return "Agents of the group are signed in, and force_delete does not help: destroy again once they have signed out."
+			return "Agents of the group are signed in, and force_delete does not help: apply (or destroy) again once they have signed out."
 		}
 		return ""
 	})

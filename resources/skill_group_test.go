@@ -544,7 +544,7 @@ func TestAccSkillGroup_deleteSignedIn(t *testing.T) {
 					resp.Body.Close()
 				},
 				Config:      env.ProviderConfig(),
-				ExpectError: wrapped(`Agents of the group are signed in, and force_delete does not help: destroy again once they have signed out.`),
+				ExpectError: wrapped(`Agents of the group are signed in, and force_delete does not help: apply (or destroy) again once they have signed out.`),
 			},
 			{Config: env.ProviderConfig()},
 		},
