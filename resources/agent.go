@@ -310,6 +310,7 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	settings := map[string]any{"delete_mode": agentDeleteModeDelete}
 	if num, ok := strings.CutPrefix(req.ID, "user_num:"); ok {
+		num = strings.TrimSpace(num)
 		if num == "" {
 			resp.Diagnostics.AddError("Invalid Import ID", "Expected user_num:<agent number>, got an empty agent number.")
 			return

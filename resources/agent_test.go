@@ -477,6 +477,8 @@ func TestAccAgent_import(t *testing.T) {
 			{Config: cfg},
 			{ResourceName: agentAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore},
 			{ResourceName: agentAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore, ImportStateId: "user_num:8500"},
+			// A space after the colon, as people type it.
+			{ResourceName: agentAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore, ImportStateId: "user_num: 8500"},
 			{ResourceName: agentAddr, ImportState: true, ImportStateId: "user_num:nope", ExpectError: regexp.MustCompile(`user_num "nope": not found`)},
 			{ResourceName: agentAddr, ImportState: true, ImportStateId: "abc", ExpectError: regexp.MustCompile(`imported by its numeric id \(user_id\)`)},
 		},

@@ -226,10 +226,16 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !numericIDRE.MatchString(id) {
-		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("The membership of a skill group is imported by the group's numeric id (que_id), got %q.", id))
+	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+	if err != nil || n <= 0 {
+		summary, what := "Invalid Import ID", "the import id"
+		if req.ID == "" {
+			summary, what = "Invalid Import Identity", "identity.que_id"
+		}
+		resp.Diagnostics.AddError(summary, fmt.Sprintf("The membership of a skill group is imported by the group's numeric id (que_id); %s is %q.", what, id))
 		return
 	}
+	id = strconv.FormatInt(n, 10)
 	framework.SetImported(ctx, resp, id, map[string]any{"que_id": id})
 }
 

@@ -113,6 +113,14 @@ func TestAccSkillGroupMembers_basic(t *testing.T) {
 				ResourceName: membersAddr, ImportState: true, ImportStateVerify: true,
 			},
 			{
+				// The group's id written with a leading zero, as the skill
+				// group's own import takes it.
+				ResourceName: membersAddr, ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: func(s *terraform.State) (string, error) {
+					return "0" + s.RootModule().Resources[membersAddr].Primary.ID, nil
+				},
+			},
+			{
 				// Remove a, change b's skill, add c: one call of each kind.
 				Config: env.Config(membersConfig(member("b", 9), member("c", 2))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
