@@ -78,8 +78,8 @@ func WebhookAttributes() map[string]schema.Attribute {
 		},
 		"event_type": schema.Int64Attribute{
 			Optional: true, Computed: true, Default: int64default.StaticInt64(0),
-			MarkdownDescription: "Which event is pushed (`event_type`): `1` the hang-up call record, `2` before the outbound call. " +
-				"Defaults to `0` (none chosen: nothing is pushed).",
+			MarkdownDescription: "Which event is pushed (`event_type`): `0` none chosen (nothing is pushed), `1` the hang-up call record, `2` before the outbound call. " +
+				"Defaults to `0`.",
 			Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
 		},
 		"dept_id": schema.Int64Attribute{

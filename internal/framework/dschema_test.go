@@ -12,6 +12,9 @@ func TestReadOnly(t *testing.T) {
 		"Direction (`que_type`). Unset, the platform's value is kept (the provider sends it only when set).": "Direction (`que_type`).",
 		"Agent number (`user_num`). It cannot be changed: a new value replaces the agent.":                   "Agent number (`user_num`).",
 		"Ratio. Defaults to `1.5`. Between 1 and 3.":                                                         "Ratio. Between 1 and 3.",
+		"Department (`dept_id`). When unset the service chooses the root department.":                        "Department (`dept_id`).",
+		"Calls at once (`concurrent`). The service chooses when unset.":                                      "Calls at once (`concurrent`).",
+		"Variables (`tpl_param`). Known at plan time: they follow from `template_contents`.":                 "Variables (`tpl_param`).",
 		"Text (`sign_text`), as shown.":                                                                      "Text (`sign_text`), as shown.",
 	} {
 		if got := readOnly(in); got != want {
