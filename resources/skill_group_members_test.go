@@ -522,8 +522,8 @@ func TestSkillGroupMembers_importByIdentity(t *testing.T) {
 	if diff := cmp.Diff(want, state); diff != "" {
 		t.Fatalf("imported state (-want +got):\n%s", diff)
 	}
-	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group_members", map[string]any{"que_id": "abc"}); len(diags) == 0 ||
-		!strings.Contains(diags[0].Detail, `imported by the group's numeric id (que_id), got "abc"`) {
+	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group_members", map[string]any{"que_id": "abc"}); len(diags) == 0 || diags[0].Summary != "Invalid Import Identity" ||
+		!strings.Contains(diags[0].Detail, `imported by the group's numeric id (que_id); identity.que_id is "abc"`) {
 		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
 	}
 }
