@@ -52,17 +52,24 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 					shrank = shrank || counted > p.Total
 					counted = max(counted, p.Total)
 				}
+				// Only an object an earlier page (or read) yielded is
+				// skipped: rows of one page are the service's own, kept
+				// even where two share a key.
+				var onPage []string
 				for _, it := range p.Items {
 					if key != nil {
 						k := key(it)
 						if seen[k] {
 							continue
 						}
-						seen[k] = true
+						onPage = append(onPage, k)
 					}
 					if !yield(it, nil) {
 						return
 					}
+				}
+				for _, k := range onPage {
+					seen[k] = true
 				}
 				if !p.More || len(p.Items) == 0 {
 					break

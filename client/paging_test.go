@@ -266,3 +266,21 @@ func TestTrunkCDRKey(t *testing.T) {
 		t.Error("two legs of one call count as one record")
 	}
 }
+
+// TestPaginateKeepsRowsOfOnePage: two rows of one page that share a key
+// (trunk records of one call that differ in user_data only) are both
+// listed; only an object an earlier page listed is skipped.
+func TestPaginateKeepsRowsOfOnePage(t *testing.T) {
+	t.Parallel()
+	a := TrunkCDR{CallID: "dup-1", UserData: `{"a":1}`}
+	b := TrunkCDR{CallID: "dup-1", UserData: `{"a":2}`}
+	got, err := Collect(paginate(t.Context(), trunkCDRKey, func(_ context.Context, page int) (Page[TrunkCDR], error) {
+		if page == 1 {
+			return Page[TrunkCDR]{Items: []TrunkCDR{a, b}, More: true, Total: 3}, nil
+		}
+		return Page[TrunkCDR]{Items: []TrunkCDR{b}, Total: 3}, nil // pushed onto page 2 by a create
+	}))
+	if err != nil || len(got) != 2 || got[0] != a || got[1] != b {
+		t.Errorf("got %v, %v; want both rows of page 1, and page 2's repeat skipped", got, err)
+	}
+}
