@@ -193,6 +193,13 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "ccsync sms status pull: %s: %v\n", k, err)
+				switch {
+				case client.IsAmbiguous(err):
+					fmt.Fprintf(stderr, "ccsync sms status pull: the pull's answer was lost: it may have taken up to %d %s records off the gateway's queue, "+
+						"which hands each record out once, so those are lost; a smaller --max lowers what one lost answer costs, and `ccsync sms status listen` receives the records as pushes instead\n", *batch, k)
+				case ctx.Err() == nil:
+					fmt.Fprintf(stderr, "ccsync sms status pull: nothing was taken off the queue by the failed pull; running pull again is safe\n")
+				}
 				code = exitFailures
 				break
 			}

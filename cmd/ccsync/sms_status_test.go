@@ -331,3 +331,36 @@ func TestSMSStatusListenHelper(t *testing.T) {
 	listenAfterStore = func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) }
 	os.Exit(run([]string{"sms", "status", "listen", "--listen", addr, "--out", out}, os.Stdout, os.Stderr))
 }
+
+// TestSMSStatusPull_lostAnswer: a pull whose answer is lost may have taken
+// records off the queue, which hands each out once; it said only "HTTP
+// 504". It says what may be lost and how to lose less; a refused pull says
+// running again is safe.
+func TestSMSStatusPull_lostAnswer(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	e.send(t, 30)
+	force := func(fault string) {
+		body := `{"force":[{"method":"POST","path":"/smsapi/pull/v1/down_status",` + fault + `,"count":1}]}`
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, e.url+"/_sim/faults", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	out := filepath.Join(t.TempDir(), "status.jsonl")
+	force(`"lost":true`)
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"sms", "status", "pull", "--kind", "delivery", "--out", out, "--max", "10", "--max-retries", "0"}, e.conn()...), &stdout, &stderr)
+	if want := "it may have taken up to 10 delivery records off the gateway's queue, which hands each record out once, so those are lost"; code != exitFailures || !strings.Contains(stderr.String(), want) {
+		t.Errorf("lost answer: exit %d, want 1 and %q:\n%s", code, want, stderr.String())
+	}
+	force(`"code":1004`)
+	stderr.Reset()
+	code = run(append([]string{"sms", "status", "pull", "--kind", "delivery", "--out", out, "--max", "10", "--max-retries", "0"}, e.conn()...), &stdout, &stderr)
+	if want := "nothing was taken off the queue by the failed pull; running pull again is safe"; code != exitFailures || !strings.Contains(stderr.String(), want) {
+		t.Errorf("refused pull: exit %d, want 1 and %q:\n%s", code, want, stderr.String())
+	}
+}
