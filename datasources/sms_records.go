@@ -61,7 +61,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				Optional: true, MarkdownDescription: "Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
 				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1)},
 			},
-			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`).",
+			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`), written as the platform stores it: without `+86` or `86` (`13900000001`). The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
 			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
