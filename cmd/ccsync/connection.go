@@ -289,6 +289,10 @@ func problemStrings(ps importer.Problems) []string {
 // shuts it down gracefully, giving requests in flight 5 seconds. name
 // prefixes the error lines; stopping, when set, is printed to stdout when
 // the shutdown begins. It returns the command's exit code.
+// shutdownGrace is how long a server asked to stop lets the requests in
+// flight finish.
+var shutdownGrace = 5 * time.Second
+
 func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, name, stopping string, stdout, stderr io.Writer) int {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -302,9 +306,17 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, name
 		if stopping != "" {
 			fmt.Fprintln(stdout, stopping)
 		}
-		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 		defer cancel()
-		if err := srv.Shutdown(shutdownCtx); err != nil {
+		err := srv.Shutdown(shutdownCtx)
+		if errors.Is(err, context.DeadlineExceeded) {
+			// Asked to stop: the requests still running are cut off, as
+			// a client of this server has to expect of any connection.
+			_ = srv.Close()
+			fmt.Fprintf(stderr, "%s: stopped with requests still being answered after %s: they were cut off, and their clients get no answer (the gateway sends such a push again)\n", name, shutdownGrace)
+			return exitOK
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "%s: shutdown: %v\n", name, err)
 			return exitFailures
 		}
