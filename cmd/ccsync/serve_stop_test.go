@@ -24,7 +24,7 @@ func TestServeUntilDone_requestsOutlastGrace(t *testing.T) {
 		close(started)
 		<-release
 	}), ReadHeaderTimeout: time.Second}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
