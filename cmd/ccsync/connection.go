@@ -151,7 +151,25 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	}
 	cfg, err := set.Config()
 	cfg.UserAgent = "ccsync"
-	return cfg, err
+	return cfg, asFlags(err)
+}
+
+// asFlags names the flags in the setting errors of err ("--endpoint", not
+// the provider's "endpoint"); a value from the environment keeps its
+// variable's name.
+func asFlags(err error) error {
+	var se *client.SettingError
+	switch {
+	case err == nil:
+	case errors.As(err, &se) && se.Var == "" && !strings.HasPrefix(se.Setting, "--"):
+		se.Setting = "--" + strings.ReplaceAll(se.Setting, "_", "-")
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			asFlags(e)
+		}
+	}
+	return err
 }
 
 // gatewayClient builds a client for the commands that talk to the SMS
@@ -182,7 +200,7 @@ func (c *ccConn) gatewayClient() (*client.Client, error) {
 	}
 	cfg, err := set.Config()
 	if err != nil {
-		return nil, err
+		return nil, asFlags(err)
 	}
 	cfg.UserAgent = "ccsync"
 	return client.New(cfg)

@@ -84,6 +84,9 @@ func TestConnection_badValues(t *testing.T) {
 		"flag max retries": {nil, []string{"--max-retries", "11"}, "--max-retries must be from 0 to 10, got 11"},
 		"flag timeout":     {nil, []string{"--request-timeout", "soon"}, `--request-timeout must be a positive Go duration such as "30s" or "2m", got "soon"`},
 		"flag rate":        {nil, []string{"--max-requests-per-second", "-1"}, "--max-requests-per-second must be a number greater than 0, got -1"},
+		// The flags by their own names, not the provider's attributes.
+		"flag endpoint":   {nil, []string{"--endpoint", "http://example.com"}, `--endpoint: "http://example.com" uses plain http:// to a host that is not loopback`},
+		"flag portal url": {nil, []string{"--portal-url", "ftp://x"}, `--portal-url: "ftp://x"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			clearConnEnv(t)

@@ -163,7 +163,11 @@ func printExportSummary(w io.Writer, sum *exporter.Summary) {
 		kinds = append(kinds, fmt.Sprintf("%d %s", n, strings.ReplaceAll(string(k), "_", " ")))
 	}
 	sort.Strings(kinds)
-	fmt.Fprintf(w, "Exported %d resources to %s in %.1fs: %s.\n", sum.Imports, sum.Dir, sum.Seconds, strings.Join(kinds, ", "))
+	what := ": " + strings.Join(kinds, ", ")
+	if len(kinds) == 0 {
+		what = " (the contact center holds none of the kinds exported)"
+	}
+	fmt.Fprintf(w, "Exported %d resources to %s in %.1fs%s.\n", sum.Imports, sum.Dir, sum.Seconds, what)
 	for _, l := range sum.Literal {
 		fmt.Fprintf(w, "literal id: %s\n", l)
 	}

@@ -231,3 +231,19 @@ func TestExportCommand_maxRetries(t *testing.T) {
 		t.Fatalf("default retries: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestExportCommand_nothing: a contact center with none of the kinds asked
+// for says so (the summary ended in a dangling ": .").
+func TestExportCommand_nothing(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	code, out, errOut := runCLI("export", "terraform", t.TempDir(), "--endpoint", srv.URL, "--access-token", "sim-token", "--kinds", "webhooks")
+	if code != 0 || !strings.Contains(out, "(the contact center holds none of the kinds exported).") || strings.Contains(out, ": .") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}

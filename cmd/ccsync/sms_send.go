@@ -240,7 +240,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	params, err := sender.TemplateParams(ctx, *template)
 	if err != nil {
-		fmt.Fprintf(stderr, "ccsync sms send: template %s: %v\n", *template, err)
+		fmt.Fprintf(stderr, "ccsync sms send: --template %s: %v\n", *template, err)
 		if unreachable(err) {
 			return exitFailures // the platform, not the input, failed
 		}
