@@ -166,7 +166,7 @@ func asFlags(err error) error {
 	}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		for _, e := range j.Unwrap() {
-			asFlags(e)
+			_ = asFlags(e) // renames in place
 		}
 	}
 	return err
