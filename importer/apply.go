@@ -290,30 +290,43 @@ func readBack(ctx context.Context, api AgentAPI, ids ...int64) (map[int64]Agent,
 // was lost, whether the write of st took effect: the agent is gone for a
 // delete, and holds every value the write sent otherwise (a password
 // cannot be read back, so a write sending one stays unknown).
-func tookEffect(ctx context.Context, api AgentAPI, st Step) bool {
+//
+// unsure is set when every value but a password sent with them is there:
+// the write likely took effect, and the password cannot be checked.
+func tookEffect(ctx context.Context, api AgentAPI, st Step) (done, unsure bool) {
 	there, ok := readBack(ctx, api, st.UserID)
 	if !ok {
-		return false
+		return false, false
 	}
 	a, left := there[st.UserID]
 	switch st.Action {
 	case ActionDelete:
-		return !left
+		return !left, false
 	case ActionUpdate, ActionResign:
 		if !left || len(st.values) == 0 {
-			return false
+			return false, false
 		}
+		password := false
 		for name, v := range st.values {
+			if name == "user_password" {
+				password = true
+				continue
+			}
 			f, known := FieldByName(name)
 			old, reported := a.Values[name]
-			if !known || name == "user_password" || !reported || !sameValue(f, old, v) {
-				return false
+			if !known || !reported || !sameValue(f, old, v) {
+				return false, false
 			}
 		}
-		return true
+		return !password, password
 	}
-	return false
+	return false, false
 }
+
+// MessagePasswordUnknown is a write with a password whose answer was lost
+// and whose other values the platform shows.
+const MessagePasswordUnknown = "the answer was lost; the platform shows the other values written, and a password cannot be read back: " +
+	"it may not be set, so run apply again with --reset-passwords to be sure"
 
 func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Result {
 	res := Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action}
@@ -324,10 +337,16 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		return err
 	})
 	res.Attempts = attempts
-	if err != nil && st.Action != ActionCreate && inDoubt(ctx, err) && tookEffect(ctx, api, st) {
+	if err != nil && st.Action != ActionCreate && inDoubt(ctx, err) {
 		// Creates are looked up by user_num before they are sent again.
-		note += " (the answer was lost; the platform shows it done: " + scrub(err.Error(), st.values["user_password"]) + ")"
-		err = nil
+		switch done, unsure := tookEffect(ctx, api, st); {
+		case done:
+			note += " (the answer was lost; the platform shows it done: " + scrub(err.Error(), st.values["user_password"]) + ")"
+			err = nil
+		case unsure:
+			res.Outcome, res.Message = OutcomeUnknown, MessagePasswordUnknown+" ("+scrub(err.Error(), st.values["user_password"])+")"
+			return res
+		}
 	}
 	if err == nil {
 		res.Outcome, res.Message = OutcomeDone, note

@@ -3,6 +3,7 @@ package importer_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
@@ -73,6 +74,31 @@ func TestApply_lostAnswerIsCheckedOnThePlatform(t *testing.T) {
 					t.Errorf("carried out %v, --prune=%s: %s %s: %s (%s), want %s", carried, prune, r.UserNum, r.Action, r.Outcome, r.Message, want)
 				}
 			}
+		}
+	}
+}
+
+// TestApply_lostAnswerWithPassword: an update that resets a password and
+// whose answer is lost cannot be checked whole (a password is not read
+// back): when the platform shows the other values, its outcome is unknown,
+// not failed; when it shows none of them, it failed.
+func TestApply_lostAnswerWithPassword(t *testing.T) {
+	t.Parallel()
+	for carried, want := range map[bool]string{true: importer.OutcomeUnknown, false: importer.OutcomeFailed} {
+		api := importertest.NewAgents()
+		api.Seed(importer.Values{"user_num": "9001", "user_name": "Old name"})
+		lost := &lostAnswers{Agents: api, carried: carried}
+		path := book(t, "Agents", [][]any{{"user_num", "user_name", "user_password"}, {"9001", "New name", "Passw0rd!9001"}})
+		_, plan := planOf(t, lost, path, importer.PlanOptions{ResetPasswords: true})
+		res := importer.Apply(context.Background(), lost, plan, importer.ApplyOptions{Retries: -1})
+		if len(res) != 1 || res[0].Outcome != want {
+			t.Fatalf("carried out %v: %+v, want %s", carried, res, want)
+		}
+		if carried && !strings.Contains(res[0].Message, "run apply again with --reset-passwords to be sure") {
+			t.Errorf("message %q", res[0].Message)
+		}
+		if strings.Contains(res[0].Message, "Passw0rd") {
+			t.Errorf("the password is in the message: %q", res[0].Message)
 		}
 	}
 }
