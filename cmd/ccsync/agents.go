@@ -134,6 +134,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 				return
 			}
 			fmt.Fprintf(stderr, "%s: interrupted: no further row is started; the writes in flight finish and report their outcome. Interrupt again to abort them at once (their outcome is then unknown)\n", name)
+		}, func() {
+			if phase.Load() == 1 {
+				fmt.Fprintf(stderr, "%s: interrupted again: aborting the writes in flight, whose outcome is unknown\n", name)
+			}
 		})
 		defer release()
 	} else {

@@ -106,6 +106,9 @@ func TestAgentsApply_secondInterruptAborts(t *testing.T) {
 	if code != exitFailures {
 		t.Errorf("exit %d, want %d", code, exitFailures)
 	}
+	if !strings.Contains(e, "interrupted again: aborting the writes in flight, whose outcome is unknown") {
+		t.Errorf("stderr does not acknowledge the second interrupt:\n%s", e)
+	}
 	if !strings.Contains(o, `"interrupted": "aborted"`) || !strings.Contains(o, `"failed": 0`) || !strings.Contains(o, importer.MessageCutOff) || strings.Contains(o, `"outcome": "failed"`) {
 		t.Errorf("json:\n%s\n%s", o, e)
 	}

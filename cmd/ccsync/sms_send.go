@@ -67,9 +67,9 @@ var notifySignals = func(c chan<- os.Signal) (stop func()) {
 }
 
 // interruptInTwoSteps: the first SIGINT or SIGTERM closes stop and calls
-// first; the second cancels ctx. release stops listening and waits for the
-// listener to end.
-func interruptInTwoSteps(first func()) (ctx context.Context, stop <-chan struct{}, release func()) {
+// first; the second cancels ctx and calls second. release stops listening
+// and waits for the listener to end.
+func interruptInTwoSteps(first, second func()) (ctx context.Context, stop <-chan struct{}, release func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopCh := make(chan struct{})
 	sigs := make(chan os.Signal, 2)
@@ -88,6 +88,7 @@ func interruptInTwoSteps(first func()) (ctx context.Context, stop <-chan struct{
 		first()
 		select {
 		case <-sigs:
+			second()
 			cancel()
 		case <-done:
 		}
@@ -222,6 +223,8 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	stderr = &syncWriter{w: stderr}
 	ctx, stopSending, release := interruptInTwoSteps(func() {
 		fmt.Fprintln(stderr, "ccsync sms send: interrupted: stopping after the current batch (its answer is recorded in the journal); interrupt again to abort at once, leaving that batch in doubt")
+	}, func() {
+		fmt.Fprintln(stderr, "ccsync sms send: interrupted again: aborting the batch in flight, whose numbers are left in doubt")
 	})
 	defer release()
 

@@ -124,6 +124,9 @@ func TestSMSSend_secondInterruptAborts(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
+	if !strings.Contains(e, "interrupted again: aborting the batch in flight, whose numbers are left in doubt") {
+		t.Errorf("stderr does not acknowledge the second interrupt:\n%s", e)
+	}
 	if !strings.Contains(e, "batch 3/3 answer lost, in doubt (4 numbers; the platform may have sent it; the next run settles it): aborted while waiting for the platform's answer: context canceled") {
 		t.Errorf("stderr:\n%s", e)
 	}
