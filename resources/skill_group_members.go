@@ -226,8 +226,8 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
-	if err != nil || n <= 0 {
+	queID, ok := framework.NumericID(id)
+	if !ok {
 		summary, what := "Invalid Import ID", "the import id"
 		if req.ID == "" {
 			summary, what = "Invalid Import Identity", "identity.que_id"
@@ -235,8 +235,7 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 		resp.Diagnostics.AddError(summary, fmt.Sprintf("The membership of a skill group is imported by the group's numeric id (que_id); %s is %q.", what, id))
 		return
 	}
-	id = strconv.FormatInt(n, 10)
-	framework.SetImported(ctx, resp, id, map[string]any{"que_id": id})
+	framework.SetImported(ctx, resp, queID, map[string]any{"que_id": queID})
 }
 
 // ValidateConfig refuses an agent listed twice (with two skill levels).

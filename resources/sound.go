@@ -9,7 +9,6 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -163,12 +162,11 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 		framework.ImportByNumericID(ctx, req, resp, "A sound is imported by its numeric id, or as <id>,<path of the local copy of its file>", nil)
 		return
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
-	if err != nil || n <= 0 {
+	id, ok := framework.NumericID(id)
+	if !ok {
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("A sound is imported by its numeric id, or as <id>,<path of the local copy of its file>, got %q.", req.ID))
 		return
 	}
-	id = strconv.FormatInt(n, 10)
 	content, err := os.ReadFile(file)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("The import id %q names the file %q, which cannot be read: %v.", req.ID, file, err))

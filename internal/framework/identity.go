@@ -51,8 +51,8 @@ func ImportByNumericID(ctx context.Context, req resource.ImportStateRequest, res
 	if !ok {
 		return
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
-	if err != nil || n <= 0 {
+	canonical, ok := NumericID(id)
+	if !ok {
 		if req.ID == "" && req.Identity != nil {
 			detail := fmt.Sprintf("%s, got %q.", rule, id)
 			if strings.Contains(rule, " or as ") {
@@ -65,9 +65,18 @@ func ImportByNumericID(ctx context.Context, req resource.ImportStateRequest, res
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("%s, got %q.", rule, id))
 		return
 	}
-	// As the platform writes it: " 0522" is 522 (a voice file's id, a
-	// string, is looked up as written).
-	SetImported(ctx, resp, strconv.FormatInt(n, 10), settings)
+	SetImported(ctx, resp, canonical, settings)
+}
+
+// NumericID reads an id typed for an import: a positive whole number,
+// returned as the platform writes it (" 0522" and "+522" are "522": a voice
+// file's id, a string, is looked up as written). ok is false otherwise.
+func NumericID(s string) (canonical string, ok bool) {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n <= 0 {
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
 }
 
 // SetImported saves the imported id, and settings, to the new state.
