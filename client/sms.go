@@ -373,7 +373,7 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	find, err := newMatch(ctx, s.c, "SMS signature", func(ctx context.Context) iter.Seq2[SMSSignature, error] {
 		return s.ListSignatures(ctx, SMSSignatureFilter{SignText: in.SignText})
 	}, func(sg SMSSignature) bool { return string(sg.SignText) == in.SignText },
-		func(sg SMSSignature) string { return strconv.FormatInt(int64(sg.ID), 10) })
+		s.signatures.key)
 	if err != nil {
 		return nil, err
 	}
@@ -521,7 +521,7 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	find, err := newMatch(ctx, s.c, "SMS template", func(ctx context.Context) iter.Seq2[SMSTemplate, error] {
 		return s.ListTemplates(ctx, SMSTemplateFilter{Keyword: in.TemplateName})
 	}, func(t SMSTemplate) bool { return string(t.TplTitle) == in.TemplateName },
-		func(t SMSTemplate) string { return strconv.FormatInt(int64(t.ID), 10) })
+		s.templates.key)
 	if err != nil {
 		return nil, err
 	}

@@ -94,7 +94,7 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 		return s.List(ctx, SoundFilter{Keyword: in.Name})
 	}, func(o Sound) bool {
 		return string(o.Name) == in.Name && (in.SoundType == 0 || int64(o.SoundType) == in.SoundType)
-	}, func(o Sound) string { return string(o.ID) })
+	}, s.finder.key)
 	if err != nil {
 		return "", "", err
 	}

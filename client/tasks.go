@@ -259,7 +259,7 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	defer unlock()
 	find, err := newMatch(ctx, s.c, "task", func(ctx context.Context) iter.Seq2[Task, error] {
 		return s.List(ctx, TaskFilter{Type: int64(t.Type), Name: string(t.Name)})
-	}, func(o Task) bool { return o.Name == t.Name }, func(o Task) string { return strconv.FormatInt(int64(o.ID), 10) })
+	}, func(o Task) bool { return o.Name == t.Name }, taskKey)
 	if err != nil {
 		return 0, err
 	}
@@ -357,10 +357,13 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 	return out.Data, nil
 }
 
+// taskKey tells tasks apart in lists (by id).
+func taskKey(t Task) string { return strconv.FormatInt(t.ID.Int64(), 10) }
+
 // List pages through projects/lists (GET).
 func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, error] {
 	paused := f.Status != nil && *f.Status == TaskStatusPaused
-	pages := paginate(ctx, func(t Task) string { return strconv.FormatInt(t.ID.Int64(), 10) }, func(ctx context.Context, page int) (Page[Task], error) {
+	pages := paginate(ctx, taskKey, func(ctx context.Context, page int) (Page[Task], error) {
 		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(tasksPerPage)}}
 		if f.Type != 0 {
 			q.Set("type", strconv.FormatInt(f.Type, 10))

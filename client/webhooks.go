@@ -93,7 +93,7 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	find, err := newMatch(ctx, s.c, "webhook", func(ctx context.Context) iter.Seq2[Webhook, error] {
 		return s.List(ctx, WebhookFilter{Name: in.Name, URL: in.URL})
 	}, func(w Webhook) bool { return string(w.Name) == in.Name && string(w.URL) == in.URL },
-		func(w Webhook) string { return strconv.FormatInt(int64(w.ID), 10) })
+		s.finder.key)
 	if err != nil {
 		return nil, err
 	}
