@@ -40,6 +40,9 @@ type Result struct {
 	Outcome  string `json:"outcome"`
 	Message  string `json:"message,omitempty"`
 	Attempts int    `json:"attempts,omitempty"`
+	// RateLimited is set on a failed step the platform's rate limit
+	// refused (HTTP 429) on every attempt.
+	RateLimited bool `json:"rate_limited,omitempty"`
 }
 
 // ApplyOptions tune an apply.
@@ -255,7 +258,7 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 		case cutOff(ctx, err):
 			out[k].Outcome, out[k].Message = OutcomeUnknown, MessageCutOff
 		default:
-			out[k].Outcome, out[k].Message = OutcomeFailed, err.Error()
+			out[k].Outcome, out[k].Message, out[k].RateLimited = OutcomeFailed, err.Error(), client.IsRateLimited(err)
 		}
 	}
 	return out
@@ -356,7 +359,7 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		res.Outcome, res.Message = OutcomeUnknown, MessageCutOff
 		return res
 	}
-	res.Outcome = OutcomeFailed
+	res.Outcome, res.RateLimited = OutcomeFailed, client.IsRateLimited(err)
 	res.Message = scrub(err.Error(), st.values["user_password"])
 	return res
 }

@@ -335,7 +335,7 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	}
 	limited := 0
 	for _, r := range results {
-		if r.Outcome == importer.OutcomeFailed && strings.Contains(r.Message, "HTTP 429") {
+		if r.RateLimited {
 			limited++
 		}
 	}
