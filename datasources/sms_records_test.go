@@ -42,6 +42,12 @@ data "contactcenter_sms_records" "parcel" {
   start_time = "2026-03-01 00:00:00"
 }
 
+# The number as people write it: the platform stores it without +86.
+data "contactcenter_sms_records" "ann" {
+  tpl_id = contactcenter_sms_template.notice.tpl_id
+  mobile = "+8613800138000"
+}
+
 data "contactcenter_sms_records" "failed" {
   tpl_id = contactcenter_sms_template.notice.tpl_id
   result = 0
@@ -107,6 +113,9 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 							"sms_text":   knownvalue.StringExact("【Acme】Hi Ann, parcel P1 is on its way"),
 							"sms_params": knownvalue.StringRegexp(regexp.MustCompile(`"parcel":"P1"`)),
 						}),
+					})),
+					statecheck.ExpectKnownValue("data.contactcenter_sms_records.ann", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
 					})),
 				},
 			},
