@@ -166,7 +166,7 @@ type CreateInDoubtError struct {
 }
 
 func (e *CreateInDoubtError) Error() string {
-	if several := (*SeveralNewError)(nil); errors.As(e.LookupErr, &several) {
+	if errors.As(e.LookupErr, new(*SeveralNewError)) {
 		return fmt.Sprintf("%v\nthe create may have taken effect, and looking the object up afterwards found several: %v; it was not sent again", e.Err, e.LookupErr)
 	}
 	return fmt.Sprintf("%v\nthe create may have taken effect: looking the object up afterwards failed too (%v), so it was not sent again; "+

@@ -32,9 +32,10 @@ const listPasses = 3
 // fewer objects than an earlier one of the same read, the list is read
 // again from page 1 once the read ends, yielding only the objects not seen
 // yet, at most listPasses reads in all. An object deleted meanwhile may
-// have been yielded already; none that lived through the whole read is
-// missed unless the list shrinks during every read. Without key nothing is
-// skipped and a list is read once.
+// have been yielded already; one that lived through the whole read is
+// missed only when a delete and a create between the same two pages leave
+// the count as it was, or when the list shrinks during every read. Without
+// key nothing is skipped and a list is read once.
 func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		seen := map[string]bool{}
