@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
@@ -93,13 +92,7 @@ func TestAgentsApply_secondInterruptAborts(t *testing.T) {
 			signal(os.Interrupt)
 			signal(os.Interrupt)
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(10 * time.Second):
-			t.Error("the second interrupt did not abort the create in flight")
-			return nil
-		}
+		return untilAborted(t, ctx, "create")
 	}
 	ep := fakeEndpoint(t, importer.Backend{Agents: api})
 	code, o, e := runCLI("agents", "apply", demoRoster, "--concurrency", "4", "--output", "json", "--endpoint", ep, "--access-token", "t")

@@ -27,6 +27,18 @@ func fakeSignals(t *testing.T) (send func(os.Signal)) {
 // inFlight stands for a send request waiting for the platform's answer: an
 // HTTP request ends early, with the context's error, when its context is
 // cancelled.
+// untilAborted holds a write until a second interrupt cuts it off, and
+// fails the test when none does within 10 seconds.
+func untilAborted(t *testing.T, ctx context.Context, what string) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(10 * time.Second):
+		t.Errorf("the second interrupt did not abort the %s in flight", what)
+		return nil
+	}
+}
+
 func inFlight(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
@@ -109,12 +121,7 @@ func TestSMSSend_secondInterruptAborts(t *testing.T) {
 		if n == 3 {
 			signal(os.Interrupt)
 			signal(os.Interrupt)
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(10 * time.Second):
-				t.Error("the second interrupt did not abort the batch in flight")
-			}
+			return untilAborted(t, ctx, "batch")
 		}
 		return nil
 	}
