@@ -281,7 +281,7 @@ func TestSkillGroup_list(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	c := env.Client(t)
-	for i, name := range []string{"Sales North", "Sales South", "Support"} {
+	for i, name := range []string{"Sales North", "Sales South", "Support\x1b[31m\tline"} {
 		if _, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: int64(i)}); err != nil {
 			t.Fatal(err)
 		}
@@ -297,8 +297,8 @@ func TestSkillGroup_list(t *testing.T) {
 		if r.Identity["id"] != r.Resource["id"] || r.Identity["id"] == nil {
 			t.Errorf("identity %v does not name resource %v", r.Identity, r.Resource["id"])
 		}
-		if r.DisplayName != r.Resource["que_name"] {
-			t.Errorf("display name %q, want the group name %v", r.DisplayName, r.Resource["que_name"])
+		if want := strings.NewReplacer("\x1b", `\x1b`, "\t", `\t`).Replace(r.Resource["que_name"].(string)); r.DisplayName != want {
+			t.Errorf("display name %q, want the group name %q (control characters escaped)", r.DisplayName, want)
 		}
 		if r.Resource["force_delete"] != false || r.Resource["auto_evaluate"] != int64(1) {
 			t.Errorf("resource not flattened like Read: %v", r.Resource)

@@ -5,6 +5,10 @@ import (
 	"iter"
 	"maps"
 	"reflect"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -77,7 +81,7 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 				var m M
 				err = l.Flatten(ctx, t, &m)
 				if err == nil {
-					r.DisplayName = l.Display(t)
+					r.DisplayName = DisplayText(l.Display(t))
 					r.Diagnostics.Append(r.Resource.Set(ctx, &m)...)
 					setIdentityFrom(ctx, r.Resource.Raw, r.Identity, &r.Diagnostics)
 					if !req.IncludeResource {
@@ -96,6 +100,32 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 			}
 		}
 	}
+}
+
+// DisplayText makes a name fit for the one line `terraform query` prints
+// per object: control and formatting characters (tabs, newlines, ESC, the
+// line and paragraph separators, bidirectional overrides) are written as
+// Go escapes, so that a name made in the portal cannot break the listing
+// across lines or send sequences to the terminal. Bytes that are not UTF-8
+// become U+FFFD. Other text is kept.
+func DisplayText(s string) string {
+	if !strings.ContainsFunc(s, unprintable) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !unprintable(r) || r == utf8.RuneError {
+			b.WriteRune(r) // an invalid byte becomes U+FFFD: the protocol carries UTF-8 only
+			continue
+		}
+		q := strconv.QuoteRune(r) // '\t', '\x1b', '\u2028'
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+func unprintable(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError
 }
 
 // OmitNulls returns a resource's attributes with every optional attribute

@@ -59,3 +59,22 @@ func TestOmitNulls(t *testing.T) {
 		t.Errorf("a configured value must be planned as configured, got %v", got)
 	}
 }
+
+// TestDisplayText: a name made in the portal with control characters is
+// one line of `terraform query`'s listing, with nothing sent to the
+// terminal raw; ordinary text (CJK, emoji, quotes) is kept as it is.
+func TestDisplayText(t *testing.T) {
+	for in, want := range map[string]string{
+		"Sales North":                     "Sales North",
+		"销售组 🎧 \"VIP\" \\ 50%":            "销售组 🎧 \"VIP\" \\ 50%",
+		"tab\tnl\nx":                      `tab\tnl\nx`,
+		"esc\x1b[31mRED\x1b[0m\x07bell":   `esc\x1b[31mRED\x1b[0m\abell`,
+		"line\u2028sep\u2029end\r":        `line\u2028sep\u2029end\r`,
+		"bidi\u202eevil\u200bzero\x7fdel": `bidi\u202eevil\u200bzero\x7fdel`,
+		"bad \xff byte":                   "bad \ufffd byte",
+	} {
+		if got := DisplayText(in); got != want {
+			t.Errorf("DisplayText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
