@@ -34,7 +34,7 @@ type agentsDataSource struct {
 func idSetFilter(desc string) schema.SetAttribute {
 	return schema.SetAttribute{
 		Optional: true, ElementType: types.Int64Type, MarkdownDescription: desc,
-		Validators: []validator.Set{setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
+		Validators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
 	}
 }
 
@@ -42,6 +42,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists agents with their skill groups, reading every page (500 agents a request, the most the service allows). " +
 			"Every filter is optional; filters combine with AND, the values of one filter with OR. " +
+			"A filter set to an empty list is refused (the service reads an empty filter as no filter, which would list every agent). " +
 			"For one agent with its configuration objects, use the `contactcenter_agent` data source. API: users/list (spec §4.2, §2.6).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"user_num": schema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`).",
@@ -49,7 +50,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			"user_status": schema.SetAttribute{
 				Optional: true, ElementType: types.Int64Type,
 				MarkdownDescription: "Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.",
-				Validators:          []validator.Set{setvalidator.ValueInt64sAre(int64validator.OneOf(1, 2, 3))},
+				Validators:          []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueInt64sAre(int64validator.OneOf(1, 2, 3))},
 			},
 			"user_ids":     idSetFilter("Only these agents (`user_ids`)."),
 			"dept_ids":     idSetFilter("Only agents of these departments (`dept_ids`)."),
@@ -60,7 +61,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Only agents having any of these types (`user_type`): `\"1\"` call center, `\"2\"` online chat, `\"3\"` work order, " +
 					"`\"4\"` management, `\"5\"` voice assist, `\"6\"` video service, `\"7\"` text assist.",
-				Validators: []validator.Set{setvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))},
+				Validators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))},
 			},
 			"agents": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching agents, by ascending id.",

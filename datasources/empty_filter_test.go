@@ -24,5 +24,13 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 			Want:   `Attribute ` + c.attr + ` string length must be at least 1, got: 0`,
 		}
 	}
+	// The set filters of contactcenter_agents too: `user_ids = [for ...]`
+	// that comes out empty listed every agent.
+	for _, attr := range []string{"user_ids", "dept_ids", "role_ids", "queue_ids", "position_ids", "user_status", "user_type"} {
+		cases["agents."+attr] = acctest.PlanError{
+			Config: `data "contactcenter_agents" "x" { ` + attr + ` = [] }`,
+			Want:   `Attribute ` + attr + ` set must contain at least 1 elements, got: 0`,
+		}
+	}
 	acctest.New(t).ExpectPlanErrors(t, cases)
 }

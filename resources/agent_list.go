@@ -39,7 +39,7 @@ type agentFilter struct {
 func NewAgentListResource() list.ListResource {
 	ids := func(desc string, v validator.Int64) listschema.ListAttribute {
 		return listschema.ListAttribute{Optional: true, ElementType: types.Int64Type, MarkdownDescription: desc,
-			Validators: []validator.List{listvalidator.ValueInt64sAre(v)}}
+			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueInt64sAre(v)}}
 	}
 	l := &agentLister{Resource: framework.NewResource("agent"), Plural: "agents",
 		Description: "Without a filter every agent is listed; filters combine with AND, the values of one filter with OR. Each agent comes with its configuration objects (API: users/list); its `queue_ids` stays unset, " +
@@ -51,7 +51,7 @@ func NewAgentListResource() list.ListResource {
 			"queue_ids":   ids("Only agents in these skill groups (`queue_ids`).", int64validator.AtLeast(1)),
 			"user_type": listschema.ListAttribute{Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Only agents having any of these types (`user_type`), `\"1\"` to `\"7\"`.",
-				Validators:          []validator.List{listvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))}},
+				Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))}},
 		},
 		Display: func(a client.Agent) string { return fmt.Sprintf("%s %s", a.UserNum, a.UserName) },
 		Flatten: func(_ context.Context, a client.Agent, m *agentModel) error {

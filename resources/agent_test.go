@@ -1057,6 +1057,14 @@ func TestAgent_list(t *testing.T) {
 	if bad := env.List(t, "contactcenter_agent", map[string]any{"user_status": []int{4}}, false, 10); len(bad) != 1 || len(bad[0].Diagnostics) == 0 {
 		t.Fatalf("user_status 4 must be refused: %+v", bad)
 	}
+	// An empty list would be no filter at all: refused, naming it.
+	empty := env.List(t, "contactcenter_agent", map[string]any{"queue_ids": []int64{}}, false, 10)
+	if len(empty) != 1 || len(empty[0].Diagnostics) == 0 {
+		t.Fatalf("queue_ids = [] must be refused, got %d results", len(empty))
+	}
+	if d := empty[0].Diagnostics[0]; !strings.Contains(d.Detail, "queue_ids list must contain at least 1 elements") {
+		t.Errorf("queue_ids = []: %s: %s", d.Summary, d.Detail)
+	}
 }
 
 // delete_mode is the provider's setting: changing it alone writes nothing
