@@ -97,6 +97,13 @@ func ValidMobile(s string) bool {
 	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
 }
 
+// CompactMobile is a mobile number as people write it (+86 138-0013-8000)
+// in the form the platform stores: surrounding white space, and spaces and
+// dashes within, removed, then the country prefix dropped (NationalMobile).
+func CompactMobile(s string) string {
+	return NationalMobile(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s)))
+}
+
 // NationalMobile is a mobile number without its country prefix: the +86
 // or 86 before 11 digits dropped, so that +8613800138000, 8613800138000
 // and 13800138000 compare equal. Anything else is returned as it is: a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -62,7 +61,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				Optional: true, MarkdownDescription: "Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
 				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1)},
 			},
-			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`). A `+86` or `86` before the 11 digits is dropped, as the platform stores numbers without it. The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
+			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`). Spaces and dashes are removed and a `+86` or `86` before the 11 digits is dropped, as the platform stores numbers without them. The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
 			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
@@ -108,7 +107,7 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	framework.ReadDataSource(ctx, req, resp, "Unable to List SMS Records", func(ctx context.Context, m *smsRecordsModel) (err error) {
 		f := client.SMSRecordFilter{
 			StartTime: m.StartTime.ValueString(), EndTime: m.EndTime.ValueString(), Result: tfkit.Int64Ptr(m.Result),
-			Mobile: client.NationalMobile(strings.TrimSpace(m.Mobile.ValueString())), TplID: tfkit.Int64Ptr(m.TplID), SignID: tfkit.Int64Ptr(m.SignID),
+			Mobile: client.CompactMobile(m.Mobile.ValueString()), TplID: tfkit.Int64Ptr(m.TplID), SignID: tfkit.Int64Ptr(m.SignID),
 			AgID: tfkit.Int64Ptr(m.AgID), DeptID: tfkit.Int64Ptr(m.DeptID),
 		}
 		m.Records, err = flattenAll(d.Client.SMS.ListRecords(ctx, f), func(r *client.SMSRecord, i *smsRecordItem) {

@@ -48,6 +48,12 @@ data "contactcenter_sms_records" "ann" {
   mobile = "+8613800138000"
 }
 
+# With spaces and dashes, as on a business card.
+data "contactcenter_sms_records" "ann_written" {
+  tpl_id = contactcenter_sms_template.notice.tpl_id
+  mobile = "+86 138 0013-8000"
+}
+
 data "contactcenter_sms_records" "failed" {
   tpl_id = contactcenter_sms_template.notice.tpl_id
   result = 0
@@ -115,6 +121,9 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 						}),
 					})),
 					statecheck.ExpectKnownValue("data.contactcenter_sms_records.ann", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
+					})),
+					statecheck.ExpectKnownValue("data.contactcenter_sms_records.ann_written", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
 					})),
 				},
