@@ -16,6 +16,7 @@ func TestSanitize(t *testing.T) {
 		"mixed case":       {"HoldMusic_2", "sound", "holdmusic_2"},
 		"non-ascii only":   {"销售组", "skill_group", ""},
 		"non-ascii mixed":  {"销售 Sales 2", "skill_group", "sales_2"},
+		"accented letter":  {"Café Nord", "skill_group", "caf_nord"}, // the adoption guide's example
 		"empty":            {"", "webhook", ""},
 		// A long name is cut at a word boundary in its second half.
 		"long, words": {"Long hold tone for the evening queue of the northern region with music and announcements", "sound",

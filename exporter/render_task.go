@@ -73,8 +73,8 @@ func (m *module) renderTask(name string, t client.Task) {
 	if bv(t.EnableASR) {
 		b.add("enable_asr", boolean(true))
 	}
-	if cfg, c := m.taskConfig(where, t.Config); cfg != nil {
-		b.add("config", object(cfg), c...)
+	if cfg := m.taskConfig(where, t.Config); cfg != nil {
+		b.add("config", object(cfg))
 	}
 	if rs := t.RecallStrategies; rs != nil && (rs.Default != nil || len(rs.ASR) > 0) {
 		var r fields
@@ -177,20 +177,19 @@ func (m *module) taskMemberships(t client.Task) []expr {
 
 // taskConfig writes config the way the resource reads an imported task:
 // nothing when the service holds only its defaults, else every member the
-// detail carries.
-func (m *module) taskConfig(where string, c *client.TaskConfig) (fields, []string) {
+// detail carries. An id kept literal is explained above its own line.
+func (m *module) taskConfig(where string, c *client.TaskConfig) fields {
 	if c == nil {
-		return nil, nil
+		return nil
 	}
 	onlyDefaults := c.CallRatioType == nil && c.ManualCallRatio == nil && c.MaxCallRatio == nil && c.TTS == nil &&
 		c.NLPSilenceTime == nil && c.EnableScheduler == nil && c.AgentWaitTime == nil && c.QueID == nil &&
 		iv(c.MakecallFlag) == 0 && (c.InitCallRatio == nil || *c.InitCallRatio == 1) &&
 		(c.Webhook == nil || (!bv(c.Webhook.Enable) && len(c.Webhook.IDs) == 0))
 	if onlyDefaults {
-		return nil, nil
+		return nil
 	}
 	var out fields
-	var comments []string
 	if w := c.Webhook; w != nil && (bv(w.Enable) || len(w.IDs) > 0) {
 		var wf fields
 		if bv(w.Enable) {
@@ -198,12 +197,13 @@ func (m *module) taskConfig(where string, c *client.TaskConfig) (fields, []strin
 		}
 		if len(w.IDs) > 0 {
 			ids := make([]expr, len(w.IDs))
+			var comments []string
 			for i, id := range w.IDs {
 				var cm []string
 				ids[i], cm = m.webhookRef(int64(id), where+": config.webhook.ids")
 				comments = append(comments, cm...)
 			}
-			wf.add("ids", list(ids, len(ids) > 3))
+			wf.add("ids", list(ids, len(ids) > 3), comments...)
 		}
 		out.add("webhook", object(wf))
 	}
@@ -262,10 +262,9 @@ func (m *module) taskConfig(where string, c *client.TaskConfig) (fields, []strin
 	if c.QueID != nil {
 		id := iv(c.QueID)
 		v, cm := m.groupRef(strconv.FormatInt(id, 10), num(id), where+": config.que_id")
-		out.add("que_id", v)
-		comments = append(comments, cm...)
+		out.add("que_id", v, cm...)
 	}
-	return out, comments
+	return out
 }
 
 // recallRule writes a recall rule with every member the detail carries.

@@ -125,9 +125,10 @@ func TestRender_kindsLeftOut(t *testing.T) {
 	m := render(testInventory(), Options{Kinds: []Kind{KindOutboundTasks, KindSMSTemplates, KindSkillGroupMembers}, Membership: MembershipMember})
 	tasks := renderFile(t, m, "outbound_tasks.tf")
 	for _, w := range []string{
-		`trans_to = "12"`, "ids    = [7]", "user_id = 1001", `user_num   = "8002"`,
+		`trans_to = "12"`, "ids = [7]", "user_id = 1001", `user_num   = "8002"`,
 		"# 12 kept literal: skill groups are not part of this export (--kinds).",
-		"# 7 kept literal: webhooks are not part of this export (--kinds).",
+		// Above the line that holds the id, inside config, not above config.
+		"# 7 kept literal: webhooks are not part of this export (--kinds).\n      ids = [7]",
 		"# 1001 kept literal: agents are not part of this export (--kinds).",
 	} {
 		if !strings.Contains(tasks, w) {
