@@ -103,6 +103,11 @@ func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.Val
 	}
 }
 
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+func (a *asrTranscribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	framework.PlanChecks(ctx, a, req, resp)
+}
+
 func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }

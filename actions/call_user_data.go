@@ -90,6 +90,11 @@ func (a *callUserDataAction) ValidateConfig(ctx context.Context, req action.Vali
 	}
 }
 
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+func (a *callUserDataAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	framework.PlanChecks(ctx, a, req, resp)
+}
+
 func (a *callUserDataAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }

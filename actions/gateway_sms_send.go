@@ -192,6 +192,11 @@ type failure struct {
 	unknown bool // the gateway may have sent them (a lost answer, 1010, missing from a success)
 }
 
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	framework.PlanChecks(ctx, a, req, resp)
+}
+
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }

@@ -422,6 +422,52 @@ func TestActions_checksAgainAtInvoke(t *testing.T) {
 	}
 }
 
+// TestActions_checksAtPlan: values from variables are unknown when
+// Terraform validates a configuration and known when it plans; the checks
+// ran only at validation and at invoke, so a number listed twice in a
+// variable failed after the apply had changed the resources the action is
+// triggered on. Every action now runs its checks at plan too.
+func TestActions_checksAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	for name, tc := range map[string]struct {
+		typ    string
+		config map[string]any
+		want   string
+	}{
+		"gateway, a number listed twice": {"contactcenter_gateway_sms_send",
+			map[string]any{"mobiles": []string{"13800000011", "+8613800000011"}, "sms_text": "hello", "sign_text": "Acme"},
+			"+8613800000011 is listed twice (mobiles[0] and mobiles[1])"},
+		"gateway, a malformed number": {"contactcenter_gateway_sms_send",
+			map[string]any{"mobiles": []string{"138 10"}, "sms_text": "hello", "sign_text": "Acme"},
+			`Invalid Mobile Number: "138 10" is not a mobile number`},
+		"sms_send, a number listed twice": {"contactcenter_sms_send",
+			map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "13900000001"}, map[string]any{"mobile": "13900000001"}}},
+			"Duplicate Recipient"},
+		"task status, an id twice": {"contactcenter_outbound_task_status",
+			map[string]any{"ids": []int64{7, 7}, "status": "open"}, "duplicate values"},
+		"call user data, no values": {"contactcenter_call_user_data",
+			map[string]any{"call_id": "c1", "user_data": map[string]string{}}, "at least 1"},
+		"transcribe, a negative timeout": {"contactcenter_asr_transcribe",
+			map[string]any{"speech_file_url": "https://files.example.com/call.wav", "timeouts": map[string]any{"invoke": "-1m"}},
+			"timeouts.invoke must be a positive duration"},
+	} {
+		res := acctest.PlanOnly(t, srv, tc.typ, tc.config)
+		if !res.HasError() || !strings.Contains(res.Text(), tc.want) {
+			t.Errorf("%s: plan gave %q, want an error with %q", name, res.Text(), tc.want)
+		}
+	}
+	for _, endpoint := range []string{"send_sms", "send_batch", "send_single"} {
+		if n := sends(env, endpoint); n != 0 {
+			t.Errorf("%s called %d times: nothing may be sent", endpoint, n)
+		}
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Errorf("sms/send called %d times: nothing may be sent", n)
+	}
+}
+
 // TestGatewaySMSSend_nationalOnTheWire: §4.8 accepts a +86 prefix only on
 // send_single's mobile. Numbers written +86… or 86… went out as written on
 // send_sms, send_batch and in send_file's file, where the gateway may

@@ -54,6 +54,11 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 	}
 }
 
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+func (a *outboundTaskStatusAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	framework.PlanChecks(ctx, a, req, resp)
+}
+
 func (a *outboundTaskStatusAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }

@@ -130,6 +130,11 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 	}
 }
 
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+func (a *smsSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	framework.PlanChecks(ctx, a, req, resp)
+}
+
 func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	framework.Invoke(ctx, a, &a.Action, req, resp, a.run)
 }

@@ -122,6 +122,16 @@ func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *r
 	r.Steps.Read(ctx, req, resp)
 }
 
+// PlanChecks is every action's ModifyPlan: the action's checks run on the
+// configuration as planned. At validation the values of variables (and of
+// other objects) are unknown and their checks skipped; at plan the
+// variables are known, so a number listed twice fails the plan rather
+// than the apply after the resources it triggers on were changed. Values
+// still unknown (another object's id) are checked at invoke.
+func PlanChecks(ctx context.Context, self action.Action, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	Revalidate(ctx, self, req.Config, &resp.Diagnostics)
+}
+
 // Progress reports a message while an action runs; it does nothing when
 // Terraform does not listen.
 type Progress func(format string, args ...any)

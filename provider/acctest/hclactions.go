@@ -206,6 +206,18 @@ func InvokeOnly(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ strin
 	return invokeDV(t, srv, typ, jsonValue(t, config))
 }
 
+// PlanOnly plans action typ with config without validating it first:
+// Terraform plans an action with the values known at plan time (those of
+// variables, say), which were unknown when the configuration was validated.
+func PlanOnly(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, config any) ActionResult {
+	t.Helper()
+	pr, err := srv.PlanAction(t.Context(), &tfprotov6.PlanActionRequest{ActionType: typ, Config: jsonValue(t, config)})
+	if err != nil {
+		t.Fatalf("PlanAction: %v", err)
+	}
+	return ActionResult{Phase: "plan", Diagnostics: pr.Diagnostics}
+}
+
 func invokeDV(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, dv *tfprotov6.DynamicValue) ActionResult {
 	t.Helper()
 	stream, err := srv.InvokeAction(t.Context(), &tfprotov6.InvokeActionRequest{ActionType: typ, Config: dv})
