@@ -206,8 +206,8 @@ type reviewWait struct {
 // waitForReview polls w.read with a growing interval until the state leaves
 // review or w.timeout passes. It adds an error naming the object when the
 // review rejects it (with the reason) or does not finish in time.
-func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
-	ctx, cancel := context.WithTimeout(ctx, w.timeout)
+func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait) {
+	ctx, cancel := context.WithTimeout(parent, w.timeout)
 	defer cancel()
 	interval := 250 * time.Millisecond
 	var lastErr error
@@ -227,8 +227,11 @@ func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 		lastErr = err
 		if err == nil && !w.inReview(state) {
 			if state == w.rejected {
-				diags.AddError(w.kind+" Rejected",
-					fmt.Sprintf("The review rejected %s: %s\n\nChange it and apply again; the rejected object is replaced or resubmitted.", w.what, reason))
+				next := "Change it and apply again: the change is submitted for review again (or replaces the object where it cannot be changed in place)."
+				if w.op == "create" {
+					next = "Terraform marks it tainted: the next apply replaces it, and the new one is reviewed. Change what the reviewer refused first."
+				}
+				diags.AddError(w.kind+" Rejected", fmt.Sprintf("The review rejected %s: %s\n\n%s", w.what, reason, next))
 			}
 			return
 		}
@@ -239,6 +242,13 @@ func waitForReview(ctx context.Context, diags *diag.Diagnostics, w reviewWait) {
 			continue
 		}
 		break
+	}
+	if parent.Err() != nil {
+		// Ctrl-C (Terraform stops the provider), not the timeout: raising
+		// the timeout would not help.
+		diags.AddError(w.kind+" Review Wait Interrupted",
+			fmt.Sprintf("%s was still in review when the apply was interrupted.%s", w.what, reviewTimeoutAfter(w.op)))
+		return
 	}
 	if lastErr != nil {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",

@@ -127,7 +127,7 @@ func (s Steps[M]) SaveAndReadBack(ctx context.Context, op string, m *M, state *t
 	SetIdentity(ctx, *state, identity, diags)
 	if err := s.Get(ctx, m); err != nil {
 		diags.AddWarning(fmt.Sprintf("%s %sd, but Reading It Back Failed", s.Title, op),
-			fmt.Sprintf("The %s was %sd and its id is saved, but reading it back failed:\n\n%s\n\n"+
+			fmt.Sprintf("The %s was %s and its id is saved, but reading it back failed:\n\n%s\n\n"+
 				"Values the service computes are unknown until the next refresh; run terraform plan or apply again to read them.",
 				s.Title, pastTense(op), tfkit.APIErrorDetail(err)))
 		return
