@@ -181,7 +181,7 @@ func TestAccFunctions_errors(t *testing.T) {
 		Steps: []resource.TestStep{
 			step(`provider::contactcenter::template_params("Dear $${name")`, `Invalid template text: the text has an unterminated variable at "\$\{name"`),
 			step(`provider::contactcenter::sms_fits("$${a} $${b}", { a = "1" })`, `Cannot fill the SMS text: params has no value for "b"`),
-			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid mobile number: "12345"`),
+			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid value for "mobile" parameter: Invalid mobile number: the number has 5 digits`),
 		},
 	})
 }

@@ -2,6 +2,7 @@ package functions
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
@@ -45,9 +46,36 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 	}
 	s := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(mobile))
 	if !client.ValidMobile(s) {
-		resp.Error = function.NewArgumentFuncError(0, "Invalid mobile number: "+quoteAll([]string{mobile})+
-			" is not 11 digits starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)")
+		resp.Error = function.NewArgumentFuncError(0, "Invalid mobile number: the number "+mobileProblem(s)+
+			"; a mainland mobile number is 11 digits starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)")
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, client.NationalMobile(s))
+}
+
+// mobileProblem says what is wrong with s, a number that client.ValidMobile
+// refuses, with spaces and dashes already removed. It never repeats the
+// number: a function is not told that its argument is sensitive, and
+// Terraform shows the expression's non-sensitive values next to the error.
+func mobileProblem(s string) string {
+	const removed = " after removing spaces, dashes and a +86 or 86 prefix"
+	digits := s
+	switch {
+	case s == "":
+		return "is empty"
+	case strings.HasPrefix(s, "+86"):
+		digits = s[len("+86"):]
+	case strings.HasPrefix(s, "+"):
+		return "starts with + and a country code other than 86 (only mainland numbers are accepted)"
+	case len(s) == 13 && strings.HasPrefix(s, "86"):
+		digits = s[len("86"):]
+	}
+	switch {
+	case strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }):
+		return "holds a character other than digits, spaces, dashes and a leading +"
+	case len(digits) != 11:
+		return fmt.Sprintf("has %d digits%s, not 11", len(digits), removed)
+	default:
+		return "does not start with 1 and a second digit 3-9" + removed
+	}
 }

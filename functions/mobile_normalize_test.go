@@ -18,13 +18,18 @@ func TestMobileNormalize(t *testing.T) {
 		"+86":                {in: "+8613800138000", want: "13800138000"},
 		"86":                 {in: "8613800138000", want: "13800138000"},
 		"spaces and dashes":  {in: " +86 138-0013-8000 ", want: "13800138000"},
-		"second digit 2":     {in: "12800138000", wantErr: `Invalid mobile number: "12800138000" is not 11 digits`},
-		"too short":          {in: "1380013800", wantErr: "is not 11 digits"},
-		"letters":            {in: "1380013800a", wantErr: "is not 11 digits"},
-		"other country code": {in: "+4413800138000", wantErr: "is not 11 digits"},
-		"+ without 86":       {in: "+13800138000", wantErr: `"+13800138000" is not 11 digits`},
-		"+ and 8 without 6":  {in: "+813800138000", wantErr: "is not 11 digits"},
-		"empty":              {in: "", wantErr: "is not 11 digits"},
+		"second digit 2":     {in: "12800138000", wantErr: "Invalid mobile number: the number does not start with 1 and a second digit 3-9 after removing spaces, dashes and a +86 or 86 prefix; a mainland mobile number is 11 digits"},
+		"first digit 2":      {in: "+86 238 0013 8000", wantErr: "does not start with 1 and a second digit 3-9"},
+		"too short":          {in: "1380013800", wantErr: "the number has 10 digits after removing spaces, dashes and a +86 or 86 prefix, not 11"},
+		"too long":           {in: "+86 139 1234 56789", wantErr: "has 12 digits after"},
+		"86 and 10 digits":   {in: "86 1380013800", wantErr: "has 12 digits after"},
+		"+86 alone":          {in: "+86", wantErr: "has 0 digits after"},
+		"letters":            {in: "1380013800a", wantErr: "holds a character other than digits, spaces, dashes and a leading +"},
+		"other country code": {in: "+4413800138000", wantErr: "starts with + and a country code other than 86"},
+		"+ without 86":       {in: "+13800138000", wantErr: "starts with + and a country code other than 86"},
+		"+ and 8 without 6":  {in: "+813800138000", wantErr: "starts with + and a country code other than 86"},
+		"empty":              {in: "", wantErr: "the number is empty"},
+		"blank":              {in: " - ", wantErr: "the number is empty"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -33,6 +38,23 @@ func TestMobileNormalize(t *testing.T) {
 			if tc.wantErr != "" {
 				if ferr == nil || !contains(ferr.Text, tc.wantErr) {
 					t.Fatalf("error = %v, want one containing %q", ferr, tc.wantErr)
+				}
+				if ferr.FunctionArgument == nil || *ferr.FunctionArgument != 0 {
+					t.Errorf("error names argument %v, want 0 (mobile)", ferr.FunctionArgument)
+				}
+				// The number is not repeated: the function is not told that
+				// it is sensitive, and Terraform shows it in the diagnostic's
+				// context when it is not.
+				digits := strings.Map(func(r rune) rune {
+					if r >= '0' && r <= '9' {
+						return r
+					}
+					return -1
+				}, tc.in)
+				for _, part := range append(strings.Fields(tc.in), tc.in, digits) {
+					if len(part) > 3 && contains(ferr.Text, part) {
+						t.Errorf("error %q repeats the argument's value (%q)", ferr.Text, part)
+					}
 				}
 				return
 			}
