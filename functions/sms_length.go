@@ -2,8 +2,7 @@ package functions
 
 import (
 	"context"
-	"fmt"
-	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
@@ -60,28 +59,49 @@ func smsParameters() []function.Parameter {
 }
 
 // filledLength reads (text, params) and returns the length of the filled
-// text in characters.
+// text in characters. A malformed text is an error of argument 0 (text); a
+// variable of the text without a value, or with a null one, is an error of
+// argument 1 (params). Neither repeats a value of params: a function is not
+// told that its arguments are sensitive.
 func filledLength(ctx context.Context, req function.RunRequest) (int, *function.FuncError) {
 	var text string
 	var values map[string]types.String
 	if ferr := req.Arguments.Get(ctx, &text, &values); ferr != nil {
 		return 0, ferr
 	}
+	vars, err := templateVariables(text)
+	if err != nil {
+		return 0, function.NewArgumentFuncError(0, "Cannot fill the SMS text: "+err.Error())
+	}
 	params := make(map[string]string, len(values))
-	var null []string
-	for k, v := range values {
-		if v.IsNull() {
-			null = append(null, k)
-			continue
+	var missing, null []string
+	for _, v := range vars {
+		switch val, ok := values[v]; {
+		case !ok:
+			missing = append(missing, v)
+		case val.IsNull():
+			null = append(null, v)
+		default:
+			params[v] = val.ValueString()
 		}
-		params[k] = v.ValueString()
+	}
+	if len(missing) > 0 || len(null) > 0 {
+		var problems []string
+		if len(missing) > 0 {
+			problems = append(problems, "has no value for "+quoteAll(missing))
+		}
+		if len(null) > 0 {
+			problems = append(problems, "holds null for "+quoteAll(null))
+		}
+		msg := "Cannot fill the SMS text: params " + strings.Join(problems, " and ") +
+			" (the text's variables are " + quoteAll(vars) + ")"
+		if len(null) > 0 {
+			msg += ": give each variable a string value"
+		}
+		return 0, function.NewArgumentFuncError(1, msg)
 	}
 	filled, err := fill(text, params)
-	if err != nil && len(null) > 0 {
-		sort.Strings(null)
-		err = fmt.Errorf("%w; params holds null for %s: give each variable a string value", err, quoteAll(null))
-	}
-	if err != nil {
+	if err != nil { // not reached: the variables were checked above
 		return 0, function.NewFuncError("Cannot fill the SMS text: " + err.Error())
 	}
 	return utf8.RuneCountInString(filled), nil

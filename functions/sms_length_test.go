@@ -26,6 +26,8 @@ func TestSMSLengthAndFits(t *testing.T) {
 		length  int64
 		fits    bool
 		wantErr string
+		wantArg int64  // the argument the error names: 0 text, 1 params
+		notErr  string // what the error must not say
 	}{
 		"short":                              {text: "Dear ${name}", params: map[string]string{"name": "Ada"}, length: 8, fits: true},
 		"characters, not bytes":              {text: "您好${name}", params: map[string]string{"name": "é"}, length: 3, fits: true},
@@ -33,10 +35,13 @@ func TestSMSLengthAndFits(t *testing.T) {
 		"401 once filled":                    {text: strings.Repeat("a", 390) + "${v}", params: map[string]string{"v": strings.Repeat("b", 11)}, length: 401, fits: false},
 		"template shorter than its variable": {text: "${v}", params: map[string]string{"v": strings.Repeat("x", 500)}, length: 500, fits: false},
 		"no variables, empty params":         {text: "Hello", params: map[string]string{}, length: 5, fits: true},
-		"missing value":                      {text: "${a}${b}", params: map[string]string{"a": "1"}, wantErr: `Cannot fill the SMS text: params has no value for "b"`},
-		"null value":                         {text: "Hi ${a}", params: map[string]string{}, null: []string{"a"}, wantErr: `Cannot fill the SMS text: params has no value for "a" (the text's variables are "a"); params holds null for "a": give each variable a string value`},
+		"missing value":                      {text: "${a}${b}", params: map[string]string{"a": "secret-value"}, wantErr: `Cannot fill the SMS text: params has no value for "b" (the text's variables are "a", "b")`, wantArg: 1, notErr: "secret-value"},
+		"null value":                         {text: "Hi ${a}", params: map[string]string{}, null: []string{"a"}, wantErr: `Cannot fill the SMS text: params holds null for "a" (the text's variables are "a"): give each variable a string value`, wantArg: 1, notErr: "no value"},
+		"missing and null":                   {text: "${a}${b}", params: map[string]string{}, null: []string{"a"}, wantErr: `params has no value for "b" and holds null for "a" (the text's variables are "a", "b"): give each variable a string value`, wantArg: 1},
+		"missing, null unused":               {text: "${a}", params: map[string]string{}, null: []string{"b"}, wantErr: `Cannot fill the SMS text: params has no value for "a" (the text's variables are "a")`, wantArg: 1, notErr: "null"},
 		"null value, unused":                 {text: "Hi ${a}", params: map[string]string{"a": "Ada"}, null: []string{"b"}, length: 6, fits: true},
-		"malformed":                          {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable"},
+		"malformed":                          {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable", wantArg: 0},
+		"malformed, null params":             {text: "${}", params: map[string]string{}, null: []string{"a"}, wantErr: "Cannot fill the SMS text: the text has an empty or malformed variable", wantArg: 0, notErr: "null"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -55,6 +60,13 @@ func TestSMSLengthAndFits(t *testing.T) {
 				for fn, e := range map[string]*function.FuncError{"sms_length": lerr, "sms_fits": ferr} {
 					if e == nil || !contains(e.Text, tc.wantErr) {
 						t.Errorf("%s error = %v, want one containing %q", fn, e, tc.wantErr)
+						continue
+					}
+					if tc.notErr != "" && contains(e.Text, tc.notErr) {
+						t.Errorf("%s error = %q, want one without %q", fn, e.Text, tc.notErr)
+					}
+					if e.FunctionArgument == nil || *e.FunctionArgument != tc.wantArg {
+						t.Errorf("%s error names argument %v, want %d", fn, e.FunctionArgument, tc.wantArg)
 					}
 				}
 				return
