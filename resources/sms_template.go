@@ -34,8 +34,10 @@ var (
 )
 
 // templateVarsRE matches text whose every `${` opens a well-formed
-// variable `${name}` (§2.4: variables are written `${name}`).
-var templateVarsRE = regexp.MustCompile(`^([^$]|\$[^{]|\$$|\$\{[^{}\s]+\})*$`)
+// variable `${name}` (§2.4: variables are written `${name}`): a name without
+// braces or white space, white space as unicode.IsSpace sees it (the
+// template_params function's rule; `\s` alone is ASCII only).
+var templateVarsRE = regexp.MustCompile(`^([^$]|\$[^{]|\$$|\$\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
 
 // NewSMSTemplateResource returns the contactcenter_sms_template resource.
 func NewSMSTemplateResource() resource.Resource {
@@ -94,7 +96,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 				"(use `$${name}` in HCL to write a literal `${`); their names become `tpl_param`.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1), notBlank(),
-				stringvalidator.RegexMatches(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without spaces and a closing \"}\""),
+				stringvalidator.RegexMatches(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without white space and a closing \"}\""),
 			},
 		},
 		"sign_id": schema.Int64Attribute{

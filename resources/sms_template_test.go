@@ -244,14 +244,16 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cases := map[string]acctest.PlanError{
-		"empty name":        {smsTemplateConfig("", "x", ""), `template_name string length must be at least 1`},
-		"empty contents":    {smsTemplateConfig("A", "", ""), `template_contents string length must be at least 1`},
-		"blank contents":    {smsTemplateConfig("A", " \n ", ""), `template_contents must hold more than white space`},
-		"unclosed variable": {smsTemplateConfig("A", "Hi $${name", ""), `must write every variable as ${name}`},
-		"empty variable":    {smsTemplateConfig("A", "Hi $${}", ""), `must write every variable as ${name}`},
-		"spaced variable":   {smsTemplateConfig("A", "Hi $${first name}", ""), `must write every variable as ${name}`},
-		"negative dept":     {smsTemplateConfig("A", "x", "dept_id = -1"), `dept_id value must be at least 0`},
-		"draft with wait":   {smsTemplateConfig("A", "x", "submit_for_review = false\nwait_for_approval = true"), `wait_for_approval = true requires submit_for_review = true`},
+		"empty name":                    {smsTemplateConfig("", "x", ""), `template_name string length must be at least 1`},
+		"empty contents":                {smsTemplateConfig("A", "", ""), `template_contents string length must be at least 1`},
+		"blank contents":                {smsTemplateConfig("A", " \n ", ""), `template_contents must hold more than white space`},
+		"unclosed variable":             {smsTemplateConfig("A", "Hi $${name", ""), `must write every variable as ${name}`},
+		"empty variable":                {smsTemplateConfig("A", "Hi $${}", ""), `must write every variable as ${name}`},
+		"spaced variable":               {smsTemplateConfig("A", "Hi $${first name}", ""), `must write every variable as ${name}`},
+		"no-break space in variable":    {smsTemplateConfig("A", "Hi $${first\u00a0name}", ""), `must write every variable as ${name}: each "${" needs a name without white space`},
+		"ideographic space in variable": {smsTemplateConfig("A", "您好 $${姓\u3000名}", ""), `must write every variable as ${name}`},
+		"negative dept":                 {smsTemplateConfig("A", "x", "dept_id = -1"), `dept_id value must be at least 0`},
+		"draft with wait":               {smsTemplateConfig("A", "x", "submit_for_review = false\nwait_for_approval = true"), `wait_for_approval = true requires submit_for_review = true`},
 		"sign_id zero": {`resource "contactcenter_sms_template" "test" {
   template_name = "A"
   template_contents = "x"

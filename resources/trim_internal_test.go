@@ -26,3 +26,20 @@ func TestTrimRulesMatchTrimSpace(t *testing.T) {
 		}
 	}
 }
+
+// templateVarsRE refuses a variable name with any character unicode.IsSpace
+// takes for white space, as the template_params function does (${first name}
+// with a no-break space was accepted here and refused there), and accepts
+// every other character of the Basic Multilingual Plane but the braces.
+func TestTemplateVarsREWhiteSpace(t *testing.T) {
+	t.Parallel()
+	for r := rune(0); r <= 0xFFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF || r == '{' || r == '}' {
+			continue
+		}
+		s := "Hi ${first" + string(r) + "name}"
+		if got, want := templateVarsRE.MatchString(s), !unicode.IsSpace(r); got != want {
+			t.Errorf("templateVarsRE(%q) = %v, want %v (unicode.IsSpace %v)", s, got, want, !want)
+		}
+	}
+}
