@@ -41,6 +41,7 @@ func TestSMSLengthAndFits(t *testing.T) {
 		"missing, null unused":               {text: "${a}", params: map[string]string{}, null: []string{"b"}, wantErr: `Cannot fill the SMS text: params has no value for "a" (the text's variables are "a")`, wantArg: 1, notErr: "null"},
 		"null value, unused":                 {text: "Hi ${a}", params: map[string]string{"a": "Ada"}, null: []string{"b"}, length: 6, fits: true},
 		"malformed":                          {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable", wantArg: 0},
+		"brace in a name":                    {text: "${a{b}", params: map[string]string{"a{b": "x"}, wantErr: `Cannot fill the SMS text: the text has a variable with "{" in its name, "${a{b}"`, wantArg: 0},
 		"malformed, null params":             {text: "${}", params: map[string]string{}, null: []string{"a"}, wantErr: "Cannot fill the SMS text: the text has an empty or malformed variable", wantArg: 0, notErr: "null"},
 	}
 	for name, tc := range tests {

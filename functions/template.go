@@ -48,6 +48,10 @@ func fill(text string, params map[string]string) (string, error) {
 // refuses it, the spec does not say how the platform reads it, and the
 // open interface does not report it in tpl_param; the function would have
 // promised a variable the template does not have.
+//
+// So is a name with a "{" (${a{b}): the open interface's gateway template
+// reads it as the variable "a{b", contactcenter_sms_template refuses the
+// text, so no one answer holds for both kinds of template.
 func templateVariables(text string) ([]string, error) {
 	vars, err := client.TemplateVariables(text)
 	if err != nil {
@@ -56,6 +60,10 @@ func templateVariables(text string) ([]string, error) {
 	for _, v := range vars {
 		if strings.ContainsFunc(v, unicode.IsSpace) {
 			return nil, fmt.Errorf("the text has a variable with white space in its name, %q: write ${%s}", "${"+v+"}", strings.Join(strings.Fields(v), "_"))
+		}
+		if strings.Contains(v, "{") {
+			return nil, fmt.Errorf("the text has a variable with \"{\" in its name, %q: a gateway template reads it as the variable %q "+
+				"and contactcenter_sms_template refuses the text, so write the name without \"{\"", "${"+v+"}", v)
 		}
 	}
 	return vars, nil

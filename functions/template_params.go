@@ -24,7 +24,8 @@ func (f *templateParamsFunction) Definition(_ context.Context, _ function.Defini
 		MarkdownDescription: "Returns the names of the `${name}` variables of an SMS template text, as the platform reads them: " +
 			"each distinct name once, in order of first use. This is the list a template reports as `tpl_param`, " +
 			"and the order in which a batch send takes each number's values, so it is known at plan time " +
-			"before the template exists. A `${` without a closing `}`, an empty name (`${}`) or a name with white space (`${ name }`) is an error.\n\n" +
+			"before the template exists. A `${` without a closing `}`, an empty name (`${}`), a name with white space (`${ name }`) " +
+			"or a name with a `{` (`${a{b}`, which a gateway template reads as the variable `a{b` and `contactcenter_sms_template` refuses) is an error.\n\n" +
 			"In HCL, write a literal `${` as `$${` (`\"Dear $${name}\"`), or read the text with `file()`. " +
 			"See spec §2.4 and §4.8.",
 		Parameters: []function.Parameter{

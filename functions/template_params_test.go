@@ -25,6 +25,10 @@ func TestTemplateParams(t *testing.T) {
 		"name with spaces": {text: "Dear ${ first name }", wantErr: `the text has a variable with white space in its name, "${ first name }": write ${first_name}`},
 		"nested":           {text: "Dear ${a${b}}", wantErr: "malformed variable"},
 		"blank name":       {text: "Dear ${ }", wantErr: "malformed variable"},
+		"brace in name":    {text: "Hi ${a{b}", wantErr: `Invalid template text: the text has a variable with "{" in its name, "${a{b}": a gateway template reads it as the variable "a{b" and contactcenter_sms_template refuses the text, so write the name without "{"`},
+		"brace at start":   {text: "Hi ${{a}", wantErr: `the text has a variable with "{" in its name, "${{a}"`},
+		"brace after":      {text: "Hi ${a}}{b}", want: []string{"a"}},
+		"no-break space":   {text: "Hi ${first\u00a0name}", wantErr: `the text has a variable with white space in its name, "${first\u00a0name}": write ${first_name}`},
 		"empty text":       {text: "", want: []string{}},
 		"unicode and vars": {text: "【Acme】${x}", want: []string{"x"}},
 	}
