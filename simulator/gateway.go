@@ -576,11 +576,33 @@ func containsStr(xs []string, s string) bool {
 	return false
 }
 
+// render fills a template text's variables with their values in one pass,
+// left to right, as templateVars reads them (a variable ends at the first
+// "}"): a value that itself holds "${name}" is sent as it is, not filled
+// again. A variable without a value, or a "${" never closed, stays as
+// written.
 func render(text string, params map[string]string) string {
-	for k, v := range params {
-		text = strings.ReplaceAll(text, "${"+k+"}", v)
+	var b strings.Builder
+	for {
+		open := strings.Index(text, "${")
+		if open < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		end := strings.IndexByte(text[open:], '}')
+		if end < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		end += open
+		b.WriteString(text[:open])
+		if v, ok := params[text[open+len("${"):end]]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(text[open : end+1])
+		}
+		text = text[end+1:]
 	}
-	return text
 }
 
 // smsFee is the billed count: 70 characters fit one message, longer content

@@ -118,3 +118,31 @@ func TestCheckCallStartRange(t *testing.T) {
 		}
 	}
 }
+
+// render fills in one pass: a value holding another variable is not filled
+// again, whatever the order of the params map (it was ReplaceAll over the
+// map, so the result changed from run to run).
+func TestRenderOnePass(t *testing.T) {
+	t.Parallel()
+	bs := strings.Repeat("b", 200)
+	cases := map[string]struct {
+		text   string
+		params map[string]string
+		want   string
+	}{
+		"value holds a variable": {"X${a}Y${b}", map[string]string{"a": "${b}", "b": bs}, "X${b}Y" + bs},
+		"value holds itself":     {"${a}${a}", map[string]string{"a": "${a}"}, "${a}${a}"},
+		"values swap":            {"${a}-${b}", map[string]string{"a": "${b}", "b": "${a}"}, "${b}-${a}"},
+		"no value":               {"Hi ${a} ${b}", map[string]string{"a": "Ann"}, "Hi Ann ${b}"},
+		"unclosed":               {"Hi ${a} ${b", map[string]string{"a": "Ann", "b": "x"}, "Hi Ann ${b"},
+		"ends at the first }":    {"${a}}", map[string]string{"a": "1"}, "1}"},
+		"dollar alone":           {"$5 ${a}$", map[string]string{"a": "1"}, "$5 1$"},
+	}
+	for name, tc := range cases {
+		for range 100 {
+			if got := render(tc.text, tc.params); got != tc.want {
+				t.Fatalf("%s: render(%q) = %q, want %q", name, tc.text, got, tc.want)
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -886,5 +887,80 @@ func TestGatewayDeliveryDelay_persists(t *testing.T) {
 	clock.Add(5 * time.Second)
 	if recs, err := c.Gateway.PullDeliveryRecords(t.Context(), 100); err != nil || len(recs) != 1 || recs[0].State != "SUCCESS" {
 		t.Fatalf("after restart and the delay: %+v %v", recs, err)
+	}
+}
+
+// A template send fills the variables in one pass: a value that holds
+// another variable (${b}) is sent as written, not filled again. It was
+// filled by ReplaceAll over the params map, so whether ${b} was filled
+// depended on the map's order, and the same request was sent (206
+// characters) or refused with 1014 (406 characters once ${b} was filled
+// again) from run to run.
+func TestGatewayTemplateFilledOnce(t *testing.T) {
+	t.Parallel()
+	path := t.TempDir() + "/state.json"
+	e := newGW(t, func(o *simulator.Options) { o.StatePath = path })
+	e.approved(t) // the signature Acme
+	tp := e.post(t, "/tpl/v1/add_template", map[string]any{"tplText": "X${a}Y${b}", "tplType": 1, "tplTitle": "once"})
+	if code(tp) != 0 {
+		t.Fatalf("add_template: %v", tp)
+	}
+	if err := e.sim.Review("gateway_template", fmt.Sprint(tp["tplId"]), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	bs := strings.Repeat("b", 200)
+	want := "【Acme】X${b}Y" + bs
+	files := newReceiver(t, func(int) int { return 0 })
+	_ = e.sim.SetGatewayCallbacks("sim-app", simulator.GatewayCallbacks{FileURL: files.srv.URL})
+	sends := map[string]struct {
+		path string
+		body map[string]any
+	}{
+		"send_single, values by name":  {"/sms/v1/send_single", map[string]any{"mobile": "13800000001", "smsParams": map[string]string{"a": "${b}", "b": bs}}},
+		"send_single, values in order": {"/sms/v1/send_single", map[string]any{"mobile": "13800000001", "smsParams": []string{"${b}", bs}}},
+		"send_batch":                   {"/sms/v1/send_batch", map[string]any{"mobiles": []string{"13800000001", "13800000002"}, "smsParams": map[string]string{"a": "${b}", "b": bs}}},
+	}
+	const runs = 30
+	for name, s := range sends {
+		for range runs {
+			s.body["tplId"], s.body["signText"] = tp["tplId"], "Acme"
+			if r := e.post(t, s.path, s.body); code(r) != 0 {
+				t.Fatalf("%s: %v, want code 0 (the one-pass fill is %d characters)", name, r, len([]rune(want)))
+			}
+		}
+	}
+	for range runs {
+		r := e.file(t, "m.txt", "13800000003 "+url.PathEscape("${b}")+" "+bs+"\n", map[string][]string{
+			"tplId": {fmt.Sprint(tp["tplId"])}, "signText": {"Acme"}, "smsParams": {`["x","y"]`}})
+		if code(r) != 0 {
+			t.Fatalf("send_file: %v, want code 0", r)
+		}
+	}
+	e.sim.Wait()
+	// What was sent: the file callbacks' smsText and every stored message.
+	for _, f := range files.got() {
+		if f["smsText"] != want {
+			t.Fatalf("send_file sent %q, want %q", f["smsText"], want)
+		}
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Gateway struct {
+			Messages map[string]struct{ Content string } `json:"messages"`
+		} `json:"gateway"`
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(st.Gateway.Messages); n != 4*runs+runs {
+		t.Fatalf("%d messages stored, want %d", n, 5*runs)
+	}
+	for id, m := range st.Gateway.Messages {
+		if m.Content != want {
+			t.Fatalf("message %s holds %q, want %q", id, m.Content, want)
+		}
 	}
 }
