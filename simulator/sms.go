@@ -426,6 +426,18 @@ func templateParams(text string) []string {
 	return out
 }
 
+// fillSMSTemplate fills text's ${name} variables (smsVarRE) with their
+// values in one pass: a value that itself holds "${name}" is stored as it
+// is, not filled again, whatever the order of params.
+func fillSMSTemplate(text string, params map[string]string) string {
+	return smsVarRE.ReplaceAllStringFunc(text, func(m string) string {
+		if v, ok := params[m[len("${"):len(m)-len("}")]]; ok {
+			return v
+		}
+		return m
+	})
+}
+
 // templateType infers tpl_type (not a store parameter): verification code
 // when the text speaks of a code, marketing when it offers unsubscribing,
 // notice otherwise.
@@ -828,10 +840,7 @@ func smsSend(c *Call) {
 			continue
 		}
 		seen[mobile] = true
-		text := t.Text
-		for k, v := range params {
-			text = strings.ReplaceAll(text, "${"+k+"}", v)
-		}
+		text := fillSMSTemplate(t.Text, params)
 		rec := &SMSRecord{
 			ID: c.St.NextID("sms_record", 70000), Mobile: mobile, TemplateID: t.ID, TplID: t.TplID, TplName: t.Title,
 			Params: params, DeptID: t.DeptID, Added: c.Now(), Fails: strings.HasSuffix(mobile, "0000"),

@@ -376,3 +376,29 @@ func TestSMSReviewAdminErrors(t *testing.T) {
 		t.Fatal("a rejection always carries a reason")
 	}
 }
+
+// A send fills the template's variables in one pass: a value that holds
+// another variable (${b}) is stored as written. ReplaceAll over the params
+// map filled it again or not depending on the map's order.
+func TestSMSSendFillsOnce(t *testing.T) {
+	t.Parallel()
+	s := newSMSSim(t, 0)
+	_, tpl := s.approvedTemplate("X${a}Y${b}")
+	const runs = 20
+	for i := range runs {
+		mobile := fmt.Sprintf("138001380%02d", i)
+		d := s.ok("/sms/send", map[string]any{"phone": mobile, "template_id": fmt.Sprint(tpl), "sms_params": map[string]any{"a": "${b}", "b": "B"}})
+		if d["success"].(map[string]any)[mobile] != "sent" {
+			t.Fatalf("send: %v", d)
+		}
+	}
+	recs := items(s.ok("/sms/record/list", map[string]any{"rows": 100}))
+	if len(recs) != runs {
+		t.Fatalf("%d records, want %d", len(recs), runs)
+	}
+	for _, r := range recs {
+		if text := fmt.Sprint(r["sms_text"]); !strings.HasSuffix(text, "X${b}YB") {
+			t.Fatalf("record %v holds %q, want the text ending X${b}YB", r["mobile"], text)
+		}
+	}
+}
