@@ -460,8 +460,26 @@ func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error
 // Create adds an agent (users/add) and returns the add response (a subset of
 // §2.6; its user_password is a stored, transformed value, never the
 // password). A create is never re-sent blindly: after an ambiguous failure
-// the agent is looked up by its unique user_num first.
+// the agent is looked up by its unique user_num first. Before it is sent,
+// the agent of that user_num is looked up too (one filtered list): one
+// found then was not made by this create (the create is refused as a
+// duplicate), so the lookup after a lost answer never takes it. It did,
+// and the agent of another configuration (or made by hand) was held by
+// two states, and destroyed with the one that took it.
 func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, error) {
+	return s.create(ctx, in, true)
+}
+
+// CreateListed is Create for a caller that listed the agents since it
+// began and found none with this user_num (ccsync's apply plans from such
+// a list): it is sent without the lookup before. An agent someone else
+// made with this user_num since that list, while this create's answer was
+// lost, would be taken for the one created.
+func (s *AgentsService) CreateListed(ctx context.Context, in AgentInput) (*Agent, error) {
+	return s.create(ctx, in, false)
+}
+
+func (s *AgentsService) create(ctx context.Context, in AgentInput, lookBefore bool) (*Agent, error) {
 	if in.UserNum == nil || *in.UserNum == "" {
 		return nil, errors.New("users/add: user_num is required")
 	}
@@ -473,6 +491,15 @@ func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, erro
 		return nil, err
 	}
 	defer unlock()
+	var before int64 // the agent that had the number before the create
+	if lookBefore {
+		switch a, err := s.GetByNum(ctx, *in.UserNum); {
+		case err == nil:
+			before = int64(a.UserID)
+		case !IsNotFound(err):
+			return nil, fmt.Errorf("looking up user_num %q before creating the agent failed, so nothing was created and applying again is safe: %w", *in.UserNum, err)
+		}
+	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
 		Body: in, Envelope: EnvelopeOpen,
@@ -484,9 +511,10 @@ func (s *AgentsService) Create(ctx context.Context, in AgentInput) (*Agent, erro
 		if err != nil {
 			return false, err
 		}
-		if s.c.claimedBy("agent", strconv.FormatInt(int64(a.UserID), 10)) {
-			// Another create of this run made it: this one was refused
-			// as a duplicate (sent again, it says so).
+		if int64(a.UserID) == before || s.c.claimedBy("agent", strconv.FormatInt(int64(a.UserID), 10)) {
+			// It had the number before, or another create of this run
+			// made it: this one was refused as a duplicate (sent again,
+			// it says so).
 			return false, nil
 		}
 		out.Data = *a

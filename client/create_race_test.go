@@ -155,3 +155,66 @@ func TestCreateLostWhileMadeElsewhere(t *testing.T) {
 		t.Errorf("updateOrCreate sent %d times, want 2", n)
 	}
 }
+
+// TestCreateLostAfterKeyTaken: an agent's user_num and a group's que_name
+// are unique. Another configuration (or a person) holds the key; this
+// create is refused as a duplicate, and the refusal is lost. The lookup
+// afterwards found the other's object and took it: two states held one
+// agent, and replacing the tainted one deleted the other configuration's
+// agent. The object that had the key before the create is never taken now:
+// the create is sent again and its refusal reported.
+func TestCreateLostAfterKeyTaken(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lost sync.Map // path → lost once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && (r.URL.Path == "/open/v3/svcapi/users/add" || r.URL.Path == "/portal/v2/svcapi/queue/add") {
+			if _, done := lost.LoadOrStore(r.URL.Path, true); !done {
+				sim.ServeHTTP(httptest.NewRecorder(), r) // refused as a duplicate, the answer lost
+				http.Error(w, "upstream timeout", http.StatusGatewayTimeout)
+				return
+			}
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	newClient := func() *client.Client {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
+			RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	other, ours := newClient(), newClient()
+	lost.Store("/open/v3/svcapi/users/add", true) // the other's creates answer
+	lost.Store("/portal/v2/svcapi/queue/add", true)
+	theirs, err := other.Agents.Create(t.Context(), client.AgentInput{UserNum: str("9101"), UserName: str("Theirs"), UserPassword: str("s3cret!")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirGroup, err := other.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Group A", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost.Clear()
+
+	a, err := ours.Agents.Create(t.Context(), client.AgentInput{UserNum: str("9101"), UserName: str("Ours"), UserPassword: str("s3cret!")})
+	if err == nil {
+		t.Errorf("the agent create took agent %d (the other's is %d), want the duplicate refused", a.UserID, theirs.UserID)
+	} else if !strings.Contains(err.Error(), "9101") {
+		t.Errorf("agent: %v, want the duplicate refusal naming user_num 9101", err)
+	}
+	g, err := ours.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Group A", QuePriority: 1})
+	if err == nil {
+		t.Errorf("the group create took group %s (the other's is %s), want the duplicate refused", g, theirGroup)
+	} else if !strings.Contains(err.Error(), "Group A") {
+		t.Errorf("group: %v, want the duplicate refusal naming Group A", err)
+	}
+	if n := sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 3 { // theirs; ours lost; ours again, refused
+		t.Errorf("users/add sent %d times, want 3", n)
+	}
+}

@@ -138,7 +138,11 @@ type SkillGroupFilter struct {
 
 // Create adds a group (queue/add) and returns its id. A create is never
 // re-sent blindly: after an ambiguous failure (transport error or 5xx) the
-// group is looked up by its unique name first.
+// group is looked up by its unique name first. The group of that name is
+// looked up before the create is sent too: one found then was not made by
+// this create (it is refused as a duplicate), and the lookup after a lost
+// answer never takes it (it did: another configuration's group was held
+// by two states).
 func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string, error) {
 	var out struct {
 		Data struct {
@@ -150,6 +154,14 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 		return "", err
 	}
 	defer unlock()
+	var before FlexString
+	g, err := s.FindByName(ctx, in.QueName)
+	if err != nil {
+		return "", fmt.Errorf("looking up que_name %q before creating the group failed, so nothing was created and applying again is safe: %w", in.QueName, err)
+	}
+	if g != nil {
+		before = g.ID
+	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/add",
 		Body: in, Envelope: EnvelopePortal,
@@ -158,9 +170,10 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 		if err != nil {
 			return false, err
 		}
-		if g == nil || s.c.claimedBy("skill group", string(g.ID)) {
-			// None, or another create of this run made it: this one was
-			// refused as a duplicate (sent again, it says so).
+		if g == nil || g.ID == before || s.c.claimedBy("skill group", string(g.ID)) {
+			// None; or the group had the name before, or another create
+			// of this run made it: this one was refused as a duplicate
+			// (sent again, it says so).
 			return false, nil
 		}
 		out.Data.QueID = g.ID

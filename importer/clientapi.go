@@ -184,7 +184,9 @@ func (a *clientAgents) Create(ctx context.Context, v Values) (int64, error) {
 	if err != nil {
 		return 0, &Permanent{Err: err}
 	}
-	ag, err := a.c.Agents.Create(ctx, in)
+	// The plan was made from a list of every agent, which had none of
+	// this number: no lookup before the create.
+	ag, err := a.c.Agents.CreateListed(ctx, in)
 	if err != nil {
 		return 0, classify(err)
 	}
