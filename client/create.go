@@ -7,6 +7,7 @@ import (
 	"iter"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Creates of the same natural key within one client (one Terraform walk,
@@ -116,6 +117,9 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 			sends++
 			var retry bool
 			retry, err = c.once(ctx, req, out, sends)
+			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
+				return c.createInterrupted(ctx, err, lookup)
+			}
 			if err == nil || !retry {
 				return err
 			}
@@ -131,10 +135,14 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 			}
 		}
 		if werr := c.wait(ctx, round); werr != nil {
-			return errors.Join(err, werr)
+			// Interrupted after a send whose effect is unknown.
+			return c.createInterrupted(ctx, err, lookup)
 		}
 		var found bool
 		found, lerr = lookup(ctx)
+		if lerr != nil && ctx.Err() != nil {
+			return c.createInterrupted(ctx, err, lookup)
+		}
 		if errors.As(lerr, new(*SeveralNewError)) {
 			return &CreateInDoubtError{Err: err, LookupErr: lerr}
 		}
@@ -155,6 +163,62 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		send = true
 	}
 }
+
+// createInterrupted ends a create cut off (Ctrl-C: Terraform stops the
+// provider, which cancels ctx) after its request may have reached the
+// service, which carries out what it received. It left the object behind,
+// in no state: the next apply made a second one where names may repeat, or
+// failed as a duplicate where they may not. The object is looked up once
+// more outside the cancelled context (at most interruptedLookup, after
+// short waits for the service to finish): found, the create ends with it,
+// and Terraform saves it; else the error says that it may still appear.
+func (c *Client) createInterrupted(ctx context.Context, err error, lookup func(context.Context) (bool, error)) error {
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), interruptedLookup)
+	defer cancel()
+	var lerr error
+	for _, d := range []time.Duration{c.cfg.RetryWaitMin, 4 * c.cfg.RetryWaitMin} {
+		if Sleep(lctx, d) != nil {
+			break
+		}
+		var found bool
+		if found, lerr = lookup(lctx); lerr == nil && found {
+			return nil
+		}
+		if errors.As(lerr, new(*SeveralNewError)) {
+			break
+		}
+	}
+	return &CreateInterruptedError{Err: err, LookupErr: lerr}
+}
+
+// interruptedLookup bounds the lookups of an interrupted create.
+const interruptedLookup = 15 * time.Second
+
+// CreateInterruptedError is a create cut off by its context (Ctrl-C) after
+// its request may have reached the service, whose object was not found by
+// the lookups after it.
+type CreateInterruptedError struct {
+	Err       error // the create's failure (the context's error)
+	LookupErr error // the last lookup's, nil when it found nothing
+}
+
+func (e *CreateInterruptedError) Error() string {
+	found := "the object was not found"
+	if e.LookupErr != nil {
+		found = fmt.Sprintf("looking the object up failed (%v)", e.LookupErr)
+	}
+	return fmt.Sprintf("%v: the create was interrupted after it was sent, and the service may still carry it out; "+
+		"looked up right after, %s. Before applying again, check whether it exists and import it if it does: "+
+		"applying again otherwise makes a second one, or fails as a duplicate", e.Err, found)
+}
+
+func (e *CreateInterruptedError) Unwrap() []error { return []error{e.Err, e.LookupErr} }
+
+// notSentError is a failure before a request left the client (waiting for
+// its turn under the request rate): nothing reached the service.
+type notSentError struct{ error }
+
+func (e notSentError) Unwrap() error { return e.error }
 
 // CreateInDoubtError is a create whose answer was lost (or failed
 // ambiguously) and whose lookup afterwards failed too: the object may

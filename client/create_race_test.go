@@ -1,7 +1,10 @@
 package client_test
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -216,5 +219,81 @@ func TestCreateLostAfterKeyTaken(t *testing.T) {
 	}
 	if n := sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 3 { // theirs; ours lost; ours again, refused
 		t.Errorf("users/add sent %d times, want 3", n)
+	}
+}
+
+// TestCreateInterrupted: Ctrl-C (Terraform stops the provider, which
+// cancels the create's context) while a create is on its way. The service
+// carries out what it received: the object was left behind in no state, and
+// the next apply made a second webhook (or failed on the agent's number as
+// a duplicate). The create now looks the object up after the interruption
+// and ends with it; when it is not there, the error says the create may
+// still take effect.
+func TestCreateInterrupted(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		processAfter time.Duration // after the client gave up; <0: never
+		wantFound    bool
+	}{
+		"made before the interruption": {0, true},
+		"made a moment after":          {60 * time.Millisecond, true},
+		"never made":                   {-1, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sim, err := simulator.New(simulator.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			arrived := make(chan struct{}, 2)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodPost && (r.URL.Path == "/autocall/api/v3/webhook/updateOrCreate" || r.URL.Path == "/open/v3/svcapi/users/add") {
+					body, _ := io.ReadAll(r.Body)
+					arrived <- struct{}{}
+					<-r.Context().Done() // the client gives up
+					if tc.processAfter >= 0 {
+						time.Sleep(tc.processAfter)
+						r2 := httptest.NewRequest(r.Method, r.URL.String(), bytes.NewReader(body))
+						r2.Header = r.Header.Clone()
+						sim.ServeHTTP(httptest.NewRecorder(), r2)
+					}
+					return
+				}
+				sim.ServeHTTP(w, r)
+			}))
+			t.Cleanup(srv.Close)
+			c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
+				RetryWaitMin: 40 * time.Millisecond, RetryWaitMax: 80 * time.Millisecond, MaxRetries: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			interrupt := func() (context.Context, context.CancelFunc) {
+				ctx, cancel := context.WithCancel(t.Context())
+				go func() { <-arrived; cancel() }()
+				return ctx, cancel
+			}
+			ctx, cancel := interrupt()
+			hook, herr := c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
+			cancel()
+			ctx, cancel = interrupt()
+			agent, aerr := c.Agents.Create(ctx, client.AgentInput{UserNum: str("9201"), UserName: str("Ann"), UserPassword: str("s3cret!")})
+			cancel()
+			if tc.wantFound {
+				if herr != nil || hook == nil || hook.ID == 0 {
+					t.Errorf("webhook: %v, want the webhook made", herr)
+				}
+				if aerr != nil || agent == nil || agent.UserID == 0 {
+					t.Errorf("agent: %v, want the agent made", aerr)
+				}
+				return
+			}
+			var ie *client.CreateInterruptedError
+			for what, err := range map[string]error{"webhook": herr, "agent": aerr} {
+				if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) ||
+					!strings.Contains(err.Error(), "the create was interrupted after it was sent, and the service may still carry it out; looked up right after, the object was not found") {
+					t.Errorf("%s: %v, want the create interrupted and in doubt", what, err)
+				}
+			}
+		})
 	}
 }

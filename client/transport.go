@@ -167,7 +167,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		defer c.gen.Add(1)
 	}
 	if err := c.pacer.wait(ctx); err != nil {
-		return false, err
+		return false, notSentError{err}
 	}
 	base := c.urls[req.Surface]
 	if base == nil {
