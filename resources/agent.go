@@ -257,7 +257,7 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" {
 			e.Hint = fmt.Sprintf("agent %d (%s) already has user_num %q. To manage that agent, import it: terraform import <address> %d "+
 				"(or an import block with id = \"user_num:%s\"); otherwise choose another user_num",
-				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum)
+				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum) + replacingHint("user_num")
 		}
 		return nil, addErr
 	}

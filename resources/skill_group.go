@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -114,7 +115,17 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
-		return conflictHint(err, plan, 405, 404) // queue/add: 405 number exists, 404 group exists (§7.2)
+		err = conflictHint(err, plan, 405, 404) // queue/add: 405 number exists, 404 group exists (§7.2)
+		if e, ok := client.AsAPIError(err); ok && e.Hint != "" && (e.Code == 405 || e.Code == 404) {
+			if e.Code == 404 {
+				// Name the group that holds the name, for the import.
+				if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil {
+					e.Hint = strings.Replace(e.Hint, "<its que_id>", string(g.ID), 1)
+				}
+			}
+			e.Hint += replacingHint(map[int64]string{405: "que_num", 404: "que_name"}[e.Code])
+		}
+		return err
 	})
 }
 

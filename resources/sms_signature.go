@@ -74,7 +74,9 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"A new signature is reviewed by the platform (`state` `0` reviewing, then `1` approved or `2` rejected); templates name a signature and are sent with it. " +
 			"The platform cannot change a signature, so every change replaces the signature. A signature that templates still use cannot be deleted " +
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
-			"is created, the templates move to it, and only then the old one is deleted. API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
+			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
+			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
+			"for that, point the templates' `sign_id` at another signature first. API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
@@ -127,6 +129,11 @@ func (r *smsSignatureResource) Create(ctx context.Context, req resource.CreateRe
 		sg, err := r.Client.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: plan.SignText.ValueString(), Remark: plan.Remark.ValueString()})
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(sg.ID), 10))
+		}
+		if e, ok := client.AsAPIError(err); ok && client.HasCode(err, client.SMSCodeConflict) && e.Hint == "" {
+			e.Hint = "another signature has this sign_text. To manage it, import it (terraform import <address> <its id>, named above); otherwise choose another sign_text" +
+				replacingHint("sign_text") + ". A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: " +
+				"point the templates' sign_id at another signature first, then apply without create_before_destroy"
 		}
 		return err
 	})

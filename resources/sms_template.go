@@ -243,6 +243,9 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name str
 		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise. "+
 			"To manage that template, import it: terraform import <address> %d; otherwise choose another template_name",
 			other.ID.Int64(), name, other.ID.Int64())
+		if self == 0 {
+			e.Hint += replacingHint("template_name")
+		}
 	}
 	return err
 }

@@ -1,0 +1,16 @@
+package resources
+
+import "fmt"
+
+// replacingHint completes the hint of a create refused because a unique
+// value (an agent's user_num, a group's name, a template's name) is taken.
+// The value may be held by the very object this create replaces: under
+// lifecycle { create_before_destroy = true } (and -replace with it) the new
+// object is created first and the old one deleted after, so the old one
+// still holds it, and the advice to import "the other" object named the
+// resource's own.
+func replacingHint(value string) string {
+	return fmt.Sprintf(". If this create replaces this resource's own object under lifecycle { create_before_destroy = true }, "+
+		"that object still holds the %[1]s until it is deleted after the create: remove create_before_destroy from this resource, "+
+		"or change the %[1]s in the same apply", value)
+}
