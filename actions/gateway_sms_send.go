@@ -49,8 +49,11 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"(send_sms); with `tpl_id` an approved template is filled with `sms_params` and sent to one number (send_single, when " +
 			"`sign_text` is set) or many (send_batch). The gateway takes at most 200 numbers per request, so longer lists are split " +
 			"into requests of at most 200, with one progress message per request. With `recipients`, each number has its own values: " +
-			"all of them go in one send_file request, one line per number with its values. Every number that could not be sent is listed in " +
-			"one error. Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`. " +
+			"all of them go in one send_file request, one line per number with its values. Every number is checked before anything is sent " +
+			"(a malformed or repeated number refuses the whole send); the template's variables are checked by the gateway (code 1015). " +
+			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
+			"wrong credentials): then the rest are listed as not sent. Every number that could not be sent, or whose outcome is unknown, is listed in " +
+			"one error (`contactcenter_sms_send` differs: it stops at the first failed batch, and sends the valid numbers of a list that holds bad ones). Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`. " +
 			"API: send_sms, send_single, send_batch, send_file.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
@@ -312,10 +315,13 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		// every request carries the national form).
 		fmt.Fprintf(&b, "\n\n%s (%s):\n%s", f.reason, plural(len(f.mobiles), "number", "numbers"), shownMobiles(sorted))
 	}
-	b.WriteString("\n\nNumbers not listed here were accepted; do not send to them again. Their delivery results arrive as delivery records.")
+	someAccepted := notSent+unknown < len(mobiles)
+	if someAccepted {
+		b.WriteString("\n\nNumbers not listed here were accepted; do not send to them again. Their delivery results arrive as delivery records.")
+	}
 	if unknown > 0 {
-		b.WriteString(" The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again; " +
-			"the records name each number as listed here, without +86.")
+		b.WriteString(map[bool]string{true: " The numbers whose outcome is unknown may have been sent too", false: "\n\nThe numbers whose outcome is unknown may have been sent"}[someAccepted] +
+			": find them in the delivery records before sending to them again; the records name each number as listed here, without +86.")
 	}
 	if sent == 0 && unknown == 0 {
 		b.WriteString("\n\nNo number was sent, so running the action again once the cause is fixed sends each message once. " + rerunHint(a.Name))

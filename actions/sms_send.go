@@ -179,9 +179,16 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		return
 	}
 	if int64(tpl.State) != client.TemplateApproved {
+		next := "Once it is approved, run the action again."
+		switch int64(tpl.State) {
+		case client.TemplateRejected:
+			next = "Change it as the review asks (a change submits it for review again); once it is approved, run the action again."
+		case client.TemplateDraft:
+			next = "Submit it for review (submit_for_review = true); once it is approved, run the action again."
+		}
 		diags.AddAttributeError(path.Root("template_id"), "Unable to Send SMS",
-			fmt.Sprintf("Template %s (%q) is %s (state %d); only approved templates can send. Nothing was sent.%s Once it is approved: %s",
-				tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl), rerunHint(a.Name)))
+			fmt.Sprintf("Template %s (%q) is %s (state %d); only approved templates can send. Nothing was sent.%s %s %s",
+				tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl), next, rerunHint(a.Name)))
 		return
 	}
 
@@ -283,11 +290,11 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 					why: tfkit.APIErrorDetail(err), mobiles: mobiles(part), batch: c + 1}
 				if client.IsAmbiguous(err) {
 					g = unsent{reason: fmt.Sprintf("batch %d of %d, outcome unknown (the platform may have sent it): %v", c+1, chunks, err),
-						mobiles: mobiles(part), unknown: true}
+						mobiles: mobiles(part), unknown: true, batch: c + 1}
 				}
 				groups = append(groups, g)
 				if rest := recipients[min((c+1)*client.SMSMaxBatch, len(recipients)):]; len(rest) > 0 {
-					groups = append(groups, unsent{reason: fmt.Sprintf("not sent after batch %d failed: the later batches were not tried", c+1), mobiles: mobiles(rest), batch: c + 1})
+					groups = append(groups, unsent{reason: fmt.Sprintf("not sent after batch %d failed: the later batches were not tried", c+1), mobiles: mobiles(rest), batch: c + 1, untried: true})
 				}
 				break
 			}
@@ -331,7 +338,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			}
 			fmt.Fprintf(&b, "  - %s: %s\n", n, why)
 		}
-		failedBatch := 0
+		failedBatch, failedUnknown, untried := 0, false, false
 		for _, g := range groups {
 			list := strings.Join(g.mobiles, ", ")
 			if g.unknown {
@@ -341,8 +348,10 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			if g.why != "" {
 				fmt.Fprintf(&b, "    Why: %s\n", strings.ReplaceAll(g.why, "\n\n", " "))
 			}
-			if !g.unknown {
-				failedBatch = g.batch
+			if g.untried {
+				untried = true
+			} else if g.batch > 0 {
+				failedBatch, failedUnknown = g.batch, g.unknown
 			}
 		}
 		// What to do depends on what happened: a number the platform
@@ -352,9 +361,12 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		if len(failed) > 0 {
 			b.WriteString("\nThe platform refused the numbers listed with a reason: fix each of them, or its values, and send to those numbers again.")
 		}
-		if failedBatch > 0 {
+		switch {
+		case failedBatch > 0 && !failedUnknown:
 			fmt.Fprintf(&b, "\nBatch %d failed as a whole (see Why), and no later batch was tried: nothing is wrong with its numbers or the ones after it. "+
 				"Send to them again once the cause is fixed.", failedBatch)
+		case failedBatch > 0 && untried:
+			fmt.Fprintf(&b, "\nNo batch after batch %d was tried: the numbers listed as not sent were not, and nothing is wrong with them. Send to them again.", failedBatch)
 		}
 		if unknown > 0 {
 			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again. " +
@@ -385,7 +397,8 @@ type unsent struct {
 	why     string // the API's answer, when the batch was refused
 	mobiles []string
 	unknown bool
-	batch   int // the batch that failed
+	batch   int  // the batch that failed
+	untried bool // the numbers after it, not tried
 }
 
 // firstUnknown is the first number of unknown outcome, for an example.

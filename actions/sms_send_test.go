@@ -225,6 +225,25 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 		t.Errorf("a send is never retried: sms/send called %d times", n)
 	}
 
+	// Two batches, the first one's answer lost: the second was not tried.
+	// The advice spoke of batch 1 as "failed as a whole (see Why)", with no
+	// Why: its outcome is unknown.
+	var many []any
+	for i := range client.SMSMaxBatch + 5 {
+		many = append(many, map[string]any{"mobile": fmt.Sprintf("1370000%04d", i), "params": map[string]string{"name": "C"}})
+	}
+	postAdmin(t, env, "/_sim/faults", lostSend)
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": many})
+	for _, want := range []string{"batch 1 of 2, outcome unknown", "not sent after batch 1 failed: the later batches were not tried",
+		"No batch after batch 1 was tried: the numbers listed as not sent were not, and nothing is wrong with them. Send to them again."} {
+		if !strings.Contains(res.Text(), want) {
+			t.Errorf("two batches, the first lost: lacks %q:\n%s", want, res.Text())
+		}
+	}
+	if strings.Contains(res.Text(), "see Why") || strings.Contains(res.Text(), "failed as a whole (") {
+		t.Errorf("two batches, the first lost: no batch failed as a whole:\n%s", res.Text())
+	}
+
 	// One recipient: a single send, the same wording.
 	postAdmin(t, env, "/_sim/faults", lostSend)
 	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs[:1]})
@@ -304,7 +323,7 @@ func TestSMSSendAction_templateNotApproved(t *testing.T) {
 		"template_id": fmt.Sprint(tp.ID), "recipients": []any{map[string]any{"mobile": "13800138000"}},
 	})
 	if !res.HasError() || !strings.Contains(res.Text(), "only approved templates can send") || !strings.Contains(res.Text(), "too vague") ||
-		!strings.Contains(res.Text(), "Once it is approved: To run it again") {
+		!strings.Contains(res.Text(), "Change it as the review asks (a change submits it for review again); once it is approved, run the action again. To run it again") {
 		t.Fatalf("phase %s: %s", res.Phase, res.Text())
 	}
 	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
