@@ -265,7 +265,11 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			}
 			sent += int64(len(part) - len(missing))
 		} else {
-			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, reason(err)), part, client.IsAmbiguous(err)})
+			why := reason(err)
+			if ge, ok := client.AsGatewayError(err); ok && ge.Code == client.GatewayTemplateInvalid && tplID > 0 {
+				why += a.templateReview(ctx, tplID)
+			}
+			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, why), part, client.IsAmbiguous(err)})
 		}
 		if err != nil && client.IsAmbiguous(err) {
 			progress("%s request %d of %d: outcome unknown for %s (the answer was lost)", mode, i+1, len(chunks), plural(len(part), "number", "numbers"))
@@ -413,6 +417,24 @@ func requestWide(err error) bool {
 		return false
 	}
 	return true
+}
+
+// templateReview says where template tplID stands when the gateway
+// refused a send with it (1016, "does not exist or is not approved"): the
+// review's state and the reviewer's reason, as contactcenter_sms_send does.
+func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64) string {
+	t, err := a.Client.Gateway.GetTemplate(ctx, tplID)
+	switch {
+	case client.IsNotFound(err):
+		return fmt.Sprintf(". Template %d does not exist", tplID)
+	case err != nil:
+		return ""
+	case int64(t.State) == client.GatewayStateRejected:
+		return fmt.Sprintf(". Template %d was rejected by the review: %s. Change it (a changed template is replaced and reviewed again), then send", tplID, string(t.Reason))
+	case int64(t.State) == client.GatewayStatePending:
+		return fmt.Sprintf(". Template %d is still in review: send once it is approved (wait_for_approval = true on the template waits for it)", tplID)
+	}
+	return ""
 }
 
 func reason(err error) string {

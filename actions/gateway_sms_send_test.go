@@ -638,6 +638,18 @@ func TestGatewaySMSSend_messages(t *testing.T) {
 	if strings.Contains(res.Text(), "Numbers not listed here were accepted") {
 		t.Errorf("nothing sent, yet the others are said to be accepted:\n%s", res.Text())
 	}
+	// The gateway's 1016 says "does not exist or is not approved": the
+	// error says which, and the reviewer's reason (as sms_send does).
+	if !strings.Contains(res.Text(), "Template "+pending+" is still in review: send once it is approved") {
+		t.Errorf("pending template: %s", res.Text())
+	}
+	if err := env.Sim.Review("gateway_template", pending, 2, "marketing wording"); err != nil {
+		t.Fatal(err)
+	}
+	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": []string{"13800138003"}, "tpl_id": pending, "sms_params_list": []string{"1", "a"}})
+	if !strings.Contains(res.Text(), "Template "+pending+" was rejected by the review: marketing wording.") {
+		t.Errorf("rejected template: %s", res.Text())
+	}
 
 	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": []string{"13800138004"}, "tpl_id": tpl,
 		"recipients": []map[string]any{{"mobile": "+8613800138004"}}})
