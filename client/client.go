@@ -76,8 +76,8 @@ type Config struct {
 	// values mean 250ms and 5s.
 	RetryWaitMin, RetryWaitMax time.Duration
 	// MaxRequestsPerSecond paces every call of this client, retries
-	// included, to at most this many requests per second (a token bucket
-	// with a burst of one second's worth). Zero or less means no pacing.
+	// included, to at most this many requests per second, spaced evenly
+	// (no burst). Zero or less means no pacing.
 	MaxRequestsPerSecond float64
 	// AllowInsecureHTTP permits http:// URLs on hosts other than loopback.
 	AllowInsecureHTTP bool

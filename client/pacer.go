@@ -24,7 +24,10 @@ func newPacer(perSecond float64) *pacer {
 	if !(perSecond > 0) || math.IsInf(perSecond, 0) {
 		return nil
 	}
-	return &pacer{interval: time.Duration(float64(time.Second) / perSecond)}
+	// A rate so small that the interval would overflow a Duration (it went
+	// negative, and nothing waited) waits a century.
+	const longest = float64(100 * 365 * 24 * time.Hour)
+	return &pacer{interval: time.Duration(min(float64(time.Second)/perSecond, longest))}
 }
 
 // wait blocks until the caller's turn, or until ctx ends.
