@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The connection settings, named as the provider attributes. Each is also
@@ -97,6 +99,42 @@ func (e *SettingError) Error() string {
 
 func (e *SettingError) Unwrap() error { return e.Err }
 
+// credentialProblem says what makes a token, app id or key unusable in a
+// request: white space or a control character (a line break in a header
+// failed the request with Go's "invalid header field value", retried
+// to no end). It never repeats the value.
+func credentialProblem(v string) string {
+	i := strings.IndexFunc(v, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
+	if i < 0 {
+		return ""
+	}
+	if strings.TrimSpace(v) == "" {
+		return "must not be only white space"
+	}
+	r, _ := utf8.DecodeRuneInString(v[i:])
+	what := "a control character"
+	switch {
+	case r == '\n' || r == '\r':
+		what = "a line break"
+	case r == '\t':
+		what = "a tab"
+	case unicode.IsSpace(r):
+		what = "a space"
+	}
+	where := "inside"
+	switch {
+	case strings.TrimRightFunc(v, unicode.IsSpace) != v && i >= len(strings.TrimRightFunc(v, unicode.IsSpace)):
+		where = "at the end"
+	case i == 0:
+		where = "at the start"
+	}
+	msg := fmt.Sprintf("must not hold white space or control characters: it has %s %s", what, where)
+	if what == "a line break" && where == "at the end" {
+		msg += " (file() keeps a file's last line break: trimspace(file(...)) drops it)"
+	}
+	return msg
+}
+
 // SettingsFromEnv reads every CONTACTCENTER_* variable; an empty variable is
 // unset. A value that does not parse is kept as that setting's error:
 // Config reports it, naming the variable and the value, unless a source
@@ -141,12 +179,18 @@ func (s *Settings) Set(setting, value string) error {
 	switch setting {
 	case SettingEndpoint:
 		s.Endpoint = value
-	case SettingAccessToken:
-		s.AccessToken = value
-	case SettingSMSAppID:
-		s.AppID = value
-	case SettingSMSAppKey:
-		s.AppKey = value
+	case SettingAccessToken, SettingSMSAppID, SettingSMSAppKey:
+		if msg := credentialProblem(value); msg != "" {
+			return &SettingError{Setting: setting, Err: errors.New(msg)} // no Value: it is a secret
+		}
+		switch setting {
+		case SettingAccessToken:
+			s.AccessToken = value
+		case SettingSMSAppID:
+			s.AppID = value
+		default:
+			s.AppKey = value
+		}
 	case SettingInsecureHTTP:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -218,7 +262,13 @@ func (s Settings) IsSet(setting string) bool {
 
 // Or returns s with every setting that s leaves unset taken from fallback:
 // config.Or(env) lets the configuration win, flags.Or(env) the flags.
+// An endpoint in s gives every surface its address, so fallback's surface
+// URLs are not taken then: a CONTACTCENTER_PORTAL_URL left in the shell
+// sent the portal calls of a configuration that sets endpoint, with its
+// token, to another contact center. (A surface URL in s with an endpoint
+// in fallback is the other way round: s wins on that surface.)
 func (s Settings) Or(fallback Settings) Settings {
+	ownEndpoint := s.IsSet(SettingEndpoint)
 	out := s
 	out.URLs = map[Surface]string{}
 	out.vars = map[string]string{}
@@ -235,7 +285,7 @@ func (s Settings) Or(fallback Settings) Settings {
 		}
 	}
 	for _, name := range SettingNames() {
-		if s.IsSet(name) || !fallback.IsSet(name) {
+		if s.IsSet(name) || !fallback.IsSet(name) || (ownEndpoint && isSurface(name)) {
 			continue
 		}
 		if v, ok := fallback.vars[name]; ok {
@@ -267,6 +317,16 @@ func (s Settings) Or(fallback Settings) Settings {
 		}
 	}
 	return out
+}
+
+// isSurface tells the settings of one surface's URL.
+func isSurface(name string) bool {
+	for _, sf := range Surfaces {
+		if name == string(sf) {
+			return true
+		}
+	}
+	return false
 }
 
 // Config checks s and returns the client configuration it describes: each

@@ -129,4 +129,20 @@ func TestSettingsOr(t *testing.T) {
 	if err := flags.Set("nonsense", "1"); err == nil {
 		t.Error("Set accepted an unknown setting")
 	}
+
+	// An endpoint in the configuration addresses every surface: a surface
+	// URL left in the environment sent that surface's calls (with the
+	// configuration's token) elsewhere.
+	env = settingsFrom(envOf(map[string]string{"CONTACTCENTER_PORTAL_URL": "https://other.example.com/portal"}))
+	var conf Settings
+	if err := conf.Set(SettingEndpoint, "https://cc.example.com"); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = conf.Or(env).Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.URLs[SurfacePortal] != "https://cc.example.com/portal" {
+		t.Errorf("endpoint in the configuration, portal_url in the environment: portal at %q, want the endpoint's", cfg.URLs[SurfacePortal])
+	}
 }

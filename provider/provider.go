@@ -87,7 +87,8 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			"endpoint": schema.StringAttribute{
 				Optional: true, Validators: []validator.String{settingCheck{client.SettingEndpoint}},
 				MarkdownDescription: "Origin that serves all five API surfaces under fixed prefixes (`/open`, `/autocall`, `/portal`, `/portal-open`, `/smsapi`), " +
-					"as the built-in simulator does, e.g. `http://127.0.0.1:18080`. Each surface can be overridden on its own. Also read from `CONTACTCENTER_ENDPOINT`.",
+					"as the built-in simulator does, e.g. `http://127.0.0.1:18080`. Each surface can be overridden on its own. Also read from `CONTACTCENTER_ENDPOINT`. " +
+					"Set here, it addresses every surface the configuration does not set: a `CONTACTCENTER_*_URL` variable is then ignored.",
 			},
 			"base_url":        surface(client.SurfaceBase, "SMS management and agents"),
 			"autocall_url":    surface(client.SurfaceAutocall, "outbound tasks and webhooks"),
@@ -124,7 +125,8 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				// with the framework's "always an error in the provider".
 				Optional:   true,
 				Validators: []validator.Number{positiveFloat{}},
-				MarkdownDescription: "The most API requests the provider sends per second, on all five surfaces together and retries included; " +
+				MarkdownDescription: "The most API requests this provider configuration sends per second, on all five surfaces together and retries included " +
+					"(each provider block, alias or concurrent run, and `ccsync`, paces its own requests: their rates add up); " +
 					"requests are spaced evenly, at least `1 / max_requests_per_second` seconds apart. Set it below the platform's rate limit. " +
 					"Must be greater than `0`, e.g. `5` or `0.5`. Unset means no pacing (an HTTP 429 answer is still retried after its `Retry-After`). " +
 					"Also read from `CONTACTCENTER_MAX_REQUESTS_PER_SECOND`.",
@@ -250,7 +252,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 			// empty) is not "unset": taking the environment's value instead
 			// could reach another platform with another token.
 			resp.Diagnostics.AddAttributeError(path.Root(s.attr), "Empty Provider Setting",
-				fmt.Sprintf("%s is set to an empty string. Give it a value, or remove it from the provider block to use the environment variable %s.",
+				fmt.Sprintf("%s is set to an empty string (or only white space). Give it a value, or remove it from the provider block to use the environment variable %s.",
 					s.attr, client.EnvVar(s.attr)))
 		case !s.value.IsNull():
 			if err := set.Set(s.attr, s.value.ValueString()); err != nil {

@@ -223,6 +223,13 @@ func TestProviderEnvironment(t *testing.T) {
 			if attr == "access_token" {
 				base = map[string]any{"endpoint": "https://x.example.com"}
 			}
+			if strings.HasSuffix(attr, "_url") {
+				// An endpoint in the configuration addresses every surface
+				// (a surface URL from the environment is ignored then): the
+				// other surfaces come from the environment's endpoint.
+				t.Setenv("CONTACTCENTER_ENDPOINT", "https://root.example.com")
+				base = with(base, "endpoint", nil)
+			}
 			c := configure(t, base)
 			if c.cfg == nil {
 				t.Fatalf("from the environment: %s", c.text())
@@ -280,10 +287,17 @@ func TestProviderErrors(t *testing.T) {
 		// An empty value in the configuration (a variable left empty) does
 		// not fall back to the environment, which may name another platform.
 		"empty endpoint, env set": {map[string]string{"CONTACTCENTER_ENDPOINT": "https://other.example.com"}, with(minimal, "endpoint", ""), "endpoint",
-			"endpoint is set to an empty string. Give it a value, or remove it from the provider block to use the environment variable CONTACTCENTER_ENDPOINT."},
+			"endpoint is set to an empty string (or only white space). Give it a value, or remove it from the provider block to use the environment variable CONTACTCENTER_ENDPOINT."},
 		"empty access_token, env set":   {map[string]string{"CONTACTCENTER_ACCESS_TOKEN": "other-token"}, with(minimal, "access_token", " "), "access_token", "Empty Provider Setting"},
 		"unknown names the way out":     {nil, with(minimal, "endpoint", tftypes.UnknownValue), "endpoint", "remove it from the provider block and set the environment variable CONTACTCENTER_ENDPOINT"},
 		"max_requests_per_second 1e400": {nil, with(minimal, "max_requests_per_second", hugeNumber()), "max_requests_per_second", "Invalid Max Requests Per Second"},
+		// A token read with file() keeps the file's last line break: every
+		// request failed with Go's "invalid header field value", retried.
+		"access_token from file()": {nil, with(minimal, "access_token", "tok-secret-1\n"), "access_token",
+			"access_token must not hold white space or control characters: it has a line break at the end (file() keeps a file's last line break: trimspace(file(...)) drops it)."},
+		"access_token env with a space": {map[string]string{"CONTACTCENTER_ACCESS_TOKEN": "tok secret-1"}, with(minimal, "access_token", nil), "access_token",
+			"CONTACTCENTER_ACCESS_TOKEN must not hold white space or control characters: it has a space inside"},
+		"sms_app_key with a tab": {nil, with(with(minimal, "sms_app_id", "app"), "sms_app_key", "\tkey-secret-1"), "sms_app_key", "it has a tab at the start"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -294,6 +308,9 @@ func TestProviderErrors(t *testing.T) {
 			c := configure(t, tc.config)
 			if c.cfg != nil || !c.errorOn(tc.attr, tc.summary) {
 				t.Errorf("want an error on %s containing %q; got:\n%s", tc.attr, tc.summary, c.text())
+			}
+			if strings.Contains(c.text(), "secret-1") {
+				t.Errorf("the error repeats a secret:\n%s", c.text())
 			}
 		})
 	}
@@ -511,5 +528,20 @@ func TestProviderValidateSettings(t *testing.T) {
 		if tc.attr == "" && len(resp.Diagnostics) != 0 || tc.attr != "" && !got.errorOn(tc.attr, tc.msg) {
 			t.Errorf("%s: %s", name, got.text())
 		}
+	}
+}
+
+// TestProviderEndpointAddressesEverySurface: a CONTACTCENTER_PORTAL_URL
+// left in the shell sent the portal calls of a configuration that sets
+// endpoint (with its token) to another contact center.
+func TestProviderEndpointAddressesEverySurface(t *testing.T) {
+	clearEnv(t)
+	t.Setenv("CONTACTCENTER_PORTAL_URL", "https://other.example.com/portal")
+	c := configure(t, minimal)
+	if c.cfg == nil {
+		t.Fatal(c.text())
+	}
+	if got := c.cfg.URLs[client.SurfacePortal]; got != "http://127.0.0.1:18080/portal" {
+		t.Errorf("portal at %q, want the configured endpoint's", got)
 	}
 }
