@@ -191,6 +191,18 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 // is not loopback unless allowInsecure is set: tokens and keys would travel
 // in clear text.
 func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
+	if strings.TrimSpace(raw) == "" {
+		return nil, errors.New("must not be empty: give a URL such as https://cc.example.com")
+	}
+	if !strings.Contains(raw, "://") {
+		// Go's parser says "first path segment in URL cannot contain
+		// colon" of 127.0.0.1:18080.
+		shown := strings.TrimSpace(raw)
+		if i := strings.LastIndex(shown, "@"); i >= 0 {
+			shown = shown[i+1:] // a user and password before the host are not repeated
+		}
+		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback), e.g. \"https://%s\"", shown, shown)
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%q is not a URL: %w", raw, err)

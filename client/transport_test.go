@@ -347,6 +347,10 @@ func TestValidateURL(t *testing.T) {
 		"empty query":          {"https://cc.example.com/?", false, "has a query or fragment"},
 		"fragment":             {"http://127.0.0.1:18952/#frag", false, "has a query or fragment"},
 		"password not shown":   {"ftp://admin:PWSECRET@cc.example.com", false, `"ftp://admin:xxxxx@cc.example.com" must start with https://`},
+		// Go's parser said "first path segment in URL cannot contain colon".
+		"no scheme":             {"127.0.0.1:18208", false, `"127.0.0.1:18208" must start with https:// (or http:// for loopback), e.g. "https://127.0.0.1:18208"`},
+		"no scheme, a password": {"admin:PWSECRET@cc.example.com", false, `"cc.example.com" must start with https://`},
+		"only spaces":           {"   ", false, "must not be empty: give a URL such as https://cc.example.com"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
