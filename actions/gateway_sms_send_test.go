@@ -16,6 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -456,6 +458,32 @@ func TestActions_checksAtPlan(t *testing.T) {
 		res := acctest.PlanOnly(t, srv, tc.typ, tc.config)
 		if !res.HasError() || !strings.Contains(res.Text(), tc.want) {
 			t.Errorf("%s: plan gave %q, want an error with %q", name, res.Text(), tc.want)
+		}
+	}
+	// A value still unknown at plan (a recipient chosen by a condition on
+	// a resource not yet applied) is checked at invoke: the plan passes.
+	// (sms_send failed with a value conversion error, "always an error in
+	// the provider".)
+	recipients := func(n int) []any {
+		rs := make([]any, n)
+		for i := range rs {
+			rs[i] = map[string]any{"mobile": fmt.Sprintf("1390000000%d", i+1), "params": map[string]string{"name": "A"}}
+		}
+		return rs
+	}
+	for name, tc := range map[string]struct {
+		typ     string
+		config  map[string]any
+		unknown *tftypes.AttributePath
+	}{
+		"sms_send, a recipient":          {"contactcenter_sms_send", map[string]any{"template_id": "1", "recipients": recipients(2)}, tftypes.NewAttributePath().WithAttributeName("recipients").WithElementKeyInt(0)},
+		"sms_send, a recipient's mobile": {"contactcenter_sms_send", map[string]any{"template_id": "1", "recipients": recipients(2)}, tftypes.NewAttributePath().WithAttributeName("recipients").WithElementKeyInt(1).WithAttributeName("mobile")},
+		"gateway, a recipient":           {"contactcenter_gateway_sms_send", map[string]any{"tpl_id": "5001", "sign_text": "Acme", "recipients": []any{map[string]any{"mobile": "13900000001"}, map[string]any{"mobile": "13900000002"}}}, tftypes.NewAttributePath().WithAttributeName("recipients").WithElementKeyInt(0)},
+		"call user data, a value":        {"contactcenter_call_user_data", map[string]any{"call_id": "c1", "user_data": map[string]string{"a": "1"}}, tftypes.NewAttributePath().WithAttributeName("user_data").WithElementKeyString("a")},
+		"task status, an id":             {"contactcenter_outbound_task_status", map[string]any{"ids": []int64{7, 8}, "status": "open"}, tftypes.NewAttributePath().WithAttributeName("ids").WithElementKeyInt(0)},
+	} {
+		if res := acctest.PlanOnlyUnknown(t, srv, tc.typ, tc.config, tc.unknown); res.HasError() {
+			t.Errorf("%s unknown at plan: %s", name, res.Text())
 		}
 	}
 	for _, endpoint := range []string{"send_sms", "send_batch", "send_single"} {

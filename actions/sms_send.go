@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -92,8 +93,17 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 	if resp.Diagnostics.HasError() || m.Recipients.IsNull() || m.Recipients.IsUnknown() || framework.HasNullElement(m.Recipients) {
 		return // a null recipient is refused by the attribute's own validator
 	}
-	var rs []smsRecipientModel
-	resp.Diagnostics.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)
+	// An element may be unknown at plan (chosen by a condition on another
+	// object): the known ones are checked now, every one at invoke.
+	rs := make([]smsRecipientModel, len(m.Recipients.Elements()))
+	for i, e := range m.Recipients.Elements() {
+		o, ok := e.(types.Object)
+		if !ok || o.IsUnknown() {
+			rs[i] = smsRecipientModel{Mobile: types.StringUnknown(), Params: types.MapUnknown(types.StringType)}
+			continue
+		}
+		resp.Diagnostics.Append(o.As(ctx, &rs[i], basetypes.ObjectAsOptions{})...)
+	}
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -100,6 +100,9 @@ type Client struct {
 	// creates serializes the creates of one natural key and remembers the
 	// objects this client's creates made (see lockCreate).
 	creates creates
+	// refreshing is set once a resource was refreshed through this client:
+	// its walk is a plan's (see FreshReads).
+	refreshing atomic.Bool
 
 	SMS       *SMSService
 	Agents    *AgentsService

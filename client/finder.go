@@ -130,6 +130,28 @@ func (f *finder[T]) valid(s stamp, gen uint64, now time.Time) bool {
 	return s.gen == gen && now.Sub(s.at) < finderTTL
 }
 
+// FreshReads marks ctx so that the reads made through it are never
+// answered by a call that began before them (they are still batched with
+// the reads that arrive with them), unless the client is refreshing.
+// Data sources read this way. Read in an apply, after depends_on, a data
+// source must see what something outside the provider (a provisioner,
+// another provider block, a person) changed meanwhile, which the answers
+// kept since the walk's first reads do not. In a plan that refreshes
+// resources (Refreshing), data sources share what the refresh read, as the
+// resources do: the plan shows the platform as the walk read it, at the
+// cost of a list.
+func FreshReads(ctx context.Context) context.Context { return context.WithValue(ctx, freshKey{}, true) }
+
+type freshKey struct{}
+
+// Refreshing records that a resource is being refreshed through c, which
+// Terraform does in a plan's walk, never in an apply's.
+func (c *Client) Refreshing() { c.refreshing.Store(true) }
+
+func (c *Client) freshReads(ctx context.Context) bool {
+	return ctx.Value(freshKey{}) != nil && !c.refreshing.Load()
+}
+
 // get returns the object with this id; the error satisfies IsNotFound when
 // it does not exist. what names the kind in that error ("agent 12").
 func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
@@ -139,8 +161,10 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 	var missed *flight[T]
 	// fresh is set when the cache may not answer: its answer for id was
 	// served already (a second read of an object, such as a poll, calls
-	// again) or needs confirming.
-	fresh := false
+	// again) or needs confirming, or ctx asks for FreshReads (then no call
+	// that began before this read may answer it either).
+	strict, start := f.c.freshReads(ctx), f.c.cfg.Now()
+	fresh := strict
 	for {
 		f.mu.Lock()
 		gen, now := f.c.gen.Load(), f.c.cfg.Now()
@@ -163,7 +187,7 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 		}
 		var fl *flight[T]
 		switch {
-		case f.coll != nil && f.coll.gen == gen && f.coll != missed && (!fresh || f.byIDs == nil):
+		case f.coll != nil && f.coll.gen == gen && f.coll != missed && (!fresh || f.byIDs == nil) && (!strict || !f.coll.at.Before(start)):
 			fl = f.coll
 		case f.byIDs != nil && (fresh || f.all == nil || gen != 0 || now.Sub(f.prefetched) < finderTTL):
 			fl = f.enqueue(ctx, id)

@@ -520,3 +520,28 @@ func TestFinderGatewaySnapshotServesOneList(t *testing.T) {
 		t.Errorf("a second read by ids: %d get_template calls in all, want 2", n)
 	}
 }
+
+// TestFinderFreshReads: the first read of a walk prefetches the
+// collection, whose answers serve later reads of other objects for a while.
+// A data source read in an apply after depends_on (a provisioner changed
+// the agent meanwhile, or another provider block) was answered from that
+// prefetch and showed the agent as it had been. Reads through
+// client.FreshReads are answered by calls that began after them.
+func TestFinderFreshReads(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 3, 0)
+	ctx := t.Context()
+	c := e.client(t, nil)
+	if _, err := c.Agents.Get(ctx, o.agents[0]); err != nil { // prefetches every agent
+		t.Fatal(err)
+	}
+	for _, id := range o.agents[1:] {
+		if _, err := e.c0.Agents.Update(ctx, id, client.AgentInput{UserName: ptr("Changed meanwhile")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, err := c.Agents.Get(client.FreshReads(ctx), o.agents[1]); err != nil || string(a.UserName) != "Changed meanwhile" {
+		t.Errorf("fresh read: %v, %v; want the change made after the prefetch", a, err)
+	}
+}

@@ -59,10 +59,10 @@ func pick[T any](items []T, ids []int64, id func(T) int64) []T {
 }
 
 // orSnapshot iterates the finder's unused whole list, when it has one at
-// the time of iterating, else pages.
-func orSnapshot[T any](f *finder[T], pages iter.Seq2[T, error]) iter.Seq2[T, error] {
+// the time of iterating (and ctx does not ask for FreshReads), else pages.
+func orSnapshot[T any](ctx context.Context, f *finder[T], pages iter.Seq2[T, error]) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		if items, ok := f.snapshot(); ok {
+		if items, ok := f.snapshot(); ok && !f.c.freshReads(ctx) {
 			sliceSeq(items)(yield)
 			return
 		}
@@ -282,7 +282,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 // tplId). Unknown ids are simply absent from the result. A whole list the
 // template finder read in this walk serves it (see finder.snapshot).
 func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
-	if items, ok := s.templates.snapshot(); ok {
+	if items, ok := s.templates.snapshot(); ok && !s.c.freshReads(ctx) {
 		return pick(items, ids, GatewayTemplate.Identifier), nil
 	}
 	return s.getTemplates(ctx, ids)
@@ -330,7 +330,7 @@ func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.S
 	if vccID != nil {
 		return pages
 	}
-	return orSnapshot(s.templates, pages)
+	return orSnapshot(ctx, s.templates, pages)
 }
 
 // gatewayPages pages through a get_template or get_sign listing from item
@@ -446,7 +446,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 // signId). A whole list the signature finder read in this walk serves it
 // (see finder.snapshot).
 func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
-	if items, ok := s.signatures.snapshot(); ok {
+	if items, ok := s.signatures.snapshot(); ok && !s.c.freshReads(ctx) {
 		return pick(items, ids, GatewaySignature.Identifier), nil
 	}
 	return s.getSignatures(ctx, ids)
@@ -484,7 +484,7 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 // list the signature finder read in this walk serves it (see
 // finder.snapshot).
 func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
-	return orSnapshot(s.signatures, gatewayPages(ctx, 0, s.SignaturesPage))
+	return orSnapshot(ctx, s.signatures, gatewayPages(ctx, 0, s.SignaturesPage))
 }
 
 // SendResultItem is one number of a send_sms or send_batch answer (§2.13).

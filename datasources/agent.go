@@ -57,6 +57,7 @@ func (d *agentDataSource) ConfigValidators(_ context.Context) []datasource.Confi
 }
 
 func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	ctx = client.FreshReads(ctx) // as every data source (framework.ReadDataSource)
 	var m agentDataModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {

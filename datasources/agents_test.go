@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -174,3 +175,36 @@ func TestAccAgentDataSource_errors(t *testing.T) {
 		Steps:                    steps,
 	})
 }
+
+// TestAgentDataSource_readAfterChangeElsewhere: a data source read in an
+// apply after depends_on sees the agent as it is then. The walk's first
+// read of an agent prefetched every agent, and a later read was answered
+// from that prefetch: an agent changed meanwhile by another provider block
+// (its own process), a provisioner or a person was shown as it had been.
+// One configured provider server stands for the walk.
+func TestAgentDataSource_readAfterChangeElsewhere(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var ids []int64
+	for _, num := range []string{"6100", "6101"} {
+		a, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: strPtr(num), UserName: strPtr("Before"), UserPassword: strPtr("Passw0rd-x")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, a.UserID.Int64())
+	}
+	srv := env.ActionServer(t)
+	if _, d := acctest.ReadDataSource(t, srv, "contactcenter_agent", map[string]any{"id": fmt.Sprint(ids[0])}); len(d) != 0 {
+		t.Fatalf("first read: %v", d)
+	}
+	if _, err := env.Client(t).Agents.Update(t.Context(), ids[1], client.AgentInput{UserName: strPtr("Changed elsewhere")}); err != nil {
+		t.Fatal(err)
+	}
+	after, d := acctest.ReadDataSource(t, srv, "contactcenter_agent", map[string]any{"id": fmt.Sprint(ids[1])})
+	if len(d) != 0 || after["user_name"] != "Changed elsewhere" {
+		t.Errorf("read after the change: user_name %v (diagnostics %v), want the agent as it is now", after["user_name"], d)
+	}
+}
+
+func strPtr(s string) *string { return &s }

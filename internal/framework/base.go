@@ -117,8 +117,12 @@ func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) e
 	return Managed[M]{Resource: NewResource(name), Steps: Steps[M]{Title: title, Get: get}}
 }
 
-// Read is read-or-remove (Steps.Read).
+// Read is read-or-remove (Steps.Read). Terraform reads a resource to
+// refresh it, in a plan's walk: the client is told (client.FreshReads).
 func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if r.Client != nil {
+		r.Client.Refreshing()
+	}
 	r.Steps.Read(ctx, req, resp)
 }
 

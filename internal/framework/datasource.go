@@ -8,20 +8,23 @@ import (
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // ReadDataSource is every data source's Read: the configuration into a new
 // model, read (which calls the API and fills the model), the model into
 // state. A failed read adds summary ("Unable to List Busy Reasons") with
-// the API's error, or, for an *AttrError, the error it names.
+// the API's error, or, for an *AttrError, the error it names. The read
+// sees the platform as it is (client.FreshReads), not as a read earlier
+// in the walk found it.
 func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse, summary string, read func(ctx context.Context, m *M) error) {
 	var m M
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if err := read(ctx, &m); err != nil {
+	if err := read(client.FreshReads(ctx), &m); err != nil {
 		var ae *AttrError
 		if errors.As(err, &ae) {
 			resp.Diagnostics.AddAttributeError(ae.Path, ae.Summary, ae.Detail)

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hcldec"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
@@ -212,6 +213,42 @@ func InvokeOnly(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ strin
 func PlanOnly(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, config any) ActionResult {
 	t.Helper()
 	pr, err := srv.PlanAction(t.Context(), &tfprotov6.PlanActionRequest{ActionType: typ, Config: jsonValue(t, config)})
+	if err != nil {
+		t.Fatalf("PlanAction: %v", err)
+	}
+	return ActionResult{Phase: "plan", Diagnostics: pr.Diagnostics}
+}
+
+// PlanOnlyUnknown is PlanOnly with the values at the paths given unknown,
+// as Terraform plans a value that depends on an object not yet applied
+// (recipients[0], chosen by a condition on a resource's attribute).
+func PlanOnlyUnknown(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, config any, unknown ...*tftypes.AttributePath) ActionResult {
+	t.Helper()
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil || schemas.ActionSchemas[typ] == nil {
+		t.Fatalf("schema of %s: %v", typ, err)
+	}
+	ty := schemas.ActionSchemas[typ].Schema.ValueType()
+	v, err := jsonValue(t, config).Unmarshal(ty)
+	if err != nil {
+		t.Fatalf("config: %v", err)
+	}
+	v, err = tftypes.Transform(v, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		for _, u := range unknown {
+			if p.Equal(u) {
+				return tftypes.NewValue(v.Type(), tftypes.UnknownValue), nil
+			}
+		}
+		return v, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv, err := tfprotov6.NewDynamicValue(ty, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := srv.PlanAction(t.Context(), &tfprotov6.PlanActionRequest{ActionType: typ, Config: &dv})
 	if err != nil {
 		t.Fatalf("PlanAction: %v", err)
 	}

@@ -227,3 +227,32 @@ func toGo(v tftypes.Value) any {
 	}
 	return fmt.Sprintf("%v", v)
 }
+
+// ReadDataSource reads data source typ with config through srv (one
+// configured provider, as one Terraform walk uses it) and returns its
+// state.
+func ReadDataSource(t testing.TB, srv tfprotov6.ProviderServer, typ string, config any) (map[string]any, []*tfprotov6.Diagnostic) {
+	t.Helper()
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil || schemas.DataSourceSchemas[typ] == nil {
+		t.Fatalf("schema of %s: %v", typ, err)
+	}
+	ty := schemas.DataSourceSchemas[typ].ValueType()
+	v, err := jsonValue(t, config).Unmarshal(ty)
+	if err != nil {
+		t.Fatalf("config: %v", err)
+	}
+	dv, err := tfprotov6.NewDynamicValue(ty, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := srv.ReadDataSource(t.Context(), &tfprotov6.ReadDataSourceRequest{TypeName: typ, Config: &dv})
+	if err != nil {
+		t.Fatalf("ReadDataSource: %v", err)
+	}
+	if hasErr(resp.Diagnostics) || resp.State == nil {
+		return nil, resp.Diagnostics
+	}
+	state, _ := decode(t, resp.State, ty).(map[string]any)
+	return state, resp.Diagnostics
+}
