@@ -37,6 +37,9 @@ import (
 //     write never sees data fetched before it.
 //     The provider builds a client per ConfigureProvider, that is per
 //     Terraform walk, so nothing read in one plan serves the next one.
+//     Writes by other processes (another provider block, a provisioner, a
+//     person) end nothing: a data source read in an apply after them reads
+//     through FreshReads.
 //   - An id missing from an answer that came in one response is gone. One
 //     missing from a collection read over several pages (which an object
 //     deleted meanwhile can shift) is confirmed by id, or for a list-only
