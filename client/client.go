@@ -79,6 +79,10 @@ type Config struct {
 	// included, to at most this many requests per second, spaced evenly
 	// (no burst). Zero or less means no pacing.
 	MaxRequestsPerSecond float64
+	// InterruptedLookup bounds the lookups of a create cut off by its
+	// context after it was sent (createInterrupted): 0 means 15 seconds, a
+	// negative value none (ccsync's abort, which must stop at once).
+	InterruptedLookup time.Duration
 	// AllowInsecureHTTP permits http:// URLs on hosts other than loopback.
 	AllowInsecureHTTP bool
 	// HTTPClient replaces the default transport (tests).

@@ -173,7 +173,14 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 // short waits for the service to finish): found, the create ends with it,
 // and Terraform saves it; else the error says that it may still appear.
 func (c *Client) createInterrupted(ctx context.Context, err error, lookup func(context.Context) (bool, error)) error {
-	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), interruptedLookup)
+	if c.cfg.InterruptedLookup < 0 {
+		return &CreateInterruptedError{Err: err, Skipped: true}
+	}
+	limit := interruptedLookup
+	if c.cfg.InterruptedLookup > 0 {
+		limit = c.cfg.InterruptedLookup
+	}
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), limit)
 	defer cancel()
 	var lerr error
 	for _, d := range []time.Duration{c.cfg.RetryWaitMin, 4 * c.cfg.RetryWaitMin} {
@@ -183,6 +190,10 @@ func (c *Client) createInterrupted(ctx context.Context, err error, lookup func(c
 		var found bool
 		if found, lerr = lookup(lctx); lerr == nil && found {
 			return nil
+		}
+		if lctx.Err() != nil {
+			lerr = fmt.Errorf("the lookups did not finish within %v", limit)
+			break
 		}
 		if errors.As(lerr, new(*SeveralNewError)) {
 			break
@@ -200,11 +211,16 @@ const interruptedLookup = 15 * time.Second
 type CreateInterruptedError struct {
 	Err       error // the create's failure (the context's error)
 	LookupErr error // the last lookup's, nil when it found nothing
+	Skipped   bool  // no lookup was made (Config.InterruptedLookup < 0)
 }
 
 func (e *CreateInterruptedError) Error() string {
 	found := "the object was not found"
-	if e.LookupErr != nil {
+	switch {
+	case e.Skipped:
+		return fmt.Sprintf("%v: the create was cut off after it was sent, and the service may still carry it out: "+
+			"check whether the object exists before creating it again", e.Err)
+	case e.LookupErr != nil:
 		found = fmt.Sprintf("looking the object up failed (%v)", e.LookupErr)
 	}
 	return fmt.Sprintf("%v: the create was interrupted after it was sent, and the service may still carry it out; "+

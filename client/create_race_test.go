@@ -297,3 +297,58 @@ func TestCreateInterrupted(t *testing.T) {
 		})
 	}
 }
+
+// TestCreateInterrupted_noLookup: ccsync's second Ctrl-C aborts at once; the
+// lookups after an interrupted create (up to 15 s) held it back. With
+// InterruptedLookup < 0 the create ends at once, its outcome unknown; and a
+// create whose context ended before it was sent is not said to have been
+// sent.
+func TestCreateInterrupted_noLookup(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrived := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/autocall/api/v3/webhook/updateOrCreate" {
+			_, _ = io.ReadAll(r.Body) // the server then sees the client go
+			arrived <- struct{}{}
+			<-r.Context().Done()
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
+		RetryWaitMin: time.Second, RetryWaitMax: 2 * time.Second, MaxRetries: 2, InterruptedLookup: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() { <-arrived; cancel() }()
+	began := time.Now()
+	_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
+	if took := time.Since(began); took > 500*time.Millisecond {
+		t.Errorf("the create took %v after its context ended, want at once", took)
+	}
+	var ie *client.CreateInterruptedError
+	if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "the create was cut off after it was sent, and the service may still carry it out") {
+		t.Errorf("error %v, want the create cut off, its outcome unknown", err)
+	}
+
+	// Ended before it was sent: a plain cancellation, nothing to look up.
+	ended, cancel := context.WithCancel(t.Context())
+	cancel()
+	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", RetryWaitMin: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 { // the create's turn may be taken before the context is seen
+		began = time.Now()
+		_, err = c2.Agents.CreateListed(ended, client.AgentInput{UserNum: str("9301"), UserName: str("Ann"), UserPassword: str("s3cret!")})
+		if errors.As(err, &ie) || !errors.Is(err, context.Canceled) || time.Since(began) > 500*time.Millisecond {
+			t.Fatalf("cancelled before sending: %v after %v, want context canceled at once", err, time.Since(began))
+		}
+	}
+}

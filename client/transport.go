@@ -169,6 +169,9 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if err := c.pacer.wait(ctx); err != nil {
 		return false, notSentError{err}
 	}
+	if err := ctx.Err(); err != nil {
+		return false, notSentError{err} // ended before the request left
+	}
 	base := c.urls[req.Surface]
 	if base == nil {
 		return false, fmt.Errorf("surface %q is not configured", req.Surface)

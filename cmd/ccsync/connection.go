@@ -151,6 +151,9 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	}
 	cfg, err := set.Config()
 	cfg.UserAgent = "ccsync"
+	// A second Ctrl-C aborts at once: a create it cuts off is reported as
+	// of unknown outcome, not looked up (the provider looks it up).
+	cfg.InterruptedLookup = -1
 	return cfg, asFlags(err)
 }
 

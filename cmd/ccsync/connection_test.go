@@ -62,6 +62,11 @@ func TestConnection_environmentAndFlags(t *testing.T) {
 	if cfg, err = c.clientConfig(); err != nil || cfg.MaxRetries != client.DefaultMaxRetries || cfg.Timeout != 0 || cfg.MaxRequestsPerSecond != 0 {
 		t.Errorf("defaults: %+v %v", cfg, err)
 	}
+	// A second Ctrl-C aborts at once: a create it cuts off is not looked
+	// up (for up to 15 s, as the provider does).
+	if cfg.InterruptedLookup >= 0 {
+		t.Errorf("ccsync's creates cut off by an abort must not be looked up: InterruptedLookup %v", cfg.InterruptedLookup)
+	}
 	// The gateway-only client reads them too.
 	t.Setenv("CONTACTCENTER_MAX_RETRIES", "0")
 	c, _ = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--sms-app-id", "a", "--sms-app-key", "k")
