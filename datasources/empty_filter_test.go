@@ -32,5 +32,11 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 			Want:   `Attribute ` + attr + ` set must contain at least 1 elements, got: 0`,
 		}
 	}
+	// A mobile with no digit is empty once spaces and dashes go: it listed
+	// every record.
+	cases["sms_records.mobile -"] = acctest.PlanError{
+		Config: `data "contactcenter_sms_records" "x" { mobile = " - " }`,
+		Want:   `Attribute mobile must hold digits (spaces and dashes are removed), got:  -`,
+	}
 	acctest.New(t).ExpectPlanErrors(t, cases)
 }

@@ -62,7 +62,11 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1)},
 			},
 			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`). Spaces and dashes are removed and a `+86` or `86` before the 11 digits is dropped, as the platform stores numbers without them. The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+				// Without a digit ("-", a placeholder of a spreadsheet) it is
+				// empty once spaces and dashes go, which the client leaves
+				// out: every record was listed.
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1),
+					stringvalidator.RegexMatches(regexp.MustCompile(`[0-9]`), "must hold digits (spaces and dashes are removed)")}},
 			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
 			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
 			"ag_id":   id("Only records sent by this user id (`ag_id`)."),
