@@ -11,6 +11,6 @@ import "fmt"
 // resource's own.
 func replacingHint(value string) string {
 	return fmt.Sprintf(". If this create replaces this resource's own object under lifecycle { create_before_destroy = true }, "+
-		"that object still holds the %[1]s until it is deleted after the create: remove create_before_destroy from this resource, "+
-		"or change the %[1]s in the same apply", value)
+		"that object still holds the %[1]s until it is deleted after the create: remove create_before_destroy from this resource "+
+		"(Terraform also applies it when a resource that depends on this one sets it), or change the %[1]s in the same apply", value)
 }
