@@ -58,24 +58,29 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 // number: a function is not told that its argument is sensitive, and
 // Terraform shows the expression's non-sensitive values next to the error.
 func mobileProblem(s string) string {
-	const removed = " after removing spaces, dashes and a +86 or 86 prefix"
-	digits := s
 	switch {
 	case s == "":
 		return "is empty"
-	case strings.HasPrefix(s, "+86"):
-		digits = s[len("+86"):]
-	case strings.HasPrefix(s, "+"):
+	case strings.HasPrefix(s, "+") && !strings.HasPrefix(s, "+86"):
 		return "starts with + and a country code other than 86 (only mainland numbers are accepted)"
+	}
+	digits, prefix := s, ""
+	switch {
+	case strings.HasPrefix(s, "+86"):
+		digits, prefix = s[len("+86"):], "+86"
 	case len(s) == 13 && strings.HasPrefix(s, "86"):
-		digits = s[len("86"):]
+		digits, prefix = s[len("86"):], "86"
 	}
 	switch {
 	case strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }):
 		return "holds a character other than digits, spaces, dashes and a leading +"
+	case len(digits) != 11 && prefix != "":
+		return fmt.Sprintf("has %d digits after the %s prefix, not 11", len(digits), prefix)
 	case len(digits) != 11:
-		return fmt.Sprintf("has %d digits%s, not 11", len(digits), removed)
+		return fmt.Sprintf("has %d digits (after removing spaces and dashes), not 11 (or 13 beginning with the 86 prefix)", len(digits))
+	case prefix != "":
+		return "does not start with 1 and a second digit 3-9 after the " + prefix + " prefix"
 	default:
-		return "does not start with 1 and a second digit 3-9" + removed
+		return "does not start with 1 and a second digit 3-9"
 	}
 }
