@@ -123,7 +123,7 @@ func APIErrorDetail(err error) string {
 		case e.Code == 401 || e.HTTPStatus == 401:
 			b.WriteString("\n\nCheck access_token (or CONTACTCENTER_ACCESS_TOKEN).")
 		case e.HTTPStatus == 429:
-			b.WriteString("\n\nThe platform's rate limit refused the call, also on every retry (max_retries). " +
+			b.WriteString("\n\nThe platform's rate limit refused the call, and each retry max_retries allows (none when it is 0). " +
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
 		case e.HTTPStatus >= 500:
 			b.WriteString("\n\nThe service failed; retrying later may succeed (max_retries controls automatic retries of safe calls).")
