@@ -60,7 +60,15 @@ func (r *gatewayResource[M]) Delete(ctx context.Context, req resource.DeleteRequ
 // ask for, hence replaceAttrs.
 func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {
-		return // a create: nothing is left behind
+		// A create: nothing is left behind. Without the gateway's
+		// credentials it would fail at apply; say so at plan.
+		if r.Client != nil && !req.Plan.Raw.IsNull() {
+			if err := r.Client.Gateway.CheckCredentials(); err != nil {
+				resp.Diagnostics.AddError("Missing SMS Gateway Credentials",
+					fmt.Sprintf("Cannot create the %s: %v.", r.noun, err))
+			}
+		}
+		return
 	}
 	kind, noun := r.steps.Title, r.noun
 	var id types.String

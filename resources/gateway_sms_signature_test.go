@@ -160,7 +160,8 @@ func TestAccGatewaySMSSignature_validation(t *testing.T) {
 }
 
 // TestAccGatewaySMSSignature_noCredentials: without sms_app_id/sms_app_key
-// the create fails clearly, naming both settings, and nothing is sent.
+// the create fails clearly, naming both settings, and nothing is sent; at
+// plan (the plan succeeded, and the apply failed).
 func TestAccGatewaySMSSignature_noCredentials(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -174,8 +175,10 @@ provider "contactcenter" {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{{
-			Config:      cfg,
-			ExpectError: regexp.MustCompile(`sms_app_id and sms_app_key are not set \(the SMS gateway signs every request\s+with sms_app_id and sms_app_key; set both in the provider block or in\s+CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY\)`),
+			Config:   cfg,
+			PlanOnly: true,
+			ExpectError: inOrder("Missing SMS Gateway Credentials", "Cannot create the signature: sms_app_id and sms_app_key are not set (the SMS gateway "+
+				"signs every request with sms_app_id and sms_app_key; set both in the provider block or in CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)."),
 		}},
 	})
 	if n := env.Requests(); n != 0 {
@@ -190,7 +193,7 @@ provider "contactcenter" {
 	}
 	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
 	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) + cfg)
-	out := w.Must(1, "apply", "-auto-approve", "-no-color")
+	out := w.Must(1, "plan", "-no-color")
 	if !strings.Contains(out, "sms_app_id and sms_app_key are not set (") || strings.Contains(out, "Value Conversion Error") || strings.Contains(out, "always an error in the provider") {
 		t.Errorf("apply output:\n%s", out)
 	}
