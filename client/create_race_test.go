@@ -136,14 +136,7 @@ func TestCreateLostWhileMadeElsewhere(t *testing.T) {
 		sim.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	newClient := func() *client.Client {
-		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
-			RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
+	newClient := func() *client.Client { return fastClient(t, srv.URL) }
 	elsewhere = newClient()
 	_, err = newClient().Webhooks.Create(t.Context(), hook)
 	var doubt *client.CreateInDoubtError
@@ -184,14 +177,7 @@ func TestCreateLostAfterKeyTaken(t *testing.T) {
 		sim.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	newClient := func() *client.Client {
-		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
-			RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
+	newClient := func() *client.Client { return fastClient(t, srv.URL) }
 	other, ours := newClient(), newClient()
 	lost.Store("/open/v3/svcapi/users/add", true) // the other's creates answer
 	lost.Store("/portal/v2/svcapi/queue/add", true)
@@ -351,4 +337,16 @@ func TestCreateInterrupted_noLookup(t *testing.T) {
 			t.Fatalf("cancelled before sending: %v after %v, want context canceled at once", err, time.Since(began))
 		}
 	}
+}
+
+// fastClient is a client of the server at origin that retries at once (two
+// retries), as a test wants.
+func fastClient(t *testing.T, origin string) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token",
+		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -228,27 +228,8 @@ func PlanOnlyUnknown(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ 
 	if err != nil || schemas.ActionSchemas[typ] == nil {
 		t.Fatalf("schema of %s: %v", typ, err)
 	}
-	ty := schemas.ActionSchemas[typ].Schema.ValueType()
-	v, err := jsonValue(t, config).Unmarshal(ty)
-	if err != nil {
-		t.Fatalf("config: %v", err)
-	}
-	v, err = tftypes.Transform(v, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
-		for _, u := range unknown {
-			if p.Equal(u) {
-				return tftypes.NewValue(v.Type(), tftypes.UnknownValue), nil
-			}
-		}
-		return v, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dv, err := tfprotov6.NewDynamicValue(ty, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := srv.PlanAction(t.Context(), &tfprotov6.PlanActionRequest{ActionType: typ, Config: &dv})
+	dv := typedConfig(t, schemas.ActionSchemas[typ].Schema.ValueType(), config, unknown...)
+	pr, err := srv.PlanAction(t.Context(), &tfprotov6.PlanActionRequest{ActionType: typ, Config: dv})
 	if err != nil {
 		t.Fatalf("PlanAction: %v", err)
 	}

@@ -238,15 +238,8 @@ func ReadDataSource(t testing.TB, srv tfprotov6.ProviderServer, typ string, conf
 		t.Fatalf("schema of %s: %v", typ, err)
 	}
 	ty := schemas.DataSourceSchemas[typ].ValueType()
-	v, err := jsonValue(t, config).Unmarshal(ty)
-	if err != nil {
-		t.Fatalf("config: %v", err)
-	}
-	dv, err := tfprotov6.NewDynamicValue(ty, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := srv.ReadDataSource(t.Context(), &tfprotov6.ReadDataSourceRequest{TypeName: typ, Config: &dv})
+	dv := typedConfig(t, ty, config)
+	resp, err := srv.ReadDataSource(t.Context(), &tfprotov6.ReadDataSourceRequest{TypeName: typ, Config: dv})
 	if err != nil {
 		t.Fatalf("ReadDataSource: %v", err)
 	}
@@ -255,4 +248,32 @@ func ReadDataSource(t testing.TB, srv tfprotov6.ProviderServer, typ string, conf
 	}
 	state, _ := decode(t, resp.State, ty).(map[string]any)
 	return state, resp.Diagnostics
+}
+
+// typedConfig is config (a Go value that encodes to the configuration's
+// JSON) as a value of type ty, with the values at the paths unknown made
+// unknown (as Terraform sends a value that depends on an object not yet
+// applied).
+func typedConfig(t testing.TB, ty tftypes.Type, config any, unknown ...*tftypes.AttributePath) *tfprotov6.DynamicValue {
+	t.Helper()
+	v, err := jsonValue(t, config).Unmarshal(ty)
+	if err != nil {
+		t.Fatalf("config: %v", err)
+	}
+	v, err = tftypes.Transform(v, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		for _, u := range unknown {
+			if p.Equal(u) {
+				return tftypes.NewValue(v.Type(), tftypes.UnknownValue), nil
+			}
+		}
+		return v, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv, err := tfprotov6.NewDynamicValue(ty, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
 }
