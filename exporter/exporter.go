@@ -124,6 +124,9 @@ type Summary struct {
 	Imports int `json:"imports"`
 	// Files are the files written, relative to Dir.
 	Files []string `json:"files"`
+	// Removed are the files of an earlier export of the same kinds that
+	// this one removed (their kind has no object left), relative to Dir.
+	Removed []string `json:"removed"`
 	// Literal lists the ids kept literal because they could not be
 	// resolved to a resource of the export, with the reason.
 	Literal []string `json:"literal_ids"`
@@ -154,11 +157,12 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := writeModule(opts, files); err != nil {
+	removed, err := writeModule(opts, files)
+	if err != nil {
 		return nil, err
 	}
 	sum := &Summary{Dir: opts.Dir, Resources: mod.counts, Imports: len(mod.imports), Literal: mod.literal,
-		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds()}
+		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds(), Removed: removed}
 	for _, f := range files {
 		sum.Files = append(sum.Files, f.name)
 	}

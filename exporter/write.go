@@ -6,13 +6,21 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 )
 
-// ownedFiles are the files an export writes (and, with Force, replaces or
-// removes): everything else in the folder is left alone.
-func ownedFiles() []string {
+// ownedFiles are the files an export of kinds writes (and, with Force,
+// replaces or removes when a kind has no object left): everything else in
+// the folder is left alone, the files of kinds not exported included. (An
+// export of --kinds agents removed skill_groups.tf, edits and all, and the
+// next plan destroyed the groups.)
+func ownedFiles(kinds []Kind) []string {
 	out := []string{"versions.tf", "imports.tf"}
-	for _, k := range AllKinds {
+	for _, k := range kinds {
 		out = append(out, string(k)+".tf")
 	}
 	return out
@@ -25,15 +33,15 @@ func ownedFiles() []string {
 // commit like any other: its folders are 0755 and its files (the .tf files
 // and the voice files under sounds/) 0644, before the umask, hence the
 // gosec exceptions below.
-func writeModule(opts Options, files []outFile) (err error) {
+func writeModule(opts Options, files []outFile) (removed []string, err error) {
 	dir := filepath.Clean(opts.Dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil { //nolint:gosec // G301: a folder of the user's files (see above)
-		return err
+		return nil, err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".ccsync-")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer func() {
 		if rmErr := os.RemoveAll(tmp); rmErr != nil && err == nil {
@@ -43,41 +51,110 @@ func writeModule(opts Options, files []outFile) (err error) {
 	for _, f := range files {
 		p := filepath.Join(tmp, filepath.FromSlash(f.name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil { //nolint:gosec // G301: a folder of the module (see above)
-			return err
+			return nil, err
 		}
 		if err := os.WriteFile(p, f.content, 0o644); err != nil { //nolint:gosec // G306: a file of the module, for the user to read and edit (see above)
-			return err
+			return nil, err
 		}
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil { //nolint:gosec // G302: MkdirTemp made it 0700; it becomes the module folder (see above)
-		return err
+		return nil, err
 	}
 	_, statErr := os.Stat(dir)
 	if errors.Is(statErr, os.ErrNotExist) {
-		return os.Rename(tmp, dir)
+		return nil, os.Rename(tmp, dir)
 	}
-	// The folder exists (empty, or --force): move each file the export owns.
-	names := make([]string, 0, len(files))
+	// The folder exists (empty, or --force). The import blocks of kinds an
+	// earlier export wrote and this one does not are kept: their files are.
+	if err := keepOtherImports(filepath.Join(dir, "imports.tf"), filepath.Join(tmp, "imports.tf"), opts.Kinds); err != nil {
+		return nil, err
+	}
+	// Move each file the export owns.
+	names := make([]string, 0, len(files)+1)
 	for _, f := range files {
 		names = append(names, f.name)
 	}
-	for _, name := range ownedFiles() {
+	if _, err := os.Stat(filepath.Join(tmp, "imports.tf")); err == nil && !slices.Contains(names, "imports.tf") {
+		names = append(names, "imports.tf") // only the kept import blocks
+	}
+	for _, name := range ownedFiles(opts.Kinds) {
 		dst := filepath.Join(dir, name)
 		if slices.Contains(names, name) {
 			if err := os.Rename(filepath.Join(tmp, name), dst); err != nil {
-				return err
+				return nil, err
 			}
-		} else if err := os.Remove(dst); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
+			continue
 		}
+		err := os.Remove(dst)
+		switch {
+		case err == nil:
+			removed = append(removed, name)
+		case !errors.Is(err, os.ErrNotExist):
+			return removed, err
+		}
+	}
+	if !slices.Contains(opts.Kinds, KindSounds) {
+		return removed, nil // the voice files of an earlier export stay with its sounds.tf
 	}
 	// sounds/ is replaced whole: the old one is moved aside first.
 	old := filepath.Join(tmp, "sounds.old")
 	if err := os.Rename(filepath.Join(dir, "sounds"), old); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("replacing %s: %w", filepath.Join(dir, "sounds"), err)
+		return removed, fmt.Errorf("replacing %s: %w", filepath.Join(dir, "sounds"), err)
 	}
 	if err := os.Rename(filepath.Join(tmp, "sounds"), filepath.Join(dir, "sounds")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return removed, err
+	}
+	return removed, nil
+}
+
+// kindOfType is the kind of each resource type an export writes.
+var kindOfType = map[string]Kind{
+	typeAgent: KindAgents, typeSkillGroup: KindSkillGroups, typeSkillGroupMembers: KindSkillGroupMembers,
+	typeSkillGroupMember: KindSkillGroupMembers, typeWebhook: KindWebhooks, typeOutboundTask: KindOutboundTasks,
+	typeSMSSignature: KindSMSSignatures, typeSMSTemplate: KindSMSTemplates, typeSound: KindSounds,
+	typeGatewaySMSSignature: KindGatewaySMSSignatures, typeGatewaySMSTemplate: KindGatewaySMSTemplates,
+}
+
+// keepOtherImports appends to the new imports.tf (dst, created if need be)
+// the import blocks of the old one (src) whose resources are of kinds not
+// in kinds: an export of --kinds agents into the folder of a whole export
+// keeps skill_groups.tf, and so the imports that adopt its groups (without
+// them, a plan before the first apply would create the groups again).
+func keepOtherImports(src, dst string, kinds []Kind) error {
+	old, err := os.ReadFile(src) //nolint:gosec // G304: the export's own imports.tf in the folder the user named
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
-	return nil
+	f, diags := hclwrite.ParseConfig(old, src, hcl.InitialPos)
+	if diags.HasErrors() {
+		return fmt.Errorf("reading %s to keep the import blocks of the kinds not exported: %s (fix or remove it, or export every kind)", src, diags.Error())
+	}
+	var kept []*hclwrite.Block
+	for _, b := range f.Body().Blocks() {
+		to := b.Body().GetAttribute("to")
+		if b.Type() != "import" || to == nil {
+			continue
+		}
+		typ, _, _ := strings.Cut(strings.TrimSpace(string(to.Expr().BuildTokens(nil).Bytes())), ".")
+		if k, ok := kindOfType[typ]; ok && !slices.Contains(kinds, k) {
+			kept = append(kept, b)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	cur, err := os.ReadFile(dst) //nolint:gosec // G304: the file this export just wrote
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	out := hclwrite.NewEmptyFile()
+	out.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment, Bytes: cur}})
+	for _, b := range kept {
+		out.Body().AppendNewline()
+		out.Body().AppendBlock(b)
+	}
+	return os.WriteFile(dst, hclwrite.Format(out.Bytes()), 0o644) //nolint:gosec // G306: a file of the module, for the user to read and edit
 }

@@ -32,8 +32,11 @@ flags:
   --membership M       authoritative (one contactcenter_skill_group_members
                        per group, default) or member (one
                        contactcenter_skill_group_member per agent and group)
-  --force              write into a folder that is not empty (the files the
-                       export writes are replaced; others are kept)
+  --force              write into a folder that is not empty: the files of the
+                       kinds exported are replaced (and removed, with a line
+                       saying so, for a kind that has no object left);
+                       every other file is kept, an earlier export's files
+                       of other kinds and their import blocks included
   --output text|json
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
@@ -176,6 +179,9 @@ func printExportSummary(w io.Writer, sum *exporter.Summary) {
 	}
 	for _, n := range sum.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	for _, f := range sum.Removed {
+		fmt.Fprintf(w, "removed: %s (an earlier export's file of a kind exported again, which has no object left)\n", f)
 	}
 	fmt.Fprintf(w, "Next: cd %s && terraform init && terraform plan (with the CONTACTCENTER_* variables set).\n", sum.Dir)
 }

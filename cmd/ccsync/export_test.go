@@ -174,22 +174,46 @@ func TestExportCommand_badInput(t *testing.T) {
 	}
 }
 
-// TestExportCommand_force replaces the export's own files and keeps the
-// others (state, the user's .tf).
+// TestExportCommand_force replaces the files of the kinds exported, removes
+// the file of an exported kind that has no object left (and says so), and
+// keeps the others (state, the user's .tf, an earlier export's files of
+// other kinds). An export of --kinds agents removed skill_groups.tf, edits
+// and all, and the next plan destroyed the groups; --help said "others are
+// kept".
 func TestExportCommand_force(t *testing.T) {
 	t.Parallel()
 	origin := exportSim(t)
 	dir := t.TempDir()
-	for name, content := range map[string]string{"terraform.tfstate": "{}", "main.tf": "# mine\n", "agents.tf": "# stale\n", "outbound_tasks.tf": "# stale\n"} {
+	for name, content := range map[string]string{"terraform.tfstate": "{}", "main.tf": "# mine\n", "agents.tf": "# stale\n", "outbound_tasks.tf": "# stale\n",
+		"skill_groups.tf": "# an earlier export's, edited\n",
+		"imports.tf": "import {\n  to = contactcenter_skill_group.sales\n  id = \"12\"\n}\n\nimport {\n  to = contactcenter_agent.agent_0001\n  id = \"1\"\n}\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "agents", "--force")
-	if code != 0 || !strings.Contains(out, "Exported 2 resources") {
+	if err := os.MkdirAll(filepath.Join(dir, "sounds"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sounds", "hold.wav"), []byte("RIFF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "agents,outbound_tasks", "--force")
+	if code != 0 || !strings.Contains(out, "Exported 2 resources") ||
+		!strings.Contains(out, "removed: outbound_tasks.tf (an earlier export's file of a kind exported again, which has no object left)") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	for name, want := range map[string]bool{"terraform.tfstate": true, "main.tf": true, "agents.tf": true, "outbound_tasks.tf": false, "versions.tf": true, "imports.tf": true} {
+	imports, _ := os.ReadFile(filepath.Join(dir, "imports.tf"))
+	if strings.Count(string(imports), "to = contactcenter_skill_group.sales") != 1 || strings.Contains(string(imports), "agent_0001") ||
+		strings.Count(string(imports), "to = contactcenter_agent.") != 2 {
+		t.Errorf("imports.tf: the agents' import blocks anew, the groups' kept:\n%s", imports)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sounds", "hold.wav")); err != nil {
+		t.Errorf("the voice files of an earlier export (sounds not exported now) are gone: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "skill_groups.tf")); string(b) != "# an earlier export's, edited\n" {
+		t.Errorf("skill_groups.tf (a kind not exported) was changed:\n%s", b)
+	}
+	for name, want := range map[string]bool{"terraform.tfstate": true, "main.tf": true, "agents.tf": true, "outbound_tasks.tf": false, "skill_groups.tf": true, "versions.tf": true, "imports.tf": true} {
 		_, err := os.Stat(filepath.Join(dir, name))
 		if (err == nil) != want {
 			t.Errorf("%s exists: %v, want %v", name, err == nil, want)
