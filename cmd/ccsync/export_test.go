@@ -186,7 +186,7 @@ func TestExportCommand_force(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{"terraform.tfstate": "{}", "main.tf": "# mine\n", "agents.tf": "# stale\n", "outbound_tasks.tf": "# stale\n",
 		"skill_groups.tf": "# an earlier export's, edited\n",
-		"imports.tf": "import {\n  to = contactcenter_skill_group.sales\n  id = \"12\"\n}\n\nimport {\n  to = contactcenter_agent.agent_0001\n  id = \"1\"\n}\n"} {
+		"imports.tf":      "import {\n  to = contactcenter_skill_group.sales\n  id = \"12\"\n}\n\nimport {\n  to = contactcenter_agent.agent_0001\n  id = \"1\"\n}\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
