@@ -111,6 +111,9 @@ func credentialProblem(v string) string {
 	if strings.TrimSpace(v) == "" {
 		return "must not be only white space"
 	}
+	if strings.HasPrefix(strings.ToLower(v), "bearer ") {
+		return `must be the token alone: drop the "Bearer " prefix, which each request adds`
+	}
 	r, _ := utf8.DecodeRuneInString(v[i:])
 	what := "a control character"
 	switch {
@@ -130,7 +133,7 @@ func credentialProblem(v string) string {
 	}
 	msg := fmt.Sprintf("must not hold white space or control characters: it has %s %s", what, where)
 	if what == "a line break" && where == "at the end" {
-		msg += " (file() keeps a file's last line break: trimspace(file(...)) drops it)"
+		msg += " (a value read from a file keeps the file's last line break: in Terraform, trimspace(file(...)) drops it)"
 	}
 	return msg
 }

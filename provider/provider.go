@@ -217,6 +217,9 @@ var settingSummaries = map[string]string{
 	client.SettingMaxRetries:           "Invalid Max Retries",
 	client.SettingInsecureHTTP:         "Invalid Insecure HTTP Setting",
 	client.SettingMaxRequestsPerSecond: "Invalid Max Requests Per Second",
+	client.SettingAccessToken:          "Invalid Access Token",
+	client.SettingSMSAppID:             "Invalid SMS App ID",
+	client.SettingSMSAppKey:            "Invalid SMS App Key",
 }
 
 func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
@@ -243,6 +246,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 			fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value, "+
 				"or remove it from the provider block and set the environment variable %s.", attr, client.EnvVar(attr)))
 	}
+	refused := map[string]bool{} // settings whose value was refused (not also missing)
 	for _, s := range strs {
 		switch {
 		case s.value.IsUnknown():
@@ -257,6 +261,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 		case !s.value.IsNull():
 			if err := set.Set(s.attr, s.value.ValueString()); err != nil {
 				resp.Diagnostics.AddAttributeError(path.Root(s.attr), settingSummaries[s.attr], err.Error()+".")
+				refused[s.attr] = true
 			}
 		}
 	}
@@ -302,6 +307,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 				"portal_open_url and smsapi_url instead.", client.EnvVar(client.SettingEndpoint)))
 	}
 	for _, e := range errs {
+		refused[e.Setting] = true
 		switch {
 		case e.Missing && missing == len(client.Surfaces):
 		case e.Missing:
@@ -314,7 +320,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), "Invalid Surface URL", e.Error()+".")
 		}
 	}
-	if set.AccessToken == "" {
+	if set.AccessToken == "" && !refused[client.SettingAccessToken] { // a refused one is not also missing
 		resp.Diagnostics.AddAttributeError(path.Root(client.SettingAccessToken), "Missing Access Token",
 			"Set access_token or CONTACTCENTER_ACCESS_TOKEN: every request except those to the SMS gateway carries it as a bearer token.")
 	}

@@ -294,10 +294,11 @@ func TestProviderErrors(t *testing.T) {
 		// A token read with file() keeps the file's last line break: every
 		// request failed with Go's "invalid header field value", retried.
 		"access_token from file()": {nil, with(minimal, "access_token", "tok-secret-1\n"), "access_token",
-			"access_token must not hold white space or control characters: it has a line break at the end (file() keeps a file's last line break: trimspace(file(...)) drops it)."},
+			"Invalid Access Token access_token must not hold white space or control characters: it has a line break at the end"},
 		"access_token env with a space": {map[string]string{"CONTACTCENTER_ACCESS_TOKEN": "tok secret-1"}, with(minimal, "access_token", nil), "access_token",
-			"CONTACTCENTER_ACCESS_TOKEN must not hold white space or control characters: it has a space inside"},
-		"sms_app_key with a tab": {nil, with(with(minimal, "sms_app_id", "app"), "sms_app_key", "\tkey-secret-1"), "sms_app_key", "it has a tab at the start"},
+			"Invalid Access Token CONTACTCENTER_ACCESS_TOKEN must not hold white space or control characters: it has a space inside"},
+		"sms_app_key with a tab": {nil, with(with(minimal, "sms_app_id", "app"), "sms_app_key", "\tkey-secret-1"), "sms_app_key", "Invalid SMS App Key sms_app_key must not hold white space or control characters: it has a tab at the start"},
+		"access_token Bearer":    {nil, with(minimal, "access_token", "Bearer tok-secret-1"), "access_token", "drop the \"Bearer \" prefix, which each request adds"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -311,6 +312,9 @@ func TestProviderErrors(t *testing.T) {
 			}
 			if strings.Contains(c.text(), "secret-1") {
 				t.Errorf("the error repeats a secret:\n%s", c.text())
+			}
+			if tc.attr == "access_token" && strings.Contains(tc.summary, "Invalid Access Token") && strings.Contains(c.text(), "Missing Access Token") {
+				t.Errorf("a refused token is not also missing:\n%s", c.text())
 			}
 		})
 	}

@@ -114,8 +114,10 @@ func secretVar(fs *flag.FlagSet, p *string, name, def, usage string) {
 	fs.Var(secretValue{p}, name, usage)
 }
 
-// settings are the flags over the environment.
-func (c *ccConn) settings() client.Settings {
+// settings are the flags over the environment. A credential flag goes
+// through Settings.Set, whose refusal (white space in a token) is the
+// error; the flag package would have put the value in its message.
+func (c *ccConn) settings() (client.Settings, error) {
 	// A string flag's default is the variable's value; only a different
 	// value counts as the flag's, so errors name the variable otherwise.
 	own := func(flag, env string) string {
@@ -125,18 +127,36 @@ func (c *ccConn) settings() client.Settings {
 		return flag
 	}
 	set := c.flags
-	set.Endpoint, set.AccessToken = own(c.endpoint, c.env.Endpoint), own(c.token, c.env.AccessToken)
-	set.AppID, set.AppKey = own(c.appID, c.env.AppID), own(c.appKey, c.env.AppKey)
+	set.Endpoint = own(c.endpoint, c.env.Endpoint)
+	var errs []error
+	for setting, v := range map[string]string{client.SettingAccessToken: own(c.token, c.env.AccessToken),
+		client.SettingSMSAppID: own(c.appID, c.env.AppID), client.SettingSMSAppKey: own(c.appKey, c.env.AppKey)} {
+		if v != "" {
+			errs = append(errs, set.Set(setting, v))
+		}
+	}
 	set.URLs = map[client.Surface]string{}
 	for _, s := range client.Surfaces {
 		set.URLs[s] = own(*c.urls[s], c.env.URLs[s])
 	}
-	return set.Or(c.env)
+	set = set.Or(c.env)
+	// A credential the environment gives, refused, is not "missing".
+	if _, err := set.Config(); err != nil {
+		for _, e := range client.SettingErrors(err) {
+			if e.Setting == client.SettingAccessToken || e.Setting == client.SettingSMSAppID || e.Setting == client.SettingSMSAppKey {
+				errs = append(errs, e)
+			}
+		}
+	}
+	return set, asFlags(errors.Join(errs...))
 }
 
 // clientConfig builds the client configuration, naming what is missing.
 func (c *ccConn) clientConfig() (client.Config, error) {
-	set := c.settings()
+	set, err := c.settings()
+	if err != nil {
+		return client.Config{}, err
+	}
 	var missing []string
 	for _, s := range client.Surfaces {
 		if set.URLs[s] == "" && set.Endpoint == "" {
@@ -155,6 +175,17 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	// of unknown outcome, not looked up (the provider looks it up).
 	cfg.InterruptedLookup = -1
 	return cfg, asFlags(err)
+}
+
+// onlyTokenRefused tells an error of settings that concerns the access
+// token alone, which the gateway does not use.
+func onlyTokenRefused(err error) bool {
+	for _, e := range client.SettingErrors(err) {
+		if e.Setting != client.SettingAccessToken && e.Setting != "--access-token" {
+			return false
+		}
+	}
+	return true
 }
 
 // asFlags names the flags in the setting errors of err ("--endpoint", not
@@ -179,7 +210,10 @@ func asFlags(err error) error {
 // gateway only: they need its URL and the app credentials, not the bearer
 // token or the other surfaces (which point at the gateway URL, unused).
 func (c *ccConn) gatewayClient() (*client.Client, error) {
-	set := c.settings()
+	set, err := c.settings()
+	if err != nil && !onlyTokenRefused(err) {
+		return nil, err
+	}
 	u := set.URLs[client.SurfaceSMSAPI]
 	if u == "" && set.Endpoint != "" {
 		u = client.SurfaceURLs(set.Endpoint)[client.SurfaceSMSAPI]

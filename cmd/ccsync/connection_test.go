@@ -117,4 +117,34 @@ func TestConnection_badValues(t *testing.T) {
 	if cfg, err := c.clientConfig(); err != nil || cfg.MaxRetries != 2 {
 		t.Errorf("--max-retries 2 over a bad variable: %+v %v", cfg, err)
 	}
+
+	// A token or key with white space (a line break from a file) is refused
+	// by name, without its value: the flag's was sent ("invalid header
+	// field value"), the variable's was reported as missing.
+	clearConnEnv(t)
+	c, err = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--access-token", "tok-secret-1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.clientConfig(); err == nil || !strings.Contains(err.Error(), "--access-token must not hold white space or control characters: it has a line break at the end") ||
+		strings.Contains(err.Error(), "secret-1") {
+		t.Errorf("--access-token with a line break: %v", err)
+	}
+	t.Setenv("CONTACTCENTER_ACCESS_TOKEN", "tok-secret-1\n")
+	c, err = parseConn(t, "--endpoint", "http://127.0.0.1:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.clientConfig(); err == nil || !strings.Contains(err.Error(), "CONTACTCENTER_ACCESS_TOKEN must not hold white space") ||
+		strings.Contains(err.Error(), "no access token") || strings.Contains(err.Error(), "secret-1") {
+		t.Errorf("CONTACTCENTER_ACCESS_TOKEN with a line break: %v", err)
+	}
+	clearConnEnv(t)
+	c, err = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--sms-app-id", "app", "--sms-app-key", "key secret-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.gatewayClient(); err == nil || !strings.Contains(err.Error(), "--sms-app-key must not hold white space") || strings.Contains(err.Error(), "secret-1") {
+		t.Errorf("--sms-app-key with a space: %v", err)
+	}
 }
