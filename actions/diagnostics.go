@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
@@ -46,4 +50,25 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// requireMobiles: a recipient's mobile is optional in the schema only so
+// that a recipient unknown at plan (chosen by a condition on an object not
+// yet applied) is accepted: the framework took the required attributes of
+// an unknown recipient for unset ("Missing Configuration for Required
+// Attribute"). A known recipient must have one.
+func requireMobiles(recipients types.List, diags *diag.Diagnostics) {
+	if recipients.IsNull() || recipients.IsUnknown() {
+		return
+	}
+	for i, e := range recipients.Elements() {
+		o, ok := e.(types.Object)
+		if !ok || o.IsNull() || o.IsUnknown() {
+			continue
+		}
+		if m, ok := o.Attributes()["mobile"]; ok && m.IsNull() {
+			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("mobile"), "Missing Recipient Mobile",
+				fmt.Sprintf("recipients[%d] has no mobile: every recipient needs the number to send to.", i))
+		}
+	}
 }

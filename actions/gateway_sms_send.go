@@ -92,7 +92,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
-						Required: true, MarkdownDescription: "The mobile number: 11 digits starting with 1, optionally prefixed `+86` or `86` (sent without it).",
+						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number: 11 digits starting with 1, optionally prefixed `+86` or `86` (sent without it).",
 						Validators: []validator.String{mobileValidator{}},
 					},
 					"sms_params_list": schema.ListAttribute{
@@ -140,6 +140,7 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	requireMobiles(m.Recipients, &resp.Diagnostics)
 	if !m.SmsText.IsNull() && m.SignText.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("sign_text"), "Missing Signature",
 			"sign_text is required with sms_text: the gateway sends a free text only under the text of an approved signature.")

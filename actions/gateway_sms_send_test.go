@@ -447,6 +447,14 @@ func TestActions_checksAtPlan(t *testing.T) {
 		"sms_send, a number listed twice": {"contactcenter_sms_send",
 			map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "13900000001"}, map[string]any{"mobile": "13900000001"}}},
 			"Duplicate Recipient"},
+		// mobile is optional in the schema only so that an unknown recipient
+		// plans; a known one without it is refused.
+		"sms_send, no mobile": {"contactcenter_sms_send",
+			map[string]any{"template_id": "1", "recipients": []any{map[string]any{"params": map[string]string{"a": "1"}}}},
+			"Missing Recipient Mobile: recipients[0] has no mobile: every recipient needs the number to send to."},
+		"gateway, no mobile": {"contactcenter_gateway_sms_send",
+			map[string]any{"tpl_id": "5001", "sign_text": "Acme", "recipients": []any{map[string]any{"sms_params_list": []string{"1"}}}},
+			"Missing Recipient Mobile: recipients[0] has no mobile"},
 		"task status, an id twice": {"contactcenter_outbound_task_status",
 			map[string]any{"ids": []int64{7, 7}, "status": "open"}, "duplicate values"},
 		"call user data, no values": {"contactcenter_call_user_data",

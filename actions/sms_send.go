@@ -72,7 +72,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 				Validators:          []validator.List{listvalidator.SizeAtLeast(1)},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
-						Required: true, MarkdownDescription: "The mobile number (`phone`): digits, optionally with a leading `+` and country code.",
+						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number (`phone`): digits, optionally with a leading `+` and country code.",
 						Validators: []validator.String{stringvalidator.RegexMatches(mobileRE, "must be a phone number: 5 to 20 digits, optionally after a leading +")},
 					},
 					"params": schema.MapAttribute{
@@ -92,6 +92,9 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() || m.Recipients.IsNull() || m.Recipients.IsUnknown() || framework.HasNullElement(m.Recipients) {
 		return // a null recipient is refused by the attribute's own validator
+	}
+	if requireMobiles(m.Recipients, &resp.Diagnostics); resp.Diagnostics.HasError() {
+		return
 	}
 	// An element may be unknown at plan (chosen by a condition on another
 	// object): the known ones are checked now, every one at invoke.

@@ -219,9 +219,10 @@ func PlanOnly(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string,
 	return ActionResult{Phase: "plan", Diagnostics: pr.Diagnostics}
 }
 
-// PlanOnlyUnknown is PlanOnly with the values at the paths given unknown,
-// as Terraform plans a value that depends on an object not yet applied
-// (recipients[0], chosen by a condition on a resource's attribute).
+// PlanOnlyUnknown validates and plans action typ with the values at the
+// paths given unknown, as Terraform validates and plans a value that
+// depends on an object not yet applied (recipients[0], chosen by a
+// condition on a resource's attribute).
 func PlanOnlyUnknown(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string, config any, unknown ...*tftypes.AttributePath) ActionResult {
 	t.Helper()
 	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
@@ -229,6 +230,13 @@ func PlanOnlyUnknown(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ 
 		t.Fatalf("schema of %s: %v", typ, err)
 	}
 	dv := typedConfig(t, schemas.ActionSchemas[typ].Schema.ValueType(), config, unknown...)
+	vr, err := srv.ValidateActionConfig(t.Context(), &tfprotov6.ValidateActionConfigRequest{ActionType: typ, Config: dv})
+	if err != nil {
+		t.Fatalf("ValidateActionConfig: %v", err)
+	}
+	if hasErr(vr.Diagnostics) {
+		return ActionResult{Phase: "validate", Diagnostics: vr.Diagnostics}
+	}
 	pr, err := srv.PlanAction(t.Context(), &tfprotov6.PlanActionRequest{ActionType: typ, Config: dv})
 	if err != nil {
 		t.Fatalf("PlanAction: %v", err)
