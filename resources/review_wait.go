@@ -61,7 +61,12 @@ type reviewSteps[M any] struct {
 	explain func(error) string
 }
 
+// Read refreshes the object, in a plan's walk: the client is told, as for
+// every resource (framework.Managed.Read; client.FreshReads).
 func (r *reviewedResource[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if r.Client != nil {
+		r.Client.Refreshing()
+	}
 	r.steps.Read(ctx, req, resp)
 }
 
