@@ -75,14 +75,15 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 	surface := func(s client.Surface, what string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, Validators: []validator.String{settingCheck{string(s)}},
-			MarkdownDescription: fmt.Sprintf("Base URL of the API that serves %s (the platform documentation calls it `{%s}`). Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`.",
+			MarkdownDescription: fmt.Sprintf("Base URL of the API that serves %s (the platform documentation calls it `{%s}`). Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`, unless the configuration sets `endpoint`.",
 				what, s, client.SurfacePrefixes[s], strings.ToUpper(string(s))),
 		}
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The contactcenter provider manages a contact-center platform through its open interface: " +
 			"agents, skill groups, outbound tasks, SMS signatures and templates, webhooks, voice files and the SMS gateway. " +
-			"Every attribute can also be set through the environment variable `CONTACTCENTER_<ATTRIBUTE NAME IN UPPER CASE>`; the configuration wins.",
+			"Every attribute can also be set through the environment variable `CONTACTCENTER_<ATTRIBUTE NAME IN UPPER CASE>`; the configuration wins " +
+			"(and an `endpoint` in the configuration also sets the surfaces the configuration does not name, over their `CONTACTCENTER_*_URL` variables).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"endpoint": schema.StringAttribute{
 				Optional: true, Validators: []validator.String{settingCheck{client.SettingEndpoint}},
