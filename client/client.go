@@ -201,18 +201,33 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 	if strings.TrimSpace(raw) == "" {
 		return nil, errors.New("must not be empty: give a URL such as https://cc.example.com")
 	}
+	// A user and password before the host are never repeated.
+	hidden := raw
+	if i := strings.LastIndex(hidden, "@"); i >= 0 {
+		scheme, _, found := strings.Cut(hidden, "://")
+		hidden = hidden[i+1:]
+		if found && len(scheme) < i {
+			hidden = scheme + "://" + hidden
+		}
+	}
+	if strings.TrimSpace(raw) != raw {
+		return nil, fmt.Errorf("%q has white space at the start or the end: give the URL alone", hidden)
+	}
 	if !strings.Contains(raw, "://") {
 		// Go's parser says "first path segment in URL cannot contain
 		// colon" of 127.0.0.1:18080.
-		shown := strings.TrimSpace(raw)
-		if i := strings.LastIndex(shown, "@"); i >= 0 {
-			shown = shown[i+1:] // a user and password before the host are not repeated
+		if strings.HasPrefix(strings.ToLower(raw), "http") {
+			return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", hidden)
 		}
-		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback), e.g. \"https://%s\"", shown, shown)
+		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback), e.g. \"https://%s\"", hidden, hidden)
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a URL: %w", raw, err)
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err // its text repeats the URL, password included
+		}
+		return nil, fmt.Errorf("%q is not a URL: %w", hidden, err)
 	}
 	shown := u.Redacted() // a password in the URL is not repeated
 	switch u.Scheme {
