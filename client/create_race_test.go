@@ -239,7 +239,7 @@ func TestCreateInterrupted(t *testing.T) {
 					<-r.Context().Done() // the client gives up
 					if tc.processAfter >= 0 {
 						time.Sleep(tc.processAfter)
-						r2 := httptest.NewRequest(r.Method, r.URL.String(), bytes.NewReader(body))
+						r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
 						r2.Header = r.Header.Clone()
 						sim.ServeHTTP(httptest.NewRecorder(), r2)
 					}
