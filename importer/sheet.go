@@ -53,7 +53,8 @@ type sheetReader struct {
 
 // openSheet opens path and the sheet named want (in any case), or, when the
 // workbook has no sheet of that name, its only sheet besides Help (a roster
-// saved under "Sheet1" still reads). Several other sheets are an error.
+// saved under "Sheet1" still reads). Several other sheets are an error, and
+// so is a hidden sheet chosen either way (chooseSheet).
 func openSheet(path, want string) (*sheetReader, error) {
 	f, err := excelize.OpenFile(path, openOptions)
 	if err != nil {
@@ -69,31 +70,9 @@ func openSheet(path, want string) (*sheetReader, error) {
 		}
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	sheet := ""
-	names := f.GetSheetList()
-	for _, n := range names {
-		if strings.EqualFold(n, want) {
-			sheet = n
-		}
-	}
-	if sheet == "" {
-		var candidates []string
-		for _, n := range names {
-			if !strings.EqualFold(n, HelpSheet) {
-				candidates = append(candidates, n)
-			}
-		}
-		switch len(candidates) {
-		case 0:
-			return nil, errors.Join(fmt.Errorf("%s has no worksheet to read (want one named %s)", path, want), f.Close())
-		case 1:
-			sheet = candidates[0]
-		default:
-			// Reading one of several sheets would leave the others' rows
-			// out without a word, and --prune would act on them.
-			return nil, errors.Join(fmt.Errorf("%s has no sheet named %s and %d sheets that could hold the data (%s): ccsync reads one sheet; name it %s, or keep the rows in one sheet",
-				path, want, len(candidates), strings.Join(candidates, ", "), want), f.Close())
-		}
+	sheet, err := chooseSheet(f, path, want)
+	if err != nil {
+		return nil, errors.Join(err, f.Close())
 	}
 	r := &sheetReader{f: f, Sheet: sheet}
 	if r.quirks, err = scanSheet(path, sheet); err != nil {
@@ -106,6 +85,76 @@ func openSheet(path, want string) (*sheetReader, error) {
 		return nil, errors.Join(fmt.Errorf("read %s!%s: %w", path, sheet, err), r.Close())
 	}
 	return r, nil
+}
+
+// chooseSheet names the sheet openSheet reads. A hidden sheet is never
+// read: an old list hidden beside this week's would be sent, or a hidden
+// roster applied, while the person sees another sheet. It is not skipped
+// either, which would leave its rows out without a word: the error names it
+// and says how to go on.
+func chooseSheet(f *excelize.File, path, want string) (string, error) {
+	hidden := func(n string) bool {
+		visible, err := f.GetSheetVisible(n)
+		return err == nil && !visible
+	}
+	names := f.GetSheetList()
+	var candidates, visible []string // the sheets besides want and Help
+	named := ""
+	for _, n := range names {
+		switch {
+		case strings.EqualFold(n, want):
+			named = n
+		case strings.EqualFold(n, HelpSheet):
+		default:
+			candidates = append(candidates, n)
+			if !hidden(n) {
+				visible = append(visible, n)
+			}
+		}
+	}
+	if named != "" {
+		if !hidden(named) {
+			return named, nil
+		}
+		how := "unhide it (in Excel: right-click a sheet tab, Unhide) to read it"
+		switch len(visible) {
+		case 0:
+		case 1:
+			how += fmt.Sprintf(", or delete or rename it to read the visible sheet %s", visible[0])
+		default:
+			how += fmt.Sprintf(", or delete it and name the sheet to read %s", want)
+		}
+		return "", fmt.Errorf("%s: the sheet %s is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): %s", path, named, how)
+	}
+	switch len(candidates) {
+	case 0:
+		return "", fmt.Errorf("%s has no worksheet to read (want one named %s)", path, want)
+	case 1:
+		if hidden(candidates[0]) {
+			return "", fmt.Errorf("%s has no sheet named %s, and its only sheet that could hold the data, %s, is hidden; ccsync does not read a hidden sheet: unhide it (in Excel: right-click a sheet tab, Unhide) to read it",
+				path, want, candidates[0])
+		}
+		return candidates[0], nil
+	}
+	// Reading one of several sheets would leave the others' rows out
+	// without a word, and --prune would act on them.
+	shown := make([]string, len(candidates))
+	for i, n := range candidates {
+		shown[i] = n
+		if hidden(n) {
+			shown[i] += " (hidden)"
+		}
+	}
+	msg := fmt.Sprintf("%s has no sheet named %s and %d sheets that could hold the data (%s): ccsync reads one sheet; name it %s, or keep the rows in one sheet",
+		path, want, len(candidates), strings.Join(shown, ", "), want)
+	switch len(candidates) - len(visible) {
+	case 0:
+	case 1:
+		msg += " (a hidden sheet counts too: delete it if it is not needed)"
+	default:
+		msg += " (hidden sheets count too: delete those not needed)"
+	}
+	return "", errors.New(msg)
 }
 
 // Next advances to the next row and returns its 1-based number and cells

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestOpenSheet_missingFileNamedOnce(t *testing.T) {
 // other sheets are never left out without a word (and never pruned).
 func TestOpenSheet_choice(t *testing.T) {
 	t.Parallel()
-	book := func(sheets ...string) string {
+	book := func(hidden []string, sheets ...string) string {
 		f := excelize.NewFile()
 		defer f.Close()
 		_ = f.SetSheetName("Sheet1", sheets[0])
@@ -49,6 +50,16 @@ func TestOpenSheet_choice(t *testing.T) {
 			_ = f.SetSheetRow(s, "A1", &[]any{"user_num", "user_name"})
 			_ = f.SetSheetRow(s, "A2", &[]any{"6001", s})
 		}
+		for i, s := range sheets {
+			if !slices.Contains(hidden, s) {
+				f.SetActiveSheet(i) // excelize does not hide the selected sheet
+			}
+		}
+		for _, s := range hidden {
+			if err := f.SetSheetVisible(s, false); err != nil {
+				t.Fatal(err)
+			}
+		}
 		path := filepath.Join(t.TempDir(), "teams.xlsx")
 		if err := f.SaveAs(path); err != nil {
 			t.Fatal(err)
@@ -57,17 +68,32 @@ func TestOpenSheet_choice(t *testing.T) {
 	}
 	for name, tc := range map[string]struct {
 		sheets []string
+		hidden []string
 		read   string // the sheet read, or "" for an error
+		err    string // what the error says
 	}{
-		"named":               {[]string{"Team A", "agents", "Help"}, "agents"},
-		"only one":            {[]string{"Sheet1"}, "Sheet1"},
-		"one besides help":    {[]string{"Help", "Roster"}, "Roster"},
-		"several, none named": {[]string{"Team A", "Team B", "Help"}, ""},
+		"named":                {sheets: []string{"Team A", "agents", "Help"}, read: "agents"},
+		"only one":             {sheets: []string{"Sheet1"}, read: "Sheet1"},
+		"one besides help":     {sheets: []string{"Help", "Roster"}, read: "Roster"},
+		"named, others hidden": {sheets: []string{"Old", "Agents"}, hidden: []string{"Old"}, read: "Agents"},
+		"hidden help":          {sheets: []string{"Help", "Roster"}, hidden: []string{"Help"}, read: "Roster"},
+		"several, none named": {sheets: []string{"Team A", "Team B", "Help"},
+			err: "has no sheet named Agents and 2 sheets that could hold the data (Team A, Team B): ccsync reads one sheet; name it Agents, or keep the rows in one sheet"},
+		// A hidden sheet is never read, whether by its name or as the only
+		// candidate: an old list hidden beside this week's would be used.
+		"named sheet hidden": {sheets: []string{"Agents", "December"}, hidden: []string{"Agents"},
+			err: "the sheet Agents is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): unhide it (in Excel: right-click a sheet tab, Unhide) to read it, or delete or rename it to read the visible sheet December"},
+		"named sheet hidden, alone": {sheets: []string{"Agents", "Help"}, hidden: []string{"Agents"},
+			err: "the sheet Agents is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): unhide it (in Excel: right-click a sheet tab, Unhide) to read it"},
+		"only candidate hidden": {sheets: []string{"Help", "Old"}, hidden: []string{"Old"},
+			err: "has no sheet named Agents, and its only sheet that could hold the data, Old, is hidden; ccsync does not read a hidden sheet: unhide it"},
+		"several, one hidden": {sheets: []string{"Old", "December"}, hidden: []string{"Old"},
+			err: "has no sheet named Agents and 2 sheets that could hold the data (Old (hidden), December): ccsync reads one sheet; name it Agents, or keep the rows in one sheet (a hidden sheet counts too: delete it if it is not needed)"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			r, err := openSheet(book(tc.sheets...), RosterSheet)
+			r, err := openSheet(book(tc.hidden, tc.sheets...), RosterSheet)
 			if tc.read == "" {
-				want := "has no sheet named Agents and 2 sheets that could hold the data (Team A, Team B): ccsync reads one sheet; name it Agents"
+				want := tc.err
 				if err == nil || !strings.Contains(err.Error(), want) {
 					t.Errorf("err = %v, want one containing %q", err, want)
 				}
