@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -43,9 +44,10 @@ Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL); --max-retries
 (--retries), --request-timeout and --max-requests-per-second, or their
 CONTACTCENTER_* variables.
-Output: --output text|json. Exit codes: 0 all done, 1 some rows failed (or an
-interrupt left rows not started or cut off), 2 bad input or usage (every bad
-cell named).
+Output: --output text|json (a run that cannot start prints {"error": "..."};
+bad cells, {"problems": [...]}). Exit codes: 0 all done, 1 some rows failed
+(or an interrupt left rows not started or cut off, or the platform could not
+be reached), 2 bad input or usage (every bad cell named).
 `
 
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).
@@ -89,30 +91,29 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return parseExit(err)
 	}
-	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "ccsync agents %s: want exactly one FILE.xlsx, got %d arguments\n", sub, len(pos))
-		return exitUsage
-	}
 	if *output != "text" && *output != "json" {
 		fmt.Fprintf(stderr, "ccsync agents %s: --output must be text or json, not %q\n", sub, *output)
 		return exitUsage
 	}
+	name := "ccsync agents " + sub
+	// With --output json, a run that cannot start still prints
+	// {"error": "..."} on stdout.
+	fail := func(code int, err error) int { return failure(stdout, stderr, *output, name, code, err) }
+	if len(pos) != 1 {
+		return fail(exitUsage, fmt.Errorf("want exactly one FILE.xlsx, got %d arguments", len(pos)))
+	}
 	if prune != nil && *prune != importer.PruneNone && *prune != importer.PruneResign && *prune != importer.PruneDelete {
-		fmt.Fprintf(stderr, "ccsync agents %s: --prune must be none, resign or delete, not %q\n", sub, *prune)
-		return exitUsage
+		return fail(exitUsage, fmt.Errorf("--prune must be none, resign or delete, not %q", *prune))
 	}
 	if concurrency != nil && *concurrency < 1 {
-		fmt.Fprintf(stderr, "ccsync agents %s: --concurrency must be at least 1, not %d\n", sub, *concurrency)
-		return exitUsage
+		return fail(exitUsage, fmt.Errorf("--concurrency must be at least 1, not %d", *concurrency))
 	}
 	file := pos[0]
 	if report != nil {
 		if msg := outputClash(file, map[string]string{"--report": *report}); msg != "" {
-			fmt.Fprintf(stderr, "ccsync agents %s: %s\n", sub, msg)
-			return exitUsage
+			return fail(exitUsage, errors.New(msg))
 		}
 	}
-	name := "ccsync agents " + sub
 	// ctx ends the work at the first SIGINT or SIGTERM, except apply's
 	// writes: there the first interrupt closes stopRows (no further row
 	// starts; the writes in flight finish) and the second ends applyCtx.
@@ -148,8 +149,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 
 	if sub == "template" {
 		if err := importer.WriteTemplate(file); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitUsage
+			return fail(exitUsage, err)
 		}
 		return emit(stdout, *output, map[string]any{"file": file, "columns": len(importer.AgentFields)},
 			fmt.Sprintf("wrote an empty roster with %d columns to %s\n", len(importer.AgentFields), file))
@@ -158,13 +158,11 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	if sub == "export" {
 		be, err := newBackend(conn)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitUsage
+			return fail(exitUsage, err)
 		}
 		n, err := importer.ExportRoster(ctx, be.Agents, file)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitFailures
+			return fail(exitFailures, err)
 		}
 		return emit(stdout, *output, map[string]any{"file": file, "agents": n}, fmt.Sprintf("exported %d agents to %s\n", n, file))
 	}
@@ -174,25 +172,21 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	started := time.Now()
 	roster, probs, err := importer.ReadRoster(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return exitUsage
+		return fail(exitUsage, err)
 	}
 	if len(probs) == 0 {
 		be, err := newBackend(conn)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitUsage
+			return fail(exitUsage, err)
 		}
 		var pprobs importer.Problems
 		var plan *importer.Plan
 		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords})
 		if err != nil && phase.Load() == 2 {
-			fmt.Fprintf(stderr, "%s: interrupted while planning; nothing was written\n", name)
-			return exitFailures
+			return fail(exitFailures, errors.New("interrupted while planning; nothing was written"))
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitFailures
+			return fail(exitFailures, err)
 		}
 		probs = pprobs
 		if len(probs) == 0 {
@@ -201,8 +195,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 				return printPlan(stdout, *output, roster, plan, planned)
 			}
 			if !confirmPrune(ctx, stderr, plan, *yes) || !phase.CompareAndSwap(0, 1) {
-				fmt.Fprintf(stderr, "%s: cancelled; nothing was written\n", name)
-				return exitFailures
+				return fail(exitFailures, errors.New("cancelled; nothing was written"))
 			}
 			return applyPlan(applyCtx, stopRows, stdout, stderr, *output, be, roster, plan, *report, *concurrency)
 		}
@@ -226,6 +219,18 @@ func emit(w io.Writer, output string, v any, text string) int {
 	}
 	fmt.Fprint(w, text)
 	return exitOK
+}
+
+// failure ends a command that could not run: the message goes to stderr
+// after the command's name and, with --output json, stdout still gets one
+// JSON document, {"error": "..."}, so a script reading it never finds it
+// empty. It returns code.
+func failure(stdout, stderr io.Writer, output, name string, code int, err error) int {
+	if output == "json" {
+		_ = emit(stdout, "json", map[string]any{"error": err.Error()}, "")
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	return code
 }
 
 func printPlan(w io.Writer, output string, roster *importer.Roster, plan *importer.Plan, took time.Duration) int {

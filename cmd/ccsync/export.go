@@ -72,18 +72,19 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return parseExit(err)
 	}
-	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "%s: want exactly one DIR, got %d arguments\n", name, len(pos))
-		return exitUsage
-	}
 	if *output != "text" && *output != "json" {
 		fmt.Fprintf(stderr, "%s: --output must be text or json, not %q\n", name, *output)
 		return exitUsage
 	}
+	// With --output json, an export that cannot start still prints
+	// {"error": "..."} on stdout.
+	fail := func(code int, err error) int { return failure(stdout, stderr, *output, name, code, err) }
+	if len(pos) != 1 {
+		return fail(exitUsage, fmt.Errorf("want exactly one DIR, got %d arguments", len(pos)))
+	}
 	ks, err := exporter.ParseKinds(*kinds)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return exitUsage
+		return fail(exitUsage, err)
 	}
 	// The gateway kinds need the gateway's own credentials: without them
 	// a default export leaves them out (and says so); asking for them by
@@ -97,22 +98,19 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	skipped := ""
 	if len(gateway) > 0 && (conn.appID == "" || conn.appKey == "") {
 		if *kinds != "" {
-			fmt.Fprintf(stderr, "%s: --kinds names %v, which need the SMS gateway credentials: set --sms-app-id and --sms-app-key "+
-				"(CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY)\n", name, gateway)
-			return exitUsage
+			return fail(exitUsage, fmt.Errorf("--kinds names %v, which need the SMS gateway credentials: set --sms-app-id and --sms-app-key "+
+				"(CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY)", gateway))
 		}
 		ks = slices.DeleteFunc(ks, func(k exporter.Kind) bool { return slices.Contains(gateway, k) })
 		skipped = "no SMS gateway credentials (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY): gateway signatures and templates are not exported"
 	}
 	cfg, err := conn.clientConfig()
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return exitUsage
+		return fail(exitUsage, err)
 	}
 	c, err := client.New(cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return exitUsage
+		return fail(exitUsage, err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -133,15 +131,12 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		}}
 	sum, err := exporter.Export(ctx, c, opts)
 	if err != nil {
-		if *output == "json" {
-			_ = emit(stdout, "json", map[string]any{"error": err.Error()}, "")
-		}
 		if errors.Is(err, exporter.ErrInput) {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			return exitUsage
+			return fail(exitUsage, err)
 		}
-		fmt.Fprintf(stderr, "%s: %v\nNothing was written.\n", name, err)
-		return exitFailures
+		code := fail(exitFailures, err)
+		fmt.Fprintln(stderr, "Nothing was written.")
+		return code
 	}
 	if skipped != "" {
 		sum.Notes = append(sum.Notes, skipped)

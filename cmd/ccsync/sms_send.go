@@ -57,6 +57,11 @@ Through the gateway, recipients with their own variables go out in one
 send_file request per batch (send_batch when a batch shares its
 variables), and every recipient's message, the template filled with the
 row's values, is checked against the gateway's 400 characters first.
+
+--output json prints one document: every row's outcome, or {"problems":
+[...]} for bad cells, or {"error": "..."} when the run cannot start. Exit
+codes: 0 done, 1 some rows failed or are unknown, the run was stopped or the
+platform could not be reached, 2 bad input or usage.
 `
 
 // notifySignals relays SIGINT and SIGTERM to c until the returned function
@@ -191,30 +196,30 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return parseExit(err)
 	}
-	switch {
-	case len(pos) != 1:
-		fmt.Fprintf(stderr, "ccsync sms send: want exactly one FILE.xlsx, got %d arguments\n", len(pos))
-		return exitUsage
-	case *template == "":
-		fmt.Fprintln(stderr, "ccsync sms send: --template is required")
-		return exitUsage
-	case *via != "open" && *via != "gateway":
-		fmt.Fprintf(stderr, "ccsync sms send: --via must be open or gateway, not %q\n", *via)
-		return exitUsage
-	case *batch < 1 || *batch > importer.MaxBatch:
-		fmt.Fprintf(stderr, "ccsync sms send: --batch-size must be 1 to %d\n", importer.MaxBatch)
-		return exitUsage
-	case *output != "text" && *output != "json":
+	if *output != "text" && *output != "json" {
 		fmt.Fprintf(stderr, "ccsync sms send: --output must be text or json, not %q\n", *output)
 		return exitUsage
+	}
+	const name = "ccsync sms send"
+	// With --output json, a run that cannot start still prints
+	// {"error": "..."} on stdout.
+	fail := func(code int, err error) int { return failure(stdout, stderr, *output, name, code, err) }
+	switch {
+	case len(pos) != 1:
+		return fail(exitUsage, fmt.Errorf("want exactly one FILE.xlsx, got %d arguments", len(pos)))
+	case *template == "":
+		return fail(exitUsage, errors.New("--template is required"))
+	case *via != "open" && *via != "gateway":
+		return fail(exitUsage, fmt.Errorf("--via must be open or gateway, not %q", *via))
+	case *batch < 1 || *batch > importer.MaxBatch:
+		return fail(exitUsage, fmt.Errorf("--batch-size must be 1 to %d", importer.MaxBatch))
 	}
 	file := pos[0]
 	if *journalPath == "" {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}
 	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath}); msg != "" {
-		fmt.Fprintf(stderr, "ccsync sms send: %s\n", msg)
-		return exitUsage
+		return fail(exitUsage, errors.New(msg))
 	}
 	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
 	// answer is recorded and it is not left in doubt, and sends no more;
@@ -230,29 +235,26 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 
 	be, err := newBackend(conn)
 	if err != nil {
-		fmt.Fprintf(stderr, "ccsync sms send: %v\n", err)
-		return exitUsage
+		return fail(exitUsage, err)
 	}
 	sender := be.Open
 	if *via == "gateway" {
 		sender = be.Gateway
 	}
 	if sender == nil {
-		fmt.Fprintf(stderr, "ccsync sms send: no %s sender is configured\n", *via)
-		return exitUsage
+		return fail(exitUsage, fmt.Errorf("no %s sender is configured", *via))
 	}
 	params, err := sender.TemplateParams(ctx, *template)
 	if err != nil {
-		fmt.Fprintf(stderr, "ccsync sms send: --template %s: %v\n", *template, err)
+		code := exitUsage
 		if unreachable(err) {
-			return exitFailures // the platform, not the input, failed
+			code = exitFailures // the platform, not the input, failed
 		}
-		return exitUsage
+		return fail(code, fmt.Errorf("--template %s: %w", *template, err))
 	}
 	list, probs, err := importer.ReadRecipients(file, params, *via)
 	if err != nil {
-		fmt.Fprintf(stderr, "ccsync sms send: %v\n", err)
-		return exitUsage
+		return fail(exitUsage, err)
 	}
 	badInput := func(probs importer.Problems) int {
 		if *output == "json" {
@@ -287,13 +289,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return badInput(probs)
 	}
 	if results == nil && sendErr != nil {
-		fmt.Fprintf(stderr, "ccsync sms send: %v\n", sendErr)
-		return exitUsage
+		return fail(exitUsage, sendErr)
 	}
+	// A report that cannot be written fails the run, but what was sent is
+	// still printed (in JSON with the error).
+	var reportErr error
 	if *report != "" {
-		if err := importer.WriteSendReport(*report, params, results); err != nil {
-			fmt.Fprintf(stderr, "ccsync sms send: write report: %v\n", err)
-			return exitFailures
+		if reportErr = importer.WriteSendReport(*report, params, results); reportErr != nil {
+			fmt.Fprintf(stderr, "ccsync sms send: write report: %v\n", reportErr)
+			reportErr = fmt.Errorf("write report %s: %w", *report, reportErr)
 		}
 	}
 	counts := map[string]int{}
@@ -302,14 +306,14 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	failed := importer.SendFailures(results)
 	code := exitOK
-	if failed > 0 || sendErr != nil {
+	if failed > 0 || sendErr != nil || reportErr != nil {
 		code = exitFailures
 	}
 	if *output == "json" {
 		out := map[string]any{"file": file, "template": *template, "via": *via, "dry_run": *dryRun,
 			"journal": *journalPath, "counts": counts, "results": results, "report": *report}
-		if sendErr != nil {
-			out["error"] = sendErr.Error()
+		if err := errors.Join(sendErr, reportErr); err != nil {
+			out["error"] = err.Error()
 		}
 		if taken > 0 {
 			out["reports_taken"] = map[string]int{"total": taken, "of_other_sends": takenOthers}
@@ -349,7 +353,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "Stopped: %s. Run again to continue; the journal %s prevents double sends.\n", why, *journalPath)
 	}
-	if *report != "" {
+	switch {
+	case reportErr != nil:
+		fmt.Fprintf(stdout, "Report not written: %v\n", reportErr)
+	case *report != "":
 		fmt.Fprintf(stdout, "Report: %s\n", *report)
 	}
 	return code

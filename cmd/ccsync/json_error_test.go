@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
+)
+
+// With --output json, a run that cannot start still prints one JSON
+// document on stdout, {"error": "..."}, as export terraform does, and keeps
+// its exit code: before, stdout was empty and a script reading it failed
+// on the parse rather than on the error.
+func TestOutputJSON_errorWhenTheRunCannotStart(t *testing.T) {
+	t.Parallel()
+	s := importertest.NewSender()
+	ep := fakeEndpoint(t, importer.Backend{Open: s, Agents: importertest.NewAgents()})
+	dir := t.TempDir()
+	rec := "../../examples/spreadsheets/recipients.xlsx"
+	roster := "../../examples/spreadsheets/agents.xlsx"
+	csv := filepath.Join(dir, "list.csv")
+	if err := os.WriteFile(csv, []byte("mobile,name\n13800138000,Ann\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "absent.xlsx")
+	down := []string{"--endpoint", "http://127.0.0.1:1", "--access-token", "t", "--request-timeout", "2s"}
+	up := []string{"--endpoint", ep, "--access-token", "t"}
+	journal := func() []string { return []string{"--journal", filepath.Join(t.TempDir(), "j")} }
+	for name, tc := range map[string]struct {
+		args []string
+		code int
+		err  string // in the JSON error
+	}{
+		"send, unreachable":       {append(append([]string{"sms", "send", rec, "--template", "7"}, journal()...), down...), 1, "connection refused"},
+		"send, unknown template":  {append(append([]string{"sms", "send", rec, "--template", "99"}, journal()...), up...), 2, "template 99 does not exist"},
+		"send, missing file":      {append(append([]string{"sms", "send", missing, "--template", "7"}, journal()...), up...), 2, "absent.xlsx"},
+		"send, CSV":               {append(append([]string{"sms", "send", csv, "--template", "7"}, journal()...), up...), 2, "a text file (CSV?)"},
+		"send, no template":       {append([]string{"sms", "send", rec}, up...), 2, "--template is required"},
+		"send, report clash":      {append([]string{"sms", "send", rec, "--template", "7", "--report", rec}, up...), 2, "--report"},
+		"plan, unreachable":       {append([]string{"agents", "plan", roster}, down...), 1, "connection refused"},
+		"plan, missing file":      {append([]string{"agents", "plan", missing}, up...), 2, "absent.xlsx"},
+		"apply, CSV":              {append([]string{"agents", "apply", csv}, up...), 2, "a text file (CSV?)"},
+		"apply, bad prune":        {append([]string{"agents", "apply", roster, "--prune", "all"}, up...), 2, "--prune must be none, resign or delete"},
+		"export, unreachable":     {append([]string{"agents", "export", filepath.Join(dir, "out.xlsx")}, down...), 1, "connection refused"},
+		"export terraform, kinds": {append([]string{"export", "terraform", filepath.Join(dir, "tf"), "--kinds", "pigeons"}, up...), 2, "pigeons"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, o, e := runCLI(append(tc.args, "--output", "json")...)
+			var doc map[string]any
+			if err := json.Unmarshal([]byte(o), &doc); err != nil {
+				t.Fatalf("exit %d; stdout is no JSON document (%v): %q\nstderr: %s", code, err, o, e)
+			}
+			msg, _ := doc["error"].(string)
+			if code != tc.code || !strings.Contains(msg, tc.err) || len(doc) != 1 {
+				t.Errorf("exit %d (want %d), stdout %s, want {\"error\": ...%q...}\nstderr: %s", code, tc.code, o, tc.err, e)
+			}
+			if !strings.Contains(e, tc.err) {
+				t.Errorf("stderr does not say it: %s", e)
+			}
+		})
+	}
+	if s.Batches != 0 {
+		t.Errorf("sent %d batches", s.Batches)
+	}
+}
+
+// A report that cannot be written fails the run (exit 1), but what was
+// sent is still printed: before, the run stopped with nothing on stdout
+// although the messages had gone out.
+func TestSMSSend_reportNotWrittenStillSaysWhatWasSent(t *testing.T) {
+	t.Parallel()
+	s := importertest.NewSender()
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	dir := t.TempDir()
+	rec := "../../examples/spreadsheets/recipients.xlsx"
+	report := filepath.Join(dir, "no such folder", "r.xlsx")
+	code, o, e := runSMSCmd("send", rec, "--template", "7", "--journal", filepath.Join(dir, "j"), "--report", report, "--output", "json", "--endpoint", ep, "--access-token", "t")
+	var res struct {
+		Counts map[string]int `json:"counts"`
+		Error  string         `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(o), &res); err != nil || code != 1 || res.Counts["sent"] != 24 || !strings.Contains(res.Error, "write report") {
+		t.Fatalf("exit %d %v\n%s\n%s", code, err, o, e)
+	}
+	code, o, e = runSMSCmd("send", rec, "--template", "7", "--journal", filepath.Join(dir, "j"), "--report", report, "--endpoint", ep, "--access-token", "t")
+	if code != 1 || !strings.Contains(o, "24 already sent") || !strings.Contains(o, "Report not written: write report") || strings.Contains(o, "Stopped") {
+		t.Errorf("text: exit %d\n%s\n%s", code, o, e)
+	}
+}
