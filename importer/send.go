@@ -23,7 +23,15 @@ const (
 	SendAlreadySent = "already sent"
 	SendUnknown     = "unknown"
 	SendDryRun      = "dry-run"
+	// SendNotSent is a number an interruption (or the end of the
+	// context) kept from being sent: nothing went out for it, and the next
+	// run sends it. It is not a failure.
+	SendNotSent = "not sent"
 )
+
+// MessageNotSent is the message of the numbers an interruption kept from
+// being sent, after one Ctrl-C or two.
+const MessageNotSent = "not sent (interrupted): the run stopped before this batch; run again to send it"
 
 // SendOptions tune a send.
 type SendOptions struct {
@@ -233,12 +241,16 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	}
 	for bi, batch := range batches {
 		if err := ctx.Err(); err != nil {
-			markRest(results, batches[bi:], "not sent: "+err.Error())
-			progress(BatchProgress{Batch: bi + 1, Last: len(batches), Status: BatchNotSent, Numbers: countIn(batches[bi:]), Reason: err.Error()})
+			msg, reason := MessageNotSent, "interrupted"
+			if !errors.Is(err, context.Canceled) {
+				msg, reason = "not sent: "+err.Error()+"; run again to send it", err.Error()
+			}
+			markRest(results, batches[bi:], SendNotSent, msg)
+			progress(BatchProgress{Batch: bi + 1, Last: len(batches), Status: BatchNotSent, Numbers: countIn(batches[bi:]), Reason: reason})
 			return results, err
 		}
 		if stopped(opts.Stop) {
-			markRest(results, batches[bi:], "not sent: the run was interrupted before this batch; run again to send it")
+			markRest(results, batches[bi:], SendNotSent, MessageNotSent)
 			progress(BatchProgress{Batch: bi + 1, Last: len(batches), Status: BatchNotSent, Numbers: countIn(batches[bi:]), Reason: "interrupted"})
 			if bi == 0 {
 				return results, fmt.Errorf("%w before the first batch; nothing was sent", ErrInterrupted)
@@ -255,7 +267,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		}
 		id := strconv.FormatInt(time.Now().UnixNano(), 36) + "-" + strconv.Itoa(bi+1)
 		if err := j.write(journalRec{Type: "intent", Time: time.Now(), Batch: id, Mobiles: mobiles, Content: digests, Shown: sent, Tag: tag}); err != nil {
-			markRest(results, batches[bi:], "not sent: journal: "+err.Error())
+			markRest(results, batches[bi:], SendFailed, "not sent: journal: "+err.Error())
 			return results, err
 		}
 		out, err := sender.SendBatch(ctx, opts.TemplateID, tag, rec)
@@ -543,10 +555,10 @@ func countIn(batches [][]int) int {
 	return n
 }
 
-func markRest(results []SendResult, batches [][]int, msg string) {
+func markRest(results []SendResult, batches [][]int, outcome, msg string) {
 	for _, b := range batches {
 		for _, i := range b {
-			results[i].Outcome, results[i].Message = SendFailed, msg
+			results[i].Outcome, results[i].Message = outcome, msg
 		}
 	}
 }

@@ -505,14 +505,25 @@ func TestSend_progressPerBatch(t *testing.T) {
 			cancel()
 		}
 	}}
-	if _, err := Send(ctx, s, list, opts); !errors.Is(err, context.Canceled) {
+	res, err := Send(ctx, s, list, opts)
+	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
+	}
+	// The numbers of the batches not sent are neither failed nor unknown:
+	// nothing went out for them, and the next run sends them.
+	if got := outcomes(res); got[SendNotSent] != 20 || SendFailures(res) != 1+10+10 {
+		t.Errorf("outcomes %v, %d failures; want 20 not sent, 21 failures (1 invalid, 10 in doubt, 10 refused)", got, SendFailures(res))
+	}
+	for _, r := range res {
+		if r.Outcome == SendNotSent && r.Message != MessageNotSent {
+			t.Errorf("row %d: message %q, want %q", r.Row, r.Message, MessageNotSent)
+		}
 	}
 	want := []BatchProgress{
 		{Batch: 1, Last: 1, Total: 5, Status: BatchSent, Numbers: 10, Sent: 9},
 		{Batch: 2, Last: 2, Total: 5, Status: BatchInDoubt, Numbers: 10, Reason: "read tcp: connection reset by peer"},
 		{Batch: 3, Last: 3, Total: 5, Status: BatchRefused, Numbers: 10, Reason: "code 1016: template not approved"},
-		{Batch: 4, Last: 5, Total: 5, Status: BatchNotSent, Numbers: 20, Reason: "context canceled"},
+		{Batch: 4, Last: 5, Total: 5, Status: BatchNotSent, Numbers: 20, Reason: "interrupted"},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("progress (-want +got):\n%s", d)

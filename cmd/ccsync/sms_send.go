@@ -46,7 +46,9 @@ up_status queues; ccsync sms status listen receives its pushes).
 Ctrl-C (or SIGTERM) stops after the current batch: that batch finishes and
 its answer is recorded, no further batch is sent, and the run exits 1; run
 again to send the rest. A second Ctrl-C aborts at once, leaving the batch in
-flight in doubt for the next run to settle.
+flight in doubt for the next run to settle. Either way the numbers of the
+batches not sent are "not sent (interrupted)" (counted apart, not failed; in
+--report and --output json, outcome "not sent"), and the next run sends them.
 
 The journal keeps the values each number was sent with: a row sent before
 with the same values is "already sent"; a row whose values changed (next
@@ -343,9 +345,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if *dryRun {
 		verb = "Dry run"
 	}
-	fmt.Fprintf(stdout, "%s: %d rows, %d unique numbers; %d sent, %d already sent, %d duplicates, %d failed, %d unknown, %d would send.\n",
+	// The numbers an interruption kept from being sent are one count, not
+	// a line each: they are no failures, and the next run sends them.
+	notSent := ""
+	if n := counts[importer.SendNotSent]; n > 0 {
+		notSent = fmt.Sprintf(", %d not sent (interrupted)", n)
+	}
+	fmt.Fprintf(stdout, "%s: %d rows, %d unique numbers; %d sent, %d already sent, %d duplicates, %d failed, %d unknown, %d would send%s.\n",
 		verb, len(list.Rows), list.Unique(), counts[importer.SendSent], counts[importer.SendAlreadySent], counts[importer.SendDuplicate],
-		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun])
+		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
 	if sendErr != nil {
 		why := sendErr.Error()
 		if errors.Is(sendErr, context.Canceled) {

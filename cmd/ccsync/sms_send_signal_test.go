@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,11 +72,16 @@ func TestSMSSend_firstInterruptFinishesTheBatchInFlight(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, e)
 		}
 	}
-	for _, want := range []string{"10 sent, 0 already sent, 1 duplicates, 14 failed, 0 unknown",
+	// The 14 numbers not sent are counted apart, not as failed, and in one
+	// summary rather than a line each.
+	for _, want := range []string{"10 sent, 0 already sent, 1 duplicates, 0 failed, 0 unknown, 0 would send, 14 not sent (interrupted).",
 		"Stopped: interrupted after batch 1 of 3; no further batch was sent. Run again to continue; the journal " + journal} {
 		if !strings.Contains(o, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, o)
 		}
+	}
+	if strings.Contains(o, "not sent (interrupted):") || strings.Contains(o, "failed: not sent") {
+		t.Errorf("stdout lists the numbers not sent one by one:\n%s", o)
 	}
 	if s.Batches != 1 || len(s.Sent) != 10 {
 		t.Errorf("the platform got %d batches, %d numbers; want 1 batch of 10", s.Batches, len(s.Sent))
@@ -142,5 +148,43 @@ func TestSMSSend_secondInterruptAborts(t *testing.T) {
 		if !strings.Contains(o, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, o)
 		}
+	}
+}
+
+// TestSMSSend_secondInterruptLeavesBatchesNotSent: two Ctrl-Cs during
+// batch 1 of 3 leave it in doubt, and the numbers of batches 2 and 3 read
+// "not sent (interrupted)" as after one Ctrl-C, not "failed" with
+// "not sent: context canceled"; JSON keeps one entry per row.
+func TestSMSSend_secondInterruptLeavesBatchesNotSent(t *testing.T) {
+	signal := fakeSignals(t)
+	s := &scriptedSender{Sender: importertest.NewSender()}
+	s.before = func(ctx context.Context, n int) error {
+		if n == 1 {
+			signal(os.Interrupt)
+			signal(os.Interrupt)
+			return untilAborted(t, ctx, "batch")
+		}
+		return nil
+	}
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	journal := filepath.Join(t.TempDir(), "j")
+	code, o, e := runSMSCmd("send", demoRecipients, "--template", "7", "--batch-size", "10", "--journal", journal, "--output", "json", "--endpoint", ep, "--access-token", "t")
+	var res struct {
+		Counts  map[string]int        `json:"counts"`
+		Results []importer.SendResult `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(o), &res); err != nil || code != 1 {
+		t.Fatalf("exit %d %v\n%s\n%s", code, err, o, e)
+	}
+	if res.Counts[importer.SendNotSent] != 14 || res.Counts[importer.SendUnknown] != 10 || res.Counts[importer.SendFailed] != 0 || len(res.Results) != 25 {
+		t.Errorf("counts %v, %d results", res.Counts, len(res.Results))
+	}
+	for _, r := range res.Results {
+		if r.Outcome == importer.SendNotSent && r.Message != importer.MessageNotSent {
+			t.Errorf("row %d: %q", r.Row, r.Message)
+		}
+	}
+	if !strings.Contains(e, "batches 2-3/3 not sent (14 numbers): interrupted") {
+		t.Errorf("stderr:\n%s", e)
 	}
 }
