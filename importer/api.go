@@ -113,7 +113,16 @@ type ContentLimiter interface {
 // sent other values is not sent this message. The gateway has no send
 // records; it is a ReportPuller.
 type Reconciler interface {
-	SentSince(ctx context.Context, templateID string, want map[string]string, since time.Time) (map[string]bool, error)
+	SentSince(ctx context.Context, templateID string, want map[string]string, since time.Time) (map[string]Recorded, error)
+}
+
+// Recorded is what the send records show of a number in doubt: a message
+// with its values that was sent or is on its way (Sent), or only one whose
+// delivery failed (result 0; Failed is the record's errmsg, such as
+// "UNDELIV"). A number with neither has no record.
+type Recorded struct {
+	Sent   bool
+	Failed string
 }
 
 // Rejected marks a send error after which the platform surely sent nothing.

@@ -3,6 +3,7 @@
 package importer
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -342,7 +343,7 @@ const recordWindow = 27 * time.Hour
 // when its values (sms_params, §2.5) are the ones the number was to get,
 // so last week's message does not settle this week's; a record whose
 // values cannot be read counts, as sending twice is the worse failure.
-func (s *openSender) SentSince(ctx context.Context, id string, want map[string]string, since time.Time) (map[string]bool, error) {
+func (s *openSender) SentSince(ctx context.Context, id string, want map[string]string, since time.Time) (map[string]Recorded, error) {
 	t, err := s.template(ctx, id)
 	if err != nil {
 		return nil, err
@@ -352,19 +353,26 @@ func (s *openSender) SentSince(ctx context.Context, id string, want map[string]s
 	if tpl != 0 {
 		f.TplID = &tpl
 	}
-	out := map[string]bool{}
+	out := map[string]Recorded{}
 	for r, err := range s.c.SMS.ListRecords(ctx, f) {
 		if err != nil {
 			return nil, err
 		}
 		m := lastMobile(string(r.Mobile))
 		digest, wanted := want[m]
-		// result 0 is a failed send: nothing arrived, so it may go again.
-		if !wanted || r.Result == 0 {
+		if !wanted {
 			continue
 		}
-		if got, ok := recordContent(string(r.SmsParams)); !ok || sameContent(digest, got) {
-			out[m] = true
+		if got, ok := recordContent(string(r.SmsParams)); ok && !sameContent(digest, got) {
+			continue
+		}
+		switch {
+		case r.Result != 0:
+			out[m] = Recorded{Sent: true}
+		case !out[m].Sent:
+			// result 0 is a failed delivery: nothing arrived, so it may
+			// go again; the reason tells the person why it does.
+			out[m] = Recorded{Failed: cmp.Or(strings.TrimSpace(string(r.Errmsg)), strings.TrimSpace(string(r.ResultName)), "failed")}
 		}
 	}
 	return out, nil

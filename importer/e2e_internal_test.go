@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -309,5 +310,47 @@ func TestOpenTemplateGivenByTplID(t *testing.T) {
 	want := fmt.Sprintf(`no SMS template has the id %d; the template "R" has the tpl_id %d and the id %s: use --template %s`, tpl.TplID, tpl.TplID, id, id)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want it to say %q", err, want)
+	}
+}
+
+// TestE2E_sendAnswerLostDeliveryFailed: against the simulator, a number
+// whose message was sent before the interruption and whose delivery failed
+// (record result 0, errmsg UNDELIV; numbers ending in 0000) is sent again,
+// and the run says why; the number delivered is not.
+func TestE2E_sendAnswerLostDeliveryFailed(t *testing.T) {
+	t.Parallel()
+	var ahead atomic.Int64
+	_, c, be, id := approvedTemplate(t, simulator.Options{Now: func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }}, -1)
+	ctx := context.Background()
+	rows := [][]any{{"mobile", "name", "date"}, {"13800000000", "Fails", "2026-12-01"}, {"13800000001", "Arrives", "2026-12-01"}}
+	list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	opts := SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")}
+	if res, err := Send(ctx, answerLostSender{be.Open.(*openSender)}, list, opts); err != nil || res[0].Outcome != SendUnknown {
+		t.Fatalf("lost answer: %v %+v", err, res)
+	}
+	ahead.Store(int64(10 * time.Second)) // the delivery receipts have arrived
+	res, err := Send(ctx, be.Open, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "sent before the interruption, but its delivery failed (UNDELIV: the number is unreachable): sending again"
+	if res[0].Outcome != SendSent || !strings.HasPrefix(res[0].Message, want) {
+		t.Errorf("row 2: %s %q, want sent, %q", res[0].Outcome, res[0].Message, want)
+	}
+	if res[1].Outcome != SendAlreadySent {
+		t.Errorf("row 3: %s %q, want already sent", res[1].Outcome, res[1].Message)
+	}
+	n := 0
+	for _, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if n != 3 {
+		t.Errorf("%d send records, want 3 (the failed one sent again)", n)
 	}
 }

@@ -222,7 +222,7 @@ func TestE2E_sendAgainstSimulator(t *testing.T) {
 	}
 	// Reconciliation sees the records of the first run.
 	sent, err := be.Open.(importer.Reconciler).SentSince(ctx, id, map[string]string{list.Rows[0].Mobile: "", "13999999999": ""}, time.Now().Add(-time.Hour))
-	if err != nil || !sent[list.Rows[0].Mobile] || sent["13999999999"] {
+	if err != nil || !sent[list.Rows[0].Mobile].Sent || sent["13999999999"] != (importer.Recorded{}) {
 		t.Errorf("SentSince: %v %v", sent, err)
 	}
 }

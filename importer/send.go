@@ -164,13 +164,13 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 	// recorded with every intent, so the platform's delivery reports tell
 	// which numbers in doubt were sent.
 	tag := "ccs" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	var notes map[string]string
+	var notes, again map[string]string
 	if !opts.DryRun {
 		if err := j.write(journalRec{Type: "run", Time: time.Now(), Template: opts.TemplateID, Via: opts.Via, Tag: tag}); err != nil {
 			return nil, err
 		}
 		var err error
-		if notes, err = reconcile(ctx, sender, j, opts); err != nil {
+		if notes, again, err = reconcile(ctx, sender, j, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -320,6 +320,11 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 					results[i].Outcome = SendSent
 					sent++
 				}
+				// Sent again after an interruption because the first
+				// message's delivery failed: say so.
+				if n := again[list.Rows[i].Mobile]; n != "" {
+					results[i].Message = strings.Join(slices.DeleteFunc([]string{n, o.Message}, func(s string) bool { return s == "" }), "; ")
+				}
 			}
 			progress(BatchProgress{Batch: bi + 1, Status: BatchSent, Numbers: len(batch), Sent: sent})
 		}
@@ -382,8 +387,10 @@ func alreadySentMessage(st *numberState, journalPath string) string {
 const foundInRecords = "sent before the interruption: the platform's send records show this template sent to it with these values"
 
 // reconcile settles the numbers an interrupted run left in doubt. It
-// returns, by number, what to tell about those it settled or left in doubt.
-func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptions) (map[string]string, error) {
+// returns, by number, what to tell about those it settled or left in doubt
+// (notes), and about those it sends again because their first message's
+// delivery failed (again).
+func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptions) (notes, again map[string]string, err error) {
 	var doubt []string
 	since := time.Time{}
 	for m, st := range j.state {
@@ -395,11 +402,12 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 		}
 	}
 	if len(doubt) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	slices.Sort(doubt)
 	if rp, ok := sender.(ReportPuller); ok {
-		return settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown, opts.ReportsTaken)
+		notes, err := settleFromReports(ctx, rp, j, doubt, opts.ResendUnknown, opts.ReportsTaken)
+		return notes, nil, err
 	}
 	if rc, ok := sender.(Reconciler); ok {
 		// The send records hold the values as sent (shown); a journal that
@@ -411,25 +419,31 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 		sent, err := rc.SentSince(ctx, opts.TemplateID, want, since)
 		if err == nil {
 			outcomes := map[string]Outcome{}
-			notes := map[string]string{}
+			notes, again = map[string]string{}, map[string]string{}
 			for _, m := range doubt {
-				if sent[m] {
+				switch rec := sent[m]; {
+				case rec.Sent:
 					outcomes[m] = Outcome{Sent: true, Message: foundInRecords}
 					notes[m] = foundInRecords + "; not sent again"
-				} else {
+				case rec.Failed != "":
+					// Sent, but nothing arrived: it goes again, on purpose.
+					msg := fmt.Sprintf("sent before the interruption, but its delivery failed (%s): sending again", rec.Failed)
+					outcomes[m] = Outcome{Message: msg}
+					again[m] = msg
+				default:
 					outcomes[m] = Outcome{Message: "not sent before the interruption (the platform's send records show no message with these values that was sent or is on its way)"}
 				}
 			}
-			return notes, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
+			return notes, again, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
 		}
 		if !opts.ResendUnknown {
-			return nil, nil
+			return nil, nil, nil
 		}
 	}
 	if opts.ResendUnknown {
-		return nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: released(doubt), Note: "resend-unknown"})
+		return nil, nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: released(doubt), Note: "resend-unknown"})
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // released is the outcome of numbers in doubt that --resend-unknown lets go

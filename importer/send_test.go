@@ -25,10 +25,13 @@ type fakeSender struct {
 	lose    int // batch whose answer is lost after sending (transport error)
 	reject  int // batch refused as a whole
 	noRecs  bool
+	// undelivered: numbers whose send record shows a failed delivery
+	// (result 0), with its errmsg.
+	undelivered map[string]string
 }
 
 func newFakeSender() *fakeSender {
-	return &fakeSender{sent: map[string]int{}, at: map[string]time.Time{}, invalid: map[string]string{}}
+	return &fakeSender{sent: map[string]int{}, at: map[string]time.Time{}, invalid: map[string]string{}, undelivered: map[string]string{}}
 }
 
 func (s *fakeSender) TemplateParams(context.Context, string) ([]string, error) {
@@ -57,14 +60,17 @@ func (s *fakeSender) SendBatch(_ context.Context, _, _ string, b []Recipient) (m
 	return out, nil
 }
 
-func (s *fakeSender) SentSince(_ context.Context, _ string, want map[string]string, since time.Time) (map[string]bool, error) {
+func (s *fakeSender) SentSince(_ context.Context, _ string, want map[string]string, since time.Time) (map[string]Recorded, error) {
 	if s.noRecs {
 		return nil, errors.New("no send records through the gateway")
 	}
-	out := map[string]bool{}
+	out := map[string]Recorded{}
 	for m := range want {
 		if t, ok := s.at[m]; ok && !t.Before(since) {
-			out[m] = true
+			out[m] = Recorded{Sent: true}
+			if reason, failed := s.undelivered[m]; failed {
+				out[m] = Recorded{Failed: reason}
+			}
 		}
 	}
 	return out, nil
@@ -527,5 +533,47 @@ func TestSend_progressPerBatch(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("progress (-want +got):\n%s", d)
+	}
+}
+
+// TestSend_doubtWhoseDeliveryFailedIsSentAgain: a number in doubt whose
+// send record shows the message sent and its delivery failed (result 0,
+// UNDELIV) is sent again on purpose, and the run says so. Before, the
+// journal and the report said the platform had no record of it.
+func TestSend_doubtWhoseDeliveryFailedIsSentAgain(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 5), []string{"name", "date"}, "open")
+	s := newFakeSender()
+	jpath := filepath.Join(t.TempDir(), "j")
+	opts := SendOptions{TemplateID: "7", Journal: jpath, crashAfterSend: 1}
+	if _, err := Send(context.Background(), s, list, opts); !errors.Is(err, errCrash) {
+		t.Fatalf("first run: %v", err)
+	}
+	s.undelivered["13800000003"] = "UNDELIV"
+	opts.crashAfterSend = 0
+	res, err := Send(context.Background(), s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "sent before the interruption, but its delivery failed (UNDELIV): sending again"
+	for _, r := range res {
+		switch {
+		case r.Mobile == "13800000003":
+			if r.Outcome != SendSent || !strings.HasPrefix(r.Message, want) {
+				t.Errorf("row %d: %s %q, want sent, %q", r.Row, r.Outcome, r.Message, want)
+			}
+		case r.Outcome != SendAlreadySent && r.Outcome != SendDuplicate:
+			t.Errorf("row %d: %s %q", r.Row, r.Outcome, r.Message)
+		}
+	}
+	if s.sent["13800000003"] != 2 || len(twice(s)) != 1 {
+		t.Errorf("sent twice: %v, want only 13800000003", twice(s))
+	}
+	b, err := os.ReadFile(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), want) || strings.Contains(string(b), "show no message with these values") {
+		t.Errorf("journal:\n%s", b)
 	}
 }

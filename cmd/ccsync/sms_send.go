@@ -29,7 +29,8 @@ before and after it is sent, so a run that was interrupted can be run again:
 nobody is sent twice. Numbers whose batch was cut off between sending and
 recording (or whose answer was lost) are settled on the next run: through
 the open interface from its send records (a record with the values the
-number was to get); through the gateway from its
+number was to get; a number whose record shows the delivery failed, result
+0 such as UNDELIV, is sent again, saying so); through the gateway from its
 delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
 only with --resend-unknown. The queue hands each report out once: the

@@ -244,13 +244,13 @@ func (s *Sender) SendBatch(ctx context.Context, id, _ string, batch []importer.R
 }
 
 // SentSince implements importer.Reconciler.
-func (s *Sender) SentSince(ctx context.Context, id string, want map[string]string, since time.Time) (map[string]bool, error) {
+func (s *Sender) SentSince(ctx context.Context, id string, want map[string]string, since time.Time) (map[string]importer.Recorded, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := map[string]bool{}
+	out := map[string]importer.Recorded{}
 	for m := range want {
 		if t, ok := s.SentAt[m]; ok && !t.Before(since.Add(-time.Second)) {
-			out[m] = true
+			out[m] = importer.Recorded{Sent: true}
 		}
 	}
 	return out, nil
