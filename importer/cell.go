@@ -98,6 +98,14 @@ func cellPhone(c Cell) (string, string) {
 		case r == '+' && i == 0:
 			b.WriteRune(r)
 		case r == ' ' || r == '-' || r == '(' || r == ')' || r == '.' || r == '\u00a0':
+		case r >= '０' && r <= '９':
+			// Typed with a Chinese or Japanese input method: the number
+			// looks right and is refused, so the rule names what it sees.
+			return "", "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)"
+		case r == '\'' && i == 0:
+			// A spreadsheet's own text marker is never part of the text:
+			// this one was typed or pasted into it.
+			return "", "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe"
 		default:
 			return "", "is not a phone number (digits, an optional leading +)"
 		}

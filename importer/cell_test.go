@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,6 +147,24 @@ func TestCellTextIDsNotDates(t *testing.T) {
 		shown := fmt.Sprintf("%02d-%02d-%02d", v/10000, v/100%100, v%100)
 		if got := cellText(Cell{Raw: strconv.Itoa(v), Text: shown}); got != shown {
 			t.Fatalf("id %d shown %s read as %s", v, shown, got)
+		}
+	}
+}
+
+// A number that looks right but is refused names what is wrong with it:
+// full-width digits (typed with a Chinese or Japanese input method) and an
+// apostrophe that is part of the text read "is not a phone number".
+func TestCellPhone_namesWhatIsWrong(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]string{
+		"１３８００１３８００４":    "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)",
+		"138００138004":    "has full-width digits",
+		"'13800138001":   "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe",
+		"138'00138001":   "is not a phone number (digits, an optional leading +)",
+		"call 138001380": "is not a phone number (digits, an optional leading +)",
+	} {
+		if got, rule := cellPhone(Cell{Raw: text, Text: text}); got != "" || !strings.HasPrefix(rule, want) {
+			t.Errorf("%q: %q, rule %q; want one starting %q", text, got, rule, want)
 		}
 	}
 }
