@@ -120,9 +120,10 @@ func chooseSheet(f *excelize.File, path, want string) (string, error) {
 		switch len(visible) {
 		case 0:
 		case 1:
-			how += fmt.Sprintf(", or delete or rename it to read the visible sheet %s", visible[0])
+			// Renaming the hidden sheet alone would leave two candidates.
+			how += fmt.Sprintf(", or delete it to read the visible sheet %s (or rename it and name %s %s)", visible[0], visible[0], want)
 		default:
-			how += fmt.Sprintf(", or delete it and name the sheet to read %s", want)
+			how += fmt.Sprintf(", or delete or rename it and name the sheet to read %s", want)
 		}
 		return "", fmt.Errorf("%s: the sheet %s is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): %s", path, named, how)
 	}

@@ -82,7 +82,7 @@ func TestOpenSheet_choice(t *testing.T) {
 		// A hidden sheet is never read, whether by its name or as the only
 		// candidate: an old list hidden beside this week's would be used.
 		"named sheet hidden": {sheets: []string{"Agents", "December"}, hidden: []string{"Agents"},
-			err: "the sheet Agents is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): unhide it (in Excel: right-click a sheet tab, Unhide) to read it, or delete or rename it to read the visible sheet December"},
+			err: "the sheet Agents is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): unhide it (in Excel: right-click a sheet tab, Unhide) to read it, or delete it to read the visible sheet December (or rename it and name December Agents)"},
 		"named sheet hidden, alone": {sheets: []string{"Agents", "Help"}, hidden: []string{"Agents"},
 			err: "the sheet Agents is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): unhide it (in Excel: right-click a sheet tab, Unhide) to read it"},
 		"only candidate hidden": {sheets: []string{"Help", "Old"}, hidden: []string{"Old"},
