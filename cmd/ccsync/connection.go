@@ -28,11 +28,12 @@ type ccConn struct {
 	// leave unset comes from env.
 	flags client.Settings
 	env   client.Settings
+	fs    *flag.FlagSet // to tell a flag given from one left at its default
 }
 
 func addConnFlags(fs *flag.FlagSet) *ccConn {
 	env := client.SettingsFromEnv()
-	c := &ccConn{urls: map[client.Surface]*string{}, env: env}
+	c := &ccConn{urls: map[client.Surface]*string{}, env: env, fs: fs}
 	fs.StringVar(&c.endpoint, "endpoint", env.Endpoint, "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
 	secretVar(fs, &c.token, "access-token", env.AccessToken, "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN, better: a flag's value shows in the process list)")
 	fs.StringVar(&c.appID, "sms-app-id", env.AppID, "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
@@ -128,6 +129,15 @@ func (c *ccConn) settings() (client.Settings, error) {
 	}
 	set := c.flags
 	set.Endpoint = own(c.endpoint, c.env.Endpoint)
+	if c.fs != nil {
+		c.fs.Visit(func(f *flag.Flag) {
+			if f.Name == "endpoint" {
+				// Given, even as the variable says: it addresses every
+				// surface (see Settings.Or), over CONTACTCENTER_*_URL.
+				set.Endpoint = c.endpoint
+			}
+		})
+	}
 	var errs []error
 	for setting, v := range map[string]string{client.SettingAccessToken: own(c.token, c.env.AccessToken),
 		client.SettingSMSAppID: own(c.appID, c.env.AppID), client.SettingSMSAppKey: own(c.appKey, c.env.AppKey)} {

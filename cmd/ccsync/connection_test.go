@@ -118,6 +118,19 @@ func TestConnection_badValues(t *testing.T) {
 		t.Errorf("--max-retries 2 over a bad variable: %+v %v", cfg, err)
 	}
 
+	// --endpoint given addresses every surface, over CONTACTCENTER_*_URL,
+	// even when it equals CONTACTCENTER_ENDPOINT.
+	clearConnEnv(t)
+	t.Setenv("CONTACTCENTER_ENDPOINT", "http://127.0.0.1:18080")
+	t.Setenv("CONTACTCENTER_PORTAL_URL", "http://127.0.0.1:1/portal")
+	c, err = parseConn(t, "--endpoint", "http://127.0.0.1:18080", "--access-token", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := c.clientConfig(); err != nil || cfg.URLs[client.SurfacePortal] != "http://127.0.0.1:18080/portal" {
+		t.Errorf("--endpoint equal to CONTACTCENTER_ENDPOINT, with CONTACTCENTER_PORTAL_URL: %v %v", cfg.URLs[client.SurfacePortal], err)
+	}
+
 	// A token or key with white space (a line break from a file) is refused
 	// by name, without its value: the flag's was sent ("invalid header
 	// field value"), the variable's was reported as missing.
