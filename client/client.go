@@ -202,11 +202,19 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		return nil, errors.New("must not be empty: give a URL such as https://cc.example.com")
 	}
 	// A user and password before the host are never repeated.
-	hidden := raw
-	if i := strings.LastIndex(hidden, "@"); i >= 0 {
-		scheme, _, found := strings.Cut(hidden, "://")
-		hidden = hidden[i+1:]
-		if found && len(scheme) < i {
+	hidden, userinfo := raw, false
+	scheme, rest, found := strings.Cut(raw, "://")
+	if !found {
+		scheme, rest = "", raw
+	}
+	authority, path, _ := strings.Cut(rest, "/")
+	if i := strings.LastIndex(authority, "@"); i >= 0 {
+		userinfo = true
+		hidden = authority[i+1:]
+		if path != "" || strings.HasSuffix(rest, "/") {
+			hidden += "/" + path
+		}
+		if found {
 			hidden = scheme + "://" + hidden
 		}
 	}
@@ -216,8 +224,8 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 	if !strings.Contains(raw, "://") {
 		// Go's parser says "first path segment in URL cannot contain
 		// colon" of 127.0.0.1:18080.
-		if strings.HasPrefix(strings.ToLower(raw), "http") {
-			return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", hidden)
+		if l := strings.ToLower(raw); strings.HasPrefix(l, "http//") || strings.HasPrefix(l, "https//") || strings.HasPrefix(l, "http:/") || strings.HasPrefix(l, "https:/") {
+			return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", hidden) // no "e.g. https://https//…"
 		}
 		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback), e.g. \"https://%s\"", hidden, hidden)
 	}
@@ -226,6 +234,9 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		var uerr *url.Error
 		if errors.As(err, &uerr) {
 			err = uerr.Err // its text repeats the URL, password included
+		}
+		if userinfo {
+			return nil, fmt.Errorf("%q is not a URL (the part before the host does not parse either)", hidden) // the detail may quote the password
 		}
 		return nil, fmt.Errorf("%q is not a URL: %w", hidden, err)
 	}

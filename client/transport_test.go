@@ -348,12 +348,15 @@ func TestValidateURL(t *testing.T) {
 		"fragment":             {"http://127.0.0.1:18952/#frag", false, "has a query or fragment"},
 		"password not shown":   {"ftp://admin:PWSECRET@cc.example.com", false, `"ftp://admin:xxxxx@cc.example.com" must start with https://`},
 		// Go's parser said "first path segment in URL cannot contain colon".
-		"no scheme":             {"127.0.0.1:18208", false, `"127.0.0.1:18208" must start with https:// (or http:// for loopback), e.g. "https://127.0.0.1:18208"`},
-		"no scheme, a password": {"admin:PWSECRET@cc.example.com", false, `"cc.example.com" must start with https://`},
-		"only spaces":           {"   ", false, "must not be empty: give a URL such as https://cc.example.com"},
-		"leading space":         {" https://cc.example.com", false, `" https://cc.example.com" has white space at the start or the end`},
-		"scheme without colon":  {"https//cc.example.com", false, `"https//cc.example.com" must start with https:// (or http:// for loopback)`},
-		"bad port, a password":  {"https://admin:PWSECRET@cc.example.com:bad", false, `"https://cc.example.com:bad" is not a URL`},
+		"no scheme":               {"127.0.0.1:18208", false, `"127.0.0.1:18208" must start with https:// (or http:// for loopback), e.g. "https://127.0.0.1:18208"`},
+		"no scheme, a password":   {"admin:PWSECRET@cc.example.com", false, `"cc.example.com" must start with https://`},
+		"only spaces":             {"   ", false, "must not be empty: give a URL such as https://cc.example.com"},
+		"leading space":           {" https://cc.example.com", false, `" https://cc.example.com" has white space at the start or the end`},
+		"scheme without colon":    {"https//cc.example.com", false, `"https//cc.example.com" must start with https:// (or http:// for loopback)`},
+		"bad port, a password":    {"https://admin:PWSECRET@cc.example.com:bad", false, `"https://cc.example.com:bad" is not a URL`},
+		"host starting with http": {"httpapi.example.com", false, `"httpapi.example.com" must start with https:// (or http:// for loopback), e.g. "https://httpapi.example.com"`},
+		"@ in the path":           {"https://admin:PWSECRET@cc.example.com/a@b ", false, `"https://cc.example.com/a@b " has white space`},
+		"escape in the password":  {"https://admin:pa%zzPWSECRET@cc.example.com", false, `"https://cc.example.com" is not a URL`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -365,7 +368,7 @@ func TestValidateURL(t *testing.T) {
 			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 				t.Fatalf("ValidateURL(%q) = %v, want error containing %q", tc.raw, err, tc.wantErr)
 			}
-			if err != nil && strings.Contains(err.Error(), "PWSECRET") {
+			if err != nil && (strings.Contains(err.Error(), "PWSECRET") || strings.Contains(err.Error(), `e.g. "https://https//`)) {
 				t.Errorf("ValidateURL(%q) repeats the password: %v", tc.raw, err)
 			}
 		})
