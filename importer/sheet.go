@@ -120,8 +120,13 @@ func chooseSheet(f *excelize.File, path, want string) (string, error) {
 		switch len(visible) {
 		case 0:
 		case 1:
-			// Renaming the hidden sheet alone would leave two candidates.
-			how += fmt.Sprintf(", or delete it to read the visible sheet %s (or rename it and name %s %s)", visible[0], visible[0], want)
+			// Renaming the hidden sheet alone would leave two candidates;
+			// deleting it, too, when another hidden sheet is left.
+			if len(candidates) == 1 {
+				how += fmt.Sprintf(", or delete it to read the visible sheet %s (or rename it and name %s %s)", visible[0], visible[0], want)
+			} else {
+				how += fmt.Sprintf(", or delete or rename it and name the visible sheet %s %s", visible[0], want)
+			}
 		default:
 			how += fmt.Sprintf(", or delete or rename it and name the sheet to read %s", want)
 		}

@@ -87,6 +87,9 @@ func TestOpenSheet_choice(t *testing.T) {
 			err: "the sheet Agents is hidden, and ccsync does not read a hidden sheet (it may be an old list kept out of sight): unhide it (in Excel: right-click a sheet tab, Unhide) to read it"},
 		"only candidate hidden": {sheets: []string{"Help", "Old"}, hidden: []string{"Old"},
 			err: "has no sheet named Agents, and its only sheet that could hold the data, Old, is hidden; ccsync does not read a hidden sheet: unhide it"},
+		// Deleting the named sheet would leave December and the hidden Old.
+		"named sheet hidden, another hidden": {sheets: []string{"Agents", "December", "Old"}, hidden: []string{"Agents", "Old"},
+			err: "unhide it (in Excel: right-click a sheet tab, Unhide) to read it, or delete or rename it and name the visible sheet December Agents"},
 		"several, one hidden": {sheets: []string{"Old", "December"}, hidden: []string{"Old"},
 			err: "has no sheet named Agents and 2 sheets that could hold the data (Old (hidden), December): ccsync reads one sheet; name it Agents, or keep the rows in one sheet (a hidden sheet counts too: delete it if it is not needed)"},
 	} {
