@@ -102,7 +102,11 @@ func cellPhone(c Cell) (string, string) {
 			// Typed with a Chinese or Japanese input method: the number
 			// looks right and is refused, so the rule names what it sees.
 			return "", "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)"
-		case r == '\'' && i == 0:
+		case r >= '\uff01' && r <= '\uff5e' || r == '\u3000':
+			// The input method's plus, dash or space (＋, －, the
+			// ideographic space).
+			return "", fmt.Sprintf("has the full-width character %q; type the number with ASCII characters (Excel's ASC function converts them)", r)
+		case (r == '\'' || r == '\u2018' || r == '\u2019') && i == 0:
 			// A spreadsheet's own text marker is never part of the text:
 			// this one was typed or pasted into it.
 			return "", "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe"

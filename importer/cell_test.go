@@ -162,6 +162,11 @@ func TestCellPhone_namesWhatIsWrong(t *testing.T) {
 		"'13800138001":   "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe",
 		"138'00138001":   "is not a phone number (digits, an optional leading +)",
 		"call 138001380": "is not a phone number (digits, an optional leading +)",
+		// Other characters of a Chinese or Japanese input method.
+		"＋8613800138002": `has the full-width character '＋'; type the number with ASCII characters`,
+		"138　0013　8003":  `has the full-width character '\u3000'`,
+		"138－0013－8005":  `has the full-width character '－'`,
+		"’13800138004":   "starts with an apostrophe that is part of the cell's text",
 	} {
 		if got, rule := cellPhone(Cell{Raw: text, Text: text}); got != "" || !strings.HasPrefix(rule, want) {
 			t.Errorf("%q: %q, rule %q; want one starting %q", text, got, rule, want)
