@@ -41,7 +41,7 @@ func (d *agentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 	}
 	attrs["user_num"] = schema.StringAttribute{
 		Optional: true, Computed: true, MarkdownDescription: "The agent number (`user_num`). Exactly one of `id` and `user_num` must be set.",
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.Trimmed()},
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One agent, found by id or by agent number: what the platform holds of a `contactcenter_agent` (everything but the password), " +

@@ -46,7 +46,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			"For one agent with its configuration objects, use the `contactcenter_agent` data source. API: users/list (spec §4.2, §2.6).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"user_num": schema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.Trimmed()}},
 			"user_status": schema.SetAttribute{
 				Optional: true, ElementType: types.Int64Type,
 				MarkdownDescription: "Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.",

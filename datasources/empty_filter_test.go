@@ -32,6 +32,14 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 			Want:   `Attribute ` + attr + ` set must contain at least 1 elements, got: 0`,
 		}
 	}
+	// An agent number with white space around it matched no agent, with no
+	// word: numbers are stored trimmed.
+	for _, typ := range []string{"agents", "agent"} {
+		cases[typ+".user_num spaced"] = acctest.PlanError{
+			Config: `data "contactcenter_` + typ + `" "x" { user_num = " 9001" }`,
+			Want:   `Attribute user_num must not begin or end with white space (agent numbers are stored trimmed: it would match no agent)`,
+		}
+	}
 	// A mobile with no digit is empty once spaces and dashes go: it listed
 	// every record.
 	cases["sms_records.mobile -"] = acctest.PlanError{

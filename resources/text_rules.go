@@ -52,6 +52,13 @@ var notBlankRE = regexp.MustCompile(nonSpace)
 // trimmed rejects text the service would store trimmed (agents, webhooks and
 // voice names are trimmed on write): the value read back would differ from
 // the configuration, so it fails at plan time instead of after apply.
+// Trimmed is trimmed for the data sources and filters that look an agent
+// up by its number: one with white space around it matches no agent.
+func Trimmed() validator.String {
+	return stringvalidator.RegexMatches(trimmedRE,
+		"must not begin or end with white space (agent numbers are stored trimmed: it would match no agent)")
+}
+
 func trimmed() validator.String {
 	return stringvalidator.RegexMatches(trimmedRE,
 		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
