@@ -356,7 +356,7 @@ func TestValidateURL(t *testing.T) {
 		"bad port, a password":    {"https://admin:PWSECRET@cc.example.com:bad", false, `"https://cc.example.com:bad" is not a URL`},
 		"host starting with http": {"httpapi.example.com", false, `"httpapi.example.com" must start with https:// (or http:// for loopback), e.g. "https://httpapi.example.com"`},
 		"@ in the path":           {"https://admin:PWSECRET@cc.example.com/a@b ", false, `"https://cc.example.com/a@b " has white space`},
-		"escape in the password":  {"https://admin:pa%zzPWSECRET@cc.example.com", false, `"https://cc.example.com" is not a URL`},
+		"escape in the password":  {"https://admin:pa%zzPWSECRET@cc.example.com", false, `the URL of host "https://cc.example.com" does not parse: its user or password part is malformed`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
