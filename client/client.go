@@ -236,7 +236,7 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 			err = uerr.Err // its text repeats the URL, password included
 		}
 		if userinfo {
-			return nil, fmt.Errorf("the URL of host %q does not parse: its user or password part is malformed (not repeated here)", hidden) // the detail may quote the password
+			return nil, fmt.Errorf("%q (shown without its user and password) is not a URL: it does not parse", hidden) // Go's detail may quote the password
 		}
 		return nil, fmt.Errorf("%q is not a URL: %w", hidden, err)
 	}
