@@ -315,7 +315,12 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if *output == "json" {
 		out := map[string]any{"file": file, "template": *template, "via": *via, "dry_run": *dryRun,
 			"journal": *journalPath, "counts": counts, "results": results, "report": *report}
-		if err := errors.Join(sendErr, reportErr); err != nil {
+		why := sendErr
+		if errors.Is(sendErr, context.Canceled) {
+			// As the text output says it, not "context canceled".
+			why = errors.New("aborted by a second interrupt; a batch cut off is in doubt and the next run settles it")
+		}
+		if err := errors.Join(why, reportErr); err != nil {
 			out["error"] = err.Error()
 		}
 		if taken > 0 {

@@ -172,9 +172,14 @@ func TestSMSSend_secondInterruptLeavesBatchesNotSent(t *testing.T) {
 	var res struct {
 		Counts  map[string]int        `json:"counts"`
 		Results []importer.SendResult `json:"results"`
+		Error   string                `json:"error"`
 	}
 	if err := json.Unmarshal([]byte(o), &res); err != nil || code != 1 {
 		t.Fatalf("exit %d %v\n%s\n%s", code, err, o, e)
+	}
+	// As the text output says it (it was "context canceled").
+	if res.Error != "aborted by a second interrupt; a batch cut off is in doubt and the next run settles it" {
+		t.Errorf("error %q", res.Error)
 	}
 	if res.Counts[importer.SendNotSent] != 14 || res.Counts[importer.SendUnknown] != 10 || res.Counts[importer.SendFailed] != 0 || len(res.Results) != 25 {
 		t.Errorf("counts %v, %d results", res.Counts, len(res.Results))
