@@ -491,34 +491,26 @@ func (s *AgentsService) create(ctx context.Context, in AgentInput, lookBefore bo
 		return nil, err
 	}
 	defer unlock()
-	var before int64 // the agent that had the number before the create
+	num := *in.UserNum
+	list := func(ctx context.Context) iter.Seq2[Agent, error] {
+		return s.List(ctx, AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true})
+	}
+	match := func(a Agent) bool { return string(a.UserNum) == num } // the service may match loosely
+	find := matchSince(s.c, "agent", nil, list, match, s.finder.key)
 	if lookBefore {
-		switch a, err := s.GetByNum(ctx, *in.UserNum); {
-		case err == nil:
-			before = int64(a.UserID)
-		case !IsNotFound(err):
-			return nil, fmt.Errorf("looking up user_num %q before creating the agent failed, so nothing was created and applying again is safe: %w", *in.UserNum, err)
+		if find, err = newMatch(ctx, s.c, "agent", list, match, s.finder.key); err != nil {
+			return nil, err
 		}
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
 		Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
-		a, err := s.GetByNum(ctx, *in.UserNum)
-		if IsNotFound(err) {
-			return false, nil
+		a, err := find(ctx)
+		if a != nil {
+			out.Data = *a
 		}
-		if err != nil {
-			return false, err
-		}
-		if int64(a.UserID) == before || s.c.claimedBy("agent", strconv.FormatInt(int64(a.UserID), 10)) {
-			// It had the number before, or another create of this run
-			// made it: this one was refused as a duplicate (sent again,
-			// it says so).
-			return false, nil
-		}
-		out.Data = *a
-		return true, nil
+		return a != nil, err
 	})
 	if err != nil {
 		return nil, err

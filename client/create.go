@@ -148,7 +148,7 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		}
 		if lerr != nil {
 			failedLookups++
-			if failedLookups == attempts || ctx.Err() != nil {
+			if failedLookups == attempts {
 				return &CreateInDoubtError{Err: err, LookupErr: lerr}
 			}
 			send = false
@@ -255,15 +255,16 @@ func (e *CreateInDoubtError) Error() string {
 
 func (e *CreateInDoubtError) Unwrap() []error { return []error{e.Err, e.LookupErr} }
 
-// newMatch prepares the lookup of a create whose natural key is not unique
-// (a webhook's name and url, a task's name and type, a voice file's name, a
-// signature's text: the spec makes none of them unique). It lists the
-// objects the key matches before the create is sent (one filtered list,
-// almost always empty) and returns a lookup that finds a match that was not
-// among them, so an object that existed before (another team's, another
-// configuration's) is never taken for the one created, nor one another
-// create of the client made (kind names them, see claimedBy). The caller
-// holds lockCreate for the key.
+// newMatch prepares the lookup of a create (after a lost answer) by its
+// natural key: unique or not (a webhook's name and url, a task's name and
+// type, a voice file's name, a signature's text, an agent's user_num, a
+// group's name). It lists the objects the key matches before the create is
+// sent (one filtered list, almost always empty) and returns a lookup that
+// finds a match that was not among them, so an object that existed before
+// (another team's, another configuration's; for a unique key, the one that
+// got this create refused as a duplicate) is never taken for the one
+// created, nor one another create of the client made (kind names them, see
+// claimedBy). The caller holds lockCreate for the key.
 func newMatch[T any](ctx context.Context, c *Client, kind string, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) (func(context.Context) (*T, error), error) {
 	before := map[string]bool{}
 	for o, err := range list(ctx) {
@@ -274,6 +275,13 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 			before[id(o)] = true
 		}
 	}
+	return matchSince(c, kind, before, list, match, id), nil
+}
+
+// matchSince is newMatch's lookup with the objects that existed before
+// given: a caller that listed every object since it began (ccsync's apply)
+// passes none.
+func matchSince[T any](c *Client, kind string, before map[string]bool, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) func(context.Context) (*T, error) {
 	return func(ctx context.Context) (*T, error) {
 		var found []T
 		for o, err := range list(ctx) {
@@ -295,7 +303,7 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 			ids[i] = id(o)
 		}
 		return nil, &SeveralNewError{Kind: kind, IDs: ids}
-	}, nil
+	}
 }
 
 // SeveralNewError is the lookup after a failed create finding several

@@ -154,30 +154,21 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 		return "", err
 	}
 	defer unlock()
-	var before FlexString
-	g, err := s.FindByName(ctx, in.QueName)
+	find, err := newMatch(ctx, s.c, "skill group", func(ctx context.Context) iter.Seq2[SkillGroup, error] {
+		return s.List(ctx, SkillGroupFilter{Keyword: in.QueName})
+	}, func(g SkillGroup) bool { return string(g.QueName) == in.QueName }, s.finder.key)
 	if err != nil {
-		return "", fmt.Errorf("looking up que_name %q before creating the group failed, so nothing was created and applying again is safe: %w", in.QueName, err)
-	}
-	if g != nil {
-		before = g.ID
+		return "", err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/add",
 		Body: in, Envelope: EnvelopePortal,
 	}, &out, func(ctx context.Context) (bool, error) {
-		g, err := s.FindByName(ctx, in.QueName)
-		if err != nil {
-			return false, err
+		g, err := find(ctx)
+		if g != nil {
+			out.Data.QueID = g.ID
 		}
-		if g == nil || g.ID == before || s.c.claimedBy("skill group", string(g.ID)) {
-			// None; or the group had the name before, or another create
-			// of this run made it: this one was refused as a duplicate
-			// (sent again, it says so).
-			return false, nil
-		}
-		out.Data.QueID = g.ID
-		return true, nil
+		return g != nil, err
 	})
 	if err != nil {
 		return "", err
