@@ -397,6 +397,24 @@ func (s Settings) Config() (Config, error) {
 	return cfg, nil
 }
 
+// Refused is the error of a setting whose value was refused (a
+// CONTACTCENTER_* variable that did not parse), or nil.
+func (s Settings) Refused(setting string) *SettingError { return s.bad[setting] }
+
+// WithoutToken returns s without the access token, nor its refused value:
+// what a client of the SMS gateway alone needs (it signs with the app key).
+func (s Settings) WithoutToken() Settings {
+	out := s
+	out.AccessToken = ""
+	out.bad = map[string]*SettingError{}
+	for k, v := range s.bad {
+		if k != SettingAccessToken {
+			out.bad[k] = v
+		}
+	}
+	return out
+}
+
 // SettingErrors returns every *SettingError joined in err.
 func SettingErrors(err error) []*SettingError {
 	var out []*SettingError

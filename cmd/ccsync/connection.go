@@ -117,8 +117,10 @@ func secretVar(fs *flag.FlagSet, p *string, name, def, usage string) {
 
 // settings are the flags over the environment. A credential flag goes
 // through Settings.Set, whose refusal (white space in a token) is the
-// error; the flag package would have put the value in its message.
-func (c *ccConn) settings() (client.Settings, error) {
+// error, as is a credential variable refused (it is not "missing"); the
+// flag package would have put the value in its message. Without token,
+// the access token is left out (the gateway does not use it).
+func (c *ccConn) settings(token bool) (client.Settings, error) {
 	// A string flag's default is the variable's value; only a different
 	// value counts as the flag's, so errors name the variable otherwise.
 	own := func(flag, env string) string {
@@ -138,32 +140,33 @@ func (c *ccConn) settings() (client.Settings, error) {
 			}
 		})
 	}
+	env := c.env
+	creds := []struct{ setting, flag, env string }{
+		{client.SettingAccessToken, c.token, c.env.AccessToken},
+		{client.SettingSMSAppID, c.appID, c.env.AppID},
+		{client.SettingSMSAppKey, c.appKey, c.env.AppKey},
+	}
+	if !token {
+		env, creds = env.WithoutToken(), creds[1:]
+	}
 	var errs []error
-	for setting, v := range map[string]string{client.SettingAccessToken: own(c.token, c.env.AccessToken),
-		client.SettingSMSAppID: own(c.appID, c.env.AppID), client.SettingSMSAppKey: own(c.appKey, c.env.AppKey)} {
-		if v != "" {
-			errs = append(errs, set.Set(setting, v))
+	for _, cr := range creds { // in this order: the errors too
+		if v := own(cr.flag, cr.env); v != "" {
+			errs = append(errs, set.Set(cr.setting, v))
+		} else if e := env.Refused(cr.setting); e != nil {
+			errs = append(errs, e)
 		}
 	}
 	set.URLs = map[client.Surface]string{}
 	for _, s := range client.Surfaces {
 		set.URLs[s] = own(*c.urls[s], c.env.URLs[s])
 	}
-	set = set.Or(c.env)
-	// A credential the environment gives, refused, is not "missing".
-	if _, err := set.Config(); err != nil {
-		for _, e := range client.SettingErrors(err) {
-			if e.Setting == client.SettingAccessToken || e.Setting == client.SettingSMSAppID || e.Setting == client.SettingSMSAppKey {
-				errs = append(errs, e)
-			}
-		}
-	}
-	return set, asFlags(errors.Join(errs...))
+	return set.Or(env), asFlags(errors.Join(errs...))
 }
 
 // clientConfig builds the client configuration, naming what is missing.
 func (c *ccConn) clientConfig() (client.Config, error) {
-	set, err := c.settings()
+	set, err := c.settings(true)
 	if err != nil {
 		return client.Config{}, err
 	}
@@ -187,30 +190,13 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	return cfg, asFlags(err)
 }
 
-// onlyTokenRefused tells an error of settings that concerns the access
-// token alone, which the gateway does not use.
-func onlyTokenRefused(err error) bool {
-	for _, e := range client.SettingErrors(err) {
-		if e.Setting != client.SettingAccessToken && e.Setting != "--access-token" {
-			return false
-		}
-	}
-	return true
-}
-
 // asFlags names the flags in the setting errors of err ("--endpoint", not
 // the provider's "endpoint"); a value from the environment keeps its
 // variable's name.
 func asFlags(err error) error {
-	var se *client.SettingError
-	switch {
-	case err == nil:
-	case errors.As(err, &se) && se.Var == "" && !strings.HasPrefix(se.Setting, "--"):
-		se.Setting = "--" + strings.ReplaceAll(se.Setting, "_", "-")
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			_ = asFlags(e) // renames in place
+	for _, se := range client.SettingErrors(err) {
+		if se.Var == "" && !strings.HasPrefix(se.Setting, "--") {
+			se.Setting = "--" + strings.ReplaceAll(se.Setting, "_", "-") // in place
 		}
 	}
 	return err
@@ -220,8 +206,8 @@ func asFlags(err error) error {
 // gateway only: they need its URL and the app credentials, not the bearer
 // token or the other surfaces (which point at the gateway URL, unused).
 func (c *ccConn) gatewayClient() (*client.Client, error) {
-	set, err := c.settings()
-	if err != nil && !onlyTokenRefused(err) {
+	set, err := c.settings(false)
+	if err != nil {
 		return nil, err
 	}
 	u := set.URLs[client.SurfaceSMSAPI]

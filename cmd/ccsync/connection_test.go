@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -159,5 +160,27 @@ func TestConnection_badValues(t *testing.T) {
 	}
 	if _, err := c.gatewayClient(); err == nil || !strings.Contains(err.Error(), "--sms-app-key must not hold white space") || strings.Contains(err.Error(), "secret-1") {
 		t.Errorf("--sms-app-key with a space: %v", err)
+	}
+	// The three in one order (they came in a map's, differing run to run).
+	c, err = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--access-token", "a b", "--sms-app-id", "c d", "--sms-app-key", "e f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		_, err := c.clientConfig()
+		tok, id, key := strings.Index(fmt.Sprint(err), "--access-token"), strings.Index(fmt.Sprint(err), "--sms-app-id"), strings.Index(fmt.Sprint(err), "--sms-app-key")
+		if tok < 0 || !(tok < id && id < key) {
+			t.Fatalf("errors not in the order token, app id, key: %v", err)
+		}
+	}
+	// The gateway does not use the token: a refused CONTACTCENTER_ACCESS_TOKEN
+	// does not stop a gateway client (it did, unlike a refused flag).
+	t.Setenv("CONTACTCENTER_ACCESS_TOKEN", "tok secret-1")
+	c, err = parseConn(t, "--endpoint", "http://127.0.0.1:1", "--sms-app-id", "app", "--sms-app-key", "key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.gatewayClient(); err != nil {
+		t.Errorf("gateway client with a refused CONTACTCENTER_ACCESS_TOKEN: %v", err)
 	}
 }
