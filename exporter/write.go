@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
 )
 
@@ -66,7 +65,8 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 	}
 	// The folder exists (empty, or --force). The import blocks of kinds an
 	// earlier export wrote and this one does not are kept: their files are.
-	if err := keepOtherImports(filepath.Join(dir, "imports.tf"), filepath.Join(tmp, "imports.tf"), opts.Kinds); err != nil {
+	kept, err := keepOtherImports(filepath.Join(dir, "imports.tf"), filepath.Join(tmp, "imports.tf"), opts)
+	if err != nil {
 		return nil, err
 	}
 	// Move each file the export owns.
@@ -74,7 +74,7 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 	for _, f := range files {
 		names = append(names, f.name)
 	}
-	if _, err := os.Stat(filepath.Join(tmp, "imports.tf")); err == nil && !slices.Contains(names, "imports.tf") {
+	if kept && !slices.Contains(names, "imports.tf") {
 		names = append(names, "imports.tf") // only the kept import blocks
 	}
 	for _, name := range ownedFiles(opts.Kinds) {
@@ -93,7 +93,7 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 			return removed, err
 		}
 	}
-	if !slices.Contains(opts.Kinds, KindSounds) {
+	if !opts.wants(KindSounds) {
 		return removed, nil // the voice files of an earlier export stay with its sounds.tf
 	}
 	// sounds/ is replaced whole: the old one is moved aside first.
@@ -120,41 +120,36 @@ var kindOfType = map[string]Kind{
 // in kinds: an export of --kinds agents into the folder of a whole export
 // keeps skill_groups.tf, and so the imports that adopt its groups (without
 // them, a plan before the first apply would create the groups again).
-func keepOtherImports(src, dst string, kinds []Kind) error {
+func keepOtherImports(src, dst string, opts Options) (wrote bool, err error) {
 	old, err := os.ReadFile(src) //nolint:gosec // G304: the export's own imports.tf in the folder the user named
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return false, nil
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	f, diags := hclwrite.ParseConfig(old, src, hcl.InitialPos)
 	if diags.HasErrors() {
-		return fmt.Errorf("reading %s to keep the import blocks of the kinds not exported: %s (fix or remove it, or export every kind)", src, diags.Error())
+		return false, fmt.Errorf("reading %s to keep the import blocks of the kinds not exported: %s (fix or remove it, or export every kind)", src, diags.Error())
 	}
-	var kept []*hclwrite.Block
+	kept := hclwrite.NewEmptyFile()
 	for _, b := range f.Body().Blocks() {
 		to := b.Body().GetAttribute("to")
 		if b.Type() != "import" || to == nil {
 			continue
 		}
 		typ, _, _ := strings.Cut(strings.TrimSpace(string(to.Expr().BuildTokens(nil).Bytes())), ".")
-		if k, ok := kindOfType[typ]; ok && !slices.Contains(kinds, k) {
-			kept = append(kept, b)
+		if k, ok := kindOfType[typ]; ok && !opts.wants(k) {
+			kept.Body().AppendNewline()
+			kept.Body().AppendBlock(b)
 		}
 	}
-	if len(kept) == 0 {
-		return nil
+	if len(kept.Body().Blocks()) == 0 {
+		return false, nil
 	}
 	cur, err := os.ReadFile(dst) //nolint:gosec // G304: the file this export just wrote
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
+		return false, err
 	}
-	out := hclwrite.NewEmptyFile()
-	out.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment, Bytes: cur}})
-	for _, b := range kept {
-		out.Body().AppendNewline()
-		out.Body().AppendBlock(b)
-	}
-	return os.WriteFile(dst, hclwrite.Format(out.Bytes()), 0o644) //nolint:gosec // G306: a file of the module, for the user to read and edit
+	return true, os.WriteFile(dst, hclwrite.Format(append(cur, kept.Bytes()...)), 0o644) //nolint:gosec // G306: a file of the module, for the user to read and edit
 }
