@@ -312,15 +312,14 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if failed > 0 || sendErr != nil || reportErr != nil {
 		code = exitFailures
 	}
+	if errors.Is(sendErr, context.Canceled) {
+		// Said as what happened, not "context canceled".
+		sendErr = errors.New("aborted by a second interrupt; a batch cut off is in doubt and the next run settles it")
+	}
 	if *output == "json" {
 		out := map[string]any{"file": file, "template": *template, "via": *via, "dry_run": *dryRun,
 			"journal": *journalPath, "counts": counts, "results": results, "report": *report}
-		why := sendErr
-		if errors.Is(sendErr, context.Canceled) {
-			// As the text output says it, not "context canceled".
-			why = errors.New("aborted by a second interrupt; a batch cut off is in doubt and the next run settles it")
-		}
-		if err := errors.Join(why, reportErr); err != nil {
+		if err := errors.Join(sendErr, reportErr); err != nil {
 			out["error"] = err.Error()
 		}
 		if taken > 0 {
@@ -361,11 +360,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		verb, len(list.Rows), list.Unique(), counts[importer.SendSent], counts[importer.SendAlreadySent], counts[importer.SendDuplicate],
 		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
 	if sendErr != nil {
-		why := sendErr.Error()
-		if errors.Is(sendErr, context.Canceled) {
-			why = "aborted by a second interrupt; a batch cut off is in doubt and the next run settles it"
-		}
-		fmt.Fprintf(stdout, "Stopped: %s. Run again to continue; the journal %s prevents double sends.\n", why, *journalPath)
+		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
 	}
 	switch {
 	case reportErr != nil:

@@ -25,9 +25,6 @@ func fakeSignals(t *testing.T) (send func(os.Signal)) {
 	return func(s os.Signal) { c <- s }
 }
 
-// inFlight stands for a send request waiting for the platform's answer: an
-// HTTP request ends early, with the context's error, when its context is
-// cancelled.
 // untilAborted holds a write until a second interrupt cuts it off, and
 // fails the test when none does within 10 seconds.
 func untilAborted(t *testing.T, ctx context.Context, what string) error {
@@ -40,6 +37,9 @@ func untilAborted(t *testing.T, ctx context.Context, what string) error {
 	}
 }
 
+// inFlight stands for a send request waiting for the platform's answer: an
+// HTTP request ends early, with the context's error, when its context is
+// cancelled.
 func inFlight(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
