@@ -100,8 +100,12 @@ func ValidMobile(s string) bool {
 // CompactMobile is a mobile number as people write it (+86 138-0013-8000)
 // in the form the platform stores: surrounding white space, and spaces and
 // dashes within, removed, then the country prefix dropped (NationalMobile).
-func CompactMobile(s string) string {
-	return NationalMobile(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s)))
+func CompactMobile(s string) string { return NationalMobile(WithoutSeparators(s)) }
+
+// WithoutSeparators is a mobile number as written without surrounding
+// white space, nor spaces and dashes within; a country prefix is kept.
+func WithoutSeparators(s string) string {
+	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s))
 }
 
 // NationalMobile is a mobile number without its country prefix: the +86

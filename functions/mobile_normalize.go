@@ -44,7 +44,7 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 	if resp.Error = req.Arguments.Get(ctx, &mobile); resp.Error != nil {
 		return
 	}
-	s := strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(mobile))
+	s := client.WithoutSeparators(mobile)
 	if !client.ValidMobile(s) {
 		resp.Error = function.NewArgumentFuncError(0, "Invalid mobile number: the number "+mobileProblem(s)+
 			"; a mainland mobile number is 11 digits starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)")
