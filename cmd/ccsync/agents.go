@@ -298,10 +298,11 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	})
 	took := time.Since(started)
 	failed := importer.Failed(results)
+	var reportErr error // not a row's failure: the run still says what was done
 	if report != "" {
 		if err := importer.WriteResults(report, results); err != nil {
 			fmt.Fprintf(stderr, "ccsync agents apply: write report: %v\n", err)
-			failed++
+			reportErr = fmt.Errorf("write report %s: %w", report, err)
 		}
 	}
 	outcomes := map[string]int{}
@@ -319,15 +320,19 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	default:
 	}
 	code := exitOK
-	if failed > 0 || notStarted+unknown > 0 {
+	if failed > 0 || notStarted+unknown > 0 || reportErr != nil {
 		code = exitFailures // an interrupt that left nothing undone is no failure
 	}
 	if output == "json" {
 		// The plan's vocabulary (README, "ccsync --output json"): counts by
 		// action and a steps list, each step with its outcome.
-		_ = emit(stdout, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
+		out := map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
 			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "outcomes": outcomes, "failed": failed,
-			"interrupted": interrupted, "steps": results, "seconds": took.Seconds(), "report": report}, "")
+			"interrupted": interrupted, "steps": results, "seconds": took.Seconds(), "report": report}
+		if reportErr != nil {
+			out["error"] = reportErr.Error()
+		}
+		_ = emit(stdout, "json", out, "")
 		return code
 	}
 	for _, r := range results {
@@ -364,7 +369,10 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 		fmt.Fprintf(stdout, "Stopped: aborted by a second interrupt; %s cut off (outcome unknown) and %s not started. Running apply again continues: it plans again from the platform, which settles the writes cut off.\n",
 			count(unknown, "write was", "writes were"), count(notStarted, "row was", "rows were"))
 	}
-	if report != "" {
+	switch {
+	case reportErr != nil:
+		fmt.Fprintf(stdout, "Report not written: %v\n", reportErr)
+	case report != "":
 		fmt.Fprintf(stdout, "Report: %s\n", report)
 	}
 	return code

@@ -92,3 +92,24 @@ func TestSMSSend_reportNotWrittenStillSaysWhatWasSent(t *testing.T) {
 		t.Errorf("text: exit %d\n%s\n%s", code, o, e)
 	}
 }
+
+// agents apply likewise: a report that cannot be written was counted as a
+// failed row, and the run still printed "Report: <path>".
+func TestAgentsApply_reportNotWritten(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	report := filepath.Join(t.TempDir(), "no such folder", "r.xlsx")
+	code, o, e := runCLI("agents", "apply", demoRoster, "--yes", "--report", report, "--output", "json", "--endpoint", ep, "--access-token", "t")
+	var res struct {
+		Failed int    `json:"failed"`
+		Error  string `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(o), &res); err != nil || code != 1 || res.Failed != 0 || !strings.Contains(res.Error, "write report") {
+		t.Fatalf("exit %d %v\n%s\n%s", code, err, o, e)
+	}
+	code, o, e = runCLI("agents", "apply", demoRoster, "--yes", "--report", report, "--endpoint", ep, "--access-token", "t")
+	if code != 1 || !strings.Contains(o, "Report not written: write report") || strings.Contains(o, "Report: ") {
+		t.Errorf("text: exit %d\n%s\n%s", code, o, e)
+	}
+}
