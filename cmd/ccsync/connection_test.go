@@ -169,7 +169,7 @@ func TestConnection_badValues(t *testing.T) {
 	for range 5 {
 		_, err := c.clientConfig()
 		tok, id, key := strings.Index(fmt.Sprint(err), "--access-token"), strings.Index(fmt.Sprint(err), "--sms-app-id"), strings.Index(fmt.Sprint(err), "--sms-app-key")
-		if tok < 0 || !(tok < id && id < key) {
+		if tok < 0 || tok >= id || id >= key {
 			t.Fatalf("errors not in the order token, app id, key: %v", err)
 		}
 	}
