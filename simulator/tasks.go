@@ -394,7 +394,12 @@ func taskAgentRef(u client.AssignedUser) string {
 func taskRecord(t *client.Task, detail bool) map[string]any {
 	b, _ := json.Marshal(t)
 	var m map[string]any
-	_ = json.Unmarshal(b, &m)
+	// Numbers stay as written (json.Number): through float64, an integer
+	// above 2^53 came back changed, and one near the int64 limit as
+	// 9223372036854776000, which no client reads as an integer.
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	_ = d.Decode(&m)
 	if !detail {
 		for _, k := range []string{"config", "recall_strategies", "worktime", "assigned_users"} {
 			delete(m, k)

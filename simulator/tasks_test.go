@@ -461,3 +461,36 @@ func TestSimulatedCallPushesWebhooks(t *testing.T) {
 		t.Errorf("total_called after one call: %v", item)
 	}
 }
+
+// Large integers come back as they were stored: the detail and the list
+// rendered a task through float64, so 9007199254740993 read back as
+// …992, and the int64 limit as 9223372036854776000, which no client
+// decodes as an integer (a task the provider could then never read).
+func TestTasksLargeIntegersExact(t *testing.T) {
+	t.Parallel()
+	e := newTaskSim(t)
+	out := e.call("PUT", projectsPath+"/updateOrCreate", map[string]any{"name": "Big", "type": 3,
+		"max_conn_secs": json.Number("9007199254740993"), "timeout_secs": json.Number("9223372036854775807")})
+	if envCode(out) != 0 {
+		t.Fatalf("create: %v", out)
+	}
+	id := numText(envData(out)["id"].(float64))
+	for _, q := range []struct{ method, path string }{
+		{"GET", projectsPath + "/detail?id=" + id},
+		{"GET", projectsPath + "/lists?page=1&per_page=10"},
+	} {
+		req, _ := http.NewRequestWithContext(t.Context(), q.method, e.url+q.path, nil)
+		req.Header.Set("Authorization", "Bearer sim-token")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		for _, want := range []string{`"max_conn_secs":9007199254740993`, `"timeout_secs":9223372036854775807`} {
+			if !bytes.Contains(body, []byte(want)) {
+				t.Errorf("%s %s does not hold %s: %s", q.method, q.path, want, body)
+			}
+		}
+	}
+}
