@@ -122,7 +122,8 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		"filter_rules":      filterRulesAttribute(),
 		"force_delete": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			MarkdownDescription: "Delete the task even while it is open (`is_force = 1` on projects/delete). Defaults to `false`: an open task is not deleted. " +
+			MarkdownDescription: "Delete the task even while it is open (`is_force = 1` on projects/delete). Defaults to `false`: an open task is not deleted, and a plan that would delete one " +
+				"(a destroy, or a change of `type`) fails at plan. A delete uses the value the last apply saved, so set it (or pause the task) and apply before that plan. " +
 				"Changing it alone makes no API call.",
 		},
 		"type_string": framework.Stamp("Name of the type (`type_string`)."),
@@ -190,9 +191,55 @@ func (transToGroupID) ValidateResource(ctx context.Context, req resource.Validat
 }
 
 // ModifyPlan keeps the service's values when only force_delete changes:
-// that change reaches no API (see Update).
+// that change reaches no API (see Update). A plan that deletes an open
+// task without force_delete (a destroy, or a replacement) fails here: the
+// delete would be refused at apply, after the rest of the apply had run
+// (with create_before_destroy, after the new task was made).
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
+	if req.State.Raw.IsNull() {
+		return
+	}
+	var id, status types.String
+	var force types.Bool
+	var typ, planned types.Int64
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("force_delete"), &force)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("type"), &typ)...)
+	if !req.Plan.Raw.IsNull() {
+		// type is the one attribute whose change replaces the task (the
+		// framework does not pass the attributes' RequiresReplace here).
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("type"), &planned)...)
+		if planned.IsUnknown() || planned.Equal(typ) {
+			return
+		}
+	}
+	if resp.Diagnostics.HasError() || status.ValueString() != "open" || force.ValueBool() || !r.stillOpen(ctx, id) {
+		return
+	}
+	title := "Destroying an Open Outbound Task"
+	detail := fmt.Sprintf("Outbound task %s is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
+		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved.", id.ValueString())
+	if !req.Plan.Raw.IsNull() {
+		title = "Replacing an Open Outbound Task"
+		detail = fmt.Sprintf("Changing type replaces outbound task %s, which is open (dialing), and force_delete is false: an open task is not deleted, so the replacement would fail at apply. "+
+			"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before changing type: a replacement deletes with the values the last apply saved, "+
+			"so setting them in the same change does not help.", id.ValueString())
+	}
+	resp.Diagnostics.AddError(title, detail)
+}
+
+// stillOpen reads the task a plan would delete while its state says it is
+// open: a plan without refresh (terraform destroy -refresh=false, the way
+// out when a read fails) may hold a task since paused, closed or deleted,
+// whose delete succeeds. A read that fails leaves the answer to the apply.
+func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String) bool {
+	if r.Client == nil {
+		return false
+	}
+	t, err := r.Client.Tasks.Get(ctx, framework.ID(id))
+	return err == nil && t.Status != nil && int64(*t.Status) == client.TaskStatusOpen
 }
 
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

@@ -401,17 +401,36 @@ func TestAccOutboundTask_disappears(t *testing.T) {
 }
 
 // Destroying an open task without force_delete fails with a hint; with
-// force_delete it is deleted.
+// force_delete it is deleted. Both the destroy and a replacement (a new
+// type) fail at plan, before anything of the apply ran: they failed at
+// apply, with create_before_destroy after the new task was made.
 func TestAccOutboundTask_forceDelete(t *testing.T) {
 	t.Parallel()
 	env, _ := taskEnv(t)
 	addr := "contactcenter_outbound_task.test"
+	robot := `
+resource "contactcenter_outbound_task" "test" {
+  name   = "Payment reminders"
+  type   = 4
+  status = "open"
+  config = {
+    tts              = { provider = "ali", name = "xiaoyun" }
+    nlp_silence_time = 800
+    enable_scheduler = false
+    agent_wait_time  = 5
+    que_id           = 100
+    max_call_ratio   = 2
+  }
+}
+`
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{Config: env.Config(automaticConfig("open"))},
-			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: wrapped(`or force_delete = true, and apply before destroying`)},
+			{Config: env.Config(robot), PlanOnly: true, ExpectError: inOrder(`Replacing an Open Outbound Task`, `Changing type replaces outbound task`,
+				`or force_delete = true, and apply before changing type`)},
+			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: inOrder(`Destroying an Open Outbound Task`, `or force_delete = true, and apply before destroying`)},
 			{
 				Config: env.Config(`
 resource "contactcenter_outbound_task" "test" {
