@@ -176,7 +176,9 @@ func AgentAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: stringdefault.StaticString(agentDeleteModeDelete),
 			MarkdownDescription: "What destroying the resource does: `delete` removes the agent (users/delete); `resign` keeps the agent and its history " +
 				"and sets `user_status = 2` (users/edit); when `queue_ids` is set, the agent also leaves those groups (other memberships stay). " +
-				"A resigned agent keeps its `user_num`: applying the configuration again re-activates that agent (users/edit) instead of creating one. Defaults to `delete`.",
+				"A resigned agent keeps its `user_num`: applying the configuration again re-activates that agent (users/edit) instead of creating one. " +
+				"So does creating an agent whose `user_num` a resigned agent holds (one resigned in the portal too): that agent is set as a new one would be, " +
+				"its nickname, e-mail, phones, CRM id and skill groups cleared unless configured (its call history stays), and a warning names what was cleared and kept. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id":   framework.StableInt64("Enterprise id (`vcc_id`)."),
@@ -233,9 +235,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 			if a, err = r.reactivate(ctx, in, err); err != nil {
 				return err
 			}
-			resp.Diagnostics.AddWarning("Resigned Agent Re-activated",
-				fmt.Sprintf("Agent number %s belonged to a resigned agent (id %d), which keeps its number; that agent was re-activated and updated from the configuration instead of a new one being created.",
-					*in.UserNum, a.UserID))
+			resp.Diagnostics.AddWarning("Resigned Agent Re-activated", reactivatedDetail(*in.UserNum, a, in))
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
 		return nil
@@ -243,9 +243,13 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 }
 
 // reactivate handles a failed users/add: when the number belongs to a
-// resigned agent (delete_mode = "resign" keeps it), that agent is brought
-// back with the planned values, user_status (default 1) included. Any other
-// failure is returned as it was.
+// resigned agent (delete_mode = "resign" keeps it, and so does the portal
+// when a person leaves), that agent is brought back as a new agent would
+// be made: the planned values, user_status (default 1) included, and the
+// contact fields and skill groups the configuration does not set cleared.
+// The agent was perhaps another person's: a new hire given a former
+// colleague's number took over their e-mail, phone, nickname, CRM id and
+// groups. Any other failure is returned as it was.
 func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
 	if err != nil {
@@ -261,10 +265,64 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		}
 		return nil, addErr
 	}
-	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), in); err != nil {
+	asNew := in
+	for _, f := range []**string{&asNew.AgNickname, &asNew.UserEmail, &asNew.UserSMSPhone, &asNew.FixedPhone, &asNew.CrmID} {
+		if *f == nil {
+			*f = new("")
+		}
+	}
+	if asNew.QueueIDs == nil {
+		asNew.QueueIDs = &[]int64{}
+	}
+	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), asNew); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// reactivatedDetail tells what a re-activation (reactivate) did to the
+// resigned agent a: which of its values it cleared, and which it kept
+// because the configuration does not set them and a new agent's value
+// cannot be told.
+func reactivatedDetail(num string, a *client.Agent, in client.AgentInput) string {
+	var cleared, kept []string
+	for _, f := range []struct {
+		name string
+		set  bool
+		was  string
+	}{
+		{"ag_nickname", in.AgNickname != nil, string(a.AgNickname)}, {"user_email", in.UserEmail != nil, string(a.UserEmail)},
+		{"user_sms_phone", in.UserSMSPhone != nil, string(a.UserSMSPhone)}, {"fixed_phone", in.FixedPhone != nil, string(a.FixedPhone)},
+		{"crm_id", in.CrmID != nil, string(a.CrmID)},
+	} {
+		if !f.set && f.was != "" {
+			cleared = append(cleared, f.name)
+		}
+	}
+	if groups := a.QueueIDList(); in.QueueIDs == nil && len(groups) > 0 {
+		cleared = append(cleared, fmt.Sprintf("its skill groups (%s)", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(groups)), ", "), "[]")))
+	}
+	for _, f := range []struct {
+		name string
+		set  bool
+		was  int64
+	}{
+		{"dept_id", in.DeptID != nil, a.DeptID.Int64()}, {"role_id", in.RoleID != nil, a.RoleID.Int64()},
+		{"position_id", in.PositionID != nil, a.PositionID.Int64()}, {"supervisor_id", in.SupervisorID != nil, a.SupervisorID.Int64()},
+	} {
+		if !f.set && f.was != 0 {
+			kept = append(kept, fmt.Sprintf("%s %d", f.name, f.was))
+		}
+	}
+	detail := fmt.Sprintf("Agent number %s belonged to a resigned agent (id %d, %q), which keeps its number: that agent was re-activated and set from the configuration "+
+		"instead of a new one being created. Its call history stays with it.", num, a.UserID.Int64(), string(a.UserName))
+	if len(cleared) > 0 {
+		detail += " Cleared, as a new agent has none and the configuration sets none: " + strings.Join(cleared, ", ") + "."
+	}
+	if len(kept) > 0 {
+		detail += " Kept from the resigned agent, as the configuration does not set them: " + strings.Join(kept, ", ") + "; set them to change them."
+	}
+	return detail
 }
 
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -920,6 +920,70 @@ func TestAccAgent_resignReactivates(t *testing.T) {
 	}
 }
 
+// A new hire given the number of a colleague who left (resigned in the
+// portal, which keeps the number) re-activates that agent; it used to keep
+// the colleague's e-mail, phone, nickname, CRM id and skill groups. What the
+// configuration does not set is cleared, as a new agent would have none;
+// what it sets is applied.
+func TestAccAgent_reactivatedAsNew(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	que, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Former team", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid, _ := strconv.ParseInt(que, 10, 64)
+	pw := "Pass-1"
+	old, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("8630"), UserName: new("Former"), UserPassword: &pw,
+		AgNickname: new("F"), UserEmail: new("former@example.com"), UserSMSPhone: new("13311112222"), CrmID: new("crm-old"), QueueIDs: &[]int64{qid}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Agents.Update(t.Context(), old.UserID.Int64(), client.AgentInput{UserStatus: new(int64(client.AgentStatusResigned))}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_agent" "test" {
+  user_num       = "8630"
+  user_name      = "New Hire"
+  user_password  = "Secret-1"
+  user_sms_phone = "13900001111"
+}
+`),
+			Check: func(s *terraform.State) error {
+				if agentID(s) != old.UserID.Int64() {
+					return fmt.Errorf("agent %d in state, want the resigned agent %d re-activated", agentID(s), old.UserID.Int64())
+				}
+				a, err := c.Agents.Get(t.Context(), old.UserID.Int64())
+				if err != nil {
+					return err
+				}
+				if a.UserStatus != client.AgentStatusOnDuty || a.UserName != "New Hire" || a.UserSMSPhone != "13900001111" {
+					return fmt.Errorf("re-activated agent: status %d, name %q, sms phone %q; want 1, New Hire, 13900001111", a.UserStatus, a.UserName, a.UserSMSPhone)
+				}
+				if a.UserEmail != "" || a.AgNickname != "" || a.CrmID != "" || len(a.QueueIDList()) != 0 {
+					return fmt.Errorf("the former agent's values stayed: email %q, nickname %q, crm_id %q, groups %v", a.UserEmail, a.AgNickname, a.CrmID, a.QueueIDList())
+				}
+				return nil
+			},
+		}, {
+			Config: env.Config(`
+resource "contactcenter_agent" "test" {
+  user_num       = "8630"
+  user_name      = "New Hire"
+  user_password  = "Secret-1"
+  user_sms_phone = "13900001111"
+}
+`), PlanOnly: true,
+		}},
+	})
+}
+
 // TestAgent_importByIdentity imports an agent by its identity, as an import
 // block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
 // adopted agent's configuration (no password) against it: no change.
