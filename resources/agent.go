@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -253,6 +254,9 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
 	if err != nil {
+		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" && client.IsNotFound(err) {
+			e.Hint = contactTakenHint(e.Message, in)
+		}
 		return nil, addErr
 	}
 	if a.UserStatus.Int64() != client.AgentStatusResigned {
@@ -278,6 +282,32 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		return nil, err
 	}
 	return a, nil
+}
+
+// contactTakenHint explains a users/add refused because another agent holds
+// the configured e-mail or SMS phone (both unique, §4.2), when that agent may
+// be this resource's own previous one: a change of user_num replaces the
+// agent, and the old one keeps its e-mail and phone when it is resigned
+// (delete_mode = "resign") or not yet deleted (create_before_destroy). The
+// spec gives no code for the refusal: the message must name the field or
+// the value, and say it is taken. "" otherwise.
+func contactTakenHint(message string, in client.AgentInput) string {
+	lower := strings.ToLower(message)
+	if !slices.ContainsFunc([]string{"already", "exist", "used", "taken", "duplicate", "unique", "已"}, func(w string) bool { return strings.Contains(lower, w) }) {
+		return ""
+	}
+	field := ""
+	switch {
+	case in.UserEmail != nil && *in.UserEmail != "" && (strings.Contains(lower, "user_email") || strings.Contains(lower, strings.ToLower(*in.UserEmail))):
+		field = "user_email"
+	case in.UserSMSPhone != nil && *in.UserSMSPhone != "" && (strings.Contains(lower, "user_sms_phone") || strings.Contains(message, *in.UserSMSPhone)):
+		field = "user_sms_phone"
+	default:
+		return ""
+	}
+	return fmt.Sprintf("if the agent holding the %[1]s is this resource's previous agent: changing user_num replaces the agent, and the old agent keeps its %[1]s "+
+		"while it is resigned (delete_mode = \"resign\") or not yet deleted (lifecycle { create_before_destroy = true }). "+
+		"Clear the %[1]s of that agent first (in the portal, or import it into a resource of its own and set %[1]s = \"\"), or give this agent another %[1]s", field)
 }
 
 // reactivatedDetail tells what a re-activation (reactivate) did to the

@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -18,5 +19,34 @@ func TestReactivatedDetail(t *testing.T) {
 		`user_email, its skill groups (101, 102). Kept from the resigned agent, as the configuration does not set them: dept_id 4; set them to change them.`
 	if got != want {
 		t.Errorf("detail:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// A create refused for a taken e-mail or SMS phone says how this resource's
+// own previous agent (resigned, or kept by create_before_destroy) can hold
+// it after a change of user_num; another refusal gets no such advice.
+func TestContactTakenHint(t *testing.T) {
+	in := client.AgentInput{UserEmail: new("Bob@Example.com"), UserSMSPhone: new("13311112222")}
+	for msg, field := range map[string]string{
+		`user_email "bob@example.com" is already used by agent 1004`:   "user_email",
+		`the mailbox bob@example.com exists`:                           "user_email",
+		`user_sms_phone "13311112222" is already used by agent 1004`:   "user_sms_phone",
+		`user_password must hold 8 characters`:                         "",
+		`user_email "other@example.com" is not a valid e-mail address`: "",
+		`邮箱 bob@example.com 已存在`:                                       "user_email",
+	} {
+		got := contactTakenHint(msg, in)
+		if field == "" {
+			if got != "" {
+				t.Errorf("%q: hint %q, want none", msg, got)
+			}
+			continue
+		}
+		if !strings.HasPrefix(got, "if the agent holding the "+field+" is this resource's previous agent") || !strings.Contains(got, `delete_mode = "resign"`) {
+			t.Errorf("%q: hint %q, want one about %s", msg, got, field)
+		}
+	}
+	if got := contactTakenHint(`user_email "bob@example.com" is already used`, client.AgentInput{}); got != "" {
+		t.Errorf("a refusal about an e-mail the configuration does not set: hint %q", got)
 	}
 }

@@ -984,6 +984,29 @@ resource "contactcenter_agent" "test" {
 	})
 }
 
+// A change of user_num replaces the agent; with delete_mode = "resign" the
+// old agent stays, resigned, with its e-mail, so the new agent's create is
+// refused. The error said only that another agent held the e-mail; it now
+// says how this resource's own previous agent comes to hold it.
+func TestAccAgent_replaceKeepsEmail(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := func(num string) string {
+		return env.Config(agentConfig(num, `delete_mode = "resign"
+  user_email  = "bob@example.com"`))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg("8640")},
+			{Config: cfg("8641"), ExpectError: inOrder(`bob@example.com`, `if the agent holding the user_email is this resource's previous agent`,
+				`delete_mode = "resign"`, `Clear the user_email of that agent first`)},
+			{Config: env.Config(agentConfig("8641", `delete_mode = "resign"`))},
+		},
+	})
+}
+
 // TestAgent_importByIdentity imports an agent by its identity, as an import
 // block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
 // adopted agent's configuration (no password) against it: no change.
