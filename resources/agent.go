@@ -368,6 +368,12 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 				return err
 			}
 		}
+		// A password removed from the configuration is left as it is: when
+		// that is the whole change, there is nothing to send.
+		if in.UserPassword == nil && framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw,
+			"delete_mode", "user_password", "user_password_wo_version") {
+			return nil
+		}
 		_, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in)
 		return err
 	}, "delete_mode")

@@ -1196,6 +1196,47 @@ func TestAccAgent_deleteModeOnly(t *testing.T) {
 	})
 }
 
+// A password removed from the configuration stays as it is on the platform:
+// when that is the only change, no users/edit is sent (one carrying nothing
+// was). Removed together with another change, the edit carries no password.
+func TestAccAgent_passwordRemovedOnly(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	edits := func() int { return env.Sim.Stats()["POST /open/v3/svcapi/users/edit"] }
+	var before int
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(agentConfig("8650", "")), Check: func(*terraform.State) error { before = edits(); return nil }},
+			{
+				Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_password"), knownvalue.Null())},
+				Check: func(*terraform.State) error {
+					if n := edits(); n != before {
+						return fmt.Errorf("removing user_password sent %d users/edit", n-before)
+					}
+					return nil
+				},
+			},
+			{Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann"`)), PlanOnly: true},
+			{Config: env.Config(agentConfig("8650", "")), Check: func(*terraform.State) error { before = edits(); return nil }},
+			{
+				Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann B"`)),
+				Check: func(*terraform.State) error {
+					if n := edits(); n != before+1 {
+						return fmt.Errorf("a name change with the password removed sent %d users/edit, want 1", n-before)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
 // TestAccAgent_renumberedWithoutPassword: a configuration that names an
 // existing agent with another user_num (an import into a block with the
 // wrong number, a typo) and no password planned the replacement's create
