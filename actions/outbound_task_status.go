@@ -35,7 +35,8 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 		MarkdownDescription: "Opens (starts dialing) or pauses one or more outbound tasks, " +
 			"reporting progress per task. Every task is attempted; the action fails when any of them failed. " +
 			"A task managed by `contactcenter_outbound_task` keeps its `status` attribute: the next plan shows the difference, " +
-			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`.",
+			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`. " +
+			"An edit of such a task carries the status its state holds: an apply with `-refresh=false` after the action changed the status sets it back.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"ids": schema.ListAttribute{
 				ElementType: types.Int64Type, Required: true,

@@ -78,7 +78,7 @@ type agentResource struct{ framework.Managed[agentModel] }
 // optionalComputedString is an optional text the service stores as sent and
 // answers back; unset keeps what the service holds.
 func optionalComputedString(desc string, v ...validator.String) schema.StringAttribute {
-	return framework.OptionalComputedString(desc+" Unset, the service's value is kept (removing it from the configuration does not clear it).", v...)
+	return framework.OptionalComputedString(desc+" Unset, the service's value is kept (removing it from the configuration does not clear it; set `\"\"` to clear it).", v...)
 }
 
 // agentSchema is built once: the framework asks for it on every request
@@ -138,7 +138,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
 			stringvalidator.RegexMatches(userTypeRE, "must be a comma-separated list of agent types 1-7, for example \"1,2\"")),
 		"user_status": framework.DefaultInt64("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`.", 1, int64validator.OneOf(1, 2, 3)),
-		"dept_id": framework.OptionalComputedInt64("Department id (`dept_id`). Defaults to the enterprise's root department.",
+		"dept_id": framework.OptionalComputedInt64("Department id (`dept_id`). Unset, the service's value is kept (a new agent is put in the enterprise's root department; removing it from the configuration does not move the agent).",
 			int64validator.AtLeast(1)),
 		"role_id":       framework.OptionalComputedInt64("Role id (`role_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
 		"position_id":   framework.OptionalComputedInt64("Position id (`position_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),

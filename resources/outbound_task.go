@@ -104,7 +104,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		},
 		"priority": framework.DefaultInt64("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
 			100, int64validator.Between(0, 255)),
-		"concurrent": framework.OptionalComputedInt64("Concurrent lines (`concurrent`). The service chooses when unset.",
+		"concurrent": framework.OptionalComputedInt64("Concurrent lines (`concurrent`). Unset, the service's value is kept: the service chooses it for a new task, and removing it from the configuration keeps the last value.",
 			int64validator.AtLeast(0)),
 		"callers": schema.ListAttribute{
 			ElementType: types.StringType, Optional: true,

@@ -33,8 +33,9 @@ func ComputedAttributes(attrs map[string]rschema.Attribute, except ...string) ma
 // configOnly are the sentences of a resource attribute's description that
 // speak of configuring it ("Defaults to `2`.", "Unset, the service's value is
 // kept.", "Changing it replaces the file.", "It cannot be changed: a new
-// value replaces the agent."): a data source's attribute is only read.
-var configOnly = regexp.MustCompile(`\s*(Defaults to [^.]*(\.[0-9][^.]*)*\.|Unset, the (service|platform)'s value is kept[^.]*\.|Changing it replaces the [^.]*\.|It cannot be changed: a new value replaces the [^.]*\.|When unset the service chooses[^.]*\.|The service chooses when unset\.|Known at plan time: [^.]*\.)`)
+// value replaces the agent.", "Omitted, every field takes the default given
+// below …"): a data source's attribute is only read.
+var configOnly = regexp.MustCompile(`\s*(Defaults to [^.]*(\.[0-9][^.]*)*\.|Unset, the (service|platform)'s value is kept[^.]*\.|Changing it replaces the [^.]*\.|It cannot be changed: a new value replaces the [^.]*\.|When unset the service chooses[^.]*\.|The service chooses when unset\.|Known at plan time: [^.]*\.|Omitted, every field takes the default given below[^.]*\.)`)
 
 // readOnly is a description without its configOnly sentences. Every
 // terraform command asks for the provider's schema, and data source schemas

@@ -16,6 +16,7 @@ func TestReadOnly(t *testing.T) {
 		"Calls at once (`concurrent`). The service chooses when unset.":                                      "Calls at once (`concurrent`).",
 		"Variables (`tpl_param`). Known at plan time: they follow from `template_contents`.":                 "Variables (`tpl_param`).",
 		"Text (`sign_text`), as shown.":                                                                      "Text (`sign_text`), as shown.",
+		"Survey (`evaluate_config`). Omitted, every field takes the default given below (so `type` is `2`, the platform default); a field left out of a configured object also takes its default.": "Survey (`evaluate_config`).",
 	} {
 		if got := readOnly(in); got != want {
 			t.Errorf("readOnly(%q) = %q, want %q", in, got, want)
