@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    contactcenter = {
+      source = "contactcenter/contactcenter"
+    }
+  }
+}
+
 # The five API surfaces are derived from one origin (the built-in simulator
 # serves them all under fixed prefixes). For a real deployment, set each
 # surface on its own with base_url, autocall_url, portal_url, portal_open_url
