@@ -150,7 +150,9 @@ func AgentAttributes() map[string]schema.Attribute {
 				"(adopted, or managed before without it), the plan warns of the groups the agent will leave. " +
 				"When unset, this resource manages no membership at all (use `contactcenter_skill_group_members` or `contactcenter_skill_group_member`), " +
 				"and removing the attribute leaves the current groups as they are (the plan warns). Do not manage one group through both this attribute and a membership resource, " +
-				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other.",
+				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other. " +
+				"To delete a group an agent is in, take it out of `queue_ids` in one apply and remove the group in the next: Terraform deletes the group before it updates the agent, " +
+				"and the platform refuses to delete a group with agents (unless its `force_delete` was applied first).",
 			Validators: []validator.Set{setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
 		},
 		"user_phone_type":  framework.DefaultInt64("Web phone (`user_phone_type`): `3` off, `4` on. Defaults to `3`.", 3, int64validator.OneOf(3, 4)),

@@ -102,7 +102,9 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		"force_delete": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Delete the group even when agents are still in it (`flag = 1` on queue/delete). " +
-				"When `false` (the default) a group with agents cannot be deleted (code 404). Groups with signed-in agents can never be deleted (code 410).",
+				"When `false` (the default) a group with agents cannot be deleted (code 404). Groups with signed-in agents can never be deleted (code 410). " +
+				"Removing a group and taking it out of agents' `queue_ids` in one apply fails on that refusal (Terraform deletes the group before it updates the agents): " +
+				"change `queue_ids` (or set `force_delete = true`) and apply first, then remove the group.",
 		},
 	}
 }
@@ -163,7 +165,9 @@ func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequ
 		case client.HasCode(err, 404):
 			return "The group still has agents. Remove them first (from the agents' queue_ids or the group's membership resources), " +
 				"or set force_delete = true and apply before destroying, to delete the group with its agents' assignments: " +
-				"a destroy uses the force_delete the last apply saved."
+				"a destroy uses the force_delete the last apply saved. " +
+				"If this apply also takes the group out of agents' queue_ids, that is why: Terraform deletes the group before it updates those agents, " +
+				"so this fails on every apply (-target too). Keep the group in the configuration for one apply that changes queue_ids (or sets force_delete = true), then remove it."
 		case client.HasCode(err, 410):
 			return "Agents of the group are signed in, and force_delete does not help: apply (or destroy) again once they have signed out."
 		}

@@ -274,6 +274,43 @@ func TestAccSkillGroup_deleteWithAgents(t *testing.T) {
 	})
 }
 
+// Removing a group and taking it out of an agent's queue_ids in one apply:
+// Terraform deletes the group before it updates the agent, so the delete is
+// refused on every apply. The error said to remove the agents from
+// queue_ids, which the user had just done; it now says why it still fails
+// and what order works, and that order converges.
+func TestAccSkillGroup_removedWithQueueIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := func(groups, queues int) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_skill_group" "g" {
+  count        = %d
+  que_name     = "q-${count.index}"
+  que_priority = 1
+}
+
+resource "contactcenter_agent" "z" {
+  user_num      = "9601"
+  user_name     = "Zed"
+  user_password = "Passw0rd!x"
+  queue_ids     = [for i in range(%d) : contactcenter_skill_group.g[i].id]
+}
+`, groups, queues))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg(2, 2)},
+			{Config: cfg(1, 1), ExpectError: inOrder(`group has 1 agent`, `If this apply also takes the group out of agents' queue_ids, that is why`,
+				`Keep the group in the configuration for one apply that changes queue_ids`)},
+			{Config: cfg(2, 1)},
+			{Config: cfg(1, 1)},
+		},
+	})
+}
+
 // TestSkillGroup_list lists groups made by hand (through the API) as
 // `terraform query` does: filters, limit, identity, and a resource value
 // flattened like Read, with provider-side settings at their defaults.
