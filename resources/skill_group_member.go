@@ -179,7 +179,9 @@ func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.Dele
 // instance's address.
 const membershipRekeyNote = "When a `for_each` key or the resource's name changes, add a `moved` block from the old address to the new one. " +
 	"Without it Terraform deletes the old instance and creates the new one for the same membership in one apply; " +
-	"the provider then keeps the membership (the delete warns \"Membership Kept\") instead of removing what the create made."
+	"the provider then keeps the membership (the delete warns \"Membership Kept\") instead of removing what the create made. " +
+	"Moving a group between this resource and `contactcenter_skill_group_members` has no `moved` block: in one apply the memberships end in place, but agents may be out of the group for a moment; " +
+	"to hand them over without a moment outside the group, apply a `removed` block (`lifecycle { destroy = false }`) for the old form first, then `import` blocks for the new one."
 
 // membershipKey names one agent's membership of one group in Claims.
 func membershipKey(queID, agID int64) string { return fmt.Sprintf("membership %d:%d", queID, agID) }
@@ -195,9 +197,10 @@ func joinIDs(ids []int64) string {
 // keptMessage explains a delete that left memberships in place because
 // another resource instance created them in this run.
 func keptMessage(queID int64, agIDs []int64) string {
-	return fmt.Sprintf("Skill group %d keeps agent(s) %s: this apply also created the same membership under another resource address "+
-		"(a for_each key or a resource name changed without a moved block), which now manages it. Only the old address was removed from the state. "+
-		"A moved block from the old address to the new one avoids the delete and create.", queID, joinIDs(agIDs))
+	return fmt.Sprintf("Skill group %d keeps agent(s) %s: this apply also created the same membership under another resource address, which now manages it "+
+		"(a for_each key or a resource name changed without a moved block, or the membership moved between contactcenter_skill_group_members and "+
+		"contactcenter_skill_group_member). Only the old address was removed from the state. Within one resource type, a moved block from the old address "+
+		"to the new one avoids the delete and create; between the two types no moved block applies, and the memberships stay as they are.", queID, joinIDs(agIDs))
 }
 
 // ImportState takes `<que_id>:<agent_id>`, or the identity's que_id and agent_id.
