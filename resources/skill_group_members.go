@@ -81,7 +81,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns. " +
-				"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays.\n\n" +
+			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays.\n\n" +
 			membershipRekeyNote,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("The group id (`que_id`)."),
