@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
@@ -48,5 +51,43 @@ func TestContactTakenHint(t *testing.T) {
 	}
 	if got := contactTakenHint(`user_email "bob@example.com" is already used`, client.AgentInput{}); got != "" {
 		t.Errorf("a refusal about an e-mail the configuration does not set: hint %q", got)
+	}
+}
+
+// A configuration object that sets values while its type is 2 (or left
+// out, which defaults to 2) warns that the platform does not use them; with
+// type = 1, unknown, only type set, or values at their defaults (as
+// -generate-config-out writes them), nothing is said.
+func TestWarnDefaultType(t *testing.T) {
+	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"type": tftypes.Number, "next_wait": tftypes.Number, "is_enable_busy_cancel_wait": tftypes.Bool}}
+	cfg := func(typ, wait any) tftypes.Value {
+		return tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"wait_time_config": objType}}, map[string]tftypes.Value{
+			"wait_time_config": tftypes.NewValue(objType, map[string]tftypes.Value{
+				"type": tftypes.NewValue(tftypes.Number, typ), "next_wait": tftypes.NewValue(tftypes.Number, wait),
+				"is_enable_busy_cancel_wait": tftypes.NewValue(tftypes.Bool, nil),
+			}),
+		})
+	}
+	for name, tc := range map[string]struct {
+		config tftypes.Value
+		warns  bool
+	}{
+		"type left out": {cfg(nil, 15), true},
+		"type 2":        {cfg(2, 15), true},
+		"type 1":        {cfg(1, 15), false},
+		"type unknown":  {cfg(tftypes.UnknownValue, 15), false},
+		"only type":     {cfg(2, nil), false},
+		"value unknown": {cfg(nil, tftypes.UnknownValue), true},
+	} {
+		var diags diag.Diagnostics
+		warnDefaultType(tc.config, &diags)
+		if got := len(diags) == 1; got != tc.warns {
+			t.Errorf("%s: diagnostics %v, want a warning: %v", name, diags, tc.warns)
+			continue
+		}
+		if tc.warns && (diags[0].Severity() != diag.SeverityWarning ||
+			diags[0].Detail() != "wait_time_config sets next_wait, but its type is 2 (the platform default; type defaults to 2 when left out): the platform applies its own defaults and these values are not used. Set type = 1 (custom) in wait_time_config to apply them.") {
+			t.Errorf("%s: %v", name, diags)
+		}
 	}
 }

@@ -7,15 +7,19 @@ package resources
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -34,7 +38,56 @@ func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateC
 		resp.Diagnostics.AddAttributeError(path.Root("user_password_wo"), "Invalid Attribute Combination",
 			"These attributes must be configured together: [user_password_wo,user_password_wo_version]")
 	}
+	warnDefaultType(req.Config.Raw, &resp.Diagnostics)
 }
+
+// warnDefaultType warns of a configuration object that sets values other
+// than its defaults while its type is 2 (the platform default, also when
+// type is left out): the platform applies its defaults and the values are
+// not used, which nothing else shows (wait_time_config = { next_wait = 15 }
+// planned type 2). A configuration written by -generate-config-out or
+// ccsync export holds every field at its default with type 2: no warning.
+func warnDefaultType(config tftypes.Value, diags *diag.Diagnostics) {
+	for _, o := range tfkit.AgentConfigObjects {
+		var fields map[string]tftypes.Value
+		if v := rawAttr(config, o.Name); !v.IsKnown() || v.IsNull() || v.As(&fields) != nil {
+			continue
+		}
+		typ := fields["type"]
+		var n big.Float
+		if !typ.IsKnown() || (!typ.IsNull() && (typ.As(&n) != nil || n.Cmp(big.NewFloat(client.ConfigTypeCustom)) == 0)) {
+			continue
+		}
+		defaults := configDefaults()[o.Name]
+		var set []string
+		for name, f := range fields {
+			if name != "type" && !f.IsNull() && (!f.IsFullyKnown() || !f.Equal(defaults[name])) {
+				set = append(set, name)
+			}
+		}
+		if len(set) == 0 {
+			continue
+		}
+		slices.Sort(set)
+		diags.AddAttributeWarning(path.Root(o.Name), "Configuration Values Not Applied",
+			fmt.Sprintf("%s sets %s, but its type is 2 (the platform default; type defaults to 2 when left out): the platform applies its own defaults and these values are not used. "+
+				"Set type = 1 (custom) in %s to apply them.", o.Name, strings.Join(set, ", "), o.Name))
+	}
+}
+
+// configDefaults are the configuration objects' defaults as Terraform
+// values, by object and field, made once.
+var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
+	out := make(map[string]map[string]tftypes.Value, len(tfkit.AgentConfigObjects))
+	for _, o := range tfkit.AgentConfigObjects {
+		v, err := o.Default().ToTerraformValue(context.Background())
+		var fields map[string]tftypes.Value
+		if err == nil && v.As(&fields) == nil {
+			out[o.Name] = fields
+		}
+	}
+	return out
+})
 
 // ModifyPlan refuses, at plan time, to create an agent without a password
 // (a replacement is a create too). A password that is unknown until apply
