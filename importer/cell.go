@@ -59,6 +59,30 @@ func integralDigits(raw string) string {
 	return strconv.FormatFloat(f, 'f', 0, 64)
 }
 
+// shownAsDate reports whether c is a number cell that the sheet shows as a
+// date (or a date and time): Excel turns 3/12 or 2024-03-12 typed into a
+// General cell into a date, whose stored value is a serial number (45363).
+// A number shown through a format of digits (00-00-00, 0000-00-00) is not.
+func shownAsDate(c Cell) bool {
+	shown, raw := strings.TrimSpace(c.Text), strings.TrimSpace(c.Raw)
+	serial, err := strconv.ParseFloat(raw, 64)
+	if err != nil || serial < 1 || raw == shown || !looksLikeDate(shown) {
+		return false
+	}
+	t, err := excelize.ExcelDateToTime(serial, false)
+	// Before 1 March 1900 excelize's date is a day before the one Excel
+	// (and excelize's own display) shows: Excel counts 29 February 1900.
+	return err == nil && (showsDate(shown, t) || serial < 61 && showsDate(shown, t.AddDate(0, 0, 1)))
+}
+
+// ruleShownAsDate is the rule a number column's cell breaks when the sheet
+// shows it as a date: its stored value is the date's serial number, not what
+// was typed.
+func ruleShownAsDate(c Cell) string {
+	return fmt.Sprintf("is a date (the spreadsheet turned what was typed into a date, stored as the number %s), not a number; "+
+		"format the column as text (or as a number) and type the value again", strings.TrimSpace(c.Raw))
+}
+
 // cellDigits reads an identifier made of digits (user_num, phone numbers).
 // What the sheet shows wins when it is all digits (so a "000123" format or
 // text keeps its zeros); otherwise the stored number gives the exact digits,
@@ -174,6 +198,9 @@ func showsDate(shown string, t time.Time) bool {
 		return g == strconv.Itoa(t.Year()) || len(g) == 2 && t.Year() >= 1900 && t.Year() <= 2099 && g == fmt.Sprintf("%02d", t.Year()%100)
 	}
 	is := func(g string, n int) bool { v, err := strconv.Atoi(g); return err == nil && v == n }
+	if named && len(groups) == 1 && is(groups[0], t.Day()) {
+		return true // d-mmm: the day and the month's name, no year
+	}
 	// Each part takes a group no other part took.
 	for y, gy := range groups {
 		if !isYear(gy) {

@@ -173,3 +173,59 @@ func TestCellPhone_namesWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// TestRoster_dateInNumberColumn: a number typed into a General cell that
+// the spreadsheet turned into a date (3/12 → 12-Mar) is stored as the
+// date's serial number; it was read as that number (user_num 45363) without
+// a word. A number column refuses it, naming the cell; a text column
+// (crm_id) still reads the date as yyyy-mm-dd, and a number shown through
+// a format of digits (0-0000) is still its number.
+func TestRoster_dateInNumberColumn(t *testing.T) {
+	t.Parallel()
+	f := excelize.NewFile()
+	sh := "Agents"
+	_ = f.SetSheetName("Sheet1", sh)
+	header := []any{"user_num", "user_name", "user_password", "user_sms_phone", "fixed_phone", "dept_id", "max_sessions", "queue_ids", "crm_id"}
+	_ = f.SetSheetRow(sh, "A1", &header)
+	day := time.Date(2024, 3, 12, 0, 0, 0, 0, time.UTC)
+	rows := [][]any{
+		{day, "D1", "pwpwpw1"},
+		{7202, "D2", "pwpwpw1", day, nil, time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1900, 1, 5, 0, 0, 0, 0, time.UTC), day},
+		{7203, "D3", "pwpwpw1", nil, 12345, nil, nil, nil, day},
+	}
+	for i, r := range rows {
+		_ = f.SetSheetRow(sh, cellRef(1, i+2), &r)
+	}
+	for ref, format := range map[string]string{"A2": "d-mmm", "D3": "yyyy/m/d", "F3": "yyyy-mm-dd", "G3": "m/d/yy", "H3": "d-mmm-yy", "E4": "0-0000", "I4": "d-mmm"} {
+		id, err := f.NewStyle(&excelize.Style{CustomNumFmt: &format})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = f.SetCellStyle(sh, ref, ref, id)
+	}
+	path := filepath.Join(t.TempDir(), "dates.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := func(serial string) string {
+		return "is a date (the spreadsheet turned what was typed into a date, stored as the number " + serial + "), not a number; " +
+			"format the column as text (or as a number) and type the value again"
+	}
+	want := []string{
+		`Agents!A2: user_num "12-Mar" ` + rule("45363"),
+		`Agents!D3: user_sms_phone "2024/3/12" ` + rule("45363"),
+		`Agents!F3: dept_id "1900-01-01" ` + rule("1"),
+		`Agents!G3: max_sessions "1/5/00" ` + rule("5"),
+		`Agents!H3: queue_ids "12-Mar-24" ` + rule("45363"),
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	if len(r.Rows) != 1 || r.Rows[0].Get("fixed_phone") != "12345" || r.Rows[0].Get("crm_id") != "2024-03-12" {
+		t.Errorf("rows: %+v", r.Rows)
+	}
+}

@@ -111,6 +111,13 @@ func (f Field) Convert(c Cell) (string, string) {
 		return "", ruleLostDigits
 	}
 	switch f.Kind {
+	case KindCode, KindPhone, KindInt, KindIntList, KindEnumList:
+		// Read as its serial number (45363), a date would pass for an id.
+		if shownAsDate(c) {
+			return "", ruleShownAsDate(c)
+		}
+	}
+	switch f.Kind {
 	case KindCode:
 		if d, ok := cellDigits(c); ok {
 			return d, ""
