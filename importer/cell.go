@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -26,6 +27,9 @@ var (
 // ruleLostDigits is the rule a number cell breaks when it holds more digits
 // than a spreadsheet number keeps.
 const ruleLostDigits = "has more than 15 digits, which a number cell cannot hold exactly (the last ones were lost); format the column as text and type the value again"
+
+// ruleSci is the rule a number shown in scientific notation as text breaks.
+const ruleSci = "is in scientific notation and has lost digits; format the column as text and type the number again"
 
 // lostDigits reports whether c is a number cell whose whole value has more
 // than 15 digits: spreadsheets keep 15 significant digits, so an 18-digit
@@ -101,6 +105,63 @@ func cellDigits(c Cell) (string, bool) {
 	return shown, false
 }
 
+// lookalikeRule is the rule a character of a number (an agent number, a
+// phone number) breaks when the number looks right and holds it: full-width
+// characters, an apostrophe typed before it, an invisible character. first
+// says whether r is the value's first character. "" when r is none of them.
+func lookalikeRule(r rune, first bool) string {
+	switch {
+	case r >= '０' && r <= '９':
+		// Typed with a Chinese or Japanese input method: the number
+		// looks right and is refused, so the rule names what it sees.
+		return "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)"
+	case r >= '\uff01' && r <= '\uff5e' || r == '\u3000':
+		// The input method's plus, dash or space (＋, －, the
+		// ideographic space).
+		return fmt.Sprintf("has the full-width character %q; type the number with ASCII characters (Excel's ASC function converts them)", r)
+	case (r == '\'' || r == '\u2018' || r == '\u2019') && first:
+		// A spreadsheet's own text marker is never part of the text:
+		// this one was typed or pasted into it.
+		return "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe"
+	case unicode.Is(unicode.Cf, r):
+		// A zero-width space or a direction mark, pasted with the number
+		// from a web page or a chat: the cell shows nothing of it.
+		return fmt.Sprintf("holds the invisible character %U (pasted with it, from a web page or a chat?); clear the cell and type the number again", r)
+	}
+	return ""
+}
+
+// reErrorValue is a spreadsheet's error value (#N/A, #DIV/0!, #NAME?),
+// which a cell holds as text when a failed formula's result was pasted as
+// a value.
+var reErrorValue = regexp.MustCompile(`^#(N/A|NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|SPILL!|CALC!|GETTING_DATA|FIELD!|BLOCKED!|BUSY!|CONNECT!|EXTERNAL!|PYTHON!|UNKNOWN!)$`)
+
+// cellCode reads an identifier (user_num): digits kept exactly (cellDigits),
+// or text without blanks. What looks like a number and is not one is
+// refused, since it would name a new agent beside the one it looks like:
+// full-width digits, an apostrophe, an invisible character, scientific
+// notation (digits lost), an error value pasted as text.
+func cellCode(c Cell) (string, string) {
+	if d, ok := cellDigits(c); ok {
+		return d, ""
+	}
+	v := strings.TrimSpace(c.Text)
+	for i, r := range v {
+		if rule := lookalikeRule(r, i == 0); rule != "" {
+			return "", rule
+		}
+	}
+	switch {
+	case strings.ContainsFunc(v, unicode.IsSpace):
+		return "", "must not contain blanks"
+	case reSci.MatchString(v):
+		return "", ruleSci
+	case reErrorValue.MatchString(strings.ToUpper(v)):
+		return "", "is a spreadsheet error value (the result of a formula that failed, pasted as text), not a value; type the value"
+	}
+	return v, ""
+}
+
 // cellPhone reads a phone number: digits, with an optional leading "+",
 // spaces, dashes, dots and brackets removed as people type them.
 func cellPhone(c Cell) (string, string) {
@@ -112,7 +173,7 @@ func cellPhone(c Cell) (string, string) {
 	}
 	shown := strings.TrimSpace(c.Text)
 	if reSci.MatchString(shown) {
-		return "", "is in scientific notation and has lost digits; format the column as text and type the number again"
+		return "", ruleSci
 	}
 	var b strings.Builder
 	for i, r := range shown {
@@ -122,18 +183,8 @@ func cellPhone(c Cell) (string, string) {
 		case r == '+' && i == 0:
 			b.WriteRune(r)
 		case r == ' ' || r == '-' || r == '(' || r == ')' || r == '.' || r == '\u00a0':
-		case r >= '０' && r <= '９':
-			// Typed with a Chinese or Japanese input method: the number
-			// looks right and is refused, so the rule names what it sees.
-			return "", "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)"
-		case r >= '\uff01' && r <= '\uff5e' || r == '\u3000':
-			// The input method's plus, dash or space (＋, －, the
-			// ideographic space).
-			return "", fmt.Sprintf("has the full-width character %q; type the number with ASCII characters (Excel's ASC function converts them)", r)
-		case (r == '\'' || r == '\u2018' || r == '\u2019') && i == 0:
-			// A spreadsheet's own text marker is never part of the text:
-			// this one was typed or pasted into it.
-			return "", "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe"
+		case lookalikeRule(r, i == 0) != "":
+			return "", lookalikeRule(r, i == 0)
 		default:
 			return "", "is not a phone number (digits, an optional leading +)"
 		}

@@ -229,3 +229,41 @@ func TestRoster_dateInNumberColumn(t *testing.T) {
 		t.Errorf("rows: %+v", r.Rows)
 	}
 }
+
+// TestCellCode_lookalikes: an agent number that looks like an existing one
+// and is not (full-width digits, an apostrophe typed before it, a
+// zero-width space) was read as a new agent's number: plan said create,
+// and --prune=delete deleted the agent it looked like. Scientific notation
+// and an error value pasted as text were taken too. Each is refused the
+// way the phone columns refuse them; numbers and codes still read.
+func TestCellCode_lookalikes(t *testing.T) {
+	t.Parallel()
+	userNum, _ := FieldByName("user_num")
+	for text, want := range map[string]string{
+		"６００１":        "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)",
+		"60０1":        "has full-width digits",
+		"6001\u200b":  "holds the invisible character U+200B (pasted with it, from a web page or a chat?); clear the cell and type the number again",
+		"\ufeff6001":  "holds the invisible character U+FEFF",
+		"'6002":       "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe",
+		"’6002":       "starts with an apostrophe",
+		"＋6002":       `has the full-width character '＋'`,
+		"1.23457E+11": "is in scientific notation and has lost digits; format the column as text and type the number again",
+		"#N/A":        "is a spreadsheet error value (the result of a formula that failed, pasted as text), not a value; type the value",
+		"#div/0!":     "is a spreadsheet error value",
+		"60 01":       "must not contain blanks",
+		"60\u00a001":  "must not contain blanks",
+	} {
+		if got, rule := userNum.Convert(Cell{Raw: text, Text: text}); got != "" || !strings.HasPrefix(rule, want) {
+			t.Errorf("%q: %q, rule %q; want one starting %q", text, got, rule, want)
+		}
+	}
+	for text, want := range map[string]string{"6001": "6001", "007": "007", "A-17": "A-17", "O'Brien": "O'Brien", "9002.0": "9002", "#7": "#7"} {
+		if got, rule := userNum.Convert(Cell{Raw: text, Text: text}); got != want || rule != "" {
+			t.Errorf("%q: %q, rule %q; want %q", text, got, rule, want)
+		}
+	}
+	// The phone columns name an invisible character too.
+	if _, rule := cellPhone(Cell{Raw: "13800138001\u200b", Text: "13800138001\u200b"}); !strings.HasPrefix(rule, "holds the invisible character U+200B") {
+		t.Errorf("phone with a zero-width space: rule %q", rule)
+	}
+}

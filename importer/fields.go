@@ -119,14 +119,7 @@ func (f Field) Convert(c Cell) (string, string) {
 	}
 	switch f.Kind {
 	case KindCode:
-		if d, ok := cellDigits(c); ok {
-			return d, ""
-		}
-		v := strings.TrimSpace(c.Text)
-		if strings.ContainsAny(v, " \t\n") {
-			return "", "must not contain blanks"
-		}
-		return v, ""
+		return cellCode(c)
 	case KindText:
 		return cellText(c), ""
 	case KindSecret:
