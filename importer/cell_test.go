@@ -267,3 +267,54 @@ func TestCellCode_lookalikes(t *testing.T) {
 		t.Errorf("phone with a zero-width space: rule %q", rule)
 	}
 }
+
+// TestRoster_numberPasswordShownThroughAFormat: a number typed into the
+// password column was set as the sheet shows it, formatting included
+// (1234567 in a #,##0 column became "1,234,567"; 20240312 shown through
+// 0000-00-00 became "2024-03-12"), and no plan shows a password. Such a
+// cell is refused without echoing it; a number shown as typed still reads.
+func TestRoster_numberPasswordShownThroughAFormat(t *testing.T) {
+	t.Parallel()
+	f := excelize.NewFile()
+	sh := "Agents"
+	_ = f.SetSheetName("Sheet1", sh)
+	rows := [][]any{
+		{"user_num", "user_name", "user_password"},
+		{7701, "PW", 1234567},
+		{7702, "PW2", 20240312},
+		{7703, "PW3", time.Date(2024, 3, 12, 0, 0, 0, 0, time.UTC)},
+		{7704, "PW4", 7654321},
+		{7705, "PW5", "1,234,567"},
+	}
+	for i, r := range rows {
+		_ = f.SetSheetRow(sh, cellRef(1, i+1), &r)
+	}
+	for ref, format := range map[string]string{"C2": "#,##0", "C3": "0000-00-00", "C4": "yyyy-mm-dd"} {
+		id, err := f.NewStyle(&excelize.Style{CustomNumFmt: &format})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = f.SetCellStyle(sh, ref, ref, id)
+	}
+	path := filepath.Join(t.TempDir(), "pw.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := `user_password "***" is a number that the sheet shows through a number or date format, not as typed, and the password would be set to the text shown; ` +
+		`format the column as Text and type the password again`
+	want := []string{"Agents!C2: " + rule, "Agents!C3: " + rule, "Agents!C4: " + rule}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, row := range r.Rows {
+		got = append(got, row.Get("user_password"))
+	}
+	if d := cmp.Diff([]string{"7654321", "1,234,567"}, got); d != "" {
+		t.Errorf("passwords read (-want +got):\n%s", d)
+	}
+}

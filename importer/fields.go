@@ -123,6 +123,14 @@ func (f Field) Convert(c Cell) (string, string) {
 	case KindText:
 		return cellText(c), ""
 	case KindSecret:
+		// A number shown through a format (1,234,567; a date) would be set
+		// as the text shown, and no plan shows a password to catch it.
+		if raw := strings.TrimSpace(c.Raw); raw != strings.TrimSpace(c.Text) {
+			if _, err := strconv.ParseFloat(raw, 64); err == nil {
+				return "", "is a number that the sheet shows through a number or date format, not as typed, and the password would be set to the text shown; " +
+					"format the column as Text and type the password again"
+			}
+		}
 		v := c.Text
 		if v == "" {
 			v = c.Raw
