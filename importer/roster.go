@@ -3,7 +3,10 @@ package importer
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 )
 
 var reEmail = regexp.MustCompile(`^[^@\s,;]+@[^@\s,;]+\.[^@\s,;.]+$`)
@@ -83,6 +86,21 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 		}
 		if allEmpty(cells) {
 			continue
+		}
+		if title, col, ok := titleCell(cells); ok && !headerKnown(title) {
+			// A title above the headings ("Agent roster – March 2025",
+			// often merged across the columns): when a later row holds
+			// the headings, the title alone is the problem.
+			next, found, err := headingsBelow(sr)
+			if err != nil {
+				return nil, err
+			}
+			if found {
+				probs = slices.DeleteFunc(probs, func(p Problem) bool { return inRow(p.Cell, rowNum) })
+				add(cellRef(col, rowNum), "", title, true, fmt.Sprintf("is a title above the headings (row %d): ccsync takes the first row that is not empty "+
+					"for the headings; delete the rows above row %d so that the headings come first", next, next))
+				return probs, nil
+			}
 		}
 		fieldOfCol = make([]int, len(cells))
 		for i, c := range cells {
@@ -203,4 +221,49 @@ func knownColumns() string {
 func headerKnown(h string) bool {
 	_, ok := headerIndex[normHeader(h)]
 	return ok
+}
+
+// titleCell reports whether cells hold one text only, as a title row does,
+// and returns it with its 1-based column.
+func titleCell(cells []Cell) (string, int, bool) {
+	title, ok := titleRow(cells)
+	if !ok {
+		return "", 0, false
+	}
+	for i, c := range cells {
+		if strings.TrimSpace(c.Text) != "" {
+			return title, i + 1, true
+		}
+	}
+	return "", 0, false
+}
+
+// headingsBelow reads on to the next row that is not empty and reports
+// whether it holds the user_num heading, and its number.
+func headingsBelow(sr *sheetReader) (int, bool, error) {
+	for {
+		rowNum, cells, ok, err := sr.Next()
+		if err != nil || !ok {
+			return 0, false, err
+		}
+		if allEmpty(cells) {
+			continue
+		}
+		for _, c := range cells {
+			if i, ok := headerIndex[normHeader(strings.TrimSpace(c.Text))]; ok && AgentFields[i].Name == "user_num" {
+				return rowNum, true, nil
+			}
+		}
+		return rowNum, false, nil
+	}
+}
+
+// inRow tells whether the cell or range ref ("A1", "A1:C1") lies in row.
+func inRow(ref string, row int) bool {
+	for _, end := range strings.Split(ref, ":") {
+		if _, r, err := excelize.CellNameToCoordinates(end); err != nil || r != row {
+			return false
+		}
+	}
+	return true
 }

@@ -3,11 +3,13 @@ package importer
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -243,5 +245,61 @@ func TestReaders_hiddenRows(t *testing.T) {
 	want := []string{"Recipients!A3: row 3 is hidden (by hand or by a filter), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out"}
 	if d := cmp.Diff(want, problemLines(probs)); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
+	}
+}
+
+// TestRoster_titleAboveHeadings: a title merged across the columns above
+// the headings gave four problems (the merged cell, "is not a column", the
+// title, "has no user_num column"), ranges reading Agents!A1:A1. The title
+// alone is the problem now, at its cell, naming the headings' row. A single
+// heading that is no column, with no headings below, is still named as such.
+func TestRoster_titleAboveHeadings(t *testing.T) {
+	t.Parallel()
+	rule := func(title, cell string, row int) string {
+		return fmt.Sprintf(`Agents!%s: %q is a title above the headings (row %d): ccsync takes the first row that is not empty for the headings; `+
+			`delete the rows above row %d so that the headings come first`, cell, title, row, row)
+	}
+	for name, tc := range map[string]struct {
+		rows  [][]any
+		merge string
+		want  []string
+	}{
+		"merged title": {[][]any{{"Agent roster – March 2025"}, {"user_num", "user_name", "user_password"}, {7301, "T1", "pwpwpw1"}}, "A1:C1",
+			[]string{rule("Agent roster – March 2025", "A1", 2)}},
+		"title, empty row": {[][]any{{"Agent roster – March 2025"}, {nil}, {"user_num", "user_name", "user_password"}, {7301, "T1", "pwpwpw1"}}, "",
+			[]string{rule("Agent roster – March 2025", "A1", 3)}},
+		"title in B": {[][]any{{nil, "Roster"}, {"User Num", "user_name"}, {7301, "T1"}}, "",
+			[]string{rule("Roster", "B1", 2)}},
+		"one unknown heading": {[][]any{{"usr_num"}, {7301}}, "", []string{
+			`Agents!A1: "usr_num" is not a column of the agent roster (known columns: ` + knownColumns() + `)`,
+			`Agents!A1:A1: "usr_num" ` + titleRule(1),
+			`Agents!A1:A1: has no user_num column; every row is matched by user_num`,
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			path := writeBook(t, "Agents", tc.rows)
+			if tc.merge != "" {
+				f, err := excelize.OpenFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				first, last, _ := strings.Cut(tc.merge, ":")
+				if err := f.MergeCell("Agents", first, last); err != nil {
+					t.Fatal(err)
+				}
+				if err := f.Save(); err != nil {
+					t.Fatal(err)
+				}
+				f.Close()
+			}
+			_, probs, err := ReadRoster(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.want, problemLines(probs)); d != "" {
+				t.Errorf("problems (-want +got):\n%s", d)
+			}
+		})
 	}
 }
