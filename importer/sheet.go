@@ -51,7 +51,8 @@ type sheetReader struct {
 	quirks sheetQuirks
 }
 
-// openSheet opens path and the sheet named want (in any case), or, when the
+// openSheet opens path and the sheet named want (in any case, blanks
+// around the name ignored), or, when the
 // workbook has no sheet of that name, its only sheet besides Help (a roster
 // saved under "Sheet1" still reads). Several other sheets are an error, and
 // so is a hidden sheet chosen either way (chooseSheet).
@@ -102,9 +103,10 @@ func chooseSheet(f *excelize.File, path, want string) (string, error) {
 	named := ""
 	for _, n := range names {
 		switch {
-		case strings.EqualFold(n, want):
+		// Blanks around a name do not show on its tab ("AGENTS ").
+		case strings.EqualFold(strings.TrimSpace(n), want):
 			named = n
-		case strings.EqualFold(n, HelpSheet):
+		case strings.EqualFold(strings.TrimSpace(n), HelpSheet):
 		default:
 			candidates = append(candidates, n)
 			if !hidden(n) {

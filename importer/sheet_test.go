@@ -72,11 +72,12 @@ func TestOpenSheet_choice(t *testing.T) {
 		read   string // the sheet read, or "" for an error
 		err    string // what the error says
 	}{
-		"named":                {sheets: []string{"Team A", "agents", "Help"}, read: "agents"},
-		"only one":             {sheets: []string{"Sheet1"}, read: "Sheet1"},
-		"one besides help":     {sheets: []string{"Help", "Roster"}, read: "Roster"},
-		"named, others hidden": {sheets: []string{"Old", "Agents"}, hidden: []string{"Old"}, read: "Agents"},
-		"hidden help":          {sheets: []string{"Help", "Roster"}, hidden: []string{"Help"}, read: "Roster"},
+		"named":                 {sheets: []string{"Team A", "agents", "Help"}, read: "agents"},
+		"named, trailing blank": {sheets: []string{"Team A", "AGENTS ", " Help"}, read: "AGENTS "},
+		"only one":              {sheets: []string{"Sheet1"}, read: "Sheet1"},
+		"one besides help":      {sheets: []string{"Help", "Roster"}, read: "Roster"},
+		"named, others hidden":  {sheets: []string{"Old", "Agents"}, hidden: []string{"Old"}, read: "Agents"},
+		"hidden help":           {sheets: []string{"Help", "Roster"}, hidden: []string{"Help"}, read: "Roster"},
 		"several, none named": {sheets: []string{"Team A", "Team B", "Help"},
 			err: "has no sheet named Agents and 2 sheets that could hold the data (Team A, Team B): ccsync reads one sheet; name it Agents, or keep the rows in one sheet"},
 		// A hidden sheet is never read, whether by its name or as the only
