@@ -113,6 +113,9 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if msg := outputClash(file, map[string]string{"--report": *report}); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
+		if msg := outputWritable("--report", *report); msg != "" {
+			return fail(exitUsage, errors.New(msg))
+		}
 	}
 	// ctx ends the work at the first SIGINT or SIGTERM, except apply's
 	// writes: there the first interrupt closes stopRows (no further row
@@ -300,7 +303,7 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	failed := importer.Failed(results)
 	var reportErr error // not a row's failure: the run still says what was done
 	if report != "" {
-		if err := importer.WriteResults(report, results); err != nil {
+		if err := writeResults(report, results); err != nil {
 			fmt.Fprintf(stderr, "ccsync agents apply: write report: %v\n", err)
 			reportErr = fmt.Errorf("write report %s: %w", report, err)
 		}
@@ -377,6 +380,10 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	}
 	return code
 }
+
+// writeResults writes apply's report; a test replaces it to fail a write
+// that outputWritable let through (a disk that fills up during the run).
+var writeResults = importer.WriteResults
 
 // Where a prune confirmation is read, and whether one can be asked: only
 // when both stdin and stderr are terminals. Tests replace them.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,12 +95,17 @@ func TestSMSSend_reportNotWrittenStillSaysWhatWasSent(t *testing.T) {
 }
 
 // agents apply likewise: a report that cannot be written was counted as a
-// failed row, and the run still printed "Report: <path>".
+// failed row, and the run still printed "Report: <path>". A missing folder
+// is now refused before the first write (TestAgentsApply_reportCheckedFirst);
+// the write fails here as a disk that fills up during the run would make it.
+// Not parallel: it replaces writeResults, which the parallel tests read
+// only once every test that is not parallel has finished.
 func TestAgentsApply_reportNotWritten(t *testing.T) {
-	t.Parallel()
 	api := importertest.NewAgents()
 	ep := fakeEndpoint(t, importer.Backend{Agents: api})
-	report := filepath.Join(t.TempDir(), "no such folder", "r.xlsx")
+	report := filepath.Join(t.TempDir(), "r.xlsx")
+	writeResults = func(string, []importer.Result) error { return errors.New("no space left on device") }
+	t.Cleanup(func() { writeResults = importer.WriteResults })
 	code, o, e := runCLI("agents", "apply", demoRoster, "--yes", "--report", report, "--output", "json", "--endpoint", ep, "--access-token", "t")
 	var res struct {
 		Failed int    `json:"failed"`
@@ -111,5 +117,38 @@ func TestAgentsApply_reportNotWritten(t *testing.T) {
 	code, o, e = runCLI("agents", "apply", demoRoster, "--yes", "--report", report, "--endpoint", ep, "--access-token", "t")
 	if code != 1 || !strings.Contains(o, "Report not written: write report") || strings.Contains(o, "Report: ") {
 		t.Errorf("text: exit %d\n%s\n%s", code, o, e)
+	}
+}
+
+// TestAgentsApply_reportCheckedFirst: --report naming a folder that does
+// not exist applied every row and then said "Report not written" (exit 1):
+// the record of the run was lost. The destination is checked before the
+// first write: a missing folder, a file where the folder should be and a
+// folder named as the report stop the run with exit 2 and nothing written.
+func TestAgentsApply_reportCheckedFirst(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct{ report, want string }{
+		"no folder": {filepath.Join(dir, "nodir", "r.xlsx"), "--report " + filepath.Join(dir, "nodir", "r.xlsx") + ": the folder " + filepath.Join(dir, "nodir") +
+			" does not exist; create it or name a file in a folder that exists (nothing was written)"},
+		"file as folder": {filepath.Join(dir, "file", "r.xlsx"), "--report " + filepath.Join(dir, "file", "r.xlsx") + ": " + filepath.Join(dir, "file") +
+			" is a file, not a folder; name a file in a folder that exists (nothing was written)"},
+		"a folder": {dir, "--report " + dir + " is a folder; name a file (OUT.xlsx) to write (nothing was written)"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			api := importertest.NewAgents()
+			ep := fakeEndpoint(t, importer.Backend{Agents: api})
+			code, o, e := runCLI("agents", "apply", demoRoster, "--yes", "--report", tc.report, "--output", "json", "--endpoint", ep, "--access-token", "t")
+			var res struct {
+				Error string `json:"error"`
+			}
+			if err := json.Unmarshal([]byte(o), &res); err != nil || code != 2 || api.Writes != 0 || res.Error != tc.want || !strings.Contains(e, tc.want) {
+				t.Errorf("exit %d, writes %d, %v\nstdout %s\nstderr %s\nwant exit 2, no write, error %q", code, api.Writes, err, o, e, tc.want)
+			}
+		})
 	}
 }

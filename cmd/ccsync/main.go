@@ -119,3 +119,33 @@ func outputClash(input string, outputs map[string]string) string {
 	}
 	return ""
 }
+
+// outputWritable checks, before a run writes anything, that the file an
+// output flag names (--report) can be written once the run is done: its
+// folder exists and takes a new file, and it is not a folder itself.
+// Found out only at the end, the run's record would be lost after its
+// writes. It returns the message to print, or "".
+func outputWritable(flag, path string) string {
+	if path == "" {
+		return ""
+	}
+	dir := filepath.Dir(path)
+	switch st, err := os.Stat(dir); { //nolint:gosec // G703: the path the user named on the command line, to write to
+	case err != nil && os.IsNotExist(err):
+		return fmt.Sprintf("%s %s: the folder %s does not exist; create it or name a file in a folder that exists (nothing was written)", flag, path, dir)
+	case err != nil:
+		return fmt.Sprintf("%s %s: %v; name a file in a folder you can write to (nothing was written)", flag, path, err)
+	case !st.IsDir():
+		return fmt.Sprintf("%s %s: %s is a file, not a folder; name a file in a folder that exists (nothing was written)", flag, path, dir)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() { //nolint:gosec // G703: as above
+		return fmt.Sprintf("%s %s is a folder; name a file (OUT.xlsx) to write (nothing was written)", flag, path)
+	}
+	probe, err := os.CreateTemp(dir, ".ccsync-write-check-*")
+	if err != nil {
+		return fmt.Sprintf("%s %s: the folder %s does not take a new file (%v); name a file in a folder you can write to (nothing was written)", flag, path, dir, err)
+	}
+	_ = probe.Close()           // empty, about to be removed
+	_ = os.Remove(probe.Name()) //nolint:gosec // G703: the file just made; a leftover empty file is no harm
+	return ""
+}
