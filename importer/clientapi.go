@@ -208,13 +208,25 @@ func (a *clientAgents) Delete(ctx context.Context, ids ...int64) error {
 }
 
 func (a *clientAgents) QueueIDs(ctx context.Context) (map[int64]bool, error) {
+	groups, err := a.SkillGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := map[int64]bool{}
+	for _, g := range groups {
+		out[g.ID] = true
+	}
+	return out, nil
+}
+
+func (a *clientAgents) SkillGroups(ctx context.Context) ([]SkillGroup, error) {
+	var out []SkillGroup
 	for g, err := range a.c.Queues.List(ctx, client.SkillGroupFilter{}) {
 		if err != nil {
 			return nil, err
 		}
 		if id, err := strconv.ParseInt(string(g.ID), 10, 64); err == nil {
-			out[id] = true
+			out = append(out, SkillGroup{ID: id, Name: strings.TrimSpace(string(g.QueName)), Num: strings.TrimSpace(string(g.QueNum))})
 		}
 	}
 	return out, nil

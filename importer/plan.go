@@ -143,6 +143,21 @@ type QueueChecker interface {
 	QueueIDs(ctx context.Context) (map[int64]bool, error)
 }
 
+// SkillGroup is a skill group as a roster's queue_ids refers to it: by
+// its id; its name and number (que_num) name it in a problem.
+type SkillGroup struct {
+	ID   int64
+	Name string
+	Num  string
+}
+
+// SkillGroupLister is implemented by APIs that can list skill groups with
+// their names and numbers, so that a queue_ids cell holding a group's name
+// or que_num instead of its id can say which group it means.
+type SkillGroupLister interface {
+	SkillGroups(ctx context.Context) ([]SkillGroup, error)
+}
+
 // PlanRoster compares a validated roster with the platform. It writes
 // nothing. Problems are rules that need the platform's state: a new agent
 // without user_name or user_password, a unique value held by another agent,
@@ -164,8 +179,20 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		existing[num] = a
 		order = append(order, num)
 	}
-	var queues map[int64]bool
-	if qc, ok := api.(QueueChecker); ok && r.HasColumn("queue_ids") {
+	var (
+		queues map[int64]bool
+		groups []SkillGroup
+	)
+	if gl, ok := api.(SkillGroupLister); ok && r.HasColumn("queue_ids") {
+		var err error
+		if groups, err = gl.SkillGroups(ctx); err != nil {
+			return nil, nil, fmt.Errorf("list skill groups: %w", err)
+		}
+		queues = map[int64]bool{}
+		for _, g := range groups {
+			queues[g.ID] = true
+		}
+	} else if qc, ok := api.(QueueChecker); ok && r.HasColumn("queue_ids") {
 		var err error
 		if queues, err = qc.QueueIDs(ctx); err != nil {
 			return nil, nil, fmt.Errorf("list skill groups: %w", err)
@@ -229,7 +256,9 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 					n, _ := strconv.ParseInt(id, 10, 64)
 					if !queues[n] {
 						rule := fmt.Sprintf("refers to skill group %d, which does not exist", n)
-						if groups := thousands(id); len(groups) > 1 && allKnown(queues, groups) {
+						if g, ok := groupByNum(groups, id); ok {
+							rule = fmt.Sprintf("has %d, which is the number (que_num) of skill group %d%s, not its id; queue_ids takes ids: write %d", n, g.ID, g.named(), g.ID)
+						} else if groups := thousands(id); len(groups) > 1 && allKnown(queues, groups) {
 							rule += fmt.Sprintf(" (typed as %s? A spreadsheet reads a comma between digits as a thousands separator "+
 								"and keeps the number %d: format the column as text and type the list again)", strings.Join(groups, ","), n)
 						}
@@ -468,4 +497,66 @@ func zerosDropped(num string, byBare map[string][]string, inSheet map[string]boo
 		}
 	}
 	return ""
+}
+
+// named is " (Sales)" for a group with a name, or "".
+func (g SkillGroup) named() string {
+	if g.Name == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s)", g.Name)
+}
+
+// groupByNum finds the skill group whose que_num is num.
+func groupByNum(groups []SkillGroup, num string) (SkillGroup, bool) {
+	for _, g := range groups {
+		if g.Num != "" && strings.TrimLeft(g.Num, "0") == strings.TrimLeft(num, "0") {
+			return g, true
+		}
+	}
+	return SkillGroup{}, false
+}
+
+// NameSkillGroups adds to each queue_ids problem of a read roster (a part
+// that is not an id) which skill group the part names, when it is a
+// group's name or number (que_num): `"Sales" is the name of skill group
+// 102`. The reader has no platform to ask; the groups are listed only when
+// such a problem is there. Problems stay as they are when api cannot list
+// groups or the listing fails (the problem itself is already said).
+func NameSkillGroups(ctx context.Context, api AgentAPI, probs Problems) Problems {
+	gl, ok := api.(SkillGroupLister)
+	if !ok || !slices.ContainsFunc(probs, func(p Problem) bool { return p.Field == "queue_ids" && p.HasValue }) {
+		return probs
+	}
+	groups, err := gl.SkillGroups(ctx)
+	if err != nil {
+		return probs
+	}
+	out := slices.Clone(probs)
+	for i, p := range out {
+		if p.Field != "queue_ids" || !p.HasValue {
+			continue
+		}
+		var said []string
+		for _, part := range strings.FieldsFunc(p.Value, func(r rune) bool { return strings.ContainsRune(",;，；、\n", r) }) {
+			part = strings.TrimSpace(part)
+			if _, err := strconv.ParseInt(part, 10, 64); err == nil || part == "" {
+				continue
+			}
+			for _, g := range groups {
+				if g.Name != "" && strings.EqualFold(g.Name, part) {
+					said = append(said, fmt.Sprintf("%q is the name of skill group %d: write its id, %d", part, g.ID, g.ID))
+					break
+				}
+				if g.Num != "" && strings.EqualFold(g.Num, part) {
+					said = append(said, fmt.Sprintf("%q is the number (que_num) of skill group %d%s: write its id, %d", part, g.ID, g.named(), g.ID))
+					break
+				}
+			}
+		}
+		if len(said) > 0 {
+			out[i].Rule += "; " + strings.Join(said, "; ")
+		}
+	}
+	return out
 }

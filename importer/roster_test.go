@@ -256,3 +256,50 @@ func TestPlan_leadingZerosDropped(t *testing.T) {
 		t.Errorf("plan wrote %d times", api.Writes)
 	}
 }
+
+// TestPlan_queueIDsByNameOrNumber: a skill group written by its name
+// ("Sales") read `"Sales" is not an id`, and by its number (que_num 7001)
+// "refers to skill group 7001, which does not exist", while the platform
+// lists the groups. Both now say which group is meant and its id.
+func TestPlan_queueIDsByNameOrNumber(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Groups = []importer.SkillGroup{{ID: 101, Name: "Support", Num: "7000"}, {ID: 102, Name: "Sales", Num: "7001"}}
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "queue_ids"},
+		{"9001", "Ann", "S3cret-pass", "Sales"},
+		{"9002", "Bob", "S3cret-pass", "101, sales;Nope"},
+	})
+	_, probs, err := importer.ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Agents!D2: queue_ids "Sales" is not a comma-separated list of ids ("Sales" is not an id); "Sales" is the name of skill group 102: write its id, 102`,
+		`Agents!D3: queue_ids "101, sales;Nope" is not a comma-separated list of ids ("sales" is not an id); "sales" is the name of skill group 102: write its id, 102`,
+	}
+	if d := cmp.Diff(want, lines(importer.NameSkillGroups(context.Background(), api, probs))); d != "" {
+		t.Errorf("read (-want +got):\n%s", d)
+	}
+
+	path = book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "queue_ids"},
+		{"9001", "Ann", "S3cret-pass", 7001},
+		{"9002", "Bob", "S3cret-pass", "101,7000"},
+	})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	_, probs, err = importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{
+		`Agents!D2: queue_ids "7001" has 7001, which is the number (que_num) of skill group 102 (Sales), not its id; queue_ids takes ids: write 102`,
+		`Agents!D3: queue_ids "101,7000" has 7000, which is the number (que_num) of skill group 101 (Support), not its id; queue_ids takes ids: write 101`,
+	}
+	if d := cmp.Diff(want, lines(probs)); d != "" {
+		t.Errorf("plan (-want +got):\n%s", d)
+	}
+}

@@ -177,6 +177,12 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, err)
 	}
+	if len(probs) > 0 {
+		// A skill group's name in queue_ids: the platform says whose.
+		if be, err := newBackend(conn); err == nil {
+			probs = importer.NameSkillGroups(ctx, be.Agents, probs)
+		}
+	}
 	if len(probs) == 0 {
 		be, err := newBackend(conn)
 		if err != nil {

@@ -181,3 +181,26 @@ func mustRows(t *testing.T, path, sheet string) [][]string {
 	}
 	return rows
 }
+
+// TestAgentsCommand_queueIDsByName: the platform's skill groups name the
+// group a queue_ids cell holds the name of; the run still refuses the
+// sheet (exit 2) and writes nothing.
+func TestAgentsCommand_queueIDsByName(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Groups = []importer.SkillGroup{{ID: 102, Name: "Sales", Num: "7001"}}
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	path := filepath.Join(t.TempDir(), "q.xlsx")
+	f := excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Agents")
+	_ = f.SetSheetRow("Agents", "A1", &[]any{"user_num", "user_name", "user_password", "queue_ids"})
+	_ = f.SetSheetRow("Agents", "A2", &[]any{9001, "Ann", "S3cret-pass", "Sales"})
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI("agents", "plan", path, "--endpoint", ep, "--access-token", "t")
+	want := `Agents!D2: queue_ids "Sales" is not a comma-separated list of ids ("Sales" is not an id); "Sales" is the name of skill group 102: write its id, 102`
+	if code != 2 || api.Writes != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, writes %d, stderr:\n%s\nwant exit 2 and %q", code, api.Writes, stderr, want)
+	}
+}

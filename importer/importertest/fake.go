@@ -18,11 +18,13 @@ import (
 // Agents is an in-memory AgentAPI. Reported limits which fields List
 // returns (nil: all of them).
 type Agents struct {
-	mu       sync.Mutex
-	byID     map[int64]importer.Values
-	byNum    map[string]int64
-	nextID   int64
-	Queues   map[int64]bool
+	mu     sync.Mutex
+	byID   map[int64]importer.Values
+	byNum  map[string]int64
+	nextID int64
+	Queues map[int64]bool
+	// Groups names skill groups of Queues (name, que_num) for SkillGroups.
+	Groups   []importer.SkillGroup
 	Reported []string
 	// Writes counts creates, updates and deletes; Calls every call by name.
 	Writes int
@@ -193,6 +195,18 @@ func (f *Agents) Delete(ctx context.Context, ids ...int64) error {
 
 // QueueIDs implements importer.QueueChecker.
 func (f *Agents) QueueIDs(ctx context.Context) (map[int64]bool, error) { return f.Queues, nil }
+
+// SkillGroups implements importer.SkillGroupLister: Groups, then each id of
+// Queues that Groups does not name, without a name or number.
+func (f *Agents) SkillGroups(ctx context.Context) ([]importer.SkillGroup, error) {
+	out := slices.Clone(f.Groups)
+	for _, id := range slices.Sorted(maps.Keys(f.Queues)) {
+		if !slices.ContainsFunc(f.Groups, func(g importer.SkillGroup) bool { return g.ID == id }) {
+			out = append(out, importer.SkillGroup{ID: id})
+		}
+	}
+	return out, nil
+}
 
 // Sender is an in-memory SMSSender and Reconciler that records every
 // number it sent, with the time.
