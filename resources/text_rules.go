@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/mail"
+	"net/url"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -62,4 +64,42 @@ func Trimmed() validator.String {
 func trimmed() validator.String {
 	return stringvalidator.RegexMatches(trimmedRE,
 		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
+}
+
+// webhookURL accepts an address as the service parses it (as net/url
+// does): the scheme http or https in any case (HTTPS:// is one), a host, a
+// port of digits when one is given, and no white space around it (the
+// service trims it, so the stored address would differ). A pattern of its
+// own was stricter than the service (HTTPS://, a space in the path: an
+// exported webhook did not plan) and looser (http://?x=1 took ?x=1 for a
+// host, a port of letters), so a plan passed what the apply refused.
+type webhookURL struct{}
+
+func (webhookURL) Description(context.Context) string {
+	return "must be an http:// or https:// URL with a host, such as https://crm.example.com/hook"
+}
+
+func (v webhookURL) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v webhookURL) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	s := req.ConfigValue.ValueString()
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	why := ""
+	u, err := url.Parse(s)
+	switch {
+	case strings.TrimSpace(s) != s:
+		why = "it begins or ends with white space, which the service trims"
+	case err != nil:
+		why = strings.TrimPrefix(err.Error(), fmt.Sprintf("parse %q: ", s))
+	case u.Scheme != "http" && u.Scheme != "https":
+		why = "its scheme is not http or https"
+	case u.Host == "" || u.Hostname() == "":
+		why = "it has no host"
+	}
+	if why != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+			fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), s, why))
+	}
 }

@@ -3,7 +3,6 @@ package resources
 import (
 	"context"
 	"iter"
-	"regexp"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -28,9 +27,6 @@ var (
 	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
 	_ list.ListResourceWithConfigure   = (*webhookLister)(nil)
 )
-
-// webhookURLRE accepts http:// and https:// addresses with a host.
-var webhookURLRE = regexp.MustCompile(`^https?://[^/\s]+(/\S*)?$`)
 
 // NewWebhookResource returns the contactcenter_webhook resource.
 func NewWebhookResource() resource.Resource {
@@ -66,7 +62,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 		},
 		"url": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
-			Validators: []validator.String{stringvalidator.RegexMatches(webhookURLRE, "must be an http:// or https:// URL")},
+			Validators: []validator.String{webhookURL{}},
 		},
 		"status": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),

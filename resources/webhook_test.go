@@ -147,17 +147,43 @@ func TestAccWebhook_disappears(t *testing.T) {
 	})
 }
 
+// Addresses the service takes (an upper-case scheme, a space in the path)
+// plan, apply and read back unchanged: the plan-time pattern refused them,
+// so a webhook made in the portal with one could not be adopted (ccsync
+// export wrote a module whose plan failed).
+func TestAccWebhook_urlAsServiceReads(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(webhookConfig("Upper", "HTTPS://crm.example.com/Upper", "")),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("contactcenter_webhook.test", tfjsonpath.New("url"), knownvalue.StringExact("HTTPS://crm.example.com/Upper"))}},
+			{Config: env.Config(webhookConfig("Spaced", "https://crm.example.com/a b", "")),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("contactcenter_webhook.test", tfjsonpath.New("url"), knownvalue.StringExact("https://crm.example.com/a b"))}},
+		},
+	})
+}
+
 func TestAccWebhook_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cases := map[string]acctest.PlanError{
-		"event_type 3":   {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type value must be one of`},
-		"url not http":   {webhookConfig("A", "ftp://example.com", ""), `must be an http:// or https:// URL`},
-		"empty name":     {webhookConfig("", "https://example.com", ""), `name string length must be at least 1`},
-		"padded name":    {webhookConfig(" A", "https://example.com", ""), `name must not begin or end with whitespace`},
-		"negative dept":  {webhookConfig("A", "https://example.com", "dept_id = -1"), `dept_id value must be at least 0`},
-		"missing url":    {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
-		"status as text": {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},
+		"event_type 3": {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type value must be one of`},
+		"url not http": {webhookConfig("A", "ftp://example.com", ""), `must be an http:// or https:// URL`},
+		// The service's own reading (net/url): no host, a port of letters,
+		// a bad escape, white space it would trim.
+		"url query for a host": {webhookConfig("A", "http://?x=1", ""), `got "http://?x=1": it has no host`},
+		"url fragment only":    {webhookConfig("A", "http://#frag", ""), `it has no host`},
+		"url port of letters":  {webhookConfig("A", "http://crm.example.com:abc/", ""), `invalid port ":abc" after host`},
+		"url bad escape":       {webhookConfig("A", "http://%zz/", ""), `invalid URL escape "%zz"`},
+		"url padded":           {webhookConfig("A", " https://crm.example.com/hook", ""), `it begins or ends with white space, which the service trims`},
+		"empty name":           {webhookConfig("", "https://example.com", ""), `name string length must be at least 1`},
+		"padded name":          {webhookConfig(" A", "https://example.com", ""), `name must not begin or end with whitespace`},
+		"negative dept":        {webhookConfig("A", "https://example.com", "dept_id = -1"), `dept_id value must be at least 0`},
+		"missing url":          {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
+		"status as text":       {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},
 	}
 	env.ExpectPlanErrors(t, cases)
 }
