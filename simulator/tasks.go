@@ -699,6 +699,11 @@ func (s *Server) sendWebhookPush(p webhookPush) {
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
 	_ = resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		// Not retried either, but said: a receiver's error path is what a
+		// user points the simulator at their receiver to test.
+		s.opts.Logf("simulator: webhook %d push to %s: the receiver answered HTTP %d", p.hookID, p.url, resp.StatusCode)
+	}
 }
 
 // simulatedCDR is the trunk call record of one connected call: 5 s of

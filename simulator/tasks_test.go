@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -492,5 +494,40 @@ func TestTasksLargeIntegersExact(t *testing.T) {
 				t.Errorf("%s %s does not hold %s: %s", q.method, q.path, want, body)
 			}
 		}
+	}
+}
+
+// A receiver that answers an HTTP error is said in the log, as a
+// connection failure is (fidelity/tasks.md: failures are logged, not
+// retried): a user pointing the simulator at their receiver saw nothing.
+func TestWebhookPushReceiverErrorLogged(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var logged []string
+	e := newTaskSim(t, simulator.Options{Logf: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		logged = append(logged, fmt.Sprintf(format, args...))
+	}})
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "boom", http.StatusInternalServerError)
+	}))
+	t.Cleanup(hook.Close)
+	id := envData(e.call("POST", webhooksPath+"/updateOrCreate", map[string]any{"name": "crm", "url": hook.URL + "/hangup", "status": true, "event_type": 1}))["id"].(float64)
+	tid := envData(e.call("POST", projectsPath+"/updateOrCreate", map[string]any{"name": "Calls", "type": 3, "callers": []string{"95001"},
+		"config": map[string]any{"webhook": map[string]any{"enable": true, "ids": []float64{id}}}}))["id"].(float64)
+	e.call("POST", projectsPath+"/status/update", map[string]any{"id": tid, "status": 1})
+	req, _ := http.NewRequestWithContext(t.Context(), "POST", e.url+"/_sim/calls", strings.NewReader(`{"task_id": `+numText(tid)+`, "mobile": "13800000001"}`))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	e.sim.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	want := fmt.Sprintf("simulator: webhook %s push to %s/hangup: the receiver answered HTTP 500", numText(id), hook.URL)
+	if !slices.Contains(logged, want) {
+		t.Errorf("log %q lacks %q", logged, want)
 	}
 }
