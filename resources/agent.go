@@ -288,7 +288,8 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 
 // contactTakenHint explains a users/add refused because another agent holds
 // the configured e-mail or SMS phone (both unique, §4.2), when that agent may
-// be this resource's own previous one: a change of user_num replaces the
+// be this resource's own previous one, or the user_num when no agent holds
+// it any more (deleted meanwhile, by the same apply): a change of user_num replaces the
 // agent, and the old one keeps its e-mail and phone when it is resigned
 // (delete_mode = "resign") or not yet deleted (create_before_destroy). The
 // spec gives no code for the refusal: the message must name the field or
@@ -304,6 +305,12 @@ func contactTakenHint(message string, in client.AgentInput) string {
 		field = "user_email"
 	case in.UserSMSPhone != nil && *in.UserSMSPhone != "" && (strings.Contains(lower, "user_sms_phone") || strings.Contains(message, *in.UserSMSPhone)):
 		field = "user_sms_phone"
+	case in.UserNum != nil && (strings.Contains(lower, "user_num") || strings.Contains(message, strconv.Quote(*in.UserNum))):
+		// No agent holds the number by the time it is looked up: the one
+		// that did was deleted while this create ran.
+		return fmt.Sprintf("no agent holds user_num %q any more: the one that held it was deleted while this create ran, most likely by this apply "+
+			"(an agent destroyed and another created with its number: a resource or module renamed, or a for_each key changed, without a moved block). "+
+			"Apply again to create it; a moved block from the old address to the new one keeps the agent instead of deleting and creating it", *in.UserNum)
 	default:
 		return ""
 	}

@@ -49,6 +49,12 @@ func TestContactTakenHint(t *testing.T) {
 			t.Errorf("%q: hint %q, want one about %s", msg, got, field)
 		}
 	}
+	// The number taken by an agent the same apply deleted meanwhile (a
+	// module renamed without a moved block): gone when it is looked up.
+	if got := contactTakenHint(`user_num "8201" is already used by agent 1003`, client.AgentInput{UserNum: new("8201")}); !strings.HasPrefix(got,
+		`no agent holds user_num "8201" any more: the one that held it was deleted while this create ran`) || !strings.Contains(got, "Apply again") {
+		t.Errorf("hint for a number freed meanwhile: %q", got)
+	}
 	if got := contactTakenHint(`user_email "bob@example.com" is already used`, client.AgentInput{}); got != "" {
 		t.Errorf("a refusal about an e-mail the configuration does not set: hint %q", got)
 	}
