@@ -129,10 +129,12 @@ func CheckCDRRange(begin, end string) error {
 		return nil
 	}
 	if b.After(e) {
-		return fmt.Errorf("time_start_begin %q is after time_start_end %q", begin, end)
+		return fmt.Errorf("time_start_begin %q is after time_start_end %q: a range must not end before it begins (swap them)", begin, end)
 	}
-	if e.After(addMonth(b)) {
-		return fmt.Errorf("the range %q to %q is longer than one month", begin, end)
+	if latest := addMonth(b); e.After(latest) {
+		return fmt.Errorf("the range %q to %q is longer than one month: for that time_start_begin the latest time_start_end is %q "+
+			"(one calendar month later at the same time of day, on the last day of that month when it is shorter); "+
+			"end the range there, or read a longer period as several ranges", begin, end, latest.Format(TimeLayout))
 	}
 	return nil
 }

@@ -21,16 +21,19 @@ func TestCheckCDRRange(t *testing.T) {
 		begin, end string
 		want       string // substring of the error; "" means valid
 	}{
-		"one day":             {"2026-03-01 00:00:00", "2026-03-01 23:59:59", ""},
-		"exactly one month":   {"2026-03-15 08:00:00", "2026-04-15 08:00:00", ""},
-		"jan 31 to feb 28":    {"2026-01-31 00:00:00", "2026-02-28 00:00:00", ""},
-		"jan 31 to mar 1":     {"2026-01-31 00:00:00", "2026-03-01 00:00:00", "longer than one month"},
-		"dec to jan":          {"2025-12-31 10:00:00", "2026-01-31 10:00:00", ""},
-		"one month + 1s":      {"2026-03-01 00:00:00", "2026-04-01 00:00:01", "longer than one month"},
-		"begin after end":     {"2026-03-02 00:00:00", "2026-03-01 00:00:00", "is after"},
-		"bad begin format":    {"2026/03/01", "2026-03-01 00:00:00", "time_start_begin"},
-		"bad end format":      {"2026-03-01 00:00:00", "2026-03-01T01:00:00Z", "time_start_end"},
-		"open ends are valid": {"", "", ""},
+		"one day":                     {"2026-03-01 00:00:00", "2026-03-01 23:59:59", ""},
+		"exactly one month":           {"2026-03-15 08:00:00", "2026-04-15 08:00:00", ""},
+		"jan 31 to feb 28":            {"2026-01-31 00:00:00", "2026-02-28 00:00:00", ""},
+		"jan 31 to mar 1":             {"2026-01-31 00:00:00", "2026-03-01 00:00:00", "longer than one month"},
+		"latest end named":            {"2026-01-31 00:00:00", "2026-02-28 23:59:59", `longer than one month: for that time_start_begin the latest time_start_end is "2026-02-28 00:00:00"`},
+		"leap year latest end":        {"2028-01-31 12:00:00", "2028-03-01 00:00:00", `the latest time_start_end is "2028-02-29 12:00:00"`},
+		"begin after end, what to do": {"2026-03-02 00:00:00", "2026-03-01 00:00:00", "must not end before it begins (swap them)"},
+		"dec to jan":                  {"2025-12-31 10:00:00", "2026-01-31 10:00:00", ""},
+		"one month + 1s":              {"2026-03-01 00:00:00", "2026-04-01 00:00:01", "longer than one month"},
+		"begin after end":             {"2026-03-02 00:00:00", "2026-03-01 00:00:00", "is after"},
+		"bad begin format":            {"2026/03/01", "2026-03-01 00:00:00", "time_start_begin"},
+		"bad end format":              {"2026-03-01 00:00:00", "2026-03-01T01:00:00Z", "time_start_end"},
+		"open ends are valid":         {"", "", ""},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -94,8 +94,7 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 		return
 	}
 	if err := client.CheckCDRRange(begin.ValueString(), end.ValueString()); err != nil {
-		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range",
-			err.Error()+". The range of call records is at most one month and must not end before it begins.")
+		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range", err.Error()+".")
 	}
 }
 

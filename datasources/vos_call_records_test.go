@@ -56,7 +56,9 @@ func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
 		"only end":        {`{ time_start_end = "2026-01-01 00:00:00" }`, `set together`},
 		"over a month":    {`{ ` + "\n" + `time_start_begin = "2026-01-31 00:00:00"` + "\n" + `time_start_end = "2026-03-01 00:00:00" }`, `longer than one month`},
 		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 23:59:59" }`, `is after`},
-		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
+		"over a month, latest end": {`{ ` + "\n" + `time_start_begin = "2026-03-31 10:00:00"` + "\n" + `time_start_end = "2026-05-01 00:00:00" }`,
+			`for that time_start_begin the latest time_start_end is "2026-04-30 10:00:00"`},
+		"bad format": {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
 	}
 	plan := map[string]acctest.PlanError{}
 	for name, tc := range cases {
