@@ -65,15 +65,30 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 	if diags.HasError() || callID.IsUnknown() || begin.IsUnknown() || end.IsUnknown() {
 		return
 	}
-	if requireOne && callID.IsNull() && (begin.IsNull() || end.IsNull()) {
-		diags.AddAttributeError(path.Root("call_id"), "Missing Call Record Filter",
-			"Either call_id, or both time_start_begin and time_start_end, are required; "+
-				"got neither a call_id nor a complete range.")
+	if begin.IsNull() != end.IsNull() {
+		missing, set, value := "time_start_begin", "time_start_end", end.ValueString()
+		if end.IsNull() {
+			missing, set, value = "time_start_end", "time_start_begin", begin.ValueString()
+		}
+		detail := fmt.Sprintf("%s is missing: %s is set (%q), and time_start_begin and time_start_end are set together, "+
+			"as the two ends of one range of at most one month. ", missing, set, value)
+		switch {
+		case requireOne && callID.IsNull():
+			detail += "Either call_id, or both time_start_begin and time_start_end, are required: set " + missing +
+				" too, or read one call with call_id instead of the range."
+		case requireOne:
+			detail += "Set " + missing + " too to read the call's records within the range, or remove " + set +
+				" to read every record of the call."
+		default:
+			detail += "Set " + missing + " too, or remove " + set + " to read today's records (the platform's day)."
+		}
+		diags.AddAttributeError(path.Root(missing), "Incomplete Call Record Range", detail)
 		return
 	}
-	if begin.IsNull() != end.IsNull() {
-		diags.AddAttributeError(path.Root("time_start_end"), "Incomplete Call Record Range",
-			"time_start_begin and time_start_end are set together; one of them is missing.")
+	if requireOne && callID.IsNull() && begin.IsNull() {
+		diags.AddAttributeError(path.Root("call_id"), "Missing Call Record Filter",
+			"Either call_id, or both time_start_begin and time_start_end, are required; "+
+				"got neither a call_id nor a range. Set call_id to read one call, or both ends to read a range of at most one month.")
 		return
 	}
 	if begin.IsNull() {

@@ -63,6 +63,11 @@ func TestAccTrunkCallRecordsDataSource_validation(t *testing.T) {
 		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 00:00:00" }`, `is after`},
 		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
 		"empty call_id":   {`{ call_id = "" }`, `call_id string length must be at least 1`},
+		// The missing end is named, with the end that is set and its value.
+		"only begin names end": {`{ time_start_begin = "2026-11-01 00:00:00" }`,
+			`time_start_end is missing: time_start_begin is set ("2026-11-01 00:00:00")`},
+		"call and end names begin": {`{ call_id = "x" ` + "\n" + ` time_start_end = "2026-11-01 00:00:00" }`,
+			`time_start_begin is missing: time_start_end is set ("2026-11-01 00:00:00")`},
 		// The latest allowed end for that begin, by the clamping rule (Jan 31 + one month = Feb 28, same time).
 		"over a month, latest end": {`{ ` + "\n" + `time_start_begin = "2026-01-31 00:00:00"` + "\n" + `time_start_end = "2026-02-28 23:59:59" }`,
 			`for that time_start_begin the latest time_start_end is "2026-02-28 00:00:00"`},

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -56,6 +57,8 @@ func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
 		"only end":        {`{ time_start_end = "2026-01-01 00:00:00" }`, `set together`},
 		"over a month":    {`{ ` + "\n" + `time_start_begin = "2026-01-31 00:00:00"` + "\n" + `time_start_end = "2026-03-01 00:00:00" }`, `longer than one month`},
 		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 23:59:59" }`, `is after`},
+		"only end names begin": {`{ time_start_end = "2026-11-01 00:00:00" }`,
+			`time_start_begin is missing: time_start_end is set ("2026-11-01 00:00:00")`},
 		"over a month, latest end": {`{ ` + "\n" + `time_start_begin = "2026-03-31 10:00:00"` + "\n" + `time_start_end = "2026-05-01 00:00:00" }`,
 			`for that time_start_begin the latest time_start_end is "2026-04-30 10:00:00"`},
 		"bad format": {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
@@ -90,5 +93,34 @@ func TestVOSCallRecords_callIDTodayOnly(t *testing.T) {
 	}
 	if ds := validate(`{"call_id": "call-1", "time_start_begin": "2026-11-01 00:00:00", "time_start_end": "2026-11-20 23:59:59"}`); len(ds) != 0 {
 		t.Errorf("call_id with a range: %v, want nothing", ds)
+	}
+}
+
+// TestCallRecords_missingEndAttribute: a range with one end was reported
+// against time_start_end even when time_start_end was the end given; the
+// error is now attached to the end that is missing.
+func TestCallRecords_missingEndAttribute(t *testing.T) {
+	t.Parallel()
+	srv := acctest.New(t).Server(t)
+	for _, tc := range []struct{ typ, config, missing string }{
+		{"contactcenter_vos_call_records", `{"time_start_end": "2026-11-01 00:00:00"}`, "time_start_begin"},
+		{"contactcenter_vos_call_records", `{"time_start_begin": "2026-11-01 00:00:00"}`, "time_start_end"},
+		{"contactcenter_trunk_call_records", `{"time_start_begin": "2026-11-01 00:00:00"}`, "time_start_end"},
+		{"contactcenter_trunk_call_records", `{"call_id": "x", "time_start_end": "2026-11-01 00:00:00"}`, "time_start_begin"},
+	} {
+		r, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{
+			TypeName: tc.typ, Config: &tfprotov6.DynamicValue{JSON: []byte(tc.config)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tftypes.NewAttributePath().WithAttributeName(tc.missing)
+		if len(r.Diagnostics) != 1 || r.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityError ||
+			!r.Diagnostics[0].Attribute.Equal(want) || !strings.HasPrefix(r.Diagnostics[0].Detail, tc.missing+" is missing") {
+			var got []string
+			for _, d := range r.Diagnostics {
+				got = append(got, fmt.Sprintf("%v on %v: %s: %s", d.Severity, d.Attribute, d.Summary, d.Detail))
+			}
+			t.Errorf("%s %s: %q, want one error on %s saying it is missing", tc.typ, tc.config, got, tc.missing)
+		}
 	}
 }
