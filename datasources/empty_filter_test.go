@@ -17,7 +17,7 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 	for _, c := range []struct{ typ, attr string }{
 		{"agents", "user_num"}, {"trunk_numbers", "code"}, {"webhooks", "name"}, {"webhooks", "url"},
 		{"virtual_number_bindings", "virtual"}, {"sms_signatures", "sign_text"}, {"sms_templates", "keyword"},
-		{"sms_records", "mobile"}, {"outbound_tasks", "name"}, {"skill_groups", "keyword"}, {"sounds", "keyword"},
+		{"sms_records", "mobile"}, {"outbound_tasks", "name"}, {"skill_groups", "keyword"}, {"sounds", "keyword"}, {"ivrs", "ivr_name"},
 	} {
 		cases[c.typ+"."+c.attr] = acctest.PlanError{
 			Config: `data "contactcenter_` + c.typ + `" "x" { ` + c.attr + ` = "" }`,

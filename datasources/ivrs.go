@@ -3,8 +3,10 @@ package datasources
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -28,6 +30,7 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 		Attributes: map[string]schema.Attribute{
 			"ivr_name": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only the IVRs with exactly this name (filtered by the provider).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"ids": schema.ListAttribute{
 				Computed: true, ElementType: types.Int64Type,
