@@ -42,7 +42,9 @@ func cdrFilterAttributes(rangeRule string) map[string]schema.Attribute {
 	ts := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, MarkdownDescription: desc,
-			Validators: []validator.String{stringvalidator.RegexMatches(recordTimeRE, "must be in the format yyyy-mm-dd HH:ii:ss")},
+			Validators: []validator.String{stringvalidator.RegexMatches(recordTimeRE,
+				`must be in the format yyyy-mm-dd HH:ii:ss, in the platform's local time and without a zone `+
+					`(write a timestamp that way with formatdate("YYYY-MM-DD hh:mm:ss", ...))`)},
 		}
 	}
 	return map[string]schema.Attribute{

@@ -74,7 +74,7 @@ func (d *vosCallRecordsDataSource) ValidateConfig(ctx context.Context, req datas
 	}
 	if !callID.IsNull() && !callID.IsUnknown() && begin.IsNull() && end.IsNull() {
 		resp.Diagnostics.AddAttributeWarning(path.Root("call_id"), "Call Searched Today Only",
-			"Without time_start_begin and time_start_end the service searches today's VOS records only, so a call of another day "+
+			"Without time_start_begin and time_start_end the service searches today's VOS records only (today on the platform's clock), so a call of another day "+
 				"reads as having no records. Set the range (at most one month) around the call to find it.")
 	}
 }

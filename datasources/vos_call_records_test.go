@@ -62,6 +62,9 @@ func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
 		"over a month, latest end": {`{ ` + "\n" + `time_start_begin = "2026-03-31 10:00:00"` + "\n" + `time_start_end = "2026-05-01 00:00:00" }`,
 			`for that time_start_begin the latest time_start_end is "2026-04-30 10:00:00"`},
 		"bad format": {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
+		// RFC 3339 (timestamp(), plantimestamp()) is refused with the way to write it.
+		"rfc3339 says formatdate": {`{ ` + "\n" + `time_start_begin = "2026-11-01T00:00:00Z"` + "\n" + `time_start_end = "2026-11-02 00:00:00" }`,
+			`in the platform's local time and without a zone (write a timestamp that way with formatdate("YYYY-MM-DD hh:mm:ss", ...)), got: 2026-11-01T00:00:00Z`},
 	}
 	plan := map[string]acctest.PlanError{}
 	for name, tc := range cases {
@@ -88,7 +91,7 @@ func TestVOSCallRecords_callIDTodayOnly(t *testing.T) {
 	}
 	ds := validate(`{"call_id": "call-1"}`)
 	if len(ds) != 1 || ds[0].Severity != tfprotov6.DiagnosticSeverityWarning || ds[0].Summary != "Call Searched Today Only" ||
-		!strings.Contains(ds[0].Detail, "searches today's VOS records only") {
+		!strings.Contains(ds[0].Detail, "searches today's VOS records only (today on the platform's clock)") {
 		t.Errorf("call_id alone: %v, want the warning that only today is searched", ds)
 	}
 	if ds := validate(`{"call_id": "call-1", "time_start_begin": "2026-11-01 00:00:00", "time_start_end": "2026-11-20 23:59:59"}`); len(ds) != 0 {
