@@ -52,10 +52,26 @@ func cdrFilterAttributes(rangeRule string) map[string]schema.Attribute {
 			Optional: true, MarkdownDescription: "Only the records of this call (`call_id`).",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
-		"time_start_begin": ts("Earliest call start (`time_start_begin`), `yyyy-mm-dd HH:ii:ss`. " + rangeRule),
-		"time_start_end":   ts("Latest call start (`time_start_end`), `yyyy-mm-dd HH:ii:ss`. " + rangeRule),
+		"time_start_begin": ts("Earliest call start (`time_start_begin`), `yyyy-mm-dd HH:ii:ss` in the platform's local time. " + rangeRule),
+		"time_start_end":   ts("Latest call start (`time_start_end`), `yyyy-mm-dd HH:ii:ss` in the platform's local time. " + rangeRule),
 	}
 }
+
+// cdrRangeDoc is what the pages of both CDR data sources say about times,
+// the one-month rule and the size of a read.
+const cdrRangeDoc = "\n\n" +
+	"**Times.** The range and every time in the records are the platform's local time, written `yyyy-mm-dd HH:ii:ss` " +
+	"without a zone (the API does not name the zone). For a rolling window, format a timestamp: " +
+	"`formatdate(\"YYYY-MM-DD hh:mm:ss\", timeadd(plantimestamp(), \"-240h\"))` is ten days before the plan. " +
+	"`plantimestamp()` and `timestamp()` are UTC: when the platform's clock is not, add its offset with `timeadd` first " +
+	"(for a platform on UTC+8, `timeadd(plantimestamp(), \"8h\")`).\n\n" +
+	"**At most one month.** The end may be at most one calendar month after the begin: the same day and time of day " +
+	"in the next month, or the last day of that month when it is shorter (from `2026-01-31 00:00:00` the latest end is " +
+	"`2026-02-28 00:00:00`, from `2026-03-15 08:00:00` it is `2026-04-15 08:00:00`); and it must not be before the begin. " +
+	"Read a longer period as several data sources. The rule is checked at plan time when the values are known at plan " +
+	"(`plantimestamp()` is; a value from `timestamp()` is known only at apply, where the same check runs).\n\n" +
+	"**Size.** Every matching record is read into Terraform, all pages of them: a busy month can hold tens of thousands " +
+	"of records, which take minutes and gigabytes of memory to read. Narrow the range (a day) or read one call by `call_id`."
 
 // validateCDRFilter applies §4.7/§8 at plan time: begin not after end and
 // at most one month apart; with requireOne, a call_id or both ends.
@@ -117,9 +133,10 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 
 func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	str, num := framework.ComputedString, framework.ComputedInt64
-	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month.")
+	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month (see above).")
 	attrs["records"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The matching trunk call records, in the order the service lists them.",
+		Computed: true, MarkdownDescription: "The matching trunk call records, in the order the service lists them. " +
+			"A call can have several records, one per leg (`call_type`), so `call_id` is not unique here.",
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"vcc_id":           num("Enterprise id (`vcc_id`)."),
 			"vcc_code":         str("Enterprise code (`vcc_code`)."),
@@ -147,8 +164,10 @@ func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.Sche
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads trunk call records (each with its call type, numbers, times, durations and result) by call id or call-start range, " +
-			"reading every page. The range rule (at most one month, start not after end) is checked at plan time. " +
-			"API: cdr/trunk/lists (spec §4.7, §2.12).",
+			"reading every page. API: cdr/trunk/lists (spec §4.7, §2.12).\n\n" +
+			"**Several records a call.** A call leaves one record per leg (the customer's side, and legs to agents, consults, transfers: " +
+			"`call_type` says which), so `{ for r in data.contactcenter_trunk_call_records.x.records : r.call_id => r }` fails with " +
+			"\"Duplicate object key\": group the records of a call with `...` after the value, as the example does." + cdrRangeDoc,
 		Attributes: attrs,
 	}
 }

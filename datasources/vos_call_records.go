@@ -28,7 +28,11 @@ type vosCallRecordsDataSource struct {
 
 func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	str := framework.ComputedString
-	attrs := cdrFilterAttributes("Set both ends or neither; without them the service reads today (`00:00:00` to `23:59:59`). The range is at most one month.")
+	attrs := cdrFilterAttributes("Set both ends or neither; without them the service reads today on the platform's clock (`00:00:00` to `23:59:59`). " +
+		"The range is at most one month (see above).")
+	callID := attrs["call_id"].(schema.StringAttribute)
+	callID.MarkdownDescription += " Without a range only today's records (the platform's day) are searched: set the range around the call."
+	attrs["call_id"] = callID
 	attrs["records"] = schema.ListNestedAttribute{
 		Computed: true, MarkdownDescription: "The matching VOS call records, in the order the service lists them.",
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
@@ -48,8 +52,8 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads VOS call records (calls through the VOS softswitch, each with its virtual number `sip_num`, parties, direction and result) by call id or call-start range, " +
-			"reading every page (500 records a page, the most the service allows). Without a range the service reads today. " +
-			"The range rule (at most one month, start not after end) is checked at plan time. API: vos/list (spec §4.7, §2.12).",
+			"reading every page (500 records a page, the most the service allows). Without a range the service reads today, " +
+			"the platform's day (`00:00:00` to `23:59:59` of its local time), also when `call_id` is set. API: vos/list (spec §4.7, §2.12)." + cdrRangeDoc,
 		Attributes: attrs,
 	}
 }
