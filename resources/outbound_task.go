@@ -220,15 +220,21 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	title := "Destroying an Open Outbound Task"
 	detail := fmt.Sprintf("Outbound task %s is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
-		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved.", id.ValueString())
+		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote, id.ValueString())
 	if !req.Plan.Raw.IsNull() {
 		title = "Replacing an Open Outbound Task"
 		detail = fmt.Sprintf("Changing type replaces outbound task %s, which is open (dialing), and force_delete is false: an open task is not deleted, so the replacement would fail at apply. "+
 			"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before changing type: a replacement deletes with the values the last apply saved, "+
-			"so setting them in the same change does not help.", id.ValueString())
+			"so setting them in the same change does not help."+ignoredStatusNote, id.ValueString())
 	}
 	resp.Diagnostics.AddError(title, detail)
 }
+
+// ignoredStatusNote ends the advice to pause or close an open task before
+// deleting it: under ignore_changes = [status] (the setup the status
+// action's page shows), setting status plans no change.
+const ignoredStatusNote = " When the resource ignores status (lifecycle { ignore_changes = [status] }), setting it changes nothing: " +
+	"pause the task with a contactcenter_outbound_task_status action (terraform apply -invoke=action.contactcenter_outbound_task_status.<name>), or set force_delete = true."
 
 // stillOpen reads the task a plan would delete while its state says it is
 // open: a plan without refresh (terraform destroy -refresh=false, the way
@@ -318,7 +324,7 @@ func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRe
 		return r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, state.ForceDelete.ValueBool())
 	}, func(error) string {
 		if open {
-			return "The task is open. Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."
+			return "The task is open. Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved." + ignoredStatusNote
 		}
 		return ""
 	})

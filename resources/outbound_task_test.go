@@ -430,7 +430,8 @@ resource "contactcenter_outbound_task" "test" {
 			{Config: env.Config(automaticConfig("open"))},
 			{Config: env.Config(robot), PlanOnly: true, ExpectError: inOrder(`Replacing an Open Outbound Task`, `Changing type replaces outbound task`,
 				`or force_delete = true, and apply before changing type`)},
-			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: inOrder(`Destroying an Open Outbound Task`, `or force_delete = true, and apply before destroying`)},
+			{Config: env.Config(automaticConfig("open")), Destroy: true, ExpectError: inOrder(`Destroying an Open Outbound Task`, `or force_delete = true, and apply before destroying`,
+				`When the resource ignores status`, `pause the task with a contactcenter_outbound_task_status action`)},
 			{
 				Config: env.Config(`
 resource "contactcenter_outbound_task" "test" {
