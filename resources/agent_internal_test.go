@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -94,6 +96,30 @@ func TestWarnDefaultType(t *testing.T) {
 		if tc.warns && (diags[0].Severity() != diag.SeverityWarning ||
 			diags[0].Detail() != "wait_time_config sets next_wait, but its type is 2 (the platform default; type defaults to 2 when left out): the platform applies its own defaults and these values are not used. Set type = 1 (custom) in wait_time_config to apply them.") {
 			t.Errorf("%s: %v", name, diags)
+		}
+	}
+}
+
+// A destroy of an agent with delete_mode = "resign" shows in the plan as a
+// destroy; the plan now says it resigns the agent. A plain delete says
+// nothing.
+func TestAgentModifyPlan_resignWarns(t *testing.T) {
+	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "user_num": tftypes.String, "delete_mode": tftypes.String}}
+	state := func(mode string) tfsdk.State {
+		return tfsdk.State{Raw: tftypes.NewValue(objType, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "1004"),
+			"user_num": tftypes.NewValue(tftypes.String, "8012"), "delete_mode": tftypes.NewValue(tftypes.String, mode)})}
+	}
+	for mode, want := range map[string]string{
+		"resign": `Agent 8012 (id 1004) has delete_mode = "resign": this destroy keeps the agent and its history and sets user_status = 2; its number stays taken, and creating an agent with it re-activates this one.`,
+		"delete": "",
+	} {
+		var resp resource.ModifyPlanResponse
+		(&agentResource{}).ModifyPlan(t.Context(), resource.ModifyPlanRequest{State: state(mode), Plan: tfsdk.Plan{Raw: tftypes.NewValue(objType, nil)}}, &resp)
+		switch {
+		case want == "" && len(resp.Diagnostics) != 0:
+			t.Errorf("%s: %v, want none", mode, resp.Diagnostics)
+		case want != "" && (len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity() != diag.SeverityWarning || resp.Diagnostics[0].Detail() != want):
+			t.Errorf("%s: %v, want the warning %q", mode, resp.Diagnostics, want)
 		}
 	}
 }

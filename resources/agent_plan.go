@@ -94,6 +94,14 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 // is checked by Create.
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
+		// Terraform shows a resign as a destroy: say what it does.
+		var mode, num, id string
+		if rawAttr(req.State.Raw, "delete_mode").As(&mode) == nil && mode == agentDeleteModeResign &&
+			rawAttr(req.State.Raw, "user_num").As(&num) == nil && rawAttr(req.State.Raw, "id").As(&id) == nil {
+			resp.Diagnostics.AddWarning("Agent Will Be Resigned, Not Deleted",
+				fmt.Sprintf("Agent %s (id %s) has delete_mode = \"resign\": this destroy keeps the agent and its history and sets user_status = 2; "+
+					"its number stays taken, and creating an agent with it re-activates this one.", num, id))
+		}
 		return
 	}
 	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
