@@ -85,8 +85,14 @@ func (e *APIError) Error() string {
 }
 
 // NotFound reports whether the code means "this object does not exist" for
-// the endpoint that answered it.
-func (e *APIError) NotFound() bool { return slices.Contains(e.notFoundCodes, e.Code) }
+// the endpoint that answered it. Only an envelope the endpoint answered
+// (HTTP 200) says so: an HTTP 404 is a path the server does not have (an
+// endpoint with a path of its own, /open/open/...), whose envelope-shaped
+// body with code 404 made a refresh drop every task and webhook from the
+// state as deleted, and a destroy forget them.
+func (e *APIError) NotFound() bool {
+	return (e.HTTPStatus == 0 || e.HTTPStatus == http.StatusOK) && slices.Contains(e.notFoundCodes, e.Code)
+}
 
 // Is lets errors.Is(err, ErrNotFound) match not-found API errors.
 func (e *APIError) Is(target error) bool { return target == ErrNotFound && e.NotFound() }

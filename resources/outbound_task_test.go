@@ -382,6 +382,29 @@ func TestAccOutboundTask_robotAgentOutsideGroup(t *testing.T) {
 	})
 }
 
+// An endpoint written with a path of its own (copied from a surface URL)
+// sends every call to a path the server does not have: HTTP 404, which the
+// simulator answers with code 404, the tasks' "no such project" code. The
+// refresh took that for the task being deleted outside Terraform and
+// planned a new one (a destroy forgot it). It is an error now, which says
+// what to check.
+func TestAccOutboundTask_endpointWithPath(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	withPath := strings.Replace(env.Config(automaticConfig("closed")), env.Origin, env.Origin+"/open", 1)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(automaticConfig("closed"))},
+			{Config: withPath, PlanOnly: true, ExpectError: inOrder(`answered code 404`, `(HTTP 404)`, `The server has no such path. Check endpoint`)},
+			{Config: withPath, Destroy: true, ExpectError: inOrder(`The server has no such path`)},
+			// The task is still there, and the right endpoint finds it.
+			{Config: env.Config(automaticConfig("closed")), PlanOnly: true},
+		},
+	})
+}
+
 func TestAccOutboundTask_disappears(t *testing.T) {
 	t.Parallel()
 	env, _ := taskEnv(t)
