@@ -4,8 +4,13 @@
 package tfkit
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -103,6 +108,9 @@ func APIErrorDetail(err error) string {
 		if msg != "" {
 			fmt.Fprintf(&b, ": %s", msg)
 		}
+		if e.Code != -1 && e.HTTPStatus != 0 && e.HTTPStatus != http.StatusOK {
+			fmt.Fprintf(&b, " (HTTP %d)", e.HTTPStatus)
+		}
 		b.WriteString(".")
 		if e.RequestID != "" {
 			fmt.Fprintf(&b, " Request ID: %s.", e.RequestID)
@@ -127,13 +135,43 @@ func APIErrorDetail(err error) string {
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
 		case e.HTTPStatus >= 500:
 			b.WriteString("\n\nThe service failed; retrying later may succeed (max_retries controls automatic retries of safe calls).")
+		case e.HTTPStatus == http.StatusNotFound:
+			// Envelope failures come with HTTP 200: a 404 is a path the
+			// server does not have.
+			b.WriteString("\n\nThe server has no such path. Check endpoint (or CONTACTCENTER_ENDPOINT): it is the origin only, scheme://host[:port], " +
+				"and the provider adds each surface's path; a surface's own URL (base_url, autocall_url, portal_url, portal_open_url, smsapi_url) is where that surface's paths begin.")
 		}
 		return b.String()
 	}
 	if errors.Is(err, client.ErrNotFound) {
 		return err.Error() + "\n\nThe object no longer exists; it may have been deleted outside Terraform."
 	}
+	if errors.Is(err, context.Canceled) {
+		return strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C)." +
+			"\n\nThe operation stopped before it finished; run it again to continue."
+	}
+	if unreachable(err) {
+		text := err.Error()
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			text = strings.TrimSuffix(strings.TrimSuffix(text, io.ErrUnexpectedEOF.Error()), io.EOF.Error()) + "the connection was closed without an answer (EOF)"
+		}
+		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
+			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
+	}
 	return err.Error()
+}
+
+// unreachable tells a call that got no answer at all: no connection (refused,
+// no such host, TLS), or a connection closed before the answer.
+// A timeout of an attempt (client.TimeoutError) says itself what happened.
+func unreachable(err error) bool {
+	var uerr *url.Error
+	var nerr net.Error
+	var timeout *client.TimeoutError
+	if errors.As(err, &timeout) {
+		return false
+	}
+	return errors.As(err, &uerr) || errors.As(err, &nerr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -1,6 +1,7 @@
 package tfkit_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -149,5 +150,59 @@ func TestAPIErrorDetail_severalNew(t *testing.T) {
 	}
 	if strings.Contains(got, "failed too") || strings.Contains(got, "if it does not, apply again") {
 		t.Errorf("detail says the lookup failed:\n%s", got)
+	}
+}
+
+// What users meet first and worst: a wrong endpoint (nothing listening, a
+// path of its own), a connection closed without an answer, Ctrl-C. The
+// detail said Go's words ("dial tcp ...", "EOF", "context canceled") and
+// nothing to do.
+func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
+	closed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_ = conn.Close()
+	}))
+	defer closed.Close()
+	noPath := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"code":404,"message":"no such interface: ` + r.URL.Path + `"}`))
+	}))
+	defer noPath.Close()
+	refused := httptest.NewServer(http.NotFoundHandler())
+	refused.Close() // nothing listens there any more
+	call := func(origin string, ctx func() (context.Context, context.CancelFunc)) string {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "t", MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cx, cancel := ctx()
+		defer cancel()
+		_, err = c.Tasks.Get(cx, 7)
+		return tfkit.APIErrorDetail(err)
+	}
+	live := func() (context.Context, context.CancelFunc) { return context.WithCancel(t.Context()) }
+	stopped := func() (context.Context, context.CancelFunc) {
+		cx, cancel := context.WithCancel(t.Context())
+		cancel()
+		return cx, cancel
+	}
+	for name, tc := range map[string]struct {
+		got  string
+		want []string
+	}{
+		"refused": {call(refused.URL, live), []string{"connection refused", "The service could not be reached, or closed the connection without answering. Check endpoint"}},
+		"closed":  {call(closed.URL, live), []string{"the connection was closed without an answer (EOF)", "Check endpoint"}},
+		"no path": {call(noPath.URL, live), []string{"HTTP 404", "The server has no such path. Check endpoint (or CONTACTCENTER_ENDPOINT): it is the origin only"}},
+		"ctrl-c":  {call(noPath.URL, stopped), []string{"interrupted (Terraform was stopped, for example with Ctrl-C).", "run it again to continue"}},
+	} {
+		for _, w := range tc.want {
+			if !strings.Contains(tc.got, w) {
+				t.Errorf("%s: detail lacks %q:\n%s", name, w, tc.got)
+			}
+		}
+		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") {
+			t.Errorf("%s: Go's words left in:\n%s", name, tc.got)
+		}
 	}
 }
