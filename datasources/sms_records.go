@@ -24,8 +24,11 @@ var (
 	_ datasource.DataSourceWithValidateConfig = (*smsRecordsDataSource)(nil)
 )
 
-// smsTimeRE is the record time format of §1.2 and §4.1, `yyyy-mm-dd HH:ii:ss`.
-var smsTimeRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$`)
+// smsTimeRE is the record time format of §1.2 and §4.1, `yyyy-mm-dd
+// HH:ii:ss`: how it is written. Whether it is a time of the calendar
+// (2026-02-30, 25:00:00) is ValidateConfig's check, which says so: the
+// pattern checking both said of 25:00:00 that it was not written that way.
+var smsTimeRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)
 
 // NewSMSRecordsDataSource returns the contactcenter_sms_records data source.
 func NewSMSRecordsDataSource() datasource.DataSource {
@@ -134,14 +137,16 @@ func (d *smsRecordsDataSource) ValidateConfig(ctx context.Context, req datasourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// The pattern admits 2026-02-30; the service parses the date and refuses it.
+	// The pattern admits 2026-02-30 and 25:00:00; the service parses the
+	// time and refuses them.
 	for name, v := range map[string]types.String{"start_time": m.StartTime, "end_time": m.EndTime} {
 		if v.IsNull() || v.IsUnknown() || !smsTimeRE.MatchString(v.ValueString()) {
 			continue
 		}
 		if _, err := time.Parse(time.DateTime, v.ValueString()); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Invalid Time",
-				fmt.Sprintf("%s %q is not a date of the calendar (%v).", name, v.ValueString(), err))
+				fmt.Sprintf("%s %q is not a date and time of the calendar, though written yyyy-mm-dd HH:ii:ss "+
+					"(months 01-12, the days the month has, hours 00-23, minutes and seconds 00-59): give one such as 2026-03-01 09:30:00.", name, v.ValueString()))
 		}
 	}
 	if resp.Diagnostics.HasError() || m.StartTime.IsNull() || m.StartTime.IsUnknown() || m.EndTime.IsNull() || m.EndTime.IsUnknown() {

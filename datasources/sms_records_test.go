@@ -2,6 +2,7 @@ package datasources_test
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -90,6 +91,16 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 			{
 				Config:   env.Config(`data "contactcenter_sms_records" "x" { start_time = "2026-03-01" }`),
 				PlanOnly: true, ExpectError: regexp.MustCompile(`must be a time written yyyy-mm-dd HH:ii:ss`),
+			},
+			{
+				// Written right, but no time of the calendar: said so, in
+				// words, not Go's parse error.
+				Config:   env.Config(`data "contactcenter_sms_records" "x" { end_time = "2026-03-01 25:00:00" }`),
+				PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(`end_time "2026-03-01 25:00:00" is not a date and time of the calendar, though written yyyy-mm-dd HH:ii:ss`), " ", `\s+`)),
+			},
+			{
+				Config:   env.Config(`data "contactcenter_sms_records" "x" { start_time = "2026-02-30 00:00:00" }`),
+				PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)start_time "2026-02-30 00:00:00" is not a date.*hours\s+00-23`),
 			},
 			{
 				Config: env.Config(`data "contactcenter_sms_records" "x" {
