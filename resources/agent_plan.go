@@ -32,7 +32,8 @@ func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateC
 	pw, wo, ver := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"), rawAttr(req.Config.Raw, "user_password_wo_version")
 	if !pw.IsNull() && !wo.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination",
-			"These attributes cannot be configured together: [user_password,user_password_wo]")
+			"These attributes cannot be configured together: [user_password,user_password_wo]. Set one: user_password_wo with user_password_wo_version "+
+				"keeps the password out of the state (Terraform 1.11 and later); user_password is stored in the state, marked sensitive.")
 	}
 	if wo.IsNull() != ver.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password_wo"), "Invalid Attribute Combination",

@@ -261,7 +261,7 @@ func (r *skillGroupMembersResource) ValidateConfig(ctx context.Context, req reso
 		id := agent.ValueString()
 		if seen[id] {
 			resp.Diagnostics.AddAttributeError(path.Root("members"), "Agent Listed Twice",
-				fmt.Sprintf("Agent %s appears more than once in members; an agent has one skill level per group.", id))
+				fmt.Sprintf("Agent %s appears more than once in members; an agent has one skill level per group: keep one entry for it, with the skill it should have.", id))
 		}
 		seen[id] = true
 	}
