@@ -96,8 +96,10 @@ type Options struct {
 	// Membership is MembershipAuthoritative (default) or MembershipMember.
 	Membership string
 	// Force writes into a folder that is not empty: the files the export
-	// owns (versions.tf, imports.tf, the kind files, sounds/) are replaced
-	// or removed, every other file (state, .terraform, your own .tf) stays.
+	// owns (versions.tf, imports.tf, the kind files) are replaced or
+	// removed, and the voice files it downloads replace the files of their
+	// names under sounds/; every other file (state, .terraform, your own
+	// .tf, any other file under sounds/) stays.
 	Force bool
 	// Concurrency bounds the detail reads and downloads in flight. Zero
 	// means 8.

@@ -93,16 +93,21 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 			return removed, err
 		}
 	}
-	if !opts.wants(KindSounds) {
-		return removed, nil // the voice files of an earlier export stay with its sounds.tf
-	}
-	// sounds/ is replaced whole: the old one is moved aside first.
-	old := filepath.Join(tmp, "sounds.old")
-	if err := os.Rename(filepath.Join(dir, "sounds"), old); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return removed, fmt.Errorf("replacing %s: %w", filepath.Join(dir, "sounds"), err)
-	}
-	if err := os.Rename(filepath.Join(tmp, "sounds"), filepath.Join(dir, "sounds")); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return removed, err
+	// Each voice file the export wrote replaces the file of that name; every
+	// other file under sounds/ stays (a voice file the user added for a
+	// resource of their own, the file of a voice file since deleted on the
+	// platform: sounds/ was replaced whole, and the user's files with it).
+	for _, f := range files {
+		if !strings.HasPrefix(f.name, "sounds/") {
+			continue
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(f.name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil { //nolint:gosec // G301: a folder of the module (see above)
+			return removed, err
+		}
+		if err := os.Rename(filepath.Join(tmp, filepath.FromSlash(f.name)), dst); err != nil {
+			return removed, err
+		}
 	}
 	return removed, nil
 }

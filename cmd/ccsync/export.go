@@ -36,7 +36,11 @@ flags:
                        kinds exported are replaced (and removed, with a line
                        saying so, for a kind that has no object left);
                        every other file is kept, an earlier export's files
-                       of other kinds and their import blocks included
+                       of other kinds and their import blocks included; in
+                       sounds/, only the voice files the export downloads
+                       are replaced (your own files stay, and so does the
+                       file of a voice file since deleted on the platform:
+                       delete it yourself)
   --output text|json
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /

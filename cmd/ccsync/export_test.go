@@ -224,6 +224,49 @@ func TestExportCommand_force(t *testing.T) {
 	}
 }
 
+// TestExportCommand_forceKeepsOtherVoiceFiles: an export of sounds with
+// --force replaces the voice files it writes and keeps every other file
+// under sounds/. It replaced sounds/ whole: the user's sounds/new-promo.mp3
+// (uploaded by a promo.tf of their own) was deleted without a word, and the
+// next plan failed on filesha256 of a missing file.
+func TestExportCommand_forceKeepsOtherVoiceFiles(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wav := []byte("RIFF\x04\x00\x00\x00WAVEdata")
+	if _, _, err := c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: wav}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mine := map[string]string{"new-promo.mp3": "ID3 mine", "mine.txt": "notes", "gone_on_the_platform.wav": "RIFF old"}
+	if err := os.MkdirAll(filepath.Join(dir, "sounds"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range mine {
+		if err := os.WriteFile(filepath.Join(dir, "sounds", name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sounds", "hold.wav"), []byte("RIFF stale"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "sounds", "--force")
+	if code != 0 || !strings.Contains(out, "Exported 1 resources") || strings.Contains(out, "removed:") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for name, content := range mine {
+		if b, err := os.ReadFile(filepath.Join(dir, "sounds", name)); err != nil || string(b) != content {
+			t.Errorf("sounds/%s (not a file of this export) is now %q, %v; want it kept as %q", name, b, err, content)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "sounds", "hold.wav")); string(b) != string(wav) {
+		t.Errorf("sounds/hold.wav (the export's voice file) = %q, want the platform's %q", b, wav)
+	}
+}
+
 // TestExportCommand_maxRetries: --max-retries is the user's, as for every
 // other command: with 0, one failed read fails the export (nothing
 // written); with the default, the read is retried and the export is done.
