@@ -2,6 +2,7 @@ package resources_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -233,6 +234,9 @@ func TestAccSound_import(t *testing.T) {
 	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 1 {
 		t.Errorf("import and adoption must not upload: %d uploads", n)
 	}
+	if n := env.Sim.Stats()["GET /portal/v2/svcapi/sound/play"]; n != 0 {
+		t.Errorf("an import by id alone must not download the file: %d sound/play calls", n)
+	}
 }
 
 func TestAccSound_disappears(t *testing.T) {
@@ -285,6 +289,9 @@ func TestAccSound_importWithFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	other := writeWAV(t, t.TempDir(), "other.wav", 5)
+	otherContent, _ := os.ReadFile(other)
+	srcSum, otherSum := fmt.Sprintf("%x", sha256.Sum256(content)), fmt.Sprintf("%x", sha256.Sum256(otherContent))
 	addr := "contactcenter_sound.test"
 	uploads := func(want int) resource.TestCheckFunc {
 		return func(*terraform.State) error {
@@ -314,8 +321,19 @@ func TestAccSound_importWithFile(t *testing.T) {
 				ImportState: true, ImportStateId: id + ",/no/such/file.wav",
 				ExpectError: regexp.MustCompile(`names the file "/no/such/file.wav",\s+which cannot be read`),
 			},
+			{
+				// A local file that is not the platform's recording is
+				// refused: it was recorded as uploaded, the plan said no
+				// change, and the platform kept its other recording.
+				Config: env.Config(soundConfig("Welcome", "made elsewhere", 6, other)), ResourceName: addr,
+				ImportState: true, ImportStateId: id + "," + other,
+				ExpectError: regexp.MustCompile(`(?s)names the file ".*other\.wav"\s+\(sha256 ` + otherSum + `\).*platform's\s+file\s+differs\s+\(sha256\s+` + srcSum + `\).*import\s+by\s+id\s+alone.*-replace=<its\s+address>`),
+			},
 		},
 	})
+	if n := env.Sim.Stats()["GET /portal/v2/svcapi/sound/play"]; n != 2 {
+		t.Errorf("sound/play called %d times, want 2 (once per import naming a readable file)", n)
+	}
 }
 
 // TestAccSound_createBeforeDestroyInUse is the documented way to replace a
