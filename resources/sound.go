@@ -5,7 +5,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
@@ -99,7 +101,11 @@ func SoundAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Path of the local voice file to upload (multipart field `sound`): WAV (`RIFF…WAVE`) or MP3 " +
 				"(an ID3 tag or an MPEG frame), checked at plan time. A new path alone does not upload again; " +
 				"`source_hash` decides that. Required to create a voice file; a voice file adopted from the platform (import, " +
-				"`terraform query`) may leave it unset and keeps the platform's file.",
+				"`terraform query`) may leave it unset and keeps the platform's file. The file must be there when a plan uploads it " +
+				"(a create or a replacement); a plan that uploads nothing, and a destroy, only warn when it is gone. To go on without " +
+				"the file, remove `source` and `source_hash`: that only stops tracking it (an update in place; nothing is uploaded or " +
+				"deleted, the platform keeps its voice file). With `source_hash = filesha256(source)`, Terraform itself fails every plan " +
+				"and destroy while the file is gone (the function cannot read it): restore the file, or remove both attributes.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"source_hash": schema.StringAttribute{
@@ -202,14 +208,31 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 	framework.SetImported(ctx, resp, id, map[string]any{"source": file, "source_hash": local})
 }
 
-// ModifyPlan requires source to create a voice file: only a file adopted
-// from the platform may leave it unset.
+// ModifyPlan requires source to create a voice file (only a file adopted
+// from the platform may leave it unset) and checks that its file can be
+// read when the plan uploads it: a create, or the create half of a
+// replacement, which Terraform plans again without a prior state. A plan
+// that uploads nothing, and a destroy, go on without the file (they failed
+// with "cannot be read" and no way out).
 func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+	if req.Plan.Raw.IsNull() {
 		return
 	}
 	var src types.String
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("source"), &src)...)
+	if !req.State.Raw.IsNull() {
+		if src.IsNull() || src.IsUnknown() {
+			return
+		}
+		if _, err := readSoundFile(src.ValueString()); err != nil {
+			resp.Diagnostics.AddAttributeWarning(path.Root("source"), "Voice File Missing",
+				err.Error()+". This plan uploads nothing, so it goes on (a destroy does not need the file either), but a change that replaces the voice file "+
+					"(name, remark, sound_type or source_hash) needs the file. Restore it at that path, or remove source and source_hash "+
+					"from the configuration: that only stops tracking the local copy (an update in place that uploads and deletes nothing; "+
+					"the platform keeps its voice file).")
+		}
+		return
+	}
 	if src.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("source"), "Missing Voice File",
 			"source is required to create a voice file: the path of the WAV or MP3 file to upload. This plan creates one: "+
@@ -217,18 +240,31 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 				"(a voice file adopted by import without source has no file to upload). "+
 				"To remove only this voice file, delete its resource block (or run terraform destroy -refresh=false -target=<its address>); "+
 				"to destroy the whole configuration, run terraform destroy -refresh=false: Terraform plans the configuration before a destroy, and this check stops that plan.")
+		return
+	}
+	if src.IsUnknown() {
+		return // read at apply, by Create
+	}
+	if _, err := readSoundFile(src.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("source"), "Invalid Voice File",
+			err.Error()+". This plan uploads the file: the voice file is new in the configuration, was deleted on the platform, "+
+				"or a change of name, remark, sound_type or source_hash replaces it. Restore the file at that path or point source at the "+
+				"recording to upload.")
 	}
 }
 
-// ValidateConfig checks the file at plan time: it must exist and be WAV or
-// MP3 by content, the check the service makes (code 404).
+// ValidateConfig checks the file's format at plan time: it must be WAV or
+// MP3 by content, the check the service makes (code 404). A file that
+// cannot be read is left to ModifyPlan, which knows whether the plan uploads
+// it.
 func (r *soundResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var src types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("source"), &src)...)
 	if src.IsNull() || src.IsUnknown() {
 		return
 	}
-	if _, err := readSoundFile(src.ValueString()); err != nil {
+	var unreadable *fs.PathError
+	if _, err := readSoundFile(src.ValueString()); err != nil && !errors.As(err, &unreadable) {
 		resp.Diagnostics.AddAttributeError(path.Root("source"), "Invalid Voice File", err.Error())
 	}
 }

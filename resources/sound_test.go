@@ -182,6 +182,78 @@ resource "contactcenter_sound" "test" {
 	}
 }
 
+// TestAccSound_sourceGone: a voice file whose local file is gone plans
+// (nothing to upload) and is destroyed; only a plan that uploads it fails,
+// saying what to do, and removing source and source_hash only stops
+// tracking the file. Plan and destroy failed with "cannot be read" and no
+// way out.
+func TestAccSound_sourceGone(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	src := writeWAV(t, t.TempDir(), "gone.wav", 3)
+	content, _ := os.ReadFile(src)
+	cfg := func(name string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_sound" "test" {
+  name        = %q
+  sound_type  = 1
+  source      = %q
+  source_hash = %q
+}
+`, name, src, fmt.Sprintf("%x", sha256.Sum256(content))))
+	}
+	addr := "contactcenter_sound.test"
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		CheckDestroy: func(*terraform.State) error {
+			if n := env.Sim.Stats()["GET /portal/v2/svcapi/sound/delete"]; n != 1 {
+				return fmt.Errorf("sound/delete called %d times, want 1 (the destroy without the file)", n)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{Config: cfg("Gone"), ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))}},
+			{
+				PreConfig: func() {
+					if err := os.Remove(src); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cfg("Gone"), PlanOnly: true,
+			},
+			{
+				// A replacement uploads the file: it must be there.
+				Config:      cfg("Gone v2"),
+				ExpectError: regexp.MustCompile(`(?s)source ".*gone\.wav" cannot be read.*This plan uploads the file.*Restore the file at that path`),
+			},
+			{
+				// Removing source and source_hash uploads and deletes nothing.
+				Config: env.Config(`
+resource "contactcenter_sound" "test" {
+  name       = "Gone"
+  sound_type = 1
+}
+`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(addr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source"), knownvalue.Null()),
+				},
+			},
+			// Back to naming the missing file (recorded, nothing uploaded):
+			// the destroy at the end runs with it.
+			{Config: cfg("Gone"), ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))}},
+		},
+	})
+	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 1 {
+		t.Errorf("sound/upload called %d times, want 1 (the create)", n)
+	}
+}
+
 func TestAccSound_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
