@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,6 +30,23 @@ func newSoundsService(c *Client) *SoundsService {
 }
 
 const soundPath = "/v2/svcapi/sound"
+
+// SoundFormat recognises a voice file by its content, as the platform does
+// (sound/upload answers code 404 otherwise): "wav" for "RIFF....WAVE",
+// "mp3" for an ID3 tag or an MPEG frame sync (0xFF followed by
+// 0xE0..0xFF), "" for anything else. The simulator keeps its own copy, as
+// it does of every rule it enforces (simulator/independence_test.go).
+func SoundFormat(b []byte) string {
+	switch {
+	case len(b) >= 12 && bytes.Equal(b[0:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WAVE")):
+		return "wav"
+	case len(b) >= 3 && bytes.Equal(b[0:3], []byte("ID3")):
+		return "mp3"
+	case len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
+		return "mp3"
+	}
+	return ""
+}
 
 // Sound is a voice-file list item (§2.9). sound_type arrives as a string.
 type Sound struct {

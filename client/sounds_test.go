@@ -260,3 +260,26 @@ func TestSoundsOtherCodes(t *testing.T) {
 		t.Fatalf("delete without a token: HTTP %d", resp.StatusCode)
 	}
 }
+
+func TestSoundFormat(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		in   []byte
+		want string
+	}{
+		"wav":               {[]byte("RIFF\x24\x00\x00\x00WAVEfmt "), "wav"},
+		"riff avi":          {[]byte("RIFF\x24\x00\x00\x00AVI LIST"), ""},
+		"id3 mp3":           {[]byte("ID3\x04\x00"), "mp3"},
+		"frame sync mp3":    {[]byte{0xFF, 0xFB, 0x90}, "mp3"},
+		"frame sync 0xFFE0": {[]byte{0xFF, 0xE0}, "mp3"},
+		"not a sync":        {[]byte{0xFF, 0xD8, 0xFF}, ""},
+		"text":              {[]byte("hello"), ""},
+		"short riff":        {[]byte("RIFF"), ""},
+		"empty":             {nil, ""},
+	}
+	for name, tc := range cases {
+		if got := client.SoundFormat(tc.in); got != tc.want {
+			t.Errorf("%s: got %q, want %q", name, got, tc.want)
+		}
+	}
+}

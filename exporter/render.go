@@ -1,7 +1,6 @@
 package exporter
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -288,21 +287,10 @@ func (m *module) renderTemplate(name string, t client.SMSTemplate) {
 	m.add(KindSMSTemplates, typeSMSTemplate, name, strconv.FormatInt(int64(t.ID), 10), []string{state}, b)
 }
 
-// soundExt names a voice file by its content, as the provider checks it.
-func soundExt(b []byte) string {
-	switch {
-	case len(b) >= 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WAVE")):
-		return ".wav"
-	case len(b) >= 3 && bytes.Equal(b[:3], []byte("ID3")), len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
-		return ".mp3"
-	}
-	return ""
-}
-
 func (m *module) renderSound(name string, s soundFile) {
-	ext := soundExt(s.content)
+	ext := "." + client.SoundFormat(s.content)
 	var comments []string
-	if ext == "" {
+	if ext == "." {
 		ext = ".bin"
 		comments = append(comments, "The downloaded file is neither WAV nor MP3 by its content; the provider will refuse it as source.")
 		m.notes = append(m.notes, fmt.Sprintf("voice file %s (%s): the download is neither WAV nor MP3", s.ID, s.Name))

@@ -1,7 +1,6 @@
 package resources
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -278,9 +277,7 @@ func readSoundFile(p string) ([]byte, error) {
 	switch {
 	case len(b) == 0:
 		return nil, fmt.Errorf("source %q is empty; the service refuses an empty upload (code 409)", p)
-	case len(b) >= 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WAVE")),
-		len(b) >= 3 && bytes.Equal(b[:3], []byte("ID3")),
-		len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
+	case client.SoundFormat(b) != "":
 		return b, nil
 	}
 	return nil, fmt.Errorf("source %q is neither a WAV (RIFF/WAVE) nor an MP3 file by its content: the platform takes only WAV and MP3 voice files", p)
