@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,15 +38,16 @@ func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 		MarkdownDescription: "Downloads a voice file from the platform and writes it to `output_path` " +
 			"(mode 0644, folders created as needed), for example to keep a copy of a voice file adopted with " +
 			"`contactcenter_sound`, or to give it to another system. The file is written on every read (each plan and apply); " +
-			"`content_sha256` tells whether it changed. It does not feed `contactcenter_sound.source` of the same voice " +
-			"(that would be a cycle): an adopted voice file needs no `source`. API: sound/play (spec §4.5).",
+			"`content_sha256` tells whether it changed. A file already at `output_path` is overwritten only if it is a WAV or MP3 " +
+			"file (an earlier download, say): any other file there is refused, so that a wrong path cannot overwrite a configuration. " +
+			"It does not feed `contactcenter_sound.source` of the same voice (that would be a cycle): an adopted voice file needs no `source`. API: sound/play (spec §4.5).",
 		Attributes: map[string]schema.Attribute{
 			"sound_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The voice file's id (`sound_id`), e.g. `contactcenter_sound.x.id`.",
 				Validators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[0-9]+$`), "must be a voice-file id (digits)")},
 			},
 			"output_path": schema.StringAttribute{
-				Required: true, MarkdownDescription: "Local path the voice file is written to.",
+				Required: true, MarkdownDescription: "Local path the voice file is written to. A file already there must be empty or a WAV or MP3 file.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"content_sha256": framework.ComputedString("SHA-256 (hex) of the file's content, as `filesha256(output_path)` gives it."),
@@ -56,6 +58,9 @@ func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 
 func (d *soundFileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to Download Voice File", func(ctx context.Context, m *soundFileModel) error {
+		if err := checkOverwrite(m.OutputPath.ValueString()); err != nil {
+			return framework.AttributeError(path.Root("output_path"), "Refusing to Overwrite File", err.Error()+".")
+		}
 		b, err := d.Client.Sounds.Play(ctx, m.SoundID.ValueString())
 		if err != nil {
 			detail := tfkit.APIErrorDetail(err)
@@ -73,6 +78,31 @@ func (d *soundFileDataSource) Read(ctx context.Context, req datasource.ReadReque
 		m.ContentSHA256, m.Size = types.StringValue(hex.EncodeToString(sum[:])), types.Int64Value(int64(len(b)))
 		return nil
 	})
+}
+
+// checkOverwrite refuses an output path that holds a file other than a
+// voice file: the download replaces an earlier one, never a file of the
+// user's (output_path = "main.tf" overwrote the configuration with MP3
+// bytes during plan). A missing or empty file is fine; so is a path that is
+// not a regular file, which the write then fails on.
+func checkOverwrite(p string) error {
+	f, err := os.Open(p) //nolint:gosec // G304: the path the user chose for the download
+	if err != nil {
+		return nil // nothing there to lose (or the write says why it fails)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
+		return nil
+	}
+	head := make([]byte, 16)
+	n, _ := io.ReadFull(f, head)
+	if client.SoundFormat(head[:n]) != "" {
+		return nil
+	}
+	return fmt.Errorf("output_path %q is an existing file of %d bytes that is not a WAV or MP3 voice file (it begins with %q): "+
+		"the download would overwrite it, at every plan. Only an earlier download (a WAV or MP3 file) is overwritten: "+
+		"choose another path, or move that file away (or delete it) if it may be replaced", p, st.Size(), head[:n])
 }
 
 // writeFile writes b to p through a temporary file in the same folder, so

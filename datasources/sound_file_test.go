@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -56,6 +57,52 @@ func TestAccSoundFileDataSource_basic(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestAccSoundFileDataSource_overwrite: an earlier download at
+// output_path is replaced, any other file there is refused and left as it
+// was (output_path = "main.tf" overwrote the configuration with the voice
+// file's bytes during plan).
+func TestAccSoundFileDataSource_overwrite(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	id, _, err := env.Client(t).Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: wavBytes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	earlier, mine := filepath.Join(dir, "hold.wav"), filepath.Join(dir, "main.tf")
+	const tf = "resource \"contactcenter_sound\" \"x\" {}\n"
+	for p, b := range map[string][]byte{earlier: []byte("ID3 an older recording"), mine: []byte(tf)} {
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := func(out string) string {
+		return env.Config(fmt.Sprintf("data \"contactcenter_sound_file\" \"x\" {\n  sound_id    = %q\n  output_path = %q\n}\n", id, out))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg(earlier),
+				Check: func(*terraform.State) error {
+					if b, _ := os.ReadFile(earlier); string(b) != string(wavBytes) {
+						return fmt.Errorf("the earlier download was not replaced: %q", b)
+					}
+					return nil
+				},
+			},
+			{
+				Config:      cfg(mine),
+				ExpectError: regexp.MustCompile(`(?s)output_path ".*main\.tf"\s+is\s+an\s+existing\s+file\s+of\s+` + fmt.Sprint(len(tf)) + `\s+bytes.*not\s+a\s+WAV\s+or\s+MP3.*begins\s+with.*choose\s+another\s+path`),
+			},
+		},
+	})
+	if b, _ := os.ReadFile(mine); string(b) != tf {
+		t.Errorf("main.tf was overwritten: %q", b)
+	}
 }
 
 func TestAccSoundFileDataSource_validation(t *testing.T) {
