@@ -11,6 +11,18 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
+// interruptedDoc starts the paragraph of a long-running action's
+// documentation on an interrupted run. terraform-plugin-go v0.31 (the
+// newest) stops forwarding an action's events once the request's context
+// is done (tf6server InvokeAction), so the completed event that carries the
+// action's error never reaches Terraform, which reports success. The
+// progress lines sent before are all the user gets: each action says which
+// of them to note and what to read after.
+const interruptedDoc = "\n\n**Interrupting.** If you interrupt Terraform (Ctrl-C) while the action runs, Terraform usually ends with " +
+	"`Apply complete!` and exit code 0, without the action's error: its plugin library (terraform-plugin-go v0.31) drops the action's " +
+	"last message once the run is cancelled, and that message is the error saying what was left undone. The progress lines printed " +
+	"before the interrupt are what you have: "
+
 // storedMobile is a number as the platform keeps it in its records: without
 // the +86 (or 86) before a mainland number. The open interface's send
 // records (spec §2.5, read by sms/record/list, §4.1) and the gateway's

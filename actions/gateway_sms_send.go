@@ -53,7 +53,10 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"(a malformed or repeated number refuses the whole send); the template's variables are checked by the gateway (code 1015). " +
 			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
 			"wrong credentials): then the rest are listed as not sent. Every number that could not be sent, or whose outcome is unknown, is listed in " +
-			"one error (`contactcenter_sms_send` differs: it stops at the first failed batch, and of a list where the platform refuses some numbers it sends the others). Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`. " +
+			"one error (`contactcenter_sms_send` differs: it stops at the first failed batch, and of a list where the platform refuses some numbers it sends the others). Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`." +
+			interruptedDoc + "each `… request <i> of <n>: …` line is a request that was answered; the numbers of the later requests " +
+			"were not sent, except that the request in flight at the interrupt may have been. Check their delivery records " +
+			"(`ccsync sms status pull`) before sending to them again: invoking the action again sends to every number.\n\n" +
 			"API: send_sms, send_single, send_batch, send_file.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{

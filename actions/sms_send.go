@@ -55,7 +55,9 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"Every number not sent, or of unknown outcome, is listed with the reason in one error, with what to do. A send is re-sent only after " +
 			"HTTP 429 (the platform's rate limit refused it, so nothing was sent; see `max_retries`); " +
 			"when its answer is lost (the connection broke, no answer came within `request_timeout`, or the platform answered 5xx) it is not re-sent: its numbers are " +
-			"listed as of unknown outcome, to check in `contactcenter_sms_records` before sending to them again: invoking the action again sends to every number of `recipients` again. API: sms/send.",
+			"listed as of unknown outcome, to check in `contactcenter_sms_records` before sending to them again: invoking the action again sends to every number of `recipients` again." + interruptedDoc + "each `Batch <i> of <n>` line " +
+			"is a batch that was answered; the numbers of the later batches were not sent, except that the batch in flight at the interrupt " +
+			"may have been (and so may a single recipient's send). Check them in `contactcenter_sms_records` before sending to them again.\n\nAPI: sms/send.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
