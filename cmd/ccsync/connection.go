@@ -271,7 +271,7 @@ func unreachable(err error) bool {
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseFlags(fs, args); err != nil {
 			return nil, err
 		}
 		args = fs.Args()
@@ -281,6 +281,55 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// parseFlags is fs.Parse, but a bad value or a flag without its value
+// prints the error once and where the flags are described, not the whole
+// usage after it (which scrolled the one useful line away). -h and --help
+// print the usage; so does a flag that is not defined, after the error
+// (the usage has the name meant).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	fs.Usage = usage
+	printUsage := func() {
+		if usage != nil {
+			usage()
+			return
+		}
+		fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
+		fs.PrintDefaults()
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+		printUsage()
+	case strings.HasPrefix(err.Error(), "flag provided but not defined"):
+		fmt.Fprintln(out, err)
+		printUsage()
+	default:
+		fmt.Fprintf(out, "%s: %s\nrun `%s --help` for the flags\n", fs.Name(), flagError(err), fs.Name())
+	}
+	return err
+}
+
+// flagError is the flag package's parse error without its repetition: a
+// setting flag's own error names the flag and the value, so the package's
+// `invalid value "30" for flag -request-timeout: ` before it is dropped.
+func flagError(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "invalid value ") {
+		if i := strings.LastIndex(msg, " for flag -"); i >= 0 {
+			name, own, ok := strings.Cut(msg[i+len(" for flag -"):], ": ")
+			if ok && strings.HasPrefix(own, "--"+name+" ") {
+				return own
+			}
+		}
+	}
+	return msg
 }
 
 // parseExit is the exit code after a flag set's Parse failed: 0 when the

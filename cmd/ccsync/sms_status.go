@@ -136,7 +136,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 	kind := fs.String("kind", "all", "queue to drain: delivery (down_status), reply (up_status) or all")
 	out := fs.String("out", "", "append the records to this JSON-lines file (default: stdout)")
 	batch := fs.Int("max", client.GatewayMaxPull, "records per pull, 1 to 100")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return parseExit(err)
 	}
 	if fs.NArg() > 0 {
@@ -279,7 +279,7 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("listen", "", "address to receive pushes on (host:port; port 0 picks a free one)")
 	out := fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return parseExit(err)
 	}
 	if fs.NArg() > 0 || *addr == "" || *out == "" {
