@@ -9,10 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -145,8 +143,8 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		})
 		defer release()
 	} else {
-		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		var stop func()
+		ctx, stop = interruptContext()
 		defer stop()
 	}
 
@@ -182,6 +180,9 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if be, err := newBackend(conn); err == nil {
 			probs = importer.NameSkillGroups(ctx, be.Agents, probs)
 		}
+		if ctx.Err() != nil {
+			return fail(exitFailures, ctx.Err())
+		}
 	}
 	if len(probs) == 0 {
 		be, err := newBackend(conn)
@@ -192,7 +193,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		var plan *importer.Plan
 		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords})
 		if err != nil && phase.Load() == 2 {
-			return fail(exitFailures, errors.New("interrupted while planning; nothing was written"))
+			return fail(exitFailures, context.Canceled) // said as what happened
 		}
 		if err != nil {
 			return fail(exitFailures, err)
@@ -233,8 +234,12 @@ func emit(w io.Writer, output string, v any, text string) int {
 // failure ends a command that could not run: the message goes to stderr
 // after the command's name and, with --output json, stdout still gets one
 // JSON document, {"error": "..."}, so a script reading it never finds it
-// empty. It returns code.
+// empty. It returns code. An interrupt (context.Canceled) is said as what
+// happened, exit 1.
 func failure(stdout, stderr io.Writer, output, name string, code int, err error) int {
+	if errors.Is(err, context.Canceled) {
+		err, code = interruptedBeforeWriting(name), exitFailures
+	}
 	if output == "json" {
 		_ = emit(stdout, "json", map[string]any{"error": err.Error()}, "")
 	}

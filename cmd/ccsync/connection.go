@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -422,4 +423,43 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, name
 		}
 	}
 	return exitOK
+}
+
+// interruptContext is a context that ends at the first SIGINT or SIGTERM
+// (as notifySignals relays them: tests deliver their own). Later signals
+// are taken too until stop is called, so the command ends as it says
+// rather than killed halfway through its message.
+func interruptContext() (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	unnotify := notifySignals(sigs)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-sigs:
+			cancel()
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		unnotify()
+		close(done)
+		wg.Wait()
+		cancel()
+	}
+}
+
+// interruptedBeforeWriting is what a command that an interrupt stopped
+// before its first write says, instead of Go's "context canceled".
+func interruptedBeforeWriting(name string) error {
+	switch name {
+	case "ccsync agents plan", "ccsync agents apply":
+		return errors.New("interrupted while planning; nothing was written")
+	case "ccsync sms send":
+		return errors.New("interrupted before the first batch; nothing was sent")
+	}
+	return errors.New("interrupted while reading from the platform; nothing was written")
 }

@@ -6,12 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
@@ -116,7 +113,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(exitUsage, err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 
 	bar := isTerminal(stderr)
@@ -139,7 +136,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return fail(exitUsage, err)
 		}
 		code := fail(exitFailures, err)
-		fmt.Fprintln(stderr, "Nothing was written.")
+		if !errors.Is(err, context.Canceled) { // else failure says it
+			fmt.Fprintln(stderr, "Nothing was written.")
+		}
 		return code
 	}
 	if skipped != "" {

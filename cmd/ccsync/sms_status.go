@@ -3,15 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -170,7 +169,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer w.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	code := exitOK
 	for _, k := range kinds {
@@ -191,17 +190,28 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 				}
 				total += len(recs)
 			}
-			if err != nil {
+			interrupted := ctx.Err() != nil
+			if err != nil && (!interrupted || !errors.Is(err, context.Canceled)) {
 				fmt.Fprintf(stderr, "ccsync sms status pull: %s: %v\n", k, err)
 				switch {
 				case client.IsAmbiguous(err):
 					fmt.Fprintf(stderr, "ccsync sms status pull: the pull's answer was lost: it may have taken up to %d %s records off the gateway's queue, "+
 						"which hands each record out once, so those are lost; a smaller --max lowers what one lost answer costs, and `ccsync sms status listen` receives the records as pushes instead\n", *batch, k)
-				case ctx.Err() == nil:
+				case !interrupted:
 					fmt.Fprintf(stderr, "ccsync sms status pull: nothing was taken off the queue by the failed pull; running pull again is safe\n")
 				}
 				code = exitFailures
-				break
+				if !interrupted {
+					break
+				}
+			}
+			if interrupted {
+				// A pull in flight was let finish (its records are above);
+				// none is sent after the interrupt.
+				fmt.Fprintf(stderr, "%s: %d records\n", k, total)
+				fmt.Fprintf(stderr, "ccsync sms status pull: interrupted: every record taken off the gateway's queue is written; "+
+					"no further pull was sent, and the records still queued stay there: run pull again to take them\n")
+				return exitFailures
 			}
 			if len(recs) == 0 {
 				break
@@ -292,7 +302,7 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer w.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext()
 	defer stop()
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
