@@ -235,11 +235,12 @@ func emit(w io.Writer, output string, v any, text string) int {
 // after the command's name and, with --output json, stdout still gets one
 // JSON document, {"error": "..."}, so a script reading it never finds it
 // empty. It returns code. An interrupt (context.Canceled) is said as what
-// happened, exit 1.
+// happened, exit 1; an error from the platform gets ccsync's advice.
 func failure(stdout, stderr io.Writer, output, name string, code int, err error) int {
 	if errors.Is(err, context.Canceled) {
 		err, code = interruptedBeforeWriting(name), exitFailures
 	}
+	err = advise(err)
 	if output == "json" {
 		_ = emit(stdout, "json", map[string]any{"error": err.Error()}, "")
 	}

@@ -463,3 +463,72 @@ func interruptedBeforeWriting(name string) error {
 	}
 	return errors.New("interrupted while reading from the platform; nothing was written")
 }
+
+// Advice on the platform's answers, in ccsync's words: the flags and
+// variables to check (the client's hints name the provider's settings).
+const (
+	adviceAccessToken = "check --access-token (or CONTACTCENTER_ACCESS_TOKEN)"
+	adviceRateLimit   = "set --max-requests-per-second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the platform's limit, or try again later"
+	adviceGatewayCred = "the SMS gateway signs every request with them: set --sms-app-id and --sms-app-key, or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY"
+)
+
+// gatewayAdvice replaces the client's hints that name the provider's
+// sms_app_id and sms_app_key.
+var gatewayAdvice = map[int64]string{
+	client.GatewaySigCheckFailed: "check --sms-app-key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of --sms-app-id",
+	client.GatewayAppIDUnknown:   "check --sms-app-id (CONTACTCENTER_SMS_APP_ID)",
+	client.GatewayAppIDMissing:   "set --sms-app-id and --sms-app-key (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY)",
+}
+
+// advised is an error told in other words; errors.Is and As still see
+// the error it tells.
+type advised struct {
+	msg string
+	err error
+}
+
+func (a advised) Error() string { return a.msg }
+func (a advised) Unwrap() error { return a.err }
+
+// advise adds to an error from the platform what a ccsync user can do
+// about it: the one place for that advice (failure() and the commands
+// that print an error themselves call it). A token refused (HTTP 401)
+// names --access-token; a rate limit that outlasted the retries (HTTP
+// 429), --max-requests-per-second; missing or refused gateway
+// credentials, --sms-app-id and --sms-app-key.
+func advise(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, client.ErrGatewayCredentials) {
+		msg := strings.Replace(err.Error(), client.ErrGatewayCredentials.Error(), adviceGatewayCred, 1)
+		msg = strings.NewReplacer("sms_app_id", "--sms-app-id", "sms_app_key", "--sms-app-key").Replace(msg)
+		return advised{msg: msg, err: err}
+	}
+	ae, ok := client.AsAPIError(err)
+	if !ok {
+		return err
+	}
+	// The errors wrapping ae have their text already: the advice goes in
+	// the whole message.
+	msg := err.Error()
+	switch {
+	case ae.Surface == client.SurfaceSMSAPI && ae.Code > 0:
+		h, ok := gatewayAdvice[ae.Code]
+		if !ok || ae.Hint == "" || !strings.Contains(msg, "; "+ae.Hint) {
+			return err
+		}
+		msg = strings.Replace(msg, "; "+ae.Hint, "; "+h, 1)
+	case ae.Hint != "" || ae.RedirectedTo != "":
+		// The client's own advice, or a redirected read answered without
+		// the token: not a token problem.
+		return err
+	case ae.Code == 401 || ae.HTTPStatus == http.StatusUnauthorized:
+		msg += "; " + adviceAccessToken
+	case ae.HTTPStatus == http.StatusTooManyRequests:
+		msg += "; the platform's rate limit refused the call and every retry (--max-retries): " + adviceRateLimit
+	default:
+		return err
+	}
+	return advised{msg: msg, err: err}
+}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 )
 
@@ -253,6 +254,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		if unreachable(err) {
 			code = exitFailures // the platform, not the input, failed
 		}
+		if errors.Is(err, client.ErrGatewayCredentials) {
+			return fail(code, fmt.Errorf("--via gateway: %w", err)) // not the template's fault
+		}
 		return fail(code, fmt.Errorf("--template %s: %w", *template, err))
 	}
 	list, probs, err := importer.ReadRecipients(file, params, *via)
@@ -316,6 +320,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		// Said as what happened, not "context canceled".
 		sendErr = errors.New("aborted by a second interrupt; a batch cut off is in doubt and the next run settles it")
 	}
+	sendErr = advise(sendErr)
 	if *output == "json" {
 		out := map[string]any{"file": file, "template": *template, "via": *via, "dry_run": *dryRun,
 			"journal": *journalPath, "counts": counts, "results": results, "report": *report}

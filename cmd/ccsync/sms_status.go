@@ -192,7 +192,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 			}
 			interrupted := ctx.Err() != nil
 			if err != nil && (!interrupted || !errors.Is(err, context.Canceled)) {
-				fmt.Fprintf(stderr, "ccsync sms status pull: %s: %v\n", k, err)
+				fmt.Fprintf(stderr, "ccsync sms status pull: %s: %v\n", k, advise(err))
 				switch {
 				case client.IsAmbiguous(err):
 					fmt.Fprintf(stderr, "ccsync sms status pull: the pull's answer was lost: it may have taken up to %d %s records off the gateway's queue, "+

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runBoth runs a command in text and in JSON and checks that stderr and
+// the JSON document's error both carry want, the command failing.
+func runBoth(t *testing.T, want string, args ...string) {
+	t.Helper()
+	for _, out := range []string{"text", "json"} {
+		code, o, e := runCLI(append(args, "--output", out)...)
+		if code == exitOK || !strings.Contains(e, want) {
+			t.Errorf("%v --output %s: exit %d, stderr lacks %q:\n%s", args[:2], out, code, want, e)
+		}
+		if out == "json" {
+			assertJSONError(t, o, want)
+		}
+	}
+}
+
+// TestAdvice_tokenRefused: a wrong --access-token gave "code 401:
+// Unauthorized: missing or wrong bearer token (HTTP 401)" and no word of
+// what to check, unlike the provider.
+func TestAdvice_tokenRefused(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(newSim(t))
+	t.Cleanup(srv.Close)
+	conn := []string{"--endpoint", srv.URL, "--access-token", "nottherighttoken"}
+	const want = "; check --access-token (or CONTACTCENTER_ACCESS_TOKEN)"
+	runBoth(t, want, append([]string{"agents", "plan", demoRoster}, conn...)...)
+	runBoth(t, want, append([]string{"agents", "export", filepath.Join(t.TempDir(), "a.xlsx")}, conn...)...)
+	runBoth(t, want, append([]string{"export", "terraform", filepath.Join(t.TempDir(), "tf")}, conn...)...)
+}
+
+// TestAdvice_rateLimited: a rate limit that outlasted the retries gave
+// plan and export no hint (apply had one, for its rows).
+func TestAdvice_rateLimited(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "0")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	t.Cleanup(srv.Close)
+	conn := []string{"--endpoint", srv.URL, "--access-token", "sim-token", "--max-retries", "0"}
+	const want = "set --max-requests-per-second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the platform's limit, or try again later"
+	runBoth(t, want, append([]string{"agents", "plan", demoRoster}, conn...)...)
+	runBoth(t, want, append([]string{"export", "terraform", filepath.Join(t.TempDir(), "tf")}, conn...)...)
+}
+
+// TestAdvice_gatewayCredentialsInFlags: sms send --via gateway without the
+// gateway's credentials said to "set both in the provider block"; ccsync
+// names its flags. Not parallel: it clears the environment.
+func TestAdvice_gatewayCredentialsInFlags(t *testing.T) {
+	clearConnEnv(t)
+	srv := httptest.NewServer(newSim(t))
+	t.Cleanup(srv.Close)
+	send := []string{"sms", "send", demoRecipients, "--template", "1", "--via", "gateway", "--journal", filepath.Join(t.TempDir(), "j"),
+		"--endpoint", srv.URL, "--access-token", "sim-token"}
+	runBoth(t, "--via gateway: --sms-app-id and --sms-app-key are not set (the SMS gateway signs every request with them: "+
+		"set --sms-app-id and --sms-app-key, or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY)", send...)
+	runBoth(t, "--via gateway: --sms-app-key is not set (", append(send, "--sms-app-id", "sim-app")...)
+	_, _, e := runCLI(send...)
+	if strings.Contains(e, "provider block") || strings.Contains(e, "sms_app_") {
+		t.Errorf("the provider's words:\n%s", e)
+	}
+
+	// A key the gateway refuses: the flag to check, not sms_app_key.
+	code, _, e := runCLI("sms", "status", "pull", "--endpoint", srv.URL, "--app-id", "sim-app", "--app-key", "wrong")
+	if code == exitOK || !strings.Contains(e, "check --sms-app-key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of --sms-app-id") || strings.Contains(e, "sms_app_") {
+		t.Errorf("exit %d:\n%s", code, e)
+	}
+}
