@@ -41,6 +41,7 @@ func TestOutputJSON_errorWhenTheRunCannotStart(t *testing.T) {
 		"send, missing file":      {append(append([]string{"sms", "send", missing, "--template", "7"}, journal()...), up...), 2, "absent.xlsx"},
 		"send, CSV":               {append(append([]string{"sms", "send", csv, "--template", "7"}, journal()...), up...), 2, "a text file (CSV?)"},
 		"send, no template":       {append([]string{"sms", "send", rec}, up...), 2, "--template is required"},
+		"send, batch size":        {append([]string{"sms", "send", rec, "--template", "7", "--batch-size", "500"}, up...), 2, "--batch-size must be 1 to 200, got 500"},
 		"send, report clash":      {append([]string{"sms", "send", rec, "--template", "7", "--report", rec}, up...), 2, "--report"},
 		"plan, unreachable":       {append([]string{"agents", "plan", roster}, down...), 1, "connection refused"},
 		"plan, missing file":      {append([]string{"agents", "plan", missing}, up...), 2, "absent.xlsx"},

@@ -216,7 +216,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	case *via != "open" && *via != "gateway":
 		return fail(exitUsage, fmt.Errorf("--via must be open or gateway, not %q", *via))
 	case *batch < 1 || *batch > importer.MaxBatch:
-		return fail(exitUsage, fmt.Errorf("--batch-size must be 1 to %d", importer.MaxBatch))
+		return fail(exitUsage, fmt.Errorf("--batch-size must be 1 to %d, got %d", importer.MaxBatch, *batch))
 	}
 	file := pos[0]
 	if *journalPath == "" {
