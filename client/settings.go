@@ -31,6 +31,11 @@ const (
 // DefaultMaxRetries is max_retries when no source sets it.
 const DefaultMaxRetries = 3
 
+// durationWanted is what request_timeout takes: a duration with its unit
+// ("30" alone is refused; the text was Go's name for the format, which a
+// Terraform or ccsync user need not know).
+const durationWanted = `must be a positive duration with a unit, such as "30s", "2m" or "1m30s"`
+
 // MaxMaxRetries is the largest max_retries accepted.
 const MaxMaxRetries = 10
 
@@ -212,7 +217,7 @@ func (s *Settings) Set(setting, value string) error {
 	case SettingRequestTimeout:
 		d, err := time.ParseDuration(strings.TrimSpace(value))
 		if err != nil || d <= 0 {
-			return bad("must be a positive Go duration such as \"30s\" or \"2m\", got %q", value)
+			return bad(durationWanted+", got %q", value)
 		}
 		s.RequestTimeout = &d
 	case SettingMaxRequestsPerSecond:
@@ -362,7 +367,7 @@ func (s Settings) Config() (Config, error) {
 	}
 	if d := s.RequestTimeout; d != nil {
 		if *d <= 0 {
-			bad(SettingRequestTimeout, d.String(), fmt.Errorf("must be a positive Go duration such as \"30s\" or \"2m\", got %q", d.String()))
+			bad(SettingRequestTimeout, d.String(), fmt.Errorf(durationWanted+", got %q", d.String()))
 		}
 		cfg.Timeout = *d
 	}

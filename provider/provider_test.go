@@ -516,7 +516,7 @@ func TestProviderValidateSettings(t *testing.T) {
 		attr, msg string
 	}{
 		"max_retries 11":        {with(minimal, "max_retries", 11), "max_retries", "max_retries must be from 0 to 10, got 11"},
-		"request_timeout text":  {with(minimal, "request_timeout", "abc"), "request_timeout", `must be a positive Go duration such as "30s" or "2m", got "abc"`},
+		"request_timeout text":  {with(minimal, "request_timeout", "abc"), "request_timeout", `must be a positive duration with a unit, such as "30s", "2m" or "1m30s", got "abc"`},
 		"endpoint ftp":          {with(minimal, "endpoint", "ftp://x"), "endpoint", `endpoint: "ftp://x" must start with https://`},
 		"endpoint with a query": {with(minimal, "endpoint", "https://cc.example.com?x=1"), "endpoint", "has a query or fragment"},
 		"portal_url no host":    {with(minimal, "portal_url", "https:///portal"), "portal_url", "has no host"},

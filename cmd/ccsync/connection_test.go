@@ -84,11 +84,11 @@ func TestConnection_badValues(t *testing.T) {
 		want string
 	}{
 		"env max retries":  {map[string]string{"CONTACTCENTER_MAX_RETRIES": "lots"}, nil, `CONTACTCENTER_MAX_RETRIES must be a whole number from 0 to 10, got "lots"`},
-		"env timeout":      {map[string]string{"CONTACTCENTER_REQUEST_TIMEOUT": "30"}, nil, `CONTACTCENTER_REQUEST_TIMEOUT must be a positive Go duration such as "30s" or "2m", got "30"`},
+		"env timeout":      {map[string]string{"CONTACTCENTER_REQUEST_TIMEOUT": "30"}, nil, `CONTACTCENTER_REQUEST_TIMEOUT must be a positive duration with a unit, such as "30s", "2m" or "1m30s", got "30"`},
 		"env rate":         {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "0"}, nil, "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0, got 0"},
 		"env insecure":     {map[string]string{"CONTACTCENTER_INSECURE_HTTP": "perhaps"}, nil, `CONTACTCENTER_INSECURE_HTTP must be true or false, got "perhaps"`},
 		"flag max retries": {nil, []string{"--max-retries", "11"}, "--max-retries must be from 0 to 10, got 11"},
-		"flag timeout":     {nil, []string{"--request-timeout", "soon"}, `--request-timeout must be a positive Go duration such as "30s" or "2m", got "soon"`},
+		"flag timeout":     {nil, []string{"--request-timeout", "soon"}, `--request-timeout must be a positive duration with a unit, such as "30s", "2m" or "1m30s", got "soon"`},
 		"flag rate":        {nil, []string{"--max-requests-per-second", "-1"}, "--max-requests-per-second must be a number greater than 0, got -1"},
 		// The flags by their own names, not the provider's attributes.
 		"flag endpoint":   {nil, []string{"--endpoint", "http://example.com"}, `--endpoint: "http://example.com" uses plain http:// to a host that is not loopback`},
