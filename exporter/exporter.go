@@ -73,7 +73,11 @@ func ParseKinds(s string) ([]Kind, error) {
 			for i, k := range AllKinds {
 				names[i] = string(k)
 			}
-			return nil, fmt.Errorf("%w: unknown kind %q in --kinds; known kinds: %s", ErrInput, part, strings.Join(names, ", "))
+			meant := ""
+			if m := nearKind(string(k)); m != "" {
+				meant = fmt.Sprintf(" (did you mean %s?)", m)
+			}
+			return nil, fmt.Errorf("%w: unknown kind %q in --kinds%s; known kinds: %s", ErrInput, part, meant, strings.Join(names, ", "))
 		}
 		want[k] = true
 	}
@@ -84,6 +88,43 @@ func ParseKinds(s string) ([]Kind, error) {
 		}
 	}
 	return out, nil
+}
+
+// nearKind is the known kind a mistyped one most likely means ("agent",
+// "Agents", "skill-groups", "webhook" for "webhooks"), or "": the kind
+// within two edits, case, "-" for "_" and a dropped or added "s" ignored.
+func nearKind(s string) Kind {
+	norm := func(s string) string {
+		return strings.TrimSuffix(strings.ReplaceAll(strings.ToLower(s), "-", "_"), "s")
+	}
+	best, bestD := Kind(""), 3
+	for _, k := range AllKinds {
+		if d := editDistance(norm(s), norm(string(k))); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // Options configure an export.

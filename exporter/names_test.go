@@ -66,3 +66,28 @@ func TestParseKinds(t *testing.T) {
 		t.Error("an unknown kind was accepted")
 	}
 }
+
+// TestParseKinds_nearMatch: a mistyped kind is refused naming the kind it
+// most likely means ("agent": did you mean agents?), and a name far from
+// every kind is refused without a guess.
+func TestParseKinds_nearMatch(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"agent":                 `unknown kind "agent" in --kinds (did you mean agents?); known kinds: agents, `,
+		"skill-groups":          `(did you mean skill_groups?)`,
+		"Webhook":               `(did you mean webhooks?)`,
+		"sms_template":          `(did you mean sms_templates?)`,
+		"gateway_sms_signature": `(did you mean gateway_sms_signatures?)`,
+		"sound":                 `(did you mean sounds?)`,
+		"skill_group_member":    `(did you mean skill_group_members?)`,
+	} {
+		if _, err := ParseKinds("sounds," + in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseKinds(%q) = %v, want …%s…", in, err, want)
+		}
+	}
+	for _, in := range []string{"queues", "pigeons", "x"} {
+		if _, err := ParseKinds(in); err == nil || strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("ParseKinds(%q) = %v, want no guess", in, err)
+		}
+	}
+}
