@@ -112,7 +112,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			},
 			"request_timeout": schema.StringAttribute{
 				Optional: true, Validators: []validator.String{settingCheck{client.SettingRequestTimeout}},
-				MarkdownDescription: "Time limit of one HTTP attempt, as a Go duration such as `30s` or `2m`. Defaults to `30s`. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
+				MarkdownDescription: "Time limit of one HTTP attempt, as a duration with a unit such as `30s`, `2m` or `1m30s`. Defaults to `30s`. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
 			},
 			"max_retries": schema.Int64Attribute{
 				Optional: true, Validators: []validator.Int64{settingCheck{client.SettingMaxRetries}},
