@@ -130,7 +130,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Version of `user_password_wo`. Required with `user_password_wo`; change it (for example increment it) to send a new password.",
 		},
 		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
-		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", emailAddress{}),
+		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", emailAddress),
 		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed()),
 		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed()),
 		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),

@@ -16,28 +16,35 @@ import (
 // checks them: trimming as strings.TrimSpace does, addresses as
 // net/mail parses them.
 
+// textRule is a rule the service applies to a text, checked at plan time:
+// check returns why the value breaks it ("" when it does not; an empty
+// answer for "" too where the service takes no value).
+type textRule struct {
+	desc  string
+	check func(string) string
+}
+
+func (v textRule) Description(context.Context) string             { return v.desc }
+func (v textRule) MarkdownDescription(ctx context.Context) string { return v.desc }
+func (v textRule) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if why := v.check(req.ConfigValue.ValueString()); why != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match", fmt.Sprintf("Attribute %s %s, %s", req.Path, v.desc, why))
+	}
+}
+
 // emailAddress accepts an e-mail address as the service parses it (a plain
 // address, `first..last@` refused), or "" (no address: what the service
 // holds, and configuration generated from it writes, for an agent without
 // one).
-type emailAddress struct{}
-
-func (emailAddress) Description(context.Context) string {
-	return "must be an e-mail address such as ann.lee@example.com"
-}
-
-func (v emailAddress) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v emailAddress) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	s := req.ConfigValue.ValueString()
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || s == "" {
-		return
+var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@example.com", check: func(s string) string {
+	if addr, err := mail.ParseAddress(s); s != "" && (!emailRE.MatchString(s) || err != nil || addr.Address != s) {
+		return "got: " + s
 	}
-	if addr, err := mail.ParseAddress(s); !emailRE.MatchString(s) || err != nil || addr.Address != s {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, v.Description(ctx), s))
-	}
-}
+	return ""
+}}
 
 // nonSpace is one character that unicode.IsSpace does not take for space.
 const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
@@ -73,19 +80,7 @@ func trimmed() validator.String {
 // own was stricter than the service (HTTPS://, a space in the path: an
 // exported webhook did not plan) and looser (http://?x=1 took ?x=1 for a
 // host, a port of letters), so a plan passed what the apply refused.
-type webhookURL struct{}
-
-func (webhookURL) Description(context.Context) string {
-	return "must be an http:// or https:// URL with a host, such as https://crm.example.com/hook"
-}
-
-func (v webhookURL) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v webhookURL) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	s := req.ConfigValue.ValueString()
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
+var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host, such as https://crm.example.com/hook", check: func(s string) string {
 	why := ""
 	u, err := url.Parse(s)
 	switch {
@@ -97,9 +92,8 @@ func (v webhookURL) ValidateString(ctx context.Context, req validator.StringRequ
 		why = "its scheme is not http or https"
 	case u.Host == "" || u.Hostname() == "":
 		why = "it has no host"
+	default:
+		return ""
 	}
-	if why != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-			fmt.Sprintf("Attribute %s %s, got %q: %s.", req.Path, v.Description(ctx), s, why))
-	}
-}
+	return fmt.Sprintf("got %q: %s.", s, why)
+}}

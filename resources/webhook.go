@@ -62,7 +62,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 		},
 		"url": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Address the events are POSTed to (`url`): an `http://` or `https://` URL.",
-			Validators: []validator.String{webhookURL{}},
+			Validators: []validator.String{webhookURL},
 		},
 		"status": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
