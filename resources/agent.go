@@ -73,7 +73,22 @@ func NewAgentResource() resource.Resource {
 	return r
 }
 
-type agentResource struct{ framework.Managed[agentModel] }
+type agentResource struct {
+	framework.Managed[agentModel]
+	// claims records the agents this run resigned (resignedKey): one that
+	// a create of the same run finds again is this configuration's own
+	// (a replacement), not a former colleague's.
+	claims *tfkit.Claims
+}
+
+// Configure also takes the run's claims (resignedKey).
+func (r *agentResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.Managed.Configure(ctx, req, resp)
+	r.claims = tfkit.ClaimsFrom(req.ProviderData)
+}
+
+// resignedKey names, in Claims, an agent this run resigned.
+func resignedKey(id int64) string { return fmt.Sprintf("resigned agent %d", id) }
 
 // optionalComputedString is an optional text the service stores as sent and
 // answers back; unset keeps what the service holds.
@@ -148,7 +163,8 @@ func AgentAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Skill groups the agent belongs to (`queue_ids`), as group ids; new memberships get skill level `1`. " +
 				"When set, the agent's groups are exactly these and changes made outside Terraform show as drift; set on an agent that exists " +
 				"(adopted, or managed before without it), the plan warns of the groups the agent will leave. " +
-				"When unset, this resource manages no membership at all (use `contactcenter_skill_group_members` or `contactcenter_skill_group_member`), " +
+				"When unset, this resource manages no membership at all (use `contactcenter_skill_group_members` or `contactcenter_skill_group_member`; " +
+				"only a create that re-activates another configuration's resigned agent, see `delete_mode`, takes it out of its groups), " +
 				"and removing the attribute leaves the current groups as they are (the plan warns). Do not manage one group through both this attribute and a membership resource, " +
 				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other. " +
 				"To delete a group an agent is in, take it out of `queue_ids` in one apply and remove the group in the next: Terraform deletes the group before it updates the agent, " +
@@ -181,7 +197,8 @@ func AgentAttributes() map[string]schema.Attribute {
 				"and sets `user_status = 2` (users/edit); when `queue_ids` is set, the agent also leaves those groups (other memberships stay). " +
 				"A resigned agent keeps its `user_num`: applying the configuration again re-activates that agent (users/edit) instead of creating one. " +
 				"So does creating an agent whose `user_num` a resigned agent holds (one resigned in the portal too): that agent is set as a new one would be, " +
-				"its nickname, e-mail, phones, CRM id and skill groups cleared unless configured (its call history stays), and a warning names what was cleared and kept. Defaults to `delete`.",
+				"its nickname, e-mail, phones, CRM id and skill groups cleared unless configured (its call history stays), and a warning names what was cleared and kept. " +
+				"An agent the same apply resigned (a replacement) comes back as it was, with its skill groups. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id":   framework.StableInt64("Enterprise id (`vcc_id`)."),
@@ -238,7 +255,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 			if a, err = r.reactivate(ctx, in, err); err != nil {
 				return err
 			}
-			resp.Diagnostics.AddWarning("Resigned Agent Re-activated", reactivatedDetail(*in.UserNum, a, in))
+			resp.Diagnostics.AddWarning("Resigned Agent Re-activated", reactivatedDetail(*in.UserNum, a, in, r.claims.Claimed(resignedKey(a.UserID.Int64()))))
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
 		return nil
@@ -252,7 +269,10 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 // contact fields and skill groups the configuration does not set cleared.
 // The agent was perhaps another person's: a new hire given a former
 // colleague's number took over their e-mail, phone, nickname, CRM id and
-// groups. Any other failure is returned as it was.
+// groups. An agent this run resigned (a replacement: resign, then create)
+// is this configuration's own and comes back with its groups and fields,
+// which membership resources may manage. Any other failure is returned as
+// it was.
 func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
 	if err != nil {
@@ -272,13 +292,15 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		return nil, addErr
 	}
 	asNew := in
-	for _, f := range []**string{&asNew.AgNickname, &asNew.UserEmail, &asNew.UserSMSPhone, &asNew.FixedPhone, &asNew.CrmID} {
-		if *f == nil {
-			*f = new("")
+	if !r.claims.Claimed(resignedKey(a.UserID.Int64())) {
+		for _, f := range []**string{&asNew.AgNickname, &asNew.UserEmail, &asNew.UserSMSPhone, &asNew.FixedPhone, &asNew.CrmID} {
+			if *f == nil {
+				*f = new("")
+			}
 		}
-	}
-	if asNew.QueueIDs == nil {
-		asNew.QueueIDs = &[]int64{}
+		if asNew.QueueIDs == nil {
+			asNew.QueueIDs = &[]int64{}
+		}
 	}
 	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), asNew); err != nil {
 		return nil, err
@@ -322,8 +344,13 @@ func contactTakenHint(message string, in client.AgentInput) string {
 // reactivatedDetail tells what a re-activation (reactivate) did to the
 // resigned agent a: which of its values it cleared, and which it kept
 // because the configuration does not set them and a new agent's value
-// cannot be told.
-func reactivatedDetail(num string, a *client.Agent, in client.AgentInput) string {
+// cannot be told; or, for an agent this run resigned, that it came back as
+// it was.
+func reactivatedDetail(num string, a *client.Agent, in client.AgentInput, resignedHere bool) string {
+	if resignedHere {
+		return fmt.Sprintf("Agent number %s belongs to agent %d (%q), which this apply resigned (delete_mode = \"resign\": a replacement, or an address changed): "+
+			"that agent was re-activated and set from the configuration instead of a new one being created, with its skill groups and history.", num, a.UserID.Int64(), string(a.UserName))
+	}
 	var cleared, kept []string
 	for _, f := range []struct {
 		name string
@@ -405,6 +432,9 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 			in.QueueIDs = &[]int64{}
 		}
 		_, err := r.Client.Agents.Update(ctx, id, in)
+		if err == nil {
+			r.claims.Claim(resignedKey(id))
+		}
 		return err
 	}, nil)
 }

@@ -18,7 +18,7 @@ import (
 func TestReactivatedDetail(t *testing.T) {
 	a := &client.Agent{UserID: 1004, UserName: "Former", UserEmail: "f@example.com", CrmID: "crm-old", DeptID: 4, RoleID: 2,
 		QueueIDs: "101,102"}
-	got := reactivatedDetail("8630", a, client.AgentInput{CrmID: new("crm-new"), RoleID: new(int64(3))})
+	got := reactivatedDetail("8630", a, client.AgentInput{CrmID: new("crm-new"), RoleID: new(int64(3))}, false)
 	want := `Agent number 8630 belonged to a resigned agent (id 1004, "Former"), which keeps its number: that agent was re-activated and set from the configuration ` +
 		`instead of a new one being created. Its call history stays with it. Cleared, as a new agent has none and the configuration sets none: ` +
 		`user_email, its skill groups (101, 102). Kept from the resigned agent, as the configuration does not set them: dept_id 4; set them to change them.`

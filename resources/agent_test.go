@@ -984,6 +984,48 @@ resource "contactcenter_agent" "test" {
 	})
 }
 
+// A replacement of an agent with delete_mode = "resign" (taint, -replace)
+// resigns it and re-activates it in the same apply: it is the
+// configuration's own agent, and comes back with its groups. The
+// re-activation cleared the groups that queue_ids does not manage, as for a
+// former colleague's agent, so a skill_group_members group lost it (its
+// update had nothing to do: the id came back the same) and the next plan
+// wanted it back.
+func TestAccAgent_replacedKeepsMembership(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	cfg := env.Config(`
+resource "contactcenter_skill_group" "h" {
+  que_name     = "Kept"
+  que_priority = 1
+}
+
+resource "contactcenter_agent" "test" {
+  user_num      = "8660"
+  user_name     = "Ann"
+  user_password = "Secret-1"
+  ag_nickname   = "Annie"
+  delete_mode   = "resign"
+}
+
+resource "contactcenter_skill_group_members" "h" {
+  que_id  = contactcenter_skill_group.h.id
+  members = [{ agent_id = contactcenter_agent.test.id, skill = 2 }]
+}
+`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{Config: cfg, Taint: []string{agentAddr}, ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+			}},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
 // A change of user_num replaces the agent; with delete_mode = "resign" the
 // old agent stays, resigned, with its e-mail, so the new agent's create is
 // refused. The error said only that another agent held the e-mail; it now
