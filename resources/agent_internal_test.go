@@ -64,31 +64,37 @@ func TestContactTakenHint(t *testing.T) {
 
 // A configuration object that sets values while its type is 2 (or left
 // out, which defaults to 2) warns that the platform does not use them; with
-// type = 1, unknown, only type set, or values at their defaults (as
-// -generate-config-out writes them), nothing is said.
+// type = 1, unknown values, only type set, values at their defaults (as
+// -generate-config-out writes them), or values the state already holds (an
+// import of what a portal left), nothing is said.
 func TestWarnDefaultType(t *testing.T) {
 	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"type": tftypes.Number, "next_wait": tftypes.Number, "is_enable_busy_cancel_wait": tftypes.Bool}}
+	cfgType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"wait_time_config": objType}}
 	cfg := func(typ, wait any) tftypes.Value {
-		return tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"wait_time_config": objType}}, map[string]tftypes.Value{
+		return tftypes.NewValue(cfgType, map[string]tftypes.Value{
 			"wait_time_config": tftypes.NewValue(objType, map[string]tftypes.Value{
 				"type": tftypes.NewValue(tftypes.Number, typ), "next_wait": tftypes.NewValue(tftypes.Number, wait),
 				"is_enable_busy_cancel_wait": tftypes.NewValue(tftypes.Bool, nil),
 			}),
 		})
 	}
+	none := tftypes.NewValue(cfgType, nil)
 	for name, tc := range map[string]struct {
-		config tftypes.Value
-		warns  bool
+		config, state tftypes.Value
+		warns         bool
 	}{
-		"type left out": {cfg(nil, 15), true},
-		"type 2":        {cfg(2, 15), true},
-		"type 1":        {cfg(1, 15), false},
-		"type unknown":  {cfg(tftypes.UnknownValue, 15), false},
-		"only type":     {cfg(2, nil), false},
-		"value unknown": {cfg(nil, tftypes.UnknownValue), true},
+		"type left out":       {cfg(nil, 15), none, true},
+		"type 2":              {cfg(2, 15), none, true},
+		"type 2, was 10":      {cfg(2, 15), cfg(2, 10), true},
+		"type 1":              {cfg(1, 15), none, false},
+		"type unknown":        {cfg(tftypes.UnknownValue, 15), none, false},
+		"only type":           {cfg(2, nil), none, false},
+		"value unknown":       {cfg(nil, tftypes.UnknownValue), none, false},
+		"value default":       {cfg(2, 5), none, false},
+		"held by the service": {cfg(2, 15), cfg(2, 15), false},
 	} {
 		var diags diag.Diagnostics
-		warnDefaultType(tc.config, &diags)
+		warnDefaultType(tc.config, tc.state, &diags)
 		if got := len(diags) == 1; got != tc.warns {
 			t.Errorf("%s: diagnostics %v, want a warning: %v", name, diags, tc.warns)
 			continue

@@ -39,18 +39,20 @@ func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateC
 		resp.Diagnostics.AddAttributeError(path.Root("user_password_wo"), "Invalid Attribute Combination",
 			"These attributes must be configured together: [user_password_wo,user_password_wo_version]")
 	}
-	warnDefaultType(req.Config.Raw, &resp.Diagnostics)
 }
 
 // warnDefaultType warns of a configuration object that sets values other
 // than its defaults while its type is 2 (the platform default, also when
 // type is left out): the platform applies its defaults and the values are
 // not used, which nothing else shows (wait_time_config = { next_wait = 15 }
-// planned type 2). A configuration written by -generate-config-out or
-// ccsync export holds every field at its default with type 2: no warning.
-func warnDefaultType(config tftypes.Value, diags *diag.Diagnostics) {
+// planned type 2). It warns of what the plan writes: an object the state
+// (the platform) already holds as configured is not this plan's doing, as
+// after an import with generated configuration or ccsync export, where a
+// portal may have left such values (state is null for a create). A value
+// unknown at plan (a variable at validation, a reference) is not judged.
+func warnDefaultType(config, state tftypes.Value, diags *diag.Diagnostics) {
 	for _, o := range tfkit.AgentConfigObjects {
-		var fields map[string]tftypes.Value
+		var fields, held map[string]tftypes.Value
 		if v := rawAttr(config, o.Name); !v.IsKnown() || v.IsNull() || v.As(&fields) != nil {
 			continue
 		}
@@ -59,10 +61,11 @@ func warnDefaultType(config tftypes.Value, diags *diag.Diagnostics) {
 		if !typ.IsKnown() || (!typ.IsNull() && (typ.As(&n) != nil || n.Cmp(big.NewFloat(client.ConfigTypeCustom)) == 0)) {
 			continue
 		}
+		_ = rawAttr(state, o.Name).As(&held)
 		defaults := configDefaults()[o.Name]
 		var set []string
 		for name, f := range fields {
-			if name != "type" && !f.IsNull() && (!f.IsFullyKnown() || !f.Equal(defaults[name])) {
+			if name != "type" && !f.IsNull() && f.IsFullyKnown() && !f.Equal(defaults[name]) && (held == nil || !f.Equal(held[name])) {
 				set = append(set, name)
 			}
 		}
@@ -105,6 +108,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		}
 		return
 	}
+	warnDefaultType(req.Config.Raw, req.State.Raw, &resp.Diagnostics)
 	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
 	if !req.State.Raw.IsNull() {
 		was, now := rawAttr(req.State.Raw, "user_num"), rawAttr(req.Plan.Raw, "user_num")
