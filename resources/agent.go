@@ -450,7 +450,7 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 		}
 		a, err := r.Client.Agents.GetByNum(ctx, num)
 		if client.IsNotFound(err) {
-			resp.Diagnostics.AddError("Cannot Import Non-Existent Agent", fmt.Sprintf("user_num %q: no agent has this agent number (user_num). "+
+			resp.Diagnostics.AddError("Cannot Import Non-Existent Agent", fmt.Sprintf("user_num %q: not found: no agent has this agent number (user_num). "+
 				"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id).", num))
 			return
 		}
