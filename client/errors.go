@@ -86,12 +86,13 @@ func (e *APIError) Error() string {
 
 // NotFound reports whether the code means "this object does not exist" for
 // the endpoint that answered it. Only an envelope the endpoint answered
-// (HTTP 200) says so: an HTTP 404 is a path the server does not have (an
-// endpoint with a path of its own, /open/open/...), whose envelope-shaped
-// body with code 404 made a refresh drop every task and webhook from the
-// state as deleted, and a destroy forget them.
+// (HTTP 2xx) says so: an HTTP 404 may be a path the server does not have
+// (an endpoint with a path of its own, /open/open/...), whose envelope-shaped
+// body with code 404 made a refresh drop every task from the state as
+// deleted, and a destroy forget them. goneUnlessListed confirms an HTTP 404
+// by the listing, for a platform that answers a missing object so.
 func (e *APIError) NotFound() bool {
-	return (e.HTTPStatus == 0 || e.HTTPStatus == http.StatusOK) && slices.Contains(e.notFoundCodes, e.Code)
+	return (e.HTTPStatus == 0 || e.HTTPStatus >= 200 && e.HTTPStatus < 300) && slices.Contains(e.notFoundCodes, e.Code)
 }
 
 // Is lets errors.Is(err, ErrNotFound) match not-found API errors.

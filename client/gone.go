@@ -1,6 +1,9 @@
 package client
 
-import "context"
+import (
+	"context"
+	"net/http"
+)
 
 // The spec does not show the codes with which the open interface and the
 // autocall surface refuse a call on an object that no longer exists (§7.1:
@@ -20,7 +23,10 @@ func goneUnlessListed(ctx context.Context, err error, listed func(context.Contex
 		return err
 	}
 	e, ok := AsAPIError(err)
-	if !ok || e.HTTPStatus < 200 || e.HTTPStatus >= 300 {
+	// An HTTP 404 is looked up too: a platform may answer a missing object
+	// so (the spec does not show its statuses), and a path the server does
+	// not have (a wrong endpoint) answers so as well, whose listing fails.
+	if !ok || (e.HTTPStatus < 200 || e.HTTPStatus >= 300) && e.HTTPStatus != http.StatusNotFound {
 		return err
 	}
 	if there, lerr := listed(ctx); lerr != nil || there {
