@@ -66,8 +66,8 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"An import id of the form `<id>,<path>` (`terraform import contactcenter_sound.x 512,./sounds/hold.wav`, as " +
 			"`ccsync export terraform` writes it next to the downloaded file) also records that local copy as `source`, with its sha256 " +
 			"as `source_hash`, so that a configuration naming the file plans no change after the import. That form downloads the platform's " +
-			"file once (sound/play) and refuses a local file with other content (the error names both sha256 sums): to upload a new recording " +
-			"instead, import by id alone, set `source` and `source_hash`, and run `terraform apply -replace=<address>`.\n\n" +
+			"file once (sound/play) and warns when the local file has other content (naming both sha256 sums; the platform may have converted the upload): " +
+			"to upload a new recording instead, set `source` and `source_hash` and run `terraform apply -replace=<address>`.\n\n" +
 			"API: sound/upload, sound/list, sound/delete (spec §4.5, §2.9).",
 		Attributes: framework.OmitNulls(framework.Strict(SoundAttributes())),
 	}
@@ -184,24 +184,25 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 	// The file is recorded as the platform's: a different recording would
 	// plan no change and never be uploaded. One download (sound/play), only
 	// for this form of the id; a voice file that is gone is left to the
-	// read after the import, which says so.
+	// read after the import, which says so. A difference is a warning: the
+	// platform converts uploads (sox, §7.3 code 405), so its copy of the
+	// very file imported may differ byte for byte.
 	platform, err := r.Client.Sounds.Play(ctx, id)
 	switch {
 	case client.IsNotFound(err):
 	case err != nil:
-		resp.Diagnostics.AddError("Cannot Check the Voice File", fmt.Sprintf("The import id %q names the file %q as the local copy of voice file %s; "+
-			"downloading the platform's file (sound/play) to compare them failed: %v. Retry, or import by id alone (%s).", req.ID, file, id, err, id))
-		return
+		resp.Diagnostics.AddWarning("Voice File Not Compared", fmt.Sprintf("The import id %q names the file %q as the local copy of voice file %s; "+
+			"downloading the platform's file (sound/play) to compare them failed: %s. The file is recorded as the platform's without that check.",
+			req.ID, file, id, tfkit.APIErrorDetail(err)))
 	default:
 		if got := sha256.Sum256(platform); hex.EncodeToString(got[:]) != local {
-			resp.Diagnostics.AddError("Voice File Differs From the Platform's", fmt.Sprintf("The import id %q names the file %q (sha256 %s) as the local copy of voice file %s, "+
-				"but the platform's file differs (sha256 %s), so it would be recorded as uploaded while the platform keeps another recording. "+
-				"To keep the platform's recording, import by id alone (%s) or name a copy of its file (the contactcenter_sound_file data source or "+
-				"ccsync export terraform downloads it). To put %q on the platform instead, import by id alone, set source to it and source_hash = filesha256(source), "+
-				"and run terraform apply -replace=<its address>: that uploads it as a new voice file and deletes the old one (the id changes; "+
-				"without -replace, setting source and source_hash after an import only records them).",
-				req.ID, file, local, id, hex.EncodeToString(got[:]), id, file))
-			return
+			resp.Diagnostics.AddWarning("Voice File Differs From the Platform's", fmt.Sprintf("The import id %q names the file %q (sha256 %s) as the local copy of voice file %s, "+
+				"but the platform's file differs (sha256 %s). If %q is the file that was uploaded, the platform converted it and nothing needs doing. "+
+				"If it is another recording, it is now recorded as uploaded while the platform keeps its own: to put it on the platform, "+
+				"set source to it and source_hash = filesha256(source), and run terraform apply -replace=<its address> "+
+				"(that uploads it as a new voice file and deletes the old one; the id changes). To hold a copy of the platform's file instead, "+
+				"use the contactcenter_sound_file data source or ccsync export terraform.",
+				req.ID, file, local, id, hex.EncodeToString(got[:]), file))
 		}
 	}
 	framework.SetImported(ctx, resp, id, map[string]any{"source": file, "source_hash": local})

@@ -148,7 +148,7 @@ func APIErrorDetail(err error) string {
 	}
 	if errors.Is(err, context.Canceled) {
 		return strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C)." +
-			"\n\nThe operation stopped before it finished; run it again to continue."
+			"\n\nThe operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it)."
 	}
 	if unreachable(err) {
 		text := err.Error()
