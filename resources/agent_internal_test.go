@@ -129,3 +129,30 @@ func TestAgentModifyPlan_resignWarns(t *testing.T) {
 		}
 	}
 }
+
+// Passwords chosen by a condition on a variable are unknown at validation
+// (user_password = var.m == "pw" ? ... : null, and the same for the
+// write-only one): both read as set, and the pair was refused as "cannot be
+// configured together" before the plan could tell which one is null.
+func TestAgentValidateConfig_unknownPasswords(t *testing.T) {
+	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"user_password": tftypes.String, "user_password_wo": tftypes.String, "user_password_wo_version": tftypes.Number}}
+	cfg := func(pw, wo, ver any) tfsdk.Config {
+		return tfsdk.Config{Raw: tftypes.NewValue(objType, map[string]tftypes.Value{"user_password": tftypes.NewValue(tftypes.String, pw),
+			"user_password_wo": tftypes.NewValue(tftypes.String, wo), "user_password_wo_version": tftypes.NewValue(tftypes.Number, ver)})}
+	}
+	for name, tc := range map[string]struct {
+		config tfsdk.Config
+		errors int
+	}{
+		"both unknown":        {cfg(tftypes.UnknownValue, tftypes.UnknownValue, tftypes.UnknownValue), 0},
+		"both known":          {cfg("a", "b", 1), 1},
+		"write-only unpaired": {cfg(nil, "b", nil), 1},
+		"classic only":        {cfg("a", nil, nil), 0},
+	} {
+		var resp resource.ValidateConfigResponse
+		(&agentResource{}).ValidateConfig(t.Context(), resource.ValidateConfigRequest{Config: tc.config}, &resp)
+		if got := resp.Diagnostics.ErrorsCount(); got != tc.errors {
+			t.Errorf("%s: %d errors (%v), want %d", name, got, resp.Diagnostics, tc.errors)
+		}
+	}
+}

@@ -30,6 +30,11 @@ import (
 // messages are resourcevalidator's.
 func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	pw, wo, ver := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"), rawAttr(req.Config.Raw, "user_password_wo_version")
+	// A value unknown here (a conditional on a variable, at validation) is
+	// judged once it is known: Terraform validates again while planning.
+	if !pw.IsKnown() || !wo.IsKnown() || !ver.IsKnown() {
+		return
+	}
 	if !pw.IsNull() && !wo.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination",
 			"These attributes cannot be configured together: [user_password,user_password_wo]. Set one: user_password_wo with user_password_wo_version "+
