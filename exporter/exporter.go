@@ -200,6 +200,13 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if err != nil {
 		return nil, err
 	}
+	conflicts, err := managedConflicts(opts, mod.written)
+	if err != nil {
+		return nil, err
+	}
+	if len(conflicts) > 0 {
+		return nil, conflictError(opts.Dir, conflicts)
+	}
 	removed, err := writeModule(opts, files)
 	if err != nil {
 		return nil, err

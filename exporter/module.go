@@ -49,6 +49,8 @@ type module struct {
 	// depends on the memberships of its agents.
 	membership   map[string]map[int64]resourceAddr
 	agentIDByNum map[string]int64
+	// written lists every resource block with its import id.
+	written []exported
 }
 
 // resourceAddr names a resource block: its type and name.
@@ -76,6 +78,7 @@ func (m *module) add(k Kind, typ, name, importID string, comments []string, body
 	imp.add("to", addr(typ, name))
 	imp.add("id", str(importID))
 	m.imports = append(m.imports, block{typ: "import", body: imp})
+	m.written = append(m.written, exported{typ, name, importID})
 	m.counts[k]++
 }
 

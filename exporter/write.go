@@ -14,7 +14,8 @@ import (
 
 // ownedFiles are the files an export of kinds writes (and, with Force,
 // replaces or removes when a kind has no object left): everything else in
-// the folder is left alone, the files of kinds not exported included. (An
+// the folder is left alone, the files of kinds not exported included, and
+// so is a versions.tf the folder has (writeModule). (An
 // export of --kinds agents removed skill_groups.tf, edits and all, and the
 // next plan destroyed the groups.)
 func ownedFiles(kinds []Kind) []string {
@@ -79,6 +80,11 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 	}
 	for _, name := range ownedFiles(opts.Kinds) {
 		dst := filepath.Join(dir, name)
+		if _, err := os.Stat(dst); name == "versions.tf" && err == nil {
+			// The folder's own: provider settings, a backend may be there
+			// (--force replaced it without a word).
+			continue
+		}
 		if slices.Contains(names, name) {
 			if err := os.Rename(filepath.Join(tmp, name), dst); err != nil {
 				return nil, err

@@ -1,0 +1,110 @@
+package exporter
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// exported is one resource the export writes: its address and import id.
+type exported struct{ typ, name, id string }
+
+// managedConflicts checks an export with Force into a folder Terraform
+// already manages with a local state (terraform.tfstate): an object the
+// state holds at one address that the export writes at another (renamed in
+// the portal, one of two objects of one name deleted so the other takes
+// its name, a resource the team renamed or moved into a module), or a
+// group whose membership the state holds in the other form
+// (--membership). The next plan destroyed the object at the old address
+// after importing it at the new one, or emptied the group; the export said
+// nothing. It returns a sentence per conflict (nil when there is none or
+// no local state).
+func managedConflicts(opts Options, written []exported) ([]string, error) {
+	b, err := os.ReadFile(filepath.Join(opts.Dir, "terraform.tfstate"))
+	if errors.Is(err, os.ErrNotExist) || !opts.Force {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st struct {
+		Resources []struct {
+			Module    string `json:"module"`
+			Mode      string `json:"mode"`
+			Type      string `json:"type"`
+			Name      string `json:"name"`
+			Instances []struct {
+				IndexKey   any `json:"index_key"`
+				Attributes struct {
+					ID string `json:"id"`
+				} `json:"attributes"`
+			} `json:"instances"`
+		} `json:"resources"`
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%v); export into a new folder", ErrInput, filepath.Join(opts.Dir, "terraform.tfstate"), err)
+	}
+	byID := map[string]exported{} // type + id → what the export writes
+	groups := map[string]string{} // que_id → membership type the export writes
+	for _, w := range written {
+		if w.typ == typeSound {
+			w.id, _, _ = strings.Cut(w.id, ",") // <id>,<path>: the state holds the id
+		}
+		byID[w.typ+"\x00"+w.id] = w
+		switch w.typ {
+		case typeSkillGroupMembers:
+			groups[w.id] = w.typ
+		case typeSkillGroupMember:
+			q, _, _ := strings.Cut(w.id, ":")
+			groups[q] = w.typ
+		}
+	}
+	var out []string
+	for _, r := range st.Resources {
+		if r.Mode != "managed" || !slices.Contains(opts.Kinds, kindOfType[r.Type]) {
+			continue
+		}
+		for _, in := range r.Instances {
+			at := r.Type + "." + r.Name
+			if in.IndexKey != nil {
+				k, _ := json.Marshal(in.IndexKey)
+				at += "[" + string(k) + "]"
+			}
+			if r.Module != "" {
+				at = r.Module + "." + at
+			}
+			id := in.Attributes.ID
+			if w, ok := byID[r.Type+"\x00"+id]; ok && w.typ+"."+w.name != at {
+				out = append(out, fmt.Sprintf("%s %s is %s in the state; the export would write it as %s.%s", r.Type, id, at, w.typ, w.name))
+				continue
+			}
+			q := id
+			if r.Type == typeSkillGroupMember {
+				q, _, _ = strings.Cut(id, ":")
+			}
+			if (r.Type == typeSkillGroupMembers || r.Type == typeSkillGroupMember) && groups[q] != "" && groups[q] != r.Type {
+				out = append(out, fmt.Sprintf("the membership of skill group %s is %s in the state; the export would write it as %s resources", q, at, groups[q]))
+			}
+		}
+	}
+	return out, nil
+}
+
+// conflictError refuses the export (nothing written) for the conflicts
+// managedConflicts found.
+func conflictError(dir string, conflicts []string) error {
+	shown := conflicts
+	more := ""
+	if len(shown) > 10 {
+		shown, more = shown[:10], fmt.Sprintf("\n  … and %d more", len(conflicts)-10)
+	}
+	return fmt.Errorf("%w: %s is managed by Terraform (terraform.tfstate), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
+		"The next plan would import them at the new addresses and destroy them at the old ones (a membership moved to the other form would empty its group). "+
+		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+
+		"terraform plan -generate-config-out; for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first",
+		ErrInput, dir, len(conflicts), strings.Join(shown, "\n  "), more)
+}

@@ -1,0 +1,129 @@
+package exporter_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
+)
+
+// An export with --force into a folder Terraform manages (a local
+// terraform.tfstate) that would move managed objects to other addresses is
+// refused, nothing written: a webhook renamed in the portal (or renamed by
+// the team), a membership held in the other form. The next plan imported
+// the object at the new address and destroyed it at the old one, or emptied
+// the group. A state whose addresses the export keeps is no obstacle.
+func TestExport_forceIntoManagedFolder(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	w, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	que, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := "Secret-1"
+	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid := int64(0)
+	fmt.Sscan(que, &qid)
+	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	state := func(resources ...string) string {
+		return `{"version": 4, "resources": [` + strings.Join(resources, ",") + `]}`
+	}
+	res := func(typ, name, id string) string {
+		return fmt.Sprintf(`{"mode": "managed", "type": %q, "name": %q, "instances": [{"attributes": {"id": %q}}]}`, typ, name, id)
+	}
+	hook := fmt.Sprint(w.ID)
+	for name, tc := range map[string]struct {
+		state      string
+		membership string
+		want       []string // "" when the export goes ahead
+	}{
+		"same addresses": {state: state(res("contactcenter_webhook", "crm_calls", hook), res("contactcenter_skill_group", "sales", que),
+			res("contactcenter_skill_group_members", "sales", que))},
+		"renamed webhook": {state: state(res("contactcenter_webhook", "old_crm", hook)),
+			want: []string{"contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state; the export would write it as contactcenter_webhook.crm_calls", "Nothing was written"}},
+		"moved into a module": {state: `{"version": 4, "resources": [{"module": "module.hooks", "mode": "managed", "type": "contactcenter_webhook", "name": "this", "instances": [{"index_key": "crm", "attributes": {"id": "` + hook + `"}}]}]}`,
+			want: []string{`is module.hooks.contactcenter_webhook.this["crm"] in the state`}},
+		"membership form": {state: state(res("contactcenter_skill_group_members", "sales", que)), membership: "member",
+			want: []string{"the membership of skill group " + que + " is contactcenter_skill_group_members.sales in the state; the export would write it as contactcenter_skill_group_member resources"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			mine := filepath.Join(dir, "main.tf")
+			if err := os.WriteFile(mine, []byte("# mine\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte(tc.state), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			opts := exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}}
+			if tc.membership != "" {
+				opts.Membership = tc.membership
+			}
+			_, err := exporter.Export(ctx, cc.c, opts)
+			if tc.want == nil {
+				if err != nil {
+					t.Fatalf("export: %v", err)
+				}
+				return
+			}
+			if !errors.Is(err, exporter.ErrInput) {
+				t.Fatalf("export: %v, want a refusal", err)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error lacks %q:\n%v", want, err)
+				}
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+				t.Errorf("the folder holds %d entries, want main.tf and terraform.tfstate only: something was written", len(entries))
+			}
+		})
+	}
+}
+
+// An export with --force keeps the folder's versions.tf: the provider
+// settings and the backend a team adds there were replaced without a word.
+func TestExport_forceKeepsVersionsTF(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	if _, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1}); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "cc")
+	opts := exporter.Options{Dir: dir, Kinds: []exporter.Kind{exporter.KindWebhooks}}
+	if _, err := exporter.Export(ctx, cc.c, opts); err != nil {
+		t.Fatal(err)
+	}
+	mine := "provider \"contactcenter\" {\n  max_requests_per_second = 50\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "versions.tf"), []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts.Force = true
+	if _, err := exporter.Export(ctx, cc.c, opts); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "versions.tf")); string(got) != mine {
+		t.Errorf("versions.tf after --force:\n%s\nwant the folder's own:\n%s", got, mine)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "webhooks.tf")); err != nil {
+		t.Errorf("webhooks.tf: %v", err)
+	}
+}
