@@ -161,7 +161,7 @@ func (s reviewSteps[M]) await(ctx context.Context, op string, m *M, timeout time
 // except that the review's are unknown when wait_for_approval waits for a
 // pending review. It returns false, planning nothing, on a create, a
 // destroy, or when an api attribute changed.
-func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, pending int64, api []string, kept ...string) bool {
+func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, kind string, pending, rejected int64, api []string, kept ...string) bool {
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return false
 	}
@@ -175,8 +175,19 @@ func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resou
 	}
 	var wait types.Bool
 	var state types.Int64
+	var id, reason types.String
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("wait_for_approval"), &wait)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
+	if state.ValueInt64() == rejected {
+		// An update the reviewer rejected failed once; the next plan found
+		// nothing to send and said nothing: a pipeline went green while the
+		// object could not send.
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("reason"), &reason)...)
+		resp.Diagnostics.AddWarning(fmt.Sprintf("%s Rejected by Review", kind),
+			fmt.Sprintf("%s %s was rejected by the platform's review (reason: %q) and cannot be used to send. This plan changes nothing the review looks at, "+
+				"so it stays rejected: change what the reviewer refused and apply, which submits it for review again.", kind, id.ValueString(), reason.ValueString()))
+	}
 	waiting := wait.ValueBool() && state.ValueInt64() == pending
 	unknown := map[string]attr.Value{"state": types.Int64Unknown(), "state_name": types.StringUnknown(), "reason": types.StringUnknown()}
 	for _, a := range append([]string{"state", "state_name", "reason"}, kept...) {

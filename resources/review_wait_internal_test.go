@@ -7,6 +7,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // TestWaitForReview_interrupted: Ctrl-C during wait_for_approval (Terraform
@@ -53,6 +57,45 @@ func TestWaitForReview_rejectedAdvice(t *testing.T) {
 		if len(d) != 1 || d[0].Summary() != "SMS Template Rejected" ||
 			!strings.Contains(d[0].Detail(), "The review rejected template 3001 (Parcel): links are not allowed") || !strings.Contains(d[0].Detail(), want) {
 			t.Errorf("%s: %v", op, d)
+		}
+	}
+}
+
+// A template the review rejected, planned with nothing the review looks at
+// changed, warns that it stays rejected and cannot send: the update that
+// was rejected failed once, and the next plan found nothing to send and
+// said nothing (a pipeline went green). An approved one says nothing.
+func TestPlanReview_rejectedWarns(t *testing.T) {
+	s := rschema.Schema{Attributes: map[string]rschema.Attribute{
+		"id": rschema.StringAttribute{Computed: true}, "template_name": rschema.StringAttribute{Required: true},
+		"state": rschema.Int64Attribute{Computed: true}, "state_name": rschema.StringAttribute{Computed: true},
+		"reason": rschema.StringAttribute{Computed: true}, "wait_for_approval": rschema.BoolAttribute{Optional: true},
+	}}
+	typ := s.Type().TerraformType(t.Context())
+	value := func(state int64, reason string) tftypes.Value {
+		return tftypes.NewValue(typ, map[string]tftypes.Value{
+			"id": tftypes.NewValue(tftypes.String, "3001"), "template_name": tftypes.NewValue(tftypes.String, "Welcome"),
+			"state": tftypes.NewValue(tftypes.Number, state), "state_name": tftypes.NewValue(tftypes.String, "x"),
+			"reason": tftypes.NewValue(tftypes.String, reason), "wait_for_approval": tftypes.NewValue(tftypes.Bool, true),
+		})
+	}
+	for _, tc := range []struct {
+		state  int64
+		reason string
+		warns  bool
+	}{{2, "Brand name missing", true}, {1, "", false}} {
+		req := resource.ModifyPlanRequest{State: tfsdk.State{Schema: s, Raw: value(tc.state, tc.reason)}, Plan: tfsdk.Plan{Schema: s, Raw: value(tc.state, tc.reason)}}
+		resp := resource.ModifyPlanResponse{Plan: req.Plan}
+		if !planReview(t.Context(), req, &resp, "SMS Template", 0, 2, []string{"template_name"}) {
+			t.Fatalf("state %d: planReview planned nothing", tc.state)
+		}
+		switch {
+		case !tc.warns && len(resp.Diagnostics) != 0:
+			t.Errorf("state %d: %v, want nothing", tc.state, resp.Diagnostics)
+		case tc.warns && (len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity() != diag.SeverityWarning ||
+			resp.Diagnostics[0].Summary() != "SMS Template Rejected by Review" ||
+			!strings.Contains(resp.Diagnostics[0].Detail(), `SMS Template 3001 was rejected by the platform's review (reason: "Brand name missing") and cannot be used to send`)):
+			t.Errorf("state %d: %v, want the rejection warning", tc.state, resp.Diagnostics)
 		}
 	}
 }

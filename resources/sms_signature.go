@@ -104,7 +104,9 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Wait after creating until the review is done (within the `create` timeout, default 30 minutes). " +
 				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. " +
 				"So does a review not done in time: the signature stays in review but Terraform marks it tainted; if it is approved meanwhile, " +
-				"`terraform untaint` keeps it. While a review is pending, each plan shows an in-place update that only waits for it. Defaults to `false`.",
+				"`terraform untaint` keeps it. While a review is pending, each plan shows an in-place update that only waits for it. " +
+				"With `create_before_destroy`, a replacement of a rejected signature whose `sign_text` stays the same is refused as a duplicate text " +
+				"(the rejected one still holds it): change `sign_text`, or remove `create_before_destroy` for that apply. Defaults to `false`.",
 		},
 		"sign_id": framework.StableInt64("The signature id on the SMS platform (`sign_id`): send records carry it, and `contactcenter_sms_records` filters by it."),
 		"state": schema.Int64Attribute{
@@ -150,7 +152,8 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 		return r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
 	}, func(err error) string {
 		if client.HasCode(err, client.SMSCodeConflict) {
-			return "SMS templates still use this signature. Delete those templates, or point their sign_id at another signature, before deleting it."
+			return "SMS templates still use this signature. Delete those templates, or point their sign_id at another signature, before deleting it. " +
+				"When this delete is part of a replacement, lifecycle { create_before_destroy = true } makes the new signature first and moves the templates to it before the old one is deleted."
 		}
 		return ""
 	})
@@ -160,7 +163,7 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 // wait_for_approval or timeouts, and only waiting for a pending review can
 // change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	planReview(ctx, req, resp, client.SignatureReviewing, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
+	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 }
 
 func (r *smsSignatureResource) get(ctx context.Context, m *smsSignatureModel) error {

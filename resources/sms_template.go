@@ -180,7 +180,7 @@ func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteReq
 func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() ||
-		planReview(ctx, req, resp, client.TemplatePending, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {
+		planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {
 		return
 	}
 	var plan, prior smsTemplateModel
