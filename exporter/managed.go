@@ -1,6 +1,7 @@
 package exporter
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,9 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, nil // an empty file holds no state
+	}
 	var st struct {
 		Resources []struct {
 			Module    string `json:"module"`
@@ -38,10 +42,8 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 			Type      string `json:"type"`
 			Name      string `json:"name"`
 			Instances []struct {
-				IndexKey   any `json:"index_key"`
-				Attributes struct {
-					ID string `json:"id"`
-				} `json:"attributes"`
+				IndexKey   any             `json:"index_key"`
+				Attributes json.RawMessage `json:"attributes"`
 			} `json:"instances"`
 		} `json:"resources"`
 	}
@@ -77,7 +79,15 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 			if r.Module != "" {
 				at = r.Module + "." + at
 			}
-			id := in.Attributes.ID
+			// Only this provider's types are read: another provider's
+			// attributes (a numeric id) are none of the export's business.
+			var attrs struct {
+				ID string `json:"id"`
+			}
+			if json.Unmarshal(in.Attributes, &attrs) != nil {
+				continue
+			}
+			id := attrs.ID
 			if w, ok := byID[r.Type+"\x00"+id]; ok && w.typ+"."+w.name != at {
 				out = append(out, fmt.Sprintf("%s %s is %s in the state; the export would write it as %s.%s", r.Type, id, at, w.typ, w.name))
 				continue
@@ -103,7 +113,8 @@ func conflictError(dir string, conflicts []string) error {
 		shown, more = shown[:10], fmt.Sprintf("\n  … and %d more", len(conflicts)-10)
 	}
 	return fmt.Errorf("%w: %s is managed by Terraform (terraform.tfstate), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
-		"The next plan would import them at the new addresses and destroy them at the old ones (a membership moved to the other form would empty its group). "+
+		"The next plan would import them at the new addresses, and destroy them at the old ones where their configuration is gone (an earlier export's file), "+
+		"or leave two resources managing one object where it is your own (a file or module of yours); a membership moved to the other form would empty its group. "+
 		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+
 		"terraform plan -generate-config-out; for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first",
 		ErrInput, dir, len(conflicts), strings.Join(shown, "\n  "), more)

@@ -54,7 +54,10 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 		want       []string // "" when the export goes ahead
 	}{
 		"same addresses": {state: state(res("contactcenter_webhook", "crm_calls", hook), res("contactcenter_skill_group", "sales", que),
-			res("contactcenter_skill_group_members", "sales", que))},
+			res("contactcenter_skill_group_members", "sales", que),
+			// another provider's resource, whose id is a number, is no obstacle
+			`{"mode": "managed", "type": "other_thing", "name": "x", "instances": [{"attributes": {"id": 42}}]}`)},
+		"empty state file": {state: ""},
 		"renamed webhook": {state: state(res("contactcenter_webhook", "old_crm", hook)),
 			want: []string{"contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state; the export would write it as contactcenter_webhook.crm_calls", "Nothing was written"}},
 		"moved into a module": {state: `{"version": 4, "resources": [{"module": "module.hooks", "mode": "managed", "type": "contactcenter_webhook", "name": "this", "instances": [{"index_key": "crm", "attributes": {"id": "` + hook + `"}}]}]}`,

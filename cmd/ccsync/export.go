@@ -37,13 +37,13 @@ flags:
                        sounds/, only the voice files the export downloads
                        are replaced (your own files stay, and so does the
                        file of a voice file since deleted on the platform:
-                       delete it yourself), and so is an existing
-                       versions.tf; into a folder with a terraform.tfstate,
+                       delete it yourself); an existing versions.tf is
+                       kept; into a folder with a terraform.tfstate,
                        an export that would move an object the state
                        manages to another address (renamed in the portal,
                        renamed or moved by you, a membership in the other
                        form) is refused, nothing written: the next plan
-                       would destroy it at the old address
+                       would import it at the new address too
   --output text|json
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
