@@ -156,3 +156,27 @@ func TestAgentValidateConfig_unknownPasswords(t *testing.T) {
 		}
 	}
 }
+
+// Two passwords of which one is still unknown at plan (another resource's
+// value, not a variable: variables are known by then) are refused at plan,
+// before the apply runs anything; validation left them to the plan.
+func TestAgentModifyPlan_unknownPasswordPair(t *testing.T) {
+	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"user_password": tftypes.String, "user_password_wo": tftypes.String}}
+	val := func(pw, wo any) tftypes.Value {
+		return tftypes.NewValue(objType, map[string]tftypes.Value{"user_password": tftypes.NewValue(tftypes.String, pw), "user_password_wo": tftypes.NewValue(tftypes.String, wo)})
+	}
+	for name, tc := range map[string]struct {
+		config tftypes.Value
+		errors int
+	}{
+		"reference and literal":    {val(tftypes.UnknownValue, "b"), 1},
+		"one unknown, other unset": {val(tftypes.UnknownValue, nil), 0},
+	} {
+		var resp resource.ModifyPlanResponse
+		(&agentResource{}).ModifyPlan(t.Context(), resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: tc.config}, Plan: tfsdk.Plan{Raw: tc.config},
+			State: tfsdk.State{Raw: tftypes.NewValue(objType, nil)}}, &resp)
+		if got := resp.Diagnostics.ErrorsCount(); got != tc.errors {
+			t.Errorf("%s: %d errors (%v), want %d", name, got, resp.Diagnostics, tc.errors)
+		}
+	}
+}

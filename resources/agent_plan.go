@@ -24,6 +24,10 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
+// passwordsTogether refuses the two forms of the password set at once.
+const passwordsTogether = "These attributes cannot be configured together: [user_password,user_password_wo]. Set one: user_password_wo with user_password_wo_version " +
+	"keeps the password out of the state (Terraform 1.11 and later); user_password is stored in the state, marked sensitive."
+
 // ValidateConfig: at most one password, the write-only one with its version.
 // It reads the raw configuration (resourcevalidator's rules resolve path
 // expressions against the whole schema, on every plan of every agent); the
@@ -36,9 +40,7 @@ func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateC
 		return
 	}
 	if !pw.IsNull() && !wo.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination",
-			"These attributes cannot be configured together: [user_password,user_password_wo]. Set one: user_password_wo with user_password_wo_version "+
-				"keeps the password out of the state (Terraform 1.11 and later); user_password is stored in the state, marked sensitive.")
+		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination", passwordsTogether)
 	}
 	if wo.IsNull() != ver.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password_wo"), "Invalid Attribute Combination",
@@ -114,6 +116,12 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	warnDefaultType(req.Config.Raw, req.State.Raw, &resp.Diagnostics)
+	// ValidateConfig leaves passwords unknown at validation to the plan;
+	// one still unknown here (another resource's value) is set.
+	if pw, wo := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"); !pw.IsNull() && !wo.IsNull() && (!pw.IsKnown() || !wo.IsKnown()) {
+		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination", passwordsTogether)
+		return
+	}
 	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
 	if !req.State.Raw.IsNull() {
 		was, now := rawAttr(req.State.Raw, "user_num"), rawAttr(req.Plan.Raw, "user_num")
