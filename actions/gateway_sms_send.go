@@ -516,9 +516,11 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 		return
 	}
 	if s := req.ConfigValue.ValueString(); !client.ValidMobile(s) {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number",
-			fmt.Sprintf("%q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise. "+
-				"A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them.", s))
+		detail := fmt.Sprintf("%q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", s)
+		if strings.ContainsAny(s, " -().") {
+			detail += " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
+		}
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number", detail)
 	}
 }
 
