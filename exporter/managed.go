@@ -48,7 +48,7 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 		} `json:"resources"`
 	}
 	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%v); export into a new folder", ErrInput, filepath.Join(opts.Dir, "terraform.tfstate"), err)
+		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%w); export into a new folder", ErrInput, filepath.Join(opts.Dir, "terraform.tfstate"), err)
 	}
 	byID := map[string]exported{} // type + id → what the export writes
 	groups := map[string]string{} // que_id → membership type the export writes

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,8 +37,10 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qid := int64(0)
-	fmt.Sscan(que, &qid)
+	qid, err := strconv.ParseInt(que, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
 		t.Fatal(err)
 	}
