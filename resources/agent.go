@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -86,9 +85,6 @@ func (r *agentResource) Configure(ctx context.Context, req resource.ConfigureReq
 	r.Managed.Configure(ctx, req, resp)
 	r.claims = tfkit.ClaimsFrom(req.ProviderData)
 }
-
-// resignedKey names, in Claims, an agent this run resigned.
-func resignedKey(id int64) string { return fmt.Sprintf("resigned agent %d", id) }
 
 // optionalComputedString is an optional text the service stores as sent and
 // answers back; unset keeps what the service holds.
@@ -260,135 +256,6 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
 		return nil
 	})
-}
-
-// reactivate handles a failed users/add: when the number belongs to a
-// resigned agent (delete_mode = "resign" keeps it, and so does the portal
-// when a person leaves), that agent is brought back as a new agent would
-// be made: the planned values, user_status (default 1) included, and the
-// contact fields and skill groups the configuration does not set cleared.
-// The agent was perhaps another person's: a new hire given a former
-// colleague's number took over their e-mail, phone, nickname, CRM id and
-// groups. An agent this run resigned (a replacement: resign, then create)
-// is this configuration's own and comes back with its groups and fields,
-// which membership resources may manage. Any other failure is returned as
-// it was.
-func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
-	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
-	if err != nil {
-		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" && client.IsNotFound(err) {
-			e.Hint = contactTakenHint(e.Message, in)
-		}
-		return nil, addErr
-	}
-	if a.UserStatus.Int64() != client.AgentStatusResigned {
-		// The number is taken by an agent that works: most likely one made
-		// by hand, or by an earlier apply whose answer was lost.
-		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" {
-			e.Hint = fmt.Sprintf("agent %d (%s) already has user_num %q. To manage that agent, import it: terraform import <address> %d "+
-				"(or an import block with id = \"user_num:%s\"); otherwise choose another user_num",
-				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum) + replacingHint("user_num")
-		}
-		return nil, addErr
-	}
-	asNew := in
-	if !r.claims.Claimed(resignedKey(a.UserID.Int64())) {
-		for _, f := range []**string{&asNew.AgNickname, &asNew.UserEmail, &asNew.UserSMSPhone, &asNew.FixedPhone, &asNew.CrmID} {
-			if *f == nil {
-				*f = new("")
-			}
-		}
-		if asNew.QueueIDs == nil {
-			asNew.QueueIDs = &[]int64{}
-		}
-	}
-	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), asNew); err != nil {
-		return nil, err
-	}
-	return a, nil
-}
-
-// contactTakenHint explains a users/add refused because another agent holds
-// the configured e-mail or SMS phone (both unique, §4.2), when that agent may
-// be this resource's own previous one, or the user_num when no agent holds
-// it any more (deleted meanwhile, by the same apply): a change of user_num replaces the
-// agent, and the old one keeps its e-mail and phone when it is resigned
-// (delete_mode = "resign") or not yet deleted (create_before_destroy). The
-// spec gives no code for the refusal: the message must name the field or
-// the value, and say it is taken. "" otherwise.
-func contactTakenHint(message string, in client.AgentInput) string {
-	lower := strings.ToLower(message)
-	if !slices.ContainsFunc([]string{"already", "exist", "used", "taken", "duplicate", "unique", "已"}, func(w string) bool { return strings.Contains(lower, w) }) {
-		return ""
-	}
-	field := ""
-	switch {
-	case in.UserEmail != nil && *in.UserEmail != "" && (strings.Contains(lower, "user_email") || strings.Contains(lower, strings.ToLower(*in.UserEmail))):
-		field = "user_email"
-	case in.UserSMSPhone != nil && *in.UserSMSPhone != "" && (strings.Contains(lower, "user_sms_phone") || strings.Contains(message, *in.UserSMSPhone)):
-		field = "user_sms_phone"
-	case in.UserNum != nil && (strings.Contains(lower, "user_num") || strings.Contains(message, strconv.Quote(*in.UserNum))):
-		// No agent holds the number by the time it is looked up: the one
-		// that did was deleted while this create ran.
-		return fmt.Sprintf("no agent holds user_num %q any more: the one that held it was deleted while this create ran, most likely by this apply "+
-			"(an agent destroyed and another created with its number: a resource or module renamed, or a for_each key changed, without a moved block). "+
-			"Apply again to create it; a moved block from the old address to the new one keeps the agent instead of deleting and creating it", *in.UserNum)
-	default:
-		return ""
-	}
-	return fmt.Sprintf("if the agent holding the %[1]s is this resource's previous agent: changing user_num replaces the agent, and the old agent keeps its %[1]s "+
-		"while it is resigned (delete_mode = \"resign\") or not yet deleted (lifecycle { create_before_destroy = true }). "+
-		"Clear the %[1]s of that agent first (in the portal, or import it into a resource of its own and set %[1]s = \"\"), or give this agent another %[1]s", field)
-}
-
-// reactivatedDetail tells what a re-activation (reactivate) did to the
-// resigned agent a: which of its values it cleared, and which it kept
-// because the configuration does not set them and a new agent's value
-// cannot be told; or, for an agent this run resigned, that it came back as
-// it was.
-func reactivatedDetail(num string, a *client.Agent, in client.AgentInput, resignedHere bool) string {
-	if resignedHere {
-		return fmt.Sprintf("Agent number %s belongs to agent %d (%q), which this apply resigned (delete_mode = \"resign\": a replacement, or an address changed): "+
-			"that agent was re-activated and set from the configuration instead of a new one being created, with its skill groups and history.", num, a.UserID.Int64(), string(a.UserName))
-	}
-	var cleared, kept []string
-	for _, f := range []struct {
-		name string
-		set  bool
-		was  string
-	}{
-		{"ag_nickname", in.AgNickname != nil, string(a.AgNickname)}, {"user_email", in.UserEmail != nil, string(a.UserEmail)},
-		{"user_sms_phone", in.UserSMSPhone != nil, string(a.UserSMSPhone)}, {"fixed_phone", in.FixedPhone != nil, string(a.FixedPhone)},
-		{"crm_id", in.CrmID != nil, string(a.CrmID)},
-	} {
-		if !f.set && f.was != "" {
-			cleared = append(cleared, f.name)
-		}
-	}
-	if groups := a.QueueIDList(); in.QueueIDs == nil && len(groups) > 0 {
-		cleared = append(cleared, fmt.Sprintf("its skill groups (%s)", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(groups)), ", "), "[]")))
-	}
-	for _, f := range []struct {
-		name string
-		set  bool
-		was  int64
-	}{
-		{"dept_id", in.DeptID != nil, a.DeptID.Int64()}, {"role_id", in.RoleID != nil, a.RoleID.Int64()},
-		{"position_id", in.PositionID != nil, a.PositionID.Int64()}, {"supervisor_id", in.SupervisorID != nil, a.SupervisorID.Int64()},
-	} {
-		if !f.set && f.was != 0 {
-			kept = append(kept, fmt.Sprintf("%s %d", f.name, f.was))
-		}
-	}
-	detail := fmt.Sprintf("Agent number %s belonged to a resigned agent (id %d, %q), which keeps its number: that agent was re-activated and set from the configuration "+
-		"instead of a new one being created. Its call history stays with it.", num, a.UserID.Int64(), string(a.UserName))
-	if len(cleared) > 0 {
-		detail += " Cleared, as a new agent has none and the configuration sets none: " + strings.Join(cleared, ", ") + "."
-	}
-	if len(kept) > 0 {
-		detail += " Kept from the resigned agent, as the configuration does not set them: " + strings.Join(kept, ", ") + "; set them to change them."
-	}
-	return detail
 }
 
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
