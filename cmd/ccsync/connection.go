@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -428,26 +427,13 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, name
 // interruptContext is a context that ends at the first SIGINT or SIGTERM
 // (as notifySignals relays them: tests deliver their own). Later signals
 // are taken too until stop is called, so the command ends as it says
-// rather than killed halfway through its message.
+// rather than killed halfway through its message. It is
+// interruptInTwoSteps with both steps ending the context.
 func interruptContext() (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	sigs := make(chan os.Signal, 1)
-	unnotify := notifySignals(sigs)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		select {
-		case <-sigs:
-			cancel()
-		case <-done:
-		}
-	}()
+	_, _, release := interruptInTwoSteps(cancel, cancel)
 	return ctx, func() {
-		unnotify()
-		close(done)
-		wg.Wait()
+		release()
 		cancel()
 	}
 }
