@@ -23,10 +23,37 @@ type exported struct{ typ, name, id string }
 // (--membership). The next plan destroyed the object at the old address
 // after importing it at the new one, or emptied the group; the export said
 // nothing. It returns a sentence per conflict (nil when there is none or
-// no local state).
+// no local state). Every local workspace's state is read: the default
+// one's terraform.tfstate and terraform.tfstate.d/<workspace>/.
 func managedConflicts(opts Options, written []exported) ([]string, error) {
-	b, err := os.ReadFile(filepath.Join(opts.Dir, "terraform.tfstate"))
-	if errors.Is(err, os.ErrNotExist) || !opts.Force {
+	if !opts.Force {
+		return nil, nil
+	}
+	paths, err := filepath.Glob(filepath.Join(opts.Dir, "terraform.tfstate.d", "*", "terraform.tfstate"))
+	if err != nil {
+		return nil, err
+	}
+	paths = append([]string{filepath.Join(opts.Dir, "terraform.tfstate")}, paths...)
+	var out []string
+	for _, p := range paths {
+		found, err := stateConflicts(opts, p, written)
+		if err != nil {
+			return nil, err
+		}
+		if ws := filepath.Base(filepath.Dir(p)); filepath.Dir(filepath.Dir(p)) == filepath.Join(opts.Dir, "terraform.tfstate.d") {
+			for i := range found {
+				found[i] = "workspace " + ws + ": " + found[i]
+			}
+		}
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// stateConflicts is managedConflicts for the state file at path.
+func stateConflicts(opts Options, path string, written []exported) ([]string, error) {
+	b, err := os.ReadFile(path) //nolint:gosec // G304: a state file in the folder the user named
+	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
@@ -48,7 +75,7 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 		} `json:"resources"`
 	}
 	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%w); export into a new folder", ErrInput, filepath.Join(opts.Dir, "terraform.tfstate"), err)
+		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%w); export into a new folder", ErrInput, path, err)
 	}
 	byID := map[string]exported{} // type + id → what the export writes
 	groups := map[string]string{} // que_id → membership type the export writes

@@ -53,9 +53,12 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 	hook := fmt.Sprint(w.ID)
 	for name, tc := range map[string]struct {
 		state      string
+		workspace  string // the state is this workspace's, under terraform.tfstate.d
 		membership string
 		want       []string // "" when the export goes ahead
 	}{
+		"renamed in a workspace": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging",
+			want: []string{"workspace staging: contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state"}},
 		"same addresses": {state: state(res("contactcenter_webhook", "crm_calls", hook), res("contactcenter_skill_group", "sales", que),
 			res("contactcenter_skill_group_members", "sales", que),
 			// another provider's resource, whose id is a number, is no obstacle
@@ -75,7 +78,14 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 			if err := os.WriteFile(mine, []byte("# mine\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte(tc.state), 0o600); err != nil {
+			stateFile := filepath.Join(dir, "terraform.tfstate")
+			if tc.workspace != "" {
+				stateFile = filepath.Join(dir, "terraform.tfstate.d", tc.workspace, "terraform.tfstate")
+				if err := os.MkdirAll(filepath.Dir(stateFile), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(stateFile, []byte(tc.state), 0o600); err != nil {
 				t.Fatal(err)
 			}
 			opts := exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}}
@@ -98,7 +108,7 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 				}
 			}
 			if entries, _ := os.ReadDir(dir); len(entries) != 2 {
-				t.Errorf("the folder holds %d entries, want main.tf and terraform.tfstate only: something was written", len(entries))
+				t.Errorf("the folder holds %d entries, want main.tf and the state only: something was written", len(entries))
 			}
 		})
 	}

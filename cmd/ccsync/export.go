@@ -38,7 +38,8 @@ flags:
                        are replaced (your own files stay, and so does the
                        file of a voice file since deleted on the platform:
                        delete it yourself); an existing versions.tf is
-                       kept; into a folder with a terraform.tfstate,
+                       kept; into a folder with a local state
+                       (terraform.tfstate, terraform.tfstate.d/),
                        an export that would move an object the state
                        manages to another address (renamed in the portal,
                        renamed or moved by you, a membership in the other
