@@ -6,6 +6,7 @@ import (
 	"iter"
 	"regexp"
 	"strconv"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -147,9 +148,29 @@ func (r *smsSignatureResource) Update(ctx context.Context, req resource.UpdateRe
 	r.steps.update(ctx, req, resp, func(context.Context, *smsSignatureModel) error { return nil }, "wait_for_approval", "timeouts")
 }
 
+// How long, and how often, a signature's delete is tried again while
+// templates still use it (Delete).
+const (
+	inUseRetryWait = 5 * time.Second
+	inUseRetryStep = 500 * time.Millisecond
+)
+
 func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *smsSignatureModel) error {
-		return r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
+		err := r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
+		// Templates the same destroy deletes may still hold it: with a
+		// literal sign_id (generated configuration) Terraform deletes the
+		// signature beside them, not after. Tried again for a few seconds
+		// while the refusal lasts; one still used after that is reported.
+		for wait := inUseRetryWait; client.HasCode(err, client.SMSCodeConflict) && wait > 0; wait -= inUseRetryStep {
+			select {
+			case <-ctx.Done():
+				return err
+			case <-time.After(inUseRetryStep):
+			}
+			err = r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
+		}
+		return err
 	}, func(err error) string {
 		if client.HasCode(err, client.SMSCodeConflict) {
 			return "SMS templates still use this signature. Delete those templates, or point their sign_id at another signature, before deleting it. " +

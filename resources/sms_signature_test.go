@@ -233,6 +233,61 @@ func TestAccSMSSignature_inUse(t *testing.T) {
 	})
 }
 
+// A configuration adopted with -generate-config-out names the signature of
+// a template by a literal sign_id: Terraform sees no dependency and deletes
+// the signature beside its templates. The signature's delete, refused while
+// a template still used it, failed the destroy (a second destroy passed);
+// it is tried again while the templates that hold it are going.
+func TestAccSMSSignature_destroyBesideItsTemplates(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/sms/template/delete") {
+				time.Sleep(400 * time.Millisecond) // the signature's delete arrives first
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Welcome", TemplateContents: "Hi", SignID: int64(sg.ID)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := env.Config(fmt.Sprintf(`
+import {
+  to = contactcenter_sms_signature.acme
+  id = "%[1]d"
+}
+
+import {
+  to = contactcenter_sms_template.welcome
+  id = "%[2]d"
+}
+
+resource "contactcenter_sms_signature" "acme" {
+  sign_text = "Acme"
+}
+
+resource "contactcenter_sms_template" "welcome" {
+  template_name     = "Welcome"
+  template_contents = "Hi"
+  sign_id           = %[1]d
+}
+`, sg.ID, tp.ID))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{Config: cfg, Destroy: true},
+		},
+	})
+}
+
 func TestAccSMSSignature_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
