@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -158,6 +160,20 @@ func IsAmbiguous(err error) bool {
 		return e.HTTPStatus >= 500 || e.Retryable
 	}
 	return true
+}
+
+// NoAnswer reports whether a call got no answer at all: no connection
+// (refused, no such host, TLS), or a connection closed before the answer.
+// A time-out of an attempt (TimeoutError) is not one: it says itself what
+// happened.
+func NoAnswer(err error) bool {
+	var uerr *url.Error
+	var nerr net.Error
+	var timeout *TimeoutError
+	if errors.As(err, &timeout) {
+		return false
+	}
+	return errors.As(err, &uerr) || errors.As(err, &nerr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 // IsNotFound reports whether err means the object does not exist, whatever

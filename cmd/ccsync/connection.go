@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -257,9 +256,8 @@ var newBackend = func(c *ccConn) (importer.Backend, error) {
 // retries) rather than that it refused the input:
 // the former is exit 1, the latter exit 2 (DESIGN §8).
 func unreachable(err error) bool {
-	var uerr *url.Error
-	var nerr net.Error
-	if errors.As(err, &uerr) || errors.As(err, &nerr) || errors.Is(err, context.DeadlineExceeded) {
+	var timeout *client.TimeoutError
+	if client.NoAnswer(err) || errors.As(err, &timeout) || errors.Is(err, context.DeadlineExceeded) {
 		return true
 	}
 	ae, ok := client.AsAPIError(err)

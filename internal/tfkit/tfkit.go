@@ -8,9 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -150,7 +148,7 @@ func APIErrorDetail(err error) string {
 		return strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C)." +
 			"\n\nThe operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it)."
 	}
-	if unreachable(err) {
+	if client.NoAnswer(err) {
 		text := err.Error()
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			text = strings.TrimSuffix(strings.TrimSuffix(text, io.ErrUnexpectedEOF.Error()), io.EOF.Error()) + "the connection was closed without an answer (EOF)"
@@ -159,19 +157,6 @@ func APIErrorDetail(err error) string {
 			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
 	}
 	return err.Error()
-}
-
-// unreachable tells a call that got no answer at all: no connection (refused,
-// no such host, TLS), or a connection closed before the answer.
-// A timeout of an attempt (client.TimeoutError) says itself what happened.
-func unreachable(err error) bool {
-	var uerr *url.Error
-	var nerr net.Error
-	var timeout *client.TimeoutError
-	if errors.As(err, &timeout) {
-		return false
-	}
-	return errors.As(err, &uerr) || errors.As(err, &nerr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 func firstNonEmpty(ss ...string) string {
