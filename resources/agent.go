@@ -248,10 +248,11 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 		}
 		a, err := r.Client.Agents.Create(ctx, in)
 		if err != nil {
-			if a, err = r.reactivate(ctx, in, err); err != nil {
+			var detail string
+			if a, detail, err = r.reactivate(ctx, in, err); err != nil {
 				return err
 			}
-			resp.Diagnostics.AddWarning("Resigned Agent Re-activated", reactivatedDetail(*in.UserNum, a, in, r.claims.Claimed(resignedKey(a.UserID.Int64()))))
+			resp.Diagnostics.AddWarning("Resigned Agent Re-activated", detail)
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
 		return nil

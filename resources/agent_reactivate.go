@@ -27,15 +27,16 @@ func resignedKey(id int64) string { return fmt.Sprintf("resigned agent %d", id) 
 // colleague's number took over their e-mail, phone, nickname, CRM id and
 // groups. An agent this run resigned (a replacement: resign, then create)
 // is this configuration's own and comes back with its groups and fields,
-// which membership resources may manage. Any other failure is returned as
-// it was.
-func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, error) {
+// which membership resources may manage. It returns the agent and the
+// warning that says what the re-activation did; any other failure is
+// returned as it was.
+func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, string, error) {
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
 	if err != nil {
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" && client.IsNotFound(err) {
 			e.Hint = contactTakenHint(e.Message, in)
 		}
-		return nil, addErr
+		return nil, "", addErr
 	}
 	if a.UserStatus.Int64() != client.AgentStatusResigned {
 		// The number is taken by an agent that works: most likely one made
@@ -45,10 +46,10 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 				"(or an import block with id = \"user_num:%s\"); otherwise choose another user_num",
 				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum) + replacingHint("user_num")
 		}
-		return nil, addErr
+		return nil, "", addErr
 	}
-	asNew := in
-	if !r.claims.Claimed(resignedKey(a.UserID.Int64())) {
+	asNew, resignedHere := in, r.claims.Claimed(resignedKey(a.UserID.Int64()))
+	if !resignedHere {
 		for _, f := range []**string{&asNew.AgNickname, &asNew.UserEmail, &asNew.UserSMSPhone, &asNew.FixedPhone, &asNew.CrmID} {
 			if *f == nil {
 				*f = new("")
@@ -59,9 +60,9 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		}
 	}
 	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), asNew); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return a, nil
+	return a, reactivatedDetail(*in.UserNum, a, in, resignedHere), nil
 }
 
 // contactTakenHint explains a users/add refused because another agent holds

@@ -943,18 +943,19 @@ func TestAccAgent_reactivatedAsNew(t *testing.T) {
 	if _, err := c.Agents.Update(t.Context(), old.UserID.Int64(), client.AgentInput{UserStatus: new(int64(client.AgentStatusResigned))}); err != nil {
 		t.Fatal(err)
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(`
+	newHire := env.Config(`
 resource "contactcenter_agent" "test" {
   user_num       = "8630"
   user_name      = "New Hire"
   user_password  = "Secret-1"
   user_sms_phone = "13900001111"
 }
-`),
+`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: newHire,
 			Check: func(s *terraform.State) error {
 				if agentID(s) != old.UserID.Int64() {
 					return fmt.Errorf("agent %d in state, want the resigned agent %d re-activated", agentID(s), old.UserID.Int64())
@@ -972,14 +973,7 @@ resource "contactcenter_agent" "test" {
 				return nil
 			},
 		}, {
-			Config: env.Config(`
-resource "contactcenter_agent" "test" {
-  user_num       = "8630"
-  user_name      = "New Hire"
-  user_password  = "Secret-1"
-  user_sms_phone = "13900001111"
-}
-`), PlanOnly: true,
+			Config: newHire, PlanOnly: true,
 		}},
 	})
 }
