@@ -35,6 +35,7 @@ func newGatewaySteps[M any](title string, get func(context.Context, *M) error, r
 	return reviewSteps[M]{
 		Steps: framework.Steps[M]{Title: title, Get: get}, review: rev, rejected: client.GatewayStateRejected,
 		inReview: func(s int64) bool { return s == client.GatewayStatePending },
+		replaced: "creates a new one, which is reviewed again, and leaves the approved one on the gateway (it has no delete)",
 	}
 }
 

@@ -330,3 +330,42 @@ func TestAccGatewaySMSSignature_waitTimeout(t *testing.T) {
 		t.Errorf("get_sign called %d times, want at least 2 (the wait polls)", n)
 	}
 }
+
+// TestAccGatewaySMSSignature_approvedAfterWaitRanOut: a create whose wait
+// for the review ran out leaves the signature tainted; approved before the
+// next apply, the plan replaced it with no word (a second signature on the
+// gateway, reviewed again, the approved one left unused). The plan warns
+// and says to untaint; after untaint the signature is kept.
+func TestAccGatewaySMSSignature_approvedAfterWaitRanOut(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
+		env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")))
+	if out := w.Must(1, "apply", "-auto-approve", "-no-color"); !strings.Contains(out, "Gateway SMS Signature Review Not Finished") {
+		t.Fatalf("first apply:\n%s", out)
+	}
+	if err := env.Sim.Review("gateway_signature", "3001", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	out := w.Must(0, "plan", "-no-color")
+	for _, want := range []string{"is tainted, so must be replaced", "Warning: Gateway SMS Signature Approved After Its Create Stopped Waiting",
+		"The gateway signature 3001 (Acme) was approved after the apply that created it stopped waiting", "creates a new one, which is reviewed again, and leaves the approved one on the gateway",
+		"run terraform untaint with the address above"} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("plan after the approval lacks %q:\n%s", want, out)
+		}
+	}
+	w.Must(0, "untaint", "contactcenter_gateway_sms_signature.test")
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if out := w.Must(0, "plan", "-no-color", "-detailed-exitcode"); strings.Contains(out, "Warning") {
+		t.Errorf("plan after untaint and apply still warns:\n%s", out)
+	}
+	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 1 {
+		t.Errorf("add_sign called %d times, want 1 (the approved signature is kept)", n)
+	}
+}

@@ -59,6 +59,9 @@ type reviewSteps[M any] struct {
 	rejected int64
 	// explain may add advice to a failed write ("" adds none); nil adds none.
 	explain func(error) string
+	// replaced says what replacing the object does ("deletes it and
+	// submits a new one for review").
+	replaced string
 }
 
 // Read refreshes the object, in a plan's walk: the client is told, as for
@@ -68,6 +71,43 @@ func (r *reviewedResource[M]) Read(ctx context.Context, req resource.ReadRequest
 		r.Client.Refreshing()
 	}
 	r.steps.Read(ctx, req, resp)
+	r.steps.approvedSinceTaint(ctx, resp)
+}
+
+// waitRanOut is the private state key a create sets when its wait for the
+// review stopped (timeout, Ctrl-C) before the review was done: Terraform
+// keeps such an object tainted and replaces it on the next apply.
+const waitRanOut = "review_wait_ran_out"
+
+// approvedSinceTaint warns when an object whose create stopped waiting for
+// the review (so Terraform marked it tainted) has been approved since: the
+// next apply would replace an approved object, and a gateway one stays on
+// the gateway beside the new one, which is reviewed again. Terraform does
+// not tell a read that the object is tainted: the warning says what to do
+// if the plan replaces it. The mark is cleared once the review is done.
+func (s reviewSteps[M]) approvedSinceTaint(ctx context.Context, resp *resource.ReadResponse) {
+	if resp.Diagnostics.HasError() || resp.Private == nil || resp.State.Raw.IsNull() {
+		return
+	}
+	mark, d := resp.Private.GetKey(ctx, waitRanOut)
+	resp.Diagnostics.Append(d...)
+	if len(mark) == 0 {
+		return
+	}
+	var m M
+	resp.Diagnostics.Append(resp.State.Get(ctx, &m)...)
+	rev := s.review(&m)
+	if resp.Diagnostics.HasError() || s.inReview(rev.state) {
+		return
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, waitRanOut, nil)...)
+	if rev.state == s.rejected {
+		return // replacing it is right
+	}
+	resp.Diagnostics.AddWarning(s.Title+" Approved After Its Create Stopped Waiting",
+		fmt.Sprintf("The %s was approved after the apply that created it stopped waiting for the review, so Terraform marked it tainted. "+
+			"If this plan replaces it (\"tainted, so must be replaced\"), the apply %s. "+
+			"To keep the approved one, run terraform untaint with the address above, then plan again.", rev.what, s.replaced))
 }
 
 func (r *reviewedResource[M]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -93,7 +133,15 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	s.await(ctx, "create", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() && s.inReview(s.review(&plan).state) {
+		// Tainted while still in review: a later read says so if it is
+		// approved before the next apply replaces it.
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, waitRanOut, []byte(`true`))...)
+	}
 }
 
 // update writes a change (update is not called when only providerOnly
@@ -285,7 +333,8 @@ func waitForApprovalAttribute(object string) schema.BoolAttribute {
 		Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 		MarkdownDescription: fmt.Sprintf("Wait after creating the %[1]s until the gateway's review is done (`state` leaves `0`), within the `create` "+
 			"timeout (default 30 minutes), so that `state` is `1` once the apply finishes. A rejection fails the apply with the reviewer's `reason`, "+
-			"and so does the timeout; the %[1]s is then kept in state as tainted and replaced on the next apply (the gateway keeps the old one). "+
+			"and so does the timeout; the %[1]s is then kept in state as tainted and replaced on the next apply (the gateway keeps the old one); "+
+			"if the review approves it before then, the plan warns, and `terraform untaint` keeps it. "+
 			"It only matters on create: changing it on an existing %[1]s updates nothing and does not replace it. Defaults to `false`.", object),
 	}
 }

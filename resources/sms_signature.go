@@ -45,7 +45,7 @@ func NewSMSSignatureResource() resource.Resource {
 	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list)"
 	r.steps = reviewSteps[smsSignatureModel]{
 		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get}, rejected: client.SignatureRejected,
-		inReview: func(s int64) bool { return s == client.SignatureReviewing },
+		inReview: func(s int64) bool { return s == client.SignatureReviewing }, replaced: "deletes it and submits a new one for review",
 		review: func(m *smsSignatureModel) review {
 			return review{wait: m.WaitForApproval.ValueBool(), timeouts: m.Timeouts, state: m.State.ValueInt64(), reason: m.Reason.ValueString(),
 				what: fmt.Sprintf("signature %s (%s)", m.ID.ValueString(), m.SignText.ValueString())}
@@ -105,7 +105,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Wait after creating until the review is done (within the `create` timeout, default 30 minutes). " +
 				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. " +
 				"So does a review not done in time: the signature stays in review but Terraform marks it tainted; if it is approved meanwhile, " +
-				"`terraform untaint` keeps it. While a review is pending, each plan shows an in-place update that only waits for it. " +
+				"`terraform untaint` keeps it (the plan warns when it sees the approval). While a review is pending, each plan shows an in-place update that only waits for it. " +
 				"With `create_before_destroy`, a replacement of a rejected signature whose `sign_text` stays the same is refused as a duplicate text " +
 				"(the rejected one still holds it): change `sign_text`, or remove `create_before_destroy` for that apply. Defaults to `false`.",
 		},
