@@ -73,7 +73,7 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 		MarkdownDescription: "An SMS template: the text of a message, with `${name}` variables filled in for each recipient, sent under a signature. " +
 			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
 			"(`contactcenter_sms_send`). Every change is made in place and sends the template back to review, so the plan " +
-			"shows `state` as known after apply. API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
+			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again). API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
@@ -188,6 +188,18 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
+	}
+	if prior.State.ValueInt64() == client.TemplateApproved {
+		// The plan shows state as known after apply; a reviewer of the
+		// plan does not read that live sends will be refused.
+		back := "submits it for review again (state 0)"
+		if !plan.SubmitForReview.IsUnknown() && !plan.SubmitForReview.ValueBool() {
+			back = "saves it as a draft (state -1)"
+		}
+		resp.Diagnostics.AddWarning("Approved SMS Template Goes Back to Review",
+			fmt.Sprintf("SMS template %s (%s) is approved; this change %s, and until the review approves it again, sends that use it are refused. "+
+				"To keep sending meanwhile, create the changed text as a new template and switch the senders to it once approved.",
+				prior.ID.ValueString(), prior.TemplateName.ValueString(), back))
 	}
 	unknownStr := types.StringUnknown()
 	plan.State, plan.StateName, plan.Reason, plan.UpdateTime = types.Int64Unknown(), unknownStr, unknownStr, unknownStr

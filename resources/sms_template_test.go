@@ -433,3 +433,38 @@ func TestAccSMSTemplate_nameTaken(t *testing.T) {
 		},
 	})
 }
+
+// TestAccSMSTemplate_approvedEditWarns: a change of an approved template
+// sends it back to review, and sends that use it are refused until the
+// review approves it again; the plan showed only state as known after
+// apply. It warns now, naming the template; a pending one's edit does not.
+func TestAccSMSTemplate_approvedEditWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/"))
+	w.Write(head + env.Config(smsTemplateConfig("Code", "Your code is $${code}", "")))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	const summary = "Warning: Approved SMS Template Goes Back to Review"
+	w.Write(head + env.Config(smsTemplateConfig("Code", "Your code is $${code}.", "")))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, summary) {
+		t.Errorf("the edit of a template still in review warns:\n%s", out)
+	}
+	if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	for cfg, want := range map[string]string{
+		"":                          "this change submits it for review again (state 0), and until the review approves it again, sends that use it are refused",
+		"submit_for_review = false": "this change saves it as a draft (state -1), and until the review approves it again",
+	} {
+		w.Write(head + env.Config(smsTemplateConfig("Code", "Your code is $${code}.", cfg)))
+		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+		if !strings.Contains(out, summary) || !strings.Contains(out, "SMS template 3001 (Code) is approved; "+want) {
+			t.Errorf("plan of an approved template's edit (%s) lacks the warning %q:\n%s", cfg, want, out)
+		}
+	}
+}
