@@ -124,6 +124,8 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Delete the task even while it is open (`is_force = 1` on projects/delete). Defaults to `false`: an open task is not deleted, and a plan that would delete one " +
 				"(a destroy, or a change of `type`) fails at plan. A delete uses the value the last apply saved, so set it (or pause the task) and apply before that plan. " +
+				"A replacement Terraform decides (`-replace`, `replace_triggered_by`) is not seen at plan: it fails at apply, and with `create_before_destroy` only after the " +
+				"new task is made, leaving the open one as a deposed object that every plan refuses to delete until it is paused (with the status action or in the portal). " +
 				"Changing it alone makes no API call.",
 		},
 		"type_string": framework.Stamp("Name of the type (`type_string`)."),
@@ -219,8 +221,10 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	title := "Destroying an Open Outbound Task"
-	detail := fmt.Sprintf("Outbound task %s is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
-		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote, id.ValueString())
+	detail := fmt.Sprintf("Outbound task %[1]s is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
+		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote+
+		" If Terraform refreshed this task as a deposed object (a replacement with create_before_destroy made a new task and could not delete this one), "+
+		"the configuration no longer reaches it: pause task %[1]s with a contactcenter_outbound_task_status action (Terraform 1.14 or later) or in the portal, and plan again.", id.ValueString())
 	if !req.Plan.Raw.IsNull() {
 		title = "Replacing an Open Outbound Task"
 		detail = fmt.Sprintf("Changing type replaces outbound task %s, which is open (dialing), and force_delete is false: an open task is not deleted, so the replacement would fail at apply. "+

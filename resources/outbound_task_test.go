@@ -1136,3 +1136,40 @@ resource "contactcenter_outbound_task" "t" {
 		}},
 	})
 }
+
+// TestAccOutboundTask_openDeposed: -replace of an open task under
+// create_before_destroy makes the new task, then cannot delete the old one
+// (open), which Terraform keeps as a deposed object; every later plan
+// refused its destroy, advising force_delete or status in the
+// configuration, which no longer reach it. The refusal says what does, and
+// once the old task is paused the next apply deletes it.
+func TestAccOutboundTask_openDeposed(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
+		env.Config(strings.Replace(automaticConfig("open"), "status   = \"open\"", "status   = \"open\"\n  lifecycle {\n    create_before_destroy = true\n  }", 1)))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(1, "apply", "-auto-approve", "-no-color", "-replace=contactcenter_outbound_task.test")
+	out := strings.Join(strings.Fields(w.Must(1, "plan", "-no-color")), " ")
+	for _, want := range []string{"Destroying an Open Outbound Task",
+		"If Terraform refreshed this task as a deposed object (a replacement with create_before_destroy made a new task and could not delete this one), the configuration no longer reaches it:",
+		"pause task 701 with a contactcenter_outbound_task_status action (Terraform 1.14 or later) or in the portal, and plan again"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan with the deposed open task lacks %q:\n%s", want, out)
+		}
+	}
+	c := env.Client(t)
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusPaused); err != nil {
+		t.Fatal(err)
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if _, err := c.Tasks.Get(t.Context(), 701); !client.IsNotFound(err) {
+		t.Errorf("the deposed task after pausing and applying: %v, want it deleted", err)
+	}
+	w.Must(0, "plan", "-no-color", "-detailed-exitcode")
+}
