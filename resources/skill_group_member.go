@@ -197,9 +197,10 @@ func joinIDs(ids []int64) string {
 // keptMessage explains a delete that left memberships in place because
 // another resource instance created them in this run.
 func keptMessage(queID int64, agIDs []int64) string {
-	return fmt.Sprintf("Skill group %d keeps agent(s) %s: this apply also created the same membership under another resource address, which now manages it "+
-		"(a for_each key or a resource name changed without a moved block, or the membership moved between contactcenter_skill_group_members and "+
-		"contactcenter_skill_group_member). Only the old address was removed from the state. Within one resource type, a moved block from the old address "+
+	return fmt.Sprintf("Skill group %d keeps agent(s) %s: this apply also created the same membership as a replacement or under another resource address, "+
+		"which now manages it, so only the old instance was removed from the state. A replacement of the same address with create_before_destroy "+
+		"(-replace, replace_triggered_by) needs nothing more. Otherwise a for_each key or a resource name changed without a moved block, or the membership "+
+		"moved between contactcenter_skill_group_members and contactcenter_skill_group_member: within one resource type, a moved block from the old address "+
 		"to the new one avoids the delete and create; between the two types no moved block applies, and the memberships stay as they are.", queID, joinIDs(agIDs))
 }
 
