@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -295,8 +296,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 // keepOptionTypes: the voice's options are read as text (a map of
 // strings), so an option the platform holds as a number or a boolean
 // ({"n": 1}) would go back as the text "1" on any write of the task. An
-// option whose text is unchanged is sent as the platform holds it; that
-// costs one read, only for a task with options.
+// option whose text is unchanged is sent as the platform holds it (one
+// held as null, which reads as "", stays null); that costs one read, only
+// for a task with options.
 func (r *outboundTaskResource) keepOptionTypes(ctx context.Context, id int64, edit *client.Task) error {
 	if edit.Config == nil || edit.Config.TTS == nil || len(edit.Config.TTS.Options) == 0 {
 		return nil
@@ -311,8 +313,18 @@ func (r *outboundTaskResource) keepOptionTypes(ctx context.Context, id int64, ed
 	for k, sent := range edit.Config.TTS.Options {
 		raw, ok := held.Config.TTS.Options[k]
 		var text string
-		if !ok || json.Unmarshal(raw, &text) == nil {
-			continue // absent, or held as text: sent as text
+		if !ok {
+			continue
+		}
+		if string(bytes.TrimSpace(raw)) == "null" {
+			// Held as null, read as "" (a task made in the portal).
+			if string(sent) == `""` {
+				edit.Config.TTS.Options[k] = raw
+			}
+			continue
+		}
+		if json.Unmarshal(raw, &text) == nil {
+			continue // held as text: sent as text
 		}
 		if json.Unmarshal(sent, &text) == nil && text == string(raw) {
 			edit.Config.TTS.Options[k] = raw

@@ -1010,8 +1010,9 @@ resource "contactcenter_outbound_task" "test" {
 // TestAccOutboundTask_optionTypesKept: the voice's options are read as
 // text, so an option the platform holds as a number ({"sample_rate":
 // 16000}, set in the portal) went back as the text "16000" on the next,
-// unrelated write of the task, and no plan showed it. An unchanged option
-// keeps the platform's type.
+// unrelated write of the task, and no plan showed it; one it holds as null
+// (read as "") went back as "". An unchanged option keeps the platform's
+// type.
 func TestAccOutboundTask_optionTypesKept(t *testing.T) {
 	t.Parallel()
 	env, que := taskEnv(t)
@@ -1022,7 +1023,10 @@ func TestAccOutboundTask_optionTypesKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return string(task.Config.TTS.Options["sample_rate"])
+		return string(task.Config.TTS.Options["sample_rate"]) + " " + string(task.Config.TTS.Options["style"])
+	}
+	config := func(extra string) string {
+		return env.Config(strings.Replace(robotConfig(que, extra), `options  = { sample_rate = "16000" }`, `options  = { sample_rate = "16000", style = "" }`, 1))
 	}
 	var id string
 	resource.Test(t, resource.TestCase{
@@ -1030,7 +1034,7 @@ func TestAccOutboundTask_optionTypesKept(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{
-				Config: env.Config(robotConfig(que, "")),
+				Config: config(""),
 				Check: func(s *terraform.State) error {
 					id = s.RootModule().Resources[addr].Primary.ID
 					// In the portal, the option becomes the number 16000.
@@ -1039,15 +1043,16 @@ func TestAccOutboundTask_optionTypesKept(t *testing.T) {
 						return err
 					}
 					task.Config.TTS.Options["sample_rate"] = json.RawMessage(`16000`)
+					task.Config.TTS.Options["style"] = json.RawMessage(`null`)
 					return c.Tasks.Update(t.Context(), *task)
 				},
 			},
-			{Config: env.Config(robotConfig(que, "")), PlanOnly: true},
+			{Config: config(""), PlanOnly: true},
 			{
-				Config: env.Config(robotConfig(que, `  priority = 200`)),
+				Config: config(`  priority = 200`),
 				Check: func(*terraform.State) error {
-					if got := held(id); got != `16000` {
-						return fmt.Errorf("after an unrelated update the platform holds sample_rate %s, want the number 16000", got)
+					if got := held(id); got != `16000 null` {
+						return fmt.Errorf("after an unrelated update the platform holds sample_rate and style %s, want the number 16000 and null", got)
 					}
 					return nil
 				},
