@@ -683,16 +683,16 @@ func TestAccAgent_validation(t *testing.T) {
 		"empty user_num":           {agentConfig("", ""), `user_num string length must be at least 1`},
 		// The service trims text parameters: a padded value would come back
 		// changed ("inconsistent result after apply"), so it fails at plan.
-		"user_num padded":       {agentConfig(" 9000", ""), `user_num must not begin or end with whitespace`},
-		"ag_nickname padded":    {bad(`ag_nickname = "Annie "`), `ag_nickname must not begin or end with whitespace`},
-		"user_sms_phone padded": {bad(`user_sms_phone = " 138"`), `user_sms_phone must not begin or end with whitespace`},
-		"fixed_phone padded":    {bad(`fixed_phone = "6001\t"`), `fixed_phone must not begin or end with whitespace`},
-		"crm_id padded":         {bad(`crm_id = " c1 "`), `crm_id must not begin or end with whitespace`},
+		"user_num padded":       {agentConfig(" 9000", ""), `user_num must not begin or end with white space`},
+		"ag_nickname padded":    {bad(`ag_nickname = "Annie "`), `ag_nickname must not begin or end with white space`},
+		"user_sms_phone padded": {bad(`user_sms_phone = " 138"`), `user_sms_phone must not begin or end with white space`},
+		"fixed_phone padded":    {bad(`fixed_phone = "6001\t"`), `fixed_phone must not begin or end with white space`},
+		"crm_id padded":         {bad(`crm_id = " c1 "`), `crm_id must not begin or end with white space`},
 		"user_name padded": {`resource "contactcenter_agent" "test" {
   user_num      = "9000"
   user_name     = "Ann "
   user_password = "x"
-}`, `user_name must not begin or end with whitespace`},
+}`, `user_name must not begin or end with white space`},
 		"no password": {`resource "contactcenter_agent" "test" {
   user_num  = "9000"
   user_name = "A"

@@ -129,11 +129,11 @@ func TestAccSkillGroup_validation(t *testing.T) {
 		"negative que_length":     {skillGroupConfig("A", 1, "que_length = -1"), `que_length value must be at least 0`},
 		"negative noans_times":    {skillGroupConfig("A", 1, "noans_times = -1"), `noans_times value must be at least 0`},
 		"missing priority (type)": {`resource "contactcenter_skill_group" "test" { que_name = "A" }`, `The argument "que_priority" is required`},
-		"blank name":              {skillGroupConfig("   ", 1, ""), `que_name must not begin or end with whitespace`},
-		"padded name":             {skillGroupConfig(" Sales", 1, ""), `que_name must not begin or end with whitespace`},
+		"blank name":              {skillGroupConfig("   ", 1, ""), `que_name must not begin or end with white space`},
+		"padded name":             {skillGroupConfig(" Sales", 1, ""), `que_name must not begin or end with white space`},
 		// The service trims with Unicode spaces too: the ideographic space of copied Chinese text.
-		"ideographic space": {skillGroupConfig("客服组\u3000", 1, ""), `que_name must not begin or end with whitespace`},
-		"padded que_num":    {skillGroupConfig("A", 1, `que_num = "Q3 "`), `que_num must not begin or end with whitespace`},
+		"ideographic space": {skillGroupConfig("客服组\u3000", 1, ""), `que_name must not begin or end with white space (the service trims it, so the stored value would differ from the configuration), got "客服组\u3000", which ends with U+3000`},
+		"padded que_num":    {skillGroupConfig("A", 1, `que_num = "Q3 "`), `que_num must not begin or end with white space`},
 		"fractional priority": {`resource "contactcenter_skill_group" "test" {
   que_name     = "A"
   que_priority = 1.5

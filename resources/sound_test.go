@@ -341,7 +341,7 @@ func TestAccSound_validation(t *testing.T) {
 		"sound_type 7": {soundConfig("A", "", 7, wav), `sound_type value must be between 1 and 6`},
 		"sound_type 0": {soundConfig("A", "", 0, wav), `sound_type value must be between 1 and 6`},
 		"empty name":   {soundConfig("", "", 1, wav), `name string length must be at least 1`},
-		"padded name":  {soundConfig("A ", "", 1, wav), `name must not begin or end with whitespace`},
+		"padded name":  {soundConfig("A ", "", 1, wav), `name must not begin or end with white space`},
 		"missing file": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
 		"not audio":    {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
 		// source may be unset on a voice file adopted from the platform, never on a new one.

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -69,8 +71,23 @@ func Trimmed() validator.String {
 }
 
 func trimmed() validator.String {
-	return stringvalidator.RegexMatches(trimmedRE,
-		"must not begin or end with whitespace (the service trims it, so the stored value would differ from the configuration)")
+	return textRule{desc: "must not begin or end with white space (the service trims it, so the stored value would differ from the configuration)",
+		check: func(s string) string {
+			if trimmedRE.MatchString(s) {
+				return ""
+			}
+			// Name the character: a full-width space (U+3000) or a
+			// non-breaking one is not seen in the value.
+			first, _ := utf8.DecodeRuneInString(s)
+			last, _ := utf8.DecodeLastRuneInString(s)
+			if strings.TrimSpace(s) == "" {
+				return fmt.Sprintf("got %q, which is white space only", s)
+			}
+			if unicode.IsSpace(first) {
+				return fmt.Sprintf("got %q, which begins with %U", s, first)
+			}
+			return fmt.Sprintf("got %q, which ends with %U", s, last)
+		}}
 }
 
 // webhookURL accepts an address as the service parses it (as net/url
@@ -97,3 +114,45 @@ var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host,
 	}
 	return fmt.Sprintf("got %q: %s.", s, why)
 }}
+
+// lookalikeNumber warns about a number (an agent number, a phone number)
+// that only looks like one typed in ASCII: full-width digits or signs, as
+// a Chinese or Japanese input method types them, or an invisible
+// character pasted with it. The platform takes such a value, so an agent
+// made in the portal with one can still be adopted; but it is another
+// number than the one it looks like: ccsync refuses it in a roster (where
+// "6032" would then be a new agent), and SMS sends refuse such a phone.
+type lookalikeNumber struct{}
+
+func (lookalikeNumber) Description(context.Context) string {
+	return "should be typed with ASCII digits and signs"
+}
+func (v lookalikeNumber) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (lookalikeNumber) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	why := ""
+chars:
+	for _, r := range s {
+		switch {
+		case r >= '０' && r <= '９':
+			why = "full-width digits (０-９)"
+		case r >= '\uff01' && r <= '\uff5e' || r == '\u3000':
+			why = fmt.Sprintf("the full-width character %q", r)
+		case unicode.Is(unicode.Cf, r):
+			why = fmt.Sprintf("the invisible character %U (pasted with it?)", r)
+		default:
+			continue
+		}
+		break chars
+	}
+	if why == "" {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(req.Path, "Number Not in ASCII Characters",
+		fmt.Sprintf("%s %q has %s: the platform takes it, but as another number than the one it looks like "+
+			"(ccsync refuses it in a roster, where the ASCII number would be a new agent, and SMS sends refuse such a phone number). "+
+			"Type it with ASCII digits unless the platform's object really holds these characters.", req.Path, s, why))
+}

@@ -180,7 +180,7 @@ func TestAccWebhook_validation(t *testing.T) {
 		"url bad escape":       {webhookConfig("A", "http://%zz/", ""), `invalid URL escape "%zz"`},
 		"url padded":           {webhookConfig("A", " https://crm.example.com/hook", ""), `it begins or ends with white space, which the service trims`},
 		"empty name":           {webhookConfig("", "https://example.com", ""), `name string length must be at least 1`},
-		"padded name":          {webhookConfig(" A", "https://example.com", ""), `name must not begin or end with whitespace`},
+		"padded name":          {webhookConfig(" A", "https://example.com", ""), `name must not begin or end with white space`},
 		"negative dept":        {webhookConfig("A", "https://example.com", "dept_id = -1"), `dept_id value must be at least 0`},
 		"missing url":          {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
 		"status as text":       {webhookConfig("A", "https://example.com", `status = "maybe"`), `a bool is required`},

@@ -87,13 +87,13 @@ func TestCheckCase(t *testing.T) {
   for_each = { a = "A", b = " B" }
   name     = each.value
   url      = format("https://example.com/%s", each.key)
-}`, `name must not begin or end with whitespace`},
+}`, `name must not begin or end with white space`},
 		// A reference to a planned attribute is known at plan, as in
 		// Terraform (the validate walk, where it is unknown, passes).
 		"planned reference": {webhook("A", "") + `resource "contactcenter_webhook" "b" {
   name = "${contactcenter_webhook.test.name} "
   url  = "https://example.com"
-}`, `name must not begin or end with whitespace`},
+}`, `name must not begin or end with white space`},
 		"file function": {webhook("A", `dept_id = length(filesha256("/dev/null")) - 65`), `dept_id value must be at least 0`},
 		"HCL syntax":    {`resource "contactcenter_webhook" "test" {`, `Unclosed configuration block`},
 	}
@@ -201,7 +201,7 @@ func TestCheckCaseHarnessFailure(t *testing.T) {
 resource "contactcenter_webhook" "b" {
   name = "${contactcenter_webhook.a.name} "
   url  = "https://example.com"
-}`, `must not begin or end with whitespace`}
+}`, `must not begin or end with white space`}
 			r := checkCase(t.Context(), srv, env.ProviderConfig(), tc)
 			var he *harnessError
 			if r.Err == nil || !errors.As(r.Err, &he) || !strings.Contains(r.Err.Error(), "the runner failed, not the configuration") {
