@@ -27,6 +27,8 @@ func (f *smsLengthFunction) Definition(_ context.Context, _ function.DefinitionR
 			"its value in `params`, counted as the SMS gateway counts them: characters (Unicode code points), not bytes, " +
 			"so `é` and `中` count one each. The signature the gateway puts in front of the message (`【Acme】`) is not " +
 			"counted: the gateway's 400-character limit applies to the content. Compare with `sms_fits` for a yes/no answer. " +
+			"Terraform's own `length()` counts what a reader sees as one character (`length(\"👨‍👩‍👧家\")` is 2, `sms_length` of it 6), " +
+			"so it is not the gateway's count: use `sms_length` or `sms_fits` in a `validation` block. " +
 			"A variable without a value in `params` is an error; names in `params` that the text does not use are ignored " +
 			"(the gateway's `send_single` refuses them, so send only the template's variables). See spec §4.8 and §8.",
 		Parameters: smsParameters(),

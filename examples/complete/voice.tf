@@ -20,6 +20,12 @@ resource "contactcenter_sound" "hold_tone" {
   sound_type  = 1 # skill-group voice
   source      = "${path.module}/hold-tone.wav"
   source_hash = filesha256("${path.module}/hold-tone.wav")
+
+  # The sales group plays this file: a new recording is uploaded before the
+  # old file is deleted, so the group never points at a deleted one.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 resource "contactcenter_skill_group" "sales" {
