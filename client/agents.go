@@ -8,12 +8,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // AgentsService wraps agent management (spec §4.2, {base_url}/v3/svcapi/users/...).
 type AgentsService struct {
 	c      *Client
 	finder *finder[Agent]
+
+	resignedMu sync.Mutex
+	resigned   map[string]Agent // by user_num, once read (Resigned)
 }
 
 func newAgentsService(c *Client) *AgentsService {
@@ -455,6 +459,30 @@ func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error
 		}
 	}
 	return nil, fmt.Errorf("agent with user_num %q: %w", num, ErrNotFound)
+}
+
+// Resigned returns the resigned agents by agent number, read once per
+// client (one users/list of user_status 2, paged): a plan's creates ask it
+// whether their number is held by a resigned agent, which a create
+// re-activates (the platform keeps the number). A client serves one
+// Terraform walk; a read that fails is tried again by the next caller.
+func (s *AgentsService) Resigned(ctx context.Context) (map[string]Agent, error) {
+	s.resignedMu.Lock()
+	defer s.resignedMu.Unlock()
+	if s.resigned != nil {
+		return s.resigned, nil
+	}
+	out := map[string]Agent{}
+	for a, err := range s.List(ctx, AgentFilter{UserStatus: []int64{AgentStatusResigned}}) {
+		if err != nil {
+			return nil, err
+		}
+		if a.UserStatus.Int64() == AgentStatusResigned {
+			out[string(a.UserNum)] = a
+		}
+	}
+	s.resigned = out
+	return out, nil
 }
 
 // Create adds an agent (users/add) and returns the add response (a subset of

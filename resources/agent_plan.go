@@ -142,7 +142,32 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	}
 	if noPassword {
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
+		return
 	}
+	r.warnReactivation(ctx, req, resp)
+}
+
+// warnReactivation: a create whose user_num a resigned agent holds
+// re-activates that agent at apply (the platform keeps a resigned agent's
+// number), while the plan showed a plain create, and a reviewer approved a
+// new account. One list of the resigned agents per walk answers every
+// create of the plan (client.Agents.Resigned); a list that fails leaves
+// the word to the apply.
+func (r *agentResource) warnReactivation(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var num string
+	if r.Client == nil || rawAttr(req.Plan.Raw, "user_num").As(&num) != nil || num == "" {
+		return
+	}
+	resigned, err := r.Client.Agents.Resigned(ctx)
+	a, ok := resigned[num]
+	if err != nil || !ok {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("user_num"), "Create Re-activates a Resigned Agent",
+		fmt.Sprintf("Agent number %s belongs to resigned agent %d (%q): the platform keeps a resigned agent's number, so this create re-activates that agent "+
+			"instead of making a new one, and its call history stays with it. What the configuration leaves out is cleared as for a new agent (nickname, e-mail, "+
+			"phones, CRM id, skill groups); its department, role, position and supervisor are kept unless set. For a new person with a record of their own, "+
+			"choose another user_num.", num, a.UserID.Int64(), string(a.UserName)))
 }
 
 // warnQueueIDsLetGo warns when queue_ids is removed from the

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -976,6 +977,43 @@ resource "contactcenter_agent" "test" {
 			Config: newHire, PlanOnly: true,
 		}},
 	})
+}
+
+// TestAgent_planWarnsReactivation: a create whose user_num a resigned
+// agent holds re-activates that agent at apply; the plan showed a plain
+// create. It warns, naming the agent, at the cost of one list of the
+// resigned agents per walk; another number plans without a word.
+func TestAgent_planWarnsReactivation(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	pw := "Pass-1"
+	old, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("8640"), UserName: new("Former"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Agents.Update(t.Context(), old.UserID.Int64(), client.AgentInput{UserStatus: new(int64(client.AgentStatusResigned))}); err != nil {
+		t.Fatal(err)
+	}
+	plan := func(num string) string {
+		return diagsText(validatePlan(t, env, "contactcenter_agent", objectValue(t, env, "contactcenter_agent", map[string]tftypes.Value{
+			"user_num": tftypes.NewValue(tftypes.String, num), "user_name": tftypes.NewValue(tftypes.String, "New Hire"),
+			"user_password": tftypes.NewValue(tftypes.String, "Secret-1"),
+		})))
+	}
+	lists := env.Sim.Stats()["POST /open/v3/svcapi/users/list"]
+	got := plan("8640")
+	want := fmt.Sprintf(`WARNING: Create Re-activates a Resigned Agent: Agent number 8640 belongs to resigned agent %d ("Former"): the platform keeps a resigned agent's number, `+
+		"so this create re-activates that agent instead of making a new one", old.UserID.Int64())
+	if !strings.Contains(got, want) {
+		t.Errorf("plan of a create with a resigned agent's number:\n%s\nwant %q", got, want)
+	}
+	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/list"] - lists; n != 1 {
+		t.Errorf("the plan listed agents %d times, want 1 (the resigned ones)", n)
+	}
+	if got := plan("8641"); strings.Contains(got, "Re-activates") {
+		t.Errorf("plan of a create with a free number:\n%s", got)
+	}
 }
 
 // A replacement of an agent with delete_mode = "resign" (taint, -replace)

@@ -91,7 +91,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"members": schema.SetNestedAttribute{
-				Required: true, MarkdownDescription: "Every agent of the group with its skill level. An empty set empties the group. A set shows a changed skill as one member removed and one added "+
+				Required: true, MarkdownDescription: "Every agent of the group with its skill level. An empty set empties the group. A set shows a changed skill as one member removed and one added " +
 					"(`- { agent_id = \"1027\", skill = 8 }`, `+ { agent_id = \"1027\", skill = 9 }`): the agent stays in the group and only its skill level is updated.",
 				// A whole group's roster: thousands of elements, which the
 				// framework's own set type compares pair by pair.
