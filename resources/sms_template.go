@@ -93,10 +93,12 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"template_contents": schema.StringAttribute{
 			Required: true,
 			MarkdownDescription: "The template body (`template_contents`, answered as `tpl_text`). Variables are written `${name}` " +
-				"(use `$${name}` in HCL to write a literal `${`); their names become `tpl_param`.",
+				"(use `$${name}` in HCL to write a literal `${`); their names become `tpl_param`. The signature (`sign_id`) is put in front of each message: "+
+				"a text that starts with one in brackets (`【Acme】…`) warns at plan.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1), notBlank(),
 				stringvalidator.RegexMatches(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without white space and a closing \"}\""),
+				signatureBrackets{template: "sign_id"},
 			},
 		},
 		"sign_id": schema.Int64Attribute{

@@ -156,3 +156,48 @@ chars:
 			"(ccsync refuses it in a roster, where the ASCII number would be a new agent, and SMS sends refuse such a phone number). "+
 			"Type it with ASCII digits unless the platform's object really holds these characters.", req.Path, s, why))
 }
+
+// bracketed is text in the brackets a message puts around its signature.
+var bracketed = regexp.MustCompile(`^\s*[【\[][^【】\[\]]*[】\]]`)
+
+// signatureBrackets warns about a signature written in brackets, or a
+// template text that starts with one. A message carries its signature in
+// 【】 brackets put around it when it is sent (the SMS gateway refuses
+// brackets in its signatures; the open interface takes them): a signature
+// typed as 【Acme】 read 【【Acme】】, and a template that starts with
+// 【Acme】 read 【Acme】【Acme】. The service takes both, so this warns.
+type signatureBrackets struct {
+	// template: the value is a template's text, which the signature
+	// attribute (named here) is put in front of.
+	template string
+}
+
+func (signatureBrackets) Description(context.Context) string {
+	return "should not hold the brackets a message puts around its signature"
+}
+func (v signatureBrackets) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v signatureBrackets) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	head := bracketed.FindString(s)
+	if head == "" {
+		return
+	}
+	head = strings.TrimSpace(head)
+	if v.template != "" {
+		resp.Diagnostics.AddAttributeWarning(req.Path, "Template Starts With a Signature",
+			fmt.Sprintf("%s starts with %q: a message carries its signature in front of the text, so it would begin %s%s. "+
+				"Leave the signature out of the text; %s chooses it.", req.Path, head, head, head, v.template))
+		return
+	}
+	if head != strings.TrimSpace(s) {
+		return // brackets inside the text, not around it
+	}
+	inner := []rune(head)
+	name := strings.TrimSpace(string(inner[1 : len(inner)-1]))
+	resp.Diagnostics.AddAttributeWarning(req.Path, "Signature Text in Brackets",
+		fmt.Sprintf("%s %q is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, "+
+			"so it would read 【%s】. Write the name alone: %s = %q.", req.Path, s, head, req.Path, name))
+}

@@ -49,3 +49,43 @@ func TestLookalikeNumber(t *testing.T) {
 		}
 	}
 }
+
+// A signature typed in the brackets a message puts around it (【Acme】)
+// was sent as 【【Acme】】, and a template starting with 【Acme】 as
+// 【Acme】【Acme】, without a word; both warn at plan.
+func TestSignatureBrackets(t *testing.T) {
+	for _, tc := range []struct {
+		v     signatureBrackets
+		value string
+		want  string
+	}{
+		{signatureBrackets{}, "【某某科技】", `sign_text "【某某科技】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【某某科技】】. Write the name alone: sign_text = "某某科技".`},
+		{signatureBrackets{}, "[Acme]", `so it would read 【[Acme]】. Write the name alone: sign_text = "Acme".`},
+		{signatureBrackets{}, "某某科技", ""},
+		{signatureBrackets{}, "【A】 and 【B】", ""},
+		{signatureBrackets{template: "sign_id"}, "【某某科技】您的验证码是${code}", `sign_text starts with "【某某科技】": a message carries its signature in front of the text, so it would begin 【某某科技】【某某科技】. Leave the signature out of the text; sign_id chooses it.`},
+		{signatureBrackets{template: "sign_id"}, "您的验证码是${code}【某某科技】", ""},
+	} {
+		var resp validator.StringResponse
+		tc.v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("sign_text"), ConfigValue: types.StringValue(tc.value)}, &resp)
+		switch {
+		case tc.want == "" && len(resp.Diagnostics) != 0:
+			t.Errorf("%q: %v, want nothing", tc.value, resp.Diagnostics)
+		case tc.want != "" && (len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity() != diag.SeverityWarning || !strings.Contains(resp.Diagnostics[0].Detail(), tc.want)):
+			t.Errorf("%q: %v, want a warning with %q", tc.value, resp.Diagnostics, tc.want)
+		}
+	}
+	for typ, attr := range map[string]string{"sms_signature": "sign_text", "sms_template": "template_contents", "gateway_sms_template": "tpl_text"} {
+		var sr resource.SchemaResponse
+		map[string]func() resource.Resource{"sms_signature": NewSMSSignatureResource, "sms_template": NewSMSTemplateResource,
+			"gateway_sms_template": NewGatewaySMSTemplateResource}[typ]().Schema(context.Background(), resource.SchemaRequest{}, &sr)
+		found := false
+		for _, v := range sr.Schema.Attributes[attr].(schema.StringAttribute).Validators {
+			_, ok := v.(signatureBrackets)
+			found = found || ok
+		}
+		if !found {
+			t.Errorf("%s.%s is not checked for a signature in brackets", typ, attr)
+		}
+	}
+}
