@@ -93,7 +93,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"template_contents": schema.StringAttribute{
 			Required: true,
 			MarkdownDescription: "The template body (`template_contents`, answered as `tpl_text`). Variables are written `${name}` " +
-				"(use `$${name}` in HCL to write a literal `${`); their names become `tpl_param`. The signature (`sign_id`) is put in front of each message: "+
+				"(use `$${name}` in HCL to write a literal `${`); their names become `tpl_param`. The signature (`sign_id`) is put in front of each message: " +
 				"a text that starts with one in brackets (`【Acme】…`) warns at plan.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1), notBlank(),
