@@ -125,6 +125,12 @@ func DisplayText(s string) string {
 }
 
 func unprintable(r rune) bool {
+	if r == '\u200d' || r == '\u200c' {
+		// The (non-)joiners of emoji sequences (👨‍💻) and of scripts such
+		// as Persian join glyphs and do nothing else: escaped, a team's
+		// emoji read 👨\u200d💻.
+		return false
+	}
 	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError
 }
 

@@ -62,7 +62,8 @@ func TestOmitNulls(t *testing.T) {
 
 // TestDisplayText: a name made in the portal with control characters is
 // one line of `terraform query`'s listing, with nothing sent to the
-// terminal raw; ordinary text (CJK, emoji, quotes) is kept as it is.
+// terminal raw; ordinary text (CJK, emoji and their joiners, quotes) is
+// kept as it is.
 func TestDisplayText(t *testing.T) {
 	for in, want := range map[string]string{
 		"Sales North":                     "Sales North",
@@ -72,6 +73,7 @@ func TestDisplayText(t *testing.T) {
 		"line\u2028sep\u2029end\r":        `line\u2028sep\u2029end\r`,
 		"bidi\u202eevil\u200bzero\x7fdel": `bidi\u202eevil\u200bzero\x7fdel`,
 		"bad \xff byte":                   "bad \ufffd byte",
+		"👨\u200d💻研发告警群":                   "👨\u200d💻研发告警群", // an emoji sequence's joiner is kept
 	} {
 		if got := DisplayText(in); got != want {
 			t.Errorf("DisplayText(%q) = %q, want %q", in, got, want)
