@@ -201,3 +201,32 @@ func (v signatureBrackets) ValidateString(_ context.Context, req validator.Strin
 		fmt.Sprintf("%s %q is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, "+
 			"so it would read 【%s】. Write the name alone: %s = %q.", req.Path, s, head, req.Path, name))
 }
+
+// fullWidthVariable is a template variable typed with a Chinese or
+// Japanese input method's full-width ＄, ｛ or ｝ (at least one of them).
+var fullWidthVariable = regexp.MustCompile(`[$＄][{｛][^{}｛｝]*[}｝]`)
+
+// fullWidthVariables warns about a variable written with full-width
+// characters: `$｛name｝` is sent as text, never filled, and `${name｝`
+// fails as an unterminated variable without saying which brace is wrong.
+type fullWidthVariables struct{}
+
+func (fullWidthVariables) Description(context.Context) string {
+	return "variables should be written ${name} with ASCII characters"
+}
+func (v fullWidthVariables) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+func (fullWidthVariables) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	for _, m := range fullWidthVariable.FindAllString(req.ConfigValue.ValueString(), -1) {
+		if strings.ContainsAny(m, "＄｛｝") {
+			resp.Diagnostics.AddAttributeWarning(req.Path, "Variable Written With Full-Width Characters",
+				fmt.Sprintf("%s holds %q, written with full-width characters (＄ ｛ ｝): it is not a variable, and is sent as it is written. "+
+					"Type the variable with ASCII characters: ${name}.", req.Path, m))
+			return
+		}
+	}
+}

@@ -89,3 +89,25 @@ func TestSignatureBrackets(t *testing.T) {
 		}
 	}
 }
+
+// A variable typed with a Chinese input method's full-width characters
+// was sent as text ($｛name｝) or refused as unterminated without naming
+// the brace (${name｝); it warns, quoting it.
+func TestFullWidthVariables(t *testing.T) {
+	for value, want := range map[string]string{
+		"您好$｛name｝，订单已发货":     `template_contents holds "$｛name｝", written with full-width characters (＄ ｛ ｝): it is not a variable`,
+		"您好＄｛name｝":           `holds "＄｛name｝"`,
+		"您好${name｝，您的订单${no}": `holds "${name｝"`,
+		"您好${name}，订单已发货":     "",
+		"价格：￥100｛含税｝":         "",
+	} {
+		var resp validator.StringResponse
+		fullWidthVariables{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("template_contents"), ConfigValue: types.StringValue(value)}, &resp)
+		switch {
+		case want == "" && len(resp.Diagnostics) != 0:
+			t.Errorf("%q: %v, want nothing", value, resp.Diagnostics)
+		case want != "" && (len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity() != diag.SeverityWarning || !strings.Contains(resp.Diagnostics[0].Detail(), want)):
+			t.Errorf("%q: %v, want a warning with %q", value, resp.Diagnostics, want)
+		}
+	}
+}
