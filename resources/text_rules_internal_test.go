@@ -79,13 +79,14 @@ func TestSignatureBrackets(t *testing.T) {
 		var sr resource.SchemaResponse
 		map[string]func() resource.Resource{"sms_signature": NewSMSSignatureResource, "sms_template": NewSMSTemplateResource,
 			"gateway_sms_template": NewGatewaySMSTemplateResource}[typ]().Schema(context.Background(), resource.SchemaRequest{}, &sr)
-		found := false
+		brackets, fullWidth := false, typ == "sms_signature"
 		for _, v := range sr.Schema.Attributes[attr].(schema.StringAttribute).Validators {
 			_, ok := v.(signatureBrackets)
-			found = found || ok
+			_, fw := v.(fullWidthVariables)
+			brackets, fullWidth = brackets || ok, fullWidth || fw
 		}
-		if !found {
-			t.Errorf("%s.%s is not checked for a signature in brackets", typ, attr)
+		if !brackets || !fullWidth {
+			t.Errorf("%s.%s: checked for a signature in brackets %v, for full-width variables %v", typ, attr, brackets, fullWidth)
 		}
 	}
 }
