@@ -318,3 +318,18 @@ func TestRoster_numberPasswordShownThroughAFormat(t *testing.T) {
 		t.Errorf("passwords read (-want +got):\n%s", d)
 	}
 }
+
+// A problem quotes a long cell by its start and length: a 600-character
+// paste into user_status made one error line of about 1,900 characters.
+func TestProblem_longValueClipped(t *testing.T) {
+	long := strings.Repeat("在职", 300)
+	got := Problem{Sheet: "Agents", Cell: "J2", Field: "user_status", Value: long, HasValue: true, Rule: "must be 1, 2 or 3"}.String()
+	want := `Agents!J2: user_status "` + strings.Repeat("在职", 30) + `"… (600 characters) must be 1, 2 or 3`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	short := Problem{Sheet: "Agents", Cell: "C7", Field: "user_email", Value: "x@", HasValue: true, Rule: "is not an e-mail address"}.String()
+	if short != `Agents!C7: user_email "x@" is not an e-mail address` {
+		t.Errorf("short value: %s", short)
+	}
+}

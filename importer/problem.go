@@ -33,11 +33,20 @@ func (p Problem) String() string {
 		b.WriteByte(' ')
 	}
 	if p.HasValue {
-		fmt.Fprintf(&b, "%q ", p.Value)
+		// A long cell (600 characters pasted into user_status) is named
+		// by its start and length, not quoted whole on one line.
+		if r := []rune(p.Value); len(r) > maxShownValue {
+			fmt.Fprintf(&b, "%q… (%d characters) ", string(r[:maxShownValue-20]), len(r))
+		} else {
+			fmt.Fprintf(&b, "%q ", p.Value)
+		}
 	}
 	b.WriteString(p.Rule)
 	return b.String()
 }
+
+// maxShownValue is the most characters of a cell a problem quotes.
+const maxShownValue = 80
 
 // Problems is every problem found in an input; as an error it lists them all.
 type Problems []Problem
