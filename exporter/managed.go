@@ -29,11 +29,19 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 	if !opts.Force {
 		return nil, nil
 	}
-	paths, err := filepath.Glob(filepath.Join(opts.Dir, "terraform.tfstate.d", "*", "terraform.tfstate"))
-	if err != nil {
+	// Each workspace's folder is listed, not globbed: the folder the user
+	// names may hold [ or * (a glob refused "cc[1" and matched nothing in
+	// "env[prod]", so its workspaces went unchecked).
+	paths := []string{filepath.Join(opts.Dir, "terraform.tfstate")}
+	workspaces, err := os.ReadDir(filepath.Join(opts.Dir, "terraform.tfstate.d"))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	paths = append([]string{filepath.Join(opts.Dir, "terraform.tfstate")}, paths...)
+	for _, ws := range workspaces {
+		if ws.IsDir() {
+			paths = append(paths, filepath.Join(opts.Dir, "terraform.tfstate.d", ws.Name(), "terraform.tfstate"))
+		}
+	}
 	var out []string
 	for _, p := range paths {
 		found, err := stateConflicts(opts, p, written)
@@ -139,7 +147,7 @@ func conflictError(dir string, conflicts []string) error {
 	if len(shown) > 10 {
 		shown, more = shown[:10], fmt.Sprintf("\n  … and %d more", len(conflicts)-10)
 	}
-	return fmt.Errorf("%w: %s is managed by Terraform (terraform.tfstate), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
+	return fmt.Errorf("%w: %s is managed by Terraform (its local state), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
 		"The next plan would import them at the new addresses, and destroy them at the old ones where their configuration is gone (an earlier export's file), "+
 		"or leave two resources managing one object where it is your own (a file or module of yours); a membership moved to the other form would empty its group. "+
 		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+

@@ -55,8 +55,15 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 		state      string
 		workspace  string // the state is this workspace's, under terraform.tfstate.d
 		membership string
+		folder     string   // the folder's name, when it matters
 		want       []string // "" when the export goes ahead
 	}{
+		// A folder name is not a glob pattern: "cc[1" failed the export
+		// ("syntax error in pattern"), and in "env[prod]" no workspace
+		// state was found.
+		"renamed in a workspace, folder env[prod]": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging", folder: "env[prod]",
+			want: []string{"workspace staging: contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state"}},
+		"same addresses, folder cc[1": {state: state(res("contactcenter_webhook", "crm_calls", hook)), folder: "cc[1"},
 		"renamed in a workspace": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging",
 			want: []string{"workspace staging: contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state"}},
 		"same addresses": {state: state(res("contactcenter_webhook", "crm_calls", hook), res("contactcenter_skill_group", "sales", que),
@@ -73,7 +80,10 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
+			dir := filepath.Join(t.TempDir(), tc.folder)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			mine := filepath.Join(dir, "main.tf")
 			if err := os.WriteFile(mine, []byte("# mine\n"), 0o600); err != nil {
 				t.Fatal(err)
