@@ -158,25 +158,29 @@ func TestAgentValidateConfig_unknownPasswords(t *testing.T) {
 }
 
 // Two passwords of which one is still unknown at plan (another resource's
-// value, not a variable: variables are known by then) are refused at plan,
-// before the apply runs anything; validation left them to the plan.
+// value, not a variable: variables are known by then) may come out null (a
+// condition), so the plan warns (it refused a configuration that applies);
+// the apply, which plans again with both known, refuses two set before
+// anything is sent.
 func TestAgentModifyPlan_unknownPasswordPair(t *testing.T) {
 	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"user_password": tftypes.String, "user_password_wo": tftypes.String}}
 	val := func(pw, wo any) tftypes.Value {
 		return tftypes.NewValue(objType, map[string]tftypes.Value{"user_password": tftypes.NewValue(tftypes.String, pw), "user_password_wo": tftypes.NewValue(tftypes.String, wo)})
 	}
 	for name, tc := range map[string]struct {
-		config tftypes.Value
-		errors int
+		config           tftypes.Value
+		errors, warnings int
 	}{
-		"reference and literal":    {val(tftypes.UnknownValue, "b"), 1},
-		"one unknown, other unset": {val(tftypes.UnknownValue, nil), 0},
+		"reference and literal, at plan":  {val(tftypes.UnknownValue, "b"), 0, 1},
+		"both known, at apply":            {val("a", "b"), 1, 0},
+		"one unknown, other unset":        {val(tftypes.UnknownValue, nil), 0, 0},
+		"came out null at apply, literal": {val(nil, "b"), 0, 0},
 	} {
 		var resp resource.ModifyPlanResponse
 		(&agentResource{}).ModifyPlan(t.Context(), resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: tc.config}, Plan: tfsdk.Plan{Raw: tc.config},
 			State: tfsdk.State{Raw: tftypes.NewValue(objType, nil)}}, &resp)
-		if got := resp.Diagnostics.ErrorsCount(); got != tc.errors {
-			t.Errorf("%s: %d errors (%v), want %d", name, got, resp.Diagnostics, tc.errors)
+		if e, w := resp.Diagnostics.ErrorsCount(), resp.Diagnostics.WarningsCount(); e != tc.errors || w != tc.warnings {
+			t.Errorf("%s: %d errors, %d warnings (%v), want %d and %d", name, e, w, resp.Diagnostics, tc.errors, tc.warnings)
 		}
 	}
 }

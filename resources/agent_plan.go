@@ -116,11 +116,19 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	warnDefaultType(req.Config.Raw, req.State.Raw, &resp.Diagnostics)
-	// ValidateConfig leaves passwords unknown at validation to the plan;
-	// one still unknown here (another resource's value) is set.
-	if pw, wo := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"); !pw.IsNull() && !wo.IsNull() && (!pw.IsKnown() || !wo.IsKnown()) {
-		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination", passwordsTogether)
-		return
+	// ValidateConfig leaves passwords unknown at validation to the plan.
+	// One still unknown here (another resource's value) may come out null
+	// (a condition: x == "wo" ? null : "…"), so the plan warns; once the
+	// apply knows both (it plans each resource again), two set are refused
+	// before anything is sent.
+	if pw, wo := rawAttr(req.Config.Raw, "user_password"), rawAttr(req.Config.Raw, "user_password_wo"); !pw.IsNull() && !wo.IsNull() {
+		if pw.IsKnown() && wo.IsKnown() {
+			resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Invalid Attribute Combination", passwordsTogether)
+			return
+		}
+		resp.Diagnostics.AddAttributeWarning(path.Root("user_password"), "Both Passwords May Be Set",
+			"user_password and user_password_wo are both configured, and one is known only at apply: if neither comes out null, the apply refuses this agent "+
+				"(it cannot hold both) before sending it, after the resources it waits for have been applied. "+passwordsTogether[strings.Index(passwordsTogether, "Set one:"):])
 	}
 	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
 	if !req.State.Raw.IsNull() {

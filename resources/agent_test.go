@@ -1392,3 +1392,45 @@ func TestAccAgent_numberTaken(t *testing.T) {
 		}},
 	})
 }
+
+// TestAccAgent_passwordChosenAtApply: user_password chosen by a condition
+// on another resource's value, next to user_password_wo, was refused at
+// plan although it comes out null; it applies now. One that comes out set
+// is refused by the apply before the agent is sent.
+func TestAccAgent_passwordChosenAtApply(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tf, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	config := func(mode string) string {
+		return fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
+			env.Config(fmt.Sprintf(`
+resource "terraform_data" "mode" {
+  input = %q
+}
+resource "contactcenter_agent" "a" {
+  user_num                 = "8700"
+  user_name                = "PW Test"
+  user_password            = terraform_data.mode.output == "wo" ? null : "Secret-9"
+  user_password_wo         = "Secret-2"
+  user_password_wo_version = 1
+}
+`, mode))
+	}
+	w.Write(config("wo"))
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); !strings.Contains(out, "Both Passwords May Be Set") {
+		t.Errorf("apply of a password that comes out null lacks the plan's warning:\n%s", out)
+	}
+	w.Must(0, "destroy", "-auto-approve", "-no-color")
+	w.Write(config("both"))
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
+	if !strings.Contains(out, "Invalid Attribute Combination") || !strings.Contains(out, "cannot be configured together") {
+		t.Errorf("apply of two passwords known at apply:\n%s", out)
+	}
+	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 1 {
+		t.Errorf("users/add called %d times, want 1 (the second agent is refused before it is sent)", n)
+	}
+}
