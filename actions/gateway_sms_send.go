@@ -517,7 +517,9 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 	}
 	if s := req.ConfigValue.ValueString(); !client.ValidMobile(s) {
 		detail := fmt.Sprintf("%q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", s)
-		if strings.ContainsAny(s, " -().") {
+		if client.ValidMobile(client.WithoutSeparators(s)) {
+			// Only where it helps: mobile_normalize removes spaces and
+			// dashes, not brackets or dots, and makes no other number valid.
 			detail += " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
 		}
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number", detail)
