@@ -495,7 +495,7 @@ func (m *outboundTaskModel) flatten(t *client.Task) {
 		m.ForceDelete = types.BoolValue(false)
 	}
 	m.AssignedUsers = flattenAssignedUsers(m.AssignedUsers, t.AssignedUsers)
-	m.Config = keep(m.Config != nil, flattenConfig(t.Config), flattenConfig(nil))
+	m.Config = keep(m.Config != nil, flattenConfig(m.Config, t.Config), flattenConfig(nil, nil))
 	m.RecallStrategies = keep(m.RecallStrategies != nil, flattenRecall(m.RecallStrategies, t.RecallStrategies), flattenRecall(nil, nil))
 	m.Worktime = keep(m.Worktime != nil, flattenWorktime(t.Worktime), flattenWorktime(nil))
 	m.FilterRules = keep(m.FilterRules != nil, flattenFilterRules(t.FilterRules), flattenFilterRules(nil))

@@ -303,8 +303,10 @@ func (c *taskConfigModel) expand() *client.TaskConfig {
 	return &out
 }
 
-// flattenConfig reads config; flattenConfig(nil) is a config never sent.
-func flattenConfig(c *client.TaskConfig) *taskConfigModel {
+// flattenConfig reads config, the webhook ids in prior's order when only
+// their order changed (inPriorOrder); flattenConfig(nil, nil) is a config
+// never sent.
+func flattenConfig(prior *taskConfigModel, c *client.TaskConfig) *taskConfigModel {
 	if c == nil {
 		c = &client.TaskConfig{}
 	}
@@ -318,6 +320,9 @@ func flattenConfig(c *client.TaskConfig) *taskConfigModel {
 		out.Webhook = &taskWebhookModel{IDs: int64s(w.IDs)}
 		framework.Flatten(w, out.Webhook)
 		out.Webhook.Enable = orFalse(out.Webhook.Enable)
+		if prior != nil && prior.Webhook != nil {
+			out.Webhook.IDs = inPriorOrder(prior.Webhook.IDs, out.Webhook.IDs, func(p, r types.Int64) bool { return p.Equal(r) })
+		}
 	}
 	if s := c.TTS; s != nil {
 		out.TTS = &ttsModel{Options: map[string]types.String{}}
@@ -395,7 +400,8 @@ func expandAssignedUsers(users []assignedUserModel) []client.AssignedUser {
 	return out
 }
 
-// flattenAssignedUsers reads the agents; each is named by exactly one of
+// flattenAssignedUsers reads the agents, in the model's order when only
+// their order changed (inPriorOrder); each is named by exactly one of
 // user_id and user_num: the one the model names it by, else user_id.
 func flattenAssignedUsers(prior []assignedUserModel, users []client.AssignedUser) []assignedUserModel {
 	if len(users) == 0 && prior == nil {
@@ -405,6 +411,13 @@ func flattenAssignedUsers(prior []assignedUserModel, users []client.AssignedUser
 	for i, u := range users {
 		framework.Flatten(u, &out[i])
 		out[i].ConnLimit = orInt(out[i].ConnLimit, 0)
+	}
+	// The same agent: the key the model names it by, and its ceiling.
+	out = inPriorOrder(prior, out, func(p, u assignedUserModel) bool {
+		return p.ConnLimit.Equal(u.ConnLimit) &&
+			(!p.UserID.IsNull() && p.UserID.Equal(u.UserID) || !p.UserNum.IsNull() && p.UserNum.Equal(u.UserNum))
+	})
+	for i := range out {
 		if !out[i].UserID.IsNull() && !out[i].UserNum.IsNull() {
 			if i < len(prior) && prior[i].UserID.IsNull() && !prior[i].UserNum.IsNull() {
 				out[i].UserID = types.Int64Null()
@@ -412,6 +425,34 @@ func flattenAssignedUsers(prior []assignedUserModel, users []client.AssignedUser
 				out[i].UserNum = types.StringNull()
 			}
 		}
+	}
+	return out
+}
+
+// inPriorOrder returns read in prior's order when both hold the same
+// elements (matched one to one by same), else read as it is. The platform
+// gives assigned_users and config.webhook.ids no meaning by order (spec
+// §2.7.1, §2.7.3) and the portal may save them in another order; read in
+// that order, the next plan showed every moved element as changed
+// ("conn_limit = 0 -> 3" on an agent whose ceiling had not changed). A
+// change of members or values still reads in the API's order, and with no
+// prior (import) the API's order is kept.
+func inPriorOrder[T any](prior, read []T, same func(p, r T) bool) []T {
+	if len(prior) != len(read) {
+		return read
+	}
+	out := make([]T, 0, len(read))
+	used := make([]bool, len(read))
+next:
+	for _, p := range prior {
+		for i, r := range read {
+			if !used[i] && same(p, r) {
+				used[i] = true
+				out = append(out, r)
+				continue next
+			}
+		}
+		return read
 	}
 	return out
 }

@@ -2,12 +2,16 @@ package resources_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1177,4 +1181,258 @@ func TestAccOutboundTask_openDeposed(t *testing.T) {
 		t.Errorf("the deposed task after pausing and applying: %v, want it deleted", err)
 	}
 	w.Must(0, "plan", "-no-color", "-detailed-exitcode")
+}
+
+// reorderConfig is a predictive task with two agents (one named by number,
+// one by id, with different ceilings) and two webhooks.
+const reorderConfig = `
+resource "contactcenter_webhook" "hangup" {
+  name       = "hang-up records"
+  url        = "https://crm.example.com/hangup"
+  status     = true
+  event_type = 1
+}
+
+resource "contactcenter_webhook" "precall" {
+  name       = "pre-call push"
+  url        = "https://crm.example.com/precall"
+  status     = true
+  event_type = 2
+}
+
+resource "contactcenter_outbound_task" "test" {
+  name     = "Renewals"
+  type     = 1
+  trans_to = "101"
+
+  assigned_users = [
+    { user_num = "9002" },
+    { user_id = 5001, conn_limit = %d },
+  ]
+
+  config = {
+    call_ratio_type = 0
+    max_call_ratio  = 2
+    webhook = {
+      enable = true
+      ids    = [contactcenter_webhook.hangup.id, contactcenter_webhook.precall.id]
+    }
+  }
+}
+`
+
+// changedOnly checks that the refreshed plan changes attribute changed of
+// addr and leaves attribute same as the prior state holds it.
+type changedOnly struct{ addr, changed, same string }
+
+func (c changedOnly) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != c.addr {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		after, _ := rc.Change.After.(map[string]any)
+		if reflect.DeepEqual(before[c.changed], after[c.changed]) {
+			resp.Error = fmt.Errorf("%s: the plan does not change %s (%v)", c.addr, c.changed, before[c.changed])
+		} else if !reflect.DeepEqual(before[c.same], after[c.same]) {
+			resp.Error = fmt.Errorf("%s: the plan changes %s from %v to %v", c.addr, c.same, before[c.same], after[c.same])
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("%s: not in the plan", c.addr)
+}
+
+// TestAccOutboundTask_portalReorder: the platform gives assigned_users and
+// config.webhook.ids no meaning by order (§2.7.1, §2.7.3). The portal saved
+// them in another order, and the next plan showed an order-only diff
+// (assigned_users read as "conn_limit = 0 -> 3, user_num = 9002 -> ..."
+// on an agent whose ceiling did not change). The same members in another
+// order plan nothing; a real change still shows, on that list alone.
+func TestAccOutboundTask_portalReorder(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	c := env.Client(t)
+	addr := "contactcenter_outbound_task.test"
+	var id string
+	// portal edits the task as the portal would: read it, change it, save it.
+	portal := func(edit func(*client.Task)) {
+		task, err := c.Tasks.Get(t.Context(), framework.ID(types.StringValue(id)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(task)
+		if err := c.Tasks.Update(t.Context(), *task); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(fmt.Sprintf(reorderConfig, 3)),
+				Check: func(s *terraform.State) error {
+					id = s.RootModule().Resources[addr].Primary.ID
+					return nil
+				},
+			},
+			{
+				PreConfig: func() { portal(func(task *client.Task) { slices.Reverse(task.AssignedUsers) }) },
+				Config:    env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true,
+			},
+			{
+				PreConfig: func() { portal(func(task *client.Task) { slices.Reverse(task.Config.Webhook.IDs) }) },
+				Config:    env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true,
+			},
+			{
+				// Both lists still in the portal's order, and 5001's
+				// ceiling changed: that is drift, on assigned_users alone.
+				PreConfig: func() {
+					portal(func(task *client.Task) {
+						for _, u := range task.AssignedUsers {
+							if u.UserID != nil && *u.UserID == 5001 {
+								*u.ConnLimit = 5
+							}
+						}
+					})
+				},
+				Config: env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true, ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					changedOnly{addr, "assigned_users", "config"},
+				}},
+			},
+			{
+				Config: env.Config(fmt.Sprintf(reorderConfig, 3)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("assigned_users"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.StringExact("9002"), "user_id": knownvalue.Null(), "conn_limit": knownvalue.Int64Exact(0)}),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.Null(), "user_id": knownvalue.Int64Exact(5001), "conn_limit": knownvalue.Int64Exact(3)}),
+					})),
+				},
+			},
+			{
+				// An agent removed in the portal shows as removed; the
+				// webhooks reordered there do not show.
+				PreConfig: func() {
+					portal(func(task *client.Task) {
+						task.AssignedUsers = task.AssignedUsers[1:]
+						slices.Reverse(task.Config.Webhook.IDs)
+					})
+				},
+				Config: env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true, ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					changedOnly{addr, "assigned_users", "config"},
+				}},
+			},
+		},
+	})
+}
+
+// answersReordered wraps the API so that projects/detail answers
+// assigned_users and config.webhook.ids in reverse order, each agent with
+// both its user_id and its user_num (as a platform that sorts them and
+// names agents both ways would).
+func answersReordered(next http.Handler) http.Handler {
+	nums := map[string]string{"5001": "9001", "5002": "9002"}
+	ids := map[string]string{"9001": "5001", "9002": "5002"}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/api/v3/projects/detail") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, r)
+		body := rec.Body.Bytes()
+		var env struct {
+			Code    json.Number                `json:"code"`
+			Message string                     `json:"message"`
+			Data    map[string]json.RawMessage `json:"data"`
+		}
+		d := json.NewDecoder(bytes.NewReader(body))
+		d.UseNumber()
+		if d.Decode(&env) == nil && env.Data != nil {
+			var users []map[string]any
+			if json.Unmarshal(env.Data["assigned_users"], &users) == nil {
+				slices.Reverse(users)
+				for _, u := range users {
+					if n, ok := u["user_num"].(string); ok {
+						u["user_id"] = json.Number(ids[n])
+					} else {
+						u["user_num"] = nums[fmt.Sprint(u["user_id"])]
+					}
+				}
+				env.Data["assigned_users"], _ = json.Marshal(users)
+			}
+			var cfg map[string]json.RawMessage
+			var hook map[string]any
+			if json.Unmarshal(env.Data["config"], &cfg) == nil && json.Unmarshal(cfg["webhook"], &hook) == nil {
+				if l, ok := hook["ids"].([]any); ok {
+					slices.Reverse(l)
+				}
+				cfg["webhook"], _ = json.Marshal(hook)
+				env.Data["config"], _ = json.Marshal(cfg)
+			}
+			body, _ = json.Marshal(env)
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(body)
+	})
+}
+
+// TestAccOutboundTask_readBackKeepsOrder: a platform that answers the
+// lists in its own order. The read-back after create and after update keeps
+// the configuration's order (else Terraform reports an inconsistent result
+// after apply), and so does a refresh; an import, with no prior order,
+// reads the platform's.
+func TestAccOutboundTask_readBackKeepsOrder(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, answersReordered)
+	err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(
+		`[{"user_id": 5001, "user_num": "9001", "user_name": "Ann"}, {"user_id": 5002, "user_num": "9002", "user_name": "Bo"}]`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := "contactcenter_outbound_task.test"
+	var hooks [2]string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(fmt.Sprintf(reorderConfig, 3)),
+				Check: func(s *terraform.State) error {
+					hooks[0] = s.RootModule().Resources["contactcenter_webhook.hangup"].Primary.ID
+					hooks[1] = s.RootModule().Resources["contactcenter_webhook.precall"].Primary.ID
+					return nil
+				},
+			},
+			{Config: env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true},
+			{
+				Config: env.Config(fmt.Sprintf(reorderConfig, 4)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("assigned_users"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.StringExact("9002"), "user_id": knownvalue.Null(), "conn_limit": knownvalue.Int64Exact(0)}),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.Null(), "user_id": knownvalue.Int64Exact(5001), "conn_limit": knownvalue.Int64Exact(4)}),
+					})),
+				},
+			},
+			{Config: env.Config(fmt.Sprintf(reorderConfig, 4)), PlanOnly: true},
+			{
+				ResourceName: addr, ImportState: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					a := states[0].Attributes
+					got := []string{a["assigned_users.0.user_id"], a["assigned_users.0.conn_limit"], a["assigned_users.1.user_id"],
+						a["config.webhook.ids.0"], a["config.webhook.ids.1"]}
+					if want := []string{"5001", "4", "5002", hooks[1], hooks[0]}; !slices.Equal(got, want) {
+						return fmt.Errorf("imported %v, want the platform's order %v", got, want)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }
