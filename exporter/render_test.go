@@ -192,3 +192,36 @@ func TestRender_longSoundName(t *testing.T) {
 	}
 	renderFile(t, m, "sounds/"+name+".wav")
 }
+
+// TestRender_nonLatinNames: objects whose names mix Chinese with a Latin
+// tag are named by the tag and their id, not by the tag alone (crm, crm_2
+// in listing order); references, member names and the voice file's path
+// follow.
+func TestRender_nonLatinNames(t *testing.T) {
+	inv := &inventory{
+		agents:   []client.Agent{{UserID: 1001, UserNum: "8001", UserName: "Ann"}},
+		groups:   []client.SkillGroup{{ID: "101", QueName: "测试 Test-组 #1", WaitAudio: "501"}, {ID: "102", QueName: "销售组"}},
+		members:  map[string][]client.GroupAgent{"101": {{AgID: 1001, Skill: 1}}, "102": {{AgID: 1001, Skill: 2}}},
+		webhooks: []client.Webhook{{ID: 305, Name: "挂机话单推送（CRM）", URL: "https://crm.example.com/a"}, {ID: 306, Name: "预呼推送（CRM）", URL: "https://crm.example.com/b"}},
+		tasks: []client.Task{{ID: 700, Name: "预呼 Renewals", Type: 1, TransTo: fs("101"),
+			Config: &client.TaskConfig{Webhook: &client.TaskWebhook{Enable: fb(true), IDs: []client.FlexInt{306}}}}},
+		sounds: []soundFile{{Sound: client.Sound{ID: "501", Name: "Hold音乐/春节", SoundType: 1}, content: []byte("RIFF\x00\x00\x00\x00WAVE")}},
+	}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipMember})
+	for file, wants := range map[string][]string{
+		"webhooks.tf":            {`resource "contactcenter_webhook" "crm_305"`, `resource "contactcenter_webhook" "crm_306"`},
+		"skill_groups.tf":        {`resource "contactcenter_skill_group" "test_1_101"`, `resource "contactcenter_skill_group" "skill_group_102"`, "contactcenter_sound.hold_501.id"},
+		"skill_group_members.tf": {`resource "contactcenter_skill_group_member" "test_1_101_agent_8001"`, `resource "contactcenter_skill_group_member" "skill_group_102_agent_8001"`},
+		"outbound_tasks.tf":      {`resource "contactcenter_outbound_task" "renewals_700"`, "trans_to      = contactcenter_skill_group.test_1_101.id", "ids    = [contactcenter_webhook.crm_306.id]"},
+		"sounds.tf":              {`resource "contactcenter_sound" "hold_501"`, `source      = "sounds/hold_501.wav"`},
+		"imports.tf":             {"to = contactcenter_sound.hold_501\n  id = \"501,sounds/hold_501.wav\"", "to = contactcenter_webhook.crm_305\n  id = \"305\""},
+	} {
+		got := renderFile(t, m, file)
+		for _, w := range wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", file, w, got)
+			}
+		}
+	}
+	renderFile(t, m, "sounds/hold_501.wav")
+}
