@@ -181,7 +181,11 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		for _, a := range agents {
 			var b fields
 			b.add("que_id", queID, queComments...)
-			name := m.memberNames.name(groupName+"_"+m.agentKey(int64(a.AgID)), fmt.Sprintf("%s_%d", g.ID, a.AgID))
+			// Both parts are names already, so they are joined whole: a
+			// name cut short here could lose the agent's part and name
+			// the members of a long-named group group_2, group_3, … in
+			// listing order.
+			name := m.memberNames.unique(groupName + "_" + m.agentKey(int64(a.AgID)))
 			agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMember+"."+name+": agent_id")
 			if c != nil {
 				agentID = str(strconv.FormatInt(int64(a.AgID), 10))

@@ -225,3 +225,27 @@ func TestRender_nonLatinNames(t *testing.T) {
 	}
 	renderFile(t, m, "sounds/hold_501.wav")
 }
+
+// TestRender_longGroupMemberNames: a member resource joins its group's and
+// its agent's names whole. Cut to 64 characters, the agent's part fell off
+// a long group name and its members were named group, group_2, … in
+// listing order.
+func TestRender_longGroupMemberNames(t *testing.T) {
+	long := "Long queue for the evening calls of the northern region with music"
+	inv := &inventory{
+		agents:  []client.Agent{{UserID: 1001, UserNum: "8001"}, {UserID: 1002, UserNum: "8002"}},
+		groups:  []client.SkillGroup{{ID: "101", QueName: client.FlexString(long)}},
+		members: map[string][]client.GroupAgent{"101": {{AgID: 1002, Skill: 1}, {AgID: 1001, Skill: 1}}},
+	}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipMember})
+	group := newNamer("skill_group").name(long, "101")
+	members := renderFile(t, m, "skill_group_members.tf")
+	for _, w := range []string{
+		`resource "contactcenter_skill_group_member" "` + group + `_agent_8001" {` + "\n  que_id   = contactcenter_skill_group." + group + ".id\n  agent_id = contactcenter_agent.agent_8001.id",
+		`resource "contactcenter_skill_group_member" "` + group + `_agent_8002" {` + "\n  que_id   = contactcenter_skill_group." + group + ".id\n  agent_id = contactcenter_agent.agent_8002.id",
+	} {
+		if !strings.Contains(members, w) {
+			t.Errorf("skill_group_members.tf lacks %q:\n%s", w, members)
+		}
+	}
+}
