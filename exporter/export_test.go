@@ -90,6 +90,7 @@ func TestExport_bigContactCenter(t *testing.T) {
 	if len(sum.Literal) != 0 || len(sum.Failed) != 0 {
 		t.Errorf("literal ids %v, failed %v; want none", sum.Literal, sum.Failed)
 	}
+	checkFixtureNames(t, dir, bigCenter, exporter.MembershipAuthoritative)
 	sounds, _ := os.ReadDir(filepath.Join(dir, "sounds"))
 	if len(sounds) != bigCenter.sounds {
 		t.Errorf("sounds/ holds %d files, want %d", len(sounds), bigCenter.sounds)

@@ -81,6 +81,20 @@ func ff(v float64) *client.FlexFloat { x := client.FlexFloat(v); return &x }
 func fb(v bool) *client.FlexBool     { x := client.FlexBool(v); return &x }
 func fs(v string) *client.FlexString { x := client.FlexString(v); return &x }
 
+// Names in Chinese with a Latin word, and long ones, as people write them
+// in the portal: their resource names are the Latin words and the
+// object's id (crm_<id>), the kind and the id (skill_group_<id>), and a
+// member's name holds its group's and its agent's whole.
+var (
+	nonLatinWebhooks = []string{"挂机话单推送（CRM）", "预呼推送（CRM）"}
+	nonLatinSound    = "Hold音乐/春节"
+	groupNames       = map[int]string{
+		3: "Long queue for the evening calls of the northern region with music", // has members
+		4: "测试 Test-组 #1",                                                       // has members
+		5: "销售组",                                                                // has members
+	}
+)
+
 // build makes a contact center the way people do, through the API (the
 // client), not through the provider: agents with some configuration
 // objects customised, skill groups with members, webhooks, tasks of the
@@ -101,6 +115,9 @@ func (cc *center) build(t *testing.T, n size) {
 			content, file = []byte(fmt.Sprintf("ID3\x03\x00 mp3 voice %d", i)), "hold.mp3"
 		}
 		in := client.SoundInput{Name: fmt.Sprintf("Hold music %d", i), SoundType: int64(i%6 + 1), FileName: file, Content: content}
+		if i == 1 {
+			in.Name = nonLatinSound // named in Chinese with a Latin word
+		}
 		if i%2 == 0 {
 			in.Remark = "recorded in studio " + strconv.Itoa(i)
 		}
@@ -112,6 +129,9 @@ func (cc *center) build(t *testing.T, n size) {
 	groupIDs := make([]int64, n.groups)
 	parallel(t, n.groups, func(i int) error {
 		in := client.SkillGroupInput{QueName: fmt.Sprintf("Support L%d", i), QuePriority: int64(i % 10)}
+		if name, ok := groupNames[i]; ok {
+			in.QueName = name
+		}
 		if i%4 == 1 {
 			in.QueStrategy, in.RingTime, in.NoansAction = ptr(int64(2)), ptr(int64(25)), ptr("1")
 			in.AutoEvaluate = ptr(int64(0))
@@ -184,7 +204,11 @@ func (cc *center) build(t *testing.T, n size) {
 
 	webhookIDs := make([]int64, n.webhooks)
 	parallel(t, n.webhooks, func(i int) error {
-		w, err := c.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("CRM hook %d", i), URL: fmt.Sprintf("https://crm.example.com/hooks/%d", i),
+		name := fmt.Sprintf("CRM hook %d", i)
+		if i < len(nonLatinWebhooks) {
+			name = nonLatinWebhooks[i]
+		}
+		w, err := c.Webhooks.Create(ctx, client.WebhookInput{Name: name, URL: fmt.Sprintf("https://crm.example.com/hooks/%d", i),
 			Status: i%2 == 0, IsEncrypt: i%3 == 0, EventType: int64(i % 3), DeptID: int64(i % 2)})
 		if err != nil {
 			return err

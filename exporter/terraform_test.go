@@ -71,6 +71,7 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 	if len(sum.Literal) > 0 || len(sum.Failed) > 0 {
 		t.Fatalf("literal ids %v, failed %v", sum.Literal, sum.Failed)
 	}
+	checkFixtureNames(t, dir, n, membership)
 	tf := newTerraform(t, dir, bin, cc.origin)
 
 	tf.run("fmt", "-check", "-recursive", "-diff")
@@ -170,6 +171,47 @@ func driftedMembershipConverges(t *testing.T, tf *terraform, cc *center) {
 	}
 	if out, code := tf.runCode("plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
 		t.Errorf("plan after the apply: exit %d, want no changes\n%s", code, tail(out, 40))
+	}
+}
+
+// checkFixtureNames: the fixture's objects named in Chinese with a Latin
+// word are named by the word and their id, not by the word alone (crm,
+// crm_2 in listing order); those named in Chinese only by the kind and the
+// id; a member's name holds its group's and its agent's names whole.
+func checkFixtureNames(t *testing.T, dir string, n size, membership string) {
+	t.Helper()
+	read := func(file string) string {
+		b, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	count := func(file, re string) int { return len(regexp.MustCompile(re).FindAllString(read(file), -1)) }
+	const longGroup = "long_queue_for_the_evening_calls_of_the_northern_region_with"
+	type check struct {
+		file, re string
+		n        int
+	}
+	want := []check{
+		{"webhooks.tf", `resource "contactcenter_webhook" "crm_\d+" `, len(nonLatinWebhooks)},
+		{"webhooks.tf", `resource "contactcenter_webhook" "crm(_2)?" `, 0},
+		{"sounds.tf", `source      = "sounds/hold_\d+\.wav"`, 1},
+		{"skill_groups.tf", `resource "contactcenter_skill_group" "test_1_\d+" `, 1},
+		{"skill_groups.tf", `resource "contactcenter_skill_group" "skill_group_\d+" `, 1},
+		{"skill_groups.tf", `resource "contactcenter_skill_group" "` + longGroup + `" `, 1},
+	}
+	if membership == exporter.MembershipMember {
+		want = append(want,
+			check{"skill_group_members.tf", `resource "contactcenter_skill_group_member" "test_1_\d+_agent_\d+" `, n.perGroup},
+			check{"skill_group_members.tf", `resource "contactcenter_skill_group_member" "` + longGroup + `_agent_\d+" `, n.perGroup})
+	} else {
+		want = append(want, check{"skill_group_members.tf", `resource "contactcenter_skill_group_members" "test_1_\d+" `, 1})
+	}
+	for _, w := range want {
+		if got := count(w.file, w.re); got != w.n {
+			t.Errorf("%s: %d resources match %s, want %d", w.file, got, w.re, w.n)
+		}
 	}
 }
 
