@@ -69,7 +69,7 @@ func asciiWords(key string) (s string, dropped bool) {
 		pending = false
 		b.WriteString(w)
 	}
-	for _, r := range norm.NFKD.String(strings.ToLower(key)) {
+	for _, r := range strings.ToLower(norm.NFKD.String(key)) {
 		switch {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
 			word(string(r))

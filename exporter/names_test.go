@@ -28,10 +28,11 @@ func TestName(t *testing.T) {
 		"empty":            {"", "webhook", "5", "webhook_5"},
 		"emoji":            {"🎵 Hold", "sound", "500", "hold"}, // a symbol is punctuation, not a letter
 		// Letters with an ASCII form are written in it.
-		"accented letter":   {"Café Nord", "skill_group", "107", "cafe_nord"}, // the adoption guide's example
-		"decomposed accent": {"Cafe\u0301 Nord", "skill_group", "107", "cafe_nord"},
-		"spelt letters":     {"Straße Øst Łódź", "skill_group", "107", "strasse_ost_lodz"},
-		"full-width latin":  {"ＶＩＰ　Ｓａｌｅｓ", "skill_group", "107", "vip_sales"},
+		"accented letter":    {"Café Nord", "skill_group", "107", "cafe_nord"}, // the adoption guide's example
+		"decomposed accent":  {"Cafe\u0301 Nord", "skill_group", "107", "cafe_nord"},
+		"spelt letters":      {"Straße Øst Łódź", "skill_group", "107", "strasse_ost_lodz"},
+		"compatibility form": {"Acme™ Ⅻ", "sms_signature", "3", "acmetm_xii"}, // unfolded to upper case (™ → TM), then lowered
+		"full-width latin":   {"ＶＩＰ　Ｓａｌｅｓ", "skill_group", "107", "vip_sales"},
 		// Non-Latin letters: the ASCII part and the id, or the kind and the id.
 		"chinese only":         {"销售组", "skill_group", "107", "skill_group_107"},
 		"chinese only, tag":    {"挂机话单推送", "webhook", "305", "webhook_305"},
