@@ -150,8 +150,14 @@ func APIErrorDetail(err error) string {
 	}
 	if client.NoAnswer(err) {
 		text := err.Error()
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			text = strings.TrimSuffix(strings.TrimSuffix(text, io.ErrUnexpectedEOF.Error()), io.EOF.Error()) + "the connection was closed without an answer (EOF)"
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			// The answer began and was cut off: the service was reached.
+			return strings.TrimSuffix(text, io.ErrUnexpectedEOF.Error()) + "the connection was closed before the whole answer arrived (unexpected EOF)" +
+				"\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. Run the operation again; after a write, " +
+				"check first whether it took effect. max_retries controls automatic retries of safe calls."
+		}
+		if errors.Is(err, io.EOF) {
+			text = strings.TrimSuffix(text, io.EOF.Error()) + "the connection was closed without an answer (EOF)"
 		}
 		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
 			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."

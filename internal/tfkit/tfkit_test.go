@@ -163,6 +163,15 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		_ = conn.Close()
 	}))
 	defer closed.Close()
+	cut := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "200")
+		_, _ = w.Write([]byte(`{"code":200,"data":{"id":7,`))
+		w.(http.Flusher).Flush()
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_ = conn.Close()
+	}))
+	defer cut.Close()
 	noPath := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
@@ -193,6 +202,8 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 	}{
 		"refused": {call(refused.URL, live), []string{"connection refused", "The service could not be reached, or closed the connection without answering. Check endpoint"}},
 		"closed":  {call(closed.URL, live), []string{"the connection was closed without an answer (EOF)", "Check endpoint"}},
+		// An answer cut off in the middle: the service was reached.
+		"cut off": {call(cut.URL, live), []string{"the connection was closed before the whole answer arrived (unexpected EOF)", "in the middle of its answer"}},
 		"no path": {call(noPath.URL, live), []string{"HTTP 404", "The server has no such path. Check endpoint (or CONTACTCENTER_ENDPOINT): it is the origin only"}},
 		"ctrl-c":  {call(noPath.URL, stopped), []string{"interrupted (Terraform was stopped, for example with Ctrl-C).", "run it again to continue"}},
 	} {
@@ -201,7 +212,7 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 				t.Errorf("%s: detail lacks %q:\n%s", name, w, tc.got)
 			}
 		}
-		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") {
+		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") || name == "cut off" && strings.Contains(tc.got, "could not be reached") {
 			t.Errorf("%s: Go's words left in:\n%s", name, tc.got)
 		}
 	}
