@@ -175,7 +175,8 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 		return err
 	}, func(err error) string {
 		if client.HasCode(err, client.SMSCodeConflict) {
-			return "SMS templates still use this signature. Delete those templates, or point their sign_id at another signature, before deleting it. " +
+			return fmt.Sprintf("SMS templates still use this signature (the delete was tried again for %s, in case they were being deleted beside it). ", inUseRetryWait) +
+				"Delete those templates, or point their sign_id at another signature, before deleting it. " +
 				"When this delete is part of a replacement, lifecycle { create_before_destroy = true } makes the new signature first and moves the templates to it before the old one is deleted."
 		}
 		return ""

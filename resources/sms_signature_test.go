@@ -219,7 +219,8 @@ func TestAccSMSSignature_inUse(t *testing.T) {
 			},
 			{
 				Config:      env.ProviderConfig(),
-				ExpectError: regexp.MustCompile(`(?s)Unable to Delete SMS Signature.*"Made elsewhere".*Delete those templates`),
+				ExpectError: inOrder("Unable to Delete SMS Signature", `"Made elsewhere"`,
+					"SMS templates still use this signature (the delete was tried again for 5s, in case they were being deleted beside it). Delete those templates"),
 			},
 			{
 				PreConfig: func() {
