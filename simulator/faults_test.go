@@ -264,3 +264,33 @@ func TestFaultsValidation(t *testing.T) {
 		t.Fatalf("all together: %s", r.raw)
 	}
 }
+
+// Request ids do not repeat: they came from the faults' seeded generator,
+// which every /_sim/faults started again, so a later failure reported an
+// earlier one's id (and every run the same ones).
+func TestRequestIDsUnique(t *testing.T) {
+	h := newHarness(t, Options{})
+	other := newHarness(t, Options{})
+	seen := map[string]bool{}
+	id := func(h *harness) string {
+		r := h.api("POST", "/open/v3/svcapi/users/list", `{}`)
+		s, _ := r.body["request_id"].(string)
+		if len(s) != len("sim-")+16 {
+			t.Fatalf("request_id %q: %s", s, r.raw)
+		}
+		return s
+	}
+	for range 3 {
+		h.admin("POST", "/_sim/faults", `{}`)
+		for range 5 {
+			if s := id(h); seen[s] {
+				t.Errorf("request_id %s repeated after /_sim/faults", s)
+			} else {
+				seen[s] = true
+			}
+		}
+	}
+	if s := id(other); seen[s] {
+		t.Errorf("request_id %s repeated by another simulator", s)
+	}
+}

@@ -291,7 +291,7 @@ func merge(dst map[string]any, src any) map[string]any {
 }
 
 func (s *Server) requestID() string {
-	return fmt.Sprintf("sim-%016x", s.rng.Uint64())
+	return fmt.Sprintf("sim-%08x%08x", s.idBase, s.ids.Add(1))
 }
 
 // parse reads the body by content type: JSON, form-urlencoded or multipart.

@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -88,6 +89,13 @@ type Server struct {
 	clock  func() time.Time
 	rng    *rand.Rand
 	pushes sync.WaitGroup
+	// idBase and ids make request ids: a base drawn per server and a
+	// count, so that no id repeats within a run or, but by chance, across
+	// runs (they came from the faults' seeded generator, which every
+	// /_sim/faults starts again: a later failure reported an earlier one's
+	// id).
+	idBase uint32
+	ids    atomic.Uint32
 }
 
 // domain is one API area of the simulator. Each domain file registers
@@ -138,6 +146,7 @@ func New(opts Options) (*Server, error) {
 		stats:  map[string]int{},
 		rng:    rand.New(rand.NewPCG(1, 2)),
 		clock:  time.Now,
+		idBase: rand.Uint32(),
 	}
 	sort.SliceStable(domains, func(i, j int) bool { return domains[i].name < domains[j].name })
 	for _, d := range domains {
