@@ -75,7 +75,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 	surface := func(s client.Surface, what string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, Validators: []validator.String{settingCheck{string(s)}},
-			MarkdownDescription: fmt.Sprintf("Base URL of the API that serves %s (the platform documentation calls it `{%s}`). Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`, unless the configuration sets `endpoint`.",
+			MarkdownDescription: fmt.Sprintf("Base URL of the API that serves %s (the platform documentation calls it `{%s}`). Overrides the URL derived from `endpoint` (`endpoint` + `%s`). Also read from `CONTACTCENTER_%s`, unless the configuration sets `endpoint`. Without `endpoint`, each of the five surface URLs must be set, also those of surfaces the configuration does not use.",
 				what, s, client.SurfacePrefixes[s], strings.ToUpper(string(s))),
 		}
 	}
