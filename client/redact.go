@@ -90,6 +90,10 @@ func redactValue(v any) any {
 		for i := range t {
 			t[i] = redactValue(t[i])
 		}
+	case json.Number:
+		// As text: the provider's log lines reach Terraform as JSON, which
+		// reads every number as a float (1.79543538153e+12).
+		return string(t)
 	}
 	return v
 }

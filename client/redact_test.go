@@ -126,4 +126,18 @@ func TestRedactJSON_numbers(t *testing.T) {
 	if s := fmt.Sprint(got["time"], " ", got["n"], " ", got["sig"]); s != "1795435381530 1.5 [REDACTED]" {
 		t.Errorf("RedactJSON printed as %q", s)
 	}
+	// The provider's log lines reach Terraform as JSON, which reads them
+	// back with floats and prints them so: a number logged as a number
+	// came out 1.79543538153e+12.
+	line, err := json.Marshal(map[string]any{"request_body": got})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read map[string]any
+	if err := json.Unmarshal(line, &read); err != nil {
+		t.Fatal(err)
+	}
+	if s := fmt.Sprint(read["request_body"]); s != "map[n:1.5 sig:[REDACTED] time:1795435381530]" {
+		t.Errorf("the log line read back prints %q", s)
+	}
 }
