@@ -129,7 +129,7 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	if err := create(ctx, &plan); err != nil {
-		s.writeError(&resp.Diagnostics, "Unable to Create "+s.Title, err)
+		s.writeError(&resp.Diagnostics, "Unable to Create "+s.Title, err, "")
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -165,7 +165,9 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 		resp.Diagnostics.Append(resp.State.Get(ctx, &plan)...)
 	} else {
 		if err := update(ctx, &plan); err != nil {
-			s.writeError(&resp.Diagnostics, "Unable to Update "+s.Title, err)
+			var state M
+			resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+			s.writeError(&resp.Diagnostics, "Unable to Update "+s.Title, err, s.GoneSincePlan(ctx, &state))
 			return
 		}
 		s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -173,9 +175,11 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 	s.await(ctx, "update", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
-func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, summary string, err error) {
-	detail := tfkit.APIErrorDetail(err)
-	if s.explain != nil {
+// writeError adds the error of a failed write, with the object's advice
+// (explain) and more (GoneSincePlan's, or "").
+func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, summary string, err error, more string) {
+	detail := tfkit.APIErrorDetail(err) + more
+	if s.explain != nil && more == "" { // the object's advice is about another cause
 		if more := s.explain(err); more != "" {
 			detail += "\n\n" + more
 		}

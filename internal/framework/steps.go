@@ -84,10 +84,24 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	if err := update(ctx, &plan, &state); err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Update "+s.Title, err)
+		resp.Diagnostics.AddError("Unable to Update "+s.Title, tfkit.APIErrorDetail(err)+s.GoneSincePlan(ctx, &state))
 		return
 	}
 	s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// GoneSincePlan explains an update that failed because the object was
+// deleted after the plan was made (a saved plan applied later, a person in
+// the portal meanwhile): the service's refusal alone ("code 404: user 1001
+// does not exist") said nothing to do. It reads m once, only after a
+// failed update (a refusal that means "not found" may name another object,
+// such as a template's signature), and returns "" when m is still there.
+func (s Steps[M]) GoneSincePlan(ctx context.Context, m *M) string {
+	if !client.IsNotFound(s.Get(ctx, m)) {
+		return ""
+	}
+	return "\n\nThe object no longer exists: it was deleted outside Terraform after this plan was made. " +
+		"Run terraform plan again: it plans to create it anew."
 }
 
 // Delete is delete-if-gone: an object that no longer exists counts as
