@@ -218,7 +218,7 @@ func TestAccSMSSignature_inUse(t *testing.T) {
 				},
 			},
 			{
-				Config:      env.ProviderConfig(),
+				Config: env.ProviderConfig(),
 				ExpectError: inOrder("Unable to Delete SMS Signature", `"Made elsewhere"`,
 					"SMS templates still use this signature (the delete was tried again for 5s, in case they were being deleted beside it). Delete those templates"),
 			},
