@@ -117,7 +117,7 @@ func AgentAttributes() map[string]schema.Attribute {
 		"id": framework.IDAttribute("The agent's `user_id`."),
 		"user_num": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent number (`user_num`), unique within the enterprise. It cannot be changed: a new value replaces the agent.",
-			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed(), lookalikeNumber{}},
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed(), lookalikeNumber},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"user_name": schema.StringAttribute{
@@ -142,8 +142,8 @@ func AgentAttributes() map[string]schema.Attribute {
 		},
 		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
 		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", emailAddress),
-		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed(), lookalikeNumber{}),
-		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed(), lookalikeNumber{}),
+		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed(), lookalikeNumber),
+		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed(), lookalikeNumber),
 		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",

@@ -93,7 +93,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				stringvalidator.RegexMatches(noOuterSpaceRE, "must not start or end with white space (the service trims it)"),
-				signatureBrackets{},
+				signatureBrackets(""),
 			},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},

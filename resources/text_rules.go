@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
@@ -115,6 +116,26 @@ var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host,
 	return fmt.Sprintf("got %q: %s.", s, why)
 }}
 
+// textWarning warns at plan about a text the service takes but that is
+// most likely a mistake (so it cannot be refused: configuration generated
+// from the platform may hold it). check returns the warning's summary and
+// detail for the attribute at p ("" when there is nothing to say).
+type textWarning struct {
+	desc  string
+	check func(p path.Path, s string) (summary, detail string)
+}
+
+func (v textWarning) Description(context.Context) string             { return v.desc }
+func (v textWarning) MarkdownDescription(ctx context.Context) string { return v.desc }
+func (v textWarning) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if summary, detail := v.check(req.Path, req.ConfigValue.ValueString()); summary != "" {
+		resp.Diagnostics.AddAttributeWarning(req.Path, summary, detail)
+	}
+}
+
 // lookalikeNumber warns about a number (an agent number, a phone number)
 // that only looks like one typed in ASCII: full-width digits or signs, as
 // a Chinese or Japanese input method types them, or an invisible
@@ -122,17 +143,7 @@ var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host,
 // made in the portal with one can still be adopted; but it is another
 // number than the one it looks like: ccsync refuses it in a roster (where
 // "6032" would then be a new agent), and SMS sends refuse such a phone.
-type lookalikeNumber struct{}
-
-func (lookalikeNumber) Description(context.Context) string {
-	return "should be typed with ASCII digits and signs"
-}
-func (v lookalikeNumber) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-func (lookalikeNumber) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	s := req.ConfigValue.ValueString()
+var lookalikeNumber = textWarning{desc: "should be typed with ASCII digits and signs", check: func(p path.Path, s string) (string, string) {
 	why := ""
 chars:
 	for _, r := range s {
@@ -149,57 +160,40 @@ chars:
 		break chars
 	}
 	if why == "" {
-		return
+		return "", ""
 	}
-	resp.Diagnostics.AddAttributeWarning(req.Path, "Number Not in ASCII Characters",
-		fmt.Sprintf("%s %q has %s: the platform takes it, but as another number than the one it looks like "+
-			"(ccsync refuses it in a roster, where the ASCII number would be a new agent, and SMS sends refuse such a phone number). "+
-			"Type it with ASCII digits unless the platform's object really holds these characters.", req.Path, s, why))
-}
+	return "Number Not in ASCII Characters", fmt.Sprintf("%s %q has %s: the platform takes it, but as another number than the one it looks like "+
+		"(ccsync refuses it in a roster, where the ASCII number would be a new agent, and SMS sends refuse such a phone number). "+
+		"Type it with ASCII digits unless the platform's object really holds these characters.", p, s, why)
+}}
 
 // bracketed is text in the brackets a message puts around its signature.
 var bracketed = regexp.MustCompile(`^\s*[【\[][^【】\[\]]*[】\]]`)
 
 // signatureBrackets warns about a signature written in brackets, or a
-// template text that starts with one. A message carries its signature in
-// 【】 brackets put around it when it is sent (the SMS gateway refuses
-// brackets in its signatures; the open interface takes them): a signature
-// typed as 【Acme】 read 【【Acme】】, and a template that starts with
-// 【Acme】 read 【Acme】【Acme】. The service takes both, so this warns.
-type signatureBrackets struct {
-	// template: the value is a template's text, which the signature
-	// attribute (named here) is put in front of.
-	template string
-}
-
-func (signatureBrackets) Description(context.Context) string {
-	return "should not hold the brackets a message puts around its signature"
-}
-func (v signatureBrackets) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-func (v signatureBrackets) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	s := req.ConfigValue.ValueString()
-	head := bracketed.FindString(s)
-	if head == "" {
-		return
-	}
-	head = strings.TrimSpace(head)
-	if v.template != "" {
-		resp.Diagnostics.AddAttributeWarning(req.Path, "Template Starts With a Signature",
-			fmt.Sprintf("%s starts with %q: a message carries its signature in front of the text, so it would begin %s%s. "+
-				"Leave the signature out of the text; %s chooses it.", req.Path, head, head, head, v.template))
-		return
-	}
-	if head != strings.TrimSpace(s) {
-		return // brackets inside the text, not around it
-	}
-	inner := []rune(head)
-	name := strings.TrimSpace(string(inner[1 : len(inner)-1]))
-	resp.Diagnostics.AddAttributeWarning(req.Path, "Signature Text in Brackets",
-		fmt.Sprintf("%s %q is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, "+
-			"so it would read 【%s】. Write the name alone: %s = %q.", req.Path, s, head, req.Path, name))
+// template text that starts with one (template names the attribute that
+// chooses the template's signature; "" for a signature's text). A message
+// carries its signature in 【】 brackets put around it when it is sent (the
+// SMS gateway refuses brackets in its signatures; the open interface takes
+// them): a signature typed as 【Acme】 read 【【Acme】】, and a template that
+// starts with 【Acme】 read 【Acme】【Acme】.
+func signatureBrackets(template string) textWarning {
+	return textWarning{desc: "should not hold the brackets a message puts around its signature", check: func(p path.Path, s string) (string, string) {
+		head := strings.TrimSpace(bracketed.FindString(s))
+		switch {
+		case head == "":
+			return "", ""
+		case template != "":
+			return "Template Starts With a Signature", fmt.Sprintf("%s starts with %q: a message carries its signature in front of the text, so it would begin %s%s. "+
+				"Leave the signature out of the text; %s chooses it.", p, head, head, head, template)
+		case head != strings.TrimSpace(s):
+			return "", "" // brackets inside the text, not around it
+		}
+		inner := []rune(head)
+		name := strings.TrimSpace(string(inner[1 : len(inner)-1]))
+		return "Signature Text in Brackets", fmt.Sprintf("%s %q is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, "+
+			"so it would read 【%s】. Write the name alone: %s = %q.", p, s, head, p, name)
+	}}
 }
 
 // fullWidthVariable is a template variable typed with a Chinese or
@@ -209,24 +203,12 @@ var fullWidthVariable = regexp.MustCompile(`[$＄][{｛][^{}｛｝]*[}｝]`)
 // fullWidthVariables warns about a variable written with full-width
 // characters: `$｛name｝` is sent as text, never filled, and `${name｝`
 // fails as an unterminated variable without saying which brace is wrong.
-type fullWidthVariables struct{}
-
-func (fullWidthVariables) Description(context.Context) string {
-	return "variables should be written ${name} with ASCII characters"
-}
-func (v fullWidthVariables) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-func (fullWidthVariables) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	for _, m := range fullWidthVariable.FindAllString(req.ConfigValue.ValueString(), -1) {
+var fullWidthVariables = textWarning{desc: "variables should be written ${name} with ASCII characters", check: func(p path.Path, s string) (string, string) {
+	for _, m := range fullWidthVariable.FindAllString(s, -1) {
 		if strings.ContainsAny(m, "＄｛｝") {
-			resp.Diagnostics.AddAttributeWarning(req.Path, "Variable Written With Full-Width Characters",
-				fmt.Sprintf("%s holds %q, written with full-width characters (＄ ｛ ｝): it is not a variable, and is sent as it is written. "+
-					"Type the variable with ASCII characters: ${name}.", req.Path, m))
-			return
+			return "Variable Written With Full-Width Characters", fmt.Sprintf("%s holds %q, written with full-width characters (＄ ｛ ｝): it is not a variable, "+
+				"and is sent as it is written. Type the variable with ASCII characters: ${name}.", p, m)
 		}
 	}
-}
+	return "", ""
+}}

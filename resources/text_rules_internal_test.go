@@ -28,7 +28,7 @@ func TestLookalikeNumber(t *testing.T) {
 		"+86 138 0013 800": "",
 	} {
 		var resp validator.StringResponse
-		lookalikeNumber{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("user_num"), ConfigValue: types.StringValue(value)}, &resp)
+		lookalikeNumber.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("user_num"), ConfigValue: types.StringValue(value)}, &resp)
 		switch {
 		case want == "" && len(resp.Diagnostics) != 0:
 			t.Errorf("%q: %v, want nothing", value, resp.Diagnostics)
@@ -41,8 +41,7 @@ func TestLookalikeNumber(t *testing.T) {
 	for _, name := range []string{"user_num", "user_sms_phone", "fixed_phone"} {
 		found := false
 		for _, v := range sr.Schema.Attributes[name].(schema.StringAttribute).Validators {
-			_, ok := v.(lookalikeNumber)
-			found = found || ok
+			found = found || v.Description(context.Background()) == lookalikeNumber.desc
 		}
 		if !found {
 			t.Errorf("the agent's %s is not checked for look-alike characters", name)
@@ -55,16 +54,16 @@ func TestLookalikeNumber(t *testing.T) {
 // 【Acme】【Acme】, without a word; both warn at plan.
 func TestSignatureBrackets(t *testing.T) {
 	for _, tc := range []struct {
-		v     signatureBrackets
+		v     textWarning
 		value string
 		want  string
 	}{
-		{signatureBrackets{}, "【某某科技】", `sign_text "【某某科技】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【某某科技】】. Write the name alone: sign_text = "某某科技".`},
-		{signatureBrackets{}, "[Acme]", `so it would read 【[Acme]】. Write the name alone: sign_text = "Acme".`},
-		{signatureBrackets{}, "某某科技", ""},
-		{signatureBrackets{}, "【A】 and 【B】", ""},
-		{signatureBrackets{template: "sign_id"}, "【某某科技】您的验证码是${code}", `sign_text starts with "【某某科技】": a message carries its signature in front of the text, so it would begin 【某某科技】【某某科技】. Leave the signature out of the text; sign_id chooses it.`},
-		{signatureBrackets{template: "sign_id"}, "您的验证码是${code}【某某科技】", ""},
+		{signatureBrackets(""), "【某某科技】", `sign_text "【某某科技】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【某某科技】】. Write the name alone: sign_text = "某某科技".`},
+		{signatureBrackets(""), "[Acme]", `so it would read 【[Acme]】. Write the name alone: sign_text = "Acme".`},
+		{signatureBrackets(""), "某某科技", ""},
+		{signatureBrackets(""), "【A】 and 【B】", ""},
+		{signatureBrackets("sign_id"), "【某某科技】您的验证码是${code}", `sign_text starts with "【某某科技】": a message carries its signature in front of the text, so it would begin 【某某科技】【某某科技】. Leave the signature out of the text; sign_id chooses it.`},
+		{signatureBrackets("sign_id"), "您的验证码是${code}【某某科技】", ""},
 	} {
 		var resp validator.StringResponse
 		tc.v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("sign_text"), ConfigValue: types.StringValue(tc.value)}, &resp)
@@ -81,9 +80,8 @@ func TestSignatureBrackets(t *testing.T) {
 			"gateway_sms_template": NewGatewaySMSTemplateResource}[typ]().Schema(context.Background(), resource.SchemaRequest{}, &sr)
 		brackets, fullWidth := false, typ == "sms_signature"
 		for _, v := range sr.Schema.Attributes[attr].(schema.StringAttribute).Validators {
-			_, ok := v.(signatureBrackets)
-			_, fw := v.(fullWidthVariables)
-			brackets, fullWidth = brackets || ok, fullWidth || fw
+			d := v.Description(context.Background())
+			brackets, fullWidth = brackets || d == signatureBrackets("").desc, fullWidth || d == fullWidthVariables.desc
 		}
 		if !brackets || !fullWidth {
 			t.Errorf("%s.%s: checked for a signature in brackets %v, for full-width variables %v", typ, attr, brackets, fullWidth)
@@ -103,7 +101,7 @@ func TestFullWidthVariables(t *testing.T) {
 		"价格：￥100｛含税｝":         "",
 	} {
 		var resp validator.StringResponse
-		fullWidthVariables{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("template_contents"), ConfigValue: types.StringValue(value)}, &resp)
+		fullWidthVariables.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("template_contents"), ConfigValue: types.StringValue(value)}, &resp)
 		switch {
 		case want == "" && len(resp.Diagnostics) != 0:
 			t.Errorf("%q: %v, want nothing", value, resp.Diagnostics)
