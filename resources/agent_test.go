@@ -1400,14 +1400,9 @@ func TestAccAgent_numberTaken(t *testing.T) {
 func TestAccAgent_passwordChosenAtApply(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	tf, err := acctest.TerraformPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	w := env.Workdir(t)
 	config := func(mode string) string {
-		return fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
-			env.Config(fmt.Sprintf(`
+		return fmt.Sprintf(`
 resource "terraform_data" "mode" {
   input = %q
 }
@@ -1418,14 +1413,14 @@ resource "contactcenter_agent" "a" {
   user_password_wo         = "Secret-2"
   user_password_wo_version = 1
 }
-`, mode))
+`, mode)
 	}
-	w.Write(config("wo"))
+	w.WriteBody(config("wo"))
 	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); !strings.Contains(out, "Both Passwords May Be Set") {
 		t.Errorf("apply of a password that comes out null lacks the plan's warning:\n%s", out)
 	}
 	w.Must(0, "destroy", "-auto-approve", "-no-color")
-	w.Write(config("both"))
+	w.WriteBody(config("both"))
 	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
 	if !strings.Contains(out, "Invalid Attribute Combination") || !strings.Contains(out, "cannot be configured together") {
 		t.Errorf("apply of two passwords known at apply:\n%s", out)

@@ -339,13 +339,8 @@ func TestAccGatewaySMSSignature_waitTimeout(t *testing.T) {
 func TestAccGatewaySMSSignature_approvedAfterWaitRanOut(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	tf, err := acctest.TerraformPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
-	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
-		env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")))
+	w := env.Workdir(t)
+	w.WriteBody(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }"))
 	if out := w.Must(1, "apply", "-auto-approve", "-no-color"); !strings.Contains(out, "Gateway SMS Signature Review Not Finished") {
 		t.Fatalf("first apply:\n%s", out)
 	}

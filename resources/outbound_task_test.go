@@ -1155,13 +1155,8 @@ resource "contactcenter_outbound_task" "t" {
 func TestAccOutboundTask_openDeposed(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	tf, err := acctest.TerraformPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
-	w.Write(fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
-		env.Config(strings.Replace(automaticConfig("open"), "status   = \"open\"", "status   = \"open\"\n  lifecycle {\n    create_before_destroy = true\n  }", 1)))
+	w := env.Workdir(t)
+	w.WriteBody(strings.Replace(automaticConfig("open"), "status   = \"open\"", "status   = \"open\"\n  lifecycle {\n    create_before_destroy = true\n  }", 1))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	w.Must(1, "apply", "-auto-approve", "-no-color", "-replace=contactcenter_outbound_task.test")
 	out := strings.Join(strings.Fields(w.Must(1, "plan", "-no-color")), " ")

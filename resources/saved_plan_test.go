@@ -16,14 +16,9 @@ import (
 func TestAccSavedPlan_updateOfDeletedObject(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	tf, err := acctest.TerraformPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
+	w := env.Workdir(t)
 	config := func(name string) string {
-		return fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/")) +
-			env.Config(fmt.Sprintf(`
+		return fmt.Sprintf(`
 resource "contactcenter_agent" "a" {
   user_num      = "8801"
   user_name     = %[1]q
@@ -42,11 +37,11 @@ resource "contactcenter_sms_template" "t" {
   template_contents = "Hello"
   sign_id           = contactcenter_sms_signature.s.id
 }
-`, name))
+`, name)
 	}
-	w.Write(config("A"))
+	w.WriteBody(config("A"))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
-	w.Write(config("B"))
+	w.WriteBody(config("B"))
 	w.Must(0, "plan", "-out=tfplan", "-no-color")
 	c := env.Client(t)
 	if err := c.Agents.Delete(t.Context(), 1001); err != nil {

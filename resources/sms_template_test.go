@@ -441,16 +441,11 @@ func TestAccSMSTemplate_nameTaken(t *testing.T) {
 func TestAccSMSTemplate_approvedEditWarns(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	tf, err := acctest.TerraformPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := acctest.NewWorkdir(t, tf, env.Reattach(t))
-	head := fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(acctest.ProviderAddr, "registry.terraform.io/"))
-	w.Write(head + env.Config(smsTemplateConfig("Code", "Your code is $${code}", "")))
+	w := env.Workdir(t)
+	w.WriteBody(smsTemplateConfig("Code", "Your code is $${code}", ""))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	const summary = "Warning: Approved SMS Template Goes Back to Review"
-	w.Write(head + env.Config(smsTemplateConfig("Code", "Your code is $${code}.", "")))
+	w.WriteBody(smsTemplateConfig("Code", "Your code is $${code}.", ""))
 	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, summary) {
 		t.Errorf("the edit of a template still in review warns:\n%s", out)
 	}
@@ -461,7 +456,7 @@ func TestAccSMSTemplate_approvedEditWarns(t *testing.T) {
 		"":                          "this change submits it for review again (state 0), and until the review approves it again, sends that use it are refused",
 		"submit_for_review = false": "this change saves it as a draft (state -1), and until the review approves it again",
 	} {
-		w.Write(head + env.Config(smsTemplateConfig("Code", "Your code is $${code}.", cfg)))
+		w.WriteBody(smsTemplateConfig("Code", "Your code is $${code}.", cfg))
 		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
 		if !strings.Contains(out, summary) || !strings.Contains(out, "SMS template 3001 (Code) is approved; "+want) {
 			t.Errorf("plan of an approved template's edit (%s) lacks the warning %q:\n%s", cfg, want, out)

@@ -3,6 +3,7 @@ package acctest
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,8 @@ func TerraformPath() (string, error) {
 type Workdir struct {
 	t                 testing.TB
 	tf, dir, reattach string
+	// prelude starts every configuration WriteBody writes.
+	prelude string
 	// Wall is the wall time of the last command, CPU the CPU time of its
 	// terraform process (the providers' is the test process's).
 	Wall, CPU time.Duration
@@ -38,6 +41,29 @@ type Workdir struct {
 func NewWorkdir(t testing.TB, tf, reattach string) *Workdir {
 	t.Helper()
 	return &Workdir{t: t, tf: tf, dir: t.TempDir(), reattach: reattach}
+}
+
+// Workdir is a working directory for the terraform of TerraformPath with
+// e's provider served in process: the user's view of a command (its
+// output, warnings included, and exit code), where resource.Test shows
+// neither.
+func (e *Env) Workdir(t testing.TB) *Workdir {
+	t.Helper()
+	tf, err := TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorkdir(t, tf, e.Reattach(t))
+	w.prelude = fmt.Sprintf("terraform {\n  required_providers {\n    contactcenter = { source = %q }\n  }\n}\n", strings.TrimPrefix(ProviderAddr, "registry.terraform.io/")) +
+		e.ProviderConfig()
+	return w
+}
+
+// WriteBody replaces the configuration with body after the provider's
+// required_providers and provider blocks (Env.Workdir).
+func (w *Workdir) WriteBody(body string) {
+	w.t.Helper()
+	w.Write(w.prelude + body)
 }
 
 // Write replaces the configuration (main.tf).
