@@ -34,7 +34,7 @@ func (d *gatewaySMSTemplatesDataSource) Schema(_ context.Context, _ datasource.S
 	attrs["vcc_id"] = schema.Int64Attribute{
 		Optional: true,
 		MarkdownDescription: "Enterprise id (`vccId`). When set, the gateway ignores the appId and returns the templates of the whole enterprise. " +
-			"Applies to page mode and to reading all; not sent with `ids`.",
+			"Applies to page mode and to reading all; cannot be combined with `ids`.",
 	}
 	attrs["templates"] = framework.ComputedList("The templates, ordered by id.",
 		framework.ComputedAttributes(resources.GatewaySMSTemplateAttributes(), "wait_for_approval"))

@@ -38,7 +38,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		"vcc_id":          num("Enterprise id (`vcc_id`)."),
 		"tpl_title":       str("Template name (`tpl_title`)."),
 		"tpl_text":        str("Template body (`tpl_text`) with `${name}` variables."),
-		"new_sign_id":     num("Signature id (`new_sign_id`)."),
+		"new_sign_id":     num("The signature's `id` (`new_sign_id`): the `id` of `contactcenter_sms_signature`, not its `sign_id`."),
 		"remark":          str("Note (`remark`)."),
 		"dept_name_chain": str("Department path (`dept_name_chain`)."),
 		"verify_result":   num("Verification result as the platform answers it (`verify_result`); the platform does not document its values."),

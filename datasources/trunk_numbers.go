@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"fmt"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -34,8 +35,9 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"read in one call, optionally only those of one area code or type. API: trunks/all (spec §4.7, §2.12).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"code": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`: quote it, since HCL reads an unquoted `021` " +
+					"as the number 21, which matches no area code (a code without its leading 0 warns at plan).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), areaCodeWarning{}},
 			},
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",
@@ -89,4 +91,23 @@ type trunkNumberItem struct {
 	City       types.String `tfsdk:"city"`
 	Type       types.Int64  `tfsdk:"type"`
 	TypeString types.String `tfsdk:"type_string"`
+}
+
+// areaCodeWarning warns about an area code without its leading 0: HCL
+// reads an unquoted 021 as the number 21, and the lookup silently found no
+// number (an empty list, which then fed callers).
+type areaCodeWarning struct{}
+
+func (areaCodeWarning) Description(context.Context) string { return "area codes start with 0" }
+func (v areaCodeWarning) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+func (areaCodeWarning) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	c := req.ConfigValue.ValueString() // "" when null or unknown
+	if c == "" || c[0] == '0' || !client.IsDigits(c) {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(req.Path, "Area Code Without Its Leading 0",
+		fmt.Sprintf("code = %q: area codes start with 0 (\"021\", \"0755\"), so this one most likely matches no number. HCL reads an unquoted 0%s as the number %s: "+
+			"write code = \"0%s\".", c, c, c, c))
 }

@@ -61,3 +61,21 @@ func TestAccTrunkNumbersDataSource_validation(t *testing.T) {
 		"unknown type": {Config: `data "contactcenter_trunk_numbers" "x" { type = 4 }`, Want: `type value must be one of`},
 	})
 }
+
+// An area code written without quotes (code = 021) is the number 21 to
+// HCL, and the lookup silently found no number; the plan warns. A quoted
+// code says nothing.
+func TestAccTrunkNumbersDataSource_unquotedCode(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody("data \"contactcenter_trunk_numbers\" \"sh\" {\n  code = 021\n}\n")
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if want := `Warning: Area Code Without Its Leading 0`; !strings.Contains(out, want) || !strings.Contains(out, `HCL reads an unquoted 021 as the number 21: write code = "021".`) {
+		t.Errorf("plan with code = 021:\n%s", out)
+	}
+	w.WriteBody("data \"contactcenter_trunk_numbers\" \"sh\" {\n  code = \"021\"\n}\n")
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Warning") {
+		t.Errorf("plan with code = \"021\":\n%s", out)
+	}
+}

@@ -207,7 +207,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			Computed: true, MarkdownDescription: "Role name (`role_name`).",
 			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("role_id")},
 		},
-		"date_create_time": framework.Stamp("Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss`."),
+		"date_create_time": framework.Stamp("Creation time (`date_create_time`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
 	}
 	for _, o := range tfkit.AgentConfigObjects {
 		attrs[o.Name] = o.ResourceAttribute()

@@ -132,8 +132,8 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		"type_string": framework.Stamp("Name of the type (`type_string`)."),
 		"status_string": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the status (`status_string`).",
 			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("status")}},
-		"created_at": framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
-		"updated_at": schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
+		"created_at": framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
+		"updated_at": schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."},
 	}
 }
 

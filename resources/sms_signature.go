@@ -120,7 +120,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 		"is_used": schema.BoolAttribute{
 			Computed: true, MarkdownDescription: "Whether an SMS template uses the signature (`is_used`).",
 		},
-		"add_time": framework.Stamp("When the signature was created (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
+		"add_time": framework.Stamp("When the signature was created (`add_time`, `yyyy-mm-dd HH:ii:ss` in the platform's local time, no zone)."),
 		"add_user": framework.Stamp("Who created the signature (`add_user`)."),
 	}
 }

@@ -139,8 +139,8 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"tpl_type_name": computedString("Template type as text (`tpl_type_name`)."),
 		"sign_text":     computedString("Text of the template's signature (`sign_text`)."),
 		"dept_name":     computedString("Name of the owning department (`dept_name`)."),
-		"add_time":      framework.Stamp("When the template was created (`add_time`)."),
-		"update_time":   computedString("When the template was last changed (`update_time`)."),
+		"add_time":      framework.Stamp("When the template was created (`add_time`, `yyyy-mm-dd HH:ii:ss` in the platform's local time, no zone)."),
+		"update_time":   computedString("When the template was last changed (`update_time`, `yyyy-mm-dd HH:ii:ss` in the platform's local time, no zone)."),
 	}
 }
 

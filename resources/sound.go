@@ -124,7 +124,7 @@ func SoundAttributes() map[string]schema.Attribute {
 		},
 		"address":        framework.Stamp("Real storage path of the voice on the platform (`address`)."),
 		"sounds_address": framework.Stamp("Upload path of the voice (`sounds_address`, the `path` answered by the upload)."),
-		"add_time":       framework.Stamp("When the voice was uploaded (`add_time`, `yyyy-mm-dd HH:ii:ss`)."),
+		"add_time":       framework.Stamp("When the voice was uploaded (`add_time`, `yyyy-mm-dd HH:ii:ss` in the platform's local time, no zone)."),
 	}
 }
 

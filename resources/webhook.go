@@ -88,8 +88,8 @@ func WebhookAttributes() map[string]schema.Attribute {
 			Computed: true, MarkdownDescription: "Department name (`dept_name`).",
 			PlanModifiers: []planmodifier.String{framework.FollowsAttribute("dept_id")},
 		},
-		"created_at":        framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss`."),
-		"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss`."},
+		"created_at":        framework.Stamp("Creation time (`created_at`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
+		"updated_at":        schema.StringAttribute{Computed: true, MarkdownDescription: "Last update time (`updated_at`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."},
 		"created_user_name": framework.Stamp("Name of the user who created the webhook (`created_user_name`)."),
 		"updated_user_name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the user who last updated the webhook (`updated_user_name`)."},
 	}
