@@ -168,7 +168,10 @@ func (r *agentResource) warnReactivation(ctx context.Context, req resource.Modif
 	}
 	resigned, err := r.Client.Agents.Resigned(ctx)
 	a, ok := resigned[num]
-	if err != nil || !ok {
+	if err != nil || !ok || r.claims.Claimed(resignedKey(a.UserID.Int64())) {
+		// An agent this apply resigned (a replacement with delete_mode =
+		// "resign", planned again after its destroy) comes back as it
+		// was, groups and all: Create says so.
 		return
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("user_num"), "Create Re-activates a Resigned Agent",

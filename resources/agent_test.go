@@ -1429,3 +1429,27 @@ resource "contactcenter_agent" "a" {
 		t.Errorf("users/add called %d times, want 1 (the second agent is refused before it is sent)", n)
 	}
 }
+
+// TestAccAgent_replaceResignedNoReactivationWarning: a replacement with
+// delete_mode = "resign" resigns the agent, then its create (planned again
+// in the apply) found it among the resigned agents and warned that it
+// would be cleared as a new agent, beside Create's correct word that it
+// came back as it was.
+func TestAccAgent_replaceResignedNoReactivationWarning(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+resource "contactcenter_agent" "x" {
+  user_num      = "8801"
+  user_name     = "Ann"
+  user_password = "Secret-12"
+  delete_mode   = "resign"
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color", "-replace=contactcenter_agent.x")), " ")
+	if strings.Contains(out, "Create Re-activates a Resigned Agent") || !strings.Contains(out, "Resigned Agent Re-activated") {
+		t.Errorf("apply -replace of a resign-mode agent:\n%s", out)
+	}
+}
