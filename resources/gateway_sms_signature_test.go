@@ -350,7 +350,7 @@ func TestAccGatewaySMSSignature_approvedAfterWaitRanOut(t *testing.T) {
 	out := w.Must(0, "plan", "-no-color")
 	for _, want := range []string{"is tainted, so must be replaced", "Warning: Gateway SMS Signature Approved After Its Create Stopped Waiting",
 		"The gateway signature 3001 (Acme) was approved after the apply that created it stopped waiting", "creates a new one, which is reviewed again, and leaves the approved one on the gateway",
-		"run terraform untaint with the address above"} {
+		"run terraform untaint with the address above, then plan again: a plan that shows no replacement keeps it, and this warning stops after the next apply"} {
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("plan after the approval lacks %q:\n%s", want, out)
 		}

@@ -107,7 +107,8 @@ func (s reviewSteps[M]) approvedSinceTaint(ctx context.Context, resp *resource.R
 	resp.Diagnostics.AddWarning(s.Title+" Approved After Its Create Stopped Waiting",
 		fmt.Sprintf("The %s was approved after the apply that created it stopped waiting for the review, so Terraform marked it tainted. "+
 			"If this plan replaces it (\"tainted, so must be replaced\"), the apply %s. "+
-			"To keep the approved one, run terraform untaint with the address above, then plan again.", rev.what, s.replaced))
+			"To keep the approved one, run terraform untaint with the address above, then plan again: a plan that shows no replacement keeps it, "+
+			"and this warning stops after the next apply.", rev.what, s.replaced))
 }
 
 func (r *reviewedResource[M]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -162,37 +163,52 @@ chars:
 	if why == "" {
 		return "", ""
 	}
-	return "Number Not in ASCII Characters", fmt.Sprintf("%s %q has %s: the platform takes it, but as another number than the one it looks like "+
-		"(ccsync refuses it in a roster, where the ASCII number would be a new agent, and SMS sends refuse such a phone number). "+
-		"Type it with ASCII digits unless the platform's object really holds these characters.", p, s, why)
+	effect := "SMS sends refuse such a phone number, and ccsync refuses it in a roster"
+	if p.String() == "user_num" {
+		effect = "ccsync refuses it in a roster, where a row typed with ASCII digits would be a new agent"
+	}
+	return "Number Not in ASCII Characters", fmt.Sprintf("%s %q has %s: the platform takes it, but as another number than the one it looks like (%s). "+
+		"Type it with ASCII digits unless the platform's object really holds these characters.", p, s, why, effect)
 }}
 
-// bracketed is text in the brackets a message puts around its signature.
-var bracketed = regexp.MustCompile(`^\s*[【\[][^【】\[\]]*[】\]]`)
+// bracketed is text in the brackets a message puts around its signature
+// (or the ASCII ones the gateway refuses in a signature too);
+// fullWidthBracketed only the 【】 a signature is written in.
+var (
+	bracketed          = regexp.MustCompile(`^\s*[【\[][^【】\[\]]*[】\]]`)
+	fullWidthBracketed = regexp.MustCompile(`^\s*【[^【】]*】`)
+)
 
 // signatureBrackets warns about a signature written in brackets, or a
-// template text that starts with one (template names the attribute that
-// chooses the template's signature; "" for a signature's text). A message
-// carries its signature in 【】 brackets put around it when it is sent (the
-// SMS gateway refuses brackets in its signatures; the open interface takes
-// them): a signature typed as 【Acme】 read 【【Acme】】, and a template that
-// starts with 【Acme】 read 【Acme】【Acme】.
+// template text that starts with one in 【】 (template names the attribute
+// that chooses the template's signature; "" for a signature's text). A
+// message carries its signature in 【】 brackets put around it when it is
+// sent (the SMS gateway refuses brackets in its signatures; the open
+// interface takes them): a signature typed as 【Acme】 read 【【Acme】】, and a
+// template that starts with 【Acme】 read 【Acme】【Acme】. A template that
+// starts with ASCII brackets ("[Action required] ...") is ordinary text.
 func signatureBrackets(template string) textWarning {
 	return textWarning{desc: "should not hold the brackets a message puts around its signature", check: func(p path.Path, s string) (string, string) {
+		if template != "" {
+			head := strings.TrimSpace(fullWidthBracketed.FindString(s))
+			if head == "" {
+				return "", ""
+			}
+			return "Template Starts With a Signature", fmt.Sprintf("%s starts with %q, written as a signature is: a message carries its signature (the one %s chooses) "+
+				"in 【】 in front of the text, so it would begin with two, 【…】%s. Leave the signature out of the text.", p, head, template, head)
+		}
 		head := strings.TrimSpace(bracketed.FindString(s))
-		switch {
-		case head == "":
-			return "", ""
-		case template != "":
-			return "Template Starts With a Signature", fmt.Sprintf("%s starts with %q: a message carries its signature in front of the text, so it would begin %s%s. "+
-				"Leave the signature out of the text; %s chooses it.", p, head, head, head, template)
-		case head != strings.TrimSpace(s):
-			return "", "" // brackets inside the text, not around it
+		if head == "" || head != strings.TrimSpace(s) {
+			return "", "" // no brackets, or brackets inside the text, not around it
 		}
 		inner := []rune(head)
 		name := strings.TrimSpace(string(inner[1 : len(inner)-1]))
+		fix := ""
+		if name != "" {
+			fix = fmt.Sprintf(" Write the name alone: %s = %q.", p, name)
+		}
 		return "Signature Text in Brackets", fmt.Sprintf("%s %q is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, "+
-			"so it would read 【%s】. Write the name alone: %s = %q.", p, s, head, p, name)
+			"so it would read 【%s】.%s", p, s, head, fix)
 	}}
 }
 
@@ -204,11 +220,16 @@ var fullWidthVariable = regexp.MustCompile(`[$＄][{｛][^{}｛｝]*[}｝]`)
 // characters: `$｛name｝` is sent as text, never filled, and `${name｝`
 // fails as an unterminated variable without saying which brace is wrong.
 var fullWidthVariables = textWarning{desc: "variables should be written ${name} with ASCII characters", check: func(p path.Path, s string) (string, string) {
+	var found []string
 	for _, m := range fullWidthVariable.FindAllString(s, -1) {
-		if strings.ContainsAny(m, "＄｛｝") {
-			return "Variable Written With Full-Width Characters", fmt.Sprintf("%s holds %q, written with full-width characters (＄ ｛ ｝): it is not a variable, "+
-				"and is sent as it is written. Type the variable with ASCII characters: ${name}.", p, m)
+		if q := fmt.Sprintf("%q", m); strings.ContainsAny(m, "＄｛｝") && !slices.Contains(found, q) {
+			found = append(found, q)
 		}
 	}
-	return "", ""
+	if len(found) == 0 {
+		return "", ""
+	}
+	return "Variable Written With Full-Width Characters", fmt.Sprintf("%s holds %s, written with full-width characters (＄ ｛ ｝), which do not make a variable: "+
+		"one opened with them is sent as it is written, and one closed with ｝ is unterminated. Type each variable with ASCII characters: ${name}.",
+		p, strings.Join(found, ", "))
 }}

@@ -36,6 +36,14 @@ func TestLookalikeNumber(t *testing.T) {
 			t.Errorf("%q: %v, want a warning with %q", value, resp.Diagnostics, want)
 		}
 	}
+	// The effect named is the attribute's: a roster's row for user_num, SMS for a phone.
+	for attr, want := range map[string]string{"user_num": "where a row typed with ASCII digits would be a new agent", "user_sms_phone": "SMS sends refuse such a phone number"} {
+		var resp validator.StringResponse
+		lookalikeNumber.ValidateString(context.Background(), validator.StringRequest{Path: path.Root(attr), ConfigValue: types.StringValue("１３８００１３８０００")}, &resp)
+		if len(resp.Diagnostics) != 1 || !strings.Contains(resp.Diagnostics[0].Detail(), want) {
+			t.Errorf("%s: %v, want %q", attr, resp.Diagnostics, want)
+		}
+	}
 	var sr resource.SchemaResponse
 	NewAgentResource().Schema(context.Background(), resource.SchemaRequest{}, &sr)
 	for _, name := range []string{"user_num", "user_sms_phone", "fixed_phone"} {
@@ -62,8 +70,12 @@ func TestSignatureBrackets(t *testing.T) {
 		{signatureBrackets(""), "[Acme]", `so it would read 【[Acme]】. Write the name alone: sign_text = "Acme".`},
 		{signatureBrackets(""), "某某科技", ""},
 		{signatureBrackets(""), "【A】 and 【B】", ""},
-		{signatureBrackets("sign_id"), "【某某科技】您的验证码是${code}", `sign_text starts with "【某某科技】": a message carries its signature in front of the text, so it would begin 【某某科技】【某某科技】. Leave the signature out of the text; sign_id chooses it.`},
+		{signatureBrackets(""), "【】", `sign_text "【】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【】】.`},
+		{signatureBrackets("sign_id"), "【某某科技】您的验证码是${code}", `sign_text starts with "【某某科技】", written as a signature is: a message carries its signature (the one sign_id chooses) in 【】 in front of the text, so it would begin with two, 【…】【某某科技】. Leave the signature out of the text.`},
 		{signatureBrackets("sign_id"), "您的验证码是${code}【某某科技】", ""},
+		// ASCII brackets at the start of a template are ordinary text.
+		{signatureBrackets("sign_id"), "[Action required] Your invoice ${no} is overdue", ""},
+		{signatureBrackets("sign_id"), "[${code}] is your verification code", ""},
 	} {
 		var resp validator.StringResponse
 		tc.v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("sign_text"), ConfigValue: types.StringValue(tc.value)}, &resp)
@@ -94,11 +106,12 @@ func TestSignatureBrackets(t *testing.T) {
 // the brace (${name｝); it warns, quoting it.
 func TestFullWidthVariables(t *testing.T) {
 	for value, want := range map[string]string{
-		"您好$｛name｝，订单已发货":     `template_contents holds "$｛name｝", written with full-width characters (＄ ｛ ｝): it is not a variable`,
-		"您好＄｛name｝":           `holds "＄｛name｝"`,
-		"您好${name｝，您的订单${no}": `holds "${name｝"`,
-		"您好${name}，订单已发货":     "",
-		"价格：￥100｛含税｝":         "",
+		"您好$｛name｝，订单已发货":        `template_contents holds "$｛name｝", written with full-width characters`,
+		"您好＄｛name｝":              `holds "＄｛name｝"`,
+		"您好${name｝，您的订单${no}":    `holds "${name｝", written with full-width characters (＄ ｛ ｝), which do not make a variable: one opened with them is sent as it is written, and one closed with ｝ is unterminated.`,
+		"$｛a｝ and ${b｝ and $｛a｝": `holds "$｛a｝", "${b｝", written with`,
+		"您好${name}，订单已发货":        "",
+		"价格：￥100｛含税｝":            "",
 	} {
 		var resp validator.StringResponse
 		fullWidthVariables.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("template_contents"), ConfigValue: types.StringValue(value)}, &resp)
