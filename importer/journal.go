@@ -92,11 +92,48 @@ type journal struct {
 
 func reportKey(tag, mobile string) string { return tag + "\x00" + mobile }
 
+// JournalInUseError is Send's error when another run holds the journal's
+// lock: two runs on one journal would both send to every number neither
+// had recorded yet. The run that found it sent nothing.
+type JournalInUseError struct{ Path string }
+
+func (e *JournalInUseError) Error() string {
+	return fmt.Sprintf("another ccsync run is using the journal %s (it holds the journal's lock, until it ends); "+
+		"wait for it to finish, then run again: this run sent nothing", e.Path)
+}
+
+// errJournalLocked is lockFile's error when another open file holds the lock.
+var errJournalLocked = errors.New("locked")
+
 // openJournal reads an existing journal (or none) and, unless readOnly,
 // opens it for appending. A journal written for another template or
 // channel is refused: its numbers would be skipped wrongly.
-func openJournal(path, template, via string, readOnly bool) (*journal, error) {
-	j := &journal{path: path, state: map[string]*numberState{}, reported: map[string]Report{}, tags: map[string]bool{}}
+//
+// A journal opened for appending is locked first (an OS advisory lock,
+// exclusive, released when it is closed or the process ends): a second
+// run on it gets a *JournalInUseError before it reads it, not a copy of
+// the numbers the first has yet to record, which it would send again. A
+// read-only open (a dry run) takes no lock and creates no file.
+func openJournal(path, template, via string, readOnly bool) (j *journal, err error) {
+	j = &journal{path: path, state: map[string]*numberState{}, reported: map[string]Report{}, tags: map[string]bool{}}
+	if !readOnly {
+		if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+			return nil, err
+		}
+		if err := lockFile(j.f); err != nil {
+			_ = j.f.Close() // nothing written
+			if errors.Is(err, errJournalLocked) {
+				return nil, &JournalInUseError{Path: path}
+			}
+			return nil, fmt.Errorf("lock journal %s: %w", path, err)
+		}
+		locked := j.f
+		defer func() {
+			if err != nil {
+				_ = locked.Close() // nothing written; releases the lock
+			}
+		}()
+	}
 	f, err := os.Open(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -128,17 +165,14 @@ func openJournal(path, template, via string, readOnly bool) (*journal, error) {
 	if readOnly {
 		return j, nil
 	}
-	if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
-		return nil, err
-	}
 	j.w = bufio.NewWriter(j.f)
 	// After a torn last line, start on a fresh line so the next record
 	// stays readable.
-	if st, err := j.f.Stat(); err == nil && st.Size() > 0 {
+	if st, serr := j.f.Stat(); serr == nil && st.Size() > 0 {
 		last := make([]byte, 1)
-		if _, err := j.f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
-			if _, err := j.f.Write([]byte{'\n'}); err != nil {
-				return nil, errors.Join(err, j.f.Close())
+		if _, rerr := j.f.ReadAt(last, st.Size()-1); rerr == nil && last[0] != '\n' {
+			if _, err = j.f.Write([]byte{'\n'}); err != nil {
+				return nil, err
 			}
 		}
 	}

@@ -38,6 +38,14 @@ only with --resend-unknown. The queue hands each report out once: the
 reports taken, also those of other sends, are kept in the journal, and the
 run says how many of them were of other sends.
 
+One run at a time uses a journal: a run that sends locks it (an advisory
+lock, which the system releases when the run ends, however it ends). A
+second run on the same journal (the same --journal, or the same FILE.xlsx,
+--template and --via with the default one) refuses at once, "another
+ccsync run is using the journal ...; wait for it to finish", and sends
+nothing (exit 1): run it again when the first is done. A --dry-run reads
+the journal without locking it.
+
 What became of each message: through the open interface (--via open), the
 platform's send records, whose result moves from sent to success or failed
 when the delivery receipt arrives (the contactcenter_sms_records data source
@@ -64,8 +72,9 @@ row's values, is checked against the gateway's 400 characters first.
 
 --output json prints one document: every row's outcome, or {"problems":
 [...]} for bad cells, or {"error": "..."} when the run cannot start. Exit
-codes: 0 done, 1 some rows failed or are unknown, the run was stopped or the
-platform could not be reached, 2 bad input or usage.
+codes: 0 done, 1 some rows failed or are unknown, the run was stopped, the
+platform could not be reached, or another run is using the journal, 2 bad
+input or usage.
 `
 
 // notifySignals relays SIGINT and SIGTERM to c until the returned function
@@ -296,7 +305,13 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return badInput(probs)
 	}
 	if results == nil && sendErr != nil {
-		return fail(exitUsage, sendErr)
+		code := exitUsage
+		// Another run holds the journal: nothing is wrong with the input;
+		// the same command works once that run is done.
+		if inUse := (*importer.JournalInUseError)(nil); errors.As(sendErr, &inUse) {
+			code = exitFailures
+		}
+		return fail(code, sendErr)
 	}
 	// A report that cannot be written fails the run, but what was sent is
 	// still printed (in JSON with the error).

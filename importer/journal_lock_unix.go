@@ -1,0 +1,26 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package importer
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// lockFile takes an exclusive advisory lock (flock) on f without waiting:
+// errJournalLocked when another open file holds it. The lock goes with the
+// open file: closing it, or the process ending however it ends, releases
+// it.
+func lockFile(f *os.File) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) //nolint:gosec // G115: a file descriptor fits an int
+		switch {
+		case errors.Is(err, syscall.EINTR):
+			continue
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			return errJournalLocked
+		}
+		return err
+	}
+}
