@@ -45,7 +45,8 @@ CONTACTCENTER_* variables.
 Output: --output text|json (a run that cannot start prints {"error": "..."};
 bad cells, {"problems": [...]}). Exit codes: 0 all done, 1 some rows failed
 (or an interrupt left rows not started or cut off, or the platform could not
-be reached), 2 bad input or usage (every bad cell named).
+be reached or failed: credentials refused, a system error), 2 bad input or
+usage (every bad cell named).
 `
 
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).

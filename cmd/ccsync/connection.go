@@ -264,6 +264,29 @@ func unreachable(err error) bool {
 	return ok && (ae.HTTPStatus >= 500 || ae.HTTPStatus == http.StatusTooManyRequests)
 }
 
+// platformFailed reports whether err says the platform failed or turned
+// the request down as a whole (it could not be reached, refused the
+// credentials, answered a system error) rather than refused the input (a
+// template that does not exist or is not approved): the former is exit 1,
+// as agents and export terraform exit for it, the latter exit 2 (DESIGN
+// §8). Credentials that are not set at all are usage, not the platform.
+func platformFailed(err error) bool {
+	if unreachable(err) {
+		return true
+	}
+	if client.IsNotFound(err) {
+		return false
+	}
+	ae, ok := client.AsAPIError(err)
+	if !ok {
+		return false
+	}
+	if ae.Surface == client.SurfaceSMSAPI && (ae.Code == client.GatewayTemplateInvalid || ae.Code == client.GatewayTemplateParams) {
+		return false // the gateway's words for a template id it does not take
+	}
+	return true
+}
+
 // parseArgs parses flags that may come before or after the positional
 // arguments ("agents apply roster.xlsx --prune=resign").
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {

@@ -73,8 +73,9 @@ row's values, is checked against the gateway's 400 characters first.
 --output json prints one document: every row's outcome, or {"problems":
 [...]} for bad cells, or {"error": "..."} when the run cannot start. Exit
 codes: 0 done, 1 some rows failed or are unknown, the run was stopped, the
-platform could not be reached, or another run is using the journal, 2 bad
-input or usage.
+platform could not be reached or failed (credentials refused, a system
+error), or another run is using the journal, 2 bad input or usage (a
+template that does not exist or is not approved, bad cells).
 `
 
 // notifySignals relays SIGINT and SIGTERM to c until the returned function
@@ -259,14 +260,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	params, err := sender.TemplateParams(ctx, *template)
 	if err != nil {
-		code := exitUsage
-		if unreachable(err) {
-			code = exitFailures // the platform, not the input, failed
-		}
 		if errors.Is(err, client.ErrGatewayCredentials) {
-			return fail(code, fmt.Errorf("--via gateway: %w", err)) // not the template's fault
+			return fail(exitUsage, fmt.Errorf("--via gateway: %w", err)) // not the template's fault
 		}
-		return fail(code, fmt.Errorf("--template %s: %w", *template, err))
+		if platformFailed(err) {
+			// The platform, not the input, failed: exit 1, as agents and
+			// export terraform do, and not said as the template's fault.
+			return fail(exitFailures, fmt.Errorf("read template %s: %w", *template, err))
+		}
+		return fail(exitUsage, fmt.Errorf("--template %s: %w", *template, err))
 	}
 	list, probs, err := importer.ReadRecipients(file, params, *via)
 	if err != nil {
@@ -306,9 +308,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	if results == nil && sendErr != nil {
 		code := exitUsage
-		// Another run holds the journal: nothing is wrong with the input;
-		// the same command works once that run is done.
-		if inUse := (*importer.JournalInUseError)(nil); errors.As(sendErr, &inUse) {
+		// Another run holds the journal, or the platform failed (settling
+		// a batch in doubt, reading the template): nothing is wrong with
+		// the input; the same command may work once that is over.
+		if inUse := (*importer.JournalInUseError)(nil); errors.As(sendErr, &inUse) || platformFailed(sendErr) {
 			code = exitFailures
 		}
 		return fail(code, sendErr)
