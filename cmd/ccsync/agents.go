@@ -84,11 +84,11 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		}
 	default:
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
-		return exitUsage
+		return usageError(stdout, args, fmt.Sprintf("unknown subcommand %q (template, export, plan, apply)", sub))
 	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return parseExit(err)
+		return parseFailed(stdout, args, err)
 	}
 	if *output != "text" && *output != "json" {
 		fmt.Fprintf(stderr, "ccsync agents %s: --output must be text or json, not %q\n", sub, *output)

@@ -353,6 +353,45 @@ func flagError(err error) string {
 	return msg
 }
 
+// jsonAsked reports whether args ask for --output json, read without the
+// flag set: a parse that failed on another flag, or a subcommand that is
+// not known, has not read it. Flags end at "--".
+func jsonAsked(args []string) bool {
+	for i, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--output=json", "-output=json":
+			return true
+		case "--output", "-output":
+			if i+1 < len(args) && args[i+1] == "json" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usageError is the exit of a command refused before its flags were read
+// (a flag error, an unknown subcommand): 2, and with --output json among
+// args, {"error": msg} on stdout, as for any run that cannot start (its
+// text went to stderr).
+func usageError(stdout io.Writer, args []string, msg string) int {
+	if jsonAsked(args) {
+		_ = emit(stdout, "json", map[string]any{"error": msg}, "")
+	}
+	return exitUsage
+}
+
+// parseFailed is the exit after parseArgs failed: 0 when the user asked
+// for help (-h, --help: the flag set has printed it), else usageError's.
+func parseFailed(stdout io.Writer, args []string, err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return usageError(stdout, args, flagError(err))
+}
+
 // parseExit is the exit code after a flag set's Parse failed: 0 when the
 // user asked for help (-h, --help: the flag set has printed it), else 2.
 func parseExit(err error) int {

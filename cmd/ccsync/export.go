@@ -65,7 +65,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	if args[0] != "terraform" {
 		fmt.Fprintf(stderr, "ccsync export: unknown format %q (spreadsheets: ccsync agents export)\n\n%s", args[0], exportUsage)
-		return exitUsage
+		return usageError(stdout, args, fmt.Sprintf("unknown format %q (ccsync export terraform DIR; spreadsheets: ccsync agents export)", args[0]))
 	}
 	const name = "ccsync export terraform"
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -78,7 +78,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	conn := addConnFlags(fs)
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
-		return parseExit(err)
+		return parseFailed(stdout, args[1:], err)
 	}
 	if *output != "text" && *output != "json" {
 		fmt.Fprintf(stderr, "%s: --output must be text or json, not %q\n", name, *output)

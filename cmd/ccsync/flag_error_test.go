@@ -37,3 +37,50 @@ func TestBadFlagValue_errorOnceWithoutUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestBadFlag_outputJSONStillPrintsTheError: a bad flag (unknown, out of
+// range, without its value) or an unknown subcommand printed nothing on
+// stdout even with --output json, although the guide says --output json
+// prints one JSON document also when the run cannot start. It prints
+// {"error": "..."} whenever --output json is among the arguments, before
+// or after the bad flag, exit 2; without it stdout stays empty, and -h
+// prints the help alone.
+func TestBadFlag_outputJSONStillPrintsTheError(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		args []string
+		want string // in the JSON error and on stderr
+	}{
+		"agents plan, unknown flag after":    {[]string{"agents", "plan", "r2.xlsx", "--output", "json", "--bogus"}, "flag provided but not defined: -bogus"},
+		"agents plan, unknown flag before":   {[]string{"agents", "plan", "--bogus", "r2.xlsx", "--output=json"}, "flag provided but not defined: -bogus"},
+		"agents apply, no value":             {[]string{"agents", "apply", "r.xlsx", "-output", "json", "--prune"}, "flag needs an argument: -prune"},
+		"agents template":                    {[]string{"agents", "template", "r.xlsx", "--output", "json", "--endpoint", "x"}, "flag provided but not defined: -endpoint"},
+		"agents export, bad value":           {[]string{"agents", "export", "r.xlsx", "--output", "json", "--max-retries", "50"}, "--max-retries must be from 0 to 10, got 50"},
+		"sms send, out of range":             {[]string{"sms", "send", "x.xlsx", "--template", "3002", "--output", "json", "--max-retries", "99"}, "--max-retries must be from 0 to 10, got 99"},
+		"sms send, bad number before output": {[]string{"sms", "send", "x.xlsx", "--batch-size", "many", "--output", "json"}, `invalid value "many" for flag -batch-size`},
+		"export terraform, unknown flag":     {[]string{"export", "terraform", "d", "--output", "json", "--kind", "agents"}, "flag provided but not defined: -kind"},
+		"agents, unknown subcommand":         {[]string{"agents", "plans", "r.xlsx", "--output", "json"}, `unknown subcommand "plans"`},
+		"export, unknown format":             {[]string{"export", "tf", "d", "--output", "json"}, `unknown format "tf"`},
+		"sms, unknown subcommand":            {[]string{"sms", "sned", "x.xlsx", "--output", "json"}, `unknown subcommand "sned"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, o, e := runCLI(tc.args...)
+			if code != exitUsage || !strings.Contains(e, strings.TrimPrefix(tc.want, "unknown ")) {
+				t.Errorf("exit %d (want 2), stderr lacks %q:\n%s", code, tc.want, e)
+			}
+			assertJSONError(t, o, tc.want)
+		})
+	}
+	for _, args := range [][]string{
+		{"agents", "plan", "r2.xlsx", "--output", "text", "--bogus"},
+		{"sms", "send", "x.xlsx", "--max-retries", "99"},
+		{"export", "terraform", "d", "--bogus", "--", "--output", "json"},
+		{"agents", "plan", "--output", "json", "-h"},
+	} {
+		code, o, e := runCLI(args...)
+		if o != "" || (code != exitUsage && args[len(args)-1] != "-h") || (args[len(args)-1] == "-h" && code != exitOK) {
+			t.Errorf("%v: exit %d, stdout %q (want none)\n%s", args, code, o, e)
+		}
+	}
+}

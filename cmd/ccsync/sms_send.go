@@ -208,7 +208,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	output := fs.String("output", "text", "output format: text or json")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return parseExit(err)
+		return parseFailed(stdout, args, err)
 	}
 	if *output != "text" && *output != "json" {
 		fmt.Fprintf(stderr, "ccsync sms send: --output must be text or json, not %q\n", *output)

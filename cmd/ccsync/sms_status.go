@@ -31,7 +31,10 @@ func runSMS(args []string, stdout, stderr io.Writer) int {
 		if help {
 			return exitOK
 		}
-		return exitUsage
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return usageError(stdout, args, fmt.Sprintf("unknown subcommand %q (send, status)", args[0]))
 	}
 	return subs[args[0]](args[1:], stdout, stderr)
 }
