@@ -9,9 +9,9 @@ import (
 )
 
 // lockFile takes an exclusive advisory lock (flock) on f without waiting:
-// errJournalLocked when another open file holds it. The lock goes with the
-// open file: closing it, or the process ending however it ends, releases
-// it.
+// errJournalLocked when another open file holds it, nil on a file system
+// that has no locks. The lock goes with the open file: closing it, or the
+// process ending however it ends, releases it.
 func lockFile(f *os.File) error {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) //nolint:gosec // G115: a file descriptor fits an int
@@ -20,6 +20,10 @@ func lockFile(f *os.File) error {
 			continue
 		case errors.Is(err, syscall.EWOULDBLOCK):
 			return errJournalLocked
+		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP):
+			// A file system without locks (some network shares): the run
+			// goes on unlocked, as every run did before locks.
+			return nil
 		}
 		return err
 	}
