@@ -216,6 +216,13 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	for _, f := range files {
 		sum.Files = append(sum.Files, f.name)
 	}
+	// Empty lists are [] in the JSON summary, not null: a pipeline reads
+	// every list the same way.
+	for _, l := range []*[]string{&sum.Files, &sum.Removed, &sum.Literal, &sum.Failed, &sum.Notes} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
 	if opts.Progress != nil {
 		opts.Progress(Progress{Stage: "write", Done: len(files), Total: len(files)})
 	}

@@ -82,6 +82,12 @@ func TestExportCommand_againstSimulator(t *testing.T) {
 	if sum.Imports != 6 {
 		t.Errorf("imports = %d, want 6", sum.Imports)
 	}
+	// Empty lists are [], not null: a pipeline reads every list alike.
+	for _, list := range []string{"removed", "literal_ids", "failed", "notes"} {
+		if !strings.Contains(out, `"`+list+`": []`) && !strings.Contains(out, `"`+list+`":[]`) && !strings.Contains(out, `"`+list+`": [`) {
+			t.Errorf("%s is not a list in the JSON summary:\n%s", list, out)
+		}
+	}
 	b, err := os.ReadFile(filepath.Join(dir, "skill_group_members.tf"))
 	if err != nil {
 		t.Fatal(err)
