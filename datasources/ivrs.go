@@ -2,10 +2,14 @@ package datasources
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -52,12 +56,23 @@ func (d *ivrsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	framework.ReadDataSource(ctx, req, resp, "Unable to List IVRs", func(ctx context.Context, m *ivrsModel) error {
 		list, err := d.Client.Reference.IVRs(ctx)
 		m.IVRs, m.IDs = []ivrItem{}, []types.Int64{}
+		var near []string
 		for _, v := range list {
-			if !m.IvrName.IsNull() && string(v.IvrName) != m.IvrName.ValueString() {
+			if want := m.IvrName.ValueString(); !m.IvrName.IsNull() && string(v.IvrName) != want {
+				if q := fmt.Sprintf("%q", string(v.IvrName)); strings.EqualFold(strings.TrimSpace(string(v.IvrName)), strings.TrimSpace(want)) && !slices.Contains(near, q) {
+					near = append(near, q)
+				}
 				continue
 			}
 			m.IDs = append(m.IDs, types.Int64Value(int64(v.IvrID)))
 			m.IVRs = append(m.IVRs, ivrItem{IvrID: types.Int64Value(int64(v.IvrID)), IvrName: types.StringValue(string(v.IvrName)), IvrCode: types.StringValue(string(v.IvrCode))})
+		}
+		if err == nil && len(m.IVRs) == 0 && len(near) > 0 {
+			// An empty list is an answer, and one(...) of it is null: a
+			// task's trans_to planned as unset without a word.
+			resp.Diagnostics.AddAttributeWarning(path.Root("ivr_name"), "No IVR Has Exactly This Name",
+				fmt.Sprintf("No IVR is named %q (names compare exactly, case and white space included), so the list is empty; %s differs only in case or white space.",
+					m.IvrName.ValueString(), strings.Join(near, ", ")))
 		}
 		return err
 	})

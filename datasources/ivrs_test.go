@@ -2,6 +2,7 @@ package datasources_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -38,4 +39,26 @@ data "contactcenter_ivrs" "billing" { ivr_name = "Billing" }
 			},
 		}},
 	})
+}
+
+// An IVR name that differs from one only in case or white space found
+// nothing without a word, and one(...) of the empty list left a task's
+// trans_to unset; the plan warns, naming the IVR. An exact name does not.
+func TestAccIVRsDataSource_nearName(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"ivrs": json.RawMessage(`[{"ivrId":42,"ivrName":"Main menu","ivrCode":"ivr_main"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	w.WriteBody(`data "contactcenter_ivrs" "m" { ivr_name = "main menu " }`)
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if !strings.Contains(out, `Warning: No IVR Has Exactly This Name`) ||
+		!strings.Contains(out, `No IVR is named "main menu " (names compare exactly, case and white space included), so the list is empty; "Main menu" differs only in case or white space.`) {
+		t.Errorf("plan of a near name:\n%s", out)
+	}
+	w.WriteBody(`data "contactcenter_ivrs" "m" { ivr_name = "Main menu" }`)
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Warning") {
+		t.Errorf("plan of the exact name:\n%s", out)
+	}
 }
