@@ -147,6 +147,10 @@ type Options struct {
 	Concurrency int
 	// Progress, when set, is called as the export moves on.
 	Progress func(Progress)
+
+	// kept are the names the folder's local state gives the objects
+	// (keptNames), which an export with Force reuses.
+	kept map[string]string
 }
 
 // Progress reports one step of an export.
@@ -193,6 +197,9 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	}
 	inv, err := readInventory(ctx, c, opts)
 	if err != nil {
+		return nil, err
+	}
+	if opts.kept, err = keptNames(opts); err != nil {
 		return nil, err
 	}
 	mod := render(inv, opts)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,37 +30,144 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 	if !opts.Force {
 		return nil, nil
 	}
-	// Each workspace's folder is listed, not globbed: the folder the user
-	// names may hold [ or * (a glob refused "cc[1" and matched nothing in
-	// "env[prod]", so its workspaces went unchecked).
-	paths := []string{filepath.Join(opts.Dir, "terraform.tfstate")}
+	states, err := localStates(opts)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]exported{} // type + id → what the export writes
+	groups := map[string]string{} // que_id → membership type the export writes
+	for _, w := range written {
+		if w.typ == typeSound {
+			w.id, _, _ = strings.Cut(w.id, ",") // <id>,<path>: the state holds the id
+		}
+		byID[w.typ+"\x00"+w.id] = w
+		switch w.typ {
+		case typeSkillGroupMembers:
+			groups[w.id] = w.typ
+		case typeSkillGroupMember:
+			q, _, _ := strings.Cut(w.id, ":")
+			groups[q] = w.typ
+		}
+	}
+	var out []string
+	for _, st := range states {
+		where := ""
+		if st.workspace != "" {
+			where = "workspace " + st.workspace + ": "
+		}
+		for _, in := range st.instances {
+			if !slices.Contains(opts.Kinds, kindOfType[in.typ]) {
+				continue
+			}
+			if w, ok := byID[in.typ+"\x00"+in.id]; ok && w.typ+"."+w.name != in.addr {
+				out = append(out, fmt.Sprintf("%s%s %s is %s in the state; the export would write it as %s.%s", where, in.typ, in.id, in.addr, w.typ, w.name))
+				continue
+			}
+			q := in.id
+			if in.typ == typeSkillGroupMember {
+				q, _, _ = strings.Cut(in.id, ":")
+			}
+			if (in.typ == typeSkillGroupMembers || in.typ == typeSkillGroupMember) && groups[q] != "" && groups[q] != in.typ {
+				out = append(out, fmt.Sprintf("%sthe membership of skill group %s is %s in the state; the export would write it as %s resources", where, q, in.addr, groups[q]))
+			}
+		}
+	}
+	return out, nil
+}
+
+// keptNames are the names the folder's local states give this provider's
+// objects (type + "\x00" + id → name), for an export with Force to write
+// each object again at the address Terraform manages it at: an object
+// renamed in the portal, or named otherwise by an earlier ccsync, kept its
+// address instead of moving (which managedConflicts refused). Only a
+// resource of the root module without count or for_each is kept; one the
+// states name differently (two workspaces) is left to managedConflicts.
+func keptNames(opts Options) (map[string]string, error) {
+	if !opts.Force {
+		return nil, nil
+	}
+	states, err := localStates(opts)
+	if err != nil {
+		return nil, err
+	}
+	kept, disputed := map[string]string{}, map[string]bool{}
+	for _, st := range states {
+		for _, in := range st.instances {
+			if in.module || in.indexed {
+				continue
+			}
+			k := in.typ + "\x00" + in.id
+			if name, ok := kept[k]; ok && name != in.name {
+				disputed[k] = true
+			}
+			kept[k] = in.name
+		}
+	}
+	// A name two states give two objects of one type (two workspaces)
+	// can be neither's: the module would declare it twice.
+	holders := map[string][]string{}
+	for k, name := range kept {
+		typ, _, _ := strings.Cut(k, "\x00")
+		holders[typ+"."+name] = append(holders[typ+"."+name], k)
+	}
+	for _, ks := range holders {
+		if len(ks) > 1 {
+			for _, k := range ks {
+				disputed[k] = true
+			}
+		}
+	}
+	for k := range disputed {
+		delete(kept, k)
+	}
+	return kept, nil
+}
+
+// stateInstance is one instance of this provider's managed resources in
+// a local state.
+type stateInstance struct {
+	typ, id, name   string
+	addr            string // as Terraform writes it: module.x.type.name["key"]
+	module, indexed bool
+}
+
+// localState is one local state file's instances; workspace is "" for the
+// default workspace's terraform.tfstate.
+type localState struct {
+	workspace string
+	instances []stateInstance
+}
+
+// localStates reads every local state of the folder: the default
+// workspace's terraform.tfstate and terraform.tfstate.d/<workspace>/.
+// Each workspace's folder is listed, not globbed: the folder the user
+// names may hold [ or * (a glob refused "cc[1" and matched nothing in
+// "env[prod]", so its workspaces went unchecked).
+func localStates(opts Options) ([]localState, error) {
+	paths := map[string]string{"": filepath.Join(opts.Dir, "terraform.tfstate")}
 	workspaces, err := os.ReadDir(filepath.Join(opts.Dir, "terraform.tfstate.d"))
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	for _, ws := range workspaces {
 		if ws.IsDir() {
-			paths = append(paths, filepath.Join(opts.Dir, "terraform.tfstate.d", ws.Name(), "terraform.tfstate"))
+			paths[ws.Name()] = filepath.Join(opts.Dir, "terraform.tfstate.d", ws.Name(), "terraform.tfstate")
 		}
 	}
-	var out []string
-	for _, p := range paths {
-		found, err := stateConflicts(opts, p, written)
+	var out []localState
+	for _, ws := range slices.Sorted(maps.Keys(paths)) {
+		in, err := readState(paths[ws])
 		if err != nil {
 			return nil, err
 		}
-		if ws := filepath.Base(filepath.Dir(p)); filepath.Dir(filepath.Dir(p)) == filepath.Join(opts.Dir, "terraform.tfstate.d") {
-			for i := range found {
-				found[i] = "workspace " + ws + ": " + found[i]
-			}
-		}
-		out = append(out, found...)
+		out = append(out, localState{workspace: ws, instances: in})
 	}
 	return out, nil
 }
 
-// stateConflicts is managedConflicts for the state file at path.
-func stateConflicts(opts Options, path string, written []exported) ([]string, error) {
+// readState reads the instances of this provider's managed resources in
+// the state file at path (none when there is no file, or it is empty).
+func readState(path string) ([]stateInstance, error) {
 	b, err := os.ReadFile(path) //nolint:gosec // G304: a state file in the folder the user named
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -85,35 +193,12 @@ func stateConflicts(opts Options, path string, written []exported) ([]string, er
 	if err := json.Unmarshal(b, &st); err != nil {
 		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%w); export into a new folder", ErrInput, path, err)
 	}
-	byID := map[string]exported{} // type + id → what the export writes
-	groups := map[string]string{} // que_id → membership type the export writes
-	for _, w := range written {
-		if w.typ == typeSound {
-			w.id, _, _ = strings.Cut(w.id, ",") // <id>,<path>: the state holds the id
-		}
-		byID[w.typ+"\x00"+w.id] = w
-		switch w.typ {
-		case typeSkillGroupMembers:
-			groups[w.id] = w.typ
-		case typeSkillGroupMember:
-			q, _, _ := strings.Cut(w.id, ":")
-			groups[q] = w.typ
-		}
-	}
-	var out []string
+	var out []stateInstance
 	for _, r := range st.Resources {
-		if r.Mode != "managed" || !slices.Contains(opts.Kinds, kindOfType[r.Type]) {
+		if r.Mode != "managed" || kindOfType[r.Type] == "" {
 			continue
 		}
 		for _, in := range r.Instances {
-			at := r.Type + "." + r.Name
-			if in.IndexKey != nil {
-				k, _ := json.Marshal(in.IndexKey)
-				at += "[" + string(k) + "]"
-			}
-			if r.Module != "" {
-				at = r.Module + "." + at
-			}
 			// Only this provider's types are read: another provider's
 			// attributes (a numeric id) are none of the export's business.
 			var attrs struct {
@@ -122,18 +207,15 @@ func stateConflicts(opts Options, path string, written []exported) ([]string, er
 			if json.Unmarshal(in.Attributes, &attrs) != nil {
 				continue
 			}
-			id := attrs.ID
-			if w, ok := byID[r.Type+"\x00"+id]; ok && w.typ+"."+w.name != at {
-				out = append(out, fmt.Sprintf("%s %s is %s in the state; the export would write it as %s.%s", r.Type, id, at, w.typ, w.name))
-				continue
+			at := r.Type + "." + r.Name
+			if in.IndexKey != nil {
+				k, _ := json.Marshal(in.IndexKey)
+				at += "[" + string(k) + "]"
 			}
-			q := id
-			if r.Type == typeSkillGroupMember {
-				q, _, _ = strings.Cut(id, ":")
+			if r.Module != "" {
+				at = r.Module + "." + at
 			}
-			if (r.Type == typeSkillGroupMembers || r.Type == typeSkillGroupMember) && groups[q] != "" && groups[q] != r.Type {
-				out = append(out, fmt.Sprintf("the membership of skill group %s is %s in the state; the export would write it as %s resources", q, at, groups[q]))
-			}
+			out = append(out, stateInstance{typ: r.Type, id: attrs.ID, name: r.Name, addr: at, module: r.Module != "", indexed: in.IndexKey != nil})
 		}
 	}
 	return out, nil

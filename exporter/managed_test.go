@@ -51,30 +51,51 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 		return fmt.Sprintf(`{"mode": "managed", "type": %q, "name": %q, "instances": [{"attributes": {"id": %q}}]}`, typ, name, id)
 	}
 	hook := fmt.Sprint(w.ID)
+	// A webhook made in the portal since, whose name is the one the state
+	// gives the first: it gets another.
+	w2, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "Old CRM", URL: "https://crm.example.com/new", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook2 := fmt.Sprint(w2.ID)
 	for name, tc := range map[string]struct {
 		state      string
 		workspace  string // the state is this workspace's, under terraform.tfstate.d
+		state2     string // a second workspace's state (workspace "b")
 		membership string
 		folder     string   // the folder's name, when it matters
 		want       []string // "" when the export goes ahead
+		wrote      []string // in webhooks.tf when it goes ahead
 	}{
+		// An object the state holds at another root address (renamed in
+		// the portal, or named otherwise by an earlier ccsync) is written
+		// at that address: the export refused, and before that the next
+		// plan destroyed it at the old one. A new object whose name is
+		// taken gets another.
+		"renamed webhook": {state: state(res("contactcenter_webhook", "old_crm", hook)),
+			wrote: []string{`resource "contactcenter_webhook" "old_crm" {`, `name       = "CRM calls"`, `resource "contactcenter_webhook" "old_crm_2" {`, `name       = "Old CRM"`,
+				`to = contactcenter_webhook.old_crm` + "\n  id = \"" + hook + `"`, `to = contactcenter_webhook.old_crm_2` + "\n  id = \"" + hook2 + `"`}},
+		"renamed in a workspace": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging",
+			wrote: []string{`resource "contactcenter_webhook" "old_crm" {`}},
 		// A folder name is not a glob pattern: "cc[1" failed the export
 		// ("syntax error in pattern"), and in "env[prod]" no workspace
 		// state was found.
 		"renamed in a workspace, folder env[prod]": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging", folder: "env[prod]",
-			want: []string{"workspace staging: contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state"}},
+			wrote: []string{`resource "contactcenter_webhook" "old_crm" {`}},
 		"same addresses, folder cc[1": {state: state(res("contactcenter_webhook", "crm_calls", hook)), folder: "cc[1"},
-		"renamed in a workspace": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging",
-			want: []string{"workspace staging: contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state"}},
+		// Two workspaces naming the object two ways keep neither name.
+		"two workspaces, two names": {state: state(res("contactcenter_webhook", "crm_a", hook)), workspace: "a", state2: state(res("contactcenter_webhook", "crm_b", hook)),
+			want: []string{"workspace a: contactcenter_webhook " + hook + " is contactcenter_webhook.crm_a in the state", "workspace b: contactcenter_webhook " + hook + " is contactcenter_webhook.crm_b"}},
 		"same addresses": {state: state(res("contactcenter_webhook", "crm_calls", hook), res("contactcenter_skill_group", "sales", que),
 			res("contactcenter_skill_group_members", "sales", que),
 			// another provider's resource, whose id is a number, is no obstacle
 			`{"mode": "managed", "type": "other_thing", "name": "x", "instances": [{"attributes": {"id": 42}}]}`)},
 		"empty state file": {state: ""},
-		"renamed webhook": {state: state(res("contactcenter_webhook", "old_crm", hook)),
-			want: []string{"contactcenter_webhook " + hook + " is contactcenter_webhook.old_crm in the state; the export would write it as contactcenter_webhook.crm_calls", "Nothing was written"}},
+		// Addresses the export cannot write are still refused.
 		"moved into a module": {state: `{"version": 4, "resources": [{"module": "module.hooks", "mode": "managed", "type": "contactcenter_webhook", "name": "this", "instances": [{"index_key": "crm", "attributes": {"id": "` + hook + `"}}]}]}`,
-			want: []string{`is module.hooks.contactcenter_webhook.this["crm"] in the state`}},
+			want: []string{`is module.hooks.contactcenter_webhook.this["crm"] in the state`, "Nothing was written"}},
+		"for_each in the root module": {state: `{"version": 4, "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": "all", "instances": [{"index_key": "crm", "attributes": {"id": "` + hook + `"}}]}]}`,
+			want: []string{`contactcenter_webhook ` + hook + ` is contactcenter_webhook.all["crm"] in the state`}},
 		"membership form": {state: state(res("contactcenter_skill_group_members", "sales", que)), membership: "member",
 			want: []string{"the membership of skill group " + que + " is contactcenter_skill_group_members.sales in the state; the export would write it as contactcenter_skill_group_member resources"}},
 	} {
@@ -98,6 +119,15 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 			if err := os.WriteFile(stateFile, []byte(tc.state), 0o600); err != nil {
 				t.Fatal(err)
 			}
+			if tc.state2 != "" {
+				second := filepath.Join(dir, "terraform.tfstate.d", "b", "terraform.tfstate")
+				if err := os.MkdirAll(filepath.Dir(second), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(second, []byte(tc.state2), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
 			opts := exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}}
 			if tc.membership != "" {
 				opts.Membership = tc.membership
@@ -106,6 +136,13 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 			if tc.want == nil {
 				if err != nil {
 					t.Fatalf("export: %v", err)
+				}
+				hooks, _ := os.ReadFile(filepath.Join(dir, "webhooks.tf"))
+				imports, _ := os.ReadFile(filepath.Join(dir, "imports.tf"))
+				for _, want := range tc.wrote {
+					if !strings.Contains(string(hooks)+string(imports), want) {
+						t.Errorf("webhooks.tf and imports.tf lack %q:\n%s\n%s", want, hooks, imports)
+					}
 				}
 				return
 			}

@@ -67,7 +67,7 @@ func newModule(opts Options) *module {
 		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
 		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
 		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
-		memberNames: newNamer("skill_group_member"), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
+		memberNames: newNamer("skill_group_member", opts.kept), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
 	}
 }
 

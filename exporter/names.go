@@ -104,14 +104,38 @@ func cut(s string, n int) string {
 type namer struct {
 	prefix string
 	used   map[string]bool
+	// kept are the names a local state gives objects of the type, by id
+	// (keptNames): an object keeps its address when the folder is
+	// exported again.
+	kept map[string]string
 }
 
-func newNamer(prefix string) *namer { return &namer{prefix: prefix, used: map[string]bool{}} }
+// newNamer is the namer of contactcenter_<prefix>, with the names kept
+// (by type and id, see keptNames) reserved for their objects.
+func newNamer(prefix string, kept map[string]string) *namer {
+	n := &namer{prefix: prefix, used: map[string]bool{}, kept: map[string]string{}}
+	for k, name := range kept {
+		if typ, id, _ := strings.Cut(k, "\x00"); typ == "contactcenter_"+prefix {
+			n.kept[id], n.used[name] = name, true
+		}
+	}
+	return n
+}
 
 // name returns a unique name for the object with natural key key and id id:
-// Name(key, prefix, id); a name already taken gets _2, _3, …
+// the name the state gives it, else Name(key, prefix, id); a name already
+// taken gets _2, _3, …
 func (n *namer) name(key, id string) string {
-	return n.unique(Name(key, n.prefix, id))
+	return n.named(id, Name(key, n.prefix, id))
+}
+
+// named returns the name the state gives the object id, else base made
+// unique.
+func (n *namer) named(id, base string) string {
+	if name := n.kept[id]; name != "" {
+		return name
+	}
+	return n.unique(base)
 }
 
 // unique returns base, or base_2, base_3, … if it is taken, and marks it

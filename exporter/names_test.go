@@ -57,7 +57,7 @@ func TestName(t *testing.T) {
 	valid := regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			got := newNamer(tc.prefix).name(tc.key, tc.id)
+			got := newNamer(tc.prefix, nil).name(tc.key, tc.id)
 			if got != tc.want {
 				t.Errorf("name(%q, %q) = %q, want %q", tc.key, tc.id, got, tc.want)
 			}
@@ -78,7 +78,7 @@ func TestName_orderFree(t *testing.T) {
 	keys := []struct{ key, id string }{{"挂机话单推送（CRM）", "305"}, {"预呼推送（CRM）", "306"}, {"CRM", "307"}}
 	want := map[string]string{"305": "crm_305", "306": "crm_306", "307": "crm"}
 	for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} {
-		n := newNamer("webhook")
+		n := newNamer("webhook", nil)
 		got := map[string]string{}
 		for _, i := range order {
 			got[keys[i].id] = n.name(keys[i].key, keys[i].id)
@@ -90,7 +90,7 @@ func TestName_orderFree(t *testing.T) {
 }
 
 func TestNamer_unique(t *testing.T) {
-	n := newNamer("skill_group")
+	n := newNamer("skill_group", nil)
 	var got []string
 	for _, k := range []struct{ key, id string }{
 		{"Sales", "1"}, {"sales", "2"}, {"SALES!", "3"}, {"销售", "4"}, {"", "5"}, {"Sales 2", "6"}, {"skill_group_4", "7"},

@@ -14,7 +14,7 @@ import (
 func render(inv *inventory, opts Options) *module {
 	m := newModule(opts)
 	inv = inv.only(opts)
-	agentNames := newNamer("agent")
+	agentNames := newNamer("agent", opts.kept)
 	agentName := make([]string, len(inv.agents))
 	for i, a := range inv.agents {
 		agentName[i] = agentNames.name(string(a.UserNum), strconv.FormatInt(int64(a.UserID), 10))
@@ -22,7 +22,7 @@ func render(inv *inventory, opts Options) *module {
 		m.agentNums[string(a.UserNum)] = agentName[i]
 		m.agentIDByNum[string(a.UserNum)] = int64(a.UserID)
 	}
-	groupNames := newNamer("skill_group")
+	groupNames := newNamer("skill_group", opts.kept)
 	groupName := make([]string, len(inv.groups))
 	for i, g := range inv.groups {
 		groupName[i] = groupNames.name(string(g.QueName), string(g.ID))
@@ -30,25 +30,25 @@ func render(inv *inventory, opts Options) *module {
 			m.groupByID[string(g.ID)] = groupName[i]
 		}
 	}
-	webhookNames := newNamer("webhook")
+	webhookNames := newNamer("webhook", opts.kept)
 	webhookName := make([]string, len(inv.webhooks))
 	for i, w := range inv.webhooks {
 		webhookName[i] = webhookNames.name(string(w.Name), strconv.FormatInt(int64(w.ID), 10))
 		m.webhookByID[int64(w.ID)] = webhookName[i]
 	}
-	sigNames := newNamer("sms_signature")
+	sigNames := newNamer("sms_signature", opts.kept)
 	sigName := make([]string, len(inv.signatures))
 	for i, s := range inv.signatures {
 		sigName[i] = sigNames.name(string(s.SignText), strconv.FormatInt(int64(s.ID), 10))
 		m.sigByID[int64(s.ID)] = sigName[i]
 	}
-	soundNames := newNamer("sound")
+	soundNames := newNamer("sound", opts.kept)
 	soundName := make([]string, len(inv.sounds))
 	for i, s := range inv.sounds {
 		soundName[i] = soundNames.name(string(s.Name), string(s.ID))
 		m.soundByID[string(s.ID)] = soundName[i]
 	}
-	gwSigNames := newNamer("gateway_sms_signature")
+	gwSigNames := newNamer("gateway_sms_signature", opts.kept)
 	gwSigName := make([]string, len(inv.gwSigs))
 	for i, g := range inv.gwSigs {
 		gwSigName[i] = gwSigNames.name(g.Content(), strconv.FormatInt(g.Identifier(), 10))
@@ -73,14 +73,14 @@ func render(inv *inventory, opts Options) *module {
 	for i, w := range inv.webhooks {
 		m.renderWebhook(webhookName[i], w)
 	}
-	taskNames := newNamer("outbound_task")
+	taskNames := newNamer("outbound_task", opts.kept)
 	for _, t := range inv.tasks {
 		m.renderTask(taskNames.name(string(t.Name), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
 	for i, s := range inv.signatures {
 		m.renderSignature(sigName[i], s)
 	}
-	tplNames := newNamer("sms_template")
+	tplNames := newNamer("sms_template", opts.kept)
 	for _, t := range inv.templates {
 		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
@@ -90,7 +90,7 @@ func render(inv *inventory, opts Options) *module {
 	for i, g := range inv.gwSigs {
 		m.renderGatewaySignature(gwSigName[i], g)
 	}
-	gwTplNames := newNamer("gateway_sms_template")
+	gwTplNames := newNamer("gateway_sms_template", opts.kept)
 	for _, t := range inv.gwTpls {
 		m.renderGatewayTemplate(gwTplNames.name(string(t.TplTitle), strconv.FormatInt(t.Identifier(), 10)), t)
 	}
@@ -185,7 +185,7 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 			// name cut short here could lose the agent's part and name
 			// the members of a long-named group group_2, group_3, … in
 			// listing order.
-			name := m.memberNames.unique(groupName + "_" + m.agentKey(int64(a.AgID)))
+			name := m.memberNames.named(fmt.Sprintf("%s:%d", g.ID, a.AgID), groupName+"_"+m.agentKey(int64(a.AgID)))
 			agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMember+"."+name+": agent_id")
 			if c != nil {
 				agentID = str(strconv.FormatInt(int64(a.AgID), 10))

@@ -238,7 +238,7 @@ func TestRender_longGroupMemberNames(t *testing.T) {
 		members: map[string][]client.GroupAgent{"101": {{AgID: 1002, Skill: 1}, {AgID: 1001, Skill: 1}}},
 	}
 	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipMember})
-	group := newNamer("skill_group").name(long, "101")
+	group := newNamer("skill_group", nil).name(long, "101")
 	members := renderFile(t, m, "skill_group_members.tf")
 	for _, w := range []string{
 		`resource "contactcenter_skill_group_member" "` + group + `_agent_8001" {` + "\n  que_id   = contactcenter_skill_group." + group + ".id\n  agent_id = contactcenter_agent.agent_8001.id",

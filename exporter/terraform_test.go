@@ -124,6 +124,39 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 		t.Errorf("second plan: exit %d, want 0 (no changes):\n%s", code, tail(out, 80))
 	}
 	driftedMembershipConverges(t, tf, cc)
+	reExportKeepsAddresses(t, tf, cc, dir, membership)
+}
+
+// reExportKeepsAddresses: a webhook renamed in the portal, exported again
+// with --force into the managed folder, keeps the address the state gives
+// it; the next plan changes nothing. The export refused (and before that,
+// the next plan imported it at a new address and destroyed it at the old).
+func reExportKeepsAddresses(t *testing.T, tf *terraform, cc *center, dir, membership string) {
+	t.Helper()
+	ctx := t.Context()
+	var hook *client.Webhook
+	for w, err := range cc.c.Webhooks.List(ctx, client.WebhookFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		hook = &w
+		break
+	}
+	if hook == nil {
+		t.Fatal("the contact center has no webhook")
+	}
+	in := client.WebhookInput{DeptID: int64(hook.DeptID), Name: "Renamed in the portal", URL: string(hook.URL), Status: bool(hook.Status),
+		IsEncrypt: bool(hook.IsEncrypt), EventType: int64(hook.EventType)}
+	if err := cc.c.Webhooks.Update(ctx, int64(hook.ID), in); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Membership: membership, Force: true}); err != nil {
+		t.Fatalf("export again with --force: %v", err)
+	}
+	out, code := tf.runCode("plan", "-input=false", "-no-color", "-detailed-exitcode")
+	if code != 0 || !strings.Contains(out, "No changes.") {
+		t.Errorf("plan after exporting again: exit %d, want 0 (no changes):\n%s", code, tail(out, 80))
+	}
 }
 
 // driftedMembershipConverges: an agent of a scheduling robot task leaves

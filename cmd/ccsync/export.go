@@ -39,12 +39,14 @@ flags:
                        file of a voice file since deleted on the platform:
                        delete it yourself); an existing versions.tf is
                        kept; into a folder with a local state
-                       (terraform.tfstate, terraform.tfstate.d/),
-                       an export that would move an object the state
-                       manages to another address (renamed in the portal,
-                       renamed or moved by you, a membership in the other
-                       form) is refused, nothing written: the next plan
-                       would import it at the new address too
+                       (terraform.tfstate, terraform.tfstate.d/), an
+                       object keeps the name the state gives it (renamed
+                       in the portal since, or named otherwise by an
+                       earlier ccsync), and an export that would still
+                       move one to another address (moved into a module
+                       or under count/for_each by you, a membership in the
+                       other form) is refused, nothing written: the next
+                       plan would import it at the new address too
   --output text|json
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
