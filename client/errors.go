@@ -168,12 +168,16 @@ func IsAmbiguous(err error) bool {
 // happened.
 func NoAnswer(err error) bool {
 	var uerr *url.Error
-	var nerr net.Error
+	var operr *net.OpError
+	var dnserr *net.DNSError
 	var timeout *TimeoutError
 	if errors.As(err, &timeout) {
 		return false
 	}
-	return errors.As(err, &uerr) || errors.As(err, &nerr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+	// The network's own error types, not net.Error: a file's error
+	// (syscall.Errno: a journal in a read-only folder) satisfies that
+	// interface too, and was taken for the platform's silence.
+	return errors.As(err, &uerr) || errors.As(err, &operr) || errors.As(err, &dnserr) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 // IsNotFound reports whether err means the object does not exist, whatever

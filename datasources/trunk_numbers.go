@@ -108,6 +108,6 @@ func (areaCodeWarning) ValidateString(_ context.Context, req validator.StringReq
 		return
 	}
 	resp.Diagnostics.AddAttributeWarning(req.Path, "Area Code Without Its Leading 0",
-		fmt.Sprintf("code = %q: area codes start with 0 (\"021\", \"0755\"), so this one most likely matches no number. HCL reads an unquoted 0%s as the number %s: "+
-			"write code = \"0%s\".", c, c, c, c))
+		fmt.Sprintf("code = %q: area codes start with 0 (\"021\", \"0755\"), so this one most likely matches no number. If it was written unquoted "+
+			"(code = 0%s), HCL read it as the number %s: write code = \"0%s\".", c, c, c, c))
 }

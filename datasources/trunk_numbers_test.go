@@ -71,7 +71,7 @@ func TestAccTrunkNumbersDataSource_unquotedCode(t *testing.T) {
 	w := env.Workdir(t)
 	w.WriteBody("data \"contactcenter_trunk_numbers\" \"sh\" {\n  code = 021\n}\n")
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
-	if want := `Warning: Area Code Without Its Leading 0`; !strings.Contains(out, want) || !strings.Contains(out, `HCL reads an unquoted 021 as the number 21: write code = "021".`) {
+	if want := `Warning: Area Code Without Its Leading 0`; !strings.Contains(out, want) || !strings.Contains(out, `If it was written unquoted (code = 021), HCL read it as the number 21: write code = "021".`) {
 		t.Errorf("plan with code = 021:\n%s", out)
 	}
 	w.WriteBody("data \"contactcenter_trunk_numbers\" \"sh\" {\n  code = \"021\"\n}\n")

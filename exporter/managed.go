@@ -230,8 +230,8 @@ func conflictError(dir string, conflicts []string) error {
 		shown, more = shown[:10], fmt.Sprintf("\n  … and %d more", len(conflicts)-10)
 	}
 	return fmt.Errorf("%w: %s is managed by Terraform (its local state), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
-		"(An object renamed in the portal, a resource renamed or moved into a module, or a name an earlier ccsync wrote differently: names with letters that have "+
-		"no ASCII form now carry the object's id, and accents are written in ASCII.) "+
+		"(An object keeps the name the state gives it in the root module; one moved into a module or under count or for_each, a membership in the other form, "+
+		"or one two workspaces name two ways cannot be written there.) "+
 		"The next plan would import them at the new addresses, and destroy them at the old ones where their configuration is gone (an earlier export's file), "+
 		"or leave two resources managing one object where it is your own (a file or module of yours); a membership moved to the other form would empty its group. "+
 		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+

@@ -163,9 +163,12 @@ chars:
 	if why == "" {
 		return "", ""
 	}
-	effect := "SMS sends refuse such a phone number, and ccsync refuses it in a roster"
-	if p.String() == "user_num" {
-		effect = "ccsync refuses it in a roster, where a row typed with ASCII digits would be a new agent"
+	effect := map[string]string{
+		"user_num":       "ccsync refuses it in a roster, where a row typed with ASCII digits would be a new agent",
+		"user_sms_phone": "SMS sends refuse such a phone number, and ccsync refuses it in a roster",
+	}[p.String()]
+	if effect == "" {
+		effect = "ccsync refuses it in a roster, and it is not the number people dial"
 	}
 	return "Number Not in ASCII Characters", fmt.Sprintf("%s %q has %s: the platform takes it, but as another number than the one it looks like (%s). "+
 		"Type it with ASCII digits unless the platform's object really holds these characters.", p, s, why, effect)

@@ -37,7 +37,8 @@ func TestLookalikeNumber(t *testing.T) {
 		}
 	}
 	// The effect named is the attribute's: a roster's row for user_num, SMS for a phone.
-	for attr, want := range map[string]string{"user_num": "where a row typed with ASCII digits would be a new agent", "user_sms_phone": "SMS sends refuse such a phone number"} {
+	for attr, want := range map[string]string{"user_num": "where a row typed with ASCII digits would be a new agent", "user_sms_phone": "SMS sends refuse such a phone number",
+		"fixed_phone": "ccsync refuses it in a roster, and it is not the number people dial"} {
 		var resp validator.StringResponse
 		lookalikeNumber.ValidateString(context.Background(), validator.StringRequest{Path: path.Root(attr), ConfigValue: types.StringValue("１３８００１３８０００")}, &resp)
 		if len(resp.Diagnostics) != 1 || !strings.Contains(resp.Diagnostics[0].Detail(), want) {

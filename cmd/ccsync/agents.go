@@ -84,7 +84,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		}
 	default:
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
-		return usageError(stdout, args, fmt.Sprintf("unknown subcommand %q (template, export, plan, apply)", sub))
+		return usageError(stdout, append([]string{sub}, args...), fmt.Sprintf("unknown subcommand %q (template, export, plan, apply)", sub))
 	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {

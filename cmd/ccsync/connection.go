@@ -357,19 +357,19 @@ func flagError(err error) string {
 // flag set: a parse that failed on another flag, or a subcommand that is
 // not known, has not read it. Flags end at "--".
 func jsonAsked(args []string) bool {
+	json := false // the last --output wins, as in the flag set
 	for i, a := range args {
-		switch a {
-		case "--":
-			return false
-		case "--output=json", "-output=json":
-			return true
-		case "--output", "-output":
-			if i+1 < len(args) && args[i+1] == "json" {
-				return true
-			}
+		switch {
+		case a == "--":
+			return json
+		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "-output="):
+			_, v, _ := strings.Cut(a, "=")
+			json = v == "json"
+		case (a == "--output" || a == "-output") && i+1 < len(args):
+			json = args[i+1] == "json"
 		}
 	}
-	return false
+	return json
 }
 
 // usageError is the exit of a command refused before its flags were read

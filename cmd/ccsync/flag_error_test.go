@@ -62,6 +62,10 @@ func TestBadFlag_outputJSONStillPrintsTheError(t *testing.T) {
 		"agents, unknown subcommand":         {[]string{"agents", "plans", "r.xlsx", "--output", "json"}, `unknown subcommand "plans"`},
 		"export, unknown format":             {[]string{"export", "tf", "d", "--output", "json"}, `unknown format "tf"`},
 		"sms, unknown subcommand":            {[]string{"sms", "sned", "x.xlsx", "--output", "json"}, `unknown subcommand "sned"`},
+		// The output flag in the subcommand's place, and the last --output
+		// winning as in the flag set (review findings).
+		"agents, no subcommand":       {[]string{"agents", "--output", "json"}, `unknown subcommand "--output"`},
+		"agents plan, text then json": {[]string{"agents", "plan", "r2.xlsx", "--output", "text", "--output=json", "--bogus"}, "flag provided but not defined: -bogus"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -74,6 +78,7 @@ func TestBadFlag_outputJSONStillPrintsTheError(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"agents", "plan", "r2.xlsx", "--output", "text", "--bogus"},
+		{"agents", "plan", "r2.xlsx", "--output", "json", "--output", "text", "--bogus"},
 		{"sms", "send", "x.xlsx", "--max-retries", "99"},
 		{"export", "terraform", "d", "--bogus", "--", "--output", "json"},
 		{"agents", "plan", "--output", "json", "-h"},

@@ -111,3 +111,18 @@ func TestSMSSend_platformFailureBeforeTheFirstBatchExit1(t *testing.T) {
 		t.Errorf("%d batches sent", s.Batches)
 	}
 }
+
+// TestSMSSend_badJournalPathExit2: a journal in a folder that does not
+// exist, or a folder given as the journal, is the user's input (exit 2):
+// a file's error satisfies net.Error, and was taken for the platform's
+// silence (exit 1: a script retried a typo).
+func TestSMSSend_badJournalPathExit2(t *testing.T) {
+	t.Parallel()
+	ep := fakeEndpoint(t, importer.Backend{Open: importertest.NewSender()})
+	for name, journal := range map[string]string{"missing folder": filepath.Join(t.TempDir(), "nodir", "j"), "a folder": t.TempDir()} {
+		code, _, e := runSMSCmd("send", demoRecipients, "--template", "7", "--journal", journal, "--endpoint", ep, "--access-token", "t")
+		if code != 2 || !strings.Contains(e, journal) {
+			t.Errorf("%s: exit %d, want 2 naming the journal:\n%s", name, code, e)
+		}
+	}
+}
