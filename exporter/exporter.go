@@ -147,6 +147,10 @@ type Options struct {
 	Concurrency int
 	// Progress, when set, is called as the export moves on.
 	Progress func(Progress)
+	// StateFile is a state read with the folder's local ones (Force): the
+	// output of terraform state pull, for a folder whose state is kept by
+	// a backend the export cannot read.
+	StateFile string
 
 	// kept are the names the folder's local state gives the objects
 	// (keptNames), which an export with Force reuses.
@@ -202,6 +206,7 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if opts.kept, err = keptNames(opts); err != nil {
 		return nil, err
 	}
+	remote := remoteBackend(opts)
 	mod := render(inv, opts)
 	files, err := mod.files()
 	if err != nil {
@@ -220,6 +225,12 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	}
 	sum := &Summary{Dir: opts.Dir, Resources: mod.counts, Imports: len(mod.imports), Literal: mod.literal,
 		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds(), Removed: removed}
+	if remote != "" {
+		sum.Notes = append(sum.Notes, fmt.Sprintf("this folder's state is kept by a backend (%s), which the export cannot read: objects are named after "+
+			"the platform as it is now, so one your state manages under another name (renamed in the portal, or by you) is written at a new address, "+
+			"and the next plan would import it there and destroy it at the old one. Read the plan for destroy before applying, or export again "+
+			"with --state FILE, FILE being the output of terraform state pull", remote))
+	}
 	for _, f := range files {
 		sum.Files = append(sum.Files, f.name)
 	}

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -27,7 +28,7 @@ type exported struct{ typ, name, id string }
 // no local state). Every local workspace's state is read: the default
 // one's terraform.tfstate and terraform.tfstate.d/<workspace>/.
 func managedConflicts(opts Options, written []exported) ([]string, error) {
-	if !opts.Force {
+	if !opts.Force && opts.StateFile == "" {
 		return nil, nil
 	}
 	states, err := localStates(opts)
@@ -49,14 +50,42 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 			groups[q] = w.typ
 		}
 	}
+	// An object the workspaces name two ways: one sentence naming each,
+	// not a line per workspace, of which one may match what the export
+	// writes and hide the cause.
+	names := map[string]map[string]string{} // type + id → workspace → name
+	for _, st := range states {
+		for _, in := range st.instances {
+			if !in.module && !in.indexed && slices.Contains(opts.Kinds, kindOfType[in.typ]) {
+				k := in.typ + "\x00" + in.id
+				if names[k] == nil {
+					names[k] = map[string]string{}
+				}
+				names[k][st.workspace] = in.name
+			}
+		}
+	}
 	var out []string
+	disputed := map[string]bool{}
+	for _, k := range slices.Sorted(maps.Keys(names)) {
+		if distinct := slices.Compact(slices.Sorted(maps.Values(names[k]))); len(distinct) > 1 {
+			disputed[k] = true
+			var each []string
+			for _, ws := range slices.Sorted(maps.Keys(names[k])) {
+				each = append(each, fmt.Sprintf("%s: %s", workspaceName(ws), names[k][ws]))
+			}
+			typ, id, _ := strings.Cut(k, "\x00")
+			out = append(out, fmt.Sprintf("%s %s has another name in each state (%s): give it one name in every workspace (terraform state mv)",
+				typ, id, strings.Join(each, ", ")))
+		}
+	}
 	for _, st := range states {
 		where := ""
 		if st.workspace != "" {
-			where = "workspace " + st.workspace + ": "
+			where = workspaceName(st.workspace) + ": "
 		}
 		for _, in := range st.instances {
-			if !slices.Contains(opts.Kinds, kindOfType[in.typ]) {
+			if !slices.Contains(opts.Kinds, kindOfType[in.typ]) || disputed[in.typ+"\x00"+in.id] && !in.module && !in.indexed {
 				continue
 			}
 			if w, ok := byID[in.typ+"\x00"+in.id]; ok && w.typ+"."+w.name != in.addr {
@@ -75,6 +104,18 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 	return out, nil
 }
 
+// workspaceName is how a conflict names a state: "default" for the default
+// workspace's, "workspace staging", or "--state FILE".
+func workspaceName(ws string) string {
+	switch {
+	case ws == "":
+		return "default"
+	case strings.HasPrefix(ws, "--state "):
+		return ws
+	}
+	return "workspace " + ws
+}
+
 // keptNames are the names the folder's local states give this provider's
 // objects (type + "\x00" + id → name), for an export with Force to write
 // each object again at the address Terraform manages it at: an object
@@ -83,7 +124,7 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 // resource of the root module without count or for_each is kept; one the
 // states name differently (two workspaces) is left to managedConflicts.
 func keptNames(opts Options) (map[string]string, error) {
-	if !opts.Force {
+	if !opts.Force && opts.StateFile == "" {
 		return nil, nil
 	}
 	states, err := localStates(opts)
@@ -154,6 +195,12 @@ func localStates(opts Options) ([]localState, error) {
 			paths[ws.Name()] = filepath.Join(opts.Dir, "terraform.tfstate.d", ws.Name(), "terraform.tfstate")
 		}
 	}
+	if opts.StateFile != "" {
+		if _, err := os.Stat(opts.StateFile); err != nil {
+			return nil, fmt.Errorf("%w: --state: %w", ErrInput, err)
+		}
+		paths["--state "+opts.StateFile] = opts.StateFile
+	}
 	var out []localState
 	for _, ws := range slices.Sorted(maps.Keys(paths)) {
 		in, err := readState(paths[ws])
@@ -168,7 +215,7 @@ func localStates(opts Options) ([]localState, error) {
 // readState reads the instances of this provider's managed resources in
 // the state file at path (none when there is no file, or it is empty).
 func readState(path string) ([]stateInstance, error) {
-	b, err := os.ReadFile(path) //nolint:gosec // G304: a state file in the folder the user named
+	b, err := os.ReadFile(path) //nolint:gosec // G304: a state file in the folder the user named, or the one --state names
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -237,4 +284,36 @@ func conflictError(dir string, conflicts []string) error {
 		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+
 		"terraform plan -generate-config-out; for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first",
 		ErrInput, dir, len(conflicts), strings.Join(shown, "\n  "), more)
+}
+
+// backendRE finds a backend or cloud block in a .tf file: the state is
+// then kept elsewhere, where the export cannot read it.
+var backendRE = regexp.MustCompile(`(?m)^\s*(backend\s+"([^"]+)"|cloud\s*\{)`)
+
+// remoteBackend names the backend a folder exported into with Force keeps
+// its state in ("s3 in versions.tf"), or "" when the state is local, no
+// .tf file of the folder declares one, or --state gives the state.
+func remoteBackend(opts Options) string {
+	if !opts.Force || opts.StateFile != "" {
+		return ""
+	}
+	entries, _ := os.ReadDir(opts.Dir) // listed, not globbed: the folder's name may hold [
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".tf") {
+			continue
+		}
+		f := filepath.Join(opts.Dir, e.Name())
+		b, err := os.ReadFile(f) //nolint:gosec // G304: the folder the user named
+		if err != nil {
+			continue
+		}
+		if m := backendRE.FindSubmatch(b); m != nil {
+			kind := "cloud"
+			if len(m[2]) > 0 {
+				kind = "backend \"" + string(m[2]) + "\""
+			}
+			return kind + " in " + filepath.Base(f)
+		}
+	}
+	return ""
 }

@@ -82,10 +82,19 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 		// state was found.
 		"renamed in a workspace, folder env[prod]": {state: state(res("contactcenter_webhook", "old_crm", hook)), workspace: "staging", folder: "env[prod]",
 			wrote: []string{`resource "contactcenter_webhook" "old_crm" {`}},
+		// A whole group's membership renamed by the team keeps its name
+		// too (it was always written after the group, and refused).
+		"membership renamed": {state: state(res("contactcenter_skill_group", "sales", que), res("contactcenter_skill_group_members", "sales_members", que)),
+			wrote: []string{`resource "contactcenter_skill_group_members" "sales_members" {`, `to = contactcenter_skill_group_members.sales_members`}},
 		"same addresses, folder cc[1": {state: state(res("contactcenter_webhook", "crm_calls", hook)), folder: "cc[1"},
 		// Two workspaces naming the object two ways keep neither name.
 		"two workspaces, two names": {state: state(res("contactcenter_webhook", "crm_a", hook)), workspace: "a", state2: state(res("contactcenter_webhook", "crm_b", hook)),
-			want: []string{"workspace a: contactcenter_webhook " + hook + " is contactcenter_webhook.crm_a in the state", "workspace b: contactcenter_webhook " + hook + " is contactcenter_webhook.crm_b"}},
+			want: []string{"contactcenter_webhook " + hook + " has another name in each state (workspace a: crm_a, workspace b: crm_b): give it one name in every workspace (terraform state mv)"}},
+		// One of them the name the export would write: both are named
+		// still (the refusal named only the other workspace's, and read
+		// as a rename not kept).
+		"two workspaces, one name the export's": {state: state(res("contactcenter_webhook", "my_hook", hook)), workspace: "a", state2: state(res("contactcenter_webhook", "crm_calls", hook)),
+			want: []string{"contactcenter_webhook " + hook + " has another name in each state (workspace a: my_hook, workspace b: crm_calls)"}},
 		"same addresses": {state: state(res("contactcenter_webhook", "crm_calls", hook), res("contactcenter_skill_group", "sales", que),
 			res("contactcenter_skill_group_members", "sales", que),
 			// another provider's resource, whose id is a number, is no obstacle
@@ -137,11 +146,14 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 				if err != nil {
 					t.Fatalf("export: %v", err)
 				}
-				hooks, _ := os.ReadFile(filepath.Join(dir, "webhooks.tf"))
-				imports, _ := os.ReadFile(filepath.Join(dir, "imports.tf"))
+				var all strings.Builder
+				for _, f := range []string{"webhooks.tf", "skill_groups.tf", "skill_group_members.tf", "imports.tf"} {
+					b, _ := os.ReadFile(filepath.Join(dir, f))
+					all.Write(b)
+				}
 				for _, want := range tc.wrote {
-					if !strings.Contains(string(hooks)+string(imports), want) {
-						t.Errorf("webhooks.tf and imports.tf lack %q:\n%s\n%s", want, hooks, imports)
+					if !strings.Contains(all.String(), want) {
+						t.Errorf("the module lacks %q:\n%s", want, all.String())
 					}
 				}
 				return
@@ -188,5 +200,53 @@ func TestExport_forceKeepsVersionsTF(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "webhooks.tf")); err != nil {
 		t.Errorf("webhooks.tf: %v", err)
+	}
+}
+
+// TestExport_stateKeptByABackend: a folder whose state a backend keeps
+// (backend "s3") gave the export nothing to read, and it said nothing:
+// objects renamed since were written at new addresses, and the plan
+// destroyed them at the old ones. It says so, and --state FILE (the output
+// of terraform state pull) gives the names; a --state that does not exist
+// is refused.
+func TestExport_stateKeptByABackend(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	w, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "backend.tf"), []byte("terraform {\n  backend \"s3\" {\n    bucket = \"cc\"\n  }\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks}}
+	sum, err := exporter.Export(ctx, cc.c, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(sum.Notes, "\n"); !strings.Contains(notes, `this folder's state is kept by a backend (backend "s3" in backend.tf), which the export cannot read`) ||
+		!strings.Contains(notes, "export again with --state FILE, FILE being the output of terraform state pull") {
+		t.Errorf("notes lack the backend's:\n%s", notes)
+	}
+	pulled := filepath.Join(t.TempDir(), "pulled.tfstate")
+	st := fmt.Sprintf(`{"version": 4, "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": "old_crm", "instances": [{"attributes": {"id": "%d"}}]}]}`, w.ID)
+	if err := os.WriteFile(pulled, []byte(st), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts.StateFile = pulled
+	if sum, err = exporter.Export(ctx, cc.c, opts); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "webhooks.tf")); !strings.Contains(string(b), `resource "contactcenter_webhook" "old_crm" {`) {
+		t.Errorf("with --state, webhooks.tf:\n%s", b)
+	}
+	if strings.Contains(strings.Join(sum.Notes, "\n"), "kept by a backend") {
+		t.Errorf("with --state, the notes still warn: %v", sum.Notes)
+	}
+	opts.StateFile = filepath.Join(t.TempDir(), "none.tfstate")
+	if _, err := exporter.Export(ctx, cc.c, opts); !errors.Is(err, exporter.ErrInput) || !strings.Contains(err.Error(), "--state") {
+		t.Errorf("a --state that does not exist: %v", err)
 	}
 }

@@ -44,6 +44,9 @@ type module struct {
 	// memberNames names contactcenter_skill_group_member resources: group
 	// and agent names joined can meet ("a" + "ab_c", "a_ab" + "c").
 	memberNames *namer
+	// membersNames names contactcenter_skill_group_members resources: the
+	// group's name, unless the state keeps another.
+	membersNames *namer
 	// membership is the resource that holds an agent in a group, by group
 	// id and agent id; agentIDByNum finds agents written by number. A task
 	// depends on the memberships of its agents.
@@ -67,7 +70,7 @@ func newModule(opts Options) *module {
 		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
 		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
 		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
-		memberNames: newNamer("skill_group_member", opts.kept), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
+		memberNames: newNamer("skill_group_member", opts.kept), membersNames: newNamer("skill_group_members", opts.kept), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
 	}
 }
 

@@ -197,12 +197,15 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		}
 		return
 	}
+	// Named after the group, unless the state names it otherwise (a
+	// resource renamed by the team keeps its name).
+	name := m.membersNames.named(string(g.ID), groupName)
 	var b fields
 	b.add("que_id", queID, queComments...)
 	items := make([]expr, 0, len(agents))
 	var comments []string
 	for _, a := range agents {
-		agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMembers+"."+groupName+": members")
+		agentID, c := m.agentRef(int64(a.AgID), typeSkillGroupMembers+"."+name+": members")
 		if c != nil {
 			agentID = str(strconv.FormatInt(int64(a.AgID), 10))
 			comments = append(comments, "agent_id "+c[0])
@@ -211,10 +214,10 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		it.add("agent_id", agentID)
 		it.add("skill", num(int64(a.Skill)))
 		items = append(items, object(it))
-		m.holds(string(g.ID), int64(a.AgID), resourceAddr{typeSkillGroupMembers, groupName})
+		m.holds(string(g.ID), int64(a.AgID), resourceAddr{typeSkillGroupMembers, name})
 	}
 	b.add("members", list(items, true), comments...)
-	m.add(KindSkillGroupMembers, typeSkillGroupMembers, groupName, string(g.ID), nil, b)
+	m.add(KindSkillGroupMembers, typeSkillGroupMembers, name, string(g.ID), nil, b)
 }
 
 // holds records that the resource addr keeps agent in group.

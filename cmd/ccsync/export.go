@@ -47,6 +47,10 @@ flags:
                        or under count/for_each by you, a membership in the
                        other form) is refused, nothing written: the next
                        plan would import it at the new address too
+  --state FILE         also keep the names this state gives the objects:
+                       for a folder whose state a backend keeps, FILE is
+                       the output of terraform state pull (without it, the
+                       export says it cannot see that state)
   --output text|json
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
@@ -77,6 +81,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	kinds := fs.String("kinds", "", "comma-separated kinds to export (default all)")
 	membership := fs.String("membership", exporter.MembershipAuthoritative, "skill-group membership form: authoritative or member")
 	force := fs.Bool("force", false, "write into a folder that is not empty")
+	stateFile := fs.String("state", "", "a state to keep the names of (the output of terraform state pull, for a folder whose state a backend keeps)")
 	conn := addConnFlags(fs)
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
@@ -126,7 +131,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	bar := isTerminal(stderr)
-	opts := exporter.Options{Dir: pos[0], Kinds: ks, Membership: *membership, Force: *force,
+	opts := exporter.Options{Dir: pos[0], Kinds: ks, Membership: *membership, Force: *force, StateFile: *stateFile,
 		Progress: func(p exporter.Progress) {
 			if p.Stage != "read" {
 				return

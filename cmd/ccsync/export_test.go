@@ -320,3 +320,16 @@ func TestExportCommand_nothing(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestExportCommand_stateFlag: --state names a state to keep the names of
+// (terraform state pull's output); one that does not exist is bad input.
+func TestExportCommand_stateFlag(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	missing := filepath.Join(t.TempDir(), "pulled.tfstate")
+	code, _, errOut := runCLI("export", "terraform", filepath.Join(t.TempDir(), "cc"), "--endpoint", origin, "--access-token", "sim-token",
+		"--kinds", "webhooks", "--state", missing)
+	if code != 2 || !strings.Contains(errOut, "--state") || !strings.Contains(errOut, missing) {
+		t.Errorf("exit %d, want 2 naming --state and the file:\n%s", code, errOut)
+	}
+}
