@@ -206,7 +206,11 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if opts.kept, err = keptNames(opts); err != nil {
 		return nil, err
 	}
-	remote := remoteBackend(opts)
+	if remote := remoteBackend(opts); remote != "" {
+		return nil, fmt.Errorf("%w: %s keeps its state in a backend (%s), which the export cannot read: an object your state manages under another name "+
+			"(renamed in the portal, or by you) would be written at a new address, and the next plan would import it there and destroy it at the old one. "+
+			"Give the export the state: terraform state pull > FILE, then export again with --state FILE. Nothing was written", ErrInput, opts.Dir, remote)
+	}
 	mod := render(inv, opts)
 	files, err := mod.files()
 	if err != nil {
@@ -225,12 +229,7 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	}
 	sum := &Summary{Dir: opts.Dir, Resources: mod.counts, Imports: len(mod.imports), Literal: mod.literal,
 		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds(), Removed: removed}
-	if remote != "" {
-		sum.Notes = append(sum.Notes, fmt.Sprintf("this folder's state is kept by a backend (%s), which the export cannot read: objects are named after "+
-			"the platform as it is now, so one your state manages under another name (renamed in the portal, or by you) is written at a new address, "+
-			"and the next plan would import it there and destroy it at the old one. Read the plan for destroy before applying, or export again "+
-			"with --state FILE, FILE being the output of terraform state pull", remote))
-	}
+
 	for _, f := range files {
 		sum.Files = append(sum.Files, f.name)
 	}

@@ -49,8 +49,8 @@ flags:
                        plan would import it at the new address too
   --state FILE         also keep the names this state gives the objects:
                        for a folder whose state a backend keeps, FILE is
-                       the output of terraform state pull (without it, the
-                       export says it cannot see that state)
+                       the output of terraform state pull (without it,
+                       --force into a folder with a backend is refused)
   --output text|json
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
