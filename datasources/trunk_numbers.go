@@ -8,11 +8,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
 var _ datasource.DataSourceWithConfigure = (*trunkNumbersDataSource)(nil)
@@ -37,7 +39,7 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"code": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`: quote it, since HCL reads an unquoted `021` " +
 					"as the number 21, which matches no area code (a code without its leading 0 warns at plan).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), areaCodeWarning{}},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), areaCodeWarning},
 			},
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",
@@ -96,18 +98,10 @@ type trunkNumberItem struct {
 // areaCodeWarning warns about an area code without its leading 0: HCL
 // reads an unquoted 021 as the number 21, and the lookup silently found no
 // number (an empty list, which then fed callers).
-type areaCodeWarning struct{}
-
-func (areaCodeWarning) Description(context.Context) string { return "area codes start with 0" }
-func (v areaCodeWarning) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-func (areaCodeWarning) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	c := req.ConfigValue.ValueString() // "" when null or unknown
+var areaCodeWarning = resources.Warning("area codes start with 0", func(_ path.Path, c string) (string, string) {
 	if c == "" || c[0] == '0' || !client.IsDigits(c) {
-		return
+		return "", ""
 	}
-	resp.Diagnostics.AddAttributeWarning(req.Path, "Area Code Without Its Leading 0",
-		fmt.Sprintf("code = %q: area codes start with 0 (\"021\", \"0755\"), so this one most likely matches no number. If it was written unquoted "+
-			"(code = 0%s), HCL read it as the number %s: write code = \"0%s\".", c, c, c, c))
-}
+	return "Area Code Without Its Leading 0", fmt.Sprintf("code = %q: area codes start with 0 (\"021\", \"0755\"), so this one most likely matches no number. "+
+		"If it was written unquoted (code = 0%s), HCL read it as the number %s: write code = \"0%s\".", c, c, c, c)
+})

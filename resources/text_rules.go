@@ -126,6 +126,11 @@ type textWarning struct {
 	check func(p path.Path, s string) (summary, detail string)
 }
 
+// Warning is a textWarning for the data sources' schemas.
+func Warning(desc string, check func(p path.Path, s string) (summary, detail string)) validator.String {
+	return textWarning{desc: desc, check: check}
+}
+
 func (v textWarning) Description(context.Context) string             { return v.desc }
 func (v textWarning) MarkdownDescription(ctx context.Context) string { return v.desc }
 func (v textWarning) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
