@@ -16,9 +16,15 @@ type AgentsService struct {
 	c      *Client
 	finder *finder[Agent]
 
-	resignedMu sync.Mutex
-	resigned   map[string]Agent // by user_num, once read (Resigned)
+	resignedMu  sync.Mutex
+	resigned    map[string]Agent // by user_num, once read (Resigned)
+	resignedErr error            // why they could not be read, once tried
 }
+
+// ErrResignedUnread is Resigned's error after a first read of the
+// resigned agents failed in this client (walk): that failure is not tried
+// again for every create of the plan.
+var ErrResignedUnread = errors.New("the resigned agents could not be read earlier in this run")
 
 func newAgentsService(c *Client) *AgentsService {
 	s := &AgentsService{c: c}
@@ -465,16 +471,23 @@ func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error
 // client (one users/list of user_status 2, paged): a plan's creates ask it
 // whether their number is held by a resigned agent, which a create
 // re-activates (the platform keeps the number). A client serves one
-// Terraform walk; a read that fails is tried again by the next caller.
+// Terraform walk. A read that fails is not tried again: the callers after
+// it get ErrResignedUnread at once (tried again by each, a platform
+// answering 503 held a plan of 300 new agents for 1,200 calls and 7
+// minutes).
 func (s *AgentsService) Resigned(ctx context.Context) (map[string]Agent, error) {
 	s.resignedMu.Lock()
 	defer s.resignedMu.Unlock()
 	if s.resigned != nil {
 		return s.resigned, nil
 	}
+	if s.resignedErr != nil {
+		return nil, fmt.Errorf("%w: %w", ErrResignedUnread, s.resignedErr)
+	}
 	out := map[string]Agent{}
 	for a, err := range s.List(ctx, AgentFilter{UserStatus: []int64{AgentStatusResigned}}) {
 		if err != nil {
+			s.resignedErr = err
 			return nil, err
 		}
 		if a.UserStatus.Int64() == AgentStatusResigned {

@@ -193,7 +193,7 @@ func AgentAttributes() map[string]schema.Attribute {
 				"and sets `user_status = 2` (users/edit); when `queue_ids` is set, the agent also leaves those groups (other memberships stay). " +
 				"A resigned agent keeps its `user_num`: applying the configuration again re-activates that agent (users/edit) instead of creating one. " +
 				"So does creating an agent whose `user_num` a resigned agent holds (one resigned in the portal too): that agent is set as a new one would be, " +
-				"its nickname, e-mail, phones, CRM id and skill groups cleared unless configured (its call history stays), and a warning names what was cleared and kept; the plan of such a create warns too (one list of the resigned agents per plan). " +
+				"its nickname, e-mail, phones, CRM id and skill groups cleared unless configured (its call history stays), and a warning names what was cleared and kept; the plan of such a create warns too (one list of the resigned agents per plan or apply; if it fails, the plan warns once and goes on). " +
 				"An agent the same apply resigned (a replacement) comes back as it was, with its skill groups. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},

@@ -6,6 +6,7 @@ package resources
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -167,8 +168,16 @@ func (r *agentResource) warnReactivation(ctx context.Context, req resource.Modif
 		return
 	}
 	resigned, err := r.Client.Agents.Resigned(ctx)
+	if err != nil {
+		if !errors.Is(err, client.ErrResignedUnread) { // said once, by the create whose read failed
+			resp.Diagnostics.AddWarning("Could Not Check for Resigned Agents",
+				"The plan could not list the resigned agents, whose numbers a create re-activates instead of making a new agent: "+tfkit.APIErrorDetail(err)+
+					"\n\nThe plan goes on without that check; the apply still says which agents it re-activated.")
+		}
+		return
+	}
 	a, ok := resigned[num]
-	if err != nil || !ok || r.claims.Claimed(resignedKey(a.UserID.Int64())) {
+	if !ok || r.claims.Claimed(resignedKey(a.UserID.Int64())) {
 		// An agent this apply resigned (a replacement with delete_mode =
 		// "resign", planned again after its destroy) comes back as it
 		// was, groups and all: Create says so.
