@@ -199,17 +199,19 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if err := checkOptions(&opts); err != nil {
 		return nil, err
 	}
-	inv, err := readInventory(ctx, c, opts)
-	if err != nil {
-		return nil, err
-	}
-	if opts.kept, err = keptNames(opts); err != nil {
-		return nil, err
-	}
-	if remote := remoteBackend(opts); remote != "" {
+	if remote := remoteBackend(opts.Dir); remote != "" && opts.Force && opts.StateFile == "" {
+		// Before the platform is read: nothing would be written anyway.
 		return nil, fmt.Errorf("%w: %s keeps its state in a backend (%s), which the export cannot read: an object your state manages under another name "+
 			"(renamed in the portal, or by you) would be written at a new address, and the next plan would import it there and destroy it at the old one. "+
 			"Give the export the state: terraform state pull > FILE, then export again with --state FILE. Nothing was written", ErrInput, opts.Dir, remote)
+	}
+	var err error
+	if opts.kept, err = keptNames(opts); err != nil { // local files only: a bad --state is refused first
+		return nil, err
+	}
+	inv, err := readInventory(ctx, c, opts)
+	if err != nil {
+		return nil, err
 	}
 	mod := render(inv, opts)
 	files, err := mod.files()
@@ -220,7 +222,7 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if err != nil {
 		return nil, err
 	}
-	if len(conflicts) > 0 {
+	if len(conflicts) > 0 && opts.Force {
 		return nil, conflictError(opts.Dir, conflicts)
 	}
 	removed, err := writeModule(opts, files)
@@ -229,6 +231,12 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	}
 	sum := &Summary{Dir: opts.Dir, Resources: mod.counts, Imports: len(mod.imports), Literal: mod.literal,
 		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds(), Removed: removed}
+	// Into a new folder, --state's objects the export writes elsewhere
+	// than the state are named, so that their blocks are not copied across
+	// (the new folder's module is not the managed one).
+	for _, c := range conflicts {
+		sum.Notes = append(sum.Notes, "managed elsewhere, do not copy its block into the managed folder: "+c)
+	}
 
 	for _, f := range files {
 		sum.Files = append(sum.Files, f.name)

@@ -185,21 +185,21 @@ type localState struct {
 // names may hold [ or * (a glob refused "cc[1" and matched nothing in
 // "env[prod]", so its workspaces went unchecked).
 func localStates(opts Options) ([]localState, error) {
-	paths := map[string]string{"": filepath.Join(opts.Dir, "terraform.tfstate")}
-	workspaces, err := os.ReadDir(filepath.Join(opts.Dir, "terraform.tfstate.d"))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	for _, ws := range workspaces {
-		if ws.IsDir() {
-			paths[ws.Name()] = filepath.Join(opts.Dir, "terraform.tfstate.d", ws.Name(), "terraform.tfstate")
+	paths := map[string]string{}
+	// With a backend, Terraform ignores the folder's state files (a
+	// leftover of an earlier local state refused the export for names the
+	// state in use no longer has): --state gives the state.
+	if remoteBackend(opts.Dir) == "" {
+		paths[""] = filepath.Join(opts.Dir, "terraform.tfstate")
+		workspaces, err := os.ReadDir(filepath.Join(opts.Dir, "terraform.tfstate.d"))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
 		}
-	}
-	if opts.StateFile != "" {
-		if _, err := os.Stat(opts.StateFile); err != nil {
-			return nil, fmt.Errorf("%w: --state: %w", ErrInput, err)
+		for _, ws := range workspaces {
+			if ws.IsDir() {
+				paths[ws.Name()] = filepath.Join(opts.Dir, "terraform.tfstate.d", ws.Name(), "terraform.tfstate")
+			}
 		}
-		paths["--state "+opts.StateFile] = opts.StateFile
 	}
 	var out []localState
 	for _, ws := range slices.Sorted(maps.Keys(paths)) {
@@ -209,7 +209,40 @@ func localStates(opts Options) ([]localState, error) {
 		}
 		out = append(out, localState{workspace: ws, instances: in})
 	}
+	if opts.StateFile != "" {
+		in, err := readStateFile(opts.StateFile)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, localState{workspace: "--state " + opts.StateFile, instances: in})
+	}
 	return out, nil
+}
+
+// readStateFile reads the state --state names, which must be one: the
+// output of terraform state pull. Empty (state pull prints nothing where
+// it finds no state: another folder, before terraform init) or other JSON
+// (terraform show -json) would keep no names, and the next plan destroyed
+// the objects renamed since.
+func readStateFile(path string) ([]stateInstance, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("%w: --state %s %s: give the output of terraform state pull, run in the folder after terraform init", ErrInput, path, why)
+	}
+	b, err := os.ReadFile(path) //nolint:gosec // G304: the state the user named
+	switch {
+	case err != nil:
+		return nil, bad("cannot be read (" + err.Error() + ")")
+	case len(bytes.TrimSpace(b)) == 0:
+		return nil, bad("is empty (terraform state pull prints nothing where it finds no state)")
+	}
+	var head struct {
+		Version *int64 `json:"version"`
+		Lineage string `json:"lineage"`
+	}
+	if json.Unmarshal(b, &head) != nil || head.Version == nil || head.Lineage == "" {
+		return nil, bad("is not a Terraform state (it has no version and lineage; terraform show -json writes another document)")
+	}
+	return readState(path)
 }
 
 // readState reads the instances of this provider's managed resources in
@@ -238,7 +271,12 @@ func readState(path string) ([]stateInstance, error) {
 		} `json:"resources"`
 	}
 	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read (%w); export into a new folder", ErrInput, path, err)
+		var syn *json.SyntaxError
+		why := "its resources are not as a state holds them"
+		if errors.As(err, &syn) {
+			why = fmt.Sprintf("it is not JSON (at byte %d: %s)", syn.Offset, syn)
+		}
+		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read: %s", ErrInput, path, why)
 	}
 	var out []stateInstance
 	for _, r := range st.Resources {
@@ -276,7 +314,7 @@ func conflictError(dir string, conflicts []string) error {
 	if len(shown) > 10 {
 		shown, more = shown[:10], fmt.Sprintf("\n  … and %d more", len(conflicts)-10)
 	}
-	return fmt.Errorf("%w: %s is managed by Terraform (its local state), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
+	return fmt.Errorf("%w: %s is managed by Terraform (the state read: its local state, or --state), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
 		"(An object keeps the name the state gives it in the root module; one moved into a module or under count or for_each, a membership in the other form, "+
 		"or one two workspaces name two ways cannot be written there.) "+
 		"The next plan would import them at the new addresses, and destroy them at the old ones where their configuration is gone (an earlier export's file), "+
@@ -286,25 +324,33 @@ func conflictError(dir string, conflicts []string) error {
 		ErrInput, dir, len(conflicts), strings.Join(shown, "\n  "), more)
 }
 
-// backendRE finds a backend or cloud block in a .tf file: the state is
-// then kept elsewhere, where the export cannot read it.
-var backendRE = regexp.MustCompile(`(?m)^\s*(backend\s+"([^"]+)"|cloud\s*\{)`)
+// backendRE finds a backend or cloud block in a .tf file, backendJSONRE
+// one in a .tf.json file: the state is then kept elsewhere, where the
+// export cannot read it.
+var (
+	backendRE     = regexp.MustCompile(`(?m)^\s*(backend\s+"([^"]+)"|cloud\s*\{)`)
+	backendJSONRE = regexp.MustCompile(`"(backend|cloud)"\s*:`)
+)
 
-// remoteBackend names the backend a folder exported into with Force keeps
-// its state in ("s3 in versions.tf"), or "" when the state is local, no
-// .tf file of the folder declares one, or --state gives the state.
-func remoteBackend(opts Options) string {
-	if !opts.Force || opts.StateFile != "" {
-		return ""
-	}
-	entries, _ := os.ReadDir(opts.Dir) // listed, not globbed: the folder's name may hold [
+// remoteBackend names the backend the folder dir keeps its state in
+// ("backend \"s3\" in versions.tf"), or "" when no .tf or .tf.json file of
+// the folder declares one and terraform init recorded none
+// (.terraform/terraform.tfstate).
+func remoteBackend(dir string) string {
+	entries, _ := os.ReadDir(dir) // listed, not globbed: the folder's name may hold [
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".tf") {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".tf") && !strings.HasSuffix(name, ".tf.json") {
 			continue
 		}
-		f := filepath.Join(opts.Dir, e.Name())
-		b, err := os.ReadFile(f) //nolint:gosec // G304: the folder the user named
+		b, err := os.ReadFile(filepath.Join(dir, name)) //nolint:gosec // G304: the folder the user named
 		if err != nil {
+			continue
+		}
+		if strings.HasSuffix(name, ".tf.json") {
+			if m := backendJSONRE.FindSubmatch(b); m != nil {
+				return string(m[1]) + " in " + name
+			}
 			continue
 		}
 		if m := backendRE.FindSubmatch(b); m != nil {
@@ -312,8 +358,16 @@ func remoteBackend(opts Options) string {
 			if len(m[2]) > 0 {
 				kind = "backend \"" + string(m[2]) + "\""
 			}
-			return kind + " in " + filepath.Base(f)
+			return kind + " in " + name
 		}
+	}
+	var initd struct {
+		Backend *struct {
+			Type string `json:"type"`
+		} `json:"backend"`
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, ".terraform", "terraform.tfstate")); err == nil && json.Unmarshal(b, &initd) == nil && initd.Backend != nil {
+		return "backend \"" + initd.Backend.Type + "\", recorded by terraform init in .terraform/"
 	}
 	return ""
 }

@@ -217,37 +217,83 @@ func TestExport_stateKeptByABackend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pulledState := func(name string) string {
+		return fmt.Sprintf(`{"version": 4, "serial": 3, "lineage": "5f0c", "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": %q, "instances": [{"attributes": {"id": "%d"}}]}]}`, name, w.ID)
+	}
+	refused := func(opts exporter.Options, want string) {
+		t.Helper()
+		_, err := exporter.Export(ctx, cc.c, opts)
+		if !errors.Is(err, exporter.ErrInput) || !strings.Contains(err.Error(), want) {
+			t.Errorf("export %+v: %v, want a refusal with %q", opts, err, want)
+		}
+		if _, err := os.Stat(filepath.Join(opts.Dir, "webhooks.tf")); err == nil {
+			t.Errorf("%s: webhooks.tf was written", opts.Dir)
+		}
+	}
+	kinds := []exporter.Kind{exporter.KindWebhooks}
+
+	// A backend in a .tf, in a .tf.json, or recorded by terraform init:
+	// --force without --state is refused before the platform is read.
+	for file, text := range map[string]string{
+		"backend.tf":                   "terraform {\n  backend \"s3\" {\n    bucket = \"cc\"\n  }\n}\n",
+		"backend.tf.json":              `{"terraform": {"backend": {"local": {"path": "../x.tfstate"}}}}`,
+		".terraform/terraform.tfstate": `{"version": 3, "backend": {"type": "s3", "config": {}}}`,
+	} {
+		dir := t.TempDir()
+		write(filepath.Join(dir, file), text)
+		refused(exporter.Options{Dir: dir, Force: true, Kinds: kinds}, "terraform state pull > FILE, then export again with --state FILE. Nothing was written")
+	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "backend.tf"), []byte("terraform {\n  backend \"s3\" {\n    bucket = \"cc\"\n  }\n}\n"), 0o600); err != nil {
-		t.Fatal(err)
+	write(filepath.Join(dir, "backend.tf"), "terraform {\n  backend \"s3\" {\n    bucket = \"cc\"\n  }\n}\n")
+	refused(exporter.Options{Dir: dir, Force: true, Kinds: kinds}, `keeps its state in a backend (backend "s3" in backend.tf), which the export cannot read`)
+
+	// A --state that is no state is refused: empty (state pull run
+	// elsewhere), another JSON document, a folder, a file that is not there.
+	other := t.TempDir()
+	for name, text := range map[string]string{"empty": "", "show.json": `{"format_version": "1.0", "values": {}}`} {
+		write(filepath.Join(other, name), text)
 	}
-	opts := exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks}}
-	_, err = exporter.Export(ctx, cc.c, opts)
-	if !errors.Is(err, exporter.ErrInput) || !strings.Contains(err.Error(), `keeps its state in a backend (backend "s3" in backend.tf), which the export cannot read`) ||
-		!strings.Contains(err.Error(), "terraform state pull > FILE, then export again with --state FILE. Nothing was written") {
-		t.Errorf("export into a folder whose state a backend keeps: %v", err)
+	for file, want := range map[string]string{
+		"empty":     "is empty (terraform state pull prints nothing where it finds no state)",
+		"show.json": "is not a Terraform state (it has no version and lineage",
+		"":          "cannot be read",
+		"none":      "cannot be read",
+	} {
+		refused(exporter.Options{Dir: dir, Force: true, Kinds: kinds, StateFile: filepath.Join(other, file)}, "--state "+filepath.Join(other, file)+" "+want)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "webhooks.tf")); err == nil {
-		t.Error("webhooks.tf was written")
-	}
-	pulled := filepath.Join(t.TempDir(), "pulled.tfstate")
-	st := fmt.Sprintf(`{"version": 4, "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": "old_crm", "instances": [{"attributes": {"id": "%d"}}]}]}`, w.ID)
-	if err := os.WriteFile(pulled, []byte(st), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	opts.StateFile = pulled
-	sum, err := exporter.Export(ctx, cc.c, opts)
-	if err != nil {
+
+	// With a pulled state, its names are kept; a leftover local state of
+	// the folder, which Terraform ignores under a backend, is ignored too.
+	write(filepath.Join(dir, "terraform.tfstate"), pulledState("leftover"))
+	pulled := filepath.Join(other, "pulled.tfstate")
+	write(pulled, pulledState("old_crm"))
+	if _, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: kinds, StateFile: pulled}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "webhooks.tf")); !strings.Contains(string(b), `resource "contactcenter_webhook" "old_crm" {`) {
 		t.Errorf("with --state, webhooks.tf:\n%s", b)
 	}
-	if strings.Contains(strings.Join(sum.Notes, "\n"), "kept by a backend") {
-		t.Errorf("with --state, the notes still warn: %v", sum.Notes)
+
+	// Into a new folder, an object the state holds where the export
+	// cannot write it is a note, not a refusal (the folder is not the
+	// managed one).
+	forEach := filepath.Join(other, "foreach.tfstate")
+	write(forEach, fmt.Sprintf(`{"version": 4, "lineage": "5f0c", "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": "all", "instances": [{"index_key": "crm", "attributes": {"id": "%d"}}]}]}`, w.ID))
+	fresh := filepath.Join(t.TempDir(), "new")
+	sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: fresh, Kinds: kinds, StateFile: forEach})
+	if err != nil {
+		t.Fatalf("a new folder with --state: %v", err)
 	}
-	opts.StateFile = filepath.Join(t.TempDir(), "none.tfstate")
-	if _, err := exporter.Export(ctx, cc.c, opts); !errors.Is(err, exporter.ErrInput) || !strings.Contains(err.Error(), "--state") {
-		t.Errorf("a --state that does not exist: %v", err)
+	if notes := strings.Join(sum.Notes, "\n"); !strings.Contains(notes, `managed elsewhere, do not copy its block into the managed folder: --state `+forEach+`: contactcenter_webhook `+fmt.Sprint(w.ID)+` is contactcenter_webhook.all["crm"] in the state`) {
+		t.Errorf("notes of a new folder with --state:\n%s", notes)
 	}
 }
