@@ -353,20 +353,29 @@ func remoteBackend(dir string) string {
 			}
 			continue
 		}
-		if m := backendRE.FindSubmatch(b); m != nil {
+		if m := backendRE.FindSubmatchIndex(b); m != nil {
 			kind := "cloud"
-			if len(m[2]) > 0 {
-				kind = "backend \"" + string(m[2]) + "\""
+			if m[4] >= 0 {
+				kind = string(b[m[4]:m[5]])
+				// The local backend without a path keeps terraform.tfstate
+				// here, which the export reads.
+				block, _, _ := bytes.Cut(b[m[1]:], []byte("}"))
+				if kind == "local" && !bytes.Contains(block, []byte("path")) && !bytes.Contains(block, []byte("workspace_dir")) {
+					continue
+				}
+				kind = "backend \"" + kind + "\""
 			}
 			return kind + " in " + name
 		}
 	}
 	var initd struct {
 		Backend *struct {
-			Type string `json:"type"`
+			Type   string         `json:"type"`
+			Config map[string]any `json:"config"`
 		} `json:"backend"`
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, ".terraform", "terraform.tfstate")); err == nil && json.Unmarshal(b, &initd) == nil && initd.Backend != nil {
+	if b, err := os.ReadFile(filepath.Join(dir, ".terraform", "terraform.tfstate")); err == nil && json.Unmarshal(b, &initd) == nil && initd.Backend != nil &&
+		(initd.Backend.Type != "local" || initd.Backend.Config["path"] != nil || initd.Backend.Config["workspace_dir"] != nil) {
 		return "backend \"" + initd.Backend.Type + "\", recorded by terraform init in .terraform/"
 	}
 	return ""

@@ -246,11 +246,24 @@ func TestExport_stateKeptByABackend(t *testing.T) {
 	for file, text := range map[string]string{
 		"backend.tf":                   "terraform {\n  backend \"s3\" {\n    bucket = \"cc\"\n  }\n}\n",
 		"backend.tf.json":              `{"terraform": {"backend": {"local": {"path": "../x.tfstate"}}}}`,
+		"main.tf":                      "terraform {\n  backend \"local\" {\n    path = \"../x.tfstate\"\n  }\n}\n",
 		".terraform/terraform.tfstate": `{"version": 3, "backend": {"type": "s3", "config": {}}}`,
 	} {
 		dir := t.TempDir()
 		write(filepath.Join(dir, file), text)
 		refused(exporter.Options{Dir: dir, Force: true, Kinds: kinds}, "terraform state pull > FILE, then export again with --state FILE. Nothing was written")
+	}
+	// The local backend without a path keeps its state in the folder,
+	// which the export reads: no refusal.
+	for file, text := range map[string]string{
+		"backend.tf":                   "terraform {\n  backend \"local\" {}\n}\n",
+		".terraform/terraform.tfstate": `{"version": 3, "backend": {"type": "local", "config": {"path": null, "workspace_dir": null}}}`,
+	} {
+		dir := t.TempDir()
+		write(filepath.Join(dir, file), text)
+		if _, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: kinds}); err != nil {
+			t.Errorf("the local backend without a path (%s): %v", file, err)
+		}
 	}
 	dir := t.TempDir()
 	write(filepath.Join(dir, "backend.tf"), "terraform {\n  backend \"s3\" {\n    bucket = \"cc\"\n  }\n}\n")
