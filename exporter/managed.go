@@ -240,7 +240,7 @@ func readStateFile(path string) ([]stateInstance, error) {
 		Lineage string `json:"lineage"`
 	}
 	if json.Unmarshal(b, &head) != nil || head.Version == nil || head.Lineage == "" {
-		return nil, bad("is not a Terraform state (it has no version and lineage; terraform show -json writes another document)")
+		return nil, bad("is not a Terraform state (a state has a version and a lineage; terraform show -json writes another document)")
 	}
 	return readState(path)
 }

@@ -277,7 +277,7 @@ func TestExport_stateKeptByABackend(t *testing.T) {
 	}
 	for file, want := range map[string]string{
 		"empty":     "is empty (terraform state pull prints nothing where it finds no state)",
-		"show.json": "is not a Terraform state (it has no version and lineage",
+		"show.json": "is not a Terraform state (a state has a version and a lineage",
 		"":          "cannot be read",
 		"none":      "cannot be read",
 	} {
