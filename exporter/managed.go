@@ -328,6 +328,8 @@ func conflictError(dir string, conflicts []string) error {
 // one in a .tf.json file: the state is then kept elsewhere, where the
 // export cannot read it.
 var (
+	// defaultPathRE is the local backend's own default path, written out.
+	defaultPathRE = regexp.MustCompile(`(?m)^\s*path\s*=\s*"(\./)?terraform\.tfstate"\s*$`)
 	backendRE     = regexp.MustCompile(`(?m)^\s*(backend\s+"([^"]+)"|cloud\s*\{)`)
 	backendJSONRE = regexp.MustCompile(`"(backend|cloud)"\s*:`)
 )
@@ -360,7 +362,7 @@ func remoteBackend(dir string) string {
 				// The local backend without a path keeps terraform.tfstate
 				// here, which the export reads.
 				block, _, _ := bytes.Cut(b[m[1]:], []byte("}"))
-				if kind == "local" && !bytes.Contains(block, []byte("path")) && !bytes.Contains(block, []byte("workspace_dir")) {
+				if kind == "local" && !bytes.Contains(block, []byte("workspace_dir")) && (!bytes.Contains(block, []byte("path")) || defaultPathRE.Match(block)) {
 					continue
 				}
 				kind = "backend \"" + kind + "\""

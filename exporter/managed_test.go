@@ -257,6 +257,7 @@ func TestExport_stateKeptByABackend(t *testing.T) {
 	// which the export reads: no refusal.
 	for file, text := range map[string]string{
 		"backend.tf":                   "terraform {\n  backend \"local\" {}\n}\n",
+		"versions.tf":                  "terraform {\n  backend \"local\" {\n    path = \"terraform.tfstate\"\n  }\n}\n",
 		".terraform/terraform.tfstate": `{"version": 3, "backend": {"type": "local", "config": {"path": null, "workspace_dir": null}}}`,
 	} {
 		dir := t.TempDir()

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -195,5 +196,9 @@ func printExportSummary(w io.Writer, sum *exporter.Summary) {
 	for _, f := range sum.Removed {
 		fmt.Fprintf(w, "removed: %s (an earlier export's file of a kind exported again, which has no object left)\n", f)
 	}
-	fmt.Fprintf(w, "Next: cd %s && terraform init && terraform plan (with the CONTACTCENTER_* variables set).\n", sum.Dir)
+	next := "cd " + sum.Dir + " && "
+	if filepath.Clean(sum.Dir) == "." {
+		next = ""
+	}
+	fmt.Fprintf(w, "Next: %sterraform init && terraform plan (with the CONTACTCENTER_* variables set).\n", next)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -331,5 +332,17 @@ func TestExportCommand_stateFlag(t *testing.T) {
 		"--kinds", "webhooks", "--state", missing)
 	if code != 2 || !strings.Contains(errOut, "--state") || !strings.Contains(errOut, missing) {
 		t.Errorf("exit %d, want 2 naming --state and the file:\n%s", code, errOut)
+	}
+}
+
+// An export into the current folder said "Next: cd . && terraform init".
+func TestPrintExportSummary_nextStep(t *testing.T) {
+	t.Parallel()
+	for dir, want := range map[string]string{".": "Next: terraform init && terraform plan", "cc": "Next: cd cc && terraform init && terraform plan"} {
+		var b strings.Builder
+		printExportSummary(&b, &exporter.Summary{Dir: dir})
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%s: %s", dir, b.String())
+		}
 	}
 }
