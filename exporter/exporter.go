@@ -199,16 +199,23 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if err := checkOptions(&opts); err != nil {
 		return nil, err
 	}
-	if remote := remoteBackend(opts.Dir); remote != "" && opts.Force && opts.StateFile == "" {
+	remote := remoteBackend(opts.Dir)
+	if remote != "" && opts.Force && opts.StateFile == "" {
 		// Before the platform is read: nothing would be written anyway.
 		return nil, fmt.Errorf("%w: %s keeps its state in a backend (%s), which the export cannot read: an object your state manages under another name "+
 			"(renamed in the portal, or by you) would be written at a new address, and the next plan would import it there and destroy it at the old one. "+
 			"Give the export the state: terraform state pull > FILE, then export again with --state FILE. Nothing was written", ErrInput, opts.Dir, remote)
 	}
-	var err error
-	if opts.kept, err = keptNames(opts); err != nil { // local files only: a bad --state is refused first
-		return nil, err
+	// The states are read once, before the platform (a bad --state is
+	// refused first): names kept, conflicts found.
+	var states []localState
+	if opts.Force || opts.StateFile != "" {
+		var err error
+		if states, err = localStates(opts, remote != ""); err != nil {
+			return nil, err
+		}
 	}
+	opts.kept = keptNames(states)
 	inv, err := readInventory(ctx, c, opts)
 	if err != nil {
 		return nil, err
@@ -218,10 +225,7 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if err != nil {
 		return nil, err
 	}
-	conflicts, err := managedConflicts(opts, mod.written)
-	if err != nil {
-		return nil, err
-	}
+	conflicts := managedConflicts(opts.Kinds, states, mod.written)
 	if len(conflicts) > 0 && opts.Force {
 		return nil, conflictError(opts.Dir, conflicts)
 	}

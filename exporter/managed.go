@@ -27,14 +27,7 @@ type exported struct{ typ, name, id string }
 // nothing. It returns a sentence per conflict (nil when there is none or
 // no local state). Every local workspace's state is read: the default
 // one's terraform.tfstate and terraform.tfstate.d/<workspace>/.
-func managedConflicts(opts Options, written []exported) ([]string, error) {
-	if !opts.Force && opts.StateFile == "" {
-		return nil, nil
-	}
-	states, err := localStates(opts)
-	if err != nil {
-		return nil, err
-	}
+func managedConflicts(kinds []Kind, states []localState, written []exported) []string {
 	byID := map[string]exported{} // type + id → what the export writes
 	groups := map[string]string{} // que_id → membership type the export writes
 	for _, w := range written {
@@ -53,28 +46,17 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 	// An object the workspaces name two ways: one sentence naming each,
 	// not a line per workspace, of which one may match what the export
 	// writes and hide the cause.
-	names := map[string]map[string]string{} // type + id → workspace → name
-	for _, st := range states {
-		for _, in := range st.instances {
-			if !in.module && !in.indexed && slices.Contains(opts.Kinds, kindOfType[in.typ]) {
-				k := in.typ + "\x00" + in.id
-				if names[k] == nil {
-					names[k] = map[string]string{}
-				}
-				names[k][st.workspace] = in.name
-			}
-		}
-	}
 	var out []string
+	names := rootNames(states)
 	disputed := map[string]bool{}
 	for _, k := range slices.Sorted(maps.Keys(names)) {
-		if distinct := slices.Compact(slices.Sorted(maps.Values(names[k]))); len(distinct) > 1 {
+		typ, id, _ := strings.Cut(k, "\x00")
+		if distinct := slices.Compact(slices.Sorted(maps.Values(names[k]))); len(distinct) > 1 && slices.Contains(kinds, kindOfType[typ]) {
 			disputed[k] = true
 			var each []string
 			for _, ws := range slices.Sorted(maps.Keys(names[k])) {
 				each = append(each, fmt.Sprintf("%s: %s", workspaceName(ws), names[k][ws]))
 			}
-			typ, id, _ := strings.Cut(k, "\x00")
 			out = append(out, fmt.Sprintf("%s %s has another name in each state (%s): give it one name in every workspace (terraform state mv)",
 				typ, id, strings.Join(each, ", ")))
 		}
@@ -85,7 +67,7 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 			where = workspaceName(st.workspace) + ": "
 		}
 		for _, in := range st.instances {
-			if !slices.Contains(opts.Kinds, kindOfType[in.typ]) || disputed[in.typ+"\x00"+in.id] && !in.module && !in.indexed {
+			if !slices.Contains(kinds, kindOfType[in.typ]) || disputed[in.typ+"\x00"+in.id] && !in.module && !in.indexed {
 				continue
 			}
 			if w, ok := byID[in.typ+"\x00"+in.id]; ok && w.typ+"."+w.name != in.addr {
@@ -101,7 +83,27 @@ func managedConflicts(opts Options, written []exported) ([]string, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
+}
+
+// rootNames are the names the states give each object of the root module
+// without count or for_each (type + "\x00" + id → workspace → name): the
+// ones an export can write again.
+func rootNames(states []localState) map[string]map[string]string {
+	names := map[string]map[string]string{}
+	for _, st := range states {
+		for _, in := range st.instances {
+			if in.module || in.indexed {
+				continue
+			}
+			k := in.typ + "\x00" + in.id
+			if names[k] == nil {
+				names[k] = map[string]string{}
+			}
+			names[k][st.workspace] = in.name
+		}
+	}
+	return names
 }
 
 // workspaceName is how a conflict names a state: "default" for the default
@@ -116,52 +118,32 @@ func workspaceName(ws string) string {
 	return "workspace " + ws
 }
 
-// keptNames are the names the folder's local states give this provider's
+// keptNames are the names the folder's states give this provider's
 // objects (type + "\x00" + id → name), for an export with Force to write
 // each object again at the address Terraform manages it at: an object
 // renamed in the portal, or named otherwise by an earlier ccsync, kept its
 // address instead of moving (which managedConflicts refused). Only a
 // resource of the root module without count or for_each is kept; one the
-// states name differently (two workspaces) is left to managedConflicts.
-func keptNames(opts Options) (map[string]string, error) {
-	if !opts.Force && opts.StateFile == "" {
-		return nil, nil
-	}
-	states, err := localStates(opts)
-	if err != nil {
-		return nil, err
-	}
-	kept, disputed := map[string]string{}, map[string]bool{}
-	for _, st := range states {
-		for _, in := range st.instances {
-			if in.module || in.indexed {
-				continue
-			}
-			k := in.typ + "\x00" + in.id
-			if name, ok := kept[k]; ok && name != in.name {
-				disputed[k] = true
-			}
-			kept[k] = in.name
+// states name differently (two workspaces), or a name two states give two
+// objects (the module would declare it twice), is left to managedConflicts.
+func keptNames(states []localState) map[string]string {
+	kept := map[string]string{}
+	holders := map[string][]string{} // type.name → keys
+	for k, byState := range rootNames(states) {
+		if distinct := slices.Compact(slices.Sorted(maps.Values(byState))); len(distinct) == 1 {
+			typ, _, _ := strings.Cut(k, "\x00")
+			kept[k] = distinct[0]
+			holders[typ+"."+distinct[0]] = append(holders[typ+"."+distinct[0]], k)
 		}
-	}
-	// A name two states give two objects of one type (two workspaces)
-	// can be neither's: the module would declare it twice.
-	holders := map[string][]string{}
-	for k, name := range kept {
-		typ, _, _ := strings.Cut(k, "\x00")
-		holders[typ+"."+name] = append(holders[typ+"."+name], k)
 	}
 	for _, ks := range holders {
 		if len(ks) > 1 {
 			for _, k := range ks {
-				disputed[k] = true
+				delete(kept, k)
 			}
 		}
 	}
-	for k := range disputed {
-		delete(kept, k)
-	}
-	return kept, nil
+	return kept
 }
 
 // stateInstance is one instance of this provider's managed resources in
@@ -179,17 +161,19 @@ type localState struct {
 	instances []stateInstance
 }
 
-// localStates reads every local state of the folder: the default
-// workspace's terraform.tfstate and terraform.tfstate.d/<workspace>/.
+// localStates reads the states an export with Force or --state keeps the
+// names of: the folder's (the default workspace's terraform.tfstate and
+// terraform.tfstate.d/<workspace>/, unless a backend keeps the state) and
+// the one --state names.
 // Each workspace's folder is listed, not globbed: the folder the user
 // names may hold [ or * (a glob refused "cc[1" and matched nothing in
 // "env[prod]", so its workspaces went unchecked).
-func localStates(opts Options) ([]localState, error) {
+func localStates(opts Options, backend bool) ([]localState, error) {
 	paths := map[string]string{}
 	// With a backend, Terraform ignores the folder's state files (a
 	// leftover of an earlier local state refused the export for names the
 	// state in use no longer has): --state gives the state.
-	if remoteBackend(opts.Dir) == "" {
+	if !backend {
 		paths[""] = filepath.Join(opts.Dir, "terraform.tfstate")
 		workspaces, err := os.ReadDir(filepath.Join(opts.Dir, "terraform.tfstate.d"))
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
