@@ -16,17 +16,13 @@ import (
 // exported is one resource the export writes: its address and import id.
 type exported struct{ typ, name, id string }
 
-// managedConflicts checks an export with Force into a folder Terraform
-// already manages with a local state (terraform.tfstate): an object the
-// state holds at one address that the export writes at another (renamed in
-// the portal, one of two objects of one name deleted so the other takes
-// its name, a resource the team renamed or moved into a module), or a
-// group whose membership the state holds in the other form
-// (--membership). The next plan destroyed the object at the old address
-// after importing it at the new one, or emptied the group; the export said
-// nothing. It returns a sentence per conflict (nil when there is none or
-// no local state). Every local workspace's state is read: the default
-// one's terraform.tfstate and terraform.tfstate.d/<workspace>/.
+// managedConflicts finds what an export would still move in the states
+// read (localStates), after keptNames kept what it could: an object the
+// states hold in a module or under count or for_each, one two states name
+// two ways, or a group whose membership a state holds in the other form
+// (--membership). The next plan destroyed such an object at the old
+// address after importing it at the new one, or emptied the group. It
+// returns a sentence per conflict, for kinds exported.
 func managedConflicts(kinds []Kind, states []localState, written []exported) []string {
 	byID := map[string]exported{} // type + id → what the export writes
 	groups := map[string]string{} // que_id → membership type the export writes
