@@ -25,9 +25,13 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
-// passwordsTogether refuses the two forms of the password set at once.
-const passwordsTogether = "These attributes cannot be configured together: [user_password,user_password_wo]. Set one: user_password_wo with user_password_wo_version " +
-	"keeps the password out of the state (Terraform 1.11 and later); user_password is stored in the state, marked sensitive."
+// passwordsTogether refuses the two forms of the password set at once;
+// setOnePassword says which to keep.
+const (
+	setOnePassword = "Set one: user_password_wo with user_password_wo_version " +
+		"keeps the password out of the state (Terraform 1.11 and later); user_password is stored in the state, marked sensitive."
+	passwordsTogether = "These attributes cannot be configured together: [user_password,user_password_wo]. " + setOnePassword
+)
 
 // ValidateConfig: at most one password, the write-only one with its version.
 // It reads the raw configuration (resourcevalidator's rules resolve path
@@ -129,7 +133,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		}
 		resp.Diagnostics.AddAttributeWarning(path.Root("user_password"), "Both Passwords May Be Set",
 			"user_password and user_password_wo are both configured, and one is known only at apply: if neither comes out null, the apply refuses this agent "+
-				"(it cannot hold both) before sending it, after the resources it waits for have been applied. "+passwordsTogether[strings.Index(passwordsTogether, "Set one:"):])
+				"(it cannot hold both) before sending it, after the resources it waits for have been applied. "+setOnePassword)
 	}
 	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
 	if !req.State.Raw.IsNull() {
