@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // Cell conversion: "as people type them". Each converter returns the
@@ -110,23 +112,24 @@ func cellDigits(c Cell) (string, bool) {
 // characters, an apostrophe typed before it, an invisible character. first
 // says whether r is the value's first character. "" when r is none of them.
 func lookalikeRule(r rune, first bool) string {
-	switch {
-	case r >= '０' && r <= '９':
+	switch kind, what := client.Lookalike(r); kind {
+	case client.FullWidthDigit:
 		// Typed with a Chinese or Japanese input method: the number
 		// looks right and is refused, so the rule names what it sees.
-		return "has full-width digits (０-９); type the number with ASCII digits 0-9 (Excel's ASC function converts them)"
-	case r >= '\uff01' && r <= '\uff5e' || r == '\u3000':
+		return "has " + what + "; type the number with ASCII digits 0-9 (Excel's ASC function converts them)"
+	case client.FullWidthSign:
 		// The input method's plus, dash or space (＋, －, the
 		// ideographic space).
-		return fmt.Sprintf("has the full-width character %q; type the number with ASCII characters (Excel's ASC function converts them)", r)
-	case (r == '\'' || r == '\u2018' || r == '\u2019') && first:
+		return "has " + what + "; type the number with ASCII characters (Excel's ASC function converts them)"
+	case client.InvisibleCharacter:
+		// A zero-width space or a direction mark, pasted with the number
+		// from a web page or a chat: the cell shows nothing of it.
+		return "holds " + what + " (pasted with it, from a web page or a chat?); clear the cell and type the number again"
+	}
+	if (r == '\'' || r == '\u2018' || r == '\u2019') && first {
 		// A spreadsheet's own text marker is never part of the text:
 		// this one was typed or pasted into it.
 		return "starts with an apostrophe that is part of the cell's text (a text marker a spreadsheet adds is not stored); remove the apostrophe"
-	case unicode.Is(unicode.Cf, r):
-		// A zero-width space or a direction mark, pasted with the number
-		// from a web page or a chat: the cell shows nothing of it.
-		return fmt.Sprintf("holds the invisible character %U (pasted with it, from a web page or a chat?); clear the cell and type the number again", r)
 	}
 	return ""
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // Text rules the service applies, checked at plan time the way the service
@@ -151,19 +153,14 @@ func (v textWarning) ValidateString(_ context.Context, req validator.StringReque
 // "6032" would then be a new agent), and SMS sends refuse such a phone.
 var lookalikeNumber = textWarning{desc: "should be typed with ASCII digits and signs", check: func(p path.Path, s string) (string, string) {
 	why := ""
-chars:
 	for _, r := range s {
-		switch {
-		case r >= '０' && r <= '９':
-			why = "full-width digits (０-９)"
-		case r >= '\uff01' && r <= '\uff5e' || r == '\u3000':
-			why = fmt.Sprintf("the full-width character %q", r)
-		case unicode.Is(unicode.Cf, r):
-			why = fmt.Sprintf("the invisible character %U (pasted with it?)", r)
-		default:
-			continue
+		if kind, what := client.Lookalike(r); kind != client.NotLookalike {
+			why = what
+			if kind == client.InvisibleCharacter {
+				why += " (pasted with it?)"
+			}
+			break
 		}
-		break chars
 	}
 	if why == "" {
 		return "", ""
