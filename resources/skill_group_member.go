@@ -60,7 +60,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"A group is managed by one form only: either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group, " +
 			"and do not add an agent whose `queue_ids` is set to any group here: that attribute lists all of the agent's groups, so each apply would undo the other.\n\n" +
-			membershipRekeyNote,
+			membershipRekeyNote("contactcenter_skill_group_members"),
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
 			"que_id": schema.StringAttribute{
@@ -138,7 +138,7 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		if err != nil {
 			return err
 		}
-		r.claims.Claim(key)
+		r.claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), key)
 		plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
 		return nil
 	})
@@ -156,7 +156,7 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
 			return err
 		}
-		r.claims.Claim(key)
+		r.claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), key)
 		return nil
 	})
 }
@@ -166,7 +166,7 @@ func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.Dele
 		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
 		key := membershipKey(queID, agID)
 		defer r.claims.Lock(key)()
-		if r.claims.Claimed(key) {
+		if r.claims.ClaimedByOther(key, claimantOf(ctx, req.Private)) {
 			resp.Diagnostics.AddWarning("Membership Kept", keptMessage(queID, []int64{agID}))
 			return nil
 		}
@@ -176,12 +176,14 @@ func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.Dele
 }
 
 // membershipRekeyNote is the membership resources' advice on changing an
-// instance's address.
-const membershipRekeyNote = "When a `for_each` key or the resource's name changes, add a `moved` block from the old address to the new one. " +
-	"Without it Terraform deletes the old instance and creates the new one for the same membership in one apply; " +
-	"the provider then keeps the membership (the delete warns \"Membership Kept\") instead of removing what the create made. " +
-	"Moving a group between this resource and `contactcenter_skill_group_members` has no `moved` block: in one apply the memberships end in place, but agents may be out of the group for a moment; " +
-	"to hand them over without a moment outside the group, apply a `removed` block (`lifecycle { destroy = false }`) for the old form first, then `import` blocks for the new one."
+// instance's address; other is the other membership resource.
+func membershipRekeyNote(other string) string {
+	return "When a `for_each` key or the resource's name changes, add a `moved` block from the old address to the new one. " +
+		"Without it Terraform deletes the old instance and creates the new one for the same membership in one apply; " +
+		"the provider then keeps the membership (the delete warns \"Membership Kept\") instead of removing what the create made. " +
+		"Moving a group between this resource and `" + other + "` has no `moved` block: in one apply the memberships end in place, but agents may be out of the group for a moment; " +
+		"to hand them over without a moment outside the group, apply a `removed` block (`lifecycle { destroy = false }`) for the old form first, then `import` blocks for the new one."
+}
 
 // membershipKey names one agent's membership of one group in Claims.
 func membershipKey(queID, agID int64) string { return fmt.Sprintf("membership %d:%d", queID, agID) }

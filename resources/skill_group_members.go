@@ -82,7 +82,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns. " +
 			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays.\n\n" +
-			membershipRekeyNote,
+			membershipRekeyNote("contactcenter_skill_group_member"),
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
@@ -158,7 +158,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
 		return
 	}
-	r.claims.Claim(keys...)
+	r.claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
@@ -181,7 +181,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		if err := r.apply(ctx, queID, current, desired); err != nil {
 			return err
 		}
-		r.claims.Claim(keys...)
+		r.claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), keys...)
 		return nil
 	})
 }
@@ -196,6 +196,7 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 			return err
 		}
 		defer r.claims.Lock(membershipKeys(queID, managed)...)()
+		claimant := claimantOf(ctx, req.Private)
 		current, err := r.members(ctx, queID)
 		if err != nil {
 			return err
@@ -203,7 +204,7 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 		want := maps.Clone(current)
 		var kept []int64
 		for ag := range managed {
-			if r.claims.Claimed(membershipKey(queID, ag)) {
+			if r.claims.ClaimedByOther(membershipKey(queID, ag), claimant) {
 				kept = append(kept, ag)
 				continue
 			}

@@ -1,6 +1,8 @@
 package tfkit
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"slices"
 	"sync"
 )
@@ -15,11 +17,19 @@ import (
 // claims them once done; a delete leaves alone what a create of this run
 // has claimed, since the object now belongs to the new instance.
 //
+// A provider process may outlive one command: `terraform test` (Terraform
+// 1.13 and later) configures a provider block of the test file once and
+// serves every run block of the file, and the cleanup, with it. So a claim
+// names the instance that made it (ClaimAs, a token the instance keeps in
+// its private state), and a delete asks whether another instance claimed
+// the key (ClaimedByOther): the instance that created a membership in an
+// earlier run deletes it in a later one.
+//
 // The zero value is ready; a nil *Claims coordinates nothing.
 type Claims struct {
 	mu      sync.Mutex
 	locks   map[string]*sync.Mutex
-	claimed map[string]bool
+	claimed map[string]string // key → the claimant's token ("" when unnamed)
 }
 
 // Lock locks the keys, in sorted order (two callers locking overlapping
@@ -53,17 +63,21 @@ func (c *Claims) Lock(keys ...string) (unlock func()) {
 
 // Claim records that the keys' objects were written by a create or update
 // of this run.
-func (c *Claims) Claim(keys ...string) {
+func (c *Claims) Claim(keys ...string) { c.ClaimAs("", keys...) }
+
+// ClaimAs records that the instance named by claimant (its token, see
+// NewClaimant) wrote the keys' objects.
+func (c *Claims) ClaimAs(claimant string, keys ...string) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.claimed == nil {
-		c.claimed = map[string]bool{}
+		c.claimed = map[string]string{}
 	}
 	for _, k := range keys {
-		c.claimed[k] = true
+		c.claimed[k] = claimant
 	}
 }
 
@@ -74,5 +88,27 @@ func (c *Claims) Claimed(key string) bool {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.claimed[key]
+	_, ok := c.claimed[key]
+	return ok
+}
+
+// ClaimedByOther tells whether an instance other than the one named by
+// claimant wrote key's object in this process. An instance without a token
+// (its state was written by an older provider) takes every claim as
+// another's.
+func (c *Claims) ClaimedByOther(key, claimant string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	by, ok := c.claimed[key]
+	return ok && (claimant == "" || by != claimant)
+}
+
+// NewClaimant returns a token that names one resource instance in Claims.
+func NewClaimant() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b)
 }

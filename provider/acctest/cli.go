@@ -74,6 +74,19 @@ func (w *Workdir) Write(config string) {
 	}
 }
 
+// WriteFile writes a file of the working directory, such as a test file
+// under tests/.
+func (w *Workdir) WriteFile(name, content string) {
+	w.t.Helper()
+	p := filepath.Join(w.dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
 // Run runs one terraform command and returns its exit code and output.
 func (w *Workdir) Run(args ...string) (int, string) {
 	w.t.Helper()
