@@ -362,7 +362,28 @@ func (r *agentResource) get(ctx context.Context, m *agentModel) error {
 	if err != nil {
 		return err
 	}
+	if err := sameAgent(m, a); err != nil {
+		return err
+	}
 	return framework.DiagsError(m.flatten(a))
+}
+
+// sameAgent refuses a read whose agent has another number than the state's:
+// users/edit cannot change user_num (spec §4.2), so the id names another
+// agent, most often of another contact center (a resource moved to another
+// provider alias or endpoint, or a moved block between two). Taken as
+// drift, the plan replaced "7001" with "7002" there: it deleted the other
+// center's agent, which another resource managed.
+func sameAgent(m *agentModel, a *client.Agent) error {
+	had := m.UserNum.ValueString()
+	if m.UserNum.IsNull() || m.UserNum.IsUnknown() || had == "" || string(a.UserNum) == had {
+		return nil
+	}
+	return fmt.Errorf("agent id %s answers as agent %q, but this resource manages agent %q: an agent's number never changes, "+
+		"so the id names another agent. The provider configuration may point at another contact center than the one this agent was created in "+
+		"(the resource's provider or the endpoint changed, or a moved block crossed two provider configurations). Nothing was changed. "+
+		"Point the resource back at its contact center, or remove it from the state (terraform state rm, or a removed block) and import the agent this configuration means",
+		m.ID.ValueString(), string(a.UserNum), had)
 }
 
 // expand builds the add/edit parameters (without the password).

@@ -1,6 +1,7 @@
 package resources_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -1452,4 +1453,53 @@ resource "contactcenter_agent" "x" {
 	if strings.Contains(out, "Create Re-activates a Resigned Agent") || !strings.Contains(out, "Resigned Agent Re-activated") {
 		t.Errorf("apply -replace of a resign-mode agent:\n%s", out)
 	}
+}
+
+// TestAccAgent_otherContactCenter: a resource whose provider now points at
+// another contact center, where the agent's id names another agent (a
+// provider alias changed, a moved block between two aliases). The plan
+// replaced "7001" with "7002" there, deleting the other center's agent; the
+// read refuses, and nothing is changed in either center.
+func TestAccAgent_otherContactCenter(t *testing.T) {
+	t.Parallel()
+	bj, sh := acctest.New(t), acctest.New(t)
+	w := bj.Workdir(t)
+	body := `
+resource "contactcenter_agent" "a" {
+  user_num                 = "7002"
+  user_name                = "Beijing Bo"
+  user_password_wo         = "Pw-12345678"
+  user_password_wo_version = 1
+}
+output "id" {
+  value = contactcenter_agent.a.id
+}
+`
+	w.WriteBody(body)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	id := strings.TrimSpace(w.Must(0, "output", "-raw", "id"))
+	raw, _ := json.Marshal([]map[string]any{{"user_id": mustAtoi(t, id), "user_num": "7001", "user_name": "Shanghai Ann"}})
+	if err := sh.Sim.Seed(map[string]json.RawMessage{"agents": raw}); err != nil {
+		t.Fatal(err)
+	}
+	w.Write(strings.Replace(w.Prelude(), bj.Origin, sh.Origin, 1) + body)
+	out := strings.Join(strings.Fields(w.Must(1, "plan", "-no-color")), " ")
+	for _, want := range []string{"Unable to Read Agent", `agent id ` + id + ` answers as agent "7001", but this resource manages agent "7002"`, "another contact center"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan against the other center lacks %q:\n%s", want, out)
+		}
+	}
+	a, err := sh.Client(t).Agents.Get(t.Context(), mustAtoi(t, id))
+	if err != nil || string(a.UserNum) != "7001" || a.UserStatus.Int64() != 1 {
+		t.Errorf("the other center's agent %s: %+v, %v", id, a, err)
+	}
+}
+
+func mustAtoi(t *testing.T, s string) int64 {
+	t.Helper()
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -74,6 +74,11 @@ func (w *Workdir) Write(config string) {
 	}
 }
 
+// Prelude is what starts every configuration WriteBody writes: the
+// required_providers block and the provider block of the Env.
+
+func (w *Workdir) Prelude() string { return w.prelude }
+
 // WriteFile writes a file of the working directory, such as a test file
 // under tests/.
 func (w *Workdir) WriteFile(name, content string) {
