@@ -60,7 +60,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 				Optional: true, MarkdownDescription: "Webhooks that receive this task's call events (`config.webhook`): each webhook's `event_type` says whether it gets the call record after hang-up or a push before each call.",
 				Attributes: map[string]schema.Attribute{
 					"enable": defaultFalse("Whether pushes are sent (`enable`)."),
-					"ids":    emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`.", listvalidator.ValueInt64sAre(int64validator.AtLeast(1))),
+					"ids":    emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`. "+portalOrderNote, listvalidator.ValueInt64sAre(int64validator.AtLeast(1))),
 				},
 			},
 			"makecall_flag":     framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, int64validator.OneOf(0, 8)),

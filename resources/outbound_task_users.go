@@ -19,11 +19,17 @@ import (
 // schema, the rule that names each by its id or its number, and their
 // mapping to the API, in the order the configuration keeps.
 
+// portalOrderNote is the ordered lists' word on an order changed in the
+// portal (inPriorOrder).
+const portalOrderNote = "Elements the portal holds in another order keep the order of the state, so a reorder in the portal plans nothing. " +
+	"After an import, or an `apply -refresh-only` that saved the portal's order, the state holds the portal's order: the next plan updates the task " +
+	"once to write the configuration's order, shown as elements changing places (for agents, `user_num` and `conn_limit` swapping)."
+
 func assignedUsersAttribute() schema.ListNestedAttribute {
 	return schema.ListNestedAttribute{
 		Optional: true,
 		MarkdownDescription: "Agents who take the calls (`assigned_users`). Required when `type = 1`, and when `type = 4` with " +
-			"`config.enable_scheduler = true` (then every agent must belong to `config.que_id`).",
+			"`config.enable_scheduler = true` (then every agent must belong to `config.que_id`). " + portalOrderNote,
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 			"user_id": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Agent id (`user_id`). Exactly one of `user_id` and `user_num` is set.",

@@ -77,7 +77,9 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
-			"for that, point the templates' `sign_id` at another signature first. API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
+			"for that, point the templates' `sign_id` at another signature first. `is_used` turns `true` when a template naming the signature is created, after the signature was saved: " +
+			"a `terraform plan -refresh-only` after the apply that created both shows it as changed outside Terraform (`false -> true`); a normal plan shows nothing. " +
+			"API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
