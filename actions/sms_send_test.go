@@ -579,7 +579,7 @@ func TestSMSSendAction_batchFailsAdvice(t *testing.T) {
 
 	d := run(1)
 	for _, want := range []string{"450 of 450 numbers were not sent:", "batch 1 of 3 failed as a whole, so none of its 200 numbers was sent:",
-		"Why: The base_url API call POST /open/sms/send answered code 500: send service unavailable. Request ID: r-9.\n",
+		"Why: The base_url API call POST " + env.Origin + "/open/sms/send answered code 500: send service unavailable. Request ID: r-9.\n",
 		"nothing is wrong with its numbers or the ones after it", "No number was sent",
 		"terraform apply -invoke=action.contactcenter_sms_send.<name>"} {
 		if !strings.Contains(d, want) {

@@ -20,9 +20,12 @@ var ErrNotFound = errors.New("not found")
 // APIError is a failure answered by the service: a non-success envelope code,
 // or an HTTP status without a decodable envelope.
 type APIError struct {
-	Surface    Surface
-	Method     string
-	Path       string
+	Surface Surface
+	Method  string
+	Path    string
+	// Origin is the scheme and host the call went to ("" when unknown): with
+	// several contact centers in one configuration, it says which answered.
+	Origin     string
 	HTTPStatus int
 	// Code is the envelope code (-1 when the body had none).
 	Code int64

@@ -246,7 +246,8 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, err)
 	}
 
-	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
+	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: (&url.URL{Scheme: u.Scheme, Host: u.Host}).String(),
+		HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
 	// The service's text may echo the request: no secret of it reaches an
 	// error (a diagnostic, a CI log, a report).
 	secrets := sync.OnceValue(func() []string {

@@ -90,7 +90,7 @@ func APIErrorDetail(err error) string {
 		if context, _, found := strings.Cut(err.Error(), e.Error()); found && strings.TrimSpace(context) != "" {
 			b.WriteString(strings.TrimSuffix(strings.TrimSpace(context), ":") + ":\n\n")
 		}
-		fmt.Fprintf(&b, "The %s API call %s %s answered ", e.Surface, e.Method, e.Path)
+		fmt.Fprintf(&b, "The %s API call %s %s%s answered ", e.Surface, e.Method, e.Origin, e.Path)
 		msg := e.Message
 		// Code -1 is no envelope code (a bare 5xx, a body that is not the
 		// envelope): name the HTTP status instead, once.

@@ -31,7 +31,8 @@ func TestAPIErrorDetail(t *testing.T) {
 	_, err = c.Gateway.GetTemplate(t.Context(), 7)
 	got := tfkit.APIErrorDetail(err)
 	for _, want := range []string{
-		"The smsapi_url API call POST /smsapi/tpl/v1/get_template answered code 1001: bad sig.",
+		// The origin says which contact center answered (several in one configuration).
+		"The smsapi_url API call POST " + srv.URL + "/smsapi/tpl/v1/get_template answered code 1001: bad sig.",
 		"Code 1001 means: signature check failed.",
 		"What to do: check sms_app_key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of sms_app_id.",
 	} {
