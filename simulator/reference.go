@@ -364,6 +364,15 @@ func vosListHandler(c *Call) {
 }
 
 func updateUserDataHandler(c *Call) {
+	// §4.7: this one interface is form-urlencoded (user_data is a string
+	// of JSON in the form); a JSON or multipart body is refused.
+	if mt := c.MediaType(); mt != "application/x-www-form-urlencoded" {
+		if mt == "" {
+			mt = "none"
+		}
+		c.Fail(400, fmt.Sprintf("call/updateUserData takes a form-urlencoded body (Content-Type application/x-www-form-urlencoded), got Content-Type %s", mt), nil)
+		return
+	}
 	callID := strings.TrimSpace(c.Str("call_id"))
 	if callID == "" {
 		c.Fail(400, "call_id is required", nil)

@@ -84,3 +84,33 @@ func TestReferenceSeedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateUserDataBody: call/updateUserData is form-urlencoded with
+// user_data a string of JSON (§4.7); a JSON body, or user_data sent as an
+// object, is refused with 400, so a client that stops sending the form
+// fails against the simulator.
+func TestUpdateUserDataBody(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{})
+	const path = "/portal/v2/svcapi/call/updateUserData"
+	form := "application/x-www-form-urlencoded"
+	for name, tc := range map[string]struct {
+		ct, body string
+		code     float64
+		message  string
+	}{
+		"form":                      {form, "call_id=c1&business_status=1&user_data=%7B%22order%22%3A%22A%22%7D", 200, ""},
+		"form without user_data":    {form, "call_id=c1&business_status=0", 200, ""},
+		"JSON body":                 {"application/json", `{"call_id":"c1","business_status":"1","user_data":"{\"order\":\"A\"}"}`, 400, "form-urlencoded"},
+		"JSON body, user_data obj":  {"application/json", `{"call_id":"c1","user_data":{"order":"A"}}`, 400, "form-urlencoded"},
+		"no content type":           {"", `{"call_id":"c1"}`, 400, "form-urlencoded"},
+		"multipart":                 {"multipart/form-data; boundary=XX", "--XX\r\nContent-Disposition: form-data; name=\"call_id\"\r\n\r\nc1\r\n--XX--\r\n", 400, "form-urlencoded"},
+		"form, user_data not JSON":  {form, "call_id=c1&user_data=nope", 400, "user_data"},
+		"form, user_data JSON list": {form, "call_id=c1&user_data=%5B1%5D", 400, "user_data"},
+	} {
+		r := h.req("POST", path, tc.ct, tc.body, "Bearer sim-token")
+		if r.num("code") != tc.code || !strings.Contains(r.raw, tc.message) {
+			t.Errorf("%s: want code %v mentioning %q, got %s", name, tc.code, tc.message, r.raw)
+		}
+	}
+}

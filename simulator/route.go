@@ -142,6 +142,28 @@ func (c *Call) Raw(name string) (json.RawMessage, bool) {
 	return nil, false
 }
 
+// Text returns a parameter the spec types as a string: a JSON string, or a
+// form or query value (always text). ok is false when it is absent or JSON
+// null; err is set when a JSON body sent another JSON type (a number, an
+// object, an array), which Str would quietly turn into text.
+func (c *Call) Text(name string) (s string, ok bool, err error) {
+	raw, has := c.Raw(name)
+	if !has || string(raw) == "null" {
+		return "", false, nil
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", true, fmt.Errorf("%s must be a string, got %s", name, clip(string(raw), 80))
+	}
+	return s, true, nil
+}
+
+// MediaType is the request's Content-Type without its parameters ("" when
+// none was sent).
+func (c *Call) MediaType() string {
+	ct, _, _ := mime.ParseMediaType(c.R.Header.Get("Content-Type"))
+	return ct
+}
+
 // Str returns a parameter as text: strings as they are, numbers and bools
 // in their JSON spelling, objects and arrays as JSON text.
 func (c *Call) Str(name string) string {
