@@ -390,10 +390,15 @@ func rawInt(raw json.RawMessage) (int64, bool) {
 	return n, err == nil
 }
 
-// parseAgents reads the agents parameter, a JSON array in a string (or, as
-// a courtesy, a JSON array in the body).
+// parseAgents reads the agents parameter: a string holding a JSON array
+// (§4.6). An array (or any non-string) sent as the JSON value itself is
+// refused like text that is not JSON (§7.2 "agents not JSON").
 func parseAgents(c *Call, into any) (empty bool, err error) {
-	raw := strings.TrimSpace(c.Str("agents"))
+	text, _, err := c.Text("agents")
+	if err != nil {
+		return false, fmt.Errorf("%w (a JSON array written as text, as §4.6 gives it)", err)
+	}
+	raw := strings.TrimSpace(text)
 	if raw == "" || raw == "[]" {
 		return true, nil
 	}
@@ -493,7 +498,11 @@ func queueSkillHandler(c *Call) {
 	}
 	var entries []agentEntry
 	empty, err := parseAgents(c, &entries)
-	if err != nil || empty {
+	if err != nil {
+		c.Fail(405, "agents must be a non-empty JSON array of {ag_id, skill}: "+err.Error(), nil)
+		return
+	}
+	if empty {
 		c.Fail(405, "agents must be a non-empty JSON array of {ag_id, skill}", nil)
 		return
 	}
