@@ -341,7 +341,13 @@ func queueListHandler(c *Call) {
 			Keyword string          `json:"keyword"`
 		} `json:"filter"`
 	}
-	if raw := strings.TrimSpace(c.Str("info")); raw != "" {
+	text, _, err := c.Text("info")
+	if err != nil {
+		// §4.6: info is a string holding JSON, not the JSON value itself.
+		c.Fail(404, "info is not JSON text: "+err.Error(), nil)
+		return
+	}
+	if raw := strings.TrimSpace(text); raw != "" {
 		if err := json.Unmarshal([]byte(raw), &info); err != nil {
 			c.Fail(404, "info is not JSON: "+err.Error(), nil)
 			return

@@ -96,6 +96,7 @@ func TestQueueCodes(t *testing.T) {
 		"delete 407 id empty":          {method: "GET", path: "/delete", code: 407, message: "group id empty"},
 		"delete 410 signed in":         {method: "GET", path: "/delete?que_id=102&flag=1", code: 500, item: 410}, // 5003 is put in 102 below
 		"list 403 unknown filter id":   {method: "POST", path: "/list", body: `{"info":"{\"filter\":{\"que_id\":999}}"}`, code: 403},
+		"list 404 info an object":      {method: "POST", path: "/list", body: `{"info":{"filter":{"que_id":101}}}`, code: 404, message: "string"},
 		"list 404 info not JSON":       {method: "POST", path: "/list", body: `{"info":"{nope"}`, code: 404},
 		"assign 403 unknown group":     {method: "POST", path: "/assign", body: `{"que_id":999,"agents":"[{\"ag_id\":5002,\"skill\":1}]"}`, code: 403},
 		"assign 404 id empty":          {method: "POST", path: "/assign", body: `{"agents":"[{\"ag_id\":5002,\"skill\":1}]"}`, code: 404},

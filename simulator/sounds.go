@@ -206,7 +206,13 @@ func soundListHandler(c *Call) {
 			SelectType json.RawMessage `json:"select_type"`
 		} `json:"filter"`
 	}
-	if info := strings.TrimSpace(c.Str("info")); info != "" {
+	text, _, err := c.Text("info")
+	if err != nil {
+		// §4.5: info is JSON text (a string), not the JSON value itself.
+		c.Fail(403, "info is not JSON text: "+err.Error(), nil)
+		return
+	}
+	if info := strings.TrimSpace(text); info != "" {
 		if err := json.Unmarshal([]byte(info), &filter); err != nil {
 			c.Fail(403, "info is not JSON: "+err.Error(), nil)
 			return

@@ -145,3 +145,22 @@ func TestUploadOverBodyLimit(t *testing.T) {
 		t.Errorf("upload over the limit: %v", err)
 	}
 }
+
+// TestSoundListInfoIsText: sound/list's info is a string holding JSON
+// (§4.5); sent as an object it is refused with 403 "info is not JSON"
+// (§7.2), like queue/list's (404).
+func TestSoundListInfoIsText(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, Options{})
+	const path = "/portal/v2/svcapi/sound/list"
+	for body, want := range map[string]float64{
+		`{}`: 200,
+		`{"info":"{\"filter\":{\"keyword\":\"x\"}}"}`: 200,
+		`{"info":{"filter":{"keyword":"x"}}}`:         403,
+		`{"info":"{nope"}`:                            403,
+	} {
+		if r := h.api("POST", path, body); r.num("code") != want {
+			t.Errorf("%s: want code %v, got %s", body, want, r.raw)
+		}
+	}
+}
