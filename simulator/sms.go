@@ -265,17 +265,14 @@ func optInt(c *Call, name string, allowed ...int64) (v int64, has, ok bool) {
 	return v, has, true
 }
 
-// parseIDs reads the ids of a delete: a JSON array of numbers or numeric
-// strings, or (tolerated) a comma-separated string.
+// parseIDs reads the ids of a delete: a JSON array (§4.1) of numbers or
+// numeric strings. A comma-separated string or a lone number is refused.
 func parseIDs(c *Call) ([]int64, bool) {
 	raw, has := c.Raw("ids")
 	var items []json.RawMessage
 	if has && json.Unmarshal(raw, &items) != nil {
-		for _, p := range strings.Split(c.Str("ids"), ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				items = append(items, json.RawMessage(strconv.Quote(p)))
-			}
-		}
+		c.Fail(400, fmt.Sprintf("ids must be an array of ids (§4.1), got %s", clip(string(raw), 80)), nil)
+		return nil, false
 	}
 	if len(items) == 0 {
 		c.Fail(400, "ids is required: an array of ids", nil)

@@ -402,3 +402,25 @@ func TestSMSSendFillsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSDeleteIDsIsArray: sign/delete and template/delete take ids as an
+// array (§4.1); a comma-separated string or a lone number is refused with
+// 400 (the comma string is users/delete's shape, §4.2, not these).
+func TestSMSDeleteIDsIsArray(t *testing.T) {
+	t.Parallel()
+	s := newSMSSim(t, 0)
+	sg := num(s.ok("/sms/sign/store", map[string]any{"sign_text": "Acme"})["id"])
+	tpl := num(s.ok("/sms/template/store", map[string]any{"template_name": "T", "template_contents": "Hi", "sign_id": sg, "action": 1})["id"])
+	for _, path := range []string{"/sms/template/delete", "/sms/sign/delete"} {
+		id := tpl
+		if path == "/sms/sign/delete" {
+			id = sg
+		}
+		s.fail(path, map[string]any{"ids": fmt.Sprint(id)}, 400, "array")
+		s.fail(path, map[string]any{"ids": fmt.Sprintf("%d,999", id)}, 400, "array")
+		s.fail(path, map[string]any{"ids": id}, 400, "array")
+		if d := s.ok(path, map[string]any{"ids": []any{fmt.Sprint(id)}}); len(d["success"].([]any)) != 1 {
+			t.Errorf("%s with an array of one numeric string: %v", path, d)
+		}
+	}
+}
