@@ -559,14 +559,9 @@ func applyAgentParams(c *Call, a *Agent, add bool) (queues *[]int64, perr *agent
 	if raw, ok := c.Raw("queue_ids"); ok && string(raw) != "null" {
 		var ids []json.RawMessage
 		if err := json.Unmarshal(raw, &ids); err != nil {
-			// Tolerate the comma-separated form of the list filter.
-			parsed, lerr := idList(c, "queue_ids")
-			if lerr != nil {
-				return nil, paramErr(422, "queue_ids must be an array of skill-group ids")
-			}
-			for _, id := range parsed {
-				ids = append(ids, json.RawMessage(strconv.FormatInt(id, 10)))
-			}
+			// §4.2: an int array; the comma-separated string is the list
+			// filter's shape, not add/edit's.
+			return nil, paramErr(422, "queue_ids must be an array of skill-group ids, got %s", clip(string(raw), 80))
 		}
 		qs := []int64{}
 		for _, r := range ids {

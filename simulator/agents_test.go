@@ -215,3 +215,37 @@ func TestUsersListMFAEncoding(t *testing.T) {
 		t.Errorf("is_enable_mfa [list item, config] by user_num (-want +got):\n%s", diff)
 	}
 }
+
+// TestUsersQueueIDsIsArray: users/add and users/edit take queue_ids as an
+// int array (§4.2); the comma-separated string of the list filter, or a
+// lone number, is refused with 422.
+func TestUsersQueueIDsIsArray(t *testing.T) {
+	t.Parallel()
+	s, srv := newUsersServer(t)
+	s.mu.Lock()
+	s.st.Queues().Groups[101] = &Queue{ID: 101, QueName: "G1"}
+	s.st.Queues().Groups[102] = &Queue{ID: 102, QueName: "G2"}
+	s.mu.Unlock()
+	out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p", "queue_ids": []int{101}})
+	if code(out) != 0 {
+		t.Fatal(out)
+	}
+	id := out["data"].(map[string]any)["user_id"]
+	for name, tc := range map[string]struct {
+		op   string
+		body map[string]any
+		code int
+	}{
+		"add comma string":  {"add", map[string]any{"user_num": "2", "user_name": "B", "user_password": "p", "queue_ids": "101,102"}, 422},
+		"add one as string": {"add", map[string]any{"user_num": "2", "user_name": "B", "user_password": "p", "queue_ids": "101"}, 422},
+		"add a number":      {"add", map[string]any{"user_num": "2", "user_name": "B", "user_password": "p", "queue_ids": 101}, 422},
+		"edit comma string": {"edit", map[string]any{"user_id": id, "queue_ids": "101,102"}, 422},
+		"edit array":        {"edit", map[string]any{"user_id": id, "queue_ids": []int{101, 102}}, 0},
+		"edit empty array":  {"edit", map[string]any{"user_id": id, "queue_ids": []int{}}, 0},
+	} {
+		out := usersCall(t, srv, tc.op, tc.body)
+		if code(out) != tc.code {
+			t.Errorf("%s: code %d (%v), want %d", name, code(out), out["message"], tc.code)
+		}
+	}
+}
