@@ -272,14 +272,11 @@ func idsOrPage(c *Call, idsName, pageName string) (ids []int64, page *client.Gat
 		return nil, nil, false
 	case hasIDs:
 		raw, _ := c.Raw(idsName)
+		// §4.8: an array of ids; a lone id (number or string) is refused.
 		var flex []client.FlexInt
 		if err := json.Unmarshal(raw, &flex); err != nil {
-			var one client.FlexInt
-			if json.Unmarshal(raw, &one) != nil {
-				c.Fail(1008, fmt.Sprintf("other error: %s must be an array of ids, got %s", idsName, raw), nil)
-				return nil, nil, false
-			}
-			flex = []client.FlexInt{one}
+			c.Fail(1008, fmt.Sprintf("other error: %s must be an array of ids, got %s", idsName, clip(string(raw), 80)), nil)
+			return nil, nil, false
 		}
 		for _, f := range flex {
 			ids = append(ids, int64(f))
