@@ -215,6 +215,11 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 			return nil, err
 		}
 	}
+	// A state of another contact center (ids overlap between centers) is
+	// refused before the platform's objects are read.
+	if err := sameCenter(ctx, c, opts, states); err != nil {
+		return nil, err
+	}
 	opts.kept = keptNames(states)
 	inv, err := readInventory(ctx, c, opts)
 	if err != nil {

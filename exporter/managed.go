@@ -148,6 +148,9 @@ type stateInstance struct {
 	typ, id, name   string
 	addr            string // as Terraform writes it: module.x.type.name["key"]
 	module, indexed bool
+	// userNum is an agent's user_num, which cannot change (users/edit
+	// does not take it): sameCenter compares it with the platform's.
+	userNum string
 }
 
 // localState is one local state file's instances; workspace is "" for the
@@ -267,7 +270,8 @@ func readState(path string) ([]stateInstance, error) {
 			// Only this provider's types are read: another provider's
 			// attributes (a numeric id) are none of the export's business.
 			var attrs struct {
-				ID string `json:"id"`
+				ID      string `json:"id"`
+				UserNum string `json:"user_num"`
 			}
 			if json.Unmarshal(in.Attributes, &attrs) != nil {
 				continue
@@ -280,7 +284,11 @@ func readState(path string) ([]stateInstance, error) {
 			if r.Module != "" {
 				at = r.Module + "." + at
 			}
-			out = append(out, stateInstance{typ: r.Type, id: attrs.ID, name: r.Name, addr: at, module: r.Module != "", indexed: in.IndexKey != nil})
+			si := stateInstance{typ: r.Type, id: attrs.ID, name: r.Name, addr: at, module: r.Module != "", indexed: in.IndexKey != nil}
+			if r.Type == typeAgent {
+				si.userNum = attrs.UserNum
+			}
+			out = append(out, si)
 		}
 	}
 	return out, nil

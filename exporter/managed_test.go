@@ -311,3 +311,119 @@ func TestExport_stateKeptByABackend(t *testing.T) {
 		t.Errorf("notes of a new folder with --state:\n%s", notes)
 	}
 }
+
+// TestExport_stateOfAnotherCenter: ids are only unique within a contact
+// center (two centers both have agent 1001), and the names a state keeps
+// were matched to the platform's objects by id alone: another center's
+// state (the connection set to center B in center A's folder) named B's
+// agent 1001 (user_num 8001) agent_7001 with user_num "8001", and the plan
+// failed, or imported B's objects under A's names. An agent's number
+// cannot change, so a state agent the platform holds under another number
+// is refused, nothing written, whether the agents are exported or not. An
+// agent the platform no longer has, or the same number under another name,
+// is no sign; a state without agents is not checked.
+func TestExport_stateOfAnotherCenter(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	w, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook := fmt.Sprint(w.ID)
+	pw := "Secret-1"
+	var ids []string
+	for i := range 4 {
+		ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr(fmt.Sprint(8001 + i)), UserName: ptr(fmt.Sprint("Agent ", i)), UserPassword: &pw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, fmt.Sprint(ag.UserID))
+	}
+	agent := func(name, id, num string) string {
+		return fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_agent", "name": %q, "instances": [{"attributes": {"id": %q, "user_num": %q}}]}`, name, id, num)
+	}
+	webhook := fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_webhook", "name": "other_crm", "instances": [{"attributes": {"id": %q}}]}`, hook)
+	state := func(resources ...string) string {
+		return `{"version": 4, "lineage": "5f0c", "resources": [` + strings.Join(resources, ",") + `]}`
+	}
+	// The other center's agents have the same ids and other numbers.
+	var other []string
+	for i, id := range ids {
+		other = append(other, agent(fmt.Sprint("agent_", 7001+i), id, fmt.Sprint(7001+i)))
+	}
+	all := []exporter.Kind{exporter.KindAgents, exporter.KindWebhooks}
+	for name, tc := range map[string]struct {
+		state string
+		kinds []exporter.Kind
+		flag  bool // the state is given with --state into a new folder
+		want  []string
+		wrote []string // in agents.tf and webhooks.tf when it goes ahead
+	}{
+		"another center's state": {state: state(append(other, webhook)...), kinds: all,
+			want: []string{"the state read (default) seems to be another contact center's",
+				"the state's agent " + ids[0] + " is 7001, the platform's agent " + ids[0] + " is 8001; the state's agent " + ids[1] + " is 7002",
+				"; and 1 more)", "CONTACTCENTER_ENDPOINT and CONTACTCENTER_ACCESS_TOKEN point at another contact center",
+				"Nothing was written", "export into a new folder", "give --state the state of the contact center you export"}},
+		// The agents are not exported: the names of the rest would be
+		// the other center's just the same.
+		"another center's state, webhooks only": {state: state(append(other, webhook)...), kinds: []exporter.Kind{exporter.KindWebhooks},
+			want: []string{"the state's agent " + ids[0] + " is 7001, the platform's agent " + ids[0] + " is 8001"}},
+		"another center's state given with --state": {state: state(other[0]), kinds: all, flag: true,
+			want: []string{"the state read (--state ", "the state's agent " + ids[0] + " is 7001"}},
+		// The same agent under a name of the team's keeps it.
+		"same numbers, other names": {state: state(agent("ann", ids[0], "8001"), webhook), kinds: all,
+			wrote: []string{`resource "contactcenter_agent" "ann" {`, `resource "contactcenter_webhook" "other_crm" {`}},
+		// An agent deleted since says nothing of the center.
+		"agent gone": {state: state(agent("gone", "999999", "7001"), webhook), kinds: all,
+			wrote: []string{`resource "contactcenter_webhook" "other_crm" {`}},
+		// No agents, no check: the webhook's name is kept, as for a
+		// webhook renamed in the portal.
+		"no agents in the state": {state: state(webhook), kinds: all,
+			wrote: []string{`resource "contactcenter_webhook" "other_crm" {`}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			opts := exporter.Options{Dir: dir, Force: true, Kinds: tc.kinds}
+			stateFile := filepath.Join(dir, "terraform.tfstate")
+			if tc.flag {
+				stateFile = filepath.Join(t.TempDir(), "pulled.tfstate")
+				opts = exporter.Options{Dir: filepath.Join(dir, "new"), Kinds: tc.kinds, StateFile: stateFile}
+			}
+			if err := os.WriteFile(stateFile, []byte(tc.state), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := exporter.Export(ctx, cc.c, opts)
+			if tc.want == nil {
+				if err != nil {
+					t.Fatalf("export: %v", err)
+				}
+				var written strings.Builder
+				for _, f := range []string{"agents.tf", "webhooks.tf"} {
+					b, _ := os.ReadFile(filepath.Join(dir, f))
+					written.Write(b)
+				}
+				for _, want := range tc.wrote {
+					if !strings.Contains(written.String(), want) {
+						t.Errorf("the module lacks %q:\n%s", want, written.String())
+					}
+				}
+				return
+			}
+			if !errors.Is(err, exporter.ErrInput) {
+				t.Fatalf("export: %v, want a refusal", err)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error lacks %q:\n%v", want, err)
+				}
+			}
+			// The folder holds the state, or with --state nothing (the new
+			// folder is not made).
+			if entries, _ := os.ReadDir(dir); !tc.flag && len(entries) != 1 || tc.flag && len(entries) != 0 {
+				t.Errorf("the folder holds %d entries: something was written", len(entries))
+			}
+		})
+	}
+}
