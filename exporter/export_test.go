@@ -103,3 +103,26 @@ func TestExport_bigContactCenter(t *testing.T) {
 		t.Errorf("imports.tf has %d import blocks, summary says %d", n, sum.Imports)
 	}
 }
+
+// TestExport_versionsNamesTheOrigin: the provider block is empty (the
+// connection comes from CONTACTCENTER_*), so a folder planned later in a
+// shell set to another contact center said nothing of the one it was
+// exported from. versions.tf names the origin the export read (scheme
+// and host; no surface path, no token).
+func TestExport_versionsNamesTheOrigin(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	dir := filepath.Join(t.TempDir(), "cc")
+	if _, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Kinds: []exporter.Kind{exporter.KindWebhooks}}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := os.ReadFile(filepath.Join(dir, "versions.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# Exported from the contact center at " + cc.origin + ":\n# the ids in imports.tf are that contact center's"
+	if !strings.Contains(string(v), want) || strings.Contains(string(v), "sim-token") || strings.Contains(string(v), cc.origin+"/") ||
+		!strings.Contains(string(v), "with the connection set to it.\nprovider \"contactcenter\" {}\n") {
+		t.Errorf("versions.tf:\n%s\nwant the origin only (%q), the block after it, and no token", v, want)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -155,6 +156,9 @@ type Options struct {
 	// kept are the names the folder's local state gives the objects
 	// (keptNames), which an export with Force reuses.
 	kept map[string]string
+	// origins are the scheme and host of the surfaces read (origins),
+	// named in versions.tf.
+	origins []string
 }
 
 // Progress reports one step of an export.
@@ -221,6 +225,7 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 		return nil, err
 	}
 	opts.kept = keptNames(states)
+	opts.origins = origins(c)
 	inv, err := readInventory(ctx, c, opts)
 	if err != nil {
 		return nil, err
@@ -261,6 +266,23 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 		opts.Progress(Progress{Stage: "write", Done: len(files), Total: len(files)})
 	}
 	return sum, nil
+}
+
+// origins are the distinct origins (scheme://host[:port]) of the client's
+// surfaces, in surface order: no path, and no user or password even if a
+// URL held them.
+func origins(c *client.Client) []string {
+	var out []string
+	for _, s := range client.Surfaces {
+		u, err := url.Parse(c.URL(s))
+		if err != nil || u.Scheme == "" || u.Host == "" {
+			continue
+		}
+		if o := u.Scheme + "://" + u.Host; !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // checkOptions validates and defaults the options without any request.

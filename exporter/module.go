@@ -145,7 +145,7 @@ func (m *module) soundRef(id string, where string) (expr, []string) {
 // files renders the module: versions.tf, one file per kind with resources,
 // imports.tf and the voice files.
 func (m *module) files() ([]outFile, error) {
-	out := []outFile{{name: "versions.tf", content: []byte(versionsTF)}}
+	out := []outFile{{name: "versions.tf", content: []byte(versionsTF(m.opts.origins))}}
 	for _, k := range AllKinds {
 		bs := m.blocks[k]
 		if len(bs) == 0 {
@@ -167,8 +167,18 @@ func (m *module) files() ([]outFile, error) {
 
 // versionsTF needs Terraform 1.5 for import blocks. The provider block
 // holds no setting: endpoint, access token and gateway credentials come
-// from CONTACTCENTER_* variables, so no secret is written.
-const versionsTF = `# Written by ` + "`ccsync export terraform`" + `.
+// from CONTACTCENTER_* variables, so no secret is written. A comment names
+// the origins (scheme and host, no path, no credentials) of the contact
+// center the export read: the ids of imports.tf are that center's, and a
+// shell set to another center planned the folder against the wrong one.
+func versionsTF(origins []string) string {
+	from := ""
+	if len(origins) > 0 {
+		from = "#\n# Exported from the contact center at " + strings.Join(origins, ", ") + ":\n" +
+			"# the ids in imports.tf are that contact center's; plan and apply this folder\n" +
+			"# with the connection set to it.\n"
+	}
+	return `# Written by ` + "`ccsync export terraform`" + `.
 terraform {
   required_version = ">= 1.5.0"
 
@@ -183,5 +193,6 @@ terraform {
 # CONTACTCENTER_ENDPOINT (or one CONTACTCENTER_<SURFACE>_URL per surface),
 # CONTACTCENTER_ACCESS_TOKEN, CONTACTCENTER_SMS_APP_ID and
 # CONTACTCENTER_SMS_APP_KEY. Nothing secret is written here.
-provider "contactcenter" {}
+` + from + `provider "contactcenter" {}
 `
+}
