@@ -31,6 +31,13 @@ const (
 // DefaultMaxRetries is max_retries when no source sets it.
 const DefaultMaxRetries = 3
 
+// MinRequestsPerSecond is the lowest max_requests_per_second, one request
+// every 100 seconds: a lower one (1e-9) was taken, and a plan waited
+// ("Still reading...") for years with no word.
+const MinRequestsPerSecond = 0.01
+
+const minRateWanted = "must be at least 0.01 (one request every 100 seconds)"
+
 // durationWanted is what request_timeout takes: a duration with its unit
 // ("30" alone is refused; the text was Go's name for the format, which a
 // Terraform or ccsync user need not know).
@@ -228,6 +235,9 @@ func (s *Settings) Set(setting, value string) error {
 		if !(f > 0) || math.IsInf(f, 0) {
 			return bad("must be a number greater than 0, got %g", f)
 		}
+		if f < MinRequestsPerSecond {
+			return bad(minRateWanted+", got %g", f)
+		}
 		s.MaxRequestsPerSecond = &f
 	default:
 		if !slices.Contains(Surfaces, Surface(setting)) {
@@ -374,6 +384,8 @@ func (s Settings) Config() (Config, error) {
 	if f := s.MaxRequestsPerSecond; f != nil {
 		if !(*f > 0) || math.IsInf(*f, 0) {
 			bad(SettingMaxRequestsPerSecond, strconv.FormatFloat(*f, 'g', -1, 64), fmt.Errorf("must be a number greater than 0, got %g", *f))
+		} else if *f < MinRequestsPerSecond {
+			bad(SettingMaxRequestsPerSecond, strconv.FormatFloat(*f, 'g', -1, 64), fmt.Errorf(minRateWanted+", got %g", *f))
 		}
 		cfg.MaxRequestsPerSecond = *f
 	}

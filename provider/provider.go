@@ -129,7 +129,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "The most API requests this provider configuration sends per second, on all five surfaces together and retries included " +
 					"(each provider block, alias or concurrent run, and `ccsync`, paces its own requests: their rates add up); " +
 					"requests are spaced evenly, at least `1 / max_requests_per_second` seconds apart. Set it below the platform's rate limit. " +
-					"Must be greater than `0`, e.g. `5` or `0.5`. Unset means no pacing (an HTTP 429 answer is still retried after its `Retry-After`). " +
+					"At least `0.01` (one request every 100 seconds), e.g. `5` or `0.5`. Unset means no pacing (an HTTP 429 answer is still retried after its `Retry-After`). " +
 					"Also read from `CONTACTCENTER_MAX_REQUESTS_PER_SECOND`.",
 			},
 			"insecure_http": schema.BoolAttribute{
@@ -208,6 +208,9 @@ func (positiveFloat) ValidateNumber(_ context.Context, req validator.NumberReque
 	case math.IsInf(f, 0) || f == 0:
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Max Requests Per Second",
 			fmt.Sprintf("%s must be a finite number greater than 0 such as 5 or 0.5, got %s.", req.Path, n.Text('g', 6)))
+	case f < client.MinRequestsPerSecond:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Max Requests Per Second",
+			fmt.Sprintf("%s must be at least 0.01 (one request every 100 seconds), got %s.", req.Path, n.Text('g', 6)))
 	}
 }
 

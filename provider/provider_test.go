@@ -281,6 +281,8 @@ func TestProviderErrors(t *testing.T) {
 		"insecure_http env text":             {map[string]string{"CONTACTCENTER_INSECURE_HTTP": "maybe"}, minimal, "insecure_http", `got "maybe"`},
 		"max_requests_per_second 0":          {nil, with(minimal, "max_requests_per_second", 0.0), "max_requests_per_second", "greater than 0, got 0"},
 		"max_requests_per_second env text":   {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "fast"}, minimal, "max_requests_per_second", `CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0 such as 5 or 0.5, got "fast"`},
+		"max_requests_per_second 1e-9":       {nil, with(minimal, "max_requests_per_second", 1e-9), "max_requests_per_second", "must be at least 0.01 (one request every 100 seconds), got 1e-09"},
+		"max_requests_per_second env 0.001":  {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "0.001"}, minimal, "max_requests_per_second", "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be at least 0.01 (one request every 100 seconds), got 0.001"},
 		"max_requests_per_second env -1":     {map[string]string{"CONTACTCENTER_MAX_REQUESTS_PER_SECOND": "-1"}, minimal, "max_requests_per_second", "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0, got -1"},
 		"unknown max_requests_per_second":    {nil, with(minimal, "max_requests_per_second", tftypes.UnknownValue), "max_requests_per_second", "Unknown Provider Setting"},
 		"max_retries env names the variable": {map[string]string{"CONTACTCENTER_MAX_RETRIES": "20"}, minimal, "max_retries", "CONTACTCENTER_MAX_RETRIES must be from 0 to 10, got 20"},
