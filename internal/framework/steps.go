@@ -65,6 +65,7 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	ReadBackDiffers(s.Title, "Create", req.Plan.Raw, resp.State.Raw, &resp.Diagnostics)
 }
 
 // Update gets the plan and the prior state, calls update unless only
@@ -88,6 +89,7 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	ReadBackDiffers(s.Title, "Update", req.Plan.Raw, resp.State.Raw, &resp.Diagnostics)
 }
 
 // GoneSincePlan explains an update that failed because the object was
