@@ -75,10 +75,60 @@ func shownAsDate(c Cell) bool {
 	if err != nil || serial < 1 || raw == shown || !looksLikeDate(shown) {
 		return false
 	}
-	t, err := excelize.ExcelDateToTime(serial, false)
+	shows := func(t time.Time) bool { return showsDate(shown, t) }
+	if _, ok := c.serialDate(serial, shows); ok {
+		return true
+	}
 	// Before 1 March 1900 excelize's date is a day before the one Excel
 	// (and excelize's own display) shows: Excel counts 29 February 1900.
-	return err == nil && (showsDate(shown, t) || serial < 61 && showsDate(shown, t.AddDate(0, 0, 1)))
+	t, err := excelize.ExcelDateToTime(serial, false)
+	return !c.Date1904 && err == nil && serial < 61 && shows(t.AddDate(0, 0, 1))
+}
+
+// serialDate is the date (and time) that serial, c's stored number, stands
+// for in the workbook's date system, when shows finds that date in c's
+// display; ok is false when it does not (a number shown through a format
+// of digits, 00-00-00, is no date).
+func (c Cell) serialDate(serial float64, shows func(time.Time) bool) (t time.Time, ok bool) {
+	t, err := excelize.ExcelDateToTime(serial, c.Date1904)
+	if err != nil {
+		return time.Time{}, false
+	}
+	if shows(t) {
+		return t, true
+	}
+	if c.Date1904 && serial < 61 {
+		for _, d := range shown1904(serial) {
+			if shows(d) {
+				return t, true
+			}
+		}
+	}
+	return time.Time{}, false
+}
+
+// shown1904 are the dates the reader (excelize) displays for a serial below
+// 61 in a workbook in the 1904 date system: it shows them with the 1900
+// system's quirks (29 February 1900, a year 1900 below serial 2), so 1,
+// which is 2 January 1904, shows as 1900-01-03. The month shown as a number
+// and the one shown by name may differ (60 shows as 1904-02-29 and 29-Mar).
+func shown1904(serial float64) []time.Time {
+	t, err1 := excelize.ExcelDateToTime(serial, true)
+	next, err2 := excelize.ExcelDateToTime(serial+1, true)
+	if err1 != nil || err2 != nil || serial >= 61 {
+		return nil
+	}
+	year, month, nameMonth, day := t.Year(), t.Month(), next.Month(), next.Day()
+	if serial < 2 {
+		year, month, nameMonth = 1900, time.January, time.January
+	}
+	if serial >= 60 {
+		month, nameMonth, day = time.February, t.Month(), 29
+	}
+	return []time.Time{
+		time.Date(year, month, day, t.Hour(), t.Minute(), t.Second(), 0, time.UTC),
+		time.Date(year, nameMonth, day, t.Hour(), t.Minute(), t.Second(), 0, time.UTC),
+	}
 }
 
 // ruleShownAsDate is the rule a number column's cell breaks when the sheet
@@ -219,7 +269,7 @@ func cellText(c Cell) string {
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil && serial >= 1 && looksLikeDate(shown) {
 		// Only when the display is that date: an id shown through a
 		// custom format such as 00-00-00 or 0000-00-00 has the same shape.
-		if t, err := excelize.ExcelDateToTime(serial, false); err == nil && showsDate(shown, t) {
+		if t, ok := c.serialDate(serial, func(t time.Time) bool { return showsDate(shown, t) }); ok {
 			return isoDate(t)
 		}
 	}
@@ -305,7 +355,7 @@ func cellShown(c Cell) string {
 	if serial, err := strconv.ParseFloat(raw, 64); err == nil && serial >= 1 && raw != shown && reDefaultDate.MatchString(shown) {
 		// Only when the display is that date: an id shown through a
 		// custom format such as 00-00-00 has the same shape.
-		if t, err := excelize.ExcelDateToTime(serial, false); err == nil && t.Format("01-02-06") == shown {
+		if t, ok := c.serialDate(serial, func(t time.Time) bool { return t.Format("01-02-06") == shown }); ok {
 			return isoDate(t)
 		}
 	}

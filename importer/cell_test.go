@@ -333,3 +333,118 @@ func TestProblem_longValueClipped(t *testing.T) {
 		t.Errorf("short value: %s", short)
 	}
 }
+
+// book1904 writes rows into sheet sh of a workbook that counts dates from
+// 1904 (Excel for Mac's older workbooks, or Excel's "Use 1904 date system"
+// option), with a number format on some cells. Numbers are written as the
+// serials the workbook stores.
+func book1904(t *testing.T, sh string, rows [][]any, formats map[string]any) string {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	yes := true
+	if err := f.SetWorkbookProps(&excelize.WorkbookPropsOptions{Date1904: &yes}); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.SetSheetName("Sheet1", sh)
+	for i, r := range rows {
+		_ = f.SetSheetRow(sh, cellRef(1, i+1), &r)
+	}
+	for ref, format := range formats {
+		style := &excelize.Style{}
+		switch v := format.(type) {
+		case int:
+			style.NumFmt = v
+		case string:
+			style.CustomNumFmt = &v
+		}
+		id, err := f.NewStyle(style)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = f.SetCellStyle(sh, ref, ref, id)
+	}
+	path := filepath.Join(t.TempDir(), "1904.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestRoster_1904DateSystem: a workbook in the 1904 date system stores
+// 12 March 2026 as 44631 (46093 in the 1900 system). Its serials were read
+// as 1900 ones: 44631 was 11 March 2022, which "12-Mar" does not show, so a
+// date typed into user_num was taken for agent 44631 (the same sheet in a
+// 1900 workbook is refused), and a date in a text column was not turned into
+// yyyy-mm-dd (crm_id 2026-11-24 read as 11-24-26, an update to plan). The
+// serials are read in the workbook's date system now. Serials below 61
+// (January and February 1904) are shown by the reader with the 1900
+// system's quirks (1 as 1900-01-03): they read as their 1904 date.
+func TestRoster_1904DateSystem(t *testing.T) {
+	t.Parallel()
+	path := book1904(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password", "dept_id", "crm_id", "ag_nickname"},
+		{44631, "Typed 3/12", "Passw0rd!x", 44631},
+		{7302, "B", "Passw0rd!x", nil, 44888, 44888},
+		{7303, "C", "Passw0rd!x", 1, 44888.375, 1},
+		{7304, "D", "Passw0rd!x", nil, 59, 60},
+	}, map[string]any{
+		"A2": "d-mmm", "D2": "d-mmm",
+		"E3": 14, "F3": "dd/mm/yyyy",
+		"D4": "yyyy-mm-dd", "E4": "yyyy-mm-dd hh:mm:ss", "F4": "yyyy-mm-dd",
+		"E5": "yyyy-mm-dd", "F5": "yyyy-mm-dd",
+	})
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := func(serial string) string {
+		return "is a date (the spreadsheet turned what was typed into a date, stored as the number " + serial + "), not a number; " +
+			"format the column as text (or as a number) and type the value again"
+	}
+	want := []string{
+		`Agents!A2: user_num "12-Mar" ` + rule("44631"),
+		`Agents!D2: dept_id "12-Mar" ` + rule("44631"),
+		`Agents!D4: dept_id "1900-01-03" ` + rule("1"),
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	got := map[string][2]string{}
+	for _, row := range r.Rows {
+		got[row.Get("user_num")] = [2]string{row.Get("crm_id"), row.Get("ag_nickname")}
+	}
+	wantRows := map[string][2]string{
+		"7302": {"2026-11-24", "2026-11-24"},
+		"7304": {"1904-02-29", "1904-03-01"},
+	}
+	if d := cmp.Diff(wantRows, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+}
+
+// TestRecipients_1904DateSystem: in a recipient list in the 1904 date
+// system, a date in Excel's default date format (which follows each
+// reader's locale) comes back as yyyy-mm-dd, as in a 1900 workbook; it
+// was left as the reader's 11-24-26.
+func TestRecipients_1904DateSystem(t *testing.T) {
+	t.Parallel()
+	path := book1904(t, "Recipients", [][]any{
+		{"mobile", "name", "date"},
+		{"13800000000", "Ann", 44888},
+		{"13800000001", "Bob", 1},
+		{"13800000002", "Cy", 46350.5},
+	}, map[string]any{"C2": 14, "C3": 14, "C4": "dd/mm/yyyy"})
+	list, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	var got []string
+	for _, row := range list.Rows {
+		got = append(got, row.Params[1])
+	}
+	// A date in a format of the sheet's own keeps its display.
+	if d := cmp.Diff([]string{"2026-11-24", "1904-01-02", "25/11/2030"}, got); d != "" {
+		t.Errorf("dates (-want +got):\n%s", d)
+	}
+}

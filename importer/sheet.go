@@ -21,6 +21,10 @@ import (
 type Cell struct {
 	Raw  string
 	Text string
+	// Date1904 says that the workbook counts dates from 1904 (Excel's
+	// "Use 1904 date system", the default of older Excel for Mac): a
+	// date's serial is read in that system (serialDate).
+	Date1904 bool
 }
 
 // Empty reports whether the cell holds nothing but blanks: empty means "not set".
@@ -47,6 +51,8 @@ type sheetReader struct {
 	raw    *excelize.Rows
 	shown  *excelize.Rows
 	rowNum int
+	// date1904 is the workbook's date system (Cell.Date1904).
+	date1904 bool
 	// quirks are the cells read as empty that show a value (sheetscan.go).
 	quirks sheetQuirks
 }
@@ -76,6 +82,11 @@ func openSheet(path, want string) (*sheetReader, error) {
 		return nil, errors.Join(err, f.Close())
 	}
 	r := &sheetReader{f: f, Sheet: sheet}
+	props, err := f.GetWorkbookProps()
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
+	}
+	r.date1904 = props.Date1904 != nil && *props.Date1904
 	if r.quirks, err = scanSheet(path, sheet); err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s!%s: %w", path, sheet, err), f.Close())
 	}
@@ -186,6 +197,7 @@ func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
 	n := max(len(raw), len(shown))
 	cells = make([]Cell, n)
 	for i := range n {
+		cells[i].Date1904 = r.date1904
 		if i < len(raw) {
 			cells[i].Raw = raw[i]
 		}
