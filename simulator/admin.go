@@ -99,7 +99,9 @@ func (s *Server) adminReview(w http.ResponseWriter, r *http.Request) {
 }
 
 // Seed adds data as POST /_sim/seed does: each member names a kind of
-// reference data and holds its records.
+// reference data and holds its records. A body refused for any record
+// changes nothing: it is first seeded into a copy of the state, and into the
+// state only when the copy took all of it.
 func (s *Server) Seed(body map[string]json.RawMessage) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -114,10 +116,35 @@ func (s *Server) Seed(body map[string]json.RawMessage) error {
 			return fmt.Errorf("seed: unknown member %q (known: %s)", k, strings.Join(s.seedKeys(), ", "))
 		}
 	}
-	for _, k := range keys {
-		if err := s.seedFunc(k)(s, body[k]); err != nil {
-			return fmt.Errorf("seed %s: %w", k, err)
+	seed := func() error {
+		for _, k := range keys {
+			if err := s.seedFunc(k)(s, body[k]); err != nil {
+				return fmt.Errorf("seed %s: %w", k, err)
+			}
 		}
+		return nil
+	}
+	// The trial runs on a copy made through the state file's encoding; the
+	// seed functions touch nothing but s.st. The state itself is kept (not
+	// replaced by the copy): its parts hold what the file does not
+	// (requests in flight).
+	b, err := json.Marshal(s.st)
+	if err != nil {
+		return fmt.Errorf("seed: copy the state: %w", err)
+	}
+	trial := new(State)
+	if err := json.Unmarshal(b, trial); err != nil {
+		return fmt.Errorf("seed: copy the state: %w", err)
+	}
+	st := s.st
+	s.st = trial
+	err = seed()
+	s.st = st
+	if err != nil {
+		return err
+	}
+	if err := seed(); err != nil {
+		return err // the trial took it: not expected
 	}
 	s.persistLocked()
 	return nil

@@ -408,3 +408,68 @@ func TestAdminToken(t *testing.T) {
 		t.Errorf("stats with the admin token: HTTP %d %s", r.status, r.raw)
 	}
 }
+
+// TestAdminSeed_refusedChangesNothing: a body refused for one bad record
+// (400) had added the records before it, and those of the members seeded
+// before its member (trunk_cdrs before vos_cdrs), to memory but not to the
+// --state file; each retry added them again. A refused body changes
+// nothing now, and a body taken is applied once.
+func TestAdminSeed_refusedChangesNothing(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state.json")
+	h := newHarness(t, Options{StatePath: path})
+	h.seed(`{"agents":[{"user_num":"9001"}]}`) // writes the state file
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshot := func() string {
+		h.sim.mu.Lock()
+		defer h.sim.mu.Unlock()
+		b, err := json.Marshal(h.sim.st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	mem := snapshot()
+	good := `"trunk_cdrs":[{"call_id":"probe-t","time_start":"2026-11-20 10:00:00"}],` +
+		`"vos_cdrs":[{"call_id":"probe1","start_time":"2026-11-20 10:00:00"}`
+	for _, bad := range []string{
+		// The last member seeded (vos_cdrs) has a bad record after a good one.
+		`{` + good + `,{"call_id":"probe2","start_time":"2026-11-20 25:00:00"}],"agents":[{"user_num":"9101"}]}`,
+		// The first (agents).
+		`{` + good + `],"agents":[{"user_num":"9101"},{"user_name":"no number"}]}`,
+	} {
+		for try := 1; try <= 2; try++ {
+			if r := h.admin("POST", "/_sim/seed", bad); r.status != 400 {
+				t.Fatalf("try %d: HTTP %d %s, want 400", try, r.status, r.raw)
+			}
+			if got := snapshot(); got != mem {
+				t.Fatalf("try %d of %s: a refused seed changed the state", try, bad)
+			}
+		}
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("a refused seed rewrote the state file")
+	}
+	// The same records without the bad ones are taken, once.
+	h.seed(`{"trunk_cdrs":[{"call_id":"probe-t","time_start":"2026-11-20 10:00:00"}],"vos_cdrs":[{"call_id":"probe1","start_time":"2026-11-20 10:00:00"}],"agents":[{"user_num":"9101"}]}`)
+	h.sim.mu.Lock()
+	defer h.sim.mu.Unlock()
+	n := 0
+	for _, c := range h.sim.st.Reference().VOSCDRs {
+		if c.CallID == "probe1" {
+			n++
+		}
+	}
+	agents := 0
+	for _, a := range h.sim.st.Agents().Users {
+		if a.UserNum == "9101" {
+			agents++
+		}
+	}
+	if n != 1 || agents != 1 {
+		t.Errorf("after a good seed: %d vos cdrs probe1 and %d agents 9101, want 1 and 1", n, agents)
+	}
+}
