@@ -35,6 +35,10 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	if err := parseFlags(fs, args); err != nil {
 		return parseExit(err)
 	}
+	if *autoApprove < 0 {
+		fmt.Fprintf(stderr, "ccsync simulator: --auto-approve must be 0 or more (0: approve only through /_sim/review), got %v\n", *autoApprove)
+		return exitUsage
+	}
 	if *deliveryDelay < 0 {
 		fmt.Fprintf(stderr, "ccsync simulator: --delivery-delay must be 0 or more, got %v\n", *deliveryDelay)
 		return exitUsage

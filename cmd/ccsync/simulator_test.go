@@ -164,6 +164,8 @@ func TestSimulatorCommandUsage(t *testing.T) {
 		"bad listen":     {[]string{"simulator", "--listen", "256.0.0.1:0"}, exitUsage, "256.0.0.1"},
 		"bad state":      {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
 		"negative delay": {[]string{"simulator", "--listen", "127.0.0.1:0", "--delivery-delay", "-1s"}, exitUsage, "--delivery-delay must be 0 or more"},
+		// A negative delay meant "never", which 0 says.
+		"negative auto-approve": {[]string{"simulator", "--listen", "127.0.0.1:0", "--auto-approve", "-3s"}, exitUsage, "--auto-approve must be 0 or more (0: approve only through /_sim/review), got -3s"},
 		"not loopback": {[]string{"simulator", "--listen", "0.0.0.0:0"}, exitUsage,
 			"--listen 0.0.0.0:0 is not a loopback address (it binds "},
 		"all interfaces": {[]string{"simulator", "--listen", ":0"}, exitUsage, "--allow-remote with --admin-token"},
