@@ -56,10 +56,14 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS send records (one per message sent through the open interface, for example by `contactcenter_sms_send`), reading every page (500 records a page, the most the service allows). " +
 			"A record starts as `-1` sent and moves to `1` success or `0` failed when the delivery receipt arrives. " +
-			"API: sms/record/list (spec §4.1, §2.5, §3.6).",
+			"API: sms/record/list (spec §4.1, §2.5, §3.6).\n\n" +
+			"**Times.** `start_time`, `end_time` and every time in the records (`time_add`, `time_send`, `time_delivered`, `send_time`) " +
+			"are the platform's local time, written `yyyy-mm-dd HH:ii:ss` without a zone (the API does not name the zone). " +
+			"`plantimestamp()` and `timestamp()` are UTC: when the platform's clock is not, add its offset with `timeadd` first " +
+			"(for a platform on UTC+8, `formatdate(\"YYYY-MM-DD hh:mm:ss\", timeadd(plantimestamp(), \"8h\"))` is the plan's time on the platform's clock).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"start_time": timeAttr("Only records sent at or after this time (`start_time`, `yyyy-mm-dd HH:ii:ss`)."),
-			"end_time":   timeAttr("Only records sent at or before this time (`end_time`, `yyyy-mm-dd HH:ii:ss`)."),
+			"start_time": timeAttr("Only records sent at or after this time (`start_time`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
+			"end_time":   timeAttr("Only records sent at or before this time (`end_time`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
 			"result": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
 				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1)},
