@@ -1,12 +1,16 @@
 package framework
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -18,9 +22,24 @@ import (
 // attribute; returned with this error, the state holds what the platform
 // saved, and the error names each attribute with both values. Sets are
 // compared as wholes (their elements have no stable path).
-func ReadBackDiffers(title, op string, planned, saved tftypes.Value, diags *diag.Diagnostics) {
+func ReadBackDiffers(ctx context.Context, title, op string, plan tfsdk.Plan, saved tftypes.Value, diags *diag.Diagnostics) {
+	readBackDiffers(title, op, plan.Raw, saved, func(p *tftypes.AttributePath) bool {
+		a, err := plan.Schema.AttributeAtTerraformPath(ctx, p)
+		return err == nil && (a.IsSensitive() || a.IsWriteOnly())
+	}, diags)
+}
+
+// readBackDiffers is ReadBackDiffers; secret tells the paths whose values
+// are not shown (sensitive attributes).
+func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func(*tftypes.AttributePath) bool, diags *diag.Diagnostics) {
 	if diags.HasError() || planned.IsNull() || saved.IsNull() {
 		return
+	}
+	show := func(p *tftypes.AttributePath, v tftypes.Value) string {
+		if secret(p) && !v.IsNull() {
+			return "(sensitive value)"
+		}
+		return valueText(v)
 	}
 	var diffs []string
 	_ = tftypes.Walk(planned, func(p *tftypes.AttributePath, v tftypes.Value) (bool, error) {
@@ -35,12 +54,12 @@ func ReadBackDiffers(title, op string, planned, saved tftypes.Value, diags *diag
 		switch {
 		case v.IsNull() || got.IsNull() || primitive:
 			if !v.Equal(got) {
-				diffs = append(diffs, fmt.Sprintf("%s: planned %s, saved %s", pathText(p), valueText(v), valueText(got)))
+				diffs = append(diffs, fmt.Sprintf("%s: planned %s, saved %s", pathText(p), show(p, v), show(p, got)))
 			}
 			return false, nil
 		case v.Type().Is(tftypes.Set{}):
 			if v.IsFullyKnown() && !v.Equal(got) {
-				diffs = append(diffs, fmt.Sprintf("%s: planned %s, saved %s", pathText(p), valueText(v), valueText(got)))
+				diffs = append(diffs, fmt.Sprintf("%s: planned %s, saved %s", pathText(p), show(p, v), show(p, got)))
 			}
 			return false, nil
 		}
@@ -49,6 +68,7 @@ func ReadBackDiffers(title, op string, planned, saved tftypes.Value, diags *diag
 	if len(diffs) == 0 {
 		return
 	}
+	slices.Sort(diffs)
 	diags.AddError(fmt.Sprintf("%s %sd With Other Values Than Planned", title, op),
 		fmt.Sprintf("The %s was %s, but reading it back gives other values than the plan:\n  - %s\n\n"+
 			"The platform did not take them: it may not accept that attribute, or that value, or it changes it. "+
@@ -109,6 +129,25 @@ func valueText(v tftypes.Value) string {
 		var b bool
 		_ = v.As(&b)
 		return strconv.FormatBool(b)
+	case v.Type().Is(tftypes.List{}) || v.Type().Is(tftypes.Set{}) || v.Type().Is(tftypes.Tuple{}):
+		var elems []tftypes.Value
+		_ = v.As(&elems)
+		texts := make([]string, len(elems))
+		for i, e := range elems {
+			texts[i] = valueText(e)
+		}
+		if v.Type().Is(tftypes.Set{}) {
+			slices.Sort(texts)
+		}
+		return "[" + strings.Join(texts, ", ") + "]"
+	case v.Type().Is(tftypes.Object{}) || v.Type().Is(tftypes.Map{}):
+		var attrs map[string]tftypes.Value
+		_ = v.As(&attrs)
+		texts := make([]string, 0, len(attrs))
+		for _, k := range slices.Sorted(maps.Keys(attrs)) {
+			texts = append(texts, k+" = "+valueText(attrs[k]))
+		}
+		return "{ " + strings.Join(texts, ", ") + " }"
 	}
 	return v.String()
 }
