@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -186,5 +187,41 @@ func TestRedirectedRead5xx(t *testing.T) {
 	_, err := Collect(c.Webhooks.List(t.Context(), WebhookFilter{}))
 	if err == nil || !strings.Contains(err.Error(), "HTTP 502: <html>bad gateway</html> (answered by "+other.URL+"/elsewhere/") {
 		t.Errorf("error %v, want the HTTP status and where it was answered", err)
+	}
+}
+
+// TestErrorEchoScrubbed_otherEncoders: an answer that echoes the request
+// as PHP's json_encode writes it (/ as \/, non-ASCII as \u00e9), or as
+// Python's json.dumps (& unescaped), showed the password and the token:
+// only Go's escaping was looked for.
+func TestErrorEchoScrubbed_otherEncoders(t *testing.T) {
+	t.Parallel()
+	pw := `Pw/ab&x+y"q\z-ñ漢😀`
+	token := "Tok/S3cr&t-é"
+	forms := map[string]func(string) string{
+		"php default": func(s string) string { return strings.ReplaceAll(jsonEscape(s, true), "/", `\/`) },
+		"php upper":   func(s string) string { return upperHexEscapes(jsonEscape(s, true)) },
+		"python":      func(s string) string { return jsonEscape(s, true) },
+		"unescaped":   func(s string) string { return jsonEscape(s, false) },
+		"path":        url.PathEscape,
+	}
+	for name, form := range forms {
+		c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/users/list") { // the lookup before the create: nobody has the number
+				_, _ = w.Write([]byte(`{"code":0,"data":{"current_page":1,"data":[],"last_page":1,"total":0}}`))
+				return
+			}
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = w.Write([]byte(`{"err":"` + form(pw) + `","auth":"Bearer ` + form(token) + `"}`))
+		}), func(cfg *Config) { cfg.MaxRetries, cfg.AccessToken = -1, token })
+		_, err := c.Agents.Create(t.Context(), AgentInput{UserNum: new("8001"), UserName: new("A"), UserPassword: &pw})
+		if err == nil {
+			t.Fatalf("%s: no error", name)
+		}
+		for _, part := range []string{"ab", "S3cr"} {
+			if strings.Contains(err.Error(), part) {
+				t.Errorf("%s: the error shows the secret (%q): %s", name, part, err)
+			}
+		}
 	}
 }

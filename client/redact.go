@@ -3,9 +3,13 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
+	"unicode/utf16"
 )
 
 // Redacted replaces every secret in log lines.
@@ -142,10 +146,68 @@ func scrub(text string, secrets ...string) string {
 		if len(s) < 3 {
 			continue
 		}
-		quoted, _ := json.Marshal(s)
-		for _, form := range []string{s, string(quoted[1 : len(quoted)-1]), url.QueryEscape(s)} {
+		for _, form := range secretForms(s) {
 			text = strings.ReplaceAll(text, form, Redacted)
 		}
 	}
 	return text
 }
+
+// secretForms are the ways an answer may write s: as is, URL-encoded, and
+// inside a JSON string as the common encoders write it: Go's (& < > as
+// \u0026), PHP's default json_encode (/ as \/, every non-ASCII character as
+// \uXXXX), Python's json.dumps (non-ASCII as \uXXXX) and the plain form
+// (only " \ and control characters escaped). Longest first, so that a form
+// is replaced whole before a shorter one inside it.
+func secretForms(s string) []string {
+	plain := jsonEscape(s, false)
+	forms := []string{s, url.QueryEscape(s), url.PathEscape(s), plain, strings.ReplaceAll(plain, "/", `\/`)}
+	for _, upper := range []bool{false, true} {
+		ascii := jsonEscape(s, true)
+		if upper {
+			ascii = upperHexEscapes(ascii)
+		}
+		forms = append(forms, ascii, strings.ReplaceAll(ascii, "/", `\/`))
+	}
+	goForm, _ := json.Marshal(s)
+	forms = append(forms, string(goForm[1:len(goForm)-1]))
+	slices.SortFunc(forms, func(a, b string) int { return len(b) - len(a) })
+	return slices.Compact(forms)
+}
+
+// jsonEscape writes s as the inside of a JSON string: " \ and control
+// characters escaped, and with ascii every character beyond ASCII as
+// \uXXXX (a surrogate pair beyond the BMP), in lower-case hex.
+func jsonEscape(s string, ascii bool) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || ascii && r > 0x7e:
+			if r > 0xffff {
+				r1, r2 := utf16.EncodeRune(r)
+				fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// upperHexEscapes writes the \uXXXX escapes of s in upper-case hex.
+func upperHexEscapes(s string) string {
+	return uEscapeRE.ReplaceAllStringFunc(s, func(m string) string { return `\u` + strings.ToUpper(m[2:]) })
+}
+
+var uEscapeRE = regexp.MustCompile(`\\u[0-9a-f]{4}`)
