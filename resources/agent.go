@@ -379,11 +379,13 @@ func sameAgent(m *agentModel, a *client.Agent) error {
 	if m.UserNum.IsNull() || m.UserNum.IsUnknown() || had == "" || string(a.UserNum) == had {
 		return nil
 	}
-	return fmt.Errorf("agent id %s answers as agent %q, but this resource manages agent %q: an agent's number never changes, "+
-		"so the id names another agent. The provider configuration may point at another contact center than the one this agent was created in "+
-		"(the resource's provider or the endpoint changed, or a moved block crossed two provider configurations). Nothing was changed. "+
-		"Point the resource back at its contact center, or remove it from the state (terraform state rm, or a removed block) and import the agent this configuration means",
-		m.ID.ValueString(), string(a.UserNum), had)
+	return &framework.OtherObjectError{
+		Msg: fmt.Sprintf("agent id %s answers as agent %q, but this resource manages agent %q: an agent's number never changes, "+
+			"so the id names another agent. The provider configuration may point at another contact center than the one this agent was created in "+
+			"(the resource's provider or the endpoint changed, or a moved block crossed two provider configurations).",
+			m.ID.ValueString(), string(a.UserNum), had),
+		Advice: "Point the resource back at its contact center, or remove it from the state (terraform state rm, or a removed block) and import the agent this configuration means.",
+	}
 }
 
 // expand builds the add/edit parameters (without the password).

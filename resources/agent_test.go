@@ -1493,6 +1493,20 @@ output "id" {
 	if err != nil || string(a.UserNum) != "7001" || a.UserStatus.Int64() != 1 {
 		t.Errorf("the other center's agent %s: %+v, %v", id, a, err)
 	}
+	// A plan made with -refresh=false reads nothing: the edit is sent, and
+	// the read-back finds the other agent. That was a warning ("Reading It
+	// Back Failed") and "Apply complete!".
+	w.Write(strings.Replace(w.Prelude(), bj.Origin, sh.Origin, 1) + strings.Replace(body, "Beijing Bo", "Beijing Bob", 1))
+	out = strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-refresh=false", "-no-color")), " ")
+	for _, want := range []string{"Agent Updated, but Its Id Names Another Agent", "so it changed that other agent",
+		`answers as agent "7001", but this resource manages agent "7002"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply -refresh=false against the other center lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Nothing was changed") || strings.Contains(out, "Apply complete") {
+		t.Errorf("apply -refresh=false against the other center reads as harmless:\n%s", out)
+	}
 }
 
 func mustAtoi(t *testing.T, s string) int64 {

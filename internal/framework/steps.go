@@ -45,12 +45,26 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 			resp.State.RemoveResource(ctx)
 			return
 		}
+		if other := (*OtherObjectError)(nil); errors.As(err, &other) {
+			resp.Diagnostics.AddError("Unable to Read "+s.Title, other.Error()+" Nothing was changed. "+other.Advice)
+			return
+		}
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read "+s.Title, err)
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 	SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 }
+
+// OtherObjectError is a read whose object is not the one the state names:
+// the id names another object (most often of another contact center, whose
+// ids overlap with this one's). Error says what was found; Advice what to
+// do. A refresh stops with it, saying nothing was changed; a read-back
+// after a write (a plan made with -refresh=false) says the write reached
+// that object.
+type OtherObjectError struct{ Msg, Advice string }
+
+func (e *OtherObjectError) Error() string { return e.Msg }
 
 // Create gets the plan, calls create (which sends the object and records
 // its id in m) and reads the object back (SaveAndReadBack).
@@ -142,6 +156,15 @@ func (s Steps[M]) SaveAndReadBack(ctx context.Context, op string, m *M, state *t
 	state.Raw = NullUnknowns(state.Raw)
 	SetIdentity(ctx, *state, identity, diags)
 	if err := s.Get(ctx, m); err != nil {
+		if other := (*OtherObjectError)(nil); errors.As(err, &other) {
+			// Found only now (a plan made with -refresh=false read nothing):
+			// the write reached that other object.
+			diags.AddError(fmt.Sprintf("%s %sd, but Its Id Names Another %s", s.Title, op, s.Title),
+				fmt.Sprintf("The write was sent to the %s's id before reading it back found this, so it changed that other %s: %s "+
+					"Check it and undo the change there if needed (the state keeps this resource's values). %s",
+					strings.ToLower(s.Title), strings.ToLower(s.Title), other.Error(), other.Advice))
+			return
+		}
 		diags.AddWarning(fmt.Sprintf("%s %sd, but Reading It Back Failed", s.Title, op),
 			fmt.Sprintf("The %s was %s and its id is saved, but reading it back failed:\n\n%s\n\n"+
 				"Values the service computes are unknown until the next refresh; run terraform plan or apply again to read them.",
