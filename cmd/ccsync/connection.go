@@ -49,7 +49,7 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 		fmt.Sprintf("retry a call that failed for a temporary reason (network, HTTP 5xx or 429, gateway 1010) up to `N` times, 0 to %d; a create is looked up before it is sent again (env CONTACTCENTER_MAX_RETRIES; default %d)", client.MaxMaxRetries, client.DefaultMaxRetries))
 	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
 	fs.Var(c.settingFlag(client.SettingMaxRequestsPerSecond, "max-requests-per-second"), "max-requests-per-second",
-		"send at most `rate` requests per second, evenly spaced, e.g. 5 or 0.5 (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing)")
+		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5 (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing)")
 	return c
 }
 
