@@ -151,6 +151,19 @@ type stateInstance struct {
 	// userNum is an agent's user_num, which cannot change (users/edit
 	// does not take it): sameCenter compares it with the platform's.
 	userNum string
+	// alias is the provider configuration's alias ("" for the default
+	// one): `provider["registry.terraform.io/contactcenter/contactcenter"].sh`.
+	alias string
+}
+
+// providerAlias is the alias of a state resource's provider address, ""
+// when it names the default configuration.
+func providerAlias(addr string) string {
+	i := strings.LastIndex(addr, "].")
+	if i < 0 {
+		return ""
+	}
+	return addr[i+2:]
 }
 
 // localState is one local state file's instances; workspace is "" for the
@@ -247,6 +260,7 @@ func readState(path string) ([]stateInstance, error) {
 			Mode      string `json:"mode"`
 			Type      string `json:"type"`
 			Name      string `json:"name"`
+			Provider  string `json:"provider"`
 			Instances []struct {
 				IndexKey   any             `json:"index_key"`
 				Attributes json.RawMessage `json:"attributes"`
@@ -284,7 +298,8 @@ func readState(path string) ([]stateInstance, error) {
 			if r.Module != "" {
 				at = r.Module + "." + at
 			}
-			si := stateInstance{typ: r.Type, id: attrs.ID, name: r.Name, addr: at, module: r.Module != "", indexed: in.IndexKey != nil}
+			si := stateInstance{typ: r.Type, id: attrs.ID, name: r.Name, addr: at, module: r.Module != "", indexed: in.IndexKey != nil,
+				alias: providerAlias(r.Provider)}
 			if r.Type == typeAgent {
 				si.userNum = attrs.UserNum
 			}

@@ -369,6 +369,12 @@ func TestExport_stateOfAnotherCenter(t *testing.T) {
 		// the other center's just the same.
 		"another center's state, webhooks only": {state: state(append(other, webhook)...), kinds: []exporter.Kind{exporter.KindWebhooks},
 			want: []string{"the state's agent " + ids[0] + " is 7001, the platform's agent " + ids[0] + " is 8001"}},
+		// A configuration of two centers (provider aliases): exported
+		// into, it reads as another center's; the error says why.
+		"two centers through aliases": {state: state(agent("ann", ids[0], "8001"),
+			strings.Replace(other[1], `"mode"`, `"provider": "provider[\"registry.terraform.io/contactcenter/contactcenter\"].shanghai", "mode"`, 1)), kinds: all,
+			want: []string{"the state's agent " + ids[1] + " is 7002", "through the provider configuration(s) contactcenter.shanghai",
+				"export each center into a folder of its own"}},
 		"another center's state given with --state": {state: state(other[0]), kinds: all, flag: true,
 			want: []string{"the state read (--state ", "the state's agent " + ids[0] + " is 7001"}},
 		// The same agent under a name of the team's keeps it.

@@ -60,7 +60,14 @@ func sameCenter(ctx context.Context, c *client.Client, opts Options, states []lo
 			platform[strconv.FormatInt(a.UserID.Int64(), 10)] = string(a.UserNum)
 		}
 	}
-	var differ []string
+	var differ, aliases []string
+	for _, st := range states {
+		for _, in := range st.instances {
+			if in.typ == typeAgent && in.alias != "" && !slices.Contains(aliases, "contactcenter."+in.alias) {
+				aliases = append(aliases, "contactcenter."+in.alias)
+			}
+		}
+	}
 	wheres := map[string]bool{}
 	for _, a := range agents {
 		if num, ok := platform[a.id]; ok && num != a.num {
@@ -80,6 +87,12 @@ func sameCenter(ctx context.Context, c *client.Client, opts Options, states []lo
 	shown, more := differ, ""
 	if len(shown) > 3 {
 		shown, more = shown[:3], fmt.Sprintf("; and %d more", len(differ)-3)
+	}
+	if len(aliases) > 0 {
+		slices.Sort(aliases)
+		more += fmt.Sprintf(". The state manages agents through the provider configuration(s) %s: a configuration that manages several contact centers "+
+			"cannot be exported into, since an export writes one contact center with the default provider configuration; export each center into a folder of its own",
+			strings.Join(aliases, ", "))
 	}
 	into := "this folder"
 	if !opts.Force {
