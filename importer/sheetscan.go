@@ -16,6 +16,10 @@ import (
 //   - formulas whose result was never saved (a workbook written by a
 //     program and not opened in a spreadsheet since): the file holds the
 //     formula and no value;
+//   - every formula of a workbook that asks to be recalculated when it is
+//     opened (fullCalcOnLoad, as xlsxwriter and pandas write it): the value
+//     saved with the formula is a stand-in (xlsxwriter saves 0), which
+//     the spreadsheet replaces on opening and ccsync would send or store;
 //   - merged ranges: the file holds the value in the first cell only;
 //   - error values (#N/A, #DIV/0!: a formula that failed, t="e"): they read
 //     as their text, and "Dear #N/A" would be sent or stored;
@@ -27,6 +31,7 @@ import (
 // them all, naming the cells.
 type sheetQuirks struct {
 	formulas []string // A1 references
+	recalc   []string // A1 references of formulas whose saved value is a stand-in
 	merged   []string // ranges, "D3:D5"
 	errors   []string // "B4 #N/A": cells holding an error value
 	hidden   []string // row numbers of hidden rows that hold values
@@ -39,6 +44,12 @@ func (q sheetQuirks) problems(sheet string) Problems {
 		out = append(out, Problem{Sheet: sheet, Cell: ref,
 			Rule: "is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
 				"ccsync reads saved values: open and save the workbook in a spreadsheet, or replace the formula by its value"})
+	}
+	for _, ref := range q.recalc {
+		out = append(out, Problem{Sheet: sheet, Cell: ref,
+			Rule: "is a formula in a workbook that asks to have every formula calculated when it is opened (written by a program such as xlsxwriter or pandas): " +
+				"the value saved with it is a stand-in (0), not its result, and ccsync reads saved values; open the workbook in a spreadsheet, " +
+				"copy the formula cells and paste them as values (Paste Special, Values), and save (converting the file, with LibreOffice for one, keeps the stand-in)"})
 	}
 	for _, ref := range q.errors {
 		cell, value, _ := strings.Cut(ref, " ")
@@ -67,7 +78,7 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 		return q, err
 	}
 	defer zr.Close()
-	part, err := sheetPart(&zr.Reader, sheet)
+	part, fullCalc, err := sheetPart(&zr.Reader, sheet)
 	if err != nil {
 		return q, err
 	}
@@ -141,6 +152,8 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 				// text as t="str" with an empty <v>; some programs write
 				// an empty <v> for a formula they did not compute).
 				switch {
+				case formula && fullCalc:
+					q.recalc = append(q.recalc, ref)
 				case formula && (!hasValue || value == "" && typ != "str"):
 					q.formulas = append(q.formulas, ref)
 				case typ == "e":
@@ -182,13 +195,18 @@ func mentions(r io.Reader, marks [][]byte) (bool, error) {
 }
 
 // sheetPart finds the zip part of the worksheet named sheet through
-// xl/workbook.xml and its relationships.
-func sheetPart(zr *zip.Reader, sheet string) (string, error) {
+// xl/workbook.xml and its relationships. fullCalc says that the workbook
+// asks to have every formula calculated when it is opened
+// (<calcPr fullCalcOnLoad="1"/>).
+func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err error) {
 	var wb struct {
 		Sheets []struct {
 			Name string `xml:"name,attr"`
 			RID  string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
 		} `xml:"sheets>sheet"`
+		CalcPr struct {
+			FullCalcOnLoad string `xml:"fullCalcOnLoad,attr"`
+		} `xml:"calcPr"`
 	}
 	var rels struct {
 		Rels []struct {
@@ -197,11 +215,12 @@ func sheetPart(zr *zip.Reader, sheet string) (string, error) {
 		} `xml:"Relationship"`
 	}
 	if err := decodePart(zr, "xl/workbook.xml", &wb); err != nil {
-		return "", err
+		return "", false, err
 	}
 	if err := decodePart(zr, "xl/_rels/workbook.xml.rels", &rels); err != nil {
-		return "", err
+		return "", false, err
 	}
+	fullCalc = wb.CalcPr.FullCalcOnLoad == "1" || wb.CalcPr.FullCalcOnLoad == "true"
 	for _, s := range wb.Sheets {
 		if s.Name != sheet {
 			continue
@@ -209,13 +228,13 @@ func sheetPart(zr *zip.Reader, sheet string) (string, error) {
 		for _, r := range rels.Rels {
 			if r.ID == s.RID {
 				if strings.HasPrefix(r.Target, "/") {
-					return strings.TrimPrefix(r.Target, "/"), nil
+					return strings.TrimPrefix(r.Target, "/"), fullCalc, nil
 				}
-				return path.Join("xl", r.Target), nil
+				return path.Join("xl", r.Target), fullCalc, nil
 			}
 		}
 	}
-	return "", fmt.Errorf("worksheet %s: no part in the workbook", sheet)
+	return "", false, fmt.Errorf("worksheet %s: no part in the workbook", sheet)
 }
 
 func decodePart(zr *zip.Reader, name string, v any) error {

@@ -21,6 +21,22 @@ import (
 // another program would have written them.
 func rewriteCells(t *testing.T, path string, cells map[string]string) {
 	t.Helper()
+	rewritePart(t, path, "xl/worksheets/sheet1.xml", func(s string) string {
+		for ref, x := range cells {
+			re := regexp.MustCompile(`<c r="` + ref + `"[^>]*>.*?</c>`)
+			if !re.MatchString(s) {
+				t.Fatalf("no cell %s in:\n%s", ref, s)
+			}
+			s = re.ReplaceAllLiteralString(s, x)
+		}
+		return s
+	})
+}
+
+// rewritePart replaces the part name of the workbook at path by what edit
+// makes of it.
+func rewritePart(t *testing.T, path, name string, edit func(string) string) {
+	t.Helper()
 	zr, err := zip.OpenReader(path)
 	if err != nil {
 		t.Fatal(err)
@@ -38,16 +54,8 @@ func rewriteCells(t *testing.T, path string, cells map[string]string) {
 		}
 		b, _ := io.ReadAll(rc)
 		rc.Close()
-		if zf.Name == "xl/worksheets/sheet1.xml" {
-			s := string(b)
-			for ref, x := range cells {
-				re := regexp.MustCompile(`<c r="` + ref + `"[^>]*>.*?</c>`)
-				if !re.MatchString(s) {
-					t.Fatalf("no cell %s in:\n%s", ref, s)
-				}
-				s = re.ReplaceAllLiteralString(s, x)
-			}
-			b = []byte(s)
+		if zf.Name == name {
+			b = []byte(edit(string(b)))
 		}
 		w, _ := zw.Create(zf.Name)
 		_, _ = w.Write(b)
@@ -97,6 +105,68 @@ func TestReaders_formulaWithoutSavedValue(t *testing.T) {
 	}
 	if got := rows["9001"].Get("crm_id"); got != "c-9" {
 		t.Errorf("a saved formula result reads %q, want c-9", got)
+	}
+}
+
+// TestReaders_formulaRecalculatedOnOpen: xlsxwriter (and pandas through
+// it) saves 0 as every formula's result and asks the spreadsheet to
+// calculate them all when it opens the workbook (fullCalcOnLoad); Excel
+// shows the real values. ccsync read the 0: "Dear 0, your code ..." was
+// sent and a roster renamed agent 9001 "0". In such a workbook every
+// formula is refused, naming the cell, even with a saved value; the cells
+// without a formula read as before.
+func TestReaders_formulaRecalculatedOnOpen(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "code"},
+		{"13800000001", "Ann", "A17"},
+		{"13800000002", "Bob", "X9"},
+	})
+	rewriteCells(t, path, map[string]string{
+		"C2": `<c r="C2"><f>"A"&amp;"17"</f><v>0</v></c>`,
+		"B3": `<c r="B3" t="str"><f>UPPER("bob")</f><v>BOB</v></c>`,
+	})
+	recalc := func(s string) string {
+		return regexp.MustCompile(`<calcPr[^>]*/>|</workbook>`).ReplaceAllStringFunc(s, func(m string) string {
+			if m == "</workbook>" {
+				return `<calcPr calcId="124519" fullCalcOnLoad="1"/>` + m
+			}
+			return ""
+		})
+	}
+	const rule = ": is a formula in a workbook that asks to have every formula calculated when it is opened (written by a program such as xlsxwriter or pandas): " +
+		"the value saved with it is a stand-in (0), not its result, and ccsync reads saved values; open the workbook in a spreadsheet, " +
+		"copy the formula cells and paste them as values (Paste Special, Values), and save (converting the file, with LibreOffice for one, keeps the stand-in)"
+
+	// Without the request the saved values are the results.
+	l, probs, err := ReadRecipients(path, []string{"name", "code"}, "open")
+	if err != nil || len(probs) != 0 {
+		t.Fatalf("without fullCalcOnLoad: %v %q", err, problemLines(probs))
+	}
+	if got := l.Rows[1].Params[0]; got != "BOB" {
+		t.Errorf("a saved result reads %q, want BOB", got)
+	}
+	rewritePart(t, path, "xl/workbook.xml", recalc)
+	_, probs, err = ReadRecipients(path, []string{"name", "code"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"Recipients!C2" + rule, "Recipients!B3" + rule}, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+
+	roster := writeBook(t, "Agents", [][]any{
+		{"user_num", "user_name"},
+		{9001, "Ann Smith"},
+	})
+	rewriteCells(t, roster, map[string]string{"B2": `<c r="B2"><f>PROPER("ann smith")</f><v>0</v></c>`})
+	rewritePart(t, roster, "xl/workbook.xml", recalc)
+	probs, err = ScanRoster(roster, func(*Roster, AgentRow) {}, &Roster{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{"Agents!B2" + rule}, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
 	}
 }
 
