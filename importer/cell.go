@@ -278,8 +278,16 @@ func cellText(c Cell) string {
 
 var reDigitRuns = regexp.MustCompile(`\d+`)
 
-// reTimeShown is a display of a time of day alone (h:mm, hh:mm:ss, AM/PM).
-var reTimeShown = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?$`)
+// reTimeShown is a display of a time of day alone (h:mm, hh:mm:ss, AM/PM;
+// the Chinese and Japanese ones, 上午9时30分, 9時30分05秒).
+var reTimeShown = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?$|^(上午|下午)?\d{1,2}[时時]\d{2}分(\d{2}秒)?$`)
+
+// reCJKDateShown is a date displayed through a Chinese, Japanese or
+// Korean date format (Excel's built-in formats 27-31, 36, 50-54, 57 and 58
+// in those languages, and formats of the sheet's own such as
+// yyyy"年"m"月"d"日"): 2026年12月1日, 2026年12月, 12月1日, 2026년 12월 1일,
+// with a time after it or not.
+var reCJKDateShown = regexp.MustCompile(`^(\d{4}[年년] ?\d{1,2}[月월]( ?\d{1,2}[日일])?|\d{1,2}[月월] ?\d{1,2}[日일])( .*)?$`)
 
 // showsDate reports whether shown (a display that looks like a date) shows
 // the date t: each of its year (four digits or two), month (a number, or a
@@ -293,6 +301,12 @@ func showsDate(shown string, t time.Time) bool {
 	if t.Year() > 9999 {
 		return false
 	}
+	is := func(g string, n int) bool { v, err := strconv.Atoi(g); return err == nil && v == n }
+	if m := reCJKDate.FindStringSubmatch(shown); m != nil {
+		// The year, the month and the day each carry their sign;
+		// the year or the day may be left out (yyyy年m月, m月d日).
+		return (m[1] == "" || is(m[1], t.Year())) && is(m[2], int(t.Month())) && (m[3] == "" || is(m[3], t.Day()))
+	}
 	date, _, _ := strings.Cut(strings.Replace(shown, "T", " ", 1), " ")
 	groups := reDigitRuns.FindAllString(date, -1)
 	named := strings.Contains(strings.ToLower(date), strings.ToLower(t.Month().String()[:3]))
@@ -301,7 +315,6 @@ func showsDate(shown string, t time.Time) bool {
 		// 2367 of "67".
 		return g == strconv.Itoa(t.Year()) || len(g) == 2 && t.Year() >= 1900 && t.Year() <= 2099 && g == fmt.Sprintf("%02d", t.Year()%100)
 	}
-	is := func(g string, n int) bool { v, err := strconv.Atoi(g); return err == nil && v == n }
 	if named && len(groups) == 1 && is(groups[0], t.Day()) {
 		return true // d-mmm: the day and the month's name, no year
 	}
@@ -388,9 +401,15 @@ func isoDate(t time.Time) string {
 
 var reDateShown = regexp.MustCompile(`^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?)?$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$|^[A-Za-z]{3}-\d{2}$|^\d{1,2}:\d{2}(:\d{2})?( ?[AaPp][Mm])?$`)
 
+// reCJKDate picks the year, the month and the day out of a display that
+// reCJKDateShown matches.
+var reCJKDate = regexp.MustCompile(`^(?:(\d{4})[年년] ?)?(\d{1,2})[月월](?: ?(\d{1,2})[日일])?`)
+
 // looksLikeDate reports whether a number was displayed through a date or
 // time format.
-func looksLikeDate(shown string) bool { return reDateShown.MatchString(shown) }
+func looksLikeDate(shown string) bool {
+	return reDateShown.MatchString(shown) || reCJKDateShown.MatchString(shown) || reTimeShown.MatchString(shown)
+}
 
 // cellDate reads a date: a date cell (any date format), or text in
 // yyyy-mm-dd, yyyy/mm/dd or yyyy-mm-dd HH:MM:SS.

@@ -113,13 +113,22 @@ func TestCellConverters(t *testing.T) {
 		"text date d-mmm-yy":       {Cell{Raw: "45352", Text: "1-Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
 		"text date mmm-yy":         {Cell{Raw: "45352", Text: "Mar-24"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01", false},
 		// One group stood for the year, the month and the day at once.
-		"text id 11-39-06":      {Cell{Raw: "113906", Text: "11-39-06"}, func(c Cell) (string, string) { return cellText(c), "" }, "11-39-06", false},
-		"text id 12-05-29":      {Cell{Raw: "120529", Text: "12-05-29"}, func(c Cell) (string, string) { return cellText(c), "" }, "12-05-29", false},
-		"text id 1147-05-67":    {Cell{Raw: "11470567", Text: "1147-05-67"}, func(c Cell) (string, string) { return cellText(c), "" }, "1147-05-67", false},
-		"text id 1377-20-06":    {Cell{Raw: "13772006", Text: "1377-20-06"}, func(c Cell) (string, string) { return cellText(c), "" }, "1377-20-06", false},
-		"date shown as time":    {Cell{Raw: "46357.4375", Text: "10:30"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01 10:30:00", false},
-		"date cell as time":     {Cell{Raw: "46357.4375", Text: "10:30 AM"}, cellDate, "2026-12-01 10:30:00", false},
-		"text date and time":    {Cell{Raw: "45352.5", Text: "2024/3/1 12:00"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01 12:00:00", false},
+		"text id 11-39-06":   {Cell{Raw: "113906", Text: "11-39-06"}, func(c Cell) (string, string) { return cellText(c), "" }, "11-39-06", false},
+		"text id 12-05-29":   {Cell{Raw: "120529", Text: "12-05-29"}, func(c Cell) (string, string) { return cellText(c), "" }, "12-05-29", false},
+		"text id 1147-05-67": {Cell{Raw: "11470567", Text: "1147-05-67"}, func(c Cell) (string, string) { return cellText(c), "" }, "1147-05-67", false},
+		"text id 1377-20-06": {Cell{Raw: "13772006", Text: "1377-20-06"}, func(c Cell) (string, string) { return cellText(c), "" }, "1377-20-06", false},
+		"date shown as time": {Cell{Raw: "46357.4375", Text: "10:30"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01 10:30:00", false},
+		"date cell as time":  {Cell{Raw: "46357.4375", Text: "10:30 AM"}, cellDate, "2026-12-01 10:30:00", false},
+		"text date and time": {Cell{Raw: "45352.5", Text: "2024/3/1 12:00"}, func(c Cell) (string, string) { return cellText(c), "" }, "2024-03-01 12:00:00", false},
+		// Chinese date displays (built-in formats 31, 57, 58, 32 in a
+		// Chinese Excel, or formats of the sheet's own).
+		"text date 年月日":         {Cell{Raw: "46357", Text: "2026年12月1日"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01", false},
+		"text date 년월일":         {Cell{Raw: "46357", Text: "2026년 12월 1일"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01", false},
+		"text date 月日":          {Cell{Raw: "46357", Text: "12月1日"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01", false},
+		"text date 时分":          {Cell{Raw: "46357.5", Text: "下午12时00分"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026-12-01 12:00:00", false},
+		"text id shown 年月":      {Cell{Raw: "202612", Text: "2026年12月"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026年12月", false},
+		"text wrong day 年月日":    {Cell{Raw: "46357", Text: "2026年12月2日"}, func(c Cell) (string, string) { return cellText(c), "" }, "2026年12月2日", false},
+		"date cell 年月日":         {Cell{Raw: "46357", Text: "2026年12月1日"}, cellDate, "2026-12-01", false},
 		"sms sci digits":        {Cell{Raw: "13812345678", Text: "1.38E+10"}, func(c Cell) (string, string) { return cellShown(c), "" }, "13812345678", false},
 		"18 digits in a number": {Cell{Raw: "1.1010119900307101E+17", Text: "1.10101E+17"}, cellPhone, "", true},
 		"code lost digits":      {Cell{Raw: "6.2220212345678899E+18", Text: "6.22202E+18"}, Field{Kind: KindCode}.Convert, "", true},
@@ -446,5 +455,80 @@ func TestRecipients_1904DateSystem(t *testing.T) {
 	// A date in a format of the sheet's own keeps its display.
 	if d := cmp.Diff([]string{"2026-11-24", "1904-01-02", "25/11/2030"}, got); d != "" {
 		t.Errorf("dates (-want +got):\n%s", d)
+	}
+}
+
+// TestReaders_cjkBuiltInDateFormats: Excel's built-in number formats 27-36
+// and 50-58 are dates and times whose display depends on the language of
+// Excel (or WPS): in Chinese, 31 is yyyy年m月d日 and 57 yyyy年m月. ccsync
+// read such a date as its serial number: "on 46357.5." was sent, and a
+// roster's crm_id became "46357". They read as the Chinese Excel shows
+// them now: as shown in a recipient list, as yyyy-mm-dd in a roster's text
+// column, refused in a number column; other formats read as before.
+func TestReaders_cjkBuiltInDateFormats(t *testing.T) {
+	t.Parallel()
+	day := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	book := func(sh string, rows [][]any, formats map[string]int) string {
+		f := excelize.NewFile()
+		defer f.Close()
+		_ = f.SetSheetName("Sheet1", sh)
+		for i, r := range rows {
+			_ = f.SetSheetRow(sh, cellRef(1, i+1), &r)
+		}
+		for ref, id := range formats {
+			style, err := f.NewStyle(&excelize.Style{NumFmt: id})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = f.SetCellStyle(sh, ref, ref, style)
+		}
+		path := filepath.Join(t.TempDir(), "cjk.xlsx")
+		if err := f.SaveAs(path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	recip := book("Recipients", [][]any{
+		{"mobile", "date"},
+		{"13800000001", day},
+		{"13800000002", day},
+		{"13800000003", day},
+		{"13800000004", day},
+		{"13800000005", day},
+	}, map[string]int{"B2": 31, "B3": 57, "B4": 58, "B5": 14, "B6": 22})
+	l, probs, err := ReadRecipients(recip, []string{"date"}, "open")
+	if err != nil || len(probs) != 0 {
+		t.Fatalf("%v %q", err, problemLines(probs))
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Params[0])
+	}
+	if d := cmp.Diff([]string{"2026年12月1日", "2026年12月", "12月1日", "2026-12-01", "12/1/26 00:00"}, got); d != "" {
+		t.Errorf("recipient dates (-want +got):\n%s", d)
+	}
+
+	roster := book("Agents", [][]any{
+		{"user_num", "user_name", "crm_id", "dept_id"},
+		{9001, "Ann", day},
+		{9002, "Bob", day.Add(9*time.Hour + 30*time.Minute)},
+		{9003, "Cy", day},
+		{9004, "Di", nil, day},
+	}, map[string]int{"C2": 31, "C3": 32, "C4": 57, "D5": 31})
+	r, probs, err := ReadRoster(roster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`Agents!D5: dept_id "2026年12月1日" is a date (the spreadsheet turned what was typed into a date, stored as the number 46357), not a number; ` +
+		"format the column as text (or as a number) and type the value again"}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+	got = nil
+	for _, row := range r.Rows {
+		got = append(got, row.Get("crm_id"))
+	}
+	if d := cmp.Diff([]string{"2026-12-01", "2026-12-01 09:30:00", "2026-12-01"}, got[:3]); d != "" {
+		t.Errorf("crm_id (-want +got):\n%s", d)
 	}
 }

@@ -35,7 +35,7 @@ func (c Cell) Empty() bool { return strings.TrimSpace(c.Raw) == "" && strings.Tr
 // instead of being held in memory. Other parts are read into memory, so the
 // whole workbook may unpack to maxUnpacked at most: a small file that
 // unpacks to gigabytes (a "zip bomb") is refused before anything is read.
-var openOptions = excelize.Options{UnzipXMLSizeLimit: 1 << 20, UnzipSizeLimit: maxUnpacked}
+var openOptions = excelize.Options{UnzipXMLSizeLimit: 1 << 20, UnzipSizeLimit: maxUnpacked, CultureInfo: excelize.CultureNameZhCN}
 
 // maxUnpacked is 512 MiB: a 100 000-row roster unpacks to about a third
 // of it.
