@@ -35,6 +35,11 @@ func (c Cell) Empty() bool { return strings.TrimSpace(c.Raw) == "" && strings.Tr
 // instead of being held in memory. Other parts are read into memory, so the
 // whole workbook may unpack to maxUnpacked at most: a small file that
 // unpacks to gigabytes (a "zip bomb") is refused before anything is read.
+// The built-in number formats whose display depends on the language of
+// Excel (ids 27-36 and 50-58, dates and times in Chinese, Japanese and
+// Korean Excel and WPS) are shown as a Chinese Excel shows them
+// (yyyy年m月d日); without a language excelize shows their serial number.
+// The other formats do not depend on it.
 var openOptions = excelize.Options{UnzipXMLSizeLimit: 1 << 20, UnzipSizeLimit: maxUnpacked, CultureInfo: excelize.CultureNameZhCN}
 
 // maxUnpacked is 512 MiB: a 100 000-row roster unpacks to about a third
