@@ -532,3 +532,63 @@ func TestReaders_cjkBuiltInDateFormats(t *testing.T) {
 		t.Errorf("crm_id (-want +got):\n%s", d)
 	}
 }
+
+// TestReaders_isoDateCells: a date cell may hold its date as ISO 8601 text
+// (type "d"), as SheetJS writes dates with cellDates. ccsync read it as
+// excelize displays the default date format, "12-01-26": a roster wrote
+// that to crm_id, an SMS carried it. It reads as any date cell now:
+// yyyy-mm-dd (with the time when it has one) in a roster's text column and
+// for the default date format in a recipient list, and as the sheet's own
+// format shows it otherwise.
+func TestReaders_isoDateCells(t *testing.T) {
+	t.Parallel()
+	f := excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Agents")
+	rows := [][]any{{"user_num", "user_name", "crm_id"}, {9001, "Ann", "x"}, {9002, "Bob", "x"}, {9003, "Cy", "x"}}
+	for i, r := range rows {
+		_ = f.SetSheetRow("Agents", cellRef(1, i+1), &r)
+	}
+	short, _ := f.NewStyle(&excelize.Style{NumFmt: 14})
+	own := "dd/mm/yyyy hh:mm"
+	long, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &own})
+	_ = f.SetCellStyle("Agents", "C2", "C3", short)
+	_ = f.SetCellStyle("Agents", "C4", "C4", long)
+	path := filepath.Join(t.TempDir(), "isodates.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	rewriteCells(t, path, map[string]string{
+		"C2": fmt.Sprintf(`<c r="C2" s="%d" t="d"><v>2026-12-01T00:00:00.000Z</v></c>`, short),
+		"C3": fmt.Sprintf(`<c r="C3" s="%d" t="d"><v>2026-12-01T09:30:00Z</v></c>`, short),
+		"C4": fmt.Sprintf(`<c r="C4" s="%d" t="d"><v>2026-12-01T09:30:00.000Z</v></c>`, long),
+	})
+	r, probs, err := ReadRoster(path)
+	if err != nil || len(probs) != 0 {
+		t.Fatalf("%v %q", err, problemLines(probs))
+	}
+	var got []string
+	for _, row := range r.Rows {
+		got = append(got, row.Get("crm_id"))
+	}
+	if d := cmp.Diff([]string{"2026-12-01", "2026-12-01 09:30:00", "2026-12-01 09:30:00"}, got); d != "" {
+		t.Errorf("crm_id (-want +got):\n%s", d)
+	}
+
+	for i, c := range []Cell{{Raw: "46357", Text: "12-01-26"}, {Raw: "46357.395833333336", Text: "01/12/2026 09:30"}} {
+		if got, want := cellShown(c), []string{"2026-12-01", "01/12/2026 09:30"}[i]; got != want {
+			t.Errorf("cellShown(%v) = %q, want %q", c, got, want)
+		}
+	}
+	if s, ok := isoSerial("2026-12-01T09:30:00.000Z", false); !ok || s != "46357.395833333336" {
+		t.Errorf("isoSerial: %q %v", s, ok)
+	}
+	if s, ok := isoSerial("2026-12-01", true); !ok || s != "44895" {
+		t.Errorf("isoSerial 1904: %q %v", s, ok)
+	}
+	for _, v := range []string{"2026-12-01 soon", "12-01-26", "46357", "1900-01-15"} {
+		if s, ok := isoSerial(v, false); ok {
+			t.Errorf("isoSerial(%q) = %q", v, s)
+		}
+	}
+}

@@ -7,7 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -209,8 +212,48 @@ func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
 		if i < len(shown) {
 			cells[i].Text = shown[i]
 		}
+		if serial, ok := isoSerial(cells[i].Raw, r.date1904); ok && cells[i].Raw != cells[i].Text {
+			cells[i].Raw = serial
+		}
 	}
 	return r.rowNum, cells, true, nil
+}
+
+// reISODate is a date cell's value stored as ISO 8601 text (a cell of type
+// "d", as SheetJS writes dates with cellDates): 2026-12-01T00:00:00.000Z.
+var reISODate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$`)
+
+// isoSerial turns the stored value of a date cell of type "d" into the
+// serial number a spreadsheet stores for that date in the workbook's date
+// system (1904 or 1900), so that it reads like any other date cell; the
+// sheet shows it through the cell's number format. ok is false for any
+// other value, and for a date before 1 March 1900, which the 1900 system
+// counts with a day too many.
+func isoSerial(raw string, date1904 bool) (serial string, ok bool) {
+	if !reISODate.MatchString(raw) {
+		return "", false
+	}
+	layout := "2006-01-02T15:04:05"
+	switch {
+	case len(raw) == len("2006-01-02"):
+		layout = "2006-01-02"
+	case len(raw) == len("2006-01-02T15:04"), len(raw) == len("2006-01-02T15:04Z"):
+		layout = "2006-01-02T15:04"
+	}
+	t, err := time.Parse(layout, strings.TrimSuffix(raw, "Z")) // fractions of a second are taken with the seconds
+	if err != nil {
+		return "", false
+	}
+	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+	if date1904 {
+		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
+	} else if t.Before(time.Date(1900, 3, 1, 0, 0, 0, 0, time.UTC)) {
+		return "", false
+	}
+	if t.Before(epoch) {
+		return "", false
+	}
+	return strconv.FormatFloat(t.Sub(epoch).Hours()/24, 'f', -1, 64), true
 }
 
 // Close releases the iterators, their temporary files and the workbook.
