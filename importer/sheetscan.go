@@ -202,7 +202,9 @@ func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err er
 	var wb struct {
 		Sheets []struct {
 			Name string `xml:"name,attr"`
-			RID  string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+			// r:id, in the transitional namespace or in Strict Open XML's
+			// (http://purl.oclc.org/ooxml/officeDocument/relationships).
+			RID string `xml:"id,attr"`
 		} `xml:"sheets>sheet"`
 		CalcPr struct {
 			FullCalcOnLoad string `xml:"fullCalcOnLoad,attr"`

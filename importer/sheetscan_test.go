@@ -373,3 +373,62 @@ func TestRoster_titleAboveHeadings(t *testing.T) {
 		})
 	}
 }
+
+// TestReaders_strictOpenXML: Excel's "Strict Open XML Spreadsheet" names
+// its parts' relationships in other namespaces
+// (http://purl.oclc.org/ooxml/...); such a workbook failed with
+// "worksheet Recipients: no part in the workbook". It reads as the same
+// workbook saved as "Excel Workbook", its quirks (here a hidden row)
+// found as well.
+func TestReaders_strictOpenXML(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name"},
+		{13800000001, "Ann"},
+		{"13800000002", "Bob"},
+		{"13800000003", "Cy"},
+	})
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetRowVisible("Recipients", 4, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	strict := strings.NewReplacer(
+		"http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http://purl.oclc.org/ooxml/spreadsheetml/main",
+		"http://schemas.openxmlformats.org/officeDocument/2006/relationships", "http://purl.oclc.org/ooxml/officeDocument/relationships",
+		"http://schemas.openxmlformats.org/drawingml/2006/main", "http://purl.oclc.org/ooxml/drawingml/main",
+	)
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, zf := range zr.File {
+		names = append(names, zf.Name)
+	}
+	zr.Close()
+	for _, name := range names {
+		rewritePart(t, path, name, strict.Replace)
+	}
+	l, probs, err := ReadRecipients(path, []string{"name"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Recipients!A4: row 4 is hidden (by hand or by a filter), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out"}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Mobile+" "+r.Params[0])
+	}
+	if d := cmp.Diff([]string{"13800000001 Ann", "13800000002 Bob", "13800000003 Cy"}, got); d != "" {
+		t.Errorf("rows (-want +got):\n%s", d)
+	}
+}
