@@ -113,6 +113,10 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 				}
 				paramCol[pi] = i
 				colKind[i] = pi
+				if sr.quirks.colHidden(i + 1) {
+					probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h))
+					quirks++ // the rows can be read all the same
+				}
 				continue
 			}
 			if mobileHeaders[n] {
@@ -122,6 +126,10 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 				}
 				mobileCol = i
 				colKind[i] = -1
+				if sr.quirks.colHidden(i + 1) {
+					probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h))
+					quirks++ // the rows can be read all the same
+				}
 				continue
 			}
 			add(cellRef(i+1, rowNum), "", h, true, fmt.Sprintf("is neither the mobile column nor a variable of the template (variables: %s)", paramList(params)))

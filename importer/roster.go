@@ -120,6 +120,10 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 			}
 			into.colOf[fi] = i + 1
 			fieldOfCol[i] = fi
+			if sr.quirks.colHidden(i + 1) {
+				probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h))
+				quirks++ // the rows can be read all the same
+			}
 		}
 		if into.colOf[fieldIndex["user_num"]] == 0 {
 			hdr := fmt.Sprintf("A%d:%s%d", rowNum, colName(max(len(cells), 1)), rowNum)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -24,7 +25,8 @@ import (
 //   - error values (#N/A, #DIV/0!: a formula that failed, t="e"): they read
 //     as their text, and "Dear #N/A" would be sent or stored;
 //   - hidden rows (by hand or by a filter) that hold values: they read like
-//     the others, while whoever hid one may mean to leave it out.
+//     the others, while whoever hid one may mean to leave it out; so do
+//     hidden columns, which the readers refuse when they read them.
 //
 // Read as empty (the first two) they would mean "leave as it is" (a
 // roster) or a missing value (a recipient list), so the readers refuse
@@ -35,6 +37,28 @@ type sheetQuirks struct {
 	merged   []string // ranges, "D3:D5"
 	errors   []string // "B4 #N/A": cells holding an error value
 	hidden   []string // row numbers of hidden rows that hold values
+	// hiddenCols are the ranges of hidden columns, 1-based and inclusive;
+	// the readers refuse those with a heading they read (hiddenColumn).
+	hiddenCols [][2]int
+}
+
+// colHidden tells whether the 1-based column col is hidden.
+func (q sheetQuirks) colHidden(col int) bool {
+	for _, r := range q.hiddenCols {
+		if r[0] <= col && col <= r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenColumn is the problem of a hidden column whose heading, in the cell
+// at col and row, names a column the reader reads: a hidden column's values
+// are read like the others, while whoever hid it may mean to leave it out
+// (a hidden user_status column resigned an agent), as a hidden row.
+func hiddenColumn(sheet string, col, row int, heading string) Problem {
+	return Problem{Sheet: sheet, Cell: cellRef(col, row), Value: heading, HasValue: true,
+		Rule: fmt.Sprintf("heads column %s, which is hidden, and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out", colName(col))}
 }
 
 // problems turns the quirks into problems of sheet.
@@ -130,6 +154,14 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 				inValue, hasValue = inCell, hasValue || inCell
 			case "is":
 				hasValue = hasValue || inCell
+			case "col":
+				if h := attr(t, "hidden"); h == "1" || h == "true" {
+					lo, err1 := strconv.Atoi(attr(t, "min"))
+					hi, err2 := strconv.Atoi(attr(t, "max"))
+					if err1 == nil && err2 == nil {
+						q.hiddenCols = append(q.hiddenCols, [2]int{lo, hi})
+					}
+				}
 			case "mergeCell":
 				q.merged = append(q.merged, attr(t, "ref"))
 			}
@@ -166,7 +198,7 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 }
 
 // quirkMarks are the byte strings without which a worksheet has no
-// formula, no merged cell, no error value and no hidden row (with or
+// formula, no merged cell, no error value and no hidden row or column (with or
 // without a namespace prefix).
 var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell"), []byte(`t="e"`), []byte(`t='e'`),
 	[]byte(`hidden="1"`), []byte(`hidden="true"`), []byte(`hidden='1'`), []byte(`hidden='true'`)}

@@ -432,3 +432,58 @@ func TestReaders_strictOpenXML(t *testing.T) {
 		t.Errorf("rows (-want +got):\n%s", d)
 	}
 }
+
+// TestReaders_hiddenColumns: a hidden column was read like the others,
+// while hidden rows and sheets are refused: a roster whose user_status
+// column was hidden resigned an agent. A hidden column with a heading the
+// reader reads is refused now, naming it at its heading; the rows are
+// still checked. A hidden column without a heading is no matter.
+func TestReaders_hiddenColumns(t *testing.T) {
+	t.Parallel()
+	hide := func(path, sheet string, cols ...string) {
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cols {
+			if err := f.SetColVisible(sheet, c, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	const rule = ", which is hidden, and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out"
+
+	roster := writeBook(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_status"},
+		{"9001", "Ann Again", "2 - resigned"},
+		{"0042", "Zero Two", nil, nil, nil},
+		{"x y", "Bad", nil},
+	})
+	hide(roster, "Agents", "C", "E")
+	probs, err := ScanRoster(roster, func(*Roster, AgentRow) {}, &Roster{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`Agents!C1: "user_status" heads column C` + rule, `Agents!A4: user_num "x y" must not contain blanks`}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+
+	recip := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "code"},
+		{"13800000001", "Ann", "A1"},
+	})
+	hide(recip, "Recipients", "A", "C")
+	_, probs, err = ReadRecipients(recip, []string{"name", "code"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{`Recipients!A1: "mobile" heads column A` + rule, `Recipients!C1: "code" heads column C` + rule}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("recipient problems (-want +got):\n%s", d)
+	}
+}
