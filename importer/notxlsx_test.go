@@ -9,9 +9,11 @@ import (
 	"testing"
 )
 
-// TestOpen_notXLSX: an OpenDocument file, an .xls and a CSV are refused
-// saying what they are and what to do; they read as "EOF", "unsupported
-// workbook file format" and "zip: not a valid zip file".
+// TestOpen_notXLSX: an OpenDocument file, an .xls, a CSV, an .xlsb, an
+// Apple Numbers document, a UTF-16 text file, a zip holding a workbook and
+// an empty file are refused saying what they are and what to do; the
+// first three read as "EOF", "unsupported workbook file format" and "zip:
+// not a valid zip file".
 func TestOpen_notXLSX(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -24,7 +26,20 @@ func TestOpen_notXLSX(t *testing.T) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
+	zipOf := func(names ...string) []byte {
+		var b bytes.Buffer
+		zw := zip.NewWriter(&b)
+		for _, n := range names {
+			w, _ := zw.Create(n)
+			_, _ = w.Write([]byte("x"))
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
 	const advice = `; ccsync reads Excel workbooks (.xlsx): save it as "Excel 2007-365 (.xlsx)" and run again`
+	const readsXLSX = "; ccsync reads Excel workbooks (.xlsx): "
 	for name, tc := range map[string]struct {
 		content []byte
 		want    string
@@ -34,6 +49,17 @@ func TestOpen_notXLSX(t *testing.T) {
 			"is an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)" + advice},
 		"roster.csv":  {[]byte("user_num,user_name\n9001,李伟\n"), "is a text file (CSV?), not a workbook" + advice},
 		"roster.xlsx": {[]byte("PK\x03\x04 broken"), "open "},
+		// They read as "XML syntax error on line 2: invalid UTF-8", "EOF",
+		// "zip: not a valid zip file", "EOF" and "zip: not a valid zip file".
+		"roster.xlsb": {zipOf("[Content_Types].xml", "xl/workbook.bin", "xl/worksheets/sheet1.bin"),
+			`is an Excel Binary Workbook (.xlsb)` + readsXLSX + `open it in Excel and save it as "Excel Workbook (.xlsx)", and run again`},
+		"roster.numbers": {zipOf("Index/Document.iwa", "Metadata/Properties.plist"),
+			"is an Apple Numbers document" + readsXLSX + "open it in Numbers and choose File > Export To > Excel, and run again with the .xlsx file"},
+		"utf16.xlsx":  {[]byte("\xff\xfem\x00o\x00b\x00"), "is a text file in UTF-16 (Unicode text or CSV?), not a workbook" + advice},
+		"utf16be.csv": {[]byte("\xfe\xff\x00m\x00o"), "is a text file in UTF-16 (Unicode text or CSV?), not a workbook" + advice},
+		"zipped.xlsx": {zipOf("March/roster.xlsx"),
+			"is a zip archive holding March/roster.xlsx, not a workbook itself" + readsXLSX + "unzip it, and run again with the workbook it holds"},
+		"empty.xlsx": {nil, "is empty (0 bytes), not a workbook" + readsXLSX + "save or copy the workbook again (it was saved or copied only in part?) and run again"},
 	} {
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, tc.content, 0o600); err != nil {

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -80,8 +81,11 @@ func openSheet(path, want string) (*sheetReader, error) {
 			return nil, fmt.Errorf("%s unpacks to more than %d MiB, far more than a roster or a recipient list needs; ccsync does not read it, "+
 				"to bound its memory. Remove what the workbook does not need (other sheets, pictures, pivot tables) or split it", path, maxUnpacked>>20)
 		}
-		if kind := notXLSX(path); kind != "" {
-			return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): save it as \"Excel 2007-365 (.xlsx)\" and run again", path, kind)
+		if kind, advice := notXLSX(path); kind != "" {
+			if advice == "" {
+				advice = "save it as \"Excel 2007-365 (.xlsx)\" and run again"
+			}
+			return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): %s", path, kind, advice)
 		}
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -286,28 +290,64 @@ func normHeader(s string) string {
 }
 
 // notXLSX names what the file at path is when it is a kind of spreadsheet
-// people keep that is no .xlsx workbook, from its first bytes; "" when it
-// is none of them (excelize's own error then says what is wrong). Before,
-// an OpenDocument file read as "EOF" and a CSV as "zip: not a valid zip
-// file".
-func notXLSX(path string) string {
+// people keep that is no .xlsx workbook, from its first bytes or, for a
+// zip archive, the names of its parts; "" when it is none of them
+// (excelize's own error then says what is wrong). advice says what to do
+// when saving the file as .xlsx is not the way ("" when it is). Before, an
+// OpenDocument file read as "EOF", a CSV as "zip: not a valid zip file"
+// and an .xlsb as "XML syntax error on line 2: invalid UTF-8".
+func notXLSX(path string) (kind, advice string) {
 	f, err := os.Open(path)
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
 	switch {
+	case n == 0:
+		return "empty (0 bytes), not a workbook", "save or copy the workbook again (it was saved or copied only in part?) and run again"
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")) && bytes.Contains(head, []byte("application/vnd.oasis.opendocument")):
-		return "an OpenDocument file (.ods)"
+		return "an OpenDocument file (.ods)", ""
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return zipKind(path)
 	case bytes.HasPrefix(head, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}):
-		return "an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)"
-	case n > 0 && !bytes.HasPrefix(head, []byte("PK\x03\x04")) && textStart(head):
-		return "a text file (CSV?), not a workbook"
+		return "an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)", ""
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		// Excel's "Unicode Text" and some exports are UTF-16.
+		return "a text file in UTF-16 (Unicode text or CSV?), not a workbook", ""
+	case textStart(head):
+		return "a text file (CSV?), not a workbook", ""
 	}
-	return ""
+	return "", ""
+}
+
+// zipKind names what a zip archive that excelize cannot read as a workbook
+// holds: an Excel Binary Workbook, an Apple Numbers document, a workbook
+// zipped up; "" for anything else.
+func zipKind(path string) (kind, advice string) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return "", ""
+	}
+	defer zr.Close()
+	var workbooks []string
+	for _, f := range zr.File {
+		name := strings.ToLower(f.Name)
+		switch {
+		case name == "xl/workbook.bin":
+			return "an Excel Binary Workbook (.xlsb)", "open it in Excel and save it as \"Excel Workbook (.xlsx)\", and run again"
+		case strings.HasPrefix(name, "index/") && strings.HasSuffix(name, ".iwa"):
+			return "an Apple Numbers document", "open it in Numbers and choose File > Export To > Excel, and run again with the .xlsx file"
+		case strings.HasSuffix(name, ".xlsx") || strings.HasSuffix(name, ".xlsm"):
+			workbooks = append(workbooks, f.Name)
+		}
+	}
+	if len(workbooks) > 0 {
+		return fmt.Sprintf("a zip archive holding %s, not a workbook itself", strings.Join(workbooks, ", ")), "unzip it, and run again with the workbook it holds"
+	}
+	return "", ""
 }
 
 // textStart tells whether b is the start of a UTF-8 text (it may end inside
