@@ -1,7 +1,12 @@
 package datasources_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -47,4 +52,35 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 		Want:   `Attribute mobile must hold digits (spaces and dashes are removed), got:  -`,
 	}
 	acctest.New(t).ExpectPlanErrors(t, cases)
+}
+
+// TestFilterEdgeSpaces: a contains-filter with white space at either end
+// matched nothing without a word (a keyword pasted with a space); the
+// plan warns, naming the attribute and the value.
+func TestFilterEdgeSpaces(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	for typ, attr := range map[string]string{
+		"contactcenter_skill_groups": "keyword", "contactcenter_sms_templates": "keyword", "contactcenter_sounds": "keyword",
+		"contactcenter_webhooks": "url", "contactcenter_outbound_tasks": "name",
+	} {
+		for value, warns := range map[string]bool{" Sales": true, "Sales\u3000": true, "Sales Team": false} {
+			b, _ := json.Marshal(map[string]any{attr: value})
+			resp, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typ, Config: &tfprotov6.DynamicValue{JSON: b}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, d := range resp.Diagnostics {
+				if d.Severity == tfprotov6.DiagnosticSeverityError {
+					t.Errorf("%s %s %q: error %s: %s", typ, attr, value, d.Summary, d.Detail)
+				}
+				got += d.Summary + ": " + d.Detail
+			}
+			if has := strings.Contains(got, "Filter Text Starts or Ends With White Space") && strings.Contains(got, fmt.Sprintf("%s is %q", attr, value)); has != warns {
+				t.Errorf("%s %s %q: warning %v, want %v (%s)", typ, attr, value, has, warns, got)
+			}
+		}
+	}
 }

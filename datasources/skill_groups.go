@@ -39,7 +39,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			},
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only groups whose name contains this text (`filter.keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces},
 			},
 			"skill_groups": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching groups, in the service's order.",
