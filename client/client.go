@@ -87,7 +87,10 @@ type Config struct {
 	AllowInsecureHTTP bool
 	// HTTPClient replaces the default transport (tests).
 	HTTPClient *http.Client
-	// Log, when set, receives one redacted line per HTTP attempt.
+	// Log, when set, receives one redacted line per HTTP attempt (with the
+	// answer's request_id, and a failure's code and message), and after a
+	// failed attempt one line saying what follows: a retry and its wait,
+	// no retry and why, giving up, or the lookup of a create in doubt.
 	Log LogFunc
 	// Now replaces time.Now (gateway signature tests).
 	Now func() time.Time

@@ -118,23 +118,38 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 			var retry bool
 			retry, err = c.once(ctx, req, out, sends)
 			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
+				c.logNotRetried(ctx, req, sends, attempts, "the create was interrupted after it was sent: it is looked up once more")
 				return c.createInterrupted(ctx, err, lookup)
 			}
-			if err == nil || !retry {
+			if err == nil {
+				return nil
+			}
+			if !retry {
+				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
 				return err
 			}
 			if IsRateLimited(err) {
 				// Refused, not processed: send it again without a lookup.
 				if sends == attempts {
+					c.logGivingUp(ctx, req, sends, attempts)
 					return err
 				}
-				if werr := c.retryWait(ctx, err, sends); werr != nil {
+				d, why := c.retryDelay(err, sends)
+				c.logRetry(ctx, req, sends, attempts, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup")
+				if werr := Sleep(ctx, d); werr != nil {
 					return errors.Join(err, werr)
 				}
 				continue
 			}
 		}
-		if werr := c.wait(ctx, round); werr != nil {
+		d := c.backoff(round)
+		if send {
+			c.logNotRetried(ctx, req, sends, attempts, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
+				"the object is looked up first, in %v", d.Round(time.Millisecond)))
+		} else {
+			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("looking the object up again in %v", d.Round(time.Millisecond)), lerr)
+		}
+		if werr := Sleep(ctx, d); werr != nil {
 			// Interrupted after a send whose effect is unknown.
 			return c.createInterrupted(ctx, err, lookup)
 		}
@@ -144,24 +159,40 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 			return c.createInterrupted(ctx, err, lookup)
 		}
 		if errors.As(lerr, new(*SeveralNewError)) {
+			c.logLookup(ctx, req, sends, attempts, "the lookup found several new objects of the key: none is taken, and the create is not sent again", nil)
 			return &CreateInDoubtError{Err: err, LookupErr: lerr}
 		}
 		if lerr != nil {
 			failedLookups++
 			if failedLookups == attempts {
+				c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("giving up after %d failed lookups: the create stays in doubt and is not sent again", failedLookups), lerr)
 				return &CreateInDoubtError{Err: err, LookupErr: lerr}
 			}
 			send = false
 			continue
 		}
 		if found {
+			c.logLookup(ctx, req, sends, attempts, "the lookup found the object: the create took effect and is not sent again", nil)
 			return nil
 		}
 		if sends == attempts {
+			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object; giving up after %d of %d attempts", sends, attempts), nil)
 			return err
 		}
+		c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object: sending the create again as attempt %d of %d", sends+1, attempts), nil)
 		send = true
 	}
+}
+
+// logLookup writes what a create in doubt does after (or before) a lookup
+// of its object; lerr is the failed lookup's error, if any (only its kind
+// is logged: the lookup's own request lines carry the details).
+func (c *Client) logLookup(ctx context.Context, req Request, attempt, of int, decision string, lerr error) {
+	var extra map[string]any
+	if lerr != nil {
+		extra = map[string]any{"lookup_failed": true}
+	}
+	c.logDecision(ctx, "contactcenter API create in doubt", req, attempt, of, decision, extra)
 }
 
 // createInterrupted ends a create cut off (Ctrl-C: Terraform stops the

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // BodyKind is how a request body is encoded (spec §1.2).
@@ -74,39 +75,76 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
-		if err == nil || i >= budget {
+		if err == nil {
+			return nil
+		}
+		switch {
+		case !IsRateLimited(err) && !retry:
+			c.logNotRetried(ctx, req, i+1, budget+1, notTransient(ctx, err))
+			return err
+		case !IsRateLimited(err) && !req.Idempotent:
+			c.logNotRetried(ctx, req, i+1, budget+1, "the call is not idempotent and may have taken effect, so it is not sent again")
+			return err
+		case i >= budget:
+			c.logGivingUp(ctx, req, i+1, budget+1)
 			return err
 		}
-		if retryable := IsRateLimited(err) || (retry && req.Idempotent); !retryable {
-			return err
-		}
-		if werr := c.retryWait(ctx, err, i+1); werr != nil {
+		d, why := c.retryDelay(err, i+1)
+		c.logRetry(ctx, req, i+1, budget+1, d, why)
+		if werr := Sleep(ctx, d); werr != nil {
 			return errors.Join(err, werr)
 		}
 	}
 }
 
-// retryWait waits before attempt+1. After an HTTP 429 the service said
-// when to come back (Retry-After, in seconds or as an HTTP date): the
-// client waits that long and up to as long again, at random, so the calls
-// it refused together (a burst of parallel creates) do not all come back at
-// the same instant and meet the same full bucket again. Without
-// Retry-After, and after any other failure, it backs off exponentially.
+// notTransient says why a failure is not retried: the service answered,
+// and what it answered does not change by asking again.
+func notTransient(ctx context.Context, err error) string {
+	if ctx.Err() != nil {
+		return "the operation was cancelled or ran out of time"
+	}
+	if e, ok := AsAPIError(err); ok {
+		if e.Code != -1 {
+			return fmt.Sprintf("the service answered code %d, which asking again does not change", e.Code)
+		}
+		return fmt.Sprintf("the service answered HTTP %d, which asking again does not change", e.HTTPStatus)
+	}
+	return "not a transient failure"
+}
+
+// retryWait waits before attempt+1 (see retryDelay).
 func (c *Client) retryWait(ctx context.Context, err error, attempt int) error {
+	d, _ := c.retryDelay(err, attempt)
+	return Sleep(ctx, d)
+}
+
+// retryDelay is the wait before attempt+1, and what it comes from. After
+// an HTTP 429 the service said when to come back (Retry-After, in seconds
+// or as an HTTP date): the client waits that long and up to as long again,
+// at random, so the calls it refused together (a burst of parallel
+// creates) do not all come back at the same instant and meet the same full
+// bucket again. Without Retry-After, and after any other failure, it backs
+// off exponentially.
+func (c *Client) retryDelay(err error, attempt int) (time.Duration, string) {
 	if e, ok := AsAPIError(err); ok && e.HTTPStatus == http.StatusTooManyRequests && e.RetryAfter >= 0 {
 		ra := min(e.RetryAfter, maxRetryAfter)
-		return Sleep(ctx, ra+jitter(max(ra, c.cfg.RetryWaitMin)))
+		return ra + jitter(max(ra, c.cfg.RetryWaitMin)), fmt.Sprintf("Retry-After %v plus jitter", ra)
 	}
-	return c.wait(ctx, attempt)
+	return c.backoff(attempt), "backoff"
 }
 
 func (c *Client) wait(ctx context.Context, attempt int) error {
+	return Sleep(ctx, c.backoff(attempt))
+}
+
+// backoff is the exponential wait after attempt, with jitter.
+func (c *Client) backoff(attempt int) time.Duration {
 	d := c.cfg.RetryWaitMin << (attempt - 1)
 	if d > c.cfg.RetryWaitMax || d <= 0 {
 		d = c.cfg.RetryWaitMax
 	}
 	// Full jitter between d/2 and d keeps concurrent retries apart.
-	return Sleep(ctx, d/2+jitter(d/2))
+	return d/2 + jitter(d/2)
 }
 
 // jitter is a random duration between 0 and d.
@@ -234,17 +272,10 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return true, fmt.Errorf("%s %s: %w", req.Method, u.Path, err)
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
 	fields["status"] = resp.StatusCode
 	fields["duration_ms"] = time.Since(start).Milliseconds()
 	fields["response_bytes"] = len(raw)
-	c.log(ctx, "contactcenter API request", fields)
-	if err != nil {
-		if ctx.Err() == nil && actx.Err() != nil {
-			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Reading: true, Write: !req.Read, Detail: err.Error()}
-		}
-		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, err)
-	}
 
 	apiErr := &APIError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: (&url.URL{Scheme: u.Scheme, Host: u.Host}).String(),
 		HTTPStatus: resp.StatusCode, notFoundCodes: req.NotFoundCodes}
@@ -255,6 +286,17 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return append(secretValues(body, form), c.cfg.AccessToken, c.cfg.AppKey)
 	})
 	apiErr.scrub = func(s string) string { return scrub(s, secrets()...) }
+	// The attempt's line is written once its answer is decoded (this runs
+	// after the deferred scrub below): it carries the envelope's code,
+	// message and request_id, so an HTTP 200 that failed does not read
+	// like a success.
+	defer func() { c.logAnswer(ctx, fields, apiErr, raw, err) }()
+	if rerr != nil {
+		if ctx.Err() == nil && actx.Err() != nil {
+			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Reading: true, Write: !req.Read, Detail: rerr.Error()}
+		}
+		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, rerr)
+	}
 	defer func() {
 		if apiErr.Message == "" && len(apiErr.Data) == 0 {
 			return
@@ -417,4 +459,75 @@ func (c *Client) log(ctx context.Context, msg string, fields map[string]any) {
 	if c.cfg.Log != nil {
 		c.cfg.Log(ctx, msg, fields)
 	}
+}
+
+// logLimit bounds a message or an error text in a log line.
+const logLimit = 300
+
+// logAnswer writes the line of an attempt the service answered, once its
+// answer is decoded: its request_id, and for a failure the envelope code
+// and message (or the start of the body of a non-2xx answer), scrubbed of
+// the request's secrets and cut to logLimit.
+func (c *Client) logAnswer(ctx context.Context, fields map[string]any, apiErr *APIError, raw []byte, err error) {
+	if c.cfg.Log == nil {
+		return
+	}
+	msg := "contactcenter API request"
+	if apiErr.RequestID != "" {
+		fields["request_id"] = clip(apiErr.scrub(apiErr.RequestID), logLimit)
+	}
+	if err != nil {
+		msg = "contactcenter API request failed"
+		if e, ok := AsAPIError(err); ok && e == apiErr {
+			fields["code"] = apiErr.Code
+			if apiErr.Message != "" {
+				fields["message"] = clip(apiErr.scrub(apiErr.Message), logLimit)
+			}
+		}
+		fields["error"] = clip(apiErr.scrub(err.Error()), logLimit)
+	}
+	if apiErr.HTTPStatus < 200 || apiErr.HTTPStatus > 299 {
+		fields["body_start"] = apiErr.preview(raw)
+	}
+	c.log(ctx, msg, fields)
+}
+
+// logRetry, logNotRetried and logGivingUp write what the client does after
+// a failed attempt, so a log shows each decision rather than leaving it to
+// be inferred from the attempts' lines.
+func (c *Client) logRetry(ctx context.Context, req Request, attempt, of int, wait time.Duration, why string) {
+	c.logDecision(ctx, "contactcenter API retry", req, attempt, of,
+		fmt.Sprintf("retrying in %v (%s) as attempt %d of %d", wait.Round(time.Millisecond), why, attempt+1, of),
+		map[string]any{"wait_ms": wait.Milliseconds(), "wait_reason": why})
+}
+
+func (c *Client) logNotRetried(ctx context.Context, req Request, attempt, of int, why string) {
+	c.logDecision(ctx, "contactcenter API not retried", req, attempt, of, "not retried: "+why, nil)
+}
+
+func (c *Client) logGivingUp(ctx context.Context, req Request, attempt, of int) {
+	c.logDecision(ctx, "contactcenter API giving up", req, attempt, of, fmt.Sprintf("giving up after %d of %d attempts", attempt, of), nil)
+}
+
+func (c *Client) logDecision(ctx context.Context, msg string, req Request, attempt, of int, decision string, extra map[string]any) {
+	if c.cfg.Log == nil {
+		return
+	}
+	fields := map[string]any{"surface": string(req.Surface), "method": req.Method, "path": req.Path,
+		"attempt": attempt, "max_attempts": of, "decision": decision}
+	for k, v := range extra {
+		fields[k] = v
+	}
+	c.log(ctx, msg, fields)
+}
+
+// clip cuts s to at most n bytes, between two characters.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
