@@ -41,7 +41,10 @@ the writes cut off. Before the first write, Ctrl-C stops with nothing written.
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN (and one flag per surface URL); --max-retries
 (--retries), --request-timeout and --max-requests-per-second, or their
-CONTACTCENTER_* variables.
+CONTACTCENTER_* variables. --log FILE (or CCSYNC_LOG) appends a JSON line
+per API request (method, path, attempt, status, duration, request_id; a
+failure's code and message) and per retry decision to FILE, secrets
+redacted.
 Output: --output text|json (a run that cannot start prints {"error": "..."};
 bad cells, {"problems": [...]}). Exit codes: 0 all done, 1 some rows failed
 (or an interrupt left rows not started or cut off, or the platform could not

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -28,7 +30,13 @@ type ccConn struct {
 	flags client.Settings
 	env   client.Settings
 	fs    *flag.FlagSet // to tell a flag given from one left at its default
+	// logPath is the file --log (CCSYNC_LOG) appends the client's log
+	// lines to, "" for none.
+	logPath string
 }
+
+// logEnv names the file of --log when the flag is not given.
+const logEnv = "CCSYNC_LOG"
 
 func addConnFlags(fs *flag.FlagSet) *ccConn {
 	env := client.SettingsFromEnv()
@@ -50,7 +58,52 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
 	fs.Var(c.settingFlag(client.SettingMaxRequestsPerSecond, "max-requests-per-second"), "max-requests-per-second",
 		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5 (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing)")
+	fs.StringVar(&c.logPath, "log", os.Getenv(logEnv), "append a JSON line per API request and per retry decision to `FILE` (secrets redacted; env "+logEnv+")")
 	return c
+}
+
+// withLog sets cfg.Log to append to --log's file, which it creates (mode
+// 0600: the lines hold the platform's data, phone numbers and names) or
+// fails to, naming the flag, before any request is sent.
+func (c *ccConn) withLog(cfg *client.Config) error {
+	if c.logPath == "" {
+		return nil
+	}
+	f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("--log: %w", err)
+	}
+	_ = f.Close()
+	cfg.Log = jsonLog(c.logPath)
+	return nil
+}
+
+// jsonLog is a client log hook that appends one JSON object per line to
+// path: time, msg and the line's fields, already redacted by the client.
+// Each line is one append of its own (the file is opened for it), so a
+// run's lines reach the file as they happen, whatever ends the run.
+func jsonLog(path string) client.LogFunc {
+	var mu sync.Mutex
+	return func(_ context.Context, msg string, fields map[string]any) {
+		line := make(map[string]any, len(fields)+2)
+		for k, v := range fields {
+			line[k] = v
+		}
+		line["time"] = time.Now().UTC().Format(time.RFC3339Nano)
+		line["msg"] = msg
+		b, err := json.Marshal(line)
+		if err != nil {
+			b, _ = json.Marshal(map[string]any{"time": line["time"], "msg": msg, "log_error": err.Error()})
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		if err != nil {
+			return
+		}
+		_, _ = f.Write(append(b, '\n'))
+		_ = f.Close()
+	}
 }
 
 // settingFlag is a flag that sets one typed connection setting, parsed and
@@ -186,6 +239,9 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	// A second Ctrl-C aborts at once: a create it cuts off is reported as
 	// of unknown outcome, not looked up (the provider looks it up).
 	cfg.InterruptedLookup = -1
+	if err == nil {
+		err = c.withLog(&cfg)
+	}
 	return cfg, asFlags(err)
 }
 
@@ -235,6 +291,9 @@ func (c *ccConn) gatewayClient() (*client.Client, error) {
 		return nil, asFlags(err)
 	}
 	cfg.UserAgent = "ccsync"
+	if err := c.withLog(&cfg); err != nil {
+		return nil, err
+	}
 	return client.New(cfg)
 }
 

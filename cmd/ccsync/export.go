@@ -56,6 +56,9 @@ flags:
 
 Connection: --endpoint / CONTACTCENTER_ENDPOINT, --access-token /
 CONTACTCENTER_ACCESS_TOKEN, --sms-app-id / --sms-app-key (gateway kinds).
+--log FILE (or CCSYNC_LOG) appends a JSON line per API request (method,
+path, attempt, status, duration, request_id; a failure's code and message)
+and per retry decision to FILE, secrets redacted.
 Exit codes: 0 done; 1 some objects could not be read (the module is written
 without them, and they are listed) or the platform is unreachable (nothing
 is written); 2 bad input or usage.
