@@ -153,6 +153,8 @@ func TestLogAnswerFields(t *testing.T) {
 		"success": {200, `{"code":200,"message":"ok","request_id":"r-43"}`, map[string]any{"status": 200, "request_id": "r-43"}},
 		"5xx": {502, `<html>upstream echoed pw-SECRET and key-SECRET</html>`,
 			map[string]any{"status": 502, "code": int64(-1), "body_start": "<html>upstream echoed [REDACTED] and [REDACTED]</html>"}},
+		"text on several lines": {503, "service\r\n  unavailable\n", map[string]any{"status": 503, "body_start": "service unavailable",
+			"message": "HTTP 503: service unavailable"}},
 		"long message": {200, `{"code":5,"message":"` + long + `","request_id":"r-44"}`, map[string]any{"code": int64(5), "request_id": "r-44"}},
 	}
 	for name, tc := range cases {

@@ -481,13 +481,13 @@ func (c *Client) logAnswer(ctx context.Context, fields map[string]any, apiErr *A
 		if e, ok := AsAPIError(err); ok && e == apiErr {
 			fields["code"] = apiErr.Code
 			if apiErr.Message != "" {
-				fields["message"] = clip(apiErr.scrub(apiErr.Message), logLimit)
+				fields["message"] = oneLine(apiErr.scrub(apiErr.Message), logLimit)
 			}
 		}
-		fields["error"] = clip(apiErr.scrub(err.Error()), logLimit)
+		fields["error"] = oneLine(apiErr.scrub(err.Error()), logLimit)
 	}
 	if apiErr.HTTPStatus < 200 || apiErr.HTTPStatus > 299 {
-		fields["body_start"] = apiErr.preview(raw)
+		fields["body_start"] = oneLine(apiErr.preview(raw), logLimit)
 	}
 	c.log(ctx, msg, fields)
 }
@@ -519,6 +519,13 @@ func (c *Client) logDecision(ctx context.Context, msg string, req Request, attem
 		fields[k] = v
 	}
 	c.log(ctx, msg, fields)
+}
+
+// oneLine is s on one line (runs of white space, line breaks included, as
+// one space: Terraform's log writes a value with a line break as a block
+// of several lines), cut to n bytes.
+func oneLine(s string, n int) string {
+	return clip(strings.Join(strings.Fields(s), " "), n)
 }
 
 // clip cuts s to at most n bytes, between two characters.
