@@ -112,12 +112,6 @@ func notTransient(ctx context.Context, err error) string {
 	return "not a transient failure"
 }
 
-// retryWait waits before attempt+1 (see retryDelay).
-func (c *Client) retryWait(ctx context.Context, err error, attempt int) error {
-	d, _ := c.retryDelay(err, attempt)
-	return Sleep(ctx, d)
-}
-
 // retryDelay is the wait before attempt+1, and what it comes from. After
 // an HTTP 429 the service said when to come back (Retry-After, in seconds
 // or as an HTTP date): the client waits that long and up to as long again,
@@ -131,10 +125,6 @@ func (c *Client) retryDelay(err error, attempt int) (time.Duration, string) {
 		return ra + jitter(max(ra, c.cfg.RetryWaitMin)), fmt.Sprintf("Retry-After %v plus jitter", ra)
 	}
 	return c.backoff(attempt), "backoff"
-}
-
-func (c *Client) wait(ctx context.Context, attempt int) error {
-	return Sleep(ctx, c.backoff(attempt))
 }
 
 // backoff is the exponential wait after attempt, with jitter.

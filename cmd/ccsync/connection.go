@@ -69,7 +69,7 @@ func (c *ccConn) withLog(cfg *client.Config) error {
 	if c.logPath == "" {
 		return nil
 	}
-	f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
 	if err != nil {
 		return fmt.Errorf("--log: %w", err)
 	}
@@ -97,7 +97,7 @@ func jsonLog(path string) client.LogFunc {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
 		if err != nil {
 			return
 		}
