@@ -57,7 +57,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 			"JSON to `output_file` when set; it can also be read later with the `contactcenter_asr_transcript` data source " +
 			"(results are kept 30 days)." + interruptedDoc + "note the task id of `Speech recognition task <id> started`. The recognition " +
 			"goes on in the service: `data \"contactcenter_asr_transcript\" { task_id = \"<id>\" }` reads its text (kept 30 days), while " +
-			"invoking the action again starts another task.\n\nAPI: speechRecognition, then queryText.",
+			"invoking the action again starts another task." + triggerDoc + "\n\nAPI: speechRecognition, then queryText.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"speech_file_url": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Address of the recording to convert (`speechFileUrl`). Exactly one of `speech_file_url` and `call_id` is required.",

@@ -35,7 +35,7 @@ func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, r
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Stores business data on a call: whether the call " +
 			"was a business success and free key/value data, which then shows in the call record's `user_data`. " +
-			"The platform accepts a `call_id` it has no call for, so a mistyped id reports success: check it with `contactcenter_trunk_call_records` (`call_id`). API: call/updateUserData.",
+			"The platform accepts a `call_id` it has no call for, so a mistyped id reports success: check it with `contactcenter_trunk_call_records` (`call_id`)." + triggerDoc + "\n\nAPI: call/updateUserData.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"call_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The call (`call_id`).",

@@ -53,8 +53,16 @@ func shownMobiles(ms []string) string {
 // action's address in the configuration is not known to the provider.
 func rerunHint(name string) string {
 	return fmt.Sprintf("To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): "+
-		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block.", name)
+		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block (and its key for for_each or count: "+
+		"-invoke='action.contactcenter_%s.<name>[\"key\"]').", name, name)
 }
+
+// triggerDoc is every action's word on action_trigger: what a failure
+// leaves, and what Terraform does with the other instances of a for_each.
+const triggerDoc = "\n\n**Triggers.** An action run by an `action_trigger` (`after_create`, `after_update`) that fails is not run again by the next apply: " +
+	"the resource was saved, so the next plan is empty. Run it with `terraform apply -invoke=action.<type>.<name>` (an action with `for_each` or `count`: " +
+	"`-invoke='action.<type>.<name>[\"key\"]'`). When one instance of a `for_each` or `count` resource fails to apply, Terraform skips the triggered actions " +
+	"of the resource's other instances too, without a word, and no later apply runs them: after such an apply, invoke the actions of the instances that were created."
 
 // plural is n with the noun in the singular or plural: "1 number", "2 numbers".
 func plural(n int, one, many string) string {

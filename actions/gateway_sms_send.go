@@ -57,7 +57,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			interruptedDoc + "each `… request <i> of <n>: …` line is a request that was answered; the numbers of the later requests " +
 			"were not sent, except that the request in flight at the interrupt may have been. Check their delivery records " +
 			"(`ccsync sms status pull`) before sending to them again: invoking the action again sends to every number.\n\n" +
-			"API: send_sms, send_single, send_batch, send_file.",
+			strings.TrimPrefix(triggerDoc, "\n\n") + "\n\nAPI: send_sms, send_single, send_batch, send_file.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,

@@ -38,7 +38,7 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 			"unless the resource ignores it (`lifecycle { ignore_changes = [status] }`); destroying an open task needs `force_delete = true`. " +
 			"An edit of such a task carries the status its state holds: an apply with `-refresh=false` after the action changed the status sets it back. " +
 			"Trigger `open` on `after_create` only: on `after_update` it runs after every change of the task, and opens again a task the same apply paused or closed. " +
-			"To close a task whose `status` the resource ignores, take `status` out of `ignore_changes` for the apply that sets `status = \"closed\"`.",
+			"To close a task whose `status` the resource ignores, take `status` out of `ignore_changes` for the apply that sets `status = \"closed\"`." + triggerDoc,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"ids": schema.ListAttribute{
 				ElementType: types.Int64Type, Required: true,

@@ -57,7 +57,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"when its answer is lost (the connection broke, no answer came within `request_timeout`, or the platform answered 5xx) it is not re-sent: its numbers are " +
 			"listed as of unknown outcome, to check in `contactcenter_sms_records` before sending to them again: invoking the action again sends to every number of `recipients` again." + interruptedDoc + "each `Batch <i> of <n>` line " +
 			"is a batch that was answered; the numbers of the later batches were not sent, except that the batch in flight at the interrupt " +
-			"may have been (and so may a single recipient's send). Check them in `contactcenter_sms_records` before sending to them again.\n\nAPI: sms/send.",
+			"may have been (and so may a single recipient's send). Check them in `contactcenter_sms_records` before sending to them again." + triggerDoc + "\n\nAPI: sms/send.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
@@ -228,7 +228,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 			}
 			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
 				fmt.Sprintf("recipients[%d] (%s) has no value for %s. Template %s uses %s: give each in params (shared by every recipient) "+
-					"or in the recipient's own params (an empty value is none). Nothing was sent.", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", ")))
+					"or in the recipient's own params (an empty value is none). Nothing was sent. %s", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", "), rerunHint(a.Name)))
 		}
 	}
 	// A value for a variable the template lacks (a typo?) is not sent: the

@@ -177,7 +177,7 @@ func TestSMSSendAction_missingValue(t *testing.T) {
 				t.Fatalf("want one error at invoke, got phase %s: %s", res.Phase, res.Text())
 			}
 			want := fmt.Sprintf("recipients[%d] (13800000022) has no value for ${name}. Template %s uses ${name}, ${time}", len(rs)-1, tid)
-			if d := errs[0]; d.Summary != "Missing Template Value" || !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, "Nothing was sent.") {
+			if d := errs[0]; d.Summary != "Missing Template Value" || !strings.Contains(d.Detail, want) || !strings.Contains(d.Detail, "Nothing was sent.") || !strings.Contains(d.Detail, "-invoke=action.contactcenter_sms_send.<name>") {
 				t.Errorf("diagnostic %s: %s\nwant %q", d.Summary, d.Detail, want)
 			}
 			if d := errs[0]; d.Attribute == nil || d.Attribute.String() != fmt.Sprintf("AttributeName(\"recipients\").ElementKeyInt(%d).AttributeName(\"params\")", len(rs)-1) {
