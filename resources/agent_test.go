@@ -3,6 +3,8 @@ package resources_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -1516,4 +1518,62 @@ func mustAtoi(t *testing.T, s string) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestAccAgent_portalEditDuringCreate: someone renames the agent in the
+// portal between its create and the read right after. The apply failed
+// ("Created With Other Values Than Planned", before that Terraform's
+// "inconsistent result"), Terraform tainted the agent, and the next apply
+// deleted it and made a new one under a new id. The apply keeps the
+// planned values and warns; the next plan sets the name back in place.
+func TestAccAgent_portalEditDuringCreate(t *testing.T) {
+	t.Parallel()
+	renameAfterAdd := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, "/users/add") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			var added struct {
+				Data struct {
+					UserID json.Number `json:"user_id"`
+				} `json:"data"`
+			}
+			if json.Unmarshal(rec.Body.Bytes(), &added) == nil && added.Data.UserID != "" {
+				edit := httptest.NewRequestWithContext(r.Context(), http.MethodPost, strings.Replace(r.URL.Path, "/users/add", "/users/edit", 1),
+					strings.NewReader(`{"user_id":`+string(added.Data.UserID)+`,"user_name":"Renamed in portal"}`))
+				edit.Header.Set("Content-Type", "application/json")
+				edit.Header.Set("Authorization", r.Header.Get("Authorization"))
+				next.ServeHTTP(httptest.NewRecorder(), edit)
+			}
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(rec.Body.Bytes())
+		})
+	}
+	env := acctest.NewWithHandler(t, renameAfterAdd)
+	w := env.Workdir(t)
+	w.WriteBody(`
+resource "contactcenter_agent" "x" {
+  user_num                 = "8500"
+  user_name                = "Xavier"
+  user_password_wo         = "Pw-12345678"
+  user_password_wo_version = 1
+}
+`)
+	out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+	if !strings.Contains(out, "Agent Created, but Read Back With Other Values") || !strings.Contains(out, `user_name: planned "Xavier", read back "Renamed in portal"`) {
+		t.Errorf("apply lacks the warning:\n%s", out)
+	}
+	plan := strings.Join(strings.Fields(w.Must(2, "plan", "-detailed-exitcode", "-no-color")), " ")
+	if !strings.Contains(plan, `~ user_name = "Renamed in portal" -> "Xavier"`) || !strings.Contains(plan, "0 to add, 1 to change, 0 to destroy") {
+		t.Errorf("the next plan should set the name back in place, not replace the agent:\n%s", plan)
+	}
+	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 1 {
+		t.Errorf("users/add called %d times", n)
+	}
 }

@@ -138,7 +138,7 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	s.await(ctx, "create", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
-	framework.ReadBackDiffers(ctx, s.Title, "Create", req.Plan, resp.State.Raw, &resp.Diagnostics)
+	framework.ReadBackDiffers(ctx, s.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() && s.inReview(s.review(&plan).state) {
 		// Tainted while still in review: a later read says so if it is
 		// approved before the next apply replaces it.
@@ -175,7 +175,7 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 		s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	}
 	s.await(ctx, "update", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
-	framework.ReadBackDiffers(ctx, s.Title, "Update", req.Plan, resp.State.Raw, &resp.Diagnostics)
+	framework.ReadBackDiffers(ctx, s.Title, "Update", req.Plan, &resp.State, &resp.Diagnostics)
 }
 
 // writeError adds the error of a failed write, with the object's advice

@@ -161,7 +161,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 	r.claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
-	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, resp.State.Raw, &resp.Diagnostics)
+	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
 }
 
 // Update diffs against what the group holds now, not the prior state, so

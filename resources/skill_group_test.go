@@ -594,9 +594,10 @@ func TestAccSkillGroup_deleteSignedIn(t *testing.T) {
 // take an attribute (que_type is on the list item of §4.6 but not among
 // queue/add's and queue/update's parameters) answers with its own value.
 // Terraform refused the apply as "Provider produced inconsistent result
-// after apply ... a bug in the provider", naming nothing; the provider
-// names the attribute with the planned and the saved value, and says what
-// to do.
+// after apply ... a bug in the provider", naming nothing, and tainted the
+// group, which the next apply replaced. The apply keeps the planned value
+// and warns, naming the attribute with both values; the next plan shows
+// the difference as an in-place change, not a replacement.
 func TestAccSkillGroup_platformIgnoresAttribute(t *testing.T) {
 	t.Parallel()
 	ignoreQueType := func(next http.Handler) http.Handler {
@@ -622,14 +623,18 @@ resource "contactcenter_skill_group" "g" {
   que_type     = 2
 }
 `)
-	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
-	for _, want := range []string{"Skill Group Created With Other Values Than Planned", "que_type: planned 2, saved 0",
-		"remove the attribute from the configuration, or set the value the platform keeps"} {
+	out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{"Skill Group Created, but Read Back With Other Values", "que_type: planned 2, read back 0",
+		"remove it from the configuration, or set the value the platform keeps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("apply lacks %q:\n%s", want, out)
 		}
 	}
 	if strings.Contains(out, "inconsistent result") {
 		t.Errorf("apply still says inconsistent result:\n%s", out)
+	}
+	plan := strings.Join(strings.Fields(w.Must(2, "plan", "-detailed-exitcode", "-no-color")), " ")
+	if !strings.Contains(plan, "~ que_type = 0 -> 2") || !strings.Contains(plan, "1 to change, 0 to destroy") || strings.Contains(plan, "tainted") {
+		t.Errorf("the next plan should set que_type back in place:\n%s", plan)
 	}
 }

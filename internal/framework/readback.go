@@ -14,26 +14,31 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// ReadBackDiffers adds an error when the object read back after a write
-// holds another value than the plan for one the plan knew: the platform did
-// not take it (an attribute a deployment ignores, a value it changes).
+// ReadBackDiffers handles an object read back after a write that holds
+// another value than the plan for one the plan knew: the platform did not
+// take it (an attribute a deployment ignores, a value it changes), or
+// someone changed it between the write and the read (in the portal).
 // Terraform would refuse the new state as "Provider produced inconsistent
-// result after apply ... a bug in the provider", which says nothing of the
-// attribute; returned with this error, the state holds what the platform
-// saved, and the error names each attribute with both values. Sets are
+// result after apply ... a bug in the provider", naming nothing, and taint
+// a created object, which the next apply would replace (an agent deleted
+// and made again under a new id, a group emptied for a moment). So the
+// state keeps the planned values at those paths, and a warning names each
+// attribute with both values: the next plan reads the object again and
+// shows what still differs, as drift to set back in place. Sets are
 // compared as wholes (their elements have no stable path).
-func ReadBackDiffers(ctx context.Context, title, op string, plan tfsdk.Plan, saved tftypes.Value, diags *diag.Diagnostics) {
-	readBackDiffers(title, op, plan.Raw, saved, func(p *tftypes.AttributePath) bool {
+func ReadBackDiffers(ctx context.Context, title, op string, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
+	state.Raw = readBackDiffers(title, op, plan.Raw, state.Raw, func(p *tftypes.AttributePath) bool {
 		a, err := plan.Schema.AttributeAtTerraformPath(ctx, p)
 		return err == nil && (a.IsSensitive() || a.IsWriteOnly())
 	}, diags)
 }
 
-// readBackDiffers is ReadBackDiffers; secret tells the paths whose values
+// readBackDiffers is ReadBackDiffers on values: it returns saved with the
+// planned values where they differ. secret tells the paths whose values
 // are not shown (sensitive attributes).
-func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func(*tftypes.AttributePath) bool, diags *diag.Diagnostics) {
+func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func(*tftypes.AttributePath) bool, diags *diag.Diagnostics) tftypes.Value {
 	if diags.HasError() || planned.IsNull() || saved.IsNull() {
-		return
+		return saved
 	}
 	show := func(p *tftypes.AttributePath, v tftypes.Value) string {
 		if secret(p) && !v.IsNull() {
@@ -41,7 +46,12 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 		}
 		return valueText(v)
 	}
-	var diffs []string
+	type diff struct {
+		path    *tftypes.AttributePath
+		planned tftypes.Value
+		text    string
+	}
+	var diffs []diff
 	_ = tftypes.Walk(planned, func(p *tftypes.AttributePath, v tftypes.Value) (bool, error) {
 		if !v.IsKnown() {
 			return false, nil // the plan left it to the apply
@@ -51,30 +61,43 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 			return false, nil //nolint:nilerr // no such path in the saved state: nothing to compare
 		}
 		primitive := v.Type().Is(tftypes.String) || v.Type().Is(tftypes.Number) || v.Type().Is(tftypes.Bool)
-		switch {
-		case v.IsNull() || got.IsNull() || primitive:
-			if !v.Equal(got) {
-				diffs = append(diffs, fmt.Sprintf("%s: planned %s, saved %s", pathText(p), show(p, v), show(p, got)))
-			}
-			return false, nil
-		case v.Type().Is(tftypes.Set{}):
+		whole := v.IsNull() || got.IsNull() || primitive || v.Type().Is(tftypes.Set{})
+		if whole {
 			if v.IsFullyKnown() && !v.Equal(got) {
-				diffs = append(diffs, fmt.Sprintf("%s: planned %s, saved %s", pathText(p), show(p, v), show(p, got)))
+				diffs = append(diffs, diff{p, v, fmt.Sprintf("%s: planned %s, read back %s", pathText(p), show(p, v), show(p, got))})
 			}
 			return false, nil
 		}
 		return true, nil
 	})
 	if len(diffs) == 0 {
-		return
+		return saved
 	}
-	slices.Sort(diffs)
-	diags.AddError(fmt.Sprintf("%s %sd With Other Values Than Planned", title, op),
-		fmt.Sprintf("The %s was %s, but reading it back gives other values than the plan:\n  - %s\n\n"+
-			"The platform did not take them: it may not accept that attribute, or that value, or it changes it. "+
-			"The state holds what the platform saved, so the next plan shows the difference again: "+
-			"remove the attribute from the configuration, or set the value the platform keeps.",
-			strings.ToLower(title), pastTense(op), strings.Join(diffs, "\n  - ")))
+	kept, err := tftypes.Transform(saved, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		for _, d := range diffs {
+			if p.Equal(d.path) {
+				return d.planned, nil
+			}
+		}
+		return v, nil
+	})
+	if err != nil {
+		diags.AddError(fmt.Sprintf("%s %sd With Other Values Than Planned", title, op), "Keeping the planned values failed: "+err.Error())
+		return saved
+	}
+	texts := make([]string, len(diffs))
+	for i, d := range diffs {
+		texts[i] = d.text
+	}
+	slices.Sort(texts)
+	diags.AddWarning(fmt.Sprintf("%s %sd, but Read Back With Other Values", title, op),
+		fmt.Sprintf("The %s was %s, but reading it back right after gave other values than the plan:\n  - %s\n\n"+
+			"Either someone changed them between the write and the read (in the portal), or the platform did not take them "+
+			"(it may not accept that attribute or that value). The state keeps the planned values, and the next plan reads the %s again: "+
+			"a value changed meanwhile shows as a change that sets it back; a value the configuration sets and the platform does not take shows "+
+			"again at every plan: then remove it from the configuration, or set the value the platform keeps.",
+			strings.ToLower(title), pastTense(op), strings.Join(texts, "\n  - "), strings.ToLower(title)))
+	return kept
 }
 
 func valueAt(v tftypes.Value, p *tftypes.AttributePath) (tftypes.Value, error) {

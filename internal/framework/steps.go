@@ -79,7 +79,7 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
-	ReadBackDiffers(ctx, s.Title, "Create", req.Plan, resp.State.Raw, &resp.Diagnostics)
+	ReadBackDiffers(ctx, s.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
 }
 
 // Update gets the plan and the prior state, calls update unless only
@@ -103,7 +103,7 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
-	ReadBackDiffers(ctx, s.Title, "Update", req.Plan, resp.State.Raw, &resp.Diagnostics)
+	ReadBackDiffers(ctx, s.Title, "Update", req.Plan, &resp.State, &resp.Diagnostics)
 }
 
 // GoneSincePlan explains an update that failed because the object was
