@@ -79,7 +79,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"Authoritative: agents in the group that are not listed are removed, and changes made outside Terraform show as drift. " +
 			"Differences are applied in chunks of 100 agents; a chunk of skill changes is applied whole or not at all " +
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
-			"A group is managed by one form only: either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
+			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply, and only a warning says so): either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns. " +
 			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays.\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_member"),
@@ -167,9 +167,13 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 // Update diffs against what the group holds now, not the prior state, so
 // that drift is corrected too.
 func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMembersModel) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *skillGroupMembersModel) error {
 		queID := framework.ID(plan.QueID)
 		desired, err := plan.desiredOrError(ctx)
+		if err != nil {
+			return err
+		}
+		prior, err := state.desiredOrError(ctx)
 		if err != nil {
 			return err
 		}
@@ -181,6 +185,26 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		}
 		if err := r.apply(ctx, queID, current, desired); err != nil {
 			return err
+		}
+		// Agents neither the plan nor the state lists were added after the
+		// plan was made (in the portal, or by another configuration's
+		// contactcenter_skill_group_member): the plan could not show their
+		// removal, so the apply says it.
+		var since []string
+		for ag := range current {
+			if _, listed := desired[ag]; !listed {
+				if _, had := prior[ag]; !had {
+					since = append(since, strconv.FormatInt(ag, 10))
+				}
+			}
+		}
+		if len(since) > 0 {
+			slices.Sort(since)
+			resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Added Since the Plan Were Removed",
+				fmt.Sprintf("Skill group %d held %d agent(s) that neither this plan nor the state listed (ag_id %s): they were added after the plan was made, "+
+					"in the portal or by another configuration. contactcenter_skill_group_members manages the whole membership, so they were removed. "+
+					"If another configuration (a contactcenter_skill_group_member, an agent's queue_ids) manages them, manage this group in one place only: "+
+					"each apply would undo the other's.", queID, len(since), strings.Join(since, ", ")))
 		}
 		r.claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), keys...)
 		return nil

@@ -665,3 +665,48 @@ func TestSkillGroupMembers_listOneAgent(t *testing.T) {
 		t.Errorf("que_id = \"0\": %+v", bad)
 	}
 }
+
+// TestAccSkillGroupMembers_addedSincePlan: an agent put in the group after
+// the plan was made (in the portal, or by another configuration's
+// contactcenter_skill_group_member applied meanwhile) was removed by the
+// update without a word: the plan could not show it, and only Create
+// warned about agents it removed. The update warns, naming them.
+func TestAccSkillGroupMembers_addedSincePlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(membersConfig(member("a", 1)) + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(membersConfig(member("a", 3)) + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Added Since the Plan") {
+		t.Errorf("an update with nothing added since its plan warns:\n%s", out)
+	}
+	w.WriteBody(membersConfig(member("a", 2)) + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(2, "plan", "-detailed-exitcode", "-out=p.tfplan", "-no-color")
+	queID, agID := mustAtoi(t, ids[0]), mustAtoi(t, ids[1])
+	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 4}}); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "p.tfplan")), " ")
+	want := fmt.Sprintf("Skill group %d held 1 agent(s) that neither this plan nor the state listed (ag_id %d)", queID, agID)
+	if !strings.Contains(out, "Agents Added Since the Plan Were Removed") || !strings.Contains(out, want) {
+		t.Errorf("apply of a saved plan lacks the warning %q:\n%s", want, out)
+	}
+}
