@@ -334,13 +334,22 @@ func (r *outboundTaskResource) keepOptionTypes(ctx context.Context, id int64, ed
 }
 
 func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var open bool
+	var open, openedSince bool
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *outboundTaskModel) error {
-		open = !state.ForceDelete.ValueBool() && state.Status.ValueString() == "open"
-		return r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, state.ForceDelete.ValueBool())
+		force := state.ForceDelete.ValueBool()
+		open = !force && state.Status.ValueString() == "open"
+		err := r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, force)
+		// Refused while the state says it is not open: opened after the
+		// last read (in the portal, by the status action); one read says.
+		openedSince = err != nil && !force && !open && !client.IsNotFound(err) && r.stillOpen(ctx, state.ID)
+		return err
 	}, func(error) string {
-		if open {
+		switch {
+		case open:
 			return "The task is open. Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved." + ignoredStatusNote
+		case openedSince:
+			return "The task is open: it was opened after Terraform last read it (in the portal, or by the contactcenter_outbound_task_status action). " +
+				"Pause it (the status action, or the portal) and destroy again, or set force_delete = true and apply before destroying: a destroy uses the values the last apply saved."
 		}
 		return ""
 	})

@@ -1431,3 +1431,23 @@ func TestAccOutboundTask_readBackKeepsOrder(t *testing.T) {
 		},
 	})
 }
+
+// TestAccOutboundTask_openedSinceRead: a task opened after Terraform last
+// read it (in the portal, by the status action) is refused by a destroy
+// that does not refresh (-refresh=false, a saved destroy plan); the error
+// was the platform's alone ("delete with is_force = 1", a parameter the
+// configuration does not have). It says what to do.
+func TestAccOutboundTask_openedSinceRead(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(automaticConfig("paused"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if err := env.Client(t).Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(1, "destroy", "-auto-approve", "-refresh=false", "-no-color")), " ")
+	if !strings.Contains(out, "it was opened after Terraform last read it") || !strings.Contains(out, "set force_delete = true and apply before destroying") {
+		t.Errorf("destroy of a task opened since the last read lacks the advice:\n%s", out)
+	}
+}
