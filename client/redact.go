@@ -98,8 +98,46 @@ func redactValue(v any) any {
 		// As text: the provider's log lines reach Terraform as JSON, which
 		// reads every number as a float (1.79543538153e+12).
 		return string(t)
+	case string:
+		return redactURL(t)
 	}
 	return v
+}
+
+// redactURL hides the secrets of a URL held in a logged value (a webhook's
+// address may carry a password, https://user:pass@host/, or a token in its
+// query): the password, and the values of query parameters named like a
+// secret (token, sig, key, password). Any other text is returned as is.
+func redactURL(s string) string {
+	if !strings.Contains(s, "://") {
+		return s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return s
+	}
+	changed := false
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), Redacted)
+		changed = true
+	}
+	if u.RawQuery != "" {
+		q := u.Query()
+		for k := range q {
+			n := strings.ToLower(k)
+			if IsSecretField(k) || strings.Contains(n, "key") || strings.Contains(n, "sig") || strings.Contains(n, "auth") {
+				q.Set(k, Redacted)
+				changed = true
+			}
+		}
+		if changed {
+			u.RawQuery = q.Encode()
+		}
+	}
+	if !changed {
+		return s
+	}
+	return u.String()
 }
 
 // secretValues returns the values of the secret fields of a request body

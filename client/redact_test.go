@@ -147,3 +147,21 @@ func TestRedactJSON_numbers(t *testing.T) {
 		t.Errorf("the log line read back prints %q", s)
 	}
 }
+
+// TestRedactJSON_urls: a webhook's address that carries a password or a
+// token in its query was logged in clear in the request body.
+func TestRedactJSON_urls(t *testing.T) {
+	got, _ := RedactJSON([]byte(`{"url":"https://crm:Pa55@crm.example.com/hook?token=abc123&sig=s1g&lang=zh","name":"CRM https://x.example.com/a"}`)).(map[string]any)
+	u, _ := got["url"].(string)
+	for _, secret := range []string{"Pa55", "abc123", "s1g"} {
+		if strings.Contains(u, secret) {
+			t.Errorf("logged url %q shows %q", u, secret)
+		}
+	}
+	if !strings.Contains(u, "crm.example.com/hook") || !strings.Contains(u, "lang=zh") || !strings.Contains(u, "crm:") {
+		t.Errorf("logged url %q lost what is not secret", u)
+	}
+	if got["name"] != "CRM https://x.example.com/a" {
+		t.Errorf("a text that is not a URL changed: %q", got["name"])
+	}
+}
