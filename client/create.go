@@ -144,8 +144,9 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		}
 		d := c.backoff(round)
 		if send {
-			c.logNotRetried(ctx, req, sends, attempts, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
-				"the object is looked up first, in %v", d.Round(time.Millisecond)))
+			// Not "not retried": the lookup may send it again.
+			c.logDecision(ctx, "contactcenter API create in doubt", req, sends, attempts, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
+				"the object is looked up first, in %v", d.Round(time.Millisecond)), nil)
 		} else {
 			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("looking the object up again in %v", d.Round(time.Millisecond)), lerr)
 		}

@@ -213,6 +213,22 @@ type ItemResult struct {
 }
 
 // Items decodes Data as a list of item results; nil when it is not one.
+// AllItemsSucceeded tells an "overall result" answer (code 500 with
+// per-item results, §7.2) whose every item succeeded: the callers take it
+// as a success (itemError), and the log must not call it a failure.
+func (e *APIError) AllItemsSucceeded() bool {
+	if e.Code != 500 {
+		return false
+	}
+	items := e.Items()
+	for _, it := range items {
+		if it.Code != 200 && it.Code != 0 {
+			return false
+		}
+	}
+	return len(items) > 0
+}
+
 func (e *APIError) Items() []ItemResult {
 	var items []ItemResult
 	if len(e.Data) == 0 || json.Unmarshal(e.Data, &items) != nil {

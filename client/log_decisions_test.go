@@ -121,16 +121,16 @@ func TestLogCreateInDoubt(t *testing.T) {
 			if found {
 				wantLines(t, logs.all(),
 					"contactcenter API request failed",
-					"contactcenter API not retried: not retried: a create whose outcome is unknown is not sent again blindly: the object is looked up first",
+					"contactcenter API create in doubt: a create whose outcome is unknown is not sent again blindly: the object is looked up first",
 					"contactcenter API create in doubt: the lookup found the object: the create took effect and is not sent again")
 				return
 			}
 			wantLines(t, logs.all(),
 				"contactcenter API request failed",
-				"contactcenter API not retried: not retried: a create whose outcome is unknown",
+				"contactcenter API create in doubt: a create whose outcome is unknown",
 				"contactcenter API create in doubt: the lookup did not find the object: sending the create again as attempt 2 of 2",
 				"contactcenter API request failed",
-				"contactcenter API not retried: not retried: a create whose outcome is unknown",
+				"contactcenter API create in doubt: a create whose outcome is unknown",
 				"contactcenter API create in doubt: the lookup did not find the object; giving up after 2 of 2 attempts")
 		})
 	}
@@ -197,6 +197,32 @@ func TestLogAnswerFields(t *testing.T) {
 						t.Errorf("log line carries %s: %s", s, b)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestLogOverallResultSucceeded: sound/delete always answers code 500
+// "overall result" with per-item results (§4.5, §7.2); when every item
+// succeeded the caller takes it as a success, and the log called it a
+// failure ("request failed", "not retried") on every sound destroy.
+func TestLogOverallResultSucceeded(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		body   string
+		failed bool
+	}{
+		"every item succeeded": {`{"code":500,"message":"overall result","data":[{"sound_id":"501","code":200,"message":"ok"}]}`, false},
+		"an item failed":       {`{"code":500,"message":"overall result","data":[{"sound_id":"501","code":403,"message":"not found"}]}`, true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var logs logCapture
+			c := newTestClient(t, &fixed{status: 200, body: tc.body}, func(c *Config) { c.Log = logs.hook; c.MaxRetries = 0 })
+			_ = c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/sound/delete", Envelope: EnvelopePortal}, nil)
+			got := strings.Join(msgs(logs.all()), "\n")
+			if failed := strings.Contains(got, "request failed") || strings.Contains(got, "not retried"); failed != tc.failed {
+				t.Errorf("log:\n%s\nwant a failure logged: %v", got, tc.failed)
 			}
 		})
 	}

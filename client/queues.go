@@ -219,8 +219,10 @@ func itemError(err error, notFound []int64) error {
 	if !ok || e.Code != 500 {
 		return err
 	}
-	items := e.Items()
-	for _, it := range items {
+	if e.AllItemsSucceeded() {
+		return nil
+	}
+	for _, it := range e.Items() {
 		if it.Code != 200 && it.Code != 0 {
 			ie := *e
 			ie.Code = int64(it.Code)
@@ -228,9 +230,6 @@ func itemError(err error, notFound []int64) error {
 			ie.notFoundCodes = notFound
 			return &ie
 		}
-	}
-	if len(items) > 0 {
-		return nil
 	}
 	return err
 }

@@ -79,6 +79,8 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			return nil
 		}
 		switch {
+		case allItemsSucceeded(err):
+			return err // the caller takes it as the success it is (itemError)
 		case !IsRateLimited(err) && !retry:
 			c.logNotRetried(ctx, req, i+1, budget+1, notTransient(ctx, err))
 			return err
@@ -466,7 +468,9 @@ func (c *Client) logAnswer(ctx context.Context, fields map[string]any, apiErr *A
 	if apiErr.RequestID != "" {
 		fields["request_id"] = clip(apiErr.scrub(apiErr.RequestID), logLimit)
 	}
-	if err != nil {
+	if allItemsSucceeded(err) {
+		fields["overall_result"] = "code 500 with every item succeeded: a success"
+	} else if err != nil {
 		msg = "contactcenter API request failed"
 		if e, ok := AsAPIError(err); ok && e == apiErr {
 			fields["code"] = apiErr.Code
@@ -480,6 +484,13 @@ func (c *Client) logAnswer(ctx context.Context, fields map[string]any, apiErr *A
 		fields["body_start"] = oneLine(apiErr.preview(raw), logLimit)
 	}
 	c.log(ctx, msg, fields)
+}
+
+// allItemsSucceeded tells an "overall result" answer whose every item
+// succeeded (APIError.AllItemsSucceeded): logged as the success it is.
+func allItemsSucceeded(err error) bool {
+	e, ok := AsAPIError(err)
+	return ok && e.AllItemsSucceeded()
 }
 
 // logRetry, logNotRetried and logGivingUp write what the client does after
