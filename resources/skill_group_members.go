@@ -201,8 +201,8 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		if len(since) > 0 {
 			slices.Sort(since)
 			resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Added Since the Plan Were Removed",
-				fmt.Sprintf("Skill group %d held %d agent(s) that neither this plan nor the state listed (ag_id %s): they were added after the plan was made, "+
-					"in the portal or by another configuration. contactcenter_skill_group_members manages the whole membership, so they were removed. "+
+				fmt.Sprintf("Skill group %d held %d agent(s) that neither this plan nor the state listed (ag_id %s): they were added after the plan read the group "+
+					"(or before, and the plan was made with -refresh=false), in the portal or by another configuration. contactcenter_skill_group_members manages the whole membership, so they were removed. "+
 					"If another configuration (a contactcenter_skill_group_member, an agent's queue_ids) manages them, manage this group in one place only: "+
 					"each apply would undo the other's.", queID, len(since), strings.Join(since, ", ")))
 		}
