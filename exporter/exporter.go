@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -325,7 +326,35 @@ func checkOptions(o *Options) error {
 		return fmt.Errorf("%w: %s is not empty (%d entries); choose an empty or new folder, or pass --force to replace the files the export writes "+
 			"(other files, such as terraform.tfstate and your own .tf files, are kept)", ErrInput, o.Dir, len(entries))
 	}
-	return nil
+	return notOurs(o.Dir, o.Kinds)
+}
+
+// notOurs refuses a --force export into a folder where a file it would
+// replace (agents.tf, webhooks.tf, …, imports.tf) was not written by an
+// export: a configuration written by hand that names its files by kind was
+// replaced without a word, and the folder no longer planned (resources
+// declared twice, the user's for_each gone).
+func notOurs(dir string, kinds []Kind) error {
+	var theirs []string
+	for _, name := range ownedFiles(kinds) {
+		if name == "versions.tf" {
+			continue // kept as it is
+		}
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue // absent (or unreadable: the write will say)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		if !strings.Contains(first, "written by `ccsync export terraform`") && !strings.HasPrefix(first, "# Import blocks:") {
+			theirs = append(theirs, name)
+		}
+	}
+	if len(theirs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s holds %s, which the export would replace but did not write (the first line of a file it writes says so): "+
+		"it may be a configuration of your own. Nothing was written. Move or rename it, or export into another folder",
+		ErrInput, dir, strings.Join(theirs, ", "))
 }
 
 func (o Options) wants(k Kind) bool { return slices.Contains(o.Kinds, k) }

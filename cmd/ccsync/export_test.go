@@ -191,9 +191,12 @@ func TestExportCommand_force(t *testing.T) {
 	t.Parallel()
 	origin := exportSim(t)
 	dir := t.TempDir()
-	for name, content := range map[string]string{"terraform.tfstate": "{}", "main.tf": "# mine\n", "agents.tf": "# stale\n", "outbound_tasks.tf": "# stale\n",
+	// The files an earlier export wrote start as it writes them.
+	const byExport = "# 1 contactcenter_agent resource(s), written by `ccsync export terraform`.\n"
+	for name, content := range map[string]string{"terraform.tfstate": "{}", "main.tf": "# mine\n", "agents.tf": byExport + "# stale\n", "outbound_tasks.tf": byExport + "# stale\n",
 		"skill_groups.tf": "# an earlier export's, edited\n",
-		"imports.tf":      "import {\n  to = contactcenter_skill_group.sales\n  id = \"12\"\n}\n\nimport {\n  to = contactcenter_agent.agent_0001\n  id = \"1\"\n}\n"} {
+		"imports.tf": "# Import blocks: the first `terraform plan` adopts what exists instead of creating it.\n" +
+			"import {\n  to = contactcenter_skill_group.sales\n  id = \"12\"\n}\n\nimport {\n  to = contactcenter_agent.agent_0001\n  id = \"1\"\n}\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -344,5 +347,29 @@ func TestPrintExportSummary_nextStep(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("%s: %s", dir, b.String())
 		}
+	}
+}
+
+// TestExportCommand_forceKeepsHandWrittenFiles: a configuration written by
+// hand whose files are named by kind (agents.tf with a for_each) was
+// replaced by --force without a word, and the folder no longer planned.
+// The export refuses, naming the file, and writes nothing.
+func TestExportCommand_forceKeepsHandWrittenFiles(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	dir := t.TempDir()
+	mine := "resource \"contactcenter_agent\" \"support\" {\n  for_each = local.support_agents\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "agents.tf"), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--force")
+	if code != 2 || !strings.Contains(errOut, "holds agents.tf, which the export would replace but did not write") || !strings.Contains(errOut, "Nothing was written") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "agents.tf")); string(b) != mine {
+		t.Errorf("agents.tf changed:\n%s", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the folder holds %d entries, want the one file", len(entries))
 	}
 }
