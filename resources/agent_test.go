@@ -672,7 +672,7 @@ func TestAccAgent_validation(t *testing.T) {
 		"is_enable_update_capcity": {bad(`is_enable_update_capcity = 0`), `is_enable_update_capcity value must be one of`},
 		"user_type 8":              {bad(`user_type = "1,8"`), `must be a comma-separated list of agent types 1-7`},
 		"user_email":               {bad(`user_email = "ann@"`), `must be an e-mail address`},
-		"user_email double dot":    {bad(`user_email = "ann..lee@example.com"`), `user_email must be an e-mail address such as ann.lee@example.com, got: ann..lee@example.com`},
+		"user_email double dot":    {bad(`user_email = "ann..lee@example.com"`), `user_email must be an e-mail address such as ann.lee@example.com, got "ann..lee@example.com"`},
 		"dept_id 0":                {bad(`dept_id = 0`), `dept_id value must be at least 1`},
 		"queue_ids 0":              {bad(`queue_ids = [0]`), `value must be at least 1`},
 		"delete_mode":              {bad(`delete_mode = "purge"`), `delete_mode value must be one of`},

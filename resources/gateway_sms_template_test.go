@@ -110,8 +110,8 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 		"401 characters":   {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
 		"empty text":       {gatewayTemplateConfig("", 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
 		// An empty remark is read back as none: it is refused rather than planned.
-		"blank title":       {strings.Replace(gatewayTemplateConfig("hi", 1, ""), `"One-time code"`, `"   "`, 1), `tpl_title must hold more than white space`},
-		"blank text":        {gatewayTemplateConfig("  \u3000", 1, ""), `tpl_text must hold more than white space`},
+		"blank title":       {strings.Replace(gatewayTemplateConfig("hi", 1, ""), `"One-time code"`, `"   "`, 1), `tpl_title must hold more than white space, got "   "`},
+		"blank text":        {gatewayTemplateConfig("  \u3000", 1, ""), `tpl_text must hold more than white space, got "  \u3000"`},
 		"empty remark":      {gatewayTemplateConfig("hi", 1, `remark = ""`), `remark string length must be at least 1`},
 		"sign_text bracket": {strings.Replace(gatewayTemplateConfig("hi", 1, ""), "contactcenter_gateway_sms_signature.acme.sign_text", `"【Acme】"`, 1), `must be given without brackets`},
 		"missing title":     {"resource \"contactcenter_gateway_sms_template\" \"t\" {\n tpl_text = \"x\"\n tpl_type = 1\n}", `The argument "tpl_title" is required`},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"regexp"
 	"strconv"
 	"time"
 
@@ -33,10 +32,6 @@ var (
 	_ resource.ResourceWithIdentity    = (*smsSignatureResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*smsSignatureResource)(nil)
 )
-
-// noOuterSpaceRE refuses text that starts or ends with white space, which
-// the service trims (the stored value would differ from the configuration).
-var noOuterSpaceRE = regexp.MustCompile(`(?s)^` + nonSpace + `(.*` + nonSpace + `)?$`)
 
 // NewSMSSignatureResource returns the contactcenter_sms_signature resource.
 func NewSMSSignatureResource() resource.Resource {
@@ -94,7 +89,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 				"Changing it replaces the signature.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
-				stringvalidator.RegexMatches(noOuterSpaceRE, "must not start or end with white space (the service trims it)"),
+				trimmed(),
 				signatureBrackets(""),
 			},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},

@@ -294,8 +294,8 @@ func TestAccSMSSignature_validation(t *testing.T) {
 	env := acctest.New(t)
 	cases := map[string]acctest.PlanError{
 		"empty text":     {smsSignatureConfig("", ""), `sign_text string length must be at least 1`},
-		"padded text":    {smsSignatureConfig(" Acme", ""), `must not start or end with white space`},
-		"no-break space": {smsSignatureConfig("Acme\u00a0", ""), `must not start or end with white space`},
+		"padded text":    {smsSignatureConfig(" Acme", ""), `must not begin or end with white space`},
+		"no-break space": {smsSignatureConfig("Acme\u00a0", ""), `must not begin or end with white space`},
 		"missing text":   {`resource "contactcenter_sms_signature" "test" {}`, `The argument "sign_text" is required`},
 		"bad timeout":    {smsSignatureConfig("Acme", `timeouts = { create = "soon" }`), `"soon" must be a string containing a sequence of decimal numbers`},
 		"unknown field":  {smsSignatureConfig("Acme", `state = 1`), `Invalid Configuration for Read-Only Attribute`},

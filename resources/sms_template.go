@@ -87,7 +87,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 			Required: true, MarkdownDescription: "The template name (`template_name`, answered as `tpl_title`). The platform may refuse a name another template holds; the error then names that template.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
-				stringvalidator.RegexMatches(noOuterSpaceRE, "must not start or end with white space (the service trims it)"),
+				trimmed(),
 			},
 		},
 		"template_contents": schema.StringAttribute{

@@ -47,7 +47,7 @@ func (v textRule) ValidateString(_ context.Context, req validator.StringRequest,
 // one).
 var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@example.com", check: func(s string) string {
 	if addr, err := mail.ParseAddress(s); s != "" && (!emailRE.MatchString(s) || err != nil || addr.Address != s) {
-		return "got: " + s
+		return fmt.Sprintf("got %q", s) // quoted: a space at either end shows
 	}
 	return ""
 }}
@@ -58,7 +58,12 @@ const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
 // notBlank rejects text of white space only, which the service refuses as
 // empty (gateway code 1020, sms/template code 400) only at apply.
 func notBlank() validator.String {
-	return stringvalidator.RegexMatches(notBlankRE, "must hold more than white space")
+	return textRule{desc: "must hold more than white space", check: func(s string) string {
+		if notBlankRE.MatchString(s) {
+			return ""
+		}
+		return fmt.Sprintf("got %q", s) // quoted: "got:" and white space showed nothing
+	}}
 }
 
 // notBlankRE matches text with a character that is not white space.
