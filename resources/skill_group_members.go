@@ -155,7 +155,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 				queID, len(unmanaged), strings.Join(unmanaged, ", ")))
 	}
 	if err := r.apply(ctx, queID, current, desired); err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
+		resp.Diagnostics.AddError("Unable to Create Skill Group Members", tfkit.APIErrorDetail(err)+r.partlyCreated(ctx, queID, current, desired, len(unmanaged) > 0, &plan, resp))
 		return
 	}
 	r.claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)

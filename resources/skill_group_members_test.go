@@ -710,3 +710,30 @@ output "ids" {
 		t.Errorf("apply of a saved plan lacks the warning %q:\n%s", want, out)
 	}
 }
+
+// TestAccSkillGroupMembers_createPartlyFailed: members naming an agent that
+// does not exist passes plan; the create assigned the other agents, failed
+// on that one, and Terraform recorded nothing: the agents stayed in the
+// group, and destroying the group then failed ("group has 1 agent(s)").
+// The resource is saved (tainted), the error says what was assigned, and a
+// fixed configuration applies and plans empty; a destroy leaves nothing.
+func TestAccSkillGroupMembers_createPartlyFailed(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	body := func(extra string) string {
+		return strings.Replace(membersConfig(member("a", 3)), "members = [", "members = ["+extra, 1)
+	}
+	w.WriteBody(body(`{ agent_id = "99999", skill = 1 }, `))
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
+	if !strings.Contains(out, "Before it failed, this create put agent(s)") || !strings.Contains(out, "The resource is saved, and Terraform marks it tainted") {
+		t.Errorf("apply lacks what was assigned:\n%s", out)
+	}
+	if list := w.Must(0, "state", "list"); !strings.Contains(list, membersAddr) {
+		t.Errorf("the members resource is not in the state:\n%s", list)
+	}
+	w.WriteBody(body(""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(0, "plan", "-detailed-exitcode", "-no-color")
+	w.Must(0, "destroy", "-auto-approve", "-no-color")
+}
