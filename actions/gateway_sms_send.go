@@ -31,7 +31,7 @@ var (
 var (
 	digitsRE = regexp.MustCompile(`^[0-9]+$`)
 	// gatewaySignRE refuses brackets: the gateway takes the text without them.
-	gatewaySignRE = regexp.MustCompile(`^[^【】\[\]]+$`)
+	gatewaySignRE = regexp.MustCompile(`^[^【】\[\]]*$`)
 )
 
 // NewGatewaySMSSendAction returns the contactcenter_gateway_sms_send action.

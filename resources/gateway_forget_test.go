@@ -118,3 +118,29 @@ func TestGatewayForgetWarning_destroy(t *testing.T) {
 		t.Errorf("destroying a gateway object reached the API: %d requests", n)
 	}
 }
+
+// TestGatewaySignText_emptyOneError: an empty sign_text got a second,
+// wrong error ("must be given without brackets") beside its length's.
+func TestGatewaySignText_emptyOneError(t *testing.T) {
+	t.Parallel()
+	srv := acctest.New(t).ActionServer(t)
+	for typ, cfg := range map[string]map[string]any{
+		"contactcenter_gateway_sms_signature": {"sign_text": ""},
+		"contactcenter_gateway_sms_template":  {"tpl_title": "OTP", "tpl_text": "Code ${code}", "tpl_type": 1, "sign_text": ""},
+	} {
+		b, _ := json.Marshal(cfg)
+		resp, err := srv.ValidateResourceConfig(t.Context(), &tfprotov6.ValidateResourceConfigRequest{TypeName: typ, Config: &tfprotov6.DynamicValue{JSON: b}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range resp.Diagnostics {
+			if d.Severity == tfprotov6.DiagnosticSeverityError {
+				got = append(got, d.Detail)
+			}
+		}
+		if len(got) != 1 || !strings.Contains(got[0], "string length must be at least 1") {
+			t.Errorf("%s: errors %q, want the length's only", typ, got)
+		}
+	}
+}

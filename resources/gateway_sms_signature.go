@@ -36,7 +36,7 @@ var (
 )
 
 // gatewaySignTextRE refuses brackets: the gateway takes the text without them (§4.8).
-var gatewaySignTextRE = regexp.MustCompile(`^[^【】\[\]]+$`)
+var gatewaySignTextRE = regexp.MustCompile(`^[^【】\[\]]*$`)
 
 // NewGatewaySMSSignatureResource returns the contactcenter_gateway_sms_signature resource.
 func NewGatewaySMSSignatureResource() resource.Resource {
