@@ -3,6 +3,8 @@ package actions
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -72,6 +74,7 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 		status, verb, summary = client.TaskStatusPaused, "paused", "Unable to Pause Outbound Task"
 	}
 	failed := 0
+	var done []string
 	for i, v := range m.IDs {
 		id := v.ValueInt64()
 		err := a.Client.Tasks.SetStatus(ctx, id, status)
@@ -93,9 +96,18 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 			continue
 		}
 		progress("Outbound task %d: %s (%d of %d)", id, verb, i+1, len(m.IDs))
+		done = append(done, strconv.FormatInt(id, 10))
 	}
 	if failed == 0 {
 		progress("%d outbound task(s) %s", len(m.IDs), verb)
+		return
+	}
+	if len(done) > 0 {
+		// The errors name the tasks that failed; say that the others were
+		// changed, which only the progress lines showed.
+		diags.AddWarning(fmt.Sprintf("Other Outbound Tasks Were %s", strings.ToUpper(verb[:1])+verb[1:]),
+			fmt.Sprintf("Task(s) %s were %s; only the task(s) the errors name failed. Running the action again sets the same status on every task, which is safe.",
+				strings.Join(done, ", "), verb))
 	}
 }
 

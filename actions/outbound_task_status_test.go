@@ -89,6 +89,11 @@ func TestOutboundTaskStatusAction_missingTask(t *testing.T) {
 	if len(res.Progress) != 2 || !strings.Contains(res.Progress[0], "failed") {
 		t.Errorf("progress = %q", res.Progress)
 	}
+	// The diagnostics say it too: only the progress lines did, and a reader
+	// of the error alone did not know task a was opened.
+	if want := fmt.Sprintf("Other Outbound Tasks Were Opened: Task(s) %d were opened", a); !strings.Contains(res.Text(), want) {
+		t.Errorf("the diagnostics lack %q: %s", want, res.Text())
+	}
 }
 
 func TestOutboundTaskStatusAction_validation(t *testing.T) {
