@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -308,34 +307,7 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 			before[id(o)] = true
 		}
 	}
-	if p, ok := ctx.Value(preexistingKey{}).(*Preexisting); ok {
-		p.Kind = kind
-		for o := range before {
-			if !c.claimedBy(kind, o) {
-				p.IDs = append(p.IDs, o)
-			}
-		}
-		slices.Sort(p.IDs)
-	}
 	return matchSince(c, kind, before, list, match, id), nil
-}
-
-// Preexisting collects, for one create, the objects of its natural key
-// that existed before it began and that no create of this client made (a
-// webhook of the same name and address, a task of the same name and type):
-// the create makes another one all the same, since such keys need not be
-// unique; its caller may say so (a state lost or restored from an old
-// backup applies again and duplicates what it managed).
-type Preexisting struct {
-	Kind string
-	IDs  []string
-}
-
-type preexistingKey struct{}
-
-// WithPreexisting returns a context whose create fills p (see Preexisting).
-func WithPreexisting(ctx context.Context, p *Preexisting) context.Context {
-	return context.WithValue(ctx, preexistingKey{}, p)
 }
 
 // matchSince is newMatch's lookup with the objects that existed before

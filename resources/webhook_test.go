@@ -268,31 +268,3 @@ func TestAccWebhook_importIdentity(t *testing.T) {
 		},
 	})
 }
-
-// TestAccWebhook_createdBesideOneLikeIt: a configuration applied again
-// after its state was lost made a second webhook of the same name and
-// address without a word (the create's lookup knew the first existed).
-// The apply warns, naming both ids and what to do.
-func TestAccWebhook_createdBesideOneLikeIt(t *testing.T) {
-	t.Parallel()
-	env := acctest.New(t)
-	w := env.Workdir(t)
-	w.WriteBody(`
-resource "contactcenter_webhook" "crm" {
-  name       = "CRM hang-up"
-  url        = "https://crm.example.com/hangup"
-  event_type = 1
-}
-`)
-	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Created Beside One Like It") {
-		t.Errorf("the first create warns:\n%s", out)
-	}
-	w.Must(0, "state", "rm", "contactcenter_webhook.crm") // the state is lost
-	out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
-	for _, want := range []string{"Webhook Created Beside One Like It", "while another webhook of the same name and address already existed (id 301)",
-		"import the existing one into this resource", "delete the copy (id 302)"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the second create lacks %q:\n%s", want, out)
-		}
-	}
-}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -75,54 +74,12 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var before client.Preexisting
-	if err := create(client.WithPreexisting(ctx, &before), &plan); err != nil {
+	if err := create(ctx, &plan); err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create "+s.Title, err)
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	ReadBackDiffers(ctx, s.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
-	PreexistingWarning(ctx, s.Title, before, resp.State, &resp.Diagnostics)
-}
-
-// PreexistingWarning says that a create made an object while others of
-// its natural key already existed (a webhook of the same name and address,
-// a task of the same name and type, a voice file of the same name): such
-// keys need not be unique, so the create went ahead, but most often the
-// configuration applied again after its state was lost or restored from an
-// older backup, and this is a second copy of what it managed. Agents are
-// left out: a create on a resigned agent's number re-activates it (and says
-// so), and the platform refuses the other duplicates of a unique key.
-func PreexistingWarning(ctx context.Context, title string, before client.Preexisting, state tfsdk.State, diags *diag.Diagnostics) {
-	if len(before.IDs) == 0 || before.Kind == "agent" || diags.HasError() {
-		return
-	}
-	var id string
-	_ = state.GetAttribute(ctx, path.Root("id"), &id)
-	diags.AddWarning(fmt.Sprintf("%s Created Beside One Like It", title),
-		fmt.Sprintf("The %s %s was created, while %s of the same %s already existed (id %s). If this configuration managed that one "+
-			"(its state was lost, or restored from an older backup), this is a second copy: import the existing one into this resource "+
-			"(terraform state rm, then an import block with its id), and delete the copy (id %s) in the portal. If the other belongs elsewhere "+
-			"(another configuration, the portal), give this one a name of its own, so that both can be told apart.",
-			strings.ToLower(title), id, plural(len(before.IDs), "another "+before.Kind, before.Kind+"s"), naturalKey(before.Kind), strings.Join(before.IDs, ", "), id))
-}
-
-// naturalKey names what makes two objects of kind alike (client.newMatch).
-func naturalKey(kind string) string {
-	switch kind {
-	case "webhook":
-		return "name and address"
-	case "task":
-		return "name and type"
-	}
-	return "name"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Update gets the plan and the prior state, calls update unless only
