@@ -344,7 +344,10 @@ func notOurs(dir string, kinds []Kind) error {
 		if err != nil {
 			continue // absent (or unreadable: the write will say)
 		}
-		first, _, _ := strings.Cut(string(b), "\n")
+		if strings.TrimSpace(string(b)) == "" {
+			continue // nothing to lose
+		}
+		first, _, _ := strings.Cut(strings.TrimPrefix(string(b), "\ufeff"), "\n")
 		if !strings.Contains(first, "written by `ccsync export terraform`") && !strings.HasPrefix(first, "# Import blocks:") {
 			theirs = append(theirs, name)
 		}

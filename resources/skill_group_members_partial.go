@@ -48,5 +48,6 @@ func (r *skillGroupMembersResource) partlyCreated(ctx context.Context, queID int
 		what = fmt.Sprintf("put agent(s) %s in skill group %d", strings.Join(added, ", "), queID)
 	}
 	return fmt.Sprintf("\n\nBefore it failed, this create %s. The resource is saved, and Terraform marks it tainted: "+
-		"fix the configuration and apply again (the membership is written again), or destroy it to take the agents out.", what)
+		"fix the configuration, then run terraform untaint with this resource's address and apply (the membership is written in place), "+
+		"or apply without untainting (Terraform replaces it: the agents leave the group for a moment), or destroy it to take the agents out.", what)
 }

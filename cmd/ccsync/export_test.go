@@ -372,4 +372,15 @@ func TestExportCommand_forceKeepsHandWrittenFiles(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("the folder holds %d entries, want the one file", len(entries))
 	}
+	// An earlier export's imports.tf saved with a byte-order mark, and an
+	// empty agents.tf, hold nothing of the user's: the export goes ahead.
+	if err := os.WriteFile(filepath.Join(dir, "agents.tf"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "imports.tf"), []byte("\ufeff# Import blocks: the first `terraform plan` adopts what exists instead of creating it.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--force"); code != 0 {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
 }
