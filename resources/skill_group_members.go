@@ -140,14 +140,8 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
 		return
 	}
-	var unmanaged []string
-	for ag := range current {
-		if _, ok := desired[ag]; !ok {
-			unmanaged = append(unmanaged, strconv.FormatInt(ag, 10))
-		}
-	}
+	unmanaged := notListed(current, desired)
 	if len(unmanaged) > 0 {
-		slices.Sort(unmanaged)
 		resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Skill Group Had Unlisted Agents",
 			fmt.Sprintf("Skill group %d already had %d agent(s) that members does not list (ag_id %s). "+
 				"contactcenter_skill_group_members manages the whole membership, so they were removed. "+
@@ -162,6 +156,19 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
+}
+
+// notListed are the agents of current that none of lists holds, as sorted
+// ids: the ones a write of the whole membership removes unasked.
+func notListed(current map[int64]int64, lists ...map[int64]int64) []string {
+	var out []string
+	for ag := range current {
+		if !slices.ContainsFunc(lists, func(l map[int64]int64) bool { _, in := l[ag]; return in }) {
+			out = append(out, strconv.FormatInt(ag, 10))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Update diffs against what the group holds now, not the prior state, so
@@ -190,16 +197,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		// plan was made (in the portal, or by another configuration's
 		// contactcenter_skill_group_member): the plan could not show their
 		// removal, so the apply says it.
-		var since []string
-		for ag := range current {
-			if _, listed := desired[ag]; !listed {
-				if _, had := prior[ag]; !had {
-					since = append(since, strconv.FormatInt(ag, 10))
-				}
-			}
-		}
-		if len(since) > 0 {
-			slices.Sort(since)
+		if since := notListed(current, desired, prior); len(since) > 0 {
 			resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Added Since the Plan Were Removed",
 				fmt.Sprintf("Skill group %d held %d agent(s) that neither this plan nor the state listed (ag_id %s): they were added after the plan read the group "+
 					"(or before, and the plan was made with -refresh=false), in the portal or by another configuration. contactcenter_skill_group_members manages the whole membership, so they were removed. "+
