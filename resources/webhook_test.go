@@ -268,3 +268,35 @@ func TestAccWebhook_importIdentity(t *testing.T) {
 		},
 	})
 }
+
+// TestAccWebhook_brokenStateID: a state whose id was edited or damaged
+// ("abc") read as a webhook deleted outside Terraform, and the plan made a
+// second one beside it (webhook names need not be unique). The read
+// refuses it, naming the id, and nothing is planned.
+func TestAccWebhook_brokenStateID(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+resource "contactcenter_webhook" "crm" {
+  name       = "CRM hang-up"
+  url        = "https://crm.example.com/hangup"
+  event_type = 1
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	state := w.Must(0, "state", "pull")
+	broken := strings.Replace(state, `"id": "301"`, `"id": "abc"`, 1)
+	if broken == state {
+		t.Fatalf("no id 301 in the state:\n%s", state)
+	}
+	w.WriteFile("broken.tfstate", broken)
+	w.Must(0, "state", "push", "-force", "broken.tfstate")
+	out := strings.Join(strings.Fields(w.Must(1, "plan", "-no-color")), " ")
+	if !strings.Contains(out, `The state gives this webhook the id "abc", which is no id`) || strings.Contains(out, "will be created") {
+		t.Errorf("plan with a broken id:\n%s", out)
+	}
+	if n := env.Sim.Stats()["POST /autocall/api/v3/webhook/updateOrCreate"]; n != 1 {
+		t.Errorf("updateOrCreate called %d times", n)
+	}
+}

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -40,6 +43,15 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	// The identity is set first: the framework wants one even from a read
 	// that removes the resource.
 	SetIdentity(ctx, req.State, resp.Identity, &resp.Diagnostics)
+	if bad := stateIDBroken(ctx, req.State); bad != "" {
+		// Read as "gone", a broken id planned a new object beside the
+		// one the state was meant to name (a second webhook, task, voice
+		// file: their names need not be unique).
+		resp.Diagnostics.AddError("Unable to Read "+s.Title,
+			fmt.Sprintf("The state gives this %s the id %q, which is no id (a whole number): the state was edited or damaged. Nothing was read or changed. "+
+				"Restore the state from a copy, or remove the resource from it (terraform state rm) and import the object by its id.", strings.ToLower(s.Title), bad))
+		return
+	}
 	if err := s.Get(ctx, &m); err != nil {
 		if client.IsNotFound(err) {
 			resp.State.RemoveResource(ctx)
@@ -65,6 +77,22 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 type OtherObjectError struct{ Msg, Advice string }
 
 func (e *OtherObjectError) Error() string { return e.Msg }
+
+// stateIDBroken returns the state's id when it is not an id the provider
+// writes (a whole number, or two joined by ":" for a membership), "" when
+// it is one or the state has none.
+func stateIDBroken(ctx context.Context, state tfsdk.State) string {
+	var id types.String
+	if d := state.GetAttribute(ctx, path.Root("id"), &id); d.HasError() || id.IsNull() || id.IsUnknown() {
+		return ""
+	}
+	if stateIDRE.MatchString(id.ValueString()) {
+		return ""
+	}
+	return id.ValueString()
+}
+
+var stateIDRE = regexp.MustCompile(`^[1-9][0-9]*(:[1-9][0-9]*)?$`)
 
 // Create gets the plan, calls create (which sends the object and records
 // its id in m) and reads the object back (SaveAndReadBack).
