@@ -61,7 +61,7 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 			return false, nil //nolint:nilerr // no such path in the saved state: nothing to compare
 		}
 		primitive := v.Type().Is(tftypes.String) || v.Type().Is(tftypes.Number) || v.Type().Is(tftypes.Bool)
-		whole := v.IsNull() || got.IsNull() || primitive || v.Type().Is(tftypes.Set{})
+		whole := v.IsNull() || got.IsNull() || primitive || v.Type().Is(tftypes.Set{}) || lengthDiffers(v, got)
 		if whole {
 			if v.IsFullyKnown() && !v.Equal(got) {
 				diffs = append(diffs, diff{p, v, fmt.Sprintf("%s: planned %s, read back %s", pathText(p), show(p, v), show(p, got))})
@@ -98,6 +98,24 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 			"again at every plan: then remove it from the configuration, or set the value the platform keeps.",
 			strings.ToLower(title), pastTense(op), strings.Join(texts, "\n  - "), strings.ToLower(title)))
 	return kept
+}
+
+// lengthDiffers tells a list or a map whose elements the read-back
+// counts otherwise: compared as a whole (element by element, an element
+// the plan lacks would go unseen).
+func lengthDiffers(planned, got tftypes.Value) bool {
+	if !got.IsKnown() {
+		return false
+	}
+	switch {
+	case planned.Type().Is(tftypes.List{}) || planned.Type().Is(tftypes.Tuple{}):
+		var a, b []tftypes.Value
+		return planned.As(&a) == nil && got.As(&b) == nil && len(a) != len(b)
+	case planned.Type().Is(tftypes.Map{}):
+		var a, b map[string]tftypes.Value
+		return planned.As(&a) == nil && got.As(&b) == nil && len(a) != len(b)
+	}
+	return false
 }
 
 func valueAt(v tftypes.Value, p *tftypes.AttributePath) (tftypes.Value, error) {

@@ -68,3 +68,24 @@ func noSecret(*tftypes.AttributePath) bool { return false }
 func noteSecret(p *tftypes.AttributePath) bool {
 	return p.Equal(tftypes.NewAttributePath().WithAttributeName("note"))
 }
+
+// TestReadBackDiffers_listLength: a list the read-back holds with another
+// number of elements was compared element by element, so an element the
+// plan lacked went unseen and Terraform refused the state ("inconsistent
+// result"); it is a difference of the whole list.
+func TestReadBackDiffers_listLength(t *testing.T) {
+	t.Parallel()
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"ids": tftypes.List{ElementType: tftypes.Number}}}
+	list := func(ns ...int) tftypes.Value {
+		var vs []tftypes.Value
+		for _, n := range ns {
+			vs = append(vs, tftypes.NewValue(tftypes.Number, n))
+		}
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"ids": tftypes.NewValue(tftypes.List{ElementType: tftypes.Number}, vs)})
+	}
+	var d diag.Diagnostics
+	kept := readBackDiffers("Task", "Update", list(1, 2), list(1, 2, 3), noSecret, &d)
+	if !kept.Equal(list(1, 2)) || d.WarningsCount() != 1 || !strings.Contains(d.Warnings()[0].Detail(), "ids: planned [1, 2], read back [1, 2, 3]") {
+		t.Errorf("state %v, diagnostics %v", kept, d)
+	}
+}
