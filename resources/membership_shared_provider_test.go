@@ -56,16 +56,16 @@ func TestMembership_providerServesSeveralRuns(t *testing.T) {
 		plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
 			TypeName: typ, PriorState: prior, ProposedNewState: proposed, Config: conf, PriorPrivate: priorPrivate,
 		})
-		if err != nil || hasError(plan.Diagnostics) {
-			t.Fatalf("plan %s: %v %s", typ, err, diagsOf(plan.Diagnostics))
+		if err != nil || (acctest.ActionResult{Diagnostics: plan.Diagnostics}).HasError() {
+			t.Fatalf("plan %s: %v %s", typ, err, diagTexts(plan.Diagnostics))
 		}
 		res, err := srv.ApplyResourceChange(t.Context(), &tfprotov6.ApplyResourceChangeRequest{
 			TypeName: typ, PriorState: prior, PlannedState: plan.PlannedState, Config: conf, PlannedPrivate: plan.PlannedPrivate,
 		})
-		if err != nil || hasError(res.Diagnostics) {
-			t.Fatalf("apply %s: %v %s", typ, err, diagsOf(res.Diagnostics))
+		if err != nil || (acctest.ActionResult{Diagnostics: res.Diagnostics}).HasError() {
+			t.Fatalf("apply %s: %v %s", typ, err, diagTexts(res.Diagnostics))
 		}
-		return res.NewState, res.Private, diagsOf(res.Diagnostics)
+		return res.NewState, res.Private, acctest.ActionResult{Diagnostics: res.Diagnostics}.Text()
 	}
 	members := func(q int64) []int64 {
 		t.Helper()
@@ -133,23 +133,6 @@ func TestMembership_providerServesSeveralRuns(t *testing.T) {
 	})
 }
 
-func hasError(ds []*tfprotov6.Diagnostic) bool {
-	for _, d := range ds {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-func diagsOf(ds []*tfprotov6.Diagnostic) string {
-	var b strings.Builder
-	for _, d := range ds {
-		fmt.Fprintf(&b, "%s: %s\n", d.Summary, d.Detail)
-	}
-	return b.String()
-}
-
 // TestAccMembership_terraformTestRuns is the user's view of
 // TestMembership_providerServesSeveralRuns: a test file with its own
 // provider block, whose runs create a membership, remove it, and check the
@@ -160,7 +143,7 @@ func TestAccMembership_terraformTestRuns(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
-	if v := terraformVersion(t, w); v.LessThan(version.Must(version.NewVersion("1.13.0"))) {
+	if v := w.TerraformVersion(); v.LessThan(version.Must(version.NewVersion("1.13.0"))) {
 		t.Skipf("terraform %s configures a test file's provider for each run; 1.13 and later serve every run with one", v)
 	}
 	w.Write(`terraform {
@@ -222,15 +205,4 @@ run "agent_left_the_group" {
 	if strings.Contains(out, "Membership Kept") {
 		t.Errorf("terraform test warns Membership Kept:\n%s", out)
 	}
-}
-
-func terraformVersion(t *testing.T, w *acctest.Workdir) *version.Version {
-	t.Helper()
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal([]byte(w.Must(0, "version", "-json")), &v); err != nil {
-		t.Fatal(err)
-	}
-	return version.Must(version.NewVersion(v.Version))
 }

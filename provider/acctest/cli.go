@@ -2,6 +2,7 @@ package acctest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/go-version"
 )
 
 // TerraformPath is the terraform CLI the acceptance tests run:
@@ -78,6 +81,22 @@ func (w *Workdir) Write(config string) {
 // required_providers block and the provider block of the Env.
 
 func (w *Workdir) Prelude() string { return w.prelude }
+
+// TerraformVersion is the version of the working directory's terraform.
+func (w *Workdir) TerraformVersion() *version.Version {
+	w.t.Helper()
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal([]byte(w.Must(0, "version", "-json")), &v); err != nil {
+		w.t.Fatal(err)
+	}
+	ver, err := version.NewVersion(v.Version)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return ver
+}
 
 // WriteFile writes a file of the working directory, such as a test file
 // under tests/.
