@@ -33,6 +33,7 @@ type ccConn struct {
 	// logPath is the file --log (CCSYNC_LOG) appends the client's log
 	// lines to, "" for none.
 	logPath string
+	logFunc client.LogFunc // the --log file's hook, once opened
 }
 
 // logEnv names the file of --log when the flag is not given.
@@ -69,20 +70,24 @@ func (c *ccConn) withLog(cfg *client.Config) error {
 	if c.logPath == "" {
 		return nil
 	}
-	f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
-	if err != nil {
-		return fmt.Errorf("--log: %w", err)
+	if c.logFunc == nil {
+		f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
+		if err != nil {
+			return fmt.Errorf("--log: %w", err)
+		}
+		// Open for the run (the OS closes it at exit), one hook for every
+		// client of the run, so their lines take turns.
+		c.logFunc = jsonLog(f)
 	}
-	_ = f.Close()
-	cfg.Log = jsonLog(c.logPath)
+	cfg.Log = c.logFunc
 	return nil
 }
 
 // jsonLog is a client log hook that appends one JSON object per line to
-// path: time, msg and the line's fields, already redacted by the client.
-// Each line is one append of its own (the file is opened for it), so a
-// run's lines reach the file as they happen, whatever ends the run.
-func jsonLog(path string) client.LogFunc {
+// f: time, msg and the line's fields, already redacted by the client.
+// Each line is one unbuffered append (the file is opened with O_APPEND),
+// so a run's lines reach the file as they happen, whatever ends the run.
+func jsonLog(f *os.File) client.LogFunc {
 	var mu sync.Mutex
 	return func(_ context.Context, msg string, fields map[string]any) {
 		line := make(map[string]any, len(fields)+2)
@@ -97,12 +102,7 @@ func jsonLog(path string) client.LogFunc {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
-		if err != nil {
-			return
-		}
 		_, _ = f.Write(append(b, '\n'))
-		_ = f.Close()
 	}
 }
 
