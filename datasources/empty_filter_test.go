@@ -56,23 +56,40 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 
 // TestFilterEdgeSpaces: a contains-filter with white space at either end
 // matched nothing without a word (a keyword pasted with a space); the
-// plan warns, naming the attribute and the value.
+// plan (or terraform query) warns, naming the attribute and the value, for
+// the data sources and the list resources alike.
 func TestFilterEdgeSpaces(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
+	ls, ok := tfprotov6.ProviderServer(srv).(tfprotov6.ProviderServerWithListResource)
+	if !ok {
+		t.Fatal("the provider server does not implement list resources")
+	}
 	for typ, attr := range map[string]string{
 		"contactcenter_skill_groups": "keyword", "contactcenter_sms_templates": "keyword", "contactcenter_sounds": "keyword",
 		"contactcenter_webhooks": "url", "contactcenter_outbound_tasks": "name",
+		"list contactcenter_skill_group": "keyword", "list contactcenter_skill_group_members": "keyword", "list contactcenter_sms_template": "keyword",
+		"list contactcenter_sound": "keyword", "list contactcenter_webhook": "name", "list contactcenter_outbound_task": "name",
 	} {
 		for value, warns := range map[string]bool{" Sales": true, "Sales\u3000": true, "Sales Team": false} {
 			b, _ := json.Marshal(map[string]any{attr: value})
-			resp, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typ, Config: &tfprotov6.DynamicValue{JSON: b}})
-			if err != nil {
-				t.Fatal(err)
+			var diags []*tfprotov6.Diagnostic
+			if name, list := strings.CutPrefix(typ, "list "); list {
+				resp, err := ls.ValidateListResourceConfig(t.Context(), &tfprotov6.ValidateListResourceConfigRequest{TypeName: name, Config: &tfprotov6.DynamicValue{JSON: b}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				diags = resp.Diagnostics
+			} else {
+				resp, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typ, Config: &tfprotov6.DynamicValue{JSON: b}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				diags = resp.Diagnostics
 			}
 			var got string
-			for _, d := range resp.Diagnostics {
+			for _, d := range diags {
 				if d.Severity == tfprotov6.DiagnosticSeverityError {
 					t.Errorf("%s %s %q: error %s: %s", typ, attr, value, d.Summary, d.Detail)
 				}

@@ -66,7 +66,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 			},
 			"name": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only tasks whose name contains this text (`name`, fuzzy). Not used with `all = true`.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
 			},
 			"all": schema.BoolAttribute{
 				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); with `all = true`, `status` and `name` cannot be set.",

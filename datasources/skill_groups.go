@@ -39,7 +39,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			},
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only groups whose name contains this text (`filter.keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
 			},
 			"skill_groups": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching groups, in the service's order.",

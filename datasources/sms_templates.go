@@ -54,7 +54,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			},
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only templates whose name contains this text (`keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
 			},
 			"ids": schema.ListAttribute{
 				Optional: true, ElementType: types.Int64Type,

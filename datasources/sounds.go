@@ -32,7 +32,7 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"keyword": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only voice files whose name contains this text (`info.filter.keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
 			},
 			"sound_type": schema.Int64Attribute{
 				Optional: true,

@@ -34,9 +34,9 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"or those whose name or address contains a given text. API: webhook/lists (spec §4.4, §2.8).",
 		Attributes: map[string]schema.Attribute{
 			"name": schema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text (`name`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces}},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces}},
 			"url": schema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text (`url`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), edgeSpaces}},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces}},
 			"webhooks": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching webhooks, by id.",
 				NestedObject: schema.NestedAttributeObject{Attributes: item},

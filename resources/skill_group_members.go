@@ -510,7 +510,8 @@ type membershipFilter struct {
 }
 
 var membershipFilters = map[string]listschema.Attribute{
-	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text."},
+	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text.",
+		Validators: []validator.String{EdgeSpaces}},
 	"que_id": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the group with this id (`que_id`).",
 		Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")}},
 }

@@ -149,6 +149,20 @@ func (v textWarning) ValidateString(_ context.Context, req validator.StringReque
 	}
 }
 
+// EdgeSpaces warns about a contains-filter (a name keyword, part of an
+// address) of a data source or a list resource that starts or ends with
+// white space: the platform matches the text as given, spaces included, so
+// `" Sales"` finds only names with a space before "Sales", and most often
+// nothing (a value pasted with a space, or built with format()).
+var EdgeSpaces validator.String = textWarning{desc: "should not start or end with white space", check: func(p path.Path, s string) (string, string) {
+	if strings.TrimFunc(s, unicode.IsSpace) == s {
+		return "", ""
+	}
+	return "Filter Text Starts or Ends With White Space",
+		fmt.Sprintf("%s is %q: the platform matches the text as given, white space included, so only names holding that white space match "+
+			"(most often none). Remove it (trimspace()) unless the names hold it too.", p, s)
+}}
+
 // lookalikeNumber warns about a number (an agent number, a phone number)
 // that only looks like one typed in ASCII: full-width digits or signs, as
 // a Chinese or Japanese input method types them, or an invisible

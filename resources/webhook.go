@@ -154,8 +154,10 @@ func NewWebhookListResource() list.ListResource {
 	l := &webhookLister{Resource: framework.NewResource("webhook"), Plural: "webhooks",
 		Description: "Without a filter every webhook is listed; `name` and `url` narrow the list (API: webhook/lists).",
 		Filters: map[string]listschema.Attribute{
-			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text."},
-			"url":  listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text."},
+			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text.",
+				Validators: []validator.String{EdgeSpaces}},
+			"url": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text.",
+				Validators: []validator.String{EdgeSpaces}},
 		},
 		Display: func(w client.Webhook) string { return string(w.Name) },
 		Flatten: func(_ context.Context, w client.Webhook, m *WebhookRecord) error { framework.Flatten(w, m); return nil },
