@@ -113,8 +113,8 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 				}
 				paramCol[pi] = i
 				colKind[i] = pi
-				if sr.quirks.colHidden(i + 1) {
-					probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h))
+				if hidden, narrow := sr.quirks.colHidden(i + 1); hidden {
+					probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h, narrow))
 					quirks++ // the rows can be read all the same
 				}
 				continue
@@ -126,8 +126,8 @@ func ReadRecipients(path string, params []string, via string) (*RecipientList, P
 				}
 				mobileCol = i
 				colKind[i] = -1
-				if sr.quirks.colHidden(i + 1) {
-					probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h))
+				if hidden, narrow := sr.quirks.colHidden(i + 1); hidden {
+					probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h, narrow))
 					quirks++ // the rows can be read all the same
 				}
 				continue

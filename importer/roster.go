@@ -120,8 +120,8 @@ func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems
 			}
 			into.colOf[fi] = i + 1
 			fieldOfCol[i] = fi
-			if sr.quirks.colHidden(i + 1) {
-				probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h))
+			if hidden, narrow := sr.quirks.colHidden(i + 1); hidden {
+				probs = append(probs, hiddenColumn(sr.Sheet, i+1, rowNum, h, narrow))
 				quirks++ // the rows can be read all the same
 			}
 		}

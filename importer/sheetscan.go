@@ -37,28 +37,49 @@ type sheetQuirks struct {
 	merged   []string // ranges, "D3:D5"
 	errors   []string // "B4 #N/A": cells holding an error value
 	hidden   []string // row numbers of hidden rows that hold values
+	flat     []string // row numbers of rows of height 0 that hold values
 	// hiddenCols are the ranges of hidden columns, 1-based and inclusive;
 	// the readers refuse those with a heading they read (hiddenColumn).
-	hiddenCols [][2]int
+	hiddenCols []colRange
 }
 
-// colHidden tells whether the 1-based column col is hidden.
-func (q sheetQuirks) colHidden(col int) bool {
+// colRange is a range of hidden columns, 1-based and inclusive; narrow
+// when they are not marked hidden but 0 wide (as openpyxl writes a column
+// dragged shut), which a spreadsheet shows as hidden just the same.
+type colRange struct {
+	lo, hi int
+	narrow bool
+}
+
+// zeroSize tells whether a width or height attribute's value is 0: a
+// column or row a spreadsheet shows as hidden.
+func zeroSize(v string) bool {
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	return err == nil && f == 0
+}
+
+// colHidden tells whether the 1-based column col is hidden, and if so
+// whether by a width of 0.
+func (q sheetQuirks) colHidden(col int) (hidden, narrow bool) {
 	for _, r := range q.hiddenCols {
-		if r[0] <= col && col <= r[1] {
-			return true
+		if r.lo <= col && col <= r.hi {
+			return true, r.narrow
 		}
 	}
-	return false
+	return false, false
 }
 
 // hiddenColumn is the problem of a hidden column whose heading, in the cell
 // at col and row, names a column the reader reads: a hidden column's values
 // are read like the others, while whoever hid it may mean to leave it out
 // (a hidden user_status column resigned an agent), as a hidden row.
-func hiddenColumn(sheet string, col, row int, heading string) Problem {
+func hiddenColumn(sheet string, col, row int, heading string, narrow bool) Problem {
+	how := "is hidden"
+	if narrow {
+		how = "is 0 wide (a spreadsheet shows it hidden)"
+	}
 	return Problem{Sheet: sheet, Cell: cellRef(col, row), Value: heading, HasValue: true,
-		Rule: fmt.Sprintf("heads column %s, which is hidden, and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out", colName(col))}
+		Rule: fmt.Sprintf("heads column %s, which %s, and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out", colName(col), how)}
 }
 
 // problems turns the quirks into problems of sheet.
@@ -83,6 +104,10 @@ func (q sheetQuirks) problems(sheet string) Problems {
 	for _, row := range q.hidden {
 		out = append(out, Problem{Sheet: sheet, Cell: "A" + row,
 			Rule: fmt.Sprintf("row %s is hidden (by hand or by a filter), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out", row)})
+	}
+	for _, row := range q.flat {
+		out = append(out, Problem{Sheet: sheet, Cell: "A" + row,
+			Rule: fmt.Sprintf("row %s is 0 high (a spreadsheet shows it hidden), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out", row)})
 	}
 	for _, ref := range q.merged {
 		first, _, _ := strings.Cut(ref, ":")
@@ -127,6 +152,7 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 		inCell, inValue   bool
 		formula, hasValue bool
 		row               string // the row's number when it is hidden
+		rowFlat           bool   // the row is hidden by a height of 0
 		rowHasValue       bool
 	)
 	for {
@@ -141,9 +167,11 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "row":
-				row, rowHasValue = "", false
+				row, rowFlat, rowHasValue = "", false, false
 				if h := attr(t, "hidden"); h == "1" || h == "true" {
 					row = attr(t, "r")
+				} else if zeroSize(attr(t, "ht")) {
+					row, rowFlat = attr(t, "r"), true
 				}
 			case "c":
 				inCell, formula, hasValue, value = true, false, false, ""
@@ -155,11 +183,13 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 			case "is":
 				hasValue = hasValue || inCell
 			case "col":
-				if h := attr(t, "hidden"); h == "1" || h == "true" {
+				h := attr(t, "hidden")
+				hidden, narrow := h == "1" || h == "true", zeroSize(attr(t, "width"))
+				if hidden || narrow {
 					lo, err1 := strconv.Atoi(attr(t, "min"))
 					hi, err2 := strconv.Atoi(attr(t, "max"))
 					if err1 == nil && err2 == nil {
-						q.hiddenCols = append(q.hiddenCols, [2]int{lo, hi})
+						q.hiddenCols = append(q.hiddenCols, colRange{lo, hi, narrow && !hidden})
 					}
 				}
 			case "mergeCell":
@@ -174,7 +204,11 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 			case "v":
 				inValue = false
 			case "row":
-				if row != "" && rowHasValue {
+				switch {
+				case row == "" || !rowHasValue:
+				case rowFlat:
+					q.flat = append(q.flat, row)
+				default:
 					q.hidden = append(q.hidden, row)
 				}
 			case "c":
@@ -198,10 +232,11 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 }
 
 // quirkMarks are the byte strings without which a worksheet has no
-// formula, no merged cell, no error value and no hidden row or column (with or
-// without a namespace prefix).
+// formula, no merged cell, no error value and no hidden row or column, nor
+// one of width or height 0 (with or without a namespace prefix).
 var quirkMarks = [][]byte{[]byte("<f>"), []byte("<f "), []byte(":f>"), []byte(":f "), []byte("mergeCell"), []byte(`t="e"`), []byte(`t='e'`),
-	[]byte(`hidden="1"`), []byte(`hidden="true"`), []byte(`hidden='1'`), []byte(`hidden='true'`)}
+	[]byte(`hidden="1"`), []byte(`hidden="true"`), []byte(`hidden='1'`), []byte(`hidden='true'`),
+	[]byte(`width="0`), []byte(`width='0`), []byte(`ht="0`), []byte(`ht='0`)}
 
 // mentions tells whether r holds any of marks, reading it in blocks.
 func mentions(r io.Reader, marks [][]byte) (bool, error) {

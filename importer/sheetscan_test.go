@@ -487,3 +487,46 @@ func TestReaders_hiddenColumns(t *testing.T) {
 		t.Errorf("recipient problems (-want +got):\n%s", d)
 	}
 }
+
+// TestReaders_zeroSizeColumnsAndRows: a column 0 wide or a row 0 high (as
+// openpyxl writes one dragged shut, without the hidden mark) is shown
+// hidden by a spreadsheet, and was read like the others: a roster whose
+// user_status column was dragged shut resigned an agent. They are refused
+// as hidden columns and rows are, saying why.
+func TestReaders_zeroSizeColumnsAndRows(t *testing.T) {
+	t.Parallel()
+	roster := writeBook(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_status"},
+		{"9001", "Ann Again", "2 - resigned"},
+		{"9002", "Bob", nil},
+		{"9003", "Cy", nil},
+	})
+	f, err := excelize.OpenFile(roster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetColWidth("Agents", "C", "C", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SetColWidth("Agents", "B", "B", 0.5); err != nil { // narrow, not shut
+		t.Fatal(err)
+	}
+	if err := f.SetRowHeight("Agents", 3, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	probs, err := ScanRoster(roster, func(*Roster, AgentRow) {}, &Roster{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Agents!C1: "user_status" heads column C, which is 0 wide (a spreadsheet shows it hidden), and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out`,
+		"Agents!A3: row 3 is 0 high (a spreadsheet shows it hidden), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out",
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+}
