@@ -164,14 +164,25 @@ func init() {
 				if a.UserNum == "" {
 					return fmt.Errorf("agent %d: user_num is required", i)
 				}
+				x := s.st.Agents()
 				if a.UserID == 0 {
 					a.UserID = s.st.NextID("agent", 1000)
+				} else if o, ok := x.Users[a.UserID]; ok {
+					return fmt.Errorf("agent %d: user_id %d is already used by agent %q", i, a.UserID, o.UserNum)
+				} else {
+					s.st.TakeID("agent", a.UserID) // users/add must not issue it again
+				}
+				// The platform keeps these unique (users/add and edit refuse a
+				// taken one); a seed that broke it would make tests pass on
+				// lookups by number that the platform never has to answer.
+				if msg := x.uniqueConflict(a); msg != "" {
+					return fmt.Errorf("agent %d: %s", i, msg)
 				}
 				if a.UserStatus == 0 {
 					a.UserStatus = 1
 				}
 				a.Objects = completeObjects(a.Objects)
-				s.st.Agents().Users[a.UserID] = a
+				x.Users[a.UserID] = a
 			}
 			return nil
 		},

@@ -3,6 +3,7 @@ package simulator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -247,5 +248,45 @@ func TestUsersQueueIDsIsArray(t *testing.T) {
 		if code(out) != tc.code {
 			t.Errorf("%s: code %d (%v), want %d", name, code(out), out["message"], tc.code)
 		}
+	}
+}
+
+// TestSeedAgentsUnique: /_sim/seed took two agents of one user_num (or one
+// of an agent that exists), which the platform never holds, and an agent
+// seeded with user_id 1003 was overwritten by the third users/add, which
+// issued 1003 again. Both seeds are refused, naming the agent, and an id
+// given by a seed is never issued again.
+func TestSeedAgentsUnique(t *testing.T) {
+	t.Parallel()
+	s, srv := newUsersServer(t)
+	if err := s.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_num":"9001"},{"user_id":1003,"user_num":"9003","user_name":"Seeded"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	for body, want := range map[string]string{
+		`[{"user_num":"9101"},{"user_num":"9101"}]`: `seed agents: agent 1: user_num "9101" is already used by agent`,
+		`[{"user_num":"9001"}]`:                     `seed agents: agent 0: user_num "9001" is already used by agent`,
+		`[{"user_id":1003,"user_num":"9103"}]`:      `seed agents: agent 0: user_id 1003 is already used by agent "9003"`,
+		`[{"user_num":"9104","user_email":"a@x.cn"},{"user_num":"9105","user_email":"A@x.cn"}]`: `seed agents: agent 1: user_email "A@x.cn" is already used by agent`,
+	} {
+		err := s.Seed(map[string]json.RawMessage{"agents": json.RawMessage(body)})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("seed %s: %v, want %s…", body, err, want)
+		}
+	}
+	var ids []any
+	for _, num := range []string{"1", "2", "3"} {
+		out := usersCall(t, srv, "add", map[string]any{"user_num": num, "user_name": "A" + num, "user_password": "p"})
+		if code(out) != 0 {
+			t.Fatal(out)
+		}
+		ids = append(ids, out["data"].(map[string]any)["user_id"])
+	}
+	if got := fmt.Sprint(ids); got != "[1004 1005 1006]" {
+		t.Errorf("users/add issued %s after a seed took 1001 and 1003, want [1004 1005 1006]", got)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := s.st.Agents().Users[1003]; a == nil || a.UserNum != "9003" || len(s.st.Agents().Users) != 5 {
+		t.Errorf("the seeded agent 1003 is %+v among %d agents, want 9003 among 5", a, len(s.st.Agents().Users))
 	}
 }

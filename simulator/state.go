@@ -117,6 +117,14 @@ func (st *State) NextID(kind string, base int64) int64 {
 	return st.Seq[kind]
 }
 
+// TakeID records that id, given by a seed, is used, so that NextID never
+// issues it (nor one below it) again.
+func (st *State) TakeID(kind string, id int64) {
+	if st.Seq[kind] < id {
+		st.Seq[kind] = id
+	}
+}
+
 // persistLocked writes the state atomically: a temporary file in the same
 // folder, fsynced, renamed over the old one, and the folder fsynced. Called
 // with s.mu held. A failure is logged; the in-memory state stays right.
