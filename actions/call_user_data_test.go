@@ -199,3 +199,30 @@ func TestCallUserDataAction_lostAnswer(t *testing.T) {
 		t.Errorf("the simulator stored the data before losing the answer: order_id = %v", got)
 	}
 }
+
+// TestCallUserDataAction_rateLimitedShowsProgress: an action refused with
+// HTTP 429 waited its Retry-After (up to minutes) and showed nothing, as if
+// it hung. The wait shows as a progress line naming the call, the cause
+// and the wait, and the call then goes through.
+func TestCallUserDataAction_rateLimitedShowsProgress(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	postAdmin(t, env, "/_sim/faults", `{"rate_limit_per_second": 0.5}`)
+	first := env.RunAction(t, "contactcenter_call_user_data", map[string]any{"call_id": "c1", "business_status": "1"})
+	if first.HasError() {
+		t.Fatal(first.Text())
+	}
+	// The bucket (one call) is empty: the next call is refused once.
+	res := env.RunAction(t, "contactcenter_call_user_data", map[string]any{"call_id": "c1", "business_status": "0"})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	const want = "POST /v2/svcapi/call/updateUserData: the service is limiting requests (HTTP 429); trying again in "
+	var seen bool
+	for _, p := range res.Progress {
+		seen = seen || strings.HasPrefix(p, want) && strings.HasSuffix(p, "(attempt 2 of 4)")
+	}
+	if !seen {
+		t.Errorf("progress %q: no line %q…(attempt 2 of 4)", res.Progress, want)
+	}
+}

@@ -93,10 +93,35 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		}
 		d, why := c.retryDelay(err, i+1)
 		c.logRetry(ctx, req, i+1, budget+1, d, why)
+		noticeRetry(ctx, req, err, i+2, budget+1, d)
 		if werr := Sleep(ctx, d); werr != nil {
 			return errors.Join(err, werr)
 		}
 	}
+}
+
+// retryNoticeKey carries the function WithRetryNotice set.
+type retryNoticeKey struct{}
+
+// WithRetryNotice returns ctx whose calls tell notice, in a line for a
+// person, of each wait of a second or more before a retry: an action shows
+// it as progress, where a wait of minutes after an HTTP 429 showed nothing.
+func WithRetryNotice(ctx context.Context, notice func(line string)) context.Context {
+	return context.WithValue(ctx, retryNoticeKey{}, notice)
+}
+
+// noticeRetry tells ctx's retry notice, if any, of the wait d before
+// attempt of of, after err.
+func noticeRetry(ctx context.Context, req Request, err error, attempt, of int, d time.Duration) {
+	notice, _ := ctx.Value(retryNoticeKey{}).(func(string))
+	if notice == nil || d < time.Second {
+		return
+	}
+	cause := "it failed: " + oneLine(err.Error(), 160)
+	if IsRateLimited(err) {
+		cause = "the service is limiting requests (HTTP 429)"
+	}
+	notice(fmt.Sprintf("%s %s: %s; trying again in %v (attempt %d of %d)", req.Method, req.Path, cause, d.Round(time.Second), attempt, of))
 }
 
 // notTransient says why a failure is not retried: the service answered,

@@ -119,7 +119,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed; those retries count against the same number (set `max_requests_per_second` below the platform's limit " +
-					"to avoid them). Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
+					"to avoid them). An action shows each wait of a second or more as a progress line. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
 			},
 			"max_requests_per_second": schema.NumberAttribute{
 				// A number, not a float64: 1e400 would fail the conversion

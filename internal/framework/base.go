@@ -160,9 +160,12 @@ func Invoke[M any](ctx context.Context, self action.Action, a *Action, req actio
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	run(ctx, &m, func(format string, args ...any) {
+	progress := func(format string, args ...any) {
 		if resp.SendProgress != nil {
 			resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
 		}
-	}, &resp.Diagnostics)
+	}
+	// A wait before a retry (minutes after an HTTP 429) shows as progress.
+	ctx = client.WithRetryNotice(ctx, func(line string) { progress("%s", line) })
+	run(ctx, &m, progress, &resp.Diagnostics)
 }
