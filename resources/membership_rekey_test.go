@@ -1,8 +1,11 @@
 package resources_test
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -180,4 +183,71 @@ func groupSkills(t *testing.T, c *client.Client, skill int64) statecheck.StateCh
 		}
 		return nil
 	})
+}
+
+// TestAccSkillGroupMembership_rekeyWarnsAtPlan: a for_each key changed
+// without a moved block plans a delete of each old instance and a create
+// of the new one for the same membership, which Terraform applies in any
+// order: when the deletes ran first (312 pairs: every delete before any
+// create), the agents were out of their groups for most of the apply, and
+// neither the plan nor the apply said so (the docs said the provider kept
+// them). The plan warns, naming the agents and the group; a plan with a
+// moved block, or one that only adds, does not.
+func TestAccSkillGroupMembership_rekeyWarnsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	const ids = `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.a.id, contactcenter_agent.b.id, contactcenter_agent.c.id]
+}
+`
+	w.WriteBody(memberForEach("sales") + ids)
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Removed and Added Again") {
+		t.Errorf("a plan that only adds warns:\n%s", out)
+	}
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	moved := `
+moved {
+  from = contactcenter_skill_group_member.m["sales-a"]
+  to   = contactcenter_skill_group_member.m["team-a"]
+}
+moved {
+  from = contactcenter_skill_group_member.m["sales-b"]
+  to   = contactcenter_skill_group_member.m["team-b"]
+}
+moved {
+  from = contactcenter_skill_group_member.m["sales-c"]
+  to   = contactcenter_skill_group_member.m["team-c"]
+}
+`
+	w.WriteBody(memberForEach("team") + ids + moved)
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Removed and Added Again") {
+		t.Errorf("a plan with moved blocks warns:\n%s", out)
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	w.WriteBody(memberForEach("team") + ids)
+	// One warning per membership; Terraform shows the first in full.
+	out := flat(w.Must(0, "plan", "-no-color"))
+	re := regexp.MustCompile(`This plan removes agent\(s\) (\d+) in skill group ` + got[0] + ` under one resource instance and adds them again under another`)
+	if m := re.FindStringSubmatch(out); m == nil || !slices.Contains(got[1:], m[1]) || !strings.Contains(out, "(and 2 more similar warnings elsewhere)") {
+		t.Errorf("plan of a key changed without moved blocks lacks three warnings %q:\n%s", re, out)
+	}
+	// The whole group's membership, moved from the per-agent form: one
+	// warning names the three agents.
+	w.WriteBody(membersForEach("support") + ids)
+	out = flat(w.Must(0, "apply", "-auto-approve", "-no-color"))
+	agents := slices.Clone(got[1:])
+	slices.SortFunc(agents, func(a, b string) int { return cmp.Compare(mustAtoi(t, a), mustAtoi(t, b)) })
+	want := fmt.Sprintf("agent(s) %s in skill group %s under one resource instance", strings.Join(agents, ", "), got[0])
+	if !strings.Contains(out, "Membership Removed and Added Again") || !strings.Contains(out, want) {
+		t.Errorf("moving to contactcenter_skill_group_members lacks the warning %q:\n%s", want, out)
+	}
+	if out := w.Must(0, "plan", "-no-color", "-detailed-exitcode"); strings.Contains(out, "Removed and Added Again") {
+		t.Errorf("an empty plan after the apply warns:\n%s", out)
+	}
+	w.Must(0, "destroy", "-auto-approve", "-no-color")
 }

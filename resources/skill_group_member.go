@@ -96,6 +96,7 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
 		key := membershipKey(queID, agID)
 		defer r.claims.Lock(key)()
+		defer r.claims.Done(key)
 		// A lost answer, or 407 for an agent already in the group with
 		// this skill, is adopted once the membership shows it.
 		write := func() error { return r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want}) }
@@ -149,6 +150,7 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
 		key := membershipKey(queID, want.AgID)
 		defer r.claims.Lock(key)()
+		defer r.claims.Done(key)
 		write := func() error {
 			_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
 			return err
@@ -166,6 +168,7 @@ func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.Dele
 		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
 		key := membershipKey(queID, agID)
 		defer r.claims.Lock(key)()
+		defer r.claims.Done(key)
 		if r.claims.ClaimedByOther(key, claimantOf(ctx, req.Private)) {
 			resp.Diagnostics.AddWarning("Membership Kept", keptMessage(queID, []int64{agID}))
 			return nil
@@ -179,10 +182,13 @@ func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.Dele
 // instance's address; other is the other membership resource.
 func membershipRekeyNote(other string) string {
 	return "When a `for_each` key or the resource's name changes, add a `moved` block from the old address to the new one. " +
-		"Without it Terraform deletes the old instance and creates the new one for the same membership in one apply; " +
-		"the provider then keeps the membership (the delete warns \"Membership Kept\") instead of removing what the create made. " +
-		"Moving a group between this resource and `" + other + "` has no `moved` block: in one apply the memberships end in place, but agents may be out of the group for a moment; " +
-		"to hand them over without a moment outside the group, apply a `removed` block (`lifecycle { destroy = false }`) for the old form first, then `import` blocks for the new one."
+		"Without it Terraform deletes the old instance and creates the new one for the same membership in one apply, in any order, and the plan warns " +
+		"\"Membership Removed and Added Again\": the membership ends in place (when the create runs first, the delete leaves it and warns \"Membership Kept\"), " +
+		"but when the delete runs first the agent is out of the group until the create adds it back, which in a large apply can be minutes. " +
+		"Moving a group between this resource and `" + other + "` has no `moved` block, and the same holds. " +
+		"To hand the agents over without a moment outside the group, take the old form out of the state without deleting it, then import the new one " +
+		"(one apply can do both): a `removed` block (`lifecycle { destroy = false }`) for a whole resource, or `terraform state rm` for one instance of a " +
+		"`for_each` (a `removed` block cannot name an instance); then `import` blocks."
 }
 
 // membershipKey names one agent's membership of one group in Claims.

@@ -135,6 +135,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 	}
 	keys := membershipKeys(queID, desired)
 	defer r.claims.Lock(keys...)()
+	defer r.claims.Done(keys...)
 	current, err := r.members(ctx, queID)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
@@ -186,6 +187,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		}
 		keys := membershipKeys(queID, desired)
 		defer r.claims.Lock(keys...)()
+		defer r.claims.Done(append(keys, membershipKeys(framework.ID(state.QueID), prior)...)...)
 		current, err := r.members(ctx, queID)
 		if err != nil {
 			return err
@@ -219,6 +221,7 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 			return err
 		}
 		defer r.claims.Lock(membershipKeys(queID, managed)...)()
+		defer r.claims.Done(membershipKeys(queID, managed)...)
 		claimant := claimantOf(ctx, req.Private)
 		current, err := r.members(ctx, queID)
 		if err != nil {

@@ -30,6 +30,9 @@ type Claims struct {
 	mu      sync.Mutex
 	locks   map[string]*sync.Mutex
 	claimed map[string]string // key → the claimant's token ("" when unnamed)
+	// planned holds, for each key a plan of this process removes (true) or
+	// adds (false), which: see Planned.
+	planned map[bool]map[string]bool
 }
 
 // Lock locks the keys, in sorted order (two callers locking overlapping
@@ -104,6 +107,46 @@ func (c *Claims) ClaimedByOther(key, claimant string) bool {
 	defer c.mu.Unlock()
 	by, ok := c.claimed[key]
 	return ok && (claimant == "" || by != claimant)
+}
+
+// Planned records that the plan being made removes the keys' objects
+// (removes true) or adds them (removes false), and returns those of the
+// keys that the plan, so far, does the other way: an object one instance
+// removes and another adds in one plan (a for_each key changed without a
+// moved block). The instances are planned in any order, so the second of
+// the two is the one told. Done forgets a key once applied.
+func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.planned == nil {
+		c.planned = map[bool]map[string]bool{true: {}, false: {}}
+	}
+	for _, k := range keys {
+		c.planned[removes][k] = true
+		if c.planned[!removes][k] {
+			both = append(both, k)
+		}
+	}
+	return both
+}
+
+// Done forgets what Planned recorded of the keys: their change is applied
+// (a provider process that serves several commands, as `terraform test`
+// does, must not take one command's plan for the next one's).
+func (c *Claims) Done(keys ...string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.planned {
+		for _, k := range keys {
+			delete(m, k)
+		}
+	}
 }
 
 // NewClaimant returns a token that names one resource instance in Claims.

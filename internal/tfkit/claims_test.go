@@ -1,6 +1,7 @@
 package tfkit
 
 import (
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -49,4 +50,33 @@ func TestClaims(t *testing.T) {
 	if none.Claimed("k") {
 		t.Error("a nil *Claims claims")
 	}
+}
+
+// TestClaimsPlanned: a key one instance's plan removes and another's adds
+// is told to the second of the two, whichever way round; Done forgets it,
+// so a later plan served by the same process does not inherit it.
+func TestClaimsPlanned(t *testing.T) {
+	t.Parallel()
+	var c Claims
+	if both := c.Planned(true, "k1", "k2"); len(both) != 0 {
+		t.Errorf("first removal: %v", both)
+	}
+	if both := c.Planned(false, "k2", "k3"); !slices.Equal(both, []string{"k2"}) {
+		t.Errorf("addition after the removal: %v, want [k2]", both)
+	}
+	if both := c.Planned(false, "k4"); len(both) != 0 {
+		t.Errorf("addition alone: %v", both)
+	}
+	if both := c.Planned(true, "k4"); !slices.Equal(both, []string{"k4"}) {
+		t.Errorf("removal after the addition: %v, want [k4]", both)
+	}
+	c.Done("k1", "k2", "k3", "k4")
+	if both := c.Planned(false, "k1", "k2"); len(both) != 0 {
+		t.Errorf("after Done: %v", both)
+	}
+	var none *Claims
+	if both := none.Planned(true, "k"); both != nil {
+		t.Errorf("nil Claims: %v", both)
+	}
+	none.Done("k")
 }

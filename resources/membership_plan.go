@@ -1,0 +1,119 @@
+package resources
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// memberships are the skill-group memberships a membership resource's
+// state or plan holds, by key (membershipKey), as group and agent; values
+// not known yet are left out.
+type memberships map[string][2]int64
+
+func (ms memberships) add(queID, agID int64) {
+	if queID > 0 && agID > 0 {
+		ms[membershipKey(queID, agID)] = [2]int64{queID, agID}
+	}
+}
+
+// warnRemovedAndAdded is both membership resources' ModifyPlan step. A
+// for_each key or a resource name changed without a moved block (or a
+// group moved between the two membership resources) makes a plan in which
+// one instance removes an agent from a group and another adds it again.
+// Terraform applies the two in any order: when the removal runs first, the
+// agent is out of the group until the addition runs, minutes later in a
+// large apply (312 agents were out of their groups for most of a 12-minute
+// apply), and nothing said so. Whichever of the two instances is planned
+// second warns, naming the agents; prior and planned are this instance's.
+func warnRemovedAndAdded(claims *tfkit.Claims, prior, planned memberships, diags *diag.Diagnostics) {
+	var removed, added []string
+	for k := range prior {
+		if _, ok := planned[k]; !ok {
+			removed = append(removed, k)
+		}
+	}
+	for k := range planned {
+		if _, ok := prior[k]; !ok {
+			added = append(added, k)
+		}
+	}
+	both := append(claims.Planned(true, removed...), claims.Planned(false, added...)...)
+	if len(both) == 0 {
+		return
+	}
+	byGroup := map[int64][]int64{}
+	for _, k := range both {
+		m := prior[k]
+		if m[0] == 0 {
+			m = planned[k]
+		}
+		byGroup[m[0]] = append(byGroup[m[0]], m[1])
+	}
+	var which []string
+	for _, q := range slices.Sorted(maps.Keys(byGroup)) {
+		slices.Sort(byGroup[q])
+		which = append(which, fmt.Sprintf("agent(s) %s in skill group %d", joinIDs(byGroup[q]), q))
+	}
+	diags.AddWarning("Membership Removed and Added Again",
+		fmt.Sprintf("This plan removes %s under one resource instance and adds them again under another: a for_each key or a resource name "+
+			"changed without a moved block, or the group moved between contactcenter_skill_group_member and contactcenter_skill_group_members. "+
+			"The apply ends with them in the group, but Terraform runs the removal and the addition in any order: when the removal runs first, "+
+			"they are out of the group until the addition runs, which in a large apply can be minutes. Within one resource type, a moved block "+
+			"from the old address to the new one changes nothing on the platform. Between the two types, the resources' documentation shows how "+
+			"to hand the agents over without a moment outside the group (a removed block, then import blocks).", strings.Join(which, "; ")))
+}
+
+// planMemberships calls warnRemovedAndAdded with what read makes of the
+// state (none for a create) and of the plan (none for a destroy).
+func planMemberships(ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics,
+	read func(get func(context.Context, any) diag.Diagnostics) memberships) {
+	prior, planned := memberships{}, memberships{}
+	if !req.State.Raw.IsNull() {
+		prior = read(req.State.Get)
+	}
+	if !req.Plan.Raw.IsNull() {
+		planned = read(req.Plan.Get)
+	}
+	warnRemovedAndAdded(claims, prior, planned, diags)
+}
+
+// ModifyPlan warns of a membership another instance of this plan removes
+// or adds the other way (warnRemovedAndAdded).
+func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	planMemberships(ctx, req, r.claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
+		ms := memberships{}
+		var m skillGroupMemberModel
+		if !get(ctx, &m).HasError() && !m.QueID.IsUnknown() && !m.AgentID.IsUnknown() {
+			ms.add(framework.ID(m.QueID), framework.ID(m.AgentID))
+		}
+		return ms
+	})
+}
+
+// ModifyPlan warns of a membership another instance of this plan removes
+// or adds the other way (warnRemovedAndAdded).
+func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	planMemberships(ctx, req, r.claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
+		ms := memberships{}
+		var m skillGroupMembersModel
+		if get(ctx, &m).HasError() || m.QueID.IsUnknown() || m.Members.IsUnknown() {
+			return ms
+		}
+		agents, diags := m.desired(ctx)
+		if !diags.HasError() {
+			for ag := range agents {
+				ms.add(framework.ID(m.QueID), ag)
+			}
+		}
+		return ms
+	})
+}
