@@ -586,6 +586,13 @@ func TestReaders_isoDateCells(t *testing.T) {
 	if s, ok := isoSerial("2026-12-01", true); !ok || s != "44895" {
 		t.Errorf("isoSerial 1904: %q %v", s, ok)
 	}
+	// Dates past 2192 (a Duration's reach from 1900) each read as their own
+	// serial: they all read as 2192-04-11's, 106751.99116730066.
+	for v, want := range map[string]string{"2193-06-30": "107199", "9999-12-31": "2958465", "9999-12-31T12:00:00Z": "2958465.5"} {
+		if s, ok := isoSerial(v, false); !ok || s != want {
+			t.Errorf("isoSerial(%q) = %q %v, want %s", v, s, ok, want)
+		}
+	}
 	for _, v := range []string{"2026-12-01 soon", "12-01-26", "46357", "1900-01-15"} {
 		if s, ok := isoSerial(v, false); ok {
 			t.Errorf("isoSerial(%q) = %q", v, s)

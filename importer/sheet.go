@@ -257,7 +257,11 @@ func isoSerial(raw string, date1904 bool) (serial string, ok bool) {
 	if t.Before(epoch) {
 		return "", false
 	}
-	return strconv.FormatFloat(t.Sub(epoch).Hours()/24, 'f', -1, 64), true
+	// Whole seconds and the fraction apart: t.Sub (a Duration, at most 292
+	// years) stopped at 2192-04-11, and every later date (9999-12-31, "no
+	// end") read as that one.
+	secs := float64(t.Unix()-epoch.Unix()) + float64(t.Nanosecond())/1e9
+	return strconv.FormatFloat(secs/86400, 'f', -1, 64), true
 }
 
 // Close releases the iterators, their temporary files and the workbook.
