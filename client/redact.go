@@ -107,38 +107,36 @@ func redactValue(v any) any {
 // redactURL hides the secrets of a URL held in a logged value (a webhook's
 // address may carry a password, https://user:pass@host/, or a token in its
 // query): the password, and the values of query parameters named like a
-// secret (token, sig, key, password). Any other text is returned as is.
+// secret (token, sig, key, password). It works on the text, not on a parse
+// of it: url.Values dropped the pairs it cannot parse (a ";" in the query,
+// a bad "%" escape) and their tokens were logged in clear. Any other text
+// is returned as is.
 func redactURL(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
-	u, err := url.Parse(s)
-	if err != nil || u.Host == "" {
-		return s
-	}
-	changed := false
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), Redacted)
-		changed = true
-	}
-	if u.RawQuery != "" {
-		q := u.Query()
-		for k := range q {
-			n := strings.ToLower(k)
-			if IsSecretField(k) || strings.Contains(n, "key") || strings.Contains(n, "sig") || strings.Contains(n, "auth") {
-				q.Set(k, Redacted)
-				changed = true
-			}
+	out := reURLPassword.ReplaceAllString(s, "${1}"+Redacted+"@")
+	return reURLParam.ReplaceAllStringFunc(out, func(pair string) string {
+		m := reURLParam.FindStringSubmatch(pair)
+		name := m[2]
+		if n, err := url.QueryUnescape(name); err == nil {
+			name = n
 		}
-		if changed {
-			u.RawQuery = q.Encode()
+		if n := strings.ToLower(name); IsSecretField(name) || strings.Contains(n, "key") || strings.Contains(n, "sig") || strings.Contains(n, "auth") {
+			return m[1] + m[2] + "=" + Redacted
 		}
-	}
-	if !changed {
-		return s
-	}
-	return u.String()
+		return pair
+	})
 }
+
+var (
+	// reURLPassword is the password of a URL's user information:
+	// "https://user:" is kept, what follows up to the "@" is not.
+	reURLPassword = regexp.MustCompile(`(://[^/?#@\s:]*:)[^/?#@\s]*@`)
+	// reURLParam is one parameter of a URL's query (or of a path segment,
+	// ";name=value", or of a fragment), after "?", "&", ";" or "#".
+	reURLParam = regexp.MustCompile(`([?&;#])([^=&;#\s]*)=([^&;#\s"]*)`)
+)
 
 // secretValues returns the values of the secret fields of a request body
 // (JSON at any depth, or form values): the passwords an agent write
