@@ -171,9 +171,9 @@ func TestRedactJSON_urls(t *testing.T) {
 // a webhook's URL check) were logged in clear.
 func TestRedactURL_unparsableQuery(t *testing.T) {
 	for in, want := range map[string]string{
-		"https://hooks.example.com/cc?token=abc;def":            "https://hooks.example.com/cc?token=[REDACTED];def",
-		"https://hooks.example.com/cc?token=ab%zzcd&lang=zh":    "https://hooks.example.com/cc?token=[REDACTED]&lang=zh",
-		"https://hooks.example.com/cc?lang=zh;api_key=k3y&x=1":  "https://hooks.example.com/cc?lang=zh;api_key=[REDACTED]&x=1",
+		"https://hooks.example.com/cc?token=abc;def":             "https://hooks.example.com/cc?token=[REDACTED];def",
+		"https://hooks.example.com/cc?token=ab%zzcd&lang=zh":     "https://hooks.example.com/cc?token=[REDACTED]&lang=zh",
+		"https://hooks.example.com/cc?lang=zh;api_key=k3y&x=1":   "https://hooks.example.com/cc?lang=zh;api_key=[REDACTED]&x=1",
 		"https://crm:Pa55@crm.example.com/hook?access%5Ftoken=t": "https://crm:[REDACTED]@crm.example.com/hook?access%5Ftoken=[REDACTED]",
 		"https://crm.example.com/hook?lang=zh#token=frag":        "https://crm.example.com/hook?lang=zh#token=[REDACTED]",
 		"see https://x.example.com/a?q=1 and more":               "see https://x.example.com/a?q=1 and more",
