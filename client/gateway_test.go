@@ -395,3 +395,22 @@ func TestEncodeMobilesFile_uriComponent(t *testing.T) {
 		t.Errorf("round trip: %+v %v", got, err)
 	}
 }
+
+// TestCompactMobile: a number as people write it compares as its eleven
+// digits, and compacting is idempotent: "13800138000\t-" kept its tab (the
+// white space was trimmed before the dash went), and a records filter
+// with it matched nothing.
+func TestCompactMobile(t *testing.T) {
+	for in, want := range map[string]string{
+		"+86 138-0013-8000": "13800138000",
+		" 8613800138000 ":   "13800138000",
+		"13800138000\t-":    "13800138000",
+		"- 13800138000":     "13800138000",
+		"+1 415 555 0100":   "+14155550100",
+	} {
+		got := client.CompactMobile(in)
+		if got != want || client.CompactMobile(got) != got {
+			t.Errorf("CompactMobile(%q) = %q (again: %q), want %q", in, got, client.CompactMobile(got), want)
+		}
+	}
+}

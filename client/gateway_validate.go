@@ -103,9 +103,11 @@ func ValidMobile(s string) bool {
 func CompactMobile(s string) string { return NationalMobile(WithoutSeparators(s)) }
 
 // WithoutSeparators is a mobile number as written without surrounding
-// white space, nor spaces and dashes within; a country prefix is kept.
+// white space, nor spaces and dashes within; a country prefix is kept. The
+// white space is trimmed after the dashes go: "13800138000\t-" (a cell's
+// tab before a trailing dash) kept its tab, and matched nothing.
 func WithoutSeparators(s string) string {
-	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s))
+	return strings.TrimSpace(strings.NewReplacer(" ", "", "-", "").Replace(s))
 }
 
 // NationalMobile is a mobile number without its country prefix: the +86
