@@ -31,9 +31,9 @@ func TestCells(t *testing.T) {
 	sci, twoDec, date := style(11), style(2), style(14)
 	rows := [][]any{
 		// user_num as number, phone as number, TRUE/FALSE booleans, list text, enum by label, date in a text column
-		{9001, "Ann", 13812345678, "010-8888 1234", true, false, "101, 102", "1,2", 300, "on duty", time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), 1},
+		{9001, "Ann", int64(13812345678), "010-8888 1234", true, false, "101, 102", "1,2", 300, "on duty", time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), 1},
 		// 9002.0 float, phone shown in scientific format, yes/no, single id as number, enum "2 - resigned"
-		{9002.0, "Bob", 13912345678, "+86 (21) 5555", "yes", "no", 101, 7, "12", "2 - resigned", 12345678901234, "3"},
+		{9002.0, "Bob", int64(13912345678), "+86 (21) 5555", "yes", "no", 101, 7, "12", "2 - resigned", int64(12345678901234), "3"},
 		// phone as text with zeros kept, 1/0 booleans, enum by code typed as number
 		{"0042", "Cy", "139 1234 5679", "8001", 1, 0, "102", "call center, online chat", 0, 3, "CRM-7", 2},
 	}

@@ -82,7 +82,7 @@ func recipientsBook(t *testing.T, n int) string {
 		rows = append(rows, []any{13800000000 + int64(i), fmt.Sprintf("Cust %d", i), "2026-12-01"})
 	}
 	// Two duplicates of the first number, one as text with +86.
-	rows = append(rows, []any{"+86 138 0000 0000", "Again", "2026-12-01"}, []any{13800000000, "Cust 0", "2026-12-01"})
+	rows = append(rows, []any{"+86 138 0000 0000", "Again", "2026-12-01"}, []any{int64(13800000000), "Cust 0", "2026-12-01"})
 	return writeBook(t, "Recipients", rows)
 }
 
@@ -99,8 +99,8 @@ func TestRecipients_validation(t *testing.T) {
 	path := writeBook(t, "Recipients", [][]any{
 		{"mobile", "name", "extra"},
 		{"12345", "A", nil},
-		{13800000001, "", nil},
-		{13800000002, "Smith, John", "x"},
+		{int64(13800000001), "", nil},
+		{int64(13800000002), "Smith, John", "x"},
 	})
 	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
 	if err != nil {
@@ -116,10 +116,10 @@ func TestRecipients_validation(t *testing.T) {
 	path = writeBook(t, "Recipients", [][]any{
 		{"mobile", "name"},
 		{"12345", "A"},
-		{13800000001, nil},
-		{13800000002, "Smith, John"},
+		{int64(13800000001), nil},
+		{int64(13800000002), "Smith, John"},
 		{nil, "B"},
-		{12000000000, "C"}, // the second digit is 3 to 9: the gateway refuses a whole request for one such number
+		{int64(12000000000), "C"}, // the second digit is 3 to 9: the gateway refuses a whole request for one such number
 	})
 	_, probs, _ = ReadRecipients(path, []string{"name"}, "open")
 	want = []string{
@@ -133,7 +133,7 @@ func TestRecipients_validation(t *testing.T) {
 		t.Errorf("rows (-want +got):\n%s", d)
 	}
 	// Through the gateway a comma is fine.
-	_, probs, _ = ReadRecipients(writeBook(t, "Recipients", [][]any{{"mobile", "name"}, {13800000002, "Smith, John"}}), []string{"name"}, "gateway")
+	_, probs, _ = ReadRecipients(writeBook(t, "Recipients", [][]any{{"mobile", "name"}, {int64(13800000002), "Smith, John"}}), []string{"name"}, "gateway")
 	if len(probs) != 0 {
 		t.Errorf("gateway: %v", problemLines(probs))
 	}
@@ -369,7 +369,7 @@ func TestSend_sameFileNewValues(t *testing.T) {
 		t.Errorf("third run: %v", got)
 	}
 	// Column order does not change what a row's values are.
-	rows := [][]any{{"Mobile", "Date", "Name"}, {13800000001, "2026-12-01", "Cust 1"}}
+	rows := [][]any{{"Mobile", "Date", "Name"}, {int64(13800000001), "2026-12-01", "Cust 1"}}
 	swapped, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
 	if err != nil || len(probs) > 0 {
 		t.Fatal(err, problemLines(probs))
@@ -412,7 +412,7 @@ func TestSend_doubtWithNewValues(t *testing.T) {
 	dir := t.TempDir()
 	jpath := filepath.Join(dir, "send.journal")
 	read := func(date string) *RecipientList {
-		rows := [][]any{{"Mobile", "Name", "Date"}, {13800000000, "Cust 0", date}}
+		rows := [][]any{{"Mobile", "Name", "Date"}, {int64(13800000000), "Cust 0", date}}
 		list, _, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "gateway")
 		if err != nil {
 			t.Fatal(err)
@@ -457,7 +457,7 @@ func TestSend_formatRewrittenBySpreadsheet(t *testing.T) {
 		_ = f.SetSheetRow(sh, "A1", &[]any{"mobile", "name", "date"})
 		for i, s := range serials {
 			row := i + 2
-			_ = f.SetSheetRow(sh, fmt.Sprintf("A%d", row), &[]any{fmt.Sprint(13800000000 + i), fmt.Sprintf("Cust %d", i), s})
+			_ = f.SetSheetRow(sh, fmt.Sprintf("A%d", row), &[]any{fmt.Sprint(13800000000 + int64(i)), fmt.Sprintf("Cust %d", i), s})
 			_ = f.SetCellStyle(sh, fmt.Sprintf("C%d", row), fmt.Sprintf("C%d", row), id)
 		}
 		path := filepath.Join(t.TempDir(), "recipients.xlsx")

@@ -384,7 +384,7 @@ func TestReaders_strictOpenXML(t *testing.T) {
 	t.Parallel()
 	path := writeBook(t, "Recipients", [][]any{
 		{"mobile", "name"},
-		{13800000001, "Ann"},
+		{int64(13800000001), "Ann"},
 		{"13800000002", "Bob"},
 		{"13800000003", "Cy"},
 	})

@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -116,13 +115,6 @@ func (c *phaseCost) measure(run func()) {
 	c.cpu += processCPU() - cpu0
 	runtime.ReadMemStats(&m1)
 	c.allocs += m1.Mallocs - m0.Mallocs
-}
-
-// processCPU is the user and system CPU time of the process so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // planCase holds what Terraform sends to plan one instance of a resource
