@@ -3,6 +3,7 @@ package datasources
 import (
 	"context"
 	"iter"
+	"math"
 	"regexp"
 	"strconv"
 
@@ -53,7 +54,8 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 		},
 		"offset": schema.Int64Attribute{
 			Optional: true, MarkdownDescription: "Index of the page's first item (`offset`, from `0`). Requires `max`; defaults to `0`.",
-			Validators: []validator.Int64{int64validator.AtLeast(0), int64validator.AlsoRequires(path.MatchRoot("max"))},
+			// At most 2^31-1: the request's int holds it on every platform (on a 32-bit build 3000000000 went out negative).
+			Validators: []validator.Int64{int64validator.Between(0, math.MaxInt32), int64validator.AlsoRequires(path.MatchRoot("max"))},
 		},
 		"total": schema.Int64Attribute{
 			Computed:            true,

@@ -71,9 +71,13 @@ func TestAccGatewaySMSSignaturesDataSource_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cases := map[string]acctest.PlanError{
-		"max 51":         {`data "contactcenter_gateway_sms_signatures" "x" { max = 51 }`, `max value must be between 1 and 50`},
-		"max 0":          {`data "contactcenter_gateway_sms_signatures" "x" { max = 0 }`, `max value must be between 1 and 50`},
-		"offset alone":   {`data "contactcenter_gateway_sms_signatures" "x" { offset = 5 }`, `Attribute "max" must be specified when "offset" is`},
+		"max 51":       {`data "contactcenter_gateway_sms_signatures" "x" { max = 51 }`, `max value must be between 1 and 50`},
+		"max 0":        {`data "contactcenter_gateway_sms_signatures" "x" { max = 0 }`, `max value must be between 1 and 50`},
+		"offset alone": {`data "contactcenter_gateway_sms_signatures" "x" { offset = 5 }`, `Attribute "max" must be specified when "offset" is`},
+		"offset past 2^31-1": {`data "contactcenter_gateway_sms_signatures" "x" {
+  max    = 5
+  offset = 3000000000
+}`, `offset value must be between 0 and 2147483647, got: 3000000000`},
 		"ids and max":    {"data \"contactcenter_gateway_sms_signatures\" \"x\" {\n ids = [\"1\"]\n max = 5\n}", `These attributes cannot be configured together`},
 		"non-numeric id": {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["abc"] }`, `must be a numeric id`},
 	}
