@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -50,14 +51,18 @@ func (f *FlexInt) parse(s string) error {
 		*f = FlexInt(n)
 		return nil
 	}
-	// 12.0 and 1e3 are integers written as floats.
-	// The range check comes first: converting an out-of-range float to
-	// int64 gives a platform-dependent value.
-	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || x < -(1<<63) || x >= 1<<63 || x != math.Trunc(x) {
+	// 12.0 and 1e3 are integers written as floats. ParseFloat checks the
+	// syntax; the value and its range are taken exactly (a float64 rounded
+	// "9007199254740993.0" to the neighbouring id, and "1.000000000000000001"
+	// to 1).
+	if _, err := strconv.ParseFloat(s, 64); err != nil {
 		return fmt.Errorf("FlexInt: %q is not an integer", s)
 	}
-	*f = FlexInt(int64(x))
+	r, ok := new(big.Rat).SetString(s)
+	if !ok || !r.IsInt() || !r.Num().IsInt64() {
+		return fmt.Errorf("FlexInt: %q is not an integer", s)
+	}
+	*f = FlexInt(r.Num().Int64())
 	return nil
 }
 

@@ -33,6 +33,11 @@ func TestFlexInt(t *testing.T) {
 		"overflow":        {`99999999999999999999`, 0, true},
 		"overflow float":  {`9.3e18`, 0, true},
 		"2^63 as float":   {`9223372036854775808.0`, 0, true},
+		// Taken exactly, not through a float64 (which rounded these).
+		"big id as float": {`"9007199254740993.0"`, 9007199254740993, false},
+		"big float text":  {`2000000000000001.1`, 0, true},
+		"tiny fraction":   {`1.000000000000000001`, 0, true},
+		"max int64 float": {`9223372036854775807.0`, math.MaxInt64, false},
 		"NaN string":      {`"NaN"`, 0, true},
 		"Inf string":      {`"Inf"`, 0, true},
 	}
