@@ -75,7 +75,7 @@ func TestAccGatewaySMSTemplatesDataSource_validation(t *testing.T) {
 	cases := map[string]acctest.PlanError{
 		"max 51":     {`data "contactcenter_gateway_sms_templates" "x" { max = 51 }`, `max value must be between 1 and 50`},
 		"ids+vcc_id": {"data \"contactcenter_gateway_sms_templates\" \"x\" {\n ids = [\"1\"]\n vcc_id = 5\n}", `These attributes cannot be configured together`},
-		"offset -1":  {"data \"contactcenter_gateway_sms_templates\" \"x\" {\n max = 5\n offset = -1\n}", `offset value must be at least 0`},
+		"offset -1":  {"data \"contactcenter_gateway_sms_templates\" \"x\" {\n max = 5\n offset = -1\n}", `offset value must be between 0 and 2147483647, got: -1`},
 	}
 	env.ExpectPlanErrors(t, cases)
 }
