@@ -115,18 +115,8 @@ func FuzzJournal(f *testing.F) {
 		`{"type":"outcome","results":{"13800138000":{"sent":true}}}` + "\n" +
 		`{"type":"reports","reports":[{"tag":"t1","mobile":"13800138000"}]}` + "\n{\"type\":\"outc"))
 	f.Add([]byte(`{"type":"outcome","results":null}` + "\n" + `{"type":"intent","mobiles":null,"time":"x"}`))
-	dir := f.TempDir()
-	var n int
-	var mu sync.Mutex
 	f.Fuzz(func(t *testing.T, b []byte) {
-		mu.Lock()
-		n++
-		path := filepath.Join(dir, "j"+strconv.Itoa(n)+".jsonl")
-		mu.Unlock()
-		if err := os.WriteFile(path, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		defer os.Remove(path)
+		path := fuzzFile(t, "j.jsonl", b)
 		j, err := openJournal(path, "7", "gateway", true)
 		if err != nil {
 			return
@@ -210,22 +200,11 @@ func FuzzWorkbookPart(f *testing.F) {
 			}
 		}
 	}
-	dir := f.TempDir()
-	var n int
-	var mu sync.Mutex
 	f.Fuzz(func(t *testing.T, book, part uint8, data []byte) {
 		parts := append([]zipPart(nil), books[int(book)%len(books)]...)
 		i := int(part) % len(parts)
 		parts[i] = zipPart{parts[i].name, data}
-		mu.Lock()
-		n++
-		path := filepath.Join(dir, "b"+strconv.Itoa(n)+".xlsx")
-		mu.Unlock()
-		if err := os.WriteFile(path, zipBook(parts), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		defer os.Remove(path)
-		readBoth(t, path)
+		readBoth(t, fuzzFile(t, "b.xlsx", zipBook(parts)))
 	})
 }
 
@@ -234,18 +213,8 @@ func FuzzWorkbookBytes(f *testing.F) {
 	for _, parts := range baseBooks() {
 		f.Add(zipBook(parts))
 	}
-	dir := f.TempDir()
-	var n int
-	var mu sync.Mutex
 	f.Fuzz(func(t *testing.T, data []byte) {
-		mu.Lock()
-		n++
-		path := filepath.Join(dir, "w"+strconv.Itoa(n)+".xlsx")
-		mu.Unlock()
-		if err := os.WriteFile(path, data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		defer os.Remove(path)
+		path := fuzzFile(t, "w.xlsx", data)
 		readBoth(t, path)
 	})
 }
@@ -274,4 +243,15 @@ func readBoth(t *testing.T, path string) {
 		b, _ := os.ReadFile(path)
 		t.Fatalf("reading a %d-byte workbook took more than 20s", len(b))
 	}
+}
+
+// fuzzFile writes one fuzz input to a file named name in a folder of its
+// own, removed after the input.
+func fuzzFile(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
