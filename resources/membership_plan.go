@@ -64,10 +64,10 @@ func warnRemovedAndAdded(claims *tfkit.Claims, prior, planned memberships, diags
 		which = append(which, fmt.Sprintf("agent(s) %s in skill group %d", joinIDs(byGroup[q]), q))
 	}
 	diags.AddWarning("Membership Removed and Added Again",
-		fmt.Sprintf("This plan removes %s under one resource instance and adds them again under another: a for_each key or a resource name "+
+		fmt.Sprintf("The membership of %s is removed by one resource instance and added again by another in this plan: a for_each key or a resource name "+
 			"changed without a moved block, or the group moved between contactcenter_skill_group_member and contactcenter_skill_group_members. "+
-			"The apply ends with them in the group, but Terraform runs the removal and the addition in any order: when the removal runs first, "+
-			"they are out of the group until the addition runs, which in a large apply can be minutes. Within one resource type, a moved block "+
+			"The apply ends with the membership in place, but Terraform runs the removal and the addition in any order: when the removal runs first, "+
+			"the agent is out of the group until the addition runs, which in a large apply can be minutes. Within one resource type, a moved block "+
 			"from the old address to the new one changes nothing on the platform. Between the two types, the resources' documentation shows how "+
 			"to hand the agents over without a moment outside the group (a removed block, then import blocks).", strings.Join(which, "; ")))
 }

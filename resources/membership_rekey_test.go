@@ -232,7 +232,7 @@ moved {
 	w.WriteBody(memberForEach("team") + ids)
 	// One warning per membership; Terraform shows the first in full.
 	out := flat(w.Must(0, "plan", "-no-color"))
-	re := regexp.MustCompile(`This plan removes agent\(s\) (\d+) in skill group ` + got[0] + ` under one resource instance and adds them again under another`)
+	re := regexp.MustCompile(`The membership of agent\(s\) (\d+) in skill group ` + got[0] + ` is removed by one resource instance and added again by another in this plan`)
 	if m := re.FindStringSubmatch(out); m == nil || !slices.Contains(got[1:], m[1]) || !strings.Contains(out, "(and 2 more similar warnings elsewhere)") {
 		t.Errorf("plan of a key changed without moved blocks lacks three warnings %q:\n%s", re, out)
 	}
@@ -242,7 +242,7 @@ moved {
 	out = flat(w.Must(0, "apply", "-auto-approve", "-no-color"))
 	agents := slices.Clone(got[1:])
 	slices.SortFunc(agents, func(a, b string) int { return cmp.Compare(mustAtoi(t, a), mustAtoi(t, b)) })
-	want := fmt.Sprintf("agent(s) %s in skill group %s under one resource instance", strings.Join(agents, ", "), got[0])
+	want := fmt.Sprintf("The membership of agent(s) %s in skill group %s is removed by one resource instance and added again by another", strings.Join(agents, ", "), got[0])
 	if !strings.Contains(out, "Membership Removed and Added Again") || !strings.Contains(out, want) {
 		t.Errorf("moving to contactcenter_skill_group_members lacks the warning %q:\n%s", want, out)
 	}
