@@ -163,7 +163,7 @@ var baseBooks = sync.OnceValue(func() [][]zipPart {
 	}
 	return [][]zipPart{
 		mk(RosterSheet, [][]any{{"user_num", "user_name", "queue_ids", "user_status"}, {9001, "Ann", "3,5", 1}, {"9002", "Bob", 45363, "TRUE"}}),
-		mk(RecipientSheet, [][]any{{"mobile", "name", "day"}, {13800138000, "Ann", 45363}, {"+86 139-0013-9000", "Bob", "2024-03-12"}}),
+		mk(RecipientSheet, [][]any{{"mobile", "name", "day"}, {int64(13800138000), "Ann", 45363}, {"+86 139-0013-9000", "Bob", "2024-03-12"}}),
 	}
 })
 
