@@ -23,7 +23,7 @@ func IsSecretField(name string) bool {
 	case "authorization", "sig", "appkey", "app_key", "sms_app_key", "access_token", "token", "mfa_secret":
 		return true
 	}
-	return strings.Contains(n, "password") || strings.Contains(n, "secret")
+	return strings.Contains(n, "password") || strings.Contains(n, "secret") || strings.HasSuffix(n, "_token") || n == "pwd" || n == "passwd"
 }
 
 // RedactHeaders returns the headers with secret values replaced.
@@ -47,9 +47,9 @@ func RedactQuery(v url.Values) map[string]any {
 		case IsSecretField(k):
 			out[k] = Redacted
 		case len(vs) == 1:
-			out[k] = vs[0]
+			out[k] = redactURL(vs[0])
 		default:
-			out[k] = vs
+			out[k] = redactURLs(vs)
 		}
 	}
 	return out
@@ -62,7 +62,7 @@ func redactedQuery(v url.Values) string {
 		if IsSecretField(k) {
 			out[k] = []string{Redacted}
 		} else {
-			out[k] = vs
+			out[k] = redactURLs(vs)
 		}
 	}
 	return out.Encode()
@@ -129,10 +129,21 @@ func redactURL(s string) string {
 	})
 }
 
+// redactURLs is redactURL of each value (a query parameter given several
+// times: the webhook lookup sends the address it looks for).
+func redactURLs(vs []string) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = redactURL(v)
+	}
+	return out
+}
+
 var (
 	// reURLPassword is the password of a URL's user information:
-	// "https://user:" is kept, what follows up to the "@" is not.
-	reURLPassword = regexp.MustCompile(`(://[^/?#@\s:]*:)[^/?#@\s]*@`)
+	// "https://user:" is kept, what follows up to the last "@" before the
+	// path is not (a password may hold a raw "@", as url.Parse reads it).
+	reURLPassword = regexp.MustCompile(`(://[^/?#@\s:]*:)[^/?#\s]*@`)
 	// reURLParam is one parameter of a URL's query (or of a path segment,
 	// ";name=value", or of a fragment), after "?", "&", ";" or "#".
 	reURLParam = regexp.MustCompile(`([?&;#])([^=&;#\s]*)=([^&;#\s"]*)`)

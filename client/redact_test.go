@@ -177,9 +177,27 @@ func TestRedactURL_unparsableQuery(t *testing.T) {
 		"https://crm:Pa55@crm.example.com/hook?access%5Ftoken=t": "https://crm:[REDACTED]@crm.example.com/hook?access%5Ftoken=[REDACTED]",
 		"https://crm.example.com/hook?lang=zh#token=frag":        "https://crm.example.com/hook?lang=zh#token=[REDACTED]",
 		"see https://x.example.com/a?q=1 and more":               "see https://x.example.com/a?q=1 and more",
+		// A raw "@" in the password: url.Parse takes the last one.
+		"https://crm:S3cr@tP4ss@crm.example.com/hook": "https://crm:[REDACTED]@crm.example.com/hook",
+		"https://x.example.com/a@b?id_token=t&pwd=p":  "https://x.example.com/a@b?id_token=[REDACTED]&pwd=[REDACTED]",
 	} {
 		if got := redactURL(in); got != want {
 			t.Errorf("redactURL(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestRedactQuery_urlValues: the webhook lookup sends the address it looks
+// for as a query value, and its password and token were logged in clear.
+func TestRedactQuery_urlValues(t *testing.T) {
+	v := url.Values{"url": {"https://crm:S3cretPw@crm.example.com/hook?token=T0k3nValue"}, "name": {"crm"}, "api_token": {"a1"}}
+	got := fmt.Sprint(RedactQuery(v)) + " " + redactedQuery(v)
+	for _, secret := range []string{"S3cretPw", "T0k3nValue", "a1"} {
+		if strings.Contains(got, secret) {
+			t.Errorf("logged query shows %q: %s", secret, got)
+		}
+	}
+	if !strings.Contains(got, "crm.example.com") || !strings.Contains(got, "name:crm") {
+		t.Errorf("logged query lost what is not secret: %s", got)
 	}
 }
