@@ -114,7 +114,10 @@ func (c *Claims) ClaimedByOther(key, claimant string) bool {
 // keys that the plan, so far, does the other way: an object one instance
 // removes and another adds in one plan (a for_each key changed without a
 // moved block). The instances are planned in any order, so the second of
-// the two is the one told. Done forgets a key once applied.
+// the two is the one told. Done forgets a key once applied; a plan that is
+// never applied in a process that serves later commands (a `command = plan`
+// run of `terraform test`) leaves its keys, and a later plan that does one
+// of the two is told as well (the testing guide says so).
 func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
 	if c == nil {
 		return nil
@@ -135,7 +138,7 @@ func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
 
 // Done forgets what Planned recorded of the keys: their change is applied
 // (a provider process that serves several commands, as `terraform test`
-// does, must not take one command's plan for the next one's).
+// does, should not take one command's plan for the next one's).
 func (c *Claims) Done(keys ...string) {
 	if c == nil {
 		return
