@@ -118,8 +118,17 @@ func noticeRetry(ctx context.Context, req Request, err error, attempt, of int, d
 		return
 	}
 	cause := "it failed: " + oneLine(err.Error(), 160)
-	if IsRateLimited(err) {
+	var ue *url.Error
+	switch e, isAPI := AsAPIError(err); {
+	case IsRateLimited(err):
 		cause = "the service is limiting requests (HTTP 429)"
+	case isAPI && e.Code != -1:
+		cause = fmt.Sprintf("the service answered code %d", e.Code)
+	case isAPI:
+		cause = fmt.Sprintf("the service answered HTTP %d", e.HTTPStatus)
+	case errors.As(err, &ue):
+		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
+		cause = "no answer (" + oneLine(ue.Err.Error(), 120) + ")"
 	}
 	notice(fmt.Sprintf("%s %s: %s; trying again in %v (attempt %d of %d)", req.Method, req.Path, cause, d.Round(time.Second), attempt, of))
 }

@@ -399,3 +399,34 @@ func TestSurfaceURLs(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryNotice: an action shows each wait of a second or more before a
+// retry; a transport failure's line named the call twice ("POST /x: it
+// failed: POST /portal/x: Post "http://…/portal/x": EOF"). It names the
+// call once and says what came back: no answer, an HTTP status, a code.
+func TestRetryNotice(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		how  func(w http.ResponseWriter)
+		want string
+	}{
+		"no answer": {dropConn, "GET /x: no answer (EOF); trying again in "},
+		"HTTP 503":  {func(w http.ResponseWriter) { w.WriteHeader(503) }, "GET /x: the service answered HTTP 503; trying again in "},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var n atomic.Int32
+			c := newTestClient(t, flaky(1, tc.how, `{"code":200,"message":"ok","data":{}}`, &n), func(c *Config) {
+				c.RetryWaitMin, c.RetryWaitMax = 2*time.Second, 2*time.Second // a wait of 1 to 2 s: one line
+			})
+			var lines []string
+			ctx := WithRetryNotice(t.Context(), func(line string) { lines = append(lines, line) })
+			if err := c.Do(ctx, Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true}, nil); err != nil {
+				t.Fatal(err)
+			}
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], tc.want) || !strings.HasSuffix(lines[0], "(attempt 2 of 4)") {
+				t.Errorf("notices %q, want one %q…(attempt 2 of 4)", lines, tc.want)
+			}
+		})
+	}
+}
