@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -165,6 +166,9 @@ func init() {
 					return fmt.Errorf("agent %d: user_num is required", i)
 				}
 				x := s.st.Agents()
+				if a.UserID < 0 || a.UserID > math.MaxInt32 {
+					return fmt.Errorf("agent %d: user_id must be from 1 to %d, got %d", i, math.MaxInt32, a.UserID)
+				}
 				if a.UserID == 0 {
 					a.UserID = s.st.NextID("agent", 1000)
 				} else if o, ok := x.Users[a.UserID]; ok {
