@@ -263,9 +263,10 @@ func TestSeedAgentsUnique(t *testing.T) {
 		t.Fatal(err)
 	}
 	for body, want := range map[string]string{
-		`[{"user_num":"9101"},{"user_num":"9101"}]`: `seed agents: agent 1: user_num "9101" is already used by agent`,
-		`[{"user_num":"9001"}]`:                     `seed agents: agent 0: user_num "9001" is already used by agent`,
-		`[{"user_id":1003,"user_num":"9103"}]`:      `seed agents: agent 0: user_id 1003 is already used by agent "9003"`,
+		`[{"user_num":"9101"},{"user_num":"9101"}]`:                                             `seed agents: agent 1: user_num "9101" is already used by agent`,
+		`[{"user_num":"9001"}]`:                                                                 `seed agents: agent 0: user_num "9001" is already used by agent`,
+		`[{"user_id":1003,"user_num":"9103"}]`:                                                  `seed agents: agent 0: user_id 1003 is already used by agent "9003"`,
+		`[{"user_id":9223372036854775807,"user_num":"9106"}]`:                                   `seed agents: agent 0: user_id must be from 1 to 2147483647, got 9223372036854775807`,
 		`[{"user_num":"9104","user_email":"a@x.cn"},{"user_num":"9105","user_email":"A@x.cn"}]`: `seed agents: agent 1: user_email "A@x.cn" is already used by agent`,
 	} {
 		err := s.Seed(map[string]json.RawMessage{"agents": json.RawMessage(body)})
