@@ -44,8 +44,9 @@ type sheetQuirks struct {
 }
 
 // colRange is a range of hidden columns, 1-based and inclusive; narrow
-// when they are not marked hidden but 0 wide (as openpyxl writes a column
-// dragged shut), which a spreadsheet shows as hidden just the same.
+// when they are not marked hidden but 0 wide (as excelize and other
+// libraries write a width set to 0), which Excel shows as hidden just the
+// same (LibreOffice shows it, and drops the width when it saves).
 type colRange struct {
 	lo, hi int
 	narrow bool
@@ -76,7 +77,7 @@ func (q sheetQuirks) colHidden(col int) (hidden, narrow bool) {
 func hiddenColumn(sheet string, col, row int, heading string, narrow bool) Problem {
 	how := "is hidden"
 	if narrow {
-		how = "is 0 wide (a spreadsheet shows it hidden)"
+		how = "is 0 wide (Excel shows it hidden)"
 	}
 	return Problem{Sheet: sheet, Cell: cellRef(col, row), Value: heading, HasValue: true,
 		Rule: fmt.Sprintf("heads column %s, which %s, and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out", colName(col), how)}
@@ -107,7 +108,7 @@ func (q sheetQuirks) problems(sheet string) Problems {
 	}
 	for _, row := range q.flat {
 		out = append(out, Problem{Sheet: sheet, Cell: "A" + row,
-			Rule: fmt.Sprintf("row %s is 0 high (a spreadsheet shows it hidden), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out", row)})
+			Rule: fmt.Sprintf("row %s is 0 high (Excel shows it hidden), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out", row)})
 	}
 	for _, ref := range q.merged {
 		first, _, _ := strings.Cut(ref, ":")

@@ -523,8 +523,8 @@ func TestReaders_zeroSizeColumnsAndRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		`Agents!C1: "user_status" heads column C, which is 0 wide (a spreadsheet shows it hidden), and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out`,
-		"Agents!A3: row 3 is 0 high (a spreadsheet shows it hidden), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out",
+		`Agents!C1: "user_status" heads column C, which is 0 wide (Excel shows it hidden), and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out`,
+		"Agents!A3: row 3 is 0 high (Excel shows it hidden), and ccsync reads hidden rows like the others: unhide it to keep it, or delete it to leave it out",
 	}
 	if d := cmp.Diff(want, problemLines(probs)); d != "" {
 		t.Errorf("roster problems (-want +got):\n%s", d)
