@@ -33,8 +33,8 @@ const soundPath = "/v2/svcapi/sound"
 
 // SoundFormat recognises a voice file by its content, as the platform does
 // (sound/upload answers code 404 otherwise): "wav" for "RIFF....WAVE",
-// "mp3" for an ID3 tag or an MPEG frame sync (0xFF followed by
-// 0xE0..0xFF), "" for anything else. The simulator keeps its own copy, as
+// "mp3" for an ID3 tag or an MPEG audio Layer III frame header (mp3Frame),
+// "" for anything else. The simulator keeps its own copy, as
 // it does of every rule it enforces (simulator/independence_test.go).
 func SoundFormat(b []byte) string {
 	switch {
@@ -42,10 +42,21 @@ func SoundFormat(b []byte) string {
 		return "wav"
 	case len(b) >= 3 && bytes.Equal(b[0:3], []byte("ID3")):
 		return "mp3"
-	case len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
+	case len(b) >= 3 && mp3Frame(b):
 		return "mp3"
 	}
 	return ""
+}
+
+// mp3Frame tells whether b starts with the header of an MPEG audio Layer
+// III frame: the 11 sync bits, a version other than the reserved one,
+// layer III, a bitrate index other than "bad" and a sampling rate other
+// than the reserved one. The sync bits alone took the byte-order mark of
+// a UTF-16 text file (FF FE), which reads as a Layer I header, for MP3.
+func mp3Frame(b []byte) bool {
+	version, layer := b[1]>>3&3, b[1]>>1&3
+	bitrate, rate := b[2]>>4, b[2]>>2&3
+	return b[0] == 0xFF && b[1]&0xE0 == 0xE0 && version != 1 && layer == 1 && bitrate != 15 && rate != 3
 }
 
 // Sound is a voice-file list item (§2.9). sound_type arrives as a string.

@@ -267,15 +267,26 @@ func TestSoundFormat(t *testing.T) {
 		in   []byte
 		want string
 	}{
-		"wav":               {[]byte("RIFF\x24\x00\x00\x00WAVEfmt "), "wav"},
-		"riff avi":          {[]byte("RIFF\x24\x00\x00\x00AVI LIST"), ""},
-		"id3 mp3":           {[]byte("ID3\x04\x00"), "mp3"},
-		"frame sync mp3":    {[]byte{0xFF, 0xFB, 0x90}, "mp3"},
-		"frame sync 0xFFE0": {[]byte{0xFF, 0xE0}, "mp3"},
-		"not a sync":        {[]byte{0xFF, 0xD8, 0xFF}, ""},
-		"text":              {[]byte("hello"), ""},
-		"short riff":        {[]byte("RIFF"), ""},
-		"empty":             {nil, ""},
+		"wav":                {[]byte("RIFF\x24\x00\x00\x00WAVEfmt "), "wav"},
+		"riff avi":           {[]byte("RIFF\x24\x00\x00\x00AVI LIST"), ""},
+		"id3 mp3":            {[]byte("ID3\x04\x00"), "mp3"},
+		"frame sync mp3":     {[]byte{0xFF, 0xFB, 0x90}, "mp3"},
+		"MPEG-2 layer III":   {[]byte{0xFF, 0xF3, 0x64}, "mp3"},
+		"MPEG-2.5 layer III": {[]byte{0xFF, 0xE3, 0x18}, "mp3"},
+		// The sync bits alone are not enough: a UTF-16 text's byte-order
+		// mark (FF FE) reads as a Layer I header, and the sound_file data
+		// source overwrote such a file; a reserved layer or version, a
+		// "bad" bitrate or a reserved sampling rate is no frame.
+		"UTF-16 text":      {[]byte{0xFF, 0xFE, 'v', 0x00, 'a', 0x00}, ""},
+		"reserved layer":   {[]byte{0xFF, 0xE0, 0x90}, ""},
+		"reserved version": {[]byte{0xFF, 0xEB, 0x90}, ""},
+		"bad bitrate":      {[]byte{0xFF, 0xFB, 0xF0}, ""},
+		"reserved rate":    {[]byte{0xFF, 0xFB, 0x9C}, ""},
+		"sync only":        {[]byte{0xFF, 0xFB}, ""},
+		"not a sync":       {[]byte{0xFF, 0xD8, 0xFF}, ""},
+		"text":             {[]byte("hello"), ""},
+		"short riff":       {[]byte("RIFF"), ""},
+		"empty":            {nil, ""},
 	}
 	for name, tc := range cases {
 		if got := client.SoundFormat(tc.in); got != tc.want {
