@@ -114,7 +114,12 @@ func (f *FlexBool) UnmarshalJSON(b []byte) error {
 	case "false", "0", "no", "off", "", "null":
 		*f = false
 	default:
-		return fmt.Errorf("FlexBool: %q is not a boolean", s)
+		// 1.0 and 0.0, as FlexInt takes them: a PHP float of a flag.
+		var n FlexInt
+		if n.parse(strings.TrimSpace(s)) != nil || (n != 0 && n != 1) {
+			return fmt.Errorf("FlexBool: %q is not a boolean", s)
+		}
+		*f = n == 1
 	}
 	return nil
 }

@@ -103,6 +103,8 @@ func TestFlexBool(t *testing.T) {
 		`"yes"`: {`"yes"`, true, false}, `"off"`: {`"off"`, false, false},
 		"null": {`null`, false, false}, `""`: {`""`, false, false},
 		"2": {`2`, false, true}, `"maybe"`: {`"maybe"`, false, true}, "object": {`{}`, false, true},
+		// A PHP float of a flag, as FlexInt takes it; one such field failed a whole list.
+		"1.0": {`1.0`, true, false}, `"0.0"`: {`"0.0"`, false, false}, "0.5": {`0.5`, false, true}, "2.0": {`2.0`, false, true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
