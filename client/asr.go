@@ -1,9 +1,11 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -99,6 +101,9 @@ func (s *ASRService) Query(ctx context.Context, taskID string) (*ASRResult, erro
 	if out.Result.Sentences == nil {
 		out.Result.Sentences = []Sentence{}
 	}
+	// In the order of their index: the platform's list order is not stated
+	// (§2.10), and a list in another order read as a reversed conversation.
+	slices.SortStableFunc(out.Result.Sentences, func(a, b Sentence) int { return cmp.Compare(a.Index, b.Index) })
 	return &out.Result, nil
 }
 

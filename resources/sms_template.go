@@ -1,11 +1,14 @@
 package resources
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"iter"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -330,11 +333,24 @@ type SMSTemplateItem struct {
 // Flatten fills the item from the API's template.
 func (i *SMSTemplateItem) Flatten(t *client.SMSTemplate) {
 	framework.Flatten(t, i)
-	params := t.TplParam
-	if params == nil {
-		params = []string{}
+	i.TplParam = stringList(inOrderOfAppearance(t.TplParam, string(t.TplText)))
+}
+
+// inOrderOfAppearance orders a template's variable names as they first
+// appear in its text (names not found last, in the platform's order): the
+// documented order, in which a batch send gives each number its values.
+// The platform's own order is not stated (§2.4), and a list in another
+// order was stored, and changed outside Terraform at each refresh.
+func inOrderOfAppearance(params []string, text string) []string {
+	out := append([]string{}, params...)
+	at := func(name string) int {
+		if i := strings.Index(text, "${"+name+"}"); i >= 0 {
+			return i
+		}
+		return len(text)
 	}
-	i.TplParam = stringList(params)
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(at(a), at(b)) })
+	return out
 }
 
 func (m *smsTemplateModel) flatten(t *client.SMSTemplate) {
