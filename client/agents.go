@@ -543,7 +543,7 @@ func (s *AgentsService) create(ctx context.Context, in AgentInput, lookBefore bo
 			return nil, err
 		}
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
 		Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
@@ -552,7 +552,7 @@ func (s *AgentsService) create(ctx context.Context, in AgentInput, lookBefore bo
 			out.Data = *a
 		}
 		return a != nil, err
-	})
+	}, func() bool { return out.Data.UserID != 0 })
 	if err != nil {
 		return nil, err
 	}

@@ -106,6 +106,34 @@ func (c *Client) claim(kind, id string) error {
 // create is sent again after its Retry-After, without a lookup. lookup
 // fills the caller's output itself when it finds the object.
 func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error)) error {
+	return c.createOnceWithID(ctx, req, out, lookup, nil)
+}
+
+// createOnceWithID is createOnce for a create whose answer must carry the
+// new object's id, which got tells. An answer of success without it (a
+// shape the spec rules out) left an object on the platform that the state
+// never held, and the next apply made a second webhook or task: the
+// object is looked up as after a lost answer, and when the lookup does not
+// find it the error says it may exist and is to be imported.
+func (c *Client) createOnceWithID(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error), got func() bool) error {
+	err := c.createOnceAttempts(ctx, req, out, lookup)
+	if err != nil || got == nil || got() {
+		return err
+	}
+	call := strings.TrimPrefix(req.Path, "/")
+	c.logDecision(ctx, "contactcenter API create in doubt", req, 1, 1, "answered success without the new object's id: it is looked up", nil)
+	found, lerr := lookup(ctx)
+	if lerr == nil && found && got() {
+		return nil
+	}
+	msg := fmt.Sprintf("%s %s answered success without the new object's id; the object was probably created, but looking it up by its name did not find it", req.Method, call)
+	if lerr != nil {
+		msg += " (" + lerr.Error() + ")"
+	}
+	return errors.New(msg + ". Look for it on the platform and import it before applying again: another apply would create a second one")
+}
+
+func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error)) error {
 	req.Idempotent = false
 	attempts := 1 + max(c.cfg.MaxRetries, 0)
 	var err, lerr error

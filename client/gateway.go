@@ -262,13 +262,13 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	if err != nil {
 		return 0, err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
 		found, err := newer(ctx, s.c, "gateway template", count, last, page, GatewayTemplate.Identifier, same)
 		out.TplID = FlexInt(found)
 		return found != 0, err
-	})
+	}, func() bool { return out.TplID != 0 })
 	if err != nil {
 		return 0, err
 	}
@@ -426,13 +426,13 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	if err != nil {
 		return 0, err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
 		found, err := newer(ctx, s.c, "gateway signature", count, last, s.SignaturesPage, GatewaySignature.Identifier, same)
 		out.SignID = FlexInt(found)
 		return found != 0, err
-	})
+	}, func() bool { return out.SignID != 0 })
 	if err != nil {
 		return 0, err
 	}

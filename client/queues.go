@@ -160,7 +160,7 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 	if err != nil {
 		return "", err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/add",
 		Body: in, Envelope: EnvelopePortal,
 	}, &out, func(ctx context.Context) (bool, error) {
@@ -169,7 +169,7 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 			out.Data.QueID = g.ID
 		}
 		return g != nil, err
-	})
+	}, func() bool { return out.Data.QueID != "" })
 	if err != nil {
 		return "", err
 	}

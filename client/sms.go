@@ -377,7 +377,7 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	if err != nil {
 		return nil, err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: smsSignPath + "/store", Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
 		sg, err := find(ctx)
@@ -385,7 +385,7 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 			out.Data = *sg
 		}
 		return sg != nil, err
-	})
+	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return nil, err
 	}
@@ -525,7 +525,7 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	if err != nil {
 		return nil, err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: smsTemplatePath + "/store", Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
 		t, err := find(ctx)
@@ -533,7 +533,7 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 			out.Data = *t
 		}
 		return t != nil, err
-	})
+	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return nil, err
 	}

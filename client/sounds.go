@@ -127,14 +127,14 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	if err != nil {
 		return "", "", err
 	}
-	err = s.c.createOnce(ctx, req, &out, func(ctx context.Context) (bool, error) {
+	err = s.c.createOnceWithID(ctx, req, &out, func(ctx context.Context) (bool, error) {
 		found, err := find(ctx)
 		if err != nil || found == nil {
 			return false, err
 		}
 		out.ID, out.Path = found.ID, found.SoundsAddress
 		return true, nil
-	})
+	}, func() bool { return out.ID != "" })
 	if err != nil {
 		return "", "", err
 	}

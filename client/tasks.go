@@ -263,7 +263,7 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/updateOrCreate", Body: t,
 	}, &out, func(ctx context.Context) (bool, error) {
 		found, err := find(ctx)
@@ -272,7 +272,7 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 		}
 		out.Data.ID = found.ID
 		return true, nil
-	})
+	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return 0, err
 	}

@@ -97,7 +97,7 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	if err != nil {
 		return nil, err
 	}
-	err = s.c.createOnce(ctx, Request{
+	err = s.c.createOnceWithID(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: webhookPath + "/updateOrCreate", Body: in,
 	}, &out, func(ctx context.Context) (bool, error) {
 		w, err := find(ctx)
@@ -105,7 +105,7 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 			out.Data = *w
 		}
 		return w != nil, err
-	})
+	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,88 @@
+package client_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// stripCreateData lets the simulator create the object and then answers
+// success with "data": null (a shape the spec rules out: the create's
+// answer carries the new id), for calls whose path ends with suffix.
+func stripCreateData(sim http.Handler, suffix string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, suffix) {
+			sim.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		sim.ServeHTTP(rec, r)
+		var body map[string]any
+		if json.Unmarshal(rec.Body.Bytes(), &body) == nil {
+			body["data"] = nil
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(body)
+	})
+}
+
+// TestCreateAnsweredWithoutID: a create answered success without the new
+// object's id failed with "webhook/updateOrCreate answered success without
+// data.id", the object stayed on the platform unknown to the state, and the
+// next apply made a second webhook. The object is looked up as after a
+// lost answer and taken; when the lookup finds nothing, the error says it
+// may exist and is to be imported.
+func TestCreateAnsweredWithoutID(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(stripCreateData(sim, "/webhook/updateOrCreate"))
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
+	if err != nil || w.ID == 0 {
+		t.Fatalf("create answered without an id: %+v, %v; want the webhook found by its name", w, err)
+	}
+	var ids []int64
+	for h, err := range c.Webhooks.List(t.Context(), client.WebhookFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, int64(h.ID))
+	}
+	if len(ids) != 1 || ids[0] != int64(w.ID) {
+		t.Fatalf("webhooks on the platform: %v; want the one created, id %d", ids, w.ID)
+	}
+
+	// A create whose object the lookup cannot find (another name on the
+	// platform than the one sent) is refused with what to do.
+	srv2 := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			rw.Header().Set("Content-Type", "application/json")
+			_, _ = rw.Write([]byte(`{"code":0,"message":"ok","data":null}`))
+			return
+		}
+		sim.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv2.Close)
+	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(srv2.URL), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c2.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Other", URL: "https://other.example.com/hook", EventType: 1})
+	want := "answered success without the new object's id; the object was probably created, but looking it up by its name did not find it. " +
+		"Look for it on the platform and import it before applying again"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("create without an id, not found: %v; want %q", err, want)
+	}
+}
