@@ -100,7 +100,8 @@ func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
 		}),
 		"pic_sha256": schema.StringAttribute{
 			Computed: true,
-			MarkdownDescription: "SHA-256 (hex) of the base64 image sent as `pic`, so a change of the file's content is seen at plan time. " +
+			MarkdownDescription: "SHA-256 (hex) of the base64 image sent as `pic`, so a change of the file's content is seen at plan time (and replaces the signature). " +
+				"Known after apply for a new image: the create sends the file as it is then, also when it was replaced after `terraform plan -out`. " +
 				"Null when `pic_file` is not set.",
 		},
 		"remark": replaceString(schema.StringAttribute{
@@ -124,9 +125,6 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 		in := client.GatewaySignatureInput{SignText: plan.SignText.ValueString(), Remark: plan.Remark.ValueString()}
 		if !plan.PicFile.IsNull() {
 			pic, sum, err := readPic(plan.PicFile.ValueString())
-			if err == nil && !plan.PicSHA256.IsUnknown() && plan.PicSHA256.ValueString() != sum {
-				err = fmt.Errorf("the file %s changed between plan and apply. Run terraform plan again", plan.PicFile.ValueString())
-			}
 			if err != nil {
 				return err
 			}
@@ -185,16 +183,24 @@ func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resour
 		}
 		sum = types.StringValue(s)
 	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("pic_sha256"), sum)...)
-	if req.State.Raw.IsNull() {
-		return
-	}
+	// A create, or a replacement for a new image, plans the digest as known
+	// after apply: Terraform plans a create again when it applies it, and
+	// a file replaced between `plan -out` and `apply` then gave another
+	// digest than the saved plan's, which Terraform reports as "Provider
+	// produced inconsistent final plan … a bug in the provider" (the create
+	// reads the file it sends and saves that file's digest).
 	var prior types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("pic_sha256"), &prior)...)
-	// An imported signature has no known image; only a known change replaces.
-	if !prior.IsNull() && !sum.Equal(prior) {
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("pic_sha256"))
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("pic_sha256"), &prior)...)
+		// An imported signature has no known image; only a known change replaces.
+		if !prior.IsNull() && !sum.Equal(prior) {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root("pic_sha256"))
+		}
 	}
+	if !sum.IsNull() && !sum.Equal(prior) {
+		sum = types.StringUnknown()
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("pic_sha256"), sum)...)
 }
 
 // readPic reads a qualification image and returns its base64 text and that

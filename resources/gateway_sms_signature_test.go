@@ -1,6 +1,9 @@
 package resources_test
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -362,5 +365,39 @@ func TestAccGatewaySMSSignature_approvedAfterWaitRanOut(t *testing.T) {
 	}
 	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 1 {
 		t.Errorf("add_sign called %d times, want 1 (the approved signature is kept)", n)
+	}
+}
+
+// TestAccGatewaySMSSignature_picReplacedAfterSavedPlan: the image replaced
+// between `terraform plan -out` and applying that plan. The plan carried
+// the old image's digest, Terraform planned the create again when applying
+// it, and stopped: "Provider produced inconsistent final plan … This is a
+// bug in the provider". The digest of a new image is known after apply: the
+// saved plan applies, and the state holds the digest of the image sent.
+func TestAccGatewaySMSSignature_picReplacedAfterSavedPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	pic := writeFile(t, "licence.png", []byte("\x89PNG first image"))
+	w.WriteBody(gatewaySignatureConfig("Acme", fmt.Sprintf("pic_file = %q", pic)))
+	w.Must(0, "plan", "-out=p.tfplan", "-no-color")
+	second := []byte("\x89PNG second image")
+	if err := os.WriteFile(pic, second, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := w.Must(0, "apply", "-no-color", "p.tfplan"); strings.Contains(out, "inconsistent") {
+		t.Fatalf("apply of the saved plan:\n%s", out)
+	}
+	sum := sha256.Sum256([]byte(base64.StdEncoding.EncodeToString(second)))
+	if got := w.Must(0, "state", "show", "-no-color", "contactcenter_gateway_sms_signature.test"); !strings.Contains(got, hex.EncodeToString(sum[:])) {
+		t.Errorf("the state lacks the digest of the image sent (%x):\n%s", sum, got)
+	}
+	// A plan shows no change, and a new image replaces the signature.
+	w.Must(0, "plan", "-detailed-exitcode", "-no-color")
+	if err := os.WriteFile(pic, []byte("\x89PNG third image"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := w.Must(2, "plan", "-detailed-exitcode", "-no-color"); !strings.Contains(out, "pic_sha256") || !strings.Contains(out, "forces replacement") {
+		t.Errorf("a new image does not plan a replacement:\n%s", out)
 	}
 }
