@@ -1,10 +1,12 @@
 package actions
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -76,7 +78,9 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 			},
 			"output_file": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Local path the transcript is written to as JSON (mode 0600): `task_id`, `status` and `sentences` " +
-					"(`index`, `channel_id`, `content`, `begin_time_ms`, `end_time_ms`, `emotion_value`, `silence_duration_s`, `speech_rate_cpm`).",
+					"(`index`, `channel_id`, `content`, `begin_time_ms`, `end_time_ms`, `emotion_value`, `silence_duration_s`, `speech_rate_cpm`). " +
+					"Its folder must exist. A file already there is replaced only when it is empty or a transcript this action wrote; any other file is kept, " +
+					"and the action stops before it starts a recognition.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"timeouts": timeouts.AttributesWithOpts(ctx, timeouts.Opts{
@@ -136,6 +140,12 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File",
 				fmt.Sprintf("output_file %q is a folder; give the path of a file in it (such as %q). Nothing was started.",
 					m.OutputFile.ValueString(), filepath.Join(m.OutputFile.ValueString(), "transcript.json")))
+			return
+		}
+		if !overwritable(m.OutputFile.ValueString()) {
+			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File",
+				fmt.Sprintf("output_file %q exists and is not a transcript this action wrote (a JSON object with a task_id), so it is not overwritten: "+
+					"give the path of a new file, or delete this one. Nothing was started.", m.OutputFile.ValueString()))
 			return
 		}
 	}
@@ -230,6 +240,29 @@ func transientPoll(err error) bool {
 }
 
 // transcriptFile is the JSON written to output_file.
+// overwritable tells whether the transcript may be written at p: nothing
+// is there, an empty file, or a transcript an earlier run wrote. Any other
+// file is kept: an output_file built from a variable ("keep.tf") replaced
+// a configuration file with the transcript, mode 0600, and every later
+// plan failed to read it.
+func overwritable(p string) bool {
+	st, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	if err != nil || st.Size() > 64<<20 { // no transcript is that large
+		return false
+	}
+	b, err := os.ReadFile(p) //nolint:gosec // the path the configuration gives
+	if err != nil {
+		return false
+	}
+	var prior struct {
+		TaskID *string `json:"task_id"`
+	}
+	return len(bytes.TrimSpace(b)) == 0 || json.Unmarshal(b, &prior) == nil && prior.TaskID != nil
+}
+
 type transcriptFile struct {
 	TaskID    string               `json:"task_id"`
 	Status    int64                `json:"status"`

@@ -331,7 +331,8 @@ func TestASRTranscribeAction_outputFileMode(t *testing.T) {
 	env.Sim.SetASRDuration(time.Millisecond)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "t.json")
-	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil { //nolint:gosec // the mode the action must replace
+	// An earlier transcript (another kind of file is kept: outputFileNotATranscript).
+	if err := os.WriteFile(out, []byte(`{"task_id": "asr00000001", "status": 30, "sentences": []}`), 0o644); err != nil { //nolint:gosec // the mode the action must replace
 		t.Fatal(err)
 	}
 	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": out})
@@ -354,5 +355,40 @@ func TestASRTranscribeAction_outputFileMode(t *testing.T) {
 	}
 	if n := env.Sim.Stats()["POST /portal/v3/api/asr/speechRecognition"]; n != 1 {
 		t.Errorf("speechRecognition called %d times; the folder must be refused before a task starts", n)
+	}
+}
+
+// TestASRTranscribeAction_outputFileNotATranscript: output_file named an
+// existing file of another kind (a module's keep.tf, through a variable);
+// the action replaced it with the transcript, mode 0600, and every later
+// plan failed to read the module. Such a file is kept and nothing starts;
+// an earlier transcript, or an empty file, is written over.
+func TestASRTranscribeAction_outputFileNotATranscript(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	env.Sim.SetASRDuration(time.Millisecond)
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "keep.tf")
+	if err := os.WriteFile(keep, []byte("variable \"x\" {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "c1", "output_file": keep})
+	if !strings.Contains(res.Text(), "output_file \""+keep+"\" exists and is not a transcript this action wrote") || !strings.Contains(res.Text(), "Nothing was started.") {
+		t.Errorf("diagnostics: %s", res.Text())
+	}
+	if b, _ := os.ReadFile(keep); string(b) != "variable \"x\" {}\n" {
+		t.Errorf("keep.tf now holds %q", b)
+	}
+	for k, n := range env.Sim.Stats() {
+		if strings.Contains(k, "/asr/") && n > 0 {
+			t.Errorf("%s called %d times: no task may start", k, n)
+		}
+	}
+	out := filepath.Join(dir, "t.json")
+	for i := range 2 { // a new file, then the transcript it holds
+		res = env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": out})
+		if res.HasError() {
+			t.Fatalf("run %d: %s", i+1, res.Text())
+		}
 	}
 }
