@@ -111,10 +111,18 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, fmt.Errorf("--concurrency must be at least 1, not %d", *concurrency))
 	}
 	file := pos[0]
-	if report != nil {
-		if msg := outputClash(file, map[string]string{"--report": *report}); msg != "" {
+	if sub == "plan" || sub == "apply" {
+		// --log appends JSON lines: to the workbook they damage it, and a
+		// report written at the end replaced them.
+		outputs := map[string]string{"--log": conn.logPath}
+		if report != nil {
+			outputs["--report"] = *report
+		}
+		if msg := outputClash(file, outputs); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
+	}
+	if report != nil {
 		if msg := outputWritable("--report", *report); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}

@@ -99,7 +99,7 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && aa == ab
 }
 
-// outputClash refuses an output file (--report, --journal) that is the
+// outputClash refuses an output file (--report, --journal, --log) that is the
 // input workbook or another output: writing it would replace the sheet.
 // It returns the message to print, or "".
 func outputClash(input string, outputs map[string]string) string {
@@ -109,7 +109,7 @@ func outputClash(input string, outputs map[string]string) string {
 			continue
 		}
 		if sameFile(out, input) {
-			return fmt.Sprintf("%s %s is the input workbook itself: writing it would replace the sheet; name another file", flag, out)
+			return fmt.Sprintf("%s %s is the input workbook itself: writing it would damage the sheet; name another file", flag, out)
 		}
 		for _, other := range slices.Sorted(maps.Keys(outputs)) {
 			if other < flag && outputs[other] != "" && sameFile(out, outputs[other]) {

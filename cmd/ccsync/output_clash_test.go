@@ -32,6 +32,9 @@ func TestOutputClash(t *testing.T) {
 		"report is the sheet, spelt ./": {"--report", filepath.Join(dir, ".", "recipients.xlsx")},
 		"journal is the sheet":          {"--journal", recipients},
 		"report and journal, one file":  {"--report", filepath.Join(dir, "out"), "--journal", filepath.Join(dir, "out")},
+		// --log appends JSON lines to the file it names.
+		"log is the sheet":   {"--log", recipients},
+		"log is the journal": {"--log", filepath.Join(dir, "j"), "--journal", filepath.Join(dir, "j")},
 	} {
 		code, o, e := runSMSCmd(append([]string{"send", recipients, "--template", "7", "--endpoint", ep, "--access-token", "t"}, args...)...)
 		if code != exitUsage || (!strings.Contains(e, "is the input workbook itself") && !strings.Contains(e, "name the same file")) {
@@ -56,6 +59,14 @@ func TestOutputClash(t *testing.T) {
 	if code := run([]string{"agents", "apply", roster, "--report", roster, "--endpoint", ep, "--access-token", "t"}, &o, &e); code != exitUsage ||
 		!strings.Contains(e.String(), "--report "+roster+" is the input workbook itself") {
 		t.Errorf("agents apply --report FILE: exit %d\n%s\n%s", code, o.String(), e.String())
+	}
+	for _, args := range [][]string{{"plan", roster, "--log", roster}, {"apply", roster, "--log", roster}, {"apply", roster, "--report", filepath.Join(dir, "r.xlsx"), "--log", filepath.Join(dir, "r.xlsx")}} {
+		o.Reset()
+		e.Reset()
+		if code := run(append([]string{"agents"}, append(args, "--endpoint", ep, "--access-token", "t")...), &o, &e); code != exitUsage ||
+			(!strings.Contains(e.String(), "--log "+roster+" is the input workbook itself") && !strings.Contains(e.String(), "--log and --report name the same file")) {
+			t.Errorf("agents %q: exit %d\n%s\n%s", args, code, o.String(), e.String())
+		}
 	}
 	if after, _ := os.ReadFile(roster); string(after) != string(rdata) {
 		t.Error("the roster was changed")
