@@ -37,7 +37,8 @@ func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Downloads a voice file from the platform and writes it to `output_path` " +
 			"(mode 0644, folders created as needed), for example to keep a copy of a voice file adopted with " +
-			"`contactcenter_sound`, or to give it to another system. The file is written on every read (each plan and apply); " +
+			"`contactcenter_sound`, or to give it to another system. The file is written on every read (each plan and apply, but not an apply " +
+			"of a saved plan, which reads nothing again); " +
 			"`content_sha256` tells whether it changed. A file already at `output_path` is overwritten only if it is a WAV or MP3 " +
 			"file (an earlier download, say): any other file there is refused, so that a wrong path cannot overwrite a configuration. " +
 			"It does not feed `contactcenter_sound.source` of the same voice (that would be a cycle): an adopted voice file needs no `source`. API: sound/play (spec §4.5).",
@@ -92,6 +93,9 @@ func checkOverwrite(p string) error {
 	}
 	defer f.Close()
 	st, err := f.Stat()
+	if err == nil && st.IsDir() {
+		return fmt.Errorf("output_path %q is a folder; give the path of a file in it (such as %q)", p, filepath.Join(p, "voice.wav"))
+	}
 	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
 		return nil
 	}

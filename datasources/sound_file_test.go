@@ -98,6 +98,11 @@ func TestAccSoundFileDataSource_overwrite(t *testing.T) {
 				Config:      cfg(mine),
 				ExpectError: regexp.MustCompile(`(?s)output_path ".*main\.tf"\s+is\s+an\s+existing\s+file\s+of\s+` + fmt.Sprint(len(tf)) + `\s+bytes.*not\s+a\s+WAV\s+or\s+MP3.*begins\s+with.*choose\s+another\s+path`),
 			},
+			// A folder there said "rename ./.sound-3847994186 ./adir: file exists".
+			{
+				Config:      cfg(dir),
+				ExpectError: regexp.MustCompile(`(?s)output_path ".*"\s+is\s+a\s+folder;\s+give\s+the\s+path\s+of\s+a\s+file\s+in\s+it`),
+			},
 		},
 	})
 	if b, _ := os.ReadFile(mine); string(b) != tf {

@@ -57,7 +57,9 @@ func (r *soundResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"points at a deleted one; it also orders a removal, so that the group or task stops playing the file (say `wait_audio = \"0\"`) " +
 			"before the file is deleted. Leaving the setting out of the group instead keeps the platform's value, which then names a " +
 			"deleted file: set it to what should play. Pass `source_hash = filesha256(source)` so that a new recording at the same " +
-			"path is uploaded.\n\n" +
+			"path is uploaded. A recording replaced between `terraform plan -out` and applying that plan makes Terraform stop the apply " +
+			"(\"Provider produced inconsistent final plan\": it computes `filesha256` again): plan again. Without `create_before_destroy` the " +
+			"old voice file is deleted by then, so keep the recording unchanged between plan and apply, or set it.\n\n" +
 			"**Import** by id (`terraform import contactcenter_sound.x 512`, or an `import` block with `identity = { id = \"512\" }`). " +
 			"The service does not give the file back as a path, so `source` and `source_hash` stay null after import: an adopted voice " +
 			"file needs no `source` (the platform keeps its file; `terraform query -generate-config-out` writes it so), and setting " +
