@@ -120,17 +120,23 @@ func (c *Client) createOnceWithID(ctx context.Context, req Request, out any, loo
 	if err != nil || got == nil || got() {
 		return err
 	}
-	call := strings.TrimPrefix(req.Path, "/")
 	c.logDecision(ctx, "contactcenter API create in doubt", req, 1, 1, "answered success without the new object's id: it is looked up", nil)
 	found, lerr := lookup(ctx)
-	if lerr == nil && found && got() {
+	switch {
+	case lerr == nil && found && got():
+		c.logLookup(ctx, req, 1, 1, "the lookup found the object: it is taken as the one created", nil)
 		return nil
+	case errors.As(lerr, new(*SeveralNewError)):
+		c.logLookup(ctx, req, 1, 1, "the lookup found several new objects of the key: none is taken", nil)
+	default:
+		c.logLookup(ctx, req, 1, 1, "the lookup did not find the object", lerr)
 	}
-	msg := fmt.Sprintf("%s %s answered success without the new object's id; the object was probably created, but looking it up by its name did not find it", req.Method, call)
+	missing := fmt.Errorf("%s %s answered success without the new object's id", req.Method, strings.TrimPrefix(req.Path, "/"))
 	if lerr != nil {
-		msg += " (" + lerr.Error() + ")"
+		return &CreateInDoubtError{Err: missing, LookupErr: lerr}
 	}
-	return errors.New(msg + ". Look for it on the platform and import it before applying again: another apply would create a second one")
+	return errors.New(missing.Error() + "; the object was probably created, but a lookup by its key (its name, number or text) found none. " +
+		"Look for it on the platform and import it before applying again: another apply would create a second one")
 }
 
 func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error)) error {

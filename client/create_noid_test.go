@@ -1,7 +1,10 @@
 package client_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -80,9 +83,37 @@ func TestCreateAnsweredWithoutID(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c2.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Other", URL: "https://other.example.com/hook", EventType: 1})
-	want := "answered success without the new object's id; the object was probably created, but looking it up by its name did not find it. " +
+	want := "answered success without the new object's id; the object was probably created, but a lookup by its key (its name, number or text) found none. " +
 		"Look for it on the platform and import it before applying again"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("create without an id, not found: %v; want %q", err, want)
+	}
+
+	// Two new objects of the key (the platform made it twice): none is
+	// taken, and the error says the create may have taken effect (it said
+	// "did not find it (2 objects of the same key …)").
+	srv3 := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			body, _ := io.ReadAll(r.Body)
+			for range 2 {
+				r2 := r.Clone(r.Context())
+				r2.Body = io.NopCloser(bytes.NewReader(body))
+				sim.ServeHTTP(httptest.NewRecorder(), r2)
+			}
+			rw.Header().Set("Content-Type", "application/json")
+			_, _ = rw.Write([]byte(`{"code":0,"message":"ok","data":null}`))
+			return
+		}
+		sim.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(srv3.Close)
+	c3, err := client.New(client.Config{URLs: client.SurfaceURLs(srv3.URL), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c3.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Twice", URL: "https://twice.example.com/hook", EventType: 1})
+	var doubt *client.CreateInDoubtError
+	if !errors.As(err, &doubt) || !strings.Contains(err.Error(), "answered success without the new object's id\nthe create may have taken effect, and looking the object up afterwards found several") {
+		t.Errorf("create without an id, two found: %v", err)
 	}
 }
