@@ -142,10 +142,10 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 					m.OutputFile.ValueString(), filepath.Join(m.OutputFile.ValueString(), "transcript.json")))
 			return
 		}
-		if !overwritable(m.OutputFile.ValueString()) {
+		if why := overwritable(m.OutputFile.ValueString()); why != "" {
 			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File",
-				fmt.Sprintf("output_file %q exists and is not a transcript this action wrote (a JSON object with a task_id), so it is not overwritten: "+
-					"give the path of a new file, or delete this one. Nothing was started.", m.OutputFile.ValueString()))
+				fmt.Sprintf("output_file %q %s, so it is not overwritten: give the path of a new file, or delete this one. Nothing was started.",
+					m.OutputFile.ValueString(), why))
 			return
 		}
 	}
@@ -240,27 +240,36 @@ func transientPoll(err error) bool {
 }
 
 // transcriptFile is the JSON written to output_file.
-// overwritable tells whether the transcript may be written at p: nothing
-// is there, an empty file, or a transcript an earlier run wrote. Any other
-// file is kept: an output_file built from a variable ("keep.tf") replaced
-// a configuration file with the transcript, mode 0600, and every later
-// plan failed to read it.
-func overwritable(p string) bool {
-	st, err := os.Stat(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return true
-	}
-	if err != nil || st.Size() > 64<<20 { // no transcript is that large
-		return false
+// overwritable says why the transcript may not be written at p ("" when
+// it may): nothing is there, an empty file, or a transcript an earlier run
+// wrote. Any other file is kept: an output_file built from a variable
+// ("keep.tf") replaced a configuration file with the transcript, mode 0600,
+// and every later plan failed to read it. Only a regular file is read (a
+// named pipe would block the read for ever); a link is not followed (the
+// rename would replace the link, not its target).
+func overwritable(p string) string {
+	st, err := os.Lstat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return ""
+	case err != nil:
+		return fmt.Sprintf("cannot be examined (%v)", err)
+	case !st.Mode().IsRegular():
+		return fmt.Sprintf("exists and is not a regular file (%v)", st.Mode().Type())
+	case st.Size() > 64<<20: // no transcript is that large
+		return "exists and is not a transcript this action wrote (a JSON object with a task_id)"
 	}
 	b, err := os.ReadFile(p) //nolint:gosec // the path the configuration gives
 	if err != nil {
-		return false
+		return fmt.Sprintf("cannot be read (%v)", err)
 	}
 	var prior struct {
 		TaskID *string `json:"task_id"`
 	}
-	return len(bytes.TrimSpace(b)) == 0 || json.Unmarshal(b, &prior) == nil && prior.TaskID != nil
+	if len(bytes.TrimSpace(b)) == 0 || json.Unmarshal(b, &prior) == nil && prior.TaskID != nil {
+		return ""
+	}
+	return "exists and is not a transcript this action wrote (a JSON object with a task_id)"
 }
 
 type transcriptFile struct {

@@ -384,6 +384,22 @@ func TestASRTranscribeAction_outputFileNotATranscript(t *testing.T) {
 			t.Errorf("%s called %d times: no task may start", k, n)
 		}
 	}
+	// A named pipe blocked the check's read for ever; a link would be
+	// replaced by the transcript, not its target.
+	fifo, link := filepath.Join(dir, "fifo"), filepath.Join(dir, "link.json")
+	special := map[string]string{}
+	if mkfifo(fifo) == nil {
+		special[fifo] = "exists and is not a regular file (p"
+	}
+	if os.Symlink(keep, link) == nil {
+		special[link] = "exists and is not a regular file (L"
+	}
+	for p, want := range special {
+		res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "c1", "output_file": p})
+		if !strings.Contains(res.Text(), "output_file \""+p+"\" "+want) {
+			t.Errorf("%s: %s", p, res.Text())
+		}
+	}
 	out := filepath.Join(dir, "t.json")
 	for i := range 2 { // a new file, then the transcript it holds
 		res = env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": out})
