@@ -114,7 +114,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	if sub == "plan" || sub == "apply" {
 		// --log appends JSON lines: to the workbook they damage it, and a
 		// report written at the end replaced them.
-		outputs := map[string]string{"--log": conn.logPath}
+		outputs := map[string]string{conn.logSetting(): conn.logPath}
 		if report != nil {
 			outputs["--report"] = *report
 		}

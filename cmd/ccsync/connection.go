@@ -39,6 +39,17 @@ type ccConn struct {
 // logEnv names the file of --log when the flag is not given.
 const logEnv = "CCSYNC_LOG"
 
+// logSetting names where the log file came from, for a message about it:
+// --log, or CCSYNC_LOG when the flag was not given.
+func (c *ccConn) logSetting() string {
+	given := false
+	c.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "log" })
+	if !given && c.logPath != "" {
+		return logEnv
+	}
+	return "--log"
+}
+
 func addConnFlags(fs *flag.FlagSet) *ccConn {
 	env := client.SettingsFromEnv()
 	c := &ccConn{urls: map[client.Surface]*string{}, env: env, fs: fs}

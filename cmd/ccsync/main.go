@@ -91,7 +91,8 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 func sameFile(a, b string) bool {
 	if sa, err := os.Stat(a); err == nil { //nolint:gosec // G703: paths the user named on the command line, only compared
 		if sb, err := os.Stat(b); err == nil { //nolint:gosec // G703: as above
-			return os.SameFile(sa, sb)
+			// A device (/dev/null, /dev/stderr) takes any number of writers.
+			return os.SameFile(sa, sb) && sa.Mode()&os.ModeDevice == 0
 		}
 	}
 	aa, err1 := filepath.Abs(a)

@@ -71,4 +71,31 @@ func TestOutputClash(t *testing.T) {
 	if after, _ := os.ReadFile(roster); string(after) != string(rdata) {
 		t.Error("the roster was changed")
 	}
+	// A device takes every writer: --log /dev/null --report /dev/null was
+	// refused as one file.
+	if sameFile(os.DevNull, os.DevNull) {
+		t.Errorf("%s taken for one file written twice", os.DevNull)
+	}
+}
+
+// TestOutputClash_logFromEnv: CCSYNC_LOG naming the roster is refused, and
+// the message names the variable (it said --log, which was not given).
+func TestOutputClash_logFromEnv(t *testing.T) {
+	roster := filepath.Join(t.TempDir(), "agents.xlsx")
+	rdata, err := os.ReadFile("../../examples/spreadsheets/agents.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(roster, rdata, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(logEnv, roster)
+	var o, e strings.Builder
+	if code := run([]string{"agents", "plan", roster, "--endpoint", "http://127.0.0.1:1", "--access-token", "t"}, &o, &e); code != exitUsage ||
+		!strings.Contains(e.String(), "CCSYNC_LOG "+roster+" is the input workbook itself") {
+		t.Errorf("agents plan with CCSYNC_LOG naming the roster: exit %d\n%s\n%s", code, o.String(), e.String())
+	}
+	if after, _ := os.ReadFile(roster); string(after) != string(rdata) {
+		t.Error("the roster was changed")
+	}
 }

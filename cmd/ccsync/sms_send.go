@@ -232,7 +232,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if *journalPath == "" {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}
-	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath, "--log": conn.logPath}); msg != "" {
+	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath, conn.logSetting(): conn.logPath}); msg != "" {
 		return fail(exitUsage, errors.New(msg))
 	}
 	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
