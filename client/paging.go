@@ -79,11 +79,10 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 					break
 				}
 				// A service that ignores the page asked for answers the
-				// same rows again and says there are more: one page more
-				// than the total needs ends the read rather than asking
-				// for ever (a page of rows read before is no sign: a list
-				// that shifted while it was read has such pages).
-				if counted > 0 && firstLen > 0 && int64(page) > (counted+int64(firstLen)-1)/int64(firstLen) {
+				// same rows again and says there are more: a page that
+				// adds nothing, or more pages than the total needs, ends
+				// the read rather than asking for ever.
+				if key != nil && len(onPage) == 0 || counted > 0 && firstLen > 0 && int64(page) >= (counted+int64(firstLen)-1)/int64(firstLen)+2 {
 					break
 				}
 			}
