@@ -417,17 +417,7 @@ func prefetch[T any](ctx context.Context, rows int, page func(context.Context, i
 	if !whole && (int(p.Total) > prefetchPages*rows || int(p.LastPage) > prefetchPages) {
 		return items, false, false, nil
 	}
-	// More pages than the first answer's total needs (a service that
-	// ignores the page asked for answers page 1 again and again) end the
-	// read, taken as incomplete: the objects are then read by their ids.
-	needed := int64(0)
-	if len(items) > 0 {
-		needed = (int64(p.Total) + int64(len(items)) - 1) / int64(len(items))
-	}
 	for n := 2; ; n++ {
-		if needed > 0 && int64(n) > needed+1 {
-			return items, false, false, nil
-		}
 		p, err := page(ctx, n)
 		if err != nil {
 			return nil, false, false, err

@@ -41,7 +41,7 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 		seen := map[string]bool{}
 		for pass := 1; ; pass++ {
 			var counted int64
-			shrank, firstLen := false, 0
+			shrank := false
 			for page := 1; ; page++ {
 				p, err := fetch(ctx, page)
 				if err != nil {
@@ -72,17 +72,7 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 				for _, k := range onPage {
 					seen[k] = true
 				}
-				if page == 1 {
-					firstLen = len(p.Items)
-				}
 				if !p.More || len(p.Items) == 0 {
-					break
-				}
-				// A service that ignores the page asked for answers the
-				// same rows again and says there are more: a page that
-				// adds nothing, or more pages than the total needs, ends
-				// the read rather than asking for ever.
-				if key != nil && len(onPage) == 0 || counted > 0 && firstLen > 0 && int64(page) >= (counted+int64(firstLen)-1)/int64(firstLen)+2 {
 					break
 				}
 			}
@@ -129,18 +119,15 @@ type LaravelPage[T any] struct {
 }
 
 // More reports whether a later page exists: by last_page, else by
-// next_page_url, else by to (the last row's number) or current_page and
-// per_page against total (an answer with neither of the first two was read
-// to its first page only, without a word).
+// next_page_url, else by total and per_page (an answer with neither of the
+// first two was read to its first page only, without a word).
 func (p LaravelPage[T]) More() bool {
 	switch {
 	case p.LastPage > 0:
 		return p.CurrentPage < p.LastPage
 	case p.NextPageURL != nil:
 		return *p.NextPageURL != ""
-	case p.To > 0 && p.Total > 0:
-		return p.To < p.Total
-	case p.CurrentPage > 0 && p.PerPage > 0 && p.Total > 0:
+	case p.PerPage > 0 && p.Total > 0:
 		return int64(p.CurrentPage)*int64(p.PerPage) < int64(p.Total)
 	}
 	return false
