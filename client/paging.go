@@ -118,19 +118,12 @@ type LaravelPage[T any] struct {
 	NextPageURL *string `json:"next_page_url"`
 }
 
-// More reports whether a later page exists: by last_page, else by
-// next_page_url, else by total and per_page (an answer with neither of the
-// first two was read to its first page only, without a word).
+// More reports whether a later page exists.
 func (p LaravelPage[T]) More() bool {
-	switch {
-	case p.LastPage > 0:
+	if p.LastPage > 0 {
 		return p.CurrentPage < p.LastPage
-	case p.NextPageURL != nil:
-		return *p.NextPageURL != ""
-	case p.PerPage > 0 && p.Total > 0:
-		return int64(p.CurrentPage)*int64(p.PerPage) < int64(p.Total)
 	}
-	return false
+	return p.NextPageURL != nil && *p.NextPageURL != ""
 }
 
 // ResultsPage is the page object of spec §2.2 (tasks, webhooks, trunks, CDRs):
