@@ -79,7 +79,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 			"output_file": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Local path the transcript is written to as JSON (mode 0600): `task_id`, `status` and `sentences` " +
 					"(`index`, `channel_id`, `content`, `begin_time_ms`, `end_time_ms`, `emotion_value`, `silence_duration_s`, `speech_rate_cpm`). " +
-					"Its folder must exist. A file already there is replaced only when it is empty or a transcript this action wrote; any other file is kept, " +
+					"Its folder must exist. A file already there is replaced only when it is empty or a transcript this action wrote (not through a link); any other file is kept, " +
 					"and the action stops before it starts a recognition.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
@@ -254,8 +254,10 @@ func overwritable(p string) string {
 		return ""
 	case err != nil:
 		return fmt.Sprintf("cannot be examined (%v)", err)
+	case st.Mode()&fs.ModeSymlink != 0:
+		return "is a link (the transcript would replace the link, not the file it points to)"
 	case !st.Mode().IsRegular():
-		return fmt.Sprintf("exists and is not a regular file (%v)", st.Mode().Type())
+		return "exists and is not a regular file (a folder, a named pipe or a device)"
 	case st.Size() > 64<<20: // no transcript is that large
 		return "exists and is not a transcript this action wrote (a JSON object with a task_id)"
 	}

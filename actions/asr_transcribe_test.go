@@ -389,10 +389,10 @@ func TestASRTranscribeAction_outputFileNotATranscript(t *testing.T) {
 	fifo, link := filepath.Join(dir, "fifo"), filepath.Join(dir, "link.json")
 	special := map[string]string{}
 	if mkfifo(fifo) == nil {
-		special[fifo] = "exists and is not a regular file (p"
+		special[fifo] = "exists and is not a regular file (a folder, a named pipe or a device)"
 	}
 	if os.Symlink(keep, link) == nil {
-		special[link] = "exists and is not a regular file (L"
+		special[link] = "is a link (the transcript would replace the link, not the file it points to)"
 	}
 	for p, want := range special {
 		res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "c1", "output_file": p})

@@ -91,7 +91,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 func sameFile(a, b string) bool {
 	if sa, err := os.Stat(a); err == nil { //nolint:gosec // G703: paths the user named on the command line, only compared
 		if sb, err := os.Stat(b); err == nil { //nolint:gosec // G703: as above
-			// A device (/dev/null, /dev/stderr) takes any number of writers.
+			// A device (/dev/null, a terminal) takes any number of writers.
 			return os.SameFile(sa, sb) && sa.Mode()&os.ModeDevice == 0
 		}
 	}
