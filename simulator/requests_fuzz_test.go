@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"mime/multipart"
 	"net/http"
@@ -45,7 +46,7 @@ var fuzzSim = sync.OnceValues(func() (*Server, []string) {
 // (gateway) or with the bearer token (the others). kind picks the body's
 // form: JSON as given, JSON object with the gateway's auth fields merged
 // in, a urlencoded form, or a multipart form whose "mobiles" file is body.
-func fuzzRequest(s *Server, key, suffix string, kind uint8, body []byte) *http.Request {
+func fuzzRequest(ctx context.Context, s *Server, key, suffix string, kind uint8, body []byte) *http.Request {
 	method, path, _ := strings.Cut(key, " ")
 	if rt := s.lookup(method, path); rt != nil && rt.isPrefix {
 		path += url.PathEscape(suffix)
@@ -76,7 +77,7 @@ func fuzzRequest(s *Server, key, suffix string, kind uint8, body []byte) *http.R
 		_ = mw.Close()
 		body, ct = b.Bytes(), mw.FormDataContentType()
 	}
-	r := httptest.NewRequest(method, path+"?"+q.Encode(), bytes.NewReader(body))
+	r := httptest.NewRequestWithContext(ctx, method, path+"?"+q.Encode(), bytes.NewReader(body))
 	r.Header.Set("Content-Type", ct)
 	r.Header.Set("Authorization", "Bearer "+s.opts.Token)
 	return r
@@ -95,7 +96,7 @@ func FuzzSimulatorRequest(f *testing.F) {
 	f.Add(uint16(2), uint8(0), "", []byte(`{"page":"x","limit":null}`))
 	f.Fuzz(func(t *testing.T, idx uint16, kind uint8, suffix string, body []byte) {
 		key := keys[int(idx)%len(keys)]
-		r := fuzzRequest(s, key, suffix, kind, body)
+		r := fuzzRequest(t.Context(), s, key, suffix, kind, body)
 		w := httptest.NewRecorder()
 		func() {
 			defer func() {
