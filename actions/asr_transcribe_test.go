@@ -235,11 +235,7 @@ func TestASRTranscribeAction_outputFolderMissing(t *testing.T) {
 	if !strings.Contains(res.Text(), "Invalid Output File: output_file \""+out+"\": its folder") || !strings.Contains(res.Text(), "Nothing was started.") {
 		t.Errorf("diagnostics: %s", res.Text())
 	}
-	for k, n := range env.Sim.Stats() {
-		if strings.Contains(k, "/asr/") && n > 0 {
-			t.Errorf("%s called %d times: no task may start", k, n)
-		}
-	}
+	noASRTask(t, env)
 }
 
 // TestASRTranscribeAction_lostStart: speechRecognition created a task but
@@ -379,11 +375,7 @@ func TestASRTranscribeAction_outputFileNotATranscript(t *testing.T) {
 	if b, _ := os.ReadFile(keep); string(b) != "variable \"x\" {}\n" {
 		t.Errorf("keep.tf now holds %q", b)
 	}
-	for k, n := range env.Sim.Stats() {
-		if strings.Contains(k, "/asr/") && n > 0 {
-			t.Errorf("%s called %d times: no task may start", k, n)
-		}
-	}
+	noASRTask(t, env)
 	// A named pipe blocked the check's read for ever; a link would be
 	// replaced by the transcript, not its target.
 	fifo, link := filepath.Join(dir, "fifo"), filepath.Join(dir, "link.json")
@@ -405,6 +397,16 @@ func TestASRTranscribeAction_outputFileNotATranscript(t *testing.T) {
 		res = env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": out})
 		if res.HasError() {
 			t.Fatalf("run %d: %s", i+1, res.Text())
+		}
+	}
+}
+
+// noASRTask checks that no speech recognition call reached the simulator.
+func noASRTask(t *testing.T, env *acctest.Env) {
+	t.Helper()
+	for k, n := range env.Sim.Stats() {
+		if strings.Contains(k, "/asr/") && n > 0 {
+			t.Errorf("%s called %d times: no task may start", k, n)
 		}
 	}
 }

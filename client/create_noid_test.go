@@ -34,6 +34,28 @@ func stripCreateData(sim http.Handler, suffix string) http.Handler {
 	})
 }
 
+// noIDClient is a client of sim in which every webhook create is handled by
+// send (which may pass it to sim, once or more) and answered success with
+// "data": null.
+func noIDClient(t *testing.T, sim http.Handler, send func(r *http.Request)) *client.Client {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			sim.ServeHTTP(rw, r)
+			return
+		}
+		send(r)
+		rw.Header().Set("Content-Type", "application/json")
+		_, _ = rw.Write([]byte(`{"code":0,"message":"ok","data":null}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestCreateAnsweredWithoutID: a create answered success without the new
 // object's id failed with "webhook/updateOrCreate answered success without
 // data.id", the object stayed on the platform unknown to the state, and the
@@ -69,19 +91,7 @@ func TestCreateAnsweredWithoutID(t *testing.T) {
 
 	// A create whose object the lookup cannot find (another name on the
 	// platform than the one sent) is refused with what to do.
-	srv2 := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-			rw.Header().Set("Content-Type", "application/json")
-			_, _ = rw.Write([]byte(`{"code":0,"message":"ok","data":null}`))
-			return
-		}
-		sim.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(srv2.Close)
-	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(srv2.URL), AccessToken: "sim-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c2 := noIDClient(t, sim, func(*http.Request) {})
 	_, err = c2.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Other", URL: "https://other.example.com/hook", EventType: 1})
 	want := "answered success without the new object's id; the object was probably created, but a lookup by its key (its name, number or text) found none. " +
 		"Look for it on the platform and import it before applying again"
@@ -92,25 +102,14 @@ func TestCreateAnsweredWithoutID(t *testing.T) {
 	// Two new objects of the key (the platform made it twice): none is
 	// taken, and the error says the create may have taken effect (it said
 	// "did not find it (2 objects of the same key …)").
-	srv3 := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-			body, _ := io.ReadAll(r.Body)
-			for range 2 {
-				r2 := r.Clone(r.Context())
-				r2.Body = io.NopCloser(bytes.NewReader(body))
-				sim.ServeHTTP(httptest.NewRecorder(), r2)
-			}
-			rw.Header().Set("Content-Type", "application/json")
-			_, _ = rw.Write([]byte(`{"code":0,"message":"ok","data":null}`))
-			return
+	c3 := noIDClient(t, sim, func(r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		for range 2 {
+			r2 := r.Clone(r.Context())
+			r2.Body = io.NopCloser(bytes.NewReader(body))
+			sim.ServeHTTP(httptest.NewRecorder(), r2)
 		}
-		sim.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(srv3.Close)
-	c3, err := client.New(client.Config{URLs: client.SurfaceURLs(srv3.URL), AccessToken: "sim-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	_, err = c3.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Twice", URL: "https://twice.example.com/hook", EventType: 1})
 	var doubt *client.CreateInDoubtError
 	if !errors.As(err, &doubt) || !strings.Contains(err.Error(), "answered success without the new object's id\nthe create may have taken effect, and looking the object up afterwards found several") {
