@@ -75,6 +75,11 @@ type Config struct {
 	// RetryWaitMin and RetryWaitMax bound the exponential backoff. Zero
 	// values mean 250ms and 5s.
 	RetryWaitMin, RetryWaitMax time.Duration
+	// RetryNotice, when set, is told of each wait before a retry, with a
+	// line for a person (ccsync prints the long ones: a run that waits
+	// out a rate limit otherwise seems to hang). WithRetryNotice does the
+	// same for one context (an action's progress).
+	RetryNotice func(wait time.Duration, line string)
 	// MaxRequestsPerSecond paces every call of this client, retries
 	// included, to at most this many requests per second, spaced evenly
 	// (no burst). Zero or less means no pacing.

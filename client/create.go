@@ -170,6 +170,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				}
 				d, why := c.retryDelay(err, sends)
 				c.logRetry(ctx, req, sends, attempts, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup")
+				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
 				if werr := Sleep(ctx, d); werr != nil {
 					return errors.Join(err, werr)
 				}

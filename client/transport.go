@@ -93,7 +93,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		}
 		d, why := c.retryDelay(err, i+1)
 		c.logRetry(ctx, req, i+1, budget+1, d, why)
-		noticeRetry(ctx, req, err, i+2, budget+1, d)
+		c.noticeRetry(ctx, req, err, i+2, budget+1, d)
 		if werr := Sleep(ctx, d); werr != nil {
 			return errors.Join(err, werr)
 		}
@@ -110,11 +110,12 @@ func WithRetryNotice(ctx context.Context, notice func(line string)) context.Cont
 	return context.WithValue(ctx, retryNoticeKey{}, notice)
 }
 
-// noticeRetry tells ctx's retry notice, if any, of the wait d before
-// attempt of of, after err.
-func noticeRetry(ctx context.Context, req Request, err error, attempt, of int, d time.Duration) {
+// noticeRetry tells ctx's retry notice (a wait of a second or more) and
+// the client's (any wait), if set, of the wait d before attempt of of,
+// after err.
+func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attempt, of int, d time.Duration) {
 	notice, _ := ctx.Value(retryNoticeKey{}).(func(string))
-	if notice == nil || d < time.Second {
+	if (notice == nil || d < time.Second) && c.cfg.RetryNotice == nil {
 		return
 	}
 	cause := "it failed: " + oneLine(err.Error(), 160)
@@ -130,7 +131,13 @@ func noticeRetry(ctx context.Context, req Request, err error, attempt, of int, d
 		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
 		cause = "no answer (" + oneLine(ue.Err.Error(), 120) + ")"
 	}
-	notice(fmt.Sprintf("%s %s: %s; trying again in %v (attempt %d of %d)", req.Method, req.Path, cause, d.Round(time.Second), attempt, of))
+	line := fmt.Sprintf("%s %s: %s; trying again in %v (attempt %d of %d)", req.Method, req.Path, cause, d.Round(time.Second), attempt, of)
+	if notice != nil && d >= time.Second {
+		notice(line)
+	}
+	if c.cfg.RetryNotice != nil {
+		c.cfg.RetryNotice(d, line)
+	}
 }
 
 // notTransient says why a failure is not retried: the service answered,

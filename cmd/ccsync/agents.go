@@ -168,6 +168,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			fmt.Sprintf("wrote an empty roster with %d columns to %s\n", len(importer.AgentFields), file))
 	}
 
+	conn.notices = stderr
 	if sub == "export" {
 		be, err := newBackend(conn)
 		if err != nil {

@@ -151,3 +151,30 @@ func TestAgentsCommand_rateLimitedRows(t *testing.T) {
 		t.Errorf("exit %d, want 1 and %q:\n%s\n%s", code, want, out, e)
 	}
 }
+
+// TestAgentsExport_rateLimitedSaysItWaits: a run refused with HTTP 429
+// waited out the Retry-After (minutes, at worst) without a word, as if it
+// hung. A wait of 5 s or more is a line on stderr naming the call, the
+// cause and the wait; the run then goes on.
+func TestAgentsExport_rateLimitedSaysItWaits(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refused atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/users/list") && refused.CompareAndSwap(false, true) {
+			w.Header().Set("Retry-After", "5")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	code, out, e := runCLI("agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", srv.URL, "--access-token", "sim-token")
+	const want = "ccsync: POST /v3/svcapi/users/list: the service is limiting requests (HTTP 429); trying again in "
+	if code != 0 || !strings.Contains(e, want) || !strings.Contains(e, "(attempt 2 of 4)") {
+		t.Errorf("export: exit %d\n%s\n%s\nwant a line %q…(attempt 2 of 4)", code, out, e, want)
+	}
+}

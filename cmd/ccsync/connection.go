@@ -34,6 +34,30 @@ type ccConn struct {
 	// lines to, "" for none.
 	logPath string
 	logFunc client.LogFunc // the --log file's hook, once opened
+	// notices, when set, is where a wait of retryNoticeMin or more before
+	// a retry is told (the command's stderr).
+	notices io.Writer
+}
+
+// retryNoticeMin is the shortest wait before a retry that ccsync prints:
+// a run waiting out a rate limit seemed to hang; shorter waits would only
+// clutter the progress.
+const retryNoticeMin = 5 * time.Second
+
+// withNotices sets cfg.RetryNotice to print long waits on c.notices.
+func (c *ccConn) withNotices(cfg *client.Config) {
+	if c.notices == nil {
+		return
+	}
+	var mu sync.Mutex
+	cfg.RetryNotice = func(wait time.Duration, line string) {
+		if wait < retryNoticeMin {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(c.notices, "ccsync: %s\n", line)
+	}
 }
 
 // logEnv names the file of --log when the flag is not given.
@@ -253,6 +277,7 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 	if err == nil {
 		err = c.withLog(&cfg)
 	}
+	c.withNotices(&cfg)
 	return cfg, asFlags(err)
 }
 
@@ -305,6 +330,7 @@ func (c *ccConn) gatewayClient() (*client.Client, error) {
 	if err := c.withLog(&cfg); err != nil {
 		return nil, err
 	}
+	c.withNotices(&cfg)
 	return client.New(cfg)
 }
 

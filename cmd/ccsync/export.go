@@ -123,6 +123,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		ks = slices.DeleteFunc(ks, func(k exporter.Kind) bool { return slices.Contains(gateway, k) })
 		skipped = "no SMS gateway credentials (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY): gateway signatures and templates are not exported"
 	}
+	conn.notices = stderr
 	cfg, err := conn.clientConfig()
 	if err != nil {
 		return fail(exitUsage, err)

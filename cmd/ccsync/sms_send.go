@@ -247,6 +247,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	})
 	defer release()
 
+	conn.notices = stderr
 	be, err := newBackend(conn)
 	if err != nil {
 		return fail(exitUsage, err)

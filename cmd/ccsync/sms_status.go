@@ -161,6 +161,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms status pull: --max must be from 1 to %d, got %d\n", client.GatewayMaxPull, *batch)
 		return exitUsage
 	}
+	conn.notices = stderr
 	c, err := conn.gatewayClient()
 	if err != nil {
 		fmt.Fprintf(stderr, "ccsync sms status pull: %v\n", err)
