@@ -111,6 +111,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, fmt.Errorf("--concurrency must be at least 1, not %d", *concurrency))
 	}
 	file := pos[0]
+	if sub == "export" && conn.logPath != "" && sameFile(conn.logPath, file) {
+		// The workbook is written at the end, over the log's lines.
+		return fail(exitUsage, fmt.Errorf("%s %s is the workbook the export writes: its lines would be lost; name another file", conn.logSetting(), file))
+	}
 	if sub == "plan" || sub == "apply" {
 		// --log appends JSON lines: to the workbook they damage it, and a
 		// report written at the end replaced them.

@@ -71,6 +71,23 @@ func TestOutputClash(t *testing.T) {
 	if after, _ := os.ReadFile(roster); string(after) != string(rdata) {
 		t.Error("the roster was changed")
 	}
+	// The workbook an export writes, and the records file of a pull, are
+	// no log either: the lines were lost, or mixed into the records.
+	exported := filepath.Join(dir, "export.xlsx")
+	o.Reset()
+	e.Reset()
+	agentsEP := fakeEndpoint(t, importer.Backend{Agents: importertest.NewAgents()})
+	if code := run([]string{"agents", "export", exported, "--log", exported, "--endpoint", agentsEP, "--access-token", "t"}, &o, &e); code != exitUsage ||
+		!strings.Contains(e.String(), "--log "+exported+" is the workbook the export writes") {
+		t.Errorf("agents export --log FILE FILE: exit %d\n%s\n%s", code, o.String(), e.String())
+	}
+	records := filepath.Join(dir, "records.jsonl")
+	o.Reset()
+	e.Reset()
+	if code := run([]string{"sms", "status", "pull", "--out", records, "--log", records, "--endpoint", ep, "--sms-app-id", "a", "--sms-app-key", "k"}, &o, &e); code != exitUsage ||
+		!strings.Contains(e.String(), "--log and --out name the same file "+records) {
+		t.Errorf("sms status pull --out F --log F: exit %d\n%s\n%s", code, o.String(), e.String())
+	}
 	// A device takes every writer: --log /dev/null --report /dev/null was
 	// refused as one file.
 	if sameFile(os.DevNull, os.DevNull) {

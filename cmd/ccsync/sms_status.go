@@ -161,6 +161,11 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms status pull: --max must be from 1 to %d, got %d\n", client.GatewayMaxPull, *batch)
 		return exitUsage
 	}
+	// The log's lines would be mixed into the records file.
+	if *out != "" && *out != "-" && conn.logPath != "" && sameFile(*out, conn.logPath) {
+		fmt.Fprintf(stderr, "ccsync sms status pull: %s and --out name the same file %s; name two files\n", conn.logSetting(), *out)
+		return exitUsage
+	}
 	conn.notices = stderr
 	c, err := conn.gatewayClient()
 	if err != nil {
