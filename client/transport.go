@@ -123,10 +123,8 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 	switch e, isAPI := AsAPIError(err); {
 	case IsRateLimited(err):
 		cause = "the service is limiting requests (HTTP 429)"
-	case isAPI && e.Code != -1:
-		cause = fmt.Sprintf("the service answered code %d", e.Code)
 	case isAPI:
-		cause = fmt.Sprintf("the service answered HTTP %d", e.HTTPStatus)
+		cause = answered(e)
 	case errors.As(err, &ue):
 		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
 		cause = "no answer (" + oneLine(ue.Err.Error(), 120) + ")"
@@ -147,12 +145,18 @@ func notTransient(ctx context.Context, err error) string {
 		return "the operation was cancelled or ran out of time"
 	}
 	if e, ok := AsAPIError(err); ok {
-		if e.Code != -1 {
-			return fmt.Sprintf("the service answered code %d, which asking again does not change", e.Code)
-		}
-		return fmt.Sprintf("the service answered HTTP %d, which asking again does not change", e.HTTPStatus)
+		return answered(e) + ", which asking again does not change"
 	}
 	return "not a transient failure"
+}
+
+// answered says what the service answered: the envelope's code, or the
+// HTTP status of an answer without one.
+func answered(e *APIError) string {
+	if e.Code != -1 {
+		return fmt.Sprintf("the service answered code %d", e.Code)
+	}
+	return fmt.Sprintf("the service answered HTTP %d", e.HTTPStatus)
 }
 
 // retryDelay is the wait before attempt+1, and what it comes from. After
