@@ -543,7 +543,7 @@ func (s *AgentsService) create(ctx context.Context, in AgentInput, lookBefore bo
 			return nil, err
 		}
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: usersPath + "/add",
 		Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
@@ -555,9 +555,6 @@ func (s *AgentsService) create(ctx context.Context, in AgentInput, lookBefore bo
 	}, func() bool { return out.Data.UserID != 0 })
 	if err != nil {
 		return nil, err
-	}
-	if out.Data.UserID == 0 {
-		return nil, errors.New("users/add answered success without data.user_id")
 	}
 	if err := s.c.claim("agent", strconv.FormatInt(int64(out.Data.UserID), 10)); err != nil {
 		return nil, err

@@ -105,17 +105,14 @@ func (c *Client) claim(kind, id string) error {
 // never re-sent until a lookup has answered. An HTTP 429 did nothing: the
 // create is sent again after its Retry-After, without a lookup. lookup
 // fills the caller's output itself when it finds the object.
-func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error)) error {
-	return c.createOnceWithID(ctx, req, out, lookup, nil)
-}
-
-// createOnceWithID is createOnce for a create whose answer must carry the
-// new object's id, which got tells. An answer of success without it (a
+//
+// got tells whether the answer carried the new object's id (nil: no id to
+// check). An answer of success without it (a
 // shape the spec rules out) left an object on the platform that the state
 // never held, and the next apply made a second webhook or task: the
 // object is looked up as after a lost answer, and when the lookup does not
 // find it the error says it may exist and is to be imported.
-func (c *Client) createOnceWithID(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error), got func() bool) error {
+func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error), got func() bool) error {
 	err := c.createOnceAttempts(ctx, req, out, lookup)
 	if err != nil || got == nil || got() {
 		return err

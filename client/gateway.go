@@ -262,7 +262,7 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	if err != nil {
 		return 0, err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
 		found, err := newer(ctx, s.c, "gateway template", count, last, page, GatewayTemplate.Identifier, same)
@@ -271,9 +271,6 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 	}, func() bool { return out.TplID != 0 })
 	if err != nil {
 		return 0, err
-	}
-	if out.TplID == 0 {
-		return 0, errors.New("add_template answered success without tplId")
 	}
 	return int64(out.TplID), s.c.claim("gateway template", strconv.FormatInt(int64(out.TplID), 10))
 }
@@ -426,7 +423,7 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	if err != nil {
 		return 0, err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
 		found, err := newer(ctx, s.c, "gateway signature", count, last, s.SignaturesPage, GatewaySignature.Identifier, same)
@@ -435,9 +432,6 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 	}, func() bool { return out.SignID != 0 })
 	if err != nil {
 		return 0, err
-	}
-	if out.SignID == 0 {
-		return 0, errors.New("add_sign answered success without signId")
 	}
 	return int64(out.SignID), s.c.claim("gateway signature", strconv.FormatInt(int64(out.SignID), 10))
 }

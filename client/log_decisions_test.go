@@ -114,7 +114,7 @@ func TestLogCreateInDoubt(t *testing.T) {
 			var logs logCapture
 			c := newTestClient(t, flaky(9, dropConn, `{"code":200}`, new(atomic.Int32)), func(c *Config) { c.Log = logs.hook; c.MaxRetries = 1 })
 			err := c.createOnce(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/add", Envelope: EnvelopePortal}, nil,
-				func(context.Context) (bool, error) { return found, nil })
+				func(context.Context) (bool, error) { return found, nil }, nil)
 			if (err == nil) != found {
 				t.Fatalf("createOnce = %v", err)
 			}

@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"iter"
 	"net/url"
@@ -160,7 +159,7 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 	if err != nil {
 		return "", err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/add",
 		Body: in, Envelope: EnvelopePortal,
 	}, &out, func(ctx context.Context) (bool, error) {
@@ -172,9 +171,6 @@ func (s *QueuesService) Create(ctx context.Context, in SkillGroupInput) (string,
 	}, func() bool { return out.Data.QueID != "" })
 	if err != nil {
 		return "", err
-	}
-	if out.Data.QueID == "" {
-		return "", errors.New("queue/add answered success without data.que_id")
 	}
 	return string(out.Data.QueID), s.c.claim("skill group", string(out.Data.QueID))
 }

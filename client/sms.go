@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -377,7 +376,7 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	if err != nil {
 		return nil, err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: smsSignPath + "/store", Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
 		sg, err := find(ctx)
@@ -388,9 +387,6 @@ func (s *SMSService) CreateSignature(ctx context.Context, in SMSSignatureInput) 
 	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return nil, err
-	}
-	if out.Data.ID == 0 {
-		return nil, errors.New("sms/sign/store answered success without data.id")
 	}
 	if err := s.c.claim("SMS signature", strconv.FormatInt(int64(out.Data.ID), 10)); err != nil {
 		return nil, err
@@ -525,7 +521,7 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	if err != nil {
 		return nil, err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceBase, Method: "POST", Path: smsTemplatePath + "/store", Body: in, Envelope: EnvelopeOpen,
 	}, &out, func(ctx context.Context) (bool, error) {
 		t, err := find(ctx)
@@ -536,9 +532,6 @@ func (s *SMSService) CreateTemplate(ctx context.Context, in SMSTemplateInput) (*
 	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return nil, err
-	}
-	if out.Data.ID == 0 {
-		return nil, errors.New("sms/template/store answered success without data.id")
 	}
 	if err := s.c.claim("SMS template", strconv.FormatInt(int64(out.Data.ID), 10)); err != nil {
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"iter"
 	"net/url"
@@ -127,7 +126,7 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	if err != nil {
 		return "", "", err
 	}
-	err = s.c.createOnceWithID(ctx, req, &out, func(ctx context.Context) (bool, error) {
+	err = s.c.createOnce(ctx, req, &out, func(ctx context.Context) (bool, error) {
 		found, err := find(ctx)
 		if err != nil || found == nil {
 			return false, err
@@ -137,9 +136,6 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 	}, func() bool { return out.ID != "" })
 	if err != nil {
 		return "", "", err
-	}
-	if out.ID == "" {
-		return "", "", errors.New("sound/upload answered success without id")
 	}
 	return string(out.ID), string(out.Path), s.c.claim("voice file", string(out.ID))
 }

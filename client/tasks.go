@@ -263,7 +263,7 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: projectsPath + "/updateOrCreate", Body: t,
 	}, &out, func(ctx context.Context) (bool, error) {
 		found, err := find(ctx)
@@ -275,9 +275,6 @@ func (s *TasksService) Create(ctx context.Context, t Task) (int64, error) {
 	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return 0, err
-	}
-	if out.Data.ID == 0 {
-		return 0, errors.New("projects/updateOrCreate answered success without data.id")
 	}
 	return int64(out.Data.ID), s.c.claim("task", strconv.FormatInt(int64(out.Data.ID), 10))
 }

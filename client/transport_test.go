@@ -240,7 +240,7 @@ func TestCreateOnce(t *testing.T) {
 					}
 					out.ID = found.ID
 					return true, nil
-				})
+				}, nil)
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("createOnce: %v", err)
 			}

@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"errors"
 	"iter"
 	"net/url"
 	"strconv"
@@ -97,7 +96,7 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	if err != nil {
 		return nil, err
 	}
-	err = s.c.createOnceWithID(ctx, Request{
+	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceAutocall, Method: "POST", Path: webhookPath + "/updateOrCreate", Body: in,
 	}, &out, func(ctx context.Context) (bool, error) {
 		w, err := find(ctx)
@@ -108,9 +107,6 @@ func (s *WebhooksService) Create(ctx context.Context, in WebhookInput) (*Webhook
 	}, func() bool { return out.Data.ID != 0 })
 	if err != nil {
 		return nil, err
-	}
-	if out.Data.ID == 0 {
-		return nil, errors.New("webhook/updateOrCreate answered success without data.id")
 	}
 	if err := s.c.claim("webhook", strconv.FormatInt(int64(out.Data.ID), 10)); err != nil {
 		return nil, err
