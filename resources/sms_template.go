@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -342,13 +341,14 @@ func (i *SMSTemplateItem) Flatten(t *client.SMSTemplate) {
 // The platform's own order is not stated (§2.4), and a list in another
 // order was stored, and changed outside Terraform at each refresh.
 func inOrderOfAppearance(params []string, text string) []string {
-	out := append([]string{}, params...)
+	vars, _ := client.TemplateVariables(text) // the variables before a malformed one still order
 	at := func(name string) int {
-		if i := strings.Index(text, "${"+name+"}"); i >= 0 {
+		if i := slices.Index(vars, name); i >= 0 {
 			return i
 		}
-		return len(text)
+		return len(vars)
 	}
+	out := append([]string{}, params...)
 	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(at(a), at(b)) })
 	return out
 }
