@@ -220,10 +220,7 @@ func TestRoster_dateInNumberColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rule := func(serial string) string {
-		return "is a date (the spreadsheet turned what was typed into a date, stored as the number " + serial + "), not a number; " +
-			"format the column as text (or as a number) and type the value again"
-	}
+	rule := dateRule
 	want := []string{
 		`Agents!A2: user_num "12-Mar" ` + rule("45363"),
 		`Agents!D3: user_sms_phone "2024/3/12" ` + rule("45363"),
@@ -407,10 +404,7 @@ func TestRoster_1904DateSystem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rule := func(serial string) string {
-		return "is a date (the spreadsheet turned what was typed into a date, stored as the number " + serial + "), not a number; " +
-			"format the column as text (or as a number) and type the value again"
-	}
+	rule := dateRule
 	want := []string{
 		`Agents!A2: user_num "12-Mar" ` + rule("44631"),
 		`Agents!D2: dept_id "12-Mar" ` + rule("44631"),
@@ -598,4 +592,11 @@ func TestReaders_isoDateCells(t *testing.T) {
 			t.Errorf("isoSerial(%q) = %q", v, s)
 		}
 	}
+}
+
+// dateRule is the rule a number cell turned into a date breaks, for the
+// date stored as serial.
+func dateRule(serial string) string {
+	return "is a date (the spreadsheet turned what was typed into a date, stored as the number " + serial + "), not a number; " +
+		"format the column as text (or as a number) and type the value again"
 }

@@ -44,6 +44,17 @@ func newUsersServer(t *testing.T) (*Server, *httptest.Server) {
 
 func code(out map[string]any) int { return int(out["code"].(float64)) }
 
+// newUsersServerWithGroups is newUsersServer with skill groups 101 and 102.
+func newUsersServerWithGroups(t *testing.T) (*Server, *httptest.Server) {
+	t.Helper()
+	s, srv := newUsersServer(t)
+	s.mu.Lock()
+	s.st.Queues().Groups[101] = &Queue{ID: 101, QueName: "G1"}
+	s.st.Queues().Groups[102] = &Queue{ID: 102, QueName: "G2"}
+	s.mu.Unlock()
+	return s, srv
+}
+
 func TestUsersAddResponseSubset(t *testing.T) {
 	t.Parallel()
 	_, srv := newUsersServer(t)
@@ -140,11 +151,7 @@ func TestUsersRulesAndCodes(t *testing.T) {
 
 func TestUsersStatusMembershipAndRelations(t *testing.T) {
 	t.Parallel()
-	s, srv := newUsersServer(t)
-	s.mu.Lock()
-	s.st.Queues().Groups[101] = &Queue{ID: 101, QueName: "G1"}
-	s.st.Queues().Groups[102] = &Queue{ID: 102, QueName: "G2"}
-	s.mu.Unlock()
+	s, srv := newUsersServerWithGroups(t)
 	out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p", "queue_ids": []int{101, 102},
 		"notice_config": map[string]any{"type": 1, "system_notice_position": "topLeft"}})
 	id := out["data"].(map[string]any)["user_id"].(float64)
@@ -222,11 +229,7 @@ func TestUsersListMFAEncoding(t *testing.T) {
 // lone number, is refused with 422.
 func TestUsersQueueIDsIsArray(t *testing.T) {
 	t.Parallel()
-	s, srv := newUsersServer(t)
-	s.mu.Lock()
-	s.st.Queues().Groups[101] = &Queue{ID: 101, QueName: "G1"}
-	s.st.Queues().Groups[102] = &Queue{ID: 102, QueName: "G2"}
-	s.mu.Unlock()
+	_, srv := newUsersServerWithGroups(t)
 	out := usersCall(t, srv, "add", map[string]any{"user_num": "1", "user_name": "A", "user_password": "p", "queue_ids": []int{101}})
 	if code(out) != 0 {
 		t.Fatal(out)
