@@ -420,7 +420,7 @@ func (s *AgentsService) page(ctx context.Context, f AgentFilter, page, rows int)
 func (s *AgentsService) List(ctx context.Context, f AgentFilter) iter.Seq2[Agent, error] {
 	pages := paginate(ctx, s.finder.key, func(ctx context.Context, page int) (Page[Agent], error) {
 		p, err := s.page(ctx, f, page, AgentMaxRows)
-		return Page[Agent]{Items: p.Data, More: p.More(), Total: p.Total.Int64()}, err
+		return Page[Agent]{Items: p.Data, More: p.More(), Total: p.Total.Int64(), Current: p.CurrentPage.Int64()}, err
 	})
 	if len(f.UserStatus) < 2 && f.UserNum == "" {
 		return pages

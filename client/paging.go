@@ -14,6 +14,9 @@ type Page[T any] struct {
 	// Total is how many items the whole list holds by this page's count
 	// (0 when the page does not say).
 	Total int64
+	// Current is the page number the answer says it is (0 when it does not
+	// say): paginate stops with an error when it is not the page asked.
+	Current int64
 }
 
 // listPasses bounds how many times paginate reads a list that shrank while
@@ -45,6 +48,11 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 			for page := 1; ; page++ {
 				p, err := fetch(ctx, page)
 				if err != nil {
+					var zero T
+					yield(zero, err)
+					return
+				}
+				if err := samePage(page, p.Current); err != nil {
 					var zero T
 					yield(zero, err)
 					return
@@ -81,6 +89,19 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 			}
 		}
 	}
+}
+
+// samePage checks that a page object says it is the page asked (current is
+// 0 when it does not say). A service that ignores the page parameter
+// answers its first page again and again, and with navigation that says
+// more pages follow, the list would be read until the operation's time ran
+// out; its rows would be taken for the whole list besides.
+func samePage(asked int, current int64) error {
+	if current > 0 && current != int64(asked) {
+		return fmt.Errorf("page %d of the list was asked for and the service answered page %d: it does not page as the API "+
+			"says (current_page), so the list cannot be read whole", asked, current)
+	}
+	return nil
 }
 
 // sliceSeq yields items already read.

@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestLaravelPageMore(t *testing.T) {
@@ -282,5 +285,42 @@ func TestPaginateKeepsRowsOfOnePage(t *testing.T) {
 	}))
 	if err != nil || len(got) != 2 || got[0] != a || got[1] != b {
 		t.Errorf("got %v, %v; want both rows of page 1, and page 2's repeat skipped", got, err)
+	}
+}
+
+// TestPagingIgnoredPageParameter: a service that ignores the page asked
+// answers its first page, with navigation saying more follow, to every
+// request. Reading on would read that page until the operation's time ran
+// out (and a webhook read of such a list never found a webhook of a later
+// page); the read stops at the second page with an error naming the pages.
+func TestPagingIgnoredPageParameter(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.URL.Path, "webhook") {
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"current_page":1,"total_page":3,"per_page":1,"total":3,
+				"results":[{"id":1,"name":"w1","url":"https://example.com/1"}]}}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":3,"per_page":1,"total":3,
+			"data":[{"user_id":1001,"user_num":"8001","user_name":"Ann"}]}}`)
+	}))
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	for name, read := range map[string]func() error{
+		"agents":   func() error { _, err := Collect(c.Agents.List(ctx, AgentFilter{})); return err },
+		"webhooks": func() error { _, err := Collect(c.Webhooks.List(ctx, WebhookFilter{})); return err },
+		"webhook":  func() error { _, err := c.Webhooks.Get(ctx, 3); return err },
+	} {
+		calls.Store(0)
+		err := read()
+		if err == nil || !strings.Contains(err.Error(), "page 2 of the list was asked for and the service answered page 1") {
+			t.Errorf("%s: err = %v, want the pages named", name, err)
+		}
+		if n := calls.Load(); n != 2 {
+			t.Errorf("%s: %d calls, want 2 (the second page tells)", name, n)
+		}
 	}
 }

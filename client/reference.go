@@ -164,7 +164,7 @@ func (s *ReferenceService) TrunkNumbers(ctx context.Context, areaCode string) it
 			Surface: SurfacePortal, Method: "GET", Path: "/v2/svcapi/trunks/lists",
 			Query: q, BodyKind: BodyNone, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
-		return Page[TrunkNumber]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
+		return Page[TrunkNumber]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64(), Current: out.Data.CurrentPage.Int64()}, err
 	})
 }
 
@@ -204,7 +204,7 @@ func (s *ReferenceService) VirtualBindings(ctx context.Context, virtual string) 
 		for i, r := range out.Data.Results {
 			items[i] = string(r)
 		}
-		return Page[string]{Items: items, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
+		return Page[string]{Items: items, More: out.Data.More(), Total: out.Data.Total.Int64(), Current: out.Data.CurrentPage.Int64()}, err
 	})
 }
 
@@ -290,7 +290,7 @@ func cdrPages[T any](ctx context.Context, c *Client, path string, f CDRFilter, p
 			Surface: SurfacePortal, Method: "POST", Path: path,
 			Body: body, Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 		}, &out)
-		return Page[T]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
+		return Page[T]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64(), Current: out.Data.CurrentPage.Int64()}, err
 	})
 }
 

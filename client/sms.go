@@ -275,7 +275,7 @@ func smsList[T any](ctx context.Context, s *SMSService, path string, key func(T)
 		if err != nil {
 			return Page[T]{}, err
 		}
-		return Page[T]{Items: p.Data, More: p.More(), Total: p.Total.Int64()}, nil
+		return Page[T]{Items: p.Data, More: p.More(), Total: p.Total.Int64(), Current: p.CurrentPage.Int64()}, nil
 	})
 }
 

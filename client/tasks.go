@@ -378,7 +378,7 @@ func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, e
 			Surface: SurfaceAutocall, Method: "GET", Path: projectsPath + "/lists",
 			Query: q, BodyKind: BodyNone, Idempotent: true, Read: true,
 		}, &out)
-		return Page[Task]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64()}, err
+		return Page[Task]{Items: out.Data.Results, More: out.Data.More(), Total: out.Data.Total.Int64(), Current: out.Data.CurrentPage.Int64()}, err
 	})
 	if !paused {
 		return pages

@@ -142,7 +142,7 @@ func (s *WebhooksService) Delete(ctx context.Context, id int64) error {
 func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[Webhook, error] {
 	return paginate(ctx, s.finder.key, func(ctx context.Context, page int) (Page[Webhook], error) {
 		p, err := s.page(ctx, f, page)
-		return Page[Webhook]{Items: p.Results, More: p.More(), Total: p.Total.Int64()}, err
+		return Page[Webhook]{Items: p.Results, More: p.More(), Total: p.Total.Int64(), Current: p.CurrentPage.Int64()}, err
 	})
 }
 
@@ -150,6 +150,9 @@ func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[W
 func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook])) error {
 	for page := 1; ; page++ {
 		p, err := s.page(ctx, f, page)
+		if err == nil {
+			err = samePage(page, p.CurrentPage.Int64())
+		}
 		if err != nil {
 			return err
 		}
