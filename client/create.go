@@ -155,7 +155,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			if err == nil {
 				return nil
 			}
-			if !retry {
+			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
 				return err
 			}

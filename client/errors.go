@@ -159,11 +159,26 @@ func IsAmbiguous(err error) bool {
 	if errors.As(err, &oe) && oe.Op == "dial" {
 		return false
 	}
+	if errors.As(err, new(*UnreadableAnswerError)) {
+		return true
+	}
 	if e, ok := AsAPIError(err); ok {
 		return e.HTTPStatus >= 500 || e.Retryable
 	}
 	return true
 }
+
+// UnreadableAnswerError is a call answered with a success status (2xx)
+// whose answer could not be read: a body that is not the envelope (cut
+// short, empty, a proxy's HTML page), or a success envelope whose data does
+// not decode. The call may have taken effect: IsAmbiguous says so, and a
+// create looks the object up as after a lost answer (createOnce), where it
+// had failed and left the object on the platform for the next apply to
+// create again.
+type UnreadableAnswerError struct{ Err error }
+
+func (e *UnreadableAnswerError) Error() string { return e.Err.Error() }
+func (e *UnreadableAnswerError) Unwrap() error { return e.Err }
 
 // NoAnswer reports whether a call got no answer at all: no connection
 // (refused, no such host, TLS), or a connection closed before the answer.

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -18,6 +19,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 // BodyKind is how a request body is encoded (spec §1.2).
@@ -356,6 +359,16 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			"or a signature), nor a read from https to http. Point the provider (or ccsync) at the address the service answers on", resp.StatusCode, loc)
 		return false, apiErr
 	}
+	if req.Raw == nil || looksLikeJSONEnvelope(resp.Header, raw) {
+		var cerr error
+		if raw, cerr = jsonText(resp.Header.Get("Content-Type"), raw); cerr != nil {
+			apiErr.Code, apiErr.Message = -1, cerr.Error()
+			if resp.StatusCode/100 == 2 {
+				return false, &UnreadableAnswerError{Err: apiErr}
+			}
+			return resp.StatusCode >= 500, apiErr
+		}
+	}
 	if resp.StatusCode == http.StatusTooManyRequests {
 		// Refused before it was processed, whatever the body says.
 		if decodeEnvelope(req.Envelope, raw, nil, apiErr) == nil || apiErr.Code == -1 {
@@ -374,6 +387,11 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if derr == nil {
 		return false, nil
 	}
+	if resp.StatusCode/100 == 2 && (derr != error(apiErr) || apiErr.Code == -1) {
+		// Success by its status, but what it answered cannot be read: the
+		// call may have taken effect.
+		return false, &UnreadableAnswerError{Err: derr}
+	}
 	explainGatewayCode(apiErr)
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
 		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))
@@ -388,6 +406,37 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	transient := resp.StatusCode >= 500 || (req.Envelope == EnvelopeGateway && apiErr.Code == 1010)
 	return transient, derr
+}
+
+// jsonText is an answer's JSON as UTF-8 text. A byte-order mark before it
+// (services on PHP or IIS may send one) is dropped. A body that is not
+// UTF-8, in a charset its Content-Type names (GBK, GB18030: JSON is UTF-8,
+// but a service may answer in its own), is converted, where the JSON
+// decoder would have put U+FFFD for every Chinese character without an
+// error, into state, spreadsheets and generated configuration. A body that
+// is UTF-8 already is kept whatever the header says, and one that is not
+// UTF-8 and names no charset is kept too, as before (one stray byte in a
+// remark must not stop every read of a list); one naming a charset this
+// client does not know is an error.
+func jsonText(contentType string, raw []byte) ([]byte, error) {
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	if utf8.Valid(raw) {
+		return raw, nil
+	}
+	_, params, _ := mime.ParseMediaType(contentType)
+	name := strings.TrimSpace(params["charset"])
+	if name == "" {
+		return raw, nil
+	}
+	enc, err := htmlindex.Get(name)
+	if err != nil {
+		return nil, fmt.Errorf("the answer is not UTF-8 text and its charset %q (Content-Type) is not one this client knows, so its text cannot be read unchanged", name)
+	}
+	text, err := enc.NewDecoder().Bytes(raw)
+	if err != nil {
+		return nil, fmt.Errorf("the answer is not UTF-8 text and could not be read as %s, the charset its Content-Type names: %v", name, err)
+	}
+	return text, nil
 }
 
 func looksLikeJSONEnvelope(h http.Header, raw []byte) bool {
