@@ -122,7 +122,28 @@ type TimeoutError struct {
 	Reading      bool   // the answer had begun: its body did not arrive in time
 	Write        bool   // the request changes something (Request.Read is false)
 	Detail       string // the transport's own words
+	// Attempts is how many times the call was sent when the client gave
+	// up (0 or 1: once), so that a time-out of 5 s that took 20 s says why.
+	Attempts int
 }
+
+// CertificateError is a call refused before it was sent because the
+// service's TLS certificate was not accepted: not trusted (a private
+// certificate authority), expired, or issued for another name. It is not
+// retried: trying again cannot make it trusted.
+type CertificateError struct {
+	Method, Path string
+	Err          error
+}
+
+func (e *CertificateError) Error() string {
+	return fmt.Sprintf("%s %s: the service's TLS certificate was not accepted, so nothing was sent (%v). "+
+		"If the service uses a certificate of a private certificate authority, make this machine trust that authority: "+
+		"on Linux, point SSL_CERT_FILE at a PEM file holding it (or SSL_CERT_DIR at a folder of them); on macOS and Windows, "+
+		"add it to the system's certificate store. If the certificate is issued for another name, use that name in the endpoint", e.Method, e.Path, e.Err)
+}
+
+func (e *CertificateError) Unwrap() error { return e.Err }
 
 func (e *TimeoutError) Error() string {
 	what := "no answer"
@@ -130,6 +151,9 @@ func (e *TimeoutError) Error() string {
 		what = "the answer did not arrive whole"
 	}
 	s := fmt.Sprintf("%s %s: %s within %s (request_timeout)", e.Method, e.Path, what, e.After)
+	if e.Attempts > 1 {
+		s += fmt.Sprintf(" at the last of %d attempts", e.Attempts)
+	}
 	if e.Write {
 		s += ", so the request may or may not have been processed"
 	}

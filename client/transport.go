@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,6 +93,9 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			return err
 		case i >= budget:
 			c.logGivingUp(ctx, req, i+1, budget+1)
+			if te := (*TimeoutError)(nil); errors.As(err, &te) {
+				te.Attempts = i + 1
+			}
 			return err
 		}
 		d, why := c.retryDelay(err, i+1)
@@ -307,9 +311,13 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			return false, ctx.Err()
 		}
 		if actx.Err() != nil {
-			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Write: !req.Read, Detail: err.Error()}
+			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Write: !req.Read, Detail: err.Error() + c.viaProxy(hreq)}
 		}
-		return true, fmt.Errorf("%s %s: %w", req.Method, u.Path, err)
+		if errors.As(err, new(*tls.CertificateVerificationError)) {
+			// Trying again cannot make the certificate trusted.
+			return false, &CertificateError{Method: req.Method, Path: u.Path, Err: err}
+		}
+		return true, fmt.Errorf("%s %s: %w%s", req.Method, u.Path, err, c.viaProxy(hreq))
 	}
 	defer resp.Body.Close()
 	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
@@ -406,6 +414,23 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	transient := resp.StatusCode >= 500 || (req.Envelope == EnvelopeGateway && apiErr.Code == 1010)
 	return transient, derr
+}
+
+// viaProxy says, for an error's text, through which proxy hreq went (the
+// environment's HTTPS_PROXY or HTTP_PROXY, which Go's client follows): a
+// failed connection, a proxy asking for a login (407) or a time-out may be
+// the proxy's, not the service's. "" when none.
+func (c *Client) viaProxy(hreq *http.Request) string {
+	tr, ok := c.http.Transport.(*http.Transport)
+	if !ok || tr.Proxy == nil {
+		return ""
+	}
+	pu, err := tr.Proxy(hreq)
+	if err != nil || pu == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (sent through the proxy %s, which HTTPS_PROXY or HTTP_PROXY names; hosts NO_PROXY lists are reached directly: "+
+		"check the proxy too; one that wants a login takes it in its URL, http://user:password@host:port)", pu.Redacted())
 }
 
 // jsonText is an answer's JSON as UTF-8 text. A byte-order mark before it

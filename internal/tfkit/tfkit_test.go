@@ -3,6 +3,8 @@ package tfkit_test
 import (
 	"context"
 	"errors"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -180,7 +182,11 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 	}))
 	defer noPath.Close()
 	refused := httptest.NewServer(http.NotFoundHandler())
-	refused.Close() // nothing listens there any more
+	refused.Close()                                                // nothing listens there any more
+	private := httptest.NewUnstartedServer(http.NotFoundHandler()) // a certificate this machine does not trust
+	private.Config.ErrorLog = log.New(io.Discard, "", 0)
+	private.StartTLS()
+	defer private.Close()
 	call := func(origin string, ctx func() (context.Context, context.CancelFunc)) string {
 		c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "t", MaxRetries: -1})
 		if err != nil {
@@ -206,14 +212,16 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		// An answer cut off in the middle: the service was reached.
 		"cut off": {call(cut.URL, live), []string{"the connection was closed before the whole answer arrived (unexpected EOF)", "in the middle of its answer"}},
 		"no path": {call(noPath.URL, live), []string{"HTTP 404", "The server has no such path. Check endpoint (or CONTACTCENTER_ENDPOINT): it is the origin only"}},
-		"ctrl-c":  {call(noPath.URL, stopped), []string{"interrupted (Terraform was stopped, for example with Ctrl-C).", "run it again to continue"}},
+		// The service was reached; its certificate is the matter.
+		"untrusted": {call(private.URL, live), []string{"the service's TLS certificate was not accepted, so nothing was sent", "SSL_CERT_FILE"}},
+		"ctrl-c":    {call(noPath.URL, stopped), []string{"interrupted (Terraform was stopped, for example with Ctrl-C).", "run it again to continue"}},
 	} {
 		for _, w := range tc.want {
 			if !strings.Contains(tc.got, w) {
 				t.Errorf("%s: detail lacks %q:\n%s", name, w, tc.got)
 			}
 		}
-		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") || name == "cut off" && strings.Contains(tc.got, "could not be reached") {
+		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") || (name == "cut off" || name == "untrusted") && strings.Contains(tc.got, "could not be reached") {
 			t.Errorf("%s: Go's words left in:\n%s", name, tc.got)
 		}
 	}

@@ -1,0 +1,103 @@
+package client
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestCertificateNotTrusted: an https endpoint whose certificate this
+// machine does not trust (a private certificate authority) failed with Go's
+// "x509: certificate signed by unknown authority", advice to check the
+// endpoint, and every retry's handshake again. The error says how to trust
+// the authority, and the call is not tried again.
+func TestCertificateNotTrusted(t *testing.T) {
+	t.Parallel()
+	var conns atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	c, err := New(Config{URLs: SurfaceURLs(srv.URL), AccessToken: "tok", MaxRetries: 3, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c.Agents.List(t.Context(), AgentFilter{}))
+	var ce *CertificateError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "the service's TLS certificate was not accepted, so nothing was sent") ||
+		!strings.Contains(err.Error(), "SSL_CERT_FILE") {
+		t.Fatalf("err = %v, want the certificate named with how to trust its authority", err)
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("%d connections, want 1: a certificate that is not trusted is not tried again", n)
+	}
+}
+
+// TestProxyNamedInErrors: a call that goes through a proxy (HTTPS_PROXY)
+// which refuses it (407, it wants a login) failed with Go's bare "Proxy
+// Authentication Required" and advice about the endpoint alone. The error
+// names the proxy (without its password) and how to give it a login.
+func TestProxyNamedInErrors(t *testing.T) {
+	t.Parallel()
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Proxy-Authenticate", `Basic realm="corp"`)
+		w.WriteHeader(http.StatusProxyAuthRequired)
+	}))
+	t.Cleanup(proxy.Close)
+	pu, _ := url.Parse(proxy.URL)
+	pu.User = url.UserPassword("ops", "s3cret")
+	tr := &http.Transport{Proxy: http.ProxyURL(pu)}
+	c, err := New(Config{URLs: SurfaceURLs("https://cc.example.test"), AccessToken: "tok", HTTPClient: &http.Client{Transport: tr}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c.Agents.List(t.Context(), AgentFilter{}))
+	want := "sent through the proxy http://ops:xxxxx@" + pu.Host + ", which HTTPS_PROXY or HTTP_PROXY names"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "s3cret") {
+		t.Fatalf("err = %v, want %q and no password", err, want)
+	}
+}
+
+// TestTimeoutSaysAttempts: "no answer within 50ms (request_timeout)" came
+// after three attempts and their waits, several times the time it named.
+// It says how many attempts were made.
+func TestTimeoutSaysAttempts(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() { // accepts and never answers
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { _, _ = bufio.NewReader(conn).ReadString(0); conn.Close() }()
+		}
+	}()
+	c, err := New(Config{URLs: SurfaceURLs("http://" + ln.Addr().String()), AccessToken: "tok", Timeout: 50 * time.Millisecond,
+		MaxRetries: 2, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c.Agents.List(t.Context(), AgentFilter{}))
+	if err == nil || !strings.Contains(err.Error(), "no answer within 50ms (request_timeout) at the last of 3 attempts") {
+		t.Fatalf("err = %v, want the attempts named", err)
+	}
+}
