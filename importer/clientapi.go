@@ -294,7 +294,7 @@ func (s *openSender) TemplateParams(ctx context.Context, id string) ([]string, e
 		return nil, err
 	}
 	if t.State != 1 {
-		return nil, fmt.Errorf("template %s is not approved (state %d)", id, int64(t.State))
+		return nil, notApproved("template", id, string(t.TplTitle), client.TemplateStateName(int64(t.State)), int64(t.State), string(t.Reason))
 	}
 	return t.TplParam, nil
 }
@@ -439,9 +439,31 @@ func (s *gatewaySender) template(ctx context.Context, id string) (*client.Gatewa
 		return nil, err
 	}
 	if t.State != 1 {
-		return nil, fmt.Errorf("gateway template %s is not approved (state %d)", id, int64(t.State))
+		return nil, notApproved("gateway template", id, string(t.TplTitle), client.GatewayStateName(int64(t.State)), int64(t.State), string(t.Reason))
 	}
 	return t, nil
+}
+
+// notApproved says that a template cannot send yet: its name, its review
+// state and the review's reason, and what to do (where "is not approved
+// (state 2)" left the reader to look up state 2 and the reason).
+func notApproved(kind, id, title, stateName string, state int64, reason string) error {
+	if stateName == "" {
+		stateName = "not approved"
+	}
+	msg := fmt.Sprintf("%s %s (%q) is %s (state %d); only approved templates can send, and nothing was sent.", kind, id, title, stateName, state)
+	if reason != "" {
+		msg += " Review reason: " + reason + "."
+	}
+	switch stateName {
+	case "rejected":
+		msg += " Change it as the review asks (a change submits it for review again); once it is approved, run the command again"
+	case "draft":
+		msg += " Submit it for review; once it is approved, run the command again"
+	default:
+		msg += " Once it is approved, run the command again"
+	}
+	return errors.New(msg)
 }
 
 func (s *gatewaySender) TemplateParams(ctx context.Context, id string) ([]string, error) {
