@@ -27,8 +27,9 @@ func TestReactivatedDetail(t *testing.T) {
 	}
 }
 
-// A create refused for a taken e-mail or SMS phone says how this resource's
-// own previous agent (resigned, or kept by create_before_destroy) can hold
+// A create refused for a taken e-mail or SMS phone says first that the
+// value is unique and another agent holds it (two resources sharing it is
+// the common case), then how this resource's own previous agent (resigned, or kept by create_before_destroy) can hold
 // it after a change of user_num; another refusal gets no such advice.
 func TestContactTakenHint(t *testing.T) {
 	in := client.AgentInput{UserEmail: new("Bob@Example.com"), UserSMSPhone: new("13311112222")}
@@ -47,7 +48,8 @@ func TestContactTakenHint(t *testing.T) {
 			}
 			continue
 		}
-		if !strings.HasPrefix(got, "if the agent holding the "+field+" is this resource's previous agent") || !strings.Contains(got, `delete_mode = "resign"`) {
+		if !strings.HasPrefix(got, field+" is unique on the platform, and another agent holds this one (the message names it): give this agent another "+field) ||
+			!strings.Contains(got, "If the agent holding the "+field+" is this resource's previous agent") || !strings.Contains(got, `delete_mode = "resign"`) {
 			t.Errorf("%q: hint %q, want one about %s", msg, got, field)
 		}
 	}

@@ -66,8 +66,9 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 }
 
 // contactTakenHint explains a users/add refused because another agent holds
-// the configured e-mail or SMS phone (both unique, §4.2), when that agent may
-// be this resource's own previous one, or the user_num when no agent holds
+// the configured e-mail or SMS phone (both unique, §4.2): most often two
+// resources or roster rows share the value, and otherwise that agent may
+// be this resource's own previous one; or the user_num when no agent holds
 // it any more (deleted meanwhile, by the same apply): a change of user_num replaces the
 // agent, and the old one keeps its e-mail and phone when it is resigned
 // (delete_mode = "resign") or not yet deleted (create_before_destroy). The
@@ -93,9 +94,11 @@ func contactTakenHint(message string, in client.AgentInput) string {
 	default:
 		return ""
 	}
-	return fmt.Sprintf("if the agent holding the %[1]s is this resource's previous agent: changing user_num replaces the agent, and the old agent keeps its %[1]s "+
-		"while it is resigned (delete_mode = \"resign\") or not yet deleted (lifecycle { create_before_destroy = true }). "+
-		"Clear the %[1]s of that agent first (in the portal, or import it into a resource of its own and set %[1]s = \"\"), or give this agent another %[1]s", field)
+	return fmt.Sprintf("%[1]s is unique on the platform, and another agent holds this one (the message names it): give this agent another %[1]s, "+
+		"or clear the %[1]s of the agent holding it first (in the portal, or in its resource: two resources or roster rows may share it). "+
+		"If the agent holding the %[1]s is this resource's previous agent: changing user_num replaces the agent, and the old agent keeps its %[1]s "+
+		"while it is resigned (delete_mode = \"resign\") or not yet deleted (lifecycle { create_before_destroy = true }); "+
+		"clear it there first (in the portal, or import it into a resource of its own and set %[1]s = \"\")", field)
 }
 
 // reactivatedDetail tells what a re-activation (reactivate) did to the

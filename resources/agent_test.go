@@ -1077,8 +1077,8 @@ func TestAccAgent_replaceKeepsEmail(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{Config: cfg("8640")},
-			{Config: cfg("8641"), ExpectError: inOrder(`bob@example.com`, `if the agent holding the user_email is this resource's previous agent`,
-				`delete_mode = "resign"`, `Clear the user_email of that agent first`)},
+			{Config: cfg("8641"), ExpectError: inOrder(`bob@example.com`, `user_email is unique on the platform, and another agent holds this one`,
+				`If the agent holding the user_email is this resource's previous agent`, `delete_mode = "resign"`, `clear it there first`)},
 			{Config: env.Config(agentConfig("8641", `delete_mode = "resign"`))},
 		},
 	})
