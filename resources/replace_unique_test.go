@@ -34,7 +34,7 @@ func TestAcc_replaceUniqueWithCreateBeforeDestroy(t *testing.T) {
   user_password = "s3cret-Pass1"` + cbd + "\n}\n", []string{replacing, "that object still holds the user_num until it is deleted after the create: remove create_before_destroy from this resource (Terraform also applies it when a resource that depends on this one sets it), or change the user_num in the same apply"}},
 		"skill group": {"contactcenter_skill_group.g", `resource "contactcenter_skill_group" "g" {
   que_name     = "CBD group"
-  que_priority = 1` + cbd + "\n}\n", []string{"or import that group (terraform import <address> 101)", replacing, "holds the que_name"}},
+  que_priority = 1` + cbd + "\n}\n", []string{"or, to manage that group here instead, import it (terraform import <address> 101)", replacing, "holds the que_name"}},
 		"sms template": {"contactcenter_sms_template.t", `resource "contactcenter_sms_signature" "s" {
   sign_text = "CBD Sig"
 }

@@ -118,13 +118,8 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
 		err = conflictHint(err, plan, 405, 404) // queue/add: 405 number exists, 404 group exists (§7.2)
+		err = r.nameHolder(ctx, err, plan)
 		if e, ok := client.AsAPIError(err); ok && e.Hint != "" && (e.Code == 405 || e.Code == 404) {
-			if e.Code == 404 {
-				// Name the group that holds the name, for the import.
-				if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil {
-					e.Hint = strings.Replace(e.Hint, "<its que_id>", string(g.ID), 1)
-				}
-			}
 			e.Hint += replacingHint(map[int64]string{405: "que_num", 404: "que_name"}[e.Code])
 		}
 		return err
@@ -133,8 +128,21 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
-		return conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand()), plan, 409, 405) // queue/update: 409 number, 405 group exists
+		err := conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand()), plan, 409, 405) // queue/update: 409 number, 405 group exists
+		return r.nameHolder(ctx, err, plan)
 	}, "force_delete")
+}
+
+// nameHolder puts the que_id of the group that holds the name into the
+// hint conflictHint wrote for a refused name, for the import (it stays
+// "<its que_id>" when the lookup fails).
+func (r *skillGroupResource) nameHolder(ctx context.Context, err error, plan *skillGroupModel) error {
+	if e, ok := client.AsAPIError(err); ok && strings.Contains(e.Hint, "<its que_id>") {
+		if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil {
+			e.Hint = strings.Replace(e.Hint, "<its que_id>", string(g.ID), 1)
+		}
+	}
+	return err
 }
 
 // conflictHint says what to do when the service refuses a group's number
@@ -151,8 +159,9 @@ func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) err
 		e.Hint = fmt.Sprintf("another skill group already has que_num %q, and numbers are unique: choose a free one. "+
 			"To swap the numbers of two groups, apply twice: first give one of them a free number", plan.QueNum.ValueString())
 	case nameCode:
-		e.Hint = fmt.Sprintf("another skill group is already named %q, and names are unique: choose another name, or import that group "+
-			"(terraform import <address> <its que_id>). To swap the names of two groups, apply twice: first give one of them a free name", plan.QueName.ValueString())
+		e.Hint = fmt.Sprintf("another skill group is already named %q, and names are unique: choose another name (two resources cannot share one), "+
+			"or, to manage that group here instead, import it (terraform import <address> <its que_id>). "+
+			"To swap the names of two groups, apply twice: first give one of them a free name", plan.QueName.ValueString())
 	}
 	return err
 }

@@ -519,7 +519,8 @@ func TestSkillGroup_fractionalNumbers(t *testing.T) {
 // apply fails on the platform (each update finds the other group still
 // holding the number). The error now says so and how to do it: in two
 // applies, through a free number. A new group with a taken name is told
-// to choose another or import the one that has it.
+// to choose another or import the one that has it, by its que_id, and so
+// is a group renamed onto a taken name.
 func TestAccSkillGroup_swapNumbers(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -553,7 +554,13 @@ resource "contactcenter_skill_group" "c" {
   que_priority = 1
 }
 `,
-				ExpectError: wrapped(`another skill group is already named "Swap A", and names are unique: choose another name, or import that group`),
+				ExpectError: wrapped(`another skill group is already named "Swap A", and names are unique: choose another name (two resources cannot share one), or, to manage that group here instead, import it (terraform import <address> `),
+			},
+			{
+				// A rename onto a taken name names the group holding it too
+				// (the update's hint kept "<its que_id>").
+				Config:      strings.Replace(config("8102", "8101"), `"Swap B"`, `"Swap A"`, 1),
+				ExpectError: regexp.MustCompile(`import it\s+\(terraform\s+import\s+<address>\s+[0-9]+\)`),
 			},
 		},
 	})

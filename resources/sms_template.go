@@ -256,8 +256,8 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name str
 		return err
 	}
 	if other, ferr := r.Client.SMS.FindTemplateByName(ctx, name); ferr == nil && other != nil && other.ID.Int64() != self {
-		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise. "+
-			"To manage that template, import it: terraform import <address> %d; otherwise choose another template_name",
+		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise: "+
+			"choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d",
 			other.ID.Int64(), name, other.ID.Int64())
 		if self == 0 {
 			e.Hint += replacingHint("template_name")

@@ -421,7 +421,7 @@ func TestAccSMSTemplate_nameTaken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := wrapped(fmt.Sprintf(`What to do: the template %d already has the template_name "Taken", and names are unique within the enterprise. To manage that template, import it: terraform import <address> %d; otherwise choose another template_name.`, other.ID, other.ID))
+	want := wrapped(fmt.Sprintf(`What to do: the template %d already has the template_name "Taken", and names are unique within the enterprise: choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d.`, other.ID, other.ID))
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
