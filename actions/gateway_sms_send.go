@@ -308,6 +308,8 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	}
 	summary := "Unable to Send Gateway SMS"
 	switch {
+	case unknown == 0 && sent == 0:
+		fmt.Fprintf(&b, "%d of %d numbers were not sent:", notSent, len(mobiles))
 	case unknown == 0:
 		fmt.Fprintf(&b, "%d of %d numbers were not sent (%s):", notSent, len(mobiles), plural(int(sent), "was", "were"))
 	case notSent == 0:
@@ -450,16 +452,12 @@ func reason(err error) string {
 		if ge.Message != "" && ge.Message != ge.Meaning {
 			s += ": " + ge.Message
 		}
-		if ge.Hint != "" {
+		// A send that timed out (1010) is told once, below the list, with
+		// every number whose outcome is unknown: its hint would repeat it.
+		if ge.Hint != "" && ge.Code != client.GatewaySendTimeout {
 			s += "; " + ge.Hint
 		}
-		if ge.Code == client.GatewaySendTimeout {
-			s += ". The outcome is unknown: check the delivery records before sending to these numbers again"
-		}
 		return s
-	}
-	if client.IsAmbiguous(err) {
-		return err.Error() + ". The outcome is unknown: check the delivery records before sending to these numbers again"
 	}
 	return err.Error()
 }

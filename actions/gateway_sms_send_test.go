@@ -152,9 +152,13 @@ func TestGatewaySMSSend_failedNumbers(t *testing.T) {
 	}
 	// 1010 "sending timed out (retry)": the gateway may have sent them.
 	if !strings.Contains(text, "Gateway SMS Outcome Unknown: 200 of 450 numbers may or may not have been sent (250 were accepted)") ||
-		!strings.Contains(text, "code 1010 (sending timed out (retry))") || !strings.Contains(text, "The outcome is unknown") ||
-		!strings.Contains(text, "The numbers whose outcome is unknown may have been sent too") {
+		!strings.Contains(text, "code 1010 (sending timed out (retry))") ||
+		!strings.Contains(text, "The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again") {
 		t.Errorf("diagnostic:\n%s", text)
+	}
+	// Said once, not in the failure's line and twice again below it.
+	if n := strings.Count(text, "delivery records before sending"); n != 1 {
+		t.Errorf("the advice to check the delivery records is given %d times, want once:\n%s", n, text)
 	}
 	if len(res.Diagnostics) != 1 {
 		t.Errorf("want every failed number in one diagnostic, got %d", len(res.Diagnostics))
@@ -615,7 +619,7 @@ func TestGatewaySMSSend_nothingLeft(t *testing.T) {
 
 	res := acctest.RunAction(t, env.ActionServerWith(t, map[string]any{"smsapi_url": closed + "/smsapi"}), "contactcenter_gateway_sms_send", config)
 	errs := errorDiags(res)
-	if len(errs) != 1 || errs[0].Summary != "Unable to Send Gateway SMS" || !strings.Contains(errs[0].Detail, "2 of 2 numbers were not sent (0 were)") ||
+	if len(errs) != 1 || errs[0].Summary != "Unable to Send Gateway SMS" || !strings.Contains(errs[0].Detail, "2 of 2 numbers were not sent:") || strings.Contains(errs[0].Detail, "(0 were)") ||
 		!strings.Contains(errs[0].Detail, "connection refused") || strings.Contains(errs[0].Detail, "may or may not") || strings.Contains(errs[0].Detail, "outcome is unknown") {
 		t.Errorf("connection refused:\n%s", res.Text())
 	}
@@ -668,7 +672,7 @@ func TestGatewaySMSSend_messages(t *testing.T) {
 
 	pending := setupGateway(t, env, true)
 	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": []string{"13800138003"}, "tpl_id": pending, "sms_params_list": []string{"1", "a"}})
-	for _, want := range []string{"1 of 1 numbers were not sent (0 were):", "(1 number):", "No number was sent",
+	for _, want := range []string{"1 of 1 numbers were not sent:", "(1 number):", "No number was sent",
 		"terraform apply -invoke=action.contactcenter_gateway_sms_send.<name>"} {
 		if !strings.Contains(res.Text(), want) {
 			t.Errorf("nothing sent: diagnostics lack %q:\n%s", want, res.Text())
