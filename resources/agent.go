@@ -73,17 +73,10 @@ func NewAgentResource() resource.Resource {
 }
 
 type agentResource struct {
-	framework.Managed[agentModel]
-	// claims records the agents this run resigned (resignedKey): one that
-	// a create of the same run finds again is this configuration's own
+	// Its Claims record the agents this run resigned (resignedKey): one
+	// that a create of the same run finds again is this configuration's own
 	// (a replacement), not a former colleague's.
-	claims *tfkit.Claims
-}
-
-// Configure also takes the run's claims (resignedKey).
-func (r *agentResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.Managed.Configure(ctx, req, resp)
-	r.claims = tfkit.ClaimsFrom(req.ProviderData)
+	framework.Managed[agentModel]
 }
 
 // optionalComputedString is an optional text the service stores as sent and
@@ -301,7 +294,7 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 		}
 		_, err := r.Client.Agents.Update(ctx, id, in)
 		if err == nil {
-			r.claims.Claim(resignedKey(id))
+			r.Claims.Claim(resignedKey(id))
 		}
 		return err
 	}, nil)

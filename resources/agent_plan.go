@@ -181,7 +181,7 @@ func (r *agentResource) warnReactivation(ctx context.Context, req resource.Modif
 		return
 	}
 	a, ok := resigned[num]
-	if !ok || r.claims.Claimed(resignedKey(a.UserID.Int64())) {
+	if !ok || r.Claims.Claimed(resignedKey(a.UserID.Int64())) {
 		// An agent this apply resigned (a replacement with delete_mode =
 		// "resign", planned again after its destroy) comes back as it
 		// was, groups and all: Create says so.

@@ -48,7 +48,7 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		}
 		return nil, "", addErr
 	}
-	asNew, resignedHere := in, r.claims.Claimed(resignedKey(a.UserID.Int64()))
+	asNew, resignedHere := in, r.Claims.Claimed(resignedKey(a.UserID.Int64()))
 	if !resignedHere {
 		for _, f := range []**string{&asNew.AgNickname, &asNew.UserEmail, &asNew.UserSMSPhone, &asNew.FixedPhone, &asNew.CrmID} {
 			if *f == nil {

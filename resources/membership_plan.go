@@ -89,7 +89,7 @@ func planMemberships(ctx context.Context, req resource.ModifyPlanRequest, claims
 // ModifyPlan warns of a membership another instance of this plan removes
 // or adds the other way (warnRemovedAndAdded).
 func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	planMemberships(ctx, req, r.claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
+	planMemberships(ctx, req, r.Claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
 		ms := memberships{}
 		var m skillGroupMemberModel
 		if !get(ctx, &m).HasError() && !m.QueID.IsUnknown() && !m.AgentID.IsUnknown() {
@@ -102,7 +102,7 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 // ModifyPlan warns of a membership another instance of this plan removes
 // or adds the other way (warnRemovedAndAdded).
 func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	planMemberships(ctx, req, r.claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
+	planMemberships(ctx, req, r.Claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
 		ms := memberships{}
 		var m skillGroupMembersModel
 		if get(ctx, &m).HasError() || m.QueID.IsUnknown() || m.Members.IsUnknown() {

@@ -26,6 +26,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure   = (*skillGroupResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*skillGroupResource)(nil)
 	_ resource.ResourceWithImportState = (*skillGroupResource)(nil)
 	_ resource.ResourceWithIdentity    = (*skillGroupResource)(nil)
 	_ list.ListResourceWithConfigure   = (*skillGroupLister)(nil)
@@ -53,6 +54,9 @@ func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"A setting removed from the configuration likewise keeps the value the platform holds (nothing is sent for it): " +
 			"to change it back, set the value you want. " +
 			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`. " +
+			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the group " +
+			"and creates another of the same `que_name`, which is refused when it runs first, and a group with agents cannot be deleted " +
+			"(the plan warns \"Skill Group Deleted and Created Again\"). " +
 			"API: queue/add, queue/update, queue/list, queue/delete (spec §4.6, §2.11).",
 		Attributes: framework.Strict(SkillGroupAttributes()),
 	}
@@ -115,6 +119,7 @@ func (r *skillGroupResource) IdentitySchema(_ context.Context, _ resource.Identi
 
 func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *skillGroupModel) error {
+		defer groupName.applied(r.Claims, plan.QueName)
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
 		err = conflictHint(err, plan, 405, 404) // queue/add: 405 number exists, 404 group exists (§7.2)
@@ -124,6 +129,12 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 		}
 		return err
 	})
+}
+
+// ModifyPlan warns of a que_name another instance of this plan deletes or
+// creates the other way (warnDeletedAndCreated).
+func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	groupName.warnDeletedAndCreated(ctx, req, r.Claims, &resp.Diagnostics)
 }
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -168,6 +179,7 @@ func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) err
 
 func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
+		defer groupName.applied(r.Claims, state.QueName)
 		return r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
 	}, func(err error) string {
 		switch {

@@ -41,14 +41,6 @@ func NewSkillGroupMemberResource() resource.Resource {
 
 type skillGroupMemberResource struct {
 	framework.Managed[skillGroupMemberModel]
-	claims *tfkit.Claims
-}
-
-// Configure also takes the claims that keep two instances writing one
-// membership in this run apart (membershipKey).
-func (r *skillGroupMemberResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.Managed.Configure(ctx, req, resp)
-	r.claims = tfkit.ClaimsFrom(req.ProviderData)
 }
 
 func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -95,8 +87,8 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		queID, agID := framework.ID(plan.QueID), framework.ID(plan.AgentID)
 		want := client.AgentSkill{AgID: agID, Skill: plan.Skill.ValueInt64()}
 		key := membershipKey(queID, agID)
-		defer r.claims.Lock(key)()
-		defer r.claims.Done(key)
+		defer r.Claims.Lock(key)()
+		defer r.Claims.Done(key)
 		// A lost answer, or 407 for an agent already in the group with
 		// this skill, is adopted once the membership shows it.
 		write := func() error { return r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want}) }
@@ -139,7 +131,7 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		if err != nil {
 			return err
 		}
-		r.claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), key)
+		r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), key)
 		plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
 		return nil
 	})
@@ -149,8 +141,8 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupMemberModel) error {
 		queID, want := framework.ID(plan.QueID), client.AgentSkill{AgID: framework.ID(plan.AgentID), Skill: plan.Skill.ValueInt64()}
 		key := membershipKey(queID, want.AgID)
-		defer r.claims.Lock(key)()
-		defer r.claims.Done(key)
+		defer r.Claims.Lock(key)()
+		defer r.Claims.Done(key)
 		write := func() error {
 			_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
 			return err
@@ -158,7 +150,7 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
 			return err
 		}
-		r.claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), key)
+		r.Claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), key)
 		return nil
 	})
 }
@@ -167,9 +159,9 @@ func (r *skillGroupMemberResource) Delete(ctx context.Context, req resource.Dele
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupMemberModel) error {
 		queID, agID := framework.ID(state.QueID), framework.ID(state.AgentID)
 		key := membershipKey(queID, agID)
-		defer r.claims.Lock(key)()
-		defer r.claims.Done(key)
-		if r.claims.ClaimedByOther(key, claimantOf(ctx, req.Private)) {
+		defer r.Claims.Lock(key)()
+		defer r.Claims.Done(key)
+		if r.Claims.ClaimedByOther(key, claimantOf(ctx, req.Private)) {
 			resp.Diagnostics.AddWarning("Membership Kept", keptMessage(queID, []int64{agID}))
 			return nil
 		}

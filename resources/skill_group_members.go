@@ -54,14 +54,6 @@ func NewSkillGroupMembersResource() resource.Resource {
 
 type skillGroupMembersResource struct {
 	framework.Managed[skillGroupMembersModel]
-	claims *tfkit.Claims
-}
-
-// Configure also takes the claims that keep two instances writing one
-// membership in this run apart (membershipKey).
-func (r *skillGroupMembersResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.Managed.Configure(ctx, req, resp)
-	r.claims = tfkit.ClaimsFrom(req.ProviderData)
 }
 
 // membershipKeys names the memberships of the agents in group queID.
@@ -134,8 +126,8 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	keys := membershipKeys(queID, desired)
-	defer r.claims.Lock(keys...)()
-	defer r.claims.Done(keys...)
+	defer r.Claims.Lock(keys...)()
+	defer r.Claims.Done(keys...)
 	current, err := r.members(ctx, queID)
 	if err != nil {
 		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create Skill Group Members", err)
@@ -153,7 +145,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		resp.Diagnostics.AddError("Unable to Create Skill Group Members", tfkit.APIErrorDetail(err)+r.partlyCreated(ctx, queID, current, desired, len(unmanaged) > 0, &plan, resp))
 		return
 	}
-	r.claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
+	r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
@@ -186,8 +178,8 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 			return err
 		}
 		keys := membershipKeys(queID, desired)
-		defer r.claims.Lock(keys...)()
-		defer r.claims.Done(append(keys, membershipKeys(framework.ID(state.QueID), prior)...)...)
+		defer r.Claims.Lock(keys...)()
+		defer r.Claims.Done(append(keys, membershipKeys(framework.ID(state.QueID), prior)...)...)
 		current, err := r.members(ctx, queID)
 		if err != nil {
 			return err
@@ -206,7 +198,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 					"If another configuration (a contactcenter_skill_group_member, an agent's queue_ids) manages them, manage this group in one place only: "+
 					"each apply would undo the other's.", queID, len(since), strings.Join(since, ", ")))
 		}
-		r.claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), keys...)
+		r.Claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), keys...)
 		return nil
 	})
 }
@@ -220,8 +212,8 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 		if err != nil {
 			return err
 		}
-		defer r.claims.Lock(membershipKeys(queID, managed)...)()
-		defer r.claims.Done(membershipKeys(queID, managed)...)
+		defer r.Claims.Lock(membershipKeys(queID, managed)...)()
+		defer r.Claims.Done(membershipKeys(queID, managed)...)
 		claimant := claimantOf(ctx, req.Private)
 		current, err := r.members(ctx, queID)
 		if err != nil {
@@ -230,7 +222,7 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 		want := maps.Clone(current)
 		var kept []int64
 		for ag := range managed {
-			if r.claims.ClaimedByOther(membershipKey(queID, ag), claimant) {
+			if r.Claims.ClaimedByOther(membershipKey(queID, ag), claimant) {
 				kept = append(kept, ag)
 				continue
 			}

@@ -72,7 +72,9 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
-			"for that, point the templates' `sign_id` at another signature first. `is_used` turns `true` when a template naming the signature is created, after the signature was saved: " +
+			"for that, point the templates' `sign_id` at another signature first. Renaming the resource or changing its `for_each` key needs a `moved` block " +
+			"from the old address to the new one: without it the plan deletes the signature and creates another of the same text, which fails while templates use the old one " +
+			"(the plan warns \"SMS Signature Deleted and Created Again\"). `is_used` turns `true` when a template naming the signature is created, after the signature was saved: " +
 			"a `terraform plan -refresh-only` after the apply that created both shows it as changed outside Terraform (`false -> true`); a normal plan shows nothing. " +
 			"API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
@@ -128,6 +130,7 @@ func (r *smsSignatureResource) IdentitySchema(_ context.Context, _ resource.Iden
 
 func (r *smsSignatureResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.steps.create(ctx, req, resp, func(ctx context.Context, plan *smsSignatureModel) error {
+		defer signatureText.applied(r.Claims, plan.SignText)
 		sg, err := r.Client.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: plan.SignText.ValueString(), Remark: plan.Remark.ValueString()})
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(sg.ID), 10))
@@ -156,6 +159,7 @@ const (
 
 func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *smsSignatureModel) error {
+		defer signatureText.applied(r.Claims, state.SignText)
 		err := r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
 		// Templates the same destroy deletes may still hold it: with a
 		// literal sign_id (generated configuration) Terraform deletes the
@@ -180,10 +184,12 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 	})
 }
 
-// ModifyPlan keeps the review's values from state: an update only switches
-// wait_for_approval or timeouts, and only waiting for a pending review can
-// change them.
+// ModifyPlan warns of a sign_text another instance of this plan deletes
+// or creates the other way (warnDeletedAndCreated), and keeps the review's
+// values from state: an update only switches wait_for_approval or
+// timeouts, and only waiting for a pending review can change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	signatureText.warnDeletedAndCreated(ctx, req, r.Claims, &resp.Diagnostics)
 	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 }
 

@@ -75,7 +75,10 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 		MarkdownDescription: "An SMS template: the text of a message, with `${name}` variables filled in for each recipient, sent under a signature. " +
 			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
 			"(`contactcenter_sms_send`). Every change is made in place and sends the template back to review, so the plan " +
-			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again). API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
+			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again). " +
+			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the template " +
+			"and creates another of the same `template_name`, which is refused when it runs first and goes through review again when it does not " +
+			"(the plan warns \"SMS Template Deleted and Created Again\"). API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }
@@ -152,6 +155,7 @@ func (r *smsTemplateResource) IdentitySchema(_ context.Context, _ resource.Ident
 
 func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.steps.create(ctx, req, resp, func(ctx context.Context, plan *smsTemplateModel) error {
+		defer templateName.applied(r.Claims, plan.TemplateName)
 		t, err := r.Client.SMS.CreateTemplate(ctx, plan.expand())
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(t.ID), 10))
@@ -171,6 +175,7 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 
 func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *smsTemplateModel) error {
+		defer templateName.applied(r.Claims, state.TemplateName)
 		return r.Client.SMS.DeleteTemplate(ctx, framework.ID(state.ID))
 	}, nil)
 }
@@ -182,6 +187,7 @@ func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteReq
 // variablesOf). Without such a change the computed values stay as they
 // are, unless wait_for_approval is switched on while the review is pending.
 func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	templateName.warnDeletedAndCreated(ctx, req, r.Claims, &resp.Diagnostics)
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() ||
 		planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {

@@ -12,5 +12,7 @@ import "fmt"
 func replacingHint(value string) string {
 	return fmt.Sprintf(". If this create replaces this resource's own object under lifecycle { create_before_destroy = true }, "+
 		"that object still holds the %[1]s until it is deleted after the create: remove create_before_destroy from this resource "+
-		"(Terraform also applies it when a resource that depends on this one sets it), or change the %[1]s in the same apply", value)
+		"(Terraform also applies it when a resource that depends on this one sets it), or change the %[1]s in the same apply. "+
+		"If this configuration holds that object at another address that this apply deletes (a for_each key or a resource name changed "+
+		"without a moved block), do not import it: a moved block from the old address to the new one keeps it as it is", value)
 }

@@ -32,6 +32,9 @@ type Resource struct {
 	Name string
 	// Client is set by Configure; nil while the provider is not configured.
 	Client *client.Client
+	// Claims, set by Configure, are the provider's record of what this
+	// process writes and plans (tfkit.Claims); nil before Configure.
+	Claims *tfkit.Claims
 }
 
 // NewResource returns the base of the resource contactcenter_<name>.
@@ -47,6 +50,7 @@ func (r *Resource) Configure(_ context.Context, req resource.ConfigureRequest, r
 	if c := tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics); c != nil {
 		r.Client = c
 	}
+	r.Claims = tfkit.ClaimsFrom(req.ProviderData)
 }
 
 // DataSource is embedded by every data source.
