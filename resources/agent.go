@@ -94,6 +94,9 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"an imported agent is managed without a password in the configuration. " +
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
+			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes " +
+			"(or, with `delete_mode = \"resign\"`, resigns) the agent and creates one with the same `user_num`, a new agent without the old one's history " +
+			"(the plan warns \"Agent Deleted and Created Again\"; the create waits for the delete of the same number in that apply). " +
 			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
 		Attributes: framework.OmitNulls(framework.Strict(AgentAttributes())),
 	}
@@ -229,6 +232,7 @@ func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 
 func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
+		defer agentNumber.applied(r.Claims, plan.UserNum)
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err
@@ -245,7 +249,9 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 			if a, detail, err = r.reactivate(ctx, in, err); err != nil {
 				return err
 			}
-			resp.Diagnostics.AddWarning("Resigned Agent Re-activated", detail)
+			if detail != "" {
+				resp.Diagnostics.AddWarning("Resigned Agent Re-activated", detail)
+			}
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
 		return nil
@@ -280,9 +286,18 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 // holds it: the value configured when the agent was last applied) resigns it.
 func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *agentModel) error {
+		defer agentNumber.applied(r.Claims, state.UserNum)
+		// A create of the same number in this apply (a for_each key
+		// changed without a moved block) waits until the number is
+		// resigned or freed (reactivate).
+		defer r.Claims.Lock(numberKey(state.UserNum.ValueString()))()
 		id := framework.ID(state.ID)
 		if state.DeleteMode.ValueString() != agentDeleteModeResign {
-			return r.Client.Agents.Delete(ctx, id)
+			err := r.Client.Agents.Delete(ctx, id)
+			if err == nil {
+				r.Claims.Claim(freedKey(state.UserNum.ValueString()))
+			}
+			return err
 		}
 		// Resigning keeps the agent and its history. The memberships this
 		// resource managed (queue_ids set) go with it, as they would with a

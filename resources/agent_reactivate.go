@@ -18,6 +18,13 @@ import (
 // resignedKey names, in Claims, an agent this run resigned.
 func resignedKey(id int64) string { return fmt.Sprintf("resigned agent %d", id) }
 
+// numberKey names, in Claims, the lock of an agent number: the delete of
+// the agent holding it and a create with it wait for each other.
+func numberKey(num string) string { return "agent number " + num }
+
+// freedKey names, in Claims, an agent number a delete of this run freed.
+func freedKey(num string) string { return "freed agent number " + num }
+
 // reactivate handles a failed users/add: when the number belongs to a
 // resigned agent (delete_mode = "resign" keeps it, and so does the portal
 // when a person leaves), that agent is brought back as a new agent would
@@ -30,8 +37,20 @@ func resignedKey(id int64) string { return fmt.Sprintf("resigned agent %d", id) 
 // which membership resources may manage. It returns the agent and the
 // warning that says what the re-activation did; any other failure is
 // returned as it was.
+//
+// A delete or resign of the same number in this apply (a for_each key
+// changed without a moved block) is waited for: under a lost answer, the
+// resign sent again after this re-activation resigned the agent again, and
+// the apply ended with it resigned. A number that delete freed meanwhile
+// is created now, where the apply failed ("apply again"); then the
+// returned warning is "".
 func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, string, error) {
+	defer r.Claims.Lock(numberKey(*in.UserNum))()
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
+	if client.IsNotFound(err) && r.Claims.Claimed(freedKey(*in.UserNum)) {
+		a, err := r.Client.Agents.Create(ctx, in)
+		return a, "", err
+	}
 	if err != nil {
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" && client.IsNotFound(err) {
 			e.Hint = contactTakenHint(e.Message, in)

@@ -134,7 +134,7 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 // ModifyPlan warns of a que_name another instance of this plan deletes or
 // creates the other way (warnDeletedAndCreated).
 func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	groupName.warnDeletedAndCreated(ctx, req, r.Claims, &resp.Diagnostics)
+	groupName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 }
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -189,7 +189,7 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 // values from state: an update only switches wait_for_approval or
 // timeouts, and only waiting for a pending review can change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	signatureText.warnDeletedAndCreated(ctx, req, r.Claims, &resp.Diagnostics)
+	signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 }
 

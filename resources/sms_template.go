@@ -187,7 +187,7 @@ func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteReq
 // variablesOf). Without such a change the computed values stay as they
 // are, unless wait_for_approval is switched on while the review is pending.
 func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	templateName.warnDeletedAndCreated(ctx, req, r.Claims, &resp.Diagnostics)
+	templateName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() ||
 		planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {

@@ -1,21 +1,19 @@
 package resources
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // uniqueValue is an attribute the platform keeps unique (an SMS
 // signature's sign_text, a template's template_name, a skill group's
-// que_name), with what a plan that deletes its object at one address and
+// que_name, an agent's user_num), with what a plan that deletes its object at one address and
 // creates another with it at a second one leads to.
 type uniqueValue struct {
 	kind, title, attr string
@@ -30,6 +28,9 @@ var (
 	templateName = uniqueValue{kind: "SMS template", title: "SMS Template", attr: "template_name",
 		why: "template_name is unique within the enterprise: the create is refused when Terraform runs it before the delete (it runs them in any order), " +
 			"and when it succeeds, the new template goes through review again before it can send."}
+	agentNumber = uniqueValue{kind: "agent", title: "Agent", attr: "user_num",
+		why: "user_num is unique: the create is refused while the old agent holds it (Terraform runs the two in any order); with " +
+			"delete_mode = \"delete\" the agent and its history are deleted and a new agent is made, and with \"resign\" the agent is resigned and re-activated."}
 	groupName = uniqueValue{kind: "skill group", title: "Skill Group", attr: "que_name",
 		why: "que_name is unique: the create is refused when Terraform runs it before the delete (it runs them in any order), a group that still " +
 			"has agents cannot be deleted, and the new group has another que_id, so its memberships and the tasks that use it are written again."}
@@ -45,29 +46,29 @@ func (u uniqueValue) key(v string) string { return "unique\x00" + u.attr + "\x00
 // the object for nothing (the review, the id), where a moved block keeps it
 // as it is. The two instances are planned in any order; the second warns.
 // A replacement of one instance (both state and plan) is not such a pair.
-func (u uniqueValue) warnDeletedAndCreated(ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) {
+func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) {
 	var removes bool
-	var from tfsdk.State
+	var from tftypes.Value
 	switch {
 	case req.State.Raw.IsNull() && !req.Plan.Raw.IsNull():
-		from = tfsdk.State{Schema: req.Plan.Schema, Raw: req.Plan.Raw}
+		from = req.Plan.Raw
 	case !req.State.Raw.IsNull() && req.Plan.Raw.IsNull():
-		from, removes = req.State, true
+		from, removes = req.State.Raw, true
 	default:
 		return
 	}
-	var v types.String
-	if from.GetAttribute(ctx, path.Root(u.attr), &v).HasError() || v.IsNull() || v.IsUnknown() {
+	var v string
+	if raw := rawAttr(from, u.attr); !raw.IsKnown() || raw.IsNull() || raw.As(&v) != nil {
 		return
 	}
-	if len(claims.Planned(removes, u.key(v.ValueString()))) == 0 {
+	if len(claims.Planned(removes, u.key(v))) == 0 {
 		return
 	}
 	diags.AddWarning(u.title+" Deleted and Created Again",
 		fmt.Sprintf("This plan deletes the %[1]s whose %[2]s is %[3]q at one address and creates one with the same %[2]s at another: "+
 			"a for_each key or a resource name changed without a moved block. %[4]s "+
 			"Add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is, "+
-			"and nothing is sent.", u.kind, u.attr, v.ValueString(), u.why))
+			"and nothing is sent.", u.kind, u.attr, v, u.why))
 }
 
 // applied forgets what a plan recorded of value v once its create or

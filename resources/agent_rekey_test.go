@@ -1,0 +1,110 @@
+package resources_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// agentForEach is one agent under the for_each key key.
+func agentForEach(key, mode string) string {
+	return fmt.Sprintf(`
+resource "contactcenter_agent" "staff" {
+  for_each      = toset([%q])
+  user_num      = "8100"
+  user_name     = "Ann Lee"
+  user_password = "Secret-1"
+  delete_mode   = %q
+}
+`, key, mode)
+}
+
+// slowWrite wraps the simulator so that the calls of path whose body
+// holds mark are held: each after the first waits a second before the
+// simulator sees it, and with lost, the first is carried out and its
+// answer lost (HTTP 504). A create of the same agent number in the same
+// apply then runs while the delete or the resign is still under way.
+func slowWrite(path, mark string, lost bool) func(http.Handler) http.Handler {
+	var n atomic.Int32
+	return func(sim http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if !strings.HasSuffix(r.URL.Path, path) || !bytes.Contains(body, []byte(mark)) {
+				sim.ServeHTTP(w, r)
+				return
+			}
+			first := n.Add(1) == 1
+			if !first || !lost {
+				time.Sleep(time.Second)
+			}
+			if first && lost {
+				sim.ServeHTTP(discard{}, r)
+				http.Error(w, "gateway timeout", http.StatusGatewayTimeout)
+				return
+			}
+			sim.ServeHTTP(w, r)
+		})
+	}
+}
+
+// discard is a ResponseWriter whose answer goes nowhere.
+type discard struct{}
+
+func (discard) Header() http.Header         { return http.Header{} }
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+func (discard) WriteHeader(int)             {}
+
+// TestAccAgent_rekeyWithoutMoved: a for_each key changed without a moved
+// block deletes (or resigns) the agent at the old key and creates one
+// with the same user_num at the new key, in any order. The plan warns
+// "Agent Deleted and Created Again". The apply converges, the create
+// waiting for the delete of the same number: with delete_mode = "resign"
+// and the resign's answer lost, the resign sent again after the create
+// had re-activated the agent resigned it again, and the apply ended with
+// the agent resigned; with "delete" and the delete slow, the create found
+// the number taken by the agent being deleted and the apply failed.
+func TestAccAgent_rekeyWithoutMoved(t *testing.T) {
+	t.Parallel()
+	for mode, wrap := range map[string]func(http.Handler) http.Handler{
+		"resign": slowWrite("/users/edit", `"user_status":2`, true),
+		"delete": slowWrite("/users/delete", "", false),
+	} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.NewWithHandler(t, wrap)
+			w := env.Workdir(t)
+			w.WriteBody(agentForEach("old", mode))
+			w.Must(0, "apply", "-auto-approve", "-no-color")
+			w.WriteBody(agentForEach("new", mode))
+			out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+			if !strings.Contains(out, `Agent Deleted and Created Again`) || !strings.Contains(out, `This plan deletes the agent whose user_num is "8100" at one address`) {
+				t.Errorf("the plan does not warn:\n%s", out)
+			}
+			agents := 0
+			for a, err := range env.Client(t).Agents.List(t.Context(), client.AgentFilter{UserNum: "8100"}) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(a.UserNum) == "8100" {
+					agents++
+					if a.UserStatus.Int64() != 1 {
+						t.Errorf("agent %d is user_status %d after the apply, want 1 (on duty)", a.UserID.Int64(), a.UserStatus.Int64())
+					}
+				}
+			}
+			if agents != 1 {
+				t.Errorf("%d agents hold 8100, want 1", agents)
+			}
+			w.Must(0, "plan", "-no-color", "-detailed-exitcode")
+		})
+	}
+}
