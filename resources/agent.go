@@ -95,8 +95,8 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes " +
-			"(or, with `delete_mode = \"resign\"`, resigns) the agent and creates one with the same `user_num`, a new agent without the old one's history " +
-			"(the plan warns \"Agent Deleted and Created Again\"; the create waits for the delete of the same number in that apply). " +
+			"the agent and creates a new one with the same `user_num`, without the old one's history (with `delete_mode = \"resign\"`, it resigns " +
+			"the agent and re-activates it) (the plan warns \"Agent Deleted and Created Again\"; the create waits for the delete of the same number in that apply). " +
 			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
 		Attributes: framework.OmitNulls(framework.Strict(AgentAttributes())),
 	}
