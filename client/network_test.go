@@ -101,3 +101,15 @@ func TestTimeoutSaysAttempts(t *testing.T) {
 		t.Fatalf("err = %v, want the attempts named", err)
 	}
 }
+
+// TestRetryAfterCapped: a Retry-After of a day (a proxy's, or a far HTTP
+// date) would stall an apply for a day without a word; one wait is at
+// most five minutes, and its jitter.
+func TestRetryAfterCapped(t *testing.T) {
+	t.Parallel()
+	c := newTestClient(t, http.NotFoundHandler())
+	d, why := c.retryDelay(&APIError{HTTPStatus: http.StatusTooManyRequests, RetryAfter: 24 * time.Hour}, 1)
+	if d < 5*time.Minute || d > 10*time.Minute || !strings.Contains(why, "Retry-After 5m0s") {
+		t.Errorf("wait %v (%s) after a Retry-After of a day, want 5 minutes and jitter", d, why)
+	}
+}

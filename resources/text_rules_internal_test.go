@@ -124,3 +124,22 @@ func TestFullWidthVariables(t *testing.T) {
 		}
 	}
 }
+
+// TestWebhookURLRule: a webhook address needs a host, also when it names
+// only a port (http://:8080/hook passed the plan and failed the apply if
+// the check on the host name went), and takes HTTPS:// as https.
+func TestWebhookURLRule(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"https://crm.example.com/hook": "",
+		"HTTPS://crm.example.com/hook": "",
+		"http://:8080/hook":            `got "http://:8080/hook": it has no host.`,
+		"http:///hook":                 `got "http:///hook": it has no host.`,
+		"ftp://crm.example.com/hook":   `got "ftp://crm.example.com/hook": its scheme is not http or https.`,
+		" https://crm.example.com":     `got " https://crm.example.com": it begins or ends with white space, which the service trims.`,
+	} {
+		if got := webhookURL.check(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
