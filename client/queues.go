@@ -246,10 +246,18 @@ func (s *QueuesService) List(ctx context.Context, f SkillGroupFilter) iter.Seq2[
 			Total     FlexInt      `json:"total"`
 			TotalPage FlexInt      `json:"totalPage"`
 		}
+		// 403 "group not of this enterprise" (§7.2) names the group a
+		// que_id filter asked for. Without one, it is no answer about any
+		// group: taken for "not found", it made a refresh drop every group
+		// from the state and plan them anew.
+		var notFound []int64
+		if f.QueID != 0 {
+			notFound = []int64{403}
+		}
 		err := s.c.Do(ctx, Request{
 			Surface: SurfacePortal, Method: "POST", Path: queuePath + "/list",
 			Body: map[string]string{"info": string(info)}, Envelope: EnvelopePortal, Idempotent: true, Read: true,
-			NotFoundCodes: []int64{403},
+			NotFoundCodes: notFound,
 		}, &out)
 		if f.QueID != 0 && IsNotFound(err) {
 			return Page[SkillGroup]{}, nil

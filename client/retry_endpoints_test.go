@@ -144,3 +144,45 @@ func TestServerErrorsAreAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupListRefusedIsNotGone: queue/list answered code 403 ("group not
+// of this enterprise", which names the group a que_id filter asked for)
+// to the whole list made every group read from it "not found": a refresh
+// dropped the groups from the state and planned them anew. Only the
+// filtered read takes 403 for gone.
+func TestGroupListRefusedIsNotGone(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, name := range []string{"Refused A", "Refused B"} {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := strconv.ParseInt(id, 10, 64)
+		ids = append(ids, n)
+	}
+	rec := httptest.NewRecorder()
+	sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults",
+		strings.NewReader(`{"force": [{"method": "POST", "path": "/portal/v2/svcapi/queue/list", "code": 403, "count": 10}]}`)))
+	if rec.Code != 200 {
+		t.Fatalf("faults: %d %s", rec.Code, rec.Body)
+	}
+	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2.Refreshing() // a refresh reads every group in one call
+	if _, err := c2.Queues.Get(t.Context(), ids[0]); err == nil || client.IsNotFound(err) || !strings.Contains(err.Error(), "code 403") {
+		t.Errorf("group %d read from the whole list refused with 403: %v; want the refusal, not gone", ids[0], err)
+	}
+}
