@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
 // TestSMSSend_templateNotApprovedSaysWhy: a send with a template the review
@@ -16,37 +17,79 @@ import (
 // reason, says nothing was sent and what to do, as the sms_send action does.
 func TestSMSSend_templateNotApprovedSaysWhy(t *testing.T) {
 	t.Parallel()
+	sim, url := newSimServer(t)
+	id := smsTemplate(t, sim, url, 2, "bad wording")
+	code, _, e := runCLI("sms", "send", demoRecipients, "--template", id, "--journal", filepath.Join(t.TempDir(), "j"), "--endpoint", url, "--access-token", "sim-token")
+	want := fmt.Sprintf(`template %s ("Act tpl") is rejected (state 2); only approved templates can send, and nothing was sent. Review reason: bad wording. `+
+		"Change it as the review asks (a change submits it for review again); once it is approved, run the command again", id)
+	if code != 2 || !strings.Contains(e, want) {
+		t.Errorf("exit %d, want 2 and %q:\n%s", code, want, e)
+	}
+}
+
+// newSimServer is a simulator served on a loopback port.
+func newSimServer(t *testing.T) (*simulator.Server, string) {
+	t.Helper()
 	sim := newSim(t)
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token"})
+	return sim, srv.URL
+}
+
+// smsTemplate makes an approved signature and a template with the
+// variables of the demo recipient list, reviewed to state with reason,
+// and returns the template's id.
+func smsTemplate(t *testing.T, sim *simulator.Server, url string, state int, reason string) string {
+	t.Helper()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(url), AccessToken: "sim-token"})
 	if err != nil {
 		t.Fatal(err)
-	}
-	review := func(kind string, id int64, state int, reason string) {
-		t.Helper()
-		rec := httptest.NewRecorder()
-		body := fmt.Sprintf(`{"kind": %q, "id": "%d", "state": %d, "reason": %q}`, kind, id, state, reason)
-		sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/review", strings.NewReader(body)))
-		if rec.Code != 200 {
-			t.Fatalf("review: %d %s", rec.Code, rec.Body)
-		}
 	}
 	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	review("sms_signature", int64(sg.ID), 1, "")
+	if err := sim.Review("sms_signature", fmt.Sprint(int64(sg.ID)), 1, ""); err != nil {
+		t.Fatal(err)
+	}
 	tpl, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Act tpl", TemplateContents: "Hello ${name}, see you on ${date}", SignID: int64(sg.ID)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	review("sms_template", int64(tpl.ID), 2, "bad wording")
 	id := fmt.Sprint(int64(tpl.ID))
-	code, _, e := runCLI("sms", "send", demoRecipients, "--template", id, "--journal", filepath.Join(t.TempDir(), "j"), "--endpoint", srv.URL, "--access-token", "sim-token")
-	want := fmt.Sprintf(`template %s ("Act tpl") is rejected (state 2); only approved templates can send, and nothing was sent. Review reason: bad wording. `+
-		"Change it as the review asks (a change submits it for review again); once it is approved, run the command again", id)
-	if code != 2 || !strings.Contains(e, want) {
-		t.Errorf("exit %d, want 2 and %q:\n%s", code, want, e)
+	if err := sim.Review("sms_template", id, state, reason); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestSMSSend_batchRefusedSaysItOnce: a batch refused as a whole (the
+// platform's 403 to sms/send) wrote its reason once per row, 24 lines of
+// one message, and said nothing of what to do. The rows are one line, and
+// the run says a second run sends them.
+func TestSMSSend_batchRefusedSaysItOnce(t *testing.T) {
+	t.Parallel()
+	sim, url := newSimServer(t)
+	id := smsTemplate(t, sim, url, 1, "")
+	rec := httptest.NewRecorder()
+	sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults",
+		strings.NewReader(`{"force": [{"method": "POST", "path": "/open/sms/send", "code": 403, "count": 1}]}`)))
+	if rec.Code != 200 {
+		t.Fatalf("faults: %d %s", rec.Code, rec.Body)
+	}
+	journal := filepath.Join(t.TempDir(), "j")
+	code, o, e := runCLI("sms", "send", demoRecipients, "--template", id, "--journal", journal, "--endpoint", url, "--access-token", "sim-token")
+	var failedLines []string
+	for _, l := range strings.Split(o, "\n") {
+		if strings.Contains(l, ": failed: ") {
+			failedLines = append(failedLines, l)
+		}
+	}
+	if code != 1 || len(failedLines) != 1 || !strings.HasPrefix(failedLines[0], "Recipients rows 2-") || !strings.Contains(failedLines[0], "(24 rows): failed: ") ||
+		!strings.Contains(o, "The failed rows were not sent: fix what their message says and run again; the journal "+journal+" sends only those not sent yet.") {
+		t.Fatalf("exit %d, want 1, one line for the refused rows and what to do:\n%s\n%s", code, o, e)
+	}
+	if code, o, _ := runCLI("sms", "send", demoRecipients, "--template", id, "--journal", journal, "--endpoint", url, "--access-token", "sim-token"); code != 0 || !strings.Contains(o, "24 sent") {
+		t.Errorf("second run: exit %d:\n%s", code, o)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -191,6 +193,24 @@ func batchLine(p importer.BatchProgress) string {
 	return fmt.Sprintf("%s not sent (%s): %s", which, numbers(p.Numbers), p.Reason)
 }
 
+// rowRanges writes sorted row numbers as ranges: "2-25, 30".
+func rowRanges(rows []int) string {
+	var parts []string
+	for i := 0; i < len(rows); {
+		j := i
+		for j+1 < len(rows) && rows[j+1] == rows[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", rows[i], rows[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(rows[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
 // runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
 // command's dispatcher; it registers no command of its own.
 func runSMSSend(args []string, stdout, stderr io.Writer) int {
@@ -353,8 +373,27 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	wouldSend := 0
+	// Rows that failed (or are in doubt) for one reason, as every row of a
+	// batch refused as a whole does, are one line: the reason was written
+	// once per row (200 lines of one message).
+	type why struct{ outcome, message string }
+	rowsFor := map[why][]int{}
 	for _, r := range results {
+		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown {
+			k := why{r.Outcome, r.Message}
+			rowsFor[k] = append(rowsFor[k], r.Row)
+		}
+	}
+	for _, rows := range rowsFor {
+		slices.Sort(rows)
+	}
+	for _, r := range results {
+		k := why{r.Outcome, r.Message}
 		switch {
+		case len(rowsFor[k]) > 1:
+			if rowsFor[k][0] == r.Row {
+				fmt.Fprintf(stdout, "%s rows %s (%d rows): %s: %s\n", list.Sheet, rowRanges(rowsFor[k]), len(rowsFor[k]), r.Outcome, r.Message)
+			}
 		case r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer:
 			fmt.Fprintf(stdout, "%s row %d %s: %s: %s\n", list.Sheet, r.Row, r.Mobile, r.Outcome, r.Message)
 		case r.Outcome == importer.SendDryRun:
@@ -385,6 +424,8 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
 	if sendErr != nil {
 		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
+	} else if counts[importer.SendFailed] > 0 {
+		fmt.Fprintf(stdout, "The failed rows were not sent: fix what their message says and run again; the journal %s sends only those not sent yet.\n", *journalPath)
 	}
 	switch {
 	case reportErr != nil:
