@@ -96,7 +96,8 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes " +
 			"the agent and creates a new one with the same `user_num`, without the old one's history (with `delete_mode = \"resign\"`, it resigns " +
-			"the agent and re-activates it) (the plan warns \"Agent Deleted and Created Again\"; the create waits for the delete of the same number in that apply). " +
+			"the agent and re-activates it) (the plan warns \"Agent Deleted and Created Again\"). Terraform runs the two in any order: a create that finds the delete of its number " +
+			"under way waits for it, and one that runs first is refused (the number is taken), which the next apply settles. " +
 			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
 		Attributes: framework.OmitNulls(framework.Strict(AgentAttributes())),
 	}
@@ -308,6 +309,16 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 			in.QueueIDs = &[]int64{}
 		}
 		_, err := r.Client.Agents.Update(ctx, id, in)
+		if err != nil && client.IsAmbiguous(err) && ctx.Err() == nil {
+			// The answer was lost: the agent says whether the resign (one
+			// edit, queue_ids with it) took effect. Failed while it had, the
+			// old instance stayed in the state with the agent's id, and a
+			// create of its number in this apply re-activated the agent:
+			// the next apply then resigned the agent the new one manages.
+			if a, gerr := r.Client.Agents.Get(client.FreshReads(ctx), id); gerr == nil && a.UserStatus.Int64() == client.AgentStatusResigned {
+				err = nil
+			}
+		}
 		if err == nil {
 			r.Claims.Claim(resignedKey(id))
 		}

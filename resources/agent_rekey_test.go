@@ -56,6 +56,24 @@ func slowWrite(path, mark string, lost bool) func(http.Handler) http.Handler {
 	}
 }
 
+// lostWrites wraps the simulator so that every call of path whose body
+// holds mark is carried out and its answer lost (HTTP 504), the retries'
+// too.
+func lostWrites(path, mark string) func(http.Handler) http.Handler {
+	return func(sim http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if !strings.HasSuffix(r.URL.Path, path) || !bytes.Contains(body, []byte(mark)) {
+				sim.ServeHTTP(w, r)
+				return
+			}
+			sim.ServeHTTP(discard{}, r)
+			http.Error(w, "gateway timeout", http.StatusGatewayTimeout)
+		})
+	}
+}
+
 // discard is a ResponseWriter whose answer goes nowhere.
 type discard struct{}
 
@@ -74,11 +92,17 @@ func (discard) WriteHeader(int)             {}
 // the number taken by the agent being deleted and the apply failed.
 func TestAccAgent_rekeyWithoutMoved(t *testing.T) {
 	t.Parallel()
-	for mode, wrap := range map[string]func(http.Handler) http.Handler{
+	for name, wrap := range map[string]func(http.Handler) http.Handler{
 		"resign": slowWrite("/users/edit", `"user_status":2`, true),
 		"delete": slowWrite("/users/delete", "", false),
+		// Every answer to the resign lost: it failed although it had taken
+		// effect, the old instance stayed in the state with the agent's id
+		// beside the new one, and the next apply resigned the agent the new
+		// one manages. The agent, read back, says it took effect.
+		"resign, answers lost": lostWrites("/users/edit", `"user_status":2`),
 	} {
-		t.Run(mode, func(t *testing.T) {
+		mode, _, _ := strings.Cut(name, ",")
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			env := acctest.NewWithHandler(t, wrap)
 			w := env.Workdir(t)
@@ -105,6 +129,9 @@ func TestAccAgent_rekeyWithoutMoved(t *testing.T) {
 				t.Errorf("%d agents hold 8100, want 1", agents)
 			}
 			w.Must(0, "plan", "-no-color", "-detailed-exitcode")
+			if out := w.Must(0, "state", "list"); strings.Contains(out, `["old"]`) {
+				t.Errorf("the old instance is still in the state:\n%s", out)
+			}
 		})
 	}
 }
