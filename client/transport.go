@@ -368,14 +368,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return false, apiErr
 	}
 	if req.Raw == nil || looksLikeJSONEnvelope(resp.Header, raw) {
-		var cerr error
-		if raw, cerr = jsonText(resp.Header.Get("Content-Type"), raw); cerr != nil {
-			apiErr.Code, apiErr.Message = -1, cerr.Error()
-			if resp.StatusCode/100 == 2 {
-				return false, &UnreadableAnswerError{Err: apiErr}
-			}
-			return resp.StatusCode >= 500, apiErr
-		}
+		raw = jsonText(resp.Header.Get("Content-Type"), raw)
 	}
 	if resp.StatusCode == http.StatusTooManyRequests {
 		// Refused before it was processed, whatever the body says.
@@ -434,34 +427,49 @@ func (c *Client) viaProxy(hreq *http.Request) string {
 }
 
 // jsonText is an answer's JSON as UTF-8 text. A byte-order mark before it
-// (services on PHP or IIS may send one) is dropped. A body that is not
-// UTF-8, in a charset its Content-Type names (GBK, GB18030: JSON is UTF-8,
-// but a service may answer in its own), is converted, where the JSON
-// decoder would have put U+FFFD for every Chinese character without an
-// error, into state, spreadsheets and generated configuration. A body that
-// is UTF-8 already is kept whatever the header says, and one that is not
-// UTF-8 and names no charset is kept too, as before (one stray byte in a
-// remark must not stop every read of a list); one naming a charset this
-// client does not know is an error.
-func jsonText(contentType string, raw []byte) ([]byte, error) {
+// (services on PHP or IIS may send one) is dropped. A body in another
+// charset that its Content-Type names (GBK, GB18030: JSON is UTF-8, but a
+// service may answer in its own) is converted, where the JSON decoder put
+// U+FFFD for every Chinese character, without an error, into state,
+// spreadsheets and generated configuration. A body that is UTF-8, or
+// mostly (a stray byte in one remark, under whatever label: servers label
+// UTF-8 as ISO-8859-1 too), is read as UTF-8, as is one that names no
+// charset or one this client does not know (utf8mb4): the JSON decoder
+// replaces the stray bytes alone, where converting the whole body would
+// garble every Chinese text in it.
+func jsonText(contentType string, raw []byte) []byte {
 	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-	if utf8.Valid(raw) {
-		return raw, nil
+	if mostlyUTF8(raw) {
+		return raw
 	}
 	_, params, _ := mime.ParseMediaType(contentType)
-	name := strings.TrimSpace(params["charset"])
-	if name == "" {
-		return raw, nil
-	}
-	enc, err := htmlindex.Get(name)
+	enc, err := htmlindex.Get(strings.TrimSpace(params["charset"]))
 	if err != nil {
-		return nil, fmt.Errorf("the answer is not UTF-8 text and its charset %q (Content-Type) is not one this client knows, so its text cannot be read unchanged", name)
+		return raw
 	}
-	text, err := enc.NewDecoder().Bytes(raw)
-	if err != nil {
-		return nil, fmt.Errorf("the answer is not UTF-8 text and could not be read as %s, the charset its Content-Type names: %v", name, err)
+	if text, err := enc.NewDecoder().Bytes(raw); err == nil {
+		return text
 	}
-	return text, nil
+	return raw
+}
+
+// mostlyUTF8 reports whether b reads as UTF-8 with at most a few stray
+// bytes: its bytes in valid multi-byte sequences outnumber those in no
+// valid sequence. Text in a double-byte charset (GBK) forms a valid UTF-8
+// sequence only by chance, for a small share of its characters.
+func mostlyUTF8(b []byte) bool {
+	valid, invalid := 0, 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			invalid++
+		case size > 1:
+			valid += size
+		}
+		b = b[size:]
+	}
+	return invalid == 0 || valid > invalid
 }
 
 func looksLikeJSONEnvelope(h http.Header, raw []byte) bool {

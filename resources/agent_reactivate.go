@@ -48,8 +48,11 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 	defer r.Claims.Lock(numberKey(*in.UserNum))()
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
 	if client.IsNotFound(err) && r.Claims.Claimed(freedKey(*in.UserNum)) {
-		a, err := r.Client.Agents.Create(ctx, in)
-		return a, "", err
+		created, cerr := r.Client.Agents.Create(ctx, in)
+		if cerr == nil {
+			return created, "", nil
+		}
+		addErr = cerr // refused for another reason (a taken e-mail): said with its hint below
 	}
 	if err != nil {
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" && client.IsNotFound(err) {
