@@ -52,7 +52,7 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 					yield(zero, err)
 					return
 				}
-				if err := samePage(page, p.Current); err != nil {
+				if err := samePage(page, p.Current, p.More); err != nil {
 					var zero T
 					yield(zero, err)
 					return
@@ -91,13 +91,15 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 	}
 }
 
-// samePage checks that a page object says it is the page asked (current is
-// 0 when it does not say). A service that ignores the page parameter
-// answers its first page again and again, and with navigation that says
-// more pages follow, the list would be read until the operation's time ran
-// out; its rows would be taken for the whole list besides.
-func samePage(asked int, current int64) error {
-	if current > 0 && current != int64(asked) {
+// samePage checks that a page object that says more pages follow says it
+// is the page asked (current is 0 when it does not say). A service that
+// ignores the page parameter answers its first page again and again, with
+// navigation that says more follow, and the list would be read until the
+// operation's time ran out. An answer that ends the list is taken as it is
+// (a service that answers its last page when asked for one past it, after
+// the list shrank: its rows were yielded already and are skipped by key).
+func samePage(asked int, current int64, more bool) error {
+	if current > 0 && current != int64(asked) && more {
 		return fmt.Errorf("page %d of the list was asked for and the service answered page %d: it does not page as the API "+
 			"says (current_page), so the list cannot be read whole", asked, current)
 	}

@@ -324,3 +324,29 @@ func TestPagingIgnoredPageParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestPagingClampedLastPage: a service that answers its last page when
+// asked for one past it (the list shrank between two pages) ends the read
+// there, as before the check of current_page: each object is listed once.
+func TestPagingClampedLastPage(t *testing.T) {
+	t.Parallel()
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Page int `json:"page"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		w.Header().Set("Content-Type", "application/json")
+		if body.Page <= 1 {
+			// Two pages when page 1 was read; one agent deleted since.
+			_, _ = io.WriteString(w, `{"code":0,"data":{"current_page":1,"last_page":2,"per_page":2,"total":3,
+				"data":[{"user_id":1001,"user_num":"8001"},{"user_id":1002,"user_num":"8002"}]}}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"code":0,"data":{"current_page":1,"last_page":1,"per_page":2,"total":2,
+			"data":[{"user_id":1001,"user_num":"8001"},{"user_id":1002,"user_num":"8002"}]}}`)
+	}))
+	agents, err := Collect(c.Agents.List(t.Context(), AgentFilter{}))
+	if err != nil || len(agents) != 2 {
+		t.Fatalf("agents %+v, err %v; want the two agents once", agents, err)
+	}
+}

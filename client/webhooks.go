@@ -151,7 +151,7 @@ func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(
 	for page := 1; ; page++ {
 		p, err := s.page(ctx, f, page)
 		if err == nil {
-			err = samePage(page, p.CurrentPage.Int64())
+			err = samePage(page, p.CurrentPage.Int64(), p.More())
 		}
 		if err != nil {
 			return err
