@@ -98,6 +98,8 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"the agent and creates a new one with the same `user_num`, without the old one's history (with `delete_mode = \"resign\"`, it resigns " +
 			"the agent and re-activates it) (the plan warns \"Agent Deleted and Created Again\"). Terraform runs the two in any order: a create that finds the delete of its number " +
 			"under way waits for it, and one that runs first is refused (the number is taken), which the next apply settles. " +
+			"Keep agents under `for_each` keyed by `user_num` rather than `count`: removing an element of a list that `count` iterates replaces " +
+			"every later agent by a new one with the next element's number (the plan warns the same way). " +
 			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
 		Attributes: framework.OmitNulls(framework.Strict(AgentAttributes())),
 	}

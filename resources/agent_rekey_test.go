@@ -135,3 +135,43 @@ func TestAccAgent_rekeyWithoutMoved(t *testing.T) {
 		})
 	}
 }
+
+// agentsCounted is one agent per number, by count.
+func agentsCounted(nums ...string) string {
+	return fmt.Sprintf(`
+locals { nums = ["%s"] }
+
+resource "contactcenter_agent" "c" {
+  count         = length(local.nums)
+  user_num      = local.nums[count.index]
+  user_name     = "Agent ${local.nums[count.index]}"
+  user_password = "Secret-1"
+}
+`, strings.Join(nums, `", "`))
+}
+
+// TestAccAgent_countShiftWarnsAtPlan: removing the first number of a list
+// that count iterates replaces every later agent by one with the next
+// number (each deleted, with its history, and made again), and the plan
+// said nothing beyond the replacements. It warns and says to use for_each
+// keyed by the number; a change of one agent's number to a free one does
+// not warn.
+func TestAccAgent_countShiftWarnsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(agentsCounted("7101", "7102", "7103"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(agentsCounted("7101", "7102", "7109"))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Deleted and Created Again") {
+		t.Errorf("a number changed to a free one warns:\n%s", out)
+	}
+	w.WriteBody(agentsCounted("7102", "7103"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{"Agent Deleted and Created Again", "or an element removed from a list that count iterates",
+		"For a count list, use for_each keyed by the user_num instead"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan of a shifted count list lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package resources
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -19,16 +20,21 @@ type uniqueValue struct {
 	kind, title, attr string
 	// why says what such an apply meets.
 	why string
+	// replaces is set when a change of attr replaces the object: a
+	// replacement deletes the old value and creates the new one too (the
+	// elements of a count list shifted: each instance takes the next one's
+	// value).
+	replaces bool
 }
 
 var (
-	signatureText = uniqueValue{kind: "SMS signature", title: "SMS Signature", attr: "sign_text",
+	signatureText = uniqueValue{kind: "SMS signature", title: "SMS Signature", attr: "sign_text", replaces: true,
 		why: "sign_text is unique on the platform: the create is refused while the old signature exists, and templates that use the old one keep it " +
 			"from being deleted until they use the new one, which cannot be created first, so the apply fails, every time."}
 	templateName = uniqueValue{kind: "SMS template", title: "SMS Template", attr: "template_name",
 		why: "template_name is unique within the enterprise: the create is refused when Terraform runs it before the delete (it runs them in any order), " +
 			"and when it succeeds, the new template goes through review again before it can send."}
-	agentNumber = uniqueValue{kind: "agent", title: "Agent", attr: "user_num",
+	agentNumber = uniqueValue{kind: "agent", title: "Agent", attr: "user_num", replaces: true,
 		why: "user_num is unique: the create is refused while the old agent holds it (Terraform runs the two in any order); with " +
 			"delete_mode = \"delete\" the agent and its history are deleted and a new agent is made, and with \"resign\" the agent is resigned and re-activated."}
 	groupName = uniqueValue{kind: "skill group", title: "Skill Group", attr: "que_name",
@@ -41,34 +47,46 @@ func (u uniqueValue) key(v string) string { return "unique\x00" + u.attr + "\x00
 
 // warnDeletedAndCreated is the ModifyPlan step of a resource with a unique
 // value. A for_each key or a resource name changed without a moved block
-// makes a plan in which one instance deletes the object holding the value
+// makes a plan in which one instance deletes the object holding a value
 // and another creates an object with it: an apply that fails, or replaces
-// the object for nothing (the review, the id), where a moved block keeps it
-// as it is. The two instances are planned in any order; the second warns.
-// A replacement of one instance (both state and plan) is not such a pair.
+// the object for nothing (the review, the id, an agent's history), where a
+// moved block keeps it as it is. So does an element removed from a list
+// that count iterates, where each later instance is replaced by one with
+// the next element's value. The instances are planned in any order; the
+// second warns.
 func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) {
-	var removes bool
-	var from tftypes.Value
+	value := func(v tftypes.Value) (string, bool) {
+		var s string
+		raw := rawAttr(v, u.attr)
+		return s, raw.IsKnown() && !raw.IsNull() && raw.As(&s) == nil
+	}
+	var both []string
+	old, hadOld := "", false
+	if !req.State.Raw.IsNull() {
+		old, hadOld = value(req.State.Raw)
+	}
+	now, hasNow := "", false
+	if !req.Plan.Raw.IsNull() {
+		now, hasNow = value(req.Plan.Raw)
+	}
+	replaced := hadOld && hasNow && old != now && u.replaces
 	switch {
-	case req.State.Raw.IsNull() && !req.Plan.Raw.IsNull():
-		from = req.Plan.Raw
-	case !req.State.Raw.IsNull() && req.Plan.Raw.IsNull():
-		from, removes = req.State.Raw, true
-	default:
+	case replaced:
+		both = append(claims.Planned(true, u.key(old)), claims.Planned(false, u.key(now))...)
+	case hadOld && req.Plan.Raw.IsNull():
+		both = claims.Planned(true, u.key(old))
+	case hasNow && req.State.Raw.IsNull():
+		both = claims.Planned(false, u.key(now))
+	}
+	if len(both) == 0 {
 		return
 	}
-	var v string
-	if raw := rawAttr(from, u.attr); !raw.IsKnown() || raw.IsNull() || raw.As(&v) != nil {
-		return
-	}
-	if len(claims.Planned(removes, u.key(v))) == 0 {
-		return
-	}
+	v := strings.TrimPrefix(both[0], u.key(""))
 	diags.AddWarning(u.title+" Deleted and Created Again",
 		fmt.Sprintf("This plan deletes the %[1]s whose %[2]s is %[3]q at one address and creates one with the same %[2]s at another: "+
-			"a for_each key or a resource name changed without a moved block. %[4]s "+
+			"a for_each key or a resource name changed without a moved block, or an element removed from a list that count iterates. %[4]s "+
 			"Add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is, "+
-			"and nothing is sent.", u.kind, u.attr, v, u.why))
+			"and nothing is sent. For a count list, use for_each keyed by the %[2]s instead, with a moved block for each instance.", u.kind, u.attr, v, u.why))
 }
 
 // applied forgets what a plan recorded of value v once its create or

@@ -75,7 +75,7 @@ moved {
 	for _, want := range []string{
 		`SMS Signature Deleted and Created Again`,
 		`This plan deletes the SMS signature whose sign_text is "Rekey Parcels" at one address and creates one with the same sign_text at another: ` +
-			`a for_each key or a resource name changed without a moved block. sign_text is unique on the platform`,
+			`a for_each key or a resource name changed without a moved block, or an element removed from a list that count iterates. sign_text is unique on the platform`,
 		`SMS Template Deleted and Created Again`, `whose template_name is "Rekey notice"`,
 		`Skill Group Deleted and Created Again`, `whose que_name is "Rekey Sales"`,
 		`Add a moved block from the old address to the new one`,
