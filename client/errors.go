@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -137,6 +138,10 @@ type CertificateError struct {
 }
 
 func (e *CertificateError) Error() string {
+	if errors.As(e.Err, new(x509.HostnameError)) {
+		return fmt.Sprintf("%s %s: the service's TLS certificate was not accepted, so nothing was sent (%v). "+
+			"It is issued for other names than the endpoint's host: use one of the names it carries in the endpoint (or the surface's URL)", e.Method, e.Path, e.Err)
+	}
 	return fmt.Sprintf("%s %s: the service's TLS certificate was not accepted, so nothing was sent (%v). "+
 		"If the service uses a certificate of a private certificate authority, make this machine trust that authority: "+
 		"on Linux, point SSL_CERT_FILE at a PEM file holding it (or SSL_CERT_DIR at a folder of them); on macOS and Windows, "+
@@ -144,6 +149,22 @@ func (e *CertificateError) Error() string {
 }
 
 func (e *CertificateError) Unwrap() error { return e.Err }
+
+// ProxyLoginError is a call the proxy (HTTPS_PROXY) refused to pass on
+// because it wants a login (HTTP 407 to the tunnel): nothing was sent to
+// the service, and it is not retried.
+type ProxyLoginError struct {
+	Method, Path string
+	Err          error
+	Proxy        string // its URL, the password hidden
+}
+
+func (e *ProxyLoginError) Error() string {
+	return fmt.Sprintf("%s %s: the proxy %s (HTTPS_PROXY or HTTP_PROXY) asked for a login (HTTP 407) or refused the one given, so nothing was sent "+
+		"to the service: give the proxy's login in its URL, http://user:password@host:port", e.Method, e.Path, e.Proxy)
+}
+
+func (e *ProxyLoginError) Unwrap() error { return e.Err }
 
 func (e *TimeoutError) Error() string {
 	what := "no answer"

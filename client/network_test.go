@@ -2,6 +2,8 @@ package client
 
 import (
 	"bufio"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"log"
@@ -45,6 +47,19 @@ func TestCertificateNotTrusted(t *testing.T) {
 	if n := conns.Load(); n != 1 {
 		t.Errorf("%d connections, want 1: a certificate that is not trusted is not tried again", n)
 	}
+
+	// Trusted, but issued for other names: the name is the matter.
+	pool := x509.NewCertPool()
+	pool.AddCert(srv.Certificate())
+	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, ServerName: "other.example.test"}}
+	c2, err := New(Config{URLs: SurfaceURLs(srv.URL), AccessToken: "tok", HTTPClient: &http.Client{Transport: tr}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c2.Agents.List(t.Context(), AgentFilter{}))
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "It is issued for other names than the endpoint's host") || strings.Contains(err.Error(), "SSL_CERT_FILE") {
+		t.Errorf("err = %v, want the name named, not the authority", err)
+	}
 }
 
 // TestProxyNamedInErrors: a call that goes through a proxy (HTTPS_PROXY)
@@ -53,7 +68,9 @@ func TestCertificateNotTrusted(t *testing.T) {
 // names the proxy (without its password) and how to give it a login.
 func TestProxyNamedInErrors(t *testing.T) {
 	t.Parallel()
+	var tunnels atomic.Int32
 	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tunnels.Add(1)
 		w.Header().Set("Proxy-Authenticate", `Basic realm="corp"`)
 		w.WriteHeader(http.StatusProxyAuthRequired)
 	}))
@@ -66,9 +83,26 @@ func TestProxyNamedInErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Collect(c.Agents.List(t.Context(), AgentFilter{}))
-	want := "sent through the proxy http://ops:xxxxx@" + pu.Host + ", which HTTPS_PROXY or HTTP_PROXY names"
-	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "s3cret") {
+	want := "the proxy http://ops:xxxxx@" + pu.Host + " (HTTPS_PROXY or HTTP_PROXY) asked for a login (HTTP 407) or refused the one given, so nothing was sent"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "s3cret") || !errors.As(err, new(*ProxyLoginError)) {
 		t.Fatalf("err = %v, want %q and no password", err, want)
+	}
+	if n := tunnels.Load(); n != 1 {
+		t.Errorf("%d tunnels asked for, want 1: a refused login is not tried again", n)
+	}
+
+	// A proxy that cannot be reached is named too.
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	cu, _ := url.Parse(closed.URL)
+	c2, err := New(Config{URLs: SurfaceURLs("https://cc.example.test"), AccessToken: "tok", MaxRetries: -1,
+		HTTPClient: &http.Client{Transport: &http.Transport{Proxy: http.ProxyURL(cu)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c2.Agents.List(t.Context(), AgentFilter{}))
+	if want := "(sent through the proxy " + closed.URL + ", which HTTPS_PROXY or HTTP_PROXY names"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want %q", err, want)
 	}
 }
 

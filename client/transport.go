@@ -317,6 +317,11 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			// Trying again cannot make the certificate trusted.
 			return false, &CertificateError{Method: req.Method, Path: u.Path, Err: err}
 		}
+		if proxy := c.proxyFor(hreq); proxy != "" && strings.HasSuffix(err.Error(), http.StatusText(http.StatusProxyAuthRequired)) {
+			// The proxy refused the tunnel (HTTP 407): no retry brings the
+			// login it wants.
+			return false, &ProxyLoginError{Method: req.Method, Path: u.Path, Err: err, Proxy: proxy}
+		}
 		return true, fmt.Errorf("%s %s: %w%s", req.Method, u.Path, err, c.viaProxy(hreq))
 	}
 	defer resp.Body.Close()
@@ -414,6 +419,17 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 // failed connection, a proxy asking for a login (407) or a time-out may be
 // the proxy's, not the service's. "" when none.
 func (c *Client) viaProxy(hreq *http.Request) string {
+	proxy := c.proxyFor(hreq)
+	if proxy == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (sent through the proxy %s, which HTTPS_PROXY or HTTP_PROXY names; hosts NO_PROXY lists are reached directly: "+
+		"check the proxy too; one that wants a login takes it in its URL, http://user:password@host:port)", proxy)
+}
+
+// proxyFor is the proxy hreq goes through, its password hidden ("" when
+// none).
+func (c *Client) proxyFor(hreq *http.Request) string {
 	tr, ok := c.http.Transport.(*http.Transport)
 	if !ok || tr.Proxy == nil {
 		return ""
@@ -422,8 +438,7 @@ func (c *Client) viaProxy(hreq *http.Request) string {
 	if err != nil || pu == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (sent through the proxy %s, which HTTPS_PROXY or HTTP_PROXY names; hosts NO_PROXY lists are reached directly: "+
-		"check the proxy too; one that wants a login takes it in its URL, http://user:password@host:port)", pu.Redacted())
+	return pu.Redacted()
 }
 
 // jsonText is an answer's JSON as UTF-8 text. A byte-order mark before it

@@ -148,7 +148,7 @@ func APIErrorDetail(err error) string {
 		return strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C)." +
 			"\n\nThe operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it)."
 	}
-	if errors.As(err, new(*client.CertificateError)) {
+	if errors.As(err, new(*client.CertificateError)) || errors.As(err, new(*client.ProxyLoginError)) {
 		return err.Error() + "." // says what to do itself
 	}
 	if client.NoAnswer(err) {
