@@ -28,26 +28,20 @@ func TestCreateAnsweredUnreadably(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			sim, err := simulator.New(simulator.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
 			var creates atomic.Int32
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if !strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-					sim.ServeHTTP(w, r)
-					return
-				}
-				creates.Add(1)
-				sim.ServeHTTP(httptest.NewRecorder(), r)
-				w.Header().Set("Content-Type", "application/json")
-				_, _ = w.Write([]byte(body))
-			}))
-			t.Cleanup(func() { srv.Close(); sim.Wait() })
-			c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
+			e := newSimEnv(t, simulator.Options{}, func(sim http.Handler) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if !strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+						sim.ServeHTTP(w, r)
+						return
+					}
+					creates.Add(1)
+					sim.ServeHTTP(httptest.NewRecorder(), r)
+					w.Header().Set("Content-Type", "application/json")
+					_, _ = w.Write([]byte(body))
+				})
+			})
+			c := e.c
 			w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
 			if err != nil || w.ID == 0 {
 				t.Fatalf("create answered %q: %+v, %v; want the webhook found by its name and url", body, w, err)

@@ -2,12 +2,10 @@ package client_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
@@ -57,18 +55,8 @@ func (f *failOnce) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // answered 503 once, succeeds on its second request.
 func TestSafeCallsRetriedAfter503(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &failOnce{sim: sim}
-	srv := httptest.NewServer(f)
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: 2,
-		RetryWaitMin: time.Millisecond, RetryWaitMax: 2 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := &failOnce{}
+	c := newSimEnv(t, simulator.Options{}, func(sim http.Handler) http.Handler { f.sim = sim; return f }).c
 	ctx := t.Context()
 	str := func(s string) *string { return &s }
 	agent, err := c.Agents.Create(ctx, client.AgentInput{UserNum: str("8701"), UserName: str("Ann"), UserPassword: str("Secret-1")})
@@ -152,16 +140,8 @@ func TestServerErrorsAreAmbiguous(t *testing.T) {
 // filtered read takes 403 for gone.
 func TestGroupListRefusedIsNotGone(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(sim)
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := newSimEnv(t, simulator.Options{})
+	c := e.c
 	var ids []int64
 	for _, name := range []string{"Refused A", "Refused B"} {
 		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: 1})
@@ -171,17 +151,14 @@ func TestGroupListRefusedIsNotGone(t *testing.T) {
 		n, _ := strconv.ParseInt(id, 10, 64)
 		ids = append(ids, n)
 	}
-	rec := httptest.NewRecorder()
-	sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults",
-		strings.NewReader(`{"force": [{"method": "POST", "path": "/portal/v2/svcapi/queue/list", "code": 403, "count": 10}]}`)))
-	if rec.Code != 200 {
-		t.Fatalf("faults: %d %s", rec.Code, rec.Body)
-	}
-	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: -1})
+	e.faults(t, `{"force": [{"method": "POST", "path": "/portal/v2/svcapi/queue/list", "code": 403, "count": 10}]}`)
+	// A plan's refresh: a client of its own, which reads every group in
+	// one call.
+	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(e.origin), AccessToken: "sim-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2.Refreshing() // a refresh reads every group in one call
+	c2.Refreshing()
 	if _, err := c2.Queues.Get(t.Context(), ids[0]); err == nil || client.IsNotFound(err) || !strings.Contains(err.Error(), "code 403") {
 		t.Errorf("group %d read from the whole list refused with 403: %v; want the refusal, not gone", ids[0], err)
 	}

@@ -27,6 +27,14 @@ resource "contactcenter_agent" "staff" {
 `, key, mode)
 }
 
+// matches reports whether r calls path with mark in its body (any body
+// when mark is ""), leaving the body to be read again.
+func matches(r *http.Request, path, mark string) bool {
+	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return strings.HasSuffix(r.URL.Path, path) && bytes.Contains(body, []byte(mark))
+}
+
 // slowWrite wraps the simulator so that the calls of path whose body
 // holds mark are held: each after the first waits a second before the
 // simulator sees it, and with lost, the first is carried out and its
@@ -36,9 +44,7 @@ func slowWrite(path, mark string, lost bool) func(http.Handler) http.Handler {
 	var n atomic.Int32
 	return func(sim http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			if !strings.HasSuffix(r.URL.Path, path) || !bytes.Contains(body, []byte(mark)) {
+			if !matches(r, path, mark) {
 				sim.ServeHTTP(w, r)
 				return
 			}
@@ -62,9 +68,7 @@ func slowWrite(path, mark string, lost bool) func(http.Handler) http.Handler {
 func lostWrites(path, mark string) func(http.Handler) http.Handler {
 	return func(sim http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			if !strings.HasSuffix(r.URL.Path, path) || !bytes.Contains(body, []byte(mark)) {
+			if !matches(r, path, mark) {
 				sim.ServeHTTP(w, r)
 				return
 			}
