@@ -629,3 +629,42 @@ func TestSMSSendAction_messages(t *testing.T) {
 		t.Errorf("warning: %+v", warn)
 	}
 }
+
+// TestSMSSendAction_ownParamsWin: a value in a recipient's own params
+// replaces the shared one of the same name (the docs say "A recipient's own
+// params win"); a recipient without its own value gets the shared one. The
+// messages the platform recorded say which value went to which number, in
+// a batch and in a single send.
+func TestSMSSendAction_ownParamsWin(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, parcel ${parcel}")
+	shared := map[string]string{"name": "customer", "parcel": "P-0"}
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "params": shared, "recipients": []any{
+		map[string]any{"mobile": "13900000061", "params": map[string]string{"name": "Ann"}},
+		map[string]any{"mobile": "13900000062"},
+	}})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "params": shared, "recipients": []any{
+		map[string]any{"mobile": "13900000063", "params": map[string]string{"name": "Cy", "parcel": "P-3"}},
+	}})
+	if res.HasError() {
+		t.Fatal(res.Text())
+	}
+	got := map[string]string{}
+	for _, r := range records(t, env) {
+		got[string(r.Mobile)] = string(r.SmsText)
+	}
+	want := map[string]string{
+		"13900000061": "【Acme】Hi Ann, parcel P-0",
+		"13900000062": "【Acme】Hi customer, parcel P-0",
+		"13900000063": "【Acme】Hi Cy, parcel P-3",
+	}
+	for m, text := range want {
+		if got[m] != text {
+			t.Errorf("%s was sent %q, want %q", m, got[m], text)
+		}
+	}
+}
