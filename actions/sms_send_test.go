@@ -668,3 +668,42 @@ func TestSMSSendAction_ownParamsWin(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSSendAction_refusedAndUnknown: a run in which the platform refused
+// a number of one batch and the answer to the next batch was lost has
+// both kinds: the summary says not every recipient was sent (some
+// certainly were not), not only that the outcome is unknown, and the
+// detail counts each kind.
+func TestSMSSendAction_refusedAndUnknown(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int64
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/open/sms/send" && calls.Add(1) == 2 {
+				w.WriteHeader(http.StatusGatewayTimeout) // the second batch's answer is lost
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	var rs []any
+	for i := range client.SMSMaxBatch + 5 {
+		rs = append(rs, map[string]any{"mobile": fmt.Sprintf("138%08d", i+1), "params": map[string]string{"name": "N"}})
+	}
+	rs[3] = map[string]any{"mobile": "12345", "params": map[string]string{"name": "N"}} // refused in batch 1
+	errs := errorDiags(env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs}))
+	if len(errs) != 1 {
+		t.Fatalf("want one error, got %d", len(errs))
+	}
+	d := errs[0]
+	if d.Summary != "SMS Not Sent to Every Recipient" {
+		t.Errorf("summary %q, want \"SMS Not Sent to Every Recipient\"", d.Summary)
+	}
+	for _, want := range []string{"1 of 205 numbers were not sent and 5 may or may not have been (199 others were sent):",
+		"- 12345: mobile number format wrong", "batch 2 of 2, outcome unknown"} {
+		if !strings.Contains(d.Detail, want) {
+			t.Errorf("detail lacks %q:\n%s", want, d.Detail)
+		}
+	}
+}
