@@ -1,12 +1,15 @@
 package datasources_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -170,4 +173,77 @@ func TestAccSMSRecordsDataSource_validation(t *testing.T) {
 		"end_time not a date": {Config: `data "contactcenter_sms_records" "x" { end_time = "2026-04-31 23:59:59" }`,
 			Want: `end_time "2026-04-31 23:59:59" is not a date`},
 	})
+}
+
+// TestSMSRecordsDataSource_signIDAndOneSecond: sign_id reads the records of
+// one signature only, with messages of two signatures sent; and a range
+// whose start_time and end_time are the same second is accepted and reads
+// what was sent in that second.
+func TestSMSRecordsDataSource_signIDAndOneSecond(t *testing.T) {
+	t.Parallel()
+	clk := &fakeClock{now: time.Date(2026, 3, 1, 10, 0, 0, 0, time.Local)}
+	env := acctest.New(t, func(o *simulator.Options) { o.Now = clk.Now })
+	c := env.Client(t)
+	signIDs := map[string]int64{}
+	for i, text := range []string{"Acme", "Globex"} {
+		sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sg, err = c.SMS.GetSignature(t.Context(), sg.ID.Int64()); err != nil {
+			t.Fatal(err)
+		}
+		signIDs[text] = sg.SignID.Int64()
+		tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: text, TemplateContents: "Hi from " + text, SignID: sg.ID.Int64()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := env.Sim.Review("sms_template", fmt.Sprint(tp.ID), 1, ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.SMS.Send(t.Context(), client.SMSSendInput{Phone: fmt.Sprintf("1380013800%d", i), Type: 1, TemplateID: fmt.Sprint(tp.ID)}); err != nil {
+			t.Fatal(err)
+		}
+		clk.Add(time.Minute)
+	}
+	if signIDs["Acme"] == signIDs["Globex"] {
+		t.Fatalf("two signatures with one sign_id: %v", signIDs)
+	}
+	srv := env.ActionServer(t) // configured for the simulator
+	read := func(config map[string]any) []any {
+		t.Helper()
+		state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", config)
+		if state == nil {
+			t.Fatalf("read %v: %v", config, d)
+		}
+		recs, _ := state["records"].([]any)
+		return recs
+	}
+	texts := func(recs []any) []string {
+		var out []string
+		for _, r := range recs {
+			out = append(out, fmt.Sprint(r.(map[string]any)["sms_text"]))
+		}
+		return out
+	}
+	if got := texts(read(map[string]any{"sign_id": signIDs["Globex"]})); len(got) != 1 || got[0] != "【Globex】Hi from Globex" {
+		t.Errorf("sign_id of Globex: records %q, want Globex's one", got)
+	}
+	if got := texts(read(map[string]any{})); len(got) != 2 {
+		t.Errorf("no filter: records %q, want both", got)
+	}
+
+	second := map[string]any{"start_time": "2026-03-01 10:01:00", "end_time": "2026-03-01 10:01:00"}
+	b, _ := json.Marshal(second)
+	r, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{
+		TypeName: "contactcenter_sms_records", Config: &tfprotov6.DynamicValue{JSON: b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Diagnostics) != 0 {
+		t.Errorf("start_time equal to end_time: %s: %s, want it accepted", r.Diagnostics[0].Summary, r.Diagnostics[0].Detail)
+	}
+	if got := texts(read(second)); len(got) != 1 || got[0] != "【Globex】Hi from Globex" {
+		t.Errorf("the second 10:01:00: records %q, want the one sent then", got)
+	}
 }
