@@ -25,6 +25,8 @@ type fakeSender struct {
 	lose    int // batch whose answer is lost after sending (transport error)
 	reject  int // batch refused as a whole
 	noRecs  bool
+	// unmentioned: numbers the answer leaves out (not sent).
+	unmentioned map[string]bool
 	// undelivered: numbers whose send record shows a failed delivery
 	// (result 0), with its errmsg.
 	undelivered map[string]string
@@ -46,6 +48,9 @@ func (s *fakeSender) SendBatch(_ context.Context, _, _ string, b []Recipient) (m
 	}
 	out := map[string]Outcome{}
 	for _, r := range b {
+		if s.unmentioned[r.Mobile] {
+			continue
+		}
 		if msg, ok := s.invalid[r.Mobile]; ok {
 			out[r.Mobile] = Outcome{Message: msg}
 			continue
@@ -575,5 +580,44 @@ func TestSend_doubtWhoseDeliveryFailedIsSentAgain(t *testing.T) {
 	}
 	if !strings.Contains(string(b), want) || strings.Contains(string(b), "show no message with these values") {
 		t.Errorf("journal:\n%s", b)
+	}
+}
+
+// TestSend_numberLeftOutOfTheAnswer: a number the platform's answer does
+// not mention was not sent: it is reported failed, saying so, and the next
+// run sends it (once), while the numbers the answer accepted are not sent
+// again.
+func TestSend_numberLeftOutOfTheAnswer(t *testing.T) {
+	t.Parallel()
+	list, probs, err := ReadRecipients(recipientsBook(t, 3), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	s := newFakeSender()
+	s.unmentioned = map[string]bool{"13800000001": true}
+	ctx := context.Background()
+	opts := SendOptions{TemplateID: "7", Journal: filepath.Join(t.TempDir(), "send.journal")}
+	res, err := Send(ctx, s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(res); got[SendSent] != 2 || got[SendFailed] != 1 {
+		t.Errorf("first run: %v, want 2 sent and 1 failed", got)
+	}
+	for _, r := range res {
+		if r.Mobile == "13800000001" && (r.Outcome != SendFailed || r.Message != "the platform's answer does not mention this number") {
+			t.Errorf("the number left out: %s %q, want failed, saying the answer does not mention it", r.Outcome, r.Message)
+		}
+	}
+	s.unmentioned = nil
+	res, err = Send(ctx, s, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outcomes(res); got[SendSent] != 1 || got[SendAlreadySent] != 2 {
+		t.Errorf("second run: %v, want the number left out sent and the others already sent", got)
+	}
+	if s.sent["13800000001"] != 1 || len(twice(s)) > 0 {
+		t.Errorf("sends per number: %v", s.sent)
 	}
 }
