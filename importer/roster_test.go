@@ -303,3 +303,27 @@ func TestPlan_queueIDsByNameOrNumber(t *testing.T) {
 		t.Errorf("plan (-want +got):\n%s", d)
 	}
 }
+
+// TestPlan_emailCaseOnly: an e-mail address in the sheet that differs from
+// the platform's only in case is the same address: the plan leaves the
+// agent unchanged, with no update to write.
+func TestPlan_emailCaseOnly(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "9001", "user_name": "Ann", "user_email": "ann.lee@EXAMPLE.com"})
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_email"},
+		{"9001", "Ann", "Ann.Lee@example.com"},
+	})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	plan, probs, err := importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	if got := plan.Summary(); got != "0 to create, 0 to update, 1 unchanged" {
+		t.Errorf("plan: %s (steps %+v), want the agent unchanged", got, plan.Steps)
+	}
+}
