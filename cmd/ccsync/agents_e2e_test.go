@@ -178,3 +178,27 @@ func TestAgentsExport_rateLimitedSaysItWaits(t *testing.T) {
 		t.Errorf("export: exit %d\n%s\n%s\nwant a line %q…(attempt 2 of 4)", code, out, e, want)
 	}
 }
+
+// TestAgentsCommand_unknownRowExit1: with --reset-passwords, an update
+// whose answer is lost (not tried again: --max-retries 0) cannot be
+// confirmed, as a password cannot be read back: its row is reported
+// UNKNOWN and the run exits 1, not 0, though no row failed.
+func TestAgentsCommand_unknownRowExit1(t *testing.T) {
+	t.Parallel()
+	sim, url := newSimServer(t)
+	createGroups(t, url)
+	conn := []string{"--endpoint", url, "--access-token", "sim-token", "--max-retries", "0"}
+	if code, out, e := runCLI(append([]string{"agents", "apply", demoRoster}, conn...)...); code != 0 {
+		t.Fatalf("apply: %d\n%s\n%s", code, out, e)
+	}
+	rec := httptest.NewRecorder()
+	sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults",
+		strings.NewReader(`{"force": [{"method": "POST", "path": "/open/v3/svcapi/users/edit", "lost": true, "count": 1}]}`)))
+	if rec.Code != 200 {
+		t.Fatalf("faults: %d %s", rec.Code, rec.Body)
+	}
+	code, out, e := runCLI(append([]string{"agents", "apply", demoRoster, "--reset-passwords"}, conn...)...)
+	if code != 1 || strings.Count(out, "UNKNOWN ") != 1 || !strings.Contains(out, "a password cannot be read back") || !strings.Contains(out, "; 0 failed") {
+		t.Errorf("exit %d, want 1 with an UNKNOWN row:\n%s\n%s", code, out, e)
+	}
+}
