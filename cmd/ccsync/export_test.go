@@ -309,6 +309,41 @@ func TestExportCommand_maxRetries(t *testing.T) {
 	}
 }
 
+// TestExportCommand_objectNotReadExit1: a voice file whose download
+// answers "file does not exist" (gone between the list and the download) is
+// left out of the module and named, the other objects are exported, and
+// the run exits 1: the module is not the whole contact center.
+func TestExportCommand_objectNotReadExit1(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x04\x00\x00\x00WAVEdata")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults",
+		strings.NewReader(`{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	dir := filepath.Join(t.TempDir(), "cc")
+	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token")
+	if code != 1 || !strings.Contains(out, "FAILED (left out): voice file "+id+" (Hold)") || !strings.Contains(out, "2 agents") {
+		t.Errorf("exit %d, want 1 naming the voice file left out:\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sounds", "hold.wav")); !os.IsNotExist(err) {
+		t.Errorf("sounds/hold.wav: %v, want it not written", err)
+	}
+}
+
 // TestExportCommand_nothing: a contact center with none of the kinds asked
 // for says so (the summary ended in a dangling ": .").
 func TestExportCommand_nothing(t *testing.T) {
