@@ -249,3 +249,28 @@ func TestRender_longGroupMemberNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRender_gatewaySignTextOfTwoSignatures: two gateway signatures with
+// the same text: a template's sign_text cannot tell which one it means, so
+// it is written as the text, with a comment saying why, and listed among
+// the literal values, not as a reference to one of them.
+func TestRender_gatewaySignTextOfTwoSignatures(t *testing.T) {
+	t.Parallel()
+	inv := &inventory{
+		gwSigs: []client.GatewaySignature{{ID: 5, Text: "AcmeGW"}, {ID: 6, Text: "AcmeGW"}},
+		gwTpls: []client.GatewayTemplate{{ID: 9, TplTitle: "Code", TplText: "Code ${code}", TplType: 1, SignText: "AcmeGW"}},
+	}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipAuthoritative})
+	got := renderFile(t, m, "gateway_sms_templates.tf")
+	for _, w := range []string{`# "AcmeGW" kept literal: 2 gateway signatures carry this text.`, `sign_text = "AcmeGW"`} {
+		if !strings.Contains(got, w) {
+			t.Errorf("gateway_sms_templates.tf lacks %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "contactcenter_gateway_sms_signature.") {
+		t.Errorf("gateway_sms_templates.tf refers to one of the two signatures:\n%s", got)
+	}
+	if d := cmp.Diff([]string{`contactcenter_gateway_sms_template.code: sign_text "AcmeGW": 2 gateway signatures carry this text`}, m.literal); d != "" {
+		t.Errorf("literal values (-want +got):\n%s", d)
+	}
+}
