@@ -399,6 +399,15 @@ func TestASRTranscribeAction_outputFileNotATranscript(t *testing.T) {
 			t.Fatalf("run %d: %s", i+1, res.Text())
 		}
 	}
+	// An empty file (made ready with touch) is replaced by the transcript.
+	empty := filepath.Join(dir, "empty.json")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res = env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "output_file": empty})
+	if b, _ := os.ReadFile(empty); res.HasError() || !strings.Contains(string(b), `"sentences"`) {
+		t.Errorf("an empty output_file: %s\nit holds %q, want the transcript", res.Text(), b)
+	}
 }
 
 // noASRTask checks that no speech recognition call reached the simulator.
