@@ -21,7 +21,7 @@ func TestOutputJSON_errorWhenTheRunCannotStart(t *testing.T) {
 	s := importertest.NewSender()
 	ep := fakeEndpoint(t, importer.Backend{Open: s, Agents: importertest.NewAgents()})
 	dir := t.TempDir()
-	rec := "../../examples/spreadsheets/recipients.xlsx"
+	rec := demoRecipientsCopy(t) // some cases send without --journal
 	roster := "../../examples/spreadsheets/agents.xlsx"
 	csv := filepath.Join(dir, "list.csv")
 	if err := os.WriteFile(csv, []byte("mobile,name\n13800138000,Ann\n"), 0o600); err != nil {

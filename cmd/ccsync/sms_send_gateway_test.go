@@ -19,6 +19,23 @@ import (
 
 const demoRecipients = "../../examples/spreadsheets/recipients.xlsx"
 
+// demoRecipientsCopy copies the demo recipient list into a folder of the
+// test's own, for a send run without --journal: its journal goes beside
+// the workbook, and a regression that let such a run send would leave one
+// in examples/spreadsheets.
+func demoRecipientsCopy(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(demoRecipients)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "recipients.xlsx")
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // gatewaySendEnv is a simulator (its state in a file, to read the sent
 // messages back) with an approved signature and an approved template
 // taking the demo recipients' variables, name and date.

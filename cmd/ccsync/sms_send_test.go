@@ -43,7 +43,7 @@ func TestSMSSend_badInputExit2(t *testing.T) {
 	t.Parallel()
 	s := importertest.NewSender()
 	ep := fakeEndpoint(t, importer.Backend{Open: s})
-	rec := "../../examples/spreadsheets/recipients.xlsx"
+	rec := demoRecipientsCopy(t) // sent without --journal
 	// Template 8 has no variables: the name and date columns are unknown.
 	code, _, e := runSMSCmd("send", rec, "--template", "8", "--endpoint", ep, "--access-token", "t")
 	if code != 2 || !strings.Contains(e, `Recipients!B1: "name" is neither the mobile column nor a variable of the template (variables: none)`) {
