@@ -111,7 +111,7 @@ func TestProxyNamedInErrors(t *testing.T) {
 // It says how many attempts were made.
 func TestTimeoutSaysAttempts(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -393,7 +393,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if derr == nil {
 		return false, nil
 	}
-	if resp.StatusCode/100 == 2 && (derr != error(apiErr) || apiErr.Code == -1) {
+	if resp.StatusCode/100 == 2 && (!errors.As(derr, new(*APIError)) || apiErr.Code == -1) {
 		// Success by its status, but what it answered cannot be read: the
 		// call may have taken effect.
 		return false, &UnreadableAnswerError{Err: derr}
