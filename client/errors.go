@@ -47,6 +47,9 @@ type APIError struct {
 	// RetryAfter is the wait an HTTP 429 asked for (Retry-After); -1 when
 	// it named none. Zero for other failures.
 	RetryAfter time.Duration
+	// Attempts is how many times the call was sent when the client gave
+	// up retrying it (0 when it was not retried).
+	Attempts int
 	// RedirectedTo is where a read the service redirected to another host
 	// or port was answered ("" when it was answered where it was sent).
 	// The access token is not sent there.

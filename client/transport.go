@@ -96,6 +96,9 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			if te := (*TimeoutError)(nil); errors.As(err, &te) {
 				te.Attempts = i + 1
 			}
+			if ae, ok := AsAPIError(err); ok {
+				ae.Attempts = i + 1
+			}
 			return err
 		}
 		d, why := c.retryDelay(err, i+1)

@@ -131,6 +131,8 @@ func APIErrorDetail(err error) string {
 		case e.HTTPStatus == 429:
 			b.WriteString("\n\nThe platform's rate limit refused the call, and each retry max_retries allows (none when it is 0). " +
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
+		case e.HTTPStatus >= 500 && e.Attempts > 1:
+			fmt.Fprintf(&b, "\n\nThe service failed at each of %d attempts; retrying later may succeed (max_retries sets how many attempts a safe call gets).", e.Attempts)
 		case e.HTTPStatus >= 500:
 			b.WriteString("\n\nThe service failed; retrying later may succeed (max_retries controls automatic retries of safe calls).")
 		case e.HTTPStatus == http.StatusNotFound:

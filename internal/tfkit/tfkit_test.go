@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -224,5 +225,25 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") || (name == "cut off" || name == "untrusted") && strings.Contains(tc.got, "could not be reached") {
 			t.Errorf("%s: Go's words left in:\n%s", name, tc.got)
 		}
+	}
+}
+
+// TestAPIErrorDetail_serverErrorSaysAttempts: a read that failed with
+// HTTP 503 at every attempt said "retrying later may succeed" as if it had
+// been tried once; it says how many attempts were made.
+func TestAPIErrorDetail_serverErrorSaysAttempts(t *testing.T) {
+	t.Parallel()
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "upstream unavailable", http.StatusServiceUnavailable)
+	}))
+	defer down.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(down.URL), AccessToken: "t", MaxRetries: 2,
+		RetryWaitMin: time.Millisecond, RetryWaitMax: 2 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Tasks.Get(t.Context(), 7)
+	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "The service failed at each of 3 attempts; retrying later may succeed") {
+		t.Errorf("detail lacks the attempts:\n%s", got)
 	}
 }
