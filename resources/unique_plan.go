@@ -14,8 +14,8 @@ import (
 
 // uniqueValue is an attribute the platform keeps unique (an SMS
 // signature's sign_text, a template's template_name, a skill group's
-// que_name, an agent's user_num), with what a plan that deletes its object at one address and
-// creates another with it at a second one leads to.
+// que_name, an agent's user_num), with what a plan that deletes its object
+// at one address and creates another with it at a second one leads to.
 type uniqueValue struct {
 	kind, title, attr string
 	// why says what such an apply meets.
@@ -58,7 +58,8 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 	value := func(v tftypes.Value) (string, bool) {
 		var s string
 		raw := rawAttr(v, u.attr)
-		return s, raw.IsKnown() && !raw.IsNull() && raw.As(&s) == nil
+		ok := raw.IsKnown() && !raw.IsNull() && raw.As(&s) == nil
+		return s, ok
 	}
 	var both []string
 	old, hadOld := "", false
