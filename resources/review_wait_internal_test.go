@@ -11,6 +11,8 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // TestWaitForReview_interrupted: Ctrl-C during wait_for_approval (Terraform
@@ -97,5 +99,37 @@ func TestPlanReview_rejectedWarns(t *testing.T) {
 			!strings.Contains(resp.Diagnostics[0].Detail(), `SMS Template 3001 was rejected by the platform's review (reason: "Brand name missing") and cannot be used to send`)):
 			t.Errorf("state %d: %v, want the rejection warning", tc.state, resp.Diagnostics)
 		}
+	}
+}
+
+// TestWaitForReview_readsFailingForAWhile: a read of the object that
+// failed after the client's own retries, for a rate limit (HTTP 429) or a
+// server error, is tried again within the wait's timeout: ending the wait
+// there tainted an object just created, replaced by the next apply. A
+// refusal that says something about the object ends it at once.
+func TestWaitForReview_readsFailingForAWhile(t *testing.T) {
+	t.Parallel()
+	fails := []error{&client.APIError{HTTPStatus: 429, Code: -1}, &client.APIError{HTTPStatus: 503, Code: -1}}
+	reads := 0
+	var d diag.Diagnostics
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		read: func(context.Context) (int64, string, error) {
+			if reads++; reads <= len(fails) {
+				return 0, "", fails[reads-1]
+			}
+			return 1, "", nil
+		}})
+	if d.HasError() || reads != 3 {
+		t.Errorf("after a 429 and a 503: %v after %d reads; want the approval read on the third", d, reads)
+	}
+	d = nil
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		read: func(context.Context) (int64, string, error) {
+			return 0, "", &client.APIError{HTTPStatus: 200, Code: 403, Message: "signature not of this enterprise"}
+		}})
+	if len(d) != 1 || d[0].Summary() != "Unable to Read SMS Signature While Waiting for Review" {
+		t.Errorf("a refusal: %v", d)
 	}
 }
