@@ -93,16 +93,7 @@ func TestAgentsCommand_pruneWhoseAnswersAreLost(t *testing.T) {
 	}
 	lose := func(path string) {
 		body := `{"force": [{"method": "POST", "path": "` + path + `", "lost": true, "count": 1000}]}`
-		req, _ := http.NewRequestWithContext(t.Context(), "POST", srv.URL+"/_sim/faults", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			t.Fatalf("faults: HTTP %d", resp.StatusCode)
-		}
+		postFaults(t, srv.URL, body)
 	}
 
 	leavers("7001", "7002")
@@ -185,18 +176,13 @@ func TestAgentsExport_rateLimitedSaysItWaits(t *testing.T) {
 // UNKNOWN and the run exits 1, not 0, though no row failed.
 func TestAgentsCommand_unknownRowExit1(t *testing.T) {
 	t.Parallel()
-	sim, url := newSimServer(t)
+	_, url := newSimServer(t)
 	createGroups(t, url)
 	conn := []string{"--endpoint", url, "--access-token", "sim-token", "--max-retries", "0"}
 	if code, out, e := runCLI(append([]string{"agents", "apply", demoRoster}, conn...)...); code != 0 {
 		t.Fatalf("apply: %d\n%s\n%s", code, out, e)
 	}
-	rec := httptest.NewRecorder()
-	sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults",
-		strings.NewReader(`{"force": [{"method": "POST", "path": "/open/v3/svcapi/users/edit", "lost": true, "count": 1}]}`)))
-	if rec.Code != 200 {
-		t.Fatalf("faults: %d %s", rec.Code, rec.Body)
-	}
+	postFaults(t, url, `{"force": [{"method": "POST", "path": "/open/v3/svcapi/users/edit", "lost": true, "count": 1}]}`)
 	code, out, e := runCLI(append([]string{"agents", "apply", demoRoster, "--reset-passwords"}, conn...)...)
 	if code != 1 || strings.Count(out, "UNKNOWN ") != 1 || !strings.Contains(out, "a password cannot be read back") || !strings.Contains(out, "; 0 failed") {
 		t.Errorf("exit %d, want 1 with an UNKNOWN row:\n%s\n%s", code, out, e)

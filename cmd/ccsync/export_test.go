@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -285,16 +284,7 @@ func TestExportCommand_maxRetries(t *testing.T) {
 	origin := exportSim(t)
 	force := func() {
 		t.Helper()
-		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults",
-			strings.NewReader(`{"force":[{"method":"POST","path":"/open/v3/svcapi/users/list","lost":true,"count":1}]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		postFaults(t, origin, `{"force":[{"method":"POST","path":"/open/v3/svcapi/users/list","lost":true,"count":1}]}`)
 	}
 	force()
 	dir := filepath.Join(t.TempDir(), "none")
@@ -324,16 +314,7 @@ func TestExportCommand_objectNotReadExit1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults",
-		strings.NewReader(`{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	postFaults(t, origin, `{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`)
 	dir := filepath.Join(t.TempDir(), "cc")
 	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token")
 	if code != 1 || !strings.Contains(out, "FAILED (left out): voice file "+id+" (Hold)") || !strings.Contains(out, "2 agents") {

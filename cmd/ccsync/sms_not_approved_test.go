@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,24 @@ func newSimServer(t *testing.T) (*simulator.Server, string) {
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
 	return sim, srv.URL
+}
+
+// postFaults posts a /_sim/faults configuration to the simulator at
+// origin.
+func postFaults(t *testing.T, origin, body string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("faults %s: HTTP %d", body, resp.StatusCode)
+	}
 }
 
 // smsTemplate makes an approved signature and a template with the
@@ -71,12 +90,7 @@ func TestSMSSend_batchRefusedSaysItOnce(t *testing.T) {
 	t.Parallel()
 	sim, url := newSimServer(t)
 	id := smsTemplate(t, sim, url, 1, "")
-	rec := httptest.NewRecorder()
-	sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/faults",
-		strings.NewReader(`{"force": [{"method": "POST", "path": "/open/sms/send", "code": 403, "count": 1}]}`)))
-	if rec.Code != 200 {
-		t.Fatalf("faults: %d %s", rec.Code, rec.Body)
-	}
+	postFaults(t, url, `{"force": [{"method": "POST", "path": "/open/sms/send", "code": 403, "count": 1}]}`)
 	journal := filepath.Join(t.TempDir(), "j")
 	code, o, e := runCLI("sms", "send", demoRecipients, "--template", id, "--journal", journal, "--endpoint", url, "--access-token", "sim-token")
 	var failedLines []string

@@ -350,13 +350,7 @@ func TestSMSStatusPull_lostAnswer(t *testing.T) {
 	e.send(t, 30)
 	force := func(fault string) {
 		body := `{"force":[{"method":"POST","path":"/smsapi/pull/v1/down_status",` + fault + `,"count":1}]}`
-		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, e.url+"/_sim/faults", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		postFaults(t, e.url, body)
 	}
 	out := filepath.Join(t.TempDir(), "status.jsonl")
 	force(`"lost":true`)
