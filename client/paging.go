@@ -101,7 +101,8 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 func samePage(asked int, current int64, more bool) error {
 	if current > 0 && current != int64(asked) && more {
 		return fmt.Errorf("page %d of the list was asked for and the service answered page %d: it does not page as the API "+
-			"says (current_page), so the list cannot be read whole", asked, current)
+			"says (current_page), so the list cannot be read whole. Check that the endpoint is the platform's own address (a proxy or cache "+
+			"in front of it may answer one page to every request); otherwise the platform's support can tell why it ignores the page asked", asked, current)
 	}
 	return nil
 }
