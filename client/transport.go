@@ -225,6 +225,16 @@ func Sleep(ctx context.Context, d time.Duration) error {
 // a wrong header cannot stall an apply for hours.
 const maxRetryAfter = 5 * time.Minute
 
+// maxAnswer is the most read of one answer (a variable for tests).
+var maxAnswer int64 = 256 << 20
+
+func answerLimitText() string {
+	if maxAnswer%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", maxAnswer>>20)
+	}
+	return fmt.Sprintf("%d bytes", maxAnswer)
+}
+
 // parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP
 // date (RFC 9110 §10.2.3). It returns -1 when the header is absent or
 // unreadable, so the caller backs off instead.
@@ -328,7 +338,13 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		return true, fmt.Errorf("%s %s: %w%s", req.Method, u.Path, err, c.viaProxy(hreq))
 	}
 	defer resp.Body.Close()
-	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))
+	tooLarge := rerr == nil && int64(len(raw)) > maxAnswer
+	if tooLarge {
+		// Cut at the limit, the answer would read as data cut short (a
+		// list), or be saved short as a file (a voice file's download).
+		raw = raw[:maxAnswer]
+	}
 	fields["status"] = resp.StatusCode
 	fields["duration_ms"] = time.Since(start).Milliseconds()
 	fields["response_bytes"] = len(raw)
@@ -352,6 +368,15 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Reading: true, Write: !req.Read, Detail: rerr.Error()}
 		}
 		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, rerr)
+	}
+	if tooLarge {
+		// Not tried again: the same answer would come. A write answered
+		// with success may have taken effect.
+		err := fmt.Errorf("%s %s: HTTP %d with an answer larger than %s, the most read of one answer; it was not read", req.Method, u.Path, resp.StatusCode, answerLimitText())
+		if resp.StatusCode/100 == 2 {
+			return false, &UnreadableAnswerError{Err: err}
+		}
+		return false, err
 	}
 	defer func() {
 		if apiErr.Message == "" && len(apiErr.Data) == 0 {
