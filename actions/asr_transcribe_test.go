@@ -270,6 +270,7 @@ func TestASRTranscribeAction_lostStart(t *testing.T) {
 // Result" after one query, though the task ran on. Transient failures are
 // now polled again until timeouts.invoke runs out; when it does, the error
 // gives the last failure and the transcript data source to read it later.
+// An HTTP 429 that outlasts the client's retries is such a failure.
 func TestASRTranscribeAction_pollFails(t *testing.T) {
 	t.Parallel()
 	var failing atomic.Int64 // queryText answers left to fail; -1 fails all
@@ -278,6 +279,10 @@ func TestASRTranscribeAction_pollFails(t *testing.T) {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, "/portal/v3/api/asr/queryText/") && failing.Load() != 0 {
 				failing.Add(-1)
+				if code.Load() == "HTTP 429" {
+					w.WriteHeader(http.StatusTooManyRequests)
+					return
+				}
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = fmt.Fprintf(w, `{"code":%q,"success":false,"errorMsg":"failure %s"}`, code.Load(), code.Load())
 				return
@@ -293,6 +298,14 @@ func TestASRTranscribeAction_pollFails(t *testing.T) {
 	if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "failed (") != 2 {
 		t.Errorf("two failed polls, then the text: %s\nprogress %q", res.Text(), res.Progress)
 	}
+	// A rate limit that outlasts the client's retries is asked again too.
+	code.Store("HTTP 429")
+	failing.Store(2)
+	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+	if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "HTTP 429 Too Many Requests); asking again") != 2 {
+		t.Errorf("two polls refused with HTTP 429, then the text: %s\nprogress %q", res.Text(), res.Progress)
+	}
+	code.Store("500")
 
 	failing.Store(-1)
 	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "timeouts": map[string]any{"invoke": "1s"}})

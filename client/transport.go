@@ -407,7 +407,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		// Refused before it was processed, whatever the body says.
 		if decodeEnvelope(req.Envelope, raw, nil, apiErr) == nil || apiErr.Code == -1 {
 			apiErr.Code = -1
-			apiErr.Message = strings.TrimSpace("HTTP 429 Too Many Requests: " + apiErr.preview(raw))
+			apiErr.Message = strings.TrimSuffix(strings.TrimSpace("HTTP 429 Too Many Requests: "+apiErr.preview(raw)), ":")
 		}
 		apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), c.cfg.Now())
 		explainGatewayCode(apiErr)
