@@ -168,6 +168,26 @@ func TestGatewaySMSSend_failedNumbers(t *testing.T) {
 	}
 }
 
+// TestGatewaySMSSend_numbersRefusedGoOn: a request whose numbers the
+// gateway refuses (1012) does not stop the others, whose numbers are not
+// the same (a survivor of mutation testing).
+func TestGatewaySMSSend_numbersRefusedGoOn(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tpl := setupGateway(t, env, false)
+	mobiles := numbers(450)
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/smsapi/sms/v1/send_batch","code":1012,"count":1}]}`)
+	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": mobiles, "tpl_id": tpl, "sms_params_list": []string{"1", "a"}})
+	text := res.Text()
+	if !res.HasError() || !strings.Contains(text, "code 1012") || !strings.Contains(text, "200 of 450 numbers were not sent") ||
+		strings.Contains(text, "stopped after request") || strings.Contains(text, mobiles[200]) {
+		t.Errorf("the first request refused with 1012:\n%s", text)
+	}
+	if n := sends(env, "send_batch"); n != 3 {
+		t.Errorf("send_batch called %d times; want 3: 1012 concerns the numbers of one request", n)
+	}
+}
+
 func TestGatewaySMSSend_stopsOnRequestWideError(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
