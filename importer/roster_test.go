@@ -327,3 +327,30 @@ func TestPlan_emailCaseOnly(t *testing.T) {
 		t.Errorf("plan: %s (steps %+v), want the agent unchanged", got, plan.Steps)
 	}
 }
+
+// TestPlan_summaryPruneResign: with --prune=resign an agent not in the
+// sheet and already resigned is left as it is, and the summary says so
+// apart from the sheet's unchanged rows (a survivor of mutation testing
+// counted it among them).
+func TestPlan_summaryPruneResign(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "9001", "user_name": "Ann"})
+	api.Seed(importer.Values{"user_num": "9002", "user_name": "Bo", "user_status": "2"})
+	api.Seed(importer.Values{"user_num": "9003", "user_name": "Cy"})
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name"},
+		{"9001", "Ann"},
+	})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	plan, probs, err := importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{Prune: importer.PruneResign})
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	if got, want := plan.Summary(), "0 to create, 0 to update, 1 unchanged, 1 to resign, 1 not in the sheet already resigned"; got != want {
+		t.Errorf("plan: %s (steps %+v), want %s", got, plan.Steps, want)
+	}
+}
