@@ -274,6 +274,45 @@ func TestSend_batchesDryRunRejectedAndJournalGuard(t *testing.T) {
 	if _, err := Send(context.Background(), s, list, SendOptions{TemplateID: "8", Journal: jpath}); err == nil || !strings.Contains(err.Error(), "belongs to template 7") {
 		t.Errorf("journal guard: %v", err)
 	}
+	// The same template through the other channel: another send, not a
+	// rerun of this one (a survivor of mutation testing took it for one).
+	if _, err := Send(context.Background(), s, list, SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath}); err == nil ||
+		!strings.Contains(err.Error(), "belongs to template 7 via open, not template 7 via gateway") {
+		t.Errorf("journal guard on --via: %v", err)
+	}
+}
+
+// TestJournal_onceSentAlwaysSent: a later outcome that says failed for a
+// number the journal has as sent with the same values does not make the
+// next run send it again (a survivor of mutation testing).
+func TestJournal_onceSentAlwaysSent(t *testing.T) {
+	t.Parallel()
+	jpath := filepath.Join(t.TempDir(), "j")
+	j, err := openJournal(jpath, "7", "open", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := map[string]string{"13800000001": "d1"}
+	for _, r := range []journalRec{
+		{Type: "run", Template: "7", Via: "open"},
+		{Type: "intent", Mobiles: []string{"13800000001"}, Content: content},
+		{Type: "outcome", Results: map[string]Outcome{"13800000001": {Sent: true}}, Content: content},
+		{Type: "outcome", Results: map[string]Outcome{"13800000001": {Message: "no record"}}, Content: content},
+	} {
+		if err := j.write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := j.close(); err != nil {
+		t.Fatal(err)
+	}
+	j, err = openJournal(jpath, "7", "open", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := j.state["13800000001"]; st == nil || st.status != "sent" {
+		t.Errorf("state after sent then failed with the same values: %+v; want sent", st)
+	}
 }
 
 func twice(s *fakeSender) []string {
