@@ -12,7 +12,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // resignedKey names, in Claims, an agent this run resigned.
@@ -57,6 +60,9 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 	if err != nil {
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" && client.IsNotFound(err) {
 			e.Hint = contactTakenHint(e.Message, in)
+			if field := takenField(e.Message, in); field != "" {
+				return nil, "", tfkit.AtAttr(path.Root(field), addErr)
+			}
 		}
 		return nil, "", addErr
 	}
@@ -68,7 +74,7 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 				"(or an import block with id = \"user_num:%s\"); otherwise choose another user_num",
 				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum) + replacingHint("user_num")
 		}
-		return nil, "", addErr
+		return nil, "", tfkit.AtAttr(path.Root("user_num"), addErr)
 	}
 	asNew, resignedHere := in, r.Claims.Claimed(resignedKey(a.UserID.Int64()))
 	if !resignedHere {
@@ -87,6 +93,25 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 	return a, reactivatedDetail(*in.UserNum, a, in, resignedHere), nil
 }
 
+// takenField names the unique attribute a users/add refusal's message says
+// is taken (user_email, user_sms_phone or user_num), "" when it names none
+// (see contactTakenHint).
+func takenField(message string, in client.AgentInput) string {
+	lower := strings.ToLower(message)
+	if !slices.ContainsFunc([]string{"already", "exist", "used", "taken", "duplicate", "unique", "已"}, func(w string) bool { return strings.Contains(lower, w) }) {
+		return ""
+	}
+	switch {
+	case in.UserEmail != nil && *in.UserEmail != "" && (strings.Contains(lower, "user_email") || strings.Contains(lower, strings.ToLower(*in.UserEmail))):
+		return "user_email"
+	case in.UserSMSPhone != nil && *in.UserSMSPhone != "" && (strings.Contains(lower, "user_sms_phone") || strings.Contains(message, *in.UserSMSPhone)):
+		return "user_sms_phone"
+	case in.UserNum != nil && (strings.Contains(lower, "user_num") || strings.Contains(message, strconv.Quote(*in.UserNum))):
+		return "user_num"
+	}
+	return ""
+}
+
 // contactTakenHint explains a users/add refused because another agent holds
 // the configured e-mail or SMS phone (both unique, §4.2): most often two
 // resources or roster rows share the value, and otherwise that agent may
@@ -97,24 +122,16 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 // spec gives no code for the refusal: the message must name the field or
 // the value, and say it is taken. "" otherwise.
 func contactTakenHint(message string, in client.AgentInput) string {
-	lower := strings.ToLower(message)
-	if !slices.ContainsFunc([]string{"already", "exist", "used", "taken", "duplicate", "unique", "已"}, func(w string) bool { return strings.Contains(lower, w) }) {
+	field := takenField(message, in)
+	switch field {
+	case "":
 		return ""
-	}
-	field := ""
-	switch {
-	case in.UserEmail != nil && *in.UserEmail != "" && (strings.Contains(lower, "user_email") || strings.Contains(lower, strings.ToLower(*in.UserEmail))):
-		field = "user_email"
-	case in.UserSMSPhone != nil && *in.UserSMSPhone != "" && (strings.Contains(lower, "user_sms_phone") || strings.Contains(message, *in.UserSMSPhone)):
-		field = "user_sms_phone"
-	case in.UserNum != nil && (strings.Contains(lower, "user_num") || strings.Contains(message, strconv.Quote(*in.UserNum))):
+	case "user_num":
 		// No agent holds the number by the time it is looked up: the one
 		// that did was deleted while this create ran.
 		return fmt.Sprintf("no agent holds user_num %q any more: the one that held it was deleted while this create ran, most likely by this apply "+
 			"(an agent destroyed and another created with its number: a resource or module renamed, or a for_each key changed, without a moved block). "+
 			"Apply again to create it; a moved block from the old address to the new one keeps the agent instead of deleting and creating it", *in.UserNum)
-	default:
-		return ""
 	}
 	return fmt.Sprintf("%[1]s is unique on the platform, and another agent holds this one (the message names it): give this agent another %[1]s, "+
 		"or clear the %[1]s of the agent holding it first (in the portal, or in its resource: two resources or roster rows may share it). "+

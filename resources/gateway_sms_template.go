@@ -120,7 +120,8 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 		})
 		// A new template is pending until the read-back says otherwise.
 		plan.ID, plan.State, plan.Reason = types.StringValue(strconv.FormatInt(id, 10)), types.Int64Value(client.GatewayStatePending), types.StringValue("")
-		return err
+		// §7.4: 1018 signature does not exist, 1014 content over 400 characters.
+		return tfkit.AttrOfCode(err, map[int64]string{client.GatewaySignatureMissing: "sign_text", client.GatewayContentTooLong: "tpl_text"})
 	})
 }
 

@@ -130,7 +130,7 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	if err := create(ctx, &plan); err != nil {
-		s.writeError(&resp.Diagnostics, "Unable to Create "+s.Title, err, "")
+		s.writeError(&resp.Diagnostics, tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), "Unable to Create "+s.Title, err, "")
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -169,7 +169,7 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 		if err := update(ctx, &plan); err != nil {
 			var state M
 			resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-			s.writeError(&resp.Diagnostics, "Unable to Update "+s.Title, err, s.GoneSincePlan(ctx, &state))
+			s.writeError(&resp.Diagnostics, tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), "Unable to Update "+s.Title, err, s.GoneSincePlan(ctx, &state))
 			return
 		}
 		s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -180,14 +180,14 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 
 // writeError adds the error of a failed write, with the object's advice
 // (explain) and more (GoneSincePlan's, or "").
-func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, summary string, err error, more string) {
+func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, names []string, summary string, err error, more string) {
 	detail := tfkit.APIErrorDetail(err) + more
 	if s.explain != nil && more == "" { // the object's advice is about another cause
 		if more := s.explain(err); more != "" {
 			detail += "\n\n" + more
 		}
 	}
-	diags.AddError(summary, detail)
+	tfkit.AddErrorFor(diags, err, summary, detail, names)
 }
 
 // await waits for the review of m when it asks for that, then saves what

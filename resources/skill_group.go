@@ -22,6 +22,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -162,19 +163,22 @@ func (r *skillGroupResource) nameHolder(ctx context.Context, err error, plan *sk
 // meets this (each update finds the other group still holding the value).
 func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) error {
 	e, ok := client.AsAPIError(err)
-	if !ok || e.Hint != "" {
+	if !ok {
 		return err
 	}
-	switch e.Code {
-	case numCode:
+	switch {
+	case e.Hint != "":
+	case e.Code == numCode:
 		e.Hint = fmt.Sprintf("another skill group already has que_num %q, and numbers are unique: choose a free one. "+
 			"To swap the numbers of two groups, apply twice: first give one of them a free number", plan.QueNum.ValueString())
-	case nameCode:
+	case e.Code == nameCode:
 		e.Hint = fmt.Sprintf("another skill group is already named %q, and names are unique: choose another name (two resources cannot share one), "+
 			"or, to manage that group here instead, import it (terraform import <address> <its que_id>). "+
 			"To swap the names of two groups, apply twice: first give one of them a free name", plan.QueName.ValueString())
 	}
-	return err
+	// The attribute each code concerns; both calls share 403 name empty,
+	// 408 priority not 0-255, 411 strategy and 412 auto-evaluate (§7.2).
+	return tfkit.AttrOfCode(err, map[int64]string{numCode: "que_num", nameCode: "que_name", 403: "que_name", 408: "que_priority", 411: "que_strategy", 412: "auto_evaluate"})
 }
 
 func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

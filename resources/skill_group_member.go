@@ -129,7 +129,8 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 				agID, queID, had, want.Skill))
 		}
 		if err != nil {
-			return err
+			// queue/assign: 403 group not of this enterprise, 406 ag_id not of this enterprise (§7.2).
+			return tfkit.AttrOfCode(err, map[int64]string{403: "que_id", 406: "agent_id"})
 		}
 		r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), key)
 		plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))

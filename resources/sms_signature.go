@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -139,6 +140,9 @@ func (r *smsSignatureResource) Create(ctx context.Context, req resource.CreateRe
 			e.Hint = "another signature has this sign_text. To manage it, import it (terraform import <address> <its id>, named above); otherwise choose another sign_text" +
 				replacingHint("sign_text") + ". A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: " +
 				"point the templates' sign_id at another signature first, then apply without create_before_destroy"
+		}
+		if client.HasCode(err, client.SMSCodeConflict) {
+			return tfkit.AtAttr(path.Root("sign_text"), err)
 		}
 		return err
 	})

@@ -255,11 +255,18 @@ func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.V
 }
 
 // nameTaken names the template that holds the name a create or an update
-// was refused for (409), and how to manage it; err is returned as it was.
+// was refused for (409), and how to manage it; err is returned tied to
+// template_name, or to sign_id when the signature does not exist.
 func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name string, self int64) error {
 	e, ok := client.AsAPIError(err)
-	if !ok || !client.HasCode(err, client.SMSCodeConflict) || e.Hint != "" {
+	switch {
+	case ok && client.HasCode(err, client.SMSCodeNotFound):
+		return tfkit.AtAttr(path.Root("sign_id"), err) // templateWriteAdvice says why
+	case !ok || !client.HasCode(err, client.SMSCodeConflict):
 		return err
+	}
+	if e.Hint != "" {
+		return tfkit.AtAttr(path.Root("template_name"), err)
 	}
 	if other, ferr := r.Client.SMS.FindTemplateByName(ctx, name); ferr == nil && other != nil && other.ID.Int64() != self {
 		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise: "+
@@ -269,7 +276,7 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name str
 			e.Hint += replacingHint("template_name")
 		}
 	}
-	return err
+	return tfkit.AtAttr(path.Root("template_name"), err)
 }
 
 // templateWriteAdvice explains the codes of store/update a person can act on.

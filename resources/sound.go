@@ -138,14 +138,16 @@ func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, 
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
 		content, err := readSoundFile(plan.Source.ValueString())
 		if err != nil {
-			return err
+			return tfkit.AtAttr(path.Root("source"), err)
 		}
 		id, _, err := r.Client.Sounds.Upload(ctx, client.SoundInput{
 			Name: plan.Name.ValueString(), Remark: plan.Remark.ValueString(), SoundType: plan.SoundType.ValueInt64(),
 			FileName: filepath.Base(plan.Source.ValueString()), Content: content,
 		})
 		plan.ID = types.StringValue(id)
-		return err
+		// sound/upload: 403 name empty; 404 format wrong, 405 and 406
+		// conversion failed, 409 no voice uploaded (§7.2).
+		return tfkit.AttrOfCode(err, map[int64]string{403: "name", 404: "source", 405: "source", 406: "source", 409: "source"})
 	})
 }
 

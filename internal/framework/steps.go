@@ -103,7 +103,7 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 		return
 	}
 	if err := create(ctx, &plan); err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Create "+s.Title, err)
+		tfkit.AddErrorFor(&resp.Diagnostics, err, "Unable to Create "+s.Title, tfkit.APIErrorDetail(err), tfkit.ConfigNames(req.Plan.Schema.GetAttributes()))
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -127,7 +127,8 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	if err := update(ctx, &plan, &state); err != nil {
-		resp.Diagnostics.AddError("Unable to Update "+s.Title, tfkit.APIErrorDetail(err)+s.GoneSincePlan(ctx, &state))
+		tfkit.AddErrorFor(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.APIErrorDetail(err)+s.GoneSincePlan(ctx, &state),
+			tfkit.ConfigNames(req.Plan.Schema.GetAttributes()))
 		return
 	}
 	s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)

@@ -1,0 +1,104 @@
+package resources_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccApplyErrorPointsAtAttribute: a create the service refuses for one
+// attribute (a unique value another object holds, an id that does not
+// exist) showed the first line of the resource block; with 40 resources
+// the user looked for the line. The error now shows the attribute's line
+// (the snippet of the diagnostic, which plain output prints under it).
+func TestAccApplyErrorPointsAtAttribute(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	pw := "Secret123!"
+	if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("9001"), UserName: new("Ann"), UserPassword: &pw, UserEmail: new("taken@example.com")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Taken", QuePriority: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Taken"}); err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	w.WriteBody(`
+resource "contactcenter_agent" "email_taken" {
+  user_num      = "E1"
+  user_name     = "Eve"
+  user_password = "Secret123!"
+  user_email    = "taken@example.com"
+}
+
+resource "contactcenter_skill_group" "name_taken" {
+  que_name     = "Taken"
+  que_priority = 1
+}
+
+resource "contactcenter_sms_signature" "text_taken" {
+  sign_text = "Taken"
+}
+
+resource "contactcenter_sms_template" "no_signature" {
+  sign_id           = 999999
+  template_name     = "Welcome"
+  template_contents = "Hello"
+}
+
+resource "contactcenter_outbound_task" "no_agent" {
+  name           = "Renewals"
+  type           = 1
+  trans_to       = "101"
+  assigned_users = [{ user_num = "NOSUCH" }]
+  config         = { call_ratio_type = 0, max_call_ratio = 3 }
+}
+`)
+	_, out := w.Run("apply", "-auto-approve", "-json")
+	want := map[string]string{
+		"contactcenter_agent.email_taken":         `user_email    = "taken@example.com"`,
+		"contactcenter_skill_group.name_taken":    `que_name     = "Taken"`,
+		"contactcenter_sms_signature.text_taken":  `sign_text = "Taken"`,
+		"contactcenter_sms_template.no_signature": `sign_id           = 999999`,
+		"contactcenter_outbound_task.no_agent":    `assigned_users = [{ user_num = "NOSUCH" }]`,
+	}
+	got := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Severity string `json:"severity"`
+				Summary  string `json:"summary"`
+				Address  string `json:"address"`
+				Snippet  *struct {
+					Code string `json:"code"`
+				} `json:"snippet"`
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" {
+			continue
+		}
+		code := "(no snippet)"
+		if line.Diagnostic.Snippet != nil {
+			code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
+		}
+		got[line.Diagnostic.Address] = code
+	}
+	for addr, line := range want {
+		if got[addr] != line {
+			t.Errorf("%s: the error shows %q; want the line %q", addr, got[addr], line)
+		}
+	}
+	if t.Failed() {
+		t.Log(out)
+	}
+}
