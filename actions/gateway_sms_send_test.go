@@ -428,7 +428,7 @@ func TestActions_checksAgainAtInvoke(t *testing.T) {
 			"+8613800000011 is listed twice (mobiles[0] and mobiles[1])"},
 		"a malformed number": {"contactcenter_gateway_sms_send",
 			map[string]any{"mobiles": []string{"138 10"}, "sms_text": "hello", "sign_text": "Acme"},
-			`Invalid Mobile Number: "138 10" is not a mobile number`},
+			`Invalid Mobile Number: mobiles[0]: "138 10" is not a mobile number`},
 		"a number with separators": {"contactcenter_gateway_sms_send",
 			map[string]any{"mobiles": []string{"+86 138-0013-8000"}, "sms_text": "hello", "sign_text": "Acme"},
 			`can be passed through provider::contactcenter::mobile_normalize, which removes them`},

@@ -26,3 +26,32 @@ func TestActions_timeoutsCheckedAgainAtInvoke(t *testing.T) {
 		}
 	}
 }
+
+// TestActions_invokeChecksNameTheAttribute: a check that runs again at
+// invoke (the value came from another object, unknown at plan) is shown by
+// Terraform without the attribute's line, on the action_trigger, or with
+// nothing under -invoke: "Invalid Mobile Number: "" is not a mobile
+// number" did not say which of the numbers. The detail names it.
+func TestActions_invokeChecksNameTheAttribute(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	res := acctest.InvokeOnly(t, srv, "contactcenter_gateway_sms_send",
+		map[string]any{"mobiles": []string{"13800000001", ""}, "sms_text": "Welcome", "sign_text": "Acme"})
+	if !res.HasError() || !strings.Contains(res.Text(), `Invalid Mobile Number: mobiles[1]: "" is not a mobile number`) {
+		t.Errorf("diagnostics: %s", res.Text())
+	}
+	res = acctest.InvokeOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": "7", "recipients": []map[string]any{
+		{"mobile": "13800000001", "params": map[string]string{"name": "Ann"}},
+		{"mobile": "13800000002", "params": map[string]string{"name": "Lee, Bo"}},
+	}})
+	if !res.HasError() || !strings.Contains(res.Text(), `Invalid Batch Value: recipients[1].params["name"]: The value of ${name}`) {
+		t.Errorf("diagnostics: %s", res.Text())
+	}
+	// A detail that names its attribute already is kept as it is.
+	res = acctest.InvokeOnly(t, srv, "contactcenter_asr_transcribe",
+		map[string]any{"speech_file_url": "https://files.example.com/call.wav", "timeouts": map[string]any{"invoke": "-1m"}})
+	if strings.Contains(res.Text(), "timeouts.invoke: ") {
+		t.Errorf("the attribute named twice: %s", res.Text())
+	}
+}

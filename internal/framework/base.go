@@ -15,10 +15,12 @@ package framework
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -153,6 +155,10 @@ func Invoke[M any](ctx context.Context, self action.Action, a *Action, req actio
 	if !a.Configured(resp) {
 		return
 	}
+	// Terraform shows an invoke's diagnostics without their attribute's
+	// line (on the action_trigger, or none with -invoke): the detail names
+	// the attribute itself.
+	defer func() { resp.Diagnostics = namePaths(resp.Diagnostics) }()
 	// Values that referred to other objects were unknown at validation:
 	// the checks run again now that every value is known.
 	Revalidate(ctx, self, req.Config, &resp.Diagnostics)
@@ -172,4 +178,27 @@ func Invoke[M any](ctx context.Context, self action.Action, a *Action, req actio
 	// A wait before a retry (minutes after an HTTP 429) shows as progress.
 	ctx = client.WithRetryNotice(ctx, func(line string) { progress("%s", line) })
 	run(ctx, &m, progress, &resp.Diagnostics)
+}
+
+// namePaths starts the detail of each diagnostic that has an attribute
+// path with that path ("mobiles[0]: ..."), unless the detail names it, or
+// the element it is in ("recipients[0] (13900000051) has no value").
+func namePaths(diags diag.Diagnostics) diag.Diagnostics {
+	out := make(diag.Diagnostics, 0, len(diags))
+	for _, d := range diags {
+		pd, ok := d.(diag.DiagnosticWithPath)
+		named := func(p path.Path) bool { return strings.Contains(d.Detail(), p.String()) }
+		if !ok || pd.Path().Equal(path.Empty()) || named(pd.Path()) ||
+			(strings.HasSuffix(pd.Path().ParentPath().String(), "]") && named(pd.Path().ParentPath())) {
+			out = append(out, d)
+			continue
+		}
+		detail := pd.Path().String() + ": " + d.Detail()
+		if d.Severity() == diag.SeverityError {
+			out = append(out, diag.NewAttributeErrorDiagnostic(pd.Path(), d.Summary(), detail))
+		} else {
+			out = append(out, diag.NewAttributeWarningDiagnostic(pd.Path(), d.Summary(), detail))
+		}
+	}
+	return out
 }
