@@ -143,3 +143,16 @@ func TestWebhookURLRule(t *testing.T) {
 		}
 	}
 }
+
+// TestNotBlankLeavesEmptyToLength: an empty text got two errors for one
+// mistake ("length must be at least 1" and "must hold more than white
+// space"); the length rule beside notBlank says it once.
+func TestNotBlankLeavesEmptyToLength(t *testing.T) {
+	for s, want := range map[string]int{"": 0, "   ": 1, " \u3000": 1, " a ": 0} {
+		resp := &validator.StringResponse{}
+		notBlank().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("tpl_title"), ConfigValue: types.StringValue(s)}, resp)
+		if len(resp.Diagnostics) != want {
+			t.Errorf("%q: %d diagnostics %v, want %d", s, len(resp.Diagnostics), resp.Diagnostics, want)
+		}
+	}
+}
