@@ -61,8 +61,8 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"mobiles": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1, optionally prefixed `+86` or `86` (sent without it). " +
-					"Any length: the list is sent in requests of at most 200 numbers. Exactly one of `mobiles` and `recipients`.",
+				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed `+86` or `86` (sent without it). " +
+					"Each number once (`+8613800138000` and `13800138000` are one number). Any length: the list is sent in requests of at most 200 numbers. Exactly one of `mobiles` and `recipients`.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(mobileValidator{})},
 			},
 			"sms_text": schema.StringAttribute{
@@ -95,7 +95,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
-						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number: 11 digits starting with 1, optionally prefixed `+86` or `86` (sent without it).",
+						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number: 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed `+86` or `86` (sent without it); each number in one recipient only.",
 						Validators: []validator.String{mobileValidator{}},
 					},
 					"sms_params_list": schema.ListAttribute{
@@ -504,7 +504,7 @@ func failedIn(fs []failure, part []string) int {
 type mobileValidator struct{}
 
 func (mobileValidator) Description(context.Context) string {
-	return "must be a mobile number: 11 digits starting with 1, optionally prefixed +86 or 86"
+	return "must be a mobile number: 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed +86 or 86"
 }
 
 func (v mobileValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -246,10 +247,17 @@ type gatewayFilter struct {
 	State types.Int64 `tfsdk:"state"`
 }
 
-func gatewayFilters(noun string) map[string]listschema.Attribute {
+// gatewayFilters is the filter of a list of noun, whose review states are
+// states (§2.13: a signature may be a draft, -1, a template may not).
+func gatewayFilters(noun string, states ...int64) map[string]listschema.Attribute {
+	names := map[int64]string{-1: "`-1` draft", 0: "`0` pending", 1: "`1` approved", 2: "`2` rejected"}
+	var desc []string
+	for _, s := range states {
+		desc = append(desc, names[s])
+	}
 	return map[string]listschema.Attribute{
-		"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1, 2)},
-			MarkdownDescription: "Only " + noun + " in this review state: `-1` draft, `0` pending, `1` approved, `2` rejected (filtered by the provider)."},
+		"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{int64validator.OneOf(states...)},
+			MarkdownDescription: "Only " + noun + " in this review state: " + strings.Join(desc, ", ") + " (filtered by the provider)."},
 	}
 }
 
@@ -261,7 +269,7 @@ func (f gatewayFilter) keeps(state client.FlexInt) bool {
 // page (the largest page of get_sign and get_template).
 func NewGatewaySMSSignatureListResource() list.ListResource {
 	return newLister("gateway_sms_signature", "gateway SMS signatures", "Every signature of the app is listed; `state` narrows the list (API: get_sign, 50 a page). The gateway does not give the image and the remark back, so the generated configuration has neither.",
-		gatewayFilters("signatures"), func(g client.GatewaySignature) string { return g.Content() },
+		gatewayFilters("signatures", -1, 0, 1, 2), func(g client.GatewaySignature) string { return g.Content() },
 		func(g *client.GatewaySignature, m *gatewaySMSSignatureModel) {
 			m.Timeouts = nullTimeouts("create")
 			m.flatten(g)

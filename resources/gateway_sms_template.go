@@ -148,7 +148,7 @@ func (m *gatewaySMSTemplateModel) flatten(t *client.GatewayTemplate) {
 // page (the largest page of get_sign and get_template).
 func NewGatewaySMSTemplateListResource() list.ListResource {
 	return newLister("gateway_sms_template", "gateway SMS templates", "Every template of the app is listed; `state` narrows the list (API: get_template, 50 a page).",
-		gatewayFilters("templates"), func(g client.GatewayTemplate) string { return string(g.TplTitle) },
+		gatewayFilters("templates", 0, 1, 2), func(g client.GatewayTemplate) string { return string(g.TplTitle) },
 		func(g *client.GatewayTemplate, m *gatewaySMSTemplateModel) {
 			m.Timeouts = nullTimeouts("create")
 			m.flatten(g)
