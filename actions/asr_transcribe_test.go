@@ -161,7 +161,7 @@ func TestASRTranscribeAction_validation(t *testing.T) {
 		"neither source":          {map[string]any{}, "speech_file_url"},
 		"both sources":            {map[string]any{"speech_file_url": "https://x/a.wav", "call_id": "c1"}, "speech_file_url"},
 		"callback without url":    {map[string]any{"call_id": "c1", "enable_callback": true}, "callback_url is required when enable_callback is true"},
-		"bad timeout":             {map[string]any{"call_id": "c1", "timeouts": map[string]any{"invoke": "soon"}}, "Time Duration"},
+		"bad timeout":             {map[string]any{"call_id": "c1", "timeouts": map[string]any{"invoke": "soon"}}, `Invalid Timeout: timeouts.invoke must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`},
 		"negative timeout":        {map[string]any{"call_id": "c1", "timeouts": map[string]any{"invoke": "-5s"}}, `timeouts.invoke must be a positive duration, such as "90s" or "30m", got "-5s"`},
 		"empty speech_file_url":   {map[string]any{"speech_file_url": ""}, "at least 1"},
 		"empty output_file given": {map[string]any{"call_id": "c1", "output_file": ""}, "at least 1"},

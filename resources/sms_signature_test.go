@@ -297,7 +297,7 @@ func TestAccSMSSignature_validation(t *testing.T) {
 		"padded text":    {smsSignatureConfig(" Acme", ""), `must not begin or end with white space`},
 		"no-break space": {smsSignatureConfig("Acme\u00a0", ""), `must not begin or end with white space`},
 		"missing text":   {`resource "contactcenter_sms_signature" "test" {}`, `The argument "sign_text" is required`},
-		"bad timeout":    {smsSignatureConfig("Acme", `timeouts = { create = "soon" }`), `"soon" must be a string containing a sequence of decimal numbers`},
+		"bad timeout":    {smsSignatureConfig("Acme", `timeouts = { create = "soon" }`), `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`},
 		"unknown field":  {smsSignatureConfig("Acme", `state = 1`), `Invalid Configuration for Read-Only Attribute`},
 	}
 	env.ExpectPlanErrors(t, cases)

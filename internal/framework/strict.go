@@ -25,7 +25,8 @@ var WholeNumber = tfkit.WholeNumber
 //   - a list, set or map, of values or of nested objects, gets the
 //     tfkit.NoNullElements validator (`ids = [var.unset]`);
 //   - a duration of the timeouts package (`timeouts = { create = "-5s" }`)
-//     gets tfkit.PositiveDuration: the package checks only that it parses.
+//     gets tfkit.PositiveDuration in the place of the package's check,
+//     which checks only that it parses, without naming the attribute.
 //
 // It goes into nested objects at any depth. It takes the attributes of any
 // of the framework's schema packages (resource, data source, action, list
@@ -61,8 +62,7 @@ func strictAttribute(a reflect.Value) bool {
 	}
 	switch a.Type().Name() {
 	case "StringAttribute":
-		if v := field("Validators"); hasTimeoutsDuration(v) {
-			prependValidator(v, tfkit.PositiveDuration)
+		if v := field("Validators"); replaceTimeoutsDuration(v) {
 			return true
 		}
 	case "Int64Attribute":
@@ -96,11 +96,16 @@ func strictAttribute(a reflect.Value) bool {
 // timeoutsPkg is where the timeouts attributes' duration validator lives.
 const timeoutsPkg = "github.com/hashicorp/terraform-plugin-framework-timeouts/"
 
-// hasTimeoutsDuration reports whether a slice of validators holds the
-// timeouts package's duration check: the attribute is a timeout.
-func hasTimeoutsDuration(validators reflect.Value) bool {
+// replaceTimeoutsDuration puts tfkit.PositiveDuration in the place of the
+// timeouts package's duration check in a slice of validators (the
+// attribute is a timeout), and reports whether it did. The package's
+// message ("must be a string containing a sequence of decimal numbers")
+// did not say which attribute, and Terraform 1.11 shows it on the first
+// line of the resource.
+func replaceTimeoutsDuration(validators reflect.Value) bool {
 	for i := range validators.Len() {
 		if t := validators.Index(i).Elem().Type(); strings.HasPrefix(t.PkgPath(), timeoutsPkg) && strings.Contains(t.Name(), "Duration") {
+			validators.Index(i).Set(reflect.ValueOf(tfkit.PositiveDuration))
 			return true
 		}
 	}

@@ -89,18 +89,20 @@ func TestStrict_timeouts(t *testing.T) {
 		nested := res["timeouts"].(schema.SingleNestedAttribute).Attributes
 		for _, name := range []string{"create", "update"} {
 			vs := nested[name].(schema.StringAttribute).Validators
-			if len(vs) != 2 || vs[0] != tfkit.PositiveDuration {
-				t.Errorf("pass %d: timeouts.%s validators %v, want PositiveDuration and the package's own", pass, name, vs)
+			if len(vs) != 1 || vs[0] != tfkit.PositiveDuration {
+				t.Errorf("pass %d: timeouts.%s validators %v, want PositiveDuration in the place of the package's own", pass, name, vs)
 			}
 		}
-		if vs := act["timeouts"].(actionschema.SingleNestedAttribute).Attributes["invoke"].(actionschema.StringAttribute).Validators; len(vs) != 2 || vs[0] != tfkit.PositiveDuration {
+		if vs := act["timeouts"].(actionschema.SingleNestedAttribute).Attributes["invoke"].(actionschema.StringAttribute).Validators; len(vs) != 1 || vs[0] != tfkit.PositiveDuration {
 			t.Errorf("pass %d: action timeouts.invoke validators %v", pass, vs)
 		}
 		if vs := res["name"].(schema.StringAttribute).Validators; len(vs) != 0 {
 			t.Errorf("pass %d: name got validators %v", pass, vs)
 		}
 	}
-	for value, want := range map[string]string{"-5s": `must be a positive duration, such as "90s" or "30m", got "-5s"`, "0s": "got \"0s\"", "1s": "", "soon": ""} {
+	for value, want := range map[string]string{"-5s": `must be a positive duration, such as "90s" or "30m", got "-5s"`, "0s": "got \"0s\"", "1s": "",
+		// The package's own message did not name the attribute.
+		"soon": `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`} {
 		var resp validator.StringResponse
 		tfkit.PositiveDuration.ValidateString(ctx, validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: types.StringValue(value)}, &resp)
 		got := ""

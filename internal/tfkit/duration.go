@@ -8,11 +8,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// PositiveDuration refuses a duration of zero or less, such as
-// `timeouts = { create = "-5s" }`: the timeouts package checks only that
-// the text parses, and a wait that ends before it starts would give up
-// after the object was created or the task started. Text that does not
-// parse is left to the timeouts package's own validator.
+// PositiveDuration refuses text that is not a duration (`"10 minutes"`)
+// and a duration of zero or less, such as `timeouts = { create = "-5s" }`:
+// a wait that ends before it starts would give up after the object was
+// created or the task started. It takes the place of the timeouts
+// package's own check, which did not name the attribute.
 var PositiveDuration positiveDuration
 
 type positiveDuration struct{}
@@ -28,7 +28,12 @@ func (v positiveDuration) ValidateString(ctx context.Context, req validator.Stri
 		return
 	}
 	d, err := time.ParseDuration(req.ConfigValue.ValueString())
-	if err == nil && d <= 0 {
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
+			fmt.Sprintf(`%s must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got %q.`, req.Path, req.ConfigValue.ValueString()))
+		return
+	}
+	if d <= 0 {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
 			fmt.Sprintf("%s %s, got %q: a wait of %s would give up at once.", req.Path, v.Description(ctx), req.ConfigValue.ValueString(), d))
 	}
