@@ -8,6 +8,7 @@
 # even though Terraform 1.11 cannot list them. Examples are found by path:
 # examples/provider/provider.tf, examples/resources/<type>/resource.tf and
 # import.sh, examples/data-sources/<type>/data-source.tf,
+# examples/list-resources/<type>/list-resource.tfquery.hcl,
 # examples/actions/<type>/action.tf, examples/functions/<name>/function.tf.
 # templates/subcategory.tmpl (which object is filed under which domain) is
 # put in front of each kind's template in a copy of templates/, which
