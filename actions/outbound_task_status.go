@@ -44,7 +44,7 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"ids": schema.ListAttribute{
 				ElementType: types.Int64Type, Required: true,
-				MarkdownDescription: "Project ids of the tasks (`id`), e.g. `contactcenter_outbound_task.x.id`.",
+				MarkdownDescription: "Project ids of the tasks (`id`), e.g. `contactcenter_outbound_task.x.id`: at least one, each once.",
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(),
 					listvalidator.ValueInt64sAre(int64validator.AtLeast(1)),

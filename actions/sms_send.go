@@ -70,11 +70,11 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			},
 			"recipients": schema.ListNestedAttribute{
 				Required:            true,
-				MarkdownDescription: "Who receives the message. Each number may appear once.",
+				MarkdownDescription: "Who receives the message: at least one recipient. Each number may appear once (`+8613800138000`, `8613800138000` and `13800138000` are one number).",
 				Validators:          []validator.List{listvalidator.SizeAtLeast(1)},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
-						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number (`phone`): digits, optionally with a leading `+` and country code.",
+						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number (`phone`): 5 to 20 digits, the country code included when there is one, optionally after a leading `+`.",
 						Validators: []validator.String{stringvalidator.RegexMatches(mobileRE, "must be a phone number: 5 to 20 digits, optionally after a leading +")},
 					},
 					"params": schema.MapAttribute{
