@@ -115,12 +115,12 @@ func AgentAttributes() map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{
 		"id": framework.IDAttribute("The agent's `user_id`."),
 		"user_num": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Agent number (`user_num`), unique within the enterprise. It cannot be changed: a new value replaces the agent.",
+			Required: true, MarkdownDescription: "Agent number (`user_num`), not empty, unique within the enterprise. It cannot be changed: a new value replaces the agent.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed(), lookalikeNumber},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"user_name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Agent name (`user_name`).",
+			Required: true, MarkdownDescription: "Agent name (`user_name`), not empty.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"user_password": schema.StringAttribute{
@@ -140,7 +140,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Version of `user_password_wo`. Required with `user_password_wo`; change it (for example increment it) to send a new password.",
 		},
 		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
-		"user_email":     optionalComputedString("E-mail address (`user_email`), unique within the enterprise.", emailAddress),
+		"user_email":     optionalComputedString("E-mail address (`user_email`), a plain address such as `ann.lee@example.com`, unique within the enterprise.", emailAddress),
 		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed(), lookalikeNumber),
 		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed(), lookalikeNumber),
 		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),
@@ -180,7 +180,7 @@ func AgentAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Forbid the agent to log in (`is_forbidden_login`). Defaults to `false`.",
 		},
-		"max_sessions": framework.OptionalComputedInt64("Most simultaneous online-chat sessions (`max_sessions`), at most `300` (the platform's limit). Unset, the service's value is kept.",
+		"max_sessions": framework.OptionalComputedInt64("Most simultaneous online-chat sessions (`max_sessions`), from `0` to `300` (the platform's limit). Unset, the service's value is kept.",
 			int64validator.Between(0, client.AgentMaxSessionsLimit)),
 		"basic_sessions": framework.OptionalComputedInt64("Basic number of online-chat sessions (`basic_sessions`), at least `1` (the platform's minimum). Unset, the service's value is kept.",
 			int64validator.AtLeast(client.AgentBasicSessionsMin)),

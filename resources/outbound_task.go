@@ -75,7 +75,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The project id (`id`)."),
 		"name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Project name (`name`), kept as written (spaces at either end included).",
+			Required: true, MarkdownDescription: "Project name (`name`), not empty nor white space only, and kept as written (spaces at either end included).",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), notBlank()},
 		},
 		"type": schema.Int64Attribute{
@@ -114,7 +114,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		},
 		"max_conn_secs":     framework.DefaultInt64("Longest call duration (`max_conn_secs`), in seconds. Defaults to `300`.", 300, int64validator.AtLeast(0)),
 		"timeout_secs":      framework.DefaultInt64("Outbound time-out (`timeout_secs`), in seconds: a call not connected by then is hung up. Defaults to `30`.", 30, int64validator.AtLeast(0)),
-		"max_queue_secs":    framework.DefaultInt64("Data freshness (`max_queue_secs`), in seconds: data not dialed within this time after receipt is not dialed; `0` is unlimited. Defaults to `0`.", 0, int64validator.AtLeast(0)),
+		"max_queue_secs":    framework.DefaultInt64("Data freshness (`max_queue_secs`), in seconds, at least `0`: data not dialed within this time after receipt is not dialed; `0` is unlimited. Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"enable_asr":        defaultFalse("Whether speech recognition is on (`enable_asr`); it chooses between `recall_strategies.default` (off) and `recall_strategies.asr` (on)."),
 		"config":            taskConfigAttribute(),
 		"recall_strategies": recallStrategiesAttribute(),

@@ -69,7 +69,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The group id (`que_id`)."),
 		"que_name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Group name (`que_name`). Unique within the enterprise.",
+			Required: true, MarkdownDescription: "Group name (`que_name`), not empty. Unique within the enterprise.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"que_priority": schema.Int64Attribute{
@@ -81,14 +81,14 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		"que_type": framework.OptionalComputedInt64("Direction (`que_type`): `0` inbound and outbound, `1` inbound, `2` outbound. "+
 			"Unset, the platform's value is kept (the provider sends it only when set).",
 			int64validator.OneOf(0, 1, 2)),
-		"que_length": framework.OptionalComputedInt64("Maximum queue length (`que_length`), in callers.", int64validator.AtLeast(0)),
-		"que_time":   framework.OptionalComputedInt64("Longest time in the queue (`que_time`), in seconds.", int64validator.AtLeast(0)),
-		"ring_time":  framework.OptionalComputedInt64("Agent ring duration (`ring_time`), in seconds.", int64validator.AtLeast(0)),
-		"next_wait":  framework.OptionalComputedInt64("After-call wait before the next call (`next_wait`), in seconds.", int64validator.AtLeast(0)),
+		"que_length": framework.OptionalComputedInt64("Maximum queue length (`que_length`), in callers, at least `0`.", int64validator.AtLeast(0)),
+		"que_time":   framework.OptionalComputedInt64("Longest time in the queue (`que_time`), in seconds, at least `0`.", int64validator.AtLeast(0)),
+		"ring_time":  framework.OptionalComputedInt64("Agent ring duration (`ring_time`), in seconds, at least `0`.", int64validator.AtLeast(0)),
+		"next_wait":  framework.OptionalComputedInt64("After-call wait before the next call (`next_wait`), in seconds, at least `0`.", int64validator.AtLeast(0)),
 		"b_announce": framework.OptionalComputedInt64("Announce the agent number to the caller (`b_announce`): `0` no, `1` yes.", int64validator.OneOf(0, 1)),
-		"noans_times": framework.OptionalComputedInt64("Unanswered rings before `noans_action` applies (`noans_times`).",
+		"noans_times": framework.OptionalComputedInt64("Unanswered rings before `noans_action` applies (`noans_times`), at least `0`.",
 			int64validator.AtLeast(0)),
-		"noans_wait": framework.OptionalComputedInt64("Wait after an unanswered ring (`noans_wait`), in seconds.", int64validator.AtLeast(0)),
+		"noans_wait": framework.OptionalComputedInt64("Wait after an unanswered ring (`noans_wait`), in seconds, at least `0`.", int64validator.AtLeast(0)),
 		"noans_action": framework.OptionalComputedString("What happens to an agent who does not answer (`noans_action`): `\"0\"` nothing, `\"1\"` set the agent busy.",
 			stringvalidator.OneOf("0", "1")),
 		"que_strategy": framework.OptionalComputedInt64("Distribution strategy (`que_strategy`): `1` longest wait, `2` skill priority, `9` round robin.",

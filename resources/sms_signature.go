@@ -88,7 +88,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The signature id (`id`). Templates refer to the signature by this id in `sign_id`."),
 		"sign_text": schema.StringAttribute{
-			Required: true, MarkdownDescription: "The signature text (`sign_text`), without brackets: a message carries it as `【text】` in front of its text (text in brackets warns at plan). " +
+			Required: true, MarkdownDescription: "The signature text (`sign_text`), not empty and without brackets: a message carries it as `【text】` in front of its text (text in brackets warns at plan). " +
 				"Changing it replaces the signature.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),

@@ -106,7 +106,7 @@ var AgentConfigObjects = []AgentConfigObject{
 	}},
 	{Name: "wait_time_config", desc: "The pause after a call before the agent gets the next one, for wrap-up work (`wait_time_config`).", fields: []cfgField{
 		typeField("wait_time_config"),
-		{name: "next_wait", api: "next_wait", kind: cfgInt, def: int64(5), desc: "After-call wait (`next_wait`), in seconds. Defaults to `5`.",
+		{name: "next_wait", api: "next_wait", kind: cfgInt, def: int64(5), desc: "After-call wait (`next_wait`), in seconds, at least `0`. Defaults to `5`.",
 			intV: []validator.Int64{int64validator.AtLeast(0)}},
 		boolField("is_enable_busy_cancel_wait", "is_enable_busy_cancel_wait", "Setting busy cancels the wait", false),
 	}},
@@ -122,7 +122,7 @@ var AgentConfigObjects = []AgentConfigObject{
 			strV: []validator.String{stringvalidator.OneOf(client.SystemNoticePositions...)}},
 		boolField("is_auto_close", "is_auto_close", "Close notices automatically", true),
 		{name: "auto_close_interval", api: "auto_close_interval", kind: cfgInt, def: int64(5),
-			desc: "Seconds before a notice closes itself (`auto_close_interval`). Defaults to `5`.",
+			desc: "Seconds before a notice closes itself (`auto_close_interval`), at least `0`. Defaults to `5`.",
 			intV: []validator.Int64{int64validator.AtLeast(0)}},
 	}},
 	{Name: "user_caller", desc: "The caller numbers the agent's calls may show: chosen automatically, or taken from X numbers, trunk numbers or number groups (`user_caller`; the available numbers are listed by `contactcenter_number_selection`).", fields: []cfgField{
