@@ -45,7 +45,10 @@ func NewAgentListResource() list.ListResource {
 		Description: "Without a filter every agent is listed; filters combine with AND, the values of one filter with OR. Each agent comes with its configuration objects (API: users/list); its `queue_ids` stays unset, " +
 			"since setting it makes the resource manage the agent's groups: the groups' memberships are listed by `contactcenter_skill_group_members`.",
 		Filters: map[string]listschema.Attribute{
-			"user_num":    listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`)."},
+			// As the agents data source's: the service reads an empty
+			// user_num as no filter, and stores numbers trimmed.
+			"user_num": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`), not empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), Trimmed()}},
 			"user_status": ids("Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.", int64validator.OneOf(1, 2, 3)),
 			"dept_ids":    ids("Only agents of these departments (`dept_ids`).", int64validator.AtLeast(1)),
 			"queue_ids":   ids("Only agents in these skill groups (`queue_ids`).", int64validator.AtLeast(1)),

@@ -1229,6 +1229,15 @@ func TestAgent_list(t *testing.T) {
 	if d := empty[0].Diagnostics[0]; !strings.Contains(d.Detail, "queue_ids list must contain at least 1 elements") {
 		t.Errorf("queue_ids = []: %s: %s", d.Summary, d.Detail)
 	}
+	// user_num "" listed every agent (the service reads it as no filter),
+	// and " 8001" none without a word: refused as the agents data source
+	// refuses them.
+	for num, want := range map[string]string{"": "string length must be at least 1", " 8001": "must not begin or end with white space"} {
+		got := env.List(t, "contactcenter_agent", map[string]any{"user_num": num}, false, 10)
+		if len(got) != 1 || len(got[0].Diagnostics) == 0 || !strings.Contains(got[0].Diagnostics[0].Detail, want) {
+			t.Errorf("user_num %q: %d results %+v; want one error containing %q", num, len(got), got, want)
+		}
+	}
 }
 
 // delete_mode is the provider's setting: changing it alone writes nothing
