@@ -206,7 +206,11 @@ func (s reviewSteps[M]) await(ctx context.Context, op string, m *M, timeout time
 			return r.state, r.reason, nil
 		},
 	})
+	// No read may have succeeded (Ctrl-C right after the write): m still
+	// holds the plan's unknown values, which Terraform refuses as the
+	// result of an apply; they are saved as null, as SaveAndReadBack does.
 	diags.Append(state.Set(ctx, m)...)
+	state.Raw = framework.NullUnknowns(state.Raw)
 	framework.SetIdentity(ctx, *state, identity, diags)
 }
 
