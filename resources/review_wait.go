@@ -288,6 +288,14 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	var lastErr error
 	for {
 		state, reason, err := w.read(ctx)
+		if err != nil && ctx.Err() == nil && client.IsNotFound(err) {
+			// Deleted meanwhile (in the portal, by another configuration):
+			// no review will finish; it was polled until the timeout.
+			diags.AddError(w.kind+" Deleted While Waiting for Review",
+				fmt.Sprintf("%s was deleted while the apply waited for its review (in the portal, or by another configuration), so the review cannot finish: %s\n\n"+
+					"The next plan finds it gone and plans to create it again, for a new review.", w.what, tfkit.APIErrorDetail(err)))
+			return
+		}
 		if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) {
 			diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
 			return

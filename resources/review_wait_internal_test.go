@@ -2,6 +2,7 @@ package resources
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +132,23 @@ func TestWaitForReview_readsFailingForAWhile(t *testing.T) {
 		}})
 	if len(d) != 1 || d[0].Summary() != "Unable to Read SMS Signature While Waiting for Review" {
 		t.Errorf("a refusal: %v", d)
+	}
+}
+
+// TestWaitForReview_deleted: an object deleted while the apply waited for
+// its review (in the portal) was polled until the create timeout, 30
+// minutes by default; the wait ends at once, saying so.
+func TestWaitForReview_deleted(t *testing.T) {
+	t.Parallel()
+	var d diag.Diagnostics
+	start := time.Now()
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 2 * time.Second,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		read: func(context.Context) (int64, string, error) {
+			return 0, "", fmt.Errorf("signature 101: %w", client.ErrNotFound)
+		}})
+	if len(d) != 1 || d[0].Summary() != "SMS Signature Deleted While Waiting for Review" ||
+		!strings.Contains(d[0].Detail(), "signature 101 (Acme) was deleted while the apply waited for its review") || time.Since(start) > time.Second {
+		t.Errorf("after %s: %v", time.Since(start), d)
 	}
 }

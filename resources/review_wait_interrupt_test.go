@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -90,4 +93,39 @@ func TestReviewWait_interruptedAfterCreateSavesNoUnknowns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAccReviewWait_deletedMeanwhile: a signature deleted in the portal
+// while the apply waited for its review was polled until the create
+// timeout (30 minutes by default); the apply fails at once, saying so, and
+// the next plan creates it again.
+func TestAccReviewWait_deletedMeanwhile(t *testing.T) {
+	t.Parallel()
+	var stored, deleted atomic.Bool
+	var c *client.Client
+	env := acctest.NewWithHandler(t, func(sim http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if stored.Load() && strings.HasSuffix(r.URL.Path, "/sms/sign/list") && deleted.CompareAndSwap(false, true) {
+				if err := c.SMS.DeleteSignature(r.Context(), 101); err != nil {
+					t.Errorf("deleting the signature in the portal: %v", err)
+				}
+			}
+			sim.ServeHTTP(w, r)
+			if strings.HasSuffix(r.URL.Path, "/sms/sign/store") {
+				stored.Store(true)
+			}
+		})
+	})
+	c = env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(smsSignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"5s\" }")),
+				ExpectError: regexp.MustCompile(`SMS Signature Deleted While Waiting for Review`),
+			},
+			{Config: env.Config(smsSignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"5s\" }")), PlanOnly: true, ExpectNonEmptyPlan: true},
+		},
+	})
 }
