@@ -1,0 +1,136 @@
+package datasources_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// rewriteAnswers wraps the simulator: the answer to each request whose path
+// ends in suffix has re replaced by repl (the platform answering a value the
+// simulator does not produce).
+func rewriteAnswers(suffix string, re *regexp.Regexp, repl string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, suffix) {
+				h.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			body := re.ReplaceAll(rec.Body.Bytes(), []byte(repl))
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.Header().Del("Content-Length")
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(body)
+		})
+	}
+}
+
+// TestAgentsDataSource_roleAndPositionFilters: role_ids alone gives exactly
+// the agents of those roles, position_ids alone exactly those of those
+// positions.
+func TestAgentsDataSource_roleAndPositionFilters(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	seed, _ := json.Marshal([]map[string]any{
+		{"user_num": "7001", "user_name": "Role 77", "user_status": 1, "dept_id": 1, "user_type": "1", "role_id": 77, "position_id": 1},
+		{"user_num": "7002", "user_name": "Role 5, position 5", "user_status": 1, "dept_id": 1, "user_type": "1", "role_id": 5, "position_id": 5},
+		{"user_num": "7003", "user_name": "Position 5", "user_status": 1, "dept_id": 1, "user_type": "1", "role_id": 1, "position_id": 5},
+	})
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": seed}); err != nil {
+		t.Fatal(err)
+	}
+	srv := env.ActionServer(t)
+	nums := func(config map[string]any) []string {
+		t.Helper()
+		state, d := acctest.ReadDataSource(t, srv, "contactcenter_agents", config)
+		if state == nil {
+			t.Fatalf("read %v: %v", config, d)
+		}
+		var out []string
+		for _, a := range state["agents"].([]any) {
+			out = append(out, fmt.Sprint(a.(map[string]any)["user_num"]))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := nums(map[string]any{"role_ids": []int{77}}); !slices.Equal(got, []string{"7001"}) {
+		t.Errorf("role_ids = [77]: agents %q, want [7001]", got)
+	}
+	if got := nums(map[string]any{"position_ids": []int{5}}); !slices.Equal(got, []string{"7002", "7003"}) {
+		t.Errorf("position_ids = [5]: agents %q, want [7002 7003]", got)
+	}
+}
+
+// TestAgentsDataSource_queueNamesBlank: an agent whose queue_names the
+// platform answers as white space has no skill-group names ([]), not one
+// blank name.
+func TestAgentsDataSource_queueNamesBlank(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, rewriteAnswers("/users/list", regexp.MustCompile(`"queue_names":""`), `"queue_names":" "`))
+	num, name, pw := "7101", "No group", "Passw0rd-x"
+	if _, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &name, UserPassword: &pw}); err != nil {
+		t.Fatal(err)
+	}
+	state, d := acctest.ReadDataSource(t, env.ActionServer(t), "contactcenter_agents", map[string]any{"user_num": num})
+	if state == nil {
+		t.Fatalf("read: %v", d)
+	}
+	agents := state["agents"].([]any)
+	if len(agents) != 1 {
+		t.Fatalf("agents %v, want the one", agents)
+	}
+	if names := agents[0].(map[string]any)["queue_names"]; fmt.Sprint(names) != "[]" {
+		t.Errorf("queue_names = %q, want []", names)
+	}
+}
+
+// TestSMSRecordsDataSource_userDataNull: a record whose user_data the
+// platform answers as JSON null reads user_data "", not "null".
+func TestSMSRecordsDataSource_userDataNull(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, rewriteAnswers("/sms/record/list", regexp.MustCompile(`"user_data":\{\}`), `"user_data":null`))
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Hi", TemplateContents: "Hi there", SignID: sg.ID.Int64()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := env.Sim.Review("sms_template", fmt.Sprint(tp.ID), 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SMS.Send(t.Context(), client.SMSSendInput{Phone: "13800138000", Type: 1, TemplateID: fmt.Sprint(tp.ID)}); err != nil {
+		t.Fatal(err)
+	}
+	// The wrapper did answer null (else the test would pin nothing).
+	recs, err := client.Collect(c.SMS.ListRecords(t.Context(), client.SMSRecordFilter{}))
+	if err != nil || len(recs) != 1 || !bytes.Equal(recs[0].UserData, []byte("null")) {
+		t.Fatalf("records %+v (%v), want one with user_data null", recs, err)
+	}
+	state, d := acctest.ReadDataSource(t, env.ActionServer(t), "contactcenter_sms_records", map[string]any{})
+	if state == nil {
+		t.Fatalf("read: %v", d)
+	}
+	records := state["records"].([]any)
+	if len(records) != 1 {
+		t.Fatalf("records %v, want one", records)
+	}
+	if ud := records[0].(map[string]any)["user_data"]; ud != "" {
+		t.Errorf("user_data = %q, want \"\" (the platform answered null)", ud)
+	}
+}
