@@ -20,7 +20,9 @@ import (
 //	{"type":"run",...}      once per run: template, channel, the run's tag
 //	{"type":"intent",...}   before a batch is sent: its numbers and tag
 //	{"type":"outcome",...}  after the answer: each number sent or not
-//	{"type":"reports",...}  delivery reports pulled off the platform's queue
+//	{"type":"pull",...}     before a pull of delivery reports off the queue
+//	{"type":"reports",...}  the reports that pull took (none, or it failed
+//	                        before it reached the platform)
 //
 // A number is settled when an outcome says so. A number with an intent but
 // no outcome is in doubt: the process stopped between sending and recording
@@ -88,6 +90,25 @@ type journal struct {
 	// tags are the send tags of every intent in the journal: a report of
 	// another tag is of another send.
 	tags map[string]bool
+	// openPull is the time of a pull of delivery reports with no reports
+	// record after it yet (zero when none): the pull under way, or one
+	// whose answer was lost or whose run was killed. lostPulls are the
+	// times of earlier ones, followed by another pull: the reports they
+	// took off the queue are lost.
+	openPull  time.Time
+	lostPulls []time.Time
+}
+
+// reportsMayBeLost returns the time of a pull of ccsync's own that may
+// have taken delivery reports it never recorded, since the number went in
+// doubt at since (zero when none did): its report may be lost.
+func (j *journal) reportsMayBeLost(since time.Time) time.Time {
+	for _, t := range append(slices.Clip(j.lostPulls), j.openPull) {
+		if !t.IsZero() && !t.Before(since) {
+			return t
+		}
+	}
+	return time.Time{}
 }
 
 func reportKey(tag, mobile string) string { return tag + "\x00" + mobile }
@@ -225,7 +246,13 @@ func (j *journal) apply(r journalRec, template, via string) error {
 			}
 			j.state[m] = ns
 		}
+	case "pull":
+		if !j.openPull.IsZero() {
+			j.lostPulls = append(j.lostPulls, j.openPull)
+		}
+		j.openPull = r.Time
 	case "reports":
+		j.openPull = time.Time{}
 		for _, rep := range r.Reports {
 			j.reported[reportKey(rep.Tag, rep.Mobile)] = rep
 		}

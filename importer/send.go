@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // MaxBatch is the most numbers one send request carries: §8 "mobiles per
@@ -491,17 +493,30 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 			pullErr = fmt.Errorf("stopped after %d pulls of delivery reports with numbers still not found", pulls)
 			break
 		}
+		// The pull is recorded before it is made: one whose answer is lost,
+		// or whose run is killed, may have taken reports off the queue
+		// that nobody recorded, and the numbers they were of cannot be
+		// settled any more (reportsMayBeLost).
+		if err := j.write(journalRec{Type: "pull", Time: time.Now()}); err != nil {
+			return nil, err
+		}
 		reps, err := rp.PullReports(ctx)
 		if err != nil {
 			pullErr = err
-			break
-		}
-		if len(reps) == 0 {
-			drained = true
+			if !client.IsAmbiguous(err) && !errors.Is(err, context.Canceled) {
+				// It did not reach the platform: it took nothing.
+				if werr := j.write(journalRec{Type: "reports", Time: time.Now()}); werr != nil {
+					return nil, werr
+				}
+			}
 			break
 		}
 		if err := j.write(journalRec{Type: "reports", Time: time.Now(), Reports: reps}); err != nil {
 			return nil, err
+		}
+		if len(reps) == 0 {
+			drained = true
+			break
 		}
 		total += len(reps)
 		for _, r := range reps {
@@ -525,6 +540,14 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 			if resend {
 				release = append(release, m)
 			}
+		case !j.reportsMayBeLost(j.state[m].since).IsZero():
+			// Not released even with --resend-unknown: it may have been
+			// sent, and its report taken by ccsync itself and lost.
+			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: a pull of the gateway's delivery reports by ccsync at %s "+
+				"got no answer or was interrupted, so the reports it took off the queue are lost, and this number's (smsExt %s) may be among them. "+
+				"Sending it again could send it twice, so neither a new run nor --resend-unknown settles it: "+
+				"check the delivery records in the gateway's portal, and if it has none, send to it with a sheet of its own",
+				j.reportsMayBeLost(j.state[m].since).Local().Format("2006-01-02 15:04:05"), strings.Join(tags, ", "))
 		case pullErr != nil:
 			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: the gateway's delivery reports (smsExt %s) could not be read: %v. Run again to settle it",
 				strings.Join(tags, ", "), pullErr)

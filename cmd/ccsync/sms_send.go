@@ -38,7 +38,10 @@ delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
 only with --resend-unknown. The queue hands each report out once: the
 reports taken, also those of other sends, are kept in the journal, and the
-run says how many of them were of other sends.
+run says how many of them were of other sends. A pull of ccsync's own whose
+answer was lost, or whose run was killed, took reports nobody recorded: the
+numbers in doubt then are not sent again, even with --resend-unknown (it
+could send them twice); check them in the gateway's delivery records.
 
 One run at a time uses a journal: a run that sends locks it (an advisory
 lock, which the system releases when the run ends, however it ends). A
