@@ -49,6 +49,9 @@ func TestAdmin_refusesWebPages(t *testing.T) {
 		"another site":              {"", "http://evil.example", "cross-site", "cross-origin request refused"},
 		"DNS rebinding":             {"evil.example:" + port, "http://evil.example:" + port, "same-origin", "is not a loopback address"},
 		"a rebound call, no Origin": {"evil.example:" + port, "", "same-origin", "is not a loopback address"},
+		// The README promises a browser's call is served only from the
+		// simulator's own page: one another site made, without Origin, was served.
+		"another site, no Origin": {"", "", "cross-site", "cross-site request refused"},
 	} {
 		if code, body := post(tc.host, tc.origin, tc.fetch); code != http.StatusForbidden || !strings.Contains(body, tc.want) {
 			t.Errorf("%s: HTTP %d %s", name, code, body)

@@ -96,6 +96,9 @@ type Server struct {
 	// id).
 	idBase uint32
 	ids    atomic.Uint32
+	// persistErr is the last failure to write the state file since the
+	// last write that succeeded (nil when none): PersistErr.
+	persistErr error
 }
 
 // domain is one API area of the simulator. Each domain file registers
@@ -168,8 +171,23 @@ func New(opts Options) (*Server, error) {
 		case !os.IsNotExist(err):
 			return nil, fmt.Errorf("reading state: %w", err)
 		}
+		// Written once now: a folder that does not exist or cannot be
+		// written is refused at start, where every write was answered as
+		// done and the data lost at the next start.
+		if err := writeFileAtomic(opts.StatePath, s.st); err != nil {
+			return nil, fmt.Errorf("the state file %s cannot be written: %w", opts.StatePath, err)
+		}
 	}
 	return s, nil
+}
+
+// PersistErr returns the last failure to write the state file (--state),
+// nil when the last write succeeded or there is no state file: a caller
+// that stops the simulator says the state was not kept.
+func (s *Server) PersistErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.persistErr
 }
 
 func (s *Server) freshState() *State {
@@ -234,6 +252,9 @@ func (s *Server) adminFromPage(r *http.Request) string {
 		if u, err := url.Parse(o); err != nil || u.Host != r.Host || !loopbackHost(u.Host) {
 			return fmt.Sprintf("cross-origin request refused (Origin %q): a web page may not drive the simulator", o)
 		}
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+		return fmt.Sprintf("cross-site request refused (Sec-Fetch-Site %q): a web page may not drive the simulator", site)
 	}
 	return ""
 }

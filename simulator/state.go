@@ -127,13 +127,15 @@ func (st *State) TakeID(kind string, id int64) {
 
 // persistLocked writes the state atomically: a temporary file in the same
 // folder, fsynced, renamed over the old one, and the folder fsynced. Called
-// with s.mu held. A failure is logged; the in-memory state stays right.
+// with s.mu held. A failure is logged and kept for PersistErr; the
+// in-memory state stays right.
 func (s *Server) persistLocked() {
 	if s.opts.StatePath == "" {
 		return
 	}
-	if err := writeFileAtomic(s.opts.StatePath, s.st); err != nil {
-		s.opts.Logf("simulator: persisting state to %s: %v", s.opts.StatePath, err)
+	s.persistErr = writeFileAtomic(s.opts.StatePath, s.st)
+	if s.persistErr != nil {
+		s.opts.Logf("simulator: persisting state to %s: %v", s.opts.StatePath, s.persistErr)
 	}
 }
 

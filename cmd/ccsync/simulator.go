@@ -94,6 +94,10 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
 	code := serveUntilDone(ctx, srv, ln, "ccsync simulator", "simulator stopping", stdout, stderr)
 	sim.Wait()
+	if err := sim.PersistErr(); err != nil {
+		fmt.Fprintf(stderr, "ccsync simulator: the state was not saved to %s (the last write failed: %v): a restart with --state starts from the last state saved\n", *state, err)
+		return exitFailures
+	}
 	return code
 }
 

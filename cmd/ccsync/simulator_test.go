@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -152,6 +153,38 @@ func TestSimulatorCommandStateRoundTrip(t *testing.T) {
 	second.stop(t, syscall.SIGTERM)
 }
 
+// TestSimulatorCommandStateNotSaved: a state file that stops being
+// writable while the simulator runs (its folder removed, a full disk) was
+// only logged, and the simulator exited 0; the data was gone at the next
+// start. The stop says so and exits 1.
+func TestSimulatorCommandStateNotSaved(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	sim := startSimulator(t, "--state", filepath.Join(dir, "sim.json"))
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	_ = call(t, "POST", sim.urls["portal_url"]+"/v2/svcapi/queue/add", "sim-token", `{"que_name":"Lost","que_priority":9}`)
+	if err := sim.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	var exitErr *exec.ExitError
+	select {
+	case err := <-sim.done:
+		if !errors.As(err, &exitErr) || exitErr.ExitCode() != exitFailures {
+			t.Errorf("exit %v, want %d", err, exitFailures)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the simulator did not stop")
+	}
+	if !strings.Contains(sim.stderr.String(), "the state was not saved to "+filepath.Join(dir, "sim.json")) {
+		t.Errorf("stderr %q", sim.stderr.String())
+	}
+}
+
 func TestSimulatorCommandUsage(t *testing.T) {
 	t.Parallel()
 	cases := map[string]struct {
@@ -163,6 +196,9 @@ func TestSimulatorCommandUsage(t *testing.T) {
 		"unknown flag":   {[]string{"simulator", "--nope"}, exitUsage, "flag provided but not defined"},
 		"bad listen":     {[]string{"simulator", "--listen", "256.0.0.1:0"}, exitUsage, "256.0.0.1"},
 		"bad state":      {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
+		// Every write was answered as done, and nothing was kept.
+		"state folder missing": {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", filepath.Join(t.TempDir(), "nodir", "x.json")}, exitUsage,
+			"x.json cannot be written"},
 		"negative delay": {[]string{"simulator", "--listen", "127.0.0.1:0", "--delivery-delay", "-1s"}, exitUsage, "--delivery-delay must be 0 or more"},
 		// A negative delay meant "never", which 0 says.
 		"negative auto-approve": {[]string{"simulator", "--listen", "127.0.0.1:0", "--auto-approve", "-3s"}, exitUsage, "--auto-approve must be 0 or more (0: approve only through /_sim/review), got -3s"},
