@@ -29,6 +29,13 @@ func (x *AgentsState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *AgentsState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Users {
+		take("agent", id)
+	}
+}
+
 // agentsPart registers this domain's part of the state, member "agents" of
 // the state file.
 var agentsPart = registerState("agents", (*AgentsState).init)

@@ -60,6 +60,16 @@ func (x *GatewayState) init() {
 	x.inflight = map[string]bool{}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *GatewayState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Templates {
+		take("gateway_template", id)
+	}
+	for id := range x.Signatures {
+		take("gateway_signature", id)
+	}
+}
+
 // gatewayPart registers this domain's part of the state, member "gateway" of
 // the state file.
 var gatewayPart = registerState("gateway", (*GatewayState).init)

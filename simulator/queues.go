@@ -25,6 +25,13 @@ func (x *QueuesState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *QueuesState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Groups {
+		take("queue", id)
+	}
+}
+
 // queuesPart registers this domain's part of the state, member "queues" of
 // the state file.
 var queuesPart = registerState("queues", (*QueuesState).init)

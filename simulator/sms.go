@@ -30,6 +30,21 @@ func (x *SMSState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *SMSState) usedIDs(take func(kind string, id int64)) {
+	for id, sg := range x.Signatures {
+		take("sms_signature", id)
+		take("sms_platform_sign", sg.SignID)
+	}
+	for id, t := range x.Templates {
+		take("sms_template", id)
+		take("sms_platform_tpl", t.TplID)
+	}
+	for id := range x.Records {
+		take("sms_record", id)
+	}
+}
+
 // smsPart registers this domain's part of the state, member "sms" of
 // the state file.
 var smsPart = registerState("sms", (*SMSState).init)

@@ -20,6 +20,13 @@ func (x *SoundsState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *SoundsState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Sounds {
+		take("sound", id)
+	}
+}
+
 // soundsPart registers this domain's part of the state, member "sounds" of
 // the state file.
 var soundsPart = registerState("sounds", (*SoundsState).init)

@@ -103,8 +103,26 @@ func (st *State) UnmarshalJSON(b []byte) error {
 		}
 		out.parts[name] = v
 	}
+	out.keepIDsAbove()
 	*st = *out
 	return nil
+}
+
+// idHolder is a part that can say which ids it holds.
+type idHolder interface {
+	usedIDs(take func(kind string, id int64))
+}
+
+// keepIDsAbove raises each id sequence above the ids the parts hold: a
+// state file edited by hand (or kept as a fixture) whose seq is behind its
+// objects gave a new object the id of an existing one, which it replaced
+// without a word.
+func (st *State) keepIDsAbove() {
+	for _, p := range st.parts {
+		if h, ok := p.(idHolder); ok {
+			h.usedIDs(st.TakeID)
+		}
+	}
 }
 
 // NextID issues the next id of a kind, starting from a kind-specific base so

@@ -83,3 +83,32 @@ func TestResetFreshParts(t *testing.T) {
 		t.Error("reset lost the reference seed")
 	}
 }
+
+// TestStateFileSeqBehindItsObjects: a state file whose seq is behind the
+// ids it holds (edited by hand, or kept as a fixture) gave the next agent
+// the id of an existing one, which it replaced without a word; ids go on
+// above the highest held, for every kind of object a file can hold.
+func TestStateFileSeqBehindItsObjects(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state.json")
+	body := `{"seq": {"agent": 5},
+	  "agents": {"users": {"1001": {"user_id": 1001, "user_num": "9001", "user_name": "A"}}},
+	  "queues": {"groups": {"140": {"id": 140, "que_name": "Old"}}},
+	  "sms": {"signatures": {"120": {"id": 120, "sign_id": 5020, "sign_text": "Acme"}}, "templates": {"3010": {"id": 3010, "tpl_id": 880010}}},
+	  "sounds": {"sounds": {"520": {"id": 520}}}, "webhooks": {"hooks": {"330": {"id": 330}}}, "tasks": {"projects": {"730": {"id": 730}}},
+	  "gateway": {"templates": {"5010": {"id": 5010}}, "signatures": {"3010": {"id": 3010}}}}`
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, Options{StatePath: path})
+	st := h.sim.st
+	for kind, want := range map[string]int64{"agent": 1002, "queue": 141, "sms_signature": 121, "sms_platform_sign": 5021, "sms_template": 3011,
+		"sms_platform_tpl": 880011, "sound": 521, "webhook": 331, "project": 731, "gateway_template": 5011, "gateway_signature": 3011} {
+		if got := st.NextID(kind, 0); got != want {
+			t.Errorf("next %s id %d, want %d", kind, got, want)
+		}
+	}
+	if a := st.Agents().Users[1001]; a == nil || a.UserNum != "9001" {
+		t.Errorf("agent 1001: %+v", a)
+	}
+}

@@ -30,6 +30,13 @@ func (x *TasksState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *TasksState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Projects {
+		take("project", id)
+	}
+}
+
 // tasksPart registers this domain's part of the state, member "tasks" of
 // the state file.
 var tasksPart = registerState("tasks", (*TasksState).init)

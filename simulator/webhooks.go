@@ -19,6 +19,13 @@ func (x *WebhooksState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *WebhooksState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Hooks {
+		take("webhook", id)
+	}
+}
+
 // webhooksPart registers this domain's part of the state, member "webhooks" of
 // the state file.
 var webhooksPart = registerState("webhooks", (*WebhooksState).init)
