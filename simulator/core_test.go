@@ -229,15 +229,25 @@ func TestAdminFaults(t *testing.T) {
 		t.Errorf("seeded patterns %s and %s", p1, p2)
 	}
 	// force: the next count calls of method+path answer the code.
-	h.admin("POST", "/_sim/faults", `{"force":[{"method":"POST","path":"/portal/v2/svcapi/queue/list","code":402,"count":2},{"method":"GET","path":"/portal/v2/svcapi/queue/add","code":406,"count":1}]}`)
+	h.admin("POST", "/_sim/faults", `{}`)
+	// A force that could never fire (a method the route does not serve, a
+	// path no route serves, the success code) is refused, and none of the
+	// request's entries is set: the test asking for the failure would pass
+	// without it.
+	if r := h.admin("POST", "/_sim/faults", `{"force":[{"method":"POST","path":"/portal/v2/svcapi/queue/list","code":402,"count":2},{"method":"GET","path":"/portal/v2/svcapi/queue/add","code":406,"count":1}]}`); r.status != 400 ||
+		!strings.Contains(r.raw, "GET /portal/v2/svcapi/queue/add is not a route the simulator serves") {
+		t.Errorf("force on GET of a POST route: HTTP %d %s", r.status, r.raw)
+	}
+	if r := h.api("POST", qp+"/add", `{"que_name":"A","que_priority":1}`); r.num("code") != 200 {
+		t.Errorf("a refused force applied: %s", r.raw)
+	}
+	h.admin("POST", "/_sim/faults", `{"force":[{"method":"POST","path":"/portal/v2/svcapi/queue/list","code":402,"count":2}]}`)
 	codes := []float64{list().num("code"), list().num("code"), list().num("code")}
 	if fmt.Sprint(codes) != "[402 402 200]" {
 		t.Errorf("forced codes %v", codes)
 	}
-	if r := h.api("POST", qp+"/add", `{"que_name":"A","que_priority":1}`); r.num("code") != 200 {
-		t.Errorf("force on GET applied to POST: %s", r.raw)
-	}
-	for _, bad := range []string{`{"error_rate":2}`, `{"drop_rate":-0.1}`, `{"latency_ms":-1}`, `{"nope":1}`, `{"force":[{"path":"/x","code":500}]}`, `{"force":[{"path":"/x","count":1}]}`, `[`} {
+	for _, bad := range []string{`{"error_rate":2}`, `{"drop_rate":-0.1}`, `{"latency_ms":-1}`, `{"nope":1}`, `{"force":[{"path":"/x","code":500}]}`, `{"force":[{"path":"/x","count":1}]}`, `[`,
+		`{"force":[{"path":"/portal/v2/svcapi/queue/nonexistent","code":500,"count":1}]}`, `{"force":[{"path":"/portal/v2/svcapi/queue/list","code":200,"count":1}]}`} {
 		if r := h.admin("POST", "/_sim/faults", bad); r.status != 400 || r.body["error"] == nil {
 			t.Errorf("faults %s: HTTP %d %s, want 400", bad, r.status, r.raw)
 		}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -80,6 +81,23 @@ func (s *Server) adminFaults(w http.ResponseWriter, r *http.Request) {
 	if err := f.validate(); err != nil {
 		adminError(w, 400, err)
 		return
+	}
+	// A path no route serves, or a success code, would never fire: the
+	// test that asked for the failure passed without it.
+	for _, fc := range f.Force {
+		if fc.Code == 200 {
+			adminError(w, 400, fmt.Errorf("faults: force code 200 on %s is the portal's success code; force a failure code (or lost)", fc.Path))
+			return
+		}
+		methods := []string{fc.Method}
+		if fc.Method == "" {
+			methods = []string{"GET", "POST"}
+		}
+		if !slices.ContainsFunc(methods, func(m string) bool { return s.lookup(m, fc.Path) != nil }) {
+			adminError(w, 400, fmt.Errorf("faults: force path %s %s is not a route the simulator serves (a path starts with its surface's prefix, such as /portal/v2/svcapi/queue/add)",
+				fc.Method, fc.Path))
+			return
+		}
 	}
 	s.mu.Lock()
 	s.setFaultsLocked(f)
