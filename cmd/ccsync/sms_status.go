@@ -319,6 +319,19 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "listening on http://%s, appending to %s\n", ln.Addr(), *out)
-	srv := &http.Server{Handler: &statusListener{out: w, stderr: stderr, afterStore: listenAfterStore}, ReadHeaderTimeout: 10 * time.Second}
+	srv := listenServer(&statusListener{out: w, stderr: stderr, afterStore: listenAfterStore}, listenTimeouts{read: 30 * time.Second, idle: 2 * time.Minute})
 	return serveUntilDone(ctx, srv, ln, "ccsync sms status listen", "", stdout, stderr)
+}
+
+// listenTimeouts bound how long the listener keeps one connection: to read
+// a request (headers and body), and idle between two requests.
+type listenTimeouts struct{ read, idle time.Duration }
+
+// listenServer serves the listener with t's bounds. A listener reachable
+// by the gateway is reachable by others too: with only a bound on the
+// headers, every connection that sent a body's first byte and stopped, or
+// stayed open after its answer, held a file descriptor and a goroutine
+// for as long as the client liked (2,000 such held 2,011 fds).
+func listenServer(h http.Handler, t listenTimeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: min(10*time.Second, t.read), ReadTimeout: t.read, WriteTimeout: t.read, IdleTimeout: t.idle}
 }

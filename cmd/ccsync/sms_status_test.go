@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -365,4 +366,49 @@ func TestSMSStatusPull_lostAnswer(t *testing.T) {
 	if want := "nothing was taken off the queue by the failed pull; running pull again is safe"; code != exitFailures || !strings.Contains(stderr.String(), want) {
 		t.Errorf("refused pull: exit %d, want 1 and %q:\n%s", code, want, stderr.String())
 	}
+}
+
+// TestSMSStatusListen_dropsStalledConnections: a connection that sent part
+// of a body and stopped, or stayed open after its answer, was kept for as
+// long as its client liked; both are closed once their bound has passed.
+func TestSMSStatusListen_dropsStalledConnections(t *testing.T) {
+	t.Parallel()
+	w, err := openJSONL(filepath.Join(t.TempDir(), "x.jsonl"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = listenServer(&statusListener{out: w, stderr: &bytes.Buffer{}}, listenTimeouts{read: 300 * time.Millisecond, idle: 300 * time.Millisecond})
+	srv.Start()
+	defer srv.Close()
+	closedWithin := func(name string, conn net.Conn, d time.Duration) {
+		t.Helper()
+		_ = conn.SetReadDeadline(time.Now().Add(d))
+		buf := make([]byte, 4096)
+		for {
+			if _, err := conn.Read(buf); err != nil {
+				if ne, ok := err.(net.Error); ok && ne.Timeout() {
+					t.Errorf("%s: still open after %s", name, d)
+				}
+				return
+			}
+		}
+	}
+	stalled, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stalled.Close()
+	_, _ = io.WriteString(stalled, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+	closedWithin("a body stopped after its first byte", stalled, 3*time.Second)
+
+	idle, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	body := `{"smsId":"gw1","mobile":"13800000000","state":"SUCCESS"}`
+	_, _ = fmt.Fprintf(idle, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	closedWithin("a connection idle after its answer", idle, 3*time.Second)
 }
