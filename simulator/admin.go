@@ -52,10 +52,10 @@ func (s *Server) adminReset(w http.ResponseWriter, _ *http.Request) {
 }
 
 type reviewRequest struct {
-	Kind   string `json:"kind"`
-	ID     string `json:"id"`
-	State  int    `json:"state"`
-	Reason string `json:"reason"`
+	Kind   string  `json:"kind"`
+	ID     adminID `json:"id"`
+	State  int     `json:"state"`
+	Reason string  `json:"reason"`
 }
 
 // Review moves an object through review, as POST /_sim/review does.
@@ -91,7 +91,7 @@ func (s *Server) adminReview(w http.ResponseWriter, r *http.Request) {
 		adminError(w, 400, fmt.Errorf("review: %w", err))
 		return
 	}
-	if err := s.Review(req.Kind, req.ID, req.State, req.Reason); err != nil {
+	if err := s.Review(req.Kind, string(req.ID), req.State, req.Reason); err != nil {
 		adminError(w, 400, err)
 		return
 	}
@@ -181,4 +181,22 @@ func (s *Server) adminSeed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, map[string]any{"ok": true})
+}
+
+// adminID is an object's id in an admin call: a string as the examples
+// write it ("101"), or a number (101), which a test writes as naturally.
+type adminID string
+
+func (id *adminID) UnmarshalJSON(b []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*id = adminID(n.String())
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("id must be a string or a number, got %s", b)
+	}
+	*id = adminID(s)
+	return nil
 }

@@ -264,6 +264,13 @@ func TestAdminReviewAndSeed(t *testing.T) {
 	if r = h.admin("POST", "/_sim/review", `{"kind":"x","bogus":1}`); r.status != 400 {
 		t.Errorf("review unknown field: %d", r.status)
 	}
+	// An id written as a number, as naturally as a string: it was refused
+	// with Go's "cannot unmarshal number into Go struct field".
+	sg := h.api("POST", "/open/sms/sign/store", `{"sign_text":"Acme"}`)
+	id := fmt.Sprint(sg.body["data"].(map[string]any)["id"])
+	if r = h.admin("POST", "/_sim/review", `{"kind":"sms_signature","id":`+id+`,"state":1}`); r.status != 200 {
+		t.Errorf("review with a numeric id %s: %d %s", id, r.status, r.raw)
+	}
 	if r = h.admin("POST", "/_sim/seed", `{"no_such_member":[]}`); r.status != 400 || !strings.Contains(fmt.Sprint(r.body["error"]), "unknown member") {
 		t.Errorf("seed unknown member: %d %s", r.status, r.raw)
 	}
