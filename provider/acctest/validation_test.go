@@ -69,7 +69,7 @@ func TestCheckCase(t *testing.T) {
 		"HCL: wrong type":       {webhook("A", `status = "maybe"`), `a bool is required`},
 		"validator":             {webhook("A", `event_type = 3`), `event_type value must be one of`},
 		"read-only attribute":   {"resource \"contactcenter_sms_signature\" \"t\" {\n sign_text = \"A\"\n state = 1\n}", `Invalid Configuration for Read-Only Attribute`},
-		"timeouts attribute":    {"resource \"contactcenter_sms_signature\" \"t\" {\n sign_text = \"A\"\n timeouts = { create = \"soon\" }\n}", `"soon" must be a string`},
+		"timeouts attribute":    {"resource \"contactcenter_sms_signature\" \"t\" {\n sign_text = \"A\"\n timeouts = { create = \"soon\" }\n}", `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`},
 		"data source":           {`data "contactcenter_gateway_sms_signatures" "x" { max = 51 }`, `max value must be between 1 and 50`},
 		"action in a config block": {`action "contactcenter_sms_send" "x" {
   config {
