@@ -121,4 +121,10 @@ func TestSMSTemplate_updateGoneSincePlan(t *testing.T) {
 		strings.Contains(got, "Check sign_id") {
 		t.Errorf("update of a template deleted since the plan:\n%s", got)
 	}
+	// Not sign_id's fault: the error is the resource's, not the attribute's.
+	for _, d := range resp.Diagnostics {
+		if d.Attribute != nil {
+			t.Errorf("%s: put at %s", d.Summary, d.Attribute)
+		}
+	}
 }

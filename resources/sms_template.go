@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -260,7 +261,10 @@ func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.V
 func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name string, self int64) error {
 	e, ok := client.AsAPIError(err)
 	switch {
-	case ok && client.HasCode(err, client.SMSCodeNotFound):
+	case ok && client.HasCode(err, client.SMSCodeNotFound) && (self == 0 || strings.Contains(strings.ToLower(e.Message), "sign")):
+		// A create refused so can only lack its signature; an update may
+		// lack the template itself (deleted since the plan), which is
+		// no attribute's fault.
 		return tfkit.AtAttr(path.Root("sign_id"), err) // templateWriteAdvice says why
 	case !ok || !client.HasCode(err, client.SMSCodeConflict):
 		return err
