@@ -286,37 +286,50 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	defer cancel()
 	interval := 250 * time.Millisecond
 	var lastErr error
+	gone := 0 // reads in a row that found no such object
 	for {
 		state, reason, err := w.read(ctx)
 		if err != nil && ctx.Err() == nil && client.IsNotFound(err) {
+			gone++
+		} else {
+			gone = 0
+		}
+		if gone == 2 {
 			// Deleted meanwhile (in the portal, by another configuration):
-			// no review will finish; it was polled until the timeout.
+			// no review will finish; it was polled until the timeout. Two
+			// reads in a row say so, not one that a list lagging behind
+			// the create could give.
 			diags.AddError(w.kind+" Deleted While Waiting for Review",
-				fmt.Sprintf("%s was deleted while the apply waited for its review (in the portal, or by another configuration), so the review cannot finish: %s\n\n"+
-					"The next plan finds it gone and plans to create it again, for a new review.", w.what, tfkit.APIErrorDetail(err)))
+				fmt.Sprintf("%s was deleted while the apply waited for its review (in the portal, or by another configuration), so the review cannot finish (%v). "+
+					"The next plan finds it gone and plans to create it again, for a new review.", w.what, err))
 			return
 		}
-		if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) {
-			diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
-			return
-		}
-		// A read that failed for a while (the network, a 5xx, a rate
-		// limit) is tried again within the timeout: the object exists, and
-		// failing here would taint a created one, replaced on the next
-		// apply.
-		if err != nil && ctx.Err() != nil {
-			break // the timeout cut the read short
-		}
-		lastErr = err
-		if err == nil && !w.inReview(state) {
-			if state == w.rejected {
-				next := "Change it and apply again: the change is submitted for review again (or replaces the object where it cannot be changed in place)."
-				if w.op == "create" {
-					next = "Terraform marks it tainted: the next apply replaces it, and the new one is reviewed. Change what the reviewer refused first."
-				}
-				diags.AddError(w.kind+" Rejected", fmt.Sprintf("The review rejected %s: %s\n\n%s", w.what, reason, next))
+		if gone == 1 {
+			// Read again after the interval.
+			lastErr = err
+		} else {
+			if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) {
+				diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
+				return
 			}
-			return
+			// A read that failed for a while (the network, a 5xx, a rate
+			// limit) is tried again within the timeout: the object exists,
+			// and failing here would taint a created one, replaced on the
+			// next apply.
+			if err != nil && ctx.Err() != nil {
+				break // the timeout cut the read short
+			}
+			lastErr = err
+			if err == nil && !w.inReview(state) {
+				if state == w.rejected {
+					next := "Change it and apply again: the change is submitted for review again (or replaces the object where it cannot be changed in place)."
+					if w.op == "create" {
+						next = "Terraform marks it tainted: the next apply replaces it, and the new one is reviewed. Change what the reviewer refused first."
+					}
+					diags.AddError(w.kind+" Rejected", fmt.Sprintf("The review rejected %s: %s\n\n%s", w.what, reason, next))
+				}
+				return
+			}
 		}
 		select {
 		case <-ctx.Done():

@@ -152,3 +152,24 @@ func TestWaitForReview_deleted(t *testing.T) {
 		t.Errorf("after %s: %v", time.Since(start), d)
 	}
 }
+
+// TestWaitForReview_notFoundOnce: one read that does not find the object
+// (a list lagging behind the create) does not end the wait: the object
+// would be tainted and replaced. Two in a row do.
+func TestWaitForReview_notFoundOnce(t *testing.T) {
+	t.Parallel()
+	reads := 0
+	var d diag.Diagnostics
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 5 * time.Second,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		read: func(context.Context) (int64, string, error) {
+			reads++
+			if reads == 1 {
+				return 0, "", fmt.Errorf("signature 101: %w", client.ErrNotFound)
+			}
+			return 1, "", nil
+		}})
+	if len(d) != 0 || reads != 2 {
+		t.Errorf("not found once, then approved: %d reads, %v", reads, d)
+	}
+}
