@@ -503,8 +503,9 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 		reps, err := rp.PullReports(ctx)
 		if err != nil {
 			pullErr = err
-			if !client.IsAmbiguous(err) && !errors.Is(err, context.Canceled) {
-				// It did not reach the platform: it took nothing.
+			if !client.IsAmbiguous(err) {
+				// It did not reach the platform: it took nothing (a
+				// cancellation stops a pull only before it is sent).
 				if werr := j.write(journalRec{Type: "reports", Time: time.Now()}); werr != nil {
 					return nil, werr
 				}

@@ -127,6 +127,30 @@ func TestSend_doubtNotReleasedWhenReportsUnreadable(t *testing.T) {
 	}
 }
 
+// TestSend_doubtReleasedAfterPullCancelled: a pull cancelled (a second
+// Ctrl-C) before it was sent took nothing; the numbers in doubt were held
+// back for good as if its reports were lost (the review found it).
+func TestSend_doubtReleasedAfterPullCancelled(t *testing.T) {
+	t.Parallel()
+	list, _, _ := ReadRecipients(recipientsBook(t, 20), []string{"name", "date"}, "gateway")
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	s := &reportingSender{fakeSender: newFakeSender()}
+	s.lose = 1
+	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
+	if _, err := Send(context.Background(), s, list, opts); err != nil {
+		t.Fatal(err)
+	}
+	s.queue = nil // the lost batch was not sent after all: no report
+	s.pullErr = context.Canceled
+	_, _ = Send(context.Background(), s, list, opts)
+	s.pullErr = nil
+	opts.ResendUnknown = true
+	res, _ := Send(context.Background(), s, list, opts)
+	if got := outcomes(res); got[SendSent] != 10 || got[SendAlreadySent] != 10 {
+		t.Errorf("after a cancelled pull, the queue drained, with --resend-unknown: %v", got)
+	}
+}
+
 // TestSend_doubtNotReleasedAfterOwnPullLost: the queue hands each delivery
 // report out once. A pull of ccsync's own whose answer was lost (or whose
 // run was killed) took reports nobody recorded; the numbers in doubt whose
