@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -86,10 +87,10 @@ func (s *Server) adminFaults(w http.ResponseWriter, r *http.Request) {
 	// test that asked for the failure passed without it.
 	for _, fc := range f.Force {
 		if fc.Code == 200 {
-			adminError(w, 400, fmt.Errorf("faults: force code 200 on %s is the portal's success code; force a failure code (or lost)", fc.Path))
+			adminError(w, 400, fmt.Errorf("faults: force code 200 on %s is a success code; force a failure code (or lost)", fc.Path))
 			return
 		}
-		methods := []string{fc.Method}
+		methods := []string{strings.ToUpper(fc.Method)} // matched regardless of case, as takeForced does
 		if fc.Method == "" {
 			methods = []string{"GET", "POST"}
 		}
