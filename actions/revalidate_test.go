@@ -48,7 +48,13 @@ func TestActions_invokeChecksNameTheAttribute(t *testing.T) {
 	if !res.HasError() || !strings.Contains(res.Text(), `Invalid Batch Value: recipients[1].params["name"]: The value of ${name}`) {
 		t.Errorf("diagnostics: %s", res.Text())
 	}
-	// A detail that names its attribute already is kept as it is.
+	// A detail that names its attribute already is kept as it is, also
+	// where it writes a map key with a dot.
+	res = acctest.InvokeOnly(t, srv, "contactcenter_call_user_data",
+		map[string]any{"call_id": "c1", "business_status": "1", "user_data": map[string]string{"business_status": "0"}})
+	if !strings.Contains(res.Text(), `Conflicting Business Status: user_data.business_status ("0") differs`) {
+		t.Errorf("diagnostics: %s", res.Text())
+	}
 	res = acctest.InvokeOnly(t, srv, "contactcenter_asr_transcribe",
 		map[string]any{"speech_file_url": "https://files.example.com/call.wav", "timeouts": map[string]any{"invoke": "-1m"}})
 	if strings.Contains(res.Text(), "timeouts.invoke: ") {

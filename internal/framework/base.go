@@ -15,6 +15,7 @@ package framework
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -187,7 +188,11 @@ func namePaths(diags diag.Diagnostics) diag.Diagnostics {
 	out := make(diag.Diagnostics, 0, len(diags))
 	for _, d := range diags {
 		pd, ok := d.(diag.DiagnosticWithPath)
-		named := func(p path.Path) bool { return strings.Contains(d.Detail(), p.String()) }
+		named := func(p path.Path) bool {
+			// As the path prints (user_data["status"]), or as a text may
+			// write a map key (user_data.status).
+			return strings.Contains(d.Detail(), p.String()) || strings.Contains(d.Detail(), mapKeyDots.ReplaceAllString(p.String(), ".$1"))
+		}
 		if !ok || pd.Path().Equal(path.Empty()) || named(pd.Path()) ||
 			(strings.HasSuffix(pd.Path().ParentPath().String(), "]") && named(pd.Path().ParentPath())) {
 			out = append(out, d)
@@ -202,3 +207,6 @@ func namePaths(diags diag.Diagnostics) diag.Diagnostics {
 	}
 	return out
 }
+
+// mapKeyDots matches a map key step of a printed path (["status"]).
+var mapKeyDots = regexp.MustCompile(`\["([^"]*)"\]`)
