@@ -93,7 +93,11 @@ func TestSMSStatusListen_getRefused(t *testing.T) {
 	defer w.Close()
 	srv := httptest.NewServer(&statusListener{out: w, stderr: &bytes.Buffer{}})
 	defer srv.Close()
-	resp, err := http.Get(srv.URL + `?smsId=1&state=0`)
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL+`?smsId=1&state=0`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

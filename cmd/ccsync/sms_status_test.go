@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -388,14 +389,15 @@ func TestSMSStatusListen_dropsStalledConnections(t *testing.T) {
 		buf := make([]byte, 4096)
 		for {
 			if _, err := conn.Read(buf); err != nil {
-				if ne, ok := err.(net.Error); ok && ne.Timeout() {
+				if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
 					t.Errorf("%s: still open after %s", name, d)
 				}
 				return
 			}
 		}
 	}
-	stalled, err := net.Dial("tcp", srv.Listener.Addr().String())
+	var dialer net.Dialer
+	stalled, err := dialer.DialContext(t.Context(), "tcp", srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,7 +405,7 @@ func TestSMSStatusListen_dropsStalledConnections(t *testing.T) {
 	_, _ = io.WriteString(stalled, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
 	closedWithin("a body stopped after its first byte", stalled, 3*time.Second)
 
-	idle, err := net.Dial("tcp", srv.Listener.Addr().String())
+	idle, err := dialer.DialContext(t.Context(), "tcp", srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
