@@ -82,8 +82,13 @@ type Config struct {
 	RetryNotice func(wait time.Duration, line string)
 	// MaxRequestsPerSecond paces every call of this client, retries
 	// included, to at most this many requests per second, spaced evenly
-	// (no burst). Zero or less means no pacing.
+	// (no burst). Zero or less means no pacing until the service answers
+	// HTTP 429; after one, the client slows down by itself (pacer).
 	MaxRequestsPerSecond float64
+	// RateLimitPatience bounds the time one call waits, in all, after HTTP
+	// 429 answers before it gives up (MaxRetries 0: it does not retry
+	// them). Zero means 5 minutes.
+	RateLimitPatience time.Duration
 	// InterruptedLookup bounds the lookups of a create cut off by its
 	// context after it was sent (createInterrupted): 0 means 15 seconds, a
 	// negative value none (ccsync's abort, which must stop at once).
@@ -158,6 +163,9 @@ func New(cfg Config) (*Client, error) {
 	}
 	if c.cfg.Now == nil {
 		c.cfg.Now = time.Now
+	}
+	if c.cfg.RateLimitPatience <= 0 {
+		c.cfg.RateLimitPatience = 5 * time.Minute
 	}
 	c.pacer = newPacer(c.cfg.MaxRequestsPerSecond)
 	c.http = cfg.HTTPClient

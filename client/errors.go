@@ -50,6 +50,9 @@ type APIError struct {
 	// Attempts is how many times the call was sent when the client gave
 	// up retrying it (0 when it was not retried).
 	Attempts int
+	// LimitedFor is how long the client waited, in all, after HTTP 429
+	// answers to the call before it gave up.
+	LimitedFor time.Duration
 	// RedirectedTo is where a read the service redirected to another host
 	// or port was answered ("" when it was answered where it was sent).
 	// The access token is not sent there.

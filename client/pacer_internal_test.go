@@ -15,7 +15,53 @@ func TestNewPacer(t *testing.T) {
 			t.Errorf("newPacer(%g): %+v, want interval %v", rate, p, want)
 		}
 	}
-	if newPacer(0) != nil {
-		t.Error("rate 0 must not pace")
+	if p := newPacer(0); p == nil || p.interval != 0 {
+		t.Errorf("rate 0 must not pace (until a 429): %+v", p)
+	}
+}
+
+// TestPacerAdapts: without max_requests_per_second, an apply whose
+// parallelism exceeded the platform's limit met it on every retry, and
+// calls gave up while the platform only asked them to wait. A 429 slows
+// the pace (doubling at most once a second, however many calls were
+// refused at once, up to 2 s), and calls that succeed speed it up again,
+// down to the configured rate.
+func TestPacerAdapts(t *testing.T) {
+	t.Parallel()
+	p := newPacer(0)
+	now := time.Now()
+	for range 10 { // ten calls refused at once
+		p.limited(now)
+	}
+	if p.interval != paceFirst {
+		t.Fatalf("after a burst of 429s: interval %v, want %v", p.interval, paceFirst)
+	}
+	p.limited(now.Add(1100 * time.Millisecond))
+	if p.interval != 2*paceFirst {
+		t.Fatalf("a 429 a second later: interval %v, want %v", p.interval, 2*paceFirst)
+	}
+	for i := range 10 {
+		p.limited(now.Add(time.Duration(i+2) * 1100 * time.Millisecond))
+	}
+	if p.interval != paceMost {
+		t.Fatalf("429s for ten seconds: interval %v, want the most, %v", p.interval, paceMost)
+	}
+	for range 1000 {
+		p.succeeded()
+	}
+	if p.interval != 0 {
+		t.Errorf("after 1,000 calls that succeeded: interval %v, want no pacing", p.interval)
+	}
+	// With a configured rate, never faster than it.
+	q := newPacer(2)
+	q.limited(now)
+	if q.interval != time.Second {
+		t.Errorf("2/s after a 429: interval %v, want 1s", q.interval)
+	}
+	for range 1000 {
+		q.succeeded()
+	}
+	if q.interval != 500*time.Millisecond {
+		t.Errorf("2/s after successes: interval %v, want 500ms", q.interval)
 	}
 }

@@ -76,11 +76,13 @@ func TestRateLimited_backoffAndExhausted(t *testing.T) {
 		})
 	}
 
-	h := &tooMany{fails: 100, retryAfter: "0"}
-	c := newTestClient(t, h, func(c *Config) { c.MaxRetries = 2 })
+	// A 429 is retried beyond max_retries (nothing was done), for
+	// RateLimitPatience in all; then the call gives up saying so.
+	h := &tooMany{fails: 1000, retryAfter: "0"}
+	c := newTestClient(t, h, func(c *Config) { c.MaxRetries = 2; c.RateLimitPatience = 300 * time.Millisecond })
 	err := c.Do(t.Context(), Request{Surface: SurfaceBase, Method: "POST", Path: "/x", Envelope: EnvelopeOpen}, nil)
 	e, ok := AsAPIError(err)
-	if !ok || !IsRateLimited(err) || e.HTTPStatus != 429 || e.RetryAfter != 0 || e.Message != "slow down" || h.n.Load() != 3 {
+	if !ok || !IsRateLimited(err) || e.HTTPStatus != 429 || e.RetryAfter != 0 || e.Message != "slow down" || h.n.Load() <= 3 || e.LimitedFor < 300*time.Millisecond {
 		t.Errorf("after %d requests: %#v", h.n.Load(), err)
 	}
 	// max_retries 0: no retry, even for a 429.
@@ -213,5 +215,31 @@ func TestRateLimited_concurrentCallersSpreadTheirRetries(t *testing.T) {
 	wg.Wait()
 	if n := failed.Load(); n > 0 {
 		t.Errorf("%d of 10 calls failed with 429 after max_retries (%d answers were 429)", n, b.refused.Load())
+	}
+}
+
+// TestRateLimited_parallelismBeyondTheLimit: an apply's parallelism far
+// above the platform's limit (40 calls at once, 6 a second) with no pacing
+// configured: each call met the limit again on its retries and gave up
+// after max_retries while the platform only asked it to wait (an apply of
+// 300 objects at parallelism 10 against 5/s failed 14 of them). The client
+// slows down after the first 429 and retries a refused call for
+// RateLimitPatience: every call succeeds.
+func TestRateLimited_parallelismBeyondTheLimit(t *testing.T) {
+	t.Parallel()
+	b := &bucket{}
+	c := newTestClient(t, b, func(c *Config) { c.MaxRetries = 3 })
+	var wg sync.WaitGroup
+	var failed atomic.Int32
+	for range 40 {
+		wg.Go(func() {
+			if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/x", Envelope: EnvelopePortal}, nil); err != nil {
+				failed.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := failed.Load(); n > 0 {
+		t.Errorf("%d of 40 calls failed with 429 (%d answers were 429)", n, b.refused.Load())
 	}
 }

@@ -76,34 +76,60 @@ type Request struct {
 func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	budget := max(c.cfg.MaxRetries, 0)
 	var err error
+	// failures counts the attempts that failed for another reason than a
+	// rate limit, which max_retries bounds; the waits after an HTTP 429
+	// (nothing was done) are bounded by time instead, RateLimitPatience:
+	// under an apply whose parallelism exceeds the limit, four attempts
+	// gave up while the service only asked to wait.
+	failures := 0
+	var firstLimited time.Time
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
+		limited := IsRateLimited(err)
+		if limited {
+			c.pacer.limited(time.Now())
+			if firstLimited.IsZero() {
+				firstLimited = time.Now()
+			}
+		} else {
+			c.pacer.succeeded()
+		}
 		if err == nil {
 			return nil
+		}
+		if !limited {
+			failures++
 		}
 		switch {
 		case allItemsSucceeded(err):
 			return err // the caller takes it as the success it is (itemError)
-		case !IsRateLimited(err) && !retry:
+		case !limited && !retry:
 			c.logNotRetried(ctx, req, i+1, budget+1, notTransient(ctx, err))
 			return err
-		case !IsRateLimited(err) && !req.Idempotent:
+		case !limited && !req.Idempotent:
 			c.logNotRetried(ctx, req, i+1, budget+1, "the call is not idempotent and may have taken effect, so it is not sent again")
 			return err
-		case i >= budget:
+		case (limited && (budget == 0 || time.Since(firstLimited) >= c.cfg.RateLimitPatience)) || (!limited && failures > budget):
 			c.logGivingUp(ctx, req, i+1, budget+1)
 			if te := (*TimeoutError)(nil); errors.As(err, &te) {
 				te.Attempts = i + 1
 			}
 			if ae, ok := AsAPIError(err); ok {
 				ae.Attempts = i + 1
+				if limited {
+					ae.LimitedFor = time.Since(firstLimited)
+				}
 			}
 			return err
 		}
-		d, why := c.retryDelay(err, i+1)
-		c.logRetry(ctx, req, i+1, budget+1, d, why)
-		c.noticeRetry(ctx, req, err, i+2, budget+1, d)
+		d, why := c.retryDelay(err, max(failures, 1))
+		of := budget + 1
+		if limited {
+			of = 0 // bounded by time, not by a number of attempts
+		}
+		c.logRetry(ctx, req, i+1, of, d, why)
+		c.noticeRetry(ctx, req, err, i+2, of, d)
 		if werr := Sleep(ctx, d); werr != nil {
 			return errors.Join(err, werr)
 		}
@@ -139,7 +165,11 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
 		cause = "no answer (" + oneLine(ue.Err.Error(), 120) + ")"
 	}
-	line := fmt.Sprintf("%s %s: %s; trying again in %v (attempt %d of %d)", req.Method, req.Path, cause, d.Round(time.Second), attempt, of)
+	count := fmt.Sprintf("attempt %d of %d", attempt, of)
+	if of <= 0 {
+		count = fmt.Sprintf("attempt %d", attempt)
+	}
+	line := fmt.Sprintf("%s %s: %s; trying again in %v (%s)", req.Method, req.Path, cause, d.Round(time.Second), count)
 	if notice != nil && d >= time.Second {
 		notice(line)
 	}
@@ -669,8 +699,12 @@ func allItemsSucceeded(err error) bool {
 // a failed attempt, so a log shows each decision rather than leaving it to
 // be inferred from the attempts' lines.
 func (c *Client) logRetry(ctx context.Context, req Request, attempt, of int, wait time.Duration, why string) {
+	as := fmt.Sprintf("attempt %d of %d", attempt+1, of)
+	if of <= 0 {
+		as = fmt.Sprintf("attempt %d (after a rate limit, retried within rate_limit patience)", attempt+1)
+	}
 	c.logDecision(ctx, "contactcenter API retry", req, attempt, of,
-		fmt.Sprintf("retrying in %v (%s) as attempt %d of %d", wait.Round(time.Millisecond), why, attempt+1, of),
+		fmt.Sprintf("retrying in %v (%s) as %s", wait.Round(time.Millisecond), why, as),
 		map[string]any{"wait_ms": wait.Milliseconds(), "wait_reason": why})
 }
 

@@ -118,8 +118,9 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				Optional: true, Validators: []validator.Int64{settingCheck{client.SettingMaxRetries}},
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
-					"once the wait its `Retry-After` names has passed; those retries count against the same number (set `max_requests_per_second` below the platform's limit " +
-					"to avoid them). An action shows each wait of a second or more as a progress line. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
+					"once the wait its `Retry-After` names has passed (plus a random part that keeps concurrent calls apart), for up to 5 minutes and whatever this number, " +
+					"and after a 429 the provider slows its own pace down, speeding up again as calls succeed; `0` turns those retries off too (set `max_requests_per_second` " +
+					"below the platform's limit to avoid them). An action shows each wait of a second or more as a progress line. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
 			},
 			"max_requests_per_second": schema.NumberAttribute{
 				// A number, not a float64: 1e400 would fail the conversion
@@ -129,7 +130,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "The most API requests this provider configuration sends per second, on all five surfaces together and retries included " +
 					"(each provider block, alias or concurrent run, and `ccsync`, paces its own requests: their rates add up); " +
 					"requests are spaced evenly, at least `1 / max_requests_per_second` seconds apart. Set it below the platform's rate limit. " +
-					"At least `0.01` (one request every 100 seconds), e.g. `5` or `0.5`. Unset means no pacing (an HTTP 429 answer is still retried after its `Retry-After`). " +
+					"At least `0.01` (one request every 100 seconds), e.g. `5` or `0.5`. Unset means no pacing until the platform answers HTTP 429, after which the provider paces itself (see `max_retries`). " +
 					"Also read from `CONTACTCENTER_MAX_REQUESTS_PER_SECOND`.",
 			},
 			"insecure_http": schema.BoolAttribute{

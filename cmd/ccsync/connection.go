@@ -90,10 +90,10 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	}
 	fs.Var(c.settingFlag(client.SettingInsecureHTTP, "insecure-http"), "insecure-http", "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
 	fs.Var(c.settingFlag(client.SettingMaxRetries, "max-retries"), "max-retries",
-		fmt.Sprintf("retry a call that failed for a temporary reason (network, HTTP 5xx or 429, gateway 1010) up to `N` times, 0 to %d; a create is looked up before it is sent again (env CONTACTCENTER_MAX_RETRIES; default %d)", client.MaxMaxRetries, client.DefaultMaxRetries))
+		fmt.Sprintf("retry a call that failed for a temporary reason (network, HTTP 5xx, gateway 1010) up to `N` times, 0 to %d; a create is looked up before it is sent again; a call refused by the rate limit (HTTP 429) is retried for up to 5 minutes, more slowly after each refusal, unless N is 0 (env CONTACTCENTER_MAX_RETRIES; default %d)", client.MaxMaxRetries, client.DefaultMaxRetries))
 	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
 	fs.Var(c.settingFlag(client.SettingMaxRequestsPerSecond, "max-requests-per-second"), "max-requests-per-second",
-		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5 (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing)")
+		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5; each run paces its own requests, so two runs at once send twice the rate (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing until the platform answers HTTP 429)")
 	fs.StringVar(&c.logPath, "log", os.Getenv(logEnv), "append a JSON line per API request and per retry decision to `FILE` (secrets redacted; env "+logEnv+")")
 	return c
 }
@@ -668,7 +668,11 @@ func advise(err error) error {
 	case ae.Code == 401 || ae.HTTPStatus == http.StatusUnauthorized:
 		msg += "; " + adviceAccessToken
 	case ae.HTTPStatus == http.StatusTooManyRequests:
-		msg += "; the platform's rate limit refused the call and every retry (--max-retries): " + adviceRateLimit
+		if ae.LimitedFor > 0 {
+			msg += fmt.Sprintf("; the platform's rate limit refused the call at each of %d attempts over %s: ", ae.Attempts, ae.LimitedFor.Round(time.Second)) + adviceRateLimit
+		} else {
+			msg += "; the platform's rate limit refused the call (not retried: --max-retries 0): " + adviceRateLimit
+		}
 	default:
 		return err
 	}

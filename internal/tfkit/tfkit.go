@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -128,8 +129,12 @@ func APIErrorDetail(err error) string {
 			// Answered elsewhere, without the token: not a token problem.
 		case e.Code == 401 || e.HTTPStatus == 401:
 			b.WriteString("\n\nCheck access_token (or CONTACTCENTER_ACCESS_TOKEN).")
+		case e.HTTPStatus == 429 && e.LimitedFor > 0:
+			fmt.Fprintf(&b, "\n\nThe platform's rate limit refused the call at each of %d attempts over %s, though the provider slowed down after the first refusal. "+
+				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit (several runs at once share it), or try again later.",
+				e.Attempts, e.LimitedFor.Round(time.Second))
 		case e.HTTPStatus == 429:
-			b.WriteString("\n\nThe platform's rate limit refused the call, and each retry max_retries allows (none when it is 0). " +
+			b.WriteString("\n\nThe platform's rate limit refused the call, which was not retried (max_retries is 0). " +
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
 		case e.HTTPStatus >= 500 && e.Attempts > 1:
 			fmt.Fprintf(&b, "\n\nThe service failed at each of %d attempts; retrying later may succeed (max_retries sets how many attempts a safe call gets).", e.Attempts)

@@ -63,12 +63,13 @@ func TestAPIErrorDetail_rateLimited(t *testing.T) {
 		w.WriteHeader(http.StatusTooManyRequests)
 	}))
 	defer srv.Close()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 1})
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 1, RateLimitPatience: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.Webhooks.Get(t.Context(), 3)
-	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "HTTP 429") || !strings.Contains(got, "max_requests_per_second") {
+	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "HTTP 429") || !strings.Contains(got, "max_requests_per_second") ||
+		!strings.Contains(got, "The platform's rate limit refused the call at each of") || !strings.Contains(got, "though the provider slowed down after the first refusal") {
 		t.Errorf("detail:\n%s", got)
 	}
 }
