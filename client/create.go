@@ -141,6 +141,10 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	attempts := 1 + max(c.cfg.MaxRetries, 0)
 	var err, lerr error
 	sends, failedLookups, round := 0, 0, 0
+	// Sends refused by the rate limit (nothing was done) do not count
+	// against attempts; they are bounded by RateLimitPatience (Do).
+	limitedSends := 0
+	var firstLimited time.Time
 	send := true
 	for {
 		round++
@@ -148,6 +152,11 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			sends++
 			var retry bool
 			retry, err = c.once(ctx, req, out, sends)
+			if IsRateLimited(err) {
+				c.pacer.limited(time.Now())
+			} else {
+				c.pacer.succeeded()
+			}
 			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
 				c.logNotRetried(ctx, req, sends, attempts, "the create was interrupted after it was sent: it is looked up once more")
 				return c.createInterrupted(ctx, err, lookup)
@@ -161,13 +170,20 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			}
 			if IsRateLimited(err) {
 				// Refused, not processed: send it again without a lookup.
-				if sends == attempts {
+				limitedSends++
+				if firstLimited.IsZero() {
+					firstLimited = time.Now()
+				}
+				if attempts == 1 || time.Since(firstLimited) >= c.cfg.RateLimitPatience {
 					c.logGivingUp(ctx, req, sends, attempts)
+					if ae, ok := AsAPIError(err); ok && attempts > 1 {
+						ae.Attempts, ae.LimitedFor = sends, time.Since(firstLimited)
+					}
 					return err
 				}
 				d, why := c.retryDelay(err, sends)
-				c.logRetry(ctx, req, sends, attempts, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup")
-				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
+				c.logRetry(ctx, req, sends, 0, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup")
+				c.noticeRetry(ctx, req, err, sends+1, 0, d)
 				if werr := Sleep(ctx, d); werr != nil {
 					return errors.Join(err, werr)
 				}
@@ -208,7 +224,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			c.logLookup(ctx, req, sends, attempts, "the lookup found the object: the create took effect and is not sent again", nil)
 			return nil
 		}
-		if sends == attempts {
+		if sends-limitedSends == attempts {
 			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object; giving up after %d of %d attempts", sends, attempts), nil)
 			return err
 		}

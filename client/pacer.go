@@ -12,10 +12,11 @@ import (
 // spaced requests stay under a limit however the service counts (a fixed
 // window or a token bucket). A nil pacer does not wait.
 //
-// The interval adapts to the service's rate limit: an HTTP 429 doubles it
-// (at most once a second, whatever number of calls were refused at once,
-// from 100 ms, up to 2 s), and each call that succeeds takes 2% off it, down
-// to the configured floor (MaxRequestsPerSecond; none without it). Without
+// The interval adapts to the service's rate limit: an HTTP 429 makes it
+// half as long again (at most once a second, whatever number of calls were
+// refused at once; from 100 ms, up to 1 s), and each call that succeeds
+// takes 5% off it, down to the configured floor (MaxRequestsPerSecond; none
+// without it). Without
 // it, every call of an apply whose parallelism exceeds the limit meets the
 // limit again on each retry, and calls gave up while the service was only
 // asking them to wait.
@@ -30,7 +31,7 @@ type pacer struct {
 // Bounds of the adaptive interval.
 const (
 	paceFirst = 100 * time.Millisecond
-	paceMost  = 2 * time.Second
+	paceMost  = time.Second
 )
 
 // newPacer returns a pacer for perSecond requests per second, or one that
@@ -77,7 +78,7 @@ func (p *pacer) limited(now time.Time) {
 		return
 	}
 	p.raised = now
-	p.interval = min(max(p.interval*2, paceFirst), max(paceMost, p.floor))
+	p.interval = min(max(p.interval*3/2, paceFirst), max(paceMost, p.floor))
 }
 
 // succeeded speeds the pace up again after a call that was not refused.
@@ -90,7 +91,7 @@ func (p *pacer) succeeded() {
 	if p.interval <= p.floor {
 		return
 	}
-	p.interval -= p.interval / 50
+	p.interval -= p.interval / 20
 	if p.interval < p.floor || (p.floor == 0 && p.interval < 10*time.Millisecond) {
 		p.interval = p.floor
 	}

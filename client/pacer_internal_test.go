@@ -23,8 +23,8 @@ func TestNewPacer(t *testing.T) {
 // TestPacerAdapts: without max_requests_per_second, an apply whose
 // parallelism exceeded the platform's limit met it on every retry, and
 // calls gave up while the platform only asked them to wait. A 429 slows
-// the pace (doubling at most once a second, however many calls were
-// refused at once, up to 2 s), and calls that succeed speed it up again,
+// the pace (by half again at most once a second, however many calls were
+// refused at once, up to 1 s), and calls that succeed speed it up again,
 // down to the configured rate.
 func TestPacerAdapts(t *testing.T) {
 	t.Parallel()
@@ -37,8 +37,8 @@ func TestPacerAdapts(t *testing.T) {
 		t.Fatalf("after a burst of 429s: interval %v, want %v", p.interval, paceFirst)
 	}
 	p.limited(now.Add(1100 * time.Millisecond))
-	if p.interval != 2*paceFirst {
-		t.Fatalf("a 429 a second later: interval %v, want %v", p.interval, 2*paceFirst)
+	if p.interval != paceFirst*3/2 {
+		t.Fatalf("a 429 a second later: interval %v, want %v", p.interval, paceFirst*3/2)
 	}
 	for i := range 10 {
 		p.limited(now.Add(time.Duration(i+2) * 1100 * time.Millisecond))
@@ -55,8 +55,8 @@ func TestPacerAdapts(t *testing.T) {
 	// With a configured rate, never faster than it.
 	q := newPacer(2)
 	q.limited(now)
-	if q.interval != time.Second {
-		t.Errorf("2/s after a 429: interval %v, want 1s", q.interval)
+	if q.interval != 750*time.Millisecond {
+		t.Errorf("2/s after a 429: interval %v, want 750ms", q.interval)
 	}
 	for range 1000 {
 		q.succeeded()

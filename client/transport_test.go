@@ -216,7 +216,8 @@ func TestCreateOnce(t *testing.T) {
 		"last attempt's answer lost: found":                               {[]string{"503", "drop-after"}, 1, 2, 2, 1, false, 0},
 		"every attempt fails: error after final lookup":                   {[]string{"503", "503", "503"}, 2, 3, 3, 0, true, 0},
 		"429: re-sent without a lookup":                                   {[]string{"429", "429"}, 3, 3, 0, 1, false, 0},
-		"429 on every attempt: no lookup, nothing made":                   {[]string{"429", "429"}, 1, 2, 0, 0, true, 0},
+		"429 with max_retries 0: not re-sent, nothing made":               {[]string{"429"}, 0, 1, 0, 0, true, 0},
+		"429s beyond max_retries: re-sent (nothing was done)":             {[]string{"429", "429", "429"}, 1, 4, 0, 1, false, 0},
 		"429 then answer lost: found":                                     {[]string{"429", "drop-after"}, 3, 2, 1, 1, false, 0},
 	}
 	for name, tc := range cases {
