@@ -163,6 +163,13 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 		return
 	}
 	detail := tfkit.APIErrorDetail(err)
+	// Terraform shows a destroy's error without the resource's address
+	// when the configuration no longer has it: the detail names the
+	// object (nine failed deletes could only be told apart by elimination).
+	var id types.String
+	if d := req.State.GetAttribute(ctx, path.Root("id"), &id); !d.HasError() && !id.IsNull() && !id.IsUnknown() {
+		detail = fmt.Sprintf("The %s with id %s was not deleted. %s", s.Title, id.ValueString(), detail)
+	}
 	if explain != nil {
 		if more := explain(err); more != "" {
 			detail += "\n\n" + more
