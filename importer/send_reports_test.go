@@ -93,19 +93,26 @@ func TestSend_doubtSettledFromDeliveryReports(t *testing.T) {
 	}
 }
 
+// sendOneBatchInDoubt sends 20 numbers through the gateway in two batches,
+// the first one's answer lost (in doubt, its reports on the queue).
+func sendOneBatchInDoubt(t *testing.T) (*RecipientList, *reportingSender, SendOptions) {
+	t.Helper()
+	list, _, _ := ReadRecipients(recipientsBook(t, 20), []string{"name", "date"}, "gateway")
+	s := &reportingSender{fakeSender: newFakeSender()}
+	s.lose = 1
+	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: filepath.Join(t.TempDir(), "send.journal"), BatchSize: 10}
+	if _, err := Send(context.Background(), s, list, opts); err != nil {
+		t.Fatal(err)
+	}
+	return list, s, opts
+}
+
 // TestSend_doubtNotReleasedWhenReportsUnreadable: --resend-unknown does not
 // resend numbers whose delivery reports could not be read; once they can,
 // numbers without a report are released and those with one are not.
 func TestSend_doubtNotReleasedWhenReportsUnreadable(t *testing.T) {
 	t.Parallel()
-	list, _, _ := ReadRecipients(recipientsBook(t, 20), []string{"name", "date"}, "gateway")
-	jpath := filepath.Join(t.TempDir(), "send.journal")
-	s := &reportingSender{fakeSender: newFakeSender()}
-	s.lose = 1
-	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
-	if _, err := Send(context.Background(), s, list, opts); err != nil {
-		t.Fatal(err)
-	}
+	list, s, opts := sendOneBatchInDoubt(t)
 	// Half of the lost batch's reports are taken by another reader.
 	s.queue = s.queue[5:]
 	// The platform could not be reached: the pull took nothing.
@@ -132,14 +139,7 @@ func TestSend_doubtNotReleasedWhenReportsUnreadable(t *testing.T) {
 // back for good as if its reports were lost (the review found it).
 func TestSend_doubtReleasedAfterPullCancelled(t *testing.T) {
 	t.Parallel()
-	list, _, _ := ReadRecipients(recipientsBook(t, 20), []string{"name", "date"}, "gateway")
-	jpath := filepath.Join(t.TempDir(), "send.journal")
-	s := &reportingSender{fakeSender: newFakeSender()}
-	s.lose = 1
-	opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
-	if _, err := Send(context.Background(), s, list, opts); err != nil {
-		t.Fatal(err)
-	}
+	list, s, opts := sendOneBatchInDoubt(t)
 	s.queue = nil // the lost batch was not sent after all: no report
 	s.pullErr = context.Canceled
 	_, _ = Send(context.Background(), s, list, opts)
@@ -176,16 +176,9 @@ func TestSend_doubtNotReleasedAfterOwnPullLost(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			list, _, _ := ReadRecipients(recipientsBook(t, 20), []string{"name", "date"}, "gateway")
-			jpath := filepath.Join(t.TempDir(), "send.journal")
-			s := &reportingSender{fakeSender: newFakeSender()}
-			s.lose = 1
-			opts := SendOptions{TemplateID: "7", Via: "gateway", Journal: jpath, BatchSize: 10}
-			if _, err := Send(context.Background(), s, list, opts); err != nil {
-				t.Fatal(err)
-			}
+			list, s, opts := sendOneBatchInDoubt(t)
 			// The lost pull took the whole queue, the lost batch's reports too.
-			lose(s, jpath)
+			lose(s, opts.Journal)
 			s.queue = nil
 			_, _ = Send(context.Background(), s, list, opts)
 			s.pullErr = nil
