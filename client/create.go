@@ -142,9 +142,9 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	var err, lerr error
 	sends, failedLookups, round := 0, 0, 0
 	// Sends refused by the rate limit (nothing was done) do not count
-	// against attempts; they are bounded by RateLimitPatience (Do).
+	// against attempts; they are bounded by time (rateLimitWait).
 	limitedSends := 0
-	var firstLimited time.Time
+	rl := rateLimitWait{c: c}
 	send := true
 	for {
 		round++
@@ -152,11 +152,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			sends++
 			var retry bool
 			retry, err = c.once(ctx, req, out, sends)
-			if IsRateLimited(err) {
-				c.pacer.limited(time.Now())
-			} else {
-				c.pacer.succeeded()
-			}
+			limited := rl.observe(err)
 			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
 				c.logNotRetried(ctx, req, sends, attempts, "the create was interrupted after it was sent: it is looked up once more")
 				return c.createInterrupted(ctx, err, lookup)
@@ -168,17 +164,15 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
 				return err
 			}
-			if IsRateLimited(err) {
+			if limited {
 				// Refused, not processed: send it again without a lookup.
 				limitedSends++
-				if firstLimited.IsZero() {
-					firstLimited = time.Now()
-				}
-				if attempts == 1 || time.Since(firstLimited) >= c.cfg.RateLimitPatience {
+				if rl.exhausted() {
 					c.logGivingUp(ctx, req, sends, attempts)
-					if ae, ok := AsAPIError(err); ok && attempts > 1 {
-						ae.Attempts, ae.LimitedFor = sends, time.Since(firstLimited)
+					if ae, ok := AsAPIError(err); ok {
+						ae.Attempts = sends
 					}
+					rl.gaveUp(err)
 					return err
 				}
 				d, why := c.retryDelay(err, sends)

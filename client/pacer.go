@@ -16,10 +16,8 @@ import (
 // half as long again (at most once a second, whatever number of calls were
 // refused at once; from 100 ms, up to 1 s), and each call that succeeds
 // takes 5% off it, down to the configured floor (MaxRequestsPerSecond; none
-// without it). Without
-// it, every call of an apply whose parallelism exceeds the limit meets the
-// limit again on each retry, and calls gave up while the service was only
-// asking them to wait.
+// without it). Without the adaptation, every call of an apply whose
+// parallelism exceeds the limit met the limit again on each retry.
 type pacer struct {
 	mu       sync.Mutex
 	interval time.Duration

@@ -82,19 +82,11 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	// under an apply whose parallelism exceeds the limit, four attempts
 	// gave up while the service only asked to wait.
 	failures := 0
-	var firstLimited time.Time
+	rl := rateLimitWait{c: c}
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
-		limited := IsRateLimited(err)
-		if limited {
-			c.pacer.limited(time.Now())
-			if firstLimited.IsZero() {
-				firstLimited = time.Now()
-			}
-		} else {
-			c.pacer.succeeded()
-		}
+		limited := rl.observe(err)
 		if err == nil {
 			return nil
 		}
@@ -110,17 +102,15 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		case !limited && !req.Idempotent:
 			c.logNotRetried(ctx, req, i+1, budget+1, "the call is not idempotent and may have taken effect, so it is not sent again")
 			return err
-		case (limited && (budget == 0 || time.Since(firstLimited) >= c.cfg.RateLimitPatience)) || (!limited && failures > budget):
+		case (limited && rl.exhausted()) || (!limited && failures > budget):
 			c.logGivingUp(ctx, req, i+1, budget+1)
 			if te := (*TimeoutError)(nil); errors.As(err, &te) {
 				te.Attempts = i + 1
 			}
 			if ae, ok := AsAPIError(err); ok {
 				ae.Attempts = i + 1
-				if limited {
-					ae.LimitedFor = time.Since(firstLimited)
-				}
 			}
+			rl.gaveUp(err)
 			return err
 		}
 		d, why := c.retryDelay(err, max(failures, 1))
@@ -133,6 +123,43 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		if werr := Sleep(ctx, d); werr != nil {
 			return errors.Join(err, werr)
 		}
+	}
+}
+
+// rateLimitWait follows one call's refusals by the rate limit (HTTP 429:
+// nothing was done): each tells the client's pacer to slow down, and the
+// call retries them for RateLimitPatience in all, not within MaxRetries
+// (0 still turns them off), so an apply whose parallelism exceeds the
+// limit finishes instead of giving up while the service asks it to wait.
+type rateLimitWait struct {
+	c     *Client
+	first time.Time // the first refusal
+}
+
+// observe tells the pacer how an attempt went and reports whether the
+// rate limit refused it.
+func (w *rateLimitWait) observe(err error) bool {
+	if !IsRateLimited(err) {
+		w.c.pacer.succeeded()
+		return false
+	}
+	w.c.pacer.limited(time.Now())
+	if w.first.IsZero() {
+		w.first = time.Now()
+	}
+	return true
+}
+
+// exhausted reports whether a refused call gives up now.
+func (w *rateLimitWait) exhausted() bool {
+	return w.c.cfg.MaxRetries <= 0 || time.Since(w.first) >= w.c.cfg.RateLimitPatience
+}
+
+// gaveUp records on a refusal the call gave up on how long it was
+// retried (none when retries are off: its message says so).
+func (w *rateLimitWait) gaveUp(err error) {
+	if ae, ok := AsAPIError(err); ok && IsRateLimited(err) && w.c.cfg.MaxRetries > 0 {
+		ae.LimitedFor = time.Since(w.first)
 	}
 }
 

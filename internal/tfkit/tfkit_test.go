@@ -72,6 +72,16 @@ func TestAPIErrorDetail_rateLimited(t *testing.T) {
 		!strings.Contains(got, "The platform's rate limit refused the call at each of") || !strings.Contains(got, "though the provider slowed down after the first refusal") {
 		t.Errorf("detail:\n%s", got)
 	}
+	// max_retries 0: not retried, and said so (it read "at each of 1
+	// attempts over 0s, though the provider slowed down").
+	c, err = client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Get(t.Context(), 3)
+	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "which was not retried (max_retries is 0)") || strings.Contains(got, "at each of") {
+		t.Errorf("max_retries 0, detail:\n%s", got)
+	}
 }
 
 // A bare 5xx has no envelope code: the detail names the HTTP status once,
