@@ -449,29 +449,12 @@ data "contactcenter_skill_groups" "all" {}
 
 // max_requests_per_second is refused at validation when not above 0.
 func TestProviderValidateMaxRequestsPerSecond(t *testing.T) {
-	srv, err := providerserver.NewProtocol6WithError(provider.New("1.2.3")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	typ := schema.Provider.ValueType().(tftypes.Object)
-	resp, err := srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: dynamic(t, typ, with(minimal, "max_requests_per_second", hugeNumber()))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := (configured{diags: resp.Diagnostics}); !got.errorOn("max_requests_per_second", "must be a finite number greater than 0 such as 5 or 0.5, got 1e+400") ||
+	if got := validateProvider(t, with(minimal, "max_requests_per_second", hugeNumber())); !got.errorOn("max_requests_per_second", "must be a finite number greater than 0 such as 5 or 0.5, got 1e+400") ||
 		strings.Contains(got.text(), "always an error in the provider") {
 		t.Errorf("max_requests_per_second = 1e400: %s", got.text())
 	}
 	for v, wantErr := range map[float64]bool{0: true, -2: true, 0.5: false, 5: false} {
-		resp, err := srv.ValidateProviderConfig(t.Context(), &tfprotov6.ValidateProviderConfigRequest{Config: dynamic(t, typ, with(minimal, "max_requests_per_second", v))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := configured{diags: resp.Diagnostics}
+		got := validateProvider(t, with(minimal, "max_requests_per_second", v))
 		if wantErr != got.errorOn("max_requests_per_second", "must be greater than 0") {
 			t.Errorf("max_requests_per_second = %g: %s", v, got.text())
 		}

@@ -21,16 +21,7 @@ type exportSummaryJSON struct {
 // object that could not be read is listed under failed and the run exits 1.
 func TestExportCommand_objectNotReadJSONExit1(t *testing.T) {
 	t.Parallel()
-	origin := exportSim(t)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, _, err := c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x04\x00\x00\x00WAVEdata")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	postFaults(t, origin, `{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`)
+	origin, id := exportSimSoundUnreadable(t)
 	code, out, errOut := runCLI("export", "terraform", filepath.Join(t.TempDir(), "cc"), "--endpoint", origin, "--access-token", "sim-token", "--output", "json")
 	var sum exportSummaryJSON
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {

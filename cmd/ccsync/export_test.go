@@ -299,22 +299,31 @@ func TestExportCommand_maxRetries(t *testing.T) {
 	}
 }
 
+// exportSimSoundUnreadable is exportSim with a voice file, id, whose first
+// download answers "file does not exist" (gone between the list and the
+// download).
+func exportSimSoundUnreadable(t *testing.T) (origin, id string) {
+	t.Helper()
+	origin = exportSim(t)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _, err = c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x04\x00\x00\x00WAVEdata")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	postFaults(t, origin, `{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`)
+	return origin, id
+}
+
 // TestExportCommand_objectNotReadExit1: a voice file whose download
 // answers "file does not exist" (gone between the list and the download) is
 // left out of the module and named, the other objects are exported, and
 // the run exits 1: the module is not the whole contact center.
 func TestExportCommand_objectNotReadExit1(t *testing.T) {
 	t.Parallel()
-	origin := exportSim(t)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, _, err := c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x04\x00\x00\x00WAVEdata")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	postFaults(t, origin, `{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`)
+	origin, id := exportSimSoundUnreadable(t)
 	dir := filepath.Join(t.TempDir(), "cc")
 	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token")
 	if code != 1 || !strings.Contains(out, "FAILED (left out): voice file "+id+" (Hold)") || !strings.Contains(out, "2 agents") {
