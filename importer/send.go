@@ -532,6 +532,7 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 	for _, m := range doubt {
 		tags := j.state[m].tags
 		rep, found := j.reportOf(m)
+		lostAt := j.reportsMayBeLost(j.state[m].since)
 		switch {
 		case found:
 			msg := fmt.Sprintf("sent before the interruption: the gateway's delivery report for smsExt %s shows it (state %s)", rep.Tag, rep.State)
@@ -541,14 +542,14 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 			if resend {
 				release = append(release, m)
 			}
-		case !j.reportsMayBeLost(j.state[m].since).IsZero():
+		case !lostAt.IsZero():
 			// Not released even with --resend-unknown: it may have been
 			// sent, and its report taken by ccsync itself and lost.
 			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: a pull of the gateway's delivery reports by ccsync at %s "+
 				"got no answer or was interrupted, so the reports it took off the queue are lost, and this number's (smsExt %s) may be among them. "+
 				"Sending it again could send it twice, so neither a new run nor --resend-unknown settles it: "+
 				"check the delivery records in the gateway's portal, and if it has none, send to it with a sheet of its own",
-				j.reportsMayBeLost(j.state[m].since).Local().Format("2006-01-02 15:04:05"), strings.Join(tags, ", "))
+				lostAt.Local().Format("2006-01-02 15:04:05"), strings.Join(tags, ", "))
 		case pullErr != nil:
 			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: the gateway's delivery reports (smsExt %s) could not be read: %v. Run again to settle it",
 				strings.Join(tags, ", "), pullErr)
