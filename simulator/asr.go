@@ -27,6 +27,13 @@ func (x *ASRState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *ASRState) usedIDs(take func(kind string, id int64)) {
+	for id := range x.Tasks {
+		takeNumbered(take, "asr", "asr", id)
+	}
+}
+
 // asrPart registers this domain's part of the state, member "asr" of
 // the state file.
 var asrPart = registerState("asr", (*ASRState).init)

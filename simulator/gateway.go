@@ -11,6 +11,7 @@ import (
 	"math"
 	"net/http"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,6 +68,13 @@ func (x *GatewayState) usedIDs(take func(kind string, id int64)) {
 	}
 	for id := range x.Signatures {
 		take("gateway_signature", id)
+	}
+	for id := range x.Messages {
+		takeNumbered(take, "gateway_sms", "gw", id)
+	}
+	for _, r := range slices.Concat(x.Delivery, x.Replies) {
+		takeNumbered(take, "gateway_record", "d", r.Key)
+		takeNumbered(take, "gateway_record", "r", r.Key)
 	}
 }
 

@@ -41,6 +41,22 @@ func (x *ReferenceState) init() {
 	}
 }
 
+// usedIDs reports the ids the part holds (State.keepIDsAbove).
+func (x *ReferenceState) usedIDs(take func(kind string, id int64)) {
+	for _, r := range x.BusyReasons {
+		takeNumbered(take, "busy_reason", "", r.ID)
+	}
+	for _, v := range x.IVRs {
+		take("ivr", v.IvrID)
+	}
+	for _, r := range x.VOSCDRs {
+		takeNumbered(take, "vos_cdr", "", r.ID)
+	}
+	for _, r := range x.TrunkCDRs {
+		takeNumbered(take, "call", "sim-call-", r.CallID)
+	}
+}
+
 // referencePart registers this domain's part of the state, member "reference" of
 // the state file.
 var referencePart = registerState("reference", (*ReferenceState).init)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // State is everything the simulator holds; it is what --state persists and
@@ -111,6 +113,19 @@ func (st *State) UnmarshalJSON(b []byte) error {
 // idHolder is a part that can say which ids it holds.
 type idHolder interface {
 	usedIDs(take func(kind string, id int64))
+}
+
+// takeNumbered reports the id of a kind written as prefix plus a number
+// ("asr00000012", "gw000000000007", "sim-call-90004"); an id of another
+// form (a seed's own naming) holds no number of the sequence.
+func takeNumbered(take func(kind string, id int64), kind, prefix, id string) {
+	rest, ok := strings.CutPrefix(id, prefix)
+	if !ok {
+		return
+	}
+	if n, err := strconv.ParseInt(rest, 10, 64); err == nil {
+		take(kind, n)
+	}
 }
 
 // keepIDsAbove raises each id sequence above the ids the parts hold: a

@@ -96,14 +96,20 @@ func TestStateFileSeqBehindItsObjects(t *testing.T) {
 	  "queues": {"groups": {"140": {"id": 140, "que_name": "Old"}}},
 	  "sms": {"signatures": {"120": {"id": 120, "sign_id": 5020, "sign_text": "Acme"}}, "templates": {"3010": {"id": 3010, "tpl_id": 880010}}},
 	  "sounds": {"sounds": {"520": {"id": 520}}}, "webhooks": {"hooks": {"330": {"id": 330}}}, "tasks": {"projects": {"730": {"id": 730}}},
-	  "gateway": {"templates": {"5010": {"id": 5010}}, "signatures": {"3010": {"id": 3010}}}}`
+	  "gateway": {"templates": {"5010": {"id": 5010}}, "signatures": {"3010": {"id": 3010}},
+	    "messages": {"gw000000000042": {"smsId": "gw000000000042"}, "hand-made": {"smsId": "hand-made"}},
+	    "delivery": [{"key": "d17"}], "replies": [{"key": "r23"}]},
+	  "asr": {"tasks": {"asr10000077": {"id": "asr10000077"}}},
+	  "reference": {"busy_reasons": [{"id": "140"}], "ivrs": [{"ivrId": 150}], "vos_cdrs": [{"id": "100300"}],
+	    "trunk_cdrs": [{"call_id": "sim-call-90012"}, {"call_id": "5f1e-uuid"}]}}`
 	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, Options{StatePath: path})
 	st := h.sim.st
 	for kind, want := range map[string]int64{"agent": 1002, "queue": 141, "sms_signature": 121, "sms_platform_sign": 5021, "sms_template": 3011,
-		"sms_platform_tpl": 880011, "sound": 521, "webhook": 331, "project": 731, "gateway_template": 5011, "gateway_signature": 3011} {
+		"sms_platform_tpl": 880011, "sound": 521, "webhook": 331, "project": 731, "gateway_template": 5011, "gateway_signature": 3011,
+		"gateway_sms": 43, "gateway_record": 24, "asr": 10000078, "busy_reason": 141, "ivr": 151, "vos_cdr": 100301, "call": 90013} {
 		if got := st.NextID(kind, 0); got != want {
 			t.Errorf("next %s id %d, want %d", kind, got, want)
 		}
