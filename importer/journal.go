@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/filelock"
 )
 
 // The send journal is an append-only file of JSON lines, fsynced after every
@@ -123,9 +125,6 @@ func (e *JournalInUseError) Error() string {
 		"wait for it to finish, then run again: this run sent nothing", e.Path)
 }
 
-// errJournalLocked is lockFile's error when another open file holds the lock.
-var errJournalLocked = errors.New("locked")
-
 // openJournal reads an existing journal (or none) and, unless readOnly,
 // opens it for appending. A journal written for another template or
 // channel is refused: its numbers would be skipped wrongly.
@@ -141,9 +140,9 @@ func openJournal(path, template, via string, readOnly bool) (j *journal, err err
 		if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
 			return nil, err
 		}
-		if err := lockFile(j.f); err != nil {
+		if err := filelock.Lock(j.f); err != nil {
 			_ = j.f.Close() // nothing written
-			if errors.Is(err, errJournalLocked) {
+			if errors.Is(err, filelock.ErrLocked) {
 				return nil, &JournalInUseError{Path: path}
 			}
 			return nil, fmt.Errorf("lock journal %s: %w", path, err)

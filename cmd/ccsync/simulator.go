@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/filelock"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
@@ -55,6 +57,14 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	// may stop the simulator at once, and must get a clean stop.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *state != "" {
+		unlock, err := lockStateFile(*state)
+		if err != nil {
+			fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
+			return exitUsage
+		}
+		defer unlock()
+	}
 	sim, err := simulator.New(simulator.Options{
 		Token: *token, AppID: *appID, AppKey: *appKey, AdminToken: adminToken,
 		StatePath: *state, AutoApprove: *autoApprove, GatewayDeliveryDelay: *deliveryDelay,
@@ -99,6 +109,28 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		return exitFailures
 	}
 	return code
+}
+
+// lockStateFile takes the lock of a --state file, a file beside it named
+// <state>.lock (the state file itself is replaced at each write): two
+// simulators on one state file each served from their own memory and the
+// last to write erased the other's objects without a word. The lock is held
+// until the process ends, however it ends.
+func lockStateFile(state string) (unlock func(), err error) {
+	path := state + ".lock"
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("the state file %s cannot be written: its lock file: %w", state, err)
+	}
+	if err := filelock.Lock(f); err != nil {
+		_ = f.Close()
+		if errors.Is(err, filelock.ErrLocked) {
+			return nil, fmt.Errorf("--state %s is in use by another simulator (it holds %s until it stops): "+
+				"stop that one, or give this one another --state file", state, path)
+		}
+		return nil, fmt.Errorf("--state %s: cannot lock %s: %w", state, path, err)
+	}
+	return func() { _ = f.Close() }, nil
 }
 
 // adminTokenEnv holds the admin token, so it need not be on the command line.

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -385,4 +386,37 @@ func TestSimulatorCommandAdminTokenNotInUsage(t *testing.T) {
 		!strings.Contains(errb.String(), adminTokenEnv) {
 		t.Errorf("exit %d, output %q %q", code, out.String(), errb.String())
 	}
+}
+
+// TestSimulatorCommandStateInUse: a second simulator on the state file of a
+// running one started, served from its own memory, and the last of the two
+// to write erased the other's objects without a word. It is refused, and
+// the first keeps its objects.
+func TestSimulatorCommandStateInUse(t *testing.T) {
+	t.Parallel()
+	state := filepath.Join(t.TempDir(), "sim.json")
+	first := startSimulator(t, "--state", state)
+	if got := call(t, "POST", first.urls["portal_url"]+"/v2/svcapi/queue/add", "sim-token", `{"que_name":"Kept","que_priority":1}`); !strings.Contains(got, `"code":200`) {
+		t.Fatalf("add: %s", got)
+	}
+	// A process of its own, stopped after a while if it serves.
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	cmd := exec.CommandContext(ctx, os.Args[0], "simulator", "--listen", "127.0.0.1:0", "--state", state)
+	cmd.Env = append(os.Environ(), "CCSYNC_TEST_MAIN=1")
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	want := "--state " + state + " is in use by another simulator (it holds " + state + ".lock until it stops)"
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != exitUsage || !strings.Contains(errb.String(), want) {
+		t.Errorf("second simulator: %v, stdout %q, stderr %q; want exit %d and %q", err, out.String(), errb.String(), exitUsage, want)
+	}
+	first.stop(t, os.Interrupt)
+	// Stopped, the first leaves the file to the next.
+	second := startSimulator(t, "--state", state)
+	if got := call(t, "POST", second.urls["portal_url"]+"/v2/svcapi/queue/list", "sim-token", `{}`); !strings.Contains(got, `"que_name":"Kept"`) {
+		t.Errorf("after the first stopped: %s", got)
+	}
+	second.stop(t, syscall.SIGTERM)
 }

@@ -1,6 +1,6 @@
 //go:build windows
 
-package importer
+package filelock
 
 import (
 	"errors"
@@ -9,17 +9,17 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// lockFile takes an exclusive lock (LockFileEx) on f without waiting:
-// errJournalLocked when another open file holds it. The lock goes with the
+// Lock takes an exclusive lock (LockFileEx) on f without waiting:
+// ErrLocked when another open file holds it. The lock goes with the
 // open handle: closing it, or the process ending however it ends, releases
 // it. Windows locks forbid others to read or write the bytes locked, so the
-// byte locked is far beyond any journal's end: a dry run still reads the
-// journal, and appending is not blocked.
-func lockFile(f *os.File) error {
+// byte locked is far beyond any file's end: a dry run still reads the
+// journal it locks, and appending is not blocked.
+func Lock(f *os.File) error {
 	ol := &windows.Overlapped{Offset: 0xFFFFFFFE, OffsetHigh: 0x7FFFFFFF}
 	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
 	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) || errors.Is(err, windows.ERROR_IO_PENDING) {
-		return errJournalLocked
+		return ErrLocked
 	}
 	return err
 }

@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
 
-package importer
+package filelock
 
 import (
 	"errors"
@@ -8,18 +8,18 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive advisory lock (flock) on f without waiting:
-// errJournalLocked when another open file holds it, nil on a file system
+// Lock takes an exclusive advisory lock (flock) on f without waiting:
+// ErrLocked when another open file holds it, nil on a file system
 // that has no locks. The lock goes with the open file: closing it, or the
 // process ending however it ends, releases it.
-func lockFile(f *os.File) error {
+func Lock(f *os.File) error {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) //nolint:gosec // G115: a file descriptor fits an int
 		switch {
 		case errors.Is(err, syscall.EINTR):
 			continue
 		case errors.Is(err, syscall.EWOULDBLOCK):
-			return errJournalLocked
+			return ErrLocked
 		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP):
 			// A file system without locks (some network shares): the run
 			// goes on unlocked, as every run did before locks.
