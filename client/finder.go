@@ -43,7 +43,9 @@ import (
 //   - An id missing from an answer that came in one response is gone. One
 //     missing from a collection read over several pages (which an object
 //     deleted meanwhile can shift) is confirmed by id, or for a list-only
-//     kind by a second read of the list.
+//     kind by reading the list again until two reads in a row hold the
+//     same objects (sameKeys), at most missReads reads: past that the read
+//     fails, and nothing is taken for gone.
 //   - A failing call fails exactly the reads it served, with the API's
 //     error; nothing of it is kept, and the next read calls again.
 type finder[T any] struct {
@@ -100,6 +102,7 @@ type flight[T any] struct {
 	// conclusive: an id of this flight's scope missing from items is gone.
 	conclusive bool
 	complete   bool
+	landed     time.Time // when a collection read ended
 	err        error
 	errs       map[string]error // per id, when one chunk of a batch failed
 	ctx        context.Context
@@ -168,6 +171,7 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 	// that began before this read may answer it either).
 	strict, start := f.c.freshReads(ctx), f.c.cfg.Now()
 	fresh := strict
+	reads := 0 // collection reads that missed id
 	for {
 		f.mu.Lock()
 		gen, now := f.c.gen.Load(), f.c.cfg.Now()
@@ -209,14 +213,45 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 			return nil, fl.err
 		}
 		it, found := fl.items[id]
-		if found || fl.conclusive || (confirm && missed != nil) {
+		if found || fl.conclusive || (confirm && missed != nil && !fl.at.Before(missed.landed) && sameKeys(missed, fl)) {
 			f.mu.Lock()
 			f.serve(id, it, fl.stamp)
 			f.mu.Unlock()
 			return f.answer(it, id, what)
 		}
+		if reads++; reads >= missReads {
+			return nil, fmt.Errorf("%s %s: missing from %d reads of the list in a row, which changed between each two (objects were "+
+				"created or deleted elsewhere while it was read page by page), so whether it still exists is not known: "+
+				"nothing was changed; run again when the list is quieter", what, id, reads)
+		}
 		confirm, missed, fresh = true, fl, true
 	}
+}
+
+// missReads bounds the reads of a list-only kind that look for an id
+// missing from a read over several pages (see sameKeys).
+const missReads = 4
+
+// sameKeys reports whether two collection reads, the second begun after the
+// first ended (the caller checks), hold the same objects. The lists have no snapshot: an object
+// created or deleted between two pages shifts the later ones, and a delete
+// on a page already read pulls an object of the next page onto it, unread.
+// An object that lived through the first read and was missed by it was
+// missed because of such a delete, of an object the first read holds and
+// the second cannot: when both hold the same objects, nothing was missed,
+// and an id missing from both is gone. A second read that merely missed it
+// again (another delete, after a create that pushed it back) differs from
+// the first, and the list is read again.
+func sameKeys[T any](a, b *flight[T]) bool {
+	if len(a.items) != len(b.items) {
+		return false
+	}
+	for k := range a.items {
+		if _, ok := b.items[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // serve records that the answer for id read in the call stamped s was
@@ -262,7 +297,7 @@ func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Ti
 	go func() {
 		items, complete, oneCall, err := f.all(fl.ctx)
 		fl.err, fl.complete, fl.conclusive = err, complete, complete && oneCall
-		fl.list = items
+		fl.list, fl.landed = items, f.c.cfg.Now()
 		fl.items = make(map[string]*T, len(items))
 		for i := range items {
 			fl.items[f.key(items[i])] = &items[i]

@@ -545,3 +545,99 @@ func TestFinderFreshReads(t *testing.T) {
 		t.Errorf("fresh read: %v, %v; want the change made after the prefetch", a, err)
 	}
 }
+
+// TestFinderMissAcrossShiftingReads: the SMS signature list is newest
+// first. A signature on the first row of page 2 is pulled onto page 1,
+// unread, by a delete on page 1 between the two pages; the read that
+// confirms the miss had it pushed back by a create and pulled again by
+// another delete. Two reads missed it, and it was reported deleted (a
+// refresh dropped it from state; for a webhook, the next apply created it
+// twice). The two reads differ (each holds an object the other does not),
+// so the list is read again, and the signature is found.
+func TestFinderMissAcrossShiftingReads(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	ctx := t.Context()
+	var ids []int64
+	for i := range 600 {
+		s, err := e.c0.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: fmt.Sprintf("Brand%03d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, s.ID.Int64())
+	}
+	// Newest first: ids[99] is the first row of page 2 (500 a page).
+	target := ids[99]
+	var lists atomic.Int32
+	side := func(r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/sign/list") {
+			return
+		}
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if strings.Contains(string(b), "sign_text") {
+			return // the create's own lookup
+		}
+		page2 := strings.Contains(string(b), `"page":2`)
+		switch n := lists.Add(1); {
+		case n == 2 && page2: // read 1, before page 2
+			if err := e.c0.SMS.DeleteSignature(context.Background(), ids[550]); err != nil {
+				t.Error(err)
+			}
+		case n == 3: // read 2, before page 1
+			if _, err := e.c0.SMS.CreateSignature(context.Background(), client.SMSSignatureInput{SignText: "PortalNew"}); err != nil {
+				t.Error(err)
+			}
+		case n == 4 && page2: // read 2, before page 2
+			if err := e.c0.SMS.DeleteSignature(context.Background(), ids[549]); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	hook := func(_ http.ResponseWriter, r *http.Request) bool { side(r); return false }
+	e.fail.Store(&hook)
+	c := e.client(t, nil)
+	got, err := c.SMS.GetSignature(ctx, target)
+	if err != nil || got.ID.Int64() != target {
+		t.Fatalf("signature %d, which existed throughout: %v, %v; want it found", target, got, err)
+	}
+	if n := lists.Load(); n != 6 {
+		t.Errorf("%d sign/list calls, want 6 (three reads of two pages)", n)
+	}
+}
+
+// TestFinderMissWhileTheListKeepsChanging: when every read of a list-only
+// kind differs from the one before, the read of a missing id fails after
+// missReads reads, saying so, and does not report the object gone.
+func TestFinderMissWhileTheListKeepsChanging(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	ctx := t.Context()
+	var ids []int64
+	for i := range 120 {
+		w, err := e.c0.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: "https://example.com/x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID.Int64())
+	}
+	if err := e.c0.Webhooks.Delete(ctx, ids[7]); err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int32
+	hook := func(_ http.ResponseWriter, r *http.Request) bool {
+		// A webhook made elsewhere before each read's first page.
+		if strings.HasSuffix(r.URL.Path, "/webhook/lists") && n.Add(1)%2 == 1 {
+			if _, err := e.c0.Webhooks.Create(context.Background(), client.WebhookInput{Name: "Portal", URL: "https://example.com/p"}); err != nil {
+				t.Error(err)
+			}
+		}
+		return false
+	}
+	e.fail.Store(&hook)
+	c := e.client(t, nil)
+	_, err := c.Webhooks.Get(ctx, ids[7])
+	if err == nil || client.IsNotFound(err) || !strings.Contains(err.Error(), "missing from 4 reads of the list in a row, which changed between each two") {
+		t.Errorf("err %v; want the list's changes said, not a webhook reported gone", err)
+	}
+}
