@@ -418,7 +418,7 @@ func (s *AgentsService) page(ctx context.Context, f AgentFilter, page, rows int)
 // several, none is sent and the agents of the others are left out here.
 // The service may match user_num loosely; only an exact match is kept.
 func (s *AgentsService) List(ctx context.Context, f AgentFilter) iter.Seq2[Agent, error] {
-	pages := paginate(ctx, s.finder.key, func(ctx context.Context, page int) (Page[Agent], error) {
+	pages := paginateWhole(ctx, "agent list (users/list)", s.finder.key, func(ctx context.Context, page int) (Page[Agent], error) {
 		p, err := s.page(ctx, f, page, AgentMaxRows)
 		return Page[Agent]{Items: p.Data, More: p.More(), Total: p.Total.Int64(), Current: p.CurrentPage.Int64()}, err
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"maps"
 )
 
 // Page is one page of a list: its items and whether another page follows.
@@ -40,11 +41,37 @@ const listPasses = 3
 // the count as it was, or when the list shrinks during every read. Without
 // key nothing is skipped and a list is read once.
 func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
+	return pages(ctx, key, "", fetch)
+}
+
+// paginateWhole is paginate for a list read as the whole of a kind whose
+// objects are created and deleted elsewhere (agents, webhooks, tasks, SMS
+// signatures and templates: an export, a list resource, a roster's plan),
+// where an object missed is an object the reader takes for absent. A list
+// read over several pages is read again until two reads in a row hold the
+// same objects: an object that lived through a read and was missed by it
+// was pulled onto a page already read by a delete, of an object that read
+// holds and the next cannot, so two reads that agree missed nothing. After
+// wholeReads reads that all differ, it yields an error naming what (the
+// list's name) instead of a list that may lack objects. A list of one page
+// is one answer, read once.
+func paginateWhole[T any](ctx context.Context, what string, key func(T) string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
+	return pages(ctx, key, what, fetch)
+}
+
+// wholeReads bounds paginateWhole's reads of a list that keeps changing.
+const wholeReads = 4
+
+// pages is paginate, and paginateWhole when whole names the list.
+func pages[T any](ctx context.Context, key func(T) string, whole string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		seen := map[string]bool{}
+		var before map[string]bool // the keys of the read before, for whole
 		for pass := 1; ; pass++ {
 			var counted int64
 			shrank := false
+			read := map[string]bool{}
+			pagesRead := 0
 			for page := 1; ; page++ {
 				p, err := fetch(ctx, page)
 				if err != nil {
@@ -64,10 +91,12 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 				// Only an object an earlier page (or read) yielded is
 				// skipped: rows of one page are the service's own, kept
 				// even where two share a key.
+				pagesRead++
 				var onPage []string
 				for _, it := range p.Items {
 					if key != nil {
 						k := key(it)
+						read[k] = true
 						if seen[k] {
 							continue
 						}
@@ -83,6 +112,19 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 				if !p.More || len(p.Items) == 0 {
 					break
 				}
+			}
+			if whole != "" && key != nil {
+				if pagesRead == 1 || before != nil && maps.Equal(before, read) {
+					return
+				}
+				if pass == wholeReads {
+					var zero T
+					yield(zero, fmt.Errorf("the %s changed between each two of %d reads in a row (objects were created or deleted elsewhere "+
+						"while it was read page by page), so it cannot be read whole: an object may be missing from what was read. Run again when it is quieter", whole, pass))
+					return
+				}
+				before = read
+				continue
 			}
 			if !shrank || key == nil || pass == listPasses {
 				return

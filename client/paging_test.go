@@ -350,3 +350,63 @@ func TestPagingClampedLastPage(t *testing.T) {
 		t.Fatalf("agents %+v, err %v; want the two agents once", agents, err)
 	}
 }
+
+// TestPaginateWholeListChanging: a list read as the whole of a kind (an
+// export, a list resource, a roster's plan). A delete on page 1 and a
+// create, between pages 1 and 2, leave the count as it was and pull 3 onto
+// page 1, unread: paginate missed it without a word (an export without an
+// agent that existed throughout). paginateWhole reads the list again until
+// two reads agree, and fails when they never do.
+func TestPaginateWholeListChanging(t *testing.T) {
+	t.Parallel()
+	id := func(n int) string { return strconv.Itoa(n) }
+	deleteAndCreate := func(ids []int) []int { return append(slices.Clone(ids[1:]), 7) }
+	cases := map[string]struct {
+		change func([]int) []int
+		want   []int
+		calls  int
+	}{
+		// Read 1 yields 1 2 4 5 6 7 and misses 3; read 2 (2 3 4 5 6 7)
+		// differs and yields 3; read 3 agrees with it.
+		"deleted and created between two pages": {change: deleteAndCreate, want: []int{1, 2, 4, 5, 6, 7, 3}, calls: 3 + 3 + 3},
+		// Two reads that agree: the read is whole.
+		"unchanged": {change: func(ids []int) []int { return ids }, want: []int{1, 2, 3, 4, 5, 6}, calls: 3 + 3},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			l := &shiftingList{ids: []int{1, 2, 3, 4, 5, 6}, after: 1, change: tc.change}
+			got, err := Collect(paginateWhole(t.Context(), "list of numbers", id, l.fetch))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tc.want) || l.calls != tc.calls {
+				t.Errorf("items %v after %d calls, want %v after %d", got, l.calls, tc.want, tc.calls)
+			}
+		})
+	}
+	t.Run("one page", func(t *testing.T) {
+		t.Parallel()
+		l := &shiftingList{ids: []int{1, 2}}
+		if got, err := Collect(paginateWhole(t.Context(), "list of numbers", id, l.fetch)); err != nil || len(got) != 2 || l.calls != 1 {
+			t.Errorf("%v %v after %d calls, want the one page read once", got, err, l.calls)
+		}
+	})
+	t.Run("changing at every read", func(t *testing.T) {
+		t.Parallel()
+		l := &shiftingList{ids: []int{1, 2, 3, 4, 5, 6}}
+		next := 7
+		_, err := Collect(paginateWhole(t.Context(), "list of numbers", id, func(ctx context.Context, page int) (Page[int], error) {
+			if page == 1 {
+				l.ids = append(l.ids, next) // one created before every read
+				next++
+			}
+			return l.fetch(ctx, page)
+		}))
+		want := "the list of numbers changed between each two of 4 reads in a row"
+		// Four reads of 7, 8, 9 and 10 numbers, two a page.
+		if err == nil || !strings.Contains(err.Error(), want) || l.calls != 4+4+5+5 {
+			t.Errorf("err %v after %d calls; want %q after 18", err, l.calls, want)
+		}
+	})
+}

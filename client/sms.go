@@ -269,8 +269,10 @@ func smsPage(page int, extra map[string]any) map[string]any {
 	return extra
 }
 
-func smsList[T any](ctx context.Context, s *SMSService, path string, key func(T) string, params func() map[string]any) iter.Seq2[T, error] {
-	return paginate(ctx, key, func(ctx context.Context, page int) (Page[T], error) {
+// smsList pages through an SMS list; whole names a list of objects
+// (paginateWhole), "" a log of records read once (paginate).
+func smsList[T any](ctx context.Context, s *SMSService, path, whole string, key func(T) string, params func() map[string]any) iter.Seq2[T, error] {
+	return pages(ctx, key, whole, func(ctx context.Context, page int) (Page[T], error) {
 		p, err := smsListPage[T](ctx, s, path, page, params())
 		if err != nil {
 			return Page[T]{}, err
@@ -292,7 +294,7 @@ func smsListPage[T any](ctx context.Context, s *SMSService, path string, page in
 
 // ListSignatures pages through sign/list.
 func (s *SMSService) ListSignatures(ctx context.Context, f SMSSignatureFilter) iter.Seq2[SMSSignature, error] {
-	return smsList(ctx, s, smsSignPath+"/list", s.signatures.key, func() map[string]any {
+	return smsList(ctx, s, smsSignPath+"/list", "SMS signature list (sign/list)", s.signatures.key, func() map[string]any {
 		p := map[string]any{}
 		if f.SignText != "" {
 			p["sign_text"] = f.SignText
@@ -460,7 +462,7 @@ func (s *SMSService) DeleteSignature(ctx context.Context, id int64) error {
 
 // ListTemplates pages through template/list.
 func (s *SMSService) ListTemplates(ctx context.Context, f SMSTemplateFilter) iter.Seq2[SMSTemplate, error] {
-	return smsList(ctx, s, smsTemplatePath+"/list", s.templates.key, func() map[string]any {
+	return smsList(ctx, s, smsTemplatePath+"/list", "SMS template list (template/list)", s.templates.key, func() map[string]any {
 		p := map[string]any{}
 		if f.DeptID != nil {
 			p["dept_id"] = *f.DeptID
@@ -571,7 +573,7 @@ func (s *SMSService) DeleteTemplate(ctx context.Context, id int64) error {
 
 // ListRecords pages through record/list.
 func (s *SMSService) ListRecords(ctx context.Context, f SMSRecordFilter) iter.Seq2[SMSRecord, error] {
-	return smsList(ctx, s, "/sms/record/list", func(r SMSRecord) string { return strconv.FormatInt(int64(r.ID), 10) }, func() map[string]any {
+	return smsList(ctx, s, "/sms/record/list", "", func(r SMSRecord) string { return strconv.FormatInt(int64(r.ID), 10) }, func() map[string]any {
 		p := map[string]any{}
 		put := func(k string, v *int64) {
 			if v != nil {

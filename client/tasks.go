@@ -360,7 +360,7 @@ func taskKey(t Task) string { return strconv.FormatInt(t.ID.Int64(), 10) }
 // List pages through projects/lists (GET).
 func (s *TasksService) List(ctx context.Context, f TaskFilter) iter.Seq2[Task, error] {
 	paused := f.Status != nil && *f.Status == TaskStatusPaused
-	pages := paginate(ctx, taskKey, func(ctx context.Context, page int) (Page[Task], error) {
+	pages := paginateWhole(ctx, "outbound task list (projects/lists)", taskKey, func(ctx context.Context, page int) (Page[Task], error) {
 		q := url.Values{"current_page": {strconv.Itoa(page)}, "per_page": {strconv.Itoa(tasksPerPage)}}
 		if f.Type != 0 {
 			q.Set("type", strconv.FormatInt(f.Type, 10))

@@ -140,7 +140,7 @@ func (s *WebhooksService) Delete(ctx context.Context, id int64) error {
 
 // List pages through webhook/lists.
 func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[Webhook, error] {
-	return paginate(ctx, s.finder.key, func(ctx context.Context, page int) (Page[Webhook], error) {
+	return paginateWhole(ctx, "webhook list (webhook/lists)", s.finder.key, func(ctx context.Context, page int) (Page[Webhook], error) {
 		p, err := s.page(ctx, f, page)
 		return Page[Webhook]{Items: p.Results, More: p.More(), Total: p.Total.Int64(), Current: p.CurrentPage.Int64()}, err
 	})

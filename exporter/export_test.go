@@ -49,7 +49,7 @@ func TestExport_bigContactCenter(t *testing.T) {
 		t.Logf("  %5d  %s", stats[k], k)
 	}
 	want := map[string]int{
-		"POST /open/v3/svcapi/users/list":        4, // 2,000 agents, 500 per page
+		"POST /open/v3/svcapi/users/list":        8, // 2,000 agents, 500 per page, read twice (paginateWhole)
 		"POST /portal/v2/svcapi/queue/list":      1,
 		"GET /portal/v2/svcapi/queue/get/agents": 1,
 		"GET /autocall/api/v3/webhook/lists":     1,
