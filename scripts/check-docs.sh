@@ -22,4 +22,13 @@ if ! diff -ru docs "$rel/docs"; then
   echo "       Run \`make docs\` and commit docs/." >&2
   exit 1
 fi
-echo "docs: docs/ is up to date ($(find docs -name '*.md' | wc -l) pages)"
+# The registry's own checks (front matter, a page per object, file names):
+# tfplugindocs validate, with the provider's name (it would take the
+# folder's).
+go run ./tools/schemajson -address contactcenter -o "$rel/schema.json"
+if ! log="$(go tool tfplugindocs validate --provider-name contactcenter --providers-schema "$rel/schema.json" 2>&1)"; then
+  grep -v '\[DEBUG\]' <<<"$log" >&2
+  echo "error: docs/ fails the registry's checks (tfplugindocs validate, above)" >&2
+  exit 1
+fi
+echo "docs: docs/ is up to date and valid ($(find docs -name '*.md' | wc -l) pages)"
