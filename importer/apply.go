@@ -407,7 +407,11 @@ func writeStep(ctx context.Context, api AgentAPI, st Step, res *Result, attempt 
 		res.UserID = id
 		return "created", nil
 	case ActionUpdate:
-		return "changed " + strings.Join(st.Fields(), ", "), api.Update(ctx, st.UserID, st.values)
+		done := "changed " + strings.Join(st.Fields(), ", ")
+		if re := st.Reactivates; re != nil {
+			done = fmt.Sprintf("re-activated resigned agent %d (%q); %s", re.UserID, re.UserName, done)
+		}
+		return done, api.Update(ctx, st.UserID, st.values)
 	case ActionResign:
 		return "user_status set to 2 (resigned)", api.Update(ctx, st.UserID, st.values)
 	case ActionDelete:

@@ -45,6 +45,12 @@ type Step struct {
 	UserID  int64    `json:"user_id,omitempty"`
 	Action  Action   `json:"action"`
 	Changes []Change `json:"changes,omitempty"`
+	// Reactivates is set on an update whose row takes a resigned agent's
+	// number and sets user_status to 1 or 3: it brings that agent back.
+	Reactivates *Reactivation `json:"reactivates,omitempty"`
+	// Notes are what the plan says of the step beyond its changes, one
+	// sentence each (a re-activation's, and its password's warning).
+	Notes []string `json:"notes,omitempty"`
 	// values are what the write sends (canonical); never marshalled, since
 	// they can hold a password.
 	values Values
@@ -57,6 +63,35 @@ type Step struct {
 type waitFor struct {
 	step  int
 	field string
+}
+
+// Reactivation is a row's re-activation of a resigned agent: the platform
+// keeps a resigned agent's number, so a row that gives the number to
+// someone else (a new hire) and sets user_status to 1 edits that agent
+// (users/edit) rather than creating one. The account is the resigned
+// agent's: its call history stays, and so does every value the row leaves
+// empty, its skill groups and its password among them.
+type Reactivation struct {
+	// UserID and UserName are the resigned agent's, before the row's.
+	UserID   int64  `json:"user_id"`
+	UserName string `json:"user_name"`
+	// SkillGroups are the groups the resigned agent is in. They stay with
+	// it unless the row's queue_ids sets others (SkillGroupsKept false).
+	SkillGroups     []GroupRef `json:"skill_groups"`
+	SkillGroupsKept bool       `json:"skill_groups_kept"`
+	// Kept are the resigned agent's contact values that the row's empty
+	// cells leave as they are ("ag_nickname", "user_email", ...).
+	Kept []string `json:"kept,omitempty"`
+	// PasswordSent is true when the row's user_password is sent (a
+	// re-activation sends it without --reset-passwords); false, the
+	// resigned agent's password still opens the account.
+	PasswordSent bool `json:"password_sent"`
+}
+
+// GroupRef is a skill group by id, and its name when the plan knows it.
+type GroupRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name,omitempty"`
 }
 
 // Fields lists the changed field names.
@@ -97,8 +132,21 @@ func (p *Plan) Writes() int {
 	return n
 }
 
+// Reactivations counts the steps that re-activate a resigned agent.
+func (p *Plan) Reactivations() int {
+	n := 0
+	for _, s := range p.Steps {
+		if s.Reactivates != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // Summary renders "2 to create, 1 to update, 17 unchanged, 3 to resign,
-// 1 not in the sheet already resigned". unchanged counts the sheet's rows;
+// 1 not in the sheet already resigned"; an update that re-activates a
+// resigned agent is counted in brackets ("1 to update (1 re-activates a
+// resigned agent)"). unchanged counts the sheet's rows;
 // the agents not in the sheet are told apart: what --prune does to them,
 // and those it leaves as they are. A part that would read 0 is left out,
 // except the first three.
@@ -110,7 +158,14 @@ func (p *Plan) Summary() string {
 			unchanged++
 		}
 	}
-	s := fmt.Sprintf("%d to create, %d to update, %d unchanged", c[ActionCreate], c[ActionUpdate], unchanged)
+	update := ""
+	switch n := p.Reactivations(); {
+	case n == 1:
+		update = " (1 re-activates a resigned agent)"
+	case n > 1:
+		update = fmt.Sprintf(" (%d re-activate resigned agents)", n)
+	}
+	s := fmt.Sprintf("%d to create, %d to update%s, %d unchanged", c[ActionCreate], c[ActionUpdate], update, unchanged)
 	alone := p.NotInSheet
 	for _, a := range []Action{ActionResign, ActionDelete} {
 		if c[a] > 0 {
@@ -293,13 +348,19 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 			continue
 		}
 		st := Step{Row: row.Row, UserNum: num, UserID: a.UserID, Action: ActionUnchanged, values: Values{}}
+		// A row that takes a resigned agent's number out of resignation
+		// brings that agent back (the platform keeps the number): most
+		// often a new hire given a former colleague's number. The
+		// password typed for the new person is sent, or the resigned
+		// agent's would still open the account.
+		reactivates := isResigned(a.Values["user_status"]) && row.Get("user_status") != "" && !isResigned(row.Get("user_status"))
 		for i, f := range AgentFields {
 			v := row.Vals[i]
 			if v == "" || f.Name == "user_num" {
 				continue
 			}
 			if f.Name == "user_password" {
-				if opts.ResetPasswords {
+				if opts.ResetPasswords || reactivates {
 					st.values[f.Name] = v
 					st.Changes = append(st.Changes, Change{Field: f.Name, New: shownValue(f.Name, v)})
 				}
@@ -319,6 +380,14 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		}
 		if len(st.Changes) > 0 {
 			st.Action = ActionUpdate
+		}
+		if reactivates {
+			if groups == nil && a.Values["queue_ids"] != "" {
+				if gl, ok := api.(SkillGroupLister); ok {
+					groups, _ = gl.SkillGroups(ctx) // without it, the groups are named by id
+				}
+			}
+			st.Reactivates, st.Notes = reactivation(r, row, a, groups, st.values["user_password"] != "")
 		}
 		plan.Steps = append(plan.Steps, st)
 	}
@@ -351,6 +420,72 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	probs = append(probs, orderUniqueTakes(plan.Steps, existing, r)...)
 	sortProblems(probs)
 	return plan, probs, nil
+}
+
+// isResigned tells whether a user_status is 2 (resigned).
+func isResigned(status string) bool {
+	if d := integralDigits(status); d != "" {
+		status = d
+	}
+	return status == "2"
+}
+
+// reactivation describes a row's re-activation of the resigned agent a
+// (see Reactivation), and the notes the plan shows of it: what stays with
+// the number, and whether the row's password is sent.
+func reactivation(r *Roster, row AgentRow, a Agent, groups []SkillGroup, passwordSent bool) (*Reactivation, []string) {
+	re := &Reactivation{UserID: a.UserID, UserName: a.Values["user_name"], SkillGroups: []GroupRef{},
+		SkillGroupsKept: row.Get("queue_ids") == "" || CanonicalIntList(row.Get("queue_ids")) == CanonicalIntList(a.Values["queue_ids"]), PasswordSent: passwordSent}
+	var named []string
+	for _, id := range strings.Split(a.Values["queue_ids"], ",") {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			continue
+		}
+		g := GroupRef{ID: n}
+		text := id
+		if i := slices.IndexFunc(groups, func(sg SkillGroup) bool { return sg.ID == n }); i >= 0 && groups[i].Name != "" {
+			g.Name = groups[i].Name
+			text += groups[i].named()
+		}
+		re.SkillGroups = append(re.SkillGroups, g)
+		named = append(named, text)
+	}
+	var kept []string
+	for _, field := range []string{"ag_nickname", "user_email", "user_sms_phone", "fixed_phone", "crm_id"} {
+		if old := a.Values[field]; old != "" && row.Get(field) == "" {
+			re.Kept = append(re.Kept, field)
+			kept = append(kept, fmt.Sprintf("%s %q", field, old))
+		}
+	}
+	note := fmt.Sprintf("re-activates resigned agent %d (%q), not a new agent: the platform keeps a resigned agent's number, "+
+		"so this row brings that account back, and its call history stays with it", a.UserID, re.UserName)
+	switch {
+	case len(named) == 0:
+	case re.SkillGroupsKept && !r.HasColumn("queue_ids"):
+		note += fmt.Sprintf(", as do its skill groups %s (the sheet has no queue_ids column)", strings.Join(named, ", "))
+	case re.SkillGroupsKept && row.Get("queue_ids") == "":
+		note += fmt.Sprintf(", as do its skill groups %s (queue_ids is empty in %s)", strings.Join(named, ", "), r.Cell(row.Row, "queue_ids"))
+	case re.SkillGroupsKept:
+		note += fmt.Sprintf(", as do its skill groups %s", strings.Join(named, ", "))
+	default:
+		note += fmt.Sprintf("; the row's queue_ids replaces its skill groups %s", strings.Join(named, ", "))
+	}
+	if len(kept) > 0 {
+		note += fmt.Sprintf("; the cells left empty keep its %s (a roster cannot clear a value)", strings.Join(kept, ", "))
+	}
+	note += ". For a new person with a record of their own, give the row a user_num no agent has"
+	password := "user_password is sent: the row's password replaces the resigned agent's (a re-activation sends it without --reset-passwords)"
+	switch {
+	case passwordSent:
+	case !r.HasColumn("user_password"):
+		password = "warning: the sheet has no user_password column, so the resigned agent's old password still opens the account: " +
+			"add the column with the new password (a re-activation sends it) or change it in the portal"
+	default:
+		password = fmt.Sprintf("warning: user_password is empty in %s, so the resigned agent's old password still opens the account: "+
+			"type the new password there (a re-activation sends it) or change it in the portal", r.Cell(row.Row, "user_password"))
+	}
+	return re, []string{note, password}
 }
 
 // orderUniqueTakes makes a step that takes a unique value another agent of

@@ -275,6 +275,9 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 			continue
 		}
 		fmt.Fprintln(w, describeStep(roster, st))
+		for _, note := range st.Notes {
+			fmt.Fprintf(w, "%-16s %s\n", "", note)
+		}
 	}
 	fmt.Fprintf(w, "Plan: %s (%d rows read in %s).\n", plan.Summary(), len(roster.Rows), took.Round(time.Millisecond))
 	if plan.Writes() == 0 {
