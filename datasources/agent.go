@@ -45,7 +45,9 @@ func (d *agentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One agent, found by id or by agent number: what the platform holds of a `contactcenter_agent` (everything but the password), " +
-			"with its skill groups and configuration objects. It is an error when no agent, or more than one, matches. API: users/list (spec §4.2, §2.6).",
+			"with its skill groups and configuration objects. It is an error when no agent, or more than one, matches. " +
+			"A lookup by `user_num` finds whoever holds the number when it is read: a resigned agent's number given to a new hire is the same agent, re-activated " +
+			"(see [Terraform or the spreadsheet?](../guides/spreadsheets-with-ccsync.md#terraform-or-the-spreadsheet) in the ccsync guide). API: users/list (spec §4.2, §2.6).",
 		Attributes: attrs,
 	}
 }

@@ -67,7 +67,7 @@ var (
 var AgentFields = []Field{
 	{Name: "user_num", Kind: KindCode, Unique: true, Note: "Agent number (required, unique). Rows are matched to existing agents by it; it cannot be changed."},
 	{Name: "user_name", Kind: KindText, Note: "Agent name. Required for a new agent."},
-	{Name: "user_password", Kind: KindSecret, Note: "Initial password. Required for a new agent; used only when the agent is created (or with apply --reset-passwords). Never exported or reported."},
+	{Name: "user_password", Kind: KindSecret, Note: "Initial password. Required for a new agent; used only when the agent is created or a resigned agent re-activated (user_status 2 to 1), or with apply --reset-passwords. Never exported or reported."},
 	{Name: "ag_nickname", Kind: KindText, Note: "Nickname shown to customers."},
 	{Name: "user_email", Kind: KindEmail, Unique: true, Note: "E-mail address (unique)."},
 	{Name: "user_sms_phone", Kind: KindPhone, Unique: true, Note: "Mobile number for SMS (unique). Digits; type it as text or a number."},

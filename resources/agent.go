@@ -100,6 +100,8 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"under way waits for it, and one that runs first is refused (the number is taken), which the next apply settles. " +
 			"Keep agents under `for_each` keyed by `user_num` rather than `count`: removing an element of a list that `count` iterates replaces " +
 			"every later agent by a new one with the next element's number (the plan warns the same way). " +
+			"Where a `ccsync` roster manages agents on the same platform (a resigned agent's number given to a new hire, firing, `--prune`, exports), " +
+			"see [Terraform or the spreadsheet?](../guides/spreadsheets-with-ccsync.md#terraform-or-the-spreadsheet) in the ccsync guide. " +
 			"API: users/add, users/edit, users/list, users/delete (spec §4.2, §2.6, §2.6.1).",
 		Attributes: framework.OmitNulls(framework.Strict(AgentAttributes())),
 	}
