@@ -57,6 +57,7 @@ func runSMSStatus(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, `usage:
   ccsync sms status pull [--kind delivery|reply|all] [--out FILE.jsonl]   drain the gateway's pull queues
   ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes
+                                                                         (--out - for stdout, with both)
 
 Both are for messages sent through the SMS gateway (sms send --via gateway).
 Messages sent through the open interface (sms send --via open, the default)
@@ -297,7 +298,7 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ccsync sms status listen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("listen", "", "address to receive pushes on (host:port; port 0 picks a free one)")
-	out := fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer")
+	out := fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer (- for stdout, where the records are the only lines)")
 	if err := parseFlags(fs, args); err != nil {
 		return parseExit(err)
 	}
@@ -305,7 +306,13 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: ccsync sms status listen --listen ADDR --out FILE.jsonl")
 		return exitUsage
 	}
-	w, err := openJSONL(*out, nil)
+	// With --out -, stdout holds the records alone (as pull's does): the
+	// banner goes to stderr.
+	banner := stdout
+	if *out == "-" {
+		banner = stderr
+	}
+	w, err := openJSONL(*out, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
 		return exitUsage
@@ -318,7 +325,11 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "listening on http://%s, appending to %s\n", ln.Addr(), *out)
+	where := *out
+	if where == "-" {
+		where = "stdout"
+	}
+	fmt.Fprintf(banner, "listening on http://%s, appending to %s\n", ln.Addr(), where)
 	srv := listenServer(&statusListener{out: w, stderr: stderr, afterStore: listenAfterStore}, listenTimeouts{read: 30 * time.Second, idle: 2 * time.Minute})
 	return serveUntilDone(ctx, srv, ln, "ccsync sms status listen", "", stdout, stderr)
 }

@@ -414,3 +414,69 @@ func TestSMSStatusListen_dropsStalledConnections(t *testing.T) {
 	_, _ = fmt.Fprintf(idle, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	closedWithin("a connection idle after its answer", idle, 3*time.Second)
 }
+
+// TestSMSStatusListen_outStdout: --out - crashed at the first push (a nil
+// writer) after printing "appending to -", and the record was lost. The
+// records go to stdout, one JSON line each and nothing else there; the
+// banner goes to stderr.
+func TestSMSStatusListen_outStdout(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("stops the listener with SIGTERM")
+	}
+	cmd := exec.CommandContext(t.Context(), os.Args[0], "sms", "status", "listen", "--listen", "127.0.0.1:0", "--out", "-")
+	cmd.Env = append(os.Environ(), "CCSYNC_TEST_MAIN=1")
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	addr := make(chan string, 1)
+	var errText strings.Builder
+	scanned := make(chan struct{})
+	go func() {
+		defer close(scanned)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			errText.WriteString(sc.Text() + "\n")
+			if a, ok := strings.CutPrefix(sc.Text(), "listening on http://"); ok {
+				a, _, _ = strings.Cut(a, ",")
+				addr <- a
+			}
+		}
+	}()
+	var url string
+	select {
+	case a := <-addr:
+		url = "http://" + a
+	case <-time.After(20 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("the listener did not say where it listens on stderr")
+	}
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, url, strings.NewReader(`{"state":"SUCCESS","smsId":"77"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("push: %v", err)
+	}
+	var ans struct {
+		Code int `json:"code"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&ans)
+	resp.Body.Close()
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	<-scanned // stderr read to its end before Wait closes it
+	werr := cmd.Wait()
+	var l statusLine
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if ans.Code != 0 || werr != nil || len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &l) != nil || smsID(l) != "77" || l.Kind != "delivery" {
+		t.Fatalf("answer code %d, exit %v; stdout %q (want the record alone); stderr:\n%s", ans.Code, werr, stdout.String(), errText.String())
+	}
+	if !strings.Contains(errText.String(), "appending to stdout") {
+		t.Errorf("stderr %q, want the banner saying stdout", errText.String())
+	}
+}
