@@ -20,12 +20,17 @@ import (
 const agentsUsage = `usage: ccsync agents <subcommand> FILE.xlsx [flags]
 
 subcommands:
-  template FILE.xlsx   write an empty roster: headers, notes, drop-downs
+  template FILE.xlsx   write an empty roster: headers, notes, drop-downs [--force]
   export FILE.xlsx     write today's agents in the roster layout (passwords blank)
+                       [--force]
   plan FILE.xlsx       show what apply would do, row by row; writes nothing
   apply FILE.xlsx      make the platform match the roster
                        [--prune=none|resign|delete] [--yes] [--report OUT.xlsx]
                        [--concurrency N] [--retries N] [--reset-passwords]
+
+template and export refuse a FILE that exists (exit 2, nothing written):
+--force replaces it. FILE must end in .xlsx, in a folder that exists; both
+are checked before anything is read.
 
 --prune resigns or deletes the agents that are not in the sheet; apply lists
 them first and, on a terminal, asks before it writes (--yes does not ask).
@@ -70,11 +75,14 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		prune, report       *string
 		concurrency         *int
 		resetPasswords, yes *bool
+		force               *bool
 	)
 	switch sub {
 	case "template":
+		force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
 	case "export":
 		conn = addConnFlags(fs)
+		force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
 	case "plan", "apply":
 		conn = addConnFlags(fs)
 		prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
@@ -115,6 +123,17 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		// The workbook is written at the end, over the log's lines.
 		return fail(exitUsage, fmt.Errorf("%s %s is the workbook the export writes: its lines would be lost; name another file", conn.logSetting(), file))
 	}
+	if sub == "template" || sub == "export" {
+		// Found out at the end, a bad name cost the whole read (and said
+		// only "unsupported workbook file format" or a temporary file's
+		// name); an existing file was replaced without a word.
+		if msg := workbookOutput("", file); msg != "" {
+			return fail(exitUsage, errors.New(msg))
+		}
+		if st, err := os.Stat(file); err == nil && !st.IsDir() && !*force { //nolint:gosec // G703: the path the user named, only looked at
+			return fail(exitUsage, fmt.Errorf("%s already exists: %s would replace it; name another file, or add --force to replace it (nothing was written)", file, sub))
+		}
+	}
 	if sub == "plan" || sub == "apply" {
 		// --log appends JSON lines: to the workbook they damage it, and a
 		// report written at the end replaced them.
@@ -127,7 +146,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if report != nil {
-		if msg := outputWritable("--report", *report); msg != "" {
+		if msg := workbookOutput("--report", *report); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
 	}

@@ -74,13 +74,19 @@ func TestOutputJSON_errorWhenTheRunCannotStart(t *testing.T) {
 // A report that cannot be written fails the run (exit 1), but what was
 // sent is still printed: before, the run stopped with nothing on stdout
 // although the messages had gone out.
+//
+// A missing folder is now refused before the first send
+// (TestAgentsTemplateExport_badOutputPath); the write fails here as a disk
+// that fills up during the run would make it. Not parallel: it replaces
+// writeSendReport.
 func TestSMSSend_reportNotWrittenStillSaysWhatWasSent(t *testing.T) {
-	t.Parallel()
 	s := importertest.NewSender()
 	ep := fakeEndpoint(t, importer.Backend{Open: s})
 	dir := t.TempDir()
 	rec := "../../examples/spreadsheets/recipients.xlsx"
-	report := filepath.Join(dir, "no such folder", "r.xlsx")
+	report := filepath.Join(dir, "r.xlsx")
+	writeSendReport = func(string, []string, []importer.SendResult) error { return errors.New("no space left on device") }
+	t.Cleanup(func() { writeSendReport = importer.WriteSendReport })
 	code, o, e := runSMSCmd("send", rec, "--template", "7", "--journal", filepath.Join(dir, "j"), "--report", report, "--output", "json", "--endpoint", ep, "--access-token", "t")
 	var res struct {
 		Counts map[string]int `json:"counts"`

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=1.2.3"
@@ -126,27 +127,53 @@ func outputClash(input string, outputs map[string]string) string {
 // folder exists and takes a new file, and it is not a folder itself.
 // Found out only at the end, the run's record would be lost after its
 // writes. It returns the message to print, or "".
+// flag is "" for a positional FILE (agents template and export).
 func outputWritable(flag, path string) string {
 	if path == "" {
 		return ""
 	}
+	what := path
+	if flag != "" {
+		what = flag + " " + path
+	}
 	dir := filepath.Dir(path)
 	switch st, err := os.Stat(dir); { //nolint:gosec // G703: the path the user named on the command line, to write to
 	case err != nil && os.IsNotExist(err):
-		return fmt.Sprintf("%s %s: the folder %s does not exist; create it or name a file in a folder that exists (nothing was written)", flag, path, dir)
+		return fmt.Sprintf("%s: the folder %s does not exist; create it or name a file in a folder that exists (nothing was written)", what, dir)
 	case err != nil:
-		return fmt.Sprintf("%s %s: %v; name a file in a folder you can write to (nothing was written)", flag, path, err)
+		return fmt.Sprintf("%s: %v; name a file in a folder you can write to (nothing was written)", what, err)
 	case !st.IsDir():
-		return fmt.Sprintf("%s %s: %s is a file, not a folder; name a file in a folder that exists (nothing was written)", flag, path, dir)
+		return fmt.Sprintf("%s: %s is a file, not a folder; name a file in a folder that exists (nothing was written)", what, dir)
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() { //nolint:gosec // G703: as above
-		return fmt.Sprintf("%s %s is a folder; name a file (OUT.xlsx) to write (nothing was written)", flag, path)
+		return fmt.Sprintf("%s is a folder; name a file (OUT.xlsx) to write (nothing was written)", what)
 	}
 	probe, err := os.CreateTemp(dir, ".ccsync-write-check-*")
 	if err != nil {
-		return fmt.Sprintf("%s %s: the folder %s does not take a new file (%v); name a file in a folder you can write to (nothing was written)", flag, path, dir, err)
+		return fmt.Sprintf("%s: the folder %s does not take a new file (%v); name a file in a folder you can write to (nothing was written)", what, dir, err)
 	}
 	_ = probe.Close()           // empty, about to be removed
 	_ = os.Remove(probe.Name()) //nolint:gosec // G703: the file just made; a leftover empty file is no harm
+	return ""
+}
+
+// workbookOutput is outputWritable for a workbook ccsync writes (agents
+// template and export, a --report): its name must also end in .xlsx, the
+// only format written (another name failed once the work was done, with
+// "unsupported workbook file format"). It returns the message, or "".
+func workbookOutput(flag, path string) string {
+	if path == "" {
+		return ""
+	}
+	if msg := outputWritable(flag, path); msg != "" {
+		return msg // a folder is told as one, whatever its name
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		what := path
+		if flag != "" {
+			what = flag + " " + path
+		}
+		return fmt.Sprintf("%s: the name must end in .xlsx (an Excel workbook is what is written); name a file such as OUT.xlsx (nothing was written)", what)
+	}
 	return ""
 }

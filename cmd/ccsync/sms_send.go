@@ -214,6 +214,10 @@ func rowRanges(rows []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// writeSendReport writes send's report; a test replaces it to fail a write
+// that workbookOutput let through (a disk that fills up during the run).
+var writeSendReport = importer.WriteSendReport
+
 // runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
 // command's dispatcher; it registers no command of its own.
 func runSMSSend(args []string, stdout, stderr io.Writer) int {
@@ -256,6 +260,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}
 	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath, conn.logSetting(): conn.logPath}); msg != "" {
+		return fail(exitUsage, errors.New(msg))
+	}
+	// Found out after the send, a --report that cannot be written lost
+	// the record of what was sent.
+	if msg := workbookOutput("--report", *report); msg != "" {
 		return fail(exitUsage, errors.New(msg))
 	}
 	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
@@ -344,7 +353,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// still printed (in JSON with the error).
 	var reportErr error
 	if *report != "" {
-		if reportErr = importer.WriteSendReport(*report, params, results); reportErr != nil {
+		if reportErr = writeSendReport(*report, params, results); reportErr != nil {
 			fmt.Fprintf(stderr, "ccsync sms send: write report: %v\n", reportErr)
 			reportErr = fmt.Errorf("write report %s: %w", *report, reportErr)
 		}

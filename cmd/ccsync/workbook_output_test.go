@@ -1,0 +1,83 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
+)
+
+// TestAgentsTemplateExport_existingFile: template and export replaced an
+// existing FILE without a word (a week's roster lost by one mistyped
+// subcommand). They refuse it, exit 2, naming it and --force, and leave it
+// as it was; --force replaces it.
+func TestAgentsTemplateExport_existingFile(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	for _, sub := range []string{"template", "export"} {
+		t.Run(sub, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "roster.xlsx")
+			if err := os.WriteFile(file, []byte("last week's roster"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"agents", sub, file}
+			if sub == "export" {
+				args = append(args, "--endpoint", ep, "--access-token", "t")
+			}
+			code, out, e := runCLI(args...)
+			if b, _ := os.ReadFile(file); code != exitUsage || out != "" || string(b) != "last week's roster" ||
+				!strings.Contains(e, file+" already exists") || !strings.Contains(e, "--force to replace it") {
+				t.Fatalf("exit %d, stdout %q, file %q, stderr:\n%s\nwant exit 2 naming the file and --force, the file kept", code, out, b, e)
+			}
+			code, out, e = runCLI(append(args, "--force")...)
+			if b, _ := os.ReadFile(file); code != exitOK || string(b) == "last week's roster" {
+				t.Fatalf("--force: exit %d, stdout %q, stderr %q; want the file replaced", code, out, e)
+			}
+		})
+	}
+}
+
+// TestAgentsTemplateExport_badOutputPath: a name not ending in .xlsx or in
+// a folder that does not exist failed after the platform was read, exit 1,
+// with "unsupported workbook file format" or a temporary file's name. Both
+// are refused before anything is read, exit 2, saying what to do; so is
+// such a --report of agents apply and sms send.
+func TestAgentsTemplateExport_badOutputPath(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	// No fake registered: reaching the platform fails the test's way.
+	ep := "http://127.0.0.1/" + t.Name()
+	conn := []string{"--endpoint", ep, "--access-token", "t"}
+	roster := filepath.Join(dir, "r.xlsx")
+	if code, _, e := runCLI("agents", "template", roster); code != exitOK {
+		t.Fatal(e)
+	}
+	missing := filepath.Join(dir, "nodir")
+	for name, tc := range map[string]struct {
+		args []string
+		want string
+	}{
+		"template csv":          {[]string{"agents", "template", filepath.Join(dir, "out.csv")}, "out.csv: the name must end in .xlsx"},
+		"export csv":            {append([]string{"agents", "export", filepath.Join(dir, "out.csv")}, conn...), "out.csv: the name must end in .xlsx"},
+		"export no folder":      {append([]string{"agents", "export", filepath.Join(missing, "x.xlsx")}, conn...), "x.xlsx: the folder " + missing + " does not exist; create it"},
+		"template no folder":    {[]string{"agents", "template", filepath.Join(missing, "x.xlsx")}, "the folder " + missing + " does not exist"},
+		"apply --report csv":    {append([]string{"agents", "apply", roster, "--report", filepath.Join(dir, "res.csv")}, conn...), "--report " + filepath.Join(dir, "res.csv") + ": the name must end in .xlsx"},
+		"sms send --report csv": {append([]string{"sms", "send", roster, "--template", "1", "--report", filepath.Join(dir, "res.csv")}, conn...), "--report " + filepath.Join(dir, "res.csv") + ": the name must end in .xlsx"},
+		"sms send --report dir": {append([]string{"sms", "send", roster, "--template", "1", "--report", filepath.Join(missing, "r.xlsx")}, conn...), "the folder " + missing + " does not exist"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, _, e := runCLI(tc.args...)
+			if code != exitUsage || !strings.Contains(e, tc.want) || strings.Contains(e, "no fake backend") || strings.Contains(e, ".tmp") {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and %q, before the platform is asked", code, e, tc.want)
+			}
+		})
+	}
+	if code, _, e := runCLI("agents", "template", filepath.Join(dir, "UPPER.XLSX")); code != exitOK {
+		t.Errorf(".XLSX refused: %s", e)
+	}
+}
