@@ -135,6 +135,9 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if sub == "plan" || sub == "apply" {
+		if msg := inputFolder(file); msg != "" {
+			return fail(exitUsage, errors.New(msg))
+		}
 		// --log appends JSON lines: to the workbook they damage it, and a
 		// report written at the end replaced them.
 		outputs := map[string]string{conn.logSetting(): conn.logPath}

@@ -177,3 +177,14 @@ func workbookOutput(flag, path string) string {
 	}
 	return ""
 }
+
+// inputFolder tells, for the workbook a command reads (agents plan and
+// apply, sms send), that it is a folder: read as a file, a folder is
+// empty, and the run said "is empty (0 bytes), not a workbook". It
+// returns the message, or "".
+func inputFolder(path string) string {
+	if st, err := os.Stat(path); err == nil && st.IsDir() { //nolint:gosec // G703: the path the user named, only looked at
+		return fmt.Sprintf("%s is a folder, not a workbook; name the .xlsx file to read", path)
+	}
+	return ""
+}

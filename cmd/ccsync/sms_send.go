@@ -256,6 +256,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, fmt.Errorf("--batch-size must be 1 to %d, got %d", importer.MaxBatch, *batch))
 	}
 	file := pos[0]
+	if msg := inputFolder(file); msg != "" {
+		return fail(exitUsage, errors.New(msg))
+	}
 	if *journalPath == "" {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}

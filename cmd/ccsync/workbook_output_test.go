@@ -81,3 +81,22 @@ func TestAgentsTemplateExport_badOutputPath(t *testing.T) {
 		t.Errorf(".XLSX refused: %s", e)
 	}
 }
+
+// TestInputWorkbookFolder: a folder given as the workbook of agents plan,
+// agents apply or sms send read "is empty (0 bytes), not a workbook". It
+// is told as a folder, exit 2, before the platform is asked.
+func TestInputWorkbookFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	conn := []string{"--endpoint", "http://127.0.0.1/" + t.Name(), "--access-token", "t"}
+	for _, args := range [][]string{
+		{"agents", "plan", dir},
+		{"agents", "apply", dir},
+		{"sms", "send", dir, "--template", "1"},
+	} {
+		code, _, e := runCLI(append(args, conn...)...)
+		if code != exitUsage || !strings.Contains(e, dir+" is a folder, not a workbook") {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit 2, %q", args[:2], code, e, dir+" is a folder, not a workbook")
+		}
+	}
+}
