@@ -290,7 +290,7 @@ func failure(stdout, stderr io.Writer, output, name string, code int, err error)
 func printPlan(w io.Writer, output string, roster *importer.Roster, plan *importer.Plan, took time.Duration) int {
 	if output == "json" {
 		return emit(w, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
-			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "steps": plan.Steps}, "")
+			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "steps": orEmpty(plan.Steps)}, "")
 	}
 	for _, st := range plan.Steps {
 		if st.Action == importer.ActionUnchanged {
@@ -385,7 +385,7 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 		// action and a steps list, each step with its outcome.
 		out := map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
 			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "outcomes": outcomes, "failed": failed,
-			"interrupted": interrupted, "steps": results, "seconds": took.Seconds(), "report": report}
+			"interrupted": interrupted, "steps": orEmpty(results), "seconds": took.Seconds(), "report": report}
 		if reportErr != nil {
 			out["error"] = reportErr.Error()
 		}
@@ -491,4 +491,14 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// orEmpty is s, or an empty slice for nil: a list in --output json is
+// always an array, [] when it has nothing ("steps": null was printed for
+// a sheet without rows).
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -377,7 +377,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	sendErr = advise(sendErr)
 	if *output == "json" {
 		out := map[string]any{"file": file, "template": *template, "via": *via, "dry_run": *dryRun,
-			"journal": *journalPath, "counts": counts, "results": results, "report": *report}
+			"journal": *journalPath, "counts": counts, "results": orEmpty(results), "report": *report}
 		if err := errors.Join(sendErr, reportErr); err != nil {
 			out["error"] = err.Error()
 		}
