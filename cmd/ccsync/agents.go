@@ -60,44 +60,21 @@ usage (every bad cell named).
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).
 func runAgents(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || isHelp(args[0]) {
-		fmt.Fprint(stderr, agentsUsage)
 		if len(args) == 0 {
+			fmt.Fprint(stderr, agentsUsage)
 			return exitUsage
 		}
+		fmt.Fprint(stdout, agentsUsage) // asked for
 		return exitOK
 	}
 	sub, args := args[0], args[1:]
-	fs := flag.NewFlagSet("ccsync agents "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	output := fs.String("output", "text", "output format: text or json")
-	var (
-		conn                *ccConn
-		prune, report       *string
-		concurrency         *int
-		resetPasswords, yes *bool
-		force               *bool
-	)
-	switch sub {
-	case "template":
-		force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
-	case "export":
-		conn = addConnFlags(fs)
-		force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
-	case "plan", "apply":
-		conn = addConnFlags(fs)
-		prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
-		resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
-		if sub == "apply" {
-			report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
-			concurrency = fs.Int("concurrency", 4, "writes in flight at once")
-			fs.Var(conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries `N`")
-			yes = fs.Bool("yes", false, "with --prune, do not ask for confirmation on a terminal")
-		}
-	default:
+	fs, o, ok := agentsFlags(sub, stderr)
+	if !ok {
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)
 		return usageError(stdout, append([]string{sub}, args...), fmt.Sprintf("unknown subcommand %q (template, export, plan, apply)", sub))
 	}
-	pos, err := parseArgs(fs, args)
+	output, conn, prune, report, concurrency, resetPasswords, yes, force := o.output, o.conn, o.prune, o.report, o.concurrency, o.resetPasswords, o.yes, o.force
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return parseFailed(stdout, args, err)
 	}
@@ -254,6 +231,44 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	}
 	printProblems(stderr, name, probs)
 	return exitUsage
+}
+
+// agentsOpts are the flags of an agents subcommand; those it does not
+// have are nil.
+type agentsOpts struct {
+	output                     *string
+	conn                       *ccConn
+	prune, report              *string
+	concurrency                *int
+	resetPasswords, yes, force *bool
+}
+
+// agentsFlags is the flag set of `ccsync agents SUB`, writing its errors
+// to out; ok is false for a subcommand that does not exist.
+func agentsFlags(sub string, out io.Writer) (fs *flag.FlagSet, o agentsOpts, ok bool) {
+	fs = flag.NewFlagSet("ccsync agents "+sub, flag.ContinueOnError)
+	fs.SetOutput(out)
+	o.output = fs.String("output", "text", "output format: text or json")
+	switch sub {
+	case "template":
+		o.force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
+	case "export":
+		o.conn = addConnFlags(fs)
+		o.force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
+	case "plan", "apply":
+		o.conn = addConnFlags(fs)
+		o.prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
+		o.resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
+		if sub == "apply" {
+			o.report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
+			o.concurrency = fs.Int("concurrency", 4, "writes in flight at once")
+			fs.Var(o.conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries `N`")
+			o.yes = fs.Bool("yes", false, "with --prune, do not ask for confirmation on a terminal")
+		}
+	default:
+		return nil, agentsOpts{}, false
+	}
+	return fs, o, true
 }
 
 // emit writes v as JSON or text.

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -384,11 +385,12 @@ func platformFailed(err error) bool {
 }
 
 // parseArgs parses flags that may come before or after the positional
-// arguments ("agents apply roster.xlsx --prune=resign").
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+// arguments ("agents apply roster.xlsx --prune=resign"). Help asked for
+// goes to stdout.
+func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	var pos []string
 	for {
-		if err := parseFlags(fs, args); err != nil {
+		if err := parseFlags(fs, args, stdout); err != nil {
 			return nil, err
 		}
 		args = fs.Args()
@@ -400,53 +402,112 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// parseFlags is fs.Parse, but a bad value or a flag without its value
-// prints the error once and where the flags are described, not the whole
-// usage after it (which scrolled the one useful line away). -h and --help
-// print the usage; so does a flag that is not defined, after the error
-// (the usage has the name meant).
-func parseFlags(fs *flag.FlagSet, args []string) error {
+// parseFlags is fs.Parse, but an error, whatever it is, prints one line
+// in ccsync's words and where the flags are described, not the whole usage
+// after it (which scrolled the one useful line away). -h and --help print
+// the usage to stdout: it was asked for.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	out, usage := fs.Output(), fs.Usage
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	err := fs.Parse(args)
 	fs.SetOutput(out)
 	fs.Usage = usage
-	printUsage := func() {
-		if usage != nil {
-			usage()
-			return
-		}
-		fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
-		fs.PrintDefaults()
-	}
 	switch {
 	case err == nil:
 	case errors.Is(err, flag.ErrHelp):
-		printUsage()
-	case strings.HasPrefix(err.Error(), "flag provided but not defined"):
-		fmt.Fprintln(out, err)
-		printUsage()
+		fs.SetOutput(stdout)
+		if usage != nil {
+			usage()
+		} else {
+			fmt.Fprintf(stdout, "Usage of %s:\n", fs.Name())
+			fs.PrintDefaults()
+		}
+		fs.SetOutput(out)
 	default:
-		fmt.Fprintf(out, "%s: %s\nrun `%s --help` for the flags\n", fs.Name(), flagError(err), fs.Name())
+		err = advised{msg: flagError(fs, err), err: err} // for --output json's {"error": ...} too
+		fmt.Fprintf(out, "%s: %s\nrun `%s --help` for the flags\n", fs.Name(), err, fs.Name())
 	}
 	return err
 }
 
-// flagError is the flag package's parse error without its repetition: a
-// setting flag's own error names the flag and the value, so the package's
-// `invalid value "30" for flag -request-timeout: ` before it is dropped.
-func flagError(err error) string {
+var (
+	flagInvalidValue = regexp.MustCompile(`^invalid value (".*") for flag -([^ :]+): (.*)$`)
+	flagInvalidBool  = regexp.MustCompile(`^invalid boolean (?:value (".*") for|flag) -?([^ :]+): `)
+)
+
+// flagError is the flag package's parse error in ccsync's words, naming
+// the flag as it is written (--yes, not -yes): "unknown flag --yes (a flag
+// of ccsync agents apply)", "--template needs a value", "--yes takes no
+// value (or true/false), got "maybe"", "--auto-approve takes a duration
+// with a unit…". A setting flag's own error names the flag and the value:
+// the package's `invalid value "30" for flag -request-timeout: ` before it
+// is dropped.
+func flagError(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
-	if strings.HasPrefix(msg, "invalid value ") {
-		if i := strings.LastIndex(msg, " for flag -"); i >= 0 {
-			name, own, ok := strings.Cut(msg[i+len(" for flag -"):], ": ")
-			if ok && strings.HasPrefix(own, "--"+name+" ") {
-				return own
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		s := "unknown flag --" + name
+		if owners := flagOwners(fs.Name(), name); len(owners) > 0 {
+			s += " (a flag of " + strings.Join(owners, " and ") + ")"
+		}
+		return s
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return "--" + name + " needs a value"
+	}
+	if m := flagInvalidBool.FindStringSubmatch(msg); m != nil {
+		if m[1] == "" {
+			return "--" + m[2] + " takes no value (or true/false)"
+		}
+		return fmt.Sprintf("--%s takes no value (or true/false), got %s", m[2], m[1])
+	}
+	m := flagInvalidValue.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	value, name, own := m[1], m[2], m[3]
+	if strings.HasPrefix(own, "--"+name+" ") {
+		return own
+	}
+	if f := fs.Lookup(name); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch g.Get().(type) {
+			case time.Duration:
+				return fmt.Sprintf("--%s takes a duration with a unit, such as \"3s\", \"2m\" or \"1m30s\"; got %s", name, value)
+			case int, int64, uint, uint64:
+				return fmt.Sprintf("--%s takes a whole number, got %s", name, value)
+			case float64:
+				return fmt.Sprintf("--%s takes a number, got %s", name, value)
 			}
 		}
 	}
-	return msg
+	return fmt.Sprintf("--%s: %s, got %s", name, own, value)
+}
+
+// flagOwners names the other subcommands of the same command (ccsync
+// agents, ccsync sms) that have the flag name: a flag of apply given to
+// plan is a slip between two subcommands.
+func flagOwners(cmd, name string) []string {
+	var sets []*flag.FlagSet
+	switch words := strings.Fields(cmd); {
+	case len(words) > 1 && words[1] == "agents":
+		for _, sub := range []string{"template", "export", "plan", "apply"} {
+			fs, _, _ := agentsFlags(sub, io.Discard)
+			sets = append(sets, fs)
+		}
+	case len(words) > 1 && words[1] == "sms":
+		fs, _ := smsSendFlags(io.Discard)
+		pull, _, _, _, _ := statusPullFlags(io.Discard)
+		listen, _, _ := statusListenFlags(io.Discard)
+		sets = append(sets, fs, pull, listen)
+	}
+	var owners []string
+	for _, fs := range sets {
+		if fs.Name() != cmd && fs.Lookup(name) != nil {
+			owners = append(owners, fs.Name())
+		}
+	}
+	return owners
 }
 
 // jsonAsked reports whether args ask for --output json, read without the
@@ -485,7 +546,7 @@ func parseFailed(stdout io.Writer, args []string, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
-	return usageError(stdout, args, flagError(err))
+	return usageError(stdout, args, err.Error())
 }
 
 // parseExit is the exit code after a flag set's Parse failed: 0 when the

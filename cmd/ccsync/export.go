@@ -66,11 +66,14 @@ is written); 2 bad input or usage.
 
 // runExport dispatches `ccsync export terraform ...` (DESIGN §8).
 func runExport(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || isHelp(args[0]) {
+	if len(args) == 0 {
 		fmt.Fprint(stderr, exportUsage)
-		if len(args) == 0 {
-			return exitUsage
-		}
+		return exitUsage
+	}
+	// ccsync export terraform help: the help, as ccsync export help gives
+	// it (it exported into a folder named help; ./help still does).
+	if isHelp(args[0]) || (args[0] == "terraform" && len(args) > 1 && args[1] == "help") {
+		fmt.Fprint(stdout, exportUsage)
 		return exitOK
 	}
 	if args[0] != "terraform" {
@@ -80,14 +83,14 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	const name = "ccsync export terraform"
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, exportUsage) }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), exportUsage) }
 	output := fs.String("output", "text", "output format: text or json")
 	kinds := fs.String("kinds", "", "comma-separated kinds to export (default all)")
 	membership := fs.String("membership", exporter.MembershipAuthoritative, "skill-group membership form: authoritative or member")
 	force := fs.Bool("force", false, "write into a folder that is not empty")
 	stateFile := fs.String("state", "", "a state to keep the names of (the output of terraform state pull, for a folder whose state a backend keeps)")
 	conn := addConnFlags(fs)
-	pos, err := parseArgs(fs, args[1:])
+	pos, err := parseArgs(fs, args[1:], stdout)
 	if err != nil {
 		return parseFailed(stdout, args[1:], err)
 	}

@@ -21,8 +21,8 @@ func TestBadFlagValue_errorOnceWithoutUsage(t *testing.T) {
 		"agents export":    {[]string{"agents", "export", "x.xlsx", "--max-retries", "50"}, "--max-retries must be from 0 to 10, got 50"},
 		"export terraform": {[]string{"export", "terraform", "d", "--max-requests-per-second", "0"}, "--max-requests-per-second must be a number greater than 0, got 0"},
 		"sms send":         {[]string{"sms", "send", "x.xlsx", "--max-retries", "50"}, "--max-retries must be from 0 to 10, got 50"},
-		"sms status pull":  {[]string{"sms", "status", "pull", "--max", "many"}, `invalid value "many" for flag -max: `},
-		"simulator":        {[]string{"simulator", "--delivery-delay", "soon"}, `invalid value "soon" for flag -delivery-delay: `},
+		"sms status pull":  {[]string{"sms", "status", "pull", "--max", "many"}, `--max takes a whole number, got "many"`},
+		"simulator":        {[]string{"simulator", "--delivery-delay", "soon"}, `--delivery-delay takes a duration with a unit, such as "3s", "2m" or "1m30s"; got "soon"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -51,21 +51,21 @@ func TestBadFlag_outputJSONStillPrintsTheError(t *testing.T) {
 		args []string
 		want string // in the JSON error and on stderr
 	}{
-		"agents plan, unknown flag after":    {[]string{"agents", "plan", "r2.xlsx", "--output", "json", "--bogus"}, "flag provided but not defined: -bogus"},
-		"agents plan, unknown flag before":   {[]string{"agents", "plan", "--bogus", "r2.xlsx", "--output=json"}, "flag provided but not defined: -bogus"},
-		"agents apply, no value":             {[]string{"agents", "apply", "r.xlsx", "-output", "json", "--prune"}, "flag needs an argument: -prune"},
-		"agents template":                    {[]string{"agents", "template", "r.xlsx", "--output", "json", "--endpoint", "x"}, "flag provided but not defined: -endpoint"},
+		"agents plan, unknown flag after":    {[]string{"agents", "plan", "r2.xlsx", "--output", "json", "--bogus"}, "unknown flag --bogus"},
+		"agents plan, unknown flag before":   {[]string{"agents", "plan", "--bogus", "r2.xlsx", "--output=json"}, "unknown flag --bogus"},
+		"agents apply, no value":             {[]string{"agents", "apply", "r.xlsx", "-output", "json", "--prune"}, "--prune needs a value"},
+		"agents template":                    {[]string{"agents", "template", "r.xlsx", "--output", "json", "--endpoint", "x"}, "unknown flag --endpoint (a flag of ccsync agents export and ccsync agents plan and ccsync agents apply)"},
 		"agents export, bad value":           {[]string{"agents", "export", "r.xlsx", "--output", "json", "--max-retries", "50"}, "--max-retries must be from 0 to 10, got 50"},
 		"sms send, out of range":             {[]string{"sms", "send", "x.xlsx", "--template", "3002", "--output", "json", "--max-retries", "99"}, "--max-retries must be from 0 to 10, got 99"},
-		"sms send, bad number before output": {[]string{"sms", "send", "x.xlsx", "--batch-size", "many", "--output", "json"}, `invalid value "many" for flag -batch-size`},
-		"export terraform, unknown flag":     {[]string{"export", "terraform", "d", "--output", "json", "--kind", "agents"}, "flag provided but not defined: -kind"},
+		"sms send, bad number before output": {[]string{"sms", "send", "x.xlsx", "--batch-size", "many", "--output", "json"}, `--batch-size takes a whole number, got "many"`},
+		"export terraform, unknown flag":     {[]string{"export", "terraform", "d", "--output", "json", "--kind", "agents"}, "unknown flag --kind"},
 		"agents, unknown subcommand":         {[]string{"agents", "plans", "r.xlsx", "--output", "json"}, `unknown subcommand "plans"`},
 		"export, unknown format":             {[]string{"export", "tf", "d", "--output", "json"}, `unknown format "tf"`},
 		"sms, unknown subcommand":            {[]string{"sms", "sned", "x.xlsx", "--output", "json"}, `unknown subcommand "sned"`},
 		// The output flag in the subcommand's place, and the last --output
 		// winning as in the flag set (review findings).
 		"agents, no subcommand":       {[]string{"agents", "--output", "json"}, `unknown subcommand "--output"`},
-		"agents plan, text then json": {[]string{"agents", "plan", "r2.xlsx", "--output", "text", "--output=json", "--bogus"}, "flag provided but not defined: -bogus"},
+		"agents plan, text then json": {[]string{"agents", "plan", "r2.xlsx", "--output", "text", "--output=json", "--bogus"}, "unknown flag --bogus"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -84,8 +84,48 @@ func TestBadFlag_outputJSONStillPrintsTheError(t *testing.T) {
 		{"agents", "plan", "--output", "json", "-h"},
 	} {
 		code, o, e := runCLI(args...)
-		if o != "" || (code != exitUsage && args[len(args)-1] != "-h") || (args[len(args)-1] == "-h" && code != exitOK) {
+		if args[len(args)-1] == "-h" {
+			// Help asked for goes to stdout, alone: no JSON document.
+			if code != exitOK || !strings.HasPrefix(o, "Usage of ccsync agents plan:") || strings.Contains(o, "{") {
+				t.Errorf("%v: exit %d, stdout %q (want the help alone)\n%s", args, code, o, e)
+			}
+			continue
+		}
+		if o != "" || code != exitUsage {
 			t.Errorf("%v: exit %d, stdout %q (want none)\n%s", args, code, o, e)
 		}
+	}
+}
+
+// TestFlagErrors_inCcsyncWords: the flag package's texts ("flag provided
+// but not defined: -yes" and a 40-line usage, "invalid boolean value
+// "maybe" for -yes: parse error", "flag needs an argument: -template", a
+// duration without its unit) are one line in ccsync's words, naming the
+// flag as it is written, then where the flags are described. A flag of a
+// sibling subcommand says whose it is.
+func TestFlagErrors_inCcsyncWords(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		args []string
+		cmd  string
+		want string
+	}{
+		"sibling's flag":   {[]string{"agents", "plan", "r.xlsx", "--yes"}, "ccsync agents plan", "unknown flag --yes (a flag of ccsync agents apply)"},
+		"sms sibling":      {[]string{"sms", "status", "pull", "--template", "3"}, "ccsync sms status pull", "unknown flag --template (a flag of ccsync sms send)"},
+		"nobody's flag":    {[]string{"agents", "plan", "r.xlsx", "--bogus"}, "ccsync agents plan", "unknown flag --bogus"},
+		"boolean value":    {[]string{"agents", "apply", "r.xlsx", "--yes=maybe"}, "ccsync agents apply", `--yes takes no value (or true/false), got "maybe"`},
+		"no value":         {[]string{"sms", "send", "r.xlsx", "--template"}, "ccsync sms send", "--template needs a value"},
+		"no unit":          {[]string{"simulator", "--auto-approve", "3"}, "ccsync simulator", `--auto-approve takes a duration with a unit, such as "3s", "2m" or "1m30s"; got "3"`},
+		"not a number":     {[]string{"agents", "apply", "r.xlsx", "--concurrency", "four"}, "ccsync agents apply", `--concurrency takes a whole number, got "four"`},
+		"export terraform": {[]string{"export", "terraform", "d", "--kind", "agents"}, "ccsync export terraform", "unknown flag --kind"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, o, e := runCLI(tc.args...)
+			want := tc.cmd + ": " + tc.want + "\nrun `" + tc.cmd + " --help` for the flags\n"
+			if code != exitUsage || o != "" || e != want {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and:\n%s", code, o, e, want)
+			}
+		})
 	}
 }

@@ -115,7 +115,7 @@ func TestLogFlag_env(t *testing.T) {
 func TestLogFlag_help(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{{"agents", "-h"}, {"export", "-h"}, {"sms", "send", "-h"}, {"sms", "status", "pull", "-h"}} {
-		_, _, e := runCLI(args...)
+		_, e, _ := runCLI(args...) // help asked for: stdout
 		if !strings.Contains(e, "CCSYNC_LOG") || !strings.Contains(e, "log FILE") {
 			t.Errorf("%v: help does not name --log FILE and CCSYNC_LOG:\n%s", args, e)
 		}

@@ -45,12 +45,17 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || isHelp(args[0]) {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
+		return exitUsage
+	}
+	if isHelp(args[0]) {
+		if len(args) == 1 || isHelp(args[1]) {
+			usage(stdout) // asked for
+			return exitOK
 		}
-		return exitOK
+		// ccsync help agents [plan]: that command's help.
+		args = append(slices.Clone(args[1:]), "--help")
 	}
 	if args[0] == "--version" || args[0] == "-version" {
 		return runVersion(args[1:], stdout, stderr)
@@ -79,6 +84,10 @@ func usage(w io.Writer) {
 
 // runVersion prints "ccsync VERSION" (ccsync version, ccsync --version).
 func runVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, "usage: ccsync version (or ccsync --version): print the version of ccsync")
+		return exitOK
+	}
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "ccsync version: unexpected argument %q\n", args[0])
 		return exitUsage

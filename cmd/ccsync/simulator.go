@@ -34,7 +34,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	var adminToken string
 	secretVar(fs, &adminToken, "admin-token", os.Getenv(adminTokenEnv),
 		"`token` required on the admin API /_sim/ as \"Authorization: Bearer <token>\"; required with --allow-remote (env "+adminTokenEnv+")")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlags(fs, args, stdout); err != nil {
 		return parseExit(err)
 	}
 	if *autoApprove < 0 {

@@ -218,12 +218,19 @@ func rowRanges(rows []int) string {
 // that workbookOutput let through (a disk that fills up during the run).
 var writeSendReport = importer.WriteSendReport
 
-// runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
-// command's dispatcher; it registers no command of its own.
-func runSMSSend(args []string, stdout, stderr io.Writer) int {
+// smsSendOpts are the flags of sms send.
+type smsSendOpts struct {
+	conn                                       *ccConn
+	template, via, report, journalPath, output *string
+	dryRun, resend                             *bool
+	batch                                      *int
+}
+
+// smsSendFlags is the flag set of `ccsync sms send`, writing to out.
+func smsSendFlags(out io.Writer) (*flag.FlagSet, smsSendOpts) {
 	fs := flag.NewFlagSet("ccsync sms send", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, smsSendUsage); fs.PrintDefaults() }
+	fs.SetOutput(out)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), smsSendUsage); fs.PrintDefaults() }
 	conn := addConnFlags(fs)
 	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
 	via := fs.String("via", "open", "channel: open (the open interface's batch send) or gateway (the SMS gateway: one file, or one batch when every recipient has the same values)")
@@ -233,7 +240,16 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	resend := fs.Bool("resend-unknown", false, "send again to numbers an interrupted run left in doubt that the platform's send records or delivery reports do not show as sent")
 	batch := fs.Int("batch-size", importer.MaxBatch, "numbers per request (at most 200)")
 	output := fs.String("output", "text", "output format: text or json")
-	pos, err := parseArgs(fs, args)
+	return fs, smsSendOpts{conn: conn, template: template, via: via, report: report, journalPath: journalPath, output: output,
+		dryRun: dryRun, resend: resend, batch: batch}
+}
+
+// runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
+// command's dispatcher; it registers no command of its own.
+func runSMSSend(args []string, stdout, stderr io.Writer) int {
+	fs, o := smsSendFlags(stderr)
+	conn, template, via, dryRun, report, journalPath, resend, batch, output := o.conn, o.template, o.via, o.dryRun, o.report, o.journalPath, o.resend, o.batch, o.output
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return parseFailed(stdout, args, err)
 	}

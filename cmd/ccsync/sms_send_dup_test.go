@@ -107,8 +107,8 @@ func TestSMSSend_dryRunShowsWhatWouldBeSent(t *testing.T) {
 // the send records and gateway users to sms status pull|listen.
 func TestSMSHelp_saysWhereResultsAre(t *testing.T) {
 	t.Parallel()
-	_, _, send := runSMSCmd("send", "--help")
-	_, _, status := runSMSCmd("status", "--help")
+	_, send, _ := runSMSCmd("send", "--help") // help asked for: stdout
+	_, status, _ := runSMSCmd("status", "--help")
 	for _, c := range []struct{ help, want string }{
 		{send, "through the open interface (--via open), the\nplatform's send records"},
 		{send, "contactcenter_sms_records"},

@@ -27,10 +27,12 @@ func runSMS(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 0 && !help {
 			fmt.Fprintf(stderr, "ccsync sms: unknown subcommand %q\n", args[0])
 		}
-		fmt.Fprintln(stderr, "usage: ccsync sms send FILE.xlsx --template ID [flags] | ccsync sms status pull|listen [flags]")
+		const usage = "usage: ccsync sms send FILE.xlsx --template ID [flags] | ccsync sms status pull|listen [flags]"
 		if help {
+			fmt.Fprintln(stdout, usage) // asked for
 			return exitOK
 		}
+		fmt.Fprintln(stderr, usage)
 		if len(args) == 0 {
 			return exitUsage
 		}
@@ -54,7 +56,12 @@ func runSMSStatus(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ccsync sms status: unknown subcommand %q\n", args[0])
 		}
 	}
-	fmt.Fprintln(stderr, `usage:
+	help := len(args) > 0 && isHelp(args[0])
+	w := stderr
+	if help {
+		w = stdout // asked for
+	}
+	fmt.Fprintln(w, `usage:
   ccsync sms status pull [--kind delivery|reply|all] [--out FILE.jsonl]   drain the gateway's pull queues
   ccsync sms status listen --listen ADDR --out FILE.jsonl                receive delivery and reply pushes
                                                                          (--out - for stdout, with both)
@@ -63,7 +70,7 @@ Both are for messages sent through the SMS gateway (sms send --via gateway).
 Messages sent through the open interface (sms send --via open, the default)
 have their results in the platform's send records: read them with the
 Terraform data source contactcenter_sms_records.`)
-	if len(args) > 0 && isHelp(args[0]) {
+	if help {
 		return exitOK
 	}
 	return exitUsage
@@ -128,18 +135,24 @@ func (j *jsonlWriter) Close() error {
 
 func statusStamp() string { return time.Now().UTC().Format(time.RFC3339Nano) }
 
+// statusPullFlags is the flag set of `ccsync sms status pull`.
+func statusPullFlags(w io.Writer) (fs *flag.FlagSet, conn *ccConn, kind, out *string, batch *int) {
+	fs = flag.NewFlagSet("ccsync sms status pull", flag.ContinueOnError)
+	fs.SetOutput(w)
+	conn = addConnFlags(fs)
+	kind = fs.String("kind", "all", "queue to drain: delivery (down_status), reply (up_status) or all")
+	out = fs.String("out", "", "append the records to this JSON-lines file (default: stdout)")
+	batch = fs.Int("max", client.GatewayMaxPull, "records per pull, 1 to 100")
+	return fs, conn, kind, out, batch
+}
+
 // runStatusPull drains the pull queues: each pull takes records off the
 // gateway for good (§6.5), so every batch is written and fsynced before the
 // next pull. If a batch cannot be written, it is printed to stderr as a last
 // resort and the command fails.
 func runStatusPull(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ccsync sms status pull", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	conn := addConnFlags(fs)
-	kind := fs.String("kind", "all", "queue to drain: delivery (down_status), reply (up_status) or all")
-	out := fs.String("out", "", "append the records to this JSON-lines file (default: stdout)")
-	batch := fs.Int("max", client.GatewayMaxPull, "records per pull, 1 to 100")
-	if err := parseFlags(fs, args); err != nil {
+	fs, conn, kind, out, batch := statusPullFlags(stderr)
+	if err := parseFlags(fs, args, stdout); err != nil {
 		return parseExit(err)
 	}
 	if fs.NArg() > 0 {
@@ -294,12 +307,18 @@ func pushKind(rec map[string]json.RawMessage) string {
 	return "unknown"
 }
 
+// statusListenFlags is the flag set of `ccsync sms status listen`.
+func statusListenFlags(w io.Writer) (fs *flag.FlagSet, addr, out *string) {
+	fs = flag.NewFlagSet("ccsync sms status listen", flag.ContinueOnError)
+	fs.SetOutput(w)
+	addr = fs.String("listen", "", "address to receive pushes on (host:port; port 0 picks a free one)")
+	out = fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer (- for stdout, where the records are the only lines)")
+	return fs, addr, out
+}
+
 func runStatusListen(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ccsync sms status listen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("listen", "", "address to receive pushes on (host:port; port 0 picks a free one)")
-	out := fs.String("out", "", "JSON-lines file each record is appended to and fsynced before the answer (- for stdout, where the records are the only lines)")
-	if err := parseFlags(fs, args); err != nil {
+	fs, addr, out := statusListenFlags(stderr)
+	if err := parseFlags(fs, args, stdout); err != nil {
 		return parseExit(err)
 	}
 	if fs.NArg() > 0 || *addr == "" || *out == "" {
