@@ -58,8 +58,23 @@ const (
 )
 
 // ErrInput marks errors in what the caller asked for (unknown kind, a
-// folder that is not empty): nothing was read or written.
+// folder that is not empty): nothing was read or written. Test for it
+// with errors.Is; its text is not in the errors' messages.
 var ErrInput = errors.New("bad input")
+
+// inputError is an error in what the caller asked for: errors.Is(err,
+// ErrInput) holds, and its message is its own ("unknown kind ...", where
+// "%w: ..." read "bad input: unknown kind ...").
+type inputError struct{ err error }
+
+func (e inputError) Error() string        { return e.err.Error() }
+func (e inputError) Unwrap() error        { return e.err }
+func (e inputError) Is(target error) bool { return target == ErrInput }
+
+// inputErrorf is fmt.Errorf for an inputError.
+func inputErrorf(format string, a ...any) error {
+	return inputError{err: fmt.Errorf(format, a...)}
+}
 
 // ParseKinds reads a comma-separated list of kinds ("" means all of them).
 // An unknown name is an ErrInput naming the known ones.
@@ -79,7 +94,7 @@ func ParseKinds(s string) ([]Kind, error) {
 			if m := nearKind(string(k)); m != "" {
 				meant = fmt.Sprintf(" (did you mean %s?)", m)
 			}
-			return nil, fmt.Errorf("%w: unknown kind %q in --kinds%s; known kinds: %s", ErrInput, part, meant, strings.Join(names, ", "))
+			return nil, inputErrorf("unknown kind %q in --kinds%s; known kinds: %s", part, meant, strings.Join(names, ", "))
 		}
 		want[k] = true
 	}
@@ -207,9 +222,9 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	remote := remoteBackend(opts.Dir)
 	if remote != "" && opts.Force && opts.StateFile == "" {
 		// Before the platform is read: nothing would be written anyway.
-		return nil, fmt.Errorf("%w: %s keeps its state in a backend (%s), which the export cannot read: an object your state manages under another name "+
+		return nil, inputErrorf("%s keeps its state in a backend (%s), which the export cannot read: an object your state manages under another name "+
 			"(renamed in the portal, or by you) would be written at a new address, and the next plan would import it there and destroy it at the old one. "+
-			"Give the export the state: terraform state pull > FILE, then export again with --state FILE. Nothing was written", ErrInput, opts.Dir, remote)
+			"Give the export the state: terraform state pull > FILE, then export again with --state FILE. Nothing was written", opts.Dir, remote)
 	}
 	// The states are read once, before the platform (a bad --state is
 	// refused first): names kept, conflicts found.
@@ -289,14 +304,14 @@ func origins(c *client.Client) []string {
 // checkOptions validates and defaults the options without any request.
 func checkOptions(o *Options) error {
 	if o.Dir == "" {
-		return fmt.Errorf("%w: no output folder given", ErrInput)
+		return inputErrorf("no output folder given")
 	}
 	if o.Kinds == nil {
 		o.Kinds = slices.Clone(AllKinds)
 	}
 	for _, k := range o.Kinds {
 		if !slices.Contains(AllKinds, k) {
-			return fmt.Errorf("%w: unknown kind %q", ErrInput, k)
+			return inputErrorf("unknown kind %q", k)
 		}
 	}
 	switch o.Membership {
@@ -304,7 +319,7 @@ func checkOptions(o *Options) error {
 		o.Membership = MembershipAuthoritative
 	case MembershipAuthoritative, MembershipMember:
 	default:
-		return fmt.Errorf("%w: --membership must be %s or %s, not %q", ErrInput, MembershipAuthoritative, MembershipMember, o.Membership)
+		return inputErrorf("--membership must be %s or %s, not %q", MembershipAuthoritative, MembershipMember, o.Membership)
 	}
 	if o.Concurrency <= 0 {
 		o.Concurrency = 8
@@ -314,17 +329,17 @@ func checkOptions(o *Options) error {
 	case errors.Is(err, os.ErrNotExist):
 		return nil
 	case err != nil:
-		return fmt.Errorf("%w: %w", ErrInput, err)
+		return inputErrorf("%w", err)
 	case !st.IsDir():
-		return fmt.Errorf("%w: %s exists and is not a folder", ErrInput, o.Dir)
+		return inputErrorf("%s exists and is not a folder", o.Dir)
 	}
 	entries, err := os.ReadDir(o.Dir)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrInput, err)
+		return inputErrorf("%w", err)
 	}
 	if len(entries) > 0 && !o.Force {
-		return fmt.Errorf("%w: %s is not empty (%d entries); choose an empty or new folder, or pass --force to replace the files the export writes "+
-			"(other files, such as terraform.tfstate and your own .tf files, are kept)", ErrInput, o.Dir, len(entries))
+		return inputErrorf("%s is not empty (%d entries); choose an empty or new folder, or pass --force to replace the files the export writes "+
+			"(other files, such as terraform.tfstate and your own .tf files, are kept)", o.Dir, len(entries))
 	}
 	return notOurs(o.Dir, o.Kinds)
 }
@@ -355,9 +370,9 @@ func notOurs(dir string, kinds []Kind) error {
 	if len(theirs) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: %s holds %s, which the export would replace but did not write (the first line of a file it writes says so): "+
+	return inputErrorf("%s holds %s, which the export would replace but did not write (the first line of a file it writes says so): "+
 		"it may be a configuration of your own. Nothing was written. Move or rename it, or export into another folder",
-		ErrInput, dir, strings.Join(theirs, ", "))
+		dir, strings.Join(theirs, ", "))
 }
 
 func (o Options) wants(k Kind) bool { return slices.Contains(o.Kinds, k) }

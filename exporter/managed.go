@@ -222,7 +222,7 @@ func localStates(opts Options, backend bool) ([]localState, error) {
 // the objects renamed since.
 func readStateFile(path string) ([]stateInstance, error) {
 	bad := func(why string) error {
-		return fmt.Errorf("%w: --state %s %s: give the output of terraform state pull, run in the folder after terraform init", ErrInput, path, why)
+		return inputErrorf("--state %s %s: give the output of terraform state pull, run in the folder after terraform init", path, why)
 	}
 	b, err := os.ReadFile(path) //nolint:gosec // G304: the state the user named
 	switch {
@@ -273,7 +273,7 @@ func readState(path string) ([]stateInstance, error) {
 		if errors.As(err, &syn) {
 			why = fmt.Sprintf("it is not JSON (at byte %d: %s)", syn.Offset, syn)
 		}
-		return nil, fmt.Errorf("%w: %s is not a Terraform state the export can read: %s", ErrInput, path, why)
+		return nil, inputErrorf("%s is not a Terraform state the export can read: %s", path, why)
 	}
 	var out []stateInstance
 	for _, r := range st.Resources {
@@ -317,14 +317,14 @@ func conflictError(dir string, conflicts []string) error {
 	if len(shown) > 10 {
 		shown, more = shown[:10], fmt.Sprintf("\n  … and %d more", len(conflicts)-10)
 	}
-	return fmt.Errorf("%w: %s is managed by Terraform (the state read: its local state, or --state), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
+	return inputErrorf("%s is managed by Terraform (the state read: its local state, or --state), and this export would move %d object(s) it manages to other addresses:\n  %s%s\n"+
 		"(An object keeps the name the state gives it in the root module; one moved into a module or under count or for_each, a membership in the other form, "+
 		"or one two workspaces name two ways cannot be written there.) "+
 		"The next plan would import them at the new addresses, and destroy them at the old ones where their configuration is gone (an earlier export's file), "+
 		"or leave two resources managing one object where it is your own (a file or module of yours); a membership moved to the other form would empty its group. "+
 		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+
 		"terraform plan -generate-config-out; for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first",
-		ErrInput, dir, len(conflicts), strings.Join(shown, "\n  "), more)
+		dir, len(conflicts), strings.Join(shown, "\n  "), more)
 }
 
 // backendRE finds a backend or cloud block in a .tf file, backendJSONRE

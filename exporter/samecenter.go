@@ -98,12 +98,12 @@ func sameCenter(ctx context.Context, c *client.Client, opts Options, states []lo
 	if !opts.Force {
 		into = "a folder with this state"
 	}
-	return fmt.Errorf("%w: the state read (%s) seems to be another contact center's than the one the connection reaches: "+
+	return inputErrorf("the state read (%s) seems to be another contact center's than the one the connection reaches: "+
 		"its agents have other agent numbers than the platform's agents of the same ids, and an agent's number cannot change (%s%s). "+
 		"Ids are only unique within a contact center: the export would give this center's objects the names the state gives the other's, "+
 		"and the next plan would fail, or import them under those names. Either the state is another contact center's (or stale), "+
 		"or CONTACTCENTER_ENDPOINT and CONTACTCENTER_ACCESS_TOKEN point at another contact center than the one the state manages. "+
 		"Nothing was written. To export this contact center, export into a new folder (without --force and --state); "+
 		"to export into %s, connect to the contact center its state manages, or give --state the state of the contact center you export",
-		ErrInput, strings.Join(named, ", "), strings.Join(shown, "; "), more, into)
+		strings.Join(named, ", "), strings.Join(shown, "; "), more, into)
 }

@@ -409,3 +409,27 @@ func TestExportCommand_forceKeepsHandWrittenFiles(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestExportCommand_badInputWithoutPrefix: the exporter's errors in what
+// was asked for read "ccsync export terraform: bad input: unknown kind …";
+// the sentinel (exit 2) stays, its text is not printed.
+func TestExportCommand_badInputWithoutPrefix(t *testing.T) {
+	t.Parallel()
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "main.tf"), []byte("# mine\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	origin := exportSim(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"export", "terraform", t.TempDir(), "--kinds", "queues"}, `ccsync export terraform: unknown kind "queues" in --kinds`},
+		{[]string{"export", "terraform", full, "--endpoint", origin, "--access-token", "sim-token"}, "ccsync export terraform: " + full + " is not empty"},
+	} {
+		code, _, e := runCLI(tc.args...)
+		if code != exitUsage || !strings.HasPrefix(e, tc.want) || strings.Contains(e, "bad input") {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit 2 and %q…, without \"bad input\"", tc.args[2:], code, e, tc.want)
+		}
+	}
+}
