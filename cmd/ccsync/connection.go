@@ -587,7 +587,11 @@ func progressBar(w io.Writer, done, total int, label string) {
 
 // printProblems lists every bad cell, one per line.
 func printProblems(w io.Writer, cmd string, ps importer.Problems) {
-	fmt.Fprintf(w, "%s: %d problem(s); nothing was written:\n", cmd, len(ps))
+	nothing := "nothing was written"
+	if cmd == "ccsync sms send" {
+		nothing = "nothing was sent"
+	}
+	fmt.Fprintf(w, "%s: %s; %s:\n", cmd, count(len(ps), "problem", "problems"), nothing)
 	for _, p := range ps {
 		fmt.Fprintln(w, "  "+p.String())
 	}

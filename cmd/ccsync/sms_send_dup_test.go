@@ -121,3 +121,26 @@ func TestSMSHelp_saysWhereResultsAre(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSSend_problemsSayNothingWasSent: a sheet with bad cells said "1
+// problem(s); nothing was written:", for a command that sends. It says
+// "1 problem; nothing was sent:"; agents keeps "nothing was written".
+func TestSMSSend_problemsSayNothingWasSent(t *testing.T) {
+	t.Parallel()
+	s := importertest.NewSender()
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	path := filepath.Join(t.TempDir(), "bad.xlsx")
+	f := excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Recipients")
+	for i, row := range [][]any{{"mobile", "name", "date"}, {"not a number", "Alice", "2026-12-01"}} {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		_ = f.SetSheetRow("Recipients", cell, &row)
+	}
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	code, _, e := runSMSCmd("send", path, "--template", "7", "--journal", filepath.Join(t.TempDir(), "j"), "--endpoint", ep, "--access-token", "t")
+	if code != exitUsage || !strings.Contains(e, "ccsync sms send: 1 problem; nothing was sent:\n") || s.Batches != 0 {
+		t.Errorf("exit %d, %d batches, stderr:\n%s\nwant exit 2 and \"1 problem; nothing was sent:\"", code, s.Batches, e)
+	}
+}
