@@ -49,6 +49,14 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync simulator: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
+	// An empty credential started a simulator that refused every call
+	// (HTTP 401, or the gateway's code for a bad signature).
+	for _, c := range []struct{ flag, value string }{{"--token", *token}, {"--app-id", *appID}, {"--app-key", *appKey}} {
+		if c.value == "" {
+			fmt.Fprintf(stderr, "ccsync simulator: %s must not be empty: every call would be refused; leave it out for its default, or give a value\n", c.flag)
+			return exitUsage
+		}
+	}
 	if *allowRemote && adminToken == "" {
 		fmt.Fprintf(stderr, "ccsync simulator: --allow-remote needs --admin-token (or %s): on the network, the admin API /_sim/ (whose reset wipes everything) must require a token\n", adminTokenEnv)
 		return exitUsage

@@ -421,3 +421,25 @@ func TestSimulatorCommandStateInUse(t *testing.T) {
 	}
 	second.stop(t, syscall.SIGTERM)
 }
+
+// TestSimulatorCommand_emptyCredentialRefused: --token "" (or --app-id,
+// --app-key) started a simulator that answered 401 to every call. It is
+// refused at start, exit 2. Run as a child process, so that a simulator
+// that starts anyway fails the test instead of serving until the time-out.
+func TestSimulatorCommand_emptyCredentialRefused(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"--token", ""}, {"--app-id="}, {"--app-key", ""}} {
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, os.Args[0], append([]string{"simulator", "--listen", "127.0.0.1:0"}, args...)...)
+		cmd.Env = append(os.Environ(), "CCSYNC_TEST_MAIN=1")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		cancel()
+		flag, _, _ := strings.Cut(args[0], "=")
+		want := "ccsync simulator: " + flag + " must not be empty"
+		if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitUsage || !strings.Contains(stderr.String(), want) {
+			t.Errorf("%v: %v, stderr %q; want exit 2 and %q", args, err, stderr.String(), want)
+		}
+	}
+}
