@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 )
@@ -92,8 +93,25 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccsync version: unexpected argument %q\n", args[0])
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "ccsync %s\n", version)
+	fmt.Fprintf(stdout, "ccsync %s\n", versionString())
 	return exitOK
+}
+
+// readBuildInfo is debug.ReadBuildInfo; tests replace it.
+var readBuildInfo = debug.ReadBuildInfo
+
+// versionString is the version set at build time or, for a build that
+// set none (go install .../cmd/ccsync@v1.2.3), the main module's version
+// as Go recorded it, without its "v" as a release's is written; "dev" for
+// a build from a work tree ("(devel)").
+func versionString() string {
+	if version != "dev" {
+		return version
+	}
+	if bi, ok := readBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return strings.TrimPrefix(bi.Main.Version, "v")
+	}
+	return version
 }
 
 // sameFile tells whether two paths name one file: the same file when both

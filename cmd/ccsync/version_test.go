@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -43,6 +44,31 @@ func TestVersionCommand(t *testing.T) {
 				t.Errorf("stderr %q does not contain %q", stderr.String(), tc.inStderr)
 			}
 		})
+	}
+}
+
+// TestVersion_buildInfo: a `go install .../cmd/ccsync@v1.4.0` build sets
+// no -X main.version and printed "ccsync dev"; it prints the module's
+// version Go recorded. A build from a work tree ("(devel)") is still dev,
+// and -X main.version still wins. Not parallel: it replaces readBuildInfo.
+func TestVersion_buildInfo(t *testing.T) {
+	old := readBuildInfo
+	t.Cleanup(func() { readBuildInfo = old })
+	for _, tc := range []struct{ recorded, ldflags, want string }{
+		{"v1.4.0", "dev", "ccsync 1.4.0\n"},
+		{"(devel)", "dev", "ccsync dev\n"},
+		{"v1.4.0", "1.5.0", "ccsync 1.5.0\n"},
+	} {
+		readBuildInfo = func() (*debug.BuildInfo, bool) {
+			return &debug.BuildInfo{Main: debug.Module{Path: "github.com/contactcenter/terraform-provider-contactcenter", Version: tc.recorded}}, true
+		}
+		saved := version
+		version = tc.ldflags
+		code, out, e := runCLI("version")
+		version = saved
+		if code != exitOK || out != tc.want {
+			t.Errorf("recorded %s, -X %s: exit %d, stdout %q, stderr %q; want %q", tc.recorded, tc.ldflags, code, out, e, tc.want)
+		}
 	}
 }
 
