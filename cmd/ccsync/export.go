@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
@@ -203,9 +204,26 @@ func printExportSummary(w io.Writer, sum *exporter.Summary) {
 	for _, f := range sum.Removed {
 		fmt.Fprintf(w, "removed: %s (an earlier export's file of a kind exported again, which has no object left)\n", f)
 	}
-	next := "cd " + sum.Dir + " && "
+	next := "cd " + shellQuote(sum.Dir) + " && "
 	if filepath.Clean(sum.Dir) == "." {
 		next = ""
 	}
 	fmt.Fprintf(w, "Next: %sterraform init && terraform plan (with the CONTACTCENTER_* variables set).\n", next)
+}
+
+// shellQuote is path as a shell reads it back: as it is when every
+// character is a letter, a digit or one of _./-+:@%,=, else in single
+// quotes ("cd my dir && …" was printed, which cd reads as two words).
+func shellQuote(path string) string {
+	safe := path != ""
+	for _, r := range path {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_./-+:@%,=", r) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return path
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }

@@ -433,3 +433,21 @@ func TestExportCommand_badInputWithoutPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestExportSummary_nextQuotesThePath: the "Next:" hint printed "cd my
+// dir/été && terraform init", which a shell reads as cd my. A path a
+// shell would split is quoted; a plain one is not.
+func TestExportSummary_nextQuotesThePath(t *testing.T) {
+	t.Parallel()
+	for dir, want := range map[string]string{
+		"my dir/été":  "Next: cd 'my dir/été' && terraform init",
+		"it's here":   `Next: cd 'it'\''s here' && terraform init`,
+		"cc/été-2026": "Next: cd cc/été-2026 && terraform init",
+	} {
+		var b strings.Builder
+		printExportSummary(&b, &exporter.Summary{Dir: dir})
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%q: got\n%s\nwant %q", dir, b.String(), want)
+		}
+	}
+}

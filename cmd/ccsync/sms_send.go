@@ -450,9 +450,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if n := counts[importer.SendNotSent]; n > 0 {
 		notSent = fmt.Sprintf(", %d not sent (interrupted)", n)
 	}
-	fmt.Fprintf(stdout, "%s: %d rows, %d unique numbers; %d sent, %d already sent, %d duplicates, %d failed, %d unknown, %d would send%s.\n",
-		verb, len(list.Rows), list.Unique(), counts[importer.SendSent], counts[importer.SendAlreadySent], counts[importer.SendDuplicate],
-		counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
+	fmt.Fprintf(stdout, "%s: %s, %s; %d sent, %d already sent, %s, %d failed, %d unknown, %d would send%s.\n",
+		verb, count(len(list.Rows), "row", "rows"), count(list.Unique(), "unique number", "unique numbers"), counts[importer.SendSent], counts[importer.SendAlreadySent],
+		count(counts[importer.SendDuplicate], "duplicate", "duplicates"), counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
 	if sendErr != nil {
 		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
 	} else if counts[importer.SendFailed] > 0 {

@@ -74,7 +74,7 @@ func TestSMSSend_firstInterruptFinishesTheBatchInFlight(t *testing.T) {
 	}
 	// The 14 numbers not sent are counted apart, not as failed, and in one
 	// summary rather than a line each.
-	for _, want := range []string{"10 sent, 0 already sent, 1 duplicates, 0 failed, 0 unknown, 0 would send, 14 not sent (interrupted).",
+	for _, want := range []string{"10 sent, 0 already sent, 1 duplicate, 0 failed, 0 unknown, 0 would send, 14 not sent (interrupted).",
 		"Stopped: interrupted after batch 1 of 3; no further batch was sent. Run again to continue; the journal " + journal} {
 		if !strings.Contains(o, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, o)
@@ -143,7 +143,7 @@ func TestSMSSend_secondInterruptAborts(t *testing.T) {
 	if !strings.Contains(e, "batch 3/3 answer lost, in doubt (4 numbers; the platform may have sent it; the next run settles it): aborted while waiting for the platform's answer: context canceled") {
 		t.Errorf("stderr:\n%s", e)
 	}
-	for _, want := range []string{"20 sent, 0 already sent, 1 duplicates, 0 failed, 4 unknown",
+	for _, want := range []string{"20 sent, 0 already sent, 1 duplicate, 0 failed, 4 unknown",
 		"Stopped: aborted by a second interrupt; a batch cut off is in doubt and the next run settles it. Run again to continue"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, o)

@@ -18,7 +18,7 @@ func TestSMSSend_dryRunSendAndRerun(t *testing.T) {
 	journal := filepath.Join(dir, "j")
 	rec := "../../examples/spreadsheets/recipients.xlsx"
 	code, o, e := runSMSCmd("send", rec, "--template", "7", "--dry-run", "--journal", journal, "--endpoint", ep, "--access-token", "t")
-	if code != 0 || s.Batches != 0 || !strings.Contains(o, "24 would send") || !strings.Contains(o, "1 duplicates") {
+	if code != 0 || s.Batches != 0 || !strings.Contains(o, "24 would send") || !strings.Contains(o, "1 duplicate,") {
 		t.Fatalf("dry run: %d %d\n%s\n%s", code, s.Batches, o, e)
 	}
 	report := filepath.Join(dir, "r.xlsx")

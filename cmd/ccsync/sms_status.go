@@ -231,7 +231,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 			if interrupted {
 				// A pull in flight was let finish (its records are above);
 				// none is sent after the interrupt.
-				fmt.Fprintf(stderr, "%s: %d records\n", k, total)
+				fmt.Fprintf(stderr, "%s: %s\n", k, count(total, "record", "records"))
 				fmt.Fprintf(stderr, "ccsync sms status pull: interrupted: every record taken off the gateway's queue is written; "+
 					"no further pull was sent, and the records still queued stay there: run pull again to take them\n")
 				return exitFailures
@@ -240,7 +240,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 				break
 			}
 		}
-		fmt.Fprintf(stderr, "%s: %d records\n", k, total)
+		fmt.Fprintf(stderr, "%s: %s\n", k, count(total, "record", "records"))
 	}
 	return code
 }

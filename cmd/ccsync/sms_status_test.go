@@ -137,7 +137,7 @@ func TestSMSStatusPull(t *testing.T) {
 			t.Fatalf("delivery record of %s missing", id)
 		}
 	}
-	if !strings.Contains(stderr.String(), "delivery: 250 records") || !strings.Contains(stderr.String(), "reply: 1 records") {
+	if !strings.Contains(stderr.String(), "delivery: 250 records") || !strings.Contains(stderr.String(), "reply: 1 record\n") {
 		t.Errorf("summary %q", stderr.String())
 	}
 	// The queues are drained: a second run appends nothing.
