@@ -65,6 +65,34 @@ without them, and they are listed) or the platform is unreachable (nothing
 is written); 2 bad input or usage.
 `
 
+// exportOpts are the flags of export terraform.
+type exportOpts struct {
+	output, kinds, membership, stateFile *string
+	force                                *bool
+	conn                                 *ccConn
+}
+
+// exportFlags is the flag set of `ccsync export terraform`, writing to
+// out. Its help is the text above, then every flag (the connection flags,
+// --max-retries and the others, too), as sms send's is.
+func exportFlags(out io.Writer) (*flag.FlagSet, exportOpts) {
+	fs := flag.NewFlagSet("ccsync export terraform", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), exportUsage)
+		fmt.Fprintln(fs.Output(), "\nEvery flag:")
+		fs.PrintDefaults()
+	}
+	var o exportOpts
+	o.output = fs.String("output", "text", "output format: text or json")
+	o.kinds = fs.String("kinds", "", "comma-separated kinds to export (default all)")
+	o.membership = fs.String("membership", exporter.MembershipAuthoritative, "skill-group membership form: authoritative or member")
+	o.force = fs.Bool("force", false, "write into a folder that is not empty")
+	o.stateFile = fs.String("state", "", "a state to keep the names of (the output of terraform state pull, for a folder whose state a backend keeps)")
+	o.conn = addConnFlags(fs)
+	return fs, o
+}
+
 // runExport dispatches `ccsync export terraform ...` (DESIGN §8).
 func runExport(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -74,7 +102,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	// ccsync export terraform help: the help, as ccsync export help gives
 	// it (it exported into a folder named help; ./help still does).
 	if isHelp(args[0]) || (args[0] == "terraform" && len(args) > 1 && args[1] == "help") {
-		fmt.Fprint(stdout, exportUsage)
+		fs, _ := exportFlags(stdout)
+		fs.Usage()
 		return exitOK
 	}
 	if args[0] != "terraform" {
@@ -82,15 +111,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return usageError(stdout, args, fmt.Sprintf("unknown format %q (ccsync export terraform DIR; spreadsheets: ccsync agents export)", args[0]))
 	}
 	const name = "ccsync export terraform"
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), exportUsage) }
-	output := fs.String("output", "text", "output format: text or json")
-	kinds := fs.String("kinds", "", "comma-separated kinds to export (default all)")
-	membership := fs.String("membership", exporter.MembershipAuthoritative, "skill-group membership form: authoritative or member")
-	force := fs.Bool("force", false, "write into a folder that is not empty")
-	stateFile := fs.String("state", "", "a state to keep the names of (the output of terraform state pull, for a folder whose state a backend keeps)")
-	conn := addConnFlags(fs)
+	fs, o := exportFlags(stderr)
+	output, kinds, membership, force, stateFile, conn := o.output, o.kinds, o.membership, o.force, o.stateFile, o.conn
 	pos, err := parseArgs(fs, args[1:], stdout)
 	if err != nil {
 		return parseFailed(stdout, args[1:], err)

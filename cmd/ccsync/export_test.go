@@ -451,3 +451,20 @@ func TestExportSummary_nextQuotesThePath(t *testing.T) {
 		}
 	}
 }
+
+// TestExportHelp_listsEveryFlag: export's hand-written help left out flags
+// it takes (--max-retries, --request-timeout, --max-requests-per-second,
+// --insecure-http, the URL of each surface). It lists every flag, as the
+// other commands' help does.
+func TestExportHelp_listsEveryFlag(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"export", "--help"}, {"export", "terraform", "-h"}, {"help", "export"}} {
+		code, o, e := runCLI(args...)
+		for _, want := range []string{"usage: ccsync export terraform DIR", "-max-retries N", "-request-timeout duration", "-max-requests-per-second rate",
+			"-insecure-http", "-base-url string", "-smsapi-url string", "-log FILE", "-kinds string"} {
+			if code != exitOK || !strings.Contains(o, want) {
+				t.Errorf("%v: exit %d, help lacks %q:\n%s%s", args, code, want, o, e)
+			}
+		}
+	}
+}
