@@ -252,6 +252,11 @@ func (c *ccConn) settings(token bool) (client.Settings, error) {
 	return set.Or(env), asFlags(errors.Join(errs...))
 }
 
+// userAgent names ccsync and its version in every request, as the
+// provider does: a platform operator reading its logs can tell which
+// release made a call.
+func userAgent() string { return "ccsync/" + versionString() }
+
 // clientConfig builds the client configuration, naming what is missing.
 func (c *ccConn) clientConfig() (client.Config, error) {
 	set, err := c.settings(true)
@@ -271,7 +276,7 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 		return client.Config{}, fmt.Errorf("no access token: set --access-token or CONTACTCENTER_ACCESS_TOKEN")
 	}
 	cfg, err := set.Config()
-	cfg.UserAgent = "ccsync"
+	cfg.UserAgent = userAgent()
 	// A second Ctrl-C aborts at once: a create it cuts off is reported as
 	// of unknown outcome, not looked up (the provider looks it up).
 	cfg.InterruptedLookup = -1
@@ -327,7 +332,7 @@ func (c *ccConn) gatewayClient() (*client.Client, error) {
 	if err != nil {
 		return nil, asFlags(err)
 	}
-	cfg.UserAgent = "ccsync"
+	cfg.UserAgent = userAgent()
 	if err := c.withLog(&cfg); err != nil {
 		return nil, err
 	}

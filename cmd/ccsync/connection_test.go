@@ -44,6 +44,9 @@ func TestConnection_environmentAndFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cfg.UserAgent != "ccsync/"+versionString() {
+		t.Errorf("user agent %q, want ccsync and its version", cfg.UserAgent)
+	}
 	if cfg.MaxRetries != 7 || cfg.Timeout != 45*time.Second || cfg.MaxRequestsPerSecond != 2.5 || cfg.AccessToken != "env-tok" ||
 		cfg.URLs[client.SurfacePortal] != "http://127.0.0.1:18080/portal" {
 		t.Errorf("from the environment: %+v", cfg)
