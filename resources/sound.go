@@ -196,7 +196,7 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 	case client.IsNotFound(err):
 	case err != nil:
 		resp.Diagnostics.AddWarning("Voice File Not Compared", fmt.Sprintf("The import id %q names the file %q as the local copy of voice file %s; "+
-			"downloading the platform's file (sound/play) to compare them failed: %s. The file is recorded as the platform's without that check.",
+			"downloading the platform's file (sound/play) to compare them failed, so the file is recorded as the platform's without that check.\n\n%s",
 			req.ID, file, id, tfkit.APIErrorDetail(err)))
 	default:
 		if got := sha256.Sum256(platform); hex.EncodeToString(got[:]) != local {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -481,4 +483,35 @@ resource "contactcenter_skill_group" "sales" {
 			},
 		},
 	})
+}
+
+// TestSound_importWithFileNotCompared: an import by <id>,<path> whose
+// download of the platform's file fails says so once, with the API's error
+// after it, where the error was set inside a sentence ("failed: … safe
+// calls.. The file").
+func TestSound_importWithFileNotCompared(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, func(sim http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/sound/play") {
+				w.WriteHeader(http.StatusBadGateway)
+				return
+			}
+			sim.ServeHTTP(w, r)
+		})
+	})
+	src := writeWAV(t, t.TempDir(), "welcome.wav", 2)
+	content, _ := os.ReadFile(src)
+	id, _, err := env.Client(t).Sounds.Upload(t.Context(), client.SoundInput{Name: "Welcome", SoundType: 6, FileName: "welcome.wav", Content: content})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := env.ImportDiagnostics(t, "contactcenter_sound", id+","+src)
+	if len(diags) != 1 || diags[0].Summary != "Voice File Not Compared" ||
+		!strings.Contains(diags[0].Detail, "failed, so the file is recorded as the platform's without that check.\n\n") ||
+		!strings.Contains(diags[0].Detail, "HTTP 502") || strings.Contains(diags[0].Detail, "..") {
+		for _, d := range diags {
+			t.Errorf("%s: %s: %q", d.Severity, d.Summary, d.Detail)
+		}
+	}
 }
