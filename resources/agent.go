@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -269,6 +271,16 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		if err != nil {
 			return err
 		}
+		prior, err := state.expand(ctx)
+		if err != nil {
+			return err
+		}
+		// users/edit takes every parameter but user_id as optional (spec
+		// §4.2): only what the plan changes is sent. Sent whole, the edit
+		// carried values nobody set nor changed, and a value the portal
+		// holds outside the add/edit rules (basic_sessions 0, dept_id 0)
+		// made any edit of an adopted agent fail.
+		unchangedAgentInput(&in, &prior)
 		// The password is sent only when it changes: the classic attribute's
 		// value, or a new user_password_wo_version.
 		if !plan.UserPassword.Equal(state.UserPassword) || !plan.UserPasswordWOVersion.Equal(state.UserPasswordWOVersion) {
@@ -278,13 +290,47 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		}
 		// A password removed from the configuration is left as it is: when
 		// that is the whole change, there is nothing to send.
-		if in.UserPassword == nil && framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw,
-			"delete_mode", "user_password", "user_password_wo_version") {
+		if in.UserPassword == nil && (reflect.ValueOf(in).IsZero() || framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw,
+			"delete_mode", "user_password", "user_password_wo_version")) {
 			return nil
 		}
 		_, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in)
 		return err
 	}, "delete_mode")
+}
+
+// unchangedAgentInput clears in's parameters that hold what prior (the
+// state's) holds, so that users/edit carries only the plan's changes. A
+// configuration object (§2.6.1) is one parameter: a change to any of its
+// fields sends it whole, as the service replaces it whole (its fields
+// left out take their defaults). queue_ids compare as a set.
+func unchangedAgentInput(in, prior *client.AgentInput) {
+	clearSame(reflect.ValueOf(in).Elem(), reflect.ValueOf(prior).Elem())
+	if in.QueueIDs != nil && prior.QueueIDs != nil && sameInt64Set(*in.QueueIDs, *prior.QueueIDs) {
+		in.QueueIDs = nil
+	}
+}
+
+// clearSame sets each pointer field of in that deep-equals prior's to nil,
+// and goes into embedded structs (AgentObjects).
+func clearSame(in, prior reflect.Value) {
+	for i := range in.NumField() {
+		f, p := in.Field(i), prior.Field(i)
+		switch {
+		case in.Type().Field(i).Anonymous && f.Kind() == reflect.Struct:
+			clearSame(f, p)
+		case f.Kind() == reflect.Pointer && !f.IsNil() && !p.IsNil() && f.Type().Elem().Kind() != reflect.Slice &&
+			reflect.DeepEqual(f.Interface(), p.Interface()):
+			f.SetZero()
+		}
+	}
+}
+
+func sameInt64Set(a, b []int64) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
 }
 
 // Delete removes the agent, or with delete_mode = "resign" (as the state

@@ -1,13 +1,17 @@
 package resources_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -1585,4 +1589,114 @@ resource "contactcenter_agent" "x" {
 	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/add"]; n != 1 {
 		t.Errorf("users/add called %d times", n)
 	}
+}
+
+// TestAccAgent_editSendsChangesOnly: an agent the portal holds with
+// basic_sessions 0 and dept_id 0 (outside the add/edit minimum of 1)
+// adopts cleanly, but its first edit sent the whole model and the service
+// refused it ("basic_sessions must be at least 1, got 0"). users/edit now
+// carries only what the plan changes.
+func TestAccAgent_editSendsChangesOnly(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var edits []map[string]any
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/users/edit") {
+				b, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(b))
+				var m map[string]any
+				if err := json.Unmarshal(b, &m); err != nil {
+					t.Errorf("users/edit body %q: %v", b, err)
+				}
+				mu.Lock()
+				edits = append(edits, m)
+				mu.Unlock()
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(
+		`[{"user_id":1801,"user_num":"8801","user_name":"Hank","max_sessions":0,"basic_sessions":0},` +
+			`{"user_id":1802,"user_num":"8802","user_name":"Ivy","dept_id":0}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(hank, ivy string, extra ...string) string {
+		return env.Config(fmt.Sprintf(`
+import {
+  to = contactcenter_agent.hank
+  id = "1801"
+}
+import {
+  to = contactcenter_agent.ivy
+  id = "1802"
+}
+resource "contactcenter_agent" "hank" {
+  user_num  = "8801"
+  user_name = %q
+%s
+}
+resource "contactcenter_agent" "ivy" {
+  user_num  = "8802"
+  user_name = %q
+}
+`, hank, strings.Join(extra, "\n"), ivy))
+	}
+	keysOf := func(m map[string]any) string {
+		var keys []string
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return strings.Join(keys, ",")
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg("Hank", "Ivy")},
+			{
+				Config: cfg("Hank 2", "Ivy 2"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("contactcenter_agent.hank", tfjsonpath.New("user_name"), knownvalue.StringExact("Hank 2")),
+					statecheck.ExpectKnownValue("contactcenter_agent.hank", tfjsonpath.New("basic_sessions"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue("contactcenter_agent.ivy", tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
+				},
+				Check: func(*terraform.State) error {
+					mu.Lock()
+					defer mu.Unlock()
+					if len(edits) != 2 {
+						return fmt.Errorf("%d users/edit, want 2: %v", len(edits), edits)
+					}
+					for _, e := range edits {
+						if keys := keysOf(e); keys != "user_id,user_name" {
+							return fmt.Errorf("users/edit sent %v, want user_id and user_name only", keys)
+						}
+					}
+					return nil
+				},
+			},
+			{
+				// A changed value is sent, and a configuration object with
+				// a changed field is sent whole (the service replaces it).
+				Config: cfg("Hank 2", "Ivy 2", "basic_sessions = 2", "wait_time_config = { next_wait = 60 }"),
+				Check: func(*terraform.State) error {
+					mu.Lock()
+					defer mu.Unlock()
+					if len(edits) != 3 {
+						return fmt.Errorf("%d users/edit, want 3", len(edits))
+					}
+					e := edits[2]
+					if keys := keysOf(e); keys != "basic_sessions,user_id,wait_time_config" {
+						return fmt.Errorf("users/edit sent %v, want user_id, basic_sessions and wait_time_config", keys)
+					}
+					w, _ := e["wait_time_config"].(map[string]any)
+					if keysOf(w) != "is_enable_busy_cancel_wait,next_wait,type" || w["next_wait"] != float64(60) {
+						return fmt.Errorf("wait_time_config sent as %v, want the whole object with next_wait 60", w)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }
