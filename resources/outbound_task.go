@@ -40,6 +40,50 @@ var (
 // taskStatusNames maps the `status` attribute to the API's values (§3.4).
 var taskStatusNames = map[string]int64{"closed": client.TaskStatusClosed, "open": client.TaskStatusOpen, "paused": client.TaskStatusPaused}
 
+// taskStatusName is the `status` attribute of the API's status: its name,
+// or for a status outside 0, 1 and 2 (one the spec does not list) the
+// number as text ("3"), so that it reads as what it is instead of as
+// "closed", which an edit then wrote (the task was closed silently).
+func taskStatusName(t *client.Task) string {
+	if t.Status == nil {
+		return "closed"
+	}
+	for name, v := range taskStatusNames {
+		if v == int64(*t.Status) {
+			return name
+		}
+	}
+	return strconv.FormatInt(int64(*t.Status), 10)
+}
+
+// taskStatusValue is the API's value of a `status` attribute: a name's, or
+// the number an unknown status reads as (taskStatusName).
+func taskStatusValue(s types.String) int64 {
+	if v, ok := taskStatusNames[s.ValueString()]; ok {
+		return v
+	}
+	v, _ := strconv.ParseInt(s.ValueString(), 10, 64)
+	return v
+}
+
+// unknownTaskStatus warns of a plan that writes a task whose status the
+// provider does not know: the plan shows the status it writes ("3" ->
+// "closed"), but not why a priority change also closes the task.
+func unknownTaskStatus(id, held, planned types.String) (string, string, bool) {
+	if _, known := taskStatusNames[held.ValueString()]; known || held.IsNull() || held.IsUnknown() {
+		return "", "", false
+	}
+	what := fmt.Sprintf("Outbound task %s has status %s on the platform, which this provider does not know (it knows 0 closed, 1 open and 2 paused). ",
+		id.ValueString(), held.ValueString())
+	if !planned.Equal(held) {
+		return "Outbound Task Status Overwritten", what + fmt.Sprintf("This plan sets it to %q (status = %q is the configured value, or the default when status is not set). "+
+			"If that is not meant, set status in the configuration to the status the task should have, or change the task in the portal first.",
+			planned.ValueString(), planned.ValueString()), true
+	}
+	return "Outbound Task Status Sent Back", what + fmt.Sprintf("The configuration ignores status, so this edit sends status %s back as the platform holds it; "+
+		"the platform may refuse it. Set status to closed, open or paused (without ignore_changes) to choose one.", held.ValueString()), true
+}
+
 // NewOutboundTaskResource returns the contactcenter_outbound_task resource.
 func NewOutboundTaskResource() resource.Resource {
 	r := &outboundTaskResource{}
@@ -100,7 +144,8 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
 			MarkdownDescription: "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
 				"existing task goes through projects/status/update (edits made with it keep the current status); pausing, closing and " +
-				"a create carry the status in updateOrCreate. Defaults to `closed`.",
+				"a create carry the status in updateOrCreate. Defaults to `closed`. A status the platform holds outside these three (one the spec does not list) reads as its number, " +
+				"such as `\"3\"`: the plan shows the change to the configured status (and warns), where it read as `closed` and an edit closed the task silently.",
 			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 		},
 		"priority": framework.DefaultInt64("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
@@ -210,6 +255,13 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("force_delete"), &force)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("type"), &typ)...)
+	if !req.Plan.Raw.IsNull() && !resp.Diagnostics.HasError() && !resp.Plan.Raw.Equal(req.State.Raw) {
+		var plannedStatus types.String
+		resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("status"), &plannedStatus)...)
+		if title, detail, ok := unknownTaskStatus(id, status, plannedStatus); ok {
+			resp.Diagnostics.AddAttributeWarning(path.Root("status"), title, detail)
+		}
+	}
 	if !req.Plan.Raw.IsNull() {
 		// type is the one attribute whose change replaces the task (the
 		// framework does not pass the attributes' RequiresReplace here).
@@ -256,7 +308,7 @@ func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String) b
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
 		t := plan.expand()
-		t.Status = flexInt(taskStatusNames[plan.Status.ValueString()])
+		t.Status = flexInt(taskStatusValue(plan.Status))
 		id, err := r.Client.Tasks.Create(ctx, t)
 		plan.ID = types.StringValue(strconv.FormatInt(id, 10))
 		return err
@@ -265,7 +317,9 @@ func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRe
 
 // Update is one status write. Every edit carries a status, because §2.7
 // defaults a request's status to 0 and an edit without one could close an
-// open task; the status it carries is the planned one, except when the
+// open task; the status it carries is the planned one (a status the
+// provider does not know, kept by ignore_changes, goes back as its
+// number: ModifyPlan warns), except when the
 // task is being opened: opening goes through projects/status/update
 // (§4.3), so an edit sent with it keeps the current status, and a change of
 // status alone sends no edit at all.
@@ -280,11 +334,11 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		}
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
-			edit.Status = flexInt(taskStatusNames[plan.Status.ValueString()])
+			edit.Status = flexInt(taskStatusValue(plan.Status))
 			return r.Client.Tasks.Update(ctx, edit)
 		}
 		if !reflect.DeepEqual(edit, current) {
-			edit.Status = flexInt(taskStatusNames[state.Status.ValueString()])
+			edit.Status = flexInt(taskStatusValue(state.Status))
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
 				return err
 			}
@@ -450,12 +504,7 @@ type OutboundTaskRecord struct {
 // here (empty when there are none).
 func (r *OutboundTaskRecord) Flatten(t *client.Task) {
 	framework.Flatten(t, r)
-	r.Status = types.StringValue("closed")
-	for name, v := range taskStatusNames {
-		if t.Status != nil && v == int64(*t.Status) {
-			r.Status = types.StringValue(name)
-		}
-	}
+	r.Status = types.StringValue(taskStatusName(t))
 	if r.Context.ValueString() == "" {
 		r.Context = types.StringValue(client.TaskContexts[int64(t.Type)])
 	}

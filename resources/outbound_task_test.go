@@ -32,6 +32,7 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
 // taskEnv seeds two agents (user_id 5001 "9001", 5002 "9002") and a skill
@@ -1449,5 +1450,113 @@ func TestAccOutboundTask_openedSinceRead(t *testing.T) {
 	out := strings.Join(strings.Fields(w.Must(1, "destroy", "-auto-approve", "-refresh=false", "-no-color")), " ")
 	if !strings.Contains(out, "it was opened after Terraform last read it") || !strings.Contains(out, "set force_delete = true and apply before destroying") {
 		t.Errorf("destroy of a task opened since the last read lacks the advice:\n%s", out)
+	}
+}
+
+// TestOutboundTask_unknownStatus: a task the platform holds with a status
+// outside 0, 1 and 2 read as "closed", and the next edit (a priority
+// change) wrote status 0 with nothing in the plan to say so; the data
+// source listed it as "closed" while its closed filter left it out. It
+// reads as its number now: the plan shows "3" -> "closed" and warns, an
+// edit under ignore_changes = [status] sends the 3 back, and the data
+// source lists it as "3".
+func TestOutboundTask_unknownStatus(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	first := dir + "/first.json"
+	env0 := acctest.New(t, func(o *simulator.Options) { o.StatePath = first })
+	id, err := env0.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Finished", Type: 3, TransTo: new(client.FlexString("ivr-remind")),
+		Context: client.FlexString(client.TaskContexts[3])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	st["tasks"].(map[string]any)["projects"].(map[string]any)[strconv.FormatInt(id, 10)].(map[string]any)["status"] = 3
+	edited := dir + "/edited.json"
+	b, _ = json.Marshal(st)
+	if err := os.WriteFile(edited, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var sent []any
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/projects/updateOrCreate") {
+				b, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(b))
+				var m map[string]any
+				_ = json.Unmarshal(b, &m)
+				mu.Lock()
+				sent = append(sent, m["status"])
+				mu.Unlock()
+			}
+			h.ServeHTTP(w, r)
+		})
+	}, func(o *simulator.Options) { o.StatePath = edited })
+	lastSent := func() any {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(sent) == 0 {
+			return nil
+		}
+		return sent[len(sent)-1]
+	}
+	w := env.Workdir(t)
+	body := func(lifecycle string) string {
+		return fmt.Sprintf(`
+import {
+  to = contactcenter_outbound_task.test
+  id = "%d"
+}
+resource "contactcenter_outbound_task" "test" {
+  name     = "Finished"
+  type     = 3
+  trans_to = "ivr-remind"
+  priority = 120
+  %s
+}
+data "contactcenter_outbound_tasks" "all" {}
+data "contactcenter_outbound_tasks" "closed" { status = "closed" }
+output "statuses" { value = { for t in data.contactcenter_outbound_tasks.all.tasks : t.id => t.status } }
+output "closed" { value = [for t in data.contactcenter_outbound_tasks.closed.tasks : t.id] }
+`, id, lifecycle)
+	}
+	w.WriteBody(body("lifecycle { ignore_changes = [status] }"))
+	w.Must(0, "init")
+	code, out := w.Run("apply", "-auto-approve", "-no-color")
+	for _, want := range []string{"Warning: Outbound Task Status Sent Back", fmt.Sprintf("Outbound task %d has status 3 on the platform", id),
+		"status must be 0 (closed), 1 (open) or 2 (paused), got 3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply under ignore_changes lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 1 || lastSent() != float64(3) {
+		t.Fatalf("apply under ignore_changes: exit %d, status sent %v, want 1 and the held 3:\n%s", code, lastSent(), out)
+	}
+	// The data source lists the task as what it is, and its closed filter
+	// (the platform's status 0) leaves it out: the two agree.
+	if out := w.Must(0, "output", "-json"); !strings.Contains(out, fmt.Sprintf(`"value": {
+      "%d": "3"
+    }`, id)) || !strings.Contains(out, `"value": []`) {
+		t.Errorf("outputs:\n%s", out)
+	}
+	w.WriteBody(body(""))
+	out = w.Must(0, "plan", "-no-color")
+	for _, want := range []string{`~ status         = "3" -> "closed"`, "Warning: Outbound Task Status Overwritten",
+		`This plan sets it to "closed"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan lacks %q:\n%s", want, out)
+		}
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if got := lastSent(); got != float64(0) {
+		t.Errorf("apply of status = closed sent status %v, want 0", got)
 	}
 }
