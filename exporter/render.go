@@ -94,6 +94,7 @@ func render(inv *inventory, opts Options) *module {
 	for _, t := range inv.gwTpls {
 		m.renderGatewayTemplate(gwTplNames.name(string(t.TplTitle), strconv.FormatInt(t.Identifier(), 10)), t)
 	}
+	m.checkRules()
 	return m
 }
 

@@ -124,6 +124,9 @@ func (m *module) renderAgent(name string, a client.Agent) {
 	optStr(&b, "user_type", string(a.UserType))
 	optInt(&b, "user_status", int64(a.UserStatus), client.AgentStatusOnDuty)
 	optInt(&b, "dept_id", int64(a.DeptID), 0)
+	if a.DeptID == 0 {
+		m.unsetOutside(where, "dept_id", 0, "at least 1")
+	}
 	optInt(&b, "role_id", int64(a.RoleID), 0)
 	optInt(&b, "position_id", int64(a.PositionID), 0)
 	optInt(&b, "supervisor_id", int64(a.SupervisorID), 0)
@@ -149,6 +152,9 @@ func (m *module) renderAgent(name string, a client.Agent) {
 		}
 		optInt(&b, "max_sessions", int64(cfg.MaxSessions), 0)
 		optInt(&b, "basic_sessions", int64(cfg.BasicSessions), 0)
+		if cfg.BasicSessions == 0 {
+			m.unsetOutside(where, "basic_sessions", 0, "at least 1")
+		}
 		optInt(&b, "is_enable_update_capcity", int64(cfg.IsEnableUpdateCapcity), 1)
 		actual := jsonMap(cfg.AgentObjects)
 		for _, o := range agentObjects {
@@ -220,4 +226,15 @@ func (m *module) configFields(where string, spec []cfgField, got, def map[string
 		}
 	}
 	return out, comments
+}
+
+// unsetOutside notes a value outside the provider's rules that the export
+// leaves unset rather than writing it (0, which the platform also answers
+// for a value it does not hold): unset, the provider keeps the platform's
+// value and an edit does not send it, so the module validates and plans no
+// change. Written, validate would refuse it; left out silently, the user
+// did not know the agent holds it.
+func (m *module) unsetOutside(where, attr string, v int64, rule string) {
+	m.notes = append(m.notes, fmt.Sprintf("outside the provider's rules: %s: %s is %d on the platform (the provider's rule: %s); "+
+		"left unset, so the agent keeps it and applies do not send it; set %s to change it", where, attr, v, rule, attr))
 }

@@ -30,15 +30,19 @@ func sv(p *client.FlexString) string {
 	return string(*p)
 }
 
-// taskStatus names a status as the resource's `status` attribute.
+// taskStatus names a status as the resource's `status` attribute; one
+// outside 0, 1 and 2 is written as its number, as the provider reads it
+// (and the export notes it: the provider's rules refuse it).
 func taskStatus(s int64) string {
 	switch s {
+	case client.TaskStatusClosed:
+		return "closed"
 	case client.TaskStatusOpen:
 		return "open"
 	case client.TaskStatusPaused:
 		return "paused"
 	}
-	return "closed"
+	return strconv.FormatInt(s, 10)
 }
 
 func (m *module) renderTask(name string, t client.Task) {

@@ -1,0 +1,208 @@
+package exporter
+
+import (
+	"fmt"
+	"math/big"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// The export writes what the platform holds, also a value outside the
+// provider's rules (an e-mail address with a space, max_sessions 500, a
+// webhook URL of ftp://): changing it would change the object at the first
+// apply without the user knowing. terraform validate then refuses it; the
+// export names each such value first (a note of the summary, a comment
+// above the attribute), so the user knows before validate. The rules below
+// are the provider's validators of the attributes the export writes (a
+// test holds them to the provider's own).
+
+// rule is one attribute's rule: desc says it as the provider does.
+type rule struct {
+	desc string
+	ok   func(cty.Value) bool
+}
+
+func intRule(desc string, ok func(int64) bool) rule {
+	return rule{desc: desc, ok: func(v cty.Value) bool {
+		if v.Type() != cty.Number {
+			return true
+		}
+		n, acc := v.AsBigFloat().Int64()
+		return acc == big.Exact && ok(n)
+	}}
+}
+
+func oneOf(vals ...int64) rule {
+	s := make([]string, len(vals))
+	for i, v := range vals {
+		s[i] = fmt.Sprint(v)
+	}
+	return intRule("must be one of "+strings.Join(s, ", "), func(n int64) bool { return slices.Contains(vals, n) })
+}
+
+func between(lo, hi int64) rule {
+	return intRule(fmt.Sprintf("must be from %d to %d", lo, hi), func(n int64) bool { return n >= lo && n <= hi })
+}
+
+func atLeast(lo int64) rule {
+	return intRule(fmt.Sprintf("must be at least %d", lo), func(n int64) bool { return n >= lo })
+}
+
+func textRule(desc string, ok func(string) bool) rule {
+	return rule{desc: desc, ok: func(v cty.Value) bool { return v.Type() != cty.String || ok(v.AsString()) }}
+}
+
+// nonSpace and the texts' rules are the provider's (resources/text_rules.go).
+var (
+	trimmedRE  = regexp.MustCompile(`(?s)^([^\s\x0B\x{85}\p{Z}](.*[^\s\x0B\x{85}\p{Z}])?)?$`)
+	emailRE    = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
+	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
+	waitRE     = regexp.MustCompile(`^(-1|[0-9]+)$`)
+)
+
+var (
+	trimmed  = textRule("must not begin or end with white space (the service trims it)", trimmedRE.MatchString)
+	notEmpty = textRule("must not be empty", func(s string) bool { return s != "" })
+	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool {
+		addr, err := mail.ParseAddress(s)
+		return s == "" || (emailRE.MatchString(s) && err == nil && addr.Address == s)
+	})
+	httpURL = textRule("must be an http:// or https:// URL with a host, without white space at either end", func(s string) bool {
+		u, err := url.Parse(s)
+		return strings.TrimSpace(s) == s && err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.Hostname() != ""
+	})
+	oneOfText = func(vals ...string) rule {
+		return textRule(fmt.Sprintf("must be one of %q", vals), func(s string) bool { return slices.Contains(vals, s) })
+	}
+)
+
+// rules are the provider's rules by resource type and attribute path (an
+// object's field as object.field).
+var rules = map[string]map[string][]rule{
+	typeAgent: agentRules(),
+	typeSkillGroup: {
+		"que_name": {notEmpty, trimmed}, "que_priority": {between(0, 255)}, "que_num": {trimmed}, "que_type": {oneOf(0, 1, 2)},
+		"que_length": {atLeast(0)}, "que_time": {atLeast(0)}, "ring_time": {atLeast(0)}, "next_wait": {atLeast(0)},
+		"b_announce": {oneOf(0, 1)}, "noans_times": {atLeast(0)}, "noans_wait": {atLeast(0)}, "noans_action": {oneOfText("0", "1")},
+		"que_strategy": {oneOf(1, 2, 9)}, "wait_audio": {textRule("must be -1, 0 or a voice-file id (digits)", waitRE.MatchString)},
+		"auto_evaluate": {oneOf(0, 1)},
+	},
+	typeWebhook: {
+		"name": {notEmpty, trimmed}, "url": {httpURL}, "event_type": {oneOf(0, 1, 2)}, "dept_id": {atLeast(0)},
+	},
+	typeOutboundTask: {
+		"name": {notEmpty, trimmed}, "type": {oneOf(1, 3, 4)}, "dept_id": {atLeast(0)},
+		"status":   {oneOfText("closed", "open", "paused")},
+		"priority": {between(0, 255)}, "concurrent": {atLeast(0)}, "max_conn_secs": {atLeast(0)}, "timeout_secs": {atLeast(0)},
+		"max_queue_secs": {atLeast(0)},
+	},
+}
+
+func agentRules() map[string][]rule {
+	r := map[string][]rule{
+		"user_num": {notEmpty, trimmed}, "user_name": {notEmpty, trimmed}, "ag_nickname": {trimmed}, "user_email": {email},
+		"user_sms_phone": {trimmed}, "fixed_phone": {trimmed}, "crm_id": {trimmed},
+		"user_type":   {textRule(`must be a comma-separated list of agent types 1-7, such as "1,2"`, userTypeRE.MatchString)},
+		"user_status": {oneOf(1, 2, 3)}, "dept_id": {atLeast(1)}, "role_id": {atLeast(0)}, "position_id": {atLeast(0)},
+		"supervisor_id": {atLeast(0)}, "user_phone_type": {oneOf(3, 4)}, "user_login_state": {oneOf(1, 2)},
+		"user_auto_login": {oneOf(0, 1)}, "user_outcall_popup": {oneOf(1, 2)}, "is_enable_mfa": {oneOf(1, 2)},
+		"max_sessions": {between(0, 300)}, "basic_sessions": {atLeast(1)}, "is_enable_update_capcity": {oneOf(1, 2)},
+		"wait_time_config.next_wait":                {atLeast(0)},
+		"notice_config.notice_type":                 {oneOfText("system", "browser")},
+		"notice_config.system_notice_position":      {oneOfText("bottomRight", "topRight", "topLeft", "bottomLeft")},
+		"notice_config.auto_close_interval":         {atLeast(0)},
+		"wincall_transfer_queues.transfer_queues.*": {atLeast(1)},
+		"wincall_transfer_ivrs.transfer_ivrs.*":     {atLeast(1)},
+		"wincall_interact_ivrs.interact_ivrs.*":     {atLeast(1)},
+		"evaluate_config.type":                      {oneOf(1, 2)},
+		"wait_time_config.type":                     {oneOf(1, 2)},
+		"notice_config.type":                        {oneOf(1, 2)},
+		"user_caller.type":                          {oneOf(1, 2)},
+		"outbound_callers.type":                     {oneOf(1, 2)},
+		"user_display.type":                         {oneOf(1, 2)},
+		"wincall_buttons.type":                      {oneOf(1, 2)},
+		"wincall_transfer_ivrs.type":                {oneOf(1, 2)},
+		"wincall_interact_ivrs.type":                {oneOf(1, 2)},
+		"wincall_transfer_queues.type":              {oneOf(1, 2)},
+	}
+	return r
+}
+
+// checkRules names each written value outside the provider's rules: a note
+// of the summary and a comment above the attribute. References and other
+// expressions that are not literals are not checked.
+func (m *module) checkRules() {
+	for _, k := range AllKinds {
+		for bi := range m.blocks[k] {
+			b := &m.blocks[k][bi]
+			if b.typ != "resource" || len(b.labels) != 2 {
+				continue
+			}
+			byAttr := rules[b.labels[0]]
+			if byAttr == nil {
+				continue
+			}
+			for fi := range b.body {
+				f := &b.body[fi]
+				e, diags := hclsyntax.ParseExpression(f.value.Bytes(), "", hcl.InitialPos)
+				if diags.HasErrors() {
+					continue
+				}
+				v, diags := e.Value(nil)
+				if diags.HasErrors() {
+					continue
+				}
+				for _, bad := range outside(byAttr, f.name, v) {
+					m.notes = append(m.notes, fmt.Sprintf("outside the provider's rules: %s.%s: %s; terraform validate refuses it",
+						b.labels[0], b.labels[1], bad))
+					f.comments = append(f.comments, "Outside the provider's rules: "+bad+". terraform validate refuses it: fix it in the portal and export again, "+
+						"or here (the apply then changes the object).")
+				}
+			}
+		}
+	}
+}
+
+// outside checks v, the value of the attribute at p, and its fields.
+func outside(byAttr map[string][]rule, p string, v cty.Value) []string {
+	if v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	var out []string
+	for _, r := range byAttr[p] {
+		if !r.ok(v) {
+			out = append(out, fmt.Sprintf("%s = %s: %s", p, show(v), r.desc))
+		}
+	}
+	switch {
+	case v.Type().IsObjectType() || v.Type().IsMapType():
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			out = append(out, outside(byAttr, p+"."+k.AsString(), ev)...)
+		}
+	case v.Type().IsTupleType() || v.Type().IsListType():
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			out = append(out, outside(byAttr, p+".*", ev)...)
+		}
+	}
+	return out
+}
+
+// show is a value as the configuration holds it: a text quoted.
+func show(v cty.Value) string {
+	if v.Type() == cty.String {
+		return fmt.Sprintf("%q", v.AsString())
+	}
+	if v.Type() == cty.Number {
+		return v.AsBigFloat().Text('f', -1)
+	}
+	return fmt.Sprint(v.GoString())
+}

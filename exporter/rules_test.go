@@ -1,0 +1,148 @@
+package exporter
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// outsideInventory holds values the platform stores outside the provider's
+// rules, as adopted contact centers do (the portal's own rules are looser,
+// or older).
+func outsideInventory() *inventory {
+	cfg := func() *client.AgentConfig {
+		return &client.AgentConfig{UserPhoneType: 3, UserLoginState: 1, UserAutoLogin: 1, IsEnableOutbound: true, UserOutcallPopup: 1,
+			IsEnableMFA: 2, IsEnableUpdateCapcity: 1, MaxSessions: 10, BasicSessions: 1, AgentObjects: client.DefaultAgentObjects()}
+	}
+	odd := cfg()
+	odd.MaxSessions, odd.BasicSessions, odd.UserPhoneType = 500, 0, 1
+	odd.NoticeConfig.SystemNoticePosition = "center"
+	return &inventory{
+		agents: []client.Agent{
+			{UserID: 1001, UserNum: "8001", UserName: "Ann", UserEmail: "ann@example.com", UserStatus: 1, DeptID: 1, Config: cfg()},
+			{UserID: 1002, UserNum: "8002", UserName: "Bob ", UserEmail: "bob smith@example.com", UserType: "1, 2", UserStatus: 1, DeptID: 1, Config: odd},
+			{UserID: 1003, UserNum: "8003", UserName: "Ivy", DeptID: 0, UserStatus: 0, Config: cfg()},
+		},
+		groups: []client.SkillGroup{{ID: "12", QueName: "Sales", QuePriority: 300, WaitAudio: "0", AutoEvaluate: 2}},
+		webhooks: []client.Webhook{{ID: 7, Name: "CRM", URL: "ftp://files.example.com/x", EventType: 3},
+			{ID: 8, Name: "Good", URL: "HTTPS://CRM.EXAMPLE.COM/Hook", EventType: 1}},
+		tasks: []client.Task{{ID: 700, Name: "Finished", Type: 3, TransTo: fs("ivr-remind"), Status: fi(3), Priority: fi(300),
+			MaxConnSecs: fi(300), TimeoutSecs: fi(30), MaxQueueSecs: fi(0)}},
+	}
+}
+
+// TestRender_outsideRules: the export wrote values the provider's
+// validators refuse and exited 0; terraform validate then failed with one
+// error per value, and a basic_sessions or dept_id of 0 was left out
+// without a word. Each is now named (object, attribute, value, rule) in
+// the summary's notes and above the attribute; the values are kept.
+func TestRender_outsideRules(t *testing.T) {
+	m := render(outsideInventory(), Options{Kinds: AllKinds})
+	for _, want := range []string{
+		`outside the provider's rules: contactcenter_agent.agent_8002: user_name = "Bob ": must not begin or end with white space (the service trims it); terraform validate refuses it`,
+		`contactcenter_agent.agent_8002: user_email = "bob smith@example.com": must be an e-mail address`,
+		`contactcenter_agent.agent_8002: user_type = "1, 2": must be a comma-separated list of agent types 1-7`,
+		`contactcenter_agent.agent_8002: max_sessions = 500: must be from 0 to 300`,
+		`contactcenter_agent.agent_8002: user_phone_type = 1: must be one of 3, 4`,
+		`contactcenter_agent.agent_8002: notice_config.system_notice_position = "center": must be one of`,
+		`contactcenter_agent.agent_8002: basic_sessions is 0 on the platform (the provider's rule: at least 1); left unset`,
+		`contactcenter_agent.agent_8003: dept_id is 0 on the platform (the provider's rule: at least 1); left unset`,
+		`contactcenter_agent.agent_8003: user_status = 0: must be one of 1, 2, 3`,
+		`contactcenter_skill_group.sales: que_priority = 300: must be from 0 to 255`,
+		`contactcenter_skill_group.sales: auto_evaluate = 2: must be one of 0, 1`,
+		`contactcenter_webhook.crm: url = "ftp://files.example.com/x": must be an http:// or https:// URL`,
+		`contactcenter_webhook.crm: event_type = 3: must be one of 0, 1, 2`,
+		`contactcenter_outbound_task.finished: status = "3": must be one of ["closed" "open" "paused"]`,
+		`contactcenter_outbound_task.finished: priority = 300: must be from 0 to 255`,
+	} {
+		if !slices.ContainsFunc(m.notes, func(n string) bool { return strings.Contains(n, want) }) {
+			t.Errorf("no note %q among:\n%s", want, strings.Join(m.notes, "\n"))
+		}
+	}
+	for _, n := range m.notes {
+		if strings.Contains(n, "agent_8001") || strings.Contains(n, "webhook.good") {
+			t.Errorf("a value within the rules is noted: %s", n)
+		}
+	}
+	agents := renderFile(t, m, "agents.tf")
+	for _, want := range []string{
+		"  # Outside the provider's rules: max_sessions = 500: must be from 0 to 300. terraform validate refuses it: fix it in the portal and export again, or here (the apply then changes the object).\n  max_sessions",
+		`user_email = "bob smith@example.com"`, "max_sessions = 500",
+	} {
+		if !strings.Contains(agents, want) {
+			t.Errorf("agents.tf lacks %q:\n%s", want, agents)
+		}
+	}
+	if tasks := renderFile(t, m, "outbound_tasks.tf"); !strings.Contains(tasks, `status = "3"`) {
+		t.Errorf("a task of status 3 is not written as it is:\n%s", tasks)
+	}
+}
+
+// TestAccRender_outsideRulesAreTheProviders holds the export's rules to the
+// provider's: terraform validate of the module refuses exactly the values
+// the export noted.
+func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform validate)")
+	}
+	m := render(outsideInventory(), Options{Kinds: AllKinds})
+	noted := map[string]bool{}
+	noteRE := regexp.MustCompile(`^outside the provider's rules: (\S+): ([\w.]+) = `)
+	for _, n := range m.notes {
+		if g := noteRE.FindStringSubmatch(n); g != nil {
+			noted[g[1]+": "+g[2]] = true
+		}
+	}
+	files, err := m.files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := acctest.New(t).Workdir(t)
+	w.WriteBody("")
+	for _, f := range files {
+		if f.name != "versions.tf" && f.name != "imports.tf" && strings.HasSuffix(f.name, ".tf") {
+			w.WriteFile(f.name, string(f.content))
+		}
+	}
+	_, out := w.Run("validate", "-json")
+	var res struct {
+		Diagnostics []struct {
+			Severity, Summary, Detail string
+			Snippet                   *struct{ Context string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("terraform validate -json: %v\n%s", err, out)
+	}
+	refused := map[string]bool{}
+	attrRE, ctxRE := regexp.MustCompile(`^Attribute ([\w.\[\]"]+)`), regexp.MustCompile(`^resource "(\S+)" "(\S+)"`)
+	for _, d := range res.Diagnostics {
+		a, c := attrRE.FindStringSubmatch(d.Detail), []string(nil)
+		if d.Snippet != nil {
+			c = ctxRE.FindStringSubmatch(d.Snippet.Context)
+		}
+		if d.Severity != "error" || a == nil || c == nil {
+			t.Errorf("validate: %s: %s: %s", d.Severity, d.Summary, d.Detail)
+			continue
+		}
+		refused[c[1]+"."+c[2]+": "+a[1]] = true
+	}
+	keys := func(m map[string]bool) []string {
+		var out []string
+		for k := range m {
+			out = append(out, k)
+		}
+		sort.Strings(out)
+		return out
+	}
+	if got, want := keys(noted), keys(refused); !slices.Equal(got, want) {
+		t.Errorf("the export noted\n  %s\nterraform validate refused\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
