@@ -43,9 +43,10 @@ import (
 //   - An id missing from an answer that came in one response is gone. One
 //     missing from a collection read over several pages (which an object
 //     deleted meanwhile can shift) is confirmed by id, or for a list-only
-//     kind by reading the list again until two reads in a row hold the
-//     same objects (sameKeys), at most missReads reads: past that the read
-//     fails, and nothing is taken for gone.
+//     kind by reading the list again until a read holds every object of
+//     the one before (holdsEvery; objects created meanwhile may be added),
+//     at most missReads reads: past that the read fails, and nothing is
+//     taken for gone.
 //   - A failing call fails exactly the reads it served, with the API's
 //     error; nothing of it is kept, and the next read calls again.
 type finder[T any] struct {
@@ -213,15 +214,15 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 			return nil, fl.err
 		}
 		it, found := fl.items[id]
-		if found || fl.conclusive || (confirm && missed != nil && !fl.at.Before(missed.landed) && sameKeys(missed, fl)) {
+		if found || fl.conclusive || (confirm && missed != nil && !fl.at.Before(missed.landed) && holdsEvery(missed, fl)) {
 			f.mu.Lock()
 			f.serve(id, it, fl.stamp)
 			f.mu.Unlock()
 			return f.answer(it, id, what)
 		}
 		if reads++; reads >= missReads {
-			return nil, fmt.Errorf("%s %s: missing from %d reads of the list in a row, which changed between each two (objects were "+
-				"created or deleted elsewhere while it was read page by page), so whether it still exists is not known: "+
+			return nil, fmt.Errorf("%s %s: missing from %d reads of the list in a row, each lacking objects the one before held (objects were "+
+				"deleted elsewhere while it was read page by page), so whether it still exists is not known: "+
 				"nothing was changed; run again when the list is quieter", what, id, reads)
 		}
 		confirm, missed, fresh = true, fl, true
@@ -229,23 +230,22 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 }
 
 // missReads bounds the reads of a list-only kind that look for an id
-// missing from a read over several pages (see sameKeys).
+// missing from a read over several pages (see holdsEvery).
 const missReads = 4
 
-// sameKeys reports whether two collection reads, the second begun after the
-// first ended (the caller checks), hold the same objects. The lists have no snapshot: an object
-// created or deleted between two pages shifts the later ones, and a delete
-// on a page already read pulls an object of the next page onto it, unread.
-// An object that lived through the first read and was missed by it was
-// missed because of such a delete, of an object the first read holds and
-// the second cannot: when both hold the same objects, nothing was missed,
-// and an id missing from both is gone. A second read that merely missed it
-// again (another delete, after a create that pushed it back) differs from
-// the first, and the list is read again.
-func sameKeys[T any](a, b *flight[T]) bool {
-	if len(a.items) != len(b.items) {
-		return false
-	}
+// holdsEvery reports whether the second of two collection reads, begun
+// after the first ended (the caller checks), holds every object of the
+// first. The lists have no snapshot: an object created or deleted between
+// two pages shifts the later ones, and a delete on a page already read
+// pulls an object of the next page onto it, unread. An object that lived
+// through the first read and was missed by it was missed because of such a
+// delete, of an object the first read holds and the second cannot: when
+// the second holds every object of the first (objects created meanwhile
+// may be added), nothing was missed, and an id missing from both is gone.
+// A second read that merely missed it again (another delete, after a
+// create that pushed it back) lacks an object of the first, and the list
+// is read again.
+func holdsEvery[T any](a, b *flight[T]) bool {
 	for k := range a.items {
 		if _, ok := b.items[k]; !ok {
 			return false

@@ -607,8 +607,10 @@ func TestFinderMissAcrossShiftingReads(t *testing.T) {
 }
 
 // TestFinderMissWhileTheListKeepsChanging: when every read of a list-only
-// kind differs from the one before, the read of a missing id fails after
-// missReads reads, saying so, and does not report the object gone.
+// kind lacks an object of the one before (a delete elsewhere during each),
+// the read of a missing id fails after missReads reads, saying so, and does
+// not report the object gone. Objects created during every read do not
+// stop it: a create cannot hide an object.
 func TestFinderMissWhileTheListKeepsChanging(t *testing.T) {
 	t.Parallel()
 	e := newFinderEnv(t)
@@ -625,19 +627,31 @@ func TestFinderMissWhileTheListKeepsChanging(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n atomic.Int32
+	deleting := atomic.Bool{}
 	hook := func(_ http.ResponseWriter, r *http.Request) bool {
-		// A webhook made elsewhere before each read's first page.
-		if strings.HasSuffix(r.URL.Path, "/webhook/lists") && n.Add(1)%2 == 1 {
+		// Before each read's second page: a webhook made elsewhere, and
+		// (when deleting) one of the first page deleted.
+		if strings.HasSuffix(r.URL.Path, "/webhook/lists") && r.URL.Query().Get("name") == "" && n.Add(1)%2 == 0 {
 			if _, err := e.c0.Webhooks.Create(context.Background(), client.WebhookInput{Name: "Portal", URL: "https://example.com/p"}); err != nil {
 				t.Error(err)
+			}
+			if deleting.Load() {
+				if err := e.c0.Webhooks.Delete(context.Background(), ids[20+n.Load()]); err != nil {
+					t.Error(err)
+				}
 			}
 		}
 		return false
 	}
 	e.fail.Store(&hook)
 	c := e.client(t, nil)
+	if _, err := c.Webhooks.Get(ctx, ids[7]); !client.IsNotFound(err) {
+		t.Errorf("webhooks created during every read: %v, want the deleted one not found", err)
+	}
+	deleting.Store(true)
+	c = e.client(t, nil)
 	_, err := c.Webhooks.Get(ctx, ids[7])
-	if err == nil || client.IsNotFound(err) || !strings.Contains(err.Error(), "missing from 4 reads of the list in a row, which changed between each two") {
-		t.Errorf("err %v; want the list's changes said, not a webhook reported gone", err)
+	if err == nil || client.IsNotFound(err) || !strings.Contains(err.Error(), "missing from 4 reads of the list in a row, each lacking objects the one before held") {
+		t.Errorf("err %v; want the list's deletes said, not a webhook reported gone", err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"maps"
 )
 
 // Page is one page of a list: its items and whether another page follows.
@@ -48,11 +47,12 @@ func paginate[T any](ctx context.Context, key func(T) string, fetch func(ctx con
 // objects are created and deleted elsewhere (agents, webhooks, tasks, SMS
 // signatures and templates: an export, a list resource, a roster's plan),
 // where an object missed is an object the reader takes for absent. A list
-// read over several pages is read again until two reads in a row hold the
-// same objects: an object that lived through a read and was missed by it
-// was pulled onto a page already read by a delete, of an object that read
-// holds and the next cannot, so two reads that agree missed nothing. After
-// wholeReads reads that all differ, it yields an error naming what (the
+// read over several pages is read again until a read holds every object of
+// the one before (objects created meanwhile may be added): an object that
+// lived through a read and was missed by it was pulled onto a page already
+// read by a delete, of an object that read holds and the next cannot, so a
+// read whose objects are all in the next missed nothing. After wholeReads
+// reads, each missing objects of the one before, it yields an error naming what (the
 // list's name) instead of a list that may lack objects. A list of one page
 // is one answer, read once.
 func paginateWhole[T any](ctx context.Context, what string, key func(T) string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
@@ -61,6 +61,20 @@ func paginateWhole[T any](ctx context.Context, what string, key func(T) string, 
 
 // wholeReads bounds paginateWhole's reads of a list that keeps changing.
 const wholeReads = 4
+
+// holdsAll reports whether read holds every key of before. A read that
+// missed an object living through it did so because of a delete, of an
+// object it holds and the next read cannot; objects created meanwhile only
+// push others onto later pages, so a next read that holds every object of
+// the one before (and perhaps new ones) shows that nothing was missed.
+func holdsAll(read, before map[string]bool) bool {
+	for k := range before {
+		if !read[k] {
+			return false
+		}
+	}
+	return true
+}
 
 // pages is paginate, and paginateWhole when whole names the list.
 func pages[T any](ctx context.Context, key func(T) string, whole string, fetch func(ctx context.Context, page int) (Page[T], error)) iter.Seq2[T, error] {
@@ -114,13 +128,13 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 				}
 			}
 			if whole != "" && key != nil {
-				if pagesRead == 1 || before != nil && maps.Equal(before, read) {
+				if pagesRead == 1 || before != nil && holdsAll(read, before) {
 					return
 				}
 				if pass == wholeReads {
 					var zero T
-					yield(zero, fmt.Errorf("the %s changed between each two of %d reads in a row (objects were created or deleted elsewhere "+
-						"while it was read page by page), so it cannot be read whole: an object may be missing from what was read. Run again when it is quieter", whole, pass))
+					yield(zero, fmt.Errorf("each of %d reads in a row of the %s lacked objects the one before held (objects were deleted elsewhere "+
+						"while it was read page by page), so it cannot be read whole: an object may be missing from what was read. Run again when it is quieter", pass, whole))
 					return
 				}
 				before = read

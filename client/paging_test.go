@@ -392,21 +392,39 @@ func TestPaginateWholeListChanging(t *testing.T) {
 			t.Errorf("%v %v after %d calls, want the one page read once", got, err, l.calls)
 		}
 	})
-	t.Run("changing at every read", func(t *testing.T) {
+	// Creates elsewhere during every read (a busy portal, an HR sync) only
+	// push objects onto later pages: a read that holds every object of the
+	// one before ends the read, with the new ones.
+	t.Run("created at every read", func(t *testing.T) {
 		t.Parallel()
 		l := &shiftingList{ids: []int{1, 2, 3, 4, 5, 6}}
 		next := 7
-		_, err := Collect(paginateWhole(t.Context(), "list of numbers", id, func(ctx context.Context, page int) (Page[int], error) {
-			if page == 1 {
-				l.ids = append(l.ids, next) // one created before every read
+		got, err := Collect(paginateWhole(t.Context(), "list of numbers", id, func(ctx context.Context, page int) (Page[int], error) {
+			if page == 2 {
+				l.ids = append([]int{next}, l.ids...) // one created at the head during every read
 				next++
 			}
 			return l.fetch(ctx, page)
 		}))
-		want := "the list of numbers changed between each two of 4 reads in a row"
-		// Four reads of 7, 8, 9 and 10 numbers, two a page.
-		if err == nil || !strings.Contains(err.Error(), want) || l.calls != 4+4+5+5 {
-			t.Errorf("err %v after %d calls; want %q after 18", err, l.calls, want)
+		// Read 1 (1 2 | 2 3 | 4 5 | 6, 7 created at the head after page 1)
+		// yields 1 to 6; read 2 (7 1 | 1 2 | ..., 8 created likewise) holds
+		// all of them and 7: read whole, in two reads.
+		if err != nil || !slices.Equal(got, []int{1, 2, 3, 4, 5, 6, 7}) || l.calls != 4+4 {
+			t.Errorf("%v %v after %d calls; want 1 to 7 after 8", got, err, l.calls)
+		}
+	})
+	t.Run("deleted at every read", func(t *testing.T) {
+		t.Parallel()
+		l := &shiftingList{ids: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
+		_, err := Collect(paginateWhole(t.Context(), "list of numbers", id, func(ctx context.Context, page int) (Page[int], error) {
+			if page == 2 {
+				l.ids = l.ids[1:] // the head deleted during every read
+			}
+			return l.fetch(ctx, page)
+		}))
+		want := "each of 4 reads in a row of the list of numbers lacked objects the one before held"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err %v after %d calls; want %q", err, l.calls, want)
 		}
 	})
 }
