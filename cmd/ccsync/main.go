@@ -195,15 +195,19 @@ func workbookOutput(flag, path string) string {
 	if msg := outputWritable(flag, path); msg != "" {
 		return msg // a folder is told as one, whatever its name
 	}
-	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
+	if !slices.ContainsFunc(workbookExts, func(ext string) bool { return strings.EqualFold(filepath.Ext(path), ext) }) {
 		what := path
 		if flag != "" {
 			what = flag + " " + path
 		}
-		return fmt.Sprintf("%s: the name must end in .xlsx (an Excel workbook is what is written); name a file such as OUT.xlsx (nothing was written)", what)
+		return fmt.Sprintf("%s: the name must end in .xlsx (or .xlsm, .xltx, .xltm: an Excel workbook is what is written); name a file such as OUT.xlsx (nothing was written)", what)
 	}
 	return ""
 }
+
+// workbookExts are the names of the workbooks ccsync writes (and reads):
+// Excel's Open XML workbooks and templates, with or without macros.
+var workbookExts = []string{".xlsx", ".xlsm", ".xltx", ".xltm"}
 
 // inputFolder tells, for the workbook a command reads (agents plan and
 // apply, sms send), that it is a folder: read as a file, a folder is

@@ -77,8 +77,12 @@ func TestAgentsTemplateExport_badOutputPath(t *testing.T) {
 			}
 		})
 	}
-	if code, _, e := runCLI("agents", "template", filepath.Join(dir, "UPPER.XLSX")); code != exitOK {
-		t.Errorf(".XLSX refused: %s", e)
+	// Every workbook the library writes and ccsync reads (an export to
+	// .xlsm was refused, where it worked and plan read it back).
+	for _, name := range []string{"UPPER.XLSX", "macros.xlsm", "t.xltx", "t.xltm"} {
+		if code, _, e := runCLI("agents", "template", filepath.Join(dir, name)); code != exitOK {
+			t.Errorf("%s refused: %s", name, e)
+		}
 	}
 }
 
