@@ -389,6 +389,14 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 			}
 			st.Reactivates, st.Notes = reactivation(r, row, a, groups, st.values["user_password"] != "")
 		}
+		// The same row with user_status left empty edits the resigned
+		// account and leaves it resigned, and its password is not sent:
+		// said, where the plan showed a name's change alone.
+		if isResigned(a.Values["user_status"]) && row.Get("user_status") == "" && (len(st.Changes) > 0 || row.Get("user_password") != "") {
+			st.Notes = append(st.Notes, fmt.Sprintf("warning: agent %d (%q) is resigned and user_status is empty in %s, so it stays resigned: "+
+				"the row's changes go to the resigned account and its user_password is not sent. To give the number to someone, set user_status to 1 "+
+				"(that re-activates the account, and sends the password)", a.UserID, a.Values["user_name"], r.Cell(row.Row, "user_status")))
+		}
 		plan.Steps = append(plan.Steps, st)
 	}
 
@@ -458,8 +466,12 @@ func reactivation(r *Roster, row AgentRow, a Agent, groups []SkillGroup, passwor
 			kept = append(kept, fmt.Sprintf("%s %q", field, old))
 		}
 	}
+	back := "brings that account back"
+	if d := integralDigits(row.Get("user_status")); d == "3" || row.Get("user_status") == "3" {
+		back = "brings that account back, frozen (user_status 3)"
+	}
 	note := fmt.Sprintf("re-activates resigned agent %d (%q), not a new agent: the platform keeps a resigned agent's number, "+
-		"so this row brings that account back, and its call history stays with it", a.UserID, re.UserName)
+		"so this row %s, and its call history stays with it", a.UserID, re.UserName, back)
 	switch {
 	case len(named) == 0:
 	case re.SkillGroupsKept && !r.HasColumn("queue_ids"):

@@ -244,3 +244,40 @@ func TestPlan_reactivationWithoutColumns(t *testing.T) {
 		t.Errorf("notes (-want +got):\n%s", d)
 	}
 }
+
+// TestPlan_resignedRowWithoutStatus: the new hire's row with user_status
+// left empty edits the resigned account, which stays resigned, and drops
+// the password: the plan showed the name's change alone. It says so. A
+// row with status 3 re-activates the account frozen, and says that.
+func TestPlan_resignedRowWithoutStatus(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "7012", "user_name": "Agent 7012", "user_status": "2"})
+	api.Seed(importer.Values{"user_num": "7014", "user_name": "Agent 7014", "user_status": "2"})
+	api.Seed(importer.Values{"user_num": "7015", "user_name": "Agent 7015", "user_status": "2"})
+	noStatus := newHireRow("NewHire-Pw1")
+	noStatus[5] = nil
+	frozen := []any{"7014", "Agent 7014", "Pw-7014", nil, nil, "3", nil}
+	untouched := []any{"7015", "Agent 7015", nil, nil, nil, nil, nil} // a fired agent kept in the sheet: no word
+	path := book(t, "Agents", [][]any{newHireHeader, noStatus, frozen, untouched})
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, lines(probs))
+	}
+	plan, _, err := importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `warning: agent 1001 ("Agent 7012") is resigned and user_status is empty in Agents!F2, so it stays resigned: ` +
+		`the row's changes go to the resigned account and its user_password is not sent. To give the number to someone, set user_status to 1 ` +
+		`(that re-activates the account, and sends the password)`
+	if d := cmp.Diff([]string{want}, plan.Steps[0].Notes); d != "" || plan.Steps[0].Reactivates != nil {
+		t.Errorf("row without user_status: notes (-want +got):\n%s", d)
+	}
+	if n := plan.Steps[1].Notes; len(n) == 0 || !strings.Contains(n[0], "so this row brings that account back, frozen (user_status 3), and its call history") {
+		t.Errorf("row with user_status 3: notes %q", n)
+	}
+	if n := plan.Steps[2].Notes; len(n) != 0 {
+		t.Errorf("a resigned agent's row that changes nothing: notes %q", n)
+	}
+}
