@@ -308,7 +308,7 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "steps": orEmpty(plan.Steps)}, "")
 	}
 	for _, st := range plan.Steps {
-		if st.Action == importer.ActionUnchanged {
+		if st.Action == importer.ActionUnchanged && len(st.Notes) == 0 {
 			continue
 		}
 		fmt.Fprintln(w, describeStep(roster, st))

@@ -38,3 +38,28 @@ Plan: 0 to create, 1 to update (1 re-activates a resigned agent), 0 unchanged`
 		t.Errorf("plan: %d\n%s\nwant:\n%s\n%s", code, out, want, stderr)
 	}
 }
+
+// TestAgentsPlan_resignedRowNoteShown: a row that changes nothing on a
+// resigned agent's number but holds a password (which is not sent, the
+// status being empty) is shown with its warning, where an unchanged row is
+// not shown at all.
+func TestAgentsPlan_resignedRowNoteShown(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "7012", "user_name": "Agent 7012", "user_status": "2"})
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	f := excelize.NewFile()
+	_ = f.SetSheetName("Sheet1", "Agents")
+	for i, row := range [][]any{{"user_num", "user_name", "user_password", "user_status"}, {"7012", "Agent 7012", "NewHire-Pw1", nil}} {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		_ = f.SetSheetRow("Agents", cell, &row)
+	}
+	path := filepath.Join(t.TempDir(), "roster.xlsx")
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLI("agents", "plan", path, "--endpoint", ep, "--access-token", "t")
+	if code != 0 || !strings.Contains(out, "warning: agent 1001 (\"Agent 7012\") is resigned and user_status is empty in Agents!D2, so it stays resigned") {
+		t.Errorf("plan: %d\n%s\n%s", code, out, stderr)
+	}
+}
