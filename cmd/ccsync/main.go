@@ -103,7 +103,10 @@ var readBuildInfo = debug.ReadBuildInfo
 // versionString is the version set at build time or, for a build that
 // set none (go install .../cmd/ccsync@v1.2.3), the main module's version
 // as Go recorded it, without its "v" as a release's is written; "dev" for
-// a build from a work tree ("(devel)").
+// a build Go recorded no version for ("(devel)"). A build from a clone
+// whose Go stamps version control (the default) records a pseudo-version
+// naming the commit (0.0.0-20261124105311-5f38d2cf4a7a, "+dirty" with
+// changes), which is printed: it says what was built.
 func versionString() string {
 	if version != "dev" {
 		return version
