@@ -286,10 +286,10 @@ func TestSMSSendAction_timedOut(t *testing.T) {
 		recipients []any
 		want       []string
 	}{
-		"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send: no answer within 1s (request_timeout)",
+		"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send got no answer within 1s (request_timeout)",
 			"for 13900000041 before sending again"}},
 		"batch": {[]any{one, two}, []string{"SMS Outcome Unknown", "2 of 2 numbers may or may not have been sent:",
-			"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send: no answer within 1s"}},
+			"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send got no answer within 1s"}},
 	} {
 		res := acctest.RunAction(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": tc.recipients})
 		for _, want := range tc.want {

@@ -10,8 +10,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -124,11 +126,18 @@ func IsRateLimited(err error) bool {
 // as not done. It is a net.Error whose Timeout is true. It does not match
 // context.DeadlineExceeded, which stays the caller's own deadline ("stop").
 type TimeoutError struct {
+	Surface      Surface
 	Method, Path string
-	After        time.Duration
-	Reading      bool   // the answer had begun: its body did not arrive in time
-	Write        bool   // the request changes something (Request.Read is false)
-	Detail       string // the transport's own words
+	// Origin is the scheme and host the call went to ("" when unknown).
+	Origin  string
+	After   time.Duration
+	Reading bool // the answer had begun: its body did not arrive in time
+	Write   bool // the request changes something (Request.Read is false)
+	// Detail is the transport's own words when they say more than that
+	// the time ran out ("dial tcp 10.0.0.1:443: i/o timeout"); "" when not.
+	Detail string
+	// Proxy says through which proxy the call went ("" when none).
+	Proxy string
 	// Attempts is how many times the call was sent when the client gave
 	// up (0 or 1: once), so that a time-out of 5 s that took 20 s says why.
 	Attempts int
@@ -146,12 +155,12 @@ type CertificateError struct {
 func (e *CertificateError) Error() string {
 	if errors.As(e.Err, new(x509.HostnameError)) {
 		return fmt.Sprintf("%s %s: the service's TLS certificate was not accepted, so nothing was sent (%v). "+
-			"It is issued for other names than the endpoint's host: use one of the names it carries in the endpoint (or the surface's URL)", e.Method, e.Path, e.Err)
+			"It is issued for other names than the endpoint's host: use one of the names it carries in the endpoint (or the surface's URL)", e.Method, e.Path, transportWords(e.Err))
 	}
 	return fmt.Sprintf("%s %s: the service's TLS certificate was not accepted, so nothing was sent (%v). "+
 		"If the service uses a certificate of a private certificate authority, make this machine trust that authority: "+
 		"on Linux, point SSL_CERT_FILE at a PEM file holding it (or SSL_CERT_DIR at a folder of them); on macOS and Windows, "+
-		"add it to the system's certificate store. If the certificate is issued for another name, use that name in the endpoint", e.Method, e.Path, e.Err)
+		"add it to the system's certificate store. If the certificate is issued for another name, use that name in the endpoint", e.Method, e.Path, transportWords(e.Err))
 }
 
 func (e *CertificateError) Unwrap() error { return e.Err }
@@ -173,18 +182,113 @@ func (e *ProxyLoginError) Error() string {
 func (e *ProxyLoginError) Unwrap() error { return e.Err }
 
 func (e *TimeoutError) Error() string {
-	what := "no answer"
+	return e.Method + " " + e.Path + " " + e.What()
+}
+
+// What says what happened, without the call: "got no answer within 1s
+// (request_timeout)", and for a write that it may have been processed.
+func (e *TimeoutError) What() string {
+	what := "got no answer"
 	if e.Reading {
-		what = "the answer did not arrive whole"
+		what = "got an answer that did not arrive whole"
 	}
-	s := fmt.Sprintf("%s %s: %s within %s (request_timeout)", e.Method, e.Path, what, e.After)
+	s := fmt.Sprintf("%s within %s (request_timeout)", what, e.After)
 	if e.Attempts > 1 {
 		s += fmt.Sprintf(" at the last of %d attempts", e.Attempts)
 	}
 	if e.Write {
 		s += ", so the request may or may not have been processed"
 	}
-	return s + " (" + e.Detail + ")"
+	if e.Detail != "" {
+		s += " (" + e.Detail + ")"
+	}
+	return s + e.Proxy
+}
+
+// NetworkError is a call that got no answer: no connection could be made
+// (nothing listens at the address, no such host, no route), or the
+// connection was closed or reset before the whole answer arrived. It wraps
+// the transport's error (a *url.Error, or the error reading the answer),
+// so errors.As finds it and the network's errors under it; its text says
+// what happened once, without Go's chain of the same URL ("Post
+// "http://...": dial tcp ...: connect: connection refused").
+type NetworkError struct {
+	Surface      Surface
+	Method, Path string
+	// Origin is the scheme and host the call went to.
+	Origin string
+	// Reading is true when the answer had begun: it was cut off.
+	Reading bool
+	// Proxy says through which proxy the call went ("" when none).
+	Proxy string
+	Err   error
+}
+
+func (e *NetworkError) Error() string { return e.Method + " " + e.Path + " " + e.What() }
+
+func (e *NetworkError) Unwrap() error { return e.Err }
+
+// What says what happened, without the call: "could not connect:
+// connection refused (nothing listens at 127.0.0.1:8080)".
+func (e *NetworkError) What() string {
+	return networkWhat(e.Err, e.Reading) + e.Proxy
+}
+
+// transportWords is the transport's error without the call Go's client
+// puts before it (`Post "http://...": `), which the error says already.
+func transportWords(err error) error {
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		return uerr.Err
+	}
+	return err
+}
+
+// networkWhat words a transport failure for a person.
+func networkWhat(err error, reading bool) string {
+	inner := transportWords(err)
+	var dnsErr *net.DNSError
+	if errors.As(inner, &dnsErr) {
+		if dnsErr.IsNotFound {
+			return fmt.Sprintf("could not connect: no host is named %s (DNS: no such host)", dnsErr.Name)
+		}
+		return fmt.Sprintf("could not connect: looking up the host %s failed (%s)", dnsErr.Name, dnsErr.Err)
+	}
+	var oe *net.OpError
+	if errors.As(inner, &oe) && (oe.Op == "dial" || oe.Op == "proxyconnect") {
+		to := ""
+		if oe.Op == "proxyconnect" {
+			to = " to the proxy"
+		}
+		cause := oe.Err
+		var se *os.SyscallError
+		if errors.As(cause, &se) {
+			cause = se.Err
+		}
+		addr := ""
+		if oe.Addr != nil {
+			addr = oe.Addr.String()
+		}
+		switch {
+		case errors.Is(cause, syscall.ECONNREFUSED) && addr != "":
+			return fmt.Sprintf("could not connect%s: connection refused (nothing listens at %s)", to, addr)
+		case addr != "":
+			return fmt.Sprintf("could not connect%s to %s: %v", to, addr, cause)
+		}
+		return fmt.Sprintf("could not connect%s: %v", to, cause)
+	}
+	switch {
+	case errors.Is(inner, io.ErrUnexpectedEOF) || reading && errors.Is(inner, io.EOF):
+		return "got an answer cut off: the connection was closed before the whole answer arrived (unexpected EOF)"
+	case errors.Is(inner, io.EOF):
+		return "got no answer: the connection was closed without an answer (EOF)"
+	case errors.Is(inner, syscall.ECONNRESET):
+		return "got no answer: the connection was reset (connection reset by peer)"
+	}
+	if reading {
+		return "got an answer that could not be read: " + inner.Error()
+	}
+	return "failed: " + inner.Error()
 }
 
 // Timeout implements net.Error.

@@ -147,3 +147,46 @@ func TestRetryAfterCapped(t *testing.T) {
 		t.Errorf("wait %v (%s) after a Retry-After of a day, want 5 minutes and jitter", d, why)
 	}
 }
+
+// TestNetworkErrorWording: a call to an address where nothing listens read
+// `POST /x: Post "http://127.0.0.1:1/x": dial tcp 127.0.0.1:1: connect:
+// connection refused`, the call twice in Go's chain; a connection closed
+// without an answer `... Post "...": EOF`. The error says what happened
+// once, and still unwraps to the transport's errors for callers.
+func TestNetworkErrorWording(t *testing.T) {
+	t.Parallel()
+	refused := httptest.NewServer(http.NotFoundHandler())
+	addr := refused.Listener.Addr().String()
+	refused.Close()
+	closed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_ = conn.Close()
+	}))
+	t.Cleanup(closed.Close)
+	call := func(origin string) error {
+		c, err := New(Config{URLs: SurfaceURLs(origin), AccessToken: "t", MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/svcapi/queue/list", Read: true}, nil)
+	}
+	err := call("http://" + addr)
+	want := "POST /portal/svcapi/queue/list could not connect: connection refused (nothing listens at " + addr + ")"
+	if err == nil || err.Error() != want {
+		t.Errorf("refused:\n got %v\nwant %s", err, want)
+	}
+	var ne *NetworkError
+	var uerr *url.Error
+	var oe *net.OpError
+	if !errors.As(err, &ne) || !errors.As(err, &uerr) || !errors.As(err, &oe) || oe.Op != "dial" || ne.Origin != "http://"+addr || ne.Surface != SurfacePortal {
+		t.Errorf("refused: %#v does not unwrap to the transport's errors", err)
+	}
+	if IsAmbiguous(err) || !NoAnswer(err) {
+		t.Errorf("refused: IsAmbiguous %v, NoAnswer %v; want false, true", IsAmbiguous(err), NoAnswer(err))
+	}
+	err = call(closed.URL)
+	want = "POST /portal/svcapi/queue/list got no answer: the connection was closed without an answer (EOF)"
+	if err == nil || err.Error() != want || !errors.Is(err, io.EOF) || !NoAnswer(err) {
+		t.Errorf("closed:\n got %v\nwant %s", err, want)
+	}
+}

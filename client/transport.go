@@ -380,8 +380,10 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		if ctx.Err() != nil {
 			return false, ctx.Err()
 		}
+		origin := (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
 		if actx.Err() != nil {
-			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Write: !req.Read, Detail: err.Error() + c.viaProxy(hreq)}
+			return true, &TimeoutError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, After: c.cfg.Timeout, Write: !req.Read,
+				Detail: timeoutDetail(err), Proxy: c.viaProxy(hreq)}
 		}
 		if errors.As(err, new(*tls.CertificateVerificationError)) {
 			// Trying again cannot make the certificate trusted.
@@ -392,7 +394,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			// login it wants.
 			return false, &ProxyLoginError{Method: req.Method, Path: u.Path, Err: err, Proxy: proxy}
 		}
-		return true, fmt.Errorf("%s %s: %w%s", req.Method, u.Path, err, c.viaProxy(hreq))
+		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, Proxy: c.viaProxy(hreq), Err: err}
 	}
 	defer resp.Body.Close()
 	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))
@@ -422,9 +424,10 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	defer func() { c.logAnswer(ctx, fields, apiErr, raw, err) }()
 	if rerr != nil {
 		if ctx.Err() == nil && actx.Err() != nil {
-			return true, &TimeoutError{Method: req.Method, Path: u.Path, After: c.cfg.Timeout, Reading: true, Write: !req.Read, Detail: rerr.Error()}
+			return true, &TimeoutError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: apiErr.Origin, After: c.cfg.Timeout, Reading: true, Write: !req.Read,
+				Detail: timeoutDetail(rerr), Proxy: c.viaProxy(hreq)}
 		}
-		return true, fmt.Errorf("%s %s: reading response: %w", req.Method, u.Path, rerr)
+		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: apiErr.Origin, Reading: true, Proxy: c.viaProxy(hreq), Err: rerr}
 	}
 	if tooLarge {
 		// Not tried again: the same answer would come. A write answered
@@ -497,6 +500,17 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	transient := resp.StatusCode >= 500 || (req.Envelope == EnvelopeGateway && apiErr.Code == 1010)
 	return transient, derr
+}
+
+// timeoutDetail is the transport's words for an attempt that ran out of
+// time, when they say more than that: "" for Go's "Post "http://...":
+// context deadline exceeded", which only repeats the call.
+func timeoutDetail(err error) string {
+	err = transportWords(err)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return ""
+	}
+	return err.Error()
 }
 
 // viaProxy says, for an error's text, through which proxy hreq went (the

@@ -88,9 +88,7 @@ func APIErrorDetail(err error) string {
 	if e, ok := client.AsAPIError(err); ok {
 		// What the failed call was for, when the error says it around the
 		// API's answer ("listing ... failed, so nothing was created: ").
-		if context, _, found := strings.Cut(err.Error(), e.Error()); found && strings.TrimSpace(context) != "" {
-			b.WriteString(strings.TrimSuffix(strings.TrimSpace(context), ":") + ":\n\n")
-		}
+		b.WriteString(callContext(err, e))
 		fmt.Fprintf(&b, "The %s API call %s %s%s answered ", e.Surface, e.Method, e.Origin, e.Path)
 		msg := e.Message
 		// Code -1 is no envelope code (a bare 5xx, a body that is not the
@@ -158,6 +156,23 @@ func APIErrorDetail(err error) string {
 	if errors.As(err, new(*client.CertificateError)) || errors.As(err, new(*client.ProxyLoginError)) {
 		return err.Error() + "." // says what to do itself
 	}
+	var timeout *client.TimeoutError
+	if errors.As(err, &timeout) {
+		return callContext(err, timeout) + fmt.Sprintf("The %s API call %s %s%s %s.", timeout.Surface, timeout.Method, timeout.Origin, timeout.Path, timeout.What()) +
+			"\n\nRaise request_timeout (or CONTACTCENTER_REQUEST_TIMEOUT), or check that the service is reachable from this machine" +
+			"; max_retries controls automatic retries of safe calls."
+	}
+	var neterr *client.NetworkError
+	if errors.As(err, &neterr) {
+		text := callContext(err, neterr) + fmt.Sprintf("The %s API call %s %s%s %s.", neterr.Surface, neterr.Method, neterr.Origin, neterr.Path, neterr.What())
+		if neterr.Reading || errors.Is(err, io.ErrUnexpectedEOF) {
+			// The answer began and was cut off: the service was reached.
+			return text + "\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. Run the operation again; after a write, " +
+				"check first whether it took effect. max_retries controls automatic retries of safe calls."
+		}
+		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
+			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
+	}
 	if client.NoAnswer(err) {
 		text := err.Error()
 		if errors.Is(err, io.ErrUnexpectedEOF) {
@@ -173,6 +188,16 @@ func APIErrorDetail(err error) string {
 			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
 	}
 	return err.Error()
+}
+
+// callContext is what a failed call was for, when err says it around the
+// call's own error e ("listing ... failed, so nothing was created: "),
+// ended by a blank line; "" when err says nothing more.
+func callContext(err, e error) string {
+	if context, _, found := strings.Cut(err.Error(), e.Error()); found && strings.TrimSpace(context) != "" {
+		return strings.TrimSuffix(strings.TrimSpace(context), ":") + ":\n\n"
+	}
+	return ""
 }
 
 func firstNonEmpty(ss ...string) string {

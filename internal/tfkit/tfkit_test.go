@@ -194,6 +194,8 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		_, _ = w.Write([]byte(`{"code":404,"message":"no such interface: ` + r.URL.Path + `"}`))
 	}))
 	defer noPath.Close()
+	slow := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer slow.Close()
 	refused := httptest.NewServer(http.NotFoundHandler())
 	refused.Close()                                                // nothing listens there any more
 	private := httptest.NewUnstartedServer(http.NotFoundHandler()) // a certificate this machine does not trust
@@ -211,6 +213,14 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		return tfkit.APIErrorDetail(err)
 	}
 	live := func() (context.Context, context.CancelFunc) { return context.WithCancel(t.Context()) }
+	callWithin := func(origin string, timeout time.Duration) string {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "t", MaxRetries: -1, Timeout: timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Tasks.Get(t.Context(), 7)
+		return tfkit.APIErrorDetail(err)
+	}
 	stopped := func() (context.Context, context.CancelFunc) {
 		cx, cancel := context.WithCancel(t.Context())
 		cancel()
@@ -220,8 +230,13 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		got  string
 		want []string
 	}{
-		"refused": {call(refused.URL, live), []string{"connection refused", "The service could not be reached, or closed the connection without answering. Check endpoint"}},
-		"closed":  {call(closed.URL, live), []string{"the connection was closed without an answer (EOF)", "Check endpoint"}},
+		"refused": {call(refused.URL, live), []string{" API call GET " + refused.URL + "/", " could not connect: connection refused (nothing listens at " + strings.TrimPrefix(refused.URL, "http://") + ").",
+			"The service could not be reached, or closed the connection without answering. Check endpoint"}},
+		"closed": {call(closed.URL, live), []string{" API call GET " + closed.URL + "/", "the connection was closed without an answer (EOF).", "Check endpoint"}},
+		// No answer within request_timeout: what to do, not Go's
+		// "context deadline exceeded".
+		"slow": {callWithin(slow.URL, 30*time.Millisecond), []string{" API call GET " + slow.URL + "/", " got no answer within 30ms (request_timeout).",
+			"Raise request_timeout (or CONTACTCENTER_REQUEST_TIMEOUT), or check that the service is reachable"}},
 		// An answer cut off in the middle: the service was reached.
 		"cut off": {call(cut.URL, live), []string{"the connection was closed before the whole answer arrived (unexpected EOF)", "in the middle of its answer"}},
 		"no path": {call(noPath.URL, live), []string{"HTTP 404", "The server has no such path. Check endpoint (or CONTACTCENTER_ENDPOINT): it is the origin only"}},
@@ -234,7 +249,7 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 				t.Errorf("%s: detail lacks %q:\n%s", name, w, tc.got)
 			}
 		}
-		if strings.Contains(tc.got, "context canceled") || strings.HasSuffix(tc.got, ": EOF") || (name == "cut off" || name == "untrusted") && strings.Contains(tc.got, "could not be reached") {
+		if strings.Contains(tc.got, "context canceled") || strings.Contains(tc.got, "deadline exceeded") || strings.Contains(tc.got, "dial tcp") || strings.Contains(tc.got, `Get "`) || strings.HasSuffix(tc.got, ": EOF") || (name == "cut off" || name == "untrusted") && strings.Contains(tc.got, "could not be reached") {
 			t.Errorf("%s: Go's words left in:\n%s", name, tc.got)
 		}
 	}
