@@ -3,6 +3,7 @@ package resources
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"regexp"
@@ -161,7 +162,7 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(t.ID), 10))
 		}
-		return r.nameTaken(ctx, err, plan.TemplateName.ValueString(), 0)
+		return r.nameTaken(ctx, err, plan, 0)
 	})
 }
 
@@ -170,7 +171,7 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.steps.update(ctx, req, resp, func(ctx context.Context, plan *smsTemplateModel) error {
 		_, err := r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), plan.expand())
-		return r.nameTaken(ctx, err, plan.TemplateName.ValueString(), framework.ID(plan.ID))
+		return r.nameTaken(ctx, err, plan, framework.ID(plan.ID))
 	}, "wait_for_approval", "timeouts")
 }
 
@@ -258,13 +259,23 @@ func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.V
 // nameTaken names the template that holds the name a create or an update
 // was refused for (409), and how to manage it; err is returned tied to
 // template_name, or to sign_id when the signature does not exist.
-func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name string, self int64) error {
+func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *smsTemplateModel, self int64) error {
+	name := plan.TemplateName.ValueString()
 	e, ok := client.AsAPIError(err)
 	switch {
 	case ok && client.HasCode(err, client.SMSCodeNotFound) && (self == 0 || strings.Contains(strings.ToLower(e.Message), "sign")):
 		// A create refused so can only lack its signature; an update may
 		// lack the template itself (deleted since the plan), which is
 		// no attribute's fault.
+		signID := plan.SignID.ValueInt64()
+		// A signature has two numbers: its id, which sign_id takes, and
+		// its sign_id on the SMS platform, an easy one to give instead
+		// (contactcenter_sms_signature.s.sign_id). Said here, the look-up
+		// costs a call only when the write failed.
+		if sg, ferr := r.Client.SMS.FindSignatureBySignID(ctx, signID); ferr == nil && sg != nil && sg.ID.Int64() != signID {
+			err = &signIDGiven{error: err, advice: fmt.Sprintf("%d is the platform sign_id of signature %d (%q); sign_id takes the signature's id: "+
+				"use contactcenter_sms_signature.<name>.id (%d).", signID, sg.ID.Int64(), string(sg.SignText), sg.ID.Int64())}
+		}
 		return tfkit.AtAttr(path.Root("sign_id"), err) // templateWriteAdvice says why
 	case !ok || !client.HasCode(err, client.SMSCodeConflict):
 		return err
@@ -283,10 +294,22 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, name str
 	return tfkit.AtAttr(path.Root("template_name"), err)
 }
 
+// signIDGiven is a write refused because no signature has the id sign_id
+// gives, where a signature has it as its platform sign_id: advice says so.
+type signIDGiven struct {
+	error
+	advice string
+}
+
+func (e *signIDGiven) Unwrap() error { return e.error }
+
 // templateWriteAdvice explains the codes of store/update a person can act on.
 func templateWriteAdvice(err error) string {
 	e, _ := client.AsAPIError(err)
+	var given *signIDGiven
 	switch {
+	case errors.As(err, &given):
+		return given.advice
 	case client.HasCode(err, client.SMSCodeNotFound):
 		return "Check sign_id: it must be the id of an existing contactcenter_sms_signature."
 	case client.HasCode(err, client.SMSCodeConflict) && e != nil && e.Hint != "":
