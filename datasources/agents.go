@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -31,10 +30,10 @@ type agentsDataSource struct {
 	framework.DataSource
 }
 
-func idSetFilter(desc string) schema.SetAttribute {
+func idSetFilter(idNoun, desc string) schema.SetAttribute {
 	return schema.SetAttribute{
 		Optional: true, ElementType: types.Int64Type, MarkdownDescription: desc,
-		Validators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
+		Validators: []validator.Set{setvalidator.SizeAtLeast(1), tfkit.EachInt64(tfkit.AtLeastID(1, idNoun))},
 	}
 }
 
@@ -50,13 +49,13 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			"user_status": schema.SetAttribute{
 				Optional: true, ElementType: types.Int64Type,
 				MarkdownDescription: "Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.",
-				Validators:          []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueInt64sAre(int64validator.OneOf(1, 2, 3))},
+				Validators:          []validator.Set{setvalidator.SizeAtLeast(1), tfkit.EachInt64(tfkit.OneOf(tfkit.Means(1, "on duty"), tfkit.Means(2, "resigned"), tfkit.Means(3, "frozen")))},
 			},
-			"user_ids":     idSetFilter("Only these agents (`user_ids`)."),
-			"dept_ids":     idSetFilter("Only agents of these departments (`dept_ids`)."),
-			"role_ids":     idSetFilter("Only agents with these roles (`role_ids`)."),
-			"queue_ids":    idSetFilter("Only agents in these skill groups (`queue_ids`)."),
-			"position_ids": idSetFilter("Only agents with these positions (`position_ids`)."),
+			"user_ids":     idSetFilter("agent", "Only these agents (`user_ids`)."),
+			"dept_ids":     idSetFilter("department", "Only agents of these departments (`dept_ids`)."),
+			"role_ids":     idSetFilter("role", "Only agents with these roles (`role_ids`)."),
+			"queue_ids":    idSetFilter("skill-group", "Only agents in these skill groups (`queue_ids`)."),
+			"position_ids": idSetFilter("position", "Only agents with these positions (`position_ids`)."),
 			"user_type": schema.SetAttribute{
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Only agents having any of these types (`user_type`): `\"1\"` call center, `\"2\"` online chat, `\"3\"` work order, " +

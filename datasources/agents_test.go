@@ -159,7 +159,7 @@ func TestAccAgentDataSource_errors(t *testing.T) {
   id       = "1"
   user_num = "1"
 }`, `Exactly one of these attributes must be configured: [id,user_num]`},
-		{`data "contactcenter_agents" "x" { user_status = [4] }`, `value must be one of`},
+		{`data "contactcenter_agents" "x" { user_status = [4] }`, `user_status holds 4, which is not one of 1 (on duty), 2 (resigned), 3 (frozen).`},
 		{`data "contactcenter_agents" "x" { user_type = ["8"] }`, `must be an agent type from 1 to 7`},
 	}
 	var steps []resource.TestStep

@@ -3,7 +3,6 @@ package datasources
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
@@ -57,7 +57,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only tasks of this type (`type`): `1` predictive, `3` automatic, `4` robot. Required with `all`.",
-				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)},
+				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(1, "predictive"), tfkit.Means(3, "automatic"), tfkit.Means(4, "robot"))},
 			},
 			"status": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only tasks with this status (`status`): `closed`, `open` or `paused` " +

@@ -104,7 +104,7 @@ func TestAccOutboundTasksDataSource_validation(t *testing.T) {
 	t.Parallel()
 	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
 		"all without type": {Config: `data "contactcenter_outbound_tasks" "x" { all = true }`, Want: `type is required when all = true`},
-		"unknown type":     {Config: `data "contactcenter_outbound_tasks" "x" { type = 2 }`, Want: `type value must be one of`},
+		"unknown type":     {Config: `data "contactcenter_outbound_tasks" "x" { type = 2 }`, Want: `type 2 is not one of 1 (predictive), 3 (automatic), 4 (robot).`},
 		"unknown status":   {Config: `data "contactcenter_outbound_tasks" "x" { status = "running" }`, Want: `status value must be one of`},
 		"name with all": {Config: "data \"contactcenter_outbound_tasks\" \"x\" {\n  type = 3\n  all  = true\n  name = \"a\"\n}",
 			Want: `name cannot be set when all = true`},

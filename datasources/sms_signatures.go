@@ -7,7 +7,6 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -42,7 +41,7 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 			},
 			"state": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
-				Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
+				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "reviewing"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))},
 			},
 			"signatures": framework.ComputedList("The matching signatures, in the order the service lists them.", item),
 		}),

@@ -57,6 +57,6 @@ data "contactcenter_sms_signatures" "all" {}
 func TestAccSMSSignaturesDataSource_validation(t *testing.T) {
 	t.Parallel()
 	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
-		"state -1": {`data "contactcenter_sms_signatures" "x" {` + "\n" + `state = -1` + "\n}", `value must be one of: ["0" "1" "2"], got: -1`},
+		"state -1": {`data "contactcenter_sms_signatures" "x" {` + "\n" + `state = -1` + "\n}", `state -1 is not one of 0 (reviewing), 1 (approved), 2 (rejected).`},
 	})
 }

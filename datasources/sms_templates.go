@@ -63,7 +63,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			},
 			"state": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only templates in this state (`state`): `-1` draft, `0` pending review, `1` approved, `2` rejected.",
-				Validators: []validator.Int64{int64validator.OneOf(-1, 0, 1, 2)},
+				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(-1, "draft"), tfkit.Means(0, "pending review"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))},
 			},
 			"templates": framework.ComputedList("The matching templates, in the order the service lists them.", item),
 		}),

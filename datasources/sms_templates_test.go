@@ -37,7 +37,7 @@ func TestAccSMSTemplatesDataSource_basic(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(`data "contactcenter_sms_templates" "x" { state = 5 }`), PlanOnly: true,
-				ExpectError: regexp.MustCompile(`state value must be one of`),
+				ExpectError: regexp.MustCompile(`state \d+ is not one of -1 \(draft\)`),
 			},
 			{
 				Config: env.Config(`
@@ -79,7 +79,7 @@ func TestAccSMSTemplatesDataSource_validation(t *testing.T) {
 	t.Parallel()
 	plan := map[string]acctest.PlanError{}
 	for cfg, want := range map[string]string{
-		`state = 3`:    `value must be one of: ["-1" "0" "1" "2"], got: 3`,
+		`state = 3`:    `state 3 is not one of -1 (draft), 0 (pending review), 1 (approved), 2 (rejected).`,
 		`dept_id = -1`: `dept_id value must be at least 0, got: -1`,
 		`ids = []`:     `ids list must contain at least 1 elements`,
 		`ids = [0]`:    `value must be at least 1, got: 0`,

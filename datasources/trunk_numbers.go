@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 	"github.com/contactcenter/terraform-provider-contactcenter/resources"
 )
 
@@ -43,7 +43,7 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			},
 			"type": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",
-				Validators: []validator.Int64{int64validator.OneOf(1, 2, 3)},
+				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(1, "95-number"), tfkit.Means(2, "trunk number"), tfkit.Means(3, "mobile number"))},
 			},
 			"phones": schema.ListAttribute{
 				Computed: true, ElementType: types.StringType,

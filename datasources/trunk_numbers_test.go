@@ -58,7 +58,7 @@ data "contactcenter_trunk_numbers" "shanghai_trunks" {
 func TestAccTrunkNumbersDataSource_validation(t *testing.T) {
 	t.Parallel()
 	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
-		"unknown type": {Config: `data "contactcenter_trunk_numbers" "x" { type = 4 }`, Want: `type value must be one of`},
+		"unknown type": {Config: `data "contactcenter_trunk_numbers" "x" { type = 4 }`, Want: `type 4 is not one of 1 (95-number), 2 (trunk number), 3 (mobile number).`},
 	})
 }
 

@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -151,7 +150,7 @@ func AgentAttributes() map[string]schema.Attribute {
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
 			stringvalidator.RegexMatches(userTypeRE, "must be a comma-separated list of agent types 1-7, for example \"1,2\"")),
-		"user_status": framework.DefaultInt64("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`.", 1, int64validator.OneOf(1, 2, 3)),
+		"user_status": framework.DefaultInt64("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`.", 1, tfkit.OneOf(tfkit.Means(1, "on duty"), tfkit.Means(2, "resigned"), tfkit.Means(3, "frozen"))),
 		"dept_id": framework.OptionalComputedInt64("Department id (`dept_id`). Unset, the service's value is kept (a new agent is put in the enterprise's root department; removing it from the configuration does not move the agent).",
 			int64validator.AtLeast(1)),
 		"role_id":       framework.OptionalComputedInt64("Role id (`role_id`). Unset, the service's value is kept.", int64validator.AtLeast(0)),
@@ -168,18 +167,18 @@ func AgentAttributes() map[string]schema.Attribute {
 				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other. " +
 				"To delete a group an agent is in, take it out of `queue_ids` in one apply and remove the group in the next: Terraform deletes the group before it updates the agent, " +
 				"and the platform refuses to delete a group with agents (unless its `force_delete` was applied first).",
-			Validators: []validator.Set{setvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
+			Validators: []validator.Set{tfkit.EachInt64(tfkit.AtLeastID(1, "skill-group"))},
 		},
-		"user_phone_type":  framework.DefaultInt64("Web phone (`user_phone_type`): `3` off, `4` on. Defaults to `3`.", 3, int64validator.OneOf(3, 4)),
-		"user_login_state": framework.DefaultInt64("State after login (`user_login_state`): `1` idle, `2` busy. Defaults to `1`.", 1, int64validator.OneOf(1, 2)),
-		"user_auto_login":  framework.DefaultInt64("Log in to the call bar automatically (`user_auto_login`): `1` yes, `0` no. Defaults to `1`.", 1, int64validator.OneOf(0, 1)),
+		"user_phone_type":  framework.DefaultInt64("Web phone (`user_phone_type`): `3` off, `4` on. Defaults to `3`.", 3, tfkit.OneOf(tfkit.Means(3, "off"), tfkit.Means(4, "on"))),
+		"user_login_state": framework.DefaultInt64("State after login (`user_login_state`): `1` idle, `2` busy. Defaults to `1`.", 1, tfkit.OneOf(tfkit.Means(1, "idle"), tfkit.Means(2, "busy"))),
+		"user_auto_login":  framework.DefaultInt64("Log in to the call bar automatically (`user_auto_login`): `1` yes, `0` no. Defaults to `1`.", 1, tfkit.OneOf(tfkit.Means(1, "yes"), tfkit.Means(0, "no"))),
 		"is_enable_outbound": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(true),
 			MarkdownDescription: "Allow outbound calls (`is_enable_outbound`). Defaults to `true`.",
 		},
-		"user_outcall_popup": framework.DefaultInt64("Pop up the customer screen on outbound calls (`user_outcall_popup`): `1` on, `2` off. Defaults to `1`.", 1, int64validator.OneOf(1, 2)),
+		"user_outcall_popup": framework.DefaultInt64("Pop up the customer screen on outbound calls (`user_outcall_popup`): `1` on, `2` off. Defaults to `1`.", 1, tfkit.OneOf(tfkit.Means(1, "on"), tfkit.Means(2, "off"))),
 		"is_enable_mfa": framework.DefaultInt64("Multi-factor login (`is_enable_mfa`): `1` on, `2` off. Defaults to `2`. The MFA secret (`mfa_secret`) is never read into state.", 2,
-			int64validator.OneOf(1, 2)),
+			tfkit.OneOf(tfkit.Means(1, "on"), tfkit.Means(2, "off"))),
 		"is_forbidden_login": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Forbid the agent to log in (`is_forbidden_login`). Defaults to `false`.",
@@ -189,7 +188,7 @@ func AgentAttributes() map[string]schema.Attribute {
 		"basic_sessions": framework.OptionalComputedInt64("Basic number of online-chat sessions (`basic_sessions`), at least `1` (the platform's minimum). Unset, the service's value is kept.",
 			int64validator.AtLeast(client.AgentBasicSessionsMin)),
 		"is_enable_update_capcity": framework.DefaultInt64("Let the agent change their own session capacity (`is_enable_update_capcity`): `1` on, `2` off. Defaults to `1`.", 1,
-			int64validator.OneOf(1, 2)),
+			tfkit.OneOf(tfkit.Means(1, "on"), tfkit.Means(2, "off"))),
 		"delete_mode": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString(agentDeleteModeDelete),
 			MarkdownDescription: "What destroying the resource does: `delete` removes the agent (users/delete); `resign` keeps the agent and its history " +

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -26,6 +25,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -250,13 +250,15 @@ type gatewayFilter struct {
 // gatewayFilters is the filter of a list of noun, whose review states are
 // states (§2.13: a signature may be a draft, -1, a template may not).
 func gatewayFilters(noun string, states ...int64) map[string]listschema.Attribute {
-	names := map[int64]string{-1: "`-1` draft", 0: "`0` pending", 1: "`1` approved", 2: "`2` rejected"}
+	names := map[int64]string{-1: "draft", 0: "pending", 1: "approved", 2: "rejected"}
 	var desc []string
+	var choices []tfkit.Choice
 	for _, s := range states {
-		desc = append(desc, names[s])
+		desc = append(desc, fmt.Sprintf("`%d` %s", s, names[s]))
+		choices = append(choices, tfkit.Means(s, names[s]))
 	}
 	return map[string]listschema.Attribute{
-		"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{int64validator.OneOf(states...)},
+		"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{tfkit.OneOf(choices...)},
 			MarkdownDescription: "Only " + noun + " in this review state: " + strings.Join(desc, ", ") + " (filtered by the provider)."},
 	}
 }

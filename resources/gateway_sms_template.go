@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -76,7 +75,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 		"tpl_type": schema.Int64Attribute{
 			Required:            true,
 			MarkdownDescription: "Template type (`tplType`): `1` verification code, `2` notice, `3` marketing. Changing it replaces the template.",
-			Validators:          []validator.Int64{int64validator.OneOf(1, 2, 3)},
+			Validators:          []validator.Int64{tfkit.OneOf(tfkit.Means(1, "verification code"), tfkit.Means(2, "notice"), tfkit.Means(3, "marketing"))},
 			PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 		},
 		"tpl_title": replaceString(schema.StringAttribute{

@@ -16,14 +16,14 @@ func TestListStateFilters(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	for typ, want := range map[string]string{
-		"contactcenter_sms_signature":         `Attribute state value must be one of: ["0" "1" "2"], got: 7`,
-		"contactcenter_sms_template":          `Attribute state value must be one of: ["-1" "0" "1" "2"], got: 7`,
-		"contactcenter_gateway_sms_signature": `Attribute state value must be one of: ["-1" "0" "1" "2"], got: 7`,
+		"contactcenter_sms_signature":         `state 7 is not one of 0 (reviewing), 1 (approved), 2 (rejected).`,
+		"contactcenter_sms_template":          `state 7 is not one of -1 (draft), 0 (pending review), 1 (approved), 2 (rejected).`,
+		"contactcenter_gateway_sms_signature": `state 7 is not one of -1 (draft), 0 (pending), 1 (approved), 2 (rejected).`,
 		// A gateway template is never a draft (§2.13): -1 matched nothing.
-		"contactcenter_gateway_sms_template": `Attribute state value must be one of: ["0" "1" "2"], got: -1`,
+		"contactcenter_gateway_sms_template": `state -1 is not one of 0 (pending), 1 (approved), 2 (rejected).`,
 	} {
 		state := 7
-		if strings.Contains(want, "got: -1") {
+		if strings.Contains(want, "state -1") {
 			state = -1
 		}
 		got := env.List(t, typ, map[string]any{"state": state}, false, 10)

@@ -26,6 +26,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -124,7 +125,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		},
 		"type": schema.Int64Attribute{
 			Required: true, MarkdownDescription: "Task type (`type`): `1` predictive, `3` automatic, `4` robot. Changing it replaces the task.",
-			Validators:    []validator.Int64{int64validator.OneOf(1, 3, 4)},
+			Validators:    []validator.Int64{tfkit.OneOf(tfkit.Means(1, "predictive"), tfkit.Means(3, "automatic"), tfkit.Means(4, "robot"))},
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 		},
 		"context": schema.StringAttribute{
@@ -439,7 +440,7 @@ func NewOutboundTaskListResource() list.ListResource {
 			"With `include_resource`, each task is then read in full (projects/detail), since a list carries no config, recall strategies, worktime or assigned users.",
 		Filters: map[string]listschema.Attribute{
 			"type": listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only tasks of this type: `1` predictive, `3` automatic, `4` robot.",
-				Validators: []validator.Int64{int64validator.OneOf(1, 3, 4)}},
+				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(1, "predictive"), tfkit.Means(3, "automatic"), tfkit.Means(4, "robot"))}},
 			"status": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks with this status: `closed`, `open` or `paused` " +
 				"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks).",
 				Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")}},

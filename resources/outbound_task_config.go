@@ -23,6 +23,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // The nested objects of an outbound task (§2.7.1–§2.7.5): their schema,
@@ -63,8 +64,8 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					"ids":    emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`. "+portalOrderNote, listvalidator.ValueInt64sAre(int64validator.AtLeast(1))),
 				},
 			},
-			"makecall_flag":     framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, int64validator.OneOf(0, 8)),
-			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`.", int64validator.OneOf(0, 1)),
+			"makecall_flag":     framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, tfkit.OneOf(tfkit.Means(0, "no"), tfkit.Means(8, "yes"))),
+			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`.", tfkit.OneOf(tfkit.Means(0, "automatically"), tfkit.Means(1, "manually"))),
 			"manual_call_ratio": optFloat("The call ratio set by hand (`manual_call_ratio`). Required when `call_ratio_type = 1`."),
 			"max_call_ratio":    optFloat("Highest call ratio (`max_call_ratio`). Required when `type` is `1` or `4`."),
 			"init_call_ratio": schema.Float64Attribute{
@@ -111,7 +112,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 
 func recallRuleAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"recall":           optInt("Recall switch (`recall`): `0` off, `1` on.", int64validator.OneOf(0, 1)),
+		"recall":           optInt("Recall switch (`recall`): `0` off, `1` on.", tfkit.OneOf(tfkit.Means(0, "off"), tfkit.Means(1, "on"))),
 		"recall_max_times": optInt("How many times a number is recalled at most (`recall_max_times`), a whole number.", int64validator.AtLeast(0)),
 		"recall_interval": emptyList(types.Int64Type,
 			"Wait before each recall (`recall_interval`), a list of minutes: the first element before the first recall and so on.",

@@ -505,13 +505,13 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		body string
 		want string
 	}{
-		"type 2":                          {task("  type = 2"), `type value must be one of`},
+		"type 2":                          {task("  type = 2"), `type 2 is not one of 1 (predictive), 3 (automatic), 4 (robot).`},
 		"type 1 without assigned_users":   {predictive("call_ratio_type = 0\nmax_call_ratio = 2", ""), `assigned_users is required for a predictive task`},
 		"type 1 without call_ratio_type":  {predictive("max_call_ratio = 2", users), `config.call_ratio_type is required for a predictive task`},
 		"type 1 without config":           {task("  type = 1\n  " + users), `config.max_call_ratio is required for a predictive task`},
 		"type 1 without max_call_ratio":   {predictive("call_ratio_type = 0", users), `config.max_call_ratio is required for a predictive task`},
 		"manual ratio without value":      {predictive("call_ratio_type = 1\nmax_call_ratio = 2", users), `config.manual_call_ratio is required when config.call_ratio_type = 1`},
-		"call_ratio_type 2":               {predictive("call_ratio_type = 2\nmax_call_ratio = 2", users), `call_ratio_type value must be one of`},
+		"call_ratio_type 2":               {predictive("call_ratio_type = 2\nmax_call_ratio = 2", users), `config.call_ratio_type 2 is not one of 0 (automatically), 1 (manually).`},
 		"type 4 without tts":              {robot("tts", ""), `config.tts is required for a robot task`},
 		"type 4 without nlp_silence_time": {robot("nlp_silence_time", ""), `config.nlp_silence_time is required for a robot task`},
 		"type 4 without enable_scheduler": {robot("enable_scheduler", ""), `config.enable_scheduler is required for a robot task`},
@@ -537,13 +537,13 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		"worktime start after end":   {automatic(`worktime = { working = { "2" = [["18:00:00", "09:00:00"]] } }`), `start 18:00:00 must be before end 09:00:00`},
 		"recall_interval as an int":  {automatic(`recall_strategies = { default = { recall_interval = 5 } }`), `list of number required`},
 		"recall_max_times as a list": {automatic(`recall_strategies = { default = { recall_max_times = [3] } }`), `number required`},
-		"recall 2":                   {automatic(`recall_strategies = { default = { recall = 2 } }`), `recall value must be one of`},
+		"recall 2":                   {automatic(`recall_strategies = { default = { recall = 2 } }`), `recall_strategies.default.recall 2 is not one of 0 (off), 1 (on).`},
 		"asr reason 6":               {automatic(`recall_strategies = { asr = { "6" = { recall = 1 } } }`), `value must be one of`},
 		"tts provider not ali or tx": {
 			task("  type = 4\n  config = {\n    tts = { provider = \"google\", name = \"x\" }\n    nlp_silence_time = 800\n    enable_scheduler = false\n    agent_wait_time = 5\n    que_id = 100\n    max_call_ratio = 2\n  }"),
 			`provider value must be one of`,
 		},
-		"makecall_flag 1": {automatic(`config = { makecall_flag = 1 }`), `makecall_flag value must be one of`},
+		"makecall_flag 1": {automatic(`config = { makecall_flag = 1 }`), `config.makecall_flag 1 is not one of 0 (no), 8 (yes).`},
 		"webhook id 0":    {automatic(`config = { webhook = { enable = true, ids = [5, 0] } }`), `Attribute config.webhook.ids[1] value must be at least 1, got: 0`},
 		"blank name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"  \"\n  type = 3\n}\n",
 			`Attribute name must hold more than white space`},

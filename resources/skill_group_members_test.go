@@ -247,7 +247,7 @@ func TestAccSkillGroupMembers_validation(t *testing.T) {
 		"negative skill": {`resource "contactcenter_skill_group_members" "test" {
   que_id  = "101"
   members = [{ agent_id = "1001", skill = -1 }]
-}`, `skill value must be at least 0`},
+}`, `members: skill -1 of agent_id "1001" is below 0: a skill level is a whole number of at least 0.`},
 		"que_id not numeric": {`resource "contactcenter_skill_group_members" "test" {
   que_id  = "support"
   members = []
@@ -255,7 +255,7 @@ func TestAccSkillGroupMembers_validation(t *testing.T) {
 		"agent_id not numeric": {`resource "contactcenter_skill_group_members" "test" {
   que_id  = "101"
   members = [{ agent_id = "ann", skill = 1 }]
-}`, `must be a numeric agent id`},
+}`, `members: agent_id "ann" is not a numeric agent id (a whole number from 1, without leading zeros)`},
 		"member skill missing": {`resource "contactcenter_skill_group_members" "test" {
   que_id  = "101"
   members = [{ agent_id = "1001" }]

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -246,7 +245,7 @@ type smsSignatureFilter struct {
 func NewSMSSignatureListResource() list.ListResource {
 	return newLister("sms_signature", "SMS signatures", "Without a filter every signature is listed; `state` and `sign_text` narrow the list (API: sms/sign/list, 500 a page).",
 		map[string]listschema.Attribute{
-			"state":     listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)}, MarkdownDescription: "Only signatures in this review state: `0` reviewing, `1` approved, `2` rejected."},
+			"state":     listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "reviewing"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))}, MarkdownDescription: "Only signatures in this review state: `0` reviewing, `1` approved, `2` rejected."},
 			"sign_text": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only signatures whose text contains this."},
 		},
 		func(sg client.SMSSignature) string { return string(sg.SignText) },

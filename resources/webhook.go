@@ -19,6 +19,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -76,7 +77,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: int64default.StaticInt64(0),
 			MarkdownDescription: "Which event is pushed (`event_type`): `0` none chosen (nothing is pushed), `1` the hang-up call record, `2` before the outbound call. " +
 				"Defaults to `0`.",
-			Validators: []validator.Int64{int64validator.OneOf(0, 1, 2)},
+			Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "none chosen"), tfkit.Means(1, "the hang-up call record"), tfkit.Means(2, "before the outbound call"))},
 		},
 		"dept_id": schema.Int64Attribute{
 			Optional: true, Computed: true, Default: int64default.StaticInt64(0),

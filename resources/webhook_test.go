@@ -170,7 +170,7 @@ func TestAccWebhook_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	cases := map[string]acctest.PlanError{
-		"event_type 3": {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type value must be one of`},
+		"event_type 3": {webhookConfig("A", "https://example.com", "event_type = 3"), `event_type 3 is not one of 0 (none chosen), 1 (the hang-up call record), 2 (before the outbound call).`},
 		"url not http": {webhookConfig("A", "ftp://example.com", ""), `must be an http:// or https:// URL`},
 		// The service's own reading (net/url): no host, a port of letters,
 		// a bad escape, white space it would trim.

@@ -62,7 +62,7 @@ type AgentConfigObject struct {
 func typeField(obj string) cfgField {
 	return cfgField{name: "type", api: "type", kind: cfgInt, def: int64(client.ConfigTypeDefault),
 		desc: fmt.Sprintf("How `%s` applies (`type`): `1` custom (the values below), `2` the platform default. Defaults to `2`.", obj),
-		intV: []validator.Int64{int64validator.OneOf(client.ConfigTypeCustom, client.ConfigTypeDefault)}}
+		intV: []validator.Int64{OneOf(Means(client.ConfigTypeCustom, "custom"), Means(client.ConfigTypeDefault, "the platform default"))}}
 }
 
 func boolField(name, api, desc string, def bool) cfgField {

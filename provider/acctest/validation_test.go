@@ -67,7 +67,7 @@ func TestCheckCase(t *testing.T) {
 	pass := map[string]PlanError{
 		"HCL: missing argument": {`resource "contactcenter_webhook" "test" { name = "A" }`, `The argument "url" is required`},
 		"HCL: wrong type":       {webhook("A", `status = "maybe"`), `a bool is required`},
-		"validator":             {webhook("A", `event_type = 3`), `event_type value must be one of`},
+		"validator":             {webhook("A", `event_type = 3`), `event_type 3 is not one of 0 (none chosen)`},
 		"read-only attribute":   {"resource \"contactcenter_sms_signature\" \"t\" {\n sign_text = \"A\"\n state = 1\n}", `Invalid Configuration for Read-Only Attribute`},
 		"timeouts attribute":    {"resource \"contactcenter_sms_signature\" \"t\" {\n sign_text = \"A\"\n timeouts = { create = \"soon\" }\n}", `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`},
 		"data source":           {`data "contactcenter_gateway_sms_signatures" "x" { max = 51 }`, `max value must be between 1 and 50`},
@@ -111,7 +111,7 @@ func TestCheckCase(t *testing.T) {
 	}{
 		"wrong Want": {PlanError{webhook("A", `event_type = 3`), `no such message`},
 			`want an error containing "no such message", but no error diagnostic contains it`},
-		"valid configuration": {PlanError{webhook("A", ""), `event_type value must be one of`},
+		"valid configuration": {PlanError{webhook("A", ""), `event_type 3 is not one of 0 (none chosen)`},
 			`but the plan succeeded`},
 		// A reference to another object is unknown in the validate walk and
 		// its planned value in the plan walk: id is computed, so unknown.
