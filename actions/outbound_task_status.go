@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -53,7 +52,7 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 			"status": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "The status to set (`status`): `open` (`1`) or `paused` (`2`). Closing is done through the resource's `status`.",
-				Validators:          []validator.String{stringvalidator.OneOf("open", "paused")},
+				Validators:          []validator.String{taskStatusName{}},
 			},
 		}),
 	}
@@ -114,4 +113,34 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 type outboundTaskStatusModel struct {
 	IDs    []types.Int64 `tfsdk:"ids"`
 	Status types.String  `tfsdk:"status"`
+}
+
+// taskStatusName is the rule of status: "open" or "paused", written by
+// name. The API's numbers (its docs say "paused (2)") were refused with
+// `value must be one of: ["open" "paused"], got: "2"`, which did not say
+// that the number is the same status.
+type taskStatusName struct{}
+
+func (taskStatusName) Description(context.Context) string { return `"open" or "paused"` }
+
+func (v taskStatusName) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (taskStatusName) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	got := req.ConfigValue.ValueString()
+	if got == "open" || got == "paused" {
+		return
+	}
+	detail := fmt.Sprintf(`status takes "open" or "paused" (the API's 1 and 2, written by name here), got %q`, got)
+	switch strings.TrimSpace(got) {
+	case "1":
+		detail += `: write "open"`
+	case "2":
+		detail += `: write "paused"`
+	case "0", "closed":
+		detail += `: a task is closed through the status of its contactcenter_outbound_task resource`
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", detail+".")
 }

@@ -103,7 +103,9 @@ func TestOutboundTaskStatusAction_validation(t *testing.T) {
 		config map[string]any
 		want   string
 	}{
-		"status closed": {map[string]any{"ids": []int64{1}, "status": "closed"}, "value must be one of"},
+		"status closed": {map[string]any{"ids": []int64{1}, "status": "closed"}, `status takes "open" or "paused" (the API's 1 and 2, written by name here), got "closed": a task is closed through the status of its contactcenter_outbound_task resource.`},
+		// The API's number for a status, which the docs give beside its name.
+		"status 2":      {map[string]any{"ids": []int64{1}, "status": "2"}, `status takes "open" or "paused" (the API's 1 and 2, written by name here), got "2": write "paused".`},
 		"no ids":        {map[string]any{"ids": []int64{}, "status": "open"}, "at least 1"},
 		"duplicate ids": {map[string]any{"ids": []int64{7, 7}, "status": "open"}, "duplicate values"},
 		"id 0":          {map[string]any{"ids": []int64{0}, "status": "open"}, "at least 1"},
