@@ -183,7 +183,7 @@ func TestAccFunctions_errors(t *testing.T) {
 			step(`provider::contactcenter::sms_fits("$${a} $${b}", { a = "1" })`, `Invalid value for "params" parameter: Cannot fill the SMS text: params has no value for "b"`),
 			step(`provider::contactcenter::sms_length("$${a}", { a = null, b = null })`, `Invalid value for "params" parameter: Cannot fill the SMS text: params holds null for "a" \(the text's variables are "a"\): give each variable a string value`),
 			step(`provider::contactcenter::sms_length("$${a", {})`, `Invalid value for "text" parameter: Cannot fill the SMS text: the text has an unterminated variable`),
-			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid value for "mobile" parameter: Invalid mobile number: the number has 5 digits`),
+			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid value for "mobile" parameter: "12345" is not a mainland mobile number: it has 5 digits`),
 		},
 	})
 }

@@ -46,17 +46,31 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 	}
 	s := client.WithoutSeparators(mobile)
 	if !client.ValidMobile(s) {
-		resp.Error = function.NewArgumentFuncError(0, "Invalid mobile number: the number "+mobileProblem(s)+
-			"; a mainland mobile number is 11 digits starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)")
+		// Terraform says "Invalid value for "mobile" parameter:" before
+		// it, and shows no value of a for expression's variable
+		// ([for n in local.nums : ...(n)]): the text names the number.
+		resp.Error = function.NewArgumentFuncError(0, fmt.Sprintf("%q is not a mainland mobile number: it %s; a mainland mobile number is 11 digits "+
+			"starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)", masked(s), mobileProblem(s)))
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, client.NationalMobile(s))
 }
 
+// masked is s, spaces and dashes removed, as an error shows it: a function
+// is not told that its argument is sensitive, so of a value long enough to
+// be a phone number only the first 3 and the last 4 characters are shown,
+// the others as * ("138***3800"), as the platform's own pages mask numbers:
+// enough to find it in a list, not the number.
+func masked(s string) string {
+	r := []rune(s)
+	if len(r) <= 7 {
+		return s
+	}
+	return string(r[:3]) + strings.Repeat("*", len(r)-7) + string(r[len(r)-4:])
+}
+
 // mobileProblem says what is wrong with s, a number that client.ValidMobile
-// refuses, with spaces and dashes already removed. It never repeats the
-// number: a function is not told that its argument is sensitive, and
-// Terraform shows the expression's non-sensitive values next to the error.
+// refuses, with spaces and dashes already removed, after "it".
 func mobileProblem(s string) string {
 	switch {
 	case s == "":
