@@ -343,7 +343,7 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 	before := map[string]bool{}
 	for o, err := range list(ctx) {
 		if err != nil {
-			return nil, fmt.Errorf("listing the objects of the same name before creating one failed, so nothing was created and applying again is safe: %w", err)
+			return nil, &NothingDoneError{fmt.Errorf("listing the objects of the same name before creating one failed, so nothing was created and applying again is safe: %w", err)}
 		}
 		if match(o) {
 			before[id(o)] = true

@@ -323,6 +323,15 @@ func IsAmbiguous(err error) bool {
 	return true
 }
 
+// NothingDoneError is a failure that the client knows changed nothing on
+// the platform, and whose text says so ("... failed, so nothing was
+// created and applying again is safe: ..."): a caller adds no advice to
+// check first what was done.
+type NothingDoneError struct{ Err error }
+
+func (e *NothingDoneError) Error() string { return e.Err.Error() }
+func (e *NothingDoneError) Unwrap() error { return e.Err }
+
 // UnreadableAnswerError is a call answered with a success status (2xx)
 // whose answer could not be read: a body that is not the envelope (cut
 // short, empty, a proxy's HTML page), or a success envelope whose data does

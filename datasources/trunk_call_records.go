@@ -17,6 +17,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -127,7 +128,7 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 		return
 	}
 	if err := client.CheckCDRRange(begin.ValueString(), end.ValueString()); err != nil {
-		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range", err.Error()+".")
+		diags.AddAttributeError(path.Root("time_start_end"), "Invalid Call Record Range", tfkit.Sentence(err.Error())+".")
 	}
 }
 

@@ -59,7 +59,7 @@ func TestAccTrunkCallRecordsDataSource_validation(t *testing.T) {
 		"no filter":       {`{}`, `Either call_id, or both time_start_begin and time_start_end, are required`},
 		"only begin":      {`{ time_start_begin = "2026-01-01 00:00:00" }`, `Either call_id, or both`},
 		"call and begin":  {`{ call_id = "x" ` + "\n" + ` time_start_begin = "2026-01-01 00:00:00" }`, `set together`},
-		"over a month":    {`{ ` + "\n" + `time_start_begin = "2026-01-01 00:00:00"` + "\n" + `time_start_end = "2026-02-01 00:00:01" }`, `longer than one month`},
+		"over a month":    {`{ ` + "\n" + `time_start_begin = "2026-01-01 00:00:00"` + "\n" + `time_start_end = "2026-02-01 00:00:01" }`, `The range "2026-01-01 00:00:00" to "2026-02-01 00:00:01" is longer than one month`},
 		"begin after end": {`{ ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 00:00:00" }`, `is after`},
 		"bad format":      {`{ ` + "\n" + `time_start_begin = "2026-01-01"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
 		"empty call_id":   {`{ call_id = "" }`, `call_id string length must be at least 1`},

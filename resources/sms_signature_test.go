@@ -219,7 +219,7 @@ func TestAccSMSSignature_inUse(t *testing.T) {
 			},
 			{
 				Config: env.ProviderConfig(),
-				ExpectError: inOrder("Unable to Delete SMS Signature", "The SMS Signature with id 101 was not deleted.", `"Made elsewhere"`,
+				ExpectError: inOrder("Unable to Delete SMS Signature", "The SMS signature with id 101 was not deleted.", `"Made elsewhere"`,
 					"SMS templates still use this signature (the delete was tried again for 5s, in case they were being deleted beside it). Delete those templates"),
 			},
 			{

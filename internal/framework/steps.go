@@ -49,7 +49,7 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 		// file: their names need not be unique).
 		resp.Diagnostics.AddError("Unable to Read "+s.Title,
 			fmt.Sprintf("The state gives this %s the id %q, which is no id (a whole number): the state was edited or damaged. Nothing was read or changed. "+
-				"Restore the state from a copy, or remove the resource from it (terraform state rm) and import the object by its id.", strings.ToLower(s.Title), bad))
+				"Restore the state from a copy, or remove the resource from it (terraform state rm) and import the object by its id.", Noun(s.Title), bad))
 		return
 	}
 	if err := s.Get(ctx, &m); err != nil {
@@ -168,7 +168,7 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 	// object (nine failed deletes could only be told apart by elimination).
 	var id types.String
 	if d := req.State.GetAttribute(ctx, path.Root("id"), &id); !d.HasError() && !id.IsNull() && !id.IsUnknown() {
-		detail = fmt.Sprintf("The %s with id %s was not deleted. %s", s.Title, id.ValueString(), detail)
+		detail = fmt.Sprintf("The %s with id %s was not deleted. %s", Noun(s.Title), id.ValueString(), detail)
 	}
 	if explain != nil {
 		if more := explain(err); more != "" {
@@ -198,17 +198,30 @@ func (s Steps[M]) SaveAndReadBack(ctx context.Context, op string, m *M, state *t
 			diags.AddError(fmt.Sprintf("%s %sd, but Its Id Names Another %s", s.Title, op, s.Title),
 				fmt.Sprintf("The write was sent to the %s's id before reading it back found this, so it changed that other %s: %s "+
 					"Check it and undo the change there if needed (the state keeps this resource's values). %s",
-					strings.ToLower(s.Title), strings.ToLower(s.Title), other.Error(), other.Advice))
+					Noun(s.Title), Noun(s.Title), other.Error(), other.Advice))
 			return
 		}
 		diags.AddWarning(fmt.Sprintf("%s %sd, but Reading It Back Failed", s.Title, op),
 			fmt.Sprintf("The %s was %s and its id is saved, but reading it back failed:\n\n%s\n\n"+
 				"Values the service computes are unknown until the next refresh; run terraform plan or apply again to read them.",
-				s.Title, pastTense(op), tfkit.APIErrorDetail(err)))
+				Noun(s.Title), pastTense(op), tfkit.APIErrorDetail(err)))
 		return
 	}
 	diags.Append(state.Set(ctx, m)...)
 	SetIdentity(ctx, *state, identity, diags)
+}
+
+// Noun is a title ("Skill Group", "SMS Template") as a sentence writes it
+// after its beginning: "skill group", "SMS template" (strings.ToLower made
+// "sms template").
+func Noun(title string) string {
+	words := strings.Fields(title)
+	for i, w := range words {
+		if w != strings.ToUpper(w) || len(w) == 1 {
+			words[i] = strings.ToLower(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 func pastTense(op string) string {

@@ -32,14 +32,15 @@ func TestDiagsError(t *testing.T) {
 }
 
 // SaveAndReadBack keeps the id when the read after a write fails, and the
-// warning says so in plain words (it said "The Skill Group was createdd").
+// warning says so in plain words (it said "The Skill Group was createdd",
+// then "The Skill Group was created", the title's capitals mid-sentence).
 func TestSaveAndReadBack_readFails(t *testing.T) {
 	t.Parallel()
 	type model struct {
 		ID types.String `tfsdk:"id"`
 	}
 	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
-	for op, want := range map[string]string{"Create": "The Skill Group was created and its id is saved", "Update": "The Skill Group was updated and its id is saved"} {
+	for op, want := range map[string]string{"Create": "The skill group was created and its id is saved", "Update": "The skill group was updated and its id is saved"} {
 		state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), nil)}
 		steps := Steps[model]{Title: "Skill Group", Get: func(context.Context, *model) error { return errors.New("injected: read failed") }}
 		var diags diag.Diagnostics
@@ -51,6 +52,17 @@ func TestSaveAndReadBack_readFails(t *testing.T) {
 		}
 		if w := diags.Warnings()[0]; w.Summary() != "Skill Group "+op+"d, but Reading It Back Failed" || !strings.Contains(w.Detail(), want) {
 			t.Errorf("%s: %s: %s", op, w.Summary(), w.Detail())
+		}
+	}
+}
+
+// TestNoun: a title mid-sentence is lower case but for its acronyms
+// (strings.ToLower made "sms template").
+func TestNoun(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"Skill Group": "skill group", "SMS Template": "SMS template", "Gateway SMS Signature": "gateway SMS signature", "Webhook": "webhook"} {
+		if got := Noun(in); got != want {
+			t.Errorf("Noun(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

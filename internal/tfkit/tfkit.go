@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -150,8 +152,11 @@ func APIErrorDetail(err error) string {
 		return err.Error() + "\n\nThe object no longer exists; it may have been deleted outside Terraform."
 	}
 	if errors.Is(err, context.Canceled) {
-		return strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C)." +
-			"\n\nThe operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it)."
+		text := Sentence(strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C).")
+		if errors.As(err, new(*client.NothingDoneError)) {
+			return text // says that nothing was done, and what to do
+		}
+		return text + "\n\nThe operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it)."
 	}
 	if errors.As(err, new(*client.CertificateError)) || errors.As(err, new(*client.ProxyLoginError)) {
 		return err.Error() + "." // says what to do itself
@@ -198,6 +203,20 @@ func callContext(err, e error) string {
 		return strings.TrimSuffix(strings.TrimSpace(context), ":") + ":\n\n"
 	}
 	return ""
+}
+
+// Sentence is s begun with a capital letter, as a diagnostic's detail
+// begins: an error's text begins in lower case, to be wrapped ("listing
+// ... failed", "the range ... is longer than one month"). A first word
+// that is a name (time_start_end, sign_id: an underscore, a digit or a
+// capital within it) is left as it is written.
+func Sentence(s string) string {
+	first, _, _ := strings.Cut(s, " ")
+	r, size := utf8.DecodeRuneInString(first)
+	if size == 0 || !unicode.IsLower(r) || strings.ContainsFunc(first[size:], func(c rune) bool { return c == '_' || unicode.IsDigit(c) || unicode.IsUpper(c) }) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 func firstNonEmpty(ss ...string) string {

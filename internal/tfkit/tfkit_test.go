@@ -3,6 +3,7 @@ package tfkit_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net/http"
@@ -242,7 +243,7 @@ func TestAPIErrorDetail_unreachableAndInterrupted(t *testing.T) {
 		"no path": {call(noPath.URL, live), []string{"HTTP 404", "The server has no such path. Check endpoint (or CONTACTCENTER_ENDPOINT): it is the origin only"}},
 		// The service was reached; its certificate is the matter.
 		"untrusted": {call(private.URL, live), []string{"the service's TLS certificate was not accepted, so nothing was sent", "SSL_CERT_FILE"}},
-		"ctrl-c":    {call(noPath.URL, stopped), []string{"interrupted (Terraform was stopped, for example with Ctrl-C).", "run it again to continue"}},
+		"ctrl-c":    {call(noPath.URL, stopped), []string{"Interrupted (Terraform was stopped, for example with Ctrl-C).", "run it again to continue"}},
 	} {
 		for _, w := range tc.want {
 			if !strings.Contains(tc.got, w) {
@@ -272,5 +273,26 @@ func TestAPIErrorDetail_serverErrorSaysAttempts(t *testing.T) {
 	_, err = c.Tasks.Get(t.Context(), 7)
 	if got := tfkit.APIErrorDetail(err); !strings.Contains(got, "The service failed at each of 3 attempts; retrying later may succeed") {
 		t.Errorf("detail lacks the attempts:\n%s", got)
+	}
+}
+
+// TestAPIErrorDetail_interruptedNothingDone: a create interrupted while it
+// listed the objects of its name said "... so nothing was created and
+// applying again is safe: interrupted ...", began in lower case, and went
+// on with the advice of an interrupted send ("check first what it did:
+// running it again may repeat it"), which contradicted it.
+func TestAPIErrorDetail_interruptedNothingDone(t *testing.T) {
+	t.Parallel()
+	err := &client.NothingDoneError{Err: fmt.Errorf("listing the objects of the same name before creating one failed, so nothing was created and applying again is safe: %w", context.Canceled)}
+	got := tfkit.APIErrorDetail(err)
+	want := "Listing the objects of the same name before creating one failed, so nothing was created and applying again is safe: interrupted (Terraform was stopped, for example with Ctrl-C)."
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	for in, want := range map[string]string{"the range is long": "The range is long", "time_start_end is missing": "time_start_end is missing",
+		"sign_id 5 is wrong": "sign_id 5 is wrong", "POST /x": "POST /x", "": "", "iOS app": "iOS app", "état": "État"} {
+		if got := tfkit.Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
