@@ -155,7 +155,7 @@ func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req re
 		return
 	}
 	if _, _, err := readPic(pic.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("pic_file"), "Invalid Qualification Image", err.Error())
+		resp.Diagnostics.AddAttributeError(path.Root("pic_file"), "Invalid Qualification Image", err.Error()+".")
 	}
 }
 
@@ -179,7 +179,7 @@ func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resour
 	case !plan.PicFile.IsNull():
 		_, s, err := readPic(plan.PicFile.ValueString())
 		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("pic_file"), "Invalid Qualification Image", err.Error())
+			resp.Diagnostics.AddAttributeError(path.Root("pic_file"), "Invalid Qualification Image", err.Error()+".")
 			return
 		}
 		sum = types.StringValue(s)
@@ -209,7 +209,7 @@ func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resour
 func readPic(file string) (pic, sum string, err error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return "", "", fmt.Errorf("pic_file %q cannot be read: %w", file, err)
+		return "", "", fmt.Errorf("pic_file %q cannot be read: %s", file, pathErrorReason(err))
 	}
 	if len(b) == 0 {
 		return "", "", fmt.Errorf("pic_file %q is empty", file)

@@ -151,7 +151,7 @@ func TestAccGatewaySMSSignature_validation(t *testing.T) {
 		"square brackets": {gatewaySignatureConfig("[Acme]", ""), `must be given without brackets`},
 		"empty":           {gatewaySignatureConfig("", ""), `sign_text string length must be at least 1`},
 		"pic too big":     {gatewaySignatureConfig("A", fmt.Sprintf("pic_file = %q", big)), `769 bytes, 1028 characters in base64`},
-		"pic missing":     {gatewaySignatureConfig("A", `pic_file = "/nonexistent/licence.png"`), `cannot be read`},
+		"pic missing":     {gatewaySignatureConfig("A", `pic_file = "/nonexistent/licence.png"`), `pic_file "/nonexistent/licence.png" cannot be read: no such file or directory.`},
 		"zero timeout":    {gatewaySignatureConfig("A", "wait_for_approval = true\ntimeouts = { create = \"0s\" }"), `timeouts.create must be a positive duration`},
 	}
 	var steps []resource.TestStep

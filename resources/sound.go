@@ -138,7 +138,7 @@ func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, 
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
 		content, err := readSoundFile(plan.Source.ValueString())
 		if err != nil {
-			return tfkit.AtAttr(path.Root("source"), err)
+			return tfkit.AtAttr(path.Root("source"), fmt.Errorf("%w.", err)) // the detail's whole text
 		}
 		id, _, err := r.Client.Sounds.Upload(ctx, client.SoundInput{
 			Name: plan.Name.ValueString(), Remark: plan.Remark.ValueString(), SoundType: plan.SoundType.ValueInt64(),
@@ -180,7 +180,7 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 	}
 	content, err := os.ReadFile(file)
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("The import id %q names the file %q, which cannot be read: %v.", req.ID, file, err))
+		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("The import id %q names the file %q, which cannot be read: %s.", req.ID, file, pathErrorReason(err)))
 		return
 	}
 	sum := sha256.Sum256(content)
@@ -269,15 +269,43 @@ func (r *soundResource) ValidateConfig(ctx context.Context, req resource.Validat
 	}
 	var unreadable *fs.PathError
 	if _, err := readSoundFile(src.ValueString()); err != nil && !errors.As(err, &unreadable) {
-		resp.Diagnostics.AddAttributeError(path.Root("source"), "Invalid Voice File", err.Error())
+		resp.Diagnostics.AddAttributeError(path.Root("source"), "Invalid Voice File", err.Error()+".")
 	}
 }
 
-// readSoundFile reads a voice file and checks its format by content.
+// unreadableSource is a source file that cannot be read. Its text gives
+// the path once, "source "/tmp/a.wav" cannot be read: no such file or
+// directory", where the *fs.PathError it wraps repeated it ("... cannot be
+// read: open /tmp/a.wav: no such file or directory").
+type unreadableSource struct {
+	path string
+	err  error
+}
+
+func (e *unreadableSource) Error() string {
+	return fmt.Sprintf("source %q cannot be read: %s", e.path, pathErrorReason(e.err))
+}
+
+func (e *unreadableSource) Unwrap() error { return e.err }
+
+// pathErrorReason is a file's error without the operation and the path
+// that *fs.PathError puts before it ("no such file or directory", not
+// "open /tmp/a.wav: no such file or directory"): the text around it names
+// the file.
+func pathErrorReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// readSoundFile reads a voice file and checks its format by content. Its
+// errors end without a period: the callers go on after them.
 func readSoundFile(p string) ([]byte, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("source %q cannot be read: %w", p, err)
+		return nil, &unreadableSource{path: p, err: err}
 	}
 	switch {
 	case len(b) == 0:

@@ -344,8 +344,8 @@ func TestAccSound_validation(t *testing.T) {
 		"sound_type 0": {soundConfig("A", "", 0, wav), `sound_type value must be between 1 and 6`},
 		"empty name":   {soundConfig("", "", 1, wav), `name string length must be at least 1`},
 		"padded name":  {soundConfig("A ", "", 1, wav), `name must not begin or end with white space`},
-		"missing file": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `cannot be read`},
-		"not audio":    {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `neither a WAV`},
+		"missing file": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + filepath.Join(dir, "nope.wav") + `"` + "\n}", `nope.wav" cannot be read: no such file or directory. This plan uploads the file`},
+		"not audio":    {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n" + `source = "` + text + `"` + "\n}", `is neither a WAV (RIFF/WAVE) nor an MP3 file by its content: the platform takes only WAV and MP3 voice files.`},
 		// source may be unset on a voice file adopted from the platform, never on a new one.
 		"source absent": {`resource "contactcenter_sound" "test" {` + "\n" + `name = "A"` + "\n" + `sound_type = 1` + "\n}", `To remove only this voice file, delete its resource block (or run terraform destroy -refresh=false -target=<its address>)`},
 	}
@@ -409,7 +409,7 @@ func TestAccSound_importWithFile(t *testing.T) {
 			{
 				Config: env.Config(soundConfig("Welcome", "made elsewhere", 6, src)), ResourceName: addr,
 				ImportState: true, ImportStateId: id + ",/no/such/file.wav",
-				ExpectError: regexp.MustCompile(`names the file "/no/such/file.wav",\s+which cannot be read`),
+				ExpectError: regexp.MustCompile(`names the file "/no/such/file.wav",\s+which cannot be read: no such file or\s+directory\.`),
 			},
 		},
 	})
