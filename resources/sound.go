@@ -138,7 +138,7 @@ func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, 
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
 		content, err := readSoundFile(plan.Source.ValueString())
 		if err != nil {
-			return tfkit.AtAttr(path.Root("source"), fmt.Errorf("%w.", err)) // the detail's whole text
+			return tfkit.AtAttr(path.Root("source"), errors.New(err.Error()+".")) // the detail's whole text, a sentence
 		}
 		id, _, err := r.Client.Sounds.Upload(ctx, client.SoundInput{
 			Name: plan.Name.ValueString(), Remark: plan.Remark.ValueString(), SoundType: plan.SoundType.ValueInt64(),
