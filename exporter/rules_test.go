@@ -122,7 +122,9 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 		t.Fatalf("terraform validate -json: %v\n%s", err, out)
 	}
 	refused := map[string]bool{}
-	attrRE, ctxRE := regexp.MustCompile(`^Attribute ([\w.\[\]"]+)`), regexp.MustCompile(`^resource "(\S+)" "(\S+)"`)
+	// The framework's validators write "Attribute user_email ...", the
+	// provider's enums "user_status 0 is not one of ...".
+	attrRE, ctxRE := regexp.MustCompile(`^(?:Attribute )?([a-z][\w.\[\]"]*) `), regexp.MustCompile(`^resource "(\S+)" "(\S+)"`)
 	for _, d := range res.Diagnostics {
 		a, c := attrRE.FindStringSubmatch(d.Detail), []string(nil)
 		if d.Snippet != nil {
