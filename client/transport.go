@@ -489,6 +489,11 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	explainGatewayCode(apiErr)
 	if resp.StatusCode >= 500 && apiErr.Code == -1 {
 		apiErr.Message = fmt.Sprintf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(apiErr.preview(raw)))
+		if strings.TrimSpace(string(raw)) == "" {
+			// Said as such, where the message ended "HTTP 500: " (and a
+			// diagnostic "HTTP 500: .").
+			apiErr.Message = fmt.Sprintf("HTTP %d with an empty body", resp.StatusCode)
+		}
 	}
 	if final := resp.Request; final != nil && final.URL.Host != u.Host {
 		// A read followed a redirect to another host or port, which was

@@ -509,7 +509,7 @@ func TestSound_importWithFileNotCompared(t *testing.T) {
 	diags := env.ImportDiagnostics(t, "contactcenter_sound", id+","+src)
 	if len(diags) != 1 || diags[0].Summary != "Voice File Not Compared" ||
 		!strings.Contains(diags[0].Detail, "failed, so the file is recorded as the platform's without that check.\n\n") ||
-		!strings.Contains(diags[0].Detail, "HTTP 502") || strings.Contains(diags[0].Detail, "..") {
+		!strings.Contains(diags[0].Detail, "answered HTTP 502 with an empty body") || strings.Contains(diags[0].Detail, ": .") || strings.Contains(diags[0].Detail, "..") {
 		for _, d := range diags {
 			t.Errorf("%s: %s: %q", d.Severity, d.Summary, d.Detail)
 		}
