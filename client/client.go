@@ -120,6 +120,8 @@ type Client struct {
 	// refreshing is set once a resource was refreshed through this client:
 	// its walk is a plan's (see FreshReads).
 	refreshing atomic.Bool
+	// unreachable remembers the addresses calls could not connect to.
+	unreachable unreachable
 
 	SMS       *SMSService
 	Agents    *AgentsService

@@ -221,7 +221,10 @@ type NetworkError struct {
 	Reading bool
 	// Proxy says through which proxy the call went ("" when none).
 	Proxy string
-	Err   error
+	// NotRetried is true when the call was sent once, calls to the same
+	// address having failed to connect just before (unreachableFor).
+	NotRetried bool
+	Err        error
 }
 
 func (e *NetworkError) Error() string { return e.Method + " " + e.Path + " " + e.What() }
@@ -231,7 +234,11 @@ func (e *NetworkError) Unwrap() error { return e.Err }
 // What says what happened, without the call: "could not connect:
 // connection refused (nothing listens at 127.0.0.1:8080)".
 func (e *NetworkError) What() string {
-	return networkWhat(e.Err, e.Reading) + e.Proxy
+	s := networkWhat(e.Err, e.Reading) + e.Proxy
+	if e.NotRetried {
+		s += "; sent once, not retried: calls to this address could not connect either in the last " + unreachableFor.String()
+	}
+	return s
 }
 
 // transportWords is the transport's error without the call Go's client

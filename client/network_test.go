@@ -190,3 +190,53 @@ func TestNetworkErrorWording(t *testing.T) {
 		t.Errorf("closed:\n got %v\nwant %s", err, want)
 	}
 }
+
+// TestUnreachableSentOnce: after a call gave up because nothing listened at
+// the address, the calls that follow to it are sent once, without retries,
+// and say so: a plan of 1,500 objects against a stopped service waited out
+// every object's retries (7 minutes) to print the same error 1,500 times.
+// A call is still sent: once the service is back, the next call succeeds,
+// and the one after a failure is retried again.
+func TestUnreachableSentOnce(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	c, err := New(Config{URLs: SurfaceURLs("http://" + addr), AccessToken: "t", MaxRetries: 3, RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func() (error, time.Duration) {
+		start := time.Now()
+		err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/svcapi/queue/list", Read: true, Idempotent: true}, nil)
+		return err, time.Since(start)
+	}
+	first, took := call()
+	if !couldNotConnect(first) || took < 150*time.Millisecond || strings.Contains(first.Error(), "not retried") {
+		t.Fatalf("first call: %v after %v; want refused after three retries", first, took)
+	}
+	second, took := call()
+	want := "could not connect: connection refused (nothing listens at " + addr + "); sent once, not retried: calls to this address could not connect either in the last 30s"
+	if second == nil || !strings.HasSuffix(second.Error(), want) || took > 90*time.Millisecond {
+		t.Errorf("second call: %v after %v; want at once, ending %q", second, took, want)
+	}
+	// The service comes back on the same address.
+	ln, err = net.Listen("tcp", addr)
+	if err != nil {
+		t.Skipf("the port was taken meanwhile: %v", err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte(`{"code":0,"message":"ok","data":[]}`))
+	}), ReadHeaderTimeout: time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	if err, _ := call(); err != nil {
+		t.Errorf("the service back: %v", err)
+	}
+	if c.unreachable.down("http://"+addr, time.Now()) {
+		t.Error("an answered call left the address marked unreachable")
+	}
+}

@@ -75,7 +75,21 @@ type Request struct {
 // retried after an HTTP 429, which did nothing (see retryWait).
 func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	budget := max(c.cfg.MaxRetries, 0)
+	origin := c.origin(req.Surface)
+	// Calls to an address that calls could not connect to lately are sent
+	// once, without retries (see unreachableFor).
+	down := c.unreachable.down(origin, c.cfg.Now())
+	if down {
+		budget = 0
+	}
 	var err error
+	defer func() {
+		c.unreachable.observe(origin, err, c.cfg.Now())
+		var ne *NetworkError
+		if down && couldNotConnect(err) && errors.As(err, &ne) {
+			ne.NotRetried = true
+		}
+	}()
 	// failures counts the attempts that failed for another reason than a
 	// rate limit, which max_retries bounds; the waits after an HTTP 429
 	// (nothing was done) are bounded by time instead, RateLimitPatience:
