@@ -120,7 +120,9 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed (plus a random part that keeps concurrent calls apart), for up to 5 minutes and whatever this number, " +
 					"and after a 429 the provider slows its own pace down, speeding up again as calls succeed; `0` turns those retries off too (set `max_requests_per_second` " +
-					"below the platform's limit to avoid them). An action shows each wait of a second or more as a progress line. Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
+					"below the platform's limit to avoid them). An action shows each wait of a second or more as a progress line. After a call gave up because nothing could be reached at its address " +
+					"(connection refused, no such host), the calls to that address in the next 30 seconds are sent once, without retries: a plan of many objects against a stopped service fails in seconds. " +
+					"Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
 			},
 			"max_requests_per_second": schema.NumberAttribute{
 				// A number, not a float64: 1e400 would fail the conversion
