@@ -339,7 +339,14 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 			return r.Client.Tasks.Update(ctx, edit)
 		}
 		if !reflect.DeepEqual(edit, current) {
-			edit.Status = flexInt(taskStatusValue(state.Status))
+			// The edit keeps the current status, but for one the provider
+			// does not know (a 3 the platform refuses on an edit): the
+			// task is opened right after, so it goes as closed.
+			held := state.Status
+			if _, known := taskStatusNames[held.ValueString()]; !known {
+				held = types.StringValue("closed")
+			}
+			edit.Status = flexInt(taskStatusValue(held))
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
 				return err
 			}

@@ -1555,6 +1555,17 @@ output "closed" { value = [for t in data.contactcenter_outbound_tasks.closed.tas
 			t.Errorf("plan lacks %q:\n%s", want, out)
 		}
 	}
+	// Opened with another change in the same apply: the edit that goes
+	// before the opening carried the held 3 back, and the platform refused
+	// it (regression review); it sends 0, as the task is opened after it.
+	w.WriteBody(strings.Replace(body(`status = "open"`), "priority = 120", "priority = 130", 1))
+	if code, out := w.Run("apply", "-auto-approve", "-no-color"); code != 0 || lastSent() != float64(0) {
+		t.Errorf("apply opening the task with a new priority: exit %d, edit sent status %v, want 0 and 0:\n%s", code, lastSent(), out)
+	}
+	if task, err := env.Client(t).Tasks.Get(t.Context(), id); err != nil || task.Status.Int64() != client.TaskStatusOpen || task.Priority.Int64() != 130 {
+		t.Errorf("after opening: %+v, %v; want open, priority 130", task, err)
+	}
+	w.WriteBody(body(""))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	if got := lastSent(); got != float64(0) {
 		t.Errorf("apply of status = closed sent status %v, want 0", got)
