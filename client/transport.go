@@ -197,11 +197,19 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 	}
 	cause := "it failed: " + oneLine(err.Error(), 160)
 	var ue *url.Error
+	var ne *NetworkError
+	var te *TimeoutError
 	switch e, isAPI := AsAPIError(err); {
 	case IsRateLimited(err):
 		cause = "the service is limiting requests (HTTP 429)"
 	case isAPI:
 		cause = answered(e)
+	case errors.As(err, &ne):
+		// "could not connect: connection refused (nothing listens at
+		// 127.0.0.1:8080)", as the error says it when the call gives up.
+		cause = oneLine(ne.What(), 160)
+	case errors.As(err, &te):
+		cause = oneLine(te.What(), 160)
 	case errors.As(err, &ue):
 		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
 		cause = "no answer (" + oneLine(ue.Err.Error(), 120) + ")"

@@ -411,7 +411,7 @@ func TestRetryNotice(t *testing.T) {
 		how  func(w http.ResponseWriter)
 		want string
 	}{
-		"no answer": {dropConn, "GET /x: no answer (EOF); trying again in "},
+		"no answer": {dropConn, "GET /x: got no answer: the connection was closed without an answer (EOF); trying again in "},
 		"HTTP 503":  {func(w http.ResponseWriter) { w.WriteHeader(503) }, "GET /x: the service answered HTTP 503; trying again in "},
 	} {
 		t.Run(name, func(t *testing.T) {
