@@ -29,7 +29,7 @@ subcommands:
                        [--concurrency N] [--retries N] [--reset-passwords]
 
 template and export refuse a FILE that exists (exit 2, nothing written):
---force replaces it. FILE must end in .xlsx, in a folder that exists; both
+--force replaces it. FILE must end in .xlsx (or .xlsm, .xltx, .xltm), in a folder that exists; both
 are checked before anything is read.
 
 --prune resigns or deletes the agents that are not in the sheet; apply lists
