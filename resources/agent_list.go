@@ -17,6 +17,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ list.ListResourceWithConfigure = (*agentLister)(nil)
@@ -49,7 +50,7 @@ func NewAgentListResource() list.ListResource {
 			// user_num as no filter, and stores numbers trimmed.
 			"user_num": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the agent with this agent number (`user_num`), not empty.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1), Trimmed()}},
-			"user_status": ids("Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.", int64validator.OneOf(1, 2, 3)),
+			"user_status": ids("Only agents in these states (`user_status`): `1` on duty, `2` resigned, `3` frozen.", tfkit.OneOf(tfkit.Means(1, "on duty"), tfkit.Means(2, "resigned"), tfkit.Means(3, "frozen"))),
 			"dept_ids":    ids("Only agents of these departments (`dept_ids`).", int64validator.AtLeast(1)),
 			"queue_ids":   ids("Only agents in these skill groups (`queue_ids`).", int64validator.AtLeast(1)),
 			"user_type": listschema.ListAttribute{Optional: true, ElementType: types.StringType,

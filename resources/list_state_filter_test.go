@@ -37,4 +37,10 @@ func TestListStateFilters(t *testing.T) {
 			t.Errorf("%s with state %d: %d results %q, want one error containing %q", typ, state, len(got), text, want)
 		}
 	}
+	// The agents' user_status filter says what each status means, as the
+	// resource's does (it read `value must be one of: ["1" "2" "3"]`).
+	got := env.List(t, "contactcenter_agent", map[string]any{"user_status": []int{1, 4}}, false, 10)
+	if want := `user_status[1] 4 is not one of 1 (on duty), 2 (resigned), 3 (frozen).`; len(got) != 1 || len(got[0].Diagnostics) == 0 || !strings.Contains(got[0].Diagnostics[0].Detail, want) {
+		t.Errorf("agents with user_status [1, 4]: %+v, want one error containing %q", got, want)
+	}
 }
