@@ -92,7 +92,8 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 	slices.Sort(texts)
 	diags.AddWarning(fmt.Sprintf("%s %sd, but Read Back With Other Values", title, op),
 		fmt.Sprintf("The %s was %s, but reading it back right after gave other values than the plan:\n  - %s\n\n"+
-			"Either someone changed them between the write and the read (in the portal), or the platform did not take them "+
+			"Either someone changed them in the portal between the write and the read (or before a plan made with -refresh=false, whose "+
+			"update sends only what it changes), or the platform did not take them "+
 			"(it may not accept that attribute or that value). The state keeps the planned values, and the next plan reads the %s again: "+
 			"a value changed meanwhile shows as a change that sets it back; a value the configuration sets and the platform does not take shows "+
 			"again at every plan: then remove it from the configuration, or set the value the platform keeps.",

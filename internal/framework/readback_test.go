@@ -50,7 +50,7 @@ func TestReadBackDiffers(t *testing.T) {
 	got := d.Warnings()[0].Summary() + ": " + d.Warnings()[0].Detail()
 	for _, want := range []string{"Task Updated, but Read Back With Other Values", "The task was updated",
 		"n: planned 2, read back 0", "on: planned true, read back false", `tts[0].voice: planned "xiaoyan", read back "xiaofeng"`,
-		"ids: planned [1, 2], read back [1]", `note: planned null, read back (sensitive value)`, "someone changed them between the write and the read"} {
+		"ids: planned [1, 2], read back [1]", `note: planned null, read back (sensitive value)`, "someone changed them in the portal between the write and the read (or before a plan made with -refresh=false"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("error lacks %q:\n%s", want, got)
 		}
