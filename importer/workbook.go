@@ -65,6 +65,25 @@ func SaveWorkbook(f *excelize.File, path string) (err error) {
 // digits), the order people look agents up in, whatever order the platform
 // lists them. It returns how many agents were written.
 func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, error) {
+	n, _, err := ExportRosterNotes(ctx, api, path)
+	return n, err
+}
+
+// ExportRosterNotes is ExportRoster, and says which cells it left empty
+// because the platform holds a value the roster's rules refuse (an agent
+// made in the portal with dept_id 0 or basic_sessions 0): written, the
+// value made plan refuse the exported roster as it was; empty, the cell
+// keeps the platform's value.
+func ExportRosterNotes(ctx context.Context, api AgentAPI, path string) (int, []string, error) {
+	var notes []string
+	n, err := exportRoster(ctx, api, path, func(row int, fd Field, a Agent, v, rule string) {
+		notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which %s in a roster; an empty cell keeps the platform's value",
+			RosterSheet, cellRef(fieldIndex[fd.Name]+1, row), a.Values["user_num"], fd.Name, v, rule))
+	})
+	return n, notes, err
+}
+
+func exportRoster(ctx context.Context, api AgentAPI, path string, refused func(row int, fd Field, a Agent, v, rule string)) (int, error) {
 	f, err := newRosterBook()
 	if err != nil {
 		return 0, err
@@ -85,6 +104,13 @@ func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, error) {
 		for i, fd := range AgentFields {
 			v, ok := a.Values[fd.Name]
 			if !ok || v == "" || fd.Kind == KindSecret {
+				row[i] = nil
+				continue
+			}
+			// A value the roster's own rules refuse (the portal allows
+			// what the API's add and edit do not) is left out.
+			if _, rule := fd.Convert(Cell{Raw: v, Text: v}); rule != "" {
+				refused(n+1, fd, a, v, rule)
 				row[i] = nil
 				continue
 			}

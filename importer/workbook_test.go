@@ -3,6 +3,7 @@ package importer_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -42,5 +43,45 @@ func TestExportRoster_sortedByUserNum(t *testing.T) {
 	want := []string{"9", "0700", "8001", "9002", "9010", "10000", "ops-1"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("export row order (-want +got):\n%s", d)
+	}
+}
+
+// TestExportRoster_valuesTheRosterRefuses: an agent the portal made with
+// dept_id 0 and basic_sessions 0 (the API's add and edit take 1 at least)
+// was exported as it is, and plan refused the exported roster ("Agents!I2:
+// dept_id "0" must be at least 1"). Such cells are left empty, which keeps
+// the platform's value, and said; the roster reads back and plans no
+// change.
+func TestExportRoster_valuesTheRosterRefuses(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "8008", "user_name": "Hank", "dept_id": "0", "basic_sessions": "0"})
+	api.Seed(importer.Values{"user_num": "8009", "user_name": "Ivy", "dept_id": "2"})
+	path := filepath.Join(t.TempDir(), "export.xlsx")
+	n, notes, err := importer.ExportRosterNotes(context.Background(), api, path)
+	if err != nil || n != 2 {
+		t.Fatal(n, err)
+	}
+	want := []string{
+		`Agents!I2 left empty: agent 8008 holds dept_id "0", which must be at least 1 in a roster; an empty cell keeps the platform's value`,
+		`Agents!X2 left empty: agent 8008 holds basic_sessions "0", which must be at least 1 in a roster; an empty cell keeps the platform's value`,
+	}
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("the export does not read back: %v %v", err, probs)
+	}
+	plan, probs, err := importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil || len(probs) > 0 || plan.Writes() != 0 {
+		t.Errorf("plan of the export: %v %v, %d writes; want none", err, probs, plan.Writes())
+	}
+	for i := range want {
+		// The columns' letters come from the layout: compare past them.
+		if i >= len(notes) || notes[i][len("Agents!"):] == "" || !cmp.Equal(notes[i][strings.Index(notes[i], " "):], want[i][strings.Index(want[i], " "):]) {
+			t.Errorf("notes %q, want %q", notes, want)
+			break
+		}
+	}
+	if r.Rows[1].Get("dept_id") != "2" {
+		t.Errorf("a valid dept_id was left out: %q", r.Rows[1].Get("dept_id"))
 	}
 }

@@ -177,11 +177,15 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(exitUsage, err)
 		}
-		n, err := importer.ExportRoster(ctx, be.Agents, file)
+		n, notes, err := importer.ExportRosterNotes(ctx, be.Agents, file)
 		if err != nil {
 			return fail(exitFailures, err)
 		}
-		return emit(stdout, *output, map[string]any{"file": file, "agents": n}, fmt.Sprintf("exported %d agents to %s\n", n, file))
+		text := fmt.Sprintf("exported %d agents to %s\n", n, file)
+		for _, note := range notes {
+			text += "note: " + note + "\n"
+		}
+		return emit(stdout, *output, map[string]any{"file": file, "agents": n, "notes": orEmpty(notes)}, text)
 	}
 
 	// plan and apply: read and check every row, then plan; nothing is
