@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -444,11 +445,15 @@ func (r *agentResource) get(ctx context.Context, m *agentModel) error {
 // center's agent, which another resource managed.
 func sameAgent(m *agentModel, a *client.Agent) error {
 	had := m.UserNum.ValueString()
-	if m.UserNum.IsNull() || m.UserNum.IsUnknown() || had == "" || string(a.UserNum) == had {
+	// Compared in one Unicode form: Terraform writes a configuration's
+	// strings composed (NFC), and an agent made in the portal may hold the
+	// same number decomposed ("7e" and U+0301 for "7é"), which read as
+	// another agent after an import, at every plan.
+	if m.UserNum.IsNull() || m.UserNum.IsUnknown() || had == "" || norm.NFC.String(string(a.UserNum)) == norm.NFC.String(had) {
 		return nil
 	}
 	return &framework.OtherObjectError{
-		Msg: fmt.Sprintf("agent id %s answers as agent %q, but this resource manages agent %q: an agent's number never changes, "+
+		Msg: fmt.Sprintf("agent id %s answers as agent %+q, but this resource manages agent %+q: an agent's number never changes, "+
 			"so the id names another agent. The provider configuration may point at another contact center than the one this agent was created in "+
 			"(the resource's provider or the endpoint changed, or a moved block crossed two provider configurations).",
 			m.ID.ValueString(), string(a.UserNum), had),

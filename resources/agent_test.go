@@ -1700,3 +1700,26 @@ resource "contactcenter_agent" "ivy" {
 		},
 	})
 }
+
+// TestAccAgent_decomposedNumber: an agent the portal made with a number
+// written decomposed ("7e" and U+0301 for "7é", pasted from macOS) was
+// imported, and every later plan failed: Terraform writes the
+// configuration's "7é" composed, and the read took the platform's bytes
+// for another agent's number ("answers as agent "7é", but this resource
+// manages agent "7é""). The numbers are compared in one form.
+func TestAccAgent_decomposedNumber(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id":1901,"user_num":"7e\u0301","user_name":"x"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	w.WriteBody("import {\n  to = contactcenter_agent.a\n  id = \"1901\"\n}\nresource \"contactcenter_agent\" \"a\" {\n  user_num  = \"7\u00e9\"\n  user_name = \"x\"\n}\n")
+	w.Must(0, "init")
+	if code, out := w.Run("apply", "-auto-approve", "-no-color"); code != 0 {
+		t.Fatalf("import: exit %d\n%s", code, out)
+	}
+	if code, out := w.Run("plan", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Errorf("plan after the import: exit %d, want 0 (no changes)\n%s", code, out)
+	}
+}
