@@ -199,7 +199,8 @@ func TestNetworkErrorWording(t *testing.T) {
 // and the one after a failure is retried again.
 func TestUnreachableSentOnce(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	lc := net.ListenConfig{}
+	ln, err := lc.Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,22 +210,22 @@ func TestUnreachableSentOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := func() (error, time.Duration) {
+	call := func() (time.Duration, error) {
 		start := time.Now()
 		err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/svcapi/queue/list", Read: true, Idempotent: true}, nil)
-		return err, time.Since(start)
+		return time.Since(start), err
 	}
-	first, took := call()
+	took, first := call()
 	if !couldNotConnect(first) || took < 150*time.Millisecond || strings.Contains(first.Error(), "not retried") {
 		t.Fatalf("first call: %v after %v; want refused after three retries", first, took)
 	}
-	second, took := call()
+	took, second := call()
 	want := "could not connect: connection refused (nothing listens at " + addr + "); sent once, not retried: calls to this address could not connect either in the last 30s"
 	if second == nil || !strings.HasSuffix(second.Error(), want) || took > 90*time.Millisecond {
 		t.Errorf("second call: %v after %v; want at once, ending %q", second, took, want)
 	}
 	// The service comes back on the same address.
-	ln, err = net.Listen("tcp", addr)
+	ln, err = lc.Listen(t.Context(), "tcp", addr)
 	if err != nil {
 		t.Skipf("the port was taken meanwhile: %v", err)
 	}
@@ -233,7 +234,7 @@ func TestUnreachableSentOnce(t *testing.T) {
 	}), ReadHeaderTimeout: time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	if err, _ := call(); err != nil {
+	if _, err := call(); err != nil {
 		t.Errorf("the service back: %v", err)
 	}
 	if c.unreachable.down("http://"+addr, time.Now()) {
