@@ -38,53 +38,6 @@ var (
 	_ list.ListResourceWithConfigure        = (*outboundTaskLister)(nil)
 )
 
-// taskStatusNames maps the `status` attribute to the API's values (§3.4).
-var taskStatusNames = map[string]int64{"closed": client.TaskStatusClosed, "open": client.TaskStatusOpen, "paused": client.TaskStatusPaused}
-
-// taskStatusName is the `status` attribute of the API's status: its name,
-// or for a status outside 0, 1 and 2 (one the spec does not list) the
-// number as text ("3"), so that it reads as what it is instead of as
-// "closed", which an edit then wrote (the task was closed silently).
-func taskStatusName(t *client.Task) string {
-	if t.Status == nil {
-		return "closed"
-	}
-	for name, v := range taskStatusNames {
-		if v == int64(*t.Status) {
-			return name
-		}
-	}
-	return strconv.FormatInt(int64(*t.Status), 10)
-}
-
-// taskStatusValue is the API's value of a `status` attribute: a name's, or
-// the number an unknown status reads as (taskStatusName).
-func taskStatusValue(s types.String) int64 {
-	if v, ok := taskStatusNames[s.ValueString()]; ok {
-		return v
-	}
-	v, _ := strconv.ParseInt(s.ValueString(), 10, 64)
-	return v
-}
-
-// unknownTaskStatus warns of a plan that writes a task whose status the
-// provider does not know: the plan shows the status it writes ("3" ->
-// "closed"), but not why a priority change also closes the task.
-func unknownTaskStatus(id, held, planned types.String) (string, string, bool) {
-	if _, known := taskStatusNames[held.ValueString()]; known || held.IsNull() || held.IsUnknown() {
-		return "", "", false
-	}
-	what := fmt.Sprintf("Outbound task %s has status %s on the platform, which this provider does not know (it knows 0 closed, 1 open and 2 paused). ",
-		id.ValueString(), held.ValueString())
-	if !planned.Equal(held) {
-		return "Outbound Task Status Overwritten", what + fmt.Sprintf("This plan sets it to %q (status = %q is the configured value, or the default when status is not set). "+
-			"If that is not meant, set status in the configuration to the status the task should have, or change the task in the portal first.",
-			planned.ValueString(), planned.ValueString()), true
-	}
-	return "Outbound Task Status Sent Back", what + fmt.Sprintf("The configuration ignores status, so this edit sends status %s back as the platform holds it; "+
-		"the platform may refuse it. Set status to closed, open or paused (without ignore_changes) to choose one.", held.ValueString()), true
-}
-
 // NewOutboundTaskResource returns the contactcenter_outbound_task resource.
 func NewOutboundTaskResource() resource.Resource {
 	r := &outboundTaskResource{}

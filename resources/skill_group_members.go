@@ -23,7 +23,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -580,48 +579,4 @@ type skillGroupMembersModel struct {
 type skillGroupMemberItem struct {
 	AgentID types.String `tfsdk:"agent_id"`
 	Skill   types.Int64  `tfsdk:"skill"`
-}
-
-// membersValidator checks each member of members, and reports at members
-// naming the member: `members: agent_id "x" is not a numeric agent id ...`.
-type membersValidator struct{}
-
-func (membersValidator) Description(context.Context) string {
-	return "each member's agent_id is a numeric agent id and its skill at least 0"
-}
-
-func (v membersValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (membersValidator) ValidateSet(ctx context.Context, req validator.SetRequest, resp *validator.SetResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	name := tfkit.AttrName(req.Path)
-	for _, el := range req.ConfigValue.Elements() {
-		obj, ok := el.(basetypes.ObjectValue)
-		if !ok || obj.IsNull() || obj.IsUnknown() {
-			continue
-		}
-		attrs := obj.Attributes()
-		agent := ""
-		if sv, ok := attrs["agent_id"].(basetypes.StringValuable); ok {
-			if s, d := sv.ToStringValue(ctx); !d.HasError() && !s.IsNull() && !s.IsUnknown() {
-				agent = s.ValueString()
-				if !numericIDRE.MatchString(agent) {
-					resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
-						fmt.Sprintf("%s: agent_id %q is not a numeric agent id (a whole number from 1, without leading zeros), such as contactcenter_agent.ann.id.", name, agent))
-				}
-			}
-		}
-		if iv, ok := attrs["skill"].(basetypes.Int64Valuable); ok {
-			if n, d := iv.ToInt64Value(ctx); !d.HasError() && !n.IsNull() && !n.IsUnknown() && n.ValueInt64() < 0 {
-				of := ""
-				if agent != "" {
-					of = fmt.Sprintf(" of agent_id %q", agent)
-				}
-				resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
-					fmt.Sprintf("%s: skill %d%s is below 0: a skill level is a whole number of at least 0.", name, n.ValueInt64(), of))
-			}
-		}
-	}
 }
