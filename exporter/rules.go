@@ -8,10 +8,13 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // The export writes what the platform holds, also a value outside the
@@ -23,10 +26,13 @@ import (
 // are the provider's validators of the attributes the export writes (a
 // test holds them to the provider's own).
 
-// rule is one attribute's rule: desc says it as the provider does.
+// rule is one attribute's rule: desc says it as the provider does. A rule
+// with when applies only to a block whose written values (by attribute
+// name) it accepts: the provider's rules that depend on another attribute.
 type rule struct {
 	desc string
 	ok   func(cty.Value) bool
+	when func(block map[string]cty.Value) bool
 }
 
 func intRule(desc string, ok func(int64) bool) rule {
@@ -60,16 +66,29 @@ func textRule(desc string, ok func(string) bool) rule {
 }
 
 // nonSpace and the texts' rules are the provider's (resources/text_rules.go).
+const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
+
 var (
-	trimmedRE  = regexp.MustCompile(`(?s)^([^\s\x0B\x{85}\p{Z}](.*[^\s\x0B\x{85}\p{Z}])?)?$`)
+	trimmedRE  = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)
+	notBlankRE = regexp.MustCompile(nonSpace)
 	emailRE    = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
 	waitRE     = regexp.MustCompile(`^(-1|[0-9]+)$`)
+	// groupIDRE is a skill-group id (resources/skill_group_members.go).
+	groupIDRE = regexp.MustCompile(`^[1-9][0-9]*$`)
+	// templateVarsRE is an SMS template text whose every "${" opens a
+	// variable ${name} (resources/sms_template.go).
+	templateVarsRE = regexp.MustCompile(`^([^$]|\$[^{]|\$$|\$\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
+	// noBracketsRE is a gateway signature's text without brackets
+	// (resources/gateway_sms_signature.go).
+	noBracketsRE = regexp.MustCompile(`^[^【】\[\]]*$`)
 )
 
 var (
 	trimmed  = textRule("must not begin or end with white space (the service trims it)", trimmedRE.MatchString)
 	notEmpty = textRule("must not be empty", func(s string) bool { return s != "" })
+	// notBlank leaves "" to notEmpty, as the provider's does.
+	notBlank = textRule("must hold more than white space", func(s string) bool { return s == "" || notBlankRE.MatchString(s) })
 	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool {
 		addr, err := mail.ParseAddress(s)
 		return s == "" || (emailRE.MatchString(s) && err == nil && addr.Address == s)
@@ -81,6 +100,21 @@ var (
 	oneOfText = func(vals ...string) rule {
 		return textRule(fmt.Sprintf("must be one of %q", vals), func(s string) bool { return slices.Contains(vals, s) })
 	}
+	lengthBetween = func(lo, hi int) rule {
+		return textRule(fmt.Sprintf("must be from %d to %d characters long", lo, hi), func(s string) bool {
+			n := utf8.RuneCountInString(s)
+			return n >= lo && n <= hi
+		})
+	}
+	smsTemplateVars = textRule(`must write every variable as ${name}: each "${" needs a name without white space and a closing "}"`, templateVarsRE.MatchString)
+	gatewayVars     = textRule("must write every variable as ${name}", func(s string) bool { _, err := client.TemplateVariables(s); return err == nil })
+	// predictiveTransTo: a predictive task hands its calls to a skill
+	// group, and trans_to is that group's id (the task's ConfigValidator).
+	predictiveTransTo = rule{desc: "must be a skill-group id (a whole number from 1, without leading zeros) for a predictive task (type = 1)",
+		ok: textRule("", groupIDRE.MatchString).ok, when: func(b map[string]cty.Value) bool {
+			t, ok := b["type"]
+			return ok && t.IsKnown() && !t.IsNull() && t.Type() == cty.Number && t.Equals(cty.NumberIntVal(client.TaskTypePredictive)).True()
+		}}
 )
 
 // rules are the provider's rules by resource type and attribute path (an
@@ -97,11 +131,23 @@ var rules = map[string]map[string][]rule{
 	typeWebhook: {
 		"name": {notEmpty, trimmed}, "url": {httpURL}, "event_type": {oneOf(0, 1, 2)}, "dept_id": {atLeast(0)},
 	},
+	// A task's name is kept as written: white space at either end is
+	// within the rules, white space only is not.
 	typeOutboundTask: {
-		"name": {notEmpty, trimmed}, "type": {oneOf(1, 3, 4)}, "dept_id": {atLeast(0)},
+		"name": {notEmpty, notBlank}, "type": {oneOf(1, 3, 4)}, "dept_id": {atLeast(0)},
+		"trans_to": {notEmpty, trimmed, predictiveTransTo}, "callers.*": {notEmpty},
 		"status":   {oneOfText("closed", "open", "paused")},
 		"priority": {between(0, 255)}, "concurrent": {atLeast(0)}, "max_conn_secs": {atLeast(0)}, "timeout_secs": {atLeast(0)},
 		"max_queue_secs": {atLeast(0)},
+	},
+	typeSMSTemplate: {
+		"template_name": {notEmpty, trimmed}, "template_contents": {notEmpty, notBlank, smsTemplateVars},
+		"sign_id": {atLeast(1)}, "dept_id": {atLeast(0)},
+	},
+	typeGatewaySMSTemplate: {
+		"tpl_text": {lengthBetween(1, client.GatewayMaxContent), notBlank, gatewayVars}, "tpl_type": {oneOf(1, 2, 3)},
+		"tpl_title": {notEmpty, notBlank}, "remark": {notEmpty},
+		"sign_text": {notEmpty, textRule("must be given without brackets ([ ] or 【 】)", noBracketsRE.MatchString)},
 	},
 }
 
@@ -149,17 +195,23 @@ func (m *module) checkRules() {
 			if byAttr == nil {
 				continue
 			}
-			for fi := range b.body {
-				f := &b.body[fi]
+			vals := map[string]cty.Value{}
+			for _, f := range b.body {
 				e, diags := hclsyntax.ParseExpression(f.value.Bytes(), "", hcl.InitialPos)
 				if diags.HasErrors() {
 					continue
 				}
-				v, diags := e.Value(nil)
-				if diags.HasErrors() {
+				if v, diags := e.Value(nil); !diags.HasErrors() {
+					vals[f.name] = v
+				}
+			}
+			for fi := range b.body {
+				f := &b.body[fi]
+				v, ok := vals[f.name]
+				if !ok {
 					continue
 				}
-				for _, bad := range outside(byAttr, f.name, v) {
+				for _, bad := range outside(byAttr, vals, f.name, f.name, v) {
 					m.notes = append(m.notes, fmt.Sprintf("outside the provider's rules: %s.%s: %s; terraform validate refuses it",
 						b.labels[0], b.labels[1], bad))
 					f.comments = append(f.comments, "Outside the provider's rules: "+bad+". terraform validate refuses it: fix it in the portal and export again, "+
@@ -170,27 +222,30 @@ func (m *module) checkRules() {
 	}
 }
 
-// outside checks v, the value of the attribute at p, and its fields.
-func outside(byAttr map[string][]rule, p string, v cty.Value) []string {
+// outside checks v, the value of the attribute at p, and its fields; block
+// holds the block's values. at is p as Terraform names it, a list's
+// element by its index (callers[1]), where the rules name any element
+// (callers.*).
+func outside(byAttr map[string][]rule, block map[string]cty.Value, p, at string, v cty.Value) []string {
 	if v.IsNull() || !v.IsKnown() {
 		return nil
 	}
 	var out []string
 	for _, r := range byAttr[p] {
-		if !r.ok(v) {
-			out = append(out, fmt.Sprintf("%s = %s: %s", p, show(v), r.desc))
+		if (r.when == nil || r.when(block)) && !r.ok(v) {
+			out = append(out, fmt.Sprintf("%s = %s: %s", at, show(v), r.desc))
 		}
 	}
 	switch {
 	case v.Type().IsObjectType() || v.Type().IsMapType():
 		for it := v.ElementIterator(); it.Next(); {
 			k, ev := it.Element()
-			out = append(out, outside(byAttr, p+"."+k.AsString(), ev)...)
+			out = append(out, outside(byAttr, block, p+"."+k.AsString(), at+"."+k.AsString(), ev)...)
 		}
 	case v.Type().IsTupleType() || v.Type().IsListType():
 		for it := v.ElementIterator(); it.Next(); {
-			_, ev := it.Element()
-			out = append(out, outside(byAttr, p+".*", ev)...)
+			i, ev := it.Element()
+			out = append(out, outside(byAttr, block, p+".*", at+"["+show(i)+"]", ev)...)
 		}
 	}
 	return out

@@ -34,7 +34,25 @@ func outsideInventory() *inventory {
 		webhooks: []client.Webhook{{ID: 7, Name: "CRM", URL: "ftp://files.example.com/x", EventType: 3},
 			{ID: 8, Name: "Good", URL: "HTTPS://CRM.EXAMPLE.COM/Hook", EventType: 1}},
 		tasks: []client.Task{{ID: 700, Name: "Finished", Type: 3, TransTo: fs("ivr-remind"), Status: fi(3), Priority: fi(300),
-			MaxConnSecs: fi(300), TimeoutSecs: fi(30), MaxQueueSecs: fi(0)}},
+			MaxConnSecs: fi(300), TimeoutSecs: fi(30), MaxQueueSecs: fi(0)},
+			// The name is kept as written (spaces at either end are within
+			// the rules); trans_to is trimmed by the service.
+			{ID: 701, Name: " Remind ", Type: 3, TransTo: fs("ivr-remind "), Callers: []client.FlexString{"0571", ""}},
+			{ID: 702, Name: "Wide", Type: 3, TransTo: fs("ivr-remind\u3000")},
+			// A predictive task hands its calls to a skill group: trans_to
+			// is a group id, without leading zeros.
+			{ID: 703, Name: "Predict", Type: 1, TransTo: fs("0101"), Config: &client.TaskConfig{CallRatioType: fi(0), MaxCallRatio: ff(2)},
+				AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}},
+			{ID: 704, Name: "Sales calls", Type: 1, TransTo: fs("12"), Config: &client.TaskConfig{CallRatioType: fi(0), MaxCallRatio: ff(2)},
+				AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}}},
+		templates: []client.SMSTemplate{{ID: 31, TplTitle: "Open", TplText: "Hi ${a", NewSignID: 5, State: 1},
+			{ID: 32, TplTitle: "Blank names", TplText: "Hi ${first name} ${} and ${ x}", NewSignID: 5, State: 1},
+			{ID: 33, TplTitle: "Nested", TplText: "Hi ${${x}}", NewSignID: 5, State: 1},
+			{ID: 34, TplTitle: "Fine", TplText: "Hi ${name}, $5 off {today}: %{x} $", NewSignID: 5, State: 1},
+			{ID: 35, TplTitle: " Spaced ", TplText: " \u3000", NewSignID: 0, DeptID: -1, State: 1}},
+		gwTpls: []client.GatewayTemplate{{ID: 41, TplTitle: "Blank", TplText: "   ", TplType: 2, State: 1},
+			{ID: 42, TplTitle: "Code", TplText: "Your code is ${code}, $5 {x}", TplType: 1, State: 1},
+			{ID: 43, TplTitle: " ", TplText: client.FlexString(strings.Repeat("长", 401)), TplType: 5, SignText: "【Gw】", State: 1}},
 	}
 }
 
@@ -61,14 +79,45 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_webhook.crm: event_type = 3: must be one of 0, 1, 2`,
 		`contactcenter_outbound_task.finished: status = "3": must be one of ["closed" "open" "paused"]`,
 		`contactcenter_outbound_task.finished: priority = 300: must be from 0 to 255`,
+		`contactcenter_outbound_task.remind: trans_to = "ivr-remind ": must not begin or end with white space`,
+		`contactcenter_outbound_task.remind: callers[1] = "": must not be empty`,
+		`contactcenter_outbound_task.wide: trans_to = "ivr-remind\u3000": must not begin or end with white space`,
+		`contactcenter_outbound_task.predict: trans_to = "0101": must be a skill-group id (a whole number from 1, without leading zeros) for a predictive task`,
+		`contactcenter_sms_template.open: template_contents = "Hi ${a": must write every variable as ${name}`,
+		`contactcenter_sms_template.blank_names: template_contents = "Hi ${first name} ${} and ${ x}": must write every variable as ${name}`,
+		`contactcenter_sms_template.nested: template_contents = "Hi ${${x}}": must write every variable as ${name}`,
+		`contactcenter_sms_template.spaced: template_name = " Spaced ": must not begin or end with white space`,
+		`contactcenter_sms_template.spaced: template_contents = " \u3000": must hold more than white space`,
+		`contactcenter_sms_template.spaced: sign_id = 0: must be at least 1`,
+		`contactcenter_gateway_sms_template.blank: tpl_text = "   ": must hold more than white space`,
+		`contactcenter_gateway_sms_template.gateway_sms_template_43: tpl_text = "长长`,
+		`: must be from 1 to 400 characters long`,
+		`contactcenter_gateway_sms_template.gateway_sms_template_43: tpl_type = 5: must be one of 1, 2, 3`,
+		`contactcenter_gateway_sms_template.gateway_sms_template_43: tpl_title = " ": must hold more than white space`,
+		`contactcenter_gateway_sms_template.gateway_sms_template_43: sign_text = "【Gw】": must be given without brackets`,
 	} {
 		if !slices.ContainsFunc(m.notes, func(n string) bool { return strings.Contains(n, want) }) {
 			t.Errorf("no note %q among:\n%s", want, strings.Join(m.notes, "\n"))
 		}
 	}
 	for _, n := range m.notes {
-		if strings.Contains(n, "agent_8001") || strings.Contains(n, "webhook.good") {
+		// A task's name is kept as written: spaces at either end are
+		// within the rules.
+		if strings.Contains(n, "agent_8001") || strings.Contains(n, "webhook.good") || strings.Contains(n, "remind: name") ||
+			strings.Contains(n, "sales_calls") || strings.Contains(n, "sms_template.fine") || strings.Contains(n, "sms_template.code") {
 			t.Errorf("a value within the rules is noted: %s", n)
+		}
+	}
+	// The gateway refuses a malformed variable (code 1015), and so does
+	// the provider's plan.
+	gw := render(&inventory{gwTpls: []client.GatewayTemplate{{ID: 44, TplTitle: "Open", TplText: "Hi ${a", TplType: 2, State: 1},
+		{ID: 45, TplTitle: "Empty", TplText: "Hi ${ }", TplType: 2, State: 1}}}, Options{Kinds: AllKinds})
+	for _, want := range []string{
+		`contactcenter_gateway_sms_template.open: tpl_text = "Hi ${a": must write every variable as ${name}`,
+		`contactcenter_gateway_sms_template.empty: tpl_text = "Hi ${ }": must write every variable as ${name}`,
+	} {
+		if !slices.ContainsFunc(gw.notes, func(n string) bool { return strings.Contains(n, want) }) {
+			t.Errorf("no note %q among:\n%s", want, strings.Join(gw.notes, "\n"))
 		}
 	}
 	agents := renderFile(t, m, "agents.tf")
@@ -94,7 +143,8 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 	}
 	m := render(outsideInventory(), Options{Kinds: AllKinds})
 	noted := map[string]bool{}
-	noteRE := regexp.MustCompile(`^outside the provider's rules: (\S+): ([\w.]+) = `)
+	// A list's element is named by its index, as validate names it (callers[1]).
+	noteRE := regexp.MustCompile(`^outside the provider's rules: (\S+): ([\w.\[\]"]+) = `)
 	for _, n := range m.notes {
 		if g := noteRE.FindStringSubmatch(n); g != nil {
 			noted[g[1]+": "+g[2]] = true
