@@ -106,6 +106,7 @@ var (
 			return n >= lo && n <= hi
 		})
 	}
+	noBrackets      = textRule("must be given without brackets ([ ] or 【 】)", noBracketsRE.MatchString)
 	smsTemplateVars = textRule(`must write every variable as ${name}: each "${" needs a name without white space and a closing "}"`, templateVarsRE.MatchString)
 	gatewayVars     = textRule("must write every variable as ${name}", func(s string) bool { _, err := client.TemplateVariables(s); return err == nil })
 	// predictiveTransTo: a predictive task hands its calls to a skill
@@ -144,10 +145,13 @@ var rules = map[string]map[string][]rule{
 		"template_name": {notEmpty, trimmed}, "template_contents": {notEmpty, notBlank, smsTemplateVars},
 		"sign_id": {atLeast(1)}, "dept_id": {atLeast(0)},
 	},
+	typeSMSSignature:        {"sign_text": {notEmpty, trimmed}},
+	typeSound:               {"name": {notEmpty, trimmed}, "remark": {notEmpty}, "sound_type": {between(1, 6)}, "source": {notEmpty}},
+	typeGatewaySMSSignature: {"sign_text": {notEmpty, noBrackets}},
 	typeGatewaySMSTemplate: {
 		"tpl_text": {lengthBetween(1, client.GatewayMaxContent), notBlank, gatewayVars}, "tpl_type": {oneOf(1, 2, 3)},
 		"tpl_title": {notEmpty, notBlank}, "remark": {notEmpty},
-		"sign_text": {notEmpty, textRule("must be given without brackets ([ ] or 【 】)", noBracketsRE.MatchString)},
+		"sign_text": {notEmpty, noBrackets},
 	},
 }
 

@@ -45,11 +45,17 @@ func outsideInventory() *inventory {
 				AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}},
 			{ID: 704, Name: "Sales calls", Type: 1, TransTo: fs("12"), Config: &client.TaskConfig{CallRatioType: fi(0), MaxCallRatio: ff(2)},
 				AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}}},
-		templates: []client.SMSTemplate{{ID: 31, TplTitle: "Open", TplText: "Hi ${a", NewSignID: 5, State: 1},
-			{ID: 32, TplTitle: "Blank names", TplText: "Hi ${first name} ${} and ${ x}", NewSignID: 5, State: 1},
-			{ID: 33, TplTitle: "Nested", TplText: "Hi ${${x}}", NewSignID: 5, State: 1},
-			{ID: 34, TplTitle: "Fine", TplText: "Hi ${name}, $5 off {today}: %{x} $", NewSignID: 5, State: 1},
+		templates: []client.SMSTemplate{{ID: 31, TplTitle: "Open", TplText: "Hi ${a", NewSignID: 6, State: 1},
+			{ID: 32, TplTitle: "Blank names", TplText: "Hi ${first name} ${} and ${ x}", NewSignID: 6, State: 1},
+			{ID: 33, TplTitle: "Nested", TplText: "Hi ${${x}}", NewSignID: 6, State: 1},
+			{ID: 34, TplTitle: "Fine", TplText: "Hi ${name}, $5 off {today}: %{x} $", NewSignID: 6, State: 1},
 			{ID: 35, TplTitle: " Spaced ", TplText: " \u3000", NewSignID: 0, DeptID: -1, State: 1}},
+		// The templates use the signature within the rules: validate
+		// does not check an object whose reference it refused.
+		signatures: []client.SMSSignature{{ID: 5, SignText: " Brand ", State: 1}, {ID: 6, SignText: "Acme", State: 1}},
+		sounds: []soundFile{{Sound: client.Sound{ID: "51", Name: " Hold ", SoundType: 7}, content: []byte("RIFF\x24\x00\x00\x00WAVEfmt ")},
+			{Sound: client.Sound{ID: "52", Name: "Hold", SoundType: 1}, content: []byte("RIFF\x24\x00\x00\x00WAVEfmt ")}},
+		gwSigs: []client.GatewaySignature{{ID: 61, Text: "[Gw]", State: 1}, {ID: 62, Text: "Gw", State: 1}},
 		gwTpls: []client.GatewayTemplate{{ID: 41, TplTitle: "Blank", TplText: "   ", TplType: 2, State: 1},
 			{ID: 42, TplTitle: "Code", TplText: "Your code is ${code}, $5 {x}", TplType: 1, State: 1},
 			{ID: 43, TplTitle: " ", TplText: client.FlexString(strings.Repeat("长", 401)), TplType: 5, SignText: "【Gw】", State: 1}},
@@ -95,6 +101,10 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_gateway_sms_template.gateway_sms_template_43: tpl_type = 5: must be one of 1, 2, 3`,
 		`contactcenter_gateway_sms_template.gateway_sms_template_43: tpl_title = " ": must hold more than white space`,
 		`contactcenter_gateway_sms_template.gateway_sms_template_43: sign_text = "【Gw】": must be given without brackets`,
+		`contactcenter_sms_signature.brand: sign_text = " Brand ": must not begin or end with white space`,
+		`contactcenter_sound.hold: name = " Hold ": must not begin or end with white space`,
+		`contactcenter_sound.hold: sound_type = 7: must be from 1 to 6`,
+		`contactcenter_gateway_sms_signature.gw: sign_text = "[Gw]": must be given without brackets`,
 	} {
 		if !slices.ContainsFunc(m.notes, func(n string) bool { return strings.Contains(n, want) }) {
 			t.Errorf("no note %q among:\n%s", want, strings.Join(m.notes, "\n"))
@@ -157,7 +167,8 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 	w := acctest.New(t).Workdir(t)
 	w.WriteBody("")
 	for _, f := range files {
-		if f.name != "versions.tf" && f.name != "imports.tf" && strings.HasSuffix(f.name, ".tf") {
+		// The voice files too: source_hash reads its file.
+		if f.name != "versions.tf" && f.name != "imports.tf" && (strings.HasSuffix(f.name, ".tf") || strings.HasPrefix(f.name, "sounds/")) {
 			w.WriteFile(f.name, string(f.content))
 		}
 	}
