@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -190,8 +191,11 @@ func (templateTextValidator) ValidateString(_ context.Context, req validator.Str
 		return
 	}
 	if _, err := client.TemplateVariables(req.ConfigValue.ValueString()); err != nil {
+		// The client's rule names the API's field (tplText); the user
+		// wrote the attribute.
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Template Text",
-			fmt.Sprintf("%s: variables must be written ${name} (the gateway answers code 1015 otherwise).", err))
+			fmt.Sprintf("%s: variables must be written ${name} (the gateway answers code 1015 otherwise).",
+				strings.Replace(err.Error(), "tplText", tfkit.AttrName(req.Path), 1)))
 	}
 }
 

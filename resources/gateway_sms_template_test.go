@@ -105,8 +105,8 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 	cases := map[string]acctest.PlanError{
 		"tpl_type 4":       {gatewayTemplateConfig("hi", 4, ""), `tpl_type 4 is not one of 1 (verification code), 2 (notice), 3 (marketing).`},
 		"tpl_type 0":       {gatewayTemplateConfig("hi", 0, ""), `tpl_type 0 is not one of 1 (verification code)`},
-		"unterminated var": {gatewayTemplateConfig("hi ${name", 1, ""), `unterminated variable`},
-		"empty var":        {gatewayTemplateConfig("hi ${}", 1, ""), `empty or malformed variable`},
+		"unterminated var": {gatewayTemplateConfig("hi ${name", 1, ""), `tpl_text has an unterminated variable`},
+		"empty var":        {gatewayTemplateConfig("hi ${}", 1, ""), `tpl_text has an empty or malformed variable`},
 		"401 characters":   {gatewayTemplateConfig(strings.Repeat("码", 401), 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
 		"empty text":       {gatewayTemplateConfig("", 1, ""), `tpl_text UTF-8 character count must be between 1 and 400`},
 		// An empty remark is read back as none: it is refused rather than planned.
