@@ -221,10 +221,11 @@ type NetworkError struct {
 	Reading bool
 	// Proxy says through which proxy the call went ("" when none).
 	Proxy string
-	// NotRetried is true when the call was sent once, calls to the same
-	// address having failed to connect just before (unreachableFor).
-	NotRetried bool
-	Err        error
+	// UnreachableFor, when not 0, is how long no call to the address had
+	// connected when this one was sent once, without retries
+	// (unreachableAfter).
+	UnreachableFor time.Duration
+	Err            error
 }
 
 func (e *NetworkError) Error() string { return e.Method + " " + e.Path + " " + e.What() }
@@ -235,8 +236,8 @@ func (e *NetworkError) Unwrap() error { return e.Err }
 // connection refused (nothing listens at 127.0.0.1:8080)".
 func (e *NetworkError) What() string {
 	s := networkWhat(e.Err, e.Reading) + e.Proxy
-	if e.NotRetried {
-		s += "; sent once, not retried: calls to this address could not connect either in the last " + unreachableFor.String()
+	if e.UnreachableFor > 0 {
+		s += fmt.Sprintf("; sent once, not retried: no call to this address has connected for %v", e.UnreachableFor.Round(time.Second))
 	}
 	return s
 }

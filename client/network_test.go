@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -191,12 +192,14 @@ func TestNetworkErrorWording(t *testing.T) {
 	}
 }
 
-// TestUnreachableSentOnce: after a call gave up because nothing listened at
-// the address, the calls that follow to it are sent once, without retries,
+// TestUnreachableSentOnce: once no call to an address has connected for
+// unreachableAfter, the calls that follow are sent once, without retries,
 // and say so: a plan of 1,500 objects against a stopped service waited out
 // every object's retries (7 minutes) to print the same error 1,500 times.
-// A call is still sent: once the service is back, the next call succeeds,
-// and the one after a failure is retried again.
+// An outage shorter than that changes nothing (sending calls once from the
+// first refusal failed most of a run that a restart of a few seconds
+// interrupted). A call is still sent: once the service is back, the next
+// call succeeds, and the outage is forgotten.
 func TestUnreachableSentOnce(t *testing.T) {
 	t.Parallel()
 	lc := net.ListenConfig{}
@@ -206,7 +209,11 @@ func TestUnreachableSentOnce(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	_ = ln.Close()
-	c, err := New(Config{URLs: SurfaceURLs("http://" + addr), AccessToken: "t", MaxRetries: 3, RetryWaitMin: 100 * time.Millisecond, RetryWaitMax: 100 * time.Millisecond})
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	c, err := New(Config{URLs: SurfaceURLs("http://" + addr), AccessToken: "t", MaxRetries: 3, RetryWaitMin: 40 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond, Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,14 +222,23 @@ func TestUnreachableSentOnce(t *testing.T) {
 		err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/svcapi/queue/list", Read: true, Idempotent: true}, nil)
 		return time.Since(start), err
 	}
-	took, first := call()
-	if !couldNotConnect(first) || took < 150*time.Millisecond || strings.Contains(first.Error(), "not retried") {
-		t.Fatalf("first call: %v after %v; want refused after three retries", first, took)
+	retried := func(what string, took time.Duration, err error) {
+		t.Helper()
+		if !couldNotConnect(err) || took < 60*time.Millisecond || strings.Contains(err.Error(), "not retried") {
+			t.Errorf("%s: %v after %v; want refused after three retries", what, err, took)
+		}
 	}
-	took, second := call()
-	want := "could not connect: connection refused (nothing listens at " + addr + "); sent once, not retried: calls to this address could not connect either in the last 30s"
-	if second == nil || !strings.HasSuffix(second.Error(), want) || took > 90*time.Millisecond {
-		t.Errorf("second call: %v after %v; want at once, ending %q", second, took, want)
+	took, first := call()
+	retried("first call", took, first)
+	// A restart of a few seconds: calls still wait out their retries.
+	advance(10 * time.Second)
+	took, err = call()
+	retried("10 s into the outage", took, err)
+	advance(21 * time.Second)
+	took, err = call()
+	want := "could not connect: connection refused (nothing listens at " + addr + "); sent once, not retried: no call to this address has connected for 31s"
+	if err == nil || !strings.HasSuffix(err.Error(), want) || took > 35*time.Millisecond {
+		t.Errorf("31 s into the outage: %v after %v; want at once, ending %q", err, took, want)
 	}
 	// The service comes back on the same address.
 	ln, err = lc.Listen(t.Context(), "tcp", addr)
@@ -237,7 +253,21 @@ func TestUnreachableSentOnce(t *testing.T) {
 	if _, err := call(); err != nil {
 		t.Errorf("the service back: %v", err)
 	}
-	if c.unreachable.down("http://"+addr, time.Now()) {
-		t.Error("an answered call left the address marked unreachable")
+	if _, down := c.unreachable.down("http://"+addr, clock(), 0); down {
+		t.Error("an answered call left the address's outage running")
+	}
+}
+
+// TestUnreachableWaitFollowsMaxRetries: with retries that wait longer than
+// unreachableAfter in all, calls keep them for as long.
+func TestUnreachableWaitFollowsMaxRetries(t *testing.T) {
+	t.Parallel()
+	c, err := New(Config{URLs: SurfaceURLs("http://127.0.0.1:1"), AccessToken: "t", MaxRetries: 10, RetryWaitMin: time.Second, RetryWaitMax: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1+2+4+8+16 s, then 30 s five times.
+	if got := c.unreachableWait(); got != 181*time.Second {
+		t.Errorf("unreachableWait %v, want 3m1s", got)
 	}
 }

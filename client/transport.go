@@ -76,9 +76,9 @@ type Request struct {
 func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	budget := max(c.cfg.MaxRetries, 0)
 	origin := c.origin(req.Surface)
-	// Calls to an address that calls could not connect to lately are sent
-	// once, without retries (see unreachableFor).
-	down := c.unreachable.down(origin, c.cfg.Now())
+	// Calls to an address unreachable for a while are sent once, without
+	// retries (see unreachableAfter).
+	since, down := c.unreachable.down(origin, c.cfg.Now(), c.unreachableWait())
 	if down {
 		budget = 0
 	}
@@ -87,7 +87,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		c.unreachable.observe(origin, err, c.cfg.Now())
 		var ne *NetworkError
 		if down && couldNotConnect(err) && errors.As(err, &ne) {
-			ne.NotRetried = true
+			ne.UnreachableFor = c.cfg.Now().Sub(since)
 		}
 	}()
 	// failures counts the attempts that failed for another reason than a

@@ -7,41 +7,49 @@ import (
 	"time"
 )
 
-// unreachableFor is how long, after a call gave up because it could not
-// connect, further calls to the same address are sent once, without
-// retries: a plan of 1,500 objects against a stopped service waited out
-// every object's retries (7 minutes) to print the same error 1,500 times.
-// A call is still sent, so a service back up is found at once.
-const unreachableFor = 30 * time.Second
+// unreachableAfter is how long an address must have been unreachable (a
+// call gave up because it could not connect, and no call was answered
+// since) before further calls to it are sent once, without retries: a plan
+// of 1,500 objects against a stopped service waited out every object's
+// retries (7 minutes) to print the same error 1,500 times. An outage
+// shorter than that (a restart, a deploy) changes nothing: calls skipping
+// their retries at the first refusal failed most of the rest of a run
+// that the service's return would have let finish. The wait is longer
+// when one call's retries (max_retries) would wait longer.
+const unreachableAfter = 30 * time.Second
 
-// unreachable remembers the addresses (scheme and host) that calls could
-// not connect to after all their retries.
+// unreachable remembers, per address (scheme and host), since when calls
+// could not connect to it with no call answered since.
 type unreachable struct {
 	mu    sync.Mutex
-	until map[string]time.Time
+	since map[string]time.Time
 }
 
-// down reports whether calls to origin could not connect lately.
-func (u *unreachable) down(origin string, now time.Time) bool {
+// down reports since when origin has been unreachable, when that is at
+// least after ago.
+func (u *unreachable) down(origin string, now time.Time, after time.Duration) (time.Time, bool) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return now.Before(u.until[origin])
+	since, ok := u.since[origin]
+	return since, ok && now.Sub(since) >= after
 }
 
-// observe records how a call to origin ended: a failure to connect, after
-// its retries, marks it for unreachableFor; anything that reached the
-// service (an answer, even an error) clears it.
+// observe records how a call to origin ended: a failure to connect starts
+// the address's outage (if none is running); anything that reached the
+// service (an answer, even an error) ends it.
 func (u *unreachable) observe(origin string, err error, now time.Time) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	switch {
 	case couldNotConnect(err):
-		if u.until == nil {
-			u.until = map[string]time.Time{}
+		if u.since == nil {
+			u.since = map[string]time.Time{}
 		}
-		u.until[origin] = now.Add(unreachableFor)
+		if _, ok := u.since[origin]; !ok {
+			u.since[origin] = now
+		}
 	case reachedService(err):
-		delete(u.until, origin)
+		delete(u.since, origin)
 	}
 }
 
@@ -73,4 +81,19 @@ func (c *Client) origin(s Surface) string {
 		return u.Scheme + "://" + u.Host
 	}
 	return ""
+}
+
+// unreachableWait is how long an address must have been unreachable before
+// calls to it skip their retries: unreachableAfter, or the longest one
+// call's retries could wait, when max_retries makes that longer.
+func (c *Client) unreachableWait() time.Duration {
+	var window time.Duration
+	for i := 1; i <= c.cfg.MaxRetries; i++ {
+		d := c.cfg.RetryWaitMin << (i - 1)
+		if d > c.cfg.RetryWaitMax || d <= 0 {
+			d = c.cfg.RetryWaitMax
+		}
+		window += d
+	}
+	return max(unreachableAfter, window)
 }

@@ -120,8 +120,9 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates included, is also retried after an HTTP 429 (a rate limit: the call was refused, not processed), " +
 					"once the wait its `Retry-After` names has passed (plus a random part that keeps concurrent calls apart), for up to 5 minutes and whatever this number, " +
 					"and after a 429 the provider slows its own pace down, speeding up again as calls succeed; `0` turns those retries off too (set `max_requests_per_second` " +
-					"below the platform's limit to avoid them). An action shows each wait of a second or more as a progress line. After a call gave up because nothing could be reached at its address " +
-					"(connection refused, no such host), the calls to that address in the next 30 seconds are sent once, without retries: a plan of many objects against a stopped service fails in seconds. " +
+					"below the platform's limit to avoid them). An action shows each wait of a second or more as a progress line. Once nothing could be reached at an address " +
+					"(connection refused, no such host) for 30 seconds (or for as long as one call's retries wait, if longer), with no call answered meanwhile, the calls to it are sent once, without retries, " +
+					"until one is answered: a plan of many objects against a stopped service fails in about that time, and a restart shorter than that changes nothing. " +
 					"Between `0` and `10`; defaults to `3`. Also read from `CONTACTCENTER_MAX_RETRIES`.",
 			},
 			"max_requests_per_second": schema.NumberAttribute{
