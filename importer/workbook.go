@@ -109,7 +109,9 @@ func exportRoster(ctx context.Context, api AgentAPI, path string, refused func(r
 			}
 			// A value the roster's own rules refuse (the portal allows
 			// what the API's add and edit do not) is left out.
-			if _, rule := fd.Convert(Cell{Raw: v, Text: v}); rule != "" {
+			// user_num names the row: left empty, the row would name no
+			// agent, and plan would refuse it with the value gone.
+			if _, rule := fd.Convert(Cell{Raw: v, Text: v}); rule != "" && fd.Name != "user_num" {
 				refused(n+1, fd, a, v, rule)
 				row[i] = nil
 				continue
