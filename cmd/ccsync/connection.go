@@ -106,6 +106,10 @@ func (c *ccConn) withLog(cfg *client.Config) error {
 	if c.logPath == "" {
 		return nil
 	}
+	if c.logPath == "-" {
+		// It wrote a file named "-" where `--out -` means stdout.
+		return fmt.Errorf("%s -: name a file: the log is not written to stdout or stderr, which hold the command's output and progress", c.logSetting())
+	}
 	if c.logFunc == nil {
 		f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
 		if err != nil {

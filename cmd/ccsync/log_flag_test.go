@@ -96,6 +96,15 @@ func TestLogFlag(t *testing.T) {
 	if code != exitUsage || !strings.Contains(e, "--log") {
 		t.Errorf("--log DIR: exit %d\n%s", code, e)
 	}
+	// "-" is not a file name here (it made a file named "-" in the
+	// working folder, where --out - means stdout).
+	code, _, e = runCLI("export", "terraform", filepath.Join(dir, "tf3"), "--endpoint", origin, "--access-token", "sim-token", "--log", "-")
+	if code != exitUsage || !strings.Contains(e, "--log -: name a file") {
+		t.Errorf("--log -: exit %d\n%s", code, e)
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error(`--log - made a file named "-"`)
+	}
 }
 
 // CCSYNC_LOG names the file when --log is not given.
