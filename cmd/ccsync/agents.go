@@ -68,6 +68,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	sub, args := args[0], args[1:]
+	if helpAsFile(args) {
+		fmt.Fprint(stdout, agentsUsage)
+		return exitOK
+	}
 	fs, o, ok := agentsFlags(sub, stderr)
 	if !ok {
 		fmt.Fprintf(stderr, "ccsync agents: unknown subcommand %q\n\n%s", sub, agentsUsage)

@@ -71,6 +71,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// helpAsFile reports whether a command's only argument, where a file is
+// named, is "help" and no file has that name: `ccsync agents plan help`
+// read "help" as the workbook (open help: no such file), where `export
+// terraform help` prints the help. A file named help is still read.
+func helpAsFile(args []string) bool {
+	if len(args) != 1 || args[0] != "help" {
+		return false
+	}
+	_, err := os.Stat("help")
+	return err != nil
+}
+
 // isHelp reports whether arg asks for a command's help: -h, --help or help.
 func isHelp(arg string) bool {
 	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"

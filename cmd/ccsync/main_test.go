@@ -87,6 +87,8 @@ func TestHelpRouting(t *testing.T) {
 		"help version":          {[]string{"help", "version"}, "usage: ccsync version"},
 		"export terraform help": {[]string{"export", "terraform", "help"}, "usage: ccsync export terraform DIR"},
 		"export help":           {[]string{"export", "help"}, "usage: ccsync export terraform DIR"},
+		"agents plan help":      {[]string{"agents", "plan", "help"}, "usage: ccsync agents <subcommand>"},
+		"sms send help":         {[]string{"sms", "send", "help"}, "usage: ccsync sms send FILE.xlsx"},
 		"version --help":        {[]string{"version", "--help"}, "usage: ccsync version"},
 		"agents --help":         {[]string{"agents", "--help"}, "usage: ccsync agents <subcommand>"},
 		"agents plan -h":        {[]string{"agents", "plan", "-h"}, "-prune"},

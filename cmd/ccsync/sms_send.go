@@ -247,6 +247,11 @@ func smsSendFlags(out io.Writer) (*flag.FlagSet, smsSendOpts) {
 // runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
 // command's dispatcher; it registers no command of its own.
 func runSMSSend(args []string, stdout, stderr io.Writer) int {
+	if helpAsFile(args) {
+		fs, _ := smsSendFlags(stdout)
+		fs.Usage()
+		return exitOK
+	}
 	fs, o := smsSendFlags(stderr)
 	conn, template, via, dryRun, report, journalPath, resend, batch, output := o.conn, o.template, o.via, o.dryRun, o.report, o.journalPath, o.resend, o.batch, o.output
 	pos, err := parseArgs(fs, args, stdout)
