@@ -66,6 +66,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
+	if strings.HasPrefix(args[0], "-") {
+		// `ccsync --log x agents plan ...` said unknown command "--log".
+		fmt.Fprintf(stderr, "ccsync: %s is a flag, and flags go after the command: ccsync <command> [flags], such as ccsync agents plan FILE.xlsx %s\n\n", args[0], args[0])
+		usage(stderr)
+		return exitUsage
+	}
 	fmt.Fprintf(stderr, "ccsync: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage

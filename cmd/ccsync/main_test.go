@@ -116,6 +116,7 @@ func TestHelpRouting(t *testing.T) {
 		"sms status":     {[]string{"sms", "status"}, "ccsync sms status pull"},
 		"version extra":  {[]string{"version", "x"}, `unexpected argument "x"`},
 		"agents unknown": {[]string{"agents", "bogus"}, `unknown subcommand "bogus"`},
+		"flag first":     {[]string{"--log", "x.log", "agents", "plan", "r.xlsx"}, "ccsync: --log is a flag, and flags go after the command"},
 	} {
 		code, o, e := runCLI(tc.args...)
 		if code != exitUsage || o != "" || !strings.Contains(e, tc.err) {
