@@ -196,7 +196,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	code := exitOK
 	for _, k := range kinds {
-		total := 0
+		total, failed := 0, false
 		for {
 			recs, err := c.Gateway.Pull(ctx, k, *batch)
 			if len(recs) > 0 {
@@ -223,7 +223,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 				case !interrupted:
 					fmt.Fprintf(stderr, "ccsync sms status pull: nothing was taken off the queue by the failed pull; running pull again is safe\n")
 				}
-				code = exitFailures
+				code, failed = exitFailures, true
 				if !interrupted {
 					break
 				}
@@ -239,6 +239,12 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 			if len(recs) == 0 {
 				break
 			}
+		}
+		if failed {
+			// "delivery: 0 records" after the error read like a queue
+			// found empty.
+			fmt.Fprintf(stderr, "%s: %s taken before the pull failed\n", k, count(total, "record", "records"))
+			continue
 		}
 		fmt.Fprintf(stderr, "%s: %s\n", k, count(total, "record", "records"))
 	}

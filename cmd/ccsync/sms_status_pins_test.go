@@ -132,3 +132,18 @@ func TestPushKind(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSStatusPull_failedCountSaysSo: a pull refused (a wrong app key)
+// printed "delivery: 0 records" after its error, which reads like a queue
+// found empty; the count says the pull failed.
+func TestSMSStatusPull_failedCountSaysSo(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"sms", "status", "pull", "--kind", "delivery", "--out", filepath.Join(t.TempDir(), "s.jsonl"),
+		"--endpoint", e.url, "--app-id", "sim-app", "--app-key", "not-the-key"}, &stdout, &stderr)
+	if code != exitFailures || !strings.Contains(stderr.String(), "delivery: 0 records taken before the pull failed") ||
+		strings.Contains(stderr.String(), "delivery: 0 records\n") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+}
