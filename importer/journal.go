@@ -125,6 +125,25 @@ func (e *JournalInUseError) Error() string {
 		"wait for it to finish, then run again: this run sent nothing", e.Path)
 }
 
+// lockWait is how long a journal's lock is waited for before the run is
+// refused: a process being started (fork, then exec) holds a copy of every
+// open file for a moment, and with it the lock of a journal another run of
+// the same process (a test, a program calling Send twice) just closed.
+// Another ccsync run holds it for its whole run.
+const lockWait = 250 * time.Millisecond
+
+// lockJournal takes the journal's lock, waiting up to lockWait.
+func lockJournal(f *os.File) error {
+	deadline := time.Now().Add(lockWait)
+	for {
+		err := filelock.Lock(f)
+		if !errors.Is(err, filelock.ErrLocked) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // openJournal reads an existing journal (or none) and, unless readOnly,
 // opens it for appending. A journal written for another template or
 // channel is refused: its numbers would be skipped wrongly.
@@ -140,7 +159,7 @@ func openJournal(path, template, via string, readOnly bool) (j *journal, err err
 		if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
 			return nil, err
 		}
-		if err := filelock.Lock(j.f); err != nil {
+		if err := lockJournal(j.f); err != nil {
 			_ = j.f.Close() // nothing written
 			if errors.Is(err, filelock.ErrLocked) {
 				return nil, &JournalInUseError{Path: path}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestJournal_lockedWhileOpen: two overlapping sends on one journal both
@@ -54,4 +55,30 @@ func TestJournal_lockedWhileOpen(t *testing.T) {
 	if err != nil || strings.Count(string(b), "\n") != 1 {
 		t.Errorf("journal after the refused open: %q %v", b, err)
 	}
+}
+
+// TestJournal_lockReleasedMomentsLater: a process being started (fork,
+// then exec) holds a copy of every open file for a moment, and with it
+// the lock of a journal just closed: a second Send in the same process
+// (a parallel test spawning a helper) was refused as "another ccsync run
+// is using the journal". A lock released within lockWait is waited for.
+func TestJournal_lockReleasedMomentsLater(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "send.journal")
+	holder, err := openJournal(path, "7", "open", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	released := make(chan struct{})
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		_ = holder.close()
+		close(released)
+	}()
+	j, err := openJournal(path, "7", "open", false)
+	if err != nil {
+		t.Fatalf("a lock released 50 ms later: %v, want the journal opened", err)
+	}
+	<-released
+	_ = j.close()
 }
