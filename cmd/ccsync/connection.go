@@ -721,6 +721,12 @@ func advise(err error) error {
 		msg = strings.NewReplacer("sms_app_id", "--sms-app-id", "sms_app_key", "--sms-app-key").Replace(msg)
 		return advised{msg: msg, err: err}
 	}
+	if te := (*client.TimeoutError)(nil); errors.As(err, &te) {
+		// The client names the provider's setting; a ccsync user has the
+		// flag.
+		msg := strings.Replace(err.Error(), "(request_timeout)", "(--request-timeout)", 1)
+		return advised{msg: msg + "; raise --request-timeout (or CONTACTCENTER_REQUEST_TIMEOUT), or check that the service is reachable", err: err}
+	}
 	ae, ok := client.AsAPIError(err)
 	if !ok {
 		return err

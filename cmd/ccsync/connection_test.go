@@ -4,6 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +188,24 @@ func TestConnection_badValues(t *testing.T) {
 	}
 	if _, err := c.gatewayClient(); err != nil {
 		t.Errorf("gateway client with a refused CONTACTCENTER_ACCESS_TOKEN: %v", err)
+	}
+}
+
+// TestTimeoutNamesTheFlag: a call that got no answer in time named the
+// provider's setting, "(request_timeout)"; ccsync's user has the flag.
+func TestTimeoutNamesTheFlag(t *testing.T) {
+	t.Parallel()
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(1500 * time.Millisecond):
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(slow.Close)
+	code, _, e := runCLI("agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", slow.URL, "--access-token", "t",
+		"--request-timeout", "1s", "--max-retries", "0")
+	if code != exitFailures || !strings.Contains(e, "got no answer within 1s (--request-timeout)") ||
+		!strings.Contains(e, "raise --request-timeout (or CONTACTCENTER_REQUEST_TIMEOUT)") || strings.Contains(e, "(request_timeout)") {
+		t.Errorf("exit %d, stderr:\n%s", code, e)
 	}
 }
