@@ -44,7 +44,7 @@ import (
 //     missing from a collection read over several pages (which an object
 //     deleted meanwhile can shift) is confirmed by id, or for a list-only
 //     kind by reading the list again until a read holds every object of
-//     the one before (holdsEvery; objects created meanwhile may be added),
+//     the one before (holdsAll; objects created meanwhile may be added),
 //     at most missReads reads: past that the read fails, and nothing is
 //     taken for gone.
 //   - A failing call fails exactly the reads it served, with the API's
@@ -214,7 +214,9 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 			return nil, fl.err
 		}
 		it, found := fl.items[id]
-		if found || fl.conclusive || (confirm && missed != nil && !fl.at.Before(missed.landed) && holdsEvery(missed, fl)) {
+		// A read that missed id, confirmed by one begun after it landed
+		// that holds all its objects, missed nothing (holdsAll): id is gone.
+		if found || fl.conclusive || (confirm && missed != nil && !fl.at.Before(missed.landed) && holdsAll(fl.items, missed.items)) {
 			f.mu.Lock()
 			f.serve(id, it, fl.stamp)
 			f.mu.Unlock()
@@ -230,29 +232,8 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 }
 
 // missReads bounds the reads of a list-only kind that look for an id
-// missing from a read over several pages (see holdsEvery).
+// missing from a read over several pages (see holdsAll).
 const missReads = 4
-
-// holdsEvery reports whether the second of two collection reads, begun
-// after the first ended (the caller checks), holds every object of the
-// first. The lists have no snapshot: an object created or deleted between
-// two pages shifts the later ones, and a delete on a page already read
-// pulls an object of the next page onto it, unread. An object that lived
-// through the first read and was missed by it was missed because of such a
-// delete, of an object the first read holds and the second cannot: when
-// the second holds every object of the first (objects created meanwhile
-// may be added), nothing was missed, and an id missing from both is gone.
-// A second read that merely missed it again (another delete, after a
-// create that pushed it back) lacks an object of the first, and the list
-// is read again.
-func holdsEvery[T any](a, b *flight[T]) bool {
-	for k := range a.items {
-		if _, ok := b.items[k]; !ok {
-			return false
-		}
-	}
-	return true
-}
 
 // serve records that the answer for id read in the call stamped s was
 // served; f.mu is held. An answer serves one read of an id: the next read

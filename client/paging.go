@@ -67,9 +67,9 @@ const wholeReads = 4
 // object it holds and the next read cannot; objects created meanwhile only
 // push others onto later pages, so a next read that holds every object of
 // the one before (and perhaps new ones) shows that nothing was missed.
-func holdsAll(read, before map[string]bool) bool {
+func holdsAll[V, W any](read map[string]V, before map[string]W) bool {
 	for k := range before {
-		if !read[k] {
+		if _, ok := read[k]; !ok {
 			return false
 		}
 	}
