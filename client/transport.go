@@ -265,12 +265,19 @@ func (c *Client) retryDelay(err error, attempt int) (time.Duration, string) {
 
 // backoff is the exponential wait after attempt, with jitter.
 func (c *Client) backoff(attempt int) time.Duration {
+	d := c.backoffCap(attempt)
+	// Full jitter between d/2 and d keeps concurrent retries apart.
+	return d/2 + jitter(d/2)
+}
+
+// backoffCap is the longest wait after attempt: RetryWaitMin doubled per
+// attempt, at most RetryWaitMax.
+func (c *Client) backoffCap(attempt int) time.Duration {
 	d := c.cfg.RetryWaitMin << (attempt - 1)
 	if d > c.cfg.RetryWaitMax || d <= 0 {
 		d = c.cfg.RetryWaitMax
 	}
-	// Full jitter between d/2 and d keeps concurrent retries apart.
-	return d/2 + jitter(d/2)
+	return d
 }
 
 // jitter is a random duration between 0 and d.

@@ -89,11 +89,7 @@ func (c *Client) origin(s Surface) string {
 func (c *Client) unreachableWait() time.Duration {
 	var window time.Duration
 	for i := 1; i <= c.cfg.MaxRetries; i++ {
-		d := c.cfg.RetryWaitMin << (i - 1)
-		if d > c.cfg.RetryWaitMax || d <= 0 {
-			d = c.cfg.RetryWaitMax
-		}
-		window += d
+		window += c.backoffCap(i)
 	}
 	return max(unreachableAfter, window)
 }
