@@ -295,11 +295,11 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 			// The edit keeps the current status, but for one the provider
 			// does not know (a 3 the platform refuses on an edit): the
 			// task is opened right after, so it goes as closed.
-			held := state.Status
-			if _, known := taskStatusNames[held.ValueString()]; !known {
-				held = types.StringValue("closed")
+			status := int64(client.TaskStatusClosed)
+			if v, known := taskStatusNames[state.Status.ValueString()]; known {
+				status = v
 			}
-			edit.Status = flexInt(taskStatusValue(held))
+			edit.Status = flexInt(status)
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
 				return err
 			}
