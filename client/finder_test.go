@@ -57,6 +57,24 @@ func (e *finderEnv) client(t *testing.T, now func() time.Time) *client.Client {
 	return c
 }
 
+// webhooksOneDeleted creates 120 webhooks (two pages of webhook/lists)
+// and deletes the eighth; it returns their ids.
+func (e *finderEnv) webhooksOneDeleted(t *testing.T) []int64 {
+	t.Helper()
+	var ids []int64
+	for i := range 120 {
+		w, err := e.c0.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: "https://example.com/x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID.Int64())
+	}
+	if err := e.c0.Webhooks.Delete(t.Context(), ids[7]); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
 // calls returns the requests per "METHOD /path" since before.
 func (e *finderEnv) calls(before map[string]int) map[string]int {
 	out := map[string]int{}
@@ -411,17 +429,7 @@ func TestFinderMultiPageMissConfirmed(t *testing.T) {
 	t.Parallel()
 	e := newFinderEnv(t)
 	ctx := t.Context()
-	var ids []int64
-	for i := range 120 {
-		w, err := e.c0.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: "https://example.com/x"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, w.ID.Int64())
-	}
-	if err := e.c0.Webhooks.Delete(ctx, ids[7]); err != nil {
-		t.Fatal(err)
-	}
+	ids := e.webhooksOneDeleted(t)
 	c := e.client(t, nil)
 	before := e.sim.Stats()
 	if _, err := c.Webhooks.Get(ctx, ids[8]); err != nil {
@@ -615,17 +623,7 @@ func TestFinderMissWhileTheListKeepsChanging(t *testing.T) {
 	t.Parallel()
 	e := newFinderEnv(t)
 	ctx := t.Context()
-	var ids []int64
-	for i := range 120 {
-		w, err := e.c0.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: "https://example.com/x"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, w.ID.Int64())
-	}
-	if err := e.c0.Webhooks.Delete(ctx, ids[7]); err != nil {
-		t.Fatal(err)
-	}
+	ids := e.webhooksOneDeleted(t)
 	var n atomic.Int32
 	deleting := atomic.Bool{}
 	hook := func(_ http.ResponseWriter, r *http.Request) bool {
