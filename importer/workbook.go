@@ -63,41 +63,27 @@ func SaveWorkbook(f *excelize.File, path string) (err error) {
 // Fields the platform does not report stay empty, which apply reads as
 // "leave alone". Rows are sorted by user_num (numerically when both are
 // digits), the order people look agents up in, whatever order the platform
-// lists them. It returns how many agents were written.
-func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, error) {
-	n, _, err := ExportRosterNotes(ctx, api, path)
-	return n, err
-}
-
-// ExportRosterNotes is ExportRoster, and says which cells it left empty
-// because the platform holds a value the roster's rules refuse (an agent
-// made in the portal with dept_id 0 or basic_sessions 0): written, the
-// value made plan refuse the exported roster as it was; empty, the cell
-// keeps the platform's value.
-func ExportRosterNotes(ctx context.Context, api AgentAPI, path string) (int, []string, error) {
-	var notes []string
-	n, err := exportRoster(ctx, api, path, func(row int, fd Field, a Agent, v, rule string) {
-		notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which %s in a roster; an empty cell keeps the platform's value",
-			RosterSheet, cellRef(fieldIndex[fd.Name]+1, row), a.Values["user_num"], fd.Name, v, rule))
-	})
-	return n, notes, err
-}
-
-func exportRoster(ctx context.Context, api AgentAPI, path string, refused func(row int, fd Field, a Agent, v, rule string)) (int, error) {
+// lists them. It returns how many agents were written, and notes naming
+// the cells it left empty because the platform holds a value the roster's
+// rules refuse (an agent made in the portal with dept_id 0 or
+// basic_sessions 0): written, the value made plan refuse the exported
+// roster as it was; empty, the cell keeps the platform's value.
+func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, []string, error) {
 	f, err := newRosterBook()
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer f.Close()
 	var agents []Agent
 	for a, err := range api.List(ctx) {
 		if err != nil {
-			return 0, fmt.Errorf("list agents: %w", err)
+			return 0, nil, fmt.Errorf("list agents: %w", err)
 		}
 		agents = append(agents, a)
 	}
 	slices.SortStableFunc(agents, func(a, b Agent) int { return compareUserNum(a.Values["user_num"], b.Values["user_num"]) })
 	n := 0
+	var notes []string
 	for _, a := range agents {
 		n++
 		row := make([]any, NumFields)
@@ -112,17 +98,18 @@ func exportRoster(ctx context.Context, api AgentAPI, path string, refused func(r
 			// user_num names the row: left empty, the row would name no
 			// agent, and plan would refuse it with the value gone.
 			if _, rule := fd.Convert(Cell{Raw: v, Text: v}); rule != "" && fd.Name != "user_num" {
-				refused(n+1, fd, a, v, rule)
+				notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which %s in a roster; an empty cell keeps the platform's value",
+					RosterSheet, cellRef(i+1, n+1), a.Values["user_num"], fd.Name, v, rule))
 				row[i] = nil
 				continue
 			}
 			row[i] = exportCell(fd, v)
 		}
 		if err := f.SetSheetRow(RosterSheet, cellRef(1, n+1), &row); err != nil {
-			return n, err
+			return n, notes, err
 		}
 	}
-	return n, SaveWorkbook(f, path)
+	return n, notes, SaveWorkbook(f, path)
 }
 
 // compareUserNum orders user_num values: digits by number (9 before 10),

@@ -30,7 +30,7 @@ func TestWorkbooks_mode0644(t *testing.T) {
 	writers := map[string]func(path string) error{
 		"template.xlsx": importer.WriteTemplate,
 		"export.xlsx": func(p string) error {
-			_, err := importer.ExportRoster(context.Background(), api, p)
+			_, _, err := importer.ExportRoster(context.Background(), api, p)
 			return err
 		},
 		"apply-report.xlsx": func(p string) error {
@@ -73,7 +73,7 @@ func TestSaveWorkbook_failedWriteKeepsTheFile(t *testing.T) {
 		for i := range 500 {
 			api.Seed(importer.Values{"user_num": fmt.Sprint(9000 + i), "user_name": fmt.Sprintf("Agent %d with a long name", i)})
 		}
-		_, err := importer.ExportRoster(context.Background(), api, path)
+		_, _, err := importer.ExportRoster(context.Background(), api, path)
 		fmt.Printf("export error: %v\n", err)
 		return
 	}

@@ -23,7 +23,7 @@ func TestExportRoster_sortedByUserNum(t *testing.T) {
 		api.Seed(importer.Values{"user_num": num, "user_name": "Agent " + num})
 	}
 	path := filepath.Join(t.TempDir(), "export.xlsx")
-	n, err := importer.ExportRoster(context.Background(), api, path)
+	n, _, err := importer.ExportRoster(context.Background(), api, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestExportRoster_valuesTheRosterRefuses(t *testing.T) {
 	api.Seed(importer.Values{"user_num": "8009", "user_name": "Ivy", "dept_id": "2"})
 	api.Seed(importer.Values{"user_num": "1E5", "user_name": "Sci"}) // kept: it names the row
 	path := filepath.Join(t.TempDir(), "export.xlsx")
-	n, notes, err := importer.ExportRosterNotes(context.Background(), api, path)
+	n, notes, err := importer.ExportRoster(context.Background(), api, path)
 	if err != nil || n != 3 {
 		t.Fatal(n, err)
 	}

@@ -181,7 +181,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(exitUsage, err)
 		}
-		n, notes, err := importer.ExportRosterNotes(ctx, be.Agents, file)
+		n, notes, err := importer.ExportRoster(ctx, be.Agents, file)
 		if err != nil {
 			return fail(exitFailures, err)
 		}
