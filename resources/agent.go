@@ -310,6 +310,13 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 		id := framework.ID(state.ID)
 		if state.DeleteMode.ValueString() != agentDeleteModeResign {
 			err := r.Client.Agents.Delete(ctx, id)
+			if err != nil && client.IsAmbiguous(err) && ctx.Err() == nil {
+				// The answer was lost: a read says whether the agent is gone
+				// (the number is then free for a create in this apply).
+				if _, gerr := r.Client.Agents.Get(client.FreshReads(ctx), id); client.IsNotFound(gerr) {
+					err = nil
+				}
+			}
 			if err == nil {
 				r.Claims.Claim(freedKey(state.UserNum.ValueString()))
 			}

@@ -150,7 +150,8 @@ func (s Steps[M]) GoneSincePlan(ctx context.Context, m *M) string {
 }
 
 // Delete is delete-if-gone: an object that no longer exists counts as
-// deleted. explain, when not nil, may add advice for a particular failure
+// deleted, also when the delete's answer was lost and a read finds it
+// gone. explain, when not nil, may add advice for a particular failure
 // (it returns "" to add none).
 func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse, del func(ctx context.Context, state *M) error, explain func(error) string) {
 	var state M
@@ -162,13 +163,27 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 	if err == nil || client.IsNotFound(err) {
 		return
 	}
+	verdict := "was not deleted"
+	if client.IsAmbiguous(err) && ctx.Err() == nil {
+		// The answer was lost or the service failed (every attempt): the
+		// delete may have taken effect, and one read tells. Gone, it was
+		// deleted; a destroy that said "not deleted" of an object already
+		// gone left it in the state for the next run to drop.
+		read := state
+		switch gerr := s.Get(ctx, &read); {
+		case client.IsNotFound(gerr):
+			return
+		case gerr != nil:
+			verdict = fmt.Sprintf("may or may not have been deleted (reading it back to find out failed too: %s)", tfkit.APIErrorDetail(gerr))
+		}
+	}
 	detail := tfkit.APIErrorDetail(err)
 	// Terraform shows a destroy's error without the resource's address
 	// when the configuration no longer has it: the detail names the
 	// object (nine failed deletes could only be told apart by elimination).
 	var id types.String
 	if d := req.State.GetAttribute(ctx, path.Root("id"), &id); !d.HasError() && !id.IsNull() && !id.IsUnknown() {
-		detail = fmt.Sprintf("The %s with id %s was not deleted. %s", Noun(s.Title), id.ValueString(), detail)
+		detail = fmt.Sprintf("The %s with id %s %s. %s", Noun(s.Title), id.ValueString(), verdict, detail)
 	}
 	if explain != nil {
 		if more := explain(err); more != "" {

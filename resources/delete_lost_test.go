@@ -1,0 +1,75 @@
+package resources_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// A destroy whose every delete attempt took effect but lost its answer
+// (502) reads the object once: gone, it was deleted, and the destroy
+// succeeds. It used to fail with "was not deleted" for objects the
+// platform no longer held, and only the next run dropped them.
+func TestAccDelete_lostAnswerOfADeleteThatTookEffect(t *testing.T) {
+	t.Parallel()
+	var lost lostAnswers
+	env := acctest.NewWithHandler(t, lost.wrap)
+	c := env.Client(t)
+	ids := map[string]int64{}
+	const objects = `
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Lost answers"
+  que_priority = 1
+}
+resource "contactcenter_agent" "a" {
+  user_num  = "7301"
+  user_name     = "Lost Answer"
+  user_password = "Secret-123"
+}
+resource "contactcenter_webhook" "w" {
+  name = "lost answers"
+  url  = "https://example.com/lost"
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(objects),
+				Check: func(s *terraform.State) error {
+					for _, a := range []string{"contactcenter_skill_group.g", "contactcenter_agent.a", "contactcenter_webhook.w"} {
+						ids[a] = resID(s, a)
+					}
+					return nil
+				},
+			},
+			{
+				PreConfig: func() {
+					for _, p := range []string{"/users/delete", "/queue/delete", "/webhook/delete"} {
+						lost.lose(p, 10)
+					}
+				},
+				Config: env.Config(""),
+				Check: func(*terraform.State) error {
+					lost.reset()
+					ctx := client.FreshReads(t.Context())
+					_, errA := c.Agents.Get(ctx, ids["contactcenter_agent.a"])
+					_, errG := c.Queues.Get(ctx, ids["contactcenter_skill_group.g"])
+					_, errW := c.Webhooks.Get(ctx, ids["contactcenter_webhook.w"])
+					for what, err := range map[string]error{"agent": errA, "group": errG, "webhook": errW} {
+						if !client.IsNotFound(err) {
+							return fmt.Errorf("%s: %v, want it gone", what, err)
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
