@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // QueuesService wraps skill groups (spec §4.6, {portal_url}/v2/svcapi/queue).
@@ -292,11 +293,12 @@ func (s *QueuesService) FindByName(ctx context.Context, name string) (*SkillGrou
 // code-500 overall result; the error's Items() lists each agent's result.
 func (s *QueuesService) Assign(ctx context.Context, queID int64, agents []AgentSkill) error {
 	b, _ := json.Marshal(agents)
-	return s.c.Do(ctx, Request{
+	err := s.c.Do(ctx, Request{
 		Surface: SurfacePortal, Method: "POST", Path: queuePath + "/assign",
 		Body:     map[string]any{"que_id": queID, "agents": string(b)},
 		Envelope: EnvelopePortal, NotFoundCodes: []int64{403},
 	}, nil)
+	return s.goneAgents(ctx, err, agents)
 }
 
 // CancelAssign removes agents from a group (queue/cancel_assign).
@@ -326,7 +328,51 @@ func (s *QueuesService) UpdateSkill(ctx context.Context, queID int64, agents []A
 		Body:     url.Values{"que_id": {strconv.FormatInt(queID, 10)}, "agents": {string(b)}, "is_transaction": {tx}},
 		BodyKind: BodyMultipart, Envelope: EnvelopePortal, Idempotent: true, NotFoundCodes: []int64{403},
 	}, &out)
-	return out.ErrMessage, err
+	return out.ErrMessage, s.goneAgents(ctx, err, agents)
+}
+
+// goneAgents adds to a refusal with code 406 ("ag_id not of this
+// enterprise", §7.2; overall, or for some agents of a code-500 overall
+// result) the agents of the call that no longer exist, read once: the
+// code alone reads like a permission problem, when the usual cause is an
+// agent deleted elsewhere (in the portal, by ccsync's prune) that a
+// configuration or a roster still names.
+func (s *QueuesService) goneAgents(ctx context.Context, err error, agents []AgentSkill) error {
+	e, ok := AsAPIError(err)
+	if !ok || e.Hint != "" || ctx.Err() != nil {
+		return err
+	}
+	refused := e.Code == 406
+	for _, it := range e.Items() {
+		refused = refused || it.Code.Int64() == 406
+	}
+	if !refused {
+		return err
+	}
+	// Read together, the agents go out in one users/list call (finder).
+	missing := make([]bool, len(agents))
+	var wg sync.WaitGroup
+	for i, a := range agents {
+		wg.Go(func() {
+			_, gerr := s.c.Agents.Get(FreshReads(ctx), a.AgID)
+			missing[i] = IsNotFound(gerr)
+		})
+	}
+	wg.Wait()
+	var gone []string
+	for i, a := range agents {
+		if missing[i] {
+			gone = append(gone, strconv.FormatInt(a.AgID, 10))
+		}
+	}
+	switch len(gone) {
+	case 0:
+	case 1:
+		e.Hint = fmt.Sprintf("no agent has the id %s: it was deleted (in the portal, or by ccsync's prune) or never existed; remove it from this group's membership in the configuration", gone[0])
+	default:
+		e.Hint = fmt.Sprintf("no agent has the ids %s: they were deleted (in the portal, or by ccsync's prune) or never existed; remove them from this group's membership in the configuration", strings.Join(gone, ", "))
+	}
+	return err
 }
 
 // GetAgents returns the agents of each group, keyed by group id

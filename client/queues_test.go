@@ -470,3 +470,25 @@ func TestQueueCreateUnderDropRate(t *testing.T) {
 }
 
 func jsonText(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// A membership write refused with code 406 ("ag_id not of this
+// enterprise") says which of its agents no longer exist, read once: the
+// code alone read like a permission problem when an agent deleted
+// elsewhere was still named.
+func TestQueueWritesNameGoneAgents(t *testing.T) {
+	t.Parallel()
+	e, qid := newQueueFixture(t)
+	err := e.c.Queues.Assign(t.Context(), qid, []client.AgentSkill{{AgID: 5002, Skill: 1}, {AgID: 7777, Skill: 1}})
+	if ae, ok := client.AsAPIError(err); !ok || !strings.Contains(ae.Hint, "no agent has the id 7777: it was deleted") || strings.Contains(ae.Hint, "5002") {
+		t.Errorf("assign: %v, want a hint naming agent 7777 alone", err)
+	}
+	_, err = e.c.Queues.UpdateSkill(t.Context(), qid, []client.AgentSkill{{AgID: 5001, Skill: 2}, {AgID: 777, Skill: 1}, {AgID: 778, Skill: 1}}, true)
+	if ae, ok := client.AsAPIError(err); !ok || !strings.Contains(ae.Hint, "no agent has the ids 777, 778: they were deleted") {
+		t.Errorf("update/skill: %v, want a hint naming agents 777 and 778", err)
+	}
+	// A refusal of another code says nothing more.
+	_, err = e.c.Queues.UpdateSkill(t.Context(), qid, []client.AgentSkill{{AgID: 5003, Skill: 1}}, true)
+	if ae, ok := client.AsAPIError(err); !ok || ae.Code != 407 || ae.Hint != "" {
+		t.Errorf("update/skill of an agent not in the group: %v, want code 407 without a hint", err)
+	}
+}
