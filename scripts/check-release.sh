@@ -12,7 +12,8 @@
 #   line checks;
 # - each provider zip holds terraform-provider-contactcenter_v<version> at its
 #   root, and no folders;
-# - each ccsync archive has a .sha256 that checks.
+# - each ccsync archive has a .sha256 that checks, and untars into one folder
+#   named as the archive.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 root="$(repo_root)"
@@ -53,5 +54,7 @@ done
 for t in "${tars[@]}"; do
   [[ -f "$t.sha256" ]] || fail "$t: no $t.sha256"
   sha256sum -c "$t.sha256"
+  top="${t%.tar.gz}/"
+  if tar tzf "$t" | grep -v "^$top"; then fail "$t: the entries above are outside $top"; fi
 done
 echo "$dist: ${#zips[@]} provider zips and ${#tars[@]} ccsync archives check"
