@@ -10,8 +10,8 @@
 # - _SHA256SUMS lists the provider's zips and the manifest, and nothing else
 #   (Terraform writes every line into users' .terraform.lock.hcl), and each
 #   line checks;
-# - each provider zip holds terraform-provider-contactcenter_v<version> at its
-#   root, and no folders;
+# - each provider zip holds terraform-provider-contactcenter_v<version> (.exe
+#   on Windows) at its root, and no folders;
 # - each ccsync archive has a .sha256 that checks, and untars into one folder
 #   named as the archive.
 set -euo pipefail
@@ -47,7 +47,7 @@ sha256sum -c "$sums"
 
 for z in "${zips[@]}"; do
   entries="$(unzip -Z1 "$z")"
-  grep -qx "${name}_v${v}" <<<"$entries" || fail "$z: no ${name}_v${v} at its root"
+  grep -qx "${name}_v${v}\(\.exe\)\?" <<<"$entries" || fail "$z: no ${name}_v${v} (.exe on Windows) at its root"
   ! grep -q / <<<"$entries" || fail "$z: holds folders (Terraform expects a flat zip)"
 done
 
