@@ -33,6 +33,9 @@ type rule struct {
 	desc string
 	ok   func(cty.Value) bool
 	when func(block map[string]cty.Value) bool
+	// key, when set, checks the key of a map's element (a rule of path.*)
+	// instead of its value.
+	key func(string) bool
 }
 
 func intRule(desc string, ok func(int64) bool) rule {
@@ -61,6 +64,23 @@ func atLeast(lo int64) rule {
 	return intRule(fmt.Sprintf("must be at least %d", lo), func(n int64) bool { return n >= lo })
 }
 
+// atLeastNumber is float64validator.AtLeast(lo): a call ratio.
+func atLeastNumber(lo float64) rule {
+	return rule{desc: fmt.Sprintf("must be at least %g", lo), ok: func(v cty.Value) bool {
+		if v.Type() != cty.Number {
+			return true
+		}
+		f, _ := v.AsBigFloat().Float64()
+		return f >= lo
+	}}
+}
+
+// keyOneOf is mapvalidator.KeysAre(stringvalidator.OneOf(keys...)): the
+// rule of a map's element (path.*) on its key.
+func keyOneOf(keys ...string) rule {
+	return rule{desc: fmt.Sprintf("must be one of %q", keys), key: func(k string) bool { return slices.Contains(keys, k) }}
+}
+
 func textRule(desc string, ok func(string) bool) rule {
 	return rule{desc: desc, ok: func(v cty.Value) bool { return v.Type() != cty.String || ok(v.AsString()) }}
 }
@@ -74,6 +94,8 @@ var (
 	emailRE    = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
 	waitRE     = regexp.MustCompile(`^(-1|[0-9]+)$`)
+	// worktimeRE is a time of day (resources/outbound_task_config.go).
+	worktimeRE = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$`)
 	// groupIDRE is a skill-group id (resources/skill_group_members.go).
 	groupIDRE = regexp.MustCompile(`^[1-9][0-9]*$`)
 	// templateVarsRE is an SMS template text whose every "${" opens a
@@ -109,6 +131,22 @@ var (
 	noBrackets      = textRule("must be given without brackets ([ ] or 【 】)", noBracketsRE.MatchString)
 	smsTemplateVars = textRule(`must write every variable as ${name}: each "${" needs a name without white space and a closing "}"`, templateVarsRE.MatchString)
 	gatewayVars     = textRule("must write every variable as ${name}", func(s string) bool { _, err := client.TemplateVariables(s); return err == nil })
+	// workingHours is one [start, end] pair of worktime.working (the
+	// task's worktimeValidator; its weekday keys are not checked here).
+	workingHours = rule{desc: "must be a [start, end] pair of times in HH:mm:ss, start before end", ok: func(v cty.Value) bool {
+		if !v.Type().IsTupleType() && !v.Type().IsListType() {
+			return true
+		}
+		var times []string
+		for it := v.ElementIterator(); it.Next(); {
+			_, t := it.Element()
+			if t.IsNull() || !t.IsKnown() || t.Type() != cty.String || !worktimeRE.MatchString(t.AsString()) {
+				return false
+			}
+			times = append(times, t.AsString())
+		}
+		return len(times) == 2 && times[0] < times[1]
+	}}
 	// predictiveTransTo: a predictive task hands its calls to a skill
 	// group, and trans_to is that group's id (the task's ConfigValidator).
 	predictiveTransTo = rule{desc: "must be a skill-group id (a whole number from 1, without leading zeros) for a predictive task (type = 1)",
@@ -140,6 +178,19 @@ var rules = map[string]map[string][]rule{
 		"status":   {oneOfText("closed", "open", "paused")},
 		"priority": {between(0, 255)}, "concurrent": {atLeast(0)}, "max_conn_secs": {atLeast(0)}, "timeout_secs": {atLeast(0)},
 		"max_queue_secs": {atLeast(0)},
+		// The nested attributes (resources/outbound_task_config.go,
+		// outbound_task_users.go).
+		"config.webhook.ids.*": {atLeast(1)}, "config.makecall_flag": {oneOf(0, 8)}, "config.call_ratio_type": {oneOf(0, 1)},
+		"config.manual_call_ratio": {atLeastNumber(0)}, "config.max_call_ratio": {atLeastNumber(0)}, "config.init_call_ratio": {atLeastNumber(0)},
+		"config.tts.provider": {oneOfText("ali", "tx")}, "config.tts.name": {notEmpty}, "config.tts.voice": {notEmpty},
+		"config.nlp_silence_time": {atLeast(0)}, "config.agent_wait_time": {atLeast(0)}, "config.que_id": {atLeast(1)},
+		"recall_strategies.default.recall": {oneOf(0, 1)}, "recall_strategies.default.recall_max_times": {atLeast(0)},
+		"recall_strategies.default.recall_interval.*": {atLeast(0)},
+		"recall_strategies.asr.*":                     {keyOneOf("1", "2", "3", "4", "5", "11")},
+		"recall_strategies.asr.*.recall":              {oneOf(0, 1)}, "recall_strategies.asr.*.recall_max_times": {atLeast(0)},
+		"recall_strategies.asr.*.recall_interval.*": {atLeast(0)},
+		"assigned_users.*.user_id":                  {atLeast(1)}, "assigned_users.*.user_num": {notEmpty}, "assigned_users.*.conn_limit": {atLeast(0)},
+		"worktime.name": {notEmpty}, "worktime.working.*.*": {workingHours},
 	},
 	typeSMSTemplate: {
 		"template_name": {notEmpty, trimmed}, "template_contents": {notEmpty, notBlank, smsTemplateVars},
@@ -153,6 +204,12 @@ var rules = map[string]map[string][]rule{
 		"tpl_title": {notEmpty, notBlank}, "remark": {notEmpty},
 		"sign_text": {notEmpty, noBrackets},
 	},
+}
+
+// mapAttrs are the attributes, by resource type, that are maps: their
+// elements are named by key (asr["1"]), where an object's are attributes.
+var mapAttrs = map[string]map[string]bool{
+	typeOutboundTask: {"recall_strategies.asr": true, "config.tts.options": true, "worktime.working": true},
 }
 
 func agentRules() map[string][]rule {
@@ -186,8 +243,9 @@ func agentRules() map[string][]rule {
 }
 
 // checkRules names each written value outside the provider's rules: a note
-// of the summary and a comment above the attribute. References and other
-// expressions that are not literals are not checked.
+// of the summary and a comment above the attribute. A reference is
+// unknown (the literals beside it are checked); other expressions that
+// are not literals are not checked.
 func (m *module) checkRules() {
 	for _, k := range AllKinds {
 		for bi := range m.blocks[k] {
@@ -205,7 +263,7 @@ func (m *module) checkRules() {
 				if diags.HasErrors() {
 					continue
 				}
-				if v, diags := e.Value(nil); !diags.HasErrors() {
+				if v, diags := e.Value(refsUnknown); !diags.HasErrors() {
 					vals[f.name] = v
 				}
 			}
@@ -215,7 +273,7 @@ func (m *module) checkRules() {
 				if !ok {
 					continue
 				}
-				for _, bad := range outside(byAttr, vals, f.name, f.name, v) {
+				for _, bad := range outside(byAttr, mapAttrs[b.labels[0]], vals, f.name, f.name, "", v) {
 					m.notes = append(m.notes, fmt.Sprintf("outside the provider's rules: %s.%s: %s; terraform validate refuses it",
 						b.labels[0], b.labels[1], bad))
 					f.comments = append(f.comments, "Outside the provider's rules: "+bad+". terraform validate refuses it: fix it in the portal and export again, "+
@@ -226,30 +284,53 @@ func (m *module) checkRules() {
 	}
 }
 
+// refsUnknown evaluates a reference to another resource as unknown, so
+// the literals beside it (a task's config beside its webhooks' ids) are
+// checked.
+var refsUnknown = &hcl.EvalContext{Variables: map[string]cty.Value{}}
+
+func init() {
+	for _, t := range []string{typeAgent, typeSkillGroup, typeSkillGroupMembers, typeSkillGroupMember, typeWebhook, typeOutboundTask,
+		typeSMSSignature, typeSMSTemplate, typeSound, typeGatewaySMSSignature, typeGatewaySMSTemplate} {
+		refsUnknown.Variables[t] = cty.DynamicVal
+	}
+}
+
 // outside checks v, the value of the attribute at p, and its fields; block
 // holds the block's values. at is p as Terraform names it, a list's
-// element by its index (callers[1]), where the rules name any element
-// (callers.*).
-func outside(byAttr map[string][]rule, block map[string]cty.Value, p, at string, v cty.Value) []string {
+// element by its index (callers[1]) and a map's by its key (asr["7"]),
+// where the rules name any element (callers.*); key is the element's key
+// when v is a map's element (isMap names the maps by p).
+func outside(byAttr map[string][]rule, isMap map[string]bool, block map[string]cty.Value, p, at, key string, v cty.Value) []string {
 	if v.IsNull() || !v.IsKnown() {
 		return nil
 	}
 	var out []string
 	for _, r := range byAttr[p] {
-		if (r.when == nil || r.when(block)) && !r.ok(v) {
+		switch {
+		case r.key != nil:
+			if strings.HasSuffix(p, ".*") && !r.key(key) {
+				out = append(out, fmt.Sprintf("%s: the key %s", at, r.desc))
+			}
+		case (r.when == nil || r.when(block)) && !r.ok(v):
 			out = append(out, fmt.Sprintf("%s = %s: %s", at, show(v), r.desc))
 		}
 	}
 	switch {
+	case (v.Type().IsObjectType() || v.Type().IsMapType()) && isMap[p]:
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			out = append(out, outside(byAttr, isMap, block, p+".*", at+"["+show(k)+"]", k.AsString(), ev)...)
+		}
 	case v.Type().IsObjectType() || v.Type().IsMapType():
 		for it := v.ElementIterator(); it.Next(); {
 			k, ev := it.Element()
-			out = append(out, outside(byAttr, block, p+"."+k.AsString(), at+"."+k.AsString(), ev)...)
+			out = append(out, outside(byAttr, isMap, block, p+"."+k.AsString(), at+"."+k.AsString(), "", ev)...)
 		}
 	case v.Type().IsTupleType() || v.Type().IsListType():
 		for it := v.ElementIterator(); it.Next(); {
 			i, ev := it.Element()
-			out = append(out, outside(byAttr, block, p+".*", at+"["+show(i)+"]", ev)...)
+			out = append(out, outside(byAttr, isMap, block, p+".*", at+"["+show(i)+"]", "", ev)...)
 		}
 	}
 	return out
