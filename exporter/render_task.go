@@ -104,11 +104,19 @@ func (m *module) renderTask(name string, t client.Task) {
 			case u.UserID != nil:
 				v, c := m.agentRef(iv(u.UserID), at+".user_id")
 				it.add("user_id", v)
+				if _, ok := m.agentByID[iv(u.UserID)]; !ok && m.opts.wants(KindAgents) {
+					c = []string{m.dangling(where, fmt.Sprintf("assigned_users[%d].user_id", i),
+						fmt.Sprintf("agent %d", iv(u.UserID)), "remove the element from assigned_users (the apply then writes the task without it) or name an agent that exists")}
+				}
 				comments = append(comments, c...)
 			case u.UserNum != nil:
 				v, c := m.resolve(resolver{kind: KindAgents, typ: typeAgent, noun: "agent with user_num", attr: "user_num",
 					names: m.agentByNum}, sv(u.UserNum), str(sv(u.UserNum)), at+".user_num")
 				it.add("user_num", v)
+				if _, ok := m.agentByNum(sv(u.UserNum)); !ok && m.opts.wants(KindAgents) {
+					c = []string{m.dangling(where, fmt.Sprintf("assigned_users[%d].user_num", i),
+						fmt.Sprintf("agent %q", sv(u.UserNum)), "remove the element from assigned_users (the apply then writes the task without it) or name an agent that exists")}
+				}
 				comments = append(comments, c...)
 			}
 			optInt(&it, "conn_limit", iv(u.ConnLimit), 0)
@@ -150,6 +158,20 @@ func (m *module) renderTask(name string, t client.Task) {
 		b.add("depends_on", list(deps, true))
 	}
 	m.add(KindOutboundTasks, typeOutboundTask, name, strconv.FormatInt(int64(t.ID), 10), nil, b)
+}
+
+// dangling notes a task's reference (attr, naming what) to an object the
+// platform does not hold (deleted since it was attached): the import
+// adopts the task as it is, but the platform checks the whole task on
+// every edit and refuses it while the reference stays, so the first apply
+// that changes the task fails. It returns the comment for the attribute,
+// in place of the literal's ("no webhook 301 exists"; the summary's
+// literal ids still list it).
+func (m *module) dangling(where, attr, what, fix string) string {
+	m.notes = append(m.notes, fmt.Sprintf("dangling reference: %s: %s names %s, which is not on the platform (deleted since?); "+
+		"the import adopts the task, but the platform refuses every edit of it while it names %s, so the first apply that changes the task fails: "+
+		"%s, or fix the task in the portal and export again", where, attr, what, what, fix))
+	return fmt.Sprintf("%s names %s, which is not on the platform: the platform refuses every edit of this task while it does; %s.", attr, what, fix)
 }
 
 // taskMemberships are the membership resources that hold the task's
@@ -205,6 +227,10 @@ func (m *module) taskConfig(where string, c *client.TaskConfig) fields {
 			for i, id := range w.IDs {
 				var cm []string
 				ids[i], cm = m.webhookRef(int64(id), where+": config.webhook.ids")
+				if _, ok := m.webhookByID[int64(id)]; !ok && m.opts.wants(KindWebhooks) {
+					cm = []string{m.dangling(where, fmt.Sprintf("config.webhook.ids[%d]", i),
+						fmt.Sprintf("webhook %d", id), fmt.Sprintf("remove %d from config.webhook.ids (the apply then writes the task without it)", id))}
+				}
 				comments = append(comments, cm...)
 			}
 			wf.add("ids", list(ids, len(ids) > 3), comments...)

@@ -1,6 +1,7 @@
 package exporter
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,7 +76,7 @@ resource "contactcenter_outbound_task" "renewals" {
     call_ratio_type = 0
     max_call_ratio  = 2.5
   }
-  # 999 kept literal: no agent with user_id 999 exists on the platform.
+  # assigned_users[2].user_id names agent 999, which is not on the platform: the platform refuses every edit of this task while it does; remove the element from assigned_users (the apply then writes the task without it) or name an agent that exists.
   assigned_users = [
     {
       user_id = contactcenter_agent.agent_8001.id
@@ -272,5 +273,51 @@ func TestRender_gatewaySignTextOfTwoSignatures(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{`contactcenter_gateway_sms_template.code: sign_text "AcmeGW": 2 gateway signatures carry this text`}, m.literal); d != "" {
 		t.Errorf("literal values (-want +got):\n%s", d)
+	}
+}
+
+// TestRender_taskDanglingReferences: a task whose assigned agent or
+// webhook was deleted since was exported with the id kept literal ("no
+// webhook 301 exists on the platform"), adopted cleanly, and its first
+// edit failed with the platform's refusal. Each such reference is noted:
+// the object, the attribute, the missing value, what will happen and what
+// to do.
+func TestRender_taskDanglingReferences(t *testing.T) {
+	t.Parallel()
+	inv := &inventory{
+		agents:   []client.Agent{{UserID: 5002, UserNum: "9002", UserName: "Bob", UserStatus: 1, DeptID: 1}},
+		webhooks: []client.Webhook{{ID: 302, Name: "Keep", URL: "http://example.com/k"}},
+		tasks: []client.Task{{ID: 701, Name: "Remind", Type: 3, TransTo: fs("ivr-1"),
+			Config:        &client.TaskConfig{Webhook: &client.TaskWebhook{Enable: fb(true), IDs: []client.FlexInt{301, 302}}},
+			AssignedUsers: []client.AssignedUser{{UserNum: fs("9001")}, {UserID: fi(5002)}, {UserID: fi(5003)}}}},
+	}
+	m := render(inv, Options{Kinds: AllKinds})
+	for _, want := range []string{
+		`dangling reference: contactcenter_outbound_task.remind: config.webhook.ids[0] names webhook 301, which is not on the platform (deleted since?); ` +
+			`the import adopts the task, but the platform refuses every edit of it while it names webhook 301, so the first apply that changes the task fails: ` +
+			`remove 301 from config.webhook.ids (the apply then writes the task without it), or fix the task in the portal and export again`,
+		`dangling reference: contactcenter_outbound_task.remind: assigned_users[0].user_num names agent "9001", which is not on the platform`,
+		`dangling reference: contactcenter_outbound_task.remind: assigned_users[2].user_id names agent 5003, which is not on the platform`,
+	} {
+		if !slices.Contains(m.notes, want) && !slices.ContainsFunc(m.notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+			t.Errorf("no note %q among:\n%s", want, strings.Join(m.notes, "\n"))
+		}
+	}
+	if n := strings.Count(strings.Join(m.notes, "\n"), "dangling reference"); n != 3 {
+		t.Errorf("%d dangling notes, want 3 (webhook 302 and agent 5002 exist):\n%s", n, strings.Join(m.notes, "\n"))
+	}
+	tasks := renderFile(t, m, "outbound_tasks.tf")
+	for _, want := range []string{
+		"# config.webhook.ids[0] names webhook 301, which is not on the platform: the platform refuses every edit of this task while it does; remove 301 from config.webhook.ids (the apply then writes the task without it).\n      ids",
+		`# assigned_users[0].user_num names agent "9001", which is not on the platform`,
+	} {
+		if !strings.Contains(tasks, want) {
+			t.Errorf("outbound_tasks.tf lacks %q:\n%s", want, tasks)
+		}
+	}
+	// Without agents and webhooks in the export, nothing is known of them.
+	only := render(inv, Options{Kinds: []Kind{KindOutboundTasks}})
+	if s := strings.Join(only.notes, "\n"); strings.Contains(s, "dangling") {
+		t.Errorf("an export without agents and webhooks notes dangling references:\n%s", s)
 	}
 }
