@@ -83,8 +83,10 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 	}
 
 	if opts.wants(KindAgents) {
+		// With queue_ids: a group an agent's record names that the group
+		// list does not hold is noted (missingGroups).
 		run(func() error {
-			as, err := client.Collect(c.Agents.List(ctx, client.AgentFilter{RelationsConfig: true}))
+			as, err := client.Collect(c.Agents.List(ctx, client.AgentFilter{RelationsConfig: true, RelationsQueues: true}))
 			if err != nil {
 				return fmt.Errorf("listing agents: %w", err)
 			}

@@ -55,8 +55,18 @@ func render(inv *inventory, opts Options) *module {
 		m.gwSigByText[g.Content()] = append(m.gwSigByText[g.Content()], gwSigName[i])
 	}
 
+	listed := map[int64]bool{}
+	for _, g := range inv.groups {
+		if id, err := strconv.ParseInt(string(g.ID), 10, 64); err == nil {
+			listed[id] = true
+		}
+	}
 	for i, a := range inv.agents {
-		m.renderAgent(agentName[i], a)
+		var comments []string
+		if opts.wants(KindSkillGroupMembers) {
+			comments = m.missingGroups(agentName[i], a, listed)
+		}
+		m.renderAgent(agentName[i], a, comments)
 	}
 	if len(inv.agents) > 0 {
 		m.notes = append(m.notes, "Agents are written without a password: a password is needed to create an agent, not to manage one that exists. "+
@@ -96,6 +106,25 @@ func render(inv *inventory, opts Options) *module {
 	}
 	m.checkRules()
 	return m
+}
+
+// missingGroups notes each skill group the agent's record names
+// (queue_ids) that the group list does not hold: its membership there has
+// no group to be written under, so the export leaves it out. It returns
+// the comments for the agent's block.
+func (m *module) missingGroups(name string, a client.Agent, listed map[int64]bool) []string {
+	var out []string
+	for _, id := range a.QueueIDList() {
+		if listed[id] {
+			continue
+		}
+		m.notes = append(m.notes, fmt.Sprintf("missing skill group: %s.%s: agent %s's record names skill group %d (queue_ids), "+
+			"which the platform's group list does not hold (deleted, or not visible to this token); the export wrote no membership for it, "+
+			"so no resource of this folder manages or removes it: check group %d in the portal", typeAgent, name, a.UserNum, id, id))
+		out = append(out, fmt.Sprintf("The agent's record names skill group %d (queue_ids), which the platform's group list does not hold: "+
+			"no membership is written for it.", id))
+	}
+	return out
 }
 
 // only drops the kinds that were not asked for; skill groups stay, as the

@@ -109,7 +109,8 @@ func sameValue(kind cfgKind, a, b any) bool {
 	return fmt.Sprint(a) == fmt.Sprint(b)
 }
 
-func (m *module) renderAgent(name string, a client.Agent) {
+// renderAgent writes the agent; comments go above its block.
+func (m *module) renderAgent(name string, a client.Agent, comments []string) {
 	var b fields
 	where := typeAgent + "." + name
 	b.add("user_num", str(string(a.UserNum)))
@@ -168,7 +169,7 @@ func (m *module) renderAgent(name string, a client.Agent) {
 	} else {
 		optInt(&b, "is_enable_mfa", mfa, 2)
 	}
-	m.add(KindAgents, typeAgent, name, strconv.FormatInt(int64(a.UserID), 10), nil, b)
+	m.add(KindAgents, typeAgent, name, strconv.FormatInt(int64(a.UserID), 10), comments, b)
 }
 
 // configFields returns the fields of one configuration object that differ
