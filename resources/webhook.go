@@ -47,6 +47,8 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"Attach it to a task through `config.webhook` of `contactcenter_outbound_task`; only an enabled webhook (`status = true`) receives pushes. " +
 			"With `lifecycle { create_before_destroy = true }` on the webhook, removing it and its id from a task in one apply updates the task " +
 			"before the webhook is deleted (without it, Terraform deletes the webhook first). " +
+			"A task this configuration does not manage (made in the portal) that names the webhook is not looked for: after the webhook is deleted, " +
+			"the platform refuses that task's next edit until the id is taken out of its `config.webhook.ids`. " +
 			"API: webhook/updateOrCreate, webhook/lists, webhook/delete (spec §4.4, §2.8, §6.1).",
 		Attributes: framework.Strict(WebhookAttributes()),
 	}
