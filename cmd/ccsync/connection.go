@@ -394,21 +394,49 @@ func platformFailed(err error) bool {
 }
 
 // parseArgs parses flags that may come before or after the positional
-// arguments ("agents apply roster.xlsx --prune=resign"). Help asked for
-// goes to stdout.
+// arguments ("agents apply roster.xlsx --prune=resign"). "--" ends the
+// flags: every argument after it is positional, a file named
+// "--old.xlsx" too (the arguments after the first positional one were
+// read as flags again). Help asked for goes to stdout.
 func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	var pos []string
 	for {
 		if err := parseFlags(fs, args, stdout); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if endedByDashes(fs, args[:len(args)-len(rest)]) {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
+}
+
+// endedByDashes reports whether the flags parsed, read, ended at a "--"
+// (which the flag package takes without saying so), rather than at a
+// positional argument: a "--" that is a flag's value (--report --) did not
+// end them. read is walked as the flag package reads it.
+func endedByDashes(fs *flag.FlagSet, read []string) bool {
+	for i := 0; i < len(read); i++ {
+		a := read[i]
+		if a == "--" {
+			return true
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if hasValue {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++ // its value, whatever it looks like
+			}
+		}
+	}
+	return false
 }
 
 // parseFlags is fs.Parse, but an error, whatever it is, prints one line
