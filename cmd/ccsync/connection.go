@@ -78,16 +78,25 @@ func (c *ccConn) logSetting() string {
 func addConnFlags(fs *flag.FlagSet) *ccConn {
 	env := client.SettingsFromEnv()
 	c := &ccConn{urls: map[client.Surface]*string{}, env: env, fs: fs}
-	fs.StringVar(&c.endpoint, "endpoint", env.Endpoint, "origin serving all five surfaces (env CONTACTCENTER_ENDPOINT)")
-	secretVar(fs, &c.token, "access-token", env.AccessToken, "bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN, better: a flag's value shows in the process list)")
-	fs.StringVar(&c.appID, "sms-app-id", env.AppID, "SMS gateway appId (env CONTACTCENTER_SMS_APP_ID)")
-	secretVar(fs, &c.appKey, "sms-app-key", env.AppKey, "SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY, better: a flag's value shows in the process list)")
+	// An empty value is refused (nonEmpty): it left the flag's variable
+	// in force, and a script passing an empty variable talked to whatever
+	// the environment named.
+	c.endpoint, c.token, c.appID, c.appKey = env.Endpoint, env.AccessToken, env.AppID, env.AppKey
+	fs.Var(nonEmpty{stringAlias{&c.endpoint}, "endpoint", "CONTACTCENTER_ENDPOINT"}, "endpoint", "origin serving all five surfaces, a `URL` (env CONTACTCENTER_ENDPOINT)")
+	fs.Var(nonEmpty{secretValue{&c.token}, "access-token", "CONTACTCENTER_ACCESS_TOKEN"}, "access-token",
+		"bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN, better: a flag's value shows in the process list)")
+	fs.Var(nonEmpty{stringAlias{&c.appID}, "sms-app-id", "CONTACTCENTER_SMS_APP_ID"}, "sms-app-id", "SMS gateway appId, an `id` (env CONTACTCENTER_SMS_APP_ID)")
+	fs.Var(nonEmpty{secretValue{&c.appKey}, "sms-app-key", "CONTACTCENTER_SMS_APP_KEY"}, "sms-app-key",
+		"SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY, better: a flag's value shows in the process list)")
 	// The simulator's own flags are --app-id/--app-key: accept them too.
-	fs.Var(stringAlias{&c.appID}, "app-id", "same as --sms-app-id")
-	fs.Var(secretValue{&c.appKey}, "app-key", "same as --sms-app-key")
+	fs.Var(nonEmpty{stringAlias{&c.appID}, "app-id", "CONTACTCENTER_SMS_APP_ID"}, "app-id", "same as --sms-app-id")
+	fs.Var(nonEmpty{secretValue{&c.appKey}, "app-key", "CONTACTCENTER_SMS_APP_KEY"}, "app-key", "same as --sms-app-key")
 	for _, s := range client.Surfaces {
 		name := strings.ReplaceAll(string(s), "_", "-")
-		c.urls[s] = fs.String(name, env.URLs[s], fmt.Sprintf("URL of the %s surface, overriding --endpoint (env CONTACTCENTER_%s)", s, strings.ToUpper(string(s))))
+		envName := "CONTACTCENTER_" + strings.ToUpper(string(s))
+		c.urls[s] = new(string)
+		*c.urls[s] = env.URLs[s]
+		fs.Var(nonEmpty{stringAlias{c.urls[s]}, name, envName}, name, fmt.Sprintf("`URL` of the %s surface, overriding --endpoint (env %s)", s, envName))
 	}
 	fs.Var(c.settingFlag(client.SettingInsecureHTTP, "insecure-http"), "insecure-http", "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
 	fs.Var(c.settingFlag(client.SettingMaxRetries, "max-retries"), "max-retries",
@@ -191,6 +200,28 @@ func (s stringAlias) String() string {
 }
 
 func (s stringAlias) Set(v string) error { *s.p = v; return nil }
+
+// nonEmpty is a flag that refuses an empty value, naming the flag and
+// the variable it would have left in force: `--endpoint ""` meant
+// CONTACTCENTER_ENDPOINT.
+type nonEmpty struct {
+	flag.Value
+	name, env string
+}
+
+func (n nonEmpty) String() string {
+	if n.Value == nil {
+		return ""
+	}
+	return n.Value.String()
+}
+
+func (n nonEmpty) Set(v string) error {
+	if v == "" {
+		return fmt.Errorf("--%s is empty: give a value, or leave the flag out to use %s", n.name, n.env)
+	}
+	return n.Value.Set(v)
+}
 
 // secretValue is a string flag whose value flag's usage text never shows:
 // its default comes from the environment (a token, a key), and a usage

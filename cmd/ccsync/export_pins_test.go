@@ -39,7 +39,7 @@ func TestExportCommand_noGatewayCredentialsNote(t *testing.T) {
 	t.Parallel()
 	origin := exportSim(t)
 	const note = "gateway signatures and templates are not exported"
-	args := []string{"export", "terraform", "", "--endpoint", origin, "--access-token", "sim-token", "--sms-app-id=", "--sms-app-key="}
+	args := []string{"export", "terraform", "", "--endpoint", origin, "--access-token", "sim-token"}
 
 	args[2] = filepath.Join(t.TempDir(), "text")
 	code, out, errOut := runCLI(args...)

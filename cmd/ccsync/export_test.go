@@ -144,11 +144,11 @@ func TestExportCommand_badInput(t *testing.T) {
 			code: 2, stderr: "--membership must be authoritative or member",
 		},
 		"gateway kinds without credentials": {
-			dir: filepath.Join(t.TempDir(), "e"), args: []string{"--endpoint", origin, "--kinds", "gateway_sms_templates", "--sms-app-id", "", "--sms-app-key", ""},
+			dir: filepath.Join(t.TempDir(), "e"), args: []string{"--endpoint", origin, "--kinds", "gateway_sms_templates"},
 			code: 2, stderr: "need the SMS gateway credentials",
 		},
 		"no endpoint": {
-			dir: filepath.Join(t.TempDir(), "d"), args: []string{"--endpoint", "", "--base-url", ""},
+			dir: filepath.Join(t.TempDir(), "d"), args: nil,
 			code: 2, stderr: "no URL for",
 		},
 	}
@@ -461,7 +461,7 @@ func TestExportHelp_listsEveryFlag(t *testing.T) {
 	for _, args := range [][]string{{"export", "--help"}, {"export", "terraform", "-h"}, {"help", "export"}} {
 		code, o, e := runCLI(args...)
 		for _, want := range []string{"usage: ccsync export terraform DIR", "-max-retries N", "-request-timeout duration", "-max-requests-per-second rate",
-			"-insecure-http", "-base-url string", "-smsapi-url string", "-log FILE", "-kinds string"} {
+			"-insecure-http", "-base-url URL", "-smsapi-url URL", "-log FILE", "-kinds string"} {
 			if code != exitOK || !strings.Contains(o, want) {
 				t.Errorf("%v: exit %d, help lacks %q:\n%s%s", args, code, want, o, e)
 			}

@@ -157,12 +157,12 @@ func TestSMSStatusPull_usage(t *testing.T) {
 	}{
 		"bad kind":    {append([]string{"sms", "status", "pull", "--kind", "x"}, e.conn()...), exitUsage, "--kind must be delivery, reply or all"},
 		"max 101":     {append([]string{"sms", "status", "pull", "--max", "101"}, e.conn()...), exitUsage, "--max must be from 1 to 100"},
-		"no key":      {[]string{"sms", "status", "pull", "--endpoint", e.url, "--app-id", "sim-app", "--app-key="}, exitUsage, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)"},
-		"no endpoint": {[]string{"sms", "status", "pull", "--endpoint=", "--smsapi-url=", "--app-id", "a", "--app-key", "k"}, exitUsage, "--endpoint or --smsapi-url"},
+		"no key":      {[]string{"sms", "status", "pull", "--endpoint", e.url, "--app-id", "sim-app"}, exitUsage, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)"},
+		"no endpoint": {[]string{"sms", "status", "pull", "--app-id", "a", "--app-key", "k"}, exitUsage, "--endpoint or --smsapi-url"},
 		"wrong key":   {[]string{"sms", "status", "pull", "--endpoint", e.url, "--app-id", "sim-app", "--app-key", "nope"}, exitFailures, "code 1001"},
 		// The provider's spelling (as sms send takes it) signs with the same credentials.
 		"provider flag names, wrong key": {[]string{"sms", "status", "pull", "--endpoint", e.url, "--sms-app-id", "sim-app", "--sms-app-key", "nope"}, exitFailures, "code 1001"},
-		"provider flag names, no key":    {[]string{"sms", "status", "pull", "--endpoint", e.url, "--sms-app-id", "sim-app", "--sms-app-key="}, exitUsage, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)"},
+		"provider flag names, no key":    {[]string{"sms", "status", "pull", "--endpoint", e.url, "--sms-app-id", "sim-app"}, exitUsage, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)"},
 		"unknown sub":                    {[]string{"sms", "nope"}, exitUsage, `unknown subcommand "nope"`},
 		"out is a dir":                   {append([]string{"sms", "status", "pull", "--out", os.TempDir()}, e.conn()...), exitUsage, "is a directory"},
 		"listen no out":                  {[]string{"sms", "status", "listen", "--listen", "127.0.0.1:0"}, exitUsage, "usage: ccsync sms status listen"},
