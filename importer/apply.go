@@ -33,9 +33,11 @@ const (
 
 // Result is one row of an apply report.
 type Result struct {
-	Row      int    `json:"row,omitempty"`
-	UserNum  string `json:"user_num"`
-	UserID   int64  `json:"user_id,omitempty"`
+	Row     int    `json:"row,omitempty"`
+	UserNum string `json:"user_num"`
+	UserID  int64  `json:"user_id,omitempty"`
+	// UserName is the step's (an agent pruned, Step.UserName).
+	UserName string `json:"user_name,omitempty"`
 	Action   Action `json:"action"`
 	Outcome  string `json:"outcome"`
 	Message  string `json:"message,omitempty"`
@@ -120,7 +122,7 @@ func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []R
 		notStarted := func() {
 			for _, i := range idx {
 				st := plan.Steps[i]
-				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeNotStarted, Message: MessageNotStarted})
+				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action, Outcome: OutcomeNotStarted, Message: MessageNotStarted})
 			}
 		}
 		if stopped() {
@@ -160,12 +162,12 @@ func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []R
 			}
 			switch st.Action {
 			case ActionUnchanged:
-				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeUnchanged})
+				report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action, Outcome: OutcomeUnchanged})
 			case ActionDelete:
 				deletes = append(deletes, i)
 			default:
 				if msg := failedGiver(plan.Steps, results, st); msg != "" {
-					report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action, Outcome: OutcomeFailed, Message: msg})
+					report(i, Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action, Outcome: OutcomeFailed, Message: msg})
 					continue
 				}
 				run([]int{i}, func() { report(i, applyStep(ctx, api, st, opts)) })
@@ -232,7 +234,7 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 	ids := make([]int64, len(idx))
 	for k, i := range idx {
 		st := steps[i]
-		out[k] = Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action}
+		out[k] = Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action}
 		ids[k] = st.UserID
 	}
 	attempts, err := retry(ctx, opts, func(int) error { return api.Delete(ctx, ids...) })
@@ -332,7 +334,7 @@ const MessagePasswordUnknown = "the answer was lost; the platform shows the othe
 	"it may not be set, so run apply again with --reset-passwords to be sure"
 
 func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Result {
-	res := Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, Action: st.Action}
+	res := Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action}
 	var note string
 	attempts, err := retry(ctx, opts, func(attempt int) error {
 		var err error

@@ -40,11 +40,15 @@ type Change struct {
 // Step is one agent's line of a plan.
 type Step struct {
 	// Row is the sheet row (0 for an agent pruned because it is absent).
-	Row     int      `json:"row,omitempty"`
-	UserNum string   `json:"user_num"`
-	UserID  int64    `json:"user_id,omitempty"`
-	Action  Action   `json:"action"`
-	Changes []Change `json:"changes,omitempty"`
+	Row     int    `json:"row,omitempty"`
+	UserNum string `json:"user_num"`
+	UserID  int64  `json:"user_id,omitempty"`
+	// UserName is the platform's user_name of an agent the sheet does not
+	// name, which --prune resigns or deletes: its number alone did not
+	// tell an operator who that is.
+	UserName string   `json:"user_name,omitempty"`
+	Action   Action   `json:"action"`
+	Changes  []Change `json:"changes,omitempty"`
 	// Reactivates is set on an update whose row takes a resigned agent's
 	// number and sets user_status to 1 or 3: it brings that agent back.
 	Reactivates *Reactivation `json:"reactivates,omitempty"`
@@ -417,11 +421,11 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 					plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, Action: ActionUnchanged})
 					continue
 				}
-				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, Action: ActionResign,
+				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionResign,
 					Changes: []Change{{Field: "user_status", Old: a.Values["user_status"], New: "2"}},
 					values:  Values{"user_status": "2"}})
 			case PruneDelete:
-				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, Action: ActionDelete})
+				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionDelete})
 			}
 		}
 	}

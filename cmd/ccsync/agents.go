@@ -348,7 +348,15 @@ func describeStep(roster *importer.Roster, st importer.Step) string {
 			parts = append(parts, fmt.Sprintf("%s: %q → %q", c.Field, c.Old, c.New))
 		}
 	}
-	return fmt.Sprintf("%-16s %-12s %-9s %s", where, st.UserNum, st.Action, strings.Join(parts, ", "))
+	line := fmt.Sprintf("%-16s %-12s %-9s %s", where, st.UserNum, st.Action, strings.Join(parts, ", "))
+	if st.Row == 0 && st.UserName != "" {
+		// An agent pruned: the sheet does not say who the number is.
+		if len(parts) > 0 {
+			line += "  "
+		}
+		line += fmt.Sprintf("(user_name %q)", st.UserName)
+	}
+	return line
 }
 
 // applyPlan writes the plan. Once stop is closed no further row starts;
@@ -486,9 +494,16 @@ func confirmPrune(ctx context.Context, stderr io.Writer, plan *importer.Plan, ye
 	if plan.Prune == importer.PruneDelete {
 		verb, ask = "delete", "Delete"
 	}
+	// Every agent, number and name (the number alone did not tell an
+	// operator who "1043" is), one a line, in columns: a list of hundreds
+	// is read down its columns, and the question after it repeats the count.
+	width := 0
+	for _, st := range pruned {
+		width = max(width, len(st.UserNum))
+	}
 	fmt.Fprintf(stderr, "--prune=%s will %s %d agent(s) that are not in the sheet:\n", plan.Prune, verb, len(pruned))
 	for _, st := range pruned {
-		fmt.Fprintf(stderr, "  %-9s %s\n", st.Action, st.UserNum)
+		fmt.Fprintf(stderr, "  %-9s %-*s  %q\n", st.Action, width, st.UserNum, st.UserName)
 	}
 	if yes || !canConfirm(stderr) {
 		return true

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,7 +113,8 @@ func TestAgentsCommand_jsonVocabulary(t *testing.T) {
 	}
 }
 
-// TestAgentsCommand_pruneConfirmation: --prune lists what it will do; on a
+// TestAgentsCommand_pruneConfirmation: --prune lists what it will do, each
+// agent by number and name (the number alone did not say who "7001" is); on a
 // terminal it asks, and only "yes" goes on; --yes and no terminal never ask.
 // Not parallel: it replaces the terminal check and the input.
 func TestAgentsCommand_pruneConfirmation(t *testing.T) {
@@ -144,7 +146,7 @@ func TestAgentsCommand_pruneConfirmation(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d\n%s\n%s", code, tc.code, out, stderr)
 			}
-			for _, want := range []string{"--prune=delete will delete 2 agent(s) that are not in the sheet:", "  delete    7001\n", "  delete    7002\n"} {
+			for _, want := range []string{"--prune=delete will delete 2 agent(s) that are not in the sheet:", "  delete    7001  \"Leaver one\"\n", "  delete    7002  \"Leaver two\"\n"} {
 				if !strings.Contains(stderr, want) {
 					t.Errorf("stderr does not show %q:\n%s", want, stderr)
 				}
@@ -216,5 +218,42 @@ func TestAgentsCommand_summaryOfAgentsNotInTheSheet(t *testing.T) {
 	}
 	if d := cmp.Diff(map[string]int{"unchanged": 22}, doc.Counts); d != "" || doc.NotInSheet != 2 {
 		t.Errorf("JSON counts (-want +got):\n%s\nnot_in_sheet %d, want 2", d, doc.NotInSheet)
+	}
+}
+
+// TestConfirmPrune_numberAndNameInColumns: the agents --prune removes are
+// listed by number and name, the names in one column whatever the
+// numbers' lengths, every agent on its line however many.
+func TestConfirmPrune_numberAndNameInColumns(t *testing.T) {
+	t.Parallel()
+	plan := &importer.Plan{Prune: importer.PruneResign}
+	for i := range 300 {
+		plan.Steps = append(plan.Steps, importer.Step{UserNum: strconv.Itoa(9 + i*50), UserName: "Agent " + strconv.Itoa(i), Action: importer.ActionResign})
+	}
+	plan.Steps = append(plan.Steps, importer.Step{UserNum: "77", Action: importer.ActionResign}, importer.Step{UserNum: "5", Action: importer.ActionUnchanged})
+	var b strings.Builder
+	if !confirmPrune(t.Context(), &b, plan, true) {
+		t.Fatal("--yes did not go on")
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := []string{"--prune=resign will resign (user_status 2) 301 agent(s) that are not in the sheet:",
+		`  resign    9      "Agent 0"`, `  resign    59     "Agent 1"`, `  resign    14959  "Agent 299"`, `  resign    77     ""`}
+	if len(lines) != 302 || lines[0] != want[0] || lines[1] != want[1] || lines[2] != want[2] || lines[300] != want[3] || lines[301] != want[4] {
+		t.Errorf("got %d lines:\n%s\nwant 302, among them:\n%s", len(lines), b.String(), strings.Join(want, "\n"))
+	}
+}
+
+// TestAgentsPlan_prunedAgentNamed: the plan names each agent it would
+// prune (the sheet, which does not have it, cannot), in text and JSON.
+func TestAgentsPlan_prunedAgentNamed(t *testing.T) {
+	t.Parallel()
+	_, ep := seededWithLeavers(t)
+	code, out, stderr := runCLI("agents", "plan", demoRoster, "--prune=delete", "--endpoint", ep, "--access-token", "t")
+	if code != 0 || !strings.Contains(out, `7001         delete    (user_name "Leaver one")`+"\n") {
+		t.Errorf("plan: exit %d\n%s%s\nwant 7001 delete named", code, out, stderr)
+	}
+	code, out, stderr = runCLI("agents", "plan", demoRoster, "--prune=resign", "--output", "json", "--endpoint", ep, "--access-token", "t")
+	if code != 0 || !strings.Contains(out, `"user_num": "7002",`) || !strings.Contains(out, `"user_name": "Leaver two",`) {
+		t.Errorf("plan json: exit %d\n%s%s\nwant 7002's user_name", code, out, stderr)
 	}
 }
