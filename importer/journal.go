@@ -83,10 +83,13 @@ type numberState struct {
 }
 
 type journal struct {
-	path  string
-	f     *os.File
-	w     *bufio.Writer
-	state map[string]*numberState
+	path string
+	f    *os.File
+	// unlocked is why the journal, opened to append, holds no lock (its
+	// file system takes none), nil when it holds one.
+	unlocked error
+	w        *bufio.Writer
+	state    map[string]*numberState
 	// reported holds the delivery reports pulled so far, by reportKey.
 	reported map[string]Report
 	// tags are the send tags of every intent in the journal: a report of
@@ -132,11 +135,14 @@ func (e *JournalInUseError) Error() string {
 // Another ccsync run holds it for its whole run.
 const lockWait = 250 * time.Millisecond
 
+// lockFile takes a file's lock; a test replaces it.
+var lockFile = filelock.Lock
+
 // lockJournal takes the journal's lock, waiting up to lockWait.
 func lockJournal(f *os.File) error {
 	deadline := time.Now().Add(lockWait)
 	for {
-		err := filelock.Lock(f)
+		err := lockFile(f)
 		if !errors.Is(err, filelock.ErrLocked) || time.Now().After(deadline) {
 			return err
 		}
@@ -159,7 +165,10 @@ func openJournal(path, template, via string, readOnly bool) (j *journal, err err
 		if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
 			return nil, err
 		}
-		if err := lockJournal(j.f); err != nil {
+		switch err := lockJournal(j.f); {
+		case errors.Is(err, filelock.ErrNoLocks):
+			j.unlocked = err // the run goes on, and is told (SendOptions.NotLocked)
+		case err != nil:
 			_ = j.f.Close() // nothing written
 			if errors.Is(err, filelock.ErrLocked) {
 				return nil, &JournalInUseError{Path: path}

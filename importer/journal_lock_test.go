@@ -2,11 +2,16 @@ package importer
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/filelock"
 )
 
 // TestJournal_lockedWhileOpen: two overlapping sends on one journal both
@@ -81,4 +86,38 @@ func TestJournal_lockReleasedMomentsLater(t *testing.T) {
 	}
 	<-released
 	_ = j.close()
+}
+
+// TestSend_journalNotLockedIsSaid: on a file system without locks (flock's
+// ENOLCK, EOPNOTSUPP) the send went on without a word, as if its journal
+// were locked, and with ENOSYS or EINVAL it failed ("lock journal …"). It
+// goes on and tells SendOptions.NotLocked, once, before sending. Not
+// parallel: it replaces the lock.
+func TestSend_journalNotLockedIsSaid(t *testing.T) {
+	old := lockFile
+	t.Cleanup(func() { lockFile = old })
+	lockFile = func(*os.File) error { return fmt.Errorf("%w (flock: %w)", filelock.ErrNoLocks, syscall.ENOSYS) }
+	list, probs, err := ReadRecipients(recipientsBook(t, 3), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	jpath := filepath.Join(t.TempDir(), "send.journal")
+	s := newFakeSender()
+	var told []string
+	opts := SendOptions{TemplateID: "7", Journal: jpath, NotLocked: func(journal string, err error) {
+		told = append(told, fmt.Sprintf("%s: %v (sent %d)", journal, err, len(s.sent)))
+	}}
+	if _, err := Send(t.Context(), s, list, opts); err != nil {
+		t.Fatalf("send: %v", err)
+	}
+	want := []string{jpath + ": its file system takes no locks (flock: function not implemented) (sent 0)"}
+	if !slices.Equal(told, want) || len(s.sent) != 3 {
+		t.Errorf("told %q, sent %d; want %q and 3 sent", told, len(s.sent), want)
+	}
+	// A dry run takes no lock and says nothing.
+	told = nil
+	opts.DryRun = true
+	if _, err := Send(t.Context(), s, list, opts); err != nil || told != nil {
+		t.Errorf("dry run: %v, told %q", err, told)
+	}
 }

@@ -66,6 +66,12 @@ type SendOptions struct {
 	// batch sent, refused or left in doubt, and once for the batches a
 	// stopped run did not send.
 	Progress func(BatchProgress)
+	// NotLocked, when set, is told, before anything is sent, that the
+	// journal holds no lock because its file system takes none (the error
+	// wraps filelock.ErrNoLocks): the run goes on, as every run did before
+	// locks, but a second run on the journal at the same time is not
+	// refused and would send to the numbers neither has recorded yet.
+	NotLocked func(journal string, err error)
 
 	// crashAfterSend, in tests, stops the run after that batch (1-based)
 	// was sent and before its outcome is written, as a crash would.
@@ -159,6 +165,9 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			return nil, err
 		}
 		defer j.close()
+		if j.unlocked != nil && opts.NotLocked != nil {
+			opts.NotLocked(opts.Journal, j.unlocked)
+		}
 	} else {
 		j = &journal{state: map[string]*numberState{}}
 	}

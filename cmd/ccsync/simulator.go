@@ -66,7 +66,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *state != "" {
-		unlock, err := lockStateFile(*state)
+		unlock, err := lockStateFile(*state, filelock.Lock, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 			return exitUsage
@@ -123,18 +123,24 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 // <state>.lock (the state file itself is replaced at each write): two
 // simulators on one state file each served from their own memory and the
 // last to write erased the other's objects without a word. The lock is held
-// until the process ends, however it ends.
-func lockStateFile(state string) (unlock func(), err error) {
+// until the process ends, however it ends. On a file system without
+// locks, the simulator runs unlocked and says so on stderr.
+func lockStateFile(state string, lock func(*os.File) error, stderr io.Writer) (unlock func(), err error) {
 	path := state + ".lock"
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("the state file %s cannot be written: its lock file: %w", state, err)
 	}
-	if err := filelock.Lock(f); err != nil {
+	if err := lock(f); err != nil {
 		_ = f.Close()
 		if errors.Is(err, filelock.ErrLocked) {
 			return nil, fmt.Errorf("--state %s is in use by another simulator (it holds %s until it stops): "+
 				"stop that one, or give this one another --state file", state, path)
+		}
+		if errors.Is(err, filelock.ErrNoLocks) {
+			fmt.Fprintf(stderr, "ccsync simulator: warning: --state %s is not locked: %s cannot be locked (%v); "+
+				"a second simulator on the same file is not refused, and the last to write erases the other's objects: run one at a time\n", state, path, err)
+			return func() {}, nil
 		}
 		return nil, fmt.Errorf("--state %s: cannot lock %s: %w", state, path, err)
 	}

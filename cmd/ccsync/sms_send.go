@@ -49,7 +49,8 @@ second run on the same journal (the same --journal, or the same FILE.xlsx,
 --template and --via with the default one) refuses at once, "another
 ccsync run is using the journal ...; wait for it to finish", and sends
 nothing (exit 1): run it again when the first is done. A --dry-run reads
-the journal without locking it.
+the journal without locking it. On a file system that takes no locks (some
+network shares), the run goes on unlocked and says so: run one at a time.
 
 What became of each message: through the open interface (--via open), the
 platform's send records, whose result moves from sent to success or failed
@@ -347,6 +348,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		TemplateID: *template, Via: *via, BatchSize: *batch, DryRun: *dryRun,
 		Journal: *journalPath, ResendUnknown: *resend, Stop: stopSending,
 		ReportsTaken: func(n, others int) { taken, takenOthers = n, others },
+		NotLocked: func(journal string, err error) {
+			fmt.Fprintf(stderr, "ccsync sms send: warning: the journal %s is not locked (%v): a second run on it at the same time is not refused, "+
+				"and would send to the numbers neither has recorded yet: run one at a time\n", journal, err)
+		},
 		Progress: func(p importer.BatchProgress) {
 			if bar && p.Status == importer.BatchSent && p.Sent == p.Numbers {
 				progressBar(stderr, p.Batch, p.Total, "batches sent")

@@ -4,27 +4,45 @@ package filelock
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
 
+// flock is the system call; tests replace it.
+var flock = syscall.Flock
+
 // Lock takes an exclusive advisory lock (flock) on f without waiting:
-// ErrLocked when another open file holds it, nil on a file system
-// that has no locks. The lock goes with the open file: closing it, or the
-// process ending however it ends, releases it.
+// ErrLocked when another open file holds it, an error wrapping ErrNoLocks
+// on a file system that has no locks. The lock goes with the open file:
+// closing it, or the process ending however it ends, releases it.
 func Lock(f *os.File) error {
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) //nolint:gosec // G115: a file descriptor fits an int
+		err := flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) //nolint:gosec // G115: a file descriptor fits an int
 		switch {
+		case err == nil:
+			return nil
 		case errors.Is(err, syscall.EINTR):
 			continue
 		case errors.Is(err, syscall.EWOULDBLOCK):
 			return ErrLocked
-		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP):
-			// A file system without locks (some network shares): the run
-			// goes on unlocked, as every run did before locks.
-			return nil
+		case noLocks(err):
+			return fmt.Errorf("%w (flock: %w)", ErrNoLocks, err)
 		}
 		return err
 	}
+}
+
+// noLocks reports whether flock's error means the file system takes no
+// locks: ENOLCK (NFS without its lock service), EOPNOTSUPP and ENOTSUP
+// (two numbers on darwin and the BSDs: SMB shares answer ENOTSUP), ENOSYS
+// (not implemented) and EINVAL (an object that cannot be locked: the
+// operation itself is always a valid one, on a file opened for writing).
+func noLocks(err error) bool {
+	for _, no := range []syscall.Errno{syscall.ENOLCK, syscall.EOPNOTSUPP, syscall.ENOTSUP, syscall.ENOSYS, syscall.EINVAL} {
+		if errors.Is(err, no) {
+			return true
+		}
+	}
+	return false
 }
