@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -65,8 +67,14 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	// may stop the simulator at once, and must get a clean stop.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	statePath := ""
 	if *state != "" {
-		unlock, err := lockStateFile(*state, filelock.Lock, stderr)
+		var err error
+		if statePath, err = resolveStatePath(*state); err != nil {
+			fmt.Fprintf(stderr, "ccsync simulator: --state %s: %v\n", *state, err)
+			return exitUsage
+		}
+		unlock, err := lockStateFile(*state, statePath, filelock.Lock, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
 			return exitUsage
@@ -75,7 +83,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	}
 	sim, err := simulator.New(simulator.Options{
 		Token: *token, AppID: *appID, AppKey: *appKey, AdminToken: adminToken,
-		StatePath: *state, AutoApprove: *autoApprove, GatewayDeliveryDelay: *deliveryDelay,
+		StatePath: statePath, AutoApprove: *autoApprove, GatewayDeliveryDelay: *deliveryDelay,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 	})
 	if err != nil {
@@ -103,7 +111,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %-16s %s\n", name, simulator.URLs(origin)[name])
 	}
 	if *state != "" {
-		fmt.Fprintf(stdout, "  state            %s\n", *state)
+		fmt.Fprintf(stdout, "  state            %s\n", stateNamed(*state, statePath))
 	}
 	if adminToken != "" {
 		fmt.Fprintf(stdout, "  admin API        %s/_sim/ (requires Authorization: Bearer <admin token>)\n", origin)
@@ -120,31 +128,91 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 }
 
 // lockStateFile takes the lock of a --state file, a file beside it named
-// <state>.lock (the state file itself is replaced at each write): two
-// simulators on one state file each served from their own memory and the
-// last to write erased the other's objects without a word. The lock is held
-// until the process ends, however it ends. On a file system without
+// <file>.lock (the state file itself is replaced at each write), where
+// file is the state file's path with every symbolic link resolved
+// (resolveStatePath): two simulators on one state file each served from
+// their own memory and the last to write erased the other's objects
+// without a word, also when one named the file through a link. The lock is
+// held until the process ends, however it ends. On a file system without
 // locks, the simulator runs unlocked and says so on stderr.
-func lockStateFile(state string, lock func(*os.File) error, stderr io.Writer) (unlock func(), err error) {
-	path := state + ".lock"
+func lockStateFile(state, file string, lock func(*os.File) error, stderr io.Writer) (unlock func(), err error) {
+	named := stateNamed(state, file)
+	path := file + ".lock"
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("the state file %s cannot be written: its lock file: %w", state, err)
+		return nil, fmt.Errorf("the state file %s cannot be written: its lock file: %w", named, err)
 	}
 	if err := lock(f); err != nil {
 		_ = f.Close()
 		if errors.Is(err, filelock.ErrLocked) {
 			return nil, fmt.Errorf("--state %s is in use by another simulator (it holds %s until it stops): "+
-				"stop that one, or give this one another --state file", state, path)
+				"stop that one, or give this one another --state file", named, path)
 		}
 		if errors.Is(err, filelock.ErrNoLocks) {
 			fmt.Fprintf(stderr, "ccsync simulator: warning: --state %s is not locked: %s cannot be locked (%v); "+
-				"a second simulator on the same file is not refused, and the last to write erases the other's objects: run one at a time\n", state, path, err)
+				"a second simulator on the same file is not refused, and the last to write erases the other's objects: run one at a time\n", named, path, err)
 			return func() {}, nil
 		}
-		return nil, fmt.Errorf("--state %s: cannot lock %s: %w", state, path, err)
+		return nil, fmt.Errorf("--state %s: cannot lock %s: %w", named, path, err)
 	}
 	return func() { _ = f.Close() }, nil
+}
+
+// stateNamed is --state's value as given and, when it names another
+// file through a link, that file: "link.json (the file /srv/sim/real.json)".
+func stateNamed(state, file string) string {
+	if abs, err := filepath.Abs(state); err == nil && abs == file {
+		return state
+	}
+	return fmt.Sprintf("%s (the file %s)", state, file)
+}
+
+// resolveStatePath is the --state file's path, absolute, with every
+// symbolic link resolved: the state file and its lock are the same for
+// every name a simulator is given for them (a link to the file, a link to
+// its folder), and the writes, which replace the file, replace the file
+// linked to rather than the link. A file that does not exist yet is its
+// folder's real path and its name; a link to a file that does not exist
+// yet, its target's.
+func resolveStatePath(state string) (string, error) {
+	p, err := filepath.Abs(state)
+	if err != nil {
+		return "", err
+	}
+	for range 255 {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return real, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			target, err := os.Readlink(p)
+			if err != nil {
+				return "", err
+			}
+			if !filepath.IsAbs(target) {
+				// Relative to the folder the link is in, which may be a
+				// link itself: Join's ".." would climb the link's name.
+				dir := filepath.Dir(p)
+				if real, err := filepath.EvalSymlinks(dir); err == nil {
+					dir = real
+				}
+				target = filepath.Join(dir, target)
+			}
+			p = target
+			continue
+		}
+		dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+		if err != nil {
+			// A folder that does not exist: told when the lock file
+			// cannot be created.
+			return p, nil //nolint:nilerr // the error is told then
+		}
+		return filepath.Join(dir, filepath.Base(p)), nil
+	}
+	return "", errors.New("too many symbolic links")
 }
 
 // adminTokenEnv holds the admin token, so it need not be on the command line.

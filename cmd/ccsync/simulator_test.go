@@ -395,7 +395,7 @@ func TestSimulatorCommandAdminTokenNotInUsage(t *testing.T) {
 // the first keeps its objects.
 func TestSimulatorCommandStateInUse(t *testing.T) {
 	t.Parallel()
-	state := filepath.Join(t.TempDir(), "sim.json")
+	state := filepath.Join(realTempDir(t), "sim.json") // the message names the real path
 	first := startSimulator(t, "--state", state)
 	if got := call(t, "POST", first.urls["portal_url"]+"/v2/svcapi/queue/add", "sim-token", `{"que_name":"Kept","que_priority":1}`); !strings.Contains(got, `"code":200`) {
 		t.Fatalf("add: %s", got)
