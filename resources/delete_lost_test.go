@@ -63,8 +63,11 @@ resource "contactcenter_webhook" "w" {
 					_, errG := c.Queues.Get(ctx, ids["contactcenter_skill_group.g"])
 					_, errW := c.Webhooks.Get(ctx, ids["contactcenter_webhook.w"])
 					for what, err := range map[string]error{"agent": errA, "group": errG, "webhook": errW} {
-						if !client.IsNotFound(err) {
-							return fmt.Errorf("%s: %v, want it gone", what, err)
+						switch {
+						case err == nil:
+							return fmt.Errorf("the %s still exists, want it gone", what)
+						case !client.IsNotFound(err):
+							return fmt.Errorf("reading the %s: %w", what, err)
 						}
 					}
 					return nil
