@@ -225,6 +225,14 @@ type NetworkError struct {
 	// connected when this one was sent once, without retries
 	// (unreachableAfter).
 	UnreachableFor time.Duration
+	// Attempts is how many times the call was sent when the client gave
+	// up retrying it (0 when it was not retried).
+	Attempts int
+	// AnsweredBefore is true when the call reached the service (it was
+	// not a failure to connect) and an earlier call of the client to the
+	// same address was answered: the address is right, and this call was
+	// dropped on its way.
+	AnsweredBefore bool
 	Err            error
 }
 
@@ -235,7 +243,11 @@ func (e *NetworkError) Unwrap() error { return e.Err }
 // What says what happened, without the call: "could not connect:
 // connection refused (nothing listens at 127.0.0.1:8080)".
 func (e *NetworkError) What() string {
-	s := networkWhat(e.Err, e.Reading) + e.Proxy
+	s := networkWhat(e.Err, e.Reading)
+	if e.Attempts > 1 {
+		s += fmt.Sprintf(" at the last of %d attempts", e.Attempts)
+	}
+	s += e.Proxy
 	if e.UnreachableFor > 0 {
 		s += fmt.Sprintf("; sent once, not retried: no call to this address has connected for %v", e.UnreachableFor.Round(time.Second))
 	}

@@ -86,8 +86,14 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	defer func() {
 		c.unreachable.observe(origin, err, c.cfg.Now())
 		var ne *NetworkError
-		if down && couldNotConnect(err) && errors.As(err, &ne) {
-			ne.UnreachableFor = c.cfg.Now().Sub(since)
+		switch {
+		case !errors.As(err, &ne):
+		case couldNotConnect(err):
+			if down {
+				ne.UnreachableFor = c.cfg.Now().Sub(since)
+			}
+		default:
+			ne.AnsweredBefore = c.unreachable.hasAnswered(origin)
 		}
 	}()
 	// failures counts the attempts that failed for another reason than a
@@ -120,6 +126,9 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			c.logGivingUp(ctx, req, i+1, budget+1)
 			if te := (*TimeoutError)(nil); errors.As(err, &te) {
 				te.Attempts = i + 1
+			}
+			if ne := (*NetworkError)(nil); errors.As(err, &ne) {
+				ne.Attempts = i + 1
 			}
 			if ae, ok := AsAPIError(err); ok {
 				ae.Attempts = i + 1

@@ -23,6 +23,16 @@ const unreachableAfter = 30 * time.Second
 type unreachable struct {
 	mu    sync.Mutex
 	since map[string]time.Time
+	// answered holds the addresses a call of this client was answered by.
+	answered map[string]bool
+}
+
+// hasAnswered reports whether a call to origin has been answered (a
+// success, or an error the service answered) by this client.
+func (u *unreachable) hasAnswered(origin string) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.answered[origin]
 }
 
 // down reports since when origin has been unreachable, when that is at
@@ -50,6 +60,10 @@ func (u *unreachable) observe(origin string, err error, now time.Time) {
 		}
 	case reachedService(err):
 		delete(u.since, origin)
+		if u.answered == nil {
+			u.answered = map[string]bool{}
+		}
+		u.answered[origin] = true
 	}
 }
 

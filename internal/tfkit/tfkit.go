@@ -175,6 +175,11 @@ func APIErrorDetail(err error) string {
 			return text + "\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. Run the operation again; after a write, " +
 				"check first whether it took effect. max_retries controls automatic retries of safe calls."
 		}
+		if neterr.AnsweredBefore {
+			// The address is right: other calls to it were answered.
+			return text + "\n\nOther calls to this address were answered: the service, or a proxy on the way, dropped this one. Run the operation again; after a write, " +
+				"check first whether it took effect. max_retries controls automatic retries of safe calls."
+		}
 		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
 			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
 	}

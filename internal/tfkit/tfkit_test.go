@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -294,5 +295,39 @@ func TestAPIErrorDetail_interruptedNothingDone(t *testing.T) {
 		if got := tfkit.Sentence(in); got != want {
 			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A read dropped without an answer at each of its attempts, by a service
+// that answered other calls of the run, says so and how many attempts
+// were made, not "Check endpoint": a destroy of 309 objects under lost
+// answers blamed the endpoint for the two calls that failed.
+func TestAPIErrorDetail_droppedByAServiceThatAnswers(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if calls.Add(1) == 1 {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"code":200,"message":"ok","data":{"list":[],"total":0}}`))
+			return
+		}
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_ = conn.Close()
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 2, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = c.Tasks.Get(t.Context(), 6) // answered
+	_, err = c.Tasks.Get(t.Context(), 7)
+	got := tfkit.APIErrorDetail(err)
+	for _, w := range []string{"the connection was closed without an answer (EOF) at the last of 3 attempts.", "Other calls to this address were answered: the service, or a proxy on the way, dropped this one. Run the operation again"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("detail lacks %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "Check endpoint") {
+		t.Errorf("detail blames the endpoint of a service that answered:\n%s", got)
 	}
 }
