@@ -492,12 +492,22 @@ func queueCancelHandler(c *Call) {
 		c.Fail(405, "", nil)
 		return
 	}
-	for _, raw := range ids {
-		if ag, ok := rawInt(raw); ok {
-			if _, in := c.St.Queues().Members[q.ID][ag]; in {
-				delete(c.St.Queues().Members[q.ID], ag)
-				c.Changed()
-			}
+	// An element that is no id ({"ag_id": 9901}, the shape of assign) is
+	// refused, as the spec types agents an array of ids; it answered
+	// success and removed nothing.
+	var ags []int64
+	for i, raw := range ids {
+		ag, ok := rawInt(raw)
+		if !ok {
+			c.Fail(406, fmt.Sprintf("agents is not a JSON array of agent ids: element %d is %s", i, raw), nil)
+			return
+		}
+		ags = append(ags, ag)
+	}
+	for _, ag := range ags {
+		if _, in := c.St.Queues().Members[q.ID][ag]; in {
+			delete(c.St.Queues().Members[q.ID], ag)
+			c.Changed()
 		}
 	}
 	c.OK(nil)

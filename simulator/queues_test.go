@@ -114,6 +114,7 @@ func TestQueueCodes(t *testing.T) {
 		"cancel 405 agents empty":      {method: "POST", path: "/cancel_assign", body: `{"que_id":101,"agents":""}`, code: 405},
 		"cancel 406 not JSON":          {method: "POST", path: "/cancel_assign", body: `{"que_id":101,"agents":"5001,5002"}`, code: 406},
 		"cancel 406 agents an array":   {method: "POST", path: "/cancel_assign", body: `{"que_id":101,"agents":[5001]}`, code: 406, message: "string"},
+		"cancel 406 objects, not ids":  {method: "POST", path: "/cancel_assign", body: `{"que_id":101,"agents":"[{\"ag_id\":5001}]"}`, code: 406, message: "element 0 is {\"ag_id\":5001}"},
 		"skill 405 agents an array":    {method: "POST", path: "/update/skill", body: `{"que_id":101,"agents":[{"ag_id":5001,"skill":2}],"is_transaction":1}`, code: 405, message: "string"},
 		"skill 403 unknown group":      {method: "POST", path: "/update/skill", body: `{"que_id":999,"agents":"[{\"ag_id\":5001,\"skill\":1}]","is_transaction":1}`, code: 403},
 		"skill 404 id empty":           {method: "POST", path: "/update/skill", body: `{"agents":"[{\"ag_id\":5001,\"skill\":1}]"}`, code: 404},
