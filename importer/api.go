@@ -18,6 +18,9 @@ type Values map[string]string
 type Agent struct {
 	UserID int64
 	Values Values
+	// SignedIn is the platform's check_in: the agent is signed in (its
+	// plan says so when --prune would resign or delete it).
+	SignedIn bool
 }
 
 // AgentAPI is what the roster needs from agent management (§4.2). The

@@ -85,7 +85,7 @@ func (a *clientAgents) List(ctx context.Context) iter.Seq2[Agent, error] {
 				yield(Agent{}, err)
 				return
 			}
-			if !yield(Agent{UserID: int64(ag.UserID), Values: agentValues(ag)}, nil) {
+			if !yield(Agent{UserID: int64(ag.UserID), Values: agentValues(ag), SignedIn: bool(ag.CheckIn)}, nil) {
 				return
 			}
 		}
@@ -100,7 +100,7 @@ func (a *clientAgents) FindByNum(ctx context.Context, num string) (*Agent, error
 	if err != nil {
 		return nil, err
 	}
-	return &Agent{UserID: int64(ag.UserID), Values: agentValues(*ag)}, nil
+	return &Agent{UserID: int64(ag.UserID), Values: agentValues(*ag), SignedIn: bool(ag.CheckIn)}, nil
 }
 
 // ByID lists the agents ids (users/list with user_ids, paged), read
@@ -120,7 +120,7 @@ func (a *clientAgents) ByID(ctx context.Context, ids ...int64) (map[int64]Agent,
 		}
 		// Only the ids asked for count, should the filter be loose.
 		if id := int64(ag.UserID); want[id] {
-			out[id] = Agent{UserID: id, Values: agentValues(ag)}
+			out[id] = Agent{UserID: id, Values: agentValues(ag), SignedIn: bool(ag.CheckIn)}
 		}
 	}
 	return out, nil

@@ -423,15 +423,30 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				}
 				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionResign,
 					Changes: []Change{{Field: "user_status", Old: a.Values["user_status"], New: "2"}},
-					values:  Values{"user_status": "2"}})
+					Notes:   prunedNotes(a), values: Values{"user_status": "2"}})
 			case PruneDelete:
-				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionDelete})
+				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionDelete,
+					Notes: prunedNotes(a)})
 			}
 		}
 	}
 	probs = append(probs, orderUniqueTakes(plan.Steps, existing, r)...)
 	sortProblems(probs)
 	return plan, probs, nil
+}
+
+// prunedNotes are what an operator should know of an agent --prune
+// resigns or deletes: that it is signed in now (it may be taking calls),
+// and the skill groups it is in (a configuration may manage them).
+func prunedNotes(a Agent) []string {
+	var notes []string
+	if a.SignedIn {
+		notes = append(notes, "signed in now (check_in): it may be taking calls")
+	}
+	if groups := a.Values["queue_ids"]; groups != "" {
+		notes = append(notes, "in skill groups "+strings.ReplaceAll(groups, ",", ", "))
+	}
+	return notes
 }
 
 // isResigned tells whether a user_status is 2 (resigned).

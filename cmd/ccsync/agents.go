@@ -503,7 +503,11 @@ func confirmPrune(ctx context.Context, stderr io.Writer, plan *importer.Plan, ye
 	}
 	fmt.Fprintf(stderr, "--prune=%s will %s %d agent(s) that are not in the sheet:\n", plan.Prune, verb, len(pruned))
 	for _, st := range pruned {
-		fmt.Fprintf(stderr, "  %-9s %-*s  %q\n", st.Action, width, st.UserNum, st.UserName)
+		notes := ""
+		if len(st.Notes) > 0 {
+			notes = "  " + strings.Join(st.Notes, "; ")
+		}
+		fmt.Fprintf(stderr, "  %-9s %-*s  %q%s\n", st.Action, width, st.UserNum, st.UserName, notes)
 	}
 	if yes || !canConfirm(stderr) {
 		return true

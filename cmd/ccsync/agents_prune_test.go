@@ -257,3 +257,18 @@ func TestAgentsPlan_prunedAgentNamed(t *testing.T) {
 		t.Errorf("plan json: exit %d\n%s%s\nwant 7002's user_name", code, out, stderr)
 	}
 }
+
+// The confirmation gives each agent's notes on its line: an operator
+// answering "yes" sees that the agent is signed in, and its groups.
+func TestConfirmPrune_notesOnTheLine(t *testing.T) {
+	t.Parallel()
+	plan := &importer.Plan{Prune: importer.PruneDelete, Steps: []importer.Step{{UserNum: "8101", UserName: "Busy", Action: importer.ActionDelete,
+		Notes: []string{"signed in now (check_in): it may be taking calls", "in skill groups 101, 102"}}}}
+	var b strings.Builder
+	if !confirmPrune(t.Context(), &b, plan, true) {
+		t.Fatal("--yes did not go on")
+	}
+	if want := `  delete    8101  "Busy"  signed in now (check_in): it may be taking calls; in skill groups 101, 102` + "\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("got:\n%s\nwant the line:\n%s", b.String(), want)
+	}
+}
