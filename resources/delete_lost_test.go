@@ -2,6 +2,10 @@ package resources_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -72,6 +76,65 @@ resource "contactcenter_webhook" "w" {
 					}
 					return nil
 				},
+			},
+		},
+	})
+}
+
+// lostAfterDelete loses the answers of every webhook delete and, once a
+// delete was seen, of the reads that follow it.
+type lostAfterDelete struct {
+	on      atomic.Bool
+	deleted atomic.Bool
+}
+
+func (l *lostAfterDelete) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !l.on.Load() {
+			h.ServeHTTP(w, r)
+			return
+		}
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/webhook/delete"):
+			l.deleted.Store(true)
+		case strings.HasSuffix(r.URL.Path, "/webhook/lists") && l.deleted.Load():
+		default:
+			h.ServeHTTP(w, r)
+			return
+		}
+		h.ServeHTTP(httptest.NewRecorder(), r)
+		http.Error(w, "answer lost", http.StatusBadGateway)
+	})
+}
+
+// When the read after a lost delete fails too, the error says the object
+// may or may not have been deleted, gives the read's failure on one line
+// (its advice said once), and says what to do; the next run converges.
+func TestAccDelete_lostAnswerAndUnreadable(t *testing.T) {
+	t.Parallel()
+	var lost lostAfterDelete
+	env := acctest.NewWithHandler(t, lost.wrap)
+	const webhook = `
+resource "contactcenter_webhook" "w" {
+  name = "lost and unreadable"
+  url  = "https://example.com/lost"
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(webhook)},
+			{
+				PreConfig: func() { lost.on.Store(true) },
+				Config:    env.Config(""),
+				ExpectError: inOrder(`The webhook with id 301 may or may not have been deleted (reading it back to find out failed too:`,
+					`GET /autocall/api/v3/webhook/lists: HTTP 502: answer lost). The autocall_url API call GET`,
+					`Run the destroy (or apply) again: an object already gone is then dropped from the state, one still there deleted.`),
+			},
+			{
+				PreConfig: func() { lost.on.Store(false) },
+				Config:    env.Config(""),
 			},
 		},
 	})

@@ -163,7 +163,7 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 	if err == nil || client.IsNotFound(err) {
 		return
 	}
-	verdict := "was not deleted"
+	verdict, again := "was not deleted", ""
 	if client.IsAmbiguous(err) && ctx.Err() == nil {
 		// The answer was lost or the service failed (every attempt): the
 		// delete may have taken effect, and one read tells. Gone, it was
@@ -174,10 +174,13 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 		case client.IsNotFound(gerr):
 			return
 		case gerr != nil:
-			verdict = fmt.Sprintf("may or may not have been deleted (reading it back to find out failed too: %s)", tfkit.APIErrorDetail(gerr))
+			// The read's error in one line: its advice would repeat the
+			// delete's.
+			verdict = fmt.Sprintf("may or may not have been deleted (reading it back to find out failed too: %s)", gerr)
+			again = "\n\nRun the destroy (or apply) again: an object already gone is then dropped from the state, one still there deleted."
 		}
 	}
-	detail := tfkit.APIErrorDetail(err)
+	detail := tfkit.APIErrorDetail(err) + again
 	// Terraform shows a destroy's error without the resource's address
 	// when the configuration no longer has it: the detail names the
 	// object (nine failed deletes could only be told apart by elimination).
