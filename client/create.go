@@ -146,6 +146,13 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	limitedSends := 0
 	rl := rateLimitWait{c: c}
 	send := true
+	// A create that timed out may still be worked on by the service, and
+	// land after a lookup has found nothing: until settleBy (one more
+	// request_timeout after it gave up), a lookup that finds nothing is
+	// made again rather than the create sent again. Sent again at once, a
+	// slow platform's create landed twice (a second webhook or task that
+	// no state holds).
+	var settleBy time.Time
 	for {
 		round++
 		if send {
@@ -159,6 +166,9 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			}
 			if err == nil {
 				return nil
+			}
+			if te := (*TimeoutError)(nil); errors.As(err, &te) && !errors.As(err, new(notSentError)) {
+				settleBy = c.cfg.Now().Add(te.After)
 			}
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
@@ -217,6 +227,12 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		if found {
 			c.logLookup(ctx, req, sends, attempts, "the lookup found the object: the create took effect and is not sent again", nil)
 			return nil
+		}
+		if now := c.cfg.Now(); now.Before(settleBy) {
+			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object, but the create that timed out may still land "+
+				"for %v: it is looked up again before anything is sent", settleBy.Sub(now).Round(time.Millisecond)), nil)
+			send = false
+			continue
 		}
 		if sends-limitedSends == attempts {
 			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object; giving up after %d of %d attempts", sends, attempts), nil)

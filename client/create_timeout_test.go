@@ -1,0 +1,61 @@
+package client_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// A create that times out on a slow platform may still land: the service
+// goes on with it after the client stopped waiting. It is looked up for
+// one more request_timeout before it is sent again. Looked up once at
+// once, it was sent again, and both landed: a second webhook no state held
+// (a second outbound task would dial the same customers).
+func TestCreateTimedOutLandsLate(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const timeout, slow = 300 * time.Millisecond, 450 * time.Millisecond
+	var creates atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			creates.Add(1)
+			// The platform works on, whether the client waits or not.
+			time.Sleep(slow)
+			sim.ServeHTTP(w, r.WithContext(t.Context()))
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: timeout,
+		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Slow", URL: "https://crm.example.com/slow", EventType: 1})
+	if err != nil || w == nil || w.ID == 0 {
+		t.Fatalf("create: %+v, %v; want the webhook that landed late, found by its name", w, err)
+	}
+	time.Sleep(slow) // a create sent again would land by now
+	var n int
+	for h, err := range c.Webhooks.List(t.Context(), client.WebhookFilter{Name: "Slow"}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(h.Name) == "Slow" {
+			n++
+		}
+	}
+	if got := creates.Load(); got != 1 || n != 1 {
+		t.Errorf("creates sent %d, webhooks on the platform %d; want 1 and 1", got, n)
+	}
+}
