@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strconv"
 	"sync"
 	"time"
@@ -28,7 +29,9 @@ import (
 //     together in the next call.
 //   - What a call returned serves later reads of the same client, one read
 //     per object (a second read of the same object, such as a poll waiting
-//     for a review, calls again), for at most finderTTL and only until the
+//     for a review, calls again; a read for a reader, getFor, is one of
+//     that reader's: a group's membership serves each of its member
+//     resources once), for at most finderTTL and only until the
 //     next write: every request through the client that is not a read
 //     bumps a generation counter when it returns (whether it failed or
 //     not), and an answer is kept with the generation current when its
@@ -90,6 +93,17 @@ type entry[T any] struct {
 	item *T
 	stamp
 	served bool
+	// servedTo holds the readers (getFor) the answer has served.
+	servedTo map[string]bool
+}
+
+// servedFor reports whether the answer has served a read for reader ("":
+// a read of the object itself).
+func (e entry[T]) servedFor(reader string) bool {
+	if reader == "" {
+		return e.served
+	}
+	return e.servedTo[reader]
 }
 
 // flight is one call shared by the reads waiting on it.
@@ -162,6 +176,14 @@ func (c *Client) freshReads(ctx context.Context) bool {
 // get returns the object with this id; the error satisfies IsNotFound when
 // it does not exist. what names the kind in that error ("agent 12").
 func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
+	return f.getFor(ctx, id, "", what)
+}
+
+// getFor is get for a reader: one answer serves one read of each reader,
+// so that many readers of one object (the member resources of a group,
+// each reading the group's membership) share it, and a reader's second
+// read (a poll) calls again.
+func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, error) {
 	// confirm is set when a collection read missed id without being
 	// conclusive; missed is that read, which a confirmation may not reuse.
 	var confirm bool
@@ -179,14 +201,14 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 		if !fresh {
 			e, ok := f.entries[id]
 			switch {
-			case ok && f.valid(e.stamp, gen, now) && e.served:
+			case ok && f.valid(e.stamp, gen, now) && e.servedFor(reader):
 				fresh = true
 			case ok && f.valid(e.stamp, gen, now):
-				f.serve(id, e.item, e.stamp)
+				f.serve(id, reader, e.item, e.stamp)
 				f.mu.Unlock()
 				return f.answer(e.item, id, what)
 			case f.whole != nil && f.valid(*f.whole, gen, now) && f.wholeRead.conclusive:
-				f.serve(id, nil, *f.whole)
+				f.serve(id, reader, nil, *f.whole)
 				f.mu.Unlock()
 				return f.answer(nil, id, what)
 			case f.whole != nil && f.valid(*f.whole, gen, now):
@@ -218,7 +240,7 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 		// that holds all its objects, missed nothing (holdsAll): id is gone.
 		if found || fl.conclusive || (confirm && missed != nil && !fl.at.Before(missed.landed) && holdsAll(fl.items, missed.items)) {
 			f.mu.Lock()
-			f.serve(id, it, fl.stamp)
+			f.serve(id, reader, it, fl.stamp)
 			f.mu.Unlock()
 			return f.answer(it, id, what)
 		}
@@ -236,13 +258,27 @@ func (f *finder[T]) get(ctx context.Context, id, what string) (*T, error) {
 const missReads = 4
 
 // serve records that the answer for id read in the call stamped s was
-// served; f.mu is held. An answer serves one read of an id: the next read
-// of the same id in the same generation calls again.
-func (f *finder[T]) serve(id string, item *T, s stamp) {
-	if e, ok := f.entries[id]; ok && e.at.After(s.at) {
+// served to reader; f.mu is held. An answer serves one read of an id for
+// each reader: the next read of the same id for the same reader in the
+// same generation calls again.
+func (f *finder[T]) serve(id, reader string, item *T, s stamp) {
+	e, ok := f.entries[id]
+	if ok && e.at.After(s.at) {
 		return // a newer answer came meanwhile: it is still to serve
 	}
-	f.entries[id] = entry[T]{item: item, stamp: s, served: true}
+	if !ok || e.stamp != s {
+		e = entry[T]{item: item, stamp: s}
+	}
+	if reader == "" {
+		e.served = true
+	} else {
+		e.servedTo = maps.Clone(e.servedTo)
+		if e.servedTo == nil {
+			e.servedTo = map[string]bool{}
+		}
+		e.servedTo[reader] = true
+	}
+	f.entries[id] = e
 }
 
 func (f *finder[T]) answer(item *T, id, what string) (*T, error) {

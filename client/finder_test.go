@@ -653,3 +653,50 @@ func TestFinderMissWhileTheListKeepsChanging(t *testing.T) {
 		t.Errorf("err %v; want the list's deletes said, not a webhook reported gone", err)
 	}
 }
+
+// TestFinderMembershipServesEveryMember: a group's membership, read for
+// each contactcenter_skill_group_member of the group in one walk (a reader
+// each), costs one get/agents call, where the second to the last read each
+// called again, one at a time (a plan of 150 members over 50 groups: 27
+// calls, 11 s at 400 ms a call). A reader's second read (a poll), a read
+// of the group itself after it, and a read after a write call again.
+func TestFinderMembershipServesEveryMember(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	o := e.seed(t, 10, 3)
+	c := e.client(t, nil)
+	ctx := t.Context()
+	before := e.sim.Stats()
+	// The walk's first read lands before the others arrive (Terraform
+	// runs ten at a time, one after another).
+	if _, err := c.Queues.GetAgentsFor(ctx, "first", o.groups[0]); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for _, a := range o.agents {
+		for _, g := range o.groups[:3] {
+			wg.Go(func() {
+				if _, err := c.Queues.GetAgentsFor(ctx, strconv.FormatInt(a, 10), g); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	if got := e.calls(before); got[queueAgents] != 1 {
+		t.Errorf("31 membership reads of 3 groups for 11 readers: %d get/agents calls, want 1 (%v)", got[queueAgents], got)
+	}
+	// The same reader again: a change made meanwhile elsewhere is seen.
+	if err := e.c0.Queues.CancelAssign(ctx, o.groups[0], []int64{o.agents[0]}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := c.Queues.GetAgentsFor(ctx, strconv.FormatInt(o.agents[0], 10), o.groups[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range m[strconv.FormatInt(o.groups[0], 10)] {
+		if a.AgID.Int64() == o.agents[0] {
+			t.Errorf("a reader's second read served the first answer: agent %d is still in group %d", o.agents[0], o.groups[0])
+		}
+	}
+}

@@ -380,18 +380,10 @@ func (s *QueuesService) goneAgents(ctx context.Context, err error, agents []Agen
 // groups of one call are read together; a call for one group is batched
 // with the other groups read at the same time (see finder).
 func (s *QueuesService) GetAgents(ctx context.Context, queIDs ...int64) (map[string][]GroupAgent, error) {
-	out := map[string][]GroupAgent{}
 	if len(queIDs) == 1 {
-		m, err := s.members.get(ctx, strconv.FormatInt(queIDs[0], 10), "skill group")
-		if IsNotFound(err) {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-		out[m.QueID] = m.Agents
-		return out, nil
+		return s.GetAgentsFor(ctx, "", queIDs[0])
 	}
+	out := map[string][]GroupAgent{}
 	ids := make([]string, len(queIDs))
 	for i, id := range queIDs {
 		ids[i] = strconv.FormatInt(id, 10)
@@ -405,6 +397,23 @@ func (s *QueuesService) GetAgents(ctx context.Context, queIDs ...int64) (map[str
 	for _, m := range ms {
 		out[m.QueID] = m.Agents
 	}
+	return out, nil
+}
+
+// GetAgentsFor is GetAgents of one group for a reader (an agent's
+// membership resource, named by the agent): the group's answer serves
+// each reader once (finder.getFor), so that the member resources of a
+// group share one call, while a reader's second read calls again.
+func (s *QueuesService) GetAgentsFor(ctx context.Context, reader string, queID int64) (map[string][]GroupAgent, error) {
+	out := map[string][]GroupAgent{}
+	m, err := s.members.getFor(ctx, strconv.FormatInt(queID, 10), reader, "skill group")
+	if IsNotFound(err) {
+		return out, nil
+	}
+	if err != nil {
+		return out, err
+	}
+	out[m.QueID] = m.Agents
 	return out, nil
 }
 

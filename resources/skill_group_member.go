@@ -96,7 +96,7 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		if err != nil && alreadyAssigned(err) {
 			// Code 407 reads "agent already assigned a group" (§7.2): this
 			// group, or another one where an agent may have only one.
-			members, found, rerr := groupMembers(ctx, r.Client, queID)
+			members, found, rerr := groupMembers(ctx, r.Client, queID, "")
 			if rerr != nil || !found {
 				return err
 			}
@@ -242,7 +242,7 @@ func (r *skillGroupMemberResource) get(ctx context.Context, m *skillGroupMemberM
 	if err != nil {
 		return err
 	}
-	members, found, err := groupMembers(ctx, r.Client, queID)
+	members, found, err := groupMembers(ctx, r.Client, queID, strconv.FormatInt(agID, 10))
 	if err != nil {
 		return err
 	}

@@ -302,7 +302,7 @@ func (r *skillGroupMembersResource) get(ctx context.Context, m *skillGroupMember
 // members returns the group's agents and skills; the error satisfies
 // client.IsNotFound when the group does not exist.
 func (r *skillGroupMembersResource) members(ctx context.Context, queID int64) (map[int64]int64, error) {
-	current, found, err := groupMembers(ctx, r.Client, queID)
+	current, found, err := groupMembers(ctx, r.Client, queID, "")
 	if err == nil && !found {
 		err = fmt.Errorf("skill group %d: %w", queID, client.ErrNotFound)
 	}
@@ -311,9 +311,11 @@ func (r *skillGroupMembersResource) members(ctx context.Context, queID int64) (m
 
 // groupMembers reads one group's agents (queue/get/agents). The answer
 // omits unknown groups; a group missing from it is confirmed gone with
-// queue/list before it is reported as such.
-func groupMembers(ctx context.Context, c *client.Client, queID int64) (map[int64]int64, bool, error) {
-	data, err := c.Queues.GetAgents(ctx, queID)
+// queue/list before it is reported as such. reader, when not "", names the
+// membership the read is for (GetAgentsFor): the member resources of a
+// group share one answer.
+func groupMembers(ctx context.Context, c *client.Client, queID int64, reader string) (map[int64]int64, bool, error) {
+	data, err := c.Queues.GetAgentsFor(ctx, reader, queID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -393,7 +395,7 @@ func settle(ctx context.Context, c *client.Client, queID int64, write func() err
 		if err = write(); err == nil {
 			return nil
 		}
-		members, found, rerr := groupMembers(ctx, c, queID)
+		members, found, rerr := groupMembers(ctx, c, queID, "")
 		if rerr == nil && found && done(members) {
 			tfkit.TFLog(ctx, "membership write failed but is in effect; adopted", map[string]any{"que_id": queID, "error": err.Error()})
 			return nil
