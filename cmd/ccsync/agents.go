@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -507,7 +508,11 @@ func confirmPrune(ctx context.Context, stderr io.Writer, plan *importer.Plan, ye
 		if len(st.Notes) > 0 {
 			notes = "  " + strings.Join(st.Notes, "; ")
 		}
-		fmt.Fprintf(stderr, "  %-9s %-*s  %q%s\n", st.Action, width, st.UserNum, st.UserName, notes)
+		name := "(no name)"
+		if st.UserName != "" {
+			name = strconv.Quote(st.UserName)
+		}
+		fmt.Fprintf(stderr, "  %-9s %-*s  %s%s\n", st.Action, width, st.UserNum, name, notes)
 	}
 	if yes || !canConfirm(stderr) {
 		return true

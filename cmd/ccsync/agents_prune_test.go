@@ -237,7 +237,7 @@ func TestConfirmPrune_numberAndNameInColumns(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	want := []string{"--prune=resign will resign (user_status 2) 301 agent(s) that are not in the sheet:",
-		`  resign    9      "Agent 0"`, `  resign    59     "Agent 1"`, `  resign    14959  "Agent 299"`, `  resign    77     ""`}
+		`  resign    9      "Agent 0"`, `  resign    59     "Agent 1"`, `  resign    14959  "Agent 299"`, `  resign    77     (no name)`}
 	if len(lines) != 302 || lines[0] != want[0] || lines[1] != want[1] || lines[2] != want[2] || lines[300] != want[3] || lines[301] != want[4] {
 		t.Errorf("got %d lines:\n%s\nwant 302, among them:\n%s", len(lines), b.String(), strings.Join(want, "\n"))
 	}

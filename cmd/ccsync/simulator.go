@@ -71,6 +71,10 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	if *state != "" {
 		var err error
 		if statePath, err = resolveStatePath(*state); err != nil {
+			// Go's "lstat <path>: permission denied" says the step, not the matter.
+			if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+				err = fmt.Errorf("%s cannot be read: %w", pe.Path, pe.Err)
+			}
 			fmt.Fprintf(stderr, "ccsync simulator: --state %s: %v\n", *state, err)
 			return exitUsage
 		}
