@@ -101,7 +101,7 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	fs.Var(c.settingFlag(client.SettingInsecureHTTP, "insecure-http"), "insecure-http", "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
 	fs.Var(c.settingFlag(client.SettingMaxRetries, "max-retries"), "max-retries",
 		fmt.Sprintf("retry a call that failed for a temporary reason (network, HTTP 5xx, gateway 1010) up to `N` times, 0 to %d; a create is looked up before it is sent again; a call refused by the rate limit (HTTP 429) is retried for up to 5 minutes, more slowly after each refusal, unless N is 0 (env CONTACTCENTER_MAX_RETRIES; default %d)", client.MaxMaxRetries, client.DefaultMaxRetries))
-	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
+	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s; a create that times out is looked up for as long again before it is sent again (the platform may still carry it out) (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
 	fs.Var(c.settingFlag(client.SettingMaxRequestsPerSecond, "max-requests-per-second"), "max-requests-per-second",
 		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5; each run paces its own requests, so two runs at once send twice the rate (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing until the platform answers HTTP 429)")
 	fs.StringVar(&c.logPath, "log", os.Getenv(logEnv), "append a JSON line per API request and per retry decision to `FILE` (secrets redacted; env "+logEnv+")")

@@ -86,6 +86,30 @@ func APIErrorDetail(err error) string {
 			"if it does, import it (the resource's documentation shows how), or applying again may create a second one or fail as a duplicate; " +
 			"if it does not, apply again."
 	}
+	var cut *client.CreateInterruptedError
+	if errors.As(err, &cut) {
+		// Not "run it again" (that makes a second object when the first
+		// lands), nor a time-out's "raise request_timeout": Ctrl-C came
+		// while the create's outcome was unknown.
+		call, _, _ := strings.Cut(APIErrorDetail(cut.Err), "\n\n")
+		call = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(call, "."), context.Canceled.Error()), ": ")
+		if strings.HasPrefix(call, "Interrupted (") {
+			call = "" // the call's own text was only the interruption
+		}
+		found := "looked up right after, the object was not found"
+		switch {
+		case cut.Skipped:
+			found = "it was not looked up"
+		case cut.LookupErr != nil:
+			found = "looking it up right after failed (" + cut.LookupErr.Error() + ")"
+		}
+		text := "Interrupted (Terraform was stopped, for example with Ctrl-C) after the create was sent, and the service may still carry it out; " + found + "."
+		if call != "" {
+			text = call + ".\n\n" + text
+		}
+		return text + "\n\nBefore applying again, check on the platform whether the object exists and import it if it does " +
+			"(the resource's documentation shows how): applying again otherwise makes a second one, or fails as a duplicate."
+	}
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {
 		// What the failed call was for, when the error says it around the

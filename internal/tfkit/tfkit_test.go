@@ -331,3 +331,45 @@ func TestAPIErrorDetail_droppedByAServiceThatAnswers(t *testing.T) {
 		t.Errorf("detail blames the endpoint of a service that answered:\n%s", got)
 	}
 }
+
+// A create interrupted by Ctrl-C while its outcome was unknown (sent and
+// not answered, or timed out and being looked up) says so and to check
+// before applying again: it said "raise request_timeout" (a time-out) or
+// "run it again to continue", either of which makes a second object when
+// the first lands, and glued "duplicate" to "interrupted".
+func TestAPIErrorDetail_createInterrupted(t *testing.T) {
+	t.Parallel()
+	hold := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/updateOrCreate") {
+			<-hold
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"code":0,"message":"ok","data":{"results":[],"current_page":1,"per_page":100,"total":0}}`))
+	}))
+	defer srv.Close()
+	defer close(hold)
+	for name, timeout := range map[string]time.Duration{"while sent": time.Minute, "while looked up after a time-out": 200 * time.Millisecond} {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", Timeout: timeout, MaxRetries: 1,
+			RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "W", URL: "https://example.com/w", EventType: 1})
+		got := tfkit.APIErrorDetail(err)
+		for _, w := range []string{"Interrupted (Terraform was stopped, for example with Ctrl-C) after the create was sent, and the service may still carry it out",
+			"Before applying again, check on the platform whether the object exists and import it if it does"} {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: detail lacks %q:\n%s", name, w, got)
+			}
+		}
+		for _, w := range []string{"Raise request_timeout", "run it again to continue", "duplicateinterrupted", "context canceled"} {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: detail says %q:\n%s", name, w, got)
+			}
+		}
+	}
+}
