@@ -151,9 +151,10 @@ func (lostSender) SendBatch(context.Context, string, string, []Recipient) (map[s
 
 // TestE2E_sendInterruptedNextWeek: this week's list went out; next week's
 // values for the same numbers are sent with the same journal, and that run
-// loses its batch before it reaches the platform. The run after it finds
-// only last week's messages in the send records: those are not next
-// week's, so everybody is sent next week's message, once.
+// loses its batch before it reaches the platform. A run once the records
+// can tell (recordsSettle later) finds only last week's messages in them:
+// those are not next week's, so everybody is sent next week's message,
+// once.
 func TestE2E_sendInterruptedNextWeek(t *testing.T) {
 	t.Parallel()
 	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
@@ -178,6 +179,14 @@ func TestE2E_sendInterruptedNextWeek(t *testing.T) {
 	if err != nil || res[0].Outcome != SendUnknown {
 		t.Fatalf("lost run: %v %+v", err, res)
 	}
+	// At once, the records cannot tell yet: nobody is sent (a send whose
+	// answer was lost may still land: TestE2E_sendRerunSoonAfterALostAnswer).
+	res, err = Send(ctx, be.Open, next, opts)
+	if err != nil || res[0].Outcome != SendUnknown {
+		t.Fatalf("run at once: %v %+v", err, res)
+	}
+	// Later, when the records tell.
+	opts.now = func() time.Time { return time.Now().Add(recordsSettle) }
 	res, err = Send(ctx, be.Open, next, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -352,5 +361,72 @@ func TestE2E_sendAnswerLostDeliveryFailed(t *testing.T) {
 	}
 	if n != 3 {
 		t.Errorf("%d send records, want 3 (the failed one sent again)", n)
+	}
+}
+
+// slowSender has the batch carried out by the platform only after its
+// answer was lost (a gateway time-out, HTTP 504, with the platform still
+// at work): the send lands once the next run has read the records.
+type slowSender struct {
+	*openSender
+	land chan func()
+}
+
+func (s slowSender) SendBatch(ctx context.Context, tpl, sign string, rs []Recipient) (map[string]Outcome, error) {
+	s.land <- func() { _, _ = s.openSender.SendBatch(context.WithoutCancel(ctx), tpl, sign, rs) }
+	return nil, errors.New("POST /v3/sms/send: HTTP 504: gateway time-out")
+}
+
+// TestE2E_sendRerunSoonAfterALostAnswer: a run whose batch answer was lost
+// to a gateway time-out, and run again at once, sends nobody again: the
+// platform's records do not show the batch yet, and it lands after. The
+// second run sent every number again (each texted twice). Once the records
+// can tell, a run settles them as sent.
+func TestE2E_sendRerunSoonAfterALostAnswer(t *testing.T) {
+	t.Parallel()
+	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
+	ctx := context.Background()
+	rows := [][]any{{"mobile", "name", "date"}}
+	for i := range 5 {
+		rows = append(rows, []any{13800000100 + int64(i), "N" + strconv.Itoa(i), "2026-12-01"})
+	}
+	list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	opts := SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")}
+	slow := slowSender{be.Open.(*openSender), make(chan func(), 1)}
+	if res, err := Send(ctx, slow, list, opts); err != nil || res[0].Outcome != SendUnknown {
+		t.Fatalf("lost run: %v %+v", err, res)
+	}
+	res, err := Send(ctx, be.Open, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Outcome != SendUnknown || !strings.Contains(r.Message, "the platform's send records do not show it yet") || !strings.Contains(r.Message, "Run again after") {
+			t.Errorf("row %d (%s) at once: %s %q, want left in doubt until the records can tell", r.Row, r.Mobile, r.Outcome, r.Message)
+		}
+	}
+	(<-slow.land)() // the platform carries the batch out
+	opts.now = func() time.Time { return time.Now().Add(recordsSettle) }
+	res, err = Send(ctx, be.Open, list, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Outcome != SendAlreadySent {
+			t.Errorf("row %d (%s) later: %s %q, want settled as sent from the records", r.Row, r.Mobile, r.Outcome, r.Message)
+		}
+	}
+	n := 0
+	for _, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if n != 5 {
+		t.Errorf("%d send records, want 5: nobody twice", n)
 	}
 }

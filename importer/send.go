@@ -76,7 +76,17 @@ type SendOptions struct {
 	// crashAfterSend, in tests, stops the run after that batch (1-based)
 	// was sent and before its outcome is written, as a crash would.
 	crashAfterSend int
+	// now, in tests, is the clock (time.Now when nil).
+	now func() time.Time
 }
+
+// recordsSettle is how long after a send left in doubt its absence from
+// the platform's send records does not show that it was not sent: a send
+// whose answer was lost to a gateway time-out (HTTP 504) or a client
+// time-out may still be carried out, and its record appear, later. A run
+// within that time leaves such numbers in doubt rather than send them
+// again (a run started at once after a 504 texted every number twice).
+const recordsSettle = 5 * time.Minute
 
 // What happened to a batch (BatchProgress.Status).
 const (
@@ -428,6 +438,10 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 			want[m] = cmp.Or(j.state[m].shown, j.state[m].content)
 		}
 		sent, err := rc.SentSince(ctx, opts.TemplateID, want, since)
+		now := time.Now()
+		if opts.now != nil {
+			now = opts.now()
+		}
 		if err == nil {
 			outcomes := map[string]Outcome{}
 			notes, again = map[string]string{}, map[string]string{}
@@ -441,6 +455,13 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 					msg := fmt.Sprintf("sent before the interruption, but its delivery failed (%s): sending again", rec.Failed)
 					outcomes[m] = Outcome{Message: msg}
 					again[m] = msg
+				case !opts.ResendUnknown && now.Sub(j.state[m].since) < recordsSettle:
+					// Too soon to tell: left in doubt (no outcome written).
+					since := j.state[m].since
+					notes[m] = fmt.Sprintf("sent by an earlier run at %s, %s ago, and the platform's send records do not show it yet: "+
+						"a send whose answer was lost may still be carried out, so it is not sent again now. Run again after %s, "+
+						"when the records tell (or with --resend-unknown to send it anyway)",
+						since.UTC().Format("15:04:05 UTC"), now.Sub(since).Round(time.Second), since.Add(recordsSettle).UTC().Format("15:04 UTC"))
 				default:
 					outcomes[m] = Outcome{Message: "not sent before the interruption (the platform's send records show no message with these values that was sent or is on its way)"}
 				}

@@ -33,7 +33,10 @@ nobody is sent twice. Numbers whose batch was cut off between sending and
 recording (or whose answer was lost) are settled on the next run: through
 the open interface from its send records (a record with the values the
 number was to get; a number whose record shows the delivery failed, result
-0 such as UNDELIV, is sent again, saying so); through the gateway from its
+0 such as UNDELIV, is sent again, saying so; a number without a record is
+sent once its batch is 5 minutes old, since a batch whose answer was lost
+may still be carried out: a run before then leaves it unknown and says
+when to run again); through the gateway from its
 delivery reports (down_status), which carry the smsExt tag each run sends
 with. Gateway numbers with no report yet stay "unknown" and are sent again
 only with --resend-unknown. The queue hands each report out once: the
