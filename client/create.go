@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -146,9 +147,10 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	limitedSends := 0
 	rl := rateLimitWait{c: c}
 	send := true
-	// A create that timed out may still be worked on by the service, and
-	// land after a lookup has found nothing: until settleBy (one more
-	// request_timeout after it gave up), a lookup that finds nothing is
+	// A create that timed out (or that a gateway answered HTTP 504) may
+	// still be worked on by the service, and land after a lookup has found
+	// nothing: until settleBy (one more request_timeout after it gave up),
+	// a lookup that finds nothing is
 	// made again rather than the create sent again. Sent again at once, a
 	// slow platform's create landed twice (a second webhook or task that
 	// no state holds).
@@ -169,6 +171,10 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			}
 			if te := (*TimeoutError)(nil); errors.As(err, &te) && !errors.As(err, new(notSentError)) {
 				settleBy = c.cfg.Now().Add(te.After)
+			} else if ae, ok := AsAPIError(err); ok && ae.HTTPStatus == http.StatusGatewayTimeout {
+				// A gateway in front of the platform stopped waiting; the
+				// platform may go on (as long as a time-out of ours, at least).
+				settleBy = c.cfg.Now().Add(c.cfg.Timeout)
 			}
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))

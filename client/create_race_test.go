@@ -343,7 +343,9 @@ func TestCreateInterrupted_noLookup(t *testing.T) {
 // retries), as a test wants.
 func fastClient(t *testing.T, origin string) *client.Client {
 	t.Helper()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token",
+	// A create answered HTTP 504 is looked up for one Timeout before it is
+	// sent again: short here, as the retries' waits are.
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token", Timeout: time.Second,
 		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
 	if err != nil {
 		t.Fatal(err)

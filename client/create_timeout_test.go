@@ -1,6 +1,9 @@
 package client_test
 
 import (
+	"bytes"
+	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -52,6 +55,59 @@ func TestCreateTimedOutLandsLate(t *testing.T) {
 			t.Fatal(err)
 		}
 		if string(h.Name) == "Slow" {
+			n++
+		}
+	}
+	if got := creates.Load(); got != 1 || n != 1 {
+		t.Errorf("creates sent %d, webhooks on the platform %d; want 1 and 1", got, n)
+	}
+}
+
+// A gateway in front of the platform that answers HTTP 504 while the
+// platform goes on with the create: the create is looked up for a
+// request_timeout before it is sent again. Sent again after one lookup,
+// both landed (a webhook, task, sound or gateway signature twice, the
+// apply reporting success).
+func TestCreateGatewayTimeoutLandsLate(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var creates atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			creates.Add(1)
+			body, _ := io.ReadAll(r.Body)
+			go func() { // the platform carries it out later
+				time.Sleep(250 * time.Millisecond)
+				r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
+				r2.Header = r.Header.Clone()
+				sim.ServeHTTP(httptest.NewRecorder(), r2)
+			}()
+			time.Sleep(50 * time.Millisecond)
+			http.Error(w, "<html>504 Gateway Time-out</html>", http.StatusGatewayTimeout)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: 500 * time.Millisecond,
+		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Gateway", URL: "https://crm.example.com/gw", EventType: 1})
+	if err != nil || w == nil || w.ID == 0 {
+		t.Fatalf("create: %+v, %v; want the webhook that landed late, found by its name", w, err)
+	}
+	time.Sleep(400 * time.Millisecond) // a create sent again would land by now
+	n := 0
+	for h, err := range c.Webhooks.List(t.Context(), client.WebhookFilter{Name: "Gateway"}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(h.Name) == "Gateway" {
 			n++
 		}
 	}

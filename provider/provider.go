@@ -113,8 +113,9 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 			"request_timeout": schema.StringAttribute{
 				Optional: true, Validators: []validator.String{settingCheck{client.SettingRequestTimeout}},
 				MarkdownDescription: "Time limit of one HTTP attempt, as a duration with a unit such as `30s`, `2m` or `1m30s`. Defaults to `30s`. " +
-					"A create that gets no answer in time may still be carried out by the platform: it is looked up by its key for one more `request_timeout` " +
-					"before it is sent again, so a limit far below the platform's slowest writes makes creates slow, not doubled. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
+					"A create that gets no answer in time (or that a gateway in front of the platform answers HTTP 504) may still be carried out by the platform: " +
+					"it is looked up by its key for one more `request_timeout` before it is sent again. Keep the limit above the platform's slowest writes: " +
+					"a create still running after twice the limit can be carried out twice. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
 			},
 			"max_retries": schema.Int64Attribute{
 				Optional: true, Validators: []validator.Int64{settingCheck{client.SettingMaxRetries}},
