@@ -219,7 +219,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		}
 		if errors.As(lerr, new(*SeveralNewError)) {
 			c.logLookup(ctx, req, sends, attempts, "the lookup found several new objects of the key: none is taken, and the create is not sent again", nil)
-			return &CreateInDoubtError{Err: err, LookupErr: lerr}
+			return &CreateInDoubtError{Err: err, LookupErr: lerr, Sends: sends - limitedSends}
 		}
 		if lerr != nil {
 			failedLookups++
@@ -339,6 +339,9 @@ func (e notSentError) Unwrap() error { return e.error }
 type CreateInDoubtError struct {
 	Err       error // the create's failure
 	LookupErr error // the lookup's
+	// Sends is how many times the create was sent (each with an unknown
+	// outcome): with more than one, the objects found may all be its own.
+	Sends int
 }
 
 func (e *CreateInDoubtError) Error() string {

@@ -75,11 +75,16 @@ func APIErrorDetail(err error) string {
 		call, _, _ := strings.Cut(APIErrorDetail(doubt.Err), "\n\n")
 		var several *client.SeveralNewError
 		if errors.As(doubt.LookupErr, &several) {
+			whose := "One may be another configuration's, or made in the portal, so none is taken, and the create was not sent again. "
+			if doubt.Sends > 1 {
+				whose = fmt.Sprintf("The create was sent %d times, each time without a known outcome, so they may all be this apply's; one may also be "+
+					"another configuration's, or made in the portal. None is taken, and the create is not sent again. ", doubt.Sends)
+			}
 			return call + fmt.Sprintf("\n\nThe create may have taken effect: its answer was lost, and looking the object up afterwards found %d %ss of the same key "+
-				"made since it began (ids %s). One may be another configuration's, or made in the portal, so none is taken, and the create was not sent again. "+
-				"Before applying again, check each: one another configuration manages (see its state) is not this resource's; import one that no configuration manages "+
-				"(the resource's documentation shows how), and delete only one that nobody manages. Applying again without importing makes another one.",
-				len(several.IDs), several.Kind, strings.Join(several.IDs, ", "))
+				"made since it began (ids %s). %sBefore applying again, check each: one another configuration manages (see its state) is not this resource's; "+
+				"import one that no configuration manages (the resource's documentation shows how), and delete only one that nobody manages. "+
+				"Applying again without importing makes another one.",
+				len(several.IDs), several.Kind, strings.Join(several.IDs, ", "), whose)
 		}
 		return call + "\n\nThe create may have taken effect: its answer was lost, and looking the object up afterwards failed too (" +
 			doubt.LookupErr.Error() + "), so it was not sent again. Before applying again, check on the platform whether the object exists: " +

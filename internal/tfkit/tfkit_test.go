@@ -373,3 +373,25 @@ func TestAPIErrorDetail_createInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// A create sent several times, each time without a known outcome, whose
+// lookup then finds several objects says they may all be this apply's: it
+// said "one may be another configuration's ... the create was not sent
+// again", and a user imported one and left the others as someone else's.
+func TestAPIErrorDetail_severalFoundAfterSeveralSends(t *testing.T) {
+	t.Parallel()
+	several := &client.SeveralNewError{Kind: "webhook", IDs: []string{"301", "302", "303"}}
+	sent := errors.New("POST /api/v3/webhook/updateOrCreate: HTTP 504")
+	got := tfkit.APIErrorDetail(&client.CreateInDoubtError{Err: sent, LookupErr: several, Sends: 3})
+	for _, w := range []string{"found 3 webhooks of the same key made since it began (ids 301, 302, 303)", "The create was sent 3 times, each time without a known outcome, so they may all be this apply's"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("detail lacks %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "was not sent again") {
+		t.Errorf("detail says the create was not sent again:\n%s", got)
+	}
+	if once := tfkit.APIErrorDetail(&client.CreateInDoubtError{Err: sent, LookupErr: several, Sends: 1}); !strings.Contains(once, "One may be another configuration's") {
+		t.Errorf("sent once:\n%s", once)
+	}
+}
