@@ -331,7 +331,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	}
 	if unknown > 0 {
 		b.WriteString(map[bool]string{true: " The numbers whose outcome is unknown may have been sent too", false: "\n\nThe numbers whose outcome is unknown may have been sent"}[someAccepted] +
-			": find them in the delivery records before sending to them again; the records name each number as listed here, without +86.")
+			": find them in the delivery records before sending to them again; the records name each number as listed here, without +86." + lateRecords)
 	}
 	if sent == 0 && unknown == 0 {
 		b.WriteString("\n\nNo number was sent, so running the action again once the cause is fixed sends each message once. " + rerunHint(a.Name))

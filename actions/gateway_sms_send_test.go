@@ -153,7 +153,8 @@ func TestGatewaySMSSend_failedNumbers(t *testing.T) {
 	// 1010 "sending timed out (retry)": the gateway may have sent them.
 	if !strings.Contains(text, "Gateway SMS Outcome Unknown: 200 of 450 numbers may or may not have been sent (250 were accepted)") ||
 		!strings.Contains(text, "code 1010 (sending timed out (retry))") ||
-		!strings.Contains(text, "The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again") {
+		!strings.Contains(text, "The numbers whose outcome is unknown may have been sent too: find them in the delivery records before sending to them again") ||
+		!strings.Contains(text, "reach the records minutes later: look again after a few minutes") {
 		t.Errorf("diagnostic:\n%s", text)
 	}
 	// Said once, not in the failure's line and twice again below it.

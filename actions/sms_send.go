@@ -38,6 +38,11 @@ var (
 )
 
 // NewSMSSendAction returns the contactcenter_sms_send action.
+// lateRecords ends the advice to look up sends of unknown outcome: a send
+// whose answer was lost (a gateway time-out) may still be carried out, and
+// its record appear later, so a record missing at once proves nothing.
+const lateRecords = " A send whose answer was lost may still be carried out and reach the records minutes later: look again after a few minutes before deciding it was not sent."
+
 func NewSMSSendAction() action.Action { return &smsSendAction{Action: framework.NewAction("sms_send")} }
 
 type smsSendAction struct {
@@ -279,8 +284,8 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 				// The records hold the number as the platform stores it
 				// (without +86, spec §2.5), so the lookup names that form.
 				detail = fmt.Sprintf("The outcome is unknown: %v\n\nThe message may have gone out. Check the send records "+
-					"(data \"contactcenter_sms_records\" { mobile = %q }; the platform stores the number without +86) for %s before sending again.",
-					err, storedMobile(r.Mobile), shownMobile(r.Mobile))
+					"(data \"contactcenter_sms_records\" { mobile = %q }; the platform stores the number without +86) for %s before sending again.%s",
+					err, storedMobile(r.Mobile), shownMobile(r.Mobile), lateRecords)
 			}
 			diags.AddError(summary, detail)
 			return
@@ -385,7 +390,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		}
 		if unknown > 0 {
 			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again. " +
-				"Look each number up as listed, the way the platform stores it (without +86), e.g. mobile = \"" + storedMobile(firstUnknown(groups)) + "\".")
+				"Look each number up as listed, the way the platform stores it (without +86), e.g. mobile = \"" + storedMobile(firstUnknown(groups)) + "\"." + lateRecords)
 		}
 		switch {
 		case len(sent) > 0:

@@ -213,7 +213,8 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 		t.Errorf("summary %q", d.Summary)
 	}
 	for _, want := range []string{"2 of 2 numbers may or may not have been sent:", "batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send",
-		"13900000031, 13900000032", `check the send records (data "contactcenter_sms_records") before sending to them again`} {
+		"13900000031, 13900000032", `check the send records (data "contactcenter_sms_records") before sending to them again`,
+		"may still be carried out and reach the records minutes later: look again after a few minutes"} {
 		if !strings.Contains(d.Detail, want) {
 			t.Errorf("diagnostic lacks %q:\n%s: %s", want, d.Summary, d.Detail)
 		}
@@ -248,6 +249,7 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 	postAdmin(t, env, "/_sim/faults", lostSend)
 	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs[:1]})
 	if !strings.Contains(res.Text(), "SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send") || !strings.Contains(res.Text(), "for 13900000031 before sending again") ||
+		!strings.Contains(res.Text(), "reach the records minutes later") ||
 		strings.Contains(res.Text(), "retrying later may succeed") {
 		t.Errorf("single send with a lost answer: %s", res.Text())
 	}
