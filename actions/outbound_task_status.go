@@ -77,6 +77,15 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 	for i, v := range m.IDs {
 		id := v.ValueInt64()
 		err := a.Client.Tasks.SetStatus(ctx, id, status)
+		if err != nil && client.IsAmbiguous(err) && ctx.Err() == nil {
+			// Every answer was lost: the task's status says whether the
+			// change took effect (it reported a failure for a task opened).
+			if t, gerr := a.Client.Tasks.Get(client.FreshReads(ctx), id); gerr == nil && t.Status != nil && t.Status.Int64() == status {
+				progress("Outbound task %d: %s (the answers were lost; the task reads %s) (%d of %d)", id, verb, verb, i+1, len(m.IDs))
+				done = append(done, strconv.FormatInt(id, 10))
+				continue
+			}
+		}
 		if err != nil {
 			failed++
 			detail := tfkit.APIErrorDetail(err)

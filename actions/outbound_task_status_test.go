@@ -2,6 +2,7 @@ package actions_test
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -214,9 +215,9 @@ func TestAccOutboundTaskStatusAction_example(t *testing.T) {
 }
 
 // TestOutboundTaskStatusAction_lostAnswer: the platform opened the task
-// but its answer was lost; the error said only "The service failed;
-// retrying later may succeed". It now says the task may be open already,
-// that running again is safe, and how to run it again.
+// but its answer was lost at every attempt; the action reported a failure
+// for a task that was open. The task is read once: it reads open, so the
+// action succeeds and says how it knows.
 func TestOutboundTaskStatusAction_lostAnswer(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -225,17 +226,41 @@ func TestOutboundTaskStatusAction_lostAnswer(t *testing.T) {
 	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/autocall/api/v3/projects/status/update","lost":true,"count":1}]}`)
 	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
 	res := acctest.RunAction(t, srv, "contactcenter_outbound_task_status", map[string]any{"ids": []int64{id}, "status": "open"})
+	if len(errorDiags(res)) != 0 || !strings.Contains(strings.Join(res.Progress, "\n"), fmt.Sprintf("Outbound task %d: opened (the answers were lost; the task reads opened)", id)) {
+		t.Fatalf("want the task reported opened:\n%s\nprogress: %q", res.Text(), res.Progress)
+	}
+	if s := taskStatus(t, c, id); s != client.TaskStatusOpen {
+		t.Errorf("status %d, want open", s)
+	}
+}
+
+// TestOutboundTaskStatusAction_failedUnread: the service failed (HTTP 502)
+// without acting, at every attempt: the task does not read open, and the
+// error says it may have been opened already, that running again is safe,
+// and how to run it again, not only "retrying later may succeed".
+func TestOutboundTaskStatusAction_failedUnread(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/projects/status/update") {
+				http.Error(w, "bad gateway", http.StatusBadGateway)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	c := env.Client(t)
+	id := automaticTask(t, c, "A")
+	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
+	res := acctest.RunAction(t, srv, "contactcenter_outbound_task_status", map[string]any{"ids": []int64{id}, "status": "open"})
 	errs := errorDiags(res)
 	if len(errs) != 1 || errs[0].Summary != "Unable to Open Outbound Task" {
 		t.Fatalf("diagnostics:\n%s", res.Text())
 	}
-	for _, want := range []string{"answered HTTP 504: simulated gateway timeout.", "the task may have been opened already",
+	for _, want := range []string{"answered HTTP 502", "the task may have been opened already",
 		"running the action again is safe", "terraform apply -invoke=action.contactcenter_outbound_task_status.<name>"} {
 		if !strings.Contains(errs[0].Detail, want) {
 			t.Errorf("detail lacks %q:\n%s", want, errs[0].Detail)
 		}
-	}
-	if s := taskStatus(t, c, id); s != client.TaskStatusOpen {
-		t.Errorf("the simulator applied the change before losing the answer: status %d", s)
 	}
 }
