@@ -72,6 +72,7 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 	if m.Status.ValueString() == "paused" {
 		status, verb, summary = client.TaskStatusPaused, "paused", "Unable to Pause Outbound Task"
 	}
+	name := m.Status.ValueString() // "open" or "paused", as the task reads
 	failed := 0
 	var done []string
 	for i, v := range m.IDs {
@@ -81,7 +82,7 @@ func (a *outboundTaskStatusAction) run(ctx context.Context, m *outboundTaskStatu
 			// Every answer was lost: the task's status says whether the
 			// change took effect (it reported a failure for a task opened).
 			if t, gerr := a.Client.Tasks.Get(client.FreshReads(ctx), id); gerr == nil && t.Status != nil && t.Status.Int64() == status {
-				progress("Outbound task %d: %s (the answers were lost; the task reads %s) (%d of %d)", id, verb, verb, i+1, len(m.IDs))
+				progress("Outbound task %d: %s (the answers were lost; the task reads %s) (%d of %d)", id, verb, name, i+1, len(m.IDs))
 				done = append(done, strconv.FormatInt(id, 10))
 				continue
 			}

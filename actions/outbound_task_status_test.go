@@ -226,7 +226,7 @@ func TestOutboundTaskStatusAction_lostAnswer(t *testing.T) {
 	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/autocall/api/v3/projects/status/update","lost":true,"count":1}]}`)
 	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
 	res := acctest.RunAction(t, srv, "contactcenter_outbound_task_status", map[string]any{"ids": []int64{id}, "status": "open"})
-	if len(errorDiags(res)) != 0 || !strings.Contains(strings.Join(res.Progress, "\n"), fmt.Sprintf("Outbound task %d: opened (the answers were lost; the task reads opened)", id)) {
+	if len(errorDiags(res)) != 0 || !strings.Contains(strings.Join(res.Progress, "\n"), fmt.Sprintf("Outbound task %d: opened (the answers were lost; the task reads open)", id)) {
 		t.Fatalf("want the task reported opened:\n%s\nprogress: %q", res.Text(), res.Progress)
 	}
 	if s := taskStatus(t, c, id); s != client.TaskStatusOpen {

@@ -37,12 +37,12 @@ var (
 	mobileRE = regexp.MustCompile(`^\+?[0-9]{5,20}$`)
 )
 
-// NewSMSSendAction returns the contactcenter_sms_send action.
 // lateRecords ends the advice to look up sends of unknown outcome: a send
 // whose answer was lost (a gateway time-out) may still be carried out, and
 // its record appear later, so a record missing at once proves nothing.
 const lateRecords = " A send whose answer was lost may still be carried out and reach the records minutes later: look again after a few minutes before deciding it was not sent."
 
+// NewSMSSendAction returns the contactcenter_sms_send action.
 func NewSMSSendAction() action.Action { return &smsSendAction{Action: framework.NewAction("sms_send")} }
 
 type smsSendAction struct {

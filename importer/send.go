@@ -318,7 +318,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 			for _, i := range batch {
 				results[i].Outcome = SendUnknown
-				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile"
+				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile (through the open interface, once the batch is 5 minutes old)"
 			}
 			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason})
 		default:
@@ -458,10 +458,13 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 				case !opts.ResendUnknown && now.Sub(j.state[m].since) < recordsSettle:
 					// Too soon to tell: left in doubt (no outcome written).
 					since := j.state[m].since
-					notes[m] = fmt.Sprintf("sent by an earlier run at %s, %s ago, and the platform's send records do not show it yet: "+
+					notes[m] = fmt.Sprintf("an earlier run began sending it at %s, %s ago, and the platform's send records do not show it yet: "+
 						"a send whose answer was lost may still be carried out, so it is not sent again now. Run again after %s, "+
 						"when the records tell (or with --resend-unknown to send it anyway)",
-						since.UTC().Format("15:04:05 UTC"), now.Sub(since).Round(time.Second), since.Add(recordsSettle).UTC().Format("15:04 UTC"))
+						since.UTC().Format("15:04:05 UTC"), now.Sub(since).Round(time.Second), since.Add(recordsSettle).UTC().Format("15:04:05 UTC"))
+				case now.Sub(j.state[m].since) < recordsSettle:
+					// --resend-unknown, before the records could tell.
+					outcomes[m] = Outcome{Message: "sent again by --resend-unknown: the platform's send records did not show it yet (the earlier send may still land)"}
 				default:
 					outcomes[m] = Outcome{Message: "not sent before the interruption (the platform's send records show no message with these values that was sent or is on its way)"}
 				}

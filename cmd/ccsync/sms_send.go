@@ -191,7 +191,7 @@ func batchLine(p importer.BatchProgress) string {
 	case importer.BatchRefused:
 		return fmt.Sprintf("batch %d/%d refused, nothing sent (%s): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
 	case importer.BatchInDoubt:
-		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; the next run settles it): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
+		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; a run once the batch is 5 minutes old settles it): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
 	}
 	which := fmt.Sprintf("batch %d/%d", p.Batch, p.Total)
 	if p.Last > p.Batch {
@@ -401,7 +401,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	if errors.Is(sendErr, context.Canceled) {
 		// Said as what happened, not "context canceled".
-		sendErr = errors.New("aborted by a second interrupt; a batch cut off is in doubt and the next run settles it")
+		sendErr = errors.New("aborted by a second interrupt; a batch cut off is in doubt, and a run once it is 5 minutes old settles it")
 	}
 	sendErr = advise(sendErr)
 	if *output == "json" {

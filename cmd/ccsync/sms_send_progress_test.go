@@ -65,7 +65,7 @@ func TestSMSSend_progressSaysWhatHappenedToEachBatch(t *testing.T) {
 	}
 	for _, want := range []string{
 		"batch 1/3 sent: 10 numbers\n",
-		"batch 2/3 answer lost, in doubt (10 numbers; the platform may have sent it; the next run settles it): read tcp: connection reset by peer\n",
+		"batch 2/3 answer lost, in doubt (10 numbers; the platform may have sent it; a run once the batch is 5 minutes old settles it): read tcp: connection reset by peer\n",
 		"batch 3/3 refused, nothing sent (4 numbers): code 1016: template not approved\n",
 	} {
 		if !strings.Contains(e, want) {

@@ -140,11 +140,11 @@ func TestSMSSend_secondInterruptAborts(t *testing.T) {
 	if !strings.Contains(e, "interrupted again: aborting the batch in flight, whose numbers are left in doubt") {
 		t.Errorf("stderr does not acknowledge the second interrupt:\n%s", e)
 	}
-	if !strings.Contains(e, "batch 3/3 answer lost, in doubt (4 numbers; the platform may have sent it; the next run settles it): aborted while waiting for the platform's answer: context canceled") {
+	if !strings.Contains(e, "batch 3/3 answer lost, in doubt (4 numbers; the platform may have sent it; a run once the batch is 5 minutes old settles it): aborted while waiting for the platform's answer: context canceled") {
 		t.Errorf("stderr:\n%s", e)
 	}
 	for _, want := range []string{"20 sent, 0 already sent, 1 duplicate, 0 failed, 4 unknown",
-		"Stopped: aborted by a second interrupt; a batch cut off is in doubt and the next run settles it. Run again to continue"} {
+		"Stopped: aborted by a second interrupt; a batch cut off is in doubt, and a run once it is 5 minutes old settles it. Run again to continue"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, o)
 		}
@@ -178,7 +178,7 @@ func TestSMSSend_secondInterruptLeavesBatchesNotSent(t *testing.T) {
 		t.Fatalf("exit %d %v\n%s\n%s", code, err, o, e)
 	}
 	// As the text output says it (it was "context canceled").
-	if res.Error != "aborted by a second interrupt; a batch cut off is in doubt and the next run settles it" {
+	if res.Error != "aborted by a second interrupt; a batch cut off is in doubt, and a run once it is 5 minutes old settles it" {
 		t.Errorf("error %q", res.Error)
 	}
 	if res.Counts[importer.SendNotSent] != 14 || res.Counts[importer.SendUnknown] != 10 || res.Counts[importer.SendFailed] != 0 || len(res.Results) != 25 {

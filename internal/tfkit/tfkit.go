@@ -112,8 +112,9 @@ func APIErrorDetail(err error) string {
 		if call != "" {
 			text = call + ".\n\n" + text
 		}
-		return text + "\n\nBefore applying again, check on the platform whether the object exists and import it if it does " +
-			"(the resource's documentation shows how): applying again otherwise makes a second one, or fails as a duplicate."
+		return text + "\n\nBefore applying again, check on the platform whether the object exists (it may appear a little later): " +
+			"if it does, import it (the resource's documentation shows how), or applying again makes a second one or fails as a duplicate; " +
+			"if it does not, apply again."
 	}
 	var b strings.Builder
 	if e, ok := client.AsAPIError(err); ok {

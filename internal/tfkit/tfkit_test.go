@@ -361,7 +361,7 @@ func TestAPIErrorDetail_createInterrupted(t *testing.T) {
 		_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "W", URL: "https://example.com/w", EventType: 1})
 		got := tfkit.APIErrorDetail(err)
 		for _, w := range []string{"Interrupted (Terraform was stopped, for example with Ctrl-C) after the create was sent, and the service may still carry it out",
-			"Before applying again, check on the platform whether the object exists and import it if it does"} {
+			"Before applying again, check on the platform whether the object exists (it may appear a little later): if it does, import it", "if it does not, apply again."} {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: detail lacks %q:\n%s", name, w, got)
 			}
