@@ -159,17 +159,7 @@ func TestE2E_sendInterruptedNextWeek(t *testing.T) {
 	t.Parallel()
 	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
 	ctx := context.Background()
-	week := func(date string) *RecipientList {
-		rows := [][]any{{"mobile", "name", "date"}}
-		for i := range 5 {
-			rows = append(rows, []any{13800000000 + int64(i), "N" + strconv.Itoa(i), date})
-		}
-		list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
-		if err != nil || len(probs) > 0 {
-			t.Fatal(err, problemLines(probs))
-		}
-		return list
-	}
+	week := func(date string) *RecipientList { return fiveRecipients(t, 13800000000, date) }
 	opts := SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")}
 	if _, err := Send(ctx, be.Open, week("2026-12-01"), opts); err != nil {
 		t.Fatal(err)
@@ -268,14 +258,7 @@ func TestE2E_sendAnswerLostDateCells(t *testing.T) {
 	t.Parallel()
 	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
 	ctx := context.Background()
-	rows := [][]any{{"mobile", "name", "date"}}
-	for i := range 5 {
-		rows = append(rows, []any{13800000000 + int64(i), "N" + strconv.Itoa(i), time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
-	}
-	list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
-	if err != nil || len(probs) > 0 {
-		t.Fatal(err, problemLines(probs))
-	}
+	list := fiveRecipients(t, 13800000000, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
 	if list.Rows[0].Keys[1] == list.Rows[0].Params[1] {
 		t.Fatalf("the date cell's key %q is its display: the test needs a date cell", list.Rows[0].Keys[1])
 	}
@@ -293,14 +276,7 @@ func TestE2E_sendAnswerLostDateCells(t *testing.T) {
 			t.Errorf("row %d (%s): %s %q, want already sent (found in the send records)", r.Row, r.Mobile, r.Outcome, r.Message)
 		}
 	}
-	n := 0
-	for _, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		n++
-	}
-	if n != 5 {
+	if n := sendRecords(t, c); n != 5 {
 		t.Errorf("%d send records, want 5: nobody is sent twice", n)
 	}
 }
@@ -386,14 +362,7 @@ func TestE2E_sendRerunSoonAfterALostAnswer(t *testing.T) {
 	t.Parallel()
 	_, c, be, id := approvedTemplate(t, simulator.Options{}, -1)
 	ctx := context.Background()
-	rows := [][]any{{"mobile", "name", "date"}}
-	for i := range 5 {
-		rows = append(rows, []any{13800000100 + int64(i), "N" + strconv.Itoa(i), "2026-12-01"})
-	}
-	list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
-	if err != nil || len(probs) > 0 {
-		t.Fatal(err, problemLines(probs))
-	}
+	list := fiveRecipients(t, 13800000100, "2026-12-01")
 	opts := SendOptions{TemplateID: id, Journal: filepath.Join(t.TempDir(), "j")}
 	slow := slowSender{be.Open.(*openSender), make(chan func(), 1)}
 	if res, err := Send(ctx, slow, list, opts); err != nil || res[0].Outcome != SendUnknown {
@@ -419,14 +388,35 @@ func TestE2E_sendRerunSoonAfterALostAnswer(t *testing.T) {
 			t.Errorf("row %d (%s) later: %s %q, want settled as sent from the records", r.Row, r.Mobile, r.Outcome, r.Message)
 		}
 	}
+	if n := sendRecords(t, c); n != 5 {
+		t.Errorf("%d send records, want 5: nobody twice", n)
+	}
+}
+
+// fiveRecipients is a recipients workbook of five numbers from first, each
+// with a name and date (any cell value), read for the open interface.
+func fiveRecipients(t *testing.T, first int64, date any) *RecipientList {
+	t.Helper()
+	rows := [][]any{{"mobile", "name", "date"}}
+	for i := range 5 {
+		rows = append(rows, []any{first + int64(i), "N" + strconv.Itoa(i), date})
+	}
+	list, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "date"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatal(err, problemLines(probs))
+	}
+	return list
+}
+
+// sendRecords counts the platform's send records.
+func sendRecords(t *testing.T, c *client.Client) int {
+	t.Helper()
 	n := 0
-	for _, err := range c.SMS.ListRecords(ctx, client.SMSRecordFilter{}) {
+	for _, err := range c.SMS.ListRecords(t.Context(), client.SMSRecordFilter{}) {
 		if err != nil {
 			t.Fatal(err)
 		}
 		n++
 	}
-	if n != 5 {
-		t.Errorf("%d send records, want 5: nobody twice", n)
-	}
+	return n
 }
