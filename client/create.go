@@ -150,10 +150,13 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	// A create that timed out (or that a gateway answered HTTP 504) may
 	// still be worked on by the service, and land after a lookup has found
 	// nothing: until settleBy (one more request_timeout after it gave up),
-	// a lookup that finds nothing is
-	// made again rather than the create sent again. Sent again at once, a
-	// slow platform's create landed twice (a second webhook or task that
-	// no state holds).
+	// a lookup that finds nothing is made again rather than the create sent
+	// again. Sent again at once, a slow platform's create landed twice (a
+	// second webhook or task that no state holds). Only the first such
+	// failure waits: a platform that has not carried the create out a
+	// request_timeout after it is not at work on it (a gateway whose
+	// platform is down answered 504 to every attempt, and each attempt's
+	// wait made a create take four request_timeouts to fail).
 	var settleBy time.Time
 	for {
 		round++
@@ -169,12 +172,14 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			if err == nil {
 				return nil
 			}
-			if te := (*TimeoutError)(nil); errors.As(err, &te) && !errors.As(err, new(notSentError)) {
-				settleBy = c.cfg.Now().Add(te.After)
-			} else if ae, ok := AsAPIError(err); ok && ae.HTTPStatus == http.StatusGatewayTimeout {
-				// A gateway in front of the platform stopped waiting; the
-				// platform may go on (as long as a time-out of ours, at least).
-				settleBy = c.cfg.Now().Add(c.cfg.Timeout)
+			if settleBy.IsZero() { // only the first such failure waits (see settleBy)
+				if te := (*TimeoutError)(nil); errors.As(err, &te) && !errors.As(err, new(notSentError)) {
+					settleBy = c.cfg.Now().Add(te.After)
+				} else if ae, ok := AsAPIError(err); ok && ae.HTTPStatus == http.StatusGatewayTimeout {
+					// A gateway in front of the platform stopped waiting; the
+					// platform may go on (as long as a time-out of ours, at least).
+					settleBy = c.cfg.Now().Add(c.cfg.Timeout)
+				}
 			}
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))

@@ -112,3 +112,41 @@ func webhooksNamed(t *testing.T, c *client.Client, name string) int {
 	}
 	return n
 }
+
+// A gateway whose platform is down answers HTTP 504 to every attempt and
+// carries nothing out: only the first 504 is waited out, so the create
+// fails after about one request_timeout of lookups, where each of its
+// attempts waited one (a gateway answering 504 to everything: 2.7 s → 132
+// s to fail at request_timeout 30 s).
+func TestCreateGatewayTimeoutEveryAttempt(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var creates atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			creates.Add(1)
+			http.Error(w, "<html>504 Gateway Time-out</html>", http.StatusGatewayTimeout)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	const timeout = time.Second
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: timeout,
+		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	began := time.Now()
+	_, err = c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Down", URL: "https://crm.example.com/down", EventType: 1})
+	took := time.Since(began)
+	if err == nil || creates.Load() != 4 {
+		t.Fatalf("create: %v after %d sends; want a failure after 4", err, creates.Load())
+	}
+	if took > 3*timeout {
+		t.Errorf("the create took %v to fail, want about one request_timeout (%v) of lookups, not one for each of its 4 attempts", took.Round(time.Millisecond), timeout)
+	}
+}
