@@ -26,8 +26,10 @@ func TestExport_bigContactCenter(t *testing.T) {
 	before := cc.sim.Stats()
 	dir := filepath.Join(t.TempDir(), "cc")
 	started := time.Now()
+	cpu0, cpuOK := processCPU()
 	sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir})
 	took := time.Since(started)
+	cpu1, _ := processCPU()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +46,7 @@ func TestExport_bigContactCenter(t *testing.T) {
 		total += v
 	}
 	sort.Strings(keys)
-	t.Logf("export of %d resources took %s, %d API calls:", sum.Imports, took.Round(time.Millisecond), total)
+	t.Logf("export of %d resources took %s (%s of CPU), %d API calls:", sum.Imports, took.Round(time.Millisecond), (cpu1 - cpu0).Round(time.Millisecond), total)
 	for _, k := range keys {
 		t.Logf("  %5d  %s", stats[k], k)
 	}
@@ -72,7 +74,15 @@ func TestExport_bigContactCenter(t *testing.T) {
 			t.Errorf("unexpected call %s (%d)", k, stats[k])
 		}
 	}
-	if took > 10*time.Second {
+	// The bound is on the work the export does (CPU time of this process,
+	// which serves the export and its simulator; this test runs alone in
+	// it): on wall time it failed on a loaded 2-core machine (10.6 to
+	// 14.7 s, with other packages' Terraform processes running) for an
+	// export that takes 1.5 s alone. The calls are counted exactly above.
+	// Without a CPU clock (not Unix), wall time.
+	if spent := cpu1 - cpu0; cpuOK && spent > 10*time.Second {
+		t.Errorf("export took %s of CPU, want under 10s", spent)
+	} else if !cpuOK && took > 10*time.Second {
 		t.Errorf("export took %s, want under 10s", took)
 	}
 	wantCounts := map[exporter.Kind]int{
