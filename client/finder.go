@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"fmt"
-	"maps"
 	"strconv"
 	"sync"
 	"time"
@@ -92,18 +91,9 @@ type stamp struct {
 type entry[T any] struct {
 	item *T
 	stamp
-	served bool
-	// servedTo holds the readers (getFor) the answer has served.
-	servedTo map[string]bool
-}
-
-// servedFor reports whether the answer has served a read for reader ("":
-// a read of the object itself).
-func (e entry[T]) servedFor(reader string) bool {
-	if reader == "" {
-		return e.served
-	}
-	return e.servedTo[reader]
+	// served holds the readers (getFor) the answer has served; "" is a
+	// read of the object itself (get).
+	served map[string]bool
 }
 
 // flight is one call shared by the reads waiting on it.
@@ -201,7 +191,7 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 		if !fresh {
 			e, ok := f.entries[id]
 			switch {
-			case ok && f.valid(e.stamp, gen, now) && e.servedFor(reader):
+			case ok && f.valid(e.stamp, gen, now) && e.served[reader]:
 				fresh = true
 			case ok && f.valid(e.stamp, gen, now):
 				f.serve(id, reader, e.item, e.stamp)
@@ -269,15 +259,10 @@ func (f *finder[T]) serve(id, reader string, item *T, s stamp) {
 	if !ok || e.stamp != s {
 		e = entry[T]{item: item, stamp: s}
 	}
-	if reader == "" {
-		e.served = true
-	} else {
-		e.servedTo = maps.Clone(e.servedTo)
-		if e.servedTo == nil {
-			e.servedTo = map[string]bool{}
-		}
-		e.servedTo[reader] = true
+	if e.served == nil { // the entry owns its map: nothing else holds it
+		e.served = map[string]bool{}
 	}
+	e.served[reader] = true
 	f.entries[id] = e
 }
 
