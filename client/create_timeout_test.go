@@ -22,28 +22,12 @@ import (
 // (a second outbound task would dial the same customers).
 func TestCreateTimedOutLandsLate(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	const timeout, slow = 300 * time.Millisecond, 450 * time.Millisecond
-	var creates atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-			creates.Add(1)
-			// The platform works on, whether the client waits or not.
-			time.Sleep(slow)
-			sim.ServeHTTP(w, r.WithContext(t.Context()))
-			return
-		}
-		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: timeout,
-		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, creates := webhookCreates(t, timeout, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
+		// The platform works on, whether the client waits or not.
+		time.Sleep(slow)
+		sim.ServeHTTP(w, r.WithContext(t.Context()))
+	})
 	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Slow", URL: "https://crm.example.com/slow", EventType: 1})
 	if err != nil || w == nil || w.ID == 0 {
 		t.Fatalf("create: %+v, %v; want the webhook that landed late, found by its name", w, err)
@@ -61,33 +45,17 @@ func TestCreateTimedOutLandsLate(t *testing.T) {
 // apply reporting success).
 func TestCreateGatewayTimeoutLandsLate(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var creates atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-			creates.Add(1)
-			body, _ := io.ReadAll(r.Body)
-			go func() { // the platform carries it out later
-				time.Sleep(250 * time.Millisecond)
-				r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
-				r2.Header = r.Header.Clone()
-				sim.ServeHTTP(httptest.NewRecorder(), r2)
-			}()
-			time.Sleep(50 * time.Millisecond)
-			http.Error(w, "<html>504 Gateway Time-out</html>", http.StatusGatewayTimeout)
-			return
-		}
-		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: 500 * time.Millisecond,
-		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, creates := webhookCreates(t, 500*time.Millisecond, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
+		body, _ := io.ReadAll(r.Body)
+		go func() { // the platform carries it out later
+			time.Sleep(250 * time.Millisecond)
+			r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
+			r2.Header = r.Header.Clone()
+			sim.ServeHTTP(httptest.NewRecorder(), r2)
+		}()
+		time.Sleep(50 * time.Millisecond)
+		http.Error(w, "<html>504 Gateway Time-out</html>", http.StatusGatewayTimeout)
+	})
 	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Gateway", URL: "https://crm.example.com/gw", EventType: 1})
 	if err != nil || w == nil || w.ID == 0 {
 		t.Fatalf("create: %+v, %v; want the webhook that landed late, found by its name", w, err)
@@ -120,28 +88,12 @@ func webhooksNamed(t *testing.T, c *client.Client, name string) int {
 // s to fail at request_timeout 30 s).
 func TestCreateGatewayTimeoutEveryAttempt(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var creates atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-			creates.Add(1)
-			http.Error(w, "<html>504 Gateway Time-out</html>", http.StatusGatewayTimeout)
-			return
-		}
-		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
 	const timeout = time.Second
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: timeout,
-		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, creates := webhookCreates(t, timeout, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
+		http.Error(w, "<html>504 Gateway Time-out</html>", http.StatusGatewayTimeout)
+	})
 	began := time.Now()
-	_, err = c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Down", URL: "https://crm.example.com/down", EventType: 1})
+	_, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Down", URL: "https://crm.example.com/down", EventType: 1})
 	took := time.Since(began)
 	if err == nil || creates.Load() != 4 {
 		t.Fatalf("create: %v after %d sends; want a failure after 4", err, creates.Load())
@@ -149,4 +101,31 @@ func TestCreateGatewayTimeoutEveryAttempt(t *testing.T) {
 	if took > 3*timeout {
 		t.Errorf("the create took %v to fail, want about one request_timeout (%v) of lookups, not one for each of its 4 attempts", took.Round(time.Millisecond), timeout)
 	}
+}
+
+// webhookCreates is a client of a simulator whose webhook creates go to
+// create (which may pass them to the simulator, now or later), counted;
+// its retries wait little, and its time-out is timeout.
+func webhookCreates(t *testing.T, timeout time.Duration, create func(w http.ResponseWriter, r *http.Request, sim http.Handler)) (*client.Client, *atomic.Int32) {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	creates := new(atomic.Int32)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			creates.Add(1)
+			create(w, r, sim)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: timeout,
+		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, creates
 }
