@@ -96,10 +96,12 @@ func APIErrorDetail(err error) string {
 		// Not "run it again" (that makes a second object when the first
 		// lands), nor a time-out's "raise request_timeout": Ctrl-C came
 		// while the create's outcome was unknown.
-		call, _, _ := strings.Cut(APIErrorDetail(cut.Err), "\n\n")
-		call = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(call, "."), context.Canceled.Error()), ": ")
-		if strings.HasPrefix(call, "Interrupted (") {
-			call = "" // the call's own text was only the interruption
+		// The call's own failure (a time-out) is said first; one that was
+		// only the interruption says nothing more.
+		call := ""
+		if !errors.Is(cut.Err, context.Canceled) {
+			call, _, _ = strings.Cut(APIErrorDetail(cut.Err), "\n\n")
+			call = strings.TrimSuffix(call, ".")
 		}
 		found := "looked up right after, the object was not found"
 		switch {
