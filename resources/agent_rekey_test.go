@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -85,6 +86,36 @@ func (discard) Header() http.Header         { return http.Header{} }
 func (discard) Write(b []byte) (int, error) { return len(b), nil }
 func (discard) WriteHeader(int)             {}
 
+// removalFirst wraps a wrapped simulator so that, once armed, a users/add
+// is held until the delete or resign of an agent has reached the
+// simulator (or 30 s passed): the create then runs while the removal is
+// under way, the order these tests are about. The provider, in the apply,
+// knows of the other instance's removal only once it has started (it holds
+// the number's lock from then on); a create that Terraform runs before
+// the removal has started is refused, as the plan's warning says.
+func removalFirst(wrap func(http.Handler) http.Handler) (func(http.Handler) http.Handler, func()) {
+	var armed atomic.Bool
+	started := make(chan struct{})
+	var once sync.Once
+	return func(sim http.Handler) http.Handler {
+		inner := wrap(sim)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if armed.Load() {
+				if matches(r, "/users/delete", "") || matches(r, "/users/edit", `"user_status":2`) {
+					once.Do(func() { close(started) })
+				} else if matches(r, "/users/add", "") {
+					select {
+					case <-started:
+					case <-time.After(30 * time.Second):
+					case <-r.Context().Done():
+					}
+				}
+			}
+			inner.ServeHTTP(w, r)
+		})
+	}, func() { armed.Store(true) }
+}
+
 // TestAccAgent_rekeyWithoutMoved: a for_each key changed without a moved
 // block deletes (or resigns) the agent at the old key and creates one
 // with the same user_num at the new key, in any order. The plan warns
@@ -108,10 +139,12 @@ func TestAccAgent_rekeyWithoutMoved(t *testing.T) {
 		mode, _, _ := strings.Cut(name, ",")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
+			wrap, arm := removalFirst(wrap)
 			env := acctest.NewWithHandler(t, wrap)
 			w := env.Workdir(t)
 			w.WriteBody(agentForEach("old", mode))
 			w.Must(0, "apply", "-auto-approve", "-no-color")
+			arm()
 			w.WriteBody(agentForEach("new", mode))
 			out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
 			if !strings.Contains(out, `Agent Deleted and Created Again`) || !strings.Contains(out, `This plan deletes the agent whose user_num is "8100" at one address`) {
