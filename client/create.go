@@ -147,9 +147,9 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	limitedSends := 0
 	rl := rateLimitWait{c: c}
 	send := true
-	// A create that timed out (or that a gateway answered HTTP 504) may
-	// still be worked on by the service, and land after a lookup has found
-	// nothing: until settleBy (one more request_timeout after it gave up),
+	// A create that timed out (or that a gateway answered HTTP 504, or
+	// whose connection was cut after it was sent) may still be worked on
+	// by the service, and land after a lookup has found nothing: until settleBy (one more request_timeout after it gave up),
 	// a lookup that finds nothing is made again rather than the create sent
 	// again. Sent again at once, a slow platform's create landed twice (a
 	// second webhook or task that no state holds). Only the first such
@@ -163,6 +163,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		if send {
 			sends++
 			var retry bool
+			sent := c.cfg.Now()
 			retry, err = c.once(ctx, req, out, sends)
 			limited := rl.observe(err)
 			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
@@ -179,6 +180,15 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					// A gateway in front of the platform stopped waiting; the
 					// platform may go on (as long as a time-out of ours, at least).
 					settleBy = c.cfg.Now().Add(c.cfg.Timeout)
+				} else if errors.As(err, new(*NetworkError)) && !couldNotConnect(err) {
+					// The connection was cut after the create was sent, with no
+					// answer (a load balancer's idle limit on a slow create, or
+					// a kept-alive connection the service had closed): a
+					// platform at work on it for as long as the attempt lasted
+					// is given as long again, at most a request_timeout (a cut
+					// at once costs nothing).
+					now := c.cfg.Now()
+					settleBy = now.Add(min(now.Sub(sent), c.cfg.Timeout))
 				}
 			}
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {

@@ -66,6 +66,38 @@ func TestCreateGatewayTimeoutLandsLate(t *testing.T) {
 	}
 }
 
+// A proxy or load balancer that cuts the connection of a slow create (a
+// TCP-level idle limit: no HTTP answer at all) while the platform goes on:
+// the create is looked up for as long again as it had been under way
+// before it is sent again. Sent again after one lookup, both landed.
+func TestCreateConnectionCutLandsLate(t *testing.T) {
+	t.Parallel()
+	c, creates := webhookCreates(t, 500*time.Millisecond, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
+		body, _ := io.ReadAll(r.Body)
+		go func() { // the platform carries it out later
+			time.Sleep(450 * time.Millisecond)
+			r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
+			r2.Header = r.Header.Clone()
+			sim.ServeHTTP(httptest.NewRecorder(), r2)
+		}()
+		time.Sleep(300 * time.Millisecond) // the idle limit
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		conn.Close() // no answer: the connection is cut
+	})
+	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Cut", URL: "https://crm.example.com/cut", EventType: 1})
+	if err != nil || w == nil || w.ID == 0 {
+		t.Fatalf("create: %+v, %v; want the webhook that landed late, found by its name", w, err)
+	}
+	time.Sleep(600 * time.Millisecond) // a create sent again would land by now
+	if got, n := creates.Load(), webhooksNamed(t, c, "Cut"); got != 1 || n != 1 {
+		t.Errorf("creates sent %d, webhooks on the platform %d; want 1 and 1", got, n)
+	}
+}
+
 // webhooksNamed counts the webhooks on the platform with this name.
 func webhooksNamed(t *testing.T, c *client.Client, name string) int {
 	t.Helper()
