@@ -274,8 +274,15 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 	var groups []unsent
 	if len(recipients) == 1 {
 		r := recipients[0]
+		// Only the template's variables go out, as in a batch (BatchPhone):
+		// the warning above says the others are not sent (§4.1 sms_params
+		// holds the template variables).
+		own := make(map[string]string, len(tpl.TplParam))
+		for _, name := range tpl.TplParam {
+			own[name] = r.Params[name]
+		}
 		progress("Sending template %s to %s", tid, r.Mobile)
-		res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: r.Params})
+		res, err := a.Client.SMS.Send(ctx, client.SMSSendInput{Phone: r.Mobile, Type: 1, TemplateID: tid, SmsParams: own})
 		if err != nil {
 			detail := tfkit.APIErrorDetail(err)
 			summary := "Unable to Send SMS"

@@ -1,8 +1,10 @@
 package actions_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -706,6 +708,43 @@ func TestSMSSendAction_refusedAndUnknown(t *testing.T) {
 		"- 12345: mobile number format wrong", "batch 2 of 2, outcome unknown"} {
 		if !strings.Contains(d.Detail, want) {
 			t.Errorf("detail lacks %q:\n%s", want, d.Detail)
+		}
+	}
+}
+
+// TestSMSSendAction_unusedValuesNotSent: the warning "Template Values Not
+// Used" says those values are not sent, and a batch sends only the
+// template's variables (BatchPhone); a single send put the whole params map
+// in sms_params, the stray value (a typo, or a value meant for another
+// template, perhaps private) included.
+func TestSMSSendAction_unusedValuesNotSent(t *testing.T) {
+	t.Parallel()
+	var bodies atomic.Value
+	bodies.Store("")
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/open/sms/send" {
+				b, _ := io.ReadAll(r.Body)
+				bodies.Store(bodies.Load().(string) + string(b) + "\n")
+				r.Body = io.NopCloser(bytes.NewReader(b))
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid,
+		"params":     map[string]string{"id_card": "110101199003077777"},
+		"recipients": []any{map[string]any{"mobile": "13900000054", "params": map[string]string{"name": "C", "nmae": "typo"}}}})
+	if res.HasError() || !strings.Contains(res.Text(), "those values are not sent") {
+		t.Fatalf("want a success with the warning: %s", res.Text())
+	}
+	sent := bodies.Load().(string)
+	if !strings.Contains(sent, `"name":"C"`) {
+		t.Fatalf("the template's variable was not sent: %s", sent)
+	}
+	for _, stray := range []string{"nmae", "typo", "id_card", "110101199003077777"} {
+		if strings.Contains(sent, stray) {
+			t.Errorf("the warning says the value is not sent, but sms/send carried %q: %s", stray, sent)
 		}
 	}
 }
