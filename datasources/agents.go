@@ -3,6 +3,7 @@ package datasources
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -101,8 +102,9 @@ func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		return
 	}
 	m.Agents = []agentItem{}
+	groups := skillGroupNames(ctx, d.Client)
 	for _, a := range byID(agents, func(a client.Agent) int64 { return a.UserID.Int64() }) {
-		it, diags := flattenAgentItem(&a)
+		it, diags := flattenAgentItem(&a, groups)
 		resp.Diagnostics.Append(diags...)
 		m.Agents = append(m.Agents, it)
 	}
@@ -144,8 +146,9 @@ func withAgentExtras(attrs map[string]schema.Attribute) map[string]schema.Attrib
 }
 
 // flattenAgentItem is the resource's flatten of the shared fields, then the
-// list item's own.
-func flattenAgentItem(a *client.Agent) (agentItem, diag.Diagnostics) {
+// list item's own. groups reads the skill-group names by id, for an agent
+// whose queue_names cannot be split (see agentQueueNames).
+func flattenAgentItem(a *client.Agent, groups func() (map[int64]string, error)) (agentItem, diag.Diagnostics) {
 	var it agentItem
 	var diags, d diag.Diagnostics
 	it.Flatten(a)
@@ -156,13 +159,62 @@ func flattenAgentItem(a *client.Agent) (agentItem, diag.Diagnostics) {
 	}
 	it.QueueIDs, d = types.ListValueFrom(context.Background(), types.Int64Type, ids)
 	diags.Append(d...)
-	names := []string{}
-	if s := strings.TrimSpace(string(a.QueueNames)); s != "" {
-		names = strings.Split(s, ",")
+	names, err := agentQueueNames(a, ids, groups)
+	if err != nil {
+		tfkit.AddAPIError(&diags, "Unable to Read Skill Group Names", err)
 	}
 	it.QueueNames, d = types.ListValueFrom(context.Background(), types.StringType, names)
 	diags.Append(d...)
 	return it, diags
+}
+
+// agentQueueNames is the agent's queue_names, one per entry of ids, in the
+// same order. The platform joins the names with commas (spec §2.6), so a
+// group name that holds a comma ("Sales, North") splits into two: the
+// split then counts more names than ids, and every name after it is paired
+// with the wrong id. Then the names are taken from the groups themselves
+// (groups: queue/list, read once per data source read); a group that is
+// not listed (deleted meanwhile) has the name "".
+func agentQueueNames(a *client.Agent, ids []int64, groups func() (map[int64]string, error)) ([]string, error) {
+	names := []string{}
+	if s := strings.TrimSpace(string(a.QueueNames)); s != "" {
+		names = strings.Split(s, ",")
+	}
+	if len(names) == len(ids) || groups == nil {
+		return names, nil
+	}
+	byID, err := groups()
+	if err != nil {
+		return []string{}, err
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out, nil
+}
+
+// skillGroupNames returns a memoized reader of every skill group's name by
+// id (queue/list answers every group at once, spec §4.6).
+func skillGroupNames(ctx context.Context, c *client.Client) func() (map[int64]string, error) {
+	var byID map[int64]string
+	var err error
+	read := false
+	return func() (map[int64]string, error) {
+		if read {
+			return byID, err
+		}
+		read = true
+		var groups []client.SkillGroup
+		groups, err = client.Collect(c.Queues.List(ctx, client.SkillGroupFilter{}))
+		byID = make(map[int64]string, len(groups))
+		for _, g := range groups {
+			if id, perr := strconv.ParseInt(strings.TrimSpace(string(g.ID)), 10, 64); perr == nil {
+				byID[id] = string(g.QueName)
+			}
+		}
+		return byID, err
+	}
 }
 
 type agentsModel struct {

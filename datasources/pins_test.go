@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -133,4 +134,53 @@ func TestSMSRecordsDataSource_userDataNull(t *testing.T) {
 	if ud := records[0].(map[string]any)["user_data"]; ud != "" {
 		t.Errorf("user_data = %q, want \"\" (the platform answered null)", ud)
 	}
+}
+
+// TestAgentDataSources_queueNameWithComma: the platform joins an agent's
+// skill-group names with commas (§2.6), and a group named "Sales, North"
+// read as two names, "Sales" and " North": queue_names held one name more
+// than queue_ids, every name after it paired with the wrong id. The names
+// follow queue_ids, one each, in both data sources.
+func TestAgentDataSources_queueNameWithComma(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	names := map[string]string{}
+	var ids []int64
+	for i, n := range []string{"Sales, North", "Support"} {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: n, QuePriority: int64(10 + i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		names[id] = n
+		v, _ := strconv.ParseInt(id, 10, 64)
+		ids = append(ids, v)
+	}
+	num, name, pw := "7102", "Two groups", "Passw0rd-x"
+	if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &name, UserPassword: &pw, QueueIDs: &ids}); err != nil {
+		t.Fatal(err)
+	}
+	srv := env.ActionServer(t)
+	check := func(typ string, item map[string]any) {
+		t.Helper()
+		gotIDs, gotNames := item["queue_ids"].([]any), item["queue_names"].([]any)
+		if len(gotIDs) != 2 || len(gotNames) != len(gotIDs) {
+			t.Fatalf("%s: queue_ids %v, queue_names %q: want one name for each of the 2 groups", typ, gotIDs, gotNames)
+		}
+		for i, id := range gotIDs {
+			if want := names[fmt.Sprint(id)]; gotNames[i] != want {
+				t.Errorf("%s: queue_names[%d] = %q, want %q (the name of queue_ids[%d] = %v)", typ, i, gotNames[i], want, i, id)
+			}
+		}
+	}
+	state, d := acctest.ReadDataSource(t, srv, "contactcenter_agents", map[string]any{"user_num": num})
+	if state == nil {
+		t.Fatalf("read: %v", d)
+	}
+	check("contactcenter_agents", state["agents"].([]any)[0].(map[string]any))
+	state, d = acctest.ReadDataSource(t, srv, "contactcenter_agent", map[string]any{"user_num": num})
+	if state == nil {
+		t.Fatalf("read: %v", d)
+	}
+	check("contactcenter_agent", state)
 }
