@@ -44,7 +44,10 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 			Optional: true, ElementType: types.StringType,
 			MarkdownDescription: "Only these ids (`" + idField + "`), as the `id` of the resource. Unknown ids are left out of the result. Cannot be combined with `max`.",
 			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(
-				stringvalidator.RegexMatches(regexp.MustCompile(`^[0-9]+$`), "must be a numeric id"))},
+				// At most 18 digits after leading zeros: an id the request's
+				// int64 holds (a longer one was read as 0, and the list came
+				// back empty without a word).
+				stringvalidator.RegexMatches(regexp.MustCompile(`^0*[0-9]{1,18}$`), "must be a numeric id (digits, at most 18 of them)"))},
 		},
 		"max": schema.Int64Attribute{
 			Optional: true,

@@ -80,6 +80,9 @@ func TestAccGatewaySMSSignaturesDataSource_validation(t *testing.T) {
 }`, `offset value must be between 0 and 2147483647, got: 3000000000`},
 		"ids and max":    {"data \"contactcenter_gateway_sms_signatures\" \"x\" {\n ids = [\"1\"]\n max = 5\n}", `These attributes cannot be configured together`},
 		"non-numeric id": {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["abc"] }`, `must be a numeric id`},
+		// Past int64 it was read as id 0: an empty list, without a word.
+		"id of 20 digits":          {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["99999999999999999999"] }`, `must be a numeric id (digits, at most 18 of them)`},
+		"template id of 20 digits": {`data "contactcenter_gateway_sms_templates" "x" { ids = ["99999999999999999999"] }`, `must be a numeric id (digits, at most 18 of them)`},
 	}
 	env.ExpectPlanErrors(t, cases)
 }
