@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
@@ -87,7 +88,7 @@ func mobileProblem(s string) string {
 	}
 	switch {
 	case strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }):
-		return "holds a character other than digits, spaces, dashes and a leading +"
+		return "holds a character other than digits, spaces, dashes and a leading +" + notASCII(digits)
 	case len(digits) != 11 && prefix != "":
 		return fmt.Sprintf("has %d digits after the %s prefix, not 11", len(digits), prefix)
 	case len(digits) != 11:
@@ -97,4 +98,27 @@ func mobileProblem(s string) string {
 	default:
 		return "does not start with 1 and a second digit 3-9"
 	}
+}
+
+// notASCII names the first character of s that only looks like one the
+// number may hold ("", when none does): the masked number shows such a
+// character as a digit or a space, or not at all, and "a character other
+// than digits, spaces, dashes" alone named nothing the reader could see.
+// These are the look-alikes a roster refuses by name too (client.Lookalike):
+// full-width digits and signs, invisible characters; and white space other
+// than the ASCII space, such as the no-break space of a web page or a
+// spreadsheet.
+func notASCII(s string) string {
+	for _, r := range s {
+		switch kind, what := client.Lookalike(r); {
+		case kind == client.FullWidthDigit || kind == client.FullWidthSign:
+			return ": " + what + ", as an input method types them; type the number with ASCII digits 0-9"
+		case kind == client.InvisibleCharacter:
+			return ": " + what + " (pasted with the number?); type the number again"
+		case unicode.IsSpace(r):
+			return fmt.Sprintf(": the white space %U, which looks like a space but is not the ASCII one (pasted from a web page or a spreadsheet?); "+
+				"type the number with ordinary spaces or none", r)
+		}
+	}
+	return ""
 }
