@@ -48,7 +48,7 @@ func (a *callUserDataAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			},
 			"user_data": schema.MapAttribute{
 				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "Business data (`user_data`, sent as JSON text), merged into what the call already holds.",
+				MarkdownDescription: "Business data (`user_data`, sent as JSON text), stored with the call. Whether it replaces or adds to data the call already holds is the platform's choice: to keep earlier keys, send them again with the new ones.",
 				Validators:          []validator.Map{mapvalidator.SizeAtLeast(1)},
 			},
 		}),
@@ -111,8 +111,9 @@ func (a *callUserDataAction) run(ctx context.Context, m *callUserDataModel, prog
 	if err != nil {
 		detail := tfkit.APIErrorDetail(err)
 		if client.IsAmbiguous(err) {
-			// updateUserData merges the keys it is given (spec §4.7): sent
-			// twice, the call holds the same data.
+			// updateUserData stores the data it is given (spec §4.7 does not
+			// say whether it merges or replaces): either way, sent twice, the
+			// call holds the same data.
 			detail += "\n\nThe answer was lost or the service failed after the request arrived: the data may have been stored already " +
 				"(the call record's user_data shows it). Storing the same data again is idempotent, so running the action again is safe."
 		}
