@@ -52,13 +52,20 @@ type ASRCallback struct {
 // (§3.7): the conversion has not finished.
 var ErrASRInProgress = errors.New("speech recognition still in progress")
 
-// IsASRInProgress reports whether err is a queryText "in progress" answer.
+// IsASRInProgress reports whether err is a queryText "in progress" answer:
+// code 400 whose message says so (§7.3), in English or in Chinese (进行中,
+// 处理中, 转换中, 转写中, 识别中: "under way", "being processed",
+// "converting", "transcribing", "recognizing").
 func IsASRInProgress(err error) bool {
 	if errors.Is(err, ErrASRInProgress) {
 		return true
 	}
 	e, ok := AsAPIError(err)
-	return ok && e.Code == 400 && strings.Contains(strings.ToLower(e.Message), "progress")
+	if !ok || e.Code != 400 {
+		return false
+	}
+	msg := strings.ToLower(e.Message)
+	return slices.ContainsFunc([]string{"progress", "进行中", "处理中", "转换中", "转写中", "识别中"}, func(w string) bool { return strings.Contains(msg, w) })
 }
 
 // Recognize starts a conversion (speechRecognition) and returns the task id.

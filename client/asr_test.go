@@ -187,3 +187,34 @@ func TestRobotPlayRecord(t *testing.T) {
 func contextWithTimeout(t *testing.T, d time.Duration) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(t.Context(), d)
 }
+
+// A queryText still converting, as a platform may word it: errorMsg
+// carries the text (§7.3) beside a generic message, or says it in
+// Chinese. Read as a failure, transcribe_and_wait stopped with an error
+// while the task ran.
+func TestASRInProgressAsWorded(t *testing.T) {
+	t.Parallel()
+	for _, body := range []string{
+		`{"code":"400","message":"business exception","errorMsg":"task is in progress"}`,
+		`{"code":"400","errorMsg":"任务转换中，请稍后查询"}`,
+		`{"code":"400","message":"语音识别进行中"}`,
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, body)
+		}))
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.ASR.Query(t.Context(), "task-1")
+		srv.Close()
+		if !client.IsASRInProgress(err) {
+			t.Errorf("answer %s: want in progress, got %v", body, err)
+		}
+	}
+	// A 400 that says something else is a failure.
+	if client.IsASRInProgress(&client.APIError{Code: 400, Message: "参数错误"}) {
+		t.Error("a code 400 parameter error reads as in progress")
+	}
+}

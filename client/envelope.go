@@ -59,8 +59,14 @@ type envelopeHeader struct {
 	Data      json.RawMessage `json:"data"`
 }
 
-func (h envelopeHeader) text() string {
-	for _, s := range []FlexString{h.Message, h.Msg, h.ErrorMsg} {
+// text is the failure's message. The ASR surface puts it in errorMsg
+// (§7.3), which comes first there: a `message` beside it may be generic.
+func (h envelopeHeader) text(env Envelope) string {
+	order := []FlexString{h.Message, h.Msg, h.ErrorMsg}
+	if env == EnvelopeASR {
+		order = []FlexString{h.ErrorMsg, h.Message, h.Msg}
+	}
+	for _, s := range order {
 		if strings.TrimSpace(string(s)) != "" {
 			return string(s)
 		}
@@ -91,7 +97,7 @@ func decodeEnvelope(env Envelope, body []byte, out any, apiErr *APIError) error 
 	}
 	if code != env.successCode() {
 		apiErr.Code = code
-		apiErr.Message = h.text()
+		apiErr.Message = h.text(env)
 		apiErr.Data = h.Data
 		return apiErr
 	}
