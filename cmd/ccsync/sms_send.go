@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
@@ -94,9 +95,20 @@ var notifySignals = func(c chan<- os.Signal) (stop func()) {
 	return func() { signal.Stop(c) }
 }
 
+// sameStop is how soon after a first SIGTERM a second one is the same
+// request to stop rather than a second interrupt: GNU timeout signals the
+// command and then its process group, and CI runners that cancel a job
+// signal its process group while a wrapper (a shell, make) may relay the
+// signal too, so one stop arrives twice within microseconds. Aborting on it
+// left the writes in flight "outcome unknown" (an SMS batch in doubt for 5
+// minutes) where the user asked for the graceful stop. A second SIGTERM
+// later, and any second Ctrl-C (SIGINT), still aborts.
+var sameStop = time.Second
+
 // interruptInTwoSteps: the first SIGINT or SIGTERM closes stop and calls
-// first; the second cancels ctx and calls second. release stops listening
-// and waits for the listener to end.
+// first; the second cancels ctx and calls second (a SIGTERM within sameStop
+// of a first SIGTERM does not count). release stops listening and waits for
+// the listener to end.
 func interruptInTwoSteps(first, second func()) (ctx context.Context, stop <-chan struct{}, release func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopCh := make(chan struct{})
@@ -107,18 +119,27 @@ func interruptInTwoSteps(first, second func()) (ctx context.Context, stop <-chan
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		var sig1 os.Signal
 		select {
-		case <-sigs:
+		case sig1 = <-sigs:
 		case <-done:
 			return
 		}
+		at := time.Now()
 		close(stopCh)
 		first()
-		select {
-		case <-sigs:
-			second()
-			cancel()
-		case <-done:
+		for {
+			select {
+			case sig := <-sigs:
+				if sig == syscall.SIGTERM && sig1 == syscall.SIGTERM && time.Since(at) < sameStop {
+					continue // the same stop, delivered twice
+				}
+				second()
+				cancel()
+				return
+			case <-done:
+				return
+			}
 		}
 	}()
 	return ctx, stopCh, func() {
