@@ -517,7 +517,9 @@ func confirmPrune(ctx context.Context, stderr io.Writer, plan *importer.Plan, ye
 	if yes || !canConfirm(stderr) {
 		return true
 	}
-	fmt.Fprintf(stderr, "%s these %d agent(s) and apply the rest of the plan? Only 'yes' goes on: ", ask, len(pruned))
+	// The question names --yes: a job that runs on a terminal nobody
+	// types at (docker run -t, a CI step under script) waits here.
+	fmt.Fprintf(stderr, "%s these %d agent(s) and apply the rest of the plan? Only 'yes' goes on (--yes answers it for scripts): ", ask, len(pruned))
 	answer := make(chan string, 1)
 	go func() {
 		line, _ := bufio.NewReader(confirmInput).ReadString('\n')

@@ -151,7 +151,7 @@ func TestAgentsCommand_pruneConfirmation(t *testing.T) {
 					t.Errorf("stderr does not show %q:\n%s", want, stderr)
 				}
 			}
-			asked := strings.Contains(stderr, "Delete these 2 agent(s) and apply the rest of the plan? Only 'yes' goes on: ")
+			asked := strings.Contains(stderr, "Delete these 2 agent(s) and apply the rest of the plan? Only 'yes' goes on (--yes answers it for scripts): ")
 			if asked != tc.asked {
 				t.Errorf("asked %v, want %v:\n%s", asked, tc.asked, stderr)
 			}
