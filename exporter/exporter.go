@@ -324,6 +324,9 @@ func checkOptions(o *Options) error {
 	if o.Concurrency <= 0 {
 		o.Concurrency = 8
 	}
+	if err := writableFolder(o.Dir); err != nil {
+		return err
+	}
 	st, err := os.Stat(o.Dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -342,6 +345,41 @@ func checkOptions(o *Options) error {
 			"(other files, such as terraform.tfstate and your own .tf files, are kept)", o.Dir, len(entries))
 	}
 	return notOurs(o.Dir, o.Kinds)
+}
+
+// writableFolder checks, before the platform is read, that the export can
+// be written: writeModule makes its files in a new folder beside dir (in
+// dir's parent, or the first folder above it that exists, where it creates
+// the rest) and moves them into dir, which must then take them too. In a
+// read-only checkout (a CI job's) the export read the whole platform and
+// then failed with "mkdir ./.out.ccsync-620477530: permission denied",
+// naming a folder the user never asked for.
+func writableFolder(dir string) error {
+	dir = filepath.Clean(dir)
+	probe := func(in string) error {
+		tmp, err := os.MkdirTemp(in, ".ccsync-write-check-")
+		if err != nil {
+			return inputErrorf("%s: the folder %s does not take a new folder (%w); export into a folder you can write to (nothing was read or written)", dir, in, err)
+		}
+		_ = os.Remove(tmp) // empty, just made; a leftover empty folder is no harm
+		return nil
+	}
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		if err := probe(dir); err != nil {
+			return err
+		}
+	}
+	for parent := filepath.Dir(dir); ; parent = filepath.Dir(parent) {
+		st, err := os.Stat(parent)
+		switch {
+		case err == nil && st.IsDir():
+			return probe(parent)
+		case err == nil:
+			return nil // a file on the way: the checks after this one, or the write, say so
+		case !errors.Is(err, os.ErrNotExist) || filepath.Dir(parent) == parent:
+			return nil
+		}
+	}
 }
 
 // notOurs refuses a --force export into a folder where a file it would

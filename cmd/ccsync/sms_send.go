@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"slices"
@@ -87,6 +88,31 @@ platform could not be reached or failed (credentials refused, a system
 error), or another run is using the journal, 2 bad input or usage (a
 template that does not exist or is not approved, bad cells).
 `
+
+// journalWritable checks, before the platform is read, that a send can
+// keep its journal: an existing journal opens for appending, a new one's
+// folder takes a new file. In a read-only checkout (a CI job's) the run
+// said only "open recipients.xlsx.send-12-open.journal: permission denied",
+// a file the user had not named. It returns the message, or "".
+func journalWritable(path string, given bool) string {
+	what := "--journal " + path
+	if !given {
+		what = "the journal " + path + " (by default beside the workbook; --journal names another file)"
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) //nolint:gosec // G304: the journal the user named, or the default one beside the workbook
+	switch {
+	case err == nil:
+		_ = f.Close() // only opened, nothing written
+		return ""
+	case errors.Is(err, fs.ErrNotExist):
+		if msg := outputWritable("", path); msg != "" {
+			return what + strings.TrimPrefix(msg, path) // the message starts with the path it checked
+		}
+		return ""
+	}
+	return fmt.Sprintf("%s cannot be written (%v): a send records each batch in it before sending it; "+
+		"name a --journal file you can write to (nothing was sent)", what, err)
+}
 
 // notifySignals relays SIGINT and SIGTERM to c until the returned function
 // is called. Tests replace it to deliver signals of their own.
@@ -305,7 +331,8 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if msg := inputFolder(file); msg != "" {
 		return fail(exitUsage, errors.New(msg))
 	}
-	if *journalPath == "" {
+	journalGiven := *journalPath != ""
+	if !journalGiven {
 		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
 	}
 	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath, conn.logSetting(): conn.logPath}); msg != "" {
@@ -315,6 +342,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// the record of what was sent.
 	if msg := workbookOutput("--report", *report); msg != "" {
 		return fail(exitUsage, errors.New(msg))
+	}
+	if !*dryRun { // a dry run reads the journal, and writes nothing
+		if msg := journalWritable(*journalPath, journalGiven); msg != "" {
+			return fail(exitUsage, errors.New(msg))
+		}
 	}
 	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
 	// answer is recorded and it is not left in doubt, and sends no more;
