@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -251,5 +252,37 @@ func TestApply_pruneDeletesInBatches(t *testing.T) {
 	}
 	if n := api.Calls["delete"] - calls; n != 4 || api.Len() != 2 {
 		t.Errorf("%d delete calls (want 1 refused + 3 alone), %d agents left (want 9001 and 8002)", n, api.Len())
+	}
+}
+
+// TestApply_createTakenSinceThePlan: two applies of one roster at once (two
+// CI jobs): the plan of each found no agent 9001, the other created it
+// first. The row fails saying so and what to do, not only the platform's
+// "user_num exists", and the next apply finds nothing to do.
+func TestApply_createTakenSinceThePlan(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	api := importertest.NewAgents()
+	path := book(t, "Agents", [][]any{
+		{"user_num", "user_name", "user_password"},
+		{"9001", "Ann", "pw-ann-1"},
+	})
+	_, p := planOf(t, api, path, importer.PlanOptions{})
+	other := importer.Apply(ctx, api, p, importer.ApplyOptions{}) // the other job, first
+	if other[0].Outcome != importer.OutcomeDone {
+		t.Fatalf("the first apply: %+v", other[0])
+	}
+	res := importer.Apply(ctx, api, p, importer.ApplyOptions{})
+	want := "user_num 9001 was taken after the plan was made, by agent " + strconv.FormatInt(other[0].UserID, 10) +
+		" (an apply of this roster running at the same time, or someone else): the row was not written; run apply again, which compares it with that agent (users/add: user_num 9001 exists)"
+	if res[0].Outcome != importer.OutcomeFailed || res[0].Message != want {
+		t.Errorf("got %s %q\nwant failed %q", res[0].Outcome, res[0].Message, want)
+	}
+	if strings.Contains(res[0].Message, "pw-ann-1") {
+		t.Errorf("the message shows the password: %q", res[0].Message)
+	}
+	_, again := planOf(t, api, path, importer.PlanOptions{})
+	if again.Steps[0].Action != importer.ActionUnchanged {
+		t.Errorf("the next plan: %s, want unchanged", again.Steps[0].Action)
 	}
 }
