@@ -475,8 +475,15 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// once per row (200 lines of one message).
 	type why struct{ outcome, message string }
 	rowsFor := map[why][]int{}
+	// Rows an earlier run left in doubt and this one settled (the platform's
+	// records or reports show them sent) are listed too: after a job that
+	// was killed, the summary's "already sent" alone did not say that a
+	// batch cut off was checked, and found sent, rather than sent twice.
+	settled := func(r importer.SendResult) bool {
+		return r.Outcome == importer.SendAlreadySent && strings.HasPrefix(r.Message, "sent before the interruption")
+	}
 	for _, r := range results {
-		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown {
+		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || settled(r) {
 			k := why{r.Outcome, r.Message}
 			rowsFor[k] = append(rowsFor[k], r.Row)
 		}
@@ -491,7 +498,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 			if rowsFor[k][0] == r.Row {
 				fmt.Fprintf(stdout, "%s rows %s (%d rows): %s: %s\n", list.Sheet, rowRanges(rowsFor[k]), len(rowsFor[k]), r.Outcome, r.Message)
 			}
-		case r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer:
+		case r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer || settled(r):
 			fmt.Fprintf(stdout, "%s row %d %s: %s: %s\n", list.Sheet, r.Row, r.Mobile, r.Outcome, r.Message)
 		case r.Outcome == importer.SendDryRun:
 			// What would be sent, row by row, the first dryRunShown.
