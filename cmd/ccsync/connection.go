@@ -122,7 +122,7 @@ func (c *ccConn) withLog(cfg *client.Config) error {
 	if c.logFunc == nil {
 		f, err := os.OpenFile(c.logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600) //nolint:gosec // the file the user named with --log
 		if err != nil {
-			return fmt.Errorf("--log: %w", err)
+			return fmt.Errorf("%s: %w", c.logSetting(), err) // CCSYNC_LOG when it named the file
 		}
 		// Open for the run (the OS closes it at exit), one hook for every
 		// client of the run, so their lines take turns.

@@ -118,6 +118,14 @@ func TestLogFlag_env(t *testing.T) {
 		t.Fatalf("export: %d\n%s\n%s", code, out, e)
 	}
 	checkLog(t, log, "/v3/svcapi/users/list", "sim-token")
+
+	// A file it cannot open is told as the variable's (it said "--log: …",
+	// a flag the job never passed).
+	t.Setenv("CCSYNC_LOG", filepath.Join(dir, "no-such-folder", "env.log"))
+	code, _, e = runCLI("agents", "plan", demoRoster, "--endpoint", origin, "--access-token", "sim-token")
+	if code != exitUsage || !strings.Contains(e, "ccsync agents plan: CCSYNC_LOG: open "+filepath.Join(dir, "no-such-folder", "env.log")+": ") {
+		t.Errorf("CCSYNC_LOG that cannot be opened: exit %d\n%s", code, e)
+	}
 }
 
 // Every command that calls the platform names --log in its help.
