@@ -363,13 +363,13 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 	}
 	res.Outcome, res.RateLimited = OutcomeFailed, client.IsRateLimited(err)
 	res.Message = scrub(err.Error(), st.values["user_password"])
-	if st.Action == ActionCreate && ctx.Err() == nil {
+	if st.Action == ActionCreate && ctx.Err() == nil && !res.RateLimited {
 		// The plan found no agent of this number. One that exists now
 		// came since: an apply of the roster running at the same time
 		// (two CI jobs), or someone else. Said so, the failure is not a
 		// mystery "already used", and the next apply compares the row.
+		// The row's user_id stays empty: the agent is not this row's.
 		if a, ferr := api.FindByNum(ctx, st.UserNum); ferr == nil && a != nil {
-			res.UserID = a.UserID
 			res.Message = fmt.Sprintf("user_num %s was taken after the plan was made, by agent %d (an apply of this roster running at the same time, "+
 				"or someone else): the row was not written; run apply again, which compares it with that agent (%s)", st.UserNum, a.UserID, res.Message)
 		}

@@ -278,6 +278,9 @@ func TestApply_createTakenSinceThePlan(t *testing.T) {
 	if res[0].Outcome != importer.OutcomeFailed || res[0].Message != want {
 		t.Errorf("got %s %q\nwant failed %q", res[0].Outcome, res[0].Message, want)
 	}
+	if res[0].UserID != 0 {
+		t.Errorf("the failed row carries user_id %d, the other apply's agent", res[0].UserID)
+	}
 	if strings.Contains(res[0].Message, "pw-ann-1") {
 		t.Errorf("the message shows the password: %q", res[0].Message)
 	}
