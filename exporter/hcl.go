@@ -44,6 +44,18 @@ func raw(src string) expr {
 	return f.Body().GetAttribute("x").Expr().BuildTokens(nil)
 }
 
+// comment is a comment token of one or more lines: each line of c gets
+// its own "# ", so that a line break in a comment (a value from the
+// platform named in it) cannot end it and leave the rest as HCL.
+func comment(c string) *hclwrite.Token {
+	c = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(c)
+	var b strings.Builder
+	for line := range strings.Lines(c + "\n") {
+		b.WriteString(strings.TrimRight("# "+strings.TrimSuffix(line, "\n"), " ") + "\n")
+	}
+	return tok(hclsyntax.TokenComment, b.String())
+}
+
 func tok(t hclsyntax.TokenType, b string) *hclwrite.Token {
 	return &hclwrite.Token{Type: t, Bytes: []byte(b)}
 }
@@ -85,7 +97,7 @@ func object(fs fields) expr {
 	out := expr{tok(hclsyntax.TokenOBrace, "{"), tok(hclsyntax.TokenNewline, "\n")}
 	for _, f := range fs {
 		for _, c := range f.comments {
-			out = append(out, tok(hclsyntax.TokenComment, "# "+c+"\n"))
+			out = append(out, comment(c))
 		}
 		out = append(out, hclwrite.TokensForIdentifier(f.name)...)
 		out = append(out, tok(hclsyntax.TokenEqual, "="))
@@ -125,19 +137,19 @@ func hclFile(header []string, blocks []block) []byte {
 	f := hclwrite.NewEmptyFile()
 	root := f.Body()
 	for _, c := range header {
-		root.AppendUnstructuredTokens(expr{tok(hclsyntax.TokenComment, strings.TrimRight("# "+c, " ")+"\n")})
+		root.AppendUnstructuredTokens(expr{comment(c)})
 	}
 	for i, b := range blocks {
 		if i > 0 || len(header) > 0 {
 			root.AppendNewline()
 		}
 		for _, c := range b.comments {
-			root.AppendUnstructuredTokens(expr{tok(hclsyntax.TokenComment, "# "+c+"\n")})
+			root.AppendUnstructuredTokens(expr{comment(c)})
 		}
 		body := root.AppendNewBlock(b.typ, b.labels).Body()
 		for _, fl := range b.body {
 			for _, c := range fl.comments {
-				body.AppendUnstructuredTokens(expr{tok(hclsyntax.TokenComment, "# "+c+"\n")})
+				body.AppendUnstructuredTokens(expr{comment(c)})
 			}
 			body.SetAttributeRaw(fl.name, fl.value)
 		}

@@ -103,12 +103,20 @@ func (m *module) resolve(r resolver, key string, literal expr, where string) (ex
 			return ref(r.typ, name, r.attr), nil
 		}
 	}
-	why := fmt.Sprintf("no %s %s exists on the platform", r.noun, key)
+	// A key that is not an id (a user_num, a trans_to, a text) is
+	// quoted: a line break in it (a number pasted from a spreadsheet
+	// with one) broke the comment, and the rest of the key became a line
+	// of HCL that terraform validate refused.
+	shown := key
+	if !isDigits(key) {
+		shown = strconv.Quote(key)
+	}
+	why := fmt.Sprintf("no %s %s exists on the platform", r.noun, shown)
 	if !m.opts.wants(r.kind) {
 		why = fmt.Sprintf("%s are not part of this export (--kinds)", strings.ReplaceAll(string(r.kind), "_", " "))
 	}
-	m.literal = append(m.literal, fmt.Sprintf("%s %s: %s", where, key, why))
-	return literal, []string{fmt.Sprintf("%s kept literal: %s.", key, why)}
+	m.literal = append(m.literal, fmt.Sprintf("%s %s: %s", where, shown, why))
+	return literal, []string{fmt.Sprintf("%s kept literal: %s.", shown, why)}
 }
 
 // agentByNum finds an agent's resource name by user_num.
@@ -195,4 +203,17 @@ terraform {
 # CONTACTCENTER_SMS_APP_KEY. Nothing secret is written here.
 ` + from + `provider "contactcenter" {}
 `
+}
+
+// isDigits says whether s is a non-empty run of ASCII digits (an id).
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

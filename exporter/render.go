@@ -381,7 +381,7 @@ func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
 			b.add("sign_text", str(text), fmt.Sprintf("%q kept literal: %s.", text, why))
 		default:
 			v, c := m.resolve(resolver{kind: KindGatewaySMSSignatures, noun: "gateway signature with text",
-				names: func(string) (string, bool) { return "", false }}, strconv.Quote(text), str(text), where)
+				names: func(string) (string, bool) { return "", false }}, text, str(text), where)
 			b.add("sign_text", v, c...)
 		}
 	}

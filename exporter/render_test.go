@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -319,5 +321,52 @@ func TestRender_taskDanglingReferences(t *testing.T) {
 	only := render(inv, Options{Kinds: []Kind{KindOutboundTasks}})
 	if s := strings.Join(only.notes, "\n"); strings.Contains(s, "dangling") {
 		t.Errorf("an export without agents and webhooks notes dangling references:\n%s", s)
+	}
+}
+
+// TestRender_keyWithLineBreak: a key kept literal that holds a line break
+// (an agent number pasted from a spreadsheet with one) is quoted in its
+// comment and in the summary. Written as it was, the comment ended at the
+// break and the rest of the number became a line of HCL: terraform
+// validate refused the export ("Invalid block definition").
+func TestRender_keyWithLineBreak(t *testing.T) {
+	inv := testInventory()
+	inv.tasks[0].AssignedUsers = []client.AssignedUser{{UserNum: fs("90\n01 x"), ConnLimit: fi(0)}}
+	inv.tasks[0].TransTo = fs("12\r\nabc")
+	m := render(inv, Options{Kinds: []Kind{KindOutboundTasks}})
+	tasks := renderFile(t, m, "outbound_tasks.tf")
+	if _, diags := hclsyntax.ParseConfig([]byte(tasks), "outbound_tasks.tf", hcl.InitialPos); diags.HasErrors() {
+		t.Fatalf("outbound_tasks.tf does not parse: %s\n%s", diags.Error(), tasks)
+	}
+	for _, w := range []string{
+		`# "90\n01 x" kept literal: agents are not part of this export (--kinds).`,
+		`# "12\r\nabc" kept literal: skill groups are not part of this export (--kinds).`,
+	} {
+		if !strings.Contains(tasks, w) {
+			t.Errorf("outbound_tasks.tf lacks %q:\n%s", w, tasks)
+		}
+	}
+	for _, l := range m.literal {
+		if strings.ContainsAny(l, "\r\n") {
+			t.Errorf("summary line holds a line break: %q", l)
+		}
+	}
+}
+
+// TestComment_multiline: each line of a comment is a comment.
+func TestComment_multiline(t *testing.T) {
+	src := hclFile([]string{"head", "", "a\nb"}, []block{{typ: "resource", labels: []string{"x", "y"}, comments: []string{"one\r\ntwo\rthree"},
+		body: fields{{name: "a", value: num(1), comments: []string{"c\nd = 1"}}}}})
+	f, diags := hclsyntax.ParseConfig(src, "x.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatalf("does not parse: %s\n%s", diags.Error(), src)
+	}
+	if attrs, _ := f.Body.(*hclsyntax.Body).Blocks[0].Body.JustAttributes(); len(attrs) != 1 {
+		t.Errorf("the block has %d attributes, want 1 (a comment's second line became one):\n%s", len(attrs), src)
+	}
+	for _, w := range []string{"# head\n#\n# a\n# b\n", "# one\n# two\n# three\n", "# c\n  # d = 1\n"} {
+		if !strings.Contains(string(src), w) {
+			t.Errorf("lacks %q:\n%s", w, src)
+		}
 	}
 }
