@@ -66,8 +66,9 @@ func SaveWorkbook(f *excelize.File, path string) (err error) {
 // lists them. It returns how many agents were written, and notes naming
 // the cells it left empty because the platform holds a value the roster's
 // rules refuse (an agent made in the portal with dept_id 0 or
-// basic_sessions 0): written, the value made plan refuse the exported
-// roster as it was; empty, the cell keeps the platform's value.
+// basic_sessions 0), or read as another value (a phone number with
+// blanks): written, the value made plan refuse the exported roster as it
+// was, or change the agent; empty, the cell keeps the platform's value.
 func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, []string, error) {
 	f, err := newRosterBook()
 	if err != nil {
@@ -97,9 +98,21 @@ func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, []string
 			// what the API's add and edit do not) is left out.
 			// user_num names the row: left empty, the row would name no
 			// agent, and plan would refuse it with the value gone.
-			if _, rule := fd.Convert(Cell{Raw: v, Text: v}); rule != "" && fd.Name != "user_num" {
+			// So is a value the roster reads as another (a phone
+			// number with blanks or dashes, a name with a blank at an
+			// end, as the portal keeps them): written, plan read the
+			// cell as that other value and proposed to change the
+			// agent to it, an update nobody made.
+			got, rule := fd.Convert(Cell{Raw: v, Text: v})
+			if rule != "" && fd.Name != "user_num" {
 				notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which %s in a roster; an empty cell keeps the platform's value",
 					RosterSheet, cellRef(i+1, n+1), a.Values["user_num"], fd.Name, v, rule))
+				row[i] = nil
+				continue
+			}
+			if rule == "" && got != v && fd.Name != "user_num" {
+				notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which a roster reads as %q (plan would change the agent to that); "+
+					"an empty cell keeps the platform's value", RosterSheet, cellRef(i+1, n+1), a.Values["user_num"], fd.Name, v, got))
 				row[i] = nil
 				continue
 			}

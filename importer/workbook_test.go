@@ -93,3 +93,46 @@ func TestExportRoster_valuesTheRosterRefuses(t *testing.T) {
 		t.Errorf("a valid dept_id was left out: %q", r.Rows[1].Get("dept_id"))
 	}
 }
+
+// TestExportRoster_valuesTheRosterReadsOtherwise: a value the portal keeps
+// in a form the roster reads as another value (a phone number with blanks,
+// dashes or brackets, a name or crm_id with a blank at an end) was exported
+// as it is, and plan of the untouched export proposed to change the agent
+// ("user_sms_phone: "138 0013 8000" → "13800138000""), which an apply of
+// the roster then wrote. Such cells are left empty, which keeps the
+// platform's value, and said.
+func TestExportRoster_valuesTheRosterReadsOtherwise(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "8010", "user_name": " Padded ", "crm_id": " c1", "user_sms_phone": "138 0013 8000", "fixed_phone": "(010) 8888-1234"})
+	api.Seed(importer.Values{"user_num": "8011", "user_name": "Ivy", "user_sms_phone": "13800138001"})
+	path := filepath.Join(t.TempDir(), "export.xlsx")
+	n, notes, err := importer.ExportRoster(context.Background(), api, path)
+	if err != nil || n != 2 {
+		t.Fatal(n, err)
+	}
+	r, probs, err := importer.ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatal(probs, err)
+	}
+	plan, probs, err := importer.PlanRoster(context.Background(), api, r, importer.PlanOptions{})
+	if err != nil || len(probs) > 0 || plan.Writes() != 0 {
+		t.Errorf("plan of the export: %v %v, %d writes; want none", err, probs, plan.Writes())
+	}
+	want := []string{
+		`left empty: agent 8010 holds user_name " Padded ", which a roster reads as "Padded" (plan would change the agent to that); an empty cell keeps the platform's value`,
+		`left empty: agent 8010 holds user_sms_phone "138 0013 8000", which a roster reads as "13800138000" (plan would change the agent to that); an empty cell keeps the platform's value`,
+		`left empty: agent 8010 holds fixed_phone "(010) 8888-1234", which a roster reads as "01088881234" (plan would change the agent to that); an empty cell keeps the platform's value`,
+		`left empty: agent 8010 holds crm_id " c1", which a roster reads as "c1" (plan would change the agent to that); an empty cell keeps the platform's value`,
+	}
+	var got []string
+	for _, n := range notes {
+		got = append(got, n[strings.Index(n, " ")+1:])
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("notes (-want +got):\n%s", d)
+	}
+	if r.Rows[1].Get("user_sms_phone") != "13800138001" {
+		t.Errorf("a phone number read as it is was left out: %q", r.Rows[1].Get("user_sms_phone"))
+	}
+}
