@@ -50,6 +50,12 @@ func unknownTaskStatus(id, held, planned types.String) (string, string, bool) {
 	}
 	what := fmt.Sprintf("Outbound task %s has status %s on the platform, which this provider does not know (it knows 0 closed, 1 open and 2 paused). ",
 		id.ValueString(), held.ValueString())
+	if planned.IsUnknown() {
+		// status from a value known only at apply: the plan cannot say
+		// which status it writes (it said `sets it to ""`).
+		return "Outbound Task Status Overwritten", what + "This plan sets it to the configured status, which is known only at apply (closed, open or paused). " +
+			"If the task should keep its status, change it in the portal first, or set status to a value known at plan.", true
+	}
 	if !planned.Equal(held) {
 		return "Outbound Task Status Overwritten", what + fmt.Sprintf("This plan sets it to %q (status = %q is the configured value, or the default when status is not set). "+
 			"If that is not meant, set status in the configuration to the status the task should have, or change the task in the portal first.",
