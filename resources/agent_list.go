@@ -44,7 +44,8 @@ func NewAgentListResource() list.ListResource {
 	}
 	l := &agentLister{Resource: framework.NewResource("agent"), Plural: "agents",
 		Description: "Without a filter every agent is listed; filters combine with AND, the values of one filter with OR. Each agent comes with its configuration objects (API: users/list); its `queue_ids` stays unset, " +
-			"since setting it makes the resource manage the agent's groups: the groups' memberships are listed by `contactcenter_skill_group_members`.",
+			"since setting it makes the resource manage the agent's groups: the groups' memberships are listed by `contactcenter_skill_group_members`." +
+			" A `dept_id` or `basic_sessions` of `0` (which the portal allows and the attributes' rules do not) stays unset too, as in `ccsync export terraform`: the import keeps the platform's value.",
 		Filters: map[string]listschema.Attribute{
 			// As the agents data source's: the service reads an empty
 			// user_num as no filter, and stores numbers trimmed.
@@ -59,7 +60,24 @@ func NewAgentListResource() list.ListResource {
 		},
 		Display: func(a client.Agent) string { return fmt.Sprintf("%s %s", a.UserNum, a.UserName) },
 		Flatten: func(_ context.Context, a client.Agent, m *agentModel) error {
-			return framework.DiagsError(m.flatten(&a))
+			if err := framework.DiagsError(m.flatten(&a)); err != nil {
+				return err
+			}
+			// dept_id 0 and basic_sessions 0 (an agent made in the portal;
+			// 0 is also what the platform answers for a value it does not
+			// hold) are outside the attributes' rules (at least 1, §4.2,
+			// §8): generated into the configuration, terraform validate
+			// refused it ("Attribute dept_id value must be at least 1,
+			// got: 0"). Left unset, as the export leaves them, the
+			// configuration validates and the import keeps the platform's
+			// value (both attributes are optional and computed).
+			if m.DeptID.ValueInt64() == 0 {
+				m.DeptID = types.Int64Null()
+			}
+			if m.BasicSessions.ValueInt64() == 0 {
+				m.BasicSessions = types.Int64Null()
+			}
+			return nil
 		},
 	}
 	l.Items = func(ctx context.Context, f agentFilter) iter.Seq2[client.Agent, error] {

@@ -1,0 +1,37 @@
+package resources
+
+import (
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// TestAgentList_zerosLeftUnset: an agent the portal made with dept_id 0 and
+// basic_sessions 0 was listed with them, so `terraform query
+// -generate-config-out` wrote `dept_id = 0` and `basic_sessions = 0`, and
+// terraform validate refused the generated configuration ("must be at
+// least 1, got: 0"). They are left unset, as the export leaves them; other
+// values are listed as Read reads them.
+func TestAgentList_zerosLeftUnset(t *testing.T) {
+	l := NewAgentListResource().(*agentLister)
+	cfg := &client.AgentConfig{UserPhoneType: 3, UserLoginState: 1, UserAutoLogin: 1, IsEnableOutbound: true, UserOutcallPopup: 1,
+		IsEnableMFA: 2, IsEnableUpdateCapcity: 1, MaxSessions: 10, AgentObjects: client.DefaultAgentObjects()}
+	var m agentModel
+	if err := l.Flatten(t.Context(), client.Agent{UserID: 1010, UserNum: "9400", UserName: "Zero", UserStatus: 1, Config: cfg}, &m); err != nil {
+		t.Fatal(err)
+	}
+	if !m.DeptID.IsNull() || !m.BasicSessions.IsNull() {
+		t.Errorf("dept_id %s, basic_sessions %s: want both unset (null)", m.DeptID, m.BasicSessions)
+	}
+	if m.MaxSessions.ValueInt64() != 10 || m.UserNum.ValueString() != "9400" {
+		t.Errorf("max_sessions %s, user_num %s: want 10 and 9400", m.MaxSessions, m.UserNum)
+	}
+	cfg.BasicSessions = 2
+	m = agentModel{}
+	if err := l.Flatten(t.Context(), client.Agent{UserID: 1011, UserNum: "9401", UserName: "One", UserStatus: 1, DeptID: 3, Config: cfg}, &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.DeptID.ValueInt64() != 3 || m.BasicSessions.ValueInt64() != 2 {
+		t.Errorf("dept_id %s, basic_sessions %s: want 3 and 2", m.DeptID, m.BasicSessions)
+	}
+}
