@@ -102,7 +102,9 @@ func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, []string
 			// number with blanks or dashes, a name with a blank at an
 			// end, as the portal keeps them): written, plan read the
 			// cell as that other value and proposed to change the
-			// agent to it, an update nobody made.
+			// agent to it, an update nobody made. A value plan takes
+			// for the same (another order of queue_ids, an e-mail's
+			// case) is written as it is.
 			got, rule := fd.Convert(Cell{Raw: v, Text: v})
 			if rule != "" && fd.Name != "user_num" {
 				notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which %s in a roster; an empty cell keeps the platform's value",
@@ -110,7 +112,7 @@ func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, []string
 				row[i] = nil
 				continue
 			}
-			if rule == "" && got != v && fd.Name != "user_num" {
+			if rule == "" && !sameValue(fd, v, got) && fd.Name != "user_num" {
 				notes = append(notes, fmt.Sprintf("%s!%s left empty: agent %s holds %s %q, which a roster reads as %q (plan would change the agent to that); "+
 					"an empty cell keeps the platform's value", RosterSheet, cellRef(i+1, n+1), a.Values["user_num"], fd.Name, v, got))
 				row[i] = nil

@@ -105,7 +105,7 @@ func TestExportRoster_valuesTheRosterReadsOtherwise(t *testing.T) {
 	t.Parallel()
 	api := importertest.NewAgents()
 	api.Seed(importer.Values{"user_num": "8010", "user_name": " Padded ", "crm_id": " c1", "user_sms_phone": "138 0013 8000", "fixed_phone": "(010) 8888-1234"})
-	api.Seed(importer.Values{"user_num": "8011", "user_name": "Ivy", "user_sms_phone": "13800138001"})
+	api.Seed(importer.Values{"user_num": "8011", "user_name": "Ivy", "user_sms_phone": "13800138001", "user_email": "Ivy@Example.com", "user_type": "2,1"})
 	path := filepath.Join(t.TempDir(), "export.xlsx")
 	n, notes, err := importer.ExportRoster(context.Background(), api, path)
 	if err != nil || n != 2 {
@@ -134,5 +134,10 @@ func TestExportRoster_valuesTheRosterReadsOtherwise(t *testing.T) {
 	}
 	if r.Rows[1].Get("user_sms_phone") != "13800138001" {
 		t.Errorf("a phone number read as it is was left out: %q", r.Rows[1].Get("user_sms_phone"))
+	}
+	// Values plan takes for the platform's (an e-mail in another case, a
+	// list in another order) are written, not left empty.
+	if r.Rows[1].Get("user_email") == "" || r.Rows[1].Get("user_type") == "" {
+		t.Errorf("user_email %q, user_type %q: values plan takes for the same were left out", r.Rows[1].Get("user_email"), r.Rows[1].Get("user_type"))
 	}
 }
