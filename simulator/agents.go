@@ -306,7 +306,7 @@ func usersListHandler(c *Call) {
 		rows = 100
 	}
 	filters := map[string][]int64{}
-	for _, name := range []string{"user_ids", "dept_ids", "role_ids", "queue_ids", "position_ids", "user_status"} {
+	for _, name := range []string{"user_ids", "dept_ids", "role_ids", "queue_ids", "position_ids"} {
 		ids, err := idList(c, name)
 		if err != nil {
 			c.Fail(422, err.Error(), nil)
@@ -314,11 +314,17 @@ func usersListHandler(c *Call) {
 		}
 		filters[name] = ids
 	}
-	for _, s := range filters["user_status"] {
-		if s < 1 || s > 3 {
-			c.Fail(422, fmt.Sprintf("user_status must be 1, 2 or 3, got %d", s), nil)
+	// §4.2 types user_status as one state ("string 1/2/3"), unlike the id
+	// filters beside it ("strings, comma-separated ids"): "2,3" is refused,
+	// not read as either state, so a client that sends several is caught
+	// here rather than by a platform that reads only one of them.
+	if st := strings.TrimSpace(c.Str("user_status")); st != "" {
+		if st != "1" && st != "2" && st != "3" {
+			c.Fail(422, fmt.Sprintf("user_status must be one state, 1, 2 or 3 (§4.2), got %q", st), nil)
 			return
 		}
+		n, _ := strconv.ParseInt(st, 10, 64)
+		filters["user_status"] = []int64{n}
 	}
 	var types []string
 	if t := strings.ReplaceAll(c.Str("user_type"), " ", ""); t != "" {
