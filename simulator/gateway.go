@@ -469,13 +469,15 @@ func checkExten(c *Call) bool {
 func mobilesParam(c *Call) ([]string, bool) {
 	raw, _ := c.Raw("mobiles")
 	var ms []string
-	if err := json.Unmarshal(raw, &ms); err != nil {
-		var one string
-		if json.Unmarshal(raw, &one) != nil {
-			c.Fail(1012, fmt.Sprintf("mobile number format wrong: mobiles must be an array of strings, got %s", raw), nil)
-			return nil, false
-		}
-		ms = []string{one}
+	if _, inJSON := c.params["mobiles"]; !inJSON && len(c.FormValues("mobiles")) > 0 {
+		// A form post (lenient body kind) carries the list as repeated
+		// fields; every one of them is a number, not only the first.
+		ms = c.FormValues("mobiles")
+	} else if err := json.Unmarshal(raw, &ms); err != nil {
+		// §4.8: mobiles is a string array, even for one number; a lone
+		// string ("138…") is refused like any other shape.
+		c.Fail(1012, fmt.Sprintf("mobile number format wrong: mobiles must be an array of strings (§4.8), got %s", clip(string(raw), 80)), nil)
+		return nil, false
 	}
 	if len(ms) == 0 {
 		c.Fail(1020, "required request field empty: mobiles", nil)

@@ -194,6 +194,8 @@ func TestGatewayCodes(t *testing.T) {
 		"1008 signId a number":   {"/sign/v1/get_sign", map[string]any{"signId": 1}, 1008, "signId must be an array"},
 		"1008 pic too long":      {"/sign/v1/add_sign", map[string]any{"signText": "B", "pic": strings.Repeat("A", 1028)}, 1008, "pic is 1028 characters"},
 		"1012 mobile":            {"/sms/v1/send_sms", with(good, "mobiles", []string{"13800000001", "12345"}), 1012, `"12345"`},
+		"1012 lone mobiles":      {"/sms/v1/send_sms", with(good, "mobiles", "13800000001"), 1012, "must be an array of strings"},
+		"1012 batch lone":        {"/sms/v1/send_batch", with(batch, "mobiles", "13800000001"), 1012, "must be an array of strings"},
 		"1012 single mobile":     {"/sms/v1/send_single", map[string]any{"mobile": "+8699", "tplId": tpl, "smsParams": []string{"a", "b"}, "signText": "Acme"}, 1012, `"+8699"`},
 		"1013 201 numbers":       {"/sms/v1/send_sms", with(good, "mobiles", mobiles(201, "1")), 1013, "201"},
 		"1013 batch 201":         {"/sms/v1/send_batch", with(batch, "mobiles", mobiles(201, "1")), 1013, "201"},
@@ -242,6 +244,18 @@ func TestGatewayCodes(t *testing.T) {
 		got := e.file(t, "m.txt", "13800000001 a b\nabc a b\n", map[string][]string{"tplId": {fmt.Sprint(tpl)}, "signText": {"Acme"}})
 		if code(got) != 1012 {
 			t.Errorf("got %v", got)
+		}
+	})
+
+	// A form post (a lenient body kind) carries mobiles as repeated fields:
+	// every number is sent, not only the first.
+	t.Run("form mobiles repeated", func(t *testing.T) {
+		q, ts, sig := signed("sim-app", "sim-key", time.Now())
+		form := url.Values{"sig": {sig}, "time": {ts}, "smsText": {"hi"}, "signText": {"Acme"},
+			"mobiles": {"13800000001", "13800000002"}}
+		got := e.raw(t, "/sms/v1/send_sms?"+q.Encode(), "application/x-www-form-urlencoded", []byte(form.Encode()))
+		if data, _ := got["data"].([]any); code(got) != 0 || len(data) != 2 {
+			t.Errorf("got %v, want code 0 with a result for each of the 2 numbers", got)
 		}
 	})
 
