@@ -536,8 +536,11 @@ func filterTaskParams(c *Call) ([]*client.Task, bool) {
 		return nil, false
 	}
 	status, hasStatus, err := c.Int("status")
-	if err != nil || (hasStatus && status != 0 && status != 1 && status != 2) {
-		c.Fail(422, fmt.Sprintf("status must be 0 (closed) or 1 (open), got %q", c.Str("status")), nil)
+	// §4.3 lists filters by status 0 (closed) or 1 (open) only; 2 (paused)
+	// is no filter value there, so a client that wants paused tasks keeps
+	// them itself from a list without status.
+	if err != nil || (hasStatus && status != 0 && status != 1) {
+		c.Fail(422, fmt.Sprintf("status must be 0 (closed) or 1 (open) (§4.3), got %q", c.Str("status")), nil)
 		return nil, false
 	}
 	name := c.Str("name")

@@ -259,6 +259,10 @@ func TestTasksLifecycleAllMethods(t *testing.T) {
 	if l := envData(e.call("GET", projectsPath+"/lists", "?status=0")); l["empty"] != true {
 		t.Errorf("no closed task expected: %v", l)
 	}
+	// §4.3: the lists filter is 0 closed or 1 open; paused (2) is refused.
+	if out := e.call("GET", projectsPath+"/lists", "?status=2"); envCode(out) != 422 || !strings.Contains(fmt.Sprint(out["message"]), "status must be 0 (closed) or 1 (open)") {
+		t.Errorf("lists status=2: %v, want 422 naming the filter's values", out)
+	}
 	// all needs type.
 	if out := e.call("GET", projectsPath+"/all", "?type=3"); envCode(out) != 0 || len(out["data"].([]any)) != 1 {
 		t.Errorf("all: %v", out)
