@@ -136,6 +136,11 @@ func TestGatewayAuth(t *testing.T) {
 		"1009 11 minutes early":  {"/smsapi/test/echo", resign("1699999340000"), "", 1009},
 		"1009 time not a number": {"/smsapi/test/echo", resign("soon"), "", 1009},
 		"1011 no such interface": {"/smsapi/nope", nil, "", 1011},
+		// §5.5: random is required like appId; §7.4 has no code of its own.
+		"1020 random missing": {"/smsapi/test/echo", func(q url.Values, b map[string]any) {
+			q.Del("random")
+			b["sig"] = client.SignGateway("sim-key", "", "1700000000000")
+		}, "", 1020},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -178,6 +178,12 @@ func (s *Server) gatewayAuth(c *Call, perr error) bool {
 		c.Fail(1002, "", nil)
 		return false
 	}
+	if random == "" {
+		// §5.5: random is required on every request, as appId is; §7.4
+		// gives it no code of its own (1004 names appId and sig only).
+		c.Fail(1020, "", nil)
+		return false
+	}
 	ts := c.Str("time")
 	if gatewaySignature(s.opts.AppKey, random, ts) != sig {
 		c.Fail(1001, "", nil)
