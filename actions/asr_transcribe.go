@@ -167,7 +167,16 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 				"check the platform's portal for a recognition of this recording before running the action again.", err, callback))
 			return
 		}
-		diags.AddError("Unable to Start Speech Recognition", tfkit.APIErrorDetail(err)+"\n\nNo recognition task was started. "+rerunHint(a.Name))
+		detail := tfkit.APIErrorDetail(err)
+		if client.HasCode(err, 402) && m.CallbackURL.ValueString() == "" {
+			// §6.6: "callBackUrl is required in practice for callbacks: a
+			// request without it returns code 402". Read here as "with
+			// enable_callback" (a plan-time rule), a platform may mean every
+			// request: said, the refusal has a way out.
+			detail += "\n\nThe request had no callback_url. The platform's documentation says a recognition request without one is refused " +
+				"with code 402; if this platform asks for it even without callbacks, set callback_url (it is called only with enable_callback = true)."
+		}
+		diags.AddError("Unable to Start Speech Recognition", detail+"\n\nNo recognition task was started. "+rerunHint(a.Name))
 		return
 	}
 	progress("Speech recognition task %s started; waiting up to %s for the text.", taskID, limit)

@@ -432,3 +432,32 @@ func noASRTask(t *testing.T, env *acctest.Env) {
 		}
 	}
 }
+
+// TestASRTranscribeAction_refusedWithoutCallbackURL: a platform that reads
+// §6.6 ("a request without callBackUrl returns code 402") as every request
+// refuses one without callbacks. The refusal says callback_url is the way
+// out; a 402 with callback_url set does not say so.
+func TestASRTranscribeAction_refusedWithoutCallbackURL(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/asr/speechRecognition") {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"code":"402","success":false,"errorMsg":"callBackUrl 不能为空"}`)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	for _, cfg := range []map[string]any{{"call_id": "sim-call-42"}, {"call_id": "sim-call-42", "callback_url": "http://127.0.0.1:1/cb"}} {
+		res := env.RunAction(t, "contactcenter_asr_transcribe", cfg)
+		errs := errorDiags(res)
+		if len(errs) != 1 || errs[0].Summary != "Unable to Start Speech Recognition" {
+			t.Fatalf("diagnostics:\n%s", res.Text())
+		}
+		said := strings.Contains(errs[0].Detail, "if this platform asks for it even without callbacks, set callback_url")
+		if _, set := cfg["callback_url"]; said == set {
+			t.Errorf("callback_url set: %v; the detail says to set it: %v:\n%s", set, said, errs[0].Detail)
+		}
+	}
+}
