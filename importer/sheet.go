@@ -72,6 +72,9 @@ type sheetReader struct {
 // saved under "Sheet1" still reads). Several other sheets are an error, and
 // so is a hidden sheet chosen either way (chooseSheet).
 func openSheet(path, want string) (*sheetReader, error) {
+	if err := checkWorkbookShape(path); err != nil {
+		return nil, err
+	}
 	f, err := excelize.OpenFile(path, openOptions)
 	if err != nil {
 		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {

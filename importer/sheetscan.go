@@ -34,14 +34,26 @@ import (
 type sheetQuirks struct {
 	formulas []string // A1 references
 	recalc   []string // A1 references of formulas whose saved value is a stand-in
-	merged   []string // ranges, "D3:D5"
-	errors   []string // "B4 #N/A": cells holding an error value
-	hidden   []string // row numbers of hidden rows that hold values
-	flat     []string // row numbers of rows of height 0 that hold values
+	merged   []string // ranges, "D3:D5"; the first maxMerged
+	// moreMerged counts the merged ranges after the first maxMerged.
+	moreMerged int
+	errors     []string // "B4 #N/A": cells holding an error value
+	hidden     []string // row numbers of hidden rows that hold values
+	flat       []string // row numbers of rows of height 0 that hold values
 	// hiddenCols are the ranges of hidden columns, 1-based and inclusive;
 	// the readers refuse those with a heading they read (hiddenColumn).
 	hiddenCols []colRange
 }
+
+// maxMerged is the most merged ranges listed one by one; the others are
+// counted. A worksheet of merged cells and nothing else (a few hundred KB
+// packed) listed every one: 2 million ranges took 1.4 GB of memory and
+// printed 2 million lines.
+const maxMerged = 1000
+
+// maxColRanges is the most hidden-column ranges kept: a worksheet has
+// 16,384 columns, and each range is looked through for every column read.
+const maxColRanges = 16384
 
 // colRange is a range of hidden columns, 1-based and inclusive; narrow
 // when they are not marked hidden but 0 wide (as excelize and other
@@ -114,6 +126,10 @@ func (q sheetQuirks) problems(sheet string) Problems {
 		first, _, _ := strings.Cut(ref, ":")
 		out = append(out, Problem{Sheet: sheet, Cell: ref,
 			Rule: fmt.Sprintf("is a merged cell: the spreadsheet shows the value of %s across it, while each other cell reads as empty or as a value the merge hides; unmerge it and fill every cell", first)})
+	}
+	if q.moreMerged > 0 {
+		out = append(out, Problem{Sheet: sheet, Cell: q.merged[len(q.merged)-1],
+			Rule: fmt.Sprintf("and %d more merged cells after it, not listed one by one (%d are): unmerge every cell of the sheet (in Excel: select all, Merge & Center, Unmerge Cells)", q.moreMerged, maxMerged)})
 	}
 	return out
 }
@@ -189,12 +205,16 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 				if hidden || narrow {
 					lo, err1 := strconv.Atoi(attr(t, "min"))
 					hi, err2 := strconv.Atoi(attr(t, "max"))
-					if err1 == nil && err2 == nil {
+					if err1 == nil && err2 == nil && len(q.hiddenCols) < maxColRanges {
 						q.hiddenCols = append(q.hiddenCols, colRange{lo, hi, narrow && !hidden})
 					}
 				}
 			case "mergeCell":
-				q.merged = append(q.merged, attr(t, "ref"))
+				if len(q.merged) < maxMerged {
+					q.merged = append(q.merged, attr(t, "ref"))
+				} else {
+					q.moreMerged++
+				}
 			}
 		case xml.CharData:
 			if inValue {
