@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -332,7 +333,7 @@ func (m *module) renderSound(name string, s soundFile) {
 		comments = append(comments, "The downloaded file is neither WAV nor MP3 by its content; the provider will refuse it as source.")
 		m.notes = append(m.notes, fmt.Sprintf("voice file %s (%s): the download is neither WAV nor MP3", s.ID, s.Name))
 	}
-	file := "sounds/" + name + ext
+	file := "sounds/" + soundFileBase(name) + ext
 	sum := sha256.Sum256(s.content)
 	comments = append(comments, "Downloaded with sound/play; sha256 "+hex.EncodeToString(sum[:])+".")
 	m.sounds = append(m.sounds, outFile{name: file, content: s.content})
@@ -345,6 +346,32 @@ func (m *module) renderSound(name string, s soundFile) {
 	b.add("source", str(file))
 	b.add("source_hash", raw(`filesha256("`+file+`")`))
 	m.add(KindSounds, typeSound, name, string(s.ID)+","+file, comments, b)
+}
+
+// soundFileBase is the name of a voice file's local copy (before its
+// extension): the resource's name, unless Windows takes that name for a
+// device (CON, NUL, AUX, PRN, COM1-9, LPT1-9, whatever the extension),
+// where "sounds/con.wav" is the console, not a file: a voice file named
+// "CON" (its resource con) was written to the console and the export
+// failed, on the Windows builds. Such a name gets "-voice", which no
+// resource name the export gives has (they hold no "-"), so it stays
+// unique.
+func soundFileBase(name string) string {
+	if windowsDevice(name) {
+		return name + "-voice"
+	}
+	return name
+}
+
+// windowsDevice tells whether name, case aside, is a name Windows reserves
+// for a device in every folder.
+func windowsDevice(name string) bool {
+	switch n := strings.ToLower(name); n {
+	case "con", "prn", "aux", "nul", "conin$", "conout$":
+		return true
+	default:
+		return len(n) == 4 && (strings.HasPrefix(n, "com") || strings.HasPrefix(n, "lpt")) && n[3] >= '1' && n[3] <= '9'
+	}
 }
 
 // gatewayState names a gateway review state (§2.13).

@@ -2,6 +2,7 @@ package exporter
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -368,5 +369,27 @@ func TestComment_multiline(t *testing.T) {
 		if !strings.Contains(string(src), w) {
 			t.Errorf("lacks %q:\n%s", w, src)
 		}
+	}
+}
+
+// TestRender_windowsDeviceSoundNames: a voice file named after a Windows
+// device (CON, nul, Com1, LPT9) was exported to sounds/con.wav, which on
+// Windows is the console, not a file: the download went to the console and
+// the module had no voice file. Its copy now gets "-voice"; the resource
+// keeps its name, and other names are unchanged.
+func TestRender_windowsDeviceSoundNames(t *testing.T) {
+	var sounds []soundFile
+	for i, n := range []string{"CON", "nul", "Com1", "LPT9", "console", "com10"} {
+		sounds = append(sounds, soundFile{Sound: client.Sound{ID: client.FlexString(strconv.Itoa(600 + i)), Name: client.FlexString(n), SoundType: 1}, content: []byte("RIFF\x00\x00\x00\x00WAVE")})
+	}
+	m := render(&inventory{sounds: sounds}, Options{Kinds: AllKinds, Membership: MembershipAuthoritative})
+	got := renderFile(t, m, "sounds.tf")
+	for name, file := range map[string]string{"con": "con-voice", "nul": "nul-voice", "com1": "com1-voice", "lpt9": "lpt9-voice", "console": "console", "com10": "com10"} {
+		for _, w := range []string{`resource "contactcenter_sound" "` + name + `"`, `source      = "sounds/` + file + `.wav"`} {
+			if !strings.Contains(got, w) {
+				t.Errorf("sounds.tf lacks %q:\n%s", w, got)
+			}
+		}
+		renderFile(t, m, "sounds/"+file+".wav")
 	}
 }
