@@ -3,9 +3,11 @@ package exporter
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -39,7 +41,7 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil { //nolint:gosec // G301: a folder of the user's files (see above)
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".ccsync-")
+	tmp, err := mkdirTemp(parent, "."+filepath.Base(dir)+".ccsync-")
 	if err != nil {
 		return nil, err
 	}
@@ -56,9 +58,6 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 		if err := os.WriteFile(p, f.content, 0o644); err != nil { //nolint:gosec // G306: a file of the module, for the user to read and edit (see above)
 			return nil, err
 		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil { //nolint:gosec // G302: MkdirTemp made it 0700; it becomes the module folder (see above)
-		return nil, err
 	}
 	_, statErr := os.Stat(dir)
 	if errors.Is(statErr, os.ErrNotExist) {
@@ -116,6 +115,21 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 		}
 	}
 	return removed, nil
+}
+
+// mkdirTemp makes a new folder in parent, named prefix and a random
+// number, mode 0755 less the umask: it becomes the module folder. (It was
+// made 0700 by os.MkdirTemp and then set to 0755, whatever the umask: a
+// user with umask 077 got a module folder anyone could list.)
+func mkdirTemp(parent, prefix string) (string, error) {
+	for range 100 {
+		p := filepath.Join(parent, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)) //nolint:gosec // G404: a unique name, not a secret
+		err := os.Mkdir(p, 0o755)                                                        //nolint:gosec // G301: the module folder (see writeModule)
+		if !errors.Is(err, os.ErrExist) {
+			return p, err
+		}
+	}
+	return "", fmt.Errorf("make a temporary folder in %s: every name tried exists", parent)
 }
 
 // kindOfType is the kind of each resource type an export writes.
