@@ -4,11 +4,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -36,7 +39,7 @@ type soundFileDataSource struct {
 func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Downloads a voice file from the platform and writes it to `output_path` " +
-			"(mode 0644, folders created as needed), for example to keep a copy of a voice file adopted with " +
+			"(mode 0644 less the umask, folders created as needed), for example to keep a copy of a voice file adopted with " +
 			"`contactcenter_sound`, or to give it to another system. The file is written on every read (each plan and apply, but not an apply " +
 			"of a saved plan, which reads nothing again); " +
 			"`content_sha256` tells whether it changed. A file already at `output_path` is overwritten only if it is a WAV or MP3 " +
@@ -117,7 +120,20 @@ func writeFile(p string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil { //nolint:gosec // G301: the user's folder for the voice file (see above)
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".sound-*")
+	// Made 0644 less the umask; os.CreateTemp makes it 0600, and setting
+	// it to 0644 afterwards (as was done) ignored the umask: a voice file
+	// downloaded under umask 077 was readable by anyone.
+	var (
+		tmp *os.File
+		err error
+	)
+	for range 100 {
+		name := filepath.Join(filepath.Dir(p), ".sound-"+strconv.FormatUint(uint64(rand.Uint32()), 10)) //nolint:gosec // G404: a unique name, not a secret
+		tmp, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)                          //nolint:gosec // G302, G304: see above
+		if !errors.Is(err, os.ErrExist) {
+			break
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -131,9 +147,6 @@ func writeFile(p string, b []byte) error {
 		return err
 	}
 	if _, err := tmp.Write(b); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
 		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {

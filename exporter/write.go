@@ -123,8 +123,9 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 // user with umask 077 got a module folder anyone could list.)
 func mkdirTemp(parent, prefix string) (string, error) {
 	for range 100 {
-		p := filepath.Join(parent, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)) //nolint:gosec // G404: a unique name, not a secret
-		err := os.Mkdir(p, 0o755)                                                        //nolint:gosec // G301: the module folder (see writeModule)
+		// G404: a unique name, not a secret; G301: the module folder.
+		p := filepath.Join(parent, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)) //nolint:gosec // G404 (see above)
+		err := os.Mkdir(p, 0o755)                                                        //nolint:gosec // G301 (see above)
 		if !errors.Is(err, os.ErrExist) {
 			return p, err
 		}
