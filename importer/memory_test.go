@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,7 +68,7 @@ func TestReader_memoryFlat(t *testing.T) {
 	path := bigRoster(t, n)
 	st, _ := os.Stat(path)
 
-	sr, err := openSheet(path, RosterSheet)
+	sr, err := openSheet(context.Background(), path, RosterSheet)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package importer
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,7 +66,7 @@ func TestOpen_notXLSX(t *testing.T) {
 		if err := os.WriteFile(path, tc.content, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := openSheet(path, "Agents")
+		_, err := openSheet(context.Background(), path, "Agents")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", name, err, tc.want)
 		}

@@ -63,7 +63,13 @@ func (l *RecipientList) Unique() int {
 // or a line break, which separate numbers and values in a type-2 batch
 // (§4.1). Repeated numbers are kept as duplicates of their first row.
 func ReadRecipients(path string, params []string, via string) (*RecipientList, Problems, error) {
-	sr, err := openSheet(path, RecipientSheet)
+	return ReadRecipientsContext(context.Background(), path, params, via)
+}
+
+// ReadRecipientsContext is ReadRecipients, which stops with ctx's error
+// once ctx is done.
+func ReadRecipientsContext(ctx context.Context, path string, params []string, via string) (*RecipientList, Problems, error) {
+	sr, err := openSheet(ctx, path, RecipientSheet)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"slices"
@@ -52,8 +53,14 @@ func (r *Roster) HasColumn(field string) bool { return r.colOf[fieldIndex[field]
 // rule of §4.2 and §8 that a single sheet can decide, duplicates of the
 // unique fields. Problems holds every bad cell; err is for unreadable files.
 func ReadRoster(path string) (*Roster, Problems, error) {
+	return ReadRosterContext(context.Background(), path)
+}
+
+// ReadRosterContext is ReadRoster, which stops with ctx's error once ctx
+// is done.
+func ReadRosterContext(ctx context.Context, path string) (*Roster, Problems, error) {
 	r := &Roster{Path: path}
-	probs, err := ScanRoster(path, func(roster *Roster, row AgentRow) { roster.Rows = append(roster.Rows, row) }, r)
+	probs, err := ScanRosterContext(ctx, path, func(roster *Roster, row AgentRow) { roster.Rows = append(roster.Rows, row) }, r)
 	return r, probs, err
 }
 
@@ -61,7 +68,13 @@ func ReadRoster(path string) (*Roster, Problems, error) {
 // sheet and column data; memory stays flat apart from what fn keeps and the
 // duplicate index of the unique fields.
 func ScanRoster(path string, fn func(*Roster, AgentRow), into *Roster) (Problems, error) {
-	sr, err := openSheet(path, RosterSheet)
+	return ScanRosterContext(context.Background(), path, fn, into)
+}
+
+// ScanRosterContext is ScanRoster, which stops with ctx's error once ctx
+// is done.
+func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentRow), into *Roster) (Problems, error) {
+	sr, err := openSheet(ctx, path, RosterSheet)
 	if err != nil {
 		return nil, err
 	}

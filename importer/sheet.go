@@ -3,6 +3,7 @@ package importer
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -55,6 +56,10 @@ const maxUnpacked = 512 << 20
 // values: excelize gives a row only once per iterator and in one of the two
 // forms, and both are needed to read numbers, dates and booleans faithfully.
 type sheetReader struct {
+	// ctx ends the reading: Next returns its error once it is done (an
+	// interrupt; the reading of a big or oddly made workbook can take
+	// minutes, and Ctrl-C did nothing until it had ended).
+	ctx    context.Context
 	f      *excelize.File
 	Sheet  string
 	raw    *excelize.Rows
@@ -71,7 +76,7 @@ type sheetReader struct {
 // workbook has no sheet of that name, its only sheet besides Help (a roster
 // saved under "Sheet1" still reads). Several other sheets are an error, and
 // so is a hidden sheet chosen either way (chooseSheet).
-func openSheet(path, want string) (*sheetReader, error) {
+func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 	if err := checkWorkbookShape(path); err != nil {
 		return nil, err
 	}
@@ -96,7 +101,7 @@ func openSheet(path, want string) (*sheetReader, error) {
 	if err != nil {
 		return nil, errors.Join(err, f.Close())
 	}
-	r := &sheetReader{f: f, Sheet: sheet}
+	r := &sheetReader{ctx: ctx, f: f, Sheet: sheet}
 	props, err := f.GetWorkbookProps()
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
@@ -194,6 +199,9 @@ func chooseSheet(f *excelize.File, path, want string) (string, error) {
 // Next advances to the next row and returns its 1-based number and cells
 // (trailing empty cells may be missing). ok is false at the end.
 func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, nil, false, err
+	}
 	if !r.raw.Next() {
 		return 0, nil, false, r.raw.Error()
 	}

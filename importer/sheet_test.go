@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
@@ -26,7 +27,7 @@ func TestNormHeader_blanks(t *testing.T) {
 func TestOpenSheet_missingFileNamedOnce(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "absent.xlsx")
-	_, err := openSheet(path, RosterSheet)
+	_, err := openSheet(context.Background(), path, RosterSheet)
 	if err == nil || strings.Count(err.Error(), "absent.xlsx") != 1 || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("err = %v", err)
 	}
@@ -95,7 +96,7 @@ func TestOpenSheet_choice(t *testing.T) {
 			err: "has no sheet named Agents and 2 sheets that could hold the data (Old (hidden), December): ccsync reads one sheet; name it Agents, or keep the rows in one sheet (a hidden sheet counts too: delete it if it is not needed)"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			r, err := openSheet(book(tc.hidden, tc.sheets...), RosterSheet)
+			r, err := openSheet(context.Background(), book(tc.hidden, tc.sheets...), RosterSheet)
 			if tc.read == "" {
 				want := tc.err
 				if err == nil || !strings.Contains(err.Error(), want) {

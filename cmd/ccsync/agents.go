@@ -196,7 +196,10 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	// plan and apply: read and check every row, then plan; nothing is
 	// written while any problem remains.
 	started := time.Now()
-	roster, probs, err := importer.ReadRoster(file)
+	// An interrupt stops the reading too (context.Canceled, said as what
+	// happened): a big or oddly made workbook can take minutes to read,
+	// and Ctrl-C did nothing until it was read.
+	roster, probs, err := importer.ReadRosterContext(ctx, file)
 	if err != nil {
 		return fail(exitUsage, err)
 	}

@@ -384,7 +384,19 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(exitUsage, fmt.Errorf("--template %s: %w", *template, err))
 	}
-	list, probs, err := importer.ReadRecipients(file, params, *via)
+	// The first interrupt stops the reading (nothing was sent yet): a big
+	// or oddly made workbook can take minutes to read, and Ctrl-C did
+	// nothing until it was read. An interrupt is said as what happened.
+	readCtx, stopReading := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-stopSending:
+			stopReading()
+		case <-readCtx.Done():
+		}
+	}()
+	list, probs, err := importer.ReadRecipientsContext(readCtx, file, params, *via)
+	stopReading()
 	if err != nil {
 		return fail(exitUsage, err)
 	}
