@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"iter"
 	"os"
 	"regexp"
@@ -206,19 +207,33 @@ func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resour
 
 // readPic reads a qualification image and returns its base64 text and that
 // text's SHA-256, failing when it is longer than add_sign accepts.
+//
+// It reads at most one byte more than fits: a path to a big file (a photo
+// of the licence, a disk image, /dev/zero) was read whole into memory, at
+// every plan, before it was refused for its size.
 func readPic(file string) (pic, sum string, err error) {
-	b, err := os.ReadFile(file)
+	maxBytes := base64.StdEncoding.DecodedLen(client.GatewayMaxPic)
+	f, err := os.Open(file) //nolint:gosec // G304: the image the configuration names
+	if err != nil {
+		return "", "", fmt.Errorf("pic_file %q cannot be read: %s", file, pathErrorReason(err))
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(maxBytes)+1))
 	if err != nil {
 		return "", "", fmt.Errorf("pic_file %q cannot be read: %s", file, pathErrorReason(err))
 	}
 	if len(b) == 0 {
 		return "", "", fmt.Errorf("pic_file %q is empty", file)
 	}
-	pic = base64.StdEncoding.EncodeToString(b)
-	if len(pic) > client.GatewayMaxPic {
-		return "", "", fmt.Errorf("pic_file %q is %d bytes, %d characters in base64; the gateway's pic takes at most %d characters "+
-			"(its limit for the base64 text), so the image may be at most 768 bytes", file, len(b), len(pic), client.GatewayMaxPic)
+	if len(b) > maxBytes {
+		size := fmt.Sprintf("more than %d bytes", maxBytes)
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			size = fmt.Sprintf("%d bytes, %d characters in base64", st.Size(), base64.StdEncoding.EncodedLen(int(st.Size())))
+		}
+		return "", "", fmt.Errorf("pic_file %q is %s; the gateway's pic takes at most %d characters "+
+			"(its limit for the base64 text), so the image may be at most %d bytes", file, size, client.GatewayMaxPic, maxBytes)
 	}
+	pic = base64.StdEncoding.EncodeToString(b)
 	h := sha256.Sum256([]byte(pic))
 	return pic, hex.EncodeToString(h[:]), nil
 }
