@@ -236,6 +236,11 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 			hidden = scheme + "://" + hidden
 		}
 	}
+	// Nor the value of a query parameter named like a secret (?token=…,
+	// ?key=…, ?sig=…), which a URL copied from a browser or a webhook
+	// setting may carry: the message goes to a terminal, a CI log, a
+	// diagnostic.
+	hidden = redactURLParams(hidden)
 	if strings.TrimSpace(raw) != raw {
 		return nil, fmt.Errorf("%q has white space at the start or the end: give the URL alone", hidden)
 	}
@@ -258,7 +263,7 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("%q is not a URL: %w", hidden, err)
 	}
-	shown := u.Redacted() // a password in the URL is not repeated
+	shown := redactURLParams(u.Redacted()) // a password in the URL, or a secret in its query, is not repeated
 	switch u.Scheme {
 	case "https":
 	case "http":

@@ -115,8 +115,16 @@ func redactURL(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
-	out := reURLPassword.ReplaceAllString(s, "${1}"+Redacted+"@")
-	return reURLParam.ReplaceAllStringFunc(out, func(pair string) string {
+	return redactURLParams(reURLPassword.ReplaceAllString(s, "${1}"+Redacted+"@"))
+}
+
+// redactURLParams hides the values of the query parameters of the URL s
+// that are named like a secret (redactURL), and only them.
+func redactURLParams(s string) string {
+	if !strings.Contains(s, "://") {
+		return s
+	}
+	return reURLParam.ReplaceAllStringFunc(s, func(pair string) string {
 		m := reURLParam.FindStringSubmatch(pair)
 		name := m[2]
 		if n, err := url.QueryUnescape(name); err == nil {

@@ -358,6 +358,10 @@ func TestValidateURL(t *testing.T) {
 		"host starting with http": {"httpapi.example.com", false, `"httpapi.example.com" must start with https:// (or http:// for loopback), e.g. "https://httpapi.example.com"`},
 		"@ in the path":           {"https://admin:PWSECRET@cc.example.com/a@b ", false, `"https://cc.example.com/a@b " has white space`},
 		"escape in the password":  {"https://admin:pa%zzPWSECRET@cc.example.com", false, `"https://cc.example.com" (shown without its user and password) is not a URL`},
+		// A token in the query (a URL copied from a browser) was repeated.
+		"token in the query":       {"http://127.0.0.1:18400/?token=PWSECRET", false, `"http://127.0.0.1:18400/?token=[REDACTED]" has a query or fragment`},
+		"key in the query, remote": {"http://cc.example.com/open?appKey=PWSECRET&x=1", false, `"http://cc.example.com/open?appKey=[REDACTED]&x=1" uses plain http://`},
+		"token, white space":       {"https://cc.example.com/?access_token=PWSECRET ", false, `"https://cc.example.com/?access_token=[REDACTED] " has white space`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
