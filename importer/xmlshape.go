@@ -104,10 +104,10 @@ func xmlDepth(r io.Reader, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			switch {
-			case c == end[matched]:
+			switch c {
+			case end[matched]:
 				matched++
-			case c == end[0]:
+			case end[0]:
 				matched = 1
 			default:
 				matched = 0
