@@ -108,7 +108,10 @@ func xmlDepth(r io.Reader, limit int) (int, error) {
 			case end[matched]:
 				matched++
 			case end[0]:
-				matched = 1
+				// "]]]>" ends a CDATA section: a third "]" keeps "]]".
+				if matched != 2 || end[1] != end[0] {
+					matched = 1
+				}
 			default:
 				matched = 0
 			}

@@ -72,6 +72,8 @@ func TestXMLDepth(t *testing.T) {
 		{`<a x="1>2" y='/>'><b><c/></b></a>`, 2, true},
 		{`<a><!-- <b><c><d> --><b/></a>`, 2, false},
 		{`<a><![CDATA[<b><c><d>]]><b/></a>`, 2, false},
+		{`<a><![CDATA[x]]]></a><a><b><c/></b></a>`, 2, true},
+		{`<a><![CDATA[x]]]></a><a><b/></a>`, 2, false},
 		{`<!DOCTYPE a [<!ENTITY e "<b><c>"> <!ELEMENT a ANY>]><a><b/></a>`, 2, false},
 		{`<a><?pi <b><c>?><b/></a>`, 2, false},
 		{strings.Repeat("<r>", 129), 128, true},
