@@ -149,6 +149,14 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		ks = slices.DeleteFunc(ks, func(k exporter.Kind) bool { return slices.Contains(gateway, k) })
 		skipped = "no SMS gateway credentials (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY): gateway signatures and templates are not exported"
 	}
+	// The log is opened (created) before the export looks at DIR: inside
+	// DIR, a new or empty folder was then refused as "not empty (1
+	// entries)", the log ccsync had just made, and with --force a log
+	// named as one of the export's files was replaced by it, its lines
+	// lost.
+	if msg := logInside(conn, pos[0], *force); msg != "" {
+		return fail(exitUsage, errors.New(msg))
+	}
 	conn.notices = stderr
 	cfg, err := conn.clientConfig()
 	if err != nil {
@@ -248,4 +256,60 @@ func shellQuote(path string) string {
 		return path
 	}
 	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+}
+
+// logInside refuses a --log (or CCSYNC_LOG) file inside dir, the folder
+// the export writes: without --force (the folder must be new or empty,
+// and the log would be the entry that makes it not), and with it where
+// the export's files go (a .tf file, which Terraform would also read as
+// configuration, or one under sounds/). It returns the message, or "".
+func logInside(conn *ccConn, dir string, force bool) string {
+	if conn.logPath == "" || conn.logPath == "-" {
+		return "" // none, or refused as "-" when the client is made
+	}
+	rel, ok := within(dir, conn.logPath)
+	if !ok {
+		return ""
+	}
+	ext := strings.ToLower(filepath.Ext(rel))
+	inSounds := strings.HasPrefix(rel, "sounds"+string(filepath.Separator))
+	switch {
+	case !force:
+		return fmt.Sprintf("%s %s is inside %s, the folder the export writes, which must be new or empty without --force: "+
+			"the log ccsync creates there would make it not empty; name a file outside %s (nothing was written)",
+			conn.logSetting(), conn.logPath, dir, dir)
+	case ext == ".tf" || strings.HasSuffix(strings.ToLower(rel), ".tf.json") || inSounds:
+		return fmt.Sprintf("%s %s is where the export writes its files in %s (a .tf file, which Terraform also reads as configuration, or sounds/): "+
+			"the export would replace the log, or Terraform read it; name a file outside %s (nothing was written)",
+			conn.logSetting(), conn.logPath, dir, dir)
+	}
+	return ""
+}
+
+// within reports whether path lies under dir, and its path relative to
+// dir, comparing the folders as they are once their links are followed
+// (where they exist).
+func within(dir, path string) (string, bool) {
+	real := func(p string) string {
+		p, err := filepath.Abs(p)
+		if err != nil {
+			return filepath.Clean(p)
+		}
+		// The longest part of p that exists, with its links followed.
+		rest := ""
+		for q := p; ; q = filepath.Dir(q) {
+			if r, err := filepath.EvalSymlinks(q); err == nil {
+				return filepath.Join(r, rest)
+			}
+			if filepath.Dir(q) == q {
+				return p
+			}
+			rest = filepath.Join(filepath.Base(q), rest)
+		}
+	}
+	rel, err := filepath.Rel(real(dir), real(path))
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
