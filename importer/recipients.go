@@ -18,6 +18,36 @@ const RecipientSheet = "Recipients"
 // mobileHeaders are the headings accepted for the number column.
 var mobileHeaders = map[string]bool{"mobile": true, "phone": true, "mobilenumber": true, "phonenumber": true, "number": true}
 
+// mobileHeadings are mobileHeaders as a heading is written, in the order
+// they are suggested.
+var mobileHeadings = []string{"mobile", "phone", "mobile_number", "phone_number", "number"}
+
+// noMobileColumn is the rule of a heading row without the number column.
+// A template variable named like it (${mobile}) takes that heading's
+// column, so the message suggests a heading no variable takes: "a heading
+// such as "mobile"" sent the user to add the column the variable already
+// had.
+func noMobileColumn(params []string) string {
+	var taken []string
+	var free []string
+	for _, h := range mobileHeadings {
+		if slices.ContainsFunc(params, func(p string) bool { return normHeader(p) == normHeader(h) }) {
+			taken = append(taken, "${"+h+"}")
+			continue
+		}
+		free = append(free, fmt.Sprintf("%q", h))
+	}
+	if len(taken) == 0 {
+		return "has no mobile column (a heading such as \"mobile\")"
+	}
+	if len(free) == 0 {
+		return fmt.Sprintf("has no mobile column: the template's variables %s take every heading the number column can have (%s); "+
+			"use a template whose variables are named otherwise", strings.Join(taken, ", "), strings.Join(mobileHeadings, ", "))
+	}
+	return fmt.Sprintf("has no mobile column: a column headed like the template's variable %s holds that variable, "+
+		"so head the number column %s", strings.Join(taken, ", "), strings.Join(free, " or "))
+}
+
 var reMobile = regexp.MustCompile(`^1[3-9]\d{9}$`)
 
 // RecipientRow is one data row of a recipient list.
@@ -148,7 +178,7 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 			add(hdr, "", title, true, titleRule(rowNum))
 		}
 		if mobileCol < 0 {
-			add(hdr, "", "", false, "has no mobile column (a heading such as \"mobile\")")
+			add(hdr, "", "", false, noMobileColumn(params))
 		}
 		for pi, name := range params {
 			if paramCol[pi] < 0 {
