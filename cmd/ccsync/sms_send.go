@@ -327,6 +327,13 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	case *batch < 1 || *batch > importer.MaxBatch:
 		return fail(exitUsage, fmt.Errorf("--batch-size must be 1 to %d, got %d", importer.MaxBatch, *batch))
 	}
+	// One template, one id: --template 03001 (or +3001) is template 3001,
+	// as the platform reads it, and its default journal and the journal's
+	// record say 3001. Kept as typed, it named a journal of its own, and
+	// the numbers the 3001 journal showed sent were sent again.
+	if n, err := strconv.ParseInt(*template, 10, 64); err == nil {
+		*template = strconv.FormatInt(n, 10)
+	}
 	file := pos[0]
 	if msg := inputFolder(file); msg != "" {
 		return fail(exitUsage, errors.New(msg))
