@@ -76,6 +76,17 @@ Terraform data source contactcenter_sms_records.`)
 	return exitUsage
 }
 
+// helpWord reads `ccsync sms status pull help` (or listen help), which take
+// no argument, as --help, as `agents plan help`, `sms send help` and
+// `export terraform help` are read: it said unexpected argument "help",
+// exit 2.
+func helpWord(args []string) []string {
+	if len(args) == 1 && args[0] == "help" {
+		return []string{"--help"}
+	}
+	return args
+}
+
 // statusLine is one line of the JSON-lines output of pull and listen.
 type statusLine struct {
 	// Kind is delivery, reply, file (the send_file callback, §6.4) or unknown.
@@ -152,7 +163,7 @@ func statusPullFlags(w io.Writer) (fs *flag.FlagSet, conn *ccConn, kind, out *st
 // resort and the command fails.
 func runStatusPull(args []string, stdout, stderr io.Writer) int {
 	fs, conn, kind, out, batch := statusPullFlags(stderr)
-	if err := parseFlags(fs, args, stdout); err != nil {
+	if err := parseFlags(fs, helpWord(args), stdout); err != nil {
 		return parseExit(err)
 	}
 	if fs.NArg() > 0 {
@@ -324,7 +335,7 @@ func statusListenFlags(w io.Writer) (fs *flag.FlagSet, addr, out *string) {
 
 func runStatusListen(args []string, stdout, stderr io.Writer) int {
 	fs, addr, out := statusListenFlags(stderr)
-	if err := parseFlags(fs, args, stdout); err != nil {
+	if err := parseFlags(fs, helpWord(args), stdout); err != nil {
 		return parseExit(err)
 	}
 	if fs.NArg() > 0 || *addr == "" || *out == "" {
