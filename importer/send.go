@@ -230,6 +230,14 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			res.Outcome = SendUnknown
 			res.Message = "an earlier run stopped after sending to this number and before recording the answer; " +
 				"not sent again. Check delivery reports, then run again with --resend-unknown to send it anyway"
+			if opts.DryRun {
+				// A dry run reads neither the send records nor the
+				// reports: it told to check the reports and to add
+				// --resend-unknown, to a run through the open interface
+				// (which settles it from its send records) or one given
+				// --resend-unknown.
+				res.Message = doubtDryRun(opts.Via)
+			}
 			if n := notes[r.Mobile]; n != "" {
 				res.Message = n
 			}
@@ -359,6 +367,17 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		return results, fmt.Errorf("%w during the last batch (%d of %d), which finished and is recorded", ErrInterrupted, len(batches), len(batches))
 	}
 	return results, nil
+}
+
+// doubtDryRun is what a dry run says of a number an earlier run left in
+// doubt: what a send (not a dry run) does with it.
+func doubtDryRun(via string) string {
+	const left = "in doubt: an earlier run sent this number's batch and did not record the answer; a dry run does not settle it: "
+	if via == "gateway" {
+		return left + "a send first reads the gateway's delivery reports, and sends it again only if they do not show it sent and --resend-unknown is given"
+	}
+	return left + "a send first reads the platform's send records, and sends it again only if they do not show it sent " +
+		"once the batch is 5 minutes old (or at once with --resend-unknown)"
 }
 
 // stopped tells whether stop is closed (never, for nil).
