@@ -148,6 +148,14 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		}
 		ks = slices.DeleteFunc(ks, func(k exporter.Kind) bool { return slices.Contains(gateway, k) })
 		skipped = "no SMS gateway credentials (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY): gateway signatures and templates are not exported"
+		// One of the two given: name the other (the note said there were
+		// none, to a user who had set the app id).
+		switch {
+		case conn.appID != "" && conn.appKey == "":
+			skipped = "no SMS gateway app key (--sms-app-key or CONTACTCENTER_SMS_APP_KEY; the app id is set): gateway signatures and templates are not exported"
+		case conn.appID == "" && conn.appKey != "":
+			skipped = "no SMS gateway app id (--sms-app-id or CONTACTCENTER_SMS_APP_ID; the app key is set): gateway signatures and templates are not exported"
+		}
 	}
 	// The log is opened (created) before the export looks at DIR: inside
 	// DIR, a new or empty folder was then refused as "not empty (1

@@ -90,3 +90,20 @@ func TestExportCommand_progressNotTerminal(t *testing.T) {
 		t.Errorf("progress lines:\n%s\nwant exactly \"read agents: 2\" and \"read sounds: 3\" (full stderr:\n%s)", got, errOut)
 	}
 }
+
+// With one of the two gateway credentials set, the note names the one
+// missing: it said there were no credentials, to a user who had set the
+// app id.
+func TestExportCommand_oneGatewayCredentialNote(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	for flag, want := range map[string]string{
+		"--sms-app-id":  "note: no SMS gateway app key (--sms-app-key or CONTACTCENTER_SMS_APP_KEY; the app id is set)",
+		"--sms-app-key": "note: no SMS gateway app id (--sms-app-id or CONTACTCENTER_SMS_APP_ID; the app key is set)",
+	} {
+		code, out, errOut := runCLI("export", "terraform", filepath.Join(t.TempDir(), "cc"), "--endpoint", origin, "--access-token", "sim-token", flag, "x")
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s only: exit %d, want 0 and %q:\n%s\n%s", flag, code, want, out, errOut)
+		}
+	}
+}
