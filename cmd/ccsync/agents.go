@@ -35,6 +35,8 @@ are checked before anything is read.
 
 --prune resigns or deletes the agents that are not in the sheet; apply lists
 them first and, on a terminal, asks before it writes (--yes does not ask).
+A roster without agent rows is refused with --prune (exit 2): it would
+remove every agent, and is most often an export that went wrong.
 
 Ctrl-C (or SIGTERM) during apply starts no further row: the writes in flight
 finish and report their outcome, the rows not started are reported "not
@@ -227,6 +229,9 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 			return fail(exitFailures, err)
 		}
 		probs = pprobs
+		if msg := emptyRosterPrune(roster, plan); msg != "" && len(probs) == 0 {
+			return fail(exitUsage, errors.New(msg))
+		}
 		if len(probs) == 0 {
 			planned := time.Since(started)
 			if sub == "plan" {
@@ -480,6 +485,35 @@ var (
 	confirmInput io.Reader = os.Stdin
 	canConfirm             = func(stderr io.Writer) bool { return isTerminal(os.Stdin) && isTerminal(stderr) }
 )
+
+// emptyRosterPrune refuses a prune planned from a roster without a row:
+// it would resign or delete every agent on the platform, and an empty
+// sheet is far more often an export or a copy that went wrong (an HR
+// system's export that came out empty) than a wish to remove everyone. In
+// a CI job apply does not ask (no terminal), and --yes does not ask either:
+// a header-only roster with --prune=delete deleted every agent, exit 0. It
+// returns the message, or "".
+func emptyRosterPrune(roster *importer.Roster, plan *importer.Plan) string {
+	if len(roster.Rows) > 0 {
+		return ""
+	}
+	n := 0
+	for _, st := range plan.Steps {
+		if st.Action == importer.ActionResign || st.Action == importer.ActionDelete {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	verb := "resign"
+	if plan.Prune == importer.PruneDelete {
+		verb = "delete"
+	}
+	return fmt.Sprintf("%s has no agent rows: --prune=%s would %s every agent on the platform (%d); an empty roster is most often an export "+
+		"or a copy that went wrong, so ccsync does not prune from one (nothing was written). Check the file; to remove agents, list the ones "+
+		"to keep in the sheet, or remove them in the portal", roster.Path, plan.Prune, verb, n)
+}
 
 // confirmPrune lists the agents --prune will resign or delete and, on a
 // terminal and without --yes, asks before anything is written. It reports

@@ -272,3 +272,31 @@ func TestConfirmPrune_notesOnTheLine(t *testing.T) {
 		t.Errorf("got:\n%s\nwant the line:\n%s", b.String(), want)
 	}
 }
+
+// TestAgentsCommand_pruneFromAnEmptyRoster: a roster without agent rows
+// (an HR export that came out empty) with --prune deleted every agent on
+// the platform, exit 0: a CI job has no terminal to ask on, and --yes
+// does not ask. plan and apply refuse it, nothing written; a roster with
+// rows prunes as before, and an empty roster without --prune plans nothing.
+func TestAgentsCommand_pruneFromAnEmptyRoster(t *testing.T) {
+	t.Parallel()
+	api, ep := seededWithLeavers(t)
+	empty := t.TempDir() + "/empty.xlsx"
+	if code, _, stderr := runCLI("agents", "template", empty); code != 0 {
+		t.Fatalf("template: %d %s", code, stderr)
+	}
+	writes := api.Writes
+	for _, args := range [][]string{{"plan", empty, "--prune=delete"}, {"apply", empty, "--prune=delete", "--yes"}, {"apply", empty, "--prune=resign"}} {
+		code, _, stderr := runCLI(append(append([]string{"agents"}, args...), "--endpoint", ep, "--access-token", "t")...)
+		if code != 2 || !strings.Contains(stderr, "has no agent rows: --prune="+strings.TrimPrefix(args[2], "--prune=")) ||
+			!strings.Contains(stderr, "every agent on the platform (22)") || !strings.Contains(stderr, "nothing was written") {
+			t.Errorf("agents %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+		}
+	}
+	if code, out, stderr := runCLI("agents", "plan", empty, "--endpoint", ep, "--access-token", "t"); code != 0 {
+		t.Errorf("plan of an empty roster without --prune: %d\n%s%s", code, out, stderr)
+	}
+	if api.Writes != writes || api.Len() != 22 {
+		t.Errorf("%d writes, %d agents left; want none and 22", api.Writes-writes, api.Len())
+	}
+}
