@@ -2,6 +2,7 @@ package datasources
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"math"
 	"regexp"
@@ -10,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -43,11 +43,7 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 		"ids": schema.ListAttribute{
 			Optional: true, ElementType: types.StringType,
 			MarkdownDescription: "Only these ids (`" + idField + "`), as the `id` of the resource. Unknown ids are left out of the result. Cannot be combined with `max`.",
-			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(
-				// At most 18 digits after leading zeros: an id the request's
-				// int64 holds (a longer one was read as 0, and the list came
-				// back empty without a word).
-				stringvalidator.RegexMatches(regexp.MustCompile(`^0*[0-9]{1,18}$`), "must be a numeric id (digits, at most 18 of them)"))},
+			Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(gatewayID{})},
 		},
 		"max": schema.Int64Attribute{
 			Optional: true,
@@ -113,6 +109,31 @@ func gatewaySelect[T any](ctx context.Context, ids []string, max, offset types.I
 	}
 	return items, types.Int64Value(int64(count)), err
 }
+
+// gatewayID refuses an id in ids that is not digits, or that the
+// request's int64 does not hold: a longer one was read as 0, and the list
+// came back empty without a word. Every id up to 9223372036854775807 is
+// taken (19 digits), as the resources' import takes it.
+type gatewayID struct{}
+
+func (gatewayID) Description(context.Context) string {
+	return "must be a numeric id from 0 to 9223372036854775807"
+}
+
+func (v gatewayID) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v gatewayID) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	if _, err := strconv.ParseInt(s, 10, 64); !numericID.MatchString(s) || err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, v.Description(ctx), s))
+	}
+}
+
+var numericID = regexp.MustCompile(`^[0-9]+$`)
 
 // parseIDs converts validated numeric ids.
 func parseIDs(ss []string) []int64 {

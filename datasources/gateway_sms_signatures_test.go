@@ -81,8 +81,31 @@ func TestAccGatewaySMSSignaturesDataSource_validation(t *testing.T) {
 		"ids and max":    {"data \"contactcenter_gateway_sms_signatures\" \"x\" {\n ids = [\"1\"]\n max = 5\n}", `These attributes cannot be configured together`},
 		"non-numeric id": {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["abc"] }`, `must be a numeric id`},
 		// Past int64 it was read as id 0: an empty list, without a word.
-		"id of 20 digits":          {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["99999999999999999999"] }`, `must be a numeric id (digits, at most 18 of them)`},
-		"template id of 20 digits": {`data "contactcenter_gateway_sms_templates" "x" { ids = ["99999999999999999999"] }`, `must be a numeric id (digits, at most 18 of them)`},
+		"id of 20 digits":          {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["99999999999999999999"] }`, `must be a numeric id from 0 to 9223372036854775807, got: 99999999999999999999`},
+		"template id of 20 digits": {`data "contactcenter_gateway_sms_templates" "x" { ids = ["99999999999999999999"] }`, `must be a numeric id from 0 to 9223372036854775807, got: 99999999999999999999`},
+		"id past int64":            {`data "contactcenter_gateway_sms_signatures" "x" { ids = ["9223372036854775808"] }`, `must be a numeric id from 0 to 9223372036854775807, got: 9223372036854775808`},
 	}
 	env.ExpectPlanErrors(t, cases)
+}
+
+// An id of 19 digits that an int64 holds is an id like any other: the
+// resources import it, and the data sources read it (the platform's ids
+// are int, §4.8). Only one past int64 is refused.
+func TestAccGatewaySMSDataSources_19DigitID(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+data "contactcenter_gateway_sms_signatures" "x" { ids = ["1234567890123456789", "9223372036854775807"] }
+data "contactcenter_gateway_sms_templates" "x" { ids = ["1234567890123456789"] }
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_signatures.x", tfjsonpath.New("signatures"), knownvalue.ListSizeExact(0)),
+				statecheck.ExpectKnownValue("data.contactcenter_gateway_sms_templates.x", tfjsonpath.New("templates"), knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
 }
