@@ -240,7 +240,8 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 	// ?key=…, ?sig=…), which a URL copied from a browser or a webhook
 	// setting may carry: the message goes to a terminal, a CI log, a
 	// diagnostic.
-	hidden = redactURLParams(hidden)
+	// A URL without its scheme (refused below) is one too.
+	hidden = redactQueryParams(hidden)
 	if strings.TrimSpace(raw) != raw {
 		return nil, fmt.Errorf("%q has white space at the start or the end: give the URL alone", hidden)
 	}

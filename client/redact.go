@@ -124,6 +124,13 @@ func redactURLParams(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
+	return redactQueryParams(s)
+}
+
+// redactQueryParams is redactURLParams of text that is meant as a URL,
+// with or without its scheme ("cc.example.com/?token=…", which
+// ValidateURL refuses and repeats).
+func redactQueryParams(s string) string {
 	return reURLParam.ReplaceAllStringFunc(s, func(pair string) string {
 		m := reURLParam.FindStringSubmatch(pair)
 		name := m[2]

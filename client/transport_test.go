@@ -362,6 +362,9 @@ func TestValidateURL(t *testing.T) {
 		"token in the query":       {"http://127.0.0.1:18400/?token=PWSECRET", false, `"http://127.0.0.1:18400/?token=[REDACTED]" has a query or fragment`},
 		"key in the query, remote": {"http://cc.example.com/open?appKey=PWSECRET&x=1", false, `"http://cc.example.com/open?appKey=[REDACTED]&x=1" uses plain http://`},
 		"token, white space":       {"https://cc.example.com/?access_token=PWSECRET ", false, `"https://cc.example.com/?access_token=[REDACTED] " has white space`},
+		// Without its scheme, the URL's token was repeated twice.
+		"token, no scheme":       {"cc.example.com/open?token=PWSECRET", false, `"cc.example.com/open?token=[REDACTED]" must start with https:// (or http:// for loopback), e.g. "https://cc.example.com/open?token=[REDACTED]"`},
+		"key, scheme sans colon": {"https//cc.example.com/?appKey=PWSECRET&x=1", false, `"https//cc.example.com/?appKey=[REDACTED]&x=1" must start with https://`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
