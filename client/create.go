@@ -163,7 +163,6 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		if send {
 			sends++
 			var retry bool
-			sent := c.cfg.Now()
 			retry, err = c.once(ctx, req, out, sends)
 			limited := rl.observe(err)
 			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
@@ -180,15 +179,15 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					// A gateway in front of the platform stopped waiting; the
 					// platform may go on (as long as a time-out of ours, at least).
 					settleBy = c.cfg.Now().Add(c.cfg.Timeout)
-				} else if errors.As(err, new(*NetworkError)) && !couldNotConnect(err) {
+				} else if ne := (*NetworkError)(nil); errors.As(err, &ne) && !couldNotConnect(err) {
 					// The connection was cut after the create was sent, with no
 					// answer (a load balancer's idle limit on a slow create, or
 					// a kept-alive connection the service had closed): a
 					// platform at work on it for as long as the attempt lasted
-					// is given as long again, at most a request_timeout (a cut
-					// at once costs nothing).
-					now := c.cfg.Now()
-					settleBy = now.Add(min(now.Sub(sent), c.cfg.Timeout))
+					// (from its sending: a wait for the pace is not counted) is
+					// given as long again, at most a request_timeout (a cut at
+					// once costs nothing).
+					settleBy = c.cfg.Now().Add(min(ne.Waited, c.cfg.Timeout))
 				}
 			}
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {

@@ -233,7 +233,10 @@ type NetworkError struct {
 	// same address was answered: the address is right, and this call was
 	// dropped on its way.
 	AnsweredBefore bool
-	Err            error
+	// Waited is how long the call had been under way (from its sending,
+	// after any pacing) when it failed.
+	Waited time.Duration
+	Err    error
 }
 
 func (e *NetworkError) Error() string { return e.Method + " " + e.Path + " " + e.What() }

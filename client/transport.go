@@ -432,7 +432,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			// login it wants.
 			return false, &ProxyLoginError{Method: req.Method, Path: u.Path, Err: err, Proxy: proxy}
 		}
-		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, Proxy: c.viaProxy(hreq), Err: err}
+		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, Proxy: c.viaProxy(hreq), Waited: time.Since(start), Err: err}
 	}
 	defer resp.Body.Close()
 	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))
@@ -465,7 +465,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			return true, &TimeoutError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: apiErr.Origin, After: c.cfg.Timeout, Reading: true, Write: !req.Read,
 				Detail: timeoutDetail(rerr), Proxy: c.viaProxy(hreq)}
 		}
-		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: apiErr.Origin, Reading: true, Proxy: c.viaProxy(hreq), Err: rerr}
+		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: apiErr.Origin, Reading: true, Proxy: c.viaProxy(hreq), Waited: time.Since(start), Err: rerr}
 	}
 	if tooLarge {
 		// Not tried again: the same answer would come. A write answered

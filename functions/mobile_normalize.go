@@ -116,7 +116,7 @@ func notASCII(s string) string {
 		case kind == client.InvisibleCharacter:
 			return ": " + what + " (pasted with the number?); type the number again"
 		case unicode.IsSpace(r):
-			return fmt.Sprintf(": the white space %U, which looks like a space but is not the ASCII one (pasted from a web page or a spreadsheet?); "+
+			return fmt.Sprintf(": the white space %U, which looks like a space but is not the ASCII space (pasted from a web page or a spreadsheet?); "+
 				"type the number with ordinary spaces or none", r)
 		}
 	}

@@ -25,7 +25,7 @@ func TestMobileNormalize(t *testing.T) {
 		"86 and 10 digits":   {in: "86 1380013800", wantErr: "has 12 digits (after removing spaces and dashes), not 11 (or 13 beginning with the 86 prefix)"},
 		"+86 alone":          {in: "+86", wantErr: "has 0 digits after the +86 prefix"},
 		"letters":            {in: "1380013800a", wantErr: "holds a character other than digits, spaces, dashes and a leading +"},
-		"no-break space":     {in: "138\u00a00013\u00a08000", wantErr: "holds a character other than digits, spaces, dashes and a leading +: the white space U+00A0, which looks like a space but is not the ASCII one"},
+		"no-break space":     {in: "138\u00a00013\u00a08000", wantErr: "holds a character other than digits, spaces, dashes and a leading +: the white space U+00A0, which looks like a space but is not the ASCII space"},
 		"full-width digits":  {in: "１３８００１３８０００", wantErr: ": full-width digits (０-９), as an input method types them; type the number with ASCII digits 0-9"},
 		"full-width plus":    {in: "＋8613800138000", wantErr: ": the full-width character '＋', as an input method types them"},
 		"zero-width space":   {in: "13800138000\u200b", wantErr: ": the invisible character U+200B (pasted with the number?)"},

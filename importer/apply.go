@@ -371,7 +371,8 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		// The row's user_id stays empty: the agent is not this row's.
 		if a, ferr := api.FindByNum(ctx, st.UserNum); ferr == nil && a != nil {
 			res.Message = fmt.Sprintf("user_num %s was taken after the plan was made, by agent %d (an apply of this roster running at the same time, "+
-				"or someone else): the row was not written; run apply again, which compares it with that agent (%s)", st.UserNum, a.UserID, res.Message)
+				"someone else, or this row's own earlier attempt whose answer was lost): this write failed; run apply again, which compares the row "+
+				"with that agent (%s)", st.UserNum, a.UserID, res.Message)
 		}
 	}
 	return res

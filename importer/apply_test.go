@@ -274,7 +274,8 @@ func TestApply_createTakenSinceThePlan(t *testing.T) {
 	}
 	res := importer.Apply(ctx, api, p, importer.ApplyOptions{})
 	want := "user_num 9001 was taken after the plan was made, by agent " + strconv.FormatInt(other[0].UserID, 10) +
-		" (an apply of this roster running at the same time, or someone else): the row was not written; run apply again, which compares it with that agent (users/add: user_num 9001 exists)"
+		" (an apply of this roster running at the same time, someone else, or this row's own earlier attempt whose answer was lost): " +
+		"this write failed; run apply again, which compares the row with that agent (users/add: user_num 9001 exists)"
 	if res[0].Outcome != importer.OutcomeFailed || res[0].Message != want {
 		t.Errorf("got %s %q\nwant failed %q", res[0].Outcome, res[0].Message, want)
 	}
