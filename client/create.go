@@ -158,6 +158,10 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	// platform is down answered 504 to every attempt, and each attempt's
 	// wait made a create take four request_timeouts to fail).
 	var settleBy time.Time
+	// inDoubt is set once a send may have reached the service (every
+	// failure but a refusal by the rate limit and a connection that could
+	// not be made): from then on nothing is sent again before a lookup.
+	inDoubt := false
 	for {
 		round++
 		if send {
@@ -193,6 +197,32 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
 				return err
+			}
+			if couldNotConnect(err) && !inDoubt {
+				// No connection was made (refused, no route, no such
+				// host): the create never left this machine, so there is
+				// nothing to look up, and it is sent again as its next
+				// attempt. Looked up, a service still down failed the
+				// lookups too, and the create was reported as one that
+				// may have taken effect, to be looked for and imported.
+				if sends-limitedSends == attempts {
+					c.logGivingUp(ctx, req, sends, attempts)
+					if ne := (*NetworkError)(nil); errors.As(err, &ne) {
+						ne.Attempts = sends - limitedSends
+					}
+					return err
+				}
+				d := c.backoff(sends - limitedSends)
+				c.logRetry(ctx, req, sends, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup")
+				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
+				if werr := Sleep(ctx, d); werr != nil {
+					return &NothingDoneError{fmt.Errorf("%s %s %s, so nothing was created and applying again is safe; then it was %w",
+						req.Method, strings.TrimPrefix(req.Path, "/"), networkWhat(err, false), werr)}
+				}
+				continue
+			}
+			if !limited {
+				inDoubt = true
 			}
 			if limited {
 				// Refused, not processed: send it again without a lookup.
