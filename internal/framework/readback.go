@@ -102,8 +102,11 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 }
 
 // lengthDiffers tells a list or a map whose elements the read-back
-// counts otherwise: compared as a whole (element by element, an element
-// the plan lacks would go unseen).
+// counts otherwise, or a map whose keys it names otherwise: compared as a
+// whole (element by element, an element the plan lacks would go unseen,
+// and one under a key the read-back lacks was skipped as no path to
+// compare: a map of options whose key was renamed, as many as planned,
+// was saved as read, and Terraform refused it as an inconsistent result).
 func lengthDiffers(planned, got tftypes.Value) bool {
 	if !got.IsKnown() {
 		return false
@@ -114,7 +117,17 @@ func lengthDiffers(planned, got tftypes.Value) bool {
 		return planned.As(&a) == nil && got.As(&b) == nil && len(a) != len(b)
 	case planned.Type().Is(tftypes.Map{}):
 		var a, b map[string]tftypes.Value
-		return planned.As(&a) == nil && got.As(&b) == nil && len(a) != len(b)
+		if planned.As(&a) != nil || got.As(&b) != nil {
+			return false
+		}
+		if len(a) != len(b) {
+			return true
+		}
+		for k := range a {
+			if _, ok := b[k]; !ok {
+				return true
+			}
+		}
 	}
 	return false
 }
