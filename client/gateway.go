@@ -617,14 +617,23 @@ func (s *GatewayService) Pull(ctx context.Context, kind PullKind, max int) ([]js
 	// Once sent, a pull has taken its records off the queue: it is let
 	// finish (bounded by request_timeout) when the caller is interrupted,
 	// so that the records it took reach the caller instead of being lost
-	// with the connection. An interrupt before it is sent stops it.
+	// with the connection. An interrupt before it is sent stops it, and so
+	// does one while it waits to be sent again after an HTTP 429 (which
+	// took nothing): run under context.WithoutCancel whole, that wait
+	// (up to 5 minutes) ignored every Ctrl-C.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var out struct {
 		Data []json.RawMessage `json:"data"`
 	}
-	err := s.do(context.WithoutCancel(ctx), path, map[string]any{"max": max}, false, &out)
+	if err := s.checkCredentials(); err != nil {
+		return nil, err
+	}
+	err := s.c.Do(ctx, Request{
+		Surface: SurfaceSMSAPI, Method: "POST", Path: path, Body: map[string]any{"max": max},
+		Envelope: EnvelopeGateway, LetFinish: true,
+	}, &out)
 	return out.Data, err
 }
 

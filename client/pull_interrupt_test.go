@@ -35,3 +35,43 @@ func TestPullInterruptedKeepsRecords(t *testing.T) {
 		t.Errorf("%d pulls reached the gateway, want 1", n)
 	}
 }
+
+// TestPullInterruptedWhileRateLimited: a pull the gateway refused with
+// HTTP 429 (nothing taken off the queue) waits its Retry-After before it
+// is sent again, up to 5 minutes in all. The whole pull ran under
+// context.WithoutCancel, so Ctrl-C in `ccsync sms status pull` (which
+// catches every interrupt) did nothing during that wait: the run went on
+// until the rate limit let it through or the patience ran out. The wait
+// ends at the interrupt; only an attempt under way is let finish.
+func TestPullInterruptedWhileRateLimited(t *testing.T) {
+	t.Parallel()
+	var pulls atomic.Int32
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		pulls.Add(1)
+		w.Header().Set("Retry-After", "60")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"code":429,"msg":"rate limit exceeded"}`))
+	}), func(cfg *Config) { cfg.RateLimitPatience = time.Hour })
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Gateway.Pull(ctx, PullDelivery, 100)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) || !IsRateLimited(err) {
+			t.Errorf("pull interrupted while rate limited: %v, want the 429 and context.Canceled", err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("the interrupted pull took %v to stop", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the pull still waits out the rate limit 10s after the interrupt")
+	}
+	if n := pulls.Load(); n != 1 {
+		t.Errorf("%d pulls reached the gateway, want 1", n)
+	}
+}

@@ -67,6 +67,13 @@ type Request struct {
 	// Raw, when set, receives the body of a successful non-JSON answer (a
 	// voice file) instead of envelope decoding.
 	Raw *[]byte
+	// LetFinish lets an attempt that was sent run to its answer (or to
+	// request_timeout) when ctx ends meanwhile: a call whose answer alone
+	// carries what it did (a pull takes its records off the queue). ctx
+	// still ends the waits before an attempt and between attempts (the
+	// pace, a retry's backoff, an HTTP 429's Retry-After), where nothing is
+	// under way.
+	LetFinish bool
 }
 
 // Do sends req and decodes the answer into out (the whole body, after the
@@ -378,7 +385,11 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	u.RawQuery = query.Encode()
 
-	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	attemptCtx := ctx
+	if req.LetFinish {
+		attemptCtx = context.WithoutCancel(ctx)
+	}
+	actx, cancel := context.WithTimeout(attemptCtx, c.cfg.Timeout)
 	defer cancel()
 	hreq, err := http.NewRequestWithContext(actx, req.Method, u.String(), bytes.NewReader(body))
 	if err != nil {
@@ -415,7 +426,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		fields["error"] = err.Error()
 		fields["duration_ms"] = time.Since(start).Milliseconds()
 		c.log(ctx, "contactcenter API request failed", fields)
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && !req.LetFinish {
 			return false, ctx.Err()
 		}
 		origin := (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
@@ -461,7 +472,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	// like a success.
 	defer func() { c.logAnswer(ctx, fields, apiErr, raw, err) }()
 	if rerr != nil {
-		if ctx.Err() == nil && actx.Err() != nil {
+		if actx.Err() != nil && (ctx.Err() == nil || req.LetFinish) {
 			return true, &TimeoutError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: apiErr.Origin, After: c.cfg.Timeout, Reading: true, Write: !req.Read,
 				Detail: timeoutDetail(rerr), Proxy: c.viaProxy(hreq)}
 		}
