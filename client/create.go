@@ -376,6 +376,11 @@ type notSentError struct{ error }
 
 func (e notSentError) Unwrap() error { return e.error }
 
+// NotSent reports whether err ended a call before its request left the
+// client (its context ended while it waited for its turn under the
+// request rate): nothing of that attempt reached the service.
+func NotSent(err error) bool { return errors.As(err, new(notSentError)) }
+
 // CreateInDoubtError is a create whose answer was lost (or failed
 // ambiguously) and whose lookup afterwards failed too: the object may
 // exist. It was not sent again; sending it again blindly could make a

@@ -164,6 +164,13 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 		return
 	}
 	verdict, again := "was not deleted", ""
+	if ctx.Err() != nil && !client.NotSent(err) {
+		// Interrupted (Ctrl-C) while the delete was on its way: the
+		// service carries out what it received, and the cancelled context
+		// leaves nothing to read it back with. "Was not deleted" was said
+		// of objects the platform had deleted.
+		verdict = "may or may not have been deleted (its request was already sent)"
+	}
 	if client.IsAmbiguous(err) && ctx.Err() == nil {
 		// The answer was lost or the service failed (every attempt): the
 		// delete may have taken effect, and one read tells. Gone, it was

@@ -3,14 +3,21 @@ package framework
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // DiagsError keeps every error diagnostic, summary and detail, and drops
@@ -64,5 +71,53 @@ func TestNoun(t *testing.T) {
 		if got := Noun(in); got != want {
 			t.Errorf("Noun(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestDelete_interrupted: a destroy interrupted (Ctrl-C) while the delete
+// was on its way said "The webhook with id 5 was not deleted", though the
+// service carries out what it received: the platform had deleted it. It
+// says the delete may or may not have taken effect; interrupted before
+// the request left, it was not deleted.
+func TestDelete_interrupted(t *testing.T) {
+	t.Parallel()
+	type model struct {
+		ID types.String `tfsdk:"id"`
+	}
+	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+	var deleted atomic.Bool
+	received := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		deleted.Store(true) // carried out; the answer is slow
+		received <- struct{}{}
+		<-r.Context().Done()
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", MaxRequestsPerSecond: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
+	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
+	destroy := func(ctx context.Context) diag.Diagnostics {
+		var resp resource.DeleteResponse
+		steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
+		return resp.Diagnostics
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() { <-received; cancel() }()
+	d := destroy(ctx)
+	if !deleted.Load() || !d.HasError() {
+		t.Fatalf("deleted %v, diagnostics %v", deleted.Load(), d)
+	}
+	if detail := d.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
+		t.Errorf("interrupted while the delete was under way:\n%s", detail)
+	}
+	// The pace (one request every 2 s) holds the next request back: an
+	// interrupt while it waits sends nothing.
+	ctx, cancel = context.WithCancel(t.Context())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	if d := destroy(ctx); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), "The webhook with id 5 was not deleted") {
+		t.Errorf("interrupted before the request left: %v", d)
 	}
 }
