@@ -327,11 +327,16 @@ func (e *TimeoutError) Temporary() bool { return true }
 // that can read the object's state finds out, and may send the write again
 // when it did not happen. A context cancellation is not ambiguous: stop.
 // Neither is a failure before the request left: no connection could be
-// made (a dial error: refused, no route, unknown host), or the gateway
-// credentials are missing (ErrGatewayCredentials).
+// made (a dial error: refused, no route, unknown host), the service's TLS
+// certificate was not accepted (CertificateError) or the proxy asked for a
+// login (ProxyLoginError), or the gateway credentials are missing
+// (ErrGatewayCredentials).
 func IsAmbiguous(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrGatewayCredentials) {
 		return false
+	}
+	if errors.As(err, new(*CertificateError)) || errors.As(err, new(*ProxyLoginError)) {
+		return false // "so nothing was sent", as their text says
 	}
 	var oe *net.OpError
 	if errors.As(err, &oe) && oe.Op == "dial" {

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net"
@@ -269,5 +270,31 @@ func TestUnreachableWaitFollowsMaxRetries(t *testing.T) {
 	// 1+2+4+8+16 s, then 30 s five times.
 	if got := c.unreachableWait(); got != 181*time.Second {
 		t.Errorf("unreachableWait %v, want 3m1s", got)
+	}
+}
+
+// TestRefusedBeforeSendingNotAmbiguous: a call refused before its request
+// left (the service's TLS certificate not accepted, the proxy asking for a
+// login) did nothing, as its error says ("so nothing was sent"), yet
+// IsAmbiguous called it in doubt: an SMS send action reported "outcome
+// unknown (the answer was lost) ... the message may have gone out", and
+// ccsync's send journal kept the batch in doubt.
+func TestRefusedBeforeSendingNotAmbiguous(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	c, err := New(Config{URLs: SurfaceURLs(srv.URL), AccessToken: "tok", AppID: "app", AppKey: "key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Gateway.SendSMS(t.Context(), GatewaySMS{Mobiles: []string{"13800138000"}, SmsText: "x", SignText: "Acme"})
+	if !errors.As(err, new(*CertificateError)) || IsAmbiguous(err) {
+		t.Errorf("certificate not accepted: IsAmbiguous(%v) = %v, want false", err, IsAmbiguous(err))
+	}
+	proxy := &ProxyLoginError{Method: "POST", Path: "/sms/v1/send_sms", Err: errors.New("Proxy Authentication Required"), Proxy: "http://proxy:3128"}
+	if IsAmbiguous(fmt.Errorf("send: %w", proxy)) {
+		t.Errorf("proxy asking for a login: IsAmbiguous = true, want false")
 	}
 }
