@@ -132,7 +132,10 @@ func (e *JournalInUseError) Error() string {
 // refused: a process being started (fork, then exec) holds a copy of every
 // open file for a moment, and with it the lock of a journal another run of
 // the same process (a test, a program calling Send twice) just closed.
-// Another ccsync run holds it for its whole run.
+// Since a run releases its lock before it closes the journal
+// (unlockAndClose), that copy holds no lock; the wait stays for a program
+// that closes the file some other way. Another ccsync run holds it for its
+// whole run.
 const lockWait = 250 * time.Millisecond
 
 // lockFile takes a file's lock; a test replaces it.
@@ -178,7 +181,7 @@ func openJournal(path, template, via string, readOnly bool) (j *journal, err err
 		locked := j.f
 		defer func() {
 			if err != nil {
-				_ = locked.Close() // nothing written; releases the lock
+				_ = unlockAndClose(locked) // nothing written
 			}
 		}()
 	}
@@ -359,5 +362,14 @@ func (j *journal) close() error {
 	if j.f == nil {
 		return nil
 	}
-	return j.f.Close()
+	return unlockAndClose(j.f)
+}
+
+// unlockAndClose releases a locked journal's lock, then closes it:
+// closing alone leaves it locked while a process being started holds a
+// copy of the file (filelock.Unlock), and the next Send of this process
+// was refused as if another run held it.
+func unlockAndClose(f *os.File) error {
+	uerr := filelock.Unlock(f)
+	return errors.Join(f.Close(), uerr)
 }

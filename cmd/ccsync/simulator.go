@@ -159,7 +159,9 @@ func lockStateFile(state, file string, lock func(*os.File) error, stderr io.Writ
 		}
 		return nil, fmt.Errorf("--state %s: cannot lock %s: %w", named, path, err)
 	}
-	return func() { _ = f.Close() }, nil
+	// Unlocked before it is closed: closed alone, it stays locked while a
+	// process this one is starting holds a copy of it (filelock.Unlock).
+	return func() { _ = filelock.Unlock(f); _ = f.Close() }, nil
 }
 
 // stateNamed is --state's value as given and, when it names another

@@ -33,6 +33,29 @@ func Lock(f *os.File) error {
 	}
 }
 
+// Unlock releases f's lock, before f is closed. Closing f alone does not
+// release it while a copy of f's descriptor lives on: a process being
+// started (fork, then exec) holds a copy of every open file of its parent
+// until its exec closes them, and the lock goes with the open file, not
+// the descriptor (flock(2): released by "an explicit LOCK_UN operation on
+// any of these duplicate file descriptors, or when all such file
+// descriptors have been closed"). Without it, a journal that one Send of a
+// process closed was still locked for the next, refused as in use by
+// "another ccsync run", whenever the process started another at the time.
+// An error wrapping ErrNoLocks (no lock was taken) is not an error here.
+func Unlock(f *os.File) error {
+	for {
+		err := flock(int(f.Fd()), syscall.LOCK_UN) //nolint:gosec // G115: a file descriptor fits an int
+		switch {
+		case err == nil, noLocks(err):
+			return nil
+		case errors.Is(err, syscall.EINTR):
+			continue
+		}
+		return err
+	}
+}
+
 // noLocks reports whether flock's error means the file system takes no
 // locks: ENOLCK (NFS without its lock service), EOPNOTSUPP and ENOTSUP
 // (two numbers on darwin and the BSDs: SMB shares answer ENOTSUP), ENOSYS

@@ -60,3 +60,40 @@ func TestLock_secondOpenRefused(t *testing.T) {
 		t.Errorf("second lock: %v, want ErrLocked", err)
 	}
 }
+
+// TestUnlock_releasesTheCopies: a process being started (fork, then exec)
+// holds a copy of every open file until its exec, and the lock goes with
+// the open file: closed alone, a locked file stayed locked while the copy
+// lived. Unlock releases it for every copy (a duplicated descriptor here).
+func TestUnlock_releasesTheCopies(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	a, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Lock(a); err != nil {
+		t.Fatal(err)
+	}
+	child, err := syscall.Dup(int(a.Fd())) //nolint:gosec // G115: a file descriptor fits an int
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(child)
+	if err := Unlock(a); err != nil {
+		t.Fatal(err)
+	}
+	_ = a.Close()
+	b, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := Lock(b); err != nil {
+		t.Errorf("lock after Unlock and Close, a copy still open: %v, want it taken", err)
+	}
+	flock = func(int, int) error { return syscall.ENOLCK }
+	t.Cleanup(func() { flock = syscall.Flock })
+	if err := Unlock(b); err != nil {
+		t.Errorf("Unlock on a file system without locks: %v, want nil", err)
+	}
+}
