@@ -70,30 +70,57 @@ func TestCreateGatewayTimeoutLandsLate(t *testing.T) {
 // A proxy or load balancer that cuts the connection of a slow create (a
 // TCP-level idle limit: no HTTP answer at all) while the platform goes on:
 // the create is looked up for as long again as it had been under way
-// before it is sent again. Sent again after one lookup, both landed.
+// before it is sent again. Sent again after one lookup, both landed. The
+// platform carries the first create out when the second lookup arrives
+// (after the first has found nothing), whatever the machine's speed.
 func TestCreateConnectionCutLandsLate(t *testing.T) {
 	t.Parallel()
-	c, creates := webhookCreates(t, 500*time.Millisecond, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
-		body, _ := io.ReadAll(r.Body)
-		go func() { // the platform carries it out later
-			time.Sleep(450 * time.Millisecond)
-			r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
-			r2.Header = r.Header.Clone()
-			sim.ServeHTTP(httptest.NewRecorder(), r2)
-		}()
-		time.Sleep(300 * time.Millisecond) // the idle limit
-		conn, _, err := http.NewResponseController(w).Hijack()
-		if err != nil {
-			t.Error(err)
-			return
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var creates, lookupsAfterCut atomic.Int32
+	var cut atomic.Bool
+	var mu sync.Mutex
+	var land func() // the first create, carried out late
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") && creates.Add(1) == 1:
+			body, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			land = func() {
+				r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
+				r2.Header = r.Header.Clone()
+				sim.ServeHTTP(httptest.NewRecorder(), r2)
+			}
+			mu.Unlock()
+			time.Sleep(time.Second) // the idle limit: the call had been under way a second
+			cut.Store(true)
+			conn, _, err := http.NewResponseController(w).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			conn.Close() // no answer: the connection is cut
+		case strings.HasSuffix(r.URL.Path, "/webhook/lists") && cut.Load() && lookupsAfterCut.Add(1) == 2:
+			mu.Lock()
+			land()
+			mu.Unlock()
+			sim.ServeHTTP(w, r)
+		default:
+			sim.ServeHTTP(w, r)
 		}
-		conn.Close() // no answer: the connection is cut
-	})
+	}))
+	t.Cleanup(func() { srv.Close(); sim.Wait() })
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: 5 * time.Second,
+		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
 	w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Cut", URL: "https://crm.example.com/cut", EventType: 1})
 	if err != nil || w == nil || w.ID == 0 {
 		t.Fatalf("create: %+v, %v; want the webhook that landed late, found by its name", w, err)
 	}
-	time.Sleep(600 * time.Millisecond) // a create sent again would land by now
 	if got, n := creates.Load(), webhooksNamed(t, c, "Cut"); got != 1 || n != 1 {
 		t.Errorf("creates sent %d, webhooks on the platform %d; want 1 and 1", got, n)
 	}
