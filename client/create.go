@@ -177,13 +177,13 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				return nil
 			}
 			if settleBy.IsZero() { // only the first such failure waits (see settleBy)
-				if te := (*TimeoutError)(nil); errors.As(err, &te) && !errors.As(err, new(notSentError)) {
+				if te := (*TimeoutError)(nil); errors.As(err, &te) && !te.Unsent && !errors.As(err, new(notSentError)) {
 					settleBy = c.cfg.Now().Add(te.After)
 				} else if ae, ok := AsAPIError(err); ok && ae.HTTPStatus == http.StatusGatewayTimeout {
 					// A gateway in front of the platform stopped waiting; the
 					// platform may go on (as long as a time-out of ours, at least).
 					settleBy = c.cfg.Now().Add(c.cfg.Timeout)
-				} else if ne := (*NetworkError)(nil); errors.As(err, &ne) && !couldNotConnect(err) {
+				} else if ne := (*NetworkError)(nil); errors.As(err, &ne) && !nothingSent(err) {
 					// The connection was cut after the create was sent, with no
 					// answer (a load balancer's idle limit on a slow create, or
 					// a kept-alive connection the service had closed): a
@@ -198,17 +198,21 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
 				return err
 			}
-			if couldNotConnect(err) && !inDoubt {
+			if nothingSent(err) && !inDoubt {
 				// No connection was made (refused, no route, no such
-				// host): the create never left this machine, so there is
-				// nothing to look up, and it is sent again as its next
-				// attempt. Looked up, a service still down failed the
-				// lookups too, and the create was reported as one that
+				// host, none within request_timeout), or the request was
+				// not written whole: the create never reached the service,
+				// so there is nothing to look up, and it is sent again as
+				// its next attempt. Looked up, a service still down failed
+				// the lookups too, and the create was reported as one that
 				// may have taken effect, to be looked for and imported.
 				if sends-limitedSends == attempts {
 					c.logGivingUp(ctx, req, sends, attempts)
 					if ne := (*NetworkError)(nil); errors.As(err, &ne) {
 						ne.Attempts = sends - limitedSends
+					}
+					if te := (*TimeoutError)(nil); errors.As(err, &te) {
+						te.Attempts = sends - limitedSends
 					}
 					return err
 				}
@@ -216,8 +220,12 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				c.logRetry(ctx, req, sends, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup")
 				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
 				if werr := Sleep(ctx, d); werr != nil {
+					what := networkWhat(err, false)
+					if te := (*TimeoutError)(nil); errors.As(err, &te) {
+						what = fmt.Sprintf("could not be sent within %s (request_timeout)", te.After)
+					}
 					return &NothingDoneError{fmt.Errorf("%s %s %s, so nothing was created and applying again is safe; then it was %w",
-						req.Method, strings.TrimPrefix(req.Path, "/"), networkWhat(err, false), werr)}
+						req.Method, strings.TrimPrefix(req.Path, "/"), what, werr)}
 				}
 				continue
 			}

@@ -141,6 +141,9 @@ type TimeoutError struct {
 	// Attempts is how many times the call was sent when the client gave
 	// up (0 or 1: once), so that a time-out of 5 s that took 20 s says why.
 	Attempts int
+	// Unsent is true when the time ran out before the request was written
+	// whole to a connection (none could be made in time): nothing was sent.
+	Unsent bool
 }
 
 // CertificateError is a call refused before it was sent because the
@@ -193,10 +196,16 @@ func (e *TimeoutError) What() string {
 		what = "got an answer that did not arrive whole"
 	}
 	s := fmt.Sprintf("%s within %s (request_timeout)", what, e.After)
+	if e.Unsent {
+		s = fmt.Sprintf("could not be sent within %s (request_timeout): no connection was made in time", e.After)
+	}
 	if e.Attempts > 1 {
 		s += fmt.Sprintf(" at the last of %d attempts", e.Attempts)
 	}
-	if e.Write {
+	switch {
+	case e.Unsent && e.Write:
+		s += ", so nothing was sent"
+	case e.Write:
 		s += ", so the request may or may not have been processed"
 	}
 	if e.Detail != "" {
@@ -236,6 +245,10 @@ type NetworkError struct {
 	// Waited is how long the call had been under way (from its sending,
 	// after any pacing) when it failed.
 	Waited time.Duration
+	// Unsent is true when the call failed before its request was written
+	// whole to a connection (none could be made, or it broke while the
+	// request was written): the service got nothing it could act on.
+	Unsent bool
 	Err    error
 }
 
@@ -327,12 +340,16 @@ func (e *TimeoutError) Temporary() bool { return true }
 // that can read the object's state finds out, and may send the write again
 // when it did not happen. A context cancellation is not ambiguous: stop.
 // Neither is a failure before the request left: no connection could be
-// made (a dial error: refused, no route, unknown host), the service's TLS
+// made (a dial error: refused, no route, unknown host; or none within
+// request_timeout), the request was not written whole, the service's TLS
 // certificate was not accepted (CertificateError) or the proxy asked for a
 // login (ProxyLoginError), or the gateway credentials are missing
 // (ErrGatewayCredentials).
 func IsAmbiguous(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrGatewayCredentials) {
+		return false
+	}
+	if nothingSent(err) {
 		return false
 	}
 	if errors.As(err, new(*CertificateError)) || errors.As(err, new(*ProxyLoginError)) {

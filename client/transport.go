@@ -14,10 +14,12 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -126,7 +128,9 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		case !limited && !retry:
 			c.logNotRetried(ctx, req, i+1, budget+1, notTransient(ctx, err))
 			return err
-		case !limited && !req.Idempotent:
+		case !limited && !req.Idempotent && !nothingSent(err):
+			// A call whose request never reached the service (nothingSent)
+			// is sent again like a safe one.
 			c.logNotRetried(ctx, req, i+1, budget+1, "the call is not idempotent and may have taken effect, so it is not sent again")
 			return err
 		case (limited && rl.exhausted()) || (!limited && failures > budget):
@@ -391,7 +395,17 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	actx, cancel := context.WithTimeout(attemptCtx, c.cfg.Timeout)
 	defer cancel()
-	hreq, err := http.NewRequestWithContext(actx, req.Method, u.String(), bytes.NewReader(body))
+	// Whether the request was written whole to a connection: a call that
+	// failed before (no connection within request_timeout, a connection
+	// that broke while the request was written) sent nothing the service
+	// could act on, which a write's retry and the create's lookup rely on.
+	var wrote atomic.Bool
+	traced := httptrace.WithClientTrace(actx, &httptrace.ClientTrace{WroteRequest: func(i httptrace.WroteRequestInfo) {
+		if i.Err == nil {
+			wrote.Store(true)
+		}
+	}})
+	hreq, err := http.NewRequestWithContext(traced, req.Method, u.String(), bytes.NewReader(body))
 	if err != nil {
 		return false, err
 	}
@@ -432,7 +446,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		origin := (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
 		if actx.Err() != nil {
 			return true, &TimeoutError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, After: c.cfg.Timeout, Write: !req.Read,
-				Detail: timeoutDetail(err), Proxy: c.viaProxy(hreq)}
+				Detail: timeoutDetail(err), Proxy: c.viaProxy(hreq), Unsent: !wrote.Load()}
 		}
 		if errors.As(err, new(*tls.CertificateVerificationError)) {
 			// Trying again cannot make the certificate trusted.
@@ -443,7 +457,8 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			// login it wants.
 			return false, &ProxyLoginError{Method: req.Method, Path: u.Path, Err: err, Proxy: proxy}
 		}
-		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, Proxy: c.viaProxy(hreq), Waited: time.Since(start), Err: err}
+		return true, &NetworkError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, Proxy: c.viaProxy(hreq), Waited: time.Since(start),
+			Unsent: !wrote.Load(), Err: err}
 	}
 	defer resp.Body.Close()
 	raw, rerr := io.ReadAll(io.LimitReader(resp.Body, maxAnswer+1))

@@ -79,6 +79,24 @@ func couldNotConnect(err error) bool {
 	return errors.As(err, &oe) && oe.Op == "dial" || errors.As(err, &dns)
 }
 
+// nothingSent tells a call that failed before its request was written
+// whole to a connection: none could be made (couldNotConnect), none was
+// made within request_timeout, or the one made broke while the request
+// was written (the transport's WroteRequest never came). The service got
+// nothing it could act on: a write is sent again as a safe call would be,
+// and a create needs no lookup.
+func nothingSent(err error) bool {
+	if couldNotConnect(err) {
+		return true
+	}
+	var te *TimeoutError
+	if errors.As(err, &te) {
+		return te.Unsent
+	}
+	var ne *NetworkError
+	return errors.As(err, &ne) && ne.Unsent && !ne.Reading
+}
+
 // reachedService tells a call that was answered: a success, or an error
 // the service (or something at its address) answered.
 func reachedService(err error) bool {
