@@ -258,14 +258,14 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 		return 0, err
 	}
 	defer unlock()
-	count, last, err := lastID(ctx, page, GatewayTemplate.Identifier)
+	from, last, err := lastID(ctx, page, GatewayTemplate.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, s.c, "gateway template", count, last, page, GatewayTemplate.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway template", from, last, page, GatewayTemplate.Identifier, same)
 		out.TplID = FlexInt(found)
 		return found != 0, err
 	}, func() bool { return out.TplID != 0 })
@@ -340,19 +340,29 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 	})
 }
 
-// lastID returns how many objects a get_template or get_sign listing holds
-// and the highest id among the last of them, reading one item (two calls
-// when there are several). The listings are ordered by id and the gateway
-// deletes nothing, so whatever a create adds is listed after that point:
-// the lookup after an ambiguous create (newer) reads only those, never the
-// whole listing.
+// lastID returns where in a get_template or get_sign listing the lookup
+// after an ambiguous create (newer) starts reading, and the highest id it
+// saw, reading one item at each end (two calls when there are several).
+// The gateway lists oldest first and deletes nothing (as seen; §4.8 does
+// not say), so whatever a create adds is listed after the last item: the
+// lookup reads only those, never the whole listing. A listing whose first
+// item has the higher id is newest first: the lookup then reads it from
+// the start (a create's object comes first there; read from the end, it
+// was missed and the create sent again). Either way only ids above the
+// highest seen count, so an older identical object is never taken.
 //
 // A count of 1 for a page of one item may count the page, not the listing
 // (see gatewayMore): then the listing is read through to find its end.
 func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (int, int64, error) {
 	items, count, err := page(ctx, GatewayPage{Max: 1})
+	from := max(count-1, 0)
 	if err == nil && count > 1 {
+		first := items
 		items, _, err = page(ctx, GatewayPage{Max: 1, Offset: count - 1})
+		if len(first) == 1 && len(items) == 1 && id(first[0]) > id(items[0]) {
+			from = 0 // newest first
+		}
+		items = append(items, first...)
 	} else if err == nil && len(items) == 1 {
 		items = nil
 		for t, perr := range gatewayPages(ctx, 0, page) {
@@ -361,23 +371,26 @@ func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) 
 			}
 			items = append(items, t)
 		}
-		count = len(items)
+		from = max(len(items)-1, 0)
+		if len(items) > 1 && id(items[0]) > id(items[len(items)-1]) {
+			from = 0 // newest first
+		}
 	}
 	var last int64
 	for _, t := range items {
 		last = max(last, id(t))
 	}
-	return count, last, err
+	return from, last, err
 }
 
 // newer returns the id above last of the object match accepts, reading the
-// listing from the last object lastID saw (count) on; 0 when there is none,
+// listing from where lastID said (from) on; 0 when there is none,
 // and a *SeveralNewError when there are several (one made elsewhere
 // meanwhile: which one is this create's cannot be told).
-func newer[T any](ctx context.Context, c *Client, kind string, count int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
+func newer[T any](ctx context.Context, c *Client, kind string, from int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
 	id func(T) int64, match func(T) bool) (int64, error) {
 	var found []string
-	for t, err := range gatewayPages(ctx, max(count-1, 0), page) {
+	for t, err := range gatewayPages(ctx, from, page) {
 		if err != nil {
 			return 0, err
 		}
@@ -419,14 +432,14 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return 0, err
 	}
 	defer unlock()
-	count, last, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
+	from, last, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, s.c, "gateway signature", count, last, s.SignaturesPage, GatewaySignature.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway signature", from, last, s.SignaturesPage, GatewaySignature.Identifier, same)
 		out.SignID = FlexInt(found)
 		return found != 0, err
 	}, func() bool { return out.SignID != 0 })

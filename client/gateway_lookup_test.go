@@ -125,3 +125,39 @@ func TestGatewayCountReadEitherWay(t *testing.T) {
 		})
 	}
 }
+
+// TestGatewayCreateLookupNewestFirst: §4.8 does not say in which order
+// get_template and get_sign list. On a gateway that lists newest first, the
+// lookup after a lost create answer read from the end of the listing (the
+// oldest) and missed the new object: the create was sent again, and the
+// gateway held it twice (a signature cannot be deleted). Nor is an older
+// identical object taken for it.
+func TestGatewayCreateLookupNewestFirst(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	ctx := t.Context()
+	for i := range 3 {
+		if _, err := e.c.Gateway.AddTemplate(ctx, gwTemplate(fmt.Sprintf("T%d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	older, err := e.c.Gateway.AddTemplate(ctx, gwTemplate("lost")) // an identical template made before
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.mu.Lock()
+	e.newestFirst = true
+	e.swallow["/smsapi/tpl/v1/add_template"] = 1 // the platform makes it; the answer is lost (503)
+	e.mu.Unlock()
+	adds := e.sim.Stats()["POST /smsapi/tpl/v1/add_template"]
+	id, err := e.c.Gateway.AddTemplate(ctx, gwTemplate("lost"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := e.sim.Stats()["POST /smsapi/tpl/v1/add_template"] - adds; n != 1 {
+		t.Errorf("the lost create was sent %d times, want once (the lookup finds it)", n)
+	}
+	if id == older || id == 0 {
+		t.Errorf("the lookup found template %d; the older identical one is %d", id, older)
+	}
+}

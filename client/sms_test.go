@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -37,7 +38,10 @@ type smsEnv struct {
 	recode map[string]bool
 	// refuse answers these paths with code 471 without serving them.
 	refuse map[string]bool
-	url    string
+	// newestFirst makes get_template and get_sign list newest first (the
+	// simulator lists oldest first; §4.8 does not say which).
+	newestFirst bool
+	url         string
 }
 
 func newSMSEnv(t *testing.T) *smsEnv {
@@ -57,8 +61,14 @@ func newSMSEnv(t *testing.T) *smsEnv {
 		e.swallow[r.URL.Path]--
 		pageCount := e.pageCount && (strings.HasSuffix(r.URL.Path, "/get_template") || strings.HasSuffix(r.URL.Path, "/get_sign"))
 		recode, refuse := e.recode[r.URL.Path], e.refuse[r.URL.Path]
+		newestFirst := e.newestFirst
 		e.mu.Unlock()
 		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if pageKey := map[bool]string{true: "tplPage", false: "signPage"}[strings.HasSuffix(r.URL.Path, "/get_template")]; newestFirst && m[pageKey] != nil &&
+			(strings.HasSuffix(r.URL.Path, "/get_template") || strings.HasSuffix(r.URL.Path, "/get_sign")) {
+			serveNewestFirst(w, r, sim, m, pageKey)
+			return
+		}
 		if refuse {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, `{"code":471,"message":"refused","msg":"refused"}`)
@@ -95,6 +105,38 @@ func newSMSEnv(t *testing.T) *smsEnv {
 	e.url = srv.URL
 	e.c = e.newClient(t)
 	return e
+}
+
+// serveNewestFirst answers a get_template or get_sign page (m, whose page
+// object is under pageKey) from the simulator's whole listing, newest
+// first.
+func serveNewestFirst(w http.ResponseWriter, r *http.Request, sim http.Handler, m map[string]any, pageKey string) {
+	pg, _ := m[pageKey].(map[string]any)
+	size, _ := pg["max"].(float64)
+	off, _ := pg["offset"].(float64)
+	var all []any
+	count := 0
+	for o := 0; ; o += 50 {
+		m[pageKey] = map[string]any{"max": 50, "offset": o}
+		body, _ := json.Marshal(m)
+		r2 := httptest.NewRequestWithContext(r.Context(), r.Method, r.URL.String(), strings.NewReader(string(body)))
+		r2.Header = r.Header.Clone()
+		rec := httptest.NewRecorder()
+		sim.ServeHTTP(rec, r2)
+		var out struct {
+			Count int   `json:"count"`
+			Data  []any `json:"data"`
+		}
+		_ = json.Unmarshal(rec.Body.Bytes(), &out)
+		all, count = append(all, out.Data...), out.Count
+		if len(out.Data) < 50 || len(all) >= count {
+			break
+		}
+	}
+	slices.Reverse(all)
+	lo, hi := min(int(off), len(all)), min(int(off)+int(size), len(all))
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "count": count, "data": all[lo:hi]})
 }
 
 // newClient is another client of the env's server, with nothing read yet.
