@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -139,8 +140,8 @@ func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.Modify
 }
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *skillGroupModel) error {
-		err := conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), plan.expand()), plan, 409, 405) // queue/update: 409 number, 405 group exists
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *skillGroupModel) error {
+		err := conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), skillGroupEdit(plan, state)), plan, 409, 405) // queue/update: 409 number, 405 group exists
 		return r.nameHolder(ctx, err, plan)
 	}, "force_delete")
 }
@@ -212,6 +213,19 @@ func (r *skillGroupResource) get(ctx context.Context, m *skillGroupModel) error 
 		m.flatten(g)
 	}
 	return err
+}
+
+// skillGroupEdit is the queue/update body: que_name and que_priority, which
+// the call requires, and of the other parameters (optional, §4.6) only those
+// the plan changes. Sent whole, an edit carried the state's value of every
+// setting the configuration leaves unset (the plan holds the state's value
+// there), so a change made in the portal after the plan's refresh (a saved
+// plan applied later) was undone by an unrelated edit, although an unset
+// setting keeps the platform's value.
+func skillGroupEdit(plan, state *skillGroupModel) client.SkillGroupInput {
+	in, prior := plan.expand(), state.expand()
+	clearSame(reflect.ValueOf(&in).Elem(), reflect.ValueOf(&prior).Elem())
+	return in
 }
 
 func (m skillGroupModel) expand() client.SkillGroupInput {
