@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -41,6 +42,35 @@ func TestAccExamples_completeRefreshCalls(t *testing.T) {
 	t.Logf("refresh of examples/complete: %d calls\n%s", total, strings.Join(lines, "\n"))
 	if total > completeRefreshMaxCalls {
 		t.Errorf("refresh of examples/complete made %d calls, want at most %d:\n%s", total, completeRefreshMaxCalls, strings.Join(lines, "\n"))
+	}
+	ex.run(t, 1, "destroy", 0, "destroy", "-auto-approve")
+}
+
+// TestAccExamples_completeBesideAnotherTaskOfTheSameName applies
+// examples/complete to a platform that already has an outbound task named as
+// one of the example's ("Payment reminders", as the outbound_task_status
+// action example creates): task names need not be unique, and the example's
+// outputs must not fail on them (the outbound_tasks output keyed every task
+// of the platform by name: "Duplicate object key" failed plan, apply and
+// destroy).
+func TestAccExamples_completeBesideAnotherTaskOfTheSameName(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 to apply examples/complete")
+	}
+	t.Parallel()
+	tf := setupTerraform(t)
+	env := acctest.New(t, simulatorAsRun)
+	if _, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Payment reminders", Type: 3}); err != nil {
+		t.Fatal(err)
+	}
+	ex := prepare(t, tf, "complete", env)
+	ex.apply(t, 1)
+	ex.run(t, 1, "plan", 0, "plan", "-detailed-exitcode")
+	out := string(ex.output(t, "show", "-json")) // its outputs, outbound_tasks among them
+	for _, want := range []string{`"Contract renewals":"predictive, paused"`, `"Payment reminders":"automatic, open"`, `"Satisfaction survey":"robot, closed"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output outbound_tasks = %s, want this configuration's tasks, %s among them", out, want)
+		}
 	}
 	ex.run(t, 1, "destroy", 0, "destroy", "-auto-approve")
 }

@@ -143,6 +143,17 @@ data "contactcenter_outbound_tasks" "all" {
   ]
 }
 
+# The data source lists every task on the platform, this configuration's and
+# others' (task names need not be unique: another "Payment reminders" may
+# exist), so the output keeps this configuration's tasks, by id.
+locals {
+  our_task_ids = toset([
+    contactcenter_outbound_task.renewals.id,
+    contactcenter_outbound_task.reminders.id,
+    contactcenter_outbound_task.survey.id,
+  ])
+}
+
 output "outbound_tasks" {
-  value = { for t in data.contactcenter_outbound_tasks.all.tasks : t.name => "${t.type_string}, ${t.status}" }
+  value = { for t in data.contactcenter_outbound_tasks.all.tasks : t.name => "${t.type_string}, ${t.status}" if contains(local.our_task_ids, t.id) }
 }
