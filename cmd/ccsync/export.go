@@ -8,7 +8,6 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -220,16 +219,19 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 }
 
 func printExportSummary(w io.Writer, sum *exporter.Summary) {
+	// The kinds in file order (agents, skill groups, ...), each counted in
+	// the singular or the plural: "1 sound, 2 webhooks".
 	kinds := make([]string, 0, len(sum.Resources))
-	for k, n := range sum.Resources {
-		kinds = append(kinds, fmt.Sprintf("%d %s", n, strings.ReplaceAll(string(k), "_", " ")))
+	for _, k := range exporter.AllKinds {
+		if n, ok := sum.Resources[k]; ok {
+			kinds = append(kinds, counted(n, strings.ReplaceAll(string(k), "_", " ")))
+		}
 	}
-	sort.Strings(kinds)
 	what := ": " + strings.Join(kinds, ", ")
 	if len(kinds) == 0 {
 		what = " (the contact center holds none of the kinds exported)"
 	}
-	fmt.Fprintf(w, "Exported %d resources to %s in %.1fs%s.\n", sum.Imports, sum.Dir, sum.Seconds, what)
+	fmt.Fprintf(w, "Exported %s to %s in %.1fs%s.\n", counted(sum.Imports, "resources"), sum.Dir, sum.Seconds, what)
 	for _, l := range sum.Literal {
 		fmt.Fprintf(w, "literal id: %s\n", l)
 	}
@@ -320,4 +322,13 @@ func within(dir, path string) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+// counted writes n and a plural noun, in the singular when n is 1
+// ("1 sound", "1 skill group member", "2 webhooks").
+func counted(n int, plural string) string {
+	if n == 1 {
+		return "1 " + strings.TrimSuffix(plural, "s")
+	}
+	return fmt.Sprintf("%d %s", n, plural)
 }

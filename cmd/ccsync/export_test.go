@@ -263,7 +263,7 @@ func TestExportCommand_forceKeepsOtherVoiceFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI("export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--kinds", "sounds", "--force")
-	if code != 0 || !strings.Contains(out, "Exported 1 resources") || strings.Contains(out, "removed:") {
+	if code != 0 || !strings.Contains(out, "Exported 1 resource to") || strings.Contains(out, "removed:") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	for name, content := range mine {
@@ -466,5 +466,27 @@ func TestExportHelp_listsEveryFlag(t *testing.T) {
 				t.Errorf("%v: exit %d, help lacks %q:\n%s%s", args, code, want, o, e)
 			}
 		}
+	}
+}
+
+// TestPrintExportSummary_countsInFileOrder: the summary counts the kinds in
+// the order of the files (agents first), in the singular for one object, as
+// a user reads it: not "1 sounds" first because "1" sorts before "2", nor
+// "10 agents" before "2 skill groups".
+func TestPrintExportSummary_countsInFileOrder(t *testing.T) {
+	var b strings.Builder
+	printExportSummary(&b, &exporter.Summary{
+		Dir: "./cc", Imports: 15,
+		Resources: map[exporter.Kind]int{exporter.KindSounds: 1, exporter.KindAgents: 10, exporter.KindSkillGroups: 2, exporter.KindSkillGroupMembers: 1, exporter.KindWebhooks: 1},
+	})
+	want := "Exported 15 resources to ./cc in 0.0s: 10 agents, 2 skill groups, 1 skill group member, 1 webhook, 1 sound.\n"
+	if got, _, _ := strings.Cut(b.String(), "Next:"); got != want {
+		t.Errorf("summary:\n got %q\nwant %q", got, want)
+	}
+	b.Reset()
+	printExportSummary(&b, &exporter.Summary{Dir: "./cc", Imports: 1, Resources: map[exporter.Kind]int{exporter.KindSounds: 1}})
+	if got, _, _ := strings.Cut(b.String(), "Next:"); got != "Exported 1 resource to ./cc in 0.0s: 1 sound.\n" {
+		want := "Exported 1 resource to ./cc in 0.0s: 1 sound.\n"
+		t.Errorf("summary:\n got %q\nwant %q", got, want)
 	}
 }
