@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // Resource type names of the provider (DESIGN §5).
@@ -108,7 +110,7 @@ func (m *module) resolve(r resolver, key string, literal expr, where string) (ex
 	// with one) broke the comment, and the rest of the key became a line
 	// of HCL that terraform validate refused.
 	shown := key
-	if !isDigits(key) {
+	if !client.IsDigits(key) {
 		shown = strconv.Quote(key)
 	}
 	why := fmt.Sprintf("no %s %s exists on the platform", r.noun, shown)
@@ -203,17 +205,4 @@ terraform {
 # CONTACTCENTER_SMS_APP_KEY. Nothing secret is written here.
 ` + from + `provider "contactcenter" {}
 `
-}
-
-// isDigits says whether s is a non-empty run of ASCII digits (an id).
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // HelpSheet explains every column of a roster template.
@@ -130,7 +132,7 @@ func ExportRoster(ctx context.Context, api AgentAPI, path string) (int, []string
 // compareUserNum orders user_num values: digits by number (9 before 10),
 // anything else as text after them.
 func compareUserNum(a, b string) int {
-	da, db := isDigits(a), isDigits(b)
+	da, db := client.IsDigits(a), client.IsDigits(b)
 	switch {
 	case da && db:
 		ta, tb := strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
@@ -141,18 +143,6 @@ func compareUserNum(a, b string) int {
 		return 1
 	}
 	return strings.Compare(a, b)
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // exportCell renders a canonical value the way the template's drop-downs
