@@ -144,6 +144,14 @@ type TimeoutError struct {
 	// Unsent is true when the time ran out before the request was written
 	// whole to a connection (none could be made in time): nothing was sent.
 	Unsent bool
+	// Connected is true, with Unsent, when a connection was made but the
+	// request was not written whole in time (a large upload on a slow
+	// link): a longer request_timeout helps, not the network's checks.
+	Connected bool
+	// EarlierInDoubt is true when an earlier attempt of the call may have
+	// reached the service (Do): though this last one sent nothing, the
+	// request may have been processed.
+	EarlierInDoubt bool
 }
 
 // CertificateError is a call refused before it was sent because the
@@ -196,13 +204,20 @@ func (e *TimeoutError) What() string {
 		what = "got an answer that did not arrive whole"
 	}
 	s := fmt.Sprintf("%s within %s (request_timeout)", what, e.After)
-	if e.Unsent {
+	switch {
+	case e.Unsent && e.Connected:
+		s = fmt.Sprintf("could not be sent within %s (request_timeout): the connection was made, but the request was not written whole in time", e.After)
+	case e.Unsent:
 		s = fmt.Sprintf("could not be sent within %s (request_timeout): no connection was made in time", e.After)
 	}
 	if e.Attempts > 1 {
 		s += fmt.Sprintf(" at the last of %d attempts", e.Attempts)
 	}
 	switch {
+	case e.Unsent && e.EarlierInDoubt:
+		s += earlierInDoubt
+	case e.Unsent && e.Connected && e.Write:
+		s += ", so the service got no whole request to act on (a large upload on a slow link needs a longer request_timeout)"
 	case e.Unsent && e.Write:
 		s += ", so nothing was sent"
 	case e.Write:
@@ -249,7 +264,11 @@ type NetworkError struct {
 	// whole to a connection (none could be made, or it broke while the
 	// request was written): the service got nothing it could act on.
 	Unsent bool
-	Err    error
+	// EarlierInDoubt is true when an earlier attempt of the call may have
+	// reached the service (Do): though this last one sent nothing, the
+	// request may have been processed.
+	EarlierInDoubt bool
+	Err            error
 }
 
 func (e *NetworkError) Error() string { return e.Method + " " + e.Path + " " + e.What() }
@@ -263,12 +282,19 @@ func (e *NetworkError) What() string {
 	if e.Attempts > 1 {
 		s += fmt.Sprintf(" at the last of %d attempts", e.Attempts)
 	}
+	if e.EarlierInDoubt {
+		s += earlierInDoubt
+	}
 	s += e.Proxy
 	if e.UnreachableFor > 0 {
 		s += fmt.Sprintf("; sent once, not retried: no call to this address has connected for %v", e.UnreachableFor.Round(time.Second))
 	}
 	return s
 }
+
+// earlierInDoubt ends the words of a last attempt that sent nothing after
+// an earlier one that may have reached the service.
+const earlierInDoubt = "; an earlier attempt was sent and its outcome is unknown, so the request may or may not have been processed"
 
 // transportWords is the transport's error without the call Go's client
 // puts before it (`Post "http://...": `), which the error says already.
@@ -348,6 +374,9 @@ func (e *TimeoutError) Temporary() bool { return true }
 func IsAmbiguous(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrGatewayCredentials) {
 		return false
+	}
+	if earlierAttemptInDoubt(err) {
+		return true // the last attempt sent nothing, an earlier one may have
 	}
 	if nothingSent(err) {
 		return false

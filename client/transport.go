@@ -92,7 +92,14 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		budget = 0
 	}
 	var err error
+	// inDoubt is set once an attempt of a write may have reached the
+	// service: a last attempt that sent nothing (the service gone since)
+	// does not make the call one that sent nothing.
+	inDoubt := false
 	defer func() {
+		if inDoubt {
+			markEarlierInDoubt(err)
+		}
 		c.unreachable.observe(origin, err, c.cfg.Now())
 		var ne *NetworkError
 		switch {
@@ -154,6 +161,9 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		}
 		c.logRetry(ctx, req, i+1, of, d, why)
 		c.noticeRetry(ctx, req, err, i+2, of, d)
+		if !req.Read && !limited && IsAmbiguous(err) {
+			inDoubt = true
+		}
 		if werr := Sleep(ctx, d); werr != nil {
 			return errors.Join(err, werr)
 		}
@@ -399,12 +409,15 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	// failed before (no connection within request_timeout, a connection
 	// that broke while the request was written) sent nothing the service
 	// could act on, which a write's retry and the create's lookup rely on.
-	var wrote atomic.Bool
-	traced := httptrace.WithClientTrace(actx, &httptrace.ClientTrace{WroteRequest: func(i httptrace.WroteRequestInfo) {
-		if i.Err == nil {
-			wrote.Store(true)
-		}
-	}})
+	var wrote, connected atomic.Bool
+	traced := httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { connected.Store(true) },
+		WroteRequest: func(i httptrace.WroteRequestInfo) {
+			if i.Err == nil {
+				wrote.Store(true)
+			}
+		},
+	})
 	hreq, err := http.NewRequestWithContext(traced, req.Method, u.String(), bytes.NewReader(body))
 	if err != nil {
 		return false, err
@@ -446,7 +459,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		origin := (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
 		if actx.Err() != nil {
 			return true, &TimeoutError{Surface: req.Surface, Method: req.Method, Path: u.Path, Origin: origin, After: c.cfg.Timeout, Write: !req.Read,
-				Detail: timeoutDetail(err), Proxy: c.viaProxy(hreq), Unsent: !wrote.Load()}
+				Detail: timeoutDetail(err), Proxy: c.viaProxy(hreq), Unsent: !wrote.Load(), Connected: connected.Load()}
 		}
 		if errors.As(err, new(*tls.CertificateVerificationError)) {
 			// Trying again cannot make the certificate trusted.

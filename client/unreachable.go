@@ -86,6 +86,9 @@ func couldNotConnect(err error) bool {
 // nothing it could act on: a write is sent again as a safe call would be,
 // and a create needs no lookup.
 func nothingSent(err error) bool {
+	if earlierAttemptInDoubt(err) {
+		return false
+	}
 	if couldNotConnect(err) {
 		return true
 	}
@@ -124,4 +127,32 @@ func (c *Client) unreachableWait() time.Duration {
 		window += c.backoffCap(i)
 	}
 	return max(unreachableAfter, window)
+}
+
+// earlierAttemptInDoubt tells a call whose last attempt sent nothing after
+// an earlier attempt that may have reached the service (Do marks it): an
+// update or a delete whose first attempt timed out after it was sent, and
+// whose retries found the service gone, was said to have sent nothing
+// ("was not deleted", of an object the service had deleted).
+func earlierAttemptInDoubt(err error) bool {
+	var ne *NetworkError
+	if errors.As(err, &ne) && ne.EarlierInDoubt {
+		return true
+	}
+	var te *TimeoutError
+	return errors.As(err, &te) && te.EarlierInDoubt
+}
+
+// markEarlierInDoubt marks err, a last attempt that sent nothing, as
+// following an earlier attempt that may have reached the service.
+func markEarlierInDoubt(err error) {
+	if !nothingSent(err) {
+		return
+	}
+	if ne := (*NetworkError)(nil); errors.As(err, &ne) {
+		ne.EarlierInDoubt = true
+	}
+	if te := (*TimeoutError)(nil); errors.As(err, &te) {
+		te.EarlierInDoubt = true
+	}
 }

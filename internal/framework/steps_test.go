@@ -1,8 +1,10 @@
 package framework
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -119,5 +121,50 @@ func TestDelete_interrupted(t *testing.T) {
 	time.AfterFunc(100*time.Millisecond, cancel)
 	if d := destroy(ctx); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), "The webhook with id 5 was not deleted") {
 		t.Errorf("interrupted before the request left: %v", d)
+	}
+}
+
+// TestDelete_serviceGoneAfterTheDelete: a delete whose first attempt
+// reached the service (it deleted the webhook; the connection was then
+// cut), and whose retries found nothing listening, said "The webhook with
+// id 5 was not deleted": the last attempt's refusal made the call one that
+// sent nothing. It says the webhook may or may not have been deleted.
+func TestDelete_serviceGoneAfterTheDelete(t *testing.T) {
+	t.Parallel()
+	type model struct {
+		ID types.String `tfsdk:"id"`
+	}
+	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	var deleted atomic.Bool
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		if _, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
+			deleted.Store(true) // carried out; then the service goes away
+		}
+		ln.Close()
+		conn.Close()
+	}()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://" + ln.Addr().String()), AccessToken: "tok",
+		MaxRetries: 2, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
+	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
+	var resp resource.DeleteResponse
+	steps.Delete(t.Context(), resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
+	if !deleted.Load() || !resp.Diagnostics.HasError() {
+		t.Fatalf("deleted %v, diagnostics %v", deleted.Load(), resp.Diagnostics)
+	}
+	if detail := resp.Diagnostics.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
+		t.Errorf("a delete the service received, then gone:\n%s", detail)
 	}
 }
