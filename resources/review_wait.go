@@ -2,6 +2,7 @@ package resources
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"time"
@@ -308,7 +309,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// Read again after the interval.
 			lastErr = err
 		} else {
-			if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) {
+			if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) && !unreachedForAWhile(err) {
 				diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
 				return
 			}
@@ -417,4 +418,15 @@ func reviewTimeoutAfter(op string) string {
 	}
 	return " The object exists and stays in review, but Terraform marks it tainted: the next apply replaces it and the new one is reviewed again. " +
 		"If it is approved meanwhile, keep it with terraform untaint <address> before applying."
+}
+
+// unreachedForAWhile tells a read that did not reach the service: no
+// connection (refused, no such host, none within request_timeout) or one
+// closed without an answer. Not ambiguous (a read changes nothing, and one
+// that was never sent did nothing), it is still a failure of the moment,
+// tried again within the wait's timeout: ending the wait tainted the
+// object just created. A certificate not accepted or a proxy's login is
+// not one: it does not pass by itself.
+func unreachedForAWhile(err error) bool {
+	return errors.As(err, new(*client.NetworkError)) || errors.As(err, new(*client.TimeoutError))
 }

@@ -3,6 +3,7 @@ package resources
 import (
 	"context"
 	"fmt"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -171,5 +172,68 @@ func TestWaitForReview_notFoundOnce(t *testing.T) {
 		}})
 	if len(d) != 0 || reads != 2 {
 		t.Errorf("not found once, then approved: %d reads, %v", reads, d)
+	}
+}
+
+// TestWaitForReview_serviceUnreachableForAWhile: a read that could not
+// reach the service (nothing listening at the address for a moment, or no
+// connection made within request_timeout) ended the wait with "Unable to
+// Read SMS Signature While Waiting for Review", and Terraform tainted the
+// object just created, replaced by the next apply. It is tried again
+// within the wait's timeout, as a 503 is.
+func TestWaitForReview_serviceUnreachableForAWhile(t *testing.T) {
+	t.Parallel()
+	// Nothing listens at the first address; the second accepts and never
+	// answers the TLS handshake.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := ln.Addr().String()
+	ln.Close()
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { silent.Close() })
+	go func() {
+		var held []net.Conn
+		defer func() {
+			for _, c := range held {
+				c.Close()
+			}
+		}()
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	var fails []error
+	for _, addr := range []string{"http://" + refused, "https://" + silent.Addr().String()} {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(addr), AccessToken: "tok", Timeout: 200 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Webhooks.Get(t.Context(), 5)
+		if err == nil {
+			t.Fatalf("a read from %s succeeded", addr)
+		}
+		fails = append(fails, err)
+	}
+	reads := 0
+	var d diag.Diagnostics
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		read: func(context.Context) (int64, string, error) {
+			if reads++; reads <= len(fails) {
+				return 0, "", fails[reads-1]
+			}
+			return 1, "", nil
+		}})
+	if d.HasError() || reads != 3 {
+		t.Errorf("after %v: %v after %d reads; want the approval read on the third", fails, d, reads)
 	}
 }
