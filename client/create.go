@@ -386,7 +386,8 @@ func (e notSentError) Unwrap() error { return e.error }
 
 // NotSent reports whether err ended a call before its request left the
 // client (its context ended while it waited for its turn under the
-// request rate): nothing of that attempt reached the service.
+// request rate, or before its request was written whole to a connection):
+// nothing of that attempt reached the service.
 func NotSent(err error) bool { return errors.As(err, new(notSentError)) }
 
 // CreateInDoubtError is a create whose answer was lost (or failed

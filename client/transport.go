@@ -454,6 +454,11 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		fields["duration_ms"] = time.Since(start).Milliseconds()
 		c.log(ctx, "contactcenter API request failed", fields)
 		if ctx.Err() != nil && !req.LetFinish {
+			if !wrote.Load() {
+				// Interrupted before the request was written whole (while
+				// the connection was made): nothing was sent (NotSent).
+				return false, notSentError{ctx.Err()}
+			}
 			return false, ctx.Err()
 		}
 		origin := (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()

@@ -168,3 +168,56 @@ func TestDelete_serviceGoneAfterTheDelete(t *testing.T) {
 		t.Errorf("a delete the service received, then gone:\n%s", detail)
 	}
 }
+
+// TestDelete_interruptedWhileConnecting: a destroy interrupted (Ctrl-C)
+// while the connection for its delete was being made (a TLS handshake the
+// service never answered) said the webhook "may or may not have been
+// deleted (its request was already sent)": nothing was sent. It says the
+// webhook was not deleted.
+func TestDelete_interruptedWhileConnecting(t *testing.T) {
+	t.Parallel()
+	type model struct {
+		ID types.String `tfsdk:"id"`
+	}
+	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := make(chan net.Conn, 4)
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- conn // held, never answered
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		for len(accepted) > 0 {
+			(<-accepted).Close()
+		}
+	})
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("https://" + ln.Addr().String()), AccessToken: "tok", Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
+	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() {
+		conn := <-accepted
+		accepted <- conn
+		cancel()
+	}()
+	var resp resource.DeleteResponse
+	steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
+	if !resp.Diagnostics.HasError() {
+		t.Fatalf("diagnostics %v", resp.Diagnostics)
+	}
+	if detail := resp.Diagnostics.Errors()[0].Detail(); !strings.Contains(detail, "The webhook with id 5 was not deleted") {
+		t.Errorf("interrupted while connecting:\n%s", detail)
+	}
+}
