@@ -197,7 +197,7 @@ func APIErrorDetail(err error) string {
 	if errors.As(err, &timeout) {
 		return callContext(err, timeout) + fmt.Sprintf("The %s API call %s %s%s %s.", timeout.Surface, timeout.Method, timeout.Origin, timeout.Path, timeout.What()) +
 			"\n\nRaise request_timeout (or CONTACTCENTER_REQUEST_TIMEOUT), or check that the service is reachable from this machine" +
-			"; max_retries controls automatic retries of safe calls."
+			"; max_retries controls automatic retries (of safe calls, and of any call that could not be sent)."
 	}
 	var neterr *client.NetworkError
 	if errors.As(err, &neterr) {
@@ -213,7 +213,7 @@ func APIErrorDetail(err error) string {
 				"check first whether it took effect. max_retries controls automatic retries of safe calls."
 		}
 		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
-			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
+			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries (of safe calls, and of any call that could not be sent)."
 	}
 	if client.NoAnswer(err) {
 		text := err.Error()
@@ -227,7 +227,7 @@ func APIErrorDetail(err error) string {
 			text = strings.TrimSuffix(text, io.EOF.Error()) + "the connection was closed without an answer (EOF)"
 		}
 		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
-			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries of safe calls."
+			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries (of safe calls, and of any call that could not be sent)."
 	}
 	return err.Error()
 }
