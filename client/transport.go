@@ -122,6 +122,14 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
+		if ns := (notSentError{}); inDoubt && errors.As(err, &ns) {
+			// Interrupted before this attempt left (its turn under the
+			// request rate, its connection): an earlier one may have
+			// reached the service, so the call is not one that sent
+			// nothing (a destroy said "was not deleted" of an object the
+			// first attempt had deleted).
+			err = ns.error
+		}
 		limited := rl.observe(err)
 		if err == nil {
 			return nil

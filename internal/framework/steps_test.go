@@ -221,3 +221,59 @@ func TestDelete_interruptedWhileConnecting(t *testing.T) {
 		t.Errorf("interrupted while connecting:\n%s", detail)
 	}
 }
+
+// TestDelete_interruptedWhileConnectingAfterAnAttemptInDoubt: a destroy
+// whose first delete reached the service (it deleted the webhook; the
+// answer was lost) and that was interrupted (Ctrl-C) while the retry's
+// connection was being made said "The webhook with id 5 was not deleted":
+// the retry sent nothing, but the first attempt did. It says the webhook
+// may or may not have been deleted.
+func TestDelete_interruptedWhileConnectingAfterAnAttemptInDoubt(t *testing.T) {
+	t.Parallel()
+	type model struct {
+		ID types.String `tfsdk:"id"`
+	}
+	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	var deleted atomic.Bool
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		if _, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
+			deleted.Store(true) // carried out; the answer is lost
+		}
+		conn.Close()
+	}()
+	ctx, cancel := context.WithCancel(t.Context())
+	var dials atomic.Int32
+	dialer := &net.Dialer{}
+	hc := &http.Client{Transport: &http.Transport{DialContext: func(dctx context.Context, network, addr string) (net.Conn, error) {
+		if dials.Add(1) == 1 {
+			return dialer.DialContext(dctx, network, addr)
+		}
+		cancel() // Ctrl-C while the retry's connection is being made
+		<-dctx.Done()
+		return nil, dctx.Err()
+	}}}
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://" + ln.Addr().String()), AccessToken: "tok", HTTPClient: hc,
+		MaxRetries: 2, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
+	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
+	var resp resource.DeleteResponse
+	steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
+	if !deleted.Load() || dials.Load() != 2 || !resp.Diagnostics.HasError() {
+		t.Fatalf("deleted %v, dials %d, diagnostics %v", deleted.Load(), dials.Load(), resp.Diagnostics)
+	}
+	if detail := resp.Diagnostics.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
+		t.Errorf("a delete the service received, interrupted in its retry:\n%s", detail)
+	}
+}
