@@ -1,6 +1,7 @@
 package examples
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -71,6 +72,50 @@ func TestAccExamples_completeBesideAnotherTaskOfTheSameName(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output outbound_tasks = %s, want this configuration's tasks, %s among them", out, want)
 		}
+	}
+	ex.run(t, 1, "destroy", 0, "destroy", "-auto-approve")
+}
+
+// TestAccExamples_outboundTasksBesideTwoTasksOfTheSameName applies the
+// contactcenter_outbound_tasks data source's example (the registry page
+// shows it) to a platform with two predictive tasks of one name: task
+// names need not be unique, and its output keyed the tasks by name, which
+// failed the plan with "Duplicate object key".
+func TestAccExamples_outboundTasksBesideTwoTasksOfTheSameName(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 to apply the example")
+	}
+	t.Parallel()
+	tf := setupTerraform(t)
+	env := acctest.New(t, simulatorAsRun)
+	c := env.Client(t)
+	num, name, password := "7001", "Ann", "Demo-Outbound-1"
+	if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &name, UserPassword: &password}); err != nil {
+		t.Fatal(err)
+	}
+	ratioType, ratio, agent := client.FlexInt(0), client.FlexFloat(3), client.FlexString(num)
+	for range 2 {
+		if _, err := c.Tasks.Create(t.Context(), client.Task{Name: "Renewals", Type: 1, AssignedUsers: []client.AssignedUser{{UserNum: &agent}},
+			Config: &client.TaskConfig{CallRatioType: &ratioType, MaxCallRatio: &ratio}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ex := prepare(t, tf, "data-sources/contactcenter_outbound_tasks", env)
+	ex.apply(t, 1)
+	var shown struct {
+		Values struct {
+			Outputs map[string]struct {
+				Value map[string]struct {
+					Name string `json:"name"`
+				} `json:"value"`
+			} `json:"outputs"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal(ex.output(t, "show", "-json"), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if got := shown.Values.Outputs["calls_made"].Value; len(got) != 2 {
+		t.Errorf("output calls_made = %v, want both tasks named Renewals", got)
 	}
 	ex.run(t, 1, "destroy", 0, "destroy", "-auto-approve")
 }

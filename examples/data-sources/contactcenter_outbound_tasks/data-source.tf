@@ -11,6 +11,8 @@ data "contactcenter_outbound_tasks" "predictive" {
   all  = true
 }
 
+# Keyed by id: task names need not be unique (two tasks of one name made
+# t.name => ... fail with "Duplicate object key").
 output "calls_made" {
-  value = { for t in data.contactcenter_outbound_tasks.predictive.tasks : t.name => t.total_called }
+  value = { for t in data.contactcenter_outbound_tasks.predictive.tasks : t.id => { name = t.name, total_called = t.total_called } }
 }
