@@ -287,7 +287,9 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	defer cancel()
 	interval := 250 * time.Millisecond
 	var lastErr error
-	gone := 0 // reads in a row that found no such object
+	read := false   // a read has finished (its state was seen)
+	unread := false // the timeout ran out before any read finished
+	gone := 0       // reads in a row that found no such object
 	for {
 		state, reason, err := w.read(ctx)
 		if err != nil && ctx.Err() == nil && client.IsNotFound(err) {
@@ -318,9 +320,15 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// and failing here would taint a created one, replaced on the
 			// next apply.
 			if err != nil && ctx.Err() != nil {
-				break // the timeout cut the read short
+				// The timeout cut the read short. With no read finished
+				// before it (the platform down since the write, the first
+				// read still retrying), "still in review ... Raise the
+				// timeout" was said of an object never read.
+				unread = !read && lastErr == nil
+				break
 			}
 			lastErr = err
+			read = read || err == nil
 			if err == nil && !w.inReview(state) {
 				if state == w.rejected {
 					next := "Change it and apply again: the change is submitted for review again (or replaces the object where it cannot be changed in place)."
@@ -345,6 +353,14 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 		// the timeout would not help.
 		diags.AddError(w.kind+" Review Wait Interrupted",
 			fmt.Sprintf("%s was still in review when the apply was interrupted.%s", w.what, reviewTimeoutAfter(w.op)))
+		return
+	}
+	if unread {
+		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
+			fmt.Sprintf("%s could not be read before the %s timeout ran out: its first read had not finished (still retried after failures, "+
+				"or waiting for an answer), so its review state is unknown. Check that the platform is reachable from this machine "+
+				"(the provider's debug log, TF_LOG_PROVIDER=DEBUG, shows each attempt), or raise the timeout (timeouts = { %s = \"1h\" }).%s",
+				w.what, w.timeout, w.op, reviewTimeoutAfter(w.op)))
 		return
 	}
 	if lastErr != nil {

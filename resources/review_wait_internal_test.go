@@ -237,3 +237,37 @@ func TestWaitForReview_serviceUnreachableForAWhile(t *testing.T) {
 		t.Errorf("after %v: %v after %d reads; want the approval read on the third", fails, d, reads)
 	}
 }
+
+// TestWaitForReview_unreachableUntilTheTimeout: the platform stopped
+// answering right after the create, and the wait's timeout ran out while
+// its first read was still retrying: the error said the signature "was
+// still in review when the 1.5s timeout ran out. Raise the timeout", of a
+// signature no read had seen. It says no read finished, and to check
+// that the platform is reachable.
+func TestWaitForReview_unreachableUntilTheTimeout(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := ln.Addr().String()
+	ln.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://" + refused), AccessToken: "tok", Timeout: 200 * time.Millisecond,
+		MaxRetries: 3, RetryWaitMin: time.Second, RetryWaitMax: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d diag.Diagnostics
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 1500 * time.Millisecond,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		read: func(ctx context.Context) (int64, string, error) { _, err := c.Webhooks.Get(ctx, 5); return 0, "", err }})
+	if !d.HasError() {
+		t.Fatal("no error")
+	}
+	e := d.Errors()[0]
+	if e.Summary() != "Unable to Read SMS Signature While Waiting for Review" || strings.Contains(e.Detail(), "still in review") ||
+		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 1.5s timeout ran out: its first read had not finished") ||
+		!strings.Contains(e.Detail(), "Check that the platform is reachable") {
+		t.Errorf("the platform down for the whole wait:\n%s\n%s", e.Summary(), e.Detail())
+	}
+}
