@@ -35,8 +35,8 @@ resource "contactcenter_skill_group" "sales" {
 }
 
 output "voice_ivr_codes" {
-  description = "IVR name to code, e.g. for an automatic task's trans_to."
-  value       = { for i in data.contactcenter_ivrs.all.ivrs : i.ivr_name => i.ivr_code }
+  description = "IVR name to its codes (names need not be unique), e.g. for an automatic task's trans_to."
+  value       = { for i in data.contactcenter_ivrs.all.ivrs : i.ivr_name => i.ivr_code... }
 }
 
 output "voice_shanghai_numbers" {
