@@ -20,7 +20,7 @@ import (
 // was wanted.
 func TestTimeoutWhileTheRequestWasWritten(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestTimeoutWhileTheRequestWasWritten(t *testing.T) {
 // attempt's doubt stays.
 func TestUnsentRetryAfterAnAttemptInDoubt(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -185,13 +185,13 @@ func TestWaitForReview_serviceUnreachableForAWhile(t *testing.T) {
 	t.Parallel()
 	// Nothing listens at the first address; the second accepts and never
 	// answers the TLS handshake.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	refused := ln.Addr().String()
 	ln.Close()
-	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	silent, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestWaitForReview_serviceUnreachableForAWhile(t *testing.T) {
 // that the platform is reachable.
 func TestWaitForReview_unreachableUntilTheTimeout(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
