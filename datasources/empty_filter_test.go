@@ -71,6 +71,9 @@ func TestFilterEdgeSpaces(t *testing.T) {
 		"contactcenter_webhooks": "url", "contactcenter_outbound_tasks": "name",
 		"list contactcenter_skill_group": "keyword", "list contactcenter_skill_group_members": "keyword", "list contactcenter_sms_template": "keyword",
 		"list contactcenter_sound": "keyword", "list contactcenter_webhook": "name", "list contactcenter_outbound_task": "name",
+		// sign_text is stored trimmed and matched as given (§4.1 sms/sign/list,
+		// fuzzy): " Acme" found no signature, without a word.
+		"contactcenter_sms_signatures": "sign_text", "list contactcenter_sms_signature": "sign_text",
 	} {
 		for value, warns := range map[string]bool{" Sales": true, "Sales\u3000": true, "Sales Team": false} {
 			b, _ := json.Marshal(map[string]any{attr: value})

@@ -37,7 +37,8 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"sign_text": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Only signatures whose text contains this (`sign_text`, a fuzzy match).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				// Signatures are stored trimmed and matched as given (§4.1).
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
 			},
 			"state": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
