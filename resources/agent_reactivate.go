@@ -88,6 +88,16 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		}
 	}
 	if _, err := r.Client.Agents.Update(ctx, a.UserID.Int64(), asNew); err != nil {
+		// The re-activation is refused as users/add is when another agent
+		// holds the configured e-mail or SMS phone (both unique, §4.2): the
+		// same advice, which the create of an agent with a free number gave
+		// and this one did not.
+		if e, ok := client.AsAPIError(err); ok && e.Hint == "" {
+			if field := takenField(e.Message, in); field == "user_email" || field == "user_sms_phone" {
+				e.Hint = contactTakenHint(e.Message, in)
+				return nil, "", tfkit.AtAttr(path.Root(field), err)
+			}
+		}
 		return nil, "", err
 	}
 	return a, reactivatedDetail(*in.UserNum, a, in, resignedHere), nil

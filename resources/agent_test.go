@@ -1409,6 +1409,43 @@ func TestAccAgent_numberTaken(t *testing.T) {
 	})
 }
 
+// TestAccAgent_reactivationContactTaken: a create whose user_num a resigned
+// agent holds re-activates it with users/edit; when another agent holds the
+// configured e-mail, the edit is refused as users/add is, but the error
+// came without the advice a create with a free number gives (what to do
+// when the e-mail is this resource's previous agent's).
+func TestAccAgent_reactivationContactTaken(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	pw := "Pass-1"
+	old, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("8631"), UserName: new("Former"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Agents.Update(t.Context(), old.UserID.Int64(), client.AgentInput{UserStatus: new(int64(client.AgentStatusResigned))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("8632"), UserName: new("Other"), UserPassword: &pw, UserEmail: new("taken@example.com")}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_agent" "test" {
+  user_num      = "8631"
+  user_name     = "New Hire"
+  user_password = "Secret-1"
+  user_email    = "taken@example.com"
+}
+`),
+			ExpectError: regexp.MustCompile(`users/edit[\s\S]*already used by agent[\s\S]*What to do: user_email is unique on the platform, and another agent\s+holds\s+this one`),
+		}},
+	})
+}
+
 // TestAccAgent_passwordChosenAtApply: user_password chosen by a condition
 // on another resource's value, next to user_password_wo, was refused at
 // plan although it comes out null; it applies now. One that comes out set
