@@ -107,13 +107,28 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 // line and paragraph separators, bidirectional overrides) are written as
 // Go escapes, so that a name made in the portal cannot break the listing
 // across lines or send sequences to the terminal. Bytes that are not UTF-8
-// become U+FFFD. Other text is kept.
+// become U+FFFD. Other text is kept, and so is a subdivision flag (🏴 with
+// its tag characters, Scotland), whose tags elsewhere are escaped.
 func DisplayText(s string) string {
 	if !strings.ContainsFunc(s, unprintable) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
+	skip := 0 // the end of a subdivision flag written whole
+	for i, r := range s {
+		if i < skip {
+			continue
+		}
+		if r == blackFlag {
+			// A subdivision flag (🏴 and tags: Scotland, Wales) is kept
+			// whole; tags anywhere else are invisible, and escaped.
+			tags := i + utf8.RuneLen(r)
+			if n := emojiTagLength(s[tags:]); n > 0 {
+				b.WriteString(s[i : tags+n])
+				skip = tags + n
+				continue
+			}
+		}
 		if !unprintable(r) || r == utf8.RuneError {
 			b.WriteRune(r) // an invalid byte becomes U+FFFD: the protocol carries UTF-8 only
 			continue
@@ -122,6 +137,29 @@ func DisplayText(s string) string {
 		b.WriteString(q[1 : len(q)-1])
 	}
 	return b.String()
+}
+
+// blackFlag (🏴) starts the emoji tag sequences of subdivision flags:
+// tag characters (U+E0020 to U+E007E, Cf) ended by U+E007F.
+const blackFlag = '\U0001F3F4'
+
+func isTag(r rune) bool { return r >= 0xE0020 && r <= 0xE007E }
+
+// emojiTagLength is the length in bytes of the tags and their end that
+// s starts with, 0 when it does not start with a complete run of them.
+func emojiTagLength(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case isTag(r):
+			n += utf8.RuneLen(r)
+		case r == 0xE007F && n > 0:
+			return n + utf8.RuneLen(r)
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 func unprintable(r rune) bool {

@@ -74,6 +74,11 @@ func TestDisplayText(t *testing.T) {
 		"bidi\u202eevil\u200bzero\x7fdel": `bidi\u202eevil\u200bzero\x7fdel`,
 		"bad \xff byte":                   "bad \ufffd byte",
 		"👨\u200d💻研发告警群":                   "👨\u200d💻研发告警群", // an emoji sequence's joiner is kept
+		// A subdivision flag (Scotland) is a black flag and tag characters:
+		// kept in the sequence, escaped elsewhere, where they are invisible.
+		"Team 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F": "Team 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+		"hid\U000E0061\U000E007Fden": `hid\U000e0061\U000e007fden`,
+		"🏴\U000E0067 open":           `🏴\U000e0067 open`,
 	} {
 		if got := DisplayText(in); got != want {
 			t.Errorf("DisplayText(%q) = %q, want %q", in, got, want)
