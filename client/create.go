@@ -137,6 +137,10 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		"Look for it on the platform and import it before applying again: another apply would create a second one")
 }
 
+// cutSettleAfter is how long a create must have been under way when its
+// connection was cut for a lookup to wait for it to land (see settleBy).
+const cutSettleAfter = time.Second
+
 func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error)) error {
 	req.Idempotent = false
 	attempts := 1 + max(c.cfg.MaxRetries, 0)
@@ -183,14 +187,15 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					// A gateway in front of the platform stopped waiting; the
 					// platform may go on (as long as a time-out of ours, at least).
 					settleBy = c.cfg.Now().Add(c.cfg.Timeout)
-				} else if ne := (*NetworkError)(nil); errors.As(err, &ne) && !nothingSent(err) {
+				} else if ne := (*NetworkError)(nil); errors.As(err, &ne) && !nothingSent(err) && ne.Waited >= cutSettleAfter {
 					// The connection was cut after the create was sent, with no
-					// answer (a load balancer's idle limit on a slow create, or
-					// a kept-alive connection the service had closed): a
-					// platform at work on it for as long as the attempt lasted
-					// (from its sending: a wait for the pace is not counted) is
-					// given as long again, at most a request_timeout (a cut at
-					// once costs nothing).
+					// answer, once it had been under way a while (a load
+					// balancer's idle limit on a slow create): a platform at
+					// work on it for as long as the attempt lasted (from its
+					// sending: a wait for the pace is not counted) is given as
+					// long again, at most a request_timeout. A cut sooner (a
+					// kept-alive connection the service had closed, a proxy's
+					// refusal) costs nothing.
 					settleBy = c.cfg.Now().Add(min(ne.Waited, c.cfg.Timeout))
 				}
 			}

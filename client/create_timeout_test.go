@@ -94,7 +94,7 @@ func TestCreateConnectionCutLandsLate(t *testing.T) {
 				sim.ServeHTTP(httptest.NewRecorder(), r2)
 			}
 			mu.Unlock()
-			time.Sleep(time.Second) // the idle limit: the call had been under way a second
+			time.Sleep(1500 * time.Millisecond) // the idle limit: the call had been under way 1.5 s
 			cut.Store(true)
 			conn, _, err := http.NewResponseController(w).Hijack()
 			if err != nil {

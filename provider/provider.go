@@ -114,7 +114,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				Optional: true, Validators: []validator.String{settingCheck{client.SettingRequestTimeout}},
 				MarkdownDescription: "Time limit of one HTTP attempt, as a duration with a unit such as `30s`, `2m` or `1m30s`. Defaults to `30s`. " +
 					"A create that gets no answer in time (or that a gateway in front of the platform answers HTTP 504) may still be carried out by the platform: " +
-					"it is looked up by its key for one more `request_timeout` before it is sent again (one whose connection is cut without an answer, for as long again as it had waited, " +
+					"it is looked up by its key for one more `request_timeout` before it is sent again (one whose connection is cut without an answer after a second or more, for as long again as it had waited, " +
 					"at most a `request_timeout`). Keep the limit above the platform's slowest writes: " +
 					"a create still running well after the limit can be carried out twice. Also read from `CONTACTCENTER_REQUEST_TIMEOUT`.",
 			},
