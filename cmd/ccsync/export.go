@@ -224,14 +224,15 @@ func printExportSummary(w io.Writer, sum *exporter.Summary) {
 	kinds := make([]string, 0, len(sum.Resources))
 	for _, k := range exporter.AllKinds {
 		if n, ok := sum.Resources[k]; ok {
-			kinds = append(kinds, counted(n, strings.ReplaceAll(string(k), "_", " ")))
+			many := strings.ReplaceAll(string(k), "_", " ")
+			kinds = append(kinds, count(n, strings.TrimSuffix(many, "s"), many))
 		}
 	}
 	what := ": " + strings.Join(kinds, ", ")
 	if len(kinds) == 0 {
 		what = " (the contact center holds none of the kinds exported)"
 	}
-	fmt.Fprintf(w, "Exported %s to %s in %.1fs%s.\n", counted(sum.Imports, "resources"), sum.Dir, sum.Seconds, what)
+	fmt.Fprintf(w, "Exported %s to %s in %.1fs%s.\n", count(sum.Imports, "resource", "resources"), sum.Dir, sum.Seconds, what)
 	for _, l := range sum.Literal {
 		fmt.Fprintf(w, "literal id: %s\n", l)
 	}
@@ -322,13 +323,4 @@ func within(dir, path string) (string, bool) {
 		return "", false
 	}
 	return rel, true
-}
-
-// counted writes n and a plural noun, in the singular when n is 1
-// ("1 sound", "1 skill group member", "2 webhooks").
-func counted(n int, plural string) string {
-	if n == 1 {
-		return "1 " + strings.TrimSuffix(plural, "s")
-	}
-	return fmt.Sprintf("%d %s", n, plural)
 }
