@@ -152,10 +152,11 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	rl := rateLimitWait{c: c}
 	send := true
 	// A create that timed out (or that a gateway answered HTTP 504, or
-	// whose connection was cut after it was sent) may still be worked on
-	// by the service, and land after a lookup has found nothing: until settleBy (one more request_timeout after it gave up),
-	// a lookup that finds nothing is made again rather than the create sent
-	// again. Sent again at once, a slow platform's create landed twice (a
+	// whose connection was cut a while after it was sent) may still be
+	// worked on by the service, and land after a lookup has found nothing:
+	// until settleBy (one more request_timeout after it gave up; after a
+	// cut, as long again as it had been under way), a lookup that finds
+	// nothing is made again rather than the create sent again. Sent again at once, a slow platform's create landed twice (a
 	// second webhook or task that no state holds). Only the first such
 	// failure waits: a platform that has not carried the create out a
 	// request_timeout after it is not at work on it (a gateway whose
@@ -213,12 +214,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				// may have taken effect, to be looked for and imported.
 				if sends-limitedSends == attempts {
 					c.logGivingUp(ctx, req, sends, attempts)
-					if ne := (*NetworkError)(nil); errors.As(err, &ne) {
-						ne.Attempts = sends - limitedSends
-					}
-					if te := (*TimeoutError)(nil); errors.As(err, &te) {
-						te.Attempts = sends - limitedSends
-					}
+					setAttempts(err, sends-limitedSends)
 					return err
 				}
 				d := c.backoff(sends - limitedSends)
@@ -242,9 +238,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				limitedSends++
 				if rl.exhausted() {
 					c.logGivingUp(ctx, req, sends, attempts)
-					if ae, ok := AsAPIError(err); ok {
-						ae.Attempts = sends
-					}
+					setAttempts(err, sends)
 					rl.gaveUp(err)
 					return err
 				}

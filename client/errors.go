@@ -489,3 +489,18 @@ func (e *APIError) Items() []ItemResult {
 	}
 	return items
 }
+
+// setAttempts records on err's type (a time-out, a network failure, the
+// service's answer) how many times its call was sent when the client gave
+// up, which its message then says.
+func setAttempts(err error, n int) {
+	if te := (*TimeoutError)(nil); errors.As(err, &te) {
+		te.Attempts = n
+	}
+	if ne := (*NetworkError)(nil); errors.As(err, &ne) {
+		ne.Attempts = n
+	}
+	if ae, ok := AsAPIError(err); ok {
+		ae.Attempts = n
+	}
+}

@@ -150,15 +150,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			return err
 		case (limited && rl.exhausted()) || (!limited && failures > budget):
 			c.logGivingUp(ctx, req, i+1, budget+1)
-			if te := (*TimeoutError)(nil); errors.As(err, &te) {
-				te.Attempts = i + 1
-			}
-			if ne := (*NetworkError)(nil); errors.As(err, &ne) {
-				ne.Attempts = i + 1
-			}
-			if ae, ok := AsAPIError(err); ok {
-				ae.Attempts = i + 1
-			}
+			setAttempts(err, i+1)
 			rl.gaveUp(err)
 			return err
 		}
