@@ -106,7 +106,7 @@ func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 			return
 		}
 	}
-	item, diags := flattenAgentItem(a, skillGroupNames(ctx, d.Client))
+	item, diags := flattenAgentItem(a, skillGroupName(ctx, d.Client))
 	resp.Diagnostics.Append(diags...)
 	m.agentItem = item
 	resp.Diagnostics.Append(m.Flatten(a.Config)...)

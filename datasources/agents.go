@@ -3,7 +3,6 @@ package datasources
 import (
 	"context"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -102,7 +101,7 @@ func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		return
 	}
 	m.Agents = []agentItem{}
-	groups := skillGroupNames(ctx, d.Client)
+	groups := skillGroupName(ctx, d.Client)
 	for _, a := range byID(agents, func(a client.Agent) int64 { return a.UserID.Int64() }) {
 		it, diags := flattenAgentItem(&a, groups)
 		resp.Diagnostics.Append(diags...)
@@ -146,9 +145,9 @@ func withAgentExtras(attrs map[string]schema.Attribute) map[string]schema.Attrib
 }
 
 // flattenAgentItem is the resource's flatten of the shared fields, then the
-// list item's own. groups reads the skill-group names by id, for an agent
+// list item's own. groupName reads a skill group's name by id, for an agent
 // whose queue_names cannot be split (see agentQueueNames).
-func flattenAgentItem(a *client.Agent, groups func() (map[int64]string, error)) (agentItem, diag.Diagnostics) {
+func flattenAgentItem(a *client.Agent, groupName func(id int64) (string, error)) (agentItem, diag.Diagnostics) {
 	var it agentItem
 	var diags, d diag.Diagnostics
 	it.Flatten(a)
@@ -159,7 +158,7 @@ func flattenAgentItem(a *client.Agent, groups func() (map[int64]string, error)) 
 	}
 	it.QueueIDs, d = types.ListValueFrom(context.Background(), types.Int64Type, ids)
 	diags.Append(d...)
-	names, err := agentQueueNames(a, ids, groups)
+	names, err := agentQueueNames(a, ids, groupName)
 	if err != nil {
 		tfkit.AddAPIError(&diags, "Unable to Read Skill Group Names", err)
 	}
@@ -173,47 +172,39 @@ func flattenAgentItem(a *client.Agent, groups func() (map[int64]string, error)) 
 // group name that holds a comma ("Sales, North") splits into two: the
 // split then counts more names than ids, and every name after it is paired
 // with the wrong id. Then the names are taken from the groups themselves
-// (groups: queue/list, read once per data source read); a group that is
-// not listed (deleted meanwhile) has the name "".
-func agentQueueNames(a *client.Agent, ids []int64, groups func() (map[int64]string, error)) ([]string, error) {
+// (groupName); a group that is gone (deleted meanwhile) has the name "".
+func agentQueueNames(a *client.Agent, ids []int64, groupName func(id int64) (string, error)) ([]string, error) {
 	names := []string{}
 	if s := strings.TrimSpace(string(a.QueueNames)); s != "" {
 		names = strings.Split(s, ",")
 	}
-	if len(names) == len(ids) || groups == nil {
+	if len(names) == len(ids) || groupName == nil {
 		return names, nil
-	}
-	byID, err := groups()
-	if err != nil {
-		return []string{}, err
 	}
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = byID[id]
+		name, err := groupName(id)
+		if err != nil {
+			return []string{}, err
+		}
+		out[i] = name
 	}
 	return out, nil
 }
 
-// skillGroupNames returns a memoized reader of every skill group's name by
-// id (queue/list answers every group at once, spec §4.6).
-func skillGroupNames(ctx context.Context, c *client.Client) func() (map[int64]string, error) {
-	var byID map[int64]string
-	var err error
-	read := false
-	return func() (map[int64]string, error) {
-		if read {
-			return byID, err
+// skillGroupName reads a group's name through the client's finder, which
+// serves the groups a refresh or another read of the walk already listed
+// and batches the others.
+func skillGroupName(ctx context.Context, c *client.Client) func(id int64) (string, error) {
+	return func(id int64) (string, error) {
+		g, err := c.Queues.Get(ctx, id)
+		switch {
+		case client.IsNotFound(err):
+			return "", nil
+		case err != nil:
+			return "", err
 		}
-		read = true
-		var groups []client.SkillGroup
-		groups, err = client.Collect(c.Queues.List(ctx, client.SkillGroupFilter{}))
-		byID = make(map[int64]string, len(groups))
-		for _, g := range groups {
-			if id, perr := strconv.ParseInt(strings.TrimSpace(string(g.ID)), 10, 64); perr == nil {
-				byID[id] = string(g.QueName)
-			}
-		}
-		return byID, err
+		return string(g.QueName), nil
 	}
 }
 
