@@ -15,11 +15,18 @@ import (
 // sheet besides Help when the workbook has none of that name).
 const RecipientSheet = "Recipients"
 
-// mobileHeaders are the headings accepted for the number column.
-var mobileHeaders = map[string]bool{"mobile": true, "phone": true, "mobilenumber": true, "phonenumber": true, "number": true}
+// mobileHeaders are the headings accepted for the number column
+// (mobileHeadings), as normHeader reads a heading.
+var mobileHeaders = func() map[string]bool {
+	m := map[string]bool{}
+	for _, h := range mobileHeadings {
+		m[normHeader(h)] = true
+	}
+	return m
+}()
 
-// mobileHeadings are mobileHeaders as a heading is written, in the order
-// they are suggested.
+// mobileHeadings are the headings accepted for the number column, as they
+// are written, in the order they are suggested.
 var mobileHeadings = []string{"mobile", "phone", "mobile_number", "phone_number", "number"}
 
 // noMobileColumn is the rule of a heading row without the number column.

@@ -422,9 +422,13 @@ func alreadySentMessage(st *numberState, journalPath string) string {
 	return fmt.Sprintf("sent by an earlier run%s with the same values (journal %s); not sent again. To send the same message again, use another --journal", when, journalPath)
 }
 
+// SettledSent begins the message of a number an earlier run left in doubt
+// and this one found sent (SendAlreadySent): callers list those rows.
+const SettledSent = "sent before the interruption: "
+
 // foundInRecords is the outcome of a number in doubt that the platform's
 // send records show was sent this template with these values.
-const foundInRecords = "sent before the interruption: the platform's send records show this template sent to it with these values"
+const foundInRecords = SettledSent + "the platform's send records show this template sent to it with these values"
 
 // reconcile settles the numbers an interrupted run left in doubt. It
 // returns, by number, what to tell about those it settled or left in doubt
@@ -587,7 +591,7 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 		lostAt := j.reportsMayBeLost(j.state[m].since)
 		switch {
 		case found:
-			msg := fmt.Sprintf("sent before the interruption: the gateway's delivery report for smsExt %s shows it (state %s)", rep.Tag, rep.State)
+			msg := fmt.Sprintf(SettledSent+"the gateway's delivery report for smsExt %s shows it (state %s)", rep.Tag, rep.State)
 			outcomes[m] = Outcome{Sent: true, Message: msg, SMSID: rep.SMSID}
 			notes[m] = msg
 		case len(tags) == 0:

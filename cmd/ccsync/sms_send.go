@@ -499,7 +499,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// was killed, the summary's "already sent" alone did not say that a
 	// batch cut off was checked, and found sent, rather than sent twice.
 	settled := func(r importer.SendResult) bool {
-		return r.Outcome == importer.SendAlreadySent && strings.HasPrefix(r.Message, "sent before the interruption")
+		return r.Outcome == importer.SendAlreadySent && strings.HasPrefix(r.Message, importer.SettledSent)
 	}
 	for _, r := range results {
 		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || settled(r) {
