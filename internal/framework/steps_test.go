@@ -83,10 +83,6 @@ func TestNoun(t *testing.T) {
 // the request left, it was not deleted.
 func TestDelete_interrupted(t *testing.T) {
 	t.Parallel()
-	type model struct {
-		ID types.String `tfsdk:"id"`
-	}
-	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
 	var deleted atomic.Bool
 	received := make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -99,13 +95,7 @@ func TestDelete_interrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
-	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
-	destroy := func(ctx context.Context) diag.Diagnostics {
-		var resp resource.DeleteResponse
-		steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
-		return resp.Diagnostics
-	}
+	destroy := destroyWebhook5(t, c)
 	ctx, cancel := context.WithCancel(t.Context())
 	go func() { <-received; cancel() }()
 	d := destroy(ctx)
@@ -131,10 +121,6 @@ func TestDelete_interrupted(t *testing.T) {
 // sent nothing. It says the webhook may or may not have been deleted.
 func TestDelete_serviceGoneAfterTheDelete(t *testing.T) {
 	t.Parallel()
-	type model struct {
-		ID types.String `tfsdk:"id"`
-	}
-	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
 	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -157,14 +143,11 @@ func TestDelete_serviceGoneAfterTheDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
-	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
-	var resp resource.DeleteResponse
-	steps.Delete(t.Context(), resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
-	if !deleted.Load() || !resp.Diagnostics.HasError() {
-		t.Fatalf("deleted %v, diagnostics %v", deleted.Load(), resp.Diagnostics)
+	diags := destroyWebhook5(t, c)(t.Context())
+	if !deleted.Load() || !diags.HasError() {
+		t.Fatalf("deleted %v, diagnostics %v", deleted.Load(), diags)
 	}
-	if detail := resp.Diagnostics.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
+	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
 		t.Errorf("a delete the service received, then gone:\n%s", detail)
 	}
 }
@@ -176,10 +159,6 @@ func TestDelete_serviceGoneAfterTheDelete(t *testing.T) {
 // webhook was not deleted.
 func TestDelete_interruptedWhileConnecting(t *testing.T) {
 	t.Parallel()
-	type model struct {
-		ID types.String `tfsdk:"id"`
-	}
-	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
 	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -204,20 +183,17 @@ func TestDelete_interruptedWhileConnecting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
-	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
 	ctx, cancel := context.WithCancel(t.Context())
 	go func() {
 		conn := <-accepted
 		accepted <- conn
 		cancel()
 	}()
-	var resp resource.DeleteResponse
-	steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
-	if !resp.Diagnostics.HasError() {
-		t.Fatalf("diagnostics %v", resp.Diagnostics)
+	diags := destroyWebhook5(t, c)(ctx)
+	if !diags.HasError() {
+		t.Fatalf("diagnostics %v", diags)
 	}
-	if detail := resp.Diagnostics.Errors()[0].Detail(); !strings.Contains(detail, "The webhook with id 5 was not deleted") {
+	if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, "The webhook with id 5 was not deleted") {
 		t.Errorf("interrupted while connecting:\n%s", detail)
 	}
 }
@@ -230,10 +206,6 @@ func TestDelete_interruptedWhileConnecting(t *testing.T) {
 // may or may not have been deleted.
 func TestDelete_interruptedWhileConnectingAfterAnAttemptInDoubt(t *testing.T) {
 	t.Parallel()
-	type model struct {
-		ID types.String `tfsdk:"id"`
-	}
-	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
 	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -266,14 +238,28 @@ func TestDelete_interruptedWhileConnectingAfterAnAttemptInDoubt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	diags := destroyWebhook5(t, c)(ctx)
+	if !deleted.Load() || dials.Load() != 2 || !diags.HasError() {
+		t.Fatalf("deleted %v, dials %d, diagnostics %v", deleted.Load(), dials.Load(), diags)
+	}
+	if detail := diags.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
+		t.Errorf("a delete the service received, interrupted in its retry:\n%s", detail)
+	}
+}
+
+// destroyWebhook5 is a resource's destroy of the webhook with id 5 through
+// c (Steps.Delete, read back with c's Get): it returns the diagnostics.
+func destroyWebhook5(t *testing.T, c *client.Client) func(ctx context.Context) diag.Diagnostics {
+	t.Helper()
+	type model struct {
+		ID types.String `tfsdk:"id"`
+	}
+	s := schema.Schema{Attributes: map[string]schema.Attribute{"id": schema.StringAttribute{Computed: true}}}
 	steps := Steps[model]{Title: "Webhook", Get: func(ctx context.Context, m *model) error { _, err := c.Webhooks.Get(ctx, 5); return err }}
 	state := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(t.Context()), map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "5")})}
-	var resp resource.DeleteResponse
-	steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
-	if !deleted.Load() || dials.Load() != 2 || !resp.Diagnostics.HasError() {
-		t.Fatalf("deleted %v, dials %d, diagnostics %v", deleted.Load(), dials.Load(), resp.Diagnostics)
-	}
-	if detail := resp.Diagnostics.Errors()[0].Detail(); strings.Contains(detail, "was not deleted") || !strings.Contains(detail, "The webhook with id 5 may or may not have been deleted") {
-		t.Errorf("a delete the service received, interrupted in its retry:\n%s", detail)
+	return func(ctx context.Context) diag.Diagnostics {
+		var resp resource.DeleteResponse
+		steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
+		return resp.Diagnostics
 	}
 }
