@@ -121,23 +121,7 @@ func TestDelete_interrupted(t *testing.T) {
 // sent nothing. It says the webhook may or may not have been deleted.
 func TestDelete_serviceGoneAfterTheDelete(t *testing.T) {
 	t.Parallel()
-	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	var deleted atomic.Bool
-	go func() {
-		conn, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		if _, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
-			deleted.Store(true) // carried out; then the service goes away
-		}
-		ln.Close()
-		conn.Close()
-	}()
+	ln, deleted := deletesOnce(t, true) // carried out; then the service goes away
 	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://" + ln.Addr().String()), AccessToken: "tok",
 		MaxRetries: 2, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 20 * time.Millisecond})
 	if err != nil {
@@ -206,22 +190,7 @@ func TestDelete_interruptedWhileConnecting(t *testing.T) {
 // may or may not have been deleted.
 func TestDelete_interruptedWhileConnectingAfterAnAttemptInDoubt(t *testing.T) {
 	t.Parallel()
-	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	var deleted atomic.Bool
-	go func() {
-		conn, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		if _, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
-			deleted.Store(true) // carried out; the answer is lost
-		}
-		conn.Close()
-	}()
+	ln, deleted := deletesOnce(t, false) // carried out; the answer is lost
 	ctx, cancel := context.WithCancel(t.Context())
 	var dials atomic.Int32
 	dialer := &net.Dialer{}
@@ -262,4 +231,31 @@ func destroyWebhook5(t *testing.T, c *client.Client) func(ctx context.Context) d
 		steps.Delete(ctx, resource.DeleteRequest{State: state}, &resp, func(ctx context.Context, _ *model) error { return c.Webhooks.Delete(ctx, 5) }, nil)
 		return resp.Diagnostics
 	}
+}
+
+// deletesOnce is a service that reads one request, takes it as carried out
+// (deleted), and closes its connection without an answer; with gone, it
+// then stops listening.
+func deletesOnce(t *testing.T, gone bool) (net.Listener, *atomic.Bool) {
+	t.Helper()
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	deleted := new(atomic.Bool)
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		if _, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
+			deleted.Store(true)
+		}
+		if gone {
+			ln.Close()
+		}
+		conn.Close()
+	}()
+	return ln, deleted
 }
