@@ -3,6 +3,7 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"regexp"
@@ -47,6 +48,7 @@ type docAttr struct {
 	path      string
 	desc      string
 	optional  bool
+	required  bool
 	computed  bool
 	modifiers []any // plan modifiers (resources only)
 	def       any   // schema default (resources only), nil when none
@@ -79,6 +81,7 @@ func docAttrs(prefix string, attrs any) []docAttr {
 		}
 		a.optional = field("Optional").IsValid() && field("Optional").Bool()
 		a.computed = field("Computed").IsValid() && field("Computed").Bool()
+		a.required = field("Required").IsValid() && field("Required").Bool()
 		a.modifiers = elems(field("PlanModifiers"))
 		a.validators = elems(field("Validators"))
 		if f := field("Default"); f.IsValid() && !f.IsNil() {
@@ -115,22 +118,27 @@ func describe(x any) string {
 	return ""
 }
 
-// docSchemas are every schema of the provider with its attributes, named
-// "<kind> <type name>".
-func docSchemas(t *testing.T) map[string][]docAttr {
+// docSchema is one schema: its description and attributes.
+type docSchema struct {
+	desc  string
+	attrs []docAttr
+}
+
+// docSchemas are every schema of the provider, named "<kind> <type name>".
+func docSchemas(t *testing.T) map[string]docSchema {
 	ctx := t.Context()
 	p := provider.New("test")()
-	out := map[string][]docAttr{}
+	out := map[string]docSchema{}
 	var ps fwprovider.SchemaResponse
 	p.Schema(ctx, fwprovider.SchemaRequest{}, &ps)
-	out["provider contactcenter"] = docAttrs("", ps.Schema.Attributes)
+	out["provider contactcenter"] = docSchema{ps.Schema.MarkdownDescription, docAttrs("", ps.Schema.Attributes)}
 	for _, f := range p.Resources(ctx) {
 		r := f()
 		var m resource.MetadataResponse
 		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "contactcenter"}, &m)
 		var s resource.SchemaResponse
 		r.Schema(ctx, resource.SchemaRequest{}, &s)
-		out["resource "+m.TypeName] = docAttrs("", s.Schema.Attributes)
+		out["resource "+m.TypeName] = docSchema{s.Schema.MarkdownDescription, docAttrs("", s.Schema.Attributes)}
 	}
 	for _, f := range p.DataSources(ctx) {
 		d := f()
@@ -138,7 +146,7 @@ func docSchemas(t *testing.T) map[string][]docAttr {
 		d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "contactcenter"}, &m)
 		var s datasource.SchemaResponse
 		d.Schema(ctx, datasource.SchemaRequest{}, &s)
-		out["data "+m.TypeName] = docAttrs("", s.Schema.Attributes)
+		out["data "+m.TypeName] = docSchema{s.Schema.MarkdownDescription, docAttrs("", s.Schema.Attributes)}
 	}
 	for _, f := range p.(fwprovider.ProviderWithActions).Actions(ctx) {
 		a := f()
@@ -146,7 +154,7 @@ func docSchemas(t *testing.T) map[string][]docAttr {
 		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: "contactcenter"}, &m)
 		var s action.SchemaResponse
 		a.Schema(ctx, action.SchemaRequest{}, &s)
-		out["action "+m.TypeName] = docAttrs("", s.Schema.Attributes)
+		out["action "+m.TypeName] = docSchema{s.Schema.MarkdownDescription, docAttrs("", s.Schema.Attributes)}
 	}
 	for _, f := range p.(fwprovider.ProviderWithListResources).ListResources(ctx) {
 		l := f()
@@ -154,7 +162,7 @@ func docSchemas(t *testing.T) map[string][]docAttr {
 		l.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "contactcenter"}, &m)
 		var s list.ListResourceSchemaResponse
 		l.ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &s)
-		out["list "+m.TypeName] = docAttrs("", s.Schema.Attributes)
+		out["list "+m.TypeName] = docSchema{s.Schema.MarkdownDescription, docAttrs("", s.Schema.Attributes)}
 	}
 	if len(out) < 40 {
 		t.Fatalf("found %d schemas; the walk misses some", len(out))
@@ -166,6 +174,9 @@ var (
 	replacesClaim = regexp.MustCompile(`(?i)changing it replaces`)
 	replacesWord  = regexp.MustCompile(`(?i)\breplac(es|ed|ement)\b`)
 	defaultClaim  = regexp.MustCompile("Defaults to `")
+	replacingList = regexp.MustCompile("(?i)chang(?:ing|e of) ([^.]*?`[^.]*?) replaces")
+	replacingAll  = regexp.MustCompile(`(?i)(?:every change|changing any argument|any change) replaces`)
+	backticked    = regexp.MustCompile("`([a-z_]+)`")
 	keptClaim     = regexp.MustCompile(`Unset, the (service|platform)'s value is kept`)
 	oneOfStrings  = regexp.MustCompile(`value must be one of: \[(.*)\]`)
 	oneOfNumbers  = regexp.MustCompile(`^one of (.*)$`)
@@ -222,13 +233,23 @@ func defaultClaims(t *testing.T, def any) []string {
 
 func TestSchemaDocsAgree(t *testing.T) {
 	checked := map[string]int{}
-	for name, attrs := range docSchemas(t) {
-		for _, a := range attrs {
+	for name, schema := range docSchemas(t) {
+		replacing := map[string]bool{} // top-level attributes whose change replaces
+		var configurable []string
+		for _, a := range schema.attrs {
+			if !strings.Contains(a.path, ".") && (a.optional || a.required) {
+				configurable = append(configurable, a.path)
+			}
+		}
+		for _, a := range schema.attrs {
 			where := name + " " + a.path
 			// Replacement.
 			rr := slices.ContainsFunc(a.modifiers, func(m any) bool {
 				return strings.Contains(strings.ToLower(fmt.Sprintf("%T", m)), "requiresreplace")
 			})
+			if rr && !strings.Contains(a.path, ".") {
+				replacing[a.path] = true
+			}
 			if rr || replacesClaim.MatchString(a.desc) {
 				checked["replace"]++
 				if rr && !replacesWord.MatchString(a.desc) {
@@ -294,6 +315,30 @@ func TestSchemaDocsAgree(t *testing.T) {
 					if lo != "" && !strings.Contains(d, "length") && !strings.Contains(d, "count") && !mentions(a.desc, lo) {
 						t.Errorf("%s: the validator's lower bound is %s, which the description does not name: %q", where, lo, a.desc)
 					}
+				}
+			}
+		}
+		// The object's own description: "changing `a`, `b` or `c` replaces"
+		// names exactly the attributes with RequiresReplace; "every change
+		// replaces" or "changing any argument replaces" holds only when every
+		// argument has it.
+		if m := replacingList.FindStringSubmatch(schema.desc); m != nil {
+			checked["replace"]++
+			var named []string
+			for _, n := range backticked.FindAllStringSubmatch(m[1], -1) {
+				named = append(named, n[1])
+			}
+			slices.Sort(named)
+			want := slices.Sorted(maps.Keys(replacing))
+			if !slices.Equal(named, want) {
+				t.Errorf("%s: the description says changing %v replaces the object; the attributes with RequiresReplace are %v: %q", name, named, want, m[0])
+			}
+		}
+		if m := replacingAll.FindString(schema.desc); m != "" {
+			checked["replace"]++
+			for _, c := range configurable {
+				if !replacing[c] {
+					t.Errorf("%s: the description says %q, but changing %s does not replace the object", name, m, c)
 				}
 			}
 		}

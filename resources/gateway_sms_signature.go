@@ -72,7 +72,8 @@ func (r *gatewaySMSSignatureResource) Schema(ctx context.Context, _ resource.Sch
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS signature on the SMS gateway (the separate sending service whose requests are signed with the app key): the sender name shown as `【text】` at the start of each message. " +
 			"A new signature is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved signatures can send. " +
-			"The gateway has no update or delete interface: changing any argument replaces the signature, and destroying it only " +
+			"The gateway has no update or delete interface: changing an argument the gateway holds (`sign_text`, `remark`, `pic_file` or the file's content) replaces the signature " +
+			"(`wait_for_approval` and `timeouts` are Terraform's settings: changing them updates nothing on the gateway), and destroying it only " +
 			"removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key` in the provider block. " +
 			"API: add_sign, get_sign (spec §4.8, §2.13).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),

@@ -54,7 +54,8 @@ func (r *gatewaySMSTemplateResource) Schema(ctx context.Context, _ resource.Sche
 	attrs["timeouts"] = createTimeoutAttribute(ctx)
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS template on the SMS gateway (the separate sending service whose requests are signed with the app key): a message text with `${name}` variables, sent by `contactcenter_gateway_sms_send`. " +
-			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send. The gateway has no update or delete interface: changing any argument replaces the template, and " +
+			"A new template is pending (`state = 0`) until the gateway's review approves it (set `wait_for_approval` to have the apply wait for that); only approved templates can send. The gateway has no update or delete interface: changing an argument the gateway holds (`tpl_title`, `tpl_text`, `tpl_type`, `sign_text`, `remark`) " +
+			"replaces the template (`wait_for_approval` and `timeouts` are Terraform's settings: changing them updates nothing on the gateway), and " +
 			"destroying it only removes it from Terraform state (the gateway keeps it). Needs `sms_app_id` and `sms_app_key`. " +
 			"API: add_template, get_template (spec §4.8, §2.13).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),

@@ -68,7 +68,7 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS signature: the sender name (a company or brand name) that goes with every message sent through a template that names it. " +
 			"A new signature is reviewed by the platform (`state` `0` reviewing, then `1` approved or `2` rejected); templates name a signature and are sent with it. " +
-			"The platform cannot change a signature, so every change replaces the signature. A signature that templates still use cannot be deleted " +
+			"The platform cannot change a signature, so a change of `sign_text` or `remark` replaces the signature (`wait_for_approval` and `timeouts` are Terraform's settings: changing them updates nothing on the platform). A signature that templates still use cannot be deleted " +
 			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +

@@ -76,8 +76,8 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS template: the text of a message, with `${name}` variables filled in for each recipient, sent under a signature. " +
 			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
-			"(`contactcenter_sms_send`). Every change is made in place and sends the template back to review, so the plan " +
-			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again). " +
+			"(`contactcenter_sms_send`). Every change of `template_name`, `template_contents`, `sign_id`, `dept_id` or `submit_for_review` is made in place and sends the template back to review, so the plan " +
+			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again); changing `wait_for_approval` or `timeouts`, Terraform's settings, updates nothing on the platform. " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the template " +
 			"and creates another of the same `template_name`, which is refused when it runs first and goes through review again when it does not " +
 			"(the plan warns \"SMS Template Deleted and Created Again\"). API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
