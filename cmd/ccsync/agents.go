@@ -27,11 +27,12 @@ subcommands:
   plan FILE.xlsx       show what apply would do, row by row; writes nothing
   apply FILE.xlsx      make the platform match the roster
                        [--prune=none|resign|delete] [--yes] [--report OUT.xlsx]
-                       [--concurrency N] [--retries N] [--reset-passwords]
+                       [--force] [--concurrency N] [--retries N] [--reset-passwords]
 
-template and export refuse a FILE that exists (exit 2, nothing written):
---force replaces it. FILE must end in .xlsx (or .xlsm, .xltx, .xltm), in a folder that exists; both
-are checked before anything is read.
+template and export refuse a FILE that exists, and apply a --report OUT.xlsx
+that exists (exit 2, nothing written): --force replaces it. FILE must end in
+.xlsx (or .xlsm, .xltx, .xltm), in a folder that exists; both are checked
+before anything is read.
 
 --prune resigns or deletes the agents that are not in the sheet; apply lists
 them first and, on a terminal, asks before it writes (--yes does not ask).
@@ -134,6 +135,9 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 	}
 	if report != nil {
 		if msg := workbookOutput("--report", *report); msg != "" {
+			return fail(exitUsage, errors.New(msg))
+		}
+		if msg := outputExists("--report", *report, *force, "nothing was written"); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
 	}
@@ -277,7 +281,8 @@ func agentsFlags(sub string, out io.Writer) (fs *flag.FlagSet, o agentsOpts, ok 
 		o.prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
 		o.resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
 		if sub == "apply" {
-			o.report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file")
+			o.report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file (a file that exists is refused without --force)")
+			o.force = fs.Bool("force", false, "replace the --report file if it exists")
 			o.concurrency = fs.Int("concurrency", 4, "writes in flight at once")
 			fs.Var(o.conn.settingFlag(client.SettingMaxRetries, "retries"), "retries", "same as --max-retries `N`")
 			o.yes = fs.Bool("yes", false, "with --prune, do not ask for confirmation on a terminal")

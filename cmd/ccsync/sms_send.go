@@ -21,7 +21,8 @@ import (
 )
 
 const smsSendUsage = `usage: ccsync sms send FILE.xlsx --template ID [--via open|gateway] [--dry-run]
-                       [--report OUT.xlsx] [--journal FILE] [--resend-unknown] [--output text|json]
+                       [--report OUT.xlsx [--force]] [--journal FILE] [--resend-unknown]
+                       [--output text|json]
 
 Sends an SMS template to a recipient sheet: a mobile column plus one column
 per template variable (tpl_param). Every row is checked first; repeated
@@ -273,7 +274,7 @@ var writeSendReport = importer.WriteSendReport
 type smsSendOpts struct {
 	conn                                       *ccConn
 	template, via, report, journalPath, output *string
-	dryRun, resend                             *bool
+	dryRun, resend, force                      *bool
 	batch                                      *int
 }
 
@@ -286,13 +287,14 @@ func smsSendFlags(out io.Writer) (*flag.FlagSet, smsSendOpts) {
 	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
 	via := fs.String("via", "open", "channel: open (the open interface's batch send) or gateway (the SMS gateway: one file, or one batch when every recipient has the same values)")
 	dryRun := fs.Bool("dry-run", false, fmt.Sprintf("check the sheet and show what would be sent (each row's number and values: the first %d rows in text, every row with --output json or --report); send nothing", dryRunShown))
-	report := fs.String("report", "", "write a Result workbook with every recipient's outcome to this file")
+	report := fs.String("report", "", "write a Result workbook with every recipient's outcome to this file (a file that exists is refused without --force)")
+	force := fs.Bool("force", false, "replace the --report file if it exists")
 	journalPath := fs.String("journal", "", "journal file (default FILE.xlsx.send-<ID>-<via>.journal)")
 	resend := fs.Bool("resend-unknown", false, "send again to numbers an interrupted run left in doubt that the platform's send records or delivery reports do not show as sent")
 	batch := fs.Int("batch-size", importer.MaxBatch, "numbers per request (at most 200)")
 	output := fs.String("output", "text", "output format: text or json")
 	return fs, smsSendOpts{conn: conn, template: template, via: via, report: report, journalPath: journalPath, output: output,
-		dryRun: dryRun, resend: resend, batch: batch}
+		dryRun: dryRun, resend: resend, force: force, batch: batch}
 }
 
 // runSMSSend is `ccsync sms send` (DESIGN §8). It is wired into the `sms`
@@ -348,6 +350,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// Found out after the send, a --report that cannot be written lost
 	// the record of what was sent.
 	if msg := workbookOutput("--report", *report); msg != "" {
+		return fail(exitUsage, errors.New(msg))
+	}
+	if msg := outputExists("--report", *report, *o.force, "nothing was sent"); msg != "" {
 		return fail(exitUsage, errors.New(msg))
 	}
 	if !*dryRun { // a dry run reads the journal, and writes nothing

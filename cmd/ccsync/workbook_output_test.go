@@ -104,3 +104,46 @@ func TestInputWorkbookFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestReportExists: a --report naming a file that exists (another roster,
+// last week's list, the report of the run before) was replaced without a
+// word once the run was done. sms send and agents apply refuse it, exit 2,
+// naming the file and --force, before anything is sent or written; the
+// file is left as it was; --force replaces it.
+func TestReportExists(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s := importertest.NewSender()
+	api := importertest.NewAgents()
+	ep := fakeEndpoint(t, importer.Backend{Open: s, Agents: api})
+	conn := []string{"--endpoint", ep, "--access-token", "t"}
+	roster := filepath.Join(dir, "roster.xlsx")
+	if code, _, e := runCLI("agents", "template", roster); code != exitOK {
+		t.Fatal(e)
+	}
+	for name, args := range map[string][]string{
+		"sms send":         append([]string{"sms", "send", demoRecipients, "--template", "7", "--journal", filepath.Join(dir, "j")}, conn...),
+		"sms send dry run": append([]string{"sms", "send", demoRecipients, "--template", "7", "--dry-run", "--journal", filepath.Join(dir, "j2")}, conn...),
+		"agents apply":     append([]string{"agents", "apply", roster}, conn...),
+	} {
+		t.Run(name, func(t *testing.T) {
+			sent := s.Batches
+			report := filepath.Join(t.TempDir(), "mine.xlsx")
+			if err := os.WriteFile(report, []byte("the user's own workbook"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, e := runCLI(append(args, "--report", report)...)
+			if b, _ := os.ReadFile(report); code != exitUsage || string(b) != "the user's own workbook" ||
+				!strings.Contains(e, "--report "+report+" already exists") || !strings.Contains(e, "add --force to replace it") {
+				t.Fatalf("exit %d, file %q, stdout:\n%s\nstderr:\n%s\nwant exit 2 naming the file and --force, the file kept", code, b, out, e)
+			}
+			if n := s.Batches; n != sent {
+				t.Fatalf("%d batches sent before the refusal", n-sent)
+			}
+			code, out, e = runCLI(append(args, "--report", report, "--force")...)
+			if b, _ := os.ReadFile(report); code != exitOK || string(b) == "the user's own workbook" {
+				t.Fatalf("--force: exit %d, stdout %q, stderr %q; want the report written over the file", code, out, e)
+			}
+		})
+	}
+}
