@@ -344,6 +344,11 @@ func checkOptions(o *Options) error {
 		return inputErrorf("%s is not empty (%d entries); choose an empty or new folder, or pass --force to replace the files the export writes "+
 			"(other files, such as terraform.tfstate and your own .tf files, are kept)", o.Dir, len(entries))
 	}
+	if o.wants(KindSounds) {
+		if err := soundsLink(o.Dir, "read or written"); err != nil {
+			return err
+		}
+	}
 	return notOurs(o.Dir, o.Kinds)
 }
 

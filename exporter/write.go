@@ -63,6 +63,13 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 	if errors.Is(statErr, os.ErrNotExist) {
 		return nil, os.Rename(tmp, dir)
 	}
+	// sounds/ is checked again here, after the read: a link made since
+	// the start (checkOptions) is not followed either.
+	if slices.ContainsFunc(files, func(f outFile) bool { return strings.HasPrefix(f.name, "sounds/") }) {
+		if err := soundsLink(dir, "written"); err != nil {
+			return nil, err
+		}
+	}
 	// The folder exists (empty, or --force). The import blocks of kinds an
 	// earlier export wrote and this one does not are kept: their files are.
 	kept, err := keepOtherImports(filepath.Join(dir, "imports.tf"), filepath.Join(tmp, "imports.tf"), opts)
@@ -115,6 +122,24 @@ func writeModule(opts Options, files []outFile) (removed []string, err error) {
 		}
 	}
 	return removed, nil
+}
+
+// soundsLink refuses a folder whose sounds/ is a symbolic link: the voice
+// files were written where it points, outside the folder the user named
+// (a link planted in a shared folder put them, or replaced files of those
+// names, anywhere its maker chose). The files the export moves into the
+// folder itself replace a link of their name (a rename does not follow
+// it); sounds/ is the one folder below it that is written into. nothing
+// says what was not done ("read or written").
+func soundsLink(dir, nothing string) error {
+	p := filepath.Join(dir, "sounds")
+	st, err := os.Lstat(p)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return nil // absent, or a folder (a file there: the write says so)
+	}
+	to, _ := os.Readlink(p)
+	return inputErrorf("%s is a symbolic link (to %s): the export would write its voice files where it points, outside %s. "+
+		"Nothing was %s. Remove the link (the export makes sounds/ a folder), or export into another folder", p, to, dir, nothing)
 }
 
 // mkdirTemp makes a new folder in parent, named prefix and a random

@@ -38,7 +38,8 @@ flags:
                        sounds/, only the voice files the export downloads
                        are replaced (your own files stay, and so does the
                        file of a voice file since deleted on the platform:
-                       delete it yourself); an existing versions.tf is
+                       delete it yourself; a sounds/ that is a symbolic
+                       link is refused); an existing versions.tf is
                        kept; into a folder with a local state
                        (terraform.tfstate, terraform.tfstate.d/), an
                        object keeps the name the state gives it (renamed
