@@ -128,6 +128,21 @@ func (e *JournalInUseError) Error() string {
 		"wait for it to finish, then run again: this run sent nothing", e.Path)
 }
 
+// JournalLink refuses a journal that is a symbolic link: the run appended
+// its records to the file the link pointed at, anywhere (a link planted
+// beside a workbook in a shared folder, under the default journal's name,
+// had a send write into a file of its maker's choosing). It returns nil
+// for a journal that is a file or does not exist yet.
+func JournalLink(path string) error {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return nil
+	}
+	to, _ := os.Readlink(path)
+	return fmt.Errorf("the journal %s is a symbolic link (to %s): a send would write its records where it points; "+
+		"remove the link, or name the file it points to with --journal (nothing was sent)", path, to)
+}
+
 // lockWait is how long a journal's lock is waited for before the run is
 // refused: a process being started (fork, then exec) holds a copy of every
 // open file for a moment, and with it the lock of a journal another run of
@@ -165,7 +180,11 @@ func lockJournal(f *os.File) error {
 func openJournal(path, template, via string, readOnly bool) (j *journal, err error) {
 	j = &journal{path: path, state: map[string]*numberState{}, reported: map[string]Report{}, tags: map[string]bool{}}
 	if !readOnly {
-		if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+		if err := JournalLink(path); err != nil {
+			return nil, err
+		}
+		// O_NOFOLLOW: a link made since the check is not followed either.
+		if j.f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow, 0o600); err != nil {
 			return nil, err
 		}
 		switch err := lockJournal(j.f); {

@@ -48,6 +48,8 @@ run says how many of them were of other sends. A pull of ccsync's own whose
 answer was lost, or whose run was killed, took reports nobody recorded: the
 numbers in doubt then are not sent again, even with --resend-unknown (it
 could send them twice); check them in the gateway's delivery records.
+A journal that is a symbolic link is refused (exit 2, nothing sent): its
+records would go where the link points; name that file with --journal.
 
 One run at a time uses a journal: a run that sends locks it (an advisory
 lock, which the system releases when the run ends, however it ends). A
@@ -99,6 +101,9 @@ func journalWritable(path string, given bool) string {
 	what := "--journal " + path
 	if !given {
 		what = "the journal " + path + " (by default beside the workbook; --journal names another file)"
+	}
+	if err := importer.JournalLink(path); err != nil {
+		return err.Error()
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) //nolint:gosec // G304: the journal the user named, or the default one beside the workbook
 	switch {
