@@ -669,10 +669,24 @@ func SendFailures(rs []SendResult) int {
 	return n
 }
 
+// sendReportColumns are the send report's own columns, around the
+// variables'.
+var sendReportColumns = []string{"row", "mobile", "outcome", "message", "sms_id"}
+
 // WriteSendReport writes a send report: a Result sheet with every
-// recipient row, its variables, outcome, message and SMS id.
+// recipient row, its variables, outcome, message and SMS id. A variable
+// named like one of the report's own columns (${message}, or ${mobile}
+// with the number column headed "phone") is headed as the template writes
+// it, ${message}: the sheet had two columns "message", and the variable's
+// values could be read as the outcome's message.
 func WriteSendReport(path string, params []string, results []SendResult) error {
-	header := append([]string{"row", "mobile"}, params...)
+	header := []string{"row", "mobile"}
+	for _, p := range params {
+		if slices.ContainsFunc(sendReportColumns, func(c string) bool { return normHeader(c) == normHeader(p) }) {
+			p = "${" + p + "}"
+		}
+		header = append(header, p)
+	}
 	header = append(header, "outcome", "message", "sms_id")
 	rows := make([][]any, 0, len(results))
 	for _, r := range results {
