@@ -3,7 +3,10 @@ package client
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -73,5 +76,75 @@ func TestPullInterruptedWhileRateLimited(t *testing.T) {
 	}
 	if n := pulls.Load(); n != 1 {
 		t.Errorf("%d pulls reached the gateway, want 1", n)
+	}
+}
+
+// TestPullInterruptedWhileConnecting: a pull interrupted while its
+// connection is made (a gateway that takes the TCP connection and does not
+// finish the TLS handshake) has sent nothing, and nothing is lost by
+// stopping it. It ran detached from the interrupt from the start, so
+// `ccsync sms status pull` sat out Go's 10 s TLS handshake time-out (or
+// request_timeout) after Ctrl-C. It stops at the interrupt, as not sent.
+func TestPullInterruptedWhileConnecting(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ln.Close() })
+	var held []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			held = append(held, c) // never answers the handshake
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range held {
+			_ = c.Close()
+		}
+	})
+	c := newTestClient(t, http.NotFoundHandler(), func(cfg *Config) {
+		cfg.URLs[SurfaceSMSAPI] = "https://" + ln.Addr().String() + SurfacePrefixes[SurfaceSMSAPI]
+		cfg.Timeout = time.Minute
+	})
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err = c.Gateway.Pull(ctx, PullDelivery, 100)
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the pull stopped %v after the interrupt; want at once", d-200*time.Millisecond)
+	}
+	if !errors.Is(err, context.Canceled) || !NotSent(err) {
+		t.Errorf("pull interrupted while connecting: %v, want context.Canceled, not sent", err)
+	}
+}
+
+// TestStartGate: an interrupt that comes before the connection keeps the
+// request from being written, even when the connection arrives right
+// after (the body is not read); one after the connection lets it finish.
+func TestStartGate(t *testing.T) {
+	t.Parallel()
+	g := &startGate{}
+	if !g.stop() || g.start() {
+		t.Fatal("an interrupt before the connection did not stop the attempt")
+	}
+	if n, err := (&gatedReader{gate: g, r: strings.NewReader(`{"max":100}`)}).Read(make([]byte, 64)); n != 0 || !errors.Is(err, errStoppedBeforeSent) {
+		t.Errorf("body read after the interrupt: %d bytes, %v", n, err)
+	}
+	g = &startGate{}
+	if !g.start() || g.stop() || g.wasStopped() {
+		t.Fatal("an interrupt after the connection stopped the attempt")
+	}
+	if n, err := (&gatedReader{gate: g, r: strings.NewReader(`{"max":100}`)}).Read(make([]byte, 64)); n != 11 || err != nil {
+		t.Errorf("body read: %d bytes, %v", n, err)
 	}
 }

@@ -400,8 +400,26 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	u.RawQuery = query.Encode()
 
 	attemptCtx := ctx
+	// A LetFinish attempt is let finish once it has a connection; ctx
+	// still ends it while the connection is made (the dial, a proxy's
+	// tunnel, the TLS handshake, up to 10 s of Go's), where nothing was
+	// sent: run detached from ctx from the start, Ctrl-C in `ccsync sms
+	// status pull` waited for the handshake to time out. gate holds the
+	// line between the two: an interrupt before the connection stops the
+	// body from being read (gate.read), so a request whose connection
+	// arrives at the same moment is not written either.
+	var gate *startGate
 	if req.LetFinish {
-		attemptCtx = context.WithoutCancel(ctx)
+		gate = &startGate{}
+		detached, cancelDetached := context.WithCancel(context.WithoutCancel(ctx))
+		defer cancelDetached()
+		stopBeforeStart := context.AfterFunc(ctx, func() {
+			if gate.stop() {
+				cancelDetached()
+			}
+		})
+		defer stopBeforeStart()
+		attemptCtx = detached
 	}
 	actx, cancel := context.WithTimeout(attemptCtx, c.cfg.Timeout)
 	defer cancel()
@@ -411,16 +429,37 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	// could act on, which a write's retry and the create's lookup rely on.
 	var wrote, connected atomic.Bool
 	traced := httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
-		GotConn: func(httptrace.GotConnInfo) { connected.Store(true) },
+		GotConn: func(httptrace.GotConnInfo) {
+			connected.Store(true)
+			if gate != nil {
+				gate.start()
+			}
+		},
 		WroteRequest: func(i httptrace.WroteRequestInfo) {
 			if i.Err == nil {
 				wrote.Store(true)
 			}
 		},
 	})
-	hreq, err := http.NewRequestWithContext(traced, req.Method, u.String(), bytes.NewReader(body))
+	var reqBody io.Reader = bytes.NewReader(body)
+	if gate != nil {
+		reqBody = &gatedReader{gate: gate, r: bytes.NewReader(body)}
+	}
+	hreq, err := http.NewRequestWithContext(traced, req.Method, u.String(), reqBody)
 	if err != nil {
 		return false, err
+	}
+	if gate != nil {
+		// As NewRequestWithContext sets them for a bytes.Reader: the
+		// length (not a chunked body) and a fresh body for a request the
+		// transport sends again on a new connection.
+		hreq.ContentLength = int64(len(body))
+		hreq.GetBody = func() (io.ReadCloser, error) {
+			return io.NopCloser(&gatedReader{gate: gate, r: bytes.NewReader(body)}), nil
+		}
+		if len(body) == 0 {
+			hreq.Body, hreq.GetBody = http.NoBody, nil
+		}
 	}
 	if contentType != "" {
 		hreq.Header.Set("Content-Type", contentType)
@@ -453,6 +492,10 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		fields["error"] = err.Error()
 		fields["duration_ms"] = time.Since(start).Milliseconds()
 		c.log(ctx, "contactcenter API request failed", fields)
+		if gate != nil && gate.wasStopped() {
+			// Interrupted while the connection was made: nothing was sent.
+			return false, notSentError{ctx.Err()}
+		}
 		if ctx.Err() != nil && !req.LetFinish {
 			if !wrote.Load() {
 				// Interrupted before the request was written whole (while
@@ -872,4 +915,61 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// startGate is the line between a LetFinish attempt's connection, which an
+// interrupt ends, and its request, which it lets finish (Request.LetFinish).
+type startGate struct {
+	mu               sync.Mutex
+	started, stopped bool
+}
+
+// start marks the connection made: from now on the attempt is let finish.
+// It reports false when an interrupt came first.
+func (g *startGate) start() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.stopped {
+		g.started = true
+	}
+	return g.started
+}
+
+// stop ends the attempt when it has no connection yet; it reports whether
+// it did.
+func (g *startGate) stop() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.started {
+		g.stopped = true
+	}
+	return g.stopped
+}
+
+// wasStopped reports whether an interrupt ended the attempt before its
+// connection.
+func (g *startGate) wasStopped() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.stopped
+}
+
+// errStoppedBeforeSent is a LetFinish request's body read after an interrupt
+// that came before its connection: the request is not written (its headers
+// wait in the connection's buffer, which is dropped), so the service gets
+// nothing to act on.
+var errStoppedBeforeSent = errors.New("interrupted before the request was sent")
+
+// gatedReader is a LetFinish request's body: it is read only when the
+// attempt started before any interrupt.
+type gatedReader struct {
+	gate *startGate
+	r    io.Reader
+}
+
+func (g *gatedReader) Read(p []byte) (int, error) {
+	if !g.gate.start() {
+		return 0, errStoppedBeforeSent
+	}
+	return g.r.Read(p)
 }
