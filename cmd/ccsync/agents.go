@@ -373,31 +373,57 @@ func describeStep(roster *importer.Roster, st importer.Step) string {
 	return line
 }
 
+// applyProgress shows apply's progress on w: a bar on a terminal, else a
+// line per row written. The count is of the rows done: after an interrupt,
+// the rows not started (reported at once, before the writes in flight
+// finish) are not counted, nor shown (the summary counts them); counted,
+// they made the lines of the writes finishing next read [17/20] where 2
+// rows were written, and filled the bar. end ends the bar's line where the
+// run stopped short of the total.
+func applyProgress(w io.Writer, bar bool) (progress func(done, total int, r importer.Result), end func()) {
+	notStarted, shown, total := 0, 0, 0
+	progress = func(done, all int, r importer.Result) {
+		total = all
+		if r.Outcome == importer.OutcomeNotStarted {
+			notStarted++
+			return
+		}
+		done -= notStarted
+		if bar {
+			progressBar(w, done, all, r.UserNum+" "+string(r.Action))
+			shown = done
+			return
+		}
+		if r.Action == importer.ActionUnchanged {
+			return
+		}
+		line := fmt.Sprintf("[%d/%d] %s %s: %s", done, all, r.UserNum, r.Action, r.Outcome)
+		if r.Message != "" {
+			line += " (" + r.Message + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	end = func() {
+		if bar && shown > 0 && shown < total {
+			fmt.Fprintln(w) // progressBar ends the line at the total only
+		}
+	}
+	return progress, end
+}
+
 // applyPlan writes the plan. Once stop is closed no further row starts;
 // ctx's end cuts the writes in flight off.
 func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency int) int {
-	bar := isTerminal(stderr)
+	progress, endProgress := applyProgress(stderr, isTerminal(stderr))
 	started := time.Now()
 	results := importer.Apply(ctx, be.Agents, plan, importer.ApplyOptions{
 		// The client retries (--max-retries, alias --retries) and looks a
 		// create up by user_num before sending it again; a second loop here
 		// would multiply the attempts.
 		Concurrency: concurrency, Retries: -1, Stop: stop,
-		Progress: func(done, total int, r importer.Result) {
-			if (r.Action == importer.ActionUnchanged || r.Outcome == importer.OutcomeNotStarted) && !bar {
-				return // the summary counts the rows not started
-			}
-			if bar {
-				progressBar(stderr, done, total, r.UserNum+" "+string(r.Action))
-				return
-			}
-			line := fmt.Sprintf("[%d/%d] %s %s: %s", done, total, r.UserNum, r.Action, r.Outcome)
-			if r.Message != "" {
-				line += " (" + r.Message + ")"
-			}
-			fmt.Fprintln(stderr, line)
-		},
+		Progress: progress,
 	})
+	endProgress()
 	took := time.Since(started)
 	failed := importer.Failed(results)
 	var reportErr error // not a row's failure: the run still says what was done
