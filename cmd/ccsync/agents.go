@@ -414,7 +414,7 @@ func applyProgress(w io.Writer, bar bool) (progress func(done, total int, r impo
 // applyPlan writes the plan. Once stop is closed no further row starts;
 // ctx's end cuts the writes in flight off.
 func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency int) int {
-	progress, endProgress := applyProgress(stderr, isTerminal(stderr))
+	progress, endProgress := applyProgress(stderr, barTerminal(stderr))
 	started := time.Now()
 	results := importer.Apply(ctx, be.Agents, plan, importer.ApplyOptions{
 		// The client retries (--max-retries, alias --retries) and looks a

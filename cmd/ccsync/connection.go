@@ -640,6 +640,15 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
+// barTerminal reports whether a progress bar is drawn on w: a terminal
+// (isTerminal) that is not a dumb one. TERM=dumb (Emacs's shell, some CI
+// logs that run under a pseudo-terminal) says the terminal moves no
+// cursor: the bar's carriage returns piled up every redraw on one line
+// (or showed as ^M); there, progress is plain lines, as in a file.
+func barTerminal(w io.Writer) bool {
+	return isTerminal(w) && os.Getenv("TERM") != "dumb"
+}
+
 // progressBar draws "[#####.....]  50/100 label" in place on a terminal.
 func progressBar(w io.Writer, done, total int, label string) {
 	const width = 30

@@ -177,7 +177,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := interruptContext()
 	defer stop()
 
-	bar := isTerminal(stderr)
+	bar := barTerminal(stderr)
 	opts := exporter.Options{Dir: pos[0], Kinds: ks, Membership: *membership, Force: *force, StateFile: *stateFile,
 		Progress: func(p exporter.Progress) {
 			if p.Stage != "read" {

@@ -368,7 +368,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// The first Ctrl-C (or SIGTERM) lets the batch in flight finish, so its
 	// answer is recorded and it is not left in doubt, and sends no more;
 	// the second aborts at once.
-	bar := isTerminal(stderr) // before the wrapping hides the terminal
+	bar := barTerminal(stderr) // before the wrapping hides the terminal
 	stderr = &syncWriter{w: stderr}
 	ctx, stopSending, release := interruptInTwoSteps(func() {
 		fmt.Fprintln(stderr, "ccsync sms send: interrupted: stopping after the current batch (its answer is recorded in the journal); interrupt again to abort at once, leaving that batch in doubt")
