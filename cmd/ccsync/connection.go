@@ -104,7 +104,10 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	fs.Var(c.settingFlag(client.SettingRequestTimeout, "request-timeout"), "request-timeout", "time limit of one HTTP attempt, a `duration` such as 30s; a create that times out (or gets HTTP 504) is looked up for as long again before it is sent again, the platform may still carry it out: keep it above the slowest writes (env CONTACTCENTER_REQUEST_TIMEOUT; default 30s)")
 	fs.Var(c.settingFlag(client.SettingMaxRequestsPerSecond, "max-requests-per-second"), "max-requests-per-second",
 		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5; each run paces its own requests, so two runs at once send twice the rate (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing until the platform answers HTTP 429)")
-	fs.StringVar(&c.logPath, "log", os.Getenv(logEnv), "append a JSON line per API request and per retry decision to `FILE` (secrets redacted; env "+logEnv+")")
+	// CCSYNC_LOG= (empty) is the way to write no log where it is set.
+	c.logPath = os.Getenv(logEnv)
+	fs.Var(emptyRefused{&c.logPath, "log", "to use " + logEnv + " (set to nothing, " + logEnv + "= writes no log)"}, "log",
+		"append a JSON line per API request and per retry decision to `FILE` (secrets redacted; env "+logEnv+")")
 	return c
 }
 
@@ -221,6 +224,31 @@ func (n nonEmpty) Set(v string) error {
 		return fmt.Errorf("--%s is empty: give a value, or leave the flag out to use %s", n.name, n.env)
 	}
 	return n.Value.Set(v)
+}
+
+// emptyRefused is a string flag that refuses an empty value, naming the
+// flag and saying what leaving it out does (without): `--log ""` turned
+// CCSYNC_LOG off, `ccsync simulator --state ""` kept the state in memory,
+// both without a word (a script passing an empty variable lost the log,
+// or the state at the next restart).
+type emptyRefused struct {
+	p             *string
+	name, without string
+}
+
+func (e emptyRefused) String() string {
+	if e.p == nil {
+		return ""
+	}
+	return *e.p
+}
+
+func (e emptyRefused) Set(v string) error {
+	if v == "" {
+		return fmt.Errorf("--%s is empty: name a file, or leave the flag out %s", e.name, e.without)
+	}
+	*e.p = v
+	return nil
 }
 
 // secretValue is a string flag whose value flag's usage text never shows:

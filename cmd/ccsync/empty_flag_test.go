@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestConnFlag_emptyRefused: `--endpoint ""` (as a script passing an
@@ -60,5 +61,43 @@ func TestConnFlag_emptyEndpointDoesNotUseTheEnvironment(t *testing.T) {
 	var exitErr *exec.ExitError
 	if !errors.As(err, &exitErr) || exitErr.ExitCode() != exitUsage || calls.Load() != 0 || !strings.Contains(errb.String(), "--endpoint is empty") {
 		t.Errorf("%v, %d calls to CONTACTCENTER_ENDPOINT, stdout %q, stderr %q; want exit 2, no call, --endpoint is empty", err, calls.Load(), out.String(), errb.String())
+	}
+}
+
+// TestEmptyFileFlag_refused: `--log ""` turned CCSYNC_LOG off, and
+// `ccsync simulator --state ""` kept the state in memory, both without a
+// word: a script passing an empty variable lost the log, or the whole
+// state at the next restart. Each is refused (exit 2), naming the flag and
+// what leaving it out does.
+func TestEmptyFileFlag_refused(t *testing.T) {
+	t.Setenv("CCSYNC_LOG", filepath.Join(t.TempDir(), "env.log"))
+	for _, cmd := range [][]string{{"agents", "plan", "x.xlsx"}, {"agents", "apply", "x.xlsx"}, {"agents", "export", "x.xlsx"},
+		{"export", "terraform", "d"}, {"sms", "send", "x.xlsx", "--template", "1"}, {"sms", "status", "pull"}} {
+		for _, given := range [][]string{{"--log", ""}, {"--log="}} {
+			code, o, e := runCLI(append(append([]string{}, cmd...), given...)...)
+			want := "--log is empty: name a file, or leave the flag out to use CCSYNC_LOG (set to nothing, CCSYNC_LOG= writes no log)"
+			if code != exitUsage || o != "" || !strings.Contains(e, want) {
+				t.Errorf("%q %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", cmd, given, code, o, e, want)
+			}
+		}
+	}
+	type result struct {
+		code int
+		o, e string
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, o, e := runCLI("simulator", "--listen", "127.0.0.1:0", "--state", "")
+		done <- result{code, o, e}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal(`simulator --state "": it started and serves, the state in memory`)
+	}
+	code, o, e := r.code, r.o, r.e
+	if want := "--state is empty: name a file, or leave the flag out to keep the state in memory only"; code != exitUsage || strings.Contains(o, "listening") || !strings.Contains(e, want) {
+		t.Errorf("simulator --state \"\": exit %d, stdout %q, stderr %q; want exit 2 and %q", code, o, e, want)
 	}
 }
