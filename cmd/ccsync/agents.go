@@ -25,6 +25,7 @@ subcommands:
   export FILE.xlsx     write today's agents in the roster layout (passwords blank)
                        [--force]
   plan FILE.xlsx       show what apply would do, row by row; writes nothing
+                       [--detailed-exitcode]
   apply FILE.xlsx      make the platform match the roster
                        [--prune=none|resign|delete] [--yes] [--report OUT.xlsx]
                        [--force] [--concurrency N] [--retries N] [--reset-passwords]
@@ -58,11 +59,13 @@ Output: --output text|json (a run that cannot start prints {"error": "..."};
 bad cells, {"problems": [...]}). Exit codes: 0 all done, 1 some rows failed
 (or an interrupt left rows not started or cut off, or the platform could not
 be reached or failed: credentials refused, a system error), 2 bad input or
-usage (every bad cell named).
+usage (every bad cell named). plan --detailed-exitcode exits as terraform
+plan -detailed-exitcode does: 0 no changes, 2 changes to apply, 1 any error
+(bad input included).
 `
 
 // runAgents dispatches `ccsync agents ...` (DESIGN §8).
-func runAgents(args []string, stdout, stderr io.Writer) int {
+func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 	if len(args) == 0 || isHelp(args[0]) {
 		if len(args) == 0 {
 			fmt.Fprint(stderr, agentsUsage)
@@ -82,6 +85,21 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		return usageError(stdout, append([]string{sub}, args...), fmt.Sprintf("unknown subcommand %q (template, export, plan, apply)", sub))
 	}
 	output, conn, prune, report, concurrency, resetPasswords, yes, force := o.output, o.conn, o.prune, o.report, o.concurrency, o.resetPasswords, o.yes, o.force
+	// plan --detailed-exitcode: terraform plan's codes, 0 no changes, 2
+	// changes, 1 any error, bad input included (else 2: it would read as
+	// changes). Also when a flag before it failed to parse, which leaves
+	// it unset.
+	changes := false
+	if o.detailed != nil && detailedExitcode(args) {
+		defer func() {
+			switch {
+			case code == exitOK && changes:
+				code = exitChanges
+			case code != exitOK:
+				code = exitFailures
+			}
+		}()
+	}
 	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return parseFailed(stdout, args, err)
@@ -239,6 +257,7 @@ func runAgents(args []string, stdout, stderr io.Writer) int {
 		if len(probs) == 0 {
 			planned := time.Since(started)
 			if sub == "plan" {
+				changes = plan.Writes() > 0
 				return printPlan(stdout, *output, roster, plan, planned)
 			}
 			if !confirmPrune(ctx, stderr, plan, *yes) || !phase.CompareAndSwap(0, 1) {
@@ -262,6 +281,27 @@ type agentsOpts struct {
 	prune, report              *string
 	concurrency                *int
 	resetPasswords, yes, force *bool
+	detailed                   *bool
+}
+
+// exitChanges is agents plan's exit code with --detailed-exitcode when the
+// plan has changes, as terraform plan's.
+const exitChanges = 2
+
+// detailedExitcode tells whether the arguments give plan's
+// --detailed-exitcode (or -detailed-exitcode, =true), before a "--" (the
+// arguments after it are files).
+func detailedExitcode(args []string) bool {
+	for _, arg := range args {
+		if arg == "--" {
+			return false
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if on, err := strconv.ParseBool(val); strings.HasPrefix(arg, "-") && name == "detailed-exitcode" && (!hasVal || (err == nil && on)) {
+			return true
+		}
+	}
+	return false
 }
 
 // agentsFlags is the flag set of `ccsync agents SUB`, writing its errors
@@ -278,6 +318,9 @@ func agentsFlags(sub string, out io.Writer) (fs *flag.FlagSet, o agentsOpts, ok 
 		o.force = fs.Bool("force", false, "replace FILE if it exists (without it, an existing FILE is refused)")
 	case "plan", "apply":
 		o.conn = addConnFlags(fs)
+		if sub == "plan" {
+			o.detailed = fs.Bool("detailed-exitcode", false, "exit 0 when the platform matches the roster, 2 when the plan has changes, 1 on any error, bad input included (terraform plan's codes)")
+		}
 		o.prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
 		o.resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
 		if sub == "apply" {
