@@ -544,7 +544,7 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	case reportErr != nil:
 		fmt.Fprintf(stdout, "Report not written: %v\n", reportErr)
 	case report != "":
-		fmt.Fprintf(stdout, "Report: %s\n", report)
+		fmt.Fprintln(stdout, reportLine(report, code != exitOK || interrupted != ""))
 	}
 	return code
 }

@@ -241,6 +241,17 @@ func outputExists(flag, path string, force bool, what string) string {
 	return ""
 }
 
+// reportLine is the line that names the report a run wrote. A run that
+// ends asking to be run again (a stop, failed rows) adds that the next run
+// needs --force to replace it: outputExists refuses it otherwise, and the
+// run again the line above advises would stop at once on its own report.
+func reportLine(report string, again bool) string {
+	if again {
+		return fmt.Sprintf("Report: %s (a run again with the same --report needs --force to replace it; or name another file)", report)
+	}
+	return "Report: " + report
+}
+
 // workbookExts are the names of the workbooks ccsync writes (and reads):
 // Excel's Open XML workbooks and templates, with or without macros.
 var workbookExts = []string{".xlsx", ".xlsm", ".xltx", ".xltm"}

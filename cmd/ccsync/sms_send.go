@@ -564,7 +564,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	case reportErr != nil:
 		fmt.Fprintf(stdout, "Report not written: %v\n", reportErr)
 	case *report != "":
-		fmt.Fprintf(stdout, "Report: %s\n", *report)
+		fmt.Fprintln(stdout, reportLine(*report, code != exitOK))
 	}
 	return code
 }

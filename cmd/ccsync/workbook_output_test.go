@@ -147,3 +147,34 @@ func TestReportExists(t *testing.T) {
 		})
 	}
 }
+
+// A run that ends asking to be run again (here: a row the platform
+// refused) says, where it names its report, that running the same command
+// again needs --force for that report, which the next run then refuses
+// without it; a run that needs no second one names the report alone.
+func TestReportLine_runAgainNeedsForce(t *testing.T) {
+	t.Parallel()
+	list, _, err := importer.ReadRecipients(demoRecipients, []string{"name", "date"}, "open")
+	if err != nil || len(list.Rows) == 0 {
+		t.Fatalf("read %s: %v", demoRecipients, err)
+	}
+	s := importertest.NewSender()
+	s.Invalid[list.Rows[0].Mobile] = "invalid number"
+	ep := fakeEndpoint(t, importer.Backend{Open: s})
+	dir := t.TempDir()
+	report := filepath.Join(dir, "out.xlsx")
+	send := []string{"sms", "send", demoRecipients, "--template", "7", "--journal", filepath.Join(dir, "j"),
+		"--endpoint", ep, "--access-token", "t", "--report", report}
+	code, out, e := runCLI(send...)
+	if want := "Report: " + report + " (a run again with the same --report needs --force to replace it"; code != exitFailures || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1 and %q", code, out, e, want)
+	}
+	if code, _, e := runCLI(send...); code != exitUsage || !strings.Contains(e, "add --force") {
+		t.Fatalf("the run again without --force: exit %d, stderr %q; want the report refused", code, e)
+	}
+	delete(s.Invalid, list.Rows[0].Mobile)
+	code, out, e = runCLI(append(send, "--force")...)
+	if code != exitOK || !strings.Contains(out, "Report: "+report+"\n") {
+		t.Fatalf("the run again with --force: exit %d, stdout:\n%s\nstderr:\n%s\nwant the report named alone", code, out, e)
+	}
+}
