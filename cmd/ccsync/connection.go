@@ -82,21 +82,21 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 	// in force, and a script passing an empty variable talked to whatever
 	// the environment named.
 	c.endpoint, c.token, c.appID, c.appKey = env.Endpoint, env.AccessToken, env.AppID, env.AppKey
-	fs.Var(nonEmpty{stringAlias{&c.endpoint}, "endpoint", "CONTACTCENTER_ENDPOINT"}, "endpoint", "origin serving all five surfaces, a `URL` (env CONTACTCENTER_ENDPOINT)")
-	fs.Var(nonEmpty{secretValue{&c.token}, "access-token", "CONTACTCENTER_ACCESS_TOKEN"}, "access-token",
+	fs.Var(envFlag(stringAlias{&c.endpoint}, "endpoint", "CONTACTCENTER_ENDPOINT"), "endpoint", "origin serving all five surfaces, a `URL` (env CONTACTCENTER_ENDPOINT)")
+	fs.Var(envFlag(secretValue{&c.token}, "access-token", "CONTACTCENTER_ACCESS_TOKEN"), "access-token",
 		"bearer `token` of the open and portal surfaces (env CONTACTCENTER_ACCESS_TOKEN, better: a flag's value shows in the process list)")
-	fs.Var(nonEmpty{stringAlias{&c.appID}, "sms-app-id", "CONTACTCENTER_SMS_APP_ID"}, "sms-app-id", "SMS gateway appId, an `id` (env CONTACTCENTER_SMS_APP_ID)")
-	fs.Var(nonEmpty{secretValue{&c.appKey}, "sms-app-key", "CONTACTCENTER_SMS_APP_KEY"}, "sms-app-key",
+	fs.Var(envFlag(stringAlias{&c.appID}, "sms-app-id", "CONTACTCENTER_SMS_APP_ID"), "sms-app-id", "SMS gateway appId, an `id` (env CONTACTCENTER_SMS_APP_ID)")
+	fs.Var(envFlag(secretValue{&c.appKey}, "sms-app-key", "CONTACTCENTER_SMS_APP_KEY"), "sms-app-key",
 		"SMS gateway app `key` (env CONTACTCENTER_SMS_APP_KEY, better: a flag's value shows in the process list)")
 	// The simulator's own flags are --app-id/--app-key: accept them too.
-	fs.Var(nonEmpty{stringAlias{&c.appID}, "app-id", "CONTACTCENTER_SMS_APP_ID"}, "app-id", "same as --sms-app-id")
-	fs.Var(nonEmpty{secretValue{&c.appKey}, "app-key", "CONTACTCENTER_SMS_APP_KEY"}, "app-key", "same as --sms-app-key")
+	fs.Var(envFlag(stringAlias{&c.appID}, "app-id", "CONTACTCENTER_SMS_APP_ID"), "app-id", "same as --sms-app-id")
+	fs.Var(envFlag(secretValue{&c.appKey}, "app-key", "CONTACTCENTER_SMS_APP_KEY"), "app-key", "same as --sms-app-key")
 	for _, s := range client.Surfaces {
 		name := strings.ReplaceAll(string(s), "_", "-")
 		envName := "CONTACTCENTER_" + strings.ToUpper(string(s))
 		c.urls[s] = new(string)
 		*c.urls[s] = env.URLs[s]
-		fs.Var(nonEmpty{stringAlias{c.urls[s]}, name, envName}, name, fmt.Sprintf("`URL` of the %s surface, overriding --endpoint (env %s)", s, envName))
+		fs.Var(envFlag(stringAlias{c.urls[s]}, name, envName), name, fmt.Sprintf("`URL` of the %s surface, overriding --endpoint (env %s)", s, envName))
 	}
 	fs.Var(c.settingFlag(client.SettingInsecureHTTP, "insecure-http"), "insecure-http", "allow plain http:// to hosts other than loopback (env CONTACTCENTER_INSECURE_HTTP)")
 	fs.Var(c.settingFlag(client.SettingMaxRetries, "max-retries"), "max-retries",
@@ -106,7 +106,7 @@ func addConnFlags(fs *flag.FlagSet) *ccConn {
 		"send at most `rate` requests per second, evenly spaced, at least 0.01, e.g. 5 or 0.5; each run paces its own requests, so two runs at once send twice the rate (env CONTACTCENTER_MAX_REQUESTS_PER_SECOND; default no pacing until the platform answers HTTP 429)")
 	// CCSYNC_LOG= (empty) is the way to write no log where it is set.
 	c.logPath = os.Getenv(logEnv)
-	fs.Var(emptyRefused{&c.logPath, "log", "to use " + logEnv + " (set to nothing, " + logEnv + "= writes no log)"}, "log",
+	fs.Var(fileFlag(&c.logPath, "log", "to use "+logEnv+" (set to nothing, "+logEnv+"= writes no log)"), "log",
 		"append a JSON line per API request and per retry decision to `FILE` (secrets redacted; env "+logEnv+")")
 	return c
 }
@@ -204,12 +204,25 @@ func (s stringAlias) String() string {
 
 func (s stringAlias) Set(v string) error { *s.p = v; return nil }
 
-// nonEmpty is a flag that refuses an empty value, naming the flag and
-// the variable it would have left in force: `--endpoint ""` meant
-// CONTACTCENTER_ENDPOINT.
+// nonEmpty is a flag that refuses an empty value, naming the flag, what to
+// give (want: "a value", "a file") and what leaving the flag out does
+// (without): `--endpoint ""` meant CONTACTCENTER_ENDPOINT, `--log ""`
+// turned CCSYNC_LOG off and `ccsync simulator --state ""` kept the state in
+// memory, each without a word (a script passing an empty variable lost
+// its log, or the state at the next restart).
 type nonEmpty struct {
 	flag.Value
-	name, env string
+	name, want, without string
+}
+
+// envFlag is a flag whose default is the variable env's value.
+func envFlag(v flag.Value, name, env string) nonEmpty {
+	return nonEmpty{v, name, "give a value", "to use " + env}
+}
+
+// fileFlag is a string flag naming a file.
+func fileFlag(p *string, name, without string) nonEmpty {
+	return nonEmpty{stringAlias{p}, name, "name a file", without}
 }
 
 func (n nonEmpty) String() string {
@@ -221,34 +234,9 @@ func (n nonEmpty) String() string {
 
 func (n nonEmpty) Set(v string) error {
 	if v == "" {
-		return fmt.Errorf("--%s is empty: give a value, or leave the flag out to use %s", n.name, n.env)
+		return fmt.Errorf("--%s is empty: %s, or leave the flag out %s", n.name, n.want, n.without)
 	}
 	return n.Value.Set(v)
-}
-
-// emptyRefused is a string flag that refuses an empty value, naming the
-// flag and saying what leaving it out does (without): `--log ""` turned
-// CCSYNC_LOG off, `ccsync simulator --state ""` kept the state in memory,
-// both without a word (a script passing an empty variable lost the log,
-// or the state at the next restart).
-type emptyRefused struct {
-	p             *string
-	name, without string
-}
-
-func (e emptyRefused) String() string {
-	if e.p == nil {
-		return ""
-	}
-	return *e.p
-}
-
-func (e emptyRefused) Set(v string) error {
-	if v == "" {
-		return fmt.Errorf("--%s is empty: name a file, or leave the flag out %s", e.name, e.without)
-	}
-	*e.p = v
-	return nil
 }
 
 // secretValue is a string flag whose value flag's usage text never shows:

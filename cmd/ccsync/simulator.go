@@ -25,7 +25,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	listen := fs.String("listen", "127.0.0.1:18080", "address to listen on (host:port; port 0 picks a free one)")
 	state := new(string)
-	fs.Var(emptyRefused{state, "state", "to keep the state in memory only"}, "state",
+	fs.Var(fileFlag(state, "state", "to keep the state in memory only"), "state",
 		"`file` that keeps the whole state across restarts (written atomically after every change); without it the state is kept in memory only")
 	token := fs.String("token", "sim-token", "bearer token of the open and portal surfaces")
 	appID := fs.String("app-id", "sim-app", "SMS gateway appId")
