@@ -404,8 +404,8 @@ func NewOutboundTaskListResource() list.ListResource {
 			"status": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks with this status: `closed`, `open` or `paused` " +
 				"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks).",
 				Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")}},
-			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks whose name contains this text.",
-				Validators: []validator.String{EdgeSpaces}},
+			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only tasks whose name contains this text, not empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 		},
 		Display: func(t client.Task) string { return string(t.Name) },
 	}

@@ -253,8 +253,8 @@ func NewSkillGroupListResource() list.ListResource {
 	l := &skillGroupLister{Resource: framework.NewResource("skill_group"), Plural: "skill groups",
 		Description: "Without a filter every group is listed; `keyword` keeps the groups whose name contains it (API: queue/list).",
 		Filters: map[string]listschema.Attribute{
-			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text.",
-				Validators: []validator.String{EdgeSpaces}},
+			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text, not empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 		},
 		Display: func(g client.SkillGroup) string { return string(g.QueName) },
 		Flatten: func(_ context.Context, g client.SkillGroup, m *skillGroupModel) error { m.flatten(&g); return nil },

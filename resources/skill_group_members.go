@@ -509,8 +509,8 @@ type membershipFilter struct {
 }
 
 var membershipFilters = map[string]listschema.Attribute{
-	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text.",
-		Validators: []validator.String{EdgeSpaces}},
+	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text, not empty.",
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 	"que_id": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the group with this id (`que_id`).",
 		Validators: []validator.String{stringvalidator.RegexMatches(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")}},
 }

@@ -246,8 +246,8 @@ func NewSMSSignatureListResource() list.ListResource {
 	return newLister("sms_signature", "SMS signatures", "Without a filter every signature is listed; `state` and `sign_text` narrow the list (API: sms/sign/list, 500 a page).",
 		map[string]listschema.Attribute{
 			"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "reviewing"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))}, MarkdownDescription: "Only signatures in this review state: `0` reviewing, `1` approved, `2` rejected."},
-			"sign_text": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only signatures whose text contains this.",
-				Validators: []validator.String{EdgeSpaces}}, // stored trimmed, matched as given (§4.1)
+			"sign_text": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only signatures whose text contains this, not empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}}, // stored trimmed, matched as given (§4.1)
 		},
 		func(sg client.SMSSignature) string { return string(sg.SignText) },
 		func(sg *client.SMSSignature, m *smsSignatureModel) {

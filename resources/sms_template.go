@@ -415,8 +415,8 @@ func NewSMSTemplateListResource() list.ListResource {
 	return newLister("sms_template", "SMS templates", "Without a filter every template is listed; `state` and `keyword` narrow the list (API: sms/template/list, 500 a page).",
 		map[string]listschema.Attribute{
 			"state": listschema.Int64Attribute{Optional: true, Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(-1, "draft"), tfkit.Means(0, "pending review"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))}, MarkdownDescription: "Only templates in this state: `-1` draft, `0` pending review, `1` approved, `2` rejected."},
-			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only templates whose name contains this text.",
-				Validators: []validator.String{EdgeSpaces}},
+			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only templates whose name contains this text, not empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 		},
 		func(t client.SMSTemplate) string { return string(t.TplTitle) },
 		func(t *client.SMSTemplate, m *smsTemplateModel) {

@@ -352,8 +352,8 @@ type soundFilter struct {
 func NewSoundListResource() list.ListResource {
 	return newLister("sound", "voice files", "Without a filter every voice file is listed; `keyword` keeps those whose name contains it (API: sound/list). The configuration it generates has no `source`: the platform keeps the file.",
 		map[string]listschema.Attribute{
-			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only voice files whose name contains this text.",
-				Validators: []validator.String{EdgeSpaces}},
+			"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only voice files whose name contains this text, not empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 		},
 		func(s client.Sound) string { return string(s.Name) },
 		func(s *client.Sound, m *soundModel) { m.Flatten(s) },
