@@ -41,31 +41,36 @@ func outsideInventory() *inventory {
 			{ID: 702, Name: "Wide", Type: 3, TransTo: fs("ivr-remind\u3000")},
 			// A predictive task hands its calls to a skill group: trans_to
 			// is a group id, without leading zeros.
-			{ID: 703, Name: "Predict", Type: 1, TransTo: fs("0101"), Config: &client.TaskConfig{CallRatioType: fi(0), MaxCallRatio: ff(2)},
+			// The call ratio of a predictive task outside the rules (the
+			// provider warns about one of another type of task).
+			{ID: 703, Name: "Predict", Type: 1, TransTo: fs("0101"), Config: &client.TaskConfig{CallRatioType: fi(2), ManualCallRatio: ff(-0.5), MaxCallRatio: ff(2)},
 				AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}},
 			{ID: 704, Name: "Sales calls", Type: 1, TransTo: fs("12"), Config: &client.TaskConfig{CallRatioType: fi(0), MaxCallRatio: ff(2)},
-				AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}},
+				AssignedUsers:    []client.AssignedUser{{UserID: fi(1001)}},
+				RecallStrategies: &client.RecallStrategies{Default: &client.RecallRule{Recall: fi(1), RecallMaxTimes: fi(0), RecallInterval: client.FlexIntList{0}}}},
 			// Nested values outside the rules, as a portal-made task may
-			// hold them (the export writes what the detail carries).
+			// hold them (the export writes what the detail carries). Each
+			// task uses the settings it holds: the provider warns about
+			// a recall branch or call ratio the task does not use.
 			{ID: 705, Name: "Odd robot", Type: 4, TransTo: fs("ivr-1"), Config: &client.TaskConfig{
-				Webhook: &client.TaskWebhook{IDs: []client.FlexInt{8, 0}}, MakecallFlag: fi(1), CallRatioType: fi(2), ManualCallRatio: ff(-0.5),
+				Webhook: &client.TaskWebhook{IDs: []client.FlexInt{8, 0}}, MakecallFlag: fi(1),
 				MaxCallRatio: ff(-1), InitCallRatio: ff(-2), TTS: &client.TaskTTS{Provider: fs("baidu")}, NLPSilenceTime: fi(-1),
 				EnableScheduler: fb(false), AgentWaitTime: fi(-5), QueID: fi(0)},
-				RecallStrategies: &client.RecallStrategies{Default: &client.RecallRule{Recall: fi(2), RecallMaxTimes: fi(-1), RecallInterval: client.FlexIntList{5, -5}},
-					ASR: client.FlexMap[client.RecallRule]{"1": {Recall: fi(3)}}},
-				AssignedUsers: []client.AssignedUser{{UserNum: fs("")}, {UserID: fi(1001), ConnLimit: fi(-1)}},
-				Worktime:      &client.Worktime{Working: client.FlexMap[[][]string]{"1": {{"09:00:00", "18:00:00"}, {"20:00:00", "19:00:00"}, {"9:00", "10:00:00"}}}}},
+				RecallStrategies: &client.RecallStrategies{Default: &client.RecallRule{Recall: fi(2), RecallMaxTimes: fi(-1), RecallInterval: client.FlexIntList{5, -5}}},
+				AssignedUsers:    []client.AssignedUser{{UserNum: fs("")}, {UserID: fi(1001), ConnLimit: fi(-1)}},
+				Worktime:         &client.Worktime{Working: client.FlexMap[[][]string]{"1": {{"09:00:00", "18:00:00"}, {"20:00:00", "19:00:00"}, {"9:00", "10:00:00"}}}}},
 			// A reason the provider does not know (the provider checks the
 			// keys before the strategies under them).
-			{ID: 707, Name: "Odd reason", Type: 3, TransTo: fs("ivr-1"),
+			{ID: 707, Name: "Odd reason", Type: 3, TransTo: fs("ivr-1"), EnableASR: fb(true),
 				RecallStrategies: &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{"7": {Recall: fi(1)}}}},
+			{ID: 708, Name: "Odd recall", Type: 3, TransTo: fs("ivr-1"), EnableASR: fb(true),
+				RecallStrategies: &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{"1": {Recall: fi(3)}}}},
 			// Nested values within the rules.
-			{ID: 706, Name: "Fine robot", Type: 4, TransTo: fs("ivr-1"), Config: &client.TaskConfig{
+			{ID: 706, Name: "Fine robot", Type: 4, TransTo: fs("ivr-1"), EnableASR: fb(true), Config: &client.TaskConfig{
 				Webhook: &client.TaskWebhook{Enable: fb(true), IDs: []client.FlexInt{8}}, MakecallFlag: fi(8), MaxCallRatio: ff(1.5), InitCallRatio: ff(0),
 				TTS: &client.TaskTTS{Provider: fs("tx"), Name: fs("v1")}, NLPSilenceTime: fi(0), EnableScheduler: fb(false), AgentWaitTime: fi(0), QueID: fi(12)},
-				RecallStrategies: &client.RecallStrategies{Default: &client.RecallRule{Recall: fi(1), RecallMaxTimes: fi(0), RecallInterval: client.FlexIntList{0}},
-					ASR: client.FlexMap[client.RecallRule]{"11": {Recall: fi(0)}}},
-				Worktime: &client.Worktime{Working: client.FlexMap[[][]string]{"0": {{"00:00:00", "23:59:59"}}}}}},
+				RecallStrategies: &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{"11": {Recall: fi(0)}}},
+				Worktime:         &client.Worktime{Working: client.FlexMap[[][]string]{"0": {{"00:00:00", "23:59:59"}}}}}},
 		templates: []client.SMSTemplate{{ID: 31, TplTitle: "Open", TplText: "Hi ${a", NewSignID: 6, State: 1},
 			{ID: 32, TplTitle: "Blank names", TplText: "Hi ${first name} ${} and ${ x}", NewSignID: 6, State: 1},
 			{ID: 33, TplTitle: "Nested", TplText: "Hi ${${x}}", NewSignID: 6, State: 1},
@@ -112,8 +117,8 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_outbound_task.predict: trans_to = "0101": must be a skill-group id (a whole number from 1, without leading zeros) for a predictive task`,
 		`contactcenter_outbound_task.odd_robot: config.webhook.ids[1] = 0: must be at least 1`,
 		`contactcenter_outbound_task.odd_robot: config.makecall_flag = 1: must be one of 0, 8`,
-		`contactcenter_outbound_task.odd_robot: config.call_ratio_type = 2: must be one of 0, 1`,
-		`contactcenter_outbound_task.odd_robot: config.manual_call_ratio = -0.5: must be at least 0`,
+		`contactcenter_outbound_task.predict: config.call_ratio_type = 2: must be one of 0, 1`,
+		`contactcenter_outbound_task.predict: config.manual_call_ratio = -0.5: must be at least 0`,
 		`contactcenter_outbound_task.odd_robot: config.max_call_ratio = -1: must be at least 0`,
 		`contactcenter_outbound_task.odd_robot: config.init_call_ratio = -2: must be at least 0`,
 		`contactcenter_outbound_task.odd_robot: config.tts.provider = "baidu": must be one of ["ali" "tx"]`,
@@ -124,7 +129,7 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_outbound_task.odd_robot: recall_strategies.default.recall_max_times = -1: must be at least 0`,
 		`contactcenter_outbound_task.odd_robot: recall_strategies.default.recall_interval[1] = -5: must be at least 0`,
 		`contactcenter_outbound_task.odd_reason: recall_strategies.asr["7"]: the key must be one of ["1" "2" "3" "4" "5" "11"]`,
-		`contactcenter_outbound_task.odd_robot: recall_strategies.asr["1"].recall = 3: must be one of 0, 1`,
+		`contactcenter_outbound_task.odd_recall: recall_strategies.asr["1"].recall = 3: must be one of 0, 1`,
 		`contactcenter_outbound_task.odd_robot: assigned_users[0].user_num = "": must not be empty`,
 		`contactcenter_outbound_task.odd_robot: assigned_users[1].conn_limit = -1: must be at least 0`,
 		`contactcenter_outbound_task.odd_robot: worktime.working["1"][1] = `,

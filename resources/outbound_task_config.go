@@ -65,7 +65,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 				},
 			},
 			"makecall_flag":     framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, tfkit.OneOf(tfkit.Means(0, "no"), tfkit.Means(8, "yes"))),
-			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`.", tfkit.OneOf(tfkit.Means(0, "automatically"), tfkit.Means(1, "manually"))),
+			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`; other types do not use it (nor `manual_call_ratio`), and the plan warns.", tfkit.OneOf(tfkit.Means(0, "automatically"), tfkit.Means(1, "manually"))),
 			"manual_call_ratio": optFloat("The call ratio set by hand (`manual_call_ratio`). Required when `call_ratio_type = 1`."),
 			"max_call_ratio":    optFloat("Highest call ratio (`max_call_ratio`). Required when `type` is `1` or `4`."),
 			"init_call_ratio": schema.Float64Attribute{
@@ -128,13 +128,13 @@ func recallStrategiesAttribute() schema.SingleNestedAttribute {
 			"and `recall_max_times` a whole number.",
 		Attributes: map[string]schema.Attribute{
 			"default": schema.SingleNestedAttribute{
-				Optional: true, MarkdownDescription: "Strategy used when `enable_asr = false` (`default`).",
+				Optional: true, MarkdownDescription: "Strategy used when `enable_asr = false` (`default`); set with `enable_asr = true`, the plan warns that it is not used.",
 				Attributes: recallRuleAttributes(),
 			},
 			"asr": schema.MapNestedAttribute{
 				Optional: true,
 				MarkdownDescription: "Strategies used when `enable_asr = true` (`asr`), keyed by reason: `1` user busy, `2` unreachable, " +
-					"`3` powered off, `4` suspended, `5` empty number, `11` call restricted.",
+					"`3` powered off, `4` suspended, `5` empty number, `11` call restricted. Set while `enable_asr` is false, the plan warns that they are not used.",
 				NestedObject: schema.NestedAttributeObject{Attributes: recallRuleAttributes()},
 				Validators:   []validator.Map{mapvalidator.KeysAre(stringvalidator.OneOf(recallReasonKeys...))},
 			},
