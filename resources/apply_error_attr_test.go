@@ -3,8 +3,11 @@ package resources_test
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/go-version"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -100,5 +103,69 @@ resource "contactcenter_outbound_task" "no_agent" {
 	}
 	if t.Failed() {
 		t.Log(out)
+	}
+}
+
+// TestAccApplyErrorPointsAtNestedAttribute: a task refused for a webhook
+// deleted since (config.webhook.ids names it) showed the resource block;
+// the service's message names the field by its path, as the spec writes
+// nested fields (config.que_id, §2.7), and the error is now at that
+// attribute. Terraform 1.11 shows any nested attribute's error at the
+// resource block, so the line is checked where Terraform shows it
+// (1.15 was checked; TF_ACC_TERRAFORM_PATH).
+func TestAccApplyErrorPointsAtNestedAttribute(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	if w.TerraformVersion().LessThan(version.Must(version.NewVersion("1.15.0"))) {
+		t.Skip("Terraform before 1.15 shows a nested attribute's error at its resource block")
+	}
+	c := env.Client(t)
+	hook, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Gone", URL: "https://crm.example.com/gone", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Webhooks.Delete(t.Context(), int64(hook.ID)); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(fmt.Sprintf(`
+resource "contactcenter_outbound_task" "gone_webhook" {
+  name     = "Renewals"
+  type     = 3
+  trans_to = "ivr1"
+  config = {
+    webhook = {
+      enable = true
+      ids    = [%d]
+    }
+  }
+}
+`, hook.ID))
+	_, out := w.Run("apply", "-auto-approve", "-json")
+	want := fmt.Sprintf("ids    = [%d]", hook.ID)
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Severity string `json:"severity"`
+				Detail   string `json:"detail"`
+				Snippet  *struct {
+					Code string `json:"code"`
+				} `json:"snippet"`
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" || line.Diagnostic.Snippet == nil {
+			continue
+		}
+		got = append(got, strings.TrimSpace(line.Diagnostic.Snippet.Code))
+		if !strings.Contains(line.Diagnostic.Detail, fmt.Sprintf("config.webhook.ids: webhook %d does not exist", hook.ID)) {
+			t.Errorf("the error says %q", line.Diagnostic.Detail)
+		}
+	}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("the errors show %q; want one at the line %q:\n%s", got, want, out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
@@ -51,9 +52,13 @@ func AttrOfCode(err error, codes map[int64]string) error {
 // err's attribute (AttrError) when it has one; otherwise at the attribute
 // among names that the service's message names, when it names exactly one
 // (the open interface gives no codes for its refusals, §7.1, and its
-// messages name the field: "user_email already exists"). Only names with an
-// underscore are looked for: a word such as "name" or "type" in a message
-// is not a field's name.
+// messages name the field: "user_email already exists"). What is looked
+// for are the request's field names, which the spec gives and the
+// attributes repeat, never the message's other words: names with an
+// underscore (a word such as "name" or "type" in a message is not a
+// field's name), and a nested field's path as the spec writes one
+// (config.que_id, §2.7; "config.webhook.ids: webhook 5 does not exist"
+// points at config.webhook.ids, where it showed the resource block).
 func AddErrorFor(diags *diag.Diagnostics, err error, summary, detail string, names []string) {
 	if p, ok := attrOf(err, names); ok {
 		diags.AddAttributeError(p, summary, detail)
@@ -71,33 +76,86 @@ func attrOf(err error, names []string) (path.Path, bool) {
 	if !ok || e.Message == "" {
 		return path.Empty(), false
 	}
-	var found []string
-	for _, m := range fieldWord.FindAllString(e.Message, -1) {
-		if slices.Contains(names, m) && !slices.Contains(found, m) {
-			found = append(found, m)
+	// A nested field's path: its longest start that names an attribute
+	// (config.webhook.ids, or config.webhook of "config.webhook.ids.0");
+	// its words are not looked at again below.
+	var nested, top []string
+	msg := []byte(e.Message)
+	for _, at := range dottedWord.FindAllIndex(msg, -1) {
+		segs := strings.Split(string(msg[at[0]:at[1]]), ".")
+		for n := len(segs); n >= 2; n-- {
+			if p := strings.Join(segs[:n], "."); slices.Contains(names, p) {
+				if !slices.Contains(nested, p) {
+					nested = append(nested, p)
+				}
+				copy(msg[at[0]:at[1]], strings.Repeat(" ", at[1]-at[0]))
+				break
+			}
 		}
 	}
-	if len(found) != 1 {
+	for _, m := range fieldWord.FindAllString(string(msg), -1) {
+		if slices.Contains(names, m) && !slices.Contains(top, m) {
+			top = append(top, m)
+		}
+	}
+	// A top-level attribute named alone wins, as before nested paths were
+	// looked for ("assigned_users[0]: agent 9 is not in skill group 5
+	// (config.que_id)" is about assigned_users); else one nested path.
+	var found string
+	switch {
+	case len(top) == 1:
+		found = top[0]
+	case len(top) == 0 && len(nested) == 1:
+		found = nested[0]
+	default:
 		return path.Empty(), false
 	}
-	return path.Root(found[0]), true
+	segs := strings.Split(found, ".")
+	p := path.Root(segs[0])
+	for _, s := range segs[1:] {
+		p = p.AtName(s)
+	}
+	return p, true
 }
 
-var fieldWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+`)
+var (
+	fieldWord  = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+`)
+	dottedWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+`)
+)
 
 // ConfigNames returns the names of the attributes a configuration sets
 // (required or optional, not computed only) of a schema's attributes,
-// for AddErrorFor.
+// for AddErrorFor: those with an underscore, and the attributes nested in
+// an object (a single nested attribute) by their dotted path, any name
+// (config.webhook.ids).
 func ConfigNames[A interface {
 	IsRequired() bool
 	IsOptional() bool
+	GetType() attr.Type
 }](attrs map[string]A) []string {
 	var out []string
 	for name, a := range attrs {
-		if strings.Contains(name, "_") && (a.IsRequired() || a.IsOptional()) {
+		if !a.IsRequired() && !a.IsOptional() {
+			continue
+		}
+		if strings.Contains(name, "_") {
 			out = append(out, name)
 		}
+		out = nestedNames(out, name, a.GetType())
 	}
 	slices.Sort(out)
+	return out
+}
+
+// nestedNames adds the dotted paths of the attributes of an object type.
+func nestedNames(out []string, prefix string, t attr.Type) []string {
+	o, ok := t.(interface{ AttributeTypes() map[string]attr.Type })
+	if !ok {
+		return out
+	}
+	for name, at := range o.AttributeTypes() {
+		out = append(out, prefix+"."+name)
+		out = nestedNames(out, prefix+"."+name, at)
+	}
 	return out
 }

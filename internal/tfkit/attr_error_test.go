@@ -3,10 +3,13 @@ package tfkit_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -19,7 +22,8 @@ import (
 // "name".
 func TestAddErrorFor(t *testing.T) {
 	t.Parallel()
-	names := []string{"assigned_users", "que_name", "que_num", "user_email"}
+	names := []string{"assigned_users", "config.que_id", "config.webhook", "config.webhook.ids", "que_name", "que_num",
+		"recall_strategies", "recall_strategies.default", "recall_strategies.default.recall", "user_email"}
 	refused := func(code int64, msg string) error {
 		return fmt.Errorf("creating: %w", &client.APIError{Code: code, Message: msg, HTTPStatus: 200})
 	}
@@ -35,6 +39,14 @@ func TestAddErrorFor(t *testing.T) {
 		"two named":          {refused(409, "que_name or que_num exists"), path.Empty()},
 		"plain word only":    {refused(409, "name already exists"), path.Empty()},
 		"not the API's":      {errors.New("user_email: connection refused"), path.Empty()},
+		// A nested field, by its path as the spec writes one (config.que_id).
+		"nested path":         {refused(422, "config.webhook.ids: webhook 5 does not exist"), path.Root("config").AtName("webhook").AtName("ids")},
+		"nested path's start": {refused(422, "config.webhook.ids.0 must be a number"), path.Root("config").AtName("webhook").AtName("ids")},
+		"nested, top one too": {refused(422, "recall_strategies.default.recall must be 0 or 1"), path.Root("recall_strategies").AtName("default").AtName("recall")},
+		// A top-level attribute named alone wins, as before.
+		"nested and another":    {refused(422, "assigned_users[0]: agent 9 is not in skill group 5 (config.que_id)"), path.Root("assigned_users")},
+		"two nested":            {refused(422, "config.que_id and config.webhook.ids disagree"), path.Empty()},
+		"a host is not a field": {refused(422, "user_email: the host mail.example.com is unknown"), path.Root("user_email")},
 	} {
 		var diags diag.Diagnostics
 		tfkit.AddErrorFor(&diags, tc.err, "Unable to Create X", "detail", names)
@@ -51,5 +63,26 @@ func TestAddErrorFor(t *testing.T) {
 		if diags[0].Summary() != "Unable to Create X" || diags[0].Detail() != "detail" {
 			t.Errorf("%s: %s: %s", name, diags[0].Summary(), diags[0].Detail())
 		}
+	}
+}
+
+// TestConfigNames: the names AddErrorFor looks for are the configured
+// attributes with an underscore and the attributes nested in an object by
+// their dotted path.
+func TestConfigNames(t *testing.T) {
+	t.Parallel()
+	got := tfkit.ConfigNames(map[string]schema.Attribute{
+		"name":       schema.StringAttribute{Required: true},
+		"created_at": schema.StringAttribute{Computed: true},
+		"trans_to":   schema.StringAttribute{Optional: true},
+		"config": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{
+			"que_id":  schema.Int64Attribute{Optional: true},
+			"webhook": schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{"ids": schema.ListAttribute{Optional: true, ElementType: types.Int64Type}}},
+		}},
+		"assigned_users": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{"user_id": schema.Int64Attribute{Optional: true}}}},
+	})
+	want := []string{"assigned_users", "config.que_id", "config.webhook", "config.webhook.ids", "trans_to"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ConfigNames = %q, want %q", got, want)
 	}
 }
