@@ -131,8 +131,10 @@ var (
 	noBrackets      = textRule("must be given without brackets ([ ] or 【 】)", noBracketsRE.MatchString)
 	smsTemplateVars = textRule(`must write every variable as ${name}: each "${" needs a name without white space and a closing "}"`, templateVarsRE.MatchString)
 	gatewayVars     = textRule("must write every variable as ${name}", func(s string) bool { _, err := client.TemplateVariables(s); return err == nil })
+	// weekday is a key of worktime.working (the task's worktimeValidator).
+	weekday = rule{desc: `must be a weekday from "0" (Sunday) to "6" (Saturday)`, key: func(k string) bool { return len(k) == 1 && k[0] >= '0' && k[0] <= '6' }}
 	// workingHours is one [start, end] pair of worktime.working (the
-	// task's worktimeValidator; its weekday keys are not checked here).
+	// task's worktimeValidator).
 	workingHours = rule{desc: "must be a [start, end] pair of times in HH:mm:ss, start before end", ok: func(v cty.Value) bool {
 		if !v.Type().IsTupleType() && !v.Type().IsListType() {
 			return true
@@ -190,7 +192,7 @@ var rules = map[string]map[string][]rule{
 		"recall_strategies.asr.*.recall":              {oneOf(0, 1)}, "recall_strategies.asr.*.recall_max_times": {atLeast(0)},
 		"recall_strategies.asr.*.recall_interval.*": {atLeast(0)},
 		"assigned_users.*.user_id":                  {atLeast(1)}, "assigned_users.*.user_num": {notEmpty}, "assigned_users.*.conn_limit": {atLeast(0)},
-		"worktime.name": {notEmpty}, "worktime.working.*.*": {workingHours},
+		"worktime.name": {notEmpty}, "worktime.working.*": {weekday}, "worktime.working.*.*": {workingHours},
 	},
 	typeSMSTemplate: {
 		"template_name": {notEmpty, trimmed}, "template_contents": {notEmpty, notBlank, smsTemplateVars},
@@ -204,6 +206,98 @@ var rules = map[string]map[string][]rule{
 		"tpl_title": {notEmpty, notBlank}, "remark": {notEmpty},
 		"sign_text": {notEmpty, noBrackets},
 	},
+}
+
+// requirement is one of the provider's rules "these attributes are
+// required when every condition holds" (framework.RequiredWhen): the
+// platform's object may lack one (a task made in the portal, whose rules
+// are looser, or before the rule), and the export cannot write what it
+// lacks, so terraform validate refuses the block. A condition names an
+// attribute by path (config.call_ratio_type) and the value it must hold;
+// one written as a reference (unknown) holds no value, and the rule is
+// skipped, as the provider's is.
+type requirement struct {
+	because string
+	when    map[string]cty.Value
+	paths   []string
+}
+
+// requiredWhen are the provider's requirements by resource type: the
+// task's ConfigValidators (resources/outbound_task.go; a test holds them
+// to the provider's own).
+var requiredWhen = map[string][]requirement{
+	typeOutboundTask: func() []requirement {
+		predictive, robot := cty.NumberIntVal(client.TaskTypePredictive), cty.NumberIntVal(client.TaskTypeRobot)
+		return []requirement{
+			{because: "for a predictive task (type = 1): list the agents who take the calls",
+				when: map[string]cty.Value{"type": predictive}, paths: []string{"assigned_users"}},
+			{because: "for a predictive task (type = 1)",
+				when: map[string]cty.Value{"type": predictive}, paths: []string{"config.call_ratio_type", "config.max_call_ratio"}},
+			{because: "when config.call_ratio_type = 1 (manual)",
+				when: map[string]cty.Value{"type": predictive, "config.call_ratio_type": cty.NumberIntVal(1)}, paths: []string{"config.manual_call_ratio"}},
+			{because: "for a robot task (type = 4)", when: map[string]cty.Value{"type": robot},
+				paths: []string{"config.tts", "config.nlp_silence_time", "config.enable_scheduler", "config.agent_wait_time", "config.que_id", "config.max_call_ratio"}},
+			{because: "for a robot task (type = 4) with config.enable_scheduler = true; each agent must belong to the skill group config.que_id",
+				when: map[string]cty.Value{"type": robot, "config.enable_scheduler": cty.True}, paths: []string{"assigned_users"}},
+		}
+	}(),
+}
+
+// lookup is the written value at p (config.que_id) in a block's values:
+// ok is false when nothing is written there. An unknown or null object on
+// the way is the value.
+func lookup(block map[string]cty.Value, p string) (cty.Value, bool) {
+	segs := strings.Split(p, ".")
+	v, ok := block[segs[0]]
+	for _, s := range segs[1:] {
+		if !ok || v.IsNull() || !v.IsKnown() {
+			break
+		}
+		if !v.Type().IsObjectType() || !v.Type().HasAttribute(s) {
+			return cty.NilVal, false
+		}
+		v = v.GetAttr(s)
+	}
+	return v, ok
+}
+
+// missing is framework.Missing over a written value: nothing written,
+// null, or a known empty collection. An unknown value is not missing.
+func missing(v cty.Value, ok bool) bool {
+	switch {
+	case !ok || v.IsNull():
+		return true
+	case !v.IsKnown():
+		return false
+	case v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType() || v.Type().IsMapType():
+		return v.LengthInt() == 0
+	}
+	return false
+}
+
+// unmet are the requirements of typ that a block's values leave unmet, as
+// "config.tts is required for a robot task (type = 4)".
+func unmet(typ string, vals map[string]cty.Value) []string {
+	var out []string
+	for _, r := range requiredWhen[typ] {
+		holds := true
+		for p, want := range r.when {
+			v, ok := lookup(vals, p)
+			if !ok || v.IsNull() || !v.IsKnown() || !v.Type().Equals(want.Type()) || !v.Equals(want).True() {
+				holds = false
+				break
+			}
+		}
+		if !holds {
+			continue
+		}
+		for _, p := range r.paths {
+			if missing(lookup(vals, p)) {
+				out = append(out, p+" is required "+r.because)
+			}
+		}
+	}
+	return out
 }
 
 // mapAttrs are the attributes, by resource type, that are maps: their
@@ -279,6 +373,14 @@ func (m *module) checkRules() {
 					f.comments = append(f.comments, "Outside the provider's rules: "+bad+". terraform validate refuses it: fix it in the portal and export again, "+
 						"or here (the apply then changes the object).")
 				}
+			}
+			// What the object lacks has no line: the comment is above the
+			// block.
+			for _, req := range unmet(b.labels[0], vals) {
+				m.notes = append(m.notes, fmt.Sprintf("outside the provider's rules: %s.%s: %s; the platform's task has none; terraform validate refuses it",
+					b.labels[0], b.labels[1], req))
+				b.comments = append(b.comments, "Outside the provider's rules: "+req+"; the platform's task has none. terraform validate refuses it: "+
+					"set it in the portal and export again, or add it here (the apply then changes the object).")
 			}
 		}
 	}

@@ -30,7 +30,10 @@ func outsideInventory() *inventory {
 			{UserID: 1002, UserNum: "8002", UserName: "Bob ", UserEmail: "bob smith@example.com", UserType: "1, 2", UserStatus: 1, DeptID: 1, Config: odd},
 			{UserID: 1003, UserNum: "8003", UserName: "Ivy", DeptID: 0, UserStatus: 0, Config: cfg()},
 		},
-		groups: []client.SkillGroup{{ID: "12", QueName: "Sales", QuePriority: 300, WaitAudio: "0", AutoEvaluate: 2}},
+		groups: []client.SkillGroup{{ID: "12", QueName: "Sales", QuePriority: 300, WaitAudio: "0", AutoEvaluate: 2},
+			// Within the rules: validate does not check a task whose
+			// group it refused.
+			{ID: "13", QueName: "Support", QuePriority: 1, WaitAudio: "0"}},
 		webhooks: []client.Webhook{{ID: 7, Name: "CRM", URL: "ftp://files.example.com/x", EventType: 3},
 			{ID: 8, Name: "Good", URL: "HTTPS://CRM.EXAMPLE.COM/Hook", EventType: 1}},
 		tasks: []client.Task{{ID: 700, Name: "Finished", Type: 3, TransTo: fs("ivr-remind"), Status: fi(3), Priority: fi(300),
@@ -65,6 +68,13 @@ func outsideInventory() *inventory {
 				RecallStrategies: &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{"7": {Recall: fi(1)}}}},
 			{ID: 708, Name: "Odd recall", Type: 3, TransTo: fs("ivr-1"), EnableASR: fb(true),
 				RecallStrategies: &client.RecallStrategies{ASR: client.FlexMap[client.RecallRule]{"1": {Recall: fi(3)}}}},
+			// What a task of its type requires, missing (a task made in
+			// the portal, whose rules are looser), and weekdays that are
+			// none ("7", "Mon").
+			{ID: 709, Name: "Bare predictive", Type: 1, TransTo: fs("13"), Config: &client.TaskConfig{CallRatioType: fi(1)},
+				Worktime: &client.Worktime{Working: client.FlexMap[[][]string]{"7": {{"09:00:00", "18:00:00"}}, "Mon": {{"09:00:00", "18:00:00"}}}}},
+			{ID: 710, Name: "Bare robot", Type: 4, TransTo: fs("script-1"), Config: &client.TaskConfig{EnableScheduler: fb(true), QueID: fi(13)}},
+			{ID: 711, Name: "No config", Type: 1, TransTo: fs("13"), AssignedUsers: []client.AssignedUser{{UserID: fi(1001)}}},
 			// Nested values within the rules.
 			{ID: 706, Name: "Fine robot", Type: 4, TransTo: fs("ivr-1"), EnableASR: fb(true), Config: &client.TaskConfig{
 				Webhook: &client.TaskWebhook{Enable: fb(true), IDs: []client.FlexInt{8}}, MakecallFlag: fi(8), MaxCallRatio: ff(1.5), InitCallRatio: ff(0),
@@ -134,6 +144,18 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_outbound_task.odd_robot: assigned_users[1].conn_limit = -1: must be at least 0`,
 		`contactcenter_outbound_task.odd_robot: worktime.working["1"][1] = `,
 		`contactcenter_outbound_task.odd_robot: worktime.working["1"][2] = `,
+		`contactcenter_outbound_task.bare_predictive: assigned_users is required for a predictive task (type = 1): list the agents who take the calls; the platform's task has none`,
+		`contactcenter_outbound_task.bare_predictive: config.max_call_ratio is required for a predictive task (type = 1); the platform's task has none`,
+		`contactcenter_outbound_task.bare_predictive: config.manual_call_ratio is required when config.call_ratio_type = 1 (manual); the platform's task has none`,
+		`contactcenter_outbound_task.bare_predictive: worktime.working["7"]: the key must be a weekday from "0" (Sunday) to "6" (Saturday)`,
+		`contactcenter_outbound_task.bare_predictive: worktime.working["Mon"]: the key must be a weekday`,
+		`contactcenter_outbound_task.bare_robot: config.tts is required for a robot task (type = 4); the platform's task has none`,
+		`contactcenter_outbound_task.bare_robot: config.nlp_silence_time is required for a robot task (type = 4)`,
+		`contactcenter_outbound_task.bare_robot: config.agent_wait_time is required for a robot task (type = 4)`,
+		`contactcenter_outbound_task.bare_robot: config.max_call_ratio is required for a robot task (type = 4)`,
+		`contactcenter_outbound_task.bare_robot: assigned_users is required for a robot task (type = 4) with config.enable_scheduler = true; each agent must belong to the skill group config.que_id; the platform's task has none`,
+		`contactcenter_outbound_task.no_config: config.call_ratio_type is required for a predictive task (type = 1)`,
+		`contactcenter_outbound_task.no_config: config.max_call_ratio is required for a predictive task (type = 1)`,
 		`contactcenter_sms_template.open: template_contents = "Hi ${a": must write every variable as ${name}`,
 		`contactcenter_sms_template.blank_names: template_contents = "Hi ${first name} ${} and ${ x}": must write every variable as ${name}`,
 		`contactcenter_sms_template.nested: template_contents = "Hi ${${x}}": must write every variable as ${name}`,
@@ -184,8 +206,15 @@ func TestRender_outsideRules(t *testing.T) {
 			t.Errorf("agents.tf lacks %q:\n%s", want, agents)
 		}
 	}
-	if tasks := renderFile(t, m, "outbound_tasks.tf"); !strings.Contains(tasks, `status = "3"`) {
+	tasks := renderFile(t, m, "outbound_tasks.tf")
+	if !strings.Contains(tasks, `status = "3"`) {
 		t.Errorf("a task of status 3 is not written as it is:\n%s", tasks)
+	}
+	// What a task lacks has no line: it is said above the block.
+	if want := "# Outside the provider's rules: assigned_users is required for a robot task (type = 4) with config.enable_scheduler = true; " +
+		"each agent must belong to the skill group config.que_id; the platform's task has none. terraform validate refuses it: " +
+		"set it in the portal and export again, or add it here (the apply then changes the object).\nresource \"contactcenter_outbound_task\" \"bare_robot\""; !strings.Contains(tasks, want) {
+		t.Errorf("outbound_tasks.tf lacks %q:\n%s", want, tasks)
 	}
 }
 
@@ -200,7 +229,8 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 	noted := map[string]bool{}
 	// A list's element is named by its index, as validate names it (callers[1]).
 	// A map's key is named as its element (asr["7"]: the key ...).
-	noteRE := regexp.MustCompile(`^outside the provider's rules: (\S+): ([\w.\[\]"]+)(?: = |: the key )`)
+	// An attribute required and missing is named as validate names it.
+	noteRE := regexp.MustCompile(`^outside the provider's rules: (\S+): ([\w.\[\]"]+)(?: = |: the key | is required )`)
 	for _, n := range m.notes {
 		if g := noteRE.FindStringSubmatch(n); g != nil {
 			noted[g[1]+": "+g[2]] = true
@@ -232,6 +262,8 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 	// The framework's validators write "Attribute user_email ...", the
 	// provider's enums "user_status 0 is not one of ...".
 	// worktime's own: `worktime.working["1"][0]: start ... must be before`.
+	// and its weekday keys `worktime.working key "7" must be a weekday`.
+	weekdayRE := regexp.MustCompile(`^worktime\.working key ("[^"]*") `)
 	attrRE, ctxRE := regexp.MustCompile(`^(?:Attribute )?([a-z][\w.\[\]"]*):? `), regexp.MustCompile(`^resource "(\S+)" "(\S+)"`)
 	for _, d := range res.Diagnostics {
 		a, c := attrRE.FindStringSubmatch(d.Detail), []string(nil)
@@ -242,7 +274,11 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 			t.Errorf("validate: %s: %s: %s", d.Severity, d.Summary, d.Detail)
 			continue
 		}
-		refused[c[1]+"."+c[2]+": "+a[1]] = true
+		name := a[1]
+		if k := weekdayRE.FindStringSubmatch(d.Detail); k != nil {
+			name += "[" + k[1] + "]" // worktime.working["7"], as the export names a key
+		}
+		refused[c[1]+"."+c[2]+": "+name] = true
 	}
 	keys := func(m map[string]bool) []string {
 		var out []string
