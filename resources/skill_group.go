@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -70,7 +71,8 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The group id (`que_id`)."),
 		"que_name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Group name (`que_name`), not empty. Unique within the enterprise.",
+			Required: true, MarkdownDescription: "Group name (`que_name`), not empty. Unique within the enterprise. " +
+				"A name the platform holds in another Unicode form of the same text (decomposed, as some systems type it in the portal) is kept in that form by edits of other settings.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"que_priority": schema.Int64Attribute{
@@ -141,9 +143,33 @@ func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.Modify
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *skillGroupModel) error {
-		err := conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), skillGroupEdit(plan, state)), plan, 409, 405) // queue/update: 409 number, 405 group exists
+		in := skillGroupEdit(plan, state)
+		r.heldNameForm(ctx, framework.ID(plan.ID), &in)
+		err := conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), in), plan, 409, 405) // queue/update: 409 number, 405 group exists
 		return r.nameHolder(ctx, err, plan)
 	}, "force_delete")
+}
+
+// heldNameForm sends que_name as the platform holds it when that is the
+// planned name in another Unicode form. Terraform holds every string
+// composed (NFC), the configuration's and the state's alike, so a name
+// held decomposed ("Cafe" and U+0301, as some systems type it in the
+// portal) reaches Update composed; queue/update requires que_name (§4.6),
+// and an edit of any other setting rewrote the name composed, which the
+// configuration cannot ask for, nor undo. Only a name that has a
+// decomposed form (NFD differs: "é", Hangul; not ASCII or Chinese) costs
+// the read; a read that fails leaves the planned form.
+func (r *skillGroupResource) heldNameForm(ctx context.Context, id int64, in *client.SkillGroupInput) {
+	if norm.NFD.String(in.QueName) == in.QueName {
+		return
+	}
+	g, err := r.Client.Queues.Get(ctx, id)
+	if err != nil || g == nil {
+		return
+	}
+	if held := string(g.QueName); held != in.QueName && norm.NFC.String(held) == norm.NFC.String(in.QueName) {
+		in.QueName = held
+	}
 }
 
 // nameHolder puts the que_id of the group that holds the name into the

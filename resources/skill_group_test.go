@@ -645,3 +645,50 @@ resource "contactcenter_skill_group" "g" {
 		t.Errorf("the next plan should set que_type back in place:\n%s", plan)
 	}
 }
+
+// TestAccSkillGroup_decomposedNameKept: a group named in the portal with a
+// decomposed "é" ("Cafe" and U+0301) is adopted by a configuration that
+// can only hold it composed (Terraform writes strings in NFC). An edit of
+// que_priority sent que_name composed, as queue/update requires it (§4.6),
+// and the platform's name was rewritten; the edit sends the name as the
+// platform holds it, and the next plan is empty.
+func TestAccSkillGroup_decomposedNameKept(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	const held = "Cafe\u0301 team"
+	id, err := env.Client(t).Queues.Create(t.Context(), client.SkillGroupInput{QueName: held, QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	body := func(priority int) string {
+		return fmt.Sprintf(`
+import {
+  to = contactcenter_skill_group.cafe
+  id = %q
+}
+resource "contactcenter_skill_group" "cafe" {
+  que_name     = "Caf\u00e9 team"
+  que_priority = %d
+}
+`, id, priority)
+	}
+	w.WriteBody(body(1))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(body(2))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := env.Client(t).Queues.Get(t.Context(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(g.QueName) != held || g.QuePriority.Int64() != 2 {
+		t.Errorf("after the edit of que_priority the platform holds que_name %+q, que_priority %d; want %+q (as held) and 2", string(g.QueName), g.QuePriority.Int64(), held)
+	}
+	if out := w.Must(0, "plan", "-no-color"); !strings.Contains(out, "No changes.") {
+		t.Errorf("the plan after the edit is not empty:\n%s", out)
+	}
+}
