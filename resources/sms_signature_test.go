@@ -413,3 +413,42 @@ func TestAccSMSSignature_waitSurvivesFailedReads(t *testing.T) {
 		t.Errorf("only %d reads failed: the test did not make the wait's reads fail", n)
 	}
 }
+
+// TestAccSMSSignature_adoptedInBracketsAdvice: a signature approved with
+// its brackets ("【Acme】"), adopted by an import, was told "Write the name
+// alone: sign_text = "Acme"", and following that replaced the approved
+// signature with a new one in review (sign_text forces replacement). The
+// warning now says so and how to keep it; the plan keeps the signature.
+func TestAccSMSSignature_adoptedInBracketsAdvice(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	sg, err := env.Client(t).SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "【Acme】"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(int64(sg.ID), 10)
+	if err := env.Sim.Review("sms_signature", id, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	w.WriteBody(fmt.Sprintf(`
+import {
+  to = contactcenter_sms_signature.acme
+  id = %q
+}
+resource "contactcenter_sms_signature" "acme" {
+  sign_text = "【Acme】"
+}
+`, id))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{
+		"Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.",
+		"Warning: Signature Text in Brackets",
+		`For a new signature, write the name alone: sign_text = "Acme". Changing sign_text replaces the signature: for one already on the platform ` +
+			"(imported, approved with its brackets) a new signature is created and goes to review, and the approved one is deleted. Keep sign_text as written to keep it.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -228,10 +228,17 @@ func signatureBrackets(template string) textWarning {
 		}
 		inner := []rune(head)
 		name := strings.TrimSpace(string(inner[1 : len(inner)-1]))
-		fix := ""
+		// A validator does not see the state: the advice also fits a
+		// signature adopted with its brackets (imported, approved as
+		// written), which a new sign_text replaces (sign_text forces
+		// replacement): a new signature then goes to review and the
+		// approved one is deleted.
+		fix := " Changing sign_text replaces the signature"
 		if name != "" {
-			fix = fmt.Sprintf(" Write the name alone: %s = %q.", p, name)
+			fix = fmt.Sprintf(" For a new signature, write the name alone: %s = %q. Changing sign_text replaces the signature", p, name)
 		}
+		fix += ": for one already on the platform (imported, approved with its brackets) a new signature is created and goes to review, and the approved one is deleted. " +
+			"Keep sign_text as written to keep it."
 		return "Signature Text in Brackets", fmt.Sprintf("%s %q is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, "+
 			"so it would read 【%s】.%s", p, s, head, fix)
 	}}

@@ -67,11 +67,11 @@ func TestSignatureBrackets(t *testing.T) {
 		value string
 		want  string
 	}{
-		{signatureBrackets(""), "【某某科技】", `sign_text "【某某科技】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【某某科技】】. Write the name alone: sign_text = "某某科技".`},
-		{signatureBrackets(""), "[Acme]", `so it would read 【[Acme]】. Write the name alone: sign_text = "Acme".`},
+		{signatureBrackets(""), "【某某科技】", `sign_text "【某某科技】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【某某科技】】. For a new signature, write the name alone: sign_text = "某某科技". Changing sign_text replaces the signature: for one already on the platform (imported, approved with its brackets) a new signature is created and goes to review, and the approved one is deleted. Keep sign_text as written to keep it.`},
+		{signatureBrackets(""), "[Acme]", `so it would read 【[Acme]】. For a new signature, write the name alone: sign_text = "Acme". Changing sign_text replaces the signature: for one already on the platform (imported, approved with its brackets) a new signature is created and goes to review, and the approved one is deleted. Keep sign_text as written to keep it.`},
 		{signatureBrackets(""), "某某科技", ""},
 		{signatureBrackets(""), "【A】 and 【B】", ""},
-		{signatureBrackets(""), "【】", `sign_text "【】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【】】.`},
+		{signatureBrackets(""), "【】", `sign_text "【】" is written in brackets: a message carries its signature in the 【】 brackets put around it when it is sent, so it would read 【【】】. Changing sign_text replaces the signature: for one already on the platform (imported, approved with its brackets) a new signature is created and goes to review, and the approved one is deleted. Keep sign_text as written to keep it.`},
 		{signatureBrackets("sign_id"), "【某某科技】您的验证码是${code}", `sign_text starts with "【某某科技】", written as a signature is: a message carries its signature (the one sign_id chooses) in 【】 in front of the text, so it would begin with two, 【…】【某某科技】. Leave the signature out of the text.`},
 		{signatureBrackets("sign_id"), "您的验证码是${code}【某某科技】", ""},
 		// ASCII brackets at the start of a template are ordinary text.
