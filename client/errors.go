@@ -13,7 +13,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -332,7 +331,7 @@ func networkWhat(err error, reading bool) string {
 			addr = oe.Addr.String()
 		}
 		switch {
-		case errors.Is(cause, syscall.ECONNREFUSED) && addr != "":
+		case refused(cause) && addr != "":
 			return fmt.Sprintf("could not connect%s: connection refused (nothing listens at %s)", to, addr)
 		case addr != "":
 			return fmt.Sprintf("could not connect%s to %s: %v", to, addr, cause)
@@ -344,7 +343,7 @@ func networkWhat(err error, reading bool) string {
 		return "got an answer cut off: the connection was closed before the whole answer arrived (unexpected EOF)"
 	case errors.Is(inner, io.EOF):
 		return "got no answer: the connection was closed without an answer (EOF)"
-	case errors.Is(inner, syscall.ECONNRESET):
+	case reset(inner):
 		return "got no answer: the connection was reset (connection reset by peer)"
 	}
 	if reading {
