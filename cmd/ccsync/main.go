@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -11,6 +12,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/replaceable"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=1.2.3"
@@ -172,7 +175,9 @@ func outputClash(input string, outputs map[string]string) string {
 
 // outputWritable checks, before a run writes anything, that the file an
 // output flag names (--report) can be written once the run is done: its
-// folder exists and takes a new file, and it is not a folder itself.
+// folder exists and takes a new file, it is not a folder itself, and an
+// existing file can be replaced (replaceable.Check: on Windows, not open
+// in Excel and not read-only).
 // Found out only at the end, the run's record would be lost after its
 // writes. It returns the message to print, or "".
 // flag is "" for a positional FILE (agents template and export).
@@ -193,8 +198,22 @@ func outputWritable(flag, path string) string {
 	case !st.IsDir():
 		return fmt.Sprintf("%s: %s is a file, not a folder; name a file in a folder that exists (nothing was written)", what, dir)
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() { //nolint:gosec // G703: as above
+	st, err := os.Stat(path) //nolint:gosec // G703: as above
+	if err == nil && st.IsDir() {
 		return fmt.Sprintf("%s is a folder; name a file (OUT.xlsx) to write (nothing was written)", what)
+	}
+	if err == nil && st.Mode().IsRegular() {
+		// On Windows, a report open in Excel: the run did its writes (sent
+		// the messages, changed the agents), then lost their record with
+		// "rename .report.xlsx.123.tmp report.xlsx: Access is denied.".
+		switch err := replaceable.Check(path); {
+		case errors.Is(err, replaceable.ErrOpenElsewhere):
+			return fmt.Sprintf("%s is open in another program (Excel keeps a workbook it shows open), which keeps it from being replaced; close it there, or name another file (nothing was written)", what)
+		case errors.Is(err, replaceable.ErrReadOnly):
+			return fmt.Sprintf("%s cannot be replaced (%v): clear its Read-only attribute, or name another file (nothing was written)", what, err)
+		case err != nil:
+			return fmt.Sprintf("%s cannot be replaced (%v); name another file (nothing was written)", what, err)
+		}
 	}
 	probe, err := os.CreateTemp(dir, ".ccsync-write-check-*")
 	if err != nil {
