@@ -255,12 +255,12 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if len(conflicts) > 0 && opts.Force {
 		return nil, conflictError(opts.Dir, conflicts)
 	}
-	removed, err := writeModule(opts, files)
+	removed, notes, err := writeModule(opts, files)
 	if err != nil {
 		return nil, err
 	}
 	sum := &Summary{Dir: opts.Dir, Resources: mod.counts, Imports: len(mod.imports), Literal: mod.literal,
-		Failed: inv.failed, Notes: mod.notes, Seconds: time.Since(started).Seconds(), Removed: removed}
+		Failed: inv.failed, Notes: append(mod.notes, notes...), Seconds: time.Since(started).Seconds(), Removed: removed}
 	// Into a new folder, --state's objects the export writes elsewhere
 	// than the state are named, so that their blocks are not copied across
 	// (the new folder's module is not the managed one).

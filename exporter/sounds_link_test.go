@@ -46,7 +46,7 @@ func TestWriteModule_soundsLink(t *testing.T) {
 	}
 	// At the write (a link made while the platform was read).
 	files := []outFile{{name: "sounds.tf", content: []byte("# sounds\n")}, {name: "sounds/hold.wav", content: []byte("RIFF\x00\x00\x00\x00WAVE")}}
-	if _, err := writeModule(Options{Dir: dir, Force: true, Kinds: AllKinds}, files); err == nil || !strings.Contains(err.Error(), want) {
+	if _, _, err := writeModule(Options{Dir: dir, Force: true, Kinds: AllKinds}, files); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("writeModule: %v\nwant: %s", err, want)
 	}
 	if b, _ := os.ReadFile(victim); string(b) != "someone else's file" {

@@ -19,7 +19,7 @@ func TestWriteModule_umask(t *testing.T) {
 	t.Cleanup(func() { syscall.Umask(old) })
 	dir := filepath.Join(t.TempDir(), "cc")
 	files := []outFile{{name: "agents.tf", content: []byte("# agents\n")}, {name: "sounds/hold.wav", content: []byte("RIFF\x00\x00\x00\x00WAVE")}}
-	if _, err := writeModule(Options{Dir: dir, Kinds: AllKinds}, files); err != nil {
+	if _, _, err := writeModule(Options{Dir: dir, Kinds: AllKinds}, files); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]os.FileMode{"": os.ModeDir | 0o700, "sounds": os.ModeDir | 0o700, "agents.tf": 0o600, "sounds/hold.wav": 0o600} {

@@ -197,7 +197,10 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 			return fail(exitUsage, err)
 		}
 		code := fail(exitFailures, err)
-		if !errors.Is(err, context.Canceled) { // else failure says it
+		// A move into the folder that failed after others says what was
+		// written (it said "Nothing was written." with the .tf files
+		// replaced); a cancel says it in failure.
+		if !errors.Is(err, context.Canceled) && !errors.Is(err, exporter.ErrPartlyWritten) {
 			fmt.Fprintln(stderr, "Nothing was written.")
 		}
 		return code

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // TestOutput_openInExcel: on Windows, a --report (or agents export's
@@ -56,5 +58,48 @@ func TestOutput_openInExcel(t *testing.T) {
 	}
 	if b, err := os.ReadFile(held); err != nil || string(b) != "last run's report" {
 		t.Errorf("the held report now reads %q (%v); want it untouched", b, err)
+	}
+}
+
+// TestExportCommand_voiceFileOpenElsewhere: on Windows an export --force
+// whose voice file a media player had open replaced the .tf files, then
+// failed on the voice file ("rename ...: Access is denied.") and said
+// "Nothing was written.". The held file is found before the first move:
+// nothing is written, which is said, with the file and what to do. Run
+// with GOOS=windows go test -exec wine64.
+func TestExportCommand_voiceFileOpenElsewhere(t *testing.T) {
+	t.Parallel()
+	origin := exportSim(t)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.Sounds.Upload(t.Context(), client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x04\x00\x00\x00WAVEdata")}); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "导出 tf")
+	args := []string{"export", "terraform", dir, "--endpoint", origin, "--access-token", "sim-token", "--force"}
+	if code, _, errOut := runCLI(args...); code != exitOK {
+		t.Fatal(errOut)
+	}
+	const mine = "# 1 contactcenter_webhook resource(s), written by `ccsync export terraform`.\n# edited\n"
+	if err := os.WriteFile(filepath.Join(dir, "webhooks.tf"), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wav := filepath.Join(dir, "sounds", "hold.wav")
+	name, _ := syscall.UTF16PtrFromString(wav)
+	// As a media player opens the file it plays: others may only read it.
+	h, err := syscall.CreateFile(name, syscall.GENERIC_READ, syscall.FILE_SHARE_READ, nil, syscall.OPEN_EXISTING, syscall.FILE_ATTRIBUTE_NORMAL, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = syscall.CloseHandle(h) })
+	code, _, errOut := runCLI(args...)
+	want := wav + ": it is open in another program, which keeps it from being replaced"
+	if code != exitFailures || !strings.Contains(errOut, want) || !strings.Contains(errOut, "close it there") || !strings.Contains(errOut, "Nothing was written.") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1, %q and \"Nothing was written.\"", code, errOut, want)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "webhooks.tf")); string(b) != mine {
+		t.Errorf("webhooks.tf was replaced (%q): something was written", b)
 	}
 }
