@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode"
@@ -256,19 +257,35 @@ func printExportSummary(w io.Writer, sum *exporter.Summary) {
 	fmt.Fprintf(w, "Next: %sterraform init && terraform plan (with the CONTACTCENTER_* variables set).\n", next)
 }
 
-// shellQuote is path as a shell reads it back: as it is when every
+// shellQuote is path as the command line of this system reads it back
+// (quotePath).
+func shellQuote(path string) string { return quotePath(runtime.GOOS, path) }
+
+// quotePath is path as a shell reads it back: as it is when every
 // character is a letter, a digit or one of _./-+:@%,=, else in single
-// quotes ("cd my dir && …" was printed, which cd reads as two words).
-func shellQuote(path string) string {
+// quotes ("cd my dir && …" was printed, which cd reads as two words). On
+// Windows, where the command line is cmd.exe or PowerShell, a backslash is
+// plain too, and a path is quoted in double quotes, which both read as one
+// word (a Windows path holds no "): the single quotes, which cmd.exe does
+// not take for quotes, made "cd 'Z:\My Data\cc'" fail there, and every
+// path with a backslash was quoted.
+func quotePath(goos, path string) string {
+	plain := "_./-+:@%,="
+	if goos == "windows" {
+		plain += `\`
+	}
 	safe := path != ""
 	for _, r := range path {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_./-+:@%,=", r) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(plain, r) {
 			safe = false
 			break
 		}
 	}
-	if safe {
+	switch {
+	case safe:
 		return path
+	case goos == "windows":
+		return `"` + path + `"`
 	}
 	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }

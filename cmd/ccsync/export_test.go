@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -439,6 +440,9 @@ func TestExportCommand_badInputWithoutPrefix(t *testing.T) {
 // shell would split is quoted; a plain one is not.
 func TestExportSummary_nextQuotesThePath(t *testing.T) {
 	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("the hint is quoted for cmd.exe and PowerShell there (TestQuotePath_windows)")
+	}
 	for dir, want := range map[string]string{
 		"my dir/été":  "Next: cd 'my dir/été' && terraform init",
 		"it's here":   `Next: cd 'it'\''s here' && terraform init`,
@@ -449,6 +453,28 @@ func TestExportSummary_nextQuotesThePath(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("%q: got\n%s\nwant %q", dir, b.String(), want)
 		}
+	}
+}
+
+// TestQuotePath_windows: the "Next:" hint of a Windows build quoted the
+// folder for a POSIX shell, "cd 'Z:\My Data\cc' && terraform init",
+// which cmd.exe does not read (it takes no single quotes), and quoted
+// every path with a backslash. There a path is quoted in double quotes,
+// which cmd.exe and PowerShell read alike, and only when it needs them.
+func TestQuotePath_windows(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string]string{
+		`Z:\My Data\导出 tf`: `"Z:\My Data\导出 tf"`,
+		`C:\Users\ops\cc`:  `C:\Users\ops\cc`,
+		`it's here`:        `"it's here"`,
+		`cc\été-2026`:      `cc\été-2026`,
+	} {
+		if got := quotePath("windows", path); got != want {
+			t.Errorf("%s: got %s, want %s", path, got, want)
+		}
+	}
+	if got, want := quotePath("linux", `my dir`), `'my dir'`; got != want {
+		t.Errorf("linux: got %s, want %s", got, want)
 	}
 }
 
