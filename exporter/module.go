@@ -33,6 +33,10 @@ type module struct {
 	literal []string
 	notes   []string
 	sounds  []outFile
+	// soundFiles are the voice files' names taken, case folded (see
+	// soundFile), with the names of the files sounds/ holds already.
+	soundFiles map[string]bool
+	existing   []string
 
 	// Resource names by API id (or natural key), for references.
 	agentByID   map[int64]string

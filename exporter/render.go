@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -333,7 +335,7 @@ func (m *module) renderSound(name string, s soundFile) {
 		comments = append(comments, "The downloaded file is neither WAV nor MP3 by its content; the provider will refuse it as source.")
 		m.notes = append(m.notes, fmt.Sprintf("voice file %s (%s): the download is neither WAV nor MP3", s.ID, s.Name))
 	}
-	file := "sounds/" + soundFileBase(name) + ext
+	file := "sounds/" + m.soundFile(soundFileBase(name), ext)
 	sum := sha256.Sum256(s.content)
 	comments = append(comments, "Downloaded with sound/play; sha256 "+hex.EncodeToString(sum[:])+".")
 	m.sounds = append(m.sounds, outFile{name: file, content: s.content})
@@ -346,6 +348,45 @@ func (m *module) renderSound(name string, s soundFile) {
 	b.add("source", str(file))
 	b.add("source_hash", raw(`filesha256("`+file+`")`))
 	m.add(KindSounds, typeSound, name, string(s.ID)+","+file, comments, b)
+}
+
+// soundFile is the name of a voice file's local copy, base and ext, or
+// base-2, base-3, … when a name that differs from it only in case is
+// taken: by another voice file of this export (a state may name one
+// resource Hold and the export the other hold), or by a file that sounds/
+// holds already under another case (a recording Hold.wav of the user's
+// own). Windows and macOS read such names as one file: the export wrote
+// both voice files to one (both resources then named the same file, and
+// each source_hash but one was wrong), or replaced the user's recording.
+// A module written on Linux is also read on such systems (a checkout).
+// The file of the same name in the same case is the voice file's own
+// from an earlier export, which it replaces.
+func (m *module) soundFile(base, ext string) string {
+	if m.soundFiles == nil {
+		m.soundFiles = map[string]bool{}
+		if entries, err := os.ReadDir(filepath.Join(m.opts.Dir, "sounds")); err == nil {
+			for _, e := range entries {
+				m.existing = append(m.existing, e.Name())
+			}
+		}
+	}
+	taken := func(name string) bool {
+		if m.soundFiles[strings.ToLower(name)] {
+			return true
+		}
+		for _, e := range m.existing {
+			if e != name && strings.EqualFold(e, name) {
+				return true
+			}
+		}
+		return false
+	}
+	name := base + ext
+	for i := 2; taken(name); i++ {
+		name = base + "-" + strconv.Itoa(i) + ext
+	}
+	m.soundFiles[strings.ToLower(name)] = true
+	return name
 }
 
 // soundFileBase is the name of a voice file's local copy (before its
