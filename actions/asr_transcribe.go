@@ -23,6 +23,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/replaceable"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -331,7 +332,7 @@ func writeTranscript(p, taskID string, res *client.ASRResult) error {
 	if err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), p)
+	return replaceable.Rename(tmp.Name(), p)
 }
 
 type asrTranscribeModel struct {

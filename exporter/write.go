@@ -30,10 +30,11 @@ func ownedFiles(kinds []Kind) []string {
 	return out
 }
 
-// rename and removeAll are os.Rename and os.RemoveAll; tests replace them
-// to fail one.
+// rename and removeAll are replaceable.Rename (on Windows, tried again
+// while a virus scanner reads a file just written) and os.RemoveAll;
+// tests replace them to fail one.
 var (
-	rename    = os.Rename
+	rename    = replaceable.Rename
 	removeAll = os.RemoveAll
 )
 

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/replaceable"
 )
 
 // HelpSheet explains every column of a roster template.
@@ -58,7 +59,7 @@ func SaveWorkbook(f *excelize.File, path string) (err error) {
 	if err := out.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	return replaceable.Rename(tmp, path)
 }
 
 // ExportRoster writes today's agents in the template layout, passwords blank.

@@ -2,11 +2,13 @@ package simulator
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -336,7 +338,10 @@ func TestStatePersistence(t *testing.T) {
 }
 
 // Readers of the state file never see a partial write: every read of the
-// file while writes go on is complete JSON.
+// file while writes go on is complete JSON. On Windows, where a reader
+// that has the file open makes its replacement fail, every write is
+// still kept (under GOOS=windows go test -exec wine64 the final state held
+// none of the 40 groups: each rename had met a read).
 func TestStateAtomicWrites(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -368,6 +373,11 @@ func TestStateAtomicWrites(t *testing.T) {
 		default:
 		}
 		b, err := os.ReadFile(path)
+		if err != nil && runtime.GOOS == "windows" && !errors.Is(err, os.ErrNotExist) {
+			// A reader that opens the file while it is being replaced is
+			// refused (a sharing violation) there; the write goes on.
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/replaceable"
 )
 
 // State is everything the simulator holds; it is what --state persists and
@@ -195,7 +197,7 @@ func writeFileAtomic(path string, v any) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := replaceable.Rename(tmp, path); err != nil { // Windows: a reader may hold the file a moment
 		return err
 	}
 	if d, err := os.Open(dir); err == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+	"time"
 )
 
 // errorSharingViolation is ERROR_SHARING_VIOLATION (winerror.h), not in
@@ -28,4 +29,31 @@ func Check(path string) error {
 		return fmt.Errorf("%w (%w)", ErrReadOnly, err)
 	}
 	return err
+}
+
+// errorLockViolation is ERROR_LOCK_VIOLATION (winerror.h).
+const errorLockViolation = syscall.Errno(33)
+
+// renameTimeout is how long rename tries again; a var for tests.
+var renameTimeout = 2 * time.Second
+
+// rename retries os.Rename while it fails as a file held open for a
+// moment makes it fail: ERROR_ACCESS_DENIED (MoveFileEx over a file open
+// without FILE_SHARE_DELETE), ERROR_SHARING_VIOLATION and
+// ERROR_LOCK_VIOLATION. A file held for longer (Excel's workbook, which
+// Check finds first) still fails, after renameTimeout.
+func rename(oldpath, newpath string) error {
+	start, wait := time.Now(), time.Millisecond
+	for {
+		err := os.Rename(oldpath, newpath)
+		if err == nil || !transient(err) || time.Since(start) >= renameTimeout {
+			return err
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
+
+func transient(err error) bool {
+	return errors.Is(err, syscall.ERROR_ACCESS_DENIED) || errors.Is(err, errorSharingViolation) || errors.Is(err, errorLockViolation)
 }
