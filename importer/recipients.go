@@ -26,8 +26,12 @@ var mobileHeaders = func() map[string]bool {
 }()
 
 // mobileHeadings are the headings accepted for the number column, as they
-// are written, in the order they are suggested.
-var mobileHeadings = []string{"mobile", "phone", "mobile_number", "phone_number", "number"}
+// are written, in the order they are suggested: English ones and the
+// Chinese ones a list kept for this platform's senders is headed with
+// (手机号码 "mobile number", 电话 "phone"), where the sheet was refused for
+// having no number column.
+var mobileHeadings = []string{"mobile", "phone", "mobile_number", "phone_number", "number",
+	"手机号码", "手机号", "手机", "电话号码", "电话"}
 
 // noMobileColumn is the rule of a heading row without the number column.
 // A template variable named like it (${mobile}) takes that heading's
