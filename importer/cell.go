@@ -76,13 +76,10 @@ func shownAsDate(c Cell) bool {
 		return false
 	}
 	shows := func(t time.Time) bool { return showsDate(shown, t) }
-	if _, ok := c.serialDate(serial, shows); ok {
-		return true
-	}
-	// Before 1 March 1900 excelize's date is a day before the one Excel
-	// (and excelize's own display) shows: Excel counts 29 February 1900.
-	t, err := excelize.ExcelDateToTime(serial, false)
-	return !c.Date1904 && err == nil && serial < 61 && shows(t.AddDate(0, 0, 1))
+	// Before 1 March 1900 too: excelize (from v2.11.1) dates serials 1-59
+	// as Excel shows them, though Excel counts a 29 February 1900.
+	_, ok := c.serialDate(serial, shows)
+	return ok
 }
 
 // serialDate is the date (and time) that serial, c's stored number, stands
