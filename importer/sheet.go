@@ -80,6 +80,14 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 	if err := checkWorkbookShape(path); err != nil {
 		return nil, err
 	}
+	// An OLE compound file (an .xls, or a workbook saved with a password)
+	// is refused before excelize opens it: ccsync has no password to give,
+	// and excelize runs its decryption on any such file. v2.11.0 crashed
+	// or hashed for hours (deaf to Ctrl-C) on a malformed one; v2.11.1
+	// still hashes up to 10 000 000 rounds, seconds of a core.
+	if kind, _ := notXLSX(path); kind == oleKind {
+		return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): %s", path, kind, saveAsXLSX)
+	}
 	f, err := excelize.OpenFile(path, openOptions)
 	if err != nil {
 		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
@@ -91,7 +99,7 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 		}
 		if kind, advice := notXLSX(path); kind != "" {
 			if advice == "" {
-				advice = "save it as \"Excel 2007-365 (.xlsx)\" and run again"
+				advice = saveAsXLSX
 			}
 			return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): %s", path, kind, advice)
 		}
@@ -304,6 +312,12 @@ func normHeader(s string) string {
 	return b.String()
 }
 
+// oleKind is what notXLSX calls an OLE compound file.
+const oleKind = "an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)"
+
+// saveAsXLSX is the advice for a file a spreadsheet can save as .xlsx.
+const saveAsXLSX = "save it as \"Excel 2007-365 (.xlsx)\" and run again"
+
 // notXLSX names what the file at path is when it is a kind of spreadsheet
 // people keep that is no .xlsx workbook, from its first bytes or, for a
 // zip archive, the names of its parts; "" when it is none of them
@@ -328,7 +342,7 @@ func notXLSX(path string) (kind, advice string) {
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return zipKind(path)
 	case bytes.HasPrefix(head, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}):
-		return "an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)", ""
+		return oleKind, ""
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
 		// Excel's "Unicode Text" and some exports are UTF-16.
 		return "a text file in UTF-16 (Unicode text or CSV?), not a workbook", ""
