@@ -363,6 +363,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			edit.Status = flexInt(taskStatusValue(plan.Status))
+			r.heldName(ctx, id, &edit)
 			return r.Client.Tasks.Update(ctx, edit)
 		}
 		if !reflect.DeepEqual(edit, current) {
@@ -374,12 +375,28 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				status = v
 			}
 			edit.Status = flexInt(status)
+			r.heldName(ctx, id, &edit)
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
 				return err
 			}
 		}
 		return r.Client.Tasks.SetStatus(ctx, id, client.TaskStatusOpen)
 	}, "force_delete")
+}
+
+// heldName sends the name as the platform holds it when that is the
+// planned name in another Unicode form (heldForm): projects/updateOrCreate
+// requires name (§2.7), and any edit of the task rewrote a name held
+// decomposed composed. It is applied after the edit is compared with the
+// state, so opening a task alone still sends no edit.
+func (r *outboundTaskResource) heldName(ctx context.Context, id int64, edit *client.Task) {
+	edit.Name = client.FlexString(heldForm(ctx, string(edit.Name), func(ctx context.Context) (string, error) {
+		t, err := r.Client.Tasks.Get(ctx, id)
+		if err != nil || t == nil {
+			return "", err
+		}
+		return string(t.Name), nil
+	}))
 }
 
 // keepOptionTypes: the voice's options are read as text (a map of

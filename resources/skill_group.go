@@ -20,7 +20,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -151,25 +150,17 @@ func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequ
 }
 
 // heldNameForm sends que_name as the platform holds it when that is the
-// planned name in another Unicode form. Terraform holds every string
-// composed (NFC), the configuration's and the state's alike, so a name
-// held decomposed ("Cafe" and U+0301, as some systems type it in the
-// portal) reaches Update composed; queue/update requires que_name (§4.6),
-// and an edit of any other setting rewrote the name composed, which the
-// configuration cannot ask for, nor undo. Only a name that has a
-// decomposed form (NFD differs: "é", Hangul; not ASCII or Chinese) costs
-// the read; a read that fails leaves the planned form.
+// planned name in another Unicode form (heldForm): queue/update requires
+// que_name (§4.6), and an edit of any other setting rewrote a name held
+// decomposed composed.
 func (r *skillGroupResource) heldNameForm(ctx context.Context, id int64, in *client.SkillGroupInput) {
-	if norm.NFD.String(in.QueName) == in.QueName {
-		return
-	}
-	g, err := r.Client.Queues.Get(ctx, id)
-	if err != nil || g == nil {
-		return
-	}
-	if held := string(g.QueName); held != in.QueName && norm.NFC.String(held) == norm.NFC.String(in.QueName) {
-		in.QueName = held
-	}
+	in.QueName = heldForm(ctx, in.QueName, func(ctx context.Context) (string, error) {
+		g, err := r.Client.Queues.Get(ctx, id)
+		if err != nil || g == nil {
+			return "", err
+		}
+		return string(g.QueName), nil
+	})
 }
 
 // nameHolder puts the que_id of the group that holds the name into the

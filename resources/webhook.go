@@ -114,7 +114,17 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
-		return r.Client.Webhooks.Update(ctx, framework.ID(plan.ID), plan.expand())
+		id, in := framework.ID(plan.ID), plan.expand()
+		// webhook/updateOrCreate requires name (§4.4): a name held in
+		// another Unicode form is sent as held (heldForm).
+		in.Name = heldForm(ctx, in.Name, func(ctx context.Context) (string, error) {
+			w, err := r.Client.Webhooks.Get(ctx, id)
+			if err != nil || w == nil {
+				return "", err
+			}
+			return string(w.Name), nil
+		})
+		return r.Client.Webhooks.Update(ctx, id, in)
 	})
 }
 
