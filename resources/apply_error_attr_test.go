@@ -169,3 +169,62 @@ resource "contactcenter_outbound_task" "gone_webhook" {
 		t.Errorf("the errors show %q; want one at the line %q:\n%s", got, want, out)
 	}
 }
+
+// TestAccApplyErrorNestedAtTopAttributeBefore115: Terraform before 1.15
+// shows a nested attribute's error at the resource block. There a write
+// refused for a nested field (config.webhook.ids naming a deleted webhook)
+// is shown at its top-level attribute, config, the line Terraform can
+// show; pointed at the nested path, it showed the resource block, and a
+// message naming recall_strategies.default.* moved there from the
+// recall_strategies line.
+func TestAccApplyErrorNestedAtTopAttributeBefore115(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	if !w.TerraformVersion().LessThan(version.Must(version.NewVersion("1.15.0"))) {
+		t.Skip("Terraform 1.15 and later show the nested attribute (TestAccApplyErrorPointsAtNestedAttribute)")
+	}
+	c := env.Client(t)
+	hook, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Gone", URL: "https://crm.example.com/gone", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Webhooks.Delete(t.Context(), int64(hook.ID)); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(fmt.Sprintf(`
+resource "contactcenter_outbound_task" "gone_webhook" {
+  name     = "Renewals"
+  type     = 3
+  trans_to = "ivr1"
+  config = {
+    webhook = {
+      enable = true
+      ids    = [%d]
+    }
+  }
+}
+`, hook.ID))
+	_, out := w.Run("apply", "-auto-approve", "-json")
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Severity string `json:"severity"`
+				Snippet  *struct {
+					Code string `json:"code"`
+				} `json:"snippet"`
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" || line.Diagnostic.Snippet == nil {
+			continue
+		}
+		got = append(got, strings.TrimSpace(line.Diagnostic.Snippet.Code))
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "config = {") {
+		t.Errorf("the errors show %q; want one at the line of config = {:\n%s", got, out)
+	}
+}

@@ -124,6 +124,13 @@ func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) e
 	return Managed[M]{Resource: NewResource(name), Steps: Steps[M]{Title: title, Get: get}}
 }
 
+// Configure takes the client from the provider data (Resource.Configure),
+// and whether a refused write's error may be shown at a nested attribute.
+func (r *Managed[M]) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.Resource.Configure(ctx, req, resp)
+	r.Steps.NestedPaths = tfkit.NestedPathsFrom(req.ProviderData)
+}
+
 // Read is read-or-remove (Steps.Read). Terraform reads a resource to
 // refresh it, in a plan's walk: the client is told (client.FreshReads).
 func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

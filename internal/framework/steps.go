@@ -30,6 +30,9 @@ type Steps[M any] struct {
 	// Get reads the object that m names (its id) through a client finder
 	// and flattens it into m. A client.IsNotFound error means it is gone.
 	Get func(ctx context.Context, m *M) error
+	// NestedPaths: a refused write's error may be shown at a nested
+	// attribute (tfkit.AddErrorAt); Managed.Configure sets it.
+	NestedPaths bool
 }
 
 // Read is read-or-remove: the object is read through Get; when it is gone
@@ -103,7 +106,7 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 		return
 	}
 	if err := create(ctx, &plan); err != nil {
-		tfkit.AddErrorFor(&resp.Diagnostics, err, "Unable to Create "+s.Title, tfkit.APIErrorDetail(err), tfkit.ConfigNames(req.Plan.Schema.GetAttributes()))
+		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Create "+s.Title, tfkit.APIErrorDetail(err), tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
 		return
 	}
 	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -127,8 +130,8 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	if err := update(ctx, &plan, &state); err != nil {
-		tfkit.AddErrorFor(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.APIErrorDetail(err)+s.GoneSincePlan(ctx, &state),
-			tfkit.ConfigNames(req.Plan.Schema.GetAttributes()))
+		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.APIErrorDetail(err)+s.GoneSincePlan(ctx, &state),
+			tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
 		return
 	}
 	s.SaveAndReadBack(ctx, "Update", &plan, &resp.State, resp.Identity, &resp.Diagnostics)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -60,14 +61,37 @@ func AttrOfCode(err error, codes map[int64]string) error {
 // (config.que_id, §2.7; "config.webhook.ids: webhook 5 does not exist"
 // points at config.webhook.ids, where it showed the resource block).
 func AddErrorFor(diags *diag.Diagnostics, err error, summary, detail string, names []string) {
-	if p, ok := attrOf(err, names); ok {
+	AddErrorAt(diags, err, summary, detail, names, true)
+}
+
+// AddErrorAt is AddErrorFor for a Terraform that shows a nested attribute's
+// diagnostic at its line (nested, ShowsNestedPaths) or not: Terraform
+// before 1.15 shows it at the resource block, so there a nested field the
+// message names is shown at its top-level attribute (config = {...},
+// recall_strategies = {...}), the line Terraform can show. Pointed at the
+// nested path, "recall_strategies.default.recall_interval_type: ..." moved
+// from the recall_strategies line to the resource block under 1.11.
+func AddErrorAt(diags *diag.Diagnostics, err error, summary, detail string, names []string, nested bool) {
+	if p, ok := attrOf(err, names, nested); ok {
 		diags.AddAttributeError(p, summary, detail)
 		return
 	}
 	diags.AddError(summary, detail)
 }
 
-func attrOf(err error, names []string) (path.Path, bool) {
+// ShowsNestedPaths reports whether Terraform of version v (as the
+// provider's Configure is told it) shows a diagnostic of a nested
+// attribute (config.webhook.ids) at that attribute's line: 1.15 and later
+// do; 1.11 shows it at the resource block (1.12 to 1.14 are taken as 1.11).
+func ShowsNestedPaths(v string) bool {
+	major, rest, _ := strings.Cut(v, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	return err1 == nil && err2 == nil && (ma > 1 || ma == 1 && mi >= 15)
+}
+
+func attrOf(err error, names []string, showNested bool) (path.Path, bool) {
 	var ae *AttrError
 	if errors.As(err, &ae) {
 		return ae.Path, true
@@ -112,6 +136,9 @@ func attrOf(err error, names []string) (path.Path, bool) {
 	}
 	segs := strings.Split(found, ".")
 	p := path.Root(segs[0])
+	if !showNested {
+		return p, true
+	}
 	for _, s := range segs[1:] {
 		p = p.AtName(s)
 	}

@@ -86,3 +86,40 @@ func TestConfigNames(t *testing.T) {
 		t.Errorf("ConfigNames = %q, want %q", got, want)
 	}
 }
+
+// TestAddErrorAt_beforeNestedPaths: Terraform before 1.15 shows a nested
+// attribute's error at the resource block, so there a nested field the
+// service's message names is shown at its top-level attribute, the line
+// that Terraform can show: "recall_strategies.default.recall ..." was
+// shown at recall_strategies before nested paths were looked for, and at
+// the resource block after (under Terraform 1.11).
+func TestAddErrorAt_beforeNestedPaths(t *testing.T) {
+	t.Parallel()
+	names := []string{"assigned_users", "config.que_id", "config.webhook", "config.webhook.ids",
+		"recall_strategies", "recall_strategies.default", "recall_strategies.default.recall_interval_type", "user_email"}
+	refused := func(msg string) error {
+		return fmt.Errorf("creating: %w", &client.APIError{Code: 422, Message: msg, HTTPStatus: 200})
+	}
+	for msg, want := range map[string]path.Path{
+		"recall_strategies.default.recall_interval_type must be 0 or 1, got 7": path.Root("recall_strategies"),
+		"config.webhook.ids: webhook 5 does not exist":                         path.Root("config"),
+		"user_email already exists":                                            path.Root("user_email"),
+		"assigned_users[0]: agent 9 is not in skill group 5 (config.que_id)":   path.Root("assigned_users"),
+		"config.que_id and config.webhook.ids disagree":                        path.Empty(),
+	} {
+		var diags diag.Diagnostics
+		tfkit.AddErrorAt(&diags, refused(msg), "Unable to Create X", "detail", names, false)
+		got := path.Empty()
+		if d, ok := diags[0].(diag.DiagnosticWithPath); ok {
+			got = d.Path()
+		}
+		if !got.Equal(want) {
+			t.Errorf("%q under Terraform 1.11: at %q, want %q", msg, got, want)
+		}
+	}
+	for v, want := range map[string]bool{"1.11.4": false, "1.14.9": false, "1.15.0": true, "1.15.9-dev": true, "1.16.0-alpha20260101": true, "2.0.0": true, "": false, "x": false} {
+		if got := tfkit.ShowsNestedPaths(v); got != want {
+			t.Errorf("ShowsNestedPaths(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

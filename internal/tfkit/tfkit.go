@@ -29,6 +29,16 @@ type ProviderData struct {
 	// Claims coordinates the resource instances of this process that
 	// write the same platform object.
 	Claims *Claims
+	// NestedPaths: the Terraform that runs the provider shows a nested
+	// attribute's diagnostic at its line (ShowsNestedPaths).
+	NestedPaths bool
+}
+
+// NestedPathsFrom returns the provider data's NestedPaths (false while the
+// provider is not configured).
+func NestedPathsFrom(data any) bool {
+	pd, ok := data.(*ProviderData)
+	return ok && pd.NestedPaths
 }
 
 // ClaimsFrom returns the provider data's Claims (nil, which coordinates
