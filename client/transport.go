@@ -955,9 +955,10 @@ func (g *startGate) wasStopped() bool {
 }
 
 // errStoppedBeforeSent is a LetFinish request's body read after an interrupt
-// that came before its connection: the request is not written (its headers
-// wait in the connection's buffer, which is dropped), so the service gets
-// nothing to act on.
+// that came before its connection: the body is not written, so the service
+// gets nothing to act on (over HTTP/1.1 the headers may still go out, and
+// the connection then closes: a request without its body, which a server
+// does not carry out).
 var errStoppedBeforeSent = errors.New("interrupted before the request was sent")
 
 // gatedReader is a LetFinish request's body: it is read only when the
