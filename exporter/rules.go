@@ -300,6 +300,57 @@ func unmet(typ string, vals map[string]cty.Value) []string {
 	return out
 }
 
+// unusedSetting is one of the provider's plan warnings "set, but the
+// task's other settings leave it unused" (resources/outbound_task.go,
+// unusedTaskSettings): the platform stores such a setting and never
+// applies it, and a portal may keep both recall branches. The export
+// writes what the platform holds, so its first plan would warn about a
+// module the summary says changes nothing: the export says so first.
+type unusedSetting struct {
+	path, because string
+	// applies tells, from the block's values, whether the setting is
+	// unused (an unknown value: not known to be).
+	applies func(vals map[string]cty.Value) bool
+}
+
+// unusedSettings are the task's (§2.7.1, §2.7.2).
+var unusedSettings = map[string][]unusedSetting{
+	typeOutboundTask: func() []unusedSetting {
+		// asrIs tells whether enable_asr is is (unset: false, its default).
+		asrIs := func(is bool) func(map[string]cty.Value) bool {
+			return func(vals map[string]cty.Value) bool {
+				v, ok := lookup(vals, "enable_asr")
+				if !ok || v.IsNull() {
+					return !is
+				}
+				return v.IsKnown() && v.Type().Equals(cty.Bool) && v.True() == is
+			}
+		}
+		notPredictive := func(vals map[string]cty.Value) bool {
+			v, ok := lookup(vals, "type")
+			return ok && !v.IsNull() && v.IsKnown() && v.Type().Equals(cty.Number) && !v.Equals(cty.NumberIntVal(client.TaskTypePredictive)).True()
+		}
+		return []unusedSetting{
+			{"recall_strategies.asr", "used only when enable_asr = true, and enable_asr is false: the platform recalls by recall_strategies.default", asrIs(false)},
+			{"recall_strategies.default", "used only when enable_asr = false, and enable_asr is true: the platform recalls by recall_strategies.asr", asrIs(true)},
+			{"config.call_ratio_type", "used by predictive tasks only (type = 1)", notPredictive},
+			{"config.manual_call_ratio", "used by predictive tasks only (type = 1)", notPredictive},
+		}
+	}(),
+}
+
+// unused are the settings of typ that a block holds and its other values
+// leave unused, as "recall_strategies.asr is used only when ...".
+func unused(typ string, vals map[string]cty.Value) []string {
+	var out []string
+	for _, u := range unusedSettings[typ] {
+		if v, ok := lookup(vals, u.path); !missing(v, ok) && u.applies(vals) {
+			out = append(out, u.path+" is "+u.because)
+		}
+	}
+	return out
+}
+
 // mapAttrs are the attributes, by resource type, that are maps: their
 // elements are named by key (asr["1"]), where an object's are attributes.
 var mapAttrs = map[string]map[string]bool{
@@ -381,6 +432,11 @@ func (m *module) checkRules() {
 					b.labels[0], b.labels[1], req))
 				b.comments = append(b.comments, "Outside the provider's rules: "+req+"; the platform's task has none. terraform validate refuses it: "+
 					"set it in the portal and export again, or add it here (the apply then changes the object).")
+			}
+			for _, u := range unused(b.labels[0], vals) {
+				m.notes = append(m.notes, fmt.Sprintf("not used by the platform: %s.%s: %s; the plan warns", b.labels[0], b.labels[1], u))
+				b.comments = append(b.comments, "Not used by the platform: "+u+". The plan warns about it: remove it here "+
+					"(the next apply updates the task without it), or change the setting that leaves it unused.")
 			}
 		}
 	}

@@ -205,13 +205,13 @@ func (unusedTaskSettings) ValidateResource(ctx context.Context, req resource.Val
 		}
 		if !asr.ValueBool() && set(get(rs.AtName("asr"))) {
 			resp.Diagnostics.AddAttributeWarning(rs.AtName("asr"), "Recall Strategies Not Used",
-				"recall_strategies.asr is used only when enable_asr = true (spec §2.7.2), and enable_asr is "+is+": the platform recalls by "+
+				"recall_strategies.asr is used only when enable_asr = true, and enable_asr is "+is+": the platform recalls by "+
 					"recall_strategies.default, so these strategies by reason change nothing. Set enable_asr = true to recall by reason, "+
 					"or write the strategy in recall_strategies.default.")
 		}
 		if asr.ValueBool() && set(get(rs.AtName("default"))) {
 			resp.Diagnostics.AddAttributeWarning(rs.AtName("default"), "Recall Strategy Not Used",
-				"recall_strategies.default is used only when enable_asr = false (spec §2.7.2), and enable_asr is true: the platform recalls by "+
+				"recall_strategies.default is used only when enable_asr = false, and enable_asr is true: the platform recalls by "+
 					"recall_strategies.asr, keyed by reason, so this strategy changes nothing. Write it in recall_strategies.asr for each reason "+
 					"(1 user busy, 2 unreachable, 3 powered off, 4 suspended, 5 empty number, 11 call restricted), or set enable_asr = false.")
 		}
@@ -237,7 +237,7 @@ func (unusedTaskSettings) ValidateResource(ctx context.Context, req resource.Val
 		what, them = unused[0]+" and "+unused[1]+" are", "them"
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("config").AtName(strings.TrimPrefix(unused[0], "config.")), "Setting Not Used by This Task Type",
-		fmt.Sprintf("%s used by predictive tasks only (type = 1; spec §2.7.1), and this task is type = %d%s: the platform stores %[4]s "+
+		fmt.Sprintf("%s used by predictive tasks only (type = 1), and this task is type = %d%s: the platform stores %[4]s "+
 			"and dials without %[4]s. Remove %[4]s, or make the task predictive.", what, typ.ValueInt64(), name, them))
 }
 

@@ -33,18 +33,18 @@ resource "contactcenter_outbound_task" "t" {
 	}{
 		"asr without enable_asr": {`recall_strategies = { asr = { "1" = ` + rule + ` } }`, []string{
 			"Warning: Recall Strategies Not Used",
-			"recall_strategies.asr is used only when enable_asr = true (spec §2.7.2), and enable_asr is false (its default): the platform recalls by recall_strategies.default",
+			"recall_strategies.asr is used only when enable_asr = true, and enable_asr is false (its default): the platform recalls by recall_strategies.default",
 			"Set enable_asr = true to recall by reason, or write the strategy in recall_strategies.default."}},
 		"default with enable_asr": {"enable_asr = true\n" + `recall_strategies = { default = ` + rule + ` }`, []string{
 			"Warning: Recall Strategy Not Used",
-			"recall_strategies.default is used only when enable_asr = false (spec §2.7.2), and enable_asr is true: the platform recalls by recall_strategies.asr",
+			"recall_strategies.default is used only when enable_asr = false, and enable_asr is true: the platform recalls by recall_strategies.asr",
 			"or set enable_asr = false."}},
 		"call ratio of an automatic task": {`config = {
   call_ratio_type   = 1
   manual_call_ratio = 1.5
 }`, []string{
 			"Warning: Setting Not Used by This Task Type",
-			"config.call_ratio_type and config.manual_call_ratio are used by predictive tasks only (type = 1; spec §2.7.1), and this task is type = 3 (automatic): " +
+			"config.call_ratio_type and config.manual_call_ratio are used by predictive tasks only (type = 1), and this task is type = 3 (automatic): " +
 				"the platform stores them and dials without them. Remove them, or make the task predictive."}},
 		"branches in use": {"enable_asr = false\n" + `recall_strategies = {
   default = ` + rule + `
