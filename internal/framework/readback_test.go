@@ -114,3 +114,92 @@ func TestReadBackDiffers_mapKeys(t *testing.T) {
 		t.Errorf("state %v, diagnostics %v", kept, d)
 	}
 }
+
+// TestReadBackDiffers_mapGainsAKey: a map read back with every planned key
+// and one more (an option the portal added between the write and the
+// read) differs as a whole; compared key by key, the added key was no
+// planned path, the state saved what was read and Terraform refused it as
+// an inconsistent result.
+func TestReadBackDiffers_mapGainsAKey(t *testing.T) {
+	t.Parallel()
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"options": tftypes.Map{ElementType: tftypes.String}}}
+	options := func(kv ...string) tftypes.Value {
+		m := map[string]tftypes.Value{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = tftypes.NewValue(tftypes.String, kv[i+1])
+		}
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"options": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, m)})
+	}
+	var d diag.Diagnostics
+	planned := options("emotion", "happy")
+	kept := readBackDiffers("Task", "Update", planned, options("emotion", "happy", "style", "calm"), noSecret, &d)
+	if !kept.Equal(planned) || d.WarningsCount() != 1 ||
+		!strings.Contains(d.Warnings()[0].Detail(), `options: planned { emotion = "happy" }, read back { emotion = "happy", style = "calm" }`) {
+		t.Errorf("state %v, diagnostics %v", kept, d)
+	}
+}
+
+// TestReadBackDiffers_nullObject: a nested object the plan left null and
+// the read-back fills in (or one planned and read back null) differs as a
+// whole: walked into, a null has nothing to compare, the state saved what
+// was read and Terraform refused it as an inconsistent result.
+func TestReadBackDiffers_nullObject(t *testing.T) {
+	t.Parallel()
+	tts := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"voice": tftypes.String}}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"tts": tts}}
+	obj := func(voice any) tftypes.Value {
+		v := tftypes.NewValue(tts, nil)
+		if voice != nil {
+			v = tftypes.NewValue(tts, map[string]tftypes.Value{"voice": tftypes.NewValue(tftypes.String, voice)})
+		}
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"tts": v})
+	}
+	for _, c := range []struct {
+		planned, read tftypes.Value
+		want          string
+	}{
+		{obj(nil), obj("xiaoyan"), `tts: planned null, read back { voice = "xiaoyan" }`},
+		{obj("xiaoyan"), obj(nil), `tts: planned { voice = "xiaoyan" }, read back null`},
+	} {
+		var d diag.Diagnostics
+		kept := readBackDiffers("Task", "Update", c.planned, c.read, noSecret, &d)
+		if !kept.Equal(c.planned) || d.WarningsCount() != 1 || !strings.Contains(d.Warnings()[0].Detail(), c.want) {
+			t.Errorf("planned %v, read back %v: state %v, diagnostics %v", c.planned, c.read, kept, d)
+		}
+	}
+}
+
+// TestReadBackDiffers_text: the warning names each difference once, by the
+// path a configuration writes (no leading dot), with numbers as written.
+func TestReadBackDiffers_text(t *testing.T) {
+	t.Parallel()
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"n":   tftypes.Number,
+		"ids": tftypes.List{ElementType: tftypes.Number},
+	}}
+	obj := func(n float64, ids ...int) tftypes.Value {
+		var vs []tftypes.Value
+		for _, i := range ids {
+			vs = append(vs, tftypes.NewValue(tftypes.Number, i))
+		}
+		return tftypes.NewValue(typ, map[string]tftypes.Value{
+			"n":   tftypes.NewValue(tftypes.Number, n),
+			"ids": tftypes.NewValue(tftypes.List{ElementType: tftypes.Number}, vs),
+		})
+	}
+	var d diag.Diagnostics
+	planned := obj(1234.5, 1, 2)
+	kept := readBackDiffers("Task", "Update", planned, obj(60, 1, 5, 3), noSecret, &d)
+	if !kept.Equal(planned) || d.WarningsCount() != 1 {
+		t.Fatalf("state %v, diagnostics %v", kept, d)
+	}
+	got := d.Warnings()[0].Detail()
+	for _, want := range []string{"\n  - ids: planned [1, 2], read back [1, 5, 3]\n", "\n  - n: planned 1234.5, read back 60\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("warning lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Count(got, "\n  - ") != 2 {
+		t.Errorf("want the two differences named once each:\n%s", got)
+	}
+}
