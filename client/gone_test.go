@@ -100,3 +100,30 @@ func TestGoneWhateverTheCode(t *testing.T) {
 		t.Errorf("a refused read of a task that is not listed: %v, want not found", err)
 	}
 }
+
+// TestGoneNotWhenTheLookupFails: a refused delete is taken for "gone" only
+// when the lookup shows the object absent. When the lookup fails too, the
+// object may well still be there: the delete reports the refusal, so that a
+// destroy does not drop from the state a webhook that still exists.
+func TestGoneNotWhenTheLookupFails(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	ctx := t.Context()
+	hook, err := e.c.Webhooks.Create(ctx, client.WebhookInput{Name: "Kept", URL: "https://example.com/kept", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.mu.Lock()
+	e.refuse["/autocall/api/v3/webhook/delete"] = true
+	e.refuse["/autocall/api/v3/webhook/lists"] = true
+	e.mu.Unlock()
+	if err := e.c.Webhooks.Delete(ctx, int64(hook.ID)); err == nil || client.IsNotFound(err) {
+		t.Errorf("a refused delete whose lookup is refused too: %v, want the refusal", err)
+	}
+	e.mu.Lock()
+	e.refuse = map[string]bool{}
+	e.mu.Unlock()
+	if _, err := e.c.Webhooks.Get(ctx, int64(hook.ID)); err != nil {
+		t.Errorf("the webhook should still be there: %v", err)
+	}
+}
