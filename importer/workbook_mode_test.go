@@ -75,7 +75,9 @@ func TestSaveWorkbook_failedWriteKeepsTheFile(t *testing.T) {
 		}
 		_, _, err := importer.ExportRoster(context.Background(), api, path)
 		fmt.Printf("export error: %v\n", err)
-		return
+		// Exit here: under go test -cover the test binary would go on to
+		// write its coverage data, past the size limit too, and fail.
+		os.Exit(0)
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "roster.xlsx")
