@@ -106,6 +106,10 @@ func TestProxyNamedInErrors(t *testing.T) {
 	if want := "(sent through the proxy " + closed.URL + ", which HTTPS_PROXY or HTTP_PROXY names"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want %q", err, want)
 	}
+	// It says that the proxy, not the service, refused the connection.
+	if want := "could not connect to the proxy: connection refused"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want %q", err, want)
+	}
 }
 
 // TestTimeoutSaysAttempts: "no answer within 50ms (request_timeout)" came
