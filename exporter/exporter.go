@@ -157,7 +157,8 @@ type Options struct {
 	// owns (versions.tf, imports.tf, the kind files) are replaced or
 	// removed, and the voice files it downloads replace the files of their
 	// names under sounds/; every other file (state, .terraform, your own
-	// .tf, any other file under sounds/) stays.
+	// .tf, any other file under sounds/) stays. An object the user's own
+	// .tf files declare is left out (readTheirs), with a note.
 	Force bool
 	// Concurrency bounds the detail reads and downloads in flight. Zero
 	// means 8.
@@ -172,6 +173,9 @@ type Options struct {
 	// kept are the names the folder's local state gives the objects
 	// (keptNames), which an export with Force reuses.
 	kept map[string]string
+	// theirs are the objects the user's own .tf files in the folder
+	// declare (readTheirs), which an export with Force leaves out.
+	theirs *theirs
 	// origins are the scheme and host of the surfaces read (origins),
 	// named in versions.tf.
 	origins []string
@@ -232,6 +236,14 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 	if opts.Force || opts.StateFile != "" {
 		var err error
 		if states, err = localStates(opts, remote != ""); err != nil {
+			return nil, err
+		}
+	}
+	// The user's own .tf files, also before the platform is read: one
+	// that does not parse is refused.
+	if opts.Force {
+		var err error
+		if opts.theirs, err = readTheirs(opts.Dir, opts.Kinds, states); err != nil {
 			return nil, err
 		}
 	}

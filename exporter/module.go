@@ -60,6 +60,9 @@ type module struct {
 	agentIDByNum map[string]int64
 	// written lists every resource block with its import id.
 	written []exported
+	// theirText are the gateway signatures the user's own .tf files
+	// declare in a module or under count or for_each, by text.
+	theirText map[string]*declared
 }
 
 // resourceAddr names a resource block: its type and name.
@@ -75,13 +78,26 @@ func newModule(opts Options) *module {
 	return &module{
 		opts: opts, blocks: map[Kind][]block{}, counts: map[Kind]int{},
 		agentByID: map[int64]string{}, agentNums: map[string]string{}, groupByID: map[string]string{}, webhookByID: map[int64]string{},
-		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{},
-		memberNames: newNamer("skill_group_member", opts.kept), membersNames: newNamer("skill_group_members", opts.kept), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
+		sigByID: map[int64]string{}, soundByID: map[string]string{}, gwSigByText: map[string][]string{}, theirText: map[string]*declared{},
+		memberNames: newNamer("skill_group_member", opts.kept).mind(opts.theirs), membersNames: newNamer("skill_group_members", opts.kept).mind(opts.theirs), membership: map[string]map[int64]resourceAddr{}, agentIDByNum: map[string]int64{},
 	}
 }
 
 // add records a resource block of kind k and its import block.
 func (m *module) add(k Kind, typ, name, importID string, comments []string, body fields) {
+	id := importID
+	if typ == typeSound {
+		id, _, _ = strings.Cut(id, ",") // <id>,<path>: the user's import or state names the id
+	}
+	if d := m.opts.theirs.mine(typ, id, name); d != nil {
+		// A .tf file of the user's declares it: a second resource block
+		// (or import block) made the folder fail to plan ("Duplicate
+		// resource"), or, at another address, two resources managed one
+		// object.
+		m.notes = append(m.notes, fmt.Sprintf("declared in your own configuration, left out: %s %s is %s in %s; the export writes no resource or import block for it",
+			typ, id, d.addr, d.at))
+		return
+	}
 	m.blocks[k] = append(m.blocks[k], block{typ: "resource", labels: []string{typ, name}, comments: comments, body: body})
 	var imp fields
 	imp.add("to", addr(typ, name))
@@ -104,6 +120,13 @@ type resolver struct {
 // and a comment saying why it stays literal (also listed in the summary).
 // where names the referring attribute, as "contactcenter_x.name: attr".
 func (m *module) resolve(r resolver, key string, literal expr, where string) (expr, []string) {
+	if d := m.theirs(r.typ, key); d != nil && !d.plain && m.opts.wants(r.kind) {
+		// The user's resource is in a module or under count or for_each:
+		// no reference of the export's can name it.
+		why := fmt.Sprintf("it is %s in your own configuration (%s), which a reference cannot name", d.addr, d.at)
+		m.literal = append(m.literal, fmt.Sprintf("%s %s: %s", where, key, why))
+		return literal, []string{fmt.Sprintf("%s kept literal: %s.", key, why)}
+	}
 	if m.opts.wants(r.kind) {
 		if name, ok := r.names(key); ok {
 			return ref(r.typ, name, r.attr), nil
@@ -123,6 +146,15 @@ func (m *module) resolve(r resolver, key string, literal expr, where string) (ex
 	}
 	m.literal = append(m.literal, fmt.Sprintf("%s %s: %s", where, shown, why))
 	return literal, []string{fmt.Sprintf("%s kept literal: %s.", shown, why)}
+}
+
+// theirs is the user's declaration of the object a reference names (by
+// id, or a gateway signature by its text), or nil.
+func (m *module) theirs(typ, key string) *declared {
+	if typ == typeGatewaySMSSignature {
+		return m.theirText[key]
+	}
+	return m.opts.theirs.mine(typ, key, "")
 }
 
 // agentByNum finds an agent's resource name by user_num.

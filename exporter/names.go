@@ -108,6 +108,27 @@ type namer struct {
 	// (keptNames): an object keeps its address when the folder is
 	// exported again.
 	kept map[string]string
+	// theirs are the objects the user's own .tf files declare
+	// (readTheirs): one the user declares by id keeps the user's name, so
+	// that the export's references name the user's resource.
+	theirs *theirs
+}
+
+// mind makes n give the objects the user's own .tf files declare by id
+// the user's name (where it is a plain root resource), and no other
+// object a name the user's files give an object of another known id
+// (the module would declare it twice).
+func (n *namer) mind(t *theirs) *namer {
+	if t == nil {
+		return n
+	}
+	n.theirs = t
+	for _, d := range t.addrs {
+		if d.typ == "contactcenter_"+n.prefix && d.id != "" {
+			n.used[d.name] = true
+		}
+	}
+	return n
 }
 
 // newNamer is the namer of contactcenter_<prefix>, with the names kept
@@ -132,6 +153,9 @@ func (n *namer) name(key, id string) string {
 // named returns the name the state gives the object id, else base made
 // unique.
 func (n *namer) named(id, base string) string {
+	if d := n.theirs.mine("contactcenter_"+n.prefix, id, ""); d != nil && d.plain {
+		return d.name
+	}
 	if name := n.kept[id]; name != "" {
 		return name
 	}

@@ -17,7 +17,21 @@ import (
 func render(inv *inventory, opts Options) *module {
 	m := newModule(opts)
 	inv = inv.only(opts)
-	agentNames := newNamer("agent", opts.kept)
+	// An agent the user's import block names as user_num:<number> is
+	// known by its id from here on.
+	if t := opts.theirs; t != nil {
+		for _, a := range inv.agents {
+			if d := t.byID[typeAgent+"\x00user_num:"+string(a.UserNum)]; d != nil {
+				e := *d
+				e.id = strconv.FormatInt(int64(a.UserID), 10)
+				t.byID[typeAgent+"\x00"+e.id] = &e
+				if ad := t.addrs[typeAgent+"."+d.name]; ad != nil && ad.id == "user_num:"+string(a.UserNum) {
+					ad.id = e.id
+				}
+			}
+		}
+	}
+	agentNames := newNamer("agent", opts.kept).mind(opts.theirs)
 	agentName := make([]string, len(inv.agents))
 	for i, a := range inv.agents {
 		agentName[i] = agentNames.name(string(a.UserNum), strconv.FormatInt(int64(a.UserID), 10))
@@ -25,7 +39,7 @@ func render(inv *inventory, opts Options) *module {
 		m.agentNums[string(a.UserNum)] = agentName[i]
 		m.agentIDByNum[string(a.UserNum)] = int64(a.UserID)
 	}
-	groupNames := newNamer("skill_group", opts.kept)
+	groupNames := newNamer("skill_group", opts.kept).mind(opts.theirs)
 	groupName := make([]string, len(inv.groups))
 	for i, g := range inv.groups {
 		groupName[i] = groupNames.name(string(g.QueName), string(g.ID))
@@ -33,28 +47,32 @@ func render(inv *inventory, opts Options) *module {
 			m.groupByID[string(g.ID)] = groupName[i]
 		}
 	}
-	webhookNames := newNamer("webhook", opts.kept)
+	webhookNames := newNamer("webhook", opts.kept).mind(opts.theirs)
 	webhookName := make([]string, len(inv.webhooks))
 	for i, w := range inv.webhooks {
 		webhookName[i] = webhookNames.name(string(w.Name), strconv.FormatInt(int64(w.ID), 10))
 		m.webhookByID[int64(w.ID)] = webhookName[i]
 	}
-	sigNames := newNamer("sms_signature", opts.kept)
+	sigNames := newNamer("sms_signature", opts.kept).mind(opts.theirs)
 	sigName := make([]string, len(inv.signatures))
 	for i, s := range inv.signatures {
 		sigName[i] = sigNames.name(string(s.SignText), strconv.FormatInt(int64(s.ID), 10))
 		m.sigByID[int64(s.ID)] = sigName[i]
 	}
-	soundNames := newNamer("sound", opts.kept)
+	soundNames := newNamer("sound", opts.kept).mind(opts.theirs)
 	soundName := make([]string, len(inv.sounds))
 	for i, s := range inv.sounds {
 		soundName[i] = soundNames.name(string(s.Name), string(s.ID))
 		m.soundByID[string(s.ID)] = soundName[i]
 	}
-	gwSigNames := newNamer("gateway_sms_signature", opts.kept)
+	gwSigNames := newNamer("gateway_sms_signature", opts.kept).mind(opts.theirs)
 	gwSigName := make([]string, len(inv.gwSigs))
 	for i, g := range inv.gwSigs {
 		gwSigName[i] = gwSigNames.name(g.Content(), strconv.FormatInt(g.Identifier(), 10))
+		if d := opts.theirs.mine(typeGatewaySMSSignature, strconv.FormatInt(g.Identifier(), 10), gwSigName[i]); d != nil && !d.plain {
+			m.theirText[g.Content()] = d
+			continue
+		}
 		m.gwSigByText[g.Content()] = append(m.gwSigByText[g.Content()], gwSigName[i])
 	}
 
@@ -86,14 +104,14 @@ func render(inv *inventory, opts Options) *module {
 	for i, w := range inv.webhooks {
 		m.renderWebhook(webhookName[i], w)
 	}
-	taskNames := newNamer("outbound_task", opts.kept)
+	taskNames := newNamer("outbound_task", opts.kept).mind(opts.theirs)
 	for _, t := range inv.tasks {
 		m.renderTask(taskNames.name(string(t.Name), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
 	for i, s := range inv.signatures {
 		m.renderSignature(sigName[i], s)
 	}
-	tplNames := newNamer("sms_template", opts.kept)
+	tplNames := newNamer("sms_template", opts.kept).mind(opts.theirs)
 	for _, t := range inv.templates {
 		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
@@ -103,7 +121,7 @@ func render(inv *inventory, opts Options) *module {
 	for i, g := range inv.gwSigs {
 		m.renderGatewaySignature(gwSigName[i], g)
 	}
-	gwTplNames := newNamer("gateway_sms_template", opts.kept)
+	gwTplNames := newNamer("gateway_sms_template", opts.kept).mind(opts.theirs)
 	for _, t := range inv.gwTpls {
 		m.renderGatewayTemplate(gwTplNames.name(string(t.TplTitle), strconv.FormatInt(t.Identifier(), 10)), t)
 	}
@@ -255,6 +273,19 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 
 // holds records that the resource addr keeps agent in group.
 func (m *module) holds(group string, agent int64, at resourceAddr) {
+	id := group
+	if at.typ == typeSkillGroupMember {
+		id = fmt.Sprintf("%s:%d", group, agent)
+	}
+	// A membership of the user's in a module or under count or for_each:
+	// a task's depends_on names the whole resource, or nothing for one in
+	// a module (depends_on names no resource inside another module).
+	if d := m.opts.theirs.mine(at.typ, id, at.name); d != nil && !d.plain {
+		if strings.HasPrefix(d.addr, "module.") {
+			return
+		}
+		at.name = d.name
+	}
 	if m.membership[group] == nil {
 		m.membership[group] = map[int64]resourceAddr{}
 	}
@@ -448,7 +479,7 @@ func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
 			m.literal = append(m.literal, fmt.Sprintf("%s %q: %s", where, text, why))
 			b.add("sign_text", str(text), fmt.Sprintf("%q kept literal: %s.", text, why))
 		default:
-			v, c := m.resolve(resolver{kind: KindGatewaySMSSignatures, noun: "gateway signature with text",
+			v, c := m.resolve(resolver{kind: KindGatewaySMSSignatures, typ: typeGatewaySMSSignature, noun: "gateway signature with text",
 				names: func(string) (string, bool) { return "", false }}, text, str(text), where)
 			b.add("sign_text", v, c...)
 		}

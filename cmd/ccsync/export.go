@@ -49,7 +49,12 @@ flags:
                        move one to another address (moved into a module
                        or under count/for_each by you, a membership in the
                        other form) is refused, nothing written: the next
-                       plan would import it at the new address too
+                       plan would import it at the new address too; an
+                       object a .tf file of yours in the folder declares
+                       (at the export's address, or by the id of your
+                       import block or state entry) is left out, with a
+                       note naming the file (a .tf file that does not
+                       parse is refused)
   --state FILE         also keep the names this state gives the objects:
                        for a folder whose state a backend keeps, FILE is
                        the output of terraform state pull (without it,

@@ -1,0 +1,254 @@
+package exporter
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	hcljson "github.com/hashicorp/hcl/v2/json"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// declared is one object of this provider that a .tf file of the user's
+// in the folder declares: a resource block, an import block's to, or a
+// module call whose state holds it.
+type declared struct {
+	typ, name string
+	// addr is the address the user's configuration gives it
+	// (contactcenter_skill_group.sales, contactcenter_webhook.all["crm"],
+	// module.hooks.contactcenter_webhook.this["crm"]).
+	addr string
+	// at is where it is declared: main.tf:8.
+	at string
+	// id is the object's id where the user's configuration or the state
+	// says it ("" when neither does).
+	id string
+	// plain is a resource block of the root module without count or
+	// for_each: the export's references may name it.
+	plain bool
+}
+
+// theirs are the objects the user's own .tf files in the folder declare:
+// an export with --force writes no resource or import block for them
+// (Terraform refused the folder: "Duplicate resource", "Duplicate import
+// configuration"; or, declared at another address, two resources managed
+// one object).
+type theirs struct {
+	// addrs are the resource blocks and import targets by address
+	// (type.name), root module only.
+	addrs map[string]*declared
+	// byID are the objects whose id is known (an import block's id or
+	// identity, or the state entry of the user's address), by type and
+	// id (type + "\x00" + id).
+	byID map[string]*declared
+}
+
+// mine returns the user's declaration of the object of type typ and id id
+// named name by the export, or nil: by id where the user's configuration
+// or the state tells it, else by address when the user's address has no
+// known id.
+func (t *theirs) mine(typ, id, name string) *declared {
+	if t == nil {
+		return nil
+	}
+	if d := t.byID[typ+"\x00"+id]; d != nil {
+		return d
+	}
+	if d := t.addrs[typ+"."+name]; d != nil && d.id == "" {
+		return d
+	}
+	return nil
+}
+
+// readTheirs reads the .tf and .tf.json files of dir that the export does
+// not write (every one but imports.tf and the files of the kinds
+// exported; a versions.tf is kept, so it is read) for the objects of this
+// provider they declare, with the ids states give the addresses they
+// declare. Override files (override.tf, *_override.tf) declare nothing of
+// their own and are not read. A file that does not parse is refused,
+// naming the file and line: the export cannot tell what it declares.
+func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) {
+	t := &theirs{addrs: map[string]*declared{}, byID: map[string]*declared{}}
+	entries, err := os.ReadDir(dir) // listed, not globbed: the folder's name may hold [
+	if err != nil {
+		return t, nil //nolint:nilerr // a new folder: nothing of the user's
+	}
+	replaced := ownedFiles(kinds)
+	modules := map[string]string{} // module call name → where
+	for _, e := range entries {
+		name := e.Name()
+		isJSON := strings.HasSuffix(name, ".tf.json")
+		if e.IsDir() || !strings.HasSuffix(name, ".tf") && !isJSON {
+			continue
+		}
+		base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
+		if base == "override" || strings.HasSuffix(base, "_override") || name != "versions.tf" && slices.Contains(replaced, name) {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, name)) //nolint:gosec // G304: a file of the folder the user named
+		if err != nil {
+			return nil, inputErrorf("%s cannot be read (%v): the export reads your own .tf files in %s to leave out the objects they declare. Nothing was read or written", name, err, dir)
+		}
+		var f *hcl.File
+		var diags hcl.Diagnostics
+		path := filepath.Join(dir, name)
+		if isJSON {
+			f, diags = hcljson.Parse(src, path)
+		} else {
+			f, diags = hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+		}
+		if diags.HasErrors() {
+			return nil, inputErrorf("%s. The export reads your own .tf files in %s to leave out the objects they declare "+
+				"(it would write them again, and Terraform would refuse the folder), and %s does not parse: fix it, or move it out of the folder. Nothing was read or written",
+				strings.TrimSuffix(diags.Errs()[0].Error(), "."), dir, name)
+		}
+		content, _, _ := f.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+			{Type: "resource", LabelNames: []string{"type", "name"}}, {Type: "import"}, {Type: "module", LabelNames: []string{"name"}},
+		}})
+		for _, b := range content.Blocks {
+			at := fmt.Sprintf("%s:%d", name, b.DefRange.Start.Line)
+			switch b.Type {
+			case "module":
+				modules[b.Labels[0]] = at
+			case "resource":
+				if kindOfType[b.Labels[0]] == "" {
+					continue
+				}
+				meta, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "count"}, {Name: "for_each"}}})
+				d := &declared{typ: b.Labels[0], name: b.Labels[1], addr: b.Labels[0] + "." + b.Labels[1], at: at, plain: len(meta.Attributes) == 0}
+				if old := t.addrs[d.addr]; old != nil {
+					d.id = old.id // an import block read first
+				}
+				t.addrs[d.addr] = d
+			case "import":
+				t.readImport(b, at)
+			}
+		}
+	}
+	// The ids the states give the addresses the user declares.
+	for _, st := range states {
+		for _, in := range st.instances {
+			if in.module {
+				call, _, _ := strings.Cut(strings.TrimPrefix(in.addr, "module."), ".")
+				call, _, _ = strings.Cut(call, "[")
+				if where, ok := modules[call]; ok {
+					t.byID[in.typ+"\x00"+in.id] = &declared{typ: in.typ, name: in.name, addr: in.addr, at: where + " (module " + call + ")", id: in.id}
+				}
+				continue
+			}
+			if d := t.addrs[in.typ+"."+in.name]; d != nil {
+				if d.id == "" {
+					d.id = in.id
+				}
+				e := *d
+				e.addr, e.id = in.addr, in.id
+				t.byID[in.typ+"\x00"+in.id] = &e
+			}
+		}
+	}
+	return t, nil
+}
+
+// readImport records an import block of the user's: its to, and the
+// object's id where the block gives it as a constant (id, or identity). An
+// import block with for_each, or whose to or id is computed, names no
+// object the export can tell.
+func (t *theirs) readImport(b *hcl.Block, at string) {
+	attrs, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "to"}, {Name: "id"}, {Name: "identity"}, {Name: "for_each"}}})
+	to := attrs.Attributes["to"]
+	if to == nil || attrs.Attributes["for_each"] != nil {
+		return
+	}
+	tr, diags := hcl.AbsTraversalForExpr(to.Expr)
+	if diags.HasErrors() || len(tr) < 2 {
+		return
+	}
+	typ := tr.RootName()
+	attr, ok := tr[1].(hcl.TraverseAttr)
+	if !ok || kindOfType[typ] == "" || typ == "module" {
+		return
+	}
+	addr := typ + "." + attr.Name
+	indexed := len(tr) > 2
+	if indexed {
+		if ix, ok := tr[2].(hcl.TraverseIndex); ok && ix.Key.Type() == cty.String {
+			addr += fmt.Sprintf("[%q]", ix.Key.AsString())
+		} else {
+			addr += "[…]"
+		}
+	}
+	id := importID(typ, attrs.Attributes)
+	d := t.addrs[typ+"."+attr.Name]
+	if d == nil {
+		// An import block without a resource block of the user's (for
+		// -generate-config-out): it names the address all the same.
+		d = &declared{typ: typ, name: attr.Name, addr: typ + "." + attr.Name, at: at, plain: !indexed}
+		t.addrs[d.addr] = d
+	}
+	if !indexed && d.id == "" {
+		d.id = id
+	}
+	if id != "" {
+		e := *d
+		e.addr, e.id = addr, id // at: the resource block's, where there is one
+		e.plain = d.plain && !indexed
+		t.byID[typ+"\x00"+id] = &e
+	}
+}
+
+// importID is the id an import block gives as a constant, in the form the
+// export's own import ids take (a voice file's without its ",<path>", a
+// member's <que_id>:<agent_id>), or "".
+func importID(typ string, attrs hcl.Attributes) string {
+	constant := func(e hcl.Expression) (cty.Value, bool) {
+		v, diags := e.Value(nil)
+		return v, !diags.HasErrors() && v.IsWhollyKnown() && !v.IsNull()
+	}
+	text := func(v cty.Value) string {
+		switch {
+		case v.Type() == cty.String:
+			return v.AsString()
+		case v.Type() == cty.Number:
+			return v.AsBigFloat().Text('f', -1)
+		}
+		return ""
+	}
+	if a := attrs["id"]; a != nil {
+		v, ok := constant(a.Expr)
+		if !ok {
+			return ""
+		}
+		id := strings.TrimSpace(text(v))
+		if typ == typeSound {
+			id, _, _ = strings.Cut(id, ",")
+		}
+		return id
+	}
+	if a := attrs["identity"]; a != nil {
+		v, ok := constant(a.Expr)
+		if !ok || !v.Type().IsObjectType() {
+			return ""
+		}
+		get := func(k string) string {
+			if !v.Type().HasAttribute(k) {
+				return ""
+			}
+			return text(v.GetAttr(k))
+		}
+		switch typ {
+		case typeSkillGroupMember:
+			if q, ag := get("que_id"), get("agent_id"); q != "" && ag != "" {
+				return q + ":" + ag
+			}
+			return ""
+		case typeSkillGroupMembers:
+			return get("que_id")
+		}
+		return get("id")
+	}
+	return ""
+}

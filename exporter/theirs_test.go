@@ -1,0 +1,298 @@
+package exporter_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
+)
+
+// TestExport_forceLeavesOutWhatYourFilesDeclare: an export with --force
+// into a folder where a .tf file of the user's declares an object (a
+// group adopted by hand, its import block, or the same group at another
+// address) wrote it again: Terraform refused the folder ("Duplicate
+// resource", "Duplicate import configuration"), or two resources managed
+// one object. The export leaves such an object out, names it and the file
+// in a note, and refers to the user's resource where it can; an
+// unparsable file of the user's is refused, naming it and the line.
+func TestExport_forceLeavesOutWhatYourFilesDeclare(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	support, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Support", QuePriority: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := "Secret-1"
+	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid, _ := strconv.ParseInt(sales, 10, 64)
+	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	agentID := fmt.Sprint(ag.UserID.Int64())
+	group := func(name string) string {
+		return fmt.Sprintf("resource \"contactcenter_skill_group\" %q {\n  que_name     = \"Sales\"\n  que_priority = 1\n}\n", name)
+	}
+	imp := func(to, id string) string { return fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", to, id) }
+	state := func(name, id string) string {
+		return fmt.Sprintf(`{"version": 4, "lineage": "x", "resources": [{"mode": "managed", "type": "contactcenter_skill_group", "name": %q, "instances": [{"attributes": {"id": %q}}]}]}`, name, id)
+	}
+	for name, tc := range map[string]struct {
+		mine, state string
+		file        string // the user's file, main.tf unless given
+		// left is the address the note names for the group Sales; ""
+		// when the export writes Sales itself.
+		left string
+		// sales is the address skill_groups.tf and imports.tf give Sales
+		// when the export writes it; ref is how the membership names it.
+		sales, ref string
+	}{
+		// (a) Adopted by hand at the export's own address, in the state.
+		"same address, in the state": {mine: group("sales"), state: state("sales", sales), left: "contactcenter_skill_group.sales in main.tf:1",
+			ref: "contactcenter_skill_group.sales.id"},
+		// By address alone: nothing tells its id.
+		"same address, no state": {mine: group("sales"), left: "contactcenter_skill_group.sales in main.tf:1", ref: "contactcenter_skill_group.sales.id"},
+		// (b) At another address, known by the state or by an import block.
+		"another address, in the state": {mine: group("my_sales"), state: state("my_sales", sales), left: "contactcenter_skill_group.my_sales in main.tf:1",
+			ref: "contactcenter_skill_group.my_sales.id"},
+		"another address, import block": {mine: group("my_sales") + imp("contactcenter_skill_group.my_sales", sales),
+			left: "contactcenter_skill_group.my_sales in main.tf:1", ref: "contactcenter_skill_group.my_sales.id"},
+		"another address, import by identity": {mine: group("my_sales") + "import {\n  to = contactcenter_skill_group.my_sales\n  identity = {\n    id = \"" + sales + "\"\n  }\n}\n",
+			left: "contactcenter_skill_group.my_sales in main.tf:1", ref: "contactcenter_skill_group.my_sales.id"},
+		// (c) Only an import block of the user's (for -generate-config-out).
+		"import block only": {mine: imp("contactcenter_skill_group.sales", sales), left: "contactcenter_skill_group.sales in main.tf:1",
+			ref: "contactcenter_skill_group.sales.id"},
+		// Under for_each: left out, and referred to by its id.
+		"for_each": {mine: "resource \"contactcenter_skill_group\" \"all\" {\n  for_each = toset([\"Sales\"])\n  que_name = each.key\n  que_priority = 1\n}\n" +
+			imp(`contactcenter_skill_group.all["Sales"]`, sales), left: `contactcenter_skill_group.all["Sales"] in main.tf:1`, ref: `"` + sales + `"`},
+		// The user's sales is the other group: Sales gets another name,
+		// and Support (the user's) is left out.
+		"the name is another object's": {mine: group("sales") + imp("contactcenter_skill_group.sales", support), sales: "contactcenter_skill_group.sales_2",
+			ref: "contactcenter_skill_group.sales_2.id"},
+		// In a module of the user's, which the state holds: left out
+		// (the export refused: it would move the group), and referred to
+		// by its id.
+		"module": {mine: "module \"groups\" {\n  source = \"./groups\"\n}\n",
+			state: `{"version": 4, "lineage": "x", "resources": [{"module": "module.groups", "mode": "managed", "type": "contactcenter_skill_group", "name": "this", ` +
+				`"instances": [{"index_key": "Sales", "attributes": {"id": "` + sales + `"}}]}]}`,
+			left: `module.groups.contactcenter_skill_group.this["Sales"] in main.tf:1 (module groups)`, ref: `"` + sales + `"`},
+		// A .tf.json file of the user's.
+		"json": {mine: `{"resource": {"contactcenter_skill_group": {"my_sales": {"que_name": "Sales", "que_priority": 1}}}, "import": [{"to": "contactcenter_skill_group.my_sales", "id": "` + sales + `"}]}`,
+			file: "main.tf.json", left: "contactcenter_skill_group.my_sales in main.tf.json:1", ref: "contactcenter_skill_group.my_sales.id"},
+		// An agent imported by number.
+		"agent by user_num": {mine: "resource \"contactcenter_agent\" \"ann\" {\n  user_num = \"8001\"\n  user_name = \"Ann\"\n}\n" + imp("contactcenter_agent.ann", "user_num:8001"),
+			sales: "contactcenter_skill_group.sales", ref: "contactcenter_skill_group.sales.id"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			file := tc.file
+			if file == "" {
+				file = "main.tf"
+			}
+			if err := os.WriteFile(filepath.Join(dir, file), []byte(tc.mine), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if tc.state != "" {
+				if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte(tc.state), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true,
+				Kinds: []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}})
+			if err != nil {
+				t.Fatalf("export: %v", err)
+			}
+			read := func(f string) string {
+				b, err := os.ReadFile(filepath.Join(dir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			groups, imports, members := read("skill_groups.tf"), read("imports.tf"), read("skill_group_members.tf")
+			notes := strings.Join(sum.Notes, "\n")
+			if tc.left != "" {
+				want := "declared in your own configuration, left out: contactcenter_skill_group " + sales + " is " + tc.left
+				if !strings.Contains(notes, want) {
+					t.Errorf("notes lack %q:\n%s", want, notes)
+				}
+				if strings.Contains(groups, `que_name     = "Sales"`) || regexp.MustCompile(`to = contactcenter_skill_group\.\w+\n  id = "`+sales+`"`).MatchString(imports) {
+					t.Errorf("Sales (%s) is written all the same:\n%s\n%s", sales, groups, imports)
+				}
+			} else {
+				typ, n, _ := strings.Cut(tc.sales, ".")
+				if !strings.Contains(groups, fmt.Sprintf("resource %q %q {\n  que_name     = \"Sales\"", typ, n)) || !strings.Contains(imports, "to = "+tc.sales+"\n  id = \""+sales+`"`) {
+					t.Errorf("Sales is not written as %s:\n%s\n%s", tc.sales, groups, imports)
+				}
+			}
+			if !strings.Contains(members, "que_id = "+tc.ref) {
+				t.Errorf("the membership does not name Sales as %s:\n%s", tc.ref, members)
+			}
+			if name == "the name is another object's" && (strings.Contains(groups, `"Support"`) || !strings.Contains(notes, "contactcenter_skill_group "+support+" is contactcenter_skill_group.sales in main.tf:1")) {
+				t.Errorf("Support, the user's sales, is written, or not named:\n%s\n%s", groups, notes)
+			}
+			if name == "agent by user_num" {
+				if _, err := os.Stat(filepath.Join(dir, "agents.tf")); err == nil || strings.Contains(imports, "contactcenter_agent.") ||
+					!strings.Contains(notes, "contactcenter_agent "+agentID+" is contactcenter_agent.ann in main.tf:1") {
+					t.Errorf("the agent imported by number is written, or not named:\n%s\n%s", imports, notes)
+				}
+				if !strings.Contains(members, "agent_id = contactcenter_agent.ann.id") {
+					t.Errorf("the membership does not name the user's agent:\n%s", members)
+				}
+			}
+		})
+	}
+}
+
+// TestExport_forceRefusesAFileItCannotRead: a .tf file of the user's that
+// does not parse is refused, naming it and its line, before the platform
+// is read; nothing is written.
+func TestExport_forceRefusesAFileItCannotRead(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"contactcenter_webhook\" \"crm\" {\n  name = \"CRM\"\n  url  =\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true})
+	if !errors.Is(err, exporter.ErrInput) || !strings.Contains(fmt.Sprint(err), filepath.Join(dir, "main.tf")+":3,") || !strings.Contains(fmt.Sprint(err), "Nothing was read or written") {
+		t.Fatalf("export: %v, want a refusal naming main.tf:3", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the folder holds %d entries, want main.tf only", len(entries))
+	}
+}
+
+// TestAccExport_forceBesideYourOwnFiles: a folder where part of the
+// contact center was adopted by hand (main.tf: the group Sales under a
+// name of the user's, the group Support at the export's own address, with
+// the user's import blocks, applied), exported into with --force, plans:
+// no "Duplicate resource" or "Duplicate import configuration", the
+// export's objects are imported, nothing is added, changed or destroyed,
+// and after the apply the next plan is empty. The membership the export
+// writes names the user's group.
+//
+// Needs TF_ACC=1 and terraform on PATH (see TestAccExport_terraformPlansImportsOnly).
+func TestAccExport_forceBesideYourOwnFiles(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan and apply on an export)")
+	}
+	if _, err := exec.LookPath("terraform"); err != nil {
+		t.Fatal("TF_ACC is set but the terraform CLI is not on PATH")
+	}
+	bin := providerDir(t)
+	cc := newCenter(t)
+	ctx := t.Context()
+	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	support, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Support", QuePriority: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := "Secret-1"
+	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid, _ := strconv.ParseInt(sales, 10, 64)
+	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("versions.tf", "terraform {\n  required_providers {\n    contactcenter = {\n      source = \"contactcenter/contactcenter\"\n    }\n  }\n}\n\nprovider \"contactcenter\" {}\n")
+	write("main.tf", `resource "contactcenter_skill_group" "my_sales" {
+  que_name     = "Sales"
+  que_priority = 1
+  que_length   = 10
+  que_time     = 60
+  ring_time    = 20
+  next_wait    = 5
+  noans_times  = 3
+  noans_wait   = 10
+  noans_action = "0"
+  que_strategy = 1
+  wait_audio   = "0"
+}
+
+import {
+  to = contactcenter_skill_group.my_sales
+  id = "`+sales+`"
+}
+
+resource "contactcenter_skill_group" "support" {
+  que_name     = "Support"
+  que_priority = 2
+  que_length   = 10
+  que_time     = 60
+  ring_time    = 20
+  next_wait    = 5
+  noans_times  = 3
+  noans_wait   = 10
+  noans_action = "0"
+  que_strategy = 1
+  wait_audio   = "0"
+}
+
+import {
+  to = contactcenter_skill_group.support
+  id = "`+support+`"
+}
+`)
+	tf := newTerraform(t, dir, bin, cc.origin)
+	tf.run("apply", "-input=false", "-no-color", "-auto-approve")
+
+	sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true})
+	if err != nil {
+		t.Fatalf("export with --force: %v", err)
+	}
+	for _, want := range []string{
+		"contactcenter_skill_group " + sales + " is contactcenter_skill_group.my_sales in main.tf:1",
+		"contactcenter_skill_group " + support + " is contactcenter_skill_group.support in main.tf:20",
+	} {
+		if !strings.Contains(strings.Join(sum.Notes, "\n"), want) {
+			t.Errorf("notes lack %q:\n%s", want, strings.Join(sum.Notes, "\n"))
+		}
+	}
+	out, code := tf.runCode("plan", "-input=false", "-no-color", "-detailed-exitcode", "-out=tfplan")
+	if strings.Contains(out, "Duplicate") || code == 1 {
+		t.Fatalf("plan after the export: exit %d\n%s", code, tail(out, 60))
+	}
+	want := fmt.Sprintf("Plan: %d to import, 0 to add, 0 to change, 0 to destroy.", sum.Imports)
+	if !strings.Contains(out, want) {
+		t.Fatalf("plan after the export: want %q in\n%s", want, tail(out, 60))
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "skill_group_members.tf")); !strings.Contains(string(b), "que_id = contactcenter_skill_group.my_sales.id") {
+		t.Errorf("the membership does not name the user's group:\n%s", b)
+	}
+	tf.run("apply", "-input=false", "-no-color", "tfplan")
+	if out, code := tf.runCode("plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 || !strings.Contains(out, "No changes.") {
+		t.Errorf("second plan: exit %d, want 0 (no changes):\n%s", code, tail(out, 60))
+	}
+}
