@@ -191,7 +191,7 @@ func (m *module) soundRef(id string, where string) (expr, []string) {
 // files renders the module: versions.tf, one file per kind with resources,
 // imports.tf and the voice files.
 func (m *module) files() ([]outFile, error) {
-	out := []outFile{{name: "versions.tf", content: []byte(versionsTF(m.opts.origins))}}
+	out := []outFile{{name: "versions.tf", content: []byte(versionsTF(m.opts.origins, m.opts.theirs))}}
 	for _, k := range AllKinds {
 		bs := m.blocks[k]
 		if len(bs) == 0 {
@@ -217,28 +217,39 @@ func (m *module) files() ([]outFile, error) {
 // the origins (scheme and host, no path, no credentials) of the contact
 // center the export read: the ids of imports.tf are that center's, and a
 // shell set to another center planned the folder against the wrong one.
-func versionsTF(origins []string) string {
+//
+// A module has one required_providers block and one default provider
+// block: where the user's own files hold them (t), versions.tf names them
+// instead of writing its own.
+func versionsTF(origins []string, t *theirs) string {
 	from := ""
 	if len(origins) > 0 {
 		from = "#\n# Exported from the contact center at " + strings.Join(origins, ", ") + ":\n" +
 			"# the ids in imports.tf are that contact center's; plan and apply this folder\n" +
 			"# with the connection set to it.\n"
 	}
-	return `# Written by ` + "`ccsync export terraform`" + `.
-terraform {
-  required_version = ">= 1.5.0"
+	required := `
 
   required_providers {
     contactcenter = {
       source = "contactcenter/contactcenter"
     }
-  }
+  }`
+	provider := `provider "contactcenter" {}` + "\n"
+	if t != nil && t.requiredProviders != "" {
+		required = "\n\n  # required_providers: yours, in " + t.requiredProviders + " (a module has one)."
+	}
+	if t != nil && t.provider != "" {
+		provider = "# The provider block: yours, in " + t.provider + ".\n"
+	}
+	return `# Written by ` + "`ccsync export terraform`" + `.
+terraform {
+  required_version = ">= 1.5.0"` + required + `
 }
 
 # Connection settings come from the environment, as for ccsync itself:
 # CONTACTCENTER_ENDPOINT (or one CONTACTCENTER_<SURFACE>_URL per surface),
 # CONTACTCENTER_ACCESS_TOKEN, CONTACTCENTER_SMS_APP_ID and
 # CONTACTCENTER_SMS_APP_KEY. Nothing secret is written here.
-` + from + `provider "contactcenter" {}
-`
+` + from + provider
 }

@@ -125,6 +125,18 @@ func render(inv *inventory, opts Options) *module {
 	for _, t := range inv.gwTpls {
 		m.renderGatewayTemplate(gwTplNames.name(string(t.TplTitle), strconv.FormatInt(t.Identifier(), 10)), t)
 	}
+	if t := opts.theirs; t != nil {
+		if t.requiredProviders != "" {
+			note := "versions.tf holds no required_providers block: your own is in " + t.requiredProviders + " (a module has one)"
+			if !t.namesCC {
+				note += `; it does not name contactcenter: add contactcenter = { source = "contactcenter/contactcenter" } to it`
+			}
+			m.notes = append(m.notes, note)
+		}
+		if t.provider != "" {
+			m.notes = append(m.notes, `versions.tf holds no provider "contactcenter" block: your own is in `+t.provider+" (a module has one)")
+		}
+	}
 	m.checkRules()
 	return m
 }

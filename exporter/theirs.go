@@ -45,6 +45,17 @@ type theirs struct {
 	// identity, or the state entry of the user's address), by type and
 	// id (type + "\x00" + id).
 	byID map[string]*declared
+	// requiredProviders is where the user's files hold a
+	// required_providers block ("main.tf:2"), provider where they hold
+	// the default provider "contactcenter" block; "" where they do not,
+	// or where the folder has a versions.tf (kept, not written). A
+	// module has one of each: the versions.tf the export writes then
+	// leaves its own out (Terraform refused the folder: "Duplicate
+	// required providers configuration", "Duplicate provider
+	// configuration"). namesCC says the user's required_providers names
+	// contactcenter.
+	requiredProviders, provider string
+	namesCC                     bool
 }
 
 // mine returns the user's declaration of the object of type typ and id id
@@ -78,6 +89,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		return t, nil //nolint:nilerr // a new folder: nothing of the user's
 	}
 	replaced := ownedFiles(kinds)
+	versionsKept := slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == "versions.tf" && !e.IsDir() })
 	modules := map[string]string{} // module call name → where
 	for _, e := range entries {
 		name := e.Name()
@@ -108,6 +120,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		}
 		content, _, _ := f.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 			{Type: "resource", LabelNames: []string{"type", "name"}}, {Type: "import"}, {Type: "module", LabelNames: []string{"name"}},
+			{Type: "terraform"}, {Type: "provider", LabelNames: []string{"name"}},
 		}})
 		for _, b := range content.Blocks {
 			at := fmt.Sprintf("%s:%d", name, b.DefRange.Start.Line)
@@ -126,6 +139,18 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 				t.addrs[d.addr] = d
 			case "import":
 				t.readImport(b, at)
+			case "terraform":
+				rp, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
+				if len(rp.Blocks) > 0 && !versionsKept && t.requiredProviders == "" {
+					t.requiredProviders = fmt.Sprintf("%s:%d", name, rp.Blocks[0].DefRange.Start.Line)
+					attrs, _ := rp.Blocks[0].Body.JustAttributes()
+					_, t.namesCC = attrs["contactcenter"]
+				}
+			case "provider":
+				alias, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "alias"}}})
+				if b.Labels[0] == "contactcenter" && alias.Attributes["alias"] == nil && !versionsKept && t.provider == "" {
+					t.provider = at
+				}
 			}
 		}
 	}

@@ -161,6 +161,75 @@ func TestExport_forceLeavesOutWhatYourFilesDeclare(t *testing.T) {
 	}
 }
 
+// TestExport_forceBesideYourProviderSetup: a folder whose own files hold
+// the required_providers block and the provider "contactcenter" block
+// (the setup the guide's terraform query section has the user write in
+// main.tf) got a versions.tf with both again, and Terraform refused the
+// folder ("Duplicate required providers configuration", "Duplicate
+// provider configuration"). versions.tf names the user's instead, and the
+// notes say so; a required_providers without contactcenter is named.
+func TestExport_forceBesideYourProviderSetup(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	if _, err := cc.c.Webhooks.Create(context.Background(), client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct {
+		mine       string
+		notes, not []string
+		versions   []string // in versions.tf
+	}{
+		"both": {mine: "terraform {\n  required_providers {\n    contactcenter = {\n      source = \"contactcenter/contactcenter\"\n    }\n  }\n}\n\nprovider \"contactcenter\" {}\n",
+			notes:    []string{"versions.tf holds no required_providers block: your own is in main.tf:2 (a module has one)", `versions.tf holds no provider "contactcenter" block: your own is in main.tf:9`},
+			not:      []string{"does not name contactcenter"},
+			versions: []string{"# required_providers: yours, in main.tf:2", "# The provider block: yours, in main.tf:9.", `required_version = ">= 1.5.0"`}},
+		"required_providers without contactcenter": {mine: "terraform {\n  required_providers {\n    random = {\n      source = \"hashicorp/random\"\n    }\n  }\n}\n",
+			notes:    []string{`your own is in main.tf:2 (a module has one); it does not name contactcenter: add contactcenter = { source = "contactcenter/contactcenter" } to it`},
+			versions: []string{`provider "contactcenter" {}`}},
+		// An aliased provider block is another configuration: the default one is written.
+		"aliased provider": {mine: "provider \"contactcenter\" {\n  alias = \"other\"\n}\n", not: []string{"versions.tf holds no"},
+			versions: []string{`provider "contactcenter" {}`, `source = "contactcenter/contactcenter"`}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(tc.mine), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			notes := strings.Join(sum.Notes, "\n")
+			for _, want := range tc.notes {
+				if !strings.Contains(notes, want) {
+					t.Errorf("notes lack %q:\n%s", want, notes)
+				}
+			}
+			for _, bad := range tc.not {
+				if strings.Contains(notes, bad) {
+					t.Errorf("notes hold %q:\n%s", bad, notes)
+				}
+			}
+			v, err := os.ReadFile(filepath.Join(dir, "versions.tf"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tc.versions {
+				if !strings.Contains(string(v), want) {
+					t.Errorf("versions.tf lacks %q:\n%s", want, v)
+				}
+			}
+			if strings.Contains(tc.mine, "required_providers") && strings.Contains(string(v), "required_providers {") {
+				t.Errorf("versions.tf declares required_providers again:\n%s", v)
+			}
+			if strings.Contains(tc.mine, "provider \"contactcenter\" {}") && strings.Contains(string(v), "provider \"contactcenter\" {}") {
+				t.Errorf("versions.tf declares the provider block again:\n%s", v)
+			}
+		})
+	}
+}
+
 // TestExport_forceRefusesAFileItCannotRead: a .tf file of the user's that
 // does not parse is refused, naming it and its line, before the platform
 // is read; nothing is written.
@@ -226,7 +295,10 @@ func TestAccExport_forceBesideYourOwnFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("versions.tf", "terraform {\n  required_providers {\n    contactcenter = {\n      source = \"contactcenter/contactcenter\"\n    }\n  }\n}\n\nprovider \"contactcenter\" {}\n")
+	// The provider setup the guide's terraform query section writes, in
+	// a file of the user's: the export's versions.tf must not declare it
+	// again ("Duplicate required providers configuration").
+	write("providers.tf", "terraform {\n  required_providers {\n    contactcenter = {\n      source = \"contactcenter/contactcenter\"\n    }\n  }\n}\n\nprovider \"contactcenter\" {}\n")
 	write("main.tf", `resource "contactcenter_skill_group" "my_sales" {
   que_name     = "Sales"
   que_priority = 1
@@ -275,6 +347,8 @@ import {
 	for _, want := range []string{
 		"contactcenter_skill_group " + sales + " is contactcenter_skill_group.my_sales in main.tf:1",
 		"contactcenter_skill_group " + support + " is contactcenter_skill_group.support in main.tf:20",
+		"versions.tf holds no required_providers block: your own is in providers.tf:2",
+		`versions.tf holds no provider "contactcenter" block: your own is in providers.tf:9`,
 	} {
 		if !strings.Contains(strings.Join(sum.Notes, "\n"), want) {
 			t.Errorf("notes lack %q:\n%s", want, strings.Join(sum.Notes, "\n"))
@@ -291,6 +365,7 @@ import {
 	if b, _ := os.ReadFile(filepath.Join(dir, "skill_group_members.tf")); !strings.Contains(string(b), "que_id = contactcenter_skill_group.my_sales.id") {
 		t.Errorf("the membership does not name the user's group:\n%s", b)
 	}
+	tf.run("fmt", "-check", "-diff", "versions.tf")
 	tf.run("apply", "-input=false", "-no-color", "tfplan")
 	if out, code := tf.runCode("plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 || !strings.Contains(out, "No changes.") {
 		t.Errorf("second plan: exit %d, want 0 (no changes):\n%s", code, tail(out, 60))
