@@ -91,6 +91,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 	replaced := ownedFiles(kinds)
 	versionsKept := slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == "versions.tf" && !e.IsDir() })
 	modules := map[string]string{} // module call name → where
+	moved := map[string]string{}   // from → to, root resource addresses
 	for _, e := range entries {
 		name := e.Name()
 		isJSON := strings.HasSuffix(name, ".tf.json")
@@ -120,7 +121,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		}
 		content, _, _ := f.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 			{Type: "resource", LabelNames: []string{"type", "name"}}, {Type: "import"}, {Type: "module", LabelNames: []string{"name"}},
-			{Type: "terraform"}, {Type: "provider", LabelNames: []string{"name"}},
+			{Type: "terraform"}, {Type: "provider", LabelNames: []string{"name"}}, {Type: "moved"},
 		}})
 		for _, b := range content.Blocks {
 			at := fmt.Sprintf("%s:%d", name, b.DefRange.Start.Line)
@@ -139,6 +140,13 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 				t.addrs[d.addr] = d
 			case "import":
 				t.readImport(b, at)
+			case "moved":
+				// A resource of the user's moved from another address: the
+				// state holds the object at the old one until the apply.
+				ft, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "from"}, {Name: "to"}}})
+				if from, to := rootAddr(ft.Attributes["from"]), rootAddr(ft.Attributes["to"]); from != "" && to != "" {
+					moved[from] = to
+				}
 			case "terraform":
 				rp, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
 				if len(rp.Blocks) > 0 && !versionsKept && t.requiredProviders == "" {
@@ -165,17 +173,39 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 				}
 				continue
 			}
-			if d := t.addrs[in.typ+"."+in.name]; d != nil {
+			d, addr := t.addrs[in.typ+"."+in.name], in.addr
+			if to, ok := moved[in.typ+"."+in.name]; ok && d == nil && !in.indexed {
+				d, addr = t.addrs[to], to
+			}
+			if d != nil {
 				if d.id == "" {
 					d.id = in.id
 				}
 				e := *d
-				e.addr, e.id = in.addr, in.id
+				e.addr, e.id = addr, in.id
 				t.byID[in.typ+"\x00"+in.id] = &e
 			}
 		}
 	}
 	return t, nil
+}
+
+// rootAddr is the resource address (type.name) an attribute names, when
+// it names a resource of this provider in the root module without an
+// index, else "".
+func rootAddr(a *hcl.Attribute) string {
+	if a == nil {
+		return ""
+	}
+	tr, diags := hcl.AbsTraversalForExpr(a.Expr)
+	if diags.HasErrors() || len(tr) != 2 || kindOfType[tr.RootName()] == "" {
+		return ""
+	}
+	name, ok := tr[1].(hcl.TraverseAttr)
+	if !ok {
+		return ""
+	}
+	return tr.RootName() + "." + name.Name
 }
 
 // readImport records an import block of the user's: its to, and the
@@ -194,7 +224,11 @@ func (t *theirs) readImport(b *hcl.Block, at string) {
 	}
 	typ := tr.RootName()
 	attr, ok := tr[1].(hcl.TraverseAttr)
-	if !ok || kindOfType[typ] == "" || typ == "module" {
+	if ok && typ == "module" {
+		t.readModuleImport(tr, attrs.Attributes, at)
+		return
+	}
+	if !ok || kindOfType[typ] == "" {
 		return
 	}
 	addr := typ + "." + attr.Name
@@ -222,6 +256,42 @@ func (t *theirs) readImport(b *hcl.Block, at string) {
 		e.addr, e.id = addr, id // at: the resource block's, where there is one
 		e.plain = d.plain && !indexed
 		t.byID[typ+"\x00"+id] = &e
+	}
+}
+
+// readModuleImport records an import block of the user's into a module
+// (to = module.NAME[KEY].TYPE.NAME[KEY]) whose id is a constant: the
+// object is the module's.
+func (t *theirs) readModuleImport(tr hcl.Traversal, attrs hcl.Attributes, at string) {
+	var b strings.Builder
+	var steps []string // the attribute names: module, NAME, [module, NAME, …] TYPE, NAME
+	for _, step := range tr {
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			steps = append(steps, s.Name)
+			b.WriteString(s.Name)
+		case hcl.TraverseAttr:
+			steps = append(steps, s.Name)
+			b.WriteString("." + s.Name)
+		case hcl.TraverseIndex:
+			if s.Key.Type() == cty.String {
+				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
+			} else {
+				b.WriteString("[…]")
+			}
+		default:
+			return
+		}
+	}
+	if len(steps) < 4 {
+		return
+	}
+	typ, name := steps[len(steps)-2], steps[len(steps)-1]
+	if kindOfType[typ] == "" {
+		return
+	}
+	if id := importID(typ, attrs); id != "" {
+		t.byID[typ+"\x00"+id] = &declared{typ: typ, name: name, addr: b.String(), at: at, id: id}
 	}
 }
 

@@ -92,6 +92,13 @@ func TestExport_forceLeavesOutWhatYourFilesDeclare(t *testing.T) {
 			state: `{"version": 4, "lineage": "x", "resources": [{"module": "module.groups", "mode": "managed", "type": "contactcenter_skill_group", "name": "this", ` +
 				`"instances": [{"index_key": "Sales", "attributes": {"id": "` + sales + `"}}]}]}`,
 			left: `module.groups.contactcenter_skill_group.this["Sales"] in main.tf:1 (module groups)`, ref: `"` + sales + `"`},
+		// An import block of the user's into a module.
+		"import into a module": {mine: "module \"groups\" {\n  source = \"./groups\"\n}\n\n" + imp(`module.groups.contactcenter_skill_group.this["Sales"]`, sales),
+			left: `module.groups.contactcenter_skill_group.this["Sales"] in main.tf:5`, ref: `"` + sales + `"`},
+		// Renamed by the user with a moved block, not applied yet: the
+		// state holds it at the old address.
+		"moved": {mine: group("my_sales") + "moved {\n  from = contactcenter_skill_group.sales\n  to   = contactcenter_skill_group.my_sales\n}\n", state: state("sales", sales),
+			left: "contactcenter_skill_group.my_sales in main.tf:1", ref: "contactcenter_skill_group.my_sales.id"},
 		// A .tf.json file of the user's.
 		"json": {mine: `{"resource": {"contactcenter_skill_group": {"my_sales": {"que_name": "Sales", "que_priority": 1}}}, "import": [{"to": "contactcenter_skill_group.my_sales", "id": "` + sales + `"}]}`,
 			file: "main.tf.json", left: "contactcenter_skill_group.my_sales in main.tf.json:1", ref: "contactcenter_skill_group.my_sales.id"},
