@@ -87,7 +87,7 @@ func TestPullInterruptedWhileRateLimited(t *testing.T) {
 // request_timeout) after Ctrl-C. It stops at the interrupt, as not sent.
 func TestPullInterruptedWhileConnecting(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
