@@ -95,7 +95,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 	for _, e := range entries {
 		name := e.Name()
 		isJSON := strings.HasSuffix(name, ".tf.json")
-		if e.IsDir() || !strings.HasSuffix(name, ".tf") && !isJSON {
+		if e.IsDir() || !strings.HasSuffix(name, ".tf") && !isJSON || ignoredFile(name) {
 			continue
 		}
 		base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
@@ -188,6 +188,15 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		}
 	}
 	return t, nil
+}
+
+// ignoredFile says Terraform does not read a file of this name: a hidden
+// one (an editor's lock, .#main.tf, a symbolic link to nowhere while
+// Emacs edits main.tf) or a backup (main.tf~, #main.tf#), as Terraform's
+// configuration loader skips them. Reading them refused the export, or
+// left out the objects a hidden copy declares.
+func ignoredFile(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")
 }
 
 // rootAddr is the resource address (type.name) an attribute names, when

@@ -378,3 +378,34 @@ import {
 		t.Errorf("second plan: exit %d, want 0 (no changes):\n%s", code, tail(out, 60))
 	}
 }
+
+// TestExport_forceSkipsFilesTerraformIgnores: a hidden .tf file, which
+// Terraform does not read (Emacs's lock .#main.tf, a symbolic link to
+// nowhere while main.tf is being edited; a hidden copy), refused the
+// export ("cannot be read"), or had the export leave out a group only the
+// hidden copy declares. Such files are skipped, as Terraform skips them.
+func TestExport_forceSkipsFilesTerraformIgnores(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	sales, err := cc.c.Queues.Create(context.Background(), client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".old.tf"), []byte("resource \"contactcenter_skill_group\" \"my_sales\" {\n  que_name = \"Sales\"\n}\n\nimport {\n  to = contactcenter_skill_group.my_sales\n  id = \""+sales+"\"\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("ann@host.1234:1700000000", filepath.Join(dir, ".#main.tf")); err != nil {
+		t.Logf("no symbolic link (%v): the hidden copy only", err)
+	}
+	sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindSkillGroups}})
+	if err != nil {
+		t.Fatalf("export beside an editor's lock file: %v", err)
+	}
+	if notes := strings.Join(sum.Notes, "\n"); strings.Contains(notes, "declared in your own configuration") {
+		t.Errorf("a hidden file Terraform does not read is taken for yours:\n%s", notes)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "imports.tf")); !strings.Contains(string(b), `id = "`+sales+`"`) {
+		t.Errorf("Sales is not imported:\n%s", b)
+	}
+}
