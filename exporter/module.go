@@ -37,6 +37,9 @@ type module struct {
 	// soundFile), with the names of the files sounds/ holds already.
 	soundFiles map[string]bool
 	existing   []string
+	// ownSounds are the base names (soundFileBase) of this export's voice
+	// files, in their case.
+	ownSounds map[string]bool
 
 	// Resource names by API id (or natural key), for references.
 	agentByID   map[int64]string

@@ -115,6 +115,10 @@ func render(inv *inventory, opts Options) *module {
 	for _, t := range inv.templates {
 		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
+	m.ownSounds = map[string]bool{}
+	for i := range inv.sounds {
+		m.ownSounds[soundFileBase(soundName[i])] = true
+	}
 	for i, s := range inv.sounds {
 		m.renderSound(soundName[i], s)
 	}
@@ -418,7 +422,12 @@ func (m *module) soundFile(base, ext string) string {
 			return true
 		}
 		for _, e := range m.existing {
-			if e != name && strings.EqualFold(e, name) {
+			// A file named as another voice file of this export, in its
+			// case, is that one's own from an earlier export (written on a
+			// file system that tells case), not a recording of the user's:
+			// taken for one, both voice files were renamed, Hold-2.wav and
+			// hold-3.wav, beside the old ones.
+			if own := m.ownSounds[strings.TrimSuffix(e, filepath.Ext(e))]; e != name && !own && strings.EqualFold(e, name) {
 				return true
 			}
 		}
