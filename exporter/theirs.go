@@ -243,11 +243,8 @@ func (t *theirs) readImport(b *hcl.Block, at string) {
 	addr := typ + "." + attr.Name
 	indexed := len(tr) > 2
 	if indexed {
-		if ix, ok := tr[2].(hcl.TraverseIndex); ok && ix.Key.Type() == cty.String {
-			addr += fmt.Sprintf("[%q]", ix.Key.AsString())
-		} else {
-			addr += "[…]"
-		}
+		ix, _ := tr[2].(hcl.TraverseIndex)
+		addr += indexText(ix)
 	}
 	id := importID(typ, attrs.Attributes)
 	d := t.addrs[typ+"."+attr.Name]
@@ -268,6 +265,20 @@ func (t *theirs) readImport(b *hcl.Block, at string) {
 	}
 }
 
+// indexText is an instance key as Terraform writes it in an address:
+// ["crm"] under for_each, [0] under count (it showed as […], which names
+// no instance), else […].
+func indexText(ix hcl.TraverseIndex) string {
+	switch k := ix.Key; {
+	case k.IsNull() || !k.IsKnown():
+	case k.Type() == cty.String:
+		return fmt.Sprintf("[%q]", k.AsString())
+	case k.Type() == cty.Number:
+		return "[" + k.AsBigFloat().Text('f', -1) + "]"
+	}
+	return "[…]"
+}
+
 // readModuleImport records an import block of the user's into a module
 // (to = module.NAME[KEY].TYPE.NAME[KEY]) whose id is a constant: the
 // object is the module's.
@@ -283,11 +294,7 @@ func (t *theirs) readModuleImport(tr hcl.Traversal, attrs hcl.Attributes, at str
 			steps = append(steps, s.Name)
 			b.WriteString("." + s.Name)
 		case hcl.TraverseIndex:
-			if s.Key.Type() == cty.String {
-				fmt.Fprintf(&b, "[%q]", s.Key.AsString())
-			} else {
-				b.WriteString("[…]")
-			}
+			b.WriteString(indexText(s))
 		default:
 			return
 		}

@@ -409,3 +409,28 @@ func TestExport_forceSkipsFilesTerraformIgnores(t *testing.T) {
 		t.Errorf("Sales is not imported:\n%s", b)
 	}
 }
+
+// TestExport_forceNamesACountInstance: an object the user's import block
+// brings into an instance of a resource under count is named in the note
+// at its address, contactcenter_skill_group.all[0], where the note said
+// contactcenter_skill_group.all[…].
+func TestExport_forceNamesACountInstance(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	sales, err := cc.c.Queues.Create(context.Background(), client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mine := "resource \"contactcenter_skill_group\" \"all\" {\n  count    = 1\n  que_name = \"Sales\"\n}\n\nimport {\n  to = contactcenter_skill_group.all[0]\n  id = \"" + sales + "\"\n}\n\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindSkillGroups}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes, want := strings.Join(sum.Notes, "\n"), "contactcenter_skill_group "+sales+" is contactcenter_skill_group.all[0] in main.tf:1"; !strings.Contains(notes, want) {
+		t.Errorf("notes lack %q:\n%s", want, notes)
+	}
+}
