@@ -140,6 +140,13 @@ func render(inv *inventory, opts Options) *module {
 		if t.provider != "" {
 			m.notes = append(m.notes, `versions.tf holds no provider "contactcenter" block: your own is in `+t.provider+" (a module has one)")
 		}
+		for _, u := range t.unknownIDs {
+			if opts.wants(kindOfType[u.typ]) {
+				m.notes = append(m.notes, fmt.Sprintf("your import block in %s (to %s.%s) gives ids the export does not evaluate (a variable, for_each), and no state holds that address yet: "+
+					"an object it imports may be written here again, at the export's own address (two resources would manage it); apply your import before exporting, "+
+					"or check that the plan imports no object twice", u.at, u.typ, u.name))
+			}
+		}
 	}
 	m.checkRules()
 	return m

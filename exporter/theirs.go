@@ -56,7 +56,16 @@ type theirs struct {
 	// contactcenter.
 	requiredProviders, provider string
 	namesCC                     bool
+	// unknownIDs are the user's import blocks into a root resource of
+	// this provider whose id the export cannot tell (id = var.sales_id,
+	// for_each) and whose address no state holds yet: the object they
+	// import may be written again at the export's own address.
+	unknownIDs []unknownImport
 }
+
+// unknownImport is an import block of the user's whose id is an
+// expression the export does not evaluate.
+type unknownImport struct{ typ, name, at string }
 
 // mine returns the user's declaration of the object of type typ and id id
 // named name by the export, or nil: by id where the user's configuration
@@ -163,6 +172,15 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		}
 	}
 	// The ids the states give the addresses the user declares.
+	held := map[string]bool{}
+	for _, st := range states {
+		for _, in := range st.instances {
+			if !in.module {
+				held[in.typ+"."+in.name] = true
+			}
+		}
+	}
+	t.unknownIDs = slices.DeleteFunc(t.unknownIDs, func(u unknownImport) bool { return held[u.typ+"."+u.name] })
 	for _, st := range states {
 		for _, in := range st.instances {
 			if in.module {
@@ -224,7 +242,18 @@ func rootAddr(a *hcl.Attribute) string {
 func (t *theirs) readImport(b *hcl.Block, at string) {
 	attrs, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "to"}, {Name: "id"}, {Name: "identity"}, {Name: "for_each"}}})
 	to := attrs.Attributes["to"]
-	if to == nil || attrs.Attributes["for_each"] != nil {
+	if to == nil {
+		return
+	}
+	if attrs.Attributes["for_each"] != nil {
+		// to = contactcenter_skill_group.g[each.key]: the resource it
+		// names is the first of its references.
+		for _, tr := range to.Expr.Variables() {
+			if attr, ok := tr[len(tr)-1].(hcl.TraverseAttr); ok && len(tr) == 2 && kindOfType[tr.RootName()] != "" {
+				t.unknownIDs = append(t.unknownIDs, unknownImport{tr.RootName(), attr.Name, at})
+				break
+			}
+		}
 		return
 	}
 	tr, diags := hcl.AbsTraversalForExpr(to.Expr)
@@ -247,6 +276,9 @@ func (t *theirs) readImport(b *hcl.Block, at string) {
 		addr += indexText(ix)
 	}
 	id := importID(typ, attrs.Attributes)
+	if id == "" {
+		t.unknownIDs = append(t.unknownIDs, unknownImport{typ, attr.Name, at})
+	}
 	d := t.addrs[typ+"."+attr.Name]
 	if d == nil {
 		// An import block without a resource block of the user's (for

@@ -434,3 +434,65 @@ func TestExport_forceNamesACountInstance(t *testing.T) {
 		t.Errorf("notes lack %q:\n%s", want, notes)
 	}
 }
+
+// TestExport_forceNotesAnImportIDItCannotTell: an import block of the
+// user's whose id is a variable (id = var.sales_id, from terraform.tfvars)
+// or that has for_each tells the export no id: before it is applied, the
+// group it imports was written again at the export's own address without
+// a word, and the plan imported it twice (two resources then managed it).
+// A note says so; once a state holds the address, the id is known and the
+// note goes.
+func TestExport_forceNotesAnImportIDItCannotTell(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	sales, err := cc.c.Queues.Create(context.Background(), client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct {
+		mine, state, want string
+	}{
+		"a variable": {mine: "variable \"sales_id\" {}\n\nresource \"contactcenter_skill_group\" \"primary\" {\n  que_name = \"Sales\"\n}\n\nimport {\n  to = contactcenter_skill_group.primary\n  id = var.sales_id\n}\n",
+			want: "your import block in main.tf:7 (to contactcenter_skill_group.primary) gives ids the export does not evaluate"},
+		"for_each": {mine: "variable \"groups\" {}\n\nresource \"contactcenter_skill_group\" \"g\" {\n  for_each = var.groups\n  que_name = each.key\n}\n\nimport {\n  for_each = var.groups\n  to       = contactcenter_skill_group.g[each.key]\n  id       = each.value\n}\n",
+			want: "your import block in main.tf:8 (to contactcenter_skill_group.g) gives ids the export does not evaluate"},
+		"applied": {mine: "variable \"sales_id\" {}\n\nresource \"contactcenter_skill_group\" \"primary\" {\n  que_name = \"Sales\"\n}\n\nimport {\n  to = contactcenter_skill_group.primary\n  id = var.sales_id\n}\n",
+			state: `{"version": 4, "lineage": "x", "resources": [{"mode": "managed", "type": "contactcenter_skill_group", "name": "primary", "instances": [{"attributes": {"id": "` + sales + `"}}]}]}`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(tc.mine), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if tc.state != "" {
+				if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte(tc.state), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindSkillGroups}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			notes := strings.Join(sum.Notes, "\n")
+			if tc.want != "" && !strings.Contains(notes, tc.want) {
+				t.Errorf("notes lack %q:\n%s", tc.want, notes)
+			}
+			if tc.want == "" && strings.Contains(notes, "does not evaluate") {
+				t.Errorf("the state tells the id, yet a note says it cannot:\n%s", notes)
+			}
+		})
+	}
+	// Exported without the group: no note.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"contactcenter_skill_group\" \"primary\" {\n  que_name = \"Sales\"\n}\n\nimport {\n  to = contactcenter_skill_group.primary\n  id = var.sales_id\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(sum.Notes, "\n"); strings.Contains(notes, "does not evaluate") {
+		t.Errorf("a note on a kind not exported:\n%s", notes)
+	}
+}
