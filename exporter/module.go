@@ -132,6 +132,13 @@ func (m *module) resolve(r resolver, key string, literal expr, where string) (ex
 	}
 	if m.opts.wants(r.kind) {
 		if name, ok := r.names(key); ok {
+			if d := m.opts.theirs.removedAt(r.typ, name); d != nil {
+				// Left out for the user's removed block: no resource is
+				// there ("Reference to undeclared resource").
+				why := fmt.Sprintf("your removed block (%s) forgets %s, which a reference cannot name", d.at, d.addr)
+				m.literal = append(m.literal, fmt.Sprintf("%s %s: %s", where, key, why))
+				return literal, []string{fmt.Sprintf("%s kept literal: %s.", key, why)}
+			}
 			return ref(r.typ, name, r.attr), nil
 		}
 	}

@@ -30,6 +30,9 @@ type declared struct {
 	// plain is a resource block of the root module without count or
 	// for_each: the export's references may name it.
 	plain bool
+	// removed is the from of a removed block of the user's: no resource
+	// is there for a reference to name.
+	removed bool
 }
 
 // theirs are the objects the user's own .tf files in the folder declare:
@@ -84,6 +87,18 @@ func (t *theirs) mine(typ, id, name string) *declared {
 	return nil
 }
 
+// removedAt returns the user's removed block whose from is typ.name, or
+// nil.
+func (t *theirs) removedAt(typ, name string) *declared {
+	if t == nil {
+		return nil
+	}
+	if d := t.addrs[typ+"."+name]; d != nil && d.removed {
+		return d
+	}
+	return nil
+}
+
 // readTheirs reads the .tf and .tf.json files of dir that the export does
 // not write (every one but imports.tf and the files of the kinds
 // exported; a versions.tf is kept, so it is read) for the objects of this
@@ -130,7 +145,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		}
 		content, _, _ := f.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 			{Type: "resource", LabelNames: []string{"type", "name"}}, {Type: "import"}, {Type: "module", LabelNames: []string{"name"}},
-			{Type: "terraform"}, {Type: "provider", LabelNames: []string{"name"}}, {Type: "moved"},
+			{Type: "terraform"}, {Type: "provider", LabelNames: []string{"name"}}, {Type: "moved"}, {Type: "removed"},
 		}})
 		for _, b := range content.Blocks {
 			at := fmt.Sprintf("%s:%d", name, b.DefRange.Start.Line)
@@ -155,6 +170,15 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 				ft, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "from"}, {Name: "to"}}})
 				if from, to := rootAddr(ft.Attributes["from"]), rootAddr(ft.Attributes["to"]); from != "" && to != "" {
 					moved[from] = to
+				}
+			case "removed":
+				// The user told Terraform to forget the resource: written
+				// again at that address, the plan failed ("Removed resource
+				// still exists"). It is left out, as the user's.
+				fr, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "from"}}})
+				if from := rootAddr(fr.Attributes["from"]); from != "" && t.addrs[from] == nil {
+					typ, rname, _ := strings.Cut(from, ".")
+					t.addrs[from] = &declared{typ: typ, name: rname, addr: from, at: at + " (a removed block)", removed: true}
 				}
 			case "terraform":
 				rp, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})

@@ -496,3 +496,85 @@ func TestExport_forceNotesAnImportIDItCannotTell(t *testing.T) {
 		t.Errorf("a note on a kind not exported:\n%s", notes)
 	}
 }
+
+// TestExport_forceLeavesOutWhatYourRemovedBlockForgets: a removed block of
+// the user's (from = contactcenter_webhook.crm_calls, lifecycle { destroy
+// = false }) beside an export: exported again with --force, the webhook
+// was written at that address, and the plan failed with "Removed resource
+// still exists", whether the state still held it or the removal was
+// applied. It is left out, with a note; a reference to it is its id.
+func TestExport_forceLeavesOutWhatYourRemovedBlockForgets(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	w, err := cc.c.Webhooks.Create(context.Background(), client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strconv.FormatInt(int64(w.ID), 10)
+	for name, state := range map[string]string{
+		"in the state": `{"version": 4, "lineage": "x", "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": "crm_calls", "instances": [{"attributes": {"id": "` + id + `"}}]}]}`,
+		"applied":      "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("removed {\n  from = contactcenter_webhook.crm_calls\n\n  lifecycle {\n    destroy = false\n  }\n}\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if state != "" {
+				if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte(state), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindWebhooks}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, "webhooks.tf")); strings.Contains(string(b), `"crm_calls"`) {
+				t.Errorf("webhooks.tf declares the address your removed block forgets:\n%s", b)
+			}
+			if notes, want := strings.Join(sum.Notes, "\n"), "contactcenter_webhook "+id+" is contactcenter_webhook.crm_calls in main.tf:1 (a removed block)"; !strings.Contains(notes, want) {
+				t.Errorf("notes lack %q:\n%s", want, notes)
+			}
+		})
+	}
+}
+
+// TestExport_forceRefersToWhatYourRemovedBlockForgetsByID: a group a
+// removed block of the user's forgets, the removal applied, is left out;
+// the membership the export writes named it as
+// contactcenter_skill_group.sales.id, which no resource declares
+// ("Reference to undeclared resource"). It names its id.
+func TestExport_forceRefersToWhatYourRemovedBlockForgetsByID(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := "Secret-1"
+	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid, _ := strconv.ParseInt(sales, 10, 64)
+	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("removed {\n  from = contactcenter_skill_group.sales\n\n  lifecycle {\n    destroy = false\n  }\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true,
+		Kinds: []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "skill_group_members.tf"))
+	if !strings.Contains(string(b), `que_id = "`+sales+`"`) {
+		t.Errorf("the membership does not name the forgotten group by its id:\n%s", b)
+	}
+	if g, _ := os.ReadFile(filepath.Join(dir, "skill_groups.tf")); strings.Contains(string(g), `"sales"`) {
+		t.Errorf("skill_groups.tf declares the address your removed block forgets:\n%s", g)
+	}
+}
