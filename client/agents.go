@@ -33,10 +33,14 @@ func newAgentsService(c *Client) *AgentsService {
 	s.finder.byIDs = func(ctx context.Context, ids []string) ([]Agent, error) {
 		return Collect(s.List(ctx, AgentFilter{UserIDs: parseInts(ids), RelationsQueues: true, RelationsConfig: true}))
 	}
+	page := func(ctx context.Context, page int) (LaravelPage[Agent], error) {
+		return s.page(ctx, AgentFilter{RelationsQueues: true, RelationsConfig: true}, page, AgentMaxRows)
+	}
 	s.finder.all = func(ctx context.Context) ([]Agent, bool, bool, error) {
-		return prefetch(ctx, AgentMaxRows, func(ctx context.Context, page int) (LaravelPage[Agent], error) {
-			return s.page(ctx, AgentFilter{RelationsQueues: true, RelationsConfig: true}, page, AgentMaxRows)
-		}, false)
+		return prefetch(ctx, AgentMaxRows, page, false, s.finder.sized)
+	}
+	s.finder.allWhole = func(ctx context.Context) ([]Agent, bool, bool, error) {
+		return prefetch(ctx, AgentMaxRows, page, true, nil)
 	}
 	return s
 }

@@ -25,7 +25,13 @@ import (
 //     a refresh reads most of it); past that, and after any write, ids
 //     are batched: the first waits finderWindow for others, at most one
 //     call of a kind is in flight, and ids that arrive meanwhile go out
-//     together in the next call.
+//     together in the next call. Terraform's parallelism of 10 keeps
+//     those batches small, so a kind whose prefetch learned that the
+//     collection takes N pages reads the whole collection, page by page,
+//     once N id calls have gone out in the same generation: a refresh of
+//     few objects of a large collection stays by ids, and one of most of
+//     it costs about twice the pages (a plan of 5,000 agents: 2,819
+//     users/list calls before, 26 now).
 //   - What a call returned serves later reads of the same client, one read
 //     per object (a second read of the same object, such as a poll waiting
 //     for a review, calls again; a read for a reader, getFor, is one of
@@ -62,6 +68,10 @@ type finder[T any] struct {
 	// (too large to prefetch), oneCall is true when one answer held it
 	// all. Nil when the kind is only read by ids.
 	all func(ctx context.Context) (items []T, complete, oneCall bool, err error)
+	// allWhole, for a paged kind with an id filter, reads the whole
+	// collection whatever its size: once idCalls reach pages in a
+	// generation (see wholeDue). Nil: never.
+	allWhole func(ctx context.Context) (items []T, complete, oneCall bool, err error)
 
 	mu         sync.Mutex
 	entries    map[string]entry[T]
@@ -72,6 +82,13 @@ type finder[T any] struct {
 	pending    *flight[T] // id batch being collected
 	busy       bool       // an id call is in flight
 	prefetched time.Time  // when the collection was last prefetched
+	// pages is how many calls the whole collection takes, as the first
+	// page of a prefetch that stopped there said (0: not known); idCalls
+	// counts the id calls made in generation idGen since the last whole
+	// read began.
+	pages   int
+	idCalls int
+	idGen   uint64
 }
 
 // finderWindow is how long the first id of a batch waits for others.
@@ -210,9 +227,13 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 		case f.coll != nil && f.coll.gen == gen && f.coll != missed && (!fresh || f.byIDs == nil) && (!strict || !f.coll.at.Before(start)):
 			fl = f.coll
 		case f.byIDs != nil && (fresh || f.all == nil || gen != 0 || now.Sub(f.prefetched) < finderTTL):
-			fl = f.enqueue(ctx, id)
+			if !fresh && f.wholeDue(gen) {
+				fl = f.startCollection(ctx, gen, now, true)
+			} else {
+				fl = f.enqueue(ctx, id)
+			}
 		default:
-			fl = f.startCollection(ctx, gen, now)
+			fl = f.startCollection(ctx, gen, now, false)
 		}
 		f.mu.Unlock()
 
@@ -289,15 +310,36 @@ func (f *finder[T]) begin() stamp {
 	return stamp{gen: f.c.gen.Load(), at: f.c.cfg.Now()}
 }
 
-// startCollection starts a collection read; f.mu is held.
-func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Time) *flight[T] {
+// wholeDue reports whether reads by ids in generation gen have cost as
+// many calls as reading the whole collection would: the next read reads
+// it whole (ski rental: a refresh of most of a large collection costs at
+// most twice its pages, one of a few objects stays by ids); f.mu is held.
+func (f *finder[T]) wholeDue(gen uint64) bool {
+	return f.allWhole != nil && f.pages > 0 && f.idGen == gen && f.idCalls >= f.pages
+}
+
+// sized records how many pages the collection takes (prefetch's first
+// page, when it stopped there).
+func (f *finder[T]) sized(pages int) {
+	f.mu.Lock()
+	f.pages = pages
+	f.mu.Unlock()
+}
+
+// startCollection starts a collection read, of the whole collection
+// (allWhole) when whole is set; f.mu is held.
+func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Time, whole bool) *flight[T] {
 	fl := &flight[T]{stamp: stamp{gen: gen, at: now}, done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
 	f.coll = fl
 	if f.byIDs != nil {
 		f.prefetched = now
 	}
+	read := f.all
+	if whole {
+		read, f.idCalls = f.allWhole, 0
+	}
 	go func() {
-		items, complete, oneCall, err := f.all(fl.ctx)
+		items, complete, oneCall, err := read(fl.ctx)
 		fl.err, fl.complete, fl.conclusive = err, complete, complete && oneCall
 		fl.list, fl.landed = items, f.c.cfg.Now()
 		fl.items = make(map[string]*T, len(items))
@@ -356,6 +398,12 @@ func (f *finder[T]) flush() {
 	fl.items = map[string]*T{}
 	for start := 0; start < len(fl.ids); start += f.maxIDs {
 		chunk := fl.ids[start:min(start+f.maxIDs, len(fl.ids))]
+		f.mu.Lock()
+		if f.idGen != fl.gen {
+			f.idGen, f.idCalls = fl.gen, 0
+		}
+		f.idCalls++
+		f.mu.Unlock()
 		items, err := f.byIDs(fl.ctx, chunk)
 		if err != nil {
 			if fl.errs == nil {
@@ -418,7 +466,7 @@ func (f *finder[T]) keys(ctx context.Context) ([]string, error) {
 	}
 	fl := f.coll
 	if fl == nil || fl.gen != gen {
-		fl = f.startCollection(ctx, gen, now)
+		fl = f.startCollection(ctx, gen, now, false)
 	}
 	f.mu.Unlock()
 	if err := fl.wait(ctx); err != nil {
@@ -441,8 +489,9 @@ const prefetchPages = 5
 // prefetch reads a paged collection for a finder when it fits in
 // prefetchPages pages of rows (or whatever its size when whole is set: a
 // kind without an id filter has no other read); otherwise it returns the
-// first page alone, not complete.
-func prefetch[T any](ctx context.Context, rows int, page func(context.Context, int) (LaravelPage[T], error), whole bool) (items []T, complete, oneCall bool, err error) {
+// first page alone, not complete, and tells sized (when not nil) how many
+// pages the collection takes.
+func prefetch[T any](ctx context.Context, rows int, page func(context.Context, int) (LaravelPage[T], error), whole bool, sized func(pages int)) (items []T, complete, oneCall bool, err error) {
 	p, err := page(ctx, 1)
 	if err != nil {
 		return nil, false, false, err
@@ -452,6 +501,9 @@ func prefetch[T any](ctx context.Context, rows int, page func(context.Context, i
 		return items, true, true, nil
 	}
 	if !whole && (int(p.Total) > prefetchPages*rows || int(p.LastPage) > prefetchPages) {
+		if sized != nil {
+			sized(max(int(p.LastPage), (int(p.Total)+rows-1)/rows))
+		}
 		return items, false, false, nil
 	}
 	for n := 2; ; n++ {

@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -698,5 +699,72 @@ func TestFinderMembershipServesEveryMember(t *testing.T) {
 		if a.AgID.Int64() == o.agents[0] {
 			t.Errorf("a reader's second read served the first answer: agent %d is still in group %d", o.agents[0], o.groups[0])
 		}
+	}
+}
+
+// TestFinderLargeRefreshReadsTheWholeList: a refresh of 5,000 agents
+// (users/list takes 500 a page: ten pages, past what a first read
+// prefetches) by ten readers at a time, as Terraform's parallelism reads
+// them, costs about twice the pages, where batching by ids cost thousands
+// of calls (2,819 in a plan of an exported 5,000-agent center: the ten
+// readers rarely put more than two ids in a call). Agents deleted out of
+// band are still seen as gone, and every read gets its own agent.
+func TestFinderLargeRefreshReadsTheWholeList(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	const n, readers = 5000, 10
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"user_id":%d,"user_num":"8%04d","user_name":"A%d"}`, 20000+i, i, i)
+	}
+	b.WriteString("]")
+	if err := e.sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(b.String())}); err != nil {
+		t.Fatal(err)
+	}
+	gone := map[int64]bool{20007: true, 23333: true, 24999: true}
+	for id := range gone {
+		if err := e.c0.Agents.Delete(t.Context(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := e.client(t, nil)
+	before := e.sim.Stats()
+	ids := make(chan int64)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for range readers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range ids {
+				a, err := c.Agents.Get(t.Context(), id)
+				switch {
+				case gone[id] && !client.IsNotFound(err):
+					errs <- fmt.Errorf("agent %d, deleted out of band: %v, %v; want not found", id, a, err)
+				case !gone[id] && err != nil:
+					errs <- fmt.Errorf("agent %d: %w", id, err)
+				case !gone[id] && a.UserID.Int64() != id:
+					errs <- fmt.Errorf("agent %d: got user_id %d", id, a.UserID.Int64())
+				}
+			}
+		}()
+	}
+	for i := range n {
+		ids <- int64(20000 + i)
+	}
+	close(ids)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	got := e.calls(before)
+	t.Logf("refresh of %d agents, %d at a time: %d users/list calls", n, readers, got[usersList])
+	if got[usersList] > 25 {
+		t.Errorf("refresh of %d agents, %d at a time: %d users/list calls, want at most 25 (the collection is 10 pages)", n, readers, got[usersList])
 	}
 }

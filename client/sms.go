@@ -23,7 +23,7 @@ func newSMSService(c *Client) *SMSService {
 	s.signatures.all = func(ctx context.Context) ([]SMSSignature, bool, bool, error) {
 		items, _, oneCall, err := prefetch(ctx, SMSMaxRows, func(ctx context.Context, page int) (LaravelPage[SMSSignature], error) {
 			return smsListPage[SMSSignature](ctx, s, smsSignPath+"/list", page, map[string]any{})
-		}, true)
+		}, true, nil)
 		return items, err == nil, oneCall, err
 	}
 	// template/list takes ids.
@@ -32,10 +32,14 @@ func newSMSService(c *Client) *SMSService {
 	s.templates.byIDs = func(ctx context.Context, ids []string) ([]SMSTemplate, error) {
 		return Collect(s.ListTemplates(ctx, SMSTemplateFilter{IDs: parseInts(ids)}))
 	}
+	templatePage := func(ctx context.Context, page int) (LaravelPage[SMSTemplate], error) {
+		return smsListPage[SMSTemplate](ctx, s, smsTemplatePath+"/list", page, map[string]any{})
+	}
 	s.templates.all = func(ctx context.Context) ([]SMSTemplate, bool, bool, error) {
-		return prefetch(ctx, SMSMaxRows, func(ctx context.Context, page int) (LaravelPage[SMSTemplate], error) {
-			return smsListPage[SMSTemplate](ctx, s, smsTemplatePath+"/list", page, map[string]any{})
-		}, false)
+		return prefetch(ctx, SMSMaxRows, templatePage, false, s.templates.sized)
+	}
+	s.templates.allWhole = func(ctx context.Context) ([]SMSTemplate, bool, bool, error) {
+		return prefetch(ctx, SMSMaxRows, templatePage, true, nil)
 	}
 	return s
 }
