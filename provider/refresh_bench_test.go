@@ -39,6 +39,9 @@ var refreshSizes = []struct {
 	{name: "agents=500,groups=500,members=20,webhooks=200", agents: 500, groups: 500, members: 20, webhooks: 200,
 		maxUsers: 4, maxQueues: 4, maxGroupAgents: 3, maxWebhook: 3},
 	{name: "agents=1000", agents: 1000, maxUsers: 6},
+	// Past what a first read prefetches (5 pages of 500): read by ids, then
+	// whole once the id calls reach its 6 pages (539 calls before that rule).
+	{name: "agents=3000", agents: 3000, maxUsers: 16},
 }
 
 func BenchmarkRefresh(b *testing.B) {
