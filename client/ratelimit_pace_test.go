@@ -1,0 +1,32 @@
+package client
+
+import (
+	"testing"
+	"time"
+)
+
+// TestRateLimited_clientSlowsDown: after an HTTP 429 the client spaces its
+// next requests (100 ms apart at first, 5% less after each success), with
+// no max_requests_per_second configured: the calls that follow a refusal
+// do not meet the limit again at once. Dropping the pacer's notice of the
+// 429 sent them back to back, and every test still passed.
+func TestRateLimited_clientSlowsDown(t *testing.T) {
+	t.Parallel()
+	h := &tooMany{fails: 1, retryAfter: "0", ok: `{"code":200,"message":"ok"}`}
+	c := newTestClient(t, h)
+	for range 4 {
+		if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/v2/svcapi/queue/list", Envelope: EnvelopePortal, Read: true, Idempotent: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := h.arrivals()
+	if len(at) != 5 {
+		t.Fatalf("%d requests, want 5 (one refused, its retry, three more)", len(at))
+	}
+	// at[0] was refused; from its retry on, each request waits its turn.
+	for i := 2; i < len(at); i++ {
+		if gap := at[i].Sub(at[i-1]); gap < 50*time.Millisecond {
+			t.Errorf("request %d sent %v after the one before, following an HTTP 429; want about 100ms (the client slowing down)", i+1, gap)
+		}
+	}
+}
