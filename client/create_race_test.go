@@ -147,6 +147,11 @@ func TestCreateLostWhileMadeElsewhere(t *testing.T) {
 	if !strings.Contains(err.Error(), "2 objects of the same key (webhooks 301, 302) were made since the create began") {
 		t.Errorf("error %v", err)
 	}
+	// The create's own failure is what the error reports: the answer lost
+	// (HTTP 504), not a success without an id (none was answered).
+	if !strings.Contains(err.Error(), "HTTP 504") || strings.Contains(err.Error(), "answered success") {
+		t.Errorf("error %v, want the create's HTTP 504", err)
+	}
 	if n := calls.Load(); n != 2 { // ours, lost, and the other's: not sent again
 		t.Errorf("updateOrCreate sent %d times, want 2", n)
 	}
