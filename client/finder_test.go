@@ -649,9 +649,14 @@ func TestFinderMissWhileTheListKeepsChanging(t *testing.T) {
 	}
 	deleting.Store(true)
 	c = e.client(t, nil)
+	n0 := n.Load()
 	_, err := c.Webhooks.Get(ctx, ids[7])
 	if err == nil || client.IsNotFound(err) || !strings.Contains(err.Error(), "missing from 4 reads of the list in a row, each lacking objects the one before held") {
 		t.Errorf("err %v; want the list's deletes said, not a webhook reported gone", err)
+	}
+	// The message's 4 reads were made: two pages each.
+	if got := n.Load() - n0; got != 8 {
+		t.Errorf("%d webhook/lists calls, want 8 (4 reads of two pages)", got)
 	}
 }
 
