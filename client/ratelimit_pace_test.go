@@ -30,3 +30,27 @@ func TestRateLimited_clientSlowsDown(t *testing.T) {
 		}
 	}
 }
+
+// TestRateLimited_clientSpeedsUpAgain: after an HTTP 429 the spacing of
+// the requests shrinks by 5% with each call that succeeds (from 100 ms, to
+// about 30 ms after 24 calls), rather than staying slow for the rest of
+// the walk. Dropping the pacer's notice of successes kept every later
+// request 100 ms apart, and every test still passed.
+func TestRateLimited_clientSpeedsUpAgain(t *testing.T) {
+	t.Parallel()
+	h := &tooMany{fails: 1, retryAfter: "0", ok: `{"code":200,"message":"ok"}`}
+	c := newTestClient(t, h)
+	for range 25 {
+		if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/v2/svcapi/queue/list", Envelope: EnvelopePortal, Read: true, Idempotent: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := h.arrivals()
+	if len(at) != 26 {
+		t.Fatalf("%d requests, want 26 (one refused, its retry, 24 more)", len(at))
+	}
+	first, last := at[2].Sub(at[1]), at[len(at)-1].Sub(at[len(at)-2])
+	if first < 50*time.Millisecond || last > 75*time.Millisecond {
+		t.Errorf("after an HTTP 429: requests %v apart at first and %v apart 24 calls later; want about 100ms, then about 30ms", first, last)
+	}
+}
