@@ -49,8 +49,14 @@ func TestRateLimited_clientSpeedsUpAgain(t *testing.T) {
 	if len(at) != 26 {
 		t.Fatalf("%d requests, want 26 (one refused, its retry, 24 more)", len(at))
 	}
+	// The last gaps are taken at their shortest: a busy machine only
+	// lengthens a gap, and a pacer that stayed slow keeps every one of
+	// them about 100ms.
 	first, last := at[2].Sub(at[1]), at[len(at)-1].Sub(at[len(at)-2])
+	for i := len(at) - 5; i < len(at)-1; i++ {
+		last = min(last, at[i].Sub(at[i-1]))
+	}
 	if first < 50*time.Millisecond || last > 75*time.Millisecond {
-		t.Errorf("after an HTTP 429: requests %v apart at first and %v apart 24 calls later; want about 100ms, then about 30ms", first, last)
+		t.Errorf("after an HTTP 429: requests %v apart at first and at least %v apart 24 calls later; want about 100ms, then about 30ms", first, last)
 	}
 }
