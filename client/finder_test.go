@@ -749,7 +749,7 @@ func TestFinderLargeRefreshReadsTheWholeList(t *testing.T) {
 				a, err := c.Agents.Get(t.Context(), id)
 				switch {
 				case gone[id] && !client.IsNotFound(err):
-					errs <- fmt.Errorf("agent %d, deleted out of band: %v, %v; want not found", id, a, err)
+					errs <- fmt.Errorf("agent %d, deleted out of band: %v, %w; want not found", id, a, err)
 				case !gone[id] && err != nil:
 					errs <- fmt.Errorf("agent %d: %w", id, err)
 				case !gone[id] && a.UserID.Int64() != id:
