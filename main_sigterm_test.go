@@ -3,19 +3,11 @@
 package main
 
 import (
-	"context"
 	"os"
-	"os/exec"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/hashicorp/go-hclog"
-	plugin "github.com/hashicorp/go-plugin"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
 )
 
 // TestProviderOutlivesSIGTERM: a CI job that is cancelled or times out gets
@@ -26,41 +18,8 @@ import (
 // platform but missing from the state.
 func TestProviderOutlivesSIGTERM(t *testing.T) {
 	t.Parallel()
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TF_LOG") {
-			env = append(env, kv)
-		}
-	}
-	cmd := exec.CommandContext(t.Context(), os.Args[0])
-	cmd.Env = append(env, runAsProvider+"=1")
-	var logs lockedBuffer
-	client := plugin.NewClient(&plugin.ClientConfig{
-		HandshakeConfig: plugin.HandshakeConfig{
-			MagicCookieKey:   "TF_PLUGIN_MAGIC_COOKIE",
-			MagicCookieValue: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
-		},
-		VersionedPlugins: map[int]plugin.PluginSet{6: {"provider": rawConn{}}},
-		Cmd:              cmd,
-		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		Logger:           hclog.New(&hclog.LoggerOptions{Output: &logs, Level: hclog.Trace}),
-		StartTimeout:     30 * time.Second,
-	})
-	defer client.Kill()
-	rpc, err := client.Client()
-	if err != nil {
-		t.Fatalf("starting the provider: %v", err)
-	}
-	raw, err := rpc.Dispense("provider")
-	if err != nil {
-		t.Fatalf("dispensing the provider: %v", err)
-	}
-	conn := raw.(*grpc.ClientConn)
-	schema := func() error {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		return conn.Invoke(ctx, "/tfplugin6.Provider/GetProviderSchema", &emptypb.Empty{}, &emptypb.Empty{})
-	}
+	p := startProvider(t)
+	cmd, client, schema := p.cmd, p.client, p.schema
 	if err := schema(); err != nil {
 		t.Fatalf("GetProviderSchema before the signal: %v", err)
 	}

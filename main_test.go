@@ -87,6 +87,35 @@ func TestProviderLogsReachTerraform(t *testing.T) {
 
 func sdkLogLines(t *testing.T, extraEnv []string) int {
 	t.Helper()
+	p := startProvider(t, extraEnv...)
+	// GetProviderSchema's request has no fields; the answer is not needed.
+	if err := p.schema(); err != nil {
+		t.Fatalf("GetProviderSchema: %v", err)
+	}
+	p.client.Kill()
+	n := 0
+	for line := range strings.Lines(p.logs.String()) {
+		if strings.Contains(line, "@module=sdk.") {
+			n++
+		}
+	}
+	return n
+}
+
+// startedProvider is this test binary run as the provider, started as
+// Terraform starts it (go-plugin, Terraform's protocol-6 handshake), with
+// its gRPC connection and the logs Terraform reads from its stderr.
+type startedProvider struct {
+	cmd    *exec.Cmd
+	client *plugin.Client
+	conn   *grpc.ClientConn
+	logs   *lockedBuffer
+}
+
+// startProvider starts the provider without the test's TF_LOG variables,
+// with extraEnv; it is killed when the test ends.
+func startProvider(t *testing.T, extraEnv ...string) *startedProvider {
+	t.Helper()
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "TF_LOG") {
@@ -95,7 +124,7 @@ func sdkLogLines(t *testing.T, extraEnv []string) int {
 	}
 	cmd := exec.CommandContext(t.Context(), os.Args[0])
 	cmd.Env = append(append(env, runAsProvider+"=1"), extraEnv...)
-	var logs lockedBuffer
+	logs := &lockedBuffer{}
 	client := plugin.NewClient(&plugin.ClientConfig{
 		// Terraform's handshake for protocol-6 providers.
 		HandshakeConfig: plugin.HandshakeConfig{
@@ -105,10 +134,10 @@ func sdkLogLines(t *testing.T, extraEnv []string) int {
 		VersionedPlugins: map[int]plugin.PluginSet{6: {"provider": rawConn{}}},
 		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		Logger:           hclog.New(&hclog.LoggerOptions{Output: &logs, Level: hclog.Trace}),
+		Logger:           hclog.New(&hclog.LoggerOptions{Output: logs, Level: hclog.Trace}),
 		StartTimeout:     30 * time.Second,
 	})
-	defer client.Kill()
+	t.Cleanup(client.Kill)
 	rpc, err := client.Client()
 	if err != nil {
 		t.Fatalf("starting the provider: %v", err)
@@ -117,21 +146,15 @@ func sdkLogLines(t *testing.T, extraEnv []string) int {
 	if err != nil {
 		t.Fatalf("dispensing the provider: %v", err)
 	}
-	conn := raw.(*grpc.ClientConn)
-	// GetProviderSchema's request has no fields; the answer is not needed.
+	return &startedProvider{cmd: cmd, client: client, conn: raw.(*grpc.ClientConn), logs: logs}
+}
+
+// schema asks the provider for its schema (GetProviderSchema), the
+// answer dropped.
+func (p *startedProvider) schema() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := conn.Invoke(ctx, "/tfplugin6.Provider/GetProviderSchema", &emptypb.Empty{}, &emptypb.Empty{}); err != nil {
-		t.Fatalf("GetProviderSchema: %v", err)
-	}
-	client.Kill()
-	n := 0
-	for line := range strings.Lines(logs.String()) {
-		if strings.Contains(line, "@module=sdk.") {
-			n++
-		}
-	}
-	return n
+	return p.conn.Invoke(ctx, "/tfplugin6.Provider/GetProviderSchema", &emptypb.Empty{}, &emptypb.Empty{})
 }
 
 // rawConn hands the gRPC connection to the test instead of a typed client.
