@@ -17,17 +17,7 @@ func TestFinderPrefetchOnce(t *testing.T) {
 	t.Parallel()
 	e := newFinderEnv(t)
 	ctx := t.Context()
-	if _, err := e.c0.Gateway.AddSignature(ctx, client.GatewaySignatureInput{SignText: "Acme"}); err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for i := range 61 {
-		id, err := e.c0.Gateway.AddTemplate(ctx, client.GatewayTemplateInput{TplTitle: fmt.Sprintf("T%d", i), TplText: "code ${c}", TplType: 1, SignText: "Acme"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := e.gatewayTemplates(t, 61)
 	c := e.client(t, nil)
 	const getTemplate = "POST /smsapi/tpl/v1/get_template"
 	before := e.sim.Stats()

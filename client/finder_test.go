@@ -29,6 +29,24 @@ type finderEnv struct {
 	fail atomic.Pointer[func(w http.ResponseWriter, r *http.Request) bool]
 }
 
+// gatewayTemplates makes n gateway templates (T0, T1, ...) under the
+// signature Acme through the simulator's own client, and returns their ids.
+func (e *finderEnv) gatewayTemplates(t *testing.T, n int) []int64 {
+	t.Helper()
+	if _, err := e.c0.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for i := range n {
+		id, err := e.c0.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplTitle: fmt.Sprintf("T%d", i), TplText: "code ${c}", TplType: 1, SignText: "Acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
 func newFinderEnv(t *testing.T) *finderEnv {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
@@ -490,17 +508,7 @@ func TestFinderGatewaySnapshotServesOneList(t *testing.T) {
 	t.Parallel()
 	e := newFinderEnv(t)
 	ctx := t.Context()
-	if _, err := e.c0.Gateway.AddSignature(ctx, client.GatewaySignatureInput{SignText: "Acme"}); err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for i := range 3 {
-		id, err := e.c0.Gateway.AddTemplate(ctx, client.GatewayTemplateInput{TplTitle: fmt.Sprintf("T%d", i), TplText: "code ${c}", TplType: 1, SignText: "Acme"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := e.gatewayTemplates(t, 3)
 	c := e.client(t, nil)
 	const getTemplate = "POST /smsapi/tpl/v1/get_template"
 	before := e.sim.Stats()
