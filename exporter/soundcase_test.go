@@ -23,16 +23,8 @@ import (
 // one of them and a file sounds/ holds, differ only in case.
 func TestExport_voiceFilesDifferBeyondCase(t *testing.T) {
 	t.Parallel()
-	cc := newCenter(t)
+	cc, ids := holdAndhold(t)
 	ctx := context.Background()
-	var ids []string
-	for _, s := range []struct{ name, content string }{{"Hold", "RIFF\x04\x00\x00\x00WAVEone"}, {"hold", "RIFF\x04\x00\x00\x00WAVEtwo"}} {
-		id, _, err := cc.c.Sounds.Upload(ctx, client.SoundInput{Name: s.name, SoundType: 1, FileName: "x.wav", Content: []byte(s.content)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
 	t.Run("a name kept from the state", func(t *testing.T) {
 		t.Parallel()
 		dir := t.TempDir()
@@ -108,4 +100,20 @@ func between(s, start, from, to string) string {
 	_, s, _ = strings.Cut(s, from)
 	s, _, _ = strings.Cut(s, to)
 	return s
+}
+
+// holdAndhold is a center with two voice files whose names differ only in
+// case, Hold and hold (their contents end "one" and "two"), and their ids.
+func holdAndhold(t *testing.T) (*center, []string) {
+	t.Helper()
+	cc := newCenter(t)
+	var ids []string
+	for _, s := range []struct{ name, content string }{{"Hold", "RIFF\x04\x00\x00\x00WAVEone"}, {"hold", "RIFF\x04\x00\x00\x00WAVEtwo"}} {
+		id, _, err := cc.c.Sounds.Upload(context.Background(), client.SoundInput{Name: s.name, SoundType: 1, FileName: "x.wav", Content: []byte(s.content)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return cc, ids
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
 )
 
@@ -21,16 +20,8 @@ import (
 // differs from only in case. One keeps its file now.
 func TestExport_voiceFilesKeepTheirNamesFromAnEarlierExport(t *testing.T) {
 	t.Parallel()
-	cc := newCenter(t)
+	cc, ids := holdAndhold(t)
 	ctx := context.Background()
-	var ids []string
-	for _, s := range []struct{ name, content string }{{"Hold", "RIFF\x04\x00\x00\x00WAVEone"}, {"hold", "RIFF\x04\x00\x00\x00WAVEtwo"}} {
-		id, _, err := cc.c.Sounds.Upload(ctx, client.SoundInput{Name: s.name, SoundType: 1, FileName: "x.wav", Content: []byte(s.content)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
 	dir := t.TempDir()
 	state := fmt.Sprintf(`{"version": 4, "resources": [{"mode": "managed", "type": "contactcenter_sound", "name": "Hold", "instances": [{"attributes": {"id": %q}}]},`+
 		`{"mode": "managed", "type": "contactcenter_sound", "name": "hold", "instances": [{"attributes": {"id": %q}}]}]}`, ids[0], ids[1])
