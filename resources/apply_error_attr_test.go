@@ -109,17 +109,16 @@ resource "contactcenter_outbound_task" "no_agent" {
 // TestAccApplyErrorPointsAtNestedAttribute: a task refused for a webhook
 // deleted since (config.webhook.ids names it) showed the resource block;
 // the service's message names the field by its path, as the spec writes
-// nested fields (config.que_id, §2.7), and the error is now at that
-// attribute. Terraform 1.11 shows any nested attribute's error at the
-// resource block, so the line is checked where Terraform shows it
-// (1.15 was checked; TF_ACC_TERRAFORM_PATH).
+// nested fields (config.que_id, §2.7), and the error is now where
+// Terraform can show it: at that attribute on Terraform 1.15 and later,
+// at its top-level attribute (config = {) before, where a nested path
+// shows the resource block (and a message naming
+// recall_strategies.default.* moved there from the recall_strategies line
+// before the provider took the version into account).
 func TestAccApplyErrorPointsAtNestedAttribute(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
-	if w.TerraformVersion().LessThan(version.Must(version.NewVersion("1.15.0"))) {
-		t.Skip("Terraform before 1.15 shows a nested attribute's error at its resource block")
-	}
 	c := env.Client(t)
 	hook, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Gone", URL: "https://crm.example.com/gone", EventType: 1})
 	if err != nil {
@@ -142,7 +141,12 @@ resource "contactcenter_outbound_task" "gone_webhook" {
 }
 `, hook.ID))
 	_, out := w.Run("apply", "-auto-approve", "-json")
-	want := fmt.Sprintf("ids    = [%d]", hook.ID)
+	shown := func(code string) bool { return code == fmt.Sprintf("ids    = [%d]", hook.ID) }
+	where := fmt.Sprintf("the line ids    = [%d]", hook.ID)
+	if w.TerraformVersion().LessThan(version.Must(version.NewVersion("1.15.0"))) {
+		shown = func(code string) bool { return strings.HasPrefix(code, "config = {") }
+		where = "the line of config = {"
+	}
 	var got []string
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -165,66 +169,7 @@ resource "contactcenter_outbound_task" "gone_webhook" {
 			t.Errorf("the error says %q", line.Diagnostic.Detail)
 		}
 	}
-	if len(got) != 1 || got[0] != want {
-		t.Errorf("the errors show %q; want one at the line %q:\n%s", got, want, out)
-	}
-}
-
-// TestAccApplyErrorNestedAtTopAttributeBefore115: Terraform before 1.15
-// shows a nested attribute's error at the resource block. There a write
-// refused for a nested field (config.webhook.ids naming a deleted webhook)
-// is shown at its top-level attribute, config, the line Terraform can
-// show; pointed at the nested path, it showed the resource block, and a
-// message naming recall_strategies.default.* moved there from the
-// recall_strategies line.
-func TestAccApplyErrorNestedAtTopAttributeBefore115(t *testing.T) {
-	t.Parallel()
-	env := acctest.New(t)
-	w := env.Workdir(t)
-	if !w.TerraformVersion().LessThan(version.Must(version.NewVersion("1.15.0"))) {
-		t.Skip("Terraform 1.15 and later show the nested attribute (TestAccApplyErrorPointsAtNestedAttribute)")
-	}
-	c := env.Client(t)
-	hook, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Gone", URL: "https://crm.example.com/gone", EventType: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Webhooks.Delete(t.Context(), int64(hook.ID)); err != nil {
-		t.Fatal(err)
-	}
-	w.WriteBody(fmt.Sprintf(`
-resource "contactcenter_outbound_task" "gone_webhook" {
-  name     = "Renewals"
-  type     = 3
-  trans_to = "ivr1"
-  config = {
-    webhook = {
-      enable = true
-      ids    = [%d]
-    }
-  }
-}
-`, hook.ID))
-	_, out := w.Run("apply", "-auto-approve", "-json")
-	var got []string
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity string `json:"severity"`
-				Snippet  *struct {
-					Code string `json:"code"`
-				} `json:"snippet"`
-			} `json:"diagnostic"`
-		}
-		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" || line.Diagnostic.Snippet == nil {
-			continue
-		}
-		got = append(got, strings.TrimSpace(line.Diagnostic.Snippet.Code))
-	}
-	if len(got) != 1 || !strings.HasPrefix(got[0], "config = {") {
-		t.Errorf("the errors show %q; want one at the line of config = {:\n%s", got, out)
+	if len(got) != 1 || !shown(got[0]) {
+		t.Errorf("the errors show %q; want one at %s:\n%s", got, where, out)
 	}
 }
