@@ -28,24 +28,12 @@ func TestExport_forceLeavesOutWhatYourFilesDeclare(t *testing.T) {
 	t.Parallel()
 	cc := newCenter(t)
 	ctx := context.Background()
-	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sales, agID := annInSales(t, cc)
 	support, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Support", QuePriority: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pw := "Secret-1"
-	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
-	if err != nil {
-		t.Fatal(err)
-	}
-	qid, _ := strconv.ParseInt(sales, 10, 64)
-	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
-		t.Fatal(err)
-	}
-	agentID := fmt.Sprint(ag.UserID.Int64())
+	agentID := fmt.Sprint(agID)
 	group := func(name string) string {
 		return fmt.Sprintf("resource \"contactcenter_skill_group\" %q {\n  que_name     = \"Sales\"\n  que_priority = 1\n}\n", name)
 	}
@@ -276,21 +264,9 @@ func TestAccExport_forceBesideYourOwnFiles(t *testing.T) {
 	bin := providerDir(t)
 	cc := newCenter(t)
 	ctx := t.Context()
-	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sales, _ := annInSales(t, cc)
 	support, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Support", QuePriority: 2})
 	if err != nil {
-		t.Fatal(err)
-	}
-	pw := "Secret-1"
-	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
-	if err != nil {
-		t.Fatal(err)
-	}
-	qid, _ := strconv.ParseInt(sales, 10, 64)
-	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := cc.c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM calls", URL: "https://crm.example.com/hook", EventType: 1}); err != nil {
@@ -549,19 +525,7 @@ func TestExport_forceRefersToWhatYourRemovedBlockForgetsByID(t *testing.T) {
 	t.Parallel()
 	cc := newCenter(t)
 	ctx := context.Background()
-	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pw := "Secret-1"
-	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
-	if err != nil {
-		t.Fatal(err)
-	}
-	qid, _ := strconv.ParseInt(sales, 10, 64)
-	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
-		t.Fatal(err)
-	}
+	sales, _ := annInSales(t, cc)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("removed {\n  from = contactcenter_skill_group.sales\n\n  lifecycle {\n    destroy = false\n  }\n}\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -577,4 +541,25 @@ func TestExport_forceRefersToWhatYourRemovedBlockForgetsByID(t *testing.T) {
 	if g, _ := os.ReadFile(filepath.Join(dir, "skill_groups.tf")); strings.Contains(string(g), `"sales"`) {
 		t.Errorf("skill_groups.tf declares the address your removed block forgets:\n%s", g)
 	}
+}
+
+// annInSales makes the skill group Sales (priority 1) and the agent 8001,
+// Ann, in it; it returns the group's id and the agent's.
+func annInSales(t *testing.T, cc *center) (sales string, agentID int64) {
+	t.Helper()
+	ctx := context.Background()
+	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := "Secret-1"
+	ag, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: ptr("8001"), UserName: ptr("Ann"), UserPassword: &pw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qid, _ := strconv.ParseInt(sales, 10, 64)
+	if err := cc.c.Queues.Assign(ctx, qid, []client.AgentSkill{{AgID: ag.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	return sales, ag.UserID.Int64()
 }
