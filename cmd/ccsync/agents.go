@@ -133,8 +133,8 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 		if msg := workbookOutput("", file); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
-		if st, err := os.Stat(file); err == nil && !st.IsDir() && !*force { //nolint:gosec // G703: the path the user named, only looked at
-			return fail(exitUsage, fmt.Errorf("%s already exists: %s would replace it; name another file, or add --force to replace it (nothing was written)", file, sub))
+		if msg := outputExists("", file, sub, *force, "nothing was written"); msg != "" {
+			return fail(exitUsage, errors.New(msg))
 		}
 	}
 	if sub == "plan" || sub == "apply" {
@@ -155,7 +155,7 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 		if msg := workbookOutput("--report", *report); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
-		if msg := outputExists("--report", *report, *force, "nothing was written"); msg != "" {
+		if msg := outputExists("--report", *report, "the report", *force, "nothing was written"); msg != "" {
 			return fail(exitUsage, errors.New(msg))
 		}
 	}

@@ -245,17 +245,20 @@ func workbookOutput(flag, path string) string {
 	return ""
 }
 
-// outputExists refuses an output file (a --report) that already exists,
-// unless force: the report replaced it without a word, and the file named
-// by mistake (another roster, last week's list, the report of the run
-// before) was lost. what is said after the refusal ("nothing was sent").
-// It returns the message, or "".
-func outputExists(flag, path string, force bool, what string) string {
+// outputExists refuses an output file (a --report, or agents template's
+// and export's FILE) that already exists, unless force: the run replaced
+// it without a word, and the file named by mistake (another roster, last
+// week's list, the report of the run before) was lost. flag is "" for a
+// positional FILE; by names what would replace it ("the report",
+// "export"); what is said after the refusal ("nothing was sent"). It
+// returns the message, or "".
+func outputExists(flag, path, by string, force bool, what string) string {
 	if path == "" || force {
 		return ""
 	}
 	if st, err := os.Stat(path); err == nil && !st.IsDir() { //nolint:gosec // G703: the path the user named, only looked at
-		return fmt.Sprintf("%s %s already exists: the report would replace it; name another file, or add --force to replace it (%s)", flag, path, what)
+		return fmt.Sprintf("%s already exists: %s would replace it; name another file, or add --force to replace it (%s)",
+			strings.TrimSpace(flag+" "+path), by, what)
 	}
 	return ""
 }

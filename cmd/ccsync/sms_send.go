@@ -357,7 +357,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if msg := workbookOutput("--report", *report); msg != "" {
 		return fail(exitUsage, errors.New(msg))
 	}
-	if msg := outputExists("--report", *report, *o.force, "nothing was sent"); msg != "" {
+	if msg := outputExists("--report", *report, "the report", *o.force, "nothing was sent"); msg != "" {
 		return fail(exitUsage, errors.New(msg))
 	}
 	if !*dryRun { // a dry run reads the journal, and writes nothing
