@@ -345,7 +345,7 @@ func remoteBackend(dir string) string {
 	entries, _ := os.ReadDir(dir) // listed, not globbed: the folder's name may hold [
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".tf") && !strings.HasSuffix(name, ".tf.json") {
+		if !configFile(e) {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, name)) //nolint:gosec // G304: the folder the user named

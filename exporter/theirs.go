@@ -119,7 +119,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 	for _, e := range entries {
 		name := e.Name()
 		isJSON := strings.HasSuffix(name, ".tf.json")
-		if e.IsDir() || !strings.HasSuffix(name, ".tf") && !isJSON || ignoredFile(name) {
+		if !configFile(e) {
 			continue
 		}
 		base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
@@ -230,6 +230,14 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 		}
 	}
 	return t, nil
+}
+
+// configFile tells whether Terraform reads e, an entry of a folder, as a
+// file of its configuration: a .tf or .tf.json file that ignoredFile does
+// not skip. readTheirs and remoteBackend read the same files.
+func configFile(e os.DirEntry) bool {
+	name := e.Name()
+	return !e.IsDir() && (strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")) && !ignoredFile(name)
 }
 
 // ignoredFile says Terraform does not read a file of this name: a hidden
