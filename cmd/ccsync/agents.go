@@ -571,12 +571,8 @@ func emptyRosterPrune(roster *importer.Roster, plan *importer.Plan) string {
 	if len(roster.Rows) > 0 {
 		return ""
 	}
-	n := 0
-	for _, st := range plan.Steps {
-		if st.Action == importer.ActionResign || st.Action == importer.ActionDelete {
-			n++
-		}
-	}
+	c := plan.Counts()
+	n := c[importer.ActionResign] + c[importer.ActionDelete]
 	if n == 0 {
 		return ""
 	}
