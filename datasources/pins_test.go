@@ -184,3 +184,41 @@ func TestAgentDataSources_queueNameWithComma(t *testing.T) {
 	}
 	check("contactcenter_agent", state)
 }
+
+// TestAgentsDataSource_groupNamesReadOnce: agents whose group names hold a
+// comma take the names from the groups themselves; the agents sharing
+// those groups read them once for the data source, not once for each
+// agent (the whole queue/list, each time).
+func TestAgentsDataSource_groupNamesReadOnce(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	var ids []int64
+	for i, n := range []string{"Sales, North", "Support"} {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: n, QuePriority: int64(10 + i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := strconv.ParseInt(id, 10, 64)
+		ids = append(ids, v)
+	}
+	for i := range 6 {
+		num, name, pw := fmt.Sprint(7200+i), "Two groups", "Passw0rd-x"
+		if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: &num, UserName: &name, UserPassword: &pw, QueueIDs: &ids}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := env.ActionServer(t)
+	const list = "POST /portal/v2/svcapi/queue/list"
+	before := env.Sim.Stats()[list]
+	state, d := acctest.ReadDataSource(t, srv, "contactcenter_agents", map[string]any{})
+	if state == nil {
+		t.Fatalf("read: %v", d)
+	}
+	if got := len(state["agents"].([]any)); got != 6 {
+		t.Fatalf("%d agents read, want 6", got)
+	}
+	if n := env.Sim.Stats()[list] - before; n != 1 {
+		t.Errorf("the read of 6 agents in the groups \"Sales, North\" and \"Support\" called queue/list %d times, want once", n)
+	}
+}
