@@ -259,13 +259,14 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		edit, current := plan.expand(), state.expand()
 		clearing(&edit)
 		clearing(&current)
-		if err := r.keepOptionTypes(ctx, id, &edit); err != nil {
+		held := r.heldTask(id)
+		if err := keepOptionTypes(ctx, held, &edit); err != nil {
 			return err
 		}
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			edit.Status = flexInt(taskStatusValue(plan.Status))
-			r.heldName(ctx, id, &edit)
+			heldName(ctx, held, &edit)
 			return r.Client.Tasks.Update(ctx, edit)
 		}
 		if !reflect.DeepEqual(edit, current) {
@@ -277,7 +278,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				status = v
 			}
 			edit.Status = flexInt(status)
-			r.heldName(ctx, id, &edit)
+			heldName(ctx, held, &edit)
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
 				return err
 			}
@@ -286,14 +287,32 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 	}, "force_delete")
 }
 
+// heldTask reads the task as the platform holds it (projects/detail, not
+// batched) at most once for an update: keepOptionTypes and heldName each
+// needed it, and read it each (two reads of one task before one edit).
+func (r *outboundTaskResource) heldTask(id int64) func(context.Context) (*client.Task, error) {
+	var (
+		t    *client.Task
+		err  error
+		read bool
+	)
+	return func(ctx context.Context) (*client.Task, error) {
+		if !read {
+			t, err = r.Client.Tasks.Get(ctx, id)
+			read = true
+		}
+		return t, err
+	}
+}
+
 // heldName sends the name as the platform holds it when that is the
 // planned name in another Unicode form (heldForm): projects/updateOrCreate
 // requires name (§2.7), and any edit of the task rewrote a name held
 // decomposed composed. It is applied after the edit is compared with the
 // state, so opening a task alone still sends no edit.
-func (r *outboundTaskResource) heldName(ctx context.Context, id int64, edit *client.Task) {
+func heldName(ctx context.Context, held func(context.Context) (*client.Task, error), edit *client.Task) {
 	edit.Name = client.FlexString(heldForm(ctx, string(edit.Name), func(ctx context.Context) (string, error) {
-		t, err := r.Client.Tasks.Get(ctx, id)
+		t, err := held(ctx)
 		if err != nil || t == nil {
 			return "", err
 		}
@@ -307,11 +326,11 @@ func (r *outboundTaskResource) heldName(ctx context.Context, id int64, edit *cli
 // option whose text is unchanged is sent as the platform holds it (one
 // held as null, which reads as "", stays null); that costs one read, only
 // for a task with options.
-func (r *outboundTaskResource) keepOptionTypes(ctx context.Context, id int64, edit *client.Task) error {
+func keepOptionTypes(ctx context.Context, read func(context.Context) (*client.Task, error), edit *client.Task) error {
 	if edit.Config == nil || edit.Config.TTS == nil || len(edit.Config.TTS.Options) == 0 {
 		return nil
 	}
-	held, err := r.Client.Tasks.Get(ctx, id)
+	held, err := read(ctx)
 	if err != nil {
 		return err
 	}

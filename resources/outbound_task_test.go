@@ -1571,3 +1571,33 @@ output "closed" { value = [for t in data.contactcenter_outbound_tasks.closed.tas
 		t.Errorf("apply of status = closed sent status %v, want 0", got)
 	}
 }
+
+// TestAccOutboundTask_oneHeldReadPerEdit: an edit of a task whose name has
+// a decomposed form (heldName reads the task as held) and whose voice has
+// options (keepOptionTypes reads it too) reads the task once for both,
+// projects/detail being unbatched: as many reads as the same edit of a
+// task whose name is ASCII, where heldName reads nothing. It read twice.
+func TestAccOutboundTask_oneHeldReadPerEdit(t *testing.T) {
+	t.Parallel()
+	reads := func(name string) int {
+		env, que := taskEnv(t)
+		config := func(priority int) string {
+			return env.Config(strings.Replace(robotConfig(que, fmt.Sprintf("  priority = %d", priority)), `"Survey robot"`, strconv.Quote(name), 1))
+		}
+		const detail = "GET /autocall/api/v3/projects/detail"
+		var before, n int
+		resource.Test(t, resource.TestCase{
+			PreCheck:                 func() { acctest.PreCheck(t) },
+			ProtoV6ProviderFactories: env.Factories(),
+			Steps: []resource.TestStep{
+				{Config: config(100), Check: func(*terraform.State) error { before = env.Sim.Stats()[detail]; return nil }},
+				{Config: config(120), Check: func(*terraform.State) error { n = env.Sim.Stats()[detail] - before; return nil }},
+			},
+		})
+		return n
+	}
+	ascii, composed := reads("Survey robot"), reads("Caf\u00e9 robot")
+	if composed != ascii {
+		t.Errorf("the edit of a task named \"Caf\u00e9 robot\" read it (projects/detail) %d times, that of one named \"Survey robot\" %d; want as many", composed, ascii)
+	}
+}
