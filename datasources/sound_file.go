@@ -4,14 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -124,17 +121,7 @@ func writeFile(p string, b []byte) error {
 	// Made 0644 less the umask; os.CreateTemp makes it 0600, and setting
 	// it to 0644 afterwards (as was done) ignored the umask: a voice file
 	// downloaded under umask 077 was readable by anyone.
-	var (
-		tmp *os.File
-		err error
-	)
-	for range 100 {
-		name := filepath.Join(filepath.Dir(p), ".sound-"+strconv.FormatUint(uint64(rand.Uint32()), 10)) //nolint:gosec // G404: a unique name, not a secret
-		tmp, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)                          //nolint:gosec // G302, G304: see above
-		if !errors.Is(err, os.ErrExist) {
-			break
-		}
-	}
+	tmp, err := replaceable.CreateTemp(filepath.Dir(p), ".sound-*", 0o644)
 	if err != nil {
 		return err
 	}

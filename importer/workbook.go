@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -40,13 +39,13 @@ func WriteTemplate(path string) error {
 func SaveWorkbook(f *excelize.File, path string) (err error) {
 	f.Path = path // Write picks the content type (.xlsx, .xlsm) from it
 	path = filepath.Clean(path)
-	tmp := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d.tmp", filepath.Base(path), time.Now().UnixNano()))
 	// G302: a workbook is a document for people to open, edit and share,
 	// like any spreadsheet; 0644 was asked for explicitly.
-	out, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644) //nolint:gosec // G302: see above
+	out, err := replaceable.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp", 0o644)
 	if err != nil {
 		return err
 	}
+	tmp := out.Name()
 	defer func() {
 		if err != nil {
 			_ = os.Remove(tmp) // the error that stopped the write is the one to report
