@@ -385,8 +385,10 @@ func (e notSentError) Unwrap() error { return e.error }
 
 // NotSent reports whether err ended a call before its request left the
 // client (its context ended while it waited for its turn under the
-// request rate, or before its request was written whole to a connection):
-// nothing of that attempt reached the service.
+// request rate, or before its request was written whole to a connection),
+// or while it waited to send again after attempts that each sent nothing
+// or were refused unprocessed (HTTP 429): nothing of the call reached the
+// service to act on.
 func NotSent(err error) bool { return errors.As(err, new(notSentError)) }
 
 // CreateInDoubtError is a create whose answer was lost (or failed

@@ -165,7 +165,17 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			inDoubt = true
 		}
 		if werr := Sleep(ctx, d); werr != nil {
-			return errors.Join(err, werr)
+			err = errors.Join(err, werr)
+			if !inDoubt && (limited || nothingSent(err)) {
+				// Interrupted while it waited to send again, after
+				// attempts that each sent nothing or were refused
+				// unprocessed (HTTP 429): the call did nothing (NotSent),
+				// as one interrupted before its first attempt left (a
+				// destroy said "may or may not have been deleted (its
+				// request was already sent)" of a delete never sent).
+				err = notSentError{err}
+			}
+			return err
 		}
 	}
 }

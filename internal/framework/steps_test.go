@@ -216,6 +216,46 @@ func TestDelete_interruptedWhileConnectingAfterAnAttemptInDoubt(t *testing.T) {
 	}
 }
 
+// TestDelete_interruptedWhileWaitingToSendAgain: a destroy interrupted
+// (Ctrl-C) in the wait before the delete's next attempt, when every
+// attempt so far had sent nothing (nothing listened at the address) or had
+// been refused unprocessed (HTTP 429), said the webhook "may or may not
+// have been deleted (its request was already sent)". It says the webhook
+// was not deleted.
+func TestDelete_interruptedWhileWaitingToSendAgain(t *testing.T) {
+	t.Parallel()
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close() // nothing listens there now
+	limited := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "30")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	t.Cleanup(limited.Close)
+	for name, url := range map[string]string{"connection refused": closed, "HTTP 429": limited.URL} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, err := client.New(client.Config{URLs: client.SurfaceURLs(url), AccessToken: "tok",
+				MaxRetries: 3, RetryWaitMin: 30 * time.Second, RetryWaitMax: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(t.Context())
+			time.AfterFunc(300*time.Millisecond, cancel)
+			diags := destroyWebhook5(t, c)(ctx)
+			if !diags.HasError() {
+				t.Fatalf("diagnostics %v", diags)
+			}
+			if detail := diags.Errors()[0].Detail(); !strings.Contains(detail, "The webhook with id 5 was not deleted") {
+				t.Errorf("interrupted while waiting to send again:\n%s", detail)
+			}
+		})
+	}
+}
+
 // destroyWebhook5 is a resource's destroy of the webhook with id 5 through
 // c (Steps.Delete, read back with c's Get): it returns the diagnostics.
 func destroyWebhook5(t *testing.T, c *client.Client) func(ctx context.Context) diag.Diagnostics {
