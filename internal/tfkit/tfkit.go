@@ -175,6 +175,12 @@ func APIErrorDetail(err error) string {
 			fmt.Fprintf(&b, "\n\nThe platform's rate limit refused the call at each of %d attempts over %s, though the provider slowed down after the first refusal. "+
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit (several runs at once share it), or try again later.",
 				e.Attempts, e.LimitedFor.Round(time.Second))
+		case e.HTTPStatus == 429 && errors.Is(err, context.Canceled):
+			// Interrupted in the wait its Retry-After asked for: retries
+			// were on, whatever max_retries.
+			b.WriteString("\n\nThe platform's rate limit refused the call's last attempt (not processed), and the wait to send it again was interrupted " +
+				"(Terraform was stopped, for example with Ctrl-C). " +
+				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
 		case e.HTTPStatus == 429:
 			b.WriteString("\n\nThe platform's rate limit refused the call, which was not retried (max_retries is 0). " +
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")

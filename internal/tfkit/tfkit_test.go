@@ -86,6 +86,28 @@ func TestAPIErrorDetail_rateLimited(t *testing.T) {
 	}
 }
 
+// A delete interrupted (Ctrl-C) in the wait an HTTP 429's Retry-After
+// asked for said "which was not retried (max_retries is 0)", with max_retries 3
+// and no word of the interrupt.
+func TestAPIErrorDetail_rateLimitedInterrupted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "30")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	err = c.Webhooks.Delete(ctx, 3)
+	if got := tfkit.APIErrorDetail(err); strings.Contains(got, "max_retries is 0") ||
+		!strings.Contains(got, "the wait to send it again was interrupted (Terraform was stopped") || !strings.Contains(got, "max_requests_per_second") {
+		t.Errorf("detail:\n%s", got)
+	}
+}
+
 // A bare 5xx has no envelope code: the detail names the HTTP status once,
 // without a meaningless "code -1".
 func TestAPIErrorDetail_bare5xx(t *testing.T) {
