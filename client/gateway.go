@@ -258,14 +258,14 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 		return 0, err
 	}
 	defer unlock()
-	from, last, err := lastID(ctx, page, GatewayTemplate.Identifier)
+	start, err := lastID(ctx, page, GatewayTemplate.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, s.c, "gateway template", from, last, page, GatewayTemplate.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway template", start, page, GatewayTemplate.Identifier, same)
 		out.TplID = FlexInt(found)
 		return found != 0, err
 	}, func() bool { return out.TplID != 0 })
@@ -353,46 +353,59 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 //
 // A count of 1 for a page of one item may count the page, not the listing
 // (see gatewayMore): then the listing is read through to find its end.
-func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (int, int64, error) {
+func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (lookupStart, error) {
 	items, count, err := page(ctx, GatewayPage{Max: 1})
-	from := max(count-1, 0)
+	start := lookupStart{from: max(count-1, 0)}
 	if err == nil && count > 1 {
 		first := items
 		items, _, err = page(ctx, GatewayPage{Max: 1, Offset: count - 1})
 		if len(first) == 1 && len(items) == 1 && id(first[0]) > id(items[0]) {
-			from = 0 // newest first
+			start.from, start.newestFirst = 0, true
 		}
 		items = append(items, first...)
 	} else if err == nil && len(items) == 1 {
 		items = nil
 		for t, perr := range gatewayPages(ctx, 0, page) {
 			if perr != nil {
-				return 0, 0, perr
+				return lookupStart{}, perr
 			}
 			items = append(items, t)
 		}
-		from = max(len(items)-1, 0)
+		start.from = max(len(items)-1, 0)
 		if len(items) > 1 && id(items[0]) > id(items[len(items)-1]) {
-			from = 0 // newest first
+			start.from, start.newestFirst = 0, true
 		}
 	}
-	var last int64
 	for _, t := range items {
-		last = max(last, id(t))
+		start.last = max(start.last, id(t))
 	}
-	return from, last, err
+	return start, err
+}
+
+// lookupStart is where newer reads a listing from (from), the highest id
+// lastID saw (last), and whether the listing is newest first: then newer
+// stops at the first id not above last, as everything after it is older
+// (read to its end, every lookup of a large listing read all its pages).
+type lookupStart struct {
+	from        int
+	last        int64
+	newestFirst bool
 }
 
 // newer returns the id above last of the object match accepts, reading the
-// listing from where lastID said (from) on; 0 when there is none,
+// listing from where lastID said (start) on; 0 when there is none,
 // and a *SeveralNewError when there are several (one made elsewhere
 // meanwhile: which one is this create's cannot be told).
-func newer[T any](ctx context.Context, c *Client, kind string, from int, last int64, page func(context.Context, GatewayPage) ([]T, int, error),
+func newer[T any](ctx context.Context, c *Client, kind string, start lookupStart, page func(context.Context, GatewayPage) ([]T, int, error),
 	id func(T) int64, match func(T) bool) (int64, error) {
 	var found []string
-	for t, err := range gatewayPages(ctx, from, page) {
+	last := start.last
+	for t, err := range gatewayPages(ctx, start.from, page) {
 		if err != nil {
 			return 0, err
+		}
+		if start.newestFirst && id(t) <= last {
+			break // the rest is older
 		}
 		if k := strconv.FormatInt(id(t), 10); id(t) > last && match(t) && !c.claimedBy(kind, k) && !slices.Contains(found, k) {
 			found = append(found, k)
@@ -432,14 +445,14 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return 0, err
 	}
 	defer unlock()
-	from, last, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
+	start, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, s.c, "gateway signature", from, last, s.SignaturesPage, GatewaySignature.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway signature", start, s.SignaturesPage, GatewaySignature.Identifier, same)
 		out.SignID = FlexInt(found)
 		return found != 0, err
 	}, func() bool { return out.SignID != 0 })

@@ -161,3 +161,39 @@ func TestGatewayCreateLookupNewestFirst(t *testing.T) {
 		t.Errorf("the lookup found template %d; the older identical one is %d", id, older)
 	}
 }
+
+// TestGatewayCreateLookupNewestFirstIsBounded: on a gateway that lists
+// newest first, the lookup after a lost create answer read the whole
+// listing, every page of it, at each lookup. It stops at the first object
+// older than the create: one page here.
+func TestGatewayCreateLookupNewestFirstIsBounded(t *testing.T) {
+	t.Parallel()
+	e := newSMSEnv(t)
+	ctx := t.Context()
+	const n = 120 // three pages of get_template at 50 a page
+	for i := range n {
+		if _, err := e.c.Gateway.AddTemplate(ctx, gwTemplate(fmt.Sprintf("T%d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.mu.Lock()
+	e.newestFirst = true
+	e.swallow["/smsapi/tpl/v1/add_template"] = 1 // the platform makes it; the answer is lost (503)
+	e.mu.Unlock()
+	gets := func() int { // the client's calls (each is three of the simulator's here)
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return len(e.bodies["/smsapi/tpl/v1/get_template"])
+	}
+	gets0 := gets()
+	id, err := e.c.Gateway.AddTemplate(ctx, gwTemplate("lost"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := gets() - gets0; n > 3 {
+		t.Errorf("the create with a lost answer made %d get_template calls, want at most 3 (one item at each end, then the first page)", n)
+	}
+	if got, err := e.c.Gateway.GetTemplate(ctx, id); err != nil || string(got.TplTitle) != "lost" {
+		t.Errorf("the id found after the lost answer names %+v (%v), want the template just made", got, err)
+	}
+}
