@@ -264,7 +264,7 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("%q is not a URL: %w", hidden, err)
 	}
-	shown := redactURLParams(u.Redacted()) // a password in the URL, or a secret in its query, is not repeated
+	shown := redactQueryParams(u.Redacted()) // a password in the URL, or a secret in its query, is not repeated
 	switch u.Scheme {
 	case "https":
 	case "http":

@@ -115,21 +115,13 @@ func redactURL(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
-	return redactURLParams(reURLPassword.ReplaceAllString(s, "${1}"+Redacted+"@"))
+	return redactQueryParams(reURLPassword.ReplaceAllString(s, "${1}"+Redacted+"@"))
 }
 
-// redactURLParams hides the values of the query parameters of the URL s
-// that are named like a secret (redactURL), and only them.
-func redactURLParams(s string) string {
-	if !strings.Contains(s, "://") {
-		return s
-	}
-	return redactQueryParams(s)
-}
-
-// redactQueryParams is redactURLParams of text that is meant as a URL,
-// with or without its scheme ("cc.example.com/?token=…", which
-// ValidateURL refuses and repeats).
+// redactQueryParams hides the values of the query parameters of s, text
+// meant as a URL with or without its scheme ("cc.example.com/?token=…",
+// which ValidateURL refuses and repeats), that are named like a secret
+// (redactURL), and only them.
 func redactQueryParams(s string) string {
 	return reURLParam.ReplaceAllStringFunc(s, func(pair string) string {
 		m := reURLParam.FindStringSubmatch(pair)
