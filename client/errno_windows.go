@@ -1,9 +1,13 @@
 package client
 
-import "syscall"
+import (
+	"syscall"
+
+	"golang.org/x/sys/windows"
+)
 
 // Winsock's numbers (winerror.h), as Go's net package returns them.
 const (
-	winsockRefused = syscall.Errno(10061) // WSAECONNREFUSED (not in package syscall)
+	winsockRefused = windows.WSAECONNREFUSED // not in package syscall
 	winsockReset   = syscall.WSAECONNRESET
 )

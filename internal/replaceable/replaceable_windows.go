@@ -6,11 +6,13 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/windows"
 )
 
 // errorSharingViolation is ERROR_SHARING_VIOLATION (winerror.h), not in
 // package syscall.
-const errorSharingViolation = syscall.Errno(32)
+const errorSharingViolation = windows.ERROR_SHARING_VIOLATION
 
 // Check returns nil when a rename can replace the existing file at path.
 // On Windows, MoveFileEx (os.Rename) fails, "Access is denied.", over a
@@ -32,7 +34,7 @@ func Check(path string) error {
 }
 
 // errorLockViolation is ERROR_LOCK_VIOLATION (winerror.h).
-const errorLockViolation = syscall.Errno(33)
+const errorLockViolation = windows.ERROR_LOCK_VIOLATION
 
 // renameTimeout is how long rename tries again; a var for tests.
 var renameTimeout = 2 * time.Second
