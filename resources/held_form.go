@@ -2,27 +2,52 @@ package resources
 
 import (
 	"context"
+	"fmt"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
-// heldForm returns the text the platform holds when it is planned, the
-// planned text, in another Unicode form, else planned. Terraform holds
-// every string composed (NFC), the configuration's and the state's alike,
-// so a name the platform holds decomposed ("Cafe" and U+0301, as some
-// systems type it in the portal) reaches an update composed; an edit that
-// must send the name (queue/update §4.6, projects/updateOrCreate §2.7,
-// webhook/updateOrCreate §4.4 require it) rewrote it composed, which the
-// configuration cannot ask for, nor undo. Only a text that has a
-// decomposed form (NFD differs: "é", Hangul; not ASCII or Chinese) costs
-// the read; a read that fails leaves the planned form.
-func heldForm(ctx context.Context, planned string, read func(context.Context) (string, error)) string {
+// heldForm returns the name an edit sends: the name the platform holds
+// when it is the planned name in another Unicode form, else planned.
+// Terraform holds every string composed (NFC), the configuration's and the
+// state's alike, so a name the platform holds decomposed ("Cafe" and
+// U+0301, as some systems type it in the portal) reaches an update
+// composed; an edit that must send the name (queue/update §4.6,
+// projects/updateOrCreate §2.7, webhook/updateOrCreate §4.4 require it)
+// rewrote it composed, which the configuration cannot ask for, nor undo.
+// Only a name that has a decomposed form (NFD differs: "é", Hangul; not
+// ASCII or Chinese) costs the read (read, then name of what it read; a
+// nil object is one the read did not find, and the edit goes as planned).
+//
+// A read that fails fails the edit, before anything is sent, with the
+// read's error (one that finds the object gone, as it is): sent as
+// planned, the name was rewritten composed, a change the plan did not
+// show and no later plan can take back, where the failure costs an apply
+// again (the client has retried what it could).
+// attr is the attribute as the API names it, for the message.
+func heldForm[T any](ctx context.Context, attr, planned string, read func(context.Context) (*T, error), name func(*T) string) (string, error) {
 	if norm.NFD.String(planned) == planned {
-		return planned
+		return planned, nil
 	}
-	held, err := read(ctx)
-	if err != nil || held == planned || norm.NFC.String(held) != norm.NFC.String(planned) {
-		return planned
+	obj, err := read(ctx)
+	if client.IsNotFound(err) {
+		// The object is gone: the edit fails as the edit itself would,
+		// with nothing sent (Steps.Update says it was deleted since the plan).
+		return planned, err
 	}
-	return held
+	if err != nil {
+		return planned, fmt.Errorf("the edit must send %s, and reading %s as the platform holds it failed, so nothing was sent: "+
+			"the planned %s %q has another Unicode form (decomposed) the platform may hold, and sending it as planned would rewrite the platform's %s. "+
+			"Apply again once the read succeeds: %w", attr, attr, attr, planned, attr, err)
+	}
+	if obj == nil {
+		return planned, nil
+	}
+	held := name(obj)
+	if held == planned || norm.NFC.String(held) != norm.NFC.String(planned) {
+		return planned, nil
+	}
+	return held, nil
 }

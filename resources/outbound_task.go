@@ -266,7 +266,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			edit.Status = flexInt(taskStatusValue(plan.Status))
-			heldName(ctx, held, &edit)
+			if err := heldName(ctx, held, &edit); err != nil {
+				return err
+			}
 			return r.Client.Tasks.Update(ctx, edit)
 		}
 		if !reflect.DeepEqual(edit, current) {
@@ -278,7 +280,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				status = v
 			}
 			edit.Status = flexInt(status)
-			heldName(ctx, held, &edit)
+			if err := heldName(ctx, held, &edit); err != nil {
+				return err
+			}
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
 				return err
 			}
@@ -310,14 +314,10 @@ func (r *outboundTaskResource) heldTask(id int64) func(context.Context) (*client
 // requires name (§2.7), and any edit of the task rewrote a name held
 // decomposed composed. It is applied after the edit is compared with the
 // state, so opening a task alone still sends no edit.
-func heldName(ctx context.Context, held func(context.Context) (*client.Task, error), edit *client.Task) {
-	edit.Name = client.FlexString(heldForm(ctx, string(edit.Name), func(ctx context.Context) (string, error) {
-		t, err := held(ctx)
-		if err != nil || t == nil {
-			return "", err
-		}
-		return string(t.Name), nil
-	}))
+func heldName(ctx context.Context, held func(context.Context) (*client.Task, error), edit *client.Task) error {
+	name, err := heldForm(ctx, "name", string(edit.Name), held, func(t *client.Task) string { return string(t.Name) })
+	edit.Name = client.FlexString(name)
+	return err
 }
 
 // keepOptionTypes: the voice's options are read as text (a map of

@@ -143,24 +143,18 @@ func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.Modify
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *skillGroupModel) error {
 		in := skillGroupEdit(plan, state)
-		r.heldNameForm(ctx, framework.ID(plan.ID), &in)
-		err := conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), in), plan, 409, 405) // queue/update: 409 number, 405 group exists
+		// queue/update requires que_name (§4.6): an edit of any other
+		// setting rewrote a name held decomposed composed (heldForm).
+		name, err := heldForm(ctx, "que_name", in.QueName, func(ctx context.Context) (*client.SkillGroup, error) {
+			return r.Client.Queues.Get(ctx, framework.ID(plan.ID))
+		}, func(g *client.SkillGroup) string { return string(g.QueName) })
+		if err != nil {
+			return err
+		}
+		in.QueName = name
+		err = conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), in), plan, 409, 405) // queue/update: 409 number, 405 group exists
 		return r.nameHolder(ctx, err, plan)
 	}, "force_delete")
-}
-
-// heldNameForm sends que_name as the platform holds it when that is the
-// planned name in another Unicode form (heldForm): queue/update requires
-// que_name (§4.6), and an edit of any other setting rewrote a name held
-// decomposed composed.
-func (r *skillGroupResource) heldNameForm(ctx context.Context, id int64, in *client.SkillGroupInput) {
-	in.QueName = heldForm(ctx, in.QueName, func(ctx context.Context) (string, error) {
-		g, err := r.Client.Queues.Get(ctx, id)
-		if err != nil || g == nil {
-			return "", err
-		}
-		return string(g.QueName), nil
-	})
 }
 
 // nameHolder puts the que_id of the group that holds the name into the

@@ -117,13 +117,13 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 		id, in := framework.ID(plan.ID), plan.expand()
 		// webhook/updateOrCreate requires name (§4.4): a name held in
 		// another Unicode form is sent as held (heldForm).
-		in.Name = heldForm(ctx, in.Name, func(ctx context.Context) (string, error) {
-			w, err := r.Client.Webhooks.Get(ctx, id)
-			if err != nil || w == nil {
-				return "", err
-			}
-			return string(w.Name), nil
-		})
+		name, err := heldForm(ctx, "name", in.Name, func(ctx context.Context) (*client.Webhook, error) {
+			return r.Client.Webhooks.Get(ctx, id)
+		}, func(w *client.Webhook) string { return string(w.Name) })
+		if err != nil {
+			return err
+		}
+		in.Name = name
 		return r.Client.Webhooks.Update(ctx, id, in)
 	})
 }
