@@ -79,6 +79,26 @@ func (a *Agent) MFA() int64 {
 	return MFAOff
 }
 
+// ZerosLeftUnset returns the settings of a users/list item (by their API
+// names) that hold 0 where add and edit take at least 1: dept_id (a
+// department id; the portal makes agents with 0) and basic_sessions (§8).
+// 0 is also what the platform answers for a value it does not hold. A
+// configuration written from the item leaves them unset, so terraform
+// validate takes it and the agent keeps its value: the one rule of
+// `ccsync export terraform` (which notes each) and of the agent list
+// resource (terraform query). basic_sessions is read from the config
+// member (relations_config = 1); without one it is not named.
+func (a *Agent) ZerosLeftUnset() []string {
+	var out []string
+	if a.DeptID == 0 {
+		out = append(out, "dept_id")
+	}
+	if a.Config != nil && a.Config.BasicSessions == 0 {
+		out = append(out, "basic_sessions")
+	}
+	return out
+}
+
 // Agent is a list item of users/list (§2.6). The add and edit responses
 // decode into it too; they carry a subset of the fields.
 type Agent struct {

@@ -124,10 +124,13 @@ func (m *module) renderAgent(name string, a client.Agent, comments []string) {
 	optStr(&b, "crm_id", string(a.CrmID))
 	optStr(&b, "user_type", string(a.UserType))
 	optInt(&b, "user_status", int64(a.UserStatus), client.AgentStatusOnDuty)
-	optInt(&b, "dept_id", int64(a.DeptID), 0)
-	if a.DeptID == 0 {
-		m.unsetOutside(where, "dept_id", 0, "at least 1")
+	// A 0 outside the provider's rules (client.Agent.ZerosLeftUnset, the
+	// agent list resource's rule too) is left unset and noted; optInt
+	// leaves 0 out.
+	for _, attr := range a.ZerosLeftUnset() {
+		m.unsetOutside(where, attr, 0, "at least 1")
 	}
+	optInt(&b, "dept_id", int64(a.DeptID), 0)
 	optInt(&b, "role_id", int64(a.RoleID), 0)
 	optInt(&b, "position_id", int64(a.PositionID), 0)
 	optInt(&b, "supervisor_id", int64(a.SupervisorID), 0)
@@ -153,9 +156,6 @@ func (m *module) renderAgent(name string, a client.Agent, comments []string) {
 		}
 		optInt(&b, "max_sessions", int64(cfg.MaxSessions), 0)
 		optInt(&b, "basic_sessions", int64(cfg.BasicSessions), 0)
-		if cfg.BasicSessions == 0 {
-			m.unsetOutside(where, "basic_sessions", 0, "at least 1")
-		}
 		optInt(&b, "is_enable_update_capcity", int64(cfg.IsEnableUpdateCapcity), 1)
 		actual := jsonMap(cfg.AgentObjects)
 		for _, o := range agentObjects {

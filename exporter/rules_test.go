@@ -292,3 +292,34 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 		t.Errorf("the export noted\n  %s\nterraform validate refused\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 }
+
+// TestRender_zerosLeftUnsetAreTheListResources: the export leaves unset
+// (and notes) exactly the 0s the agent list resource leaves unset, one rule
+// (client.Agent.ZerosLeftUnset): an agent with every setting 0.
+func TestRender_zerosLeftUnsetAreTheListResources(t *testing.T) {
+	a := client.Agent{UserID: 1012, UserNum: "9402", UserName: "Zeros", UserStatus: 1, Config: &client.AgentConfig{UserPhoneType: 3,
+		UserLoginState: 1, UserAutoLogin: 1, IsEnableOutbound: true, UserOutcallPopup: 1, IsEnableMFA: 2, IsEnableUpdateCapcity: 1,
+		AgentObjects: client.DefaultAgentObjects()}}
+	names := a.ZerosLeftUnset()
+	m := render(&inventory{agents: []client.Agent{a}}, Options{Kinds: AllKinds})
+	var unset []string
+	unsetRE := regexp.MustCompile(`^outside the provider's rules: contactcenter_agent\.agent_9402: (\w+) is 0 on the platform \(the provider's rule: at least 1\); left unset`)
+	for _, n := range m.notes {
+		if g := unsetRE.FindStringSubmatch(n); g != nil {
+			unset = append(unset, g[1])
+		} else if strings.HasPrefix(n, "outside the provider's rules") {
+			t.Errorf("unexpected note: %s", n)
+		}
+	}
+	slices.Sort(unset)
+	slices.Sort(names)
+	if !slices.Equal(unset, names) {
+		t.Errorf("the export left unset %q, the list resource's rule %q", unset, names)
+	}
+	agents := renderFile(t, m, "agents.tf")
+	for _, name := range names {
+		if strings.Contains(agents, name+" ") {
+			t.Errorf("agents.tf writes %s:\n%s", name, agents)
+		}
+	}
+}

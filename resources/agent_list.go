@@ -68,14 +68,17 @@ func NewAgentListResource() list.ListResource {
 			// hold) are outside the attributes' rules (at least 1, §4.2,
 			// §8): generated into the configuration, terraform validate
 			// refused it ("Attribute dept_id value must be at least 1,
-			// got: 0"). Left unset, as the export leaves them, the
-			// configuration validates and the import keeps the platform's
-			// value (both attributes are optional and computed).
-			if m.DeptID.ValueInt64() == 0 {
-				m.DeptID = types.Int64Null()
-			}
-			if m.BasicSessions.ValueInt64() == 0 {
-				m.BasicSessions = types.Int64Null()
+			// got: 0"). Left unset, by the export's rule
+			// (client.Agent.ZerosLeftUnset), the configuration validates
+			// and the import keeps the platform's value (both attributes
+			// are optional and computed).
+			unset := map[string]*types.Int64{"dept_id": &m.DeptID, "basic_sessions": &m.BasicSessions}
+			for _, name := range a.ZerosLeftUnset() {
+				p, ok := unset[name]
+				if !ok {
+					return fmt.Errorf("agent %s: %s is 0, which the provider's rules refuse, and the list resource cannot leave it unset", a.UserNum, name)
+				}
+				*p = types.Int64Null()
 			}
 			return nil
 		},

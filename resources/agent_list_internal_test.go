@@ -1,7 +1,10 @@
 package resources
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -33,5 +36,29 @@ func TestAgentList_zerosLeftUnset(t *testing.T) {
 	}
 	if m.DeptID.ValueInt64() != 3 || m.BasicSessions.ValueInt64() != 2 {
 		t.Errorf("dept_id %s, basic_sessions %s: want 3 and 2", m.DeptID, m.BasicSessions)
+	}
+}
+
+// TestAgentList_zerosLeftUnsetAreTheExports: the list resource leaves
+// unset every 0 the export leaves unset (one rule, client.Agent.
+// ZerosLeftUnset): an agent with every setting 0 lists without error, each
+// attribute the rule names null, and no other attribute of the rule's
+// kind null.
+func TestAgentList_zerosLeftUnsetAreTheExports(t *testing.T) {
+	l := NewAgentListResource().(*agentLister)
+	a := client.Agent{UserID: 1012, UserNum: "9402", UserName: "Zeros", Config: &client.AgentConfig{AgentObjects: client.DefaultAgentObjects()}}
+	names := a.ZerosLeftUnset()
+	if len(names) == 0 {
+		t.Fatal("the rule names nothing for an agent with every setting 0")
+	}
+	var m agentModel
+	if err := l.Flatten(t.Context(), a, &m); err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]types.Int64{"dept_id": m.DeptID, "basic_sessions": m.BasicSessions, "role_id": m.RoleID,
+		"position_id": m.PositionID, "supervisor_id": m.SupervisorID, "max_sessions": m.MaxSessions} {
+		if want := slices.Contains(names, name); v.IsNull() != want {
+			t.Errorf("%s is %s; the export's rule leaves it unset: %v", name, v, want)
+		}
 	}
 }
