@@ -109,6 +109,9 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 	if err != nil {
 		return nil, errors.Join(err, f.Close())
 	}
+	if err := localGeneral(f); err != nil {
+		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
+	}
 	r := &sheetReader{ctx: ctx, f: f, Sheet: sheet}
 	props, err := f.GetWorkbookProps()
 	if err != nil {
@@ -281,6 +284,66 @@ func isoSerial(raw string, date1904 bool) (serial string, ok bool) {
 	// end") read as that one.
 	secs := float64(t.Unix()-epoch.Unix()) + float64(t.Nanosecond())/1e9
 	return strconv.FormatFloat(secs/86400, 'f', -1, 64), true
+}
+
+// reLocalGeneral is the General number format under the name a Chinese,
+// Japanese or Korean spreadsheet gives it in a format code: WPS Office and
+// Excel in those languages write G/通用格式 (G/標準, G/표준) where an English
+// one writes General, alone or in a format of the sheet's own
+// (G/通用格式"元", G/通用格式;-G/通用格式). The reader (excelize) knows only
+// "General": it showed 1234.5 in such a cell as "/通用格式", and that text was
+// sent in an SMS or written to the platform as a crm_id.
+var reLocalGeneral = regexp.MustCompile(`G/(通用格式|常规|標準|标准|표준|Standard|General)`)
+
+// localGeneral rewrites, in the workbook as read (it is never saved), each
+// number format that names General in another language to name it
+// "General", so that a cell shows as the spreadsheet shows it. Quoted text
+// and a character escaped with \ are left as they are.
+func localGeneral(f *excelize.File) error {
+	if _, err := f.GetStyle(0); err != nil && f.Styles == nil {
+		return err
+	}
+	if f.Styles == nil || f.Styles.NumFmts == nil {
+		return nil
+	}
+	for _, nf := range f.Styles.NumFmts.NumFmt {
+		if nf == nil {
+			continue
+		}
+		nf.FormatCode = generalNamed(nf.FormatCode)
+		nf.FormatCode16 = generalNamed(nf.FormatCode16)
+	}
+	return nil
+}
+
+// generalNamed is code with every G/通用格式 (reLocalGeneral) outside quotes
+// and escapes written General.
+func generalNamed(code string) string {
+	if !strings.Contains(code, "G/") {
+		return code
+	}
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(code); {
+		switch c := code[i]; {
+		case c == '"':
+			quoted = !quoted
+		case c == '\\' && !quoted && i+1 < len(code):
+			_, n := utf8.DecodeRuneInString(code[i+1:])
+			b.WriteString(code[i : i+1+n])
+			i += 1 + n
+			continue
+		case !quoted && c == 'G':
+			if loc := reLocalGeneral.FindStringIndex(code[i:]); loc != nil && loc[0] == 0 {
+				b.WriteString("General")
+				i += loc[1]
+				continue
+			}
+		}
+		b.WriteByte(code[i])
+		i++
+	}
+	return b.String()
 }
 
 // Close releases the iterators, their temporary files and the workbook.
