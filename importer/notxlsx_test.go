@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestOpen_notXLSX: an OpenDocument file, an .xls, a CSV, an .xlsb, an
+// TestOpen_notXLSX: an OpenDocument file, an .xls, a CSV (in UTF-8 or GBK), an .xlsb, an
 // Apple Numbers document, a UTF-16 text file, a zip holding a workbook and
 // an empty file are refused saying what they are and what to do; the
 // first three read as "EOF", "unsupported workbook file format" and "zip:
@@ -48,7 +48,11 @@ func TestOpen_notXLSX(t *testing.T) {
 		"roster.ods": {ods.Bytes(), "is an OpenDocument file (.ods)" + advice},
 		"roster.xls": {append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 600)...),
 			"is an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)" + advice},
-		"roster.csv":  {[]byte("user_num,user_name\n9001,李伟\n"), "is a text file (CSV?), not a workbook" + advice},
+		"roster.csv": {[]byte("user_num,user_name\n9001,李伟\n"), "is a text file (CSV?), not a workbook" + advice},
+		// Excel's CSV on a Chinese Windows is GBK: it read as "zip: not a
+		// valid zip file".
+		"gbk.csv": {[]byte("\xca\xd6\xbb\xfa\xba\xc5\xc2\xeb,name\r\n13800138000,\xd5\xc5\xc8\xfd\r\n"),
+			"is a text file (CSV?) in an encoding other than UTF-8 (GBK, as Excel on a Chinese Windows saves a CSV?), not a workbook" + advice},
 		"roster.xlsx": {[]byte("PK\x03\x04 broken"), "open "},
 		// They read as "XML syntax error on line 2: invalid UTF-8", "EOF",
 		// "zip: not a valid zip file", "EOF" and "zip: not a valid zip file".

@@ -411,6 +411,10 @@ func notXLSX(path string) (kind, advice string) {
 		return "a text file in UTF-16 (Unicode text or CSV?), not a workbook", ""
 	case textStart(head):
 		return "a text file (CSV?), not a workbook", ""
+	case legacyText(head):
+		// Excel's "CSV (Comma delimited)" on a Chinese Windows writes GBK;
+		// the file read as "zip: not a valid zip file".
+		return "a text file (CSV?) in an encoding other than UTF-8 (GBK, as Excel on a Chinese Windows saves a CSV?), not a workbook", ""
 	}
 	return "", ""
 }
@@ -440,6 +444,22 @@ func zipKind(path string) (kind, advice string) {
 		return fmt.Sprintf("a zip archive holding %s, not a workbook itself", strings.Join(workbooks, ", ")), "unzip it, and run again with the workbook it holds"
 	}
 	return "", ""
+}
+
+// legacyText tells whether b is the start of a text in an 8-bit or
+// double-byte encoding (GBK, GB18030, Big5, Shift-JIS, Windows-1252): no
+// control character but tabs and line breaks, and bytes of 0x80 or more.
+func legacyText(b []byte) bool {
+	high := false
+	for _, c := range b {
+		switch {
+		case c >= 0x80:
+			high = true
+		case c < 0x20 && c != '\t' && c != '\r' && c != '\n', c == 0x7f:
+			return false
+		}
+	}
+	return high
 }
 
 // textStart tells whether b is the start of a UTF-8 text (it may end inside
