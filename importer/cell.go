@@ -154,6 +154,22 @@ func cellDigits(c Cell) (string, bool) {
 	return shown, false
 }
 
+// reNumberShown is a number as a number format shows it without adding
+// to it: digits with thousands separators or decimals, a sign, scientific
+// notation (1,234; 1 234,50; -42; 1.38E+10).
+var reNumberShown = regexp.MustCompile(`^[+-]?[\d.,\s\x{00a0}\x{202f}']*\d[\d.,\s\x{00a0}\x{202f}']*([eE][+-]?\d+)?$`)
+
+// decorated reports whether c is a number cell whose display adds
+// characters to the number: a text before or after it ("GH"0000 shows
+// GH0042), a dash within it (000\-000), a percent sign.
+func decorated(c Cell) bool {
+	shown, raw := strings.TrimSpace(c.Text), strings.TrimSpace(c.Raw)
+	if shown == raw || shown == "" || !reNumberLike.MatchString(raw) {
+		return false
+	}
+	return !reNumberShown.MatchString(shown)
+}
+
 // lookalikeRule is the rule a character of a number (an agent number, a
 // phone number) breaks when the number looks right and holds it: full-width
 // characters, an apostrophe typed before it, an invisible character. first
@@ -192,6 +208,12 @@ var reErrorValue = regexp.MustCompile(`^#(N/A|NULL!|DIV/0!|VALUE!|REF!|NAME\?|NU
 // full-width digits, an apostrophe, an invisible character, scientific
 // notation (digits lost), an error value pasted as text.
 func cellCode(c Cell) (string, string) {
+	if d := integralDigits(c.Raw); d != "" && decorated(c) {
+		// "GH"0000 shows 42 as GH0042, 0000"号" as 0042号: which of the
+		// two is the agent's number only the person who typed it knows.
+		return "", fmt.Sprintf("is the number %s, shown with more than its digits by the cell's number format; "+
+			"the agent number could be either: type it as text as it is meant (format the column as Text first), or clear the cell's number format to use %s", d, d)
+	}
 	if d, ok := cellDigits(c); ok {
 		return d, ""
 	}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -97,5 +98,41 @@ func TestGeneralNamed(t *testing.T) {
 		if got := generalNamed(code); got != want {
 			t.Errorf("generalNamed(%q) = %q; want %q", code, got, want)
 		}
+	}
+}
+
+// An agent number typed as a number into a cell whose number format adds
+// to it ("GH"0000 shows 43 as GH0043) was read as the stored number, 43,
+// while the sheet shows GH0043: plan created agent 43 without a word.
+// Either may be meant, so the cell is refused naming both; a format
+// that only pads, groups or rounds the digits still reads.
+func TestRoster_userNumShownWithMoreThanItsDigits(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name"},
+		{43, "a"}, {47, "b"}, {51, "c"}, {52, "d"},
+		{42, "e"}, {8001, "f"}, {45, "g"}, {13800138000, "h"},
+	}, map[string]string{
+		"A2": `"GH"0000`, "A3": `0000"号"`, "A4": `000\-000`, "A5": "0%",
+		"A6": "0000", "A7": "#,##0", "A8": "0.0", "A9": "0.00E+00",
+	})
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := func(shown, n string) string {
+		return fmt.Sprintf(`user_num %q is the number %s, shown with more than its digits by the cell's number format; `+
+			`the agent number could be either: type it as text as it is meant (format the column as Text first), or clear the cell's number format to use %s`, shown, n, n)
+	}
+	want := []string{"Agents!A2: " + rule("GH0043", "43"), "Agents!A3: " + rule("0047号", "47"), "Agents!A4: " + rule("000-051", "51"), "Agents!A5: " + rule("5200%", "52")}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, row := range r.Rows {
+		got = append(got, row.Get("user_num"))
+	}
+	if d := cmp.Diff([]string{"0042", "8001", "45", "13800138000"}, got); d != "" {
+		t.Errorf("user_num read (-want +got):\n%s", d)
 	}
 }
