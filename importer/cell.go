@@ -197,6 +197,33 @@ func lookalikeRule(r rune, first bool) string {
 	return ""
 }
 
+// invisibleOnly reports whether s holds characters and none that shows:
+// blanks and invisible characters only (a zero-width space, a byte-order
+// mark or a direction mark, pasted from a web page or a chat). The cell
+// looks empty and is not: it would be sent or written as it is. r is the
+// first invisible character.
+func invisibleOnly(s string) (r rune, ok bool) {
+	for _, c := range s {
+		switch kind, _ := client.Lookalike(c); {
+		case kind == client.InvisibleCharacter:
+			if r == 0 {
+				r = c
+			}
+		case unicode.IsSpace(c):
+		default:
+			return 0, false
+		}
+	}
+	return r, r != 0
+}
+
+// ruleInvisibleOnly is the rule a cell that holds nothing but invisible
+// characters breaks; r is the first of them.
+func ruleInvisibleOnly(r rune) string {
+	return fmt.Sprintf("holds nothing but the invisible character %U (pasted from a web page or a chat?), so it looks empty and is not; "+
+		"clear the cell, or type the value", r)
+}
+
 // reErrorValue is a spreadsheet's error value (#N/A, #DIV/0!, #NAME?),
 // which a cell holds as text when a failed formula's result was pasted as
 // a value.

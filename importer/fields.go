@@ -107,6 +107,9 @@ func FieldByName(name string) (Field, bool) {
 // Convert reads one cell into the field's canonical text, or returns the
 // rule it breaks. The cell is not empty.
 func (f Field) Convert(c Cell) (string, string) {
+	if r, ok := invisibleOnly(c.Text); ok {
+		return "", ruleInvisibleOnly(r)
+	}
 	if (f.Kind == KindCode || f.Kind == KindText || f.Kind == KindSecret) && lostDigits(c) {
 		return "", ruleLostDigits
 	}

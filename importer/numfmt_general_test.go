@@ -136,3 +136,41 @@ func TestRoster_userNumShownWithMoreThanItsDigits(t *testing.T) {
 		t.Errorf("user_num read (-want +got):\n%s", d)
 	}
 }
+
+// A cell holding nothing but a zero-width space (or another invisible
+// character, pasted from a web page or a chat) looks empty in the
+// spreadsheet: it was sent as the SMS variable ("Dear ," with the
+// character) and written to the platform as the agent's name.
+func TestInvisibleOnlyCells(t *testing.T) {
+	t.Parallel()
+	const rule = "holds nothing but the invisible character U+200B (pasted from a web page or a chat?), so it looks empty and is not; clear the cell, or type the value"
+	path := writeBook(t, RecipientSheet, [][]any{
+		{"mobile", "name"},
+		{"13800138000", "\u200b"},
+		{"13800138001", " \u200b\ufeff "},
+		{"13800138002", "张\u200b三"},
+	})
+	l, probs, err := ReadRecipients(path, []string{"name"}, "gateway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`Recipients!B2: name "\u200b" ` + rule, `Recipients!B3: name "\u200b\ufeff" ` + rule}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	if len(l.Rows) != 1 || l.Rows[0].Params[0] != "张\u200b三" {
+		t.Errorf("rows %+v; want row 4 only", l.Rows)
+	}
+
+	path = writeBook(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "ag_nickname"},
+		{9001, "\u200b", "Ann"},
+	})
+	_, probs, err = ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{`Agents!B2: user_name "\u200b" ` + rule}, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+}

@@ -247,12 +247,16 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 				c = cells[col]
 			}
 			v := cellShown(c)
+			invisible, onlyInvisible := invisibleOnly(v)
 			switch {
 			case lostDigits(c):
 				add(cellRef(col+1, rowNum), name, strings.TrimSpace(c.Text), true, ruleLostDigits)
 				bad = true
 			case v == "":
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
+				bad = true
+			case onlyInvisible:
+				add(cellRef(col+1, rowNum), name, v, true, ruleInvisibleOnly(invisible))
 				bad = true
 			case via != "gateway" && strings.ContainsAny(v, ",\n\r"):
 				add(cellRef(col+1, rowNum), name, v, true, "contains a comma or line break, which the open interface's batch send uses as separators; remove it or use --via gateway")
