@@ -241,6 +241,9 @@ func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
 		if serial, ok := isoSerial(cells[i].Raw, r.date1904); ok && cells[i].Raw != cells[i].Text {
 			cells[i].Raw = serial
 		}
+		if r.quirks.inTotals(i+1, r.rowNum) {
+			cells[i] = Cell{Date1904: r.date1904} // a table's total row is no data
+		}
 	}
 	return r.rowNum, cells, true, nil
 }

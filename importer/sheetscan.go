@@ -10,6 +10,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // sheetQuirks are the cells of a worksheet that the row iterators would
@@ -43,6 +45,34 @@ type sheetQuirks struct {
 	// hiddenCols are the ranges of hidden columns, 1-based and inclusive;
 	// the readers refuse those with a heading they read (hiddenColumn).
 	hiddenCols []colRange
+	// totals are the total rows of the sheet's tables (Excel's Table
+	// Design > Total Row: "Total" and a SUBTOTAL under each column), which
+	// the readers leave out: they are no data, and a roster read one as
+	// the agent "Total", a recipient list as a number "汇总".
+	totals []cellRange
+}
+
+// cellRange is a range of cells, 1-based and inclusive.
+type cellRange struct {
+	table                  string
+	fromRow, toRow, lo, hi int
+}
+
+// inTotals tells whether the cell at the 1-based col and row is in a
+// table's total row.
+func (q sheetQuirks) inTotals(col, row int) bool {
+	for _, r := range q.totals {
+		if r.fromRow <= row && row <= r.toRow && r.lo <= col && col <= r.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// inTotalsRef is inTotals for an A1 reference.
+func (q sheetQuirks) inTotalsRef(ref string) bool {
+	col, row, err := excelize.CellNameToCoordinates(ref)
+	return err == nil && q.inTotals(col, row)
 }
 
 // maxMerged is the most merged ranges listed one by one; the others are
@@ -148,6 +178,7 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 	if err != nil {
 		return q, err
 	}
+	q.totals = tableTotals(&zr.Reader, part)
 	// Most sheets have neither: a plain byte search says so at a fraction
 	// of the cost of decoding the XML.
 	f, err := openPart(&zr.Reader, part)
@@ -239,6 +270,8 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 				// text as t="str" with an empty <v>; some programs write
 				// an empty <v> for a formula they did not compute).
 				switch {
+				case q.inTotalsRef(ref):
+					// A total row is not read (inTotals).
 				case formula && fullCalc:
 					q.recalc = append(q.recalc, ref)
 				case formula && (!hasValue || value == "" && typ != "str"):
@@ -325,6 +358,57 @@ func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err er
 		}
 	}
 	return "", false, fmt.Errorf("worksheet %s: no part in the workbook", sheet)
+}
+
+// tableTotals returns the total rows of the tables of the worksheet part:
+// the last totalsRowCount rows of each table's range (ECMA-376
+// §18.5.1.2). A table that cannot be read is left out: its rows are then
+// read as any others.
+func tableTotals(zr *zip.Reader, part string) []cellRange {
+	var rels struct {
+		Rels []struct {
+			Type   string `xml:"Type,attr"`
+			Target string `xml:"Target,attr"`
+			Mode   string `xml:"TargetMode,attr"`
+		} `xml:"Relationship"`
+	}
+	dir, file := path.Split(part)
+	if err := decodePart(zr, dir+"_rels/"+file+".rels", &rels); err != nil {
+		return nil
+	}
+	var out []cellRange
+	for _, r := range rels.Rels {
+		if !strings.HasSuffix(r.Type, "/table") || r.Mode == "External" {
+			continue
+		}
+		name := path.Join(dir, r.Target)
+		if strings.HasPrefix(r.Target, "/") {
+			name = strings.TrimPrefix(r.Target, "/")
+		}
+		var t struct {
+			Name  string `xml:"displayName,attr"`
+			Ref   string `xml:"ref,attr"`
+			Count string `xml:"totalsRowCount,attr"`
+		}
+		if decodePart(zr, name, &t) != nil {
+			continue
+		}
+		n, err := strconv.Atoi(t.Count)
+		if err != nil || n <= 0 {
+			continue
+		}
+		from, to, ok := strings.Cut(t.Ref, ":")
+		if !ok {
+			continue
+		}
+		c1, r1, err1 := excelize.CellNameToCoordinates(from)
+		c2, r2, err2 := excelize.CellNameToCoordinates(to)
+		if err1 != nil || err2 != nil || r2-n+1 <= r1 {
+			continue
+		}
+		out = append(out, cellRange{table: t.Name, fromRow: r2 - n + 1, toRow: r2, lo: min(c1, c2), hi: max(c1, c2)})
+	}
+	return out
 }
 
 func decodePart(zr *zip.Reader, name string, v any) error {
