@@ -110,6 +110,14 @@ func (f Field) Convert(c Cell) (string, string) {
 	if r, ok := invisibleOnly(c.Text); ok {
 		return "", ruleInvisibleOnly(r)
 	}
+	switch f.Kind {
+	case KindText, KindSecret, KindEmail, KindEnum, KindBool:
+		// Read by its display, which the reader cannot reproduce: a
+		// number column reads the stored number (Text is that number).
+		if c.Unshown != "" {
+			return "", ruleUnshown(c)
+		}
+	}
 	if (f.Kind == KindCode || f.Kind == KindText || f.Kind == KindSecret) && lostDigits(c) {
 		return "", ruleLostDigits
 	}

@@ -174,3 +174,62 @@ func TestInvisibleOnlyCells(t *testing.T) {
 		t.Errorf("roster problems (-want +got):\n%s", d)
 	}
 }
+
+// A number shown through Chinese numerals ([DBNum2]0"元整" shows 1234 as
+// 壹仟贰佰叁拾肆元整) or through General with a text beside it
+// (G/通用格式"元" shows 1234元) was read as the reader shows it, 壹贰叁肆元整
+// and 1234: sent so in an SMS, or written so to the platform, without a
+// word. Where the display is the value (an SMS variable, a text column)
+// the cell is refused naming the format; a number column reads the
+// stored number; formats the reader shows as the spreadsheet does read
+// as before.
+func TestUnshownNumberFormats(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "amt"},
+		{13800138000, 1234}, {13800138001, 1234}, {13800138002, 1234},
+		{13800138003, 1234}, {13800138004, 1234}, {13800138005, "张"},
+	}, map[string]string{
+		"A2": "[DBNum1]0", "B2": `[DBNum2][$-804]0"元整"`, "B3": `G/通用格式"元"`, "B4": `[DBNum1][$-804]G/通用格式`,
+		"B5": `G/通用格式;[Red]-G/通用格式`, "B6": `0"元"`, "B7": `G/通用格式;-G/通用格式;0;@"先生"`,
+	})
+	l, probs, err := ReadRecipients(path, []string{"amt"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := func(code string) string {
+		return `is the number 1234, which the sheet shows through the number format ` + code + ` (Chinese numerals, or a text beside General), ` +
+			`and ccsync cannot show it so: it would be sent or written otherwise than the sheet shows it; format the cell as Text and type the value as it should read`
+	}
+	want := []string{
+		`Recipients!B2: amt "1234" ` + rule(`[DBNum2][$-804]0"元整"`),
+		`Recipients!B3: amt "1234" ` + rule(`G/通用格式"元"`),
+		`Recipients!B4: amt "1234" ` + rule(`[DBNum1][$-804]G/通用格式`),
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Mobile+" "+r.Params[0])
+	}
+	if d := cmp.Diff([]string{"13800138003 1234", "13800138004 1234元", "13800138005 张先生"}, got); d != "" {
+		t.Errorf("recipients (-want +got):\n%s", d)
+	}
+
+	path = writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "crm_id"},
+		{42, "Ann", 1234},
+	}, map[string]string{"A2": "[DBNum1]0", "C2": `[DBNum2]0`})
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{`Agents!C2: crm_id "1234" ` + rule(`[DBNum2]0`)}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+	if len(r.Rows) != 0 {
+		t.Errorf("roster rows %+v; want none", r.Rows)
+	}
+}

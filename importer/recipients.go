@@ -255,6 +255,9 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 			case v == "":
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
 				bad = true
+			case c.Unshown != "":
+				add(cellRef(col+1, rowNum), name, v, true, ruleUnshown(c))
+				bad = true
 			case onlyInvisible:
 				add(cellRef(col+1, rowNum), name, v, true, ruleInvisibleOnly(invisible))
 				bad = true

@@ -26,6 +26,11 @@ import (
 type Cell struct {
 	Raw  string
 	Text string
+	// Unshown is the number format the sheet shows this number cell
+	// through when the reader cannot show it so (Chinese numerals, a text
+	// beside General: localGeneral); Text is then the stored number. ""
+	// for any other cell.
+	Unshown string
 	// Date1904 says that the workbook counts dates from 1904 (Excel's
 	// "Use 1904 date system", the default of older Excel for Mac): a
 	// date's serial is read in that system (serialDate).
@@ -67,6 +72,10 @@ type sheetReader struct {
 	rowNum int
 	// date1904 is the workbook's date system (Cell.Date1904).
 	date1904 bool
+	// unshown are the number formats the reader cannot show a number
+	// through as the spreadsheet does (localGeneral), by the index
+	// their stand-in names.
+	unshown []string
 	// quirks are the cells read as empty that show a value (sheetscan.go).
 	quirks sheetQuirks
 }
@@ -109,10 +118,11 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 	if err != nil {
 		return nil, errors.Join(err, f.Close())
 	}
-	if err := localGeneral(f); err != nil {
+	unshown, err := localGeneral(f)
+	if err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
 	}
-	r := &sheetReader{ctx: ctx, f: f, Sheet: sheet}
+	r := &sheetReader{ctx: ctx, f: f, Sheet: sheet, unshown: unshown}
 	props, err := f.GetWorkbookProps()
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
@@ -241,6 +251,9 @@ func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
 		if serial, ok := isoSerial(cells[i].Raw, r.date1904); ok && cells[i].Raw != cells[i].Text {
 			cells[i].Raw = serial
 		}
+		if code, ok := r.unshownFormat(cells[i].Text); ok {
+			cells[i].Text, cells[i].Unshown = cells[i].Raw, code
+		}
 		if r.quirks.inTotals(i+1, r.rowNum) {
 			cells[i] = Cell{Date1904: r.date1904} // a table's total row is no data
 		}
@@ -302,21 +315,140 @@ var reLocalGeneral = regexp.MustCompile(`G/(通用格式|常规|標準|标准|�
 // number format that names General in another language to name it
 // "General", so that a cell shows as the spreadsheet shows it. Quoted text
 // and a character escaped with \ are left as they are.
-func localGeneral(f *excelize.File) error {
+//
+// It also replaces each format the reader shows otherwise than the
+// spreadsheet (unshownFormat: Chinese numerals, a text beside General) by
+// a stand-in that Next recognises: those formats are returned, by the
+// index their stand-in names.
+func localGeneral(f *excelize.File) ([]string, error) {
 	if _, err := f.GetStyle(0); err != nil && f.Styles == nil {
-		return err
+		return nil, err
 	}
 	if f.Styles == nil || f.Styles.NumFmts == nil {
-		return nil
+		return nil, nil
 	}
+	var unshown []string
 	for _, nf := range f.Styles.NumFmts.NumFmt {
 		if nf == nil {
 			continue
 		}
+		orig := nf.FormatCode
+		if nf.FormatCode16 != "" {
+			orig = nf.FormatCode16
+		}
 		nf.FormatCode = generalNamed(nf.FormatCode)
 		nf.FormatCode16 = generalNamed(nf.FormatCode16)
+		if stand, ok := standIn(generalNamed(orig), len(unshown)); ok {
+			unshown = append(unshown, orig)
+			nf.FormatCode, nf.FormatCode16 = stand, ""
+		}
 	}
-	return nil
+	return unshown, nil
+}
+
+// unshownMark starts the text the reader shows for a number through a
+// stand-in format (standIn); the format's index follows it.
+const unshownMark = "ccsync-unshown-format-"
+
+// standIn is the format that replaces code when the reader (excelize)
+// shows a number through code otherwise than a spreadsheet does: Chinese
+// numerals ([DBNum1] shows 1234 as 一千二百三十四, [DBNum2] as 壹仟贰佰叁拾肆;
+// the reader shows 一二三四 and 壹贰叁肆), or General with a text beside it
+// (General"元" shows 1234元; the reader shows 1234). Its number sections
+// show unshownMark and index; a text section is kept.
+func standIn(code string, index int) (string, bool) {
+	sections := splitSections(code)
+	bad := false
+	for i, sec := range sections {
+		if i < 3 && unfaithful(sec) {
+			bad = true
+		}
+	}
+	if !bad {
+		return "", false
+	}
+	lit := fmt.Sprintf("%q", unshownMark+strconv.Itoa(index))
+	out := lit + ";" + lit + ";" + lit
+	if len(sections) == 4 {
+		out += ";" + sections[3]
+	}
+	return out, true
+}
+
+// splitSections splits a number format at the semicolons outside quotes,
+// escapes and brackets.
+func splitSections(code string) []string {
+	var out []string
+	quoted, bracket, start := false, false, 0
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '\\':
+			i++
+		case c == '[':
+			bracket = true
+		case c == ']':
+			bracket = false
+		case c == ';' && !bracket:
+			out = append(out, code[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, code[start:])
+}
+
+// unfaithful tells whether the reader shows a number through the number
+// format section sec otherwise than a spreadsheet does: sec asks for
+// Chinese numerals ([DBNum1], [DBNum2], [DBNum3]), or holds General and
+// a text beside it (quoted, escaped, or a character that is no part of a
+// format, as 元).
+func unfaithful(sec string) bool {
+	if strings.Contains(strings.ToLower(sec), "[dbnum") {
+		return true
+	}
+	var rest strings.Builder
+	general := false
+	for i := 0; i < len(sec); i++ {
+		switch c := sec[i]; {
+		case c == '"', c == '\\':
+			rest.WriteByte('x') // a text
+			if c == '\\' {
+				i++
+			} else if j := strings.IndexByte(sec[i+1:], '"'); j >= 0 {
+				i += j + 1
+			}
+		case c == '[':
+			if j := strings.IndexByte(sec[i:], ']'); j >= 0 {
+				i += j // a colour, a locale, a condition
+			}
+		case c == '_' || c == '*':
+			i++ // a padding or a fill: blanks, trimmed
+		case strings.HasPrefix(strings.ToLower(sec[i:]), "general"):
+			general = true
+			i += len("general") - 1
+		case c == ' ' || c == '-':
+		default:
+			rest.WriteByte(c)
+		}
+	}
+	return general && rest.Len() > 0
+}
+
+// unshownFormat tells whether text is what the reader shows for a number
+// through a stand-in format (standIn), and returns the format it stands
+// for.
+func (r *sheetReader) unshownFormat(text string) (string, bool) {
+	n, ok := strings.CutPrefix(text, unshownMark)
+	if !ok {
+		return "", false
+	}
+	i, err := strconv.Atoi(n)
+	if err != nil || i < 0 || i >= len(r.unshown) {
+		return "", false
+	}
+	return r.unshown[i], true
 }
 
 // generalNamed is code with every G/通用格式 (reLocalGeneral) outside quotes
