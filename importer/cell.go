@@ -484,12 +484,13 @@ func cellBool(c Cell) (string, string) {
 		v = strings.ToLower(strings.TrimSpace(c.Raw))
 	}
 	switch v {
-	case "true", "yes", "y", "1", "on", "x", "✓":
+	// 是/否 (yes/no) and √/× are how a Chinese sheet says it.
+	case "true", "yes", "y", "1", "on", "x", "✓", "是", "√":
 		return "true", ""
-	case "false", "no", "n", "0", "off":
+	case "false", "no", "n", "0", "off", "否", "×":
 		return "false", ""
 	}
-	return "", "is not a boolean (TRUE/yes/1 or FALSE/no/0)"
+	return "", "is not a boolean (TRUE/yes/是/1 or FALSE/no/否/0)"
 }
 
 // cellInt reads a whole number typed as a number or as text.

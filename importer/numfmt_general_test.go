@@ -233,3 +233,29 @@ func TestUnshownNumberFormats(t *testing.T) {
 		t.Errorf("roster rows %+v; want none", r.Rows)
 	}
 }
+
+// A Chinese sheet says yes and no as 是 and 否 (or √ and ×): the roster
+// refused them, "is not a boolean (TRUE/yes/1 or FALSE/no/0)".
+func TestRoster_chineseBooleans(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "is_enable_outbound", "is_forbidden_login", "is_enable_mfa"},
+		{9001, "Ann", "是", "否", "是"},
+		{9002, "Bob", "×", "√", "否"},
+		{9003, "Cy", "对", nil, nil},
+	})
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{`Agents!C4: is_enable_outbound "对" is not a boolean (TRUE/yes/是/1 or FALSE/no/否/0)`}, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, row := range r.Rows {
+		got = append(got, row.Get("is_enable_outbound")+" "+row.Get("is_forbidden_login")+" "+row.Get("is_enable_mfa"))
+	}
+	if d := cmp.Diff([]string{"true false 1", "false true 2"}, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+}

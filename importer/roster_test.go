@@ -83,7 +83,7 @@ func TestRoster_validationMessages(t *testing.T) {
 		`Agents!E3: user_status "4" is not one of 1 (on duty), 2 (resigned), 3 (frozen)`,
 		`Agents!F3: max_sessions "301" must be at most 300`,
 		`Agents!G3: basic_sessions "0" must be at least 1`,
-		`Agents!H3: is_enable_outbound "maybe" is not a boolean (TRUE/yes/1 or FALSE/no/0)`,
+		`Agents!H3: is_enable_outbound "maybe" is not a boolean (TRUE/yes/是/1 or FALSE/no/否/0)`,
 		`Agents!I3: queue_ids "1;a" is not a comma-separated list of ids ("a" is not an id)`,
 		`Agents!J3: user_type "8" has "8", which is not one of 1 (call center), 2 (online chat), 3 (work order), 4 (management), 5 (voice assist), 6 (video service), 7 (text assist)`,
 		`Agents!K3: dept_id "-3" must be at least 1`,
