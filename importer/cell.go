@@ -287,9 +287,13 @@ func cellPhone(c Cell) (string, string) {
 		switch {
 		case r >= '0' && r <= '9':
 			b.WriteRune(r)
-		case r == '+' && i == 0:
+		case r == '+' && (i == 0 || i == 1 && shown[0] == '('):
+			// "(+86) 138 0013 8000" as much as "+86 138 0013 8000".
 			b.WriteRune(r)
 		case r == ' ' || r == '-' || r == '(' || r == ')' || r == '.' || r == '\u00a0':
+		case r >= '\u2010' && r <= '\u2015' || r == '\u2212':
+			// The dashes a word processor or a chat puts in for "-"
+			// (138–0013–8000), pasted with the number.
 		case lookalikeRule(r, i == 0) != "":
 			return "", lookalikeRule(r, i == 0)
 		default:

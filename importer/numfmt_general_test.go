@@ -259,3 +259,22 @@ func TestRoster_chineseBooleans(t *testing.T) {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 }
+
+// A number pasted from a word processor or a chat has its dashes as
+// typographic ones (138–0013–8000), and "(+86)" is how many write the
+// country code; both were refused as "not a phone number", while
+// 138-0013-8000 and +86 (138) 0013-8000 read.
+func TestCellPhone_dashesAndBracketedPlus(t *testing.T) {
+	t.Parallel()
+	for _, text := range []string{"138–0013–8000", "138‐0013‐8000", "138—0013—8000", "138−0013−8000", "(+86)13800138000", "(+86) 138–0013–8000"} {
+		got, rule := normalizeMobile(Cell{Raw: text, Text: text})
+		if got != "13800138000" || rule != "" {
+			t.Errorf("%q: %q, rule %q; want 13800138000", text, got, rule)
+		}
+	}
+	for _, text := range []string{"138/0013/8000", "1(+86)3800138000", "－13800138000"} {
+		if got, rule := cellPhone(Cell{Raw: text, Text: text}); got != "" || rule == "" {
+			t.Errorf("%q: %q, want it refused", text, got)
+		}
+	}
+}
