@@ -3,6 +3,7 @@ package importer
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -276,5 +277,47 @@ func TestCellPhone_dashesAndBracketedPlus(t *testing.T) {
 		if got, rule := cellPhone(Cell{Raw: text, Text: text}); got != "" || rule == "" {
 			t.Errorf("%q: %q, want it refused", text, got)
 		}
+	}
+}
+
+// A workbook made by Excel 2010 or earlier has three sheets, Sheet1 to
+// Sheet3: with the list on Sheet1 and the others empty, it was refused,
+// "has no sheet named Recipients and 3 sheets that could hold the data
+// (Sheet1, Sheet2, Sheet3)". Empty sheets hold no rows to leave out: the
+// only sheet with cells is read. A sheet with one value still counts.
+func TestOpenSheet_emptySheetsBeside(t *testing.T) {
+	t.Parallel()
+	book := func(sheet2Value bool) string {
+		f := excelize.NewFile()
+		defer f.Close()
+		_ = f.SetSheetRow("Sheet1", "A1", &[]any{"手机号码", "name"})
+		_ = f.SetSheetRow("Sheet1", "A2", &[]any{"13800138000", "张三"})
+		for _, s := range []string{"Sheet2", "Sheet3"} {
+			if _, err := f.NewSheet(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// A formatted cell without a value is no data.
+		style, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+		_ = f.SetCellStyle("Sheet3", "B2", "B2", style)
+		if sheet2Value {
+			_ = f.SetCellValue("Sheet2", "C3", "note")
+		}
+		path := filepath.Join(t.TempDir(), "book.xlsx")
+		if err := f.SaveAs(path); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	l, probs, err := ReadRecipients(book(false), []string{"name"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	if l.Sheet != "Sheet1" || len(l.Rows) != 1 || l.Rows[0].Params[0] != "张三" {
+		t.Errorf("read sheet %s rows %+v; want Sheet1's row 2", l.Sheet, l.Rows)
+	}
+	_, _, err = ReadRecipients(book(true), []string{"name"}, "open")
+	if err == nil || !strings.Contains(err.Error(), "has no sheet named Recipients and 2 sheets that could hold the data (Sheet1, Sheet2)") {
+		t.Errorf("with a value on Sheet2: %v", err)
 	}
 }

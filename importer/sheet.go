@@ -166,6 +166,22 @@ func chooseSheet(f *excelize.File, path, want string) (string, error) {
 			}
 		}
 	}
+	if named == "" && len(candidates) > 1 {
+		// A sheet that holds no cell (Sheet2 and Sheet3 of a workbook
+		// made by Excel 2010 or earlier) holds no rows to leave out.
+		var full, fullVisible []string
+		for _, n := range candidates {
+			if !sheetBlank(path, n) {
+				full = append(full, n)
+				if !hidden(n) {
+					fullVisible = append(fullVisible, n)
+				}
+			}
+		}
+		if len(full) > 0 {
+			candidates, visible = full, fullVisible
+		}
+	}
 	if named != "" {
 		if !hidden(named) {
 			return named, nil

@@ -360,6 +360,52 @@ func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err er
 	return "", false, fmt.Errorf("worksheet %s: no part in the workbook", sheet)
 }
 
+// sheetBlank tells whether the worksheet sheet of the workbook at file
+// holds no cell with a value, a formula or an inline text; false when it
+// cannot be read.
+func sheetBlank(file, sheet string) bool {
+	zr, err := zip.OpenReader(file)
+	if err != nil {
+		return false
+	}
+	defer zr.Close()
+	part, _, err := sheetPart(&zr.Reader, sheet)
+	if err != nil {
+		return false
+	}
+	f, err := openPart(&zr.Reader, part)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	d := xml.NewDecoder(f)
+	inCell := false
+	for {
+		tok, err := d.RawToken()
+		if errors.Is(err, io.EOF) {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "c":
+				inCell = true
+			case "v", "f", "is":
+				if inCell {
+					return false
+				}
+			}
+		case xml.EndElement:
+			if t.Name.Local == "c" {
+				inCell = false
+			}
+		}
+	}
+}
+
 // tableTotals returns the total rows of the tables of the worksheet part:
 // the last totalsRowCount rows of each table's range (ECMA-376
 // §18.5.1.2). A table that cannot be read is left out: its rows are then
