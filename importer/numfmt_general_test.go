@@ -321,3 +321,49 @@ func TestOpenSheet_emptySheetsBeside(t *testing.T) {
 		t.Errorf("with a value on Sheet2: %v", err)
 	}
 }
+
+// A number format's third section is how it shows zero: #,##0;-#,##0;"-"
+// shows 0 as "-", "是";"是";"否" (1 and 0 shown as yes and no) shows 0 as
+// 否, "TRUE";"TRUE";"FALSE" (LibreOffice's boolean format) as FALSE. The
+// reader showed zero through the first section: 0, 是 and TRUE, so a
+// roster's is_forbidden_login 0, shown 否, read as true.
+func TestZeroSection(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "amt"},
+		{13800138000, 0}, {13800138001, 1234}, {13800138002, -5}, {13800138003, 0}, {13800138004, 0.5}, {13800138005, "x"},
+	}, map[string]string{
+		"B2": `#,##0;-#,##0;"-"`, "B3": `#,##0;-#,##0;"-"`, "B4": `#,##0;-#,##0;"-"`, "B5": `[Red]0.0;[Blue]-0.0;\-\-_)`,
+		"B6": `0.0;-0.0;"零"`, "B7": `0;-0;"-";@"先生"`,
+	})
+	l, probs, err := ReadRecipients(path, []string{"amt"}, "gateway")
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Params[0])
+	}
+	if d := cmp.Diff([]string{"-", "1,234", "-5", "--", "0.5", "x先生"}, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+
+	path = writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "is_forbidden_login", "is_enable_outbound"},
+		{9001, "Ann", 0, 1},
+		{9002, "Bob", 1, 0},
+	}, map[string]string{
+		"C2": `"是";"是";"否"`, "D2": `"是";"是";"否"`, "C3": `"TRUE";"TRUE";"FALSE"`, "D3": `"TRUE";"TRUE";"FALSE"`,
+	})
+	r, probs, err := ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	got = nil
+	for _, row := range r.Rows {
+		got = append(got, row.Get("is_forbidden_login")+" "+row.Get("is_enable_outbound"))
+	}
+	if d := cmp.Diff([]string{"false true", "true false"}, got); d != "" {
+		t.Errorf("roster (-want +got):\n%s", d)
+	}
+}

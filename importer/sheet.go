@@ -76,6 +76,9 @@ type sheetReader struct {
 	// through as the spreadsheet does (localGeneral), by the index
 	// their stand-in names.
 	unshown []string
+	// zeros are the texts of the zero sections the reader cannot show
+	// (zeroStandIn), by the index their stand-in names.
+	zeros []string
 	// quirks are the cells read as empty that show a value (sheetscan.go).
 	quirks sheetQuirks
 }
@@ -118,11 +121,11 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 	if err != nil {
 		return nil, errors.Join(err, f.Close())
 	}
-	unshown, err := localGeneral(f)
+	unshown, zeros, err := localGeneral(f)
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
 	}
-	r := &sheetReader{ctx: ctx, f: f, Sheet: sheet, unshown: unshown}
+	r := &sheetReader{ctx: ctx, f: f, Sheet: sheet, unshown: unshown, zeros: zeros}
 	props, err := f.GetWorkbookProps()
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
@@ -267,6 +270,9 @@ func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
 		if serial, ok := isoSerial(cells[i].Raw, r.date1904); ok && cells[i].Raw != cells[i].Text {
 			cells[i].Raw = serial
 		}
+		if text, ok := r.zeroFormat(cells[i].Text, cells[i].Raw); ok {
+			cells[i].Text = text
+		}
 		if code, ok := r.unshownFormat(cells[i].Text); ok {
 			cells[i].Text, cells[i].Unshown = cells[i].Raw, code
 		}
@@ -336,14 +342,13 @@ var reLocalGeneral = regexp.MustCompile(`G/(通用格式|常规|標準|标准|�
 // spreadsheet (unshownFormat: Chinese numerals, a text beside General) by
 // a stand-in that Next recognises: those formats are returned, by the
 // index their stand-in names.
-func localGeneral(f *excelize.File) ([]string, error) {
+func localGeneral(f *excelize.File) (unshown, zeros []string, err error) {
 	if _, err := f.GetStyle(0); err != nil && f.Styles == nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if f.Styles == nil || f.Styles.NumFmts == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var unshown []string
 	for _, nf := range f.Styles.NumFmts.NumFmt {
 		if nf == nil {
 			continue
@@ -357,9 +362,98 @@ func localGeneral(f *excelize.File) ([]string, error) {
 		if stand, ok := standIn(generalNamed(orig), len(unshown)); ok {
 			unshown = append(unshown, orig)
 			nf.FormatCode, nf.FormatCode16 = stand, ""
+		} else if stand, zero, ok := zeroStandIn(generalNamed(orig), len(zeros)); ok {
+			zeros = append(zeros, zero)
+			nf.FormatCode, nf.FormatCode16 = stand, ""
 		}
 	}
-	return unshown, nil
+	return unshown, zeros, nil
+}
+
+// zeroMark ends the text the reader shows for a number zero or above
+// through a format whose zero section it cannot show (zeroStandIn); the
+// format's index follows it.
+const zeroMark = "\u2063ccsync-zero-format-"
+
+// zeroStandIn is the format that replaces code when code has a section of
+// its own for zero, a text (#,##0;-#,##0;"-" shows 0 as -; "是";"是";"否"
+// shows 1 as 是 and 0 as 否): the reader shows zero through the first
+// section (0, 是), never through the third. The stand-in is code with
+// zeroMark and index after its first section: the reader shows a number of
+// zero or above through it, and Next takes the mark away and, for zero,
+// puts zero, the zero section's text, in place. A zero section with digits,
+// or a first section with General (whose text the reader drops), is left
+// as it is.
+func zeroStandIn(code string, index int) (stand, zero string, ok bool) {
+	sections := splitSections(code)
+	if len(sections) < 3 || strings.Contains(strings.ToLower(sections[0]), "general") {
+		return "", "", false
+	}
+	zero, ok = literalSection(sections[2])
+	if !ok {
+		return "", "", false
+	}
+	sections[0] += `"` + zeroMark + strconv.Itoa(index) + `"`
+	return strings.Join(sections, ";"), zero, true
+}
+
+// literalSection is the text a number format section shows whatever the
+// number, when it holds no digit, date or General: quoted text, escaped
+// characters and characters that stand for themselves ("-", 否); colours
+// and conditions in brackets show nothing, a padding (_x) a blank.
+func literalSection(sec string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(sec); i++ {
+		switch c := sec[i]; {
+		case c == '"':
+			j := strings.IndexByte(sec[i+1:], '"')
+			if j < 0 {
+				return "", false
+			}
+			b.WriteString(sec[i+1 : i+1+j])
+			i += j + 1
+		case c == '\\' && i+1 < len(sec):
+			_, n := utf8.DecodeRuneInString(sec[i+1:])
+			b.WriteString(sec[i+1 : i+1+n])
+			i += n
+		case c == '[':
+			j := strings.IndexByte(sec[i:], ']')
+			if j < 0 {
+				return "", false
+			}
+			i += j
+		case c == '_' && i+1 < len(sec):
+			_, n := utf8.DecodeRuneInString(sec[i+1:])
+			b.WriteByte(' ')
+			i += n
+		case c == '*' && i+1 < len(sec):
+			_, n := utf8.DecodeRuneInString(sec[i+1:])
+			i += n // a fill: as many as the column is wide, none here
+		case strings.ContainsRune("0#?.,%/eEyYmMdDhHsSaApPgG@bBnN", rune(c)):
+			return "", false // a digit, a date part, General, the text
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+// zeroFormat takes away from text the mark of a format whose zero section
+// the reader cannot show (zeroStandIn), and returns the text for a number
+// of raw: the zero section's text when raw is zero.
+func (r *sheetReader) zeroFormat(text, raw string) (string, bool) {
+	i := strings.LastIndex(text, zeroMark)
+	if i < 0 {
+		return "", false
+	}
+	n, err := strconv.Atoi(text[i+len(zeroMark):])
+	if err != nil || n < 0 || n >= len(r.zeros) {
+		return "", false
+	}
+	if f, err := strconv.ParseFloat(strings.TrimSpace(raw), 64); err == nil && f == 0 {
+		return r.zeros[n], true
+	}
+	return text[:i], true
 }
 
 // unshownMark starts the text the reader shows for a number through a
