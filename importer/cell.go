@@ -227,7 +227,7 @@ func ruleInvisibleOnly(r rune) string {
 // ruleUnshown is the rule a number cell shown through a format that ccsync
 // cannot reproduce (Cell.Unshown) breaks where its display is the value.
 func ruleUnshown(c Cell) string {
-	return fmt.Sprintf("is the number %s, which the sheet shows through the number format %s (Chinese numerals, or a text beside General), "+
+	return fmt.Sprintf("is the number %s, which the sheet shows through the number format %s (Chinese numerals, a condition, or a text beside General), "+
 		"and ccsync cannot show it so: it would be sent or written otherwise than the sheet shows it; format the cell as Text and type the value as it should read",
 		strings.TrimSpace(c.Raw), c.Unshown)
 }

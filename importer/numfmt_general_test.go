@@ -199,7 +199,7 @@ func TestUnshownNumberFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	rule := func(code string) string {
-		return `is the number 1234, which the sheet shows through the number format ` + code + ` (Chinese numerals, or a text beside General), ` +
+		return `is the number 1234, which the sheet shows through the number format ` + code + ` (Chinese numerals, a condition, or a text beside General), ` +
 			`and ccsync cannot show it so: it would be sent or written otherwise than the sheet shows it; format the cell as Text and type the value as it should read`
 	}
 	want := []string{
@@ -365,5 +365,38 @@ func TestZeroSection(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"false true", "true false"}, got); d != "" {
 		t.Errorf("roster (-want +got):\n%s", d)
+	}
+}
+
+// A format with conditions ([<=9999999]###-####;(###) ###-####, Excel's
+// US phone number format) shows a number through the section whose
+// condition it meets; the reader took the first section whatever the
+// number, and 13800138000 was sent as "1380013-8000" where the sheet
+// shows (1380) 013-8000. The cell is refused where the display is the
+// value; the mobile column reads the stored number.
+func TestConditionalNumberFormat(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "amt"},
+		{13800138000, 13800138000},
+		{13800138001, 1500},
+	}, map[string]string{
+		"A2": `[<=9999999]###-####;(###) ###-####`, "B2": `[<=9999999]###-####;(###) ###-####`, "B3": `[>=1000]0.0,"K";0`,
+	})
+	l, probs, err := ReadRecipients(path, []string{"amt"}, "gateway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`Recipients!B2: amt "13800138000" is the number 13800138000, which the sheet shows through the number format [<=9999999]###-####;(###) ###-#### (Chinese numerals, a condition, or a text beside General), ` +
+			`and ccsync cannot show it so: it would be sent or written otherwise than the sheet shows it; format the cell as Text and type the value as it should read`,
+		`Recipients!B3: amt "1500" is the number 1500, which the sheet shows through the number format [>=1000]0.0,"K";0 (Chinese numerals, a condition, or a text beside General), ` +
+			`and ccsync cannot show it so: it would be sent or written otherwise than the sheet shows it; format the cell as Text and type the value as it should read`,
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	if len(l.Rows) != 0 {
+		t.Errorf("rows %+v; want none", l.Rows)
 	}
 }

@@ -461,7 +461,8 @@ func (r *sheetReader) zeroFormat(text, raw string) (string, bool) {
 const unshownMark = "ccsync-unshown-format-"
 
 // standIn is the format that replaces code when the reader (excelize)
-// shows a number through code otherwise than a spreadsheet does: Chinese
+// shows a number through code otherwise than a spreadsheet does: a section
+// with a condition ([<=9999999]###-####), Chinese
 // numerals ([DBNum1] shows 1234 as 一千二百三十四, [DBNum2] as 壹仟贰佰叁拾肆;
 // the reader shows 一二三四 and 壹贰叁肆), or General with a text beside it
 // (General"元" shows 1234元; the reader shows 1234). Its number sections
@@ -511,11 +512,16 @@ func splitSections(code string) []string {
 
 // unfaithful tells whether the reader shows a number through the number
 // format section sec otherwise than a spreadsheet does: sec asks for
-// Chinese numerals ([DBNum1], [DBNum2], [DBNum3]), or holds General and
+// Chinese numerals ([DBNum1], [DBNum2], [DBNum3]), has a condition, or holds General and
 // a text beside it (quoted, escaped, or a character that is no part of a
 // format, as 元).
 func unfaithful(sec string) bool {
 	if strings.Contains(strings.ToLower(sec), "[dbnum") {
+		return true
+	}
+	// A condition ([<=9999999]###-####;(###) ###-####, [>=1000]0,"K"):
+	// the reader takes the sections in their order, whatever the number.
+	if strings.Contains(sec, "[<") || strings.Contains(sec, "[>") || strings.Contains(sec, "[=") {
 		return true
 	}
 	var rest strings.Builder
