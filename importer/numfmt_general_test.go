@@ -332,9 +332,12 @@ func TestZeroSection(t *testing.T) {
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "amt"},
 		{13800138000, 0}, {13800138001, 1234}, {13800138002, -5}, {13800138003, 0}, {13800138004, 0.5}, {13800138005, "x"},
+		{13800138006, 0}, {13800138007, 0},
 	}, map[string]string{
 		"B2": `#,##0;-#,##0;"-"`, "B3": `#,##0;-#,##0;"-"`, "B4": `#,##0;-#,##0;"-"`, "B5": `[Red]0.0;[Blue]-0.0;\-\-_)`,
 		"B6": `0.0;-0.0;"零"`, "B7": `0;-0;"-";@"先生"`,
+		// Chinese Excel's comma style (format 43) and accounting style (44).
+		"B8": `_ * #,##0.00_ ;_ * \-#,##0.00_ ;_ * "-"??_ ;_ @_ `, "B9": `_ "¥"* #,##0.00_ ;_ "¥"* \-#,##0.00_ ;_ "¥"* "-"??_ ;_ @_ `,
 	})
 	l, probs, err := ReadRecipients(path, []string{"amt"}, "gateway")
 	if err != nil || len(probs) > 0 {
@@ -344,7 +347,7 @@ func TestZeroSection(t *testing.T) {
 	for _, r := range l.Rows {
 		got = append(got, r.Params[0])
 	}
-	if d := cmp.Diff([]string{"-", "1,234", "-5", "--", "0.5", "x先生"}, got); d != "" {
+	if d := cmp.Diff([]string{"-", "1,234", "-5", "--", "0.5", "x先生", "-", "¥-"}, got); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 

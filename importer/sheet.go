@@ -397,8 +397,8 @@ func zeroStandIn(code string, index int) (stand, zero string, ok bool) {
 	return strings.Join(sections, ";"), zero, true
 }
 
-// literalSection is the text a number format section shows whatever the
-// number, when it holds no digit, date or General: quoted text, escaped
+// literalSection is the text a number format section shows for zero, when
+// it holds no digit, date or General: quoted text, escaped
 // characters and characters that stand for themselves ("-", 否); colours
 // and conditions in brackets show nothing, a padding (_x) a blank.
 func literalSection(sec string) (string, bool) {
@@ -429,7 +429,12 @@ func literalSection(sec string) (string, bool) {
 		case c == '*' && i+1 < len(sec):
 			_, n := utf8.DecodeRuneInString(sec[i+1:])
 			i += n // a fill: as many as the column is wide, none here
-		case strings.ContainsRune("0#?.,%/eEyYmMdDhHsSaApPgG@bBnN", rune(c)):
+		case c == '?':
+			// A digit place shown as a blank when there is no digit: in a
+			// zero section ("-"?? of Chinese Excel's comma and accounting
+			// styles) there is none.
+			b.WriteByte(' ')
+		case strings.ContainsRune("0#.,%/eEyYmMdDhHsSaApPgG@bBnN", rune(c)):
 			return "", false // a digit, a date part, General, the text
 		default:
 			b.WriteByte(c)
