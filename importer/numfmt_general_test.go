@@ -403,3 +403,42 @@ func TestConditionalNumberFormat(t *testing.T) {
 		t.Errorf("rows %+v; want none", l.Rows)
 	}
 }
+
+// Excel's "Long Date" and "Time" formats ([$-F800]dddd, mmmm dd, yyyy and
+// [$-F400]h:mm:ss AM/PM) show a date in the format of the reader's
+// system: 2026年12月1日星期二 on a Chinese Windows. The reader showed the
+// text after the tag, "Tuesday, December 01, 2026", which was sent in the
+// SMS. Such a date has no one display, as Excel's default date format: it
+// is sent as yyyy-mm-dd (a time as hh:mm:ss), and a text column reads it
+// so.
+func TestSystemDateFormats(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "when"},
+		{13800138000, 46357},
+		{13800138001, 46357.4375},
+	}, map[string]string{"B2": `[$-F800]dddd\,\ mmmm\ dd\,\ yyyy`, "B3": `[$-F400]h:mm:ss\ AM/PM`})
+	l, probs, err := ReadRecipients(path, []string{"when"}, "gateway")
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Params[0])
+	}
+	if d := cmp.Diff([]string{"2026-12-01", "10:30:00"}, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+
+	path = writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "crm_id"},
+		{9001, "Ann", 46357},
+	}, map[string]string{"C2": `[$-F800]dddd\,\ mmmm\ dd\,\ yyyy`})
+	r, probs, err := ReadRoster(path)
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	if len(r.Rows) != 1 || r.Rows[0].Get("crm_id") != "2026-12-01" {
+		t.Errorf("roster rows %+v; want crm_id 2026-12-01", r.Rows)
+	}
+}

@@ -359,6 +359,10 @@ func localGeneral(f *excelize.File) (unshown, zeros []string, err error) {
 		}
 		nf.FormatCode = generalNamed(nf.FormatCode)
 		nf.FormatCode16 = generalNamed(nf.FormatCode16)
+		if sys, ok := systemFormat(orig); ok {
+			nf.FormatCode, nf.FormatCode16 = sys, ""
+			continue
+		}
 		if stand, ok := standIn(generalNamed(orig), len(unshown)); ok {
 			unshown = append(unshown, orig)
 			nf.FormatCode, nf.FormatCode16 = stand, ""
@@ -368,6 +372,24 @@ func localGeneral(f *excelize.File) (unshown, zeros []string, err error) {
 		}
 	}
 	return unshown, zeros, nil
+}
+
+// systemFormat is the format that stands for code when code is Excel's
+// system long date ([$-F800], "Long Date" in Excel's list of formats) or
+// system time ([$-F400], "Time"): Excel shows those in the format of the
+// reader's system, whatever follows the tag (dddd, mmmm dd, yyyy), so a
+// date has no one display, as with Excel's default date format: it reads
+// as yyyy-mm-dd, a time as hh:mm:ss. The reader showed the English text
+// after the tag, "Tuesday, December 01, 2026", which an SMS sent where a
+// Chinese Windows shows 2026年12月1日.
+func systemFormat(code string) (string, bool) {
+	switch lc := strings.ToUpper(code); {
+	case strings.Contains(lc, "[$-F800]"):
+		return "yyyy-mm-dd", true
+	case strings.Contains(lc, "[$-F400]"):
+		return "hh:mm:ss", true
+	}
+	return "", false
 }
 
 // zeroMark ends the text the reader shows for a number zero or above
