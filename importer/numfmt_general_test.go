@@ -88,13 +88,15 @@ func TestLocalGeneralFormat(t *testing.T) {
 func TestGeneralNamed(t *testing.T) {
 	t.Parallel()
 	for code, want := range map[string]string{
-		"G/通用格式":                "General",
-		`G/通用格式;-G/通用格式;0`:      "General;-General;0",
-		`"G/通用格式"G/通用格式`:        `"G/通用格式"General`,
-		`\G/通用格式`:               `\G/通用格式`,
-		`[DBNum1][$-804]G/通用格式`: "[DBNum1][$-804]General",
-		"0.00_ ":                "0.00_ ",
-		`yyyy"年"m"月"d"日";@`:     `yyyy"年"m"月"d"日";@`,
+		"G/通用格式":                         "General",
+		`G/通用格式;-G/通用格式;0`:               "General;-General;0",
+		`"G/通用格式"G/通用格式`:                 `"G/通用格式"General`,
+		`\G/通用格式`:                        `\G/通用格式`,
+		`[DBNum1][$-804]G/通用格式`:          "[DBNum1][$-804]General",
+		"0.00_ ":                         "0.00_ ",
+		`yyyy"年"m"月"d"日";@`:              `yyyy"年"m"月"d"日";@`,
+		`0.00_ ;[红色]\-0.00\ `:            `0.00_ ;[Red]\-0.00\ `,
+		`#,##0;[紅色]"[红色]"-#,##0;[Blue]0`: `#,##0;[Red]"[红色]"-#,##0;[Blue]0`,
 	} {
 		if got := generalNamed(code); got != want {
 			t.Errorf("generalNamed(%q) = %q; want %q", code, got, want)
@@ -440,5 +442,29 @@ func TestSystemDateFormats(t *testing.T) {
 	}
 	if len(r.Rows) != 1 || r.Rows[0].Get("crm_id") != "2026-12-01" {
 		t.Errorf("roster rows %+v; want crm_id 2026-12-01", r.Rows)
+	}
+}
+
+// A Chinese Excel writes its red negative numbers as 0.00_ ;[红色]\-0.00\
+// (and #,##0_ ;[红色]\-#,##0\ ): the reader knew only English colour
+// names and showed such a number unformatted, -1234.5 where the sheet
+// shows -1,235, which was sent.
+func TestChineseColourNames(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "amt"},
+		{13800138000, -1234.5},
+		{13800138001, -1234.5},
+	}, map[string]string{"B2": `0.00_ ;[红色]\-0.00\ `, "B3": `#,##0_ ;[红色]\-#,##0\ `})
+	l, probs, err := ReadRecipients(path, []string{"amt"}, "gateway")
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Params[0])
+	}
+	if d := cmp.Diff([]string{"-1234.50", "-1,235"}, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
 	}
 }

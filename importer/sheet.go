@@ -594,10 +594,19 @@ func (r *sheetReader) unshownFormat(text string) (string, bool) {
 	return r.unshown[i], true
 }
 
+// cjkColours are the colours of number formats as a Chinese Excel or WPS
+// names them, and their English names.
+var cjkColours = map[string]string{
+	"黑色": "Black", "白色": "White", "红色": "Red", "绿色": "Green", "蓝色": "Blue",
+	"黄色": "Yellow", "洋红": "Magenta", "青色": "Cyan",
+	"紅色": "Red", "綠色": "Green", "藍色": "Blue", "黃色": "Yellow",
+}
+
 // generalNamed is code with every G/通用格式 (reLocalGeneral) outside quotes
-// and escapes written General.
+// and escapes written General, and every colour named in Chinese
+// (cjkColours) named in English.
 func generalNamed(code string) string {
-	if !strings.Contains(code, "G/") {
+	if !strings.Contains(code, "G/") && !strings.Contains(code, "[") {
 		return code
 	}
 	var b strings.Builder
@@ -611,6 +620,18 @@ func generalNamed(code string) string {
 			b.WriteString(code[i : i+1+n])
 			i += 1 + n
 			continue
+		case !quoted && c == '[':
+			// A colour named in Chinese ([红色]), as a Chinese Excel
+			// writes its red negative numbers (0.00_ ;[红色]\-0.00\ ):
+			// the reader knew only the English names, and showed such a
+			// number unformatted (-1234.5 for -1,235).
+			if j := strings.IndexByte(code[i:], ']'); j > 0 {
+				if en, ok := cjkColours[code[i+1:i+j]]; ok {
+					b.WriteString("[" + en + "]")
+					i += j + 1
+					continue
+				}
+			}
 		case !quoted && c == 'G':
 			if loc := reLocalGeneral.FindStringIndex(code[i:]); loc != nil && loc[0] == 0 {
 				b.WriteString("General")
