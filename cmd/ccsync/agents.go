@@ -388,7 +388,8 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 	return exitOK
 }
 
-// describeStep renders one plan line: "Agents!A5  9004  update  user_email: "a@x" → "b@x"".
+// describeStep renders one plan line: "Agents!A5  9004  update  user_email: "a@x" → "b@x"",
+// "Agents!A6  9005  create  user_num: "9005", user_name: "Ann Lee", user_password (set)".
 func describeStep(roster *importer.Roster, st importer.Step) string {
 	where := "(not in sheet)"
 	if st.Row > 0 {
@@ -397,8 +398,13 @@ func describeStep(roster *importer.Roster, st importer.Step) string {
 	var parts []string
 	for _, c := range st.Changes {
 		switch {
+		case st.Action == importer.ActionCreate && c.Field == "user_password":
+			parts = append(parts, "user_password (set)")
 		case st.Action == importer.ActionCreate:
-			parts = append(parts, c.Field)
+			// The values a create writes, as it will write them: what
+			// the sheet shows may differ (a number format, a pasted
+			// character), and the plan is where to see it.
+			parts = append(parts, fmt.Sprintf("%s: %q", c.Field, c.New))
 		case c.Field == "user_password":
 			parts = append(parts, "user_password (reset)")
 		default:

@@ -67,6 +67,13 @@ func TestAgentsCommand_templatePlanApplyExport(t *testing.T) {
 	if strings.Contains(out, "Demo-") {
 		t.Errorf("plan shows a password:\n%s", out)
 	}
+	// A create shows the values it writes (the sheet may show others).
+	for _, want := range []string{`9001         create    user_num: "9001", user_name: "Li Wei", user_password (set), ag_nickname: "Wei", ` +
+		`user_email: "li.wei.9001@example.com", user_sms_phone: "13900000000", user_status: "1"`, `is_enable_outbound: "true"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan lacks %q:\n%s", want, out)
+		}
+	}
 	report := filepath.Join(dir, "report.xlsx")
 	code, out, stderr = runCLI("agents", "apply", roster, "--report", report, "--concurrency", "3", "--endpoint", ep, "--access-token", "t")
 	if code != 0 || api.Writes != 20 {
