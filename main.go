@@ -3,14 +3,13 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"log"
 	"os"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider"
 )
@@ -39,11 +38,13 @@ func main() {
 		// group (see outliveSIGTERM; Unix only).
 		watchSIGTERM()
 	}
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address: "registry.terraform.io/contactcenter/contactcenter",
-		Debug:   debug,
-	})
-	if err != nil {
+	// As providerserver.Serve, with the server behind provider.Detached
+	// (request contexts not kept past their request).
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	if err := tf6server.Serve("registry.terraform.io/contactcenter/contactcenter", provider.NewServer(version), opts...); err != nil {
 		log.Fatal(err)
 	}
 }

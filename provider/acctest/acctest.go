@@ -13,11 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/provider"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
@@ -85,7 +83,7 @@ func fastRetries(c *client.Config) {
 // Factories returns the protocol-6 provider factories for resource.TestCase.
 func (e *Env) Factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"contactcenter": providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", fastRetries)()),
+		"contactcenter": newServer,
 	}
 }
 
@@ -93,7 +91,7 @@ func (e *Env) Factories() map[string]func() (tfprotov6.ProviderServer, error) {
 // actions and other objects the local Terraform cannot drive.
 func (e *Env) Server(t testing.TB) tfprotov6.ProviderServer {
 	t.Helper()
-	s, err := providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", fastRetries)())()
+	s, err := newServer()
 	if err != nil {
 		t.Fatalf("provider server: %v", err)
 	}

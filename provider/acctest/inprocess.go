@@ -109,10 +109,15 @@ var lifecycleSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "create_before_destroy"}, {Name: "prevent_destroy"}, {Name: "ignore_changes"}, {Name: "replace_triggered_by"}, {Name: "action_trigger"}},
 }
 
-// newServer is the provider server the in-process plan talks to: the one
-// the CLI steps get from Factories.
+// newServer is the provider server the in-process plan talks to, the one
+// the CLI steps get from Factories: the provider's as main serves it
+// (provider.Detached).
 func newServer() (tfprotov6.ProviderServer, error) {
-	return providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", fastRetries)())()
+	s, err := providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", fastRetries)())()
+	if err != nil {
+		return nil, err
+	}
+	return provider.Detached(s), nil
 }
 
 func planWithServer(ctx context.Context, srv tfprotov6.ProviderServer, providerConfig, body string) (planOutcome, error) {
