@@ -89,7 +89,7 @@ type sheetReader struct {
 // saved under "Sheet1" still reads). Several other sheets are an error, and
 // so is a hidden sheet chosen either way (chooseSheet).
 func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
-	if err := checkWorkbookShape(path); err != nil {
+	if err := checkWorkbookShape(ctx, path); err != nil {
 		return nil, err
 	}
 	// An OLE compound file (an .xls, or a workbook saved with a password)
@@ -99,6 +99,12 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 	// still hashes up to 10 000 000 rounds, seconds of a core.
 	if kind, _ := notXLSX(path); kind == oleKind {
 		return nil, fmt.Errorf("%s is %s; ccsync reads Excel workbooks (.xlsx): %s", path, kind, saveAsXLSX)
+	}
+	// excelize's opening cannot be interrupted (under a second for the
+	// largest workbook read): an interrupt during the scans above stops
+	// before it.
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	f, err := excelize.OpenFile(path, openOptions)
 	if err != nil {
@@ -131,7 +137,7 @@ func openSheet(ctx context.Context, path, want string) (*sheetReader, error) {
 		return nil, errors.Join(fmt.Errorf("read %s: %w", path, err), f.Close())
 	}
 	r.date1904 = props.Date1904 != nil && *props.Date1904
-	if r.quirks, err = scanSheet(path, sheet); err != nil {
+	if r.quirks, err = scanSheet(ctx, path, sheet); err != nil {
 		return nil, errors.Join(fmt.Errorf("read %s!%s: %w", path, sheet, err), f.Close())
 	}
 	if r.raw, err = f.Rows(sheet); err == nil {

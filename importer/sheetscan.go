@@ -3,6 +3,7 @@ package importer
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -166,8 +167,8 @@ func (q sheetQuirks) problems(sheet string) Problems {
 
 // scanSheet reads the worksheet part of sheet in the workbook at file with
 // a streaming XML decoder (memory stays flat: the rows are not kept) and
-// returns its quirks.
-func scanSheet(file, sheet string) (sheetQuirks, error) {
+// returns its quirks. It stops with ctx's error once ctx is done.
+func scanSheet(ctx context.Context, file, sheet string) (sheetQuirks, error) {
 	var q sheetQuirks
 	zr, err := zip.OpenReader(file)
 	if err != nil {
@@ -185,7 +186,7 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 	if err != nil {
 		return q, err
 	}
-	maybe, err := mentions(f, quirkMarks)
+	maybe, err := mentions(ctxReader{ctx, f}, quirkMarks)
 	_ = f.Close() // read-only: nothing to flush
 	if err != nil || !maybe {
 		return q, err
@@ -194,7 +195,7 @@ func scanSheet(file, sheet string) (sheetQuirks, error) {
 		return q, err
 	}
 	defer f.Close()
-	d := xml.NewDecoder(f)
+	d := xml.NewDecoder(ctxReader{ctx, f})
 	var (
 		ref, typ, value   string
 		inCell, inValue   bool

@@ -3,6 +3,7 @@ package importer
 import (
 	"archive/zip"
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,8 +44,10 @@ func readWhole(name string) bool {
 // would take far more memory to read than a spreadsheet of its size: a
 // part read whole that is larger than maxWholePart, or XML nested deeper
 // than maxDepth. A file that is not a zip archive, or whose parts unpack
-// to more than maxUnpacked, is left to the opening, which says so.
-func checkWorkbookShape(path string) error {
+// to more than maxUnpacked, is left to the opening, which says so. It
+// stops with ctx's error once ctx is done: the scan of a big workbook takes
+// a second or more, and Ctrl-C waited for its end.
+func checkWorkbookShape(ctx context.Context, path string) error {
 	zr, err := zip.OpenReader(path)
 	if err != nil {
 		return nil // the opening names what the file is
@@ -71,9 +74,11 @@ func checkWorkbookShape(path string) error {
 		if err != nil {
 			return nil // the opening says why the part cannot be read
 		}
-		depth, err := xmlDepth(rc, maxDepth)
+		depth, err := xmlDepth(ctxReader{ctx, rc}, maxDepth)
 		_ = rc.Close() // read-only
 		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
 		case errors.Is(err, errTooDeep):
 			return fmt.Errorf("%s: its part %s nests XML elements more than %d levels deep (a spreadsheet nests fewer than 30); "+
 				"ccsync does not read it, to bound its memory: it is not a workbook a spreadsheet program wrote", path, f.Name, depth-1)
@@ -85,6 +90,21 @@ func checkWorkbookShape(path string) error {
 }
 
 var errTooDeep = errors.New("XML nested too deep")
+
+// ctxReader reads from r until ctx is done, then returns ctx's error. The
+// scans of a workbook's parts read blocks of 64 KiB to 1 MiB, so the check
+// costs nothing and an interrupt ends a scan within a block.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
 
 // xmlDepth scans XML text and returns errTooDeep, with the depth reached,
 // as soon as elements are nested more than limit deep. It reads bytes, not
