@@ -422,12 +422,41 @@ func notOurs(dir string, kinds []Kind) error {
 			theirs = append(theirs, name)
 		}
 	}
-	if len(theirs) == 0 {
+	if len(theirs) > 0 {
+		return inputErrorf("%s holds %s, which the export would replace but did not write (the first line of a file it writes says so): "+
+			"it may be a configuration of your own. Nothing was written. Move or rename it, or export into another folder",
+			dir, strings.Join(theirs, ", "))
+	}
+	return tofuShadows(dir, kinds)
+}
+
+// tofuShadows refuses a --force export into a folder where an OpenTofu
+// file has the name of a file the export writes (imports.tofu beside the
+// imports.tf it writes): OpenTofu reads a .tofu file instead of the .tf of
+// the same name (and a .tofu.json instead of a .tf.json), so under
+// OpenTofu the export's file would be left unread: its import blocks lost
+// (and the resources they adopt planned as new ones), or its resources
+// lost (and their import blocks refused). A versions.tf the folder has is
+// kept, not written: a versions.tofu beside it is the user's.
+func tofuShadows(dir string, kinds []Kind) error {
+	var shadows []string
+	for _, name := range ownedFiles(kinds) {
+		if name == "versions.tf" {
+			if st, err := os.Lstat(filepath.Join(dir, name)); err == nil && !st.IsDir() {
+				continue // kept as it is
+			}
+		}
+		tofu := strings.TrimSuffix(name, ".tf") + ".tofu"
+		if st, err := os.Stat(filepath.Join(dir, tofu)); err == nil && !st.IsDir() {
+			shadows = append(shadows, fmt.Sprintf("%s (OpenTofu reads it instead of the %s the export writes)", tofu, name))
+		}
+	}
+	if len(shadows) == 0 {
 		return nil
 	}
-	return inputErrorf("%s holds %s, which the export would replace but did not write (the first line of a file it writes says so): "+
-		"it may be a configuration of your own. Nothing was written. Move or rename it, or export into another folder",
-		dir, strings.Join(theirs, ", "))
+	return inputErrorf("%s holds %s: a .tofu file replaces the .tf of its name for OpenTofu, which would not read the export's file. "+
+		"Nothing was written. Rename it to a name the export does not write, or move it out of the folder, or export into another folder",
+		dir, strings.Join(shadows, ", "))
 }
 
 func (o Options) wants(k Kind) bool { return slices.Contains(o.Kinds, k) }

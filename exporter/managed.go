@@ -338,9 +338,9 @@ var (
 )
 
 // remoteBackend names the backend the folder dir keeps its state in
-// ("backend \"s3\" in versions.tf"), or "" when no .tf or .tf.json file of
-// the folder declares one and terraform init recorded none
-// (.terraform/terraform.tfstate).
+// ("backend \"s3\" in versions.tf"), or "" when no .tf or .tf.json file
+// (nor OpenTofu's .tofu or .tofu.json) of the folder declares one and
+// terraform init recorded none (.terraform/terraform.tfstate).
 func remoteBackend(dir string) string {
 	entries, _ := os.ReadDir(dir) // listed, not globbed: the folder's name may hold [
 	for _, e := range entries {
@@ -352,7 +352,7 @@ func remoteBackend(dir string) string {
 		if err != nil {
 			continue
 		}
-		if strings.HasSuffix(name, ".tf.json") {
+		if strings.HasSuffix(name, ".json") {
 			if m := backendJSONRE.FindSubmatch(b); m != nil {
 				return string(m[1]) + " in " + name
 			}

@@ -103,7 +103,13 @@ func (t *theirs) removedAt(typ, name string) *declared {
 // not write (every one but imports.tf and the files of the kinds
 // exported; a versions.tf is kept, so it is read) for the objects of this
 // provider they declare, with the ids states give the addresses they
-// declare. Override files (override.tf, *_override.tf) declare nothing of
+// declare. It reads OpenTofu's .tofu and .tofu.json files as well, and a
+// .tf beside a .tofu of its name (which OpenTofu leaves for the .tofu,
+// Terraform reading only the .tf): an object is left out when either tool
+// would find it declared, since an object left out is only not adopted,
+// while one written twice made the folder fail to plan ("Duplicate
+// resource") or two resources manage one object. Override files
+// (override.tf, *_override.tf, and their .tofu forms) declare nothing of
 // their own and are not read. A file that does not parse is refused,
 // naming the file and line: the export cannot tell what it declares.
 func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) {
@@ -118,17 +124,17 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 	moved := map[string]string{}   // from → to, root resource addresses
 	for _, e := range entries {
 		name := e.Name()
-		isJSON := strings.HasSuffix(name, ".tf.json")
+		isJSON := strings.HasSuffix(name, ".json")
 		if !configFile(e) {
 			continue
 		}
-		base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
+		base := configBase(name)
 		if base == "override" || strings.HasSuffix(base, "_override") || name != "versions.tf" && slices.Contains(replaced, name) {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, name)) //nolint:gosec // G304: a file of the folder the user named
 		if err != nil {
-			return nil, inputErrorf("%s cannot be read (%v): the export reads your own .tf files in %s to leave out the objects they declare. Nothing was read or written", name, err, dir)
+			return nil, inputErrorf("%s cannot be read (%v): the export reads your own .tf and .tofu files in %s to leave out the objects they declare. Nothing was read or written", name, err, dir)
 		}
 		var f *hcl.File
 		var diags hcl.Diagnostics
@@ -139,7 +145,7 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 			f, diags = hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 		}
 		if diags.HasErrors() {
-			return nil, inputErrorf("%s. The export reads your own .tf files in %s to leave out the objects they declare "+
+			return nil, inputErrorf("%s. The export reads your own .tf and .tofu files in %s to leave out the objects they declare "+
 				"(it would write them again, and Terraform would refuse the folder), and %s does not parse: fix it, or move it out of the folder. Nothing was read or written",
 				strings.TrimSuffix(diags.Errs()[0].Error(), "."), dir, name)
 		}
@@ -232,12 +238,23 @@ func readTheirs(dir string, kinds []Kind, states []localState) (*theirs, error) 
 	return t, nil
 }
 
-// configFile tells whether Terraform reads e, an entry of a folder, as a
-// file of its configuration: a .tf or .tf.json file that ignoredFile does
-// not skip. readTheirs and remoteBackend read the same files.
+// configFile tells whether Terraform or OpenTofu reads e, an entry of a
+// folder, as a file of its configuration: a .tf or .tf.json file, or
+// OpenTofu's .tofu or .tofu.json, that ignoredFile does not skip.
+// readTheirs and remoteBackend read the same files.
 func configFile(e os.DirEntry) bool {
-	name := e.Name()
-	return !e.IsDir() && (strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")) && !ignoredFile(name)
+	return !e.IsDir() && configBase(e.Name()) != e.Name() && !ignoredFile(e.Name())
+}
+
+// configBase is name without its extension .tf, .tf.json, .tofu or
+// .tofu.json (main.tofu → main), or name itself when it has none of them.
+func configBase(name string) string {
+	for _, ext := range []string{".tf", ".tf.json", ".tofu", ".tofu.json"} {
+		if b, ok := strings.CutSuffix(name, ext); ok {
+			return b
+		}
+	}
+	return name
 }
 
 // ignoredFile says Terraform does not read a file of this name: a hidden

@@ -563,3 +563,68 @@ func annInSales(t *testing.T, cc *center) (sales string, agentID int64) {
 	}
 	return sales, ag.UserID.Int64()
 }
+
+// TestExport_forceReadsYourTofuFiles: OpenTofu reads .tofu and .tofu.json
+// files as well as .tf ones (and a .tofu in place of the .tf of its name),
+// while an export with --force read only the .tf files for the objects
+// your configuration declares: a group adopted in main.tofu was written
+// again, and OpenTofu refused the folder or two resources managed one
+// object. The export now leaves it out, naming it; and it refuses a
+// folder with a .tofu file of a name it writes (imports.tofu), which
+// OpenTofu would read instead of the export's file.
+func TestExport_forceReadsYourTofuFiles(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	sales, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Sales", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := "resource \"contactcenter_skill_group\" \"my_sales\" {\n  que_name     = \"Sales\"\n  que_priority = 1\n}\n\nimport {\n  to = contactcenter_skill_group.my_sales\n  id = \"" + sales + "\"\n}\n"
+	for _, tc := range []struct{ file, content string }{
+		{"main.tofu", mine},
+		{"main.tofu.json", `{"resource": {"contactcenter_skill_group": {"my_sales": {"que_name": "Sales", "que_priority": 1}}}, "import": [{"to": "contactcenter_skill_group.my_sales", "id": "` + sales + `"}]}`},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindSkillGroups}})
+			if err != nil {
+				t.Fatalf("export: %v", err)
+			}
+			want := "declared in your own configuration, left out: contactcenter_skill_group " + sales + " is contactcenter_skill_group.my_sales in " + tc.file + ":1"
+			if notes := strings.Join(sum.Notes, "\n"); !strings.Contains(notes, want) {
+				t.Errorf("notes lack %q:\n%s", want, notes)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, "imports.tf")); strings.Contains(string(b), `id = "`+sales+`"`) {
+				t.Errorf("Sales, which %s imports, is imported again:\n%s", tc.file, b)
+			}
+		})
+	}
+	t.Run("backend in main.tofu", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.tofu"), []byte("terraform {\n  backend \"s3\" {}\n}\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindSkillGroups}})
+		if want := `keeps its state in a backend (backend "s3" in main.tofu)`; err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("export beside a backend in main.tofu: %v, want an error saying %q", err, want)
+		}
+	})
+	t.Run("imports.tofu", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "imports.tofu"), []byte(mine), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: []exporter.Kind{exporter.KindSkillGroups}})
+		want := dir + " holds imports.tofu (OpenTofu reads it instead of the imports.tf the export writes): a .tofu file replaces the .tf of its name for OpenTofu"
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "Nothing was written") {
+			t.Fatalf("export beside imports.tofu: %v, want an error saying %q", err, want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Errorf("the folder holds %d entries, want imports.tofu alone", len(entries))
+		}
+	})
+}

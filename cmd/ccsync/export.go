@@ -54,7 +54,9 @@ flags:
                        (at the export's address, or by the id of your
                        import block or state entry) is left out, with a
                        note naming the file (a .tf file that does not
-                       parse is refused)
+                       parse is refused; OpenTofu's .tofu and .tofu.json
+                       files are read too, and a .tofu file named like
+                       one the export writes, imports.tofu, is refused)
   --state FILE         also keep the names this state gives the objects:
                        for a folder whose state a backend keeps, FILE is
                        the output of terraform state pull (without it,
