@@ -87,7 +87,7 @@ type Config struct {
 	MaxRequestsPerSecond float64
 	// RateLimitPatience bounds the time one call waits, in all, after HTTP
 	// 429 answers before it gives up (MaxRetries 0: it does not retry
-	// them). Zero means 5 minutes.
+	// them). Zero means DefaultRateLimitPatience.
 	RateLimitPatience time.Duration
 	// InterruptedLookup bounds the lookups of a create cut off by its
 	// context after it was sent (createInterrupted): 0 means 15 seconds, a
@@ -167,7 +167,7 @@ func New(cfg Config) (*Client, error) {
 		c.cfg.Now = time.Now
 	}
 	if c.cfg.RateLimitPatience <= 0 {
-		c.cfg.RateLimitPatience = 5 * time.Minute
+		c.cfg.RateLimitPatience = DefaultRateLimitPatience
 	}
 	c.pacer = newPacer(c.cfg.MaxRequestsPerSecond)
 	c.http = cfg.HTTPClient

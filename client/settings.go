@@ -43,6 +43,27 @@ const minRateWanted = "must be at least 0.01 (one request every 100 seconds)"
 // Terraform or ccsync user need not know).
 const durationWanted = `must be a positive duration with a unit, such as "30s", "2m" or "1m30s"`
 
+// DefaultRateLimitPatience is Config.RateLimitPatience when zero: how long
+// one call waits, in all, after HTTP 429 answers before it gives up.
+const DefaultRateLimitPatience = 5 * time.Minute
+
+// DefaultRateLimitPatienceText is DefaultRateLimitPatience in words, for
+// the help and descriptions that name it.
+var DefaultRateLimitPatienceText = DurationWords(DefaultRateLimitPatience)
+
+// DurationWords says d in whole minutes ("5 minutes", "1 minute") where it
+// is a whole number of them, else as Go writes it ("90s"): for help and
+// messages that name a constant duration, so that they follow it.
+func DurationWords(d time.Duration) string {
+	switch {
+	case d == time.Minute:
+		return "1 minute"
+	case d > 0 && d%time.Minute == 0:
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return d.String()
+}
+
 // MaxMaxRetries is the largest max_retries accepted.
 const MaxMaxRetries = 10
 

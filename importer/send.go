@@ -88,6 +88,10 @@ type SendOptions struct {
 // again (a run started at once after a 504 texted every number twice).
 const recordsSettle = 5 * time.Minute
 
+// RecordsSettleText is recordsSettle in words ("5 minutes"), for the
+// messages and help that name it.
+var RecordsSettleText = client.DurationWords(recordsSettle)
+
 // What happened to a batch (BatchProgress.Status).
 const (
 	// BatchSent: the platform answered; Sent of its Numbers were accepted
@@ -326,7 +330,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 			for _, i := range batch {
 				results[i].Outcome = SendUnknown
-				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile (through the open interface, once the batch is 5 minutes old)"
+				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile (through the open interface, once the batch is " + RecordsSettleText + " old)"
 			}
 			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason})
 		default:
@@ -377,7 +381,7 @@ func doubtDryRun(via string) string {
 		return left + "a send first reads the gateway's delivery reports, and sends it again only if they do not show it sent and --resend-unknown is given"
 	}
 	return left + "a send first reads the platform's send records, and sends it again only if they do not show it sent " +
-		"once the batch is 5 minutes old (or at once with --resend-unknown)"
+		"once the batch is " + RecordsSettleText + " old (or at once with --resend-unknown)"
 }
 
 // stopped tells whether stop is closed (never, for nil).

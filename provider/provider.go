@@ -123,7 +123,7 @@ func (p *ccProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *p
 				MarkdownDescription: "How many times a safe call (a read, a delete, an update by id) is retried after a network error, an HTTP 5xx or gateway code 1010, " +
 					"with exponential backoff. Creates are never re-sent blindly. Any call, creates and sends included, is retried too when its request never reached the platform " +
 					"(no connection could be made, within `request_timeout` or at all), and after an HTTP 429 (a rate limit: the call was refused, not processed), " +
-					"once the wait its `Retry-After` names has passed (plus a random part that keeps concurrent calls apart), for up to 5 minutes and whatever this number, " +
+					"once the wait its `Retry-After` names has passed (plus a random part that keeps concurrent calls apart), for up to " + client.DefaultRateLimitPatienceText + " and whatever this number, " +
 					"and after a 429 the provider slows its own pace down, speeding up again as calls succeed; `0` turns those retries off too (set `max_requests_per_second` " +
 					"below the platform's limit to avoid them). An action shows each wait of a second or more as a progress line. Once nothing could be reached at an address " +
 					"(connection refused, no such host) for 30 seconds (or for as long as one call's retries wait, if longer), with no call answered meanwhile, the calls to it are sent once, without retries, " +

@@ -37,7 +37,7 @@ recording (or whose answer was lost) are settled on the next run: through
 the open interface from its send records (a record with the values the
 number was to get; a number whose record shows the delivery failed, result
 0 such as UNDELIV, is sent again, saying so; a number without a record is
-sent once its batch is 5 minutes old, since a batch whose answer was lost
+sent once its batch is {settle} old, since a batch whose answer was lost
 may still be carried out: a run before then leaves it unknown and says
 when to run again); through the gateway from its
 delivery reports (down_status), which carry the smsExt tag each run sends
@@ -244,7 +244,7 @@ func batchLine(p importer.BatchProgress) string {
 	case importer.BatchRefused:
 		return fmt.Sprintf("batch %d/%d refused, nothing sent (%s): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
 	case importer.BatchInDoubt:
-		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; a run once the batch is 5 minutes old settles it): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
+		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; a run once the batch is %s old settles it): %s", p.Batch, p.Total, numbers(p.Numbers), importer.RecordsSettleText, p.Reason)
 	}
 	which := fmt.Sprintf("batch %d/%d", p.Batch, p.Total)
 	if p.Last > p.Batch {
@@ -287,7 +287,10 @@ type smsSendOpts struct {
 func smsSendFlags(out io.Writer) (*flag.FlagSet, smsSendOpts) {
 	fs := flag.NewFlagSet("ccsync sms send", flag.ContinueOnError)
 	fs.SetOutput(out)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), smsSendUsage); fs.PrintDefaults() }
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), strings.ReplaceAll(smsSendUsage, "{settle}", importer.RecordsSettleText))
+		fs.PrintDefaults()
+	}
 	conn := addConnFlags(fs)
 	template := fs.String("template", "", "template id (the open interface's template `id`, or the gateway's tplId with --via gateway)")
 	via := fs.String("via", "open", "channel: open (the open interface's batch send) or gateway (the SMS gateway: one file, or one batch when every recipient has the same values)")
@@ -483,7 +486,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	if errors.Is(sendErr, context.Canceled) {
 		// Said as what happened, not "context canceled".
-		sendErr = errors.New("aborted by a second interrupt; a batch cut off is in doubt, and a run once it is 5 minutes old settles it")
+		sendErr = fmt.Errorf("aborted by a second interrupt; a batch cut off is in doubt, and a run once it is %s old settles it", importer.RecordsSettleText)
 	}
 	sendErr = advise(sendErr)
 	if *output == "json" {
