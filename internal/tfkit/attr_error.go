@@ -4,9 +4,9 @@ import (
 	"errors"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -83,13 +83,18 @@ func AddErrorAt(diags *diag.Diagnostics, err error, summary, detail string, name
 // provider's Configure is told it) shows a diagnostic of a nested
 // attribute (config.webhook.ids) at that attribute's line: 1.15 and later
 // do; 1.11 shows it at the resource block (1.12 to 1.14 are taken as 1.11).
+// A pre-release or build of 1.15 (1.15.0-alpha20260101, 1.15.9-dev) counts
+// as 1.15: its version core is compared, where semantic versioning puts
+// 1.15.0-alpha before 1.15.0. A version that does not parse (none, "") is
+// taken as 1.11.
 func ShowsNestedPaths(v string) bool {
-	major, rest, _ := strings.Cut(v, ".")
-	minor, _, _ := strings.Cut(rest, ".")
-	ma, err1 := strconv.Atoi(major)
-	mi, err2 := strconv.Atoi(minor)
-	return err1 == nil && err2 == nil && (ma > 1 || ma == 1 && mi >= 15)
+	tv, err := version.NewVersion(v)
+	return err == nil && tv.Core().GreaterThanOrEqual(firstNestedPaths)
 }
+
+// firstNestedPaths is the first Terraform that shows a nested attribute's
+// diagnostic at its line.
+var firstNestedPaths = version.Must(version.NewVersion("1.15.0"))
 
 func attrOf(err error, names []string, showNested bool) (path.Path, bool) {
 	var ae *AttrError

@@ -117,7 +117,8 @@ func TestAddErrorAt_beforeNestedPaths(t *testing.T) {
 			t.Errorf("%q under Terraform 1.11: at %q, want %q", msg, got, want)
 		}
 	}
-	for v, want := range map[string]bool{"1.11.4": false, "1.14.9": false, "1.15.0": true, "1.15.9-dev": true, "1.16.0-alpha20260101": true, "2.0.0": true, "": false, "x": false} {
+	for v, want := range map[string]bool{"1.11.4": false, "1.14.9": false, "1.14.9-dev": false, "1.15.0": true, "1.15.0-alpha20260101": true, "1.15.0-beta1": true,
+		"1.15.9-dev": true, "1.15": true, "v1.15.0": true, "1.16.0-alpha20260101": true, "2.0.0": true, "": false, "x": false, "1": false, "1.x.0": false} {
 		if got := tfkit.ShowsNestedPaths(v); got != want {
 			t.Errorf("ShowsNestedPaths(%q) = %v, want %v", v, got, want)
 		}
