@@ -70,13 +70,16 @@ type Sound struct {
 }
 
 // SoundInput holds the sound/upload parameters (§4.5). Content is the voice
-// file (WAV or MP3); FileName is sent as the part's file name.
+// file (WAV or MP3), or Path the file it is read from as it is sent (not
+// held in memory: a 200 MB recording took 437 MB read whole); FileName is
+// sent as the part's file name.
 type SoundInput struct {
 	Name      string
 	Remark    string
 	SoundType int64
 	FileName  string
 	Content   []byte
+	Path      string
 }
 
 // SoundFilter narrows sound/list. Keyword is sent (the `info` JSON
@@ -108,7 +111,10 @@ func (s *SoundsService) Upload(ctx context.Context, in SoundInput) (id, path str
 		Surface: SurfacePortal, Method: "POST", Path: soundPath + "/upload",
 		Body: vals, BodyKind: BodyMultipart, Envelope: EnvelopePortal,
 	}
-	if len(in.Content) > 0 {
+	switch {
+	case in.Path != "":
+		req.Files = []FilePart{{Field: "sound", FileName: name, Path: in.Path}}
+	case len(in.Content) > 0:
 		req.Files = []FilePart{{Field: "sound", FileName: name, Content: in.Content}}
 	}
 	// Voice-file names are not unique: one that existed before is never

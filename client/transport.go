@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,10 +37,13 @@ const (
 	BodyNone
 )
 
-// FilePart is a file field of a multipart body.
+// FilePart is a file field of a multipart body: Content, or the file at
+// Path, which is read as the request is written (a voice file of hundreds
+// of megabytes is not held in memory) and again for each attempt.
 type FilePart struct {
 	Field, FileName, ContentType string
 	Content                      []byte
+	Path                         string
 }
 
 // Request describes one API call. Services build these; Client.Do sends them.
@@ -403,7 +407,14 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	for k, v := range req.Query {
 		query[k] = v
 	}
-	body, contentType, logBody, err := c.encodeBody(req, query)
+	body, contentType, logBody, fileAt, err := c.encodeBody(req, query)
+	if err != nil {
+		return false, err
+	}
+	// A body with a file part read from its file (FilePart.Path) is
+	// streamed: body holds its text with the files left out, stream the
+	// whole.
+	stream, err := streamedBody(body, req.Files, fileAt)
 	if err != nil {
 		return false, err
 	}
@@ -455,11 +466,22 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if gate != nil {
 		reqBody = &gatedReader{gate: gate, r: bytes.NewReader(body)}
 	}
+	if stream != nil {
+		reqBody = stream.open()
+	}
 	hreq, err := http.NewRequestWithContext(traced, req.Method, u.String(), reqBody)
 	if err != nil {
 		return false, err
 	}
-	if gate != nil {
+	switch {
+	case stream != nil:
+		// Its length, not a chunked body (a service may refuse a chunked
+		// upload), and a fresh body for a request the transport sends
+		// again on a new connection. A streamed request is never
+		// LetFinish.
+		hreq.ContentLength = stream.size
+		hreq.GetBody = func() (io.ReadCloser, error) { return stream.open(), nil }
+	case gate != nil:
 		// As NewRequestWithContext sets them for a bytes.Reader: the
 		// length (not a chunked body) and a fresh body for a request the
 		// transport sends again on a new connection.
@@ -738,10 +760,10 @@ func looksLikeJSONEnvelope(h http.Header, raw []byte) bool {
 
 // encodeBody returns the body, its content type and a redacted form for logs.
 // Gateway requests get appId/random in the query and sig/time in the body.
-func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any, error) {
+func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any, []int, error) {
 	switch req.BodyKind {
 	case BodyNone:
-		return nil, "", nil, nil
+		return nil, "", nil, nil, nil
 	case BodyForm, BodyMultipart:
 		vals, _ := req.Body.(url.Values)
 		if vals == nil {
@@ -757,36 +779,42 @@ func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any,
 		}
 		logBody := RedactQuery(vals)
 		if req.BodyKind == BodyForm {
-			return []byte(vals.Encode()), "application/x-www-form-urlencoded", logBody, nil
+			return []byte(vals.Encode()), "application/x-www-form-urlencoded", logBody, nil, nil
 		}
 		var buf bytes.Buffer
+		var fileAt []int // where the content of each part read from its file goes
 		w := multipart.NewWriter(&buf)
 		for k, vs := range vals {
 			for _, v := range vs {
 				if err := w.WriteField(k, v); err != nil {
-					return nil, "", nil, err
+					return nil, "", nil, nil, err
 				}
 			}
 		}
 		for _, f := range req.Files {
 			part, err := w.CreateFormFile(f.Field, f.FileName)
 			if err != nil {
-				return nil, "", nil, err
+				return nil, "", nil, nil, err
+			}
+			if f.Path != "" {
+				// streamedBody puts the file here.
+				fileAt = append(fileAt, buf.Len())
+				continue
 			}
 			if _, err := part.Write(f.Content); err != nil {
-				return nil, "", nil, err
+				return nil, "", nil, nil, err
 			}
 		}
 		if err := w.Close(); err != nil {
-			return nil, "", nil, err
+			return nil, "", nil, nil, err
 		}
-		return buf.Bytes(), w.FormDataContentType(), logBody, nil
+		return buf.Bytes(), w.FormDataContentType(), logBody, fileAt, nil
 	}
 	body := req.Body
 	if req.Surface == SurfaceSMSAPI {
 		m, err := toMap(body)
 		if err != nil {
-			return nil, "", nil, err
+			return nil, "", nil, nil, err
 		}
 		sig, ts, random := c.sign()
 		query.Set("appId", c.cfg.AppID)
@@ -800,9 +828,9 @@ func (c *Client) encodeBody(req Request, query url.Values) ([]byte, string, any,
 	}
 	b, err := json.Marshal(body)
 	if err != nil {
-		return nil, "", nil, fmt.Errorf("encoding request: %w", err)
+		return nil, "", nil, nil, fmt.Errorf("encoding request: %w", err)
 	}
-	return b, "application/json", RedactJSON(b), nil
+	return b, "application/json", RedactJSON(b), nil, nil
 }
 
 func toMap(v any) (map[string]any, error) {
@@ -983,4 +1011,128 @@ func (g *gatedReader) Read(p []byte) (int, error) {
 		return 0, errStoppedBeforeSent
 	}
 	return g.r.Read(p)
+}
+
+// streamBody is a multipart body whose file parts are read from their
+// files as it is sent (FilePart.Path).
+type streamBody struct {
+	// text is the body without the files; files[i] goes at cuts[i].
+	text  []byte
+	cuts  []int
+	files []streamFile
+	size  int64
+}
+
+type streamFile struct {
+	path string
+	size int64
+}
+
+// streamedBody returns the body encodeBody made of files, with the files
+// of a Path read from it at the offsets fileAt, or nil when no part has a
+// Path. The size of each file is taken now: one that changes size before
+// it is read fails the attempt (its Content-Length would be wrong), saying
+// so.
+func streamedBody(body []byte, files []FilePart, fileAt []int) (*streamBody, error) {
+	s := &streamBody{text: body, cuts: fileAt, size: int64(len(body))}
+	for _, f := range files {
+		if f.Path == "" {
+			continue
+		}
+		st, err := os.Stat(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s is not a file", f.Path)
+		}
+		s.files = append(s.files, streamFile{path: f.Path, size: st.Size()})
+		s.size += st.Size()
+	}
+	if len(s.files) == 0 {
+		return nil, nil
+	}
+	return s, nil
+}
+
+// open returns a reader of the whole body; the files are opened as they
+// are reached, and closed at their end (or by Close).
+func (s *streamBody) open() io.ReadCloser {
+	var rs []io.Reader
+	at := 0
+	for i, cut := range s.cuts {
+		rs = append(rs, bytes.NewReader(s.text[at:cut]), &fileReader{f: s.files[i]})
+		at = cut
+	}
+	rs = append(rs, bytes.NewReader(s.text[at:]))
+	return &streamReader{r: io.MultiReader(rs...), rs: rs}
+}
+
+type streamReader struct {
+	r  io.Reader
+	rs []io.Reader
+}
+
+func (s *streamReader) Read(p []byte) (int, error) { return s.r.Read(p) }
+
+func (s *streamReader) Close() error {
+	for _, r := range s.rs {
+		if f, ok := r.(*fileReader); ok {
+			f.close()
+		}
+	}
+	return nil
+}
+
+// fileReader reads a file of a streamed body, opened at its first read,
+// and fails when the file is not the size it had when the body was made.
+type fileReader struct {
+	f    streamFile
+	file *os.File
+	n    int64
+	done bool
+}
+
+func (r *fileReader) Read(p []byte) (int, error) {
+	if r.done {
+		return 0, io.EOF
+	}
+	if r.file == nil {
+		f, err := os.Open(r.f.path)
+		if err != nil {
+			return 0, err
+		}
+		r.file = f
+	}
+	if left := r.f.size - r.n; int64(len(p)) > left {
+		p = p[:left]
+	}
+	if len(p) == 0 {
+		// The whole size read: the file must end here.
+		var one [1]byte
+		if n, _ := r.file.Read(one[:]); n > 0 {
+			r.close()
+			return 0, fmt.Errorf("%s grew while it was sent (it had %d bytes): send it again once it is written", r.f.path, r.f.size)
+		}
+		r.close()
+		r.done = true
+		return 0, io.EOF
+	}
+	n, err := r.file.Read(p)
+	r.n += int64(n)
+	if errors.Is(err, io.EOF) {
+		if r.n < r.f.size {
+			r.close()
+			return n, fmt.Errorf("%s shrank while it was sent (it had %d bytes, %d were read): send it again once it is written", r.f.path, r.f.size, r.n)
+		}
+		err = nil
+	}
+	return n, err
+}
+
+func (r *fileReader) close() {
+	if r.file != nil {
+		_ = r.file.Close() // read-only
+		r.file = nil
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"iter"
 	"os"
@@ -136,13 +137,13 @@ func (r *soundResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 
 func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
-		content, err := readSoundFile(plan.Source.ValueString())
-		if err != nil {
+		if err := checkSoundFile(plan.Source.ValueString()); err != nil {
 			return tfkit.AtAttr(path.Root("source"), errors.New(err.Error()+".")) // the detail's whole text, a sentence
 		}
+		// Streamed from the file, not read into memory.
 		id, _, err := r.Client.Sounds.Upload(ctx, client.SoundInput{
 			Name: plan.Name.ValueString(), Remark: plan.Remark.ValueString(), SoundType: plan.SoundType.ValueInt64(),
-			FileName: filepath.Base(plan.Source.ValueString()), Content: content,
+			FileName: filepath.Base(plan.Source.ValueString()), Path: plan.Source.ValueString(),
 		})
 		plan.ID = types.StringValue(id)
 		// sound/upload: 403 name empty; 404 format wrong, 405 and 406
@@ -228,7 +229,7 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		if src.IsNull() || src.IsUnknown() {
 			return
 		}
-		if _, err := readSoundFile(src.ValueString()); err != nil {
+		if err := checkSoundFile(src.ValueString()); err != nil {
 			resp.Diagnostics.AddAttributeWarning(path.Root("source"), "Voice File Missing",
 				err.Error()+". This plan uploads nothing, so it goes on (a destroy does not need the file either), but a change that replaces the voice file "+
 					"(name, remark, sound_type or source_hash) needs the file. Restore it at that path, or remove source and source_hash "+
@@ -249,7 +250,7 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if src.IsUnknown() {
 		return // read at apply, by Create
 	}
-	if _, err := readSoundFile(src.ValueString()); err != nil {
+	if err := checkSoundFile(src.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("source"), "Invalid Voice File",
 			err.Error()+". This plan uploads the file: the voice file is new in the configuration, was deleted on the platform, "+
 				"or a change of name, remark, sound_type or source_hash replaces it. Restore the file at that path or point source at the "+
@@ -268,7 +269,7 @@ func (r *soundResource) ValidateConfig(ctx context.Context, req resource.Validat
 		return
 	}
 	var unreadable *fs.PathError
-	if _, err := readSoundFile(src.ValueString()); err != nil && !errors.As(err, &unreadable) {
+	if err := checkSoundFile(src.ValueString()); err != nil && !errors.As(err, &unreadable) {
 		resp.Diagnostics.AddAttributeError(path.Root("source"), "Invalid Voice File", err.Error()+".")
 	}
 }
@@ -300,20 +301,28 @@ func pathErrorReason(err error) string {
 	return err.Error()
 }
 
-// readSoundFile reads a voice file and checks its format by content. Its
-// errors end without a period: the callers go on after them.
-func readSoundFile(p string) ([]byte, error) {
-	b, err := os.ReadFile(p)
+// checkSoundFile checks a voice file's format by its first bytes, without
+// reading the rest (a recording may take hundreds of megabytes; the upload
+// streams it). Its errors end without a period: the callers go on after
+// them.
+func checkSoundFile(p string) error {
+	f, err := os.Open(p) //nolint:gosec // G304: the file the configuration names
 	if err != nil {
-		return nil, &unreadableSource{path: p, err: err}
+		return &unreadableSource{path: p, err: err}
+	}
+	defer f.Close() //nolint:errcheck // read-only
+	head := make([]byte, 16)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return &unreadableSource{path: p, err: err}
 	}
 	switch {
-	case len(b) == 0:
-		return nil, fmt.Errorf("source %q is empty; the service refuses an empty upload (code 409)", p)
-	case client.SoundFormat(b) != "":
-		return b, nil
+	case n == 0:
+		return fmt.Errorf("source %q is empty; the service refuses an empty upload (code 409)", p)
+	case client.SoundFormat(head[:n]) != "":
+		return nil
 	}
-	return nil, fmt.Errorf("source %q is neither a WAV (RIFF/WAVE) nor an MP3 file by its content: the platform takes only WAV and MP3 voice files", p)
+	return fmt.Errorf("source %q is neither a WAV (RIFF/WAVE) nor an MP3 file by its content: the platform takes only WAV and MP3 voice files", p)
 }
 
 func (r *soundResource) get(ctx context.Context, m *soundModel) error {
