@@ -50,11 +50,11 @@ func TestLocalGeneralFormat(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "amt"},
-		{13800138000, 1234.5},
-		{13800138001, 88},
-		{13800138002, 88},
-		{13800138003, 88},
-		{13800138004, -7},
+		{int64(13800138000), 1234.5},
+		{int64(13800138001), 88},
+		{int64(13800138002), 88},
+		{int64(13800138003), 88},
+		{int64(13800138004), -7},
 	}, map[string]string{
 		"A2": "G/通用格式", "B2": "G/通用格式", "B3": "G/標準", "B4": "G/표준", "B5": "G/Standard",
 		"B6": "G/通用格式;-G/通用格式",
@@ -114,7 +114,7 @@ func TestRoster_userNumShownWithMoreThanItsDigits(t *testing.T) {
 	path := writeFormatted(t, RosterSheet, [][]any{
 		{"user_num", "user_name"},
 		{43, "a"}, {47, "b"}, {51, "c"}, {52, "d"},
-		{42, "e"}, {8001, "f"}, {45, "g"}, {13800138000, "h"},
+		{42, "e"}, {8001, "f"}, {45, "g"}, {int64(13800138000), "h"},
 	}, map[string]string{
 		"A2": `"GH"0000`, "A3": `0000"号"`, "A4": `000\-000`, "A5": "0%",
 		"A6": "0000", "A7": "#,##0", "A8": "0.0", "A9": "0.00E+00",
@@ -190,8 +190,8 @@ func TestUnshownNumberFormats(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "amt"},
-		{13800138000, 1234}, {13800138001, 1234}, {13800138002, 1234},
-		{13800138003, 1234}, {13800138004, 1234}, {13800138005, "张"},
+		{int64(13800138000), 1234}, {int64(13800138001), 1234}, {int64(13800138002), 1234},
+		{int64(13800138003), 1234}, {int64(13800138004), 1234}, {int64(13800138005), "张"},
 	}, map[string]string{
 		"A2": "[DBNum1]0", "B2": `[DBNum2][$-804]0"元整"`, "B3": `G/通用格式"元"`, "B4": `[DBNum1][$-804]G/通用格式`,
 		"B5": `G/通用格式;[Red]-G/通用格式`, "B6": `0"元"`, "B7": `G/通用格式;-G/通用格式;0;@"先生"`,
@@ -333,8 +333,8 @@ func TestZeroSection(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "amt"},
-		{13800138000, 0}, {13800138001, 1234}, {13800138002, -5}, {13800138003, 0}, {13800138004, 0.5}, {13800138005, "x"},
-		{13800138006, 0}, {13800138007, 0},
+		{int64(13800138000), 0}, {int64(13800138001), 1234}, {int64(13800138002), -5}, {int64(13800138003), 0}, {int64(13800138004), 0.5}, {int64(13800138005), "x"},
+		{int64(13800138006), 0}, {int64(13800138007), 0},
 	}, map[string]string{
 		"B2": `#,##0;-#,##0;"-"`, "B3": `#,##0;-#,##0;"-"`, "B4": `#,##0;-#,##0;"-"`, "B5": `[Red]0.0;[Blue]-0.0;\-\-_)`,
 		"B6": `0.0;-0.0;"零"`, "B7": `0;-0;"-";@"先生"`,
@@ -383,8 +383,8 @@ func TestConditionalNumberFormat(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "amt"},
-		{13800138000, 13800138000},
-		{13800138001, 1500},
+		{int64(13800138000), int64(13800138000)},
+		{int64(13800138001), 1500},
 	}, map[string]string{
 		"A2": `[<=9999999]###-####;(###) ###-####`, "B2": `[<=9999999]###-####;(###) ###-####`, "B3": `[>=1000]0.0,"K";0`,
 	})
@@ -417,8 +417,8 @@ func TestSystemDateFormats(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "when"},
-		{13800138000, 46357},
-		{13800138001, 46357.4375},
+		{int64(13800138000), 46357},
+		{int64(13800138001), 46357.4375},
 	}, map[string]string{"B2": `[$-F800]dddd\,\ mmmm\ dd\,\ yyyy`, "B3": `[$-F400]h:mm:ss\ AM/PM`})
 	l, probs, err := ReadRecipients(path, []string{"when"}, "gateway")
 	if err != nil || len(probs) > 0 {
@@ -453,8 +453,8 @@ func TestChineseColourNames(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "amt"},
-		{13800138000, -1234.5},
-		{13800138001, -1234.5},
+		{int64(13800138000), -1234.5},
+		{int64(13800138001), -1234.5},
 	}, map[string]string{"B2": `0.00_ ;[红色]\-0.00\ `, "B3": `#,##0_ ;[红色]\-#,##0\ `})
 	l, probs, err := ReadRecipients(path, []string{"amt"}, "gateway")
 	if err != nil || len(probs) > 0 {

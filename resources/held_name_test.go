@@ -190,7 +190,8 @@ func TestAcc_decomposedNameReadFails(t *testing.T) {
 			w.Must(0, "plan", "-out", "edit.tfplan", "-no-color")
 			method, path, _ := strings.Cut(tc.read, " ")
 			force := fmt.Sprintf(`{"force":[{"method":%q,"path":%q,"code":403,"count":1}]}`, method, path)
-			resp, err := http.Post(env.Origin+"/_sim/faults", "application/json", strings.NewReader(force))
+			req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(force))
+			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
