@@ -104,6 +104,12 @@ func FieldByName(name string) (Field, bool) {
 	return AgentFields[i], true
 }
 
+// ruleSecretFormatted is the rule a password typed as a number breaks when
+// the sheet shows it through a number or date format; it does not name the
+// number, which is the password.
+const ruleSecretFormatted = "is a number that the sheet shows through a number or date format, not as typed, and the password would be set to the text shown; " +
+	"format the column as Text and type the password again"
+
 // Convert reads one cell into the field's canonical text, or returns the
 // rule it breaks. The cell is not empty.
 func (f Field) Convert(c Cell) (string, string) {
@@ -111,7 +117,13 @@ func (f Field) Convert(c Cell) (string, string) {
 		return "", ruleInvisibleOnly(r)
 	}
 	switch f.Kind {
-	case KindText, KindSecret, KindEmail, KindEnum, KindBool:
+	case KindSecret:
+		// As below, without the number: a password is never echoed (the
+		// rule is printed, and written to a --report workbook).
+		if c.Unshown != "" {
+			return "", ruleSecretFormatted
+		}
+	case KindText, KindEmail, KindEnum, KindBool:
 		// Read by its display, which the reader cannot reproduce: a
 		// number column reads the stored number (Text is that number).
 		if c.Unshown != "" {
@@ -138,8 +150,7 @@ func (f Field) Convert(c Cell) (string, string) {
 		// as the text shown, and no plan shows a password to catch it.
 		if raw := strings.TrimSpace(c.Raw); raw != strings.TrimSpace(c.Text) {
 			if _, err := strconv.ParseFloat(raw, 64); err == nil {
-				return "", "is a number that the sheet shows through a number or date format, not as typed, and the password would be set to the text shown; " +
-					"format the column as Text and type the password again"
+				return "", ruleSecretFormatted
 			}
 		}
 		v := c.Text

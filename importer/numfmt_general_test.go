@@ -468,3 +468,33 @@ func TestChineseColourNames(t *testing.T) {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 }
+
+// A password typed as a number into a cell whose format ccsync cannot show
+// (a condition, Chinese numerals) is refused without naming the number:
+// the rule of such cells quoted it ("is the number 87654321, which the
+// sheet shows through …"), printing the password that the problem's value
+// hides as "***", to the terminal and the --output json.
+func TestUnshownNumberFormats_passwordNotEchoed(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "user_password"},
+		{9001, "Ann", 87654321},
+		{9002, "Bob", 12345678},
+	}, map[string]string{"C2": "[<=9999999]###-####;(###) ###-####", "C3": "[DBNum1]0"})
+	_, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rule = "is a number that the sheet shows through a number or date format, not as typed, and the password would be set to the text shown; " +
+		"format the column as Text and type the password again"
+	want := []string{`Agents!C2: user_password "***" ` + rule, `Agents!C3: user_password "***" ` + rule}
+	got := problemLines(probs)
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	for _, line := range got {
+		if strings.Contains(line, "87654321") || strings.Contains(line, "12345678") {
+			t.Errorf("a problem shows the password: %s", line)
+		}
+	}
+}
