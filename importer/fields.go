@@ -104,6 +104,22 @@ func FieldByName(name string) (Field, bool) {
 	return AgentFields[i], true
 }
 
+// zeroShownOtherwise returns "0" for a number cell that holds zero and
+// shows it otherwise, through its format's zero section ("-" in Chinese
+// Excel's comma style #,##0;-#,##0;"-", a blank in 0;-0;;@). A switch or
+// an enumeration typed 0 in such a column read as 0 (off, false) before
+// the zero section was honoured; its display is no such value, and the
+// cell is read by the number it holds, as it was. A display that is one
+// (否 in "是";"是";"否") is read first.
+func zeroShownOtherwise(c Cell) (string, bool) {
+	raw := strings.TrimSpace(c.Raw)
+	f, err := strconv.ParseFloat(raw, 64)
+	if err != nil || f != 0 || raw == strings.TrimSpace(c.Text) {
+		return "", false
+	}
+	return "0", true
+}
+
 // ruleSecretFormatted is the rule a password typed as a number breaks when
 // the sheet shows it through a number or date format; it does not name the
 // number, which is the password.
@@ -182,9 +198,21 @@ func (f Field) Convert(c Cell) (string, string) {
 		}
 		return strconv.FormatInt(n, 10), ""
 	case KindEnum:
-		return f.enumCode(cellText(c))
+		code, rule := f.enumCode(cellText(c))
+		if zero, ok := zeroShownOtherwise(c); rule != "" && ok {
+			if code, zrule := f.enumCode(zero); zrule == "" {
+				return code, ""
+			}
+		}
+		return code, rule
 	case KindBool:
-		return cellBool(c)
+		v, rule := cellBool(c)
+		if zero, ok := zeroShownOtherwise(c); rule != "" && ok {
+			if v, zrule := cellBool(Cell{Raw: zero, Text: zero}); zrule == "" {
+				return v, ""
+			}
+		}
+		return v, rule
 	case KindIntList:
 		return cellIntList(c)
 	case KindEnumList:

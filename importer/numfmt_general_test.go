@@ -498,3 +498,39 @@ func TestUnshownNumberFormats_passwordNotEchoed(t *testing.T) {
 		}
 	}
 }
+
+// A switch or an on/off enumeration typed 0 in a column whose format has a
+// zero section of its own (Chinese Excel's comma style #,##0;-#,##0;"-",
+// its accounting style, 0;-0;;@) read as 0 (false, off) until that section
+// was honoured; then it read as "-", and the roster was refused: "is not a
+// boolean". Such a cell reads by the number it holds; a zero section that
+// is a boolean word (否) is still read as shown.
+func TestZeroSection_switchesReadByTheirNumber(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "is_enable_outbound", "user_auto_login", "is_forbidden_login"},
+		{9001, "Ann", 0, 0, 1},
+		{9002, "Bob", 0, 0, 0},
+		{9003, "Cy", 0, 0, 0},
+		{9004, "Di", 1, 1, 0},
+	}, map[string]string{
+		"C2": `#,##0;-#,##0;"-"`, "D2": `#,##0;-#,##0;"-"`, "E2": `#,##0;-#,##0;"-"`,
+		"C3": `_ * #,##0_ ;_ * \-#,##0_ ;_ * "-"_ ;_ @_ `, "D3": `_ * #,##0_ ;_ * \-#,##0_ ;_ * "-"_ ;_ @_ `,
+		"C4": "0;-0;;@", "D4": "0;-0;;@", "E4": `"是";"是";"否"`,
+		"C5": `#,##0;-#,##0;"-"`, "D5": `#,##0;-#,##0;"-"`, "E5": `"是";"是";"否"`,
+	})
+	r, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(probs) != 0 {
+		t.Errorf("problems %q; want none", problemLines(probs))
+	}
+	var got []string
+	for _, row := range r.Rows {
+		got = append(got, row.Get("is_enable_outbound")+" "+row.Get("user_auto_login")+" "+row.Get("is_forbidden_login"))
+	}
+	if d := cmp.Diff([]string{"false 0 true", "false 0 false", "false 0 false", "true 1 false"}, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+}
