@@ -76,10 +76,12 @@ func localGeneral(f *excelize.File) (unshown, zeros []string, err error) {
 // after the tag, "Tuesday, December 01, 2026", which an SMS sent where a
 // Chinese Windows shows 2026年12月1日.
 func systemFormat(code string) (string, bool) {
+	// Excel for Microsoft 365 writes the same formats with the tags
+	// [$-x-sysdate] and [$-x-systime] in place of [$-F800] and [$-F400].
 	switch lc := strings.ToUpper(code); {
-	case strings.Contains(lc, "[$-F800]"):
+	case strings.Contains(lc, "[$-F800]"), strings.Contains(lc, "[$-X-SYSDATE]"):
 		return "yyyy-mm-dd", true
-	case strings.Contains(lc, "[$-F400]"):
+	case strings.Contains(lc, "[$-F400]"), strings.Contains(lc, "[$-X-SYSTIME]"):
 		return "hh:mm:ss", true
 	}
 	return "", false

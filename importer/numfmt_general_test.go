@@ -445,6 +445,30 @@ func TestSystemDateFormats(t *testing.T) {
 	}
 }
 
+// Excel for Microsoft 365 tags its "Long Date" and "Time" formats
+// [$-x-sysdate] and [$-x-systime] rather than [$-F800] and [$-F400]: such a
+// date went out as "Tuesday, December 01, 2026" (refused by the open
+// interface for its comma), a time as "10:30:00 AM".
+func TestSystemDateFormats_xTags(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "when"},
+		{13800138000, 46357},
+		{13800138001, 46357.4375},
+	}, map[string]string{"B2": `[$-x-sysdate]dddd, mmmm dd, yyyy`, "B3": `[$-x-systime]h:mm:ss AM/PM`})
+	l, probs, err := ReadRecipients(path, []string{"when"}, "open")
+	if err != nil || len(probs) > 0 {
+		t.Fatalf("err %v, problems %v", err, problemLines(probs))
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Params[0])
+	}
+	if d := cmp.Diff([]string{"2026-12-01", "10:30:00"}, got); d != "" {
+		t.Errorf("values (-want +got):\n%s", d)
+	}
+}
+
 // A Chinese Excel writes its red negative numbers as 0.00_ ;[红色]\-0.00\
 // (and #,##0_ ;[红色]\-#,##0\ ): the reader knew only English colour
 // names and showed such a number unformatted, -1234.5 where the sheet
