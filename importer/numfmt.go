@@ -238,7 +238,7 @@ func splitSections(code string) []string {
 // a text beside it (quoted, escaped, or a character that is no part of a
 // format, as 元).
 func unfaithful(sec string) bool {
-	if strings.Contains(strings.ToLower(sec), "[dbnum") {
+	if strings.Contains(strings.ToLower(sec), "[dbnum") && showsNumerals(sec) {
 		return true
 	}
 	// A condition ([<=9999999]###-####;(###) ###-####, [>=1000]0,"K"):
@@ -272,6 +272,31 @@ func unfaithful(sec string) bool {
 		}
 	}
 	return general && rest.Len() > 0
+}
+
+// showsNumerals tells whether the number format section sec has a part
+// shown in digits, which [DBNum] turns into Chinese numerals: a digit place
+// (0 # ?), General, or a date or time part (y m d h s) outside quotes and
+// brackets. A section of names only ([DBNum1][$-804]aaaa, the weekday as
+// 星期二) shows no numeral, and the reader shows it as a spreadsheet does.
+func showsNumerals(sec string) bool {
+	for i := 0; i < len(sec); i++ {
+		switch c := sec[i]; {
+		case c == '"':
+			if j := strings.IndexByte(sec[i+1:], '"'); j >= 0 {
+				i += j + 1
+			}
+		case c == '\\' || c == '_' || c == '*':
+			i++
+		case c == '[':
+			if j := strings.IndexByte(sec[i:], ']'); j >= 0 {
+				i += j
+			}
+		case strings.ContainsRune("0#?yYmMdDhHsSgG", rune(c)):
+			return true
+		}
+	}
+	return false
 }
 
 // unshownFormat tells whether text is what the reader shows for a number

@@ -558,3 +558,30 @@ func TestZeroSection_switchesReadByTheirNumber(t *testing.T) {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 }
+
+// A Chinese Excel's weekday format ([DBNum1][$-804]aaaa) shows a date as
+// 星期二, with no numeral for [DBNum1] to write in Chinese: it reads as
+// shown, as it did before Chinese numerals were refused. A date format of
+// the same kind that shows numerals (yyyy"年"m"月"d"日") is still refused.
+func TestChineseWeekdayFormatReads(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "day"},
+		{int64(13800138000), 46357},
+		{int64(13800138001), 46357},
+	}, map[string]string{"B2": `[DBNum1][$-804]aaaa`, "B3": `[DBNum1][$-804]yyyy"年"m"月"d"日"`})
+	l, probs, err := ReadRecipients(path, []string{"day"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range l.Rows {
+		got = append(got, r.Mobile+" "+r.Params[0])
+	}
+	if d := cmp.Diff([]string{"13800138000 星期二"}, got); d != "" {
+		t.Errorf("recipients (-want +got):\n%s", d)
+	}
+	if lines := problemLines(probs); len(lines) != 1 || !strings.HasPrefix(lines[0], `Recipients!B3: day`) || !strings.Contains(lines[0], "Chinese numerals") {
+		t.Errorf("problems: %q, want B3's date in Chinese numerals refused", lines)
+	}
+}
