@@ -106,7 +106,7 @@ func FieldByName(name string) (Field, bool) {
 
 // zeroShownOtherwise returns "0" for a number cell that holds zero and
 // shows it otherwise, through its format's zero section ("-" in Chinese
-// Excel's comma style #,##0;-#,##0;"-", a blank in 0;-0;;@). A switch or
+// Excel's comma style #,##0;-#,##0;"-"; a blank is hiddenNumber's). A switch or
 // an enumeration typed 0 in such a column read as 0 (off, false) before
 // the zero section was honoured; its display is no such value, and the
 // cell is read by the number it holds, as it was. A display that is one
@@ -126,11 +126,35 @@ func zeroShownOtherwise(c Cell) (string, bool) {
 const ruleSecretFormatted = "is a number that the sheet shows through a number or date format, not as typed, and the password would be set to the text shown; " +
 	"format the column as Text and type the password again"
 
+// hiddenNumber is the rule a number cell breaks when its number format
+// shows it blank (0;-0;;@ shows 0 as nothing, ;;; every number): it looks
+// empty, where an empty cell means "leave as it is" (a roster) or is
+// missing (a template variable), and is not. secret leaves the number
+// unnamed. "" for any other cell.
+func hiddenNumber(c Cell, secret bool) string {
+	raw := strings.TrimSpace(c.Raw)
+	if strings.TrimSpace(c.Text) != "" || raw == "" {
+		return ""
+	}
+	if _, err := strconv.ParseFloat(raw, 64); err != nil {
+		return ""
+	}
+	what := "the number " + raw
+	if secret {
+		what = "a number"
+	}
+	return "holds " + what + ", which its number format shows as blank, so it looks empty and is not; " +
+		"clear the cell, or give it a format that shows the value (Format Cells > General)"
+}
+
 // Convert reads one cell into the field's canonical text, or returns the
 // rule it breaks. The cell is not empty.
 func (f Field) Convert(c Cell) (string, string) {
 	if r, ok := invisibleOnly(c.Text); ok {
 		return "", ruleInvisibleOnly(r)
+	}
+	if rule := hiddenNumber(c, f.Kind == KindSecret); rule != "" {
+		return "", rule
 	}
 	switch f.Kind {
 	case KindSecret:

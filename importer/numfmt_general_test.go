@@ -540,7 +540,8 @@ func TestZeroSection_switchesReadByTheirNumber(t *testing.T) {
 	}, map[string]string{
 		"C2": `#,##0;-#,##0;"-"`, "D2": `#,##0;-#,##0;"-"`, "E2": `#,##0;-#,##0;"-"`,
 		"C3": `_ * #,##0_ ;_ * \-#,##0_ ;_ * "-"_ ;_ @_ `, "D3": `_ * #,##0_ ;_ * \-#,##0_ ;_ * "-"_ ;_ @_ `,
-		"C4": "0;-0;;@", "D4": "0;-0;;@", "E4": `"是";"是";"否"`,
+		// A zero shown blank (0;-0;;@) is refused: TestHiddenNumberRefused.
+		"C4": `0;-0;"-";@`, "D4": `0;-0;"-";@`, "E4": `"是";"是";"否"`,
 		"C5": `#,##0;-#,##0;"-"`, "D5": `#,##0;-#,##0;"-"`, "E5": `"是";"是";"否"`,
 	})
 	r, probs, err := ReadRoster(path)
@@ -583,5 +584,47 @@ func TestChineseWeekdayFormatReads(t *testing.T) {
 	}
 	if lines := problemLines(probs); len(lines) != 1 || !strings.HasPrefix(lines[0], `Recipients!B3: day`) || !strings.Contains(lines[0], "Chinese numerals") {
 		t.Errorf("problems: %q, want B3's date in Chinese numerals refused", lines)
+	}
+}
+
+// A number whose format shows it blank (0;-0;;@ shows 0 as nothing) looks
+// empty and is not: refused, in a roster (where an empty cell leaves the
+// agent's value as it is, and a 0 meant "off" was left on) and in a
+// recipient list (where it read as a missing variable), naming the
+// number; a password's is not named.
+func TestHiddenNumberRefused(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RosterSheet, [][]any{
+		{"user_num", "user_name", "user_password", "max_sessions", "is_enable_outbound"},
+		{8001, "Ann", 12345678, 0, 0},
+	}, map[string]string{"C2": `;;;`, "D2": `0;-0;;@`, "E2": `0;-0;;@`})
+	_, probs, err := ReadRoster(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank := ", which its number format shows as blank, so it looks empty and is not; clear the cell, or give it a format that shows the value (Format Cells > General)"
+	want := []string{
+		`Agents!C2: user_password "***" holds a number` + blank,
+		`Agents!D2: max_sessions "" holds the number 0` + blank,
+		`Agents!E2: is_enable_outbound "" holds the number 0` + blank,
+	}
+	if d := cmp.Diff(want, problemLines(probs)); d != "" {
+		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+
+	path = writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "amt"},
+		{int64(13800138000), 0},
+		{int64(13800138001), 5},
+	}, map[string]string{"B2": `0;-0;;@`})
+	l, probs, err := ReadRecipients(path, []string{"amt"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]string{`Recipients!B2: amt "" holds the number 0` + blank}, problemLines(probs)); d != "" {
+		t.Errorf("recipient problems (-want +got):\n%s", d)
+	}
+	if len(l.Rows) != 1 || l.Rows[0].Params[0] != "5" {
+		t.Errorf("rows: %+v", l.Rows)
 	}
 }

@@ -252,6 +252,9 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 			case lostDigits(c):
 				add(cellRef(col+1, rowNum), name, strings.TrimSpace(c.Text), true, ruleLostDigits)
 				bad = true
+			case v == "" && hiddenNumber(c, false) != "":
+				add(cellRef(col+1, rowNum), name, "", true, hiddenNumber(c, false))
+				bad = true
 			case v == "":
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
 				bad = true
