@@ -453,8 +453,8 @@ func TestSystemDateFormats_xTags(t *testing.T) {
 	t.Parallel()
 	path := writeFormatted(t, RecipientSheet, [][]any{
 		{"mobile", "when"},
-		{13800138000, 46357},
-		{13800138001, 46357.4375},
+		{int64(13800138000), 46357},
+		{int64(13800138001), 46357.4375},
 	}, map[string]string{"B2": `[$-x-sysdate]dddd, mmmm dd, yyyy`, "B3": `[$-x-systime]h:mm:ss AM/PM`})
 	l, probs, err := ReadRecipients(path, []string{"when"}, "open")
 	if err != nil || len(probs) > 0 {
