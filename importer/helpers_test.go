@@ -7,12 +7,12 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// writeBook writes rows (header first) to sheet of a new workbook; cell
+// newBook is a new workbook with rows (header first) in sheet; cell
 // values keep their Go types, so numbers are written as number cells.
-func writeBook(t *testing.T, sheet string, rows [][]any) string {
+// The caller closes it.
+func newBook(t *testing.T, sheet string, rows [][]any) *excelize.File {
 	t.Helper()
 	f := excelize.NewFile()
-	defer f.Close()
 	if err := f.SetSheetName("Sheet1", sheet); err != nil {
 		t.Fatal(err)
 	}
@@ -21,6 +21,15 @@ func writeBook(t *testing.T, sheet string, rows [][]any) string {
 			t.Fatal(err)
 		}
 	}
+	return f
+}
+
+// writeBook writes rows (header first) to sheet of a new workbook; cell
+// values keep their Go types, so numbers are written as number cells.
+func writeBook(t *testing.T, sheet string, rows [][]any) string {
+	t.Helper()
+	f := newBook(t, sheet, rows)
+	defer f.Close()
 	path := filepath.Join(t.TempDir(), "in.xlsx")
 	if err := f.SaveAs(path); err != nil {
 		t.Fatal(err)

@@ -15,16 +15,8 @@ import (
 // stores it.
 func writeFormatted(t *testing.T, sheet string, rows [][]any, formats map[string]string) string {
 	t.Helper()
-	f := excelize.NewFile()
+	f := newBook(t, sheet, rows)
 	defer f.Close()
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if err := f.SetSheetRow(sheet, cellRef(1, i+1), &r); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for ref, format := range formats {
 		id, err := f.NewStyle(&excelize.Style{CustomNumFmt: &format})
 		if err != nil {

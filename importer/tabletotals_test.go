@@ -15,16 +15,8 @@ import (
 // formula under a column. next is a row written below the table.
 func bookWithTotals(t *testing.T, sheet string, rows [][]any, subtotal string, next []any) string {
 	t.Helper()
-	f := excelize.NewFile()
+	f := newBook(t, sheet, rows)
 	defer f.Close()
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range rows {
-		if err := f.SetSheetRow(sheet, cellRef(1, i+1), &r); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := f.SetCellFormula(sheet, subtotal, "SUBTOTAL(103,Table1[user_name])"); err != nil {
 		t.Fatal(err)
 	}
