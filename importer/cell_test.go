@@ -494,10 +494,7 @@ func TestReaders_cjkBuiltInDateFormats(t *testing.T) {
 	if err != nil || len(probs) != 0 {
 		t.Fatalf("%v %q", err, problemLines(probs))
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Params[0])
-	}
+	got := firstParams(l, false)
 	if d := cmp.Diff([]string{"2026年12月1日", "2026年12月", "12月1日", "2026-12-01", "12/1/26 00:00"}, got); d != "" {
 		t.Errorf("recipient dates (-want +got):\n%s", d)
 	}

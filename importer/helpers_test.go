@@ -7,6 +7,20 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
+// firstParams is the first template variable of each recipient of l, after
+// the recipient's number and a space when withMobile.
+func firstParams(l *RecipientList, withMobile bool) []string {
+	var got []string
+	for _, r := range l.Rows {
+		if withMobile {
+			got = append(got, r.Mobile+" "+r.Params[0])
+		} else {
+			got = append(got, r.Params[0])
+		}
+	}
+	return got
+}
+
 // newBook is a new workbook with rows (header first) in sheet; cell
 // values keep their Go types, so numbers are written as number cells.
 // The caller closes it.

@@ -55,10 +55,7 @@ func TestLocalGeneralFormat(t *testing.T) {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("err %v, problems %v", err, probs)
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Mobile+" "+r.Params[0])
-	}
+	got := firstParams(l, true)
 	want := []string{"13800138000 1234.5", "13800138001 88", "13800138002 88", "13800138003 88", "13800138004 -7"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("recipients (-want +got):\n%s", d)
@@ -204,10 +201,7 @@ func TestUnshownNumberFormats(t *testing.T) {
 	if d := cmp.Diff(want, problemLines(probs)); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Mobile+" "+r.Params[0])
-	}
+	got := firstParams(l, true)
 	if d := cmp.Diff([]string{"13800138003 1234", "13800138004 1234元", "13800138005 张先生"}, got); d != "" {
 		t.Errorf("recipients (-want +got):\n%s", d)
 	}
@@ -337,10 +331,7 @@ func TestZeroSection(t *testing.T) {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("err %v, problems %v", err, problemLines(probs))
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Params[0])
-	}
+	got := firstParams(l, false)
 	if d := cmp.Diff([]string{"-", "1,234", "-5", "--", "0.5", "x先生", "-", "¥-"}, got); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
@@ -416,10 +407,7 @@ func TestSystemDateFormats(t *testing.T) {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("err %v, problems %v", err, problemLines(probs))
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Params[0])
-	}
+	got := firstParams(l, false)
 	if d := cmp.Diff([]string{"2026-12-01", "10:30:00"}, got); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
@@ -452,10 +440,7 @@ func TestSystemDateFormats_xTags(t *testing.T) {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("err %v, problems %v", err, problemLines(probs))
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Params[0])
-	}
+	got := firstParams(l, false)
 	if d := cmp.Diff([]string{"2026-12-01", "10:30:00"}, got); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
@@ -476,10 +461,7 @@ func TestChineseColourNames(t *testing.T) {
 	if err != nil || len(probs) > 0 {
 		t.Fatalf("err %v, problems %v", err, problemLines(probs))
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Params[0])
-	}
+	got := firstParams(l, false)
 	if d := cmp.Diff([]string{"-1234.50", "-1,235"}, got); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
@@ -567,10 +549,7 @@ func TestChineseWeekdayFormatReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, r := range l.Rows {
-		got = append(got, r.Mobile+" "+r.Params[0])
-	}
+	got := firstParams(l, true)
 	if d := cmp.Diff([]string{"13800138000 星期二"}, got); d != "" {
 		t.Errorf("recipients (-want +got):\n%s", d)
 	}
