@@ -299,13 +299,16 @@ func showsNumerals(sec string) bool {
 	return false
 }
 
-// unshownFormat tells whether text is what the reader shows for a number
-// through a stand-in format (standIn), and returns the format it stands
-// for.
-func (r *sheetReader) unshownFormat(text string) (string, bool) {
+// unshownFormat tells whether text is what the reader shows for the
+// number raw through a stand-in format (standIn), and returns the format it
+// stands for.
+func (r *sheetReader) unshownFormat(text, raw string) (string, bool) {
 	n, ok := strings.CutPrefix(text, unshownMark)
 	if !ok {
 		return "", false
+	}
+	if _, err := strconv.ParseFloat(strings.TrimSpace(raw), 64); err != nil {
+		return "", false // a text that reads like the mark: stand-ins show numbers only
 	}
 	i, err := strconv.Atoi(n)
 	if err != nil || i < 0 || i >= len(r.unshown) {

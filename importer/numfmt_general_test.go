@@ -599,3 +599,24 @@ func TestHiddenNumberRefused(t *testing.T) {
 		t.Errorf("rows: %+v", l.Rows)
 	}
 }
+
+// A text cell that reads like the mark of a stand-in format is read as the
+// text it is: only a number is shown through a stand-in.
+func TestUnshownMarkTypedAsText(t *testing.T) {
+	t.Parallel()
+	path := writeFormatted(t, RecipientSheet, [][]any{
+		{"mobile", "amt"},
+		{int64(13800138000), 1234},
+		{int64(13800138001), unshownMark + "0"},
+	}, map[string]string{"B2": "[DBNum2]0"})
+	l, probs, err := ReadRecipients(path, []string{"amt"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := problemLines(probs); len(lines) != 1 || !strings.HasPrefix(lines[0], "Recipients!B2: amt") {
+		t.Errorf("problems %q, want B2's Chinese numerals alone refused", lines)
+	}
+	if d := cmp.Diff([]string{"13800138001 " + unshownMark + "0"}, firstParams(l, true)); d != "" {
+		t.Errorf("recipients (-want +got):\n%s", d)
+	}
+}

@@ -279,7 +279,7 @@ func (r *sheetReader) Next() (row int, cells []Cell, ok bool, err error) {
 		if text, ok := r.zeroFormat(cells[i].Text, cells[i].Raw); ok {
 			cells[i].Text = text
 		}
-		if code, ok := r.unshownFormat(cells[i].Text); ok {
+		if code, ok := r.unshownFormat(cells[i].Text, cells[i].Raw); ok {
 			cells[i].Text, cells[i].Unshown = cells[i].Raw, code
 		}
 		if r.quirks.inTotals(i+1, r.rowNum) {
