@@ -248,12 +248,13 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 			}
 			v := cellShown(c)
 			invisible, onlyInvisible := invisibleOnly(v)
+			hidden := hiddenNumber(c, false)
 			switch {
 			case lostDigits(c):
 				add(cellRef(col+1, rowNum), name, strings.TrimSpace(c.Text), true, ruleLostDigits)
 				bad = true
-			case v == "" && hiddenNumber(c, false) != "":
-				add(cellRef(col+1, rowNum), name, "", true, hiddenNumber(c, false))
+			case v == "" && hidden != "":
+				add(cellRef(col+1, rowNum), name, "", true, hidden)
 				bad = true
 			case v == "":
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
