@@ -208,6 +208,16 @@ func TestAcc_decomposedNameReadFails(t *testing.T) {
 			if got := tc.got(t, env.Client(t), id); got != held {
 				t.Errorf("the platform holds %s %+q after the failed apply, want %+q as it held it", tc.attr, got, held)
 			}
+			// Applied again once the read succeeds, the edit goes through
+			// with the name as the platform holds it.
+			w.Must(0, "apply", "-auto-approve", "-no-color")
+			if n := env.Sim.Stats()[tc.edit] - edits; n != 1 {
+				t.Errorf("%s: %d calls in the second apply, want 1", tc.edit, n)
+			}
+			if got := tc.got(t, env.Client(t), id); got != held {
+				t.Errorf("the platform holds %s %+q after the second apply, want %+q as it held it", tc.attr, got, held)
+			}
+			w.Must(0, "plan", "-detailed-exitcode", "-no-color")
 		})
 	}
 }
