@@ -88,6 +88,14 @@ func newModule(opts Options) *module {
 
 // add records a resource block of kind k and its import block.
 func (m *module) add(k Kind, typ, name, importID string, comments []string, body fields) {
+	m.addImportingAs(k, typ, name, importID, importID, comments, body)
+}
+
+// addImportingAs is add with the import block's id given apart (importAs):
+// an agent is imported as user_num:<number>, not by its id (see
+// renderAgent), while importID, the platform's id, still tells the user's
+// own declarations and the state's objects apart.
+func (m *module) addImportingAs(k Kind, typ, name, importID, importAs string, comments []string, body fields) {
 	id := importID
 	if typ == typeSound {
 		id, _, _ = strings.Cut(id, ",") // <id>,<path>: the user's import or state names the id
@@ -104,7 +112,7 @@ func (m *module) add(k Kind, typ, name, importID string, comments []string, body
 	m.blocks[k] = append(m.blocks[k], block{typ: "resource", labels: []string{typ, name}, comments: comments, body: body})
 	var imp fields
 	imp.add("to", addr(typ, name))
-	imp.add("id", str(importID))
+	imp.add("id", str(importAs))
 	m.imports = append(m.imports, block{typ: "import", body: imp})
 	m.written = append(m.written, exported{typ, name, importID})
 	m.counts[k]++

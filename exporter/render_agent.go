@@ -169,7 +169,14 @@ func (m *module) renderAgent(name string, a client.Agent, comments []string) {
 	} else {
 		optInt(&b, "is_enable_mfa", mfa, 2)
 	}
-	m.add(KindAgents, typeAgent, name, strconv.FormatInt(int64(a.UserID), 10), comments, b)
+	// Imported by its number, which cannot change and is unique in a
+	// contact center, not by its id: ids are only unique within a center
+	// (staging's agent 1001 is another person's id in production), so a
+	// folder exported from one center and planned against another (a
+	// promotion) imported whichever agent held the id there, and the plan
+	// replaced it, deleting it, to create the exported number. By number,
+	// the import adopts the agent of that number or fails, naming it.
+	m.addImportingAs(KindAgents, typeAgent, name, strconv.FormatInt(int64(a.UserID), 10), "user_num:"+string(a.UserNum), comments, b)
 }
 
 // configFields returns the fields of one configuration object that differ

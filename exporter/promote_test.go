@@ -1,0 +1,73 @@
+package exporter_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
+)
+
+// TestAccExport_promotedAgentsImportByNumber: a folder exported from one
+// contact center (staging) and planned against another (production) where
+// the same agents exist under other ids adopts each agent by its number.
+// The import blocks named staging's ids: production's agent of that id
+// (another person) was imported at the address of the exported number, and
+// the plan failed on a missing password, or, with the password a promotion
+// adds to create agents, replaced it: deleted it and created the number.
+func TestAccExport_promotedAgentsImportByNumber(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan on an export)")
+	}
+	if _, err := exec.LookPath("terraform"); err != nil {
+		t.Fatal("TF_ACC is set but the terraform CLI is not on PATH")
+	}
+	ctx := context.Background()
+	pw := "S3cret-pass"
+	agent := func(cc *center, num, name string) string {
+		t.Helper()
+		a, err := cc.c.Agents.Create(ctx, client.AgentInput{UserNum: &num, UserName: &name, UserPassword: &pw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strconv.FormatInt(a.UserID.Int64(), 10)
+	}
+	staging, prod := newCenter(t), newCenter(t)
+	s1, s2 := agent(staging, "8001", "Ann"), agent(staging, "8002", "Bo")
+	p2, p1 := agent(prod, "8002", "Bo"), agent(prod, "8001", "Ann") // the other way round
+	if s1 != p2 || s2 != p1 {
+		t.Fatalf("the centers' ids should overlap the other way round: staging 8001=%s 8002=%s, production 8001=%s 8002=%s", s1, s2, p1, p2)
+	}
+
+	dir := filepath.Join(t.TempDir(), "cc")
+	if _, err := exporter.Export(ctx, staging.c, exporter.Options{Dir: dir, Kinds: []exporter.Kind{exporter.KindAgents}}); err != nil {
+		t.Fatal(err)
+	}
+	tf := newTerraform(t, dir, providerDir(t), prod.origin)
+	out, code := tf.runCode("plan", "-input=false", "-no-color", "-out=tfplan")
+	if code != 0 {
+		t.Fatalf("plan against production: exit %d\n%s", code, tail(out, 60))
+	}
+	if !strings.Contains(out, "Plan: 2 to import, 0 to add, 0 to change, 0 to destroy.") {
+		t.Errorf("plan against production, want 2 imports and nothing else:\n%s", tail(out, 60))
+	}
+	var plan tfjson.Plan
+	if err := json.Unmarshal([]byte(tf.run("show", "-json", "tfplan")), &plan); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"contactcenter_agent.agent_8001": p1, "contactcenter_agent.agent_8002": p2}
+	for _, rc := range plan.ResourceChanges {
+		after, _ := rc.Change.After.(map[string]any)
+		if got := after["id"]; got != want[rc.Address] || !rc.Change.Actions.NoOp() {
+			t.Errorf("%s: %v production id %v, want a no-change import of production's agent %s", rc.Address, rc.Change.Actions, got, want[rc.Address])
+		}
+	}
+}
