@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -56,6 +57,7 @@ func (r *skillGroupResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"A setting removed from the configuration likewise keeps the value the platform holds (nothing is sent for it): " +
 			"to change it back, set the value you want. " +
 			"Agents are placed in groups with `contactcenter_skill_group_members` or `contactcenter_skill_group_member`. " +
+			"Import by id (`terraform import contactcenter_skill_group.x 12`), by name (`que_name:Support`, the same in every contact center, where ids are not) or by identity. " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the group " +
 			"and creates another of the same `que_name`, which is refused when it runs first, and a group with agents cannot be deleted " +
 			"(the plan warns \"Skill Group Deleted and Created Again\"). " +
@@ -213,8 +215,44 @@ func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequ
 }
 
 func (r *skillGroupResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	framework.ImportByNumericID(ctx, req, resp, "A skill group is imported by its numeric id (que_id)",
-		map[string]any{"force_delete": false})
+	settings := map[string]any{"force_delete": false}
+	if name, ok := strings.CutPrefix(req.ID, groupNamePrefix); ok {
+		if id, ok := importGroupByName(ctx, r.Client, name, "Skill Group", &resp.Diagnostics); ok {
+			framework.SetImported(ctx, resp, id, settings)
+		}
+		return
+	}
+	framework.ImportByNumericID(ctx, req, resp, "A skill group is imported by its numeric id (que_id) or as que_name:<group name>", settings)
+}
+
+// groupNamePrefix starts the import id that names a skill group by its
+// que_name, which is unique within the enterprise (queue/add answers 404
+// "group exists", spec §4.6, §7.2) and, unlike the id, the same in every
+// contact center: a configuration exported from one center (staging) and
+// planned against another imports that center's group of the name, never
+// an unrelated group that holds the id there.
+const groupNamePrefix = "que_name:"
+
+// importGroupByName finds the id of the group named name (the text after
+// que_name:), for the skill group and its membership; what is the
+// resource's title in the errors.
+func importGroupByName(ctx context.Context, c *client.Client, name, what string, diags *diag.Diagnostics) (string, bool) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		diags.AddError("Invalid Import ID", "Expected que_name:<group name>, got an empty group name.")
+		return "", false
+	}
+	g, err := c.Queues.FindByName(ctx, name)
+	if err != nil {
+		tfkit.AddAPIError(diags, "Unable to Import "+what, err)
+		return "", false
+	}
+	if g == nil {
+		diags.AddError("Cannot Import Non-Existent "+what, fmt.Sprintf("que_name %q: not found: no skill group has this name (que_name, matched exactly, "+
+			"letter case included). Check the name (data \"contactcenter_skill_groups\" lists every group's), or import the group by its numeric id (que_id).", name))
+		return "", false
+	}
+	return string(g.ID), true
 }
 
 // get reads the group m names through the client's finder.

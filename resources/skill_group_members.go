@@ -72,7 +72,8 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply, and only a warning says so): either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns. " +
-			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays.\n\n" +
+			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays. " +
+			"Import by the group's id (`101`), by its name (`que_name:Support`) or by identity.\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_member"),
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id": framework.IDAttribute("The group id (`que_id`)."),
@@ -238,8 +239,15 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 	}, nil)
 }
 
-// ImportState takes the group's id, as the import id or as the identity's que_id.
+// ImportState takes the group's id, as the import id or as the identity's
+// que_id, or the group's name as que_name:<name> (see groupNamePrefix).
 func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if name, ok := strings.CutPrefix(req.ID, groupNamePrefix); ok {
+		if queID, ok := importGroupByName(ctx, r.Client, name, "Skill Group Members", &resp.Diagnostics); ok {
+			framework.SetImported(ctx, resp, queID, map[string]any{"que_id": queID})
+		}
+		return
+	}
 	id := req.ID
 	if id == "" && req.Identity != nil {
 		var q types.String
@@ -251,11 +259,11 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 	}
 	queID, ok := framework.NumericID(id)
 	if !ok {
-		summary, what := "Invalid Import ID", "the import id"
+		summary, what, forms := "Invalid Import ID", "the import id", "numeric id (que_id) or as que_name:<group name>"
 		if req.ID == "" {
-			summary, what = "Invalid Import Identity", "identity.que_id"
+			summary, what, forms = "Invalid Import Identity", "identity.que_id", "numeric id (que_id)"
 		}
-		resp.Diagnostics.AddError(summary, fmt.Sprintf("The membership of a skill group is imported by the group's numeric id (que_id); %s is %q.", what, id))
+		resp.Diagnostics.AddError(summary, fmt.Sprintf("The membership of a skill group is imported by the group's %s; %s is %q.", forms, what, id))
 		return
 	}
 	framework.SetImported(ctx, resp, queID, map[string]any{"que_id": queID})

@@ -218,7 +218,7 @@ func TestAccSkillGroup_import(t *testing.T) {
 			},
 			{
 				Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: "sales",
-				ExpectError: regexp.MustCompile(`imported by its numeric id \(que_id\), got "sales"`),
+				ExpectError: regexp.MustCompile(`imported by its numeric id \(que_id\) or as que_name:<group\s+name>, got "sales"`),
 			},
 			{
 				Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: "99999",
@@ -369,7 +369,8 @@ func TestSkillGroup_importByIdentity(t *testing.T) {
 		t.Fatalf("imported state: %v", state)
 	}
 	if _, diags := env.ImportByIdentity(t, "contactcenter_skill_group", map[string]any{"id": "abc"}); len(diags) == 0 ||
-		!strings.Contains(diags[0].Detail, `A skill group is imported by its numeric id (que_id), got "abc".`) {
+		!strings.Contains(diags[0].Detail, `A skill group is imported by its numeric id (que_id) or as que_name:<group name>, got "abc". `+
+			`identity.id holds the numeric id only`) {
 		t.Fatalf("a bad identity must be refused naming the value, got %v", diags)
 	}
 }

@@ -1,2 +1,5 @@
-# A skill group is imported by its id (que_id).
+# By the skill group's id (que_id):
 terraform import contactcenter_skill_group.support 12
+
+# Or by its name (que_name):
+terraform import contactcenter_skill_group.support que_name:Support

@@ -1,0 +1,84 @@
+package resources_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestSkillGroup_importByName: a skill group and its membership are
+// imported as que_name:<group name>, which names the same group in every
+// contact center (a configuration exported from staging and planned against
+// production), where an id names whichever group holds it there. Only the
+// exact name is taken: "Sales" is not "Acme Sales" (the list call matches
+// names by keyword), nor "support".
+func TestSkillGroup_importByName(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	ids := map[string]string{}
+	for _, name := range []string{"Acme Sales", "Sales", "Support"} {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = id
+	}
+	srv := env.ActionServer(t) // configured: the import by name lists the groups
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := func(typ, id string) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
+		t.Helper()
+		ir, err := srv.ImportResourceState(t.Context(), &tfprotov6.ImportResourceStateRequest{TypeName: typ, ID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ir.ImportedResources) != 1 {
+			return nil, ir.Diagnostics
+		}
+		v, err := ir.ImportedResources[0].State.Unmarshal(schemas.ResourceSchemas[typ].ValueType())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]tftypes.Value
+		if err := v.As(&m); err != nil {
+			t.Fatal(err)
+		}
+		return m, ir.Diagnostics
+	}
+	str := func(v tftypes.Value) string {
+		var s string
+		_ = v.As(&s)
+		return s
+	}
+	for _, typ := range []string{"contactcenter_skill_group", "contactcenter_skill_group_members"} {
+		for _, name := range []string{"Sales", "Support"} {
+			state, diags := imported(typ, "que_name:"+name)
+			if len(diags) != 0 || state == nil {
+				t.Fatalf("%s que_name:%s: diagnostics %v", typ, name, diags)
+			}
+			if got := str(state["id"]); got != ids[name] {
+				t.Errorf("%s que_name:%s imported id %s, want %s", typ, name, got, ids[name])
+			}
+			if q, ok := state["que_id"]; ok && str(q) != ids[name] {
+				t.Errorf("%s que_name:%s imported que_id %s, want %s", typ, name, str(q), ids[name])
+			}
+		}
+		_, diags := imported(typ, "que_name:support")
+		if len(diags) != 1 || !strings.HasPrefix(diags[0].Summary, "Cannot Import Non-Existent") ||
+			!strings.Contains(diags[0].Detail, `que_name "support": not found: no skill group has this name`) {
+			t.Errorf("%s que_name:support: want the name refused as not found, got %v", typ, diags)
+		}
+		_, diags = imported(typ, "que_name: ")
+		if len(diags) != 1 || diags[0].Summary != "Invalid Import ID" || !strings.Contains(diags[0].Detail, "empty group name") {
+			t.Errorf("%s que_name: with no name: want Invalid Import ID, got %v", typ, diags)
+		}
+	}
+}
