@@ -16,14 +16,16 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
 )
 
-// TestAccExport_promotedAgentsImportByNumber: a folder exported from one
+// TestAccExport_promotedImportsByNumberAndName: a folder exported from one
 // contact center (staging) and planned against another (production) where
-// the same agents exist under other ids adopts each agent by its number.
-// The import blocks named staging's ids: production's agent of that id
-// (another person) was imported at the address of the exported number, and
-// the plan failed on a missing password, or, with the password a promotion
-// adds to create agents, replaced it: deleted it and created the number.
-func TestAccExport_promotedAgentsImportByNumber(t *testing.T) {
+// the same agents and skill groups exist under other ids adopts each agent
+// by its number and each group (and its membership) by its name. The import
+// blocks named staging's ids: production's agent of that id (another
+// person) was imported at the address of the exported number, and the plan
+// failed on a missing password, or, with the password a promotion adds to
+// create agents, replaced it: deleted it and created the number; and
+// production's group of that id was renamed.
+func TestAccExport_promotedImportsByNumberAndName(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan on an export)")
 	}
@@ -47,8 +49,28 @@ func TestAccExport_promotedAgentsImportByNumber(t *testing.T) {
 		t.Fatalf("the centers' ids should overlap the other way round: staging 8001=%s 8002=%s, production 8001=%s 8002=%s", s1, s2, p1, p2)
 	}
 
+	group := func(cc *center, name, agent string) string {
+		t.Helper()
+		id, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: name, QuePriority: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := strconv.ParseInt(id, 10, 64)
+		a, _ := strconv.ParseInt(agent, 10, 64)
+		if err := cc.c.Queues.Assign(ctx, n, []client.AgentSkill{{AgID: a, Skill: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	sSales, sSupport := group(staging, "Sales", s1), group(staging, "Support", s2)
+	pSupport, pSales := group(prod, "Support", p2), group(prod, "Sales", p1)
+	if sSales != pSupport || sSupport != pSales {
+		t.Fatalf("the centers' group ids should overlap the other way round: staging Sales=%s Support=%s, production Sales=%s Support=%s", sSales, sSupport, pSales, pSupport)
+	}
+
 	dir := filepath.Join(t.TempDir(), "cc")
-	if _, err := exporter.Export(ctx, staging.c, exporter.Options{Dir: dir, Kinds: []exporter.Kind{exporter.KindAgents}}); err != nil {
+	kinds := []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}
+	if _, err := exporter.Export(ctx, staging.c, exporter.Options{Dir: dir, Kinds: kinds}); err != nil {
 		t.Fatal(err)
 	}
 	tf := newTerraform(t, dir, providerDir(t), prod.origin)
@@ -56,18 +78,20 @@ func TestAccExport_promotedAgentsImportByNumber(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("plan against production: exit %d\n%s", code, tail(out, 60))
 	}
-	if !strings.Contains(out, "Plan: 2 to import, 0 to add, 0 to change, 0 to destroy.") {
-		t.Errorf("plan against production, want 2 imports and nothing else:\n%s", tail(out, 60))
+	if !strings.Contains(out, "Plan: 6 to import, 0 to add, 0 to change, 0 to destroy.") {
+		t.Errorf("plan against production, want 6 imports and nothing else:\n%s", tail(out, 60))
 	}
 	var plan tfjson.Plan
 	if err := json.Unmarshal([]byte(tf.run("show", "-json", "tfplan")), &plan); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"contactcenter_agent.agent_8001": p1, "contactcenter_agent.agent_8002": p2}
+	want := map[string]string{"contactcenter_agent.agent_8001": p1, "contactcenter_agent.agent_8002": p2,
+		"contactcenter_skill_group.sales": pSales, "contactcenter_skill_group.support": pSupport,
+		"contactcenter_skill_group_members.sales": pSales, "contactcenter_skill_group_members.support": pSupport}
 	for _, rc := range plan.ResourceChanges {
 		after, _ := rc.Change.After.(map[string]any)
 		if got := after["id"]; got != want[rc.Address] || !rc.Change.Actions.NoOp() {
-			t.Errorf("%s: %v production id %v, want a no-change import of production's agent %s", rc.Address, rc.Change.Actions, got, want[rc.Address])
+			t.Errorf("%s: %v production id %v, want a no-change import of production's %s", rc.Address, rc.Change.Actions, got, want[rc.Address])
 		}
 	}
 }

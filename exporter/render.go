@@ -243,7 +243,9 @@ func (m *module) renderSkillGroup(name string, g client.SkillGroup) {
 		b.add("wait_audio", v, c...)
 	}
 	optInt(&b, "auto_evaluate", int64(g.AutoEvaluate), 1)
-	m.add(KindSkillGroups, typeSkillGroup, name, string(g.ID), nil, b)
+	// Imported by its name, unique and the same in every contact center,
+	// as agents are by number (see renderAgent).
+	m.addImportingAs(KindSkillGroups, typeSkillGroup, name, string(g.ID), "que_name:"+string(g.QueName), nil, b)
 }
 
 func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []client.GroupAgent) {
@@ -291,7 +293,7 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 		m.holds(string(g.ID), int64(a.AgID), resourceAddr{typeSkillGroupMembers, name})
 	}
 	b.add("members", list(items, true), comments...)
-	m.add(KindSkillGroupMembers, typeSkillGroupMembers, name, string(g.ID), nil, b)
+	m.addImportingAs(KindSkillGroupMembers, typeSkillGroupMembers, name, string(g.ID), "que_name:"+string(g.QueName), nil, b)
 }
 
 // holds records that the resource addr keeps agent in group.

@@ -104,7 +104,7 @@ resource "contactcenter_outbound_task" "renewals" {
 		"sms_templates.tf":         {"sign_id           = contactcenter_sms_signature.acme.id", "submit_for_review = false", `template_contents = "Hi $${name}"`},
 		"gateway_sms_templates.tf": {"sign_text = contactcenter_gateway_sms_signature.acmegw.sign_text", `tpl_text  = "Code $${code}"`},
 		"sounds.tf":                {`source      = "sounds/hold_music.wav"`, `source_hash = filesha256("sounds/hold_music.wav")`},
-		"imports.tf": {"to = contactcenter_skill_group_members.sales\n  id = \"12\"", "to = contactcenter_agent.agent_8001\n  id = \"user_num:8001\"",
+		"imports.tf": {"to = contactcenter_skill_group_members.sales\n  id = \"que_name:Sales\"", "to = contactcenter_agent.agent_8001\n  id = \"user_num:8001\"",
 			// The voice file is imported with its local copy, so the import plans no change.
 			"to = contactcenter_sound.hold_music\n  id = \"500,sounds/hold_music.wav\""},
 	} {

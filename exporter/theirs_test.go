@@ -128,12 +128,12 @@ func TestExport_forceLeavesOutWhatYourFilesDeclare(t *testing.T) {
 				if !strings.Contains(notes, want) {
 					t.Errorf("notes lack %q:\n%s", want, notes)
 				}
-				if strings.Contains(groups, `que_name     = "Sales"`) || regexp.MustCompile(`to = contactcenter_skill_group\.\w+\n  id = "`+sales+`"`).MatchString(imports) {
+				if strings.Contains(groups, `que_name     = "Sales"`) || regexp.MustCompile(`to = contactcenter_skill_group\.\w+\n  id = "(`+sales+`|que_name:Sales)"`).MatchString(imports) {
 					t.Errorf("Sales (%s) is written all the same:\n%s\n%s", sales, groups, imports)
 				}
 			} else {
 				typ, n, _ := strings.Cut(tc.sales, ".")
-				if !strings.Contains(groups, fmt.Sprintf("resource %q %q {\n  que_name     = \"Sales\"", typ, n)) || !strings.Contains(imports, "to = "+tc.sales+"\n  id = \""+sales+`"`) {
+				if !strings.Contains(groups, fmt.Sprintf("resource %q %q {\n  que_name     = \"Sales\"", typ, n)) || !strings.Contains(imports, "to = "+tc.sales+"\n  id = \"que_name:Sales\"") {
 					t.Errorf("Sales is not written as %s:\n%s\n%s", tc.sales, groups, imports)
 				}
 			}
@@ -381,7 +381,7 @@ func TestExport_forceSkipsFilesTerraformIgnores(t *testing.T) {
 	if notes := strings.Join(sum.Notes, "\n"); strings.Contains(notes, "declared in your own configuration") {
 		t.Errorf("a hidden file Terraform does not read is taken for yours:\n%s", notes)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "imports.tf")); !strings.Contains(string(b), `id = "`+sales+`"`) {
+	if b, _ := os.ReadFile(filepath.Join(dir, "imports.tf")); !strings.Contains(string(b), `id = "que_name:Sales"`) {
 		t.Errorf("Sales is not imported:\n%s", b)
 	}
 }
