@@ -473,22 +473,17 @@ func (s *AgentsService) Get(ctx context.Context, id int64) (*Agent, error) {
 // GetByNum finds one agent by its agent number (user_num, unique), with its
 // queues and configuration. The error satisfies IsNotFound when none has it.
 // What it reads serves a following Get of the same agent (an import by
-// number reads once).
+// number reads once), and the numbers of many imports are read together
+// (see finder.lookup).
 func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error) {
-	f := AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}
-	began := s.finder.begin()
-	all, err := Collect(s.List(ctx, f))
-	if err != nil {
-		return nil, err
-	}
-	s.finder.put(began, all)
 	// The service may match user_num loosely; only an exact match counts.
-	for _, a := range all {
-		if string(a.UserNum) == num {
-			return &a, nil
-		}
+	a, err := s.finder.lookup(ctx, func(a Agent) bool { return string(a.UserNum) == num }, func(ctx context.Context) ([]Agent, error) {
+		return Collect(s.List(ctx, AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}))
+	})
+	if err == nil && a == nil {
+		err = fmt.Errorf("agent with user_num %q: %w", num, ErrNotFound)
 	}
-	return nil, fmt.Errorf("agent with user_num %q: %w", num, ErrNotFound)
+	return a, err
 }
 
 // Resigned returns the resigned agents by agent number, read once per

@@ -264,6 +264,77 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 	}
 }
 
+// lookup finds the object match accepts by a key other than its id (an
+// agent by its number, a group by its name: what an import names), or nil
+// when none has it. Lookups follow the rule of get, so that an import of
+// a whole contact center costs about what its refresh does: the first read
+// of a client that has not written prefetches the collection when it is
+// small, and a lookup is served by a complete collection read in the
+// current generation; past that, each lookup is one call of single (a
+// filtered list), counted with the id calls, and once they have cost as
+// many calls as the collection's pages, the next reads it whole for the
+// lookups after it. An object missing from a collection read over several
+// pages (which a deletion meanwhile can shift) is looked for by single. A
+// FreshReads context always calls single. What single answers serves
+// later reads like any other answer (an import by number reads once).
+func (f *finder[T]) lookup(ctx context.Context, match func(T) bool, single func(context.Context) ([]T, error)) (*T, error) {
+	f.mu.Lock()
+	gen, now := f.c.gen.Load(), f.c.cfg.Now()
+	var fl *flight[T]
+	if !f.c.freshReads(ctx) {
+		if f.whole != nil && f.valid(*f.whole, gen, now) {
+			if it := firstMatch(f.wholeRead.list, match); it != nil || f.wholeRead.conclusive {
+				f.mu.Unlock()
+				return it, nil
+			}
+		}
+		switch {
+		case f.coll != nil && f.coll.gen == gen:
+			fl = f.coll
+		case f.all != nil && gen == 0 && f.prefetched.IsZero():
+			fl = f.startCollection(ctx, gen, now, false)
+		case f.wholeDue(gen):
+			fl = f.startCollection(ctx, gen, now, true)
+		}
+	}
+	if fl == nil {
+		if f.idGen != gen {
+			f.idGen, f.idCalls = gen, 0
+		}
+		f.idCalls++
+	}
+	f.mu.Unlock()
+
+	if fl != nil {
+		if err := fl.wait(ctx); err != nil {
+			return nil, err
+		}
+		if fl.err != nil {
+			return nil, fl.err
+		}
+		if it := firstMatch(fl.list, match); it != nil || fl.conclusive {
+			return it, nil
+		}
+	}
+	began := f.begin()
+	items, err := single(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f.put(began, items)
+	return firstMatch(items, match), nil
+}
+
+// firstMatch returns a copy of the first item match accepts, or nil.
+func firstMatch[T any](items []T, match func(T) bool) *T {
+	for _, it := range items {
+		if match(it) {
+			return &it
+		}
+	}
+	return nil
+}
+
 // missReads bounds the reads of a list-only kind that look for an id
 // missing from a read over several pages (see holdsAll).
 const missReads = 4

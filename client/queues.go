@@ -277,16 +277,12 @@ func (s *QueuesService) Get(ctx context.Context, id int64) (*SkillGroup, error) 
 }
 
 // FindByName returns the group whose que_name equals name exactly, or nil.
+// Lookups made together share one read of the group list (see
+// finder.lookup); a lookup alone reads the groups the keyword matches.
 func (s *QueuesService) FindByName(ctx context.Context, name string) (*SkillGroup, error) {
-	for g, err := range s.List(ctx, SkillGroupFilter{Keyword: name}) {
-		if err != nil {
-			return nil, err
-		}
-		if string(g.QueName) == name {
-			return &g, nil
-		}
-	}
-	return nil, nil
+	return s.finder.lookup(ctx, func(g SkillGroup) bool { return string(g.QueName) == name }, func(ctx context.Context) ([]SkillGroup, error) {
+		return Collect(s.List(ctx, SkillGroupFilter{Keyword: name}))
+	})
 }
 
 // Assign adds agents to a group (queue/assign). Some agents failing gives a

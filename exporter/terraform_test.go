@@ -83,9 +83,21 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 		t.Fatalf("terraform validate: exit %d\n%s", code, tail(out, 80))
 	}
 
+	before := cc.sim.Stats()
 	started := time.Now()
 	out := tf.run("plan", "-input=false", "-no-color", "-out=tfplan")
 	t.Logf("first plan (%d imports) took %s", sum.Imports, time.Since(started).Round(time.Millisecond))
+	// Agents are imported by number and groups by name (the same in every
+	// contact center): those lookups share the collection's reads, as a
+	// refresh's reads by id do; one call per import, they cost 2,000
+	// users/list calls for the big center's first plan.
+	calls := cc.sim.Stats()
+	for _, k := range []string{"POST /open/v3/svcapi/users/list", "POST /portal/v2/svcapi/queue/list"} {
+		t.Logf("first plan: %d %s", calls[k]-before[k], k)
+		if got, limit := calls[k]-before[k], 2*(n.agents/500+1)+2; got > limit {
+			t.Errorf("first plan: %d calls of %s for %d agents and %d groups imported, want at most %d", got, k, n.agents, n.groups, limit)
+		}
+	}
 	m := regexp.MustCompile(`Plan: (\d+) to import, (\d+) to add, (\d+) to change, (\d+) to destroy\.`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no plan summary in:\n%s", tail(out, 60))
@@ -107,7 +119,7 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 		}
 	}
 
-	before := cc.sim.Stats()
+	before = cc.sim.Stats()
 	started = time.Now()
 	tf.run("apply", "-input=false", "-no-color", "tfplan")
 	t.Logf("apply took %s", time.Since(started).Round(time.Millisecond))
