@@ -237,8 +237,9 @@ const groupNamePrefix = "que_name:"
 // que_name:), for the skill group and its membership; what is the
 // resource's title in the errors.
 func importGroupByName(ctx context.Context, c *client.Client, name, what string, diags *diag.Diagnostics) (string, bool) {
-	name = strings.TrimSpace(name)
-	if name == "" {
+	// Matched as written (a group's name may hold spaces the export keeps):
+	// the error quotes it, so a stray space shows.
+	if strings.TrimSpace(name) == "" {
 		diags.AddError("Invalid Import ID", "Expected que_name:<group name>, got an empty group name.")
 		return "", false
 	}
