@@ -62,7 +62,9 @@ func rerunHint(name string) string {
 const triggerDoc = "\n\n**Triggers.** An action run by an `action_trigger` (`after_create`, `after_update`) that fails is not run again by the next apply: " +
 	"the resource was saved, so the next plan is empty. Run it with `terraform apply -invoke=action.<type>.<name>` (an action with `for_each` or `count`: " +
 	"`-invoke='action.<type>.<name>[\"key\"]'`). When one instance of a `for_each` or `count` resource fails to apply, Terraform skips the triggered actions " +
-	"of the resource's other instances too, without a word, and no later apply runs them: after such an apply, invoke the actions of the instances that were created."
+	"of the resource's other instances too, without a word, and no later apply runs them: after such an apply, invoke the actions of the instances that were created. " +
+	"Likewise, when an action fails, Terraform runs none of the actions listed after it for the same resource (later in that `action_trigger` " +
+	"or in a later one) and does not name them; the error ends by saying so: invoke those too."
 
 // plural is n with the noun in the singular or plural: "1 number", "2 numbers".
 func plural(n int, one, many string) string {

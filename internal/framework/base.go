@@ -166,7 +166,7 @@ func Invoke[M any](ctx context.Context, self action.Action, a *Action, req actio
 	// Terraform shows an invoke's diagnostics without their attribute's
 	// line (on the action_trigger, or none with -invoke): the detail names
 	// the attribute itself.
-	defer func() { resp.Diagnostics = namePaths(resp.Diagnostics) }()
+	defer func() { resp.Diagnostics = noteSkipped(namePaths(resp.Diagnostics)) }()
 	// Values that referred to other objects were unknown at validation:
 	// the checks run again now that every value is known.
 	Revalidate(ctx, self, req.Config, &resp.Diagnostics)
@@ -213,6 +213,31 @@ func namePaths(diags diag.Diagnostics) diag.Diagnostics {
 		}
 	}
 	return out
+}
+
+// TriggerSkipped is what a failed action leaves undone besides itself:
+// Terraform (1.14, 1.15) runs none of the actions that a resource's
+// action_trigger blocks list after a failed one, and names none of them.
+const TriggerSkipped = "If an action_trigger ran this action, Terraform did not run the actions listed after it for the same resource " +
+	"(later in that action_trigger or in a later one), and does not name them: invoke those too."
+
+// noteSkipped ends the last error of a failed invoke with TriggerSkipped,
+// once, so the user learns of the actions that did not run.
+func noteSkipped(diags diag.Diagnostics) diag.Diagnostics {
+	for i := len(diags) - 1; i >= 0; i-- {
+		d := diags[i]
+		if d.Severity() != diag.SeverityError {
+			continue
+		}
+		detail := strings.TrimRight(d.Detail(), "\n") + "\n\n" + TriggerSkipped
+		if pd, ok := d.(diag.DiagnosticWithPath); ok && !pd.Path().Equal(path.Empty()) {
+			diags[i] = diag.NewAttributeErrorDiagnostic(pd.Path(), d.Summary(), detail)
+		} else {
+			diags[i] = diag.NewErrorDiagnostic(d.Summary(), detail)
+		}
+		break
+	}
+	return diags
 }
 
 // mapKeyDots matches a map key step of a printed path (["status"]).
