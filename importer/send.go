@@ -330,7 +330,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 			for _, i := range batch {
 				results[i].Outcome = SendUnknown
-				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile (through the open interface, once the batch is " + RecordsSettleText + " old)"
+				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile: " + DoubtSettledBy(opts.Via)
 			}
 			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason})
 		default:
@@ -371,6 +371,20 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		return results, fmt.Errorf("%w during the last batch (%d of %d), which finished and is recorded", ErrInterrupted, len(batches), len(batches))
 	}
 	return results, nil
+}
+
+// DoubtSettledBy says how a later run settles a batch left in doubt.
+// Through the open interface, from the platform's send records once the
+// batch is RecordsSettleText old (a lost batch may still be carried out).
+// Through the gateway, which keeps no send records, from its delivery
+// reports (down_status, §4.8), whatever the batch's age: a number they do
+// not show stays unknown, sent again only with --resend-unknown
+// (settleFromReports); waiting for the batch to be old settles nothing.
+func DoubtSettledBy(via string) string {
+	if via == "gateway" {
+		return "a run once its delivery reports have arrived settles it from them; a number they do not show stays unknown, sent again only with --resend-unknown"
+	}
+	return "a run once the batch is " + RecordsSettleText + " old settles it"
 }
 
 // doubtDryRun is what a dry run says of a number an earlier run left in

@@ -228,7 +228,7 @@ func withValues(names, values []string) string {
 
 // batchLine tells what happened to a batch: sent, refused, in doubt (its
 // answer lost) or not sent.
-func batchLine(p importer.BatchProgress) string {
+func batchLine(p importer.BatchProgress, via string) string {
 	numbers := func(n int) string {
 		if n == 1 {
 			return "1 number"
@@ -244,7 +244,7 @@ func batchLine(p importer.BatchProgress) string {
 	case importer.BatchRefused:
 		return fmt.Sprintf("batch %d/%d refused, nothing sent (%s): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
 	case importer.BatchInDoubt:
-		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; a run once the batch is %s old settles it): %s", p.Batch, p.Total, numbers(p.Numbers), importer.RecordsSettleText, p.Reason)
+		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; %s): %s", p.Batch, p.Total, numbers(p.Numbers), importer.DoubtSettledBy(via), p.Reason)
 	}
 	which := fmt.Sprintf("batch %d/%d", p.Batch, p.Total)
 	if p.Last > p.Batch {
@@ -446,10 +446,10 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 				return
 			}
 			if bar {
-				fmt.Fprintf(stderr, "\r%-80s\n", batchLine(p))
+				fmt.Fprintf(stderr, "\r%-80s\n", batchLine(p, *via))
 				return
 			}
-			fmt.Fprintln(stderr, batchLine(p))
+			fmt.Fprintln(stderr, batchLine(p, *via))
 		},
 	})
 	// A message too long for the gateway (checked before the first send).
@@ -486,7 +486,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	if errors.Is(sendErr, context.Canceled) {
 		// Said as what happened, not "context canceled".
-		sendErr = fmt.Errorf("aborted by a second interrupt; a batch cut off is in doubt, and a run once it is %s old settles it", importer.RecordsSettleText)
+		settles := fmt.Sprintf("a run once it is %s old settles it", importer.RecordsSettleText)
+		if *via == "gateway" {
+			settles = importer.DoubtSettledBy(*via)
+		}
+		sendErr = fmt.Errorf("aborted by a second interrupt; a batch cut off is in doubt, and %s", settles)
 	}
 	sendErr = advise(sendErr)
 	if *output == "json" {

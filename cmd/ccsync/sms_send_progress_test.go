@@ -78,3 +78,40 @@ func TestSMSSend_progressSaysWhatHappenedToEachBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSSend_gatewayDoubtSaysHowItSettles: through the gateway, a batch
+// whose answer was lost is settled by the next run from the gateway's
+// delivery reports, whatever its age (the gateway keeps no send records).
+// The progress line and each row said "a run once the batch is 5 minutes
+// old settles it" and "through the open interface": a gateway user waited
+// for nothing, and was not told that numbers without a report stay unknown
+// unless --resend-unknown.
+func TestSMSSend_gatewayDoubtSaysHowItSettles(t *testing.T) {
+	t.Parallel()
+	s := &scriptedSender{Sender: importertest.NewSender()}
+	s.after = func(_ context.Context, n int) error {
+		if n == 1 {
+			return errors.New("HTTP 504: gateway timeout")
+		}
+		return nil
+	}
+	ep := fakeEndpoint(t, importer.Backend{Gateway: s})
+	journal := filepath.Join(t.TempDir(), "j")
+	code, o, e := runSMSCmd("send", demoRecipients, "--template", "7", "--via", "gateway", "--batch-size", "10", "--journal", journal,
+		"--endpoint", ep, "--sms-app-id", "a", "--sms-app-key", "k")
+	if code != 1 || !strings.Contains(o, "10 unknown") {
+		t.Fatalf("exit %d\n%s\n%s", code, o, e)
+	}
+	settles := "a run once its delivery reports have arrived settles it from them; a number they do not show stays unknown, sent again only with --resend-unknown"
+	if want := "batch 1/3 answer lost, in doubt (10 numbers; the platform may have sent it; " + settles + "): HTTP 504: gateway timeout\n"; !strings.Contains(e, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, e)
+	}
+	if want := "run again to reconcile: " + settles; !strings.Contains(o, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, o)
+	}
+	for _, wrong := range []string{"5 minutes", "open interface"} {
+		if strings.Contains(o+e, wrong) {
+			t.Errorf("a gateway send says %q:\n%s\n%s", wrong, o, e)
+		}
+	}
+}
