@@ -199,9 +199,20 @@ type failure struct {
 	unknown bool // the gateway may have sent them (a lost answer, 1010, missing from a success)
 }
 
-// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks),
+// and refuses a provider without sms_app_id or sms_app_key: no request can
+// be signed without both (spec §5.5). Said at invoke only, the error came
+// after the apply had created or changed the resource whose action_trigger
+// runs the action, and the next plan was empty. The provider's settings are
+// known at plan (an unknown one is refused when it is configured).
 func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	framework.PlanChecks(ctx, a, req, resp)
+	if a.Client == nil {
+		return
+	}
+	if err := a.Client.Gateway.CheckCredentials(); err != nil {
+		resp.Diagnostics.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("Nothing will be sent: %v.", err))
+	}
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -645,7 +646,9 @@ func TestGatewaySMSSend_nothingLeft(t *testing.T) {
 		t.Errorf("connection refused:\n%s", res.Text())
 	}
 
-	res = acctest.RunAction(t, env.ActionServerWith(t, map[string]any{"sms_app_id": nil, "sms_app_key": nil}), "contactcenter_gateway_sms_send", config)
+	// Refused at plan (TestGatewaySMSSend_credentialsCheckedAtPlan); the
+	// invoke checks again.
+	res = acctest.InvokeOnly(t, env.ActionServerWith(t, map[string]any{"sms_app_id": nil, "sms_app_key": nil}), "contactcenter_gateway_sms_send", config)
 	errs = errorDiags(res)
 	if len(errs) != 1 || errs[0].Summary != "Missing SMS Gateway Credentials" {
 		t.Fatalf("missing credentials:\n%s", res.Text())
@@ -720,4 +723,73 @@ func TestGatewaySMSSend_messages(t *testing.T) {
 	if !strings.Contains(res.Text(), "+8613800138004 is listed twice (mobiles[0] and recipients[0])") {
 		t.Errorf("duplicate across lists: %s", res.Text())
 	}
+}
+
+// TestGatewaySMSSend_credentialsCheckedAtPlan: a provider without
+// sms_app_id or sms_app_key passed the plan; the apply created the
+// resource whose action_trigger runs the action, and only then did the
+// action fail, leaving an empty next plan. The plan refuses it now, naming
+// what is missing and where to set it, and nothing is called.
+func TestGatewaySMSSend_credentialsCheckedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	config := map[string]any{"mobiles": []string{"13800138001"}, "sms_text": "hi", "sign_text": "Acme"}
+	for name, extra := range map[string]map[string]any{
+		"both":        {"sms_app_id": nil, "sms_app_key": nil},
+		"sms_app_key": {"sms_app_key": nil},
+	} {
+		res := acctest.PlanOnly(t, env.ActionServerWith(t, extra), "contactcenter_gateway_sms_send", config)
+		errs := errorDiags(res)
+		want := "Nothing will be sent: " + map[string]string{"both": "sms_app_id and sms_app_key are", "sms_app_key": "sms_app_key is"}[name] + " not set ("
+		if len(errs) != 1 || errs[0].Summary != "Missing SMS Gateway Credentials" || !strings.HasPrefix(errs[0].Detail, want) ||
+			!strings.Contains(errs[0].Detail, "CONTACTCENTER_SMS_APP_KEY") {
+			t.Errorf("%s: want the plan refused, %q:\n%s", name, want, res.Text())
+		}
+	}
+	if res := acctest.PlanOnly(t, env.ActionServer(t), "contactcenter_gateway_sms_send", config); res.HasError() {
+		t.Errorf("with credentials: %s", res.Text())
+	}
+	if n := len(env.Sim.Stats()); n != 0 {
+		t.Errorf("the plan called the API: %v", env.Sim.Stats())
+	}
+}
+
+// TestAccGatewaySMSSend_credentialsCheckedAtPlan: through Terraform (1.14
+// or later), the apply stops at plan, before the triggering resource is
+// created.
+func TestAccGatewaySMSSend_credentialsCheckedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{{
+			Config: fmt.Sprintf(`
+provider "contactcenter" {
+  endpoint     = %q
+  access_token = "sim-token"
+}
+
+action "contactcenter_gateway_sms_send" "welcome" {
+  config {
+    mobiles   = ["13800138001"]
+    sms_text  = "Welcome"
+    sign_text = "Acme"
+  }
+}
+
+resource "terraform_data" "signup" {
+  input = "1"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.contactcenter_gateway_sms_send.welcome]
+    }
+  }
+}
+`, env.Origin),
+			ExpectError: regexp.MustCompile(`(?s)Failed to plan action.*Missing SMS Gateway Credentials.*Nothing will be sent`),
+		}},
+	})
 }
