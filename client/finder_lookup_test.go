@@ -62,7 +62,7 @@ func TestFinderImportsByNumberShareReads(t *testing.T) {
 						switch {
 						case i == 7 || i >= tc.n:
 							if !client.IsNotFound(err) {
-								errs <- fmt.Errorf("user_num %s: %v, %v; want not found", num, a, err)
+								errs <- fmt.Errorf("user_num %s: %v, %w; want not found", num, a, err)
 							}
 							continue
 						case err != nil:
@@ -73,7 +73,7 @@ func TestFinderImportsByNumberShareReads(t *testing.T) {
 							continue
 						}
 						if got, err := c.Agents.Get(t.Context(), a.UserID.Int64()); err != nil || string(got.UserNum) != num {
-							errs <- fmt.Errorf("read of %d after its import: %v, %v", a.UserID.Int64(), got, err)
+							errs <- fmt.Errorf("read of %d after its import: %v, %w", a.UserID.Int64(), got, err)
 						}
 					}
 				})
