@@ -402,6 +402,11 @@ func importID(typ string, attrs hcl.Attributes) string {
 	}
 	text := func(v cty.Value) string {
 		switch {
+		case v.IsNull() || !v.IsKnown():
+			// An attribute of an identity that is null (que_id = true ?
+			// null : 1): AsString and AsBigFloat panicked, and the export
+			// ended in a Go panic.
+			return ""
 		case v.Type() == cty.String:
 			return v.AsString()
 		case v.Type() == cty.Number:

@@ -432,6 +432,10 @@ func TestExport_forceNotesAnImportIDItCannotTell(t *testing.T) {
 			want: "your import block in main.tf:7 (to contactcenter_skill_group.primary) gives ids the export does not evaluate"},
 		"for_each": {mine: "variable \"groups\" {}\n\nresource \"contactcenter_skill_group\" \"g\" {\n  for_each = var.groups\n  que_name = each.key\n}\n\nimport {\n  for_each = var.groups\n  to       = contactcenter_skill_group.g[each.key]\n  id       = each.value\n}\n",
 			want: "your import block in main.tf:8 (to contactcenter_skill_group.g) gives ids the export does not evaluate"},
+		// An identity whose id is a typed null (a conditional with null):
+		// the export ended in a Go panic (cty AsString of a null value).
+		"a null identity": {mine: "resource \"contactcenter_skill_group\" \"primary\" {\n  que_name = \"Sales\"\n}\n\nimport {\n  to       = contactcenter_skill_group.primary\n  identity = { id = true ? null : \"1\" }\n}\n",
+			want: "your import block in main.tf:5 (to contactcenter_skill_group.primary) gives ids the export does not evaluate"},
 		"applied": {mine: "variable \"sales_id\" {}\n\nresource \"contactcenter_skill_group\" \"primary\" {\n  que_name = \"Sales\"\n}\n\nimport {\n  to = contactcenter_skill_group.primary\n  id = var.sales_id\n}\n",
 			state: `{"version": 4, "lineage": "x", "resources": [{"mode": "managed", "type": "contactcenter_skill_group", "name": "primary", "instances": [{"attributes": {"id": "` + sales + `"}}]}]}`},
 	} {
