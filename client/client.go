@@ -226,9 +226,23 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		scheme, rest = "", raw
 	}
 	authority, path, _ := strings.Cut(rest, "/")
-	if i := strings.LastIndex(authority, "@"); i >= 0 {
+	at := strings.LastIndex(authority, "@")
+	// A password holding a / (or ? or #) ends the authority before its @
+	// (https://admin:pa/ss@cc.example.com), and so does a scheme typed
+	// without its colon (https//admin:pw@…, read as a path): the URL,
+	// password included, was repeated whole, and Go's parser took the
+	// password for a port ("invalid port \":pa\" after host"). A later @
+	// with a : between it and the authority's @ (or the start) ends a user
+	// and password; one without (https://admin:pw@host/a@b) is the path's.
+	if later := strings.LastIndex(rest, "@"); later > at && strings.Contains(rest[at+1:later], ":") {
 		userinfo = true
-		hidden = authority[i+1:]
+		hidden = rest[later+1:]
+		if found {
+			hidden = scheme + "://" + hidden
+		}
+	} else if at >= 0 {
+		userinfo = true
+		hidden = authority[at+1:]
 		if path != "" || strings.HasSuffix(rest, "/") {
 			hidden += "/" + path
 		}
@@ -265,6 +279,13 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		return nil, fmt.Errorf("%q is not a URL: %w", hidden, err)
 	}
 	shown := redactQueryParams(u.Redacted()) // a password in the URL, or a secret in its query, is not repeated
+	if userinfo && u.User == nil && (!strings.Contains(u.Path, "@") || found && !strings.EqualFold(u.Scheme, scheme)) {
+		// A user and password Go's parser read as something else than a
+		// user and password or the path of the URL typed (a fragment:
+		// #://admin:pw@host; a path: /://admin:pw@host), which Redacted
+		// keeps.
+		shown = hidden
+	}
 	switch u.Scheme {
 	case "https":
 	case "http":

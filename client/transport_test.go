@@ -357,7 +357,13 @@ func TestValidateURL(t *testing.T) {
 		"bad port, a password":    {"https://admin:PWSECRET@cc.example.com:bad", false, `"https://cc.example.com:bad" (shown without its user and password) is not a URL`},
 		"host starting with http": {"httpapi.example.com", false, `"httpapi.example.com" must start with https:// (or http:// for loopback), e.g. "https://httpapi.example.com"`},
 		"@ in the path":           {"https://admin:PWSECRET@cc.example.com/a@b ", false, `"https://cc.example.com/a@b " has white space`},
-		"escape in the password":  {"https://admin:pa%zzPWSECRET@cc.example.com", false, `"https://cc.example.com" (shown without its user and password) is not a URL`},
+		// A / in the password ended the authority early: the URL was
+		// repeated whole, password included.
+		"slash in the password":          {"https://admin:pa/PWSECRET@cc.example.com", false, `"https://cc.example.com" (shown without its user and password) is not a URL`},
+		"slash in the password, no port": {"http://admin:PWSECRET/x@10.0.0.1:8080/api", false, `"http://10.0.0.1:8080/api" (shown without its user and password) is not a URL`},
+		"slash in the password, a space": {"https://admin:pa/PWSECRET@cc.example.com ", false, `"https://cc.example.com " has white space`},
+		"slash in the password, scheme":  {"admin:pa/PWSECRET@cc.example.com", false, `"cc.example.com" must start with https://`},
+		"escape in the password":         {"https://admin:pa%zzPWSECRET@cc.example.com", false, `"https://cc.example.com" (shown without its user and password) is not a URL`},
 		// A token in the query (a URL copied from a browser) was repeated.
 		"token in the query":       {"http://127.0.0.1:18400/?token=PWSECRET", false, `"http://127.0.0.1:18400/?token=[REDACTED]" has a query or fragment`},
 		"key in the query, remote": {"http://cc.example.com/open?appKey=PWSECRET&x=1", false, `"http://cc.example.com/open?appKey=[REDACTED]&x=1" uses plain http://`},
@@ -437,4 +443,33 @@ func TestRetryNotice(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzValidateURL: a URL with a user and password, whatever the password
+// holds (/ ? # : % and blanks), and whatever precedes or follows them,
+// is never repeated with its password in ValidateURL's error (an @ in
+// the password aside, see below).
+func FuzzValidateURL(f *testing.F) {
+	for _, c := range [][4]string{
+		{"https://", "admin", "pa/ss", "cc.example.com/open"},
+		{"http://", "admin", "x", "10.0.0.1:8080/api"},
+		{"", "admin", "pa?ss", "cc.example.com"},
+		{"https//", "a", "p#w", "h/?token=1"},
+		{"ftp://", "a:b", "c@d", "h:bad"},
+		{"https://", "", "%zz", "h "},
+	} {
+		f.Add(c[0], c[1], c[2], c[3])
+	}
+	f.Fuzz(func(t *testing.T, scheme, user, password, rest string) {
+		// A password holding an @ before a / (p@ss/word@host) reads as
+		// well as a URL whose path holds an @ (user:pw@host/a@b): an @ of
+		// a password is written %40.
+		if strings.Contains(user+rest, "PWSECRET") || strings.Contains(password, "@") {
+			t.Skip()
+		}
+		raw := scheme + user + ":" + password + "PWSECRET@" + rest
+		if _, err := ValidateURL(raw, false); err != nil && strings.Contains(err.Error(), "PWSECRET") {
+			t.Errorf("ValidateURL(%q) repeats the password: %v", raw, err)
+		}
+	})
 }
