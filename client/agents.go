@@ -477,7 +477,7 @@ func (s *AgentsService) Get(ctx context.Context, id int64) (*Agent, error) {
 // (see finder.lookup).
 func (s *AgentsService) GetByNum(ctx context.Context, num string) (*Agent, error) {
 	// The service may match user_num loosely; only an exact match counts.
-	a, err := s.finder.lookup(ctx, func(a Agent) bool { return string(a.UserNum) == num }, func(ctx context.Context) ([]Agent, error) {
+	a, err := s.finder.lookup(ctx, "user_num:"+num, func(a Agent) bool { return string(a.UserNum) == num }, func(ctx context.Context) ([]Agent, error) {
 		return Collect(s.List(ctx, AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}))
 	})
 	if err == nil && a == nil {

@@ -75,13 +75,14 @@ type finder[T any] struct {
 
 	mu         sync.Mutex
 	entries    map[string]entry[T]
-	whole      *stamp     // a complete collection read: an id without entry is gone...
-	wholeRead  *flight[T] // ...when this read was conclusive, else to be confirmed
-	wholeUsed  bool       // the whole read has served a list (see snapshot)
-	coll       *flight[T] // collection read in flight
-	pending    *flight[T] // id batch being collected
-	busy       bool       // an id call is in flight
-	prefetched time.Time  // when the collection was last prefetched
+	looked     map[string]stamp // lookups a collection read answered (see lookup)
+	whole      *stamp           // a complete collection read: an id without entry is gone...
+	wholeRead  *flight[T]       // ...when this read was conclusive, else to be confirmed
+	wholeUsed  bool             // the whole read has served a list (see snapshot)
+	coll       *flight[T]       // collection read in flight
+	pending    *flight[T]       // id batch being collected
+	busy       bool             // an id call is in flight
+	prefetched time.Time        // when the collection was last prefetched
 	// pages is how many calls the whole collection takes, as the first
 	// page of a prefetch that stopped there said (0: not known); idCalls
 	// counts the id calls made in generation idGen since the last whole
@@ -151,7 +152,7 @@ func parseInts(ids []string) []int64 {
 }
 
 func newFinder[T any](c *Client, key func(T) string) *finder[T] {
-	return &finder[T]{c: c, key: key, entries: map[string]entry[T]{}}
+	return &finder[T]{c: c, key: key, entries: map[string]entry[T]{}, looked: map[string]stamp{}}
 }
 
 func (f *finder[T]) valid(s stamp, gen uint64, now time.Time) bool {
@@ -266,24 +267,27 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 
 // lookup finds the object match accepts by a key other than its id (an
 // agent by its number, a group by its name: what an import names), or nil
-// when none has it. Lookups follow the rule of get, so that an import of
-// a whole contact center costs about what its refresh does: the first read
-// of a client that has not written prefetches the collection when it is
-// small, and a lookup is served by a complete collection read in the
-// current generation; past that, each lookup is one call of single (a
-// filtered list), counted with the id calls, and once they have cost as
-// many calls as the collection's pages, the next reads it whole for the
-// lookups after it. An object missing from a collection read over several
-// pages (which a deletion meanwhile can shift) is looked for by single. A
-// FreshReads context always calls single. What single answers serves
+// when none has it; name names the lookup ("user_num:8001"). Lookups
+// follow the rule of get, so that an import of a whole contact center
+// costs about what its refresh does: the first read of a client that has
+// not written prefetches the collection when it is small, and a lookup is
+// served by a complete collection read in the current generation; past
+// that, each lookup is one call of single (a filtered list), counted with
+// the id calls, and once they have cost as many calls as the collection's
+// pages, the next reads it whole for the lookups after it. An object
+// missing from a collection read over several pages (which a deletion
+// meanwhile can shift) is looked for by single. As with get, a collection
+// read answers one lookup of a name: the same lookup again (a poll), or
+// one in a FreshReads context, calls single. What single answers serves
 // later reads like any other answer (an import by number reads once).
-func (f *finder[T]) lookup(ctx context.Context, match func(T) bool, single func(context.Context) ([]T, error)) (*T, error) {
+func (f *finder[T]) lookup(ctx context.Context, name string, match func(T) bool, single func(context.Context) ([]T, error)) (*T, error) {
 	f.mu.Lock()
 	gen, now := f.c.gen.Load(), f.c.cfg.Now()
 	var fl *flight[T]
-	if !f.c.freshReads(ctx) {
+	if s, ok := f.looked[name]; !f.c.freshReads(ctx) && (!ok || !f.valid(s, gen, now)) {
 		if f.whole != nil && f.valid(*f.whole, gen, now) {
 			if it := firstMatch(f.wholeRead.list, match); it != nil || f.wholeRead.conclusive {
+				f.looked[name] = *f.whole
 				f.mu.Unlock()
 				return it, nil
 			}
@@ -313,6 +317,9 @@ func (f *finder[T]) lookup(ctx context.Context, match func(T) bool, single func(
 			return nil, fl.err
 		}
 		if it := firstMatch(fl.list, match); it != nil || fl.conclusive {
+			f.mu.Lock()
+			f.looked[name] = fl.stamp
+			f.mu.Unlock()
 			return it, nil
 		}
 	}

@@ -178,3 +178,33 @@ func TestFinderImportsByGroupNameShareReads(t *testing.T) {
 		t.Errorf("%d imports by name: %d queue/list calls, want 1", n, got[queueList])
 	}
 }
+
+// TestFinderLookupAgainCallsAgain: as with a read by id, what a collection
+// read answered serves one lookup of a number: the same lookup again (an
+// observer's poll, a test's check after an apply) sees what changed out of
+// band meanwhile, an agent renamed, and one made since a lookup missed it.
+func TestFinderLookupAgainCallsAgain(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	e.seedAgents(t, 3)
+	c := e.client(t, nil)
+	ctx := t.Context()
+	if a, err := c.Agents.GetByNum(ctx, "80001"); err != nil || string(a.UserName) != "A1" {
+		t.Fatalf("first lookup: %v, %v", a, err)
+	}
+	if _, err := c.Agents.GetByNum(ctx, "80200"); !client.IsNotFound(err) {
+		t.Fatalf("lookup of a number no agent has: %v", err)
+	}
+	if _, err := e.c0.Agents.Update(ctx, 20001, client.AgentInput{UserName: ptr("Renamed")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.c0.Agents.Create(ctx, client.AgentInput{UserNum: ptr("80200"), UserName: ptr("New"), UserPassword: ptr("pw-123456")}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := c.Agents.GetByNum(ctx, "80001"); err != nil || string(a.UserName) != "Renamed" {
+		t.Errorf("second lookup of an agent renamed out of band: %v, %v; want user_name Renamed", a, err)
+	}
+	if a, err := c.Agents.GetByNum(ctx, "80200"); err != nil || string(a.UserName) != "New" {
+		t.Errorf("second lookup of an agent made out of band: %v, %v", a, err)
+	}
+}

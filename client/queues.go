@@ -280,7 +280,7 @@ func (s *QueuesService) Get(ctx context.Context, id int64) (*SkillGroup, error) 
 // Lookups made together share one read of the group list (see
 // finder.lookup); a lookup alone reads the groups the keyword matches.
 func (s *QueuesService) FindByName(ctx context.Context, name string) (*SkillGroup, error) {
-	return s.finder.lookup(ctx, func(g SkillGroup) bool { return string(g.QueName) == name }, func(ctx context.Context) ([]SkillGroup, error) {
+	return s.finder.lookup(ctx, "que_name:"+name, func(g SkillGroup) bool { return string(g.QueName) == name }, func(ctx context.Context) ([]SkillGroup, error) {
 		return Collect(s.List(ctx, SkillGroupFilter{Keyword: name}))
 	})
 }
