@@ -349,6 +349,27 @@ func (c *Client) createInterrupted(ctx context.Context, err error, lookup func(c
 	return &CreateInterruptedError{Err: err, LookupErr: lerr}
 }
 
+// AfterInterrupt returns a context for one read, after an interrupt
+// (Ctrl-C: Terraform stops the provider, which cancels ctx), of what a
+// write cut off after it was sent did: the service carries out what it
+// received, and the cancelled context leaves nothing to read it with. It
+// keeps ctx's values but not its cancellation, and ends as an interrupted
+// create's lookups do (Config.InterruptedLookup), at most a request_timeout
+// after it begins, so that Terraform, which waits for the calls in flight,
+// stops within request_timeout. ok is false when no such read is to be made
+// (InterruptedLookup < 0: ccsync's abort, which must stop at once).
+func (c *Client) AfterInterrupt(ctx context.Context) (rctx context.Context, cancel context.CancelFunc, ok bool) {
+	if c.cfg.InterruptedLookup < 0 {
+		return ctx, func() {}, false
+	}
+	limit := interruptedLookup
+	if c.cfg.InterruptedLookup > 0 {
+		limit = c.cfg.InterruptedLookup
+	}
+	rctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), min(limit, c.cfg.Timeout))
+	return rctx, cancel, true
+}
+
 // interruptedLookup bounds the lookups of an interrupted create.
 const interruptedLookup = 15 * time.Second
 

@@ -129,6 +129,9 @@ func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) e
 func (r *Managed[M]) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.Resource.Configure(ctx, req, resp)
 	r.Steps.NestedPaths = tfkit.NestedPathsFrom(req.ProviderData)
+	if r.Client != nil {
+		r.Steps.AfterInterrupt = r.Client.AfterInterrupt
+	}
 }
 
 // Read is read-or-remove (Steps.Read). Terraform reads a resource to

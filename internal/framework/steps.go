@@ -33,6 +33,10 @@ type Steps[M any] struct {
 	// NestedPaths: a refused write's error may be shown at a nested
 	// attribute (tfkit.AddErrorAt); Managed.Configure sets it.
 	NestedPaths bool
+	// AfterInterrupt, when set, gives a delete cut off by Ctrl-C after it
+	// was sent a context to read the object back with
+	// (client.Client.AfterInterrupt); Managed.Configure sets it.
+	AfterInterrupt func(ctx context.Context) (context.Context, context.CancelFunc, bool)
 }
 
 // Read is read-or-remove: the object is read through Get; when it is gone
@@ -173,6 +177,20 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 		// leaves nothing to read it back with. "Was not deleted" was said
 		// of objects the platform had deleted.
 		verdict = "may or may not have been deleted (its request was already sent)"
+		// One read outside the cancelled context tells: gone, the object
+		// leaves the state. A destroy of 100 agents interrupted kept about
+		// ten the platform had deleted, each with this error, until the
+		// next run's refresh dropped them.
+		if s.AfterInterrupt != nil {
+			if rctx, cancel, ok := s.AfterInterrupt(ctx); ok {
+				read := state
+				gerr := s.Get(client.FreshReads(rctx), &read)
+				cancel()
+				if client.IsNotFound(gerr) {
+					return
+				}
+			}
+		}
 	}
 	if client.IsAmbiguous(err) && ctx.Err() == nil {
 		// The answer was lost or the service failed (every attempt): the
