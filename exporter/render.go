@@ -30,6 +30,27 @@ func render(inv *inventory, opts Options) *module {
 				}
 			}
 		}
+		// Likewise a skill group, or its membership, that the user's
+		// import block names as que_name:<name> (as the export's own
+		// import blocks do, and the staging-and-production guide tells
+		// to write): the export wrote the group again ("Duplicate
+		// resource" at the same address, or two resources managing one
+		// group at another).
+		for _, g := range inv.groups {
+			for _, typ := range []string{typeSkillGroup, typeSkillGroupMembers} {
+				byName := "que_name:" + string(g.QueName)
+				d := t.byID[typ+"\x00"+byName]
+				if d == nil {
+					continue
+				}
+				e := *d
+				e.id = string(g.ID)
+				t.byID[typ+"\x00"+e.id] = &e
+				if ad := t.addrs[typ+"."+d.name]; ad != nil && ad.id == byName {
+					ad.id = e.id
+				}
+			}
+		}
 	}
 	agentNames := newNamer("agent", opts.kept).mind(opts.theirs)
 	agentName := make([]string, len(inv.agents))

@@ -90,6 +90,13 @@ func TestExport_forceLeavesOutWhatYourFilesDeclare(t *testing.T) {
 		// A .tf.json file of the user's.
 		"json": {mine: `{"resource": {"contactcenter_skill_group": {"my_sales": {"que_name": "Sales", "que_priority": 1}}}, "import": [{"to": "contactcenter_skill_group.my_sales", "id": "` + sales + `"}]}`,
 			file: "main.tf.json", left: "contactcenter_skill_group.my_sales in main.tf.json:1", ref: "contactcenter_skill_group.my_sales.id"},
+		// Imported by name (que_name:, as the export's own import blocks
+		// and the staging-and-production guide write it): at another
+		// address, and at the export's own without a state.
+		"another address, import by name": {mine: group("my_sales") + imp("contactcenter_skill_group.my_sales", "que_name:Sales"),
+			left: "contactcenter_skill_group.my_sales in main.tf:1", ref: "contactcenter_skill_group.my_sales.id"},
+		"same address, import by name": {mine: group("sales") + imp("contactcenter_skill_group.sales", "que_name:Sales"),
+			left: "contactcenter_skill_group.sales in main.tf:1", ref: "contactcenter_skill_group.sales.id"},
 		// An agent imported by number.
 		"agent by user_num": {mine: "resource \"contactcenter_agent\" \"ann\" {\n  user_num = \"8001\"\n  user_name = \"Ann\"\n}\n" + imp("contactcenter_agent.ann", "user_num:8001"),
 			sales: "contactcenter_skill_group.sales", ref: "contactcenter_skill_group.sales.id"},
@@ -631,4 +638,42 @@ func TestExport_forceReadsYourTofuFiles(t *testing.T) {
 			t.Errorf("the folder holds %d entries, want imports.tofu alone", len(entries))
 		}
 	})
+}
+
+// TestExport_forceLeavesOutAMembershipYourFilesImportByName: the export
+// imports a group's membership as que_name:<name>; a user who moved that
+// import block (with its resource) into a file of their own, then
+// exported again with --force, got the membership written twice:
+// "Duplicate resource" at the same address, two resources rewriting one
+// group's members at another.
+func TestExport_forceLeavesOutAMembershipYourFilesImportByName(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	sales, _ := annInSales(t, cc)
+	for name, addr := range map[string]string{"same address": "sales", "another address": "team"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			mine := fmt.Sprintf("resource \"contactcenter_skill_group_members\" %q {\n  que_id  = 1\n  members = []\n}\n\n"+
+				"import {\n  to = contactcenter_skill_group_members.%s\n  id = \"que_name:Sales\"\n}\n", addr, addr)
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(mine), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			sum, err := exporter.Export(context.Background(), cc.c, exporter.Options{Dir: dir, Force: true,
+				Kinds: []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}})
+			if err != nil {
+				t.Fatalf("export: %v", err)
+			}
+			want := "declared in your own configuration, left out: contactcenter_skill_group_members " + sales + " is contactcenter_skill_group_members." + addr + " in main.tf:1"
+			if notes := strings.Join(sum.Notes, "\n"); !strings.Contains(notes, want) {
+				t.Errorf("notes lack %q:\n%s", want, notes)
+			}
+			if b, err := os.ReadFile(filepath.Join(dir, "skill_group_members.tf")); err == nil && strings.Contains(string(b), "resource \"contactcenter_skill_group_members\"") {
+				t.Errorf("the membership your main.tf imports by name is written again:\n%s", b)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, "imports.tf")); strings.Contains(string(b), "contactcenter_skill_group_members.") {
+				t.Errorf("the membership your main.tf imports by name is imported again:\n%s", b)
+			}
+		})
+	}
 }
