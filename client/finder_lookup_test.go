@@ -208,3 +208,41 @@ func TestFinderLookupAgainCallsAgain(t *testing.T) {
 		t.Errorf("second lookup of an agent made out of band: %v, %v", a, err)
 	}
 }
+
+// TestFinderLookupByNameForEachReader: a skill group's import by name and
+// then its membership's (que_name:<name> both, as the export writes them;
+// Terraform imports the membership after the group it refers to) share
+// one read of the group list; the membership's lookup, taken for the same
+// lookup again, called queue/list for each membership of an exported
+// center's first plan. The same reader's lookup again still calls.
+func TestFinderLookupByNameForEachReader(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	ids := map[string]string{}
+	for _, name := range []string{"Sales", "Support", "Billing"} {
+		id, err := e.c0.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = id
+	}
+	c := e.client(t, nil)
+	before := e.sim.Stats()
+	for _, reader := range []string{"Skill Group", "Skill Group Members"} {
+		for name, id := range ids {
+			g, err := c.Queues.FindByNameFor(t.Context(), name, reader)
+			if err != nil || g == nil || string(g.ID) != id {
+				t.Fatalf("%s %q: %+v, %v; want group %s", reader, name, g, err, id)
+			}
+		}
+	}
+	if got := e.calls(before); got[queueList] != 1 {
+		t.Errorf("3 groups and their memberships imported by name: %d queue/list calls, want 1", got[queueList])
+	}
+	if _, err := c.Queues.FindByNameFor(t.Context(), "Sales", "Skill Group"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.calls(before); got[queueList] != 2 {
+		t.Errorf("the same reader's lookup again: %d queue/list calls in all, want 2 (it calls again)", got[queueList])
+	}
+}

@@ -280,7 +280,21 @@ func (s *QueuesService) Get(ctx context.Context, id int64) (*SkillGroup, error) 
 // Lookups made together share one read of the group list (see
 // finder.lookup); a lookup alone reads the groups the keyword matches.
 func (s *QueuesService) FindByName(ctx context.Context, name string) (*SkillGroup, error) {
-	return s.finder.lookup(ctx, "que_name:"+name, func(g SkillGroup) bool { return string(g.QueName) == name }, func(ctx context.Context) ([]SkillGroup, error) {
+	return s.FindByNameFor(ctx, name, "")
+}
+
+// FindByNameFor is FindByName for a reader, as getFor is get: a read of
+// the group list answers one lookup of a name for each reader, so that a
+// skill group's import and its membership's import by the same name
+// (que_name:<name>, as the export writes both) share it. Taken for the
+// same lookup again, the membership's called queue/list once per group:
+// an exported center's first plan made one call per membership.
+func (s *QueuesService) FindByNameFor(ctx context.Context, name, reader string) (*SkillGroup, error) {
+	key := "que_name:" + name
+	if reader != "" {
+		key = reader + "\x00" + key
+	}
+	return s.finder.lookup(ctx, key, func(g SkillGroup) bool { return string(g.QueName) == name }, func(ctx context.Context) ([]SkillGroup, error) {
 		return Collect(s.List(ctx, SkillGroupFilter{Keyword: name}))
 	})
 }

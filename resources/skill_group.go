@@ -244,7 +244,9 @@ func importGroupByName(ctx context.Context, c *client.Client, name, what string,
 		diags.AddError("Invalid Import ID", "Expected que_name:<group name>, got an empty group name.")
 		return "", false
 	}
-	g, err := c.Queues.FindByName(ctx, name)
+	// Each resource is a reader of its own: a group's import and its
+	// membership's share one read of the group list.
+	g, err := c.Queues.FindByNameFor(ctx, name, what)
 	if err == nil && g == nil && norm.NFD.String(name) != name {
 		// Terraform holds every string composed (NFC), an import block's
 		// id too, so a name the platform holds decomposed ("Cafe" and
