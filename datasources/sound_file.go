@@ -65,7 +65,7 @@ func (d *soundFileDataSource) Read(ctx context.Context, req datasource.ReadReque
 		}
 		b, err := d.Client.Sounds.Play(ctx, m.SoundID.ValueString())
 		if err != nil {
-			detail := tfkit.APIErrorDetail(err)
+			detail := tfkit.APIErrorDetailOf(tfkit.OpRead, err)
 			if client.IsNotFound(err) {
 				detail += "\n\nThe platform has no voice file " + m.SoundID.ValueString() + "."
 			}

@@ -176,7 +176,7 @@ func (r *agentResource) warnReactivation(ctx context.Context, req resource.Modif
 	if err != nil {
 		if !errors.Is(err, client.ErrResignedUnread) { // said once, by the create whose read failed
 			resp.Diagnostics.AddWarning("Could Not Check for Resigned Agents",
-				"The plan could not list the resigned agents, whose numbers a create re-activates instead of making a new agent: "+tfkit.APIErrorDetail(err)+
+				"The plan could not list the resigned agents, whose numbers a create re-activates instead of making a new agent: "+tfkit.APIErrorDetailOf(tfkit.OpRead, err)+
 					"\n\nThe plan goes on without that check; the apply still says which agents it re-activated.")
 		}
 		return

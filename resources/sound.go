@@ -198,7 +198,7 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 	case err != nil:
 		resp.Diagnostics.AddWarning("Voice File Not Compared", fmt.Sprintf("The import id %q names the file %q as the local copy of voice file %s; "+
 			"downloading the platform's file (sound/play) to compare them failed, so the file is recorded as the platform's without that check.\n\n%s",
-			req.ID, file, id, tfkit.APIErrorDetail(err)))
+			req.ID, file, id, tfkit.APIErrorDetailOf(tfkit.OpRead, err)))
 	default:
 		if got := sha256.Sum256(platform); hex.EncodeToString(got[:]) != local {
 			resp.Diagnostics.AddWarning("Voice File Differs From the Platform's", fmt.Sprintf("The import id %q names the file %q (sha256 %s) as the local copy of voice file %s, "+

@@ -90,7 +90,7 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 				}
 			}
 			if err != nil {
-				r.Diagnostics.AddError("Unable to List "+l.Plural, tfkit.APIErrorDetail(err))
+				r.Diagnostics.AddError("Unable to List "+l.Plural, tfkit.APIErrorDetailOf(tfkit.OpRead, err))
 				push(r)
 				return
 			}

@@ -134,7 +134,7 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	if err := update(ctx, &plan, &state); err != nil {
-		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.APIErrorDetail(err)+s.GoneSincePlan(ctx, &state),
+		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.APIErrorDetailOf(tfkit.OpUpdate, err)+s.GoneSincePlan(ctx, &state),
 			tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
 		return
 	}
@@ -186,8 +186,13 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 				read := state
 				gerr := s.Get(client.FreshReads(rctx), &read)
 				cancel()
-				if client.IsNotFound(gerr) {
+				switch {
+				case client.IsNotFound(gerr):
 					return
+				case gerr == nil:
+					verdict = "may or may not have been deleted (its request was already sent; read right after the interrupt, it still existed: the platform may yet carry out the delete, or it refused it)"
+				default:
+					verdict = fmt.Sprintf("may or may not have been deleted (its request was already sent, and reading it back right after the interrupt failed: %s)", gerr)
 				}
 			}
 		}
@@ -208,7 +213,7 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 			again = "\n\nRun the destroy (or apply) again: an object already gone is then dropped from the state, one still there deleted."
 		}
 	}
-	detail := tfkit.APIErrorDetail(err) + again
+	detail := tfkit.APIErrorDetailOf(tfkit.OpDelete, err) + again
 	// Terraform shows a destroy's error without the resource's address
 	// when the configuration no longer has it: the detail names the
 	// object (nine failed deletes could only be told apart by elimination).
@@ -250,7 +255,7 @@ func (s Steps[M]) SaveAndReadBack(ctx context.Context, op string, m *M, state *t
 		diags.AddWarning(fmt.Sprintf("%s %sd, but Reading It Back Failed", s.Title, op),
 			fmt.Sprintf("The %s was %s and its id is saved, but reading it back failed:\n\n%s\n\n"+
 				"Values the service computes are unknown until the next refresh; run terraform plan or apply again to read them.",
-				Noun(s.Title), pastTense(op), tfkit.APIErrorDetail(err)))
+				Noun(s.Title), pastTense(op), tfkit.APIErrorDetailOf(tfkit.OpRead, err)))
 		return
 	}
 	diags.Append(state.Set(ctx, m)...)

@@ -68,15 +68,68 @@ func ClientFrom(data any, diags *diag.Diagnostics) *client.Client {
 
 // AddAPIError adds a diagnostic for a failed API call: the summary names the
 // operation ("Unable to Create Skill Group"), the detail says which call
-// failed, the API's code and message, and what to do next.
+// failed, the API's code and message, and what to do next. A summary of a
+// read ("Unable to Read", "Unable to List", "Unable to Import"), an update
+// or a delete gives an interrupted call that kind's advice (see Op).
 func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, APIErrorDetail(err))
+	diags.AddError(summary, APIErrorDetailOf(OpOf(summary), err))
+}
+
+// Op is the kind of operation a failed call belonged to. Only an
+// interrupted call's advice depends on it: what was done, and whether
+// running it again is safe, differ for each kind.
+type Op int
+
+const (
+	// OpOther is a create, a send or an action: an interrupted one may
+	// have been carried out, and running it again may repeat it.
+	OpOther Op = iota
+	// OpRead changes nothing (a refresh, a data source, a read-back, an
+	// import's lookup).
+	OpRead
+	// OpUpdate may have written all, some or none of the new values.
+	OpUpdate
+	// OpDelete may have deleted the object; a run again drops it if gone.
+	OpDelete
+)
+
+// OpOf is the Op a summary ("Unable to Read Agent") names.
+func OpOf(summary string) Op {
+	for prefix, op := range map[string]Op{"Unable to Read ": OpRead, "Unable to List ": OpRead, "Unable to Import ": OpRead,
+		"Unable to Update ": OpUpdate, "Unable to Delete ": OpDelete} {
+		if strings.HasPrefix(summary, prefix) {
+			return op
+		}
+	}
+	return OpOther
+}
+
+// interruptedAdvice follows a call interrupted before it finished, for
+// each kind of operation. The generic one ("check first what it did:
+// running it again may repeat it") ended every interrupted refresh, update
+// and delete too, where it is not what is true.
+var interruptedAdvice = map[Op]string{
+	OpOther: "The operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it).",
+	OpRead:  "This was a read, which changes nothing on the platform; run the command again to read it.",
+	OpUpdate: "The update may or may not have reached the platform: the object may have all, some or none of the new values. " +
+		"The next terraform plan reads it and shows what is still to change; applying again finishes the update.",
+	OpDelete: "Run the destroy (or apply) again: an object already gone is then dropped from the state, and one still there is deleted.",
 }
 
 // APIErrorDetail renders err for a person, on every surface: the call, the
 // code and message, the items of an overall result, and for the gateway the
-// §7.4 meaning of the code and what to do about it.
+// §7.4 meaning of the code and what to do about it. An interrupted call
+// gets the advice of a create, send or action; APIErrorDetailOf gives a
+// read's, an update's or a delete's.
 func APIErrorDetail(err error) string {
+	return APIErrorDetailOf(OpOther, err)
+}
+
+// APIErrorDetailOf is APIErrorDetail for a call of the kind op: an
+// interrupted one says what is true of that kind (a read changed nothing,
+// an update may have written some values, a delete is finished by running
+// it again).
+func APIErrorDetailOf(op Op, err error) string {
 	var doubt *client.CreateInDoubtError
 	if errors.As(err, &doubt) {
 		// Not the generic advice of a failed call ("retrying later may
@@ -204,7 +257,7 @@ func APIErrorDetail(err error) string {
 		if errors.As(err, new(*client.NothingDoneError)) {
 			return text // says that nothing was done, and what to do
 		}
-		return text + "\n\nThe operation stopped before it finished; run it again to continue (after an interrupted send or action, check first what it did: running it again may repeat it)."
+		return text + "\n\n" + interruptedAdvice[op]
 	}
 	if errors.As(err, new(*client.CertificateError)) || errors.As(err, new(*client.ProxyLoginError)) {
 		return err.Error() + "." // says what to do itself

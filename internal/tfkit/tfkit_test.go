@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -415,5 +417,33 @@ func TestAPIErrorDetail_severalFoundAfterSeveralSends(t *testing.T) {
 	}
 	if once := tfkit.APIErrorDetail(&client.CreateInDoubtError{Err: sent, LookupErr: several, Sends: 1}); !strings.Contains(once, "One may be another configuration's") {
 		t.Errorf("sent once:\n%s", once)
+	}
+}
+
+// TestAddAPIError_interruptedAdviceByOperation: an interrupted call got the
+// advice of an interrupted send ("check first what it did: running it again
+// may repeat it") whatever it was; a read, an update and a delete say what
+// is true of them, and a create, a send or an action keep that advice.
+func TestAddAPIError_interruptedAdviceByOperation(t *testing.T) {
+	t.Parallel()
+	err := fmt.Errorf("reading agent 12: %w", context.Canceled)
+	for summary, want := range map[string]string{
+		"Unable to Read Agent":         "This was a read, which changes nothing on the platform",
+		"Unable to List Skill Groups":  "This was a read, which changes nothing on the platform",
+		"Unable to Import Agent":       "This was a read, which changes nothing on the platform",
+		"Unable to Update Webhook":     "The update may or may not have reached the platform: the object may have all, some or none of the new values",
+		"Unable to Delete Sound":       "Run the destroy (or apply) again: an object already gone is then dropped from the state",
+		"Unable to Create Skill Group": "check first what it did: running it again may repeat it",
+		"Unable to Send SMS":           "check first what it did: running it again may repeat it",
+		"Unable to Change Task Status": "check first what it did: running it again may repeat it",
+	} {
+		var diags diag.Diagnostics
+		tfkit.AddAPIError(&diags, summary, err)
+		if got := diags[0].Detail(); !strings.HasPrefix(got, "Reading agent 12: interrupted (Terraform was stopped, for example with Ctrl-C).\n\n") || !strings.Contains(got, want) {
+			t.Errorf("%s:\n%s\nwant it to say %q", summary, got, want)
+		}
+	}
+	if got := tfkit.APIErrorDetail(err); !strings.HasSuffix(got, "(after an interrupted send or action, check first what it did: running it again may repeat it).") {
+		t.Errorf("APIErrorDetail (sends, actions) changed:\n%s", got)
 	}
 }
