@@ -24,6 +24,9 @@ type pacer struct {
 	floor    time.Duration
 	next     time.Time
 	raised   time.Time
+	// givenBack holds the turns of waits that ended before them (their
+	// context was cancelled), for later callers.
+	givenBack []time.Time
 }
 
 // Bounds of the adaptive interval.
@@ -45,7 +48,14 @@ func newPacer(perSecond float64) *pacer {
 	return &pacer{interval: d, floor: d}
 }
 
-// wait blocks until the caller's turn, or until ctx ends.
+// wait blocks until the caller's turn, or until ctx ends. A wait that ends
+// before its turn gives the turn back, for the next caller to take: the
+// turns of calls cut off by Ctrl-C were kept, and the calls made after it
+// outside the cancelled context (an interrupted create's lookup, an
+// interrupted delete's read-back) waited behind all of them: at
+// max_requests_per_second = 1 and a parallelism of 10, about 10 s, and
+// below 0.67 per second longer than the 15 s such a lookup may take, so
+// it failed and a created object was left out of the state.
 func (p *pacer) wait(ctx context.Context) error {
 	if p == nil {
 		return nil
@@ -56,13 +66,46 @@ func (p *pacer) wait(ctx context.Context) error {
 		return nil
 	}
 	now := time.Now()
-	turn := p.next
-	if turn.Before(now) {
-		turn = now
+	turn, ok := p.takeGivenBack(now)
+	if !ok {
+		turn = p.next
+		if turn.Before(now) {
+			turn = now
+		}
+		p.next = turn.Add(p.interval)
 	}
-	p.next = turn.Add(p.interval)
 	p.mu.Unlock()
-	return Sleep(ctx, time.Until(turn))
+	err := Sleep(ctx, time.Until(turn))
+	if err != nil && time.Until(turn) > 0 {
+		p.mu.Lock()
+		p.givenBack = append(p.givenBack, turn)
+		p.mu.Unlock()
+	}
+	return err
+}
+
+// takeGivenBack removes and returns the earliest turn given back that is
+// still to come (one already past is dropped: taking it now could come
+// closer than interval to the turn after it); false when there is none.
+// The caller holds mu.
+func (p *pacer) takeGivenBack(now time.Time) (time.Time, bool) {
+	kept, best := p.givenBack[:0], -1
+	for _, t := range p.givenBack {
+		if t.Before(now) {
+			continue
+		}
+		if best < 0 || t.Before(kept[best]) {
+			best = len(kept)
+		}
+		kept = append(kept, t)
+	}
+	p.givenBack = kept
+	if best < 0 {
+		return time.Time{}, false
+	}
+	t := kept[best]
+	p.givenBack = append(kept[:best], kept[best+1:]...)
+	return t, true
 }
 
 // limited slows the pace after an HTTP 429 answered at now.

@@ -1,6 +1,8 @@
 package client
 
 import (
+	"context"
+	"sync"
 	"testing"
 	"time"
 )
@@ -63,5 +65,44 @@ func TestPacerAdapts(t *testing.T) {
 	}
 	if q.interval != 500*time.Millisecond {
 		t.Errorf("2/s after successes: interval %v, want 500ms", q.interval)
+	}
+}
+
+// TestPacerGivesBackTheTurnsOfCancelledWaits: Ctrl-C cut off the calls
+// waiting for their turn under max_requests_per_second, but their turns
+// stayed taken, and a call made after the interrupt outside its context
+// (an interrupted create's lookup, an interrupted delete's read-back)
+// waited behind all of them: about 10 s at 1 request per second with
+// Terraform's parallelism of 10, longer than the lookup may take below
+// 0.67 per second. It now takes the first turn given back, and turns stay
+// at least the interval apart.
+func TestPacerGivesBackTheTurnsOfCancelledWaits(t *testing.T) {
+	t.Parallel()
+	p := newPacer(1)
+	ctx, cancel := context.WithCancel(t.Context())
+	var wg sync.WaitGroup
+	for range 10 {
+		wg.Add(1)
+		go func() { defer wg.Done(); _ = p.wait(ctx) }()
+	}
+	time.Sleep(100 * time.Millisecond) // each has its turn, 1 s apart
+	cancel()
+	wg.Wait()
+	start := time.Now()
+	var turns []time.Duration
+	for range 2 {
+		lookup, done := context.WithTimeout(t.Context(), 4*time.Second)
+		err := p.wait(lookup)
+		done()
+		if err != nil {
+			t.Fatalf("a call after the interrupt waited %v and gave up (%v): the cancelled calls' turns were kept", time.Since(start), err)
+		}
+		turns = append(turns, time.Since(start))
+	}
+	if turns[0] > 1500*time.Millisecond {
+		t.Errorf("the first call after the interrupt waited %v, want about 1 s (the turn after the one call that went)", turns[0])
+	}
+	if gap := turns[1] - turns[0]; gap < 900*time.Millisecond {
+		t.Errorf("two calls %v apart, want at least the interval, 1 s", gap)
 	}
 }
