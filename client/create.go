@@ -178,6 +178,15 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				c.logNotRetried(ctx, req, sends, attempts, "the create was interrupted after it was sent: it is looked up once more")
 				return c.createInterrupted(ctx, err, lookup)
 			}
+			if err != nil && ctx.Err() != nil && !inDoubt && errors.As(err, new(notSentError)) {
+				// Interrupted before it left (in its wait for a turn under
+				// max_requests_per_second, or while its connection was
+				// made), with no earlier send in doubt: nothing was created.
+				// It said only "interrupted", with the advice of an
+				// interrupted send ("running it again may repeat it").
+				return &NothingDoneError{fmt.Errorf("%s %s was not sent, so nothing was created and applying again is safe: %w",
+					req.Method, strings.TrimPrefix(req.Path, "/"), err)}
+			}
 			if err == nil {
 				return nil
 			}
