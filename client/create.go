@@ -471,27 +471,36 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 // passes none.
 func matchSince[T any](c *Client, kind string, before map[string]bool, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) func(context.Context) (*T, error) {
 	return func(ctx context.Context) (*T, error) {
-		var found []T
-		for o, err := range list(ctx) {
-			if err != nil {
-				return nil, err
-			}
-			if match(o) && !before[id(o)] && !c.claimedBy(kind, id(o)) {
-				found = append(found, o)
-			}
+		one, several, err := OnlyMatch(list(ctx), func(o T) bool { return match(o) && !before[id(o)] && !c.claimedBy(kind, id(o)) }, id)
+		if err == nil && several != nil {
+			err = &SeveralNewError{Kind: kind, IDs: several}
 		}
-		switch len(found) {
-		case 0:
-			return nil, nil
-		case 1:
-			return &found[0], nil
-		}
-		ids := make([]string, len(found))
-		for i, o := range found {
-			ids[i] = id(o)
-		}
-		return nil, &SeveralNewError{Kind: kind, IDs: ids}
+		return one, err
 	}
+}
+
+// OnlyMatch returns the one object of list that match accepts: nil when
+// none does, and the ids of all of them (id) when several do.
+func OnlyMatch[T any](list iter.Seq2[T, error], match func(T) bool, id func(T) string) (one *T, several []string, err error) {
+	var found []T
+	for o, err := range list {
+		if err != nil {
+			return nil, nil, err
+		}
+		if match(o) {
+			found = append(found, o)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, nil, nil
+	case 1:
+		return &found[0], nil, nil
+	}
+	for _, o := range found {
+		several = append(several, id(o))
+	}
+	return nil, several, nil
 }
 
 // SeveralNewError is the lookup after a failed create finding several

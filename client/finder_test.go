@@ -2,7 +2,6 @@ package client_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -726,18 +725,7 @@ func TestFinderLargeRefreshReadsTheWholeList(t *testing.T) {
 	t.Parallel()
 	e := newFinderEnv(t)
 	const n, readers = 5000, 10
-	var b strings.Builder
-	b.WriteString("[")
-	for i := range n {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, `{"user_id":%d,"user_num":"8%04d","user_name":"A%d"}`, 20000+i, i, i)
-	}
-	b.WriteString("]")
-	if err := e.sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(b.String())}); err != nil {
-		t.Fatal(err)
-	}
+	e.seedAgents(t, n)
 	gone := map[int64]bool{20007: true, 23333: true, 24999: true}
 	for id := range gone {
 		if err := e.c0.Agents.Delete(t.Context(), id); err != nil {

@@ -272,27 +272,14 @@ func importGroupByName(ctx context.Context, c *client.Client, name, what string,
 // groupNamedInAnyForm returns the group whose que_name is name in another
 // Unicode form, or nil; several such groups are an error naming them.
 func groupNamedInAnyForm(ctx context.Context, c *client.Client, name string) (*client.SkillGroup, error) {
-	var found []client.SkillGroup
-	for g, err := range c.Queues.List(ctx, client.SkillGroupFilter{}) {
-		if err != nil {
-			return nil, err
-		}
-		if norm.NFC.String(string(g.QueName)) == norm.NFC.String(name) {
-			found = append(found, g)
-		}
+	g, several, err := client.OnlyMatch(c.Queues.List(ctx, client.SkillGroupFilter{}), func(g client.SkillGroup) bool {
+		return norm.NFC.String(string(g.QueName)) == norm.NFC.String(name)
+	}, func(g client.SkillGroup) string { return string(g.ID) })
+	if err == nil && several != nil {
+		err = fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, which Terraform does not tell apart: "+
+			"import the group by its numeric id (que_id)", name, len(several), strings.Join(several, ", "))
 	}
-	switch len(found) {
-	case 0:
-		return nil, nil
-	case 1:
-		return &found[0], nil
-	}
-	ids := make([]string, len(found))
-	for i, g := range found {
-		ids[i] = string(g.ID)
-	}
-	return nil, fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, which Terraform does not tell apart: "+
-		"import the group by its numeric id (que_id)", name, len(found), strings.Join(ids, ", "))
+	return g, err
 }
 
 // get reads the group m names through the client's finder.
