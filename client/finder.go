@@ -281,15 +281,26 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 // one in a FreshReads context, calls single. What single answers serves
 // later reads like any other answer (an import by number reads once).
 func (f *finder[T]) lookup(ctx context.Context, name string, match func(T) bool, single func(context.Context) ([]T, error)) (*T, error) {
+	all, err := f.lookupAll(ctx, name, match, single)
+	if err != nil || len(all) == 0 {
+		return nil, err
+	}
+	return &all[0], nil
+}
+
+// lookupAll is lookup answering every object match accepts, in the order
+// read, for a key the spec does not make unique (an SMS signature's
+// sign_text, a template's name): an import by it refuses several.
+func (f *finder[T]) lookupAll(ctx context.Context, name string, match func(T) bool, single func(context.Context) ([]T, error)) ([]T, error) {
 	f.mu.Lock()
 	gen, now := f.c.gen.Load(), f.c.cfg.Now()
 	var fl *flight[T]
 	if s, ok := f.looked[name]; !f.c.freshReads(ctx) && (!ok || !f.valid(s, gen, now)) {
 		if f.whole != nil && f.valid(*f.whole, gen, now) {
-			if it := firstMatch(f.wholeRead.list, match); it != nil || f.wholeRead.conclusive {
+			if its := allMatches(f.wholeRead.list, match); its != nil || f.wholeRead.conclusive {
 				f.looked[name] = *f.whole
 				f.mu.Unlock()
-				return it, nil
+				return its, nil
 			}
 		}
 		switch {
@@ -316,11 +327,11 @@ func (f *finder[T]) lookup(ctx context.Context, name string, match func(T) bool,
 		if fl.err != nil {
 			return nil, fl.err
 		}
-		if it := firstMatch(fl.list, match); it != nil || fl.conclusive {
+		if its := allMatches(fl.list, match); its != nil || fl.conclusive {
 			f.mu.Lock()
 			f.looked[name] = fl.stamp
 			f.mu.Unlock()
-			return it, nil
+			return its, nil
 		}
 	}
 	began := f.begin()
@@ -329,17 +340,18 @@ func (f *finder[T]) lookup(ctx context.Context, name string, match func(T) bool,
 		return nil, err
 	}
 	f.put(began, items)
-	return firstMatch(items, match), nil
+	return allMatches(items, match), nil
 }
 
-// firstMatch returns a copy of the first item match accepts, or nil.
-func firstMatch[T any](items []T, match func(T) bool) *T {
+// allMatches returns copies of the items match accepts, or nil.
+func allMatches[T any](items []T, match func(T) bool) []T {
+	var out []T
 	for _, it := range items {
 		if match(it) {
-			return &it
+			out = append(out, it)
 		}
 	}
-	return nil
+	return out
 }
 
 // missReads bounds the reads of a list-only kind that look for an id

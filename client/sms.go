@@ -330,6 +330,18 @@ func (s *SMSService) FindSignatureByText(ctx context.Context, text string) (*SMS
 	return nil, nil
 }
 
+// SignaturesByText returns every signature whose sign_text equals text
+// exactly (letter case and spaces included), for an import by text: the
+// spec does not make texts unique (§2.3, §4.1), so several may answer.
+// Lookups made together share one read of the signature list (see
+// finder.lookup); a lookup alone reads the signatures sign_text matches.
+func (s *SMSService) SignaturesByText(ctx context.Context, text string) ([]SMSSignature, error) {
+	return s.signatures.lookupAll(ctx, "sign_text:"+text, func(sg SMSSignature) bool { return string(sg.SignText) == text },
+		func(ctx context.Context) ([]SMSSignature, error) {
+			return Collect(s.ListSignatures(ctx, SMSSignatureFilter{SignText: text}))
+		})
+}
+
 // FindSignatureBySignID returns the signature whose sign_id (its number on
 // the SMS platform, not its id) is signID, or nil: sign/list has no filter
 // for it, so the list is read.
@@ -505,6 +517,18 @@ func (s *SMSService) FindTemplateByName(ctx context.Context, name string) (*SMST
 		}
 	}
 	return nil, nil
+}
+
+// TemplatesByName returns every template whose template name (tpl_title)
+// equals name exactly, for an import by name; several may answer where the
+// platform allows it (the spec does not make names unique, §2.4, §4.1).
+// Lookups made together share one read of the template list (see
+// finder.lookup); a lookup alone reads the templates the keyword matches.
+func (s *SMSService) TemplatesByName(ctx context.Context, name string) ([]SMSTemplate, error) {
+	return s.templates.lookupAll(ctx, "template_name:"+name, func(t SMSTemplate) bool { return string(t.TplTitle) == name },
+		func(ctx context.Context) ([]SMSTemplate, error) {
+			return Collect(s.ListTemplates(ctx, SMSTemplateFilter{Keyword: name}))
+		})
 }
 
 // CreateTemplate adds a template (template/store). After an ambiguous

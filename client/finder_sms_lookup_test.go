@@ -1,0 +1,128 @@
+package client_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+const (
+	signList     = "POST /open/sms/sign/list"
+	templateList = "POST /open/sms/template/list"
+)
+
+// TestFinderImportsBySignTextAndNameShareReads: an exported folder imports
+// each SMS signature by its text (sign_text:<text>) and each template by
+// its name (template_name:<name>), which another contact center gives its
+// own objects; the imports of a whole center share one read of each list,
+// as imports by id do, instead of one filtered list call each. A text or
+// name no object has (or one that differs in letter case) finds none.
+func TestFinderImportsBySignTextAndNameShareReads(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	const n = 120
+	sigs, tpls := map[string]int64{}, map[string]int64{}
+	for i := range n {
+		text := fmt.Sprintf("Brand %d", i)
+		sg, err := e.c0.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigs[text] = sg.ID.Int64()
+		name := fmt.Sprintf("Notice %d", i)
+		tp, err := e.c0.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: name, TemplateContents: "Hello ${name}", SignID: sg.ID.Int64()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tpls[name] = tp.ID.Int64()
+	}
+	c := e.client(t, nil)
+	before := e.sim.Stats()
+	keys := make(chan string)
+	errs := make(chan error, 2*n+4)
+	var wg sync.WaitGroup
+	for range 10 { // Terraform's parallelism
+		wg.Go(func() {
+			for k := range keys {
+				var got []int64
+				var want int64
+				var err error
+				if text, ok := strings.CutPrefix(k, "sign_text:"); ok {
+					want = sigs[text]
+					var found []client.SMSSignature
+					found, err = c.SMS.SignaturesByText(t.Context(), text)
+					for _, sg := range found {
+						got = append(got, sg.ID.Int64())
+					}
+				} else {
+					name := strings.TrimPrefix(k, "template_name:")
+					want = tpls[name]
+					var found []client.SMSTemplate
+					found, err = c.SMS.TemplatesByName(t.Context(), name)
+					for _, tp := range found {
+						got = append(got, tp.ID.Int64())
+					}
+				}
+				switch {
+				case err != nil:
+					errs <- fmt.Errorf("%s: %w", k, err)
+				case want == 0 && len(got) != 0:
+					errs <- fmt.Errorf("%s: found %v, want none", k, got)
+				case want != 0 && (len(got) != 1 || got[0] != want):
+					errs <- fmt.Errorf("%s: found %v, want [%d]", k, got, want)
+				}
+			}
+		})
+	}
+	for text := range sigs {
+		keys <- "sign_text:" + text
+	}
+	for name := range tpls {
+		keys <- "template_name:" + name
+	}
+	keys <- "sign_text:brand 1"
+	keys <- "sign_text:Brand"
+	keys <- "template_name:notice 1"
+	keys <- "template_name:Notice 1000"
+	close(keys)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	got := e.calls(before)
+	if got[signList] != 1 || got[templateList] != 1 {
+		t.Errorf("%d imports by text and %d by name: %d sign/list and %d template/list calls, want 1 each", n, n, got[signList], got[templateList])
+	}
+}
+
+// TestFinderSignaturesByTextAnswersEvery: the spec does not make a
+// signature's text unique, so a lookup answers every signature of the
+// text (an import refuses several); a text that only contains it is not one.
+func TestFinderSignaturesByTextAnswersEvery(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	fail := func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != "/open/sms/sign/list" {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":1,"per_page":500,"total":3,"data":[`+
+			`{"id":101,"sign_id":5001,"sign_text":"Acme","state":1},{"id":102,"sign_id":5002,"sign_text":"Acme Ltd","state":1},`+
+			`{"id":103,"sign_id":5003,"sign_text":"Acme","state":2}]}}`)
+		return true
+	}
+	e.fail.Store(&fail)
+	c := e.client(t, nil)
+	got, err := c.SMS.SignaturesByText(t.Context(), "Acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID.Int64() != 101 || got[1].ID.Int64() != 103 {
+		t.Errorf("signatures of the text Acme: %+v, want 101 and 103", got)
+	}
+}
