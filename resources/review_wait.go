@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -50,6 +52,60 @@ type reviewedResource[M any] struct {
 	// importRule completes the import error ("An SMS signature is imported
 	// by its numeric id (`id` of sms/sign/list)").
 	importRule string
+	// importKey, when set, is a second import form by a natural key.
+	importKey *importKey
+}
+
+// importKey is an import id naming an object by a field other than its id
+// (sign_text:<text>): the same in every contact center, where an id names
+// whichever object holds it there, so that a folder exported from one
+// center (staging) and planned against another imports that center's own
+// object. The spec does not make these fields unique, so an import that
+// finds several is refused, as is one that finds none.
+type importKey struct {
+	prefix string // "sign_text:"
+	noun   string // "SMS signature"
+	field  string // "sign_text"
+	// list names where the values are listed, for the error of none.
+	list string
+	// find returns the id and the state of every object whose field
+	// equals value exactly.
+	find func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error)
+}
+
+// keyMatch is one object an importKey found.
+type keyMatch struct {
+	id    int64
+	state string
+}
+
+// importByKey imports the object k names by value (the text after the
+// prefix), matched as written: the errors quote it, so a stray space shows.
+func (k *importKey) importByKey(ctx context.Context, c *client.Client, value string, resp *resource.ImportStateResponse, settings map[string]any) {
+	if strings.TrimSpace(value) == "" {
+		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("Expected %s<%s>, got an empty %s.", k.prefix, k.field, k.field))
+		return
+	}
+	found, err := k.find(ctx, c, value)
+	if err != nil {
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import "+k.noun, err)
+		return
+	}
+	switch len(found) {
+	case 0:
+		resp.Diagnostics.AddError("Cannot Import Non-Existent "+k.noun, fmt.Sprintf("%s %q: not found: no %s has this %s (matched exactly, "+
+			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id.", k.field, value, k.noun, k.field, k.list, k.noun))
+	case 1:
+		framework.SetImported(ctx, resp, strconv.FormatInt(found[0].id, 10), settings)
+	default:
+		ids := make([]string, len(found))
+		for i, m := range found {
+			ids[i] = fmt.Sprintf("%d (%s)", m.id, m.state)
+		}
+		resp.Diagnostics.AddError("Cannot Import Ambiguous "+k.noun, fmt.Sprintf("%s %q: %d %ss have this %s: %s. "+
+			"Import the one to manage by its numeric id (terraform import <address> <id>, or the import block's id).",
+			k.field, value, len(found), k.noun, k.field, strings.Join(ids, ", ")))
+	}
 }
 
 // reviewSteps are the base's steps plus the wait for a review.
@@ -113,7 +169,14 @@ func (s reviewSteps[M]) approvedSinceTaint(ctx context.Context, resp *resource.R
 }
 
 func (r *reviewedResource[M]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	framework.ImportByNumericID(ctx, req, resp, r.importRule, map[string]any{"wait_for_approval": false})
+	settings := map[string]any{"wait_for_approval": false}
+	if k := r.importKey; k != nil {
+		if value, ok := strings.CutPrefix(req.ID, k.prefix); ok {
+			k.importByKey(ctx, r.Client, value, resp, settings)
+			return
+		}
+	}
+	framework.ImportByNumericID(ctx, req, resp, r.importRule, settings)
 }
 
 // create sends the object (create records its id in the plan), reads it

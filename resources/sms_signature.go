@@ -33,11 +33,25 @@ var (
 	_ resource.ResourceWithModifyPlan  = (*smsSignatureResource)(nil)
 )
 
+// signTextPrefix starts the import id that names an SMS signature by its
+// sign_text, which the same brand has in every contact center (§2.3); sign/list
+// filters by it (fuzzy, §4.1), and the import takes only the exact text.
+const signTextPrefix = "sign_text:"
+
 // NewSMSSignatureResource returns the contactcenter_sms_signature resource.
 func NewSMSSignatureResource() resource.Resource {
 	r := &smsSignatureResource{}
 	r.Resource = framework.NewResource("sms_signature")
-	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list)"
+	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list) or as sign_text:<signature text>"
+	r.importKey = &importKey{prefix: signTextPrefix, noun: "SMS signature", field: "sign_text", list: `data "contactcenter_sms_signatures"`,
+		find: func(ctx context.Context, c *client.Client, text string) ([]keyMatch, error) {
+			sgs, err := c.SMS.SignaturesByText(ctx, text)
+			out := make([]keyMatch, len(sgs))
+			for i, sg := range sgs {
+				out[i] = keyMatch{sg.ID.Int64(), "state " + client.SignatureStateName(sg.State.Int64())}
+			}
+			return out, err
+		}}
 	r.steps = reviewSteps[smsSignatureModel]{
 		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get}, rejected: client.SignatureRejected,
 		inReview: func(s int64) bool { return s == client.SignatureReviewing }, replaced: "deletes it and submits a new one for review",
@@ -76,6 +90,8 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"from the old address to the new one: without it the plan deletes the signature and creates another of the same text, which fails while templates use the old one " +
 			"(the plan warns \"SMS Signature Deleted and Created Again\"). `is_used` turns `true` when a template naming the signature is created, after the signature was saved: " +
 			"a `terraform plan -refresh-only` after the apply that created both shows it as changed outside Terraform (`false -> true`); a normal plan shows nothing. " +
+			"Import by id (`terraform import contactcenter_sms_signature.x 101`), by text (`sign_text:Acme`, the same in every contact center, where ids are not; " +
+			"refused when no signature or several have the text) or by identity. " +
 			"API: sms/sign/store, sms/sign/list, sms/sign/delete (spec §4.1, §2.3).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}

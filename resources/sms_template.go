@@ -43,11 +43,26 @@ var (
 // template_params function's rule; `\s` alone is ASCII only).
 var templateVarsRE = regexp.MustCompile(`^([^$]|\$[^{]|\$$|\$\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
 
+// templateNamePrefix starts the import id that names an SMS template by
+// its name (template_name, answered as tpl_title, §2.4), the same in every
+// contact center; template/list filters by it (keyword, §4.1), and the
+// import takes only the exact name.
+const templateNamePrefix = "template_name:"
+
 // NewSMSTemplateResource returns the contactcenter_sms_template resource.
 func NewSMSTemplateResource() resource.Resource {
 	r := &smsTemplateResource{}
 	r.Resource = framework.NewResource("sms_template")
-	r.importRule = "An SMS template is imported by its numeric id (`id` of sms/template/list)"
+	r.importRule = "An SMS template is imported by its numeric id (`id` of sms/template/list) or as template_name:<template name>"
+	r.importKey = &importKey{prefix: templateNamePrefix, noun: "SMS template", field: "template_name", list: `data "contactcenter_sms_templates"`,
+		find: func(ctx context.Context, c *client.Client, name string) ([]keyMatch, error) {
+			ts, err := c.SMS.TemplatesByName(ctx, name)
+			out := make([]keyMatch, len(ts))
+			for i, t := range ts {
+				out[i] = keyMatch{t.ID.Int64(), "state " + client.TemplateStateName(t.State.Int64())}
+			}
+			return out, err
+		}}
 	r.steps = reviewSteps[smsTemplateModel]{
 		Steps: framework.Steps[smsTemplateModel]{Title: "SMS Template", Get: r.get}, rejected: client.TemplateRejected,
 		inReview: func(s int64) bool { return s == client.TemplatePending }, replaced: "deletes it and submits a new one for review",
@@ -80,7 +95,10 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again); changing `wait_for_approval` or `timeouts`, Terraform's settings, updates nothing on the platform. " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the template " +
 			"and creates another of the same `template_name`, which is refused when it runs first and goes through review again when it does not " +
-			"(the plan warns \"SMS Template Deleted and Created Again\"). API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
+			"(the plan warns \"SMS Template Deleted and Created Again\"). " +
+			"Import by id (`terraform import contactcenter_sms_template.x 3001`), by name (`template_name:Parcel shipped`, the same in every contact center, where ids are not; " +
+			"refused when no template or several have the name) or by identity. " +
+			"API: sms/template/store, sms/template/update, sms/template/list, sms/template/delete (spec §4.1, §2.4).",
 		Attributes: framework.OmitNulls(framework.Strict(attrs)),
 	}
 }

@@ -1,2 +1,5 @@
-# An SMS signature is imported by its id (not its sign_id).
+# By the signature's id (not its sign_id):
 terraform import contactcenter_sms_signature.acme 101
+
+# Or by its text (sign_text), matched exactly:
+terraform import contactcenter_sms_signature.acme "sign_text:Acme Parcels"

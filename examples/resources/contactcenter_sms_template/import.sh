@@ -1,2 +1,5 @@
-# An SMS template is imported by its id.
+# By the template's id:
 terraform import contactcenter_sms_template.parcel 3001
+
+# Or by its name (template_name), matched exactly:
+terraform import contactcenter_sms_template.parcel "template_name:Parcel shipped"
