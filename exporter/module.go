@@ -244,8 +244,9 @@ func versionsTF(origins []string, t *theirs) string {
 	if len(origins) > 0 {
 		from = "#\n# Exported from the contact center at " + strings.Join(origins, ", ") + ":\n" +
 			"# the ids in imports.tf are that contact center's (agents are imported by\n" +
-			"# number and skill groups by name, the same in every center; the other\n" +
-			"# objects by id): plan and apply this folder with the connection set to it.\n"
+			"# number, skill groups and SMS templates by name and SMS signatures by text,\n" +
+			"# the same in every center; the other objects by id): plan and apply this\n" +
+			"# folder with the connection set to it.\n"
 	}
 	required := `
 

@@ -95,3 +95,72 @@ func TestAccExport_promotedImportsByNumberAndName(t *testing.T) {
 		}
 	}
 }
+
+// TestAccExport_promotedImportsByTextAndName: as agents by number, an
+// exported SMS signature is adopted in another contact center by its text
+// (sign_text:<text>) and a template by its name (template_name:<name>).
+// The import blocks named staging's ids: production's signature of that id
+// (another brand's) was imported at the exported address, and the plan
+// replaced it (sign_text forces a new one), deleting it and submitting the
+// exported text for review; production's template of that id was
+// rewritten and sent back to review.
+func TestAccExport_promotedImportsByTextAndName(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan on an export)")
+	}
+	if _, err := exec.LookPath("terraform"); err != nil {
+		t.Fatal("TF_ACC is set but the terraform CLI is not on PATH")
+	}
+	ctx := context.Background()
+	sig := func(cc *center, text string) int64 {
+		t.Helper()
+		sg, err := cc.c.SMS.CreateSignature(ctx, client.SMSSignatureInput{SignText: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sg.ID.Int64()
+	}
+	tpl := func(cc *center, name string, sign int64) int64 {
+		t.Helper()
+		tp, err := cc.c.SMS.CreateTemplate(ctx, client.SMSTemplateInput{TemplateName: name, TemplateContents: "Hello ${name}", SignID: sign})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tp.ID.Int64()
+	}
+	staging, prod := newCenter(t), newCenter(t)
+	sAcme, sBeta := sig(staging, "Acme"), sig(staging, "Beta")
+	pBeta, pAcme := sig(prod, "Beta"), sig(prod, "Acme") // the other way round
+	sParcel, sNotice := tpl(staging, "Parcel", sAcme), tpl(staging, "Notice", sBeta)
+	pNotice, pParcel := tpl(prod, "Notice", pBeta), tpl(prod, "Parcel", pAcme)
+	if sAcme != pBeta || sBeta != pAcme || sParcel != pNotice || sNotice != pParcel {
+		t.Fatalf("the centers' ids should overlap the other way round: staging Acme=%d Parcel=%d, production Beta=%d Notice=%d", sAcme, sParcel, pBeta, pNotice)
+	}
+
+	dir := filepath.Join(t.TempDir(), "cc")
+	kinds := []exporter.Kind{exporter.KindSMSSignatures, exporter.KindSMSTemplates}
+	if _, err := exporter.Export(ctx, staging.c, exporter.Options{Dir: dir, Kinds: kinds}); err != nil {
+		t.Fatal(err)
+	}
+	tf := newTerraform(t, dir, providerDir(t), prod.origin)
+	out, code := tf.runCode("plan", "-input=false", "-no-color", "-out=tfplan")
+	if code != 0 {
+		t.Fatalf("plan against production: exit %d\n%s", code, tail(out, 60))
+	}
+	if !strings.Contains(out, "Plan: 4 to import, 0 to add, 0 to change, 0 to destroy.") {
+		t.Errorf("plan against production, want 4 imports and nothing else:\n%s", tail(out, 60))
+	}
+	var plan tfjson.Plan
+	if err := json.Unmarshal([]byte(tf.run("show", "-json", "tfplan")), &plan); err != nil {
+		t.Fatal(err)
+	}
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+	want := map[string]string{"contactcenter_sms_signature.acme": id(pAcme), "contactcenter_sms_signature.beta": id(pBeta),
+		"contactcenter_sms_template.parcel": id(pParcel), "contactcenter_sms_template.notice": id(pNotice)}
+	for _, rc := range plan.ResourceChanges {
+		after, _ := rc.Change.After.(map[string]any)
+		if got := after["id"]; got != want[rc.Address] || !rc.Change.Actions.NoOp() {
+			t.Errorf("%s: %v production id %v, want a no-change import of production's %s", rc.Address, rc.Change.Actions, got, want[rc.Address])
+		}
+	}
+}

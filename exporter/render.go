@@ -52,6 +52,14 @@ func render(inv *inventory, opts Options) *module {
 			}
 		}
 	}
+	// A signature or template the user's import block names by its text
+	// or name is known by its id from here on, as agents are.
+	for _, s := range inv.signatures {
+		opts.theirs.keyed(typeSMSSignature, signatureImportID(inv.signatures, s), strconv.FormatInt(int64(s.ID), 10))
+	}
+	for _, t := range inv.templates {
+		opts.theirs.keyed(typeSMSTemplate, templateImportID(inv.templates, t), strconv.FormatInt(int64(t.ID), 10))
+	}
 	agentNames := newNamer("agent", opts.kept).mind(opts.theirs)
 	agentName := make([]string, len(inv.agents))
 	for i, a := range inv.agents {
@@ -130,11 +138,11 @@ func render(inv *inventory, opts Options) *module {
 		m.renderTask(taskNames.name(string(t.Name), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
 	for i, s := range inv.signatures {
-		m.renderSignature(sigName[i], s)
+		m.renderSignature(sigName[i], signatureImportID(inv.signatures, s), s)
 	}
 	tplNames := newNamer("sms_template", opts.kept).mind(opts.theirs)
 	for _, t := range inv.templates {
-		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), t)
+		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), templateImportID(inv.templates, t), t)
 	}
 	m.ownSounds = map[string]bool{}
 	for i := range inv.sounds {
@@ -361,11 +369,40 @@ func (m *module) renderWebhook(name string, w client.Webhook) {
 	m.add(KindWebhooks, typeWebhook, name, strconv.FormatInt(int64(w.ID), 10), nil, b)
 }
 
-func (m *module) renderSignature(name string, s client.SMSSignature) {
+func (m *module) renderSignature(name, importAs string, s client.SMSSignature) {
 	var b fields
 	b.add("sign_text", str(string(s.SignText)))
 	optStr(&b, "remark", string(s.Remark))
-	m.add(KindSMSSignatures, typeSMSSignature, name, strconv.FormatInt(int64(s.ID), 10), []string{signatureState(int64(s.State))}, b)
+	m.addImportingAs(KindSMSSignatures, typeSMSSignature, name, strconv.FormatInt(int64(s.ID), 10), importAs,
+		[]string{signatureState(int64(s.State))}, b)
+}
+
+// signatureImportID is the import id of s: sign_text:<text>, the same in
+// every contact center, as agents are imported by number (see renderAgent),
+// so that a folder exported from one center and planned against another
+// adopts that center's signature of the text, never an unrelated one that
+// holds the id there. The spec does not make texts unique (§2.3): where
+// another signature of all has the text, the import would be refused as
+// ambiguous, and s is imported by its id.
+func signatureImportID(all []client.SMSSignature, s client.SMSSignature) string {
+	for _, o := range all {
+		if o.ID != s.ID && o.SignText == s.SignText {
+			return strconv.FormatInt(int64(s.ID), 10)
+		}
+	}
+	return "sign_text:" + string(s.SignText)
+}
+
+// templateImportID is the import id of t: template_name:<name>, as
+// signatureImportID, or its id where another template of all has the name
+// (the spec does not make names unique, §2.4).
+func templateImportID(all []client.SMSTemplate, t client.SMSTemplate) string {
+	for _, o := range all {
+		if o.ID != t.ID && o.TplTitle == t.TplTitle {
+			return strconv.FormatInt(int64(t.ID), 10)
+		}
+	}
+	return "template_name:" + string(t.TplTitle)
 }
 
 func signatureState(s int64) string {
@@ -380,7 +417,7 @@ func signatureState(s int64) string {
 	return fmt.Sprintf("Review state: %d.", s)
 }
 
-func (m *module) renderTemplate(name string, t client.SMSTemplate) {
+func (m *module) renderTemplate(name, importAs string, t client.SMSTemplate) {
 	var b fields
 	b.add("template_name", str(string(t.TplTitle)))
 	b.add("template_contents", str(string(t.TplText)))
@@ -401,7 +438,7 @@ func (m *module) renderTemplate(name string, t client.SMSTemplate) {
 	case client.TemplateRejected:
 		state = "Review state: rejected (2)."
 	}
-	m.add(KindSMSTemplates, typeSMSTemplate, name, strconv.FormatInt(int64(t.ID), 10), []string{state}, b)
+	m.addImportingAs(KindSMSTemplates, typeSMSTemplate, name, strconv.FormatInt(int64(t.ID), 10), importAs, []string{state}, b)
 }
 
 func (m *module) renderSound(name string, s soundFile) {

@@ -393,3 +393,29 @@ func TestRender_windowsDeviceSoundNames(t *testing.T) {
 		renderFile(t, m, "sounds/"+file+".wav")
 	}
 }
+
+// TestRender_smsImportedByTextAndName: an SMS signature is imported by its
+// text and a template by its name, the same in every contact center; where
+// two objects of the center share one (the spec does not make them
+// unique), an import by it would be refused as ambiguous, so those two are
+// imported by id.
+func TestRender_smsImportedByTextAndName(t *testing.T) {
+	t.Parallel()
+	inv := &inventory{
+		signatures: []client.SMSSignature{{ID: 101, SignText: "Acme", State: 1}, {ID: 102, SignText: "Twin", State: 2}, {ID: 103, SignText: "Twin", State: 1}},
+		templates: []client.SMSTemplate{{ID: 3001, TplTitle: "Parcel", TplText: "Hi", NewSignID: 101, State: 1},
+			{ID: 3002, TplTitle: "Same", TplText: "A", NewSignID: 101, State: 1}, {ID: 3003, TplTitle: "Same", TplText: "B", NewSignID: 101, State: 1}},
+	}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipAuthoritative})
+	got := renderFile(t, m, "imports.tf")
+	for _, w := range []string{
+		"to = contactcenter_sms_signature.acme\n  id = \"sign_text:Acme\"",
+		"to = contactcenter_sms_signature.twin\n  id = \"102\"", "to = contactcenter_sms_signature.twin_2\n  id = \"103\"",
+		"to = contactcenter_sms_template.parcel\n  id = \"template_name:Parcel\"",
+		"to = contactcenter_sms_template.same\n  id = \"3002\"", "to = contactcenter_sms_template.same_2\n  id = \"3003\"",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("imports.tf lacks %q:\n%s", w, got)
+		}
+	}
+}

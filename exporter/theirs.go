@@ -87,6 +87,25 @@ func (t *theirs) mine(typ, id, name string) *declared {
 	return nil
 }
 
+// keyed records that the user's import block of typ naming its object by
+// key (user_num:8001, sign_text:Acme) names the object of the platform id
+// id, so that mine finds it by id; key equal to id does nothing.
+func (t *theirs) keyed(typ, key, id string) {
+	if t == nil || key == id {
+		return
+	}
+	d := t.byID[typ+"\x00"+key]
+	if d == nil {
+		return
+	}
+	e := *d
+	e.id = id
+	t.byID[typ+"\x00"+id] = &e
+	if ad := t.addrs[typ+"."+d.name]; ad != nil && ad.id == key {
+		ad.id = id
+	}
+}
+
 // removedAt returns the user's removed block whose from is typ.name, or
 // nil.
 func (t *theirs) removedAt(typ, name string) *declared {
