@@ -92,7 +92,7 @@ func planImportsOnly(t *testing.T, bin string, n size, membership string) {
 	// refresh's reads by id do; one call per import, they cost 2,000
 	// users/list calls for the big center's first plan.
 	calls := cc.sim.Stats()
-	for _, k := range []string{"POST /open/v3/svcapi/users/list", "POST /portal/v2/svcapi/queue/list"} {
+	for _, k := range []string{"POST /open/v3/svcapi/users/list", "POST /portal/v2/svcapi/queue/list", "POST /open/sms/sign/list", "POST /open/sms/template/list"} {
 		t.Logf("first plan: %d %s", calls[k]-before[k], k)
 		if got, limit := calls[k]-before[k], 2*(n.agents/500+1)+2; got > limit {
 			t.Errorf("first plan: %d calls of %s for %d agents and %d groups imported, want at most %d", got, k, n.agents, n.groups, limit)
