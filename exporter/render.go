@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,7 +112,14 @@ func render(inv *inventory, opts Options) *module {
 			listed[id] = true
 		}
 	}
-	for i, a := range inv.agents {
+	// Names are handed out in id order (above), so that an object added
+	// since the last export, a higher id, takes the suffix where two
+	// names meet; the blocks of the kinds whose key is unique in a contact
+	// center are written in the order of that key, the same in every center,
+	// so that the exports of two centers (staging, production) differ in
+	// their ids only, not in the order their objects were made.
+	for _, i := range keyOrder(len(inv.agents), func(i int) string { return string(inv.agents[i].UserNum) }) {
+		a := inv.agents[i]
 		var comments []string
 		if opts.wants(KindSkillGroupMembers) {
 			comments = m.missingGroups(agentName[i], a, listed)
@@ -122,7 +130,8 @@ func render(inv *inventory, opts Options) *module {
 		m.notes = append(m.notes, "Agents are written without a password: a password is needed to create an agent, not to manage one that exists. "+
 			"Do not add user_password to adopted agents (the first apply would send it and reset the agent's password).")
 	}
-	for i, g := range inv.groups {
+	for _, i := range keyOrder(len(inv.groups), func(i int) string { return string(inv.groups[i].QueName) }) {
+		g := inv.groups[i]
 		if opts.wants(KindSkillGroups) {
 			m.renderSkillGroup(groupName[i], g)
 		}
@@ -137,12 +146,17 @@ func render(inv *inventory, opts Options) *module {
 	for _, t := range inv.tasks {
 		m.renderTask(taskNames.name(string(t.Name), strconv.FormatInt(int64(t.ID), 10)), t)
 	}
-	for i, s := range inv.signatures {
+	for _, i := range keyOrder(len(inv.signatures), func(i int) string { return string(inv.signatures[i].SignText) }) {
+		s := inv.signatures[i]
 		m.renderSignature(sigName[i], signatureImportID(inv.signatures, s), s)
 	}
 	tplNames := newNamer("sms_template", opts.kept).mind(opts.theirs)
-	for _, t := range inv.templates {
-		m.renderTemplate(tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10)), templateImportID(inv.templates, t), t)
+	tplName := make([]string, len(inv.templates))
+	for i, t := range inv.templates {
+		tplName[i] = tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10))
+	}
+	for _, i := range keyOrder(len(inv.templates), func(i int) string { return string(inv.templates[i].TplTitle) }) {
+		m.renderTemplate(tplName[i], templateImportID(inv.templates, inv.templates[i]), inv.templates[i])
 	}
 	m.ownSounds = map[string]bool{}
 	for i := range inv.sounds {
@@ -574,4 +588,15 @@ func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
 	}
 	comments := []string{gatewayState(int64(t.State))}
 	m.add(KindGatewaySMSTemplates, typeGatewaySMSTemplate, name, strconv.FormatInt(t.Identifier(), 10), comments, b)
+}
+
+// keyOrder returns the indices 0..n-1 in the order of key (byte order),
+// equal keys in their order (by id).
+func keyOrder(n int, key func(i int) string) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(key(a), key(b)) })
+	return order
 }
