@@ -18,43 +18,20 @@ import (
 func render(inv *inventory, opts Options) *module {
 	m := newModule(opts)
 	inv = inv.only(opts)
-	// An agent the user's import block names as user_num:<number> is
-	// known by its id from here on.
-	if t := opts.theirs; t != nil {
-		for _, a := range inv.agents {
-			if d := t.byID[typeAgent+"\x00user_num:"+string(a.UserNum)]; d != nil {
-				e := *d
-				e.id = strconv.FormatInt(int64(a.UserID), 10)
-				t.byID[typeAgent+"\x00"+e.id] = &e
-				if ad := t.addrs[typeAgent+"."+d.name]; ad != nil && ad.id == "user_num:"+string(a.UserNum) {
-					ad.id = e.id
-				}
-			}
-		}
-		// Likewise a skill group, or its membership, that the user's
-		// import block names as que_name:<name> (as the export's own
-		// import blocks do, and the staging-and-production guide tells
-		// to write): the export wrote the group again ("Duplicate
-		// resource" at the same address, or two resources managing one
-		// group at another).
-		for _, g := range inv.groups {
-			for _, typ := range []string{typeSkillGroup, typeSkillGroupMembers} {
-				byName := "que_name:" + string(g.QueName)
-				d := t.byID[typ+"\x00"+byName]
-				if d == nil {
-					continue
-				}
-				e := *d
-				e.id = string(g.ID)
-				t.byID[typ+"\x00"+e.id] = &e
-				if ad := t.addrs[typ+"."+d.name]; ad != nil && ad.id == byName {
-					ad.id = e.id
-				}
-			}
-		}
+	// An object the user's import block names by its natural key (an
+	// agent by user_num:<number>, a skill group or its membership by
+	// que_name:<name>, a signature by its text, a template by its name, as
+	// the export's own import blocks and the staging-and-production guide
+	// write them) is known by its id from here on: without it, the export
+	// wrote the object again ("Duplicate resource" at the same address, or
+	// two resources managing one object at another).
+	for _, a := range inv.agents {
+		opts.theirs.keyed(typeAgent, "user_num:"+string(a.UserNum), strconv.FormatInt(int64(a.UserID), 10))
 	}
-	// A signature or template the user's import block names by its text
-	// or name is known by its id from here on, as agents are.
+	for _, g := range inv.groups {
+		opts.theirs.keyed(typeSkillGroup, "que_name:"+string(g.QueName), string(g.ID))
+		opts.theirs.keyed(typeSkillGroupMembers, "que_name:"+string(g.QueName), string(g.ID))
+	}
 	for _, s := range inv.signatures {
 		opts.theirs.keyed(typeSMSSignature, signatureImportID(inv.signatures, s), strconv.FormatInt(int64(s.ID), 10))
 	}
