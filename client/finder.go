@@ -82,7 +82,7 @@ type finder[T any] struct {
 	coll       *flight[T]       // collection read in flight
 	pending    *flight[T]       // id batch being collected
 	busy       bool             // an id call is in flight
-	prefetched time.Time        // when the collection was last prefetched
+	prefetched time.Time        // when a collection read last began
 	// pages is how many calls the whole collection takes, as the first
 	// page of a prefetch that stopped there said (0: not known); idCalls
 	// counts the id calls made in generation idGen since the last whole
@@ -420,10 +420,7 @@ func (f *finder[T]) sized(pages int) {
 // (allWhole) when whole is set; f.mu is held.
 func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Time, whole bool) *flight[T] {
 	fl := &flight[T]{stamp: stamp{gen: gen, at: now}, done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
-	f.coll = fl
-	if f.byIDs != nil {
-		f.prefetched = now
-	}
+	f.coll, f.prefetched = fl, now
 	read := f.all
 	if whole {
 		read, f.idCalls = f.allWhole, 0

@@ -126,3 +126,30 @@ func TestFinderSignaturesByTextAnswersEvery(t *testing.T) {
 		t.Errorf("signatures of the text Acme: %+v, want 101 and 103", got)
 	}
 }
+
+// TestFinderLookupMissesOfAListOnlyKindCallOnce: the signature list, read
+// whole over two pages, is not conclusive (a deletion meanwhile can shift
+// a page), so a text missing from it is asked with one filtered call. Each
+// such lookup after the first read the whole list again (two pages) before
+// its filtered call, as if no collection had been read in the walk.
+func TestFinderLookupMissesOfAListOnlyKindCallOnce(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	for i := range client.SMSMaxRows + 20 {
+		if _, err := e.c0.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: fmt.Sprintf("Brand %d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := e.client(t, nil)
+	before := e.sim.Stats()
+	const misses = 10
+	for i := range misses {
+		if found, err := c.SMS.SignaturesByText(t.Context(), fmt.Sprintf("Nobody %d", i)); err != nil || len(found) != 0 {
+			t.Fatalf("Nobody %d: %v, %v; want none", i, found, err)
+		}
+	}
+	// The first lookup reads the list (2 pages) and asks; each other asks.
+	if got, want := e.calls(before)["POST /open/sms/sign/list"], 2+misses; got != want {
+		t.Errorf("%d lookups of texts no signature has: %d sign/list calls, want %d", misses, got, want)
+	}
+}
