@@ -64,7 +64,7 @@ type reviewedResource[M any] struct {
 // finds several is refused, as is one that finds none.
 type importKey struct {
 	prefix string // "sign_text:"
-	noun   string // "SMS signature"
+	title  string // "SMS Signature", as the errors' summaries name the kind
 	field  string // "sign_text"
 	// list names where the values are listed, for the error of none.
 	list string
@@ -86,15 +86,16 @@ func (k *importKey) importByKey(ctx context.Context, c *client.Client, value str
 		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("Expected %s<%s>, got an empty %s.", k.prefix, k.field, k.field))
 		return
 	}
+	noun := framework.Noun(k.title)
 	found, err := k.find(ctx, c, value)
 	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import "+k.noun, err)
+		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import "+k.title, err)
 		return
 	}
 	switch len(found) {
 	case 0:
-		resp.Diagnostics.AddError("Cannot Import Non-Existent "+k.noun, fmt.Sprintf("%s %q: not found: no %s has this %s (matched exactly, "+
-			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id.", k.field, value, k.noun, k.field, k.list, k.noun))
+		resp.Diagnostics.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (matched exactly, "+
+			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id.", k.field, value, noun, k.field, k.list, noun))
 	case 1:
 		framework.SetImported(ctx, resp, strconv.FormatInt(found[0].id, 10), settings)
 	default:
@@ -102,9 +103,9 @@ func (k *importKey) importByKey(ctx context.Context, c *client.Client, value str
 		for i, m := range found {
 			ids[i] = fmt.Sprintf("%d (%s)", m.id, m.state)
 		}
-		resp.Diagnostics.AddError("Cannot Import Ambiguous "+k.noun, fmt.Sprintf("%s %q: %d %ss have this %s: %s. "+
+		resp.Diagnostics.AddError("Cannot Import Ambiguous "+k.title, fmt.Sprintf("%s %q: %d %ss have this %s: %s. "+
 			"Import the one to manage by its numeric id (terraform import <address> <id>, or the import block's id).",
-			k.field, value, len(found), k.noun, k.field, strings.Join(ids, ", ")))
+			k.field, value, len(found), noun, k.field, strings.Join(ids, ", ")))
 	}
 }
 

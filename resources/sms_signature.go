@@ -43,7 +43,7 @@ func NewSMSSignatureResource() resource.Resource {
 	r := &smsSignatureResource{}
 	r.Resource = framework.NewResource("sms_signature")
 	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list) or as sign_text:<signature text>"
-	r.importKey = &importKey{prefix: signTextPrefix, noun: "SMS signature", field: "sign_text", list: `data "contactcenter_sms_signatures"`,
+	r.importKey = &importKey{prefix: signTextPrefix, title: "SMS Signature", field: "sign_text", list: `data "contactcenter_sms_signatures"`,
 		find: func(ctx context.Context, c *client.Client, text string) ([]keyMatch, error) {
 			sgs, err := c.SMS.SignaturesByText(ctx, text)
 			out := make([]keyMatch, len(sgs))

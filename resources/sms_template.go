@@ -54,7 +54,7 @@ func NewSMSTemplateResource() resource.Resource {
 	r := &smsTemplateResource{}
 	r.Resource = framework.NewResource("sms_template")
 	r.importRule = "An SMS template is imported by its numeric id (`id` of sms/template/list) or as template_name:<template name>"
-	r.importKey = &importKey{prefix: templateNamePrefix, noun: "SMS template", field: "template_name", list: `data "contactcenter_sms_templates"`,
+	r.importKey = &importKey{prefix: templateNamePrefix, title: "SMS Template", field: "template_name", list: `data "contactcenter_sms_templates"`,
 		find: func(ctx context.Context, c *client.Client, name string) ([]keyMatch, error) {
 			ts, err := c.SMS.TemplatesByName(ctx, name)
 			out := make([]keyMatch, len(ts))

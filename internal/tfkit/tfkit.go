@@ -95,14 +95,17 @@ const (
 
 // OpOf is the Op a summary ("Unable to Read Agent") names.
 func OpOf(summary string) Op {
-	for prefix, op := range map[string]Op{"Unable to Read ": OpRead, "Unable to List ": OpRead, "Unable to Import ": OpRead,
-		"Unable to Update ": OpUpdate, "Unable to Delete ": OpDelete} {
-		if strings.HasPrefix(summary, prefix) {
-			return op
-		}
+	rest, ok := strings.CutPrefix(summary, "Unable to ")
+	verb, _, _ := strings.Cut(rest, " ")
+	if !ok {
+		return OpOther
 	}
-	return OpOther
+	return summaryOps[verb]
 }
+
+// summaryOps maps the verb of a summary "Unable to <Verb> <Kind>" to its Op
+// (OpOther when absent).
+var summaryOps = map[string]Op{"Read": OpRead, "List": OpRead, "Import": OpRead, "Update": OpUpdate, "Delete": OpDelete}
 
 // interruptedAdvice follows a call interrupted before it finished, for
 // each kind of operation. The generic one ("check first what it did:
