@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
@@ -32,11 +34,15 @@ func render(inv *inventory, opts Options) *module {
 		opts.theirs.keyed(typeSkillGroup, "que_name:"+string(g.QueName), string(g.ID))
 		opts.theirs.keyed(typeSkillGroupMembers, "que_name:"+string(g.QueName), string(g.ID))
 	}
-	for _, s := range inv.signatures {
-		opts.theirs.keyed(typeSMSSignature, signatureImportID(inv.signatures, s), strconv.FormatInt(int64(s.ID), 10))
+	sigImport := keyedImportIDs(inv.signatures, "sign_text:", func(s client.SMSSignature) string { return string(s.SignText) },
+		func(s client.SMSSignature) string { return strconv.FormatInt(int64(s.ID), 10) })
+	tplImport := keyedImportIDs(inv.templates, "template_name:", func(t client.SMSTemplate) string { return string(t.TplTitle) },
+		func(t client.SMSTemplate) string { return strconv.FormatInt(int64(t.ID), 10) })
+	for i, s := range inv.signatures {
+		opts.theirs.keyed(typeSMSSignature, sigImport[i], strconv.FormatInt(int64(s.ID), 10))
 	}
-	for _, t := range inv.templates {
-		opts.theirs.keyed(typeSMSTemplate, templateImportID(inv.templates, t), strconv.FormatInt(int64(t.ID), 10))
+	for i, t := range inv.templates {
+		opts.theirs.keyed(typeSMSTemplate, tplImport[i], strconv.FormatInt(int64(t.ID), 10))
 	}
 	agentNames := newNamer("agent", opts.kept).mind(opts.theirs)
 	agentName := make([]string, len(inv.agents))
@@ -125,7 +131,7 @@ func render(inv *inventory, opts Options) *module {
 	}
 	for _, i := range keyOrder(len(inv.signatures), func(i int) string { return string(inv.signatures[i].SignText) }) {
 		s := inv.signatures[i]
-		m.renderSignature(sigName[i], signatureImportID(inv.signatures, s), s)
+		m.renderSignature(sigName[i], sigImport[i], s)
 	}
 	tplNames := newNamer("sms_template", opts.kept).mind(opts.theirs)
 	tplName := make([]string, len(inv.templates))
@@ -133,7 +139,7 @@ func render(inv *inventory, opts Options) *module {
 		tplName[i] = tplNames.name(string(t.TplTitle), strconv.FormatInt(int64(t.ID), 10))
 	}
 	for _, i := range keyOrder(len(inv.templates), func(i int) string { return string(inv.templates[i].TplTitle) }) {
-		m.renderTemplate(tplName[i], templateImportID(inv.templates, inv.templates[i]), inv.templates[i])
+		m.renderTemplate(tplName[i], tplImport[i], inv.templates[i])
 	}
 	m.ownSounds = map[string]bool{}
 	for i := range inv.sounds {
@@ -368,32 +374,29 @@ func (m *module) renderSignature(name, importAs string, s client.SMSSignature) {
 		[]string{signatureState(int64(s.State))}, b)
 }
 
-// signatureImportID is the import id of s: sign_text:<text>, the same in
-// every contact center, as agents are imported by number (see renderAgent),
-// so that a folder exported from one center and planned against another
-// adopts that center's signature of the text, never an unrelated one that
-// holds the id there. The spec does not make texts unique (§2.3): where
-// another signature of all has the text, the import would be refused as
-// ambiguous, and s is imported by its id.
-func signatureImportID(all []client.SMSSignature, s client.SMSSignature) string {
+// keyedImportIDs returns the import id of each object of all:
+// prefix+key (sign_text:<text>, template_name:<name>), the same in every
+// contact center, as agents are imported by number (see renderAgent), so
+// that a folder exported from one center and planned against another
+// adopts that center's object, never an unrelated one that holds the id
+// there. An object is imported by its id instead where the key would not
+// find it alone: another object of all has it (the spec does not make
+// signature texts or template names unique, §2.3, §2.4: the import would
+// be refused as ambiguous), or the platform holds it decomposed, which
+// Terraform, holding every string composed (NFC), never matches exactly.
+func keyedImportIDs[T any](all []T, prefix string, key, id func(T) string) []string {
+	held := map[string]int{}
 	for _, o := range all {
-		if o.ID != s.ID && o.SignText == s.SignText {
-			return strconv.FormatInt(int64(s.ID), 10)
+		held[key(o)]++
+	}
+	out := make([]string, len(all))
+	for i, o := range all {
+		out[i] = id(o)
+		if k := key(o); held[k] == 1 && norm.NFC.IsNormalString(k) {
+			out[i] = prefix + k
 		}
 	}
-	return "sign_text:" + string(s.SignText)
-}
-
-// templateImportID is the import id of t: template_name:<name>, as
-// signatureImportID, or its id where another template of all has the name
-// (the spec does not make names unique, §2.4).
-func templateImportID(all []client.SMSTemplate, t client.SMSTemplate) string {
-	for _, o := range all {
-		if o.ID != t.ID && o.TplTitle == t.TplTitle {
-			return strconv.FormatInt(int64(t.ID), 10)
-		}
-	}
-	return "template_name:" + string(t.TplTitle)
+	return out
 }
 
 func signatureState(s int64) string {

@@ -419,3 +419,24 @@ func TestRender_smsImportedByTextAndName(t *testing.T) {
 		}
 	}
 }
+
+// TestRender_smsKeyHeldDecomposedByID: Terraform holds every string
+// composed (NFC), an import block's id too, and the provider matches a
+// signature's text and a template's name exactly: one the platform holds
+// decomposed ("Cafe" and U+0301, as some systems type it) was written as
+// sign_text:Café and the first plan failed, "not found", where its id
+// imported it. Such a key is imported by id.
+func TestRender_smsKeyHeldDecomposedByID(t *testing.T) {
+	t.Parallel()
+	inv := &inventory{
+		signatures: []client.SMSSignature{{ID: 101, SignText: "Cafe\u0301", State: 1}, {ID: 102, SignText: "Caf\u00e9 Nord", State: 1}},
+		templates:  []client.SMSTemplate{{ID: 3001, TplTitle: "Re\u0301sume\u0301", TplText: "Hi", NewSignID: 102, State: 1}},
+	}
+	m := render(inv, Options{Kinds: AllKinds, Membership: MembershipAuthoritative})
+	got := renderFile(t, m, "imports.tf")
+	for _, w := range []string{`id = "101"`, `id = "sign_text:Caf` + "\u00e9" + ` Nord"`, `id = "3001"`} {
+		if !strings.Contains(got, w) {
+			t.Errorf("imports.tf lacks %q:\n%s", w, got)
+		}
+	}
+}
