@@ -3,6 +3,7 @@ package exporter_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -68,32 +69,10 @@ func TestAccExport_promotedImportsByNumberAndName(t *testing.T) {
 		t.Fatalf("the centers' group ids should overlap the other way round: staging Sales=%s Support=%s, production Sales=%s Support=%s", sSales, sSupport, pSales, pSupport)
 	}
 
-	dir := filepath.Join(t.TempDir(), "cc")
-	kinds := []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers}
-	if _, err := exporter.Export(ctx, staging.c, exporter.Options{Dir: dir, Kinds: kinds}); err != nil {
-		t.Fatal(err)
-	}
-	tf := newTerraform(t, dir, providerDir(t), prod.origin)
-	out, code := tf.runCode("plan", "-input=false", "-no-color", "-out=tfplan")
-	if code != 0 {
-		t.Fatalf("plan against production: exit %d\n%s", code, tail(out, 60))
-	}
-	if !strings.Contains(out, "Plan: 6 to import, 0 to add, 0 to change, 0 to destroy.") {
-		t.Errorf("plan against production, want 6 imports and nothing else:\n%s", tail(out, 60))
-	}
-	var plan tfjson.Plan
-	if err := json.Unmarshal([]byte(tf.run("show", "-json", "tfplan")), &plan); err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{"contactcenter_agent.agent_8001": p1, "contactcenter_agent.agent_8002": p2,
-		"contactcenter_skill_group.sales": pSales, "contactcenter_skill_group.support": pSupport,
-		"contactcenter_skill_group_members.sales": pSales, "contactcenter_skill_group_members.support": pSupport}
-	for _, rc := range plan.ResourceChanges {
-		after, _ := rc.Change.After.(map[string]any)
-		if got := after["id"]; got != want[rc.Address] || !rc.Change.Actions.NoOp() {
-			t.Errorf("%s: %v production id %v, want a no-change import of production's %s", rc.Address, rc.Change.Actions, got, want[rc.Address])
-		}
-	}
+	planPromoted(t, staging, prod, []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers},
+		map[string]string{"contactcenter_agent.agent_8001": p1, "contactcenter_agent.agent_8002": p2,
+			"contactcenter_skill_group.sales": pSales, "contactcenter_skill_group.support": pSupport,
+			"contactcenter_skill_group_members.sales": pSales, "contactcenter_skill_group_members.support": pSupport})
 }
 
 // TestAccExport_promotedImportsByTextAndName: as agents by number, an
@@ -137,9 +116,19 @@ func TestAccExport_promotedImportsByTextAndName(t *testing.T) {
 		t.Fatalf("the centers' ids should overlap the other way round: staging Acme=%d Parcel=%d, production Beta=%d Notice=%d", sAcme, sParcel, pBeta, pNotice)
 	}
 
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+	planPromoted(t, staging, prod, []exporter.Kind{exporter.KindSMSSignatures, exporter.KindSMSTemplates},
+		map[string]string{"contactcenter_sms_signature.acme": id(pAcme), "contactcenter_sms_signature.beta": id(pBeta),
+			"contactcenter_sms_template.parcel": id(pParcel), "contactcenter_sms_template.notice": id(pNotice)})
+}
+
+// planPromoted exports the kinds of staging and plans the folder against
+// prod: the plan must import each address of want at prod's id it names,
+// with no change, and do nothing else.
+func planPromoted(t *testing.T, staging, prod *center, kinds []exporter.Kind, want map[string]string) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "cc")
-	kinds := []exporter.Kind{exporter.KindSMSSignatures, exporter.KindSMSTemplates}
-	if _, err := exporter.Export(ctx, staging.c, exporter.Options{Dir: dir, Kinds: kinds}); err != nil {
+	if _, err := exporter.Export(context.Background(), staging.c, exporter.Options{Dir: dir, Kinds: kinds}); err != nil {
 		t.Fatal(err)
 	}
 	tf := newTerraform(t, dir, providerDir(t), prod.origin)
@@ -147,16 +136,13 @@ func TestAccExport_promotedImportsByTextAndName(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("plan against production: exit %d\n%s", code, tail(out, 60))
 	}
-	if !strings.Contains(out, "Plan: 4 to import, 0 to add, 0 to change, 0 to destroy.") {
-		t.Errorf("plan against production, want 4 imports and nothing else:\n%s", tail(out, 60))
+	if summary := fmt.Sprintf("Plan: %d to import, 0 to add, 0 to change, 0 to destroy.", len(want)); !strings.Contains(out, summary) {
+		t.Errorf("plan against production, want %d imports and nothing else:\n%s", len(want), tail(out, 60))
 	}
 	var plan tfjson.Plan
 	if err := json.Unmarshal([]byte(tf.run("show", "-json", "tfplan")), &plan); err != nil {
 		t.Fatal(err)
 	}
-	id := func(n int64) string { return strconv.FormatInt(n, 10) }
-	want := map[string]string{"contactcenter_sms_signature.acme": id(pAcme), "contactcenter_sms_signature.beta": id(pBeta),
-		"contactcenter_sms_template.parcel": id(pParcel), "contactcenter_sms_template.notice": id(pNotice)}
 	for _, rc := range plan.ResourceChanges {
 		after, _ := rc.Change.After.(map[string]any)
 		if got := after["id"]; got != want[rc.Address] || !rc.Change.Actions.NoOp() {
