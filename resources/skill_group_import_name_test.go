@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -29,35 +28,8 @@ func TestSkillGroup_importByName(t *testing.T) {
 		}
 		ids[name] = id
 	}
-	srv := env.ActionServer(t) // configured: the import by name lists the groups
-	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	imported := func(typ, id string) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
-		t.Helper()
-		ir, err := srv.ImportResourceState(t.Context(), &tfprotov6.ImportResourceStateRequest{TypeName: typ, ID: id})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ir.ImportedResources) != 1 {
-			return nil, ir.Diagnostics
-		}
-		v, err := ir.ImportedResources[0].State.Unmarshal(schemas.ResourceSchemas[typ].ValueType())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m map[string]tftypes.Value
-		if err := v.As(&m); err != nil {
-			t.Fatal(err)
-		}
-		return m, ir.Diagnostics
-	}
-	str := func(v tftypes.Value) string {
-		var s string
-		_ = v.As(&s)
-		return s
-	}
+	imported := func(typ, id string) (map[string]any, []*tfprotov6.Diagnostic) { return env.ImportByID(t, typ, id) }
+	str := func(v any) string { s, _ := v.(string); return s }
 	for _, typ := range []string{"contactcenter_skill_group", "contactcenter_skill_group_members"} {
 		for _, name := range []string{"Sales", "Support"} {
 			state, diags := imported(typ, "que_name:"+name)
@@ -96,33 +68,15 @@ func TestSkillGroup_importByNameHeldDecomposed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := env.ActionServer(t)
 	for _, typ := range []string{"contactcenter_skill_group", "contactcenter_skill_group_members"} {
-		ir, err := srv.ImportResourceState(t.Context(), &tfprotov6.ImportResourceStateRequest{TypeName: typ, ID: "que_name:Caf\u00e9 Nord"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ir.Diagnostics) != 0 || len(ir.ImportedResources) != 1 {
-			for _, d := range ir.Diagnostics {
+		state, diags := env.ImportByID(t, typ, "que_name:Caf\u00e9 Nord")
+		if len(diags) != 0 || state == nil {
+			for _, d := range diags {
 				t.Errorf("%s: %s", d.Summary, d.Detail)
 			}
 			t.Fatalf("%s que_name:Caf\u00e9 Nord (held decomposed): not imported", typ)
 		}
-		var m map[string]tftypes.Value
-		schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := ir.ImportedResources[0].State.Unmarshal(schemas.ResourceSchemas[typ].ValueType())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := v.As(&m); err != nil {
-			t.Fatal(err)
-		}
-		var got string
-		_ = m["id"].As(&got)
-		if got != id {
+		if got, _ := state["id"].(string); got != id {
 			t.Errorf("%s que_name:Caf\u00e9 Nord imported id %s, want %s", typ, got, id)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -37,30 +36,7 @@ func TestSMS_importByTextAndName(t *testing.T) {
 		}
 		ids["template_name:"+name] = strconv.FormatInt(tp.ID.Int64(), 10)
 	}
-	srv := env.ActionServer(t) // configured: the import by a key lists the objects
-	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	imported := func(typ, id string) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
-		t.Helper()
-		ir, err := srv.ImportResourceState(t.Context(), &tfprotov6.ImportResourceStateRequest{TypeName: typ, ID: id})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ir.ImportedResources) != 1 || len(ir.Diagnostics) != 0 {
-			return nil, ir.Diagnostics
-		}
-		v, err := ir.ImportedResources[0].State.Unmarshal(schemas.ResourceSchemas[typ].ValueType())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m map[string]tftypes.Value
-		if err := v.As(&m); err != nil {
-			t.Fatal(err)
-		}
-		return m, ir.Diagnostics
-	}
+	imported := func(typ, id string) (map[string]any, []*tfprotov6.Diagnostic) { return env.ImportByID(t, typ, id) }
 	for _, tc := range []struct {
 		typ, prefix, field string
 		values             []string
@@ -74,13 +50,11 @@ func TestSMS_importByTextAndName(t *testing.T) {
 			if state == nil {
 				t.Fatalf("%s %s%s: diagnostics %v", tc.typ, tc.prefix, value, diags)
 			}
-			var got string
-			_ = state["id"].As(&got)
+			got, _ := state["id"].(string)
 			if want := ids[tc.prefix+value]; got != want {
 				t.Errorf("%s %s%s imported id %s, want %s", tc.typ, tc.prefix, value, got, want)
 			}
-			var wait bool
-			_ = state["wait_for_approval"].As(&wait)
+			wait, _ := state["wait_for_approval"].(bool)
 			if wait {
 				t.Errorf("%s %s%s imported wait_for_approval = true, want its default false", tc.typ, tc.prefix, value)
 			}

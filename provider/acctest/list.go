@@ -82,12 +82,7 @@ func (e *Env) List(t testing.TB, typ string, config any, includeResource bool, l
 // `identity`) and reads it, as Terraform does, returning the state.
 func (e *Env) ImportByIdentity(t testing.TB, typ string, identity map[string]any) (map[string]any, []*tfprotov6.Diagnostic) {
 	t.Helper()
-	ctx := t.Context()
 	srv := e.ActionServer(t)
-	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatalf("GetProviderSchema: %v", err)
-	}
 	idType := e.identitySchemas(t, srv)[typ]
 	if idType == nil {
 		t.Fatalf("resource %s has no identity", typ)
@@ -100,9 +95,27 @@ func (e *Env) ImportByIdentity(t testing.TB, typ string, identity map[string]any
 	if err != nil {
 		t.Fatalf("identity: %v", err)
 	}
-	ir, err := srv.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{
+	return importAndRead(t, srv, &tfprotov6.ImportResourceStateRequest{
 		TypeName: typ, Identity: &tfprotov6.ResourceIdentityData{IdentityData: &idDV},
 	})
+}
+
+// ImportByID imports resource typ by an import id (`terraform import`, an
+// import block's id) and reads it, as Terraform does, returning the state.
+func (e *Env) ImportByID(t testing.TB, typ, id string) (map[string]any, []*tfprotov6.Diagnostic) {
+	t.Helper()
+	return importAndRead(t, e.ActionServer(t), &tfprotov6.ImportResourceStateRequest{TypeName: typ, ID: id})
+}
+
+// importAndRead sends req, reads what it imported, and returns the state.
+func importAndRead(t testing.TB, srv tfprotov6.ProviderServer, req *tfprotov6.ImportResourceStateRequest) (map[string]any, []*tfprotov6.Diagnostic) {
+	t.Helper()
+	ctx, typ := t.Context(), req.TypeName
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatalf("GetProviderSchema: %v", err)
+	}
+	ir, err := srv.ImportResourceState(ctx, req)
 	if err != nil {
 		t.Fatalf("ImportResourceState: %v", err)
 	}
