@@ -1088,6 +1088,62 @@ func TestAccAgent_replaceKeepsEmail(t *testing.T) {
 	})
 }
 
+// TestAccAgent_replaceKeepsContactPlanWarns: the replacement above (a new
+// user_num, delete_mode = "resign", the old agent's e-mail and SMS phone
+// kept in the configuration) planned as any replacement, and the apply
+// resigned the old agent before its create was refused. The plan now
+// warns, per value, naming it and the way through (free it first); it
+// writes nothing, and a replacement with delete_mode = "delete" (the old
+// agent deleted first) or with a new e-mail plans without the warning.
+func TestAccAgent_replaceKeepsContactPlanWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(num, mode, email string) string {
+		return agentConfig(num, fmt.Sprintf(`delete_mode    = %q
+  user_email     = %q
+  user_sms_phone = "13800008650"`, mode, email))
+	}
+	w.WriteBody(cfg("8650", "resign", "ann@example.com"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	writes := func() (n int) {
+		for k, v := range env.Sim.Stats() {
+			if strings.Contains(k, "/add") || strings.Contains(k, "/edit") || strings.Contains(k, "/delete") {
+				n += v
+			}
+		}
+		return n
+	}
+	before := writes()
+	w.WriteBody(cfg("8651", "resign", "ann@example.com"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{
+		`Warning: Resigned Agent Keeps user_email`,
+		`user_num changes from "8650" to "8651", which replaces agent 8650 (id `,
+		`it keeps its user_email "ann@example.com", which is unique on the platform, so the apply resigns agent 8650 and then the create of agent 8651 with that user_email is refused.`,
+		`Free the value first: set user_email = "" and apply`,
+		`Warning: Resigned Agent Keeps user_sms_phone`,
+		`it keeps its user_sms_phone "13800008650"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of a new user_num for a resign-mode agent keeping its contacts:\n%s\nwant %q", out, want)
+		}
+	}
+	if n := writes() - before; n != 0 {
+		t.Errorf("the plan wrote %d times", n)
+	}
+	w.WriteBody(cfg("8651", "resign", "ann.new@example.com"))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Keeps user_email") || !strings.Contains(out, "Keeps user_sms_phone") {
+		t.Errorf("plan with a new e-mail warns of the e-mail, or not of the SMS phone:\n%s", out)
+	}
+	w.WriteBody(cfg("8650", "delete", "ann@example.com"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("8651", "delete", "ann@example.com"))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Resigned Agent Keeps") {
+		t.Errorf("plan of a replacement with delete_mode = \"delete\" warns:\n%s", out)
+	}
+}
+
 // TestAgent_importByIdentity imports an agent by its identity, as an import
 // block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
 // adopted agent's configuration (no password) against it: no change.
