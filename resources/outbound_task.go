@@ -61,6 +61,8 @@ func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaReques
 			"(members of the `que_id` group) when scheduling is on. `status` opens, pauses or closes the task. " +
 			"Every field with a platform default has that default in the schema (each attribute below names it); an object or list left out of the configuration " +
 			"stays null while the service holds nothing but its defaults. " +
+			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the task " +
+			"and creates a new one, without the old one's dialing and call records (the plan warns \"Outbound Task Deleted and Created Again\"; an open task's delete fails the plan). " +
 			"API: projects/updateOrCreate, projects/detail, projects/status/update, projects/delete (spec §4.3, §2.7).",
 		Attributes: framework.OmitNulls(framework.Strict(OutboundTaskAttributes())),
 	}
@@ -175,6 +177,7 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 // (with create_before_destroy, after the new task was made).
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
+	taskName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		return
 	}
@@ -207,7 +210,10 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	detail := fmt.Sprintf("Outbound task %[1]s is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
 		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote+
 		" If Terraform refreshed this task as a deposed object (a replacement with create_before_destroy made a new task and could not delete this one), "+
-		"the configuration no longer reaches it: pause task %[1]s with a contactcenter_outbound_task_status action (Terraform 1.14 or later) or in the portal, and plan again.", id.ValueString())
+		"the configuration no longer reaches it: pause task %[1]s with a contactcenter_outbound_task_status action (Terraform 1.14 or later) or in the portal, and plan again. "+
+		"If the configuration still declares this task at another address (the resource renamed or moved into a module, or its for_each key changed: "+
+		"the plan also creates a task), do not pause it: add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }), "+
+		"and the task stays as it is, open.", id.ValueString())
 	if !req.Plan.Raw.IsNull() {
 		title = "Replacing an Open Outbound Task"
 		detail = fmt.Sprintf("Changing type replaces outbound task %s, which is open (dialing), and force_delete is false: an open task is not deleted, so the replacement would fail at apply. "+
@@ -237,6 +243,7 @@ func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String) b
 
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
+		defer taskName.applied(r.Claims, plan.Name)
 		t := plan.expand()
 		t.Status = flexInt(taskStatusValue(plan.Status))
 		id, err := r.Client.Tasks.Create(ctx, t)
@@ -363,6 +370,7 @@ func keepOptionTypes(ctx context.Context, read func(context.Context) (*client.Ta
 func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var open, openedSince bool
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *outboundTaskModel) error {
+		defer taskName.applied(r.Claims, state.Name)
 		force := state.ForceDelete.ValueBool()
 		open = !force && state.Status.ValueString() == "open"
 		err := r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, force)

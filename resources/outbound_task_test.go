@@ -1601,3 +1601,59 @@ func TestAccOutboundTask_oneHeldReadPerEdit(t *testing.T) {
 		t.Errorf("the edit of a task named \"Caf\u00e9 robot\" read it (projects/detail) %d times, that of one named \"Survey robot\" %d; want as many", composed, ascii)
 	}
 }
+
+// TestAccOutboundTask_renamedWithoutMoved: a task's resource renamed
+// without a moved block plans a destroy and a create of a task of the same
+// name. The plan showed it as any destroy and create (the new task starts
+// without the old one's dialing and call records); for an open task it
+// failed advising to pause the task or force its delete, which is the way
+// to lose it. The plan now warns of a paused task, and the refusal of an
+// open one says to add a moved block; with the block, the apply writes
+// nothing.
+func TestAccOutboundTask_renamedWithoutMoved(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	renamed := func(status string) string {
+		return strings.Replace(automaticConfig(status), `"test" {`, `"renamed" {`, 1)
+	}
+	w.WriteBody(automaticConfig("paused"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(renamed("paused"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{`Warning: Outbound Task Deleted and Created Again`,
+		`This plan deletes the outbound task whose name is "Payment reminders" at one address and creates one with the same name at another`,
+		`it does not carry over the old task's dialing`,
+		`Add a moved block from the old address to the new one`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of a renamed paused task lacks %q:\n%s", want, out)
+		}
+	}
+	w.WriteBody(automaticConfig("open"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(renamed("open"))
+	out = strings.Join(strings.Fields(w.Must(1, "plan", "-no-color")), " ")
+	for _, want := range []string{`Destroying an Open Outbound Task`,
+		`If the configuration still declares this task at another address (the resource renamed or moved into a module, or its for_each key changed: ` +
+			`the plan also creates a task), do not pause it: add a moved block from the old address to the new one`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of a renamed open task lacks %q:\n%s", want, out)
+		}
+	}
+	w.WriteBody(renamed("open") + `
+moved {
+  from = contactcenter_outbound_task.test
+  to   = contactcenter_outbound_task.renamed
+}
+`)
+	before := env.Sim.Stats()
+	out = w.Must(0, "apply", "-auto-approve", "-no-color")
+	if strings.Contains(out, "Deleted and Created Again") || !strings.Contains(out, "0 added, 0 changed, 0 destroyed") {
+		t.Errorf("apply with the moved block:\n%s", out)
+	}
+	for k, n := range env.Sim.Stats() {
+		if n != before[k] && (strings.Contains(k, "updateOrCreate") || strings.Contains(k, "delete") || strings.Contains(k, "status/update")) {
+			t.Errorf("the apply with the moved block called %s", k)
+		}
+	}
+}

@@ -37,6 +37,12 @@ var (
 	agentNumber = uniqueValue{kind: "agent", title: "Agent", attr: "user_num", replaces: true,
 		why: "user_num is unique: the create is refused while the old agent holds it (Terraform runs the two in any order); with " +
 			"delete_mode = \"delete\" the agent and its history are deleted and a new agent is made, and with \"resign\" the agent is resigned and re-activated."}
+	// taskName is not unique on the platform (§4.3 updateOrCreate), but a
+	// plan that deletes a task at one address and creates one of the same
+	// name at another is a task moved without a moved block.
+	taskName = uniqueValue{kind: "outbound task", title: "Outbound Task", attr: "name",
+		why: "The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing " +
+			"(its numbers, their progress and recalls) nor its call records, which are deleted with it, and an open task is not deleted at all (the plan fails)."}
 	groupName = uniqueValue{kind: "skill group", title: "Skill Group", attr: "que_name",
 		why: "que_name is unique: the create is refused when Terraform runs it before the delete (it runs them in any order), a group that still " +
 			"has agents cannot be deleted, and the new group has another que_id, so its memberships and the tasks that use it are written again."}
