@@ -151,6 +151,9 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			return
 		}
 		if now.IsKnown() && !now.IsNull() && !was.Equal(now) {
+			if replacedWithSavedDeleteMode(req, &resp.Diagnostics) {
+				return
+			}
 			warnResignedKeepsContact(req, &resp.Diagnostics)
 		}
 		r.warnQueueIDsTakeOver(ctx, req, resp)
@@ -300,4 +303,33 @@ func warnResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diagno
 				"With delete_mode = \"delete\" (applied first) the replacement deletes the old agent and its history instead.",
 				was, now, was, id, field, v))
 	}
+}
+
+// replacedWithSavedDeleteMode: a new user_num replaces the agent, and the
+// destroy half of a replacement reads only the prior state, so it uses the
+// delete_mode the last apply saved, not the one this plan shows beside the
+// replacement (delete_mode = "delete" -> "resign"). From "delete" to
+// "resign" the old agent and its history would be deleted while the plan
+// reads as a resign: refused, it cannot be undone. From "resign" to
+// "delete" the old agent is resigned and keeps its number: a warning. It
+// tells whether it refused.
+func replacedWithSavedDeleteMode(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
+	var saved, planned, was, now, id string
+	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil ||
+		saved == "" || planned == "" || saved == planned ||
+		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.Plan.Raw, "user_num").As(&now) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
+		return false
+	}
+	const replaces = "user_num changes from %[1]q to %[2]q, which replaces agent %[1]s (id %[3]s), and delete_mode changes from %[4]q to %[5]q in the same plan: " +
+		"the replacement destroys the old agent with the delete_mode the last apply saved, %[4]q, not the new one. "
+	if saved == agentDeleteModeDelete {
+		diags.AddAttributeError(path.Root("delete_mode"), "Replacement Would Delete the Agent",
+			fmt.Sprintf(replaces+"So agent %[1]s and its history would be deleted (users/delete), not resigned. "+
+				"Apply delete_mode = %[5]q alone first (it sends nothing to the platform), then change user_num.", was, now, id, saved, planned))
+		return true
+	}
+	diags.AddAttributeWarning(path.Root("delete_mode"), "Replacement Resigns the Agent",
+		fmt.Sprintf(replaces+"So agent %[1]s is resigned (users/edit user_status = 2), not deleted: it keeps its number, e-mail and SMS phone. "+
+			"To delete it, apply delete_mode = %[5]q alone first (it sends nothing to the platform), then change user_num.", was, now, id, saved, planned))
+	return false
 }

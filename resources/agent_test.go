@@ -1144,6 +1144,49 @@ func TestAccAgent_replaceKeepsContactPlanWarns(t *testing.T) {
 	}
 }
 
+// TestAccAgent_replaceWithNewDeleteMode: a new user_num and a new
+// delete_mode in one plan. The plan showed delete_mode "delete" -> "resign"
+// beside the replacement, and the apply deleted the old agent and its
+// history: the destroy of a replacement reads only the saved state. The
+// plan now refuses that case (nothing sent), and warns of the other way
+// ("resign" -> "delete": the old agent is resigned); applied alone first,
+// the new mode is the one the replacement uses.
+func TestAccAgent_replaceWithNewDeleteMode(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(num, mode string) string { return agentConfig(num, fmt.Sprintf("delete_mode = %q", mode)) }
+	calls := func(path string) int { return env.Sim.Stats()["POST /open/v3/svcapi/users/"+path] }
+	w.WriteBody(cfg("8660", "delete"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	deletes, edits := calls("delete"), calls("edit")
+	w.WriteBody(cfg("8661", "resign"))
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{`Error: Replacement Would Delete the Agent`,
+		`user_num changes from "8660" to "8661", which replaces agent 8660 (id `,
+		`and delete_mode changes from "delete" to "resign" in the same plan: the replacement destroys the old agent with the delete_mode the last apply saved, "delete", not the new one.`,
+		`So agent 8660 and its history would be deleted (users/delete), not resigned. Apply delete_mode = "resign" alone first`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply of a new user_num with delete_mode changed to resign lacks %q:\n%s", want, out)
+		}
+	}
+	if calls("delete") != deletes || calls("add") != 1 {
+		t.Fatalf("the refused apply wrote: users/delete %d, users/add %d", calls("delete")-deletes, calls("add"))
+	}
+	w.WriteBody(cfg("8660", "resign"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("8661", "resign"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if calls("delete") != deletes || calls("edit") != edits+1 {
+		t.Errorf("the replacement after delete_mode was applied: users/delete %d, users/edit %d; want 0 and 1 (the resign)", calls("delete")-deletes, calls("edit")-edits)
+	}
+	w.WriteBody(cfg("8662", "delete"))
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if want := `Warning: Replacement Resigns the Agent`; !strings.Contains(out, want) || !strings.Contains(out, `So agent 8661 is resigned (users/edit user_status = 2), not deleted`) {
+		t.Errorf("plan of a new user_num with delete_mode changed to delete:\n%s\nwant %q", out, want)
+	}
+}
+
 // TestAgent_importByIdentity imports an agent by its identity, as an import
 // block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
 // adopted agent's configuration (no password) against it: no change.
