@@ -33,6 +33,10 @@ type module struct {
 	literal []string
 	notes   []string
 	sounds  []outFile
+	// rendered marks how much of literal and sounds the resources added
+	// so far account for: what a resource's rendering adds after it is
+	// that resource's, dropped when the resource is left out (mark).
+	rendered struct{ literal, sounds int }
 	// soundFiles are the voice files' names taken, case folded (see
 	// soundFile), with the names of the files sounds/ holds already.
 	soundFiles map[string]bool
@@ -100,11 +104,16 @@ func (m *module) addImportingAs(k Kind, typ, name, importID, importAs string, co
 	if typ == typeSound {
 		id, _, _ = strings.Cut(id, ",") // <id>,<path>: the user's import or state names the id
 	}
+	defer m.mark()
 	if d := m.opts.theirs.mine(typ, id, name); d != nil {
 		// A .tf file of the user's declares it: a second resource block
 		// (or import block) made the folder fail to plan ("Duplicate
 		// resource"), or, at another address, two resources managed one
-		// object.
+		// object. Its rendering is dropped too: the ids it kept literal
+		// were listed ("literal id: contactcenter_agent.agent_8001: …", for
+		// a resource not written), and its voice file downloaded into
+		// sounds/, a file nothing names.
+		m.literal, m.sounds = m.literal[:m.rendered.literal], m.sounds[:m.rendered.sounds]
 		m.notes = append(m.notes, fmt.Sprintf("declared in your own configuration, left out: %s %s is %s in %s; the export writes no resource or import block for it",
 			typ, id, d.addr, d.at))
 		return
@@ -116,6 +125,13 @@ func (m *module) addImportingAs(k Kind, typ, name, importID, importAs string, co
 	m.imports = append(m.imports, block{typ: "import", body: imp})
 	m.written = append(m.written, exported{typ, name, importID})
 	m.counts[k]++
+}
+
+// mark records that the literal ids and voice files listed so far belong
+// to resources already added (or left out): a render adds its own after
+// it, then the resource (addImportingAs).
+func (m *module) mark() {
+	m.rendered.literal, m.rendered.sounds = len(m.literal), len(m.sounds)
 }
 
 // resolver is one kind of reference target.

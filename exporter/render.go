@@ -280,6 +280,9 @@ func (m *module) renderMembers(groupName string, g client.SkillGroup, agents []c
 	}
 	queID, queComments := m.groupRef(string(g.ID), str(string(g.ID)), "skill group members of "+string(g.QueName)+": que_id")
 	if m.opts.Membership == MembershipMember {
+		// The group's id is every member's: a member left out does not
+		// take it from the others.
+		m.mark()
 		for _, a := range agents {
 			var b fields
 			b.add("que_id", queID, queComments...)

@@ -677,3 +677,56 @@ func TestExport_forceLeavesOutAMembershipYourFilesImportByName(t *testing.T) {
 		})
 	}
 }
+
+// TestExport_forceLeftOutRendersNothing: an object that a module of the
+// user's declares is left out with a note, but it was rendered first: the
+// ids its resource would have kept literal were listed ("literal id:
+// contactcenter_skill_group_members.sales: members …", for a resource not
+// written), and its voice file was downloaded into sounds/, a file nothing
+// names. Only the written resources' literal ids are listed now (a group
+// of the export's that plays the user's voice file keeps its id literal),
+// and a voice file left out is not downloaded.
+func TestExport_forceLeftOutRendersNothing(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	sales, agentID := annInSales(t, cc)
+	sound, _, err := cc.c.Sounds.Upload(ctx, client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x24\x00\x00\x00WAVEfmt hold")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cc.c.Queues.Create(ctx, client.SkillGroupInput{QueName: "Support", QuePriority: 2, WaitAudio: &sound}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	res := func(typ, id string) string {
+		return fmt.Sprintf(`{"module": "module.team", "mode": "managed", "type": %q, "name": "this", "instances": [{"attributes": {"id": %q}}]}`, typ, id)
+	}
+	state := `{"version": 4, "lineage": "x", "resources": [` + strings.Join([]string{
+		res("contactcenter_skill_group", sales), res("contactcenter_skill_group_members", sales),
+		res("contactcenter_agent", fmt.Sprint(agentID)), res("contactcenter_sound", sound)}, ", ") + `]}`
+	for f, content := range map[string]string{"main.tf": "module \"team\" {\n  source = \"./team\"\n}\n", "terraform.tfstate": state} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true,
+		Kinds: []exporter.Kind{exporter.KindAgents, exporter.KindSkillGroups, exporter.KindSkillGroupMembers, exporter.KindSounds}})
+	if err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	notes := strings.Join(sum.Notes, "\n")
+	for _, want := range []string{"contactcenter_skill_group_members " + sales + " is module.team.contactcenter_skill_group_members.this",
+		"contactcenter_sound " + sound + " is module.team.contactcenter_sound.this"} {
+		if !strings.Contains(notes, "declared in your own configuration, left out: "+want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	want := []string{"contactcenter_skill_group.support: wait_audio " + sound + ": it is module.team.contactcenter_sound.this in your own configuration (main.tf:1 (module team)), which a reference cannot name"}
+	if strings.Join(sum.Literal, "\n") != strings.Join(want, "\n") {
+		t.Errorf("literal ids:\n%s\nwant only:\n%s", strings.Join(sum.Literal, "\n"), strings.Join(want, "\n"))
+	}
+	if entries, err := os.ReadDir(filepath.Join(dir, "sounds")); err == nil && len(entries) > 0 {
+		t.Errorf("sounds/ holds %s, a voice file left out", entries[0].Name())
+	}
+}
