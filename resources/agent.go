@@ -197,8 +197,8 @@ func AgentAttributes() map[string]schema.Attribute {
 				"So does creating an agent whose `user_num` a resigned agent holds (one resigned in the portal too): that agent is set as a new one would be, " +
 				"its nickname, e-mail, phones, CRM id and skill groups cleared unless configured (its call history stays), and a warning names what was cleared and kept; the plan of such a create warns too (one list of the resigned agents per plan or apply; if it fails, the plan warns once and goes on). " +
 				"An agent the same apply resigned (a replacement) comes back as it was, with its skill groups. " +
-				"A resigned agent also keeps its `user_email` and `user_sms_phone`, which are unique: a new `user_num` that keeps them is refused at apply, " +
-				"after the old agent was resigned (the plan warns \"Resigned Agent Keeps user_email\"); set them to `\"\"` and apply first. " +
+				"A resigned agent also keeps its `user_email` and `user_sms_phone`, which are unique: a new `user_num` that keeps them is refused at plan " +
+				"(\"Resigned Agent Keeps user_email\": the create would be refused after the old agent was resigned); set them to `\"\"` and apply first. " +
 				"A replacement (a new `user_num`, `-replace`) destroys the old agent with the `delete_mode` the last apply saved: change it in an apply of its own first " +
 				"(a plan that changes it from `delete` to `resign` together with `user_num` is refused). Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},

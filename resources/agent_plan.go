@@ -154,7 +154,9 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			if replacedWithSavedDeleteMode(req, &resp.Diagnostics) {
 				return
 			}
-			warnResignedKeepsContact(req, &resp.Diagnostics)
+			if refuseResignedKeepsContact(req, &resp.Diagnostics) {
+				return
+			}
 		}
 		r.warnQueueIDsTakeOver(ctx, req, resp)
 		r.warnQueueIDsLetGo(ctx, req, resp)
@@ -276,33 +278,38 @@ func rawAttr(v tftypes.Value, name string) tftypes.Value {
 	return tftypes.NewValue(tftypes.String, nil)
 }
 
-// warnResignedKeepsContact warns when a new user_num replaces an agent
-// whose delete_mode is "resign" and the configuration gives the new agent
-// the old one's user_email or user_sms_phone. The destroy only resigns the
-// old agent (users/edit user_status = 2), which keeps both values, and
-// both are unique on the platform (§4.2 users/add, users/edit): the create
-// is refused, after the old agent was resigned and left the state. The
-// plan looked like any replacement.
-func warnResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+// refuseResignedKeepsContact refuses a new user_num that replaces an
+// agent whose delete_mode is "resign" when the configuration gives the new
+// agent the old one's user_email or user_sms_phone. The destroy only
+// resigns the old agent (users/edit user_status = 2), which keeps both
+// values, and both are unique on the platform (§4.2 users/add, users/edit):
+// the create would be refused after the old agent was resigned and had
+// left the state, a write half done the user could not undo from the
+// configuration. The plan looked like any replacement. It tells whether it
+// refused.
+func refuseResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
 	var mode, was, now, id string
 	if rawAttr(req.State.Raw, "delete_mode").As(&mode) != nil || mode != agentDeleteModeResign ||
 		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.Plan.Raw, "user_num").As(&now) != nil ||
 		rawAttr(req.State.Raw, "id").As(&id) != nil {
-		return
+		return false
 	}
+	refused := false
 	for _, field := range []string{"user_email", "user_sms_phone"} {
 		held, wanted := rawAttr(req.State.Raw, field), rawAttr(req.Config.Raw, field)
 		var v string
 		if !wanted.IsKnown() || wanted.IsNull() || wanted.As(&v) != nil || v == "" || !held.Equal(wanted) {
 			continue
 		}
-		diags.AddAttributeWarning(path.Root(field), "Resigned Agent Keeps "+field,
+		refused = true
+		diags.AddAttributeError(path.Root(field), "Resigned Agent Keeps "+field,
 			fmt.Sprintf("user_num changes from %[1]q to %[2]q, which replaces agent %[3]s (id %[4]s) with a new agent, and delete_mode = \"resign\" only resigns "+
-				"the old one: it keeps its %[5]s %[6]q, which is unique on the platform, so the apply resigns agent %[1]s and then the create of agent %[2]s "+
-				"with that %[5]s is refused. Free the value first: set %[5]s = \"\" and apply (the agent keeps its number), then change user_num and set %[5]s again. "+
+				"the old one: it keeps its %[5]s %[6]q, which is unique on the platform, so the apply would resign agent %[1]s and then the create of agent %[2]s "+
+				"with that %[5]s would be refused. Nothing was changed. Free the value first: set %[5]s = \"\" and apply (the agent keeps its number), then change user_num and set %[5]s again. "+
 				"With delete_mode = \"delete\" (applied first) the replacement deletes the old agent and its history instead.",
 				was, now, was, id, field, v))
 	}
+	return refused
 }
 
 // replacedWithSavedDeleteMode: a new user_num replaces the agent, and the

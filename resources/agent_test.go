@@ -1081,21 +1081,22 @@ func TestAccAgent_replaceKeepsEmail(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{Config: cfg("8640")},
-			{Config: cfg("8641"), ExpectError: inOrder(`bob@example.com`, `user_email is unique on the platform, and another agent holds this one`,
-				`If the agent holding the user_email is this resource's previous agent`, `delete_mode = "resign"`, `clear it there first`)},
+			{Config: cfg("8641"), PlanOnly: true, ExpectError: inOrder(`Resigned Agent Keeps user_email`, `user_num changes from "8640" to "8641"`,
+				`it keeps its user_email "bob@example.com", which is unique on the platform`, `Nothing was changed.`, `Free the value first: set user_email = ""`)},
 			{Config: env.Config(agentConfig("8641", `delete_mode = "resign"`))},
 		},
 	})
 }
 
-// TestAccAgent_replaceKeepsContactPlanWarns: the replacement above (a new
-// user_num, delete_mode = "resign", the old agent's e-mail and SMS phone
-// kept in the configuration) planned as any replacement, and the apply
-// resigned the old agent before its create was refused. The plan now
-// warns, per value, naming it and the way through (free it first); it
+// TestAccAgent_replaceKeepsContactRefusedAtPlan: the replacement above (a
+// new user_num, delete_mode = "resign", the old agent's e-mail and SMS
+// phone kept in the configuration) planned as any replacement, and the
+// apply resigned the old agent before its create was refused. The plan now
+// refuses it, per value, naming it and the way through (free it first); it
 // writes nothing, and a replacement with delete_mode = "delete" (the old
-// agent deleted first) or with a new e-mail plans without the warning.
-func TestAccAgent_replaceKeepsContactPlanWarns(t *testing.T) {
+// agent deleted first) plans, and one with a new e-mail is refused for the
+// SMS phone alone.
+func TestAccAgent_replaceKeepsContactRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
@@ -1116,31 +1117,31 @@ func TestAccAgent_replaceKeepsContactPlanWarns(t *testing.T) {
 	}
 	before := writes()
 	w.WriteBody(cfg("8651", "resign", "ann@example.com"))
-	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
 	for _, want := range []string{
-		`Warning: Resigned Agent Keeps user_email`,
+		`Error: Resigned Agent Keeps user_email`,
 		`user_num changes from "8650" to "8651", which replaces agent 8650 (id `,
-		`it keeps its user_email "ann@example.com", which is unique on the platform, so the apply resigns agent 8650 and then the create of agent 8651 with that user_email is refused.`,
+		`it keeps its user_email "ann@example.com", which is unique on the platform, so the apply would resign agent 8650 and then the create of agent 8651 with that user_email would be refused. Nothing was changed.`,
 		`Free the value first: set user_email = "" and apply`,
-		`Warning: Resigned Agent Keeps user_sms_phone`,
+		`Error: Resigned Agent Keeps user_sms_phone`,
 		`it keeps its user_sms_phone "13800008650"`,
 	} {
 		if !strings.Contains(out, want) {
-			t.Errorf("plan of a new user_num for a resign-mode agent keeping its contacts:\n%s\nwant %q", out, want)
+			t.Errorf("apply of a new user_num for a resign-mode agent keeping its contacts:\n%s\nwant %q", out, want)
 		}
 	}
 	if n := writes() - before; n != 0 {
-		t.Errorf("the plan wrote %d times", n)
+		t.Errorf("the refused apply wrote %d times", n)
 	}
 	w.WriteBody(cfg("8651", "resign", "ann.new@example.com"))
-	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Keeps user_email") || !strings.Contains(out, "Keeps user_sms_phone") {
-		t.Errorf("plan with a new e-mail warns of the e-mail, or not of the SMS phone:\n%s", out)
+	if out := w.Must(1, "plan", "-no-color"); strings.Contains(out, "Keeps user_email") || !strings.Contains(out, "Keeps user_sms_phone") {
+		t.Errorf("plan with a new e-mail refuses for the e-mail, or not for the SMS phone:\n%s", out)
 	}
 	w.WriteBody(cfg("8650", "delete", "ann@example.com"))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	w.WriteBody(cfg("8651", "delete", "ann@example.com"))
 	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Resigned Agent Keeps") {
-		t.Errorf("plan of a replacement with delete_mode = \"delete\" warns:\n%s", out)
+		t.Errorf("plan of a replacement with delete_mode = \"delete\" refuses:\n%s", out)
 	}
 }
 
