@@ -80,6 +80,7 @@ type finder[T any] struct {
 	wholeRead  *flight[T]       // ...when this read was conclusive, else to be confirmed
 	wholeUsed  bool             // the whole read has served a list (see snapshot)
 	coll       *flight[T]       // collection read in flight
+	next       *flight[T]       // collection read to begin when coll lands (nextCollection)
 	pending    *flight[T]       // id batch being collected
 	busy       bool             // an id call is in flight
 	prefetched time.Time        // when a collection read last began
@@ -234,7 +235,7 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 				fl = f.enqueue(ctx, id)
 			}
 		default:
-			fl = f.startCollection(ctx, gen, now, false)
+			fl = f.nextCollection(ctx, gen, now)
 		}
 		f.mu.Unlock()
 
@@ -419,7 +420,33 @@ func (f *finder[T]) sized(pages int) {
 // startCollection starts a collection read, of the whole collection
 // (allWhole) when whole is set; f.mu is held.
 func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Time, whole bool) *flight[T] {
-	fl := &flight[T]{stamp: stamp{gen: gen, at: now}, done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+	fl := &flight[T]{done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+	f.launch(fl, gen, now, whole)
+	return fl
+}
+
+// nextCollection returns a collection read that begins after this read
+// did, for a read that the one in flight cannot answer (it began before a
+// write, or before a FreshReads read, or it is the read being confirmed):
+// a new one when none is in flight, else the one queued to begin when the
+// one in flight lands, which every such read waiting meanwhile shares. A
+// read begun after a read began sees all it would, whatever was written
+// meanwhile. Started at once, each read back after a create began its own
+// read of the whole list (a create of 200 webhooks cost 289
+// webhook/lists calls besides its 200 lookups); f.mu is held.
+func (f *finder[T]) nextCollection(ctx context.Context, gen uint64, now time.Time) *flight[T] {
+	if f.coll == nil {
+		return f.startCollection(ctx, gen, now, false)
+	}
+	if f.next == nil {
+		f.next = &flight[T]{done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+	}
+	return f.next
+}
+
+// launch starts fl, stamped gen and now; f.mu is held.
+func (f *finder[T]) launch(fl *flight[T], gen uint64, now time.Time, whole bool) {
+	fl.stamp = stamp{gen: gen, at: now}
 	f.coll, f.prefetched = fl, now
 	read := f.all
 	if whole {
@@ -434,9 +461,6 @@ func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Ti
 			fl.items[f.key(items[i])] = &items[i]
 		}
 		f.mu.Lock()
-		if f.coll == fl {
-			f.coll = nil
-		}
 		if err == nil {
 			for k, it := range fl.items {
 				f.entries[k] = entry[T]{item: it, stamp: fl.stamp}
@@ -446,10 +470,16 @@ func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Ti
 				f.whole, f.wholeRead, f.wholeUsed = &s, fl, false
 			}
 		}
+		if f.coll == fl {
+			f.coll = nil
+			if next := f.next; next != nil {
+				f.next = nil
+				f.launch(next, f.c.gen.Load(), f.c.cfg.Now(), false)
+			}
+		}
 		f.mu.Unlock()
 		close(fl.done)
 	}()
-	return fl
 }
 
 // enqueue adds id to the batch being collected; f.mu is held.

@@ -1,0 +1,53 @@
+package resources_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccWebhook_manyCreatesShareReadBacks: 200 webhooks created in one
+// apply, in a contact center that holds 1,000 (11 pages of webhook/lists).
+// Each create's read back began its own read of the whole list, as a
+// write had come between any two of them: 2,505 webhook/lists calls (200
+// lookups before the creates, 2,305 pages read back). Reads back that
+// arrive while a list is in flight now share the next one.
+func TestAccWebhook_manyCreatesShareReadBacks(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	for i := range 1000 {
+		if _, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("old %d", i), URL: "https://example.com/old"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const lists = "GET /autocall/api/v3/webhook/lists"
+	before := env.Sim.Stats()[lists]
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "contactcenter_webhook" "w" {
+  count = 200
+  name  = "hook ${count.index}"
+  url   = "https://example.com/${count.index}"
+}
+`),
+			Check: func(*terraform.State) error {
+				// 200 lookups before the creates (the duplicate-create
+				// protection), plus the reads back; read one by one, these
+				// are 200 reads of 11 pages at least.
+				if n := env.Sim.Stats()[lists] - before; n > 1500 {
+					return fmt.Errorf("creating 200 webhooks among 1,000 made %d webhook/lists calls; want at most 1,500 (200 lookups, reads back shared)", n)
+				}
+				return nil
+			},
+		}},
+	})
+}
