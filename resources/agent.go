@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -361,16 +362,39 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 			resp.Diagnostics.AddError("Invalid Import ID", "Expected user_num:<agent number>, got an empty agent number.")
 			return
 		}
-		a, err := r.Client.Agents.GetByNum(ctx, num)
-		if client.IsNotFound(err) {
-			resp.Diagnostics.AddError("Cannot Import Non-Existent Agent", fmt.Sprintf("user_num %q: not found: no agent has this agent number (user_num). "+
-				"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id).", num))
-			return
-		}
+		// A number the platform holds decomposed: see inAnyForm.
+		as, err := inAnyForm(ctx, num, func(ctx context.Context) ([]client.Agent, error) {
+			a, err := r.Client.Agents.GetByNum(ctx, num)
+			if client.IsNotFound(err) {
+				return nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			return []client.Agent{*a}, nil
+		}, func(ctx context.Context) iter.Seq2[client.Agent, error] {
+			return r.Client.Agents.List(ctx, client.AgentFilter{})
+		}, func(a client.Agent) string { return string(a.UserNum) })
 		if err != nil {
 			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import Agent", err)
 			return
 		}
+		switch len(as) {
+		case 0:
+			resp.Diagnostics.AddError("Cannot Import Non-Existent Agent", fmt.Sprintf("user_num %q: not found: no agent has this agent number (user_num). "+
+				"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id).", num))
+			return
+		case 1:
+		default:
+			ids := make([]string, len(as))
+			for i, a := range as {
+				ids[i] = strconv.FormatInt(a.UserID.Int64(), 10)
+			}
+			resp.Diagnostics.AddError("Cannot Import Ambiguous Agent", fmt.Sprintf("user_num %q: %d agents (%s) hold this number, each in another Unicode form, "+
+				"which Terraform does not tell apart: import the agent by its numeric id (user_id).", num, len(ids), strings.Join(ids, ", ")))
+			return
+		}
+		a := as[0]
 		framework.SetImported(ctx, resp, strconv.FormatInt(a.UserID.Int64(), 10), settings)
 		return
 	}

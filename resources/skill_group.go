@@ -21,7 +21,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -246,16 +245,28 @@ func importGroupByName(ctx context.Context, c *client.Client, name, what string,
 	}
 	// Each resource is a reader of its own: a group's import and its
 	// membership's share one read of the group list.
-	g, err := c.Queues.FindByNameFor(ctx, name, what)
-	if err == nil && g == nil && norm.NFD.String(name) != name {
-		// Terraform holds every string composed (NFC), an import block's
-		// id too, so a name the platform holds decomposed ("Cafe" and
-		// U+0301, as some systems type it in the portal; see heldForm)
-		// never matched as written: the export's own import block of such
-		// a group (que_name:Café) failed the first plan, "not found",
-		// where its id imported it. The name is then matched in one
-		// Unicode form, over the whole group list (one call, §4.6).
-		g, err = groupNamedInAnyForm(ctx, c, name)
+	// A name the platform holds decomposed is matched in one Unicode form,
+	// over the whole group list (one call, §4.6): see inAnyForm.
+	gs, err := inAnyForm(ctx, name, func(ctx context.Context) ([]client.SkillGroup, error) {
+		g, err := c.Queues.FindByNameFor(ctx, name, what)
+		if g == nil {
+			return nil, err
+		}
+		return []client.SkillGroup{*g}, err
+	}, func(ctx context.Context) iter.Seq2[client.SkillGroup, error] {
+		return c.Queues.List(ctx, client.SkillGroupFilter{})
+	}, func(g client.SkillGroup) string { return string(g.QueName) })
+	var g *client.SkillGroup
+	switch {
+	case err == nil && len(gs) == 1:
+		g = &gs[0]
+	case err == nil && len(gs) > 1:
+		ids := make([]string, len(gs))
+		for i, g := range gs {
+			ids[i] = string(g.ID)
+		}
+		err = fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, which Terraform does not tell apart: "+
+			"import the group by its numeric id (que_id)", name, len(ids), strings.Join(ids, ", "))
 	}
 	if err != nil {
 		tfkit.AddAPIError(diags, "Unable to Import "+what, err)
@@ -267,19 +278,6 @@ func importGroupByName(ctx context.Context, c *client.Client, name, what string,
 		return "", false
 	}
 	return string(g.ID), true
-}
-
-// groupNamedInAnyForm returns the group whose que_name is name in another
-// Unicode form, or nil; several such groups are an error naming them.
-func groupNamedInAnyForm(ctx context.Context, c *client.Client, name string) (*client.SkillGroup, error) {
-	g, several, err := client.OnlyMatch(c.Queues.List(ctx, client.SkillGroupFilter{}), func(g client.SkillGroup) bool {
-		return norm.NFC.String(string(g.QueName)) == norm.NFC.String(name)
-	}, func(g client.SkillGroup) string { return string(g.ID) })
-	if err == nil && several != nil {
-		err = fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, which Terraform does not tell apart: "+
-			"import the group by its numeric id (que_id)", name, len(several), strings.Join(several, ", "))
-	}
-	return g, err
 }
 
 // get reads the group m names through the client's finder.

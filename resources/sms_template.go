@@ -56,7 +56,12 @@ func NewSMSTemplateResource() resource.Resource {
 	r.importRule = "An SMS template is imported by its numeric id (`id` of sms/template/list) or as template_name:<template name>"
 	r.importKey = &importKey{prefix: templateNamePrefix, title: "SMS Template", field: "template_name", list: `data "contactcenter_sms_templates"`,
 		find: func(ctx context.Context, c *client.Client, name string) ([]keyMatch, error) {
-			ts, err := c.SMS.TemplatesByName(ctx, name)
+			// A name the platform holds decomposed: see inAnyForm.
+			ts, err := inAnyForm(ctx, name, func(ctx context.Context) ([]client.SMSTemplate, error) {
+				return c.SMS.TemplatesByName(ctx, name)
+			}, func(ctx context.Context) iter.Seq2[client.SMSTemplate, error] {
+				return c.SMS.ListTemplates(ctx, client.SMSTemplateFilter{})
+			}, func(t client.SMSTemplate) string { return string(t.TplTitle) })
 			out := make([]keyMatch, len(ts))
 			for i, t := range ts {
 				out[i] = keyMatch{t.ID.Int64(), "state " + client.TemplateStateName(t.State.Int64())}
