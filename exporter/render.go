@@ -383,19 +383,21 @@ func (m *module) renderSignature(name, importAs string, s client.SMSSignature) {
 // that a folder exported from one center and planned against another
 // adopts that center's object, never an unrelated one that holds the id
 // there. An object is imported by its id instead where the key would not
-// find it alone: another object of all has it (the spec does not make
-// signature texts or template names unique, §2.3, §2.4: the import would
-// be refused as ambiguous), or the platform holds it decomposed, which
-// Terraform, holding every string composed (NFC), never matches exactly.
+// find it alone: another object of all has it in any Unicode form (the
+// spec does not make signature texts or template names unique, §2.3, §2.4:
+// the import would be refused as ambiguous; Terraform holds every string
+// composed, NFC, so "Cafe" and U+0301 beside "Café" would find the latter).
+// A key held decomposed alone is imported by it: the provider finds it in
+// another form when nothing matches as written.
 func keyedImportIDs[T any](all []T, prefix string, key, id func(T) string) []string {
 	held := map[string]int{}
 	for _, o := range all {
-		held[key(o)]++
+		held[norm.NFC.String(key(o))]++
 	}
 	out := make([]string, len(all))
 	for i, o := range all {
 		out[i] = id(o)
-		if k := key(o); held[k] == 1 && norm.NFC.IsNormalString(k) {
+		if k := key(o); held[norm.NFC.String(k)] == 1 {
 			out[i] = prefix + k
 		}
 	}
