@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -461,9 +462,48 @@ func newMatch[T any](ctx context.Context, c *Client, kind string, list func(cont
 		}
 		if match(o) {
 			before[id(o)] = true
+			if ex, ok := ctx.Value(existingKey{}).(*Existing); ok && !c.claimedBy(kind, id(o)) {
+				ex.add(id(o))
+			}
 		}
 	}
 	return matchSince(c, kind, before, list, match, id), nil
+}
+
+// Existing collects the ids of the objects of a create's key (a webhook's
+// name and url, a task's name and type, a voice file's name and type) that
+// existed before it was sent, as the lookup newMatch makes before every
+// create lists them; objects another create of the client made are left
+// out. Where the key is not unique the platform creates a second object
+// beside them, which a resource may want to say (a configuration exported
+// from one center and planned against another that has the object already).
+type Existing struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+type existingKey struct{}
+
+// RecordExisting returns a context whose creates record in the returned
+// Existing the objects of their key that existed before them.
+func RecordExisting(ctx context.Context) (context.Context, *Existing) {
+	ex := &Existing{}
+	return context.WithValue(ctx, existingKey{}, ex), ex
+}
+
+func (e *Existing) add(id string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !slices.Contains(e.ids, id) {
+		e.ids = append(e.ids, id)
+	}
+}
+
+// IDs returns the ids recorded, in the order listed.
+func (e *Existing) IDs() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.ids)
 }
 
 // matchSince is newMatch's lookup with the objects that existed before

@@ -242,14 +242,21 @@ func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String) b
 }
 
 func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	ctx, ex := client.RecordExisting(ctx)
+	var key, created string
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *outboundTaskModel) error {
 		defer taskName.applied(r.Claims, plan.Name)
 		t := plan.expand()
 		t.Status = flexInt(taskStatusValue(plan.Status))
 		id, err := r.Client.Tasks.Create(ctx, t)
 		plan.ID = types.StringValue(strconv.FormatInt(id, 10))
+		if err == nil {
+			created = plan.ID.ValueString()
+		}
+		key = fmt.Sprintf("named %q of type %d", string(t.Name), int64(t.Type))
 		return err
 	})
+	warnExisting(&resp.Diagnostics, ex, "Outbound Task", key, created)
 }
 
 // Update is one status write. Every edit carries a status, because §2.7

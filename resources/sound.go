@@ -136,6 +136,8 @@ func (r *soundResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 }
 
 func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	ctx, ex := client.RecordExisting(ctx)
+	var key, created string
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *soundModel) error {
 		if err := checkSoundFile(plan.Source.ValueString()); err != nil {
 			return tfkit.AtAttr(path.Root("source"), errors.New(err.Error()+".")) // the detail's whole text, a sentence
@@ -146,10 +148,15 @@ func (r *soundResource) Create(ctx context.Context, req resource.CreateRequest, 
 			FileName: filepath.Base(plan.Source.ValueString()), Path: plan.Source.ValueString(),
 		})
 		plan.ID = types.StringValue(id)
+		if err == nil {
+			created = id
+		}
+		key = fmt.Sprintf("named %q of sound_type %d", plan.Name.ValueString(), plan.SoundType.ValueInt64())
 		// sound/upload: 403 name empty; 404 format wrong, 405 and 406
 		// conversion failed, 409 no voice uploaded (§7.2).
 		return tfkit.AttrOfCode(err, map[int64]string{403: "name", 404: "source", 405: "source", 406: "source", 409: "source"})
 	})
+	warnExisting(&resp.Diagnostics, ex, "Sound", key, created)
 }
 
 // Update only records `source` and `source_hash`: every attribute the

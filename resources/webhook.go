@@ -2,6 +2,7 @@ package resources
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"strconv"
 
@@ -103,13 +104,19 @@ func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentityS
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	ctx, ex := client.RecordExisting(ctx)
+	var key, id string
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *WebhookRecord) error {
-		w, err := r.Client.Webhooks.Create(ctx, plan.expand())
+		in := plan.expand()
+		w, err := r.Client.Webhooks.Create(ctx, in)
 		if err == nil {
-			plan.ID = types.StringValue(strconv.FormatInt(int64(w.ID), 10))
+			id = strconv.FormatInt(int64(w.ID), 10)
+			plan.ID = types.StringValue(id)
 		}
+		key = fmt.Sprintf("named %q with url %q", in.Name, in.URL)
 		return err
 	})
+	warnExisting(&resp.Diagnostics, ex, "Webhook", key, id)
 }
 
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

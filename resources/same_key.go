@@ -1,0 +1,40 @@
+package resources
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+)
+
+// warnExisting warns, after a create that succeeded, that objects of its
+// key (key: `named "X" with url "Y"`) existed before it (ex, recorded by
+// the lookup every create makes before it is sent, so it costs no call):
+// webhooks, tasks and voice files have no unique key, so the platform made
+// a second one beside them, silently. That is most often a configuration
+// exported from one center and applied to another that had the object
+// already (its import blocks, by the first center's ids, removed), where
+// the existing object was meant to be managed. title names the kind
+// ("Webhook"); id is the new object's.
+func warnExisting(diags *diag.Diagnostics, ex *client.Existing, title, key, id string) {
+	ids := ex.IDs()
+	if diags.HasError() || id == "" || len(ids) == 0 {
+		return
+	}
+	noun, which, article := framework.Noun(title), "id "+ids[0], "A"
+	if len(ids) > 1 {
+		which = "ids " + strings.Join(ids, ", ")
+	}
+	if strings.ContainsAny(noun[:1], "aeiou") {
+		article = "An"
+	}
+	diags.AddWarning(title+" Created Beside an Existing One",
+		fmt.Sprintf("%s %s %s already existed (%s) before this one was created (id %s): %s names are not unique, so the platform now holds both, "+
+			"and this resource manages the new one. If it was meant to manage the existing %s (a configuration exported from another contact center "+
+			"and applied to this one), destroy the new one (terraform apply -destroy -target=<address>) and import the existing one "+
+			"(an import block with id = %q, or terraform import <address> %s). If both are wanted, nothing is to be done.",
+			article, noun, key, which, id, noun, noun, ids[0], ids[0]))
+}
