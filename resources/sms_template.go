@@ -142,7 +142,8 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"submit_for_review": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(true),
 			MarkdownDescription: "Submit the template for review (`action = 2`) on create and on every change. `false` saves it as a draft " +
-				"(`action = 1`, `state` `-1`), which cannot send. Defaults to `true`.",
+				"(`action = 1`, `state` `-1`), which cannot send. A refresh reads it from `state`: a template saved as a draft in the portal (or a draft submitted there) " +
+				"plans a change of `submit_for_review` that saves it as configured. Defaults to `true`.",
 		},
 		"wait_for_approval": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
@@ -187,6 +188,26 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 		}
 		return r.nameTaken(ctx, err, plan, 0)
 	})
+}
+
+// Read refreshes the template, and submit_for_review with it: whether it
+// is a draft (state -1, saved with action 1) or was submitted (§3.2) is
+// decided by the last save, which the portal can make too. An approved
+// template saved as a draft in the portal cannot send; kept as the
+// configuration holds it, submit_for_review hid that drift (the plan was
+// empty). Read from the state, the plan shows it changing and submits the
+// template again (and a draft submitted in the portal is saved as a draft).
+func (r *smsTemplateResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.reviewedResource.Read(ctx, req, resp)
+	if resp.Diagnostics.HasError() || resp.State.Raw.IsNull() {
+		return
+	}
+	var state types.Int64
+	resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("state"), &state)...)
+	if resp.Diagnostics.HasError() || state.IsNull() || state.IsUnknown() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("submit_for_review"), types.BoolValue(state.ValueInt64() != client.TemplateDraft))...)
 }
 
 // Update sends template/update (back to review) unless only
