@@ -91,6 +91,29 @@ func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.Mod
 		resp.Diagnostics.AddWarning(kind+" Replacement Leaves the Old One on the Gateway",
 			fmt.Sprintf("The gateway cannot change or delete a %s: this plan creates a new one for the change of %s, "+
 				"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), noun, id.ValueString()))
+		return
+	}
+	// A review that rejected the object after its create (one that did not
+	// wait for it, or a review done again) left every plan empty and
+	// silent: a pipeline went green while the object could not send.
+	// contactcenter_sms_signature and _template warn so (planReview); the
+	// gateway cannot resubmit, so only a new object is reviewed again.
+	var state types.Int64
+	var reason types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("reason"), &reason)...)
+	if state.ValueInt64() == client.GatewayStateRejected {
+		var refused []string // the arguments (pic_sha256 follows from pic_file)
+		for _, a := range r.replaceAttrs {
+			if !strings.HasSuffix(a, "_sha256") {
+				refused = append(refused, a)
+			}
+		}
+		resp.Diagnostics.AddWarning(kind+" Rejected by Review",
+			fmt.Sprintf("The gateway's review rejected %s %s (state 2, reason: %q): it cannot be used to send. "+
+				"The gateway cannot change or resubmit a %s, so unless this plan replaces it, it stays rejected: to have one reviewed again, change what the reviewer refused (%s), "+
+				"or run terraform apply -replace with this resource's address; either creates a new %s, and the rejected one stays on the gateway.",
+				noun, id.ValueString(), reason.ValueString(), noun, strings.Join(refused, ", "), noun))
 	}
 }
 
