@@ -81,3 +81,19 @@ func inAnyForm[T any](ctx context.Context, value string, exact func(context.Cont
 	}
 	return found, nil
 }
+
+// heldReadFailed handles the failed read of an edit that reads the object
+// first, to send the fields its plan does not change as the platform holds
+// them (so that a change made in the portal since the plan is kept). A read
+// that finds the object gone fails the edit as it is (Steps.Update says it
+// was deleted since the plan), and so does one the planned name needed
+// (heldForm says why); otherwise it returns nil, and the edit goes as
+// planned, as it did before it read (the client has retried what it
+// could; a read cut off by Ctrl-C leaves the edit to say so).
+func heldReadFailed[T any](ctx context.Context, attr, planned string, name func(*T) string, err error) error {
+	if client.IsNotFound(err) {
+		return err
+	}
+	_, ferr := heldForm(ctx, attr, planned, func(context.Context) (*T, error) { return nil, err }, name)
+	return ferr
+}

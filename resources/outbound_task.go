@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -63,6 +64,7 @@ func (r *outboundTaskResource) Schema(_ context.Context, _ resource.SchemaReques
 			"stays null while the service holds nothing but its defaults. " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the task " +
 			"and creates a new one, without the old one's dialing and call records (the plan warns \"Outbound Task Deleted and Created Again\"; an open task's delete fails the plan). " +
+			"An edit writes every member of the task (projects/updateOrCreate); a member the plan does not change that the portal changed since the plan is sent as the platform holds it then (one read), so that change is kept. " +
 			"API: projects/updateOrCreate, projects/detail, projects/status/update, projects/delete (spec §4.3, §2.7).",
 		Attributes: framework.OmitNulls(framework.Strict(OutboundTaskAttributes())),
 	}
@@ -100,7 +102,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
 			MarkdownDescription: "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
 				"existing task goes through projects/status/update (edits made with it keep the current status); pausing, closing and " +
-				"a create carry the status in updateOrCreate. Defaults to `closed`. A status the platform holds outside these three (one the spec does not list) reads as its number, " +
+				"a create carry the status in updateOrCreate. An edit that does not change the status sends the one the platform holds then (one read of the task), so a task opened or paused in the portal after the plan keeps that status. Defaults to `closed`. A status the platform holds outside these three (one the spec does not list) reads as its number, " +
 				"such as `\"3\"`: the plan shows the change to the configured status (and warns), where it read as `closed` and an edit closed the task silently.",
 			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 		},
@@ -279,7 +281,30 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		}
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
-			edit.Status = flexInt(taskStatusValue(plan.Status))
+			status := taskStatusValue(plan.Status)
+			if plan.Status.Equal(state.Status) {
+				// The plan does not change the status, but updateOrCreate
+				// writes one (a status left out is 0, closed, §2.7): the
+				// status the platform holds now is sent. The refreshed one
+				// paused a task an operator had opened in the portal since
+				// the plan (or the refresh), by an edit of its name, and
+				// with lifecycle { ignore_changes = [status] } (the portal
+				// owns it) without a word. One read of the task.
+				t, err := held(ctx)
+				if err != nil {
+					if err := heldReadFailed(ctx, "name", string(edit.Name), func(t *client.Task) string { return string(t.Name) }, err); err != nil {
+						return err
+					}
+					t = nil // the edit goes as planned
+				}
+				if t != nil && t.Status != nil {
+					status = int64(*t.Status)
+				}
+			}
+			edit.Status = flexInt(status)
+			if err := keepHeldFields(ctx, held, &edit, &current); err != nil {
+				return err
+			}
 			if err := heldName(ctx, held, &edit); err != nil {
 				return err
 			}
@@ -294,6 +319,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				status = v
 			}
 			edit.Status = flexInt(status)
+			if err := keepHeldFields(ctx, held, &edit, &current); err != nil {
+				return err
+			}
 			if err := heldName(ctx, held, &edit); err != nil {
 				return err
 			}
@@ -303,6 +331,89 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		}
 		return r.Client.Tasks.SetStatus(ctx, id, client.TaskStatusOpen)
 	}, "force_delete")
+}
+
+// heldTaskFields are the members of updateOrCreate (§2.7) an edit sends as
+// the platform holds them when the plan does not change them (type and
+// context cannot change; status is chosen by Update).
+var heldTaskFields = []string{"Name", "DeptID", "Priority", "Concurrent", "Callers", "MaxConnSecs", "TimeoutSecs", "MaxQueueSecs",
+	"EnableASR", "Config", "RecallStrategies", "AssignedUsers", "Worktime", "FilterRules", "TransTo"}
+
+// keepHeldFields sends each member of the edit the plan does not change
+// (edit and current, the state's, are the same) that the platform holds
+// otherwise now, as it holds it. updateOrCreate writes every member it is
+// sent, and the edit sent them as refreshed at plan time: an edit of the
+// name put back the callers, agents or working hours changed in the portal
+// since the plan (or the refresh), without a word, also under lifecycle {
+// ignore_changes }, where the portal owns them. A member the platform holds
+// as the state does, but for the order of its lists (which the read keeps
+// as the state has it), goes as before. The read is the one heldTask makes
+// for the edit.
+func keepHeldFields(ctx context.Context, read func(context.Context) (*client.Task, error), edit, current *client.Task) error {
+	t, err := read(ctx)
+	if err != nil {
+		return heldReadFailed(ctx, "name", string(edit.Name), func(t *client.Task) string { return string(t.Name) }, err)
+	}
+	if t == nil {
+		return nil
+	}
+	e, c, h := reflect.ValueOf(edit).Elem(), reflect.ValueOf(current).Elem(), reflect.ValueOf(t).Elem()
+	for _, f := range heldTaskFields {
+		planned, prior, held := e.FieldByName(f), c.FieldByName(f), h.FieldByName(f)
+		if reflect.DeepEqual(planned.Interface(), prior.Interface()) && !sameButOrder(prior.Interface(), held.Interface()) {
+			planned.Set(held)
+		}
+	}
+	return nil
+}
+
+// sameButOrder tells two members that read alike as JSON once every list
+// is sorted (and an empty object or list is taken for none).
+func sameButOrder(a, b any) bool {
+	canon := func(v any) string {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return ""
+		}
+		var x any
+		if json.Unmarshal(raw, &x) != nil {
+			return ""
+		}
+		out, _ := json.Marshal(sortedJSON(x))
+		return string(out)
+	}
+	return canon(a) == canon(b)
+}
+
+// sortedJSON sorts every list of a decoded JSON value by its elements'
+// text, and takes an empty object or list for null.
+func sortedJSON(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) == 0 {
+			return nil
+		}
+		for k, e := range x {
+			x[k] = sortedJSON(e)
+		}
+		return x
+	case []any:
+		if len(x) == 0 {
+			return nil
+		}
+		texts := make([]string, len(x))
+		for i, e := range x {
+			b, _ := json.Marshal(sortedJSON(e))
+			texts[i] = string(b)
+		}
+		slices.Sort(texts)
+		out := make([]any, len(texts))
+		for i, t := range texts {
+			out[i] = json.RawMessage(t)
+		}
+		return out
+	}
+	return v
 }
 
 // heldTask reads the task as the platform holds it (projects/detail, not

@@ -1,0 +1,110 @@
+package resources_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// An operator opens a task in the portal after the plan (a saved plan, or
+// between the refresh and the update of one apply), and the plan renames
+// it without changing its status: the edit (updateOrCreate, which writes a
+// status, §2.7) sent the refreshed "paused" and paused the task again,
+// without a word, also under lifecycle { ignore_changes = [status] }, where
+// the portal owns the status. The edit now keeps the status the platform
+// holds, and the read-back says the status differs from the plan.
+func TestAccOutboundTask_openedAfterPlanStaysOpen(t *testing.T) {
+	t.Parallel()
+	for name, lifecycle := range map[string]string{
+		"ignore_changes": "\n  lifecycle {\n    ignore_changes = [status]\n  }\n}",
+		"managed":        "\n}",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.New(t)
+			c := env.Client(t)
+			config := func(name string) string {
+				return strings.TrimSuffix(strings.Replace(automaticConfig("paused"), `"Payment reminders"`, `"`+name+`"`, 1), "}\n") + lifecycle
+			}
+			w := env.Workdir(t)
+			w.WriteBody(config("Payment reminders"))
+			w.Must(0, "apply", "-auto-approve", "-no-color")
+			w.WriteBody(config("Payment reminders (renamed)"))
+			w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
+			if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+				t.Fatal(err)
+			}
+			out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "rename.tfplan")), " ")
+			task, err := c.Tasks.Get(t.Context(), 701)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status := int64(-1)
+			if task.Status != nil {
+				status = int64(*task.Status)
+			}
+			if string(task.Name) != "Payment reminders (renamed)" || status != client.TaskStatusOpen {
+				t.Errorf("after the rename the task is %q with status %d, want renamed and still open (1)", string(task.Name), status)
+			}
+			if want := `status: planned "paused", read back "open"`; !strings.Contains(out, want) {
+				t.Errorf("the apply does not say %q:\n%s", want, out)
+			}
+		})
+	}
+}
+
+// The same for the other members updateOrCreate writes: callers, priority
+// and working hours changed in the portal after the plan were put back by
+// an edit of the name, as refreshed at plan time, without a word (under
+// lifecycle { ignore_changes } too). They are sent as the platform holds
+// them now, and the read-back says they differ from the plan.
+func TestAccOutboundTask_portalEditAfterPlanKept(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	config := func(name string) string {
+		return `
+resource "contactcenter_outbound_task" "test" {
+  name     = "` + name + `"
+  type     = 3
+  trans_to = "ivr-remind"
+  priority = 10
+  callers  = ["95001001"]
+  lifecycle {
+    ignore_changes = [callers, worktime]
+  }
+}
+`
+	}
+	w := env.Workdir(t)
+	w.WriteBody(config("Payment reminders"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(config("Payment reminders (renamed)"))
+	w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
+	p := client.FlexInt(200)
+	if err := c.Tasks.Update(t.Context(), client.Task{ID: 701, Name: "Payment reminders", Type: 3, Priority: &p,
+		Callers:  []client.FlexString{"95001009"},
+		Worktime: &client.Worktime{Name: new(client.FlexString("mornings")), Working: client.FlexMap[[][]string]{"1": {{"08:00:00", "12:00:00"}}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "rename.tfplan")), " ")
+	task, err := c.Tasks.Get(t.Context(), 701)
+	if err != nil {
+		t.Fatal(err)
+	}
+	priority := int64(-1)
+	if task.Priority != nil {
+		priority = int64(*task.Priority)
+	}
+	if string(task.Name) != "Payment reminders (renamed)" || priority != 200 || len(task.Callers) != 1 || task.Callers[0] != "95001009" ||
+		task.Worktime == nil || task.Worktime.Name == nil || *task.Worktime.Name != "mornings" {
+		t.Errorf("after the rename the task is %q, priority %d, callers %v, worktime %+v; want renamed, with the portal's priority 200, callers [95001009] and worktime",
+			string(task.Name), priority, task.Callers, task.Worktime)
+	}
+	if want := `priority: planned 10, read back 200`; !strings.Contains(out, want) {
+		t.Errorf("the apply does not say %q:\n%s", want, out)
+	}
+}
