@@ -50,6 +50,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"before the webhook is deleted (without it, Terraform deletes the webhook first). " +
 			"A task this configuration does not manage (made in the portal) that names the webhook is not looked for: after the webhook is deleted, " +
 			"the platform refuses that task's next edit until the id is taken out of its `config.webhook.ids`. " +
+			"An edit writes every field (webhook/updateOrCreate), and sends those the plan does not change as the platform holds them then (one read), so a change made in the portal after the plan is kept. " +
 			"API: webhook/updateOrCreate, webhook/lists, webhook/delete (spec §4.4, §2.8, §6.1).",
 		Attributes: framework.Strict(WebhookAttributes()),
 	}
@@ -120,17 +121,44 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 }
 
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, _ *WebhookRecord) error {
+	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *WebhookRecord) error {
 		id, in := framework.ID(plan.ID), plan.expand()
-		// webhook/updateOrCreate requires name (§4.4): a name held in
-		// another Unicode form is sent as held (heldForm).
-		name, err := heldForm(ctx, "name", in.Name, func(ctx context.Context) (*client.Webhook, error) {
-			return r.Client.Webhooks.Get(ctx, id)
-		}, func(w *client.Webhook) string { return string(w.Name) })
+		// webhook/updateOrCreate writes every field, status false when left
+		// out (§4.4): a field this plan does not change is sent as the
+		// platform holds it now. As refreshed, an edit of the name put back
+		// the url, status or event_type the portal had set since the plan,
+		// without a word, also under lifecycle { ignore_changes } (the
+		// portal owns them). One read of the webhook.
+		held, err := r.Client.Webhooks.Get(ctx, id)
 		if err != nil {
+			if err := heldReadFailed(ctx, "name", in.Name, func(w *client.Webhook) string { return string(w.Name) }, err); err != nil {
+				return err
+			}
+			return r.Client.Webhooks.Update(ctx, id, in)
+		}
+		if plan.URL.Equal(state.URL) {
+			in.URL = string(held.URL)
+		}
+		if plan.Status.Equal(state.Status) {
+			in.Status = bool(held.Status)
+		}
+		if plan.IsEncrypt.Equal(state.IsEncrypt) {
+			in.IsEncrypt = bool(held.IsEncrypt)
+		}
+		if plan.EventType.Equal(state.EventType) {
+			in.EventType = int64(held.EventType)
+		}
+		if plan.DeptID.Equal(state.DeptID) {
+			in.DeptID = int64(held.DeptID)
+		}
+		// name is required: one held in another Unicode form of the
+		// planned name is sent as held (heldForm).
+		if plan.Name.Equal(state.Name) {
+			in.Name = string(held.Name)
+		} else if in.Name, err = heldForm(ctx, "name", in.Name, func(context.Context) (*client.Webhook, error) { return held, nil },
+			func(w *client.Webhook) string { return string(w.Name) }); err != nil {
 			return err
 		}
-		in.Name = name
 		return r.Client.Webhooks.Update(ctx, id, in)
 	})
 }
