@@ -145,11 +145,40 @@ func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.Modify
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *skillGroupModel) error {
 		in := skillGroupEdit(plan, state)
-		// queue/update requires que_name (§4.6): an edit of any other
-		// setting rewrote a name held decomposed composed (heldForm).
-		name, err := heldForm(ctx, "que_name", in.QueName, func(ctx context.Context) (*client.SkillGroup, error) {
-			return r.Client.Queues.Get(ctx, framework.ID(plan.ID))
-		}, func(g *client.SkillGroup) string { return string(g.QueName) })
+		var held *client.SkillGroup
+		read := func(ctx context.Context) (*client.SkillGroup, error) {
+			if held != nil {
+				return held, nil
+			}
+			g, err := r.Client.Queues.Get(ctx, framework.ID(plan.ID))
+			held = g
+			return g, err
+		}
+		// queue/update requires que_name and que_priority (§4.6), and the
+		// edit sends only the other settings it changes: one of the two
+		// the plan does not change is sent as the platform holds it now.
+		// As refreshed, an edit of another setting put back a name or a
+		// priority set in the portal since the plan, without a word, also
+		// under lifecycle { ignore_changes } (the portal owns them).
+		if plan.QueName.Equal(state.QueName) || plan.QuePriority.Equal(state.QuePriority) {
+			g, err := read(ctx)
+			if err != nil {
+				if err := heldReadFailed(ctx, "que_name", in.QueName, func(g *client.SkillGroup) string { return string(g.QueName) }, err); err != nil {
+					return err
+				}
+				g = nil // the edit goes as planned
+			}
+			if g != nil && plan.QueName.Equal(state.QueName) {
+				in.QueName = string(g.QueName)
+			}
+			if g != nil && plan.QuePriority.Equal(state.QuePriority) {
+				in.QuePriority = int64(g.QuePriority)
+			}
+		}
+		// A planned name the platform holds in another Unicode form is
+		// sent as held (heldForm): an edit rewrote a name held decomposed
+		// composed.
+		name, err := heldForm(ctx, "que_name", in.QueName, read, func(g *client.SkillGroup) string { return string(g.QueName) })
 		if err != nil {
 			return err
 		}
