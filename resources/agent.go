@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -399,21 +398,6 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 		return
 	}
 	framework.ImportByNumericID(ctx, req, resp, "An agent is imported by its numeric id (user_id) or as user_num:<agent number>", settings)
-}
-
-// password returns the password to send: the classic attribute, else the
-// write-only one, which only the configuration holds.
-func password(ctx context.Context, plan agentModel, config interface {
-	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
-}) (*string, error) {
-	if p := tfkit.StringPtr(plan.UserPassword); p != nil {
-		return p, nil
-	}
-	var wo types.String
-	if d := config.GetAttribute(ctx, path.Root("user_password_wo"), &wo); d.HasError() {
-		return nil, framework.DiagsError(d)
-	}
-	return tfkit.StringPtr(wo), nil
 }
 
 // get reads the agent m names through the client's finder.

@@ -1,10 +1,17 @@
 package resources
 
 import (
+	"context"
 	"reflect"
 	"slices"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // unchangedAgentInput clears in's parameters that hold what prior (the
@@ -39,4 +46,19 @@ func sameInt64Set(a, b []int64) bool {
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(slices.Compact(a), slices.Compact(b))
+}
+
+// password returns the password to send: the classic attribute, else the
+// write-only one, which only the configuration holds.
+func password(ctx context.Context, plan agentModel, config interface {
+	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
+}) (*string, error) {
+	if p := tfkit.StringPtr(plan.UserPassword); p != nil {
+		return p, nil
+	}
+	var wo types.String
+	if d := config.GetAttribute(ctx, path.Root("user_password_wo"), &wo); d.HasError() {
+		return nil, framework.DiagsError(d)
+	}
+	return tfkit.StringPtr(wo), nil
 }
