@@ -206,7 +206,7 @@ func localStates(opts Options, backend bool) ([]localState, error) {
 		out = append(out, localState{workspace: ws, instances: in})
 	}
 	if opts.StateFile != "" {
-		in, err := readStateFile(opts.StateFile)
+		in, err := readStateFile("--state", opts.StateFile)
 		if err != nil {
 			return nil, err
 		}
@@ -220,9 +220,9 @@ func localStates(opts Options, backend bool) ([]localState, error) {
 // it finds no state: another folder, before terraform init) or other JSON
 // (terraform show -json) would keep no names, and the next plan destroyed
 // the objects renamed since.
-func readStateFile(path string) ([]stateInstance, error) {
+func readStateFile(flag, path string) ([]stateInstance, error) {
 	bad := func(why string) error {
-		return inputErrorf("--state %s %s: give the output of terraform state pull, run in the folder after terraform init", path, why)
+		return inputErrorf("%s %s %s: give the output of terraform state pull, run in the folder after terraform init (or its terraform.tfstate)", flag, path, why)
 	}
 	b, err := os.ReadFile(path) //nolint:gosec // G304: the state the user named
 	switch {
@@ -384,4 +384,24 @@ func remoteBackend(dir string) string {
 		return "backend \"" + initd.Backend.Type + "\", recorded by terraform init in .terraform/"
 	}
 	return ""
+}
+
+// TerraformAgents returns the agents a Terraform state manages, by
+// user_num, with each one's address (module.x.contactcenter_agent.y["k"]):
+// ccsync agents plan and apply leave them to Terraform (--terraform-state).
+// path is a state file (terraform.tfstate, or the output of terraform
+// state pull), refused as readStateFile refuses it: an empty or other
+// document would leave every agent to the roster.
+func TerraformAgents(path string) (map[string]string, error) {
+	in, err := readStateFile("--terraform-state", path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, si := range in {
+		if si.typ == typeAgent && si.userNum != "" {
+			out[si.userNum] = si.addr
+		}
+	}
+	return out, nil
 }

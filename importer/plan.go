@@ -114,6 +114,9 @@ type Plan struct {
 	// NotInSheet counts the agents on the platform that the sheet does not
 	// list (whatever Prune does with them).
 	NotInSheet int `json:"not_in_sheet"`
+	// TerraformKept counts those of them a Terraform state manages, which
+	// Prune leaves to it (PlanOptions.Terraform).
+	TerraformKept int `json:"terraform_kept"`
 }
 
 // Counts returns how many steps of each action the plan has.
@@ -170,7 +173,7 @@ func (p *Plan) Summary() string {
 		update = fmt.Sprintf(" (%d re-activate resigned agents)", n)
 	}
 	s := fmt.Sprintf("%d to create, %d to update%s, %d unchanged", c[ActionCreate], c[ActionUpdate], update, unchanged)
-	alone := p.NotInSheet
+	alone := p.NotInSheet - p.TerraformKept
 	for _, a := range []Action{ActionResign, ActionDelete} {
 		if c[a] > 0 {
 			s += fmt.Sprintf(", %d to %s", c[a], a)
@@ -184,6 +187,9 @@ func (p *Plan) Summary() string {
 	default:
 		s += fmt.Sprintf(", %d not in the sheet left alone", alone)
 	}
+	if p.TerraformKept > 0 {
+		s += fmt.Sprintf(", %d not in the sheet left to Terraform", p.TerraformKept)
+	}
 	return s
 }
 
@@ -194,6 +200,11 @@ type PlanOptions struct {
 	Prune string
 	// ResetPasswords sends the sheet's passwords to existing agents too.
 	ResetPasswords bool
+	// Terraform names the agents a Terraform configuration manages (by
+	// user_num, each one's resource address; ccsync's --terraform-state):
+	// Prune leaves them to it, and a row that changes one says that the
+	// next terraform apply sets it back.
+	Terraform map[string]string
 }
 
 // QueueChecker is implemented by APIs that can list skill-group ids, so a
@@ -276,7 +287,7 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		byBare[strings.TrimLeft(num, "0")] = append(byBare[strings.TrimLeft(num, "0")], num)
 	}
 	for _, num := range order {
-		if opts.Prune == PruneDelete && !inSheet[num] {
+		if _, kept := opts.Terraform[num]; opts.Prune == PruneDelete && !inSheet[num] && !kept {
 			continue // deleted first: its values are free for the sheet's rows
 		}
 		for field, owners := range finalOwner {
@@ -404,6 +415,13 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		plan.Steps = append(plan.Steps, st)
 	}
 
+	for i, st := range plan.Steps {
+		if addr, ok := opts.Terraform[st.UserNum]; ok && st.Action != ActionUnchanged {
+			plan.Steps[i].Notes = append(plan.Steps[i].Notes, fmt.Sprintf("warning: managed by Terraform (%s in the state given): "+
+				"the next terraform apply sets back what its configuration says; change the agent there, or take the row out of the sheet", addr))
+		}
+	}
+
 	var absent []string
 	for _, num := range order {
 		if !inSheet[num] {
@@ -415,6 +433,16 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	if opts.Prune != PruneNone {
 		for _, num := range absent {
 			a := existing[num]
+			if addr, ok := opts.Terraform[num]; ok {
+				// The sheet does not list it because Terraform manages
+				// it: resigned or deleted, the next terraform apply made
+				// it again (re-activated it, or created a new agent
+				// without its history).
+				plan.TerraformKept++
+				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionUnchanged,
+					Notes: []string{fmt.Sprintf("managed by Terraform (%s in the state given): --prune=%s leaves it", addr, opts.Prune)}})
+				continue
+			}
 			switch opts.Prune {
 			case PruneResign:
 				if a.Values["user_status"] == "2" {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 )
 
@@ -29,6 +30,7 @@ subcommands:
   apply FILE.xlsx      make the platform match the roster
                        [--prune=none|resign|delete] [--yes] [--report OUT.xlsx]
                        [--force] [--concurrency N] [--retries N] [--reset-passwords]
+  (plan and apply)     [--terraform-state FILE]...
 
 template and export refuse a FILE that exists, and apply a --report OUT.xlsx
 that exists (exit 2, nothing written): --force replaces it. FILE must end in
@@ -39,6 +41,11 @@ before anything is read.
 them first and, on a terminal, asks before it writes (--yes does not ask).
 A roster without agent rows is refused with --prune (exit 2): it would
 remove every agent, and is most often an export that went wrong.
+
+--terraform-state FILE (terraform.tfstate, or the output of terraform state
+pull; may be given several times) names the agents a Terraform
+configuration manages: --prune leaves them to it, and a row that changes
+one warns that the next terraform apply sets it back.
 
 Ctrl-C (or SIGTERM) during apply starts no further row: the writes in flight
 finish and report their outcome, the rows not started are reported "not
@@ -120,6 +127,12 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	if concurrency != nil && *concurrency < 1 {
 		return fail(exitUsage, fmt.Errorf("--concurrency must be at least 1, not %d", *concurrency))
+	}
+	// Read before the roster and the platform: a state that cannot be
+	// read stops the run with nothing read or written.
+	managed, err := terraformAgents(o.terraformStates)
+	if err != nil {
+		return fail(exitUsage, err)
 	}
 	file := pos[0]
 	if sub == "export" && conn.logPath != "" && sameFile(conn.logPath, file) {
@@ -243,7 +256,7 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 		}
 		var pprobs importer.Problems
 		var plan *importer.Plan
-		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords})
+		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords, Terraform: managed})
 		if err != nil && phase.Load() == 2 {
 			return fail(exitFailures, context.Canceled) // said as what happened
 		}
@@ -282,6 +295,35 @@ type agentsOpts struct {
 	concurrency                *int
 	resetPasswords, yes, force *bool
 	detailed                   *bool
+	terraformStates            *stringList
+}
+
+// stringList is a flag that may be given several times.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ", ") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+// terraformAgents reads the agents the --terraform-state files manage, by
+// user_num (nil without the flag).
+func terraformAgents(states *stringList) (map[string]string, error) {
+	if states == nil || len(*states) == 0 {
+		return nil, nil
+	}
+	all := map[string]string{}
+	for _, path := range *states {
+		agents, err := exporter.TerraformAgents(path)
+		if err != nil {
+			return nil, err
+		}
+		for num, addr := range agents {
+			if had, ok := all[num]; ok && had != addr {
+				addr = had + ", " + addr
+			}
+			all[num] = addr
+		}
+	}
+	return all, nil
 }
 
 // exitChanges is agents plan's exit code with --detailed-exitcode when the
@@ -323,6 +365,9 @@ func agentsFlags(sub string, out io.Writer) (fs *flag.FlagSet, o agentsOpts, ok 
 		}
 		o.prune = fs.String("prune", importer.PruneNone, "agents on the platform but not in the sheet: none, resign (user_status 2) or delete")
 		o.resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
+		o.terraformStates = &stringList{}
+		fs.Var(o.terraformStates, "terraform-state", "a Terraform state `FILE` (terraform.tfstate, or the output of terraform state pull) whose contactcenter_agent resources "+
+			"are left to Terraform: --prune does not resign or delete them, and a row that changes one warns (may be given several times)")
 		if sub == "apply" {
 			o.report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file (a file that exists is refused without --force)")
 			o.force = fs.Bool("force", false, "replace the --report file if it exists")
@@ -370,7 +415,7 @@ func failure(stdout, stderr io.Writer, output, name string, code int, err error)
 func printPlan(w io.Writer, output string, roster *importer.Roster, plan *importer.Plan, took time.Duration) int {
 	if output == "json" {
 		return emit(w, "json", map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
-			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "steps": orEmpty(plan.Steps)}, "")
+			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "terraform_kept": plan.TerraformKept, "steps": orEmpty(plan.Steps)}, "")
 	}
 	for _, st := range plan.Steps {
 		if st.Action == importer.ActionUnchanged && len(st.Notes) == 0 {
@@ -504,7 +549,7 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 		// The plan's vocabulary (README, "ccsync --output json"): counts by
 		// action and a steps list, each step with its outcome.
 		out := map[string]any{"file": roster.Path, "sheet": roster.Sheet, "prune": plan.Prune,
-			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "outcomes": outcomes, "failed": failed,
+			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "terraform_kept": plan.TerraformKept, "outcomes": outcomes, "failed": failed,
 			"interrupted": interrupted, "steps": orEmpty(results), "seconds": took.Seconds(), "report": report}
 		if reportErr != nil {
 			out["error"] = reportErr.Error()

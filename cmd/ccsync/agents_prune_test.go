@@ -87,10 +87,10 @@ func TestAgentsCommand_jsonVocabulary(t *testing.T) {
 	if d := cmp.Diff(map[string]int{"unchanged": 20, "done": 2}, apply.Outcomes); d != "" {
 		t.Errorf("apply outcomes (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{"counts", "file", "not_in_sheet", "prune", "rows", "sheet", "steps"}, planKeys); d != "" {
+	if d := cmp.Diff([]string{"counts", "file", "not_in_sheet", "prune", "rows", "sheet", "steps", "terraform_kept"}, planKeys); d != "" {
 		t.Errorf("plan keys (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]string{"counts", "failed", "file", "interrupted", "not_in_sheet", "outcomes", "prune", "report", "rows", "seconds", "sheet", "steps"}, applyKeys); d != "" {
+	if d := cmp.Diff([]string{"counts", "failed", "file", "interrupted", "not_in_sheet", "outcomes", "prune", "report", "rows", "seconds", "sheet", "steps", "terraform_kept"}, applyKeys); d != "" {
 		t.Errorf("apply keys (-want +got):\n%s", d)
 	}
 	if len(plan.Steps) != 22 || len(apply.Steps) != 22 {

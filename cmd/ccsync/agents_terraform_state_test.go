@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+)
+
+// tfState writes a Terraform state (as terraform state pull prints it)
+// whose contactcenter_agent resources hold the numbers given, by address.
+func tfState(t *testing.T, agents map[string]string) string {
+	t.Helper()
+	type instance struct {
+		Attributes map[string]string `json:"attributes"`
+	}
+	type res struct {
+		Mode      string     `json:"mode"`
+		Type      string     `json:"type"`
+		Name      string     `json:"name"`
+		Provider  string     `json:"provider"`
+		Instances []instance `json:"instances"`
+	}
+	st := struct {
+		Version   int    `json:"version"`
+		Lineage   string `json:"lineage"`
+		Resources []res  `json:"resources"`
+	}{Version: 4, Lineage: "0b7e-test"}
+	for name, num := range agents {
+		st.Resources = append(st.Resources, res{Mode: "managed", Type: "contactcenter_agent", Name: name,
+			Provider:  `provider["registry.terraform.io/contactcenter/contactcenter"]`,
+			Instances: []instance{{Attributes: map[string]string{"id": "1", "user_num": num}}}})
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "tf.tfstate")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestAgentsCommand_terraformStateLeavesItsAgents: with --terraform-state,
+// --prune leaves the agents a Terraform configuration manages (it resigned
+// them, and the next terraform apply set them back on duty; deleted, made
+// them again without their history), saying so under each and in the
+// summary; a row that changes one warns that terraform apply sets it back.
+// The others are pruned as before.
+func TestAgentsCommand_terraformStateLeavesItsAgents(t *testing.T) {
+	t.Parallel()
+	api, ep := seededWithLeavers(t)
+	// A sheet agent edited in the portal: the row puts its name back.
+	var first string
+	{
+		code, out, stderr := runCLI("agents", "plan", demoRoster, "--output", "json", "--endpoint", ep, "--access-token", "t")
+		var doc struct {
+			Steps []struct {
+				UserNum string `json:"user_num"`
+			} `json:"steps"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Steps) == 0 {
+			t.Fatalf("plan: %d\n%s\n%s", code, out, stderr)
+		}
+		first = doc.Steps[0].UserNum
+	}
+	_, id := api.Get(first)
+	if err := api.Update(t.Context(), id, importer.Values{"user_name": "Renamed in Terraform"}); err != nil {
+		t.Fatal(err)
+	}
+	state := tfState(t, map[string]string{"lead": "7001", "row": first})
+
+	code, out, stderr := runCLI("agents", "plan", demoRoster, "--prune=resign", "--terraform-state", state, "--endpoint", ep, "--access-token", "t")
+	if code != 0 {
+		t.Fatalf("plan: %d\n%s", code, stderr)
+	}
+	out = strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{
+		"(not in sheet) 7001 unchanged (user_name \"Leaver one\") managed by Terraform (contactcenter_agent.lead in the state given): --prune=resign leaves it",
+		"(not in sheet) 7002 resign",
+		first + " update user_name: \"Renamed in Terraform\" →",
+		"warning: managed by Terraform (contactcenter_agent.row in the state given): the next terraform apply sets back what its configuration says",
+		"Plan: 0 to create, 1 to update, 19 unchanged, 1 to resign, 1 not in the sheet left to Terraform (",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan lacks %q:\n%s", want, out)
+		}
+	}
+
+	writes := api.Writes
+	code, out, stderr = runCLI("agents", "apply", demoRoster, "--prune=resign", "--yes", "--output", "json", "--terraform-state", state, "--endpoint", ep, "--access-token", "t")
+	if code != 0 {
+		t.Fatalf("apply: %d\n%s\n%s", code, out, stderr)
+	}
+	var doc struct {
+		TerraformKept int            `json:"terraform_kept"`
+		NotInSheet    int            `json:"not_in_sheet"`
+		Counts        map[string]int `json:"counts"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.TerraformKept != 1 || doc.NotInSheet != 2 || doc.Counts["resign"] != 1 {
+		t.Errorf("apply JSON: terraform_kept %d, not_in_sheet %d, counts %v; want 1, 2 and one resign", doc.TerraformKept, doc.NotInSheet, doc.Counts)
+	}
+	if v, _ := api.Get("7001"); v["user_status"] != "1" {
+		t.Errorf("agent 7001, which Terraform manages, has user_status %q after apply --prune=resign; want it left on duty", v["user_status"])
+	}
+	if v, _ := api.Get("7002"); v["user_status"] != "2" {
+		t.Errorf("agent 7002 has user_status %q; want it resigned", v["user_status"])
+	}
+	if n := api.Writes - writes; n != 2 {
+		t.Errorf("apply wrote %d times, want 2 (the row's update and 7002's resignation)", n)
+	}
+}
+
+// TestAgentsCommand_terraformStateRefused: a --terraform-state that is not
+// a state (empty, as terraform state pull prints where there is none; the
+// document terraform show -json writes; a file missing) stops the run
+// before anything is read or written, naming the flag and the file: read
+// as no agents, --prune would remove Terraform's.
+func TestAgentsCommand_terraformStateRefused(t *testing.T) {
+	t.Parallel()
+	api, ep := seededWithLeavers(t)
+	dir := t.TempDir()
+	empty, show := filepath.Join(dir, "empty.tfstate"), filepath.Join(dir, "show.json")
+	_ = os.WriteFile(empty, nil, 0o600)
+	_ = os.WriteFile(show, []byte(`{"format_version":"1.0","values":{}}`), 0o600)
+	for file, want := range map[string]string{
+		empty:                         "is empty (terraform state pull prints nothing where it finds no state)",
+		show:                          "is not a Terraform state",
+		filepath.Join(dir, "missing"): "cannot be read",
+	} {
+		writes, calls := api.Writes, api.Calls["list"]
+		code, _, stderr := runCLI("agents", "apply", demoRoster, "--prune=delete", "--yes", "--terraform-state", file, "--endpoint", ep, "--access-token", "t")
+		if code != exitUsage || !strings.Contains(stderr, "--terraform-state "+file+" ") || !strings.Contains(stderr, want) {
+			t.Errorf("apply --terraform-state %s: exit %d\n%s\nwant exit %d and %q", filepath.Base(file), code, stderr, exitUsage, want)
+		}
+		if api.Writes != writes || api.Calls["list"] != calls {
+			t.Errorf("apply --terraform-state %s wrote %d times and listed %d times", filepath.Base(file), api.Writes-writes, api.Calls["list"]-calls)
+		}
+	}
+}
