@@ -323,8 +323,24 @@ func conflictError(dir string, conflicts []string) error {
 		"The next plan would import them at the new addresses, and destroy them at the old ones where their configuration is gone (an earlier export's file), "+
 		"or leave two resources managing one object where it is your own (a file or module of yours); a membership moved to the other form would empty its group. "+
 		"Nothing was written. Export into a new folder and copy the blocks of new objects across, or adopt new objects with import blocks and "+
-		"terraform plan -generate-config-out; for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first",
-		dir, len(conflicts), strings.Join(shown, "\n  "), more)
+		"terraform plan -generate-config-out; for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first%s",
+		dir, len(conflicts), strings.Join(shown, "\n  "), more, membershipsLeftOut(conflicts))
+}
+
+// membershipsLeftOut is the refusal's last advice when a membership is in
+// the other form: a state that holds groups' memberships in both forms
+// refuses either --membership, and an export without them goes ahead.
+func membershipsLeftOut(conflicts []string) string {
+	if !slices.ContainsFunc(conflicts, func(c string) bool { return strings.Contains(c, "the membership of skill group ") }) {
+		return ""
+	}
+	var others []string
+	for _, k := range AllKinds {
+		if k != KindSkillGroupMembers {
+			others = append(others, string(k))
+		}
+	}
+	return ", or leave memberships out of this export (--kinds " + strings.Join(others, ",") + ")"
 }
 
 // backendRE finds a backend or cloud block in a .tf file, backendJSONRE

@@ -106,7 +106,8 @@ func TestExport_forceIntoManagedFolder(t *testing.T) {
 		"for_each in the root module": {state: `{"version": 4, "resources": [{"mode": "managed", "type": "contactcenter_webhook", "name": "all", "instances": [{"index_key": "crm", "attributes": {"id": "` + hook + `"}}]}]}`,
 			want: []string{`contactcenter_webhook ` + hook + ` is contactcenter_webhook.all["crm"] in the state`}},
 		"membership form": {state: state(res("contactcenter_skill_group_members", "sales", que)), membership: "member",
-			want: []string{"the membership of skill group " + que + " is contactcenter_skill_group_members.sales in the state; the export would write it as contactcenter_skill_group_member resources"}},
+			want: []string{"the membership of skill group " + que + " is contactcenter_skill_group_members.sales in the state; the export would write it as contactcenter_skill_group_member resources",
+				"for a membership, use removed blocks (lifecycle { destroy = false }) for the old form first, or leave memberships out of this export (--kinds agents,skill_groups,webhooks,"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
