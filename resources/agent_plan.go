@@ -285,7 +285,11 @@ func rawAttr(v tftypes.Value, name string) tftypes.Value {
 // values, and both are unique on the platform (§4.2 users/add, users/edit):
 // the create would be refused after the old agent was resigned and had
 // left the state, a write half done the user could not undo from the
-// configuration. The plan looked like any replacement. It tells whether it
+// configuration. The plan looked like any replacement. An e-mail address
+// is the same whatever its case (the platform refuses "Ann@example.com"
+// while a resigned agent holds "ann@example.com", answering 409): compared
+// exactly, a new user_num whose e-mail changed its case alone planned, and
+// its apply resigned the old agent, then failed. It tells whether it
 // refused.
 func refuseResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
 	var mode, was, now, id string
@@ -297,17 +301,22 @@ func refuseResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diag
 	refused := false
 	for _, field := range []string{"user_email", "user_sms_phone"} {
 		held, wanted := rawAttr(req.State.Raw, field), rawAttr(req.Config.Raw, field)
-		var v string
-		if !wanted.IsKnown() || wanted.IsNull() || wanted.As(&v) != nil || v == "" || !held.Equal(wanted) {
+		var v, h string
+		if !wanted.IsKnown() || wanted.IsNull() || wanted.As(&v) != nil || v == "" || held.As(&h) != nil ||
+			h != v && (field != "user_email" || !strings.EqualFold(h, v)) {
 			continue
 		}
 		refused = true
+		same := ""
+		if h != v {
+			same = fmt.Sprintf(" (the configuration's %q is the same address: an e-mail address is unique whatever its case)", v)
+		}
 		diags.AddAttributeError(path.Root(field), "Resigned Agent Keeps "+field,
 			fmt.Sprintf("user_num changes from %[1]q to %[2]q, which replaces agent %[3]s (id %[4]s) with a new agent, and delete_mode = \"resign\" only resigns "+
-				"the old one: it keeps its %[5]s %[6]q, which is unique on the platform, so the apply would resign agent %[1]s and then the create of agent %[2]s "+
+				"the old one: it keeps its %[5]s %[6]q%[7]s, which is unique on the platform, so the apply would resign agent %[1]s and then the create of agent %[2]s "+
 				"with that %[5]s would be refused. Nothing was changed. Free the value first: set %[5]s = \"\" and apply (the agent keeps its number), then change user_num and set %[5]s again. "+
 				"With delete_mode = \"delete\" (applied first) the replacement deletes the old agent and its history instead.",
-				was, now, was, id, field, v))
+				was, now, was, id, field, h, same))
 	}
 	return refused
 }

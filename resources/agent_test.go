@@ -1145,6 +1145,46 @@ func TestAccAgent_replaceKeepsContactRefusedAtPlan(t *testing.T) {
 	}
 }
 
+// TestAccAgent_replaceKeepsEmailOtherCaseRefusedAtPlan: an e-mail address
+// is unique whatever its case (users/add answers 409 for "Ann@Example.com"
+// while a resigned agent holds "ann@example.com"). A new user_num for a
+// resign-mode agent whose e-mail changed its case alone planned, and its
+// apply resigned the old agent, then failed: the agent left the state, a
+// write half done. The plan refuses it, as for the same address, and
+// writes nothing.
+func TestAccAgent_replaceKeepsEmailOtherCaseRefusedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(num, email string) string {
+		return agentConfig(num, fmt.Sprintf(`delete_mode = "resign"
+  user_email  = %q`, email))
+	}
+	w.WriteBody(cfg("8660", "ann@example.com"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	adds := func() int {
+		return env.Sim.Stats()["POST /open/v3/svcapi/users/add"] + env.Sim.Stats()["POST /open/v3/svcapi/users/edit"]
+	}
+	before := adds()
+	w.WriteBody(cfg("8661", "Ann@Example.com"))
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{
+		`Error: Resigned Agent Keeps user_email`,
+		`it keeps its user_email "ann@example.com" (the configuration's "Ann@Example.com" is the same address: an e-mail address is unique whatever its case), which is unique on the platform`,
+		`Nothing was changed.`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply of a new user_num keeping the resigned agent's e-mail in another case:\n%s\nwant %q", out, want)
+		}
+	}
+	if n := adds() - before; n != 0 {
+		t.Errorf("the refused apply wrote %d times (users/add, users/edit)", n)
+	}
+	if out := w.Must(0, "state", "list"); !strings.Contains(out, "contactcenter_agent") {
+		t.Errorf("the agent left the state:\n%s", out)
+	}
+}
+
 // TestAccAgent_replaceWithNewDeleteMode: a new user_num and a new
 // delete_mode in one plan. The plan showed delete_mode "delete" -> "resign"
 // beside the replacement, and the apply deleted the old agent and its
