@@ -273,9 +273,12 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		clearing(&edit)
 		clearing(&current)
 		held := r.heldTask(id)
-		if err := keepOptionTypes(ctx, held, &edit); err != nil {
-			return err
-		}
+		// keepOptionTypes comes after keepHeldFields and after the edit is
+		// compared with the state: run before, its options in the
+		// platform's types (16000 for "16000") made every config differ
+		// from the state's, so a config the portal changed since the plan
+		// (say max_call_ratio) was written back as refreshed, without a
+		// word, and opening the task alone sent an edit too.
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			status := taskStatusValue(plan.Status)
@@ -302,6 +305,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 			if err := keepHeldFields(ctx, held, &edit, &current); err != nil {
 				return err
 			}
+			if err := keepOptionTypes(ctx, held, &edit); err != nil {
+				return err
+			}
 			if err := heldName(ctx, held, &edit); err != nil {
 				return err
 			}
@@ -317,6 +323,9 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 			}
 			edit.Status = flexInt(status)
 			if err := keepHeldFields(ctx, held, &edit, &current); err != nil {
+				return err
+			}
+			if err := keepOptionTypes(ctx, held, &edit); err != nil {
 				return err
 			}
 			if err := heldName(ctx, held, &edit); err != nil {

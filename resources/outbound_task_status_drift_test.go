@@ -1,6 +1,9 @@
 package resources_test
 
 import (
+	"encoding/json"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -106,5 +109,79 @@ resource "contactcenter_outbound_task" "test" {
 	}
 	if want := `priority: planned 10, read back 200`; !strings.Contains(out, want) {
 		t.Errorf("the apply does not say %q:\n%s", want, out)
+	}
+}
+
+// TestAccOutboundTask_portalConfigKeptWithTypedOptions: a robot task whose
+// voice options the platform holds as a number (set in the portal), and
+// whose config.max_call_ratio the portal changed after the plan. The
+// rename sent the config as refreshed (2), without a word: the options in
+// the platform's types made the config differ from the state's, so it was
+// taken for changed by the plan. It keeps the portal's 5, and the option
+// its type; opening the task alone sends no edit (projects/updateOrCreate),
+// only the status.
+func TestAccOutboundTask_portalConfigKeptWithTypedOptions(t *testing.T) {
+	t.Parallel()
+	env, que := taskEnv(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	config := func(name, status string) string {
+		return strings.Replace(robotConfig(que, `  status = "`+status+`"`), `"Survey robot"`, `"`+name+`"`, 1)
+	}
+	w.WriteBody(config("Survey robot", "paused"))
+	m := regexp.MustCompile(`Creation complete after \S+ \[id=(\d+)\]`).FindStringSubmatch(w.Must(0, "apply", "-auto-approve", "-no-color"))
+	if m == nil {
+		t.Fatal("the create did not say the task's id")
+	}
+	id, _ := strconv.ParseInt(m[1], 10, 64)
+	task, err := c.Tasks.Get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task.Config.TTS.Options["sample_rate"] = json.RawMessage(`16000`) // in the portal
+	if err := c.Tasks.Update(t.Context(), *task); err != nil {
+		t.Fatal(err)
+	}
+	w.Must(0, "plan", "-detailed-exitcode", "-no-color")
+
+	w.WriteBody(config("Survey robot (renamed)", "paused"))
+	w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
+	task, err = c.Tasks.Get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratio := client.FlexFloat(5)
+	task.Config.MaxCallRatio = &ratio // in the portal, after the plan
+	if err := c.Tasks.Update(t.Context(), *task); err != nil {
+		t.Fatal(err)
+	}
+	w.Must(0, "apply", "-no-color", "rename.tfplan")
+	task, err = c.Tasks.Get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratio = -1
+	if task.Config.MaxCallRatio != nil {
+		ratio = *task.Config.MaxCallRatio
+	}
+	if string(task.Name) != "Survey robot (renamed)" || ratio != 5 || string(task.Config.TTS.Options["sample_rate"]) != "16000" {
+		t.Errorf("after the rename the task is %q, max_call_ratio %v, sample_rate %s; want renamed, the portal's max_call_ratio 5 and the number 16000",
+			string(task.Name), ratio, task.Config.TTS.Options["sample_rate"])
+	}
+
+	// The configuration takes the portal's ratio; then it opens the task.
+	paused := strings.Replace(config("Survey robot (renamed)", "paused"), "max_call_ratio   = 2", "max_call_ratio   = 5", 1)
+	w.WriteBody(paused)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(0, "plan", "-detailed-exitcode", "-no-color")
+	edits := func() int {
+		st := env.Sim.Stats()
+		return st["POST /autocall/api/v3/projects/updateOrCreate"] + st["PUT /autocall/api/v3/projects/updateOrCreate"]
+	}
+	before := edits()
+	w.WriteBody(strings.Replace(paused, `status = "paused"`, `status = "open"`, 1))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if n := edits() - before; n != 0 {
+		t.Errorf("opening the task alone sent %d edits (projects/updateOrCreate), want none: only the status", n)
 	}
 }
