@@ -19,6 +19,19 @@ import (
 // already (its import blocks, by the first center's ids, removed), where
 // the existing object was meant to be managed. title names the kind
 // ("Webhook"); id is the new object's.
+//
+// The create cannot tell the objects of its own configuration from
+// another center's: one that this apply replaces with lifecycle {
+// create_before_destroy } (a voice file's new recording or remark, the way
+// the sound's guide advises; -replace of a webhook or task), which still
+// exists when the new one is created and is destroyed right after
+// (Terraform gives a create no prior state, and deposes the old object
+// before the apply plans the create again), or one another resource of
+// the configuration manages (a for_each or count instance of the same
+// name, made by an earlier apply). So the warning says those cases first:
+// its advice alone (destroy the new object, import the old one), followed
+// there, destroyed the object the configuration wanted and imported one
+// the same apply deleted, or that another resource manages.
 func warnExisting(diags *diag.Diagnostics, ex *client.Existing, title, key, id string) {
 	ids := ex.IDs()
 	if diags.HasError() || id == "" || len(ids) == 0 {
@@ -33,8 +46,10 @@ func warnExisting(diags *diag.Diagnostics, ex *client.Existing, title, key, id s
 	}
 	diags.AddWarning(title+" Created Beside an Existing One",
 		fmt.Sprintf("%s %s %s already existed (%s) before this one was created (id %s): %s names are not unique, so the platform now holds both, "+
-			"and this resource manages the new one. If it was meant to manage the existing %s (a configuration exported from another contact center "+
+			"and this resource manages the new one. If this apply replaces that %s (lifecycle { create_before_destroy } or -replace: "+
+			"it is destroyed right after this create, as the apply's output shows), or another resource of this configuration manages it "+
+			"(a for_each or count instance of the same name), nothing is to be done. Otherwise, if this resource was meant to manage the existing %s (a configuration exported from another contact center "+
 			"and applied to this one), destroy the new one (terraform apply -destroy -target=<address>) and import the existing one "+
 			"(an import block with id = %q, or terraform import <address> %s). If both are wanted, nothing is to be done.",
-			article, noun, key, which, id, noun, noun, ids[0], ids[0]))
+			article, noun, key, which, id, noun, noun, noun, ids[0], ids[0]))
 }

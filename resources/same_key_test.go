@@ -76,3 +76,77 @@ resource "contactcenter_sound" "s" {
 		}
 	}
 }
+
+// TestAccCreateBesideExistingReplacement: a voice file replaced with
+// lifecycle { create_before_destroy } (a new remark or recording, as the
+// sound's guide advises when a group plays it) is created while the old
+// one, of the same name, still exists, and destroyed right after: the
+// create cannot tell it from another center's object. Its warning advised
+// only destroying the new one and importing the old, which the same apply
+// deletes; it says first that a replacement needs nothing done.
+func TestAccCreateBesideExistingReplacement(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	wav := writeWAV(t, t.TempDir(), "hold.wav", 1)
+	wd := env.Workdir(t)
+	body := func(remark string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_sound" "s" {
+  name       = "Hold"
+  remark     = %q
+  sound_type = 1
+  source     = %q
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`, remark, wav)
+	}
+	wd.WriteBody(body("v1"))
+	wd.Must(0, "init")
+	wd.Must(0, "apply", "-auto-approve", "-no-color")
+	wd.WriteBody(body("v2"))
+	out := strings.Join(strings.Fields(wd.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{
+		`Warning: Sound Created Beside an Existing One`,
+		`If this apply replaces that sound (lifecycle { create_before_destroy } or -replace: it is destroyed right after this create, as the apply's output shows), or another resource of this configuration manages it (a for_each or count instance of the same name), nothing is to be done.`,
+		`Destruction complete`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("replacing the voice file with create_before_destroy: the apply lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestAccCreateBesideExistingSibling: a for_each instance added beside
+// instances of the same name an earlier apply made finds them before its
+// create: they are this configuration's, not another center's, and the
+// warning says first that nothing is then to be done (it advised only
+// destroying the new instance and importing one another instance manages).
+func TestAccCreateBesideExistingSibling(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	wd := env.Workdir(t)
+	body := func(keys string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_webhook" "w" {
+  for_each = toset(%s)
+  name     = "CRM"
+  url      = "https://crm.example.com/calls"
+}
+`, keys)
+	}
+	wd.WriteBody(body(`["a", "b"]`))
+	wd.Must(0, "init")
+	wd.Must(0, "apply", "-auto-approve", "-no-color")
+	wd.WriteBody(body(`["a", "b", "c"]`))
+	out := strings.Join(strings.Fields(wd.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{
+		`Warning: Webhook Created Beside an Existing One`,
+		`or another resource of this configuration manages it (a for_each or count instance of the same name), nothing is to be done.`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("adding a for_each instance beside two of the same name: the apply lacks %q:\n%s", want, out)
+		}
+	}
+}
