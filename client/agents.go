@@ -68,7 +68,7 @@ const (
 // configuration member uses that form; without one, the list item's own
 // field (0 off / 1 on) decides, and anything but 1 is off.
 func (a *Agent) MFA() int64 {
-	if a.Config != nil {
+	if a.Config != nil && a.Config.IsEnableMFA != nil {
 		if v := a.Config.IsEnableMFA.Int64(); v == MFAOn || v == MFAOff {
 			return v
 		}
@@ -93,7 +93,7 @@ func (a *Agent) ZerosLeftUnset() []string {
 	if a.DeptID == 0 {
 		out = append(out, "dept_id")
 	}
-	if a.Config != nil && a.Config.BasicSessions == 0 {
+	if a.Config != nil && a.Config.BasicSessions != nil && *a.Config.BasicSessions == 0 {
 		out = append(out, "basic_sessions")
 	}
 	return out
@@ -165,22 +165,35 @@ func (a Agent) QueueIDList() []int64 {
 	return out
 }
 
-// AgentConfig is the config member of a list item (relations_config=1): the
-// add parameters that the list item does not carry itself, with the
-// configuration objects of §2.6.1.
+// AgentConfig is the config member of a list item (relations_config=1):
+// the configuration objects of §2.6.1, and the add parameters that the list
+// item does not carry itself where the service answers them. §2.6 gives
+// config "the same structure as the add parameters below", which are the
+// objects of §2.6.1: that the scalar parameters (user_phone_type,
+// max_sessions, ...) are in it is not promised. Each is nil when the
+// answer lacks it, so that one missing is not read as 0 (or false), a
+// value the agent does not hold: every plan would then set it again, and
+// every ccsync apply write it again.
 type AgentConfig struct {
-	UserPhoneType         FlexInt  `json:"user_phone_type"`
-	UserLoginState        FlexInt  `json:"user_login_state"`
-	UserAutoLogin         FlexInt  `json:"user_auto_login"`
-	IsEnableOutbound      FlexBool `json:"is_enable_outbound"`
-	UserOutcallPopup      FlexInt  `json:"user_outcall_popup"`
-	IsEnableMFA           FlexInt  `json:"is_enable_mfa"`
-	IsForbiddenLogin      FlexBool `json:"is_forbidden_login"`
-	MaxSessions           FlexInt  `json:"max_sessions"`
-	BasicSessions         FlexInt  `json:"basic_sessions"`
-	IsEnableUpdateCapcity FlexInt  `json:"is_enable_update_capcity"`
+	UserPhoneType         *FlexInt  `json:"user_phone_type,omitempty"`
+	UserLoginState        *FlexInt  `json:"user_login_state,omitempty"`
+	UserAutoLogin         *FlexInt  `json:"user_auto_login,omitempty"`
+	IsEnableOutbound      *FlexBool `json:"is_enable_outbound,omitempty"`
+	UserOutcallPopup      *FlexInt  `json:"user_outcall_popup,omitempty"`
+	IsEnableMFA           *FlexInt  `json:"is_enable_mfa,omitempty"`
+	IsForbiddenLogin      *FlexBool `json:"is_forbidden_login,omitempty"`
+	MaxSessions           *FlexInt  `json:"max_sessions,omitempty"`
+	BasicSessions         *FlexInt  `json:"basic_sessions,omitempty"`
+	IsEnableUpdateCapcity *FlexInt  `json:"is_enable_update_capcity,omitempty"`
 	AgentObjects
 }
+
+// FlexIntOf and FlexBoolOf return a pointer to v, for AgentConfig's
+// settings (nil: not answered).
+func FlexIntOf(v int64) *FlexInt { f := FlexInt(v); return &f }
+
+// FlexBoolOf: see FlexIntOf.
+func FlexBoolOf(v bool) *FlexBool { f := FlexBool(v); return &f }
 
 // AgentObjects are the ten configuration objects of §2.6.1. In a request a
 // nil object is not sent (the service keeps, or on add defaults, it); a sent

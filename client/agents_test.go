@@ -78,7 +78,7 @@ func TestAgentsCreateGetUpdateDelete(t *testing.T) {
 	if diff := cmp.Diff(objs, got.Config.AgentObjects); diff != "" {
 		t.Errorf("config objects did not round-trip (-want +got):\n%s", diff)
 	}
-	if got.Config.MaxSessions != 300 || got.Config.UserPhoneType != 3 || !bool(got.Config.IsEnableOutbound) {
+	if *got.Config.MaxSessions != 300 || *got.Config.UserPhoneType != 3 || !bool(*got.Config.IsEnableOutbound) {
 		t.Errorf("config scalars: %+v", got.Config)
 	}
 

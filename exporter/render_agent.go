@@ -137,26 +137,34 @@ func (m *module) renderAgent(name string, a client.Agent, comments []string) {
 	// is_enable_mfa: the config member's 1 on / 2 off, else the list
 	// item's own 0/1 (as the provider reads it).
 	mfa := int64(2)
-	if a.Config != nil && (a.Config.IsEnableMFA == 1 || a.Config.IsEnableMFA == 2) {
-		mfa = int64(a.Config.IsEnableMFA)
+	if a.Config != nil && a.Config.IsEnableMFA != nil && (*a.Config.IsEnableMFA == 1 || *a.Config.IsEnableMFA == 2) {
+		mfa = int64(*a.Config.IsEnableMFA)
 	} else if a.IsEnableMFA == 1 {
 		mfa = 1
 	}
 	if cfg := a.Config; cfg != nil {
-		optInt(&b, "user_phone_type", int64(cfg.UserPhoneType), 3)
-		optInt(&b, "user_login_state", int64(cfg.UserLoginState), 1)
-		optInt(&b, "user_auto_login", int64(cfg.UserAutoLogin), 1)
-		if !cfg.IsEnableOutbound {
+		// A setting the config member lacks (§2.6 does not promise the
+		// scalars in it) is left out, as a default is: what the agent
+		// holds is not known, so the configuration does not say.
+		optIntOf := func(name string, v *client.FlexInt, def int64) {
+			if v != nil {
+				optInt(&b, name, int64(*v), def)
+			}
+		}
+		optIntOf("user_phone_type", cfg.UserPhoneType, 3)
+		optIntOf("user_login_state", cfg.UserLoginState, 1)
+		optIntOf("user_auto_login", cfg.UserAutoLogin, 1)
+		if cfg.IsEnableOutbound != nil && !*cfg.IsEnableOutbound {
 			b.add("is_enable_outbound", boolean(false))
 		}
-		optInt(&b, "user_outcall_popup", int64(cfg.UserOutcallPopup), 1)
+		optIntOf("user_outcall_popup", cfg.UserOutcallPopup, 1)
 		optInt(&b, "is_enable_mfa", mfa, 2)
-		if cfg.IsForbiddenLogin {
+		if cfg.IsForbiddenLogin != nil && bool(*cfg.IsForbiddenLogin) {
 			b.add("is_forbidden_login", boolean(true))
 		}
-		optInt(&b, "max_sessions", int64(cfg.MaxSessions), 0)
-		optInt(&b, "basic_sessions", int64(cfg.BasicSessions), 0)
-		optInt(&b, "is_enable_update_capcity", int64(cfg.IsEnableUpdateCapcity), 1)
+		optIntOf("max_sessions", cfg.MaxSessions, 0)
+		optIntOf("basic_sessions", cfg.BasicSessions, 0)
+		optIntOf("is_enable_update_capcity", cfg.IsEnableUpdateCapcity, 1)
 		actual := jsonMap(cfg.AgentObjects)
 		for _, o := range agentObjects {
 			got, _ := actual[o.name].(map[string]any)

@@ -22,8 +22,8 @@ func fs(v string) *client.FlexString { x := client.FlexString(v); return &x }
 // task referring to agents (by id, by number, and one that does not
 // exist), webhooks and a group.
 func testInventory() *inventory {
-	cfg := &client.AgentConfig{UserPhoneType: 3, UserLoginState: 1, UserAutoLogin: 1, IsEnableOutbound: true, UserOutcallPopup: 1,
-		IsEnableMFA: 2, IsEnableUpdateCapcity: 1, AgentObjects: client.DefaultAgentObjects()}
+	cfg := &client.AgentConfig{UserPhoneType: client.FlexIntOf(3), UserLoginState: client.FlexIntOf(1), UserAutoLogin: client.FlexIntOf(1), IsEnableOutbound: client.FlexBoolOf(true), UserOutcallPopup: client.FlexIntOf(1),
+		IsEnableMFA: client.FlexIntOf(2), IsEnableUpdateCapcity: client.FlexIntOf(1), AgentObjects: client.DefaultAgentObjects()}
 	cfg.WincallTransferQueues = &client.WincallTransferQueues{Type: 1, TransferQueues: []client.FlexInt{12, 77}}
 	return &inventory{
 		agents: []client.Agent{

@@ -66,13 +66,20 @@ func agentValues(a client.Agent) Values {
 		v[k] = strconv.FormatInt(int64(n), 10)
 	}
 	if cfg := a.Config; cfg != nil {
-		for k, n := range map[string]client.FlexInt{"user_phone_type": cfg.UserPhoneType, "user_login_state": cfg.UserLoginState,
+		// A setting the config member lacks (§2.6 does not promise the
+		// scalars in it) is not reported: plan cannot compare it.
+		for k, n := range map[string]*client.FlexInt{"user_phone_type": cfg.UserPhoneType, "user_login_state": cfg.UserLoginState,
 			"user_auto_login": cfg.UserAutoLogin, "user_outcall_popup": cfg.UserOutcallPopup, "max_sessions": cfg.MaxSessions,
 			"basic_sessions": cfg.BasicSessions, "is_enable_update_capcity": cfg.IsEnableUpdateCapcity} {
-			v[k] = strconv.FormatInt(int64(n), 10)
+			if n != nil {
+				v[k] = strconv.FormatInt(int64(*n), 10)
+			}
 		}
-		v["is_enable_outbound"] = strconv.FormatBool(bool(cfg.IsEnableOutbound))
-		v["is_forbidden_login"] = strconv.FormatBool(bool(cfg.IsForbiddenLogin))
+		for k, b := range map[string]*client.FlexBool{"is_enable_outbound": cfg.IsEnableOutbound, "is_forbidden_login": cfg.IsForbiddenLogin} {
+			if b != nil {
+				v[k] = strconv.FormatBool(bool(*b))
+			}
+		}
 	}
 	v["is_enable_mfa"] = strconv.FormatInt(a.MFA(), 10)
 	return v

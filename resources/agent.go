@@ -501,12 +501,18 @@ func (f *AgentFields) Flatten(a *client.Agent) {
 
 // Flatten sets the fields from the config member; without one (the list
 // was not asked for it) the scalars are left as they are and the objects
-// read as the spec's defaults.
+// read as the spec's defaults. A setting the member lacks keeps the value
+// the model holds (null when it holds none, or an unknown one): §2.6 gives
+// config the structure of the §2.6.1 objects and does not promise the
+// settings in it, and one read as 0 or false would plan a change on every
+// run, and fail an apply that set it ("inconsistent result").
 func (f *AgentConfigFields) Flatten(cfg *client.AgentConfig) diag.Diagnostics {
 	objs := tfkit.AgentObjectsDefault()
 	var diags diag.Diagnostics
 	if cfg != nil {
+		before := *f
 		framework.Flatten(cfg, f)
+		f.keepUnanswered(cfg, before)
 		objs, diags = tfkit.AgentObjectsFromAPI(cfg.AgentObjects)
 	}
 	for name, p := range f.objects() {

@@ -443,12 +443,14 @@ func (st *State) agentItem(a *Agent, withQueues, withConfig bool) map[string]any
 		item["queue_ids"], item["queue_names"] = strings.Join(idText, ","), strings.Join(names, ",")
 	}
 	if withConfig {
+		n := func(v int64) *client.FlexInt { f := client.FlexInt(v); return &f }
+		b := func(v bool) *client.FlexBool { f := client.FlexBool(v); return &f }
 		item["config"] = client.AgentConfig{
-			UserPhoneType: client.FlexInt(a.UserPhoneType), UserLoginState: client.FlexInt(a.UserLoginState),
-			UserAutoLogin: client.FlexInt(a.UserAutoLogin), IsEnableOutbound: client.FlexBool(a.IsEnableOutbound),
-			UserOutcallPopup: client.FlexInt(a.UserOutcallPopup), IsEnableMFA: client.FlexInt(a.IsEnableMFA),
-			IsForbiddenLogin: client.FlexBool(a.IsForbiddenLogin), MaxSessions: client.FlexInt(a.MaxSessions),
-			BasicSessions: client.FlexInt(a.BasicSessions), IsEnableUpdateCapcity: client.FlexInt(a.IsEnableUpdateCapcity),
+			UserPhoneType: n(a.UserPhoneType), UserLoginState: n(a.UserLoginState),
+			UserAutoLogin: n(a.UserAutoLogin), IsEnableOutbound: b(a.IsEnableOutbound),
+			UserOutcallPopup: n(a.UserOutcallPopup), IsEnableMFA: n(a.IsEnableMFA),
+			IsForbiddenLogin: b(a.IsForbiddenLogin), MaxSessions: n(a.MaxSessions),
+			BasicSessions: n(a.BasicSessions), IsEnableUpdateCapcity: n(a.IsEnableUpdateCapcity),
 			AgentObjects: a.Objects,
 		}
 	}
