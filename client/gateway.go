@@ -336,6 +336,14 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 	return paginate(ctx, nil, func(ctx context.Context, n int) (Page[T], error) {
 		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
 		items, count, err := page(ctx, p)
+		if err == nil && len(items) == 0 && p.Offset > 0 && count > p.Offset {
+			// §4.8 does not say what offset counts: the client counts
+			// items. A gateway counting pages answers offset 50 empty (its
+			// page 50) while count says more remain; ending the listing
+			// there would take every item past the first page for absent.
+			return Page[T]{}, fmt.Errorf("the gateway answered no items at offset %d while its count says %d: it does not read offset "+
+				"as an item count (§4.8 does not say what it counts), so the listing cannot be read whole", p.Offset, count)
+		}
 		return Page[T]{Items: items, More: gatewayMore(p.Offset, len(items), p.Max, count)}, err
 	})
 }
