@@ -154,26 +154,29 @@ func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequ
 			held = g
 			return g, err
 		}
-		// queue/update requires que_name and que_priority (§4.6), and the
-		// edit sends only the other settings it changes: one of the two
-		// the plan does not change is sent as the platform holds it now.
-		// As refreshed, an edit of another setting put back a name or a
-		// priority set in the portal since the plan, without a word, also
-		// under lifecycle { ignore_changes } (the portal owns them).
-		if plan.QueName.Equal(state.QueName) || plan.QuePriority.Equal(state.QuePriority) {
-			g, err := read(ctx)
-			if err != nil {
-				if err := heldReadFailed(ctx, "que_name", in.QueName, func(g *client.SkillGroup) string { return string(g.QueName) }, err); err != nil {
-					return err
-				}
-				g = nil // the edit goes as planned
+		// queue/update requires que_name and que_priority (§4.6); a
+		// setting the plan does not change is sent as the platform holds
+		// it now. As refreshed, an edit of another setting put back a name
+		// or a priority set in the portal since the plan, without a word,
+		// also under lifecycle { ignore_changes } (the portal owns them).
+		// The other settings are optional on update, and whether one left
+		// out keeps its value or takes the add default is not shown: sent
+		// as held, a rename cannot reset ring_time or que_strategy, set
+		// earlier, to a default (each apply then set back the settings
+		// the one before reset, and the plan never came to rest).
+		if g, err := read(ctx); err != nil {
+			if err := heldReadFailed(ctx, "que_name", in.QueName, func(g *client.SkillGroup) string { return string(g.QueName) }, err); err != nil {
+				return err
 			}
-			if g != nil && plan.QueName.Equal(state.QueName) {
+			// the edit goes as planned
+		} else {
+			if plan.QueName.Equal(state.QueName) {
 				in.QueName = string(g.QueName)
 			}
-			if g != nil && plan.QuePriority.Equal(state.QuePriority) {
+			if plan.QuePriority.Equal(state.QuePriority) {
 				in.QuePriority = int64(g.QuePriority)
 			}
+			keepHeldSettings(&in, g)
 		}
 		// A planned name the platform holds in another Unicode form is
 		// sent as held (heldForm): an edit rewrote a name held decomposed
@@ -325,6 +328,37 @@ func (r *skillGroupResource) get(ctx context.Context, m *skillGroupModel) error 
 // there), so a change made in the portal after the plan's refresh (a saved
 // plan applied later) was undone by an unrelated edit, although an unset
 // setting keeps the platform's value.
+// keepHeldSettings fills every optional setting the edit in leaves out
+// (the plan does not change it) with its value in g, the group as the
+// platform holds it.
+func keepHeldSettings(in *client.SkillGroupInput, g *client.SkillGroup) {
+	str := func(dst **string, v client.FlexString) {
+		if *dst == nil {
+			s := string(v)
+			*dst = &s
+		}
+	}
+	num := func(dst **int64, v client.FlexInt) {
+		if *dst == nil {
+			n := int64(v)
+			*dst = &n
+		}
+	}
+	str(&in.QueNum, g.QueNum)
+	num(&in.QueType, g.QueType)
+	num(&in.QueLength, g.QueLength)
+	num(&in.QueTime, g.QueTime)
+	num(&in.RingTime, g.RingTime)
+	num(&in.NextWait, g.NextWait)
+	num(&in.BAnnounce, g.BAnnounce)
+	num(&in.NoansTimes, g.NoansTimes)
+	num(&in.NoansWait, g.NoansWait)
+	str(&in.WaitAudio, g.WaitAudio)
+	str(&in.NoansAction, g.NoansAction)
+	num(&in.QueStrategy, g.QueStrategy)
+	num(&in.AutoEvaluate, g.AutoEvaluate)
+}
+
 func skillGroupEdit(plan, state *skillGroupModel) client.SkillGroupInput {
 	in, prior := plan.expand(), state.expand()
 	clearSame(reflect.ValueOf(&in).Elem(), reflect.ValueOf(&prior).Elem())
