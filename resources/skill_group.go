@@ -321,13 +321,6 @@ func (r *skillGroupResource) get(ctx context.Context, m *skillGroupModel) error 
 	return err
 }
 
-// skillGroupEdit is the queue/update body: que_name and que_priority, which
-// the call requires, and of the other parameters (optional, §4.6) only those
-// the plan changes. Sent whole, an edit carried the state's value of every
-// setting the configuration leaves unset (the plan holds the state's value
-// there), so a change made in the portal after the plan's refresh (a saved
-// plan applied later) was undone by an unrelated edit, although an unset
-// setting keeps the platform's value.
 // keepHeldSettings fills every optional setting the edit in leaves out
 // (the plan does not change it) with its value in g, the group as the
 // platform holds it.
@@ -359,6 +352,14 @@ func keepHeldSettings(in *client.SkillGroupInput, g *client.SkillGroup) {
 	num(&in.AutoEvaluate, g.AutoEvaluate)
 }
 
+// skillGroupEdit is the queue/update body: que_name and que_priority, which
+// the call requires, and of the other parameters (optional, §4.6) only those
+// the plan changes. Sent whole, an edit carried the state's value of every
+// setting the configuration leaves unset (the plan holds the state's value
+// there), so a change made in the portal after the plan's refresh (a saved
+// plan applied later) was undone by an unrelated edit, although an unset
+// setting keeps the platform's value. Update then fills the settings left
+// out as the platform holds them (keepHeldSettings).
 func skillGroupEdit(plan, state *skillGroupModel) client.SkillGroupInput {
 	in, prior := plan.expand(), state.expand()
 	clearSame(reflect.ValueOf(&in).Elem(), reflect.ValueOf(&prior).Elem())
