@@ -282,7 +282,7 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 // one in a FreshReads context, calls single. What single answers serves
 // later reads like any other answer (an import by number reads once).
 func (f *finder[T]) lookup(ctx context.Context, name string, match func(T) bool, single func(context.Context) ([]T, error)) (*T, error) {
-	all, err := f.lookupAll(ctx, name, match, single)
+	all, err := f.lookupMatches(ctx, name, match, single, true)
 	if err != nil || len(all) == 0 {
 		return nil, err
 	}
@@ -291,8 +291,17 @@ func (f *finder[T]) lookup(ctx context.Context, name string, match func(T) bool,
 
 // lookupAll is lookup answering every object match accepts, in the order
 // read, for a key the spec does not make unique (an SMS signature's
-// sign_text, a template's name): an import by it refuses several.
+// sign_text, a template's name): an import by it refuses several. A
+// collection read that stopped at its first page (a list too long to
+// prefetch) does not answer it: another object of the key may be on a
+// later page (§2.4 does not make names unique), so single is asked.
 func (f *finder[T]) lookupAll(ctx context.Context, name string, match func(T) bool, single func(context.Context) ([]T, error)) ([]T, error) {
+	return f.lookupMatches(ctx, name, match, single, false)
+}
+
+// lookupMatches is lookup (unique set: the key is unique, so a match in
+// part of the collection is the object) or lookupAll.
+func (f *finder[T]) lookupMatches(ctx context.Context, name string, match func(T) bool, single func(context.Context) ([]T, error), unique bool) ([]T, error) {
 	f.mu.Lock()
 	gen, now := f.c.gen.Load(), f.c.cfg.Now()
 	var fl *flight[T]
@@ -328,7 +337,7 @@ func (f *finder[T]) lookupAll(ctx context.Context, name string, match func(T) bo
 		if fl.err != nil {
 			return nil, fl.err
 		}
-		if its := allMatches(fl.list, match); its != nil || fl.conclusive {
+		if its := allMatches(fl.list, match); (its != nil && (unique || fl.complete)) || fl.conclusive {
 			f.mu.Lock()
 			f.looked[name] = fl.stamp
 			f.mu.Unlock()

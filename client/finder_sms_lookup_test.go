@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -151,5 +152,52 @@ func TestFinderLookupMissesOfAListOnlyKindCallOnce(t *testing.T) {
 	// The first lookup reads the list (2 pages) and asks; each other asks.
 	if got, want := e.calls(before)["POST /open/sms/sign/list"], 2+misses; got != want {
 		t.Errorf("%d lookups of texts no signature has: %d sign/list calls, want %d", misses, got, want)
+	}
+}
+
+// TestFinderTemplatesByNameNotFromAPartialList: a template list too long
+// to prefetch (more than five pages of 500) is read for a lookup by name
+// as its first page alone. A name that page holds once may be held again
+// on a later page (the spec does not make names unique, §2.4), so the
+// first page's match is not the answer: the lookup asks template/list for
+// the name, and an import of template_name:Notice is refused, as the
+// resource's documentation says of a name several templates have, instead
+// of adopting the one the first page happened to hold.
+func TestFinderTemplatesByNameNotFromAPartialList(t *testing.T) {
+	t.Parallel()
+	e := newFinderEnv(t)
+	var keyword, whole int
+	fake := func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != "/open/sms/template/list" {
+			return false
+		}
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		notice := func(id int) string {
+			return fmt.Sprintf(`{"id":%d,"tpl_title":"Notice","tpl_text":"Hello","new_sign_id":1,"state":1}`, id)
+		}
+		if strings.Contains(string(body), "keyword") {
+			keyword++
+			fmt.Fprint(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":1,"per_page":500,"total":2,"data":[`+notice(101)+`,`+notice(2901)+`]}}`)
+			return true
+		}
+		whole++
+		// The first of six pages (2,600 templates): 101 is on it, 2901 on the last.
+		fmt.Fprint(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":6,"per_page":500,"total":2600,"data":[`+notice(101)+`]}}`)
+		return true
+	}
+	e.fail.Store(&fake)
+	c := e.client(t, nil)
+	got, err := c.SMS.TemplatesByName(t.Context(), "Notice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, tp := range got {
+		ids = append(ids, tp.ID.Int64())
+	}
+	if len(ids) != 2 || ids[0] != 101 || ids[1] != 2901 {
+		t.Errorf("templates named Notice: %v (first page read %d times, by name %d), want 101 and 2901: "+
+			"the first of six pages is not every template, and an import by the name must be refused", ids, whole, keyword)
 	}
 }
