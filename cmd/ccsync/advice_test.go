@@ -5,7 +5,10 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // runBoth runs a command in text and in JSON and checks that stderr and
@@ -73,5 +76,54 @@ func TestAdvice_gatewayCredentialsInFlags(t *testing.T) {
 	code, _, e := runCLI("sms", "status", "pull", "--endpoint", srv.URL, "--app-id", "sim-app", "--app-key", "wrong")
 	if code == exitOK || !strings.Contains(e, "check --sms-app-key (CONTACTCENTER_SMS_APP_KEY): it must be the secret of --sms-app-id") || strings.Contains(e, "sms_app_") {
 		t.Errorf("exit %d:\n%s", code, e)
+	}
+}
+
+// TestAdvice_exportReadFailedAtEveryAttempt: a read that failed at each of
+// its attempts (HTTP 503, or a connection closed without an answer) ended
+// an export with "HTTP 503: simulated server fault" and "Nothing was
+// written.": nothing said that the call had been retried, nor what to do.
+// The provider says "retrying later may succeed (max_retries ...)".
+func TestAdvice_exportReadFailedAtEveryAttempt(t *testing.T) {
+	t.Parallel()
+	const want = " (it changes nothing on the platform), or raise --max-retries (or CONTACTCENTER_MAX_RETRIES)"
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "simulated server fault", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(failing.Close)
+	conn := []string{"--endpoint", failing.URL, "--access-token", "sim-token", "--max-retries", "1", "--kinds", "webhooks"}
+	runBoth(t, "HTTP 503: simulated server fault; the service failed at each of 2 attempts: run the export again later"+want,
+		append([]string{"export", "terraform", filepath.Join(t.TempDir(), "tf")}, conn...)...)
+
+	// The group list is answered, then every call is dropped: the members
+	// read after it fails with no answer at each of its attempts.
+	sim, origin := newSimServer(t)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(origin), AccessToken: "sim-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Sales", QuePriority: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var answered atomic.Bool
+	dropping := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/portal/v2/svcapi/queue/list" && !answered.Load() {
+			answered.Store(true)
+			sim.ServeHTTP(w, r)
+			return
+		}
+		if hj, ok := w.(http.Hijacker); ok {
+			if c, _, err := hj.Hijack(); err == nil {
+				c.Close()
+				return
+			}
+		}
+		panic(http.ErrAbortHandler)
+	}))
+	t.Cleanup(dropping.Close)
+	code, _, e := runCLI("export", "terraform", filepath.Join(t.TempDir(), "tf"), "--endpoint", dropping.URL, "--access-token", "sim-token",
+		"--max-retries", "1", "--kinds", "skill_groups,skill_group_members")
+	if code != exitFailures || !strings.Contains(e, "at the last of 2 attempts; run the export again"+want) || !strings.Contains(e, "Nothing was written.") {
+		t.Errorf("a dropped read: exit %d, want 1 saying that it was retried and what to do:\n%s", code, e)
 	}
 }

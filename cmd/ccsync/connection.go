@@ -772,6 +772,34 @@ const (
 	adviceGatewayCred = "the SMS gateway signs every request with them: set --sms-app-id and --sms-app-key, or CONTACTCENTER_SMS_APP_ID and CONTACTCENTER_SMS_APP_KEY"
 )
 
+// adviseRetriedRead adds to the error of a read that failed at each of
+// its attempts (an HTTP 5xx, or a connection closed without an answer,
+// after --max-retries retries) what to do: the provider says "retrying
+// later may succeed (max_retries ...)"; an export said only "HTTP 503:
+// Service Unavailable. Nothing was written.", and its user did not know
+// that the calls had been retried, nor that running it again is safe. A
+// call retried is one the client may send again (a read, a write by id,
+// a create that never left); one whose earlier attempt may have been
+// processed gets no advice.
+func adviseRetriedRead(err error) error {
+	if err == nil {
+		return nil
+	}
+	again := func(when string) string {
+		return "run the export again" + when + " (it changes nothing on the platform), or raise --max-retries (or CONTACTCENTER_MAX_RETRIES)"
+	}
+	if ne := (*client.NetworkError)(nil); errors.As(err, &ne) {
+		if ne.Attempts > 1 && !ne.EarlierInDoubt {
+			return advised{msg: err.Error() + "; " + again(""), err: err}
+		}
+		return err
+	}
+	if ae, ok := client.AsAPIError(err); ok && ae.HTTPStatus >= 500 && ae.Attempts > 1 && ae.Hint == "" {
+		return advised{msg: fmt.Sprintf("%v; the service failed at each of %d attempts: %s", err, ae.Attempts, again(" later")), err: err}
+	}
+	return err
+}
+
 // gatewayAdvice replaces the client's hints that name the provider's
 // sms_app_id and sms_app_key.
 var gatewayAdvice = map[int64]string{

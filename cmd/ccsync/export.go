@@ -204,7 +204,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, exporter.ErrInput) {
 			return fail(exitUsage, err)
 		}
-		code := fail(exitFailures, err)
+		code := fail(exitFailures, adviseRetriedRead(err))
 		// A move into the folder that failed after others says what was
 		// written (it said "Nothing was written." with the .tf files
 		// replaced); a cancel says it in failure.
