@@ -2,6 +2,7 @@ package framework
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"maps"
 	"reflect"
@@ -69,8 +70,32 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 	}
 	stream.Results = func(push func(list.ListResult) bool) {
 		var n int64
+		// The last result is held until the next object is read: Terraform
+		// stops reading at the list block's limit (100 unless set), so the
+		// listing of more objects than that ended as if they were all, and
+		// -generate-config-out adopted the first 100 without a word. The
+		// result at the limit carries a warning when an object follows it.
+		var held *list.ListResult
+		flush := func() bool {
+			if held == nil {
+				return true
+			}
+			r := *held
+			held = nil
+			return push(r) && !r.Diagnostics.HasError()
+		}
 		for t, err := range l.Items(ctx, f) {
 			if req.Limit > 0 && n >= req.Limit {
+				if err == nil && held != nil {
+					held.Diagnostics.AddWarning("Listing Stopped at the Limit",
+						fmt.Sprintf("The list block's limit is %d, and more %s than that match its filters: only the first %d are listed "+
+							"(and written by -generate-config-out). Set limit in the list block (for example limit = 5000) to list them all.",
+							req.Limit, l.Plural, req.Limit))
+				}
+				flush()
+				return
+			}
+			if !flush() {
 				return
 			}
 			r := req.NewListResult(ctx)
@@ -95,10 +120,9 @@ func (l *Lister[F, M, T]) List(ctx context.Context, req list.ListRequest, stream
 				return
 			}
 			n++
-			if !push(r) || r.Diagnostics.HasError() {
-				return
-			}
+			held = &r
 		}
+		flush()
 	}
 }
 
