@@ -253,8 +253,8 @@ type NetworkError struct {
 	Attempts int
 	// AnsweredBefore is true when the call reached the service (it was
 	// not a failure to connect) and an earlier call of the client to the
-	// same address was answered: the address is right, and this call was
-	// dropped on its way.
+	// same address, or an earlier attempt of this one, was answered: the
+	// address is right, and this call was dropped on its way.
 	AnsweredBefore bool
 	// Waited is how long the call had been under way (from its sending,
 	// after any pacing) when it failed.

@@ -126,6 +126,14 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
+		if err != nil && reachedService(err) {
+			// An attempt the service answered (an HTTP 5xx it retries)
+			// shows the address is right, though a later attempt of the
+			// call is dropped: its error said "could not be reached ...
+			// Check endpoint" when no other call had ended yet (the first
+			// read of a plan).
+			c.unreachable.observe(origin, err, c.cfg.Now())
+		}
 		if ns := (notSentError{}); inDoubt && errors.As(err, &ns) {
 			// Interrupted before this attempt left (its turn under the
 			// request rate, its connection): an earlier one may have

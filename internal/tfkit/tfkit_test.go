@@ -356,6 +356,39 @@ func TestAPIErrorDetail_droppedByAServiceThatAnswers(t *testing.T) {
 	}
 }
 
+// The same when the only answers were the call's own earlier attempts
+// (HTTP 503, then a connection closed without an answer): the first read
+// of a plan under faults (the group list every import by que_name waits
+// for) said "The service could not be reached ... Check endpoint", beside
+// errors of the same plan saying that the service answered.
+func TestAPIErrorDetail_droppedAfterItsOwnAttemptsWereAnswered(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if calls.Add(1) <= 2 {
+			http.Error(w, "simulated server fault", http.StatusServiceUnavailable)
+			return
+		}
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_ = conn.Close()
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 2, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Tasks.Get(t.Context(), 7)
+	got := tfkit.APIErrorDetail(err)
+	for _, w := range []string{"the connection was closed without an answer (EOF) at the last of 3 attempts.", "the service, or a proxy on the way, dropped this one. Run the operation again"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("detail lacks %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "Check endpoint") {
+		t.Errorf("detail blames the endpoint of a service that answered the call's earlier attempts:\n%s", got)
+	}
+}
+
 // A create interrupted by Ctrl-C while its outcome was unknown (sent and
 // not answered, or timed out and being looked up) says so and to check
 // before applying again: it said "raise request_timeout" (a time-out) or
