@@ -173,6 +173,10 @@ type Options struct {
 	// kept are the names the folder's local state gives the objects
 	// (keptNames), which an export with Force reuses.
 	kept map[string]string
+	// managed are the objects the folder's states manage (Force), type +
+	// "\x00" + id → address: one a read says is gone is left out only
+	// when its list no longer holds it (stillManaged).
+	managed map[string]string
 	// theirs are the objects the user's own .tf files in the folder
 	// declare (readTheirs), which an export with Force leaves out.
 	theirs *theirs
@@ -253,6 +257,9 @@ func Export(ctx context.Context, c *client.Client, opts Options) (*Summary, erro
 		return nil, err
 	}
 	opts.kept = keptNames(states)
+	if opts.Force {
+		opts.managed = managedAddrs(states)
+	}
 	opts.origins = origins(c)
 	inv, err := readInventory(ctx, c, opts)
 	if err != nil {

@@ -34,6 +34,30 @@ type soundFile struct {
 	content []byte
 }
 
+// stillManaged decides on an object of the folder's state (an export with
+// Force) that a read answered "does not exist" for, though its list held
+// it moments before: left out of the module, the next terraform plan
+// destroys it if it still exists (a refresh forgets it when it is gone).
+// listed reads the list again: an object it no longer holds is gone, and
+// left out (nil); one it still holds stops the export, nothing written.
+// An object no state manages is left out as before: the module only does
+// not import it.
+func stillManaged(ctx context.Context, opts Options, typ, id, what string, kind Kind, err error, listed func(context.Context) (bool, error)) error {
+	addr, ok := opts.managed[typ+"\x00"+id]
+	if !ok {
+		return nil
+	}
+	there, lerr := listed(ctx)
+	if lerr != nil {
+		return fmt.Errorf("%s: %w; reading its list again to tell whether it is gone: %w", what, err, lerr)
+	}
+	if !there {
+		return nil
+	}
+	return fmt.Errorf("%s: %w, yet the list still holds it, and the state in %s manages it as %s: a module without it would make the next terraform plan destroy it. "+
+		"Run the export again; if the read keeps failing, export the other kinds (--kinds without %s), which keeps its file as it is", what, err, opts.Dir, addr, kind)
+}
+
 // membersPerCall is how many group ids one queue/get/agents carries.
 const membersPerCall = 500
 
@@ -152,7 +176,18 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 			err = forEach(ctx, len(list), opts.Concurrency, func(i int) error {
 				t, err := c.Tasks.Get(ctx, int64(list[i].ID))
 				if client.IsNotFound(err) {
-					gone(fmt.Sprintf("outbound task %d (%s)", list[i].ID, list[i].Name), err)
+					what := fmt.Sprintf("outbound task %d (%s)", list[i].ID, list[i].Name)
+					if merr := stillManaged(ctx, opts, typeOutboundTask, strconv.FormatInt(int64(list[i].ID), 10), what, KindOutboundTasks, err, func(ctx context.Context) (bool, error) {
+						for t, err := range c.Tasks.List(ctx, client.TaskFilter{}) {
+							if err != nil || t.ID == list[i].ID {
+								return err == nil, err
+							}
+						}
+						return false, nil
+					}); merr != nil {
+						return merr
+					}
+					gone(what, err)
 					return nil
 				}
 				if err != nil {
@@ -208,7 +243,18 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 			err = forEach(ctx, len(list), opts.Concurrency, func(i int) error {
 				b, err := c.Sounds.Play(ctx, string(list[i].ID))
 				if client.IsNotFound(err) {
-					gone(fmt.Sprintf("voice file %s (%s)", list[i].ID, list[i].Name), err)
+					what := fmt.Sprintf("voice file %s (%s)", list[i].ID, list[i].Name)
+					if merr := stillManaged(ctx, opts, typeSound, string(list[i].ID), what, KindSounds, err, func(ctx context.Context) (bool, error) {
+						for s, err := range c.Sounds.List(ctx, client.SoundFilter{}) {
+							if err != nil || s.ID == list[i].ID {
+								return err == nil, err
+							}
+						}
+						return false, nil
+					}); merr != nil {
+						return merr
+					}
+					gone(what, err)
 					return nil
 				}
 				if err != nil {

@@ -102,6 +102,20 @@ func rootNames(states []localState) map[string]map[string]string {
 	return names
 }
 
+// managedAddrs are the addresses the states give this provider's objects
+// (type + "\x00" + id → address, the first state's when several hold it).
+func managedAddrs(states []localState) map[string]string {
+	out := map[string]string{}
+	for _, st := range states {
+		for _, in := range st.instances {
+			if k := in.typ + "\x00" + in.id; out[k] == "" {
+				out[k] = in.addr
+			}
+		}
+	}
+	return out
+}
+
 // workspaceName is how a conflict names a state: "default" for the default
 // workspace's, "workspace staging", or "--state FILE".
 func workspaceName(ws string) string {

@@ -1,0 +1,105 @@
+package exporter_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/exporter"
+)
+
+// TestExport_forceKeepsAManagedObjectAReadSaysIsGone: an export with
+// --force into an adopted folder (its terraform.tfstate manages the
+// objects) left out an outbound task whose detail read answered "object
+// does not exist" and a voice file whose download answered "file does not
+// exist", though their lists held them, and exited 1 naming them: the next
+// terraform plan destroyed both ("2 to destroy"), objects that exist. Such
+// an object is now looked for in its list again: still listed, the export
+// stops and writes nothing; an object no state manages is left out and
+// named as before.
+func TestExport_forceKeepsAManagedObjectAReadSaysIsGone(t *testing.T) {
+	t.Parallel()
+	cc := newCenter(t)
+	ctx := context.Background()
+	sound, _, err := cc.c.Sounds.Upload(ctx, client.SoundInput{Name: "Hold", SoundType: 1, FileName: "hold.wav", Content: []byte("RIFF\x24\x00\x00\x00WAVEfmt hold")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ivr := client.FlexString("ivr_main")
+	task, err := cc.c.Tasks.Create(ctx, client.Task{Name: "Renewals", Type: client.FlexInt(client.TaskTypeAutomatic), TransTo: &ivr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	faults := func(body string) {
+		t.Helper()
+		resp, err := http.Post(cc.origin+"/_sim/faults", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	// The next detail read of a task and download of a voice file answer
+	// "does not exist" (code 404, code 403), the objects still listed.
+	force := func() {
+		t.Helper()
+		faults(`{"force":[{"method":"GET","path":"/autocall/api/v3/projects/detail","code":404,"count":1},` +
+			`{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`)
+	}
+	kinds := []exporter.Kind{exporter.KindOutboundTasks, exporter.KindSounds}
+	for _, kind := range []string{"outbound task", "voice file"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := t.TempDir()
+			if _, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Kinds: kinds}); err != nil {
+				t.Fatal(err)
+			}
+			// The folder after terraform apply: its state manages one of them.
+			res := fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_outbound_task", "name": "renewals", "instances": [{"attributes": {"id": "%d"}}]}`, task)
+			addr := "contactcenter_outbound_task.renewals"
+			if kind == "voice file" {
+				res = fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_sound", "name": "hold", "instances": [{"attributes": {"id": %q}}]}`, sound)
+				addr = "contactcenter_sound.hold"
+			}
+			if err := os.WriteFile(filepath.Join(dir, "terraform.tfstate"), []byte(`{"version": 4, "resources": [`+res+`]}`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			before := map[string]string{}
+			for _, f := range []string{"outbound_tasks.tf", "sounds.tf", "imports.tf"} {
+				b, _ := os.ReadFile(filepath.Join(dir, f))
+				before[f] = string(b)
+			}
+			force()
+			sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: kinds})
+			if err == nil {
+				t.Fatalf("export --force: done, failed %q; want it stopped: the module without %s makes the next plan destroy it", sum.Failed, addr)
+			}
+			for _, want := range []string{kind, "yet the list still holds it, and the state in " + dir + " manages it as " + addr,
+				"a module without it would make the next terraform plan destroy it", "Run the export again"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error lacks %q:\n%v", want, err)
+				}
+			}
+			for f, b := range before {
+				if got, _ := os.ReadFile(filepath.Join(dir, f)); string(got) != b {
+					t.Errorf("%s was rewritten by an export that failed", f)
+				}
+			}
+			// Once the reads answer, the export is whole.
+			faults(`{}`)
+			sum, err = exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: kinds})
+			if err != nil || len(sum.Failed) != 0 {
+				t.Fatalf("export --force again (the read answers): %v, failed %q", err, sum.Failed)
+			}
+		})
+	}
+	// Into a new folder, nothing manages them: left out and named.
+	force()
+	sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: filepath.Join(t.TempDir(), "new"), Kinds: kinds})
+	if err != nil || len(sum.Failed) != 2 {
+		t.Errorf("export into a new folder: %v, failed %q; want both left out and named", err, sum.Failed)
+	}
+}
