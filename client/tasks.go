@@ -345,6 +345,18 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 		Query: url.Values{"id": {strconv.FormatInt(id, 10)}}, BodyKind: BodyNone,
 		Idempotent: true, Read: true, NotFoundCodes: []int64{404},
 	}, &out)
+	if IsNotFound(err) && ctx.Err() == nil {
+		// "object does not exist" (code 404) about a task the list still
+		// holds is no answer: taken for gone, a refresh dropped the task
+		// from the state and the plan created it again (a second task of
+		// the name), and an export left it out, which the next plan of an
+		// adopted folder destroyed. A task deleted meanwhile is no longer
+		// listed, and gone.
+		if there, lerr := s.listed(id)(ctx); lerr == nil && there {
+			return nil, fmt.Errorf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again", err, id)
+		}
+		return nil, err
+	}
 	if err != nil {
 		return nil, goneUnlessListed(ctx, err, s.listed(id))
 	}

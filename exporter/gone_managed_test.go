@@ -43,12 +43,11 @@ func TestExport_forceKeepsAManagedObjectAReadSaysIsGone(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	// The next detail read of a task and download of a voice file answer
-	// "does not exist" (code 404, code 403), the objects still listed.
-	force := func() {
-		t.Helper()
-		faults(`{"force":[{"method":"GET","path":"/autocall/api/v3/projects/detail","code":404,"count":1},` +
-			`{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`)
+	// The next detail read of a task, or download of a voice file, answers
+	// "does not exist" (code 404, code 403), the object still listed.
+	force := map[string]string{
+		"outbound task": `{"force":[{"method":"GET","path":"/autocall/api/v3/projects/detail","code":404,"count":1}]}`,
+		"voice file":    `{"force":[{"method":"GET","path":"/portal/v2/svcapi/sound/play","code":403,"count":1}]}`,
 	}
 	kinds := []exporter.Kind{exporter.KindOutboundTasks, exporter.KindSounds}
 	for _, kind := range []string{"outbound task", "voice file"} {
@@ -72,13 +71,18 @@ func TestExport_forceKeepsAManagedObjectAReadSaysIsGone(t *testing.T) {
 				b, _ := os.ReadFile(filepath.Join(dir, f))
 				before[f] = string(b)
 			}
-			force()
+			faults(force[kind])
 			sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: kinds})
 			if err == nil {
 				t.Fatalf("export --force: done, failed %q; want it stopped: the module without %s makes the next plan destroy it", sum.Failed, addr)
 			}
-			for _, want := range []string{kind, "yet the list still holds it, and the state in " + dir + " manages it as " + addr,
-				"a module without it would make the next terraform plan destroy it", "Run the export again"} {
+			wants := []string{kind, "yet the list still holds it, and the state in " + dir + " manages it as " + addr,
+				"a module without it would make the next terraform plan destroy it", "Run the export again"}
+			if kind == "outbound task" {
+				// The client itself takes a task its list holds for not known.
+				wants = []string{fmt.Sprintf("reading outbound task %d: ", task), fmt.Sprintf("yet projects/lists still holds task %d, so whether it exists is not known", task)}
+			}
+			for _, want := range wants {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error lacks %q:\n%v", want, err)
 				}
@@ -96,10 +100,10 @@ func TestExport_forceKeepsAManagedObjectAReadSaysIsGone(t *testing.T) {
 			}
 		})
 	}
-	// Into a new folder, nothing manages them: left out and named.
-	force()
+	// Into a new folder, nothing manages the voice file: left out and named.
+	faults(force["voice file"])
 	sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: filepath.Join(t.TempDir(), "new"), Kinds: kinds})
-	if err != nil || len(sum.Failed) != 2 {
-		t.Errorf("export into a new folder: %v, failed %q; want both left out and named", err, sum.Failed)
+	if err != nil || len(sum.Failed) != 1 || !strings.HasPrefix(sum.Failed[0], "voice file "+sound+" (Hold)") {
+		t.Errorf("export into a new folder: %v, failed %v; want the voice file left out and named", err, sum)
 	}
 }
