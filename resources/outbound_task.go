@@ -279,6 +279,15 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		// from the state's, so a config the portal changed since the plan
 		// (say max_call_ratio) was written back as refreshed, without a
 		// word, and opening the task alone sent an edit too.
+		asHeld := func(edit *client.Task) error {
+			if err := keepHeldFields(ctx, held, edit, &current); err != nil {
+				return err
+			}
+			if err := keepOptionTypes(ctx, held, edit); err != nil {
+				return err
+			}
+			return heldName(ctx, held, edit)
+		}
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			status := taskStatusValue(plan.Status)
@@ -302,13 +311,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				}
 			}
 			edit.Status = flexInt(status)
-			if err := keepHeldFields(ctx, held, &edit, &current); err != nil {
-				return err
-			}
-			if err := keepOptionTypes(ctx, held, &edit); err != nil {
-				return err
-			}
-			if err := heldName(ctx, held, &edit); err != nil {
+			if err := asHeld(&edit); err != nil {
 				return err
 			}
 			return r.Client.Tasks.Update(ctx, edit)
@@ -322,13 +325,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				status = v
 			}
 			edit.Status = flexInt(status)
-			if err := keepHeldFields(ctx, held, &edit, &current); err != nil {
-				return err
-			}
-			if err := keepOptionTypes(ctx, held, &edit); err != nil {
-				return err
-			}
-			if err := heldName(ctx, held, &edit); err != nil {
+			if err := asHeld(&edit); err != nil {
 				return err
 			}
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {
