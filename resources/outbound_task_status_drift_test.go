@@ -35,11 +35,7 @@ func TestAccOutboundTask_openedAfterPlanStaysOpen(t *testing.T) {
 			w.WriteBody(config("Payment reminders"))
 			w.Must(0, "apply", "-auto-approve", "-no-color")
 			w.WriteBody(config("Payment reminders (renamed)"))
-			w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
-			if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
-				t.Fatal(err)
-			}
-			out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "rename.tfplan")), " ")
+			out := w.ApplySavedPlan(func() error { return c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen) })
 			task, err := c.Tasks.Get(t.Context(), 701)
 			if err != nil {
 				t.Fatal(err)
@@ -85,15 +81,13 @@ resource "contactcenter_outbound_task" "test" {
 	w.WriteBody(config("Payment reminders"))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	w.WriteBody(config("Payment reminders (renamed)"))
-	w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
 	p := client.FlexInt(200)
-	if err := c.Tasks.Update(t.Context(), client.Task{ID: 701, Name: "Payment reminders", Type: 3, Priority: &p,
-		Callers:  []client.FlexString{"95001009"},
-		Worktime: &client.Worktime{Name: new(client.FlexString("mornings")), Working: client.FlexMap[[][]string]{"1": {{"08:00:00", "12:00:00"}}}},
-	}); err != nil {
-		t.Fatal(err)
-	}
-	out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "rename.tfplan")), " ")
+	out := w.ApplySavedPlan(func() error {
+		return c.Tasks.Update(t.Context(), client.Task{ID: 701, Name: "Payment reminders", Type: 3, Priority: &p,
+			Callers:  []client.FlexString{"95001009"},
+			Worktime: &client.Worktime{Name: new(client.FlexString("mornings")), Working: client.FlexMap[[][]string]{"1": {{"08:00:00", "12:00:00"}}}},
+		})
+	})
 	task, err := c.Tasks.Get(t.Context(), 701)
 	if err != nil {
 		t.Fatal(err)
@@ -145,22 +139,20 @@ func TestAccOutboundTask_portalConfigKeptWithTypedOptions(t *testing.T) {
 	w.Must(0, "plan", "-detailed-exitcode", "-no-color")
 
 	w.WriteBody(config("Survey robot (renamed)", "paused"))
-	w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
+	w.ApplySavedPlan(func() error { // in the portal, after the plan
+		task, err := c.Tasks.Get(t.Context(), id)
+		if err != nil {
+			return err
+		}
+		ratio := client.FlexFloat(5)
+		task.Config.MaxCallRatio = &ratio
+		return c.Tasks.Update(t.Context(), *task)
+	})
 	task, err = c.Tasks.Get(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ratio := client.FlexFloat(5)
-	task.Config.MaxCallRatio = &ratio // in the portal, after the plan
-	if err := c.Tasks.Update(t.Context(), *task); err != nil {
-		t.Fatal(err)
-	}
-	w.Must(0, "apply", "-no-color", "rename.tfplan")
-	task, err = c.Tasks.Get(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ratio = -1
+	ratio := client.FlexFloat(-1)
 	if task.Config.MaxCallRatio != nil {
 		ratio = *task.Config.MaxCallRatio
 	}

@@ -40,11 +40,9 @@ resource "contactcenter_skill_group" "test" {
 			w.WriteBody(config(60))
 			w.Must(0, "apply", "-auto-approve", "-no-color")
 			w.WriteBody(config(90))
-			w.Must(0, "plan", "-out", "edit.tfplan", "-no-color")
-			if err := c.Queues.Update(t.Context(), 101, client.SkillGroupInput{QueName: "Support (portal)", QuePriority: 3}); err != nil {
-				t.Fatal(err)
-			}
-			out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "edit.tfplan")), " ")
+			out := w.ApplySavedPlan(func() error {
+				return c.Queues.Update(t.Context(), 101, client.SkillGroupInput{QueName: "Support (portal)", QuePriority: 3})
+			})
 			g, err := c.Queues.Get(t.Context(), 101)
 			if err != nil {
 				t.Fatal(err)

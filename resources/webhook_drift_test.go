@@ -41,13 +41,9 @@ resource "contactcenter_webhook" "test" {
 			w.WriteBody(config("CRM"))
 			w.Must(0, "apply", "-auto-approve", "-no-color")
 			w.WriteBody(config("CRM records"))
-			w.Must(0, "plan", "-out", "rename.tfplan", "-no-color")
-			if err := c.Webhooks.Update(t.Context(), 301, client.WebhookInput{
-				Name: "CRM", URL: "https://crm2.example.com/hooks/hangup", Status: false, EventType: 1,
-			}); err != nil {
-				t.Fatal(err)
-			}
-			out := strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "rename.tfplan")), " ")
+			out := w.ApplySavedPlan(func() error {
+				return c.Webhooks.Update(t.Context(), 301, client.WebhookInput{Name: "CRM", URL: "https://crm2.example.com/hooks/hangup", Status: false, EventType: 1})
+			})
 			hook, err := c.Webhooks.Get(t.Context(), 301)
 			if err != nil {
 				t.Fatal(err)

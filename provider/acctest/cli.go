@@ -147,3 +147,16 @@ func (w *Workdir) Must(want int, args ...string) string {
 	}
 	return out
 }
+
+// ApplySavedPlan plans into a saved plan, runs meanwhile (a change made in
+// the portal after the plan: an error fails the test), applies the saved
+// plan, which must succeed, and returns its output with its white space
+// folded to single spaces (a wrapped line reads as one).
+func (w *Workdir) ApplySavedPlan(meanwhile func() error) string {
+	w.t.Helper()
+	w.Must(0, "plan", "-out", "saved.tfplan", "-no-color")
+	if err := meanwhile(); err != nil {
+		w.t.Fatalf("after the plan: %v", err)
+	}
+	return strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "saved.tfplan")), " ")
+}
