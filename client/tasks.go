@@ -353,7 +353,8 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 		// adopted folder destroyed. A task deleted meanwhile is no longer
 		// listed, and gone.
 		if there, lerr := s.listed(id)(ctx); lerr == nil && there {
-			return nil, fmt.Errorf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again", err, id)
+			// Not wrapped: wrapped, it would still read as not found.
+			return nil, fmt.Errorf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again", err.Error(), id)
 		}
 		return nil, err
 	}

@@ -37,7 +37,12 @@ func TestExport_forceKeepsAManagedObjectAReadSaysIsGone(t *testing.T) {
 	}
 	faults := func(body string) {
 		t.Helper()
-		resp, err := http.Post(cc.origin+"/_sim/faults", "application/json", strings.NewReader(body))
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, cc.origin+"/_sim/faults", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
