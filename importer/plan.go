@@ -369,6 +369,7 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		// password typed for the new person is sent, or the resigned
 		// agent's would still open the account.
 		reactivates := isResigned(a.Values["user_status"]) && row.Get("user_status") != "" && !isResigned(row.Get("user_status"))
+		var unanswered []string
 		for i, f := range AgentFields {
 			v := row.Vals[i]
 			if v == "" || f.Name == "user_num" {
@@ -385,7 +386,12 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 			if !reported {
 				// The platform does not report this field back, so it
 				// cannot be compared; it is set on create only. Sending it
-				// on every apply would make re-runs write forever.
+				// on every apply would make re-runs write forever. Said,
+				// where the plan showed the row unchanged and the value
+				// the sheet asks for was never sent.
+				if configSettings[f.Name] {
+					unanswered = append(unanswered, fmt.Sprintf("%s %s", f.Name, shownValue(f.Name, v)))
+				}
 				continue
 			}
 			if !sameValue(f, old, v) {
@@ -395,6 +401,18 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 		}
 		if len(st.Changes) > 0 {
 			st.Action = ActionUpdate
+		}
+		if len(unanswered) > 0 {
+			// §2.6 does not promise the settings in a users/list item's
+			// config member (client.AgentConfig): a platform that leaves
+			// them out cannot be compared with the row.
+			what := "this setting"
+			if len(unanswered) > 1 {
+				what = "these settings"
+			}
+			st.Notes = append(st.Notes, fmt.Sprintf("warning: %s (%s row %d) not applied: users/list does not answer %s for agent %d, "+
+				"so what the agent holds is not known, and the sheet's value is sent only when an agent is created (sent on every apply, it would be written again each time); "+
+				"set it in the portal, or empty the cell", strings.Join(unanswered, ", "), r.Sheet, row.Row, what, a.UserID))
 		}
 		if reactivates {
 			if groups == nil && a.Values["queue_ids"] != "" {
@@ -462,6 +480,14 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	sortProblems(probs)
 	return plan, probs, nil
 }
+
+// configSettings are the roster's fields that a users/list item carries
+// in its config member only, where §2.6 does not promise them (the config
+// member has "the structure" of the §2.6.1 objects): a platform may leave
+// them out, and agentValues does not report them then.
+var configSettings = map[string]bool{"user_phone_type": true, "user_login_state": true, "user_auto_login": true,
+	"is_enable_outbound": true, "user_outcall_popup": true, "is_forbidden_login": true, "max_sessions": true,
+	"basic_sessions": true, "is_enable_update_capcity": true}
 
 // prunedNotes are what an operator should know of an agent --prune
 // resigns or deletes: that it is signed in now (it may be taking calls),
