@@ -218,6 +218,7 @@ func AgentAttributes() map[string]schema.Attribute {
 	for _, o := range tfkit.AgentConfigObjects {
 		attrs[o.Name] = o.ResourceAttribute()
 	}
+	unansweredSettings(attrs)
 	return attrs
 }
 
