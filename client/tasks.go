@@ -334,6 +334,21 @@ func (s *TasksService) SetStatus(ctx context.Context, id, status int64) error {
 	}, nil)
 }
 
+// StillListedError is Get's error for a task whose detail read answered
+// "object does not exist" (code 404) while projects/lists still holds it:
+// whether the task exists is not known. It does not satisfy IsNotFound (a
+// refresh that took it for gone created the task again); an export tells
+// it from other failures, to leave a task no state manages out and name
+// it, as one a read says is gone.
+type StillListedError struct {
+	ID  int64
+	Err error // the detail read's answer
+}
+
+func (e *StillListedError) Error() string {
+	return fmt.Sprintf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again", e.Err, e.ID)
+}
+
 // Get reads one task with its config, recall strategies, worktime and
 // assigned users (projects/detail, GET). Gone satisfies IsNotFound.
 func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
@@ -353,8 +368,7 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 		// adopted folder destroyed. A task deleted meanwhile is no longer
 		// listed, and gone.
 		if there, lerr := s.listed(id)(ctx); lerr == nil && there {
-			// Not wrapped: wrapped, it would still read as not found.
-			return nil, fmt.Errorf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again", err.Error(), id)
+			return nil, &StillListedError{ID: id, Err: err}
 		}
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package exporter
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -175,9 +176,18 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 			details := make([]*client.Task, len(list))
 			err = forEach(ctx, len(list), opts.Concurrency, func(i int) error {
 				t, err := c.Tasks.Get(ctx, int64(list[i].ID))
-				if client.IsNotFound(err) {
+				// A detail read answering "does not exist" for a task the
+				// list still holds (the client read the list again) is
+				// not an answer either: it stops an export the state of
+				// which manages the task, and one that no state manages
+				// is left out and named, as a task gone.
+				var stillListed *client.StillListedError
+				if client.IsNotFound(err) || errors.As(err, &stillListed) {
 					what := fmt.Sprintf("outbound task %d (%s)", list[i].ID, list[i].Name)
 					if merr := stillManaged(ctx, opts, typeOutboundTask, strconv.FormatInt(int64(list[i].ID), 10), what, KindOutboundTasks, err, func(ctx context.Context) (bool, error) {
+						if stillListed != nil {
+							return true, nil
+						}
 						for t, err := range c.Tasks.List(ctx, client.TaskFilter{}) {
 							if err != nil || t.ID == list[i].ID {
 								return err == nil, err
