@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -427,7 +428,15 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 		}
 	}
 	fmt.Fprintf(w, "Plan: %s (%d rows read in %s).\n", plan.Summary(), len(roster.Rows), took.Round(time.Millisecond))
-	if plan.Writes() == 0 {
+	switch {
+	case plan.Writes() > 0:
+	case slices.ContainsFunc(plan.Steps, func(st importer.Step) bool {
+		return slices.ContainsFunc(st.Notes, func(n string) bool { return strings.HasPrefix(n, "warning: ") })
+	}):
+		// A row whose values cannot be compared (a setting users/list
+		// does not answer) is not known to match.
+		fmt.Fprintln(w, "No changes to write; see the warnings above.")
+	default:
 		fmt.Fprintln(w, "No changes: the platform matches the roster.")
 	}
 	return exitOK

@@ -145,3 +145,25 @@ func TestAgentsCommand_terraformStateRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintPlan_warningsAreNoMatch: a plan that writes nothing but warns
+// of a row it cannot compare (a setting users/list does not answer) does
+// not say the platform matches the roster; one without warnings does.
+func TestPrintPlan_warningsAreNoMatch(t *testing.T) {
+	t.Parallel()
+	roster := &importer.Roster{Path: "roster.xlsx", Sheet: "Agents"}
+	for _, tc := range []struct {
+		notes []string
+		want  string
+	}{
+		{[]string{"warning: max_sessions \"50\" (Agents row 2) not applied: users/list does not answer this setting for agent 1001"}, "No changes to write; see the warnings above.\n"},
+		{[]string{"managed by Terraform (contactcenter_agent.lead in the state given): --prune=resign leaves it"}, "No changes: the platform matches the roster.\n"},
+	} {
+		var out strings.Builder
+		plan := &importer.Plan{Steps: []importer.Step{{UserNum: "8001", UserID: 1001, Action: importer.ActionUnchanged, Notes: tc.notes}}}
+		printPlan(&out, "text", roster, plan, 0)
+		if !strings.HasSuffix(out.String(), tc.want) || strings.Count(out.String(), "No changes") != 1 {
+			t.Errorf("plan with notes %q:\n%s\nwant it to end with %q", tc.notes, out.String(), tc.want)
+		}
+	}
+}
