@@ -93,6 +93,9 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 		MarkdownDescription: "An agent (seat): a person who logs in to the call bar to answer and place calls, with the agent's settings and the ten configuration objects that shape the call bar. " +
 			"Import by id (`terraform import contactcenter_agent.x 1001`), by agent number (`user_num:8001`) or by identity; " +
 			"an imported agent is managed without a password in the configuration. " +
+			"A setting with a default (`user_phone_type`, `is_forbidden_login` …) that the platform does not report in the agent list " +
+			"(the list's `config` member is promised to hold the configuration objects, not these) is left as an adopted agent holds it while the configuration does not set it, " +
+			"not planned to its default; set, it is sent. " +
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes " +
