@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -188,12 +189,7 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 						if stillListed != nil {
 							return true, nil
 						}
-						for t, err := range c.Tasks.List(ctx, client.TaskFilter{}) {
-							if err != nil || t.ID == list[i].ID {
-								return err == nil, err
-							}
-						}
-						return false, nil
+						return listed(c.Tasks.List(ctx, client.TaskFilter{}), func(t client.Task) bool { return t.ID == list[i].ID })
 					}); merr != nil {
 						return merr
 					}
@@ -255,12 +251,7 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 				if client.IsNotFound(err) {
 					what := fmt.Sprintf("voice file %s (%s)", list[i].ID, list[i].Name)
 					if merr := stillManaged(ctx, opts, typeSound, string(list[i].ID), what, KindSounds, err, func(ctx context.Context) (bool, error) {
-						for s, err := range c.Sounds.List(ctx, client.SoundFilter{}) {
-							if err != nil || s.ID == list[i].ID {
-								return err == nil, err
-							}
-						}
-						return false, nil
+						return listed(c.Sounds.List(ctx, client.SoundFilter{}), func(s client.Sound) bool { return s.ID == list[i].ID })
 					}); merr != nil {
 						return merr
 					}
@@ -383,4 +374,18 @@ func cmpIDs(a, b string) int {
 		return 1
 	}
 	return strings.Compare(a, b)
+}
+
+// listed tells whether a listing holds an object match accepts, reading
+// it no further than that object.
+func listed[T any](seq iter.Seq2[T, error], match func(T) bool) (bool, error) {
+	for x, err := range seq {
+		if err != nil {
+			return false, err
+		}
+		if match(x) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
