@@ -246,7 +246,7 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 // writeError adds the error of a failed write, with the object's advice
 // (explain) and more (GoneSincePlan's, or "").
 func (s reviewSteps[M]) writeError(diags *diag.Diagnostics, names []string, summary string, err error, more string) {
-	detail := tfkit.APIErrorDetailOf(tfkit.OpOf(summary), err) + more
+	detail := tfkit.WithGone(tfkit.APIErrorDetailOf(tfkit.OpOf(summary), err), more)
 	if s.explain != nil && more == "" { // the object's advice is about another cause
 		if more := s.explain(err); more != "" {
 			detail += "\n\n" + more

@@ -64,6 +64,11 @@ resource "contactcenter_sms_template" "t" {
 	if strings.Contains(out, "Check sign_id") {
 		t.Errorf("the template's own deletion is blamed on sign_id:\n%s", out)
 	}
+	// The hedged advice of any "not found" refusal would stand right
+	// above the certain one, saying the same thing twice.
+	if strings.Contains(out, "it may have been deleted outside Terraform") {
+		t.Errorf("the gone object is explained twice (may have been deleted, then was deleted):\n%s", out)
+	}
 	if strings.Count(out, gone) != 3 {
 		t.Errorf("the note is given %d times, want 3:\n%s", strings.Count(out, gone), out)
 	}

@@ -134,7 +134,7 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		return
 	}
 	if err := update(ctx, &plan, &state); err != nil {
-		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.APIErrorDetailOf(tfkit.OpUpdate, err)+s.GoneSincePlan(ctx, &state),
+		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.WithGone(tfkit.APIErrorDetailOf(tfkit.OpUpdate, err), s.GoneSincePlan(ctx, &state)),
 			tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
 		return
 	}

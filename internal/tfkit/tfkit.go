@@ -128,6 +128,20 @@ func APIErrorDetail(err error) string {
 	return APIErrorDetailOf(OpOther, err)
 }
 
+// notFoundAdvice is the hedged advice of a refusal that means "not found".
+const notFoundAdvice = "\n\nThe object no longer exists; it may have been deleted outside Terraform."
+
+// WithGone appends gone, the certain explanation of an update refused
+// because its object was deleted after the plan was made, to detail, and
+// drops detail's hedged "may have been deleted" advice, which would
+// otherwise stand right above it saying the same thing less surely.
+func WithGone(detail, gone string) string {
+	if gone == "" {
+		return detail
+	}
+	return strings.Replace(detail, notFoundAdvice, "", 1) + gone
+}
+
 // APIErrorDetailOf is APIErrorDetail for a call of the kind op: an
 // interrupted one says what is true of that kind (a read changed nothing,
 // an update may have written some values, a delete is finished by running
@@ -253,7 +267,7 @@ func APIErrorDetailOf(op Op, err error) string {
 		return b.String()
 	}
 	if errors.Is(err, client.ErrNotFound) {
-		return err.Error() + "\n\nThe object no longer exists; it may have been deleted outside Terraform."
+		return err.Error() + notFoundAdvice
 	}
 	if errors.Is(err, context.Canceled) {
 		text := Sentence(strings.TrimSuffix(err.Error(), context.Canceled.Error()) + "interrupted (Terraform was stopped, for example with Ctrl-C).")
