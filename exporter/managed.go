@@ -423,15 +423,28 @@ func remoteBackend(dir string) string {
 // state pull), refused as readStateFile refuses it: an empty or other
 // document would leave every agent to the roster.
 func TerraformAgents(path string) (map[string]string, error) {
+	agents, _, err := TerraformRoster(path)
+	return agents, err
+}
+
+// TerraformRoster reads what a roster's rows touch that the Terraform
+// state at path manages: its agents, by user_num, and its memberships, by
+// "que_id" for a contactcenter_skill_group_members (the group's whole
+// membership) and "que_id:agent_id" for a contactcenter_skill_group_member
+// (their ids), each to its resource address.
+func TerraformRoster(path string) (agents, memberships map[string]string, err error) {
 	in, err := readStateFile("--terraform-state", path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := map[string]string{}
+	agents, memberships = map[string]string{}, map[string]string{}
 	for _, si := range in {
-		if si.typ == typeAgent && si.userNum != "" {
-			out[si.userNum] = si.addr
+		switch {
+		case si.typ == typeAgent && si.userNum != "":
+			agents[si.userNum] = si.addr
+		case (si.typ == typeSkillGroupMembers || si.typ == typeSkillGroupMember) && si.id != "":
+			memberships[si.id] = si.addr
 		}
 	}
-	return out, nil
+	return agents, memberships, nil
 }

@@ -205,6 +205,13 @@ type PlanOptions struct {
 	// Prune leaves them to it, and a row that changes one says that the
 	// next terraform apply sets it back.
 	Terraform map[string]string
+	// TerraformMemberships names the skill-group memberships a Terraform
+	// configuration manages, each to its resource address: by "que_id"
+	// for a group's whole membership (contactcenter_skill_group_members),
+	// by "que_id:agent_id" for one agent's (contactcenter_skill_group_member).
+	// A row whose queue_ids changes one says that the next terraform apply
+	// sets it back.
+	TerraformMemberships map[string]string
 }
 
 // QueueChecker is implemented by APIs that can list skill-group ids, so a
@@ -438,6 +445,10 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 			plan.Steps[i].Notes = append(plan.Steps[i].Notes, fmt.Sprintf("warning: managed by Terraform (%s in the state given): "+
 				"the next terraform apply sets back what its configuration says; change the agent there, or take the row out of the sheet", addr))
 		}
+	}
+
+	for i, st := range plan.Steps {
+		plan.Steps[i].Notes = append(plan.Steps[i].Notes, membershipNotes(st, opts.TerraformMemberships)...)
 	}
 
 	var absent []string
@@ -779,4 +790,54 @@ func NameSkillGroups(ctx context.Context, api AgentAPI, probs Problems) Problems
 		}
 	}
 	return out
+}
+
+// membershipNotes warns of each skill group whose membership a step's
+// queue_ids change adds the agent to or takes it out of while Terraform
+// manages that membership (managed: PlanOptions.TerraformMemberships): the
+// next terraform apply puts it back as its configuration says.
+func membershipNotes(st Step, managed map[string]string) []string {
+	if len(managed) == 0 || st.UserID == 0 {
+		return nil
+	}
+	var notes []string
+	for _, c := range st.Changes {
+		if c.Field != "queue_ids" {
+			continue
+		}
+		was, will := map[string]bool{}, map[string]bool{}
+		for _, id := range strings.Split(CanonicalIntList(c.Old), ",") {
+			was[id] = id != ""
+		}
+		for _, id := range strings.Split(CanonicalIntList(c.New), ",") {
+			will[id] = id != ""
+		}
+		var groups []string
+		for id := range was {
+			if was[id] && !will[id] {
+				groups = append(groups, id)
+			}
+		}
+		for id := range will {
+			if will[id] && !was[id] {
+				groups = append(groups, id)
+			}
+		}
+		slices.Sort(groups)
+		for _, g := range groups {
+			verb := "adds the agent to"
+			if was[g] {
+				verb = "takes the agent out of"
+			}
+			addr, ok := managed[g]
+			if !ok && was[g] {
+				addr, ok = managed[fmt.Sprintf("%s:%d", g, st.UserID)]
+			}
+			if ok {
+				notes = append(notes, fmt.Sprintf("warning: queue_ids %s skill group %s, whose membership Terraform manages (%s in the state given): "+
+					"the next terraform apply sets back what its configuration says; change the membership there, or leave queue_ids empty in this row", verb, g, addr))
+			}
+		}
+	}
+	return notes
 }

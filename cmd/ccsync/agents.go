@@ -46,7 +46,8 @@ remove every agent, and is most often an export that went wrong.
 --terraform-state FILE (terraform.tfstate, or the output of terraform state
 pull; may be given several times) names the agents a Terraform
 configuration manages: --prune leaves them to it, and a row that changes
-one warns that the next terraform apply sets it back.
+one, or whose queue_ids changes a skill group membership the state manages,
+warns that the next terraform apply sets it back.
 
 Ctrl-C (or SIGTERM) during apply starts no further row: the writes in flight
 finish and report their outcome, the rows not started are reported "not
@@ -131,7 +132,7 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	// Read before the roster and the platform: a state that cannot be
 	// read stops the run with nothing read or written.
-	managed, err := terraformAgents(o.terraformStates)
+	managed, managedMemberships, err := terraformAgents(o.terraformStates)
 	if err != nil {
 		return fail(exitUsage, err)
 	}
@@ -257,7 +258,7 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 		}
 		var pprobs importer.Problems
 		var plan *importer.Plan
-		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords, Terraform: managed})
+		plan, pprobs, err = importer.PlanRoster(ctx, be.Agents, roster, importer.PlanOptions{Prune: *prune, ResetPasswords: *resetPasswords, Terraform: managed, TerraformMemberships: managedMemberships})
 		if err != nil && phase.Load() == 2 {
 			return fail(exitFailures, context.Canceled) // said as what happened
 		}
@@ -306,25 +307,30 @@ func (l *stringList) String() string     { return strings.Join(*l, ", ") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
 // terraformAgents reads the agents the --terraform-state files manage, by
-// user_num (nil without the flag).
-func terraformAgents(states *stringList) (map[string]string, error) {
+// user_num, and the memberships they manage (see exporter.TerraformRoster;
+// nil without the flag).
+func terraformAgents(states *stringList) (agents, memberships map[string]string, err error) {
 	if states == nil || len(*states) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	all := map[string]string{}
-	for _, path := range *states {
-		agents, err := exporter.TerraformAgents(path)
-		if err != nil {
-			return nil, err
-		}
-		for num, addr := range agents {
-			if had, ok := all[num]; ok && had != addr {
+	agents, memberships = map[string]string{}, map[string]string{}
+	merge := func(all, some map[string]string) {
+		for key, addr := range some {
+			if had, ok := all[key]; ok && had != addr {
 				addr = had + ", " + addr
 			}
-			all[num] = addr
+			all[key] = addr
 		}
 	}
-	return all, nil
+	for _, path := range *states {
+		a, m, err := exporter.TerraformRoster(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		merge(agents, a)
+		merge(memberships, m)
+	}
+	return agents, memberships, nil
 }
 
 // exitChanges is agents plan's exit code with --detailed-exitcode when the
@@ -368,7 +374,7 @@ func agentsFlags(sub string, out io.Writer) (fs *flag.FlagSet, o agentsOpts, ok 
 		o.resetPasswords = fs.Bool("reset-passwords", false, "also send the sheet's passwords to existing agents")
 		o.terraformStates = &stringList{}
 		fs.Var(o.terraformStates, "terraform-state", "a Terraform state `FILE` (terraform.tfstate, or the output of terraform state pull) whose contactcenter_agent resources "+
-			"are left to Terraform: --prune does not resign or delete them, and a row that changes one warns (may be given several times)")
+			"are left to Terraform: --prune does not resign or delete them, and a row that changes one, or whose queue_ids changes a membership the state manages, warns (may be given several times)")
 		if sub == "apply" {
 			o.report = fs.String("report", "", "write a Result workbook (row, user_num, action, outcome, message) to this file (a file that exists is refused without --force)")
 			o.force = fs.Bool("force", false, "replace the --report file if it exists")

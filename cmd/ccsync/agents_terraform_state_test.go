@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
 )
 
 // tfState writes a Terraform state (as terraform state pull prints it)
@@ -165,5 +167,42 @@ func TestPrintPlan_warningsAreNoMatch(t *testing.T) {
 		if !strings.HasSuffix(out.String(), tc.want) || strings.Count(out.String(), "No changes") != 1 {
 			t.Errorf("plan with notes %q:\n%s\nwant it to end with %q", tc.notes, out.String(), tc.want)
 		}
+	}
+}
+
+// TestAgentsCommand_terraformStateMemberships: with --terraform-state, a
+// row whose queue_ids changes a skill group membership the state manages
+// (a group's whole membership, or this agent's own) warns that the next
+// terraform apply sets it back, naming the group and the resource; a
+// group Terraform does not manage is changed without a word, as before.
+func TestAgentsCommand_terraformStateMemberships(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Queues[103] = true
+	api.Seed(importer.Values{"user_num": "7001", "user_name": "Ann", "queue_ids": "101,102"})
+	_, id := api.Get("7001")
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	state := fmt.Sprintf(`{"version": 4, "lineage": "0b7e-test", "resources": [
+	 {"mode": "managed", "type": "contactcenter_skill_group_member", "name": "sales", "provider": "provider[\"registry.terraform.io/contactcenter/contactcenter\"]",
+	  "instances": [{"index_key": "7001", "attributes": {"id": "101:%d", "que_id": "101", "agent_id": "%d"}}]},
+	 {"mode": "managed", "type": "contactcenter_skill_group_members", "name": "vip", "provider": "provider[\"registry.terraform.io/contactcenter/contactcenter\"]",
+	  "instances": [{"attributes": {"id": "103", "que_id": "103"}}]}]}`, id, id)
+	path := filepath.Join(t.TempDir(), "tf.tfstate")
+	if err := os.WriteFile(path, []byte(state), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	roster := agentsRoster(t, []any{"user_num", "user_name", "queue_ids"}, []any{"7001", "Ann", "102,103"})
+	code, out, stderr := runCLI("agents", "plan", roster, "--terraform-state", path, "--endpoint", ep, "--access-token", "t")
+	text := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{
+		`warning: queue_ids takes the agent out of skill group 101, whose membership Terraform manages (contactcenter_skill_group_member.sales["7001"] in the state given): the next terraform apply sets back what its configuration says`,
+		`warning: queue_ids adds the agent to skill group 103, whose membership Terraform manages (contactcenter_skill_group_members.vip in the state given)`,
+	} {
+		if code != 0 || !strings.Contains(text, want) {
+			t.Errorf("plan: %d, want %q in\n%s\n%s", code, want, out, stderr)
+		}
+	}
+	if strings.Count(text, "queue_ids takes")+strings.Count(text, "queue_ids adds") != 2 {
+		t.Errorf("want the two managed groups warned of, not 102 (unchanged):\n%s", out)
 	}
 }
