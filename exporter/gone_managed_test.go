@@ -35,19 +35,7 @@ func TestExport_forceKeepsAManagedObjectAReadSaysIsGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	faults := func(body string) {
-		t.Helper()
-		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, cc.origin+"/_sim/faults", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-	}
+	faults := func(body string) { t.Helper(); simFaults(t, cc.origin, body) }
 	// The next detail read of a task, or download of a voice file, answers
 	// "does not exist" (code 404, code 403), the object still listed.
 	force := map[string]string{
@@ -133,12 +121,7 @@ func TestExport_taskStillListedNoStateManagesIsLeftOut(t *testing.T) {
 	if _, err := cc.c.Tasks.Create(ctx, client.Task{Name: "Upsell", Type: client.FlexInt(client.TaskTypeAutomatic), TransTo: &ivr}); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Post(cc.origin+"/_sim/faults", "application/json",
-		strings.NewReader(`{"force":[{"method":"GET","path":"/autocall/api/v3/projects/detail","code":404,"count":1}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	simFaults(t, cc.origin, `{"force":[{"method":"GET","path":"/autocall/api/v3/projects/detail","code":404,"count":1}]}`)
 	dir := filepath.Join(t.TempDir(), "new")
 	sum, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Kinds: []exporter.Kind{exporter.KindOutboundTasks}, Concurrency: 1})
 	if err != nil {
@@ -151,4 +134,19 @@ func TestExport_taskStillListedNoStateManagesIsLeftOut(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "outbound_tasks.tf")); !strings.Contains(string(b), `"Upsell"`) {
 		t.Errorf("outbound_tasks.tf lacks the task the read answered:\n%s", b)
 	}
+}
+
+// simFaults sets the simulator's faults (POST /_sim/faults) to body.
+func simFaults(t *testing.T, origin, body string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
 }
