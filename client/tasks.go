@@ -346,7 +346,8 @@ type StillListedError struct {
 }
 
 func (e *StillListedError) Error() string {
-	return fmt.Sprintf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again", e.Err, e.ID)
+	return fmt.Sprintf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again. If its detail keeps answering so, "+
+		"check task %d in the portal; to stop managing it, remove it from the state (terraform state rm, or a removed block)", e.Err, e.ID, e.ID)
 }
 
 // Get reads one task with its config, recall strategies, worktime and

@@ -38,7 +38,7 @@ func TestAccOutboundTask_refreshDoesNotTakeAListedTaskForGone(t *testing.T) {
 				},
 				Config:      cfg,
 				PlanOnly:    true,
-				ExpectError: wrapped(`yet projects/lists still holds task`),
+				ExpectError: inOrder(`yet projects/lists still holds task`, `If its detail keeps answering so, check task`, `terraform state rm, or a removed block`),
 			},
 			{Config: cfg, PlanOnly: true},
 		},
