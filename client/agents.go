@@ -188,13 +188,6 @@ type AgentConfig struct {
 	AgentObjects
 }
 
-// FlexIntOf and FlexBoolOf return a pointer to v, for AgentConfig's
-// settings (nil: not answered).
-func FlexIntOf(v int64) *FlexInt { f := FlexInt(v); return &f }
-
-// FlexBoolOf: see FlexIntOf.
-func FlexBoolOf(v bool) *FlexBool { f := FlexBool(v); return &f }
-
 // AgentObjects are the ten configuration objects of §2.6.1. In a request a
 // nil object is not sent (the service keeps, or on add defaults, it); a sent
 // object is sent whole.

@@ -511,7 +511,7 @@ func (e *Existing) IDs() []string {
 // passes none.
 func matchSince[T any](c *Client, kind string, before map[string]bool, list func(context.Context) iter.Seq2[T, error], match func(T) bool, id func(T) string) func(context.Context) (*T, error) {
 	return func(ctx context.Context) (*T, error) {
-		one, several, err := OnlyMatch(list(ctx), func(o T) bool { return match(o) && !before[id(o)] && !c.claimedBy(kind, id(o)) }, id)
+		one, several, err := onlyMatch(list(ctx), func(o T) bool { return match(o) && !before[id(o)] && !c.claimedBy(kind, id(o)) }, id)
 		if err == nil && several != nil {
 			err = &SeveralNewError{Kind: kind, IDs: several}
 		}
@@ -519,9 +519,9 @@ func matchSince[T any](c *Client, kind string, before map[string]bool, list func
 	}
 }
 
-// OnlyMatch returns the one object of list that match accepts: nil when
+// onlyMatch returns the one object of list that match accepts: nil when
 // none does, and the ids of all of them (id) when several do.
-func OnlyMatch[T any](list iter.Seq2[T, error], match func(T) bool, id func(T) string) (one *T, several []string, err error) {
+func onlyMatch[T any](list iter.Seq2[T, error], match func(T) bool, id func(T) string) (one *T, several []string, err error) {
 	var found []T
 	for o, err := range list {
 		if err != nil {

@@ -12,8 +12,8 @@ func TestAgentMFA(t *testing.T) {
 		agent client.Agent
 		want  int64
 	}{
-		"config on":                    {client.Agent{IsEnableMFA: 0, Config: &client.AgentConfig{IsEnableMFA: client.FlexIntOf(1)}}, client.MFAOn},
-		"config off wins over list on": {client.Agent{IsEnableMFA: 1, Config: &client.AgentConfig{IsEnableMFA: client.FlexIntOf(2)}}, client.MFAOff},
+		"config on":                    {client.Agent{IsEnableMFA: 0, Config: &client.AgentConfig{IsEnableMFA: new(client.FlexInt(1))}}, client.MFAOn},
+		"config off wins over list on": {client.Agent{IsEnableMFA: 1, Config: &client.AgentConfig{IsEnableMFA: new(client.FlexInt(2))}}, client.MFAOff},
 		"config without the field":     {client.Agent{IsEnableMFA: 1, Config: &client.AgentConfig{}}, client.MFAOn},
 		"list on":                      {client.Agent{IsEnableMFA: 1}, client.MFAOn},
 		"list off":                     {client.Agent{IsEnableMFA: client.FlexInt(client.MFAListOff)}, client.MFAOff},

@@ -416,22 +416,15 @@ func remoteBackend(dir string) string {
 	return ""
 }
 
-// TerraformAgents returns the agents a Terraform state manages, by
-// user_num, with each one's address (module.x.contactcenter_agent.y["k"]):
-// ccsync agents plan and apply leave them to Terraform (--terraform-state).
-// path is a state file (terraform.tfstate, or the output of terraform
-// state pull), refused as readStateFile refuses it: an empty or other
-// document would leave every agent to the roster.
-func TerraformAgents(path string) (map[string]string, error) {
-	agents, _, err := TerraformRoster(path)
-	return agents, err
-}
-
 // TerraformRoster reads what a roster's rows touch that the Terraform
 // state at path manages: its agents, by user_num, and its memberships, by
 // "que_id" for a contactcenter_skill_group_members (the group's whole
 // membership) and "que_id:agent_id" for a contactcenter_skill_group_member
-// (their ids), each to its resource address.
+// (their ids), each to its resource address. ccsync agents plan and apply
+// leave them to Terraform (--terraform-state). path is a state file
+// (terraform.tfstate, or the output of terraform state pull), refused as
+// readStateFile refuses it: an empty or other document would leave every
+// agent to the roster.
 func TerraformRoster(path string) (agents, memberships map[string]string, err error) {
 	in, err := readStateFile("--terraform-state", path)
 	if err != nil {

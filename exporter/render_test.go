@@ -22,8 +22,8 @@ func fs(v string) *client.FlexString { x := client.FlexString(v); return &x }
 // task referring to agents (by id, by number, and one that does not
 // exist), webhooks and a group.
 func testInventory() *inventory {
-	cfg := &client.AgentConfig{UserPhoneType: client.FlexIntOf(3), UserLoginState: client.FlexIntOf(1), UserAutoLogin: client.FlexIntOf(1), IsEnableOutbound: client.FlexBoolOf(true), UserOutcallPopup: client.FlexIntOf(1),
-		IsEnableMFA: client.FlexIntOf(2), IsEnableUpdateCapcity: client.FlexIntOf(1), AgentObjects: client.DefaultAgentObjects()}
+	cfg := &client.AgentConfig{UserPhoneType: new(client.FlexInt(3)), UserLoginState: new(client.FlexInt(1)), UserAutoLogin: new(client.FlexInt(1)), IsEnableOutbound: new(client.FlexBool(true)), UserOutcallPopup: new(client.FlexInt(1)),
+		IsEnableMFA: new(client.FlexInt(2)), IsEnableUpdateCapcity: new(client.FlexInt(1)), AgentObjects: client.DefaultAgentObjects()}
 	cfg.WincallTransferQueues = &client.WincallTransferQueues{Type: 1, TransferQueues: []client.FlexInt{12, 77}}
 	return &inventory{
 		agents: []client.Agent{

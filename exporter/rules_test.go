@@ -18,11 +18,11 @@ import (
 // or older).
 func outsideInventory() *inventory {
 	cfg := func() *client.AgentConfig {
-		return &client.AgentConfig{UserPhoneType: client.FlexIntOf(3), UserLoginState: client.FlexIntOf(1), UserAutoLogin: client.FlexIntOf(1), IsEnableOutbound: client.FlexBoolOf(true), UserOutcallPopup: client.FlexIntOf(1),
-			IsEnableMFA: client.FlexIntOf(2), IsEnableUpdateCapcity: client.FlexIntOf(1), MaxSessions: client.FlexIntOf(10), BasicSessions: client.FlexIntOf(1), AgentObjects: client.DefaultAgentObjects()}
+		return &client.AgentConfig{UserPhoneType: new(client.FlexInt(3)), UserLoginState: new(client.FlexInt(1)), UserAutoLogin: new(client.FlexInt(1)), IsEnableOutbound: new(client.FlexBool(true)), UserOutcallPopup: new(client.FlexInt(1)),
+			IsEnableMFA: new(client.FlexInt(2)), IsEnableUpdateCapcity: new(client.FlexInt(1)), MaxSessions: new(client.FlexInt(10)), BasicSessions: new(client.FlexInt(1)), AgentObjects: client.DefaultAgentObjects()}
 	}
 	odd := cfg()
-	odd.MaxSessions, odd.BasicSessions, odd.UserPhoneType = client.FlexIntOf(500), client.FlexIntOf(0), client.FlexIntOf(1)
+	odd.MaxSessions, odd.BasicSessions, odd.UserPhoneType = new(client.FlexInt(500)), new(client.FlexInt(0)), new(client.FlexInt(1))
 	odd.NoticeConfig.SystemNoticePosition = "center"
 	return &inventory{
 		agents: []client.Agent{
@@ -297,8 +297,8 @@ func TestAccRender_outsideRulesAreTheProviders(t *testing.T) {
 // (and notes) exactly the 0s the agent list resource leaves unset, one rule
 // (client.Agent.ZerosLeftUnset): an agent with every setting 0.
 func TestRender_zerosLeftUnsetAreTheListResources(t *testing.T) {
-	a := client.Agent{UserID: 1012, UserNum: "9402", UserName: "Zeros", UserStatus: 1, Config: &client.AgentConfig{UserPhoneType: client.FlexIntOf(3), MaxSessions: client.FlexIntOf(0), BasicSessions: client.FlexIntOf(0),
-		UserLoginState: client.FlexIntOf(1), UserAutoLogin: client.FlexIntOf(1), IsEnableOutbound: client.FlexBoolOf(true), UserOutcallPopup: client.FlexIntOf(1), IsEnableMFA: client.FlexIntOf(2), IsEnableUpdateCapcity: client.FlexIntOf(1),
+	a := client.Agent{UserID: 1012, UserNum: "9402", UserName: "Zeros", UserStatus: 1, Config: &client.AgentConfig{UserPhoneType: new(client.FlexInt(3)), MaxSessions: new(client.FlexInt(0)), BasicSessions: new(client.FlexInt(0)),
+		UserLoginState: new(client.FlexInt(1)), UserAutoLogin: new(client.FlexInt(1)), IsEnableOutbound: new(client.FlexBool(true)), UserOutcallPopup: new(client.FlexInt(1)), IsEnableMFA: new(client.FlexInt(2)), IsEnableUpdateCapcity: new(client.FlexInt(1)),
 		AgentObjects: client.DefaultAgentObjects()}}
 	names := a.ZerosLeftUnset()
 	m := render(&inventory{agents: []client.Agent{a}}, Options{Kinds: AllKinds})

@@ -17,8 +17,8 @@ import (
 // values are listed as Read reads them.
 func TestAgentList_zerosLeftUnset(t *testing.T) {
 	l := NewAgentListResource().(*agentLister)
-	cfg := &client.AgentConfig{UserPhoneType: client.FlexIntOf(3), UserLoginState: client.FlexIntOf(1), UserAutoLogin: client.FlexIntOf(1), IsEnableOutbound: client.FlexBoolOf(true), UserOutcallPopup: client.FlexIntOf(1),
-		IsEnableMFA: client.FlexIntOf(2), IsEnableUpdateCapcity: client.FlexIntOf(1), MaxSessions: client.FlexIntOf(10), AgentObjects: client.DefaultAgentObjects()}
+	cfg := &client.AgentConfig{UserPhoneType: new(client.FlexInt(3)), UserLoginState: new(client.FlexInt(1)), UserAutoLogin: new(client.FlexInt(1)), IsEnableOutbound: new(client.FlexBool(true)), UserOutcallPopup: new(client.FlexInt(1)),
+		IsEnableMFA: new(client.FlexInt(2)), IsEnableUpdateCapcity: new(client.FlexInt(1)), MaxSessions: new(client.FlexInt(10)), AgentObjects: client.DefaultAgentObjects()}
 	var m agentModel
 	if err := l.Flatten(t.Context(), client.Agent{UserID: 1010, UserNum: "9400", UserName: "Zero", UserStatus: 1, Config: cfg}, &m); err != nil {
 		t.Fatal(err)
@@ -29,7 +29,7 @@ func TestAgentList_zerosLeftUnset(t *testing.T) {
 	if m.MaxSessions.ValueInt64() != 10 || m.UserNum.ValueString() != "9400" {
 		t.Errorf("max_sessions %s, user_num %s: want 10 and 9400", m.MaxSessions, m.UserNum)
 	}
-	cfg.BasicSessions = client.FlexIntOf(2)
+	cfg.BasicSessions = new(client.FlexInt(2))
 	m = agentModel{}
 	if err := l.Flatten(t.Context(), client.Agent{UserID: 1011, UserNum: "9401", UserName: "One", UserStatus: 1, DeptID: 3, Config: cfg}, &m); err != nil {
 		t.Fatal(err)
@@ -46,10 +46,10 @@ func TestAgentList_zerosLeftUnset(t *testing.T) {
 // kind null.
 func TestAgentList_zerosLeftUnsetAreTheExports(t *testing.T) {
 	l := NewAgentListResource().(*agentLister)
-	zero := client.FlexIntOf(0)
+	zero := new(client.FlexInt(0))
 	a := client.Agent{UserID: 1012, UserNum: "9402", UserName: "Zeros", Config: &client.AgentConfig{UserPhoneType: zero, UserLoginState: zero,
 		UserAutoLogin: zero, UserOutcallPopup: zero, IsEnableMFA: zero, MaxSessions: zero, BasicSessions: zero, IsEnableUpdateCapcity: zero,
-		IsEnableOutbound: client.FlexBoolOf(false), IsForbiddenLogin: client.FlexBoolOf(false), AgentObjects: client.DefaultAgentObjects()}}
+		IsEnableOutbound: new(client.FlexBool(false)), IsForbiddenLogin: new(client.FlexBool(false)), AgentObjects: client.DefaultAgentObjects()}}
 	names := a.ZerosLeftUnset()
 	if len(names) == 0 {
 		t.Fatal("the rule names nothing for an agent with every setting 0")
