@@ -73,6 +73,24 @@ type importKey struct {
 	find func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error)
 }
 
+// keyFinder is an importKey's find for a kind: exact lists the objects
+// whose key is value as written, all lists every object, key reads an
+// object's key (for the other Unicode forms, see inAnyForm) and match what
+// the errors name of it.
+func keyFinder[T any](exact func(ctx context.Context, c *client.Client, value string) ([]T, error),
+	all func(ctx context.Context, c *client.Client) iter.Seq2[T, error], key func(T) string, match func(T) keyMatch,
+) func(context.Context, *client.Client, string) ([]keyMatch, error) {
+	return func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error) {
+		found, err := inAnyForm(ctx, value, func(ctx context.Context) ([]T, error) { return exact(ctx, c, value) },
+			func(ctx context.Context) iter.Seq2[T, error] { return all(ctx, c) }, key)
+		out := make([]keyMatch, len(found))
+		for i, o := range found {
+			out[i] = match(o)
+		}
+		return out, err
+	}
+}
+
 // keyMatch is one object an importKey found.
 type keyMatch struct {
 	id    int64

@@ -44,19 +44,16 @@ func NewSMSSignatureResource() resource.Resource {
 	r.Resource = framework.NewResource("sms_signature")
 	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list) or as sign_text:<signature text>"
 	r.importKey = &importKey{prefix: signTextPrefix, title: "SMS Signature", field: "sign_text", list: `data "contactcenter_sms_signatures"`,
-		find: func(ctx context.Context, c *client.Client, text string) ([]keyMatch, error) {
-			// A text the platform holds decomposed: see inAnyForm.
-			sgs, err := inAnyForm(ctx, text, func(ctx context.Context) ([]client.SMSSignature, error) {
-				return c.SMS.SignaturesByText(ctx, text)
-			}, func(ctx context.Context) iter.Seq2[client.SMSSignature, error] {
+		find: keyFinder(func(ctx context.Context, c *client.Client, text string) ([]client.SMSSignature, error) {
+			return c.SMS.SignaturesByText(ctx, text)
+		},
+			func(ctx context.Context, c *client.Client) iter.Seq2[client.SMSSignature, error] {
 				return c.SMS.ListSignatures(ctx, client.SMSSignatureFilter{})
-			}, func(sg client.SMSSignature) string { return string(sg.SignText) })
-			out := make([]keyMatch, len(sgs))
-			for i, sg := range sgs {
-				out[i] = keyMatch{sg.ID.Int64(), "state " + client.SignatureStateName(sg.State.Int64())}
-			}
-			return out, err
-		}}
+			},
+			func(sg client.SMSSignature) string { return string(sg.SignText) },
+			func(sg client.SMSSignature) keyMatch {
+				return keyMatch{sg.ID.Int64(), "state " + client.SignatureStateName(sg.State.Int64())}
+			})}
 	r.steps = reviewSteps[smsSignatureModel]{
 		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get}, rejected: client.SignatureRejected,
 		inReview: func(s int64) bool { return s == client.SignatureReviewing }, replaced: "deletes it and submits a new one for review",

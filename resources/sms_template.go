@@ -55,19 +55,16 @@ func NewSMSTemplateResource() resource.Resource {
 	r.Resource = framework.NewResource("sms_template")
 	r.importRule = "An SMS template is imported by its numeric id (`id` of sms/template/list) or as template_name:<template name>"
 	r.importKey = &importKey{prefix: templateNamePrefix, title: "SMS Template", field: "template_name", list: `data "contactcenter_sms_templates"`,
-		find: func(ctx context.Context, c *client.Client, name string) ([]keyMatch, error) {
-			// A name the platform holds decomposed: see inAnyForm.
-			ts, err := inAnyForm(ctx, name, func(ctx context.Context) ([]client.SMSTemplate, error) {
-				return c.SMS.TemplatesByName(ctx, name)
-			}, func(ctx context.Context) iter.Seq2[client.SMSTemplate, error] {
+		find: keyFinder(func(ctx context.Context, c *client.Client, name string) ([]client.SMSTemplate, error) {
+			return c.SMS.TemplatesByName(ctx, name)
+		},
+			func(ctx context.Context, c *client.Client) iter.Seq2[client.SMSTemplate, error] {
 				return c.SMS.ListTemplates(ctx, client.SMSTemplateFilter{})
-			}, func(t client.SMSTemplate) string { return string(t.TplTitle) })
-			out := make([]keyMatch, len(ts))
-			for i, t := range ts {
-				out[i] = keyMatch{t.ID.Int64(), "state " + client.TemplateStateName(t.State.Int64())}
-			}
-			return out, err
-		}}
+			},
+			func(t client.SMSTemplate) string { return string(t.TplTitle) },
+			func(t client.SMSTemplate) keyMatch {
+				return keyMatch{t.ID.Int64(), "state " + client.TemplateStateName(t.State.Int64())}
+			})}
 	r.steps = reviewSteps[smsTemplateModel]{
 		Steps: framework.Steps[smsTemplateModel]{Title: "SMS Template", Get: r.get}, rejected: client.TemplateRejected,
 		inReview: func(s int64) bool { return s == client.TemplatePending }, replaced: "deletes it and submits a new one for review",
