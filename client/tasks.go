@@ -10,10 +10,14 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // TasksService wraps outbound tasks (spec §4.3, {autocall_url}/api/v3/projects/...).
-type TasksService struct{ c *Client }
+type TasksService struct {
+	c       *Client
+	listing sharedListing
+}
 
 const projectsPath = "/api/v3/projects"
 
@@ -307,19 +311,88 @@ func (s *TasksService) Delete(ctx context.Context, ids []int64, force bool) erro
 }
 
 // listed reports whether projects/lists holds any of the tasks ids, for
-// goneUnlessListed (it pages the whole listing: only after a refusal).
+// goneUnlessListed (it pages the whole listing: only after a refusal),
+// from a read of the listing begun after it was asked, which the checks
+// asking meanwhile share.
 func (s *TasksService) listed(ids ...int64) func(context.Context) (bool, error) {
 	return func(ctx context.Context) (bool, error) {
-		for t, err := range s.List(ctx, TaskFilter{}) {
-			if err != nil {
-				return false, err
-			}
-			if slices.Contains(ids, t.ID.Int64()) {
-				return true, nil
-			}
+		held, err := s.listing.read(ctx, s.listedIDs)
+		if err != nil {
+			return false, err
 		}
-		return false, nil
+		return slices.ContainsFunc(ids, func(id int64) bool { return held[id] }), nil
 	}
+}
+
+// listedIDs reads the ids of every task projects/lists holds.
+func (s *TasksService) listedIDs(ctx context.Context) (map[int64]bool, error) {
+	held := map[int64]bool{}
+	for t, err := range s.List(ctx, TaskFilter{}) {
+		if err != nil {
+			return nil, err
+		}
+		held[t.ID.Int64()] = true
+	}
+	return held, nil
+}
+
+// sharedListing shares the reads of the task listing among the checks
+// that ask whether tasks are still listed. A refresh after tasks were
+// deleted in the portal asks once for each of them (each detail answers
+// "object does not exist"), and each check paged the whole listing on its
+// own: a whole read per deleted task. A check needs a read begun after
+// its refusal came: a read in flight when it asks began before, so it
+// waits for the next one, queued to begin when that one lands, which
+// every check asking meanwhile shares (as the finders' nextCollection).
+type sharedListing struct {
+	mu        sync.Mutex
+	cur, next *listingRead
+}
+
+type listingRead struct {
+	ctx  context.Context // the first asker's, without its cancel
+	done chan struct{}
+	ids  map[int64]bool
+	err  error
+}
+
+// read returns the ids of a read of the listing begun after it was
+// called, by list.
+func (l *sharedListing) read(ctx context.Context, list func(context.Context) (map[int64]bool, error)) (map[int64]bool, error) {
+	l.mu.Lock()
+	r := l.next
+	switch {
+	case l.cur == nil:
+		r = &listingRead{ctx: context.WithoutCancel(ctx), done: make(chan struct{})}
+		l.start(r, list)
+	case r == nil:
+		r = &listingRead{ctx: context.WithoutCancel(ctx), done: make(chan struct{})}
+		l.next = r
+	}
+	l.mu.Unlock()
+	select {
+	case <-r.done:
+		return r.ids, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// start begins r, and the read queued meanwhile when r lands; l.mu is
+// held.
+func (l *sharedListing) start(r *listingRead, list func(context.Context) (map[int64]bool, error)) {
+	l.cur = r
+	go func() {
+		r.ids, r.err = list(r.ctx)
+		l.mu.Lock()
+		l.cur = nil
+		if next := l.next; next != nil {
+			l.next = nil
+			l.start(next, list)
+		}
+		l.mu.Unlock()
+		close(r.done)
+	}()
 }
 
 // SetStatus opens (1) or pauses (2) a task (projects/status/update).

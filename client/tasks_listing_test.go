@@ -1,0 +1,139 @@
+package client_test
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// A refresh after tasks were deleted in the portal asks, for each, whether
+// the listing still holds it (its detail answers "object does not exist"):
+// the checks asking together share reads of the listing. Each paged the
+// whole listing on its own: 30 deleted tasks cost 30 projects/lists calls.
+func TestTaskGoneChecksShareListReads(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal := taskTestClient(t, sim)
+	ctx := t.Context()
+	var gone []int64
+	for i := range 40 {
+		id, err := portal.Tasks.Create(ctx, client.Task{Name: client.FlexString(fmt.Sprintf("Task %d", i)), Type: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i < 30 {
+			gone = append(gone, id)
+		}
+	}
+	if err := portal.Tasks.Delete(ctx, gone, true); err != nil {
+		t.Fatal(err)
+	}
+	const listPath = "GET /autocall/api/v3/projects/lists"
+	before := sim.Stats()[listPath]
+
+	c := taskTestClient(t, sim) // the provider's, in the next plan
+	var wg sync.WaitGroup
+	errs := make([]error, len(gone))
+	for i, id := range gone {
+		wg.Go(func() { _, errs[i] = c.Tasks.Get(ctx, id) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if !client.IsNotFound(err) {
+			t.Errorf("task %d deleted in the portal: want not found, got %v", gone[i], err)
+		}
+	}
+	lists := sim.Stats()[listPath] - before
+	t.Logf("%d projects/lists calls", lists)
+	if lists == 0 || lists > 8 {
+		t.Errorf("30 deleted tasks cost %d projects/lists calls; want the checks to share reads (at most 8)", lists)
+	}
+}
+
+// A check shares only a read of the listing begun after it asked: a read
+// in flight began before, and may hold a task deleted since.
+func TestTaskGoneCheckWaitsForALaterListRead(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	portal := taskTestClient(t, sim)
+	ctx := t.Context()
+	first, err := portal.Tasks.Create(ctx, client.Task{Name: "Deleted first", Type: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	later, err := portal.Tasks.Create(ctx, client.Task{Name: "Deleted later", Type: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := portal.Tasks.Delete(ctx, []int64{first}, true); err != nil {
+		t.Fatal(err)
+	}
+
+	// The first listing read is answered by the platform at once but
+	// reaches the client only once released: it holds "Deleted later".
+	answered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/projects/lists") {
+			sim.ServeHTTP(w, r)
+			return
+		}
+		held := true
+		once.Do(func() { held = false })
+		if held {
+			sim.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		sim.ServeHTTP(rec, r)
+		close(answered)
+		<-release
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(bytes.Clone(rec.Body.Bytes()))
+	})
+	c := taskTestClient(t, h)
+
+	firstErr := make(chan error, 1)
+	go func() { _, err := c.Tasks.Get(ctx, first); firstErr <- err }()
+	<-answered
+	if err := portal.Tasks.Delete(ctx, []int64{later}, true); err != nil {
+		t.Fatal(err)
+	}
+	laterErr := make(chan error, 1)
+	go func() { _, err := c.Tasks.Get(ctx, later); laterErr <- err }()
+	// Let the second check ask while the first read is still in flight.
+	for sim.Stats()["GET /autocall/api/v3/projects/detail"] < 2 {
+		select {
+		case err := <-laterErr:
+			t.Fatalf("the second check ended before the first listing read landed: %v", err)
+		default:
+		}
+		runtime.Gosched()
+	}
+	time.Sleep(200 * time.Millisecond) // its check asks meanwhile
+	close(release)
+	if err := <-firstErr; !client.IsNotFound(err) {
+		t.Errorf("task deleted before: want not found, got %v", err)
+	}
+	if err := <-laterErr; !client.IsNotFound(err) {
+		t.Errorf("task deleted while the first listing read was in flight: want not found from a later read, got %v", err)
+	}
+}
