@@ -95,6 +95,7 @@ func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
 			"(`contactcenter_sms_send`). Every change of `template_name`, `template_contents`, `sign_id`, `dept_id` or `submit_for_review` is made in place and sends the template back to review, so the plan " +
 			"shows `state` as known after apply, and warns when the template is approved (sends that use it are refused until it is approved again); changing `wait_for_approval` or `timeouts`, Terraform's settings, updates nothing on the platform. " +
+			"An edit writes every field (template/update), and sends those the plan does not change as the platform holds them then (one read), so a text changed in the portal after the plan is kept. " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes the template " +
 			"and creates another of the same `template_name`, which is refused when it runs first and goes through review again when it does not " +
 			"(the plan warns \"SMS Template Deleted and Created Again\"). " +
@@ -210,10 +211,53 @@ func (r *smsTemplateResource) Read(ctx context.Context, req resource.ReadRequest
 // Update sends template/update (back to review) unless only
 // wait_for_approval or timeouts changed.
 func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var prior smsTemplateModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	r.steps.update(ctx, req, resp, func(ctx context.Context, plan *smsTemplateModel) error {
-		_, err := r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), plan.expand())
+		in, err := r.asHeld(ctx, plan, &prior)
+		if err != nil {
+			return err
+		}
+		_, err = r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), in)
 		return r.nameTaken(ctx, err, plan, framework.ID(plan.ID))
 	}, "wait_for_approval", "timeouts")
+}
+
+// asHeld is the edit of plan, with each field the plan does not change
+// (from prior, the state's) sent as the platform holds it now.
+// template/update writes every field, name, contents and signature being
+// required (§3.2): sent as refreshed at plan time, an edit of the name put
+// back contents a marketing team had changed in the portal since the plan
+// (a saved plan applied after its review, hours later), without a word,
+// also under lifecycle { ignore_changes = [template_contents] }, where the
+// portal owns them. One read of the template; the read-back then warns
+// that the platform holds other values than planned, and the next plan
+// shows them.
+func (r *smsTemplateResource) asHeld(ctx context.Context, plan, prior *smsTemplateModel) (client.SMSTemplateInput, error) {
+	in := plan.expand()
+	name := func(t *client.SMSTemplate) string { return string(t.TplTitle) }
+	held, err := r.Client.SMS.GetTemplate(ctx, framework.ID(plan.ID))
+	if err != nil {
+		return in, heldReadFailed(ctx, "template_name", in.TemplateName, name, err)
+	}
+	if plan.TemplateContents.Equal(prior.TemplateContents) {
+		in.TemplateContents = string(held.TplText)
+	}
+	if plan.SignID.Equal(prior.SignID) {
+		in.SignID = held.NewSignID.Int64()
+	}
+	if plan.DeptID.Equal(prior.DeptID) && !prior.DeptID.IsNull() {
+		in.DeptID = new(held.DeptID.Int64())
+	}
+	if plan.TemplateName.Equal(prior.TemplateName) {
+		in.TemplateName = name(held)
+		return in, nil
+	}
+	in.TemplateName, err = heldForm(ctx, "template_name", in.TemplateName, func(context.Context) (*client.SMSTemplate, error) { return held, nil }, name)
+	return in, err
 }
 
 func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
