@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
@@ -58,7 +59,12 @@ func (d *ivrsDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 		m.IVRs, m.IDs = []ivrItem{}, []types.Int64{}
 		var near []string
 		for _, v := range list {
-			if want := m.IvrName.ValueString(); !m.IvrName.IsNull() && string(v.IvrName) != want {
+			// Terraform holds every string composed (NFC), the filter
+			// too, so a name the platform holds decomposed ("Cafe" and
+			// U+0301, as some systems type it in the portal) compares
+			// composed: as written it matched no filter a configuration
+			// can send, while the list showed the IVR under that name.
+			if want := m.IvrName.ValueString(); !m.IvrName.IsNull() && norm.NFC.String(string(v.IvrName)) != norm.NFC.String(want) {
 				if q := fmt.Sprintf("%q", string(v.IvrName)); strings.EqualFold(strings.TrimSpace(string(v.IvrName)), strings.TrimSpace(want)) && !slices.Contains(near, q) {
 					near = append(near, q)
 				}

@@ -62,3 +62,29 @@ func TestAccIVRsDataSource_nearName(t *testing.T) {
 		t.Errorf("plan of the exact name:\n%s", out)
 	}
 }
+
+// An IVR whose name the platform holds decomposed ("Cafe" and U+0301) was
+// matched by no ivr_name: Terraform sends every string composed (NFC), the
+// filter compared bytes, and the list of every IVR showed it as "Café".
+// The filter compares composed names.
+func TestAccIVRsDataSource_decomposedName(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"ivrs": json.RawMessage(`[{"ivrId":43,"ivrName":"Cafe\u0301 line","ivrCode":"ivr_cafe"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+data "contactcenter_ivrs" "cafe" { ivr_name = "Caf\u00e9 line" }
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.contactcenter_ivrs.cafe", tfjsonpath.New("ids"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.Int64Exact(43),
+				})),
+			},
+		}},
+	})
+}
