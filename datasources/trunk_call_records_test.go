@@ -74,10 +74,34 @@ func TestAccTrunkCallRecordsDataSource_validation(t *testing.T) {
 		"no such day": {`{ ` + "\n" + `time_start_begin = "2026-02-30 00:00:00"` + "\n" + `time_start_end = "2026-03-02 00:00:00" }`,
 			`time_start_begin "2026-02-30 00:00:00" is written as yyyy-mm-dd HH:ii:ss but is not a date and time of the calendar`},
 	}
+	// A call_id known only at apply (from a resource) does not hold back the
+	// range's rules, which the range alone decides: they failed at apply,
+	// after the webhook was created.
+	unknownCall := `resource "contactcenter_webhook" "w" {
+  name = "w"
+  url  = "https://hooks.example.com/w"
+}
+`
+	unknown := map[string]struct{ body, want string }{
+		"unknown call_id, over a month": {`{ call_id = contactcenter_webhook.w.id ` + "\n" + `time_start_begin = "2026-01-31 00:00:00"` + "\n" + `time_start_end = "2026-03-01 00:00:00" }`,
+			`for that time_start_begin the latest time_start_end is "2026-02-28 00:00:00"`},
+		"unknown call_id, begin after end": {`{ call_id = contactcenter_webhook.w.id ` + "\n" + `time_start_begin = "2026-01-02 00:00:00"` + "\n" + `time_start_end = "2026-01-01 00:00:00" }`,
+			`is after`},
+		"unknown call_id, only begin": {`{ call_id = contactcenter_webhook.w.id ` + "\n" + ` time_start_begin = "2026-01-01 00:00:00" }`,
+			`time_start_end is missing: time_start_begin is set ("2026-01-01 00:00:00")`},
+	}
 	plan := map[string]acctest.PlanError{}
 	for name, tc := range cases {
 		plan[name] = acctest.PlanError{
 			Config: `data "contactcenter_trunk_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body), Want: tc.want,
+		}
+	}
+	for name, tc := range unknown {
+		plan[name] = acctest.PlanError{
+			Config: unknownCall + `data "contactcenter_trunk_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body), Want: tc.want,
+		}
+		plan["vos: "+name] = acctest.PlanError{
+			Config: unknownCall + `data "contactcenter_vos_call_records" "x" ` + strings.NewReplacer("{ ", "{\n", " }", "\n}").Replace(tc.body), Want: tc.want,
 		}
 	}
 	env.ExpectPlanErrors(t, plan)
