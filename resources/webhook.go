@@ -176,7 +176,7 @@ func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportSt
 // get reads the webhook m names through the client's one finder
 // (Webhooks.Get: webhook/lists is the only read there is, §4.4).
 func (r *webhookResource) get(ctx context.Context, m *WebhookRecord) error {
-	w, err := r.Client.Webhooks.Get(ctx, framework.ID(m.ID))
+	w, err := r.Client.Webhooks.GetNamed(ctx, framework.ID(m.ID), m.Name.ValueString(), m.URL.ValueString())
 	if err == nil {
 		framework.Flatten(w, m)
 	}
