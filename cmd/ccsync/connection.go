@@ -38,6 +38,10 @@ type ccConn struct {
 	// notices, when set, is where a wait of retryNoticeMin or more before
 	// a retry is told (the command's stderr).
 	notices io.Writer
+	// gatewayOnly makes newBackend connect to the SMS gateway alone (sms
+	// send --via gateway): its URL and the app credentials, without the
+	// bearer token or the other surfaces, which that send never calls.
+	gatewayOnly bool
 }
 
 // retryNoticeMin is the shortest wait before a retry that ccsync prints:
@@ -354,9 +358,20 @@ func asFlags(err error) error {
 // gateway only: they need its URL and the app credentials, not the bearer
 // token or the other surfaces (which point at the gateway URL, unused).
 func (c *ccConn) gatewayClient() (*client.Client, error) {
-	set, err := c.settings(false)
+	cfg, err := c.gatewayConfig(true)
 	if err != nil {
 		return nil, err
+	}
+	return client.New(cfg)
+}
+
+// gatewayConfig is the client configuration of gatewayClient. Without
+// creds, missing app credentials are left for the client to refuse
+// (client.ErrGatewayCredentials), which sms send words with its flags.
+func (c *ccConn) gatewayConfig(creds bool) (client.Config, error) {
+	set, err := c.settings(false)
+	if err != nil {
+		return client.Config{}, err
 	}
 	u := set.URLs[client.SurfaceSMSAPI]
 	if u == "" && set.Endpoint != "" {
@@ -366,14 +381,14 @@ func (c *ccConn) gatewayClient() (*client.Client, error) {
 	if u == "" {
 		missing = append(missing, "--endpoint or --smsapi-url (CONTACTCENTER_ENDPOINT / CONTACTCENTER_SMSAPI_URL)")
 	}
-	if set.AppID == "" {
+	if creds && set.AppID == "" {
 		missing = append(missing, "--sms-app-id (CONTACTCENTER_SMS_APP_ID)")
 	}
-	if set.AppKey == "" {
+	if creds && set.AppKey == "" {
 		missing = append(missing, "--sms-app-key (CONTACTCENTER_SMS_APP_KEY)")
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("missing %s", strings.Join(missing, ", "))
+		return client.Config{}, fmt.Errorf("missing %s", strings.Join(missing, ", "))
 	}
 	set.Endpoint = ""
 	for _, s := range client.Surfaces {
@@ -381,19 +396,28 @@ func (c *ccConn) gatewayClient() (*client.Client, error) {
 	}
 	cfg, err := set.Config()
 	if err != nil {
-		return nil, asFlags(err)
+		return client.Config{}, asFlags(err)
 	}
 	cfg.UserAgent = userAgent()
 	if err := c.withLog(&cfg); err != nil {
-		return nil, err
+		return client.Config{}, err
 	}
 	c.withNotices(&cfg)
-	return client.New(cfg)
+	return cfg, nil
 }
 
 // newBackend connects to the platform; tests replace it with fakes.
 var newBackend = func(c *ccConn) (importer.Backend, error) {
-	cfg, err := c.clientConfig()
+	config := c.clientConfig
+	if c.gatewayOnly {
+		config = func() (client.Config, error) {
+			cfg, err := c.gatewayConfig(false)
+			// As clientConfig: a second Ctrl-C aborts at once.
+			cfg.InterruptedLookup = -1
+			return cfg, err
+		}
+	}
+	cfg, err := config()
 	if err != nil {
 		return importer.Backend{}, err
 	}

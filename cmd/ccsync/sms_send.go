@@ -381,6 +381,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	defer release()
 
 	conn.notices = stderr
+	conn.gatewayOnly = *via == "gateway"
 	be, err := newBackend(conn)
 	if err != nil {
 		return fail(exitUsage, err)

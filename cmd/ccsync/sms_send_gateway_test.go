@@ -334,3 +334,27 @@ func TestSMSSend_gatewaySettlingSaysWhereOtherReportsWent(t *testing.T) {
 		t.Errorf("the other send's reports are not in the journal:\n%s", b)
 	}
 }
+
+// TestSMSSend_gatewayNeedsNoAccessToken: a send through the gateway talks to
+// the gateway alone, so it needs its URL and the app credentials, as ccsync
+// sms status does, not the open interface's bearer token: a team given only
+// the gateway's appId and key was refused with "no access token" (exit 2).
+func TestSMSSend_gatewayNeedsNoAccessToken(t *testing.T) {
+	t.Setenv("CONTACTCENTER_ACCESS_TOKEN", "")
+	e := newGatewaySendEnv(t)
+	journal := filepath.Join(t.TempDir(), "j")
+	for _, conn := range [][]string{
+		{"--smsapi-url", e.url + "/smsapi"},
+		{"--endpoint", e.url},
+	} {
+		args := append([]string{"send", demoRecipients, "--journal", journal, "--template", e.tpl, "--via", "gateway",
+			"--app-id", "sim-app", "--app-key", "sim-key"}, conn...)
+		code, o, errOut := runSMSCmd(args...)
+		if code != 0 || strings.Contains(errOut, "access token") {
+			t.Fatalf("%v: exit %d\n%s\n%s", conn, code, o, errOut)
+		}
+	}
+	if n := len(e.messages(t)); n != 24 {
+		t.Errorf("%d numbers got a message, want 24", n)
+	}
+}
