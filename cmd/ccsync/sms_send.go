@@ -77,7 +77,12 @@ batches not sent are "not sent (interrupted)" (counted apart, not failed; in
 The journal keeps the values each number was sent with: a row sent before
 with the same values is "already sent"; a row whose values changed (next
 week's list under the same file name) is sent. To send the same message to
-the same numbers again on purpose, give another --journal.
+the same numbers again on purpose, give another --journal. The default
+journal is named after the workbook: a run that would start one while the
+journal of another workbook beside it (the list saved under another name)
+records some of its numbers as sent the same values is refused (exit 2,
+nothing sent), naming that journal: give it with --journal to continue
+that send, or a new --journal to send again.
 
 Through the gateway, recipients with their own variables go out in one
 send_file request per batch (send_batch when a batch shares its
@@ -430,6 +435,16 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(probs) > 0 {
 		return badInput(probs)
+	}
+	// A new default journal while the journal of another workbook beside
+	// this one records its numbers as sent with these values: the list
+	// was saved under another name, and would be sent again.
+	if !journalGiven {
+		if _, err := os.Lstat(*journalPath); errors.Is(err, os.ErrNotExist) {
+			if others := importer.OtherJournals(list, *template, *via, *journalPath); len(others) > 0 {
+				return fail(exitUsage, errors.New(importer.OtherJournalsMessage(others, *journalPath)))
+			}
+		}
 	}
 
 	var taken, takenOthers int
