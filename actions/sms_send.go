@@ -182,7 +182,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 				params[k] = v
 			}
 		}
-		recipients[i] = client.SMSRecipient{Mobile: r.Mobile.ValueString(), Params: params}
+		recipients[i] = client.SMSRecipient{Mobile: withPlus(r.Mobile.ValueString()), Params: params}
 	}
 	if diags.HasError() {
 		return
@@ -460,6 +460,19 @@ func reasonText(t *client.SMSTemplate) string {
 		return ""
 	}
 	return " Review reason: " + string(t.Reason) + "."
+}
+
+// withPlus writes a mainland mobile given with its country code but
+// without the "+" (8613800138000) as +8613800138000: the schema takes the
+// "+" as optional and normalize counts both as one number, but the
+// platform reads a number without "+" as national and refused the 13
+// digits ("mobile number format wrong"), at apply, after a plan that
+// accepted it. Any other number is sent as written.
+func withPlus(m string) string {
+	if len(m) == 13 && strings.HasPrefix(m, "861") {
+		return "+" + m
+	}
+	return m
 }
 
 // normalize gives one form to the ways of writing a number: +86 and 86

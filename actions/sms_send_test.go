@@ -748,3 +748,32 @@ func TestSMSSendAction_unusedValuesNotSent(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSSendAction_countryCodeWithoutPlus: the schema takes the "+" before
+// a country code as optional, and 8613800138000 and +8613800138000 count
+// as one number, but the first went out as written and the platform
+// refused it ("mobile number format wrong") at apply, after a plan that
+// accepted it. Single and batch sends reach the number.
+func TestSMSSendAction_countryCodeWithoutPlus(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	for _, rs := range [][]any{
+		{map[string]any{"mobile": "8613800138000", "params": map[string]string{"name": "Ann"}}},
+		{map[string]any{"mobile": "8613800138001", "params": map[string]string{"name": "Bob"}},
+			map[string]any{"mobile": "13800138002", "params": map[string]string{"name": "Cy"}}},
+	} {
+		res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": rs})
+		if res.HasError() || !res.Completed {
+			t.Fatalf("%v: phase %s: %s", rs, res.Phase, res.Text())
+		}
+	}
+	got := map[string]string{}
+	for _, r := range records(t, env) {
+		got[string(r.Mobile)] = string(r.SmsText)
+	}
+	want := map[string]string{"13800138000": "【Acme】Hi Ann", "13800138001": "【Acme】Hi Bob", "13800138002": "【Acme】Hi Cy"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("records %v, want %v", got, want)
+	}
+}
