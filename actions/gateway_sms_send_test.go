@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -792,4 +793,39 @@ resource "terraform_data" "signup" {
 			ExpectError: regexp.MustCompile(`(?s)Failed to plan action.*Missing SMS Gateway Credentials.*Nothing will be sent`),
 		}},
 	})
+}
+
+// TestGatewaySMSSend_recipientsWithoutValuesWarn: recipients written with
+// their values under another name ({ mobile = …, sms_params = {…} }, as the
+// top-level sms_params and contactcenter_sms_send's params read) reach the
+// provider as numbers alone: Terraform drops the attribute without a word,
+// and the plan showed only the numbers. The plan warns, naming
+// sms_params_list; recipients with values, or a shared list, do not warn.
+func TestGatewaySMSSend_recipientsWithoutValuesWarn(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	warned := func(config map[string]any) bool {
+		res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", config)
+		vr := struct{ Diagnostics []*tfprotov6.Diagnostic }{res.Diagnostics}
+		for _, d := range vr.Diagnostics {
+			if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Recipients Without Values" {
+				if !strings.Contains(d.Detail, "sms_params_list") || !strings.Contains(d.Detail, "None of the 2 recipients") {
+					t.Errorf("detail: %s", d.Detail)
+				}
+				return true
+			}
+		}
+		return false
+	}
+	bare := []map[string]any{{"mobile": "13800000015"}, {"mobile": "13800000016"}}
+	if !warned(map[string]any{"tpl_id": "5", "recipients": bare}) {
+		t.Error("recipients without values: no warning")
+	}
+	if warned(map[string]any{"tpl_id": "5", "sms_params_list": []string{"Ann"}, "recipients": bare}) {
+		t.Error("warned with a shared sms_params_list")
+	}
+	if warned(map[string]any{"tpl_id": "5", "recipients": []map[string]any{{"mobile": "13800000015", "sms_params_list": []string{"Ann"}}, {"mobile": "13800000016"}}}) {
+		t.Error("warned with a recipient's own values")
+	}
 }
