@@ -777,3 +777,62 @@ func TestSMSSendAction_countryCodeWithoutPlus(t *testing.T) {
 		t.Errorf("records %v, want %v", got, want)
 	}
 }
+
+// A value given under a misspelt name (dya for day) planned cleanly and
+// failed at apply, after the plan's other changes were made (under an
+// action_trigger, the next plan is empty). The plan reads the template and
+// warns of what the send would refuse or leave out; warnings, since the
+// same apply may change or approve the template.
+func TestSMSSendAction_planWarnsOfValues(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, your parcel arrives ${day}")
+	warnings := func(config map[string]any) map[string]string {
+		res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", config)
+		out := map[string]string{}
+		for _, d := range res.Diagnostics {
+			if d.Severity == tfprotov6.DiagnosticSeverityError {
+				t.Errorf("plan error %s: %s", d.Summary, d.Detail)
+			}
+			if d.Severity == tfprotov6.DiagnosticSeverityWarning {
+				out[d.Summary] += d.Detail
+			}
+		}
+		return out
+	}
+	typo := warnings(map[string]any{"template_id": tid, "recipients": []any{
+		map[string]any{"mobile": "13800000031", "params": map[string]string{"name": "Ann", "day": "today"}},
+		map[string]any{"mobile": "13800000032", "params": map[string]string{"name": "Bo", "dya": "today"}},
+	}})
+	for summary, want := range map[string]string{
+		"Missing Template Value":   "recipients[1] (13800000032) has no value for ${day}. Template " + tid + " uses ${name}, ${day}",
+		"Template Values Not Used": "has no variable dya (a typo?), given in recipients[1].params",
+	} {
+		if !strings.Contains(typo[summary], want) {
+			t.Errorf("plan warning %q: got %q, want it to say %q", summary, typo[summary], want)
+		}
+	}
+	if !strings.Contains(typo["Missing Template Value"], "the send will be refused when the action runs, before anything is sent") {
+		t.Errorf("the warning does not say what the apply does: %s", typo["Missing Template Value"])
+	}
+	if w := warnings(map[string]any{"template_id": tid, "params": map[string]string{"day": "today"}, "recipients": []any{
+		map[string]any{"mobile": "13800000031", "params": map[string]string{"name": "Ann"}},
+	}}); len(w) != 0 {
+		t.Errorf("values complete: want no warning, got %v", w)
+	}
+	if w := warnings(map[string]any{"template_id": "999999", "recipients": []any{map[string]any{"mobile": "13800000031"}}}); !strings.Contains(w["SMS Template Not Found"], "Template 999999 does not exist now") {
+		t.Errorf("a template that does not exist: %v", w)
+	}
+	if err := env.Sim.Review("sms_template", tid, 2, "wording"); err != nil {
+		t.Fatal(err)
+	}
+	if w := warnings(map[string]any{"template_id": tid, "params": map[string]string{"name": "Ann", "day": "today"}, "recipients": []any{
+		map[string]any{"mobile": "13800000031"},
+	}}); !strings.Contains(w["SMS Template Not Approved"], "only approved templates can send") || !strings.Contains(w["SMS Template Not Approved"], "wording") {
+		t.Errorf("a rejected template: %v", w)
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Errorf("a plan sent: sms/send called %d times", n)
+	}
+}
