@@ -172,7 +172,12 @@ func init() {
 			} {
 				s.Handle(Route{Methods: []string{"POST"}, Prefix: PrefixSMSAPI, Path: p, Env: EnvGateway, Codes: gatewayCodes,
 					Handler: func(c *Call) {
-						c.St.Gateway().settle(c.s)
+						// An approval is a change like any other: kept by
+						// --state, where a read that approved was not saved and
+						// a restart without --auto-approve put it back in review.
+						if c.St.Gateway().settle(c.s) {
+							c.Changed()
+						}
 						// Due deliveries first, so a pull sees them.
 						if c.s.deliverDueLocked() > 0 {
 							c.Changed()
@@ -214,23 +219,26 @@ func init() {
 }
 
 // settle applies Options.AutoApprove lazily: pending objects older than the
-// delay are approved when the gateway is next called.
-func (x *GatewayState) settle(s *Server) {
+// delay are approved when the gateway is next called. It reports whether
+// anything changed.
+func (x *GatewayState) settle(s *Server) bool {
 	d := s.opts.AutoApprove
 	if d <= 0 {
-		return
+		return false
 	}
 	now := s.now()
+	changed := false
 	for _, t := range x.Templates {
 		if t.State == 0 && !now.Before(t.Submitted.Add(d)) {
-			t.State = 1
+			t.State, changed = 1, true
 		}
 	}
 	for _, g := range x.Signatures {
 		if g.State == 0 && !now.Before(g.Submitted.Add(d)) {
-			g.State = 1
+			g.State, changed = 1, true
 		}
 	}
+	return changed
 }
 
 // required answers 1020 naming the first empty field.

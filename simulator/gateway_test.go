@@ -593,6 +593,51 @@ func TestGatewayStatePersists(t *testing.T) {
 	}
 }
 
+// TestGatewayAutoApprovalPersists: an approval --auto-approve made when the
+// provider read the object back (get_sign, get_template: the review wait's
+// polls) is saved to --state, as a review through /_sim/review is. It was
+// not: the file kept state 0, and a simulator started again on it without
+// --auto-approve (or with a longer delay) showed the approved signature and
+// template in review again.
+func TestGatewayAutoApprovalPersists(t *testing.T) {
+	t.Parallel()
+	path := t.TempDir() + "/state.json"
+	clock := newFakeClock()
+	e := newGW(t, func(o *simulator.Options) { o.StatePath = path; o.AutoApprove = time.Minute; o.Now = clock.Now })
+	c := e.client(t)
+	sign, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(2 * time.Minute)
+	tpl, err := c.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplText: "code ${c}", TplType: 1, TplTitle: "otp", SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(2 * time.Minute)
+	// Reads only: the approval happens in them.
+	if tp, err := c.Gateway.GetTemplate(t.Context(), tpl); err != nil || tp.State != 1 {
+		t.Fatalf("template before restart: %+v %v", tp, err)
+	}
+	if g, err := c.Gateway.GetSignature(t.Context(), sign); err != nil || g.State != 1 {
+		t.Fatalf("signature before restart: %+v %v", g, err)
+	}
+	e.srv.Close()
+	e.sim.Wait()
+	e2 := newGW(t, func(o *simulator.Options) { o.StatePath = path }) // no auto-approval
+	c2 := e2.client(t)
+	if tp, err := c2.Gateway.GetTemplate(t.Context(), tpl); err != nil {
+		t.Errorf("template after restart: %v", err)
+	} else if tp.State != 1 {
+		t.Errorf("template after restart without --auto-approve: state %d, want 1 (approved before the restart)", tp.State)
+	}
+	if g, err := c2.Gateway.GetSignature(t.Context(), sign); err != nil {
+		t.Errorf("signature after restart: %v", err)
+	} else if g.State != 1 {
+		t.Errorf("signature after restart without --auto-approve: state %d, want 1 (approved before the restart)", g.State)
+	}
+}
+
 // fakeClock is a simulator clock that moves only when told.
 type fakeClock struct {
 	mu  sync.Mutex
