@@ -236,16 +236,32 @@ func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.Modify
 	// and the checks run again at plan keep only their errors.
 	var m gatewaySMSSendModel
 	var rs []gatewayRecipientModel
+	var bare diag.Diagnostics
 	if !req.Config.Get(ctx, &m).HasError() && !m.Recipients.IsNull() && !m.Recipients.IsUnknown() &&
 		!m.Recipients.ElementsAs(ctx, &rs, true).HasError() && !m.SmsParamsList.IsUnknown() {
-		withoutValues(rs, m.SmsParamsList, &resp.Diagnostics)
+		withoutValues(rs, m.SmsParamsList, &bare)
 	}
 	if a.Client == nil {
+		resp.Diagnostics.Append(bare...)
 		return
 	}
 	if err := a.Client.Gateway.CheckCredentials(); err != nil {
 		resp.Diagnostics.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("Nothing will be sent: %v.", err))
+		resp.Diagnostics.Append(bare...)
+		return
 	}
+	// A template without variables needs no values: no warning then (one
+	// read of the template, only when the recipients have none).
+	if len(bare) > 0 && !m.TplID.IsNull() && !m.TplID.IsUnknown() {
+		if id, err := strconv.ParseInt(m.TplID.ValueString(), 10, 64); err == nil {
+			if tpl, err := a.Client.Gateway.GetTemplate(ctx, id); err == nil {
+				if vars, err := client.TemplateVariables(string(tpl.TplText)); err == nil && len(vars) == 0 {
+					bare = nil
+				}
+			}
+		}
+	}
+	resp.Diagnostics.Append(bare...)
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {

@@ -804,6 +804,13 @@ resource "terraform_data" "signup" {
 func TestGatewaySMSSend_recipientsWithoutValuesWarn(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
+	// Made before the provider's first read: a plan reads the templates
+	// as they were when it began.
+	withVars := setupGateway(t, env, false)
+	plain, err := env.Client(t).Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplText: "Our store opens at nine tomorrow", TplType: 1, TplTitle: "notice", SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := env.ActionServer(t)
 	warned := func(config map[string]any) bool {
 		res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", config)
@@ -827,5 +834,12 @@ func TestGatewaySMSSend_recipientsWithoutValuesWarn(t *testing.T) {
 	}
 	if warned(map[string]any{"tpl_id": "5", "recipients": []map[string]any{{"mobile": "13800000015", "sms_params_list": []string{"Ann"}}, {"mobile": "13800000016"}}}) {
 		t.Error("warned with a recipient's own values")
+	}
+	// A template with variables warns; one without needs no values.
+	if !warned(map[string]any{"tpl_id": withVars, "recipients": bare}) {
+		t.Error("recipients without values for a template with variables: no warning")
+	}
+	if warned(map[string]any{"tpl_id": strconv.FormatInt(plain, 10), "recipients": bare}) {
+		t.Error("warned for a template without variables")
 	}
 }
