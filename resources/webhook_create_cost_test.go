@@ -53,3 +53,52 @@ resource "contactcenter_webhook" "w" {
 		}},
 	})
 }
+
+// TestAccWebhook_manyEditsReadByName: 100 webhooks renamed in one apply,
+// among 1,000. Each edit reads the webhook first (to send the fields the
+// plan does not change as the platform holds them) and reads it back
+// after: after the first write, each read back of the whole list (11
+// pages) was shared only by the reads arriving meanwhile (370 calls). The
+// read back is filtered by the name and url just written, a call each
+// (210).
+func TestAccWebhook_manyEditsReadByName(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	for i := range 900 {
+		if _, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("old %d", i), URL: "https://example.com/old"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	config := func(prefix string) string {
+		return env.Config(fmt.Sprintf(`
+resource "contactcenter_webhook" "w" {
+  count = 100
+  name  = "%s ${count.index}"
+  url   = "https://example.com/${count.index}"
+}
+`, prefix))
+	}
+	const lists = "GET /autocall/api/v3/webhook/lists"
+	var before int
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: config("hook")},
+			{
+				PreConfig: func() { before = env.Sim.Stats()[lists] },
+				Config:    config("renamed hook"),
+				Check: func(*terraform.State) error {
+					// The plan's refresh reads the whole list (11 pages,
+					// twice), the reads before the edits share whole
+					// reads, and each read back is a call.
+					if n := env.Sim.Stats()[lists] - before; n > 250 {
+						return fmt.Errorf("renaming 100 webhooks among 1,000 made %d webhook/lists calls; want at most 250 (reads back by name and url)", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
