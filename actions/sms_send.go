@@ -57,6 +57,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"Every recipient needs a value for each of the template's variables: one missing stops the run before anything is sent. " +
 			"When the template and the values are known at plan, the plan reads the template and warns of a missing value, a value the template has no variable for (a typo), " +
 			"and a template not approved or not found (warnings: the same apply may change or approve it; the run checks again). " +
+			"A template whose text the same plan edits (a `contactcenter_sms_template` that `template_id` refers to) is checked as the edit writes it. " +
 			"A number the platform refuses within a batch (its per-number errors) does not stop the others. A batch request that fails as a whole " +
 			"(an error code, an HTTP error, a lost answer) stops the run: the later batches are not sent, since the same failure would likely repeat. " +
 			"Every number not sent, or of unknown outcome, is listed with the reason in one error, with what to do. A send is re-sent only after " +
@@ -206,7 +207,27 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 		return
 	case err != nil:
 		return // the send reads it again, and says why it cannot
-	case int64(tpl.State) != client.TemplateApproved:
+	}
+	as := "As template %s reads now"
+	if e, ok := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText)); ok {
+		// This plan edits the template's text (contactcenter_sms_template,
+		// planned before this action when template_id refers to it), and
+		// the send runs after the edit: the values are checked against the
+		// planned text (a variable added with its values in one change
+		// warned "no variable day (a typo?) ... not sent", and the apply
+		// sent it), and the review state is the edit's (the template's own
+		// plan warns that it goes back to review).
+		if !e.Known {
+			return
+		}
+		vars, err := client.TemplateVariables(e.To)
+		if err != nil {
+			return // the template's own validators say so
+		}
+		edited := *tpl
+		edited.TplText, edited.TplParam = client.FlexString(e.To), vars
+		tpl, as = &edited, "As this apply edits template %s"
+	} else if int64(tpl.State) != client.TemplateApproved {
 		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
 			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
 				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
@@ -216,7 +237,7 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 	for _, d := range found {
 		detail := d.Detail()
 		if d.Severity() == diag.SeverityError {
-			detail += fmt.Sprintf("As template %s reads now, the send will be refused when the action runs, before anything is sent.", tid)
+			detail += fmt.Sprintf(as+", the send will be refused when the action runs, before anything is sent.", tid)
 		}
 		if dp, ok := d.(diag.DiagnosticWithPath); ok {
 			resp.Diagnostics.AddAttributeWarning(dp.Path(), d.Summary(), detail)

@@ -216,6 +216,7 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	defer r.Claims.EditDone(tfkit.SMSTemplateText(prior.ID.ValueString()))
 	r.steps.update(ctx, req, resp, func(ctx context.Context, plan *smsTemplateModel) error {
 		in, err := r.asHeld(ctx, plan, &prior)
 		if err != nil {
@@ -285,6 +286,16 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
+	}
+	if !plan.TemplateContents.Equal(prior.TemplateContents) {
+		// A contactcenter_sms_send planned after this (its template_id
+		// refers to this template) checks its values against the text
+		// this apply writes, not the one the platform holds now: a new
+		// variable and its values in one change warned "no variable day
+		// (a typo?) ... not sent", and the send then sent it.
+		r.Claims.PlanEdit(tfkit.SMSTemplateText(prior.ID.ValueString()), tfkit.Edit{
+			From: prior.TemplateContents.ValueString(), To: plan.TemplateContents.ValueString(), Known: !plan.TemplateContents.IsUnknown(),
+		})
 	}
 	if prior.State.ValueInt64() == client.TemplateApproved {
 		// The plan shows state as known after apply; a reviewer of the

@@ -81,6 +81,9 @@ func (d *DataSource) Configure(_ context.Context, req datasource.ConfigureReques
 type Action struct {
 	Name   string
 	Client *client.Client
+	// Claims, set by Configure, are the provider's record of what this
+	// process writes and plans (tfkit.Claims); nil before Configure.
+	Claims *tfkit.Claims
 }
 
 // NewAction returns the base of the action contactcenter_<name>.
@@ -96,6 +99,7 @@ func (a *Action) Configure(_ context.Context, req action.ConfigureRequest, resp 
 	if c := tfkit.ClientFrom(req.ProviderData, &resp.Diagnostics); c != nil {
 		a.Client = c
 	}
+	a.Claims = tfkit.ClaimsFrom(req.ProviderData)
 }
 
 // Configured adds an error and returns false when an action is invoked

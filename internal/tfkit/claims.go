@@ -33,6 +33,63 @@ type Claims struct {
 	// planned holds, for each key a plan of this process removes (true) or
 	// adds (false), which: see Planned.
 	planned map[bool]map[string]bool
+	// edits holds, for each key a plan of this process changes a value
+	// of, the change: see PlanEdit.
+	edits map[string]Edit
+}
+
+// Edit is a change of one value of an object that a plan of this process
+// makes (an SMS template's text): From is the value as the plan found it,
+// To the planned one, unknown (Known false) when it is known only at apply.
+type Edit struct {
+	From, To string
+	Known    bool
+}
+
+// PlanEdit records that the plan being made changes a value of key's
+// object, for a check planned later in the same plan that reads that
+// object as it is now (an action whose values follow a template the same
+// apply edits, and which Terraform plans after the template when it
+// refers to it). EditDone forgets it once applied.
+func (c *Claims) PlanEdit(key string, e Edit) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.edits == nil {
+		c.edits = map[string]Edit{}
+	}
+	c.edits[key] = e
+}
+
+// PlannedEdit returns the change a plan of this process makes of key's
+// object, when the object still holds the value the plan found (from):
+// a record left by a plan that was not applied (a `command = plan` run of
+// `terraform test`) is not taken once the object has changed since.
+func (c *Claims) PlannedEdit(key, from string) (Edit, bool) {
+	if c == nil {
+		return Edit{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.edits[key]
+	return e, ok && e.From == from
+}
+
+// SMSTemplateText is the key of PlanEdit for the text (template_contents)
+// of SMS template id (contactcenter_sms_template, read by
+// contactcenter_sms_send's plan).
+func SMSTemplateText(id string) string { return "sms_template.template_contents:" + id }
+
+// EditDone forgets what PlanEdit recorded of key: the change is applied.
+func (c *Claims) EditDone(key string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.edits, key)
 }
 
 // Lock locks the keys, in sorted order (two callers locking overlapping

@@ -1,0 +1,80 @@
+package actions_test
+
+import (
+	"encoding/json"
+	"maps"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// The usual change of a template's text: a variable added to
+// contactcenter_sms_template and its values given to the send that the
+// template's action_trigger runs after the edit, in one apply. The plan
+// checked the values against the text the platform held before the edit:
+// it warned "Template 3001 has no variable day (a typo?) ...; those values
+// are not sent", and Terraform printed it again at the end of the apply
+// that sent them (and a variable removed with its values warned that the
+// send "will be refused"). Terraform plans the template before the action
+// that refers to it, so the send's plan checks the text the edit writes.
+func TestSMSSendAction_planFollowsTemplateEdit(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	const before, after = "Hi ${name}, your parcel is ready", "Hi ${name}, your parcel arrives ${day}"
+	tid := approvedTemplate(t, env, before)
+	id, _ := strconv.ParseInt(tid, 10, 64)
+	held, err := env.Client(t).SMS.GetTemplate(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv := func(v any) *tfprotov6.DynamicValue {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &tfprotov6.DynamicValue{JSON: b}
+	}
+	config := map[string]any{"template_name": "Parcel", "template_contents": after, "sign_id": int64(held.NewSignID), "wait_for_approval": true}
+	prior := map[string]any{"id": tid, "template_name": "Parcel", "template_contents": before, "sign_id": int64(held.NewSignID),
+		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": true, "state": 1, "state_name": "approved",
+		"tpl_id": int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
+	proposed := maps.Clone(prior)
+	proposed["template_contents"] = after
+	plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(proposed), Config: dv(config),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range plan.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			t.Fatalf("template plan: %s: %s", d.Summary, d.Detail)
+		}
+	}
+
+	send := func(params map[string]string) map[string]string {
+		res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
+			map[string]any{"mobile": "13800000031", "params": params},
+		}})
+		out := map[string]string{}
+		for _, d := range res.Diagnostics {
+			out[d.Summary] += d.Detail
+		}
+		return out
+	}
+	if w := send(map[string]string{"name": "Ann", "day": "Monday"}); len(w) != 0 {
+		t.Errorf("the values of the edited text: want no warning, got %v", w)
+	}
+	w := send(map[string]string{"name": "Ann", "dya": "Monday"})
+	if !strings.Contains(w["Missing Template Value"], "has no value for ${day}") || !strings.Contains(w["Missing Template Value"], "As this apply edits template "+tid) {
+		t.Errorf("a typo in a value of the edited text: want it warned as the edit's, got %v", w)
+	}
+	if !strings.Contains(w["Template Values Not Used"], "no variable dya") {
+		t.Errorf("a typo in a value of the edited text: want the stray value warned, got %v", w)
+	}
+}
