@@ -2,9 +2,12 @@ package client_test
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
 // A read back after a write knows the name and url just written: it reads
@@ -55,5 +58,42 @@ func TestWebhookGetNamedAfterWrite(t *testing.T) {
 	}
 	if _, err := c.Webhooks.GetNamed(client.FreshReads(ctx), id, renamed.Name, renamed.URL); !client.IsNotFound(err) {
 		t.Errorf("deleted since: want not found, got %v", err)
+	}
+}
+
+// A platform that refuses the filter's values (an answer that is not a
+// list) does not fail the read back: the whole list answers it.
+func TestWebhookGetNamedFilterRefused(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := taskTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/lists") && r.URL.Query().Get("name") != "" {
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"code":400,"message":"bad name"}`))
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	in := client.WebhookInput{Name: "CRM & co 100%", URL: "https://crm.example.com/hangup?x=1", EventType: 1}
+	id, err := func() (int64, error) {
+		portal := taskTestClient(t, sim)
+		w, err := portal.Webhooks.Create(t.Context(), in)
+		if err != nil {
+			return 0, err
+		}
+		return w.ID.Int64(), nil
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Webhooks.Update(t.Context(), id, in); err != nil { // a write: reads after it go by name
+		t.Fatal(err)
+	}
+	got, err := c.Webhooks.GetNamed(t.Context(), id, in.Name, in.URL)
+	if err != nil || got.ID.Int64() != id {
+		t.Errorf("read back where the platform refuses the filter: %+v, %v; want the webhook, from the whole list", got, err)
 	}
 }
