@@ -32,10 +32,9 @@ type OtherJournal struct {
 func OtherJournals(list *RecipientList, template, via, own string) []OtherJournal {
 	dir := filepath.Dir(list.Path)
 	suffix := ".send-" + template + "-" + via + ".journal"
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
+	// A folder read in part (an entry that cannot be read) still answers
+	// for the journals it listed.
+	entries, _ := os.ReadDir(dir)
 	var out []OtherJournal
 	for _, e := range entries {
 		name := e.Name()
@@ -95,7 +94,7 @@ func OtherJournalsMessage(others []OtherJournal, own string) string {
 		}
 		fmt.Fprintf(&b, "the journal %s records %d of this sheet's numbers (%s among them) as sent this template with the same values", o.Path, o.Numbers, o.Example)
 	}
-	fmt.Fprintf(&b, ": sending would message them again (a journal is named after its workbook, so a copy of a list saved under another name starts afresh). "+
+	fmt.Fprintf(&b, ": sending would message them again (a journal is named after its workbook, so a list saved under another name, or another list holding these numbers, starts afresh). "+
 		"Nothing was sent. To continue that send, and send only to the numbers it has not reached, give --journal %s; "+
 		"to send to them again on purpose, give --journal with a new file name", others[0].Path)
 	return b.String()

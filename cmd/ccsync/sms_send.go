@@ -79,8 +79,9 @@ with the same values is "already sent"; a row whose values changed (next
 week's list under the same file name) is sent. To send the same message to
 the same numbers again on purpose, give another --journal. The default
 journal is named after the workbook: a run that would start one while the
-journal of another workbook beside it (the list saved under another name)
-records some of its numbers as sent the same values is refused (exit 2,
+journal of another workbook beside it (the list saved under another name,
+or another list holding some of the same numbers) records some of its
+numbers as sent the same values is refused (exit 2,
 nothing sent), naming that journal: give it with --journal to continue
 that send, or a new --journal to send again.
 
