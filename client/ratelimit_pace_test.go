@@ -23,11 +23,13 @@ func TestRateLimited_clientSlowsDown(t *testing.T) {
 	if len(at) != 5 {
 		t.Fatalf("%d requests, want 5 (one refused, its retry, three more)", len(at))
 	}
-	// at[0] was refused; from its retry on, each request waits its turn.
-	for i := 2; i < len(at); i++ {
-		if gap := at[i].Sub(at[i-1]); gap < 50*time.Millisecond {
-			t.Errorf("request %d sent %v after the one before, following an HTTP 429; want about 100ms (the client slowing down)", i+1, gap)
-		}
+	// at[0] was refused; from its retry on, each request waits its turn,
+	// about 100ms (5% less after each success). Taken over the three gaps
+	// together: an arrival the server records late on a busy machine
+	// shortens one gap (by as much as it lengthens the next), not their
+	// sum, and back to back the sum is a few milliseconds.
+	if span := at[len(at)-1].Sub(at[1]); span < 150*time.Millisecond {
+		t.Errorf("requests 2 to 5 sent within %v, following an HTTP 429; want about 100ms between each (the client slowing down)", span)
 	}
 }
 
