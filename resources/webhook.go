@@ -128,8 +128,9 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 		// platform holds it now. As refreshed, an edit of the name put back
 		// the url, status or event_type the portal had set since the plan,
 		// without a word, also under lifecycle { ignore_changes } (the
-		// portal owns them). One read of the webhook.
-		held, err := r.Client.Webhooks.Get(ctx, id)
+		// portal owns them). One read of the webhook, by the name and url
+		// the state holds (GetNamed).
+		held, err := r.Client.Webhooks.GetNamed(ctx, id, state.Name.ValueString(), state.URL.ValueString())
 		if err != nil {
 			if err := heldReadFailed(ctx, "name", in.Name, func(w *client.Webhook) string { return string(w.Name) }, err); err != nil {
 				return err

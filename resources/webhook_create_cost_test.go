@@ -57,10 +57,12 @@ resource "contactcenter_webhook" "w" {
 // TestAccWebhook_manyEditsReadByName: 100 webhooks renamed in one apply,
 // among 1,000. Each edit reads the webhook first (to send the fields the
 // plan does not change as the platform holds them) and reads it back
-// after: after the first write, each read back of the whole list (11
-// pages) was shared only by the reads arriving meanwhile (370 calls). The
-// read back is filtered by the name and url just written, a call each
-// (210).
+// after: after the first write, each read of the whole list (11 pages)
+// was shared only by the reads arriving meanwhile (370 calls; 290 with the
+// reads back by name, as the machine's load let the others share). The
+// read before the edit is filtered by the name and url the state holds,
+// the read back by those just written: a call each (210, whatever the
+// load).
 func TestAccWebhook_manyEditsReadByName(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -91,9 +93,11 @@ resource "contactcenter_webhook" "w" {
 				Config:    config("renamed hook"),
 				Check: func(*terraform.State) error {
 					// The plan's refresh reads the whole list (11 pages,
-					// twice), the reads before the edits share whole
-					// reads, and each read back is a call.
-					if n := env.Sim.Stats()[lists] - before; n > 250 {
+					// twice), and so do the first reads before an edit,
+					// before any write; then a call a read.
+					n := env.Sim.Stats()[lists] - before
+					t.Logf("%d webhook/lists calls", n)
+					if n > 250 {
 						return fmt.Errorf("renaming 100 webhooks among 1,000 made %d webhook/lists calls; want at most 250 (reads back by name and url)", n)
 					}
 					return nil
