@@ -158,6 +158,9 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 				return
 			}
 		}
+		if was.Equal(now) { // a new user_num is a new agent, which the password is for
+			warnPasswordFirstSent(req, &resp.Diagnostics)
+		}
 		r.warnQueueIDsTakeOver(ctx, req, resp)
 		r.warnQueueIDsLetGo(ctx, req, resp)
 		return
@@ -167,6 +170,40 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	r.warnReactivation(ctx, req, resp)
+}
+
+// warnPasswordFirstSent warns of an update that sends a password to an
+// agent Terraform has never set one for: the state holds neither
+// user_password nor user_password_wo_version (an imported agent, or one
+// managed without a password until now) and the plan sets one, so the apply
+// sends it (users/edit user_password, spec §4.2) and the password the agent
+// logs in with is replaced. A data-driven configuration that sets one
+// password for every row (new hires need one) and adopts the existing
+// agents with import blocks planned this for every adopted agent as a
+// one-line "+ user_password_wo_version = 1" among hundreds of attributes.
+// The planned values are read, not the configuration: ignore_changes keeps
+// the state's null in the plan, and then nothing is sent.
+func warnPasswordFirstSent(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	if !rawAttr(req.State.Raw, "user_password").IsNull() || !rawAttr(req.State.Raw, "user_password_wo_version").IsNull() {
+		return
+	}
+	var attr, set string
+	var ver big.Float
+	switch pw, v := rawAttr(req.Plan.Raw, "user_password"), rawAttr(req.Plan.Raw, "user_password_wo_version"); {
+	case !v.IsNull() && v.IsKnown() && v.As(&ver) == nil:
+		attr, set = "user_password_wo_version", fmt.Sprintf("sets user_password_wo_version = %s: the apply sends user_password_wo", ver.Text('f', -1))
+	case !pw.IsNull():
+		attr, set = "user_password", "sets user_password: the apply sends it"
+	default:
+		return
+	}
+	var num, id string
+	_, _ = rawAttr(req.State.Raw, "user_num").As(&num), rawAttr(req.State.Raw, "id").As(&id)
+	diags.AddAttributeWarning(path.Root(attr), "Password Sent to an Existing Agent",
+		fmt.Sprintf("Agent %s (id %s) has no password set by Terraform (it was imported, or managed without a password until now), and the configuration %s, "+
+			"which replaces the password the agent logs in with. If the agent keeps its own password, leave both passwords null for it "+
+			"(an imported agent needs none; only a create does), or keep lifecycle { ignore_changes = [user_password_wo_version] } on the resource: "+
+			"a create still sends the password, but no change of the version is sent to an existing agent after that.", num, id, set))
 }
 
 // warnReactivation: a create whose user_num a resigned agent holds

@@ -1900,3 +1900,104 @@ func TestAccAgent_decomposedNumber(t *testing.T) {
 		t.Errorf("plan after the import: exit %d, want 0 (no changes)\n%s", code, out)
 	}
 }
+
+// TestAccAgent_adoptedPasswordWarns: a data-driven configuration sets one
+// password for every row (a new hire needs one) and adopts the agents that
+// exist with import blocks. The plan of the import showed
+// "+ user_password_wo_version = 1" among every other attribute, and the
+// apply replaced each adopted agent's own password. The plan now warns,
+// naming the agent; with ignore_changes on the version nothing is sent and
+// nothing is warned of, and a create under it still sends the password.
+func TestAccAgent_adoptedPasswordWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	own := "Own-pass-1"
+	a, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: new("8240"), UserName: new("Adopted"), UserPassword: &own})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	cfg := func(rows, password, lifecycle string) string {
+		return fmt.Sprintf(`
+locals {
+  rows = { for r in csvdecode(%q) : r.user_num => r }
+}
+import {
+  for_each = { for k, r in local.rows : k => r if k == "8240" }
+  to       = contactcenter_agent.a[each.key]
+  id       = "user_num:${each.value.user_num}"
+}
+resource "contactcenter_agent" "a" {
+  for_each  = local.rows
+  user_num  = each.value.user_num
+  user_name = each.value.user_name
+  %s
+  %s
+}
+`, rows, password, lifecycle)
+	}
+	wo := "user_password_wo = \"Shared-pass-1\"\n  user_password_wo_version = 1"
+	one := "user_num,user_name\n8240,Adopted\n"
+	for name, tc := range map[string]struct{ password, set string }{
+		"write-only": {wo, "sets user_password_wo_version = 1: the apply sends user_password_wo"},
+		"classic":    {`user_password = "Shared-pass-1"`, "sets user_password: the apply sends it"},
+	} {
+		w.WriteBody(cfg(one, tc.password, ""))
+		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+		for _, want := range []string{"Warning: Password Sent to an Existing Agent", `with contactcenter_agent.a["8240"]`,
+			fmt.Sprintf("Agent 8240 (id %d) has no password set by Terraform (it was imported, or managed without a password until now), and the configuration %s, which replaces the password the agent logs in with.", a.UserID.Int64(), tc.set)} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: plan of an import with a password lacks %q:\n%s", name, want, out)
+			}
+		}
+	}
+	// Kept under ignore_changes: imported and left alone, and a row added
+	// later is created with the password.
+	keep := "lifecycle {\n    ignore_changes = [user_password_wo_version]\n  }"
+	w.WriteBody(cfg(one, wo, keep))
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Password Sent") {
+		t.Errorf("apply under ignore_changes warned:\n%s", out)
+	}
+	if !env.Sim.CheckAgentPassword(a.UserID.Int64(), own) {
+		t.Fatal("the import under ignore_changes replaced the agent's password")
+	}
+	w.WriteBody(cfg(one+"8241,New Hire\n", wo, keep))
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Password Sent") {
+		t.Errorf("apply of a new row warned:\n%s", out)
+	}
+	if !env.Sim.CheckAgentPassword(a.UserID.Int64(), own) {
+		t.Error("adding a row replaced the adopted agent's password")
+	}
+	hire, err := env.Client(t).Agents.GetByNum(t.Context(), "8241")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !env.Sim.CheckAgentPassword(hire.UserID.Int64(), "Shared-pass-1") {
+		t.Error("the agent created under ignore_changes has not the configured password")
+	}
+	// A new user_num with a password replaces the adopted agent by a new
+	// one: the password is the new agent's, and nothing is warned of.
+	if _, err := env.Client(t).Agents.Create(t.Context(), client.AgentInput{UserNum: new("8243"), UserName: new("Other"), UserPassword: &own}); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(`
+import {
+  to = contactcenter_agent.b
+  id = "user_num:8243"
+}
+resource "contactcenter_agent" "b" {
+  user_num  = "8243"
+  user_name = "Other"
+}`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(`
+resource "contactcenter_agent" "b" {
+  user_num                 = "8244"
+  user_name                = "Other"
+  user_password_wo         = "Shared-pass-1"
+  user_password_wo_version = 1
+}`)
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Password Sent") || !strings.Contains(out, "must be replaced") {
+		t.Errorf("plan of a new user_num with a password, for an adopted agent: want a replacement and no password warning:\n%s", out)
+	}
+}
