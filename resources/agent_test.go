@@ -675,6 +675,10 @@ func TestAccAgent_validation(t *testing.T) {
 		"is_enable_mfa 0":          {bad(`is_enable_mfa = 0`), `is_enable_mfa 0 is not one of 1 (on), 2 (off).`},
 		"is_enable_update_capcity": {bad(`is_enable_update_capcity = 0`), `is_enable_update_capcity 0 is not one of 1 (on), 2 (off).`},
 		"user_type 8":              {bad(`user_type = "1,8"`), `must be a comma-separated list of agent types 1-7`},
+		// A type list read from a CSV file: the message quotes the value,
+		// where "got: 1, 2" showed the space no better than the rule did.
+		"user_type spaced":         {bad(`user_type = "1, 2"`), `Attribute user_type must be a comma-separated list of agent types 1-7 without spaces, for example "1,2", got "1, 2"`},
+		"user_type trailing space": {bad(`user_type = "1,2 "`), `got "1,2 "`},
 		"user_email":               {bad(`user_email = "ann@"`), `must be an e-mail address`},
 		"user_email double dot":    {bad(`user_email = "ann..lee@example.com"`), `user_email must be an e-mail address such as ann.lee@example.com, got "ann..lee@example.com"`},
 		"dept_id 0":                {bad(`dept_id = 0`), `dept_id value must be at least 1`},

@@ -269,6 +269,15 @@ func TestAccSkillGroupMembers_validation(t *testing.T) {
   que_id   = "101"
   agent_id = "x"
 }`, `must be a numeric agent id`},
+		// An id read from a CSV file with a space: the value is quoted.
+		"single member spaced agent": {`resource "contactcenter_skill_group_member" "test" {
+  que_id   = "101"
+  agent_id = " 1001"
+}`, `Attribute agent_id must be a numeric agent id (a whole number from 1, without leading zeros), got " 1001"`},
+		"single member group with leading zero": {`resource "contactcenter_skill_group_member" "test" {
+  que_id   = "0101"
+  agent_id = "1001"
+}`, `Attribute que_id must be a numeric skill-group id (a whole number from 1, without leading zeros), got "0101"`},
 	}
 	plan := map[string]acctest.PlanError{}
 	for name, tc := range cases {
