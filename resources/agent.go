@@ -385,7 +385,7 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 		switch len(as) {
 		case 0:
 			resp.Diagnostics.AddError("Cannot Import Non-Existent Agent", fmt.Sprintf("user_num %q: not found: no agent has this agent number (user_num). "+
-				"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id).", num))
+				"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id). "+importForEachNew, num))
 			return
 		case 1:
 		default:

@@ -2005,3 +2005,22 @@ resource "contactcenter_agent" "b" {
 		t.Errorf("plan of a new user_num with a password, for an adopted agent: want a replacement and no password warning:\n%s", out)
 	}
 }
+
+// TestAgent_importNewRowHint: a configuration driven by a data file adopts
+// its agents with an import block whose for_each is the agents' own, and
+// the first row added after the adoption failed every plan with "check the
+// number", while the number was right and the agent new. The error now
+// says where an import of a new row comes from; the skill group's, by
+// name, the same.
+func TestAgent_importNewRowHint(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	want := `If this is a new object to create, an import block imports it: one whose for_each is the resources' own (for_each = local.agents) ` +
+		`covers the rows added after the adoption too. Remove the import block once its import has been applied, or limit its for_each to the objects that exist.`
+	for typ, id := range map[string]string{"contactcenter_agent": "user_num:8005", "contactcenter_skill_group": "que_name:Hotline"} {
+		if diags := env.ImportDiagnostics(t, typ, id); len(diags) != 1 || !strings.HasPrefix(diags[0].Summary, "Cannot Import Non-Existent") ||
+			!strings.HasSuffix(diags[0].Detail, want) {
+			t.Errorf("%s import of %s: %v, want the detail to end %q", typ, id, diags, want)
+		}
+	}
+}

@@ -113,7 +113,7 @@ func (k *importKey) importByKey(ctx context.Context, c *client.Client, value str
 	switch len(found) {
 	case 0:
 		resp.Diagnostics.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (matched exactly, "+
-			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id.", k.field, value, noun, k.field, k.list, noun))
+			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id. "+importForEachNew, k.field, value, noun, k.field, k.list, noun))
 	case 1:
 		framework.SetImported(ctx, resp, strconv.FormatInt(found[0].id, 10), settings)
 	default:

@@ -306,7 +306,7 @@ func importGroupByName(ctx context.Context, c *client.Client, name, what string,
 	}
 	if g == nil {
 		diags.AddError("Cannot Import Non-Existent "+what, fmt.Sprintf("que_name %q: not found: no skill group has this name (que_name, matched exactly, "+
-			"letter case included). Check the name (data \"contactcenter_skill_groups\" lists every group's), or import the group by its numeric id (que_id).", name))
+			"letter case included). Check the name (data \"contactcenter_skill_groups\" lists every group's), or import the group by its numeric id (que_id). "+importForEachNew, name))
 		return "", false
 	}
 	return string(g.ID), true

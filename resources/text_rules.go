@@ -65,6 +65,17 @@ func matching(re *regexp.Regexp, desc string) validator.String {
 	}}
 }
 
+// importForEachNew ends the "Cannot Import Non-Existent" errors of the
+// imports by unique value: a configuration driven by a data file adopts
+// its objects with an import block whose for_each is the resources' own
+// (for_each = local.agents), and the first row added after the adoption
+// (a new hire) failed every plan with only "check the number", while the
+// number was right and the object new. Terraform names no import block in
+// the error, so the message says where to look.
+const importForEachNew = "If this is a new object to create, an import block imports it: one whose for_each is the resources' own " +
+	"(for_each = local.agents) covers the rows added after the adoption too. Remove the import block once its import has been applied, " +
+	"or limit its for_each to the objects that exist."
+
 // nonSpace is one character that unicode.IsSpace does not take for space.
 const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
 
