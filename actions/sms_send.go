@@ -208,6 +208,16 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 	case err != nil:
 		return // the send reads it again, and says why it cannot
 	}
+	// Not approved now (a draft, pending or rejected): an edit of the text
+	// does not approve it, and the template's own plan warns only of an
+	// approved one going back to review, so this is said with an edit too
+	// (an edit of a draft or a rejected template, sent right after it, was
+	// refused at apply after a plan that warned of nothing).
+	if int64(tpl.State) != client.TemplateApproved {
+		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
+			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
+				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
+	}
 	as := "As template %s reads now"
 	if e, ok := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText)); ok {
 		// This plan edits the template's text (contactcenter_sms_template,
@@ -215,8 +225,8 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 		// the send runs after the edit: the values are checked against the
 		// planned text (a variable added with its values in one change
 		// warned "no variable day (a typo?) ... not sent", and the apply
-		// sent it), and the review state is the edit's (the template's own
-		// plan warns that it goes back to review).
+		// sent it). An approved template's own plan warns that the edit
+		// sends it back to review.
 		if !e.Known {
 			return
 		}
@@ -227,10 +237,6 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 		edited := *tpl
 		edited.TplText, edited.TplParam = client.FlexString(e.To), vars
 		tpl, as = &edited, "As this apply edits template %s"
-	} else if int64(tpl.State) != client.TemplateApproved {
-		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
-			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
-				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
 	}
 	var found diag.Diagnostics
 	checkValues(ctx, tid, tpl, recipients, rs, common, "", &found)

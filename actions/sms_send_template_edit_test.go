@@ -78,3 +78,62 @@ func TestSMSSendAction_planFollowsTemplateEdit(t *testing.T) {
 		t.Errorf("a typo in a value of the edited text: want the stray value warned, got %v", w)
 	}
 }
+
+// An edit of the text of a template that is not approved (a draft, or one
+// the review rejected) does not approve it, and the template's own plan
+// warns only of an approved one going back to review: the send's plan
+// still says "SMS Template Not Approved" (following the edit, it said
+// nothing, and the send was refused at apply).
+func TestSMSSendAction_planFollowsTemplateEditNotApproved(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	const before, after = "Hi ${name}, your parcel is ready", "Hi ${name}, your parcel arrives ${day}"
+	tid := approvedTemplate(t, env, before)
+	if err := env.Sim.Review("sms_template", tid, 2, "wording"); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := strconv.ParseInt(tid, 10, 64)
+	held, err := env.Client(t).SMS.GetTemplate(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv := func(v any) *tfprotov6.DynamicValue {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &tfprotov6.DynamicValue{JSON: b}
+	}
+	config := map[string]any{"template_name": "Parcel", "template_contents": after, "sign_id": int64(held.NewSignID), "wait_for_approval": false}
+	prior := map[string]any{"id": tid, "template_name": "Parcel", "template_contents": before, "sign_id": int64(held.NewSignID),
+		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": false, "state": 2, "state_name": "rejected", "reason": "wording",
+		"tpl_id": int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
+	proposed := maps.Clone(prior)
+	proposed["template_contents"] = after
+	plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(proposed), Config: dv(config),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range plan.Diagnostics {
+		t.Logf("template plan: %s: %s", d.Summary, d.Detail)
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			t.Fatalf("template plan: %s: %s", d.Summary, d.Detail)
+		}
+	}
+	res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
+		map[string]any{"mobile": "13800000031", "params": map[string]string{"name": "Ann", "day": "Monday"}},
+	}})
+	w := map[string]string{}
+	for _, d := range res.Diagnostics {
+		w[d.Summary] += d.Detail
+	}
+	if want := "Template " + tid + ` ("Parcel") is rejected (state 2) now; only approved templates can send`; !strings.Contains(w["SMS Template Not Approved"], want) {
+		t.Errorf("the edit of a rejected template: want the send's plan to say %q, got %v", want, w)
+	}
+	if _, ok := w["Template Values Not Used"]; ok {
+		t.Errorf("the values of the edited text: want them taken as the edit's, got %v", w)
+	}
+}
