@@ -187,13 +187,15 @@ func warnPasswordFirstSent(req resource.ModifyPlanRequest, diags *diag.Diagnosti
 	if !rawAttr(req.State.Raw, "user_password").IsNull() || !rawAttr(req.State.Raw, "user_password_wo_version").IsNull() {
 		return
 	}
-	var attr, set string
+	// kept is what ignore_changes keeps from being sent: the attribute the
+	// plan sets (user_password_wo_version does nothing for user_password).
+	var attr, set, kept string
 	var ver big.Float
 	switch pw, v := rawAttr(req.Plan.Raw, "user_password"), rawAttr(req.Plan.Raw, "user_password_wo_version"); {
 	case !v.IsNull() && v.IsKnown() && v.As(&ver) == nil:
-		attr, set = "user_password_wo_version", fmt.Sprintf("sets user_password_wo_version = %s: the apply sends user_password_wo", ver.Text('f', -1))
+		attr, set, kept = "user_password_wo_version", fmt.Sprintf("sets user_password_wo_version = %s: the apply sends user_password_wo", ver.Text('f', -1)), "change of the version"
 	case !pw.IsNull():
-		attr, set = "user_password", "sets user_password: the apply sends it"
+		attr, set, kept = "user_password", "sets user_password: the apply sends it", "change of user_password"
 	default:
 		return
 	}
@@ -202,8 +204,8 @@ func warnPasswordFirstSent(req resource.ModifyPlanRequest, diags *diag.Diagnosti
 	diags.AddAttributeWarning(path.Root(attr), "Password Sent to an Existing Agent",
 		fmt.Sprintf("Agent %s (id %s) has no password set by Terraform (it was imported, or managed without a password until now), and the configuration %s, "+
 			"which replaces the password the agent logs in with. If the agent keeps its own password, leave both passwords null for it "+
-			"(an imported agent needs none; only a create does), or keep lifecycle { ignore_changes = [user_password_wo_version] } on the resource: "+
-			"a create still sends the password, but no change of the version is sent to an existing agent after that.", num, id, set))
+			"(an imported agent needs none; only a create does), or keep lifecycle { ignore_changes = [%s] } on the resource: "+
+			"a create still sends the password, but no %s is sent to an existing agent after that.", num, id, set, attr, kept))
 }
 
 // warnReactivation: a create whose user_num a resigned agent holds

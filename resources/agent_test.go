@@ -1942,14 +1942,21 @@ resource "contactcenter_agent" "a" {
 	}
 	wo := "user_password_wo = \"Shared-pass-1\"\n  user_password_wo_version = 1"
 	one := "user_num,user_name\n8240,Adopted\n"
-	for name, tc := range map[string]struct{ password, set string }{
-		"write-only": {wo, "sets user_password_wo_version = 1: the apply sends user_password_wo"},
-		"classic":    {`user_password = "Shared-pass-1"`, "sets user_password: the apply sends it"},
+	// The advice names the attribute whose ignore_changes keeps the
+	// password from being sent: ignore_changes = [user_password_wo_version]
+	// keeps nothing of a user_password (it was advised for both, and a
+	// configuration that already had it was warned again to add it).
+	for name, tc := range map[string]struct{ password, set, keep string }{
+		"write-only": {wo, "sets user_password_wo_version = 1: the apply sends user_password_wo",
+			"keep lifecycle { ignore_changes = [user_password_wo_version] } on the resource: a create still sends the password, but no change of the version is sent"},
+		"classic": {`user_password = "Shared-pass-1"`, "sets user_password: the apply sends it",
+			"keep lifecycle { ignore_changes = [user_password] } on the resource: a create still sends the password, but no change of user_password is sent"},
 	} {
 		w.WriteBody(cfg(one, tc.password, ""))
 		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
 		for _, want := range []string{"Warning: Password Sent to an Existing Agent", `with contactcenter_agent.a["8240"]`,
-			fmt.Sprintf("Agent 8240 (id %d) has no password set by Terraform (it was imported, or managed without a password until now), and the configuration %s, which replaces the password the agent logs in with.", a.UserID.Int64(), tc.set)} {
+			fmt.Sprintf("Agent 8240 (id %d) has no password set by Terraform (it was imported, or managed without a password until now), and the configuration %s, which replaces the password the agent logs in with.", a.UserID.Int64(), tc.set),
+			tc.keep} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: plan of an import with a password lacks %q:\n%s", name, want, out)
 			}
