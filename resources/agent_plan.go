@@ -194,6 +194,10 @@ func warnPasswordFirstSent(req resource.ModifyPlanRequest, diags *diag.Diagnosti
 	switch pw, v := rawAttr(req.Plan.Raw, "user_password"), rawAttr(req.Plan.Raw, "user_password_wo_version"); {
 	case !v.IsNull() && v.IsKnown() && v.As(&ver) == nil:
 		attr, set, kept = "user_password_wo_version", fmt.Sprintf("sets user_password_wo_version = %s: the apply sends user_password_wo", ver.Text('f', -1)), "change of the version"
+	case !v.IsKnown():
+		// Known only at apply (another resource's value, a time_rotating
+		// made in this apply): unless it comes out null, it is sent as well.
+		attr, set, kept = "user_password_wo_version", "sets user_password_wo_version to a value known only at apply: unless it is null, the apply sends user_password_wo", "change of the version"
 	case !pw.IsNull():
 		attr, set, kept = "user_password", "sets user_password: the apply sends it", "change of user_password"
 	default:

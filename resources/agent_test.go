@@ -1931,6 +1931,9 @@ import {
   to       = contactcenter_agent.a[each.key]
   id       = "user_num:${each.value.user_num}"
 }
+resource "terraform_data" "v" {
+  input = 1
+}
 resource "contactcenter_agent" "a" {
   for_each  = local.rows
   user_num  = each.value.user_num
@@ -1948,6 +1951,12 @@ resource "contactcenter_agent" "a" {
 	// configuration that already had it was warned again to add it).
 	for name, tc := range map[string]struct{ password, set, keep string }{
 		"write-only": {wo, "sets user_password_wo_version = 1: the apply sends user_password_wo",
+			"keep lifecycle { ignore_changes = [user_password_wo_version] } on the resource: a create still sends the password, but no change of the version is sent"},
+		// A version known only at apply (another resource's value): the
+		// plan showed "+ user_password_wo_version = (known after apply)"
+		// and no warning, and the apply sent the password.
+		"version known at apply": {"user_password_wo = \"Shared-pass-1\"\n  user_password_wo_version = terraform_data.v.output",
+			"sets user_password_wo_version to a value known only at apply: unless it is null, the apply sends user_password_wo",
 			"keep lifecycle { ignore_changes = [user_password_wo_version] } on the resource: a create still sends the password, but no change of the version is sent"},
 		"classic": {`user_password = "Shared-pass-1"`, "sets user_password: the apply sends it",
 			"keep lifecycle { ignore_changes = [user_password] } on the resource: a create still sends the password, but no change of user_password is sent"},
