@@ -209,7 +209,12 @@ func warnPasswordFirstSent(req resource.ModifyPlanRequest, diags *diag.Diagnosti
 		fmt.Sprintf("Agent %s (id %s) has no password set by Terraform (it was imported, or managed without a password until now), and the configuration %s, "+
 			"which replaces the password the agent logs in with. If the agent keeps its own password, leave both passwords null for it "+
 			"(an imported agent needs none; only a create does), or keep lifecycle { ignore_changes = [%s] } on the resource: "+
-			"a create still sends the password, but no %s is sent to an existing agent after that.", num, id, set, attr, kept))
+			"a create still sends the password, but no %s is sent to an existing agent after that. "+
+			// Terraform asks for this plan before it replaces the agent
+			// (-replace, replace_triggered_by), and says nothing of that to
+			// the provider: the warning shows then too.
+			"If this plan replaces the agent (-replace, replace_triggered_by), the password is the new agent's, which needs one: "+
+			"leave the configuration as it is.", num, id, set, attr, kept))
 }
 
 // warnReactivation: a create whose user_num a resigned agent holds

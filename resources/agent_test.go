@@ -1971,6 +1971,15 @@ resource "contactcenter_agent" "a" {
 			}
 		}
 	}
+	// A replacement (-replace) is planned as an update first, and the
+	// provider is not told of it: the warning shows, and says that a
+	// replacement's new agent needs the password (its advice to leave the
+	// password null made the replacement's create fail).
+	w.WriteBody(cfg(one, wo, ""))
+	if out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color", `-replace=contactcenter_agent.a["8240"]`)), " "); !strings.Contains(out, `contactcenter_agent.a["8240"] will be replaced, as requested`) ||
+		!strings.Contains(out, "If this plan replaces the agent (-replace, replace_triggered_by), the password is the new agent's, which needs one: leave the configuration as it is.") {
+		t.Errorf("plan of -replace of an imported agent with a password: want the warning to say a replacement needs the password:\n%s", out)
+	}
 	// Kept under ignore_changes: imported and left alone, and a row added
 	// later is created with the password.
 	keep := "lifecycle {\n    ignore_changes = [user_password_wo_version]\n  }"
