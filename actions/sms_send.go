@@ -57,7 +57,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"Every recipient needs a value for each of the template's variables: one missing stops the run before anything is sent. " +
 			"When the template and the values are known at plan, the plan reads the template and warns of a missing value, a value the template has no variable for (a typo), " +
 			"and a template not approved or not found (warnings: the same apply may change or approve it; the run checks again). " +
-			"A template whose text the same plan edits (a `contactcenter_sms_template` that `template_id` refers to) is checked as the edit writes it. " +
+			"A template whose text the same plan edits (a `contactcenter_sms_template` that `template_id` refers to) is checked as the edit writes it, when both use the same provider configuration (a template under a provider alias of its own is checked as it reads now). " +
 			"A number the platform refuses within a batch (its per-number errors) does not stop the others. A batch request that fails as a whole " +
 			"(an error code, an HTTP error, a lost answer) stops the run: the later batches are not sent, since the same failure would likely repeat. " +
 			"Every number not sent, or of unknown outcome, is listed with the reason in one error, with what to do. A send is re-sent only after " +
