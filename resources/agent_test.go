@@ -2040,8 +2040,8 @@ resource "contactcenter_agent" "b" {
 func TestAgent_importNewRowHint(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	want := `If this is a new object to create, an import block imports it: one whose for_each is the resources' own (for_each = local.agents) ` +
-		`covers the rows added after the adoption too. Remove the import block once its import has been applied, or limit its for_each to the objects that exist.`
+	want := `If this is a new object, to be created, and the import comes from an import block: a block whose for_each is the same map as the resource's ` +
+		`imports the rows added to it after the adoption too, which do not exist yet. Remove the import block once its import has been applied, or limit its for_each to the objects that exist.`
 	for typ, id := range map[string]string{"contactcenter_agent": "user_num:8005", "contactcenter_skill_group": "que_name:Hotline"} {
 		if diags := env.ImportDiagnostics(t, typ, id); len(diags) != 1 || !strings.HasPrefix(diags[0].Summary, "Cannot Import Non-Existent") ||
 			!strings.HasSuffix(diags[0].Detail, want) {

@@ -72,8 +72,8 @@ func matching(re *regexp.Regexp, desc string) validator.String {
 // (a new hire) failed every plan with only "check the number", while the
 // number was right and the object new. Terraform names no import block in
 // the error, so the message says where to look.
-const importForEachNew = "If this is a new object to create, an import block imports it: one whose for_each is the resources' own " +
-	"(for_each = local.agents) covers the rows added after the adoption too. Remove the import block once its import has been applied, " +
+const importForEachNew = "If this is a new object, to be created, and the import comes from an import block: a block whose for_each is the same map " +
+	"as the resource's imports the rows added to it after the adoption too, which do not exist yet. Remove the import block once its import has been applied, " +
 	"or limit its for_each to the objects that exist."
 
 // nonSpace is one character that unicode.IsSpace does not take for space.
