@@ -3,9 +3,7 @@ package actions
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -160,97 +158,6 @@ func (a *smsSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanReq
 		return
 	}
 	a.planValues(ctx, req, resp)
-}
-
-// planValues warns at plan what the send would refuse or leave out when it
-// runs, as the template reads now: a recipient without a value for one of
-// its variables (a typo such as dya for day planned cleanly and failed at
-// apply, after the plan's other changes were made; under an action_trigger
-// the next plan is empty), a template not approved or not found. Warnings,
-// not errors: the same apply may change or approve the template, and the
-// send checks again before anything is sent. Only a configuration known in
-// full at plan is checked (one read of the template).
-func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var m smsSendModel
-	var rs []smsRecipientModel
-	common := map[string]string{}
-	if req.Config.Get(ctx, &m).HasError() || m.TemplateID.IsUnknown() || m.Recipients.IsUnknown() || m.Params.IsUnknown() ||
-		m.Recipients.ElementsAs(ctx, &rs, false).HasError() || !m.Params.IsNull() && m.Params.ElementsAs(ctx, &common, false).HasError() {
-		return
-	}
-	recipients := make([]client.SMSRecipient, len(rs))
-	for i, r := range rs {
-		if r.Mobile.IsUnknown() || r.Params.IsUnknown() {
-			return
-		}
-		params := maps.Clone(common)
-		if !r.Params.IsNull() {
-			own := map[string]string{}
-			if r.Params.ElementsAs(ctx, &own, false).HasError() {
-				return
-			}
-			maps.Copy(params, own)
-		}
-		recipients[i] = client.SMSRecipient{Mobile: r.Mobile.ValueString(), Params: params}
-	}
-	tid := m.TemplateID.ValueString()
-	id, err := strconv.ParseInt(tid, 10, 64)
-	if err != nil {
-		return // the validators say so
-	}
-	tpl, err := a.Client.SMS.GetTemplate(ctx, id)
-	switch {
-	case client.IsNotFound(err):
-		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Found",
-			fmt.Sprintf("Template %s does not exist now, so the send will be refused when the action runs. template_id is the template's `id` "+
-				"(contactcenter_sms_template.x.id), not its tpl_id.", tid))
-		return
-	case err != nil:
-		return // the send reads it again, and says why it cannot
-	}
-	// Not approved now (a draft, pending or rejected): an edit of the text
-	// does not approve it, and the template's own plan warns only of an
-	// approved one going back to review, so this is said with an edit too
-	// (an edit of a draft or a rejected template, sent right after it, was
-	// refused at apply after a plan that warned of nothing).
-	if int64(tpl.State) != client.TemplateApproved {
-		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
-			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
-				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
-	}
-	as := "As template %s reads now"
-	if e, ok := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText)); ok {
-		// This plan edits the template's text (contactcenter_sms_template,
-		// planned before this action when template_id refers to it), and
-		// the send runs after the edit: the values are checked against the
-		// planned text (a variable added with its values in one change
-		// warned "no variable day (a typo?) ... not sent", and the apply
-		// sent it). An approved template's own plan warns that the edit
-		// sends it back to review.
-		if !e.Known {
-			return
-		}
-		vars, err := client.TemplateVariables(e.To)
-		if err != nil {
-			return // the template's own validators say so
-		}
-		edited := *tpl
-		edited.TplText, edited.TplParam = client.FlexString(e.To), vars
-		tpl, as = &edited, "As this apply edits template %s"
-	}
-	var found diag.Diagnostics
-	checkValues(ctx, tid, tpl, recipients, rs, common, "", &found)
-	for _, d := range found {
-		detail := d.Detail()
-		if d.Severity() == diag.SeverityError {
-			detail += fmt.Sprintf(as+", the send will be refused when the action runs, before anything is sent.", tid)
-		}
-		if dp, ok := d.(diag.DiagnosticWithPath); ok {
-			resp.Diagnostics.AddAttributeWarning(dp.Path(), d.Summary(), detail)
-		} else {
-			resp.Diagnostics.AddWarning(d.Summary(), detail)
-		}
-	}
 }
 
 func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
@@ -506,66 +413,6 @@ func reasonText(t *client.SMSTemplate) string {
 		return ""
 	}
 	return " Review reason: " + string(t.Reason) + "."
-}
-
-// checkValues checks the values of a send of template tid as tpl holds it:
-// a recipient without a value for one of its variables is an error (the
-// send is refused before anything is sent; after ends its detail), a value
-// for a variable the template lacks a warning (a typo?).
-func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recipients []client.SMSRecipient, rs []smsRecipientModel, common map[string]string, after string, diags *diag.Diagnostics) {
-	// Every recipient needs a value for every variable; a missing one is a
-	// configuration error, refused before anything is sent.
-	// An empty value is none: the message would go out with a blank.
-	uses := map[string]bool{}
-	for _, name := range tpl.TplParam {
-		uses[name] = true
-	}
-	for i, r := range recipients {
-		var missing []string
-		for _, name := range tpl.TplParam {
-			if v, ok := r.Params[name]; !ok || strings.TrimSpace(v) == "" {
-				missing = append(missing, "${"+name+"}")
-			}
-		}
-		if len(missing) > 0 {
-			vars := make([]string, len(tpl.TplParam))
-			for j, name := range tpl.TplParam {
-				vars[j] = "${" + name + "}"
-			}
-			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
-				fmt.Sprintf("recipients[%d] (%s) has no value for %s. Template %s uses %s: give each in params (shared by every recipient) "+
-					"or in the recipient's own params (an empty value is none). %s", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", "), after))
-		}
-	}
-	// A value for a variable the template lacks (a typo?) is not sent: the
-	// warning points where it was given, params or a recipient's own.
-	vars := "It has no variables."
-	if len(tpl.TplParam) > 0 {
-		vars = "Its variables: " + strings.Join(tpl.TplParam, ", ") + "."
-	}
-	strays := func(p path.Path, what string, names []string) {
-		var out []string
-		for _, name := range names {
-			if !uses[name] {
-				out = append(out, name)
-			}
-		}
-		if len(out) > 0 {
-			slices.Sort(out)
-			diags.AddAttributeWarning(p, "Template Values Not Used",
-				fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s",
-					tid, strings.Join(out, ", "), what, vars))
-		}
-	}
-	strays(path.Root("params"), "params", slices.Collect(maps.Keys(common)))
-	for i, r := range rs {
-		if r.Params.IsNull() {
-			continue
-		}
-		own := map[string]string{}
-		diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
-		strays(path.Root("recipients").AtListIndex(i).AtName("params"), fmt.Sprintf("recipients[%d].params", i), slices.Collect(maps.Keys(own)))
-	}
 }
 
 // withPlus writes a mainland mobile given with its country code but
