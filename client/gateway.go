@@ -282,7 +282,7 @@ func (s *GatewayService) GetTemplates(ctx context.Context, ids []int64) ([]Gatew
 	if items, ok := s.templates.snapshot(); ok && !s.c.freshReads(ctx) {
 		return pick(items, ids, GatewayTemplate.Identifier), nil
 	}
-	return s.getTemplates(ctx, ids)
+	return gatewayByIDs(ctx, ids, s.getTemplates)
 }
 
 func (s *GatewayService) getTemplates(ctx context.Context, ids []int64) ([]GatewayTemplate, error) {
@@ -477,7 +477,36 @@ func (s *GatewayService) GetSignatures(ctx context.Context, ids []int64) ([]Gate
 	if items, ok := s.signatures.snapshot(); ok && !s.c.freshReads(ctx) {
 		return pick(items, ids, GatewaySignature.Identifier), nil
 	}
-	return s.getSignatures(ctx, ids)
+	return gatewayByIDs(ctx, ids, s.getSignatures)
+}
+
+// gatewayByIDs reads ids through get (get_template with tplId, get_sign
+// with signId) at most GatewayMaxPage ids a call. §4.8 bounds an answer of
+// these interfaces at 50 items (tplPage/signPage max), and the finder
+// batches its lookups by that bound (newGatewayService): a list of more
+// ids in one call could be answered with only 50 of them, and an id left
+// out of the answer reads as unknown, so the data sources' ids dropped
+// objects without a word.
+func gatewayByIDs[T any](ctx context.Context, ids []int64, get func(context.Context, []int64) ([]T, error)) ([]T, error) {
+	// Each id once: a repeated id split over two calls would be answered
+	// twice.
+	seen := make(map[int64]bool, len(ids))
+	uniq := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			uniq = append(uniq, id)
+		}
+	}
+	var out []T
+	for part := range slices.Chunk(uniq, GatewayMaxPage) {
+		items, err := get(ctx, part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, items...)
+	}
+	return out, nil
 }
 
 func (s *GatewayService) getSignatures(ctx context.Context, ids []int64) ([]GatewaySignature, error) {
