@@ -224,7 +224,11 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 		"params with text": {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "A", "sms_params": map[string]string{"a": "b"}}, "cannot be configured together"},
 		"both params":      {map[string]any{"mobiles": ok, "tpl_id": "5", "sms_params": map[string]string{"a": "b"}, "sms_params_list": []string{"b"}}, "cannot be configured together"},
 		"bracketed sign":   {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "【A】"}, "without brackets"},
-		"no mobiles":       {map[string]any{"mobiles": []string{}, "sms_text": "x", "sign_text": "A"}, "at least 1"},
+		// White space only went out (billed) as the signature alone, or
+		// failed at send with 1018.
+		"blank text": {map[string]any{"mobiles": ok, "sms_text": " \n\t", "sign_text": "A"}, `Attribute sms_text must hold more than white space (a message of white space only would be sent, and billed, as the signature alone), got " \n\t"`},
+		"blank sign": {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "\u3000 "}, `Attribute sign_text must hold more than white space`},
+		"no mobiles": {map[string]any{"mobiles": []string{}, "sms_text": "x", "sign_text": "A"}, "at least 1"},
 		"duplicate mobile": {map[string]any{"mobiles": []string{"13800000001", "13800000002", "+8613800000001"}, "sms_text": "x", "sign_text": "A"},
 			"+8613800000001 is listed twice (mobiles[0] and mobiles[2])"},
 		// send_file separates values with spaces: an empty one would shift the
