@@ -200,11 +200,11 @@ var rules = map[string]map[string][]rule{
 	},
 	typeSMSSignature:        {"sign_text": {notEmpty, trimmed}},
 	typeSound:               {"name": {notEmpty, trimmed}, "remark": {notEmpty}, "sound_type": {between(1, 6)}, "source": {notEmpty}},
-	typeGatewaySMSSignature: {"sign_text": {notEmpty, noBrackets}},
+	typeGatewaySMSSignature: {"sign_text": {notEmpty, noBrackets, notBlank}},
 	typeGatewaySMSTemplate: {
 		"tpl_text": {lengthBetween(1, client.GatewayMaxContent), notBlank, gatewayVars}, "tpl_type": {oneOf(1, 2, 3)},
 		"tpl_title": {notEmpty, notBlank}, "remark": {notEmpty},
-		"sign_text": {notEmpty, noBrackets},
+		"sign_text": {notEmpty, noBrackets, notBlank},
 	},
 }
 

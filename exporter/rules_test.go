@@ -91,7 +91,7 @@ func outsideInventory() *inventory {
 		signatures: []client.SMSSignature{{ID: 5, SignText: " Brand ", State: 1}, {ID: 6, SignText: "Acme", State: 1}},
 		sounds: []soundFile{{Sound: client.Sound{ID: "51", Name: " Hold ", SoundType: 7}, content: []byte("RIFF\x24\x00\x00\x00WAVEfmt ")},
 			{Sound: client.Sound{ID: "52", Name: "Hold", SoundType: 1}, content: []byte("RIFF\x24\x00\x00\x00WAVEfmt ")}},
-		gwSigs: []client.GatewaySignature{{ID: 61, Text: "[Gw]", State: 1}, {ID: 62, Text: "Gw", State: 1}},
+		gwSigs: []client.GatewaySignature{{ID: 61, Text: "[Gw]", State: 1}, {ID: 62, Text: "Gw", State: 1}, {ID: 63, Text: " \t", State: 1}},
 		gwTpls: []client.GatewayTemplate{{ID: 41, TplTitle: "Blank", TplText: "   ", TplType: 2, State: 1},
 			{ID: 42, TplTitle: "Code", TplText: "Your code is ${code}, $5 {x}", TplType: 1, State: 1},
 			{ID: 43, TplTitle: " ", TplText: client.FlexString(strings.Repeat("长", 401)), TplType: 5, SignText: "【Gw】", State: 1}},
@@ -172,6 +172,7 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_sound.hold: name = " Hold ": must not begin or end with white space`,
 		`contactcenter_sound.hold: sound_type = 7: must be from 1 to 6`,
 		`contactcenter_gateway_sms_signature.gw: sign_text = "[Gw]": must be given without brackets`,
+		`contactcenter_gateway_sms_signature.gateway_sms_signature_63: sign_text = " \t": must hold more than white space`,
 	} {
 		if !slices.ContainsFunc(m.notes, func(n string) bool { return strings.Contains(n, want) }) {
 			t.Errorf("no note %q among:\n%s", want, strings.Join(m.notes, "\n"))

@@ -92,6 +92,8 @@ func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
+				// The client refuses it before add_sign ("signText is required"), at apply.
+				notBlank(),
 			},
 		}),
 		"pic_file": replaceString(schema.StringAttribute{

@@ -149,6 +149,7 @@ func TestAccGatewaySMSSignature_validation(t *testing.T) {
 	cases := map[string]acctest.PlanError{
 		"brackets":        {gatewaySignatureConfig("【Acme】", ""), `must be given without brackets`},
 		"square brackets": {gatewaySignatureConfig("[Acme]", ""), `must be given without brackets`},
+		"blank":           {gatewaySignatureConfig(" \t", ""), `sign_text must hold more than white space, got " \t"`},
 		"empty":           {gatewaySignatureConfig("", ""), `sign_text string length must be at least 1`},
 		"pic too big":     {gatewaySignatureConfig("A", fmt.Sprintf("pic_file = %q", big)), `769 bytes, 1028 characters in base64`},
 		"pic missing":     {gatewaySignatureConfig("A", `pic_file = "/nonexistent/licence.png"`), `pic_file "/nonexistent/licence.png" cannot be read: no such file or directory.`},

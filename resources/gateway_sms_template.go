@@ -95,6 +95,8 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
+				// No signature is blank (add_sign refuses it): add_template would answer 1018 at apply.
+				notBlank(),
 			},
 		}),
 		"variables": schema.ListAttribute{

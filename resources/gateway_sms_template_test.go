@@ -113,6 +113,7 @@ func TestAccGatewaySMSTemplate_validation(t *testing.T) {
 		"blank title":       {strings.Replace(gatewayTemplateConfig("hi", 1, ""), `"One-time code"`, `"   "`, 1), `tpl_title must hold more than white space, got "   "`},
 		"blank text":        {gatewayTemplateConfig("  \u3000", 1, ""), `tpl_text must hold more than white space, got "  \u3000"`},
 		"empty remark":      {gatewayTemplateConfig("hi", 1, `remark = ""`), `remark string length must be at least 1`},
+		"blank sign_text":   {strings.Replace(gatewayTemplateConfig("hi", 1, ""), "contactcenter_gateway_sms_signature.acme.sign_text", `"  "`, 1), `sign_text must hold more than white space, got "  "`},
 		"sign_text bracket": {strings.Replace(gatewayTemplateConfig("hi", 1, ""), "contactcenter_gateway_sms_signature.acme.sign_text", `"【Acme】"`, 1), `must be given without brackets`},
 		"missing title":     {"resource \"contactcenter_gateway_sms_template\" \"t\" {\n tpl_text = \"x\"\n tpl_type = 1\n}", `The argument "tpl_title" is required`},
 	}
