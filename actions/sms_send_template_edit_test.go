@@ -2,6 +2,7 @@ package actions_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"strconv"
 	"strings"
@@ -84,8 +85,22 @@ func TestSMSSendAction_planFollowsTemplateEdit(t *testing.T) {
 // warns only of an approved one going back to review: the send's plan
 // still says "SMS Template Not Approved" (following the edit, it said
 // nothing, and the send was refused at apply).
+//
+// Unless the edit waits for the approval (wait_for_approval = true): the
+// apply of the edit ends once the template is approved (and fails if the
+// review rejects it), so the send runs only with an approved template, and
+// its plan warned of a refusal that cannot happen.
 func TestSMSSendAction_planFollowsTemplateEditNotApproved(t *testing.T) {
 	t.Parallel()
+	for _, wait := range []bool{false, true} {
+		t.Run(fmt.Sprintf("wait_for_approval=%v", wait), func(t *testing.T) {
+			t.Parallel()
+			planFollowsTemplateEditNotApproved(t, wait)
+		})
+	}
+}
+
+func planFollowsTemplateEditNotApproved(t *testing.T, wait bool) {
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
 	const before, after = "Hi ${name}, your parcel is ready", "Hi ${name}, your parcel arrives ${day}"
@@ -105,9 +120,9 @@ func TestSMSSendAction_planFollowsTemplateEditNotApproved(t *testing.T) {
 		}
 		return &tfprotov6.DynamicValue{JSON: b}
 	}
-	config := map[string]any{"template_name": "Parcel", "template_contents": after, "sign_id": int64(held.NewSignID), "wait_for_approval": false}
+	config := map[string]any{"template_name": "Parcel", "template_contents": after, "sign_id": int64(held.NewSignID), "wait_for_approval": wait}
 	prior := map[string]any{"id": tid, "template_name": "Parcel", "template_contents": before, "sign_id": int64(held.NewSignID),
-		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": false, "state": 2, "state_name": "rejected", "reason": "wording",
+		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": wait, "state": 2, "state_name": "rejected", "reason": "wording",
 		"tpl_id": int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
 	proposed := maps.Clone(prior)
 	proposed["template_contents"] = after
@@ -130,7 +145,11 @@ func TestSMSSendAction_planFollowsTemplateEditNotApproved(t *testing.T) {
 	for _, d := range res.Diagnostics {
 		w[d.Summary] += d.Detail
 	}
-	if want := "Template " + tid + ` ("Parcel") is rejected (state 2) now; only approved templates can send`; !strings.Contains(w["SMS Template Not Approved"], want) {
+	if wait {
+		if d, ok := w["SMS Template Not Approved"]; ok {
+			t.Errorf("the edit of a rejected template under wait_for_approval (the send runs only once it is approved): the send's plan said %q", d)
+		}
+	} else if want := "Template " + tid + ` ("Parcel") is rejected (state 2) now; only approved templates can send`; !strings.Contains(w["SMS Template Not Approved"], want) {
 		t.Errorf("the edit of a rejected template: want the send's plan to say %q, got %v", want, w)
 	}
 	if _, ok := w["Template Values Not Used"]; ok {

@@ -66,14 +66,18 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 	// does not approve it, and the template's own plan warns only of an
 	// approved one going back to review, so this is said with an edit too
 	// (an edit of a draft or a rejected template, sent right after it, was
-	// refused at apply after a plan that warned of nothing).
-	if int64(tpl.State) != client.TemplateApproved {
+	// refused at apply after a plan that warned of nothing). Unless the
+	// edit waits for the approval (wait_for_approval): then the send runs
+	// only once the template is approved, as the configuration means it
+	// (the apply of the edit fails if the review rejects it).
+	e, planned := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText))
+	if int64(tpl.State) != client.TemplateApproved && !(planned && e.WaitsForApproval) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
 			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
 				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
 	}
 	as := "As template %s reads now"
-	if e, ok := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText)); ok {
+	if planned {
 		// This plan edits the template's text (contactcenter_sms_template,
 		// planned before this action when template_id refers to it), and
 		// the send runs after the edit: the values are checked against the

@@ -295,6 +295,7 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 		// (a typo?) ... not sent", and the send then sent it.
 		r.Claims.PlanEdit(tfkit.SMSTemplateText(prior.ID.ValueString()), tfkit.Edit{
 			From: prior.TemplateContents.ValueString(), To: plan.TemplateContents.ValueString(), Known: !plan.TemplateContents.IsUnknown(),
+			WaitsForApproval: plan.WaitForApproval.ValueBool() && plan.SubmitForReview.ValueBool(),
 		})
 	}
 	if prior.State.ValueInt64() == client.TemplateApproved {

@@ -44,6 +44,9 @@ type Claims struct {
 type Edit struct {
 	From, To string
 	Known    bool
+	// WaitsForApproval: the apply of the edit waits until the review
+	// approves the object (wait_for_approval), and fails if it rejects it.
+	WaitsForApproval bool
 }
 
 // PlanEdit records that the plan being made changes a value of key's
