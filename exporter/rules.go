@@ -391,6 +391,19 @@ func agentRules() map[string][]rule {
 // of the summary and a comment above the attribute. A reference is
 // unknown (the literals beside it are checked); other expressions that
 // are not literals are not checked.
+// fixAdvice says how to fix a value outside the provider's rules. The
+// gateway has no interface to change or delete a signature or a template
+// (§4.8: add and get only; the resources replace them on any change): a
+// fix here creates a new one, and neither the portal nor the apply
+// changes the one exported.
+func fixAdvice(typ string) string {
+	if typ == typeGatewaySMSSignature || typ == typeGatewaySMSTemplate {
+		return "the gateway can neither change nor delete it, so leave it out (remove this block, its import block and what refers to it), " +
+			"or fix it here (the apply creates a new one, which goes to review, and this one stays on the gateway)."
+	}
+	return "fix it in the portal and export again, or here (the apply then changes the object)."
+}
+
 func (m *module) checkRules() {
 	for _, k := range AllKinds {
 		for bi := range m.blocks[k] {
@@ -421,8 +434,7 @@ func (m *module) checkRules() {
 				for _, bad := range outside(byAttr, mapAttrs[b.labels[0]], vals, f.name, f.name, "", v) {
 					m.notes = append(m.notes, fmt.Sprintf("outside the provider's rules: %s.%s: %s; terraform validate refuses it",
 						b.labels[0], b.labels[1], bad))
-					f.comments = append(f.comments, "Outside the provider's rules: "+bad+". terraform validate refuses it: fix it in the portal and export again, "+
-						"or here (the apply then changes the object).")
+					f.comments = append(f.comments, "Outside the provider's rules: "+bad+". terraform validate refuses it: "+fixAdvice(b.labels[0]))
 				}
 			}
 			// What the object lacks has no line: the comment is above the

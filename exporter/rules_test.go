@@ -207,6 +207,19 @@ func TestRender_outsideRules(t *testing.T) {
 			t.Errorf("agents.tf lacks %q:\n%s", want, agents)
 		}
 	}
+	// The gateway can neither change nor delete a signature or a template
+	// (§4.8): the advice of the others (fix it in the portal, or here and
+	// the apply changes it) would have the apply create a new one and leave
+	// this one on the gateway.
+	gwSigs := renderFile(t, m, "gateway_sms_signatures.tf")
+	if want := "  # Outside the provider's rules: sign_text = \" \\t\": must hold more than white space. terraform validate refuses it: " +
+		"the gateway can neither change nor delete it, so leave it out (remove this block, its import block and what refers to it), " +
+		"or fix it here (the apply creates a new one, which goes to review, and this one stays on the gateway).\n  sign_text"; !strings.Contains(gwSigs, want) {
+		t.Errorf("gateway_sms_signatures.tf lacks %q:\n%s", want, gwSigs)
+	}
+	if strings.Contains(gwSigs, "fix it in the portal") {
+		t.Errorf("gateway_sms_signatures.tf advises a fix in the portal, which the gateway has not:\n%s", gwSigs)
+	}
 	tasks := renderFile(t, m, "outbound_tasks.tf")
 	if !strings.Contains(tasks, `status = "3"`) {
 		t.Errorf("a task of status 3 is not written as it is:\n%s", tasks)
