@@ -71,7 +71,7 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 	// only once the template is approved, as the configuration means it
 	// (the apply of the edit fails if the review rejects it).
 	e, planned := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText))
-	if int64(tpl.State) != client.TemplateApproved && !(planned && e.WaitsForApproval) {
+	if int64(tpl.State) != client.TemplateApproved && (!planned || !e.WaitsForApproval) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
 			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
 				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
