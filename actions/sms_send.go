@@ -3,6 +3,7 @@ package actions
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -165,30 +166,8 @@ func (a *smsSendAction) Invoke(ctx context.Context, req action.InvokeRequest, re
 }
 
 func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress framework.Progress, diags *diag.Diagnostics) {
-	var rs []smsRecipientModel
-	diags.Append(m.Recipients.ElementsAs(ctx, &rs, false)...)
-	common := map[string]string{}
-	if !m.Params.IsNull() {
-		diags.Append(m.Params.ElementsAs(ctx, &common, false)...)
-	}
-	if diags.HasError() {
-		return
-	}
-	recipients := make([]client.SMSRecipient, len(rs))
-	for i, r := range rs {
-		params := map[string]string{}
-		for k, v := range common {
-			params[k] = v
-		}
-		if !r.Params.IsNull() {
-			own := map[string]string{}
-			diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
-			for k, v := range own {
-				params[k] = v
-			}
-		}
-		recipients[i] = client.SMSRecipient{Mobile: withPlus(r.Mobile.ValueString()), Params: params}
-	}
+	rs, common, recipients, d := m.expand(ctx)
+	diags.Append(d...)
 	if diags.HasError() {
 		return
 	}
@@ -442,6 +421,32 @@ type smsSendModel struct {
 	TemplateID types.String `tfsdk:"template_id"`
 	Params     types.Map    `tfsdk:"params"`
 	Recipients types.List   `tfsdk:"recipients"`
+}
+
+// expand returns the recipients as configured, the shared params, and
+// the recipients as sent: each with the shared params and its own over
+// them, its number with the + it needs (withPlus).
+func (m smsSendModel) expand(ctx context.Context) ([]smsRecipientModel, map[string]string, []client.SMSRecipient, diag.Diagnostics) {
+	var rs []smsRecipientModel
+	diags := m.Recipients.ElementsAs(ctx, &rs, false)
+	common := map[string]string{}
+	if !m.Params.IsNull() {
+		diags.Append(m.Params.ElementsAs(ctx, &common, false)...)
+	}
+	if diags.HasError() {
+		return nil, nil, nil, diags
+	}
+	recipients := make([]client.SMSRecipient, len(rs))
+	for i, r := range rs {
+		params := maps.Clone(common)
+		if !r.Params.IsNull() {
+			own := map[string]string{}
+			diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
+			maps.Copy(params, own)
+		}
+		recipients[i] = client.SMSRecipient{Mobile: withPlus(r.Mobile.ValueString()), Params: params}
+	}
+	return rs, common, recipients, diags
 }
 
 type smsRecipientModel struct {

@@ -26,26 +26,12 @@ import (
 // full at plan is checked (one read of the template).
 func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	var m smsSendModel
-	var rs []smsRecipientModel
-	common := map[string]string{}
-	if req.Config.Get(ctx, &m).HasError() || m.TemplateID.IsUnknown() || m.Recipients.IsUnknown() || m.Params.IsUnknown() ||
-		m.Recipients.ElementsAs(ctx, &rs, false).HasError() || !m.Params.IsNull() && m.Params.ElementsAs(ctx, &common, false).HasError() {
+	if req.Config.Get(ctx, &m).HasError() || m.TemplateID.IsUnknown() || m.Recipients.IsUnknown() || m.Params.IsUnknown() {
 		return
 	}
-	recipients := make([]client.SMSRecipient, len(rs))
-	for i, r := range rs {
-		if r.Mobile.IsUnknown() || r.Params.IsUnknown() {
-			return
-		}
-		params := maps.Clone(common)
-		if !r.Params.IsNull() {
-			own := map[string]string{}
-			if r.Params.ElementsAs(ctx, &own, false).HasError() {
-				return
-			}
-			maps.Copy(params, own)
-		}
-		recipients[i] = client.SMSRecipient{Mobile: r.Mobile.ValueString(), Params: params}
+	rs, common, recipients, d := m.expand(ctx)
+	if d.HasError() || slices.ContainsFunc(rs, func(r smsRecipientModel) bool { return r.Mobile.IsUnknown() || r.Params.IsUnknown() }) {
+		return // known only at apply, where the run checks
 	}
 	tid := m.TemplateID.ValueString()
 	id, err := strconv.ParseInt(tid, 10, 64)
