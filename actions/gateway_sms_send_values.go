@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // withoutValues warns when recipients are given and none of them, nor
@@ -35,9 +37,8 @@ func withoutValues(rs []gatewayRecipientModel, shared types.List, diags *diag.Di
 			"For a template without variables, list the numbers in mobiles.", len(rs)))
 }
 
-// notBlankRE matches text with a character that is not white space (the
-// white space of unicode.IsSpace and the Unicode separators).
-var notBlankRE = regexp.MustCompile(`[^\s\x0B\x{85}\p{Z}]`)
+// notBlankRE matches text with a character that is not white space.
+var notBlankRE = regexp.MustCompile(tfkit.NonSpace)
 
 // blankText refuses text of white space only (an empty text is left to the
 // length rule beside it). The gateway takes smsText and signText as given

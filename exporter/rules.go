@@ -15,6 +15,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // The export writes what the platform holds, also a value outside the
@@ -86,7 +87,7 @@ func textRule(desc string, ok func(string) bool) rule {
 }
 
 // nonSpace and the texts' rules are the provider's (resources/text_rules.go).
-const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
+const nonSpace = tfkit.NonSpace
 
 var (
 	trimmedRE  = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)

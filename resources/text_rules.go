@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // Text rules the service applies, checked at plan time the way the service
@@ -77,7 +78,7 @@ const importForEachNew = "If this is a new object, to be created, and the import
 	"or limit its for_each to the objects that exist."
 
 // nonSpace is one character that unicode.IsSpace does not take for space.
-const nonSpace = `[^\s\x0B\x{85}\p{Z}]`
+const nonSpace = tfkit.NonSpace
 
 // notBlank rejects text of white space only, which the service refuses as
 // empty (gateway code 1020, sms/template code 400) only at apply. An empty

@@ -406,3 +406,9 @@ func StringOrNull(s string) types.String {
 	}
 	return types.StringValue(s)
 }
+
+// NonSpace matches one character that is not white space (unicode.IsSpace,
+// and the Unicode separators): the text rules of the resources, of the
+// actions and of the export share it (text of white space only, or with
+// white space at an end).
+const NonSpace = `[^\s\x0B\x{85}\p{Z}]`
