@@ -39,7 +39,7 @@ func OtherJournals(list *RecipientList, template, via, own string) []OtherJourna
 	for _, e := range entries {
 		name := e.Name()
 		path := filepath.Join(dir, name)
-		if !strings.HasSuffix(name, suffix) || !e.Type().IsRegular() || sameFile(path, own) {
+		if !strings.HasSuffix(name, suffix) || !e.Type().IsRegular() || SameFile(path, own) {
 			continue
 		}
 		j, err := openJournal(path, template, via, true)
@@ -68,15 +68,19 @@ func OtherJournals(list *RecipientList, template, via, own string) []OtherJourna
 	return out
 }
 
-func sameFile(a, b string) bool {
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	if err1 == nil && err2 == nil {
-		return os.SameFile(sa, sb)
+// SameFile tells whether two paths name one file: the same file when both
+// exist (a link, another spelling), else the same absolute path. A device
+// (/dev/null, a terminal) is never the same file: it takes any number of
+// writers.
+func SameFile(a, b string) bool {
+	if sa, err := os.Stat(a); err == nil { //nolint:gosec // G703: paths the user named, only compared
+		if sb, err := os.Stat(b); err == nil { //nolint:gosec // G703: as above
+			return os.SameFile(sa, sb) && sa.Mode()&os.ModeDevice == 0
+		}
 	}
-	aa, _ := filepath.Abs(a)
-	ab, _ := filepath.Abs(b)
-	return aa == ab
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
 }
 
 // OtherJournalsMessage says why a send whose journal is new is refused

@@ -137,7 +137,7 @@ func runAgents(args []string, stdout, stderr io.Writer) (code int) {
 		return fail(exitUsage, err)
 	}
 	file := pos[0]
-	if sub == "export" && conn.logPath != "" && sameFile(conn.logPath, file) {
+	if sub == "export" && conn.logPath != "" && importer.SameFile(conn.logPath, file) {
 		// The workbook is written at the end, over the log's lines.
 		return fail(exitUsage, fmt.Errorf("%s %s is the workbook the export writes: its lines would be lost; name another file", conn.logSetting(), file))
 	}

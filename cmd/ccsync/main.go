@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/replaceable"
 )
 
@@ -138,20 +139,6 @@ func versionString() string {
 	return version
 }
 
-// sameFile tells whether two paths name one file: the same file when both
-// exist (a link, another spelling), else the same absolute path.
-func sameFile(a, b string) bool {
-	if sa, err := os.Stat(a); err == nil { //nolint:gosec // G703: paths the user named on the command line, only compared
-		if sb, err := os.Stat(b); err == nil { //nolint:gosec // G703: as above
-			// A device (/dev/null, a terminal) takes any number of writers.
-			return os.SameFile(sa, sb) && sa.Mode()&os.ModeDevice == 0
-		}
-	}
-	aa, err1 := filepath.Abs(a)
-	ab, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == ab
-}
-
 // outputClash refuses an output file (--report, --journal, --log) that is the
 // input workbook or another output: writing it would replace the sheet.
 // It returns the message to print, or "".
@@ -161,11 +148,11 @@ func outputClash(input string, outputs map[string]string) string {
 		if out == "" {
 			continue
 		}
-		if sameFile(out, input) {
+		if importer.SameFile(out, input) {
 			return fmt.Sprintf("%s %s is the input workbook itself: writing it would damage the sheet; name another file", flag, out)
 		}
 		for _, other := range slices.Sorted(maps.Keys(outputs)) {
-			if other < flag && outputs[other] != "" && sameFile(out, outputs[other]) {
+			if other < flag && outputs[other] != "" && importer.SameFile(out, outputs[other]) {
 				return fmt.Sprintf("%s and %s name the same file %s; name two files", other, flag, out)
 			}
 		}

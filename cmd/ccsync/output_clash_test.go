@@ -90,7 +90,7 @@ func TestOutputClash(t *testing.T) {
 	}
 	// A device takes every writer: --log /dev/null --report /dev/null was
 	// refused as one file.
-	if sameFile(os.DevNull, os.DevNull) {
+	if importer.SameFile(os.DevNull, os.DevNull) {
 		t.Errorf("%s taken for one file written twice", os.DevNull)
 	}
 }

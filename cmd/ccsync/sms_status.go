@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 )
 
 // runSMS dispatches "ccsync sms <subcommand>".
@@ -187,7 +188,7 @@ func runStatusPull(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	// The log's lines would be mixed into the records file.
-	if *out != "" && *out != "-" && conn.logPath != "" && sameFile(*out, conn.logPath) {
+	if *out != "" && *out != "-" && conn.logPath != "" && importer.SameFile(*out, conn.logPath) {
 		fmt.Fprintf(stderr, "ccsync sms status pull: %s and --out name the same file %s; name two files\n", conn.logSetting(), *out)
 		return exitUsage
 	}
