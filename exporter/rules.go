@@ -388,10 +388,6 @@ func agentRules() map[string][]rule {
 	return r
 }
 
-// checkRules names each written value outside the provider's rules: a note
-// of the summary and a comment above the attribute. A reference is
-// unknown (the literals beside it are checked); other expressions that
-// are not literals are not checked.
 // fixAdvice says how to fix a value outside the provider's rules. The
 // gateway has no interface to change or delete a signature or a template
 // (§4.8: add and get only; the resources replace them on any change): a
@@ -405,6 +401,10 @@ func fixAdvice(typ string) string {
 	return "fix it in the portal and export again, or here (the apply then changes the object)."
 }
 
+// checkRules names each written value outside the provider's rules: a note
+// of the summary and a comment above the attribute. A reference is
+// unknown (the literals beside it are checked); other expressions that
+// are not literals are not checked.
 func (m *module) checkRules() {
 	for _, k := range AllKinds {
 		for bi := range m.blocks[k] {
