@@ -78,6 +78,19 @@ func TestSMSSendAction_planFollowsTemplateEdit(t *testing.T) {
 	if !strings.Contains(w["Template Values Not Used"], "no variable dya") {
 		t.Errorf("a typo in a value of the edited text: want the stray value warned, got %v", w)
 	}
+
+	// That plan was not applied (a `command = plan` run of terraform test),
+	// and the next one leaves the text as it is: the send is checked
+	// against the text the platform holds, not the edit no plan makes now.
+	config["template_contents"] = before
+	if _, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(prior), Config: dv(config),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if w := send(map[string]string{"name": "Ann", "day": "Monday"}); !strings.Contains(w["Template Values Not Used"], "no variable day") {
+		t.Errorf("after a plan that no longer edits the text: want the value for no variable warned, got %v", w)
+	}
 }
 
 // An edit of the text of a template that is not approved (a draft, or one
