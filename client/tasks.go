@@ -413,14 +413,31 @@ func (s *TasksService) SetStatus(ctx context.Context, id, status int64) error {
 // refresh that took it for gone created the task again); an export tells
 // it from other failures, to leave a task no state manages out and name
 // it, as one a read says is gone.
+//
+// ListErr is set when the listing went unanswered (the network, a 5xx):
+// taken for gone then, a refresh against a struggling platform dropped the
+// task all the same. A listing the platform refuses leaves the answer
+// "gone", as a platform answering every call so is not this one's.
 type StillListedError struct {
-	ID  int64
-	Err error // the detail read's answer
+	ID      int64
+	Err     error // the detail read's answer
+	ListErr error // the listing's failure, when it could not be read
 }
 
 func (e *StillListedError) Error() string {
+	if e.ListErr != nil {
+		return fmt.Sprintf("%s; reading projects/lists to confirm that task %d is gone failed too (%s), so whether it exists is not known: run again",
+			e.Err, e.ID, e.ListErr)
+	}
 	return fmt.Sprintf("%s; yet projects/lists still holds task %d, so whether it exists is not known: run again. If its detail keeps answering so, "+
 		"check task %d in the portal; to stop managing it, remove it from the state (terraform state rm, or a removed block)", e.Err, e.ID, e.ID)
+}
+
+// unanswered tells a read the platform did not answer (the network, a
+// 5xx, its rate limit past the waits) from one it refused.
+func unanswered(err error) bool {
+	e, ok := AsAPIError(err)
+	return !ok || e.HTTPStatus >= 500 || IsRateLimited(err)
 }
 
 // Get reads one task with its config, recall strategies, worktime and
@@ -441,7 +458,10 @@ func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
 		// the name), and an export left it out, which the next plan of an
 		// adopted folder destroyed. A task deleted meanwhile is no longer
 		// listed, and gone.
-		if there, lerr := s.listed(id)(ctx); lerr == nil && there {
+		switch there, lerr := s.listed(id)(ctx); {
+		case lerr != nil && ctx.Err() == nil && unanswered(lerr):
+			return nil, &StillListedError{ID: id, Err: err, ListErr: lerr}
+		case there:
 			return nil, &StillListedError{ID: id, Err: err}
 		}
 		return nil, err
