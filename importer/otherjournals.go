@@ -8,6 +8,14 @@ import (
 	"strings"
 )
 
+// DefaultJournal is the journal ccsync sms send keeps beside workbook
+// when --journal is not given: one per workbook, template and channel.
+func DefaultJournal(workbook, template, via string) string {
+	return workbook + journalSuffix(template, via)
+}
+
+func journalSuffix(template, via string) string { return ".send-" + template + "-" + via + ".journal" }
+
 // OtherJournal is a journal of another workbook, beside this one, that
 // records numbers of this list as sent the same template, the same way,
 // with the same values: a copy of the list saved under another name
@@ -31,7 +39,7 @@ type OtherJournal struct {
 // another run's, and this check only warns of a double send.
 func OtherJournals(list *RecipientList, template, via, own string) []OtherJournal {
 	dir := filepath.Dir(list.Path)
-	suffix := ".send-" + template + "-" + via + ".journal"
+	suffix := journalSuffix(template, via)
 	// A folder read in part (an entry that cannot be read) still answers
 	// for the journals it listed.
 	entries, _ := os.ReadDir(dir)

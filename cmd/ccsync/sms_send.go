@@ -356,7 +356,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	}
 	journalGiven := *journalPath != ""
 	if !journalGiven {
-		*journalPath = fmt.Sprintf("%s.send-%s-%s.journal", file, *template, *via)
+		*journalPath = importer.DefaultJournal(file, *template, *via)
 	}
 	if msg := outputClash(file, map[string]string{"--report": *report, "--journal": *journalPath, conn.logSetting(): conn.logPath}); msg != "" {
 		return fail(exitUsage, errors.New(msg))
