@@ -214,32 +214,38 @@ func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.Modify
 	// and the checks run again at plan keep only their errors.
 	var m gatewaySMSSendModel
 	var rs []gatewayRecipientModel
-	var bare diag.Diagnostics
 	if !req.Config.Get(ctx, &m).HasError() && !m.Recipients.IsNull() && !m.Recipients.IsUnknown() &&
 		!m.Recipients.ElementsAs(ctx, &rs, true).HasError() && !m.SmsParamsList.IsUnknown() {
-		withoutValues(rs, m.SmsParamsList, &bare)
+		var bare diag.Diagnostics
+		if withoutValues(rs, m.SmsParamsList, &bare); len(bare) > 0 && a.needsValues(ctx, m.TplID) {
+			resp.Diagnostics.Append(bare...)
+		}
 	}
 	if a.Client == nil {
-		resp.Diagnostics.Append(bare...)
 		return
 	}
 	if err := a.Client.Gateway.CheckCredentials(); err != nil {
 		resp.Diagnostics.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("Nothing will be sent: %v.", err))
-		resp.Diagnostics.Append(bare...)
-		return
 	}
-	// A template without variables needs no values: no warning then (one
-	// read of the template, only when the recipients have none).
-	if len(bare) > 0 && !m.TplID.IsNull() && !m.TplID.IsUnknown() {
-		if id, err := strconv.ParseInt(m.TplID.ValueString(), 10, 64); err == nil {
-			if tpl, err := a.Client.Gateway.GetTemplate(ctx, id); err == nil {
-				if vars, err := client.TemplateVariables(string(tpl.TplText)); err == nil && len(vars) == 0 {
-					bare = nil
-				}
-			}
-		}
+}
+
+// needsValues is false for a template read to have no variables, which
+// needs no values (one read of it, made only for recipients without any;
+// an id unknown, or a read that cannot be made, leaves the warning to say).
+func (a *gatewaySMSSendAction) needsValues(ctx context.Context, tplID types.String) bool {
+	if a.Client == nil || a.Client.Gateway.CheckCredentials() != nil || tplID.IsNull() || tplID.IsUnknown() {
+		return true
 	}
-	resp.Diagnostics.Append(bare...)
+	id, err := strconv.ParseInt(tplID.ValueString(), 10, 64)
+	if err != nil {
+		return true
+	}
+	tpl, err := a.Client.Gateway.GetTemplate(ctx, id)
+	if err != nil {
+		return true
+	}
+	vars, err := client.TemplateVariables(string(tpl.TplText))
+	return err != nil || len(vars) > 0
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
