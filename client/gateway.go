@@ -342,7 +342,8 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 			// page 50) while count says more remain; ending the listing
 			// there would take every item past the first page for absent.
 			return Page[T]{}, fmt.Errorf("the gateway answered no items at offset %d while its count says %d: it does not read offset "+
-				"as an item count (§4.8 does not say what it counts), so the listing cannot be read whole", p.Offset, count)
+				"as an item count (§4.8 does not say what it counts), so the listing cannot be read whole. Tell the gateway's operator; meanwhile read "+
+				"gateway signatures and templates by id (the data sources' ids, an import by id), and leave them out of ccsync export with --kinds", p.Offset, count)
 		}
 		return Page[T]{Items: items, More: gatewayMore(p.Offset, len(items), p.Max, count)}, err
 	})
