@@ -132,7 +132,10 @@ func heldName(ctx context.Context, held func(context.Context) (*client.Task, err
 // ({"n": 1}) would go back as the text "1" on any write of the task. An
 // option whose text is unchanged is sent as the platform holds it (one
 // held as null, which reads as "", stays null); that costs one read, only
-// for a task with options.
+// for a task with options. A read that fails fails the edit, unlike the
+// other held fields' (heldReadFailed lets those go as planned): sent
+// without it, an option held as a number would be rewritten as text, a
+// change no plan showed (as heldForm does for a name).
 func keepOptionTypes(ctx context.Context, read func(context.Context) (*client.Task, error), edit *client.Task) error {
 	if edit.Config == nil || edit.Config.TTS == nil || len(edit.Config.TTS.Options) == 0 {
 		return nil
