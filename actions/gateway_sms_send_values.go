@@ -1,9 +1,7 @@
 package actions
 
 import (
-	"context"
 	"fmt"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -37,28 +35,9 @@ func withoutValues(rs []gatewayRecipientModel, shared types.List, diags *diag.Di
 			"For a template without variables, list the numbers in mobiles.", len(rs)))
 }
 
-// notBlankRE matches text with a character that is not white space.
-var notBlankRE = regexp.MustCompile(tfkit.NonSpace)
-
-// blankText refuses text of white space only (an empty text is left to the
+// notBlank refuses text of white space only (an empty text is left to the
 // length rule beside it). The gateway takes smsText and signText as given
 // (§4.8 requires them, not what they hold): sms_text = "\n" (a message file
 // left empty) went out to every number, billed, and a blank sign_text
 // failed only at send with 1018 "signature does not exist".
-type blankText struct{ why string }
-
-func notBlank(why string) validator.String { return blankText{why} }
-
-func (v blankText) Description(context.Context) string {
-	return "must hold more than white space"
-}
-func (v blankText) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-func (v blankText) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if s := req.ConfigValue.ValueString(); s != "" && !notBlankRE.MatchString(s) {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-			fmt.Sprintf("Attribute %s must hold more than white space (%s), got %q", req.Path, v.why, s))
-	}
-}
+func notBlank(why string) validator.String { return tfkit.NotBlank(why) }

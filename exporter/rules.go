@@ -91,7 +91,6 @@ const nonSpace = tfkit.NonSpace
 
 var (
 	trimmedRE  = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)
-	notBlankRE = regexp.MustCompile(nonSpace)
 	emailRE    = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
 	waitRE     = regexp.MustCompile(`^(-1|[0-9]+)$`)
@@ -111,7 +110,7 @@ var (
 	trimmed  = textRule("must not begin or end with white space (the service trims it)", trimmedRE.MatchString)
 	notEmpty = textRule("must not be empty", func(s string) bool { return s != "" })
 	// notBlank leaves "" to notEmpty, as the provider's does.
-	notBlank = textRule("must hold more than white space", func(s string) bool { return s == "" || notBlankRE.MatchString(s) })
+	notBlank = textRule("must hold more than white space", func(s string) bool { return !tfkit.Blank(s) })
 	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool {
 		addr, err := mail.ParseAddress(s)
 		return s == "" || (emailRE.MatchString(s) && err == nil && addr.Address == s)

@@ -83,17 +83,7 @@ const nonSpace = tfkit.NonSpace
 // notBlank rejects text of white space only, which the service refuses as
 // empty (gateway code 1020, sms/template code 400) only at apply. An empty
 // text is left to the length rule beside it, which says so once.
-func notBlank() validator.String {
-	return textRule{desc: "must hold more than white space", check: func(s string) string {
-		if s == "" || notBlankRE.MatchString(s) {
-			return ""
-		}
-		return fmt.Sprintf("got %q", s) // quoted: "got:" and white space showed nothing
-	}}
-}
-
-// notBlankRE matches text with a character that is not white space.
-var notBlankRE = regexp.MustCompile(nonSpace)
+func notBlank() validator.String { return tfkit.NotBlank("") }
 
 // trimmed rejects text the service would store trimmed (agents, webhooks and
 // voice names are trimmed on write): the value read back would differ from

@@ -1,0 +1,43 @@
+package tfkit
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// notBlankRE matches text with a character that is not white space.
+var notBlankRE = regexp.MustCompile(NonSpace)
+
+// Blank reports whether s is text of white space only (not empty).
+func Blank(s string) bool { return s != "" && !notBlankRE.MatchString(s) }
+
+// NotBlank refuses text of white space only, which the service takes as
+// given or refuses as empty only at apply (gateway code 1020, sms/template
+// code 400); why, when not "", says what it would do with it. An empty
+// text is left to the length rule beside it, which says so once. The
+// resources' and the actions' texts share it.
+func NotBlank(why string) validator.String { return notBlank{why} }
+
+type notBlank struct{ why string }
+
+func (v notBlank) Description(context.Context) string {
+	return "must hold more than white space"
+}
+
+func (v notBlank) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v notBlank) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || !Blank(req.ConfigValue.ValueString()) {
+		return
+	}
+	rule := v.Description(ctx)
+	if v.why != "" {
+		rule += " (" + v.why + ")"
+	}
+	// Quoted: "got:" and white space showed nothing.
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+		fmt.Sprintf("Attribute %s %s, got %q", req.Path, rule, req.ConfigValue.ValueString()))
+}
