@@ -72,7 +72,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Template text (`tplText`). Variables are written `${name}` and filled by `sms_params` when sending. " +
 				"At most 400 characters, the gateway's limit for a message text. Changing it replaces the template.",
 			Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), notBlank(), templateTextValidator{},
-				signatureBrackets("sign_text"), fullWidthVariables},
+				signatureBrackets("sign_text"), fullWidthVariables, invisibleCharacters},
 		}),
 		"tpl_type": schema.Int64Attribute{
 			Required:            true,

@@ -126,7 +126,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1), notBlank(),
 				stringvalidator.RegexMatches(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without white space and a closing \"}\""),
-				signatureBrackets("sign_id"), fullWidthVariables,
+				signatureBrackets("sign_id"), fullWidthVariables, invisibleCharacters,
 			},
 		},
 		"sign_id": schema.Int64Attribute{
