@@ -45,6 +45,19 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 			Want:   `Attribute user_num must not begin or end with white space (agent numbers are stored trimmed: it would match no agent)`,
 		}
 	}
+	// The value is quoted and the character named: "got: 9001 " showed
+	// nothing of a no-break space pasted with the number, nor of the line
+	// break file() keeps (the message then ended "got: 9001" and a blank
+	// line).
+	for value, want := range map[string]string{
+		`9001\u00a0`: `got "9001\u00a0", which ends with U+00A0`,
+		`9001\n`:     `got "9001\n", which ends with U+000A`,
+	} {
+		cases["agent.user_num "+value] = acctest.PlanError{
+			Config: `data "contactcenter_agent" "x" { user_num = "` + value + `" }`,
+			Want:   `Attribute user_num must not begin or end with white space (agent numbers are stored trimmed: it would match no agent), ` + want,
+		}
+	}
 	// A mobile with no digit is empty once spaces and dashes go: it listed
 	// every record.
 	cases["sms_records.mobile -"] = acctest.PlanError{

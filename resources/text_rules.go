@@ -11,7 +11,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
@@ -90,29 +89,33 @@ func notBlank() validator.String { return tfkit.NotBlank("") }
 // the configuration, so it fails at plan time instead of after apply.
 // Trimmed is trimmed for the data sources and filters that look an agent
 // up by its number: one with white space around it matches no agent.
+// Both quote the value and name the character: "got: 9001 " showed
+// nothing of a trailing no-break space, tab or line break (file()).
 func Trimmed() validator.String {
-	return stringvalidator.RegexMatches(trimmedRE,
-		"must not begin or end with white space (agent numbers are stored trimmed: it would match no agent)")
+	return textRule{desc: "must not begin or end with white space (agent numbers are stored trimmed: it would match no agent)", check: edgeSpace}
 }
 
 func trimmed() validator.String {
 	return textRule{desc: "must not begin or end with white space (the service trims it, so the stored value would differ from the configuration)",
-		check: func(s string) string {
-			if trimmedRE.MatchString(s) {
-				return ""
-			}
-			// Name the character: a full-width space (U+3000) or a
-			// non-breaking one is not seen in the value.
-			first, _ := utf8.DecodeRuneInString(s)
-			last, _ := utf8.DecodeLastRuneInString(s)
-			if strings.TrimSpace(s) == "" {
-				return fmt.Sprintf("got %q, which is white space only", s)
-			}
-			if unicode.IsSpace(first) {
-				return fmt.Sprintf("got %q, which begins with %U", s, first)
-			}
-			return fmt.Sprintf("got %q, which ends with %U", s, last)
-		}}
+		check: edgeSpace}
+}
+
+// edgeSpace says why s begins or ends with white space, naming the
+// character: a full-width space (U+3000) or a non-breaking one is not seen
+// in the value.
+func edgeSpace(s string) string {
+	if trimmedRE.MatchString(s) {
+		return ""
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if strings.TrimSpace(s) == "" {
+		return fmt.Sprintf("got %q, which is white space only", s)
+	}
+	if unicode.IsSpace(first) {
+		return fmt.Sprintf("got %q, which begins with %U", s, first)
+	}
+	return fmt.Sprintf("got %q, which ends with %U", s, last)
 }
 
 // webhookURL accepts an address as the service parses it (as net/url
