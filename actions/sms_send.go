@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -69,7 +68,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"template_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "The template to send (`template_id`): the `id` of a `contactcenter_sms_template` (not its `tpl_id`). It must be approved (`state = 1`).",
-				Validators:          []validator.String{stringvalidator.RegexMatches(templateIDRE, "must be a template id: a positive whole number without leading zeros, such as \"3001\"")},
+				Validators:          []validator.String{tfkit.Matching(templateIDRE, "must be a template id: a positive whole number without leading zeros, such as \"3001\"")},
 			},
 			"params": schema.MapAttribute{
 				Optional: true, ElementType: types.StringType,
@@ -82,7 +81,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number (`phone`): 5 to 20 digits, the country code included when there is one, optionally after a leading `+`.",
-						Validators: []validator.String{stringvalidator.RegexMatches(mobileRE, "must be a phone number: 5 to 20 digits, optionally after a leading +")},
+						Validators: []validator.String{tfkit.Matching(mobileRE, "must be a phone number: 5 to 20 digits, optionally after a leading +")},
 					},
 					"params": schema.MapAttribute{
 						Optional: true, ElementType: types.StringType,

@@ -352,6 +352,11 @@ func TestSMSSendAction_validation(t *testing.T) {
 		"template id not digits": {map[string]any{"template_id": "welcome", "recipients": one}, `must be a template id`},
 		"no recipients":          {map[string]any{"template_id": "1", "recipients": []any{}}, `recipients list must contain at least 1 elements`},
 		"bad mobile":             {map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "call me"}}}, `must be a phone number`},
+		// A number read from a CSV file (csvdecode) with a space after it:
+		// "got: 13800138000 " showed nothing of the space. It is quoted.
+		"mobile with a space": {map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "13800138000 "}}},
+			`Attribute recipients[0].mobile must be a phone number: 5 to 20 digits, optionally after a leading +, got "13800138000 "`},
+		"template id with a line break": {map[string]any{"template_id": "3001\n", "recipients": one}, `got "3001\n"`},
 		"duplicate": {map[string]any{"template_id": "1", "recipients": []any{
 			map[string]any{"mobile": "13800138000"}, map[string]any{"mobile": "+8613800138000"},
 		}}, `+8613800138000 is listed twice (recipients[0] and recipients[1])`},

@@ -52,18 +52,8 @@ var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@exa
 	return ""
 }}
 
-// matching is stringvalidator.RegexMatches with the value quoted: its
-// "got: 1,2 " showed nothing of a space at either end, or of one after a
-// comma, which is how a value read from a CSV file (csvdecode) or typed in a
-// spreadsheet most often breaks the rule.
-func matching(re *regexp.Regexp, desc string) validator.String {
-	return textRule{desc: desc, check: func(s string) string {
-		if re.MatchString(s) {
-			return ""
-		}
-		return fmt.Sprintf("got %q", s)
-	}}
-}
+// matching is tfkit.Matching: the pattern's rule, the value quoted.
+func matching(re *regexp.Regexp, desc string) validator.String { return tfkit.Matching(re, desc) }
 
 // importForEachNew ends the "Cannot Import Non-Existent" errors of the
 // imports by unique value: a configuration driven by a data file adopts

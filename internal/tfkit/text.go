@@ -41,3 +41,26 @@ func (v notBlank) ValidateString(ctx context.Context, req validator.StringReques
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
 		fmt.Sprintf("Attribute %s %s, got %q", req.Path, rule, req.ConfigValue.ValueString()))
 }
+
+// Matching is stringvalidator.RegexMatches with the value quoted: its
+// "got: 13800138000 " showed nothing of a space at either end, or of one
+// after a comma, which is how a value read from a CSV file (csvdecode) or
+// typed in a spreadsheet most often breaks the rule. The resources' and
+// the actions' patterns share it.
+func Matching(re *regexp.Regexp, desc string) validator.String { return matching{re, desc} }
+
+type matching struct {
+	re   *regexp.Regexp
+	desc string
+}
+
+func (v matching) Description(context.Context) string             { return v.desc }
+func (v matching) MarkdownDescription(ctx context.Context) string { return v.desc }
+
+func (v matching) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || v.re.MatchString(req.ConfigValue.ValueString()) {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+		fmt.Sprintf("Attribute %s %s, got %q", req.Path, v.desc, req.ConfigValue.ValueString()))
+}
