@@ -20,6 +20,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var (
@@ -70,7 +71,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				MarkdownDescription: "Free text to send (`smsText`, send_sms), at most 400 characters (the gateway's limit). Exactly one of `sms_text` and `tpl_id`. " +
 					"Requires `sign_text`.",
 				Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent),
-					notBlank("a message of white space only would be sent, and billed, as the signature alone")},
+					notBlank("a message of white space only would be sent, and billed, as the signature alone"), tfkit.InvisibleInMessage()},
 			},
 			"tpl_id": schema.StringAttribute{
 				Optional: true,

@@ -847,3 +847,37 @@ func TestGatewaySMSSend_recipientsWithoutValuesWarn(t *testing.T) {
 		t.Error("warned for a template without variables")
 	}
 }
+
+// A free text read with file() from a file saved as "UTF-8 with BOM", or
+// pasted with a zero-width space, went out with the character, unseen, in
+// every message: validation warns, naming it (the send is not stopped).
+func TestGatewaySMSSendAction_invisibleTextWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	for text, want := range map[string]string{
+		"\ufeffYour parcel has shipped.\r\n": `sms_text holds a byte order mark (U+FEFF) at its start, which file() keeps from a file saved as "UTF-8 with BOM": ` +
+			`the platform sends it as written, unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. ` +
+			`Remove it (for a file read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM).`,
+		"Your parcel\u200b has shipped.": `sms_text holds a zero-width space (U+200B): the platform sends it as written`,
+		"Your parcel has shipped 📦.\n":   "",
+	} {
+		b, err := json.Marshal(map[string]any{"mobiles": []string{"13800000001"}, "sms_text": text, "sign_text": "Acme"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vr, err := srv.ValidateActionConfig(t.Context(), &tfprotov6.ValidateActionConfigRequest{ActionType: "contactcenter_gateway_sms_send", Config: &tfprotov6.DynamicValue{JSON: b}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := acctest.ActionResult{Diagnostics: vr.Diagnostics}
+		switch {
+		case got.HasError():
+			t.Errorf("%q: refused, want at most a warning:\n%s", text, got.Text())
+		case want == "" && len(vr.Diagnostics) != 0:
+			t.Errorf("%q: %s, want nothing", text, got.Text())
+		case want != "" && (len(vr.Diagnostics) != 1 || vr.Diagnostics[0].Summary != "Invisible Character in Message Text" || !strings.Contains(vr.Diagnostics[0].Detail, want)):
+			t.Errorf("%q: %s, want the warning %q", text, got.Text(), want)
+		}
+	}
+}

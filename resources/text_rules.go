@@ -274,49 +274,5 @@ var fullWidthVariables = textWarning{desc: "variables should be written ${name} 
 		p, strings.Join(found, ", "))
 }}
 
-// invisibleInText are the invisible characters a message text most often
-// carries by accident: the byte order mark that file() keeps from a file
-// saved as "UTF-8 with BOM" (Windows Notepad, Excel's "CSV UTF-8"), and
-// the zero-width space, word joiner and soft hyphen pasted from a web page
-// or a word processor. Joiners that shape a script or an emoji (U+200C,
-// U+200D) and direction marks are left alone: they are written on purpose.
-var invisibleInText = map[rune]string{
-	'\ufeff': "a byte order mark (U+FEFF)",
-	'\u200b': "a zero-width space (U+200B)",
-	'\u2060': "a word joiner (U+2060)",
-	'\u00ad': "a soft hyphen (U+00AD)",
-}
-
-// invisibleCharacters warns about a message text holding one of
-// invisibleInText: the platform takes it and sends it, unseen, in every
-// message (counted in its length: sms_length counts it too), where it may
-// show as a box or a question mark on some phones.
-var invisibleCharacters = textWarning{desc: "should not hold invisible characters (a byte order mark, a zero-width space)", check: func(p path.Path, s string) (string, string) {
-	var found []string
-	for i, r := range s {
-		what, ok := invisibleInText[r]
-		if !ok {
-			continue
-		}
-		if r == '\ufeff' && i == 0 {
-			what += " at its start, which file() keeps from a file saved as \"UTF-8 with BOM\""
-		}
-		if !slices.Contains(found, what) {
-			found = append(found, what)
-		}
-	}
-	if len(found) == 0 {
-		return "", ""
-	}
-	list, it, itCounts := found[0], "it", "it counts"
-	if n := len(found); n > 1 {
-		list, it, itCounts = strings.Join(found[:n-1], ", ")+" and "+found[n-1], "them", "they count"
-	}
-	fix := "."
-	if strings.ContainsRune(s, '\ufeff') {
-		fix = " (for a file read with file(): trimprefix(file(\"…\"), \"\\ufeff\"), or save the file as UTF-8 without BOM)."
-	}
-	return "Invisible Character in Message Text", fmt.Sprintf("%s holds %s: the platform sends %s as written, unseen, in every message, "+
-		"where %s in the message's length and some phones show %s as a box or a question mark. Remove %s%s",
-		p, list, it, itCounts, it, it, fix)
-}}
+// invisibleCharacters is tfkit.InvisibleInMessage for the template texts.
+var invisibleCharacters = tfkit.InvisibleInMessage()

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
@@ -63,4 +66,73 @@ func (v matching) ValidateString(_ context.Context, req validator.StringRequest,
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
 		fmt.Sprintf("Attribute %s %s, got %q", req.Path, v.desc, req.ConfigValue.ValueString()))
+}
+
+// invisibleInText are the invisible characters a message text most often
+// carries by accident: the byte order mark that file() keeps from a file
+// saved as "UTF-8 with BOM" (Windows Notepad, Excel's "CSV UTF-8"), and
+// the zero-width space, word joiner and soft hyphen pasted from a web page
+// or a word processor. Joiners that shape a script or an emoji (U+200C,
+// U+200D) and direction marks are left alone: they are written on purpose.
+var invisibleInText = map[rune]string{
+	'\ufeff': "a byte order mark (U+FEFF)",
+	'\u200b': "a zero-width space (U+200B)",
+	'\u2060': "a word joiner (U+2060)",
+	'\u00ad': "a soft hyphen (U+00AD)",
+}
+
+// InvisibleInMessage warns about a message text holding one of
+// invisibleInText: the platform takes it and sends it, unseen, in every
+// message (counted in its length: sms_length counts it too), where it may
+// show as a box or a question mark on some phones. The template texts and
+// the gateway send's sms_text share it.
+func InvisibleInMessage() validator.String { return invisibleInMessage{} }
+
+type invisibleInMessage struct{}
+
+func (invisibleInMessage) Description(context.Context) string {
+	return "should not hold invisible characters (a byte order mark, a zero-width space)"
+}
+
+func (v invisibleInMessage) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (invisibleInMessage) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if detail := invisibleDetail(req.Path, req.ConfigValue.ValueString()); detail != "" {
+		resp.Diagnostics.AddAttributeWarning(req.Path, "Invisible Character in Message Text", detail)
+	}
+}
+
+func invisibleDetail(p path.Path, s string) string {
+	var found []string
+	for i, r := range s {
+		what, ok := invisibleInText[r]
+		if !ok {
+			continue
+		}
+		if r == '\ufeff' && i == 0 {
+			what += " at its start, which file() keeps from a file saved as \"UTF-8 with BOM\""
+		}
+		if !slices.Contains(found, what) {
+			found = append(found, what)
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	list, it, itCounts := found[0], "it", "it counts"
+	if n := len(found); n > 1 {
+		list, it, itCounts = strings.Join(found[:n-1], ", ")+" and "+found[n-1], "them", "they count"
+	}
+	fix := "."
+	if strings.ContainsRune(s, '\ufeff') {
+		fix = " (for a file read with file(): trimprefix(file(\"…\"), \"\\ufeff\"), or save the file as UTF-8 without BOM)."
+	}
+	return fmt.Sprintf("%s holds %s: the platform sends %s as written, unseen, in every message, "+
+		"where %s in the message's length and some phones show %s as a box or a question mark. Remove %s%s",
+		p, list, it, itCounts, it, it, fix)
 }
