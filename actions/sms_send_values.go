@@ -63,7 +63,7 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
 	}
 	as := "As template %s reads now"
-	if planned {
+	if planned && e.To != e.From { // an edit of the text (else another change the review looks at)
 		// This plan edits the template's text (contactcenter_sms_template,
 		// planned before this action when template_id refers to it), and
 		// the send runs after the edit: the values are checked against the

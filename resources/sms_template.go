@@ -287,8 +287,23 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 		}
 	}
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() ||
-		planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	if planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {
+		// Nothing is sent, but the apply waits for a pending review under
+		// wait_for_approval (planReview): a send planned after this runs
+		// with an approved template (see PlanEdit below).
+		var wait types.Bool
+		var state types.Int64
+		var text types.String
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("wait_for_approval"), &wait)...)
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("template_contents"), &text)...)
+		var id string
+		if raw := rawAttr(req.State.Raw, "id"); wait.ValueBool() && state.ValueInt64() == client.TemplatePending && raw.IsKnown() && !raw.IsNull() && raw.As(&id) == nil {
+			r.Claims.PlanEdit(tfkit.SMSTemplateText(id), tfkit.Edit{From: text.ValueString(), To: text.ValueString(), Known: true, WaitsForApproval: true})
+		}
 		return
 	}
 	var plan, prior smsTemplateModel
@@ -297,17 +312,19 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !plan.TemplateContents.Equal(prior.TemplateContents) {
-		// A contactcenter_sms_send planned after this (its template_id
-		// refers to this template) checks its values against the text
-		// this apply writes, not the one the platform holds now: a new
-		// variable and its values in one change warned "no variable day
-		// (a typo?) ... not sent", and the send then sent it.
-		r.Claims.PlanEdit(tfkit.SMSTemplateText(prior.ID.ValueString()), tfkit.Edit{
-			From: prior.TemplateContents.ValueString(), To: plan.TemplateContents.ValueString(), Known: !plan.TemplateContents.IsUnknown(),
-			WaitsForApproval: plan.WaitForApproval.ValueBool() && plan.SubmitForReview.ValueBool(),
-		})
-	}
+	// A contactcenter_sms_send planned after this (its template_id refers
+	// to this template) checks its values against the text this apply
+	// writes, not the one the platform holds now: a new variable and its
+	// values in one change warned "no variable day (a typo?) ... not
+	// sent", and the send then sent it. Recorded for every change the
+	// review looks at, the text's or not (To is From then): under
+	// wait_for_approval its apply waits for the approval, and a draft
+	// submitted or a rejected template renamed warned the send "SMS
+	// Template Not Approved" all the same.
+	r.Claims.PlanEdit(tfkit.SMSTemplateText(prior.ID.ValueString()), tfkit.Edit{
+		From: prior.TemplateContents.ValueString(), To: plan.TemplateContents.ValueString(), Known: !plan.TemplateContents.IsUnknown(),
+		WaitsForApproval: plan.WaitForApproval.ValueBool() && plan.SubmitForReview.ValueBool(),
+	})
 	if prior.State.ValueInt64() == client.TemplateApproved {
 		// The plan shows state as known after apply; a reviewer of the
 		// plan does not read that live sends will be refused.

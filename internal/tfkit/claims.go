@@ -41,6 +41,8 @@ type Claims struct {
 // Edit is a change of one value of an object that a plan of this process
 // makes (an SMS template's text): From is the value as the plan found it,
 // To the planned one, unknown (Known false) when it is known only at apply.
+// A change of the object that leaves the value as it is (a template
+// renamed or submitted for review) is recorded with To equal to From.
 type Edit struct {
 	From, To string
 	Known    bool
