@@ -77,7 +77,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				Optional: true,
 				MarkdownDescription: "Id of an approved gateway template (`tplId`), e.g. `contactcenter_gateway_sms_template.x.id`. " +
 					"Exactly one of `sms_text` and `tpl_id`.",
-				Validators: []validator.String{stringvalidator.RegexMatches(digitsRE, "must be a numeric template id")},
+				Validators: []validator.String{tfkit.Matching(digitsRE, "must be a numeric template id")},
 			},
 			"sms_params": schema.MapAttribute{
 				Optional: true, ElementType: types.StringType,
@@ -112,7 +112,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 					"omitted to use the default signature (the template's, else the gateway's default); then every number goes through send_batch.",
 				Validators: []validator.String{
 					stringvalidator.LengthAtLeast(1),
-					stringvalidator.RegexMatches(gatewaySignRE, "must be given without brackets ([ ] or 【 】)"),
+					tfkit.Matching(gatewaySignRE, "must be given without brackets ([ ] or 【 】)"),
 					notBlank("no signature is white space only"),
 				},
 			},
@@ -121,7 +121,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			},
 			"exten": schema.StringAttribute{
 				Optional: true, MarkdownDescription: "Extension number appended to the sender (`exten`): digits `0`-`9` only (code 1022 otherwise).",
-				Validators: []validator.String{stringvalidator.RegexMatches(digitsRE, "must contain only the digits 0-9")},
+				Validators: []validator.String{tfkit.Matching(digitsRE, "must contain only the digits 0-9")},
 			},
 		}),
 	}

@@ -37,7 +37,7 @@ func (d *agentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 	attrs := withAgentExtras(framework.ComputedAttributes(resources.AgentAttributes(), resources.AgentProviderAttributeNames...))
 	attrs["id"] = schema.StringAttribute{
 		Optional: true, Computed: true, MarkdownDescription: "The agent's id (`user_id`). Exactly one of `id` and `user_num` must be set.",
-		Validators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[1-9][0-9]*$`), "must be a numeric agent id")},
+		Validators: []validator.String{tfkit.Matching(regexp.MustCompile(`^[1-9][0-9]*$`), "must be a numeric agent id")},
 	}
 	attrs["user_num"] = schema.StringAttribute{
 		Optional: true, Computed: true, MarkdownDescription: "The agent number (`user_num`). Exactly one of `id` and `user_num` must be set.",

@@ -60,7 +60,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Only agents having any of these types (`user_type`): `\"1\"` call center, `\"2\"` online chat, `\"3\"` work order, " +
 					"`\"4\"` management, `\"5\"` voice assist, `\"6\"` video service, `\"7\"` text assist.",
-				Validators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))},
+				Validators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(tfkit.Matching(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))},
 			},
 			"agents": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching agents, by ascending id.",

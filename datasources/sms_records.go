@@ -48,7 +48,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 	}
 	timeAttr := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{Optional: true, MarkdownDescription: desc,
-			Validators: []validator.String{stringvalidator.RegexMatches(smsTimeRE, "must be a time written yyyy-mm-dd HH:ii:ss, such as 2026-03-01 09:30:00")}}
+			Validators: []validator.String{tfkit.Matching(smsTimeRE, "must be a time written yyyy-mm-dd HH:ii:ss, such as 2026-03-01 09:30:00")}}
 	}
 	id := func(desc string) schema.Int64Attribute {
 		return schema.Int64Attribute{Optional: true, MarkdownDescription: desc, Validators: []validator.Int64{int64validator.AtLeast(0)}}
@@ -73,7 +73,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				// empty once spaces and dashes go, which the client leaves
 				// out: every record was listed.
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1),
-					stringvalidator.RegexMatches(regexp.MustCompile(`[0-9]`), "must hold digits (spaces and dashes are removed)")}},
+					tfkit.Matching(regexp.MustCompile(`[0-9]`), "must hold digits (spaces and dashes are removed)")}},
 			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
 			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
 			"ag_id":   id("Only records sent by this user id (`ag_id`)."),

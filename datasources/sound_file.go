@@ -46,7 +46,7 @@ func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 		Attributes: map[string]schema.Attribute{
 			"sound_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The voice file's id (`sound_id`), e.g. `contactcenter_sound.x.id`.",
-				Validators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[0-9]+$`), "must be a voice-file id (digits)")},
+				Validators: []validator.String{tfkit.Matching(regexp.MustCompile(`^[0-9]+$`), "must be a voice-file id (digits)")},
 			},
 			"output_path": schema.StringAttribute{
 				Required: true, MarkdownDescription: "Local path the voice file is written to. A file already there must be empty or a WAV or MP3 file.",

@@ -43,7 +43,7 @@ func cdrFilterAttributes(rangeRule string) map[string]schema.Attribute {
 	ts := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, MarkdownDescription: desc,
-			Validators: []validator.String{stringvalidator.RegexMatches(recordTimeRE,
+			Validators: []validator.String{tfkit.Matching(recordTimeRE,
 				`must be in the format yyyy-mm-dd HH:ii:ss, in the platform's local time and without a zone `+
 					`(write a timestamp that way with formatdate("YYYY-MM-DD hh:mm:ss", ...))`)},
 		}

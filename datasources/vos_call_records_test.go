@@ -64,7 +64,7 @@ func TestAccVOSCallRecordsDataSource_validation(t *testing.T) {
 		"bad format": {`{ ` + "\n" + `time_start_begin = "2026-01-01T00:00:00Z"` + "\n" + `time_start_end = "2026-01-02 00:00:00" }`, `must be in the format yyyy-mm-dd HH:ii:ss`},
 		// RFC 3339 (timestamp(), plantimestamp()) is refused with the way to write it.
 		"rfc3339 says formatdate": {`{ ` + "\n" + `time_start_begin = "2026-11-01T00:00:00Z"` + "\n" + `time_start_end = "2026-11-02 00:00:00" }`,
-			`in the platform's local time and without a zone (write a timestamp that way with formatdate("YYYY-MM-DD hh:mm:ss", ...)), got: 2026-11-01T00:00:00Z`},
+			`in the platform's local time and without a zone (write a timestamp that way with formatdate("YYYY-MM-DD hh:mm:ss", ...)), got "2026-11-01T00:00:00Z"`},
 	}
 	plan := map[string]acctest.PlanError{}
 	for name, tc := range cases {

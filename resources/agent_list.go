@@ -56,7 +56,7 @@ func NewAgentListResource() list.ListResource {
 			"queue_ids":   ids("Only agents in these skill groups (`queue_ids`).", int64validator.AtLeast(1)),
 			"user_type": listschema.ListAttribute{Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Only agents having any of these types (`user_type`), `\"1\"` to `\"7\"`.",
-				Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))}},
+				Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(tfkit.Matching(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))}},
 		},
 		Display: func(a client.Agent) string { return fmt.Sprintf("%s %s", a.UserNum, a.UserName) },
 		Flatten: func(_ context.Context, a client.Agent, m *agentModel) error {

@@ -91,7 +91,7 @@ func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
 				"Changing it replaces the signature.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
-				stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
+				tfkit.Matching(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
 				// The client refuses it before add_sign ("signText is required"), at apply.
 				notBlank(),
 			},

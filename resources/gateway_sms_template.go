@@ -94,7 +94,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 				"gateway signature. Changing it replaces the template.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
-				stringvalidator.RegexMatches(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
+				tfkit.Matching(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
 				// No signature is blank (add_sign refuses it): add_template would answer 1018 at apply.
 				notBlank(),
 			},

@@ -98,7 +98,7 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 		"que_strategy": framework.OptionalComputedInt64("Distribution strategy (`que_strategy`): `1` longest wait, `2` skill priority, `9` round robin.",
 			tfkit.OneOf(tfkit.Means(1, "longest wait"), tfkit.Means(2, "skill priority"), tfkit.Means(9, "round robin"))),
 		"wait_audio": framework.OptionalComputedString("Voice played while callers wait (`wait_audio`): a voice-file id (see `contactcenter_sound`), `\"-1\"` blank tone, `\"0\"` default tone.",
-			stringvalidator.RegexMatches(waitAudioRE, "must be -1, 0 or a voice-file id (digits)")),
+			tfkit.Matching(waitAudioRE, "must be -1, 0 or a voice-file id (digits)")),
 		"auto_evaluate": schema.Int64Attribute{
 			Optional: true, Computed: true, Default: int64default.StaticInt64(1),
 			MarkdownDescription: "Ask callers for a satisfaction evaluation automatically (`auto_evaluate`): `0` no, `1` yes. Defaults to `1`.",

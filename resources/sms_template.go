@@ -125,7 +125,7 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 				"a text that starts with one in brackets (`【Acme】…`) warns at plan.",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1), notBlank(),
-				stringvalidator.RegexMatches(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without white space and a closing \"}\""),
+				tfkit.Matching(templateVarsRE, "must write every variable as ${name}: each \"${\" needs a name without white space and a closing \"}\""),
 				signatureBrackets("sign_id"), fullWidthVariables, invisibleCharacters,
 			},
 		},
