@@ -11,10 +11,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// notBlankRE matches text with a character that is not white space.
-var notBlankRE = regexp.MustCompile(NonSpace)
+// notBlankRE matches text with a character that is neither white space
+// (NonSpace) nor one of invisibleInText: a text of a byte order mark alone
+// (a file saved empty as "UTF-8 with BOM", read with file()) is as blank.
+var notBlankRE = regexp.MustCompile(`[^\s\x0B\x{85}\p{Z}\x{FEFF}\x{200B}\x{2060}\x{00AD}]`)
 
-// Blank reports whether s is text of white space only (not empty).
+// Blank reports whether s is text of white space only (not empty), or of
+// the invisible characters of invisibleInText.
 func Blank(s string) bool { return s != "" && !notBlankRE.MatchString(s) }
 
 // NotBlank refuses text of white space only, which the service takes as

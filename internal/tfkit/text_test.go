@@ -16,13 +16,15 @@ func TestNotBlank(t *testing.T) {
 		why   string
 		want  string // the error's detail, "" for none
 	}{
-		"text":                     {types.StringValue(" a "), "", ""},
-		"empty, the length rule's": {types.StringValue(""), "", ""},
-		"null":                     {types.StringNull(), "", ""},
-		"unknown":                  {types.StringUnknown(), "", ""},
-		"spaces":                   {types.StringValue(" \t\n"), "", `Attribute sms_text must hold more than white space, got " \t\n"`},
-		"full-width and nbsp":      {types.StringValue("\u3000\u00a0"), "", `Attribute sms_text must hold more than white space, got "\u3000\u00a0"`},
-		"with why":                 {types.StringValue(" "), "it would be sent", `Attribute sms_text must hold more than white space (it would be sent), got " "`},
+		"text":                        {types.StringValue(" a "), "", ""},
+		"empty, the length rule's":    {types.StringValue(""), "", ""},
+		"null":                        {types.StringNull(), "", ""},
+		"unknown":                     {types.StringUnknown(), "", ""},
+		"spaces":                      {types.StringValue(" \t\n"), "", `Attribute sms_text must hold more than white space, got " \t\n"`},
+		"full-width and nbsp":         {types.StringValue("\u3000\u00a0"), "", `Attribute sms_text must hold more than white space, got "\u3000\u00a0"`},
+		"a byte order mark alone":     {types.StringValue("\ufeff\n"), "", `Attribute sms_text must hold more than white space, got "\ufeff\n"`},
+		"a zero-width space and text": {types.StringValue("\u200bA"), "", ""},
+		"with why":                    {types.StringValue(" "), "it would be sent", `Attribute sms_text must hold more than white space (it would be sent), got " "`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
