@@ -157,6 +157,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			if refuseResignedKeepsContact(req, &resp.Diagnostics) {
 				return
 			}
+			warnReplacementResigns(req, &resp.Diagnostics)
 		}
 		if was.Equal(now) { // a new user_num is a new agent, which the password is for
 			warnPasswordFirstSent(req, &resp.Diagnostics)
@@ -367,6 +368,31 @@ func refuseResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diag
 				was, now, was, id, field, h, same))
 	}
 	return refused
+}
+
+// warnReplacementResigns: a new user_num replaces the agent, and
+// delete_mode = "resign" (saved, and planned the same) makes the destroy
+// half of the replacement a resign (users/edit user_status = 2). The plan
+// reads "-/+ destroy and then create replacement" and hides delete_mode
+// among the unchanged attributes, so a reviewer approved what read as the
+// old agent's deletion, and the old agent stayed, resigned, holding its
+// number (a later create with that number re-activates it) and its
+// history. A destroy of the resource says so ("Agent Will Be Resigned,
+// Not Deleted"); its replacement said nothing. A change of delete_mode in
+// the same plan is replacedWithSavedDeleteMode's.
+func warnReplacementResigns(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	var saved, planned, was, now, id string
+	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeResign ||
+		rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil || planned != saved ||
+		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.Plan.Raw, "user_num").As(&now) != nil ||
+		rawAttr(req.State.Raw, "id").As(&id) != nil {
+		return
+	}
+	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent",
+		fmt.Sprintf("user_num changes from %[1]q to %[2]q, which replaces agent %[1]s (id %[3]s) with a new agent, and delete_mode = \"resign\": "+
+			"the destroy half of this replacement does not delete agent %[1]s, it resigns it (users/edit user_status = 2). Agent %[1]s stays on the platform "+
+			"with its history and keeps its number (creating an agent with number %[1]s later re-activates it); agent %[2]s starts without that history. "+
+			"To delete agent %[1]s instead, apply delete_mode = \"delete\" alone first (it sends nothing to the platform), then change user_num.", was, now, id))
 }
 
 // replacedWithSavedDeleteMode: a new user_num replaces the agent, and the

@@ -2049,3 +2049,35 @@ func TestAgent_importNewRowHint(t *testing.T) {
 		}
 	}
 }
+
+// TestAccAgent_replaceResignWarns: a new user_num replaces an agent whose
+// delete_mode is "resign". The plan read "-/+ destroy and then create
+// replacement", delete_mode hidden among the unchanged attributes, and
+// warned of nothing, while the apply resigned the old agent (it stays,
+// with its number and history) rather than deleting it. A destroy of the
+// resource warned; its replacement now warns too, and a replacement with
+// delete_mode = "delete" (a real delete, as the plan reads) does not.
+func TestAccAgent_replaceResignWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(num, mode string) string { return agentConfig(num, fmt.Sprintf("delete_mode = %q", mode)) }
+	w.WriteBody(cfg("8670", "resign"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("8671", "resign"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{`Warning: Replacement Resigns the Agent`, `with contactcenter_agent.test,`,
+		`user_num changes from "8670" to "8671", which replaces agent 8670 (id `,
+		`and delete_mode = "resign": the destroy half of this replacement does not delete agent 8670, it resigns it (users/edit user_status = 2).`,
+		`Agent 8670 stays on the platform with its history and keeps its number`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of a new user_num with delete_mode = \"resign\" lacks %q:\n%s", want, out)
+		}
+	}
+	w.WriteBody(cfg("8670", "delete"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("8671", "delete"))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Resigns the Agent") {
+		t.Errorf("plan of a new user_num with delete_mode = \"delete\" warns of a resign:\n%s", out)
+	}
+}
