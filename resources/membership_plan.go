@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -100,8 +102,10 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 }
 
 // ModifyPlan warns of a membership another instance of this plan removes
-// or adds the other way (warnRemovedAndAdded).
+// or adds the other way (warnRemovedAndAdded), and of the agents a create
+// removes from an existing group (warnUnlisted).
 func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.warnUnlisted(ctx, req, resp)
 	planMemberships(ctx, req, r.Claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
 		ms := memberships{}
 		var m skillGroupMembersModel
@@ -116,4 +120,63 @@ func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource
 		}
 		return ms
 	})
+}
+
+// warnUnlisted warns at plan of the agents a create removes: this resource
+// manages the whole membership, so its create for a group that exists
+// (adopted, or made in the portal, and referred to by id) takes out every
+// agent members does not list, and they stop taking the group's calls. The
+// plan showed only "+ members = [...]", and the apply said it afterwards
+// ("Skill Group Had Unlisted Agents"), when the agents were already out. A
+// group made in this plan (que_id unknown) has no agents; an import plans
+// no create. One read of the group (queue/get/agents) per planned create.
+func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || r.Client == nil {
+		return
+	}
+	var m skillGroupMembersModel
+	if req.Plan.Get(ctx, &m).HasError() || m.QueID.IsUnknown() || m.QueID.IsNull() || m.Members.IsUnknown() {
+		return
+	}
+	queID, err := strconv.ParseInt(m.QueID.ValueString(), 10, 64)
+	if err != nil {
+		return // the validators say so
+	}
+	desired, d := m.desired(ctx)
+	var items []skillGroupMemberItem
+	if d.HasError() || m.Members.ElementsAs(ctx, &items, false).HasError() {
+		return
+	}
+	// An agent id known only at apply (an agent made in this plan, a data
+	// source read at apply) may be one of the group's agents: said, not
+	// guessed.
+	unknown := 0
+	for _, it := range items {
+		if it.AgentID.IsUnknown() {
+			unknown++
+		}
+	}
+	data, err := r.Client.Queues.GetAgentsFor(ctx, "", queID)
+	if err != nil {
+		return // the create reads the group again and says why it cannot
+	}
+	var leave []string
+	for _, a := range data[strconv.FormatInt(queID, 10)] {
+		if _, listed := desired[a.AgID.Int64()]; !listed {
+			leave = append(leave, fmt.Sprintf("%s (ag_id %d)", string(a.AgNum), a.AgID.Int64()))
+		}
+	}
+	if len(leave) == 0 {
+		return
+	}
+	slices.Sort(leave)
+	maybe := ""
+	if unknown > 0 {
+		maybe = fmt.Sprintf(" (%d agent id(s) of members are known only at apply; any of these agents they turn out to be stays)", unknown)
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Will Leave the Skill Group",
+		fmt.Sprintf("Skill group %d already has %d agent(s) that members does not list: %s. contactcenter_skill_group_members manages the whole membership, "+
+			"so this create removes them from the group%s and they stop taking its calls; the plan shows only the agents it lists. "+
+			"To keep them, add them to members. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
+			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(leave), strings.Join(leave, ", "), maybe))
 }

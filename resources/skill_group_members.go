@@ -71,7 +71,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"Differences are applied in chunks of 100 agents; a chunk of skill changes is applied whole or not at all " +
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply, and only a warning says so): either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
-			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, it removes them and warns. " +
+			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, the plan warns, naming them (\"Agents Will Leave the Skill Group\"), and the apply removes them. " +
 			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays. " +
 			"Import by the group's id (`101`), by its name (`que_name:Support`) or by identity.\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_member"),

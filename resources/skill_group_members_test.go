@@ -475,8 +475,14 @@ func TestSkillGroupMembers_unknownMembers(t *testing.T) {
 	if text := diagsText(validatePlan(t, env, "contactcenter_skill_group_members", frac)); !strings.Contains(text, "skill must be a whole number, got 2.5") || strings.Contains(text, "provider") {
 		t.Fatalf("fractional skill: %s", text)
 	}
-	if n := env.Requests(); n != 0 {
-		t.Errorf("validation reached the API: %d requests", n)
+	// The plan of a create whose que_id is known reads that group's agents
+	// (queue/get/agents; a group missing from the answer is looked up in
+	// queue/list), to name the ones the create would remove (warnUnlisted).
+	// Nothing else reaches the API.
+	for p, n := range env.Sim.Stats() {
+		if p != "GET /portal/v2/svcapi/queue/get/agents" && p != "POST /portal/v2/svcapi/queue/list" {
+			t.Errorf("validation reached the API: %s, %d requests", p, n)
+		}
 	}
 }
 
@@ -745,4 +751,67 @@ func TestAccSkillGroupMembers_createPartlyFailed(t *testing.T) {
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	w.Must(0, "plan", "-detailed-exitcode", "-no-color")
 	w.Must(0, "destroy", "-auto-approve", "-no-color")
+}
+
+// TestAccSkillGroupMembers_unlistedWarnsAtPlan: the create of the whole
+// membership of a group that already has agents removes the ones members
+// does not list. The plan showed only "+ members" with the listed agents,
+// and only the apply said that others were removed, once they were out of
+// the group. The plan now names them; a group made in the same plan, and
+// a members list that names every agent, plan without the warning.
+func TestAccSkillGroupMembers_unlistedWarnsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(membershipBase + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	q, _ := strconv.ParseInt(ids[0], 10, 64)
+	ag, _ := strconv.ParseInt(ids[1], 10, 64)
+	if err := c.Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: ag, Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(membersConfig(member("a", 1)))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{`Warning: Agents Will Leave the Skill Group`, `with contactcenter_skill_group_members.test,`,
+		fmt.Sprintf(`Skill group %d already has 1 agent(s) that members does not list: 7003 (ag_id %d).`, q, ag),
+		`so this create removes them from the group and they stop taking its calls`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of the whole membership of a group holding an unlisted agent lacks %q:\n%s", want, out)
+		}
+	}
+	// An agent made in the same plan has an id known only at apply.
+	w.WriteBody(membersConfig(member("a", 1), member("d", 1)) + `
+resource "contactcenter_agent" "d" {
+  user_num      = "7004"
+  user_name     = "D"
+  user_password = "Pass-1"
+}
+`)
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if want := fmt.Sprintf(`7003 (ag_id %d). contactcenter_skill_group_members manages the whole membership, so this create removes them from the group `+
+		`(1 agent id(s) of members are known only at apply; any of these agents they turn out to be stays) and they stop taking its calls`, ag); !strings.Contains(out, want) {
+		t.Errorf("plan listing an agent made in the same plan lacks %q:\n%s", want, out)
+	}
+	w.WriteBody(membersConfig(member("a", 1), member("c", 1)))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Leave the Skill Group") {
+		t.Errorf("plan listing every agent of the group warns:\n%s", out)
+	}
+
+	fresh := env.Workdir(t)
+	fresh.WriteBody(strings.ReplaceAll(strings.ReplaceAll(membersConfig(member("a", 1)), `"Members"`, `"Members 2"`), `"700`, `"710`))
+	if out := fresh.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Leave the Skill Group") || strings.Contains(out, "Unlisted") {
+		t.Errorf("apply of a new group with its membership warns:\n%s", out)
+	}
+	if out := fresh.Must(0, "plan", "-no-color"); strings.Contains(out, "Warning: Agents") {
+		t.Errorf("plan at rest warns:\n%s", out)
+	}
 }
