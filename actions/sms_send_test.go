@@ -841,3 +841,66 @@ func TestSMSSendAction_planWarnsOfValues(t *testing.T) {
 		t.Errorf("a plan sent: sms/send called %d times", n)
 	}
 }
+
+// TestSMSSendAction_sameMissingValueSaidOnce: a typo in the shared params
+// (tiem for time) leaves every recipient without ${time}. The plan of a
+// send to 300 numbers listed 300 "Missing Template Value" warnings alike,
+// with the typo's own warning after them; the recipients that lack the
+// same values are now said in one diagnostic, at plan and at invoke, and a
+// recipient alone in its lack keeps its own.
+func TestSMSSendAction_sameMissingValueSaidOnce(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, your visit is at ${time}")
+	rs := []any{map[string]any{"mobile": "13700000000", "params": map[string]string{"time": "9:00"}}} // no ${name}: its own
+	for i := range 300 {
+		rs = append(rs, map[string]any{"mobile": fmt.Sprintf("13800%06d", i), "params": map[string]string{"name": fmt.Sprint("N", i)}})
+	}
+	config := map[string]any{"template_id": tid, "params": map[string]string{"tiem": "10:00"}, "recipients": rs}
+	res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", config)
+	var missing []string
+	for _, d := range res.Diagnostics {
+		if d.Summary == "Missing Template Value" {
+			missing = append(missing, d.Detail)
+		}
+	}
+	want := []string{
+		"recipients[0] (13700000000) has no value for ${name}. Template " + tid + " uses ${name}, ${time}",
+		"300 recipients have no value for ${time}: recipients[1] (13800000000), recipients[2] (13800000001), recipients[3] (13800000002) and 297 more. Template " + tid + " uses ${name}, ${time}",
+	}
+	if len(missing) != len(want) {
+		t.Fatalf("plan: %d Missing Template Value warnings, want %d:\n%s", len(missing), len(want), strings.Join(missing, "\n"))
+	}
+	for i, w := range want {
+		if !strings.Contains(missing[i], w) || !strings.Contains(missing[i], "the send will be refused when the action runs, before anything is sent") {
+			t.Errorf("plan warning %d: %s\nwant it to say %q", i, missing[i], w)
+		}
+	}
+	// A misspelt name in each recipient's own params: one warning for the
+	// name, one for the value it leaves out.
+	var own []any
+	for i := range 300 {
+		own = append(own, map[string]any{"mobile": fmt.Sprintf("13800%06d", i), "params": map[string]string{"nmae": "N", "time": "9:00"}})
+	}
+	own = append(own, map[string]any{"mobile": "13700000001", "params": map[string]string{"name": "Al", "time": "9:00", "tmie": "x"}})
+	got := map[string][]string{}
+	for _, d := range acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": own}).Diagnostics {
+		got[d.Summary] = append(got[d.Summary], d.Detail)
+	}
+	if u := got["Template Values Not Used"]; len(u) != 2 ||
+		!strings.Contains(u[0], "has no variable nmae (a typo?), given in the params of 300 recipients: recipients[0] (13800000000), recipients[1] (13800000001), recipients[2] (13800000002) and 297 more; those values are not sent.") ||
+		!strings.Contains(u[1], "has no variable tmie (a typo?), given in recipients[300].params; those values are not sent.") {
+		t.Errorf("plan: Template Values Not Used:\n%s", strings.Join(u, "\n"))
+	}
+	if m := got["Missing Template Value"]; len(m) != 1 || !strings.Contains(m[0], "300 recipients have no value for ${name}: recipients[0] (13800000000)") {
+		t.Errorf("plan: Missing Template Value:\n%s", strings.Join(m, "\n"))
+	}
+	run := env.RunAction(t, "contactcenter_sms_send", config)
+	if errs := errorDiags(run); len(errs) != 2 || !strings.Contains(errs[1].Detail, want[1]) || !strings.Contains(errs[1].Detail, "Nothing was sent.") {
+		t.Errorf("invoke: want the two errors, the second %q:\n%s", want[1], run.Text())
+	}
+	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {
+		t.Errorf("nothing may be sent: sms/send called %d times", n)
+	}
+}

@@ -109,6 +109,12 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	for _, name := range tpl.TplParam {
 		uses[name] = true
 	}
+	// Recipients that lack the same values are said in one diagnostic: a
+	// typo in the shared params (tiem for time) left every recipient
+	// without ${time}, and the plan of a send to 300 numbers listed 300
+	// warnings alike, the typo's own warning after them.
+	var order []string
+	lacking := map[string][]int{}
 	for i, r := range recipients {
 		var missing []string
 		for _, name := range tpl.TplParam {
@@ -117,42 +123,94 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 			}
 		}
 		if len(missing) > 0 {
-			vars := make([]string, len(tpl.TplParam))
-			for j, name := range tpl.TplParam {
-				vars[j] = "${" + name + "}"
+			key := strings.Join(missing, ", ")
+			if _, seen := lacking[key]; !seen {
+				order = append(order, key)
 			}
-			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
-				fmt.Sprintf("recipients[%d] (%s) has no value for %s. Template %s uses %s: give each in params (shared by every recipient) "+
-					"or in the recipient's own params (an empty value is none). %s", i, r.Mobile, strings.Join(missing, ", "), tid, strings.Join(vars, ", "), after))
+			lacking[key] = append(lacking[key], i)
 		}
+	}
+	vars := make([]string, len(tpl.TplParam))
+	for j, name := range tpl.TplParam {
+		vars[j] = "${" + name + "}"
+	}
+	for _, missing := range order {
+		is := lacking[missing]
+		advice := fmt.Sprintf("Template %s uses %s: give each in params (shared by every recipient) "+
+			"or in the recipient's own params (an empty value is none). %s", tid, strings.Join(vars, ", "), after)
+		if len(is) == 1 {
+			i := is[0]
+			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
+				fmt.Sprintf("recipients[%d] (%s) has no value for %s. %s", i, recipients[i].Mobile, missing, advice))
+			continue
+		}
+		diags.AddAttributeError(path.Root("recipients"), "Missing Template Value",
+			fmt.Sprintf("%d recipients have no value for %s: %s. %s", len(is), missing, someRecipients(is, recipients), advice))
 	}
 	// A value for a variable the template lacks (a typo?) is not sent: the
 	// warning points where it was given, params or a recipient's own.
-	vars := "It has no variables."
+	its := "It has no variables."
 	if len(tpl.TplParam) > 0 {
-		vars = "Its variables: " + strings.Join(tpl.TplParam, ", ") + "."
+		its = "Its variables: " + strings.Join(tpl.TplParam, ", ") + "."
 	}
-	strays := func(p path.Path, what string, names []string) {
+	unused := func(names []string) string {
 		var out []string
 		for _, name := range names {
 			if !uses[name] {
 				out = append(out, name)
 			}
 		}
-		if len(out) > 0 {
-			slices.Sort(out)
-			diags.AddAttributeWarning(p, "Template Values Not Used",
-				fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s",
-					tid, strings.Join(out, ", "), what, vars))
-		}
+		slices.Sort(out)
+		return strings.Join(out, ", ")
 	}
-	strays(path.Root("params"), "params", slices.Collect(maps.Keys(common)))
+	say := func(p path.Path, names, what string) {
+		diags.AddAttributeWarning(p, "Template Values Not Used",
+			fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s", tid, names, what, its))
+	}
+	if names := unused(slices.Collect(maps.Keys(common))); names != "" {
+		say(path.Root("params"), names, "params")
+	}
+	// Recipients that give the same unused names are said in one warning,
+	// as the missing values are.
+	var given []string
+	giving := map[string][]int{}
 	for i, r := range rs {
 		if r.Params.IsNull() {
 			continue
 		}
 		own := map[string]string{}
 		diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
-		strays(path.Root("recipients").AtListIndex(i).AtName("params"), fmt.Sprintf("recipients[%d].params", i), slices.Collect(maps.Keys(own)))
+		if names := unused(slices.Collect(maps.Keys(own))); names != "" {
+			if _, seen := giving[names]; !seen {
+				given = append(given, names)
+			}
+			giving[names] = append(giving[names], i)
+		}
 	}
+	for _, names := range given {
+		is := giving[names]
+		if len(is) == 1 {
+			say(path.Root("recipients").AtListIndex(is[0]).AtName("params"), names, fmt.Sprintf("recipients[%d].params", is[0]))
+			continue
+		}
+		say(path.Root("recipients"), names, fmt.Sprintf("the params of %d recipients: %s", len(is), someRecipients(is, recipients)))
+	}
+}
+
+// someRecipients names the first three of the recipients at indexes is,
+// and counts the others.
+func someRecipients(is []int, recipients []client.SMSRecipient) string {
+	const shown = 3
+	var named []string
+	for _, i := range is[:min(len(is), shown)] {
+		mobile := ""
+		if i < len(recipients) {
+			mobile = fmt.Sprintf(" (%s)", recipients[i].Mobile)
+		}
+		named = append(named, fmt.Sprintf("recipients[%d]%s", i, mobile))
+	}
+	if len(is) > shown {
+		return strings.Join(named, ", ") + fmt.Sprintf(" and %d more", len(is)-shown)
+	}
+	return strings.Join(named, ", ")
 }
