@@ -89,8 +89,10 @@ func planMemberships(ctx context.Context, req resource.ModifyPlanRequest, claims
 }
 
 // ModifyPlan warns of a membership another instance of this plan removes
-// or adds the other way (warnRemovedAndAdded).
+// or adds the other way (warnRemovedAndAdded), and of a create that
+// changes the skill of a membership the group already has (warnAdopted).
 func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.warnAdopted(ctx, req, resp)
 	planMemberships(ctx, req, r.Claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
 		ms := memberships{}
 		var m skillGroupMemberModel
@@ -179,4 +181,42 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 			"so this create removes them from the group%s and they stop taking its calls; the plan shows only the agents it lists. "+
 			"To keep them, add them to members. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
 			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(leave), strings.Join(leave, ", "), maybe))
+}
+
+// warnAdopted warns at plan of a create for an agent the group already
+// has with another skill: the create takes that membership over and sets
+// the configured skill (queue/update/skill), so the agent's skill in the
+// group changes (with que_strategy = 2, the order its calls come in), while
+// the plan showed "+ skill = 1" as a new membership, and only the apply
+// said what it had been ("Membership Adopted"). The group's agents are read
+// once for all the member resources of the group planned at once.
+func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || r.Client == nil {
+		return
+	}
+	var m skillGroupMemberModel
+	if req.Plan.Get(ctx, &m).HasError() || m.QueID.IsUnknown() || m.QueID.IsNull() || m.AgentID.IsUnknown() || m.AgentID.IsNull() || m.Skill.IsUnknown() {
+		return
+	}
+	queID, err := strconv.ParseInt(m.QueID.ValueString(), 10, 64)
+	if err != nil {
+		return
+	}
+	agID, err := strconv.ParseInt(m.AgentID.ValueString(), 10, 64)
+	if err != nil {
+		return
+	}
+	data, err := r.Client.Queues.GetAgentsFor(ctx, "plan:"+m.AgentID.ValueString(), queID)
+	if err != nil {
+		return // the create reads the group again and says why it cannot
+	}
+	for _, a := range data[strconv.FormatInt(queID, 10)] {
+		if a.AgID.Int64() != agID || a.Skill.Int64() == m.Skill.ValueInt64() {
+			continue
+		}
+		resp.Diagnostics.AddAttributeWarning(path.Root("skill"), "Membership Exists With Another Skill",
+			fmt.Sprintf("Agent %s (ag_id %d) is already in skill group %d, with skill %d: this create takes that membership over and changes its skill to %d, "+
+				"although the plan shows a new membership. To keep the agent's skill, set skill = %[4]d. To adopt the membership as it is, import it "+
+				"(an import block with id = \"%[3]d:%[2]d\") instead.", string(a.AgNum), agID, queID, a.Skill.Int64(), m.Skill.ValueInt64()))
+	}
 }

@@ -1,11 +1,13 @@
 package resources_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -405,4 +407,55 @@ func TestAccSkillGroupMember_oneGroupPerAgent(t *testing.T) {
 			ExpectError: regexp.MustCompile(`Agent [0-9]+ is not in skill group [0-9]+, yet the platform says the agent is\s+already assigned a group`),
 		}},
 	})
+}
+
+// TestAccSkillGroupMember_adoptWithOtherSkillWarnsAtPlan: a membership the
+// group already has (made in the portal) is taken over by a create, which
+// sets the configured skill. The plan showed "+ skill = 1" as a new
+// membership, and only the apply said the agent had had skill 3
+// ("Membership Adopted"). The plan now says so; the same skill, or an agent
+// not in the group, plans without the warning.
+func TestAccSkillGroupMember_adoptWithOtherSkillWarnsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(membershipBase + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	q, _ := strconv.ParseInt(ids[0], 10, 64)
+	ag, _ := strconv.ParseInt(ids[1], 10, 64)
+	if err := env.Client(t).Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: ag, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(agent, skill string) string {
+		return membershipBase + fmt.Sprintf(`
+resource "contactcenter_skill_group_member" "m" {
+  que_id   = contactcenter_skill_group.g.id
+  agent_id = contactcenter_agent.%s.id
+  %s
+}
+`, agent, skill)
+	}
+	w.WriteBody(cfg("c", ""))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{`Warning: Membership Exists With Another Skill`, `with contactcenter_skill_group_member.m,`,
+		fmt.Sprintf(`Agent 7003 (ag_id %d) is already in skill group %d, with skill 3: this create takes that membership over and changes its skill to 1`, ag, q),
+		`To keep the agent's skill, set skill = 3.`, fmt.Sprintf(`(an import block with id = "%d:%d")`, q, ag)} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of a membership the group has with another skill lacks %q:\n%s", want, out)
+		}
+	}
+	for _, c := range [][2]string{{"c", "skill = 3"}, {"a", ""}} {
+		w.WriteBody(cfg(c[0], c[1]))
+		if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Another Skill") {
+			t.Errorf("plan of agent %s (%s) warns:\n%s", c[0], c[1], out)
+		}
+	}
 }
