@@ -179,19 +179,8 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	if !m.Recipients.IsNull() && !m.Recipients.IsUnknown() && !m.Recipients.ElementsAs(ctx, &rs, true).HasError() {
 		for i, r := range rs {
 			check("recipients", i, path.Root("recipients").AtListIndex(i).AtName("mobile"), r.Mobile)
-			if r.SmsParamsList.IsNull() || r.SmsParamsList.IsUnknown() {
-				continue
-			}
-			for j, v := range r.SmsParamsList.Elements() {
-				if s, ok := v.(types.String); ok && !s.IsNull() && !s.IsUnknown() && s.ValueString() == "" {
-					resp.Diagnostics.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("sms_params_list").AtListIndex(j), "Empty Template Value",
-						fmt.Sprintf("Value %d for %s is empty. recipients are sent in one file, a line a number with its values separated by spaces, "+
-							"which cannot carry an empty value: the values after it would fill the wrong variables. Give a value (repeat the shared "+
-							"sms_params_list value to keep it), or leave the list shorter: a shorter list keeps the shared values for the positions it leaves out.",
-							j+1, r.Mobile.ValueString()))
-				}
-			}
 		}
+		refuseEmptyValues(rs, &resp.Diagnostics)
 	}
 }
 

@@ -236,12 +236,23 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 		"empty file value": {map[string]any{"tpl_id": "5", "sms_params_list": []string{"customer", "Acme Cloud"},
 			"recipients": []map[string]any{{"mobile": "13800000015", "sms_params_list": []string{"", "Acme Pro"}}}},
 			"Value 1 for 13800000015 is empty"},
+		// An empty column of the list the recipients come from: one error,
+		// not one a recipient.
+		"empty file values": {map[string]any{"tpl_id": "5", "recipients": []map[string]any{
+			{"mobile": "13800000015", "sms_params_list": []string{"", "Acme Pro"}}, {"mobile": "13800000016", "sms_params_list": []string{"", "Acme Pro"}},
+			{"mobile": "13800000017", "sms_params_list": []string{"Bo", "Acme Pro"}}, {"mobile": "13800000018", "sms_params_list": []string{"", "Acme Pro"}},
+			{"mobile": "13800000019", "sms_params_list": []string{"", ""}}}},
+			"Empty Template Value: 5 values are empty: value 1 for 13800000015 (recipients[0].sms_params_list[0]), value 1 for 13800000016 " +
+				"(recipients[1].sms_params_list[0]), value 1 for 13800000018 (recipients[3].sms_params_list[0]) and 2 more. recipients are sent in one file"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			res := env.RunAction(t, "contactcenter_gateway_sms_send", tc.config)
 			if res.Phase != "validate" || !strings.Contains(res.Text(), tc.want) {
 				t.Errorf("phase %s, diagnostics:\n%s\nwant %q at validate", res.Phase, res.Text(), tc.want)
+			}
+			if n := strings.Count(res.Text(), "Empty Template Value"); n > 1 {
+				t.Errorf("%d empty-value errors, want them in one:\n%s", n, res.Text())
 			}
 		})
 	}

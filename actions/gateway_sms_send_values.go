@@ -2,6 +2,7 @@ package actions
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -41,3 +42,44 @@ func withoutValues(rs []gatewayRecipientModel, shared types.List, diags *diag.Di
 // left empty) went out to every number, billed, and a blank sign_text
 // failed only at send with 1018 "signature does not exist".
 func notBlank(why string) validator.String { return tfkit.NotBlank(why) }
+
+// refuseEmptyValues refuses an empty value in a recipient's
+// sms_params_list: recipients are sent in one file (send_file, §4.8) that
+// cannot carry one. Several are said once: an empty column of the list the
+// recipients are read from (csvdecode) made one error a recipient,
+// hundreds alike.
+func refuseEmptyValues(rs []gatewayRecipientModel, diags *diag.Diagnostics) {
+	type empty struct{ i, j int }
+	var empties []empty
+	for i, r := range rs {
+		if r.SmsParamsList.IsNull() || r.SmsParamsList.IsUnknown() {
+			continue
+		}
+		for j, v := range r.SmsParamsList.Elements() {
+			if s, ok := v.(types.String); ok && !s.IsNull() && !s.IsUnknown() && s.ValueString() == "" {
+				empties = append(empties, empty{i, j})
+			}
+		}
+	}
+	const why = "recipients are sent in one file, a line a number with its values separated by spaces, " +
+		"which cannot carry an empty value: the values after it would fill the wrong variables. Give a value (repeat the shared " +
+		"sms_params_list value to keep it), or leave the list shorter: a shorter list keeps the shared values for the positions it leaves out."
+	switch n := len(empties); {
+	case n == 1:
+		e := empties[0]
+		diags.AddAttributeError(path.Root("recipients").AtListIndex(e.i).AtName("sms_params_list").AtListIndex(e.j), "Empty Template Value",
+			fmt.Sprintf("Value %d for %s is empty. %s", e.j+1, rs[e.i].Mobile.ValueString(), why))
+	case n > 1:
+		const shown = 3
+		var named []string
+		for _, e := range empties[:min(n, shown)] {
+			named = append(named, fmt.Sprintf("value %d for %s (recipients[%d].sms_params_list[%d])", e.j+1, rs[e.i].Mobile.ValueString(), e.i, e.j))
+		}
+		more := ""
+		if n > shown {
+			more = fmt.Sprintf(" and %d more", n-shown)
+		}
+		diags.AddAttributeError(path.Root("recipients"), "Empty Template Value",
+			fmt.Sprintf("%d values are empty: %s%s. %s", n, strings.Join(named, ", "), more, why))
+	}
+}
