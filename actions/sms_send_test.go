@@ -904,3 +904,58 @@ func TestSMSSendAction_sameMissingValueSaidOnce(t *testing.T) {
 		t.Errorf("nothing may be sent: sms/send called %d times", n)
 	}
 }
+
+// TestSMSSendAction_unusedNameShowsHiddenCharacters: recipients read with
+// csvdecode(file()) from a CSV file saved as "UTF-8 with BOM" (Excel's
+// "CSV UTF-8") have a first header, and so a params key, that begins with
+// a byte order mark. The warning named it as it is, unseen: "has no
+// variable name (a typo?) ... Its variables: name, time". The name is now
+// quoted with the mark escaped, and the warning says where it comes from;
+// a key with a space at its end is quoted too. At plan and at invoke.
+func TestSMSSendAction_unusedNameShowsHiddenCharacters(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	tid := approvedTemplate(t, env, "Hi ${name}, your visit is at ${time}")
+	var rs []any
+	for i := range 2 {
+		rs = append(rs, map[string]any{"mobile": fmt.Sprintf("1380000000%d", i), "params": map[string]string{"\ufeffname": "Ann", "time": "9:00"}})
+	}
+	config := map[string]any{"template_id": tid, "recipients": rs}
+	want := []string{
+		`Template ` + tid + ` has no variable "\ufeffname" (a typo?), given in the params of 2 recipients`,
+		`Its variables: name, time. A name quoted with \ufeff at its start begins with a byte order mark (U+FEFF), which csvdecode(file("…")) keeps in the first column's header ` +
+			`of a CSV file saved as "UTF-8 with BOM" (Excel's "CSV UTF-8"): read the file with csvdecode(trimprefix(file("…"), "\ufeff")), or save it as UTF-8 without BOM.`,
+	}
+	check := func(phase string, diags []*tfprotov6.Diagnostic) {
+		t.Helper()
+		var got []string
+		for _, d := range diags {
+			if d.Summary == "Template Values Not Used" {
+				got = append(got, d.Detail)
+			}
+		}
+		if len(got) != 1 {
+			t.Fatalf("%s: %d Template Values Not Used warnings, want 1: %q", phase, len(got), got)
+		}
+		for _, w := range want {
+			if !strings.Contains(got[0], w) {
+				t.Errorf("%s: %s\nwant it to say %s", phase, got[0], w)
+			}
+		}
+	}
+	check("plan", acctest.PlanOnly(t, srv, "contactcenter_sms_send", config).Diagnostics)
+	check("invoke", env.RunAction(t, "contactcenter_sms_send", config).Diagnostics)
+
+	res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "params": map[string]string{"name": "Ann", "time ": "9:00"},
+		"recipients": []any{map[string]any{"mobile": "13800000009"}}})
+	var got string
+	for _, d := range res.Diagnostics {
+		if d.Summary == "Template Values Not Used" {
+			got += d.Detail
+		}
+	}
+	if !strings.Contains(got, `has no variable "time " (a typo?), given in params; those values are not sent. Its variables: name, time.`) || strings.Contains(got, "byte order mark") {
+		t.Errorf("a name with a space at its end: %q", got)
+	}
+}

@@ -153,6 +153,10 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	if len(tpl.TplParam) > 0 {
 		its = "Its variables: " + strings.Join(tpl.TplParam, ", ") + "."
 	}
+	// A name is written quoted when a character of it does not show
+	// (tfkit.Shown): a byte order mark that csvdecode(file()) keeps in the
+	// first header of a CSV file saved as "UTF-8 with BOM" made the warning
+	// read "no variable name (a typo?) ... Its variables: name, time".
 	unused := func(names []string) string {
 		var out []string
 		for _, name := range names {
@@ -161,11 +165,20 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 			}
 		}
 		slices.Sort(out)
+		for i, name := range out {
+			out[i] = tfkit.Shown(name)
+		}
 		return strings.Join(out, ", ")
 	}
 	say := func(p path.Path, names, what string) {
+		bom := ""
+		if strings.Contains(names, `"\ufeff`) {
+			bom = " A name quoted with \\ufeff at its start begins with a byte order mark (U+FEFF), which csvdecode(file(\"…\")) keeps in the first column's header " +
+				"of a CSV file saved as \"UTF-8 with BOM\" (Excel's \"CSV UTF-8\"): read the file with csvdecode(trimprefix(file(\"…\"), \"\\ufeff\")), " +
+				"or save it as UTF-8 without BOM."
+		}
 		diags.AddAttributeWarning(p, "Template Values Not Used",
-			fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s", tid, names, what, its))
+			fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s%s", tid, names, what, its, bom))
 	}
 	if names := unused(slices.Collect(maps.Keys(common))); names != "" {
 		say(path.Root("params"), names, "params")

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -138,4 +140,18 @@ func invisibleDetail(p path.Path, s string) string {
 	return fmt.Sprintf("%s holds %s: the platform sends %s as written, unseen, in every message, "+
 		"where %s in the message's length and some phones show %s as a box or a question mark. Remove %s%s",
 		p, list, it, itCounts, it, it, fix)
+}
+
+// Shown writes s as it is when every character of it shows, else quoted,
+// the characters that do not show escaped ("\ufeffname", "time "): a map
+// key read from the header of a CSV file saved as "UTF-8 with BOM"
+// (csvdecode(file())) begins with a byte order mark, and a message that
+// named it as it is read "no variable name" beside "Its variables: name".
+func Shown(s string) string {
+	for _, r := range s {
+		if _, hidden := invisibleInText[r]; hidden || unicode.IsSpace(r) || !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
