@@ -134,8 +134,14 @@ func invisibleDetail(p path.Path, s string) string {
 		list, it, itCounts = strings.Join(found[:n-1], ", ")+" and "+found[n-1], "them", "they count"
 	}
 	fix := "."
-	if strings.ContainsRune(s, '\ufeff') {
+	switch i := strings.IndexRune(s, '\ufeff'); {
+	case i == 0 && strings.Count(s, "\ufeff") == 1:
 		fix = " (for a file read with file(): trimprefix(file(\"…\"), \"\\ufeff\"), or save the file as UTF-8 without BOM)."
+	case i >= 0:
+		// Not only at the start: a text joined from several files saved
+		// with a BOM (join, a template string), which trimprefix of the
+		// whole text leaves in.
+		fix = " (for a text made of files read with file(): replace(…, \"\\ufeff\", \"\") of the whole text, or save the files as UTF-8 without BOM)."
 	}
 	return fmt.Sprintf("%s holds %s: the platform sends %s as written, unseen, in every message, "+
 		"where %s in the message's length and some phones show %s as a box or a question mark. Remove %s%s",

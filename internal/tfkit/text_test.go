@@ -2,6 +2,7 @@ package tfkit
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -56,6 +57,25 @@ func TestShown(t *testing.T) {
 	} {
 		if got := Shown(in); got != want {
 			t.Errorf("Shown(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestInvisibleInMessageByteOrderMarkAdvice: a byte order mark inside the
+// text (two files saved with a BOM joined into one text) was met with
+// trimprefix of the whole text, which removes only one at its start: the
+// warning stayed after the advice was followed. It now says replace.
+func TestInvisibleInMessageByteOrderMarkAdvice(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]string{
+		"\ufeffHello":               `Remove it (for a file read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM).`,
+		"Hello\n\ufeffYour parcel":  `sms_text holds a byte order mark (U+FEFF): the platform sends it as written, unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. Remove it (for a text made of files read with file(): replace(…, "\ufeff", "") of the whole text, or save the files as UTF-8 without BOM).`,
+		"\ufeffHello\n\ufeffParcel": `Remove them (for a text made of files read with file(): replace(…, "\ufeff", "") of the whole text, or save the files as UTF-8 without BOM).`,
+	} {
+		resp := &validator.StringResponse{}
+		InvisibleInMessage().ValidateString(context.Background(), validator.StringRequest{Path: path.Root("sms_text"), ConfigValue: types.StringValue(text)}, resp)
+		if len(resp.Diagnostics) != 1 || !strings.Contains(resp.Diagnostics[0].Detail(), want) {
+			t.Errorf("%q: %v\nwant a warning saying %s", text, resp.Diagnostics, want)
 		}
 	}
 }
