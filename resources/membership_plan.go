@@ -160,7 +160,13 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 	}
 	data, err := r.Client.Queues.GetAgentsFor(ctx, "", queID)
 	if err != nil {
-		return // the create reads the group again and says why it cannot
+		// Said, not passed over: the plan would read as a create that
+		// removes no one (the create reads the group again).
+		resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Could Not Check the Skill Group's Agents",
+			fmt.Sprintf("The plan could not read the agents of skill group %d, which this create removes from the group when members does not list them "+
+				"(contactcenter_skill_group_members manages the whole membership): %s\n\nThe plan goes on without that check, so it does not show whether agents "+
+				"leave the group; the apply reads the group again and names the agents it removed.", queID, tfkit.APIErrorDetailOf(tfkit.OpRead, err)))
+		return
 	}
 	var leave []string
 	for _, a := range data[strconv.FormatInt(queID, 10)] {
@@ -208,7 +214,12 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 	}
 	data, err := r.Client.Queues.GetAgentsFor(ctx, "plan:"+m.AgentID.ValueString(), queID)
 	if err != nil {
-		return // the create reads the group again and says why it cannot
+		// Said, not passed over (the create reads the group again).
+		resp.Diagnostics.AddAttributeWarning(path.Root("skill"), "Could Not Check the Skill Group's Agents",
+			fmt.Sprintf("The plan could not read the agents of skill group %d, to see whether agent %s is in it already with another skill, which this create "+
+				"would change: %s\n\nThe plan goes on without that check; the apply says so when it takes a membership over (\"Membership Adopted\").",
+				queID, m.AgentID.ValueString(), tfkit.APIErrorDetailOf(tfkit.OpRead, err)))
+		return
 	}
 	for _, a := range data[strconv.FormatInt(queID, 10)] {
 		if a.AgID.Int64() != agID || a.Skill.Int64() == m.Skill.ValueInt64() {

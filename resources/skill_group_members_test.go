@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -813,5 +814,63 @@ resource "contactcenter_agent" "d" {
 	}
 	if out := fresh.Must(0, "plan", "-no-color"); strings.Contains(out, "Warning: Agents") {
 		t.Errorf("plan at rest warns:\n%s", out)
+	}
+}
+
+// TestAccSkillGroupMembership_planReadFailureSaid: the plan of a create of
+// a group's membership reads the group's agents to warn of the agents the
+// create removes (contactcenter_skill_group_members) or of a membership it
+// takes over with another skill (contactcenter_skill_group_member). When
+// that read failed, the plan said nothing and read as a create that
+// removes no one and changes no skill, while the apply (whose read
+// succeeded) removed the unlisted agent. The plan now says that it could
+// not check.
+func TestAccSkillGroupMembership_planReadFailureSaid(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(membershipBase + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	q, _ := strconv.ParseInt(ids[0], 10, 64)
+	ag, _ := strconv.ParseInt(ids[1], 10, 64)
+	if err := env.Client(t).Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: ag, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	faults := func(body string) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	for _, tc := range []struct{ body, want string }{
+		{membersConfig(member("a", 1)), fmt.Sprintf(`The plan could not read the agents of skill group %d, which this create removes from the group when members does not list them`, q)},
+		{membershipBase + `
+resource "contactcenter_skill_group_member" "m" {
+  que_id   = contactcenter_skill_group.g.id
+  agent_id = contactcenter_agent.c.id
+}
+`, fmt.Sprintf(`The plan could not read the agents of skill group %d, to see whether agent %d is in it already with another skill`, q, ag)},
+	} {
+		w.WriteBody(tc.body)
+		faults(`{"force":[{"method":"GET","path":"/portal/v2/svcapi/queue/get/agents","code":500,"count":5}]}`)
+		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+		faults(`{}`)
+		for _, want := range []string{`Warning: Could Not Check the Skill Group's Agents`, tc.want, `The plan goes on without that check`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("plan whose read of the group failed lacks %q:\n%s", want, out)
+			}
+		}
 	}
 }
