@@ -2,7 +2,6 @@ package actions
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -70,16 +69,10 @@ func refuseEmptyValues(rs []gatewayRecipientModel, diags *diag.Diagnostics) {
 		diags.AddAttributeError(path.Root("recipients").AtListIndex(e.i).AtName("sms_params_list").AtListIndex(e.j), "Empty Template Value",
 			fmt.Sprintf("Value %d for %s is empty. %s", e.j+1, rs[e.i].Mobile.ValueString(), why))
 	case n > 1:
-		const shown = 3
-		var named []string
-		for _, e := range empties[:min(n, shown)] {
-			named = append(named, fmt.Sprintf("value %d for %s (recipients[%d].sms_params_list[%d])", e.j+1, rs[e.i].Mobile.ValueString(), e.i, e.j))
-		}
-		more := ""
-		if n > shown {
-			more = fmt.Sprintf(" and %d more", n-shown)
-		}
-		diags.AddAttributeError(path.Root("recipients"), "Empty Template Value",
-			fmt.Sprintf("%d values are empty: %s%s. %s", n, strings.Join(named, ", "), more, why))
+		named := tfkit.SomeOf(n, 3, func(k int) string {
+			e := empties[k]
+			return fmt.Sprintf("value %d for %s (recipients[%d].sms_params_list[%d])", e.j+1, rs[e.i].Mobile.ValueString(), e.i, e.j)
+		})
+		diags.AddAttributeError(path.Root("recipients"), "Empty Template Value", fmt.Sprintf("%d values are empty: %s. %s", n, named, why))
 	}
 }

@@ -213,17 +213,10 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 // someRecipients names the first three of the recipients at indexes is,
 // and counts the others.
 func someRecipients(is []int, recipients []client.SMSRecipient) string {
-	const shown = 3
-	var named []string
-	for _, i := range is[:min(len(is), shown)] {
-		mobile := ""
-		if i < len(recipients) {
-			mobile = fmt.Sprintf(" (%s)", recipients[i].Mobile)
+	return tfkit.SomeOf(len(is), 3, func(k int) string {
+		if i := is[k]; i < len(recipients) {
+			return fmt.Sprintf("recipients[%d] (%s)", i, recipients[i].Mobile)
 		}
-		named = append(named, fmt.Sprintf("recipients[%d]%s", i, mobile))
-	}
-	if len(is) > shown {
-		return strings.Join(named, ", ") + fmt.Sprintf(" and %d more", len(is)-shown)
-	}
-	return strings.Join(named, ", ")
+		return fmt.Sprintf("recipients[%d]", is[k])
+	})
 }

@@ -186,7 +186,8 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 		fmt.Sprintf("Skill group %d already has %d agent(s) that members does not list: %s. contactcenter_skill_group_members manages the whole membership, "+
 			"so this create removes them from the group%s and they stop taking its calls; the plan shows only the agents it lists. "+
 			"To keep them, add them to members. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
-			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(leave), strings.Join(leave, ", "), maybe))
+			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(leave),
+			tfkit.SomeOf(len(leave), 20, func(i int) string { return leave[i] }), maybe))
 }
 
 // warnAdopted warns at plan of a create for an agent the group already
