@@ -26,7 +26,8 @@ func TestAccApplyErrorPointsAtAttribute(t *testing.T) {
 	if _, err := c.Agents.Create(t.Context(), client.AgentInput{UserNum: new("9001"), UserName: new("Ann"), UserPassword: &pw, UserEmail: new("taken@example.com")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Taken", QuePriority: 1}); err != nil {
+	queID, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Taken", QuePriority: 1})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Taken"}); err != nil {
@@ -63,14 +64,23 @@ resource "contactcenter_outbound_task" "no_agent" {
   assigned_users = [{ user_num = "NOSUCH" }]
   config         = { call_ratio_type = 0, max_call_ratio = 3 }
 }
+
+# queue/assign refuses an agent that does not exist with a code-500 overall
+# result whose item has code 406 (§7.2).
+resource "contactcenter_skill_group_member" "no_agent" {
+  que_id   = "` + queID + `"
+  agent_id = "4243"
+  skill    = 1
+}
 `)
 	_, out := w.Run("apply", "-auto-approve", "-json")
 	want := map[string]string{
-		"contactcenter_agent.email_taken":         `user_email    = "taken@example.com"`,
-		"contactcenter_skill_group.name_taken":    `que_name     = "Taken"`,
-		"contactcenter_sms_signature.text_taken":  `sign_text = "Taken"`,
-		"contactcenter_sms_template.no_signature": `sign_id           = 999999`,
-		"contactcenter_outbound_task.no_agent":    `assigned_users = [{ user_num = "NOSUCH" }]`,
+		"contactcenter_agent.email_taken":           `user_email    = "taken@example.com"`,
+		"contactcenter_skill_group.name_taken":      `que_name     = "Taken"`,
+		"contactcenter_sms_signature.text_taken":    `sign_text = "Taken"`,
+		"contactcenter_sms_template.no_signature":   `sign_id           = 999999`,
+		"contactcenter_outbound_task.no_agent":      `assigned_users = [{ user_num = "NOSUCH" }]`,
+		"contactcenter_skill_group_member.no_agent": `agent_id = "4243"`,
 	}
 	got := map[string]string{}
 	sc := bufio.NewScanner(strings.NewReader(out))

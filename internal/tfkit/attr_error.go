@@ -36,17 +36,44 @@ func AtAttr(p path.Path, err error) error {
 
 // AttrOfCode ties err to an attribute by the API's code: codes maps the
 // spec's codes of the call (§7.2 portal, §7.4 gateway) to the attribute
-// they concern. err is returned as it is when it already names one, or its
-// code is not in codes.
+// they concern. A code-500 "overall result" (§7.2: queue/assign answers
+// one for an agent it refuses, "406 ag_id not of this enterprise" in its
+// item) is tied by its failing items' code, when they all have the same
+// one. err is returned as it is when it already names one, or its code is
+// not in codes.
 func AttrOfCode(err error, codes map[int64]string) error {
 	e, ok := client.AsAPIError(err)
 	if !ok || errors.As(err, new(*AttrError)) {
 		return err
 	}
-	if name, ok := codes[e.Code]; ok {
+	code := e.Code
+	if code == 500 {
+		code = itemsCode(e)
+	}
+	if name, ok := codes[code]; ok {
 		return AtAttr(path.Root(name), err)
 	}
 	return err
+}
+
+// itemsCode is the code every failing item of an overall result has, or
+// 500 when they have several (or there is none).
+func itemsCode(e *client.APIError) int64 {
+	code := int64(0)
+	for _, it := range e.Items() {
+		c := it.Code.Int64()
+		switch {
+		case c == 200 || c == 0:
+		case code == 0:
+			code = c
+		case c != code:
+			return 500
+		}
+	}
+	if code == 0 {
+		return 500
+	}
+	return code
 }
 
 // AddErrorFor adds an error diagnostic for err with summary and detail: at

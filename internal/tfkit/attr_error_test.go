@@ -27,18 +27,28 @@ func TestAddErrorFor(t *testing.T) {
 	refused := func(code int64, msg string) error {
 		return fmt.Errorf("creating: %w", &client.APIError{Code: code, Message: msg, HTTPStatus: 200})
 	}
+	assignCodes := map[int64]string{403: "que_id", 406: "agent_id"}
+	overall := func(items string) error {
+		return fmt.Errorf("creating: %w", &client.APIError{Code: 500, Message: "overall result: some agents were not assigned", HTTPStatus: 200, Data: []byte(items)})
+	}
 	for name, tc := range map[string]struct {
 		err  error
 		want path.Path
 	}{
-		"tied by code":       {tfkit.AttrOfCode(refused(405, "group number exists"), map[int64]string{405: "que_num"}), path.Root("que_num")},
-		"code not in table":  {tfkit.AttrOfCode(refused(406, "reload failed"), map[int64]string{405: "que_num"}), path.Empty()},
-		"tied, then by code": {tfkit.AttrOfCode(tfkit.AtAttr(path.Root("que_name"), refused(405, "x")), map[int64]string{405: "que_num"}), path.Root("que_name")},
-		"named in message":   {refused(409, "user_email already exists"), path.Root("user_email")},
-		"element named":      {refused(422, `assigned_users[0]: no agent user_num "X"`), path.Root("assigned_users")},
-		"two named":          {refused(409, "que_name or que_num exists"), path.Empty()},
-		"plain word only":    {refused(409, "name already exists"), path.Empty()},
-		"not the API's":      {errors.New("user_email: connection refused"), path.Empty()},
+		"tied by code":      {tfkit.AttrOfCode(refused(405, "group number exists"), map[int64]string{405: "que_num"}), path.Root("que_num")},
+		"code not in table": {tfkit.AttrOfCode(refused(406, "reload failed"), map[int64]string{405: "que_num"}), path.Empty()},
+		// A code-500 overall result (§7.2), by its failing items' code:
+		// queue/assign refusing the one agent of a contactcenter_skill_group_member.
+		"items' code":         {tfkit.AttrOfCode(overall(`[{"ag_id":"4243","code":406,"message":"ag_id not of this enterprise"}]`), assignCodes), path.Root("agent_id")},
+		"items' code, one ok": {tfkit.AttrOfCode(overall(`[{"ag_id":"1","code":200},{"ag_id":"4243","code":406}]`), assignCodes), path.Root("agent_id")},
+		"items' codes differ": {tfkit.AttrOfCode(overall(`[{"ag_id":"1","code":407},{"ag_id":"4243","code":406}]`), assignCodes), path.Empty()},
+		"overall, no items":   {tfkit.AttrOfCode(overall(``), assignCodes), path.Empty()},
+		"tied, then by code":  {tfkit.AttrOfCode(tfkit.AtAttr(path.Root("que_name"), refused(405, "x")), map[int64]string{405: "que_num"}), path.Root("que_name")},
+		"named in message":    {refused(409, "user_email already exists"), path.Root("user_email")},
+		"element named":       {refused(422, `assigned_users[0]: no agent user_num "X"`), path.Root("assigned_users")},
+		"two named":           {refused(409, "que_name or que_num exists"), path.Empty()},
+		"plain word only":     {refused(409, "name already exists"), path.Empty()},
+		"not the API's":       {errors.New("user_email: connection refused"), path.Empty()},
 		// A nested field, by its path as the spec writes one (config.que_id).
 		"nested path":         {refused(422, "config.webhook.ids: webhook 5 does not exist"), path.Root("config").AtName("webhook").AtName("ids")},
 		"nested path's start": {refused(422, "config.webhook.ids.0 must be a number"), path.Root("config").AtName("webhook").AtName("ids")},
