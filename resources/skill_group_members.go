@@ -145,7 +145,8 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 				queID, len(unmanaged), strings.Join(unmanaged, ", ")))
 	}
 	if err := r.apply(ctx, queID, current, desired); err != nil {
-		resp.Diagnostics.AddError("Unable to Create Skill Group Members", tfkit.APIErrorDetail(err)+r.partlyCreated(ctx, queID, current, desired, len(unmanaged) > 0, &plan, resp))
+		tfkit.AddErrorAt(&resp.Diagnostics, membersRefusal(err), "Unable to Create Skill Group Members",
+			tfkit.APIErrorDetail(err)+r.partlyCreated(ctx, queID, current, desired, len(unmanaged) > 0, &plan, resp), nil, true)
 		return
 	}
 	r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
@@ -188,7 +189,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 			return err
 		}
 		if err := r.apply(ctx, queID, current, desired); err != nil {
-			return err
+			return membersRefusal(err)
 		}
 		// Agents neither the plan nor the state lists were added after the
 		// plan was made (in the portal, or by another configuration's

@@ -53,3 +53,13 @@ func (membersValidator) ValidateSet(ctx context.Context, req validator.SetReques
 		}
 	}
 }
+
+// membersRefusal ties a membership write's refusal to the attribute it
+// concerns, so Terraform shows that line and not the resource block: an
+// agent refused (§7.2 queue/assign and queue/update/skill: 406 ag_id not
+// of this enterprise, 407 agent already assigned a group; overall, or in
+// the items of a code-500 overall result) to members, the group gone (403
+// group not of this enterprise) to que_id.
+func membersRefusal(err error) error {
+	return tfkit.AttrOfCode(err, map[int64]string{403: "que_id", 406: "members", 407: "members"})
+}
