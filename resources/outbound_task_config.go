@@ -83,7 +83,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					"name": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Voice name (`name`). Unset, the provider's default voice speaks " +
 							"(a task made in the portal may have none).",
-						Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+						Validators: []validator.String{nestedNameNotEmpty{}},
 					},
 					"voice": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Voice (`voice`), the same value as `name`.",
@@ -154,7 +154,7 @@ func worktimeAttribute() schema.SingleNestedAttribute {
 				Validators: []validator.Map{worktimeValidator{}},
 			},
 			"name": schema.StringAttribute{Optional: true, MarkdownDescription: "Alias of the schedule (`name`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+				Validators: []validator.String{nestedNameNotEmpty{}}},
 		},
 	}
 }
@@ -489,4 +489,29 @@ func knownStrings(v attr.Value) ([]string, bool) {
 		out = append(out, s.ValueString())
 	}
 	return out, true
+}
+
+// nestedNameNotEmpty refuses an empty name nested in an object
+// (config.tts.name, worktime.name) at that object, not at the name:
+// Terraform before 1.15 looks a nested attribute's name up among the
+// resource's top-level attributes, so an error at worktime.name showed the
+// task's own `name = "..."` line, another attribute. At the object it
+// shows the object's line (worktime = {), or the resource block (config.tts
+// before 1.15), and the object's line on 1.15.
+type nestedNameNotEmpty struct{}
+
+func (nestedNameNotEmpty) Description(context.Context) string {
+	return "must not be empty"
+}
+
+func (v nestedNameNotEmpty) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (nestedNameNotEmpty) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueString() != "" {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path.ParentPath(), "Invalid Attribute Value Length",
+		fmt.Sprintf("%s must not be empty (leave it out for none), got \"\".", req.Path))
 }
