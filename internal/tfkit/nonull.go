@@ -53,6 +53,9 @@ func (noNullElements) ValidateMap(_ context.Context, req validator.MapRequest, r
 	}
 }
 
+// refuseNull refuses the null at `at`, the element of the list or map p:
+// Terraform shows the element's line (`null,` in a list written one element
+// a line, `k = null` in a map) where it showed the whole attribute.
 func refuseNull(p path.Path, what string, at path.Path, diags *diag.Diagnostics) {
-	diags.AddAttributeError(p, "Null Element", fmt.Sprintf("%s must not hold null %s, got null at %s.", p, what, at))
+	diags.AddAttributeError(at, "Null Element", fmt.Sprintf("%s must not hold null %s, got null at %s.", p, what, at))
 }

@@ -101,18 +101,26 @@ func (v wholeNumberElements) MarkdownDescription(ctx context.Context) string {
 	return v.Description(ctx)
 }
 
+// A list's fraction is refused at its element (Terraform shows the
+// element's line); a set's at the set, whose elements have no position.
 func (wholeNumberElements) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
-	refuseFractions(req.Path, req.ConfigValue.Elements(), &resp.Diagnostics)
+	refuseFractions(req.Path, req.ConfigValue.Elements(), req.Path.AtListIndex, &resp.Diagnostics)
 }
 
 func (wholeNumberElements) ValidateSet(_ context.Context, req validator.SetRequest, resp *validator.SetResponse) {
-	refuseFractions(req.Path, req.ConfigValue.Elements(), &resp.Diagnostics)
+	refuseFractions(req.Path, req.ConfigValue.Elements(), nil, &resp.Diagnostics)
 }
 
-func refuseFractions(p path.Path, elems []attr.Value, diags *diag.Diagnostics) {
-	for _, e := range elems {
+// refuseFractions refuses each fraction among elems of p, at its element
+// when at (a list's index) is given.
+func refuseFractions(p path.Path, elems []attr.Value, at func(int) path.Path, diags *diag.Diagnostics) {
+	for i, e := range elems {
 		if nw, ok := e.(notWholeNumber); ok {
-			diags.AddAttributeError(p, "Invalid Attribute Value", fmt.Sprintf("%s %s, got %s.", p, nw.rule(true), nw.text))
+			ep := p
+			if at != nil {
+				ep = at(i)
+			}
+			diags.AddAttributeError(ep, "Invalid Attribute Value", fmt.Sprintf("%s %s, got %s.", p, nw.rule(true), nw.text))
 		}
 	}
 }
