@@ -195,7 +195,7 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		return
 	}
 
-	checkValues(ctx, tid, tpl, recipients, rs, common, "Nothing was sent. "+rerunHint(a.Name), diags)
+	checkValues(ctx, tid, tpl, recipients, rs, common, "Nothing was sent. "+rerunHint(a.Name), false, diags)
 	if diags.HasError() {
 		return
 	}

@@ -83,7 +83,7 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 		tpl, as = &edited, "As this apply edits template %s"
 	}
 	var found diag.Diagnostics
-	checkValues(ctx, tid, tpl, recipients, rs, common, "", &found)
+	checkValues(ctx, tid, tpl, recipients, rs, common, "", true, &found)
 	for _, d := range found {
 		detail := d.Detail()
 		if d.Severity() == diag.SeverityError {
@@ -100,8 +100,9 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 // checkValues checks the values of a send of template tid as tpl holds it:
 // a recipient without a value for one of its variables is an error (the
 // send is refused before anything is sent; after ends its detail), a value
-// for a variable the template lacks a warning (a typo?).
-func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recipients []client.SMSRecipient, rs []smsRecipientModel, common map[string]string, after string, diags *diag.Diagnostics) {
+// for a variable the template lacks a warning (a typo?), at its key with
+// atKey (the plan: see unused).
+func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recipients []client.SMSRecipient, rs []smsRecipientModel, common map[string]string, after string, atKey bool, diags *diag.Diagnostics) {
 	// Every recipient needs a value for every variable; a missing one is a
 	// configuration error, refused before anything is sent.
 	// An empty value is none: the message would go out with a blank.
@@ -157,7 +158,10 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	// (tfkit.Shown): a byte order mark that csvdecode(file()) keeps in the
 	// first header of a CSV file saved as "UTF-8 with BOM" made the warning
 	// read "no variable name (a typo?) ... Its variables: name, time".
-	unused := func(names []string) string {
+	// With atKey (the plan) the warning of one such value is at its key,
+	// whose line Terraform shows (a typo such as nam for name); an invoke's
+	// diagnostics have no line, and its detail names the map the value is in.
+	unused := func(names []string) (shown, one string) {
 		var out []string
 		for _, name := range names {
 			if !uses[name] {
@@ -165,12 +169,18 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 			}
 		}
 		slices.Sort(out)
+		if len(out) == 1 && atKey {
+			one = out[0]
+		}
 		for i, name := range out {
 			out[i] = tfkit.Shown(name)
 		}
-		return strings.Join(out, ", ")
+		return strings.Join(out, ", "), one
 	}
-	say := func(p path.Path, names, what string) {
+	say := func(p path.Path, one, names, what string) {
+		if one != "" {
+			p = p.AtMapKey(one)
+		}
 		bom := ""
 		if strings.Contains(names, `"\ufeff`) {
 			bom = " A name quoted with \\ufeff at its start begins with a byte order mark (U+FEFF), which csvdecode(file(\"…\")) keeps in the first column's header " +
@@ -180,33 +190,35 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 		diags.AddAttributeWarning(p, "Template Values Not Used",
 			fmt.Sprintf("Template %s has no variable %s (a typo?), given in %s; those values are not sent. %s%s", tid, names, what, its, bom))
 	}
-	if names := unused(slices.Collect(maps.Keys(common))); names != "" {
-		say(path.Root("params"), names, "params")
+	if names, one := unused(slices.Collect(maps.Keys(common))); names != "" {
+		say(path.Root("params"), one, names, "params")
 	}
 	// Recipients that give the same unused names are said in one warning,
 	// as the missing values are.
 	var given []string
 	giving := map[string][]int{}
+	ones := map[string]string{}
 	for i, r := range rs {
 		if r.Params.IsNull() {
 			continue
 		}
 		own := map[string]string{}
 		diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
-		if names := unused(slices.Collect(maps.Keys(own))); names != "" {
+		if names, one := unused(slices.Collect(maps.Keys(own))); names != "" {
 			if _, seen := giving[names]; !seen {
 				given = append(given, names)
 			}
+			ones[names] = one
 			giving[names] = append(giving[names], i)
 		}
 	}
 	for _, names := range given {
 		is := giving[names]
 		if len(is) == 1 {
-			say(path.Root("recipients").AtListIndex(is[0]).AtName("params"), names, fmt.Sprintf("recipients[%d].params", is[0]))
+			say(path.Root("recipients").AtListIndex(is[0]).AtName("params"), ones[names], names, fmt.Sprintf("recipients[%d].params", is[0]))
 			continue
 		}
-		say(path.Root("recipients"), names, fmt.Sprintf("the params of %d recipients: %s", len(is), someRecipients(is, recipients)))
+		say(path.Root("recipients"), "", names, fmt.Sprintf("the params of %d recipients: %s", len(is), someRecipients(is, recipients)))
 	}
 }
 
