@@ -103,12 +103,12 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 			if !in {
 				// The advice is part of the text: the detail of a wrapped API error would drop it.
 				// The error is the diagnostic's detail, shown verbatim and never wrapped, so it
-				// ends with a full stop.
-				return fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
+				// ends with a full stop. It is about the agent: shown at agent_id.
+				return tfkit.AtAttr(path.Root("agent_id"), fmt.Errorf( //nolint:staticcheck // ST1005: diagnostic text (see above)
 					"%s\n\nAgent %d is not in skill group %d, yet the platform says the agent is already assigned a group: "+
 						"it may take only one group per agent, or another change removed it from this group at the same time. "+
 						"Remove the agent from its other group first (or manage that membership instead).",
-					tfkit.APIErrorDetail(err), agID, queID)
+					tfkit.APIErrorDetail(err), agID, queID))
 			}
 			// The agent is in the group with another skill: the instance
 			// this one replaces in the same apply (a for_each key changed,

@@ -1,0 +1,66 @@
+package resources_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccSkillGroupMember_otherGroupAtAgentID: queue/assign's 407 for an
+// agent that is not in the group (§7.2 "agent already assigned a group": a
+// platform that allows one group per agent) is about the agent, and
+// showed the first line of the resource block; it is shown at agent_id.
+func TestAccSkillGroupMember_otherGroupAtAgentID(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/queue/assign") {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"code":407,"message":"agent already assigned a group"}`)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	w := env.Workdir(t)
+	w.WriteBody(membershipBase + `
+resource "contactcenter_skill_group_member" "test" {
+  que_id   = contactcenter_skill_group.g.id
+  agent_id = contactcenter_agent.a.id
+}
+`)
+	_, out := w.Run("apply", "-auto-approve", "-json")
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Severity string `json:"severity"`
+				Detail   string `json:"detail"`
+				Snippet  *struct {
+					Code string `json:"code"`
+				} `json:"snippet"`
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" ||
+			!strings.Contains(line.Diagnostic.Detail, "already assigned a group") {
+			continue
+		}
+		code := "(no snippet)"
+		if line.Diagnostic.Snippet != nil {
+			code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
+		}
+		got = append(got, code)
+	}
+	if len(got) != 1 || got[0] != "agent_id = contactcenter_agent.a.id" {
+		t.Errorf("the refusal shows %q; want the line agent_id = contactcenter_agent.a.id", got)
+		t.Log(out)
+	}
+}
