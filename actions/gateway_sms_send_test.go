@@ -488,7 +488,7 @@ func TestActions_checksAtPlan(t *testing.T) {
 			"+8613800000011 is listed twice (mobiles[0] and mobiles[1])"},
 		"gateway, a malformed number": {"contactcenter_gateway_sms_send",
 			map[string]any{"mobiles": []string{"138 10"}, "sms_text": "hello", "sign_text": "Acme"},
-			`Invalid Mobile Number: "138 10" is not a mobile number`},
+			`Invalid Mobile Number: mobiles[0]: "138 10" is not a mobile number`},
 		"sms_send, a number listed twice": {"contactcenter_sms_send",
 			map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "13900000001"}, map[string]any{"mobile": "13900000001"}}},
 			"Duplicate Recipient"},

@@ -153,8 +153,16 @@ func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *r
 // variables are known, so a number listed twice fails the plan rather
 // than the apply after the resources it triggers on were changed. Values
 // still unknown (another object's id) are checked at invoke.
+//
+// The details name their attribute (namePaths), as an invoke's do: an
+// action that a resource's action_trigger plans has its plan's diagnostics
+// shown at the trigger's `actions = [...]` line ("Failed to plan action"),
+// without the attribute's line (Terraform 1.15), and `"12345" is not a
+// mobile number` did not say which of mobiles it was.
 func PlanChecks(ctx context.Context, self action.Action, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	Revalidate(ctx, self, req.Config, &resp.Diagnostics)
+	var diags diag.Diagnostics
+	Revalidate(ctx, self, req.Config, &diags)
+	resp.Diagnostics.Append(namePaths(diags)...)
 }
 
 // Progress reports a message while an action runs; it does nothing when
