@@ -37,10 +37,10 @@ func newAgentsService(c *Client) *AgentsService {
 		return s.page(ctx, AgentFilter{RelationsQueues: true, RelationsConfig: true}, page, AgentMaxRows)
 	}
 	s.finder.all = func(ctx context.Context) ([]Agent, bool, bool, error) {
-		return prefetch(ctx, AgentMaxRows, page, false, s.finder.sized)
+		return prefetch(ctx, "agent list (users/list)", AgentMaxRows, page, false, s.finder.sized)
 	}
 	s.finder.allWhole = func(ctx context.Context) ([]Agent, bool, bool, error) {
-		return prefetch(ctx, AgentMaxRows, page, true, nil)
+		return prefetch(ctx, "agent list (users/list)", AgentMaxRows, page, true, nil)
 	}
 	return s
 }

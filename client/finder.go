@@ -612,15 +612,18 @@ func (f *finder[T]) keys(ctx context.Context) ([]string, error) {
 // past that, a refresh is cheaper by ids than by reading the whole list.
 const prefetchPages = 5
 
-// prefetch reads a paged collection for a finder when it fits in
-// prefetchPages pages of rows (or whatever its size when whole is set: a
-// kind without an id filter has no other read); otherwise it returns the
-// first page alone, not complete, and tells sized (when not nil) how many
-// pages the collection takes.
-func prefetch[T any](ctx context.Context, rows int, page func(context.Context, int) (LaravelPage[T], error), whole bool, sized func(pages int)) (items []T, complete, oneCall bool, err error) {
+// prefetch reads a paged collection (what names it and its call, for an
+// error) for a finder when it fits in prefetchPages pages of rows (or
+// whatever its size when whole is set: a kind without an id filter has no
+// other read); otherwise it returns the first page alone, not complete,
+// and tells sized (when not nil) how many pages the collection takes.
+func prefetch[T any](ctx context.Context, what string, rows int, page func(context.Context, int) (LaravelPage[T], error), whole bool, sized func(pages int)) (items []T, complete, oneCall bool, err error) {
 	p, err := page(ctx, 1)
 	if err != nil {
 		return nil, false, false, err
+	}
+	if err := samePage(1, p.CurrentPage.Int64(), p.More()); err != nil {
+		return nil, false, false, fmt.Errorf("%s: %w", what, err)
 	}
 	items = p.Data
 	if !p.More() {
@@ -636,6 +639,13 @@ func prefetch[T any](ctx context.Context, rows int, page func(context.Context, i
 		p, err := page(ctx, n)
 		if err != nil {
 			return nil, false, false, err
+		}
+		// A service that ignores the page asked answers its first page
+		// again, saying more follow: the read would go on until the
+		// operation's time ran out, as many calls a second as the service
+		// answers (paginate checks the same).
+		if err := samePage(n, p.CurrentPage.Int64(), p.More()); err != nil {
+			return nil, false, false, fmt.Errorf("%s: %w", what, err)
 		}
 		items = append(items, p.Data...)
 		if !p.More() || len(p.Data) == 0 {

@@ -428,3 +428,44 @@ func TestPaginateWholeListChanging(t *testing.T) {
 		}
 	})
 }
+
+// TestPrefetchIgnoredPageParameter: the whole-list reads of a finder (an
+// SMS signature read by id, which sign/list cannot filter; an agent read
+// with the others of a plan) page on their own. A service that ignores
+// the page asked answered its first page, saying more follow, to every
+// request, and the read asked for page after page, tens of thousands of
+// calls a second, until the operation's time ran out; it stops at the
+// second page with an error naming the list and the pages.
+func TestPrefetchIgnoredPageParameter(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.URL.Path, "sign/list") {
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":3,"per_page":1,"total":3,
+				"data":[{"id":1,"sign_text":"Acme"}]}}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"current_page":1,"last_page":3,"per_page":1,"total":3,
+			"data":[{"user_id":1001,"user_num":"8001","user_name":"Ann"}]}}`)
+	}))
+	for name, tc := range map[string]struct {
+		read func(ctx context.Context) error
+		list string
+	}{
+		"signature": {func(ctx context.Context) error { _, err := c.SMS.GetSignature(ctx, 3); return err }, "SMS signature list (sign/list): "},
+		"agent":     {func(ctx context.Context) error { _, err := c.Agents.Get(ctx, 1003); return err }, "agent list (users/list): "},
+	} {
+		calls.Store(0)
+		ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+		err := tc.read(ctx)
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), tc.list+"page 2 of the list was asked for and the service answered page 1") {
+			t.Errorf("%s: err = %v, want the list and the pages named", name, err)
+		}
+		if n := calls.Load(); n != 2 {
+			t.Errorf("%s: %d calls, want 2 (the second page tells)", name, n)
+		}
+	}
+}

@@ -21,7 +21,7 @@ func newSMSService(c *Client) *SMSService {
 	// sign/list has no id filter: the whole list, 500 a page.
 	s.signatures = newFinder(c, func(sg SMSSignature) string { return strconv.FormatInt(int64(sg.ID), 10) })
 	s.signatures.all = func(ctx context.Context) ([]SMSSignature, bool, bool, error) {
-		items, _, oneCall, err := prefetch(ctx, SMSMaxRows, func(ctx context.Context, page int) (LaravelPage[SMSSignature], error) {
+		items, _, oneCall, err := prefetch(ctx, "SMS signature list (sign/list)", SMSMaxRows, func(ctx context.Context, page int) (LaravelPage[SMSSignature], error) {
 			return smsListPage[SMSSignature](ctx, s, smsSignPath+"/list", page, map[string]any{})
 		}, true, nil)
 		return items, err == nil, oneCall, err
@@ -36,10 +36,10 @@ func newSMSService(c *Client) *SMSService {
 		return smsListPage[SMSTemplate](ctx, s, smsTemplatePath+"/list", page, map[string]any{})
 	}
 	s.templates.all = func(ctx context.Context) ([]SMSTemplate, bool, bool, error) {
-		return prefetch(ctx, SMSMaxRows, templatePage, false, s.templates.sized)
+		return prefetch(ctx, "SMS template list (template/list)", SMSMaxRows, templatePage, false, s.templates.sized)
 	}
 	s.templates.allWhole = func(ctx context.Context) ([]SMSTemplate, bool, bool, error) {
-		return prefetch(ctx, SMSMaxRows, templatePage, true, nil)
+		return prefetch(ctx, "SMS template list (template/list)", SMSMaxRows, templatePage, true, nil)
 	}
 	return s
 }
