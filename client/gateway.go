@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,6 +91,12 @@ func gatewayMore(offset, n, max, count int) bool {
 	}
 	return n > 0 && n >= max
 }
+
+// The gateway's listing calls, as errors name them (§4.8).
+const (
+	templateCall = "get_template (/tpl/v1/get_template)"
+	signCall     = "get_sign (/sign/v1/get_sign)"
+)
 
 // Gateway limits (spec §8).
 const (
@@ -258,14 +265,14 @@ func (s *GatewayService) AddTemplate(ctx context.Context, in GatewayTemplateInpu
 		return 0, err
 	}
 	defer unlock()
-	start, err := lastID(ctx, page, GatewayTemplate.Identifier)
+	start, err := lastID(ctx, templateCall, page, GatewayTemplate.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/tpl/v1/add_template", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, s.c, "gateway template", start, page, GatewayTemplate.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway template", templateCall, start, page, GatewayTemplate.Identifier, same)
 		out.TplID = FlexInt(found)
 		return found != 0, err
 	}, func() bool { return out.TplID != 0 })
@@ -321,7 +328,7 @@ func (s *GatewayService) TemplatesPage(ctx context.Context, p GatewayPage, vccID
 // a whole list the template finder read in this walk serves it (see
 // finder.snapshot).
 func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.Seq2[GatewayTemplate, error] {
-	pages := gatewayPages(ctx, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
+	pages := gatewayPages(ctx, templateCall, 0, func(ctx context.Context, p GatewayPage) ([]GatewayTemplate, int, error) {
 		return s.TemplatesPage(ctx, p, vccID)
 	})
 	if vccID != nil {
@@ -330,12 +337,27 @@ func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.S
 	return orSnapshot(ctx, s.templates, pages)
 }
 
-// gatewayPages pages through a get_template or get_sign listing from item
-// from on, 50 at a time.
-func gatewayPages[T any](ctx context.Context, from int, page func(context.Context, GatewayPage) ([]T, int, error)) iter.Seq2[T, error] {
+// gatewayPages pages through a get_template or get_sign listing (call, its
+// path for an error) from item from on, 50 at a time.
+func gatewayPages[T any](ctx context.Context, call string, from int, page func(context.Context, GatewayPage) ([]T, int, error)) iter.Seq2[T, error] {
+	var before []T // the items of the page before
 	return paginate(ctx, nil, func(ctx context.Context, n int) (Page[T], error) {
 		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
 		items, count, err := page(ctx, p)
+		if err == nil && len(items) > 0 && reflect.DeepEqual(items, before) {
+			// The items of the offset before, again: a gateway that does not
+			// read offset (§4.8 does not say what it counts) answers its
+			// first items to every request. With a count that does not
+			// exceed one page (or none), each full page said more follow,
+			// and the listing was read until the operation's time ran out
+			// (for ccsync export, without end), as many calls a second as
+			// the gateway answered.
+			return Page[T]{}, fmt.Errorf("%s: the gateway answered the same %d items at offset %d as at offset %d (count %d): it does not read offset "+
+				"as an item count (§4.8 does not say what it counts), so the listing cannot be read whole. Tell the gateway's operator; meanwhile read "+
+				"gateway signatures and templates by id (the data sources' ids, an import by id), and leave them out of ccsync export with --kinds",
+				call, len(items), p.Offset, p.Offset-GatewayMaxPage, count)
+		}
+		before = items
 		if err == nil && len(items) == 0 && p.Offset > 0 && count > p.Offset {
 			// §4.8 does not say what offset counts: the client counts
 			// items. A gateway counting pages answers offset 50 empty (its
@@ -362,7 +384,7 @@ func gatewayPages[T any](ctx context.Context, from int, page func(context.Contex
 //
 // A count of 1 for a page of one item may count the page, not the listing
 // (see gatewayMore): then the listing is read through to find its end.
-func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (lookupStart, error) {
+func lastID[T any](ctx context.Context, call string, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (lookupStart, error) {
 	items, count, err := page(ctx, GatewayPage{Max: 1})
 	start := lookupStart{from: max(count-1, 0)}
 	if err == nil && count > 1 {
@@ -374,7 +396,7 @@ func lastID[T any](ctx context.Context, page func(context.Context, GatewayPage) 
 		items = append(items, first...)
 	} else if err == nil && len(items) == 1 {
 		items = nil
-		for t, perr := range gatewayPages(ctx, 0, page) {
+		for t, perr := range gatewayPages(ctx, call, 0, page) {
 			if perr != nil {
 				return lookupStart{}, perr
 			}
@@ -405,11 +427,11 @@ type lookupStart struct {
 // listing from where lastID said (start) on; 0 when there is none,
 // and a *SeveralNewError when there are several (one made elsewhere
 // meanwhile: which one is this create's cannot be told).
-func newer[T any](ctx context.Context, c *Client, kind string, start lookupStart, page func(context.Context, GatewayPage) ([]T, int, error),
+func newer[T any](ctx context.Context, c *Client, kind, call string, start lookupStart, page func(context.Context, GatewayPage) ([]T, int, error),
 	id func(T) int64, match func(T) bool) (int64, error) {
 	var found []string
 	last := start.last
-	for t, err := range gatewayPages(ctx, start.from, page) {
+	for t, err := range gatewayPages(ctx, call, start.from, page) {
 		if err != nil {
 			return 0, err
 		}
@@ -454,14 +476,14 @@ func (s *GatewayService) AddSignature(ctx context.Context, in GatewaySignatureIn
 		return 0, err
 	}
 	defer unlock()
-	start, err := lastID(ctx, s.SignaturesPage, GatewaySignature.Identifier)
+	start, err := lastID(ctx, signCall, s.SignaturesPage, GatewaySignature.Identifier)
 	if err != nil {
 		return 0, err
 	}
 	err = s.c.createOnce(ctx, Request{
 		Surface: SurfaceSMSAPI, Method: "POST", Path: "/sign/v1/add_sign", Body: in, Envelope: EnvelopeGateway,
 	}, &out, func(ctx context.Context) (bool, error) {
-		found, err := newer(ctx, s.c, "gateway signature", start, s.SignaturesPage, GatewaySignature.Identifier, same)
+		found, err := newer(ctx, s.c, "gateway signature", signCall, start, s.SignaturesPage, GatewaySignature.Identifier, same)
 		out.SignID = FlexInt(found)
 		return found != 0, err
 	}, func() bool { return out.SignID != 0 })
@@ -542,7 +564,7 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 // list the signature finder read in this walk serves it (see
 // finder.snapshot).
 func (s *GatewayService) ListSignatures(ctx context.Context) iter.Seq2[GatewaySignature, error] {
-	return orSnapshot(ctx, s.signatures, gatewayPages(ctx, 0, s.SignaturesPage))
+	return orSnapshot(ctx, s.signatures, gatewayPages(ctx, signCall, 0, s.SignaturesPage))
 }
 
 // SendResultItem is one number of a send_sms or send_batch answer (§2.13).
