@@ -625,7 +625,7 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 	if err := samePage(1, p.CurrentPage.Int64(), p.More()); err != nil {
 		return nil, false, false, fmt.Errorf("%s: %w", what, err)
 	}
-	items = p.Data
+	items, before := p.Data, p.Data
 	if !p.More() {
 		return items, true, true, nil
 	}
@@ -647,6 +647,10 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 		if err := samePage(n, p.CurrentPage.Int64(), p.More()); err != nil {
 			return nil, false, false, fmt.Errorf("%s: %w", what, err)
 		}
+		if err := pageAgain(n, p.Data, before, p.More()); err != nil {
+			return nil, false, false, fmt.Errorf("%s: %w", what, err)
+		}
+		before = p.Data
 		items = append(items, p.Data...)
 		if !p.More() || len(p.Data) == 0 {
 			return items, true, false, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"reflect"
 )
 
 // Page is one page of a list: its items and whether another page follows.
@@ -86,6 +87,7 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 			shrank := false
 			read := map[string]bool{}
 			pagesRead := 0
+			var before1 []T // the items of the page before
 			for page := 1; ; page++ {
 				p, err := fetch(ctx, page)
 				if err != nil {
@@ -98,6 +100,15 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 					yield(zero, err)
 					return
 				}
+				if err := pageAgain(page, p.Items, before1, p.More); err != nil {
+					if whole != "" {
+						err = fmt.Errorf("%s: %w", whole, err)
+					}
+					var zero T
+					yield(zero, err)
+					return
+				}
+				before1 = p.Items
 				if p.Total > 0 {
 					shrank = shrank || counted > p.Total
 					counted = max(counted, p.Total)
@@ -159,6 +170,23 @@ func samePage(asked int, current int64, more bool) error {
 		return fmt.Errorf("page %d of the list was asked for and the service answered page %d: it does not page as the API "+
 			"says (current_page), so the list cannot be read whole. Check that the endpoint is the platform's own address (a proxy or cache "+
 			"in front of it may answer one page to every request); otherwise the platform's support can tell why it ignores the page asked", asked, current)
+	}
+	return nil
+}
+
+// pageAgain checks that a page after the first that says more pages follow
+// is not the page before again (before holds its items). A service that
+// ignores the page parameter and does not say which page it answered
+// (current_page, which samePage checks, is missing) answers its first page
+// to every request, with navigation that says more follow (a page count
+// and no current_page: page 0 of 9), and the list was read until the
+// operation's time ran out, as many calls a second as the service answered.
+func pageAgain[T any](asked int, items, before []T, more bool) error {
+	if asked > 1 && more && len(items) > 0 && reflect.DeepEqual(items, before) {
+		return fmt.Errorf("page %d of the list was asked for and the service answered the same items as for page %d, saying more follow: "+
+			"it does not page as the API says (current_page), so the list cannot be read whole. Check that the endpoint is the platform's own "+
+			"address (a proxy or cache in front of it may answer one page to every request); otherwise the platform's support can tell why it "+
+			"ignores the page asked", asked, asked-1)
 	}
 	return nil
 }

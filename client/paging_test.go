@@ -469,3 +469,56 @@ func TestPrefetchIgnoredPageParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestPagingIgnoredPageParameterUnsaid: a service that ignores the page
+// asked and leaves current_page out (samePage cannot tell then) answers its
+// first page, with a page count saying more follow (page 0 of 3), to every
+// request. Every list read asked for page after page until the
+// operation's time ran out, thousands of calls a second; the read stops at
+// the second page, the first again, with an error naming the pages (and
+// the list, where it reads a kind whole).
+func TestPagingIgnoredPageParameterUnsaid(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case strings.Contains(r.URL.Path, "webhook"):
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"total_page":3,"per_page":1,"total":3,
+				"results":[{"id":1,"name":"w1","url":"https://example.com/1"}]}}`)
+		case strings.Contains(r.URL.Path, "projects"):
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"per_page":1,"total":3,"results":[{"id":1,"name":"t1","type":1}]}}`)
+		case strings.Contains(r.URL.Path, "trunks"):
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"totalPage":3,"results":[{"phone":"02100000001"}]}}`)
+		case strings.Contains(r.URL.Path, "sign/list"):
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"last_page":3,"per_page":1,"total":3,"data":[{"id":1,"sign_text":"Acme"}]}}`)
+		default:
+			_, _ = io.WriteString(w, `{"code":0,"message":"ok","data":{"last_page":3,"per_page":1,"total":3,
+				"data":[{"user_id":1001,"user_num":"8001","user_name":"Ann"}]}}`)
+		}
+	}))
+	for name, tc := range map[string]struct {
+		read func(ctx context.Context) error
+		list string
+	}{
+		"agents":        {func(ctx context.Context) error { _, err := Collect(c.Agents.List(ctx, AgentFilter{})); return err }, "agent list (users/list): "},
+		"agent":         {func(ctx context.Context) error { _, err := c.Agents.Get(ctx, 1003); return err }, "agent list (users/list): "},
+		"webhooks":      {func(ctx context.Context) error { _, err := Collect(c.Webhooks.List(ctx, WebhookFilter{})); return err }, "webhook list (webhook/lists): "},
+		"webhook":       {func(ctx context.Context) error { _, err := c.Webhooks.Get(ctx, 3); return err }, "webhook list (webhook/lists): "},
+		"tasks":         {func(ctx context.Context) error { _, err := Collect(c.Tasks.List(ctx, TaskFilter{Type: 1})); return err }, "outbound task list (projects/lists): "},
+		"trunk numbers": {func(ctx context.Context) error { _, err := Collect(c.Reference.TrunkNumbers(ctx, "")); return err }, ""},
+		"signature":     {func(ctx context.Context) error { _, err := c.SMS.GetSignature(ctx, 3); return err }, "SMS signature list (sign/list): "},
+	} {
+		calls.Store(0)
+		ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+		err := tc.read(ctx)
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), tc.list+"page 2 of the list was asked for and the service answered the same items as for page 1") {
+			t.Errorf("%s: err = %v, want the list and the pages named", name, err)
+		}
+		if n := calls.Load(); n != 2 {
+			t.Errorf("%s: %d calls, want 2 (the second page tells)", name, n)
+		}
+	}
+}
