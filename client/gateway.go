@@ -344,7 +344,7 @@ func gatewayPages[T any](ctx context.Context, call string, from int, page func(c
 	return paginate(ctx, nil, func(ctx context.Context, n int) (Page[T], error) {
 		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
 		items, count, err := page(ctx, p)
-		if err == nil && len(items) > 0 && reflect.DeepEqual(items, before) {
+		if err == nil && n > 1 && len(items) > 0 && reflect.DeepEqual(items, before) { // a read again starts afresh
 			// The items of the offset before, again: a gateway that does not
 			// read offset (§4.8 does not say what it counts) answers its
 			// first items to every request. With a count that does not
