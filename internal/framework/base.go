@@ -84,6 +84,10 @@ type Action struct {
 	// Claims, set by Configure, are the provider's record of what this
 	// process writes and plans (tfkit.Claims); nil before Configure.
 	Claims *tfkit.Claims
+	// NestedPaths: the Terraform that runs the provider shows a nested
+	// attribute's diagnostic at its line (tfkit.ShowsNestedPaths, 1.15 and
+	// later; ShownLines); set by Configure.
+	NestedPaths bool
 }
 
 // NewAction returns the base of the action contactcenter_<name>.
@@ -100,6 +104,7 @@ func (a *Action) Configure(_ context.Context, req action.ConfigureRequest, resp 
 		a.Client = c
 	}
 	a.Claims = tfkit.ClaimsFrom(req.ProviderData)
+	a.NestedPaths = tfkit.NestedPathsFrom(req.ProviderData)
 }
 
 // Configured adds an error and returns false when an action is invoked
@@ -210,13 +215,7 @@ func namePaths(diags diag.Diagnostics) diag.Diagnostics {
 	out := make(diag.Diagnostics, 0, len(diags))
 	for _, d := range diags {
 		pd, ok := d.(diag.DiagnosticWithPath)
-		named := func(p path.Path) bool {
-			// As the path prints (user_data["status"]), or as a text may
-			// write a map key (user_data.status).
-			return strings.Contains(d.Detail(), p.String()) || strings.Contains(d.Detail(), mapKeyDots.ReplaceAllString(p.String(), ".$1"))
-		}
-		if !ok || pd.Path().Equal(path.Empty()) || named(pd.Path()) ||
-			(strings.HasSuffix(pd.Path().ParentPath().String(), "]") && named(pd.Path().ParentPath())) {
+		if !ok || pd.Path().Equal(path.Empty()) || namesPath(d.Detail(), pd.Path()) {
 			out = append(out, d)
 			continue
 		}
@@ -253,6 +252,17 @@ func noteSkipped(diags diag.Diagnostics) diag.Diagnostics {
 		break
 	}
 	return diags
+}
+
+// namesPath reports whether detail names the attribute at p: as the path
+// prints (user_data["status"]), or as a text may write a map key
+// (user_data.status), or its element when p is an attribute of one
+// (recipients[0] for recipients[0].mobile).
+func namesPath(detail string, p path.Path) bool {
+	named := func(p path.Path) bool {
+		return strings.Contains(detail, p.String()) || strings.Contains(detail, mapKeyDots.ReplaceAllString(p.String(), ".$1"))
+	}
+	return named(p) || (strings.HasSuffix(p.ParentPath().String(), "]") && named(p.ParentPath()))
 }
 
 // mapKeyDots matches a map key step of a printed path (["status"]).
