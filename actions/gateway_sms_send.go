@@ -559,7 +559,7 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 		return
 	}
 	if s := req.ConfigValue.ValueString(); !client.ValidMobile(s) {
-		detail := fmt.Sprintf("%q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", s)
+		detail := fmt.Sprintf("%s: %q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", req.Path, s)
 		if client.ValidMobile(client.WithoutSeparators(s)) {
 			// Only where it helps: mobile_normalize removes spaces and
 			// dashes, not brackets or dots, and makes no other number valid.

@@ -217,7 +217,7 @@ func TestGatewaySMSSend_validation(t *testing.T) {
 	}{
 		"401 characters":   {map[string]any{"mobiles": ok, "sms_text": strings.Repeat("字", 401), "sign_text": "A"}, "UTF-8 character count must be between 1 and 400"},
 		"exten not digits": {map[string]any{"mobiles": ok, "sms_text": "x", "sign_text": "A", "exten": "12a"}, "must contain only the digits 0-9"},
-		"bad mobile":       {map[string]any{"mobiles": []string{"13800000001", "555-1234"}, "sms_text": "x", "sign_text": "A"}, `"555-1234" is not a mobile number`},
+		"bad mobile":       {map[string]any{"mobiles": []string{"13800000001", "555-1234"}, "sms_text": "x", "sign_text": "A"}, `mobiles[1]: "555-1234" is not a mobile number`},
 		"text and tpl":     {map[string]any{"mobiles": ok, "sms_text": "x", "tpl_id": "5", "sign_text": "A"}, "sms_text"},
 		"neither":          {map[string]any{"mobiles": ok, "sign_text": "A"}, "sms_text"},
 		"text no sign":     {map[string]any{"mobiles": ok, "sms_text": "x"}, "sign_text is required with sms_text"},
