@@ -5,22 +5,19 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
-// notBlankRE matches text with a character that is neither white space
-// (NonSpace) nor one of invisibleInText: a text of a byte order mark alone
-// (a file saved empty as "UTF-8 with BOM", read with file()) is as blank.
-var notBlankRE = regexp.MustCompile(`[^\s\x0B\x{85}\p{Z}\x{FEFF}\x{200B}\x{2060}\x{00AD}]`)
-
 // Blank reports whether s is text of white space only (not empty), or of
-// the invisible characters of invisibleInText.
-func Blank(s string) bool { return s != "" && !notBlankRE.MatchString(s) }
+// the invisible characters of invisibleInText: a text of a byte order mark
+// alone (a file saved empty as "UTF-8 with BOM", read with file()) is as
+// blank. It is textcheck.Blank, which ccsync shares.
+func Blank(s string) bool { return textcheck.Blank(s) }
 
 // NotBlank refuses text of white space only, which the service takes as
 // given or refuses as empty only at apply (gateway code 1020, sms/template
@@ -73,18 +70,12 @@ func (v matching) ValidateString(_ context.Context, req validator.StringRequest,
 		fmt.Sprintf("Attribute %s %s, got %q", req.Path, v.desc, req.ConfigValue.ValueString()))
 }
 
-// invisibleInText are the invisible characters a message text most often
-// carries by accident: the byte order mark that file() keeps from a file
-// saved as "UTF-8 with BOM" (Windows Notepad, Excel's "CSV UTF-8"), and
-// the zero-width space, word joiner and soft hyphen pasted from a web page
-// or a word processor. Joiners that shape a script or an emoji (U+200C,
-// U+200D) and direction marks are left alone: they are written on purpose.
-var invisibleInText = map[rune]string{
-	'\ufeff': "a byte order mark (U+FEFF)",
-	'\u200b': "a zero-width space (U+200B)",
-	'\u2060': "a word joiner (U+2060)",
-	'\u00ad': "a soft hyphen (U+00AD)",
-}
+// invisibleInText names the invisible characters a message text most
+// often carries by accident (textcheck.Invisible, which ccsync shares):
+// the byte order mark that file() keeps from a file saved as "UTF-8 with
+// BOM" (Windows Notepad, Excel's "CSV UTF-8"), and the zero-width space,
+// word joiner and soft hyphen pasted from a web page or a word processor.
+var invisibleInText = textcheck.Invisible
 
 // InvisibleInMessage warns about a message text holding one of
 // invisibleInText: the platform takes it and sends it, unseen, in every
@@ -115,7 +106,7 @@ func (invisibleInMessage) ValidateString(_ context.Context, req validator.String
 func invisibleDetail(p path.Path, s string) string {
 	var found []string
 	for i, r := range s {
-		what, ok := invisibleInText[r]
+		what, ok := invisibleInText(r)
 		if !ok {
 			continue
 		}
@@ -153,14 +144,7 @@ func invisibleDetail(p path.Path, s string) string {
 // key read from the header of a CSV file saved as "UTF-8 with BOM"
 // (csvdecode(file())) begins with a byte order mark, and a message that
 // named it as it is read "no variable name" beside "Its variables: name".
-func Shown(s string) string {
-	for _, r := range s {
-		if _, hidden := invisibleInText[r]; hidden || unicode.IsSpace(r) || !unicode.IsPrint(r) {
-			return strconv.Quote(s)
-		}
-	}
-	return s
-}
+func Shown(s string) string { return textcheck.Shown(s) }
 
 // SomeOf names the first most of n things (name(i) names the i-th), and
 // counts the others: "a, b, c and 297 more". A diagnostic about hundreds of
