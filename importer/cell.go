@@ -9,10 +9,12 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // Cell conversion: "as people type them". Each converter returns the
@@ -559,4 +561,31 @@ func CanonicalIntList(s string) string {
 		}
 	}
 	return joinInts(ns)
+}
+
+// invisibleAtEdge names the invisible character a text carries by
+// accident (textcheck.Invisible: a byte order mark, a zero-width space, a
+// word joiner, a soft hyphen) that s begins or ends with, and where: "a
+// zero-width space (U+200B) at its end", as the provider's rules name a
+// character at either end. "" when s holds none there. One within the
+// text (张\u200b三, a line-break hint of a web page) is left as it is.
+func invisibleAtEdge(s string) string {
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if name, ok := textcheck.Invisible(first); ok {
+		return name + " at its start"
+	}
+	if name, ok := textcheck.Invisible(last); ok {
+		return name + " at its end"
+	}
+	return ""
+}
+
+// ruleInvisibleInMessage is the rule a template value breaks when it
+// begins or ends with an invisible character (invisibleAtEdge names it): the platform sends it as
+// written, unseen, in the message, as the provider warns of a message
+// text (tfkit.InvisibleInMessage).
+func ruleInvisibleInMessage(what string) string {
+	return "holds " + what + " (pasted with it, from a web page or a chat?): the platform would send it as written, unseen, in the message, " +
+		"where it counts in the message's length and some phones show it as a box or a question mark; clear the cell and type the value again"
 }

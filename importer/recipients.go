@@ -265,6 +265,12 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 			case onlyInvisible:
 				add(cellRef(col+1, rowNum), name, v, true, ruleInvisibleOnly(invisible))
 				bad = true
+			case invisibleAtEdge(v) != "":
+				// A zero-width space after "30", pasted from a web page
+				// with it: sent, unseen, in the message (the provider
+				// warns of it in a message text, tfkit.InvisibleInMessage).
+				add(cellRef(col+1, rowNum), name, v, true, ruleInvisibleInMessage(invisibleAtEdge(v)))
+				bad = true
 			case via != "gateway" && strings.ContainsAny(v, ",\n\r"):
 				add(cellRef(col+1, rowNum), name, v, true, "contains a comma or line break, which the open interface's batch send uses as separators; remove it or use --via gateway")
 				bad = true
