@@ -589,3 +589,21 @@ func ruleInvisibleInMessage(what string) string {
 	return "holds " + what + " (pasted with it, from a web page or a chat?): the platform would send it as written, unseen, in the message, " +
 		"where it counts in the message's length and some phones show it as a box or a question mark; clear the cell and type the value again"
 }
+
+// blankText is what a cell that looks empty holds when it is not empty:
+// white space alone that the reader trims (a no-break space pasted from a
+// web page), named ("white space only (a no-break space (U+00A0))"). ""
+// for an empty cell, or one that holds more.
+func blankText(c Cell) string {
+	s := c.Text
+	if s == "" || strings.TrimSpace(s) != "" || strings.TrimSpace(c.Raw) != "" {
+		return ""
+	}
+	var names []string
+	for _, r := range s {
+		if n := textcheck.Space(r); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return "white space only (" + strings.Join(names, ", ") + ")"
+}

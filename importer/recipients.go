@@ -231,7 +231,12 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 		if mobileCol < len(cells) {
 			mc = cells[mobileCol]
 		}
-		if mc.Empty() {
+		if blank := blankText(mc); blank != "" {
+			// A no-break space pasted from a web page: "is required"
+			// said nothing of what the cell, which looks empty, holds.
+			add(cellRef(mobileCol+1, rowNum), "mobile", mc.Text, true, "holds "+blank+", so it looks empty: the mobile number is required")
+			bad = true
+		} else if mc.Empty() {
 			add(cellRef(mobileCol+1, rowNum), "mobile", "", false, "is required")
 			bad = true
 		} else if m, rule := normalizeMobile(mc); rule != "" {
@@ -255,6 +260,9 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 				bad = true
 			case v == "" && hidden != "":
 				add(cellRef(col+1, rowNum), name, "", true, hidden)
+				bad = true
+			case v == "" && blankText(c) != "":
+				add(cellRef(col+1, rowNum), name, c.Text, true, "holds "+blankText(c)+", so it looks empty: a value is required, the template uses ${"+name+"}")
 				bad = true
 			case v == "":
 				add(cellRef(col+1, rowNum), name, "", false, "is required: the template uses ${"+name+"}")
