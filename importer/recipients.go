@@ -148,7 +148,7 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 		for i, c := range cells {
 			colKind[i] = -2
 			h := strings.TrimSpace(c.Text)
-			if h == "" {
+			if noHeading(h) {
 				continue
 			}
 			n := normHeader(h)

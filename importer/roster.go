@@ -119,7 +119,7 @@ func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentR
 		for i, c := range cells {
 			fieldOfCol[i] = -1
 			h := strings.TrimSpace(c.Text)
-			if h == "" {
+			if noHeading(h) {
 				continue
 			}
 			fi, ok := headerIndex[normHeader(h)]

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // Cell is one cell as stored and as shown. Raw is the stored value (a number
@@ -347,17 +349,25 @@ func (r *sheetReader) Close() error {
 // normHeader folds a header for matching: case, blanks (spaces, tabs, the
 // line break of a wrapped heading, no-break and ideographic spaces),
 // underscores, hyphens and dots do not matter ("User Num", "user_num" and
-// "USER NUM" are one name).
+// "USER NUM" are one name), nor the invisible characters a heading copied
+// from a web page or a CSV file saved as "UTF-8 with BOM" carries
+// (textcheck.Invisible: "\ufeffuser_num" and "user_name\u200b" were "not a
+// column of the agent roster (known columns: user_num, user_name, ...)").
 func normHeader(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
-		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '.' {
+		if _, invisible := textcheck.Invisible(r); invisible || unicode.IsSpace(r) || r == '_' || r == '-' || r == '.' {
 			continue
 		}
 		b.WriteRune(r)
 	}
 	return b.String()
 }
+
+// noHeading reports whether h, a heading's text, is none: empty, or white
+// space and invisible characters alone (a zero-width space), which look
+// empty.
+func noHeading(h string) bool { return h == "" || textcheck.Blank(h) }
 
 // oleKind is what notXLSX calls an OLE compound file.
 const oleKind = "an Excel 97-2003 workbook (.xls), or a password-protected one (remove the password)"
