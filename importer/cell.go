@@ -607,3 +607,30 @@ func blankText(c Cell) string {
 	}
 	return "white space only (" + strings.Join(names, ", ") + ")"
 }
+
+// hiddenIn names the first character of s that does not show, and where:
+// an invisible character (textcheck.Invisible, as the provider names it,
+// or another format character such as a direction mark) or white space
+// ("a no-break space (U+00A0)"). "" when every character of s shows.
+func hiddenIn(s string) string {
+	for i, r := range s {
+		name, ok := textcheck.Invisible(r)
+		switch kind, what := client.Lookalike(r); {
+		case ok:
+		case kind == client.InvisibleCharacter:
+			name = what
+		case unicode.IsSpace(r):
+			name = textcheck.Space(r)
+		default:
+			continue
+		}
+		switch {
+		case i == 0:
+			return name + " at its start"
+		case i+utf8.RuneLen(r) == len(s):
+			return name + " at its end"
+		}
+		return name
+	}
+	return ""
+}

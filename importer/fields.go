@@ -200,6 +200,12 @@ func (f Field) Convert(c Cell) (string, string) {
 		return v, ""
 	case KindEmail:
 		v := cellText(c)
+		if what := hiddenIn(v); what != "" {
+			// A zero-width space or a no-break space pasted with the
+			// address from a web page passed as part of it (net/mail
+			// takes UTF-8): the agent's mail would go nowhere.
+			return "", "holds " + what + " (pasted with it, from a web page or a chat?), which an e-mail address cannot hold; clear the cell and type the address again"
+		}
 		if addr, err := mail.ParseAddress(v); !reEmail.MatchString(v) || err != nil || addr.Address != v {
 			return "", "is not an e-mail address"
 		}
