@@ -353,11 +353,20 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 					"Format the column as text and write %s; a new agent cannot take a number that differs from an existing one only by leading zeros",
 					twin, twin, twin, twin))
 			}
-			if row.Get("user_name") == "" {
-				add(row.Row, "user_name", "", false, fmt.Sprintf("is required: agent %s does not exist yet and will be created", num))
-			}
-			if row.Get("user_password") == "" {
-				add(row.Row, "user_password", "", false, fmt.Sprintf("is required: agent %s does not exist yet and will be created", num))
+			for _, name := range []string{"user_name", "user_password"} {
+				if row.Get(name) != "" {
+					continue
+				}
+				rule := fmt.Sprintf("is required: agent %s does not exist yet and will be created", num)
+				// A cell of a no-break space looks empty: say what it
+				// holds (a password's, by the character only).
+				if what, text := row.blankText(name); what != "" && name == "user_password" {
+					rule = fmt.Sprintf("holds %s, so it looks empty: %s is required, agent %s does not exist yet and will be created", what, name, num)
+				} else if what != "" {
+					add(row.Row, name, text, true, fmt.Sprintf("holds %s, so it looks empty: %s is required, agent %s does not exist yet and will be created", what, name, num))
+					continue
+				}
+				add(row.Row, name, "", false, rule)
 			}
 			st := Step{Row: row.Row, UserNum: num, Action: ActionCreate, values: Values{}}
 			for i, f := range AgentFields {

@@ -23,6 +23,21 @@ const RosterSheet = "Agents"
 type AgentRow struct {
 	Row  int
 	Vals []string
+	// blank holds, by field index, the text of a cell that looks empty
+	// and holds white space (a no-break space pasted from a web page):
+	// read as empty, and named when the field is required.
+	blank map[int]string
+}
+
+// blankText is what the cell of field name holds when it looks empty and
+// holds white space ("white space only (a no-break space (U+00A0))"), and
+// that text; "" for an empty cell or one that holds more.
+func (r AgentRow) blankText(name string) (what, text string) {
+	text, ok := r.blank[fieldIndex[name]]
+	if !ok {
+		return "", ""
+	}
+	return blankText(Cell{Text: text}), text
 }
 
 // Get returns the canonical value of a field ("" when not set).
@@ -171,6 +186,12 @@ func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentR
 		bad := false
 		for i, c := range cells {
 			if c.Empty() {
+				if blankText(c) != "" && i < len(fieldOfCol) && fieldOfCol[i] >= 0 {
+					if row.blank == nil {
+						row.blank = map[int]string{}
+					}
+					row.blank[fieldOfCol[i]] = c.Text
+				}
 				continue
 			}
 			if i >= len(fieldOfCol) || fieldOfCol[i] < 0 {
