@@ -634,3 +634,26 @@ func hiddenIn(s string) string {
 	}
 	return ""
 }
+
+// invisibleInSecret names the first invisible character (textcheck.Invisible,
+// or another format character such as a direction mark) that a password
+// holds, anywhere: none of them can be typed at login. White space can,
+// and is no concern of it.
+func invisibleInSecret(s string) string {
+	for i, r := range s {
+		name, ok := textcheck.Invisible(r)
+		if kind, what := client.Lookalike(r); !ok && kind == client.InvisibleCharacter {
+			name, ok = what, true
+		}
+		switch {
+		case !ok:
+			continue
+		case i == 0:
+			return name + " at its start"
+		case i+utf8.RuneLen(r) == len(s):
+			return name + " at its end"
+		}
+		return name
+	}
+	return ""
+}

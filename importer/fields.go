@@ -197,6 +197,12 @@ func (f Field) Convert(c Cell) (string, string) {
 		if v == "" {
 			v = c.Raw
 		}
+		if what := invisibleInSecret(v); what != "" {
+			// Pasted with the password from a chat or a web page: set
+			// with it, the password cannot be typed at login, and no
+			// plan shows it. Named by the character only.
+			return "", "holds " + what + " (pasted with it, from a web page or a chat?), which cannot be typed at login; clear the cell and type the password again"
+		}
 		return v, ""
 	case KindEmail:
 		v := cellText(c)
