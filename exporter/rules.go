@@ -91,7 +91,7 @@ const nonSpace = tfkit.NonSpace
 
 var (
 	trimmedRE  = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)
-	emailRE    = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
+	emailRE    = regexp.MustCompile(`^([^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\p{Z}\p{Cf}]+)?$`)
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
 	waitRE     = regexp.MustCompile(`^(-1|[0-9]+)$`)
 	// worktimeRE is a time of day (resources/outbound_task_config.go).

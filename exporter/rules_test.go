@@ -28,7 +28,7 @@ func outsideInventory() *inventory {
 		agents: []client.Agent{
 			{UserID: 1001, UserNum: "8001", UserName: "Ann", UserEmail: "ann@example.com", UserStatus: 1, DeptID: 1, Config: cfg()},
 			{UserID: 1002, UserNum: "8002", UserName: "Bob ", UserEmail: "bob smith@example.com", UserType: "1, 2", UserStatus: 1, DeptID: 1, Config: odd},
-			{UserID: 1003, UserNum: "8003", UserName: "Ivy", DeptID: 0, UserStatus: 0, Config: cfg()},
+			{UserID: 1003, UserNum: "8003", UserName: "Ivy", UserEmail: "ivy@example.com\u200b", DeptID: 0, UserStatus: 0, Config: cfg()},
 		},
 		groups: []client.SkillGroup{{ID: "12", QueName: "Sales", QuePriority: 300, WaitAudio: "0", AutoEvaluate: 2},
 			// Within the rules: validate does not check a task whose
@@ -115,6 +115,7 @@ func TestRender_outsideRules(t *testing.T) {
 		`contactcenter_agent.agent_8002: basic_sessions is 0 on the platform (the provider's rule: at least 1); left unset`,
 		`contactcenter_agent.agent_8003: dept_id is 0 on the platform (the provider's rule: at least 1); left unset`,
 		`contactcenter_agent.agent_8003: user_status = 0: must be one of 1, 2, 3`,
+		`contactcenter_agent.agent_8003: user_email = "ivy@example.com\u200b": must be an e-mail address`,
 		`contactcenter_skill_group.sales: que_priority = 300: must be from 0 to 255`,
 		`contactcenter_skill_group.sales: auto_evaluate = 2: must be one of 0, 1`,
 		`contactcenter_webhook.crm: url = "ftp://files.example.com/x": must be an http:// or https:// URL`,

@@ -44,8 +44,11 @@ var (
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
 	// emailRE is a plain address check, or empty (no address: what the
 	// service holds, and configuration generated from it writes, for an
-	// agent without one); the service enforces uniqueness.
-	emailRE = regexp.MustCompile(`^([^@\s]+@[^@\s]+\.[^@\s]+)?$`)
+	// agent without one); the service enforces uniqueness. No separator
+	// (a no-break space) nor format character (a zero-width space or byte
+	// order mark pasted with the address): net/mail takes them, and mail
+	// to such an address goes nowhere.
+	emailRE = regexp.MustCompile(`^([^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\p{Z}\p{Cf}]+)?$`)
 	// trimmedRE matches text without leading or trailing white space, as
 	// strings.TrimSpace (the service's trim) sees it: Unicode spaces too,
 	// such as the ideographic space U+3000 of copied Chinese text (\s
