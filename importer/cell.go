@@ -610,16 +610,17 @@ func blankText(c Cell) string {
 
 // hiddenIn names the first character of s that does not show, and where:
 // an invisible character (textcheck.Invisible, as the provider names it,
-// or another format character such as a direction mark) or white space
-// ("a no-break space (U+00A0)"). "" when every character of s shows.
-func hiddenIn(s string) string {
+// or another format character such as a direction mark) or, with spaces,
+// white space ("a no-break space (U+00A0)"). "" when every character of s
+// shows. A password is read without spaces (invisibleInSecret).
+func hiddenIn(s string, spaces bool) string {
 	for i, r := range s {
 		name, ok := textcheck.Invisible(r)
 		switch kind, what := client.Lookalike(r); {
 		case ok:
 		case kind == client.InvisibleCharacter:
 			name = what
-		case unicode.IsSpace(r):
+		case spaces && unicode.IsSpace(r):
 			name = textcheck.Space(r)
 		default:
 			continue
@@ -635,25 +636,7 @@ func hiddenIn(s string) string {
 	return ""
 }
 
-// invisibleInSecret names the first invisible character (textcheck.Invisible,
-// or another format character such as a direction mark) that a password
+// invisibleInSecret names the first invisible character that a password
 // holds, anywhere: none of them can be typed at login. White space can,
 // and is no concern of it.
-func invisibleInSecret(s string) string {
-	for i, r := range s {
-		name, ok := textcheck.Invisible(r)
-		if kind, what := client.Lookalike(r); !ok && kind == client.InvisibleCharacter {
-			name, ok = what, true
-		}
-		switch {
-		case !ok:
-			continue
-		case i == 0:
-			return name + " at its start"
-		case i+utf8.RuneLen(r) == len(s):
-			return name + " at its end"
-		}
-		return name
-	}
-	return ""
-}
+func invisibleInSecret(s string) string { return hiddenIn(s, false) }
