@@ -625,7 +625,7 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 	if err := samePage(1, p.CurrentPage.Int64(), p.More()); err != nil {
 		return nil, false, false, fmt.Errorf("%s: %w", what, err)
 	}
-	items, before := p.Data, p.Data
+	items, before, total := p.Data, p.Data, p.Total.Int64()
 	if !p.More() {
 		return items, true, true, nil
 	}
@@ -647,10 +647,10 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 		if err := samePage(n, p.CurrentPage.Int64(), p.More()); err != nil {
 			return nil, false, false, fmt.Errorf("%s: %w", what, err)
 		}
-		if err := pageAgain(n, p.Data, before, p.More()); err != nil {
+		if err := pageAgain(n, p.CurrentPage.Int64(), grew(total, p.Total.Int64()), p.Data, before, p.More()); err != nil {
 			return nil, false, false, fmt.Errorf("%s: %w", what, err)
 		}
-		before = p.Data
+		before, total = p.Data, p.Total.Int64()
 		items = append(items, p.Data...)
 		if !p.More() || len(p.Data) == 0 {
 			return items, true, false, nil

@@ -87,7 +87,8 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 			shrank := false
 			read := map[string]bool{}
 			pagesRead := 0
-			var before1 []T // the items of the page before
+			var before1 []T  // the items of the page before
+			var total1 int64 // and its count
 			for page := 1; ; page++ {
 				p, err := fetch(ctx, page)
 				if err != nil {
@@ -100,7 +101,7 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 					yield(zero, err)
 					return
 				}
-				if err := pageAgain(page, p.Items, before1, p.More); err != nil {
+				if err := pageAgain(page, p.Current, grew(total1, p.Total), p.Items, before1, p.More); err != nil {
 					if whole != "" {
 						err = fmt.Errorf("%s: %w", whole, err)
 					}
@@ -108,7 +109,7 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 					yield(zero, err)
 					return
 				}
-				before1 = p.Items
+				before1, total1 = p.Items, p.Total
 				if p.Total > 0 {
 					shrank = shrank || counted > p.Total
 					counted = max(counted, p.Total)
@@ -181,14 +182,27 @@ func samePage(asked int, current int64, more bool) error {
 // to every request, with navigation that says more follow (a page count
 // and no current_page: page 0 of 9), and the list was read until the
 // operation's time ran out, as many calls a second as the service answered.
-func pageAgain[T any](asked int, items, before []T, more bool) error {
-	if asked > 1 && more && len(items) > 0 && reflect.DeepEqual(items, before) {
+//
+// A page that says it is the page asked (current is asked), or whose count
+// grew since the page before (grew), is taken as it is: a list whose
+// newest items come first (the spec does not say the order) that gains
+// exactly a page of items between two reads answers the items of the page
+// before again, and the keyed reads skip them. A service ignoring the page
+// says neither.
+func pageAgain[T any](asked int, current int64, grew bool, items, before []T, more bool) error {
+	if asked > 1 && more && current != int64(asked) && !grew && len(items) > 0 && reflect.DeepEqual(items, before) {
 		return fmt.Errorf("page %d of the list was asked for and the service answered the same items as for page %d, saying more follow: "+
 			"it does not page as the API says (current_page), so the list cannot be read whole. Check that the endpoint is the platform's own "+
 			"address (a proxy or cache in front of it may answer one page to every request); otherwise the platform's support can tell why it "+
 			"ignores the page asked", asked, asked-1)
 	}
 	return nil
+}
+
+// grew reports whether a list's count grew from one page (before) to the
+// next (now); false when either does not say (0).
+func grew(before, now int64) bool {
+	return before > 0 && now > before
 }
 
 // sliceSeq yields items already read.

@@ -150,20 +150,21 @@ func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[W
 // pages calls each with every page of webhook/lists in turn.
 func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook])) error {
 	var before []Webhook // the items of the page before
+	var total int64      // and its count
 	for page := 1; ; page++ {
 		p, err := s.page(ctx, f, page)
 		if err == nil {
 			err = samePage(page, p.CurrentPage.Int64(), p.More())
 		}
 		if err == nil {
-			if err = pageAgain(page, p.Results, before, p.More()); err != nil {
+			if err = pageAgain(page, p.CurrentPage.Int64(), grew(total, p.Total.Int64()), p.Results, before, p.More()); err != nil {
 				err = fmt.Errorf("webhook list (webhook/lists): %w", err)
 			}
 		}
 		if err != nil {
 			return err
 		}
-		before = p.Results
+		before, total = p.Results, p.Total.Int64()
 		each(p)
 		if !p.More() || len(p.Results) == 0 {
 			return nil
