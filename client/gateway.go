@@ -340,11 +340,16 @@ func (s *GatewayService) ListTemplates(ctx context.Context, vccID *int64) iter.S
 // gatewayPages pages through a get_template or get_sign listing (call, its
 // path for an error) from item from on, 50 at a time.
 func gatewayPages[T any](ctx context.Context, call string, from int, page func(context.Context, GatewayPage) ([]T, int, error)) iter.Seq2[T, error] {
-	var before []T // the items of the page before
+	var before []T      // the items of the page before
+	var beforeCount int // and its count
 	return paginate(ctx, nil, func(ctx context.Context, n int) (Page[T], error) {
 		p := GatewayPage{Max: GatewayMaxPage, Offset: from + (n-1)*GatewayMaxPage}
 		items, count, err := page(ctx, p)
-		if err == nil && n > 1 && len(items) > 0 && reflect.DeepEqual(items, before) { // a read again starts afresh
+		// A read again starts afresh (n > 1); a listing whose count grew
+		// since the page before (a gateway listing newest first that gained
+		// exactly a page meanwhile) answers the page before again, healthy
+		// (grew, as pageAgain takes it).
+		if err == nil && n > 1 && !grew(int64(beforeCount), int64(count)) && len(items) > 0 && reflect.DeepEqual(items, before) {
 			// The items of the offset before, again: a gateway that does not
 			// read offset (§4.8 does not say what it counts) answers its
 			// first items to every request. With a count that does not
@@ -357,7 +362,7 @@ func gatewayPages[T any](ctx context.Context, call string, from int, page func(c
 				"gateway signatures and templates by id (the data sources' ids, an import by id), and leave them out of ccsync export with --kinds",
 				call, len(items), p.Offset, p.Offset-GatewayMaxPage, count)
 		}
-		before = items
+		before, beforeCount = items, count
 		if err == nil && len(items) == 0 && p.Offset > 0 && count > p.Offset {
 			// §4.8 does not say what offset counts: the client counts
 			// items. A gateway counting pages answers offset 50 empty (its
@@ -367,7 +372,7 @@ func gatewayPages[T any](ctx context.Context, call string, from int, page func(c
 				"as an item count (§4.8 does not say what it counts), so the listing cannot be read whole. Tell the gateway's operator; meanwhile read "+
 				"gateway signatures and templates by id (the data sources' ids, an import by id), and leave them out of ccsync export with --kinds", p.Offset, count)
 		}
-		return Page[T]{Items: items, More: gatewayMore(p.Offset, len(items), p.Max, count)}, err
+		return Page[T]{Items: items, More: gatewayMore(p.Offset, len(items), p.Max, count), Total: int64(count)}, err
 	})
 }
 

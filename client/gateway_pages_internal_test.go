@@ -35,3 +35,35 @@ func TestGatewayPagesReadAgain(t *testing.T) {
 		t.Errorf("%d calls, want one a read", calls)
 	}
 }
+
+// TestGatewayPagesGrownByAPage: a gateway listing newest first that gains
+// exactly a page of items between two reads answers the page before again,
+// with a count that grew: not a gateway ignoring offset.
+func TestGatewayPagesGrownByAPage(t *testing.T) {
+	t.Parallel()
+	page1 := make([]int, GatewayMaxPage)
+	for i := range page1 {
+		page1[i] = 200 - i
+	}
+	seq := gatewayPages(context.Background(), "get_template (/tpl/v1/get_template)", 0, func(_ context.Context, p GatewayPage) ([]int, int, error) {
+		switch p.Offset {
+		case 0:
+			return page1, 80, nil
+		case GatewayMaxPage: // 50 newer ones arrived: the first page again
+			return page1, 130, nil
+		case 2 * GatewayMaxPage:
+			return []int{150, 149}, 130, nil
+		}
+		return nil, 130, nil
+	})
+	n := 0
+	for _, err := range seq {
+		if err != nil {
+			t.Fatalf("a listing grown by a page between two reads: %v", err)
+		}
+		n++
+	}
+	if n != 2*GatewayMaxPage+2 {
+		t.Errorf("%d items read, want %d", n, 2*GatewayMaxPage+2)
+	}
+}
