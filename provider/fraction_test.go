@@ -36,8 +36,9 @@ func TestFractionalNumbers(t *testing.T) {
 		for _, tg := range targets {
 			for attrPath, cfg := range attrCases(tg.block.Attributes, func(ty tftypes.Type) (tftypes.Value, bool) { return numberOrNumbers(ty, v) }) {
 				// A set's element is named by its value: [*] stands for it.
-				want := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`) +
-					" (must be a whole number|must hold whole numbers)" + c.why + ", got " + c.got + "\\.$")
+				// A list's fraction is said at its element (at <list>[i]).
+				p := strings.ReplaceAll(regexp.QuoteMeta(attrPath), `\[\*\]`, `\[.*\]`)
+				want := regexp.MustCompile("^" + p + " (must be a whole number|must hold whole numbers)" + c.why + ", got " + c.got + "( at " + p + `\[[0-9]+\])?\.$`)
 				t.Run(tg.kind+"/"+tg.name+"/"+attrPath+"="+c.v.String(), func(t *testing.T) {
 					checkRefused(t, validateConfig(t, srv, tg.kind, tg.name, dynValue(t, tg.block.ValueType(), cfg)), attrPath, want)
 				})

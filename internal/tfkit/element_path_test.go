@@ -56,7 +56,7 @@ func TestElementErrorsAtElement(t *testing.T) {
 	tfkit.WholeNumberElements.ValidateList(ctx, validator.ListRequest{Path: p,
 		ConfigValue: types.ListValueMust(types.Int64Type, []attr.Value{types.Int64Value(3), fraction})}, &frac)
 	at("fraction in a list", frac.Diagnostics, p.AtListIndex(1))
-	if want := "callers must hold whole numbers, got 2.5."; len(frac.Diagnostics) == 1 && frac.Diagnostics[0].Detail() != want {
+	if want := "callers must hold whole numbers, got 2.5 at callers[1]."; len(frac.Diagnostics) == 1 && frac.Diagnostics[0].Detail() != want {
 		t.Errorf("fraction in a list: %q, want %q", frac.Diagnostics[0].Detail(), want)
 	}
 

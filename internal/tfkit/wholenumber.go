@@ -116,11 +116,14 @@ func (wholeNumberElements) ValidateSet(_ context.Context, req validator.SetReque
 func refuseFractions(p path.Path, elems []attr.Value, at func(int) path.Path, diags *diag.Diagnostics) {
 	for i, e := range elems {
 		if nw, ok := e.(notWholeNumber); ok {
-			ep := p
+			ep, where := p, ""
 			if at != nil {
+				// Said where, as the null rule says it (the action's plan
+				// otherwise put "ids[1]: " before "ids must hold ...").
 				ep = at(i)
+				where = " at " + ep.String()
 			}
-			diags.AddAttributeError(ep, "Invalid Attribute Value", fmt.Sprintf("%s %s, got %s.", p, nw.rule(true), nw.text))
+			diags.AddAttributeError(ep, "Invalid Attribute Value", fmt.Sprintf("%s %s, got %s%s.", p, nw.rule(true), nw.text, where))
 		}
 	}
 }
