@@ -34,7 +34,7 @@ func TestTrunkCDRsGrownByAPageWhileRead(t *testing.T) {
 		}
 		b, _ := json.Marshal(map[string]any{"trunk_cdrs": recs})
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/_sim/seed", bytes.NewReader(b)))
+		h.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), "POST", "/_sim/seed", bytes.NewReader(b)))
 		if rec.Code != 200 {
 			t.Fatal(rec.Body.String())
 		}
