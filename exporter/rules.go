@@ -15,6 +15,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -113,7 +114,7 @@ var (
 	notBlank = textRule("must hold more than white space", func(s string) bool { return !tfkit.Blank(s) })
 	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool {
 		addr, err := mail.ParseAddress(s)
-		return s == "" || (emailRE.MatchString(s) && err == nil && addr.Address == s)
+		return s == "" || (emailRE.MatchString(textcheck.WithoutJoiners(s, "@.")) && err == nil && addr.Address == s) // as resources/text_rules.go
 	})
 	httpURL = textRule("must be an http:// or https:// URL with a host, without white space at either end", func(s string) bool {
 		u, err := url.Parse(s)

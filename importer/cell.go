@@ -612,9 +612,15 @@ func blankText(c Cell) string {
 // an invisible character (textcheck.Invisible, as the provider names it,
 // or another format character such as a direction mark) or, with spaces,
 // white space ("a no-break space (U+00A0)"). "" when every character of s
-// shows. A password is read without spaces (invisibleInSecret).
-func hiddenIn(s string, spaces bool) string {
+// shows. A password is read without spaces (invisibleInSecret). A joiner
+// written on purpose, between two characters that show (a Persian word's
+// non-joiner, an emoji sequence's joiner: textcheck.JoinerWithin, seps
+// those it may not stand beside), is no hidden character: it was typed.
+func hiddenIn(s string, spaces bool, seps string) string {
 	for i, r := range s {
+		if textcheck.JoinerWithin(s, i, seps) {
+			continue
+		}
 		name, ok := textcheck.Invisible(r)
 		switch kind, what := client.Lookalike(r); {
 		case ok:
@@ -639,4 +645,4 @@ func hiddenIn(s string, spaces bool) string {
 // invisibleInSecret names the first invisible character that a password
 // holds, anywhere: none of them can be typed at login. White space can,
 // and is no concern of it.
-func invisibleInSecret(s string) string { return hiddenIn(s, false) }
+func invisibleInSecret(s string) string { return hiddenIn(s, false, "") }

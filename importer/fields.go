@@ -206,7 +206,7 @@ func (f Field) Convert(c Cell) (string, string) {
 		return v, ""
 	case KindEmail:
 		v := cellText(c)
-		if what := hiddenIn(v, true); what != "" {
+		if what := hiddenIn(v, true, "@."); what != "" {
 			// A zero-width space or a no-break space pasted with the
 			// address from a web page passed as part of it (net/mail
 			// takes UTF-8): the agent's mail would go nowhere.

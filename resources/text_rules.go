@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -46,7 +47,7 @@ func (v textRule) ValidateString(_ context.Context, req validator.StringRequest,
 // holds, and configuration generated from it writes, for an agent without
 // one).
 var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@example.com", check: func(s string) string {
-	if addr, err := mail.ParseAddress(s); s != "" && (!emailRE.MatchString(s) || err != nil || addr.Address != s) {
+	if addr, err := mail.ParseAddress(s); s != "" && (!emailRE.MatchString(textcheck.WithoutJoiners(s, "@.")) || err != nil || addr.Address != s) {
 		return fmt.Sprintf("got %q", s) // quoted: a space at either end shows
 	}
 	return ""

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // invisible are the invisible characters a text most often carries by
@@ -70,4 +72,40 @@ func Space(r rune) string {
 		return "a line break"
 	}
 	return fmt.Sprintf("the white-space character %U", r)
+}
+
+// JoinerWithin reports whether the character at byte offset i of s is a
+// zero-width non-joiner or joiner (U+200C, U+200D) written on purpose:
+// between two characters that show, as in a Persian word (می‌خواهم: the
+// non-joiner is a key of the Persian keyboard) or an emoji sequence (👩‍💻,
+// which a phone's emoji keyboard types). Neither end of s, nor beside white
+// space, another format character or one of seps (the "@" and "." of an
+// e-mail address, where a label cannot end with one: RFC 5892 CONTEXTJ).
+func JoinerWithin(s string, i int, seps string) bool {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r != '\u200c' && r != '\u200d' || i == 0 || i+n >= len(s) {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+n:])
+	shows := func(r rune) bool {
+		return !unicode.IsSpace(r) && !unicode.In(r, unicode.Z, unicode.Cf) && !strings.ContainsRune(seps, r)
+	}
+	return shows(before) && shows(after)
+}
+
+// WithoutJoiners is s without the joiners written on purpose
+// (JoinerWithin), for a check of the other characters: an e-mail address
+// refuses format characters, and "می‌خواهم@example.ir" is an address.
+func WithoutJoiners(s, seps string) string {
+	if !strings.ContainsAny(s, "\u200c\u200d") {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if !JoinerWithin(s, i, seps) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

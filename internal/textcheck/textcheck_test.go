@@ -23,3 +23,24 @@ func TestTextcheck(t *testing.T) {
 		t.Errorf("Space(U+00A0) = %q", got)
 	}
 }
+
+// TestJoinerWithin: a joiner between two characters that show is typed
+// (a Persian word, an emoji sequence); one at an end, doubled, beside a
+// space or one of seps is not.
+func TestJoinerWithin(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]string{
+		"می\u200cخواهم@x.ir": "میخواهم@x.ir",
+		"👩\u200d💻":           "👩💻",
+		"a\u200c@x.ir":       "a\u200c@x.ir",
+		"\u200da":            "\u200da",
+		"a\u200d":            "a\u200d",
+		"a\u200c\u200cb":     "a\u200c\u200cb",
+		"a \u200cb":          "a \u200cb",
+		"a\u200bb\u200cc":    "a\u200bbc",
+	} {
+		if got := WithoutJoiners(s, "@."); got != want {
+			t.Errorf("WithoutJoiners(%+q) = %+q, want %+q", s, got, want)
+		}
+	}
+}
