@@ -42,15 +42,6 @@ var (
 	// userTypeRE is a comma list of the agent types 1-7 (§2.6), or empty
 	// (none: what the service holds for an agent without types).
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
-	// emailRE is a plain address check, or empty (no address: what the
-	// service holds, and configuration generated from it writes, for an
-	// agent without one); the service enforces uniqueness. No separator
-	// (a no-break space) nor format character (a zero-width space or byte
-	// order mark pasted with the address): net/mail takes them, and mail
-	// to such an address goes nowhere. Matched without the joiners written
-	// on purpose (textcheck.WithoutJoiners: the non-joiner of a Persian
-	// address, which IDNA2008 allows within a label, RFC 5892 A.1).
-	emailRE = regexp.MustCompile(`^([^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\p{Z}\p{Cf}]+)?$`)
 	// trimmedRE matches text without leading or trailing white space, as
 	// strings.TrimSpace (the service's trim) sees it: Unicode spaces too,
 	// such as the ideographic space U+3000 of copied Chinese text (\s
