@@ -3,7 +3,6 @@ package exporter
 import (
 	"fmt"
 	"math/big"
-	"net/mail"
 	"net/url"
 	"regexp"
 	"slices"
@@ -92,7 +91,6 @@ const nonSpace = tfkit.NonSpace
 
 var (
 	trimmedRE  = regexp.MustCompile(`(?s)^(` + nonSpace + `(.*` + nonSpace + `)?)?$`)
-	emailRE    = regexp.MustCompile(`^([^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\p{Z}\p{Cf}]+)?$`)
 	userTypeRE = regexp.MustCompile(`^([1-7](,[1-7])*)?$`)
 	waitRE     = regexp.MustCompile(`^(-1|[0-9]+)$`)
 	// worktimeRE is a time of day (resources/outbound_task_config.go).
@@ -112,11 +110,8 @@ var (
 	notEmpty = textRule("must not be empty", func(s string) bool { return s != "" })
 	// notBlank leaves "" to notEmpty, as the provider's does.
 	notBlank = textRule("must hold more than white space", func(s string) bool { return !tfkit.Blank(s) })
-	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool {
-		addr, err := mail.ParseAddress(s)
-		return s == "" || (emailRE.MatchString(textcheck.WithoutJoiners(s, "@.")) && err == nil && addr.Address == s) // as resources/text_rules.go
-	})
-	httpURL = textRule("must be an http:// or https:// URL with a host, without white space at either end", func(s string) bool {
+	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool { return s == "" || textcheck.Email(s) })
+	httpURL  = textRule("must be an http:// or https:// URL with a host, without white space at either end", func(s string) bool {
 		u, err := url.Parse(s)
 		return strings.TrimSpace(s) == s && err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.Hostname() != ""
 	})

@@ -3,7 +3,6 @@ package resources
 import (
 	"context"
 	"fmt"
-	"net/mail"
 	"net/url"
 	"regexp"
 	"slices"
@@ -42,22 +41,12 @@ func (v textRule) ValidateString(_ context.Context, req validator.StringRequest,
 	}
 }
 
-// emailRE is a plain address check, or empty (no address: what the
-// service holds, and configuration generated from it writes, for an
-// agent without one); the service enforces uniqueness. No separator
-// (a no-break space) nor format character (a zero-width space or byte
-// order mark pasted with the address): net/mail takes them, and mail
-// to such an address goes nowhere. Matched without the joiners written
-// on purpose (textcheck.WithoutJoiners: the non-joiner of a Persian
-// address, which IDNA2008 allows within a label, RFC 5892 A.1).
-var emailRE = regexp.MustCompile(`^([^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\p{Z}\p{Cf}]+)?$`)
-
-// emailAddress accepts an e-mail address as the service parses it (a plain
-// address, `first..last@` refused), or "" (no address: what the service
-// holds, and configuration generated from it writes, for an agent without
-// one).
+// emailAddress accepts an e-mail address as the service parses it
+// (textcheck.Email, which the export shares), or "" (no address: what the
+// service holds, and configuration generated from it writes, for an agent
+// without one); the service enforces uniqueness.
 var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@example.com", check: func(s string) string {
-	if addr, err := mail.ParseAddress(s); s != "" && (!emailRE.MatchString(textcheck.WithoutJoiners(s, "@.")) || err != nil || addr.Address != s) {
+	if s != "" && !textcheck.Email(s) {
 		return fmt.Sprintf("got %q", s) // quoted: a space at either end shows
 	}
 	return ""

@@ -7,6 +7,7 @@ package textcheck
 
 import (
 	"fmt"
+	"net/mail"
 	"regexp"
 	"strconv"
 	"strings"
@@ -108,4 +109,21 @@ func WithoutJoiners(s, seps string) string {
 		}
 	}
 	return b.String()
+}
+
+// emailRE is a plain address: no separator (a no-break space) nor format
+// character (a zero-width space or byte order mark pasted with the
+// address), which net/mail takes and mail to such an address goes
+// nowhere with. It is matched without the joiners written on purpose
+// (WithoutJoiners: the non-joiner of a Persian address, which IDNA2008
+// allows within a label, RFC 5892 A.1).
+var emailRE = regexp.MustCompile(`^[^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\p{Z}\p{Cf}]+$`)
+
+// Email reports whether s is an e-mail address as the service parses it: a
+// plain address (`first..last@` refused) that net/mail reads as itself.
+// The provider's user_email rule (resources/text_rules.go) and the export's
+// (exporter/rules.go) share it; "" is left to them.
+func Email(s string) bool {
+	addr, err := mail.ParseAddress(s)
+	return err == nil && addr.Address == s && emailRE.MatchString(WithoutJoiners(s, "@."))
 }
