@@ -56,12 +56,12 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`). Changing it replaces the resource.",
-				Validators:    []validator.String{matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
+				Validators:    []validator.String{tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"agent_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The agent (`ag_id`). Changing it replaces the resource.",
-				Validators:    []validator.String{matching(numericIDRE, "must be a numeric agent id (a whole number from 1, without leading zeros)")},
+				Validators:    []validator.String{tfkit.Matching(numericIDRE, "must be a numeric agent id (a whole number from 1, without leading zeros)")},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"skill": schema.Int64Attribute{

@@ -79,7 +79,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"id": framework.IDAttribute("The group id (`que_id`)."),
 			"que_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource.",
-				Validators:    []validator.String{matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
+				Validators:    []validator.String{tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"members": schema.SetNestedAttribute{
@@ -521,7 +521,7 @@ var membershipFilters = map[string]listschema.Attribute{
 	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text, not empty.",
 		Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 	"que_id": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the group with this id (`que_id`).",
-		Validators: []validator.String{matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")}},
+		Validators: []validator.String{tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")}},
 }
 
 // groupMembership is one group with its agents.

@@ -52,9 +52,6 @@ var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@exa
 	return ""
 }}
 
-// matching is tfkit.Matching: the pattern's rule, the value quoted.
-func matching(re *regexp.Regexp, desc string) validator.String { return tfkit.Matching(re, desc) }
-
 // importForEachNew ends the "Cannot Import Non-Existent" errors of the
 // imports by unique value: a configuration driven by a data file adopts
 // its objects with an import block whose for_each is the resources' own
