@@ -357,16 +357,18 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				if row.Get(name) != "" {
 					continue
 				}
-				rule := fmt.Sprintf("is required: agent %s does not exist yet and will be created", num)
-				// A cell of a no-break space looks empty: say what it
-				// holds (a password's, by the character only).
-				if what, text := row.blankText(name); what != "" && name == "user_password" {
-					rule = fmt.Sprintf("holds %s, so it looks empty: %s is required, agent %s does not exist yet and will be created", what, name, num)
-				} else if what != "" {
-					add(row.Row, name, text, true, fmt.Sprintf("holds %s, so it looks empty: %s is required, agent %s does not exist yet and will be created", what, name, num))
+				what, text := row.blankText(name)
+				if what == "" {
+					add(row.Row, name, "", false, fmt.Sprintf("is required: agent %s does not exist yet and will be created", num))
 					continue
 				}
-				add(row.Row, name, "", false, rule)
+				// A cell of a no-break space looks empty: say what it
+				// holds (a password's by the character only, not shown).
+				shown := name != "user_password"
+				if !shown {
+					text = ""
+				}
+				add(row.Row, name, text, shown, fmt.Sprintf("holds %s, so it looks empty: %s is required, agent %s does not exist yet and will be created", what, name, num))
 			}
 			st := Step{Row: row.Row, UserNum: num, Action: ActionCreate, values: Values{}}
 			for i, f := range AgentFields {

@@ -213,14 +213,10 @@ func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentR
 			row.Vals[fieldOfCol[i]] = v
 		}
 		if col := into.colOf[fieldIndex["user_num"]]; row.Get("user_num") == "" && !bad {
-			var c Cell
-			if col <= len(cells) {
-				c = cells[col-1]
-			}
-			if blank := blankText(c); blank != "" {
+			if what, text := row.blankText("user_num"); what != "" {
 				// A no-break space pasted from a web page: "is required"
 				// said nothing of what the cell, which looks empty, holds.
-				add(cellRef(col, rowNum), "user_num", c.Text, true, "holds "+blank+", so it looks empty: user_num is required, rows are matched to agents by it")
+				add(cellRef(col, rowNum), "user_num", text, true, "holds "+what+", so it looks empty: user_num is required, rows are matched to agents by it")
 			} else {
 				add(cellRef(col, rowNum), "user_num", "", false, "is required: rows are matched to agents by it")
 			}
