@@ -36,14 +36,19 @@ func Invisible(r rune) (name string, ok bool) {
 	return name, ok
 }
 
-// notBlankRE matches text with a character that is neither white space
-// nor one of the invisible characters: a text of a byte order mark alone
-// (a file saved empty as "UTF-8 with BOM") is as blank.
-var notBlankRE = regexp.MustCompile(`[^\s\x0B\x{85}\p{Z}\x{FEFF}\x{200B}\x{2060}\x{00AD}]`)
-
 // Blank reports whether s is text of white space only (not empty), or of
-// the invisible characters.
-func Blank(s string) bool { return s != "" && !notBlankRE.MatchString(s) }
+// the invisible characters (Invisible): a text of a byte order mark alone
+// (a file saved empty as "UTF-8 with BOM") is as blank. White space is
+// unicode.IsSpace, which holds every separator (\p{Z}) and the vertical
+// tab and next line (U+000B, U+0085) that \s leaves out.
+func Blank(s string) bool {
+	for _, r := range s {
+		if _, hidden := invisible[r]; !hidden && !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // Shown writes s as it is when every character of it shows, else quoted,
 // the characters that do not show escaped ("\ufeffname", "time ").
