@@ -96,12 +96,13 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 					yield(zero, err)
 					return
 				}
-				if err := samePage(page, p.Current, p.More); err != nil {
-					var zero T
-					yield(zero, err)
-					return
+				// The page asked, or its items again: either way the
+				// service ignores the page, said naming the list.
+				err = samePage(page, p.Current, p.More)
+				if err == nil {
+					err = pageAgain(page, p.Current, grew(total1, p.Total), p.Items, before1, p.More)
 				}
-				if err := pageAgain(page, p.Current, grew(total1, p.Total), p.Items, before1, p.More); err != nil {
+				if err != nil {
 					if whole != "" {
 						err = fmt.Errorf("%s: %w", whole, err)
 					}

@@ -154,10 +154,12 @@ func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(
 	for page := 1; ; page++ {
 		p, err := s.page(ctx, f, page)
 		if err == nil {
-			err = samePage(page, p.CurrentPage.Int64(), p.More())
-		}
-		if err == nil {
-			if err = pageAgain(page, p.CurrentPage.Int64(), grew(total, p.Total.Int64()), p.Results, before, p.More()); err != nil {
+			// The page asked, or its items again: either way the service
+			// ignores the page, said naming the list.
+			if err = samePage(page, p.CurrentPage.Int64(), p.More()); err == nil {
+				err = pageAgain(page, p.CurrentPage.Int64(), grew(total, p.Total.Int64()), p.Results, before, p.More())
+			}
+			if err != nil {
 				err = fmt.Errorf("webhook list (webhook/lists): %w", err)
 			}
 		}
