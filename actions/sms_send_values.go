@@ -105,7 +105,10 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recipients []client.SMSRecipient, rs []smsRecipientModel, common map[string]string, after string, atKey bool, diags *diag.Diagnostics) {
 	// Every recipient needs a value for every variable; a missing one is a
 	// configuration error, refused before anything is sent.
-	// An empty value is none: the message would go out with a blank.
+	// An empty value is none: the message would go out with a blank. So
+	// is one of white space or invisible characters alone (tfkit.Blank: a
+	// zero-width space pasted from a web page), which ccsync refuses in a
+	// recipients file too.
 	uses := map[string]bool{}
 	for _, name := range tpl.TplParam {
 		uses[name] = true
@@ -119,7 +122,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	for i, r := range recipients {
 		var missing []string
 		for _, name := range tpl.TplParam {
-			if v, ok := r.Params[name]; !ok || strings.TrimSpace(v) == "" {
+			if v, ok := r.Params[name]; !ok || v == "" || tfkit.Blank(v) {
 				missing = append(missing, "${"+name+"}")
 			}
 		}
