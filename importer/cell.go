@@ -608,41 +608,7 @@ func blankText(c Cell) string {
 	return "white space only (" + strings.Join(names, ", ") + ")"
 }
 
-// hiddenIn names the first character of s that does not show, and where:
-// an invisible character (textcheck.Invisible, as the provider names it,
-// or another format character such as a direction mark) or, with spaces,
-// white space ("a no-break space (U+00A0)"). "" when every character of s
-// shows. A password is read without spaces (invisibleInSecret). A joiner
-// written on purpose, between two characters that show (a Persian word's
-// non-joiner, an emoji sequence's joiner: textcheck.JoinerWithin, seps
-// those it may not stand beside), is no hidden character: it was typed.
-func hiddenIn(s string, spaces bool, seps string) string {
-	for i, r := range s {
-		if textcheck.JoinerWithin(s, i, seps) {
-			continue
-		}
-		name, ok := textcheck.Invisible(r)
-		switch kind, what := client.Lookalike(r); {
-		case ok:
-		case kind == client.InvisibleCharacter:
-			name = what
-		case spaces && unicode.IsSpace(r):
-			name = textcheck.Space(r)
-		default:
-			continue
-		}
-		switch {
-		case i == 0:
-			return name + " at its start"
-		case i+utf8.RuneLen(r) == len(s):
-			return name + " at its end"
-		}
-		return name
-	}
-	return ""
-}
-
 // invisibleInSecret names the first invisible character that a password
 // holds, anywhere: none of them can be typed at login. White space can,
 // and is no concern of it.
-func invisibleInSecret(s string) string { return hiddenIn(s, false, "") }
+func invisibleInSecret(s string) string { return textcheck.Hidden(s, false, "") }

@@ -5,6 +5,8 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // Kind says how a column's cells are read and checked.
@@ -206,7 +208,7 @@ func (f Field) Convert(c Cell) (string, string) {
 		return v, ""
 	case KindEmail:
 		v := cellText(c)
-		if what := hiddenIn(v, true, "@."); what != "" {
+		if what := textcheck.Hidden(v, true, "@."); what != "" {
 			// A zero-width space or a no-break space pasted with the
 			// address from a web page passed as part of it (net/mail
 			// takes UTF-8): the agent's mail would go nowhere.

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // invisible are the invisible characters a text most often carries by
@@ -131,4 +133,40 @@ var emailRE = regexp.MustCompile(`^[^@\s\p{Z}\p{Cf}]+@[^@\s\p{Z}\p{Cf}]+\.[^@\s\
 func Email(s string) bool {
 	addr, err := mail.ParseAddress(s)
 	return err == nil && addr.Address == s && emailRE.MatchString(WithoutJoiners(s, "@."))
+}
+
+// Hidden names the first character of s that does not show, and where:
+// an invisible character (Invisible, or another format character such as a
+// direction mark: client.Lookalike) or, with spaces, white space ("a
+// no-break space (U+00A0)"). "" when every character of s shows. A
+// password is read without spaces: none of the invisible characters can be
+// typed at login, white space can. A joiner written on purpose, between
+// two characters that show (a Persian word's non-joiner, an emoji
+// sequence's joiner: JoinerWithin, seps those it may not stand beside), is
+// no hidden character: it was typed. ccsync's e-mail and password cells
+// are checked with it (importer/fields.go).
+func Hidden(s string, spaces bool, seps string) string {
+	for i, r := range s {
+		if JoinerWithin(s, i, seps) {
+			continue
+		}
+		name, ok := Invisible(r)
+		switch kind, what := client.Lookalike(r); {
+		case ok:
+		case kind == client.InvisibleCharacter:
+			name = what
+		case spaces && unicode.IsSpace(r):
+			name = Space(r)
+		default:
+			continue
+		}
+		switch {
+		case i == 0:
+			return name + " at its start"
+		case i+utf8.RuneLen(r) == len(s):
+			return name + " at its end"
+		}
+		return name
+	}
+	return ""
 }
