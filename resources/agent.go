@@ -129,13 +129,13 @@ func AgentAttributes() map[string]schema.Attribute {
 			Optional: true, Sensitive: true,
 			MarkdownDescription: "Login password (`user_password`). Stored in state (sensitive); prefer `user_password_wo`, which never is. " +
 				"At most one of `user_password` and `user_password_wo` may be set; creating an agent needs one of them, managing an existing (imported) agent needs neither. The service never returns the password, so a change made outside Terraform is not detected, and after an import a configured password is sent by the first apply.",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), typablePassword},
 		},
 		"user_password_wo": schema.StringAttribute{
 			Optional: true, Sensitive: true, WriteOnly: true,
 			MarkdownDescription: "Login password (`user_password`) as a write-only argument: sent to the service, never stored in plan or state (Terraform 1.11 or later). " +
 				"Sent on create and whenever `user_password_wo_version` changes; bump the version to rotate the password.",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1), typablePassword},
 		},
 		"user_password_wo_version": schema.Int64Attribute{
 			Optional:            true,

@@ -52,6 +52,19 @@ var emailAddress = textRule{desc: "must be an e-mail address such as ann.lee@exa
 	return ""
 }}
 
+// typablePassword refuses a password holding an invisible character (a
+// zero-width space or byte order mark pasted with it, or kept by file()
+// from a file saved as "UTF-8 with BOM"; a direction mark), named by the
+// character only: the platform sets it with the character, and no one can
+// type it at login. ccsync refuses it in a roster the same way
+// (textcheck.Hidden without white space, which can be typed).
+var typablePassword = textRule{desc: "must not hold an invisible character, which cannot be typed at login", check: func(s string) string {
+	if what := textcheck.Hidden(s, false, ""); what != "" {
+		return "it holds " + what + " (pasted with it, or kept by file() from a file saved as \"UTF-8 with BOM\"?); the value is not shown"
+	}
+	return ""
+}}
+
 // importForEachNew ends the "Cannot Import Non-Existent" errors of the
 // imports by unique value: a configuration driven by a data file adopts
 // its objects with an import block whose for_each is the resources' own
