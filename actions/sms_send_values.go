@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -106,7 +107,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	// Every recipient needs a value for every variable; a missing one is a
 	// configuration error, refused before anything is sent.
 	// An empty value is none: the message would go out with a blank. So
-	// is one of white space or invisible characters alone (tfkit.Blank: a
+	// is one of white space or invisible characters alone (textcheck.Blank: a
 	// zero-width space pasted from a web page), which ccsync refuses in a
 	// recipients file too.
 	uses := map[string]bool{}
@@ -122,7 +123,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	for i, r := range recipients {
 		var missing []string
 		for _, name := range tpl.TplParam {
-			if v, ok := r.Params[name]; !ok || v == "" || tfkit.Blank(v) {
+			if v, ok := r.Params[name]; !ok || v == "" || textcheck.Blank(v) {
 				missing = append(missing, "${"+name+"}")
 			}
 		}
@@ -158,7 +159,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 		its = "Its variables: " + strings.Join(tpl.TplParam, ", ") + "."
 	}
 	// A name is written quoted when a character of it does not show
-	// (tfkit.Shown): a byte order mark that csvdecode(file()) keeps in the
+	// (textcheck.Shown): a byte order mark that csvdecode(file()) keeps in the
 	// first header of a CSV file saved as "UTF-8 with BOM" made the warning
 	// read "no variable name (a typo?) ... Its variables: name, time".
 	// With atKey (the plan) the warning of one such value is at its key,
@@ -176,7 +177,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 			one = out[0]
 		}
 		for i, name := range out {
-			out[i] = tfkit.Shown(name)
+			out[i] = textcheck.Shown(name)
 		}
 		return strings.Join(out, ", "), one
 	}

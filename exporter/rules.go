@@ -109,7 +109,7 @@ var (
 	trimmed  = textRule("must not begin or end with white space (the service trims it)", trimmedRE.MatchString)
 	notEmpty = textRule("must not be empty", func(s string) bool { return s != "" })
 	// notBlank leaves "" to notEmpty, as the provider's does.
-	notBlank = textRule("must hold more than white space", func(s string) bool { return !tfkit.Blank(s) })
+	notBlank = textRule("must hold more than white space", func(s string) bool { return !textcheck.Blank(s) })
 	email    = textRule("must be an e-mail address such as ann.lee@example.com", func(s string) bool { return s == "" || textcheck.Email(s) })
 	httpURL  = textRule("must be an http:// or https:// URL with a host, without white space at either end", func(s string) bool {
 		u, err := url.Parse(s)

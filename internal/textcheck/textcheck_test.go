@@ -44,3 +44,22 @@ func TestJoinerWithin(t *testing.T) {
 		}
 	}
 }
+
+func TestShown(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"name":       "name",
+		"名字":         "名字",
+		"\ufeffname": `"\ufeffname"`,
+		"time ":      `"time "`,
+		"na\u200bme": `"na\u200bme"`,
+		"day\u00a0":  `"day\u00a0"`,
+		"a\tb":       `"a\tb"`,
+		"café":       "café",
+		"":           "",
+	} {
+		if got := Shown(in); got != want {
+			t.Errorf("Shown(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -13,12 +13,6 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
-// Blank reports whether s is text of white space only (not empty), or of
-// the invisible characters of invisibleInText: a text of a byte order mark
-// alone (a file saved empty as "UTF-8 with BOM", read with file()) is as
-// blank. It is textcheck.Blank, which ccsync shares.
-func Blank(s string) bool { return textcheck.Blank(s) }
-
 // NotBlank refuses text of white space only, which the service takes as
 // given or refuses as empty only at apply (gateway code 1020, sms/template
 // code 400); why, when not "", says what it would do with it. An empty
@@ -35,7 +29,7 @@ func (v notBlank) Description(context.Context) string {
 func (v notBlank) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
 func (v notBlank) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || !Blank(req.ConfigValue.ValueString()) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || !textcheck.Blank(req.ConfigValue.ValueString()) {
 		return
 	}
 	rule := v.Description(ctx)
@@ -70,15 +64,9 @@ func (v matching) ValidateString(_ context.Context, req validator.StringRequest,
 		fmt.Sprintf("Attribute %s %s, got %q", req.Path, v.desc, req.ConfigValue.ValueString()))
 }
 
-// invisibleInText names the invisible characters a message text most
-// often carries by accident (textcheck.Invisible, which ccsync shares):
-// the byte order mark that file() keeps from a file saved as "UTF-8 with
-// BOM" (Windows Notepad, Excel's "CSV UTF-8"), and the zero-width space,
-// word joiner and soft hyphen pasted from a web page or a word processor.
-var invisibleInText = textcheck.Invisible
-
-// InvisibleInMessage warns about a message text holding one of
-// invisibleInText: the platform takes it and sends it, unseen, in every
+// InvisibleInMessage warns about a message text holding one of the
+// invisible characters a text carries by accident (textcheck.Invisible: a
+// byte order mark that file() keeps, a zero-width space pasted with it): the platform takes it and sends it, unseen, in every
 // message (counted in its length: sms_length counts it too), where it may
 // show as a box or a question mark on some phones. The template texts and
 // the gateway send's sms_text share it.
@@ -106,7 +94,7 @@ func (invisibleInMessage) ValidateString(_ context.Context, req validator.String
 func invisibleDetail(p path.Path, s string) string {
 	var found []string
 	for i, r := range s {
-		what, ok := invisibleInText(r)
+		what, ok := textcheck.Invisible(r)
 		if !ok {
 			continue
 		}
@@ -138,13 +126,6 @@ func invisibleDetail(p path.Path, s string) string {
 		"where %s in the message's length and some phones show %s as a box or a question mark. Remove %s%s",
 		p, list, it, itCounts, it, it, fix)
 }
-
-// Shown writes s as it is when every character of it shows, else quoted,
-// the characters that do not show escaped ("\ufeffname", "time "): a map
-// key read from the header of a CSV file saved as "UTF-8 with BOM"
-// (csvdecode(file())) begins with a byte order mark, and a message that
-// named it as it is read "no variable name" beside "Its variables: name".
-func Shown(s string) string { return textcheck.Shown(s) }
 
 // SomeOf names the first most of n things (name(i) names the i-th), and
 // counts the others: "a, b, c and 297 more". A diagnostic about hundreds of
