@@ -66,9 +66,10 @@ func (v matching) ValidateString(_ context.Context, req validator.StringRequest,
 
 // InvisibleInMessage warns about a message text holding one of the
 // invisible characters a text carries by accident (textcheck.Invisible: a
-// byte order mark that file() keeps, a zero-width space pasted with it): the platform takes it and sends it, unseen, in every
-// message (counted in its length: sms_length counts it too), where it may
-// show as a box or a question mark on some phones. The template texts and
+// byte order mark that file() keeps, a zero-width space pasted with it):
+// the platform takes it and sends it, unseen, in every message (counted in
+// its length: sms_length counts it too), where it may show as a box or a
+// question mark on some phones. The template texts and
 // the gateway send's sms_text share it.
 func InvisibleInMessage() validator.String { return invisibleInMessage{} }
 
