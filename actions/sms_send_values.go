@@ -118,8 +118,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	// typo in the shared params (tiem for time) left every recipient
 	// without ${time}, and the plan of a send to 300 numbers listed 300
 	// warnings alike, the typo's own warning after them.
-	var order []string
-	lacking := map[string][]int{}
+	var lacking grouped
 	for i, r := range recipients {
 		var missing []string
 		for _, name := range tpl.TplParam {
@@ -128,19 +127,15 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 			}
 		}
 		if len(missing) > 0 {
-			key := strings.Join(missing, ", ")
-			if _, seen := lacking[key]; !seen {
-				order = append(order, key)
-			}
-			lacking[key] = append(lacking[key], i)
+			lacking.add(strings.Join(missing, ", "), i)
 		}
 	}
 	vars := make([]string, len(tpl.TplParam))
 	for j, name := range tpl.TplParam {
 		vars[j] = "${" + name + "}"
 	}
-	for _, missing := range order {
-		is := lacking[missing]
+	for _, missing := range lacking.keys {
+		is := lacking.of[missing]
 		advice := fmt.Sprintf("Template %s uses %s: give each in params (shared by every recipient) "+
 			"or in the recipient's own params (an empty value is none). %s", tid, strings.Join(vars, ", "), after)
 		if len(is) == 1 {
@@ -199,8 +194,7 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 	}
 	// Recipients that give the same unused names are said in one warning,
 	// as the missing values are.
-	var given []string
-	giving := map[string][]int{}
+	var giving grouped
 	ones := map[string]string{}
 	for i, r := range rs {
 		if r.Params.IsNull() {
@@ -209,21 +203,35 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 		own := map[string]string{}
 		diags.Append(r.Params.ElementsAs(ctx, &own, false)...)
 		if names, one := unused(slices.Collect(maps.Keys(own))); names != "" {
-			if _, seen := giving[names]; !seen {
-				given = append(given, names)
-			}
 			ones[names] = one
-			giving[names] = append(giving[names], i)
+			giving.add(names, i)
 		}
 	}
-	for _, names := range given {
-		is := giving[names]
+	for _, names := range giving.keys {
+		is := giving.of[names]
 		if len(is) == 1 {
 			say(path.Root("recipients").AtListIndex(is[0]).AtName("params"), ones[names], names, fmt.Sprintf("recipients[%d].params", is[0]))
 			continue
 		}
 		say(path.Root("recipients"), "", names, fmt.Sprintf("the params of %d recipients: %s", len(is), someRecipients(is, recipients)))
 	}
+}
+
+// grouped holds the recipients (by index) of each key, the keys in the
+// order first given: recipients said alike are said in one diagnostic.
+type grouped struct {
+	keys []string
+	of   map[string][]int
+}
+
+func (g *grouped) add(key string, i int) {
+	if g.of == nil {
+		g.of = map[string][]int{}
+	}
+	if _, seen := g.of[key]; !seen {
+		g.keys = append(g.keys, key)
+	}
+	g.of[key] = append(g.of[key], i)
 }
 
 // someRecipients names the first three of the recipients at indexes is,
