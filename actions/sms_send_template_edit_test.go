@@ -27,47 +27,13 @@ func TestSMSSendAction_planFollowsTemplateEdit(t *testing.T) {
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
 	const before, after = "Hi ${name}, your parcel is ready", "Hi ${name}, your parcel arrives ${day}"
-	tid := approvedTemplate(t, env, before)
-	id, _ := strconv.ParseInt(tid, 10, 64)
-	held, err := env.Client(t).SMS.GetTemplate(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dv := func(v any) *tfprotov6.DynamicValue {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &tfprotov6.DynamicValue{JSON: b}
-	}
-	config := map[string]any{"template_name": "Parcel", "template_contents": after, "sign_id": int64(held.NewSignID), "wait_for_approval": true}
-	prior := map[string]any{"id": tid, "template_name": "Parcel", "template_contents": before, "sign_id": int64(held.NewSignID),
-		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": true, "state": 1, "state_name": "approved",
-		"tpl_id": int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
+	tid, prior, config := templateInPlan(t, env, before, 1, 1, true)
+	config["template_contents"] = after
 	proposed := maps.Clone(prior)
 	proposed["template_contents"] = after
-	plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(proposed), Config: dv(config),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range plan.Diagnostics {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			t.Fatalf("template plan: %s: %s", d.Summary, d.Detail)
-		}
-	}
+	planTemplate(t, srv, prior, proposed, config)
 
-	send := func(params map[string]string) map[string]string {
-		res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
-			map[string]any{"mobile": "13800000031", "params": params},
-		}})
-		out := map[string]string{}
-		for _, d := range res.Diagnostics {
-			out[d.Summary] += d.Detail
-		}
-		return out
-	}
+	send := func(params map[string]string) map[string]string { return sendPlanSays(t, srv, tid, params) }
 	if w := send(map[string]string{"name": "Ann", "day": "Monday"}); len(w) != 0 {
 		t.Errorf("the values of the edited text: want no warning, got %v", w)
 	}
@@ -83,11 +49,7 @@ func TestSMSSendAction_planFollowsTemplateEdit(t *testing.T) {
 	// and the next one leaves the text as it is: the send is checked
 	// against the text the platform holds, not the edit no plan makes now.
 	config["template_contents"] = before
-	if _, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(prior), Config: dv(config),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	planTemplate(t, srv, prior, prior, config)
 	if w := send(map[string]string{"name": "Ann", "day": "Monday"}); !strings.Contains(w["Template Values Not Used"], "no variable day") {
 		t.Errorf("after a plan that no longer edits the text: want the value for no variable warned, got %v", w)
 	}
@@ -117,47 +79,12 @@ func planFollowsTemplateEditNotApproved(t *testing.T, wait bool) {
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
 	const before, after = "Hi ${name}, your parcel is ready", "Hi ${name}, your parcel arrives ${day}"
-	tid := approvedTemplate(t, env, before)
-	if err := env.Sim.Review("sms_template", tid, 2, "wording"); err != nil {
-		t.Fatal(err)
-	}
-	id, _ := strconv.ParseInt(tid, 10, 64)
-	held, err := env.Client(t).SMS.GetTemplate(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dv := func(v any) *tfprotov6.DynamicValue {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return &tfprotov6.DynamicValue{JSON: b}
-	}
-	config := map[string]any{"template_name": "Parcel", "template_contents": after, "sign_id": int64(held.NewSignID), "wait_for_approval": wait}
-	prior := map[string]any{"id": tid, "template_name": "Parcel", "template_contents": before, "sign_id": int64(held.NewSignID),
-		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": wait, "state": 2, "state_name": "rejected", "reason": "wording",
-		"tpl_id": int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
+	tid, prior, config := templateInPlan(t, env, before, 2, 2, wait)
+	config["template_contents"] = after
 	proposed := maps.Clone(prior)
 	proposed["template_contents"] = after
-	plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(proposed), Config: dv(config),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range plan.Diagnostics {
-		t.Logf("template plan: %s: %s", d.Summary, d.Detail)
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			t.Fatalf("template plan: %s: %s", d.Summary, d.Detail)
-		}
-	}
-	res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
-		map[string]any{"mobile": "13800000031", "params": map[string]string{"name": "Ann", "day": "Monday"}},
-	}})
-	w := map[string]string{}
-	for _, d := range res.Diagnostics {
-		w[d.Summary] += d.Detail
-	}
+	planTemplate(t, srv, prior, proposed, config)
+	w := sendPlanSays(t, srv, tid, map[string]string{"name": "Ann", "day": "Monday"})
 	if wait {
 		if d, ok := w["SMS Template Not Approved"]; ok {
 			t.Errorf("the edit of a rejected template under wait_for_approval (the send runs only once it is approved): the send's plan said %q", d)
@@ -168,4 +95,72 @@ func planFollowsTemplateEditNotApproved(t *testing.T, wait bool) {
 	if _, ok := w["Template Values Not Used"]; ok {
 		t.Errorf("the values of the edited text: want them taken as the edit's, got %v", w)
 	}
+}
+
+// templateInPlan makes an approved template of text on env's simulator,
+// puts it in review state review there (1 leaves it approved; 0 pending,
+// 2 rejected with the reason "wording"), and returns its id with the state
+// (review state state) and configuration of the contactcenter_sms_template
+// that manages it, as the template's plan starts from them.
+func templateInPlan(t *testing.T, env *acctest.Env, text string, review, state int64, wait bool) (tid string, prior, config map[string]any) {
+	t.Helper()
+	tid = approvedTemplate(t, env, text)
+	if review != 1 {
+		if err := env.Sim.Review("sms_template", tid, int(review), "wording"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, _ := strconv.ParseInt(tid, 10, 64)
+	held, err := env.Client(t).SMS.GetTemplate(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config = map[string]any{"template_name": "Parcel", "template_contents": text, "sign_id": int64(held.NewSignID), "wait_for_approval": wait}
+	prior = map[string]any{"id": tid, "template_name": "Parcel", "template_contents": text, "sign_id": int64(held.NewSignID),
+		"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": wait, "state": state,
+		"state_name": map[int64]string{-1: "draft", 0: "pending review", 1: "approved", 2: "rejected"}[state],
+		"tpl_id":     int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
+	if state != 1 {
+		prior["reason"] = "wording"
+	}
+	return tid, prior, config
+}
+
+// planTemplate plans contactcenter_sms_template in process, from prior to
+// proposed under config, as Terraform plans it before the send that refers
+// to it; an error diagnostic fails the test.
+func planTemplate(t *testing.T, srv tfprotov6.ProviderServerWithActions, prior, proposed, config map[string]any) {
+	t.Helper()
+	dv := func(v any) *tfprotov6.DynamicValue {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &tfprotov6.DynamicValue{JSON: b}
+	}
+	plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(proposed), Config: dv(config),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range plan.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			t.Fatalf("template plan: %s: %s", d.Summary, d.Detail)
+		}
+	}
+}
+
+// sendPlanSays plans a send of template tid to one recipient with params
+// and returns what its plan said, the details by summary.
+func sendPlanSays(t *testing.T, srv tfprotov6.ProviderServerWithActions, tid string, params map[string]string) map[string]string {
+	t.Helper()
+	res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
+		map[string]any{"mobile": "13800000031", "params": params},
+	}})
+	out := map[string]string{}
+	for _, d := range res.Diagnostics {
+		out[d.Summary] += d.Detail
+	}
+	return out
 }

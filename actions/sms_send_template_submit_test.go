@@ -1,14 +1,10 @@
 package actions_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
-	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -45,48 +41,12 @@ func TestSMSSendAction_planFollowsTemplateSubmitNotApproved(t *testing.T) {
 				t.Parallel()
 				env := acctest.New(t)
 				srv := env.ActionServer(t)
-				const text = "Hi ${name}, your parcel is ready"
-				tid := approvedTemplate(t, env, text)
-				if err := env.Sim.Review("sms_template", tid, int(c.review), "wording"); err != nil {
-					t.Fatal(err)
-				}
-				id, _ := strconv.ParseInt(tid, 10, 64)
-				held, err := env.Client(t).SMS.GetTemplate(t.Context(), id)
-				if err != nil {
-					t.Fatal(err)
-				}
-				dv := func(v any) *tfprotov6.DynamicValue {
-					b, err := json.Marshal(v)
-					if err != nil {
-						t.Fatal(err)
-					}
-					return &tfprotov6.DynamicValue{JSON: b}
-				}
-				config := map[string]any{"template_name": "Parcel", "template_contents": text, "sign_id": int64(held.NewSignID), "wait_for_approval": wait}
-				prior := map[string]any{"id": tid, "template_name": "Parcel", "template_contents": text, "sign_id": int64(held.NewSignID),
-					"dept_id": int64(held.DeptID), "submit_for_review": true, "wait_for_approval": wait, "state": c.state, "state_name": "x", "reason": "wording",
-					"tpl_id": int64(held.TplID), "tpl_param": []string{"name"}, "tpl_type": int64(held.TplType), "sign_text": string(held.SignText)}
+				tid, prior, config := templateInPlan(t, env, "Hi ${name}, your parcel is ready", c.review, c.state, wait)
 				c.change(prior, config)
 				proposed := maps.Clone(prior)
 				maps.Copy(proposed, config)
-				plan, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
-					TypeName: "contactcenter_sms_template", PriorState: dv(prior), ProposedNewState: dv(proposed), Config: dv(config),
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, d := range plan.Diagnostics {
-					if d.Severity == tfprotov6.DiagnosticSeverityError {
-						t.Fatalf("template plan: %s: %s", d.Summary, d.Detail)
-					}
-				}
-				res := acctest.PlanOnly(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
-					map[string]any{"mobile": "13800000031", "params": map[string]string{"nmae": "Ann"}},
-				}})
-				w := map[string]string{}
-				for _, d := range res.Diagnostics {
-					w[d.Summary] += d.Detail
-				}
+				planTemplate(t, srv, prior, proposed, config)
+				w := sendPlanSays(t, srv, tid, map[string]string{"nmae": "Ann"})
 				if wait {
 					if d, ok := w["SMS Template Not Approved"]; ok {
 						t.Errorf("the template's change waits for the approval (the send runs only once it is approved): the send's plan said %q", d)
