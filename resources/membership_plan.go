@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -158,18 +159,14 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 			unknown++
 		}
 	}
-	data, err := r.Client.Queues.GetAgentsFor(ctx, "", queID)
-	if err != nil {
-		// Said, not passed over: the plan would read as a create that
-		// removes no one (the create reads the group again).
-		resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Could Not Check the Skill Group's Agents",
-			fmt.Sprintf("The plan could not read the agents of skill group %d, which this create removes from the group when members does not list them "+
-				"(contactcenter_skill_group_members manages the whole membership): %s\n\nThe plan goes on without that check, so it does not show whether agents "+
-				"leave the group; the apply reads the group again and names the agents it removed.", queID, tfkit.APIErrorDetailOf(tfkit.OpRead, err)))
+	agents, ok := planGroupAgents(ctx, r.Client, queID, "", path.Root("members"), &resp.Diagnostics,
+		"which this create removes from the group when members does not list them (contactcenter_skill_group_members manages the whole membership)",
+		", so it does not show whether agents leave the group; the apply reads the group again and names the agents it removed.")
+	if !ok {
 		return
 	}
 	var leave []string
-	for _, a := range data[strconv.FormatInt(queID, 10)] {
+	for _, a := range agents {
 		if _, listed := desired[a.AgID.Int64()]; !listed {
 			leave = append(leave, fmt.Sprintf("%s (ag_id %d)", string(a.AgNum), a.AgID.Int64()))
 		}
@@ -213,16 +210,13 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 	if err != nil {
 		return
 	}
-	data, err := r.Client.Queues.GetAgentsFor(ctx, "plan:"+m.AgentID.ValueString(), queID)
-	if err != nil {
-		// Said, not passed over (the create reads the group again).
-		resp.Diagnostics.AddAttributeWarning(path.Root("skill"), "Could Not Check the Skill Group's Agents",
-			fmt.Sprintf("The plan could not read the agents of skill group %d, to see whether agent %s is in it already with another skill, which this create "+
-				"would change: %s\n\nThe plan goes on without that check; the apply says so when it takes a membership over (\"Membership Adopted\").",
-				queID, m.AgentID.ValueString(), tfkit.APIErrorDetailOf(tfkit.OpRead, err)))
+	agents, ok := planGroupAgents(ctx, r.Client, queID, "plan:"+m.AgentID.ValueString(), path.Root("skill"), &resp.Diagnostics,
+		fmt.Sprintf("to see whether agent %s is in it already with another skill, which this create would change", m.AgentID.ValueString()),
+		"; the apply says so when it takes a membership over (\"Membership Adopted\").")
+	if !ok {
 		return
 	}
-	for _, a := range data[strconv.FormatInt(queID, 10)] {
+	for _, a := range agents {
 		if a.AgID.Int64() != agID || a.Skill.Int64() == m.Skill.ValueInt64() {
 			continue
 		}
@@ -231,4 +225,22 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 				"although the plan shows a new membership. To keep the agent's skill, set skill = %[4]d. To adopt the membership as it is, import it "+
 				"(an import block with id = \"%[3]d:%[2]d\") instead.", string(a.AgNum), agID, queID, a.Skill.Int64(), m.Skill.ValueInt64()))
 	}
+}
+
+// planGroupAgents reads, at plan, the agents of skill group queID
+// (queue/get/agents through the client's finder: the creates planned at
+// once share one call; reader as GetAgentsFor), for a create's warning of
+// what it changes. A read that fails is said at `at`, not passed over (the
+// plan would read as a create that changes nothing; the create reads the
+// group again): purpose says what the read was for, after how the plan
+// and the apply go on. ok is false then.
+func planGroupAgents(ctx context.Context, c *client.Client, queID int64, reader string, at path.Path, diags *diag.Diagnostics, purpose, after string) ([]client.GroupAgent, bool) {
+	data, err := c.Queues.GetAgentsFor(ctx, reader, queID)
+	if err != nil {
+		diags.AddAttributeWarning(at, "Could Not Check the Skill Group's Agents",
+			fmt.Sprintf("The plan could not read the agents of skill group %d, %s: %s\n\nThe plan goes on without that check%s",
+				queID, purpose, tfkit.APIErrorDetailOf(tfkit.OpRead, err), after))
+		return nil, false
+	}
+	return data[strconv.FormatInt(queID, 10)], true
 }
