@@ -89,7 +89,8 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"sms_params_list": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Template values by position (`smsParams` as an array), in the order of the template's `variables`. " +
-					"Only with `tpl_id`; conflicts with `sms_params`.",
+					"Only with `tpl_id`; conflicts with `sms_params`. A value that a number takes is refused when it is blank (empty, or white space alone) " +
+					"or begins or ends with an invisible character (a zero-width space, a byte order mark): the gateway sends a value as given.",
 			},
 			"recipients": schema.ListNestedAttribute{
 				Optional: true,
@@ -184,11 +185,17 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 		}
 	}
 	var rs []gatewayRecipientModel
+	known := m.Recipients.IsNull() // the values a number takes are known with its recipient's
 	if !m.Recipients.IsNull() && !m.Recipients.IsUnknown() && !m.Recipients.ElementsAs(ctx, &rs, true).HasError() {
 		for i, r := range rs {
 			check("recipients", i, path.Root("recipients").AtListIndex(i).AtName("mobile"), r.Mobile)
 		}
 		refuseEmptyValues(rs, &resp.Diagnostics)
+		known = true
+	}
+	if vs := gatewaySendValues(m, rs); known {
+		refuseBlankValues(vs, &resp.Diagnostics)
+		refuseInvisibleEdges(vs, &resp.Diagnostics)
 	}
 }
 

@@ -73,7 +73,8 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			},
 			"params": schema.MapAttribute{
 				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "Variable values shared by every recipient, keyed by variable name (`name` for `${name}`). A recipient's own `params` win.",
+				MarkdownDescription: "Variable values shared by every recipient, keyed by variable name (`name` for `${name}`). A recipient's own `params` win. " +
+					"A value that begins or ends with an invisible character (a zero-width space, a byte order mark) is refused: it would be sent, unseen, in the message.",
 			},
 			"recipients": schema.ListNestedAttribute{
 				Required:            true,
@@ -137,6 +138,7 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 		}
 		seen[num] = i
 	}
+	refuseInvisibleEdges(smsSendValues(m.Params, rs), &resp.Diagnostics)
 	if len(rs) < 2 {
 		return
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -563,22 +562,12 @@ func CanonicalIntList(s string) string {
 	return joinInts(ns)
 }
 
-// invisibleAtEdge names the invisible character a text carries by
-// accident (textcheck.Invisible: a byte order mark, a zero-width space, a
-// word joiner, a soft hyphen) that s begins or ends with, and where: "a
-// zero-width space (U+200B) at its end", as the provider's rules name a
-// character at either end. "" when s holds none there. One within the
-// text (张\u200b三, a line-break hint of a web page) is left as it is.
+// invisibleAtEdge names the invisible character that s begins or ends
+// with, and where (textcheck.AtEdge, which the provider's send actions
+// share); "" when it holds none there.
 func invisibleAtEdge(s string) string {
-	first, _ := utf8.DecodeRuneInString(s)
-	last, _ := utf8.DecodeLastRuneInString(s)
-	if name, ok := textcheck.Invisible(first); ok {
-		return name + " at its start"
-	}
-	if name, ok := textcheck.Invisible(last); ok {
-		return name + " at its end"
-	}
-	return ""
+	what, _ := textcheck.AtEdge(s)
+	return what
 }
 
 // ruleInvisibleInMessage is the rule a template value breaks when it

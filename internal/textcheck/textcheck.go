@@ -52,6 +52,26 @@ func Blank(s string) bool {
 	return s != ""
 }
 
+// AtEdge names the invisible character a text carries by accident
+// (Invisible: a byte order mark, a zero-width space, a word joiner, a soft
+// hyphen) that s begins or ends with, and where: "a zero-width space
+// (U+200B) at its end", as the provider's rules name a character at either
+// end; r is that character. "" when s holds none there. One within the
+// text (张\u200b三, a line-break hint of a web page) is left as it is.
+// ccsync's recipients cells and the provider's send actions' values are
+// checked with it.
+func AtEdge(s string) (what string, r rune) {
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if name, ok := Invisible(first); ok {
+		return name + " at its start", first
+	}
+	if name, ok := Invisible(last); ok {
+		return name + " at its end", last
+	}
+	return "", 0
+}
+
 // Shown writes s as it is when every character of it shows, else quoted,
 // the characters that do not show escaped ("\ufeffname", "time ").
 func Shown(s string) string {

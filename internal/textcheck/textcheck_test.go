@@ -63,3 +63,18 @@ func TestShown(t *testing.T) {
 		}
 	}
 }
+
+func TestAtEdge(t *testing.T) {
+	for s, want := range map[string]string{
+		"\u200bAlice": "a zero-width space (U+200B) at its start",
+		"Alice\u2060": "a word joiner (U+2060) at its end",
+		"\ufeff":      "a byte order mark (U+FEFF) at its start",
+		"Ali\u200bce": "", // a line-break hint within the text is typed
+		"Alice ":      "", // white space is not invisible
+		"":            "",
+	} {
+		if got, r := AtEdge(s); got != want || (want == "") != (r == 0) {
+			t.Errorf("AtEdge(%q) = %q, %U; want %q", s, got, r, want)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package actions
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// sendValue is a template value of a send as the configuration gives it:
+// of says what it fills ("${name} for 13800000001", "value 2 for
+// 13800000001"), p where it is written.
+type sendValue struct {
+	p  path.Path
+	of string
+	v  string
+}
+
+// mapValues are the known values of a map of template values (params,
+// sms_params), of naming each by its variable and whose it is.
+func mapValues(p path.Path, m types.Map, whose string) []sendValue {
+	if m.IsNull() || m.IsUnknown() {
+		return nil
+	}
+	var vs []sendValue
+	for _, k := range slices.Sorted(maps.Keys(m.Elements())) {
+		if s, ok := m.Elements()[k].(types.String); ok && !s.IsNull() && !s.IsUnknown() {
+			vs = append(vs, sendValue{p: p.AtMapKey(k), of: "${" + k + "}" + whose, v: s.ValueString()})
+		}
+	}
+	return vs
+}
+
+// listValues are the known values of a list of template values by
+// position (sms_params_list), from the first position to the last.
+func listValues(p path.Path, l types.List, whose string) []sendValue {
+	if l.IsNull() || l.IsUnknown() {
+		return nil
+	}
+	var vs []sendValue
+	for j, e := range l.Elements() {
+		if s, ok := e.(types.String); ok && !s.IsNull() && !s.IsUnknown() {
+			vs = append(vs, sendValue{p: p.AtListIndex(j), of: fmt.Sprintf("value %d%s", j+1, whose), v: s.ValueString()})
+		}
+	}
+	return vs
+}
+
+// refuseInvisibleEdges refuses template values that begin or end with an
+// invisible character (textcheck.AtEdge: a zero-width space pasted with a
+// name from a web page or a chat, a byte order mark that file() keeps from
+// a file saved as "UTF-8 with BOM"): the platform sends a value as given,
+// so it went out, unseen, in every message, counted in its length, where
+// some phones show a box or a question mark. ccsync refuses the same in a
+// recipients workbook (importer: ruleInvisibleInMessage). A value of such
+// characters alone is blank, said by the rules of blank values. Values
+// alike (a column pasted with the character) are said once, naming three
+// and counting the rest; one is said at its own line.
+func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
+	type found struct {
+		sendValue
+		what string
+		r    rune
+	}
+	var fs []found
+	for _, v := range vs {
+		if textcheck.Blank(v.v) {
+			continue
+		}
+		if what, r := textcheck.AtEdge(v.v); what != "" {
+			fs = append(fs, found{v, what, r})
+		}
+	}
+	if len(fs) == 0 {
+		return
+	}
+	fix := func(r rune) string {
+		if r == '\ufeff' {
+			return `for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")`
+		}
+		return fmt.Sprintf(`replace(…, "\u%04x", ""), or type the value again`, r)
+	}
+	const why = "the platform would send it as written, unseen, in the message, where it counts in the message's length and " +
+		"some phones show it as a box or a question mark. Nothing is sent while a value holds one"
+	if len(fs) == 1 {
+		f := fs[0]
+		diags.AddAttributeError(f.p, "Invisible Character in Template Value",
+			fmt.Sprintf("%s, %s, holds %s (pasted with it, from a web page or a chat?): %s. Remove it (%s).",
+				capital(f.of), textcheck.Shown(f.v), f.what, why, fix(f.r)))
+		return
+	}
+	named := tfkit.SomeOf(len(fs), 3, func(k int) string {
+		f := fs[k]
+		return fmt.Sprintf("%s, %s, holds %s (%s)", f.of, textcheck.Shown(f.v), f.what, f.p)
+	})
+	first := fs[0].p.Steps()[0].(path.PathStepAttributeName)
+	diags.AddAttributeError(path.Root(string(first)), "Invisible Character in Template Value",
+		fmt.Sprintf("%d values begin or end with an invisible character (pasted with them, from a web page or a chat?): %s. Each: %s. Remove them (%s).",
+			len(fs), named, why, fix(fs[0].r)))
+}
+
+// whose names the recipient a value is given for: " for 13800000001",
+// or by its place while its number is known only at invoke.
+func whose(i int, mobile types.String) string {
+	if mobile.IsNull() || mobile.IsUnknown() {
+		return fmt.Sprintf(" for recipients[%d]", i)
+	}
+	return " for " + mobile.ValueString()
+}
+
+// smsSendValues are the values a contactcenter_sms_send sends: each
+// recipient's own params, and the shared params that a recipient takes
+// (a shared value every recipient gives its own of is not sent). While a
+// recipient is known only at invoke, the shared values wait for it.
+func smsSendValues(params types.Map, rs []smsRecipientModel) []sendValue {
+	var vs []sendValue
+	shared := true
+	for i, r := range rs {
+		if r.Params.IsUnknown() {
+			shared = false
+		}
+		vs = append(vs, mapValues(path.Root("recipients").AtListIndex(i).AtName("params"), r.Params, whose(i, r.Mobile))...)
+	}
+	if !shared {
+		return vs
+	}
+	var own []sendValue
+	for _, v := range mapValues(path.Root("params"), params, " in params") {
+		k := v.p.Steps()[1].(path.PathStepElementKeyString)
+		if slices.ContainsFunc(rs, func(r smsRecipientModel) bool { _, ok := r.Params.Elements()[string(k)]; return !ok }) {
+			own = append(own, v)
+		}
+	}
+	return append(own, vs...)
+}
+
+// capital writes of at the start of a sentence: "Value 2 for …".
+func capital(of string) string {
+	if of != "" && of[0] >= 'a' && of[0] <= 'z' {
+		return string(of[0]-'a'+'A') + of[1:]
+	}
+	return of
+}
+
+// gatewaySendValues are the values a contactcenter_gateway_sms_send
+// sends: the shared sms_params, the shared sms_params_list at the
+// positions a recipient's own list leaves to it (all of them without
+// recipients), and each recipient's own list. While a recipient is known
+// only at invoke, the shared values wait for it.
+func gatewaySendValues(m gatewaySMSSendModel, rs []gatewayRecipientModel) []sendValue {
+	vs := mapValues(path.Root("sms_params"), m.SmsParams, " in sms_params")
+	var own []sendValue
+	shortest := -1 // positions of the shared list a recipient takes: all (-1) without recipients
+	for i, r := range rs {
+		if r.SmsParamsList.IsUnknown() {
+			return append(vs, own...)
+		}
+		if n := len(r.SmsParamsList.Elements()); shortest < 0 || n < shortest {
+			shortest = n
+		}
+		own = append(own, listValues(path.Root("recipients").AtListIndex(i).AtName("sms_params_list"), r.SmsParamsList, whose(i, r.Mobile))...)
+	}
+	for j, v := range listValues(path.Root("sms_params_list"), m.SmsParamsList, " in sms_params_list") {
+		if shortest < 0 || j >= shortest {
+			vs = append(vs, v)
+		}
+	}
+	return append(vs, own...)
+}
+
+// refuseBlankValues refuses a template value the gateway would send as
+// nothing: white space or invisible characters alone (textcheck.Blank: a
+// no-break space left in a cell, a zero-width space), or a shared value
+// left empty that a number takes. The gateway sends a value as given, so
+// the message went out with a blank where its variable stood;
+// contactcenter_sms_send takes such a value as none and refuses the send.
+// An empty value of a recipient's own list is refused by
+// refuseEmptyValues, which says why the file cannot carry it.
+func refuseBlankValues(vs []sendValue, diags *diag.Diagnostics) {
+	var blank []sendValue
+	for _, v := range vs {
+		shared := v.p.Steps()[0] != path.PathStepAttributeName("recipients")
+		if textcheck.Blank(v.v) || (shared && v.v == "") {
+			blank = append(blank, v)
+		}
+	}
+	const why = "the gateway would send the message with it, a blank, where the template's variable stands (a value of white space " +
+		"or invisible characters alone is none). Give the value"
+	switch n := len(blank); {
+	case n == 1:
+		b := blank[0]
+		diags.AddAttributeError(b.p, "Blank Template Value", fmt.Sprintf("%s is %s: %s.", capital(b.of), blankly(b.v), why))
+	case n > 1:
+		named := tfkit.SomeOf(n, 3, func(k int) string { return fmt.Sprintf("%s is %s (%s)", blank[k].of, blankly(blank[k].v), blank[k].p) })
+		first := blank[0].p.Steps()[0].(path.PathStepAttributeName)
+		diags.AddAttributeError(path.Root(string(first)), "Blank Template Value",
+			fmt.Sprintf("%d values are blank: %s. Each: %s.", n, named, why))
+	}
+}
+
+// blankly says what a blank value holds: "empty", or the value quoted so
+// that its characters show (textcheck.Shown).
+func blankly(v string) string {
+	if v == "" {
+		return "empty"
+	}
+	return textcheck.Shown(v) + ", white space or invisible characters alone"
+}
