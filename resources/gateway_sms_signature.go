@@ -124,7 +124,7 @@ func (r *gatewaySMSSignatureResource) IdentitySchema(_ context.Context, _ resour
 
 // Create reads the image again (it must not have changed since the plan),
 // sends add_sign, and with wait_for_approval waits for the review. A draft
-// (-1) is never reviewed, so waiting for it is an error.
+// (-1) is never reviewed, so waiting for it is an error (notApproved).
 func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.steps.create(ctx, req, resp, func(ctx context.Context, plan *gatewaySMSSignatureModel) error {
 		in := client.GatewaySignatureInput{SignText: plan.SignText.ValueString(), Remark: plan.Remark.ValueString()}
@@ -140,16 +140,6 @@ func (r *gatewaySMSSignatureResource) Create(ctx context.Context, req resource.C
 		plan.ID, plan.State, plan.Reason = types.StringValue(strconv.FormatInt(id, 10)), types.Int64Value(client.GatewayStatePending), types.StringValue("")
 		return err
 	})
-	if resp.Diagnostics.HasError() || resp.State.Raw.IsNull() {
-		return // the create's error says it all; no state to read
-	}
-	var m gatewaySMSSignatureModel
-	resp.Diagnostics.Append(resp.State.Get(ctx, &m)...)
-	if !resp.Diagnostics.HasError() && m.WaitForApproval.ValueBool() && m.State.ValueInt64() == client.GatewayStateDraft {
-		resp.Diagnostics.AddError("Gateway SMS Signature Not Submitted for Review",
-			fmt.Sprintf("gateway signature %s (%s) is a draft (state -1), which the gateway does not review, so wait_for_approval cannot wait for its approval. "+
-				"Submit it on the gateway, or set wait_for_approval = false.", m.ID.ValueString(), m.SignText.ValueString()))
-	}
 }
 
 func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {

@@ -133,6 +133,10 @@ type reviewSteps[M any] struct {
 	review   func(m *M) review
 	inReview func(state int64) bool
 	rejected int64
+	// approved is the state of an approval; stateName names a state ("" for
+	// one the spec does not list).
+	approved  int64
+	stateName func(state int64) string
 	// explain may add advice to a failed write ("" adds none); nil adds none.
 	explain func(error) string
 	// replaced says what replacing the object does ("deletes it and
@@ -281,6 +285,7 @@ func (s reviewSteps[M]) await(ctx context.Context, op string, m *M, timeout time
 	}
 	waitForReview(ctx, diags, reviewWait{
 		kind: s.Title, what: s.review(m).what, op: op, timeout: timeout, inReview: s.inReview, rejected: s.rejected,
+		approved: s.approved, stateName: s.stateName,
 		read: func(ctx context.Context) (int64, string, error) {
 			if err := s.Get(ctx, m); err != nil {
 				return 0, "", err
@@ -354,8 +359,11 @@ type reviewWait struct {
 	timeout time.Duration
 	// inReview tells whether a state is still waiting for the reviewer.
 	inReview func(state int64) bool
-	// rejected is the state of a rejection.
-	rejected int64
+	// rejected is the state of a rejection, approved of an approval.
+	rejected, approved int64
+	// stateName names a state for the error of one that is neither ("" for
+	// a state the spec does not list); nil names none.
+	stateName func(state int64) string
 	// read fetches the object through its client finder (and records it in
 	// the caller's model), returning its review state and reason.
 	read func(ctx context.Context) (state int64, reason string, err error)
@@ -372,6 +380,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	read := false   // a read has finished (its state was seen)
 	unread := false // the timeout ran out before any read finished
 	gone := 0       // reads in a row that found no such object
+	seen := false   // a read found the object in review
 	for {
 		state, reason, err := w.read(ctx)
 		if err != nil && ctx.Err() == nil && client.IsNotFound(err) {
@@ -411,6 +420,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			}
 			lastErr = err
 			read = read || err == nil
+			seen = seen || err == nil && w.inReview(state)
 			if err == nil && !w.inReview(state) {
 				if state == w.rejected {
 					next := "Change it and apply again: the change is submitted for review again (or replaces the object where it cannot be changed in place)."
@@ -418,6 +428,8 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 						next = "Terraform marks it tainted: the next apply replaces it, and the new one is reviewed. Change what the reviewer refused first."
 					}
 					diags.AddError(w.kind+" Rejected", fmt.Sprintf("The review rejected %s: %s\n\n%s", w.what, reason, next))
+				} else if state != w.approved {
+					w.notApproved(diags, state, seen)
 				}
 				return
 			}
@@ -454,6 +466,38 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	diags.AddError(w.kind+" Review Not Finished",
 		fmt.Sprintf("%s was still in review when the %s timeout ran out. Raise the timeout (timeouts = { %s = \"1h\" }), or set wait_for_approval = false.%s",
 			w.what, w.timeout, w.op, reviewTimeoutAfter(w.op)))
+}
+
+// notApproved adds the error of a wait that found the object out of
+// review in a state that is neither an approval nor a rejection: a draft
+// (a template saved as a draft in the portal meanwhile, a gateway signature
+// the gateway keeps as a draft, §2.13), or a state the spec does not list
+// (§2.3, §2.4, §2.13). The wait ended without a word on such a state, and
+// the apply said "complete" of an object that cannot send, where
+// wait_for_approval is there so that a finished apply means an approved
+// one. seen says whether a read found it in review first.
+func (w reviewWait) notApproved(diags *diag.Diagnostics, state int64, seen bool) {
+	name := ""
+	if w.stateName != nil {
+		name = w.stateName(state)
+	}
+	if name == "" {
+		name = "a state the platform's documentation does not list"
+	}
+	next := "The next plan compares it with the configuration again (a draft plans to submit it for review again); apply to wait for that review."
+	if w.op == "create" {
+		next = "Terraform marks it tainted: the next apply replaces it, and the new one is reviewed."
+	}
+	if !seen {
+		diags.AddError(w.kind+" Not Submitted for Review",
+			fmt.Sprintf("%s is in state %d (%s), not in review, and neither approved (%d) nor rejected (%d): the platform does not review it in this state, "+
+				"so wait_for_approval cannot wait for its approval. Submit it for review on the platform, or set wait_for_approval = false.\n\n%s",
+				w.what, state, name, w.approved, w.rejected, next))
+		return
+	}
+	diags.AddError(w.kind+" Not Approved",
+		fmt.Sprintf("%s left review in state %d (%s), which is neither approved (%d) nor rejected (%d): it cannot send in this state, "+
+			"so wait_for_approval does not count it as done.\n\n%s", w.what, state, name, w.approved, w.rejected, next))
 }
 
 // waitForApprovalAttribute is wait_for_approval of an object whose review

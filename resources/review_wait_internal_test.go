@@ -26,7 +26,7 @@ func TestWaitForReview_interrupted(t *testing.T) {
 	wait := func(ctx context.Context, timeout time.Duration) diag.Diagnostics {
 		var diags diag.Diagnostics
 		waitForReview(ctx, &diags, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: timeout,
-			inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+			inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 			read: func(context.Context) (int64, string, error) { return 0, "", nil }})
 		return diags
 	}
@@ -115,7 +115,7 @@ func TestWaitForReview_readsFailingForAWhile(t *testing.T) {
 	reads := 0
 	var d diag.Diagnostics
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
-		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 		read: func(context.Context) (int64, string, error) {
 			if reads++; reads <= len(fails) {
 				return 0, "", fails[reads-1]
@@ -127,7 +127,7 @@ func TestWaitForReview_readsFailingForAWhile(t *testing.T) {
 	}
 	d = nil
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
-		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 		read: func(context.Context) (int64, string, error) {
 			return 0, "", &client.APIError{HTTPStatus: 200, Code: 403, Message: "signature not of this enterprise"}
 		}})
@@ -144,7 +144,7 @@ func TestWaitForReview_deleted(t *testing.T) {
 	var d diag.Diagnostics
 	start := time.Now()
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 2 * time.Second,
-		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 		read: func(context.Context) (int64, string, error) {
 			return 0, "", fmt.Errorf("signature 101: %w", client.ErrNotFound)
 		}})
@@ -162,7 +162,7 @@ func TestWaitForReview_notFoundOnce(t *testing.T) {
 	reads := 0
 	var d diag.Diagnostics
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 5 * time.Second,
-		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 		read: func(context.Context) (int64, string, error) {
 			reads++
 			if reads == 1 {
@@ -226,7 +226,7 @@ func TestWaitForReview_serviceUnreachableForAWhile(t *testing.T) {
 	reads := 0
 	var d diag.Diagnostics
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
-		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 		read: func(context.Context) (int64, string, error) {
 			if reads++; reads <= len(fails) {
 				return 0, "", fails[reads-1]
@@ -259,7 +259,7 @@ func TestWaitForReview_unreachableUntilTheTimeout(t *testing.T) {
 	}
 	var d diag.Diagnostics
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 1500 * time.Millisecond,
-		inReview: func(s int64) bool { return s == 0 }, rejected: 2,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
 		read: func(ctx context.Context) (int64, string, error) { _, err := c.Webhooks.Get(ctx, 5); return 0, "", err }})
 	if !d.HasError() {
 		t.Fatal("no error")
@@ -269,5 +269,50 @@ func TestWaitForReview_unreachableUntilTheTimeout(t *testing.T) {
 		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 1.5s timeout ran out: its first read had not finished") ||
 		!strings.Contains(e.Detail(), "Check that the platform is reachable") {
 		t.Errorf("the platform down for the whole wait:\n%s\n%s", e.Summary(), e.Detail())
+	}
+}
+
+// TestWaitForReview_leftReviewUnapproved: an object that leaves review in
+// a state that is neither an approval nor a rejection (a template saved as
+// a draft in the portal while the apply waited, or a state the spec does
+// not list) ended the wait without a word, and the apply said "complete"
+// of an object that cannot send. One never in review (a gateway signature
+// the gateway keeps as a draft) is said not to be submitted.
+func TestWaitForReview_leftReviewUnapproved(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		op, kind, what string
+		states         []int64 // what the reads find, the last one from then on
+		names          func(int64) string
+		summary        string
+		want           []string
+	}{
+		{"create", "SMS Template", "template 3001 (Parcel)", []int64{0, -1}, client.TemplateStateName, "SMS Template Not Approved", []string{
+			"template 3001 (Parcel) left review in state -1 (draft), which is neither approved (1) nor rejected (2)",
+			"Terraform marks it tainted: the next apply replaces it"}},
+		{"update", "SMS Template", "template 3001 (Parcel)", []int64{0, -1}, client.TemplateStateName, "SMS Template Not Approved", []string{
+			"left review in state -1 (draft)", "a draft plans to submit it for review again"}},
+		{"create", "SMS Signature", "signature 101 (Acme)", []int64{0, 3}, client.SignatureStateName, "SMS Signature Not Approved", []string{
+			"signature 101 (Acme) left review in state 3 (a state the platform's documentation does not list)"}},
+		{"create", "Gateway SMS Signature", "gateway signature 7 (Acme)", []int64{-1}, client.GatewayStateName, "Gateway SMS Signature Not Submitted for Review", []string{
+			"gateway signature 7 (Acme) is in state -1 (draft), not in review", "Submit it for review on the platform, or set wait_for_approval = false"}},
+	} {
+		reads := 0
+		var d diag.Diagnostics
+		waitForReview(t.Context(), &d, reviewWait{kind: tc.kind, what: tc.what, op: tc.op, timeout: time.Minute,
+			inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1, stateName: tc.names,
+			read: func(context.Context) (int64, string, error) {
+				reads++
+				return tc.states[min(reads, len(tc.states))-1], "", nil
+			}})
+		if len(d) != 1 || d[0].Summary() != tc.summary || reads != len(tc.states) {
+			t.Errorf("%s, states %v: %v after %d reads; want one error %q after %d", tc.op, tc.states, d, reads, tc.summary, len(tc.states))
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(d[0].Detail(), w) {
+				t.Errorf("%s, states %v: %q\nwant it to say %q", tc.op, tc.states, d[0].Detail(), w)
+			}
+		}
 	}
 }

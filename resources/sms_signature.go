@@ -56,6 +56,7 @@ func NewSMSSignatureResource() resource.Resource {
 			})}
 	r.steps = reviewSteps[smsSignatureModel]{
 		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get}, rejected: client.SignatureRejected,
+		approved: client.SignatureApproved, stateName: client.SignatureStateName,
 		inReview: func(s int64) bool { return s == client.SignatureReviewing }, replaced: "deletes it and submits a new one for review",
 		review: func(m *smsSignatureModel) review {
 			return review{wait: m.WaitForApproval.ValueBool(), timeouts: m.Timeouts, state: m.State.ValueInt64(), reason: m.Reason.ValueString(),
@@ -122,7 +123,8 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 		"wait_for_approval": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "Wait after creating until the review is done (within the `create` timeout, default 30 minutes). " +
-				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply. " +
+				"A rejection fails the apply with the reviewer's reason, and the signature is then replaced on the next apply; so does a review that ends in a state " +
+				"other than `1` approved and `2` rejected. " +
 				"So does a review not done in time: the signature stays in review but Terraform marks it tainted; if it is approved meanwhile, " +
 				"`terraform untaint` keeps it (the plan warns when it sees the approval). While a review is pending, each plan shows an in-place update that only waits for it. " +
 				"With `create_before_destroy`, a replacement of a rejected signature whose `sign_text` stays the same is refused as a duplicate text " +

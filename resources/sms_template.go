@@ -67,6 +67,7 @@ func NewSMSTemplateResource() resource.Resource {
 			})}
 	r.steps = reviewSteps[smsTemplateModel]{
 		Steps: framework.Steps[smsTemplateModel]{Title: "SMS Template", Get: r.get}, rejected: client.TemplateRejected,
+		approved: client.TemplateApproved, stateName: client.TemplateStateName,
 		inReview: func(s int64) bool { return s == client.TemplatePending }, replaced: "deletes it and submits a new one for review",
 		review: func(m *smsTemplateModel) review {
 			// A draft is never reviewed: there is nothing to wait for.
@@ -146,7 +147,8 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 		"wait_for_approval": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 			MarkdownDescription: "After create and update, wait until the review is done (within the `create` or `update` timeout, default 30 minutes). " +
-				"A rejection fails the apply with the reviewer's reason. A review not done in time fails the apply too: after a create the template stays in review " +
+				"A rejection fails the apply with the reviewer's reason, and so does a template that leaves review neither approved nor rejected (saved as a draft in the portal meanwhile). " +
+				"A review not done in time fails the apply too: after a create the template stays in review " +
 				"but Terraform marks it tainted, and the next apply replaces it unless you `terraform untaint` it (the plan warns once the review has approved it); after an update, nothing is undone. " +
 				"While a review is pending, each plan shows an in-place update that only waits for it (nothing is sent). Requires `submit_for_review = true`. Defaults to `false`.",
 		},
