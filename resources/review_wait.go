@@ -452,8 +452,9 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	if unread {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
 			fmt.Sprintf("%s could not be read before the %s timeout ran out: its first read had not finished (still retried after failures, "+
-				"or waiting for an answer), so its review state is unknown. Check that the platform is reachable from this machine "+
-				"(the provider's debug log, TF_LOG_PROVIDER=DEBUG, shows each attempt), or raise the timeout (timeouts = { %s = \"1h\" }).%s",
+				"waiting for the time an HTTP 429 (rate limit) answer named, or waiting for an answer), so its review state is unknown. "+
+				"The provider's debug log (TF_LOG_PROVIDER=DEBUG) shows each attempt: check that the platform is reachable from this machine, "+
+				"or, where it shows HTTP 429, set max_requests_per_second in the provider block below the platform's limit; or raise the timeout (timeouts = { %s = \"1h\" }).%s",
 				w.what, w.timeout, w.op, reviewTimeoutAfter(w.op)))
 		return
 	}

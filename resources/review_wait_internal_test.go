@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -267,7 +269,7 @@ func TestWaitForReview_unreachableUntilTheTimeout(t *testing.T) {
 	e := d.Errors()[0]
 	if e.Summary() != "Unable to Read SMS Signature While Waiting for Review" || strings.Contains(e.Detail(), "still in review") ||
 		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 1.5s timeout ran out: its first read had not finished") ||
-		!strings.Contains(e.Detail(), "Check that the platform is reachable") {
+		!strings.Contains(e.Detail(), "check that the platform is reachable") {
 		t.Errorf("the platform down for the whole wait:\n%s\n%s", e.Summary(), e.Detail())
 	}
 }
@@ -314,5 +316,42 @@ func TestWaitForReview_leftReviewUnapproved(t *testing.T) {
 				t.Errorf("%s, states %v: %q\nwant it to say %q", tc.op, tc.states, d[0].Detail(), w)
 			}
 		}
+	}
+}
+
+// TestWaitForReview_rateLimitedUntilTheTimeout: the platform answered every
+// read HTTP 429 with a Retry-After longer than the wait's timeout. The
+// error only said to check that the platform is reachable, of a platform
+// that answered each time (the reader does not see why the shared read
+// had not landed): it names the rate limit and max_requests_per_second.
+func TestWaitForReview_rateLimitedUntilTheTimeout(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "30")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"code": 429, "message": "rate limit exceeded: retry after 30000 ms"}`))
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", Timeout: time.Second, MaxRetries: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	var d diag.Diagnostics
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Second,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
+		read: func(ctx context.Context) (int64, string, error) { _, err := c.Webhooks.Get(ctx, 5); return 0, "", err }})
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the wait took %s with a 1s timeout", took)
+	}
+	if !d.HasError() {
+		t.Fatal("no error")
+	}
+	e := d.Errors()[0]
+	if e.Summary() != "Unable to Read SMS Signature While Waiting for Review" ||
+		!strings.Contains(e.Detail(), "waiting for the time an HTTP 429 (rate limit) answer named") ||
+		!strings.Contains(e.Detail(), "where it shows HTTP 429, set max_requests_per_second") {
+		t.Errorf("every read refused by the rate limit:\n%s\n%s", e.Summary(), e.Detail())
 	}
 }
