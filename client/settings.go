@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +43,26 @@ const minRateWanted = "must be at least 0.01 (one request every 100 seconds)"
 // ("30" alone is refused; the text was Go's name for the format, which a
 // Terraform or ccsync user need not know).
 const durationWanted = `must be a positive duration with a unit, such as "30s", "2m" or "1m30s"`
+
+// durationSyntax is the text time.ParseDuration reads: numbers, each with
+// its unit.
+var durationSyntax = regexp.MustCompile(`^[-+]?([0-9]*(\.[0-9]*)?(ns|us|µs|μs|ms|s|m|h))+$`)
+
+// TooLongDuration reports whether text is written as a duration but is
+// longer than the longest one, about 292 years (2562047h47m16s), which
+// time.ParseDuration refuses with the error of a text that is not one:
+// "must be a positive duration with a unit, got \"9999999999h\"" said
+// of a value that has its unit.
+func TooLongDuration(text string) bool {
+	text = strings.TrimSpace(text)
+	if _, err := time.ParseDuration(text); err == nil || !durationSyntax.MatchString(text) {
+		return false
+	}
+	return strings.ContainsAny(text, "0123456789")
+}
+
+// TooLongDurationText is what an error says of a TooLongDuration.
+const TooLongDurationText = "must be at most 2562047h (about 292 years), the longest duration"
 
 // DefaultRateLimitPatience is Config.RateLimitPatience when zero: how long
 // one call waits, in all, after HTTP 429 answers before it gives up.
@@ -244,6 +265,9 @@ func (s *Settings) Set(setting, value string) error {
 		s.MaxRetries = &n
 	case SettingRequestTimeout:
 		d, err := time.ParseDuration(strings.TrimSpace(value))
+		if TooLongDuration(value) {
+			return bad(TooLongDurationText+", got %q", value)
+		}
 		if err != nil || d <= 0 {
 			return bad(durationWanted+", got %q", value)
 		}

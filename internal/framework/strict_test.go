@@ -102,7 +102,10 @@ func TestStrict_timeouts(t *testing.T) {
 	}
 	for value, want := range map[string]string{"-5s": `must be a positive duration, such as "90s" or "30m", got "-5s"`, "0s": "got \"0s\"", "1s": "",
 		// The package's own message did not name the attribute.
-		"soon": `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`} {
+		"soon": `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`,
+		"1h30": `timeouts.create must be a duration: a number with a unit`, "2562047h": "",
+		// Written with its unit, it was said to lack one.
+		"9999999999h": `timeouts.create must be at most 2562047h (about 292 years), the longest duration, got "9999999999h": give a shorter one`} {
 		var resp validator.StringResponse
 		tfkit.PositiveDuration.ValidateString(ctx, validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: types.StringValue(value)}, &resp)
 		got := ""

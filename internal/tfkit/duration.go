@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // PositiveDuration refuses text that is not a duration (`"10 minutes"`)
@@ -28,6 +30,11 @@ func (v positiveDuration) ValidateString(ctx context.Context, req validator.Stri
 		return
 	}
 	d, err := time.ParseDuration(req.ConfigValue.ValueString())
+	if client.TooLongDuration(req.ConfigValue.ValueString()) {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
+			fmt.Sprintf(`%s %s, got %q: give a shorter one (such as "2h" or "24h").`, req.Path, client.TooLongDurationText, req.ConfigValue.ValueString()))
+		return
+	}
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
 			fmt.Sprintf(`%s must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got %q.`, req.Path, req.ConfigValue.ValueString()))
