@@ -445,6 +445,30 @@ func TestRetryNotice(t *testing.T) {
 	}
 }
 
+// TestRetryNotice_waitEndsFirst: a retry due after the time limit of the
+// wait the call is part of (timeouts.invoke of an ASR action, whose query
+// was refused by a rate limit) was shown as "trying again in 17s", and the
+// action gave up with no retry a few seconds later. It says it is not
+// tried again.
+func TestRetryNotice_waitEndsFirst(t *testing.T) {
+	t.Parallel()
+	var n atomic.Int32
+	c := newTestClient(t, flaky(5, func(w http.ResponseWriter) { w.WriteHeader(503) }, `{"code":200,"message":"ok","data":{}}`, &n), func(c *Config) {
+		c.RetryWaitMin, c.RetryWaitMax = 10*time.Second, 10*time.Second
+	})
+	var lines []string
+	ctx, cancel := context.WithTimeout(WithRetryNotice(t.Context(), func(line string) { lines = append(lines, line) }), time.Second)
+	defer cancel()
+	err := c.Do(ctx, Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true}, nil)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "GET /x: the service answered HTTP 503; not tried again: the time limit of this wait ends in ") ||
+		strings.Contains(lines[0], "trying again") || !strings.HasSuffix(lines[0], "(attempt 2 of 4)") {
+		t.Errorf("notices %q, want one saying the wait ends before the retry", lines)
+	}
+}
+
 // FuzzValidateURL: a URL with a user and password, whatever the password
 // holds (/ ? # : % and blanks), and whatever precedes or follows them,
 // is never repeated with its password in ValidateURL's error (an @ in
