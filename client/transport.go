@@ -275,7 +275,7 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 		// A wait's time limit (timeouts.invoke, wait_for_approval's
 		// timeout) ends first: "trying again in 17s" was shown 5 seconds
 		// before the wait gave up, with no retry.
-		line = fmt.Sprintf("%s %s: %s; not tried again: the time limit of this wait ends in %v, before the %v a retry waits (%s)",
+		line = fmt.Sprintf("%s %s: %s; not tried again: its time limit ends in %v, before the %v a retry waits (%s)",
 			req.Method, req.Path, cause, max(time.Until(dl), 0).Round(100*time.Millisecond), d.Round(time.Second), count)
 	}
 	if notice != nil && d >= time.Second {
