@@ -200,7 +200,8 @@ func AgentAttributes() map[string]schema.Attribute {
 				"(\"Resigned Agent Keeps user_email\": the create would be refused after the old agent was resigned); set them to `\"\"` and apply first. " +
 				"A replacement (a new `user_num`, `-replace`) destroys the old agent with the `delete_mode` the last apply saved: change it in an apply of its own first " +
 				"(a plan that changes it from `delete` to `resign` together with `user_num` is refused). The plan of a new `user_num` with `resign` warns that the old agent is resigned, " +
-				"not deleted (\"Replacement Resigns the Agent\"); a replacement Terraform plans without a new `user_num` (`-replace`, a tainted agent) is not told to the provider, and resigns the agent all the same without that warning. Defaults to `delete`.",
+				"not deleted (\"Replacement Resigns the Agent\"); a `user_num` known only at apply (another resource's value) replaces the agent whatever it comes out as, " +
+				"and is checked and warned of the same way; a replacement Terraform plans without a new `user_num` (`-replace`, a tainted agent) is not told to the provider, and resigns the agent all the same without that warning. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id":   framework.StableInt64("Enterprise id (`vcc_id`)."),

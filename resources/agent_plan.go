@@ -159,6 +159,17 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			}
 			warnReplacementResigns(req, &resp.Diagnostics)
 		}
+		if !now.IsKnown() {
+			// A user_num known only at apply (another resource's value)
+			// replaces the agent whatever it comes out as: RequiresReplace
+			// takes an unknown for a change, and the apply does not plan
+			// again what it destroys (its create is planned with no prior
+			// state, so none of the checks above runs then).
+			if replacedWithSavedDeleteMode(req, &resp.Diagnostics) {
+				return
+			}
+			warnUnknownNumberResigns(req, &resp.Diagnostics)
+		}
 		if was.Equal(now) { // a new user_num is a new agent, which the password is for
 			warnPasswordFirstSent(req, &resp.Diagnostics)
 		}
@@ -404,13 +415,17 @@ func warnReplacementResigns(req resource.ModifyPlanRequest, diags *diag.Diagnost
 // "delete" the old agent is resigned and keeps its number: a warning. It
 // tells whether it refused.
 func replacedWithSavedDeleteMode(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
-	var saved, planned, was, now, id string
+	var saved, planned, was, id string
 	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil ||
 		saved == "" || planned == "" || saved == planned ||
-		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.Plan.Raw, "user_num").As(&now) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
+		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
 		return false
 	}
-	const replaces = "user_num changes from %[1]q to %[2]q, which replaces agent %[1]s (id %[3]s), and delete_mode changes from %[4]q to %[5]q in the same plan: " +
+	now, ok := newNumber(rawAttr(req.Plan.Raw, "user_num"))
+	if !ok {
+		return false
+	}
+	const replaces = "user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s), and delete_mode changes from %[4]q to %[5]q in the same plan: " +
 		"the replacement destroys the old agent with the delete_mode the last apply saved, %[4]q, not the new one. "
 	if saved == agentDeleteModeDelete {
 		diags.AddAttributeError(path.Root("delete_mode"), "Replacement Would Delete the Agent",
@@ -422,4 +437,56 @@ func replacedWithSavedDeleteMode(req resource.ModifyPlanRequest, diags *diag.Dia
 		fmt.Sprintf(replaces+"So agent %[1]s is resigned (users/edit user_status = 2), not deleted: it keeps its number, e-mail and SMS phone. "+
 			"To delete it, apply delete_mode = %[5]q alone first (it sends nothing to the platform), then change user_num.", was, now, id, saved, planned))
 	return false
+}
+
+// unknownNumber stands for a planned user_num known only at apply in the
+// replacement messages.
+const unknownNumber = "a value known only at apply (Terraform replaces the agent even if it comes out the same)"
+
+// newNumber is the planned user_num as the replacement messages show it:
+// quoted, or unknownNumber. It tells whether there is one (null is not).
+func newNumber(v tftypes.Value) (string, bool) {
+	if !v.IsKnown() {
+		return unknownNumber, true
+	}
+	var s string
+	if v.IsNull() || v.As(&s) != nil {
+		return "", false
+	}
+	return strconv.Quote(s), true
+}
+
+// warnUnknownNumberResigns: user_num is known only at apply, so Terraform
+// replaces the agent (see ModifyPlan), and delete_mode = "resign" (saved,
+// and planned the same) makes the destroy half a resign. The plan shows
+// "user_num = \"8001\" -> (known after apply) # forces replacement" and no
+// warning. The resigned agent keeps its number, e-mail and SMS phone: a new
+// user_num that comes out the same re-activates it, but one that differs
+// while the configuration keeps the old e-mail or SMS phone is refused
+// after the old agent was resigned, which refuseResignedKeepsContact
+// refuses at plan when the number is known.
+func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	var saved, planned, was, id string
+	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeResign ||
+		rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil || planned != saved ||
+		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
+		return
+	}
+	var kept []string
+	for _, field := range []string{"user_email", "user_sms_phone"} {
+		held, wanted := rawAttr(req.State.Raw, field), rawAttr(req.Config.Raw, field)
+		var v, h string
+		if held.As(&h) != nil || h == "" || (wanted.IsKnown() && (wanted.IsNull() || wanted.As(&v) != nil || (v != h && (field != "user_email" || !strings.EqualFold(h, v))))) {
+			continue
+		}
+		kept = append(kept, fmt.Sprintf("%s %q", field, h))
+	}
+	detail := fmt.Sprintf("user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s), and delete_mode = \"resign\": the destroy half of this replacement "+
+		"does not delete agent %[1]s, it resigns it (users/edit user_status = 2), and the create re-activates it if user_num comes out as %[1]q. ", was, unknownNumber, id)
+	if len(kept) > 0 {
+		detail += fmt.Sprintf("If it comes out as another number, the new agent's create is refused after agent %s was resigned: the resigned agent keeps its %s, "+
+			"which the configuration gives the new agent too (or may: it is known only at apply), and which is unique on the platform. ", was, strings.Join(kept, " and "))
+	}
+	detail += "To replace the agent knowingly, make user_num known at plan (a value of the configuration, not of another resource), or apply the resource it comes from first (-target)."
+	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent", detail)
 }

@@ -1236,6 +1236,67 @@ func TestAccAgent_replaceWithNewDeleteMode(t *testing.T) {
 	}
 }
 
+// TestAccAgent_replaceWithUnknownNumber: a user_num known only at apply
+// (another resource's value) replaces the agent whatever it comes out as,
+// and the destroy half uses the saved delete_mode. The plan checked
+// delete_mode and the resign only for a user_num known at plan: with
+// delete_mode "delete" -> "resign" beside an unknown user_num, the apply
+// deleted the old agent and its history, which the same change with a
+// known user_num refuses; with "resign" kept, the plan said nothing of the
+// resign, nor that a new number keeping the old e-mail is refused after it.
+func TestAccAgent_replaceWithUnknownNumber(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(num, mode string, unknown bool) string {
+		ref := fmt.Sprintf("%q", num)
+		if unknown {
+			ref = "terraform_data.num.output"
+		}
+		return fmt.Sprintf(`
+resource "terraform_data" "num" {
+  input = %q
+}
+
+resource "contactcenter_agent" "test" {
+  user_num      = %s
+  user_name     = "Ann"
+  user_password = "Secret-1"
+  user_email    = "ann.unknown@example.com"
+  delete_mode   = %q
+}
+`, num, ref, mode)
+	}
+	calls := func(path string) int { return env.Sim.Stats()["POST /open/v3/svcapi/users/"+path] }
+	w.WriteBody(cfg("8670", "delete", false))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("8671", "resign", true))
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{`Error: Replacement Would Delete the Agent`,
+		`user_num changes from "8670" to a value known only at apply (Terraform replaces the agent even if it comes out the same), which replaces agent 8670 (id `,
+		`and delete_mode changes from "delete" to "resign" in the same plan`,
+		`So agent 8670 and its history would be deleted (users/delete), not resigned.`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply of a user_num known only at apply with delete_mode changed to resign lacks %q:\n%s", want, out)
+		}
+	}
+	if calls("delete") != 0 || calls("add") != 1 {
+		t.Fatalf("the refused apply wrote: users/delete %d, users/add %d", calls("delete"), calls("add"))
+	}
+	w.WriteBody(cfg("8670", "resign", false))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("8672", "resign", true))
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{`Warning: Replacement Resigns the Agent`,
+		`user_num changes from "8670" to a value known only at apply (Terraform replaces the agent even if it comes out the same), which replaces agent 8670 (id `,
+		`it resigns it (users/edit user_status = 2), and the create re-activates it if user_num comes out as "8670".`,
+		`If it comes out as another number, the new agent's create is refused after agent 8670 was resigned: the resigned agent keeps its user_email "ann.unknown@example.com"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan of a user_num known only at apply with delete_mode resign lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestAgent_importByIdentity imports an agent by its identity, as an import
 // block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
 // adopted agent's configuration (no password) against it: no change.
