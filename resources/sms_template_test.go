@@ -434,6 +434,45 @@ func TestAccSMSTemplate_nameTaken(t *testing.T) {
 	})
 }
 
+// TestAccSMSTemplate_approvedEditUnknownWarnsIf: template_contents known
+// only at apply (another resource's value, here one replaced with the
+// same text) plans as a change, and the plan warned that the change
+// "submits it for review again", while the apply, which plans the template
+// again with the value known, found it the same and sent nothing: the
+// template stayed approved. The warning now says it as a condition.
+func TestAccSMSTemplate_approvedEditUnknownWarnsIf(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(rev int) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "text" {
+  input = { text = "Your code is $${code}", rev = %d }
+}
+`, rev) + strings.Replace(smsTemplateConfig("Code", "", ""), `template_contents = ""`, "template_contents = terraform_data.text.output.text", 1)
+	}
+	w.WriteBody(cfg(1))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(cfg(2))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := "SMS template 3001 (Code) is approved; template_contents known only at apply: if any comes out other than the template's, the apply " +
+		"submits it for review again (state 0) (if all come out the same, nothing is sent and it stays approved), and until the review approves it again"
+	if !strings.Contains(out, "Warning: Approved SMS Template Goes Back to Review") || !strings.Contains(out, want) {
+		t.Errorf("plan of an approved template's contents known only at apply lacks %q:\n%s", want, out)
+	}
+	edits := env.Sim.Stats()["POST /open/sms/template/update"]
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if n := env.Sim.Stats()["POST /open/sms/template/update"] - edits; n != 0 {
+		t.Errorf("the apply of the same text sent %d template/update calls", n)
+	}
+	if out := w.Must(0, "state", "show", "-no-color", "contactcenter_sms_template.test"); !strings.Contains(out, `state_name        = "approved"`) {
+		t.Errorf("the template left approval:\n%s", out)
+	}
+}
+
 // TestAccSMSTemplate_approvedEditWarns: a change of an approved template
 // sends it back to review, and sends that use it are refused until the
 // review approves it again; the plan showed only state as known after
