@@ -79,19 +79,33 @@ func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.Mod
 		resp.Diagnostics.AddWarning(kind+" Will Only Be Removed From State", gatewayForgottenDetail(noun, id.ValueString(), ""))
 		return
 	}
-	var changed []string
+	var changed, unknown []string
 	for _, a := range r.replaceAttrs {
 		var before, after attr.Value
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(a), &before)...)
 		resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root(a), &after)...)
 		if before != nil && after != nil && !before.Equal(after) {
 			changed = append(changed, a)
+			if after.IsUnknown() {
+				unknown = append(unknown, a)
+			}
 		}
 	}
 	if len(changed) > 0 {
+		// A value known only at apply (another resource's attribute)
+		// replaces the object whatever it comes out as: Terraform takes an
+		// unknown for a change of an argument that requires replacement,
+		// so an unchanged text made a second object, reviewed again, that
+		// the plan called "the change of" it.
+		also := ""
+		if len(unknown) > 0 {
+			also = fmt.Sprintf(" (%s known only at apply: Terraform replaces the %s even if the value comes out the same; "+
+				"to avoid that, set it from a value known at plan, such as a variable, or apply the resource it comes from first with -target)",
+				strings.Join(unknown, ", "), noun)
+		}
 		resp.Diagnostics.AddWarning(kind+" Replacement Leaves the Old One on the Gateway",
-			fmt.Sprintf("The gateway cannot change or delete a %s: this plan creates a new one for the change of %s, "+
-				"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), noun, id.ValueString()))
+			fmt.Sprintf("The gateway cannot change or delete a %s: this plan creates a new one for the change of %s%s, "+
+				"and %s %s stays on the gateway, forgotten by Terraform.", noun, strings.Join(changed, ", "), also, noun, id.ValueString()))
 		return
 	}
 	// A review that rejected the object after its create (one that did not

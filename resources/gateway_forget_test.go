@@ -2,6 +2,7 @@ package resources_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -142,5 +143,39 @@ func TestGatewaySignText_emptyOneError(t *testing.T) {
 		if len(got) != 1 || !strings.Contains(got[0], "string length must be at least 1") {
 			t.Errorf("%s: errors %q, want the length's only", typ, got)
 		}
+	}
+}
+
+// TestAccGatewayForgetWarning_unknownValue: a sign_text known only at apply
+// (another resource's value, here replaced with the same text) replaces
+// the signature whatever it comes out as, since Terraform takes an unknown
+// for a change of an argument that requires replacement: the apply made a
+// second signature with the same text, reviewed again, and left the first
+// on the gateway. The plan called it "the change of sign_text"; it now says
+// the value is known only at apply and that the replacement happens even if
+// it comes out the same.
+func TestAccGatewayForgetWarning_unknownValue(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(rev int) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "sign" {
+  input = { text = "Acme", rev = %d }
+}
+
+resource "contactcenter_gateway_sms_signature" "test" {
+  sign_text = terraform_data.sign.output.text
+}
+`, rev)
+	}
+	w.WriteBody(cfg(1))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg(2))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := "this plan creates a new one for the change of sign_text (sign_text known only at apply: Terraform replaces the signature even if the value comes out the same; " +
+		"to avoid that, set it from a value known at plan, such as a variable, or apply the resource it comes from first with -target), and signature 3001 stays on the gateway"
+	if !strings.Contains(out, "Warning: Gateway SMS Signature Replacement Leaves the Old One on the Gateway") || !strings.Contains(out, want) {
+		t.Errorf("plan of a sign_text known only at apply lacks %q:\n%s", want, out)
 	}
 }
