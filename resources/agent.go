@@ -201,7 +201,7 @@ func AgentAttributes() map[string]schema.Attribute {
 				"A replacement (a new `user_num`, `-replace`) destroys the old agent with the `delete_mode` the last apply saved: change it in an apply of its own first " +
 				"(a plan that changes it from `delete` to `resign` together with `user_num` is refused). The plan of a new `user_num` with `resign` warns that the old agent is resigned, " +
 				"not deleted (\"Replacement Resigns the Agent\"); a `user_num` known only at apply (another resource's value) replaces the agent whatever it comes out as, " +
-				"and is checked and warned of the same way; a replacement Terraform plans without a new `user_num` (`-replace`, a tainted agent) is not told to the provider, and resigns the agent all the same without that warning. Defaults to `delete`.",
+				"and is checked and warned of the same way (with `delete`, \"Replacement Deletes the Agent\"); a replacement Terraform plans without a new `user_num` (`-replace`, a tainted agent) is not told to the provider, and resigns the agent all the same without that warning. Defaults to `delete`.",
 			Validators: []validator.String{stringvalidator.OneOf(agentDeleteModeDelete, agentDeleteModeResign)},
 		},
 		"vcc_id":   framework.StableInt64("Enterprise id (`vcc_id`)."),

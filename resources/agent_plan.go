@@ -168,7 +168,9 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			if replacedWithSavedDeleteMode(req, &resp.Diagnostics) {
 				return
 			}
-			warnUnknownNumberResigns(req, &resp.Diagnostics)
+			if !warnUnknownNumberResigns(req, &resp.Diagnostics) {
+				warnUnknownNumberDeletes(req, &resp.Diagnostics)
+			}
 		}
 		if was.Equal(now) { // a new user_num is a new agent, which the password is for
 			warnPasswordFirstSent(req, &resp.Diagnostics)
@@ -465,12 +467,12 @@ func newNumber(v tftypes.Value) (string, bool) {
 // while the configuration keeps the old e-mail or SMS phone is refused
 // after the old agent was resigned, which refuseResignedKeepsContact
 // refuses at plan when the number is known.
-func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
 	var saved, planned, was, id string
 	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeResign ||
 		rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil || planned != saved ||
 		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
-		return
+		return false
 	}
 	var kept []string
 	for _, field := range []string{"user_email", "user_sms_phone"} {
@@ -489,4 +491,29 @@ func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagno
 	}
 	detail += "To replace the agent knowingly, make user_num known at plan (a value of the configuration, not of another resource), or apply the resource it comes from first (-target)."
 	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent", detail)
+	return true
+}
+
+// warnUnknownNumberDeletes: user_num is known only at apply, so Terraform
+// replaces the agent (see ModifyPlan), and the saved delete_mode is
+// "delete": the destroy half deletes the agent and its call history
+// (users/delete) even if the number comes out the same, and the create
+// makes a new agent with it. The plan shows only "# forces replacement"
+// beside "(known after apply)". A delete_mode known only at apply is
+// said too: the destroy uses the saved one whatever it comes out as.
+func warnUnknownNumberDeletes(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	var saved, was, id string
+	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeDelete ||
+		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
+		return
+	}
+	mode := ""
+	if !rawAttr(req.Plan.Raw, "delete_mode").IsKnown() {
+		mode = " delete_mode is known only at apply too, and the destroy uses the one the last apply saved, \"delete\", whatever it comes out as."
+	}
+	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Deletes the Agent",
+		fmt.Sprintf("user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s), and delete_mode = \"delete\": the destroy half of this replacement "+
+			"deletes agent %[1]s and its history (users/delete), and the create makes a new agent, also if user_num comes out as %[1]q.%[4]s "+
+			"To keep the agent, make user_num known at plan (a value of the configuration, not of another resource), or apply the resource it comes from first (-target).",
+			was, unknownNumber, id, mode))
 }

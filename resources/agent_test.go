@@ -1248,14 +1248,16 @@ func TestAccAgent_replaceWithUnknownNumber(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
+	rev := 0 // a new input each time: the output is known only at apply
 	cfg := func(num, mode string, unknown bool) string {
 		ref := fmt.Sprintf("%q", num)
 		if unknown {
-			ref = "terraform_data.num.output"
+			ref = "terraform_data.num.output.num"
 		}
+		rev++
 		return fmt.Sprintf(`
 resource "terraform_data" "num" {
-  input = %q
+  input = { num = %q, rev = %d }
 }
 
 resource "contactcenter_agent" "test" {
@@ -1265,7 +1267,7 @@ resource "contactcenter_agent" "test" {
   user_email    = "ann.unknown@example.com"
   delete_mode   = %q
 }
-`, num, ref, mode)
+`, num, rev, ref, mode)
 	}
 	calls := func(path string) int { return env.Sim.Stats()["POST /open/v3/svcapi/users/"+path] }
 	w.WriteBody(cfg("8670", "delete", false))
@@ -1282,6 +1284,14 @@ resource "contactcenter_agent" "test" {
 	}
 	if calls("delete") != 0 || calls("add") != 1 {
 		t.Fatalf("the refused apply wrote: users/delete %d, users/add %d", calls("delete"), calls("add"))
+	}
+	// The same number, known only at apply, with delete_mode "delete"
+	// still replaces (deletes) the agent: said.
+	w.WriteBody(cfg("8670", "delete", true))
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if want := `Warning: Replacement Deletes the Agent`; !strings.Contains(out, want) ||
+		!strings.Contains(out, `deletes agent 8670 and its history (users/delete), and the create makes a new agent, also if user_num comes out as "8670".`) {
+		t.Errorf("plan of a user_num known only at apply with delete_mode delete lacks %q:\n%s", want, out)
 	}
 	w.WriteBody(cfg("8670", "resign", false))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
