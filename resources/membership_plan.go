@@ -138,12 +138,16 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 		return
 	}
 	var m skillGroupMembersModel
-	if req.Plan.Get(ctx, &m).HasError() || m.QueID.IsUnknown() || m.QueID.IsNull() || m.Members.IsUnknown() {
+	if req.Plan.Get(ctx, &m).HasError() || m.QueID.IsUnknown() || m.QueID.IsNull() {
 		return
 	}
 	queID, err := strconv.ParseInt(m.QueID.ValueString(), 10, 64)
 	if err != nil {
 		return // the validators say so
+	}
+	if m.Members.IsUnknown() {
+		r.warnUnlistedUnknown(ctx, queID, resp)
+		return
 	}
 	desired, d := m.desired(ctx)
 	var items []skillGroupMemberItem
@@ -185,6 +189,32 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 			"To keep them, add them to members. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
 			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(leave),
 			tfkit.SomeOf(len(leave), 20, func(i int) string { return leave[i] }), maybe))
+}
+
+// warnUnlistedUnknown is warnUnlisted for a members list known only at
+// apply as a whole (a for expression over a collection another resource
+// or a data source read at apply gives): the plan showed "+ members =
+// (known after apply)", said nothing, and the apply removed every agent of
+// the group the list did not name. The group's agents now are named as
+// the ones that leave unless the list names them.
+func (r *skillGroupMembersResource) warnUnlistedUnknown(ctx context.Context, queID int64, resp *resource.ModifyPlanResponse) {
+	agents, ok := planGroupAgents(ctx, r.Client, queID, "", path.Root("members"), &resp.Diagnostics,
+		"which this create removes from the group when members does not list them (contactcenter_skill_group_members manages the whole membership)",
+		", so it does not show whether agents leave the group; the apply reads the group again and names the agents it removed.")
+	if !ok || len(agents) == 0 {
+		return
+	}
+	now := make([]string, len(agents))
+	for i, a := range agents {
+		now[i] = fmt.Sprintf("%s (ag_id %d)", string(a.AgNum), a.AgID.Int64())
+	}
+	slices.Sort(now)
+	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Will Leave the Skill Group",
+		fmt.Sprintf("Skill group %d already has %d agent(s): %s. members is known only at apply, and contactcenter_skill_group_members manages the whole membership, "+
+			"so this create removes from the group each of them that members does not list then, and they stop taking its calls; the plan cannot show which. "+
+			"To keep them, make sure members lists them. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
+			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(now),
+			tfkit.SomeOf(len(now), 20, func(i int) string { return now[i] })))
 }
 
 // warnAdopted warns at plan of a create for an agent the group already

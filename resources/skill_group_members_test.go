@@ -802,6 +802,24 @@ resource "contactcenter_agent" "d" {
 		`(1 agent id(s) of members are known only at apply; any of these agents they turn out to be stays) and they stop taking its calls`, ag); !strings.Contains(out, want) {
 		t.Errorf("plan listing an agent made in the same plan lacks %q:\n%s", want, out)
 	}
+	// A members list known only at apply as a whole (a for expression
+	// over another resource's list) planned "+ members = (known after
+	// apply)" in silence, and the apply removed the unlisted agent.
+	w.WriteBody(membershipBase + `
+resource "terraform_data" "list" {
+  input = [contactcenter_agent.a.id]
+}
+resource "contactcenter_skill_group_members" "test" {
+  que_id  = contactcenter_skill_group.g.id
+  members = [for id in terraform_data.list.output : { agent_id = id, skill = 1 }]
+}
+`)
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if want := `Warning: Agents Will Leave the Skill Group with contactcenter_skill_group_members.test, on main.tf line `; !strings.Contains(out, want) ||
+		!strings.Contains(out, fmt.Sprintf(`Skill group %d already has 1 agent(s): 7003 (ag_id %d). members is known only at apply, `+
+			`and contactcenter_skill_group_members manages the whole membership, so this create removes from the group each of them that members does not list then`, q, ag)) {
+		t.Errorf("plan of a members list known only at apply lacks the warning:\n%s", out)
+	}
 	w.WriteBody(membersConfig(member("a", 1), member("c", 1)))
 	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Leave the Skill Group") {
 		t.Errorf("plan listing every agent of the group warns:\n%s", out)
