@@ -305,12 +305,26 @@ func (r *agentResource) warnQueueIDsTakeOver(ctx context.Context, req resource.M
 	var id types.String
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("queue_ids"), &planned)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() || planned.IsNull() || planned.IsUnknown() {
+	if resp.Diagnostics.HasError() || planned.IsNull() {
 		return
 	}
-	want, d := tfkit.Int64sFromSet(ctx, planned)
-	if d.HasError() {
-		return
+	// Group ids known only at apply (a group made in this plan, a list
+	// another resource gives): the known ones are kept, and each group the
+	// agent is in now may be one of the others, so it is said as a
+	// condition (the plan showed "+ queue_ids = (known after apply)" and
+	// said nothing, and the apply took the agent out of its groups).
+	var want []int64
+	unknown := planned.IsUnknown()
+	if !unknown {
+		for _, e := range planned.Elements() {
+			n, ok := e.(types.Int64)
+			switch {
+			case !ok || e.IsUnknown():
+				unknown = true
+			case !n.IsNull():
+				want = append(want, n.ValueInt64())
+			}
+		}
 	}
 	a, err := r.Client.Agents.Get(ctx, framework.ID(id))
 	if err != nil {
@@ -323,6 +337,13 @@ func (r *agentResource) warnQueueIDsTakeOver(ctx context.Context, req resource.M
 		}
 	}
 	if len(leaves) == 0 {
+		return
+	}
+	if unknown {
+		resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Skill Groups",
+			fmt.Sprintf("queue_ids was not managed for agent %s until now; from this apply the agent's groups are exactly the ones listed, "+
+				"and queue_ids is known only at apply (in whole or in part): the agent leaves each skill group it belongs to now that the list does not name then: %s. "+
+				"The plan shows only \"+ queue_ids\". To keep them, make sure queue_ids lists them.", a.UserNum, strings.Join(leaves, ", ")))
 		return
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Skill Groups",

@@ -54,6 +54,28 @@ resource "contactcenter_agent" "test" {
 	if !strings.Contains(out, "Warning: Agent Will Leave Skill Groups") || !strings.Contains(out, want) || strings.Contains(out, fmt.Sprintf("listed: %d,", groups[0])) {
 		t.Errorf("plan output lacks the warning naming group %d:\n%s", groups[1], out)
 	}
+	// Known only at apply (a list another resource gives), the group ids
+	// planned "+ queue_ids = (known after apply)" in silence, and the apply
+	// took the agent out of both groups.
+	w.Write(head + env.Config(fmt.Sprintf(`
+import {
+  to = contactcenter_agent.test
+  id = "%d"
+}
+resource "terraform_data" "groups" {
+  input = [%d]
+}
+resource "contactcenter_agent" "test" {
+  user_num  = "8240"
+  user_name = "Adopted"
+  queue_ids = terraform_data.groups.output
+}
+`, a.UserID, groups[0])))
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want = fmt.Sprintf("and queue_ids is known only at apply (in whole or in part): the agent leaves each skill group it belongs to now that the list does not name then: %d, %d.", groups[0], groups[1])
+	if !strings.Contains(out, "Warning: Agent Will Leave Skill Groups") || !strings.Contains(out, want) {
+		t.Errorf("plan of queue_ids known only at apply lacks %q:\n%s", want, out)
+	}
 }
 
 // TestAccAgent_queueIDsRemovedWarns: removing queue_ids from an agent's
