@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -214,6 +215,32 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
+	warnUnknownReplaces(ctx, req, resp)
+}
+
+// warnUnknownReplaces: sign_text or remark known only at apply (another
+// resource's value) replaces the signature whatever it comes out as
+// (RequiresReplace takes an unknown for a change), and the plan showed
+// only "# forces replacement" beside (known after apply): an unchanged
+// text deleted an approved signature and made one that waits for review
+// again, and while templates used the old one its delete was refused
+// (sms/sign/delete answers 409), failing the apply part-way.
+func warnUnknownReplaces(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	unknown := unknownOnly(ctx, req, []string{"sign_text", "remark"})
+	if len(unknown) == 0 {
+		return
+	}
+	var id, text types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("sign_text"), &text)...)
+	resp.Diagnostics.AddWarning("SMS Signature Replaced for a Value Known Only at Apply",
+		fmt.Sprintf("%s of SMS signature %s (%q) is known only at apply: Terraform replaces the signature even if the value comes out the same. "+
+			"The new signature waits for review again (sends with it are refused until it is approved), and the old one's delete is refused while templates use it "+
+			"(lifecycle { create_before_destroy = true } moves them to the new one first). To avoid the replacement, set it from a value known at plan, "+
+			"such as a variable, or apply the resource it comes from first with -target.", strings.Join(unknown, " and "), id.ValueString(), text.ValueString()))
 }
 
 func (r *smsSignatureResource) get(ctx context.Context, m *smsSignatureModel) error {

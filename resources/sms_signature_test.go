@@ -452,3 +452,36 @@ resource "contactcenter_sms_signature" "acme" {
 		}
 	}
 }
+
+// TestAccSMSSignature_unknownTextWarns: a sign_text known only at apply
+// (another resource's value, here replaced with the same text) replaces
+// the signature whatever it comes out as; the plan showed only "# forces
+// replacement", and the apply deleted the approved signature and made one
+// that waits for review again. The plan now says so.
+func TestAccSMSSignature_unknownTextWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(rev int) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "text" {
+  input = { text = "Acme", rev = %d }
+}
+resource "contactcenter_sms_signature" "test" {
+  sign_text = terraform_data.text.output.text
+}
+`, rev)
+	}
+	w.WriteBody(cfg(1))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Known Only at Apply") {
+		t.Errorf("plan at rest warns:\n%s", out)
+	}
+	w.WriteBody(cfg(2))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := `sign_text of SMS signature 101 ("Acme") is known only at apply: Terraform replaces the signature even if the value comes out the same. ` +
+		`The new signature waits for review again`
+	if !strings.Contains(out, "Warning: SMS Signature Replaced for a Value Known Only at Apply") || !strings.Contains(out, want) {
+		t.Errorf("plan of a sign_text known only at apply lacks %q:\n%s", want, out)
+	}
+}
