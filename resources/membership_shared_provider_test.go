@@ -202,6 +202,10 @@ run "agent_left_the_group" {
 `)
 	w.Must(0, "init", "-no-color")
 	out := w.Must(0, "test", "-no-color")
+	// Exit code 0 alone would also pass a file that ran no run block.
+	if !strings.Contains(out, "3 passed, 0 failed") {
+		t.Errorf("terraform test did not run the three runs:\n%s", out)
+	}
 	if strings.Contains(out, "Membership Kept") {
 		t.Errorf("terraform test warns Membership Kept:\n%s", out)
 	}
