@@ -187,6 +187,10 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 			if !tf.actions {
 				ex.actions = append(ex.actions, acctest.ActionBlocks(t, name, src)...)
 				src = withoutActions(t, name, src)
+				// The action examples ask for Terraform 1.14 (1.13 takes
+				// action blocks and never runs them); without them, the
+				// rest applies on the older Terraform.
+				src = bytes.ReplaceAll(src, []byte(`required_version = ">= 1.14"`), nil)
 			}
 		}
 		if err := os.WriteFile(filepath.Join(ex.dir, name), src, 0o644); err != nil {

@@ -1,3 +1,9 @@
+# Actions need Terraform 1.14 or later: 1.13 accepts action blocks and never
+# runs them, so the configuration asks for 1.14 (older versions then refuse it).
+terraform {
+  required_version = ">= 1.14"
+}
+
 # Transcribe a call's recording and keep the text next to the configuration.
 action "contactcenter_asr_transcribe" "complaint" {
   config {

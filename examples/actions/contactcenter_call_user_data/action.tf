@@ -1,3 +1,9 @@
+# Actions need Terraform 1.14 or later: 1.13 accepts action blocks and never
+# runs them, so the configuration asks for 1.14 (older versions then refuse it).
+terraform {
+  required_version = ">= 1.14"
+}
+
 # Mark a call as a business success and attach the order it produced.
 action "contactcenter_call_user_data" "won" {
   config {

@@ -1,3 +1,9 @@
+# Actions need Terraform 1.14 or later: 1.13 accepts action blocks and never
+# runs them, so the configuration asks for 1.14 (older versions then refuse it).
+terraform {
+  required_version = ">= 1.14"
+}
+
 # Open a task right after it is created. The action changes the status
 # outside the resource's plan, so the resource leaves `status` to it
 # (ignore_changes), and force_delete lets destroy remove the open task.

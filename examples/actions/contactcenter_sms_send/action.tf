@@ -1,4 +1,8 @@
-# Actions need Terraform 1.14 or later.
+# Actions need Terraform 1.14 or later: 1.13 accepts action blocks and never
+# runs them, so the configuration asks for 1.14 (older versions then refuse it).
+terraform {
+  required_version = ">= 1.14"
+}
 
 # The template to send, approved before the action runs (wait_for_approval).
 resource "contactcenter_sms_signature" "acme" {
