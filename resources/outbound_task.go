@@ -272,25 +272,29 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		edit, current := plan.expand(), state.expand()
 		clearing(&edit)
 		clearing(&current)
-		held := r.heldTask(id)
 		// keepOptionTypes comes after keepHeldFields and after the edit is
 		// compared with the state: run before, its options in the
 		// platform's types (16000 for "16000") made every config differ
 		// from the state's, so a config the portal changed since the plan
 		// (say max_call_ratio) was written back as refreshed, without a
-		// word, and opening the task alone sent an edit too.
-		asHeld := func(edit *client.Task) error {
-			if err := keepHeldFields(ctx, held, edit, &current); err != nil {
+		// word, and opening the task alone sent an edit too. held and err
+		// are the edit's one read of the task (projects/detail).
+		asHeld := func(edit, held *client.Task, err error) error {
+			if err := framework.SendHeld(ctx, held, err, heldTaskName, &edit.Name, edit.Name == current.Name, func(t *client.Task) {
+				keepHeldFields(t, edit, &current)
+				keepOptionTypes(t, edit)
+			}); err != nil {
 				return err
 			}
-			if err := keepOptionTypes(ctx, held, edit); err != nil {
-				return err
+			if err != nil && hasOptions(edit) {
+				return err // keepOptionTypes says why
 			}
-			return heldName(ctx, held, edit)
+			return nil
 		}
 		opening := plan.Status.ValueString() == "open" && !plan.Status.Equal(state.Status)
 		if !opening {
 			status := taskStatusValue(plan.Status)
+			t, err := r.Client.Tasks.Get(ctx, id)
 			if plan.Status.Equal(state.Status) {
 				// The plan does not change the status, but updateOrCreate
 				// writes one (a status left out is 0, closed, §2.7): the
@@ -299,19 +303,12 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				// the plan (or the refresh), by an edit of its name, and
 				// with lifecycle { ignore_changes = [status] } (the portal
 				// owns it) without a word. One read of the task.
-				t, err := held(ctx)
-				if err != nil {
-					if err := heldReadFailed(ctx, "name", string(edit.Name), func(t *client.Task) string { return string(t.Name) }, err); err != nil {
-						return err
-					}
-					t = nil // the edit goes as planned
-				}
-				if t != nil && t.Status != nil {
+				if err == nil && t != nil && t.Status != nil {
 					status = int64(*t.Status)
 				}
 			}
 			edit.Status = flexInt(status)
-			if err := asHeld(&edit); err != nil {
+			if err := asHeld(&edit, t, err); err != nil {
 				return err
 			}
 			return r.Client.Tasks.Update(ctx, edit)
@@ -325,7 +322,8 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 				status = v
 			}
 			edit.Status = flexInt(status)
-			if err := asHeld(&edit); err != nil {
+			t, err := r.Client.Tasks.Get(ctx, id)
+			if err := asHeld(&edit, t, err); err != nil {
 				return err
 			}
 			if err := r.Client.Tasks.Update(ctx, edit); err != nil {

@@ -3,22 +3,24 @@ package resources
 // What an edit of an outbound task sends as the platform holds it:
 // projects/updateOrCreate (§2.7) writes every member it is sent, so the
 // members the plan does not change, the name in its held Unicode form and
-// the TTS options' types are taken from one read of the task.
+// the TTS options' types are taken from one read of the task
+// (framework.SendHeld).
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"reflect"
 	"slices"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 // heldTaskFields are the members of updateOrCreate (§2.7) an edit sends as
 // the platform holds them when the plan does not change them (type and
-// context cannot change; status is chosen by Update).
-var heldTaskFields = []string{"Name", "DeptID", "Priority", "Concurrent", "Callers", "MaxConnSecs", "TimeoutSecs", "MaxQueueSecs",
+// context cannot change; status is chosen by Update; the name is
+// heldTaskName's).
+var heldTaskFields = []string{"DeptID", "Priority", "Concurrent", "Callers", "MaxConnSecs", "TimeoutSecs", "MaxQueueSecs",
 	"EnableASR", "Config", "RecallStrategies", "AssignedUsers", "Worktime", "FilterRules", "TransTo"}
 
 // keepHeldFields sends each member of the edit the plan does not change
@@ -29,16 +31,9 @@ var heldTaskFields = []string{"Name", "DeptID", "Priority", "Concurrent", "Calle
 // since the plan (or the refresh), without a word, also under lifecycle {
 // ignore_changes }, where the portal owns them. A member the platform holds
 // as the state does, but for the order of its lists (which the read keeps
-// as the state has it), goes as before. The read is the one heldTask makes
-// for the edit.
-func keepHeldFields(ctx context.Context, read func(context.Context) (*client.Task, error), edit, current *client.Task) error {
-	t, err := read(ctx)
-	if err != nil {
-		return heldReadFailed(ctx, "name", string(edit.Name), func(t *client.Task) string { return string(t.Name) }, err)
-	}
-	if t == nil {
-		return nil
-	}
+// as the state has it), goes as before. t is the task as the edit's one
+// read found it (framework.SendHeld).
+func keepHeldFields(t, edit, current *client.Task) {
 	e, c, h := reflect.ValueOf(edit).Elem(), reflect.ValueOf(current).Elem(), reflect.ValueOf(t).Elem()
 	for _, f := range heldTaskFields {
 		planned, prior, held := e.FieldByName(f), c.FieldByName(f), h.FieldByName(f)
@@ -46,7 +41,6 @@ func keepHeldFields(ctx context.Context, read func(context.Context) (*client.Tas
 			planned.Set(held)
 		}
 	}
-	return nil
 }
 
 // sameButOrder tells two members that read alike as JSON once every list
@@ -98,54 +92,22 @@ func sortedJSON(v any) any {
 	return v
 }
 
-// heldTask reads the task as the platform holds it (projects/detail, not
-// batched) at most once for an update: keepOptionTypes and heldName each
-// needed it, and read it each (two reads of one task before one edit).
-func (r *outboundTaskResource) heldTask(id int64) func(context.Context) (*client.Task, error) {
-	var (
-		t    *client.Task
-		err  error
-		read bool
-	)
-	return func(ctx context.Context) (*client.Task, error) {
-		if !read {
-			t, err = r.Client.Tasks.Get(ctx, id)
-			read = true
-		}
-		return t, err
-	}
-}
-
-// heldName sends the name as the platform holds it when that is the
-// planned name in another Unicode form (heldForm): projects/updateOrCreate
-// requires name (§2.7), and any edit of the task rewrote a name held
-// decomposed composed. It is applied after the edit is compared with the
-// state, so opening a task alone still sends no edit.
-func heldName(ctx context.Context, held func(context.Context) (*client.Task, error), edit *client.Task) error {
-	name, err := heldForm(ctx, "name", string(edit.Name), held, func(t *client.Task) string { return string(t.Name) })
-	edit.Name = client.FlexString(name)
-	return err
-}
+// heldTaskName is the name every projects/updateOrCreate requires (§2.7).
+var heldTaskName = framework.HeldName[client.Task]{Attr: "name", Of: func(t *client.Task) string { return string(t.Name) }}
 
 // keepOptionTypes: the voice's options are read as text (a map of
 // strings), so an option the platform holds as a number or a boolean
 // ({"n": 1}) would go back as the text "1" on any write of the task. An
 // option whose text is unchanged is sent as the platform holds it (one
-// held as null, which reads as "", stays null); that costs one read, only
-// for a task with options. A read that fails fails the edit, unlike the
-// other held fields' (heldReadFailed lets those go as planned): sent
-// without it, an option held as a number would be rewritten as text, a
-// change no plan showed (as heldForm does for a name).
-func keepOptionTypes(ctx context.Context, read func(context.Context) (*client.Task, error), edit *client.Task) error {
-	if edit.Config == nil || edit.Config.TTS == nil || len(edit.Config.TTS.Options) == 0 {
-		return nil
-	}
-	held, err := read(ctx)
-	if err != nil {
-		return err
-	}
-	if held.Config == nil || held.Config.TTS == nil {
-		return nil
+// held as null, which reads as "", stays null), from held, the edit's one
+// read of the task. A read that fails fails the edit of a task with
+// options (hasOptions), unlike the other held fields' (framework.SendHeld
+// lets those go as planned): sent without it, an option held as a number
+// would be rewritten as text, a change no plan showed (as SendHeld says of
+// a name).
+func keepOptionTypes(held, edit *client.Task) {
+	if !hasOptions(edit) || held.Config == nil || held.Config.TTS == nil {
+		return
 	}
 	for k, sent := range edit.Config.TTS.Options {
 		raw, ok := held.Config.TTS.Options[k]
@@ -167,5 +129,9 @@ func keepOptionTypes(ctx context.Context, read func(context.Context) (*client.Ta
 			edit.Config.TTS.Options[k] = raw
 		}
 	}
-	return nil
+}
+
+// hasOptions tells an edit whose voice has options (keepOptionTypes).
+func hasOptions(edit *client.Task) bool {
+	return edit.Config != nil && edit.Config.TTS != nil && len(edit.Config.TTS.Options) > 0
 }

@@ -1573,10 +1573,10 @@ output "closed" { value = [for t in data.contactcenter_outbound_tasks.closed.tas
 }
 
 // TestAccOutboundTask_oneHeldReadPerEdit: an edit of a task whose name has
-// a decomposed form (heldName reads the task as held) and whose voice has
-// options (keepOptionTypes reads it too) reads the task once for both,
+// a decomposed form (its name is sent as held) and whose voice has options
+// (keepOptionTypes needs the task too) reads the task once for both,
 // projects/detail being unbatched: as many reads as the same edit of a
-// task whose name is ASCII, where heldName reads nothing. It read twice.
+// task whose name is ASCII. It read twice.
 func TestAccOutboundTask_oneHeldReadPerEdit(t *testing.T) {
 	t.Parallel()
 	reads := func(name string) int {

@@ -145,15 +145,6 @@ func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.Modify
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *skillGroupModel) error {
 		in := skillGroupEdit(plan, state)
-		var held *client.SkillGroup
-		read := func(ctx context.Context) (*client.SkillGroup, error) {
-			if held != nil {
-				return held, nil
-			}
-			g, err := r.Client.Queues.Get(ctx, framework.ID(plan.ID))
-			held = g
-			return g, err
-		}
 		// queue/update requires que_name and que_priority (§4.6); a
 		// setting the plan does not change is sent as the platform holds
 		// it now. As refreshed, an edit of another setting put back a name
@@ -164,32 +155,21 @@ func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequ
 		// as held, a rename cannot reset ring_time or que_strategy, set
 		// earlier, to a default (each apply then set back the settings
 		// the one before reset, and the plan never came to rest).
-		if g, err := read(ctx); err != nil {
-			if err := heldReadFailed(ctx, "que_name", in.QueName, func(g *client.SkillGroup) string { return string(g.QueName) }, err); err != nil {
-				return err
-			}
-			// the edit goes as planned
-		} else {
-			if plan.QueName.Equal(state.QueName) {
-				in.QueName = string(g.QueName)
-			}
-			if plan.QuePriority.Equal(state.QuePriority) {
-				in.QuePriority = int64(g.QuePriority)
-			}
+		held, err := r.Client.Queues.Get(ctx, framework.ID(plan.ID))
+		err = framework.SendHeld(ctx, held, err, heldGroupName, &in.QueName, plan.QueName.Equal(state.QueName), func(g *client.SkillGroup) {
+			framework.KeepHeld(plan.QuePriority.Equal(state.QuePriority), &in.QuePriority, int64(g.QuePriority))
 			keepHeldSettings(&in, g)
-		}
-		// A planned name the platform holds in another Unicode form is
-		// sent as held (heldForm): an edit rewrote a name held decomposed
-		// composed.
-		name, err := heldForm(ctx, "que_name", in.QueName, read, func(g *client.SkillGroup) string { return string(g.QueName) })
+		})
 		if err != nil {
 			return err
 		}
-		in.QueName = name
 		err = conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), in), plan, 409, 405) // queue/update: 409 number, 405 group exists
 		return r.nameHolder(ctx, err, plan)
 	}, "force_delete")
 }
+
+// heldGroupName is the name every queue/update requires (§4.6).
+var heldGroupName = framework.HeldName[client.SkillGroup]{Attr: "que_name", Of: func(g *client.SkillGroup) string { return string(g.QueName) }}
 
 // nameHolder puts the que_id of the group that holds the name into the
 // hint conflictHint wrote for a refused name, for the import (it stays

@@ -241,27 +241,17 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 // shows them.
 func (r *smsTemplateResource) asHeld(ctx context.Context, plan, prior *smsTemplateModel) (client.SMSTemplateInput, error) {
 	in := plan.expand()
-	name := func(t *client.SMSTemplate) string { return string(t.TplTitle) }
 	held, err := r.Client.SMS.GetTemplate(ctx, framework.ID(plan.ID))
-	if err != nil {
-		return in, heldReadFailed(ctx, "template_name", in.TemplateName, name, err)
-	}
-	if plan.TemplateContents.Equal(prior.TemplateContents) {
-		in.TemplateContents = string(held.TplText)
-	}
-	if plan.SignID.Equal(prior.SignID) {
-		in.SignID = held.NewSignID.Int64()
-	}
-	if plan.DeptID.Equal(prior.DeptID) && !prior.DeptID.IsNull() {
-		in.DeptID = new(held.DeptID.Int64())
-	}
-	if plan.TemplateName.Equal(prior.TemplateName) {
-		in.TemplateName = name(held)
-		return in, nil
-	}
-	in.TemplateName, err = heldForm(ctx, "template_name", in.TemplateName, func(context.Context) (*client.SMSTemplate, error) { return held, nil }, name)
+	err = framework.SendHeld(ctx, held, err, heldTemplateName, &in.TemplateName, plan.TemplateName.Equal(prior.TemplateName), func(held *client.SMSTemplate) {
+		framework.KeepHeld(plan.TemplateContents.Equal(prior.TemplateContents), &in.TemplateContents, string(held.TplText))
+		framework.KeepHeld(plan.SignID.Equal(prior.SignID), &in.SignID, held.NewSignID.Int64())
+		framework.KeepHeld(plan.DeptID.Equal(prior.DeptID) && !prior.DeptID.IsNull(), &in.DeptID, new(held.DeptID.Int64()))
+	})
 	return in, err
 }
+
+// heldTemplateName is the name every template/update requires (§3.2).
+var heldTemplateName = framework.HeldName[client.SMSTemplate]{Attr: "template_name", Of: func(t *client.SMSTemplate) string { return string(t.TplTitle) }}
 
 func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *smsTemplateModel) error {

@@ -131,38 +131,22 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 		// portal owns them). One read of the webhook, by the name and url
 		// the state holds (GetNamed).
 		held, err := r.Client.Webhooks.GetNamed(ctx, id, state.Name.ValueString(), state.URL.ValueString())
+		err = framework.SendHeld(ctx, held, err, heldWebhookName, &in.Name, plan.Name.Equal(state.Name), func(held *client.Webhook) {
+			framework.KeepHeld(plan.URL.Equal(state.URL), &in.URL, string(held.URL))
+			framework.KeepHeld(plan.Status.Equal(state.Status), &in.Status, bool(held.Status))
+			framework.KeepHeld(plan.IsEncrypt.Equal(state.IsEncrypt), &in.IsEncrypt, bool(held.IsEncrypt))
+			framework.KeepHeld(plan.EventType.Equal(state.EventType), &in.EventType, int64(held.EventType))
+			framework.KeepHeld(plan.DeptID.Equal(state.DeptID), &in.DeptID, int64(held.DeptID))
+		})
 		if err != nil {
-			if err := heldReadFailed(ctx, "name", in.Name, func(w *client.Webhook) string { return string(w.Name) }, err); err != nil {
-				return err
-			}
-			return r.Client.Webhooks.Update(ctx, id, in)
-		}
-		if plan.URL.Equal(state.URL) {
-			in.URL = string(held.URL)
-		}
-		if plan.Status.Equal(state.Status) {
-			in.Status = bool(held.Status)
-		}
-		if plan.IsEncrypt.Equal(state.IsEncrypt) {
-			in.IsEncrypt = bool(held.IsEncrypt)
-		}
-		if plan.EventType.Equal(state.EventType) {
-			in.EventType = int64(held.EventType)
-		}
-		if plan.DeptID.Equal(state.DeptID) {
-			in.DeptID = int64(held.DeptID)
-		}
-		// name is required: one held in another Unicode form of the
-		// planned name is sent as held (heldForm).
-		if plan.Name.Equal(state.Name) {
-			in.Name = string(held.Name)
-		} else if in.Name, err = heldForm(ctx, "name", in.Name, func(context.Context) (*client.Webhook, error) { return held, nil },
-			func(w *client.Webhook) string { return string(w.Name) }); err != nil {
 			return err
 		}
 		return r.Client.Webhooks.Update(ctx, id, in)
 	})
 }
+
+// heldWebhookName is the name every webhook/updateOrCreate requires (§4.4).
+var heldWebhookName = framework.HeldName[client.Webhook]{Attr: "name", Of: func(w *client.Webhook) string { return string(w.Name) }}
 
 func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *WebhookRecord) error {

@@ -1,0 +1,75 @@
+package framework
+
+// An edit's step that sends what its plan leaves unchanged as the platform
+// holds it: the outbound task, the skill group, the webhook and the SMS
+// template each write every field they are sent (projects/updateOrCreate
+// §2.7, queue/update §4.6, webhook/updateOrCreate §4.4, template/update
+// §3.2), so a field sent as refreshed at plan time put back what the
+// portal had changed since, without a word, also under lifecycle {
+// ignore_changes }, where the portal owns it.
+
+import (
+	"context"
+	"fmt"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// HeldName is the name a kind's every edit must send: Attr as the API names
+// it (que_name, template_name), for the messages, and Of the name of an
+// object as the platform holds it.
+type HeldName[T any] struct {
+	Attr string
+	Of   func(*T) string
+}
+
+// SendHeld completes an edit from its one read of the object (held, err):
+// keep sets the edit's fields the plan leaves unchanged to held's, and name
+// (the edit's name, planned) is sent as held when the plan does not change
+// it (nameKept), or when held is the planned name in another Unicode form.
+//
+// Terraform holds every string composed (NFC), the configuration's and the
+// state's alike, so a name the platform holds decomposed ("Cafe" and
+// U+0301, as some systems type it in the portal) reaches an update
+// composed; an edit that sent it so rewrote it composed, which the
+// configuration cannot ask for, nor undo. Only a name with a decomposed
+// form (NFD differs: "é", Hangul; not ASCII or Chinese) can be held so.
+//
+// A read that finds the object gone fails the edit as it is (Steps.Update
+// says it was deleted since the plan). Any other failed read fails it when
+// the planned name has a decomposed form, before anything is sent: sent as
+// planned, the name was rewritten composed, a change the plan did not show
+// and no later plan can take back, where the failure costs an apply again
+// (the client has retried what it could). Otherwise the edit goes as
+// planned, as it did before it read; so does one whose read found nothing
+// (held nil, err nil).
+func SendHeld[T any, S ~string](ctx context.Context, held *T, err error, n HeldName[T], name *S, nameKept bool, keep func(*T)) error {
+	planned := string(*name)
+	decomposable := norm.NFD.String(planned) != planned
+	switch {
+	case client.IsNotFound(err):
+		return err
+	case err != nil && decomposable:
+		return fmt.Errorf("the edit must send %s, and reading %s as the platform holds it failed, so nothing was sent: "+
+			"the planned %s %q has another Unicode form (decomposed) the platform may hold, and sending it as planned would rewrite the platform's %s. "+
+			"Apply again once the read succeeds: %w", n.Attr, n.Attr, n.Attr, planned, n.Attr, err)
+	case err != nil || held == nil:
+		return nil // the edit goes as planned
+	}
+	keep(held)
+	h := n.Of(held)
+	if nameKept || decomposable && norm.NFC.String(h) == norm.NFC.String(planned) {
+		*name = S(h)
+	}
+	return nil
+}
+
+// KeepHeld sets *dst to held when the plan leaves the field unchanged: one
+// line of an edit's keep (SendHeld).
+func KeepHeld[V any](unchanged bool, dst *V, held V) {
+	if unchanged {
+		*dst = held
+	}
+}
