@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"strconv"
 	"strings"
 	"time"
 
@@ -54,77 +53,6 @@ type reviewedResource[M any] struct {
 	importRule string
 	// importKey, when set, is a second import form by a natural key.
 	importKey *importKey
-}
-
-// importKey is an import id naming an object by a field other than its id
-// (sign_text:<text>): the same in every contact center, where an id names
-// whichever object holds it there, so that a folder exported from one
-// center (staging) and planned against another imports that center's own
-// object. The spec does not make these fields unique, so an import that
-// finds several is refused, as is one that finds none.
-type importKey struct {
-	prefix string // "sign_text:"
-	title  string // "SMS Signature", as the errors' summaries name the kind
-	field  string // "sign_text"
-	// list names where the values are listed, for the error of none.
-	list string
-	// find returns the id and the state of every object whose field
-	// equals value exactly.
-	find func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error)
-}
-
-// keyFinder is an importKey's find for a kind: exact lists the objects
-// whose key is value as written, all lists every object, key reads an
-// object's key (for the other Unicode forms, see inAnyForm) and match what
-// the errors name of it.
-func keyFinder[T any](exact func(ctx context.Context, c *client.Client, value string) ([]T, error),
-	all func(ctx context.Context, c *client.Client) iter.Seq2[T, error], key func(T) string, match func(T) keyMatch,
-) func(context.Context, *client.Client, string) ([]keyMatch, error) {
-	return func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error) {
-		found, err := inAnyForm(ctx, value, func(ctx context.Context) ([]T, error) { return exact(ctx, c, value) },
-			func(ctx context.Context) iter.Seq2[T, error] { return all(ctx, c) }, key)
-		out := make([]keyMatch, len(found))
-		for i, o := range found {
-			out[i] = match(o)
-		}
-		return out, err
-	}
-}
-
-// keyMatch is one object an importKey found.
-type keyMatch struct {
-	id    int64
-	state string
-}
-
-// importByKey imports the object k names by value (the text after the
-// prefix), matched as written: the errors quote it, so a stray space shows.
-func (k *importKey) importByKey(ctx context.Context, c *client.Client, value string, resp *resource.ImportStateResponse, settings map[string]any) {
-	if strings.TrimSpace(value) == "" {
-		resp.Diagnostics.AddError("Invalid Import ID", fmt.Sprintf("Expected %s<%s>, got an empty %s.", k.prefix, k.field, k.field))
-		return
-	}
-	noun := framework.Noun(k.title)
-	found, err := k.find(ctx, c, value)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Import "+k.title, err)
-		return
-	}
-	switch len(found) {
-	case 0:
-		resp.Diagnostics.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (matched exactly, "+
-			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id. "+importForEachNew, k.field, value, noun, k.field, k.list, noun))
-	case 1:
-		framework.SetImported(ctx, resp, strconv.FormatInt(found[0].id, 10), settings)
-	default:
-		ids := make([]string, len(found))
-		for i, m := range found {
-			ids[i] = fmt.Sprintf("%d (%s)", m.id, m.state)
-		}
-		resp.Diagnostics.AddError("Cannot Import Ambiguous "+k.title, fmt.Sprintf("%s %q: %d %ss have this %s: %s. "+
-			"Import the one to manage by its numeric id (terraform import <address> <id>, or the import block's id).",
-			k.field, value, len(found), noun, k.field, strings.Join(ids, ", ")))
-	}
 }
 
 // reviewSteps are the base's steps plus the wait for a review.

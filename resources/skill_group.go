@@ -247,49 +247,41 @@ const groupNamePrefix = "que_name:"
 
 // importGroupByName finds the id of the group named name (the text after
 // que_name:), for the skill group and its membership; what is the
-// resource's title in the errors.
+// resource's title in the errors. The name is matched as written (a
+// group's name may hold spaces the export keeps): the error quotes it, so
+// a stray space shows.
 func importGroupByName(ctx context.Context, c *client.Client, name, what string, diags *diag.Diagnostics) (string, bool) {
-	// Matched as written (a group's name may hold spaces the export keeps):
-	// the error quotes it, so a stray space shows.
-	if strings.TrimSpace(name) == "" {
-		diags.AddError("Invalid Import ID", "Expected que_name:<group name>, got an empty group name.")
-		return "", false
+	return groupNameKey(what).lookup(ctx, c, name, diags)
+}
+
+// groupNameKey is the import of a group by its name for the resource what
+// names. Each resource is a reader of its own: a group's import and its
+// membership's share one read of the group list. A name the platform holds
+// decomposed is matched in one Unicode form, over the whole group list
+// (one call, §4.6): see inAnyForm.
+func groupNameKey(what string) *importKey {
+	return &importKey{prefix: groupNamePrefix, title: what, field: "que_name",
+		find: keyFinder(func(ctx context.Context, c *client.Client, name string) ([]client.SkillGroup, error) {
+			g, err := c.Queues.FindByNameFor(ctx, name, what)
+			if g == nil {
+				return nil, err
+			}
+			return []client.SkillGroup{*g}, err
+		}, func(ctx context.Context, c *client.Client) iter.Seq2[client.SkillGroup, error] {
+			return c.Queues.List(ctx, client.SkillGroupFilter{})
+		}, func(g client.SkillGroup) string { return string(g.QueName) },
+			func(g client.SkillGroup) keyMatch { return keyMatch{id: framework.ID(types.StringValue(string(g.ID)))} }),
+		empty: "Expected que_name:<group name>, got an empty group name.",
+		none: func(name string) string {
+			return fmt.Sprintf("que_name %q: not found: no skill group has this name (que_name, matched exactly, "+
+				"letter case included). Check the name (data \"contactcenter_skill_groups\" lists every group's), or import the group by its numeric id (que_id). "+importForEachNew, name)
+		},
+		several: func(name string, found []keyMatch) (string, string) {
+			summary := "Unable to Import " + what
+			return summary, tfkit.APIErrorDetailOf(tfkit.OpOf(summary), fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, "+
+				"which Terraform does not tell apart: import the group by its numeric id (que_id)", name, len(found), matchIDs(found)))
+		},
 	}
-	// Each resource is a reader of its own: a group's import and its
-	// membership's share one read of the group list.
-	// A name the platform holds decomposed is matched in one Unicode form,
-	// over the whole group list (one call, §4.6): see inAnyForm.
-	gs, err := inAnyForm(ctx, name, func(ctx context.Context) ([]client.SkillGroup, error) {
-		g, err := c.Queues.FindByNameFor(ctx, name, what)
-		if g == nil {
-			return nil, err
-		}
-		return []client.SkillGroup{*g}, err
-	}, func(ctx context.Context) iter.Seq2[client.SkillGroup, error] {
-		return c.Queues.List(ctx, client.SkillGroupFilter{})
-	}, func(g client.SkillGroup) string { return string(g.QueName) })
-	var g *client.SkillGroup
-	switch {
-	case err == nil && len(gs) == 1:
-		g = &gs[0]
-	case err == nil && len(gs) > 1:
-		ids := make([]string, len(gs))
-		for i, g := range gs {
-			ids[i] = string(g.ID)
-		}
-		err = fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, which Terraform does not tell apart: "+
-			"import the group by its numeric id (que_id)", name, len(ids), strings.Join(ids, ", "))
-	}
-	if err != nil {
-		tfkit.AddAPIError(diags, "Unable to Import "+what, err)
-		return "", false
-	}
-	if g == nil {
-		diags.AddError("Cannot Import Non-Existent "+what, fmt.Sprintf("que_name %q: not found: no skill group has this name (que_name, matched exactly, "+
-			"letter case included). Check the name (data \"contactcenter_skill_groups\" lists every group's), or import the group by its numeric id (que_id). "+importForEachNew, name))
-		return "", false
-	}
-	return string(g.ID), true
 }
 
 // get reads the group m names through the client's finder.
