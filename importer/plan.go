@@ -407,7 +407,7 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				// on every apply would make re-runs write forever. Said,
 				// where the plan showed the row unchanged and the value
 				// the sheet asks for was never sent.
-				if configSettings[f.Name] {
+				if configSettings[f.Name] != nil {
 					unanswered = append(unanswered, fmt.Sprintf("%s %s", f.Name, shownValue(f.Name, v)))
 				}
 				continue
@@ -502,14 +502,6 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	sortProblems(probs)
 	return plan, probs, nil
 }
-
-// configSettings are the roster's fields that a users/list item carries
-// in its config member only, where §2.6 does not promise them (the config
-// member has "the structure" of the §2.6.1 objects): a platform may leave
-// them out, and agentValues does not report them then.
-var configSettings = map[string]bool{"user_phone_type": true, "user_login_state": true, "user_auto_login": true,
-	"is_enable_outbound": true, "user_outcall_popup": true, "is_forbidden_login": true, "max_sessions": true,
-	"basic_sessions": true, "is_enable_update_capcity": true}
 
 // prunedNotes are what an operator should know of an agent --prune
 // resigns or deletes: that it is signed in now (it may be taking calls),

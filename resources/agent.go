@@ -226,8 +226,10 @@ func AgentAttributes() map[string]schema.Attribute {
 // AgentConfigAttributeNames are the attributes of the config member
 // (relations_config = 1), which the list data source does not ask for.
 func AgentConfigAttributeNames() []string {
-	names := []string{"user_phone_type", "user_login_state", "user_auto_login", "is_enable_outbound", "user_outcall_popup",
-		"is_forbidden_login", "max_sessions", "basic_sessions", "is_enable_update_capcity"}
+	var names []string
+	for _, s := range agentConfigScalars {
+		names = append(names, s.name)
+	}
 	for _, o := range tfkit.AgentConfigObjects {
 		names = append(names, o.Name)
 	}

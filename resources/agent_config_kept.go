@@ -2,6 +2,9 @@ package resources
 
 import (
 	"context"
+	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -12,34 +15,47 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
+// agentConfigScalars are the config member's scalar settings (§2.6.1),
+// by their schema and API names, in the schema's order. users/list may
+// leave any out (§2.6 does not promise them in the config member), and
+// keepUnanswered then keeps what the state holds. Those with a default
+// (defaulted) take unansweredStaysUnset too; max_sessions and
+// basic_sessions, unset, keep the platform's value already.
+var agentConfigScalars = []struct {
+	name      string
+	defaulted bool
+}{
+	{"user_phone_type", true}, {"user_login_state", true}, {"user_auto_login", true}, {"is_enable_outbound", true},
+	{"user_outcall_popup", true}, {"is_forbidden_login", true}, {"max_sessions", false}, {"basic_sessions", false},
+	{"is_enable_update_capcity", true},
+}
+
 // keepUnanswered sets back every setting the config member cfg lacks to
 // its value in before, or to null when before's is unknown.
 func (f *AgentConfigFields) keepUnanswered(cfg *client.AgentConfig, before AgentConfigFields) {
-	keepInt := func(answered bool, to *types.Int64, was types.Int64) {
-		if !answered {
-			*to = was
-			if was.IsUnknown() {
-				*to = types.Int64Null()
-			}
+	answered, to, was := reflect.ValueOf(cfg).Elem(), reflect.ValueOf(f).Elem(), reflect.ValueOf(before)
+	for _, s := range agentConfigScalars {
+		if !fieldTagged(answered, "json", s.name).IsNil() {
+			continue
+		}
+		v := fieldTagged(was, "tfsdk", s.name)
+		if v.Interface().(attr.Value).IsUnknown() {
+			v = reflect.Zero(v.Type()) // null: a types value's zero is its null
+		}
+		fieldTagged(to, "tfsdk", s.name).Set(v)
+	}
+}
+
+// fieldTagged is the field of the struct v whose key tag (json, tfsdk)
+// names name. agentConfigScalars names only fields both types have
+// (TestAgentConfigScalarsTagged).
+func fieldTagged(v reflect.Value, key, name string) reflect.Value {
+	for i := range v.NumField() {
+		if tag, _, _ := strings.Cut(v.Type().Field(i).Tag.Get(key), ","); tag == name {
+			return v.Field(i)
 		}
 	}
-	keepBool := func(answered bool, to *types.Bool, was types.Bool) {
-		if !answered {
-			*to = was
-			if was.IsUnknown() {
-				*to = types.BoolNull()
-			}
-		}
-	}
-	keepInt(cfg.UserPhoneType != nil, &f.UserPhoneType, before.UserPhoneType)
-	keepInt(cfg.UserLoginState != nil, &f.UserLoginState, before.UserLoginState)
-	keepInt(cfg.UserAutoLogin != nil, &f.UserAutoLogin, before.UserAutoLogin)
-	keepBool(cfg.IsEnableOutbound != nil, &f.IsEnableOutbound, before.IsEnableOutbound)
-	keepInt(cfg.UserOutcallPopup != nil, &f.UserOutcallPopup, before.UserOutcallPopup)
-	keepBool(cfg.IsForbiddenLogin != nil, &f.IsForbiddenLogin, before.IsForbiddenLogin)
-	keepInt(cfg.MaxSessions != nil, &f.MaxSessions, before.MaxSessions)
-	keepInt(cfg.BasicSessions != nil, &f.BasicSessions, before.BasicSessions)
-	keepInt(cfg.IsEnableUpdateCapcity != nil, &f.IsEnableUpdateCapcity, before.IsEnableUpdateCapcity)
+	panic(fmt.Sprintf("%s has no field tagged %s:%q", v.Type(), key, name))
 }
 
 // unansweredStaysUnset is the plan modifier of a config setting with a
@@ -79,17 +95,21 @@ func (m unansweredStaysUnset) PlanModifyBool(_ context.Context, req planmodifier
 }
 
 // unansweredSettings gives the config settings with a default their
-// unansweredStaysUnset modifier (max_sessions and basic_sessions, unset,
-// keep the platform's value already).
+// unansweredStaysUnset modifier (agentConfigScalars).
 func unansweredSettings(attrs map[string]schema.Attribute) {
-	for _, name := range []string{"user_phone_type", "user_login_state", "user_auto_login", "user_outcall_popup", "is_enable_update_capcity"} {
-		a := attrs[name].(schema.Int64Attribute)
-		a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
-		attrs[name] = a
-	}
-	for _, name := range []string{"is_enable_outbound", "is_forbidden_login"} {
-		a := attrs[name].(schema.BoolAttribute)
-		a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
-		attrs[name] = a
+	for _, s := range agentConfigScalars {
+		if !s.defaulted {
+			continue
+		}
+		switch a := attrs[s.name].(type) {
+		case schema.Int64Attribute:
+			a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
+			attrs[s.name] = a
+		case schema.BoolAttribute:
+			a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
+			attrs[s.name] = a
+		default:
+			panic(fmt.Sprintf("agent setting %s is a %T", s.name, a))
+		}
 	}
 }
