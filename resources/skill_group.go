@@ -297,31 +297,19 @@ func (r *skillGroupResource) get(ctx context.Context, m *skillGroupModel) error 
 // (the plan does not change it) with its value in g, the group as the
 // platform holds it.
 func keepHeldSettings(in *client.SkillGroupInput, g *client.SkillGroup) {
-	str := func(dst **string, v client.FlexString) {
-		if *dst == nil {
-			s := string(v)
-			*dst = &s
-		}
-	}
-	num := func(dst **int64, v client.FlexInt) {
-		if *dst == nil {
-			n := int64(v)
-			*dst = &n
-		}
-	}
-	str(&in.QueNum, g.QueNum)
-	num(&in.QueType, g.QueType)
-	num(&in.QueLength, g.QueLength)
-	num(&in.QueTime, g.QueTime)
-	num(&in.RingTime, g.RingTime)
-	num(&in.NextWait, g.NextWait)
-	num(&in.BAnnounce, g.BAnnounce)
-	num(&in.NoansTimes, g.NoansTimes)
-	num(&in.NoansWait, g.NoansWait)
-	str(&in.WaitAudio, g.WaitAudio)
-	str(&in.NoansAction, g.NoansAction)
-	num(&in.QueStrategy, g.QueStrategy)
-	num(&in.AutoEvaluate, g.AutoEvaluate)
+	framework.KeepUnset(&in.QueNum, string(g.QueNum))
+	framework.KeepUnset(&in.QueType, int64(g.QueType))
+	framework.KeepUnset(&in.QueLength, int64(g.QueLength))
+	framework.KeepUnset(&in.QueTime, int64(g.QueTime))
+	framework.KeepUnset(&in.RingTime, int64(g.RingTime))
+	framework.KeepUnset(&in.NextWait, int64(g.NextWait))
+	framework.KeepUnset(&in.BAnnounce, int64(g.BAnnounce))
+	framework.KeepUnset(&in.NoansTimes, int64(g.NoansTimes))
+	framework.KeepUnset(&in.NoansWait, int64(g.NoansWait))
+	framework.KeepUnset(&in.WaitAudio, string(g.WaitAudio))
+	framework.KeepUnset(&in.NoansAction, string(g.NoansAction))
+	framework.KeepUnset(&in.QueStrategy, int64(g.QueStrategy))
+	framework.KeepUnset(&in.AutoEvaluate, int64(g.AutoEvaluate))
 }
 
 // skillGroupEdit is the queue/update body: que_name and que_priority, which

@@ -73,3 +73,11 @@ func KeepHeld[V any](unchanged bool, dst *V, held V) {
 		*dst = held
 	}
 }
+
+// KeepUnset sets *dst to held when the edit leaves the field out (nil): a
+// setting optional on update that the plan does not change, sent as held.
+func KeepUnset[V any](dst **V, held V) {
+	if *dst == nil {
+		*dst = &held
+	}
+}

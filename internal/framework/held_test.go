@@ -78,3 +78,13 @@ func TestKeepHeld(t *testing.T) {
 		t.Fatalf("an unchanged field kept %d, want the held 2", v)
 	}
 }
+
+func TestKeepUnset(t *testing.T) {
+	planned := "planned"
+	set, unset := &planned, (*string)(nil)
+	KeepUnset(&set, "held")
+	KeepUnset(&unset, "held")
+	if *set != "planned" || unset == nil || *unset != "held" {
+		t.Fatalf("a field the edit sends became %q, one it leaves out %v; want planned and held", *set, unset)
+	}
+}
