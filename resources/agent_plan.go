@@ -139,14 +139,16 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	noPassword := rawAttr(req.Config.Raw, "user_password").IsNull() && rawAttr(req.Config.Raw, "user_password_wo").IsNull()
 	if !req.State.Raw.IsNull() {
 		was, now := rawAttr(req.State.Raw, "user_num"), rawAttr(req.Plan.Raw, "user_num")
-		if noPassword && now.IsKnown() && !now.IsNull() && !was.Equal(now) {
+		if n, replaced := newNumber(now); noPassword && replaced && !was.Equal(now) {
 			// The replacement's create would refuse with the bare rule;
 			// say first that user_num is what replaces the agent (an
-			// import into a block with another number, say).
-			var w, n string
-			_, _ = was.As(&w), now.As(&n)
+			// import into a block with another number, say). One known
+			// only at apply replaces it too (the replacement's create was
+			// refused with the bare rule).
+			var w string
+			_ = was.As(&w)
 			resp.Diagnostics.AddAttributeError(path.Root("user_num"), "Missing Agent Password",
-				fmt.Sprintf("user_num changes from %q to %q, and an agent's number cannot be changed: the plan replaces agent %s with a new agent. %s "+
+				fmt.Sprintf("user_num changes from %q to %s, and an agent's number cannot be changed: the plan replaces agent %s with a new agent. %s "+
 					"If the configuration means the existing agent, set user_num = %q.", w, n, w, errNoPassword.Error(), w))
 			return
 		}

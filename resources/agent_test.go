@@ -1578,6 +1578,61 @@ resource "contactcenter_agent" "test" {
 	})
 }
 
+// TestAccAgent_unknownNumberWithoutPassword: a user_num known only at
+// apply (another resource's value) replaces the agent whatever it comes
+// out as; with no password the plan of the replacement's create was
+// refused with the bare rule ("A new agent needs a password"), which did
+// not say that user_num replaces the agent. The error says it, as for a
+// known new number, and the agent stays.
+func TestAccAgent_unknownNumberWithoutPassword(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(`
+resource "contactcenter_agent" "test" {
+  user_num      = "8270"
+  user_name     = "Ida"
+  user_password = "Pass-1"
+}
+`)},
+			{
+				Config: env.Config(`
+resource "terraform_data" "num" {
+  input = "8270"
+}
+resource "contactcenter_agent" "test" {
+  user_num  = terraform_data.num.output
+  user_name = "Ida"
+}
+`),
+				ExpectError: regexp.MustCompile(`(?s)Missing Agent Password.*user_num changes from "8270" to a value known only at apply.*the plan\s+replaces agent 8270 with a new agent`),
+			},
+			{
+				Config: env.Config(`
+resource "contactcenter_agent" "test" {
+  user_num  = "8270"
+  user_name = "Ida"
+}
+`),
+				Check: func(*terraform.State) error {
+					as, err := client.Collect(c.Agents.List(t.Context(), client.AgentFilter{}))
+					if err != nil {
+						return err
+					}
+					if len(as) != 1 || string(as[0].UserNum) != "8270" {
+						return fmt.Errorf("agents after the refused plan: %+v, want agent 8270 alone, as it was", as)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
 // TestAgent_importIdentityByNumber: user_num:<n> in an import identity was
 // refused with the import-id rule, which offers exactly that form. The
 // identity takes the numeric id only, and the error says where the other
