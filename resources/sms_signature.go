@@ -245,19 +245,10 @@ func warnUnknownReplaces(ctx context.Context, req resource.ModifyPlanRequest, re
 
 func (r *smsSignatureResource) get(ctx context.Context, m *smsSignatureModel) error {
 	sg, err := r.Client.SMS.GetSignature(ctx, framework.ID(m.ID))
-	if client.IsNotFound(err) && m.SignText.IsNull() {
-		// Just imported (the state holds the id only): the signature's
-		// other number, sign_id, taken for the id is a likely mistake.
-		// Said here, it costs a call only when the import fails.
-		if other, ferr := r.Client.SMS.FindSignatureBySignID(ctx, framework.ID(m.ID)); ferr == nil && other != nil {
-			return fmt.Errorf("no SMS signature has the id %s; the signature %q has the sign_id %s and the id %d: import it as %d",
-				m.ID.ValueString(), string(other.SignText), m.ID.ValueString(), other.ID.Int64(), other.ID.Int64())
-		}
-	}
 	if err == nil {
 		m.flatten(sg)
 	}
-	return err
+	return signatureSignID.importedByPlatformNumber(ctx, r.Client, m.ID, m.SignText.IsNull(), err)
 }
 
 // SMSSignatureItem is a signature as sms/sign/list answers it: the fields

@@ -449,19 +449,10 @@ func templateWriteAdvice(err error) string {
 
 func (r *smsTemplateResource) get(ctx context.Context, m *smsTemplateModel) error {
 	t, err := r.Client.SMS.GetTemplate(ctx, framework.ID(m.ID))
-	if client.IsNotFound(err) && m.TemplateName.IsNull() {
-		// Just imported (the state holds the id only): the template's
-		// other number, tpl_id, taken for the id is a likely mistake.
-		// Said here, it costs a call only when the import fails.
-		if other, ferr := r.Client.SMS.FindTemplateByTplID(ctx, framework.ID(m.ID)); ferr == nil && other != nil {
-			return fmt.Errorf("no SMS template has the id %s; the template %q has the tpl_id %s and the id %d: import it as %d",
-				m.ID.ValueString(), string(other.TplTitle), m.ID.ValueString(), other.ID.Int64(), other.ID.Int64())
-		}
-	}
 	if err == nil {
 		m.flatten(t)
 	}
-	return err
+	return templateTplID.importedByPlatformNumber(ctx, r.Client, m.ID, m.TemplateName.IsNull(), err)
 }
 
 func (m smsTemplateModel) expand() client.SMSTemplateInput {
