@@ -315,24 +315,14 @@ func writeTranscript(p, taskID string, res *client.ASRResult) error {
 		return err
 	}
 	// A transcript holds personal data: the file ends mode 0600 even when
-	// it existed with another mode. It is written beside the target
-	// (created 0600) and renamed over it, so a reader never sees half a file.
-	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*")
-	if err != nil {
+	// it existed with another mode (created 0600, and set so whatever the umask).
+	return replaceable.WriteWhole(p, "."+filepath.Base(p)+".*", 0o600, func(tmp *os.File) error {
+		_, err := tmp.Write(append(b, '\n'))
+		if err == nil {
+			err = tmp.Chmod(0o600)
+		}
 		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
-	_, err = tmp.Write(append(b, '\n'))
-	if err == nil {
-		err = tmp.Chmod(0o600)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return replaceable.Rename(tmp.Name(), p)
+	})
 }
 
 type asrTranscribeModel struct {

@@ -121,26 +121,10 @@ func writeFile(p string, b []byte) error {
 	// Made 0644 less the umask; os.CreateTemp makes it 0600, and setting
 	// it to 0644 afterwards (as was done) ignored the umask: a voice file
 	// downloaded under umask 077 was readable by anyone.
-	tmp, err := replaceable.CreateTemp(filepath.Dir(p), ".sound-*", 0o644)
-	if err != nil {
+	return replaceable.WriteWhole(p, ".sound-*", 0o644, func(tmp *os.File) error {
+		_, err := tmp.Write(b)
 		return err
-	}
-	// Until the rename the temporary file is removed on the way out: a
-	// failure leaves no partly written file behind.
-	defer os.Remove(tmp.Name())
-	// fail closes tmp after a failed write and returns that first error; a
-	// failure to close the half-written file adds nothing to it.
-	fail := func(err error) error {
-		_ = tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(b); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return replaceable.Rename(tmp.Name(), p)
+	})
 }
 
 type soundFileModel struct {
