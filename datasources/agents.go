@@ -122,18 +122,15 @@ func agentItemAttributes() map[string]schema.Attribute {
 // withAgentExtras adds the read-only fields of a users/list item that the
 // resource does not have.
 func withAgentExtras(attrs map[string]schema.Attribute) map[string]schema.Attribute {
-	str := func(desc string) schema.Attribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
 	for name, a := range map[string]schema.Attribute{
-		"user_status_str":      str("Status as text (`user_status_str`)."),
-		"position_name":        str("Position name (`position_name`)."),
-		"supervisor_name":      str("Supervisor's name (`supervisor_name`)."),
-		"user_type_str":        str("Agent types as text (`user_type_str`)."),
+		"user_status_str":      framework.ComputedString("Status as text (`user_status_str`)."),
+		"position_name":        framework.ComputedString("Position name (`position_name`)."),
+		"supervisor_name":      framework.ComputedString("Supervisor's name (`supervisor_name`)."),
+		"user_type_str":        framework.ComputedString("Agent types as text (`user_type_str`)."),
 		"check_in":             schema.BoolAttribute{Computed: true, MarkdownDescription: "Static sign-in state (`check_in`)."},
-		"phone":                str("Static sign-in number (`phone`)."),
-		"date_update_time":     str("Last update time (`date_update_time`)."),
-		"date_last_login_time": str("Last login time (`date_last_login_time`)."),
+		"phone":                framework.ComputedString("Static sign-in number (`phone`)."),
+		"date_update_time":     framework.ComputedString("Last update time (`date_update_time`)."),
+		"date_last_login_time": framework.ComputedString("Last login time (`date_last_login_time`)."),
 		"queue_ids": schema.ListAttribute{Computed: true, ElementType: types.Int64Type,
 			MarkdownDescription: "Skill groups of the agent (`queue_ids`)."},
 		"queue_names": schema.ListAttribute{Computed: true, ElementType: types.StringType,

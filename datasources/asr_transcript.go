@@ -30,18 +30,15 @@ type asrTranscriptDataSource struct {
 
 // sentenceAttributes describe a §2.10 sentence.
 func sentenceAttributes() map[string]schema.Attribute {
-	num := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
-	}
 	return map[string]schema.Attribute{
-		"index":            num("Position of the sentence (`index`)."),
-		"channel_id":       num("Audio track the sentence is on (`channelId`)."),
+		"index":            framework.ComputedInt64("Position of the sentence (`index`)."),
+		"channel_id":       framework.ComputedInt64("Audio track the sentence is on (`channelId`)."),
 		"content":          schema.StringAttribute{Computed: true, MarkdownDescription: "The recognised text (`content`)."},
-		"begin_time":       num("Start, in milliseconds from the beginning of the recording (`beginTime`)."),
-		"end_time":         num("End, in milliseconds (`endTime`)."),
-		"emotion_value":    num("Emotion strength from `1` to `10`, higher is stronger (`emotionValue`)."),
-		"silence_duration": num("Silence before the sentence, in seconds (`silenceDuration`)."),
-		"speech_rate":      num("Speech rate, in characters per minute (`speechRate`)."),
+		"begin_time":       framework.ComputedInt64("Start, in milliseconds from the beginning of the recording (`beginTime`)."),
+		"end_time":         framework.ComputedInt64("End, in milliseconds (`endTime`)."),
+		"emotion_value":    framework.ComputedInt64("Emotion strength from `1` to `10`, higher is stronger (`emotionValue`)."),
+		"silence_duration": framework.ComputedInt64("Silence before the sentence, in seconds (`silenceDuration`)."),
+		"speech_rate":      framework.ComputedInt64("Speech rate, in characters per minute (`speechRate`)."),
 	}
 }
 

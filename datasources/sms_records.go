@@ -40,12 +40,6 @@ type smsRecordsDataSource struct {
 }
 
 func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
-	num := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
-	}
 	timeAttr := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{Optional: true, MarkdownDescription: desc,
 			Validators: []validator.String{tfkit.Matching(smsTimeRE, "must be a time written yyyy-mm-dd HH:ii:ss, such as 2026-03-01 09:30:00")}}
@@ -81,33 +75,33 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 			"records": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching send records, in the order the service lists them.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":              num("Record id (`id`)."),
-					"mobile":          str("Recipient number (`mobile`)."),
-					"tpl_id":          num("Platform template id (`tpl_id`)."),
-					"tpl_name":        str("Template name (`tpl_name`)."),
-					"sign_id":         num("Platform signature id (`sign_id`)."),
-					"sms_id":          str("Platform record id (`sms_id`)."),
-					"sms_params":      str("Variable values as JSON text (`sms_params`)."),
-					"sms_text":        str("The text sent (`sms_text`)."),
-					"time_add":        str("When the send was accepted (`time_add`)."),
-					"time_send":       str("When it was handed to the channel (`time_send`); empty before."),
-					"time_delivered":  str("When the receipt confirmed delivery (`time_delivered`); empty before."),
-					"result":          num("`-1` sent, `1` success, `0` failed (`result`)."),
-					"result_name":     str("Result as text (`result_name`)."),
-					"errmsg":          str("Failure reason (`errmsg`)."),
-					"country_code":    str("Country code (`country_code`)."),
-					"country_name":    str("Country name (`country_name`)."),
-					"area_code":       str("Area code (`area_code`)."),
-					"area_name":       str("Area name (`area_name`)."),
-					"user_id":         str("Sender id (`user_id`)."),
-					"user_name":       str("Sender name (`user_name`)."),
-					"user_data":       str("Associated data as JSON text (`user_data`; its keys are not documented)."),
-					"dept_id":         num("Department id (`dept_id`)."),
-					"dept_name":       str("Department name (`dept_name`)."),
-					"dept_name_chain": str("Department path (`dept_name_chain`)."),
-					"send_time":       str("Send time (`send_time`)."),
-					"sms_contents":    str("Message contents (`sms_contents`)."),
-					"sms_result":      num("Send result code as the platform answers it (`sms_result`); the platform does not document its values, so read `result` and `result_name` instead."),
+					"id":              framework.ComputedInt64("Record id (`id`)."),
+					"mobile":          framework.ComputedString("Recipient number (`mobile`)."),
+					"tpl_id":          framework.ComputedInt64("Platform template id (`tpl_id`)."),
+					"tpl_name":        framework.ComputedString("Template name (`tpl_name`)."),
+					"sign_id":         framework.ComputedInt64("Platform signature id (`sign_id`)."),
+					"sms_id":          framework.ComputedString("Platform record id (`sms_id`)."),
+					"sms_params":      framework.ComputedString("Variable values as JSON text (`sms_params`)."),
+					"sms_text":        framework.ComputedString("The text sent (`sms_text`)."),
+					"time_add":        framework.ComputedString("When the send was accepted (`time_add`)."),
+					"time_send":       framework.ComputedString("When it was handed to the channel (`time_send`); empty before."),
+					"time_delivered":  framework.ComputedString("When the receipt confirmed delivery (`time_delivered`); empty before."),
+					"result":          framework.ComputedInt64("`-1` sent, `1` success, `0` failed (`result`)."),
+					"result_name":     framework.ComputedString("Result as text (`result_name`)."),
+					"errmsg":          framework.ComputedString("Failure reason (`errmsg`)."),
+					"country_code":    framework.ComputedString("Country code (`country_code`)."),
+					"country_name":    framework.ComputedString("Country name (`country_name`)."),
+					"area_code":       framework.ComputedString("Area code (`area_code`)."),
+					"area_name":       framework.ComputedString("Area name (`area_name`)."),
+					"user_id":         framework.ComputedString("Sender id (`user_id`)."),
+					"user_name":       framework.ComputedString("Sender name (`user_name`)."),
+					"user_data":       framework.ComputedString("Associated data as JSON text (`user_data`; its keys are not documented)."),
+					"dept_id":         framework.ComputedInt64("Department id (`dept_id`)."),
+					"dept_name":       framework.ComputedString("Department name (`dept_name`)."),
+					"dept_name_chain": framework.ComputedString("Department path (`dept_name_chain`)."),
+					"send_time":       framework.ComputedString("Send time (`send_time`)."),
+					"sms_contents":    framework.ComputedString("Message contents (`sms_contents`)."),
+					"sms_result":      framework.ComputedInt64("Send result code as the platform answers it (`sms_result`); the platform does not document its values, so read `result` and `result_name` instead."),
 				}},
 			},
 		}),

@@ -29,9 +29,6 @@ type trunkNumbersDataSource struct {
 }
 
 func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the enterprise's trunk numbers (the enterprise's outside lines, for example an outbound task's `callers`), " +
 			"read in one call, optionally only those of one area code or type. API: trunks/all (spec §4.7, §2.12).",
@@ -52,12 +49,12 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"trunk_numbers": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching trunk numbers.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"phone": str("The number (`phone`)."),
-					"code":  str("Area code of ownership (`code`)."),
-					"city":  str("City (`city`)."),
+					"phone": framework.ComputedString("The number (`phone`)."),
+					"code":  framework.ComputedString("Area code of ownership (`code`)."),
+					"city":  framework.ComputedString("City (`city`)."),
 					"type": schema.Int64Attribute{Computed: true,
 						MarkdownDescription: "Type (`type`): `1` 95-number, `2` trunk number, `3` mobile number."},
-					"type_string": str("Type as text (`type_string`)."),
+					"type_string": framework.ComputedString("Type as text (`type_string`)."),
 				}},
 			},
 		}),
