@@ -55,7 +55,7 @@ func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadReq
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Skill Groups", func(ctx context.Context, m *skillGroupsModel) error {
 		f := client.SkillGroupFilter{QueID: m.ID.ValueInt64(), Keyword: m.Keyword.ValueString()}
 		groups, err := client.Collect(d.Client.Queues.List(ctx, f))
-		m.SkillGroups = framework.FlattenEach[skillGroupItem](groups, func(g client.SkillGroup) bool {
+		m.SkillGroups = framework.FlattenEach[resources.SkillGroupItem](groups, func(g client.SkillGroup) bool {
 			return f.QueID == 0 || string(g.ID) == strconv.FormatInt(f.QueID, 10)
 		})
 		return err
@@ -63,27 +63,7 @@ func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadReq
 }
 
 type skillGroupsModel struct {
-	ID          types.Int64      `tfsdk:"id"`
-	Keyword     types.String     `tfsdk:"keyword"`
-	SkillGroups []skillGroupItem `tfsdk:"skill_groups"`
-}
-
-type skillGroupItem struct {
-	ID           types.String `tfsdk:"id"`
-	QueName      types.String `tfsdk:"que_name"`
-	QueNum       types.String `tfsdk:"que_num"`
-	QueType      types.Int64  `tfsdk:"que_type"`
-	QueLength    types.Int64  `tfsdk:"que_length"`
-	QueTime      types.Int64  `tfsdk:"que_time"`
-	RingTime     types.Int64  `tfsdk:"ring_time"`
-	NextWait     types.Int64  `tfsdk:"next_wait"`
-	BAnnounce    types.Int64  `tfsdk:"b_announce"`
-	NoansTimes   types.Int64  `tfsdk:"noans_times"`
-	NoansWait    types.Int64  `tfsdk:"noans_wait"`
-	NoansAction  types.String `tfsdk:"noans_action"`
-	QueStrategy  types.Int64  `tfsdk:"que_strategy"`
-	WaitAudio    types.String `tfsdk:"wait_audio"`
-	SoundName    types.String `tfsdk:"sound_name"`
-	QuePriority  types.Int64  `tfsdk:"que_priority"`
-	AutoEvaluate types.Int64  `tfsdk:"auto_evaluate"`
+	ID          types.Int64                `tfsdk:"id"`
+	Keyword     types.String               `tfsdk:"keyword"`
+	SkillGroups []resources.SkillGroupItem `tfsdk:"skill_groups"`
 }

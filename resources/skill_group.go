@@ -328,12 +328,12 @@ func skillGroupEdit(plan, state *skillGroupModel) client.SkillGroupInput {
 
 func (m skillGroupModel) expand() client.SkillGroupInput {
 	var in client.SkillGroupInput
-	framework.Expand(m, &in)
+	framework.Expand(m.SkillGroupItem, &in)
 	return in
 }
 
 func (m *skillGroupModel) flatten(g *client.SkillGroup) {
-	framework.Flatten(g, m)
+	framework.Flatten(g, &m.SkillGroupItem)
 	if m.ForceDelete.IsNull() || m.ForceDelete.IsUnknown() {
 		m.ForceDelete = types.BoolValue(false)
 	}
@@ -363,7 +363,9 @@ func NewSkillGroupListResource() list.ListResource {
 	return l
 }
 
-type skillGroupModel struct {
+// SkillGroupItem is a group as queue/list answers it: the fields the
+// resource and the contactcenter_skill_groups data source share.
+type SkillGroupItem struct {
 	ID           types.String `tfsdk:"id"`
 	QueName      types.String `tfsdk:"que_name"`
 	QuePriority  types.Int64  `tfsdk:"que_priority"`
@@ -381,5 +383,9 @@ type skillGroupModel struct {
 	WaitAudio    types.String `tfsdk:"wait_audio"`
 	AutoEvaluate types.Int64  `tfsdk:"auto_evaluate"`
 	SoundName    types.String `tfsdk:"sound_name"`
-	ForceDelete  types.Bool   `tfsdk:"force_delete"`
+}
+
+type skillGroupModel struct {
+	SkillGroupItem
+	ForceDelete types.Bool `tfsdk:"force_delete"`
 }

@@ -10,8 +10,8 @@ import (
 // state's value of a setting the configuration leaves unset: sent, it undid
 // a portal change made after the plan's refresh (a saved plan applied later).
 func TestSkillGroupEdit_sendsOnlyChanges(t *testing.T) {
-	state := skillGroupModel{QueName: types.StringValue("Support"), QuePriority: types.Int64Value(10),
-		RingTime: types.Int64Value(20), QueNum: types.StringValue("8001"), WaitAudio: types.StringValue("0"), AutoEvaluate: types.Int64Value(1)}
+	state := skillGroupModel{SkillGroupItem: SkillGroupItem{QueName: types.StringValue("Support"), QuePriority: types.Int64Value(10),
+		RingTime: types.Int64Value(20), QueNum: types.StringValue("8001"), WaitAudio: types.StringValue("0"), AutoEvaluate: types.Int64Value(1)}}
 	plan := state
 	plan.QuePriority = types.Int64Value(11)
 	plan.WaitAudio = types.StringValue("-1")
