@@ -53,12 +53,8 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"and do not add an agent whose `queue_ids` is set to any group here: that attribute lists all of the agent's groups, so each apply would undo the other.\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_members"),
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"id": framework.IDAttribute("`<que_id>:<agent_id>`."),
-			"que_id": schema.StringAttribute{
-				Required: true, MarkdownDescription: "The skill group (`que_id`). Changing it replaces the resource.",
-				Validators:    []validator.String{tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
+			"id":     framework.IDAttribute("`<que_id>:<agent_id>`."),
+			"que_id": groupIDAttribute("The skill group (`que_id`). Changing it replaces the resource."),
 			"agent_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The agent (`ag_id`). Changing it replaces the resource.",
 				Validators:    []validator.String{tfkit.Matching(numericIDRE, "must be a numeric agent id (a whole number from 1, without leading zeros)")},

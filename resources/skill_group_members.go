@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,8 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -36,9 +33,6 @@ var (
 	_ resource.ResourceWithValidateConfig = (*skillGroupMembersResource)(nil)
 	_ list.ListResourceWithConfigure      = (*skillGroupMembersLister)(nil)
 )
-
-// numericIDRE matches the numeric ids held in string attributes.
-var numericIDRE = regexp.MustCompile(`^[1-9][0-9]*$`)
 
 // membershipChunk is how many agents one assign / cancel_assign /
 // update/skill call carries.
@@ -76,12 +70,8 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"Import by the group's id (`101`), by its name (`que_name:Support`) or by identity.\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_member"),
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"id": framework.IDAttribute("The group id (`que_id`)."),
-			"que_id": schema.StringAttribute{
-				Required: true, MarkdownDescription: "The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource.",
-				Validators:    []validator.String{tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
+			"id":     framework.IDAttribute("The group id (`que_id`)."),
+			"que_id": groupIDAttribute("The skill group (`que_id`), for example `contactcenter_skill_group.support.id`. Changing it replaces the resource."),
 			"members": schema.SetNestedAttribute{
 				Required: true, MarkdownDescription: "Every agent of the group with its skill level. An empty set empties the group. A set shows a changed skill as one member removed and one added " +
 					"(`- { agent_id = \"1027\", skill = 8 }`, `+ { agent_id = \"1027\", skill = 9 }`): the agent stays in the group and only its skill level is updated.",
@@ -521,7 +511,7 @@ var membershipFilters = map[string]listschema.Attribute{
 	"keyword": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only groups whose name contains this text, not empty.",
 		Validators: []validator.String{stringvalidator.LengthAtLeast(1), EdgeSpaces}},
 	"que_id": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the group with this id (`que_id`).",
-		Validators: []validator.String{tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")}},
+		Validators: []validator.String{groupIDRule}},
 }
 
 // groupMembership is one group with its agents.

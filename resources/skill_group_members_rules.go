@@ -3,12 +3,32 @@ package resources
 import (
 	"context"
 	"fmt"
+	"regexp"
 
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
+
+// numericIDRE matches the numeric ids held in string attributes.
+var numericIDRE = regexp.MustCompile(`^[1-9][0-9]*$`)
+
+// groupIDRule is the rule of a membership's que_id: a skill group's id.
+var groupIDRule = tfkit.Matching(numericIDRE, "must be a numeric skill-group id (a whole number from 1, without leading zeros)")
+
+// groupIDAttribute is a membership's skill group (que_id), which the
+// membership cannot move to another group: changing it replaces the resource.
+func groupIDAttribute(desc string) schema.StringAttribute {
+	return schema.StringAttribute{
+		Required: true, MarkdownDescription: desc,
+		Validators:    []validator.String{groupIDRule},
+		PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+	}
+}
 
 // membersValidator checks each member of members, and reports at members
 // naming the member: `members: agent_id "x" is not a numeric agent id ...`.
