@@ -40,6 +40,19 @@ var (
 // gatewaySignTextRE refuses brackets: the gateway takes the text without them (§4.8).
 var gatewaySignTextRE = regexp.MustCompile(`^[^【】\[\]]*$`)
 
+// gatewaySignTextRules are the rules of a gateway signature text, the
+// signature's own and the one a template is bound to: not empty, without
+// brackets, not blank. A blank one the client refuses before add_sign
+// ("signText is required") at apply; no signature is blank, so a template
+// bound to one would be answered 1018 by add_template at apply.
+func gatewaySignTextRules() []validator.String {
+	return []validator.String{
+		stringvalidator.LengthAtLeast(1),
+		tfkit.Matching(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
+		notBlank(),
+	}
+}
+
 // NewGatewaySMSSignatureResource returns the contactcenter_gateway_sms_signature resource.
 func NewGatewaySMSSignatureResource() resource.Resource {
 	r := &gatewaySMSSignatureResource{}
@@ -89,12 +102,7 @@ func GatewaySMSSignatureAttributes() map[string]schema.Attribute {
 			Required: true,
 			MarkdownDescription: "Signature text (`signText`), without brackets: the gateway shows it as `【text】` at the start of each message. " +
 				"Changing it replaces the signature.",
-			Validators: []validator.String{
-				stringvalidator.LengthAtLeast(1),
-				tfkit.Matching(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
-				// The client refuses it before add_sign ("signText is required"), at apply.
-				notBlank(),
-			},
+			Validators: gatewaySignTextRules(),
 		}),
 		"pic_file": replaceString(schema.StringAttribute{
 			Optional: true,

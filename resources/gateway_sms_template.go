@@ -92,12 +92,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 			Optional: true,
 			MarkdownDescription: "Signature text the template is bound to (`signText`), without brackets; it must be the text of an existing " +
 				"gateway signature. Changing it replaces the template.",
-			Validators: []validator.String{
-				stringvalidator.LengthAtLeast(1),
-				tfkit.Matching(gatewaySignTextRE, "must be given without brackets ([ ] or 【 】)"),
-				// No signature is blank (add_sign refuses it): add_template would answer 1018 at apply.
-				notBlank(),
-			},
+			Validators: gatewaySignTextRules(),
 		}),
 		"variables": schema.ListAttribute{
 			Computed: true, ElementType: types.StringType,
