@@ -471,12 +471,25 @@ func nullTimeouts(names ...string) timeouts.Value {
 	return timeouts.Value{Object: types.ObjectNull(t)}
 }
 
+// createWaitDescription is the create timeout of a reviewed object.
+const createWaitDescription = "How long `wait_for_approval` waits for the review after creating. Defaults to `30m`."
+
 // createTimeoutAttribute is the timeouts attribute of a resource that only
 // waits on create.
 func createTimeoutAttribute(ctx context.Context) schema.Attribute {
 	return timeouts.Attributes(ctx, timeouts.Opts{
 		Create:            true,
-		CreateDescription: "How long `wait_for_approval` waits for the review after creating. Defaults to `30m`.",
+		CreateDescription: createWaitDescription,
+	})
+}
+
+// createUpdateTimeoutAttribute is the timeouts attribute of a resource that
+// waits for the review on create and, as update describes, on an update.
+func createUpdateTimeoutAttribute(ctx context.Context, update string) schema.Attribute {
+	return timeouts.Attributes(ctx, timeouts.Opts{
+		Create: true, Update: true,
+		CreateDescription: createWaitDescription,
+		UpdateDescription: update,
 	})
 }
 

@@ -78,11 +78,7 @@ func computedString(desc string) schema.StringAttribute {
 
 func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := SMSSignatureAttributes()
-	attrs["timeouts"] = timeouts.Attributes(ctx, timeouts.Opts{
-		Create: true, Update: true,
-		CreateDescription: "How long `wait_for_approval` waits for the review after creating. Defaults to `30m`.",
-		UpdateDescription: "How long `wait_for_approval` waits when it is switched on later. Defaults to `30m`.",
-	})
+	attrs["timeouts"] = createUpdateTimeoutAttribute(ctx, "How long `wait_for_approval` waits when it is switched on later. Defaults to `30m`.")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS signature: the sender name (a company or brand name) that goes with every message sent through a template that names it. " +
 			"A new signature is reviewed by the platform (`state` `0` reviewing, then `1` approved or `2` rejected); templates name a signature and are sent with it. " +

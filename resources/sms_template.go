@@ -86,11 +86,7 @@ type smsTemplateResource struct {
 
 func (r *smsTemplateResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := SMSTemplateAttributes()
-	attrs["timeouts"] = timeouts.Attributes(ctx, timeouts.Opts{
-		Create: true, Update: true,
-		CreateDescription: "How long `wait_for_approval` waits for the review after creating. Defaults to `30m`.",
-		UpdateDescription: "How long `wait_for_approval` waits for the review after a change. Defaults to `30m`.",
-	})
+	attrs["timeouts"] = createUpdateTimeoutAttribute(ctx, "How long `wait_for_approval` waits for the review after a change. Defaults to `30m`.")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An SMS template: the text of a message, with `${name}` variables filled in for each recipient, sent under a signature. " +
 			"Templates are reviewed by the platform (`state`: `-1` draft, `0` pending review, `1` approved, `2` rejected); only approved templates can send " +
