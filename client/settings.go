@@ -52,13 +52,22 @@ var durationSyntax = regexp.MustCompile(`^[-+]?([0-9]*(\.[0-9]*)?(ns|us|µs|μs|
 // longer than the longest one, about 292 years (2562047h47m16s), which
 // time.ParseDuration refuses with the error of a text that is not one:
 // "must be a positive duration with a unit, got \"9999999999h\"" said
-// of a value that has its unit.
+// of a value that has its unit. A negative text is not: it is refused
+// for its sign (NegativeDuration), not told to be shorter.
 func TooLongDuration(text string) bool {
 	text = strings.TrimSpace(text)
-	if _, err := time.ParseDuration(text); err == nil || !durationSyntax.MatchString(text) {
+	if _, err := time.ParseDuration(text); err == nil || strings.HasPrefix(text, "-") || !durationSyntax.MatchString(text) {
 		return false
 	}
 	return strings.ContainsAny(text, "0123456789")
+}
+
+// NegativeDuration reports whether text is written as a duration with a
+// minus sign, one time.ParseDuration reads or one too long for it
+// ("-9999999999h"), which is refused for its sign.
+func NegativeDuration(text string) bool {
+	text = strings.TrimSpace(text)
+	return strings.HasPrefix(text, "-") && durationSyntax.MatchString(text) && strings.ContainsAny(text, "0123456789")
 }
 
 // TooLongDurationText is what an error says of a TooLongDuration.

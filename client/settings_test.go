@@ -65,7 +65,9 @@ func TestSettingsFromEnv_badValues(t *testing.T) {
 		"CONTACTCENTER_REQUEST_TIMEOUT":  {"30", `CONTACTCENTER_REQUEST_TIMEOUT must be a positive duration with a unit, such as "30s", "2m" or "1m30s", got "30"`},
 		"CONTACTCENTER_REQUEST_TIMEOUT ": {"-5s", `got "-5s"`},
 		// Written with its unit: said to lack one.
-		"CONTACTCENTER_REQUEST_TIMEOUT  ":        {"9999999999h", `CONTACTCENTER_REQUEST_TIMEOUT must be at most 2562047h (about 292 years), the longest duration, got "9999999999h"`},
+		"CONTACTCENTER_REQUEST_TIMEOUT  ": {"9999999999h", `CONTACTCENTER_REQUEST_TIMEOUT must be at most 2562047h (about 292 years), the longest duration, got "9999999999h"`},
+		// Negative and too long for Go: it was told to be at most 2562047h.
+		"CONTACTCENTER_REQUEST_TIMEOUT   ":       {"-9999999999h", `CONTACTCENTER_REQUEST_TIMEOUT must be a positive duration with a unit, such as "30s", "2m" or "1m30s", got "-9999999999h"`},
 		"CONTACTCENTER_INSECURE_HTTP":            {"maybe", `CONTACTCENTER_INSECURE_HTTP must be true or false, got "maybe"`},
 		"CONTACTCENTER_MAX_REQUESTS_PER_SECOND":  {"fast", `CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0 such as 5 or 0.5, got "fast"`},
 		"CONTACTCENTER_MAX_REQUESTS_PER_SECOND ": {"0", "CONTACTCENTER_MAX_REQUESTS_PER_SECOND must be a number greater than 0, got 0"},

@@ -105,7 +105,9 @@ func TestStrict_timeouts(t *testing.T) {
 		"soon": `timeouts.create must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got "soon".`,
 		"1h30": `timeouts.create must be a duration: a number with a unit`, "2562047h": "",
 		// Written with its unit, it was said to lack one.
-		"9999999999h": `timeouts.create must be at most 2562047h (about 292 years), the longest duration, got "9999999999h": give a shorter one`} {
+		"9999999999h": `timeouts.create must be at most 2562047h (about 292 years), the longest duration, got "9999999999h": give a shorter one`,
+		// Negative and too long for Go: told to be shorter, not positive.
+		"-9999999999h": `timeouts.create must be a positive duration, such as "90s" or "30m", got "-9999999999h": a negative wait would give up at once.`} {
 		var resp validator.StringResponse
 		tfkit.PositiveDuration.ValidateString(ctx, validator.StringRequest{Path: path.Root("timeouts").AtName("create"), ConfigValue: types.StringValue(value)}, &resp)
 		got := ""

@@ -35,6 +35,12 @@ func (v positiveDuration) ValidateString(ctx context.Context, req validator.Stri
 			fmt.Sprintf(`%s %s, got %q: give a shorter one (such as "2h" or "24h").`, req.Path, client.TooLongDurationText, req.ConfigValue.ValueString()))
 		return
 	}
+	if err != nil && client.NegativeDuration(req.ConfigValue.ValueString()) {
+		// Too long for Go as well ("-9999999999h"): its sign is what is wrong.
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
+			fmt.Sprintf("%s %s, got %q: a negative wait would give up at once.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
+		return
+	}
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Timeout",
 			fmt.Sprintf(`%s must be a duration: a number with a unit, h, m or s (such as "90s", "30m" or "1h30m"), got %q.`, req.Path, req.ConfigValue.ValueString()))
