@@ -275,8 +275,10 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 		// A wait's time limit (timeouts.invoke, wait_for_approval's
 		// timeout) ends first: "trying again in 17s" was shown 5 seconds
 		// before the wait gave up, with no retry.
-		line = fmt.Sprintf("%s %s: %s; not tried again: its time limit ends in %v, before the %v a retry waits (%s)",
-			req.Method, req.Path, cause, max(time.Until(dl), 0).Round(100*time.Millisecond), d.Round(time.Second), count)
+		// No attempt count: "(attempt 2 of 4)" after it read as if
+		// another attempt were to come.
+		line = fmt.Sprintf("%s %s: %s; not tried again: its time limit ends in %v, before the %v a retry waits",
+			req.Method, req.Path, cause, max(time.Until(dl), 0).Round(100*time.Millisecond), d.Round(time.Second))
 	}
 	if notice != nil && d >= time.Second {
 		notice(line)

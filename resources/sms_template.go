@@ -320,19 +320,23 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 		if !plan.SubmitForReview.IsUnknown() && !plan.SubmitForReview.ValueBool() {
 			back = "saves it as a draft (state -1)"
 		}
-		change := "this change " + back
+		change, same := "this change "+back, ""
 		if unknown := unknownOnly(ctx, req, api); len(unknown) > 0 {
 			// Values known only at apply (another resource's) that come out
 			// as the platform holds them send nothing (the apply plans the
 			// template again, and finds no change): the template stays
 			// approved. Said as a condition, not as what happens.
-			change = fmt.Sprintf("%s known only at apply: if any comes out other than the template's, the apply %s (if all come out the same, nothing is sent and it stays approved)",
-				strings.Join(unknown, ", "), back)
+			some, every := "any comes", "all come"
+			if len(unknown) == 1 {
+				some, every = "it comes", "it comes"
+			}
+			change = fmt.Sprintf("%s known only at apply: if %s out other than the template's, the apply %s", strings.Join(unknown, ", "), some, back)
+			same = fmt.Sprintf(" If %s out the same, nothing is sent and it stays approved.", every)
 		}
 		resp.Diagnostics.AddWarning("Approved SMS Template Goes Back to Review",
-			fmt.Sprintf("SMS template %s (%s) is approved; %s, and until the review approves it again, sends that use it are refused. "+
+			fmt.Sprintf("SMS template %s (%s) is approved; %s, and until the review approves it again, sends that use it are refused.%s "+
 				"To keep sending meanwhile, create the changed text as a new template and switch the senders to it once approved.",
-				prior.ID.ValueString(), prior.TemplateName.ValueString(), change))
+				prior.ID.ValueString(), prior.TemplateName.ValueString(), change, same))
 	}
 	unknownStr := types.StringUnknown()
 	plan.State, plan.StateName, plan.Reason, plan.UpdateTime = types.Int64Unknown(), unknownStr, unknownStr, unknownStr
