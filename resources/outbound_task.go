@@ -197,12 +197,28 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if !req.Plan.Raw.IsNull() {
 		// type is the one attribute whose change replaces the task (the
 		// framework does not pass the attributes' RequiresReplace here).
+		// A type known only at apply replaces the task whatever it comes
+		// out as: RequiresReplace takes an unknown for a change, and
+		// Terraform refuses to turn a planned replace into an update at
+		// apply. The destroy half is never planned again, so the open
+		// task's check below must run here too.
 		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("type"), &planned)...)
-		if planned.IsUnknown() || planned.Equal(typ) {
+		if planned.Equal(typ) {
 			return
 		}
 	}
+	unknownType := len(unknownOnly(ctx, req, []string{"type"})) > 0
 	if resp.Diagnostics.HasError() || status.ValueString() != "open" || force.ValueBool() || !r.stillOpen(ctx, id) {
+		if unknownType && !resp.Diagnostics.HasError() {
+			var name types.String
+			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
+			resp.Diagnostics.AddAttributeWarning(path.Root("type"), "Outbound Task Replaced for a Value Known Only at Apply",
+				fmt.Sprintf("type of outbound task %s (%q) is known only at apply: Terraform replaces the task even if the value comes out the same. "+
+					"The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing "+
+					"(its numbers, their progress and recalls) nor its call records, which are deleted with it. To avoid the replacement, set type "+
+					"from a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
+					id.ValueString(), name.ValueString()))
+		}
 		return
 	}
 	title := "Destroying an Open Outbound Task"
@@ -213,7 +229,14 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		"If the configuration still declares this task at another address (the resource renamed or moved into a module, or its for_each key changed: "+
 		"the plan also creates a task), do not pause it: add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }), "+
 		"and the task stays as it is, open.", id.ValueString())
-	if !req.Plan.Raw.IsNull() {
+	if unknownType {
+		title = "Replacing an Open Outbound Task"
+		detail = fmt.Sprintf("type of outbound task %s is known only at apply: Terraform replaces the task even if the value comes out the same, "+
+			"and the task is open (dialing) and force_delete is false: an open task is not deleted, so the replacement would fail at apply. "+
+			"Set type from a value known at plan, such as a variable, or apply the resource it comes from first with -target; "+
+			"or set status = \"paused\" or \"closed\", or force_delete = true, and apply before this change: a replacement deletes with the values "+
+			"the last apply saved, so setting them in the same change does not help."+ignoredStatusNote, id.ValueString())
+	} else if !req.Plan.Raw.IsNull() {
 		title = "Replacing an Open Outbound Task"
 		detail = fmt.Sprintf("Changing type replaces outbound task %s, which is open (dialing), and force_delete is false: an open task is not deleted, so the replacement would fail at apply. "+
 			"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before changing type: a replacement deletes with the values the last apply saved, "+

@@ -1657,3 +1657,51 @@ moved {
 		}
 	}
 }
+
+// A type known only at apply replaces the task whatever it comes out as
+// (RequiresReplace takes an unknown for a change): the plan warns that the
+// task and its dialing are deleted, and an open task without force_delete
+// fails at plan, where the plan passed and the apply failed part-way on the
+// delete. No word on create, nor when the type is known.
+func TestAccOutboundTask_unknownTypeReplaces(t *testing.T) {
+	t.Parallel()
+	env, _ := taskEnv(t)
+	w := env.Workdir(t)
+	cfg := func(rev int, status string) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "u" {
+  input = { type = 3, rev = %d }
+}
+resource "contactcenter_outbound_task" "test" {
+  name     = "Payment reminders"
+  type     = terraform_data.u.output.type
+  trans_to = "ivr-remind"
+  status   = %q
+}
+`, rev, status)
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	w.WriteBody(cfg(1, "open"))
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Known Only at Apply") || strings.Contains(out, "Replacing an Open") {
+		t.Errorf("create warns:\n%s", out)
+	}
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Known Only at Apply") {
+		t.Errorf("plan at rest warns:\n%s", out)
+	}
+	w.WriteBody(cfg(2, "open"))
+	out := flat(w.Must(1, "plan", "-no-color"))
+	want := `type of outbound task 701 is known only at apply: Terraform replaces the task even if the value comes out the same, ` +
+		`and the task is open (dialing) and force_delete is false: an open task is not deleted, so the replacement would fail at apply.`
+	if !strings.Contains(out, "Error: Replacing an Open Outbound Task") || !strings.Contains(out, want) {
+		t.Errorf("plan of an open task's type known only at apply lacks %q:\n%s", want, out)
+	}
+	w.WriteBody(cfg(1, "closed"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg(2, "closed"))
+	out = flat(w.Must(0, "plan", "-no-color"))
+	want = `type of outbound task 701 ("Payment reminders") is known only at apply: Terraform replaces the task even if the value comes out the same. ` +
+		`The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing`
+	if !strings.Contains(out, "Warning: Outbound Task Replaced for a Value Known Only at Apply") || !strings.Contains(out, want) {
+		t.Errorf("plan of a type known only at apply lacks %q:\n%s", want, out)
+	}
+}
