@@ -233,6 +233,7 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	var src types.String
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("source"), &src)...)
 	if !req.State.Raw.IsNull() {
+		warnUnknownSoundReplaces(ctx, req, resp)
 		if src.IsNull() || src.IsUnknown() {
 			return
 		}
@@ -263,6 +264,27 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 				"or a change of name, remark, sound_type or source_hash replaces it. Restore the file at that path or point source at the "+
 				"recording to upload.")
 	}
+}
+
+// warnUnknownSoundReplaces warns when the only attributes that replace the
+// voice file are known only at apply: RequiresReplace takes an unknown for
+// a change, so the file is deleted and uploaded again (a new id) even if
+// the values come out the same, behind a plan that shows only "# forces
+// replacement" beside "(known after apply)".
+func warnUnknownSoundReplaces(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	unknown := unknownOnly(ctx, req, []string{"name", "remark", "sound_type", "source_hash"})
+	if len(unknown) == 0 {
+		return
+	}
+	var id, name types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
+	resp.Diagnostics.AddWarning("Voice File Replaced for a Value Known Only at Apply",
+		fmt.Sprintf("%s of voice file %s (%q) is known only at apply: Terraform replaces the voice file even if the value comes out the same. "+
+			"The file is deleted and uploaded again under a new id: the skill groups of this configuration that name it are written again, "+
+			"and what names id %s outside this configuration (a setting made in the portal) no longer finds it. To avoid the replacement, set it from "+
+			"a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
+			strings.Join(unknown, " and "), id.ValueString(), name.ValueString(), id.ValueString()))
 }
 
 // ValidateConfig checks the file's format at plan time: it must be WAV or

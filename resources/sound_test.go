@@ -515,3 +515,42 @@ func TestSound_importWithFileNotCompared(t *testing.T) {
 		}
 	}
 }
+
+// A name, remark, sound_type or source_hash known only at apply replaces
+// the voice file whatever it comes out as (RequiresReplace takes an unknown
+// for a change): the file was deleted and uploaded again under a new id
+// behind a plan that showed only "# forces replacement". The plan warns,
+// naming the fields; not on create, nor when the values are known.
+func TestAccSound_unknownReplaceWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	src := writeWAV(t, t.TempDir(), "hold.wav", 3)
+	cfg := func(rev int) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "u" {
+  input = { name = "Hold music", type = 1, rev = %d }
+}
+resource "contactcenter_sound" "test" {
+  name        = terraform_data.u.output.name
+  sound_type  = terraform_data.u.output.type
+  source      = %[2]q
+  source_hash = filesha256(%[2]q)
+}
+`, rev, src)
+	}
+	w.WriteBody(cfg(1))
+	if out := w.Must(0, "apply", "-auto-approve", "-no-color"); strings.Contains(out, "Known Only at Apply") {
+		t.Errorf("create warns:\n%s", out)
+	}
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Known Only at Apply") {
+		t.Errorf("plan at rest warns:\n%s", out)
+	}
+	w.WriteBody(cfg(2))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := `name and sound_type of voice file 501 ("Hold music") is known only at apply: Terraform replaces the voice file even if the value comes out the same. ` +
+		`The file is deleted and uploaded again under a new id`
+	if !strings.Contains(out, "Warning: Voice File Replaced for a Value Known Only at Apply") || !strings.Contains(out, want) {
+		t.Errorf("plan of a name known only at apply lacks %q:\n%s", want, out)
+	}
+}
