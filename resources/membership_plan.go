@@ -75,6 +75,21 @@ func warnRemovedAndAdded(claims *tfkit.Claims, prior, planned memberships, diags
 			"to hand the agents over without a moment outside the group (a removed block, then import blocks).", strings.Join(which, "; ")))
 }
 
+// warnUnknownMembershipReplace warns when the only attributes that replace
+// a membership resource are known only at apply: RequiresReplace takes an
+// unknown for a change, so the membership is removed and added again even
+// if the values come out the same, behind a plan that shows only "# forces
+// replacement" beside "(known after apply)". kind starts the title (two
+// resources' warnings with one title are shown as one), of names the
+// membership, does says what the replacement does.
+func warnUnknownMembershipReplace(diags *diag.Diagnostics, kind string, unknown []string, of, does string) {
+	diags.AddWarning(kind+" Replaced for a Value Known Only at Apply",
+		fmt.Sprintf("%s of the membership of %s is known only at apply: Terraform replaces the resource even if the value comes out the same. "+
+			"The replacement %s. To avoid it, set the value from one known at plan, such as a variable or the id attribute of the group or agent, "+
+			"or apply the resource it comes from first with -target. When the skill group or the agent is itself replaced in this plan, "+
+			"the membership has to follow it, and this is expected.", strings.Join(unknown, " and "), of, does))
+}
+
 // planMemberships calls warnRemovedAndAdded with what read makes of the
 // state (none for a create) and of the plan (none for a destroy).
 func planMemberships(ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics,
@@ -94,6 +109,13 @@ func planMemberships(ctx context.Context, req resource.ModifyPlanRequest, claims
 // changes the skill of a membership the group already has (warnAdopted).
 func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.warnAdopted(ctx, req, resp)
+	if unknown := unknownOnly(ctx, req, []string{"que_id", "agent_id"}); len(unknown) > 0 {
+		var m skillGroupMemberModel
+		if !req.State.Get(ctx, &m).HasError() {
+			warnUnknownMembershipReplace(&resp.Diagnostics, "Membership", unknown, fmt.Sprintf("agent %s in skill group %s", m.AgentID.ValueString(), m.QueID.ValueString()),
+				"removes the agent from the group and adds it again: the agent is out of the group, and takes none of its calls, until the addition runs")
+		}
+	}
 	planMemberships(ctx, req, r.Claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
 		ms := memberships{}
 		var m skillGroupMemberModel
@@ -109,6 +131,15 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 // removes from an existing group (warnUnlisted).
 func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.warnUnlisted(ctx, req, resp)
+	if unknown := unknownOnly(ctx, req, []string{"que_id"}); len(unknown) > 0 {
+		var m skillGroupMembersModel
+		if !req.State.Get(ctx, &m).HasError() {
+			agents, _ := m.desired(ctx)
+			warnUnknownMembershipReplace(&resp.Diagnostics, "Skill Group Members", unknown, "skill group "+m.QueID.ValueString(),
+				fmt.Sprintf("empties the group of its agents (%s) and adds the listed ones again: the group has none of them, and they take none of its calls, "+
+					"until the addition runs", joinIDs(slices.Sorted(maps.Keys(agents)))))
+		}
+	}
 	planMemberships(ctx, req, r.Claims, &resp.Diagnostics, func(get func(context.Context, any) diag.Diagnostics) memberships {
 		ms := memberships{}
 		var m skillGroupMembersModel
