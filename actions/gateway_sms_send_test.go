@@ -861,17 +861,24 @@ func TestGatewaySMSSend_recipientsWithoutValuesWarn(t *testing.T) {
 
 // A free text read with file() from a file saved as "UTF-8 with BOM", or
 // pasted with a zero-width space, went out with the character, unseen, in
-// every message: validation warns, naming it (the send is not stopped).
+// every message. One at either end is refused (as a template value's is:
+// a warning is not shown at invoke, where a text from another resource is
+// first known); one within the text is a warning, naming it.
 func TestGatewaySMSSendAction_invisibleTextWarns(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
-	for text, want := range map[string]string{
-		"\ufeffYour parcel has shipped.\r\n": `sms_text holds a byte order mark (U+FEFF) at its start, which file() keeps from a file saved as "UTF-8 with BOM": ` +
-			`the platform sends it as written, unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. ` +
-			`Remove it (for a file read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM).`,
-		"Your parcel\u200b has shipped.": `sms_text holds a zero-width space (U+200B): the platform sends it as written`,
-		"Your parcel has shipped 📦.\n":   "",
+	for text, tc := range map[string]struct {
+		refused bool
+		want    string
+	}{
+		"\ufeffYour parcel has shipped.\r\n": {true, `sms_text, "\ufeffYour parcel has shipped.\r\n", holds a byte order mark (U+FEFF) at its start ` +
+			`(kept by file() from a file saved as "UTF-8 with BOM"?): the platform would send it as written, unseen, in every message, ` +
+			`where it counts in the message's length and some phones show it as a box or a question mark. Nothing is sent while the text begins or ends with one. ` +
+			`Remove it (for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")).`},
+		"Your parcel has shipped.\u200b": {true, `holds a zero-width space (U+200B) at its end (pasted with the text, from a web page or a chat?)`},
+		"Your parcel\u200b has shipped.": {false, `sms_text holds a zero-width space (U+200B): the platform sends it as written`},
+		"Your parcel has shipped 📦.\n":   {false, ""},
 	} {
 		b, err := json.Marshal(map[string]any{"mobiles": []string{"13800000001"}, "sms_text": text, "sign_text": "Acme"})
 		if err != nil {
@@ -883,12 +890,35 @@ func TestGatewaySMSSendAction_invisibleTextWarns(t *testing.T) {
 		}
 		got := acctest.ActionResult{Diagnostics: vr.Diagnostics}
 		switch {
-		case got.HasError():
-			t.Errorf("%q: refused, want at most a warning:\n%s", text, got.Text())
-		case want == "" && len(vr.Diagnostics) != 0:
+		case got.HasError() != tc.refused:
+			t.Errorf("%q: refused %v, want %v:\n%s", text, got.HasError(), tc.refused, got.Text())
+		case tc.want == "" && len(vr.Diagnostics) != 0:
 			t.Errorf("%q: %s, want nothing", text, got.Text())
-		case want != "" && (len(vr.Diagnostics) != 1 || vr.Diagnostics[0].Summary != "Invisible Character in Message Text" || !strings.Contains(vr.Diagnostics[0].Detail, want)):
-			t.Errorf("%q: %s, want the warning %q", text, got.Text(), want)
+		case tc.want != "" && (len(vr.Diagnostics) != 1 || vr.Diagnostics[0].Summary != "Invisible Character in Message Text" || !strings.Contains(vr.Diagnostics[0].Detail, tc.want)):
+			t.Errorf("%q: %s, want %q", text, got.Text(), tc.want)
 		}
+	}
+}
+
+// A free text known only at invoke (from another resource) that begins or
+// ends with an invisible character was sent without a word: the check's
+// warning is not shown at invoke (framework.Revalidate keeps errors). It is
+// refused now, at invoke, and nothing is sent; unknown at plan, it passes.
+func TestGatewaySMSSendAction_invisibleEdgeAtInvoke(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	for _, text := range []string{"\ufeffYour parcel has shipped.", "Your parcel has shipped.\u200b"} {
+		config := map[string]any{"mobiles": []string{"13800000001"}, "sms_text": text, "sign_text": "Acme"}
+		if res := acctest.PlanOnlyUnknown(t, srv, "contactcenter_gateway_sms_send", config, tftypes.NewAttributePath().WithAttributeName("sms_text")); len(res.Diagnostics) != 0 {
+			t.Errorf("%q unknown at plan: %s, want nothing", text, res.Text())
+		}
+		res := acctest.InvokeOnly(t, srv, "contactcenter_gateway_sms_send", config)
+		if !res.HasError() || !strings.Contains(res.Text(), "Invisible Character in Message Text") || !strings.Contains(res.Text(), "Nothing is sent while the text begins or ends with one") {
+			t.Errorf("%q at invoke: %s, want the error", text, res.Text())
+		}
+	}
+	if n := sends(env, "send_sms"); n != 0 {
+		t.Errorf("send_sms called %d times: nothing may be sent", n)
 	}
 }

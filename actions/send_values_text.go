@@ -80,12 +80,7 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 	if len(fs) == 0 {
 		return
 	}
-	fix := func(r rune) string {
-		if r == '\ufeff' {
-			return `for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")`
-		}
-		return fmt.Sprintf(`replace(…, "\u%04x", ""), or type the value again`, r)
-	}
+	fix := invisibleFix
 	const why = "the platform would send it as written, unseen, in the message, where it counts in the message's length and " +
 		"some phones show it as a box or a question mark. Nothing is sent while a value holds one"
 	if len(fs) == 1 {
@@ -103,6 +98,15 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 	diags.AddAttributeError(path.Root(string(first)), "Invisible Character in Template Value",
 		fmt.Sprintf("%d values begin or end with an invisible character (pasted with them, from a web page or a chat?): %s. Each: %s. Remove them (%s).",
 			len(fs), named, why, fix(fs[0].r)))
+}
+
+// invisibleFix says how to remove the invisible character r from a value
+// or text that begins or ends with it (textcheck.AtEdge).
+func invisibleFix(r rune) string {
+	if r == '\ufeff' {
+		return `for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")`
+	}
+	return fmt.Sprintf(`replace(…, "\u%04x", ""), or type the value again`, r)
 }
 
 // whose names the recipient a value is given for: " for 13800000001",
