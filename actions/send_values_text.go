@@ -1,12 +1,14 @@
 package actions
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
@@ -215,4 +217,42 @@ func blankly(v string) string {
 		return "empty"
 	}
 	return textcheck.Shown(v) + ", white space or invisible characters alone"
+}
+
+// smsTextInvisible refuses a free text that begins or ends with an
+// invisible character (textcheck.AtEdge: a byte order mark that file()
+// keeps from a file saved as "UTF-8 with BOM", a zero-width space pasted at
+// the end), as the template values are (refuseInvisibleEdges), and warns of
+// one within the text (tfkit.InvisibleInMessage: 张\u200b三, a line-break
+// hint of a web page, may be meant). A warning is not shown at invoke
+// (framework.Revalidate keeps errors only): a text known only then, from
+// another resource, went out with the character without a word. A send is
+// not a template an adopted configuration holds, so refusing costs no
+// working configuration its plan. A text of such characters alone is
+// blank, said by notBlank.
+type smsTextInvisible struct{}
+
+func (smsTextInvisible) Description(context.Context) string {
+	return "must not begin or end with an invisible character (a byte order mark, a zero-width space); should hold none"
+}
+
+func (v smsTextInvisible) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (smsTextInvisible) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || textcheck.Blank(req.ConfigValue.ValueString()) {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	if what, r := textcheck.AtEdge(s); what != "" {
+		from := "pasted with the text, from a web page or a chat?"
+		if r == '\ufeff' {
+			from = `kept by file() from a file saved as "UTF-8 with BOM"?`
+		}
+		resp.Diagnostics.AddAttributeError(req.Path, "Invisible Character in Message Text",
+			fmt.Sprintf("%s, %s, holds %s (%s): the platform would send it as written, "+
+				"unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. "+
+				"Nothing is sent while the text begins or ends with one. Remove it (%s).", req.Path, textcheck.Shown(s), what, from, invisibleFix(r)))
+		return
+	}
+	tfkit.InvisibleInMessage().ValidateString(ctx, req, resp)
 }
