@@ -272,7 +272,15 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 // the values come out the same, behind a plan that shows only "# forces
 // replacement" beside "(known after apply)".
 func warnUnknownSoundReplaces(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	unknown := unknownOnly(ctx, req, []string{"name", "remark", "sound_type", "source_hash"})
+	names := []string{"name", "remark", "sound_type", "source_hash"}
+	var hash types.String
+	if req.State.GetAttribute(ctx, path.Root("source_hash"), &hash).HasError() || hash.IsNull() {
+		// source_hash set from null (after an import, or first set) does
+		// not replace, known or not (its RequiresReplaceIf): the plan
+		// updates in place, and a warning of a replacement was false.
+		names = names[:3]
+	}
+	unknown := unknownOnly(ctx, req, names)
 	if len(unknown) == 0 {
 		return
 	}

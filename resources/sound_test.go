@@ -554,3 +554,38 @@ resource "contactcenter_sound" "test" {
 		t.Errorf("plan of a name known only at apply lacks %q:\n%s", want, out)
 	}
 }
+
+// A source_hash set from null (a voice file imported by id, or first
+// tracked) does not replace the voice file, known or not: its
+// RequiresReplaceIf leaves null on either side alone, and the plan updates
+// in place. One known only at apply was warned of as a replacement
+// ("Voice File Replaced for a Value Known Only at Apply") beside a plan
+// that showed "will be updated in-place".
+func TestAccSound_unknownHashFromNullNoReplaceWarning(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	src := writeWAV(t, t.TempDir(), "hold.wav", 3)
+	cfg := func(hash string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_sound" "test" {
+  name        = "Hold music"
+  sound_type  = 1
+  source      = %q
+  %s
+}
+`, src, hash)
+	}
+	w.WriteBody(cfg(""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	// terraform_data.u is new: its id, and so source_hash, is known only at apply.
+	w.WriteBody(cfg(fmt.Sprintf(`source_hash = "${filesha256(%q)}${substr(terraform_data.u.id, 0, 0)}"`, src)) +
+		"resource \"terraform_data\" \"u\" {\n  input = 1\n}\n")
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if !strings.Contains(out, "contactcenter_sound.test will be updated in-place") || !strings.Contains(out, "source_hash = (known after apply)") {
+		t.Fatalf("plan does not update the voice file in place with an unknown source_hash:\n%s", out)
+	}
+	if strings.Contains(out, "Known Only at Apply") {
+		t.Errorf("an in-place update warns of a replacement:\n%s", out)
+	}
+}
