@@ -877,8 +877,10 @@ func TestGatewaySMSSendAction_invisibleTextWarns(t *testing.T) {
 			`where it counts in the message's length and some phones show it as a box or a question mark. Nothing is sent while the text begins or ends with one. ` +
 			`Remove it (for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")).`},
 		"Your parcel has shipped.\u200b": {true, `holds a zero-width space (U+200B) at its end (pasted with the text, from a web page or a chat?)`},
-		"Your parcel\u200b has shipped.": {false, `sms_text holds a zero-width space (U+200B): the platform sends it as written`},
-		"Your parcel has shipped 📦.\n":   {false, ""},
+		// file() keeps the final line break: the character before it ends the text as shown.
+		"Your parcel has shipped.\u200b\n": {true, `sms_text, "Your parcel has shipped.\u200b\n", holds a zero-width space (U+200B) at its end`},
+		"Your parcel\u200b has shipped.":   {false, `sms_text holds a zero-width space (U+200B): the platform sends it as written`},
+		"Your parcel has shipped 📦.\n":     {false, ""},
 	} {
 		b, err := json.Marshal(map[string]any{"mobiles": []string{"13800000001"}, "sms_text": text, "sign_text": "Acme"})
 		if err != nil {
@@ -908,7 +910,7 @@ func TestGatewaySMSSendAction_invisibleEdgeAtInvoke(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	srv := env.ActionServer(t)
-	for _, text := range []string{"\ufeffYour parcel has shipped.", "Your parcel has shipped.\u200b"} {
+	for _, text := range []string{"\ufeffYour parcel has shipped.", "Your parcel has shipped.\u200b", "Your parcel has shipped.\u200b\r\n"} {
 		config := map[string]any{"mobiles": []string{"13800000001"}, "sms_text": text, "sign_text": "Acme"}
 		if res := acctest.PlanOnlyUnknown(t, srv, "contactcenter_gateway_sms_send", config, tftypes.NewAttributePath().WithAttributeName("sms_text")); len(res.Diagnostics) != 0 {
 			t.Errorf("%q unknown at plan: %s, want nothing", text, res.Text())

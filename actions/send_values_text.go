@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -243,7 +245,10 @@ func (smsTextInvisible) ValidateString(ctx context.Context, req validator.String
 		return
 	}
 	s := req.ConfigValue.ValueString()
-	if what, r := textcheck.AtEdge(s); what != "" {
+	// Checked within the white space at the text's ends: file() keeps a
+	// text file's final line break, and a zero-width space before it
+	// ("…shipped.\u200b\n") is as much at the end of what shows.
+	if what, r := textcheck.AtEdge(strings.TrimFunc(s, unicode.IsSpace)); what != "" {
 		from := "pasted with the text, from a web page or a chat?"
 		if r == '\ufeff' {
 			from = `kept by file() from a file saved as "UTF-8 with BOM"?`
