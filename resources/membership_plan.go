@@ -83,11 +83,12 @@ func warnRemovedAndAdded(claims *tfkit.Claims, prior, planned memberships, diags
 // resources' warnings with one title are shown as one), of names the
 // membership, does says what the replacement does.
 func warnUnknownMembershipReplace(diags *diag.Diagnostics, kind string, unknown []string, of, does string) {
+	names, isKnown, valueComes := knownOnlyAtApply(unknown)
 	diags.AddWarning(kind+" Replaced for a Value Known Only at Apply",
-		fmt.Sprintf("%s of the membership of %s is known only at apply: Terraform replaces the resource even if the value comes out the same. "+
+		fmt.Sprintf("%s of the membership of %s %s: Terraform replaces the resource even if %s out the same. "+
 			"The replacement %s. To avoid it, set the value from one known at plan, such as a variable or the id attribute of the group or agent, "+
 			"or apply the resource it comes from first with -target. When the skill group or the agent is itself replaced in this plan, "+
-			"the membership has to follow it, and this is expected.", strings.Join(unknown, " and "), of, does))
+			"the membership has to follow it, and this is expected.", names, of, isKnown, valueComes, does))
 }
 
 // planMemberships calls warnRemovedAndAdded with what read makes of the

@@ -533,3 +533,15 @@ func unknownOnly(ctx context.Context, req resource.ModifyPlanRequest, names []st
 	}
 	return unknown
 }
+
+// knownOnlyAtApply says that the attributes unknownOnly found are known
+// only at apply, as the warnings of a replacement write it after "<names>
+// of <the object>": "is known only at apply: … even if the value comes out
+// the same" for one, "are … the values come out" for several ("name and
+// sound_type is known" read wrong).
+func knownOnlyAtApply(unknown []string) (names, isKnown, valueComes string) {
+	if len(unknown) == 1 {
+		return unknown[0], "is known only at apply", "the value comes"
+	}
+	return strings.Join(unknown, " and "), "are known only at apply", "the values come"
+}

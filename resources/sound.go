@@ -272,27 +272,28 @@ func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 // the values come out the same, behind a plan that shows only "# forces
 // replacement" beside "(known after apply)".
 func warnUnknownSoundReplaces(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	names := []string{"name", "remark", "sound_type", "source_hash"}
+	replacing := []string{"name", "remark", "sound_type", "source_hash"}
 	var hash types.String
 	if req.State.GetAttribute(ctx, path.Root("source_hash"), &hash).HasError() || hash.IsNull() {
 		// source_hash set from null (after an import, or first set) does
 		// not replace, known or not (its RequiresReplaceIf): the plan
 		// updates in place, and a warning of a replacement was false.
-		names = names[:3]
+		replacing = replacing[:3]
 	}
-	unknown := unknownOnly(ctx, req, names)
+	unknown := unknownOnly(ctx, req, replacing)
 	if len(unknown) == 0 {
 		return
 	}
 	var id, name types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
+	names, isKnown, valueComes := knownOnlyAtApply(unknown)
 	resp.Diagnostics.AddWarning("Voice File Replaced for a Value Known Only at Apply",
-		fmt.Sprintf("%s of voice file %s (%q) is known only at apply: Terraform replaces the voice file even if the value comes out the same. "+
+		fmt.Sprintf("%s of voice file %s (%q) %s: Terraform replaces the voice file even if %s out the same. "+
 			"The file is deleted and uploaded again under a new id: the skill groups of this configuration that name it are written again, "+
 			"and what names id %s outside this configuration (a setting made in the portal) no longer finds it. To avoid the replacement, set it from "+
 			"a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
-			strings.Join(unknown, " and "), id.ValueString(), name.ValueString(), id.ValueString()))
+			names, id.ValueString(), name.ValueString(), isKnown, valueComes, id.ValueString()))
 }
 
 // ValidateConfig checks the file's format at plan time: it must be WAV or

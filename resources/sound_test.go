@@ -548,7 +548,7 @@ resource "contactcenter_sound" "test" {
 	}
 	w.WriteBody(cfg(2))
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
-	want := `name and sound_type of voice file 501 ("Hold music") is known only at apply: Terraform replaces the voice file even if the value comes out the same. ` +
+	want := `name and sound_type of voice file 501 ("Hold music") are known only at apply: Terraform replaces the voice file even if the values come out the same. ` +
 		`The file is deleted and uploaded again under a new id`
 	if !strings.Contains(out, "Warning: Voice File Replaced for a Value Known Only at Apply") || !strings.Contains(out, want) {
 		t.Errorf("plan of a name known only at apply lacks %q:\n%s", want, out)
