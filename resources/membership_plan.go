@@ -86,9 +86,9 @@ func warnUnknownMembershipReplace(diags *diag.Diagnostics, kind string, unknown 
 	names, isKnown, valueComes := knownOnlyAtApply(unknown)
 	diags.AddWarning(kind+" Replaced for a Value Known Only at Apply",
 		fmt.Sprintf("%s of the membership of %s %s: Terraform replaces the resource even if %s out the same. "+
-			"The replacement %s. To avoid it, set the value from one known at plan, such as a variable or the id attribute of the group or agent, "+
-			"or apply the resource it comes from first with -target. When the skill group or the agent is itself replaced in this plan, "+
-			"the membership has to follow it, and this is expected.", names, of, isKnown, valueComes, does))
+			"When the skill group or the agent is itself replaced in this plan (its id is then known only at apply), the membership follows it, "+
+			"and this is expected. Otherwise the value comes from another object that changes: the replacement %s. To avoid it, set the value "+
+			"from one known at plan, such as a variable, or apply the object it comes from first with -target.", names, of, isKnown, valueComes, does))
 }
 
 // planMemberships calls warnRemovedAndAdded with what read makes of the

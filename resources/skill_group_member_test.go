@@ -511,10 +511,12 @@ resource "contactcenter_skill_group_members" "all" {
 	for _, want := range []string{
 		`Warning: Membership Replaced for a Value Known Only at Apply`,
 		`que_id of the membership of agent 1001 in skill group 101 is known only at apply: Terraform replaces the resource even if the value comes out the same. ` +
-			`The replacement removes the agent from the group and adds it again`,
+			`When the skill group or the agent is itself replaced in this plan (its id is then known only at apply), the membership follows it, and this is expected. ` +
+			`Otherwise the value comes from another object that changes: the replacement removes the agent from the group and adds it again`,
 		`Warning: Skill Group Members Replaced for a Value Known Only at Apply`,
 		`que_id of the membership of skill group 102 is known only at apply: Terraform replaces the resource even if the value comes out the same. ` +
-			`The replacement empties the group of its agents (1001) and adds the listed ones again`,
+			`When the skill group or the agent is itself replaced in this plan (its id is then known only at apply), the membership follows it, and this is expected. ` +
+			`Otherwise the value comes from another object that changes: the replacement empties the group of its agents (1001) and adds the listed ones again`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("plan of a que_id known only at apply lacks %q:\n%s", want, out)
