@@ -194,7 +194,8 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 		refuseEmptyValues(rs, &resp.Diagnostics)
 		known = true
 	}
-	if vs := gatewaySendValues(m, rs); known {
+	if known {
+		vs := gatewaySendValues(m, rs)
 		refuseBlankValues(vs, &resp.Diagnostics)
 		refuseInvisibleEdges(vs, &resp.Diagnostics)
 	}

@@ -84,14 +84,13 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 	if len(fs) == 0 {
 		return
 	}
-	fix := invisibleFix
 	const why = "the platform would send it as written, unseen, in the message, where it counts in the message's length and " +
 		"some phones show it as a box or a question mark. Nothing is sent while a value holds one"
 	if len(fs) == 1 {
 		f := fs[0]
 		diags.AddAttributeError(f.p, "Invisible Character in Template Value",
 			fmt.Sprintf("%s, %s, holds %s (pasted with it, from a web page or a chat?): %s. Remove it (%s).",
-				capital(f.of), textcheck.Shown(f.v), f.what, why, fix(f.r)))
+				tfkit.Sentence(f.of), textcheck.Shown(f.v), f.what, why, invisibleFix(f.r)))
 		return
 	}
 	named := tfkit.SomeOf(len(fs), 3, func(k int) string {
@@ -101,7 +100,7 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 	first := fs[0].p.Steps()[0].(path.PathStepAttributeName)
 	diags.AddAttributeError(path.Root(string(first)), "Invisible Character in Template Value",
 		fmt.Sprintf("%d values begin or end with an invisible character (pasted with them, from a web page or a chat?): %s. Each: %s. Remove them (%s).",
-			len(fs), named, why, fix(fs[0].r)))
+			len(fs), named, why, invisibleFix(fs[0].r)))
 }
 
 // invisibleFix says how to remove the invisible character r from a value
@@ -146,14 +145,6 @@ func smsSendValues(params types.Map, rs []smsRecipientModel) []sendValue {
 		}
 	}
 	return append(own, vs...)
-}
-
-// capital writes of at the start of a sentence: "Value 2 for …".
-func capital(of string) string {
-	if of != "" && of[0] >= 'a' && of[0] <= 'z' {
-		return string(of[0]-'a'+'A') + of[1:]
-	}
-	return of
 }
 
 // gatewaySendValues are the values a contactcenter_gateway_sms_send
@@ -203,7 +194,7 @@ func refuseBlankValues(vs []sendValue, diags *diag.Diagnostics) {
 	switch n := len(blank); {
 	case n == 1:
 		b := blank[0]
-		diags.AddAttributeError(b.p, "Blank Template Value", fmt.Sprintf("%s is %s: %s.", capital(b.of), blankly(b.v), why))
+		diags.AddAttributeError(b.p, "Blank Template Value", fmt.Sprintf("%s is %s: %s.", tfkit.Sentence(b.of), blankly(b.v), why))
 	case n > 1:
 		named := tfkit.SomeOf(n, 3, func(k int) string { return fmt.Sprintf("%s is %s (%s)", blank[k].of, blankly(blank[k].v), blank[k].p) })
 		first := blank[0].p.Steps()[0].(path.PathStepAttributeName)
