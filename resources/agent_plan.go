@@ -512,7 +512,7 @@ func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagno
 		detail += fmt.Sprintf("If it comes out as another number, the new agent's create is refused after agent %s was resigned: the resigned agent keeps its %s, "+
 			"which the configuration gives the new agent too (or may: it is known only at apply), and which is unique on the platform. ", was, strings.Join(kept, " and "))
 	}
-	detail += "To replace the agent knowingly, make user_num known at plan (a value of the configuration, not of another resource), or apply the resource it comes from first (-target)."
+	detail += "To avoid the replacement, set user_num from a value known at plan, such as a variable, or apply the resource it comes from first with -target."
 	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent", detail)
 	return true
 }
@@ -537,6 +537,6 @@ func warnUnknownNumberDeletes(req resource.ModifyPlanRequest, diags *diag.Diagno
 	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Deletes the Agent",
 		fmt.Sprintf("user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s), and delete_mode = \"delete\": the destroy half of this replacement "+
 			"deletes agent %[1]s and its history (users/delete), and the create makes a new agent, also if user_num comes out as %[1]q.%[4]s "+
-			"To keep the agent, make user_num known at plan (a value of the configuration, not of another resource), or apply the resource it comes from first (-target).",
+			"To keep the agent, set user_num from a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
 			was, unknownNumber, id, mode))
 }
