@@ -246,7 +246,7 @@ func (r *smsTemplateResource) asHeld(ctx context.Context, plan, prior *smsTempla
 	return in, err
 }
 
-// heldTemplateName is the name every template/update requires (§3.2).
+// heldTemplateName is the name every template/update requires (§4.1).
 var heldTemplateName = framework.HeldName[client.SMSTemplate]{Attr: "template_name", Of: func(t *client.SMSTemplate) string { return string(t.TplTitle) }}
 
 func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

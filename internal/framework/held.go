@@ -4,7 +4,7 @@ package framework
 // holds it: the outbound task, the skill group, the webhook and the SMS
 // template each write every field they are sent (projects/updateOrCreate
 // §2.7, queue/update §4.6, webhook/updateOrCreate §4.4, template/update
-// §3.2), so a field sent as refreshed at plan time put back what the
+// §4.1), so a field sent as refreshed at plan time put back what the
 // portal had changed since, without a word, also under lifecycle {
 // ignore_changes }, where the portal owns it.
 
