@@ -89,8 +89,8 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 	if len(fs) == 1 {
 		f := fs[0]
 		diags.AddAttributeError(f.p, "Invisible Character in Template Value",
-			fmt.Sprintf("%s, %s, holds %s (pasted with it, from a web page or a chat?): %s. Remove it (%s).",
-				tfkit.Sentence(f.of), textcheck.Shown(f.v), f.what, why, invisibleFix(f.r)))
+			fmt.Sprintf("%s, %s, holds %s (%s): %s. Remove it (%s).",
+				tfkit.Sentence(f.of), textcheck.Shown(f.v), f.what, invisibleSource(f.r, "it"), why, invisibleFix(f.r)))
 		return
 	}
 	named := tfkit.SomeOf(len(fs), 3, func(k int) string {
@@ -110,6 +110,17 @@ func invisibleFix(r rune) string {
 		return `for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")`
 	}
 	return fmt.Sprintf(`replace(…, "\u%04x", ""), or type the value again`, r)
+}
+
+// invisibleSource guesses where the invisible character r at a value's or
+// a text's edge came from, as the error asks it: a byte order mark is kept
+// by file() (or csvdecode(file())) from a file saved as "UTF-8 with BOM",
+// another is pasted with what (the value, the text).
+func invisibleSource(r rune, what string) string {
+	if r == '\ufeff' {
+		return `kept by file() from a file saved as "UTF-8 with BOM"?`
+	}
+	return "pasted with " + what + ", from a web page or a chat?"
 }
 
 // whose names the recipient a value is given for: " for 13800000001",
@@ -240,14 +251,10 @@ func (smsTextInvisible) ValidateString(ctx context.Context, req validator.String
 	// text file's final line break, and a zero-width space before it
 	// ("…shipped.\u200b\n") is as much at the end of what shows.
 	if what, r := textcheck.AtEdge(strings.TrimFunc(s, unicode.IsSpace)); what != "" {
-		from := "pasted with the text, from a web page or a chat?"
-		if r == '\ufeff' {
-			from = `kept by file() from a file saved as "UTF-8 with BOM"?`
-		}
 		resp.Diagnostics.AddAttributeError(req.Path, "Invisible Character in Message Text",
 			fmt.Sprintf("%s, %s, holds %s (%s): the platform would send it as written, "+
 				"unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. "+
-				"Nothing is sent while the text begins or ends with one. Remove it (%s).", req.Path, textcheck.Shown(s), what, from, invisibleFix(r)))
+				"Nothing is sent while the text begins or ends with one. Remove it (%s).", req.Path, textcheck.Shown(s), what, invisibleSource(r, "the text"), invisibleFix(r)))
 		return
 	}
 	tfkit.InvisibleInMessage().ValidateString(ctx, req, resp)
