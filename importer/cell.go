@@ -571,9 +571,10 @@ func invisibleAtEdge(s string) string {
 }
 
 // ruleInvisibleInMessage is the rule a template value breaks when it
-// begins or ends with an invisible character (invisibleAtEdge names it): the platform sends it as
-// written, unseen, in the message, as the provider warns of a message
-// text (tfkit.InvisibleInMessage).
+// begins or ends with an invisible character (invisibleAtEdge names it):
+// the platform sends it as written, unseen, in the message. The provider's
+// send actions refuse such a value the same way (refuseInvisibleEdges in
+// actions).
 func ruleInvisibleInMessage(what string) string {
 	return "holds " + what + " (pasted with it, from a web page or a chat?): the platform would send it as written, unseen, in the message, " +
 		"where it counts in the message's length and some phones show it as a box or a question mark; clear the cell and type the value again"
