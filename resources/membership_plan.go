@@ -76,19 +76,14 @@ func warnRemovedAndAdded(claims *tfkit.Claims, prior, planned memberships, diags
 }
 
 // warnUnknownMembershipReplace warns when the only attributes that replace
-// a membership resource are known only at apply: RequiresReplace takes an
-// unknown for a change, so the membership is removed and added again even
-// if the values come out the same, behind a plan that shows only "# forces
-// replacement" beside "(known after apply)". kind starts the title (two
-// resources' warnings with one title are shown as one), of names the
-// membership, does says what the replacement does.
+// a membership resource are known only at apply (unknownOnly): the
+// membership is removed and added again even if the values come out the
+// same. kind starts the title, of names the membership, does says what
+// the replacement does.
 func warnUnknownMembershipReplace(diags *diag.Diagnostics, kind string, unknown []string, of, does string) {
-	names, isKnown, valueComes := knownOnlyAtApply(unknown)
-	diags.AddWarning(kind+" Replaced for a Value Known Only at Apply",
-		fmt.Sprintf("%s of the membership of %s %s: Terraform replaces the resource even if %s out the same. "+
-			"When the skill group or the agent is itself replaced in this plan (its id is then known only at apply), the membership follows it, "+
-			"and this is expected. Otherwise the value comes from another object that changes: the replacement %s. To avoid it, set the value "+
-			"from one known at plan, such as a variable, or apply the object it comes from first with -target.", names, of, isKnown, valueComes, does))
+	diags.AddWarning(replacedForUnknown(kind, unknown, "the membership of "+of, "resource",
+		"When the skill group or the agent is itself replaced in this plan (its id is then known only at apply), the membership follows it, "+
+			"and this is expected. Otherwise the value comes from another object that changes: the replacement "+does+"."))
 }
 
 // planMemberships calls warnRemovedAndAdded with what read makes of the

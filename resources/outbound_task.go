@@ -212,12 +212,10 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		if unknownType && !resp.Diagnostics.HasError() {
 			var name types.String
 			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
-			resp.Diagnostics.AddAttributeWarning(path.Root("type"), "Outbound Task Replaced for a Value Known Only at Apply",
-				fmt.Sprintf("type of outbound task %s (%q) is known only at apply: Terraform replaces the task even if the value comes out the same. "+
-					"The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing "+
-					"(its numbers, their progress and recalls) nor its call records, which are deleted with it. To avoid the replacement, set type "+
-					"from a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
-					id.ValueString(), name.ValueString()))
+			summary, detail := replacedForUnknown("Outbound Task", []string{"type"}, fmt.Sprintf("outbound task %s (%q)", id.ValueString(), name.ValueString()), "task",
+				"The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing "+
+					"(its numbers, their progress and recalls) nor its call records, which are deleted with it.")
+			resp.Diagnostics.AddAttributeWarning(path.Root("type"), summary, detail)
 		}
 		return
 	}

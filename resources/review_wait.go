@@ -514,34 +514,3 @@ func reviewTimeoutAfter(op string) string {
 func unreachedForAWhile(err error) bool {
 	return errors.As(err, new(*client.NetworkError)) || errors.As(err, new(*client.TimeoutError))
 }
-
-// unknownOnly names the attributes of names the plan changes, when every
-// change is a value known only at apply; nil when one is a known change (or
-// none changes).
-func unknownOnly(ctx context.Context, req resource.ModifyPlanRequest, names []string) []string {
-	var unknown []string
-	for _, a := range names {
-		var before, after attr.Value
-		if req.State.GetAttribute(ctx, path.Root(a), &before).HasError() || req.Plan.GetAttribute(ctx, path.Root(a), &after).HasError() ||
-			before == nil || after == nil || before.Equal(after) {
-			continue
-		}
-		if !after.IsUnknown() {
-			return nil
-		}
-		unknown = append(unknown, a)
-	}
-	return unknown
-}
-
-// knownOnlyAtApply says that the attributes unknownOnly found are known
-// only at apply, as the warnings of a replacement write it after "<names>
-// of <the object>": "is known only at apply: … even if the value comes out
-// the same" for one, "are … the values come out" for several ("name and
-// sound_type is known" read wrong).
-func knownOnlyAtApply(unknown []string) (names, isKnown, valueComes string) {
-	if len(unknown) == 1 {
-		return unknown[0], "is known only at apply", "the value comes"
-	}
-	return strings.Join(unknown, " and "), "are known only at apply", "the values come"
-}

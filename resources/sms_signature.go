@@ -231,12 +231,9 @@ func warnUnknownReplaces(ctx context.Context, req resource.ModifyPlanRequest, re
 	var id, text types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("sign_text"), &text)...)
-	names, isKnown, valueComes := knownOnlyAtApply(unknown)
-	resp.Diagnostics.AddWarning("SMS Signature Replaced for a Value Known Only at Apply",
-		fmt.Sprintf("%s of SMS signature %s (%q) %s: Terraform replaces the signature even if %s out the same. "+
-			"The new signature waits for review again (sends with it are refused until it is approved), and the old one's delete is refused while templates use it "+
-			"(lifecycle { create_before_destroy = true } moves them to the new one first). To avoid the replacement, set it from a value known at plan, "+
-			"such as a variable, or apply the resource it comes from first with -target.", names, id.ValueString(), text.ValueString(), isKnown, valueComes))
+	resp.Diagnostics.AddWarning(replacedForUnknown("SMS Signature", unknown, fmt.Sprintf("SMS signature %s (%q)", id.ValueString(), text.ValueString()), "signature",
+		"The new signature waits for review again (sends with it are refused until it is approved), and the old one's delete is refused while templates use it "+
+			"(lifecycle { create_before_destroy = true } moves them to the new one first)."))
 }
 
 func (r *smsSignatureResource) get(ctx context.Context, m *smsSignatureModel) error {

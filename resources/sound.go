@@ -287,13 +287,9 @@ func warnUnknownSoundReplaces(ctx context.Context, req resource.ModifyPlanReques
 	var id, name types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
-	names, isKnown, valueComes := knownOnlyAtApply(unknown)
-	resp.Diagnostics.AddWarning("Voice File Replaced for a Value Known Only at Apply",
-		fmt.Sprintf("%s of voice file %s (%q) %s: Terraform replaces the voice file even if %s out the same. "+
-			"The file is deleted and uploaded again under a new id: the skill groups of this configuration that name it are written again, "+
-			"and what names id %s outside this configuration (a setting made in the portal) no longer finds it. To avoid the replacement, set it from "+
-			"a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
-			names, id.ValueString(), name.ValueString(), isKnown, valueComes, id.ValueString()))
+	resp.Diagnostics.AddWarning(replacedForUnknown("Voice File", unknown, fmt.Sprintf("voice file %s (%q)", id.ValueString(), name.ValueString()), "voice file",
+		fmt.Sprintf("The file is deleted and uploaded again under a new id: the skill groups of this configuration that name it are written again, "+
+			"and what names id %s outside this configuration (a setting made in the portal) no longer finds it.", id.ValueString())))
 }
 
 // ValidateConfig checks the file's format at plan time: it must be WAV or

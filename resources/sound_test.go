@@ -553,6 +553,10 @@ resource "contactcenter_sound" "test" {
 	if !strings.Contains(out, "Warning: Voice File Replaced for a Value Known Only at Apply") || !strings.Contains(out, want) {
 		t.Errorf("plan of a name known only at apply lacks %q:\n%s", want, out)
 	}
+	// Two attributes: the advice speaks of them ("set it" read wrong).
+	if want := "To avoid the replacement, set them from values known at plan, such as a variable"; !strings.Contains(out, want) {
+		t.Errorf("plan of a name known only at apply lacks %q:\n%s", want, out)
+	}
 }
 
 // A source_hash set from null (a voice file imported by id, or first
