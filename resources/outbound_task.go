@@ -298,17 +298,17 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		// platform's types (16000 for "16000") made every config differ
 		// from the state's, so a config the portal changed since the plan
 		// (say max_call_ratio) was written back as refreshed, without a
-		// word, and opening the task alone sent an edit too. held and err
-		// are the edit's one read of the task (projects/detail).
-		asHeld := func(edit, held *client.Task, err error) error {
-			if err := framework.SendHeld(ctx, held, err, heldTaskName, &edit.Name, edit.Name == current.Name, func(t *client.Task) {
+		// word, and opening the task alone sent an edit too. held and
+		// readErr are the edit's one read of the task (projects/detail).
+		asHeld := func(edit, held *client.Task, readErr error) error {
+			if err := framework.SendHeld(ctx, held, readErr, heldTaskName, &edit.Name, edit.Name == current.Name, func(t *client.Task) {
 				keepHeldFields(t, edit, &current)
 				keepOptionTypes(t, edit)
 			}); err != nil {
 				return err
 			}
-			if err != nil && hasOptions(edit) {
-				return err // keepOptionTypes says why
+			if readErr != nil && hasOptions(edit) {
+				return readErr // keepOptionTypes says why
 			}
 			return nil
 		}
