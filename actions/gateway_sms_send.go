@@ -85,7 +85,9 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"sms_params": schema.MapAttribute{
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Template values by variable name (`smsParams` as an object): `{ code = \"1234\" }` fills `${code}`. " +
-					"Only with `tpl_id`; conflicts with `sms_params_list`. When neither is set an empty list is sent (a template without variables).",
+					"Only with `tpl_id`; conflicts with `sms_params_list`. When neither is set an empty list is sent (a template without variables). " +
+					"A value is refused when it is blank (empty, or white space alone) or begins or ends with an invisible character " +
+					"(a zero-width space, a byte order mark): the gateway sends a value as given.",
 			},
 			"sms_params_list": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
@@ -106,7 +108,9 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 					},
 					"sms_params_list": schema.ListAttribute{
 						Optional: true, ElementType: types.StringType,
-						MarkdownDescription: "This number's template values by position, in the order of the template's `variables`.",
+						MarkdownDescription: "This number's template values by position, in the order of the template's `variables`. " +
+							"A value is refused when it is blank (empty, or white space alone) or begins or ends with an invisible character " +
+							"(a zero-width space, a byte order mark): the gateway sends a value as given.",
 					},
 				}},
 			},

@@ -87,7 +87,8 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 					},
 					"params": schema.MapAttribute{
 						Optional: true, ElementType: types.StringType,
-						MarkdownDescription: "This recipient's variable values, keyed by variable name. In a batch a value may not hold a comma or a line feed: a batch sends each number as one line of comma-separated values.",
+						MarkdownDescription: "This recipient's variable values, keyed by variable name. In a batch a value may not hold a comma or a line feed: a batch sends each number as one line of comma-separated values. " +
+							"A value that begins or ends with an invisible character (a zero-width space, a byte order mark) is refused: it would be sent, unseen, in the message.",
 					},
 				}},
 			},
