@@ -127,7 +127,7 @@ func withAgentExtras(attrs map[string]schema.Attribute) map[string]schema.Attrib
 		"position_name":        framework.ComputedString("Position name (`position_name`)."),
 		"supervisor_name":      framework.ComputedString("Supervisor's name (`supervisor_name`)."),
 		"user_type_str":        framework.ComputedString("Agent types as text (`user_type_str`)."),
-		"check_in":             schema.BoolAttribute{Computed: true, MarkdownDescription: "Static sign-in state (`check_in`)."},
+		"check_in":             framework.ComputedBool("Static sign-in state (`check_in`)."),
 		"phone":                framework.ComputedString("Static sign-in number (`phone`)."),
 		"date_update_time":     framework.ComputedString("Last update time (`date_update_time`)."),
 		"date_last_login_time": framework.ComputedString("Last login time (`date_last_login_time`)."),

@@ -33,7 +33,7 @@ func sentenceAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"index":            framework.ComputedInt64("Position of the sentence (`index`)."),
 		"channel_id":       framework.ComputedInt64("Audio track the sentence is on (`channelId`)."),
-		"content":          schema.StringAttribute{Computed: true, MarkdownDescription: "The recognised text (`content`)."},
+		"content":          framework.ComputedString("The recognised text (`content`)."),
 		"begin_time":       framework.ComputedInt64("Start, in milliseconds from the beginning of the recording (`beginTime`)."),
 		"end_time":         framework.ComputedInt64("End, in milliseconds (`endTime`)."),
 		"emotion_value":    framework.ComputedInt64("Emotion strength from `1` to `10`, higher is stronger (`emotionValue`)."),
