@@ -301,7 +301,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		// word, and opening the task alone sent an edit too. held and
 		// readErr are the edit's one read of the task (projects/detail).
 		asHeld := func(edit, held *client.Task, readErr error) error {
-			if err := framework.SendHeld(ctx, held, readErr, heldTaskName, &edit.Name, edit.Name == current.Name, func(t *client.Task) {
+			if err := framework.SendHeld(held, readErr, heldTaskName, &edit.Name, edit.Name == current.Name, func(t *client.Task) {
 				keepHeldFields(t, edit, &current)
 				keepOptionTypes(t, edit)
 			}); err != nil {

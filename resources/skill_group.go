@@ -156,7 +156,7 @@ func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequ
 		// earlier, to a default (each apply then set back the settings
 		// the one before reset, and the plan never came to rest).
 		held, err := r.Client.Queues.Get(ctx, framework.ID(plan.ID))
-		err = framework.SendHeld(ctx, held, err, heldGroupName, &in.QueName, plan.QueName.Equal(state.QueName), func(g *client.SkillGroup) {
+		err = framework.SendHeld(held, err, heldGroupName, &in.QueName, plan.QueName.Equal(state.QueName), func(g *client.SkillGroup) {
 			framework.KeepHeld(plan.QuePriority.Equal(state.QuePriority), &in.QuePriority, int64(g.QuePriority))
 			keepHeldSettings(&in, g)
 		})

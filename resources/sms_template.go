@@ -238,7 +238,7 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 func (r *smsTemplateResource) asHeld(ctx context.Context, plan, prior *smsTemplateModel) (client.SMSTemplateInput, error) {
 	in := plan.expand()
 	held, err := r.Client.SMS.GetTemplate(ctx, framework.ID(plan.ID))
-	err = framework.SendHeld(ctx, held, err, heldTemplateName, &in.TemplateName, plan.TemplateName.Equal(prior.TemplateName), func(held *client.SMSTemplate) {
+	err = framework.SendHeld(held, err, heldTemplateName, &in.TemplateName, plan.TemplateName.Equal(prior.TemplateName), func(held *client.SMSTemplate) {
 		framework.KeepHeld(plan.TemplateContents.Equal(prior.TemplateContents), &in.TemplateContents, string(held.TplText))
 		framework.KeepHeld(plan.SignID.Equal(prior.SignID), &in.SignID, held.NewSignID.Int64())
 		framework.KeepHeld(plan.DeptID.Equal(prior.DeptID) && !prior.DeptID.IsNull(), &in.DeptID, new(held.DeptID.Int64()))

@@ -131,7 +131,7 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 		// portal owns them). One read of the webhook, by the name and url
 		// the state holds (GetNamed).
 		held, err := r.Client.Webhooks.GetNamed(ctx, id, state.Name.ValueString(), state.URL.ValueString())
-		err = framework.SendHeld(ctx, held, err, heldWebhookName, &in.Name, plan.Name.Equal(state.Name), func(held *client.Webhook) {
+		err = framework.SendHeld(held, err, heldWebhookName, &in.Name, plan.Name.Equal(state.Name), func(held *client.Webhook) {
 			framework.KeepHeld(plan.URL.Equal(state.URL), &in.URL, string(held.URL))
 			framework.KeepHeld(plan.Status.Equal(state.Status), &in.Status, bool(held.Status))
 			framework.KeepHeld(plan.IsEncrypt.Equal(state.IsEncrypt), &in.IsEncrypt, bool(held.IsEncrypt))

@@ -9,7 +9,6 @@ package framework
 // ignore_changes }, where the portal owns it.
 
 import (
-	"context"
 	"fmt"
 
 	"golang.org/x/text/unicode/norm"
@@ -45,7 +44,7 @@ type HeldName[T any] struct {
 // (the client has retried what it could). Otherwise the edit goes as
 // planned, as it did before it read; so does one whose read found nothing
 // (held nil, err nil).
-func SendHeld[T any, S ~string](ctx context.Context, held *T, err error, n HeldName[T], name *S, nameKept bool, keep func(*T)) error {
+func SendHeld[T any, S ~string](held *T, err error, n HeldName[T], name *S, nameKept bool, keep func(*T)) error {
 	planned := string(*name)
 	decomposable := norm.NFD.String(planned) != planned
 	switch {

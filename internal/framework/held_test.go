@@ -1,7 +1,6 @@
 package framework
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -44,7 +43,7 @@ func TestSendHeld(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			name, note := tc.planned, ""
-			err := SendHeld(context.Background(), tc.held, tc.err, heldThingName, &name, tc.nameKept, func(h *heldThing) { note = h.note })
+			err := SendHeld(tc.held, tc.err, heldThingName, &name, tc.nameKept, func(h *heldThing) { note = h.note })
 			if tc.wantErr == nil && err != nil || tc.wantErr != nil && !errors.Is(err, tc.wantErr) {
 				t.Fatalf("error %v, want %v", err, tc.wantErr)
 			}
@@ -62,7 +61,7 @@ func TestSendHeld(t *testing.T) {
 // is sent as held too.
 func TestSendHeldNamedType(t *testing.T) {
 	name := client.FlexString("Planned")
-	if err := SendHeld(context.Background(), &heldThing{name: "Portal"}, nil, heldThingName, &name, true, func(*heldThing) {}); err != nil || name != "Portal" {
+	if err := SendHeld(&heldThing{name: "Portal"}, nil, heldThingName, &name, true, func(*heldThing) {}); err != nil || name != "Portal" {
 		t.Fatalf("sent %q (%v), want Portal", name, err)
 	}
 }
