@@ -458,7 +458,7 @@ resource "terraform_data" "text" {
 	}
 	w.WriteBody(cfg(2))
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
-	want := "SMS template 3001 (Code) is approved; template_contents known only at apply: if it comes out other than the template's, the apply " +
+	want := "SMS template 3001 (Code) is approved; template_contents is known only at apply: if it comes out other than the template's, the apply " +
 		"submits it for review again (state 0), and until the review approves it again, sends that use it are refused. If it comes out the same, nothing is sent and it stays approved."
 	if !strings.Contains(out, "Warning: Approved SMS Template Goes Back to Review") || !strings.Contains(out, want) {
 		t.Errorf("plan of an approved template's contents known only at apply lacks %q:\n%s", want, out)
