@@ -1,8 +1,6 @@
 package actions_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -134,26 +132,10 @@ action "contactcenter_gateway_sms_send" "a" {
 			w.WriteBody(tc.body)
 			_, out := w.Run("plan", "-json")
 			var codes []string
-			sc := bufio.NewScanner(strings.NewReader(out))
-			sc.Buffer(nil, 1<<20)
-			for sc.Scan() {
-				var line struct {
-					Type       string `json:"type"`
-					Diagnostic struct {
-						Summary string `json:"summary"`
-						Snippet *struct {
-							Code string `json:"code"`
-						} `json:"snippet"`
-					} `json:"diagnostic"`
+			for _, d := range acctest.JSONDiagnostics(out) {
+				if d.Summary == tc.summary {
+					codes = append(codes, d.Code)
 				}
-				if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Summary != tc.summary {
-					continue
-				}
-				code := "(no snippet)"
-				if line.Diagnostic.Snippet != nil {
-					code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
-				}
-				codes = append(codes, code)
 			}
 			if len(codes) != 1 || !strings.HasPrefix(codes[0], `{ mobile = "1380`) || !strings.Contains(codes[0], `"Bo`) {
 				t.Errorf("%s shown at %q; want the line of recipients[1]\n%s", tc.summary, codes, out)

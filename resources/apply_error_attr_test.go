@@ -1,8 +1,6 @@
 package resources_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -82,30 +80,7 @@ resource "contactcenter_skill_group_member" "no_agent" {
 		"contactcenter_outbound_task.no_agent":      `assigned_users = [{ user_num = "NOSUCH" }]`,
 		"contactcenter_skill_group_member.no_agent": `agent_id = "4243"`,
 	}
-	got := map[string]string{}
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity string `json:"severity"`
-				Summary  string `json:"summary"`
-				Address  string `json:"address"`
-				Snippet  *struct {
-					Code string `json:"code"`
-				} `json:"snippet"`
-			} `json:"diagnostic"`
-		}
-		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" {
-			continue
-		}
-		code := "(no snippet)"
-		if line.Diagnostic.Snippet != nil {
-			code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
-		}
-		got[line.Diagnostic.Address] = code
-	}
+	got := errorSnippets(out)
 	for addr, line := range want {
 		if got[addr] != line {
 			t.Errorf("%s: the error shows %q; want the line %q", addr, got[addr], line)
@@ -158,25 +133,13 @@ resource "contactcenter_outbound_task" "gone_webhook" {
 		where = "the line of config = {"
 	}
 	var got []string
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity string `json:"severity"`
-				Detail   string `json:"detail"`
-				Snippet  *struct {
-					Code string `json:"code"`
-				} `json:"snippet"`
-			} `json:"diagnostic"`
-		}
-		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" || line.Diagnostic.Snippet == nil {
+	for _, d := range acctest.JSONDiagnostics(out) {
+		if d.Severity != "error" || !d.Snippet {
 			continue
 		}
-		got = append(got, strings.TrimSpace(line.Diagnostic.Snippet.Code))
-		if !strings.Contains(line.Diagnostic.Detail, fmt.Sprintf("config.webhook.ids: webhook %d does not exist", hook.ID)) {
-			t.Errorf("the error says %q", line.Diagnostic.Detail)
+		got = append(got, d.Code)
+		if !strings.Contains(d.Detail, fmt.Sprintf("config.webhook.ids: webhook %d does not exist", hook.ID)) {
+			t.Errorf("the error says %q", d.Detail)
 		}
 	}
 	if len(got) != 1 || !shown(got[0]) {

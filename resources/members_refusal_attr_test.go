@@ -1,8 +1,6 @@
 package resources_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,27 +13,10 @@ import (
 // of its snippet, the line Terraform shows it at, in a -json run's output.
 func errorSnippets(out string) map[string]string {
 	got := map[string]string{}
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity string `json:"severity"`
-				Address  string `json:"address"`
-				Snippet  *struct {
-					Code string `json:"code"`
-				} `json:"snippet"`
-			} `json:"diagnostic"`
+	for _, d := range acctest.JSONDiagnostics(out) {
+		if d.Severity == "error" {
+			got[d.Address] = d.Code
 		}
-		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" {
-			continue
-		}
-		code := "(no snippet)"
-		if line.Diagnostic.Snippet != nil {
-			code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
-		}
-		got[line.Diagnostic.Address] = code
 	}
 	return got
 }

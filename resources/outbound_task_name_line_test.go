@@ -1,8 +1,6 @@
 package resources_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -45,38 +43,23 @@ resource "contactcenter_outbound_task" "t" {
 `)
 	_, out := w.Run("plan", "-json")
 	var lines []string
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity string `json:"severity"`
-				Detail   string `json:"detail"`
-				Snippet  *struct {
-					Code string `json:"code"`
-				} `json:"snippet"`
-			} `json:"diagnostic"`
-		}
-		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" {
+	for _, d := range acctest.JSONDiagnostics(out) {
+		if d.Severity != "error" {
 			continue
 		}
-		code := "(no snippet)"
-		if line.Diagnostic.Snippet != nil {
-			code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
-		}
+		code := d.Code
 		lines = append(lines, code)
 		switch {
-		case strings.Contains(line.Diagnostic.Detail, "worktime.name"):
+		case strings.Contains(d.Detail, "worktime.name"):
 			if !strings.HasPrefix(code, "worktime = {") {
 				t.Errorf("the error of worktime.name shows %q; want the worktime line", code)
 			}
-		case strings.Contains(line.Diagnostic.Detail, "config.tts.name"):
+		case strings.Contains(d.Detail, "config.tts.name"):
 			if !strings.HasPrefix(code, "tts = {") && !strings.HasPrefix(code, `resource "contactcenter_outbound_task" "t"`) {
 				t.Errorf("the error of config.tts.name shows %q; want the tts line or the resource block", code)
 			}
 		default:
-			t.Errorf("unexpected error at %q: %s", code, line.Diagnostic.Detail)
+			t.Errorf("unexpected error at %q: %s", code, d.Detail)
 		}
 	}
 	if len(lines) != 2 {

@@ -1,8 +1,6 @@
 package resources_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -36,28 +34,10 @@ resource "contactcenter_skill_group_member" "test" {
 `)
 	_, out := w.Run("apply", "-auto-approve", "-json")
 	var got []string
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Type       string `json:"type"`
-			Diagnostic struct {
-				Severity string `json:"severity"`
-				Detail   string `json:"detail"`
-				Snippet  *struct {
-					Code string `json:"code"`
-				} `json:"snippet"`
-			} `json:"diagnostic"`
+	for _, d := range acctest.JSONDiagnostics(out) {
+		if d.Severity == "error" && strings.Contains(d.Detail, "already assigned a group") {
+			got = append(got, d.Code)
 		}
-		if json.Unmarshal(sc.Bytes(), &line) != nil || line.Type != "diagnostic" || line.Diagnostic.Severity != "error" ||
-			!strings.Contains(line.Diagnostic.Detail, "already assigned a group") {
-			continue
-		}
-		code := "(no snippet)"
-		if line.Diagnostic.Snippet != nil {
-			code = strings.TrimSpace(line.Diagnostic.Snippet.Code)
-		}
-		got = append(got, code)
 	}
 	if len(got) != 1 || got[0] != "agent_id = contactcenter_agent.a.id" {
 		t.Errorf("the refusal shows %q; want the line agent_id = contactcenter_agent.a.id", got)
