@@ -1,13 +1,11 @@
 package resources_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -419,21 +417,7 @@ func TestAccSkillGroupMember_adoptWithOtherSkillWarnsAtPlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
-	w.WriteBody(membershipBase + `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var ids []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
-		t.Fatal(err)
-	}
-	q, _ := strconv.ParseInt(ids[0], 10, 64)
-	ag, _ := strconv.ParseInt(ids[1], 10, 64)
-	if err := env.Client(t).Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: ag, Skill: 3}}); err != nil {
-		t.Fatal(err)
-	}
+	q, ag := portalMembership(t, env, w, 3)
 	cfg := func(agent, skill string) string {
 		return membershipBase + fmt.Sprintf(`
 resource "contactcenter_skill_group_member" "m" {

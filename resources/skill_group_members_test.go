@@ -763,23 +763,8 @@ func TestAccSkillGroupMembers_createPartlyFailed(t *testing.T) {
 func TestAccSkillGroupMembers_unlistedWarnsAtPlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	c := env.Client(t)
 	w := env.Workdir(t)
-	w.WriteBody(membershipBase + `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var ids []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
-		t.Fatal(err)
-	}
-	q, _ := strconv.ParseInt(ids[0], 10, 64)
-	ag, _ := strconv.ParseInt(ids[1], 10, 64)
-	if err := c.Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: ag, Skill: 1}}); err != nil {
-		t.Fatal(err)
-	}
+	q, ag := portalMembership(t, env, w, 1)
 	w.WriteBody(membersConfig(member("a", 1)))
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
 	for _, want := range []string{`Warning: Agents Will Leave the Skill Group`, `with contactcenter_skill_group_members.test,`,
@@ -847,21 +832,7 @@ func TestAccSkillGroupMembership_planReadFailureSaid(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
-	w.WriteBody(membershipBase + `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var ids []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
-		t.Fatal(err)
-	}
-	q, _ := strconv.ParseInt(ids[0], 10, 64)
-	ag, _ := strconv.ParseInt(ids[1], 10, 64)
-	if err := env.Client(t).Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: ag, Skill: 3}}); err != nil {
-		t.Fatal(err)
-	}
+	q, ag := portalMembership(t, env, w, 3)
 	faults := func(body string) {
 		t.Helper()
 		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(body))
@@ -891,4 +862,26 @@ resource "contactcenter_skill_group_member" "m" {
 			}
 		}
 	}
+}
+
+// portalMembership applies membershipBase and puts its agent c in its group
+// g with skill, as the portal would, outside the configuration: the
+// group's id and the agent's.
+func portalMembership(t *testing.T, env *acctest.Env, w *acctest.Workdir, skill int64) (queID, agID int64) {
+	t.Helper()
+	w.WriteBody(membershipBase + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID = mustAtoi(t, ids[0]), mustAtoi(t, ids[1])
+	if err := env.Client(t).Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: skill}}); err != nil {
+		t.Fatal(err)
+	}
+	return queID, agID
 }
