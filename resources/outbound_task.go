@@ -207,7 +207,7 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 			return
 		}
 	}
-	unknownType := len(unknownOnly(ctx, req, []string{"type"})) > 0
+	unknownType := !req.Plan.Raw.IsNull() && planned.IsUnknown() // see unknownOnly
 	if resp.Diagnostics.HasError() || status.ValueString() != "open" || force.ValueBool() || !r.stillOpen(ctx, id) {
 		if unknownType && !resp.Diagnostics.HasError() {
 			var name types.String
