@@ -172,22 +172,26 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 	if err != nil {
 		return // the validators say so
 	}
-	if m.Members.IsUnknown() {
-		r.warnUnlistedUnknown(ctx, queID, resp)
-		return
-	}
-	desired, d := m.desired(ctx)
-	var items []skillGroupMemberItem
-	if d.HasError() || m.Members.ElementsAs(ctx, &items, false).HasError() {
-		return
-	}
-	// An agent id known only at apply (an agent made in this plan, a data
-	// source read at apply) may be one of the group's agents: said, not
-	// guessed.
+	// members known only at apply as a whole (a for expression over a
+	// collection another resource or a data source read at apply gives):
+	// the plan showed "+ members = (known after apply)" and said nothing.
+	whole := m.Members.IsUnknown()
+	var desired map[int64]int64
 	unknown := 0
-	for _, it := range items {
-		if it.AgentID.IsUnknown() {
-			unknown++
+	if !whole {
+		var d diag.Diagnostics
+		desired, d = m.desired(ctx)
+		var items []skillGroupMemberItem
+		if d.HasError() || m.Members.ElementsAs(ctx, &items, false).HasError() {
+			return
+		}
+		// An agent id known only at apply (an agent made in this plan, a
+		// data source read at apply) may be one of the group's agents:
+		// said, not guessed.
+		for _, it := range items {
+			if it.AgentID.IsUnknown() {
+				unknown++
+			}
 		}
 	}
 	agents, ok := planGroupAgents(ctx, r.Client, queID, "", path.Root("members"), &resp.Diagnostics,
@@ -196,6 +200,8 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 	if !ok {
 		return
 	}
+	// leave are the group's agents now that members does not list (every
+	// one, when members is unknown as a whole).
 	var leave []string
 	for _, a := range agents {
 		if _, listed := desired[a.AgID.Int64()]; !listed {
@@ -206,6 +212,16 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 		return
 	}
 	slices.Sort(leave)
+	some := tfkit.SomeOf(len(leave), 20, func(i int) string { return leave[i] })
+	const keep = "If contactcenter_skill_group_member resources or an agent's queue_ids manage them, " +
+		"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes."
+	if whole {
+		resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Will Leave the Skill Group",
+			fmt.Sprintf("Skill group %d already has %d agent(s): %s. members is known only at apply, and contactcenter_skill_group_members manages the whole membership, "+
+				"so this create removes from the group each of them that members does not list then, and they stop taking its calls; the plan cannot show which. "+
+				"To keep them, make sure members lists them. "+keep, queID, len(leave), some))
+		return
+	}
 	maybe := ""
 	if unknown > 0 {
 		maybe = fmt.Sprintf(" (%d agent id(s) of members are known only at apply; any of these agents they turn out to be stays)", unknown)
@@ -213,35 +229,7 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Will Leave the Skill Group",
 		fmt.Sprintf("Skill group %d already has %d agent(s) that members does not list: %s. contactcenter_skill_group_members manages the whole membership, "+
 			"so this create removes them from the group%s and they stop taking its calls; the plan shows only the agents it lists. "+
-			"To keep them, add them to members. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
-			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(leave),
-			tfkit.SomeOf(len(leave), 20, func(i int) string { return leave[i] }), maybe))
-}
-
-// warnUnlistedUnknown is warnUnlisted for a members list known only at
-// apply as a whole (a for expression over a collection another resource
-// or a data source read at apply gives): the plan showed "+ members =
-// (known after apply)", said nothing, and the apply removed every agent of
-// the group the list did not name. The group's agents now are named as
-// the ones that leave unless the list names them.
-func (r *skillGroupMembersResource) warnUnlistedUnknown(ctx context.Context, queID int64, resp *resource.ModifyPlanResponse) {
-	agents, ok := planGroupAgents(ctx, r.Client, queID, "", path.Root("members"), &resp.Diagnostics,
-		"which this create removes from the group when members does not list them (contactcenter_skill_group_members manages the whole membership)",
-		", so it does not show whether agents leave the group; the apply reads the group again and names the agents it removed.")
-	if !ok || len(agents) == 0 {
-		return
-	}
-	now := make([]string, len(agents))
-	for i, a := range agents {
-		now[i] = fmt.Sprintf("%s (ag_id %d)", string(a.AgNum), a.AgID.Int64())
-	}
-	slices.Sort(now)
-	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Will Leave the Skill Group",
-		fmt.Sprintf("Skill group %d already has %d agent(s): %s. members is known only at apply, and contactcenter_skill_group_members manages the whole membership, "+
-			"so this create removes from the group each of them that members does not list then, and they stop taking its calls; the plan cannot show which. "+
-			"To keep them, make sure members lists them. If contactcenter_skill_group_member resources or an agent's queue_ids manage them, "+
-			"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes.", queID, len(now),
-			tfkit.SomeOf(len(now), 20, func(i int) string { return now[i] })))
+			"To keep them, add them to members. "+keep, queID, len(leave), some, maybe))
 }
 
 // warnAdopted warns at plan of a create for an agent the group already
