@@ -417,18 +417,36 @@ func refuseResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diag
 // Not Deleted"); its replacement said nothing. A change of delete_mode in
 // the same plan is replacedWithSavedDeleteMode's.
 func warnReplacementResigns(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var saved, planned, was, now, id string
-	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeResign ||
-		rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil || planned != saved ||
-		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.Plan.Raw, "user_num").As(&now) != nil ||
+	var was, now, id string
+	note, resigns := savedResign(req)
+	if !resigns || rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.Plan.Raw, "user_num").As(&now) != nil ||
 		rawAttr(req.State.Raw, "id").As(&id) != nil {
 		return
 	}
 	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent",
 		fmt.Sprintf("user_num changes from %[1]q to %[2]q, which replaces agent %[1]s (id %[3]s) with a new agent, and delete_mode = \"resign\": "+
-			"the destroy half of this replacement does not delete agent %[1]s, it resigns it (users/edit user_status = 2). Agent %[1]s stays on the platform "+
+			"the destroy half of this replacement does not delete agent %[1]s, it resigns it (users/edit user_status = 2).%[4]s Agent %[1]s stays on the platform "+
 			"with its history and keeps its number (creating an agent with number %[1]s later re-activates it); agent %[2]s starts without that history. "+
-			"To delete agent %[1]s instead, apply delete_mode = \"delete\" alone first (it sends nothing to the platform), then change user_num.", was, now, id))
+			"To delete agent %[1]s instead, apply delete_mode = \"delete\" alone first (it sends nothing to the platform), then change user_num.", was, now, id, note))
+}
+
+// savedResign tells whether the destroy half of a replacement resigns the
+// agent: delete_mode "resign" saved, and planned the same or known only at
+// apply (another resource's value), as the destroy uses the saved one
+// whatever the planned one comes out as; a known change of it is
+// replacedWithSavedDeleteMode's. note says the unknown one (with a leading
+// space), "" otherwise. An unknown delete_mode beside "resign" saved planned
+// the replacement without a word of the resign.
+func savedResign(req resource.ModifyPlanRequest) (note string, resigns bool) {
+	var saved, planned string
+	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeResign {
+		return "", false
+	}
+	p := rawAttr(req.Plan.Raw, "delete_mode")
+	if !p.IsKnown() {
+		return " delete_mode is known only at apply, and the destroy uses the one the last apply saved, \"resign\", whatever it comes out as.", true
+	}
+	return "", p.As(&planned) == nil && planned == saved
 }
 
 // replacedWithSavedDeleteMode: a new user_num replaces the agent, and the
@@ -491,10 +509,9 @@ func newNumber(v tftypes.Value) (string, bool) {
 // after the old agent was resigned, which refuseResignedKeepsContact
 // refuses at plan when the number is known.
 func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
-	var saved, planned, was, id string
-	if rawAttr(req.State.Raw, "delete_mode").As(&saved) != nil || saved != agentDeleteModeResign ||
-		rawAttr(req.Plan.Raw, "delete_mode").As(&planned) != nil || planned != saved ||
-		rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
+	var was, id string
+	note, resigns := savedResign(req)
+	if !resigns || rawAttr(req.State.Raw, "user_num").As(&was) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
 		return false
 	}
 	var kept []string
@@ -507,7 +524,7 @@ func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagno
 		kept = append(kept, fmt.Sprintf("%s %q", field, h))
 	}
 	detail := fmt.Sprintf("user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s), and delete_mode = \"resign\": the destroy half of this replacement "+
-		"does not delete agent %[1]s, it resigns it (users/edit user_status = 2), and the create re-activates it if user_num comes out as %[1]q. ", was, unknownNumber, id)
+		"does not delete agent %[1]s, it resigns it (users/edit user_status = 2), and the create re-activates it if user_num comes out as %[1]q.", was, unknownNumber, id) + note + " "
 	if len(kept) > 0 {
 		detail += fmt.Sprintf("If it comes out as another number, the new agent's create is refused after agent %s was resigned: the resigned agent keeps its %s, "+
 			"which the configuration gives the new agent too (or may: it is known only at apply), and which is unique on the platform. ", was, strings.Join(kept, " and "))

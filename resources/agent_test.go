@@ -1307,6 +1307,54 @@ resource "contactcenter_agent" "test" {
 	}
 }
 
+// TestAccAgent_replaceResignWithUnknownMode: delete_mode known only at
+// apply (another resource's value) beside "resign" saved: the destroy half
+// of a replacement uses the saved "resign" whatever it comes out as. The
+// plan said nothing of the resign (the warnings read the planned
+// delete_mode, and took an unknown one for a change), for a new user_num
+// known at plan and for one known only at apply alike.
+func TestAccAgent_replaceResignWithUnknownMode(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	rev := 0 // a new input each time: the output is known only at apply
+	cfg := func(num string, unknownNum, unknownMode bool) string {
+		numRef, modeRef := fmt.Sprintf("%q", num), `"resign"`
+		if unknownNum {
+			numRef = "terraform_data.v.output.num"
+		}
+		if unknownMode {
+			modeRef = "terraform_data.v.output.mode"
+		}
+		rev++
+		return fmt.Sprintf(`
+resource "terraform_data" "v" {
+  input = { num = %q, mode = "resign", rev = %d }
+}
+
+resource "contactcenter_agent" "test" {
+  user_num      = %s
+  user_name     = "Ann"
+  user_password = "Secret-1"
+  delete_mode   = %s
+}
+`, num, rev, numRef, modeRef)
+	}
+	w.WriteBody(cfg("8690", false, false))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	for _, unknownNum := range []bool{false, true} {
+		w.WriteBody(cfg("8691", unknownNum, true))
+		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+		for _, want := range []string{`Warning: Replacement Resigns the Agent`,
+			`it resigns it (users/edit user_status = 2`,
+			`delete_mode is known only at apply, and the destroy uses the one the last apply saved, "resign", whatever it comes out as.`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("plan of a new user_num (known only at apply: %v) with delete_mode known only at apply and \"resign\" saved lacks %q:\n%s", unknownNum, want, out)
+			}
+		}
+	}
+}
+
 // TestAgent_importByIdentity imports an agent by its identity, as an import
 // block with `identity = { id = ... }` does on Terraform 1.12+, and plans the
 // adopted agent's configuration (no password) against it: no change.
