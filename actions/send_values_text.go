@@ -176,8 +176,11 @@ func gatewaySendValues(m gatewaySMSSendModel, rs []gatewayRecipientModel) []send
 		}
 		own = append(own, listValues(path.Root("recipients").AtListIndex(i).AtName("sms_params_list"), r.SmsParamsList, whose(i, r.Mobile))...)
 	}
-	for j, v := range listValues(path.Root("sms_params_list"), m.SmsParamsList, " in sms_params_list") {
-		if shortest < 0 || j >= shortest {
+	for _, v := range listValues(path.Root("sms_params_list"), m.SmsParamsList, " in sms_params_list") {
+		// The value's position in the list, not among the known values
+		// listValues returns: a value after one known only at invoke
+		// ([random_string.x.result, "\u200b5"]) was taken as the one before it.
+		if j := int(v.p.Steps()[1].(path.PathStepElementKeyInt)); shortest < 0 || j >= shortest {
 			vs = append(vs, v)
 		}
 	}
