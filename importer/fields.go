@@ -2,7 +2,6 @@ package importer
 
 import (
 	"fmt"
-	"net/mail"
 	"strconv"
 	"strings"
 
@@ -214,7 +213,9 @@ func (f Field) Convert(c Cell) (string, string) {
 			// takes UTF-8): the agent's mail would go nowhere.
 			return "", "holds " + what + " (pasted with it, from a web page or a chat?), which an e-mail address cannot hold; clear the cell and type the address again"
 		}
-		if addr, err := mail.ParseAddress(v); !reEmail.MatchString(v) || err != nil || addr.Address != v {
+		// The address rule the provider's user_email and the export share
+		// (textcheck.Email), so the three take the same addresses.
+		if !textcheck.Email(v) {
 			return "", "is not an e-mail address"
 		}
 		return v, ""

@@ -3,14 +3,11 @@ package importer
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 )
-
-var reEmail = regexp.MustCompile(`^[^@\s,;]+@[^@\s,;]+\.[^@\s,;.]+$`)
 
 // RosterSheet is the worksheet a roster is read from (the only sheet besides
 // Help when the workbook has none of that name) and the one template/export
