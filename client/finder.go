@@ -622,10 +622,11 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 	if err != nil {
 		return nil, false, false, err
 	}
-	if err := samePage(1, p.CurrentPage.Int64(), p.More()); err != nil {
-		return nil, false, false, fmt.Errorf("%s: %w", what, err)
+	pc := pageCheck[T]{what: what}
+	if err := pc.check(1, p.CurrentPage.Int64(), p.Total.Int64(), p.Data, p.More()); err != nil {
+		return nil, false, false, err
 	}
-	items, before, total := p.Data, p.Data, p.Total.Int64()
+	items = p.Data
 	if !p.More() {
 		return items, true, true, nil
 	}
@@ -644,13 +645,9 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 		// again, saying more follow: the read would go on until the
 		// operation's time ran out, as many calls a second as the service
 		// answers (paginate checks the same).
-		if err := samePage(n, p.CurrentPage.Int64(), p.More()); err != nil {
-			return nil, false, false, fmt.Errorf("%s: %w", what, err)
+		if err := pc.check(n, p.CurrentPage.Int64(), p.Total.Int64(), p.Data, p.More()); err != nil {
+			return nil, false, false, err
 		}
-		if err := pageAgain(n, p.CurrentPage.Int64(), grew(total, p.Total.Int64()), p.Data, before, p.More()); err != nil {
-			return nil, false, false, fmt.Errorf("%s: %w", what, err)
-		}
-		before, total = p.Data, p.Total.Int64()
 		items = append(items, p.Data...)
 		if !p.More() || len(p.Data) == 0 {
 			return items, true, false, nil

@@ -87,8 +87,7 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 			shrank := false
 			read := map[string]bool{}
 			pagesRead := 0
-			var before1 []T  // the items of the page before
-			var total1 int64 // and its count
+			pc := pageCheck[T]{what: whole}
 			for page := 1; ; page++ {
 				p, err := fetch(ctx, page)
 				if err != nil {
@@ -96,21 +95,11 @@ func pages[T any](ctx context.Context, key func(T) string, whole string, fetch f
 					yield(zero, err)
 					return
 				}
-				// The page asked, or its items again: either way the
-				// service ignores the page, said naming the list.
-				err = samePage(page, p.Current, p.More)
-				if err == nil {
-					err = pageAgain(page, p.Current, grew(total1, p.Total), p.Items, before1, p.More)
-				}
-				if err != nil {
-					if whole != "" {
-						err = fmt.Errorf("%s: %w", whole, err)
-					}
+				if err := pc.check(page, p.Current, p.Total, p.Items, p.More); err != nil {
 					var zero T
 					yield(zero, err)
 					return
 				}
-				before1, total1 = p.Items, p.Total
 				if p.Total > 0 {
 					shrank = shrank || counted > p.Total
 					counted = max(counted, p.Total)
@@ -198,6 +187,30 @@ func pageAgain[T any](asked int, current int64, grew bool, items, before []T, mo
 			"ignores the page asked", asked, asked-1)
 	}
 	return nil
+}
+
+// pageCheck checks each page of a list read page by page (samePage, then
+// pageAgain against the page before), naming the list (what, when not "")
+// in its error: a service that ignores the page asked is said the same
+// way by every paged read.
+type pageCheck[T any] struct {
+	what   string
+	before []T   // the items of the page before
+	total  int64 // and its count
+}
+
+// check checks page asked (answered as current, of total items, more
+// saying whether another follows) and remembers it for the next.
+func (c *pageCheck[T]) check(asked int, current, total int64, items []T, more bool) error {
+	err := samePage(asked, current, more)
+	if err == nil {
+		err = pageAgain(asked, current, grew(c.total, total), items, c.before, more)
+	}
+	c.before, c.total = items, total
+	if err != nil && c.what != "" {
+		err = fmt.Errorf("%s: %w", c.what, err)
+	}
+	return err
 }
 
 // grew reports whether a list's count grew from one page (before) to the

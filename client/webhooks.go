@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"net/url"
 	"strconv"
@@ -149,24 +148,15 @@ func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[W
 
 // pages calls each with every page of webhook/lists in turn.
 func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook])) error {
-	var before []Webhook // the items of the page before
-	var total int64      // and its count
+	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)"}
 	for page := 1; ; page++ {
 		p, err := s.page(ctx, f, page)
 		if err == nil {
-			// The page asked, or its items again: either way the service
-			// ignores the page, said naming the list.
-			if err = samePage(page, p.CurrentPage.Int64(), p.More()); err == nil {
-				err = pageAgain(page, p.CurrentPage.Int64(), grew(total, p.Total.Int64()), p.Results, before, p.More())
-			}
-			if err != nil {
-				err = fmt.Errorf("webhook list (webhook/lists): %w", err)
-			}
+			err = pc.check(page, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More())
 		}
 		if err != nil {
 			return err
 		}
-		before, total = p.Results, p.Total.Int64()
 		each(p)
 		if !p.More() || len(p.Results) == 0 {
 			return nil
