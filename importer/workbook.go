@@ -36,29 +36,12 @@ func WriteTemplate(path string) error {
 // came out executable). It writes a new file beside path and renames it
 // over path once complete: a failed write (a full disk, a size limit)
 // leaves the file that was there as it was, not a truncated workbook.
-func SaveWorkbook(f *excelize.File, path string) (err error) {
+func SaveWorkbook(f *excelize.File, path string) error {
 	f.Path = path // Write picks the content type (.xlsx, .xlsm) from it
 	path = filepath.Clean(path)
 	// G302: a workbook is a document for people to open, edit and share,
 	// like any spreadsheet; 0644 was asked for explicitly.
-	out, err := replaceable.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp", 0o644)
-	if err != nil {
-		return err
-	}
-	tmp := out.Name()
-	defer func() {
-		if err != nil {
-			_ = os.Remove(tmp) // the error that stopped the write is the one to report
-		}
-	}()
-	if err := f.Write(out); err != nil {
-		_ = out.Close() // the write error is the one to report
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	return replaceable.Rename(tmp, path)
+	return replaceable.WriteWhole(path, "."+filepath.Base(path)+".*.tmp", 0o644, func(out *os.File) error { return f.Write(out) })
 }
 
 // ExportRoster writes today's agents in the template layout, passwords blank.
