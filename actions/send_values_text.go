@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
-	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -250,10 +248,9 @@ func (smsTextInvisible) ValidateString(ctx context.Context, req validator.String
 		return
 	}
 	s := req.ConfigValue.ValueString()
-	// Checked within the white space at the text's ends: file() keeps a
-	// text file's final line break, and a zero-width space before it
-	// ("…shipped.\u200b\n") is as much at the end of what shows.
-	if what, r := textcheck.AtEdge(strings.TrimFunc(s, unicode.IsSpace)); what != "" {
+	// textcheck.AtEdge looks within the white space at the text's ends:
+	// file() keeps a text file's final line break ("…shipped.\u200b\n").
+	if what, r := textcheck.AtEdge(s); what != "" {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invisible Character in Message Text",
 			fmt.Sprintf("%s, %s, holds %s (%s): the platform would send it as written, "+
 				"unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. "+

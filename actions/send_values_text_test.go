@@ -32,6 +32,9 @@ func TestSendActions_invisibleCharacterAtAValuesEdge(t *testing.T) {
 		"shared value with a byte order mark": {map[string]any{"mobiles": []string{"13800000015"}, "tpl_id": "5", "sms_params": map[string]string{"code": "\ufeff1234"}},
 			`${code} in sms_params, "\ufeff1234", holds a byte order mark (U+FEFF) at its start (kept by file() from a file saved as "UTF-8 with BOM"?): ` +
 				`the platform would send it as written`},
+		// A space typed after the character (a cell copied with it).
+		"zero-width space before a space": {map[string]any{"tpl_id": "5", "recipients": []any{rec("13800000015", "30\u200b ")}},
+			`Value 1 for 13800000015, "30\u200b ", holds a zero-width space (U+200B) at its end`},
 		"within a value":           {map[string]any{"tpl_id": "5", "recipients": []any{rec("13800000015", "Ali\u200bce")}}, ""},
 		"shared value not taken":   {map[string]any{"tpl_id": "5", "sms_params_list": []string{"x\u200b"}, "recipients": []any{rec("13800000015", "Al")}}, ""},
 		"shared value taken":       {map[string]any{"tpl_id": "5", "sms_params_list": []string{"A", "x\u200b"}, "recipients": []any{rec("13800000015", "Al")}}, `Value 2 in sms_params_list, "x\u200b"`},

@@ -54,13 +54,16 @@ func Blank(s string) bool {
 
 // AtEdge names the invisible character a text carries by accident
 // (Invisible: a byte order mark, a zero-width space, a word joiner, a soft
-// hyphen) that s begins or ends with, and where: "a zero-width space
-// (U+200B) at its end", as the provider's rules name a character at either
-// end; r is that character. "" when s holds none there. One within the
-// text (张\u200b三, a line-break hint of a web page) is left as it is.
+// hyphen) that s begins or ends with, white space around it aside (file()
+// keeps a text file's final line break, and "30\u200b " is as much at the
+// end of what shows), and where: "a zero-width space (U+200B) at its end",
+// as the provider's rules name a character at either end; r is that
+// character. "" when s holds none there. One within the text (张\u200b三,
+// a line-break hint of a web page) is left as it is.
 // ccsync's recipients cells and the provider's send actions' values are
 // checked with it.
 func AtEdge(s string) (what string, r rune) {
+	s = strings.TrimFunc(s, unicode.IsSpace)
 	first, _ := utf8.DecodeRuneInString(s)
 	last, _ := utf8.DecodeLastRuneInString(s)
 	if name, ok := Invisible(first); ok {

@@ -71,6 +71,8 @@ func TestAtEdge(t *testing.T) {
 		"\ufeff":      "a byte order mark (U+FEFF) at its start",
 		"Ali\u200bce": "", // a line-break hint within the text is typed
 		"Alice ":      "", // white space is not invisible
+		"30\u200b ":   "a zero-width space (U+200B) at its end",
+		"\n\ufeffHi":  "a byte order mark (U+FEFF) at its start",
 		"":            "",
 	} {
 		if got, r := AtEdge(s); got != want || (want == "") != (r == 0) {
