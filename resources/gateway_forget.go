@@ -99,13 +99,10 @@ func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.Mod
 		// the plan called "the change of" it.
 		also := ""
 		if len(unknown) > 0 {
-			is, value, set := "is", "the value comes", "it from a value"
-			if len(unknown) > 1 {
-				is, value, set = "are", "the values come", "them from values"
-			}
-			also = fmt.Sprintf(" (%s %s known only at apply: Terraform replaces the %s even if %s out the same; "+
+			names, isKnown, valueComes, set := knownOnly(unknown)
+			also = fmt.Sprintf(" (%s %s: Terraform replaces the %s even if %s out the same; "+
 				"to avoid that, set %s known at plan, such as a variable, or apply the resource it comes from first with -target)",
-				strings.Join(unknown, ", "), is, noun, value, set)
+				names, isKnown, noun, valueComes, set)
 		}
 		resp.Diagnostics.AddWarning(kind+" Replacement Leaves the Old One on the Gateway",
 			fmt.Sprintf("The gateway cannot change or delete a %s: this plan creates a new one for the change of %s%s, "+

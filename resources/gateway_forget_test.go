@@ -174,7 +174,7 @@ resource "contactcenter_gateway_sms_signature" "test" {
 	w.WriteBody(cfg(2))
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
 	want := "this plan creates a new one for the change of sign_text (sign_text is known only at apply: Terraform replaces the signature even if the value comes out the same; " +
-		"to avoid that, set it from a value known at plan, such as a variable, or apply the resource it comes from first with -target), and signature 3001 stays on the gateway"
+		"to avoid that, set sign_text from a value known at plan, such as a variable, or apply the resource it comes from first with -target), and signature 3001 stays on the gateway"
 	if !strings.Contains(out, "Warning: Gateway SMS Signature Replacement Leaves the Old One on the Gateway") || !strings.Contains(out, want) {
 		t.Errorf("plan of a sign_text known only at apply lacks %q:\n%s", want, out)
 	}

@@ -34,6 +34,17 @@ func unknownOnly(ctx context.Context, req resource.ModifyPlanRequest, names []st
 	return unknown
 }
 
+// knownOnly words the attributes unknownOnly found, for one or several:
+// "sign_text", "is known only at apply", "the value comes", "sign_text from
+// a value"; "name and sound_type", "are …", "the values come", "them from
+// values". The replacement warnings and the approved template's share it.
+func knownOnly(unknown []string) (names, isKnown, valueComes, set string) {
+	if len(unknown) == 1 {
+		return unknown[0], "is known only at apply", "the value comes", unknown[0] + " from a value"
+	}
+	return strings.Join(unknown, " and "), "are known only at apply", "the values come", "them from values"
+}
+
 // replacedForUnknown is the warning of a replacement that unknownOnly
 // found: kind starts the summary (two resources' warnings with one summary
 // are shown as one), of names the object ("SMS signature 101 (\"Acme\")"),
@@ -42,10 +53,7 @@ func unknownOnly(ctx context.Context, req resource.ModifyPlanRequest, names []st
 // apply … the value comes out", several "are … the values come out"
 // ("name and sound_type is known" read wrong).
 func replacedForUnknown(kind string, unknown []string, of, noun, does string) (summary, detail string) {
-	names, isKnown, valueComes, set := unknown[0], "is known only at apply", "the value comes", unknown[0]+" from a value"
-	if len(unknown) > 1 {
-		names, isKnown, valueComes, set = strings.Join(unknown, " and "), "are known only at apply", "the values come", "them from values"
-	}
+	names, isKnown, valueComes, set := knownOnly(unknown)
 	return kind + " Replaced for a Value Known Only at Apply",
 		fmt.Sprintf("%s of %s %s: Terraform replaces the %s even if %s out the same. %s To avoid the replacement, set %s known at plan, "+
 			"such as a variable, or apply the resource it comes from first with -target.", names, of, isKnown, noun, valueComes, does, set)

@@ -326,11 +326,12 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 			// as the platform holds them send nothing (the apply plans the
 			// template again, and finds no change): the template stays
 			// approved. Said as a condition, not as what happens.
-			is, some, every := "are", "any comes", "all come"
+			names, isKnown, _, _ := knownOnly(unknown)
+			some, every := "any comes", "all come"
 			if len(unknown) == 1 {
-				is, some, every = "is", "it comes", "it comes"
+				some, every = "it comes", "it comes"
 			}
-			change = fmt.Sprintf("%s %s known only at apply: if %s out other than the template's, the apply %s", strings.Join(unknown, ", "), is, some, back)
+			change = fmt.Sprintf("%s %s: if %s out other than the template's, the apply %s", names, isKnown, some, back)
 			same = fmt.Sprintf(" If %s out the same, nothing is sent and it stays approved.", every)
 		}
 		resp.Diagnostics.AddWarning("Approved SMS Template Goes Back to Review",
