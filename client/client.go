@@ -212,15 +212,17 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
-// ValidateURL parses a surface URL and refuses plain http:// to a host that
-// is not loopback unless allowInsecure is set: tokens and keys would travel
-// in clear text.
-func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
-	if strings.TrimSpace(raw) == "" {
-		return nil, errors.New("must not be empty: give a URL such as https://cc.example.com")
-	}
-	// A user and password before the host are never repeated.
-	hidden, userinfo := raw, false
+// HideURLSecrets returns raw as a message may quote it: without the user
+// and password before its host (a password holding a / or a @ too), and
+// with the values of query parameters named like a secret (?token=…,
+// ?key=…, ?sig=…) replaced. userinfo reports that a user and password were
+// taken out: Go's parser may then quote part of the password in its errors
+// (invalid port ":pa" after host), which are not to be repeated either.
+// ValidateURL quotes a surface URL so, and the webhook's url is quoted so:
+// an address that carries credentials is the one a careful user sets from
+// a sensitive variable, and a diagnostic is not masked by Terraform.
+func HideURLSecrets(raw string) (hidden string, userinfo bool) {
+	hidden = raw
 	scheme, rest, found := strings.Cut(raw, "://")
 	if !found {
 		scheme, rest = "", raw
@@ -254,8 +256,20 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 	// ?key=…, ?sig=…), which a URL copied from a browser or a webhook
 	// setting may carry: the message goes to a terminal, a CI log, a
 	// diagnostic.
-	// A URL without its scheme (refused below) is one too.
+	// A URL without its scheme (which ValidateURL refuses) is one too.
 	hidden = redactQueryParams(hidden)
+	return hidden, userinfo
+}
+
+// ValidateURL parses a surface URL and refuses plain http:// to a host that
+// is not loopback unless allowInsecure is set: tokens and keys would travel
+// in clear text.
+func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
+	if strings.TrimSpace(raw) == "" {
+		return nil, errors.New("must not be empty: give a URL such as https://cc.example.com")
+	}
+	hidden, userinfo := HideURLSecrets(raw)
+	scheme, _, found := strings.Cut(raw, "://")
 	if strings.TrimSpace(raw) != raw {
 		return nil, fmt.Errorf("%q has white space at the start or the end: give the URL alone", hidden)
 	}

@@ -125,12 +125,21 @@ func edgeSpace(s string) string {
 // own was stricter than the service (HTTPS://, a space in the path: an
 // exported webhook did not plan) and looser (http://?x=1 took ?x=1 for a
 // host, a port of letters), so a plan passed what the apply refused.
+//
+// The address is quoted without its user and password and without the
+// values of query parameters named like a secret (client.HideURLSecrets):
+// an address that carries credentials is set from a sensitive variable,
+// which Terraform masks in the plan, but not in a provider's diagnostic,
+// kept for months in CI logs.
 var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host, such as https://crm.example.com/hook", check: func(s string) string {
 	why := ""
 	u, err := url.Parse(s)
+	shown, userinfo := client.HideURLSecrets(s)
 	switch {
 	case strings.TrimSpace(s) != s:
 		why = "it begins or ends with white space, which the service trims"
+	case err != nil && userinfo:
+		why = "it does not parse as a URL" // Go's detail may quote part of the password: invalid port ":pa" after host
 	case err != nil:
 		why = strings.TrimPrefix(err.Error(), fmt.Sprintf("parse %q: ", s))
 	case u.Scheme != "http" && u.Scheme != "https":
@@ -140,7 +149,10 @@ var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host,
 	default:
 		return ""
 	}
-	return fmt.Sprintf("got %q: %s.", s, why)
+	if userinfo {
+		return fmt.Sprintf("got %q (shown without its user and password): %s.", shown, why)
+	}
+	return fmt.Sprintf("got %q: %s.", shown, why)
 }}
 
 // textWarning warns at plan about a text the service takes but that is

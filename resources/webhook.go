@@ -114,7 +114,11 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 			id = strconv.FormatInt(int64(w.ID), 10)
 			plan.ID = types.StringValue(id)
 		}
-		key = fmt.Sprintf("named %q with url %q", in.Name, in.URL)
+		shown, userinfo := client.HideURLSecrets(in.URL) // as the url's own check quotes it
+		key = fmt.Sprintf("named %q with url %q", in.Name, shown)
+		if userinfo {
+			key += " (shown without its user and password)"
+		}
 		return err
 	})
 	warnExisting(&resp.Diagnostics, ex, "Webhook", key, id)
