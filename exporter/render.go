@@ -357,7 +357,22 @@ func (m *module) agentKey(id int64) string {
 func (m *module) renderWebhook(name string, w client.Webhook) {
 	var b fields
 	b.add("name", str(string(w.Name)))
-	b.add("url", str(string(w.URL)))
+	// An address that carries a password or a token (https://user:pass@…,
+	// ?token=…) is written as the platform holds it, so that the first plan
+	// changes nothing, but the folder is meant for version control and CI:
+	// the comment and a note say so, naming the fix (a sensitive
+	// variable). client.HideURLSecrets is how the provider quotes it.
+	id := strconv.FormatInt(int64(w.ID), 10)
+	if shown, userinfo := client.HideURLSecrets(string(w.URL)); userinfo || shown != string(w.URL) {
+		b.add("url", str(string(w.URL)), "This address carries a password or a token, in clear here: set it from a sensitive variable before this folder goes into version control.")
+		if m.opts.theirs.mine(typeWebhook, id, name) == nil {
+			m.notes = append(m.notes, fmt.Sprintf("secret in clear: %s.%s: the webhook's url carries a password or a token (%s), written as the platform holds it in %s; "+
+				"move it to a variable with sensitive = true (set through TF_VAR_… or a .tfvars file kept out of version control) before the folder is committed or planned in CI",
+				typeWebhook, name, shown, string(KindWebhooks)+".tf"))
+		}
+	} else {
+		b.add("url", str(string(w.URL)))
+	}
 	if w.Status {
 		b.add("status", boolean(true))
 	}
@@ -366,7 +381,7 @@ func (m *module) renderWebhook(name string, w client.Webhook) {
 	}
 	optInt(&b, "event_type", int64(w.EventType), 0)
 	optInt(&b, "dept_id", int64(w.DeptID), 0)
-	m.add(KindWebhooks, typeWebhook, name, strconv.FormatInt(int64(w.ID), 10), nil, b)
+	m.add(KindWebhooks, typeWebhook, name, id, nil, b)
 }
 
 func (m *module) renderSignature(name, importAs string, s client.SMSSignature) {
