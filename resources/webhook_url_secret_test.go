@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -78,6 +79,45 @@ resource "contactcenter_webhook" "w" {
 		}
 	}
 	want := `A webhook named "CRM" with url "https://crm.example.com/calls?token=[REDACTED]" (shown without its user and password) already existed (id `
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, want) {
+		t.Errorf("the apply lacks %q:\n%s", want, out)
+	}
+}
+
+// The portal changes the address of a webhook whose url carries
+// credentials between the plan and the apply's read-back: the warning that
+// the webhook was read back with other values quoted both addresses whole.
+func TestAccWebhook_readBackHidesCredentials(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	config := func(name string) string {
+		return `
+variable "hook" {
+  type      = string
+  sensitive = true
+  default   = "https://crm:Hunter2pw@crm.example.com/calls?token=Tok3nValue"
+}
+
+resource "contactcenter_webhook" "test" {
+  name = "` + name + `"
+  url  = var.hook
+}
+`
+	}
+	w := env.Workdir(t)
+	w.WriteBody(config("CRM"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(config("CRM records"))
+	out := w.ApplySavedPlan(func() error {
+		return c.Webhooks.Update(t.Context(), 301, client.WebhookInput{Name: "CRM", URL: "https://crm:N3wSecret@crm2.example.com/calls"})
+	})
+	for _, secret := range []string{"Hunter2pw", "Tok3nValue", "N3wSecret"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("the apply shows %q:\n%s", secret, out)
+		}
+	}
+	want := `url: planned "https://crm.example.com/calls?token=[REDACTED]" (shown without its user and password), read back "https://crm2.example.com/calls" (shown without its user and password)`
 	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, want) {
 		t.Errorf("the apply lacks %q:\n%s", want, out)
 	}

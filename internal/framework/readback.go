@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
 // ReadBackDiffers handles an object read back after a write that holds
@@ -43,6 +45,17 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 	show := func(p *tftypes.AttributePath, v tftypes.Value) string {
 		if secret(p) && !v.IsNull() {
 			return "(sensitive value)"
+		}
+		// An address's password and secret query values (a webhook's url
+		// set from a sensitive variable), as its own check quotes it: a
+		// warning is not masked by Terraform.
+		var s string
+		if v.IsKnown() && !v.IsNull() && v.Type().Is(tftypes.String) && v.As(&s) == nil && strings.Contains(s, "://") {
+			if shown, userinfo := client.HideURLSecrets(s); userinfo {
+				return strconv.Quote(shown) + " (shown without its user and password)"
+			} else if shown != s {
+				return strconv.Quote(shown)
+			}
 		}
 		return valueText(v)
 	}
