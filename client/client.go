@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -259,6 +260,18 @@ func HideURLSecrets(raw string) (hidden string, userinfo bool) {
 	// A URL without its scheme (which ValidateURL refuses) is one too.
 	hidden = redactQueryParams(hidden)
 	return hidden, userinfo
+}
+
+// QuoteURL quotes raw for a message as HideURLSecrets shows it, saying so
+// when a user and password were taken out: the webhook url's check, its
+// "created beside an existing one" warning and the read-back warning quote
+// an address so.
+func QuoteURL(raw string) string {
+	shown, userinfo := HideURLSecrets(raw)
+	if userinfo {
+		return strconv.Quote(shown) + " (shown without its user and password)"
+	}
+	return strconv.Quote(shown)
 }
 
 // ValidateURL parses a surface URL and refuses plain http:// to a host that

@@ -134,7 +134,7 @@ func edgeSpace(s string) string {
 var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host, such as https://crm.example.com/hook", check: func(s string) string {
 	why := ""
 	u, err := url.Parse(s)
-	shown, userinfo := client.HideURLSecrets(s)
+	_, userinfo := client.HideURLSecrets(s)
 	switch {
 	case strings.TrimSpace(s) != s:
 		why = "it begins or ends with white space, which the service trims"
@@ -149,10 +149,7 @@ var webhookURL = textRule{desc: "must be an http:// or https:// URL with a host,
 	default:
 		return ""
 	}
-	if userinfo {
-		return fmt.Sprintf("got %q (shown without its user and password): %s.", shown, why)
-	}
-	return fmt.Sprintf("got %q: %s.", shown, why)
+	return fmt.Sprintf("got %s: %s.", client.QuoteURL(s), why)
 }}
 
 // textWarning warns at plan about a text the service takes but that is

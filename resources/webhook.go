@@ -114,11 +114,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 			id = strconv.FormatInt(int64(w.ID), 10)
 			plan.ID = types.StringValue(id)
 		}
-		shown, userinfo := client.HideURLSecrets(in.URL) // as the url's own check quotes it
-		key = fmt.Sprintf("named %q with url %q", in.Name, shown)
-		if userinfo {
-			key += " (shown without its user and password)"
-		}
+		key = fmt.Sprintf("named %q with url %s", in.Name, client.QuoteURL(in.URL)) // as the url's own check quotes it
 		return err
 	})
 	warnExisting(&resp.Diagnostics, ex, "Webhook", key, id)

@@ -51,11 +51,7 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 		// warning is not masked by Terraform.
 		var s string
 		if v.IsKnown() && !v.IsNull() && v.Type().Is(tftypes.String) && v.As(&s) == nil && strings.Contains(s, "://") {
-			if shown, userinfo := client.HideURLSecrets(s); userinfo {
-				return strconv.Quote(shown) + " (shown without its user and password)"
-			} else if shown != s {
-				return strconv.Quote(shown)
-			}
+			return client.QuoteURL(s)
 		}
 		return valueText(v)
 	}
