@@ -799,8 +799,10 @@ func NameSkillGroups(ctx context.Context, api AgentAPI, probs Problems) Problems
 // queue_ids change adds the agent to or takes it out of while Terraform
 // manages that membership (managed: PlanOptions.TerraformMemberships): the
 // next terraform apply puts it back as its configuration says.
+// A row that creates an agent (UserID 0) has no membership of its own
+// a state can hold, but it joins a group whose whole membership one does.
 func membershipNotes(st Step, managed map[string]string) []string {
-	if len(managed) == 0 || st.UserID == 0 {
+	if len(managed) == 0 {
 		return nil
 	}
 	var notes []string
@@ -833,7 +835,7 @@ func membershipNotes(st Step, managed map[string]string) []string {
 				verb = "takes the agent out of"
 			}
 			addr, ok := managed[g]
-			if !ok && was[g] {
+			if !ok && was[g] && st.UserID != 0 {
 				addr, ok = managed[fmt.Sprintf("%s:%d", g, st.UserID)]
 			}
 			if ok {

@@ -206,3 +206,31 @@ func TestAgentsCommand_terraformStateMemberships(t *testing.T) {
 		t.Errorf("want the two managed groups warned of, not 102 (unchanged):\n%s", out)
 	}
 }
+
+// TestAgentsCommand_terraformStateMembershipsOfNewAgent: a row that
+// creates an agent in a group whose whole membership a Terraform state
+// manages (contactcenter_skill_group_members) warns as an update's row
+// does: the next terraform apply takes the new agent out of the group
+// again. It said nothing, and the agent left the group unannounced.
+func TestAgentsCommand_terraformStateMembershipsOfNewAgent(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Queues[103] = true
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	state := `{"version": 4, "lineage": "0b7e-test", "resources": [
+	 {"mode": "managed", "type": "contactcenter_skill_group_members", "name": "vip", "provider": "provider[\"registry.terraform.io/contactcenter/contactcenter\"]",
+	  "instances": [{"attributes": {"id": "103", "que_id": "103"}}]}]}`
+	path := filepath.Join(t.TempDir(), "tf.tfstate")
+	if err := os.WriteFile(path, []byte(state), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	roster := agentsRoster(t, []any{"user_num", "user_name", "user_password", "queue_ids"}, []any{"7002", "Bea", "Passw0rd!x", "101,103"})
+	for _, cmd := range []string{"plan"} {
+		code, out, stderr := runCLI("agents", cmd, roster, "--terraform-state", path, "--endpoint", ep, "--access-token", "t")
+		text := strings.Join(strings.Fields(out), " ")
+		want := `warning: queue_ids adds the agent to skill group 103, whose membership Terraform manages (contactcenter_skill_group_members.vip in the state given): the next terraform apply sets back what its configuration says`
+		if code != 0 || !strings.Contains(text, want) || strings.Count(text, "queue_ids adds") != 1 {
+			t.Errorf("%s: %d, want %q once (not for 101, which Terraform does not manage) in\n%s\n%s", cmd, code, want, out, stderr)
+		}
+	}
+}
