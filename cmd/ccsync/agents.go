@@ -448,6 +448,29 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 	return exitOK
 }
 
+// printWarnings shows, before apply writes, each row the plan warns of
+// (a Terraform-managed agent or membership the row changes, which the next
+// terraform apply sets back; a resigned agent that stays resigned) as the
+// plan shows it: apply wrote these rows without a word, so the warnings of
+// --terraform-state reached only those who ran plan first.
+func printWarnings(w io.Writer, roster *importer.Roster, plan *importer.Plan) {
+	for _, st := range plan.Steps {
+		var warnings []string
+		for _, n := range st.Notes {
+			if strings.HasPrefix(n, "warning: ") {
+				warnings = append(warnings, n)
+			}
+		}
+		if len(warnings) == 0 || st.Action == importer.ActionUnchanged {
+			continue
+		}
+		fmt.Fprintln(w, describeStep(roster, st))
+		for _, n := range warnings {
+			fmt.Fprintf(w, "%-16s %s\n", "", n)
+		}
+	}
+}
+
 // describeStep renders one plan line: "Agents!A5  9004  update  user_email: "a@x" → "b@x"",
 // "Agents!A6  9005  create  user_num: "9005", user_name: "Ann Lee", user_password (set)".
 func describeStep(roster *importer.Roster, st importer.Step) string {
@@ -523,6 +546,9 @@ func applyProgress(w io.Writer, bar bool) (progress func(done, total int, r impo
 // applyPlan writes the plan. Once stop is closed no further row starts;
 // ctx's end cuts the writes in flight off.
 func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writer, output string, be importer.Backend, roster *importer.Roster, plan *importer.Plan, report string, concurrency int) int {
+	if output != "json" {
+		printWarnings(stdout, roster, plan)
+	}
 	progress, endProgress := applyProgress(stderr, barTerminal(stderr))
 	started := time.Now()
 	results := importer.Apply(ctx, be.Agents, plan, importer.ApplyOptions{

@@ -234,3 +234,31 @@ func TestAgentsCommand_terraformStateMembershipsOfNewAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentsCommand_terraformStateApplyWarns: apply --terraform-state
+// shows, as plan does, the row that changes an agent a Terraform state
+// manages and the warning that the next terraform apply sets it back. It
+// wrote the row with only "[1/1] 7001 update: done", so the warning
+// reached only those who ran plan first.
+func TestAgentsCommand_terraformStateApplyWarns(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "7001", "user_name": "Ann"})
+	api.Seed(importer.Values{"user_num": "7002", "user_name": "Bea"})
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	state := tfState(t, map[string]string{"lead": "7001"})
+	roster := agentsRoster(t, []any{"user_num", "user_name"}, []any{"7001", "Ann Lee"}, []any{"7002", "Bea"})
+	code, out, stderr := runCLI("agents", "apply", roster, "--terraform-state", state, "--endpoint", ep, "--access-token", "t")
+	text := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{
+		`Agents!A2 7001 update user_name: "Ann" → "Ann Lee" warning: managed by Terraform (contactcenter_agent.lead in the state given): the next terraform apply sets back what its configuration says`,
+		"Apply: 0 to create, 1 to update, 1 unchanged; 0 failed",
+	} {
+		if code != 0 || !strings.Contains(text, want) {
+			t.Errorf("apply: %d, want %q in\n%s\n%s", code, want, out, stderr)
+		}
+	}
+	if strings.Contains(text, "7002") {
+		t.Errorf("apply shows row 7002, which changes nothing and has no warning:\n%s", out)
+	}
+}
