@@ -64,7 +64,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"Authoritative: agents in the group that are not listed are removed, and changes made outside Terraform show as drift. " +
 			"Differences are applied in chunks of 100 agents; a chunk of skill changes is applied whole or not at all " +
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
-			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply, and only a warning says so): either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
+			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply: a `contactcenter_skill_group_members` plan warns, naming the agents it removes that it did not put in the group (\"Agents Added Outside This Configuration Will Leave the Skill Group\"), while the other configuration's plan only shows them added again): either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
 			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, the plan warns, naming them (\"Agents Will Leave the Skill Group\"), and the apply removes them. " +
 			"Destroying it empties the group of the agents its state holds after the refresh (agents added outside Terraform before the plan included); the group itself stays. " +
 			"Import by the group's id (`101`), by its name (`que_name:Support`) or by identity.\n\n" +
@@ -140,6 +140,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
+	setAppliedMembers(ctx, resp.Private, desired, &resp.Diagnostics)
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
 	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
@@ -193,6 +194,7 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 					"each apply would undo the other's.", queID, len(since), strings.Join(since, ", ")))
 		}
 		r.Claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), keys...)
+		setAppliedMembers(ctx, resp.Private, desired, &resp.Diagnostics)
 		return nil
 	})
 }
