@@ -2,11 +2,14 @@
 package resources
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"iter"
 	"reflect"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -208,13 +211,23 @@ func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) err
 }
 
 func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	// who names the agents a refused delete (code 404, the group has
+	// agents) found in the group: the platform gives only their count, and
+	// where another configuration, a ccsync roster or the portal put them
+	// there, this configuration's plan showed none of them.
+	who := ""
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
 		defer groupName.applied(r.Claims, state.QueName)
-		return r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
+		err := r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
+		if client.HasCode(err, 404) {
+			who = groupAgentsNamed(ctx, r.Client, framework.ID(state.ID))
+		}
+		return err
 	}, func(err error) string {
 		switch {
 		case client.HasCode(err, 404):
-			return "The group still has agents. Remove them first (from the agents' queue_ids or the group's membership resources), " +
+			return "The group still has agents" + who + ". Remove them first where they were put in the group (the agents' queue_ids or the group's membership resources, " +
+				"in this configuration or another one; a ccsync roster's queue_ids; the portal), " +
 				"or set force_delete = true and apply before destroying, to delete the group with its agents' assignments: " +
 				"a destroy uses the force_delete the last apply saved. " +
 				"If this apply also takes the group out of agents' queue_ids, that is why: Terraform deletes the group before it updates those agents, " +
@@ -388,4 +401,19 @@ type SkillGroupItem struct {
 type skillGroupModel struct {
 	SkillGroupItem
 	ForceDelete types.Bool `tfsdk:"force_delete"`
+}
+
+// groupAgentsNamed lists the agents of skill group queID (queue/get/agents,
+// spec §4.6) as ": 9201 (ag_id 1003), …", at most 20; "" when the group
+// cannot be read or has none.
+func groupAgentsNamed(ctx context.Context, c *client.Client, queID int64) string {
+	data, err := c.Queues.GetAgents(ctx, queID)
+	agents := data[strconv.FormatInt(queID, 10)]
+	if err != nil || len(agents) == 0 {
+		return ""
+	}
+	slices.SortFunc(agents, func(a, b client.GroupAgent) int { return cmp.Compare(a.AgID.Int64(), b.AgID.Int64()) })
+	return fmt.Sprintf(" (%d): %s", len(agents), tfkit.SomeOf(len(agents), 20, func(i int) string {
+		return fmt.Sprintf("%s (ag_id %d)", string(agents[i].AgNum), agents[i].AgID.Int64())
+	}))
 }

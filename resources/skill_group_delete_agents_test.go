@@ -1,0 +1,58 @@
+package resources_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccSkillGroup_deleteNamesItsAgents: a destroy of a group that
+// another configuration (or a ccsync roster, or the portal) put an agent
+// in is refused with "group has 1 agent(s)"; the error said only that the
+// group "still has agents", while this configuration's plan showed none of
+// them. It names them, with where they may have been put in the group.
+func TestAccSkillGroup_deleteNamesItsAgents(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	const agent = `
+resource "contactcenter_agent" "c" {
+  user_num      = "7003"
+  user_name     = "C"
+  user_password = "Pass-1"
+}
+`
+	w.WriteBody(agent + `
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Shared"
+  que_priority = 1
+}
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID := mustAtoi(t, ids[0]), mustAtoi(t, ids[1])
+	// Another configuration puts the agent in the group.
+	if err := env.Client(t).Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(agent)
+	out := strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{
+		fmt.Sprintf("The group still has agents (1): 7003 (ag_id %d). Remove them first where they were put in the group", agID),
+		"in this configuration or another one; a ccsync roster's queue_ids; the portal",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply lacks %q:\n%s", want, out)
+		}
+	}
+}
