@@ -264,7 +264,19 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 		return
 	}
 	for _, a := range agents {
-		if a.AgID.Int64() != agID || a.Skill.Int64() == m.Skill.ValueInt64() {
+		if a.AgID.Int64() != agID {
+			continue
+		}
+		if a.Skill.Int64() == m.Skill.ValueInt64() {
+			// Taken over without a word at plan or apply, the membership
+			// was then removed by this resource's destroy: another
+			// configuration's agent left that configuration's group when
+			// this one's root module was destroyed.
+			resp.Diagnostics.AddAttributeWarning(path.Root("agent_id"), "Membership Exists",
+				fmt.Sprintf("Agent %s (ag_id %d) is already in skill group %d, with skill %d: this create takes that membership over, although the plan shows a new one, "+
+					"and destroying this resource later takes the agent out of the group, whoever put it there. If another configuration manages the membership "+
+					"(its contactcenter_skill_group_member, the agent's queue_ids) or a ccsync roster set it, leave it to them and take this resource out of the configuration. "+
+					"To adopt it knowingly, import it (an import block with id = \"%[3]d:%[2]d\") instead.", string(a.AgNum), agID, queID, a.Skill.Int64()))
 			continue
 		}
 		resp.Diagnostics.AddAttributeWarning(path.Root("skill"), "Membership Exists With Another Skill",

@@ -46,7 +46,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One agent in one skill group, with its skill level. " +
 			"Additive: other agents of the group are left alone. Import with `<que_id>:<agent_id>`; an agent already in the group when the " +
-			"resource is created is taken over (when its skill level changes, the plan warns, naming the skill it had, and so does the apply). " +
+			"resource is created is taken over, and the plan warns (\"Membership Exists\"; when its skill level changes, \"Membership Exists With Another Skill\", naming the skill it had, and so does the apply): destroying the resource later takes the agent out of the group, whoever put it there. " +
 			"API: queue/assign, queue/update/skill, queue/cancel_assign (spec §4.6).\n\n" +
 			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply: a `contactcenter_skill_group_members` plan warns, naming the agents it removes that it did not put in the group (\"Agents Added Outside This Configuration Will Leave the Skill Group\"), while the other configuration's plan only shows them added again): either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group, " +
