@@ -1,23 +1,41 @@
 package client
 
 import (
+	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
 
-// TestRedirectPasswordNotShown: a write answered with a redirect is not
-// followed, and the error names where it pointed, with any password in
-// that address left out (it reaches diagnostics and CI logs). Dropping the
-// redaction passed every test.
-func TestRedirectPasswordNotShown(t *testing.T) {
+// TestRedirects_secretQueryHidden: a redirect's address is quoted in the
+// error as any address the provider quotes (HideURLSecrets): a user and
+// password were hidden, but a ?token=… value in the Location of a refused
+// redirect, or in the address that answered a followed read, was quoted
+// whole into a diagnostic and a CI log.
+func TestRedirects_secretQueryHidden(t *testing.T) {
 	t.Parallel()
-	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Location", "https://ops:Hunter2-pw@elsewhere.example/v2/svcapi/queue/add")
-		w.WriteHeader(http.StatusTemporaryRedirect)
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 1, "message": "bad"})
 	}))
-	err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/v2/svcapi/queue/add", Body: map[string]string{"que_name": "Q"}, Envelope: EnvelopePortal}, nil)
-	if err == nil || strings.Contains(err.Error(), "Hunter2-pw") || !strings.Contains(err.Error(), "elsewhere.example") {
-		t.Errorf("err %v; want the redirect named without its password", err)
+	t.Cleanup(other.Close)
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/elsewhere?token=TOK-SECRET-9&x=1", http.StatusTemporaryRedirect)
+	}))
+	pw := "Pass-SECRET-1"
+	_, err := c.Agents.Create(t.Context(), AgentInput{UserNum: new("8001"), UserName: new("A"), UserPassword: &pw})
+	if err == nil || !strings.Contains(err.Error(), "not followed") {
+		t.Fatalf("write redirected: %v, want the redirect refused", err)
+	}
+	if strings.Contains(err.Error(), "TOK-SECRET-9") || !strings.Contains(err.Error(), "/elsewhere?token=") {
+		t.Errorf("write redirected: %v\nwant the address quoted without the token's value", err)
+	}
+	_, err = Collect(c.Webhooks.List(t.Context(), WebhookFilter{}))
+	if err == nil || !strings.Contains(err.Error(), "answered by") {
+		t.Fatalf("read redirected: %v, want the address that answered named", err)
+	}
+	if strings.Contains(err.Error(), "TOK-SECRET-9") || !strings.Contains(err.Error(), "/elsewhere?token=") {
+		t.Errorf("read redirected: %v\nwant the address quoted without the token's value", err)
 	}
 }

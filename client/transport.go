@@ -628,8 +628,9 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		apiErr.Code = -1
 		loc := resp.Header.Get("Location")
 		if lu, err := u.Parse(loc); err == nil {
-			loc = lu.Redacted()
+			loc = lu.String()
 		}
+		loc, _ = HideURLSecrets(loc) // its password, and a ?token=… value, as every address a message quotes
 		apiErr.Message = fmt.Sprintf("HTTP %d redirect to %q, not followed: a request with a body is not sent on to another address (it may carry a password "+
 			"or a signature), nor a read from https to http. Point the provider (or ccsync) at the address the service answers on", resp.StatusCode, loc)
 		return false, apiErr
@@ -673,7 +674,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 		// A read followed a redirect to another host or port, which was
 		// not sent the token (checkRedirect): a refusal there is no sign
 		// of a wrong token.
-		apiErr.RedirectedTo = final.URL.Redacted()
+		apiErr.RedirectedTo, _ = HideURLSecrets(final.URL.String())
 		apiErr.Message = fmt.Sprintf("%s (answered by %s, where the service redirected the read; the access token is not sent on to another host or port)",
 			apiErr.Message, apiErr.RedirectedTo)
 	}
