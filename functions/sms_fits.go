@@ -2,6 +2,7 @@ package functions
 
 import (
 	"context"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
@@ -25,7 +26,10 @@ func (f *smsFitsFunction) Definition(_ context.Context, _ function.DefinitionReq
 		MarkdownDescription: "Returns `true` when the SMS text, after each `${name}` variable is replaced by its value in " +
 			"`params`, is at most 400 characters long: the most the SMS gateway sends in one message (longer content is " +
 			"refused with code 1014). Characters are counted as `sms_length` counts them (code points, not bytes; the " +
-			"signature is not counted). Use it in a `precondition` or a variable `validation` to stop a plan before a " +
+			"signature is not counted). The text itself, before its variables are filled, must be at most 400 characters too: " +
+			"the gateway refuses a longer template text (add_template answers 1014, and `contactcenter_gateway_sms_template` " +
+			"refuses its `tpl_text` at plan), even when its values are shorter than their `${name}`. " +
+			"Use it in a `precondition` or a variable `validation` to stop a plan before a " +
 			"send would fail. A variable without a value in `params` is an error. See spec §4.8, §7.4 and §8.",
 		Parameters: smsParameters(),
 		Return:     function.BoolReturn{},
@@ -38,5 +42,15 @@ func (f *smsFitsFunction) Run(ctx context.Context, req function.RunRequest, resp
 		resp.Error = ferr
 		return
 	}
-	resp.Error = resp.Result.Set(ctx, n <= client.GatewayMaxContent)
+	var text string
+	if resp.Error = req.Arguments.GetArgument(ctx, 0, &text); resp.Error != nil {
+		return
+	}
+	// Both the filled text and the text as written: a template text over
+	// the limit fits no message, whatever its values, since the gateway
+	// refuses it on add_template (1014, spec §7.4, §8) and
+	// contactcenter_gateway_sms_template refuses such a tpl_text at plan
+	// (the same client.GatewayMaxContent). Counted filled only, a text of
+	// 402 characters with ${customer_full_name} filled by "Li" fitted.
+	resp.Error = resp.Result.Set(ctx, n <= client.GatewayMaxContent && utf8.RuneCountInString(text) <= client.GatewayMaxContent)
 }
