@@ -190,6 +190,7 @@ func TestAccFunctions_errors(t *testing.T) {
 			step(`provider::contactcenter::sms_length("$${a}", { a = null, b = null })`, `Invalid value for "params" parameter: Cannot fill the SMS text: params holds null for "a" \(the text's variables are "a"\): give each variable a string value`),
 			step(`provider::contactcenter::sms_length("$${a", {})`, `Invalid value for "text" parameter: Cannot fill the SMS text: the text has an unterminated variable`),
 			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid value for "mobile" parameter: "12345" is not a mainland mobile number: it has 5 digits`),
+			step(`provider::contactcenter::mobile_normalize("+86 (138) 0013 8000")`, `Invalid value for "mobile" parameter: "\+86\*{9}8000" is not a mainland mobile number: it holds a character other than digits, spaces, dashes and a leading \+: "\(" \(only spaces and dashes are taken out: remove it\)`),
 		},
 	})
 }

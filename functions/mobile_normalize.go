@@ -88,7 +88,7 @@ func mobileProblem(s string) string {
 	}
 	switch {
 	case strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }):
-		return "holds a character other than digits, spaces, dashes and a leading +" + notASCII(digits)
+		return "holds a character other than digits, spaces, dashes and a leading +" + notDigit(digits)
 	case len(digits) != 11 && prefix != "":
 		return fmt.Sprintf("has %d digits after the %s prefix, not 11", len(digits), prefix)
 	case len(digits) != 11:
@@ -98,6 +98,27 @@ func mobileProblem(s string) string {
 	default:
 		return "does not start with 1 and a second digit 3-9"
 	}
+}
+
+// notDigit names the character of s that is not a digit: a look-alike
+// (notASCII), else the first other one, a bracket, a dot, a letter, an
+// emoji. The masked number hides it ("+86*********8000" for
+// "+86 (138) 0013 8000"), and "a character other than digits" alone left
+// the reader to find it.
+func notDigit(s string) string {
+	if what := notASCII(s); what != "" {
+		return what
+	}
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+		case r == '+':
+			return ": a + after the start (a + goes before the country code 86 only)"
+		default:
+			return fmt.Sprintf(": %q (only spaces and dashes are taken out: remove it)", string(r))
+		}
+	}
+	return ""
 }
 
 // notASCII names the first character of s that only looks like one the
