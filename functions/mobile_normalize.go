@@ -50,24 +50,32 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 		// Terraform says "Invalid value for "mobile" parameter:" before
 		// it, and shows no value of a for expression's variable
 		// ([for n in local.nums : ...(n)]): the text names the number.
-		resp.Error = function.NewArgumentFuncError(0, fmt.Sprintf("%q is not a mainland mobile number: it %s; a mainland mobile number is 11 digits "+
+		resp.Error = function.NewArgumentFuncError(0, fmt.Sprintf("%s is not a mainland mobile number: it %s; a mainland mobile number is 11 digits "+
 			"starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)", masked(s), mobileProblem(s)))
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, client.NationalMobile(s))
 }
 
-// masked is s, spaces and dashes removed, as an error shows it: a function
-// is not told that its argument is sensitive, so of a value long enough to
-// be a phone number only the first 3 and the last 4 characters are shown,
-// the others as * ("138***3800"), as the platform's own pages mask numbers:
-// enough to find it in a list, not the number.
+// masked is s, spaces and dashes removed, quoted as an error shows it: a
+// function is not told that its argument is sensitive, so of a value long
+// enough to be a phone number only the first 3 and the last 4 characters
+// are shown, the others as * ("138****8000"), as the platform's own pages
+// mask numbers: enough to find it in a list, not the number. Of a value
+// far longer than a number (a column joined by mistake, a file), one * a
+// hidden character made a line of hundreds: past 13 hidden ones the stars
+// are cut ("111******…******1111") and the length is said.
 func masked(s string) string {
+	const shown = 12 // stars shown of a long value, either side of "…"
 	r := []rune(s)
-	if len(r) <= 7 {
-		return s
+	switch hidden := len(r) - 7; {
+	case hidden <= 0:
+		return fmt.Sprintf("%q", s)
+	case hidden <= shown+1:
+		return fmt.Sprintf("%q", string(r[:3])+strings.Repeat("*", hidden)+string(r[len(r)-4:]))
+	default:
+		return fmt.Sprintf("%q (%d characters)", string(r[:3])+strings.Repeat("*", shown/2)+"…"+strings.Repeat("*", shown/2)+string(r[len(r)-4:]), len(r))
 	}
-	return string(r[:3]) + strings.Repeat("*", len(r)-7) + string(r[len(r)-4:])
 }
 
 // mobileProblem says what is wrong with s, a number that client.ValidMobile

@@ -38,6 +38,9 @@ func TestMobileNormalize(t *testing.T) {
 		"+ without 86":       {in: "+13800138000", wantErr: "starts with + and a country code other than 86"},
 		"+ and 8 without 6":  {in: "+813800138000", wantErr: "starts with + and a country code other than 86"},
 		"empty":              {in: "", wantErr: `"" is not a mainland mobile number: it is empty`},
+		"20 characters":      {in: "13800138000138001380", wantErr: `"138*************1380" is not a mainland mobile number: it has 20 digits`},
+		"300 digits":         {in: strings.Repeat("1", 300), wantErr: `"111******…******1111" (300 characters) is not a mainland mobile number: it has 300 digits`},
+		"a file by mistake":  {in: strings.Repeat("name,mobile\n", 100), wantErr: `"nam******…******bile" (1199 characters) is not a mainland mobile number: it holds a character other than digits`},
 		"blank":              {in: " - ", wantErr: "it is empty"},
 	}
 	for name, tc := range tests {
