@@ -136,7 +136,8 @@ func notDigit(s string) string {
 // These are the look-alikes a roster refuses by name too (client.Lookalike):
 // full-width digits and signs, invisible characters; and white space other
 // than the ASCII space, such as the no-break space of a web page or a
-// spreadsheet.
+// spreadsheet, a tab or a line break (which "looks like a space but is not
+// the ASCII space" described badly: a line feed does not).
 func notASCII(s string) string {
 	for _, r := range s {
 		switch kind, what := client.Lookalike(r); {
@@ -144,7 +145,11 @@ func notASCII(s string) string {
 			return ": " + what + ", as an input method types them; type the number with ASCII digits 0-9"
 		case kind == client.InvisibleCharacter:
 			return ": " + what + " (pasted with the number?); type the number again"
-		case unicode.IsSpace(r):
+		case r == '\t':
+			return ": a tab (pasted from a spreadsheet?); type the number with ordinary spaces or none"
+		case r == '\n' || r == '\r':
+			return ": a line break (a value of several lines?); give one number, on one line"
+		case unicode.IsSpace(r) && r > unicode.MaxASCII:
 			return fmt.Sprintf(": the white space %U, which looks like a space but is not the ASCII space (pasted from a web page or a spreadsheet?); "+
 				"type the number with ordinary spaces or none", r)
 		}

@@ -31,6 +31,8 @@ func TestMobileNormalize(t *testing.T) {
 		"label":              {in: "Tel: 13800138000", wantErr: `"Tel********8000" is not a mainland mobile number: it holds a character other than digits, spaces, dashes and a leading +: "T" (only`},
 		"+ within":           {in: "+86 138+0013-8000", wantErr: "a leading +: a + after the start (a + goes before the country code 86 only)"},
 		"no-break space":     {in: "138\u00a00013\u00a08000", wantErr: "holds a character other than digits, spaces, dashes and a leading +: the white space U+00A0, which looks like a space but is not the ASCII space"},
+		"tab":                {in: "13800\t138000", wantErr: `it holds a character other than digits, spaces, dashes and a leading +: a tab (pasted from a spreadsheet?); type the number with ordinary spaces or none`},
+		"line break":         {in: "13800138000\n13900139000", wantErr: `it holds a character other than digits, spaces, dashes and a leading +: a line break (a value of several lines?); give one number, on one line`},
 		"full-width digits":  {in: "１３８００１３８０００", wantErr: ": full-width digits (０-９), as an input method types them; type the number with ASCII digits 0-9"},
 		"full-width plus":    {in: "＋8613800138000", wantErr: ": the full-width character '＋', as an input method types them"},
 		"zero-width space":   {in: "13800138000\u200b", wantErr: ": the invisible character U+200B (pasted with the number?)"},
