@@ -98,8 +98,8 @@ var (
 	// groupIDRE is a skill-group id (resources/skill_group_members.go).
 	groupIDRE = regexp.MustCompile(`^[1-9][0-9]*$`)
 	// templateVarsRE is an SMS template text whose every "${" opens a
-	// variable ${name} (resources/sms_template.go).
-	templateVarsRE = regexp.MustCompile(`^([^$]|\$[^{]|\$$|\$\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
+	// variable ${name} (resources/sms_template.go), also after a "$".
+	templateVarsRE = regexp.MustCompile(`^([^$]|\$+[^{$]|\$+$|\$+\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
 	// noBracketsRE is a gateway signature's text without brackets
 	// (resources/gateway_sms_signature.go).
 	noBracketsRE = regexp.MustCompile(`^[^【】\[\]]*$`)

@@ -40,8 +40,13 @@ var (
 // templateVarsRE matches text whose every `${` opens a well-formed
 // variable `${name}` (§2.4: variables are written `${name}`): a name without
 // braces or white space, white space as unicode.IsSpace sees it (the
-// template_params function's rule; `\s` alone is ASCII only).
-var templateVarsRE = regexp.MustCompile(`^([^$]|\$[^{]|\$$|\$\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
+// template_params function's rule; `\s` alone is ASCII only). A run of
+// "$" is read whole, so that the last "$" of "$${" (a price in dollars
+// before its variable, "$${amount}") opens the variable: read "$" and
+// "${" apart, "$$" passed as two characters and "Your bill: $${ amount }"
+// (or an unclosed "$${amount") was taken unchecked, which template_params
+// refuses and whose variable the platform does not report in tpl_param.
+var templateVarsRE = regexp.MustCompile(`^([^$]|\$+[^{$]|\$+$|\$+\{[^{}\s\x0B\x{85}\p{Z}]+\})*$`)
 
 // templateNamePrefix starts the import id that names an SMS template by
 // its name (template_name, answered as tpl_title, §2.4), the same in every

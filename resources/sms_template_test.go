@@ -252,6 +252,8 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 		"spaced variable":               {smsTemplateConfig("A", "Hi $${first name}", ""), `must write every variable as ${name}`},
 		"no-break space in variable":    {smsTemplateConfig("A", "Hi $${first\u00a0name}", ""), `must write every variable as ${name}: each "${" needs a name without white space`},
 		"ideographic space in variable": {smsTemplateConfig("A", "您好 $${姓\u3000名}", ""), `must write every variable as ${name}`},
+		"spaced variable after a $":     {smsTemplateConfig("A", "Your bill: $$${ amount }.", ""), `template_contents must write every variable as ${name}: each "${" needs a name without white space and a closing "}", got "Your bill: $${ amount }."`},
+		"unclosed variable after a $":   {smsTemplateConfig("A", "Your bill: $$${amount.", ""), `must write every variable as ${name}`},
 		"negative dept":                 {smsTemplateConfig("A", "x", "dept_id = -1"), `dept_id value must be at least 0`},
 		"draft with wait":               {smsTemplateConfig("A", "x", "submit_for_review = false\nwait_for_approval = true"), `wait_for_approval = true requires submit_for_review = true`},
 		"sign_id zero": {`resource "contactcenter_sms_template" "test" {

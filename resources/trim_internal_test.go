@@ -40,3 +40,30 @@ func TestTemplateVarsREWhiteSpace(t *testing.T) {
 		}
 	}
 }
+
+// A "$" just before a variable ("$${amount}", a price in dollars) does not
+// hide it: "$${ amount }" and "$${amount" are refused as " ${ amount }" and
+// "${amount" are, as template_params refuses them (they were taken, and the
+// platform reported no variable for "$${ amount }"); dollars elsewhere pass.
+func TestTemplateVarsREDollar(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"Your bill: $${amount}.":      true,
+		"Your bill: $$${amount}.":     true,
+		"US$ 5, $$ and $":             true,
+		"$":                           true,
+		"$$":                          true,
+		"$}{$":                        true,
+		"Your bill: $${ amount }.":    false,
+		"Your bill: $${amount.":       false,
+		"Your bill: $${}.":            false,
+		"$$${":                        false,
+		"$${a}$${b c}":                false,
+		"Your bill: $ ${ amount }.":   false,
+		"Your bill: $\u00a0${amount}": true,
+	} {
+		if got := templateVarsRE.MatchString(s); got != want {
+			t.Errorf("templateVarsRE(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
