@@ -578,8 +578,26 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 			// dashes, not brackets or dots, and makes no other number valid.
 			detail += " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
 		}
+		detail += lookalikeInMobile(s)
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number", detail)
 	}
+}
+
+// lookalikeInMobile names a character of s that only looks like one a
+// number holds, as mobile_normalize and the agent's user_sms_phone name it
+// ("" when there is none): "１３８００１３８０００" was refused as "not a
+// mobile number: the gateway takes 11 digits starting with 1", which it
+// seems to be. An invisible one shows already, escaped in the quoted value.
+func lookalikeInMobile(s string) string {
+	for _, r := range s {
+		switch kind, what := client.Lookalike(r); kind {
+		case client.FullWidthDigit, client.FullWidthSign:
+			return " It holds " + what + ", as an input method types them: type the number with ASCII digits 0-9."
+		case client.InvisibleCharacter:
+			return " It holds " + what + " (pasted with the number?): type the number again."
+		}
+	}
+	return ""
 }
 
 type gatewaySMSSendModel struct {

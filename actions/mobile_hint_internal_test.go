@@ -34,3 +34,25 @@ func TestMobileValidator_normalizeHint(t *testing.T) {
 		}
 	}
 }
+
+// A number typed with full-width digits looks like one the gateway takes:
+// the error says what is wrong with it, as mobile_normalize does.
+func TestMobileValidator_lookalike(t *testing.T) {
+	for value, want := range map[string]string{
+		"１３８００１３８０００": `mobiles[0]: "１３８００１３８０００" is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise. ` +
+			"It holds full-width digits (０-９), as an input method types them: type the number with ASCII digits 0-9.",
+		"＋8613800138000":    `It holds the full-width character '＋', as an input method types them: type the number with ASCII digits 0-9.`,
+		"138\u200b00138000": `"138\u200b00138000" is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise. It holds the invisible character U+200B (pasted with the number?): type the number again.`,
+		"12800138000":       "and answers code 1012 otherwise.",
+	} {
+		var resp validator.StringResponse
+		mobileValidator{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("mobiles").AtListIndex(0), ConfigValue: types.StringValue(value)}, &resp)
+		if resp.Diagnostics.ErrorsCount() != 1 {
+			t.Errorf("%q: %v, want one error", value, resp.Diagnostics)
+			continue
+		}
+		if got := resp.Diagnostics[0].Detail(); !strings.Contains(got, want) || value == "12800138000" && strings.Contains(got, "It holds") {
+			t.Errorf("%q: detail %q, want one containing %q", value, got, want)
+		}
+	}
+}
