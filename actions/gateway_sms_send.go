@@ -573,14 +573,20 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 	}
 	if s := req.ConfigValue.ValueString(); !client.ValidMobile(s) {
 		detail := fmt.Sprintf("%s: %q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", req.Path, s)
-		if client.ValidMobile(client.WithoutSeparators(s)) {
-			// Only where it helps: mobile_normalize removes spaces and
-			// dashes, not brackets or dots, and makes no other number valid.
-			detail += " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
-		}
-		detail += lookalikeInMobile(s)
+		detail += normalizeHint(s) + lookalikeInMobile(s)
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number", detail)
 	}
+}
+
+// normalizeHint points to mobile_normalize for a number it makes valid, s
+// written with spaces or dashes ("" for any other): only where it helps,
+// since mobile_normalize removes spaces and dashes, not brackets or dots,
+// and makes no other number valid.
+func normalizeHint(s string) string {
+	if !client.ValidMobile(client.WithoutSeparators(s)) {
+		return ""
+	}
+	return " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
 }
 
 // lookalikeInMobile names a character of s that only looks like one a

@@ -56,3 +56,19 @@ func TestMobileValidator_lookalike(t *testing.T) {
 		}
 	}
 }
+
+// contactcenter_sms_send's recipients say the same of a number typed with
+// full-width digits, and point to mobile_normalize for one with spaces.
+func TestPhoneValidator_lookalike(t *testing.T) {
+	for value, want := range map[string]string{
+		"１３８００１３８０００": `Attribute recipients[0].mobile must be a phone number: 5 to 20 digits, optionally after a leading +, got "１３８００１３８０００". ` +
+			"It holds full-width digits (０-９), as an input method types them: type the number with ASCII digits 0-9.",
+		"+86 138-0013-8000": `got "+86 138-0013-8000". A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them.`,
+	} {
+		var resp validator.StringResponse
+		phoneValidator{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("recipients").AtListIndex(0).AtName("mobile"), ConfigValue: types.StringValue(value)}, &resp)
+		if resp.Diagnostics.ErrorsCount() != 1 || !strings.Contains(resp.Diagnostics[0].Detail(), want) {
+			t.Errorf("%q: %v, want one error containing %q", value, resp.Diagnostics, want)
+		}
+	}
+}

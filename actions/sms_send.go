@@ -83,7 +83,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number (`phone`): 5 to 20 digits, the country code included when there is one, optionally after a leading `+`.",
-						Validators: []validator.String{tfkit.Matching(mobileRE, "must be a phone number: 5 to 20 digits, optionally after a leading +")},
+						Validators: []validator.String{phoneValidator{}},
 					},
 					"params": schema.MapAttribute{
 						Optional: true, ElementType: types.StringType,
@@ -427,6 +427,28 @@ func normalize(m string) string {
 		m = m[2:]
 	}
 	return m
+}
+
+// phoneValidator checks a recipient's number against mobileRE, as
+// tfkit.Matching does, and names what mobile_normalize would: a number it
+// makes valid (spaces or dashes), a full-width or invisible character
+// ("１３８００１３８０００" was refused as not "5 to 20 digits", which it
+// looks to be), as contactcenter_gateway_sms_send does.
+type phoneValidator struct{}
+
+const phoneRule = "must be a phone number: 5 to 20 digits, optionally after a leading +"
+
+func (phoneValidator) Description(context.Context) string { return phoneRule }
+
+func (v phoneValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (phoneValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || mobileRE.MatchString(req.ConfigValue.ValueString()) {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+		fmt.Sprintf("Attribute %s %s, got %q.", req.Path, phoneRule, s)+normalizeHint(s)+lookalikeInMobile(s))
 }
 
 type smsSendModel struct {
