@@ -122,6 +122,10 @@ func notDigit(s string) string {
 		case r >= '0' && r <= '9':
 		case r == '+':
 			return ": a + after the start (a + goes before the country code 86 only)"
+		case r >= '\u2010' && r <= '\u2015' || r == '\u2212':
+			// "only dashes are taken out" of "138–0013–8000" read as
+			// a contradiction: the en dash is not the ASCII one.
+			return fmt.Sprintf(": the dash %q (%U), which is not the ASCII \"-\" (put in by a word processor or a chat?); type it as \"-\" or leave it out", string(r), r)
 		default:
 			return fmt.Sprintf(": %q (only spaces and dashes are taken out: remove it)", string(r))
 		}

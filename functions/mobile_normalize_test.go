@@ -29,6 +29,8 @@ func TestMobileNormalize(t *testing.T) {
 		"dots":               {in: "138.0013.8000", wantErr: `a leading +: "." (only spaces and dashes are taken out: remove it)`},
 		"emoji":              {in: "138📱00138000", wantErr: `a leading +: "📱" (only`},
 		"label":              {in: "Tel: 13800138000", wantErr: `"Tel********8000" is not a mainland mobile number: it holds a character other than digits, spaces, dashes and a leading +: "T" (only`},
+		"en dash":            {in: "138–0013–8000", wantErr: `a leading +: the dash "–" (U+2013), which is not the ASCII "-" (put in by a word processor or a chat?); type it as "-" or leave it out`},
+		"minus sign":         {in: "138\u22120013\u22128000", wantErr: `the dash "−" (U+2212), which is not the ASCII "-"`},
 		"+ within":           {in: "+86 138+0013-8000", wantErr: "a leading +: a + after the start (a + goes before the country code 86 only)"},
 		"no-break space":     {in: "138\u00a00013\u00a08000", wantErr: "holds a character other than digits, spaces, dashes and a leading +: the white space U+00A0, which looks like a space but is not the ASCII space"},
 		"tab":                {in: "13800\t138000", wantErr: `it holds a character other than digits, spaces, dashes and a leading +: a tab (pasted from a spreadsheet?); type the number with ordinary spaces or none`},
