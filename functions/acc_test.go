@@ -194,3 +194,46 @@ func TestAccFunctions_errors(t *testing.T) {
 		},
 	})
 }
+
+// A value known only at apply does not put off the checks to the apply: a
+// variable missing from params, and a text too long without the unknown
+// value, are said by the plan.
+func TestAccFunctions_unknownValues(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	const later = `
+resource "terraform_data" "later" {
+  input = "x"
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: requiredProviders + later + `
+output "x" {
+  value = provider::contactcenter::sms_length("Code $${code} for $${id}", { id = terraform_data.later.id })
+}
+`,
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(strings.ReplaceAll(`Invalid value for "params" parameter: Cannot fill the SMS text: params has no value for "code"`, " ", `\s+`)),
+			},
+			{
+				Config: requiredProviders + later + `
+resource "terraform_data" "notice" {
+  lifecycle {
+    precondition {
+      condition     = provider::contactcenter::sms_fits("$${v} $${id}", { v = join("", [for i in range(400) : "x"]), id = terraform_data.later.id })
+      error_message = "The notice is longer than the gateway's 400 characters."
+    }
+  }
+}
+`,
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(strings.ReplaceAll(`The notice is longer than the gateway's 400 characters`, " ", `\s+`)),
+			},
+		},
+	})
+}

@@ -2,9 +2,9 @@ package functions
 
 import (
 	"context"
-	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -37,13 +37,9 @@ func (f *smsFitsFunction) Definition(_ context.Context, _ function.DefinitionReq
 }
 
 func (f *smsFitsFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	n, ferr := filledLength(ctx, req)
+	n, own, known, ferr := filledLength(ctx, req)
 	if ferr != nil {
 		resp.Error = ferr
-		return
-	}
-	var text string
-	if resp.Error = req.Arguments.GetArgument(ctx, 0, &text); resp.Error != nil {
 		return
 	}
 	// Both the filled text and the text as written: a template text over
@@ -52,5 +48,12 @@ func (f *smsFitsFunction) Run(ctx context.Context, req function.RunRequest, resp
 	// contactcenter_gateway_sms_template refuses such a tpl_text at plan
 	// (the same client.GatewayMaxContent). Counted filled only, a text of
 	// 402 characters with ${customer_full_name} filled by "Li" fitted.
-	resp.Error = resp.Result.Set(ctx, n <= client.GatewayMaxContent && utf8.RuneCountInString(text) <= client.GatewayMaxContent)
+	// Values known only at apply count as empty (n is the least the text
+	// can be): too long already is false at plan, else unknown.
+	switch fits := n <= client.GatewayMaxContent && own <= client.GatewayMaxContent; {
+	case fits && !known:
+		resp.Error = resp.Result.Set(ctx, types.BoolUnknown())
+	default:
+		resp.Error = resp.Result.Set(ctx, fits)
+	}
 }

@@ -37,9 +37,13 @@ func (f *smsLengthFunction) Definition(_ context.Context, _ function.DefinitionR
 }
 
 func (f *smsLengthFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	n, ferr := filledLength(ctx, req)
+	n, _, known, ferr := filledLength(ctx, req)
 	if ferr != nil {
 		resp.Error = ferr
+		return
+	}
+	if !known {
+		resp.Error = resp.Result.Set(ctx, types.Int64Unknown())
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, int64(n))
@@ -53,36 +57,53 @@ func smsParameters() []function.Parameter {
 			MarkdownDescription: "The SMS text or template text, with variables written `${name}`.",
 		},
 		function.MapParameter{
-			Name:                "params",
-			ElementType:         types.StringType,
+			Name:        "params",
+			ElementType: types.StringType,
+			// Values known only at apply (a resource's id) still let the
+			// text and the names be checked at plan (filledLength).
+			AllowUnknownValues:  true,
 			MarkdownDescription: "The value of each variable, by name (`{ name = \"Ada\" }`); `{}` for a text without variables.",
 		},
 	}
 }
 
 // filledLength reads (text, params) and returns the length of the filled
-// text in characters. A malformed text is an error of argument 0 (text); a
-// variable of the text without a value, or with a null one, is an error of
-// argument 1 (params). Neither repeats a value of params: a function is not
-// told that its arguments are sensitive.
-func filledLength(ctx context.Context, req function.RunRequest) (int, *function.FuncError) {
+// text in characters and the text's own. A malformed text is an error of
+// argument 0 (text); a variable of the text without a value, or with a null
+// one, is an error of argument 1 (params). Neither repeats a value of
+// params: a function is not told that its arguments are sensitive.
+//
+// A value known only at apply (a resource's id) is counted as empty and
+// known is false: n is then the least the filled text can be, and the
+// text and the names of params are checked at plan all the same (without
+// it, Terraform skipped the call, and a variable missing from params was
+// said only at apply). A params unknown as a whole leaves only the text to
+// check.
+func filledLength(ctx context.Context, req function.RunRequest) (n, own int, known bool, ferr *function.FuncError) {
 	var text string
-	var values map[string]types.String
+	var values types.Map
 	if ferr := req.Arguments.Get(ctx, &text, &values); ferr != nil {
-		return 0, ferr
+		return 0, 0, false, ferr
 	}
 	vars, err := templateVariables(text)
 	if err != nil {
-		return 0, function.NewArgumentFuncError(0, "Cannot fill the SMS text: "+err.Error())
+		return 0, 0, false, function.NewArgumentFuncError(0, "Cannot fill the SMS text: "+err.Error())
 	}
-	params := make(map[string]string, len(values))
+	own = utf8.RuneCountInString(text)
+	params := make(map[string]string, len(vars))
+	known = !values.IsUnknown()
 	var missing, null []string
 	for _, v := range vars {
-		switch val, ok := values[v]; {
+		val, ok := values.Elements()[v].(types.String)
+		switch {
+		case values.IsUnknown():
+			params[v] = ""
 		case !ok:
 			missing = append(missing, v)
 		case val.IsNull():
 			null = append(null, v)
+		case val.IsUnknown():
+			params[v], known = "", false
 		default:
 			params[v] = val.ValueString()
 		}
@@ -100,11 +121,11 @@ func filledLength(ctx context.Context, req function.RunRequest) (int, *function.
 		if len(null) > 0 {
 			msg += ": give each variable a string value"
 		}
-		return 0, function.NewArgumentFuncError(1, msg)
+		return 0, 0, false, function.NewArgumentFuncError(1, msg)
 	}
 	filled, err := fill(text, params)
 	if err != nil { // not reached: the variables were checked above
-		return 0, function.NewFuncError("Cannot fill the SMS text: " + err.Error())
+		return 0, 0, false, function.NewFuncError("Cannot fill the SMS text: " + err.Error())
 	}
-	return utf8.RuneCountInString(filled), nil
+	return utf8.RuneCountInString(filled), own, known, nil
 }

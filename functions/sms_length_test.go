@@ -89,3 +89,58 @@ func TestSMSLengthAndFits(t *testing.T) {
 		})
 	}
 }
+
+// A value known only at apply (a resource's id) leaves the result unknown,
+// but the text and the names of params are checked at plan: Terraform
+// skipped the call, and a variable missing from params was said at apply
+// only. A text too long already without the unknown values does not fit.
+func TestSMSLengthAndFits_unknownValues(t *testing.T) {
+	t.Parallel()
+	withUnknown := func(known map[string]string, unknown ...string) types.Map {
+		elems := stringMap(known).Elements()
+		for _, k := range unknown {
+			elems[k] = types.StringUnknown()
+		}
+		return types.MapValueMust(types.StringType, elems)
+	}
+	long := strings.Repeat("a", 390)
+	tests := map[string]struct {
+		text    string
+		params  types.Map
+		length  attr.Value
+		fits    attr.Value
+		wantErr string
+	}{
+		"unknown value":                   {text: "Code ${c} for ${id}", params: withUnknown(map[string]string{"c": "1"}, "id"), length: types.Int64Unknown(), fits: types.BoolUnknown()},
+		"unknown value, missing one":      {text: "Code ${c} for ${id}", params: withUnknown(nil, "id"), wantErr: `params has no value for "c" (the text's variables are "c", "id")`},
+		"unknown value, too long already": {text: long + "${v}${id}", params: withUnknown(map[string]string{"v": strings.Repeat("b", 11)}, "id"), length: types.Int64Unknown(), fits: types.BoolValue(false)},
+		"unknown value, unused":           {text: "Hi ${a}", params: withUnknown(map[string]string{"a": "Ada"}, "b"), length: types.Int64Value(6), fits: types.BoolValue(true)},
+		"unknown params":                  {text: "Hi ${a}", params: types.MapUnknown(types.StringType), length: types.Int64Unknown(), fits: types.BoolUnknown()},
+		"unknown params, malformed text":  {text: "Hi ${a", params: types.MapUnknown(types.StringType), wantErr: "Cannot fill the SMS text: the text has an unterminated variable"},
+		"unknown params, text over 400":   {text: long + " ${customer_full_name}", params: types.MapUnknown(types.StringType), length: types.Int64Unknown(), fits: types.BoolValue(false)},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			gotLen, lerr := run(t, NewSMSLengthFunction(), types.StringValue(tc.text), tc.params)
+			gotFits, ferr := run(t, NewSMSFitsFunction(), types.StringValue(tc.text), tc.params)
+			if tc.wantErr != "" {
+				for fn, e := range map[string]*function.FuncError{"sms_length": lerr, "sms_fits": ferr} {
+					if e == nil || !contains(e.Text, tc.wantErr) {
+						t.Errorf("%s error = %v, want one containing %q", fn, e, tc.wantErr)
+					}
+				}
+				return
+			}
+			if lerr != nil || ferr != nil {
+				t.Fatalf("unexpected errors: sms_length %v, sms_fits %v", lerr, ferr)
+			}
+			if !gotLen.Equal(tc.length) {
+				t.Errorf("sms_length = %v, want %v", gotLen, tc.length)
+			}
+			if !gotFits.Equal(tc.fits) {
+				t.Errorf("sms_fits = %v, want %v", gotFits, tc.fits)
+			}
+		})
+	}
+}
