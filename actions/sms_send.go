@@ -429,28 +429,6 @@ func normalize(m string) string {
 	return m
 }
 
-// phoneValidator checks a recipient's number against mobileRE, as
-// tfkit.Matching does, and names what mobile_normalize would: a number it
-// makes valid (spaces or dashes), a full-width or invisible character
-// ("１３８００１３８０００" was refused as not "5 to 20 digits", which it
-// looks to be), as contactcenter_gateway_sms_send does.
-type phoneValidator struct{}
-
-const phoneRule = "must be a phone number: 5 to 20 digits, optionally after a leading +"
-
-func (phoneValidator) Description(context.Context) string { return phoneRule }
-
-func (v phoneValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (phoneValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || mobileRE.MatchString(req.ConfigValue.ValueString()) {
-		return
-	}
-	s := req.ConfigValue.ValueString()
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-		fmt.Sprintf("Attribute %s %s, got %q.", req.Path, phoneRule, s)+normalizeHint(s)+lookalikeInMobile(s))
-}
-
 type smsSendModel struct {
 	TemplateID types.String `tfsdk:"template_id"`
 	Params     types.Map    `tfsdk:"params"`

@@ -1,0 +1,87 @@
+package actions
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+)
+
+// The send actions' checks of a recipient's number: the gateway's mainland
+// mobile (mobileValidator) and the SMS service's phone number
+// (phoneValidator), which name what mobile_normalize would.
+
+// mobileValidator checks one mobile number as the gateway does (1012).
+// A +86 or 86 prefix is accepted: spec §4.8 accepts +86 only on
+// send_single's mobile, but every request carries the national form (send),
+// so the gateway never sees the prefix.
+type mobileValidator struct{}
+
+func (mobileValidator) Description(context.Context) string {
+	return "must be a mobile number: 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed +86 or 86"
+}
+
+func (v mobileValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (mobileValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if s := req.ConfigValue.ValueString(); !client.ValidMobile(s) {
+		detail := fmt.Sprintf("%s: %q is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", req.Path, s)
+		detail += normalizeHint(s) + lookalikeInMobile(s)
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number", detail)
+	}
+}
+
+// normalizeHint points to mobile_normalize for a number it makes valid, s
+// written with spaces or dashes ("" for any other): only where it helps,
+// since mobile_normalize removes spaces and dashes, not brackets or dots,
+// and makes no other number valid.
+func normalizeHint(s string) string {
+	if !client.ValidMobile(client.WithoutSeparators(s)) {
+		return ""
+	}
+	return " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
+}
+
+// lookalikeInMobile names a character of s that only looks like one a
+// number holds, as mobile_normalize and the agent's user_sms_phone name it
+// ("" when there is none): "１３８００１３８０００" was refused as "not a
+// mobile number: the gateway takes 11 digits starting with 1", which it
+// seems to be. An invisible one shows already, escaped in the quoted value.
+func lookalikeInMobile(s string) string {
+	for _, r := range s {
+		switch kind, what := client.Lookalike(r); kind {
+		case client.FullWidthDigit, client.FullWidthSign:
+			return " It holds " + what + ", as an input method types them: type the number with ASCII digits 0-9."
+		case client.InvisibleCharacter:
+			return " It holds " + what + " (pasted with the number?): type the number again."
+		}
+	}
+	return ""
+}
+
+// phoneValidator checks a recipient's number against mobileRE, as
+// tfkit.Matching does, and names what mobile_normalize would: a number it
+// makes valid (spaces or dashes), a full-width or invisible character
+// ("１３８００１３８０００" was refused as not "5 to 20 digits", which it
+// looks to be), as contactcenter_gateway_sms_send does.
+type phoneValidator struct{}
+
+const phoneRule = "must be a phone number: 5 to 20 digits, optionally after a leading +"
+
+func (phoneValidator) Description(context.Context) string { return phoneRule }
+
+func (v phoneValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (phoneValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || mobileRE.MatchString(req.ConfigValue.ValueString()) {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+		fmt.Sprintf("Attribute %s %s, got %q.", req.Path, phoneRule, s)+normalizeHint(s)+lookalikeInMobile(s))
+}
