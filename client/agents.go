@@ -188,6 +188,61 @@ type AgentConfig struct {
 	AgentObjects
 }
 
+// AgentSetting is one of the nine scalar settings of an agent's config
+// member (§2.6.1). Its Name is the API's, which the resource's schema,
+// ccsync's roster and its export use too. Default is the value an add that
+// leaves it out gives the agent, "" where the platform chooses
+// (max_sessions, basic_sessions). Int reads an integer setting in the
+// member, Bool a boolean one (the other is nil); nil where the member lacks
+// it (AgentConfig).
+type AgentSetting struct {
+	Name    string
+	Default string
+	Int     func(*AgentConfig) *FlexInt
+	Bool    func(*AgentConfig) *FlexBool
+}
+
+// In is the setting's value in cfg as text ("3", "true"), ok false where
+// cfg lacks it.
+func (s AgentSetting) In(cfg *AgentConfig) (string, bool) {
+	if s.Bool != nil {
+		if b := s.Bool(cfg); b != nil {
+			return strconv.FormatBool(bool(*b)), true
+		}
+		return "", false
+	}
+	if n := s.Int(cfg); n != nil {
+		return strconv.FormatInt(int64(*n), 10), true
+	}
+	return "", false
+}
+
+// AgentSettings are the nine settings in the order users see them: the
+// roster's columns and an export's attributes (which put is_enable_mfa,
+// not one of them, after user_outcall_popup), the list data source's
+// attributes left out (AgentConfigAttributeNames).
+var AgentSettings = []AgentSetting{
+	{Name: "user_phone_type", Default: "3", Int: func(c *AgentConfig) *FlexInt { return c.UserPhoneType }},
+	{Name: "user_login_state", Default: "1", Int: func(c *AgentConfig) *FlexInt { return c.UserLoginState }},
+	{Name: "user_auto_login", Default: "1", Int: func(c *AgentConfig) *FlexInt { return c.UserAutoLogin }},
+	{Name: "is_enable_outbound", Default: "true", Bool: func(c *AgentConfig) *FlexBool { return c.IsEnableOutbound }},
+	{Name: "user_outcall_popup", Default: "1", Int: func(c *AgentConfig) *FlexInt { return c.UserOutcallPopup }},
+	{Name: "is_forbidden_login", Default: "false", Bool: func(c *AgentConfig) *FlexBool { return c.IsForbiddenLogin }},
+	{Name: "max_sessions", Int: func(c *AgentConfig) *FlexInt { return c.MaxSessions }},
+	{Name: "basic_sessions", Int: func(c *AgentConfig) *FlexInt { return c.BasicSessions }},
+	{Name: "is_enable_update_capcity", Default: "1", Int: func(c *AgentConfig) *FlexInt { return c.IsEnableUpdateCapcity }},
+}
+
+// AgentSettingNamed is the setting named name, ok false for a name that
+// is not one.
+func AgentSettingNamed(name string) (AgentSetting, bool) {
+	i := slices.IndexFunc(AgentSettings, func(s AgentSetting) bool { return s.Name == name })
+	if i < 0 {
+		return AgentSetting{}, false
+	}
+	return AgentSettings[i], true
+}
+
 // AgentObjects are the ten configuration objects of §2.6.1. In a request a
 // nil object is not sent (the service keeps, or on add defaults, it); a sent
 // object is sent whole.

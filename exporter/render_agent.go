@@ -2,6 +2,7 @@ package exporter
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -146,25 +147,22 @@ func (m *module) renderAgent(name string, a client.Agent, comments []string) {
 		// A setting the config member lacks (§2.6 does not promise the
 		// scalars in it) is left out, as a default is: what the agent
 		// holds is not known, so the configuration does not say.
-		optIntOf := func(name string, v *client.FlexInt, def int64) {
-			if v != nil {
-				optInt(&b, name, int64(*v), def)
+		// A setting at its add default is left out, and so are
+		// max_sessions and basic_sessions at 0, the service's "not set".
+		for _, s := range client.AgentSettings {
+			omit := cmp.Or(s.Default, "0")
+			if v, ok := s.In(cfg); ok && v != omit {
+				if s.Bool != nil {
+					b.add(s.Name, boolean(v == "true"))
+				} else {
+					n, _ := strconv.ParseInt(v, 10, 64)
+					b.add(s.Name, num(n))
+				}
+			}
+			if s.Name == "user_outcall_popup" {
+				optInt(&b, "is_enable_mfa", mfa, 2) // where the roster's columns have it
 			}
 		}
-		optIntOf("user_phone_type", cfg.UserPhoneType, 3)
-		optIntOf("user_login_state", cfg.UserLoginState, 1)
-		optIntOf("user_auto_login", cfg.UserAutoLogin, 1)
-		if cfg.IsEnableOutbound != nil && !*cfg.IsEnableOutbound {
-			b.add("is_enable_outbound", boolean(false))
-		}
-		optIntOf("user_outcall_popup", cfg.UserOutcallPopup, 1)
-		optInt(&b, "is_enable_mfa", mfa, 2)
-		if cfg.IsForbiddenLogin != nil && bool(*cfg.IsForbiddenLogin) {
-			b.add("is_forbidden_login", boolean(true))
-		}
-		optIntOf("max_sessions", cfg.MaxSessions, 0)
-		optIntOf("basic_sessions", cfg.BasicSessions, 0)
-		optIntOf("is_enable_update_capcity", cfg.IsEnableUpdateCapcity, 1)
 		actual := jsonMap(cfg.AgentObjects)
 		for _, o := range agentObjects {
 			got, _ := actual[o.name].(map[string]any)

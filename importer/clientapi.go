@@ -68,50 +68,14 @@ func agentValues(a client.Agent) Values {
 	if cfg := a.Config; cfg != nil {
 		// A setting the config member lacks (§2.6 does not promise the
 		// scalars in it) is not reported: plan cannot compare it.
-		for k, read := range configSettings {
-			if s, ok := read(cfg); ok {
-				v[k] = s
+		for _, s := range client.AgentSettings {
+			if x, ok := s.In(cfg); ok {
+				v[s.Name] = x
 			}
 		}
 	}
 	v["is_enable_mfa"] = strconv.FormatInt(a.MFA(), 10)
 	return v
-}
-
-// configSettings are the roster's fields that a users/list item carries
-// in its config member only, where §2.6 does not promise them (the config
-// member has "the structure" of the §2.6.1 objects): a platform may leave
-// them out, and agentValues does not report them then. Each reads its
-// value in the member, ok false when the member lacks it.
-var configSettings = map[string]func(*client.AgentConfig) (string, bool){
-	"user_phone_type":          configInt(func(c *client.AgentConfig) *client.FlexInt { return c.UserPhoneType }),
-	"user_login_state":         configInt(func(c *client.AgentConfig) *client.FlexInt { return c.UserLoginState }),
-	"user_auto_login":          configInt(func(c *client.AgentConfig) *client.FlexInt { return c.UserAutoLogin }),
-	"is_enable_outbound":       configBool(func(c *client.AgentConfig) *client.FlexBool { return c.IsEnableOutbound }),
-	"user_outcall_popup":       configInt(func(c *client.AgentConfig) *client.FlexInt { return c.UserOutcallPopup }),
-	"is_forbidden_login":       configBool(func(c *client.AgentConfig) *client.FlexBool { return c.IsForbiddenLogin }),
-	"max_sessions":             configInt(func(c *client.AgentConfig) *client.FlexInt { return c.MaxSessions }),
-	"basic_sessions":           configInt(func(c *client.AgentConfig) *client.FlexInt { return c.BasicSessions }),
-	"is_enable_update_capcity": configInt(func(c *client.AgentConfig) *client.FlexInt { return c.IsEnableUpdateCapcity }),
-}
-
-// configInt and configBool read a config setting as configSettings does.
-func configInt(get func(*client.AgentConfig) *client.FlexInt) func(*client.AgentConfig) (string, bool) {
-	return func(c *client.AgentConfig) (string, bool) {
-		if n := get(c); n != nil {
-			return strconv.FormatInt(int64(*n), 10), true
-		}
-		return "", false
-	}
-}
-
-func configBool(get func(*client.AgentConfig) *client.FlexBool) func(*client.AgentConfig) (string, bool) {
-	return func(c *client.AgentConfig) (string, bool) {
-		if b := get(c); b != nil {
-			return strconv.FormatBool(bool(*b)), true
-		}
-		return "", false
-	}
 }
 
 func (a *clientAgents) List(ctx context.Context) iter.Seq2[Agent, error] {

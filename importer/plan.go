@@ -407,7 +407,7 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				// on every apply would make re-runs write forever. Said,
 				// where the plan showed the row unchanged and the value
 				// the sheet asks for was never sent.
-				if configSettings[f.Name] != nil {
+				if _, setting := client.AgentSettingNamed(f.Name); setting {
 					unanswered = append(unanswered, fmt.Sprintf("%s %s", f.Name, shownValue(f.Name, v)))
 				}
 				continue

@@ -227,8 +227,8 @@ func AgentAttributes() map[string]schema.Attribute {
 // (relations_config = 1), which the list data source does not ask for.
 func AgentConfigAttributeNames() []string {
 	var names []string
-	for _, s := range agentConfigScalars {
-		names = append(names, s.name)
+	for _, s := range client.AgentSettings {
+		names = append(names, s.Name)
 	}
 	for _, o := range tfkit.AgentConfigObjects {
 		names = append(names, o.Name)

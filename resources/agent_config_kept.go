@@ -15,39 +15,24 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
-// agentConfigScalars are the config member's scalar settings (§2.6.1),
-// by their schema and API names, in the schema's order. users/list may
-// leave any out (§2.6 does not promise them in the config member), and
-// keepUnanswered then keeps what the state holds. Those with a default
-// (defaulted) take unansweredStaysUnset too; max_sessions and
-// basic_sessions, unset, keep the platform's value already.
-var agentConfigScalars = []struct {
-	name      string
-	defaulted bool
-}{
-	{"user_phone_type", true}, {"user_login_state", true}, {"user_auto_login", true}, {"is_enable_outbound", true},
-	{"user_outcall_popup", true}, {"is_forbidden_login", true}, {"max_sessions", false}, {"basic_sessions", false},
-	{"is_enable_update_capcity", true},
-}
-
 // keepUnanswered sets back every setting the config member cfg lacks to
 // its value in before, or to null when before's is unknown.
 func (f *AgentConfigFields) keepUnanswered(cfg *client.AgentConfig, before AgentConfigFields) {
-	answered, to, was := reflect.ValueOf(cfg).Elem(), reflect.ValueOf(f).Elem(), reflect.ValueOf(before)
-	for _, s := range agentConfigScalars {
-		if !fieldTagged(answered, "json", s.name).IsNil() {
+	to, was := reflect.ValueOf(f).Elem(), reflect.ValueOf(before)
+	for _, s := range client.AgentSettings {
+		if _, ok := s.In(cfg); ok {
 			continue
 		}
-		v := fieldTagged(was, "tfsdk", s.name)
+		v := fieldTagged(was, "tfsdk", s.Name)
 		if v.Interface().(attr.Value).IsUnknown() {
 			v = reflect.Zero(v.Type()) // null: a types value's zero is its null
 		}
-		fieldTagged(to, "tfsdk", s.name).Set(v)
+		fieldTagged(to, "tfsdk", s.Name).Set(v)
 	}
 }
 
-// fieldTagged is the field of the struct v whose key tag (json, tfsdk)
-// names name. agentConfigScalars names only fields both types have
+// fieldTagged is the field of the struct v whose key tag (tfsdk) names
+// name. client.AgentSettings names only fields the model has
 // (TestAgentConfigScalarsTagged).
 func fieldTagged(v reflect.Value, key, name string) reflect.Value {
 	for i := range v.NumField() {
@@ -94,22 +79,23 @@ func (m unansweredStaysUnset) PlanModifyBool(_ context.Context, req planmodifier
 	}
 }
 
-// unansweredSettings gives the config settings with a default their
-// unansweredStaysUnset modifier (agentConfigScalars).
+// unansweredSettings gives the config settings (client.AgentSettings)
+// with a default their unansweredStaysUnset modifier.
 func unansweredSettings(attrs map[string]schema.Attribute) {
-	for _, s := range agentConfigScalars {
-		if !s.defaulted {
-			continue
-		}
-		switch a := attrs[s.name].(type) {
+	for _, s := range client.AgentSettings {
+		switch a := attrs[s.Name].(type) {
 		case schema.Int64Attribute:
-			a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
-			attrs[s.name] = a
+			if a.Default != nil {
+				a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
+				attrs[s.Name] = a
+			}
 		case schema.BoolAttribute:
-			a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
-			attrs[s.name] = a
+			if a.Default != nil {
+				a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
+				attrs[s.Name] = a
+			}
 		default:
-			panic(fmt.Sprintf("agent setting %s is a %T", s.name, a))
+			panic(fmt.Sprintf("agent setting %s is a %T", s.Name, a))
 		}
 	}
 }

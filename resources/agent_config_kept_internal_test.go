@@ -1,16 +1,19 @@
 package resources
 
 import (
+	"context"
+	"strconv"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/defaults"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
 
-// TestAgentConfigScalarsTagged: every setting agentConfigScalars names is a
-// field of the config member (json) and of the model (tfsdk), so
-// keepUnanswered finds both.
+// TestAgentConfigScalarsTagged: every setting client.AgentSettings names
+// is a field of the model (tfsdk), so keepUnanswered finds it.
 func TestAgentConfigScalarsTagged(t *testing.T) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -38,6 +41,35 @@ func TestKeepUnanswered(t *testing.T) {
 	} {
 		if pair[0] != pair[1] {
 			t.Errorf("%s: %v, want %v", name, pair[0], pair[1])
+		}
+	}
+}
+
+// TestAgentSettingsDefaults: the schema's default of each config setting
+// is the add default client.AgentSettings gives it (what ccsync export
+// leaves out), and a setting without one there has none in the schema.
+func TestAgentSettingsDefaults(t *testing.T) {
+	attrs := AgentAttributes()
+	for _, s := range client.AgentSettings {
+		got := ""
+		switch a := attrs[s.Name].(type) {
+		case schema.Int64Attribute:
+			if a.Default != nil {
+				var resp defaults.Int64Response
+				a.Default.DefaultInt64(context.Background(), defaults.Int64Request{}, &resp)
+				got = strconv.FormatInt(resp.PlanValue.ValueInt64(), 10)
+			}
+		case schema.BoolAttribute:
+			if a.Default != nil {
+				var resp defaults.BoolResponse
+				a.Default.DefaultBool(context.Background(), defaults.BoolRequest{}, &resp)
+				got = strconv.FormatBool(resp.PlanValue.ValueBool())
+			}
+		default:
+			t.Fatalf("%s is a %T", s.Name, a)
+		}
+		if got != s.Default {
+			t.Errorf("%s: schema default %q, client.AgentSettings %q", s.Name, got, s.Default)
 		}
 	}
 }
