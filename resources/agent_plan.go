@@ -423,11 +423,33 @@ func warnReplacementResigns(req resource.ModifyPlanRequest, diags *diag.Diagnost
 		rawAttr(req.State.Raw, "id").As(&id) != nil {
 		return
 	}
-	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent",
-		fmt.Sprintf("user_num changes from %[1]q to %[2]q, which replaces agent %[1]s (id %[3]s) with a new agent, and delete_mode = \"resign\": "+
-			"the destroy half of this replacement does not delete agent %[1]s, it resigns it (users/edit user_status = 2).%[4]s Agent %[1]s stays on the platform "+
-			"with its history and keeps its number (creating an agent with number %[1]s later re-activates it); agent %[2]s starts without that history. "+
-			"To delete agent %[1]s instead, apply delete_mode = \"delete\" alone first (it sends nothing to the platform), then change user_num.", was, now, id, note))
+	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent", replacementResigns(was, id, &now, note, nil))
+}
+
+// replacementResigns is the detail of "Replacement Resigns the Agent": a
+// new user_num, now (nil where it is known only at apply), replaces agent
+// was (id id), and delete_mode = "resign" makes the destroy half a resign.
+// note is savedResign's; kept (of an unknown now) names the unique values
+// the resigned agent keeps that the configuration gives the new one too.
+// A known number is a new agent, and the way out is to delete the old one;
+// an unknown one may come out as was, and the way out is to know it at
+// plan.
+func replacementResigns(was, id string, now *string, note string, kept []string) string {
+	shown, anew, create := unknownNumber, "", fmt.Sprintf(", and the create re-activates it if user_num comes out as %q", was)
+	if now != nil {
+		shown, anew, create = strconv.Quote(*now), " with a new agent", ""
+	}
+	detail := fmt.Sprintf("user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s)%[4]s, and delete_mode = \"resign\": the destroy half of this replacement "+
+		"does not delete agent %[1]s, it resigns it (users/edit user_status = 2)%[5]s.", was, shown, id, anew, create) + note + " "
+	if now != nil {
+		return detail + fmt.Sprintf("Agent %[1]s stays on the platform with its history and keeps its number (creating an agent with number %[1]s later re-activates it); "+
+			"agent %[2]s starts without that history. To delete agent %[1]s instead, apply delete_mode = \"delete\" alone first (it sends nothing to the platform), then change user_num.", was, *now)
+	}
+	if len(kept) > 0 {
+		detail += fmt.Sprintf("If it comes out as another number, the new agent's create is refused after agent %s was resigned: the resigned agent keeps its %s, "+
+			"which the configuration gives the new agent too (or may: it is known only at apply), and which is unique on the platform. ", was, strings.Join(kept, " and "))
+	}
+	return detail + "To avoid the replacement, set user_num from a value known at plan, such as a variable, or apply the resource it comes from first with -target."
 }
 
 // savedResign tells whether the destroy half of a replacement resigns the
@@ -523,14 +545,7 @@ func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagno
 		}
 		kept = append(kept, fmt.Sprintf("%s %q", field, h))
 	}
-	detail := fmt.Sprintf("user_num changes from %[1]q to %[2]s, which replaces agent %[1]s (id %[3]s), and delete_mode = \"resign\": the destroy half of this replacement "+
-		"does not delete agent %[1]s, it resigns it (users/edit user_status = 2), and the create re-activates it if user_num comes out as %[1]q.", was, unknownNumber, id) + note + " "
-	if len(kept) > 0 {
-		detail += fmt.Sprintf("If it comes out as another number, the new agent's create is refused after agent %s was resigned: the resigned agent keeps its %s, "+
-			"which the configuration gives the new agent too (or may: it is known only at apply), and which is unique on the platform. ", was, strings.Join(kept, " and "))
-	}
-	detail += "To avoid the replacement, set user_num from a value known at plan, such as a variable, or apply the resource it comes from first with -target."
-	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent", detail)
+	diags.AddAttributeWarning(path.Root("user_num"), "Replacement Resigns the Agent", replacementResigns(was, id, nil, note, kept))
 	return true
 }
 
