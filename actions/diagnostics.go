@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // interruptedDoc starts the paragraph of a long-running action's
@@ -92,5 +93,23 @@ func requireMobiles(recipients types.List, diags *diag.Diagnostics) {
 			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("mobile"), "Missing Recipient Mobile",
 				fmt.Sprintf("recipients[%d] has no mobile: every recipient needs the number to send to.", i))
 		}
+	}
+}
+
+// refuseAlike refuses n findings alike (values blank, empty, holding an
+// invisible character; recipients lacking the same values) in one error
+// of the summary: a finding alone at its own path, at(0), where Terraform
+// shows its line, with the detail one; several at the attribute their
+// first is in (recipients, params, sms_params_list), with the detail
+// several makes of the first three named (named) and the others counted
+// (tfkit.SomeOf), not an error each: a column of a CSV file pasted with
+// the same fault made hundreds alike.
+func refuseAlike(diags *diag.Diagnostics, summary string, n int, at func(k int) path.Path, one func() string, named func(k int) string, several func(named string) string) {
+	switch {
+	case n == 1:
+		diags.AddAttributeError(at(0), summary, one())
+	case n > 1:
+		first := at(0).Steps()[0].(path.PathStepAttributeName)
+		diags.AddAttributeError(path.Root(string(first)), summary, several(tfkit.SomeOf(n, 3, named)))
 	}
 }

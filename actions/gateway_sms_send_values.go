@@ -63,16 +63,16 @@ func refuseEmptyValues(rs []gatewayRecipientModel, diags *diag.Diagnostics) {
 	const why = "recipients are sent in one file, a line a number with its values separated by spaces, " +
 		"which cannot carry an empty value: the values after it would fill the wrong variables. Give a value (repeat the shared " +
 		"sms_params_list value to keep it), or leave the list shorter: a shorter list keeps the shared values for the positions it leaves out."
-	switch n := len(empties); {
-	case n == 1:
-		e := empties[0]
-		diags.AddAttributeError(path.Root("recipients").AtListIndex(e.i).AtName("sms_params_list").AtListIndex(e.j), "Empty Template Value",
-			fmt.Sprintf("Value %d for %s is empty. %s", e.j+1, rs[e.i].Mobile.ValueString(), why))
-	case n > 1:
-		named := tfkit.SomeOf(n, 3, func(k int) string {
+	refuseAlike(diags, "Empty Template Value", len(empties),
+		func(k int) path.Path {
+			return path.Root("recipients").AtListIndex(empties[k].i).AtName("sms_params_list").AtListIndex(empties[k].j)
+		},
+		func() string {
+			return fmt.Sprintf("Value %d for %s is empty. %s", empties[0].j+1, rs[empties[0].i].Mobile.ValueString(), why)
+		},
+		func(k int) string {
 			e := empties[k]
 			return fmt.Sprintf("value %d for %s (recipients[%d].sms_params_list[%d])", e.j+1, rs[e.i].Mobile.ValueString(), e.i, e.j)
-		})
-		diags.AddAttributeError(path.Root("recipients"), "Empty Template Value", fmt.Sprintf("%d values are empty: %s. %s", n, named, why))
-	}
+		},
+		func(named string) string { return fmt.Sprintf("%d values are empty: %s. %s", len(empties), named, why) })
 }

@@ -79,26 +79,22 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 			fs = append(fs, found{v, what, r})
 		}
 	}
-	if len(fs) == 0 {
-		return
-	}
 	const why = "the platform would send it as written, unseen, in the message, where it counts in the message's length and " +
 		"some phones show it as a box or a question mark. Nothing is sent while a value holds one"
-	if len(fs) == 1 {
-		f := fs[0]
-		diags.AddAttributeError(f.p, "Invisible Character in Template Value",
-			fmt.Sprintf("%s, %s, holds %s (%s): %s. Remove it (%s).",
-				tfkit.Sentence(f.of), textcheck.Shown(f.v), f.what, invisibleSource(f.r, "it"), why, invisibleFix(f.r)))
-		return
-	}
-	named := tfkit.SomeOf(len(fs), 3, func(k int) string {
-		f := fs[k]
-		return fmt.Sprintf("%s, %s, holds %s (%s)", f.of, textcheck.Shown(f.v), f.what, f.p)
-	})
-	first := fs[0].p.Steps()[0].(path.PathStepAttributeName)
-	diags.AddAttributeError(path.Root(string(first)), "Invisible Character in Template Value",
-		fmt.Sprintf("%d values begin or end with an invisible character (pasted with them, from a web page or a chat?): %s. Each: %s. Remove them (%s).",
-			len(fs), named, why, invisibleFix(fs[0].r)))
+	refuseAlike(diags, "Invisible Character in Template Value", len(fs), func(k int) path.Path { return fs[k].p },
+		func() string {
+			f := fs[0]
+			return fmt.Sprintf("%s, %s, holds %s (%s): %s. Remove it (%s).",
+				tfkit.Sentence(f.of), textcheck.Shown(f.v), f.what, invisibleSource(f.r, "it"), why, invisibleFix(f.r))
+		},
+		func(k int) string {
+			f := fs[k]
+			return fmt.Sprintf("%s, %s, holds %s (%s)", f.of, textcheck.Shown(f.v), f.what, f.p)
+		},
+		func(named string) string {
+			return fmt.Sprintf("%d values begin or end with an invisible character (pasted with them, from a web page or a chat?): %s. Each: %s. Remove them (%s).",
+				len(fs), named, why, invisibleFix(fs[0].r))
+		})
 }
 
 // invisibleFix says how to remove the invisible character r from a value
@@ -203,16 +199,14 @@ func refuseBlankValues(vs []sendValue, diags *diag.Diagnostics) {
 	}
 	const why = "the gateway would send the message with it, a blank, where the template's variable stands (a value of white space " +
 		"or invisible characters alone is none). Give the value"
-	switch n := len(blank); {
-	case n == 1:
-		b := blank[0]
-		diags.AddAttributeError(b.p, "Blank Template Value", fmt.Sprintf("%s is %s: %s.", tfkit.Sentence(b.of), blankly(b.v), why))
-	case n > 1:
-		named := tfkit.SomeOf(n, 3, func(k int) string { return fmt.Sprintf("%s is %s (%s)", blank[k].of, blankly(blank[k].v), blank[k].p) })
-		first := blank[0].p.Steps()[0].(path.PathStepAttributeName)
-		diags.AddAttributeError(path.Root(string(first)), "Blank Template Value",
-			fmt.Sprintf("%d values are blank: %s. Each: %s.", n, named, why))
-	}
+	refuseAlike(diags, "Blank Template Value", len(blank), func(k int) path.Path { return blank[k].p },
+		func() string {
+			return fmt.Sprintf("%s is %s: %s.", tfkit.Sentence(blank[0].of), blankly(blank[0].v), why)
+		},
+		func(k int) string { return fmt.Sprintf("%s is %s (%s)", blank[k].of, blankly(blank[k].v), blank[k].p) },
+		func(named string) string {
+			return fmt.Sprintf("%d values are blank: %s. Each: %s.", len(blank), named, why)
+		})
 }
 
 // blankly says what a blank value holds: "empty", or the value quoted so

@@ -138,14 +138,14 @@ func checkValues(ctx context.Context, tid string, tpl *client.SMSTemplate, recip
 		is := lacking.of[missing]
 		advice := fmt.Sprintf("Template %s uses %s: give each in params (shared by every recipient) "+
 			"or in the recipient's own params (an empty value is none). %s", tid, strings.Join(vars, ", "), after)
-		if len(is) == 1 {
-			i := is[0]
-			diags.AddAttributeError(path.Root("recipients").AtListIndex(i).AtName("params"), "Missing Template Value",
-				fmt.Sprintf("recipients[%d] (%s) has no value for %s. %s", i, recipients[i].Mobile, missing, advice))
-			continue
-		}
-		diags.AddAttributeError(path.Root("recipients"), "Missing Template Value",
-			fmt.Sprintf("%d recipients have no value for %s: %s. %s", len(is), missing, someRecipients(is, recipients), advice))
+		refuseAlike(diags, "Missing Template Value", len(is), func(k int) path.Path { return path.Root("recipients").AtListIndex(is[k]).AtName("params") },
+			func() string {
+				return fmt.Sprintf("recipients[%d] (%s) has no value for %s. %s", is[0], recipients[is[0]].Mobile, missing, advice)
+			},
+			recipientAt(is, recipients),
+			func(named string) string {
+				return fmt.Sprintf("%d recipients have no value for %s: %s. %s", len(is), missing, named, advice)
+			})
 	}
 	// A value for a variable the template lacks (a typo?) is not sent: the
 	// warning points where it was given, params or a recipient's own.
@@ -237,10 +237,16 @@ func (g *grouped) add(key string, i int) {
 // someRecipients names the first three of the recipients at indexes is,
 // and counts the others.
 func someRecipients(is []int, recipients []client.SMSRecipient) string {
-	return tfkit.SomeOf(len(is), 3, func(k int) string {
+	return tfkit.SomeOf(len(is), 3, recipientAt(is, recipients))
+}
+
+// recipientAt names the k-th of the recipients at indexes is, with its
+// number: "recipients[4] (13800000001)".
+func recipientAt(is []int, recipients []client.SMSRecipient) func(k int) string {
+	return func(k int) string {
 		if i := is[k]; i < len(recipients) {
 			return fmt.Sprintf("recipients[%d] (%s)", i, recipients[i].Mobile)
 		}
 		return fmt.Sprintf("recipients[%d]", is[k])
-	})
+	}
 }
