@@ -3,9 +3,7 @@ package actions
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -149,12 +147,7 @@ func (a *gatewaySMSSendAction) ConfigValidators(context.Context) []action.Config
 
 // ValidateConfig checks the rules that depend on more than one attribute.
 func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
-	// The Terraform version is not known at validation: a nested path
-	// that Terraform before 1.15 shows at another attribute's line is
-	// shown at its recipient (framework.ShownLines).
-	defer func() {
-		resp.Diagnostics = framework.ShownLines(resp.Diagnostics, false, slices.Collect(maps.Keys(req.Config.Schema.GetAttributes())))
-	}()
+	defer shownAtValidation(req, resp)
 	var m gatewaySMSSendModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
@@ -219,9 +212,7 @@ type failure struct {
 // runs the action, and the next plan was empty. The provider's settings are
 // known at plan (an unknown one is refused when it is configured).
 func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	// `terraform apply -invoke` shows the plan's diagnostics at their
-	// attribute's line: before 1.15 a nested one at its recipient.
-	defer func() { resp.Diagnostics = framework.ShownLines(resp.Diagnostics, a.NestedPaths, nil) }()
+	defer shownAtPlan(a.NestedPaths, resp)
 	framework.PlanChecks(ctx, a, req, resp)
 	// At plan, not at validation: a list made from variables (a for
 	// expression over var.customers) is unknown when Terraform validates,

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -99,12 +98,7 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 // ValidateConfig checks what can be checked without the API: each number
 // once, and batch values that the line format can carry.
 func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
-	// The Terraform version is not known at validation: a nested path
-	// that Terraform before 1.15 shows at another attribute's line is
-	// shown at its recipient (framework.ShownLines).
-	defer func() {
-		resp.Diagnostics = framework.ShownLines(resp.Diagnostics, false, slices.Collect(maps.Keys(req.Config.Schema.GetAttributes())))
-	}()
+	defer shownAtValidation(req, resp)
 	var m smsSendModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() || m.Recipients.IsNull() || m.Recipients.IsUnknown() || framework.HasNullElement(m.Recipients) {
@@ -163,9 +157,7 @@ func (a *smsSendAction) ValidateConfig(ctx context.Context, req action.ValidateC
 
 // ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
 func (a *smsSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	// `terraform apply -invoke` shows the plan's diagnostics at their
-	// attribute's line: before 1.15 a nested one at its recipient.
-	defer func() { resp.Diagnostics = framework.ShownLines(resp.Diagnostics, a.NestedPaths, nil) }()
+	defer shownAtPlan(a.NestedPaths, resp)
 	framework.PlanChecks(ctx, a, req, resp)
 	if a.Client == nil || resp.Diagnostics.HasError() {
 		return
