@@ -163,7 +163,9 @@ func AgentAttributes() map[string]schema.Attribute {
 				"When unset, this resource manages no membership at all (use `contactcenter_skill_group_members` or `contactcenter_skill_group_member`; " +
 				"only a create that re-activates another configuration's resigned agent, see `delete_mode`, takes it out of its groups), " +
 				"and removing the attribute leaves the current groups as they are (the plan warns). Do not manage one group through both this attribute and a membership resource, " +
-				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other. " +
+				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other " +
+				"(the plan of an update warns of the groups it takes the agent out of that this configuration did not put it in, as does a destroy with `delete_mode = \"resign\"`; " +
+				"it knows them from its last create or update, so an imported agent's first plan cannot). " +
 				"To delete a group an agent is in, take it out of `queue_ids` in one apply and remove the group in the next: Terraform deletes the group before it updates the agent, " +
 				"and the platform refuses to delete a group with agents (unless its `force_delete` was applied first).",
 			Validators: []validator.Set{tfkit.EachInt64(tfkit.AtLeastID(1, "skill-group"))},
@@ -268,6 +270,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 			}
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
+		setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 		return nil
 	})
 }
@@ -299,10 +302,17 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		// that is the whole change, there is nothing to send.
 		if in.UserPassword == nil && (reflect.ValueOf(in).IsZero() || framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw,
 			"delete_mode", "user_password", "user_password_wo_version")) {
+			setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 			return nil
 		}
-		_, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in)
-		return err
+		if _, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in); err != nil {
+			return err
+		}
+		// The groups queue_ids lists are the agent's now (sent, or held
+		// already): recorded for warnQueueIDsAddedOutside. A failed update
+		// keeps the last record.
+		setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
+		return nil
 	}, "delete_mode")
 }
 

@@ -118,6 +118,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 			resp.Diagnostics.AddWarning("Agent Will Be Resigned, Not Deleted",
 				fmt.Sprintf("Agent %s (id %s) has delete_mode = \"resign\": this destroy keeps the agent and its history and sets user_status = 2; "+
 					"its number stays taken, and creating an agent with it re-activates this one.", num, id))
+			r.warnQueueIDsAddedOutside(ctx, req, resp)
 		}
 		return
 	}
@@ -179,6 +180,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		}
 		r.warnQueueIDsTakeOver(ctx, req, resp)
 		r.warnQueueIDsLetGo(ctx, req, resp)
+		r.warnQueueIDsAddedOutside(ctx, req, resp)
 		return
 	}
 	if noPassword {

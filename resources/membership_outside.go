@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -22,27 +24,44 @@ import (
 // tell an agent the configuration dropped from one added outside it.
 const appliedMembersKey = "applied_members"
 
+// appliedQueueIDsKey is the private-state key under which a
+// contactcenter_agent instance keeps the groups its last create or update
+// wrote in queue_ids, for the same reason: the refresh puts every group the
+// agent is in in queue_ids.
+const appliedQueueIDsKey = "applied_queue_ids"
+
 // setAppliedMembers records the agents a create or update wrote.
 func setAppliedMembers(ctx context.Context, next privateWriter, desired map[int64]int64, diags *diag.Diagnostics) {
-	ids := make([]int64, 0, len(desired))
-	for ag := range desired {
-		ids = append(ids, ag)
+	setApplied(ctx, next, appliedMembersKey, slices.Collect(maps.Keys(desired)), diags)
+}
+
+// setApplied records under key the ids a create or update wrote (a
+// membership's agents, an agent's groups).
+func setApplied(ctx context.Context, next privateWriter, key string, ids []int64, diags *diag.Diagnostics) {
+	ids = slices.Sorted(slices.Values(ids))
+	if ids == nil {
+		ids = []int64{} // "[]": none written, which is not "nothing recorded"
 	}
-	slices.Sort(ids)
 	b, _ := json.Marshal(ids)
-	diags.Append(next.SetKey(ctx, appliedMembersKey, b)...)
+	diags.Append(next.SetKey(ctx, key, b)...)
 }
 
 // appliedMembers reads what setAppliedMembers kept; ok is false when the
 // instance has none (a state written by an older provider, or imported
 // and not updated since).
 func appliedMembers(ctx context.Context, p privateReader) (map[int64]bool, bool) {
+	return applied(ctx, p, appliedMembersKey)
+}
+
+// applied reads what setApplied kept under key; ok is false when the
+// instance has none.
+func applied(ctx context.Context, p privateReader, key string) (map[int64]bool, bool) {
 	if p == nil {
 		return nil, false
 	}
-	b, _ := p.GetKey(ctx, appliedMembersKey)
+	b, _ := p.GetKey(ctx, key)
 	var ids []int64
-	if len(b) == 0 || json.Unmarshal(b, &ids) != nil {
+	if len(b) == 0 || json.Unmarshal(b, &ids) != nil || ids == nil {
 		return nil, false
 	}
 	out := make(map[int64]bool, len(ids))
@@ -50,6 +69,28 @@ func appliedMembers(ctx context.Context, p privateReader) (map[int64]bool, bool)
 		out[id] = true
 	}
 	return out, true
+}
+
+// addedOutside are the ids held now (the state, which the refresh read)
+// that the plan no longer lists and the last apply did not write: the
+// ones the plan removes that were added outside this configuration,
+// sorted.
+func addedOutside[V any](held, planned map[int64]V, written map[int64]bool) []int64 {
+	var out []int64
+	for id := range held {
+		if _, listed := planned[id]; !listed && !written[id] {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// joinedOutside says where ids added outside a configuration came from
+// (who is a sentence's subject: "They", "It"); others names the other
+// configuration's resources that may have added them.
+func joinedOutside(who, others string) string {
+	return who + " joined after this configuration's last apply: in the portal, through a ccsync roster's queue_ids, or through another configuration (" + others + ")."
 }
 
 // warnAddedOutside warns at plan of the agents an update or a destroy
@@ -96,16 +137,10 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 			return
 		}
 	}
-	var outside []int64
-	for ag := range held {
-		if _, listed := planned[ag]; !listed && !applied[ag] {
-			outside = append(outside, ag)
-		}
-	}
+	outside := addedOutside(held, planned, applied)
 	if len(outside) == 0 {
 		return
 	}
-	slices.Sort(outside)
 	queID := framework.ID(state.QueID)
 	// The agents' numbers, which the plan does not show, when the group
 	// can be read; the ids alone otherwise.
@@ -126,10 +161,85 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 		does = "this destroy removes them with the agents it lists"
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Added Outside This Configuration Will Leave the Skill Group",
-		fmt.Sprintf("Skill group %d has %d agent(s) that this configuration did not put there: %s. They joined after its last apply: in the portal, "+
-			"through a ccsync roster's queue_ids, or through another configuration (its contactcenter_skill_group_member resources or an agent's queue_ids). "+
+		fmt.Sprintf("Skill group %d has %d agent(s) that this configuration did not put there: %s. "+
+			joinedOutside("They", "its contactcenter_skill_group_member resources or an agent's queue_ids")+" "+
 			"contactcenter_skill_group_members manages the whole membership, so %s, and they stop taking the group's calls. "+
 			"If another configuration adds them, the two undo each other's memberships at every apply: manage the group's membership in one configuration "+
 			"(list the agents in members here, or hand the whole membership to the other configuration: a removed block with lifecycle { destroy = false } here, "+
 			"an import there).", queID, len(outside), some, does))
+}
+
+// setAppliedQueueIDs records the groups an agent's create or update wrote
+// through queue_ids; with queue_ids unset the resource manages none, and
+// the key is removed.
+func setAppliedQueueIDs(ctx context.Context, next privateWriter, queueIDs types.Set, diags *diag.Diagnostics) {
+	if queueIDs.IsNull() || queueIDs.IsUnknown() {
+		diags.Append(next.SetKey(ctx, appliedQueueIDsKey, nil)...)
+		return
+	}
+	ids, d := tfkit.Int64sFromSet(ctx, queueIDs)
+	diags.Append(d...)
+	setApplied(ctx, next, appliedQueueIDsKey, ids, diags)
+}
+
+// warnQueueIDsAddedOutside warns at plan of the groups an update of an
+// agent with queue_ids (or its destroy with delete_mode = "resign", which
+// empties queue_ids) takes the agent out of that this configuration never
+// put it in: the refresh reads every group the agent is in into queue_ids,
+// so a group another configuration added it to (its
+// contactcenter_skill_group_member or contactcenter_skill_group_members),
+// a ccsync roster or the portal showed in the plan as "- 103", as if this
+// configuration had dropped it, and the two configurations undid each
+// other at every apply without a word (warnAddedOutside is the same for
+// contactcenter_skill_group_members). A state without the record (older
+// provider, import) and queue_ids unknown in part say nothing.
+func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	written, ok := applied(ctx, req.Private, appliedQueueIDsKey)
+	if !ok || req.State.Raw.IsNull() {
+		return
+	}
+	var state agentModel
+	if req.State.Get(ctx, &state).HasError() || state.QueueIDs.IsNull() || state.QueueIDs.IsUnknown() {
+		return
+	}
+	held := map[int64]bool{}
+	ids, d := tfkit.Int64sFromSet(ctx, state.QueueIDs)
+	if d.HasError() {
+		return
+	}
+	for _, q := range ids {
+		held[q] = true
+	}
+	planned := map[int64]bool{}
+	does := "this update takes the agent out of them (queue_ids lists all of the agent's groups and does not list them)"
+	if req.Plan.Raw.IsNull() {
+		if state.DeleteMode.ValueString() != agentDeleteModeResign {
+			return // a deleted agent leaves every group: the destroy says so
+		}
+		does = "this destroy resigns the agent and takes it out of every group queue_ids holds, these too"
+	} else {
+		var plan agentModel
+		if req.Plan.Get(ctx, &plan).HasError() || plan.QueueIDs.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() || !plan.UserNum.Equal(state.UserNum) {
+			return // unmanaged (warnQueueIDsLetGo), not guessed, or a replacement
+		}
+		ids, d := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
+		if d.HasError() {
+			return
+		}
+		for _, q := range ids {
+			planned[q] = true
+		}
+	}
+	outside := addedOutside(held, planned, written)
+	if len(outside) == 0 {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Groups It Joined Outside This Configuration",
+		fmt.Sprintf("Agent %s (id %s) is in %d skill group(s) that this configuration did not put it in: %s. "+
+			joinedOutside("It", "its contactcenter_skill_group_member or contactcenter_skill_group_members resources")+" "+
+			"So %s, and the agent stops taking their calls. If another configuration adds the agent to them, the two undo each other at every apply: "+
+			"manage its membership of those groups in one place (add them to queue_ids here, or take queue_ids out of this configuration and manage "+
+			"the agent's memberships with contactcenter_skill_group_member resources).",
+			state.UserNum.ValueString(), state.ID.ValueString(), len(outside),
+			tfkit.SomeOf(len(outside), 20, func(i int) string { return strconv.FormatInt(outside[i], 10) }), does))
 }

@@ -103,3 +103,73 @@ resource "contactcenter_skill_group_member" "a" {
 		t.Errorf("plan lacks the warning %q once (for c, not for a, which is not in the group):\n%s", want, out)
 	}
 }
+
+// TestAccAgent_queueIDsAddedOutsideWarns: an agent with queue_ids that
+// another configuration (its contactcenter_skill_group_member), a ccsync
+// roster or the portal adds to a group planned "- <group>" in queue_ids
+// with no warning, as if this configuration had dropped the group, and the
+// apply took the agent out of it: the two configurations undid each other
+// at every apply. The plan warns, naming the groups this configuration did
+// not put the agent in; a group the configuration itself drops is not
+// named; a destroy with delete_mode = "resign" (which empties queue_ids)
+// names them too.
+func TestAccAgent_queueIDsAddedOutsideWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	config := func(queueIDs string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_skill_group" "g" {
+  for_each     = toset(["Billing", "Sales", "Support"])
+  que_name     = each.key
+  que_priority = 1
+  force_delete = true
+}
+resource "contactcenter_agent" "fay" {
+  user_num      = "8260"
+  user_name     = "Fay"
+  user_password = "Pass-1"
+  delete_mode   = "resign"
+  queue_ids     = %s
+}
+output "ids" {
+  value = [for k in ["Billing", "Sales", "Support"] : contactcenter_skill_group.g[k].id]
+}
+`, queueIDs)
+	}
+	w.WriteBody(config(`[contactcenter_skill_group.g["Billing"].id, contactcenter_skill_group.g["Sales"].id]`))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	support := mustAtoi(t, got[2])
+	a, err := c.Agents.GetByNum(t.Context(), "8260")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another configuration puts the agent in Support.
+	if err := c.Queues.Assign(t.Context(), support, []client.AgentSkill{{AgID: a.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	const title = "Agent Will Leave Groups It Joined Outside This Configuration"
+	want := fmt.Sprintf("Agent 8260 (id %d) is in 1 skill group(s) that this configuration did not put it in: %d.", a.UserID.Int64(), support)
+	// This configuration also drops Sales, which it put the agent in: not named.
+	w.WriteBody(config(`[contactcenter_skill_group.g["Billing"].id]`))
+	for _, args := range [][]string{{"plan", "-no-color"}, {"plan", "-destroy", "-no-color"}} {
+		out := strings.Join(strings.Fields(w.Must(0, args...)), " ")
+		if !strings.Contains(out, "Warning: "+title) || !strings.Contains(out, want) {
+			t.Errorf("terraform %s lacks the warning %q:\n%s", strings.Join(args, " "), want, out)
+		}
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, title) {
+		t.Errorf("a plan after the apply that took the agent out of the group still warns:\n%s", out)
+	}
+	// A group the configuration takes out of queue_ids is not outside it.
+	w.WriteBody(config(`[]`))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, title) {
+		t.Errorf("a plan that takes out a group the configuration put the agent in warns:\n%s", out)
+	}
+}

@@ -50,7 +50,7 @@ func (r *skillGroupMemberResource) Schema(_ context.Context, _ resource.SchemaRe
 			"API: queue/assign, queue/update/skill, queue/cancel_assign (spec §4.6).\n\n" +
 			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply: a `contactcenter_skill_group_members` plan warns, naming the agents it removes that it did not put in the group (\"Agents Added Outside This Configuration Will Leave the Skill Group\"), while the other configuration's plan only shows them added again): either these per-agent resources, or one `contactcenter_skill_group_members` resource " +
 			"(which removes every agent it does not list, including these), or the agents' `queue_ids`. Do not mix them for the same group, " +
-			"and do not add an agent whose `queue_ids` is set to any group here: that attribute lists all of the agent's groups, so each apply would undo the other.\n\n" +
+			"and do not add an agent whose `queue_ids` is set to any group here: that attribute lists all of the agent's groups, so each apply would undo the other (the agent's plan warns, \"Agent Will Leave Groups It Joined Outside This Configuration\").\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_members"),
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"id":     framework.IDAttribute("`<que_id>:<agent_id>`."),
