@@ -202,8 +202,8 @@ type PlanOptions struct {
 	ResetPasswords bool
 	// Terraform names the agents a Terraform configuration manages (by
 	// user_num, each one's resource address; ccsync's --terraform-state):
-	// Prune leaves them to it, and a row that changes one says that the
-	// next terraform apply sets it back.
+	// Prune leaves them to it, and a row that changes one says which of
+	// its changes the next terraform apply sets back (terraformNote).
 	Terraform map[string]string
 	// TerraformMemberships names the skill-group memberships a Terraform
 	// configuration manages, each to its resource address: by "que_id"
@@ -453,8 +453,7 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 
 	for i, st := range plan.Steps {
 		if addr, ok := opts.Terraform[st.UserNum]; ok && st.Action != ActionUnchanged {
-			plan.Steps[i].Notes = append(plan.Steps[i].Notes, fmt.Sprintf("warning: managed by Terraform (%s in the state given): "+
-				"the next terraform apply sets back what its configuration says; change the agent there, or take the row out of the sheet", addr))
+			plan.Steps[i].Notes = append(plan.Steps[i].Notes, terraformNote(addr, st.Changes))
 		}
 	}
 
@@ -793,6 +792,57 @@ func NameSkillGroups(ctx context.Context, api AgentAPI, probs Problems) Problems
 		}
 	}
 	return out
+}
+
+// keptIfUnset are the roster's fields that contactcenter_agent keeps as
+// the platform holds them when its configuration leaves them unset
+// (optional and computed, without a default: "Unset, the service's value
+// is kept"; queue_ids unset manages no membership). The next terraform
+// apply sets one back only if the configuration sets it; left unset, the
+// sheet's value stays and Terraform's plan shows no change.
+var keptIfUnset = map[string]bool{
+	"ag_nickname": true, "user_email": true, "user_sms_phone": true, "fixed_phone": true, "crm_id": true, "user_type": true,
+	"dept_id": true, "role_id": true, "position_id": true, "supervisor_id": true, "max_sessions": true, "basic_sessions": true, "queue_ids": true,
+}
+
+// terraformNote is the warning under a row that changes an agent a
+// Terraform state manages (addr): which of its changes the next terraform
+// apply sets back. It said "sets back what its configuration says" for
+// every change, while a field the configuration leaves unset (a nickname,
+// a department) keeps the sheet's value, and the Terraform side never sees
+// the edit; and Terraform never reads a password back.
+func terraformNote(addr string, changes []Change) string {
+	var back, kept []string
+	password := false
+	for _, c := range changes {
+		switch {
+		case c.Field == "user_password":
+			password = true
+		case keptIfUnset[c.Field]:
+			kept = append(kept, c.Field)
+		default:
+			back = append(back, c.Field)
+		}
+	}
+	var says []string
+	switch {
+	case len(kept) == 0 && len(back) > 0:
+		says = append(says, "the next terraform apply sets back what its configuration says")
+	case len(back) > 0:
+		says = append(says, "the next terraform apply sets back what its configuration says of "+strings.Join(back, ", "))
+	}
+	if len(kept) > 0 {
+		what := "it"
+		if len(kept) > 1 {
+			what = "each"
+		}
+		says = append(says, fmt.Sprintf("%s: terraform apply sets %s back only if its configuration sets %s (left unset there, the sheet's value stays, and Terraform's plan shows no change)",
+			strings.Join(kept, ", "), what, what))
+	}
+	if password {
+		says = append(says, "user_password: Terraform never reads a password back, so the sheet's stays until the configuration's password changes")
+	}
+	return fmt.Sprintf("warning: managed by Terraform (%s in the state given): %s; change the agent there, or take the row out of the sheet", addr, strings.Join(says, "; "))
 }
 
 // membershipNotes warns of each skill group whose membership a step's

@@ -47,7 +47,9 @@ remove every agent, and is most often an export that went wrong.
 pull; may be given several times) names the agents a Terraform
 configuration manages: --prune leaves them to it, and a row that changes
 one, or whose queue_ids changes a skill group membership the state manages,
-warns that the next terraform apply sets it back.
+warns that the next terraform apply sets it back (of a field the agent's
+configuration leaves unset, such as ag_nickname, only if it sets it: left
+unset, the sheet's value stays and Terraform's plan shows nothing).
 
 Ctrl-C (or SIGTERM) during apply starts no further row: the writes in flight
 finish and report their outcome, the rows not started are reported "not

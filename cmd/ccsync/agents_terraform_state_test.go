@@ -262,3 +262,37 @@ func TestAgentsCommand_terraformStateApplyWarns(t *testing.T) {
 		t.Errorf("apply shows row 7002, which changes nothing and has no warning:\n%s", out)
 	}
 }
+
+// TestAgentsCommand_terraformStateKeptFields: a row that changes a field
+// contactcenter_agent keeps when its configuration leaves it unset (a
+// nickname, a department) warned that "the next terraform apply sets back
+// what its configuration says", while that apply keeps the sheet's value
+// and its plan shows nothing. The warning says which of the row's changes
+// are set back and which only if the configuration sets them; a password
+// Terraform never reads back is said apart.
+func TestAgentsCommand_terraformStateKeptFields(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "7001", "user_name": "Ann", "ag_nickname": "Annie"})
+	api.Seed(importer.Values{"user_num": "7002", "user_name": "Bea", "ag_nickname": "Bee", "dept_id": "1"})
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	state := tfState(t, map[string]string{"ann": "7001", "bea": "7002"})
+	roster := agentsRoster(t, []any{"user_num", "user_name", "ag_nickname", "user_password"},
+		[]any{"7001", "Ann", "Ann L.", ""}, []any{"7002", "Bea Ray", "B.", "Pass-1234"})
+	code, out, stderr := runCLI("agents", "plan", roster, "--reset-passwords", "--terraform-state", state, "--endpoint", ep, "--access-token", "t")
+	text := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{
+		`warning: managed by Terraform (contactcenter_agent.ann in the state given): ag_nickname: terraform apply sets it back only if its configuration sets it ` +
+			`(left unset there, the sheet's value stays, and Terraform's plan shows no change); change the agent there, or take the row out of the sheet`,
+		`warning: managed by Terraform (contactcenter_agent.bea in the state given): the next terraform apply sets back what its configuration says of user_name; ` +
+			`ag_nickname: terraform apply sets it back only if its configuration sets it (left unset there, the sheet's value stays, and Terraform's plan shows no change); ` +
+			`user_password: Terraform never reads a password back, so the sheet's stays until the configuration's password changes; change the agent there`,
+	} {
+		if code != 0 || !strings.Contains(text, want) {
+			t.Errorf("plan: %d, want %q in\n%s\n%s", code, want, out, stderr)
+		}
+	}
+	if strings.Count(text, "sets back what its configuration says") != 1 {
+		t.Errorf("plan says a nickname's change is set back whatever the configuration:\n%s", out)
+	}
+}
