@@ -45,6 +45,10 @@ type Result struct {
 	// RateLimited is set on a failed step the platform's rate limit
 	// refused (HTTP 429) on every attempt.
 	RateLimited bool `json:"rate_limited,omitempty"`
+	// Notes are the step's (Step.Notes), what the plan says under its row:
+	// a warning that the next terraform apply sets the row back among
+	// them, which apply's JSON output had no other place for.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // ApplyOptions tune an apply.
@@ -99,6 +103,7 @@ func Apply(ctx context.Context, api AgentAPI, plan *Plan, opts ApplyOptions) []R
 	report := func(i int, r Result) {
 		mu.Lock()
 		defer mu.Unlock()
+		r.Notes = plan.Steps[i].Notes
 		results[i] = r
 		done++
 		if opts.Progress != nil {

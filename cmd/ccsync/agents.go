@@ -454,7 +454,8 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 // (a Terraform-managed agent or membership the row changes, which the next
 // terraform apply sets back; a resigned agent that stays resigned) as the
 // plan shows it: apply wrote these rows without a word, so the warnings of
-// --terraform-state reached only those who ran plan first.
+// --terraform-state reached only those who ran plan first. The JSON output
+// has them in each step's notes (importer.Result.Notes).
 func printWarnings(w io.Writer, roster *importer.Roster, plan *importer.Plan) {
 	for _, st := range plan.Steps {
 		var warnings []string

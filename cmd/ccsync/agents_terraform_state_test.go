@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -294,5 +295,47 @@ func TestAgentsCommand_terraformStateKeptFields(t *testing.T) {
 	}
 	if strings.Count(text, "sets back what its configuration says") != 1 {
 		t.Errorf("plan says a nickname's change is set back whatever the configuration:\n%s", out)
+	}
+}
+
+// TestAgentsCommand_terraformStateApplyJSONWarns: apply --output json with
+// --terraform-state gave the warnings to nobody: the text apply prints
+// them before it writes, while the JSON steps (results) had no notes. Each
+// step now carries its notes, as the plan's steps do.
+func TestAgentsCommand_terraformStateApplyJSONWarns(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "7001", "user_name": "Ann"})
+	api.Seed(importer.Values{"user_num": "7002", "user_name": "Bea"})
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	state := tfState(t, map[string]string{"lead": "7001"})
+	roster := agentsRoster(t, []any{"user_num", "user_name"}, []any{"7001", "Ann Lee"}, []any{"7002", "Bea Ray"})
+	type step struct {
+		UserNum string   `json:"user_num"`
+		Outcome string   `json:"outcome"`
+		Notes   []string `json:"notes"`
+	}
+	var plan, apply struct {
+		Steps []step `json:"steps"`
+	}
+	for _, run := range []struct {
+		sub string
+		doc any
+	}{{"plan", &plan}, {"apply", &apply}} {
+		code, out, stderr := runCLI("agents", run.sub, roster, "--output", "json", "--terraform-state", state, "--endpoint", ep, "--access-token", "t")
+		if code != 0 || json.Unmarshal([]byte(out), run.doc) != nil {
+			t.Fatalf("%s: %d\n%s\n%s", run.sub, code, out, stderr)
+		}
+	}
+	const want = "warning: managed by Terraform (contactcenter_agent.lead in the state given): the next terraform apply sets back what its configuration says; " +
+		"change the agent there, or take the row out of the sheet"
+	if len(apply.Steps) != 2 || apply.Steps[0].UserNum != "7001" || apply.Steps[0].Outcome != "done" || !slices.Equal(apply.Steps[0].Notes, []string{want}) {
+		t.Errorf("apply's step for 7001 lacks the note %q:\n%+v", want, apply.Steps)
+	}
+	if len(apply.Steps) == 2 && (apply.Steps[1].Outcome != "done" || len(apply.Steps[1].Notes) != 0) {
+		t.Errorf("apply's step for 7002, which no state manages, has notes or did not run:\n%+v", apply.Steps[1])
+	}
+	if len(plan.Steps) != 2 || !slices.Equal(plan.Steps[0].Notes, apply.Steps[0].Notes) {
+		t.Errorf("plan's and apply's notes differ:\nplan %+v\napply %+v", plan.Steps, apply.Steps)
 	}
 }
