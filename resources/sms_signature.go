@@ -82,7 +82,8 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 		MarkdownDescription: "An SMS signature: the sender name (a company or brand name) that goes with every message sent through a template that names it. " +
 			"A new signature is reviewed by the platform (`state` `0` reviewing, then `1` approved or `2` rejected); templates name a signature and are sent with it. " +
 			"The platform cannot change a signature, so a change of `sign_text` or `remark` replaces the signature (`wait_for_approval` and `timeouts` are Terraform's settings: changing them updates nothing on the platform). A signature that templates still use cannot be deleted " +
-			"(the error names the templates): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
+			"(the error names the templates; the plan of its destroy warns, \"SMS Signature Still Used by Templates\", naming those that the same plan does not delete, " +
+			"such as another configuration's that find the signature through `data.contactcenter_sms_signatures`): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
 			"for that, point the templates' `sign_id` at another signature first. Renaming the resource or changing its `for_each` key needs a `moved` block " +
@@ -209,6 +210,7 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 // timeouts, and only waiting for a pending review can change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
+	r.warnSignatureInUse(ctx, req, resp)
 	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 	warnUnknownReplaces(ctx, req, resp)
 }
@@ -294,4 +296,48 @@ type smsSignatureModel struct {
 	SMSSignatureItem
 	WaitForApproval types.Bool     `tfsdk:"wait_for_approval"`
 	Timeouts        timeouts.Value `tfsdk:"timeouts"`
+}
+
+// warnSignatureInUse warns at the plan of a destroy of a signature that SMS
+// templates use which this plan does not delete or move to another
+// signature: the platform refuses to delete it (sms/sign/delete answers
+// 409), and the plan showed a plain destroy while its own is_used said
+// true. A signature shared across configurations (one team's, another
+// team's templates found through data.contactcenter_sms_signatures) met
+// this at every destroy, after the apply had destroyed what it could.
+// Terraform plans the destroy of a template that refers to the signature
+// before the signature's (planSignLeft records it); one that names it by
+// a literal id may be planned after, hence "unless this apply deletes
+// them". A list that fails leaves the word to the apply.
+func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var used bool
+	var id, text string
+	if !req.Plan.Raw.IsNull() || req.State.Raw.IsNull() || r.Client == nil || rawAttr(req.State.Raw, "is_used").As(&used) != nil || !used ||
+		rawAttr(req.State.Raw, "id").As(&id) != nil || rawAttr(req.State.Raw, "sign_text").As(&text) != nil {
+		return
+	}
+	var users []string
+	for t, err := range r.Client.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
+		if err != nil {
+			return
+		}
+		tid := strconv.FormatInt(t.ID.Int64(), 10)
+		if strconv.FormatInt(t.NewSignID.Int64(), 10) != id {
+			continue
+		}
+		if e, ok := r.Claims.PlannedEdit(tfkit.SMSTemplateSign(tid), id); ok && (!e.Known || e.To != id) {
+			continue // this plan deletes it or moves it
+		}
+		users = append(users, fmt.Sprintf("%s %q", tid, string(t.TplTitle)))
+	}
+	if len(users) == 0 {
+		return
+	}
+	resp.Diagnostics.AddWarning("SMS Signature Still Used by Templates",
+		fmt.Sprintf("SMS signature %s (%q) is used by %d SMS template(s) that this plan does not delete or move to another signature: %s. "+
+			"The platform refuses to delete a signature that templates use (sms/sign/delete answers 409), so unless this apply deletes them or points their sign_id "+
+			"at another signature first, the destroy of this signature fails (after trying again for %s). They may belong to another configuration "+
+			"(its contactcenter_sms_template resources, which may find this signature through data.contactcenter_sms_signatures) or have been made in the portal: "+
+			"move them to another signature there first, or keep the signature and stop managing it here (a removed block with lifecycle { destroy = false }).",
+			id, text, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] }), inUseRetryWait))
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
@@ -277,6 +278,8 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 		var id string
 		if raw := rawAttr(req.State.Raw, "id"); raw.IsKnown() && !raw.IsNull() && raw.As(&id) == nil {
 			r.Claims.EditDone(tfkit.SMSTemplateText(id))
+			r.Claims.EditDone(tfkit.SMSTemplateSign(id))
+			planSignLeft(req, r.Claims, id)
 		}
 	}
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
@@ -558,4 +561,30 @@ type smsTemplateModel struct {
 	SubmitForReview  types.Bool     `tfsdk:"submit_for_review"`
 	WaitForApproval  types.Bool     `tfsdk:"wait_for_approval"`
 	Timeouts         timeouts.Value `tfsdk:"timeouts"`
+}
+
+// planSignLeft records that this plan deletes template id, or points it at
+// another signature (sign_id changes, or is known only at apply), for the
+// destroy plan of the signature it uses (warnSignatureInUse), which
+// Terraform makes after those of the templates that refer to it.
+func planSignLeft(req resource.ModifyPlanRequest, claims *tfkit.Claims, id string) {
+	var was big.Float
+	if rawAttr(req.State.Raw, "sign_id").As(&was) != nil {
+		return
+	}
+	from := was.Text('f', -1)
+	e := tfkit.Edit{From: from, Known: true}
+	if !req.Plan.Raw.IsNull() {
+		now := rawAttr(req.Plan.Raw, "sign_id")
+		var n big.Float
+		switch {
+		case !now.IsKnown():
+			e.Known = false
+		case now.IsNull() || now.As(&n) != nil || n.Text('f', -1) == from:
+			return // it keeps the signature
+		default:
+			e.To = n.Text('f', -1)
+		}
+	}
+	claims.PlanEdit(tfkit.SMSTemplateSign(id), e)
 }

@@ -87,6 +87,12 @@ func (c *Claims) PlannedEdit(key, from string) (Edit, bool) {
 // contactcenter_sms_send's plan).
 func SMSTemplateText(id string) string { return "sms_template.template_contents:" + id }
 
+// SMSTemplateSign is the key of PlanEdit for the signature (sign_id) of
+// SMS template id, which a plan deletes with the template (To "") or
+// points at another signature (contactcenter_sms_template, read by
+// contactcenter_sms_signature's destroy plan).
+func SMSTemplateSign(id string) string { return "sms_template.sign_id:" + id }
+
 // EditDone forgets what PlanEdit recorded of key: the change is applied.
 func (c *Claims) EditDone(key string) {
 	if c == nil {

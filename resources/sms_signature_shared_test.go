@@ -1,0 +1,60 @@
+package resources_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccSMSSignature_destroyUsedElsewhereWarns: one team's signature, and
+// another team's templates that use it (found through
+// data.contactcenter_sms_signatures). The first team's destroy plan showed
+// a plain destroy while is_used was true, and the apply failed at the
+// signature's delete (sms/sign/delete answers 409) after destroying what it
+// could. The plan warns, naming the templates it does not delete; the
+// configuration's own template, which the same destroy deletes, is not
+// named, and a signature only its own templates use plans without it.
+func TestAccSMSSignature_destroyUsedElsewhereWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+resource "contactcenter_sms_signature" "acme" {
+  sign_text = "Acme"
+}
+resource "contactcenter_sms_template" "own" {
+  template_name     = "Own"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.acme.id
+}
+output "id" {
+  value = contactcenter_sms_signature.acme.id
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	id := mustAtoi(t, strings.Trim(strings.TrimSpace(w.Must(0, "output", "-json", "id")), `"`))
+	const title = "Warning: SMS Signature Still Used by Templates"
+	if out := w.Must(0, "plan", "-destroy", "-no-color"); strings.Contains(out, title) {
+		t.Errorf("a destroy of the signature with the one template that uses it warns:\n%s", out)
+	}
+	// The other team's template.
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-destroy", "-no-color")), " ")
+	want := fmt.Sprintf(`SMS signature %d ("Acme") is used by 1 SMS template(s) that this plan does not delete or move to another signature: %d "Made elsewhere".`, id, tp.ID.Int64())
+	if !strings.Contains(out, title) || !strings.Contains(out, want) || strings.Contains(out, `"Made elsewhere", `) || strings.Contains(out, `: 3001 "Own"`) {
+		t.Errorf("destroy plan lacks %q (and not the configuration's own template):\n%s", want, out)
+	}
+	if err := c.SMS.DeleteTemplate(t.Context(), tp.ID.Int64()); err != nil {
+		t.Fatal(err)
+	}
+	if out := w.Must(0, "plan", "-destroy", "-no-color"); strings.Contains(out, title) {
+		t.Errorf("destroy plan warns after the other template was deleted:\n%s", out)
+	}
+}
