@@ -118,8 +118,8 @@ func AgentAttributes() map[string]schema.Attribute {
 		"id": framework.IDAttribute("The agent's `user_id`."),
 		"user_num": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent number (`user_num`), not empty, unique within the enterprise. It cannot be changed: a new value replaces the agent.",
-			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed(), lookalikeNumber},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), lookalikeNumber.whenWritten()},
 		},
 		"user_name": schema.StringAttribute{
 			Required: true, MarkdownDescription: "Agent name (`user_name`), not empty.",
@@ -143,8 +143,8 @@ func AgentAttributes() map[string]schema.Attribute {
 		},
 		"ag_nickname":    optionalComputedString("Nickname shown to customers (`ag_nickname`).", trimmed()),
 		"user_email":     optionalComputedString("E-mail address (`user_email`), a plain address such as `ann.lee@example.com`, unique within the enterprise.", emailAddress),
-		"user_sms_phone": optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed(), lookalikeNumber),
-		"fixed_phone":    optionalComputedString("Fixed extension (`fixed_phone`).", trimmed(), lookalikeNumber),
+		"user_sms_phone": warnWritten(optionalComputedString("Mobile number for SMS (`user_sms_phone`), unique within the enterprise.", trimmed()), lookalikeNumber),
+		"fixed_phone":    warnWritten(optionalComputedString("Fixed extension (`fixed_phone`).", trimmed()), lookalikeNumber),
 		"crm_id":         optionalComputedString("Third-party id (`crm_id`).", trimmed()),
 		"user_type": optionalComputedString("Agent types (`user_type`), a comma-separated list of: `1` call center, `2` online chat, `3` work order, "+
 			"`4` management, `5` voice assist, `6` video service, `7` text assist. For example `\"1,2\"`.",
@@ -367,13 +367,22 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 }
 
 // ImportState accepts the agent's id or `user_num:<number>`, or an identity.
+// The read that follows says what warnAdopted finds in the agent's numbers.
 func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	defer markImported(ctx, resp)
 	settings := map[string]any{"delete_mode": agentDeleteModeDelete}
 	if num, ok := strings.CutPrefix(req.ID, agentNumKey.prefix); ok {
 		agentNumKey.importByKey(ctx, r.Client, strings.TrimSpace(num), resp, settings)
 		return
 	}
 	framework.ImportByNumericID(ctx, req, resp, "An agent is imported by its numeric id (user_id) or as user_num:<agent number>", settings)
+}
+
+// Read is framework.Managed's, and after an import warns of the numbers
+// the adopted agent holds (warnAdopted).
+func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.Managed.Read(ctx, req, resp)
+	warnAdopted(ctx, resp, "agent", agentNumbers)
 }
 
 // agentNumKey imports an agent by its number (user_num:<number>, trimmed),

@@ -53,6 +53,11 @@ func (r *agentResource) ValidateConfig(_ context.Context, req resource.ValidateC
 	}
 }
 
+// agentNumbers are the agent's numbers a plan warns of when it writes one
+// that only looks like ASCII digits (lookalikeNumber), and the import of
+// an agent that holds one warns of once.
+var agentNumbers = map[string]textWarning{"user_num": lookalikeNumber, "user_sms_phone": lookalikeNumber, "fixed_phone": lookalikeNumber}
+
 // warnDefaultType warns of a configuration object that sets values other
 // than its defaults while its type is 2 (the platform default, also when
 // type is left out): the platform applies its defaults and the values are

@@ -47,13 +47,21 @@ func TestLookalikeNumber(t *testing.T) {
 	}
 	var sr resource.SchemaResponse
 	NewAgentResource().Schema(context.Background(), resource.SchemaRequest{}, &sr)
+	// Checked when the plan writes the number (a plan modifier), not on
+	// every plan of a configuration that keeps the platform's (a validator).
 	for _, name := range []string{"user_num", "user_sms_phone", "fixed_phone"} {
 		found := false
-		for _, v := range sr.Schema.Attributes[name].(schema.StringAttribute).Validators {
-			found = found || v.Description(context.Background()) == lookalikeNumber.desc
+		a := sr.Schema.Attributes[name].(schema.StringAttribute)
+		for _, m := range a.PlanModifiers {
+			found = found || strings.HasPrefix(m.Description(context.Background()), lookalikeNumber.desc)
 		}
 		if !found {
 			t.Errorf("the agent's %s is not checked for look-alike characters", name)
+		}
+		for _, v := range a.Validators {
+			if strings.HasPrefix(v.Description(context.Background()), lookalikeNumber.desc) {
+				t.Errorf("the agent's %s is checked for look-alike characters on every plan (a validator)", name)
+			}
 		}
 	}
 }
