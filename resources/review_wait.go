@@ -53,6 +53,9 @@ type reviewedResource[M any] struct {
 	importRule string
 	// importKey, when set, is a second import form by a natural key.
 	importKey *importKey
+	// adopted are the text warnings (by attribute) the import of an object
+	// gives once (warnAdopted); a plan gives them when it writes the text.
+	adopted map[string]textWarning
 }
 
 // reviewSteps are the base's steps plus the wait for a review.
@@ -80,6 +83,9 @@ func (r *reviewedResource[M]) Read(ctx context.Context, req resource.ReadRequest
 	}
 	r.steps.Read(ctx, req, resp)
 	r.steps.approvedSinceTaint(ctx, resp)
+	if r.adopted != nil {
+		warnAdopted(ctx, resp, framework.Noun(r.steps.Title), r.adopted)
+	}
 }
 
 // waitRanOut is the private state key a create sets when its wait for the
@@ -120,6 +126,9 @@ func (s reviewSteps[M]) approvedSinceTaint(ctx context.Context, resp *resource.R
 }
 
 func (r *reviewedResource[M]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if r.adopted != nil {
+		defer markImported(ctx, resp)
+	}
 	settings := map[string]any{"wait_for_approval": false}
 	if k := r.importKey; k != nil {
 		if value, ok := strings.CutPrefix(req.ID, k.prefix); ok {

@@ -42,6 +42,7 @@ const signTextPrefix = "sign_text:"
 func NewSMSSignatureResource() resource.Resource {
 	r := &smsSignatureResource{}
 	r.Resource = framework.NewResource("sms_signature")
+	r.adopted = map[string]textWarning{"sign_text": signatureBrackets("")}
 	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list) or as sign_text:<signature text>"
 	r.importKey = &importKey{prefix: signTextPrefix, title: "SMS Signature", field: "sign_text", list: `data "contactcenter_sms_signatures"`,
 		find: keyFinder(func(ctx context.Context, c *client.Client, text string) ([]client.SMSSignature, error) {
@@ -108,9 +109,11 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				trimmed(),
-				signatureBrackets(""),
 			},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			// Brackets warn when the plan writes sign_text, and once at the
+			// import of a signature approved with them (r.adopted), not
+			// on every plan of a configuration that keeps them, as it should.
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), signatureBrackets("").whenWritten()},
 		},
 		"remark": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString(""),

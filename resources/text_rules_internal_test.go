@@ -100,9 +100,21 @@ func TestSignatureBrackets(t *testing.T) {
 		map[string]func() resource.Resource{"sms_signature": NewSMSSignatureResource, "sms_template": NewSMSTemplateResource,
 			"gateway_sms_template": NewGatewaySMSTemplateResource}[typ]().Schema(context.Background(), resource.SchemaRequest{}, &sr)
 		brackets, fullWidth := false, typ == "sms_signature"
-		for _, v := range sr.Schema.Attributes[attr].(schema.StringAttribute).Validators {
+		a := sr.Schema.Attributes[attr].(schema.StringAttribute)
+		for _, v := range a.Validators {
 			d := v.Description(context.Background())
 			brackets, fullWidth = brackets || d == signatureBrackets("").desc, fullWidth || d == fullWidthVariables.desc
+		}
+		if typ == "sms_signature" {
+			// A signature's brackets warn when the plan writes sign_text
+			// (a plan modifier), not on every plan that keeps an adopted
+			// signature's (a validator).
+			if brackets {
+				t.Errorf("%s.%s is checked for brackets on every plan (a validator)", typ, attr)
+			}
+			for _, m := range a.PlanModifiers {
+				brackets = brackets || strings.HasPrefix(m.Description(context.Background()), signatureBrackets("").desc)
+			}
 		}
 		if !brackets || !fullWidth {
 			t.Errorf("%s.%s: checked for a signature in brackets %v, for full-width variables %v", typ, attr, brackets, fullWidth)
