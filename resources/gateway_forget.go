@@ -128,7 +128,8 @@ func (r *gatewayResource[M]) forgetWarning(ctx context.Context, req resource.Mod
 		resp.Diagnostics.AddWarning(kind+" Rejected by Review",
 			fmt.Sprintf("The gateway's review rejected %s %s (state 2, reason: %q): it cannot be used to send. "+
 				"The gateway cannot change or resubmit a %s, so unless this plan replaces it, it stays rejected: to have one reviewed again, change what the reviewer refused (%s), "+
-				"or run terraform apply -replace with this resource's address; either creates a new %s, and the rejected one stays on the gateway.",
+				"or run terraform apply -replace with this resource's address; either creates a new %s, and the rejected one stays on the gateway. "+
+				"If it is not wanted any more, remove it from the configuration: the apply only forgets it (the gateway keeps it), and this warning stops.",
 				noun, id.ValueString(), reason.ValueString(), noun, strings.Join(refused, ", "), noun))
 	}
 }

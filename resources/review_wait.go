@@ -270,7 +270,10 @@ func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resou
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("reason"), &reason)...)
 		resp.Diagnostics.AddWarning(fmt.Sprintf("%s Rejected by Review", kind),
 			fmt.Sprintf("%s %s was rejected by the platform's review (reason: %q) and cannot be used to send. This plan changes nothing the review looks at, "+
-				"so it stays rejected: change what the reviewer refused and apply, which submits it for review again.", kind, id.ValueString(), reason.ValueString()))
+				"so it stays rejected: change what the reviewer refused and apply, which submits it for review again. "+
+				// Without a way out for an object no one will resubmit, the
+				// warning came back on every plan, for good.
+				"If it is not wanted any more, remove it from the configuration: the apply deletes it, and this warning stops.", kind, id.ValueString(), reason.ValueString()))
 	}
 	waiting := wait.ValueBool() && state.ValueInt64() == pending
 	unknown := map[string]attr.Value{"state": types.Int64Unknown(), "state_name": types.StringUnknown(), "reason": types.StringUnknown()}
