@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"reflect"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -364,53 +362,6 @@ func (r *agentResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 		}
 		return err
 	}, nil)
-}
-
-// ImportState accepts the agent's id or `user_num:<number>`, or an identity.
-// The read that follows says what warnAdopted finds in the agent's numbers.
-func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	defer markImported(ctx, resp)
-	settings := map[string]any{"delete_mode": agentDeleteModeDelete}
-	if num, ok := strings.CutPrefix(req.ID, agentNumKey.prefix); ok {
-		agentNumKey.importByKey(ctx, r.Client, strings.TrimSpace(num), resp, settings)
-		return
-	}
-	framework.ImportByNumericID(ctx, req, resp, "An agent is imported by its numeric id (user_id) or as user_num:<agent number>", settings)
-}
-
-// Read is framework.Managed's, and after an import warns of the numbers
-// the adopted agent holds (warnAdopted).
-func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.Managed.Read(ctx, req, resp)
-	warnAdopted(ctx, resp, "agent", agentNumbers)
-}
-
-// agentNumKey imports an agent by its number (user_num:<number>, trimmed),
-// the same in every contact center. A number the platform holds
-// decomposed: see inAnyForm.
-var agentNumKey = &importKey{prefix: "user_num:", title: "Agent", field: "user_num",
-	find: keyFinder(func(ctx context.Context, c *client.Client, num string) ([]client.Agent, error) {
-		a, err := c.Agents.GetByNum(ctx, num)
-		if client.IsNotFound(err) {
-			return nil, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		return []client.Agent{*a}, nil
-	}, func(ctx context.Context, c *client.Client) iter.Seq2[client.Agent, error] {
-		return c.Agents.List(ctx, client.AgentFilter{})
-	}, func(a client.Agent) string { return string(a.UserNum) },
-		func(a client.Agent) keyMatch { return keyMatch{id: a.UserID.Int64()} }),
-	empty: "Expected user_num:<agent number>, got an empty agent number.",
-	none: func(num string) string {
-		return fmt.Sprintf("user_num %q: not found: no agent has this agent number (user_num). "+
-			"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id). "+importForEachNew, num)
-	},
-	several: func(num string, found []keyMatch) (string, string) {
-		return "Cannot Import Ambiguous Agent", fmt.Sprintf("user_num %q: %d agents (%s) hold this number, each in another Unicode form, "+
-			"which Terraform does not tell apart: import the agent by its numeric id (user_id).", num, len(found), matchIDs(found))
-	},
 }
 
 // get reads the agent m names through the client's finder.
