@@ -208,7 +208,16 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		}
 	}
 	unknownType := !req.Plan.Raw.IsNull() && planned.IsUnknown() // see unknownOnly
-	if resp.Diagnostics.HasError() || status.ValueString() != "open" || force.ValueBool() || !r.stillOpen(ctx, id) {
+	// A destroy whose state says the task is not open reads it too:
+	// Terraform 1.11 (1.11.4; 1.15 refreshes first, hashicorp/terraform#36394)
+	// plans the delete of an instance no longer in the configuration (a
+	// for_each key, a count index or a module instance removed, or its
+	// block deleted) from the state it had before this plan's refresh, and
+	// -refresh=false from the saved state, so a task opened
+	// since the last apply passed the plan and its delete was refused at
+	// apply (§4.3 projects/delete: an open task needs is_force = 1).
+	open := status.ValueString() == "open" || (req.Plan.Raw.IsNull() && !force.ValueBool() && !resp.Diagnostics.HasError())
+	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id) {
 		if unknownType && !resp.Diagnostics.HasError() {
 			var name types.String
 			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
@@ -219,14 +228,19 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		}
 		return
 	}
+	var name types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
 	title := "Destroying an Open Outbound Task"
-	detail := fmt.Sprintf("Outbound task %[1]s is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
+	detail := fmt.Sprintf("Outbound task %[1]s (%[2]q) is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
 		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote+
+		" If the configuration no longer declares this task (its for_each key, count index or module instance removed, or its resource block deleted), "+
+		"status and force_delete reach it only if you put it back: pause task %[1]s instead, with a contactcenter_outbound_task_status action (Terraform 1.14 or later) "+
+		"or in the portal, and plan again."+
 		" If Terraform refreshed this task as a deposed object (a replacement with create_before_destroy made a new task and could not delete this one), "+
 		"the configuration no longer reaches it: pause task %[1]s with a contactcenter_outbound_task_status action (Terraform 1.14 or later) or in the portal, and plan again. "+
 		"If the configuration still declares this task at another address (the resource renamed or moved into a module, or its for_each key changed: "+
 		"the plan also creates a task), do not pause it: add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }), "+
-		"and the task stays as it is, open.", id.ValueString())
+		"and the task stays as it is, open.", id.ValueString(), name.ValueString())
 	if unknownType {
 		title = "Replacing an Open Outbound Task"
 		detail = fmt.Sprintf("type of outbound task %s is known only at apply: Terraform replaces the task even if the value comes out the same, "+

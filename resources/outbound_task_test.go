@@ -1437,17 +1437,33 @@ func TestAccOutboundTask_readBackKeepsOrder(t *testing.T) {
 // read it (in the portal, by the status action) is refused by a destroy
 // that does not refresh (-refresh=false, a saved destroy plan); the error
 // was the platform's alone ("delete with is_force = 1", a parameter the
-// configuration does not have). It says what to do.
+// configuration does not have). It says what to do. The plan of a destroy
+// reads the task whatever its state says (see
+// TestAccOutboundTask_openedThenRemoved), so -refresh=false is refused at
+// plan; a saved destroy plan, made while the task was paused, meets it at
+// apply.
 func TestAccOutboundTask_openedSinceRead(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
 	w.WriteBody(automaticConfig("paused"))
 	w.Must(0, "apply", "-auto-approve", "-no-color")
-	if err := env.Client(t).Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+	c := env.Client(t)
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
 		t.Fatal(err)
 	}
 	out := strings.Join(strings.Fields(w.Must(1, "destroy", "-auto-approve", "-refresh=false", "-no-color")), " ")
+	if !strings.Contains(out, "Error: Destroying an Open Outbound Task") || !strings.Contains(out, `Outbound task 701 ("Payment reminders") is open (dialing)`) {
+		t.Errorf("destroy -refresh=false of a task opened since the last read was not refused at plan:\n%s", out)
+	}
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusPaused); err != nil {
+		t.Fatal(err)
+	}
+	w.Must(0, "plan", "-destroy", "-no-color", "-out=destroy.tfplan")
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	out = strings.Join(strings.Fields(w.Must(1, "apply", "-no-color", "destroy.tfplan")), " ")
 	if !strings.Contains(out, "it was opened after Terraform last read it") || !strings.Contains(out, "set force_delete = true and apply before destroying") {
 		t.Errorf("destroy of a task opened since the last read lacks the advice:\n%s", out)
 	}
@@ -1703,5 +1719,58 @@ resource "contactcenter_outbound_task" "test" {
 		`The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing`
 	if !strings.Contains(out, "Warning: Outbound Task Replaced for a Value Known Only at Apply") || !strings.Contains(out, want) {
 		t.Errorf("plan of a type known only at apply lacks %q:\n%s", want, out)
+	}
+}
+
+// TestAccOutboundTask_openedThenRemoved: a team's module instance (or a
+// for_each key) taken out of the configuration plans the delete of its task.
+// Opened since the last apply (in the portal, by the status action), the
+// task cannot be deleted; Terraform 1.11 (1.11.4) plans the delete of an
+// instance no longer in the configuration from the state it had before this
+// plan's refresh, which said closed, so the plan passed and the apply failed
+// ("Unable to Delete Outbound Task ... it was opened after Terraform last
+// read it", though the plan had just read it). The plan now reads the task it
+// deletes, refuses it, and says what reaches a task whose block is gone.
+func TestAccOutboundTask_openedThenRemoved(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+variable "teams" {
+  type    = set(string)
+  default = ["alpha"]
+}
+
+resource "contactcenter_outbound_task" "team" {
+  for_each = var.teams
+  name     = "team-${each.key}"
+  type     = 3
+  trans_to = "ivr-remind"
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	c := env.Client(t)
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(1, "plan", "-no-color", "-var", "teams=[]")), " ")
+	for _, want := range []string{"Error: Destroying an Open Outbound Task",
+		`with contactcenter_outbound_task.team["alpha"]`,
+		`Outbound task 701 ("team-alpha") is open (dialing) and force_delete is false`,
+		"If the configuration no longer declares this task (its for_each key, count index or module instance removed, or its resource block deleted), " +
+			"status and force_delete reach it only if you put it back: pause task 701 instead, with a contactcenter_outbound_task_status action (Terraform 1.14 or later) or in the portal, and plan again."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan removing the opened task lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := c.Tasks.Get(t.Context(), 701); err != nil {
+		t.Fatalf("the open task after the refused plan: %v", err)
+	}
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusPaused); err != nil {
+		t.Fatal(err)
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color", "-var", "teams=[]")
+	if _, err := c.Tasks.Get(t.Context(), 701); !client.IsNotFound(err) {
+		t.Errorf("the paused task after the apply: %v, want it deleted", err)
 	}
 }
