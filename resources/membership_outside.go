@@ -101,7 +101,7 @@ func joinedOutside(who, others string) string {
 // them, the two undo each other's memberships at every apply, and neither
 // plan said so: this one showed "- { agent_id = "1004" }" as if the agent
 // had been taken out of members, the other "+ create" as if new.
-func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, read map[int64]int64) {
 	if req.State.Raw.IsNull() || r.Client == nil {
 		return
 	}
@@ -116,6 +116,11 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	held, d := state.desired(ctx)
 	if d.HasError() {
 		return
+	}
+	for ag, skill := range read { // a destroy's plan: what the group holds now
+		if _, in := held[ag]; !in {
+			held[ag] = skill
+		}
 	}
 	planned := map[int64]int64{}
 	destroy := req.Plan.Raw.IsNull()

@@ -1,0 +1,59 @@
+package resources
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+)
+
+// destroyReadKey is the private-state key under which the plan of a
+// contactcenter_skill_group_members destroy keeps the agents it read in the
+// group; the destroy removes them with those the state lists.
+const destroyReadKey = "destroy_read_members"
+
+// readForDestroy reads the group a destroy plan empties and keeps its
+// agents for the destroy (destroyReadKey). Terraform 1.11 (1.11.4; 1.15
+// refreshes first, hashicorp/terraform#36394) plans the delete of an
+// instance no longer in the configuration (a for_each key or a module
+// instance removed) from the state it had before this plan's refresh, as
+// -refresh=false plans any destroy from the saved state: an agent that
+// joined the group since the last apply was in neither, the plan did not
+// warn that the destroy removes it, the destroy left it in the group, and
+// the group's delete was refused after the rest of the team was deleted.
+// One read of the group (queue/get/agents, §4.6) per planned destroy; a
+// read that fails leaves the state's agents alone.
+func (r *skillGroupMembersResource) readForDestroy(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) map[int64]int64 {
+	if req.State.Raw.IsNull() || !req.Plan.Raw.IsNull() || r.Client == nil {
+		return nil
+	}
+	var state skillGroupMembersModel
+	if req.State.Get(ctx, &state).HasError() || state.QueID.IsUnknown() || state.QueID.IsNull() {
+		return nil
+	}
+	current, found, err := groupMembers(ctx, r.Client, framework.ID(state.QueID), "")
+	if err != nil || !found {
+		return nil
+	}
+	ids := slices.Sorted(maps.Keys(current))
+	b, _ := json.Marshal(ids)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, destroyReadKey, b)...)
+	return current
+}
+
+// destroyRead returns the agents readForDestroy kept.
+func destroyRead(ctx context.Context, p privateReader) []int64 {
+	if p == nil {
+		return nil
+	}
+	b, _ := p.GetKey(ctx, destroyReadKey)
+	var ids []int64
+	if len(b) == 0 || json.Unmarshal(b, &ids) != nil {
+		return nil
+	}
+	return ids
+}

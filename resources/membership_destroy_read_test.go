@@ -1,0 +1,86 @@
+package resources_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestAccSkillGroupMembers_removedInstanceAddedOutside: a team's group and
+// its whole membership under for_each (a module's instances alike); an
+// agent joins the group outside this configuration, and the team is taken
+// out of the configuration. Terraform 1.11 plans the delete of an instance
+// no longer in the configuration from the state it had before this plan's
+// refresh, which did not hold the agent: the plan did not warn that the
+// destroy removes it, the destroy left it in the group, and the group's
+// delete was refused ("The group still has agents (1): 7003") after the
+// team's agents were deleted. Terraform 1.15 refreshes first, and the same
+// configuration warned and removed it. The destroy's plan reads the group:
+// every Terraform warns, and the destroy removes what the plan read.
+func TestAccSkillGroupMembers_removedInstanceAddedOutside(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+variable "teams" {
+  type    = set(string)
+  default = ["a"]
+}
+
+resource "contactcenter_agent" "c" {
+  user_num      = "7003"
+  user_name     = "C"
+  user_password = "Pass-1"
+}
+
+resource "contactcenter_skill_group" "g" {
+  for_each     = var.teams
+  que_name     = "team-${each.key}"
+  que_priority = 1
+}
+
+resource "contactcenter_agent" "a" {
+  for_each      = var.teams
+  user_num      = "7001"
+  user_name     = "A"
+  user_password = "Pass-1"
+}
+
+resource "contactcenter_skill_group_members" "m" {
+  for_each = var.teams
+  que_id   = contactcenter_skill_group.g[each.key].id
+  members  = [{ agent_id = contactcenter_agent.a[each.key].id, skill = 1 }]
+}
+
+output "ids" {
+  value = [one(values(contactcenter_skill_group.g)[*].id), contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color", "-var", "teams=[]")), " ")
+	for _, want := range []string{"Warning: Agents Added Outside This Configuration Will Leave the Skill Group",
+		`with contactcenter_skill_group_members.m["a"]`,
+		fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 7003 (ag_id %d).", queID, agID),
+		"so this destroy removes them with the agents it lists"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan removing the team lacks %q:\n%s", want, out)
+		}
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color", "-var", "teams=[]")
+	if _, err := c.Queues.Get(t.Context(), queID); !client.IsNotFound(err) {
+		t.Errorf("the team's group after the apply: %v, want it deleted", err)
+	}
+}
