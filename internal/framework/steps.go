@@ -218,15 +218,38 @@ func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *
 	// when the configuration no longer has it: the detail names the
 	// object (nine failed deletes could only be told apart by elimination).
 	var id types.String
+	named := ""
 	if d := req.State.GetAttribute(ctx, path.Root("id"), &id); !d.HasError() && !id.IsNull() && !id.IsUnknown() {
 		detail = fmt.Sprintf("The %s with id %s %s. %s", Noun(s.Title), id.ValueString(), verdict, detail)
+		if a, v := label(ctx, req.State); a != "" {
+			named = fmt.Sprintf("\n\nThe %s with id %s has %s %q.", Noun(s.Title), id.ValueString(), a, v)
+		}
 	}
 	if explain != nil {
 		if more := explain(err); more != "" {
 			detail += "\n\n" + more
 		}
 	}
+	detail += named
 	resp.Diagnostics.AddError("Unable to Delete "+s.Title, detail)
+}
+
+// labelAttrs are the attributes that name an object to a person, in the
+// order they are looked for: the unique ones first.
+var labelAttrs = []string{"que_name", "user_num", "template_name", "sign_text", "name"}
+
+// label returns the first label attribute of a state and its value, or
+// "" when it has none: with a for_each of teams taken out of the
+// configuration, each failed delete named only an id, and Terraform shows
+// no address for an object the configuration no longer declares.
+func label(ctx context.Context, state tfsdk.State) (string, string) {
+	for _, a := range labelAttrs {
+		var v types.String
+		if d := state.GetAttribute(ctx, path.Root(a), &v); !d.HasError() && !v.IsNull() && !v.IsUnknown() && v.ValueString() != "" {
+			return a, v.ValueString()
+		}
+	}
+	return "", ""
 }
 
 // SaveAndReadBack is the one read-back after a write. It first saves m (the
