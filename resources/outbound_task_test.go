@@ -505,8 +505,10 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		body string
 		want string
 	}{
-		"type 2":                          {task("  type = 2"), `type 2 is not one of 1 (predictive), 3 (automatic), 4 (robot).`},
-		"type 1 without assigned_users":   {predictive("call_ratio_type = 0\nmax_call_ratio = 2", ""), `assigned_users is required for a predictive task`},
+		"type 2":                        {task("  type = 2"), `type 2 is not one of 1 (predictive), 3 (automatic), 4 (robot).`},
+		"type 1 without assigned_users": {predictive("call_ratio_type = 0\nmax_call_ratio = 2", ""), `assigned_users is required for a predictive task`},
+		"type 1 with empty assigned_users": {predictive("call_ratio_type = 0\nmax_call_ratio = 2", "assigned_users = []"),
+			`assigned_users is required for a predictive task (type = 1): list the agents who take the calls. It is set, but empty (0 elements): at least one is needed.`},
 		"type 1 without call_ratio_type":  {predictive("max_call_ratio = 2", users), `config.call_ratio_type is required for a predictive task`},
 		"type 1 without config":           {task("  type = 1\n  " + users), `config.max_call_ratio is required for a predictive task`},
 		"type 1 without max_call_ratio":   {predictive("call_ratio_type = 0", users), `config.max_call_ratio is required for a predictive task`},

@@ -103,6 +103,10 @@ func (v ConditionalValidator) validate(ctx context.Context, cfg tfsdk.Config, di
 		switch {
 		case v.forbid && got != nil && !got.IsNull():
 			diags.AddAttributeError(p, "Invalid Attribute Combination", fmt.Sprintf("%s cannot be set %s.", p, v.because))
+		case !v.forbid && Missing(got) && got != nil && !got.IsNull():
+			// Set to an empty list, set or map: "is required" read as if
+			// it were not set (a module's for over an empty map of agents).
+			diags.AddAttributeError(p, "Missing Required Attribute", fmt.Sprintf("%s is required %s. It is set, but empty (0 elements): at least one is needed.", p, v.because))
 		case !v.forbid && Missing(got):
 			diags.AddAttributeError(p, "Missing Required Attribute", fmt.Sprintf("%s is required %s.", p, v.because))
 		}
