@@ -449,7 +449,7 @@ func TestActions_checksAgainAtInvoke(t *testing.T) {
 			`Invalid Mobile Number: mobiles[0]: "138 10" is not a mobile number`},
 		"a number with separators": {"contactcenter_gateway_sms_send",
 			map[string]any{"mobiles": []string{"+86 138-0013-8000"}, "sms_text": "hello", "sign_text": "Acme"},
-			`can be passed through provider::contactcenter::mobile_normalize, which removes them`},
+			`can be passed through provider::contactcenter::mobile_normalize, which takes them out`},
 		"sms_send, a number listed twice": {"contactcenter_sms_send",
 			map[string]any{"template_id": "1", "recipients": []any{map[string]any{"mobile": "13900000001"}, map[string]any{"mobile": "13900000001"}}},
 			"Duplicate Recipient"},

@@ -37,14 +37,14 @@ func (mobileValidator) ValidateString(_ context.Context, req validator.StringReq
 }
 
 // normalizeHint points to mobile_normalize for a number it makes valid, s
-// written with spaces or dashes ("" for any other): only where it helps,
-// since mobile_normalize removes spaces and dashes, not brackets or dots,
-// and makes no other number valid.
+// written with separators (spaces, dashes, dots, brackets) or a 0086
+// prefix ("" for any other): only where it helps, since mobile_normalize
+// makes no other number valid.
 func normalizeHint(s string) string {
-	if !client.ValidMobile(client.WithoutSeparators(s)) {
+	if !client.ValidMobile(client.CompactMobile(s)) {
 		return ""
 	}
-	return " A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them."
+	return " A number written with spaces, dashes, dots or brackets (+86 (138) 0013-8000) or with a 0086 prefix can be passed through provider::contactcenter::mobile_normalize, which takes them out."
 }
 
 // lookalikeInMobile names a character of s that only looks like one a
@@ -66,7 +66,7 @@ func lookalikeInMobile(s string) string {
 
 // phoneValidator checks a recipient's number against mobileRE, as
 // tfkit.Matching does, and names what mobile_normalize would: a number it
-// makes valid (spaces or dashes), a full-width or invisible character
+// makes valid (separators, a 0086 prefix), a full-width or invisible character
 // ("１３８００１３８０００" was refused as not "5 to 20 digits", which it
 // looks to be), as contactcenter_gateway_sms_send does.
 type phoneValidator struct{}

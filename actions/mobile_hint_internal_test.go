@@ -11,15 +11,17 @@ import (
 )
 
 // The mobile_normalize hint is given where the function makes the number
-// valid (spaces and dashes), not for brackets, dots, another country's
-// number or too few digits, which it refuses or leaves invalid.
+// valid (separators: spaces, dashes, and since it reads a number as a
+// recipient list's cell does, brackets and dots), not for another
+// country's number or too few digits, which it refuses.
 func TestMobileValidator_normalizeHint(t *testing.T) {
 	const hint = "provider::contactcenter::mobile_normalize"
 	for value, wantHint := range map[string]bool{
 		"+86 138-0013-8000": true,
 		"138 0013 8000":     true,
-		"(138) 0013 8000":   false,
-		"138.0013.8001":     false,
+		"(138) 0013 8000":   true,
+		"138.0013.8001":     true,
+		"138/0013/8001":     false,
 		"+1 415-555-0100":   false,
 		"138 10":            false,
 	} {
@@ -44,6 +46,9 @@ func TestMobileValidator_lookalike(t *testing.T) {
 		"＋8613800138000":    `It holds the full-width character '＋', as an input method types them: type the number with ASCII digits 0-9.`,
 		"138\u200b00138000": `"138\u200b00138000" is not a mobile number: the gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise. It holds the invisible character U+200B (pasted with the number?): type the number again.`,
 		"12800138000":       "and answers code 1012 otherwise.",
+		// mobile_normalize reads these as a recipient list's cell does.
+		"(+86) 138.0013.8000": "or with a 0086 prefix can be passed through provider::contactcenter::mobile_normalize, which takes them out.",
+		"0086 138 0013 8000":  "or with a 0086 prefix can be passed through provider::contactcenter::mobile_normalize",
 	} {
 		var resp validator.StringResponse
 		mobileValidator{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("mobiles").AtListIndex(0), ConfigValue: types.StringValue(value)}, &resp)
@@ -63,7 +68,7 @@ func TestPhoneValidator_lookalike(t *testing.T) {
 	for value, want := range map[string]string{
 		"１３８００１３８０００": `Attribute recipients[0].mobile must be a phone number: 5 to 20 digits, optionally after a leading +, got "１３８００１３８０００". ` +
 			"It holds full-width digits (０-９), as an input method types them: type the number with ASCII digits 0-9.",
-		"+86 138-0013-8000": `got "+86 138-0013-8000". A number written with spaces or dashes (+86 138-0013-8000) can be passed through provider::contactcenter::mobile_normalize, which removes them.`,
+		"+86 138-0013-8000": `got "+86 138-0013-8000". A number written with spaces, dashes, dots or brackets (+86 (138) 0013-8000) or with a 0086 prefix can be passed through provider::contactcenter::mobile_normalize, which takes them out.`,
 	} {
 		var resp validator.StringResponse
 		phoneValidator{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("recipients").AtListIndex(0).AtName("mobile"), ConfigValue: types.StringValue(value)}, &resp)

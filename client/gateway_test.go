@@ -407,6 +407,11 @@ func TestCompactMobile(t *testing.T) {
 		"13800138000\t-":    "13800138000",
 		"- 13800138000":     "13800138000",
 		"+1 415 555 0100":   "+14155550100",
+		// As a recipient list's mobile cell is read (importer cellPhone).
+		"(+86) 138.0013.8000":     "13800138000",
+		"0086 138 0013 8000":      "13800138000",
+		"138\u00a00013\u20138000": "13800138000",
+		"0086 0086 138 0013 8":    "0086008613800138",
 	} {
 		got := client.CompactMobile(in)
 		if got != want || client.CompactMobile(got) != got {

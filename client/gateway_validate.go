@@ -97,17 +97,51 @@ func ValidMobile(s string) bool {
 	return len(s) == 11 && IsDigits(s) && s[0] == '1' && s[1] >= '3'
 }
 
-// CompactMobile is a mobile number as people write it (+86 138-0013-8000)
-// in the form the platform stores: surrounding white space, and spaces and
-// dashes within, removed, then the country prefix dropped (NationalMobile).
-func CompactMobile(s string) string { return NationalMobile(WithoutSeparators(s)) }
+// CompactMobile is a mobile number as people write it (+86 138-0013-8000,
+// (+86) 138.0013.8000, 0086 138 0013 8000) in the form the platform
+// stores: surrounding white space and the separators within removed
+// (WithoutSeparators), then the country prefix dropped: a 0086 (the
+// international call prefix from the mainland) before 11 digits, then
+// +86 or 86 (NationalMobile). It is the one reading of a number that
+// mobile_normalize and ccsync's recipient lists share: a number copied from
+// a spreadsheet into a tfvars file comes out as it comes out of the cell.
+func CompactMobile(s string) string {
+	s = WithoutSeparators(s)
+	if rest, ok := strings.CutPrefix(s, "0086"); ok && len(rest) == 11 {
+		return rest
+	}
+	return NationalMobile(s)
+}
+
+// PhoneSeparator reports whether r is a character people write between a
+// phone number's digits, which a number is read without: the space and
+// the no-break space (a web page's or a spreadsheet's), the dash and the
+// dashes a word processor or a chat puts in for it (U+2010-U+2015, the
+// minus sign U+2212), the dot, and brackets ("(+86) 138 0013 8000",
+// "(138) 0013-8000"). ccsync's cells (importer cellPhone) and
+// mobile_normalize (WithoutSeparators) take out these and no others.
+func PhoneSeparator(r rune) bool {
+	switch {
+	case r == ' ' || r == '\u00a0' || r == '-' || r == '.' || r == '(' || r == ')':
+		return true
+	case r >= '\u2010' && r <= '\u2015' || r == '\u2212':
+		return true
+	}
+	return false
+}
 
 // WithoutSeparators is a mobile number as written without surrounding
-// white space, nor spaces and dashes within; a country prefix is kept. The
-// white space is trimmed after the dashes go: "13800138000\t-" (a cell's
-// tab before a trailing dash) kept its tab, and matched nothing.
+// white space, nor the separators within (PhoneSeparator); a country
+// prefix is kept. The white space is trimmed after the separators go:
+// "13800138000\t-" (a cell's tab before a trailing dash) kept its tab, and
+// matched nothing.
 func WithoutSeparators(s string) string {
-	return strings.TrimSpace(strings.NewReplacer(" ", "", "-", "").Replace(s))
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if PhoneSeparator(r) {
+			return -1
+		}
+		return r
+	}, s))
 }
 
 // NationalMobile is a mobile number without its country prefix: the +86

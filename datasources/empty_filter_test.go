@@ -62,7 +62,7 @@ func TestDataSources_emptyFilterRefused(t *testing.T) {
 	// every record.
 	cases["sms_records.mobile -"] = acctest.PlanError{
 		Config: `data "contactcenter_sms_records" "x" { mobile = " - " }`,
-		Want:   `Attribute mobile must hold digits (spaces and dashes are removed), got " - "`,
+		Want:   `Attribute mobile must hold digits (spaces, dashes, dots and brackets are removed), got " - "`,
 	}
 	acctest.New(t).ExpectPlanErrors(t, cases)
 }

@@ -62,12 +62,12 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				Optional: true, MarkdownDescription: "Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
 				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(-1, "sent"), tfkit.Means(1, "success"), tfkit.Means(0, "failed"))},
 			},
-			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`). Spaces and dashes are removed and a `+86` or `86` before the 11 digits is dropped, as the platform stores numbers without them. The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
+			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`), read as `mobile_normalize` reads one: spaces, dashes, dots and brackets are removed and a `+86`, `86` or `0086` before the 11 digits is dropped, as the platform stores numbers without them. The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
 				// Without a digit ("-", a placeholder of a spreadsheet) it is
-				// empty once spaces and dashes go, which the client leaves
+				// empty once the separators go, which the client leaves
 				// out: every record was listed.
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1),
-					tfkit.Matching(regexp.MustCompile(`[0-9]`), "must hold digits (spaces and dashes are removed)")}},
+					tfkit.Matching(regexp.MustCompile(`[0-9]`), "must hold digits (spaces, dashes, dots and brackets are removed)")}},
 			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
 			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
 			"ag_id":   id("Only records sent by this user id (`ag_id`)."),

@@ -145,6 +145,12 @@ output "template_too_long" {
 output "mobile" {
   value = provider::contactcenter::mobile_normalize("+86 138-0013-8000")
 }
+
+# As a ccsync recipient list's mobile cell reads it: brackets, dots, a
+# no-break space, en dashes and a 0086 prefix were refused here.
+output "mobile_from_sheet" {
+  value = [for m in ["(+86) 138.0013.8000", "138\u00a00013\u00a08000", "138–0013–8000", "0086 138 0013 8000"] : provider::contactcenter::mobile_normalize(m)]
+}
 output "not_a_mobile" {
   value = can(provider::contactcenter::mobile_normalize("12345"))
 }
@@ -161,6 +167,10 @@ output "not_a_mobile" {
 				// refuses its 402 at plan, and the gateway too (1014).
 				statecheck.ExpectKnownOutputValue("template_too_long", knownvalue.Bool(false)),
 				statecheck.ExpectKnownOutputValue("mobile", knownvalue.StringExact("13800138000")),
+				statecheck.ExpectKnownOutputValue("mobile_from_sheet", knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.StringExact("13800138000"), knownvalue.StringExact("13800138000"),
+					knownvalue.StringExact("13800138000"), knownvalue.StringExact("13800138000"),
+				})),
 				statecheck.ExpectKnownOutputValue("not_a_mobile", knownvalue.Bool(false)),
 			},
 		}},
@@ -190,7 +200,7 @@ func TestAccFunctions_errors(t *testing.T) {
 			step(`provider::contactcenter::sms_length("$${a}", { a = null, b = null })`, `Invalid value for "params" parameter: Cannot fill the SMS text: params holds null for "a" \(the text's variables are "a"\): give each variable a string value`),
 			step(`provider::contactcenter::sms_length("$${a", {})`, `Invalid value for "text" parameter: Cannot fill the SMS text: the text has an unterminated variable`),
 			step(`provider::contactcenter::mobile_normalize("12345")`, `Invalid value for "mobile" parameter: "12345" is not a mainland mobile number: it has 5 digits`),
-			step(`provider::contactcenter::mobile_normalize("+86 (138) 0013 8000")`, `Invalid value for "mobile" parameter: "\+86\*{9}8000" is not a mainland mobile number: it holds a character other than digits, spaces, dashes and a leading \+: "\(" \(only spaces and dashes are taken out: remove it\)`),
+			step(`provider::contactcenter::mobile_normalize("+86 138/0013/8000")`, `Invalid value for "mobile" parameter: "\+86\*{9}8000" is not a mainland mobile number: it holds a character other than digits, a leading \+ and the separators \(spaces, dashes, dots, brackets\): "/" \(only spaces, dashes, dots and brackets are taken out: remove it\)`),
 		},
 	})
 }

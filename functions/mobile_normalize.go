@@ -25,8 +25,11 @@ func (f *mobileNormalizeFunction) Metadata(_ context.Context, _ function.Metadat
 func (f *mobileNormalizeFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
 	resp.Definition = function.Definition{
 		Summary: "A mobile number in the 11-digit form the platform stores",
-		MarkdownDescription: "Returns a mainland mobile number as its 11 digits, without the `+86` or `86` country prefix and " +
-			"without spaces or dashes, so that `+86 138-0013-8000` and `13800138000` compare equal. A number that is not " +
+		MarkdownDescription: "Returns a mainland mobile number as its 11 digits, without the `+86`, `86` or `0086` country prefix and " +
+			"without the separators people write in a number (spaces, no-break spaces, dashes, the typographic dashes `–` and `—`, " +
+			"dots and brackets), so that `+86 138-0013-8000`, `(+86) 138.0013.8000` and `13800138000` compare equal. " +
+			"It reads a number as `ccsync sms send` reads a recipient list's `mobile` cell, so a number copied from a spreadsheet " +
+			"comes out the same. A number that is not " +
 			"11 digits starting with `1` and a second digit `3`–`9` (after removing the prefix) is an error, the same rule " +
 			"the SMS gateway applies (it refuses such a number with code 1012, \"mobile number format wrong\"); " +
 			"wrap the call in `can()` to test a number instead. See spec §4.8 and §7.4.",
@@ -46,18 +49,18 @@ func (f *mobileNormalizeFunction) Run(ctx context.Context, req function.RunReque
 		return
 	}
 	s := client.WithoutSeparators(mobile)
-	if !client.ValidMobile(s) {
+	if !client.ValidMobile(client.CompactMobile(s)) {
 		// Terraform says "Invalid value for "mobile" parameter:" before
 		// it, and shows no value of a for expression's variable
 		// ([for n in local.nums : ...(n)]): the text names the number.
 		resp.Error = function.NewArgumentFuncError(0, fmt.Sprintf("%s is not a mainland mobile number: it %s; a mainland mobile number is 11 digits "+
-			"starting with 1 and a second digit 3-9 (optionally prefixed +86 or 86)", masked(s), mobileProblem(s)))
+			"starting with 1 and a second digit 3-9 (optionally prefixed +86, 86 or 0086)", masked(s), mobileProblem(s)))
 		return
 	}
-	resp.Error = resp.Result.Set(ctx, client.NationalMobile(s))
+	resp.Error = resp.Result.Set(ctx, client.CompactMobile(s))
 }
 
-// masked is s, spaces and dashes removed, quoted as an error shows it: a
+// masked is s, separators removed, quoted as an error shows it: a
 // function is not told that its argument is sensitive, so of a value long
 // enough to be a phone number only the first 3 and the last 4 characters
 // are shown, the others as * ("138****8000"), as the platform's own pages
@@ -79,7 +82,8 @@ func masked(s string) string {
 }
 
 // mobileProblem says what is wrong with s, a number that client.ValidMobile
-// refuses, with spaces and dashes already removed, after "it".
+// refuses once its prefix is dropped (client.CompactMobile), with the
+// separators already removed (client.WithoutSeparators), after "it".
 func mobileProblem(s string) string {
 	switch {
 	case s == "":
@@ -93,14 +97,16 @@ func mobileProblem(s string) string {
 		digits, prefix = s[len("+86"):], "+86"
 	case len(s) == 13 && strings.HasPrefix(s, "86"):
 		digits, prefix = s[len("86"):], "86"
+	case len(s) == 15 && strings.HasPrefix(s, "0086"):
+		digits, prefix = s[len("0086"):], "0086"
 	}
 	switch {
 	case strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }):
-		return "holds a character other than digits, spaces, dashes and a leading +" + notDigit(digits)
+		return "holds a character other than digits, a leading + and the separators (spaces, dashes, dots, brackets)" + notDigit(digits)
 	case len(digits) != 11 && prefix != "":
 		return fmt.Sprintf("has %d digits after the %s prefix, not 11", len(digits), prefix)
 	case len(digits) != 11:
-		return fmt.Sprintf("has %d digits (after removing spaces and dashes), not 11 (or 13 beginning with the 86 prefix)", len(digits))
+		return fmt.Sprintf("has %d digits (after removing the separators), not 11 (or 13 beginning with the 86 prefix, 15 with 0086)", len(digits))
 	case prefix != "":
 		return "does not start with 1 and a second digit 3-9 after the " + prefix + " prefix"
 	default:
@@ -109,10 +115,10 @@ func mobileProblem(s string) string {
 }
 
 // notDigit names the character of s that is not a digit: a look-alike
-// (notASCII), else the first other one, a bracket, a dot, a letter, an
-// emoji. The masked number hides it ("+86*********8000" for
-// "+86 (138) 0013 8000"), and "a character other than digits" alone left
-// the reader to find it.
+// (notASCII), else the first other one, a letter, a slash, an emoji. The
+// masked number hides it ("Tel********8000" for "Tel: 13800138000" shows
+// no ":"), and "a character other than digits" alone left the reader to
+// find it.
 func notDigit(s string) string {
 	if what := notASCII(s); what != "" {
 		return what
@@ -122,12 +128,8 @@ func notDigit(s string) string {
 		case r >= '0' && r <= '9':
 		case r == '+':
 			return ": a + after the start (a + goes before the country code 86 only)"
-		case r >= '\u2010' && r <= '\u2015' || r == '\u2212':
-			// "only dashes are taken out" of "138–0013–8000" read as
-			// a contradiction: the en dash is not the ASCII one.
-			return fmt.Sprintf(": the dash %q (%U), which is not the ASCII \"-\" (put in by a word processor or a chat?); type it as \"-\" or leave it out", string(r), r)
 		default:
-			return fmt.Sprintf(": %q (only spaces and dashes are taken out: remove it)", string(r))
+			return fmt.Sprintf(": %q (only spaces, dashes, dots and brackets are taken out: remove it)", string(r))
 		}
 	}
 	return ""
@@ -139,8 +141,8 @@ func notDigit(s string) string {
 // than digits, spaces, dashes" alone named nothing the reader could see.
 // These are the look-alikes a roster refuses by name too (client.Lookalike):
 // full-width digits and signs, invisible characters; and white space other
-// than the ASCII space, such as the no-break space of a web page or a
-// spreadsheet, a tab or a line break (which "looks like a space but is not
+// than the spaces taken out (client.PhoneSeparator), such as the narrow
+// no-break space U+202F, a tab or a line break (which "looks like a space but is not
 // the ASCII space" described badly: a line feed does not).
 func notASCII(s string) string {
 	for _, r := range s {

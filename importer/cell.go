@@ -271,7 +271,8 @@ func cellCode(c Cell) (string, string) {
 }
 
 // cellPhone reads a phone number: digits, with an optional leading "+",
-// spaces, dashes, dots and brackets removed as people type them.
+// the separators people type (client.PhoneSeparator: spaces, dashes,
+// dots, brackets) removed, as mobile_normalize removes them.
 func cellPhone(c Cell) (string, string) {
 	if lostDigits(c) {
 		return "", ruleLostDigits
@@ -288,13 +289,13 @@ func cellPhone(c Cell) (string, string) {
 		switch {
 		case r >= '0' && r <= '9':
 			b.WriteRune(r)
-		case r == '+' && (i == 0 || i == 1 && shown[0] == '('):
-			// "(+86) 138 0013 8000" as much as "+86 138 0013 8000".
+		case r == '+' && b.Len() == 0:
+			// "(+86) 138 0013 8000" as much as "+86 138 0013 8000": a +
+			// before any digit, as mobile_normalize reads it.
 			b.WriteRune(r)
-		case r == ' ' || r == '-' || r == '(' || r == ')' || r == '.' || r == '\u00a0':
-		case r >= '\u2010' && r <= '\u2015' || r == '\u2212':
-			// The dashes a word processor or a chat puts in for "-"
-			// (138–0013–8000), pasted with the number.
+		case client.PhoneSeparator(r):
+			// Including the dashes a word processor or a chat puts in
+			// for "-" (138–0013–8000), pasted with the number.
 		case lookalikeRule(r, i == 0) != "":
 			return "", lookalikeRule(r, i == 0)
 		default:

@@ -302,16 +302,14 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 }
 
 // normalizeMobile reads a mainland mobile number: 11 digits starting with 1,
-// typed as text or a number, with an optional +86 / 0086 / 86 prefix.
+// typed as text or a number, with an optional +86 / 0086 / 86 prefix, read
+// as mobile_normalize reads it (client.CompactMobile).
 func normalizeMobile(c Cell) (string, string) {
 	p, rule := cellPhone(c)
 	if rule != "" {
 		return "", rule
 	}
-	if len(p) == 15 && strings.HasPrefix(p, "0086") {
-		p = p[4:]
-	}
-	p = client.NationalMobile(p)
+	p = client.CompactMobile(p)
 	if !reMobile.MatchString(p) {
 		return "", "is not a mobile number (11 digits starting with 1, optionally +86)"
 	}
