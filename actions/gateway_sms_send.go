@@ -52,6 +52,8 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"into requests of at most 200, with one progress message per request. With `recipients`, each number has its own values: " +
 			"all of them go in one send_file request, one line per number with its values. Every number is checked before anything is sent " +
 			"(a malformed or repeated number refuses the whole send); the template's variables are checked by the gateway (code 1015). " +
+			"When `tpl_id` and the values are known at plan, the plan reads the template and fails for a message over the gateway's 400 characters once filled " +
+			"(counted as `sms_length` counts them), naming the number, its length and its longest value's variable; otherwise the gateway refuses such a send (code 1014). " +
 			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
 			"wrong credentials): then the rest are listed as not sent. Every number that could not be sent, or whose outcome is unknown, is listed in " +
 			"one error (`contactcenter_sms_send` differs: it stops at the first failed batch, and of a list where the platform refuses some numbers it sends the others). Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`." +
@@ -214,15 +216,26 @@ type failure struct {
 func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	defer shownAtPlan(a.NestedPaths, resp)
 	framework.PlanChecks(ctx, a, req, resp)
+	var m gatewaySMSSendModel
+	configured := !req.Config.Get(ctx, &m).HasError()
+	// The template's text, read once at plan (tpl_id known, credentials
+	// set): "" when it cannot be read, and the checks that need it are
+	// left to the gateway.
+	read, text := false, ""
+	template := func() string {
+		if !read {
+			read, text = true, a.templateText(ctx, m.TplID)
+		}
+		return text
+	}
 	// At plan, not at validation: a list made from variables (a for
 	// expression over var.customers) is unknown when Terraform validates,
 	// and the checks run again at plan keep only their errors.
-	var m gatewaySMSSendModel
 	var rs []gatewayRecipientModel
-	if !req.Config.Get(ctx, &m).HasError() && !m.Recipients.IsNull() && !m.Recipients.IsUnknown() &&
+	if configured && !m.Recipients.IsNull() && !m.Recipients.IsUnknown() &&
 		!m.Recipients.ElementsAs(ctx, &rs, true).HasError() && !m.SmsParamsList.IsUnknown() {
 		var bare diag.Diagnostics
-		if withoutValues(rs, m.SmsParamsList, &bare); len(bare) > 0 && a.needsValues(ctx, m.TplID) {
+		if withoutValues(rs, m.SmsParamsList, &bare); len(bare) > 0 && needsValues(template()) {
 			resp.Diagnostics.Append(bare...)
 		}
 	}
@@ -231,26 +244,13 @@ func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.Modify
 	}
 	if err := a.Client.Gateway.CheckCredentials(); err != nil {
 		resp.Diagnostics.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("Nothing will be sent: %v.", err))
+		return
 	}
-}
-
-// needsValues is false for a template read to have no variables, which
-// needs no values (one read of it, made only for recipients without any;
-// an id unknown, or a read that cannot be made, leaves the warning to say).
-func (a *gatewaySMSSendAction) needsValues(ctx context.Context, tplID types.String) bool {
-	if a.Client == nil || a.Client.Gateway.CheckCredentials() != nil || tplID.IsNull() || tplID.IsUnknown() {
-		return true
+	if configured && (m.Recipients.IsNull() || !m.Recipients.IsUnknown() && rs != nil) {
+		if t := template(); t != "" {
+			tooLongMessages(t, m.TplID.ValueString(), m, rs, &resp.Diagnostics)
+		}
 	}
-	id, err := strconv.ParseInt(tplID.ValueString(), 10, 64)
-	if err != nil {
-		return true
-	}
-	tpl, err := a.Client.Gateway.GetTemplate(ctx, id)
-	if err != nil {
-		return true
-	}
-	vars, err := client.TemplateVariables(string(tpl.TplText))
-	return err != nil || len(vars) > 0
 }
 
 func (a *gatewaySMSSendAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {

@@ -51,6 +51,36 @@ func TemplateVariables(text string) ([]string, error) {
 	}
 }
 
+// FillTemplate is a template text with each `${name}` variable replaced by
+// values[name], as the gateway fills it (spec §4.8): in one pass, left to
+// right, a variable ending at the first "}" (TemplateVariables), so a value
+// that itself holds "${x}" is sent as it is; a variable without a value, or
+// a "${" never closed, stays as written. sms_length and the gateway send's
+// plan-time length check count the characters of its result.
+func FillTemplate(text string, values map[string]string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, "${")
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		j := strings.IndexByte(text[i:], '}')
+		if j < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		j += i
+		b.WriteString(text[:i])
+		if v, ok := values[text[i+len("${"):j]]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(text[i : j+1])
+		}
+		text = text[j+1:]
+	}
+}
+
 // ValidateSend checks what the gateway would reject, before a request:
 // mobile count (1013), content length (1014), exten digits (1022) and the
 // mobile format (1012).

@@ -26,19 +26,7 @@ func fill(text string, params map[string]string) (string, error) {
 	if len(missing) > 0 {
 		return "", fmt.Errorf("params has no value for %s (the text's variables are %s)", quoteAll(missing), quoteAll(vars))
 	}
-	var b strings.Builder
-	rest := text
-	for {
-		i := strings.Index(rest, "${")
-		if i < 0 {
-			b.WriteString(rest)
-			return b.String(), nil
-		}
-		j := strings.IndexByte(rest[i:], '}') // found: TemplateVariables accepted the text
-		b.WriteString(rest[:i])
-		b.WriteString(params[rest[i+2:i+j]])
-		rest = rest[i+j+1:]
-	}
+	return client.FillTemplate(text, params), nil
 }
 
 // templateVariables is client.TemplateVariables (the platform's rule) with
