@@ -872,15 +872,18 @@ func TestGatewaySMSSendAction_invisibleTextWarns(t *testing.T) {
 		refused bool
 		want    string
 	}{
-		"\ufeffYour parcel has shipped.\r\n": {true, `sms_text, "\ufeffYour parcel has shipped.\r\n", holds a byte order mark (U+FEFF) at its start ` +
+		"\ufeffYour parcel has shipped.\r\n": {true, `sms_text, "\ufeffYo"…, holds a byte order mark (U+FEFF) at its start ` +
 			`(kept by file() from a file saved as "UTF-8 with BOM"?): the platform would send it as written, unseen, in every message, ` +
 			`where it counts in the message's length and some phones show it as a box or a question mark. Nothing is sent while the text begins or ends with one. ` +
 			`Remove it (for a value read with file(): trimprefix(file("…"), "\ufeff"), or save the file as UTF-8 without BOM; else replace(…, "\ufeff", "")).`},
 		"Your parcel has shipped.\u200b": {true, `holds a zero-width space (U+200B) at its end (pasted with the text, from a web page or a chat?)`},
 		// file() keeps the final line break: the character before it ends the text as shown.
-		"Your parcel has shipped.\u200b\n": {true, `sms_text, "Your parcel has shipped.\u200b\n", holds a zero-width space (U+200B) at its end`},
-		"Your parcel\u200b has shipped.":   {false, `sms_text holds a zero-width space (U+200B): the platform sends it as written`},
-		"Your parcel has shipped 📦.\n":     {false, ""},
+		"Your parcel has shipped.\u200b\n": {true, `sms_text, …"d.\u200b\n", holds a zero-width space (U+200B) at its end`},
+		// Of a text quoted, only the edge the character is at: the text
+		// may hold a one-time code, and come from a sensitive variable.
+		"Your login code is 482913\u200b": {true, `sms_text, …"13\u200b", holds a zero-width space (U+200B) at its end`},
+		"Your parcel\u200b has shipped.":  {false, `sms_text holds a zero-width space (U+200B): the platform sends it as written`},
+		"Your parcel has shipped 📦.\n":    {false, ""},
 	} {
 		b, err := json.Marshal(map[string]any{"mobiles": []string{"13800000001"}, "sms_text": text, "sign_text": "Acme"})
 		if err != nil {

@@ -63,7 +63,9 @@ func listValues(p path.Path, l types.List, whose string) []sendValue {
 // recipients workbook (importer: ruleInvisibleInMessage). A value of such
 // characters alone is blank, said by the rules of blank values. Values
 // alike (a column pasted with the character) are said once, naming three
-// and counting the rest; one is said at its own line.
+// and counting the rest; one is said at its own line. A value is quoted
+// by the edge its character is at only (textcheck.EdgeShown): it may be a
+// one-time code, or come from a sensitive variable.
 func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 	type found struct {
 		sendValue
@@ -85,11 +87,11 @@ func refuseInvisibleEdges(vs []sendValue, diags *diag.Diagnostics) {
 		func() string {
 			f := fs[0]
 			return fmt.Sprintf("%s, %s, holds %s (%s): %s. Remove it (%s).",
-				tfkit.Sentence(f.of), textcheck.Shown(f.v), f.what, invisibleSource(f.r, "it"), why, invisibleFix(f.r))
+				tfkit.Sentence(f.of), textcheck.EdgeShown(f.v), f.what, invisibleSource(f.r, "it"), why, invisibleFix(f.r))
 		},
 		func(k int) string {
 			f := fs[k]
-			return fmt.Sprintf("%s, %s, holds %s (%s)", f.of, textcheck.Shown(f.v), f.what, f.p)
+			return fmt.Sprintf("%s, %s, holds %s (%s)", f.of, textcheck.EdgeShown(f.v), f.what, f.p)
 		},
 		func(named string) string {
 			return fmt.Sprintf("%d values begin or end with an invisible character (pasted with them, from a web page or a chat?): %s. Each: %s. Remove them (%s).",
@@ -228,7 +230,9 @@ func blankly(v string) string {
 // another resource, went out with the character without a word. A send is
 // not a template an adopted configuration holds, so refusing costs no
 // working configuration its plan. A text of such characters alone is
-// blank, said by notBlank.
+// blank, said by notBlank. The text is quoted by that edge only
+// (textcheck.EdgeShown): a message may hold a one-time code, or come from
+// a sensitive variable, which Terraform does not mask in the diagnostic.
 type smsTextInvisible struct{}
 
 func (smsTextInvisible) Description(context.Context) string {
@@ -248,7 +252,7 @@ func (smsTextInvisible) ValidateString(ctx context.Context, req validator.String
 		resp.Diagnostics.AddAttributeError(req.Path, "Invisible Character in Message Text",
 			fmt.Sprintf("%s, %s, holds %s (%s): the platform would send it as written, "+
 				"unseen, in every message, where it counts in the message's length and some phones show it as a box or a question mark. "+
-				"Nothing is sent while the text begins or ends with one. Remove it (%s).", req.Path, textcheck.Shown(s), what, invisibleSource(r, "the text"), invisibleFix(r)))
+				"Nothing is sent while the text begins or ends with one. Remove it (%s).", req.Path, textcheck.EdgeShown(s), what, invisibleSource(r, "the text"), invisibleFix(r)))
 		return
 	}
 	tfkit.InvisibleInMessage().ValidateString(ctx, req, resp)

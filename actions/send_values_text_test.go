@@ -23,15 +23,19 @@ func TestSendActions_invisibleCharacterAtAValuesEdge(t *testing.T) {
 		want   string // "" passes validation
 	}{
 		"zero-width space at a start": {map[string]any{"tpl_id": "5", "recipients": []any{rec("13800000015", "\u200bAlice", "Pro")}},
-			`Invisible Character in Template Value: recipients[0].sms_params_list[0]: Value 1 for 13800000015, "\u200bAlice", holds a zero-width space (U+200B) at its start ` +
+			`Invisible Character in Template Value: recipients[0].sms_params_list[0]: Value 1 for 13800000015, "\u200bAl"…, holds a zero-width space (U+200B) at its start ` +
 				`(pasted with it, from a web page or a chat?): the platform would send it as written, unseen, in the message`},
 		"a column pasted with it": {map[string]any{"tpl_id": "5", "recipients": []any{
 			rec("13800000015", "Al\u200b"), rec("13800000016", "Bo\u200b"), rec("13800000017", "Cy"), rec("13800000018", "Di\u200b"), rec("13800000019", "Ed\u200b")}},
 			`4 values begin or end with an invisible character (pasted with them, from a web page or a chat?): value 1 for 13800000015, "Al\u200b", ` +
 				`holds a zero-width space (U+200B) at its end (recipients[0].sms_params_list[0]), value 1 for 13800000016`},
 		"shared value with a byte order mark": {map[string]any{"mobiles": []string{"13800000015"}, "tpl_id": "5", "sms_params": map[string]string{"code": "\ufeff1234"}},
-			`${code} in sms_params, "\ufeff1234", holds a byte order mark (U+FEFF) at its start (kept by file() from a file saved as "UTF-8 with BOM"?): ` +
+			`${code} in sms_params, "\ufeff12"…, holds a byte order mark (U+FEFF) at its start (kept by file() from a file saved as "UTF-8 with BOM"?): ` +
 				`the platform would send it as written`},
+		// Only the edge the character is at is quoted: a value may be a
+		// one-time code from a sensitive variable.
+		"one-time code": {map[string]any{"mobiles": []string{"13800000015"}, "tpl_id": "5", "sms_params": map[string]string{"code": "4821\u200b"}},
+			`${code} in sms_params, …"21\u200b", holds a zero-width space (U+200B) at its end`},
 		// A space typed after the character (a cell copied with it).
 		"zero-width space before a space": {map[string]any{"tpl_id": "5", "recipients": []any{rec("13800000015", "30\u200b ")}},
 			`Value 1 for 13800000015, "30\u200b ", holds a zero-width space (U+200B) at its end`},
@@ -64,12 +68,12 @@ func TestSendActions_invisibleCharacterAtAValuesEdge(t *testing.T) {
 		map[string]any{"mobile": "13900000071", "params": map[string]string{"name": "Alice\u200b"}},
 		map[string]any{"mobile": "13900000072", "params": map[string]string{"name": "Bo"}},
 	}})
-	if want := `Invisible Character in Template Value: recipients[0].params["name"]: ${name} for 13900000071, "Alice\u200b", holds a zero-width space (U+200B) at its end`; res.Phase != "validate" || !strings.Contains(res.Text(), want) {
+	if want := `Invisible Character in Template Value: recipients[0].params["name"]: ${name} for 13900000071, …"ce\u200b", holds a zero-width space (U+200B) at its end`; res.Phase != "validate" || !strings.Contains(res.Text(), want) {
 		t.Errorf("phase %s, diagnostics:\n%s\nwant %q at validate", res.Phase, res.Text(), want)
 	}
 	res = env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "params": map[string]string{"name": "\ufeffAll"},
 		"recipients": []any{map[string]any{"mobile": "13900000073"}}})
-	if want := `${name} in params, "\ufeffAll", holds a byte order mark (U+FEFF) at its start`; !strings.Contains(res.Text(), want) || !strings.Contains(res.Text(), `trimprefix(file("…"), "\ufeff")`) {
+	if want := `${name} in params, "\ufeffAl"…, holds a byte order mark (U+FEFF) at its start`; !strings.Contains(res.Text(), want) || !strings.Contains(res.Text(), `trimprefix(file("…"), "\ufeff")`) {
 		t.Errorf("diagnostics:\n%s\nwant %q with the fix", res.Text(), want)
 	}
 	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 0 {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // RecipientSheet is the worksheet a recipient list is read from (the only
@@ -277,7 +278,10 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 				// A zero-width space after "30", pasted from a web page
 				// with it: sent, unseen, in the message (the provider
 				// warns of it in a message text, tfkit.InvisibleInMessage).
-				add(cellRef(col+1, rowNum), name, v, true, ruleInvisibleInMessage(invisibleAtEdge(v)))
+				// Quoted by that edge only (textcheck.EdgeShown): the
+				// value may be a one-time code, and the line may go
+				// into a CI log.
+				add(cellRef(col+1, rowNum), name, "", false, textcheck.EdgeShown(v)+" "+ruleInvisibleInMessage(invisibleAtEdge(v)))
 				bad = true
 			case via != "gateway" && strings.ContainsAny(v, ",\n\r"):
 				add(cellRef(col+1, rowNum), name, v, true, "contains a comma or line break, which the open interface's batch send uses as separators; remove it or use --via gateway")

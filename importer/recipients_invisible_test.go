@@ -22,14 +22,16 @@ func TestReadRecipients_invisibleInValue(t *testing.T) {
 		{"13800000013", "Joe\u2060", "5"},
 		{"13800000014", "\u00adHal", "5"},
 		{"13800000015", "Cy", "5"},
-		{"13800000016", "Dee\u200d", "5"}, // a joiner that shapes an emoji: written on purpose
-		{"13800000017", "Ji\u200bm", "5"}, // within: a line-break hint
+		{"13800000018", "Ann", "Code 4821\u200b"}, // quoted by its end only: it may be a one-time code
+		{"13800000016", "Dee\u200d", "5"},         // a joiner that shapes an emoji: written on purpose
+		{"13800000017", "Ji\u200bm", "5"},         // within: a line-break hint
 	}
 	want := []string{
 		`Recipients!C2: minutes "30\u200b" holds a zero-width space (U+200B) at its end` + sent,
 		`Recipients!B3: name "\ufeffBo" holds a byte order mark (U+FEFF) at its start` + sent,
-		`Recipients!B4: name "Joe\u2060" holds a word joiner (U+2060) at its end` + sent,
-		`Recipients!B5: name "\u00adHal" holds a soft hyphen (U+00AD) at its start` + sent,
+		`Recipients!B4: name …"oe\u2060" holds a word joiner (U+2060) at its end` + sent,
+		`Recipients!B5: name "\u00adHa"… holds a soft hyphen (U+00AD) at its start` + sent,
+		`Recipients!C7: minutes …"21\u200b" holds a zero-width space (U+200B) at its end` + sent,
 	}
 	for _, via := range []string{"open", "gateway"} {
 		l, probs, err := ReadRecipients(writeBook(t, "Recipients", rows), []string{"name", "minutes"}, via)

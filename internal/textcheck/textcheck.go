@@ -75,6 +75,50 @@ func AtEdge(s string) (what string, r rune) {
 	return "", 0
 }
 
+// EdgeShown quotes of s, a text AtEdge finds an invisible character at the
+// edge of, only that edge: the invisible character, the white space beside
+// it (file() keeps a text file's final line break) and the two characters
+// next to it, escaped, with "…" for the rest: `…"21\u200b"` for
+// "Your code is 4821\u200b", `"\ufeffDe"…` for "\ufeffDear Ann". A text
+// that short is quoted whole. The text may be a one-time code, or come from
+// a sensitive variable (which Terraform does not mask in a provider's
+// diagnostic), and a 400-character message quoted whole hid where the
+// character was; what AtEdge says ("at its end") and these characters
+// show it. A text without one at an edge is as Shown writes it.
+func EdgeShown(s string) string {
+	const near = 2 // characters shown beside the invisible one
+	rs := []rune(s)
+	i := 0
+	for i < len(rs) && unicode.IsSpace(rs[i]) {
+		i++
+	}
+	if _, ok := invisible[at(rs, i)]; ok {
+		if end := i + 1 + near; end < len(rs) {
+			return strconv.Quote(string(rs[:end])) + "…"
+		}
+		return strconv.Quote(s)
+	}
+	j := len(rs) - 1
+	for j >= 0 && unicode.IsSpace(rs[j]) {
+		j--
+	}
+	if _, ok := invisible[at(rs, j)]; ok {
+		if start := j - near; start > 0 {
+			return "…" + strconv.Quote(string(rs[start:]))
+		}
+		return strconv.Quote(s)
+	}
+	return Shown(s)
+}
+
+// at is rs[i], or 0 outside rs.
+func at(rs []rune, i int) rune {
+	if i < 0 || i >= len(rs) {
+		return 0
+	}
+	return rs[i]
+}
+
 // Shown writes s as it is when every character of it shows, else quoted,
 // the characters that do not show escaped ("\ufeffname", "time ").
 func Shown(s string) string {

@@ -80,3 +80,25 @@ func TestAtEdge(t *testing.T) {
 		}
 	}
 }
+
+// EdgeShown quotes only the edge an invisible character is at: the text
+// may be a one-time code from a sensitive variable, or 400 characters.
+func TestEdgeShown(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Your code is 4821\u200b":         `…"21\u200b"`,
+		"Your code is 4821\u200b\n":       `…"21\u200b\n"`,
+		"\ufeffDear Ann":                  `"\ufeffDe"…`,
+		"\r\n\ufeffDear Ann":              `"\r\n\ufeffDe"…`,
+		"30\u200b":                        `"30\u200b"`,
+		"\u00adHa":                        `"\u00adHa"`,
+		"Joe\u2060":                       `…"oe\u2060"`,
+		"\u200bcode 4821\u200b":           `"\u200bco"…`,
+		"no invisible at the edge\u200b!": `"no invisible at the edge\u200b!"`,
+		"plain":                           "plain",
+	} {
+		if got := EdgeShown(in); got != want {
+			t.Errorf("EdgeShown(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
