@@ -195,7 +195,7 @@ func TestAccFunctions_errors(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
-			step(`provider::contactcenter::template_params("Dear $${name")`, `Invalid template text: the text has an unterminated variable at "\$\{name"`),
+			step(`provider::contactcenter::template_params("Dear $${name")`, `Invalid value for "text" parameter: Cannot list the template's variables: the text has an unterminated variable at "\$\{name"`),
 			step(`provider::contactcenter::sms_fits("$${a} $${b}", { a = "1" })`, `Invalid value for "params" parameter: Cannot fill the SMS text: params has no value for "b"`),
 			step(`provider::contactcenter::sms_length("$${a}", { a = null, b = null })`, `Invalid value for "params" parameter: Cannot fill the SMS text: params holds null for "a" \(the text's variables are "a"\): give each variable a string value`),
 			step(`provider::contactcenter::sms_length("$${a", {})`, `Invalid value for "text" parameter: Cannot fill the SMS text: the text has an unterminated variable`),

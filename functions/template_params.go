@@ -45,7 +45,9 @@ func (f *templateParamsFunction) Run(ctx context.Context, req function.RunReques
 	}
 	vars, err := templateVariables(text)
 	if err != nil {
-		resp.Error = function.NewArgumentFuncError(0, "Invalid template text: "+err.Error())
+		// Terraform puts "Invalid value for "text" parameter:" before it:
+		// "Invalid template text" said Invalid twice.
+		resp.Error = function.NewArgumentFuncError(0, "Cannot list the template's variables: "+err.Error())
 		return
 	}
 	if vars == nil {

@@ -20,12 +20,12 @@ func TestTemplateParams(t *testing.T) {
 		"each name once":   {text: "${a}${b}${a} and ${b}", want: []string{"a", "b"}},
 		"dollar alone":     {text: "costs $5 {not a variable}", want: []string{}},
 		"unicode names":    {text: "您好 ${姓名}", want: []string{"姓名"}},
-		"unterminated":     {text: "Dear ${name", wantErr: "Invalid template text: the text has an unterminated variable"},
-		"empty name":       {text: "Dear ${}", wantErr: "Invalid template text: the text has an empty or malformed variable \"${}\""},
+		"unterminated":     {text: "Dear ${name", wantErr: "Cannot list the template's variables: the text has an unterminated variable"},
+		"empty name":       {text: "Dear ${}", wantErr: "Cannot list the template's variables: the text has an empty or malformed variable \"${}\""},
 		"name with spaces": {text: "Dear ${ first name }", wantErr: `the text has a variable with white space in its name, "${ first name }": write ${first_name}`},
 		"nested":           {text: "Dear ${a${b}}", wantErr: "malformed variable"},
 		"blank name":       {text: "Dear ${ }", wantErr: "malformed variable"},
-		"brace in name":    {text: "Hi ${a{b}", wantErr: `Invalid template text: the text has a variable with "{" in its name, "${a{b}": a gateway template reads it as the variable "a{b" and contactcenter_sms_template refuses the text, so write the name without "{"`},
+		"brace in name":    {text: "Hi ${a{b}", wantErr: `Cannot list the template's variables: the text has a variable with "{" in its name, "${a{b}": a gateway template reads it as the variable "a{b" and contactcenter_sms_template refuses the text, so write the name without "{"`},
 		"brace at start":   {text: "Hi ${{a}", wantErr: `the text has a variable with "{" in its name, "${{a}"`},
 		"brace after":      {text: "Hi ${a}}{b}", want: []string{"a"}},
 		"no-break space":   {text: "Hi ${first\u00a0name}", wantErr: `the text has a variable with white space in its name, "${first\u00a0name}": write ${first_name}`},
@@ -42,6 +42,9 @@ func TestTemplateParams(t *testing.T) {
 				}
 				if ferr.FunctionArgument == nil || *ferr.FunctionArgument != 0 {
 					t.Errorf("error names argument %v, want 0 (text)", ferr.FunctionArgument)
+				}
+				if contains(ferr.Text, "Invalid") {
+					t.Errorf("error %q says Invalid, as Terraform's text before it does", ferr.Text)
 				}
 				return
 			}
