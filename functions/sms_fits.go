@@ -29,6 +29,7 @@ func (f *smsFitsFunction) Definition(_ context.Context, _ function.DefinitionReq
 			"signature is not counted). The text itself, before its variables are filled, must be at most 400 characters too: " +
 			"the gateway refuses a longer template text (add_template answers 1014, and `contactcenter_gateway_sms_template` " +
 			"refuses its `tpl_text` at plan), even when its values are shorter than their `${name}`. " +
+			"An empty message is `false`: an empty text (`sms_fits(\"\", {})`), or a text of variables alone whose values are all empty, which no send takes. " +
 			"Use it in a `precondition` or a variable `validation` to stop a plan before a " +
 			"send would fail. A variable without a value in `params` is an error. See spec §4.8, §7.4 and §8.",
 		Parameters: smsParameters(),
@@ -50,10 +51,16 @@ func (f *smsFitsFunction) Run(ctx context.Context, req function.RunRequest, resp
 	// 402 characters with ${customer_full_name} filled by "Li" fitted.
 	// Values known only at apply count as empty (n is the least the text
 	// can be): too long already is false at plan, else unknown.
-	switch fits := n <= client.GatewayMaxContent && own <= client.GatewayMaxContent; {
+	//
+	// An empty message fits nothing: the gateway send's sms_text and
+	// contactcenter_gateway_sms_template's tpl_text are refused empty
+	// (1 to 400 characters), and a value left empty is refused by the send
+	// actions; sms_fits("", {}) said true of a text every send refuses.
+	// A message empty but for values known only at apply may not be.
+	switch fits := n <= client.GatewayMaxContent && own <= client.GatewayMaxContent && own > 0; {
 	case fits && !known:
 		resp.Error = resp.Result.Set(ctx, types.BoolUnknown())
 	default:
-		resp.Error = resp.Result.Set(ctx, fits)
+		resp.Error = resp.Result.Set(ctx, fits && n > 0)
 	}
 }

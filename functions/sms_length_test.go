@@ -40,14 +40,18 @@ func TestSMSLengthAndFits(t *testing.T) {
 		"template text over 400, filled under": {text: strings.Repeat("a", 380) + " ${customer_full_name}", params: map[string]string{"customer_full_name": "Li"}, length: 383, fits: false},
 		"template text of 400, filled under":   {text: strings.Repeat("a", 378) + " ${customer_full_name}", params: map[string]string{"customer_full_name": "Li"}, length: 381, fits: true},
 		"no variables, empty params":           {text: "Hello", params: map[string]string{}, length: 5, fits: true},
-		"missing value":                        {text: "${a}${b}", params: map[string]string{"a": "secret-value"}, wantErr: `Cannot fill the SMS text: params has no value for "b" (the text's variables are "a", "b")`, wantArg: 1, notErr: "secret-value"},
-		"null value":                           {text: "Hi ${a}", params: map[string]string{}, null: []string{"a"}, wantErr: `Cannot fill the SMS text: params holds null for "a" (the text's variables are "a"): give each variable a string value`, wantArg: 1, notErr: "no value"},
-		"missing and null":                     {text: "${a}${b}", params: map[string]string{}, null: []string{"a"}, wantErr: `params has no value for "b" and holds null for "a" (the text's variables are "a", "b"): give each variable a string value`, wantArg: 1},
-		"missing, null unused":                 {text: "${a}", params: map[string]string{}, null: []string{"b"}, wantErr: `Cannot fill the SMS text: params has no value for "a" (the text's variables are "a")`, wantArg: 1, notErr: "null"},
-		"null value, unused":                   {text: "Hi ${a}", params: map[string]string{"a": "Ada"}, null: []string{"b"}, length: 6, fits: true},
-		"malformed":                            {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable", wantArg: 0},
-		"brace in a name":                      {text: "${a{b}", params: map[string]string{"a{b": "x"}, wantErr: `Cannot fill the SMS text: the text has a variable with "{" in its name, "${a{b}"`, wantArg: 0},
-		"malformed, null params":               {text: "${}", params: map[string]string{}, null: []string{"a"}, wantErr: "Cannot fill the SMS text: the text has an empty or malformed variable", wantArg: 0, notErr: "null"},
+		// No send takes an empty message: sms_text and tpl_text are
+		// refused empty, and an empty value by the send actions.
+		"empty text":             {text: "", params: map[string]string{}, length: 0, fits: false},
+		"empty once filled":      {text: "${a}", params: map[string]string{"a": ""}, length: 0, fits: false},
+		"missing value":          {text: "${a}${b}", params: map[string]string{"a": "secret-value"}, wantErr: `Cannot fill the SMS text: params has no value for "b" (the text's variables are "a", "b")`, wantArg: 1, notErr: "secret-value"},
+		"null value":             {text: "Hi ${a}", params: map[string]string{}, null: []string{"a"}, wantErr: `Cannot fill the SMS text: params holds null for "a" (the text's variables are "a"): give each variable a string value`, wantArg: 1, notErr: "no value"},
+		"missing and null":       {text: "${a}${b}", params: map[string]string{}, null: []string{"a"}, wantErr: `params has no value for "b" and holds null for "a" (the text's variables are "a", "b"): give each variable a string value`, wantArg: 1},
+		"missing, null unused":   {text: "${a}", params: map[string]string{}, null: []string{"b"}, wantErr: `Cannot fill the SMS text: params has no value for "a" (the text's variables are "a")`, wantArg: 1, notErr: "null"},
+		"null value, unused":     {text: "Hi ${a}", params: map[string]string{"a": "Ada"}, null: []string{"b"}, length: 6, fits: true},
+		"malformed":              {text: "${a", params: map[string]string{}, wantErr: "Cannot fill the SMS text: the text has an unterminated variable", wantArg: 0},
+		"brace in a name":        {text: "${a{b}", params: map[string]string{"a{b": "x"}, wantErr: `Cannot fill the SMS text: the text has a variable with "{" in its name, "${a{b}"`, wantArg: 0},
+		"malformed, null params": {text: "${}", params: map[string]string{}, null: []string{"a"}, wantErr: "Cannot fill the SMS text: the text has an empty or malformed variable", wantArg: 0, notErr: "null"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -115,6 +119,7 @@ func TestSMSLengthAndFits_unknownValues(t *testing.T) {
 		"unknown value, missing one":      {text: "Code ${c} for ${id}", params: withUnknown(nil, "id"), wantErr: `params has no value for "c" (the text's variables are "c", "id")`},
 		"unknown value, too long already": {text: long + "${v}${id}", params: withUnknown(map[string]string{"v": strings.Repeat("b", 11)}, "id"), length: types.Int64Unknown(), fits: types.BoolValue(false)},
 		"unknown value, unused":           {text: "Hi ${a}", params: withUnknown(map[string]string{"a": "Ada"}, "b"), length: types.Int64Value(6), fits: types.BoolValue(true)},
+		"empty but for an unknown value":  {text: "${id}", params: withUnknown(nil, "id"), length: types.Int64Unknown(), fits: types.BoolUnknown()},
 		"unknown params":                  {text: "Hi ${a}", params: types.MapUnknown(types.StringType), length: types.Int64Unknown(), fits: types.BoolUnknown()},
 		"unknown params, malformed text":  {text: "Hi ${a", params: types.MapUnknown(types.StringType), wantErr: "Cannot fill the SMS text: the text has an unterminated variable"},
 		"unknown params, text over 400":   {text: long + " ${customer_full_name}", params: types.MapUnknown(types.StringType), length: types.Int64Unknown(), fits: types.BoolValue(false)},
