@@ -151,6 +151,14 @@ output "mobile" {
 output "mobile_from_sheet" {
   value = [for m in ["(+86) 138.0013.8000", "138\u00a00013\u00a08000", "138–0013–8000", "0086 138 0013 8000"] : provider::contactcenter::mobile_normalize(m)]
 }
+# As template_params' docs say: a list compared with a tuple is unequal.
+output "params_compared" {
+  value = [
+    provider::contactcenter::template_params("$${a}") == ["a"],
+    provider::contactcenter::template_params("$${a}") == tolist(["a"]),
+    toset(provider::contactcenter::template_params("$${a} $${b}")) == toset(["b", "a"]),
+  ]
+}
 output "not_a_mobile" {
   value = can(provider::contactcenter::mobile_normalize("12345"))
 }
@@ -172,6 +180,9 @@ output "not_a_mobile" {
 					knownvalue.StringExact("13800138000"), knownvalue.StringExact("13800138000"),
 				})),
 				statecheck.ExpectKnownOutputValue("not_a_mobile", knownvalue.Bool(false)),
+				statecheck.ExpectKnownOutputValue("params_compared", knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.Bool(false), knownvalue.Bool(true), knownvalue.Bool(true),
+				})),
 			},
 		}},
 	})

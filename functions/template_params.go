@@ -27,6 +27,9 @@ func (f *templateParamsFunction) Definition(_ context.Context, _ function.Defini
 			"before the template exists. A `${` without a closing `}`, an empty name (`${}`), a name with white space (`${ name }`) " +
 			"or a name with a `{` (`${a{b}`, which a gateway template reads as the variable `a{b` and `contactcenter_sms_template` refuses) is an error.\n\n" +
 			"In HCL, write a literal `${` as `$${` (`\"Dear $${name}\"`), or read the text with `file()`. " +
+			"The result is a list, and Terraform compares a list with a bracketed `[...]` (a tuple) as unequal whatever they hold: " +
+			"`template_params(t) == [\"name\"]` is always `false`. Compare it with `tolist([\"name\"])` or a `list(string)` variable, " +
+			"or, when the order does not matter, compare `toset(template_params(t)) == toset([\"name\"])`. " +
 			"See spec §2.4 and §4.8.",
 		Parameters: []function.Parameter{
 			function.StringParameter{
