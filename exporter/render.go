@@ -390,6 +390,22 @@ func (m *module) renderSignature(name, importAs string, s client.SMSSignature) {
 	optStr(&b, "remark", string(s.Remark))
 	m.addImportingAs(KindSMSSignatures, typeSMSSignature, name, strconv.FormatInt(int64(s.ID), 10), importAs,
 		[]string{signatureState(int64(s.State))}, b)
+	if int64(s.State) == client.SignatureRejected {
+		m.noteRejected(typeSMSSignature, name, string(s.Reason), "its sign_text or remark is changed (which replaces it: the new one is reviewed)")
+	}
+}
+
+// noteRejected notes an object the review rejected: the provider warns on
+// every plan that it cannot send (a pipeline stays green while it cannot),
+// which an adopter met unannounced after the export's first apply; the
+// note says how the warning ends.
+func (m *module) noteRejected(typ, name, reason, resubmit string) {
+	why := ""
+	if reason != "" {
+		why = fmt.Sprintf(" (reason: %q)", reason)
+	}
+	m.notes = append(m.notes, fmt.Sprintf("rejected by review: %s.%s%s: every plan warns that it cannot send, until %s or it is removed from the configuration",
+		typ, name, why, resubmit))
 }
 
 // keyedImportIDs returns the import id of each object of all:
@@ -451,6 +467,7 @@ func (m *module) renderTemplate(name, importAs string, t client.SMSTemplate) {
 		state = "Review state: approved (1)."
 	case client.TemplateRejected:
 		state = "Review state: rejected (2)."
+		m.noteRejected(typeSMSTemplate, name, string(t.Reason), "its text, name or signature is changed (sent back to review)")
 	}
 	m.addImportingAs(KindSMSTemplates, typeSMSTemplate, name, strconv.FormatInt(int64(t.ID), 10), importAs, []string{state}, b)
 }
@@ -562,6 +579,9 @@ func (m *module) renderGatewaySignature(name string, g client.GatewaySignature) 
 	b.add("sign_text", str(g.Content()))
 	comments := []string{gatewayState(int64(g.State)) + " The gateway does not give back remark or the qualification image, so they are not written."}
 	m.add(KindGatewaySMSSignatures, typeGatewaySMSSignature, name, strconv.FormatInt(g.Identifier(), 10), comments, b)
+	if int64(g.State) == client.GatewayStateRejected {
+		m.noteRejected(typeGatewaySMSSignature, name, string(g.Reason), "it is replaced (a change of what the reviewer refused, or terraform apply -replace: the gateway cannot resubmit it)")
+	}
 }
 
 func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
@@ -588,6 +608,9 @@ func (m *module) renderGatewayTemplate(name string, t client.GatewayTemplate) {
 	}
 	comments := []string{gatewayState(int64(t.State))}
 	m.add(KindGatewaySMSTemplates, typeGatewaySMSTemplate, name, strconv.FormatInt(t.Identifier(), 10), comments, b)
+	if int64(t.State) == client.GatewayStateRejected {
+		m.noteRejected(typeGatewaySMSTemplate, name, string(t.Reason), "it is replaced (a change of what the reviewer refused, or terraform apply -replace: the gateway cannot resubmit it)")
+	}
 }
 
 // keyOrder returns the indices 0..n-1 in the order of key (byte order),
