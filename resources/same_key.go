@@ -10,6 +10,16 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
+// referrers names, for warnExisting, what may refer to an object of each
+// kind by its id: a targeted destroy of the new object destroys those
+// resources with it, and a state restored from an older backup holds
+// them (a task the apply just pointed at the new webhook).
+var referrers = map[string]string{
+	"Webhook":       "an outbound task whose config.webhook.ids holds its id",
+	"Outbound Task": "any resource that names the task's id",
+	"Sound":         "a skill group whose wait_audio is its id",
+}
+
 // warnExisting warns, after a create that succeeded, that objects of its
 // key (key: `named "X" with url "Y"`) existed before it (ex, recorded by
 // the lookup every create makes before it is sent, so it costs no call):
@@ -48,8 +58,11 @@ func warnExisting(diags *diag.Diagnostics, ex *client.Existing, title, key, id s
 		fmt.Sprintf("%s %s %s already existed (%s) before this one was created (id %s): %s names are not unique, so the platform now holds both, "+
 			"and this resource manages the new one. If this apply replaces that %s (lifecycle { create_before_destroy } or -replace: "+
 			"it is destroyed right after this create, as the apply's output shows), or another resource of this configuration manages it "+
-			"(a for_each or count instance of the same name), nothing is to be done. Otherwise, if this resource was meant to manage the existing %s (a configuration exported from another contact center "+
-			"and applied to this one), destroy the new one (terraform apply -destroy -target=<address>) and import the existing one "+
-			"(an import block with id = %q, or terraform import <address> %s). If both are wanted, nothing is to be done.",
-			article, noun, key, which, id, noun, noun, noun, ids[0], ids[0]))
+			"(a for_each or count instance of the same name), nothing is to be done. Otherwise, if this resource was meant to manage the existing %s "+
+			"(this configuration's state was lost or restored from an older backup, or a configuration exported from another contact center "+
+			"was applied to this one), destroy the new one (terraform apply -destroy -target=<address>) and import the existing one "+
+			"(an import block with id = %q, or terraform import <address> %s). That destroy also destroys every resource that refers to this one "+
+			"(%s): if its plan lists any, answer no, and take the new one out of the state instead (terraform state rm <address>), "+
+			"import the existing one, and delete the new one (id %s) on the platform. If both are wanted, nothing is to be done.",
+			article, noun, key, which, id, noun, noun, noun, ids[0], ids[0], referrers[title], id))
 }

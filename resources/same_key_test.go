@@ -150,3 +150,58 @@ resource "contactcenter_webhook" "w" {
 		}
 	}
 }
+
+// TestAccCreateBesideExistingOlderState: a state restored from before a
+// webhook was added (terraform state push of an older pull) made the apply
+// create the webhook a second time and point the task, which the older
+// state holds, at the new one. The warning's advice, a targeted destroy of
+// the new webhook, also destroys that task (a real one, with its calls):
+// the warning names a state restored from an older backup as a cause, says
+// so, and gives the way that destroys nothing else.
+func TestAccCreateBesideExistingOlderState(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	task := func(ids string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_outbound_task" "t" {
+  name     = "Reminders"
+  type     = 3
+  trans_to = "ivr-remind"
+  config = {
+    webhook = { enable = true, ids = [%s] }
+  }
+}
+`, ids)
+	}
+	hook := `
+resource "contactcenter_webhook" "w" {
+  name = "CRM"
+  url  = "https://crm.example.com/calls"
+}
+`
+	w.WriteBody(task(""))
+	w.Must(0, "init")
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteFile("older.tfstate", w.Must(0, "state", "pull"))
+	w.WriteBody(hook + task("contactcenter_webhook.w.id"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(0, "state", "push", "-force", "older.tfstate")
+
+	out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+	for _, want := range []string{
+		`Warning: Webhook Created Beside an Existing One`,
+		`(this configuration's state was lost or restored from an older backup, or a configuration exported from another contact center was applied to this one)`,
+		`That destroy also destroys every resource that refers to this one (an outbound task whose config.webhook.ids holds its id): ` +
+			`if its plan lists any, answer no, and take the new one out of the state instead (terraform state rm <address>), import the existing one, and delete the new one (id `,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply from the older state lacks %q:\n%s", want, out)
+		}
+	}
+	// What the warning says of the targeted destroy is so: it takes the task.
+	plan := w.Must(0, "plan", "-destroy", "-target=contactcenter_webhook.w", "-no-color")
+	if !strings.Contains(plan, "contactcenter_outbound_task.t will be destroyed") {
+		t.Errorf("the targeted destroy of the new webhook does not destroy the task that refers to it:\n%s", plan)
+	}
+}
