@@ -202,8 +202,9 @@ func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) err
 			"To swap the numbers of two groups, apply twice: first give one of them a free number", plan.QueNum.ValueString())
 	case e.Code == nameCode:
 		e.Hint = fmt.Sprintf("another skill group is already named %q, and names are unique: choose another name (two resources cannot share one), "+
-			"or, to manage that group here instead, import it (terraform import <address> <its que_id>). "+
-			"To swap the names of two groups, apply twice: first give one of them a free name", plan.QueName.ValueString())
+			"or, to manage that group here instead, import it (terraform import <address> <its que_id>), or with an import block by its name, "+
+			"which needs no id (id = %q). To swap the names of two groups, apply twice: first give one of them a free name",
+			plan.QueName.ValueString(), "que_name:"+plan.QueName.ValueString())
 	}
 	// The attribute each code concerns; both calls share 403 name empty,
 	// 408 priority not 0-255, 411 strategy and 412 auto-evaluate (§7.2).

@@ -156,7 +156,8 @@ func (r *smsSignatureResource) Create(ctx context.Context, req resource.CreateRe
 			plan.ID = types.StringValue(strconv.FormatInt(int64(sg.ID), 10))
 		}
 		if e, ok := client.AsAPIError(err); ok && client.HasCode(err, client.SMSCodeConflict) && e.Hint == "" {
-			e.Hint = "another signature has this sign_text. To manage it, import it (terraform import <address> <its id>, named above); otherwise choose another sign_text" +
+			e.Hint = fmt.Sprintf("another signature has this sign_text. To manage it, import it (terraform import <address> <its id>, named above), "+
+				"or with an import block by its text, which needs no id (id = %q); otherwise choose another sign_text", "sign_text:"+plan.SignText.ValueString()) +
 				replacingHint("sign_text") + ". A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: " +
 				"point the templates' sign_id at another signature first, then apply without create_before_destroy"
 		}
