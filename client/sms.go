@@ -317,6 +317,14 @@ func (s *SMSService) GetSignature(ctx context.Context, id int64) (*SMSSignature,
 	return s.signatures.get(ctx, strconv.FormatInt(id, 10), "sms signature")
 }
 
+// GetSignatureFor is GetSignature for a reader (finder.getFor): the
+// answer serves each reader once, so the plan of a destroy (reader
+// "destroy plan") shares the read of the same signature by the plan's
+// refresh, whichever comes first.
+func (s *SMSService) GetSignatureFor(ctx context.Context, reader string, id int64) (*SMSSignature, error) {
+	return s.signatures.getFor(ctx, strconv.FormatInt(id, 10), reader, "sms signature")
+}
+
 // FindSignatureByText returns the signature whose sign_text equals text, or nil (the first one listed).
 func (s *SMSService) FindSignatureByText(ctx context.Context, text string) (*SMSSignature, error) {
 	for sg, err := range s.ListSignatures(ctx, SMSSignatureFilter{SignText: text}) {

@@ -58,3 +58,46 @@ output "id" {
 		t.Errorf("destroy plan warns after the other template was deleted:\n%s", out)
 	}
 }
+
+// TestAccSMSSignature_removedUsedSinceApplyWarns: a signature's for_each
+// key removed after a template was made with it elsewhere (is_used false
+// in state, true on the platform). Terraform 1.11 plans the delete of an
+// instance no longer in the configuration from the state it had before
+// the plan's refresh: the warning gated on the state's is_used, the plan
+// was silent, and the apply failed at the signature's delete
+// (sms/sign/delete answers 409).
+func TestAccSMSSignature_removedUsedSinceApplyWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+variable "teams" {
+  type    = set(string)
+  default = ["acme"]
+}
+resource "contactcenter_sms_signature" "team" {
+  for_each  = var.teams
+  sign_text = "Team ${each.key}"
+}
+output "id" {
+  value = try(contactcenter_sms_signature.team["acme"].id, null)
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	id := mustAtoi(t, strings.Trim(strings.TrimSpace(w.Must(0, "output", "-json", "id")), `"`))
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color", "-var", "teams=[]")), " ")
+	want := fmt.Sprintf(`SMS signature %d ("Team acme") is used by 1 SMS template(s) that this plan does not delete or move to another signature: %d "Made elsewhere".`, id, tp.ID.Int64())
+	if !strings.Contains(out, "Warning: SMS Signature Still Used by Templates") || !strings.Contains(out, want) {
+		t.Errorf("plan removing the signature lacks %q:\n%s", want, out)
+	}
+	// -refresh=false plans any destroy from the saved state as well.
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-destroy", "-refresh=false", "-no-color")), " ")
+	if !strings.Contains(out, want) {
+		t.Errorf("destroy plan with -refresh=false lacks %q:\n%s", want, out)
+	}
+}
