@@ -531,6 +531,14 @@ func (s *AgentsService) Get(ctx context.Context, id int64) (*Agent, error) {
 	return s.finder.get(ctx, strconv.FormatInt(id, 10), "agent")
 }
 
+// GetFor is Get for a reader (finder.getFor): the answer serves each
+// reader once, so the plan of a destroy (reader "destroy plan") shares
+// the read of the same agent by the plan's refresh, whichever comes first,
+// while a reader's second read calls again.
+func (s *AgentsService) GetFor(ctx context.Context, reader string, id int64) (*Agent, error) {
+	return s.finder.getFor(ctx, strconv.FormatInt(id, 10), reader, "agent")
+}
+
 // GetByNum finds one agent by its agent number (user_num, unique), with its
 // queues and configuration. The error satisfies IsNotFound when none has it.
 // What it reads serves a following Get of the same agent (an import by

@@ -222,6 +222,25 @@ func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resour
 			return // a deleted agent leaves every group: the destroy says so
 		}
 		does = "this destroy resigns the agent and takes it out of every group queue_ids holds, these too"
+		// Terraform 1.11 (1.11.4; 1.15 refreshes first,
+		// hashicorp/terraform#36394) plans the delete of an instance no
+		// longer in the configuration (a for_each key, count index or
+		// module instance removed, or its block deleted) from the state it
+		// had before this plan's refresh, as -refresh=false plans any
+		// destroy: a group the agent joined since the last apply was not
+		// in that queue_ids, the plan did not warn, and the resign (which
+		// sends queue_ids = []) took the agent out of it. One read of the
+		// agent (users/list through the client's batched finder, §4.2) per
+		// planned resign of an agent with queue_ids, shared with the plan's
+		// refresh of it when there is one; a read that fails keeps the
+		// state's groups.
+		if r.Client != nil {
+			if a, err := r.Client.Agents.GetFor(ctx, "destroy plan", framework.ID(state.ID)); err == nil {
+				for _, q := range a.QueueIDList() {
+					held[q] = true
+				}
+			}
+		}
 	} else {
 		var plan agentModel
 		if req.Plan.Get(ctx, &plan).HasError() || plan.QueueIDs.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() || !plan.UserNum.Equal(state.UserNum) {

@@ -173,3 +173,56 @@ output "ids" {
 		t.Errorf("a plan that takes out a group the configuration put the agent in warns:\n%s", out)
 	}
 }
+
+// TestAccAgent_removedResignedJoinedOutsideWarns: a resigned agent's
+// for_each key removed after another configuration put it in a group.
+// Terraform 1.11 plans the delete of an instance no longer in the
+// configuration from the state it had before the plan's refresh, whose
+// queue_ids lacked that group: the plan did not warn, and the resign
+// (which empties queue_ids) took the agent out of it.
+func TestAccAgent_removedResignedJoinedOutsideWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+variable "agents" {
+  type    = set(string)
+  default = ["8261"]
+}
+resource "contactcenter_skill_group" "g" {
+  for_each     = toset(["Billing", "Support"])
+  que_name     = each.key
+  que_priority = 1
+  force_delete = true
+}
+resource "contactcenter_agent" "a" {
+  for_each      = var.agents
+  user_num      = each.key
+  user_name     = "Agent ${each.key}"
+  user_password = "Pass-1"
+  delete_mode   = "resign"
+  queue_ids     = [contactcenter_skill_group.g["Billing"].id]
+}
+output "support" {
+  value = contactcenter_skill_group.g["Support"].id
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	support := mustAtoi(t, strings.Trim(strings.TrimSpace(w.Must(0, "output", "-json", "support")), `"`))
+	a, err := c.Agents.GetByNum(t.Context(), "8261")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(t.Context(), support, []client.AgentSkill{{AgID: a.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("Agent 8261 (id %d) is in 1 skill group(s) that this configuration did not put it in: %d. ", a.UserID.Int64(), support)
+	for _, args := range [][]string{{"plan", "-no-color", "-var", "agents=[]"}, {"plan", "-destroy", "-refresh=false", "-no-color"}} {
+		out := strings.Join(strings.Fields(w.Must(0, args...)), " ")
+		if !strings.Contains(out, "Warning: Agent Will Leave Groups It Joined Outside This Configuration") || !strings.Contains(out, want) ||
+			!strings.Contains(out, "this destroy resigns the agent and takes it out of every group queue_ids holds, these too") {
+			t.Errorf("terraform %s lacks the warning %q:\n%s", strings.Join(args, " "), want, out)
+		}
+	}
+}
