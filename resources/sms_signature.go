@@ -309,10 +309,15 @@ type smsSignatureModel struct {
 // true. A signature shared across configurations (one team's, another
 // team's templates found through data.contactcenter_sms_signatures) met
 // this at every destroy, after the apply had destroyed what it could.
-// Terraform plans the destroy of a template that refers to the signature
-// before the signature's (planSignLeft records it); one that names it by
-// a literal id may be planned after, hence "unless this apply deletes
-// them". A list that fails leaves the word to the apply.
+// In a destroy plan (terraform plan -destroy), Terraform plans the destroy
+// of a template that refers to the signature before the signature's
+// (planSignLeft records it); one that names it by a literal id may be
+// planned after, hence "unless this apply deletes them". Instances no
+// longer in the configuration (a for_each key or module instance removed)
+// are planned the other way, the signature first (Terraform 1.11.4 and
+// 1.15.9 alike): their templates cannot be told from another
+// configuration's, and the warning says so. A list that fails leaves the
+// word to the apply.
 func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var used bool
 	var id, text string
@@ -359,6 +364,9 @@ func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resou
 			"The platform refuses to delete a signature that templates use (sms/sign/delete answers 409), so unless this apply deletes them or points their sign_id "+
 			"at another signature first, the destroy of this signature fails (after trying again for %s). They may belong to another configuration "+
 			"(its contactcenter_sms_template resources, which may find this signature through data.contactcenter_sms_signatures) or have been made in the portal: "+
-			"move them to another signature there first, or keep the signature and stop managing it here (a removed block with lifecycle { destroy = false }).",
+			"move them to another signature there first, or keep the signature and stop managing it here (a removed block with lifecycle { destroy = false }). "+
+			"When this signature's resource is no longer in the configuration (its for_each key, count index or module instance removed, or its block deleted), "+
+			"Terraform plans its destroy before those of the templates removed with it, so this configuration's own templates that this plan also destroys "+
+			"are named too: the apply deletes them first, and for them this warning does not apply.",
 			id, text, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] }), inUseRetryWait))
 }

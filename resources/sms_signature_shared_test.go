@@ -101,3 +101,44 @@ output "id" {
 		t.Errorf("destroy plan with -refresh=false lacks %q:\n%s", want, out)
 	}
 }
+
+// TestAccSMSSignature_removedWithItsTemplatesSaysSo: a signature and its
+// template removed together from a for_each. Terraform plans the
+// signature's destroy before the template's (it is the other way in
+// terraform plan -destroy), so the warning named the configuration's own
+// template as if another configuration used the signature, and said
+// nothing of it. It now says that templates this plan also destroys are
+// named too and deleted first; the apply succeeds.
+func TestAccSMSSignature_removedWithItsTemplatesSaysSo(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(`
+variable "teams" {
+  type    = set(string)
+  default = ["acme"]
+}
+resource "contactcenter_sms_signature" "team" {
+  for_each  = var.teams
+  sign_text = "Team ${each.key}"
+}
+resource "contactcenter_sms_template" "team" {
+  for_each          = var.teams
+  template_name     = "Team ${each.key}"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.team[each.key].id
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(0, "apply", "-auto-approve", "-no-color") // is_used = true in state, as after any later apply
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color", "-var", "teams=[]")), " ")
+	for _, want := range []string{`SMS signature 101 ("Team acme") is used by 1 SMS template(s) that this plan does not delete or move to another signature: 3001 "Team acme".`,
+		"When this signature's resource is no longer in the configuration (its for_each key, count index or module instance removed, or its block deleted), " +
+			"Terraform plans its destroy before those of the templates removed with it, so this configuration's own templates that this plan also destroys " +
+			"are named too: the apply deletes them first, and for them this warning does not apply."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan removing the signature and its template lacks %q:\n%s", want, out)
+		}
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color", "-var", "teams=[]")
+}
