@@ -208,15 +208,17 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		}
 	}
 	unknownType := !req.Plan.Raw.IsNull() && planned.IsUnknown() // see unknownOnly
-	// A destroy whose state says the task is not open reads it too:
-	// Terraform 1.11 (1.11.4; 1.15 refreshes first, hashicorp/terraform#36394)
-	// plans the delete of an instance no longer in the configuration (a
-	// for_each key, a count index or a module instance removed, or its
-	// block deleted) from the state it had before this plan's refresh, and
-	// -refresh=false from the saved state, so a task opened
-	// since the last apply passed the plan and its delete was refused at
-	// apply (§4.3 projects/delete: an open task needs is_force = 1).
-	open := status.ValueString() == "open" || (req.Plan.Raw.IsNull() && !force.ValueBool() && !resp.Diagnostics.HasError())
+	// A destroy or a replacement whose state says the task is not open
+	// reads it too: Terraform 1.11 (1.11.4; 1.15 refreshes first,
+	// hashicorp/terraform#36394) plans the delete of an instance no longer
+	// in the configuration (a for_each key, a count index or a module
+	// instance removed, or its block deleted) from the state it had before
+	// this plan's refresh, and -refresh=false plans a destroy or a change
+	// of type from the saved state, so a task opened since the last apply
+	// passed the plan and its delete was refused at apply (§4.3
+	// projects/delete: an open task needs is_force = 1). One projects/detail
+	// per planned delete (a change of type is rare).
+	open := status.ValueString() == "open" || (!force.ValueBool() && !resp.Diagnostics.HasError())
 	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id) {
 		if unknownType && !resp.Diagnostics.HasError() {
 			var name types.String

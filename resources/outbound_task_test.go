@@ -1776,3 +1776,40 @@ resource "contactcenter_outbound_task" "team" {
 		t.Errorf("the paused task after the apply: %v, want it deleted", err)
 	}
 }
+
+// TestAccOutboundTask_openedThenTypeChangedNoRefresh: a change of type
+// replaces the task; planned with -refresh=false from a state saved while
+// the task was paused, the plan did not read the task opened since, passed,
+// and its delete was refused at apply. The plan reads it and refuses.
+func TestAccOutboundTask_openedThenTypeChangedNoRefresh(t *testing.T) {
+	t.Parallel()
+	env, que := taskEnv(t)
+	w := env.Workdir(t)
+	w.WriteBody(automaticConfig("paused"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	c := env.Client(t)
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(fmt.Sprintf(`
+resource "contactcenter_outbound_task" "test" {
+  name   = "Payment reminders"
+  type   = 4
+  status = "paused"
+  config = {
+    tts              = { provider = "ali", name = "xiaoyun" }
+    nlp_silence_time = 800
+    enable_scheduler = false
+    agent_wait_time  = 5
+    que_id           = %d
+    max_call_ratio   = 2
+  }
+}
+`, que))
+	out := strings.Join(strings.Fields(w.Must(1, "plan", "-refresh=false", "-no-color")), " ")
+	for _, want := range []string{"Error: Replacing an Open Outbound Task", "Changing type replaces outbound task 701, which is open (dialing), and force_delete is false"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan -refresh=false changing the opened task's type lacks %q:\n%s", want, out)
+		}
+	}
+}
