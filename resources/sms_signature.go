@@ -84,7 +84,8 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"A new signature is reviewed by the platform (`state` `0` reviewing, then `1` approved or `2` rejected); templates name a signature and are sent with it. " +
 			"The platform cannot change a signature, so a change of `sign_text` or `remark` replaces the signature (`wait_for_approval` and `timeouts` are Terraform's settings: changing them updates nothing on the platform). A signature that templates still use cannot be deleted " +
 			"(the error names the templates; the plan of its destroy warns, \"SMS Signature Still Used by Templates\", naming those that the same plan does not delete, " +
-			"such as another configuration's that find the signature through `data.contactcenter_sms_signatures`): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
+			"such as another configuration's that find the signature through `data.contactcenter_sms_signatures`; when the signature's resource is taken out of the configuration, " +
+			"Terraform plans its destroy before that of the templates removed with it, so those are named too, and deleted first): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
 			"for that, point the templates' `sign_id` at another signature first. Renaming the resource or changing its `for_each` key needs a `moved` block " +
