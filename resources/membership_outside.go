@@ -124,10 +124,21 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	}
 	planned := map[int64]int64{}
 	destroy := req.Plan.Raw.IsNull()
+	replaced := false
 	if !destroy {
 		var plan skillGroupMembersModel
-		if req.Plan.Get(ctx, &plan).HasError() || plan.Members.IsUnknown() || !plan.QueID.Equal(state.QueID) {
-			return // unknown members, or a replacement (warned of elsewhere)
+		if req.Plan.Get(ctx, &plan).HasError() || plan.QueID.IsUnknown() {
+			return // a que_id known only at apply: warnUnknownMembershipReplace
+		}
+		// A new que_id replaces the resource: its destroy half empties the
+		// old group of the agents the state lists, those added outside
+		// this configuration too (the refresh read them), as a destroy does.
+		replaced = !plan.QueID.Equal(state.QueID)
+	}
+	if !destroy && !replaced {
+		var plan skillGroupMembersModel
+		if req.Plan.Get(ctx, &plan).HasError() || plan.Members.IsUnknown() {
+			return // unknown members
 		}
 		var items []skillGroupMemberItem
 		if plan.Members.ElementsAs(ctx, &items, false).HasError() {
@@ -164,6 +175,9 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	does := "this update removes them (members does not list them)"
 	if destroy {
 		does = "this destroy removes them with the agents it lists"
+	}
+	if replaced {
+		does = "this replacement (que_id changes) removes them from it with the agents it lists"
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Added Outside This Configuration Will Leave the Skill Group",
 		fmt.Sprintf("Skill group %d has %d agent(s) that this configuration did not put there: %s. "+

@@ -226,3 +226,57 @@ output "support" {
 		}
 	}
 }
+
+// TestAccSkillGroupMembers_addedOutsideWarnsOnReplacement: a new que_id
+// replaces the resource, and its destroy half empties the old group of the
+// agents the state lists, the one another configuration added since the
+// last apply too (the refresh read it). The plan showed only
+// "- { agent_id = ... }" in the replaced resource, without the warning an
+// update or a destroy gives.
+func TestAccSkillGroupMembers_addedOutsideWarnsOnReplacement(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	config := func(group string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_skill_group" "g" {
+  for_each     = toset(["Old", "New"])
+  que_name     = each.key
+  que_priority = 1
+}
+resource "contactcenter_agent" "a" {
+  for_each      = toset(["8280", "8281"])
+  user_num      = each.key
+  user_name     = "Agent ${each.key}"
+  user_password = "Pass-1"
+}
+resource "contactcenter_skill_group_members" "m" {
+  que_id  = contactcenter_skill_group.g[%q].id
+  members = [{ agent_id = contactcenter_agent.a["8280"].id, skill = 1 }]
+}
+output "ids" {
+  value = [contactcenter_skill_group.g["Old"].id, contactcenter_agent.a["8281"].id]
+}
+`, group)
+	}
+	w.WriteBody(config("Old"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	// Another configuration puts 8281 in the old group.
+	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(config("New"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 8281 (ag_id %d).", queID, agID)
+	if !strings.Contains(out, "contactcenter_skill_group_members.m must be replaced") ||
+		!strings.Contains(out, "Warning: Agents Added Outside This Configuration Will Leave the Skill Group") || !strings.Contains(out, want) ||
+		!strings.Contains(out, "this replacement (que_id changes) removes them from it") {
+		t.Errorf("the plan replacing the membership for a new que_id lacks the warning %q:\n%s", want, out)
+	}
+}
