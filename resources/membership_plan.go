@@ -272,11 +272,20 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 			// was then removed by this resource's destroy: another
 			// configuration's agent left that configuration's group when
 			// this one's root module was destroyed.
+			if len(r.Claims.Planned(false, membershipKey(queID, agID))) > 0 {
+				// Another instance of this plan removes it (a for_each key
+				// or the resource's name changed without a moved block):
+				// the membership is this configuration's, and "Membership
+				// Removed and Added Again" says so, with the moved block.
+				continue
+			}
 			resp.Diagnostics.AddAttributeWarning(path.Root("agent_id"), "Membership Exists",
 				fmt.Sprintf("Agent %s (ag_id %d) is already in skill group %d, with skill %d: this create takes that membership over, although the plan shows a new one, "+
 					"and destroying this resource later takes the agent out of the group, whoever put it there. If another configuration manages the membership "+
 					"(its contactcenter_skill_group_member, the agent's queue_ids) or a ccsync roster set it, leave it to them and take this resource out of the configuration. "+
-					"To adopt it knowingly, import it (an import block with id = \"%[3]d:%[2]d\") instead.", string(a.AgNum), agID, queID, a.Skill.Int64()))
+					"To adopt it knowingly, import it (an import block with id = \"%[3]d:%[2]d\") instead. If this plan also removes it through another instance of "+
+					"this configuration (a for_each key or the resource's name changed: \"Membership Removed and Added Again\"), it is this configuration's own: "+
+					"add a moved block from the old address to the new one instead.", string(a.AgNum), agID, queID, a.Skill.Int64()))
 			continue
 		}
 		resp.Diagnostics.AddAttributeWarning(path.Root("skill"), "Membership Exists With Another Skill",
