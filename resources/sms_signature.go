@@ -216,6 +216,7 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnSignatureInUse(ctx, req, resp)
+	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"remark"}, r.adopted)
 	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 	warnUnknownReplaces(ctx, req, resp)
 }

@@ -67,4 +67,21 @@ resource "contactcenter_sms_signature" "beta" {
 	if !strings.Contains(out, title) || !strings.Contains(out, `sign_text "【Beta】" is written in brackets`) || strings.Contains(out, `"【Acme】" is written in brackets`) {
 		t.Errorf("a plan creating signature 【Beta】 should warn of its brackets only:\n%s", out)
 	}
+	// A new remark replaces the signature: the create half writes
+	// 【Acme】 on a new signature, which goes to review with its brackets,
+	// although sign_text is unchanged (whenWritten does not see another
+	// attribute's replacement).
+	w.WriteBody(`
+resource "contactcenter_sms_signature" "acme" {
+  sign_text = "【Acme】"
+  remark    = "brand"
+}
+`)
+	out = flat(w.Must(0, "plan", "-no-color"))
+	for _, want := range []string{"contactcenter_sms_signature.acme must be replaced", title, `sign_text "【Acme】" is written in brackets`,
+		"This plan replaces the object (remark changes), and the new one is created with this value."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a plan replacing signature 【Acme】 for its remark lacks %q:\n%s", want, out)
+		}
+	}
 }

@@ -3,6 +3,10 @@ package resources
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -100,5 +104,41 @@ func (m textWhenWritten) PlanModifyString(_ context.Context, req planmodifier.St
 	}
 	if summary, detail := m.w.check(req.Path, req.ConfigValue.ValueString()); summary != "" {
 		resp.Diagnostics.AddAttributeWarning(req.Path, summary, detail)
+	}
+}
+
+// warnWrittenByReplacement gives the warnings of texts (by top-level
+// attribute) that whenWritten leaves out when the plan replaces the
+// object for another attribute (one of replacers, each of which forces a
+// replacement, changes or is known only at apply): the text is unchanged
+// in the configuration, but the create half of the replacement writes it
+// on a new object (a signature that goes to review with its brackets, a
+// new agent with a full-width number). whenWritten cannot see that: an
+// attribute's plan modifier does not know that another one forces a
+// replacement.
+func warnWrittenByReplacement(req resource.ModifyPlanRequest, diags *diag.Diagnostics, replacers []string, texts map[string]textWarning) {
+	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
+		return
+	}
+	by := ""
+	for _, a := range replacers {
+		if !rawAttr(req.Plan.Raw, a).Equal(rawAttr(req.State.Raw, a)) {
+			by = a
+			break
+		}
+	}
+	if by == "" {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(texts)) {
+		v, was := rawAttr(req.Config.Raw, name), rawAttr(req.State.Raw, name)
+		var s string
+		if !v.IsKnown() || v.IsNull() || !v.Equal(was) || v.As(&s) != nil {
+			continue // unknown or unset, or changed: whenWritten's
+		}
+		p := path.Root(name)
+		if summary, detail := texts[name].check(p, s); summary != "" {
+			diags.AddAttributeWarning(p, summary, fmt.Sprintf("%s This plan replaces the object (%s changes), and the new one is created with this value.", detail, by))
+		}
 	}
 }

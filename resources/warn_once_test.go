@@ -1,6 +1,7 @@
 package resources_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -69,5 +70,41 @@ resource "contactcenter_agent" "gus" {
 	out = flat(w.Must(0, "plan", "-no-color"))
 	if !strings.Contains(out, title) || !strings.Contains(out, `user_num "７００４" has`) || strings.Contains(out, `user_num "７００３" has`) {
 		t.Errorf("a plan creating agent ７００４ should warn of its number only:\n%s", out)
+	}
+}
+
+// TestAccAgent_lookalikeNumberWarnedOnReplacement: a new user_num replaces
+// the agent, and the new agent is created with the configuration's
+// fixed_phone, full-width digits included, although fixed_phone itself is
+// unchanged: the plan writes it, and warns as a create does.
+func TestAccAgent_lookalikeNumberWarnedOnReplacement(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	body := `
+resource "contactcenter_agent" "hal" {
+  user_num      = %q
+  user_name     = "Hal"
+  user_password = "Secret-123"
+  fixed_phone   = "１２３４"
+}
+`
+	w.WriteBody(fmt.Sprintf(body, "7005"))
+	const title = "Warning: Number Not in ASCII Characters"
+	out := flat(w.Must(0, "apply", "-auto-approve", "-no-color"))
+	if !strings.Contains(out, `fixed_phone "１２３４" has`) {
+		t.Errorf("the create should warn of fixed_phone:\n%s", out)
+	}
+	out = flat(w.Must(0, "plan", "-no-color"))
+	if !strings.Contains(out, "No changes.") || strings.Contains(out, title) {
+		t.Errorf("the unchanged configuration: want No changes and no %q:\n%s", title, out)
+	}
+	w.WriteBody(fmt.Sprintf(body, "7006"))
+	out = flat(w.Must(0, "plan", "-no-color"))
+	for _, want := range []string{"contactcenter_agent.hal must be replaced", title, `fixed_phone "１２３４" has`,
+		"This plan replaces the object (user_num changes), and the new one is created with this value."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a plan replacing the agent for its user_num lacks %q:\n%s", want, out)
+		}
 	}
 }
