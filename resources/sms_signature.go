@@ -363,8 +363,9 @@ func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resou
 	}
 	resp.Diagnostics.AddWarning("SMS Signature Still Used by Templates",
 		fmt.Sprintf("SMS signature %s (%q) is used by %d SMS template(s) that this plan does not delete or move to another signature: %s. "+
-			"The platform refuses to delete a signature that templates use (sms/sign/delete answers 409), so unless this apply deletes them or points their sign_id "+
-			"at another signature first, the destroy of this signature fails (after trying again for %s). They may belong to another configuration "+
+			"The platform refuses to delete a signature that templates use (sms/sign/delete answers 409), so the destroy of this signature fails "+
+			"(after trying again for %s) unless the apply deletes them first. A template that this same apply points at another signature may still use this one "+
+			"when Terraform deletes it (Terraform does not order that update first): move templates in one apply and remove the signature in the next. They may belong to another configuration "+
 			"(its contactcenter_sms_template resources, which may find this signature through data.contactcenter_sms_signatures) or have been made in the portal: "+
 			"move them to another signature there first, or keep the signature and stop managing it here (a removed block with lifecycle { destroy = false }). "+
 			"When this signature's resource is no longer in the configuration (its for_each key, count index or module instance removed, or its block deleted), "+
