@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
@@ -25,24 +26,27 @@ const destroyReadKey = "destroy_read_members"
 // joined the group since the last apply was in neither, the plan did not
 // warn that the destroy removes it, the destroy left it in the group, and
 // the group's delete was refused after the rest of the team was deleted.
-// One read of the group (queue/get/agents, §4.6) per planned destroy; a
-// read that fails leaves the state's agents alone.
-func (r *skillGroupMembersResource) readForDestroy(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) map[int64]int64 {
+// One read of the group (queue/get/agents, §4.6) per planned destroy,
+// shared with the plan's refresh of it when there is one (reader "destroy
+// plan", as an agent's resign reads it) and with warnAddedOutside, which
+// names the agents it read; a read that fails leaves the state's agents
+// alone. read is false where the group was not read.
+func (r *skillGroupMembersResource) readForDestroy(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (agents []client.GroupAgent, read bool) {
 	if req.State.Raw.IsNull() || !req.Plan.Raw.IsNull() || r.Client == nil {
-		return nil
+		return nil, false
 	}
 	var state skillGroupMembersModel
 	if req.State.Get(ctx, &state).HasError() || state.QueID.IsUnknown() || state.QueID.IsNull() {
-		return nil
+		return nil, false
 	}
-	current, found, err := groupMembers(ctx, r.Client, framework.ID(state.QueID), "")
+	agents, found, err := groupAgents(ctx, r.Client, framework.ID(state.QueID), "destroy plan")
 	if err != nil || !found {
-		return nil
+		return nil, false
 	}
-	ids := slices.Sorted(maps.Keys(current))
+	ids := slices.Sorted(maps.Keys(agentSkills(agents)))
 	b, _ := json.Marshal(ids)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, destroyReadKey, b)...)
-	return current
+	return agents, true
 }
 
 // destroyRead returns the agents readForDestroy kept.

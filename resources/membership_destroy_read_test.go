@@ -84,3 +84,44 @@ output "ids" {
 		t.Errorf("the team's group after the apply: %v, want it deleted", err)
 	}
 }
+
+// TestAccSkillGroupMembers_destroyPlanReadsGroupOnce: the plan of a
+// destroy read the group it empties (readForDestroy), then, with an agent
+// added outside this configuration to name, read it again for the agents'
+// numbers (warnAddedOutside), and a third time where the plan refreshed
+// it; an update's plan read it for the numbers after its refresh had. One
+// read serves each plan: the same warning, one queue/get/agents.
+func TestAccSkillGroupMembers_destroyPlanReadsGroupOnce(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(membersConfig(member("a", 1)) + `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	const groupRead = "GET /portal/v2/svcapi/queue/get/agents"
+	want := fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 7003 (ag_id %d).", queID, agID)
+	// A plan that drops c from members (its refresh read the group), and
+	// a destroy's planned from the state.
+	for _, args := range [][]string{{"plan", "-no-color"}, {"plan", "-destroy", "-refresh=false", "-no-color"}} {
+		before := env.Sim.Stats()[groupRead]
+		out := strings.Join(strings.Fields(w.Must(0, args...)), " ")
+		if !strings.Contains(out, want) {
+			t.Errorf("terraform %s lacks %q:\n%s", strings.Join(args, " "), want, out)
+		}
+		if n := env.Sim.Stats()[groupRead] - before; n != 1 {
+			t.Errorf("terraform %s read the group %d times (%s), want once", strings.Join(args, " "), n, groupRead)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -101,7 +102,10 @@ func joinedOutside(who, others string) string {
 // them, the two undo each other's memberships at every apply, and neither
 // plan said so: this one showed "- { agent_id = "1004" }" as if the agent
 // had been taken out of members, the other "+ create" as if new.
-func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, read map[int64]int64) {
+//
+// read is what a destroy's plan read in the group (readForDestroy), and
+// read tells that it did: then it names the agents without reading again.
+func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, now []client.GroupAgent, read bool) {
 	if req.State.Raw.IsNull() || r.Client == nil {
 		return
 	}
@@ -117,9 +121,9 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	if d.HasError() {
 		return
 	}
-	for ag, skill := range read { // a destroy's plan: what the group holds now
-		if _, in := held[ag]; !in {
-			held[ag] = skill
+	for _, a := range now { // a destroy's plan: what the group holds now
+		if _, in := held[a.AgID.Int64()]; !in {
+			held[a.AgID.Int64()] = a.Skill.Int64()
 		}
 	}
 	planned := map[int64]int64{}
@@ -160,11 +164,15 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	queID := framework.ID(state.QueID)
 	// The agents' numbers, which the plan does not show, when the group
 	// can be read; the ids alone otherwise.
-	nums := map[int64]string{}
-	if data, err := r.Client.Queues.GetAgentsFor(ctx, "", queID); err == nil {
-		for _, a := range data[strconv.FormatInt(queID, 10)] {
-			nums[a.AgID.Int64()] = string(a.AgNum)
+	if !read {
+		// Reader "plan": the answer of the plan's refresh serves it.
+		if data, err := r.Client.Queues.GetAgentsFor(ctx, "plan", queID); err == nil {
+			now = data[strconv.FormatInt(queID, 10)]
 		}
+	}
+	nums := map[int64]string{}
+	for _, a := range now {
+		nums[a.AgID.Int64()] = string(a.AgNum)
 	}
 	some := tfkit.SomeOf(len(outside), 20, func(i int) string {
 		if n := nums[outside[i]]; n != "" {

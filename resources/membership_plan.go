@@ -128,7 +128,8 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 // a destroy removes that joined outside this configuration (warnAddedOutside).
 func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.warnUnlisted(ctx, req, resp)
-	r.warnAddedOutside(ctx, req, resp, r.readForDestroy(ctx, req, resp))
+	now, read := r.readForDestroy(ctx, req, resp)
+	r.warnAddedOutside(ctx, req, resp, now, read)
 	if unknown := unknownOnly(ctx, req, []string{"que_id"}); len(unknown) > 0 {
 		var m skillGroupMembersModel
 		if !req.State.Get(ctx, &m).HasError() {

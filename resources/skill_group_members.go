@@ -324,6 +324,15 @@ func (r *skillGroupMembersResource) members(ctx context.Context, queID int64) (m
 // membership the read is for (GetAgentsFor): the member resources of a
 // group share one answer.
 func groupMembers(ctx context.Context, c *client.Client, queID int64, reader string) (map[int64]int64, bool, error) {
+	items, found, err := groupAgents(ctx, c, queID, reader)
+	if err != nil || !found {
+		return nil, found, err
+	}
+	return agentSkills(items), true, nil
+}
+
+// groupAgents is groupMembers with the agents as read (their numbers too).
+func groupAgents(ctx context.Context, c *client.Client, queID int64, reader string) ([]client.GroupAgent, bool, error) {
 	data, err := c.Queues.GetAgentsFor(ctx, reader, queID)
 	if err != nil {
 		return nil, false, err
@@ -337,7 +346,7 @@ func groupMembers(ctx context.Context, c *client.Client, queID int64, reader str
 			return nil, false, err
 		}
 	}
-	return agentSkills(items), true, nil
+	return items, true, nil
 }
 
 func agentSkills(items []client.GroupAgent) map[int64]int64 {
