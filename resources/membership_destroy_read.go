@@ -31,8 +31,20 @@ const destroyReadKey = "destroy_read_members"
 // plan", as an agent's resign reads it) and with warnAddedOutside, which
 // names the agents it read; a read that fails leaves the state's agents
 // alone. read is false where the group was not read.
+//
+// Every other plan of an existing instance, and a destroy's whose read
+// fails, clears what an earlier one kept: a delete that failed leaves the
+// key in the state, through later plans and applies, and a later destroy
+// whose plan cannot read the group (planned with -refresh=false) would
+// otherwise remove agents read then, which no plan since named.
 func (r *skillGroupMembersResource) readForDestroy(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (agents []client.GroupAgent, read bool) {
-	if req.State.Raw.IsNull() || !req.Plan.Raw.IsNull() || r.Client == nil {
+	if req.State.Raw.IsNull() {
+		return nil, false
+	}
+	if b, _ := req.Private.GetKey(ctx, destroyReadKey); len(b) > 0 {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, destroyReadKey, nil)...)
+	}
+	if !req.Plan.Raw.IsNull() || r.Client == nil {
 		return nil, false
 	}
 	var state skillGroupMembersModel

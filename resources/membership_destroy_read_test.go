@@ -3,6 +3,7 @@ package resources_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -123,5 +124,62 @@ output "ids" {
 		if n := env.Sim.Stats()[groupRead] - before; n != 1 {
 			t.Errorf("terraform %s read the group %d times (%s), want once", strings.Join(args, " "), n, groupRead)
 		}
+	}
+}
+
+// TestAccSkillGroupMembers_failedDestroyReadCleared: the plan of a destroy
+// keeps the agents it read in the group for the delete (private state,
+// "destroy_read_members"). A delete that failed left them in the state,
+// and there they stayed through later plans and applies, for a later
+// destroy whose plan could not read the group (-refresh=false, a read
+// that failed) to remove agents read long before, which no plan named.
+// The next plan of the instance clears them (kept by an update's apply).
+func TestAccSkillGroupMembers_failedDestroyReadCleared(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	faults := func(body string) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	kept := func() bool {
+		t.Helper()
+		var st struct {
+			Resources []struct {
+				Type      string `json:"type"`
+				Instances []struct {
+					Private []byte `json:"private"`
+				} `json:"instances"`
+			} `json:"resources"`
+		}
+		if err := json.Unmarshal([]byte(w.Must(0, "state", "pull")), &st); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range st.Resources {
+			if r.Type == "contactcenter_skill_group_members" {
+				return strings.Contains(string(r.Instances[0].Private), "destroy_read_members")
+			}
+		}
+		t.Fatal("no contactcenter_skill_group_members in the state")
+		return false
+	}
+	w.WriteBody(membersConfig(member("a", 1)))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	faults(`{"force":[{"method":"POST","path":"/portal/v2/svcapi/queue/cancel_assign","code":405,"count":5}]}`)
+	w.Must(1, "destroy", "-auto-approve", "-no-color", "-target=contactcenter_skill_group_members.test")
+	faults(`{}`)
+	if !kept() {
+		t.Fatal("the failed destroy left no destroy_read_members: the test no longer sets up what it checks")
+	}
+	w.WriteBody(membersConfig(member("a", 1), member("b", 1)))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if kept() {
+		t.Error("an update after a failed destroy kept the agents that destroy's plan read (destroy_read_members) in the state")
 	}
 }
