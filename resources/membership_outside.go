@@ -211,7 +211,7 @@ func setAppliedQueueIDs(ctx context.Context, next privateWriter, queueIDs types.
 
 // warnQueueIDsAddedOutside warns at plan of the groups an update of an
 // agent with queue_ids (or its destroy with delete_mode = "resign", which
-// empties queue_ids) takes the agent out of that this configuration never
+// empties queue_ids, a replacement's destroy half too) takes the agent out of that this configuration never
 // put it in: the refresh reads every group the agent is in into queue_ids,
 // so a group another configuration added it to (its
 // contactcenter_skill_group_member or contactcenter_skill_group_members),
@@ -265,15 +265,29 @@ func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resour
 		}
 	} else {
 		var plan agentModel
-		if req.Plan.Get(ctx, &plan).HasError() || plan.QueueIDs.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() || !plan.UserNum.Equal(state.UserNum) {
-			return // unmanaged (warnQueueIDsLetGo), not guessed, or a replacement
-		}
-		ids, d := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
-		if d.HasError() {
+		if req.Plan.Get(ctx, &plan).HasError() {
 			return
 		}
-		for _, q := range ids {
-			planned[q] = true
+		if !plan.UserNum.Equal(state.UserNum) {
+			// A new user_num (or one known only at apply) replaces the
+			// agent, and the destroy half uses the delete_mode the last
+			// apply saved: a resign sends queue_ids = [] as a destroy's
+			// does, the groups the refresh read into queue_ids included.
+			if state.DeleteMode.ValueString() != agentDeleteModeResign {
+				return // a deleted agent leaves every group: the replacement says so
+			}
+			does = "the destroy half of this replacement (user_num changes) resigns the agent and takes it out of every group queue_ids holds, these too"
+		} else if plan.QueueIDs.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() {
+			return // unmanaged (warnQueueIDsLetGo) or not guessed
+		}
+		if plan.UserNum.Equal(state.UserNum) {
+			ids, d := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
+			if d.HasError() {
+				return
+			}
+			for _, q := range ids {
+				planned[q] = true
+			}
 		}
 	}
 	outside := addedOutside(held, planned, written)

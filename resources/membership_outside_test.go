@@ -3,6 +3,7 @@ package resources_test
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -278,5 +279,65 @@ output "ids" {
 		!strings.Contains(out, "Warning: Agents Added Outside This Configuration Will Leave the Skill Group") || !strings.Contains(out, want) ||
 		!strings.Contains(out, "this replacement (que_id changes) removes them from it") {
 		t.Errorf("the plan replacing the membership for a new que_id lacks the warning %q:\n%s", want, out)
+	}
+}
+
+// TestAccAgent_replacedResignedJoinedOutsideWarns: a new user_num replaces
+// an agent with delete_mode = "resign", and the replacement's destroy
+// half resigns the old agent with queue_ids = [], taking it out of a group
+// another configuration put it in since the last apply, as a resign's
+// destroy does; the destroy warned, the replacement said nothing of it.
+func TestAccAgent_replacedResignedJoinedOutsideWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	config := func(num string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_skill_group" "g" {
+  for_each     = toset(["Billing", "Support"])
+  que_name     = each.key
+  que_priority = 1
+  force_delete = true
+}
+resource "contactcenter_agent" "a" {
+  user_num      = %q
+  user_name     = "Agent"
+  user_password = "Pass-1"
+  delete_mode   = "resign"
+  queue_ids     = [contactcenter_skill_group.g["Billing"].id]
+}
+output "support" {
+  value = contactcenter_skill_group.g["Support"].id
+}
+`, num)
+	}
+	w.WriteBody(config("8271"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	support := mustAtoi(t, strings.Trim(strings.TrimSpace(w.Must(0, "output", "-json", "support")), `"`))
+	a, err := c.Agents.GetByNum(t.Context(), "8271")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(t.Context(), support, []client.AgentSkill{{AgID: a.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(config("8272"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	for _, want := range []string{"Warning: Agent Will Leave Groups It Joined Outside This Configuration",
+		fmt.Sprintf("Agent 8271 (id %d) is in 1 skill group(s) that this configuration did not put it in: %d. ", a.UserID.Int64(), support),
+		"the destroy half of this replacement (user_num changes) resigns the agent and takes it out of every group queue_ids holds, these too"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan replacing the agent lacks %q:\n%s", want, out)
+		}
+	}
+	// What it warns of: the resigned agent left the group.
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	data, err := c.Queues.GetAgents(t.Context(), support)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(data[strconv.FormatInt(support, 10)]); n != 0 {
+		t.Errorf("group %d has %d agent(s) after the replacement, want the resigned agent taken out", support, n)
 	}
 }
