@@ -162,7 +162,7 @@ func AgentAttributes() map[string]schema.Attribute {
 				"only a create that re-activates another configuration's resigned agent, see `delete_mode`, takes it out of its groups), " +
 				"and removing the attribute leaves the current groups as they are (the plan warns). Do not manage one group through both this attribute and a membership resource, " +
 				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other " +
-				"(the plan of an update warns of the groups it takes the agent out of that this configuration did not put it in, as does a destroy with `delete_mode = \"resign\"`; " +
+				"(the plan of an update warns of the groups it takes the agent out of that this configuration did not put it in, as do a destroy and a replacement (a new `user_num`) with `delete_mode = \"resign\"`; " +
 				"it knows them from its last create or update, so an imported agent's first plan cannot). " +
 				"To delete a group an agent is in, take it out of `queue_ids` in one apply and remove the group in the next: Terraform deletes the group before it updates the agent, " +
 				"and the platform refuses to delete a group with agents (unless its `force_delete` was applied first).",
