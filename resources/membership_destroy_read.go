@@ -2,7 +2,6 @@ package resources
 
 import (
 	"context"
-	"encoding/json"
 	"maps"
 	"slices"
 
@@ -55,21 +54,6 @@ func (r *skillGroupMembersResource) readForDestroy(ctx context.Context, req reso
 	if err != nil || !found {
 		return nil, false
 	}
-	ids := slices.Sorted(maps.Keys(agentSkills(agents)))
-	b, _ := json.Marshal(ids)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, destroyReadKey, b)...)
+	setApplied(ctx, resp.Private, destroyReadKey, slices.Collect(maps.Keys(agentSkills(agents))), &resp.Diagnostics)
 	return agents, true
-}
-
-// destroyRead returns the agents readForDestroy kept.
-func destroyRead(ctx context.Context, p privateReader) []int64 {
-	if p == nil {
-		return nil
-	}
-	b, _ := p.GetKey(ctx, destroyReadKey)
-	var ids []int64
-	if len(b) == 0 || json.Unmarshal(b, &ids) != nil {
-		return nil
-	}
-	return ids
 }

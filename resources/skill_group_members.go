@@ -208,7 +208,8 @@ func (r *skillGroupMembersResource) Delete(ctx context.Context, req resource.Del
 		// The agents the plan read in the group, which a state planned
 		// before its refresh (Terraform 1.11 for an instance taken out of
 		// the configuration, -refresh=false) may lack: see readForDestroy.
-		for _, ag := range destroyRead(ctx, req.Private) {
+		read, _ := applied(ctx, req.Private, destroyReadKey)
+		for ag := range read {
 			if _, in := managed[ag]; !in {
 				managed[ag] = 0
 			}
