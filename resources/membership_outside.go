@@ -174,12 +174,7 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	for _, a := range now {
 		nums[a.AgID.Int64()] = string(a.AgNum)
 	}
-	some := tfkit.SomeOf(len(outside), 20, func(i int) string {
-		if n := nums[outside[i]]; n != "" {
-			return fmt.Sprintf("%s (ag_id %d)", n, outside[i])
-		}
-		return fmt.Sprintf("ag_id %d", outside[i])
-	})
+	some := tfkit.SomeOf(len(outside), 20, func(i int) string { return agentLabel(nums[outside[i]], outside[i]) })
 	does := "this update removes them (members does not list them)"
 	if destroy {
 		does = "this destroy removes them with the agents it lists"

@@ -208,7 +208,7 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 	var leave []string
 	for _, a := range agents {
 		if _, listed := desired[a.AgID.Int64()]; !listed {
-			leave = append(leave, fmt.Sprintf("%s (ag_id %d)", string(a.AgNum), a.AgID.Int64()))
+			leave = append(leave, agentLabel(string(a.AgNum), a.AgID.Int64()))
 		}
 	}
 	if len(leave) == 0 {

@@ -415,6 +415,15 @@ func groupAgentsNamed(ctx context.Context, c *client.Client, queID int64) string
 	}
 	slices.SortFunc(agents, func(a, b client.GroupAgent) int { return cmp.Compare(a.AgID.Int64(), b.AgID.Int64()) })
 	return fmt.Sprintf(" (%d): %s", len(agents), tfkit.SomeOf(len(agents), 20, func(i int) string {
-		return fmt.Sprintf("%s (ag_id %d)", string(agents[i].AgNum), agents[i].AgID.Int64())
+		return agentLabel(string(agents[i].AgNum), agents[i].AgID.Int64())
 	}))
+}
+
+// agentLabel names an agent of a skill group as the membership messages
+// do: "9201 (ag_id 1003)", or "ag_id 1003" when its number is not known.
+func agentLabel(num string, agID int64) string {
+	if num == "" {
+		return fmt.Sprintf("ag_id %d", agID)
+	}
+	return fmt.Sprintf("%s (ag_id %d)", num, agID)
 }
