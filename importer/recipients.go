@@ -341,20 +341,20 @@ func CheckContent(ctx context.Context, sender SMSSender, list *RecipientList, te
 		return nil, err
 	}
 	var probs Problems
-	pairs := make([]string, 0, 2*len(list.Params))
+	values := make(map[string]string, len(list.Params))
 	for _, r := range list.Rows {
 		if r.DuplicateOf != 0 {
 			continue // not sent; its first row is checked
 		}
-		pairs = pairs[:0]
+		clear(values)
 		longest := -1
 		for i, name := range list.Params {
-			pairs = append(pairs, "${"+name+"}", r.Params[i])
+			values[name] = r.Params[i]
 			if longest < 0 || utf8.RuneCountInString(r.Params[i]) > utf8.RuneCountInString(r.Params[longest]) {
 				longest = i
 			}
 		}
-		n := utf8.RuneCountInString(strings.NewReplacer(pairs...).Replace(text))
+		n := utf8.RuneCountInString(client.FillTemplate(text, values)) // as the gateway fills it, and the send action's plan counts
 		if n <= limit {
 			continue
 		}
