@@ -23,24 +23,23 @@ func (f *AgentConfigFields) keepUnanswered(cfg *client.AgentConfig, before Agent
 		if _, ok := s.In(cfg); ok {
 			continue
 		}
-		v := fieldTagged(was, "tfsdk", s.Name)
+		v := fieldTagged(was, s.Name)
 		if v.Interface().(attr.Value).IsUnknown() {
 			v = reflect.Zero(v.Type()) // null: a types value's zero is its null
 		}
-		fieldTagged(to, "tfsdk", s.Name).Set(v)
+		fieldTagged(to, s.Name).Set(v)
 	}
 }
 
-// fieldTagged is the field of the struct v whose key tag (tfsdk) names
-// name. client.AgentSettings names only fields the model has
+// fieldTagged is the field of the struct v whose tfsdk tag names name. client.AgentSettings names only fields the model has
 // (TestAgentConfigScalarsTagged).
-func fieldTagged(v reflect.Value, key, name string) reflect.Value {
+func fieldTagged(v reflect.Value, name string) reflect.Value {
 	for i := range v.NumField() {
-		if tag, _, _ := strings.Cut(v.Type().Field(i).Tag.Get(key), ","); tag == name {
+		if tag, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("tfsdk"), ","); tag == name {
 			return v.Field(i)
 		}
 	}
-	panic(fmt.Sprintf("%s has no field tagged %s:%q", v.Type(), key, name))
+	panic(fmt.Sprintf("%s has no field tagged tfsdk:%q", v.Type(), name))
 }
 
 // unansweredStaysUnset is the plan modifier of a config setting with a
