@@ -57,6 +57,17 @@ import (
 //     taken for gone.
 //   - A failing call fails exactly the reads it served, with the API's
 //     error; nothing of it is kept, and the next read calls again.
+//   - Outbound tasks have no finder[T]: projects/detail takes one id, and
+//     projects/lists and projects/all leave out what a task's read needs
+//     (config, recall_strategies, worktime, assigned_users: §4.3 gives
+//     them to detail only), so a refresh of N tasks is N detail calls and
+//     nothing batches. Within a walk, one detail answer serves one read of
+//     each reader (TasksService.GetFor, client/finder_tasks.go): the
+//     resource's read and the open task's check a plan makes before
+//     deleting a task, whichever comes first, under the terms above (the
+//     call began in the current generation, less than finderTTL ago).
+//     TasksService.Get always calls (an apply's edit reads what the
+//     platform holds now), and a read that fails ends the answer before it.
 type finder[T any] struct {
 	c   *Client
 	key func(T) string

@@ -17,6 +17,7 @@ import (
 type TasksService struct {
 	c       *Client
 	listing sharedListing
+	details taskDetails // detail answers shared by a walk's readers (GetFor)
 }
 
 const projectsPath = "/api/v3/projects"
@@ -442,7 +443,25 @@ func unanswered(err error) bool {
 
 // Get reads one task with its config, recall strategies, worktime and
 // assigned users (projects/detail, GET). Gone satisfies IsNotFound.
+// It always calls; GetFor shares its answer.
 func (s *TasksService) Get(ctx context.Context, id int64) (*Task, error) {
+	return s.get(ctx, id, "")
+}
+
+// get reads task id for reader and records the answer (GetFor).
+func (s *TasksService) get(ctx context.Context, id int64, reader string) (*Task, error) {
+	began := stamp{gen: s.c.gen.Load(), at: s.c.cfg.Now()}
+	t, err := s.detail(ctx, id)
+	if err != nil {
+		s.details.drop(id, began)
+		return nil, err
+	}
+	s.details.put(id, t, began, reader)
+	return t, nil
+}
+
+// detail is one projects/detail read of task id.
+func (s *TasksService) detail(ctx context.Context, id int64) (*Task, error) {
 	var out struct {
 		Data *Task `json:"data"`
 	}

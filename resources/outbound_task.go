@@ -217,9 +217,10 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// of type from the saved state, so a task opened since the last apply
 	// passed the plan and its delete was refused at apply (§4.3
 	// projects/delete: an open task needs is_force = 1). One projects/detail
-	// per planned delete (a change of type is rare).
+	// per planned delete (a change of type is rare), shared with the plan's
+	// refresh of the task (stillOpen).
 	open := status.ValueString() == "open" || (!force.ValueBool() && !resp.Diagnostics.HasError())
-	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id) {
+	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id, true) {
 		if unknownType && !resp.Diagnostics.HasError() {
 			var name types.String
 			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
@@ -269,11 +270,20 @@ const ignoredStatusNote = " When the resource ignores status (lifecycle { ignore
 // open: a plan without refresh (terraform destroy -refresh=false, the way
 // out when a read fails) may hold a task since paused, closed or deleted,
 // whose delete succeeds. A read that fails leaves the answer to the apply.
-func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String) bool {
+// In a plan (forPlan) the read is the delete check's, which this plan's
+// refresh of the task answers, or which answers it (client GetFor): a
+// refreshed plan destroying three tasks read six details.
+func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String, forPlan bool) bool {
 	if r.Client == nil {
 		return false
 	}
-	t, err := r.Client.Tasks.Get(ctx, framework.ID(id))
+	var t *client.Task
+	var err error
+	if forPlan {
+		t, err = r.Client.Tasks.GetFor(ctx, framework.ID(id), client.TaskReaderDeleteCheck)
+	} else {
+		t, err = r.Client.Tasks.Get(ctx, framework.ID(id))
+	}
 	return err == nil && t.Status != nil && int64(*t.Status) == client.TaskStatusOpen
 }
 
@@ -380,7 +390,7 @@ func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRe
 		err := r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, force)
 		// Refused while the state says it is not open: opened after the
 		// last read (in the portal, by the status action); one read says.
-		openedSince = err != nil && !force && !open && !client.IsNotFound(err) && r.stillOpen(ctx, state.ID)
+		openedSince = err != nil && !force && !open && !client.IsNotFound(err) && r.stillOpen(ctx, state.ID, false)
 		return err
 	}, func(error) string {
 		switch {
@@ -399,9 +409,10 @@ func (r *outboundTaskResource) ImportState(ctx context.Context, req resource.Imp
 		map[string]any{"force_delete": false})
 }
 
-// get reads the task m names through the client's finder (projects/detail).
+// get reads the task m names through the client's finder (projects/detail;
+// a plan's delete check of the task may have read it, see stillOpen).
 func (r *outboundTaskResource) get(ctx context.Context, m *outboundTaskModel) error {
-	t, err := r.Client.Tasks.Get(ctx, framework.ID(m.ID))
+	t, err := r.Client.Tasks.GetFor(ctx, framework.ID(m.ID), client.TaskReaderRead)
 	if err == nil {
 		m.flatten(t)
 	}
