@@ -85,10 +85,10 @@ func (d *taskDetails) take(id int64, reader string, gen uint64, now time.Time) (
 // than finderTTL ago; otherwise it reads (projects/detail). A refreshed
 // plan destroying three tasks read six details: each refresh and each
 // delete's check read the task. A FreshReads context (outside a refresh)
-// always reads. Each walk has its own client, so a change made between
-// two plans is always read.
+// always reads, and so does reader "" (Get). Each walk has its own
+// client, so a change made between two plans is always read.
 func (s *TasksService) GetFor(ctx context.Context, id int64, reader string) (*Task, error) {
-	if !s.c.freshReads(ctx) {
+	if reader != "" && !s.c.freshReads(ctx) {
 		if t, ok := s.details.take(id, reader, s.c.gen.Load(), s.c.cfg.Now()); ok {
 			return t, nil
 		}

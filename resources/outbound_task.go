@@ -220,7 +220,7 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// per planned delete (a change of type is rare), shared with the plan's
 	// refresh of the task (stillOpen).
 	open := status.ValueString() == "open" || (!force.ValueBool() && !resp.Diagnostics.HasError())
-	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id, true) {
+	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id, client.TaskReaderDeleteCheck) {
 		if unknownType && !resp.Diagnostics.HasError() {
 			var name types.String
 			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
@@ -260,30 +260,17 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	resp.Diagnostics.AddError(title, detail)
 }
 
-// ignoredStatusNote ends the advice to pause or close an open task before
-// deleting it: under ignore_changes = [status] (the setup the status
-// action's page shows), setting status plans no change.
-const ignoredStatusNote = " When the resource ignores status (lifecycle { ignore_changes = [status] }), setting it changes nothing: " +
-	"pause the task with a contactcenter_outbound_task_status action (terraform apply -invoke=action.contactcenter_outbound_task_status.<name>), or set force_delete = true."
-
 // stillOpen reads the task a plan would delete while its state says it is
 // open: a plan without refresh (terraform destroy -refresh=false, the way
 // out when a read fails) may hold a task since paused, closed or deleted,
 // whose delete succeeds. A read that fails leaves the answer to the apply.
-// In a plan (forPlan) the read is the delete check's, which this plan's
-// refresh of the task answers, or which answers it (client GetFor): a
-// refreshed plan destroying three tasks read six details.
-func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String, forPlan bool) bool {
+// A plan's check (client.TaskReaderDeleteCheck) shares the detail its
+// refresh of the task reads (client GetFor); Delete's ("") reads afresh.
+func (r *outboundTaskResource) stillOpen(ctx context.Context, id types.String, reader string) bool {
 	if r.Client == nil {
 		return false
 	}
-	var t *client.Task
-	var err error
-	if forPlan {
-		t, err = r.Client.Tasks.GetFor(ctx, framework.ID(id), client.TaskReaderDeleteCheck)
-	} else {
-		t, err = r.Client.Tasks.Get(ctx, framework.ID(id))
-	}
+	t, err := r.Client.Tasks.GetFor(ctx, framework.ID(id), reader)
 	return err == nil && t.Status != nil && int64(*t.Status) == client.TaskStatusOpen
 }
 
@@ -390,7 +377,7 @@ func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRe
 		err := r.Client.Tasks.Delete(ctx, []int64{framework.ID(state.ID)}, force)
 		// Refused while the state says it is not open: opened after the
 		// last read (in the portal, by the status action); one read says.
-		openedSince = err != nil && !force && !open && !client.IsNotFound(err) && r.stillOpen(ctx, state.ID, false)
+		openedSince = err != nil && !force && !open && !client.IsNotFound(err) && r.stillOpen(ctx, state.ID, "")
 		return err
 	}, func(error) string {
 		switch {

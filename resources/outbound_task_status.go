@@ -64,3 +64,9 @@ func unknownTaskStatus(id, held, planned types.String) (string, string, bool) {
 	return "Outbound Task Status Sent Back", what + fmt.Sprintf("The configuration ignores status, so this edit sends status %s back as the platform holds it; "+
 		"the platform may refuse it. Set status to closed, open or paused (without ignore_changes) to choose one.", held.ValueString()), true
 }
+
+// ignoredStatusNote ends the advice to pause or close an open task before
+// deleting it: under ignore_changes = [status] (the setup the status
+// action's page shows), setting status plans no change.
+const ignoredStatusNote = " When the resource ignores status (lifecycle { ignore_changes = [status] }), setting it changes nothing: " +
+	"pause the task with a contactcenter_outbound_task_status action (terraform apply -invoke=action.contactcenter_outbound_task_status.<name>), or set force_delete = true."
