@@ -127,6 +127,7 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 		}
 	}
 	planned := map[int64]int64{}
+	unknown := 0
 	destroy := req.Plan.Raw.IsNull()
 	replaced := false
 	if !destroy {
@@ -148,9 +149,16 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 		if plan.Members.ElementsAs(ctx, &items, false).HasError() {
 			return
 		}
+		// An agent id known only at apply (an agent made in this plan, as
+		// onboarding one under for_each does, or a data source read at
+		// apply) may turn out to be one of them: said, not guessed, as
+		// warnUnlisted says it. Returning here kept the plan silent in
+		// the most common case, a new agent listed beside one added
+		// outside, whose "- { agent_id = ... }" read as the
+		// configuration's own removal.
 		for _, it := range items {
 			if it.AgentID.IsUnknown() {
-				return // it may be one of them: not guessed
+				unknown++
 			}
 		}
 		if planned, d = plan.desired(ctx); d.HasError() {
@@ -176,6 +184,9 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	}
 	some := tfkit.SomeOf(len(outside), 20, func(i int) string { return agentLabel(nums[outside[i]], outside[i]) })
 	does := "this update removes them (members does not list them)"
+	if unknown > 0 {
+		does = fmt.Sprintf("this update removes them (members does not list them; %d agent id(s) of members are known only at apply, and any of these agents they turn out to be stays)", unknown)
+	}
 	if destroy {
 		does = "this destroy removes them with the agents it lists"
 	}

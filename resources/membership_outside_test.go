@@ -61,6 +61,51 @@ output "ids" {
 	}
 }
 
+// TestAccSkillGroupMembers_addedOutsideWarnsBesideNewAgent: the warning
+// was left out whenever members listed an agent id known only at apply,
+// which is every plan that onboards an agent in the same configuration
+// (a new for_each key, a new agent resource): the plan showed the agent
+// added outside as "- { agent_id = ... }", as if this configuration had
+// dropped it, and the apply took it out of the group without a word. The
+// plan names it, and says that the agents known only at apply stay if
+// they turn out to be it.
+func TestAccSkillGroupMembers_addedOutsideWarnsBesideNewAgent(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	const ids = `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`
+	w.WriteBody(membersConfig(member("a", 1)) + ids)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	// The portal (or another configuration) puts c in the group.
+	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	// This configuration onboards a new agent d into the group.
+	w.WriteBody(membersConfig(member("a", 1), member("d", 1)) + ids + `
+resource "contactcenter_agent" "d" {
+  user_num      = "7004"
+  user_name     = "D"
+  user_password = "Pass-1"
+}
+`)
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 7003 (ag_id %d).", queID, agID)
+	const hedge = "this update removes them (members does not list them; 1 agent id(s) of members are known only at apply, and any of these agents they turn out to be stays)"
+	if !strings.Contains(out, "Warning: Agents Added Outside This Configuration Will Leave the Skill Group") || !strings.Contains(out, want) || !strings.Contains(out, hedge) {
+		t.Errorf("the plan that adds a new agent beside one added outside lacks the warning %q with %q:\n%s", want, hedge, out)
+	}
+}
+
 // TestAccSkillGroupMember_existingMembershipWarns: a member resource
 // created for a membership the group already has with the same skill (put
 // there by another configuration's queue_ids or member resource) took it
