@@ -244,6 +244,7 @@ func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resour
 		held[q] = true
 	}
 	planned := map[int64]bool{}
+	unknown := 0
 	does := "this update takes the agent out of them (queue_ids lists all of the agent's groups and does not list them)"
 	if req.Plan.Raw.IsNull() {
 		if state.DeleteMode.ValueString() != agentDeleteModeResign {
@@ -283,22 +284,30 @@ func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resour
 				return // a deleted agent leaves every group: the replacement says so
 			}
 			does = "the destroy half of this replacement (user_num changes) resigns the agent and takes it out of every group queue_ids holds, these too"
-		} else if plan.QueueIDs.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() {
+		} else if plan.QueueIDs.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsKnown() {
 			return // unmanaged (warnQueueIDsLetGo) or not guessed
 		}
 		if plan.UserNum.Equal(state.UserNum) {
-			ids, d := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
-			if d.HasError() {
-				return
-			}
-			for _, q := range ids {
-				planned[q] = true
+			// A group id known only at apply (a group made in this plan,
+			// which the agent joins) may turn out to be one of them: said,
+			// not guessed. Returning here kept the plan silent whenever the
+			// agent joined a new group beside one it had joined outside.
+			for _, v := range plan.QueueIDs.Elements() {
+				q, ok := v.(types.Int64)
+				if !ok || q.IsUnknown() {
+					unknown++
+					continue
+				}
+				planned[q.ValueInt64()] = true
 			}
 		}
 	}
 	outside := addedOutside(held, planned, written)
 	if len(outside) == 0 {
 		return
+	}
+	if unknown > 0 {
+		does = fmt.Sprintf("this update takes the agent out of them (queue_ids lists all of the agent's groups and does not list them; %d group id(s) of queue_ids are known only at apply, and any of these groups they turn out to be stays)", unknown)
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Groups It Joined Outside This Configuration",
 		fmt.Sprintf("Agent %s (id %s) is in %d skill group(s) that this configuration did not put it in: %s. "+

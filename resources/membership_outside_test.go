@@ -386,3 +386,65 @@ output "support" {
 		t.Errorf("group %d has %d agent(s) after the replacement, want the resigned agent taken out", support, n)
 	}
 }
+
+// TestAccAgent_queueIDsAddedOutsideWarnsBesideNewGroup: the warning was
+// left out whenever queue_ids held a group id known only at apply (the
+// agent joins a group made in the same plan): the plan showed the group
+// the agent joined outside as "- <id>", as if this configuration had
+// dropped it, and the apply took the agent out of it without a word.
+func TestAccAgent_queueIDsAddedOutsideWarnsBesideNewGroup(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	base := `
+resource "contactcenter_skill_group" "g" {
+  for_each     = toset(["Billing", "Support"])
+  que_name     = each.key
+  que_priority = 1
+  force_delete = true
+}
+output "ids" {
+  value = [for k in ["Billing", "Support"] : contactcenter_skill_group.g[k].id]
+}
+`
+	agent := func(queueIDs string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_agent" "fay" {
+  user_num      = "8261"
+  user_name     = "Fay"
+  user_password = "Pass-1"
+  queue_ids     = %s
+}
+`, queueIDs)
+	}
+	w.WriteBody(base + agent(`[contactcenter_skill_group.g["Billing"].id]`))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	support := mustAtoi(t, got[1])
+	a, err := c.Agents.GetByNum(t.Context(), "8261")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The portal (or another configuration) puts the agent in Support.
+	if err := c.Queues.Assign(t.Context(), support, []client.AgentSkill{{AgID: a.UserID.Int64(), Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	// This configuration makes a new group and puts the agent in it.
+	w.WriteBody(base + agent(`[contactcenter_skill_group.g["Billing"].id, contactcenter_skill_group.escalation.id]`) + `
+resource "contactcenter_skill_group" "escalation" {
+  que_name     = "Escalation"
+  que_priority = 1
+  force_delete = true
+}
+`)
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	want := fmt.Sprintf("Agent 8261 (id %d) is in 1 skill group(s) that this configuration did not put it in: %d.", a.UserID.Int64(), support)
+	const hedge = "1 group id(s) of queue_ids are known only at apply, and any of these groups they turn out to be stays"
+	if !strings.Contains(out, "Warning: Agent Will Leave Groups It Joined Outside This Configuration") || !strings.Contains(out, want) || !strings.Contains(out, hedge) {
+		t.Errorf("the plan that puts the agent in a new group beside one it joined outside lacks the warning %q with %q:\n%s", want, hedge, out)
+	}
+}
