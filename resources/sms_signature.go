@@ -88,7 +88,8 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"Terraform plans its destroy before that of the templates removed with it, so those are named too, and deleted first): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
-			"for that, point the templates' `sign_id` at another signature first. Renaming the resource or changing its `for_each` key needs a `moved` block " +
+			"for that, point the templates' `sign_id` at another signature first (the plan of a new `remark` while templates use the signature warns, " +
+			"\"SMS Signature Replacement Cannot Succeed While Templates Use It\", naming them; `-replace` is not shown to the provider and is not warned of). Renaming the resource or changing its `for_each` key needs a `moved` block " +
 			"from the old address to the new one: without it the plan deletes the signature and creates another of the same text, which fails while templates use the old one " +
 			"(the plan warns \"SMS Signature Deleted and Created Again\"). `is_used` turns `true` when a template naming the signature is created, after the signature was saved: " +
 			"a `terraform plan -refresh-only` after the apply that created both shows it as changed outside Terraform (`false -> true`); a normal plan shows nothing. " +
@@ -216,9 +217,58 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnSignatureInUse(ctx, req, resp)
+	r.warnReplacedKeepingTextInUse(ctx, req, resp)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"remark"}, r.adopted)
 	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 	warnUnknownReplaces(ctx, req, resp)
+}
+
+// warnReplacedKeepingTextInUse warns at the plan of a replacement that
+// keeps sign_text (remark changes; the platform cannot change a
+// signature, §4.1 has no sign/update) while SMS templates use the
+// signature: the replacement cannot succeed either way. Without
+// create_before_destroy the old signature's delete comes first and is
+// refused while templates use it (sms/sign/delete answers 409; the
+// templates move to the new signature only after it is made); with it the
+// new signature of the same text is refused as a duplicate where texts are
+// unique (sms/sign/store answers 409). The plan showed a plain "must be
+// replaced", and the apply failed after the 5 s the delete is tried again.
+// A remark known only at apply is warnUnknownReplaces's. One template list
+// (sms/template/list) per such plan of a signature whose state says used.
+func (r *smsSignatureResource) warnReplacedKeepingTextInUse(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || r.Client == nil {
+		return
+	}
+	text, remark := rawAttr(req.Plan.Raw, "sign_text"), rawAttr(req.Plan.Raw, "remark")
+	if !text.IsKnown() || !remark.IsKnown() || !text.Equal(rawAttr(req.State.Raw, "sign_text")) || remark.Equal(rawAttr(req.State.Raw, "remark")) {
+		return // no replacement, or one a new sign_text makes (create_before_destroy serves it)
+	}
+	var used bool
+	var id, signText string
+	if rawAttr(req.State.Raw, "is_used").As(&used) != nil || !used ||
+		rawAttr(req.State.Raw, "id").As(&id) != nil || text.As(&signText) != nil {
+		return
+	}
+	var users []string
+	for t, err := range r.Client.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
+		if err != nil {
+			return // the apply's error names them
+		}
+		if strconv.FormatInt(t.NewSignID.Int64(), 10) == id {
+			users = append(users, fmt.Sprintf("%d %q", t.ID.Int64(), string(t.TplTitle)))
+		}
+	}
+	if len(users) == 0 {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("remark"), "SMS Signature Replacement Cannot Succeed While Templates Use It",
+		fmt.Sprintf("This plan replaces SMS signature %s (%q) because remark changes (the platform cannot change a signature), and keeps its sign_text. "+
+			"%d SMS template(s) use it: %s. The platform refuses to delete a signature that templates use (sms/sign/delete answers 409), and the templates "+
+			"move to the new signature only after it is made; with lifecycle { create_before_destroy = true } the new one is made first, but a second "+
+			"signature of the same text is refused as a duplicate (sms/sign/store answers 409) where texts are unique. So the apply fails either way, "+
+			"unless it also deletes those templates. To change the remark: point the templates' sign_id at another signature and apply, then change the "+
+			"remark and apply (without create_before_destroy), then point them back; or keep the remark as it is.",
+			id, signText, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] })))
 }
 
 // warnUnknownReplaces: sign_text or remark known only at apply (another

@@ -1,6 +1,7 @@
 package resources_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -344,6 +345,56 @@ resource "contactcenter_sms_template" "test" {
 			},
 		},
 	})
+}
+
+// TestAccSMSSignature_remarkReplaceInUseWarns: a new remark replaces the
+// signature and keeps its sign_text; while a template uses it, that
+// cannot succeed (the delete is refused while templates use it; with
+// create_before_destroy the create of the same text is refused as a
+// duplicate), and the plan showed a plain "must be replaced". The plan
+// warns, naming the template and the way out; a new sign_text, which
+// create_before_destroy serves, does not.
+func TestAccSMSSignature_remarkReplaceInUseWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(text, remark, lifecycle string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_sms_signature" "test" {
+  sign_text = %q
+  remark    = %q
+  %s
+}
+resource "contactcenter_sms_template" "test" {
+  template_name     = "Welcome"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.test.id
+}
+output "ids" {
+  value = [contactcenter_sms_signature.test.id, contactcenter_sms_template.test.id]
+}
+`, text, remark, lifecycle)
+	}
+	const cbd = "lifecycle {\n    create_before_destroy = true\n  }"
+	w.WriteBody(cfg("Acme", "one", ""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var ids []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &ids); err != nil {
+		t.Fatal(err)
+	}
+	const title = "Warning: SMS Signature Replacement Cannot Succeed While Templates Use It"
+	want := fmt.Sprintf(`This plan replaces SMS signature %s ("Acme") because remark changes (the platform cannot change a signature), and keeps its sign_text. 1 SMS template(s) use it: %s "Welcome".`, ids[0], ids[1])
+	for _, lc := range []string{"", cbd} {
+		w.WriteBody(cfg("Acme", "two", lc))
+		out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+		if !strings.Contains(out, title) || !strings.Contains(out, want) || !strings.Contains(out, "point the templates' sign_id at another signature and apply") {
+			t.Errorf("the plan of a new remark (lifecycle %q) lacks %q:\n%s", lc, want, out)
+		}
+	}
+	w.WriteBody(cfg("Acme Shop", "two", cbd))
+	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, title) {
+		t.Errorf("a new sign_text, which create_before_destroy serves, warns:\n%s", out)
+	}
 }
 
 // TestSMSSignature_importBySignID: a signature has two numbers, id and
