@@ -177,3 +177,30 @@ func TestAccOutboundTask_portalConfigKeptWithTypedOptions(t *testing.T) {
 		t.Errorf("opening the task alone sent %d edits (projects/updateOrCreate), want none: only the status", n)
 	}
 }
+
+// TestAccOutboundTask_replaceOfTaskOpenedOutsideAdvice: a task whose
+// configuration says status = "paused" was opened in the portal; a
+// -replace (which Terraform does not show the provider at plan) deleted
+// it first and was refused, and the error said to set status = "paused",
+// which the configuration already did. It says that a plain apply sets
+// the configured status first, and that apply and the -replace after it
+// succeed.
+func TestAccOutboundTask_replaceOfTaskOpenedOutsideAdvice(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(automaticConfig("paused"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	const replace = "-replace=contactcenter_outbound_task.test"
+	out := strings.Join(strings.Fields(w.Must(1, "apply", replace, "-auto-approve", "-no-color")), " ")
+	const want = `If the configuration already sets status = "paused" or "closed", the task was opened outside Terraform after the last apply (in the portal, or by the contactcenter_outbound_task_status action) and this plan read it open: a plain terraform apply (without -replace or -destroy) sets the configured status, then replace or destroy it again.`
+	if !strings.Contains(out, "Error: Unable to Delete Outbound Task") || !strings.Contains(out, want) {
+		t.Errorf("the refused delete of the -replace lacks %q:\n%s", want, out)
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(0, "apply", replace, "-auto-approve", "-no-color")
+}
