@@ -382,18 +382,9 @@ func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRe
 	}, func(error) string {
 		switch {
 		case open:
-			// The state says open also when the configuration sets
-			// "paused" and the task was opened outside Terraform since the
-			// last apply: this plan's refresh read it open, and a -replace
-			// or a destroy deletes before any update pauses it. "Set
-			// status" then named what the configuration already said.
-			return "The task is open. Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved. " +
-				"If the configuration already sets status = \"paused\" or \"closed\", the task was opened outside Terraform after the last apply (in the portal, or by the " +
-				"contactcenter_outbound_task_status action) and this plan read it open: a plain terraform apply (without -replace or -destroy) sets the configured status, " +
-				"then replace or destroy it again." + ignoredStatusNote
+			return taskOpenRefused
 		case openedSince:
-			return "The task is open: it was opened after Terraform last read it (in the portal, or by the contactcenter_outbound_task_status action). " +
-				"Pause it (the status action, or the portal) and destroy again, or set force_delete = true and apply before destroying: a destroy uses the values the last apply saved."
+			return taskOpenedSinceRefused
 		}
 		return ""
 	})

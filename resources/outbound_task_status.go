@@ -70,3 +70,19 @@ func unknownTaskStatus(id, held, planned types.String) (string, string, bool) {
 // action's page shows), setting status plans no change.
 const ignoredStatusNote = " When the resource ignores status (lifecycle { ignore_changes = [status] }), setting it changes nothing: " +
 	"pause the task with a contactcenter_outbound_task_status action (terraform apply -invoke=action.contactcenter_outbound_task_status.<name>), or set force_delete = true."
+
+// taskOpenRefused explains a delete refused while the state says the task
+// is open. The state says open also when the configuration sets "paused"
+// and the task was opened outside Terraform since the last apply: this
+// plan's refresh read it open, and a -replace or a destroy deletes before
+// any update pauses it ("set status" alone named what the configuration
+// already said).
+const taskOpenRefused = "The task is open. Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved. " +
+	"If the configuration already sets status = \"paused\" or \"closed\", the task was opened outside Terraform after the last apply (in the portal, or by the " +
+	"contactcenter_outbound_task_status action) and this plan read it open: a plain terraform apply (without -replace or -destroy) sets the configured status, " +
+	"then replace or destroy it again." + ignoredStatusNote
+
+// taskOpenedSinceRefused explains a delete refused while the state says
+// the task is not open: it was opened after Terraform last read it.
+const taskOpenedSinceRefused = "The task is open: it was opened after Terraform last read it (in the portal, or by the contactcenter_outbound_task_status action). " +
+	"Pause it (the status action, or the portal) and destroy again, or set force_delete = true and apply before destroying: a destroy uses the values the last apply saved."
