@@ -130,18 +130,20 @@ func (s *ASRService) Wait(ctx context.Context, taskID string, minPoll, maxPoll t
 			// conversion was still running.
 			return nil, errors.Join(ErrASRInProgress, ctx.Err())
 		}
+		if tl := (*TimeLimitError)(nil); n > 1 && errors.As(err, &tl) {
+			// The query's retry would have passed the time limit.
+			return nil, errors.Join(ErrASRInProgress, tl)
+		}
 		if !IsASRInProgress(err) {
 			return nil, err
 		}
 		if onPoll != nil {
 			onPoll(n, time.Since(start))
 		}
-		t := time.NewTimer(d)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, errors.Join(ErrASRInProgress, ctx.Err())
-		case <-t.C:
+		// A next query past the time limit is not waited for: the wait
+		// ends now, as it would at the limit, without idling until then.
+		if werr := SleepWithin(ctx, d); werr != nil {
+			return nil, errors.Join(ErrASRInProgress, werr)
 		}
 		if d *= 2; d > maxPoll {
 			d = maxPoll

@@ -230,10 +230,14 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				d := c.backoff(sends - limitedSends)
 				c.logRetry(ctx, req, sends, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup")
 				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
-				if werr := Sleep(ctx, d); werr != nil {
+				if werr := SleepWithin(ctx, d); werr != nil {
 					what := networkWhat(err, false)
 					if te := (*TimeoutError)(nil); errors.As(err, &te) {
 						what = fmt.Sprintf("could not be sent within %s (request_timeout)", te.After)
+					}
+					if errors.As(werr, new(*TimeLimitError)) {
+						return &NothingDoneError{fmt.Errorf("%s %s %s, so nothing was created and applying again is safe; it was %w",
+							req.Method, strings.TrimPrefix(req.Path, "/"), what, werr)}
 					}
 					return &NothingDoneError{fmt.Errorf("%s %s %s, so nothing was created and applying again is safe; then it was %w",
 						req.Method, strings.TrimPrefix(req.Path, "/"), what, werr)}
@@ -255,7 +259,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				d, why := c.retryDelay(err, sends)
 				c.logRetry(ctx, req, sends, 0, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup")
 				c.noticeRetry(ctx, req, err, sends+1, 0, d)
-				if werr := Sleep(ctx, d); werr != nil {
+				if werr := SleepWithin(ctx, d); werr != nil {
 					return errors.Join(err, werr)
 				}
 				continue
@@ -348,7 +352,7 @@ func (c *Client) createInterrupted(ctx context.Context, err error, lookup func(c
 		if found, lerr = lookup(lctx); lerr == nil && found {
 			return nil
 		}
-		if lctx.Err() != nil {
+		if OutOfTime(lctx, lerr) {
 			lerr = fmt.Errorf("the lookups did not finish within %v", limit)
 			break
 		}

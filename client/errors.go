@@ -503,3 +503,31 @@ func setAttempts(err error, n int) {
 		ae.Attempts = n
 	}
 }
+
+// TimeLimitError ends a call that stopped before a retry whose wait would
+// end after its context's deadline: the time limit of the operation it is
+// part of (a resource's timeouts, wait_for_approval's timeout, an action's
+// timeouts.invoke). The call returns at once, where it slept until the
+// deadline and then failed all the same. It is context.DeadlineExceeded
+// (errors.Is) for the callers that recognise a time-out by it; its
+// caller's own error names the limit (the client cannot tell which).
+type TimeLimitError struct {
+	// Wait is the wait the next retry needed, Left the time that was left
+	// before the deadline.
+	Wait, Left time.Duration
+}
+
+func (e *TimeLimitError) Error() string {
+	return fmt.Sprintf("not tried again: the call's time limit ends in %v, before the next retry, due in %v",
+		e.Left.Round(100*time.Millisecond), e.Wait.Round(time.Second))
+}
+
+// Is makes a TimeLimitError context.DeadlineExceeded.
+func (e *TimeLimitError) Is(target error) bool { return target == context.DeadlineExceeded }
+
+// OutOfTime reports whether a call ended at its context's time limit: ctx
+// ended, or a retry would have passed its deadline (TimeLimitError, which
+// returns before ctx ends, so ctx.Err alone does not tell).
+func OutOfTime(ctx context.Context, err error) bool {
+	return ctx.Err() != nil || errors.As(err, new(*TimeLimitError))
+}

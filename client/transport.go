@@ -176,7 +176,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		if !req.Read && !limited && IsAmbiguous(err) {
 			inDoubt = true
 		}
-		if werr := Sleep(ctx, d); werr != nil {
+		if werr := SleepWithin(ctx, d); werr != nil {
 			err = errors.Join(err, werr)
 			if !inDoubt && (limited || nothingSent(err)) {
 				// Interrupted while it waited to send again, after
@@ -351,6 +351,20 @@ func jitter(d time.Duration) time.Duration {
 		return 0
 	}
 	return time.Duration(n.Int64())
+}
+
+// SleepWithin waits d before a retry or a poll, or returns at once a
+// *TimeLimitError when ctx's deadline comes first: the retry could not be
+// made, and sleeping until the deadline only made an apply with a short
+// timeout idle before it failed all the same. Otherwise it returns
+// Sleep's error.
+func SleepWithin(ctx context.Context, d time.Duration) error {
+	if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil {
+		if left := time.Until(dl); left < d {
+			return &TimeLimitError{Wait: d, Left: max(left, 0)}
+		}
+	}
+	return Sleep(ctx, d)
 }
 
 // Sleep waits d or until ctx ends, and returns ctx's error if it ended.

@@ -197,7 +197,7 @@ func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url stri
 	}
 	for w, err := range s.List(ctx, WebhookFilter{Name: name, URL: url}) {
 		if err != nil {
-			if ctx.Err() != nil {
+			if OutOfTime(ctx, err) {
 				return nil, err
 			}
 			break // a platform that refuses the filter's values: Get answers

@@ -323,7 +323,11 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	seen := false   // a read found the object in review
 	for {
 		state, reason, err := w.read(ctx)
-		if err != nil && ctx.Err() == nil && client.IsNotFound(err) {
+		// The timeout ended the read, or its retry would have passed it
+		// (client.TimeLimitError: the read returns at once, not at the
+		// deadline).
+		outOfTime := client.OutOfTime(ctx, err)
+		if err != nil && !outOfTime && client.IsNotFound(err) {
 			gone++
 		} else {
 			gone = 0
@@ -342,7 +346,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// Read again after the interval.
 			lastErr = err
 		} else {
-			if err != nil && ctx.Err() == nil && !client.IsAmbiguous(err) && !client.IsRateLimited(err) && !unreachedForAWhile(err) {
+			if err != nil && !outOfTime && !client.IsAmbiguous(err) && !client.IsRateLimited(err) && !unreachedForAWhile(err) {
 				diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
 				return
 			}
@@ -350,7 +354,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// limit) is tried again within the timeout: the object exists,
 			// and failing here would taint a created one, replaced on the
 			// next apply.
-			if err != nil && ctx.Err() != nil {
+			if err != nil && outOfTime {
 				// The timeout cut the read short. With no read finished
 				// before it (the platform down since the write, the first
 				// read still retrying), "still in review ... Raise the

@@ -358,3 +358,40 @@ func TestWaitForReview_rateLimitedUntilTheTimeout(t *testing.T) {
 		t.Errorf("every read refused by the rate limit:\n%s\n%s", e.Summary(), e.Detail())
 	}
 }
+
+// TestWaitForReview_retryPastTheTimeout: a read whose next retry would
+// come after the wait's timeout returns at once (client.TimeLimitError)
+// instead of sleeping until the timeout. The wait still takes it for the
+// timeout running out: it said "Unable to Read ... HTTP 503" as if the
+// read had been refused, where the timeout was the cause and raising it
+// the way out. The 503 read came first: lastErr names it.
+func TestWaitForReview_retryPastTheTimeout(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) }))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", Timeout: time.Second,
+		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(ctx context.Context) (int64, string, error) {
+		return 0, "", c.Do(ctx, client.Request{Surface: client.SurfacePortal, Method: "GET", Path: "/x", BodyKind: client.BodyNone,
+			Envelope: client.EnvelopePortal, Idempotent: true, Read: true}, nil)
+	}
+	var d diag.Diagnostics
+	start := time.Now()
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 3 * time.Second,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1, read: read})
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("the wait took %v: it slept until its 3s timeout, which the read's next retry (in 20s) would pass", elapsed)
+	}
+	if !d.HasError() {
+		t.Fatal("no error")
+	}
+	e := d.Errors()[0]
+	if e.Summary() != "Unable to Read SMS Signature While Waiting for Review" ||
+		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 3s timeout ran out") ||
+		!strings.Contains(e.Detail(), "raise the timeout (timeouts = { create = \"1h\" })") {
+		t.Errorf("a read whose retry would pass the timeout:\n%s\n%s", e.Summary(), e.Detail())
+	}
+}
