@@ -103,3 +103,22 @@ func TestASRWait_pollPastTimeLimit(t *testing.T) {
 		t.Errorf("%d polls, want the ones within the limit (0, 0.2s, 0.6s, 1.4s)", got)
 	}
 }
+
+// TestRetry_waitPastTimeLimitLogged: the debug log said "retrying in 20s
+// (backoff) as attempt 2 of 4" of a retry the call's time limit would
+// come before, and no line followed: a reader waited for an attempt 2
+// that never came. It says the call is not retried, and why.
+func TestRetry_waitPastTimeLimitLogged(t *testing.T) {
+	t.Parallel()
+	var logs logCapture
+	c := newTestClient(t, flaky(100, func(w http.ResponseWriter) { w.WriteHeader(503) }, `{"code":200}`, new(atomic.Int32)), func(c *Config) {
+		c.Log = logs.hook
+		c.RetryWaitMin, c.RetryWaitMax = 20*time.Second, 20*time.Second
+	})
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+	defer cancel()
+	_ = c.Do(ctx, Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, Read: true}, nil)
+	wantLines(t, logs.all(),
+		"contactcenter API request failed",
+		"contactcenter API not retried: not retried: the call's time limit ends in *, before the next retry, due in ")
+}

@@ -171,7 +171,12 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		if limited {
 			of = 0 // bounded by time, not by a number of attempts
 		}
-		c.logRetry(ctx, req, i+1, of, d, why)
+		if tl := timeLimitFirst(ctx, d); tl != nil {
+			// No "retrying in 20s" of a retry that will not come.
+			c.logNotRetried(ctx, req, i+1, budget+1, strings.TrimPrefix(tl.Error(), "not tried again: "))
+		} else {
+			c.logRetry(ctx, req, i+1, of, d, why)
+		}
 		c.noticeRetry(ctx, req, err, i+2, of, d)
 		if !req.Read && !limited && IsAmbiguous(err) {
 			inDoubt = true
@@ -359,12 +364,21 @@ func jitter(d time.Duration) time.Duration {
 // timeout idle before it failed all the same. Otherwise it returns
 // Sleep's error.
 func SleepWithin(ctx context.Context, d time.Duration) error {
+	if tl := timeLimitFirst(ctx, d); tl != nil {
+		return tl
+	}
+	return Sleep(ctx, d)
+}
+
+// timeLimitFirst is the TimeLimitError of a wait of d that ctx's deadline
+// would cut short, nil when it leaves time for it (or has none).
+func timeLimitFirst(ctx context.Context, d time.Duration) *TimeLimitError {
 	if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil {
 		if left := time.Until(dl); left < d {
 			return &TimeLimitError{Wait: d, Left: max(left, 0)}
 		}
 	}
-	return Sleep(ctx, d)
+	return nil
 }
 
 // Sleep waits d or until ctx ends, and returns ctx's error if it ended.
