@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -315,6 +316,21 @@ type reviewWait struct {
 func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait) {
 	ctx, cancel := context.WithTimeout(parent, w.timeout)
 	defer cancel()
+	// The wait writes lines of its own: TF_LOG=INFO showed nothing during
+	// a wait of up to hours, and DEBUG only the reads of a list, which
+	// name no object.
+	start := time.Now()
+	fields := func(more map[string]any) map[string]any {
+		f := map[string]any{"object": w.what, "operation": w.op, "timeout": w.timeout.String()}
+		if more != nil {
+			f["elapsed"] = time.Since(start).Round(time.Millisecond).String()
+		}
+		for k, v := range more {
+			f[k] = v
+		}
+		return f
+	}
+	tflog.Info(parent, "waiting for the platform's review", fields(nil))
 	interval := 250 * time.Millisecond
 	var lastErr error
 	read := false   // a read has finished (its state was seen)
@@ -366,6 +382,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			read = read || err == nil
 			seen = seen || err == nil && w.inReview(state)
 			if err == nil && !w.inReview(state) {
+				tflog.Info(parent, "review finished", fields(map[string]any{"state": state}))
 				if state == w.rejected {
 					next := "Change it and apply again: the change is submitted for review again (or replaces the object where it cannot be changed in place)."
 					if w.op == "create" {
@@ -377,6 +394,13 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 				}
 				return
 			}
+		}
+		if err == nil {
+			tflog.Debug(parent, "still in review", fields(map[string]any{"state": state, "next_read_in": interval.String()}))
+		} else {
+			// Not the error's text: the request's own lines log it,
+			// scrubbed of secrets.
+			tflog.Debug(parent, "review state not read (see the request's lines); reading again", fields(map[string]any{"next_read_in": interval.String()}))
 		}
 		select {
 		case <-ctx.Done():

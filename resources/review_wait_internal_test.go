@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -15,6 +16,7 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -393,5 +395,52 @@ func TestWaitForReview_retryPastTheTimeout(t *testing.T) {
 		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 3s timeout ran out") ||
 		!strings.Contains(e.Detail(), "raise the timeout (timeouts = { create = \"1h\" })") {
 		t.Errorf("a read whose retry would pass the timeout:\n%s\n%s", e.Summary(), e.Detail())
+	}
+}
+
+// TestWaitForReview_logged: a wait_for_approval of up to 2 hours wrote no
+// line of its own: TF_LOG=INFO showed nothing while the apply waited, and
+// DEBUG only list reads (sms/sign/list, page 1) that name no object. The
+// wait says, at INFO, what it waits for and for how long at most, and how
+// it ended; each read, at DEBUG, the state it found, the time waited so
+// far and when the next read comes.
+func TestWaitForReview_logged(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	ctx := tflogtest.RootLogger(t.Context(), &out)
+	reads := 0
+	var d diag.Diagnostics
+	waitForReview(ctx, &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Minute,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
+		read: func(context.Context) (int64, string, error) {
+			if reads++; reads < 3 {
+				return 0, "", nil
+			}
+			return 1, "", nil
+		}})
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	lines, err := tflogtest.MultilineJSONDecode(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range lines {
+		got = append(got, fmt.Sprintf("%s %s %v %v %v %v", l["@level"], l["@message"], l["object"], l["state"], l["next_read_in"], l["timeout"]))
+	}
+	want := []string{
+		"info waiting for the platform's review signature 101 (Acme) <nil> <nil> 1m0s",
+		"debug still in review signature 101 (Acme) 0 250ms 1m0s",
+		"debug still in review signature 101 (Acme) 0 500ms 1m0s",
+		"info review finished signature 101 (Acme) 1 <nil> 1m0s",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("log lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for i, l := range lines {
+		if _, ok := l["elapsed"].(string); i > 0 && !ok {
+			t.Errorf("line %v: no elapsed time", l)
+		}
 	}
 }
