@@ -234,6 +234,18 @@ func (w *rateLimitWait) gaveUp(err error) {
 	}
 }
 
+// writeAttemptsKey carries the counter WithWriteAttempts set.
+type writeAttemptsKey struct{}
+
+// WithWriteAttempts returns ctx whose writes (Request.Read false) record
+// in n the highest attempt any of them reached, its retries included: a
+// caller that leaves retries to the client (ccsync's apply) reports how
+// many times a row's write was sent, where it counted 1 for a write the
+// client had sent three times.
+func WithWriteAttempts(ctx context.Context, n *atomic.Int32) context.Context {
+	return context.WithValue(ctx, writeAttemptsKey{}, n)
+}
+
 // retryNoticeKey carries the function WithRetryNotice set.
 type retryNoticeKey struct{}
 
@@ -438,6 +450,14 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}
 	if err := c.pacer.wait(ctx); err != nil {
 		return false, notSentError{err}
+	}
+	if n, ok := ctx.Value(writeAttemptsKey{}).(*atomic.Int32); ok && !req.Read {
+		for {
+			cur := n.Load()
+			if int32(attempt) <= cur || n.CompareAndSwap(cur, int32(attempt)) {
+				break
+			}
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return false, notSentError{err} // ended before the request left

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -341,12 +342,16 @@ const MessagePasswordUnknown = "the answer was lost; the platform shows the othe
 func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Result {
 	res := Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action}
 	var note string
+	// The client's retries of the step's writes count too: ccsync leaves
+	// retries to the client (Retries -1), and every row said 1.
+	var sent atomic.Int32
+	wctx := client.WithWriteAttempts(ctx, &sent)
 	attempts, err := retry(ctx, opts, func(attempt int) error {
 		var err error
-		note, err = writeStep(ctx, api, st, &res, attempt)
+		note, err = writeStep(wctx, api, st, &res, attempt)
 		return err
 	})
-	res.Attempts = attempts
+	res.Attempts = max(attempts, int(sent.Load()))
 	if err != nil && st.Action != ActionCreate && inDoubt(ctx, err) {
 		// Creates are looked up by user_num before they are sent again.
 		switch done, unsure := tookEffect(ctx, api, st); {
