@@ -182,6 +182,7 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 	}
 	progress("Speech recognition task %s started; waiting up to %s for the text.", taskID, limit)
 
+	waitStart := time.Now()
 	wctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	// A failed poll ends nothing: the task runs on in the service, so a
@@ -219,6 +220,22 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 		detail := fmt.Sprintf("Task %s had not finished after %s (timeouts.invoke).", taskID, limit)
 		if lastErr != nil {
 			detail = fmt.Sprintf("Task %s: no answer with its text within %s (timeouts.invoke); the last query failed: %v.", taskID, limit, lastErr)
+		}
+		if tl := (*client.TimeLimitError)(nil); errors.As(err, &tl) {
+			// The wait ended before the limit: "had not finished after
+			// 12s" was said of a wait that gave up after 1s, its next
+			// query (after an HTTP 429) due in 20s.
+			why := ""
+			if ae, ok := client.AsAPIError(err); ok && client.IsRateLimited(err) {
+				why = fmt.Sprintf(" (the service limited requests: %s)", ae.Error())
+			}
+			waited := time.Since(waitStart).Round(100 * time.Millisecond)
+			detail = fmt.Sprintf("Task %s had not finished after %s", taskID, waited)
+			if lastErr != nil {
+				detail = fmt.Sprintf("Task %s: no answer with its text after %s; the last query failed: %v", taskID, waited, lastErr)
+			}
+			detail += fmt.Sprintf(". Its next query, due in %s%s, would have come after the %s limit (timeouts.invoke), so the wait ended then.",
+				tl.Wait.Round(time.Second), why, limit)
 		}
 		diags.AddError("Speech Recognition Timed Out", detail+" "+readLater+" Or raise timeouts.invoke.")
 		return

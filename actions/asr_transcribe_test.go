@@ -118,6 +118,11 @@ func TestASRTranscribeAction_timeout(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the action waited %s for a 1s timeout", d)
 	}
+	// Polls at 0.25s and 0.75s; the next, 1s later, would pass the limit:
+	// the wait ends then, and says so, not "had not finished after 1s".
+	if !strings.Contains(res.Text(), "had not finished after ") || !strings.Contains(res.Text(), "would have come after the 1s limit (timeouts.invoke), so the wait ended then") {
+		t.Errorf("want the wait's end explained, got: %s", res.Text())
+	}
 	if countContaining(res.Progress, "still converting") < 1 {
 		t.Errorf("progress: %q", res.Progress)
 	}

@@ -130,9 +130,10 @@ func (s *ASRService) Wait(ctx context.Context, taskID string, minPoll, maxPoll t
 			// conversion was still running.
 			return nil, errors.Join(ErrASRInProgress, ctx.Err())
 		}
-		if tl := (*TimeLimitError)(nil); n > 1 && errors.As(err, &tl) {
-			// The query's retry would have passed the time limit.
-			return nil, errors.Join(ErrASRInProgress, tl)
+		if n > 1 && errors.As(err, new(*TimeLimitError)) {
+			// The query's retry would have passed the time limit; err
+			// says why it was to be retried (an HTTP 429).
+			return nil, errors.Join(ErrASRInProgress, err)
 		}
 		if !IsASRInProgress(err) {
 			return nil, err
