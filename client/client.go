@@ -115,6 +115,8 @@ type Client struct {
 	pacer *pacer
 	// gen counts the calls that may have changed something (see finder).
 	gen atomic.Uint64
+	// calls numbers the calls for the log (Request.call).
+	calls atomic.Uint64
 	// creates serializes the creates of one natural key and remembers the
 	// objects this client's creates made (see lockCreate).
 	creates creates

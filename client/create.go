@@ -115,6 +115,9 @@ func (c *Client) claim(kind, id string) error {
 // object is looked up as after a lost answer, and when the lookup does not
 // find it the error says it may exist and is to be imported.
 func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup func(context.Context) (bool, error), got func() bool) error {
+	if req.call == 0 {
+		req.call = c.calls.Add(1)
+	}
 	err := c.createOnceAttempts(ctx, req, out, lookup)
 	if err != nil || got == nil || got() {
 		return err

@@ -228,3 +228,27 @@ func TestLogOverallResultSucceeded(t *testing.T) {
 		})
 	}
 }
+
+// TestLogCallField: a retry line carries no body, so among calls in
+// flight at once (ccsync --log at concurrency 4: "contactcenter API retry
+// ... /v3/svcapi/users/edit" with nothing naming the agent) it could not
+// be tied to its object. Every line of one call, its attempts and its
+// decisions, carries the same "call" number, and another call another.
+func TestLogCallField(t *testing.T) {
+	t.Parallel()
+	var logs logCapture
+	c := newTestClient(t, flaky(1, func(w http.ResponseWriter) { w.WriteHeader(http.StatusServiceUnavailable) }, `{"code":200}`, new(atomic.Int32)),
+		func(c *Config) { c.Log = logs.hook })
+	get := Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, Read: true}
+	_ = c.Do(t.Context(), get, nil)
+	_ = c.Do(t.Context(), get, nil)
+	lines := logs.all()
+	wantLines(t, lines, "contactcenter API request failed", "contactcenter API retry", "contactcenter API request$", "contactcenter API request$")
+	var calls []any
+	for _, l := range lines {
+		calls = append(calls, l.fields["call"])
+	}
+	if len(calls) == 4 && (calls[0] == nil || calls[0] != calls[1] || calls[1] != calls[2] || calls[3] == nil || calls[3] == calls[0]) {
+		t.Errorf("call fields %v: want one number for the first call's three lines, another for the second call", calls)
+	}
+}

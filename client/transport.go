@@ -48,6 +48,12 @@ type FilePart struct {
 
 // Request describes one API call. Services build these; Client.Do sends them.
 type Request struct {
+	// call numbers the call in this client's log lines (the "call" field):
+	// its attempts' lines and its retry decisions share it, so that a
+	// retry line, which carries no body, can be tied to its object among
+	// calls in flight at once (ccsync --log, concurrency 4). Set by Do
+	// and createOnce.
+	call    uint64
 	Surface Surface
 	Method  string
 	// Path below the surface URL, e.g. "/v2/svcapi/queue/add".
@@ -87,6 +93,9 @@ type Request struct {
 // An idempotent call is retried after a transient failure; any call is
 // retried after an HTTP 429, which did nothing (see retryWait).
 func (c *Client) Do(ctx context.Context, req Request, out any) error {
+	if req.call == 0 {
+		req.call = c.calls.Add(1)
+	}
 	budget := max(c.cfg.MaxRetries, 0)
 	origin := c.origin(req.Surface)
 	// Calls to an address unreachable for a while are sent once, without
@@ -574,7 +583,7 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	fields := map[string]any{
 		"surface": string(req.Surface), "method": req.Method, "path": req.Path,
 		"query": RedactQuery(query), "attempt": attempt, "request_body": logBody,
-		"headers": RedactHeaders(hreq.Header),
+		"headers": RedactHeaders(hreq.Header), "call": req.call,
 	}
 	if err != nil {
 		// The transport's error text carries the whole URL; put the
@@ -996,7 +1005,7 @@ func (c *Client) logDecision(ctx context.Context, msg string, req Request, attem
 		return
 	}
 	fields := map[string]any{"surface": string(req.Surface), "method": req.Method, "path": req.Path,
-		"attempt": attempt, "max_attempts": of, "decision": decision}
+		"attempt": attempt, "max_attempts": of, "decision": decision, "call": req.call}
 	for k, v := range extra {
 		fields[k] = v
 	}
