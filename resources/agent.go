@@ -89,7 +89,9 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"an imported agent is managed without a password in the configuration. " +
 			"A setting with a default (`user_phone_type`, `is_forbidden_login` …) that the platform does not report in the agent list " +
 			"(the list's `config` member is promised to hold the configuration objects, not these) is left as an adopted agent holds it while the configuration does not set it, " +
-			"not planned to its default; set, it is sent. " +
+			"not planned to its default; set, it is sent. Where the list reports them (the simulator does), an adopted agent's settings that the configuration leaves out " +
+			"are planned to their defaults, as `user_status` is: importing an agent barred from logging in plans `is_forbidden_login = true -> false` " +
+			"unless the configuration sets it. " +
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes " +

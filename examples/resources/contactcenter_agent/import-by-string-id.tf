@@ -5,9 +5,11 @@
 # import records the default "delete", and a configuration with "resign"
 # shows an in-place change that the apply records without calling the API.
 # Settings with a default (user_status, is_enable_mfa, the configuration
-# objects) that the configuration leaves out are planned back to that default:
-# write the agent's settings in (terraform plan -generate-config-out writes
-# them all) unless the plan's changes are what you want.
+# objects, and user_phone_type, is_forbidden_login … where the agent list
+# reports them) that the configuration leaves out are planned back to that
+# default (a barred agent: is_forbidden_login = true -> false): write the
+# agent's settings in (terraform plan -generate-config-out writes them all)
+# unless the plan's changes are what you want.
 import {
   to = contactcenter_agent.ann
   id = "user_num:8001"
