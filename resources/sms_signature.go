@@ -85,7 +85,7 @@ func (r *smsSignatureResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"The platform cannot change a signature, so a change of `sign_text` or `remark` replaces the signature (`wait_for_approval` and `timeouts` are Terraform's settings: changing them updates nothing on the platform). A signature that templates still use cannot be deleted " +
 			"(the error names the templates; the plan of its destroy warns, \"SMS Signature Still Used by Templates\", naming those that the same plan does not delete, " +
 			"such as another configuration's that find the signature through `data.contactcenter_sms_signatures`; when the signature's resource is taken out of the configuration, " +
-			"Terraform plans its destroy before that of the templates removed with it, so those are named too, and deleted first): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
+			"Terraform may plan its destroy before that of the templates removed with it (for a `for_each` key or `count` index it does), so those may be named too, and are deleted first): when templates use it, give it `lifecycle { create_before_destroy = true }` so a new `sign_text` " +
 			"is created, the templates move to it, and only then the old one is deleted. That works when `sign_text` changes: a replacement that keeps it " +
 			"(a new `remark`, or `-replace`) would create a second signature of the same text while the first still exists, which is refused as a duplicate (409) where signature texts are unique; " +
 			"for that, point the templates' `sign_id` at another signature first (the plan of a new `remark` while templates use the signature warns, " +
@@ -365,11 +365,13 @@ type smsSignatureModel struct {
 // of a template that refers to the signature before the signature's
 // (planSignLeft records it); one that names it by a literal id may be
 // planned after, hence "unless this apply deletes them". Instances no
-// longer in the configuration (a for_each key or module instance removed)
-// are planned the other way, the signature first (Terraform 1.11.4 and
-// 1.15.9 alike): their templates cannot be told from another
-// configuration's, and the warning says so. A list that fails leaves the
-// word to the apply.
+// longer in the configuration may be planned the other way, the signature
+// first: a for_each key or count index removed is (Terraform 1.11.4 and
+// 1.15.9 alike); a module instance removed goes either way from one
+// configuration to another (no edge orders the two); a block deleted was
+// planned templates first wherever tried. Their templates cannot be told
+// from another configuration's, and the warning says they may be named.
+// A list that fails leaves the word to the apply.
 func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var used bool
 	var id, text string
@@ -419,7 +421,7 @@ func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resou
 			"(its contactcenter_sms_template resources, which may find this signature through data.contactcenter_sms_signatures) or have been made in the portal: "+
 			"move them to another signature there first, or keep the signature and stop managing it here (a removed block with lifecycle { destroy = false }). "+
 			"When this signature's resource is no longer in the configuration (its for_each key, count index or module instance removed, or its block deleted), "+
-			"Terraform plans its destroy before those of the templates removed with it, so this configuration's own templates that this plan also destroys "+
-			"are named too: the apply deletes them first, and for them this warning does not apply.",
+			"Terraform may plan its destroy before those of the templates removed with it (for a for_each key or count index it does), so this configuration's own templates that this plan also destroys "+
+			"may be named too: the apply deletes them first, and for them this warning does not apply.",
 			id, text, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] }), inUseRetryWait))
 }

@@ -134,8 +134,8 @@ resource "contactcenter_sms_template" "team" {
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color", "-var", "teams=[]")), " ")
 	for _, want := range []string{`SMS signature 101 ("Team acme") is used by 1 SMS template(s) that this plan does not delete or move to another signature: 3001 "Team acme".`,
 		"When this signature's resource is no longer in the configuration (its for_each key, count index or module instance removed, or its block deleted), " +
-			"Terraform plans its destroy before those of the templates removed with it, so this configuration's own templates that this plan also destroys " +
-			"are named too: the apply deletes them first, and for them this warning does not apply."} {
+			"Terraform may plan its destroy before those of the templates removed with it (for a for_each key or count index it does), so this configuration's own templates that this plan also destroys " +
+			"may be named too: the apply deletes them first, and for them this warning does not apply."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("plan removing the signature and its template lacks %q:\n%s", want, out)
 		}
