@@ -204,7 +204,9 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 		if client.HasCode(err, client.SMSCodeConflict) {
 			return fmt.Sprintf("SMS templates still use this signature (the delete was tried again for %s, in case they were being deleted beside it). ", inUseRetryWait) +
 				"Delete those templates, or point their sign_id at another signature, before deleting it. " +
-				"When this delete is part of a replacement, lifecycle { create_before_destroy = true } makes the new signature first and moves the templates to it before the old one is deleted."
+				"When this delete is part of a replacement, lifecycle { create_before_destroy = true } makes the new signature first and moves this configuration's templates to it before the old one is deleted; " +
+				"templates of another configuration, or made in the portal, do not move: point them at the new signature (or delete them), then apply again, " +
+				"which deletes the old signature (with create_before_destroy, Terraform keeps it in the state as a deposed object until then)."
 		}
 		return ""
 	})

@@ -142,3 +142,72 @@ resource "contactcenter_sms_template" "team" {
 	}
 	w.Must(0, "apply", "-auto-approve", "-no-color", "-var", "teams=[]")
 }
+
+// TestAccSMSSignature_replacedBesideOtherTemplatesSaysWhatNext: a
+// signature replaced with create_before_destroy while a template made
+// elsewhere uses it. The new signature is made and this configuration's
+// template moved to it; the old one's delete is refused. The error
+// advised create_before_destroy, which the resource already had, and
+// said nothing of the template that did not move nor of the next apply.
+func TestAccSMSSignature_replacedBesideOtherTemplatesSaysWhatNext(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	cfg := func(text string) string {
+		return `
+resource "contactcenter_sms_signature" "s" {
+  sign_text = "` + text + `"
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+resource "contactcenter_sms_template" "own" {
+  template_name     = "Own"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.s.id
+}
+output "id" {
+  value = contactcenter_sms_signature.s.id
+}
+`
+	}
+	w.WriteBody(cfg("Brand"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	id := mustAtoi(t, strings.Trim(strings.TrimSpace(w.Must(0, "output", "-json", "id")), `"`))
+	other, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(cfg("Brand 2"))
+	code, out := w.Run("apply", "-auto-approve", "-no-color")
+	out = strings.Join(strings.Fields(out), " ")
+	if code == 0 {
+		t.Fatalf("apply deleted a signature a template made elsewhere uses:\n%s", out)
+	}
+	for _, want := range []string{
+		fmt.Sprintf(`%d "Made elsewhere"`, other.ID.Int64()),
+		"makes the new signature first and moves this configuration's templates to it before the old one is deleted; " +
+			"templates of another configuration, or made in the portal, do not move: point them at the new signature (or delete them), then apply again, " +
+			"which deletes the old signature (with create_before_destroy, Terraform keeps it in the state as a deposed object until then).",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply's error lacks %q:\n%s", want, out)
+		}
+	}
+	// What the error says to do: move the other template, apply again.
+	var newID int64
+	for sg, err := range c.SMS.ListSignatures(t.Context(), client.SMSSignatureFilter{SignText: "Brand 2"}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		newID = sg.ID.Int64()
+	}
+	if _, err := c.SMS.UpdateTemplate(t.Context(), other.ID.Int64(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: newID}); err != nil {
+		t.Fatal(err)
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if code, out := w.Run("plan", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Errorf("plan after the second apply: exit %d, want 0\n%s", code, out)
+	}
+}
