@@ -245,8 +245,9 @@ func (s reviewSteps[M]) await(ctx context.Context, op string, m *M, timeout time
 // state_name and reason, and the kept attributes, stay as state holds them,
 // except that the review's are unknown when wait_for_approval waits for a
 // pending review. It returns false, planning nothing, on a create, a
-// destroy, or when an api attribute changed.
-func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, kind string, pending, rejected int64, api []string, kept ...string) bool {
+// destroy, or when an api attribute changed. resubmit is the warning's
+// advice for a rejected object: how to have it reviewed again.
+func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, kind string, pending, rejected int64, resubmit string, api []string, kept ...string) bool {
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return false
 	}
@@ -271,10 +272,10 @@ func planReview(ctx context.Context, req resource.ModifyPlanRequest, resp *resou
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("reason"), &reason)...)
 		resp.Diagnostics.AddWarning(fmt.Sprintf("%s Rejected by Review", kind),
 			fmt.Sprintf("%s %s was rejected by the platform's review (reason: %q) and cannot be used to send. This plan changes nothing the review looks at, "+
-				"so it stays rejected: change what the reviewer refused and apply, which submits it for review again. "+
+				"so it stays rejected. %s "+
 				// Without a way out for an object no one will resubmit, the
 				// warning came back on every plan, for good.
-				"If it is not wanted any more, remove it from the configuration: the apply deletes it, and this warning stops.", kind, id.ValueString(), reason.ValueString()))
+				"If it is not wanted any more, remove it from the configuration: the apply deletes it, and this warning stops.", kind, id.ValueString(), reason.ValueString(), resubmit))
 	}
 	waiting := wait.ValueBool() && state.ValueInt64() == pending
 	unknown := map[string]attr.Value{"state": types.Int64Unknown(), "state_name": types.StringUnknown(), "reason": types.StringUnknown()}

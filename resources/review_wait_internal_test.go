@@ -94,7 +94,7 @@ func TestPlanReview_rejectedWarns(t *testing.T) {
 	}{{2, "Brand name missing", true}, {1, "", false}} {
 		req := resource.ModifyPlanRequest{State: tfsdk.State{Schema: s, Raw: value(tc.state, tc.reason)}, Plan: tfsdk.Plan{Schema: s, Raw: value(tc.state, tc.reason)}}
 		resp := resource.ModifyPlanResponse{Plan: req.Plan}
-		if !planReview(t.Context(), req, &resp, "SMS Template", 0, 2, []string{"template_name"}) {
+		if !planReview(t.Context(), req, &resp, "SMS Template", 0, 2, "Change what the reviewer refused and apply, which submits it for review again.", []string{"template_name"}) {
 			t.Fatalf("state %d: planReview planned nothing", tc.state)
 		}
 		switch {

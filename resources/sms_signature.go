@@ -221,7 +221,7 @@ func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.Modi
 	r.warnSignatureInUse(ctx, req, resp)
 	r.warnReplacedKeepingTextInUse(ctx, req, resp)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"remark"}, r.adopted)
-	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
+	planReview(ctx, req, resp, "SMS Signature", client.SignatureReviewing, client.SignatureRejected, signatureResubmit(req), []string{"sign_text", "remark"}, "is_used", "sign_id", "add_time", "add_user")
 	warnUnknownReplaces(ctx, req, resp)
 }
 
@@ -271,6 +271,25 @@ func (r *smsSignatureResource) warnReplacedKeepingTextInUse(ctx context.Context,
 			"unless it also deletes those templates. To change the remark: point the templates' sign_id at another signature and apply, then change the "+
 			"remark and apply (without create_before_destroy), then point them back; or keep the remark as it is.",
 			id, signText, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] })))
+}
+
+// signatureResubmit is the advice of the warning of a rejected signature
+// (planReview): the SMS template's "change it and apply, which submits it
+// for review again" does not hold for a signature, which the platform
+// cannot change (§4.1 has no edit): a change replaces it, and while
+// templates use it the delete of that replacement is refused
+// (sms/sign/delete 409), so the advice failed the apply.
+func signatureResubmit(req resource.ModifyPlanRequest) string {
+	advice := "The platform cannot change or resubmit a signature: to have one reviewed again, change what the reviewer refused (sign_text, remark), " +
+		"or run terraform apply -replace with this resource's address; either creates a new signature, which goes to review."
+	var used bool
+	if rawAttr(req.State.Raw, "is_used").As(&used) == nil && used {
+		advice += " SMS templates use this one (is_used = true): the platform refuses to delete it while they do (sms/sign/delete answers 409), " +
+			"so give this resource lifecycle { create_before_destroy = true } and change sign_text: the new signature is created, the templates " +
+			"move to it, and only then is this one deleted (a replacement that keeps sign_text is refused as a duplicate text while this one exists; " +
+			"for that, point the templates' sign_id at another signature first)."
+	}
+	return advice
 }
 
 // warnUnknownReplaces: sign_text or remark known only at apply (another

@@ -286,7 +286,8 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
-	if planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected, api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {
+	if planReview(ctx, req, resp, "SMS Template", client.TemplatePending, client.TemplateRejected,
+		"Change what the reviewer refused and apply, which submits it for review again.", api, "tpl_type", "tpl_type_name", "sign_text", "dept_name", "update_time") {
 		// Nothing is sent, but the apply waits for a pending review under
 		// wait_for_approval (planReview): a send planned after this runs
 		// with an approved template (see PlanEdit below).
