@@ -46,7 +46,8 @@ func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The text of a speech-recognition (ASR) task, by task id (from " +
 			"`contactcenter_asr_transcribe` or a callback). While the conversion runs, `done` is false and `sentences` is empty; " +
-			"results are kept 30 days. API: queryText (spec §4.5, §2.10, §3.7).",
+			"results are kept 30 days from the task's start (spec §8): after that the task is not found, and every plan that reads it fails until the data source is removed, " +
+			"so save a transcript you need longer while it can be read (the action's `output_file`, or a `local_file` with the `sentences`). API: queryText (spec §4.5, §2.10, §3.7).",
 		Attributes: map[string]schema.Attribute{
 			"task_id": schema.StringAttribute{
 				Required: true, MarkdownDescription: "The task id (`taskId`).",
@@ -74,7 +75,9 @@ func (d *asrTranscriptDataSource) Read(ctx context.Context, req datasource.ReadR
 			m.Done, m.Status, m.Sentences = types.BoolValue(false), types.Int64Null(), []sentenceModel{}
 		case client.IsNotFound(err):
 			return framework.AttributeError(path.Root("task_id"), "Speech Recognition Task Not Found",
-				tfkit.APIErrorDetail(err)+"\n\nThe task does not exist, or its result is older than 30 days.")
+				tfkit.APIErrorDetail(err)+"\n\nThe task does not exist, or its result is older than 30 days: the platform keeps a result 30 days from the task's start, "+
+					"then forgets the task (spec §8). Every plan that reads this data source fails from now on: remove it (or this task_id) from the configuration. "+
+					"To keep a transcript longer, save it while it can be read (the contactcenter_asr_transcribe action's output_file, or a local_file resource with this data source's sentences).")
 		case err != nil:
 			return err
 		default:
