@@ -97,13 +97,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		"dept_id": framework.DefaultInt64("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
 		"status": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
-			MarkdownDescription: "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
-				"existing task goes through projects/status/update (edits made with it keep the current status); pausing, closing and " +
-				"a create carry the status in updateOrCreate. An edit that does not change the status sends the one the platform holds then (one read of the task), so a task opened or paused in the portal after the plan keeps that status. Defaults to `closed`: a task opened, paused or closed after the apply (in the portal, " +
-				"with the `contactcenter_outbound_task_status` action, or by the platform) shows at the next plan as a change back to the configured status, which the apply makes, " +
-				"and when `status` is not set that closes a dialing task (the plan warns, \"Outbound Task Closed by the Default Status\"; " +
-				"`lifecycle { ignore_changes = [status] }` leaves the status to the portal and the action). A status the platform holds outside these three (one the spec does not list) reads as its number, " +
-				"such as `\"3\"`: the plan shows the change to the configured status (and warns), where it read as `closed` and an edit closed the task silently.",
+			MarkdownDescription: taskStatusDescription,
 			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 		},
 		"priority": framework.DefaultInt64("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",

@@ -86,6 +86,7 @@ const taskOpenRefused = "The task is open. Set status = \"paused\" or \"closed\"
 // the task is not open: it was opened after Terraform last read it.
 const taskOpenedSinceRefused = "The task is open: it was opened after Terraform last read it (in the portal, or by the contactcenter_outbound_task_status action). " +
 	"Pause it (the status action, or the portal) and destroy again, or set force_delete = true and apply before destroying: a destroy uses the values the last apply saved."
+
 // defaultClosesOpenTask warns of a plan that closes a dialing task only
 // because status is not in the configuration (it defaults to closed): the
 // task was opened after the last apply, in the portal or with the
@@ -103,3 +104,12 @@ func defaultClosesOpenTask(id, name, held, configured, planned types.String) (st
 		"To keep it dialing, set status = \"open\"; to leave its status to the portal and the contactcenter_outbound_task_status action, "+
 		"add lifecycle { ignore_changes = [status] }.", id.ValueString(), name.ValueString(), planned.ValueString()), true
 }
+
+// taskStatusDescription documents the `status` attribute.
+const taskStatusDescription = "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
+	"existing task goes through projects/status/update (edits made with it keep the current status); pausing, closing and " +
+	"a create carry the status in updateOrCreate. An edit that does not change the status sends the one the platform holds then (one read of the task), so a task opened or paused in the portal after the plan keeps that status. Defaults to `closed`: a task opened, paused or closed after the apply (in the portal, " +
+	"with the `contactcenter_outbound_task_status` action, or by the platform) shows at the next plan as a change back to the configured status, which the apply makes, " +
+	"and when `status` is not set that closes a dialing task (the plan warns, \"Outbound Task Closed by the Default Status\"; " +
+	"`lifecycle { ignore_changes = [status] }` leaves the status to the portal and the action). A status the platform holds outside these three (one the spec does not list) reads as its number, " +
+	"such as `\"3\"`: the plan shows the change to the configured status (and warns), where it read as `closed` and an edit closed the task silently."
