@@ -91,7 +91,7 @@ var agentSchema = sync.OnceValue(func() schema.Schema {
 			"(the list's `config` member is promised to hold the configuration objects, not these) is left as an adopted agent holds it while the configuration does not set it, " +
 			"not planned to its default; set, it is sent. Where the list reports them (the simulator does), an adopted agent's settings that the configuration leaves out " +
 			"are planned to their defaults, as `user_status` is: importing an agent barred from logging in plans `is_forbidden_login = true -> false` " +
-			"unless the configuration sets it. " +
+			"unless the configuration sets it (the plan warns, as it does for a frozen agent's `user_status = 3 -> 1`). " +
 			"Skill-group membership is managed here only when `queue_ids` is set; otherwise use `contactcenter_skill_group_members` " +
 			"(the whole membership of one group) or `contactcenter_skill_group_member` (one agent in one group). " +
 			"Renaming the resource or changing its `for_each` key needs a `moved` block from the old address to the new one: without it the plan deletes " +
@@ -185,7 +185,9 @@ func AgentAttributes() map[string]schema.Attribute {
 			tfkit.OneOf(tfkit.Means(1, "on"), tfkit.Means(2, "off"))),
 		"is_forbidden_login": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			MarkdownDescription: "Forbid the agent to log in (`is_forbidden_login`). Defaults to `false`.",
+			MarkdownDescription: "Forbid the agent to log in (`is_forbidden_login`). Defaults to `false`: when it is not set, an agent barred from logging in outside this configuration " +
+				"(in the portal, or before it was imported) is let in again by the next apply (the plan warns, \"Agent Allowed to Log In by the Default\"; " +
+				"`lifecycle { ignore_changes = [is_forbidden_login] }` leaves it to the portal).",
 		},
 		"max_sessions": framework.OptionalComputedInt64("Most simultaneous online-chat sessions (`max_sessions`), from `0` to `300` (the platform's limit). Unset, the service's value is kept.",
 			int64validator.Between(0, client.AgentMaxSessionsLimit)),

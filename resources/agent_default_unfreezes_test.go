@@ -41,3 +41,37 @@ func TestAccAgent_defaultStatusUnfreezingWarns(t *testing.T) {
 		t.Errorf("user_status = 1 is configured, and the plan warns:\n%s", out)
 	}
 }
+
+// An agent barred from logging in in the portal (is_forbidden_login, which
+// defaults to false) was let in again by the next plan made for anything
+// else, `is_forbidden_login = true -> false`, without a word; the plan now
+// warns, and a configured is_forbidden_login does not.
+func TestAccAgent_defaultForbiddenLoginWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(agentConfig("9002", ""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	barred := true
+	if _, err := env.Client(t).Agents.Update(t.Context(), 1001, client.AgentInput{IsForbiddenLogin: &barred}); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(2, "plan", "-no-color", "-detailed-exitcode")), " ")
+	for _, want := range []string{
+		`is_forbidden_login = true -> false`,
+		`Warning: Agent Allowed to Log In by the Default`,
+		`Agent 9002 (id 1001) is barred from logging in on the platform (is_forbidden_login = true), barred outside this configuration, whose is_forbidden_login is not set and defaults to false: this apply lets the agent log in again.`,
+		`To keep it barred, set is_forbidden_login = true; to leave it to the portal, add lifecycle { ignore_changes = [is_forbidden_login] }.`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Unfrozen") {
+		t.Errorf("the agent is on duty, and the plan warns of unfreezing it:\n%s", out)
+	}
+	w.WriteBody(agentConfig("9002", "  is_forbidden_login = false"))
+	if out := w.Must(2, "plan", "-no-color", "-detailed-exitcode"); strings.Contains(out, "Allowed to Log In") {
+		t.Errorf("is_forbidden_login = false is configured, and the plan warns:\n%s", out)
+	}
+}

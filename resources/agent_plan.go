@@ -581,33 +581,3 @@ func warnUnknownNumberDeletes(req resource.ModifyPlanRequest, diags *diag.Diagno
 			"To keep the agent, set user_num from a value known at plan, such as a variable, or apply the resource it comes from first with -target.",
 			was, unknownNumber, id, mode))
 }
-
-// warnDefaultUnfreezes warns of a plan that unfreezes an agent only because
-// user_status is not in the configuration (it defaults to 1, on duty): the
-// agent was frozen after the last apply (user_status 3, §3.3; an
-// administrator in the portal), and an apply made for anything else let it
-// sign in again, the plan showing only user_status = 3 -> 1 among its
-// changes. A configured user_status says what the user wants and does not
-// warn; a replacement (a new user_num) creates another agent.
-func warnDefaultUnfreezes(req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	if req.State.Raw.IsNull() || !rawAttr(req.Config.Raw, "user_status").IsNull() {
-		return
-	}
-	var held, planned big.Float
-	var id, plannedID, num string
-	if rawAttr(req.State.Raw, "user_status").As(&held) != nil || rawAttr(req.Plan.Raw, "user_status").As(&planned) != nil ||
-		rawAttr(req.State.Raw, "id").As(&id) != nil || rawAttr(req.Plan.Raw, "id").As(&plannedID) != nil || plannedID != id ||
-		rawAttr(req.State.Raw, "user_num").As(&num) != nil {
-		return
-	}
-	if h, _ := held.Int64(); h != client.AgentStatusFrozen {
-		return
-	}
-	if p, _ := planned.Int64(); p == client.AgentStatusFrozen {
-		return
-	}
-	diags.AddAttributeWarning(path.Root("user_status"), "Agent Unfrozen by the Default Status",
-		fmt.Sprintf("Agent %s (id %s) is frozen on the platform (user_status = 3), frozen outside this configuration, whose user_status is not set "+
-			"and defaults to 1 (on duty): this apply unfreezes the agent. To keep it frozen, set user_status = 3; to leave the status to the portal, "+
-			"add lifecycle { ignore_changes = [user_status] }.", num, id))
-}
