@@ -201,14 +201,14 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 			queries++
 			progress("Task %s is still converting (query %d, %s elapsed).", taskID, queries, elapsed.Round(100*time.Millisecond))
 		})
-		if err == nil || timedOut(wctx, err) || !transientPoll(err) {
+		if err == nil || client.OutOfTime(wctx, err) || !transientPoll(err) {
 			break
 		}
 		lastErr = err
 		queries++
 		progress("Task %s: query %d failed (%v); asking again.", taskID, queries, err)
 		if werr := client.SleepWithin(wctx, pause); werr != nil {
-			err = errors.Join(err, werr) // the time limit (timedOut), or Ctrl-C
+			err = errors.Join(err, werr) // the time limit (client.OutOfTime), or Ctrl-C
 			break
 		}
 		pause = min(pause*2, asrPollMax)
@@ -216,7 +216,7 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 	readLater := fmt.Sprintf("The conversion goes on in the service: read it later with data \"contactcenter_asr_transcript\" { task_id = %q } "+
 		"(results are kept 30 days). Running the action again starts another task.", taskID)
 	switch {
-	case err != nil && timedOut(wctx, err) && ctx.Err() == nil:
+	case err != nil && client.OutOfTime(wctx, err) && ctx.Err() == nil:
 		detail := fmt.Sprintf("Task %s had not finished after %s (timeouts.invoke).", taskID, limit)
 		if lastErr != nil {
 			detail = fmt.Sprintf("Task %s: no answer with its text within %s (timeouts.invoke); the last query failed: %v.", taskID, limit, lastErr)
@@ -254,13 +254,6 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 		return
 	}
 	progress("Transcript written to %s.", m.OutputFile.ValueString())
-}
-
-// timedOut reports whether the wait ended at its time limit: wctx ended,
-// or a query's retry, or the next poll, would have passed its deadline
-// (client.TimeLimitError, returned at once rather than at the deadline).
-func timedOut(wctx context.Context, err error) bool {
-	return client.OutOfTime(wctx, err)
 }
 
 // transientPoll reports whether a failed queryText may answer next time:
