@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -141,15 +142,60 @@ type flight[T any] struct {
 	err        error
 	errs       map[string]error // per id, when one chunk of a batch failed
 	ctx        context.Context
+	// retry is the wait before the flight's call tries again (retrying).
+	retry struct {
+		sync.Mutex
+		at      time.Time     // when it tries again
+		err     error         // the failure it tries again after
+		started chan struct{} // closed (and replaced) when a wait starts
+	}
 }
 
-// wait waits for the flight to land, or for the reader to give up.
+// detached returns fl reading in ctx without its cancellation and its
+// deadline (a flight serves every reader that joins it), telling fl of
+// its waits before a retry (retrying).
+func (fl *flight[T]) detached(ctx context.Context) *flight[T] {
+	fl.retry.started = make(chan struct{})
+	fl.ctx = context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, fl.retrying)
+	return fl
+}
+
+// retrying records that the flight's call waits d to try again after err.
+func (fl *flight[T]) retrying(d time.Duration, err error) {
+	fl.retry.Lock()
+	defer fl.retry.Unlock()
+	fl.retry.at, fl.retry.err = time.Now().Add(d), err
+	close(fl.retry.started)
+	fl.retry.started = make(chan struct{})
+}
+
+// wait waits for the flight to land, or for the reader to give up: ctx
+// ends, or the flight's call waits to try again after ctx's deadline. The
+// flight's call runs without the reader's deadline, so its retry slept
+// past it, and a reader with a time limit (wait_for_approval's timeout)
+// idled until the limit where a call in its own context returns at once
+// (SleepWithin): it returns the call's failure and a *TimeLimitError.
 func (fl *flight[T]) wait(ctx context.Context) error {
-	select {
-	case <-fl.done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	for {
+		fl.retry.Lock()
+		at, last, started := fl.retry.at, fl.retry.err, fl.retry.started
+		fl.retry.Unlock()
+		if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil && dl.Before(at) {
+			select {
+			case <-fl.done:
+				return nil
+			default:
+			}
+			now := time.Now()
+			return errors.Join(last, &TimeLimitError{Wait: at.Sub(now), Left: max(dl.Sub(now), 0)})
+		}
+		select {
+		case <-fl.done:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-started:
+		}
 	}
 }
 
@@ -440,7 +486,7 @@ func (f *finder[T]) sized(pages int) {
 // startCollection starts a collection read, of the whole collection
 // (allWhole) when whole is set; f.mu is held.
 func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Time, whole bool) *flight[T] {
-	fl := &flight[T]{done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+	fl := (&flight[T]{done: make(chan struct{})}).detached(ctx)
 	f.launch(fl, gen, now, whole)
 	return fl
 }
@@ -459,7 +505,7 @@ func (f *finder[T]) nextCollection(ctx context.Context, gen uint64, now time.Tim
 		return f.startCollection(ctx, gen, now, false)
 	}
 	if f.next == nil {
-		f.next = &flight[T]{done: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+		f.next = (&flight[T]{done: make(chan struct{})}).detached(ctx)
 	}
 	return f.next
 }
@@ -506,7 +552,7 @@ func (f *finder[T]) launch(fl *flight[T], gen uint64, now time.Time, whole bool)
 func (f *finder[T]) enqueue(ctx context.Context, id string) *flight[T] {
 	fl := f.pending
 	if fl == nil {
-		fl = &flight[T]{asked: map[string]bool{}, done: make(chan struct{}), ctx: context.WithoutCancel(ctx), conclusive: true}
+		fl = (&flight[T]{asked: map[string]bool{}, done: make(chan struct{}), conclusive: true}).detached(ctx)
 		f.pending = fl
 		if !f.busy {
 			time.AfterFunc(finderWindow, f.flush)

@@ -187,6 +187,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			c.logRetry(ctx, req, i+1, of, d, why)
 		}
 		c.noticeRetry(ctx, req, err, i+2, of, d)
+		tellRetryWait(ctx, d, err)
 		if !req.Read && !limited && IsAmbiguous(err) {
 			inDoubt = true
 		}
@@ -253,6 +254,21 @@ type writeAttemptsKey struct{}
 // client had sent three times.
 func WithWriteAttempts(ctx context.Context, n *atomic.Int32) context.Context {
 	return context.WithValue(ctx, writeAttemptsKey{}, n)
+}
+
+// retryWaitKey carries the function a finder's shared read (a flight,
+// which runs detached from its readers' contexts, deadlines included) is
+// told of each wait before a retry by: a reader whose time limit the retry
+// would pass stops waiting for it (flight.wait), as a call made in its own
+// context returns at once (SleepWithin).
+type retryWaitKey struct{}
+
+// tellRetryWait tells ctx's retryWaitKey function, if any, that the call
+// waits d before its next attempt, after err.
+func tellRetryWait(ctx context.Context, d time.Duration, err error) {
+	if f, ok := ctx.Value(retryWaitKey{}).(func(time.Duration, error)); ok {
+		f(d, err)
+	}
 }
 
 // retryNoticeKey carries the function WithRetryNotice set.

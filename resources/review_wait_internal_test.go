@@ -444,3 +444,36 @@ func TestWaitForReview_logged(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitForReview_finderRetryPastTheTimeout: the resources' waits read
+// through the client's finders, whose shared reads run detached from the
+// reader's context and its deadline: a read whose next retry (in 20s)
+// would pass the 3s timeout slept until the timeout all the same, and the
+// debug log said "retrying in 20s". The reader stops waiting for a retry
+// its time limit would come before, as a call made in its own context does.
+func TestWaitForReview_finderRetryPastTheTimeout(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) }))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", Timeout: time.Second,
+		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d diag.Diagnostics
+	start := time.Now()
+	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 3 * time.Second,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
+		read: func(ctx context.Context) (int64, string, error) { _, err := c.SMS.GetSignature(ctx, 101); return 0, "", err }})
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("the wait took %v: it slept until its 3s timeout, which the read's next retry (in 20s) would pass", elapsed)
+	}
+	if !d.HasError() {
+		t.Fatal("no error")
+	}
+	e := d.Errors()[0]
+	if e.Summary() != "Unable to Read SMS Signature While Waiting for Review" ||
+		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 3s timeout ran out") {
+		t.Errorf("a read whose retry would pass the timeout:\n%s\n%s", e.Summary(), e.Detail())
+	}
+}
