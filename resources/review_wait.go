@@ -336,6 +336,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	var lastErr error
 	read := false   // a read has finished (its state was seen)
 	unread := false // the timeout ran out before any read finished
+	ended := ""     // how a wait that ended before its timeout ended
 	gone := 0       // reads in a row that found no such object
 	seen := false   // a read found the object in review
 	for {
@@ -372,6 +373,12 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// and failing here would taint a created one, replaced on the
 			// next apply.
 			if err != nil && outOfTime {
+				if tl := (*client.TimeLimitError)(nil); errors.As(err, &tl) && ctx.Err() == nil {
+					// Ended before the timeout: "the 8s timeout ran out"
+					// was said 0.1s into the wait.
+					ended = fmt.Sprintf(" The wait ended after %s, before the timeout: the read's next retry, due in %s, would have come after it.",
+						time.Since(start).Round(100*time.Millisecond), tl.Wait.Round(time.Second))
+				}
 				// The timeout cut the read short. With no read finished
 				// before it (the platform down since the write, the first
 				// read still retrying), "still in review ... Raise the
@@ -421,21 +428,21 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	if unread {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
 			fmt.Sprintf("%s could not be read before the %s timeout ran out: its first read had not finished (still retried after failures, "+
-				"waiting for the time an HTTP 429 (rate limit) answer named, or waiting for an answer), so its review state is unknown. "+
+				"waiting for the time an HTTP 429 (rate limit) answer named, or waiting for an answer), so its review state is unknown.%s "+
 				"The provider's debug log (TF_LOG_PROVIDER=DEBUG) shows each attempt: check that the platform is reachable from this machine, "+
 				"or, where it shows HTTP 429, set max_requests_per_second in the provider block below the platform's limit; or raise the timeout (timeouts = { %s = \"1h\" }).%s",
-				w.what, w.timeout, w.op, reviewTimeoutAfter(w.op)))
+				w.what, w.timeout, ended, w.op, reviewTimeoutAfter(w.op)))
 		return
 	}
 	if lastErr != nil {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
-			fmt.Sprintf("%s could not be read until the %s timeout ran out; the last read failed: %s%s",
-				w.what, w.timeout, tfkit.APIErrorDetail(lastErr), reviewTimeoutAfter(w.op)))
+			fmt.Sprintf("%s could not be read until the %s timeout ran out; the last read failed: %s%s%s",
+				w.what, w.timeout, tfkit.APIErrorDetail(lastErr), ended, reviewTimeoutAfter(w.op)))
 		return
 	}
 	diags.AddError(w.kind+" Review Not Finished",
-		fmt.Sprintf("%s was still in review when the %s timeout ran out. Raise the timeout (timeouts = { %s = \"1h\" }), or set wait_for_approval = false.%s",
-			w.what, w.timeout, w.op, reviewTimeoutAfter(w.op)))
+		fmt.Sprintf("%s was still in review when the %s timeout ran out.%s Raise the timeout (timeouts = { %s = \"1h\" }), or set wait_for_approval = false.%s",
+			w.what, w.timeout, ended, w.op, reviewTimeoutAfter(w.op)))
 }
 
 // notApproved adds the error of a wait that found the object out of

@@ -464,7 +464,10 @@ func TestWaitForReview_finderRetryPastTheTimeout(t *testing.T) {
 	start := time.Now()
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 3 * time.Second,
 		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
-		read: func(ctx context.Context) (int64, string, error) { _, err := c.SMS.GetSignature(ctx, 101); return 0, "", err }})
+		read: func(ctx context.Context) (int64, string, error) {
+			_, err := c.SMS.GetSignature(ctx, 101)
+			return 0, "", err
+		}})
 	if elapsed := time.Since(start); elapsed > 2*time.Second {
 		t.Errorf("the wait took %v: it slept until its 3s timeout, which the read's next retry (in 20s) would pass", elapsed)
 	}
@@ -475,5 +478,11 @@ func TestWaitForReview_finderRetryPastTheTimeout(t *testing.T) {
 	if e.Summary() != "Unable to Read SMS Signature While Waiting for Review" ||
 		!strings.Contains(e.Detail(), "signature 101 (Acme) could not be read before the 3s timeout ran out") {
 		t.Errorf("a read whose retry would pass the timeout:\n%s\n%s", e.Summary(), e.Detail())
+	}
+	// It ended before the timeout, and says so: "the 3s timeout ran out"
+	// alone was said of a wait that gave up after 0.1s.
+	if !strings.Contains(e.Detail(), "so its review state is unknown. The wait ended after ") ||
+		!strings.Contains(e.Detail(), ", before the timeout: the read's next retry, due in ") {
+		t.Errorf("the wait's early end unexplained:\n%s", e.Detail())
 	}
 }
