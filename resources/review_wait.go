@@ -332,11 +332,17 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 		return f
 	}
 	tflog.Info(parent, "waiting for the platform's review", fields(nil))
+	// ended logs how a wait ended without the review's outcome: the log
+	// said "waiting" and then nothing of a wait that timed out, was
+	// interrupted or could not read the object.
+	ended := func(how string) {
+		tflog.Info(parent, "review wait ended", fields(map[string]any{"ended": how}))
+	}
 	interval := 250 * time.Millisecond
 	var lastErr error
 	read := false   // a read has finished (its state was seen)
 	unread := false // the timeout ran out before any read finished
-	ended := ""     // how a wait that ended before its timeout ended
+	early := ""     // how a wait that ended before its timeout ended
 	gone := 0       // reads in a row that found no such object
 	seen := false   // a read found the object in review
 	for {
@@ -355,6 +361,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// no review will finish; it was polled until the timeout. Two
 			// reads in a row say so, not one that a list lagging behind
 			// the create could give.
+			ended("deleted")
 			diags.AddError(w.kind+" Deleted While Waiting for Review",
 				fmt.Sprintf("%s was deleted while the apply waited for its review (in the portal, or by another configuration), so the review cannot finish (%v). "+
 					"The next plan finds it gone and plans to create it again, for a new review.", w.what, err))
@@ -365,6 +372,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			lastErr = err
 		} else {
 			if err != nil && !outOfTime && !client.IsAmbiguous(err) && !client.IsRateLimited(err) && !unreachedForAWhile(err) {
+				ended("read failed")
 				diags.AddError("Unable to Read "+w.kind+" While Waiting for Review", tfkit.APIErrorDetail(err))
 				return
 			}
@@ -376,7 +384,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 				if tl := (*client.TimeLimitError)(nil); errors.As(err, &tl) && ctx.Err() == nil {
 					// Ended before the timeout: "the 8s timeout ran out"
 					// was said 0.1s into the wait.
-					ended = fmt.Sprintf(" The wait ended after %s, before the timeout: the read's next retry, due in %s, would have come after it.",
+					early = fmt.Sprintf(" The wait ended after %s, before the timeout: the read's next retry, due in %s, would have come after it.",
 						time.Since(start).Round(100*time.Millisecond), tl.Wait.Round(time.Second))
 				}
 				// The timeout cut the read short. With no read finished
@@ -421,28 +429,30 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	if parent.Err() != nil {
 		// Ctrl-C (Terraform stops the provider), not the timeout: raising
 		// the timeout would not help.
+		ended("interrupted")
 		diags.AddError(w.kind+" Review Wait Interrupted",
 			fmt.Sprintf("%s was still in review when the apply was interrupted.%s", w.what, reviewTimeoutAfter(w.op)))
 		return
 	}
+	ended("timeout")
 	if unread {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
 			fmt.Sprintf("%s could not be read before the %s timeout ran out: its first read had not finished (still retried after failures, "+
 				"waiting for the time an HTTP 429 (rate limit) answer named, or waiting for an answer), so its review state is unknown.%s "+
 				"The provider's debug log (TF_LOG_PROVIDER=DEBUG) shows each attempt: check that the platform is reachable from this machine, "+
 				"or, where it shows HTTP 429, set max_requests_per_second in the provider block below the platform's limit; or raise the timeout (timeouts = { %s = \"1h\" }).%s",
-				w.what, w.timeout, ended, w.op, reviewTimeoutAfter(w.op)))
+				w.what, w.timeout, early, w.op, reviewTimeoutAfter(w.op)))
 		return
 	}
 	if lastErr != nil {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
 			fmt.Sprintf("%s could not be read until the %s timeout ran out; the last read failed: %s%s%s",
-				w.what, w.timeout, tfkit.APIErrorDetail(lastErr), ended, reviewTimeoutAfter(w.op)))
+				w.what, w.timeout, tfkit.APIErrorDetail(lastErr), early, reviewTimeoutAfter(w.op)))
 		return
 	}
 	diags.AddError(w.kind+" Review Not Finished",
 		fmt.Sprintf("%s was still in review when the %s timeout ran out.%s Raise the timeout (timeouts = { %s = \"1h\" }), or set wait_for_approval = false.%s",
-			w.what, w.timeout, ended, w.op, reviewTimeoutAfter(w.op)))
+			w.what, w.timeout, early, w.op, reviewTimeoutAfter(w.op)))
 }
 
 // notApproved adds the error of a wait that found the object out of

@@ -486,3 +486,42 @@ func TestWaitForReview_finderRetryPastTheTimeout(t *testing.T) {
 		t.Errorf("the wait's early end unexplained:\n%s", e.Detail())
 	}
 }
+
+// TestWaitForReview_loggedEnd: a wait that ended without the review's
+// outcome (its timeout, an interrupt) logged "waiting for the platform's
+// review" at INFO and then nothing; it says at INFO how it ended.
+func TestWaitForReview_loggedEnd(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		interrupt bool
+		want      string
+	}{
+		{"timeout", false, "info review wait ended signature 101 (Acme) timeout"},
+		{"interrupted", true, "info review wait ended signature 101 (Acme) interrupted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var out bytes.Buffer
+			ctx, cancel := context.WithCancel(tflogtest.RootLogger(t.Context(), &out))
+			defer cancel()
+			var d diag.Diagnostics
+			waitForReview(ctx, &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 400 * time.Millisecond,
+				inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
+				read: func(context.Context) (int64, string, error) {
+					if tc.interrupt {
+						cancel()
+					}
+					return 0, "", nil
+				}})
+			lines, err := tflogtest.MultilineJSONDecode(&out)
+			if err != nil || len(lines) == 0 {
+				t.Fatal(err, lines)
+			}
+			l := lines[len(lines)-1]
+			if got := fmt.Sprintf("%s %s %v %v", l["@level"], l["@message"], l["object"], l["ended"]); got != tc.want {
+				t.Errorf("last log line %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
