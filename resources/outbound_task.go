@@ -238,7 +238,7 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
 	title := "Destroying an Open Outbound Task"
 	detail := fmt.Sprintf("Outbound task %[1]s (%[2]q) is open (dialing) and force_delete is false: an open task is not deleted, so this destroy would fail at apply. "+
-		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote+
+		"Set status = \"paused\" or \"closed\", or force_delete = true, and apply before destroying: a destroy uses the values the last apply saved."+ignoredStatusNote+taskOpenedOutsideDestroyNote+
 		" If the configuration no longer declares this task (its for_each key, count index or module instance removed, or its resource block deleted), "+
 		"status and force_delete reach it only if you put it back: pause task %[1]s instead, with a contactcenter_outbound_task_status action (Terraform 1.14 or later) "+
 		"or in the portal, and plan again."+

@@ -113,3 +113,11 @@ const taskStatusDescription = "Task status (`status`): `closed`, `open` (dialing
 	"and when `status` is not set that closes a dialing task (the plan warns, \"Outbound Task Closed by the Default Status\"; " +
 	"`lifecycle { ignore_changes = [status] }` leaves the status to the portal and the action). A status the platform holds outside these three (one the spec does not list) reads as its number, " +
 	"such as `\"3\"`: the plan shows the change to the configured status (and warns), where it read as `closed` and an edit closed the task silently."
+
+// taskOpenedOutsideDestroyNote follows the plan's refusal of a destroy of
+// an open task: the refresh read it open, opened outside Terraform, while
+// the configuration may already set it paused or closed, where "set
+// status = \"paused\"" named what the configuration already said.
+const taskOpenedOutsideDestroyNote = " If the configuration already sets status = \"paused\" or \"closed\", the task was opened outside Terraform after the last apply " +
+	"(in the portal, or by the contactcenter_outbound_task_status action) and this plan read it open: a plain terraform apply (without -destroy) sets the configured status, " +
+	"then destroy it again."

@@ -204,3 +204,28 @@ func TestAccOutboundTask_replaceOfTaskOpenedOutsideAdvice(t *testing.T) {
 	w.Must(0, "apply", "-auto-approve", "-no-color")
 	w.Must(0, "apply", replace, "-auto-approve", "-no-color")
 }
+
+// TestAccOutboundTask_destroyOfTaskOpenedOutsideAdvice: as for a -replace,
+// the plan of a destroy of a task whose configuration says status =
+// "paused", opened in the portal since, refused it saying to set status =
+// "paused", which the configuration already did. It says that a plain
+// apply sets the configured status first, and that apply and the destroy
+// after it succeed.
+func TestAccOutboundTask_destroyOfTaskOpenedOutsideAdvice(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	w.WriteBody(automaticConfig("paused"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if err := c.Tasks.SetStatus(t.Context(), 701, client.TaskStatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(1, "destroy", "-auto-approve", "-no-color")), " ")
+	const want = `If the configuration already sets status = "paused" or "closed", the task was opened outside Terraform after the last apply (in the portal, or by the contactcenter_outbound_task_status action) and this plan read it open: a plain terraform apply (without -destroy) sets the configured status, then destroy it again.`
+	if !strings.Contains(out, "Error: Destroying an Open Outbound Task") || !strings.Contains(out, want) {
+		t.Errorf("the refused destroy lacks %q:\n%s", want, out)
+	}
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.Must(0, "destroy", "-auto-approve", "-no-color")
+}
