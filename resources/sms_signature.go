@@ -236,7 +236,8 @@ func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.Modi
 // unique (sms/sign/store answers 409). The plan showed a plain "must be
 // replaced", and the apply failed after the 5 s the delete is tried again.
 // A remark known only at apply is warnUnknownReplaces's. One template list
-// (sms/template/list) per such plan of a signature whose state says used.
+// (sms/template/list) per such plan of a used signature, and one read of
+// it (shared with its refresh) when the state says unused.
 func (r *smsSignatureResource) warnReplacedKeepingTextInUse(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || r.Client == nil {
 		return
@@ -247,9 +248,20 @@ func (r *smsSignatureResource) warnReplacedKeepingTextInUse(ctx context.Context,
 	}
 	var used bool
 	var id, signText string
-	if rawAttr(req.State.Raw, "is_used").As(&used) != nil || !used ||
+	if rawAttr(req.State.Raw, "is_used").As(&used) != nil ||
 		rawAttr(req.State.Raw, "id").As(&id) != nil || text.As(&signText) != nil {
 		return
+	}
+	if !used {
+		// is_used turns true after the apply that made the signature
+		// and its templates, so a plan without refresh (-refresh=false)
+		// held false and was silent, as warnSignatureInUse's destroy
+		// was: one read of the signature, shared with the plan's refresh
+		// of it when there is one.
+		sg, err := r.Client.SMS.GetSignatureFor(ctx, "replace plan", framework.ID(types.StringValue(id)))
+		if err != nil || sg == nil || !bool(sg.IsUsed) {
+			return
+		}
 	}
 	var users []string
 	for t, err := range r.Client.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {

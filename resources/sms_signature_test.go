@@ -397,6 +397,36 @@ output "ids" {
 	}
 }
 
+// TestAccSMSSignature_remarkReplaceInUseWarnsWithoutRefresh: is_used
+// turns true after the apply that made the signature and its template,
+// so the state holds false: a plan of a new remark without refresh
+// (-refresh=false) was silent, and the apply failed as the warning says.
+func TestAccSMSSignature_remarkReplaceInUseWarnsWithoutRefresh(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	cfg := func(remark string) string {
+		return fmt.Sprintf(`
+resource "contactcenter_sms_signature" "test" {
+  sign_text = "Acme"
+  remark    = %q
+}
+resource "contactcenter_sms_template" "test" {
+  template_name     = "Welcome"
+  template_contents = "Hi"
+  sign_id           = contactcenter_sms_signature.test.id
+}
+`, remark)
+	}
+	w.WriteBody(cfg("one"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(cfg("two"))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-refresh=false", "-no-color")), " ")
+	if !strings.Contains(out, "Warning: SMS Signature Replacement Cannot Succeed While Templates Use It") || !strings.Contains(out, `1 SMS template(s) use it:`) {
+		t.Errorf("the plan of a new remark without refresh does not warn:\n%s", out)
+	}
+}
+
 // TestSMSSignature_importBySignID: a signature has two numbers, id and
 // sign_id. Importing by the sign_id failed with Terraform's "Cannot import
 // non-existent remote object"; the read after the import now names the id
