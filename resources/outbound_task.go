@@ -98,7 +98,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		"status": schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString("closed"),
 			MarkdownDescription: taskStatusDescription,
-			Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
+			Validators:          []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 		},
 		"priority": framework.DefaultInt64("Weight of the task (`priority`) from `0` to `255`; a larger weight gets a larger share of calls. Defaults to `100`.",
 			100, int64validator.Between(0, 255)),
