@@ -17,7 +17,9 @@ data "contactcenter_trunk_call_records" "last_10_days" {
   time_start_end   = formatdate("YYYY-MM-DD hh:mm:ss", local.platform_now)
 }
 
-# Or one call by its id.
+# Or one call by its id. (The simulator holds calls of the last 40 days
+# only, named after their day: sim-call-<yyyymmdd>-001 is today's first, so
+# the day above and the id here find no record there; last_10_days does.)
 data "contactcenter_trunk_call_records" "one" {
   call_id = "sim-call-20260302-001"
 }
