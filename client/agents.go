@@ -700,3 +700,18 @@ func (s *AgentsService) Delete(ctx context.Context, ids ...int64) error {
 	}
 	return err
 }
+
+// SeenByNum returns the agents of agent number num that the collection
+// reads of this client hold (resigned ones included), for a plan's check
+// that a create's number is free; known is false when no read answers (see
+// finder.seen: at most the one collection read a refresh makes anyway,
+// never a call per agent).
+func (s *AgentsService) SeenByNum(ctx context.Context, num string) (found []Agent, known bool, err error) {
+	return s.finder.seen(ctx, func(a Agent) bool { return string(a.UserNum) == num })
+}
+
+// ReadInWalk reports whether a Get of this client (one Terraform walk)
+// found agent id: a resource of the configuration refreshed it.
+func (s *AgentsService) ReadInWalk(id int64) bool {
+	return s.finder.readInWalk(strconv.FormatInt(id, 10))
+}

@@ -103,6 +103,11 @@ type finder[T any] struct {
 	pages   int
 	idCalls int
 	idGen   uint64
+	// seenWhole is set once seen has read the whole collection.
+	seenWhole bool
+	// readByID holds the ids a get (a resource's read) asked for
+	// through this client (see readInWalk).
+	readByID map[string]bool
 }
 
 // finderWindow is how long the first id of a batch waits for others.
@@ -260,6 +265,14 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 	// that began before this read may answer it either).
 	strict, start := f.c.freshReads(ctx), f.c.cfg.Now()
 	fresh := strict
+	if reader == "" {
+		f.mu.Lock()
+		if f.readByID == nil {
+			f.readByID = map[string]bool{}
+		}
+		f.readByID[id] = true
+		f.mu.Unlock()
+	}
 	reads := 0 // collection reads that missed id
 	for {
 		f.mu.Lock()
@@ -442,6 +455,17 @@ func (f *finder[T]) serve(id, reader string, item *T, s stamp) {
 	}
 	e.served[reader] = true
 	f.entries[id] = e
+}
+
+// readInWalk reports whether a get of this client (a Terraform walk) asked
+// for the object of this id, answered or not yet: a resource of the
+// configuration being planned holds it in its state, refreshed in this
+// walk. Recorded when the read begins, so that a check waiting on the
+// same collection read as that refresh sees it.
+func (f *finder[T]) readInWalk(id string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.readByID[id]
 }
 
 func (f *finder[T]) answer(item *T, id, what string) (*T, error) {
@@ -710,4 +734,66 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 			return items, true, false, nil
 		}
 	}
+}
+
+// seen answers which objects match accepts in what the collection reads of
+// this client hold, for a plan's check that a create's unique key is free:
+// known is false when no read answers, and then the check says nothing
+// (the create's own lookup at apply still refuses a taken key). It makes
+// no call of its own but the read a first read of a client that has not
+// written makes anyway (the prefetch, which the refresh of the kind's
+// objects in the same walk starts or joins): a plan that refreshes the
+// kind reads nothing more, and one that does not (no state, -refresh=false)
+// reads the collection once, whatever the number of creates (one too
+// large to prefetch, past its first page, is read whole once). Never a
+// call per object; after a write nothing is read, and what the reads of
+// the current generation hold answers (a key found there is taken; one not
+// found is not known).
+func (f *finder[T]) seen(ctx context.Context, match func(T) bool) (found []T, known bool, err error) {
+	// A second pass reads the whole collection after a prefetch that
+	// stopped at its first page without the key.
+	for range 2 {
+		f.mu.Lock()
+		gen, now := f.c.gen.Load(), f.c.cfg.Now()
+		if f.whole != nil && f.valid(*f.whole, gen, now) {
+			found = allMatches(f.wholeRead.list, match)
+			f.mu.Unlock()
+			return found, true, nil
+		}
+		var fl *flight[T]
+		switch {
+		case f.coll != nil && f.coll.gen == gen:
+			fl = f.coll
+		case f.all != nil && gen == 0 && f.prefetched.IsZero():
+			fl = f.startCollection(ctx, gen, now, false)
+		case f.allWhole != nil && gen == 0 && f.pages > 0 && !f.seenWhole:
+			// The prefetch stopped at its first page (a collection of
+			// more than prefetchPages pages): read it whole, once per
+			// client, as a refresh of most of it does anyway (wholeDue),
+			// rather than leave a key of a later page unchecked (a lost
+			// state of 3,000 agents).
+			f.seenWhole = true
+			fl = f.startCollection(ctx, gen, now, true)
+		}
+		if fl == nil {
+			for _, e := range f.entries {
+				if e.item != nil && f.valid(e.stamp, gen, now) && match(*e.item) {
+					found = append(found, *e.item)
+				}
+			}
+			f.mu.Unlock()
+			return found, found != nil, nil
+		}
+		f.mu.Unlock()
+		if err := fl.wait(ctx); err != nil {
+			return nil, false, err
+		}
+		if fl.err != nil {
+			return nil, false, fl.err
+		}
+		if found = allMatches(fl.list, match); found != nil || fl.complete {
+			return found, true, nil
+		}
+	}
+	return nil, false, nil
 }

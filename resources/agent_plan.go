@@ -114,7 +114,7 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 // (a replacement is a create too). A password that is unknown until apply
 // is checked by Create.
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
+	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		// Terraform shows a resign as a destroy: say what it does.
 		var mode, num, id string
@@ -194,6 +194,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
 		return
 	}
+	r.refuseNumberTaken(ctx, req, resp, deleted)
 	r.warnReactivation(ctx, req, resp)
 }
 

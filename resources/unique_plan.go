@@ -60,7 +60,10 @@ func (u uniqueValue) key(v string) string { return "unique\x00" + u.attr + "\x00
 // that count iterates, where each later instance is replaced by one with
 // the next element's value. The instances are planned in any order; the
 // second warns.
-func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) {
+//
+// It reports whether it warned: the plan deletes the object holding the
+// value, which the key check of a create (refuseTaken) leaves alone.
+func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) bool {
 	value := func(v tftypes.Value) (string, bool) {
 		var s string
 		raw := rawAttr(v, u.attr)
@@ -86,7 +89,7 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 		both = claims.Planned(false, u.key(now))
 	}
 	if len(both) == 0 {
-		return
+		return false
 	}
 	v := strings.TrimPrefix(both[0], u.key(""))
 	diags.AddWarning(u.title+" Deleted and Created Again",
@@ -94,6 +97,7 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 			"a for_each key or a resource name changed without a moved block, or an element removed from a list that count iterates. %[4]s "+
 			"Add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is, "+
 			"and nothing is sent. For a count list, use for_each keyed by the %[2]s instead, with a moved block for each instance.", u.kind, u.attr, v, u.why))
+	return true
 }
 
 // applied forgets what a plan recorded of value v once its create or
