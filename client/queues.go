@@ -449,3 +449,11 @@ func (s *QueuesService) getAgents(ctx context.Context, ids []string) ([]groupMem
 	}
 	return ms, nil
 }
+
+// SeenByName is Agents.SeenByNum for a skill group's que_name.
+func (s *QueuesService) SeenByName(ctx context.Context, name string) (found []SkillGroup, known bool, err error) {
+	return s.finder.seen(ctx, func(g SkillGroup) bool { return string(g.QueName) == name })
+}
+
+// ReadInWalk is Agents.ReadInWalk for a skill group.
+func (s *QueuesService) ReadInWalk(id string) bool { return s.finder.readInWalk(id) }

@@ -130,3 +130,23 @@ func (r *agentResource) refuseNumberTaken(ctx context.Context, req resource.Modi
 	}
 	agentNumber.refuseTaken(&resp.Diagnostics, "user_num:", num, held)
 }
+
+// refuseNameTaken: a skill group's create whose que_name another group
+// holds (refuseTaken).
+func (r *skillGroupResource) refuseNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+	name, ok := groupName.plannedKey(req)
+	if !ok || deleted || r.Client == nil {
+		return
+	}
+	found, known, err := r.Client.Queues.SeenByName(ctx, name)
+	if err != nil || !known {
+		return
+	}
+	var held []takenBy
+	for _, g := range found {
+		if !r.Client.Queues.ReadInWalk(string(g.ID)) {
+			held = append(held, takenBy{id: string(g.ID)})
+		}
+	}
+	groupName.refuseTaken(&resp.Diagnostics, "que_name:", name, held)
+}
