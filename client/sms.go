@@ -725,3 +725,13 @@ func BatchPhone(tplParam []string, recipients []SMSRecipient) (string, error) {
 	}
 	return strings.Join(lines, "\n"), nil
 }
+
+// SeenSignaturesByText is Agents.SeenByNum for an SMS signature's sign_text.
+func (s *SMSService) SeenSignaturesByText(ctx context.Context, text string) (found []SMSSignature, known bool, err error) {
+	return s.signatures.seen(ctx, func(sg SMSSignature) bool { return string(sg.SignText) == text })
+}
+
+// SignatureReadInWalk is Agents.ReadInWalk for an SMS signature.
+func (s *SMSService) SignatureReadInWalk(id int64) bool {
+	return s.signatures.readInWalk(strconv.FormatInt(id, 10))
+}

@@ -150,3 +150,23 @@ func (r *skillGroupResource) refuseNameTaken(ctx context.Context, req resource.M
 	}
 	groupName.refuseTaken(&resp.Diagnostics, "que_name:", name, held)
 }
+
+// refuseTextTaken: an SMS signature's create whose sign_text another
+// signature holds (refuseTaken).
+func (r *smsSignatureResource) refuseTextTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+	text, ok := signatureText.plannedKey(req)
+	if !ok || deleted || r.Client == nil {
+		return
+	}
+	found, known, err := r.Client.SMS.SeenSignaturesByText(ctx, text)
+	if err != nil || !known {
+		return
+	}
+	var held []takenBy
+	for _, sg := range found {
+		if !r.Client.SMS.SignatureReadInWalk(sg.ID.Int64()) {
+			held = append(held, takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)})
+		}
+	}
+	signatureText.refuseTaken(&resp.Diagnostics, signTextPrefix, text, held)
+}

@@ -217,7 +217,8 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 // values from state: an update only switches wait_for_approval or
 // timeouts, and only waiting for a pending review can change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
+	deleted := signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
+	r.refuseTextTaken(ctx, req, resp, deleted)
 	r.warnSignatureInUse(ctx, req, resp)
 	r.warnReplacedKeepingTextInUse(ctx, req, resp)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"remark"}, r.adopted)
