@@ -735,3 +735,13 @@ func (s *SMSService) SeenSignaturesByText(ctx context.Context, text string) (fou
 func (s *SMSService) SignatureReadInWalk(id int64) bool {
 	return s.signatures.readInWalk(strconv.FormatInt(id, 10))
 }
+
+// SeenTemplatesByName is Agents.SeenByNum for an SMS template's name.
+func (s *SMSService) SeenTemplatesByName(ctx context.Context, name string) (found []SMSTemplate, known bool, err error) {
+	return s.templates.seen(ctx, func(t SMSTemplate) bool { return string(t.TplTitle) == name })
+}
+
+// TemplateReadInWalk is Agents.ReadInWalk for an SMS template.
+func (s *SMSService) TemplateReadInWalk(id int64) bool {
+	return s.templates.readInWalk(strconv.FormatInt(id, 10))
+}

@@ -170,3 +170,23 @@ func (r *smsSignatureResource) refuseTextTaken(ctx context.Context, req resource
 	}
 	signatureText.refuseTaken(&resp.Diagnostics, signTextPrefix, text, held)
 }
+
+// refuseNameTaken: an SMS template's create whose template_name another
+// template holds (refuseTaken).
+func (r *smsTemplateResource) refuseNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+	name, ok := templateName.plannedKey(req)
+	if !ok || deleted || r.Client == nil {
+		return
+	}
+	found, known, err := r.Client.SMS.SeenTemplatesByName(ctx, name)
+	if err != nil || !known {
+		return
+	}
+	var held []takenBy
+	for _, t := range found {
+		if !r.Client.SMS.TemplateReadInWalk(t.ID.Int64()) {
+			held = append(held, takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)})
+		}
+	}
+	templateName.refuseTaken(&resp.Diagnostics, templateNamePrefix, name, held)
+}
