@@ -96,7 +96,10 @@ func (u uniqueValue) refuseTaken(diags *diag.Diagnostics, importKey, value strin
 			"for every object of the contact center into that folder's imports.tf, to copy with each `to` changed to your address "+
 			"(see the guide \"Adopt an existing contact center\", section \"A lost or older state\"). "+
 			"If this configuration holds that %[1]s at another address that this plan destroys (a for_each key or a resource name changed "+
-			"without a moved block), add a moved block from that address to this one instead. Otherwise, choose another %[2]s.",
+			"without a moved block), add a moved block from that address to this one instead. Otherwise, choose another %[2]s.\n\n"+
+			"Shown during an apply that replaces this resource under lifecycle { create_before_destroy = true } (Terraform plans the new object's "+
+			"create again just before making it), the %[1]s holding the %[2]s is this resource's own, deleted only after the create: "+
+			"the error that follows says what to do.",
 			u.kind, u.attr, value, which, id))
 }
 
