@@ -67,7 +67,7 @@ func callText(calls map[string]int) string {
 }
 
 // TestKeyCheckCost measures what the plan's check that a create's unique
-// key is free (refuseTaken, through the finders' seen: SeenByNum) costs
+// key is free (warnTaken, through the finders' seen: SeenByNum) costs
 // beside the refresh a plan makes, and asserts it: nothing beside a
 // refresh of the kind, one read of the collection in a plan that
 // refreshes none (no state, a lost state, -refresh=false), never a call

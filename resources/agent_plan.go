@@ -194,7 +194,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
 		return
 	}
-	r.refuseNumberTaken(ctx, req, resp, deleted)
+	r.warnNumberTaken(ctx, req, resp, deleted)
 	r.warnReactivation(ctx, req, resp)
 }
 

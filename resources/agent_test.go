@@ -1025,7 +1025,7 @@ func TestAgent_planWarnsReactivation(t *testing.T) {
 		t.Errorf("plan of a create with a resigned agent's number:\n%s\nwant %q", got, want)
 	}
 	// The resigned agents, and the collection for the check that the
-	// number is free (refuseNumberTaken), which a plan that refreshes
+	// number is free (warnNumberTaken), which a plan that refreshes
 	// agents reads anyway: once each per walk, whatever the creates.
 	if n := env.Sim.Stats()["POST /open/v3/svcapi/users/list"] - lists; n != 2 {
 		t.Errorf("the plan listed agents %d times, want 2 (the resigned ones, and the collection)", n)

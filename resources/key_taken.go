@@ -32,7 +32,7 @@ func (u uniqueValue) plannedKey(req resource.ModifyPlanRequest) (v string, ok bo
 	return v, true
 }
 
-// refuseTaken is the plan's check that the unique value of a create is
+// warnTaken is the plan's check that the unique value of a create is
 // free: held by an existing object, the create is refused at apply (the
 // value is unique on the platform, which compares it exactly, letter case
 // and spaces included: the attributes refuse surrounding spaces), after
@@ -65,7 +65,7 @@ func (u uniqueValue) plannedKey(req resource.ModifyPlanRequest) (v string, ok bo
 // warned), objects a resource of this configuration refreshed in this walk
 // (held by another address), and what a create re-activates (a resigned
 // agent).
-func (u uniqueValue) refuseTaken(diags *diag.Diagnostics, importKey, value string, held []takenBy) {
+func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string, held []takenBy) {
 	if len(held) == 0 {
 		return
 	}
@@ -103,10 +103,10 @@ func (u uniqueValue) refuseTaken(diags *diag.Diagnostics, importKey, value strin
 			u.kind, u.attr, value, which, id))
 }
 
-// refuseNumberTaken: an agent's create whose user_num another agent holds
-// (refuseTaken). A resigned agent's number is re-activated by the create
+// warnNumberTaken: an agent's create whose user_num another agent holds
+// (warnTaken). A resigned agent's number is re-activated by the create
 // (warnReactivation says so), not refused.
-func (r *agentResource) refuseNumberTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
 	num, ok := agentNumber.plannedKey(req)
 	if !ok || deleted || r.Client == nil {
 		return
@@ -131,12 +131,12 @@ func (r *agentResource) refuseNumberTaken(ctx context.Context, req resource.Modi
 		}
 		held = append(held, takenBy{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)})
 	}
-	agentNumber.refuseTaken(&resp.Diagnostics, "user_num:", num, held)
+	agentNumber.warnTaken(&resp.Diagnostics, "user_num:", num, held)
 }
 
-// refuseNameTaken: a skill group's create whose que_name another group
-// holds (refuseTaken).
-func (r *skillGroupResource) refuseNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+// warnNameTaken: a skill group's create whose que_name another group
+// holds (warnTaken).
+func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
 	name, ok := groupName.plannedKey(req)
 	if !ok || deleted || r.Client == nil {
 		return
@@ -151,12 +151,12 @@ func (r *skillGroupResource) refuseNameTaken(ctx context.Context, req resource.M
 			held = append(held, takenBy{id: string(g.ID)})
 		}
 	}
-	groupName.refuseTaken(&resp.Diagnostics, "que_name:", name, held)
+	groupName.warnTaken(&resp.Diagnostics, "que_name:", name, held)
 }
 
-// refuseTextTaken: an SMS signature's create whose sign_text another
-// signature holds (refuseTaken).
-func (r *smsSignatureResource) refuseTextTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+// warnTextTaken: an SMS signature's create whose sign_text another
+// signature holds (warnTaken).
+func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
 	text, ok := signatureText.plannedKey(req)
 	if !ok || deleted || r.Client == nil {
 		return
@@ -171,12 +171,12 @@ func (r *smsSignatureResource) refuseTextTaken(ctx context.Context, req resource
 			held = append(held, takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)})
 		}
 	}
-	signatureText.refuseTaken(&resp.Diagnostics, signTextPrefix, text, held)
+	signatureText.warnTaken(&resp.Diagnostics, signTextPrefix, text, held)
 }
 
-// refuseNameTaken: an SMS template's create whose template_name another
-// template holds (refuseTaken).
-func (r *smsTemplateResource) refuseNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+// warnNameTaken: an SMS template's create whose template_name another
+// template holds (warnTaken).
+func (r *smsTemplateResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
 	name, ok := templateName.plannedKey(req)
 	if !ok || deleted || r.Client == nil {
 		return
@@ -191,5 +191,5 @@ func (r *smsTemplateResource) refuseNameTaken(ctx context.Context, req resource.
 			held = append(held, takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)})
 		}
 	}
-	templateName.refuseTaken(&resp.Diagnostics, templateNamePrefix, name, held)
+	templateName.warnTaken(&resp.Diagnostics, templateNamePrefix, name, held)
 }

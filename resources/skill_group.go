@@ -141,10 +141,10 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 
 // ModifyPlan warns of a que_name another instance of this plan deletes or
 // creates the other way (warnDeletedAndCreated), and of a create whose
-// que_name an existing group holds (refuseNameTaken).
+// que_name an existing group holds (warnNameTaken).
 func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	deleted := groupName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
-	r.refuseNameTaken(ctx, req, resp, deleted)
+	r.warnNameTaken(ctx, req, resp, deleted)
 }
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -218,7 +218,7 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 // timeouts, and only waiting for a pending review can change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	deleted := signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
-	r.refuseTextTaken(ctx, req, resp, deleted)
+	r.warnTextTaken(ctx, req, resp, deleted)
 	r.warnSignatureInUse(ctx, req, resp)
 	r.warnReplacedKeepingTextInUse(ctx, req, resp)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"remark"}, r.adopted)

@@ -270,7 +270,7 @@ func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteReq
 // are, unless wait_for_approval is switched on while the review is pending.
 func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	deleted := templateName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
-	r.refuseNameTaken(ctx, req, resp, deleted)
+	r.warnNameTaken(ctx, req, resp, deleted)
 	if !req.State.Raw.IsNull() {
 		// What an earlier plan of this process recorded of the text (a plan
 		// not applied: a `command = plan` run of terraform test) is this

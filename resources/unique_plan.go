@@ -62,7 +62,7 @@ func (u uniqueValue) key(v string) string { return "unique\x00" + u.attr + "\x00
 // second warns.
 //
 // It reports whether it warned: the plan deletes the object holding the
-// value, which the key check of a create (refuseTaken) leaves alone.
+// value, which the key check of a create (warnTaken) leaves alone.
 func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) bool {
 	value := func(v tftypes.Value) (string, bool) {
 		var s string
