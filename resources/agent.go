@@ -178,10 +178,14 @@ func AgentAttributes() map[string]schema.Attribute {
 		"user_auto_login":  framework.DefaultInt64("Log in to the call bar automatically (`user_auto_login`): `1` yes, `0` no. Defaults to `1`.", 1, tfkit.OneOf(tfkit.Means(1, "yes"), tfkit.Means(0, "no"))),
 		"is_enable_outbound": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(true),
-			MarkdownDescription: "Allow outbound calls (`is_enable_outbound`). Defaults to `true`.",
+			MarkdownDescription: "Allow outbound calls (`is_enable_outbound`). Defaults to `true`: when it is not set, an agent barred from outbound calls outside this configuration " +
+				"(in the portal, or before it was imported) may call out again after the next apply (the plan warns, \"Agent Allowed Outbound Calls by the Default\"; " +
+				"`lifecycle { ignore_changes = [is_enable_outbound] }` leaves it to the portal).",
 		},
 		"user_outcall_popup": framework.DefaultInt64("Pop up the customer screen on outbound calls (`user_outcall_popup`): `1` on, `2` off. Defaults to `1`.", 1, tfkit.OneOf(tfkit.Means(1, "on"), tfkit.Means(2, "off"))),
-		"is_enable_mfa": framework.DefaultInt64("Multi-factor login (`is_enable_mfa`): `1` on, `2` off. Defaults to `2`. The MFA secret (`mfa_secret`) is never read into state.", 2,
+		"is_enable_mfa": framework.DefaultInt64("Multi-factor login (`is_enable_mfa`): `1` on, `2` off. Defaults to `2`: when it is not set, multi-factor login turned on outside this configuration "+
+			"(in the portal, or before the agent was imported) is turned off by the next apply (the plan warns, \"Agent MFA Turned Off by the Default\"; "+
+			"`lifecycle { ignore_changes = [is_enable_mfa] }` leaves it to the portal). The MFA secret (`mfa_secret`) is never read into state.", 2,
 			tfkit.OneOf(tfkit.Means(1, "on"), tfkit.Means(2, "off"))),
 		"is_forbidden_login": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),

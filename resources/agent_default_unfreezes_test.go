@@ -75,3 +75,43 @@ func TestAccAgent_defaultForbiddenLoginWarns(t *testing.T) {
 		t.Errorf("is_forbidden_login = false is configured, and the plan warns:\n%s", out)
 	}
 }
+
+// Multi-factor login turned on in the portal (is_enable_mfa = 1, which
+// defaults to 2) was turned off by the next plan made for anything else,
+// `is_enable_mfa = 1 -> 2`, and an agent barred from outbound calls there
+// (is_enable_outbound, which defaults to true) could call out again,
+// `is_enable_outbound = false -> true`, without a word. The plan now warns
+// of each; configured values do not warn, nor does lifecycle
+// ignore_changes, which leaves them to the portal.
+func TestAccAgent_defaultSecurityWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(agentConfig("9003", ""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	mfa, outbound := int64(1), false
+	if _, err := env.Client(t).Agents.Update(t.Context(), 1001, client.AgentInput{IsEnableMFA: &mfa, IsEnableOutbound: &outbound}); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(2, "plan", "-no-color", "-detailed-exitcode")), " ")
+	for _, want := range []string{
+		`is_enable_mfa = 1 -> 2`,
+		`Warning: Agent MFA Turned Off by the Default`,
+		`Agent 9003 (id 1001) logs in with multi-factor authentication on the platform (is_enable_mfa = 1), turned on outside this configuration, whose is_enable_mfa is not set and defaults to 2 (off): this apply turns multi-factor login off for the agent, who then logs in with the password alone.`,
+		`To keep it on, set is_enable_mfa = 1; to leave it to the portal, add lifecycle { ignore_changes = [is_enable_mfa] }.`,
+		`is_enable_outbound = false -> true`,
+		`Warning: Agent Allowed Outbound Calls by the Default`,
+		`Agent 9003 (id 1001) may not place outbound calls on the platform (is_enable_outbound = false), barred outside this configuration, whose is_enable_outbound is not set and defaults to true: this apply lets the agent place outbound calls again.`,
+		`To keep them barred, set is_enable_outbound = false; to leave it to the portal, add lifecycle { ignore_changes = [is_enable_outbound] }.`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+	w.WriteBody(agentConfig("9003", "  is_enable_mfa = 2\n  is_enable_outbound = true"))
+	if out := w.Must(2, "plan", "-no-color", "-detailed-exitcode"); strings.Contains(out, "by the Default") {
+		t.Errorf("is_enable_mfa and is_enable_outbound are configured, and the plan warns:\n%s", out)
+	}
+	w.WriteBody(agentConfig("9003", "  lifecycle {\n    ignore_changes = [is_enable_mfa, is_enable_outbound]\n  }"))
+	w.Must(0, "plan", "-no-color", "-detailed-exitcode")
+}

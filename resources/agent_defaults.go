@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -52,4 +53,20 @@ func warnDefaultUnfreezes(req resource.ModifyPlanRequest, diags *diag.Diagnostic
 					"is_forbidden_login = true; to leave it to the portal, add lifecycle { ignore_changes = [is_forbidden_login] }.", num, id))
 		}
 	}
+	warnUndoneByDefault(req, diags, func(tftypes.Value) string { return fmt.Sprintf("Agent %s (id %s)", num, id) }, agentUndoneByDefault...)
+}
+
+// agentUndoneByDefault are the agent's security settings a default undoes:
+// multi-factor login turned on in the portal (is_enable_mfa = 1, §4.2) was
+// turned off by the next apply, `is_enable_mfa = 1 -> 2`, and an agent
+// barred from outbound calls (is_enable_outbound = false) could call out
+// again, `is_enable_outbound = false -> true`. The agent's other defaults
+// (web phone, state after login, automatic login, the outbound pop-up,
+// changing one's own capacity) are the agent's way of working, which the
+// plan's diff shows well enough.
+var agentUndoneByDefault = []undoneByDefault{
+	{attr: []string{"is_enable_mfa"}, title: "Agent MFA Turned Off by the Default", holds: "logs in with multi-factor authentication", how: "turned on",
+		def: "2 (off)", does: "turns multi-factor login off for the agent, who then logs in with the password alone", keep: "To keep it on"},
+	{attr: []string{"is_enable_outbound"}, title: "Agent Allowed Outbound Calls by the Default", holds: "may not place outbound calls", how: "barred",
+		def: "true", does: "lets the agent place outbound calls again", keep: "To keep them barred"},
 }

@@ -1,0 +1,92 @@
+package resources
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// undoneByDefault is an attribute whose schema Default undoes, at the next
+// apply made for anything else, an operational setting changed outside the
+// configuration (in the portal, or before an import): the plan showed it
+// as one line among the others, `is_enable_mfa = 1 -> 2`, and said
+// nothing. warnUndoneByDefault warns of it, in the shape of "Agent
+// Unfrozen by the Default Status" (agent_defaults.go): the object, the
+// value it holds, the default, and the two ways out.
+type undoneByDefault struct {
+	attr  []string // the attribute, and the names under it (config, makecall_flag)
+	title string   // what happens, "Agent MFA Turned Off by the Default"
+	// holds says what the held value means ("has multi-factor login on"),
+	// heldMeans by the held value when it says more than one thing.
+	holds     string
+	heldMeans map[string]string
+	how       string // how it came to hold it: "turned on" (outside this configuration)
+	def       string // the default, with its meaning: "2 (off)"
+	does      string // what the apply does: "turns multi-factor login off for the agent"
+	keep      string // "To keep it on"
+}
+
+// warnUndoneByDefault warns, for each check, of an update in place (the
+// state's id planned again: not a create, nor a replacement, which makes
+// another object) whose configuration does not set the attribute, so that
+// the plan takes the value the platform holds (read at refresh) back to
+// the schema's Default. A configured value says what the user wants and
+// does not warn; nor does a value unknown at plan. object names the object
+// from the state ("Agent 9001 (id 1001)").
+func warnUndoneByDefault(req resource.ModifyPlanRequest, diags *diag.Diagnostics, object func(state tftypes.Value) string, checks ...undoneByDefault) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	id, plannedID := rawAttr(req.State.Raw, "id"), rawAttr(req.Plan.Raw, "id")
+	if !id.IsKnown() || id.IsNull() || !id.Equal(plannedID) {
+		return
+	}
+	for _, c := range checks {
+		held, planned := rawPath(req.State.Raw, c.attr), rawPath(req.Plan.Raw, c.attr)
+		if !rawPath(req.Config.Raw, c.attr).IsNull() || !held.IsFullyKnown() || held.IsNull() || !planned.IsFullyKnown() || planned.IsNull() || held.Equal(planned) {
+			continue
+		}
+		name, value := strings.Join(c.attr, "."), rawText(held)
+		holds := c.holds
+		if m, ok := c.heldMeans[value]; ok {
+			holds = m
+		}
+		p := path.Root(c.attr[0])
+		for _, n := range c.attr[1:] {
+			p = p.AtName(n)
+		}
+		diags.AddAttributeWarning(p, c.title, fmt.Sprintf("%s %s on the platform (%s = %s), %s outside this configuration, whose %s is not set "+
+			"and defaults to %s: this apply %s. %s, set %s = %s; to leave it to the portal, add lifecycle { ignore_changes = [%s] }.",
+			object(req.State.Raw), holds, name, value, c.how, name, c.def, c.does, c.keep, name, value, name))
+	}
+}
+
+// rawPath is the value at the attribute names under v; a null value when
+// an object on the way is null or missing.
+func rawPath(v tftypes.Value, names []string) tftypes.Value {
+	for _, n := range names {
+		v = rawAttr(v, n)
+	}
+	return v
+}
+
+// rawText writes a primitive value as a configuration would.
+func rawText(v tftypes.Value) string {
+	var b bool
+	var n big.Float
+	var s string
+	switch {
+	case v.As(&b) == nil:
+		return fmt.Sprint(b)
+	case v.As(&n) == nil:
+		return n.Text('f', -1)
+	case v.As(&s) == nil:
+		return fmt.Sprintf("%q", s)
+	}
+	return v.String()
+}
