@@ -78,12 +78,15 @@ func WebhookAttributes() map[string]schema.Attribute {
 		},
 		"is_encrypt": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			MarkdownDescription: "Whether pushed data is encrypted (`is_encrypt`). Defaults to `false`.",
+			MarkdownDescription: "Whether pushed data is encrypted (`is_encrypt`). Defaults to `false`: when it is not set, encryption turned on outside this configuration " +
+				"(in the portal, or before the webhook was imported) is turned off by the next apply (the plan warns, \"Webhook Encryption Turned Off by the Default\"; " +
+				"`lifecycle { ignore_changes = [is_encrypt] }` leaves it to the portal).",
 		},
 		"event_type": schema.Int64Attribute{
 			Optional: true, Computed: true, Default: int64default.StaticInt64(0),
 			MarkdownDescription: "Which event is pushed (`event_type`): `0` none chosen (nothing is pushed), `1` the hang-up call record, `2` before the outbound call. " +
-				"Defaults to `0`.",
+				"Defaults to `0`: when it is not set, an event chosen outside this configuration (in the portal, or before the webhook was imported) is unchosen by the next apply, " +
+				"which stops the pushes (the plan warns, \"Webhook Pushes Stopped by the Default Event Type\"; `lifecycle { ignore_changes = [event_type] }` leaves it to the portal).",
 			Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "none chosen"), tfkit.Means(1, "the hang-up call record"), tfkit.Means(2, "before the outbound call"))},
 		},
 		"dept_id": schema.Int64Attribute{
@@ -110,6 +113,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 // status = true -> false among its changes. A configured status says what
 // the user wants and does not warn.
 func (r *webhookResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	warnUndoneByDefault(req, &resp.Diagnostics, webhookNamed, webhookUndoneByDefault...)
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || !rawAttr(req.Config.Raw, "status").IsNull() {
 		return
 	}
