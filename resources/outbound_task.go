@@ -134,10 +134,6 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 	}
 }
 
-func defaultFalse(desc string) schema.BoolAttribute {
-	return framework.DefaultBool(desc+" Defaults to `false`.", false)
-}
-
 func (r *outboundTaskResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = framework.IDIdentity("The project id (`id`).")
 }
@@ -174,6 +170,7 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
 	taskName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
+	warnUndoneByDefault(req, &resp.Diagnostics, taskNamed, taskUndoneByDefault...)
 	if req.State.Raw.IsNull() {
 		return
 	}

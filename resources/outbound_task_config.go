@@ -46,6 +46,10 @@ func optFloat(desc string) schema.Float64Attribute {
 	return schema.Float64Attribute{Optional: true, MarkdownDescription: desc, Validators: []validator.Float64{float64validator.AtLeast(0)}}
 }
 
+func defaultFalse(desc string) schema.BoolAttribute {
+	return framework.DefaultBool(desc+" Defaults to `false`.", false)
+}
+
 // emptyList is an optional list that defaults to no elements.
 func emptyList(elem attr.Type, desc string, v ...validator.List) schema.ListAttribute {
 	return schema.ListAttribute{ElementType: elem, Optional: true, Computed: true, MarkdownDescription: desc + " Defaults to none.",
@@ -60,11 +64,15 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 			"webhook": schema.SingleNestedAttribute{
 				Optional: true, MarkdownDescription: "Webhooks that receive this task's call events (`config.webhook`): each webhook's `event_type` says whether it gets the call record after hang-up or a push before each call.",
 				Attributes: map[string]schema.Attribute{
-					"enable": defaultFalse("Whether pushes are sent (`enable`)."),
-					"ids":    emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`. "+portalOrderNote, listvalidator.ValueInt64sAre(int64validator.AtLeast(1))),
+					"enable": framework.DefaultBool("Whether pushes are sent (`enable`). Defaults to `false`: when it is not set, pushes turned on outside this configuration "+
+						"(in the portal, or before the task was imported) are turned off by the next apply (the plan warns, \"Outbound Task Pushes Stopped by the Default\"; "+
+						"`lifecycle { ignore_changes = [config.webhook.enable] }` leaves it to the portal).", false),
+					"ids": emptyList(types.Int64Type, "Webhook ids (`ids`), see `contactcenter_webhook`. "+portalOrderNote, listvalidator.ValueInt64sAre(int64validator.AtLeast(1))),
 				},
 			},
-			"makecall_flag":     framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`.", 0, tfkit.OneOf(tfkit.Means(0, "no"), tfkit.Means(8, "yes"))),
+			"makecall_flag": framework.DefaultInt64("Whole-call recording (`makecall_flag`): `0` no, `8` yes. Defaults to `0`: when it is not set, recording turned on outside this configuration "+
+				"(in the portal, or before the task was imported) is turned off by the next apply (the plan warns, \"Outbound Task Recording Stopped by the Default\"; "+
+				"`lifecycle { ignore_changes = [config.makecall_flag] }` leaves it to the portal).", 0, tfkit.OneOf(tfkit.Means(0, "no"), tfkit.Means(8, "yes"))),
 			"call_ratio_type":   optInt("How the call ratio of a predictive task (the number of calls dialed per available agent) is set (`call_ratio_type`): `0` automatically, `1` manually, to `manual_call_ratio`. Required when `type = 1`; other types do not use it (nor `manual_call_ratio`), and the plan warns.", tfkit.OneOf(tfkit.Means(0, "automatically"), tfkit.Means(1, "manually"))),
 			"manual_call_ratio": optFloat("The call ratio set by hand (`manual_call_ratio`). Required when `call_ratio_type = 1`."),
 			"max_call_ratio":    optFloat("Highest call ratio (`max_call_ratio`). Required when `type` is `1` or `4`."),
