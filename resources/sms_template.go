@@ -144,7 +144,9 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: booldefault.StaticBool(true),
 			MarkdownDescription: "Submit the template for review (`action = 2`) on create and on every change. `false` saves it as a draft " +
 				"(`action = 1`, `state` `-1`), which cannot send. A refresh reads it from `state`: a template saved as a draft in the portal (or a draft submitted there) " +
-				"plans a change of `submit_for_review` that saves it as configured. Defaults to `true`.",
+				"plans a change of `submit_for_review` that saves it as configured. Defaults to `true`: when it is not set, a template saved as a draft outside this configuration " +
+				"(in the portal, or before it was imported) is submitted for review by the next apply (the plan warns, \"SMS Template Submitted for Review by the Default\"; " +
+				"`lifecycle { ignore_changes = [submit_for_review] }` leaves it to the portal).",
 		},
 		"wait_for_approval": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
@@ -284,6 +286,7 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 		}
 	}
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
+	warnUndoneByDefault(req, &resp.Diagnostics, templateNamed, templateUndoneByDefault...)
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
