@@ -151,7 +151,8 @@ func AgentAttributes() map[string]schema.Attribute {
 			tfkit.Matching(userTypeRE, "must be a comma-separated list of agent types 1-7 without spaces, for example \"1,2\"")),
 		"user_status": framework.DefaultInt64("Status (`user_status`): `1` on duty, `2` resigned, `3` frozen; any status can be set at any time. Defaults to `1`: "+
 			"an agent frozen or resigned after the apply (in the portal) shows at the next plan as a change back to the configured status, which the apply makes, "+
-			"and when `user_status` is not set that unfreezes a frozen agent (the plan warns, \"Agent Unfrozen by the Default Status\"; "+
+			"and when `user_status` is not set that unfreezes a frozen agent and re-activates a resigned one (the plan warns, \"Agent Unfrozen by the Default Status\", "+
+			"\"Agent Re-activated by the Default Status\"; "+
 			"`lifecycle { ignore_changes = [user_status] }` leaves the status to the portal).", 1, tfkit.OneOf(tfkit.Means(1, "on duty"), tfkit.Means(2, "resigned"), tfkit.Means(3, "frozen"))),
 		"dept_id": framework.OptionalComputedInt64("Department id (`dept_id`). Unset, the service's value is kept (a new agent is put in the enterprise's root department; removing it from the configuration does not move the agent).",
 			int64validator.AtLeast(1)),

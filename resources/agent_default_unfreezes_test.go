@@ -42,6 +42,46 @@ func TestAccAgent_defaultStatusUnfreezingWarns(t *testing.T) {
 	}
 }
 
+// An agent resigned in the portal (user_status = 2, a leaver) whose
+// configuration leaves user_status out (it defaults to 1) was re-activated
+// by the next plan made for anything else, `user_status = 2 -> 1`, without
+// a word: only a frozen agent warned. The plan now warns; a configured
+// user_status does not.
+func TestAccAgent_defaultStatusReactivatingWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	w := env.Workdir(t)
+	w.WriteBody(agentConfig("9004", ""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	c := env.Client(t)
+	if err := c.Agents.SetStatus(t.Context(), 1001, client.AgentStatusResigned); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(2, "plan", "-no-color", "-detailed-exitcode")), " ")
+	for _, want := range []string{
+		`user_status = 2 -> 1`,
+		`Warning: Agent Re-activated by the Default Status`,
+		`Agent 9004 (id 1001) is resigned on the platform (user_status = 2), resigned outside this configuration, whose user_status is not set and defaults to 1 (on duty): this apply re-activates the agent, who can sign in again.`,
+		`To keep it resigned, set user_status = 2; to leave the status to the portal, add lifecycle { ignore_changes = [user_status] }.`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Unfrozen") {
+		t.Errorf("the agent is resigned, and the plan warns of unfreezing it:\n%s", out)
+	}
+	w.WriteBody(agentConfig("9004", "  user_status = 1"))
+	if out := w.Must(2, "plan", "-no-color", "-detailed-exitcode"); strings.Contains(out, "Re-activated") {
+		t.Errorf("user_status = 1 is configured, and the plan warns:\n%s", out)
+	}
+	w.WriteBody(agentConfig("9004", ""))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	if a, err := c.Agents.Get(t.Context(), 1001); err != nil || a.UserStatus.Int64() != client.AgentStatusOnDuty {
+		t.Errorf("the apply the plan warned of should re-activate the agent: %+v, %v", a, err)
+	}
+}
+
 // An agent barred from logging in in the portal (is_forbidden_login, which
 // defaults to false) was let in again by the next plan made for anything
 // else, `is_forbidden_login = true -> false`, without a word; the plan now

@@ -17,7 +17,8 @@ import (
 // agent was frozen after the last apply (user_status 3, §3.3; an
 // administrator in the portal), and an apply made for anything else let it
 // sign in again, the plan showing only user_status = 3 -> 1 among its
-// changes. is_forbidden_login (defaults to false) is the same case: an
+// changes. An agent resigned there (user_status 2, a leaver) was
+// re-activated the same way, `user_status = 2 -> 1`. is_forbidden_login (defaults to false) is the same case: an
 // agent barred from logging in in the portal, or imported barred, was let
 // in again by `is_forbidden_login = true -> false`. A configured value says
 // what the user wants and does not warn; a replacement (a new user_num)
@@ -41,6 +42,12 @@ func warnDefaultUnfreezes(req resource.ModifyPlanRequest, diags *diag.Diagnostic
 					fmt.Sprintf("Agent %s (id %s) is frozen on the platform (user_status = 3), frozen outside this configuration, whose user_status is not set "+
 						"and defaults to 1 (on duty): this apply unfreezes the agent. To keep it frozen, set user_status = 3; to leave the status to the portal, "+
 						"add lifecycle { ignore_changes = [user_status] }.", num, id))
+			}
+			if h == client.AgentStatusResigned && p != client.AgentStatusResigned {
+				diags.AddAttributeWarning(path.Root("user_status"), "Agent Re-activated by the Default Status",
+					fmt.Sprintf("Agent %s (id %s) is resigned on the platform (user_status = 2), resigned outside this configuration, whose user_status is not set "+
+						"and defaults to 1 (on duty): this apply re-activates the agent, who can sign in again. To keep it resigned, set user_status = 2; "+
+						"to leave the status to the portal, add lifecycle { ignore_changes = [user_status] }.", num, id))
 			}
 		}
 	}
