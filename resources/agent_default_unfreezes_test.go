@@ -30,7 +30,7 @@ func TestAccAgent_defaultStatusUnfreezingWarns(t *testing.T) {
 		`user_status = 3 -> 1`,
 		`Warning: Agent Unfrozen by the Default Status`,
 		`Agent 9001 (id 1001) is frozen on the platform (user_status = 3), frozen outside this configuration, whose user_status is not set and defaults to 1 (on duty): this apply unfreezes the agent.`,
-		`To keep it frozen, set user_status = 3; to leave the status to the portal, add lifecycle { ignore_changes = [user_status] }.`,
+		`To keep it frozen, set user_status = 3; to leave it to the portal, add lifecycle { ignore_changes = [user_status] }.`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the plan does not say %q:\n%s", want, out)
@@ -62,7 +62,7 @@ func TestAccAgent_defaultStatusReactivatingWarns(t *testing.T) {
 		`user_status = 2 -> 1`,
 		`Warning: Agent Re-activated by the Default Status`,
 		`Agent 9004 (id 1001) is resigned on the platform (user_status = 2), resigned outside this configuration, whose user_status is not set and defaults to 1 (on duty): this apply re-activates the agent, who can sign in again.`,
-		`To keep it resigned, set user_status = 2; to leave the status to the portal, add lifecycle { ignore_changes = [user_status] }.`,
+		`To keep it resigned, set user_status = 2; to leave it to the portal, add lifecycle { ignore_changes = [user_status] }.`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the plan does not say %q:\n%s", want, out)

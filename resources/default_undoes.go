@@ -29,6 +29,12 @@ type undoneByDefault struct {
 	def       string // the default, with its meaning: "2 (off)"
 	does      string // what the apply does: "turns multi-factor login off for the agent"
 	keep      string // "To keep it on"
+	// only limits the check to one held value, as written ("3", "true",
+	// "\"open\""); empty, any value the default differs from.
+	only string
+	// leaveTo names what the status is left to under ignore_changes;
+	// empty, "the portal".
+	leaveTo string
 }
 
 // warnUndoneByDefault warns, for each check, of an update in place (the
@@ -52,6 +58,13 @@ func warnUndoneByDefault(req resource.ModifyPlanRequest, diags *diag.Diagnostics
 			continue
 		}
 		name, value := strings.Join(c.attr, "."), rawText(held)
+		if c.only != "" && value != c.only {
+			continue
+		}
+		leaveTo := c.leaveTo
+		if leaveTo == "" {
+			leaveTo = "the portal"
+		}
 		holds := c.holds
 		if m, ok := c.heldMeans[value]; ok {
 			holds = m
@@ -61,8 +74,8 @@ func warnUndoneByDefault(req resource.ModifyPlanRequest, diags *diag.Diagnostics
 			p = p.AtName(n)
 		}
 		diags.AddAttributeWarning(p, c.title, fmt.Sprintf("%s %s on the platform (%s = %s), %s outside this configuration, whose %s is not set "+
-			"and defaults to %s: this apply %s. %s, set %s = %s; to leave it to the portal, add lifecycle { ignore_changes = [%s] }.",
-			object(req.State.Raw), holds, name, value, c.how, name, c.def, c.does, c.keep, name, value, name))
+			"and defaults to %s: this apply %s. %s, set %s = %s; to leave it to %s, add lifecycle { ignore_changes = [%s] }.",
+			object(req.State.Raw), holds, name, value, c.how, name, c.def, c.does, c.keep, name, value, leaveTo, name))
 	}
 }
 

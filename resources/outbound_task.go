@@ -187,12 +187,6 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 		if title, detail, ok := unknownTaskStatus(id, status, plannedStatus); ok {
 			resp.Diagnostics.AddAttributeWarning(path.Root("status"), title, detail)
 		}
-		var configured, name types.String
-		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("status"), &configured)...)
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
-		if title, detail, ok := defaultClosesOpenTask(id, name, status, configured, plannedStatus); ok {
-			resp.Diagnostics.AddAttributeWarning(path.Root("status"), title, detail)
-		}
 	}
 	if !req.Plan.Raw.IsNull() {
 		// type is the one attribute whose change replaces the task (the

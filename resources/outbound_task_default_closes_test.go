@@ -32,8 +32,8 @@ func TestAccOutboundTask_defaultStatusClosingAnOpenTaskWarns(t *testing.T) {
 	for _, want := range []string{
 		`status = "open" -> "closed"`,
 		`Warning: Outbound Task Closed by the Default Status`,
-		`Outbound task 701 ("Payment reminders") is open on the platform (it dials), opened outside this configuration, whose status is not set and defaults to "closed": this apply closes the task and stops its dialing.`,
-		`To keep it dialing, set status = "open"; to leave its status to the portal and the contactcenter_outbound_task_status action, add lifecycle { ignore_changes = [status] }.`,
+		`Outbound task 701 ("Payment reminders") is open (it dials) on the platform (status = "open"), opened outside this configuration, whose status is not set and defaults to "closed": this apply closes the task and stops its dialing.`,
+		`To keep it dialing, set status = "open"; to leave it to the portal and the contactcenter_outbound_task_status action, add lifecycle { ignore_changes = [status] }.`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the plan does not say %q:\n%s", want, out)

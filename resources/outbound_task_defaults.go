@@ -18,6 +18,9 @@ import (
 // department, the initial call ratio, enable_asr, an agent's conn_limit)
 // tune the dialing, which the plan's diff shows well enough.
 var taskUndoneByDefault = []undoneByDefault{
+	{attr: []string{"status"}, only: `"open"`, title: "Outbound Task Closed by the Default Status", holds: "is open (it dials)", how: "opened",
+		def: `"closed"`, does: "closes the task and stops its dialing", keep: "To keep it dialing",
+		leaveTo: "the portal and the contactcenter_outbound_task_status action"},
 	{attr: []string{"config", "makecall_flag"}, title: "Outbound Task Recording Stopped by the Default", holds: "records whole calls", how: "turned on",
 		def: "0 (no)", does: "stops the recording of the task's calls", keep: "To keep recording"},
 	{attr: []string{"config", "webhook", "enable"}, title: "Outbound Task Pushes Stopped by the Default", holds: "pushes its call events to its webhooks", how: "turned on",

@@ -87,24 +87,6 @@ const taskOpenRefused = "The task is open. Set status = \"paused\" or \"closed\"
 const taskOpenedSinceRefused = "The task is open: it was opened after Terraform last read it (in the portal, or by the contactcenter_outbound_task_status action). " +
 	"Pause it (the status action, or the portal) and destroy again, or set force_delete = true and apply before destroying: a destroy uses the values the last apply saved."
 
-// defaultClosesOpenTask warns of a plan that closes a dialing task only
-// because status is not in the configuration (it defaults to closed): the
-// task was opened after the last apply, in the portal or with the
-// contactcenter_outbound_task_status action, and an apply made for
-// anything else stopped its dialing, the plan showing only
-// status = "open" -> "closed" among its changes (§3.4: a status write
-// takes effect at once). A configured status says what the user wants,
-// and does not warn.
-func defaultClosesOpenTask(id, name, held, configured, planned types.String) (string, string, bool) {
-	if !configured.IsNull() || held.ValueString() != "open" || planned.IsUnknown() || planned.ValueString() == "open" {
-		return "", "", false
-	}
-	return "Outbound Task Closed by the Default Status", fmt.Sprintf("Outbound task %s (%q) is open on the platform (it dials), opened outside this configuration, "+
-		"whose status is not set and defaults to %q: this apply closes the task and stops its dialing. "+
-		"To keep it dialing, set status = \"open\"; to leave its status to the portal and the contactcenter_outbound_task_status action, "+
-		"add lifecycle { ignore_changes = [status] }.", id.ValueString(), name.ValueString(), planned.ValueString()), true
-}
-
 // taskStatusDescription documents the `status` attribute.
 const taskStatusDescription = "Task status (`status`): `closed`, `open` (dialing) or `paused`. A change is one status write: opening an " +
 	"existing task goes through projects/status/update (edits made with it keep the current status); pausing, closing and " +

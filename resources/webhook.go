@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -106,28 +105,11 @@ func WebhookAttributes() map[string]schema.Attribute {
 	}
 }
 
-// ModifyPlan warns of a plan that disables an enabled webhook only because
-// status is not in the configuration (it defaults to false, §3.5): the
-// webhook was enabled after the last apply (in the portal), and an apply
-// made for anything else stopped its pushes, the plan showing only
-// status = true -> false among its changes. A configured status says what
-// the user wants and does not warn.
+// ModifyPlan warns of a plan whose defaults undo settings changed outside
+// the configuration (webhookUndoneByDefault: an enabled webhook disabled,
+// encryption turned off, the pushed event unchosen).
 func (r *webhookResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUndoneByDefault(req, &resp.Diagnostics, webhookNamed, webhookUndoneByDefault...)
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || !rawAttr(req.Config.Raw, "status").IsNull() {
-		return
-	}
-	var held, planned bool
-	var id, name string
-	if rawAttr(req.State.Raw, "status").As(&held) != nil || !held || !rawAttr(req.Plan.Raw, "status").IsKnown() ||
-		rawAttr(req.Plan.Raw, "status").As(&planned) != nil || planned ||
-		rawAttr(req.State.Raw, "id").As(&id) != nil || rawAttr(req.State.Raw, "name").As(&name) != nil {
-		return
-	}
-	resp.Diagnostics.AddAttributeWarning(path.Root("status"), "Webhook Disabled by the Default Status",
-		fmt.Sprintf("Webhook %s (%q) is enabled on the platform (it receives call events), enabled outside this configuration, whose status is not set "+
-			"and defaults to false: this apply disables the webhook, and its pushes stop. To keep it enabled, set status = true; to leave its status "+
-			"to the portal, add lifecycle { ignore_changes = [status] }.", id, name))
 }
 
 func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

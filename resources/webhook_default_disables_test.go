@@ -27,8 +27,8 @@ func TestAccWebhook_defaultStatusDisablingWarns(t *testing.T) {
 	for _, want := range []string{
 		`status = true -> false`,
 		`Warning: Webhook Disabled by the Default Status`,
-		`Webhook 301 ("CRM") is enabled on the platform (it receives call events), enabled outside this configuration, whose status is not set and defaults to false: this apply disables the webhook, and its pushes stop.`,
-		`To keep it enabled, set status = true; to leave its status to the portal, add lifecycle { ignore_changes = [status] }.`,
+		`Webhook 301 ("CRM") is enabled (it receives call events) on the platform (status = true), enabled outside this configuration, whose status is not set and defaults to false: this apply disables the webhook, and its pushes stop.`,
+		`To keep it enabled, set status = true; to leave it to the portal, add lifecycle { ignore_changes = [status] }.`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the plan does not say %q:\n%s", want, out)

@@ -15,6 +15,8 @@ import (
 // disabled. dept_id is the webhook's place in the departments, which the
 // plan's diff shows well enough.
 var webhookUndoneByDefault = []undoneByDefault{
+	{attr: []string{"status"}, only: "true", title: "Webhook Disabled by the Default Status", holds: "is enabled (it receives call events)", how: "enabled",
+		def: "false", does: "disables the webhook, and its pushes stop", keep: "To keep it enabled"},
 	{attr: []string{"is_encrypt"}, title: "Webhook Encryption Turned Off by the Default", holds: "encrypts the data it pushes", how: "turned on",
 		def: "false", does: "turns encryption off, and the call events are pushed unencrypted", keep: "To keep it encrypted"},
 	{attr: []string{"event_type"}, title: "Webhook Pushes Stopped by the Default Event Type", holds: "pushes an event",
