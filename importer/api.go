@@ -60,6 +60,12 @@ type Outcome struct {
 	Message string
 	// SMSID is the platform's record id when it gave one.
 	SMSID string
+	// Unknown: the platform may have sent it (through the gateway, a
+	// successful answer that does not list the number). No outcome is
+	// recorded, so the number stays in doubt as after a lost answer and
+	// the next run settles it (from the delivery reports); recorded as
+	// failed, the next run sent it again.
+	Unknown bool
 }
 
 // SMSSender sends a template to recipients in batches: the open interface's

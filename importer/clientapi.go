@@ -515,8 +515,20 @@ func (s *gatewaySender) SendBatch(ctx context.Context, id, tag string, batch []R
 		if err != nil {
 			return nil, gatewaySendError(err)
 		}
+		// The answer may write a number with +86 or 86 before it (§4.8
+		// accepts both): matched as written, every number of the batch
+		// read as left out of the answer. A number the answer does not
+		// list may have been sent all the same (the request succeeded):
+		// it is in doubt, settled from the delivery reports, as the
+		// contactcenter_gateway_sms_send action counts it (outcome
+		// unknown). Taken for a refusal, the next run sent it again.
 		for _, it := range res.Data {
-			out[string(it.Mobile)] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+			out[client.NationalMobile(string(it.Mobile))] = Outcome{Sent: true, Message: "accepted", SMSID: string(it.SmsID)}
+		}
+		for _, m := range mobiles {
+			if _, ok := out[m]; !ok {
+				out[m] = Outcome{Unknown: true, Message: "the gateway accepted the batch, but its answer does not list this number, so it may have been sent"}
+			}
 		}
 		return out, nil
 	}

@@ -113,8 +113,9 @@ type BatchProgress struct {
 	Batch, Last, Total int
 	Status             string
 	// Numbers is how many numbers the batch (or batches) held; Sent how
-	// many the platform accepted.
-	Numbers, Sent int
+	// many the platform accepted; Unknown how many its answer left in
+	// doubt (Outcome.Unknown).
+	Numbers, Sent, Unknown int
 	// Reason is the refusal, the error that lost the answer, or why the
 	// batches were not sent.
 	Reason string
@@ -334,19 +335,31 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason})
 		default:
-			outcomes := map[string]Outcome{}
+			outcomes, doubtful := map[string]Outcome{}, map[string]Outcome{}
 			for _, m := range mobiles {
 				o, ok := out[m]
 				if !ok {
 					o = Outcome{Message: "the platform's answer does not mention this number"}
+				}
+				if o.Unknown {
+					// Left without an outcome: in doubt, as after a lost
+					// answer, for the next run to settle.
+					doubtful[m] = o
+					continue
 				}
 				outcomes[m] = o
 			}
 			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Content: digests}); werr != nil {
 				return results, werr
 			}
-			sent := 0
+			sent, unknown := 0, 0
 			for _, i := range batch {
+				if o, ok := doubtful[list.Rows[i].Mobile]; ok {
+					results[i].Outcome = SendUnknown
+					results[i].Message = o.Message + "; run again to reconcile: " + DoubtSettledBy(opts.Via)
+					unknown++
+					continue
+				}
 				o := outcomes[list.Rows[i].Mobile]
 				results[i].Outcome, results[i].Message, results[i].SMSID = SendFailed, o.Message, o.SMSID
 				if o.Sent {
@@ -359,7 +372,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 					results[i].Message = strings.Join(slices.DeleteFunc([]string{n, o.Message}, func(s string) bool { return s == "" }), "; ")
 				}
 			}
-			progress(BatchProgress{Batch: bi + 1, Status: BatchSent, Numbers: len(batch), Sent: sent})
+			progress(BatchProgress{Batch: bi + 1, Status: BatchSent, Numbers: len(batch), Sent: sent, Unknown: unknown})
 		}
 	}
 	// Interrupted during the last batch: nothing was left to stop, but the

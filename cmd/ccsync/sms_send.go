@@ -33,7 +33,9 @@ values differ is listed, saying which values were not sent). Batches of at most 
 The journal (default FILE.xlsx.send-<ID>-<via>.journal) records each batch
 before and after it is sent, so a run that was interrupted can be run again:
 nobody is sent twice. Numbers whose batch was cut off between sending and
-recording (or whose answer was lost) are settled on the next run: through
+recording (or whose answer was lost, or, through the gateway, whose
+batch was accepted by an answer that does not list them) are settled on
+the next run: through
 the open interface from its send records (a record with the values the
 number was to get; a number whose record shows the delivery failed, result
 0 such as UNDELIV, is sent again, saying so; a number without a record is
@@ -246,7 +248,15 @@ func batchLine(p importer.BatchProgress, via string) string {
 		if p.Sent == p.Numbers {
 			return fmt.Sprintf("batch %d/%d sent: %s", p.Batch, p.Total, numbers(p.Numbers))
 		}
-		return fmt.Sprintf("batch %d/%d sent: %d of %s accepted, %d refused (listed below)", p.Batch, p.Total, p.Sent, numbers(p.Numbers), p.Numbers-p.Sent)
+		line := fmt.Sprintf("batch %d/%d sent: %d of %s accepted", p.Batch, p.Total, p.Sent, numbers(p.Numbers))
+		if refused := p.Numbers - p.Sent - p.Unknown; refused > 0 {
+			line += fmt.Sprintf(", %d refused (listed below)", refused)
+		}
+		if p.Unknown > 0 {
+			them := map[bool]string{true: "it", false: "them"}[p.Unknown == 1]
+			line += fmt.Sprintf(", %d in doubt (the answer does not list %s, but the platform may have sent %s; %s)", p.Unknown, them, them, importer.DoubtSettledBy(via))
+		}
+		return line
 	case importer.BatchRefused:
 		return fmt.Sprintf("batch %d/%d refused, nothing sent (%s): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
 	case importer.BatchInDoubt:
