@@ -1,6 +1,7 @@
 package actions
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -54,6 +55,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"(a malformed or repeated number refuses the whole send); the template's variables are checked by the gateway (code 1015). " +
 			"When `tpl_id` and the values are known at plan, the plan reads the template and fails for a message over the gateway's 400 characters once filled " +
 			"(counted as `sms_length` counts them), naming the number, its length and its longest value's variable; otherwise the gateway refuses such a send (code 1014). " +
+			"When `tpl_id` is known at plan, the plan also warns of a template that does not exist or is not approved (pending or rejected, with the review's reason): the gateway refuses a send with it (code 1016) unless it is approved by then. " +
 			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
 			"wrong credentials): then the rest are listed as not sent. Every number that could not be sent, or whose outcome is unknown, is listed in " +
 			"one error (`contactcenter_sms_send` differs: it stops at the first failed batch, and of a list where the platform refuses some numbers it sends the others). Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`." +
@@ -218,13 +220,20 @@ func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.Modify
 	framework.PlanChecks(ctx, a, req, resp)
 	var m gatewaySMSSendModel
 	configured := !req.Config.Get(ctx, &m).HasError()
-	// The template's text, read once at plan (tpl_id known, credentials
-	// set): "" when it cannot be read, and the checks that need it are
+	// The template, read once at plan (tpl_id known, credentials set): its
+	// text is "" when it cannot be read, and the checks that need it are
 	// left to the gateway.
 	read, text := false, ""
+	var tpl *client.GatewayTemplate
+	var tplErr error
 	template := func() string {
 		if !read {
-			read, text = true, a.templateText(ctx, m.TplID)
+			read = true
+			if tpl, tplErr = a.planTemplate(ctx, m.TplID); tplErr != nil {
+				tpl = nil
+			} else if tpl != nil {
+				text = string(tpl.TplText)
+			}
 		}
 		return text
 	}
@@ -250,6 +259,38 @@ func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.Modify
 		if t := template(); t != "" {
 			tooLongMessages(t, m.TplID.ValueString(), m, rs, &resp.Diagnostics)
 		}
+	}
+	if configured {
+		template()
+		templateNotReady(m.TplID.ValueString(), tpl, tplErr, &resp.Diagnostics)
+	}
+}
+
+// templateNotReady warns at plan of a template the gateway would refuse
+// (1016, spec §7.4) as it reads now: one that does not exist, or one that
+// is not approved, with the review's state and reason. Said at invoke only,
+// the refusal came after the apply had created or changed the resource
+// whose action_trigger runs the action, and the next plan was empty.
+// Warnings, not errors, as contactcenter_sms_send says them: the template
+// may be approved before the action runs, and the gateway checks again.
+func templateNotReady(tid string, tpl *client.GatewayTemplate, err error, diags *diag.Diagnostics) {
+	switch {
+	case client.IsNotFound(err):
+		diags.AddAttributeWarning(path.Root("tpl_id"), "Gateway SMS Template Not Found",
+			fmt.Sprintf("Gateway template %s does not exist now (get_template does not know it), so the gateway will refuse the send "+
+				"(code 1016) when the action runs, and nothing will be sent. tpl_id is the template's id (contactcenter_gateway_sms_template.x.id).", tid))
+	case tpl != nil && int64(tpl.State) != client.GatewayStateApproved:
+		state := cmp.Or(client.GatewayStateName(int64(tpl.State)), "not approved")
+		next := "unless it is approved by then (wait_for_approval = true on the template waits for the review)"
+		if int64(tpl.State) == client.GatewayStateRejected {
+			next = "and nothing will be sent: change it as the review asks (a changed template is replaced and reviewed again)"
+		}
+		detail := fmt.Sprintf("Gateway template %s (%q) is %s (state %d) now; only approved templates can send, so the gateway will refuse the send "+
+			"(code 1016) when the action runs, %s.", tid, string(tpl.TplTitle), state, int64(tpl.State), next)
+		if r := strings.TrimSpace(string(tpl.Reason)); r != "" {
+			detail += " Review reason: " + r + "."
+		}
+		diags.AddAttributeWarning(path.Root("tpl_id"), "Gateway SMS Template Not Approved", detail)
 	}
 }
 

@@ -199,22 +199,18 @@ func fillNamed(text string, vars []string, values map[string]types.String) (fill
 	return f, true
 }
 
-// templateText is the text of the template tplID names, read at plan: ""
-// when the id is not known yet, the gateway's credentials are not set, or
-// the read fails (the invoke says why).
-func (a *gatewaySMSSendAction) templateText(ctx context.Context, tplID types.String) string {
+// planTemplate reads the template tplID names at plan: nil, and no error,
+// when the id is not known yet or the gateway's credentials are not set;
+// nil and the error when the read fails (the invoke says why).
+func (a *gatewaySMSSendAction) planTemplate(ctx context.Context, tplID types.String) (*client.GatewayTemplate, error) {
 	if a.Client == nil || a.Client.Gateway.CheckCredentials() != nil || tplID.IsNull() || tplID.IsUnknown() {
-		return ""
+		return nil, nil
 	}
 	id, err := strconv.ParseInt(tplID.ValueString(), 10, 64)
 	if err != nil {
-		return ""
+		return nil, nil
 	}
-	tpl, err := a.Client.Gateway.GetTemplate(ctx, id)
-	if err != nil {
-		return ""
-	}
-	return string(tpl.TplText)
+	return a.Client.Gateway.GetTemplate(ctx, id)
 }
 
 // needsValues is false for a template read to have no variables, which

@@ -1,0 +1,71 @@
+package actions_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestGatewaySMSSend_templateNotReadyWarnsAtPlan: a tpl_id known at plan
+// naming a template that is pending, rejected or does not exist planned
+// without a word, and the gateway refused the send (1016) at invoke, after
+// the apply had created the resource whose action_trigger runs it (the
+// next plan is empty). The plan reads the template anyway (the length
+// check): it now warns, as contactcenter_sms_send does, naming the state
+// and the reviewer's reason. An approved template plans without it, and a
+// tpl_id known only at invoke is not read.
+func TestGatewaySMSSend_templateNotReadyWarnsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	// Made before the provider's first read: a plan reads the templates
+	// as they were when it began.
+	approved := setupGateway(t, env, false)
+	pending := setupGateway(t, env, true)
+	rejected := setupGateway(t, env, true)
+	if err := env.Sim.Review("gateway_template", rejected, 2, "the code must not be a variable"); err != nil {
+		t.Fatal(err)
+	}
+	srv := env.ActionServer(t)
+	warning := func(tid string) *tfprotov6.Diagnostic {
+		t.Helper()
+		config := map[string]any{"tpl_id": tid, "mobiles": []string{"13800138001", "13800138002"}, "sms_params": map[string]string{"code": "1234", "name": "Ann"}}
+		res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", config)
+		var found *tfprotov6.Diagnostic
+		for _, d := range res.Diagnostics {
+			switch {
+			case d.Severity == tfprotov6.DiagnosticSeverityError:
+				t.Errorf("tpl_id %s: an error at plan: %s: %s", tid, d.Summary, d.Detail)
+			case strings.HasPrefix(d.Summary, "Gateway SMS Template Not"):
+				found = d
+				if d.Attribute == nil || !d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("tpl_id")) {
+					t.Errorf("tpl_id %s: warning at %v, want tpl_id", tid, d.Attribute)
+				}
+			}
+		}
+		return found
+	}
+	if d := warning(approved); d != nil {
+		t.Errorf("approved template: %s: %s", d.Summary, d.Detail)
+	}
+	if d := warning(pending); d == nil || d.Summary != "Gateway SMS Template Not Approved" ||
+		d.Detail != "Gateway template "+pending+" (\"otp\") is pending (state 0) now; only approved templates can send, so the gateway will refuse the send (code 1016) "+
+			"when the action runs, unless it is approved by then (wait_for_approval = true on the template waits for the review)." {
+		t.Errorf("pending template: %+v", d)
+	}
+	if d := warning(rejected); d == nil || d.Summary != "Gateway SMS Template Not Approved" ||
+		!strings.Contains(d.Detail, "is rejected (state 2) now;") || !strings.Contains(d.Detail, "and nothing will be sent: change it as the review asks") ||
+		!strings.HasSuffix(d.Detail, " Review reason: the code must not be a variable.") {
+		t.Errorf("rejected template: %+v", d)
+	}
+	id, _ := strconv.ParseInt(approved, 10, 64)
+	missing := strconv.FormatInt(id+1000, 10)
+	if d := warning(missing); d == nil || d.Summary != "Gateway SMS Template Not Found" ||
+		!strings.HasPrefix(d.Detail, "Gateway template "+missing+" does not exist now (get_template does not know it), so the gateway will refuse the send (code 1016)") {
+		t.Errorf("missing template: %+v", d)
+	}
+}
