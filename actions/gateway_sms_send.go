@@ -3,7 +3,9 @@ package actions
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"regexp"
 	"sort"
 	"strconv"
@@ -366,7 +368,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, why), part, client.IsAmbiguous(err)})
 		}
 		if err != nil && client.IsAmbiguous(err) {
-			progress("%s request %d of %d: outcome unknown for %s (the answer was lost)", mode, i+1, len(chunks), plural(len(part), "number", "numbers"))
+			progress("%s request %d of %d: outcome unknown for %s (%s)", mode, i+1, len(chunks), plural(len(part), "number", "numbers"), whyUnknown(err))
 		} else {
 			progress("%s request %d of %d: %d of %s accepted",
 				mode, i+1, len(chunks), len(part)-failedIn(failures, part), plural(len(part), "number", "numbers"))
@@ -531,6 +533,24 @@ func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64) 
 		return fmt.Sprintf(". Template %d is still in review: send once it is approved (wait_for_approval = true on the template waits for it)", tplID)
 	}
 	return ""
+}
+
+// whyUnknown says in a few words why a request's outcome is unknown, for
+// its progress line: "the answer was lost" said of every such failure, also
+// of a gateway that answered code 1010 (sending timed out, §7.4) or HTTP
+// 503, which an operator watching a campaign read as a network fault.
+func whyUnknown(err error) string {
+	var te *client.TimeoutError
+	switch ge, isGateway := client.AsGatewayError(err); {
+	case isGateway && ge.Code == client.GatewaySendTimeout:
+		return fmt.Sprintf("the gateway answered code %d, sending timed out", ge.Code)
+	case errors.As(err, &te):
+		return "no answer within request_timeout"
+	}
+	if ae, ok := client.AsAPIError(err); ok && ae.HTTPStatus >= 500 && ae.HTTPStatus != http.StatusGatewayTimeout {
+		return fmt.Sprintf("answered HTTP %d", ae.HTTPStatus)
+	}
+	return "the answer was lost"
 }
 
 func reason(err error) string {
