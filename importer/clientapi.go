@@ -434,7 +434,20 @@ var (
 )
 
 func (s *gatewaySender) template(ctx context.Context, id string) (*client.GatewayTemplate, error) {
-	t, err := s.tpls.get(id, func(n int64) (*client.GatewayTemplate, error) { return s.c.Gateway.GetTemplate(ctx, n) })
+	t, err := s.tpls.get(id, func(n int64) (*client.GatewayTemplate, error) {
+		t, err := s.c.Gateway.GetTemplate(ctx, n)
+		if client.IsNotFound(err) {
+			// It said only "gateway template 7: not found", which did not
+			// say that --via gateway takes the gateway's ids, not those
+			// of the open interface's templates (its own numbering; a
+			// --via gateway run does not connect to the open interface,
+			// so the id is not looked up there).
+			return nil, fmt.Errorf("no gateway template has the id %d (get_template does not know it). With --via gateway, --template takes "+
+				"a gateway template's id (tplId, contactcenter_gateway_sms_template.x.id); the id of an open-interface template "+
+				"(contactcenter_sms_template) is sent with --via open", n)
+		}
+		return t, err
+	})
 	if err != nil {
 		return nil, err
 	}
