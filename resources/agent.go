@@ -283,6 +283,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 		setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 		return nil
 	})
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, agentUndoneByDefault)
 }
 
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -324,6 +325,7 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 		return nil
 	}, "delete_mode")
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, agentUndoneByDefault)
 }
 
 // Delete removes the agent, or with delete_mode = "resign" (as the state

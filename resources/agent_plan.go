@@ -128,7 +128,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	warnDefaultType(req.Config.Raw, req.State.Raw, &resp.Diagnostics)
-	warnUndoneByDefault(req, &resp.Diagnostics, agentNamed, agentUndoneByDefault...)
+	warnUndoneByDefault(ctx, req, &resp.Diagnostics, agentNamed, agentUndoneByDefault...)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"user_num"}, agentNumbers)
 	// ValidateConfig leaves passwords unknown at validation to the plan.
 	// One still unknown here (another resource's value) may come out null

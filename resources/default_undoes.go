@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strings"
@@ -42,9 +43,10 @@ type undoneByDefault struct {
 // another object) whose configuration does not set the attribute, so that
 // the plan takes the value the platform holds (read at refresh) back to
 // the schema's Default. A configured value says what the user wants and
-// does not warn; nor does a value unknown at plan. object names the object
+// does not warn; nor does a value unknown at plan, nor one the last
+// apply's configuration set (its line removed since: setByLastApply). object names the object
 // from the state ("Agent 9001 (id 1001)").
-func warnUndoneByDefault(req resource.ModifyPlanRequest, diags *diag.Diagnostics, object func(state tftypes.Value) string, checks ...undoneByDefault) {
+func warnUndoneByDefault(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics, object func(state tftypes.Value) string, checks ...undoneByDefault) {
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
@@ -58,7 +60,7 @@ func warnUndoneByDefault(req resource.ModifyPlanRequest, diags *diag.Diagnostics
 			continue
 		}
 		name, value := strings.Join(c.attr, "."), rawText(held)
-		if c.only != "" && value != c.only {
+		if c.only != "" && value != c.only || setByLastApply(ctx, req.Private, name, held) {
 			continue
 		}
 		leaveTo := c.leaveTo

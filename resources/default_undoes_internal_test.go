@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -48,7 +49,7 @@ func TestWarnUndoneByDefault_silences(t *testing.T) {
 		"config not written": {obj("1", false, nil), obj("1", false, nil), obj("1", false, nil), nil},
 	} {
 		var diags diag.Diagnostics
-		warnUndoneByDefault(resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: tc.config}, State: tfsdk.State{Raw: tc.state}, Plan: tfsdk.Plan{Raw: tc.plan}},
+		warnUndoneByDefault(context.Background(), resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: tc.config}, State: tfsdk.State{Raw: tc.state}, Plan: tfsdk.Plan{Raw: tc.plan}},
 			&diags, func(tftypes.Value) string { return "Thing 1" }, checks...)
 		var got []string
 		for _, d := range diags {
@@ -59,7 +60,7 @@ func TestWarnUndoneByDefault_silences(t *testing.T) {
 		}
 	}
 	var diags diag.Diagnostics
-	warnUndoneByDefault(resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: obj(nil, false, "unset")}, State: tfsdk.State{Raw: obj("1", false, 8)},
+	warnUndoneByDefault(context.Background(), resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: obj(nil, false, "unset")}, State: tfsdk.State{Raw: obj("1", false, 8)},
 		Plan: tfsdk.Plan{Raw: obj("1", false, 0)}}, &diags, func(tftypes.Value) string { return "Thing 1" }, checks...)
 	want := "Thing 1 records whole calls on the platform (config.flag = 8), turned on outside this configuration, whose config.flag is not set and defaults to 0 (no): " +
 		"this apply stops the recording. To keep recording, set config.flag = 8; to leave it to the portal, add lifecycle { ignore_changes = [config.flag] }."

@@ -170,7 +170,7 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
 	taskName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
-	warnUndoneByDefault(req, &resp.Diagnostics, taskNamed, taskUndoneByDefault...)
+	warnUndoneByDefault(ctx, req, &resp.Diagnostics, taskNamed, taskUndoneByDefault...)
 	if req.State.Raw.IsNull() {
 		return
 	}
@@ -284,6 +284,7 @@ func (r *outboundTaskResource) Create(ctx context.Context, req resource.CreateRe
 		return err
 	})
 	warnExisting(&resp.Diagnostics, ex, "Outbound Task", key, created)
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, taskUndoneByDefault)
 }
 
 // Update is one status write. Every edit carries a status, because §2.7
@@ -360,6 +361,7 @@ func (r *outboundTaskResource) Update(ctx context.Context, req resource.UpdateRe
 		}
 		return r.Client.Tasks.SetStatus(ctx, id, client.TaskStatusOpen)
 	}, "force_delete")
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, taskUndoneByDefault)
 }
 
 func (r *outboundTaskResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -192,6 +192,7 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 		}
 		return r.nameTaken(ctx, err, plan, 0)
 	})
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, templateUndoneByDefault)
 }
 
 // Read refreshes the template, and submit_for_review with it: whether it
@@ -231,6 +232,7 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 		_, err = r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), in)
 		return r.nameTaken(ctx, err, plan, framework.ID(plan.ID))
 	}, "wait_for_approval", "timeouts")
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, templateUndoneByDefault)
 }
 
 // asHeld is the edit of plan, with each field the plan does not change
@@ -286,7 +288,7 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 		}
 	}
 	api := []string{"template_name", "template_contents", "sign_id", "submit_for_review", "dept_id"}
-	warnUndoneByDefault(req, &resp.Diagnostics, templateNamed, templateUndoneByDefault...)
+	warnUndoneByDefault(ctx, req, &resp.Diagnostics, templateNamed, templateUndoneByDefault...)
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}

@@ -109,7 +109,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 // the configuration (webhookUndoneByDefault: an enabled webhook disabled,
 // encryption turned off, the pushed event unchosen).
 func (r *webhookResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnUndoneByDefault(req, &resp.Diagnostics, webhookNamed, webhookUndoneByDefault...)
+	warnUndoneByDefault(ctx, req, &resp.Diagnostics, webhookNamed, webhookUndoneByDefault...)
 }
 
 func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
@@ -130,6 +130,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 		return err
 	})
 	warnExisting(&resp.Diagnostics, ex, "Webhook", key, id)
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, webhookUndoneByDefault)
 }
 
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -155,6 +156,7 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 		}
 		return r.Client.Webhooks.Update(ctx, id, in)
 	})
+	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, webhookUndoneByDefault)
 }
 
 // heldWebhookName is the name every webhook/updateOrCreate requires (§4.4).

@@ -1,0 +1,99 @@
+package resources
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// The plan warnings of a default that undoes a setting changed outside
+// (warnUndoneByDefault: "Agent Unfrozen by the Default Status", "Agent
+// Allowed to Log In by the Default", "Webhook Disabled by the Default
+// Status", ...) say the value was set outside this configuration. A value
+// this configuration set, whose line the user then removed to have the
+// default back (is_forbidden_login = true deleted to let the agent in
+// again), was warned of the same way: the plan said the agent was "barred
+// outside this configuration", which it was not, on a plan that did what
+// the user asked. Each create and update records here the values the
+// configuration set for the attributes its checks name; the warnings
+// leave out a held value that the last apply's configuration set. A state
+// written by an earlier provider has no record until its next update.
+
+// configuredDefaultsKey is the private state key of that record: a JSON
+// object of attribute name to the value's text (configuredText).
+const configuredDefaultsKey = "configured_defaults"
+
+// privateSetter is the private state of a create's or update's response.
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// privateGetter is the private state of a plan's request.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// recordConfiguredDefaults records which attributes of checks the
+// configuration of an apply set, and to what (those left out are not
+// recorded), by their dotted names ("config.makecall_flag").
+func recordConfiguredDefaults(ctx context.Context, config tftypes.Value, private privateSetter, diags *diag.Diagnostics, checks []undoneByDefault) {
+	if private == nil || diags.HasError() {
+		return
+	}
+	set := map[string]string{}
+	for _, c := range checks {
+		if t, ok := configuredText(rawPath(config, c.attr)); ok {
+			set[strings.Join(c.attr, ".")] = t
+		}
+	}
+	b, err := json.Marshal(set)
+	if err != nil {
+		return
+	}
+	diags.Append(private.SetKey(ctx, configuredDefaultsKey, b)...)
+}
+
+// setByLastApply reports whether the last apply's configuration set attr
+// (its dotted name) to the value held (in the state the plan starts from).
+func setByLastApply(ctx context.Context, private privateGetter, attr string, held tftypes.Value) bool {
+	if private == nil {
+		return false
+	}
+	b, _ := private.GetKey(ctx, configuredDefaultsKey)
+	var set map[string]string
+	if len(b) == 0 || json.Unmarshal(b, &set) != nil {
+		return false
+	}
+	t, ok := configuredText(held)
+	return ok && set[attr] == t
+}
+
+// configuredText is a known, non-null bool, number or string as text.
+func configuredText(v tftypes.Value) (string, bool) {
+	if !v.IsKnown() || v.IsNull() {
+		return "", false
+	}
+	switch {
+	case v.Type().Is(tftypes.Bool):
+		var b bool
+		if v.As(&b) == nil {
+			return strconv.FormatBool(b), true
+		}
+	case v.Type().Is(tftypes.Number):
+		var f big.Float
+		if v.As(&f) == nil {
+			return f.Text('g', -1), true
+		}
+	case v.Type().Is(tftypes.String):
+		var s string
+		if v.As(&s) == nil {
+			return strconv.Quote(s), true
+		}
+	}
+	return "", false
+}
