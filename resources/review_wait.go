@@ -430,8 +430,19 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 		// Ctrl-C (Terraform stops the provider), not the timeout: raising
 		// the timeout would not help.
 		ended("interrupted")
-		diags.AddError(w.kind+" Review Wait Interrupted",
-			fmt.Sprintf("%s was still in review when the apply was interrupted.%s", w.what, reviewTimeoutAfter(w.op)))
+		// "Still in review" only of an object a read saw so: one never
+		// read, or whose last read failed, has a review state not known.
+		was := fmt.Sprintf("%s was still in review when the apply was interrupted.", w.what)
+		switch {
+		case !read:
+			was = fmt.Sprintf("%s had not been read when the apply was interrupted, so its review state is not known.", w.what)
+		case lastErr != nil:
+			was = fmt.Sprintf("%s was in review at its last read that succeeded; the reads after it failed, so its review state when the apply was interrupted is not known.", w.what)
+		}
+		if lastErr != nil {
+			was += " The last read failed: " + tfkit.APIErrorDetail(lastErr)
+		}
+		diags.AddError(w.kind+" Review Wait Interrupted", was+reviewTimeoutAfter(w.op))
 		return
 	}
 	ended("timeout")
