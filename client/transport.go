@@ -252,7 +252,7 @@ type writeAttemptsKey struct{}
 // caller that leaves retries to the client (ccsync's apply) reports how
 // many times a row's write was sent, where it counted 1 for a write the
 // client had sent three times.
-func WithWriteAttempts(ctx context.Context, n *atomic.Int32) context.Context {
+func WithWriteAttempts(ctx context.Context, n *atomic.Int64) context.Context {
 	return context.WithValue(ctx, writeAttemptsKey{}, n)
 }
 
@@ -476,10 +476,10 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if err := c.pacer.wait(ctx); err != nil {
 		return false, notSentError{err}
 	}
-	if n, ok := ctx.Value(writeAttemptsKey{}).(*atomic.Int32); ok && !req.Read {
+	if n, ok := ctx.Value(writeAttemptsKey{}).(*atomic.Int64); ok && !req.Read {
 		for {
 			cur := n.Load()
-			if int32(attempt) <= cur || n.CompareAndSwap(cur, int32(attempt)) {
+			if int64(attempt) <= cur || n.CompareAndSwap(cur, int64(attempt)) {
 				break
 			}
 		}

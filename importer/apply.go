@@ -344,7 +344,7 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 	var note string
 	// The client's retries of the step's writes count too: ccsync leaves
 	// retries to the client (Retries -1), and every row said 1.
-	var sent atomic.Int32
+	var sent atomic.Int64
 	wctx := client.WithWriteAttempts(ctx, &sent)
 	attempts, err := retry(ctx, opts, func(attempt int) error {
 		var err error

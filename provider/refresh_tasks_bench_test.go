@@ -90,7 +90,7 @@ func (p *planner) refreshAndDestroy(b *testing.B, states map[string][]*tfprotov6
 	run(b, states, func(typ string, i int, state *tfprotov6.DynamicValue) error {
 		resp, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: typ, CurrentState: state})
 		if err != nil || hasError(resp.Diagnostics) || resp.NewState == nil {
-			return fmt.Errorf("read %s: %v %s", typ, err, diagText(resp.Diagnostics))
+			return fmt.Errorf("read %s: %w %s", typ, err, diagText(resp.Diagnostics))
 		}
 		refreshed[typ][i] = resp.NewState
 		return nil
@@ -118,7 +118,7 @@ func (p *planner) refreshAndDestroy(b *testing.B, states map[string][]*tfprotov6
 		resp, err := srv.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typ,
 			PriorState: state, ProposedNewState: proposed, Config: &cfg})
 		if err != nil || hasError(resp.Diagnostics) {
-			return fmt.Errorf("plan %s: %v %s", typ, err, diagText(resp.Diagnostics))
+			return fmt.Errorf("plan %s: %w %s", typ, err, diagText(resp.Diagnostics))
 		}
 		return nil
 	})
