@@ -36,6 +36,13 @@ type undoneByDefault struct {
 	// leaveTo names what the status is left to under ignore_changes;
 	// empty, "the portal".
 	leaveTo string
+	// unset is, for a nested attribute, the value the platform takes when
+	// the configuration does not set the object holding it (config): the
+	// plan removes the object (config = {...} -> null), an edit sends it
+	// empty, and the service applies its defaults, the same as the
+	// attribute's Default ("0" for config.makecall_flag). Empty: such a
+	// plan is not checked.
+	unset string
 }
 
 // warnUndoneByDefault warns, for each check, of an update in place (the
@@ -56,10 +63,26 @@ func warnUndoneByDefault(ctx context.Context, req resource.ModifyPlanRequest, di
 	}
 	for _, c := range checks {
 		held, planned := rawPath(req.State.Raw, c.attr), rawPath(req.Plan.Raw, c.attr)
-		if !rawPath(req.Config.Raw, c.attr).IsNull() || !held.IsFullyKnown() || held.IsNull() || !planned.IsFullyKnown() || planned.IsNull() || held.Equal(planned) {
+		if !rawPath(req.Config.Raw, c.attr).IsNull() || !held.IsFullyKnown() || held.IsNull() {
 			continue
 		}
+		// removed is the object holding the attribute when the
+		// configuration does not set it and the plan removes it: the
+		// apply resets what it held all the same (unset), where the
+		// attribute's own line reads `makecall_flag = 8 -> null`.
+		removed := ""
+		if c.unset != "" && planned.IsNull() {
+			removed = removedObject(req, c.attr)
+		}
 		name, value := strings.Join(c.attr, "."), rawText(held)
+		switch {
+		case removed != "":
+			if value == c.unset {
+				continue
+			}
+		case !planned.IsFullyKnown() || planned.IsNull() || held.Equal(planned):
+			continue
+		}
 		if c.only != "" && value != c.only || setByLastApply(ctx, req.Private, name, held) {
 			continue
 		}
@@ -75,10 +98,36 @@ func warnUndoneByDefault(ctx context.Context, req resource.ModifyPlanRequest, di
 		for _, n := range c.attr[1:] {
 			p = p.AtName(n)
 		}
+		if removed != "" {
+			// ignore_changes = [config.makecall_flag] does nothing here:
+			// Terraform keeps an ignored value only under an object the
+			// configuration sets.
+			diags.AddAttributeWarning(p, c.title, fmt.Sprintf("%s %s on the platform (%s = %s), %s outside this configuration, whose %s is not set: "+
+				"the plan removes it, the apply sends it empty, and %s takes the platform's default, %s: this apply %s. %s, set %s = %s; "+
+				"to leave it to %s, add lifecycle { ignore_changes = [%s] }.",
+				object(req.State.Raw), holds, name, value, c.how, removed, name, c.def, c.does, c.keep, name, value, leaveTo, removed))
+			continue
+		}
 		diags.AddAttributeWarning(p, c.title, fmt.Sprintf("%s %s on the platform (%s = %s), %s outside this configuration, whose %s is not set "+
 			"and defaults to %s: this apply %s. %s, set %s = %s; to leave it to %s, add lifecycle { ignore_changes = [%s] }.",
 			object(req.State.Raw), holds, name, value, c.how, name, c.def, c.does, c.keep, name, value, leaveTo, name))
 	}
+}
+
+// removedObject names the outermost object on the way to the nested
+// attribute (config, or config.webhook) that the configuration does not
+// set and the plan removes (null in both), or "" when there is none.
+func removedObject(req resource.ModifyPlanRequest, attr []string) string {
+	for i := 1; i < len(attr); i++ {
+		planned := rawPath(req.Plan.Raw, attr[:i])
+		if !planned.IsKnown() {
+			return ""
+		}
+		if planned.IsNull() && rawPath(req.Config.Raw, attr[:i]).IsNull() {
+			return strings.Join(attr[:i], ".")
+		}
+	}
+	return ""
 }
 
 // rawPath is the value at the attribute names under v; a null value when

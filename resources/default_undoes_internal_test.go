@@ -68,3 +68,48 @@ func TestWarnUndoneByDefault_silences(t *testing.T) {
 		t.Errorf("got %v, want %q", diags, want)
 	}
 }
+
+// A nested attribute whose object the configuration does not set, which
+// the plan removes (the apply sends it empty, and the platform takes its
+// default): warned of when it holds something else than that default,
+// naming the removed object (config.webhook here) for ignore_changes;
+// silent when the object is set, when it holds the default, and for a
+// check without unset.
+func TestWarnUndoneByDefault_removedObject(t *testing.T) {
+	hookType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"enable": tftypes.Bool}}
+	cfgType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"flag": tftypes.Number, "webhook": hookType}}
+	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "config": cfgType}}
+	obj := func(id any, enable any, withHook bool) tftypes.Value {
+		h := tftypes.NewValue(hookType, nil)
+		if withHook {
+			h = tftypes.NewValue(hookType, map[string]tftypes.Value{"enable": tftypes.NewValue(tftypes.Bool, enable)})
+		}
+		c := tftypes.NewValue(cfgType, map[string]tftypes.Value{"flag": tftypes.NewValue(tftypes.Number, nil), "webhook": h})
+		return tftypes.NewValue(objType, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id), "config": c})
+	}
+	check := undoneByDefault{attr: []string{"config", "webhook", "enable"}, title: "Pushes Stopped", holds: "pushes", how: "turned on",
+		def: "false", does: "stops the pushes", keep: "To keep them", unset: "false"}
+	run := func(config, state, plan tftypes.Value, c undoneByDefault) diag.Diagnostics {
+		var diags diag.Diagnostics
+		warnUndoneByDefault(context.Background(), resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: config}, State: tfsdk.State{Raw: state}, Plan: tfsdk.Plan{Raw: plan}},
+			&diags, func(tftypes.Value) string { return "Thing 1" }, c)
+		return diags
+	}
+	diags := run(obj(nil, nil, false), obj("1", true, true), obj("1", nil, false), check)
+	want := "Thing 1 pushes on the platform (config.webhook.enable = true), turned on outside this configuration, whose config.webhook is not set: " +
+		"the plan removes it, the apply sends it empty, and config.webhook.enable takes the platform's default, false: this apply stops the pushes. " +
+		"To keep them, set config.webhook.enable = true; to leave it to the portal, add lifecycle { ignore_changes = [config.webhook] }."
+	if len(diags) != 1 || diags[0].Detail() != want {
+		t.Errorf("got %v, want %q", diags, want)
+	}
+	if d := run(obj(nil, nil, false), obj("1", false, true), obj("1", nil, false), check); len(d) != 0 {
+		t.Errorf("holding the platform's default: %v", d)
+	}
+	if d := run(obj(nil, nil, true), obj("1", true, true), obj("1", nil, true), check); len(d) != 0 {
+		t.Errorf("webhook set, enable left null by the plan: %v", d)
+	}
+	check.unset = ""
+	if d := run(obj(nil, nil, false), obj("1", true, true), obj("1", nil, false), check); len(d) != 0 {
+		t.Errorf("a check without unset: %v", d)
+	}
+}

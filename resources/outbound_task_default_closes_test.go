@@ -99,3 +99,51 @@ func TestAccOutboundTask_defaultRecordingAndPushesWarn(t *testing.T) {
 		"  lifecycle {\n    ignore_changes = [config.makecall_flag, config.webhook.enable]\n  }\n"))
 	w.Must(0, "plan", "-no-color", "-detailed-exitcode")
 }
+
+// A task whose configuration does not set config at all (an automatic
+// task needs none; an adopted one) with recording and pushes turned on in
+// the portal: the refresh reads the platform's config, the plan removes it
+// (`makecall_flag = 8 -> null`, `enable = true -> null`), and the apply
+// sent the config empty, which turned both off, with no warning (the check
+// looked only at a config the configuration sets). It now warns, naming
+// ignore_changes = [config], since ignore_changes = [config.makecall_flag]
+// keeps nothing under an object the configuration does not set; with it,
+// the plan is empty.
+func TestAccOutboundTask_defaultRecordingWarnsWithoutConfig(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	hook, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", Status: true, EventType: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := env.Workdir(t)
+	w.WriteBody(automaticConfig("closed"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	task, err := c.Tasks.Get(t.Context(), 701)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eight, on := client.FlexInt(8), client.FlexBool(true)
+	task.Config = &client.TaskConfig{MakecallFlag: &eight, Webhook: &client.TaskWebhook{Enable: &on, IDs: []client.FlexInt{client.FlexInt(hook.ID)}}}
+	task.Status = nil
+	if err := c.Tasks.Update(t.Context(), *task); err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Join(strings.Fields(w.Must(2, "plan", "-no-color", "-detailed-exitcode")), " ")
+	for _, want := range []string{
+		`makecall_flag = 8 -> null`,
+		`Warning: Outbound Task Recording Stopped by the Default`,
+		`Outbound task 701 ("Payment reminders") records whole calls on the platform (config.makecall_flag = 8), turned on outside this configuration, whose config is not set: ` +
+			`the plan removes it, the apply sends it empty, and config.makecall_flag takes the platform's default, 0 (no): this apply stops the recording of the task's calls. ` +
+			`To keep recording, set config.makecall_flag = 8; to leave it to the portal, add lifecycle { ignore_changes = [config] }.`,
+		`Warning: Outbound Task Pushes Stopped by the Default`,
+		`(config.webhook.enable = true), turned on outside this configuration, whose config is not set: the plan removes it, the apply sends it empty, and config.webhook.enable takes the platform's default, false: this apply stops the pushes.`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+	w.WriteBody(strings.Replace(automaticConfig("closed"), "  status   = \"closed\"\n", "  status   = \"closed\"\n  lifecycle {\n    ignore_changes = [config]\n  }\n", 1))
+	w.Must(0, "plan", "-no-color", "-detailed-exitcode")
+}
