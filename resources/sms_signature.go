@@ -253,26 +253,10 @@ func (r *smsSignatureResource) warnReplacedKeepingTextInUse(ctx context.Context,
 		rawAttr(req.State.Raw, "id").As(&id) != nil || text.As(&signText) != nil {
 		return
 	}
-	if !used {
-		// is_used turns true after the apply that made the signature
-		// and its templates, so a plan without refresh (-refresh=false)
-		// held false and was silent, as warnSignatureInUse's destroy
-		// was: one read of the signature, shared with the plan's refresh
-		// of it when there is one.
-		sg, err := r.Client.SMS.GetSignatureFor(ctx, "replace plan", framework.ID(types.StringValue(id)))
-		if err != nil || sg == nil || !bool(sg.IsUsed) {
-			return
-		}
-	}
-	var users []string
-	for t, err := range r.Client.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
-		if err != nil {
-			return // the apply's error names them
-		}
-		if strconv.FormatInt(t.NewSignID.Int64(), 10) == id {
-			users = append(users, fmt.Sprintf("%d %q", t.ID.Int64(), string(t.TplTitle)))
-		}
-	}
+	// is_used turns true after the apply that made the signature and its
+	// templates, so a plan without refresh (-refresh=false) held false
+	// and was silent, as warnSignatureInUse's destroy was.
+	users := r.templatesUsing(ctx, id, used, "replace plan", nil)
 	if len(users) == 0 {
 		return
 	}
@@ -413,37 +397,17 @@ func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resou
 		rawAttr(req.State.Raw, "id").As(&id) != nil || rawAttr(req.State.Raw, "sign_text").As(&text) != nil {
 		return
 	}
-	if !used {
-		// Terraform 1.11 (1.11.4; 1.15 refreshes first,
-		// hashicorp/terraform#36394) plans the delete of an instance no
-		// longer in the configuration (a for_each key, count index or
-		// module instance removed, or its block deleted) from the state it
-		// had before this plan's refresh, as -refresh=false plans any
-		// destroy: a template made with the signature since the last apply
-		// (is_used turns true then) left is_used false there, and the plan
-		// was silent. One read of the signature (sms/sign/list through the
-		// client's batched finder, §4.1) per planned destroy whose state
-		// says unused, shared with the plan's refresh of it when there is
-		// one; a read that fails leaves the word to the apply.
-		sg, err := r.Client.SMS.GetSignatureFor(ctx, "destroy plan", framework.ID(types.StringValue(id)))
-		if err != nil || sg == nil || !bool(sg.IsUsed) {
-			return
-		}
-	}
-	var users []string
-	for t, err := range r.Client.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
-		if err != nil {
-			return
-		}
-		tid := strconv.FormatInt(t.ID.Int64(), 10)
-		if strconv.FormatInt(t.NewSignID.Int64(), 10) != id {
-			continue
-		}
-		if e, ok := r.Claims.PlannedEdit(tfkit.SMSTemplateSign(tid), id); ok && (!e.Known || e.To != id) {
-			continue // this plan deletes it or moves it
-		}
-		users = append(users, fmt.Sprintf("%s %q", tid, string(t.TplTitle)))
-	}
+	// Terraform 1.11 (1.11.4; 1.15 refreshes first,
+	// hashicorp/terraform#36394) plans the delete of an instance no longer
+	// in the configuration (a for_each key, count index or module instance
+	// removed, or its block deleted) from the state it had before this
+	// plan's refresh, as -refresh=false plans any destroy: a template made
+	// with the signature since the last apply (is_used turns true then)
+	// left is_used false there, and the plan was silent.
+	users := r.templatesUsing(ctx, id, used, "destroy plan", func(tid string) bool {
+		e, ok := r.Claims.PlannedEdit(tfkit.SMSTemplateSign(tid), id)
+		return ok && (!e.Known || e.To != id) // this plan deletes it or moves it
+	})
 	if len(users) == 0 {
 		return
 	}
@@ -458,4 +422,32 @@ func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resou
 			"Terraform may plan its destroy before those of the templates removed with it (for a for_each key or count index it does), so this configuration's own templates that this plan also destroys "+
 			"may be named too: the apply deletes them first, and for them this warning does not apply.",
 			id, text, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] }), inUseRetryWait))
+}
+
+// templatesUsing names the SMS templates that use signature id, as
+// `1201 "Renewal"`, but those skip leaves out (nil: none). When the state
+// says the signature is unused (used false), it is read first (sms/sign/list
+// through the client's batched finder, §4.1, for reader: shared with the
+// plan's refresh of it when there is one), and an unused one costs nothing
+// more; otherwise one template list (template/list has no sign_id filter).
+// A read that fails names none, leaving the word to the apply.
+func (r *smsSignatureResource) templatesUsing(ctx context.Context, id string, used bool, reader string, skip func(tid string) bool) []string {
+	if !used {
+		sg, err := r.Client.SMS.GetSignatureFor(ctx, reader, framework.ID(types.StringValue(id)))
+		if err != nil || sg == nil || !bool(sg.IsUsed) {
+			return nil
+		}
+	}
+	var users []string
+	for t, err := range r.Client.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
+		if err != nil {
+			return nil
+		}
+		tid := strconv.FormatInt(t.ID.Int64(), 10)
+		if strconv.FormatInt(t.NewSignID.Int64(), 10) != id || skip != nil && skip(tid) {
+			continue
+		}
+		users = append(users, fmt.Sprintf("%s %q", tid, string(t.TplTitle)))
+	}
+	return users
 }
