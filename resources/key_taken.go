@@ -134,62 +134,61 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 	agentNumber.warnTaken(&resp.Diagnostics, "user_num:", num, held)
 }
 
-// warnNameTaken: a skill group's create whose que_name another group
-// holds (warnTaken).
-func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	name, ok := groupName.plannedKey(req)
-	if !ok || deleted || r.Client == nil {
+// warnKeyTaken runs the key check of u (warnTaken) for a create: the
+// key it plans, the objects the client's collection reads hold with it
+// (seen), and of those the ones that count (held; a holder this walk
+// read for a resource of the configuration does not). skip: the create
+// is one this plan also deletes at another address (warnDeletedAndCreated
+// warned), or the provider has no client.
+func warnKeyTaken[T any](req resource.ModifyPlanRequest, diags *diag.Diagnostics, u uniqueValue, importKey string, skip bool,
+	seen func(key string) ([]T, bool, error), held func(T) (takenBy, bool)) {
+	key, ok := u.plannedKey(req)
+	if !ok || skip {
 		return
 	}
-	found, known, err := r.Client.Queues.SeenByName(ctx, name)
+	found, known, err := seen(key)
 	if err != nil || !known {
 		return
 	}
-	var held []takenBy
-	for _, g := range found {
-		if !r.Client.Queues.ReadInWalk(string(g.ID)) {
-			held = append(held, takenBy{id: string(g.ID)})
+	var holders []takenBy
+	for _, f := range found {
+		if h, ok := held(f); ok {
+			holders = append(holders, h)
 		}
 	}
-	groupName.warnTaken(&resp.Diagnostics, "que_name:", name, held)
+	u.warnTaken(diags, importKey, key, holders)
+}
+
+// warnNameTaken: a skill group's create whose que_name another group
+// holds (warnKeyTaken).
+func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+	warnKeyTaken(req, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
+		func(name string) ([]client.SkillGroup, bool, error) { return r.Client.Queues.SeenByName(ctx, name) },
+		func(g client.SkillGroup) (takenBy, bool) {
+			return takenBy{id: string(g.ID)}, !r.Client.Queues.ReadInWalk(string(g.ID))
+		})
 }
 
 // warnTextTaken: an SMS signature's create whose sign_text another
-// signature holds (warnTaken).
+// signature holds (warnKeyTaken).
 func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	text, ok := signatureText.plannedKey(req)
-	if !ok || deleted || r.Client == nil {
-		return
-	}
-	found, known, err := r.Client.SMS.SeenSignaturesByText(ctx, text)
-	if err != nil || !known {
-		return
-	}
-	var held []takenBy
-	for _, sg := range found {
-		if !r.Client.SMS.SignatureReadInWalk(sg.ID.Int64()) {
-			held = append(held, takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)})
-		}
-	}
-	signatureText.warnTaken(&resp.Diagnostics, signTextPrefix, text, held)
+	warnKeyTaken(req, &resp.Diagnostics, signatureText, signTextPrefix, deleted || r.Client == nil,
+		func(text string) ([]client.SMSSignature, bool, error) {
+			return r.Client.SMS.SeenSignaturesByText(ctx, text)
+		},
+		func(sg client.SMSSignature) (takenBy, bool) {
+			return takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)}, !r.Client.SMS.SignatureReadInWalk(sg.ID.Int64())
+		})
 }
 
 // warnNameTaken: an SMS template's create whose template_name another
-// template holds (warnTaken).
+// template holds (warnKeyTaken).
 func (r *smsTemplateResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	name, ok := templateName.plannedKey(req)
-	if !ok || deleted || r.Client == nil {
-		return
-	}
-	found, known, err := r.Client.SMS.SeenTemplatesByName(ctx, name)
-	if err != nil || !known {
-		return
-	}
-	var held []takenBy
-	for _, t := range found {
-		if !r.Client.SMS.TemplateReadInWalk(t.ID.Int64()) {
-			held = append(held, takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)})
-		}
-	}
-	templateName.warnTaken(&resp.Diagnostics, templateNamePrefix, name, held)
+	warnKeyTaken(req, &resp.Diagnostics, templateName, templateNamePrefix, deleted || r.Client == nil,
+		func(name string) ([]client.SMSTemplate, bool, error) {
+			return r.Client.SMS.SeenTemplatesByName(ctx, name)
+		},
+		func(t client.SMSTemplate) (takenBy, bool) {
+			return takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)}, !r.Client.SMS.TemplateReadInWalk(t.ID.Int64())
+		})
 }
