@@ -3,8 +3,6 @@ package resources
 import (
 	"context"
 	"encoding/json"
-	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -28,20 +26,10 @@ import (
 // object of attribute name to the value's text (configuredText).
 const configuredDefaultsKey = "configured_defaults"
 
-// privateSetter is the private state of a create's or update's response.
-type privateSetter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
-// privateGetter is the private state of a plan's request.
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
 // recordConfiguredDefaults records which attributes of checks the
 // configuration of an apply set, and to what (those left out are not
 // recorded), by their dotted names ("config.makecall_flag").
-func recordConfiguredDefaults(ctx context.Context, config tftypes.Value, private privateSetter, diags *diag.Diagnostics, checks []undoneByDefault) {
+func recordConfiguredDefaults(ctx context.Context, config tftypes.Value, private privateWriter, diags *diag.Diagnostics, checks []undoneByDefault) {
 	if private == nil || diags.HasError() {
 		return
 	}
@@ -60,7 +48,7 @@ func recordConfiguredDefaults(ctx context.Context, config tftypes.Value, private
 
 // setByLastApply reports whether the last apply's configuration set attr
 // (its dotted name) to the value held (in the state the plan starts from).
-func setByLastApply(ctx context.Context, private privateGetter, attr string, held tftypes.Value) bool {
+func setByLastApply(ctx context.Context, private privateReader, attr string, held tftypes.Value) bool {
 	if private == nil {
 		return false
 	}
@@ -73,27 +61,10 @@ func setByLastApply(ctx context.Context, private privateGetter, attr string, hel
 	return ok && set[attr] == t
 }
 
-// configuredText is a known, non-null bool, number or string as text.
+// configuredText is a known, non-null value as text (rawText).
 func configuredText(v tftypes.Value) (string, bool) {
 	if !v.IsKnown() || v.IsNull() {
 		return "", false
 	}
-	switch {
-	case v.Type().Is(tftypes.Bool):
-		var b bool
-		if v.As(&b) == nil {
-			return strconv.FormatBool(b), true
-		}
-	case v.Type().Is(tftypes.Number):
-		var f big.Float
-		if v.As(&f) == nil {
-			return f.Text('g', -1), true
-		}
-	case v.Type().Is(tftypes.String):
-		var s string
-		if v.As(&s) == nil {
-			return strconv.Quote(s), true
-		}
-	}
-	return "", false
+	return rawText(v), true
 }
