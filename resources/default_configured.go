@@ -30,7 +30,18 @@ const configuredDefaultsKey = "configured_defaults"
 // configuration of an apply set, and to what (those left out are not
 // recorded), by their dotted names ("config.makecall_flag").
 func recordConfiguredDefaults(ctx context.Context, config tftypes.Value, private privateWriter, diags *diag.Diagnostics, checks []undoneByDefault) {
-	if private == nil || diags.HasError() {
+	recordWrittenDefaults(ctx, false, config, private, diags, checks)
+}
+
+// recordWrittenDefaults is recordConfiguredDefaults that records, when
+// written, what a write that reached the platform sent, whatever failed
+// after it (an SMS template's wait for the review that ran out): the
+// record of the apply before, kept, said that the configuration still set
+// what the write had just undone (submit_for_review = false, its line
+// removed), and as the next plan sends nothing, it stayed so, hiding the
+// warning of a draft saved in the portal from then on.
+func recordWrittenDefaults(ctx context.Context, written bool, config tftypes.Value, private privateWriter, diags *diag.Diagnostics, checks []undoneByDefault) {
+	if private == nil || diags.HasError() && !written {
 		return
 	}
 	set := map[string]string{}

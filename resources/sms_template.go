@@ -224,15 +224,17 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 		return
 	}
 	defer r.Claims.EditDone(tfkit.SMSTemplateText(prior.ID.ValueString()))
+	written := false
 	r.steps.update(ctx, req, resp, func(ctx context.Context, plan *smsTemplateModel) error {
 		in, err := r.asHeld(ctx, plan, &prior)
 		if err != nil {
 			return err
 		}
 		_, err = r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), in)
+		written = err == nil
 		return r.nameTaken(ctx, err, plan, framework.ID(plan.ID))
 	}, "wait_for_approval", "timeouts")
-	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, templateUndoneByDefault)
+	recordWrittenDefaults(ctx, written, req.Config.Raw, resp.Private, &resp.Diagnostics, templateUndoneByDefault)
 }
 
 // asHeld is the edit of plan, with each field the plan does not change
