@@ -122,7 +122,7 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 	if err != nil || got == nil || got() {
 		return err
 	}
-	c.logDecision(ctx, "contactcenter API create in doubt", req, 1, 1, "answered success without the new object's id: it is looked up", nil)
+	c.logDecision(ctx, logMsgInDoubt, req, 1, 1, "answered success without the new object's id: it is looked up", nil)
 	found, lerr := lookup(ctx)
 	switch {
 	case lerr == nil && found && got():
@@ -231,7 +231,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					return err
 				}
 				d := c.backoff(sends - limitedSends)
-				c.logRetry(ctx, req, sends, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup")
+				c.logRetry(ctx, req, sends, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup", err)
 				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
 				if werr := SleepWithin(ctx, d); werr != nil {
 					what := networkWhat(err, false)
@@ -260,7 +260,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					return err
 				}
 				d, why := c.retryDelay(err, sends)
-				c.logRetry(ctx, req, sends, 0, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup")
+				c.logRetry(ctx, req, sends, 0, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup", err)
 				c.noticeRetry(ctx, req, err, sends+1, 0, d)
 				if werr := SleepWithin(ctx, d); werr != nil {
 					return errors.Join(err, werr)
@@ -271,8 +271,8 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		d := c.backoff(round)
 		if send {
 			// Not "not retried": the lookup may send it again.
-			c.logDecision(ctx, "contactcenter API create in doubt", req, sends, attempts, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
-				"the object is looked up first, in %v", d.Round(time.Millisecond)), nil)
+			c.logDecision(ctx, logMsgInDoubt, req, sends, attempts, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
+				"the object is looked up first, in %v", d.Round(time.Millisecond)), map[string]any{"reason": retryCause(err)})
 		} else {
 			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("looking the object up again in %v", d.Round(time.Millisecond)), lerr)
 		}
@@ -325,7 +325,7 @@ func (c *Client) logLookup(ctx context.Context, req Request, attempt, of int, de
 	if lerr != nil {
 		extra = map[string]any{"lookup_failed": true}
 	}
-	c.logDecision(ctx, "contactcenter API create in doubt", req, attempt, of, decision, extra)
+	c.logDecision(ctx, logMsgInDoubt, req, attempt, of, decision, extra)
 }
 
 // createInterrupted ends a create cut off (Ctrl-C: Terraform stops the

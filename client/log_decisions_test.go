@@ -119,6 +119,11 @@ func TestLogCreateInDoubt(t *testing.T) {
 			if (err == nil) != found {
 				t.Fatalf("createOnce = %v", err)
 			}
+			// The line says what failed: at INFO (OperatorLine) it is
+			// read without the attempt's DEBUG line before it.
+			if l := logs.all()[1]; l.fields["reason"] == nil || !OperatorLine(l.msg) {
+				t.Errorf("create in doubt line %v: want the failure's reason, for INFO", l)
+			}
 			if found {
 				wantLines(t, logs.all(),
 					"contactcenter API request failed",

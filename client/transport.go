@@ -184,7 +184,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			// No "retrying in 20s" of a retry that will not come.
 			c.logNotRetried(ctx, req, i+1, budget+1, strings.TrimPrefix(tl.Error(), "not tried again: "))
 		} else {
-			c.logRetry(ctx, req, i+1, of, d, why)
+			c.logRetry(ctx, req, i+1, of, d, why, err)
 		}
 		c.noticeRetry(ctx, req, err, i+2, of, d)
 		tellRetryWait(ctx, d, err)
@@ -289,25 +289,7 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 	if (notice == nil || d < time.Second) && c.cfg.RetryNotice == nil {
 		return
 	}
-	cause := "it failed: " + oneLine(err.Error(), 160)
-	var ue *url.Error
-	var ne *NetworkError
-	var te *TimeoutError
-	switch e, isAPI := AsAPIError(err); {
-	case IsRateLimited(err):
-		cause = "the service is limiting requests (HTTP 429)"
-	case isAPI:
-		cause = answered(e)
-	case errors.As(err, &ne):
-		// "could not connect: connection refused (nothing listens at
-		// 127.0.0.1:8080)", as the error says it when the call gives up.
-		cause = oneLine(ne.What(), 160)
-	case errors.As(err, &te):
-		cause = oneLine(te.What(), 160)
-	case errors.As(err, &ue):
-		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
-		cause = "no answer (" + oneLine(ue.Err.Error(), 120) + ")"
-	}
+	cause := retryCause(err)
 	count := fmt.Sprintf("attempt %d of %d", attempt, of)
 	if of <= 0 {
 		count = fmt.Sprintf("attempt %d", attempt)
@@ -328,6 +310,31 @@ func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attemp
 	if c.cfg.RetryNotice != nil {
 		c.cfg.RetryNotice(d, line)
 	}
+}
+
+// retryCause says, for a person, what failure a retry follows: the
+// service's answer (its code or HTTP status), or what became of the
+// request (no connection, no answer in time).
+func retryCause(err error) string {
+	var ue *url.Error
+	var ne *NetworkError
+	var te *TimeoutError
+	switch e, isAPI := AsAPIError(err); {
+	case IsRateLimited(err):
+		return "the service is limiting requests (HTTP 429)"
+	case isAPI:
+		return answered(e)
+	case errors.As(err, &ne):
+		// "could not connect: connection refused (nothing listens at
+		// 127.0.0.1:8080)", as the error says it when the call gives up.
+		return oneLine(ne.What(), 160)
+	case errors.As(err, &te):
+		return oneLine(te.What(), 160)
+	case errors.As(err, &ue):
+		// Go's "Post "http://…/open/sms/template/list": EOF" repeats the call.
+		return "no answer (" + oneLine(ue.Err.Error(), 120) + ")"
+	}
+	return "it failed: " + oneLine(err.Error(), 160)
 }
 
 // notTransient says why a failure is not retried: the service answered,
@@ -998,14 +1005,40 @@ func allItemsSucceeded(err error) bool {
 // logRetry, logNotRetried and logGivingUp write what the client does after
 // a failed attempt, so a log shows each decision rather than leaving it to
 // be inferred from the attempts' lines.
-func (c *Client) logRetry(ctx context.Context, req Request, attempt, of int, wait time.Duration, why string) {
+//
+// The retry and giving-up lines are the operator's (OperatorLine): the
+// provider writes them at INFO, where an apply against a failing service
+// showed "Still creating..." for minutes and nothing said why. A retry
+// line says itself what failed (reason: the service's code or HTTP
+// status, its message), as the failed attempt's line, at DEBUG, does.
+func (c *Client) logRetry(ctx context.Context, req Request, attempt, of int, wait time.Duration, why string, err error) {
 	as := fmt.Sprintf("attempt %d of %d", attempt+1, of)
 	if of <= 0 {
 		as = fmt.Sprintf("attempt %d (after a rate limit, retried within rate_limit patience)", attempt+1)
 	}
-	c.logDecision(ctx, "contactcenter API retry", req, attempt, of,
-		fmt.Sprintf("retrying in %v (%s) as %s", wait.Round(time.Millisecond), why, as),
-		map[string]any{"wait_ms": wait.Milliseconds(), "wait_reason": why})
+	extra := map[string]any{"wait_ms": wait.Milliseconds(), "wait_reason": why, "reason": retryCause(err)}
+	if e, ok := AsAPIError(err); ok && e.Message != "" {
+		extra["message"] = oneLine(e.scrub(e.Message), logLimit)
+	}
+	c.logDecision(ctx, logMsgRetry, req, attempt, of,
+		fmt.Sprintf("retrying in %v (%s) as %s", wait.Round(time.Millisecond), why, as), extra)
+}
+
+// The messages of the lines an operator follows a slow apply by
+// (OperatorLine).
+const (
+	logMsgRetry    = "contactcenter API retry"
+	logMsgGivingUp = "contactcenter API giving up"
+	logMsgInDoubt  = "contactcenter API create in doubt"
+)
+
+// OperatorLine reports whether a log line of this message is one an
+// operator watches a run by (a retry, its wait and what it follows;
+// giving up; a create looked up before it is sent again), which a log
+// hook writes at INFO, rather than one of the lines of every request,
+// for DEBUG.
+func OperatorLine(msg string) bool {
+	return msg == logMsgRetry || msg == logMsgGivingUp || msg == logMsgInDoubt
 }
 
 func (c *Client) logNotRetried(ctx context.Context, req Request, attempt, of int, why string) {
@@ -1013,7 +1046,7 @@ func (c *Client) logNotRetried(ctx context.Context, req Request, attempt, of int
 }
 
 func (c *Client) logGivingUp(ctx context.Context, req Request, attempt, of int) {
-	c.logDecision(ctx, "contactcenter API giving up", req, attempt, of, fmt.Sprintf("giving up after %d of %d attempts", attempt, of), nil)
+	c.logDecision(ctx, logMsgGivingUp, req, attempt, of, fmt.Sprintf("giving up after %d of %d attempts", attempt, of), nil)
 }
 
 func (c *Client) logDecision(ctx context.Context, msg string, req Request, attempt, of int, decision string, extra map[string]any) {
