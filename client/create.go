@@ -231,7 +231,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					return err
 				}
 				d := c.backoff(sends - limitedSends)
-				c.logRetry(ctx, req, sends, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup", err)
+				c.logRetryWithin(ctx, req, sends, attempts, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup", err)
 				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
 				if werr := SleepWithin(ctx, d); werr != nil {
 					what := networkWhat(err, false)
@@ -260,7 +260,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 					return err
 				}
 				d, why := c.retryDelay(err, sends)
-				c.logRetry(ctx, req, sends, 0, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup", err)
+				c.logRetryWithin(ctx, req, sends, 0, attempts, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup", err)
 				c.noticeRetry(ctx, req, err, sends+1, 0, d)
 				if werr := SleepWithin(ctx, d); werr != nil {
 					return errors.Join(err, werr)

@@ -180,12 +180,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		if limited {
 			of = 0 // bounded by time, not by a number of attempts
 		}
-		if tl := timeLimitFirst(ctx, d); tl != nil {
-			// No "retrying in 20s" of a retry that will not come.
-			c.logNotRetried(ctx, req, i+1, budget+1, strings.TrimPrefix(tl.Error(), "not tried again: "))
-		} else {
-			c.logRetry(ctx, req, i+1, of, d, why, err)
-		}
+		c.logRetryWithin(ctx, req, i+1, of, budget+1, d, why, err)
 		c.noticeRetry(ctx, req, err, i+2, of, d)
 		tellRetryWait(ctx, d, err)
 		if !req.Read && !limited && IsAmbiguous(err) {
@@ -1022,6 +1017,19 @@ func (c *Client) logRetry(ctx context.Context, req Request, attempt, of int, wai
 	}
 	c.logDecision(ctx, logMsgRetry, req, attempt, of,
 		fmt.Sprintf("retrying in %v (%s) as %s", wait.Round(time.Millisecond), why, as), extra)
+}
+
+// logRetryWithin is logRetry of a retry ctx's deadline leaves time for;
+// of one it would come after, it logs that the call is not retried, and
+// why (attempts is the count of attempts max_retries allows): no
+// "retrying in 20s" of a retry that will not come (SleepWithin returns at
+// once).
+func (c *Client) logRetryWithin(ctx context.Context, req Request, attempt, of, attempts int, wait time.Duration, why string, err error) {
+	if tl := timeLimitFirst(ctx, wait); tl != nil {
+		c.logNotRetried(ctx, req, attempt, attempts, strings.TrimPrefix(tl.Error(), "not tried again: "))
+		return
+	}
+	c.logRetry(ctx, req, attempt, of, wait, why, err)
 }
 
 // The messages of the lines an operator follows a slow apply by
