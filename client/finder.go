@@ -147,47 +147,65 @@ type flight[T any] struct {
 	err        error
 	errs       map[string]error // per id, when one chunk of a batch failed
 	ctx        context.Context
-	// retry is the wait before the flight's call tries again (retrying).
-	retry struct {
-		sync.Mutex
-		at      time.Time     // when it tries again
-		err     error         // the failure it tries again after
-		started chan struct{} // closed (and replaced) when a wait starts
-	}
+	// retry is the wait before the flight's call tries again.
+	retry retryWatch
 }
 
 // detached returns fl reading in ctx without its cancellation and its
 // deadline (a flight serves every reader that joins it), telling fl of
-// its waits before a retry (retrying).
+// its waits before a retry (retryWatch).
 func (fl *flight[T]) detached(ctx context.Context) *flight[T] {
-	fl.retry.started = make(chan struct{})
-	fl.ctx = context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, fl.retrying)
+	fl.ctx = fl.retry.detach(ctx)
 	return fl
 }
 
-// retrying records that the flight's call waits d to try again after err.
-func (fl *flight[T]) retrying(d time.Duration, err error) {
-	fl.retry.Lock()
-	defer fl.retry.Unlock()
-	fl.retry.at, fl.retry.err = time.Now().Add(d), err
-	close(fl.retry.started)
-	fl.retry.started = make(chan struct{})
+// wait waits for the flight to land, or for the reader to give up
+// (retryWatch.wait).
+func (fl *flight[T]) wait(ctx context.Context) error {
+	return fl.retry.wait(ctx, fl.done)
 }
 
-// wait waits for the flight to land, or for the reader to give up: ctx
-// ends, or the flight's call waits to try again after ctx's deadline. The
-// flight's call runs without the reader's deadline, so its retry slept
-// past it, and a reader with a time limit (wait_for_approval's timeout)
-// idled until the limit where a call in its own context returns at once
-// (SleepWithin): it returns the call's failure and a *TimeLimitError.
-func (fl *flight[T]) wait(ctx context.Context) error {
+// retryWatch follows the waits before a retry of a call shared by
+// readers (a finder's flight, the tasks' shared listing), which runs
+// without their deadlines.
+type retryWatch struct {
+	mu      sync.Mutex
+	at      time.Time     // when it tries again
+	err     error         // the failure it tries again after
+	started chan struct{} // closed (and replaced) when a wait starts
+}
+
+// detach returns ctx without its cancellation and its deadline, telling
+// w of its calls' waits before a retry (retrying).
+func (w *retryWatch) detach(ctx context.Context) context.Context {
+	w.started = make(chan struct{})
+	return context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, w.retrying)
+}
+
+// retrying records that the shared call waits d to try again after err.
+func (w *retryWatch) retrying(d time.Duration, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.at, w.err = time.Now().Add(d), err
+	close(w.started)
+	w.started = make(chan struct{})
+}
+
+// wait waits for the shared call to land (done closed), or for the
+// reader to give up: ctx ends, or the call waits to try again after ctx's
+// deadline. The call runs without the reader's deadline, so its retry
+// slept past it, and a reader with a time limit (wait_for_approval's
+// timeout) idled until the limit where a call in its own context returns
+// at once (SleepWithin): it returns the call's failure and a
+// *TimeLimitError.
+func (w *retryWatch) wait(ctx context.Context, done <-chan struct{}) error {
 	for {
-		fl.retry.Lock()
-		at, last, started := fl.retry.at, fl.retry.err, fl.retry.started
-		fl.retry.Unlock()
+		w.mu.Lock()
+		at, last, started := w.at, w.err, w.started
+		w.mu.Unlock()
 		if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil && dl.Before(at) {
 			select {
-			case <-fl.done:
+			case <-done:
 				return nil
 			default:
 			}
@@ -195,7 +213,7 @@ func (fl *flight[T]) wait(ctx context.Context) error {
 			return errors.Join(last, &TimeLimitError{Wait: at.Sub(now), Left: max(dl.Sub(now), 0)})
 		}
 		select {
-		case <-fl.done:
+		case <-done:
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()

@@ -351,10 +351,22 @@ type sharedListing struct {
 }
 
 type listingRead struct {
-	ctx  context.Context // the first asker's, without its cancel
+	ctx  context.Context // the first asker's, without its cancel and deadline
 	done chan struct{}
 	ids  map[int64]bool
 	err  error
+	// retry follows the read's waits before a retry, which a reader whose
+	// deadline comes first does not wait for (the finders' flights do
+	// the same).
+	retry retryWatch
+}
+
+// newListingRead is a read of the listing in ctx, detached from its
+// cancellation and its deadline: it serves every check that joins it.
+func newListingRead(ctx context.Context) *listingRead {
+	r := &listingRead{done: make(chan struct{})}
+	r.ctx = r.retry.detach(ctx)
+	return r
 }
 
 // read returns the ids of a read of the listing begun after it was
@@ -364,19 +376,17 @@ func (l *sharedListing) read(ctx context.Context, list func(context.Context) (ma
 	r := l.next
 	switch {
 	case l.cur == nil:
-		r = &listingRead{ctx: context.WithoutCancel(ctx), done: make(chan struct{})}
+		r = newListingRead(ctx)
 		l.start(r, list)
 	case r == nil:
-		r = &listingRead{ctx: context.WithoutCancel(ctx), done: make(chan struct{})}
+		r = newListingRead(ctx)
 		l.next = r
 	}
 	l.mu.Unlock()
-	select {
-	case <-r.done:
-		return r.ids, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := r.retry.wait(ctx, r.done); err != nil {
+		return nil, err
 	}
+	return r.ids, r.err
 }
 
 // start begins r, and the read queued meanwhile when r lands; l.mu is
