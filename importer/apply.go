@@ -243,7 +243,11 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 		out[k] = Result{Row: st.Row, UserNum: st.UserNum, UserID: st.UserID, UserName: st.UserName, Action: st.Action}
 		ids[k] = st.UserID
 	}
-	attempts, err := retry(ctx, opts, func(int) error { return api.Delete(ctx, ids...) })
+	var sends sendCount
+	attempts, err := retry(ctx, opts, func(int) error {
+		return sends.write(ctx, func(ctx context.Context) error { return api.Delete(ctx, ids...) })
+	})
+	attempts = max(attempts, sends.n)
 	if err != nil && len(idx) > 1 && isPermanent(err) && ctx.Err() == nil {
 		for k, i := range idx {
 			out[k] = applyStep(ctx, api, steps[i], opts)
@@ -344,14 +348,15 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 	var note string
 	// The client's retries of the step's writes count too: ccsync leaves
 	// retries to the client (Retries -1), and every row said 1.
-	var sent atomic.Int64
-	wctx := client.WithWriteAttempts(ctx, &sent)
+	var sends sendCount
 	attempts, err := retry(ctx, opts, func(attempt int) error {
-		var err error
-		note, err = writeStep(wctx, api, st, &res, attempt)
-		return err
+		return sends.write(ctx, func(wctx context.Context) error {
+			var err error
+			note, err = writeStep(wctx, api, st, &res, attempt)
+			return err
+		})
 	})
-	res.Attempts = max(attempts, int(sent.Load()))
+	res.Attempts = max(attempts, sends.n)
 	if err != nil && st.Action != ActionCreate && inDoubt(ctx, err) {
 		// Creates are looked up by user_num before they are sent again.
 		switch done, unsure := tookEffect(ctx, api, st); {
@@ -386,6 +391,24 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		}
 	}
 	return res
+}
+
+// sendCount counts the times a step's write was sent over the importer's
+// attempts (retry), the client's retries of each included: each attempt
+// adds the highest attempt its client calls reached
+// (client.WithWriteAttempts), at least 1. An edit the client sent twice
+// in each of two attempts said 2 (the highest of one call), and a
+// delete the client sent twice said 1 (only the importer's attempts were
+// counted).
+type sendCount struct{ n int }
+
+// write runs one attempt of a step's write in a context that records its
+// client's attempts, and adds them up.
+func (c *sendCount) write(ctx context.Context, write func(context.Context) error) error {
+	var sent atomic.Int64
+	err := write(client.WithWriteAttempts(ctx, &sent))
+	c.n += max(1, int(sent.Load()))
+	return err
 }
 
 // retry calls write until it succeeds, fails permanently or has been tried
