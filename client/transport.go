@@ -132,6 +132,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	// gave up while the service only asked to wait.
 	failures := 0
 	rl := rateLimitWait{c: c}
+	var prev error // the failure the attempt under way retries
 	for i := 0; ; i++ {
 		var retry bool
 		retry, err = c.once(ctx, req, out, i+1)
@@ -163,6 +164,14 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			return err // the caller takes it as the success it is (itemError)
 		case !limited && !retry:
 			c.logNotRetried(ctx, req, i+1, budget+1, notTransient(ctx, err))
+			if prev != nil && req.Read && errors.Is(ctx.Err(), context.DeadlineExceeded) && errors.Is(err, context.DeadlineExceeded) &&
+				!errors.As(err, new(*TimeLimitError)) {
+				// The time limit ended while a retry was under way (a
+				// slow answer; a wait that ended just before the limit):
+				// Go's bare "context deadline exceeded" lost the failure
+				// it retried.
+				err = errors.Join(prev, &cutByTimeLimitError{attempt: i + 1, err: err})
+			}
 			return err
 		case !limited && !req.Idempotent && !nothingSent(err):
 			// A call whose request never reached the service (nothingSent)
@@ -175,6 +184,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 			rl.gaveUp(err)
 			return err
 		}
+		prev = err
 		d, why := c.retryDelay(err, max(failures, 1))
 		of := budget + 1
 		if limited {
@@ -419,6 +429,20 @@ func timeLimitFirst(ctx context.Context, d time.Duration) *TimeLimitError {
 	}
 	return nil
 }
+
+// cutByTimeLimitError is a retry of a read that its call's time limit
+// ended while it was under way; Do joins it to the failure retried. It is
+// context.DeadlineExceeded (errors.Is), as the error it stands for.
+type cutByTimeLimitError struct {
+	attempt int
+	err     error
+}
+
+func (e *cutByTimeLimitError) Error() string {
+	return fmt.Sprintf("then the call's time limit ended during attempt %d, before its answer", e.attempt)
+}
+
+func (e *cutByTimeLimitError) Unwrap() error { return e.err }
 
 // Sleep waits d or until ctx ends, and returns ctx's error if it ended.
 func Sleep(ctx context.Context, d time.Duration) error {
