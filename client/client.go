@@ -123,6 +123,8 @@ type Client struct {
 	// refreshing is set once a resource was refreshed through this client:
 	// its walk is a plan's (see FreshReads).
 	refreshing atomic.Bool
+	// refreshes counts them (Refreshes).
+	refreshes atomic.Uint64
 	// unreachable remembers the addresses calls could not connect to.
 	unreachable unreachable
 

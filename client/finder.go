@@ -256,7 +256,14 @@ type freshKey struct{}
 
 // Refreshing records that a resource is being refreshed through c, which
 // Terraform does in a plan's walk, never in an apply's.
-func (c *Client) Refreshing() { c.refreshing.Store(true) }
+func (c *Client) Refreshing() {
+	c.refreshing.Store(true)
+	c.refreshes.Add(1)
+}
+
+// Refreshes counts the refreshes of resources begun through c (Refreshing):
+// how far the plan's walk has come (tfkit.Claims.Settle).
+func (c *Client) Refreshes() uint64 { return c.refreshes.Load() }
 
 func (c *Client) freshReads(ctx context.Context) bool {
 	return ctx.Value(freshKey{}) != nil && !c.refreshing.Load()

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // takenBy is an existing object that holds the unique value a create sets.
@@ -55,8 +56,9 @@ func (u uniqueValue) plannedKey(req resource.ModifyPlanRequest) (v string, ok bo
 // without a moved block (an agent's create waits for that delete,
 // reactivate). Nor can a plan always tell the latter apart: the instances
 // are planned in any order, and the old address's refresh may come after
-// the new one's check. An error would fail those applies; the warning
-// costs nothing where it is wrong, and the apply's own refusal stays.
+// the new one's check (settleHolders waits for it, within bounds). An
+// error would fail those applies; the warning costs nothing where it is
+// wrong, and the apply's own refusal stays.
 //
 // The lookups cost no call per object (client finders' seen): the refresh
 // of the kind's objects in the same walk reads the collection anyway, and
@@ -111,27 +113,84 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 	if !ok || deleted || r.Client == nil {
 		return
 	}
-	// An apply plans a create again just before it: a delete of the same
-	// number in this apply (a for_each key changed without a moved block)
-	// is waited for, and a number it freed is free (see reactivate).
-	defer r.Claims.Lock(numberKey(num))()
-	if r.Claims.Claimed(freedKey(num)) {
-		return
-	}
-	found, known, err := r.Client.Agents.SeenByNum(ctx, num)
-	if err != nil || !known {
-		// The refresh that read the list failed and says so; the apply's
-		// create checks the number again.
-		return
-	}
-	var held []takenBy
-	for _, a := range found {
-		if a.UserStatus.Int64() == client.AgentStatusResigned || r.Client.Agents.ReadInWalk(a.UserID.Int64()) {
-			continue
+	holders := func() (held []takenBy, known bool) {
+		// An apply plans a create again just before it: a delete of the
+		// same number in this apply (a for_each key changed without a
+		// moved block) is waited for, and a number it freed is free (see
+		// reactivate).
+		defer r.Claims.Lock(numberKey(num))()
+		if r.Claims.Claimed(freedKey(num)) {
+			return nil, true
 		}
-		held = append(held, takenBy{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)})
+		found, known, err := r.Client.Agents.SeenByNum(ctx, num)
+		if err != nil || !known {
+			// The refresh that read the list failed and says so; the
+			// apply's create checks the number again.
+			return nil, false
+		}
+		for _, a := range found {
+			if a.UserStatus.Int64() == client.AgentStatusResigned || r.Client.Agents.ReadInWalk(a.UserID.Int64()) {
+				continue
+			}
+			held = append(held, takenBy{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)})
+		}
+		return held, true
 	}
+	held, known := holders()
+	if !known {
+		return
+	}
+	held = settleHolders(ctx, r.Claims, r.Client.Refreshes, agentNumber, num, held, func() bool { return r.Claims.Claimed(freedKey(num)) }, func(id string) bool {
+		n, _ := strconv.ParseInt(id, 10, 64)
+		return r.Client.Agents.ReadInWalk(n)
+	})
 	agentNumber.warnTaken(&resp.Diagnostics, "user_num:", num, held)
+}
+
+// settleHolders returns the holders of value a create plans that still
+// count once the plan's other instances have had their turn: none when
+// this plan deletes the value at another address (warnDeletedAndCreated
+// warned there) or freed (freed, nil for never), else those not read in
+// this walk (readInWalk: held by another address of the configuration).
+//
+// Terraform plans the instances in any order (the new addresses of a
+// resource before its old ones, most often): a for_each key changed
+// without a moved block plans the old address's refresh and destroy
+// alongside the new address's create, and a check that came first found
+// the value held by the very object the plan destroys. With one key
+// renamed in each of the four kinds, the plan warned so in 5 plans of 40
+// with refresh and 15 of 40 with -refresh=false. A check that finds a
+// holder now waits for the plan's other instances (tfkit.Claims.Settle:
+// while the walk is young or refreshes or plans destroys, not at all when
+// no check finds a holder), then asks again; an object made outside
+// Terraform, or held in another state, still counts, after that wait
+// (about half a second, once per plan). A wait cannot outlast the slots
+// Terraform gives the walk (-parallelism, 10): when every slot holds a
+// waiting check (more renamed keys than that, created before any old
+// address is planned), they give up, and some still warn, beside the
+// "Deleted and Created Again" warning that says why.
+func settleHolders(ctx context.Context, claims *tfkit.Claims, progress func() uint64, u uniqueValue, value string, held []takenBy, freed func() bool, readInWalk func(id string) bool) []takenBy {
+	if len(held) == 0 {
+		return nil
+	}
+	var left []takenBy
+	deleted := func() bool { return claims.PlannedAs(true, u.key(value)) || (freed != nil && freed()) }
+	claims.Settle(ctx, progress, func() bool {
+		if deleted() {
+			return true
+		}
+		left = left[:0]
+		for _, h := range held {
+			if !readInWalk(h.id) {
+				left = append(left, h)
+			}
+		}
+		return len(left) == 0
+	})
+	if deleted() {
+		return nil
+	}
+	return left
 }
 
 // warnKeyTaken runs the key check of u (warnTaken) for a create: the
@@ -140,8 +199,8 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // read for a resource of the configuration does not). skip: the create
 // is one this plan also deletes at another address (warnDeletedAndCreated
 // warned), or the provider has no client.
-func warnKeyTaken[T any](req resource.ModifyPlanRequest, diags *diag.Diagnostics, u uniqueValue, importKey string, skip bool,
-	seen func(key string) ([]T, bool, error), held func(T) (takenBy, bool)) {
+func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, progress func() uint64, diags *diag.Diagnostics, u uniqueValue, importKey string, skip bool,
+	seen func(key string) ([]T, bool, error), held func(T) (takenBy, bool), readInWalk func(id string) bool) {
 	key, ok := u.plannedKey(req)
 	if !ok || skip {
 		return
@@ -156,39 +215,39 @@ func warnKeyTaken[T any](req resource.ModifyPlanRequest, diags *diag.Diagnostics
 			holders = append(holders, h)
 		}
 	}
-	u.warnTaken(diags, importKey, key, holders)
+	u.warnTaken(diags, importKey, key, settleHolders(ctx, claims, progress, u, key, holders, nil, readInWalk))
 }
 
 // warnNameTaken: a skill group's create whose que_name another group
 // holds (warnKeyTaken).
 func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	warnKeyTaken(req, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
+	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
 		func(name string) ([]client.SkillGroup, bool, error) { return r.Client.Queues.SeenByName(ctx, name) },
 		func(g client.SkillGroup) (takenBy, bool) {
 			return takenBy{id: string(g.ID)}, !r.Client.Queues.ReadInWalk(string(g.ID))
-		})
+		}, func(id string) bool { return r.Client.Queues.ReadInWalk(id) })
 }
 
 // warnTextTaken: an SMS signature's create whose sign_text another
 // signature holds (warnKeyTaken).
 func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	warnKeyTaken(req, &resp.Diagnostics, signatureText, signTextPrefix, deleted || r.Client == nil,
+	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, signatureText, signTextPrefix, deleted || r.Client == nil,
 		func(text string) ([]client.SMSSignature, bool, error) {
 			return r.Client.SMS.SeenSignaturesByText(ctx, text)
 		},
 		func(sg client.SMSSignature) (takenBy, bool) {
 			return takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)}, !r.Client.SMS.SignatureReadInWalk(sg.ID.Int64())
-		})
+		}, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.SignatureReadInWalk(n) })
 }
 
 // warnNameTaken: an SMS template's create whose template_name another
 // template holds (warnKeyTaken).
 func (r *smsTemplateResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	warnKeyTaken(req, &resp.Diagnostics, templateName, templateNamePrefix, deleted || r.Client == nil,
+	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, templateName, templateNamePrefix, deleted || r.Client == nil,
 		func(name string) ([]client.SMSTemplate, bool, error) {
 			return r.Client.SMS.SeenTemplatesByName(ctx, name)
 		},
 		func(t client.SMSTemplate) (takenBy, bool) {
 			return takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)}, !r.Client.SMS.TemplateReadInWalk(t.ID.Int64())
-		})
+		}, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.TemplateReadInWalk(n) })
 }

@@ -1,10 +1,13 @@
 package tfkit
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // Claims coordinates, within one provider process (one Terraform
@@ -36,6 +39,13 @@ type Claims struct {
 	// edits holds, for each key a plan of this process changes a value
 	// of, the change: see PlanEdit.
 	edits map[string]Edit
+	// settleEnd is when the window of Settle ends (zero: not opened);
+	// progress is the walk's progress Settle last saw, since progressAt.
+	settleEnd  time.Time
+	progress   uint64
+	progressAt time.Time
+	// removals counts the keys Planned recorded as removed.
+	removals atomic.Uint64
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -195,6 +205,9 @@ func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
 	if c.planned == nil {
 		c.planned = map[bool]map[string]bool{true: {}, false: {}}
 	}
+	if removes {
+		c.removals.Add(uint64(len(keys)))
+	}
 	for _, k := range keys {
 		c.planned[removes][k] = true
 		if c.planned[!removes][k] {
@@ -202,6 +215,86 @@ func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
 		}
 	}
 	return both
+}
+
+// PlannedAs tells whether a plan of this process recorded (Planned) that
+// it removes (removes true) or adds key's object, without recording
+// anything.
+func (c *Claims) PlannedAs(removes bool, key string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.planned[removes][key]
+}
+
+// SettleWindow is the window at the start of a walk in which Settle
+// waits whatever happens (the first instances planned, before any other
+// instance's refresh or destroy has begun); SettleQuiet is how long it
+// waits, past that window, after the walk's last sign of progress.
+const (
+	SettleWindow = 500 * time.Millisecond
+	SettleQuiet  = 250 * time.Millisecond
+)
+
+// settlePoll is how often Settle asks done again.
+const settlePoll = 5 * time.Millisecond
+
+// Settle waits until done answers true, for a plan's check that judges
+// what other instances of the same plan do: Terraform plans the instances
+// in any order, ten at a time, and the one that settles the check (the old
+// address of a for_each key changed without a moved block: its refresh,
+// its destroy's plan) may come later. It reports done's last answer.
+//
+// It waits while the walk is young (SettleWindow from the first call, a
+// window every later call shares) or makes progress: a refresh begun
+// (progress, a count that grows with each) or a removal planned (Planned)
+// less than SettleQuiet ago. Nothing else is waited for: a plan with no
+// state to refresh or destroy (a lost state of 3,000 objects whose keys
+// are all taken) waits SettleWindow once, not once per check; a check
+// that no instance settles waits until the walk goes quiet (at worst when
+// every slot Terraform gives the walk holds a waiting check).
+func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func() bool) bool {
+	if done() {
+		return true
+	}
+	if c == nil {
+		return false
+	}
+	t := time.NewTicker(settlePoll)
+	defer t.Stop()
+	for {
+		if !c.settling(progress) {
+			return done()
+		}
+		select {
+		case <-ctx.Done():
+			return done()
+		case <-t.C:
+			if done() {
+				return true
+			}
+		}
+	}
+}
+
+// settling notes the walk's progress and tells whether Settle waits on.
+func (c *Claims) settling(progress func() uint64) bool {
+	p := c.removals.Load()
+	if progress != nil {
+		p += progress()
+	}
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.settleEnd.IsZero() {
+		c.settleEnd = now.Add(SettleWindow)
+	}
+	if p != c.progress {
+		c.progress, c.progressAt = p, now
+	}
+	return now.Before(c.settleEnd) || (!c.progressAt.IsZero() && now.Sub(c.progressAt) < SettleQuiet)
 }
 
 // Done forgets what Planned recorded of the keys: their change is applied

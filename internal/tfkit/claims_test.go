@@ -3,6 +3,7 @@ package tfkit
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -79,4 +80,49 @@ func TestClaimsPlanned(t *testing.T) {
 		t.Errorf("nil Claims: %v", both)
 	}
 	none.Done("k")
+}
+
+// TestClaimsSettle: a wait ends as soon as done holds (a removal planned
+// meanwhile); one that nothing settles ends with the window its first
+// call opened, and a later call, past the window, with no progress since,
+// does not wait at all; progress (a refresh begun) keeps it waiting past
+// the window until the walk is quiet for SettleQuiet.
+func TestClaimsSettle(t *testing.T) {
+	c := &Claims{}
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		c.Planned(true, "k")
+	}()
+	start := time.Now()
+	if !c.Settle(t.Context(), nil, func() bool { return c.PlannedAs(true, "k") }) {
+		t.Fatal("Settle did not see the removal planned meanwhile")
+	}
+	if d := time.Since(start); d > SettleWindow/2 {
+		t.Errorf("Settle waited %v after done held", d)
+	}
+	if c.Settle(t.Context(), nil, func() bool { return false }) {
+		t.Error("Settle reported done")
+	}
+	if d := time.Since(start); d < SettleWindow-10*time.Millisecond || d > SettleWindow+SettleQuiet+200*time.Millisecond {
+		t.Errorf("an unsettled wait ended after %v, want the window (%v)", d, SettleWindow)
+	}
+	start = time.Now()
+	c.Settle(t.Context(), nil, func() bool { return false })
+	if d := time.Since(start); d > SettleQuiet/2 {
+		t.Errorf("a wait past the window, without progress, took %v", d)
+	}
+	var n atomic.Uint64
+	stop := time.Now().Add(3 * SettleQuiet)
+	go func() {
+		for time.Now().Before(stop) {
+			n.Add(1)
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	time.Sleep(30 * time.Millisecond)
+	start = time.Now()
+	c.Settle(t.Context(), n.Load, func() bool { return false })
+	if d := time.Since(start); d < 3*SettleQuiet || d > 5*SettleQuiet {
+		t.Errorf("a wait while the walk progressed for %v ended after %v, want about %v", 3*SettleQuiet, d, 4*SettleQuiet)
+	}
 }
