@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -25,6 +26,9 @@ type uniqueValue struct {
 	// elements of a count list shifted: each instance takes the next one's
 	// value).
 	replaces bool
+	// shared is set when the platform lets several objects hold the
+	// value (warnCreatedTwice says nothing of two).
+	shared bool
 }
 
 var (
@@ -40,7 +44,7 @@ var (
 	// taskName is not unique on the platform (§4.3 updateOrCreate), but a
 	// plan that deletes a task at one address and creates one of the same
 	// name at another is a task moved without a moved block.
-	taskName = uniqueValue{kind: "outbound task", title: "Outbound Task", attr: "name",
+	taskName = uniqueValue{kind: "outbound task", title: "Outbound Task", attr: "name", shared: true,
 		why: "The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing " +
 			"(its numbers, their progress and recalls) nor its call records, which are deleted with it, and an open task is not deleted at all (the plan fails)."}
 	groupName = uniqueValue{kind: "skill group", title: "Skill Group", attr: "que_name",
@@ -80,6 +84,9 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 		now, hasNow = value(req.Plan.Raw)
 	}
 	replaced := hadOld && hasNow && old != now && u.replaces
+	if hasNow && (replaced || req.State.Raw.IsNull()) {
+		u.warnCreatedTwice(req, claims, diags, now)
+	}
 	switch {
 	case replaced:
 		both = append(claims.Planned(true, u.key(old)), claims.Planned(false, u.key(now))...)
@@ -98,6 +105,29 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 			"Add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is, "+
 			"and nothing is sent. For a count list, use for_each keyed by the %[2]s instead, with a moved block for each instance.", u.kind, u.attr, v, u.why))
 	return true
+}
+
+// warnCreatedTwice warns of a create (or a replacement's create) of value
+// v that another instance of this plan creates too: two resources of the
+// configuration given the same user_num or que_name (a copied block, a
+// data file holding a row twice). The plan showed two plain creates, and
+// the apply made the first and was refused the second, after whatever it
+// applied before. The instances are planned in any order: the second
+// planned warns (Terraform does not tell a provider which address it
+// plans, so the warning names the other one by the value).
+// tfkit.Claims.PlanCreate tells the instances apart by their planned
+// values: two planned exactly alike (a for_each whose map holds the same
+// settings under two keys) are not told. A value known only at apply is
+// checked by the apply's create.
+func (u uniqueValue) warnCreatedTwice(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics, v string) {
+	if u.shared || v == "" || !claims.PlanCreate(u.key(v), req.Plan.Raw.String()) {
+		return
+	}
+	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Created Twice",
+		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and another resource or instance of this configuration, planned before this one, "+
+			"creates one with the same %[2]s. The %[2]s is unique on the platform: the apply creates whichever comes first and refuses the other, "+
+			"after applying what comes before it. Give one of the two another %[2]s (search the configuration, and its data files, for %[3]q), "+
+			"or remove one of them.", u.kind, u.attr, v))
 }
 
 // applied forgets what a plan recorded of value v once its create or

@@ -46,6 +46,9 @@ type Claims struct {
 	progressAt time.Time
 	// removals counts the keys Planned recorded as removed.
 	removals atomic.Uint64
+	// creates holds, for each key a plan of this process creates, the
+	// tokens of the planned objects: see PlanCreate.
+	creates map[string]map[string]bool
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -297,6 +300,34 @@ func (c *Claims) settling(progress func() uint64) bool {
 	return now.Before(c.settleEnd) || (!c.progressAt.IsZero() && now.Sub(c.progressAt) < SettleQuiet)
 }
 
+// PlanCreate records that the plan being made creates an object with the
+// unique key, planned as token (the planned object's value), and reports
+// whether it records another object for the key: two instances of one
+// configuration that create the same unique value (the apply creates the
+// first and refuses the second). The instances are planned in any order;
+// the second is told. An object planned again as it was (the same token)
+// is taken for the same instance: Terraform plans a create again at apply,
+// and a process that serves several commands (`terraform test`) plans it
+// in each run, so two instances planned alike are not told apart. Done
+// forgets the key.
+func (c *Claims) PlanCreate(key, token string) (other bool) {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.creates == nil {
+		c.creates = map[string]map[string]bool{}
+	}
+	m := c.creates[key]
+	if m == nil {
+		m = map[string]bool{}
+		c.creates[key] = m
+	}
+	m[token] = true
+	return len(m) > 1
+}
+
 // Done forgets what Planned recorded of the keys: their change is applied
 // (a provider process that serves several commands, as `terraform test`
 // does, should not take one command's plan for the next one's).
@@ -310,6 +341,9 @@ func (c *Claims) Done(keys ...string) {
 		for _, k := range keys {
 			delete(m, k)
 		}
+	}
+	for _, k := range keys {
+		delete(c.creates, k)
 	}
 }
 
