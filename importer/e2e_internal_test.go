@@ -299,7 +299,7 @@ func TestOpenTemplateGivenByTplID(t *testing.T) {
 }
 
 // TestE2E_sendAnswerLostDeliveryFailed: against the simulator, a number
-// whose message was sent before the interruption and whose delivery failed
+// whose message was sent before its answer was lost and whose delivery failed
 // (record result 0, errmsg UNDELIV; numbers ending in 0000) is sent again,
 // and the run says why; the number delivered is not.
 func TestE2E_sendAnswerLostDeliveryFailed(t *testing.T) {
@@ -321,7 +321,7 @@ func TestE2E_sendAnswerLostDeliveryFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "sent before the interruption, but its delivery failed (UNDELIV: the number is unreachable): sending again"
+	want := "found sent after a lost answer to the send (read tcp: connection reset by peer), but its delivery failed (UNDELIV: the number is unreachable): sending again"
 	if res[0].Outcome != SendSent || !strings.HasPrefix(res[0].Message, want) {
 		t.Errorf("row 2: %s %q, want sent, %q", res[0].Outcome, res[0].Message, want)
 	}

@@ -22,6 +22,8 @@ import (
 //	{"type":"run",...}      once per run: template, channel, the run's tag
 //	{"type":"intent",...}   before a batch is sent: its numbers and tag
 //	{"type":"outcome",...}  after the answer: each number sent or not
+//	{"type":"lost",...}     after a send whose answer was lost: its numbers,
+//	                        why (cause) and the error; they stay in doubt
 //	{"type":"pull",...}     before a pull of delivery reports off the queue
 //	{"type":"reports",...}  the reports that pull took (none, or it failed
 //	                        before it reached the platform)
@@ -59,6 +61,8 @@ type journalRec struct {
 	Reports []Report `json:"reports,omitempty"`
 	// Note explains outcomes not answered by a send (reconciliation).
 	Note string `json:"note,omitempty"`
+	// Cause is why a "lost" record's numbers are in doubt (lostCause).
+	Cause string `json:"cause,omitempty"`
 }
 
 // numberState is what the journal knows of one number.
@@ -80,6 +84,11 @@ type numberState struct {
 	// tags are the send tags of every intent of the number not yet
 	// settled as sent: a report of any of them shows it was sent.
 	tags []string
+	// cause and reason say why a number in doubt is (a "lost" record after
+	// its intent): cause is one of lostCause's, reason the error. Both are
+	// "" when the run stopped before it recorded anything (killed), or
+	// wrote its journal before "lost" records.
+	cause, reason string
 }
 
 type journal struct {
@@ -294,6 +303,12 @@ func (j *journal) apply(r journalRec, template, via string) error {
 				ns.message = r.Note
 			}
 			j.state[m] = ns
+		}
+	case "lost":
+		for _, m := range r.Mobiles {
+			if st := j.state[m]; st != nil && st.status == "doubt" {
+				st.cause, st.reason = r.Cause, r.Error
+			}
 		}
 	case "pull":
 		if !j.openPull.IsZero() {

@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"net"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -233,7 +236,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 		case st != nil && st.status == "doubt":
 			res.Outcome = SendUnknown
-			res.Message = "an earlier run stopped after sending to this number and before recording the answer; " +
+			res.Message = "in doubt after " + doubtCause(st) + "; " +
 				"not sent again. Check delivery reports, then run again with --resend-unknown to send it anyway"
 			if opts.DryRun {
 				// A dry run reads neither the send records nor the
@@ -329,6 +332,11 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			if ctx.Err() != nil {
 				reason = "aborted while waiting for the platform's answer: " + reason
 			}
+			// Why, for the next run's words: an abort, a time-out and a
+			// lost answer are told apart (a run killed writes nothing).
+			if werr := j.write(journalRec{Type: "lost", Time: time.Now(), Batch: id, Mobiles: mobiles, Cause: lostCause(ctx, err), Error: err.Error()}); werr != nil {
+				return results, werr
+			}
 			for _, i := range batch {
 				results[i].Outcome = SendUnknown
 				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile: " + DoubtSettledBy(opts.Via)
@@ -351,6 +359,12 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 			if werr := j.write(journalRec{Type: "outcome", Time: time.Now(), Batch: id, Results: outcomes, Content: digests}); werr != nil {
 				return results, werr
+			}
+			if len(doubtful) > 0 {
+				unlisted := slices.Sorted(maps.Keys(doubtful))
+				if werr := j.write(journalRec{Type: "lost", Time: time.Now(), Batch: id, Mobiles: unlisted, Cause: causeUnlisted}); werr != nil {
+					return results, werr
+				}
 			}
 			sent, unknown := 0, 0
 			for _, i := range batch {
@@ -454,12 +468,68 @@ func alreadySentMessage(st *numberState, journalPath string) string {
 }
 
 // SettledSent begins the message of a number an earlier run left in doubt
-// and this one found sent (SendAlreadySent): callers list those rows.
-const SettledSent = "sent before the interruption: "
+// and this one found sent (SendAlreadySent): callers list those rows. What
+// follows says why it was in doubt (doubtCause) and what showed it sent.
+const SettledSent = "found sent after "
+
+// Why a batch's numbers are in doubt (the "lost" journal record's cause).
+const (
+	// causeInterrupted: the run was aborted (a second Ctrl-C, SIGTERM)
+	// while waiting for the answer.
+	causeInterrupted = "interrupted"
+	// causeTimeout: no answer in time: the client's request timeout, the
+	// run's deadline, or an HTTP 504 (a gateway in between timed out).
+	causeTimeout = "timeout"
+	// causeLost: the answer was lost on the way (the connection closed or
+	// reset, an HTTP 5xx, an answer that could not be read).
+	causeLost = "lost"
+	// causeUnlisted: the platform answered, and its answer did not list
+	// the number.
+	causeUnlisted = "unlisted"
+)
+
+// lostCause tells why the answer to a send was lost (err), in a run whose
+// context is ctx: a user's interruption is not a lost answer, nor is a
+// lost answer an interruption.
+func lostCause(ctx context.Context, err error) string {
+	if cerr := ctx.Err(); cerr != nil {
+		if errors.Is(cerr, context.DeadlineExceeded) {
+			return causeTimeout
+		}
+		return causeInterrupted
+	}
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
+		return causeTimeout
+	}
+	if e, ok := client.AsAPIError(err); ok && e.HTTPStatus == http.StatusGatewayTimeout {
+		return causeTimeout
+	}
+	return causeLost
+}
+
+// doubtCause says why a number is in doubt, as the noun after "found sent
+// after" or "in doubt after": the cause the journal recorded, with the
+// error, or a run that stopped before it recorded anything.
+func doubtCause(st *numberState) string {
+	switch st.cause {
+	case causeInterrupted:
+		return "an interruption while waiting for the send's answer"
+	case causeTimeout:
+		return "a time-out waiting for the send's answer (" + st.reason + ")"
+	case causeLost:
+		return "a lost answer to the send (" + st.reason + ")"
+	case causeUnlisted:
+		return "a send whose answer did not list it"
+	}
+	return "a run that stopped between sending and recording the answer"
+}
 
 // foundInRecords is the outcome of a number in doubt that the platform's
 // send records show was sent this template with these values.
-const foundInRecords = SettledSent + "the platform's send records show this template sent to it with these values"
+func foundInRecords(st *numberState) string {
+	return SettledSent + doubtCause(st) + ": the platform's send records show this template sent to it with these values"
+}
 
 // reconcile settles the numbers an interrupted run left in doubt. It
 // returns, by number, what to tell about those it settled or left in doubt
@@ -502,11 +572,11 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 			for _, m := range doubt {
 				switch rec := sent[m]; {
 				case rec.Sent:
-					outcomes[m] = Outcome{Sent: true, Message: foundInRecords}
-					notes[m] = foundInRecords + "; not sent again"
+					outcomes[m] = Outcome{Sent: true, Message: foundInRecords(j.state[m])}
+					notes[m] = foundInRecords(j.state[m]) + "; not sent again"
 				case rec.Failed != "":
 					// Sent, but nothing arrived: it goes again, on purpose.
-					msg := fmt.Sprintf("sent before the interruption, but its delivery failed (%s): sending again", rec.Failed)
+					msg := fmt.Sprintf(SettledSent+"%s, but its delivery failed (%s): sending again", doubtCause(j.state[m]), rec.Failed)
 					outcomes[m] = Outcome{Message: msg}
 					again[m] = msg
 				case !opts.ResendUnknown && now.Sub(j.state[m].since) < recordsSettle:
@@ -520,7 +590,8 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 					// --resend-unknown, before the records could tell.
 					outcomes[m] = Outcome{Message: "sent again by --resend-unknown: the platform's send records did not show it yet (the earlier send may still land)"}
 				default:
-					outcomes[m] = Outcome{Message: "not sent before the interruption (the platform's send records show no message with these values that was sent or is on its way)"}
+					outcomes[m] = Outcome{Message: "not sent: in doubt after " + doubtCause(j.state[m]) +
+						", and the platform's send records show no message with these values that was sent or is on its way"}
 				}
 			}
 			return notes, again, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: outcomes, Note: "reconciled"})
@@ -530,17 +601,17 @@ func reconcile(ctx context.Context, sender SMSSender, j *journal, opts SendOptio
 		}
 	}
 	if opts.ResendUnknown {
-		return nil, nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: released(doubt), Note: "resend-unknown"})
+		return nil, nil, j.write(journalRec{Type: "outcome", Time: time.Now(), Results: released(j, doubt), Note: "resend-unknown"})
 	}
 	return nil, nil, nil
 }
 
 // released is the outcome of numbers in doubt that --resend-unknown lets go
 // again.
-func released(mobiles []string) map[string]Outcome {
+func released(j *journal, mobiles []string) map[string]Outcome {
 	out := map[string]Outcome{}
 	for _, m := range mobiles {
-		out[m] = Outcome{Message: "in doubt after an interruption; released by --resend-unknown"}
+		out[m] = Outcome{Message: "in doubt after " + doubtCause(j.state[m]) + "; released by --resend-unknown"}
 	}
 	return out
 }
@@ -622,7 +693,7 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 		lostAt := j.reportsMayBeLost(j.state[m].since)
 		switch {
 		case found:
-			msg := fmt.Sprintf(SettledSent+"the gateway's delivery report for smsExt %s shows it (state %s)", rep.Tag, rep.State)
+			msg := fmt.Sprintf(SettledSent+"%s: the gateway's delivery report for smsExt %s shows it (state %s)", doubtCause(j.state[m]), rep.Tag, rep.State)
 			outcomes[m] = Outcome{Sent: true, Message: msg, SMSID: rep.SMSID}
 			notes[m] = msg
 		case len(tags) == 0:
@@ -632,24 +703,24 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 		case !lostAt.IsZero():
 			// Not released even with --resend-unknown: it may have been
 			// sent, and its report taken by ccsync itself and lost.
-			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: a pull of the gateway's delivery reports by ccsync at %s "+
+			notes[m] = fmt.Sprintf("in doubt after %s and not sent again: a pull of the gateway's delivery reports by ccsync at %s "+
 				"got no answer or was interrupted, so the reports it took off the queue are lost, and this number's (smsExt %s) may be among them. "+
 				"Sending it again could send it twice, so neither a new run nor --resend-unknown settles it: "+
 				"check the delivery records in the gateway's portal, and if it has none, send to it with a sheet of its own",
-				lostAt.Local().Format("2006-01-02 15:04:05"), strings.Join(tags, ", "))
+				doubtCause(j.state[m]), lostAt.Local().Format("2006-01-02 15:04:05"), strings.Join(tags, ", "))
 		case pullErr != nil:
-			notes[m] = fmt.Sprintf("in doubt after an interruption and not sent again: the gateway's delivery reports (smsExt %s) could not be read: %v. Run again to settle it",
-				strings.Join(tags, ", "), pullErr)
+			notes[m] = fmt.Sprintf("in doubt after %s and not sent again: the gateway's delivery reports (smsExt %s) could not be read: %v. Run again to settle it",
+				doubtCause(j.state[m]), strings.Join(tags, ", "), pullErr)
 		case resend && drained:
-			outcomes[m] = Outcome{Message: fmt.Sprintf("in doubt after an interruption; the gateway's delivery reports have no record of smsExt %s for it; released by --resend-unknown",
-				strings.Join(tags, ", "))}
+			outcomes[m] = Outcome{Message: fmt.Sprintf("in doubt after %s; the gateway's delivery reports have no record of smsExt %s for it; released by --resend-unknown",
+				doubtCause(j.state[m]), strings.Join(tags, ", "))}
 		default:
-			notes[m] = fmt.Sprintf("in doubt after an interruption: the gateway's delivery reports pulled now have no record of it (smsExt %s); not sent again. "+
+			notes[m] = fmt.Sprintf("in doubt after %s: the gateway's delivery reports pulled now have no record of it (smsExt %s); not sent again. "+
 				"Reports can lag, or another reader (a delivery callback, ccsync sms status) may have taken them: check there, run again, or run with --resend-unknown to send it",
-				strings.Join(tags, ", "))
+				doubtCause(j.state[m]), strings.Join(tags, ", "))
 		}
 	}
-	for m, o := range released(release) {
+	for m, o := range released(j, release) {
 		outcomes[m] = o
 	}
 	if len(outcomes) == 0 {

@@ -33,7 +33,7 @@ func TestSMSSend_textNamesTheRowsSettledFromRecords(t *testing.T) {
 	}
 	s.after = nil
 	code, o, e := runSMSCmd(args...)
-	want := "Recipients rows 13-22 (10 rows): already sent: sent before the interruption: the platform's send records show this template sent to it with these values; not sent again\n"
+	want := "Recipients rows 13-22 (10 rows): already sent: found sent after a lost answer to the send (read tcp: connection reset by peer): the platform's send records show this template sent to it with these values; not sent again\n"
 	if code != 0 || !strings.Contains(o, want) || !strings.Contains(o, "0 sent, 24 already sent") {
 		t.Errorf("second run: exit %d, want 0 and %q\n%s\n%s", code, want, o, e)
 	}
@@ -44,7 +44,27 @@ func TestSMSSend_textNamesTheRowsSettledFromRecords(t *testing.T) {
 		t.Errorf("sent twice: %v", s.Twice())
 	}
 	code, o, _ = runSMSCmd(args...)
-	if code != 0 || strings.Contains(o, "sent before the interruption") {
+	if code != 0 || strings.Contains(o, "found sent after") {
 		t.Errorf("third run: exit %d; it repeats the settling:\n%s", code, o)
+	}
+}
+
+// TestSMSSend_gatewaySettledAfterATimeOutSaysSo: a gateway batch whose
+// answer was an HTTP 504 (the send carried out, nobody pressed Ctrl-C) was
+// settled by the next run from the delivery reports, every row saying
+// "sent before the interruption". It says the time-out, with the error.
+func TestSMSSend_gatewaySettledAfterATimeOutSaysSo(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	e.faults(t, `{"force": [{"method": "POST", "path": "/smsapi/sms/v1/send_batch", "lost": true, "count": 1}]}`)
+	book, journal := sharedValuesBook(t, 3), filepath.Join(t.TempDir(), "j")
+	if code, o, errOut := e.send(book, "--journal", journal); code != 1 || !strings.Contains(errOut, "batch 1/1 answer lost, in doubt") {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, o, errOut)
+	}
+	code, o, errOut := e.send(book, "--journal", journal)
+	want := "Sheet1 rows 2-4 (3 rows): already sent: found sent after a time-out waiting for the send's answer " +
+		"(POST /smsapi/sms/v1/send_batch: HTTP 504: simulated gateway timeout): the gateway's delivery report for smsExt "
+	if code != 0 || !strings.Contains(o, want) || strings.Contains(o, "interruption") {
+		t.Errorf("second run: exit %d, want 0 and %q, and no interruption\n%s\n%s", code, want, o, errOut)
 	}
 }
