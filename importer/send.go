@@ -122,6 +122,9 @@ type BatchProgress struct {
 	// Reason is the refusal, the error that lost the answer, or why the
 	// batches were not sent.
 	Reason string
+	// Cause is why a batch in doubt is (CauseLost, CauseTimeout,
+	// CauseInterrupted, CauseServerError).
+	Cause string
 }
 
 // SendResult is one recipient row of a send report.
@@ -332,16 +335,27 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			if ctx.Err() != nil {
 				reason = "aborted while waiting for the platform's answer: " + reason
 			}
-			// Why, for the next run's words: an abort, a time-out and a
-			// lost answer are told apart (a run killed writes nothing).
-			if werr := j.write(journalRec{Type: "lost", Time: time.Now(), Batch: id, Mobiles: mobiles, Cause: lostCause(ctx, err), Error: err.Error()}); werr != nil {
+			// Why, for the next run's words: an abort, a time-out, a
+			// server error and a lost answer are told apart (a run killed
+			// writes nothing).
+			cause := lostCause(ctx, err)
+			if werr := j.write(journalRec{Type: "lost", Time: time.Now(), Batch: id, Mobiles: mobiles, Cause: cause, Error: err.Error()}); werr != nil {
 				return results, werr
+			}
+			what := "the send's answer was lost (" + reason + ")"
+			switch cause {
+			case CauseInterrupted:
+				what = "the run was aborted while waiting for the send's answer"
+			case CauseTimeout:
+				what = "the send got no answer in time (" + reason + ")"
+			case CauseServerError:
+				what = "the send was answered with a server error, which does not say whether it was sent (" + reason + ")"
 			}
 			for _, i := range batch {
 				results[i].Outcome = SendUnknown
-				results[i].Message = "the send's answer was lost (" + reason + "); run again to reconcile: " + DoubtSettledBy(opts.Via)
+				results[i].Message = what + "; run again to reconcile: " + DoubtSettledBy(opts.Via)
 			}
-			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason})
+			progress(BatchProgress{Batch: bi + 1, Status: BatchInDoubt, Numbers: len(batch), Reason: reason, Cause: cause})
 		default:
 			outcomes, doubtful := map[string]Outcome{}, map[string]Outcome{}
 			for _, m := range mobiles {
@@ -362,7 +376,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 			}
 			if len(doubtful) > 0 {
 				unlisted := slices.Sorted(maps.Keys(doubtful))
-				if werr := j.write(journalRec{Type: "lost", Time: time.Now(), Batch: id, Mobiles: unlisted, Cause: causeUnlisted}); werr != nil {
+				if werr := j.write(journalRec{Type: "lost", Time: time.Now(), Batch: id, Mobiles: unlisted, Cause: CauseUnlisted}); werr != nil {
 					return results, werr
 				}
 			}
@@ -474,18 +488,24 @@ const SettledSent = "found sent after "
 
 // Why a batch's numbers are in doubt (the "lost" journal record's cause).
 const (
-	// causeInterrupted: the run was aborted (a second Ctrl-C, SIGTERM)
+	// CauseInterrupted: the run was aborted (a second Ctrl-C, SIGTERM)
 	// while waiting for the answer.
-	causeInterrupted = "interrupted"
-	// causeTimeout: no answer in time: the client's request timeout, the
+	CauseInterrupted = "interrupted"
+	// CauseTimeout: no answer in time: the client's request timeout, the
 	// run's deadline, or an HTTP 504 (a gateway in between timed out).
-	causeTimeout = "timeout"
-	// causeLost: the answer was lost on the way (the connection closed or
-	// reset, an HTTP 5xx, an answer that could not be read).
-	causeLost = "lost"
-	// causeUnlisted: the platform answered, and its answer did not list
+	CauseTimeout = "timeout"
+	// CauseLost: the answer was lost on the way (the connection closed or
+	// reset, an answer that could not be read).
+	CauseLost = "lost"
+	// CauseServerError: the answer was an HTTP 5xx other than 504 with no
+	// envelope. The spec lists the gateway's errors as envelope codes
+	// (§7.4; its own "sending timed out (retry)" is code 1010) and shows no
+	// HTTP statuses, so such an answer does not say whether the send was
+	// carried out: in doubt, as a lost answer.
+	CauseServerError = "server error"
+	// CauseUnlisted: the platform answered, and its answer did not list
 	// the number.
-	causeUnlisted = "unlisted"
+	CauseUnlisted = "unlisted"
 )
 
 // lostCause tells why the answer to a send was lost (err), in a run whose
@@ -494,18 +514,20 @@ const (
 func lostCause(ctx context.Context, err error) string {
 	if cerr := ctx.Err(); cerr != nil {
 		if errors.Is(cerr, context.DeadlineExceeded) {
-			return causeTimeout
+			return CauseTimeout
 		}
-		return causeInterrupted
+		return CauseInterrupted
 	}
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
-		return causeTimeout
+		return CauseTimeout
 	}
 	if e, ok := client.AsAPIError(err); ok && e.HTTPStatus == http.StatusGatewayTimeout {
-		return causeTimeout
+		return CauseTimeout
+	} else if ok && e.HTTPStatus >= 500 && e.Code == -1 {
+		return CauseServerError
 	}
-	return causeLost
+	return CauseLost
 }
 
 // doubtCause says why a number is in doubt, as the noun after "found sent
@@ -513,13 +535,15 @@ func lostCause(ctx context.Context, err error) string {
 // error, or a run that stopped before it recorded anything.
 func doubtCause(st *numberState) string {
 	switch st.cause {
-	case causeInterrupted:
+	case CauseInterrupted:
 		return "an interruption while waiting for the send's answer"
-	case causeTimeout:
+	case CauseTimeout:
 		return "a time-out waiting for the send's answer (" + st.reason + ")"
-	case causeLost:
+	case CauseLost:
 		return "a lost answer to the send (" + st.reason + ")"
-	case causeUnlisted:
+	case CauseServerError:
+		return "a server error answer to the send, which does not say whether it was sent (" + st.reason + ")"
+	case CauseUnlisted:
 		return "a send whose answer did not list it"
 	}
 	return "a run that stopped between sending and recording the answer"

@@ -571,7 +571,7 @@ func TestSend_progressPerBatch(t *testing.T) {
 	}
 	want := []BatchProgress{
 		{Batch: 1, Last: 1, Total: 5, Status: BatchSent, Numbers: 10, Sent: 9},
-		{Batch: 2, Last: 2, Total: 5, Status: BatchInDoubt, Numbers: 10, Reason: "read tcp: connection reset by peer"},
+		{Batch: 2, Last: 2, Total: 5, Status: BatchInDoubt, Numbers: 10, Reason: "read tcp: connection reset by peer", Cause: CauseLost},
 		{Batch: 3, Last: 3, Total: 5, Status: BatchRefused, Numbers: 10, Reason: "code 1016: template not approved"},
 		{Batch: 4, Last: 5, Total: 5, Status: BatchNotSent, Numbers: 20, Reason: "interrupted"},
 	}

@@ -260,7 +260,20 @@ func batchLine(p importer.BatchProgress, via string) string {
 	case importer.BatchRefused:
 		return fmt.Sprintf("batch %d/%d refused, nothing sent (%s): %s", p.Batch, p.Total, numbers(p.Numbers), p.Reason)
 	case importer.BatchInDoubt:
-		return fmt.Sprintf("batch %d/%d answer lost, in doubt (%s; the platform may have sent it; %s): %s", p.Batch, p.Total, numbers(p.Numbers), importer.DoubtSettledBy(via), p.Reason)
+		// What happened, as it happened: a user's abort, a time-out and a
+		// server error are no "answer lost".
+		what := "answer lost"
+		switch p.Cause {
+		case importer.CauseInterrupted:
+			// The reason adds only "context canceled".
+			return fmt.Sprintf("batch %d/%d aborted while waiting for its answer (a second interrupt), in doubt (%s; the platform may have sent it; %s)",
+				p.Batch, p.Total, numbers(p.Numbers), importer.DoubtSettledBy(via))
+		case importer.CauseTimeout:
+			what = "no answer in time"
+		case importer.CauseServerError:
+			what = "answered with a server error that does not say whether it was sent"
+		}
+		return fmt.Sprintf("batch %d/%d %s, in doubt (%s; the platform may have sent it; %s): %s", p.Batch, p.Total, what, numbers(p.Numbers), importer.DoubtSettledBy(via), p.Reason)
 	}
 	which := fmt.Sprintf("batch %d/%d", p.Batch, p.Total)
 	if p.Last > p.Batch {

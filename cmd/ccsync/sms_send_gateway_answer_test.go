@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -112,5 +113,44 @@ func TestSMSSend_gatewayAnswerLeavesANumberOut(t *testing.T) {
 		if len(cs) != 1 {
 			t.Errorf("%s got %d messages, want 1", m, len(cs))
 		}
+	}
+}
+
+// TestSMSSend_gatewayServerErrorSaysWhatItWas: a send_batch answered HTTP
+// 503 with no envelope stays in doubt (the spec gives the gateway's errors
+// as envelope codes, §7.4, and no HTTP statuses: a 503 does not say
+// whether the batch was sent), but it was told as "answer lost", and the
+// next run's rows as "in doubt after an interruption". Both now say it
+// was a server error that does not say whether it was sent, and the next
+// run, with no delivery report, leaves it unknown until --resend-unknown.
+func TestSMSSend_gatewayServerErrorSaysWhatItWas(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	var failed atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/sms/v1/send_batch") && !failed.Swap(true) {
+			http.Error(w, "service unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		e.sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	e.url = srv.URL
+	book, journal := sharedValuesBook(t, 3), filepath.Join(t.TempDir(), "j")
+	code, o, errOut := e.send(book, "--journal", journal)
+	const reason = "POST /smsapi/sms/v1/send_batch: HTTP 503: service unavailable"
+	if want := "batch 1/1 answered with a server error that does not say whether it was sent, in doubt (3 numbers; the platform may have sent it; "; code != 1 ||
+		!strings.Contains(errOut, want) || strings.Contains(errOut, "answer lost") ||
+		!strings.Contains(o, "Sheet1 rows 2-4 (3 rows): unknown: the send was answered with a server error, which does not say whether it was sent ("+reason+"); run again to reconcile: ") {
+		t.Fatalf("first run: exit %d, want 1 with the batch said answered with a server error\n%s\n%s", code, o, errOut)
+	}
+	code, o, errOut = e.send(book, "--journal", journal)
+	want := "Sheet1 rows 2-4 (3 rows): unknown: in doubt after a server error answer to the send, which does not say whether it was sent (" + reason + "): " +
+		"the gateway's delivery reports pulled now have no record of it"
+	if code != 1 || !strings.Contains(o, want) || strings.Contains(o, "interruption") {
+		t.Errorf("second run: exit %d, want 1 and %q\n%s\n%s", code, want, o, errOut)
+	}
+	if n := e.gatewaySends(); n != 0 {
+		t.Errorf("gateway sends carried out = %d, want 0 (the 503 sent nothing, and nothing is sent again without --resend-unknown)", n)
 	}
 }

@@ -140,7 +140,7 @@ func TestSMSSend_secondInterruptAborts(t *testing.T) {
 	if !strings.Contains(e, "interrupted again: aborting the batch in flight, whose numbers are left in doubt") {
 		t.Errorf("stderr does not acknowledge the second interrupt:\n%s", e)
 	}
-	if !strings.Contains(e, "batch 3/3 answer lost, in doubt (4 numbers; the platform may have sent it; a run once the batch is 5 minutes old settles it): aborted while waiting for the platform's answer: context canceled") {
+	if !strings.Contains(e, "batch 3/3 aborted while waiting for its answer (a second interrupt), in doubt (4 numbers; the platform may have sent it; a run once the batch is 5 minutes old settles it)\n") {
 		t.Errorf("stderr:\n%s", e)
 	}
 	for _, want := range []string{"20 sent, 0 already sent, 1 duplicate, 0 failed, 4 unknown",

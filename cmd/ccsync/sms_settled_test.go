@@ -58,7 +58,7 @@ func TestSMSSend_gatewaySettledAfterATimeOutSaysSo(t *testing.T) {
 	e := newGatewaySendEnv(t)
 	e.faults(t, `{"force": [{"method": "POST", "path": "/smsapi/sms/v1/send_batch", "lost": true, "count": 1}]}`)
 	book, journal := sharedValuesBook(t, 3), filepath.Join(t.TempDir(), "j")
-	if code, o, errOut := e.send(book, "--journal", journal); code != 1 || !strings.Contains(errOut, "batch 1/1 answer lost, in doubt") {
+	if code, o, errOut := e.send(book, "--journal", journal); code != 1 || !strings.Contains(errOut, "batch 1/1 no answer in time, in doubt") {
 		t.Fatalf("first run: exit %d\n%s\n%s", code, o, errOut)
 	}
 	code, o, errOut := e.send(book, "--journal", journal)
