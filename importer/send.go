@@ -492,7 +492,8 @@ const (
 	// while waiting for the answer.
 	CauseInterrupted = "interrupted"
 	// CauseTimeout: no answer in time: the client's request timeout, the
-	// run's deadline, or an HTTP 504 (a gateway in between timed out).
+	// run's deadline, an HTTP 504 (a gateway in between timed out), or
+	// the SMS gateway's code 1010 "sending timed out (retry)" (§7.4).
 	CauseTimeout = "timeout"
 	// CauseLost: the answer was lost on the way (the connection closed or
 	// reset, an answer that could not be read).
@@ -521,6 +522,9 @@ func lostCause(ctx context.Context, err error) string {
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
 		return CauseTimeout
+	}
+	if ge, ok := client.AsGatewayError(err); ok && ge.Code == client.GatewaySendTimeout {
+		return CauseTimeout // §7.4 code 1010 "sending timed out (retry)"
 	}
 	if e, ok := client.AsAPIError(err); ok && e.HTTPStatus == http.StatusGatewayTimeout {
 		return CauseTimeout

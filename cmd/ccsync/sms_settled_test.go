@@ -68,3 +68,24 @@ func TestSMSSend_gatewaySettledAfterATimeOutSaysSo(t *testing.T) {
 		t.Errorf("second run: exit %d, want 0 and %q, and no interruption\n%s\n%s", code, want, o, errOut)
 	}
 }
+
+// TestSMSSend_gatewaySendTimedOutCodeIsATimeOut: the gateway's code 1010
+// "sending timed out (retry)" (§7.4) leaves the batch in doubt; it was
+// told as an answer lost, and the next run's rows as after "an
+// interruption". Both now say the time-out, with the gateway's error.
+func TestSMSSend_gatewaySendTimedOutCodeIsATimeOut(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	e.faults(t, `{"force": [{"method": "POST", "path": "/smsapi/sms/v1/send_batch", "code": 1010, "count": 1}]}`)
+	book, journal := sharedValuesBook(t, 3), filepath.Join(t.TempDir(), "j")
+	code, o, errOut := e.send(book, "--journal", journal)
+	if code != 1 || !strings.Contains(errOut, "batch 1/1 no answer in time, in doubt (3 numbers;") ||
+		!strings.Contains(o, "Sheet1 rows 2-4 (3 rows): unknown: the send got no answer in time (POST /smsapi/sms/v1/send_batch: code 1010") {
+		t.Fatalf("first run: exit %d, want 1 with the batch said timed out\n%s\n%s", code, o, errOut)
+	}
+	code, o, errOut = e.send(book, "--journal", journal)
+	want := "Sheet1 rows 2-4 (3 rows): unknown: in doubt after a time-out waiting for the send's answer (POST /smsapi/sms/v1/send_batch: code 1010"
+	if code != 1 || !strings.Contains(o, want) || strings.Contains(o, "interruption") {
+		t.Errorf("second run: exit %d, want 1 and %q\n%s\n%s", code, want, o, errOut)
+	}
+}
