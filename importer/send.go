@@ -466,9 +466,47 @@ func valueDiff(names []string, first, dup RecipientRow) string {
 		if k < len(first.Params) {
 			was = first.Params[k]
 		}
-		parts = append(parts, fmt.Sprintf("%s %q here, %q in row %d", name, dup.Params[k], was, first.Row))
+		here, there := diffExcerpts(dup.Params[k], was)
+		parts = append(parts, fmt.Sprintf("%s %s here, %s in row %d", name, here, there, first.Row))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// diffShown is the most characters of a value a duplicate's message quotes.
+const diffShown = 40
+
+// diffExcerpts quotes two values that differ: whole when both are short,
+// else the part of each from a few characters before where they first
+// differ, cut to diffShown characters with "…" and each value's length.
+// Quoted whole, two values of 500 characters made the row's message over
+// a thousand, and two that differ only at their end read the same when cut
+// at the start.
+func diffExcerpts(a, b string) (string, string) {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) <= diffShown && len(rb) <= diffShown {
+		return strconv.Quote(a), strconv.Quote(b)
+	}
+	d := 0
+	for d < len(ra) && d < len(rb) && ra[d] == rb[d] {
+		d++
+	}
+	from := max(d-diffShown/4, 0)
+	excerpt := func(r []rune) string {
+		if len(r) <= diffShown {
+			return strconv.Quote(string(r))
+		}
+		lead, tail := "", ""
+		start := min(from, len(r))
+		end := min(start+diffShown, len(r))
+		if start > 0 {
+			lead = "…"
+		}
+		if end < len(r) {
+			tail = "…"
+		}
+		return fmt.Sprintf("%s%q%s (%d characters)", lead, string(r[start:end]), tail, len(r))
+	}
+	return excerpt(ra), excerpt(rb)
 }
 
 // alreadySentMessage tells a row the journal shows as sent with the same
