@@ -93,7 +93,7 @@ func TestApply_planApplyIdempotentPrune(t *testing.T) {
 	// The report: every row, and no password anywhere in the workbook.
 	got := readTable(t, report, "Result")
 	wantRep := [][]string{
-		{"row", "user_num", "action", "outcome", "message"},
+		{"row", "user_num", "action", "outcome", "message", "notes"},
 		{"2", "9001", "create", "done", "created"},
 		{"3", "9002", "update", "done", "changed user_email"},
 		{"4", "9003", "create", "done", "created"},

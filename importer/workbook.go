@@ -255,8 +255,11 @@ func newRosterBook() (*excelize.File, error) {
 }
 
 // WriteResults writes an apply report: a Result sheet with row, user_num,
-// action, outcome, message. Passwords never reach it (messages are scrubbed
-// when the results are made).
+// action, outcome, message and notes (the step's notes, one a line: what
+// plan and apply print under the row, such as the --terraform-state warning
+// that the next terraform apply sets the row back; the report left them
+// out, where --output json has them). Passwords never reach it (messages
+// are scrubbed when the results are made).
 func WriteResults(path string, results []Result) error {
 	rows := make([][]any, 0, len(results))
 	for _, r := range results {
@@ -264,9 +267,9 @@ func WriteResults(path string, results []Result) error {
 		if r.Row > 0 {
 			row = r.Row
 		}
-		rows = append(rows, []any{row, r.UserNum, string(r.Action), r.Outcome, r.Message})
+		rows = append(rows, []any{row, r.UserNum, string(r.Action), r.Outcome, r.Message, strings.Join(r.Notes, "\n")})
 	}
-	return writeTable(path, "Result", []string{"row", "user_num", "action", "outcome", "message"}, rows)
+	return writeTable(path, "Result", []string{"row", "user_num", "action", "outcome", "message", "notes"}, rows)
 }
 
 // writeTable streams a one-sheet workbook: a bold header and the rows.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
 )
@@ -337,5 +339,34 @@ func TestAgentsCommand_terraformStateApplyJSONWarns(t *testing.T) {
 	}
 	if len(plan.Steps) != 2 || !slices.Equal(plan.Steps[0].Notes, apply.Steps[0].Notes) {
 		t.Errorf("plan's and apply's notes differ:\nplan %+v\napply %+v", plan.Steps, apply.Steps)
+	}
+}
+
+// TestAgentsCommand_terraformStateApplyReportNotes: apply --report wrote
+// row, user_num, action, outcome and message: the warning that the next
+// terraform apply sets a row back (printed by plan and apply, and in
+// --output json's notes) was in no column, so whoever worked from the
+// report changed the agent twice. The report has a notes column.
+func TestAgentsCommand_terraformStateApplyReportNotes(t *testing.T) {
+	t.Parallel()
+	api := importertest.NewAgents()
+	api.Seed(importer.Values{"user_num": "7001", "user_name": "Ann"})
+	api.Seed(importer.Values{"user_num": "7002", "user_name": "Bea"})
+	ep := fakeEndpoint(t, importer.Backend{Agents: api})
+	state := tfState(t, map[string]string{"lead": "7001"})
+	roster := agentsRoster(t, []any{"user_num", "user_name"}, []any{"7001", "Ann Lee"}, []any{"7002", "Bea Ray"})
+	report := filepath.Join(t.TempDir(), "result.xlsx")
+	if code, out, stderr := runCLI("agents", "apply", roster, "--terraform-state", state, "--report", report, "--endpoint", ep, "--access-token", "t"); code != 0 {
+		t.Fatalf("apply: %d\n%s\n%s", code, out, stderr)
+	}
+	const note = "warning: managed by Terraform (contactcenter_agent.lead in the state given): the next terraform apply sets back what its configuration says; " +
+		"change the agent there, or take the row out of the sheet"
+	want := [][]string{
+		{"row", "user_num", "action", "outcome", "message", "notes"},
+		{"2", "7001", "update", "done", "changed user_name", note},
+		{"3", "7002", "update", "done", "changed user_name"},
+	}
+	if d := cmp.Diff(want, mustRows(t, report, "Result")); d != "" {
+		t.Errorf("report (-want +got):\n%s", d)
 	}
 }
