@@ -758,6 +758,15 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 		rep, found := j.reportOf(m)
 		lostAt := j.reportsMayBeLost(j.state[m].since)
 		switch {
+		case found && rep.State == "FAIL":
+			// Sent, and not received (§3.6: FAIL "not received"): said
+			// as such, where the row read "already sent" like any other.
+			// It is not sent again (a second report of it would settle
+			// the new send as failed too); the operator decides.
+			msg := fmt.Sprintf(SettledSent+"%s, but the gateway's delivery report for smsExt %s says it was not received (state FAIL); "+
+				"not sent again: check the number, and to try again send to it with a sheet of its own", doubtCause(j.state[m]), rep.Tag)
+			outcomes[m] = Outcome{Sent: true, Message: msg, SMSID: rep.SMSID}
+			notes[m] = msg
 		case found:
 			msg := fmt.Sprintf(SettledSent+"%s: the gateway's delivery report for smsExt %s shows it (state %s)", doubtCause(j.state[m]), rep.Tag, rep.State)
 			outcomes[m] = Outcome{Sent: true, Message: msg, SMSID: rep.SMSID}

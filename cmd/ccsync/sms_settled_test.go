@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
@@ -87,5 +90,39 @@ func TestSMSSend_gatewaySendTimedOutCodeIsATimeOut(t *testing.T) {
 	want := "Sheet1 rows 2-4 (3 rows): unknown: in doubt after a time-out waiting for the send's answer (POST /smsapi/sms/v1/send_batch: code 1010"
 	if code != 1 || !strings.Contains(o, want) || strings.Contains(o, "interruption") {
 		t.Errorf("second run: exit %d, want 1 and %q\n%s\n%s", code, want, o, errOut)
+	}
+}
+
+// TestSMSSend_gatewaySettledButNotReceivedSaysSo: a number in doubt whose
+// delivery report says FAIL ("not received", §3.6) was listed "already
+// sent: … shows it (state FAIL)" with those delivered, and the run ended
+// "0 failed" with exit 0: the operator read that everyone had it. Its row
+// now says it was not received, that it is not sent again, and what to do.
+func TestSMSSend_gatewaySettledButNotReceivedSaysSo(t *testing.T) {
+	t.Parallel()
+	e := newGatewaySendEnv(t)
+	e.faults(t, `{"force": [{"method": "POST", "path": "/smsapi/sms/v1/send_batch", "lost": true, "count": 1}]}`)
+	book := filepath.Join(t.TempDir(), "r.xlsx")
+	f := excelize.NewFile()
+	for i, row := range [][]any{{"mobile", "name", "date"}, {"13800138001", "customer", "2026-12-01"}, {"13800138010", "customer", "2026-12-01"}} {
+		_ = f.SetSheetRow("Sheet1", fmt.Sprintf("A%d", i+1), &row)
+	}
+	if err := f.SaveAs(book); err != nil {
+		t.Fatal(err)
+	}
+	journal := filepath.Join(t.TempDir(), "j")
+	if code, o, errOut := e.send(book, "--journal", journal); code != 1 {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, o, errOut)
+	}
+	_, o, errOut := e.send(book, "--journal", journal)
+	for _, want := range []string{
+		"Sheet1 row 2 13800138001: already sent: found sent after a time-out waiting for the send's answer (POST /smsapi/sms/v1/send_batch: HTTP 504: simulated gateway timeout): the gateway's delivery report for smsExt ",
+		"Sheet1 row 3 13800138010: already sent: found sent after a time-out waiting for the send's answer (POST /smsapi/sms/v1/send_batch: HTTP 504: simulated gateway timeout), " +
+			"but the gateway's delivery report for smsExt ",
+		" says it was not received (state FAIL); not sent again: check the number, and to try again send to it with a sheet of its own\n",
+	} {
+		if !strings.Contains(o, want) {
+			t.Errorf("second run lacks %q\n%s\n%s", want, o, errOut)
+		}
 	}
 }
