@@ -31,6 +31,35 @@ const appliedMembersKey = "applied_members"
 // agent is in in queue_ids.
 const appliedQueueIDsKey = "applied_queue_ids"
 
+// importedMembersKey marks, in the private state an import returns, a
+// membership whose agents the read that follows the import records as
+// written (adoptImportedMembers).
+const importedMembersKey = "imported_members"
+
+// adoptImportedMembers records, in the read that follows an import, the
+// agents that read found as the ones this configuration put in the group
+// (what an import adopts: ccsync export terraform lists them in members).
+// Without it an imported membership recorded nothing until its next
+// update, and an agent added in the portal after the import was taken out
+// of the group by the next apply with no warning, in every group of an
+// adopted contact center not updated since (warnAddedOutside). A read
+// with no marker (a refresh; a state of an older provider) leaves the
+// record alone.
+func adoptImportedMembers(ctx context.Context, private privateReader, next privateWriter, state skillGroupMembersModel, diags *diag.Diagnostics) {
+	if private == nil || next == nil {
+		return
+	}
+	if b, _ := private.GetKey(ctx, importedMembersKey); len(b) == 0 {
+		return
+	}
+	held, d := state.desired(ctx)
+	if d.HasError() {
+		return
+	}
+	setAppliedMembers(ctx, next, held, diags)
+	diags.Append(next.SetKey(ctx, importedMembersKey, nil)...)
+}
+
 // setAppliedMembers records the agents a create or update wrote.
 func setAppliedMembers(ctx context.Context, next privateWriter, desired map[int64]int64, diags *diag.Diagnostics) {
 	setApplied(ctx, next, appliedMembersKey, slices.Collect(maps.Keys(desired)), diags)

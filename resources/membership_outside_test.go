@@ -448,3 +448,58 @@ resource "contactcenter_skill_group" "escalation" {
 		t.Errorf("the plan that puts the agent in a new group beside one it joined outside lacks the warning %q with %q:\n%s", want, hedge, out)
 	}
 }
+
+// TestAccSkillGroupMembers_addedOutsideWarnsAfterImport: an adopted
+// contact center (ccsync export terraform, or import blocks) has every
+// group's membership imported, and the warning knew what its
+// configuration wrote only from a create or an update: an agent added in
+// the portal after the import was taken out of the group by the next
+// apply, the plan showing only "- { agent_id = ... }" as if the
+// configuration had dropped it, for every group not updated since the
+// import. The import records the agents it read: the ones added after it
+// are named.
+func TestAccSkillGroupMembers_addedOutsideWarnsAfterImport(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	w := env.Workdir(t)
+	const ids = `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	// Adopted: the membership leaves the state and is imported back.
+	w.Must(0, "state", "rm", "contactcenter_skill_group_members.test")
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids + fmt.Sprintf(`
+import {
+  to = contactcenter_skill_group_members.test
+  id = "%d"
+}
+`, queID))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	// The portal puts c in the group.
+	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids)
+	const title = "Agents Added Outside This Configuration Will Leave the Skill Group"
+	want := fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 7003 (ag_id %d).", queID, agID)
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if !strings.Contains(out, title) || !strings.Contains(out, want) {
+		t.Errorf("the plan after an import lacks the warning %q:\n%s", want, out)
+	}
+	// The agents the import read are the configuration's: taking one out
+	// of members is not named.
+	w.WriteBody(membersConfig(member("a", 1)) + ids)
+	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if strings.Contains(out, "did not put there: 7002") || strings.Contains(out, "7002 (ag_id") {
+		t.Errorf("the plan names an agent the import read:\n%s", out)
+	}
+}

@@ -244,6 +244,7 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 	if name, ok := strings.CutPrefix(req.ID, groupNamePrefix); ok {
 		if queID, ok := importGroupByName(ctx, r.Client, name, "Skill Group Members", &resp.Diagnostics); ok {
 			framework.SetImported(ctx, resp, queID, map[string]any{"que_id": queID})
+			resp.Diagnostics.Append(resp.Private.SetKey(ctx, importedMembersKey, []byte(`true`))...)
 		}
 		return
 	}
@@ -266,6 +267,22 @@ func (r *skillGroupMembersResource) ImportState(ctx context.Context, req resourc
 		return
 	}
 	framework.SetImported(ctx, resp, queID, map[string]any{"que_id": queID})
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, importedMembersKey, []byte(`true`))...)
+}
+
+// Read refreshes the membership (Managed.Read); the read after an import
+// records the agents it found as this configuration's
+// (adoptImportedMembers).
+func (r *skillGroupMembersResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.Managed.Read(ctx, req, resp)
+	if resp.Diagnostics.HasError() || resp.State.Raw.IsNull() {
+		return
+	}
+	var state skillGroupMembersModel
+	if resp.State.Get(ctx, &state).HasError() {
+		return
+	}
+	adoptImportedMembers(ctx, req.Private, resp.Private, state, &resp.Diagnostics)
 }
 
 // ValidateConfig refuses an agent listed twice (with two skill levels).
