@@ -55,7 +55,8 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"all of them go in one send_file request, one line per number with its values. Every number is checked before anything is sent " +
 			"(a malformed or repeated number refuses the whole send); the template's variables are checked by the gateway (code 1015). " +
 			"When `tpl_id` and the values are known at plan, the plan reads the template and fails for a message over the gateway's 400 characters once filled " +
-			"(counted as `sms_length` counts them), naming the number, its length and its longest value's variable; otherwise the gateway refuses such a send (code 1014). " +
+			"(counted as `sms_length` counts them), naming the number, its length and its longest value's variable. When they are known only at apply (the id of a template created in the same apply), " +
+			"the invoke reads the template and refuses such a send in the same words before anything is sent (the gateway would refuse it whole, code 1014); a template that cannot be read then is left to the gateway. " +
 			"When `tpl_id` is known at plan, the plan also warns of a template that does not exist or is not approved (pending or rejected, with the review's reason): the gateway refuses a send with it (code 1016) unless it is approved by then. " +
 			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
 			"wrong credentials): then the rest are listed as not sent. Every number that could not be sent, or whose outcome is unknown, is listed in " +
@@ -300,6 +301,15 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		diags.AddError("Missing SMS Gateway Credentials", fmt.Sprintf("Nothing was sent: %v. %s", err, rerunHint(a.Name)))
 		return
 	}
+	// The template, read once before anything is sent (tpl, tplErr): for
+	// the length check, and to say why the gateway refused it (1016).
+	var tpl *client.GatewayTemplate
+	var tplErr error
+	if tplID > 0 {
+		if tpl, tplErr = a.Client.Gateway.GetTemplate(ctx, tplID); tplErr == nil && tooLongAtInvoke(ctx, a.Name, tpl, m, diags) {
+			return
+		}
+	}
 	chunks := chunk(mobiles, client.GatewayMaxMobiles)
 	if mode == "send_file" {
 		chunks = [][]string{mobiles} // one file carries every number and its values
@@ -334,7 +344,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		} else {
 			why := reason(err)
 			if ge, ok := client.AsGatewayError(err); ok && ge.Code == client.GatewayTemplateInvalid && tplID > 0 {
-				why += a.templateReview(ctx, tplID)
+				why += a.templateReview(ctx, tplID, tpl, tplErr)
 			}
 			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, why), part, client.IsAmbiguous(err)})
 		}
@@ -486,24 +496,6 @@ func requestWide(err error) bool {
 		return false
 	}
 	return true
-}
-
-// templateReview says where template tplID stands when the gateway
-// refused a send with it (1016, "does not exist or is not approved"): the
-// review's state and the reviewer's reason, as contactcenter_sms_send does.
-func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64) string {
-	t, err := a.Client.Gateway.GetTemplate(ctx, tplID)
-	switch {
-	case client.IsNotFound(err):
-		return fmt.Sprintf(". Template %d does not exist", tplID)
-	case err != nil:
-		return ""
-	case int64(t.State) == client.GatewayStateRejected:
-		return fmt.Sprintf(". Template %d was rejected by the review: %s. Change it (a changed template is replaced and reviewed again), then send", tplID, string(t.Reason))
-	case int64(t.State) == client.GatewayStatePending:
-		return fmt.Sprintf(". Template %d is still in review: send once it is approved (wait_for_approval = true on the template waits for it)", tplID)
-	}
-	return ""
 }
 
 // whyUnknown says in a few words why a request's outcome is unknown, for

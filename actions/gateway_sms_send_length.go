@@ -20,8 +20,9 @@ import (
 // gateway with 1014 (spec §4.8, §8), at invoke: after the apply had changed
 // the resources whose action_trigger runs it. sms_text is held to the same
 // limit by its own validator; a template's text is known at plan only by
-// reading it (tpl_id known, credentials set), so this check is made at plan,
-// and a send it cannot check there is left to the gateway.
+// reading it (tpl_id known, credentials set), so this check is made at plan
+// when tpl_id and the values are known then, and again at invoke, before
+// anything is sent (tooLongAtInvoke).
 
 // filledMessage is the message one number (or every number of mobiles)
 // would get: its length, whether values known only at apply were counted as
@@ -222,4 +223,35 @@ func needsValues(text string) bool {
 	}
 	vars, err := client.TemplateVariables(text)
 	return err != nil || len(vars) > 0
+}
+
+// tooLongAtInvoke refuses, before anything is sent, the messages of m that
+// tpl (the template read at invoke) makes over the gateway's limit, and
+// reports whether it did. The plan checks them only when tpl_id and the
+// values are known then: a tpl_id from a gateway template created in the
+// same apply, or values from another resource, went out unchecked, and the
+// gateway refused the whole send with 1014 (spec §7.4, §8) naming neither
+// the number nor the value. Every value is known at invoke.
+func tooLongAtInvoke(ctx context.Context, name string, tpl *client.GatewayTemplate, m *gatewaySMSSendModel, diags *diag.Diagnostics) bool {
+	if tpl == nil || tpl.TplText == "" {
+		return false
+	}
+	var rs []gatewayRecipientModel
+	if !m.Recipients.IsNull() && m.Recipients.ElementsAs(ctx, &rs, false).HasError() {
+		return false
+	}
+	var found diag.Diagnostics
+	tooLongMessages(string(tpl.TplText), m.TplID.ValueString(), *m, rs, &found)
+	if !found.HasError() {
+		return false
+	}
+	for _, d := range found {
+		detail := d.Detail() + " No number was sent. " + rerunHint(name)
+		if pd, ok := d.(diag.DiagnosticWithPath); ok {
+			diags.AddAttributeError(pd.Path(), d.Summary(), detail)
+		} else {
+			diags.AddError(d.Summary(), detail)
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package actions
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"strings"
 
@@ -37,4 +38,26 @@ func templateNotReady(tid string, tpl *client.GatewayTemplate, err error, diags 
 		}
 		diags.AddAttributeWarning(path.Root("tpl_id"), "Gateway SMS Template Not Approved", detail)
 	}
+}
+
+// templateReview says where template tplID stands when the gateway
+// refused a send with it (1016, "does not exist or is not approved"): the
+// review's state and the reviewer's reason, as contactcenter_sms_send does.
+// t and err are the read made before the send; a read that failed is made
+// again.
+func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64, t *client.GatewayTemplate, err error) string {
+	if err != nil && !client.IsNotFound(err) {
+		t, err = a.Client.Gateway.GetTemplate(ctx, tplID)
+	}
+	switch {
+	case client.IsNotFound(err):
+		return fmt.Sprintf(". Template %d does not exist", tplID)
+	case err != nil:
+		return ""
+	case int64(t.State) == client.GatewayStateRejected:
+		return fmt.Sprintf(". Template %d was rejected by the review: %s. Change it (a changed template is replaced and reviewed again), then send", tplID, string(t.Reason))
+	case int64(t.State) == client.GatewayStatePending:
+		return fmt.Sprintf(". Template %d is still in review: send once it is approved (wait_for_approval = true on the template waits for it)", tplID)
+	}
+	return ""
 }
