@@ -53,7 +53,8 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"`sign_text` is set) or many (send_batch). The gateway takes at most 200 numbers per request, so longer lists are split " +
 			"into requests of at most 200, with one progress message per request. With `recipients`, each number has its own values: " +
 			"all of them go in one send_file request, one line per number with its values. Every number is checked before anything is sent " +
-			"(a malformed or repeated number refuses the whole send); the template's variables are checked by the gateway (code 1015). " +
+			"(a malformed or repeated number refuses the whole send); a template variable left without a value (a misspelt `sms_params` name, a list or a recipient's line with fewer values than variables, no values) " +
+			"is refused when the template is read, as the length is (the gateway would refuse the send whole, code 1015); more values than variables, or values for names the template does not use, are left to the gateway. " +
 			"When `tpl_id` and the values are known at plan, the plan reads the template and fails for a message over the gateway's 400 characters once filled " +
 			"(counted as `sms_length` counts them), naming the number, its length and its longest value's variable. When they are known only at apply (the id of a template created in the same apply), " +
 			"the invoke reads the template and refuses such a send in the same words before anything is sent (the gateway would refuse it whole, code 1014); a template that cannot be read then is left to the gateway. " +
@@ -260,6 +261,7 @@ func (a *gatewaySMSSendAction) ModifyPlan(ctx context.Context, req action.Modify
 	if configured && (m.Recipients.IsNull() || !m.Recipients.IsUnknown() && rs != nil) {
 		if t := template(); t != "" {
 			tooLongMessages(t, m.TplID.ValueString(), m, rs, &resp.Diagnostics)
+			missingValues(t, m.TplID.ValueString(), m, rs, &resp.Diagnostics)
 		}
 	}
 	if configured {
@@ -302,11 +304,12 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		return
 	}
 	// The template, read once before anything is sent (tpl, tplErr): for
-	// the length check, and to say why the gateway refused it (1016).
+	// the length and values checks, and to say why the gateway refused it
+	// (1016).
 	var tpl *client.GatewayTemplate
 	var tplErr error
 	if tplID > 0 {
-		if tpl, tplErr = a.Client.Gateway.GetTemplate(ctx, tplID); tplErr == nil && tooLongAtInvoke(ctx, a.Name, tpl, m, diags) {
+		if tpl, tplErr = a.Client.Gateway.GetTemplate(ctx, tplID); tplErr == nil && templateRefusesAtInvoke(ctx, a.Name, tpl, m, diags) {
 			return
 		}
 	}

@@ -22,7 +22,7 @@ import (
 // limit by its own validator; a template's text is known at plan only by
 // reading it (tpl_id known, credentials set), so this check is made at plan
 // when tpl_id and the values are known then, and again at invoke, before
-// anything is sent (tooLongAtInvoke).
+// anything is sent (templateRefusesAtInvoke).
 
 // filledMessage is the message one number (or every number of mobiles)
 // would get: its length, whether values known only at apply were counted as
@@ -225,14 +225,15 @@ func needsValues(text string) bool {
 	return err != nil || len(vars) > 0
 }
 
-// tooLongAtInvoke refuses, before anything is sent, the messages of m that
-// tpl (the template read at invoke) makes over the gateway's limit, and
-// reports whether it did. The plan checks them only when tpl_id and the
-// values are known then: a tpl_id from a gateway template created in the
-// same apply, or values from another resource, went out unchecked, and the
-// gateway refused the whole send with 1014 (spec §7.4, §8) naming neither
+// templateRefusesAtInvoke refuses, before anything is sent, the messages of m that
+// tpl (the template read at invoke) makes over the gateway's limit or
+// leaves a variable of without a value (missingValues), and reports
+// whether it did. The plan checks them only when tpl_id and the values are
+// known then: a tpl_id from a gateway template created in the same apply,
+// or values from another resource, went out unchecked, and the gateway
+// refused the whole send with 1014 or 1015 (spec §7.4, §8) naming neither
 // the number nor the value. Every value is known at invoke.
-func tooLongAtInvoke(ctx context.Context, name string, tpl *client.GatewayTemplate, m *gatewaySMSSendModel, diags *diag.Diagnostics) bool {
+func templateRefusesAtInvoke(ctx context.Context, name string, tpl *client.GatewayTemplate, m *gatewaySMSSendModel, diags *diag.Diagnostics) bool {
 	if tpl == nil || tpl.TplText == "" {
 		return false
 	}
@@ -242,6 +243,7 @@ func tooLongAtInvoke(ctx context.Context, name string, tpl *client.GatewayTempla
 	}
 	var found diag.Diagnostics
 	tooLongMessages(string(tpl.TplText), m.TplID.ValueString(), *m, rs, &found)
+	missingValues(string(tpl.TplText), m.TplID.ValueString(), *m, rs, &found)
 	if !found.HasError() {
 		return false
 	}
