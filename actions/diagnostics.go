@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -49,14 +50,8 @@ func shownMobiles(ms []string) string {
 	return strings.Join(out, ", ")
 }
 
-// rerunHint says how to run an action again. An action fired by a trigger
-// (after_create) is not fired by the next apply, whose plan is empty; the
-// action's address in the configuration is not known to the provider.
-func rerunHint(name string) string {
-	return fmt.Sprintf("To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): "+
-		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block (and its key for for_each or count: "+
-		"-invoke='action.contactcenter_%s.<name>[\"key\"]').", name, name)
-}
+// rerunHint says how to run an action again (framework.RerunHint).
+func rerunHint(name string) string { return framework.RerunHint(name) }
 
 // triggerDoc is every action's word on action_trigger: what a failure
 // leaves, and what Terraform does with the other instances of a for_each.

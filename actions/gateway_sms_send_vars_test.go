@@ -63,3 +63,30 @@ func TestGatewaySMSSend_missingValues(t *testing.T) {
 		t.Errorf("values for every variable: phase %s: %s", res.Phase, res.Text())
 	}
 }
+
+// TestActions_refusedAtInvokeSaysNothingWasDone: a check that fails at
+// invoke, on values known only then (a number from another resource listed
+// twice, a malformed one), failed the action with the check's words alone:
+// "+8613800000011 is listed twice", and the campaign's operator could not
+// tell whether the other numbers had been sent, nor, the action run by an
+// after_create trigger, how to run it again. The error now says nothing was
+// done, and how to run it again.
+func TestActions_refusedAtInvokeSaysNothingWasDone(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	res := acctest.InvokeOnly(t, srv, "contactcenter_gateway_sms_send", map[string]any{
+		"mobiles": append(numbers(300), "+8613900000001"), "sms_text": "hello", "sign_text": "Acme"})
+	text := res.Text()
+	if !res.HasError() || !strings.Contains(text, "+8613900000001 is listed twice") ||
+		!strings.Contains(text, "Nothing was done: the action checks its configuration again, every value known, before it makes any call. "+
+			"To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): terraform apply -invoke=action.contactcenter_gateway_sms_send.<name>") {
+		t.Errorf("%s\nwant it to say that nothing was sent and how to run it again", text)
+	}
+	if strings.Count(text, "Nothing was done") != 1 {
+		t.Errorf("said %d times: %s", strings.Count(text, "Nothing was done"), text)
+	}
+	if n := sends(env, "send_sms"); n != 0 {
+		t.Errorf("send_sms called %d times: nothing may be sent", n)
+	}
+}

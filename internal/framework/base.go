@@ -191,6 +191,7 @@ func Invoke[M any](ctx context.Context, self action.Action, a *Action, req actio
 	// the checks run again now that every value is known.
 	Revalidate(ctx, self, req.Config, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
+		resp.Diagnostics = noteLast(resp.Diagnostics, NothingDone+" "+RerunHint(a.Name))
 		return
 	}
 	var m M
@@ -235,15 +236,34 @@ func namePaths(diags diag.Diagnostics) diag.Diagnostics {
 const TriggerSkipped = "If an action_trigger ran this action, Terraform did not run the actions listed after it for the same resource " +
 	"(later in that action_trigger or in a later one), and does not name them: invoke those too."
 
+// NothingDone ends an invoke refused by the checks run again at invoke
+// (Revalidate): a value known only at apply (a number from another
+// resource listed twice) failed the action with the check's words alone,
+// and the user of a send did not know whether any message went out.
+const NothingDone = "Nothing was done: the action checks its configuration again, every value known, before it makes any call."
+
+// RerunHint says how to run action name again. An action fired by a
+// trigger (after_create) is not fired by the next apply, whose plan is
+// empty; the action's address in the configuration is not known to the
+// provider.
+func RerunHint(name string) string {
+	return fmt.Sprintf("To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): "+
+		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block (and its key for for_each or count: "+
+		"-invoke='action.contactcenter_%s.<name>[\"key\"]').", name, name)
+}
+
 // noteSkipped ends the last error of a failed invoke with TriggerSkipped,
 // once, so the user learns of the actions that did not run.
-func noteSkipped(diags diag.Diagnostics) diag.Diagnostics {
+func noteSkipped(diags diag.Diagnostics) diag.Diagnostics { return noteLast(diags, TriggerSkipped) }
+
+// noteLast ends the last error of diags with a paragraph, note.
+func noteLast(diags diag.Diagnostics, note string) diag.Diagnostics {
 	for i := len(diags) - 1; i >= 0; i-- {
 		d := diags[i]
 		if d.Severity() != diag.SeverityError {
 			continue
 		}
-		detail := strings.TrimRight(d.Detail(), "\n") + "\n\n" + TriggerSkipped
+		detail := strings.TrimRight(d.Detail(), "\n") + "\n\n" + note
 		if pd, ok := d.(diag.DiagnosticWithPath); ok && !pd.Path().Equal(path.Empty()) {
 			diags[i] = diag.NewAttributeErrorDiagnostic(pd.Path(), d.Summary(), detail)
 		} else {
