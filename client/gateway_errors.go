@@ -71,7 +71,17 @@ var gatewayHints = map[int64]string{
 	GatewaySendTimeout:      "the send timed out; check the delivery records before sending again",
 	GatewayTemplateInvalid:  "use an approved template id (state 1)",
 	GatewaySignatureMissing: "use the text of an approved signature, without brackets",
+	// The gateway's own set-up, which no argument changes.
+	GatewayNoChannel: "the gateway has no SMS channel for this appId (or for this template's type): ask the gateway's operator to assign one; " +
+		"nothing in the configuration changes it",
+	GatewayNoRoute: "the gateway has no route for this appId's channel: ask the gateway's operator to set one up; nothing in the configuration changes it",
 }
+
+// unlistedHint is the hint of a code the §7.4 table does not list (say
+// 86, or "0086" as some gateways write it): the code and the message were
+// all the user got, "code 86: error 86", with nothing to do.
+const unlistedHint = "the gateway's code table (spec §7.4) does not list this code, so its meaning is the gateway's message alone: " +
+	"give the code and the message to the gateway's operator"
 
 // AsGatewayError returns the *APIError in err's chain when the gateway
 // answered it with a code (Surface SMSAPI, Code > 0); Meaning, Hint and
@@ -97,5 +107,8 @@ func explainGatewayCode(e *APIError) {
 	}
 	e.Meaning = GatewayCodeMeaning(e.Code)
 	e.Hint = gatewayHints[e.Code]
+	if e.Meaning == "" {
+		e.Hint = unlistedHint
+	}
 	e.Retryable = e.Code == GatewaySendTimeout
 }

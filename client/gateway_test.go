@@ -171,6 +171,11 @@ func TestGatewayErrorsAreTyped(t *testing.T) {
 		"1009": {`{"code":"1009","msg":"time"}`, 1009, "request time abnormal (server time difference)", "clock"},
 		"1016": {`{"code":1016,"msg":"no tpl"}`, 1016, "template id does not exist or is not approved", "approved template"},
 		"1021": {`{"code":1021,"msg":"file"}`, 1021, "file type wrong (must be txt or csv)", ""},
+		// The gateway's set-up and codes §7.4 does not list: "code 86: error
+		// 86" said nothing to do.
+		"1017": {`{"code":1017,"msg":"no channel"}`, 1017, "no SMS channel found", "ask the gateway's operator to assign one; nothing in the configuration changes it"},
+		"1019": {`{"code":1019,"msg":"no route"}`, 1019, "channel route does not exist", "ask the gateway's operator to set one up"},
+		"0086": {`{"code":"0086","msg":"error 86"}`, 86, "", "code 86: error 86; the gateway's code table (spec §7.4) does not list this code, so its meaning is the gateway's message alone: give the code and the message to the gateway's operator"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
