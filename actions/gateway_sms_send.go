@@ -71,7 +71,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Mobile numbers (`mobiles`, or `mobile` for send_single): 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed `+86` or `86` (sent without it). " +
 					"Each number once (`+8613800138000` and `13800138000` are one number). Any length: the list is sent in requests of at most 200 numbers. Exactly one of `mobiles` and `recipients`.",
-				Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(mobileValidator{})},
+				Validators: []validator.List{listvalidator.SizeAtLeast(1), mobilesValidator{}},
 			},
 			"sms_text": schema.StringAttribute{
 				Optional: true,
@@ -105,11 +105,10 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 				MarkdownDescription: "Numbers with their own template values, sent in one send_file request (a file upload): one line per number, " +
 					"its values overriding `sms_params_list` position by position. Only with `tpl_id`; exactly one of `mobiles` and `recipients`. " +
 					"The gateway answers for the file as a whole: a failure lists every number as not sent.",
-				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
+				Validators: []validator.List{listvalidator.SizeAtLeast(1), mobilesValidator{nested: "mobile"}},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"mobile": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Required in every recipient. The mobile number: 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed `+86` or `86` (sent without it); each number in one recipient only.",
-						Validators: []validator.String{mobileValidator{}},
 					},
 					"sms_params_list": schema.ListAttribute{
 						Optional: true, ElementType: types.StringType,
