@@ -166,25 +166,11 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	}
 	// Each number once: the gateway would send (and bill) a listed-twice
 	// number twice. +86/86 prefixes name the same number.
-	seen := map[string]string{} // number → where it was first listed, "mobiles[0]"
-	check := func(list string, i int, p path.Path, s types.String) {
-		if s.IsNull() || s.IsUnknown() {
-			return
-		}
-		num := client.NationalMobile(s.ValueString())
-		at := fmt.Sprintf("%s[%d]", list, i)
-		if first, dup := seen[num]; dup {
-			resp.Diagnostics.AddAttributeError(p, "Duplicate Mobile Number",
-				fmt.Sprintf("%s is listed twice (%s and %s); each number may appear once, or it gets (and is billed for) the message twice.",
-					s.ValueString(), first, at))
-			return
-		}
-		seen[num] = at
-	}
+	dups := mobileDuplicates{seen: map[string]string{}}
 	if !m.Mobiles.IsNull() && !m.Mobiles.IsUnknown() {
 		for i, v := range m.Mobiles.Elements() {
 			if s, ok := v.(types.String); ok {
-				check("mobiles", i, path.Root("mobiles").AtListIndex(i), s)
+				dups.add("mobiles", i, path.Root("mobiles").AtListIndex(i), s)
 			}
 		}
 	}
@@ -192,10 +178,13 @@ func (a *gatewaySMSSendAction) ValidateConfig(ctx context.Context, req action.Va
 	known := m.Recipients.IsNull() // the values a number takes are known with its recipient's
 	if !m.Recipients.IsNull() && !m.Recipients.IsUnknown() && !m.Recipients.ElementsAs(ctx, &rs, true).HasError() {
 		for i, r := range rs {
-			check("recipients", i, path.Root("recipients").AtListIndex(i).AtName("mobile"), r.Mobile)
+			dups.add("recipients", i, path.Root("recipients").AtListIndex(i).AtName("mobile"), r.Mobile)
 		}
-		refuseEmptyValues(rs, &resp.Diagnostics)
 		known = true
+	}
+	dups.refuse(&resp.Diagnostics)
+	if rs != nil {
+		refuseEmptyValues(rs, &resp.Diagnostics)
 	}
 	if known {
 		vs := gatewaySendValues(m, rs)

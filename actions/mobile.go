@@ -166,3 +166,45 @@ func (v mobilesValidator) ValidateList(ctx context.Context, req validator.ListRe
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Mobile Number", detail)
 }
+
+// mobileDuplicates collects the numbers listed twice (+86/86 prefixes name
+// the same number): the gateway would send, and bill, such a number twice.
+// Several are one error at the list (refuseAlike): a customer file appended
+// to itself gave one error a number.
+type mobileDuplicates struct {
+	seen map[string]string // number → where it was first listed, "mobiles[0]"
+	dups []mobileDuplicate
+}
+
+type mobileDuplicate struct {
+	p               path.Path
+	s, first, again string
+}
+
+func (d *mobileDuplicates) add(list string, i int, p path.Path, s types.String) {
+	if s.IsNull() || s.IsUnknown() {
+		return
+	}
+	num := client.NationalMobile(s.ValueString())
+	at := fmt.Sprintf("%s[%d]", list, i)
+	if first, dup := d.seen[num]; dup {
+		d.dups = append(d.dups, mobileDuplicate{p, s.ValueString(), first, at})
+		return
+	}
+	d.seen[num] = at
+}
+
+func (d *mobileDuplicates) refuse(diags *diag.Diagnostics) {
+	const why = "each number may appear once, or it gets (and is billed for) the message twice."
+	refuseAlike(diags, "Duplicate Mobile Number", len(d.dups),
+		func(k int) path.Path { return d.dups[k].p },
+		func() string {
+			return fmt.Sprintf("%s is listed twice (%s and %s); %s", d.dups[0].s, d.dups[0].first, d.dups[0].again, why)
+		},
+		func(k int) string {
+			return fmt.Sprintf("%s (%s and %s)", d.dups[k].s, d.dups[k].first, d.dups[k].again)
+		},
+		func(named string) string {
+			return fmt.Sprintf("%d numbers are listed twice: %s. Each number may appear once, or it gets (and is billed for) the message twice.", len(d.dups), named)
+		})
+}

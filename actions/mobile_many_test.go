@@ -56,3 +56,28 @@ func TestGatewaySMSSend_manyBadNumbersOneError(t *testing.T) {
 		t.Errorf("one number: %s\nwant %q", res.Text(), want)
 	}
 }
+
+// TestGatewaySMSSend_manyDuplicatesOneError: a customer list appended to
+// itself gave one "Duplicate Mobile Number" a number (500 numbers, 500
+// errors). Several are now one error at the list, naming three and how
+// many; one is still said at its place.
+func TestGatewaySMSSend_manyDuplicatesOneError(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	srv := env.ActionServer(t)
+	var ms []string
+	for i := range 500 {
+		ms = append(ms, fmt.Sprintf("1380000%04d", i))
+	}
+	ms = append(ms, ms...)
+	res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", map[string]any{"sms_text": "hi", "sign_text": "Acme", "mobiles": ms})
+	want := "500 numbers are listed twice: 13800000000 (mobiles[0] and mobiles[500]), 13800000001 (mobiles[1] and mobiles[501]), " +
+		"13800000002 (mobiles[2] and mobiles[502]) and 497 more. Each number may appear once, or it gets (and is billed for) the message twice."
+	if len(res.Diagnostics) != 1 || !strings.Contains(res.Text(), want) {
+		t.Errorf("%d diagnostics: %.2000s\nwant one containing %q", len(res.Diagnostics), res.Text(), want)
+	}
+	res = acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", map[string]any{"sms_text": "hi", "sign_text": "Acme", "mobiles": []string{"13800000001", "+8613800000001"}})
+	if want := "+8613800000001 is listed twice (mobiles[0] and mobiles[1]); each number may appear once"; len(res.Diagnostics) != 1 || !strings.Contains(res.Text(), want) {
+		t.Errorf("one: %s\nwant %q", res.Text(), want)
+	}
+}
