@@ -64,10 +64,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 					"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks). Not used with `all = true`.",
 				Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
 			},
-			"name": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only tasks whose name contains this text (`name`, fuzzy). Not used with `all = true`.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
-			},
+			"name": textFilter("Only tasks whose name contains this text (`name`, fuzzy). Not used with `all = true`."),
 			"all": schema.BoolAttribute{
 				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); with `all = true`, `status` and `name` cannot be set.",
 			},

@@ -3,7 +3,6 @@ package datasources
 
 import (
 	"context"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -37,10 +36,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 				Optional: true, MarkdownDescription: "Only the group with this id (`filter.que_id`). An unknown id gives an empty list.",
 				Validators: []validator.Int64{int64validator.AtLeast(1)},
 			},
-			"keyword": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only groups whose name contains this text (`filter.keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
-			},
+			"keyword": textFilter("Only groups whose name contains this text (`filter.keyword`)."),
 			"skill_groups": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching groups, in the service's order.",
 				NestedObject: schema.NestedAttributeObject{

@@ -3,7 +3,6 @@ package datasources
 import (
 	"cmp"
 	"context"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"iter"
 	"slices"
 
@@ -35,11 +34,8 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS signatures (what the platform holds of each `contactcenter_sms_signature`), all of them or those matching the filters, reading every page (500 a page, the most the service allows). API: sms/sign/list (spec §4.1, §2.3).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"sign_text": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only signatures whose text contains this (`sign_text`, a fuzzy match).",
-				// Signatures are stored trimmed and matched as given (§4.1).
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
-			},
+			// Signatures are stored trimmed and matched as given (§4.1).
+			"sign_text": textFilter("Only signatures whose text contains this (`sign_text`, a fuzzy match)."),
 			"state": schema.Int64Attribute{
 				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
 				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "reviewing"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))},

@@ -2,7 +2,6 @@ package datasources
 
 import (
 	"context"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -52,10 +51,7 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 				Optional: true, MarkdownDescription: "Only templates of this department (`dept_id`).",
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
-			"keyword": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only templates whose name contains this text (`keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
-			},
+			"keyword": textFilter("Only templates whose name contains this text (`keyword`)."),
 			"ids": schema.ListAttribute{
 				Optional: true, ElementType: types.Int64Type,
 				MarkdownDescription: "Only these template ids (`ids`, sent comma-separated).",

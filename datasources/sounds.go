@@ -2,7 +2,6 @@ package datasources
 
 import (
 	"context"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -30,10 +29,7 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists voice files (the attributes of `contactcenter_sound` but the local `source` and `source_hash`), optionally filtered by name keyword and kind. API: sound/list (spec §4.5, §2.9).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"keyword": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only voice files whose name contains this text (`info.filter.keyword`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces},
-			},
+			"keyword": textFilter("Only voice files whose name contains this text (`info.filter.keyword`)."),
 			"sound_type": schema.Int64Attribute{
 				Optional: true,
 				MarkdownDescription: "Only voice files of this kind (their `sound_type`; the provider keeps them from the list it reads): " +

@@ -2,8 +2,6 @@ package datasources
 
 import (
 	"context"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -33,10 +31,8 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 		MarkdownDescription: "Lists webhooks with their settings (the attributes of `contactcenter_webhook`): all of them, " +
 			"or those whose name or address contains a given text. API: webhook/lists (spec §4.4, §2.8).",
 		Attributes: map[string]schema.Attribute{
-			"name": schema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose name contains this text (`name`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces}},
-			"url": schema.StringAttribute{Optional: true, MarkdownDescription: "Only webhooks whose address contains this text (`url`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), resources.EdgeSpaces}},
+			"name": textFilter("Only webhooks whose name contains this text (`name`)."),
+			"url":  textFilter("Only webhooks whose address contains this text (`url`)."),
 			"webhooks": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching webhooks, by id.",
 				NestedObject: schema.NestedAttributeObject{Attributes: item},
