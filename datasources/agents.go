@@ -62,10 +62,7 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 					"`\"4\"` management, `\"5\"` voice assist, `\"6\"` video service, `\"7\"` text assist.",
 				Validators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(tfkit.Matching(regexp.MustCompile(`^[1-7]$`), "must be an agent type from 1 to 7"))},
 			},
-			"agents": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching agents, by ascending id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: agentItemAttributes()},
-			},
+			"agents": framework.ComputedList("The matching agents, by ascending id.", agentItemAttributes()),
 		}),
 	}
 }

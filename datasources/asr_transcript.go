@@ -53,16 +53,9 @@ func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaR
 				Required: true, MarkdownDescription: "The task id (`taskId`).",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"done": schema.BoolAttribute{
-				Computed: true, MarkdownDescription: "Whether the conversion has finished (`false` while queryText answers code 400 \"in progress\").",
-			},
-			"status": schema.Int64Attribute{
-				Computed: true, MarkdownDescription: "The service's `result.status` (its values are not documented; a finished task shows `30`).",
-			},
-			"sentences": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The recognised sentences (`result.cacheContentDTOList`), in order.",
-				NestedObject: schema.NestedAttributeObject{Attributes: sentenceAttributes()},
-			},
+			"done":      framework.ComputedBool("Whether the conversion has finished (`false` while queryText answers code 400 \"in progress\")."),
+			"status":    framework.ComputedInt64("The service's `result.status` (its values are not documented; a finished task shows `30`)."),
+			"sentences": framework.ComputedList("The recognised sentences (`result.cacheContentDTOList`), in order.", sentenceAttributes()),
 		},
 	}
 }

@@ -41,14 +41,11 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 				Computed: true, ElementType: types.Int64Type,
 				MarkdownDescription: "The `ivr_id` of every matching IVR, in the service's order.",
 			},
-			"ivrs": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching IVRs.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"ivr_id":   schema.Int64Attribute{Computed: true, MarkdownDescription: "IVR id (`ivrId`)."},
-					"ivr_name": schema.StringAttribute{Computed: true, MarkdownDescription: "IVR name (`ivrName`)."},
-					"ivr_code": schema.StringAttribute{Computed: true, MarkdownDescription: "IVR code (`ivrCode`)."},
-				}},
-			},
+			"ivrs": framework.ComputedList("The matching IVRs.", map[string]schema.Attribute{
+				"ivr_id":   framework.ComputedInt64("IVR id (`ivrId`)."),
+				"ivr_name": framework.ComputedString("IVR name (`ivrName`)."),
+				"ivr_code": framework.ComputedString("IVR code (`ivrCode`)."),
+			}),
 		},
 	}
 }

@@ -25,13 +25,10 @@ type numberSelectionDataSource struct {
 
 func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	list := func(desc string) schema.ListNestedAttribute {
-		return schema.ListNestedAttribute{
-			Computed: true, MarkdownDescription: desc,
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"id":   schema.StringAttribute{Computed: true, MarkdownDescription: "Id (`id`)."},
-				"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Display name (`name`)."},
-			}},
-		}
+		return framework.ComputedList(desc, map[string]schema.Attribute{
+			"id":   framework.ComputedString("Id (`id`)."),
+			"name": framework.ComputedString("Display name (`name`)."),
+		})
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The numbers an agent's caller settings can choose from: " +

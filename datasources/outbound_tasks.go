@@ -40,14 +40,14 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 		"recall_pending_count": "Recalls pending (`recall_pending_count`).", "calling_count": "Calls in progress (`calling_count`).",
 		"un_called": "Numbers not called yet (`un_called`).", "total_called": "Numbers called (`total_called`).",
 	} {
-		item[name] = schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+		item[name] = framework.ComputedInt64(desc)
 	}
 	for name, desc := range map[string]string{
 		"dept_name": "Department name (`dept_name`).", "call_ratio_type_string": "Name of the call ratio mode (`call_ratio_type_string`).",
 		"call_type_string": "Name of the call type (`call_type_string`).", "exten": "Extension (`exten`).",
 		"created_user_name": "Who created the task (`created_user_name`).", "updated_user_name": "Who last updated the task (`updated_user_name`).",
 	} {
-		item[name] = schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+		item[name] = framework.ComputedString(desc)
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists outbound tasks, filtered by type, status and name; " +
@@ -68,10 +68,7 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 			"all": schema.BoolAttribute{
 				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); with `all = true`, `status` and `name` cannot be set.",
 			},
-			"tasks": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching tasks, by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: item},
-			},
+			"tasks": framework.ComputedList("The matching tasks, by id.", item),
 		}),
 	}
 }

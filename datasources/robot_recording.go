@@ -34,9 +34,7 @@ func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.Schema
 				Required: true, MarkdownDescription: "The robot call's id (`call_id`).",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"path": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "Address of the recording (`path`), usable as `speech_file_url` of `contactcenter_asr_transcribe`.",
-			},
+			"path": framework.ComputedString("Address of the recording (`path`), usable as `speech_file_url` of `contactcenter_asr_transcribe`."),
 		},
 	}
 }

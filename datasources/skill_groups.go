@@ -37,12 +37,8 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 				Validators: []validator.Int64{int64validator.AtLeast(1)},
 			},
 			"keyword": textFilter("Only groups whose name contains this text (`filter.keyword`)."),
-			"skill_groups": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching groups, in the service's order.",
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: framework.ComputedAttributes(resources.SkillGroupAttributes(), "force_delete"),
-				},
-			},
+			"skill_groups": framework.ComputedList("The matching groups, in the service's order.",
+				framework.ComputedAttributes(resources.SkillGroupAttributes(), "force_delete")),
 		}),
 	}
 }

@@ -139,34 +139,32 @@ func validateCDRFilter(ctx context.Context, cfg tfsdk.Config, requireOne bool, d
 func (d *trunkCallRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	str, num := framework.ComputedString, framework.ComputedInt64
 	attrs := cdrFilterAttributes("Either `call_id` or both range ends are required; set both ends or neither. The range is at most one month (see above).")
-	attrs["records"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The matching trunk call records, in the order the service lists them. " +
-			"A call can have several records, one per leg (`call_type`), so `call_id` is not unique here.",
-		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"vcc_id":           num("Enterprise id (`vcc_id`)."),
-			"vcc_code":         str("Enterprise code (`vcc_code`)."),
-			"ag_id":            num("Agent id (`ag_id`)."),
-			"call_id":          str("Call id (`call_id`)."),
-			"call_type":        num("Call type (`call_type`): `1` manual outbound, `2` inbound, `3` consult, `4` transfer to phone, `5` auto outbound, `6` interface outbound, and the agent-side legs `10` manual outbound (caller side), `11` outbound to the agent, `12` skill group to agent, `13` consult to agent, `14` monitoring agent, `15` transfer to agent, `16` robot."),
-			"call_type_name":   str("Call type as text (`call_type_name`)."),
-			"call_result":      num("Call result (`call_result`); `call_result_name` says what the value means."),
-			"call_result_name": str("Call result as text (`call_result_name`)."),
-			"trunk_num":        str("Trunk number used (`trunk_num`)."),
-			"user_num":         str("Customer number (`user_num`)."),
-			"user_area_code":   str("Customer area code (`user_area_code`)."),
-			"time_start":       str("Call start (`time_start`)."),
-			"time_ring":        str("Ring start (`time_ring`); a zero date when unset."),
-			"time_answer":      str("Answer time (`time_answer`); a zero date when unset."),
-			"time_conn":        str("Connect time (`time_conn`); a zero date when unset."),
-			"time_hangup":      str("Hang-up time (`time_hangup`)."),
-			"dur_ring":         num("Customer ring period, in seconds (`dur_ring`)."),
-			"dur_ring2":        num("Call start to end of customer ring, in seconds (`dur_ring2`)."),
-			"dur_answer":       num("Answered period, in seconds (`dur_answer`)."),
-			"dur_conn":         num("Customer–agent connected period, in seconds (`dur_conn`)."),
-			"dur_all":          num("Call start to hang-up, in seconds (`dur_all`)."),
-			"user_data":        str("Business data stored on the call (`user_data`, JSON text)."),
-		}},
-	}
+	records := "The matching trunk call records, in the order the service lists them. " +
+		"A call can have several records, one per leg (`call_type`), so `call_id` is not unique here."
+	attrs["records"] = framework.ComputedList(records, map[string]schema.Attribute{
+		"vcc_id":           num("Enterprise id (`vcc_id`)."),
+		"vcc_code":         str("Enterprise code (`vcc_code`)."),
+		"ag_id":            num("Agent id (`ag_id`)."),
+		"call_id":          str("Call id (`call_id`)."),
+		"call_type":        num("Call type (`call_type`): `1` manual outbound, `2` inbound, `3` consult, `4` transfer to phone, `5` auto outbound, `6` interface outbound, and the agent-side legs `10` manual outbound (caller side), `11` outbound to the agent, `12` skill group to agent, `13` consult to agent, `14` monitoring agent, `15` transfer to agent, `16` robot."),
+		"call_type_name":   str("Call type as text (`call_type_name`)."),
+		"call_result":      num("Call result (`call_result`); `call_result_name` says what the value means."),
+		"call_result_name": str("Call result as text (`call_result_name`)."),
+		"trunk_num":        str("Trunk number used (`trunk_num`)."),
+		"user_num":         str("Customer number (`user_num`)."),
+		"user_area_code":   str("Customer area code (`user_area_code`)."),
+		"time_start":       str("Call start (`time_start`)."),
+		"time_ring":        str("Ring start (`time_ring`); a zero date when unset."),
+		"time_answer":      str("Answer time (`time_answer`); a zero date when unset."),
+		"time_conn":        str("Connect time (`time_conn`); a zero date when unset."),
+		"time_hangup":      str("Hang-up time (`time_hangup`)."),
+		"dur_ring":         num("Customer ring period, in seconds (`dur_ring`)."),
+		"dur_ring2":        num("Call start to end of customer ring, in seconds (`dur_ring2`)."),
+		"dur_answer":       num("Answered period, in seconds (`dur_answer`)."),
+		"dur_conn":         num("Customer–agent connected period, in seconds (`dur_conn`)."),
+		"dur_all":          num("Call start to hang-up, in seconds (`dur_all`)."),
+		"user_data":        str("Business data stored on the call (`user_data`, JSON text)."),
+	})
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads trunk call records (each with its call type, numbers, times, durations and result) by call id or call-start range, " +
 			"reading every page. API: cdr/trunk/lists (spec §4.7, §2.12).\n\n" +

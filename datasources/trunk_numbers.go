@@ -46,16 +46,13 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 				Computed: true, ElementType: types.StringType,
 				MarkdownDescription: "The `phone` of every matching number, in the service's order (a convenience for `for_each`).",
 			},
-			"trunk_numbers": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching trunk numbers.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"phone":       framework.ComputedString("The number (`phone`)."),
-					"code":        framework.ComputedString("Area code of ownership (`code`)."),
-					"city":        framework.ComputedString("City (`city`)."),
-					"type":        framework.ComputedInt64("Type (`type`): `1` 95-number, `2` trunk number, `3` mobile number."),
-					"type_string": framework.ComputedString("Type as text (`type_string`)."),
-				}},
-			},
+			"trunk_numbers": framework.ComputedList("The matching trunk numbers.", map[string]schema.Attribute{
+				"phone":       framework.ComputedString("The number (`phone`)."),
+				"code":        framework.ComputedString("Area code of ownership (`code`)."),
+				"city":        framework.ComputedString("City (`city`)."),
+				"type":        framework.ComputedInt64("Type (`type`): `1` 95-number, `2` trunk number, `3` mobile number."),
+				"type_string": framework.ComputedString("Type as text (`type_string`)."),
+			}),
 		}),
 	}
 }

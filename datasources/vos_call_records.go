@@ -33,23 +33,20 @@ func (d *vosCallRecordsDataSource) Schema(_ context.Context, _ datasource.Schema
 	callID := attrs["call_id"].(schema.StringAttribute)
 	callID.MarkdownDescription += " Without a range only today's records (the platform's day) are searched: set the range around the call."
 	attrs["call_id"] = callID
-	attrs["records"] = schema.ListNestedAttribute{
-		Computed: true, MarkdownDescription: "The matching VOS call records, in the order the service lists them.",
-		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"id":            str("Record id (`id`)."),
-			"start_time":    str("Call start (`start_time`)."),
-			"caller":        str("Calling number (`caller`)."),
-			"called":        str("Called number (`called`)."),
-			"sip_num":       str("Virtual number (`sip_num`)."),
-			"vcc_code":      str("Enterprise code (`vcc_code`)."),
-			"call_id":       str("Call id (`call_id`)."),
-			"inout":         str("Direction (`inout`): `1` outbound, `2` inbound."),
-			"call_result":   str("Result (`call_result`): `0` connected, `1` not connected."),
-			"end_time":      str("Call end (`end_time`)."),
-			"talk_duration": str("Talk time in seconds (`talk_duration`)."),
-			"end_reason":    str("Why the call ended (`end_reason`)."),
-		}},
-	}
+	attrs["records"] = framework.ComputedList("The matching VOS call records, in the order the service lists them.", map[string]schema.Attribute{
+		"id":            str("Record id (`id`)."),
+		"start_time":    str("Call start (`start_time`)."),
+		"caller":        str("Calling number (`caller`)."),
+		"called":        str("Called number (`called`)."),
+		"sip_num":       str("Virtual number (`sip_num`)."),
+		"vcc_code":      str("Enterprise code (`vcc_code`)."),
+		"call_id":       str("Call id (`call_id`)."),
+		"inout":         str("Direction (`inout`): `1` outbound, `2` inbound."),
+		"call_result":   str("Result (`call_result`): `0` connected, `1` not connected."),
+		"end_time":      str("Call end (`end_time`)."),
+		"talk_duration": str("Talk time in seconds (`talk_duration`)."),
+		"end_reason":    str("Why the call ended (`end_reason`)."),
+	})
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads VOS call records (calls through the VOS softswitch, each with its virtual number `sip_num`, parties, direction and result) by call id or call-start range, " +
 			"reading every page (500 records a page, the most the service allows). Without a range the service reads today, " +

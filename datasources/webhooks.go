@@ -25,18 +25,15 @@ type webhooksDataSource struct {
 
 func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	item := framework.ComputedAttributes(resources.WebhookAttributes())
-	item["created_user_id"] = schema.Int64Attribute{Computed: true, MarkdownDescription: "Id of the user who created the webhook (`created_user_id`)."}
-	item["updated_user_id"] = schema.Int64Attribute{Computed: true, MarkdownDescription: "Id of the user who last updated the webhook (`updated_user_id`)."}
+	item["created_user_id"] = framework.ComputedInt64("Id of the user who created the webhook (`created_user_id`).")
+	item["updated_user_id"] = framework.ComputedInt64("Id of the user who last updated the webhook (`updated_user_id`).")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists webhooks with their settings (the attributes of `contactcenter_webhook`): all of them, " +
 			"or those whose name or address contains a given text. API: webhook/lists (spec §4.4, §2.8).",
 		Attributes: map[string]schema.Attribute{
-			"name": textFilter("Only webhooks whose name contains this text (`name`)."),
-			"url":  textFilter("Only webhooks whose address contains this text (`url`)."),
-			"webhooks": schema.ListNestedAttribute{
-				Computed: true, MarkdownDescription: "The matching webhooks, by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: item},
-			},
+			"name":     textFilter("Only webhooks whose name contains this text (`name`)."),
+			"url":      textFilter("Only webhooks whose address contains this text (`url`)."),
+			"webhooks": framework.ComputedList("The matching webhooks, by id.", item),
 		},
 	}
 }
