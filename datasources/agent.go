@@ -59,65 +59,56 @@ func (d *agentDataSource) ConfigValidators(_ context.Context) []datasource.Confi
 }
 
 func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	ctx = client.FreshReads(ctx) // as every data source (framework.ReadDataSource)
-	var m agentDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var a *client.Agent
-	if !m.ID.IsNull() {
-		id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), m.ID.ValueString())
-		if !ok {
-			return
-		}
-		got, err := d.Client.Agents.Get(ctx, id)
-		if client.IsNotFound(err) {
-			resp.Diagnostics.AddAttributeError(path.Root("id"), "Agent Not Found", fmt.Sprintf("No agent has id %d.", id))
-			return
-		}
-		if err != nil {
-			tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Agent", err)
-			return
-		}
-		a = got
-	} else {
-		num := m.UserNum.ValueString()
-		f := client.AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}
-		var matches []client.Agent
-		for it, err := range d.Client.Agents.List(ctx, f) {
+	framework.ReadDataSource(ctx, req, resp, "Unable to Read Agent", func(ctx context.Context, m *agentDataModel) error {
+		var a *client.Agent
+		if !m.ID.IsNull() {
+			id, ok := tfkit.ParseID(&resp.Diagnostics, path.Root("id"), m.ID.ValueString())
+			if !ok {
+				return nil // ParseID said why
+			}
+			got, err := d.Client.Agents.Get(ctx, id)
+			if client.IsNotFound(err) {
+				return framework.AttributeError(path.Root("id"), "Agent Not Found", fmt.Sprintf("No agent has id %d.", id))
+			}
 			if err != nil {
-				tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Agent", err)
-				return
+				return err
 			}
-			if string(it.UserNum) == num {
-				matches = append(matches, it)
+			a = got
+		} else {
+			num := m.UserNum.ValueString()
+			f := client.AgentFilter{UserNum: num, RelationsQueues: true, RelationsConfig: true}
+			var matches []client.Agent
+			for it, err := range d.Client.Agents.List(ctx, f) {
+				if err != nil {
+					return err
+				}
+				if string(it.UserNum) == num {
+					matches = append(matches, it)
+				}
+			}
+			switch len(matches) {
+			case 0:
+				return framework.AttributeError(path.Root("user_num"), "Agent Not Found", fmt.Sprintf("No agent has user_num %q.", num))
+			case 1:
+				a = &matches[0]
+			default:
+				return framework.AttributeError(path.Root("user_num"), "Several Agents Match",
+					fmt.Sprintf("%d agents have user_num %q; look the agent up by id instead.", len(matches), num))
 			}
 		}
-		switch len(matches) {
-		case 0:
-			resp.Diagnostics.AddAttributeError(path.Root("user_num"), "Agent Not Found", fmt.Sprintf("No agent has user_num %q.", num))
-			return
-		case 1:
-			a = &matches[0]
-		default:
-			resp.Diagnostics.AddAttributeError(path.Root("user_num"), "Several Agents Match",
-				fmt.Sprintf("%d agents have user_num %q; look the agent up by id instead.", len(matches), num))
-			return
+		item, diags := flattenAgentItem(a, skillGroupName(ctx, d.Client))
+		resp.Diagnostics.Append(diags...)
+		m.agentItem = item
+		resp.Diagnostics.Append(m.Flatten(a.Config)...)
+		if a.Config == nil {
+			for _, p := range []*types.Int64{&m.UserPhoneType, &m.UserLoginState, &m.UserAutoLogin, &m.UserOutcallPopup,
+				&m.MaxSessions, &m.BasicSessions, &m.IsEnableUpdateCapcity} {
+				*p = types.Int64Null()
+			}
+			m.IsEnableOutbound, m.IsForbiddenLogin = types.BoolNull(), types.BoolNull()
 		}
-	}
-	item, diags := flattenAgentItem(a, skillGroupName(ctx, d.Client))
-	resp.Diagnostics.Append(diags...)
-	m.agentItem = item
-	resp.Diagnostics.Append(m.Flatten(a.Config)...)
-	if a.Config == nil {
-		for _, p := range []*types.Int64{&m.UserPhoneType, &m.UserLoginState, &m.UserAutoLogin, &m.UserOutcallPopup,
-			&m.MaxSessions, &m.BasicSessions, &m.IsEnableUpdateCapcity} {
-			*p = types.Int64Null()
-		}
-		m.IsEnableOutbound, m.IsForbiddenLogin = types.BoolNull(), types.BoolNull()
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return nil
+	})
 }
 
 type agentDataModel struct {

@@ -15,9 +15,10 @@ import (
 // ReadDataSource is every data source's Read: the configuration into a new
 // model, read (which calls the API and fills the model), the model into
 // state. A failed read adds summary ("Unable to List Busy Reasons") with
-// the API's error, or, for an *AttrError, the error it names. The read
-// sees the platform as it is (client.FreshReads), not as a read earlier
-// in the walk found it.
+// the API's error, or, for an *AttrError, the error it names. A read that
+// adds its own error to resp.Diagnostics (a flatten's, an id that does not
+// parse) and returns nil sets no state either. The read sees the platform
+// as it is (client.FreshReads), not as a read earlier in the walk found it.
 func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse, summary string, read func(ctx context.Context, m *M) error) {
 	var m M
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -31,6 +32,9 @@ func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp
 			return
 		}
 		tfkit.AddAPIError(&resp.Diagnostics, summary, err)
+		return
+	}
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
