@@ -68,43 +68,43 @@ func (d *agentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 }
 
 func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m agentsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := client.AgentFilter{UserNum: m.UserNum.ValueString(), RelationsQueues: true}
-	sets := []struct {
-		src types.Set
-		dst *[]int64
-	}{
-		{m.UserStatus, &f.UserStatus}, {m.UserIDs, &f.UserIDs}, {m.DeptIDs, &f.DeptIDs}, {m.RoleIDs, &f.RoleIDs},
-		{m.QueueIDs, &f.QueueIDs}, {m.PositionIDs, &f.PositionIDs},
-	}
-	for _, s := range sets {
-		ids, diags := tfkit.Int64sFromSet(ctx, s.src)
-		resp.Diagnostics.Append(diags...)
-		*s.dst = ids
-	}
-	if !m.UserType.IsNull() {
-		resp.Diagnostics.Append(m.UserType.ElementsAs(ctx, &f.UserTypes, false)...)
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	agents, err := client.Collect(d.Client.Agents.List(ctx, f))
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to List Agents", err)
-		return
-	}
-	m.Agents = []agentItem{}
+	// The group names are read through the context Read is given, not
+	// the read's (client.FreshReads): a name is then served by the
+	// queue/list an earlier group's read made, and the agents of two groups
+	// read queue/list once, not once for each group.
 	groups := skillGroupName(ctx, d.Client)
-	for _, a := range byID(agents, func(a client.Agent) int64 { return a.UserID.Int64() }) {
-		it, diags := flattenAgentItem(&a, groups)
-		resp.Diagnostics.Append(diags...)
-		m.Agents = append(m.Agents, it)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	framework.ReadDataSource(ctx, req, resp, "Unable to List Agents", func(ctx context.Context, m *agentsModel) error {
+		f := client.AgentFilter{UserNum: m.UserNum.ValueString(), RelationsQueues: true}
+		sets := []struct {
+			src types.Set
+			dst *[]int64
+		}{
+			{m.UserStatus, &f.UserStatus}, {m.UserIDs, &f.UserIDs}, {m.DeptIDs, &f.DeptIDs}, {m.RoleIDs, &f.RoleIDs},
+			{m.QueueIDs, &f.QueueIDs}, {m.PositionIDs, &f.PositionIDs},
+		}
+		for _, s := range sets {
+			ids, diags := tfkit.Int64sFromSet(ctx, s.src)
+			resp.Diagnostics.Append(diags...)
+			*s.dst = ids
+		}
+		if !m.UserType.IsNull() {
+			resp.Diagnostics.Append(m.UserType.ElementsAs(ctx, &f.UserTypes, false)...)
+		}
+		if resp.Diagnostics.HasError() {
+			return nil // a filter that does not convert: listing without it would list too much
+		}
+		agents, err := client.Collect(d.Client.Agents.List(ctx, f))
+		if err != nil {
+			return err
+		}
+		m.Agents = []agentItem{}
+		for _, a := range byID(agents, func(a client.Agent) int64 { return a.UserID.Int64() }) {
+			it, diags := flattenAgentItem(&a, groups)
+			resp.Diagnostics.Append(diags...)
+			m.Agents = append(m.Agents, it)
+		}
+		return nil
+	})
 }
 
 // agentItemAttributes are the fields shown for one agent: the resource's,
