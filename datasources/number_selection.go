@@ -7,9 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 var _ datasource.DataSourceWithConfigure = (*numberSelectionDataSource)(nil)
@@ -43,20 +41,16 @@ func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.Schem
 }
 
 func (d *numberSelectionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	ns, err := d.Client.Reference.NumberSelection(ctx)
-	if err != nil {
-		tfkit.AddAPIError(&resp.Diagnostics, "Unable to Read Number Selection", err)
-		return
-	}
-	conv := func(in []client.IDName) []idNameItem {
-		out := make([]idNameItem, 0, len(in))
-		for _, x := range in {
-			out = append(out, idNameItem{ID: types.StringValue(string(x.ID)), Name: types.StringValue(string(x.Name))})
+	framework.ReadDataSource(ctx, req, resp, "Unable to Read Number Selection", func(ctx context.Context, m *numberSelectionModel) error {
+		ns, err := d.Client.Reference.NumberSelection(ctx)
+		if err != nil {
+			return err
 		}
-		return out
-	}
-	m := numberSelectionModel{Groups: conv(ns.Groups), Phones: conv(ns.Phones), XTels: conv(ns.XTels)}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		m.Groups = framework.FlattenEach[idNameItem](ns.Groups, nil)
+		m.Phones = framework.FlattenEach[idNameItem](ns.Phones, nil)
+		m.XTels = framework.FlattenEach[idNameItem](ns.XTels, nil)
+		return nil
+	})
 }
 
 type numberSelectionModel struct {
