@@ -56,11 +56,16 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 			// At most 2^31-1: the request's int holds it on every platform (on a 32-bit build 3000000000 went out negative).
 			Validators: []validator.Int64{int64validator.Between(0, math.MaxInt32), int64validator.AlsoRequires(path.MatchRoot("max"))},
 		},
-		"total": schema.Int64Attribute{
-			Computed:            true,
-			MarkdownDescription: "The total the gateway reports (`count`; renamed because `count` is reserved in Terraform): every item in page mode, the items found with `ids`.",
-		},
+		"total": framework.ComputedInt64("The total the gateway reports (`count`; renamed because `count` is reserved in Terraform): every item in page mode, the items found with `ids`."),
 	}
+}
+
+// gatewaySelection is the model of gatewaySelectorAttributes.
+type gatewaySelection struct {
+	IDs    []string    `tfsdk:"ids"`
+	Max    types.Int64 `tfsdk:"max"`
+	Offset types.Int64 `tfsdk:"offset"`
+	Total  types.Int64 `tfsdk:"total"`
 }
 
 func (d *gatewaySMSSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -80,7 +85,7 @@ func (d *gatewaySMSSignaturesDataSource) ConfigValidators(context.Context) []dat
 func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to Read Gateway SMS Signatures", func(ctx context.Context, m *gatewaySMSSignaturesModel) error {
 		gw := d.Client.Gateway
-		items, total, err := gatewaySelect(ctx, m.IDs, m.Max, m.Offset, gw.GetSignatures, gw.SignaturesPage, gw.ListSignatures(ctx))
+		items, total, err := gatewaySelect(ctx, m.gatewaySelection, gw.GetSignatures, gw.SignaturesPage, gw.ListSignatures(ctx))
 		m.Total, m.Signatures = total, flattenItems(byID(items, client.GatewaySignature.Identifier), func(g *client.GatewaySignature, i *resources.GatewaySMSSignatureItem) { i.Flatten(g) })
 		return err
 	})
@@ -88,7 +93,7 @@ func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasourc
 
 // gatewaySelect reads gateway objects by ids, one page, or all of them, as
 // the selector attributes ask, with the total to report.
-func gatewaySelect[T any](ctx context.Context, ids []string, max, offset types.Int64,
+func gatewaySelect[T any](ctx context.Context, sel gatewaySelection,
 	byIDs func(context.Context, []int64) ([]T, error),
 	page func(context.Context, client.GatewayPage) ([]T, int, error),
 	all iter.Seq2[T, error],
@@ -97,10 +102,10 @@ func gatewaySelect[T any](ctx context.Context, ids []string, max, offset types.I
 	var err error
 	count := -1
 	switch {
-	case ids != nil:
-		items, err = byIDs(ctx, parseIDs(ids))
-	case !max.IsNull():
-		items, count, err = page(ctx, client.GatewayPage{Max: int(max.ValueInt64()), Offset: int(offset.ValueInt64())})
+	case sel.IDs != nil:
+		items, err = byIDs(ctx, parseIDs(sel.IDs))
+	case !sel.Max.IsNull():
+		items, count, err = page(ctx, client.GatewayPage{Max: int(sel.Max.ValueInt64()), Offset: int(sel.Offset.ValueInt64())})
 	default:
 		items, err = client.Collect(all)
 	}
@@ -146,9 +151,6 @@ func parseIDs(ss []string) []int64 {
 }
 
 type gatewaySMSSignaturesModel struct {
-	IDs        []string                            `tfsdk:"ids"`
-	Max        types.Int64                         `tfsdk:"max"`
-	Offset     types.Int64                         `tfsdk:"offset"`
-	Total      types.Int64                         `tfsdk:"total"`
+	gatewaySelection
 	Signatures []resources.GatewaySMSSignatureItem `tfsdk:"signatures"`
 }

@@ -57,17 +57,14 @@ func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource
 		page := func(ctx context.Context, p client.GatewayPage) ([]client.GatewayTemplate, int, error) {
 			return gw.TemplatesPage(ctx, p, vcc)
 		}
-		items, total, err := gatewaySelect(ctx, m.IDs, m.Max, m.Offset, gw.GetTemplates, page, gw.ListTemplates(ctx, vcc))
+		items, total, err := gatewaySelect(ctx, m.gatewaySelection, gw.GetTemplates, page, gw.ListTemplates(ctx, vcc))
 		m.Total, m.Templates = total, flattenItems(byID(items, client.GatewayTemplate.Identifier), func(t *client.GatewayTemplate, i *resources.GatewaySMSTemplateItem) { i.Flatten(t) })
 		return err
 	})
 }
 
 type gatewaySMSTemplatesModel struct {
-	IDs       []string                           `tfsdk:"ids"`
-	Max       types.Int64                        `tfsdk:"max"`
-	Offset    types.Int64                        `tfsdk:"offset"`
-	Total     types.Int64                        `tfsdk:"total"`
+	gatewaySelection
 	VccID     types.Int64                        `tfsdk:"vcc_id"`
 	Templates []resources.GatewaySMSTemplateItem `tfsdk:"templates"`
 }
