@@ -35,19 +35,22 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	// the objects only projects/detail answers) and counters of its own.
 	item := framework.ComputedAttributes(resources.OutboundTaskAttributes(),
 		"force_delete", "config", "recall_strategies", "assigned_users", "worktime", "filter_rules")
-	for name, desc := range map[string]string{
-		"waiting_count": "Numbers waiting to be dialed (`waiting_count`).", "recall_waiting_count": "Numbers waiting for a recall (`recall_waiting_count`).",
-		"recall_pending_count": "Recalls pending (`recall_pending_count`).", "calling_count": "Calls in progress (`calling_count`).",
-		"un_called": "Numbers not called yet (`un_called`).", "total_called": "Numbers called (`total_called`).",
+	str, num := framework.ComputedString, framework.ComputedInt64
+	for name, a := range map[string]schema.Attribute{
+		"waiting_count":          num("Numbers waiting to be dialed (`waiting_count`)."),
+		"recall_waiting_count":   num("Numbers waiting for a recall (`recall_waiting_count`)."),
+		"recall_pending_count":   num("Recalls pending (`recall_pending_count`)."),
+		"calling_count":          num("Calls in progress (`calling_count`)."),
+		"un_called":              num("Numbers not called yet (`un_called`)."),
+		"total_called":           num("Numbers called (`total_called`)."),
+		"dept_name":              str("Department name (`dept_name`)."),
+		"call_ratio_type_string": str("Name of the call ratio mode (`call_ratio_type_string`)."),
+		"call_type_string":       str("Name of the call type (`call_type_string`)."),
+		"exten":                  str("Extension (`exten`)."),
+		"created_user_name":      str("Who created the task (`created_user_name`)."),
+		"updated_user_name":      str("Who last updated the task (`updated_user_name`)."),
 	} {
-		item[name] = framework.ComputedInt64(desc)
-	}
-	for name, desc := range map[string]string{
-		"dept_name": "Department name (`dept_name`).", "call_ratio_type_string": "Name of the call ratio mode (`call_ratio_type_string`).",
-		"call_type_string": "Name of the call type (`call_type_string`).", "exten": "Extension (`exten`).",
-		"created_user_name": "Who created the task (`created_user_name`).", "updated_user_name": "Who last updated the task (`updated_user_name`).",
-	} {
-		item[name] = framework.ComputedString(desc)
+		item[name] = a
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists outbound tasks, filtered by type, status and name; " +
