@@ -2,8 +2,8 @@ package resources
 
 import (
 	"context"
-	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -21,7 +21,7 @@ func (r *agentResource) ImportState(ctx context.Context, req resource.ImportStat
 	defer markImported(ctx, resp)
 	settings := map[string]any{"delete_mode": agentDeleteModeDelete}
 	if num, ok := strings.CutPrefix(req.ID, agentNumKey.prefix); ok {
-		agentNumKey.importByKey(ctx, r.Client, strings.TrimSpace(num), resp, settings)
+		agentNumKey.importByKey(ctx, r.Client, num, resp, settings)
 		return
 	}
 	framework.ImportByNumericID(ctx, req, resp, "An agent is imported by its numeric id (user_id) or as user_num:<agent number>", settings)
@@ -37,7 +37,8 @@ func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp
 // agentNumKey imports an agent by its number (user_num:<number>, trimmed),
 // the same in every contact center. A number the platform holds
 // decomposed: see inAnyForm.
-var agentNumKey = &importKey{prefix: "user_num:", title: "Agent", field: "user_num",
+var agentNumKey = &importKey{prefix: "user_num:", title: "Agent", field: "user_num", noun: "agent", value: "agent number", idField: "user_id",
+	list: `data "contactcenter_agents" or ccsync agents export`, trim: true,
 	find: keyFinder(func(ctx context.Context, c *client.Client, num string) ([]client.Agent, error) {
 		a, err := c.Agents.GetByNum(ctx, num)
 		if client.IsNotFound(err) {
@@ -50,14 +51,20 @@ var agentNumKey = &importKey{prefix: "user_num:", title: "Agent", field: "user_n
 	}, func(ctx context.Context, c *client.Client) iter.Seq2[client.Agent, error] {
 		return c.Agents.List(ctx, client.AgentFilter{})
 	}, func(a client.Agent) string { return string(a.UserNum) },
-		func(a client.Agent) keyMatch { return keyMatch{id: a.UserID.Int64()} }),
-	empty: "Expected user_num:<agent number>, got an empty agent number.",
-	none: func(num string) string {
-		return fmt.Sprintf("user_num %q: not found: no agent has this agent number (user_num). "+
-			"Check the number (data \"contactcenter_agents\" or ccsync agents export lists every agent's), or import the agent by its numeric id (user_id). "+importForEachNew, num)
-	},
-	several: func(num string, found []keyMatch) (string, string) {
-		return "Cannot Import Ambiguous Agent", fmt.Sprintf("user_num %q: %d agents (%s) hold this number, each in another Unicode form, "+
-			"which Terraform does not tell apart: import the agent by its numeric id (user_id).", num, len(found), matchIDs(found))
-	},
+		func(a client.Agent) keyMatch {
+			return keyMatch{id: a.UserID.Int64(), state: "user_status " + agentStatusName(a.UserStatus.Int64())}
+		}),
+}
+
+// agentStatusName names an agent's user_status (§2.6) for an error.
+func agentStatusName(s int64) string {
+	switch s {
+	case client.AgentStatusOnDuty:
+		return "1, on duty"
+	case client.AgentStatusResigned:
+		return "2, resigned"
+	case client.AgentStatusFrozen:
+		return "3, frozen"
+	}
+	return strconv.FormatInt(s, 10)
 }

@@ -1701,8 +1701,8 @@ func TestAgent_importIdentityByNumber(t *testing.T) {
 	// "deleted outside Terraform".
 	if diags := env.ImportDiagnostics(t, "contactcenter_agent", "user_num:nope"); len(diags) != 1 ||
 		diags[0].Summary != "Cannot Import Non-Existent Agent" || strings.Contains(diags[0].Detail, "outside Terraform") ||
-		!strings.Contains(diags[0].Detail, `no agent has this agent number (user_num)`) ||
-		!strings.Contains(diags[0].Detail, `Check the number (data "contactcenter_agents" or ccsync agents export lists every agent's), or import the agent by its numeric id`) {
+		!strings.Contains(diags[0].Detail, `no agent has this agent number (user_num, matched exactly, letter case included, spaces around it ignored)`) ||
+		!strings.Contains(diags[0].Detail, `Check the agent number (data "contactcenter_agents" or ccsync agents export lists every agent's), or import by the agent's numeric id (user_id) instead`) {
 		t.Errorf("import of user_num:nope: %v", diags)
 	}
 	_, diags = env.ImportByIdentity(t, "contactcenter_skill_group_member", map[string]any{"que_id": "105:1009", "agent_id": "1009"})

@@ -63,8 +63,9 @@ func TestImportByKeyAnyFormAmbiguous(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, want := range map[string]string{
-		"user_num:7\u1eb9\u0301": "user_num \"7\u1eb9\u0301\": 2 agents (1901, 1902) hold this number, each in another Unicode form",
-		"user_num:8\u00e9":       "user_num \"8\u00e9\": not found",
+		"user_num:7\u1eb9\u0301": "user_num \"7\u1eb9\u0301\": 2 agents have this agent number (user_num, matched exactly, letter case included, spaces around it ignored), " +
+			"each in another Unicode form of it, which Terraform does not tell apart: 1901 (user_status 1, on duty), 1902 (user_status 1, on duty).",
+		"user_num:8\u00e9": "user_num \"8\u00e9\": not found",
 	} {
 		_, diags := env.ImportByID(t, "contactcenter_agent", id)
 		if len(diags) != 1 || !strings.Contains(diags[0].Detail, want) {

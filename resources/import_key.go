@@ -1,9 +1,11 @@
 package resources
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,18 +29,17 @@ type importKey struct {
 	prefix string // "sign_text:"
 	title  string // "SMS Signature", as the errors' summaries name the kind
 	field  string // "sign_text"
-	// list names where the values are listed, for the error of none.
-	list string
+	// The few facts every error of the kind is built from (see lookup):
+	// noun is the kind searched ("SMS signature"), value what the key holds
+	// ("signature text"), idField the numeric id to import by instead
+	// ("id", "user_id") and list where the values are listed.
+	noun, value, idField, list string
+	// trim is true where the import ignores spaces around the value (an
+	// agent number, which holds none); elsewhere it is matched as written.
+	trim bool
 	// find returns the id and the state of every object whose field
 	// equals value exactly.
 	find func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error)
-	// empty, none and several, when set, are a kind's own words for the
-	// errors of an empty value (the detail), of none found (the detail) and
-	// of several found (summary and detail): the agent's and the skill
-	// group's, which are older than the key.
-	empty   string
-	none    func(value string) string
-	several func(value string, found []keyMatch) (string, string)
 }
 
 // keyFinder is an importKey's find for a kind: exact lists the objects
@@ -54,19 +55,24 @@ func keyFinder[T any](exact func(ctx context.Context, c *client.Client, value st
 		out := make([]keyMatch, len(found))
 		for i, o := range found {
 			out[i] = match(o)
+			out[i].held = key(o)
 		}
 		return out, err
 	}
 }
 
-// keyMatch is one object an importKey found.
+// keyMatch is one object an importKey found: its id, its state as the
+// error names it ("state approved"; empty where the kind has none) and
+// its key as the platform holds it (keyFinder sets it).
 type keyMatch struct {
 	id    int64
 	state string
+	held  string
 }
 
 // importByKey imports the object k names by value (the text after the
-// prefix), matched as written: the errors quote it, so a stray space shows.
+// prefix), matched as k.trim says: the errors quote it, so a stray space
+// shows.
 func (k *importKey) importByKey(ctx context.Context, c *client.Client, value string, resp *resource.ImportStateResponse, settings map[string]any) {
 	if id, ok := k.lookup(ctx, c, value, &resp.Diagnostics); ok {
 		framework.SetImported(ctx, resp, id, settings)
@@ -74,17 +80,19 @@ func (k *importKey) importByKey(ctx context.Context, c *client.Client, value str
 }
 
 // lookup finds the id of the one object k names by value, or says in
-// diags why there is none.
+// diags why there is none. Every kind's errors have one shape, built here
+// from its facts: what was searched and how it matches, each candidate
+// (id and state) when several answer, how to import by id instead, and
+// the empty value named.
 func (k *importKey) lookup(ctx context.Context, c *client.Client, value string, diags *diag.Diagnostics) (string, bool) {
+	if k.trim {
+		value = strings.TrimSpace(value)
+	}
 	if strings.TrimSpace(value) == "" {
-		detail := k.empty
-		if detail == "" {
-			detail = fmt.Sprintf("Expected %s<%s>, got an empty %s.", k.prefix, k.field, k.field)
-		}
-		diags.AddError("Invalid Import ID", detail)
+		diags.AddError("Invalid Import ID", fmt.Sprintf("Expected %s<%s>, got an empty %s. Write the %s after %s (%s), or import %s",
+			k.prefix, k.value, k.value, k.value, k.prefix, k.matching(), k.byID()))
 		return "", false
 	}
-	noun := framework.Noun(k.title)
 	found, err := k.find(ctx, c, value)
 	if err != nil {
 		tfkit.AddAPIError(diags, "Unable to Import "+k.title, err)
@@ -93,30 +101,43 @@ func (k *importKey) lookup(ctx context.Context, c *client.Client, value string, 
 	switch {
 	case len(found) == 1:
 		return strconv.FormatInt(found[0].id, 10), true
-	case len(found) > 1 && k.several != nil:
-		diags.AddError(k.several(value, found))
 	case len(found) > 1:
+		forms := ""
+		for _, m := range found {
+			if m.held != value {
+				// Only a key the platform holds in another Unicode form
+				// differs (see inAnyForm).
+				forms = ", each in another Unicode form of it, which Terraform does not tell apart"
+			}
+		}
+		// In id order, as the list order is the platform's (newest first).
+		slices.SortFunc(found, func(a, b keyMatch) int { return cmp.Compare(a.id, b.id) })
 		ids := make([]string, len(found))
 		for i, m := range found {
-			ids[i] = fmt.Sprintf("%d (%s)", m.id, m.state)
+			ids[i] = strconv.FormatInt(m.id, 10)
+			if m.state != "" {
+				ids[i] += " (" + m.state + ")"
+			}
 		}
-		diags.AddError("Cannot Import Ambiguous "+k.title, fmt.Sprintf("%s %q: %d %ss have this %s: %s. "+
-			"Import the one to manage by its numeric id (terraform import <address> <id>, or the import block's id).",
-			k.field, value, len(found), noun, k.field, strings.Join(ids, ", ")))
-	case k.none != nil:
-		diags.AddError("Cannot Import Non-Existent "+k.title, k.none(value))
+		diags.AddError("Cannot Import Ambiguous "+k.title, fmt.Sprintf("%s %q: %d %ss have this %s (%s)%s: %s. Import the one to manage %s",
+			k.field, value, len(found), k.noun, k.value, k.matching(), forms, strings.Join(ids, ", "), k.byID()))
 	default:
-		diags.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (matched exactly, "+
-			"letter case and spaces included). Check the value (%s lists them), or import the %s by its numeric id. "+importForEachNew, k.field, value, noun, k.field, k.list, noun))
+		diags.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (%s). Check the %s (%s lists every %s's), or import %s %s",
+			k.field, value, k.noun, k.value, k.matching(), k.value, k.list, k.noun, k.byID(), importForEachNew))
 	}
 	return "", false
 }
 
-// matchIDs are the ids of the objects an importKey found, for an error.
-func matchIDs(found []keyMatch) string {
-	ids := make([]string, len(found))
-	for i, m := range found {
-		ids[i] = strconv.FormatInt(m.id, 10)
+// matching says how k matches a value: exactly, letter case included,
+// and spaces around it ignored (trim) or included.
+func (k *importKey) matching() string {
+	if k.trim {
+		return k.field + ", matched exactly, letter case included, spaces around it ignored"
 	}
-	return strings.Join(ids, ", ")
+	return k.field + ", matched exactly, letter case and spaces included"
+}
+
+// byID ends k's errors: the import by id, which needs no key.
+func (k *importKey) byID() string {
+	return fmt.Sprintf("by the %s's numeric id (%s) instead: terraform import <address> <id>, or id = \"<id>\" in the import block.", k.noun, k.idField)
 }

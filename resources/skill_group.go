@@ -276,7 +276,8 @@ func importGroupByName(ctx context.Context, c *client.Client, name, what string,
 // decomposed is matched in one Unicode form, over the whole group list
 // (one call, §4.6): see inAnyForm.
 func groupNameKey(what string) *importKey {
-	return &importKey{prefix: groupNamePrefix, title: what, field: "que_name",
+	return &importKey{prefix: groupNamePrefix, title: what, field: "que_name", noun: "skill group", value: "group name", idField: "que_id",
+		list: `data "contactcenter_skill_groups"`,
 		find: keyFinder(func(ctx context.Context, c *client.Client, name string) ([]client.SkillGroup, error) {
 			g, err := c.Queues.FindByNameFor(ctx, name, what)
 			if g == nil {
@@ -287,16 +288,6 @@ func groupNameKey(what string) *importKey {
 			return c.Queues.List(ctx, client.SkillGroupFilter{})
 		}, func(g client.SkillGroup) string { return string(g.QueName) },
 			func(g client.SkillGroup) keyMatch { return keyMatch{id: framework.ID(types.StringValue(string(g.ID)))} }),
-		empty: "Expected que_name:<group name>, got an empty group name.",
-		none: func(name string) string {
-			return fmt.Sprintf("que_name %q: not found: no skill group has this name (que_name, matched exactly, "+
-				"letter case included). Check the name (data \"contactcenter_skill_groups\" lists every group's), or import the group by its numeric id (que_id). "+importForEachNew, name)
-		},
-		several: func(name string, found []keyMatch) (string, string) {
-			summary := "Unable to Import " + what
-			return summary, tfkit.APIErrorDetailOf(tfkit.OpOf(summary), fmt.Errorf("que_name %q: %d skill groups (%s) hold this name, each in another Unicode form, "+
-				"which Terraform does not tell apart: import the group by its numeric id (que_id)", name, len(found), matchIDs(found)))
-		},
 	}
 }
 

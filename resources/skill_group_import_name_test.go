@@ -45,7 +45,7 @@ func TestSkillGroup_importByName(t *testing.T) {
 		}
 		_, diags := imported(typ, "que_name:support")
 		if len(diags) != 1 || !strings.HasPrefix(diags[0].Summary, "Cannot Import Non-Existent") ||
-			!strings.Contains(diags[0].Detail, `que_name "support": not found: no skill group has this name`) {
+			!strings.Contains(diags[0].Detail, `que_name "support": not found: no skill group has this group name (que_name, matched exactly, letter case and spaces included)`) {
 			t.Errorf("%s que_name:support: want the name refused as not found, got %v", typ, diags)
 		}
 		_, diags = imported(typ, "que_name: ")

@@ -38,12 +38,12 @@ func TestSMS_importByTextAndName(t *testing.T) {
 	}
 	imported := func(typ, id string) (map[string]any, []*tfprotov6.Diagnostic) { return env.ImportByID(t, typ, id) }
 	for _, tc := range []struct {
-		typ, prefix, field string
-		values             []string
-		wrong              string
+		typ, prefix, field, value string
+		values                    []string
+		wrong                     string
 	}{
-		{"contactcenter_sms_signature", "sign_text:", "sign_text", []string{"Acme", "Acme Ltd", "Beta"}, "acme"},
-		{"contactcenter_sms_template", "template_name:", "template_name", []string{"Notice Acme", "Notice Acme Ltd", "Notice Beta"}, "Notice"},
+		{"contactcenter_sms_signature", "sign_text:", "sign_text", "signature text", []string{"Acme", "Acme Ltd", "Beta"}, "acme"},
+		{"contactcenter_sms_template", "template_name:", "template_name", "template name", []string{"Notice Acme", "Notice Acme Ltd", "Notice Beta"}, "Notice"},
 	} {
 		for _, value := range tc.values {
 			state, diags := imported(tc.typ, tc.prefix+value)
@@ -65,7 +65,7 @@ func TestSMS_importByTextAndName(t *testing.T) {
 			t.Errorf("%s %s%s: want the value refused as not found, got %v", tc.typ, tc.prefix, tc.wrong, diags)
 		}
 		_, diags = imported(tc.typ, tc.prefix+" ")
-		if len(diags) != 1 || diags[0].Summary != "Invalid Import ID" || !strings.Contains(diags[0].Detail, "got an empty "+tc.field) {
+		if len(diags) != 1 || diags[0].Summary != "Invalid Import ID" || !strings.Contains(diags[0].Detail, "got an empty "+tc.value+". Write the "+tc.value+" after "+tc.prefix+" ") {
 			t.Errorf("%s %s with no value: want Invalid Import ID, got %v", tc.typ, tc.prefix, diags)
 		}
 		_, diags = imported(tc.typ, "Acme")

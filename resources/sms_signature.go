@@ -45,7 +45,7 @@ func NewSMSSignatureResource() resource.Resource {
 	r.adopted = map[string]textWarning{"sign_text": signatureBrackets("")}
 	r.importRule = "An SMS signature is imported by its numeric id (`id` of sms/sign/list) or as sign_text:<signature text>"
 	r.importKey = &importKey{prefix: signTextPrefix, title: "SMS Signature", field: "sign_text", list: `data "contactcenter_sms_signatures"`,
-		find: keyFinder(func(ctx context.Context, c *client.Client, text string) ([]client.SMSSignature, error) {
+		noun: "SMS signature", value: "signature text", idField: "id", find: keyFinder(func(ctx context.Context, c *client.Client, text string) ([]client.SMSSignature, error) {
 			return c.SMS.SignaturesByText(ctx, text)
 		},
 			func(ctx context.Context, c *client.Client) iter.Seq2[client.SMSSignature, error] {
@@ -53,7 +53,7 @@ func NewSMSSignatureResource() resource.Resource {
 			},
 			func(sg client.SMSSignature) string { return string(sg.SignText) },
 			func(sg client.SMSSignature) keyMatch {
-				return keyMatch{sg.ID.Int64(), "state " + client.SignatureStateName(sg.State.Int64())}
+				return keyMatch{id: sg.ID.Int64(), state: "state " + client.SignatureStateName(sg.State.Int64())}
 			})}
 	r.steps = reviewSteps[smsSignatureModel]{
 		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get}, rejected: client.SignatureRejected,

@@ -61,7 +61,7 @@ func NewSMSTemplateResource() resource.Resource {
 	r.Resource = framework.NewResource("sms_template")
 	r.importRule = "An SMS template is imported by its numeric id (`id` of sms/template/list) or as template_name:<template name>"
 	r.importKey = &importKey{prefix: templateNamePrefix, title: "SMS Template", field: "template_name", list: `data "contactcenter_sms_templates"`,
-		find: keyFinder(func(ctx context.Context, c *client.Client, name string) ([]client.SMSTemplate, error) {
+		noun: "SMS template", value: "template name", idField: "id", find: keyFinder(func(ctx context.Context, c *client.Client, name string) ([]client.SMSTemplate, error) {
 			return c.SMS.TemplatesByName(ctx, name)
 		},
 			func(ctx context.Context, c *client.Client) iter.Seq2[client.SMSTemplate, error] {
@@ -69,7 +69,7 @@ func NewSMSTemplateResource() resource.Resource {
 			},
 			func(t client.SMSTemplate) string { return string(t.TplTitle) },
 			func(t client.SMSTemplate) keyMatch {
-				return keyMatch{t.ID.Int64(), "state " + client.TemplateStateName(t.State.Int64())}
+				return keyMatch{id: t.ID.Int64(), state: "state " + client.TemplateStateName(t.State.Int64())}
 			})}
 	r.steps = reviewSteps[smsTemplateModel]{
 		Steps: framework.Steps[smsTemplateModel]{Title: "SMS Template", Get: r.get}, rejected: client.TemplateRejected,
