@@ -38,7 +38,7 @@ func (r *agentResource) Read(ctx context.Context, req resource.ReadRequest, resp
 // the same in every contact center. A number the platform holds
 // decomposed: see inAnyForm.
 var agentNumKey = &importKey{prefix: "user_num:", title: "Agent", field: "user_num", noun: "agent", value: "agent number", idField: "user_id",
-	list: `data "contactcenter_agents" or ccsync agents export`, trim: true,
+	list: `data "contactcenter_agents" or ccsync agents export`, trim: true, many: true,
 	find: keyFinder(func(ctx context.Context, c *client.Client, num string) ([]client.Agent, error) {
 		a, err := c.Agents.GetByNum(ctx, num)
 		if client.IsNotFound(err) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -37,9 +38,21 @@ type importKey struct {
 	// trim is true where the import ignores spaces around the value (an
 	// agent number, which holds none); elsewhere it is matched as written.
 	trim bool
-	// find returns the id and the state of every object whose field
-	// equals value exactly.
-	find func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error)
+	// find finds the objects by their key (keyFinder).
+	find keyFind
+	// many is true where the objects are many and their list paged (the
+	// agents): a key not found is not compared with every object's for
+	// the hint of one that differs only in letter case or spaces (a plan
+	// that imports 300 new hires' numbers would read the list 300 times).
+	many bool
+}
+
+// keyFind is how an importKey finds objects: exact returns the id and the
+// state of every object whose field equals value exactly (in any Unicode
+// form), all every object's, with its key.
+type keyFind struct {
+	exact func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error)
+	all   func(ctx context.Context, c *client.Client) iter.Seq2[keyMatch, error]
 }
 
 // keyFinder is an importKey's find for a kind: exact lists the objects
@@ -48,17 +61,33 @@ type importKey struct {
 // the errors name of it.
 func keyFinder[T any](exact func(ctx context.Context, c *client.Client, value string) ([]T, error),
 	all func(ctx context.Context, c *client.Client) iter.Seq2[T, error], key func(T) string, match func(T) keyMatch,
-) func(context.Context, *client.Client, string) ([]keyMatch, error) {
-	return func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error) {
+) keyFind {
+	matched := func(o T) keyMatch {
+		m := match(o)
+		m.held = key(o)
+		return m
+	}
+	return keyFind{exact: func(ctx context.Context, c *client.Client, value string) ([]keyMatch, error) {
 		found, err := inAnyForm(ctx, value, func(ctx context.Context) ([]T, error) { return exact(ctx, c, value) },
 			func(ctx context.Context) iter.Seq2[T, error] { return all(ctx, c) }, key)
 		out := make([]keyMatch, len(found))
 		for i, o := range found {
-			out[i] = match(o)
-			out[i].held = key(o)
+			out[i] = matched(o)
 		}
 		return out, err
-	}
+	}, all: func(ctx context.Context, c *client.Client) iter.Seq2[keyMatch, error] {
+		return func(yield func(keyMatch, error) bool) {
+			for o, err := range all(ctx, c) {
+				if err != nil {
+					yield(keyMatch{}, err)
+					return
+				}
+				if !yield(matched(o), nil) {
+					return
+				}
+			}
+		}
+	}}
 }
 
 // keyMatch is one object an importKey found: its id, its state as the
@@ -93,7 +122,7 @@ func (k *importKey) lookup(ctx context.Context, c *client.Client, value string, 
 			k.prefix, k.value, k.value, k.value, k.prefix, k.matching(), k.byID()))
 		return "", false
 	}
-	found, err := k.find(ctx, c, value)
+	found, err := k.find.exact(ctx, c, value)
 	if err != nil {
 		tfkit.AddAPIError(diags, "Unable to Import "+k.title, err)
 		return "", false
@@ -122,8 +151,8 @@ func (k *importKey) lookup(ctx context.Context, c *client.Client, value string, 
 		diags.AddError("Cannot Import Ambiguous "+k.title, fmt.Sprintf("%s %q: %d %ss have this %s (%s)%s: %s. Import the one to manage %s",
 			k.field, value, len(found), k.noun, k.value, k.matching(), forms, strings.Join(ids, ", "), k.byID()))
 	default:
-		diags.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (%s). Check the %s (%s lists every %s's), or import %s %s",
-			k.field, value, k.noun, k.value, k.matching(), k.value, k.list, k.noun, k.byID(), importForEachNew))
+		diags.AddError("Cannot Import Non-Existent "+k.title, fmt.Sprintf("%s %q: not found: no %s has this %s (%s).%s Check the %s (%s lists every %s's), or import %s %s",
+			k.field, value, k.noun, k.value, k.matching(), k.near(ctx, c, value), k.value, k.list, k.noun, k.byID(), importForEachNew))
 	}
 	return "", false
 }
@@ -140,4 +169,30 @@ func (k *importKey) matching() string {
 // byID ends k's errors: the import by id, which needs no key.
 func (k *importKey) byID() string {
 	return fmt.Sprintf("by the %s's numeric id (%s) instead: terraform import <address> <id>, or id = \"<id>\" in the import block.", k.noun, k.idField)
+}
+
+// near names the objects whose key differs from value only in letter case
+// or spaces around it (" Sales" or "sales" for "Sales"), which the import
+// does not take, each with the import id that takes it: one read of the
+// list, made only when the key is not found, and not for many objects
+// (k.many). Nothing is said when the list cannot be read: the error is
+// the key's.
+func (k *importKey) near(ctx context.Context, c *client.Client, value string) string {
+	if k.many || k.find.all == nil || c == nil {
+		return ""
+	}
+	want := norm.NFC.String(strings.TrimSpace(value))
+	var near []string
+	for m, err := range k.find.all(ctx, c) {
+		if err != nil {
+			return ""
+		}
+		if strings.EqualFold(norm.NFC.String(strings.TrimSpace(m.held)), want) {
+			near = append(near, fmt.Sprintf("%s %d's %s %q (import it with id = %q)", k.noun, m.id, k.value, m.held, k.prefix+m.held))
+		}
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	return " Differing only in letter case or spaces around it: " + strings.Join(near, "; ") + "."
 }

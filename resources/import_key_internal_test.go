@@ -15,9 +15,9 @@ import (
 // one of them at random.
 func TestImportKeyRefusesSeveral(t *testing.T) {
 	k := &importKey{prefix: "sign_text:", title: "SMS Signature", field: "sign_text", noun: "SMS signature", value: "signature text", idField: "id", list: "x",
-		find: func(context.Context, *client.Client, string) ([]keyMatch, error) {
+		find: keyFind{exact: func(context.Context, *client.Client, string) ([]keyMatch, error) {
 			return []keyMatch{{id: 101, state: "state approved", held: "Acme"}, {id: 103, state: "state rejected", held: "Acme"}}, nil
-		}}
+		}}}
 	resp := &resource.ImportStateResponse{}
 	k.importByKey(t.Context(), nil, "Acme", resp, nil)
 	d := resp.Diagnostics

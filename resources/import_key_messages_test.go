@@ -18,7 +18,9 @@ import (
 // and the empty value named. The agent's and the skill group's messages
 // were older and worded apart (no "spaces", an "Unable to Import" read as
 // an API failure, no candidate's state), the generic one said "an empty
-// sign_text".
+// sign_text". A key not found that differs from an object's only in letter
+// case or spaces around it (" Sales", "acme") names that object and the
+// import id that takes it, where it said only "not found".
 func TestImportByKeyMessages(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -67,7 +69,8 @@ func TestImportByKeyMessages(t *testing.T) {
 			`Expected user_num:<agent number>, got an empty agent number. Write the agent number after user_num: (user_num, ` + trimmed + `), ` +
 				`or import by the agent's numeric id (user_id)` + byID},
 		{"contactcenter_skill_group", "que_name: Sales", "Cannot Import Non-Existent Skill Group",
-			`que_name " Sales": not found: no skill group has this group name (que_name, ` + asWritten + `). Check the group name (data "contactcenter_skill_groups" lists every skill group's), ` +
+			`que_name " Sales": not found: no skill group has this group name (que_name, ` + asWritten + `). ` +
+				`Differing only in letter case or spaces around it: skill group ` + ids[2] + `'s group name "Sales" (import it with id = "que_name:Sales"). Check the group name (data "contactcenter_skill_groups" lists every skill group's), ` +
 				`or import by the skill group's numeric id (que_id)` + byID},
 		{"contactcenter_skill_group_members", "que_name:" + nfc, "Cannot Import Ambiguous Skill Group Members",
 			`que_name "` + nfc + `": 2 skill groups have this group name (que_name, ` + asWritten + `)` + forms + ids[0] + `, ` + ids[1] + `. ` +
@@ -76,7 +79,8 @@ func TestImportByKeyMessages(t *testing.T) {
 			`Expected que_name:<group name>, got an empty group name. Write the group name after que_name: (que_name, ` + asWritten + `), ` +
 				`or import by the skill group's numeric id (que_id)` + byID},
 		{"contactcenter_sms_signature", "sign_text:acme", "Cannot Import Non-Existent SMS Signature",
-			`sign_text "acme": not found: no SMS signature has this signature text (sign_text, ` + asWritten + `). Check the signature text (data "contactcenter_sms_signatures" lists every SMS signature's), ` +
+			`sign_text "acme": not found: no SMS signature has this signature text (sign_text, ` + asWritten + `). ` +
+				`Differing only in letter case or spaces around it: SMS signature ` + sigs[2] + `'s signature text "Acme" (import it with id = "sign_text:Acme"). Check the signature text (data "contactcenter_sms_signatures" lists every SMS signature's), ` +
 				`or import by the SMS signature's numeric id (id)` + byID},
 		{"contactcenter_sms_signature", "sign_text:" + nfc, "Cannot Import Ambiguous SMS Signature",
 			`sign_text "` + nfc + `": 2 SMS signatures have this signature text (sign_text, ` + asWritten + `)` + forms + sigs[0] + ` (state reviewing), ` + sigs[1] + ` (state reviewing). ` +
@@ -85,7 +89,8 @@ func TestImportByKeyMessages(t *testing.T) {
 			`Expected sign_text:<signature text>, got an empty signature text. Write the signature text after sign_text: (sign_text, ` + asWritten + `), ` +
 				`or import by the SMS signature's numeric id (id)` + byID},
 		{"contactcenter_sms_template", "template_name:Acme notice ", "Cannot Import Non-Existent SMS Template",
-			`template_name "Acme notice ": not found: no SMS template has this template name (template_name, ` + asWritten + `). Check the template name (data "contactcenter_sms_templates" lists every SMS template's), ` +
+			`template_name "Acme notice ": not found: no SMS template has this template name (template_name, ` + asWritten + `). ` +
+				`Differing only in letter case or spaces around it: SMS template ` + tpls[2] + `'s template name "Acme notice" (import it with id = "template_name:Acme notice"). Check the template name (data "contactcenter_sms_templates" lists every SMS template's), ` +
 				`or import by the SMS template's numeric id (id)` + byID},
 		{"contactcenter_sms_template", "template_name:" + nfc + " notice", "Cannot Import Ambiguous SMS Template",
 			`template_name "` + nfc + ` notice": 2 SMS templates have this template name (template_name, ` + asWritten + `)` + forms + tpls[0] + ` (state pending review), ` + tpls[1] + ` (state pending review). ` +
