@@ -175,3 +175,27 @@ resource "contactcenter_sms_template" "t" {
 		}
 	}
 }
+
+// TestSkillGroupMember_importByKeyRefused: one agent's membership is
+// imported by both ids only, and an export's imports.tf writes a group's
+// membership by que_name:, which a user copying it for a member (or
+// guessing user_num:) got refused as "expected two positive numeric ids",
+// without a word of the keys: the error says which form to write instead.
+func TestSkillGroupMember_importByKeyRefused(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	const keys = ` A member takes no que_name: or user_num: key: write both numeric ids, which may be those of the group and the agent imported in the same plan ` +
+		`(id = "${contactcenter_skill_group.x.id}:${contactcenter_agent.y.id}"), or import the group's whole membership (contactcenter_skill_group_members) as que_name:<group name>.`
+	for id, want := range map[string]string{
+		"que_name:Sales":    `A skill group member is imported as <que_id>:<agent_id>: expected two positive numeric ids joined by a colon, got "que_name:Sales".` + keys,
+		"101:user_num:8001": `A skill group member is imported as <que_id>:<agent_id>: expected two positive numeric ids joined by a colon, got "101:user_num:8001".` + keys,
+		"Sales:8001":        `A skill group member is imported as <que_id>:<agent_id>: expected two positive numeric ids joined by a colon, got "Sales:8001".`,
+	} {
+		if diags := env.ImportDiagnostics(t, "contactcenter_skill_group_member", id); len(diags) != 1 || diags[0].Summary != "Invalid Import ID" || diags[0].Detail != want {
+			for _, d := range diags {
+				t.Errorf("%q: %s: %s", id, d.Summary, d.Detail)
+			}
+			t.Errorf("%q: want one error Invalid Import ID: %s", id, want)
+		}
+	}
+}

@@ -222,7 +222,15 @@ func (r *skillGroupMemberResource) ImportState(ctx context.Context, req resource
 	}
 	queID, agID, err := tfkit.ParseIDPair(id)
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid Import ID", "A skill group member is imported as <que_id>:<agent_id>: "+err.Error()+".")
+		detail := "A skill group member is imported as <que_id>:<agent_id>: " + err.Error() + "."
+		if strings.Contains(id, groupNamePrefix) || strings.Contains(id, agentNumKey.prefix) {
+			// The keys of the group's and the agent's imports (an export's
+			// imports.tf writes a membership by que_name:) name no member.
+			detail += " A member takes no " + groupNamePrefix + " or " + agentNumKey.prefix + " key: write both numeric ids, which may be those of the group and the agent " +
+				"imported in the same plan (id = \"${contactcenter_skill_group.x.id}:${contactcenter_agent.y.id}\"), or import the group's whole membership " +
+				"(contactcenter_skill_group_members) as " + groupNamePrefix + "<group name>."
+		}
+		resp.Diagnostics.AddError("Invalid Import ID", detail)
 		return
 	}
 	framework.SetImported(ctx, resp, fmt.Sprintf("%d:%d", queID, agID), map[string]any{
