@@ -78,6 +78,8 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 	old, hadOld := "", false
 	if !req.State.Raw.IsNull() {
 		old, hadOld = value(req.State.Raw)
+		// The walk's progress with -refresh=false (Claims.Settle).
+		claims.PlannedInState()
 	}
 	now, hasNow := "", false
 	if !req.Plan.Raw.IsNull() {

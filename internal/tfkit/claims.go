@@ -46,6 +46,9 @@ type Claims struct {
 	progressAt time.Time
 	// removals counts the keys Planned recorded as removed.
 	removals atomic.Uint64
+	// statePlans counts the plans of instances in the state
+	// (PlannedInState).
+	statePlans atomic.Uint64
 	// creates holds, for each key a plan of this process creates, the
 	// tokens of the planned objects: see PlanCreate.
 	creates map[string]map[string]bool
@@ -252,8 +255,9 @@ const settlePoll = 5 * time.Millisecond
 //
 // It waits while the walk is young (SettleWindow from the first call, a
 // window every later call shares) or makes progress: a refresh begun
-// (progress, a count that grows with each) or a removal planned (Planned)
-// less than SettleQuiet ago. Nothing else is waited for: a plan with no
+// (progress, a count that grows with each), a removal planned (Planned)
+// or an instance of the state planned (PlannedInState) less than
+// SettleQuiet ago. Nothing else is waited for: a plan with no
 // state to refresh or destroy (a lost state of 3,000 objects whose keys
 // are all taken) waits SettleWindow once, not once per check; a check
 // that no instance settles waits until the walk goes quiet (at worst when
@@ -284,7 +288,7 @@ func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func()
 
 // settling notes the walk's progress and tells whether Settle waits on.
 func (c *Claims) settling(progress func() uint64) bool {
-	p := c.removals.Load()
+	p := c.removals.Load() + c.statePlans.Load()
 	if progress != nil {
 		p += progress()
 	}
@@ -326,6 +330,21 @@ func (c *Claims) PlanCreate(key, token string) (other bool) {
 	}
 	m[token] = true
 	return len(m) > 1
+}
+
+// PlannedInState records that the plan being made planned an instance
+// the state holds (a change, a no-op, a destroy): how far the walk has
+// come when it refreshes nothing (-refresh=false), for Settle. The old
+// address of a renamed for_each key is planned (its destroy) after many
+// of the configuration's instances: a walk of 300 agents with one key
+// renamed warned "Agent Already Exists" of the agent it destroys in 2
+// plans of 6, the wait having ended with SettleWindow. A plan with no
+// state (a lost one) plans no such instance and still waits the window
+// alone.
+func (c *Claims) PlannedInState() {
+	if c != nil {
+		c.statePlans.Add(1)
+	}
 }
 
 // Done forgets what Planned recorded of the keys: their change is applied

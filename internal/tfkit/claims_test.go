@@ -126,3 +126,26 @@ func TestClaimsSettle(t *testing.T) {
 		t.Errorf("a wait while the walk progressed for %v ended after %v, want about %v", 3*SettleQuiet, d, 4*SettleQuiet)
 	}
 }
+
+// TestClaimsSettle_statePlans: with -refresh=false nothing is refreshed,
+// and the walk's progress is its plans of the instances in the state
+// (PlannedInState): a check that found a holder waits past SettleWindow
+// while they go on, and sees the old address's destroy planned after
+// them. It ended with the window, and a for_each of 300 agents with one
+// key renamed warned "Agent Already Exists" of the agent the plan
+// destroys in 2 plans of 6.
+func TestClaimsSettle_statePlans(t *testing.T) {
+	c := &Claims{}
+	go func() {
+		end := time.Now().Add(SettleWindow + 2*SettleQuiet)
+		for time.Now().Before(end) {
+			c.PlannedInState() // a no-op plan of an instance in the state
+			time.Sleep(10 * time.Millisecond)
+		}
+		c.Planned(true, "k") // the old address's destroy, planned last
+	}()
+	start := time.Now()
+	if !c.Settle(t.Context(), nil, func() bool { return c.PlannedAs(true, "k") }) {
+		t.Fatalf("Settle gave up after %v while the walk planned the state's instances, before the removal planned after them", time.Since(start))
+	}
+}
