@@ -2,6 +2,7 @@ package client
 
 import (
 	"errors"
+	"net/http"
 )
 
 // The gateway's response codes (spec §7.4).
@@ -107,7 +108,13 @@ func explainGatewayCode(e *APIError) {
 	}
 	e.Meaning = GatewayCodeMeaning(e.Code)
 	e.Hint = gatewayHints[e.Code]
-	if e.Meaning == "" {
+	if e.Meaning == "" && e.HTTPStatus != http.StatusTooManyRequests && e.HTTPStatus < 500 {
+		// Not of an HTTP 429 or 5xx whose envelope repeats the status
+		// ({"code": 429, "msg": "rate limit exceeded ..."}, as the
+		// simulator's rate limit answers): the status says what it is,
+		// and the error's own advice (max_requests_per_second, retrying
+		// later) follows; "give the code to the gateway's operator"
+		// contradicted it.
 		e.Hint = unlistedHint
 	}
 	e.Retryable = e.Code == GatewaySendTimeout

@@ -424,3 +424,31 @@ func TestCompactMobile(t *testing.T) {
 		}
 	}
 }
+
+// TestGatewayStatusCodeNotUnlisted: an HTTP 429 or 5xx whose gateway
+// envelope repeats the status as its code ({"code": 429, ...}, the
+// simulator's rate limit) is said by its status, not as a code the §7.4
+// table does not list ("give the code and the message to the gateway's
+// operator", beside the rate limit's advice to slow down).
+func TestGatewayStatusCodeNotUnlisted(t *testing.T) {
+	t.Parallel()
+	for _, st := range []int{http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusServiceUnavailable} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(st)
+			_, _ = fmt.Fprintf(w, `{"code":%d,"msg":"rate limit exceeded: retry after 200 ms"}`, st)
+		}))
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AppID: "a", AppKey: "k", RateLimitPatience: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Gateway.PullDeliveryRecords(t.Context(), 10)
+		srv.Close()
+		if e, ok := client.AsAPIError(err); !ok || e.HTTPStatus != st {
+			t.Fatalf("HTTP %d: got %v", st, err)
+		}
+		if strings.Contains(err.Error(), "does not list this code") {
+			t.Errorf("HTTP %d said as an unlisted gateway code: %v", st, err)
+		}
+	}
+}
