@@ -159,7 +159,8 @@ func (v mobilesValidator) ValidateList(ctx context.Context, req validator.ListRe
 	case fixable == len(bads):
 		detail += " They are written with spaces, dashes, dots or brackets (+86 (138) 0013-8000) or with a 0086 prefix: pass them through provider::contactcenter::mobile_normalize, which takes them out."
 	case fixable > 0:
-		detail += fmt.Sprintf(" %d of them are written with spaces, dashes, dots or brackets or with a 0086 prefix, which provider::contactcenter::mobile_normalize takes out.", fixable)
+		detail += fmt.Sprintf(" %s written with spaces, dashes, dots or brackets or with a 0086 prefix, which provider::contactcenter::mobile_normalize takes out.",
+			plural(fixable, "of them is", "of them are"))
 	}
 	for _, h := range extra {
 		detail += " " + h

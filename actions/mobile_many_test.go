@@ -50,8 +50,15 @@ func TestGatewaySMSSend_manyBadNumbersOneError(t *testing.T) {
 			}
 		}
 	}
+	// Some of them fixable by mobile_normalize: one is said in the
+	// singular ("1 of them are written ...").
+	res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", map[string]any{"sms_text": "hi", "sign_text": "Acme",
+		"mobiles": []string{"+86 138-0000-0002", "12345", "1380000"}})
+	if want := " 1 of them is written with spaces, dashes, dots or brackets or with a 0086 prefix, which provider::contactcenter::mobile_normalize takes out."; !strings.Contains(res.Text(), want) {
+		t.Errorf("one fixable of three: %s\nwant %q", res.Text(), want)
+	}
 	// One bad number: at its place, as before.
-	res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": "1", "recipients": rs[:1]})
+	res = acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": "1", "recipients": rs[:1]})
 	if want := `recipients[0].mobile: "+86 138-0000-0000" is not a mobile number: the gateway takes 11 digits`; !strings.Contains(res.Text(), want) {
 		t.Errorf("one number: %s\nwant %q", res.Text(), want)
 	}
