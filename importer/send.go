@@ -588,7 +588,7 @@ func doubtCause(st *numberState) string {
 	case CauseUnlisted:
 		return "a send whose answer did not list it"
 	}
-	return "a run that stopped between sending and recording the answer"
+	return "a run that stopped between sending and recording the answer (or a journal of an earlier ccsync, which did not record why)"
 }
 
 // foundInRecords is the outcome of a number in doubt that the platform's
