@@ -519,6 +519,12 @@ func alreadySentMessage(st *numberState, journalPath string) string {
 	return fmt.Sprintf("sent by an earlier run%s with the same values (journal %s); not sent again. To send the same message again, use another --journal", when, journalPath)
 }
 
+// NotReceived is in the message of a number in doubt that was found sent
+// and whose gateway delivery report says FAIL, not received (§3.6): it
+// counts as already sent (not sent again), and the summary says how many
+// of those were not received.
+const NotReceived = "says it was not received (state FAIL)"
+
 // SettledSent begins the message of a number an earlier run left in doubt
 // and this one found sent (SendAlreadySent): callers list those rows. What
 // follows says why it was in doubt (doubtCause) and what showed it sent.
@@ -763,7 +769,7 @@ func settleFromReports(ctx context.Context, rp ReportPuller, j *journal, doubt [
 			// as such, where the row read "already sent" like any other.
 			// It is not sent again (a second report of it would settle
 			// the new send as failed too); the operator decides.
-			msg := fmt.Sprintf(SettledSent+"%s, but the gateway's delivery report for smsExt %s says it was not received (state FAIL); "+
+			msg := fmt.Sprintf(SettledSent+"%s, but the gateway's delivery report for smsExt %s "+NotReceived+"; "+
 				"not sent again: check the number, and to try again send to it with a sheet of its own", doubtCause(j.state[m]), rep.Tag)
 			outcomes[m] = Outcome{Sent: true, Message: msg, SMSID: rep.SMSID}
 			notes[m] = msg

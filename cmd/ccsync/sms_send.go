@@ -599,8 +599,21 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	if n := counts[importer.SendNotSent]; n > 0 {
 		notSent = fmt.Sprintf(", %d not sent (interrupted)", n)
 	}
-	fmt.Fprintf(stdout, "%s: %s, %s; %d sent, %d already sent, %s, %d failed, %d unknown, %d would send%s.\n",
-		verb, count(len(list.Rows), "row", "rows"), count(list.Unique(), "unique number", "unique numbers"), counts[importer.SendSent], counts[importer.SendAlreadySent],
+	// Numbers found sent whose delivery report says not received count as
+	// already sent (they are not sent again), and the summary says so: "24
+	// already sent, 0 failed" read as if everyone had the message.
+	notReceived := 0
+	for _, r := range results {
+		if r.Outcome == importer.SendAlreadySent && strings.Contains(r.Message, importer.NotReceived) {
+			notReceived++
+		}
+	}
+	already := ""
+	if notReceived > 0 {
+		already = fmt.Sprintf(" (%d of them not received, by the gateway's delivery reports: see their rows above)", notReceived)
+	}
+	fmt.Fprintf(stdout, "%s: %s, %s; %d sent, %d already sent%s, %s, %d failed, %d unknown, %d would send%s.\n",
+		verb, count(len(list.Rows), "row", "rows"), count(list.Unique(), "unique number", "unique numbers"), counts[importer.SendSent], counts[importer.SendAlreadySent], already,
 		count(counts[importer.SendDuplicate], "duplicate", "duplicates"), counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
 	if sendErr != nil {
 		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
