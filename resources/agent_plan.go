@@ -114,6 +114,7 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 // (a replacement is a create too). A password that is unknown until apply
 // is checked by Create.
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer agentNumber.planHolder(req, resp, r.Claims)
 	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		// Terraform shows a resign as a destroy: say what it does.

@@ -64,9 +64,9 @@ func (u uniqueValue) plannedKey(req resource.ModifyPlanRequest) (v string, ok bo
 // of the kind's objects in the same walk reads the collection anyway, and
 // a plan that refreshes none (no state, -refresh=false) reads it once.
 // The callers leave out objects this plan deletes (warnDeletedAndCreated
-// warned), objects a resource of this configuration refreshed in this walk
-// (held by another address), and what a create re-activates (a resigned
-// agent).
+// warned) or whose value it changes, objects another resource of this
+// configuration keeps (warnManagedHere warns of those, without the import
+// advice), and what a create re-activates (a resigned agent).
 func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string, held []takenBy) {
 	if len(held) == 0 {
 		return
@@ -105,6 +105,38 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 			u.kind, u.attr, value, which, id))
 }
 
+// warnManagedHere warns of a create whose unique value is held by an
+// object another resource of this configuration keeps (settleHolders'
+// managed): a second block given the same value, a for_each map holding
+// it under two keys, a resource or key renamed while the old one stays.
+// The apply refuses the create as surely as when the object was made
+// outside Terraform, but the "Already Exists" advice, to import it, is
+// wrong: the object is in the state already. With refresh, the holder was
+// read for its own address, and the plan said nothing; with
+// -refresh=false, it advised the import.
+func (u uniqueValue) warnManagedHere(diags *diag.Diagnostics, value string, held []takenBy) {
+	if len(held) == 0 {
+		return
+	}
+	names := make([]string, 0, len(held))
+	for _, h := range held {
+		if h.name != "" {
+			names = append(names, fmt.Sprintf("%s %s (%q)", u.kind, h.id, h.name))
+		} else {
+			names = append(names, fmt.Sprintf("%s %s", u.kind, h.id))
+		}
+	}
+	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Managed Here",
+		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and another resource or instance of this configuration manages %[4]s, "+
+			"which holds that %[2]s and keeps it: this plan neither destroys it nor changes its %[2]s. The %[2]s is unique on the platform, "+
+			"so the apply will refuse this create, after applying what comes before it, unless that resource gives the %[2]s up in the same plan. "+
+			"Importing does not help: the %[1]s is in the state already.\n\n"+
+			"Give this resource another %[2]s (search the configuration, and its data files, for %[3]q), or remove one of the two. "+
+			"If you renamed a resource or a for_each key and the old one is still in the configuration, remove it and add a moved block "+
+			"from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is.",
+			u.kind, u.attr, value, strings.Join(names, ", ")))
+}
+
 // warnNumberTaken: an agent's create whose user_num another agent holds
 // (warnTaken). A resigned agent's number is re-activated by the create
 // (warnReactivation says so), not refused.
@@ -129,7 +161,7 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 			return nil, false
 		}
 		for _, a := range found {
-			if a.UserStatus.Int64() == client.AgentStatusResigned || r.Client.Agents.ReadInWalk(a.UserID.Int64()) {
+			if a.UserStatus.Int64() == client.AgentStatusResigned {
 				continue
 			}
 			held = append(held, takenBy{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)})
@@ -140,18 +172,25 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 	if !known {
 		return
 	}
-	held = settleHolders(ctx, r.Claims, r.Client.Refreshes, agentNumber, num, held, func() bool { return r.Claims.Claimed(freedKey(num)) }, func(id string) bool {
+	outside, managed := settleHolders(ctx, r.Claims, r.Client.Refreshes, agentNumber, num, held, func() bool { return r.Claims.Claimed(freedKey(num)) }, func(id string) bool {
 		n, _ := strconv.ParseInt(id, 10, 64)
 		return r.Client.Agents.ReadInWalk(n)
 	})
-	agentNumber.warnTaken(&resp.Diagnostics, "user_num:", num, held)
+	agentNumber.warnManagedHere(&resp.Diagnostics, num, managed)
+	agentNumber.warnTaken(&resp.Diagnostics, "user_num:", num, outside)
 }
 
-// settleHolders returns the holders of value a create plans that still
-// count once the plan's other instances have had their turn: none when
-// this plan deletes the value at another address (warnDeletedAndCreated
-// warned there) or freed (freed, nil for never), else those not read in
-// this walk (readInWalk: held by another address of the configuration).
+// settleHolders sorts the holders of value a create plans once the plan's
+// other instances have had their turn: none count when this plan deletes
+// the value at another address (warnDeletedAndCreated warned there) or
+// freed it (freed, nil for never); of the rest, managed are those another
+// resource of this configuration keeps (its plan, a no-op or an update
+// that leaves the value, recorded so: uniqueValue.planHolder), outside
+// those the plan of no instance holds (made outside Terraform, or held in
+// another state: never read in this walk, never planned). A holder that
+// an instance of this plan gives up (a destroy, a replacement, an update
+// of the value) does not count, nor one read in this walk whose plan
+// never came (read by a data source).
 //
 // Terraform plans the instances in any order (the new addresses of a
 // resource before its old ones, most often): a for_each key changed
@@ -162,45 +201,57 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // with refresh and 15 of 40 with -refresh=false. A check that finds a
 // holder now waits for the plan's other instances (tfkit.Claims.Settle:
 // while the walk is young or refreshes or plans destroys, not at all when
-// no check finds a holder), then asks again; an object made outside
-// Terraform, or held in another state, still counts, after that wait
-// (about half a second, once per plan). A wait cannot outlast the slots
-// Terraform gives the walk (-parallelism, 10): when every slot holds a
-// waiting check (more renamed keys than that, created before any old
-// address is planned), they give up, and some still warn, beside the
-// "Deleted and Created Again" warning that says why.
-func settleHolders(ctx context.Context, claims *tfkit.Claims, progress func() uint64, u uniqueValue, value string, held []takenBy, freed func() bool, readInWalk func(id string) bool) []takenBy {
+// no check finds a holder, nor past the plans of the holders when each
+// gives the value up), then asks again; an object made outside Terraform,
+// or held in another state, still counts, after that wait (about half a
+// second, once per plan), and so does one another resource keeps. A
+// wait cannot outlast the slots Terraform gives the walk (-parallelism,
+// 10): when every slot holds a waiting check (more renamed keys than that,
+// created before any old address is planned), they give up, and some
+// still warn, beside the "Deleted and Created Again" warning that says
+// why.
+func settleHolders(ctx context.Context, claims *tfkit.Claims, progress func() uint64, u uniqueValue, value string, held []takenBy, freed func() bool, readInWalk func(id string) bool) (outside, managed []takenBy) {
 	if len(held) == 0 {
-		return nil
+		return nil, nil
 	}
-	var left []takenBy
 	deleted := func() bool { return claims.PlannedAs(true, u.key(value)) || (freed != nil && freed()) }
-	claims.Settle(ctx, progress, func() bool {
-		if deleted() {
-			return true
-		}
-		left = left[:0]
+	// sort reports whether every holder is given up by this plan; the
+	// others are left to the wait, a holder kept too: a record left by a
+	// plan of this process that was not applied (a `command = plan` run of
+	// `terraform test`) says kept of an object that this plan's destroy,
+	// planned later, deletes (deleted wins).
+	sort := func() (givenUp bool) {
+		outside, managed = outside[:0], managed[:0]
+		givenUp = true
 		for _, h := range held {
-			if !readInWalk(h.id) {
-				left = append(left, h)
+			keeps, planned := claims.PlannedHolder(u.key(value), h.id)
+			switch {
+			case planned && keeps:
+				managed, givenUp = append(managed, h), false
+			case planned:
+			case readInWalk(h.id):
+				givenUp = false // refreshed, its plan to come
+			default:
+				outside, givenUp = append(outside, h), false
 			}
 		}
-		return len(left) == 0
-	})
-	if deleted() {
-		return nil
+		return givenUp
 	}
-	return left
+	claims.Settle(ctx, progress, func() bool { return deleted() || sort() })
+	if deleted() {
+		return nil, nil
+	}
+	sort()
+	return outside, managed
 }
 
-// warnKeyTaken runs the key check of u (warnTaken) for a create: the
-// key it plans, the objects the client's collection reads hold with it
-// (seen), and of those the ones that count (held; a holder this walk
-// read for a resource of the configuration does not). skip: the create
+// warnKeyTaken runs the key check of u (warnManagedHere, warnTaken) for a
+// create: the key it plans, the objects the client's collection reads hold
+// with it (seen, each named by held), sorted by settleHolders. skip: the create
 // is one this plan also deletes at another address (warnDeletedAndCreated
 // warned), or the provider has no client.
 func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, progress func() uint64, diags *diag.Diagnostics, u uniqueValue, importKey string, skip bool,
-	seen func(key string) ([]T, bool, error), held func(T) (takenBy, bool), readInWalk func(id string) bool) {
+	seen func(key string) ([]T, bool, error), held func(T) takenBy, readInWalk func(id string) bool) {
 	key, ok := u.plannedKey(req)
 	if !ok || skip {
 		return
@@ -209,13 +260,13 @@ func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, cl
 	if err != nil || !known {
 		return
 	}
-	var holders []takenBy
+	holders := make([]takenBy, 0, len(found))
 	for _, f := range found {
-		if h, ok := held(f); ok {
-			holders = append(holders, h)
-		}
+		holders = append(holders, held(f))
 	}
-	u.warnTaken(diags, importKey, key, settleHolders(ctx, claims, progress, u, key, holders, nil, readInWalk))
+	outside, managed := settleHolders(ctx, claims, progress, u, key, holders, nil, readInWalk)
+	u.warnManagedHere(diags, key, managed)
+	u.warnTaken(diags, importKey, key, outside)
 }
 
 // warnNameTaken: a skill group's create whose que_name another group
@@ -223,8 +274,8 @@ func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, cl
 func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
 	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
 		func(name string) ([]client.SkillGroup, bool, error) { return r.Client.Queues.SeenByName(ctx, name) },
-		func(g client.SkillGroup) (takenBy, bool) {
-			return takenBy{id: string(g.ID)}, !r.Client.Queues.ReadInWalk(string(g.ID))
+		func(g client.SkillGroup) takenBy {
+			return takenBy{id: string(g.ID)}
 		}, func(id string) bool { return r.Client.Queues.ReadInWalk(id) })
 }
 
@@ -235,8 +286,8 @@ func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.M
 		func(text string) ([]client.SMSSignature, bool, error) {
 			return r.Client.SMS.SeenSignaturesByText(ctx, text)
 		},
-		func(sg client.SMSSignature) (takenBy, bool) {
-			return takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)}, !r.Client.SMS.SignatureReadInWalk(sg.ID.Int64())
+		func(sg client.SMSSignature) takenBy {
+			return takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)}
 		}, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.SignatureReadInWalk(n) })
 }
 
@@ -247,7 +298,7 @@ func (r *smsTemplateResource) warnNameTaken(ctx context.Context, req resource.Mo
 		func(name string) ([]client.SMSTemplate, bool, error) {
 			return r.Client.SMS.SeenTemplatesByName(ctx, name)
 		},
-		func(t client.SMSTemplate) (takenBy, bool) {
-			return takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)}, !r.Client.SMS.TemplateReadInWalk(t.ID.Int64())
+		func(t client.SMSTemplate) takenBy {
+			return takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)}
 		}, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.TemplateReadInWalk(n) })
 }

@@ -29,10 +29,13 @@ type uniqueValue struct {
 	// shared is set when the platform lets several objects hold the
 	// value (warnCreatedTwice says nothing of two).
 	shared bool
+	// replacing are the other attributes whose change replaces the
+	// object (planHolder: a replacement gives the value up).
+	replacing []string
 }
 
 var (
-	signatureText = uniqueValue{kind: "SMS signature", title: "SMS Signature", attr: "sign_text", replaces: true,
+	signatureText = uniqueValue{kind: "SMS signature", title: "SMS Signature", attr: "sign_text", replaces: true, replacing: []string{"remark"},
 		why: "sign_text is unique on the platform: the create is refused while the old signature exists, and templates that use the old one keep it " +
 			"from being deleted until they use the new one, which cannot be created first, so the apply fails, every time."}
 	templateName = uniqueValue{kind: "SMS template", title: "SMS Template", attr: "template_name",
@@ -107,6 +110,36 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 			"Add a moved block from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is, "+
 			"and nothing is sent. For a count list, use for_each keyed by the %[2]s instead, with a moved block for each instance.", u.kind, u.attr, v, u.why))
 	return true
+}
+
+// planHolder records, for the key check of a create planned beside it
+// (settleHolders), whether the plan keeps the value u.attr of the object
+// in req's state where it is: a no-op or an update that leaves the value
+// keeps it, a destroy, a replacement or an update of the value gives it
+// up (tfkit.Claims.PlanHolder). Terraform plans every instance of the
+// state, a no-op too, so a create of a value another resource of the
+// configuration keeps is told apart from one an object made outside
+// Terraform holds, with refresh or without, at the cost of a map entry.
+// It runs deferred, at the end of ModifyPlan, for the replacements it
+// asks (resp.RequiresReplace).
+func (u uniqueValue) planHolder(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, claims *tfkit.Claims) {
+	if claims == nil || req.State.Raw.IsNull() {
+		return
+	}
+	var id, v string
+	if raw := rawAttr(req.State.Raw, "id"); !raw.IsKnown() || raw.IsNull() || raw.As(&id) != nil || id == "" {
+		return
+	}
+	if raw := rawAttr(req.State.Raw, u.attr); !raw.IsKnown() || raw.IsNull() || raw.As(&v) != nil || v == "" {
+		return
+	}
+	keeps := !resp.Plan.Raw.IsNull() && len(resp.RequiresReplace) == 0
+	for _, a := range append([]string{u.attr}, u.replacing...) {
+		// A value known only at apply is a change: it replaces, or may
+		// change the value.
+		keeps = keeps && rawAttr(resp.Plan.Raw, a).Equal(rawAttr(req.State.Raw, a))
+	}
+	claims.PlanHolder(u.key(v), id, keeps)
 }
 
 // warnCreatedTwice warns of a create (or a replacement's create) of value

@@ -44,14 +44,18 @@ type Claims struct {
 	settleEnd  time.Time
 	progress   uint64
 	progressAt time.Time
-	// removals counts the keys Planned recorded as removed.
-	removals atomic.Uint64
-	// statePlans counts the plans of instances in the state
-	// (PlannedInState).
-	statePlans atomic.Uint64
+	// removals counts the keys Planned recorded as removed, holds the
+	// records of PlanHolder, statePlans the plans of instances in the
+	// state (PlannedInState): the walk's progress Settle sees besides
+	// refreshes.
+	removals, holds, statePlans atomic.Uint64
 	// creates holds, for each key a plan of this process creates, the
 	// tokens of the planned objects: see PlanCreate.
 	creates map[string]map[string]bool
+	// holders holds, for each key an object in the state of a plan of
+	// this process holds, whether the plan keeps it there, by the
+	// object's id: see PlanHolder.
+	holders map[string]map[string]bool
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -255,9 +259,12 @@ const settlePoll = 5 * time.Millisecond
 //
 // It waits while the walk is young (SettleWindow from the first call, a
 // window every later call shares) or makes progress: a refresh begun
-// (progress, a count that grows with each), a removal planned (Planned)
-// or an instance of the state planned (PlannedInState) less than
-// SettleQuiet ago. Nothing else is waited for: a plan with no
+// (progress, a count that grows with each), a removal planned (Planned),
+// an instance of the state planned (PlannedInState) or an object's key
+// planned kept or given up (PlanHolder: a plan with -refresh=false
+// refreshes nothing, and the instance that keeps the key of a check may be
+// planned seconds after it, in a plan of hundreds) less than SettleQuiet
+// ago. Nothing else is waited for: a plan with no
 // state to refresh or destroy (a lost state of 3,000 objects whose keys
 // are all taken) waits SettleWindow once, not once per check; a check
 // that no instance settles waits until the walk goes quiet (at worst when
@@ -288,7 +295,7 @@ func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func()
 
 // settling notes the walk's progress and tells whether Settle waits on.
 func (c *Claims) settling(progress func() uint64) bool {
-	p := c.removals.Load() + c.statePlans.Load()
+	p := c.removals.Load() + c.holds.Load() + c.statePlans.Load()
 	if progress != nil {
 		p += progress()
 	}
@@ -347,7 +354,44 @@ func (c *Claims) PlannedInState() {
 	}
 }
 
-// Done forgets what Planned recorded of the keys: their change is applied
+// PlanHolder records what the plan being made does with the unique key
+// of object id, which the state holds: keeps it (a no-op, or an update
+// that leaves the key as it is) or gives it up (a destroy, a replacement,
+// an update that changes the key). A create's key check planned beside it
+// (PlannedHolder) tells an object another resource of the configuration
+// keeps, which refuses the create, from one made outside Terraform, which
+// an import adopts. Done forgets the key.
+func (c *Claims) PlanHolder(key, id string, keeps bool) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.holders == nil {
+		c.holders = map[string]map[string]bool{}
+	}
+	m := c.holders[key]
+	if m == nil {
+		m = map[string]bool{}
+		c.holders[key] = m
+	}
+	m[id] = keeps
+	c.holds.Add(1)
+}
+
+// PlannedHolder reports what a plan of this process recorded (PlanHolder)
+// of object id's unique key: planned false when nothing.
+func (c *Claims) PlannedHolder(key, id string) (keeps, planned bool) {
+	if c == nil {
+		return false, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	keeps, planned = c.holders[key][id]
+	return keeps, planned
+}
+
+// Done forgets what Planned, PlanCreate and PlanHolder recorded of the keys: their change is applied
 // (a provider process that serves several commands, as `terraform test`
 // does, should not take one command's plan for the next one's).
 func (c *Claims) Done(keys ...string) {
@@ -363,6 +407,7 @@ func (c *Claims) Done(keys ...string) {
 	}
 	for _, k := range keys {
 		delete(c.creates, k)
+		delete(c.holders, k)
 	}
 }
 

@@ -82,6 +82,38 @@ func TestClaimsPlanned(t *testing.T) {
 	none.Done("k")
 }
 
+// TestClaimsPlanHolder: what a plan does with an object's key (keeps it,
+// gives it up) is told by the object's id, the last record winning; Done
+// forgets the key; a nil Claims records nothing.
+func TestClaimsPlanHolder(t *testing.T) {
+	t.Parallel()
+	var c Claims
+	if keeps, planned := c.PlannedHolder("k", "1"); keeps || planned {
+		t.Errorf("nothing planned: keeps %v, planned %v", keeps, planned)
+	}
+	c.PlanHolder("k", "1", true)
+	c.PlanHolder("k", "2", false)
+	if keeps, planned := c.PlannedHolder("k", "1"); !keeps || !planned {
+		t.Errorf("kept: keeps %v, planned %v", keeps, planned)
+	}
+	if keeps, planned := c.PlannedHolder("k", "2"); keeps || !planned {
+		t.Errorf("given up: keeps %v, planned %v", keeps, planned)
+	}
+	c.PlanHolder("k", "1", false)
+	if keeps, _ := c.PlannedHolder("k", "1"); keeps {
+		t.Error("kept, then given up: still kept")
+	}
+	c.Done("k")
+	if _, planned := c.PlannedHolder("k", "2"); planned {
+		t.Error("after Done: still planned")
+	}
+	var none *Claims
+	none.PlanHolder("k", "1", true)
+	if keeps, planned := none.PlannedHolder("k", "1"); keeps || planned {
+		t.Errorf("nil Claims: keeps %v, planned %v", keeps, planned)
+	}
+}
+
 // TestClaimsSettle: a wait ends as soon as done holds (a removal planned
 // meanwhile); one that nothing settles ends with the window its first
 // call opened, and a later call, past the window, with no progress since,
