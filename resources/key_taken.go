@@ -71,14 +71,7 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 	if len(held) == 0 {
 		return
 	}
-	names := make([]string, 0, len(held))
-	for _, h := range held {
-		if h.name != "" {
-			names = append(names, fmt.Sprintf("%s %s (%q)", u.kind, h.id, h.name))
-		} else {
-			names = append(names, fmt.Sprintf("%s %s", u.kind, h.id))
-		}
-	}
+	names := u.holderNames(held)
 	id := importKey + value
 	which := fmt.Sprintf("the contact center already has %s with that %s", names[0], u.attr)
 	if len(held) > 1 {
@@ -105,6 +98,20 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 			u.kind, u.attr, value, which, id))
 }
 
+// holderNames names each holder for a warning: "agent 1017 ("Ann")", or
+// "skill group 101" where the kind's list gives no name.
+func (u uniqueValue) holderNames(held []takenBy) []string {
+	names := make([]string, 0, len(held))
+	for _, h := range held {
+		if h.name != "" {
+			names = append(names, fmt.Sprintf("%s %s (%q)", u.kind, h.id, h.name))
+		} else {
+			names = append(names, fmt.Sprintf("%s %s", u.kind, h.id))
+		}
+	}
+	return names
+}
+
 // warnManagedHere warns of a create whose unique value is held by an
 // object another resource of this configuration keeps (settleHolders'
 // managed): a second block given the same value, a for_each map holding
@@ -118,14 +125,7 @@ func (u uniqueValue) warnManagedHere(diags *diag.Diagnostics, value string, held
 	if len(held) == 0 {
 		return
 	}
-	names := make([]string, 0, len(held))
-	for _, h := range held {
-		if h.name != "" {
-			names = append(names, fmt.Sprintf("%s %s (%q)", u.kind, h.id, h.name))
-		} else {
-			names = append(names, fmt.Sprintf("%s %s", u.kind, h.id))
-		}
-	}
+	names := u.holderNames(held)
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Managed Here",
 		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and another resource or instance of this configuration manages %[4]s, "+
 			"which holds that %[2]s and keeps it: this plan neither destroys it nor changes its %[2]s. The %[2]s is unique on the platform, "+
