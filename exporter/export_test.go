@@ -18,6 +18,7 @@ import (
 // maximum), one detail call per task and one download per voice file, in
 // under 10 seconds.
 func TestExport_bigContactCenter(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a 2,000-agent contact center")
 	}

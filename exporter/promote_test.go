@@ -27,6 +27,7 @@ import (
 // create agents, replaced it: deleted it and created the number; and
 // production's group of that id was renamed.
 func TestAccExport_promotedImportsByNumberAndName(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan on an export)")
 	}
@@ -84,6 +85,7 @@ func TestAccExport_promotedImportsByNumberAndName(t *testing.T) {
 // exported text for review; production's template of that id was
 // rewritten and sent back to review.
 func TestAccExport_promotedImportsByTextAndName(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan on an export)")
 	}

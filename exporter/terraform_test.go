@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -39,6 +40,7 @@ import (
 // terraform-provider-contactcenter). EXPORT_TEST_SIZE=big runs it on the
 // 2,000-agent contact center instead of the small one with every shape.
 func TestAccExport_terraformPlansImportsOnly(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan and apply on an export)")
 	}
@@ -52,6 +54,7 @@ func TestAccExport_terraformPlansImportsOnly(t *testing.T) {
 	bin := providerDir(t)
 	for _, membership := range []string{exporter.MembershipAuthoritative, exporter.MembershipMember} {
 		t.Run(membership, func(t *testing.T) {
+			t.Parallel()
 			if membership == exporter.MembershipMember && n == bigCenter {
 				t.Skip("the member form is planned on the small contact center only")
 			}
@@ -293,16 +296,43 @@ func providerDir(t *testing.T) string {
 	if d := os.Getenv("EXPORT_TEST_PROVIDER_DIR"); d != "" {
 		return d
 	}
-	dir := t.TempDir()
-	name := "terraform-provider-contactcenter"
-	if runtime.GOOS == "windows" {
-		name += ".exe"
+	// Built once for the package's tests (they run in parallel): each build
+	// relinks the provider, seconds of CPU.
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "exporter-test-provider-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.dir = dir
+		name := "terraform-provider-contactcenter"
+		if runtime.GOOS == "windows" {
+			name += ".exe"
+		}
+		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, name), "..")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("building the provider: %v", built.err)
 	}
-	cmd := exec.CommandContext(t.Context(), "go", "build", "-o", filepath.Join(dir, name), "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
+	return built.dir
+}
+
+// built is the provider providerDir builds, removed by TestMain.
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		_ = os.RemoveAll(built.dir)
 	}
-	return dir
+	os.Exit(code)
 }
 
 // terraform runs the CLI in one folder with a dev_overrides configuration

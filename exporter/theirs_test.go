@@ -262,6 +262,7 @@ func TestExport_forceRefusesAFileItCannotRead(t *testing.T) {
 //
 // Needs TF_ACC=1 and terraform on PATH (see TestAccExport_terraformPlansImportsOnly).
 func TestAccExport_forceBesideYourOwnFiles(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("Acceptance tests skipped unless env 'TF_ACC' set (this one runs terraform plan and apply on an export)")
 	}
