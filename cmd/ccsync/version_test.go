@@ -76,6 +76,7 @@ func TestVersion_buildInfo(t *testing.T) {
 // and checks that -X main.version reaches what they print: a variable that
 // does not exist is silently ignored by the linker.
 func TestVersion_ldflags(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds two binaries; skipped with -short")
 	}
