@@ -1,10 +1,13 @@
 package resources_test
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -273,9 +276,32 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 // at the API, shows state as unknown in the plan, and waits.
 func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
+	// The reviewer approves while the apply waits: after the step's plan
+	// (which must still see the template pending: the PreApply check below
+	// sets applying) and after the apply has read the template pending
+	// twice, so its wait really polled (the state it saves is 1 only if it
+	// read again after those). The apply runs the saved plan (no refresh):
+	// every template read after the plan is the apply's. Counting
+	// from the plan, not from the template's creation, keeps a slow first
+	// step from racing it; counting reads, not seconds (it slept 8 s), keeps
+	// the test from waiting on the clock.
+	var (
+		id       string
+		applying atomic.Bool
+		reads    atomic.Int32
+		env      *acctest.Env
+	)
+	env = acctest.NewWithHandler(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r) // answered (pending) before the approval
+			if applying.Load() && strings.Contains(r.URL.Path, "/sms/template/") && reads.Add(1) == 2 {
+				if err := env.Sim.Review("sms_template", id, 1, ""); err != nil {
+					t.Errorf("approving template %s: %v", id, err)
+				}
+			}
+		})
+	})
 	addr := "contactcenter_sms_template.test"
-	var id string
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
@@ -291,24 +317,13 @@ func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 				},
 			},
 			{
-				// The reviewer approves a while after this step starts: long
-				// after its plan (which must still see the template pending),
-				// while the apply waits. Counting from the step, not from the
-				// template's creation, keeps a slow first step from racing it.
-				PreConfig: func() {
-					go func() {
-						time.Sleep(8 * time.Second)
-						if err := env.Sim.Review("sms_template", id, 1, ""); err != nil {
-							t.Errorf("approving template %s: %v", id, err)
-						}
-					}()
-				},
 				Config: env.Config(smsTemplateConfig("Notice", "Hello", "wait_for_approval = true")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
 						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListSizeExact(0)),
+						onPlan(func() { applying.Store(true) }),
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -320,6 +335,14 @@ func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 	if n := env.Sim.Stats()["POST /open/sms/template/update"]; n != 0 {
 		t.Errorf("switching the wait on must not update the template, template/update called %d times", n)
 	}
+}
+
+// onPlan is a plan check that runs f: a hook between a step's plan and its
+// apply.
+type onPlan func()
+
+func (f onPlan) CheckPlan(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
+	f()
 }
 
 // TestAccSMSTemplate_updateWaitTimesOut: the error of an update whose wait
