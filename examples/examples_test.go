@@ -50,6 +50,10 @@ func TestAccExamples_applyTwice(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			env := acctest.New(t, simulatorAsRun)
+			// Conversions take 3 s by default: the ASR example's two
+			// transcriptions, in both rounds, spent 15 s polling. Their
+			// polling is tested in actions/; here they need only finish.
+			env.Sim.SetASRDuration(100 * time.Millisecond)
 			ex := prepare(t, tf, dir, env)
 			for round := 1; round <= 2; round++ {
 				day := simulatorDay()
