@@ -193,7 +193,6 @@ func TestAccOutboundTask_basic(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(predictiveV1), PlanOnly: true},
 			{
 				ResourceName: addr, ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"force_delete"},
@@ -227,7 +226,6 @@ func TestAccOutboundTask_basic(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(predictiveV2), PlanOnly: true},
 			{
 				ResourceName: addr, ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"force_delete"},
@@ -298,10 +296,8 @@ func TestAccOutboundTask_automaticStatus(t *testing.T) {
 				},
 				Check: status(0),
 			},
-			{Config: env.Config(automaticConfig("closed")), PlanOnly: true},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
 			{Config: env.Config(automaticConfig("paused")), Check: status(2)},
-			{Config: env.Config(automaticConfig("paused")), PlanOnly: true},
 			{Config: env.Config(automaticConfig("closed")), Check: status(0)},
 		},
 	})
@@ -357,7 +353,6 @@ func TestAccOutboundTask_robot(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config").AtMapKey("tts").AtMapKey("options").AtMapKey("sample_rate"), knownvalue.StringExact("16000")),
 				},
 			},
-			{Config: env.Config(robotConfig(que, "")), PlanOnly: true},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"force_delete"}},
 			{
 				Config: env.Config(robotConfig(que, `  worktime = { working = { "0" = [["10:00:00", "16:00:00"]] } }`)),
@@ -365,7 +360,6 @@ func TestAccOutboundTask_robot(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("worktime").AtMapKey("name"), knownvalue.Null()),
 				},
 			},
-			{Config: env.Config(robotConfig(que, `  worktime = { working = { "0" = [["10:00:00", "16:00:00"]] } }`)), PlanOnly: true},
 		},
 	})
 }
@@ -611,7 +605,6 @@ resource "contactcenter_outbound_task" "test" {
 					return nil
 				},
 			},
-			{Config: env.Config(cfg), PlanOnly: true},
 		},
 	})
 }
@@ -960,12 +953,11 @@ func TestAccOutboundTask_example(t *testing.T) {
 	}
 	vars := config.Variables{"agent_password": config.StringVariable("Secret-123")}
 	apply := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars}
-	plan := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars, PlanOnly: true}
 	destroy := resource.TestStep{Config: env.Config(string(src)), ConfigVariables: vars, Destroy: true}
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
-		Steps:                    []resource.TestStep{apply, plan, destroy, apply, plan},
+		Steps:                    []resource.TestStep{apply, destroy, apply}, // each apply step plans again: empty
 		CheckDestroy: func(*terraform.State) error {
 			tasks, err := client.Collect(env.Client(t).Tasks.List(t.Context(), client.TaskFilter{}))
 			if err != nil {
@@ -1408,7 +1400,6 @@ func TestAccOutboundTask_readBackKeepsOrder(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true},
 			{
 				Config: env.Config(fmt.Sprintf(reorderConfig, 4)),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -1418,7 +1409,6 @@ func TestAccOutboundTask_readBackKeepsOrder(t *testing.T) {
 					})),
 				},
 			},
-			{Config: env.Config(fmt.Sprintf(reorderConfig, 4)), PlanOnly: true},
 			{
 				ResourceName: addr, ImportState: true,
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
