@@ -72,7 +72,6 @@ resource "contactcenter_agent" "test" {
 				}},
 				Check: held("user_phone_type 4, is_forbidden_login true, is_enable_outbound false"),
 			},
-			{Config: adopt(""), PlanOnly: true},
 			{
 				Config: adopt("  is_forbidden_login = false\n"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -80,7 +79,6 @@ resource "contactcenter_agent" "test" {
 				}},
 				Check: held("user_phone_type 4, is_forbidden_login false, is_enable_outbound false"),
 			},
-			{Config: adopt("  is_forbidden_login = false\n"), PlanOnly: true},
 		},
 	})
 }

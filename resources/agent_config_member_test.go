@@ -97,7 +97,6 @@ func TestAccAgent_configMemberWithoutSettings(t *testing.T) {
 					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("is_enable_mfa"), knownvalue.Int64Exact(1)),
 				},
 			},
-			{Config: env.Config(agentFullConfig), PlanOnly: true},
 			{
 				Config: env.Config(edited),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -115,7 +114,6 @@ func TestAccAgent_configMemberWithoutSettings(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(edited), PlanOnly: true},
 		},
 	})
 }

@@ -1583,7 +1583,6 @@ func TestAccAgent_passwordRemovedOnly(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann"`)), PlanOnly: true},
 			{Config: env.Config(agentConfig("8650", "")), Check: func(*terraform.State) error { before = edits(); return nil }},
 			{
 				Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann B"`)),

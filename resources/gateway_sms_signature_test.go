@@ -115,7 +115,6 @@ func TestAccGatewaySMSSignature_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("pic_sha256"), knownvalue.Null()),
 				},
 			},
-			{Config: env.Config(gatewaySignatureConfig("Acme Ltd", "")), PlanOnly: true},
 		},
 	})
 	// Three signatures were created, none deleted (there is no delete).
@@ -242,7 +241,6 @@ func TestAccGatewaySMSSignature_waitForApproval(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(true)),
 				},
 			},
-			{Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true")), PlanOnly: true},
 			{
 				Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = false\ntimeouts = { create = \"5m\" }")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -257,7 +255,6 @@ func TestAccGatewaySMSSignature_waitForApproval(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(false)),
 				},
 			},
-			{Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = false\ntimeouts = { create = \"5m\" }")), PlanOnly: true},
 		},
 	})
 	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 1 {
@@ -297,7 +294,6 @@ func TestAccGatewaySMSSignature_waitForApprovalOnExisting(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(true)),
 				},
 			},
-			{Config: env.Config(gatewaySignatureConfig("Acme", "wait_for_approval = true\ntimeouts = { create = \"1s\" }")), PlanOnly: true},
 		},
 	})
 	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 1 {

@@ -94,7 +94,6 @@ func TestAccGatewaySMSTemplate_basic(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
 				},
 			},
-			{Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 2, `remark = "login"`)), PlanOnly: true},
 		},
 	})
 }
@@ -167,7 +166,6 @@ func TestAccGatewaySMSTemplate_waitForApproval(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("variables"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code")})),
 				},
 			},
-			{Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "wait_for_approval = true")), PlanOnly: true},
 			{
 				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -182,7 +180,6 @@ func TestAccGatewaySMSTemplate_waitForApproval(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_approval"), knownvalue.Bool(false)),
 				},
 			},
-			{Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, "")), PlanOnly: true},
 		},
 	})
 	if n := env.Sim.Stats()["POST /smsapi/tpl/v1/add_template"]; n != 1 {

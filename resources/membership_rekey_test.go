@@ -150,7 +150,6 @@ func TestAccSkillGroupMember_rekeyWithNewSkill(t *testing.T) {
 		Steps: []resource.TestStep{
 			{Config: env.Config(memberForEach("sales", 1)), ConfigStateChecks: []statecheck.StateCheck{groupSkills(t, c, 1)}},
 			{Config: env.Config(memberForEach("team", 4)), ConfigStateChecks: []statecheck.StateCheck{groupSkills(t, c, 4)}},
-			{Config: env.Config(memberForEach("team", 4)), PlanOnly: true},
 			{Config: env.ProviderConfig()},
 		},
 	})

@@ -1046,7 +1046,6 @@ func TestAccOutboundTask_optionTypesKept(t *testing.T) {
 					return c.Tasks.Update(t.Context(), *task)
 				},
 			},
-			{Config: config(""), PlanOnly: true},
 			{
 				Config: config(`  priority = 200`),
 				Check: func(*terraform.State) error {

@@ -267,7 +267,6 @@ resource "contactcenter_skill_group_member" "%[1]s" {
 				Config: env.Config(memberConfig("c", "skill = 4") + extra("b", 3)),
 				Check:  expectGroup(t, c, map[string]int64{"b": 3, "c": 4}),
 			},
-			{Config: env.Config(memberConfig("c", "skill = 4") + extra("b", 3)), PlanOnly: true},
 			{
 				// With another skill it is adopted too, and given the
 				// configured skill (with a "Membership Adopted" warning): it

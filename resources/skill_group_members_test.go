@@ -188,7 +188,6 @@ func TestAccSkillGroupMembers_drift(t *testing.T) {
 				},
 				Check: expectGroup(t, c, map[string]int64{"a": 1, "b": 2}),
 			},
-			{Config: cfg, PlanOnly: true},
 		},
 	})
 }
@@ -388,7 +387,6 @@ resource "contactcenter_skill_group_members" "each" {
 					groupSizes(t, c, map[string]int{"Sales": 3, "Support": 2}),
 				},
 			},
-			{Config: cfg, PlanOnly: true},
 			// Nor can the harness's final state: destroy in a step.
 			{Config: env.ProviderConfig()},
 		},
@@ -604,7 +602,6 @@ func TestAccSkillGroupMembers_lostAnswer(t *testing.T) {
 					return nil
 				}),
 			},
-			{Config: env.Config(membersConfig(member("b", 9), member("c", 2))), PlanOnly: true},
 			{
 				// Destroy with every cancel_assign answer lost.
 				PreConfig: func() { lost.lose("/queue/cancel_assign", 10) },

@@ -60,7 +60,6 @@ func TestAccSMSTemplate_portalDraftDrift(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit_for_review"), knownvalue.Bool(true)),
 				},
 			},
-			{Config: submitted, PlanOnly: true},
 			{Config: draft},
 			{
 				// A draft of the configuration submitted in the portal.
@@ -73,7 +72,6 @@ func TestAccSMSTemplate_portalDraftDrift(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(-1)),
 				},
 			},
-			{Config: draft, PlanOnly: true},
 		},
 	})
 }

@@ -77,7 +77,6 @@ func TestAccSMSTemplate_basic(t *testing.T) {
 					statecheck.ExpectKnownValue("contactcenter_sms_signature.acme", tfjsonpath.New("is_used"), knownvalue.Bool(true)),
 				},
 			},
-			{Config: cfg, PlanOnly: true},
 		},
 	})
 }

@@ -98,7 +98,6 @@ func TestAccSound_basic(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: cfg, PlanOnly: true},
 		},
 	})
 	c := env.Client(t)
@@ -302,7 +301,6 @@ func TestAccSound_import(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source"), knownvalue.StringExact(src)),
 				},
 			},
-			{Config: cfg, PlanOnly: true},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"source", "source_hash"}},
 		},
 	})

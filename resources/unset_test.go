@@ -55,7 +55,6 @@ resource "contactcenter_outbound_task" "t" {
 				},
 			},
 			{PreConfig: later, Config: cfg("")},
-			{Config: cfg(""), PlanOnly: true},
 		},
 	})
 }
@@ -80,7 +79,6 @@ func TestAccWebhook_removeDeptID(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
 				},
 			},
-			{Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "")), PlanOnly: true},
 		},
 	})
 }
@@ -115,7 +113,6 @@ func TestAccSound_removeRemark(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(soundConfig("Prompt", "", 6, src)), PlanOnly: true},
 		},
 	})
 }

@@ -81,7 +81,6 @@ func TestAccWebhook_basic(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: env.Config(updated), PlanOnly: true},
 			{
 				// Disabling keeps dept_id: dept_name is planned as it is.
 				Config: env.Config(webhookConfig("CRM hang-up", "https://crm.example.com/hangup", `
