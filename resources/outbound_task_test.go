@@ -1132,9 +1132,6 @@ resource "contactcenter_outbound_task" "t" {
 				return nil
 			})},
 		}, {
-			Config:   cfg,
-			PlanOnly: true,
-		}, {
 			Config: env.ProviderConfig(),
 		}},
 	})

@@ -117,10 +117,6 @@ func TestAccSMSSignature_update(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("102")),
 				},
 			},
-			{
-				Config:   env.Config(smsSignatureConfig("Acme Shop", "wait_for_approval = true\nremark = \"renamed\"")),
-				PlanOnly: true,
-			},
 		},
 	})
 }

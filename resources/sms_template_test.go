@@ -148,10 +148,6 @@ func TestAccSMSTemplate_update(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(3)),
 				},
 			},
-			{
-				Config:   env.Config(smsTemplateConfig("Login code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 3\nsubmit_for_review = false")),
-				PlanOnly: true,
-			},
 		},
 	})
 }
