@@ -1072,7 +1072,6 @@ resource "contactcenter_skill_group_members" "h" {
 			{Config: cfg, Taint: []string{agentAddr}, ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 			}},
-			{Config: cfg, PlanOnly: true},
 		},
 	})
 }
