@@ -44,11 +44,10 @@ type Claims struct {
 	settleEnd  time.Time
 	progress   uint64
 	progressAt time.Time
-	// removals counts the keys Planned recorded as removed, holds the
-	// records of PlanHolder, statePlans the plans of instances in the
-	// state (PlannedInState): the walk's progress Settle sees besides
-	// refreshes.
-	removals, holds, statePlans atomic.Uint64
+	// removals counts the keys Planned recorded as removed, statePlans
+	// the plans of instances in the state (PlannedInState, PlanHolder):
+	// the walk's progress Settle sees besides refreshes.
+	removals, statePlans atomic.Uint64
 	// creates holds, for each key a plan of this process creates, the
 	// tokens of the planned objects: see PlanCreate.
 	creates map[string]map[string]bool
@@ -295,7 +294,7 @@ func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func()
 
 // settling notes the walk's progress and tells whether Settle waits on.
 func (c *Claims) settling(progress func() uint64) bool {
-	p := c.removals.Load() + c.holds.Load() + c.statePlans.Load()
+	p := c.removals.Load() + c.statePlans.Load()
 	if progress != nil {
 		p += progress()
 	}
@@ -376,7 +375,7 @@ func (c *Claims) PlanHolder(key, id string, keeps bool) {
 		c.holders[key] = m
 	}
 	m[id] = keeps
-	c.holds.Add(1)
+	c.statePlans.Add(1) // a plan of an instance in the state, as PlannedInState
 }
 
 // PlannedHolder reports what a plan of this process recorded (PlanHolder)
