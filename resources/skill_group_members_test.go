@@ -286,64 +286,6 @@ func TestAccSkillGroupMembers_validation(t *testing.T) {
 	env.ExpectPlanErrors(t, plan)
 }
 
-func TestAccSkillGroupMembers_chunks(t *testing.T) {
-	t.Parallel()
-	env := acctest.New(t)
-	c := env.Client(t)
-	var seed []map[string]any
-	for i := range 201 {
-		seed = append(seed, map[string]any{"user_id": 5001 + i, "user_num": fmt.Sprintf("c%03d", i), "user_name": "x"})
-	}
-	raw, _ := json.Marshal(seed)
-	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": raw}); err != nil {
-		t.Fatal(err)
-	}
-	cfg := func(skill int) string {
-		return env.Config(fmt.Sprintf(`
-resource "contactcenter_skill_group" "g" {
-  que_name     = "Big"
-  que_priority = 1
-}
-resource "contactcenter_skill_group_members" "test" {
-  que_id  = contactcenter_skill_group.g.id
-  members = [for id in range(5001, 5202) : { agent_id = tostring(id), skill = %d }]
-}
-`, skill))
-	}
-	calls := func(path string, want int) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			if n := env.Sim.Stats()["POST /portal/v2/svcapi/queue/"+path]; n != want {
-				return fmt.Errorf("queue/%s called %d times, want %d (chunks of 100)", path, n, want)
-			}
-			return nil
-		}
-	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: cfg(1), Check: calls("assign", 3)},
-			{Config: cfg(2), Check: resource.ComposeTestCheckFunc(calls("update/skill", 3), func(s *terraform.State) error {
-				data, err := c.Queues.GetAgents(t.Context(), resID(s, "contactcenter_skill_group.g"))
-				if err != nil {
-					return err
-				}
-				for _, items := range data {
-					for _, it := range items {
-						if it.Skill != 2 {
-							return fmt.Errorf("agent %d has skill %d, want 2", it.AgID, it.Skill)
-						}
-					}
-					if len(items) != 201 {
-						return fmt.Errorf("%d members, want 201", len(items))
-					}
-				}
-				return nil
-			})},
-		},
-	})
-}
-
 // The commonest way to write membership: a for expression over a for_each
 // resource, and the members resource itself inside a for_each. members is
 // unknown at validate time (whole) and at plan time (the agents' ids).
