@@ -2,9 +2,7 @@ package actions
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net/http"
 	"regexp"
 	"sort"
 	"strconv"
@@ -60,7 +58,8 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"the invoke reads the template and refuses such a send in the same words before anything is sent (the gateway would refuse it whole, code 1014); a template that cannot be read then is left to the gateway. " +
 			"When `tpl_id` is known at plan, the plan also warns of a template that does not exist or is not approved (pending or rejected, with the review's reason): the gateway refuses a send with it (code 1016) unless it is approved by then. " +
 			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
-			"wrong credentials): then the rest are listed as not sent. Every number that could not be sent, or whose outcome is unknown, is listed in " +
+			"wrong credentials): then the error says it once, with how many numbers were not sent, their positions in the list and the first five. " +
+			"Every other number that could not be sent, or whose outcome is unknown, is listed in " +
 			"one error (`contactcenter_sms_send` differs: it stops at the first failed batch, and of a list where the platform refuses some numbers it sends the others). Delivery results arrive later as delivery records (push or `ccsync sms status pull`). Needs `sms_app_id` and `sms_app_key`." +
 			interruptedDoc + "each `… request <i> of <n>: …` line is a request that was answered; the numbers of the later requests " +
 			"were not sent, except that the request in flight at the interrupt may have been. Check their delivery records " +
@@ -198,6 +197,12 @@ type failure struct {
 	reason  string
 	mobiles []string
 	unknown bool // the gateway may have sent them (a lost answer, 1010, missing from a success)
+	// wide: refused by an error every request would get (requestWide),
+	// with the requests after it not sent; mobiles are in the list's
+	// order from its position from (in the attribute attr).
+	wide bool
+	from int
+	attr string
 }
 
 // ModifyPlan runs the checks on the values known at plan (framework.PlanChecks),
@@ -309,7 +314,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	var sent, fee int64
 	for i, part := range chunks {
 		if ctx.Err() != nil {
-			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:]), false})
+			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:]), false, false, 0, ""})
 			break
 		}
 		res, err := a.send(ctx, mode, part, *m, tplID, params, lines)
@@ -329,7 +334,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			}
 			if len(missing) > 0 {
 				failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s): not in the gateway's result, although the request succeeded. "+
-					"The outcome is unknown: check the delivery records before sending to these numbers again", i+1, len(chunks), mode), missing, true})
+					"The outcome is unknown: check the delivery records before sending to these numbers again", i+1, len(chunks), mode), missing, true, false, 0, ""})
 			}
 			sent += int64(len(part) - len(missing))
 		} else {
@@ -337,7 +342,20 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			if ge, ok := client.AsGatewayError(err); ok && ge.Code == client.GatewayTemplateInvalid && tplID > 0 {
 				why += a.templateReview(ctx, tplID, tpl, tplErr)
 			}
-			failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, why), part, client.IsAmbiguous(err)})
+			f := failure{reason: fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, why), mobiles: part, unknown: client.IsAmbiguous(err)}
+			if requestWide(err) && !f.unknown {
+				// One group with the requests not sent after it: the same
+				// rule refuses them all, said once.
+				f.wide, f.from, f.attr = true, i*client.GatewayMaxMobiles, "mobiles"
+				if lines != nil {
+					f.attr = "recipients"
+				}
+				if i+1 < len(chunks) {
+					f.reason = strings.TrimSuffix(f.reason, ".") + fmt.Sprintf(". Requests %d to %d were not sent: every request would get this error", i+2, len(chunks))
+					f.mobiles = flatten(chunks[i:])
+				}
+			}
+			failures = append(failures, f)
 		}
 		if err != nil && client.IsAmbiguous(err) {
 			progress("%s request %d of %d: outcome unknown for %s (%s)", mode, i+1, len(chunks), plural(len(part), "number", "numbers"), whyUnknown(err))
@@ -345,8 +363,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			progress("%s request %d of %d: %d of %s accepted",
 				mode, i+1, len(chunks), len(part)-failedIn(failures, part), plural(len(part), "number", "numbers"))
 		}
-		if err != nil && requestWide(err) && i+1 < len(chunks) {
-			failures = append(failures, failure{fmt.Sprintf("not sent: stopped after request %d failed with an error every request would get", i+1), flatten(chunks[i+1:]), false})
+		if err != nil && requestWide(err) {
 			break
 		}
 	}
@@ -383,6 +400,17 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 		fmt.Fprintf(&b, "%d of %d numbers were not sent and %d may or may not have been sent (%s accepted):", notSent, len(mobiles), unknown, plural(int(sent), "was", "were"))
 	}
 	for _, f := range failures {
+		if f.wide {
+			// The numbers are the list's own from a position on: named by
+			// their positions and the first few, not each (10,000 numbers
+			// made an error of 250 KB that said one thing).
+			fmt.Fprintf(&b, "\n\n%s (%s", f.reason, plural(len(f.mobiles), "number", "numbers"))
+			if len(f.mobiles) > 1 {
+				fmt.Fprintf(&b, ", %s[%d] to %s[%d]", f.attr, f.from, f.attr, f.from+len(f.mobiles)-1)
+			}
+			fmt.Fprintf(&b, "):\n%s", tfkit.SomeOf(len(f.mobiles), wideShown, func(k int) string { return shownMobile(f.mobiles[k]) }))
+			continue
+		}
 		sorted := append([]string(nil), f.mobiles...)
 		sort.Strings(sorted)
 		// Named as the delivery records name them (§2.13: without +86;
@@ -471,59 +499,6 @@ func (m gatewaySMSSendModel) params(ctx context.Context) (any, diag.Diagnostics)
 		return out, d
 	}
 	return nil, nil
-}
-
-// requestWide reports whether every further request would fail the same
-// way: authentication, template, signature, parameter and content errors.
-// Per-request problems (1010 time-out, 1012 numbers, transport) do not stop
-// the remaining requests.
-func requestWide(err error) bool {
-	ge, ok := client.AsGatewayError(err)
-	if !ok {
-		return false
-	}
-	switch ge.Code {
-	case client.GatewaySendTimeout, client.GatewayMobileFormat, client.GatewayTooManyMobiles:
-		return false
-	}
-	return true
-}
-
-// whyUnknown says in a few words why a request's outcome is unknown, for
-// its progress line: "the answer was lost" said of every such failure, also
-// of a gateway that answered code 1010 (sending timed out, §7.4) or HTTP
-// 503, which an operator watching a campaign read as a network fault.
-func whyUnknown(err error) string {
-	var te *client.TimeoutError
-	switch ge, isGateway := client.AsGatewayError(err); {
-	case isGateway && ge.Code == client.GatewaySendTimeout:
-		return fmt.Sprintf("the gateway answered code %d, sending timed out", ge.Code)
-	case errors.As(err, &te):
-		return "no answer within request_timeout"
-	}
-	if ae, ok := client.AsAPIError(err); ok && ae.HTTPStatus >= 500 && ae.HTTPStatus != http.StatusGatewayTimeout {
-		return fmt.Sprintf("answered HTTP %d", ae.HTTPStatus)
-	}
-	return "the answer was lost"
-}
-
-func reason(err error) string {
-	if ge, ok := client.AsGatewayError(err); ok {
-		s := fmt.Sprintf("code %d", ge.Code)
-		if ge.Meaning != "" {
-			s += " (" + ge.Meaning + ")"
-		}
-		if ge.Message != "" && ge.Message != ge.Meaning {
-			s += ": " + ge.Message
-		}
-		// A send that timed out (1010) is told once, below the list, with
-		// every number whose outcome is unknown: its hint would repeat it.
-		if ge.Hint != "" && ge.Code != client.GatewaySendTimeout {
-			s += "; " + ge.Hint
-		}
-		return s
-	}
-	return err.Error()
 }
 
 func chunk(xs []string, n int) [][]string {

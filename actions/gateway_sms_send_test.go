@@ -191,19 +191,81 @@ func TestGatewaySMSSend_numbersRefusedGoOn(t *testing.T) {
 	}
 }
 
+// TestGatewaySMSSend_stopsOnRequestWideError: an error every request would
+// get (1016, the template not approved) stops the send after the first
+// request. The error listed every number, those of the refused request and
+// those not sent after it: 10,000 numbers made 250 KB that said one thing.
+// It now says the rule, the count, the positions in the list and the
+// first numbers, once.
 func TestGatewaySMSSend_stopsOnRequestWideError(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	tpl := setupGateway(t, env, true) // the template is still pending: 1016
-	mobiles := numbers(450)
+	mobiles := numbers(9999)
+	mobiles[0] = "+86" + mobiles[0] // named as the records name it, and as written
 	res := env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"mobiles": mobiles, "tpl_id": tpl, "sms_params": map[string]string{"code": "1", "name": "a"}})
 	text := res.Text()
-	if !res.HasError() || !strings.Contains(text, "code 1016") || !strings.Contains(text, "450 of 450 numbers were not sent") ||
-		!strings.Contains(text, "not sent: stopped after request 1") || !strings.Contains(text, mobiles[449]) {
-		t.Fatalf("diagnostic:\n%s", text)
+	for _, want := range []string{"code 1016", "9999 of 9999 numbers were not sent:",
+		"request 1 of 50 (send_batch) failed: code 1016", "Requests 2 to 50 were not sent: every request would get this error (9999 numbers, mobiles[0] to mobiles[9998]):\n" +
+			"13900000001 (written +8613900000001), 13900000002, 13900000003, 13900000004, 13900000005 and 9994 more",
+		"No number was sent"} {
+		if !res.HasError() || !strings.Contains(text, want) {
+			t.Errorf("diagnostic lacks %q:\n%.3000s", want, text)
+		}
+	}
+	if strings.Contains(text, mobiles[5]) || strings.Contains(text, mobiles[9998]) || strings.Count(text, "13900000002") != 1 {
+		t.Errorf("every number listed, or a number twice:\n%.3000s", text)
+	}
+	if len(text) > 4000 {
+		t.Errorf("the error is %d bytes, want at most 4000 for 9999 numbers refused alike", len(text))
 	}
 	if n := sends(env, "send_batch"); n != 1 {
 		t.Errorf("send_batch called %d times; a template error must stop after the first request", n)
+	}
+}
+
+// TestGatewaySMSSend_requestWideAfterSomeSent: requests sent before the
+// error every request would get are not named; the numbers not sent are
+// the list's from the refused request's first on, said by their positions.
+func TestGatewaySMSSend_requestWideAfterSomeSent(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	var mu sync.Mutex
+	calls := 0
+	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Mobiles []string `json:"mobiles"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if n == 3 { // the signature, removed meanwhile: every request would get it
+			_ = json.NewEncoder(w).Encode(map[string]any{"code": 1018, "msg": "signature does not exist"})
+			return
+		}
+		items := []map[string]any{}
+		for _, m := range body.Mobiles {
+			items = append(items, map[string]any{"mobile": m, "smsId": "s" + m, "smsFee": 1})
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items})
+	}))
+	t.Cleanup(gw.Close)
+	srv := env.ActionServerWith(t, map[string]any{"smsapi_url": gw.URL + "/smsapi"})
+	mobiles := numbers(1000)
+	res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{"mobiles": mobiles, "sms_text": "hi", "sign_text": "Acme"})
+	text := res.Text()
+	for _, want := range []string{"600 of 1000 numbers were not sent (400 were):", "request 3 of 5 (send_sms) failed: code 1018",
+		"Requests 4 to 5 were not sent: every request would get this error (600 numbers, mobiles[400] to mobiles[999]):\n13900000401, 13900000402, 13900000403, 13900000404, 13900000405 and 595 more",
+		"Numbers not listed here were accepted"} {
+		if !res.HasError() || !strings.Contains(text, want) {
+			t.Errorf("diagnostic lacks %q:\n%.3000s", want, text)
+		}
+	}
+	if calls != 3 {
+		t.Errorf("the gateway was called %d times, want 3", calls)
 	}
 }
 
@@ -361,11 +423,14 @@ func TestGatewaySMSSend_recipientsOneFile(t *testing.T) {
 	}
 
 	// A refused file (the template is not approved) sends nothing, and
-	// says so for every number, in one request.
+	// says so for every number, in one request: by their positions in
+	// recipients and the first few (an error every request would get
+	// does not list each number).
 	pending := setupGateway(t, env, true)
 	res = env.RunAction(t, "contactcenter_gateway_sms_send", map[string]any{"tpl_id": pending, "recipients": rs})
-	if !res.HasError() || !strings.Contains(res.Text(), "24 of 24 numbers were not sent") || !strings.Contains(res.Text(), numbers(24)[23]) {
-		t.Errorf("a refused file must list every number as not sent: %s", res.Text())
+	if !res.HasError() || !strings.Contains(res.Text(), "24 of 24 numbers were not sent") ||
+		!strings.Contains(res.Text(), "(24 numbers, recipients[0] to recipients[23]):\n"+numbers(24)[0]+", ") || !strings.Contains(res.Text(), " and 19 more") {
+		t.Errorf("a refused file must say every number was not sent: %s", res.Text())
 	}
 	if f := sends(env, "send_file"); f != 2 {
 		t.Errorf("send_file %d requests, want 2", f)
