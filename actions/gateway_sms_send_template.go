@@ -61,3 +61,52 @@ func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64, 
 	}
 	return ""
 }
+
+// signatureNotReady warns at plan that the signature a template send goes
+// out under (sign_text, else the template's signText, which send_batch and
+// send_file use when sign_text is not set) is not approved: the gateway
+// refuses every request of the send with 1018 when the action runs (spec
+// §7.4), after the apply. The template read at plan carries the text but not
+// the signature's state, and get_sign takes ids or a page, not a text: one
+// page of 50 is read (one call per plan of a template send), and the
+// warning is given only when it holds every signature, so that an approved
+// signature of the same text on a later page cannot be missed. With more
+// than 50 signatures nothing is said (it would take a call per 50).
+func (a *gatewaySMSSendAction) signatureNotReady(ctx context.Context, m gatewaySMSSendModel, tpl *client.GatewayTemplate, diags *diag.Diagnostics) {
+	if tpl == nil || m.SignText.IsUnknown() {
+		return
+	}
+	sign, at, whose := strings.TrimSpace(string(tpl.SignText)), path.Root("tpl_id"), fmt.Sprintf("template %s's signature", m.TplID.ValueString())
+	if !m.SignText.IsNull() {
+		sign, at, whose = m.SignText.ValueString(), path.Root("sign_text"), "the signature of sign_text"
+	}
+	if sign == "" {
+		return
+	}
+	items, count, err := a.Client.Gateway.SignaturesPage(ctx, client.GatewayPage{Max: client.GatewayMaxPage, Offset: 0})
+	if err != nil || len(items) >= client.GatewayMaxPage || count > len(items) {
+		return
+	}
+	var states []string
+	for _, s := range items {
+		if s.Content() != sign {
+			continue
+		}
+		if int64(s.State) == client.GatewayStateApproved {
+			return
+		}
+		st := fmt.Sprintf("signature %d is %s (state %d)", s.Identifier(), cmp.Or(client.GatewayStateName(int64(s.State)), "not approved"), int64(s.State))
+		if r := strings.TrimSpace(string(s.Reason)); r != "" {
+			st += ", review reason: " + r
+		}
+		states = append(states, st)
+	}
+	now := "no gateway signature has this text"
+	if len(states) > 0 {
+		now = strings.Join(states, "; ")
+	}
+	diags.AddAttributeWarning(at, "Gateway SMS Signature Not Approved",
+		fmt.Sprintf("The send goes out under %s, %q, which is not approved now (%s); the gateway sends only under an approved signature, "+
+			"so it will refuse every request (code 1018) when the action runs, and nothing will be sent, unless the signature is approved by then "+
+			"(wait_for_approval = true on contactcenter_gateway_sms_signature waits for the review).", whose, sign, now))
+}

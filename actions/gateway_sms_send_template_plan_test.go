@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -67,5 +68,67 @@ func TestGatewaySMSSend_templateNotReadyWarnsAtPlan(t *testing.T) {
 	if d := warning(missing); d == nil || d.Summary != "Gateway SMS Template Not Found" ||
 		!strings.HasPrefix(d.Detail, "Gateway template "+missing+" does not exist now (get_template does not know it), so the gateway will refuse the send (code 1016)") {
 		t.Errorf("missing template: %+v", d)
+	}
+}
+
+// TestGatewaySMSSend_signatureNotApprovedWarnsAtPlan: an approved template
+// whose signature is pending planned without a word, and the gateway
+// refused every request (1018) at invoke, after the apply. The plan now
+// warns, naming the signature and its state, at one get_sign call per plan
+// (the template read at plan carries the signature's text, not its state),
+// however many the numbers. A sign_text naming an approved signature, and
+// an approved template under an approved signature, plan without it.
+func TestGatewaySMSSend_signatureNotApprovedWarnsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	approved := setupGateway(t, env, false) // signature "Acme", approved
+	c := env.Client(t)
+	sid, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Pending Co"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tid, err := c.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplText: "Code ${code} for ${name}", TplType: 1, TplTitle: "otp", SignText: "Pending Co"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	underPending := strconv.FormatInt(tid, 10)
+	if err := env.Sim.Review("gateway_template", underPending, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	srv := env.ActionServer(t)
+	plan := func(config map[string]any) (found *tfprotov6.Diagnostic, calls int) {
+		t.Helper()
+		config["mobiles"] = numbers(450)
+		config["sms_params"] = map[string]string{"code": "1234", "name": "Ann"}
+		before := env.Sim.Stats()["POST /smsapi/sign/v1/get_sign"]
+		res := acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", config)
+		for _, d := range res.Diagnostics {
+			switch {
+			case d.Severity == tfprotov6.DiagnosticSeverityError:
+				t.Errorf("%v: an error at plan: %s: %s", config["tpl_id"], d.Summary, d.Detail)
+			case d.Summary == "Gateway SMS Signature Not Approved":
+				found = d
+			}
+		}
+		return found, env.Sim.Stats()["POST /smsapi/sign/v1/get_sign"] - before
+	}
+	d, calls := plan(map[string]any{"tpl_id": underPending})
+	want := "The send goes out under template " + underPending + "'s signature, \"Pending Co\", which is not approved now (signature " + strconv.FormatInt(sid, 10) +
+		" is pending (state 0)); the gateway sends only under an approved signature, so it will refuse every request (code 1018) when the action runs"
+	if d == nil || !strings.HasPrefix(d.Detail, want) || d.Attribute == nil || !d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("tpl_id")) {
+		t.Errorf("template under a pending signature: %+v\nwant the detail to begin %q at tpl_id", d, want)
+	}
+	if calls != 1 {
+		t.Errorf("%d get_sign calls for one plan of 450 numbers, want 1", calls)
+	}
+	if d, _ := plan(map[string]any{"tpl_id": underPending, "sign_text": "Acme"}); d != nil {
+		t.Errorf("sign_text of an approved signature: %s", d.Detail)
+	}
+	if d, _ := plan(map[string]any{"tpl_id": underPending, "sign_text": "Nobody"}); d == nil || d.Attribute == nil ||
+		!d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("sign_text")) || !strings.Contains(d.Detail, `the signature of sign_text, "Nobody", which is not approved now (no gateway signature has this text)`) {
+		t.Errorf("sign_text no signature has: %+v", d)
+	}
+	if d, _ := plan(map[string]any{"tpl_id": approved}); d != nil {
+		t.Errorf("approved template under an approved signature: %s", d.Detail)
 	}
 }
