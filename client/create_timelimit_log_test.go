@@ -43,9 +43,19 @@ func TestCreate_retryPastTimeLimitLogged(t *testing.T) {
 			if d := time.Since(start); d > 1500*time.Millisecond {
 				t.Errorf("createOnce returned after %v", d)
 			}
-			wantLines(t, logs.all(),
+			lines := logs.all()
+			wantLines(t, lines,
 				"contactcenter API request failed",
 				"contactcenter API not retried: not retried: the call's time limit ends in *, before the next retry, due in ")
+			// At INFO (OperatorLine), as the retry's line would be, with
+			// what failed: it was at DEBUG, under the retry lines' INFO.
+			l := lines[len(lines)-1]
+			if w, ok := l.fields["wait_ms"].(int64); !ok || w < 3000 {
+				t.Errorf("wait_ms %v: want the wait the time limit cuts", l.fields["wait_ms"])
+			}
+			if !OperatorLine(l.msg, l.fields) || l.fields["reason"] == nil || l.fields["wait_reason"] == nil {
+				t.Errorf("the not-retried line is not an operator's line with the reason and the wait: %s %v", l.msg, l.fields)
+			}
 		})
 	}
 }

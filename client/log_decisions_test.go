@@ -100,6 +100,11 @@ func TestLogRetryDecisions(t *testing.T) {
 						t.Errorf("retry line fields %v: want wait_ms, wait_reason and max_attempts 2", l.fields)
 					}
 				}
+				// A failure not retried because it is not transient (a
+				// 404 of every read of a deleted object) stays at DEBUG.
+				if l.msg == "contactcenter API not retried" && OperatorLine(l.msg, l.fields) {
+					t.Errorf("not retried, not for a time limit, at INFO: %v", l.fields)
+				}
 			}
 		})
 	}
@@ -121,7 +126,7 @@ func TestLogCreateInDoubt(t *testing.T) {
 			}
 			// The line says what failed: at INFO (OperatorLine) it is
 			// read without the attempt's DEBUG line before it.
-			if l := logs.all()[1]; l.fields["reason"] == nil || !OperatorLine(l.msg) {
+			if l := logs.all()[1]; l.fields["reason"] == nil || !OperatorLine(l.msg, l.fields) {
 				t.Errorf("create in doubt line %v: want the failure's reason, for INFO", l)
 			}
 			if found {

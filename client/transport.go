@@ -1050,7 +1050,14 @@ func (c *Client) logRetry(ctx context.Context, req Request, attempt, of int, wai
 // once).
 func (c *Client) logRetryWithin(ctx context.Context, req Request, attempt, of, attempts int, wait time.Duration, why string, err error) {
 	if tl := timeLimitFirst(ctx, wait); tl != nil {
-		c.logNotRetried(ctx, req, attempt, attempts, strings.TrimPrefix(tl.Error(), "not tried again: "))
+		// A retry that would have come: the operator's line, at INFO as
+		// the retry's would be, with what failed (reason) and the wait
+		// the time limit leaves no room for.
+		extra := map[string]any{"wait_ms": wait.Milliseconds(), "wait_reason": why, "reason": retryCause(err)}
+		if e, ok := AsAPIError(err); ok && e.Message != "" {
+			extra["message"] = oneLine(e.scrub(e.Message), logLimit)
+		}
+		c.logDecision(ctx, logMsgNotRetried, req, attempt, attempts, "not retried: "+strings.TrimPrefix(tl.Error(), "not tried again: "), extra)
 		return
 	}
 	c.logRetry(ctx, req, attempt, of, wait, why, err)
@@ -1062,6 +1069,11 @@ const (
 	logMsgRetry    = "contactcenter API retry"
 	logMsgGivingUp = "contactcenter API giving up"
 	logMsgInDoubt  = "contactcenter API create in doubt"
+	// logMsgNotRetried is an operator's line only for a retry the call's
+	// time limit leaves no room for (it carries wait_ms, as a retry line):
+	// a failure that is not transient is not retried on every 404 of a
+	// read, and stays at DEBUG.
+	logMsgNotRetried = "contactcenter API not retried"
 )
 
 // OperatorLine reports whether a log line of this message is one an
@@ -1069,12 +1081,16 @@ const (
 // giving up; a create looked up before it is sent again), which a log
 // hook writes at INFO, rather than one of the lines of every request,
 // for DEBUG.
-func OperatorLine(msg string) bool {
+func OperatorLine(msg string, fields map[string]any) bool {
+	if msg == logMsgNotRetried {
+		_, retryDue := fields["wait_ms"]
+		return retryDue
+	}
 	return msg == logMsgRetry || msg == logMsgGivingUp || msg == logMsgInDoubt
 }
 
 func (c *Client) logNotRetried(ctx context.Context, req Request, attempt, of int, why string) {
-	c.logDecision(ctx, "contactcenter API not retried", req, attempt, of, "not retried: "+why, nil)
+	c.logDecision(ctx, logMsgNotRetried, req, attempt, of, "not retried: "+why, nil)
 }
 
 func (c *Client) logGivingUp(ctx context.Context, req Request, attempt, of int) {

@@ -14,13 +14,14 @@ import (
 //
 // The lines an operator follows a run by (client.OperatorLine: each
 // retry, with the call, the attempt, what failed and the wait; giving up;
-// a create looked up before it is sent again) are written at INFO, the
+// a create looked up before it is sent again; a retry the call's time
+// limit leaves no room for, with why) are written at INFO, the
 // request lines at DEBUG: with TF_LOG=INFO an apply against a failing or
 // slow service showed "Still creating..." for minutes, and nothing in the
 // log said that it was retrying, or why.
 func TFLog(ctx context.Context, msg string, fields map[string]any) {
 	ctx = tflog.MaskFieldValuesWithFieldKeys(ctx, "Authorization", "access_token", "sms_app_key", "sig", "user_password", "mfa_secret")
-	if client.OperatorLine(msg) {
+	if client.OperatorLine(msg, fields) {
 		tflog.Info(ctx, msg, fields)
 		return
 	}
