@@ -115,6 +115,9 @@ type Client struct {
 	pacer *pacer
 	// gen counts the calls that may have changed something (see finder).
 	gen atomic.Uint64
+	// writes follows the writes in flight, which a batch of reads by ids
+	// waits for (finder.flush): their read-backs join it.
+	writes writesInFlight
 	// calls numbers the calls for the log (Request.call).
 	calls atomic.Uint64
 	// creates serializes the creates of one natural key and remembers the

@@ -550,13 +550,33 @@ func (f *finder[T]) startCollection(ctx context.Context, gen uint64, now time.Ti
 // read of the whole list (a create of 200 webhooks cost 289
 // webhook/lists calls besides its 200 lookups); f.mu is held.
 func (f *finder[T]) nextCollection(ctx context.Context, gen uint64, now time.Time) *flight[T] {
-	if f.coll == nil {
+	if f.coll == nil && f.next == nil && gen == 0 {
 		return f.startCollection(ctx, gen, now, false)
 	}
 	if f.next == nil {
 		f.next = (&flight[T]{done: make(chan struct{})}).detached(ctx)
+		if f.coll == nil {
+			f.gather(f.next)
+		}
 	}
 	return f.next
+}
+
+// gather launches next, a collection read for reads after a write, once
+// the writes in flight have ended (finderHold): their read-backs join it.
+// Until then next is the read every such read waits on; f.mu is held.
+func (f *finder[T]) gather(next *flight[T]) {
+	go func() {
+		if f.c.writes.settle(finderHold) {
+			time.Sleep(finderWindow)
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.next == next { // else launched when a collection read landed
+			f.next = nil
+			f.launch(next, f.c.gen.Load(), f.c.cfg.Now(), false)
+		}
+	}()
 }
 
 // launch starts fl, stamped gen and now; f.mu is held.
@@ -588,8 +608,7 @@ func (f *finder[T]) launch(fl *flight[T], gen uint64, now time.Time, whole bool)
 		if f.coll == fl {
 			f.coll = nil
 			if next := f.next; next != nil {
-				f.next = nil
-				f.launch(next, f.c.gen.Load(), f.c.cfg.Now(), false)
+				f.gather(next)
 			}
 		}
 		f.mu.Unlock()
@@ -615,7 +634,8 @@ func (f *finder[T]) enqueue(ctx context.Context, id string) *flight[T] {
 }
 
 // flush sends the collected batch, maxIDs ids a call, unless a call is
-// in flight: then the batch goes when that call ends.
+// in flight: then the batch goes when that call ends. While writes through
+// the client are in flight, it first waits for them (finderHold).
 func (f *finder[T]) flush() {
 	f.mu.Lock()
 	fl := f.pending
@@ -623,6 +643,15 @@ func (f *finder[T]) flush() {
 		f.mu.Unlock()
 		return
 	}
+	f.mu.Unlock()
+	// Reads back after the writes in flight join this batch (see
+	// finderHold); meanwhile the batch stays open and nothing else sends
+	// it (a batch is flushed once: by its timer, or when the call before
+	// it ends).
+	if f.c.writes.settle(finderHold) {
+		time.Sleep(finderWindow)
+	}
+	f.mu.Lock()
 	f.pending, f.busy = nil, true
 	fl.stamp = f.begin()
 	f.mu.Unlock()

@@ -497,6 +497,10 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 // whether a failure is transient (an HTTP 429 is, and IsRateLimited).
 func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (retry bool, err error) {
 	if !req.Read {
+		// The generation moves before the write is seen to end: a read
+		// back after it, which a batch waiting on it (writesInFlight)
+		// serves, is never answered from before it.
+		defer c.writes.begin()()
 		defer c.gen.Add(1)
 	}
 	if err := c.pacer.wait(ctx); err != nil {
