@@ -24,7 +24,9 @@ import (
 //     their first object of a client that has not written yet by
 //     prefetching the collection when it is small (at most a few pages:
 //     a refresh reads most of it); past that, and after any write, ids
-//     are batched: the first waits finderWindow for others, at most one
+//     are batched: the first waits finderWindow for others (and for the
+//     writes of the client in flight then, whose read-backs join it: at
+//     most finderHold, client/finder_hold.go), at most one
 //     call of a kind is in flight, and ids that arrive meanwhile go out
 //     together in the next call. Terraform's parallelism of 10 keeps
 //     those batches small, so a kind whose prefetch learned that the
