@@ -16,20 +16,8 @@ import (
 const wideShown = 5
 
 // requestWide reports whether every further request would fail the same
-// way: authentication, template, signature, parameter and content errors.
-// Per-request problems (1010 time-out, 1012 numbers, transport) do not stop
-// the remaining requests.
-func requestWide(err error) bool {
-	ge, ok := client.AsGatewayError(err)
-	if !ok {
-		return false
-	}
-	switch ge.Code {
-	case client.GatewaySendTimeout, client.GatewayMobileFormat, client.GatewayTooManyMobiles:
-		return false
-	}
-	return true
-}
+// way (client.GatewayRequestWide, the rule ccsync sms send stops by too).
+func requestWide(err error) bool { return client.GatewayRequestWide(err) }
 
 // whyUnknown says in a few words why a request's outcome is unknown, for
 // its progress line: "the answer was lost" said of every such failure, also

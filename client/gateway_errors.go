@@ -95,6 +95,27 @@ func AsGatewayError(err error) (*APIError, bool) {
 	return e, true
 }
 
+// GatewayRequestWide reports whether the gateway refused a request with an
+// error every further request of the same send would get: credentials
+// (1001-1004), the template (1015, 1016), the signature (1018), content,
+// the channel and any other code the gateway answered (a code the §7.4
+// table does not list included). Per-request problems are not: 1010
+// (sending timed out), 1012 (a number's format) and 1013 (too many
+// numbers in this request), nor a failure without a gateway code (the
+// transport). The contactcenter_gateway_sms_send action and ccsync sms
+// send stop at such a refusal and say once which numbers were not sent.
+func GatewayRequestWide(err error) bool {
+	ge, ok := AsGatewayError(err)
+	if !ok {
+		return false
+	}
+	switch ge.Code {
+	case GatewaySendTimeout, GatewayMobileFormat, GatewayTooManyMobiles:
+		return false
+	}
+	return true
+}
+
 // ErrGatewayCredentials is returned (wrapped) when the gateway is called
 // without an appId and key.
 var ErrGatewayCredentials = errors.New("the SMS gateway signs every request with sms_app_id and sms_app_key; " +

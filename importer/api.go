@@ -135,7 +135,13 @@ type Recorded struct {
 }
 
 // Rejected marks a send error after which the platform surely sent nothing.
-type Rejected struct{ Err error }
+// All marks a refusal every further batch of the run would get (the
+// gateway's template, signature or credentials, client.GatewayRequestWide):
+// Send then sends no further batch.
+type Rejected struct {
+	Err error
+	All bool
+}
 
 func (e *Rejected) Error() string { return e.Err.Error() }
 func (e *Rejected) Unwrap() error { return e.Err }
@@ -144,6 +150,13 @@ func (e *Rejected) Unwrap() error { return e.Err }
 func IsRejected(err error) bool {
 	var r *Rejected
 	return errors.As(err, &r)
+}
+
+// rejectsAll reports whether err is a refusal every further batch would
+// get (Rejected.All).
+func rejectsAll(err error) bool {
+	var r *Rejected
+	return errors.As(err, &r) && r.All
 }
 
 // Permanent marks an agent-write error that a retry cannot fix (the

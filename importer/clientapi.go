@@ -510,7 +510,7 @@ func (s *gatewaySender) TemplateContent(ctx context.Context, id string) (string,
 func (s *gatewaySender) SendBatch(ctx context.Context, id, tag string, batch []Recipient) (map[string]Outcome, error) {
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
-		return nil, &Rejected{Err: fmt.Errorf("gateway template id %q is not a number", id)}
+		return nil, &Rejected{Err: fmt.Errorf("gateway template id %q is not a number", id), All: true}
 	}
 	params := []string{}
 	if len(batch) > 0 && batch[0].Params != nil {
@@ -560,10 +560,12 @@ func (s *gatewaySender) SendBatch(ctx context.Context, id, tag string, batch []R
 
 // gatewaySendError classifies a failed send: 1010 "sending timed out
 // (retry)" leaves the batch in doubt, as does a lost answer; every other
-// gateway code is a refusal.
+// gateway code is a refusal, and one every further batch would get
+// (client.GatewayRequestWide: the template, the signature, credentials)
+// stops the run.
 func gatewaySendError(err error) error {
 	if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
-		return &Rejected{Err: err}
+		return &Rejected{Err: err, All: client.GatewayRequestWide(err) && !client.IsAmbiguous(err)}
 	}
 	return err
 }

@@ -27,6 +27,10 @@ import (
 //	{"type":"pull",...}     before a pull of delivery reports off the queue
 //	{"type":"reports",...}  the reports that pull took (none, or it failed
 //	                        before it reached the platform)
+//	{"type":"notsent",...}  numbers a run did not send, after a batch was
+//	                        refused with an error every batch would get
+//	                        (the error; note says which batch); it settles
+//	                        nothing: the next run sends them
 //
 // A number is settled when an outcome says so. A number with an intent but
 // no outcome is in doubt: the process stopped between sending and recording
@@ -310,6 +314,9 @@ func (j *journal) apply(r journalRec, template, via string) error {
 				st.cause, st.reason = r.Cause, r.Error
 			}
 		}
+	case "notsent":
+		// Nothing went out for these numbers: their state stays what it
+		// was (none, or failed), and the next run sends them.
 	case "pull":
 		if !j.openPull.IsZero() {
 			j.lostPulls = append(j.lostPulls, j.openPull)

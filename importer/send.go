@@ -328,6 +328,12 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 				results[i].Outcome, results[i].Message = SendFailed, err.Error()
 			}
 			progress(BatchProgress{Batch: bi + 1, Status: BatchRefused, Numbers: len(batch), Reason: err.Error()})
+			// A refusal every batch would get (the template, the
+			// signature, credentials): the rest are not sent, and said so
+			// once, where each of 50 batches was sent and refused alike.
+			if rest := batches[bi+1:]; rejectsAll(err) && len(rest) > 0 {
+				return results, stopAfterRefusal(j, list, results, rest, bi+1, len(batches), err, progress)
+			}
 		case err != nil:
 			// The answer is lost: the batch stays in doubt (no outcome
 			// record), and the next run reconciles it.
@@ -412,6 +418,99 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 		return results, fmt.Errorf("%w during the last batch (%d of %d), which finished and is recorded", ErrInterrupted, len(batches), len(batches))
 	}
 	return results, nil
+}
+
+// RefusedAllError is Send's error when a batch was refused with an error
+// every further batch would get (Rejected.All: the gateway's template,
+// signature or credentials): no further batch was sent, and their NotSent
+// numbers are SendNotSent, for a later run to send.
+type RefusedAllError struct {
+	// Batch was refused, of Total; the batches after it were not sent.
+	Batch, Total, NotSent int
+	// Refusal is the refusal in a few words ("code 1018, signature does
+	// not exist"); Err the whole of it.
+	Refusal string
+	Err     error
+}
+
+func (e *RefusedAllError) Error() string {
+	return fmt.Sprintf("batch %d of %d was refused with an error every batch would get (%s), so no further batch was sent (%d numbers not sent)",
+		e.Batch, e.Total, e.Refusal, e.NotSent)
+}
+
+func (e *RefusedAllError) Unwrap() error { return e.Err }
+
+// notSentShown is how many numbers the line of the batches a refusal kept
+// from being sent names; the others are counted.
+const notSentShown = 5
+
+// stopAfterRefusal ends a run whose batch (1-based, of total) was refused
+// with an error every further batch would get: the batches rest are not
+// sent. Their rows are SendNotSent, the journal records their numbers as
+// not sent (a "notsent" record, which settles nothing: the next run sends
+// them), and one progress line names the refusal, how many, their rows and
+// the first few numbers.
+func stopAfterRefusal(j *journal, list *RecipientList, results []SendResult, rest [][]int, batch, total int, err error, progress func(BatchProgress)) error {
+	var rows []int
+	var mobiles []string
+	for _, b := range rest {
+		for _, i := range b {
+			rows = append(rows, list.Rows[i].Row)
+			mobiles = append(mobiles, list.Rows[i].Mobile)
+		}
+	}
+	e := &RefusedAllError{Batch: batch, Total: total, NotSent: len(mobiles), Refusal: refusalWords(err), Err: err}
+	markRest(results, rest, SendNotSent, fmt.Sprintf("not sent: batch %d of %d was refused with an error every batch would get (%s), "+
+		"so no further batch was sent; fix what the refusal says and run again to send it", batch, total, e.Refusal))
+	shown := strings.Join(mobiles[:min(len(mobiles), notSentShown)], ", ")
+	if len(mobiles) > notSentShown {
+		shown += fmt.Sprintf(" and %d more", len(mobiles)-notSentShown)
+	}
+	progress(BatchProgress{Batch: batch + 1, Last: total, Status: BatchNotSent, Numbers: len(mobiles),
+		Reason: fmt.Sprintf("batch %d's refusal (%s) is one every batch would get, so no further batch was sent: %s %s: %s; "+
+			"fix what the refusal says and run again to send them", batch, e.Refusal, map[bool]string{true: "row", false: "rows"}[len(rows) == 1], rowSpans(rows), shown)})
+	if werr := j.write(journalRec{Type: "notsent", Time: time.Now(), Mobiles: mobiles, Error: err.Error(), Note: e.Error()}); werr != nil {
+		return errors.Join(e, werr)
+	}
+	return e
+}
+
+// refusalWords says a refusal in a few words: the gateway's code and its
+// meaning, else the error.
+func refusalWords(err error) string {
+	if ge, ok := client.AsGatewayError(err); ok {
+		if ge.Meaning != "" {
+			return fmt.Sprintf("code %d, %s", ge.Code, ge.Meaning)
+		}
+		return fmt.Sprintf("code %d: %s", ge.Code, ge.Message)
+	}
+	return err.Error()
+}
+
+// rowSpansShown is how many spans of rows rowSpans writes; the others are
+// counted.
+const rowSpansShown = 5
+
+// rowSpans writes row numbers, in order, as spans: "202-10001", or
+// "202-250, 260-300 and 4 more spans".
+func rowSpans(rows []int) string {
+	var parts []string
+	for i := 0; i < len(rows); {
+		k := i
+		for k+1 < len(rows) && rows[k+1] == rows[k]+1 {
+			k++
+		}
+		if k > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", rows[i], rows[k]))
+		} else {
+			parts = append(parts, strconv.Itoa(rows[i]))
+		}
+		i = k + 1
+	}
+	if len(parts) > rowSpansShown {
+		return strings.Join(parts[:rowSpansShown], ", ") + fmt.Sprintf(" and %d more spans", len(parts)-rowSpansShown)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // DoubtSettledBy says how a later run settles a batch left in doubt.

@@ -596,8 +596,13 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// The numbers an interruption kept from being sent are one count, not
 	// a line each: they are no failures, and the next run sends them.
 	notSent := ""
+	refusedAll := (*importer.RefusedAllError)(nil)
+	stoppedByRefusal := errors.As(sendErr, &refusedAll)
 	if n := counts[importer.SendNotSent]; n > 0 {
 		notSent = fmt.Sprintf(", %d not sent (interrupted)", n)
+		if stoppedByRefusal {
+			notSent = fmt.Sprintf(", %d not sent (stopped by batch %d's refusal)", n, refusedAll.Batch)
+		}
 	}
 	// Numbers found sent whose delivery report says not received count as
 	// already sent (they are not sent again), and the summary says so: "24
@@ -615,7 +620,9 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%s: %s, %s; %d sent, %d already sent%s, %s, %d failed, %d unknown, %d would send%s.\n",
 		verb, count(len(list.Rows), "row", "rows"), count(list.Unique(), "unique number", "unique numbers"), counts[importer.SendSent], counts[importer.SendAlreadySent], already,
 		count(counts[importer.SendDuplicate], "duplicate", "duplicates"), counts[importer.SendFailed], counts[importer.SendUnknown], counts[importer.SendDryRun], notSent)
-	if sendErr != nil {
+	if stoppedByRefusal {
+		fmt.Fprintf(stdout, "Stopped: %v. Fix what the refusal says, then run again: the journal %s sends only those not sent yet.\n", sendErr, *journalPath)
+	} else if sendErr != nil {
 		fmt.Fprintf(stdout, "Stopped: %v. Run again to continue; the journal %s prevents double sends.\n", sendErr, *journalPath)
 	} else if counts[importer.SendFailed] > 0 {
 		fmt.Fprintf(stdout, "The failed rows were not sent: fix what their message says and run again; the journal %s sends only those not sent yet.\n", *journalPath)
