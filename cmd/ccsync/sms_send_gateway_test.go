@@ -44,6 +44,7 @@ type gatewaySendEnv struct {
 	state string
 	url   string
 	tpl   string
+	sign  string // the approved signature's id
 	// onSend, when set, runs before the simulator answers a gateway send;
 	// it may set faults for that one send.
 	mu     sync.Mutex
@@ -83,7 +84,8 @@ func newGatewaySendEnv(t *testing.T) *gatewaySendEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sim.Review("gateway_signature", strconv.FormatInt(sid, 10), 1, ""); err != nil {
+	e.sign = strconv.FormatInt(sid, 10)
+	if err := sim.Review("gateway_signature", e.sign, 1, ""); err != nil {
 		t.Fatal(err)
 	}
 	tid, err := c.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplText: gatewayTestTemplate, TplType: 2, TplTitle: "appointment", SignText: "Acme"})
