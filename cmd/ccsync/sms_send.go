@@ -90,7 +90,12 @@ that send, or a new --journal to send again.
 Through the gateway, recipients with their own variables go out in one
 send_file request per batch (send_batch when a batch shares its
 variables), and every recipient's message, the template filled with the
-row's values, is checked against the gateway's 400 characters first.
+row's values, is checked against the gateway's 400 characters first. A batch
+the gateway refuses with an error every batch would get (credentials, the
+template, the signature: any code but 1010, 1012 and 1013) stops the run:
+the batches after it are not sent, said once (the refusal, how many, their
+rows, the first five numbers), "not sent" in --report and --output json,
+recorded in the journal, and sent by the run after the fix.
 
 --output json prints one document: every row's outcome, or {"problems":
 [...]} for bad cells, or {"error": "..."} when the run cannot start. Exit
