@@ -346,19 +346,26 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 				why += a.templateReview(ctx, tplID, tpl, tplErr)
 			}
 			f := failure{reason: fmt.Sprintf("request %d of %d (%s) failed: %s", i+1, len(chunks), mode, why), mobiles: part, unknown: client.IsAmbiguous(err)}
+			attr := "mobiles"
+			if lines != nil {
+				attr = "recipients"
+			}
 			if requestWide(err) && !f.unknown {
 				// One group with the requests not sent after it: the same
 				// rule refuses them all, said once.
-				f.wide, f.from, f.attr = true, i*client.GatewayMaxMobiles, "mobiles"
-				if lines != nil {
-					f.attr = "recipients"
-				}
+				f.wide, f.from, f.attr = true, i*client.GatewayMaxMobiles, attr
 				if i+1 < len(chunks) {
 					f.reason = strings.TrimSuffix(f.reason, ".") + fmt.Sprintf(". Requests %d to %d were not sent: every request would get this error", i+2, len(chunks))
 					f.mobiles = flatten(chunks[i:])
 				}
 			}
 			failures = append(failures, f)
+			if requestWide(err) && f.unknown && i+1 < len(chunks) {
+				// In doubt itself, but the code is one every request
+				// would get: the rest are not sent, and said so.
+				failures = append(failures, failure{reason: fmt.Sprintf("Requests %d to %d were not sent: request %d's error is one every request would get", i+2, len(chunks), i+1),
+					mobiles: flatten(chunks[i+1:]), wide: true, from: (i + 1) * client.GatewayMaxMobiles, attr: attr})
+			}
 		}
 		if err != nil && client.IsAmbiguous(err) {
 			progress("%s request %d of %d: outcome unknown for %s (%s)", mode, i+1, len(chunks), plural(len(part), "number", "numbers"), whyUnknown(err))

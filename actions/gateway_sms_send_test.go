@@ -992,3 +992,50 @@ func TestGatewaySMSSendAction_invisibleEdgeAtInvoke(t *testing.T) {
 		t.Errorf("send_sms called %d times: nothing may be sent", n)
 	}
 }
+
+// TestGatewaySMSSend_requestWideInDoubt: a request answered HTTP 5xx with a
+// code every request would get (here the signature's) is in doubt, and the
+// send stops there as for any such code: the numbers of the requests after
+// it were never sent and are said so. They were left out, and the error
+// said "Numbers not listed here were accepted" of them.
+func TestGatewaySMSSend_requestWideInDoubt(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	var mu sync.Mutex
+	calls := 0
+	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Mobiles []string `json:"mobiles"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if n == 3 {
+			w.WriteHeader(http.StatusBadGateway)
+			_ = json.NewEncoder(w).Encode(map[string]any{"code": 1018, "msg": "signature does not exist"})
+			return
+		}
+		items := []map[string]any{}
+		for _, m := range body.Mobiles {
+			items = append(items, map[string]any{"mobile": m, "smsId": "s" + m, "smsFee": 1})
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items})
+	}))
+	t.Cleanup(gw.Close)
+	srv := env.ActionServerWith(t, map[string]any{"smsapi_url": gw.URL + "/smsapi", "max_retries": 0})
+	res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{"mobiles": numbers(1000), "sms_text": "hi", "sign_text": "Acme"})
+	text := res.Text()
+	for _, want := range []string{"400 of 1000 numbers were not sent and 200 may or may not have been sent (400 were accepted):",
+		"request 3 of 5 (send_sms) failed: code 1018",
+		"Requests 4 to 5 were not sent: request 3's error is one every request would get (400 numbers, mobiles[600] to mobiles[999]):\n13900000601, 13900000602, 13900000603, 13900000604, 13900000605 and 395 more"} {
+		if !res.HasError() || !strings.Contains(text, want) {
+			t.Errorf("diagnostic lacks %q:\n%.3000s", want, text)
+		}
+	}
+	if calls != 3 {
+		t.Errorf("the gateway was called %d times, want 3", calls)
+	}
+}
