@@ -559,13 +559,15 @@ func (s *gatewaySender) SendBatch(ctx context.Context, id, tag string, batch []R
 }
 
 // gatewaySendError classifies a failed send: 1010 "sending timed out
-// (retry)" leaves the batch in doubt, as does a lost answer; every other
-// gateway code is a refusal, and one every further batch would get
-// (client.GatewayRequestWide: the template, the signature, credentials)
+// (retry)" leaves the batch in doubt, as does a lost answer and a code
+// answered with HTTP 5xx (client.IsAmbiguous: the gateway answers its codes
+// with HTTP 200, §7.4, so what else answered may have let the send through);
+// every other gateway code is a refusal, and one every further batch would
+// get (client.GatewayRequestWide: the template, the signature, credentials)
 // stops the run.
 func gatewaySendError(err error) error {
-	if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable {
-		return &Rejected{Err: err, All: client.GatewayRequestWide(err) && !client.IsAmbiguous(err)}
+	if ge, ok := client.AsGatewayError(err); ok && !ge.Retryable && !client.IsAmbiguous(err) {
+		return &Rejected{Err: err, All: client.GatewayRequestWide(err)}
 	}
 	return err
 }
