@@ -309,9 +309,9 @@ func providerDir(t *testing.T) string {
 		if runtime.GOOS == "windows" {
 			name += ".exe"
 		}
-		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, name), "..")
+		cmd := exec.CommandContext(context.Background(), "go", "build", "-o", filepath.Join(dir, name), "..")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("%v\n%s", err, out)
+			built.err = fmt.Errorf("%w\n%s", err, out)
 		}
 	})
 	if built.err != nil {
