@@ -101,12 +101,16 @@ func (a *gatewaySMSSendAction) signatureNotReady(ctx context.Context, m gatewayS
 		}
 		states = append(states, st)
 	}
-	now := "no gateway signature has this text"
+	// An existing signature is approved by the gateway's review, not by
+	// wait_for_approval (it waits only when the signature is created); a
+	// text no signature has is a typo, or a signature this apply creates.
+	now, then := "no gateway signature has this text", "unless a signature of this text is created and approved by then: "+
+		"a contactcenter_gateway_sms_signature created in this apply with wait_for_approval = true is approved before the action runs, and then this warning does not apply; "+
+		"otherwise check the text (the gateway compares it exactly, without brackets)"
 	if len(states) > 0 {
-		now = strings.Join(states, "; ")
+		now, then = strings.Join(states, "; "), "unless the gateway's review approves the signature by then"
 	}
 	diags.AddAttributeWarning(at, "Gateway SMS Signature Not Approved",
 		fmt.Sprintf("The send goes out under %s, %q, which is not approved now (%s); the gateway sends only under an approved signature, "+
-			"so it will refuse every request (code 1018) when the action runs, and nothing will be sent, unless the signature is approved by then "+
-			"(wait_for_approval = true on contactcenter_gateway_sms_signature waits for the review).", whose, sign, now))
+			"so it will refuse every request (code 1018) when the action runs, and nothing will be sent, %s.", whose, sign, now, then))
 }

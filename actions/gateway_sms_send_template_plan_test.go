@@ -132,3 +132,49 @@ func TestGatewaySMSSend_signatureNotApprovedWarnsAtPlan(t *testing.T) {
 		t.Errorf("approved template under an approved signature: %s", d.Detail)
 	}
 }
+
+// TestGatewaySMSSend_signatureWarningSaysWhatToDo: the warning of a
+// signature that exists and is pending sent the user to wait_for_approval
+// on contactcenter_gateway_sms_signature, which waits only when the
+// signature is created (set on an existing one, it changes nothing): it
+// says now that the gateway's review must approve it. The warning of a
+// sign_text no signature has (a typo) said "unless the signature is
+// approved by then" of a signature that does not exist: it says now to
+// check the text, unless this apply creates it and waits for its approval.
+func TestGatewaySMSSend_signatureWarningSaysWhatToDo(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	setupGateway(t, env, false) // signature "Acme", approved
+	c := env.Client(t)
+	if _, err := c.Gateway.AddSignature(t.Context(), client.GatewaySignatureInput{SignText: "Pending Co"}); err != nil {
+		t.Fatal(err)
+	}
+	tid, err := c.Gateway.AddTemplate(t.Context(), client.GatewayTemplateInput{TplText: "Code ${code}", TplType: 1, TplTitle: "otp", SignText: "Pending Co"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl := strconv.FormatInt(tid, 10)
+	if err := env.Sim.Review("gateway_template", tpl, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	srv := env.ActionServer(t)
+	plan := func(config map[string]any) (found *tfprotov6.Diagnostic) {
+		t.Helper()
+		config["mobiles"], config["tpl_id"], config["sms_params"] = numbers(3), tpl, map[string]string{"code": "1234"}
+		for _, d := range acctest.PlanOnly(t, srv, "contactcenter_gateway_sms_send", config).Diagnostics {
+			if d.Summary == "Gateway SMS Signature Not Approved" {
+				found = d
+			}
+		}
+		return found
+	}
+	if d := plan(map[string]any{}); d == nil || !strings.Contains(d.Detail, "is pending (state 0)") ||
+		strings.Contains(d.Detail, "wait_for_approval") || !strings.HasSuffix(d.Detail, "nothing will be sent, unless the gateway's review approves the signature by then.") {
+		t.Errorf("template under an existing pending signature: %+v\nwant the review named, not wait_for_approval", d)
+	}
+	if d := plan(map[string]any{"sign_text": "Acmee"}); d == nil || !strings.Contains(d.Detail, `"Acmee", which is not approved now (no gateway signature has this text)`) ||
+		!strings.Contains(d.Detail, "a contactcenter_gateway_sms_signature created in this apply with wait_for_approval = true is approved before the action runs") ||
+		!strings.Contains(d.Detail, "otherwise check the text (the gateway compares it exactly, without brackets)") {
+		t.Errorf("sign_text no signature has: %+v", d)
+	}
+}
