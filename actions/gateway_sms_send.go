@@ -58,7 +58,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 			"the invoke reads the template and refuses such a send in the same words before anything is sent (the gateway would refuse it whole, code 1014); a template that cannot be read then is left to the gateway. " +
 			"When `tpl_id` is known at plan, the plan also warns of a template that does not exist or is not approved (pending or rejected, with the review's reason): the gateway refuses a send with it (code 1016) unless it is approved by then. " +
 			"It warns likewise of a signature not approved (the one of `sign_text`, else the template's), which the gateway refuses every request under (code 1018); " +
-			"this reads one page of signatures (one call a plan) and says nothing when the gateway has more than 50. " +
+			"this reads one page of signatures (one call a plan) and says nothing when the gateway has 50 signatures or more. " +
 			"When a request fails, the next ones are still sent unless the failure would repeat for every request (a rejected template, " +
 			"wrong credentials): then the error says it once, with how many numbers were not sent, their positions in the list and the first five. " +
 			"Every other number that could not be sent, or whose outcome is unknown, is listed in " +

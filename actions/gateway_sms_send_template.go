@@ -70,8 +70,9 @@ func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64, 
 // the signature's state, and get_sign takes ids or a page, not a text: one
 // page of 50 is read (one call per plan of a template send), and the
 // warning is given only when it holds every signature, so that an approved
-// signature of the same text on a later page cannot be missed. With more
-// than 50 signatures nothing is said (it would take a call per 50).
+// signature of the same text on a later page cannot be missed. With 50 or more
+// signatures nothing is said (a full page may not be all of them, and more
+// would take a call per 50).
 func (a *gatewaySMSSendAction) signatureNotReady(ctx context.Context, m gatewaySMSSendModel, tpl *client.GatewayTemplate, diags *diag.Diagnostics) {
 	if tpl == nil || m.SignText.IsUnknown() {
 		return
