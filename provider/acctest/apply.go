@@ -1,12 +1,19 @@
 package acctest
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hcldec"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
 // Parallelism is Terraform's default -parallelism: how many resource
@@ -19,6 +26,10 @@ const Parallelism = 10
 type Instance struct {
 	State   *tfprotov6.DynamicValue
 	Private []byte
+	// Action is what the plan of the Apply that made it did, as
+	// Terraform's plan shows it: "create", "update", "no-op" or "replace"
+	// (destroy, then create).
+	Action string
 }
 
 // Resources drives the instances of one resource type over the protocol
@@ -120,11 +131,12 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 	ctx := r.t.Context()
 	cfgs := make([]*tfprotov6.DynamicValue, len(configs))
 	for i, c := range configs {
-		cfgs[i] = typedConfig(r.t, r.ty, c)
+		cfgs[i] = r.typed(c)
 	}
 	srv := r.newServer()
 	refreshed := make([]Instance, len(priors))
 	planned := make([]*tfprotov6.PlanResourceChangeResponse, len(priors))
+	actions := make([]string, len(priors))
 	r.each("plan", len(configs), func(i int) error {
 		v, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: r.typ, Config: cfgs[i]})
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return v.Diagnostics }); err != nil {
@@ -139,12 +151,31 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 			refreshed[i] = Instance{State: read.NewState, Private: read.Private}
 		}
 		p, err := r.plan(srv, refreshed[i], cfgs[i])
+		if err != nil {
+			return err
+		}
+		actions[i], err = r.action(refreshed[i], p)
+		if err != nil {
+			return err
+		}
+		if actions[i] == "replace" {
+			// Terraform plans the new object as a create.
+			if p, err = r.plan(srv, Instance{}, cfgs[i]); err != nil {
+				return err
+			}
+		}
 		planned[i] = p
-		return err
+		return nil
 	})
 	srv = r.newServer()
 	out := make([]Instance, len(configs))
 	r.each("apply", len(configs), func(i int) error {
+		if actions[i] == "replace" {
+			if err := r.destroy(srv, refreshed[i]); err != nil {
+				return err
+			}
+			refreshed[i] = Instance{}
+		}
 		prior := r.nullIfNone(refreshed[i].State)
 		p, err := r.plan(srv, refreshed[i], cfgs[i])
 		if err != nil {
@@ -166,10 +197,140 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return res.Diagnostics }); err != nil {
 			return fmt.Errorf("apply: %w", err)
 		}
-		out[i] = Instance{State: res.NewState, Private: res.Private}
+		out[i] = Instance{State: res.NewState, Private: res.Private, Action: actions[i]}
 		return nil
 	})
 	return out
+}
+
+// action is the action Terraform's plan shows for p over prior.
+func (r *Resources) action(prior Instance, p *tfprotov6.PlanResourceChangeResponse) (string, error) {
+	if prior.State == nil {
+		return "create", nil
+	}
+	before, err1 := prior.State.Unmarshal(r.ty)
+	after, err2 := p.PlannedState.Unmarshal(r.ty)
+	if err1 != nil || err2 != nil {
+		return "", fmt.Errorf("decoding: %v %v", err1, err2)
+	}
+	switch {
+	case len(p.RequiresReplace) > 0:
+		return "replace", nil
+	case after.Equal(before):
+		return "no-op", nil
+	}
+	return "update", nil
+}
+
+// Destroy is `terraform apply` of a configuration without these instances
+// (or `terraform destroy`): each is refreshed and planned for deletion,
+// then deleted (ApplyResourceChange to a null state), each walk on a
+// provider of its own.
+func (r *Resources) Destroy(insts []Instance) {
+	r.t.Helper()
+	ctx, srv := r.t.Context(), r.newServer()
+	refreshed := make([]Instance, len(insts))
+	r.each("plan", len(insts), func(i int) error {
+		read, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: r.typ, CurrentState: insts[i].State, Private: insts[i].Private})
+		if err := failed(err, func() []*tfprotov6.Diagnostic { return read.Diagnostics }); err != nil {
+			return fmt.Errorf("refresh: %w", err)
+		}
+		refreshed[i] = Instance{State: read.NewState, Private: read.Private}
+		return r.planDestroy(srv, refreshed[i])
+	})
+	srv = r.newServer()
+	r.each("destroy", len(insts), func(i int) error { return r.destroy(srv, refreshed[i]) })
+}
+
+// planDestroy is PlanResourceChange of a deletion (Terraform's destroy plan,
+// for a provider that plans destroys).
+func (r *Resources) planDestroy(srv tfprotov6.ProviderServer, in Instance) error {
+	null := r.nullIfNone(nil)
+	p, err := srv.PlanResourceChange(r.t.Context(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: r.typ, PriorState: in.State, ProposedNewState: null, Config: null, PriorPrivate: in.Private,
+	})
+	if err := failed(err, func() []*tfprotov6.Diagnostic { return p.Diagnostics }); err != nil {
+		return fmt.Errorf("plan destroy: %w", err)
+	}
+	return nil
+}
+
+// destroy deletes in: the destroy plan again, then ApplyResourceChange to
+// a null state.
+func (r *Resources) destroy(srv tfprotov6.ProviderServer, in Instance) error {
+	if err := r.planDestroy(srv, in); err != nil {
+		return err
+	}
+	null := r.nullIfNone(nil)
+	res, err := srv.ApplyResourceChange(r.t.Context(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: r.typ, PriorState: in.State, PlannedState: null, Config: null, PlannedPrivate: in.Private,
+	})
+	if err := failed(err, func() []*tfprotov6.Diagnostic { return res.Diagnostics }); err != nil {
+		return fmt.Errorf("destroy: %w", err)
+	}
+	return nil
+}
+
+// Config is body, the inside of a resource block (attributes and blocks,
+// no references), decoded against the resource's schema as Terraform
+// decodes it: a configuration for Apply.
+func (r *Resources) Config(body string) *tfprotov6.DynamicValue {
+	r.t.Helper()
+	f, hd := hclsyntax.ParseConfig([]byte(body), r.typ+".tf", hcl.InitialPos)
+	if hd.HasErrors() {
+		r.t.Fatalf("config: %v", hd)
+	}
+	spec, err := blockSpec(r.schema.Block)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	v, hd := hcldec.Decode(f.Body, spec, &hcl.EvalContext{Functions: functions()})
+	if hd.HasErrors() {
+		r.t.Fatalf("config: %v", hd)
+	}
+	ty, err := ctyType(r.ty)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	dv, err := dynamicValue(v, ty)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return dv
+}
+
+// typed is a configuration for Apply: a value Config made, or a Go value
+// that encodes to the configuration's JSON.
+func (r *Resources) typed(c any) *tfprotov6.DynamicValue {
+	r.t.Helper()
+	if dv, ok := c.(*tfprotov6.DynamicValue); ok {
+		return dv
+	}
+	return typedConfig(r.t, r.ty, c)
+}
+
+// ExpectKnownValue is statecheck.ExpectKnownValue of in's state: the
+// value at path, as `terraform show -json` shows it, passes want.
+func (r *Resources) ExpectKnownValue(in Instance, path tfjsonpath.Path, want knownvalue.Check) error {
+	r.t.Helper()
+	b, err := json.Marshal(r.Decode(in))
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var state any
+	if err := dec.Decode(&state); err != nil {
+		return err
+	}
+	v, err := tfjsonpath.Traverse(state, path)
+	if err != nil {
+		return err
+	}
+	if err := want.CheckValue(v); err != nil {
+		return fmt.Errorf("error checking value for attribute at path: %s, err: %w", path, err)
+	}
+	return nil
 }
 
 // CheckPlanEmpty is the plan after an apply that Terraform's acceptance
@@ -184,7 +345,7 @@ func (r *Resources) CheckPlanEmpty(applied []Instance, configs []any) {
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return read.Diagnostics }); err != nil {
 			return fmt.Errorf("refresh: %w", err)
 		}
-		p, err := r.plan(srv, Instance{State: read.NewState, Private: read.Private}, typedConfig(r.t, r.ty, configs[i]))
+		p, err := r.plan(srv, Instance{State: read.NewState, Private: read.Private}, r.typed(configs[i]))
 		if err != nil {
 			return err
 		}
@@ -229,10 +390,11 @@ func (r *Resources) nullIfNone(dv *tfprotov6.DynamicValue) *tfprotov6.DynamicVal
 	return &null
 }
 
-// proposed is Terraform's proposed new state for the top-level
-// attributes: the configuration, with each computed attribute the
-// configuration leaves null taken from the prior state (null for a
-// create). Nested attributes are taken whole from one or the other.
+// proposed is Terraform's proposed new state (objchange.ProposedNew, for
+// attributes): the configuration, with each computed attribute the
+// configuration leaves null taken from the prior state, through nested
+// attributes (single objects, lists by index, maps by key; a set is
+// taken from the configuration).
 func (r *Resources) proposed(prior, config *tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, error) {
 	pv, err := prior.Unmarshal(r.ty)
 	if err != nil {
@@ -245,29 +407,106 @@ func (r *Resources) proposed(prior, config *tfprotov6.DynamicValue) (*tfprotov6.
 	if pv.IsNull() {
 		return config, nil
 	}
-	var pm, cm map[string]tftypes.Value
-	if err := pv.As(&pm); err != nil {
+	v, err := proposedAttrs(r.schema.Block.Attributes, pv, cv)
+	if err != nil {
 		return nil, err
 	}
-	if err := cv.As(&cm); err != nil {
-		return nil, err
-	}
-	computed := map[string]bool{}
-	for _, a := range r.schema.Block.Attributes {
-		computed[a.Name] = a.Computed
-	}
-	out := map[string]tftypes.Value{}
-	for k, v := range cm {
-		if v.IsNull() && computed[k] {
-			v = pm[k]
-		}
-		out[k] = v
-	}
-	dv, err := tfprotov6.NewDynamicValue(r.ty, tftypes.NewValue(r.ty, out))
+	dv, err := tfprotov6.NewDynamicValue(r.ty, v)
 	if err != nil {
 		return nil, err
 	}
 	return &dv, nil
+}
+
+func proposedAttrs(attrs []*tfprotov6.SchemaAttribute, prior, config tftypes.Value) (tftypes.Value, error) {
+	if config.IsNull() || !config.IsKnown() {
+		return config, nil
+	}
+	var pm, cm map[string]tftypes.Value
+	if !prior.IsNull() && prior.IsKnown() {
+		if err := prior.As(&pm); err != nil {
+			return config, err
+		}
+	}
+	if err := config.As(&cm); err != nil {
+		return config, err
+	}
+	out := map[string]tftypes.Value{}
+	for k, v := range cm {
+		out[k] = v
+	}
+	for _, a := range attrs {
+		c, p := cm[a.Name], pm[a.Name]
+		switch {
+		case c.IsNull() && a.Computed:
+			if pm != nil {
+				out[a.Name] = p
+			}
+		case a.NestedType != nil && pm != nil:
+			v, err := proposedNested(a.NestedType, p, c)
+			if err != nil {
+				return config, err
+			}
+			out[a.Name] = v
+		}
+	}
+	return tftypes.NewValue(config.Type(), out), nil
+}
+
+func proposedNested(o *tfprotov6.SchemaObject, prior, config tftypes.Value) (tftypes.Value, error) {
+	if config.IsNull() || !config.IsKnown() || prior.IsNull() || !prior.IsKnown() {
+		if o.Nesting == tfprotov6.SchemaObjectNestingModeSingle && !config.IsNull() && config.IsKnown() {
+			return proposedAttrs(o.Attributes, tftypes.NewValue(config.Type(), nil), config)
+		}
+		return config, nil
+	}
+	switch o.Nesting {
+	case tfprotov6.SchemaObjectNestingModeSingle:
+		return proposedAttrs(o.Attributes, prior, config)
+	case tfprotov6.SchemaObjectNestingModeList:
+		var pl, cl []tftypes.Value
+		if err := prior.As(&pl); err != nil {
+			return config, err
+		}
+		if err := config.As(&cl); err != nil {
+			return config, err
+		}
+		out := make([]tftypes.Value, len(cl))
+		for i, c := range cl {
+			p := tftypes.NewValue(c.Type(), nil)
+			if i < len(pl) {
+				p = pl[i]
+			}
+			v, err := proposedAttrs(o.Attributes, p, c)
+			if err != nil {
+				return config, err
+			}
+			out[i] = v
+		}
+		return tftypes.NewValue(config.Type(), out), nil
+	case tfprotov6.SchemaObjectNestingModeMap:
+		var pm, cm map[string]tftypes.Value
+		if err := prior.As(&pm); err != nil {
+			return config, err
+		}
+		if err := config.As(&cm); err != nil {
+			return config, err
+		}
+		out := map[string]tftypes.Value{}
+		for k, c := range cm {
+			p, ok := pm[k]
+			if !ok {
+				p = tftypes.NewValue(c.Type(), nil)
+			}
+			v, err := proposedAttrs(o.Attributes, p, c)
+			if err != nil {
+				return config, err
+			}
+			out[k] = v
+		}
+		return tftypes.NewValue(config.Type(), out), nil
+	}
+	return config, nil
 }
 
 // failed is err, or else the response's error diagnostics as one error.
