@@ -149,6 +149,9 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 				return fmt.Errorf("refresh: %w", err)
 			}
 			refreshed[i] = Instance{State: read.NewState, Private: read.Private}
+			if r.isNull(read.NewState) {
+				refreshed[i] = Instance{} // gone: Terraform plans a create
+			}
 		}
 		p, err := r.plan(srv, refreshed[i], cfgs[i])
 		if err != nil {
@@ -170,6 +173,11 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 	srv = r.newServer()
 	out := make([]Instance, len(configs))
 	r.each("apply", len(configs), func(i int) error {
+		if actions[i] == "no-op" {
+			out[i] = refreshed[i] // Terraform applies nothing
+			out[i].Action = actions[i]
+			return nil
+		}
 		if actions[i] == "replace" {
 			if err := r.destroy(srv, refreshed[i]); err != nil {
 				return err
@@ -225,7 +233,7 @@ func (r *Resources) action(prior Instance, p *tfprotov6.PlanResourceChangeRespon
 // Destroy is `terraform apply` of a configuration without these instances
 // (or `terraform destroy`): each is refreshed and planned for deletion,
 // then deleted (ApplyResourceChange to a null state), each walk on a
-// provider of its own.
+// provider of its own; one the refresh finds gone is dropped.
 func (r *Resources) Destroy(insts []Instance) {
 	r.t.Helper()
 	ctx, srv := r.t.Context(), r.newServer()
@@ -236,10 +244,27 @@ func (r *Resources) Destroy(insts []Instance) {
 			return fmt.Errorf("refresh: %w", err)
 		}
 		refreshed[i] = Instance{State: read.NewState, Private: read.Private}
+		if r.isNull(read.NewState) {
+			return nil // gone already: Terraform drops it from the state
+		}
 		return r.planDestroy(srv, refreshed[i])
 	})
 	srv = r.newServer()
-	r.each("destroy", len(insts), func(i int) error { return r.destroy(srv, refreshed[i]) })
+	r.each("destroy", len(insts), func(i int) error {
+		if r.isNull(refreshed[i].State) {
+			return nil
+		}
+		return r.destroy(srv, refreshed[i])
+	})
+}
+
+// isNull reports whether dv is no object (a resource Read found gone).
+func (r *Resources) isNull(dv *tfprotov6.DynamicValue) bool {
+	if dv == nil {
+		return true
+	}
+	v, err := dv.Unmarshal(r.ty)
+	return err == nil && v.IsNull()
 }
 
 // planDestroy is PlanResourceChange of a deletion (Terraform's destroy plan,
