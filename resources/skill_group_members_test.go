@@ -512,48 +512,6 @@ func testImportIdentity(t *testing.T, body, addr string, attrs ...string) {
 	})
 }
 
-// The authoritative form's diff writes recover from lost answers by reading
-// the membership: nothing is re-sent, and the apply succeeds.
-func TestAccSkillGroupMembers_lostAnswer(t *testing.T) {
-	t.Parallel()
-	var lost lostAnswers
-	env := acctest.NewWithHandler(t, lost.wrap)
-	c := env.Client(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { lost.lose("/queue/assign", 1) },
-				Config:    env.Config(membersConfig(member("a", 1), member("b", 5))),
-				Check:     expectGroup(t, c, map[string]int64{"a": 1, "b": 5}),
-			},
-			{
-				// Every answer of cancel_assign and update/skill is lost, and
-				// the one of assign.
-				PreConfig: func() {
-					lost.lose("/queue/assign", 1)
-					lost.lose("/queue/cancel_assign", 10)
-					lost.lose("/queue/update/skill", 10)
-				},
-				Config: env.Config(membersConfig(member("b", 9), member("c", 2))),
-				Check: resource.ComposeTestCheckFunc(expectGroup(t, c, map[string]int64{"b": 9, "c": 2}), func(*terraform.State) error {
-					if n := env.Sim.Stats()["POST /portal/v2/svcapi/queue/assign"]; n != 2 {
-						return fmt.Errorf("queue/assign called %d times, want 2 (create, then c)", n)
-					}
-					return nil
-				}),
-			},
-			{
-				// Destroy with every cancel_assign answer lost.
-				PreConfig: func() { lost.lose("/queue/cancel_assign", 10) },
-				Config:    env.Config(membershipBase),
-				Check:     expectGroup(t, c, map[string]int64{}),
-			},
-		},
-	})
-}
-
 // TestSkillGroupMembers_list lists memberships made by hand as `terraform
 // query` does: one result per group with its whole membership, the agents
 // of all groups read in one queue/get/agents call, each resource as Read
