@@ -675,7 +675,7 @@ resource "contactcenter_outbound_task" "test" {
 // One write per change (issue 12): force_delete alone reaches no API,
 // opening alone is one status/update, pausing alone one updateOrCreate; a
 // create sends callers and assigned_users as arrays, never null.
-func TestAccOutboundTask_oneWritePerChange(t *testing.T) {
+func TestOutboundTask_oneWritePerChange(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	var creates []map[string]json.RawMessage
@@ -695,45 +695,49 @@ func TestAccOutboundTask_oneWritePerChange(t *testing.T) {
 		})
 	}
 	env := acctest.NewWithHandler(t, record)
-	addr := "contactcenter_outbound_task.test"
-	config := func(status string, force bool) string {
-		return env.Config(fmt.Sprintf(`
-resource "contactcenter_outbound_task" "test" {
+	// Over the protocol in process (acctest.Resources: Terraform's plan
+	// and apply calls, the empty plan after each apply checked).
+	r := env.Resources(t, "contactcenter_outbound_task")
+	config := func(status string, force bool) []any {
+		return []any{r.Config(fmt.Sprintf(`
   name         = "Reminders"
   type         = 3
   status       = %q
   force_delete = %v
-}
-`, status, force))
+`, status, force))}
 	}
-	writes := func(edits, statusUpdates int) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			st := env.Sim.Stats()
-			if e, s := st["PUT /autocall/api/v3/projects/updateOrCreate"], st["POST /autocall/api/v3/projects/status/update"]; e != edits || s != statusUpdates {
-				return fmt.Errorf("so far %d edits and %d status/update calls, want %d and %d", e, s, edits, statusUpdates)
-			}
-			return nil
+	writes := func(step string, edits, statusUpdates int) {
+		t.Helper()
+		st := env.Sim.Stats()
+		if e, s := st["PUT /autocall/api/v3/projects/updateOrCreate"], st["POST /autocall/api/v3/projects/status/update"]; e != edits || s != statusUpdates {
+			t.Errorf("%s: so far %d edits and %d status/update calls, want %d and %d", step, e, s, edits, statusUpdates)
 		}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: config("closed", false), Check: writes(0, 0)},
-			{
-				Config: config("closed", true),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addr, tfjsonpath.New("status_string"), knownvalue.StringExact("closed")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("force_delete"), knownvalue.Bool(true))},
-				Check:             writes(0, 0),
-			},
-			{Config: config("open", true), Check: writes(0, 1)},
-			{Config: config("paused", true), Check: writes(1, 1)},
-			{Config: config("paused", false), Check: writes(1, 1)},
-		},
-	})
+	apply := func(prior []acctest.Instance, configs []any) []acctest.Instance {
+		t.Helper()
+		out := r.Apply(prior, configs)
+		r.CheckPlanEmpty(out, configs)
+		return out
+	}
+	task := apply(nil, config("closed", false))
+	writes("create", 0, 0)
+	task = apply(task, config("closed", true))
+	if task[0].Action != "update" {
+		t.Errorf("force_delete planned %s, want update", task[0].Action)
+	}
+	if err := r.ExpectPlannedValue(task[0], tfjsonpath.New("status_string"), knownvalue.StringExact("closed")); err != nil {
+		t.Errorf("force_delete plan: %v", err)
+	}
+	if err := r.ExpectKnownValue(task[0], tfjsonpath.New("force_delete"), knownvalue.Bool(true)); err != nil {
+		t.Errorf("force_delete state: %v", err)
+	}
+	writes("force_delete", 0, 0)
+	task = apply(task, config("open", true))
+	writes("open", 0, 1)
+	task = apply(task, config("paused", true))
+	writes("pause", 1, 1)
+	apply(task, config("paused", false))
+	writes("force_delete off", 1, 1)
 	mu.Lock()
 	defer mu.Unlock()
 	if len(creates) != 1 {

@@ -30,6 +30,9 @@ type Instance struct {
 	// Terraform's plan shows it: "create", "update", "no-op" or "replace"
 	// (destroy, then create).
 	Action string
+	// Planned is the planned state that Apply applied (the plan's value,
+	// unknowns included).
+	Planned *tfprotov6.DynamicValue
 }
 
 // Resources drives the instances of one resource type over the protocol
@@ -175,7 +178,7 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 	r.each("apply", len(configs), func(i int) error {
 		if actions[i] == "no-op" {
 			out[i] = refreshed[i] // Terraform applies nothing
-			out[i].Action = actions[i]
+			out[i].Action, out[i].Planned = actions[i], planned[i].PlannedState
 			return nil
 		}
 		if actions[i] == "replace" {
@@ -205,7 +208,7 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return res.Diagnostics }); err != nil {
 			return fmt.Errorf("apply: %w", err)
 		}
-		out[i] = Instance{State: res.NewState, Private: res.Private, Action: actions[i]}
+		out[i] = Instance{State: res.NewState, Private: res.Private, Action: actions[i], Planned: planned[i].PlannedState}
 		return nil
 	})
 	return out
@@ -338,7 +341,20 @@ func (r *Resources) typed(c any) *tfprotov6.DynamicValue {
 // value at path, as `terraform show -json` shows it, passes want.
 func (r *Resources) ExpectKnownValue(in Instance, path tfjsonpath.Path, want knownvalue.Check) error {
 	r.t.Helper()
-	b, err := json.Marshal(r.Decode(in))
+	return r.expect(in.State, path, want)
+}
+
+// ExpectPlannedValue is plancheck.ExpectKnownValue of the plan Apply
+// applied to in: the value at path passes want. An unknown value reads as
+// null here: check a known value, not knownvalue.Null().
+func (r *Resources) ExpectPlannedValue(in Instance, path tfjsonpath.Path, want knownvalue.Check) error {
+	r.t.Helper()
+	return r.expect(in.Planned, path, want)
+}
+
+func (r *Resources) expect(dv *tfprotov6.DynamicValue, path tfjsonpath.Path, want knownvalue.Check) error {
+	r.t.Helper()
+	b, err := json.Marshal(r.Decode(Instance{State: dv}))
 	if err != nil {
 		return err
 	}
