@@ -1,0 +1,78 @@
+package acctest_test
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+)
+
+// TestResources drives webhooks through a create, an update, a plan that
+// changes nothing, a rename and a destroy: the actions
+// are Terraform's, a no-op writes nothing, the state follows each apply,
+// and Destroy deletes.
+func TestResources(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	r := env.Resources(t, "contactcenter_webhook")
+	config := func(name string) []any {
+		return []any{r.Config(`
+  name = "` + name + `"
+  url  = "https://example.com/hook"
+`), map[string]any{"name": name + " 2", "url": "https://example.com/hook2", "status": true}}
+	}
+	const writes = "POST /autocall/api/v3/webhook/updateOrCreate"
+	actions := func(step string, in []acctest.Instance, want string) {
+		t.Helper()
+		for i, x := range in {
+			if x.Action != want {
+				t.Errorf("%s: instance %d planned %s, want %s", step, i, x.Action, want)
+			}
+		}
+	}
+	hooks := r.Apply(nil, config("CRM"))
+	actions("create", hooks, "create")
+	r.CheckPlanEmpty(hooks, config("CRM"))
+	if err := r.ExpectKnownValue(hooks[1], tfjsonpath.New("status"), knownvalue.Bool(true)); err != nil {
+		t.Error(err)
+	}
+	// status left out of the first configuration: its default, planned.
+	if err := r.ExpectPlannedValue(hooks[0], tfjsonpath.New("status"), knownvalue.Bool(false)); err != nil {
+		t.Error(err)
+	}
+	n := env.Sim.Stats()[writes]
+	if n != 2 {
+		t.Errorf("2 creates made %d webhook/updateOrCreate calls", n)
+	}
+
+	same := r.Apply(hooks, config("CRM"))
+	actions("the same configuration", same, "no-op")
+	if m := env.Sim.Stats()[writes]; m != n {
+		t.Errorf("a plan that changes nothing wrote %d times", m-n)
+	}
+
+	renamed := r.Apply(same, config("Sales"))
+	actions("rename", renamed, "update")
+	r.CheckPlanEmpty(renamed, config("Sales"))
+	if err := r.ExpectKnownValue(renamed[0], tfjsonpath.New("name"), knownvalue.StringExact("Sales")); err != nil {
+		t.Error(err)
+	}
+	if got, want := r.Decode(renamed[0])["id"], r.Decode(hooks[0])["id"]; got != want {
+		t.Errorf("renamed in place: id %v, was %v", got, want)
+	}
+
+	r.Destroy(renamed)
+	left := 0
+	for _, err := range env.Client(t).Webhooks.List(t.Context(), client.WebhookFilter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		left++
+	}
+	if left != 0 {
+		t.Errorf("after Destroy: %d webhooks", left)
+	}
+}
