@@ -138,7 +138,7 @@ func TestAccSkillGroupMembership_rekeyWithoutMoved(t *testing.T) {
 // the group with the new skill and the next plan is empty. (When the new
 // instance's create came first, it met the old membership with the old
 // skill and failed, and the old instance's delete then took the agent out
-// of the group; TestAccSkillGroupMember_lostAnswer's adoption step makes
+// of the group; TestSkillGroupMember_lostAnswer's adoption step makes
 // that order certain.)
 func TestAccSkillGroupMember_rekeyWithNewSkill(t *testing.T) {
 	t.Parallel()
