@@ -1567,41 +1567,40 @@ func TestAccAgent_deleteModeOnly(t *testing.T) {
 // A password removed from the configuration stays as it is on the platform:
 // when that is the only change, no users/edit is sent (one carrying nothing
 // was). Removed together with another change, the edit carries no password.
-func TestAccAgent_passwordRemovedOnly(t *testing.T) {
+// Over the protocol in process (acctest.Resources: Terraform's plan and
+// apply calls, the empty plan after each apply checked).
+func TestAgent_passwordRemovedOnly(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	edits := func() int { return env.Sim.Stats()["POST /open/v3/svcapi/users/edit"] }
-	var before int
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(agentConfig("8650", "")), Check: func(*terraform.State) error { before = edits(); return nil }},
-			{
-				Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_password"), knownvalue.Null())},
-				Check: func(*terraform.State) error {
-					if n := edits(); n != before {
-						return fmt.Errorf("removing user_password sent %d users/edit", n-before)
-					}
-					return nil
-				},
-			},
-			{Config: env.Config(agentConfig("8650", "")), Check: func(*terraform.State) error { before = edits(); return nil }},
-			{
-				Config: env.Config(agentConfigNoPassword("8650", `  user_name = "Ann B"`)),
-				Check: func(*terraform.State) error {
-					if n := edits(); n != before+1 {
-						return fmt.Errorf("a name change with the password removed sent %d users/edit, want 1", n-before)
-					}
-					return nil
-				},
-			},
-		},
-	})
+	r := env.Resources(t, "contactcenter_agent")
+	apply := func(prior []acctest.Instance, body string) []acctest.Instance {
+		t.Helper()
+		config := []any{r.Config(`  user_num = "8650"` + "\n" + body)}
+		out := r.Apply(prior, config)
+		r.CheckPlanEmpty(out, config)
+		return out
+	}
+	const withPassword = `  user_name = "Ann"
+  user_password = "Secret-1"`
+	agent := apply(nil, withPassword)
+	before := edits()
+	agent = apply(agent, `  user_name = "Ann"`)
+	if agent[0].Action != "update" {
+		t.Errorf("removing user_password planned %s, want update", agent[0].Action)
+	}
+	if err := r.ExpectKnownValue(agent[0], tfjsonpath.New("user_password"), knownvalue.Null()); err != nil {
+		t.Error(err)
+	}
+	if n := edits(); n != before {
+		t.Errorf("removing user_password sent %d users/edit", n-before)
+	}
+	agent = apply(agent, withPassword)
+	before = edits()
+	apply(agent, `  user_name = "Ann B"`)
+	if n := edits(); n != before+1 {
+		t.Errorf("a name change with the password removed sent %d users/edit, want 1", n-before)
+	}
 }
 
 // TestAccAgent_renumberedWithoutPassword: a configuration that names an
