@@ -591,78 +591,84 @@ resource "contactcenter_skill_group" "g" {
 	})
 }
 
-func TestAccAgent_queueIDs(t *testing.T) {
+// TestAgent_queueIDs: queue_ids puts the agent in its groups and the plan
+// restores a membership removed outside; unset, it manages no membership.
+// Over the protocol in process (acctest.Resources: Terraform's plan and
+// apply calls); the groups are made beforehand.
+func TestAgent_queueIDs(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	c := env.Client(t)
-	groups := `
-resource "contactcenter_skill_group" "a" {
-  que_name     = "QA"
-  que_priority = 1
-  force_delete = true
-}
-resource "contactcenter_skill_group" "b" {
-  que_name     = "QB"
-  que_priority = 2
-  # The last steps stop managing membership, so nothing orders the agent's
-  # destruction before the groups'.
-  force_delete = true
-}
-`
-	var qa int64
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(groups + agentConfig("8700", `queue_ids = [contactcenter_skill_group.a.id, contactcenter_skill_group.b.id]`)),
-				Check: func(s *terraform.State) error {
-					qa, _ = strconv.ParseInt(s.RootModule().Resources["contactcenter_skill_group.a"].Primary.ID, 10, 64)
-					a, err := c.Agents.Get(t.Context(), agentID(s))
-					if err != nil {
-						return err
-					}
-					if len(a.QueueIDList()) != 2 {
-						return fmt.Errorf("groups %v, want 2", a.QueueIDList())
-					}
-					// Drift: remove the agent from group a outside Terraform.
-					return c.Queues.CancelAssign(t.Context(), qa, []int64{agentID(s)})
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				// The plan restores the membership.
-				Config: env.Config(groups + agentConfig("8700", `queue_ids = [contactcenter_skill_group.a.id, contactcenter_skill_group.b.id]`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("queue_ids"), knownvalue.SetSizeExact(2)),
-				},
-			},
-			{
-				// Unset: no membership managed, no diff, groups untouched.
-				Config: env.Config(groups + agentConfig("8700", ``)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: func(s *terraform.State) error {
-					a, err := c.Agents.Get(t.Context(), agentID(s))
-					if err != nil {
-						return err
-					}
-					if len(a.QueueIDList()) != 2 {
-						return fmt.Errorf("unsetting queue_ids changed the groups to %v", a.QueueIDList())
-					}
-					return c.Queues.CancelAssign(t.Context(), qa, []int64{agentID(s)})
-				},
-			},
-			{
-				Config:   env.Config(groups + agentConfig("8700", ``)),
-				PlanOnly: true, // membership changed outside, but it is not managed: no diff
-			},
-		},
-	})
+	var groups []string
+	for i, name := range []string{"QA", "QB"} {
+		id, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: name, QuePriority: int64(i + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		groups = append(groups, id)
+	}
+	qa, _ := strconv.ParseInt(groups[0], 10, 64)
+	r := env.Resources(t, "contactcenter_agent")
+	config := func(extra string) []any {
+		return []any{r.Config(`
+  user_num      = "8700"
+  user_name     = "Ann"
+  user_password = "Secret-1"
+` + extra)}
+	}
+	inGroups := fmt.Sprintf(`queue_ids = [%q, %q]`, groups[0], groups[1])
+	agentGroups := func(in acctest.Instance) []int64 {
+		t.Helper()
+		id, _ := strconv.ParseInt(fmt.Sprint(r.Decode(in)["id"]), 10, 64)
+		a, err := c.Agents.Get(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.QueueIDList()
+	}
+	agentOf := func(in acctest.Instance) int64 {
+		id, _ := strconv.ParseInt(fmt.Sprint(r.Decode(in)["id"]), 10, 64)
+		return id
+	}
+
+	agent := r.Apply(nil, config(inGroups))
+	if g := agentGroups(agent[0]); len(g) != 2 {
+		t.Errorf("groups %v, want 2", g)
+	}
+	// Drift: remove the agent from group a outside Terraform.
+	if err := c.Queues.CancelAssign(t.Context(), qa, []int64{agentOf(agent[0])}); err != nil {
+		t.Fatal(err)
+	}
+	if a := r.Plan(agent, config(inGroups)); a[0] == "no-op" {
+		t.Errorf("the plan after the agent left group a outside is empty")
+	}
+
+	// The plan restores the membership.
+	agent = r.Apply(agent, config(inGroups))
+	if agent[0].Action != "update" {
+		t.Errorf("restoring the membership planned %s, want update", agent[0].Action)
+	}
+	if err := r.ExpectKnownValue(agent[0], tfjsonpath.New("queue_ids"), knownvalue.SetSizeExact(2)); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(agent, config(inGroups))
+
+	// Unset: no membership managed, no diff, groups untouched.
+	agent = r.Apply(agent, config(""))
+	if agent[0].Action != "update" {
+		t.Errorf("unsetting queue_ids planned %s, want update", agent[0].Action)
+	}
+	r.CheckPlanEmpty(agent, config(""))
+	if g := agentGroups(agent[0]); len(g) != 2 {
+		t.Errorf("unsetting queue_ids changed the groups to %v", g)
+	}
+	if err := c.Queues.CancelAssign(t.Context(), qa, []int64{agentOf(agent[0])}); err != nil {
+		t.Fatal(err)
+	}
+	// Membership changed outside, but it is not managed: no diff.
+	if a := r.Plan(agent, config("")); a[0] != "no-op" {
+		t.Errorf("the membership changed outside, not managed, planned %s, want no-op", a[0])
+	}
 }
 
 func TestAccAgent_validation(t *testing.T) {

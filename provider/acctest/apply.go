@@ -374,6 +374,35 @@ func (r *Resources) expect(dv *tfprotov6.DynamicValue, path tfjsonpath.Path, wan
 	return nil
 }
 
+// Plan is `terraform plan` of configs over insts (one per config): each
+// refreshed and planned, on a provider of its own. It returns each
+// instance's action ("no-op" for an empty plan).
+func (r *Resources) Plan(insts []Instance, configs []any) []string {
+	r.t.Helper()
+	ctx, srv := r.t.Context(), r.newServer()
+	actions := make([]string, len(insts))
+	r.each("plan", len(insts), func(i int) error {
+		prior := insts[i]
+		if prior.State != nil {
+			read, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: r.typ, CurrentState: prior.State, Private: prior.Private})
+			if err := failed(err, func() []*tfprotov6.Diagnostic { return read.Diagnostics }); err != nil {
+				return fmt.Errorf("refresh: %w", err)
+			}
+			prior = Instance{State: read.NewState, Private: read.Private}
+			if r.isNull(read.NewState) {
+				prior = Instance{}
+			}
+		}
+		p, err := r.plan(srv, prior, r.typed(configs[i]))
+		if err != nil {
+			return err
+		}
+		actions[i], err = r.action(prior, p)
+		return err
+	})
+	return actions
+}
+
 // CheckPlanEmpty is the plan after an apply that Terraform's acceptance
 // tests require to be empty: each instance refreshed (ReadResource) and
 // planned with its configuration must give its applied state back,
