@@ -208,6 +208,11 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return res.Diagnostics }); err != nil {
 			return fmt.Errorf("apply: %w", err)
 		}
+		// Terraform's "Provider produced inconsistent result after
+		// apply": a value known in the plan came back otherwise.
+		if err := r.consistent(p.PlannedState, res.NewState); err != nil {
+			return err
+		}
 		out[i] = Instance{State: res.NewState, Private: res.Private, Action: actions[i], Planned: planned[i].PlannedState}
 		return nil
 	})
