@@ -1,0 +1,306 @@
+package provider_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestContributingSnippetsCompile compiles the walk-through of
+// CONTRIBUTING.md ("Adding an endpoint, file by file") against the code as
+// it is: every ```go snippet goes into the file its section's heading
+// names ("### 3. `resources/calendar.go`"), the lines the guide says to add
+// to the existing lists go into them, and `go build -overlay` builds the
+// packages so changed, in the build cache, without a file written into the
+// repository. An API renamed in client/, simulator/ or internal/framework
+// used to leave the guide wrong until a newcomer followed it; now the
+// build error names the snippet's line in CONTRIBUTING.md (a //line
+// directive maps each snippet to the guide).
+//
+// The test supplies nothing but the package clause and the imports (from
+// importPaths, by the package names a snippet uses): what the snippets
+// call must be in the guide or in the code.
+func TestContributingSnippetsCompile(t *testing.T) {
+	t.Parallel()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the test builds the guide's code with the go command, which is not on PATH: %v", err)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := filepath.Join(root, "CONTRIBUTING.md")
+	text, err := os.ReadFile(guide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snippets, err := guideSnippets(text)
+	if err != nil {
+		t.Fatalf("CONTRIBUTING.md: %v", err)
+	}
+	files := map[string][]guideSnippet{} // by the file the heading names
+	for _, s := range snippets {
+		files[s.file] = append(files[s.file], s)
+		// A reader copies the code: it is laid out as gofmt lays it out.
+		src := "package x\n\n" + s.code
+		if f, err := format.Source([]byte(src)); err == nil && string(f) != src {
+			t.Errorf("CONTRIBUTING.md:%d: the Go snippet is not gofmt-formatted; gofmt would write:\n%s", s.line, strings.TrimPrefix(string(f), "package x\n\n"))
+		}
+	}
+	for _, want := range []string{"client/calendars.go", "simulator/calendars.go", "resources/calendar.go"} {
+		if len(files[want]) == 0 {
+			t.Errorf("CONTRIBUTING.md has no ```go snippet under a heading naming %s: the walk-through's code is what this test compiles", want)
+		}
+	}
+
+	tmp := t.TempDir()
+	replace := map[string]string{} // overlay: path in the repository -> file in tmp
+	pkgs := map[string]bool{}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		dir := filepath.Dir(filepath.Join(root, name))
+		src, err := snippetFile(dir, guide, files[name])
+		if err != nil {
+			t.Fatalf("%s (from CONTRIBUTING.md): %v", name, err)
+		}
+		if _, err := os.Stat(filepath.Join(root, name)); err == nil {
+			t.Fatalf("CONTRIBUTING.md's snippets are for %s, which exists: the walk-through must add files of its own", name)
+		}
+		out := filepath.Join(tmp, strings.ReplaceAll(name, "/", "_"))
+		if err := os.WriteFile(out, src, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		replace[filepath.Join(root, name)] = out
+		pkgs["./"+filepath.ToSlash(filepath.Dir(name))] = true
+	}
+
+	// The lines the walk-through adds to the lists of existing files, as
+	// the guide spells them, each after the last line of the list (the
+	// last match of anchor): the client's service fields and New's lines.
+	for _, e := range []struct {
+		file, line string
+		anchor     *regexp.Regexp
+	}{
+		{"client/client.go", "Calendars *CalendarsService", regexp.MustCompile(`(?m)^\t[A-Z]\w* +\*[A-Z]\w*Service\n`)},
+		{"client/client.go", "c.Calendars = newCalendarsService(c)", regexp.MustCompile(`(?m)^\tc\.[A-Z]\w* = (new\w*Service\(c\)|&\w*Service\{c: c\})\n`)},
+	} {
+		if !bytes.Contains(text, []byte("`"+e.line+"`")) {
+			t.Errorf("CONTRIBUTING.md no longer tells the reader to add `%s` to %s: update this test with the guide", e.line, e.file)
+			continue
+		}
+		path := filepath.Join(root, e.file)
+		cur, ok := replace[path]
+		if !ok {
+			cur = path
+		}
+		b, err := os.ReadFile(cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := e.anchor.FindAllIndex(b, -1)
+		if all == nil {
+			t.Errorf("%s has no line matching %q, after which the test adds CONTRIBUTING.md's `%s`: the list moved; update the guide's step and this test", e.file, e.anchor, e.line)
+			continue
+		}
+		loc := all[len(all)-1]
+		indent := b[loc[0] : loc[0]+bytes.IndexFunc(b[loc[0]:], func(r rune) bool { return r != '\t' })]
+		edited := slices.Concat(b[:loc[1]], indent, []byte(e.line+"\n"), b[loc[1]:])
+		out := filepath.Join(tmp, strings.ReplaceAll(e.file, "/", "_"))
+		if err := os.WriteFile(out, edited, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		replace[path] = out
+		pkgs["./"+filepath.Dir(e.file)] = true
+	}
+	// The registry's line, `resources.NewCalendarResource,` in
+	// resourceList(), holds when the constructor has the type of the
+	// list's elements: checked in package resources, since building
+	// provider/ as well would recompile datasources/ and actions/ for it
+	// (19 CPU-s instead of 13 when the client changed).
+	const registryLine = "resources.NewCalendarResource,"
+	if !bytes.Contains(text, []byte("`"+registryLine+"`")) {
+		t.Errorf("CONTRIBUTING.md no longer tells the reader to add `%s` to provider/registry.go: update this test with the guide", registryLine)
+	} else if reg, err := os.ReadFile(filepath.Join(root, "provider", "registry.go")); err != nil {
+		t.Fatal(err)
+	} else if !bytes.Contains(reg, []byte("func resourceList() []func() resource.Resource {")) {
+		t.Errorf("provider/registry.go has no resourceList() []func() resource.Resource, where CONTRIBUTING.md has the reader add `%s`: update the guide's step and this test", registryLine)
+	} else {
+		line := guideLine(text, "`"+registryLine+"`")
+		src := fmt.Sprintf("package resources\n\nimport \"github.com/hashicorp/terraform-plugin-framework/resource\"\n\n"+
+			"// provider/registry.go, resourceList()\nvar _ = []func() resource.Resource{\n//line %s:%d\n\t%s\n}\n",
+			guide, line, strings.TrimPrefix(registryLine, "resources."))
+		out := filepath.Join(tmp, "registry_line.go")
+		if err := os.WriteFile(out, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		replace[filepath.Join(root, "resources", "zz_contributing_registry.go")] = out
+		pkgs["./resources"] = true
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+
+	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovl := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ovl, overlay, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"build", "-overlay=" + ovl}, slices.Sorted(maps.Keys(pkgs))...)
+	cmd := exec.Command(goBin, args...)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the code of CONTRIBUTING.md's walk-through does not compile against the code as it is "+
+			"(go %s; each error below names the line of CONTRIBUTING.md it is on): fix the guide, or the API it shows\n%s",
+			strings.Join(args, " "), out)
+	}
+}
+
+// guideLine is the line of text that first holds s.
+func guideLine(text []byte, s string) int {
+	return 1 + bytes.Count(text[:bytes.Index(text, []byte(s))], []byte("\n"))
+}
+
+// guideSnippet is one ```go block of CONTRIBUTING.md.
+type guideSnippet struct {
+	file string // the .go file the section's heading names
+	line int    // the block's first line of code in CONTRIBUTING.md
+	code string
+}
+
+var headingFile = regexp.MustCompile("`([a-z0-9_/]+\\.go)`")
+
+// guideSnippets returns the ```go blocks of a guide, each with the Go
+// file named by the closest heading above it.
+func guideSnippets(text []byte) ([]guideSnippet, error) {
+	var (
+		out     []guideSnippet
+		file    string
+		heading string
+		cur     *guideSnippet
+		code    strings.Builder
+	)
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case cur != nil && strings.TrimSpace(line) == "```":
+			cur.code = code.String()
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			code.WriteString(line + "\n")
+		case strings.HasPrefix(line, "#"):
+			heading, file = line, ""
+			if m := headingFile.FindStringSubmatch(line); m != nil {
+				file = m[1]
+			}
+		case strings.TrimSpace(line) == "```go":
+			if file == "" {
+				return nil, fmt.Errorf("line %d: a ```go block under %q, which names no Go file (\"### 3. `resources/calendar.go`\"): the test cannot tell where it goes", n, heading)
+			}
+			cur = &guideSnippet{file: file, line: n + 1}
+			code.Reset()
+		}
+	}
+	if cur != nil {
+		return nil, fmt.Errorf("line %d: a ```go block is not closed", cur.line-1)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no ```go block found")
+	}
+	return out, sc.Err()
+}
+
+// importPaths are the packages a snippet may use without an import: the
+// test adds those it names. schema is the resource's in resources/ (the
+// only place a snippet uses it).
+var importPaths = map[string]string{
+	"context":         "context",
+	"errors":          "errors",
+	"fmt":             "fmt",
+	"iter":            "iter",
+	"strconv":         "strconv",
+	"strings":         "strings",
+	"url":             "net/url",
+	"resource":        "github.com/hashicorp/terraform-plugin-framework/resource",
+	"schema":          "github.com/hashicorp/terraform-plugin-framework/resource/schema",
+	"types":           "github.com/hashicorp/terraform-plugin-framework/types",
+	"path":            "github.com/hashicorp/terraform-plugin-framework/path",
+	"validator":       "github.com/hashicorp/terraform-plugin-framework/schema/validator",
+	"stringvalidator": "github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator",
+	"int64validator":  "github.com/hashicorp/terraform-plugin-framework-validators/int64validator",
+	"client":          "github.com/contactcenter/terraform-provider-contactcenter/client",
+	"framework":       "github.com/contactcenter/terraform-provider-contactcenter/internal/framework",
+	"tfkit":           "github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit",
+}
+
+// snippetFile is the Go file of a package directory made of snippets: the
+// directory's package clause, the imports the snippets name, and each
+// snippet after a //line directive that points at it in guide.
+func snippetFile(dir, guide string, snippets []guideSnippet) ([]byte, error) {
+	pkg, err := packageName(dir)
+	if err != nil {
+		return nil, err
+	}
+	var body strings.Builder
+	for _, s := range snippets {
+		fmt.Fprintf(&body, "\n//line %s:%d\n%s", guide, s.line, s.code)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package "+pkg+"\n"+body.String(), 0)
+	if err != nil {
+		return nil, err // positions already name the guide's lines
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil && importPaths[id.Name] != "" {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	var src strings.Builder
+	fmt.Fprintf(&src, "package %s\n\nimport (\n", pkg)
+	for _, name := range slices.Sorted(maps.Keys(used)) {
+		fmt.Fprintf(&src, "\t%s %s\n", name, strconv.Quote(importPaths[name]))
+	}
+	src.WriteString(")\n")
+	src.WriteString(body.String())
+	return []byte(src.String()), nil
+}
+
+// packageName is the package of the Go files in dir.
+func packageName(dir string) (string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return "", err
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		pf, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.PackageClauseOnly)
+		if err != nil {
+			return "", err
+		}
+		return pf.Name.Name, nil
+	}
+	return "", fmt.Errorf("%s holds no Go file: the snippet's heading names a folder that does not exist", dir)
+}
