@@ -304,3 +304,111 @@ func packageName(dir string) (string, error) {
 	}
 	return "", fmt.Errorf("%s holds no Go file: the snippet's heading names a folder that does not exist", dir)
 }
+
+// TestContributingNamesExist holds the names CONTRIBUTING.md's prose gives
+// in backticks to the code: a test or benchmark it points at
+// ("`TestCreateLostAnswerIgnoresTwin` in `client/create_twin_test.go`"), a
+// file it names, and a `framework.X`, `tfkit.X` or `client.X` it tells the
+// reader to call, each exists (the walk-through's own calendar files and
+// names aside, which the reader writes). A renamed test or helper left the
+// guide pointing at nothing.
+func TestContributingNamesExist(t *testing.T) {
+	t.Parallel()
+	root := ".."
+	text, err := os.ReadFile(filepath.Join(root, "CONTRIBUTING.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prose := regexp.MustCompile("(?s)```go\n.*?```").ReplaceAllStringFunc(string(text), func(s string) string {
+		return strings.Repeat("\n", strings.Count(s, "\n")) // keep the line numbers
+	})
+	lineOf := func(off int) int { return 1 + strings.Count(prose[:off], "\n") }
+	own := func(s string) bool { return strings.Contains(strings.ToLower(s), "calendar") }
+
+	// Declared names by package directory: top-level declarations and
+	// struct fields (client.Queues), read from the source.
+	decls := map[string]map[string]bool{}
+	declared := func(dir string) map[string]bool {
+		if d, ok := decls[dir]; ok {
+			return d
+		}
+		d := map[string]bool{}
+		files, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		for _, f := range files {
+			af, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(af, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					d[n.Name.Name] = true
+				case *ast.TypeSpec:
+					d[n.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, id := range n.Names {
+						d[id.Name] = true
+					}
+				case *ast.Field:
+					for _, id := range n.Names {
+						d[id.Name] = true
+					}
+				}
+				return true
+			})
+		}
+		decls[dir] = d
+		return d
+	}
+	var tests strings.Builder // every _test.go file, for the test names
+	err = filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() && strings.HasPrefix(e.Name(), ".") && p != root {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(p, "_test.go") {
+			b, err := os.ReadFile(p)
+			tests.Write(b)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	pkgDirs := map[string]string{"framework": "internal/framework", "tfkit": "internal/tfkit", "client": "client"}
+	qualified := regexp.MustCompile(`\b(framework|tfkit|client)\.([A-Z]\w*)`)
+	testName := regexp.MustCompile(`^(Test|Benchmark|Fuzz)[A-Z]\w*$`)
+	filePath := regexp.MustCompile(`^[\w-]+(/[\w.-]+)+\.(go|md|tmpl|sh|tf|hcl)$`)
+	checked := 0
+	for _, m := range regexp.MustCompile("`([^`\n]+)`").FindAllStringSubmatchIndex(prose, -1) {
+		span, line := prose[m[2]:m[3]], lineOf(m[0])
+		if own(span) {
+			continue
+		}
+		for _, q := range qualified.FindAllStringSubmatch(span, -1) {
+			checked++
+			if !declared(pkgDirs[q[1]])[q[2]] {
+				t.Errorf("CONTRIBUTING.md:%d names %s.%s, which %s/ does not declare", line, q[1], q[2], pkgDirs[q[1]])
+			}
+		}
+		if testName.MatchString(span) {
+			checked++
+			if !regexp.MustCompile(`(?m)^func ` + span + `\(`).MatchString(tests.String()) {
+				t.Errorf("CONTRIBUTING.md:%d names %s, which no _test.go file declares", line, span)
+			}
+		}
+		if filePath.MatchString(span) {
+			checked++
+			if _, err := os.Stat(filepath.Join(root, span)); err != nil {
+				t.Errorf("CONTRIBUTING.md:%d names %s, which does not exist", line, span)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("CONTRIBUTING.md: only %d names checked; the guide's backticked names are what this test reads", checked)
+	}
+}
