@@ -163,7 +163,7 @@ func TestContributingSnippetsCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := append([]string{"build", "-overlay=" + ovl}, slices.Sorted(maps.Keys(pkgs))...)
-	cmd := exec.Command(goBin, args...)
+	cmd := exec.CommandContext(t.Context(), goBin, args...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the code of CONTRIBUTING.md's walk-through does not compile against the code as it is "+
