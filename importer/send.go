@@ -494,6 +494,17 @@ const rowSpansShown = 5
 // rowSpans writes row numbers, in order, as spans: "202-10001", or
 // "202-250, 260-300 and 4 more spans".
 func rowSpans(rows []int) string {
+	parts := rowRangeParts(rows)
+	if len(parts) > rowSpansShown {
+		return strings.Join(parts[:rowSpansShown], ", ") + fmt.Sprintf(" and %d more spans", len(parts)-rowSpansShown)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// RowRanges writes sorted row numbers as ranges, every one: "2-25, 30".
+func RowRanges(rows []int) string { return strings.Join(rowRangeParts(rows), ", ") }
+
+func rowRangeParts(rows []int) []string {
 	var parts []string
 	for i := 0; i < len(rows); {
 		k := i
@@ -507,10 +518,7 @@ func rowSpans(rows []int) string {
 		}
 		i = k + 1
 	}
-	if len(parts) > rowSpansShown {
-		return strings.Join(parts[:rowSpansShown], ", ") + fmt.Sprintf(" and %d more spans", len(parts)-rowSpansShown)
-	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // DoubtSettledBy says how a later run settles a batch left in doubt.

@@ -287,24 +287,6 @@ func batchLine(p importer.BatchProgress, via string) string {
 	return fmt.Sprintf("%s not sent (%s): %s", which, numbers(p.Numbers), p.Reason)
 }
 
-// rowRanges writes sorted row numbers as ranges: "2-25, 30".
-func rowRanges(rows []int) string {
-	var parts []string
-	for i := 0; i < len(rows); {
-		j := i
-		for j+1 < len(rows) && rows[j+1] == rows[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d-%d", rows[i], rows[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(rows[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
-
 // writeSendReport writes send's report; a test replaces it to fail a write
 // that workbookOutput let through (a disk that fills up during the run).
 var writeSendReport = importer.WriteSendReport
@@ -577,7 +559,7 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case len(rowsFor[k]) > 1:
 			if rowsFor[k][0] == r.Row {
-				fmt.Fprintf(stdout, "%s rows %s (%d rows): %s: %s\n", list.Sheet, rowRanges(rowsFor[k]), len(rowsFor[k]), r.Outcome, r.Message)
+				fmt.Fprintf(stdout, "%s rows %s (%d rows): %s: %s\n", list.Sheet, importer.RowRanges(rowsFor[k]), len(rowsFor[k]), r.Outcome, r.Message)
 			}
 		case r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || r.ValuesDiffer || settled(r):
 			fmt.Fprintf(stdout, "%s row %d %s: %s: %s\n", list.Sheet, r.Row, r.Mobile, r.Outcome, r.Message)
