@@ -230,29 +230,8 @@ func TestGatewaySMSSend_stopsOnRequestWideError(t *testing.T) {
 func TestGatewaySMSSend_requestWideAfterSomeSent(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	var mu sync.Mutex
-	calls := 0
-	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var body struct {
-			Mobiles []string `json:"mobiles"`
-		}
-		_ = json.NewDecoder(r.Body).Decode(&body)
-		mu.Lock()
-		calls++
-		n := calls
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		if n == 3 { // the signature, removed meanwhile: every request would get it
-			_ = json.NewEncoder(w).Encode(map[string]any{"code": 1018, "msg": "signature does not exist"})
-			return
-		}
-		items := []map[string]any{}
-		for _, m := range body.Mobiles {
-			items = append(items, map[string]any{"mobile": m, "smsId": "s" + m, "smsFee": 1})
-		}
-		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items})
-	}))
-	t.Cleanup(gw.Close)
+	// The signature, removed meanwhile: every request would get it.
+	gw, calls := gatewayRefusingThird(t, http.StatusOK)
 	srv := env.ActionServerWith(t, map[string]any{"smsapi_url": gw.URL + "/smsapi"})
 	mobiles := numbers(1000)
 	res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{"mobiles": mobiles, "sms_text": "hi", "sign_text": "Acme"})
@@ -264,8 +243,8 @@ func TestGatewaySMSSend_requestWideAfterSomeSent(t *testing.T) {
 			t.Errorf("diagnostic lacks %q:\n%.3000s", want, text)
 		}
 	}
-	if calls != 3 {
-		t.Errorf("the gateway was called %d times, want 3", calls)
+	if n := calls(); n != 3 {
+		t.Errorf("the gateway was called %d times, want 3", n)
 	}
 }
 
@@ -1001,30 +980,7 @@ func TestGatewaySMSSendAction_invisibleEdgeAtInvoke(t *testing.T) {
 func TestGatewaySMSSend_requestWideInDoubt(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	var mu sync.Mutex
-	calls := 0
-	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var body struct {
-			Mobiles []string `json:"mobiles"`
-		}
-		_ = json.NewDecoder(r.Body).Decode(&body)
-		mu.Lock()
-		calls++
-		n := calls
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		if n == 3 {
-			w.WriteHeader(http.StatusBadGateway)
-			_ = json.NewEncoder(w).Encode(map[string]any{"code": 1018, "msg": "signature does not exist"})
-			return
-		}
-		items := []map[string]any{}
-		for _, m := range body.Mobiles {
-			items = append(items, map[string]any{"mobile": m, "smsId": "s" + m, "smsFee": 1})
-		}
-		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items})
-	}))
-	t.Cleanup(gw.Close)
+	gw, calls := gatewayRefusingThird(t, http.StatusBadGateway)
 	srv := env.ActionServerWith(t, map[string]any{"smsapi_url": gw.URL + "/smsapi", "max_retries": 0})
 	res := acctest.RunAction(t, srv, "contactcenter_gateway_sms_send", map[string]any{"mobiles": numbers(1000), "sms_text": "hi", "sign_text": "Acme"})
 	text := res.Text()
@@ -1035,7 +991,38 @@ func TestGatewaySMSSend_requestWideInDoubt(t *testing.T) {
 			t.Errorf("diagnostic lacks %q:\n%.3000s", want, text)
 		}
 	}
-	if calls != 3 {
-		t.Errorf("the gateway was called %d times, want 3", calls)
+	if n := calls(); n != 3 {
+		t.Errorf("the gateway was called %d times, want 3", n)
 	}
+}
+
+// gatewayRefusingThird is a gateway that accepts every number of a send
+// but answers the third request code 1018 (signature does not exist: a
+// code every request would get) with HTTP status; calls counts requests.
+func gatewayRefusingThird(t *testing.T, status int) (gw *httptest.Server, calls func() int) {
+	var mu sync.Mutex
+	n := 0
+	gw = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Mobiles []string `json:"mobiles"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		mu.Lock()
+		n++
+		k := n
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if k == 3 {
+			w.WriteHeader(status)
+			_ = json.NewEncoder(w).Encode(map[string]any{"code": 1018, "msg": "signature does not exist"})
+			return
+		}
+		items := []map[string]any{}
+		for _, m := range body.Mobiles {
+			items = append(items, map[string]any{"mobile": m, "smsId": "s" + m, "smsFee": 1})
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 0, "msg": "ok", "data": items})
+	}))
+	t.Cleanup(gw.Close)
+	return gw, func() int { mu.Lock(); defer mu.Unlock(); return n }
 }
