@@ -116,6 +116,34 @@ func GatewayRequestWide(err error) bool {
 	return true
 }
 
+// OpenSMSRequestWide reports whether the open interface refused an SMS send
+// (/sms/send, §4.1) with an error every further batch of the same send
+// would get: the access token refused (HTTP 401 or 403, or an envelope code
+// 401), the template not approved (code 403, SMSCodeState) or gone (code
+// 404). §7.1 does not show the open interface's codes; these are the ones
+// the simulator answers (simulator/fidelity/sms.md). A batch's own
+// problems are not: a parameter of that request (code 400), a rate limit
+// (HTTP 429), an answer in doubt (HTTP 5xx, no answer), and a number the
+// platform refused, which is in data.error with code 0 (§7.5). ccsync sms
+// send stops at such a refusal, as at GatewayRequestWide's.
+func OpenSMSRequestWide(err error) bool {
+	e, ok := AsAPIError(err)
+	if !ok || e.Surface != SurfaceBase || IsAmbiguous(err) {
+		return false
+	}
+	switch {
+	case e.HTTPStatus == http.StatusUnauthorized || e.HTTPStatus == http.StatusForbidden:
+		return true
+	case e.HTTPStatus != 0 && (e.HTTPStatus < 200 || e.HTTPStatus >= 300):
+		return false
+	}
+	switch e.Code {
+	case http.StatusUnauthorized, SMSCodeState, SMSCodeNotFound:
+		return true
+	}
+	return false
+}
+
 // ErrGatewayCredentials is returned (wrapped) when the gateway is called
 // without an appId and key.
 var ErrGatewayCredentials = errors.New("the SMS gateway signs every request with sms_app_id and sms_app_key; " +

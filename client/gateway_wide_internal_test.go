@@ -40,3 +40,36 @@ func TestGatewayRequestWide(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenSMSRequestWide: the open interface's refusals of an SMS send
+// that every batch would get (the token, the template's review, a deleted
+// template) and those of one batch (a parameter, a rate limit, an answer
+// in doubt, another surface's code).
+func TestOpenSMSRequestWide(t *testing.T) {
+	t.Parallel()
+	open := func(status int, code int64) error {
+		return fmt.Errorf("send: %w", &APIError{Surface: SurfaceBase, Method: "POST", Path: "/sms/send", HTTPStatus: status, Code: code})
+	}
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{open(401, 401), true}, // the token refused
+		{open(401, -1), true},
+		{open(403, -1), true},
+		{open(200, 401), true},
+		{open(200, SMSCodeState), true},    // template not approved
+		{open(200, SMSCodeNotFound), true}, // template gone
+		{open(200, SMSCodeInvalid), false}, // this request's parameters
+		{open(429, -1), false},
+		{open(502, SMSCodeState), false}, // in doubt
+		{open(404, SMSCodeNotFound), false},
+		{&APIError{Surface: SurfaceSMSAPI, HTTPStatus: 200, Code: 403}, false},
+		{errors.New("connection reset"), false},
+		{nil, false},
+	} {
+		if got := OpenSMSRequestWide(c.err); got != c.want {
+			t.Errorf("OpenSMSRequestWide(%v) = %v, want %v", c.err, got, c.want)
+		}
+	}
+}
