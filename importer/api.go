@@ -136,7 +136,8 @@ type Recorded struct {
 
 // Rejected marks a send error after which the platform surely sent nothing.
 // All marks a refusal every further batch of the run would get (the
-// gateway's template, signature or credentials, client.GatewayRequestWide):
+// gateway's template, signature or credentials, client.GatewayRequestWide;
+// the open interface's token or template, client.OpenSMSRequestWide):
 // Send then sends no further batch.
 type Rejected struct {
 	Err error

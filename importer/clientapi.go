@@ -323,6 +323,13 @@ func (s *openSender) SendBatch(ctx context.Context, id, _ string, batch []Recipi
 	}
 	res, err := s.c.SMS.Send(ctx, client.SMSSendInput{Phone: phone, Type: 2, TemplateID: id})
 	if err != nil {
+		// A refusal every further batch would get (the token, the
+		// template's review or its deletion: client.OpenSMSRequestWide)
+		// stops the run, where each of the batches was sent and refused
+		// alike; a batch's own refusal lets the others go.
+		if client.OpenSMSRequestWide(err) {
+			return nil, &Rejected{Err: err, All: true}
+		}
 		if e, ok := client.AsAPIError(err); ok && e.Code > 0 && e.HTTPStatus < 500 {
 			return nil, &Rejected{Err: err}
 		}

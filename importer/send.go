@@ -422,7 +422,7 @@ func Send(ctx context.Context, sender SMSSender, list *RecipientList, opts SendO
 
 // RefusedAllError is Send's error when a batch was refused with an error
 // every further batch would get (Rejected.All: the gateway's template,
-// signature or credentials): no further batch was sent, and their NotSent
+// signature or credentials, the open interface's token or template): no further batch was sent, and their NotSent
 // numbers are SendNotSent, for a later run to send.
 type RefusedAllError struct {
 	// Batch was refused, of Total; the batches after it were not sent.
@@ -476,13 +476,18 @@ func stopAfterRefusal(j *journal, list *RecipientList, results []SendResult, res
 }
 
 // refusalWords says a refusal in a few words: the gateway's code and its
-// meaning, else the error.
+// meaning, the open interface's code and message, else the error.
 func refusalWords(err error) string {
 	if ge, ok := client.AsGatewayError(err); ok {
 		if ge.Meaning != "" {
 			return fmt.Sprintf("code %d, %s", ge.Code, ge.Meaning)
 		}
 		return fmt.Sprintf("code %d: %s", ge.Code, ge.Message)
+	}
+	// The open interface's codes have no table (§7.1): its message, without
+	// the request id each batch's answer has its own of.
+	if e, ok := client.AsAPIError(err); ok && e.Code > 0 && e.Message != "" {
+		return fmt.Sprintf("code %d: %s", e.Code, e.Message)
 	}
 	return err.Error()
 }

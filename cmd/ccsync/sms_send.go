@@ -95,7 +95,9 @@ the gateway refuses with an error every batch would get (credentials, the
 template, the signature: any code but 1010, 1012 and 1013) stops the run:
 the batches after it are not sent, said once (the refusal, how many, their
 rows, the first five numbers), "not sent" in --report and --output json,
-recorded in the journal, and sent by the run after the fix.
+recorded in the journal, and sent by the run after the fix. Through the
+open interface a batch refused so (the token, or the template no longer
+approved or deleted since the run checked it) stops the run the same way.
 
 --output json prints one document: every row's outcome, or {"problems":
 [...]} for bad cells, or {"error": "..."} when the run cannot start. Exit
