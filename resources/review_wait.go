@@ -338,6 +338,10 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 	ended := func(how string) {
 		tflog.Info(parent, "review wait ended", fields(map[string]any{"ended": how}))
 	}
+	// cut: the retry of a shared read (run without this wait's deadline:
+	// its line said "retrying in 30s") that the wait did not wait for; its
+	// end line said only "timeout", in the same millisecond.
+	var cut *client.TimeLimitError
 	interval := 250 * time.Millisecond
 	var lastErr error
 	read := false   // a read has finished (its state was seen)
@@ -382,6 +386,7 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 			// next apply.
 			if err != nil && outOfTime {
 				if tl := (*client.TimeLimitError)(nil); errors.As(err, &tl) && ctx.Err() == nil {
+					cut = tl
 					// Ended before the timeout: "the 8s timeout ran out"
 					// was said 0.1s into the wait.
 					early = fmt.Sprintf(" The wait ended after %s, before the timeout: the read's next retry, due in %s, would have come after it.",
@@ -445,7 +450,13 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 		diags.AddError(w.kind+" Review Wait Interrupted", was+reviewTimeoutAfter(w.op))
 		return
 	}
-	ended("timeout")
+	if cut != nil {
+		tflog.Info(parent, "review wait ended", fields(map[string]any{"ended": "timeout",
+			"wait_ms": cut.Wait.Milliseconds(), "left_ms": cut.Left.Milliseconds(),
+			"decision": fmt.Sprintf("not waiting for the read's retry, due in %v: the %s timeout ends in %v, before it", cut.Wait.Round(time.Second), w.timeout, cut.Left.Round(100*time.Millisecond))}))
+	} else {
+		ended("timeout")
+	}
 	if unread {
 		diags.AddError("Unable to Read "+w.kind+" While Waiting for Review",
 			fmt.Sprintf("%s could not be read before the %s timeout ran out: its first read had not finished (still retried after failures, "+

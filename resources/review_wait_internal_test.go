@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
 // TestWaitForReview_interrupted: Ctrl-C during wait_for_approval (Terraform
@@ -560,5 +561,59 @@ func TestWaitForReview_loggedEnd(t *testing.T) {
 				t.Errorf("last log line %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestWaitForReview_loggedRetryItCut: the shared read of a wait (run
+// without the wait's deadline) logged "contactcenter API retry ...
+// retrying in 20s" at INFO and, in the same millisecond, the wait logged
+// "review wait ended" (ended = timeout) and nothing of that retry: the
+// log announced a retry the wait never waited for. The end line says it
+// does not wait for it, and why.
+func TestWaitForReview_loggedRetryItCut(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "20")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", Timeout: time.Second,
+		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second, Log: tfkit.TFLog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	var d diag.Diagnostics
+	waitForReview(tflogtest.RootLogger(t.Context(), &out), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create",
+		timeout: 3 * time.Second, inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
+		read: func(ctx context.Context) (int64, string, error) {
+			_, err := c.SMS.GetSignature(ctx, 101)
+			return 0, "", err
+		}})
+	lines, err := tflogtest.MultilineJSONDecode(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info []string
+	for _, l := range lines {
+		if l["@level"] == "info" {
+			info = append(info, fmt.Sprint(l["@message"]))
+		}
+	}
+	want := []string{"waiting for the platform's review", "contactcenter API retry", "review wait ended"}
+	if strings.Join(info, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("INFO lines:\n%s\nwant:\n%s", strings.Join(info, "\n"), strings.Join(want, "\n"))
+	}
+	l := lines[len(lines)-1]
+	dec, _ := l["decision"].(string)
+	if l["ended"] != "timeout" || !strings.HasPrefix(dec, "not waiting for the read's retry, due in ") ||
+		!strings.Contains(dec, ": the 3s timeout ends in ") || !strings.HasSuffix(dec, ", before it") {
+		t.Errorf("the end line does not say the retry it did not wait for: %v", l)
+	}
+	if w, ok := l["wait_ms"].(float64); !ok || w < 19000 {
+		t.Errorf("wait_ms %v: want the retry's wait", l["wait_ms"])
+	}
+	if left, ok := l["left_ms"].(float64); !ok || left <= 0 || left > 3000 {
+		t.Errorf("left_ms %v: want the time the timeout left", l["left_ms"])
 	}
 }
