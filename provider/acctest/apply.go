@@ -3,6 +3,7 @@ package acctest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -197,7 +198,7 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 		saved, err1 := planned[i].PlannedState.Unmarshal(r.ty)
 		final, err2 := p.PlannedState.Unmarshal(r.ty)
 		if err1 != nil || err2 != nil {
-			return fmt.Errorf("decoding: %v %v", err1, err2)
+			return fmt.Errorf("decoding: %w", errors.Join(err1, err2))
 		}
 		if saved.IsFullyKnown() && !final.Equal(saved) {
 			return fmt.Errorf("inconsistent final plan:\nplanned %v\nfinal   %v", saved, final)
@@ -227,7 +228,7 @@ func (r *Resources) action(prior Instance, p *tfprotov6.PlanResourceChangeRespon
 	before, err1 := prior.State.Unmarshal(r.ty)
 	after, err2 := p.PlannedState.Unmarshal(r.ty)
 	if err1 != nil || err2 != nil {
-		return "", fmt.Errorf("decoding: %v %v", err1, err2)
+		return "", fmt.Errorf("decoding: %w", errors.Join(err1, err2))
 	}
 	switch {
 	case len(p.RequiresReplace) > 0:
@@ -428,7 +429,7 @@ func (r *Resources) CheckPlanEmpty(applied []Instance, configs []any) {
 		after, err2 := read.NewState.Unmarshal(r.ty)
 		plan, err3 := p.PlannedState.Unmarshal(r.ty)
 		if err1 != nil || err2 != nil || err3 != nil {
-			return fmt.Errorf("decoding: %v %v %v", err1, err2, err3)
+			return fmt.Errorf("decoding: %w", errors.Join(err1, err2, err3))
 		}
 		if !after.Equal(before) || !plan.Equal(before) || len(p.RequiresReplace) > 0 {
 			return fmt.Errorf("after the apply, the plan is not empty:\napplied   %v\nrefreshed %v\nplanned   %v (replace %v)", before, after, plan, p.RequiresReplace)

@@ -1,6 +1,7 @@
 package acctest
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -16,7 +17,7 @@ func (r *Resources) consistent(plannedDV, appliedDV *tfprotov6.DynamicValue) err
 	planned, err1 := plannedDV.Unmarshal(r.ty)
 	applied, err2 := appliedDV.Unmarshal(r.ty)
 	if err1 != nil || err2 != nil {
-		return fmt.Errorf("decoding: %v %v", err1, err2)
+		return fmt.Errorf("decoding: %w", errors.Join(err1, err2))
 	}
 	return consistentValue(tftypes.NewAttributePath(), planned, applied)
 }
