@@ -67,12 +67,13 @@ func (a *gatewaySMSSendAction) templateReview(ctx context.Context, tplID int64, 
 // send_file use when sign_text is not set) is not approved: the gateway
 // refuses every request of the send with 1018 when the action runs (spec
 // §7.4), after the apply. The template read at plan carries the text but not
-// the signature's state, and get_sign takes ids or a page, not a text: one
-// page of 50 is read (one call per plan of a template send), and the
-// warning is given only when it holds every signature, so that an approved
-// signature of the same text on a later page cannot be missed. With 50 or more
-// signatures nothing is said (a full page may not be all of them, and more
-// would take a call per 50).
+// the signature's state, and get_sign takes ids or a page, not a text: the
+// client's signature finder answers (its first page of 50, shared with the
+// refresh of the walk's gateway signatures: at most one call per plan), and
+// the warning is given only when that holds every signature, so that an
+// approved signature of the same text on a later page cannot be missed.
+// With 50 or more signatures nothing is said (a full page may not be all of
+// them, and more would take a call per 50).
 func (a *gatewaySMSSendAction) signatureNotReady(ctx context.Context, m gatewaySMSSendModel, tpl *client.GatewayTemplate, diags *diag.Diagnostics) {
 	if tpl == nil || m.SignText.IsUnknown() {
 		return
@@ -84,15 +85,12 @@ func (a *gatewaySMSSendAction) signatureNotReady(ctx context.Context, m gatewayS
 	if sign == "" {
 		return
 	}
-	items, count, err := a.Client.Gateway.SignaturesPage(ctx, client.GatewayPage{Max: client.GatewayMaxPage, Offset: 0})
-	if err != nil || len(items) >= client.GatewayMaxPage || count > len(items) {
+	items, known, err := a.Client.Gateway.SeenSignaturesByContent(ctx, sign)
+	if err != nil || !known {
 		return
 	}
 	var states []string
 	for _, s := range items {
-		if s.Content() != sign {
-			continue
-		}
 		if int64(s.State) == client.GatewayStateApproved {
 			return
 		}

@@ -806,6 +806,17 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 // the current generation hold answers (a key found there is taken; one not
 // found is not known).
 func (f *finder[T]) seen(ctx context.Context, match func(T) bool) (found []T, known bool, err error) {
+	return f.seenIn(ctx, match, true)
+}
+
+// seenAll is seen for a question a match alone does not answer (is every
+// object of this text approved?): known only when a read of the whole
+// collection answers, never from the objects read one by one.
+func (f *finder[T]) seenAll(ctx context.Context, match func(T) bool) (found []T, known bool, err error) {
+	return f.seenIn(ctx, match, false)
+}
+
+func (f *finder[T]) seenIn(ctx context.Context, match func(T) bool, entries bool) (found []T, known bool, err error) {
 	// A second pass reads the whole collection after a prefetch that
 	// stopped at its first page without the key.
 	for range 2 {
@@ -832,6 +843,10 @@ func (f *finder[T]) seen(ctx context.Context, match func(T) bool) (found []T, kn
 			fl = f.startCollection(ctx, gen, now, true)
 		}
 		if fl == nil {
+			if !entries {
+				f.mu.Unlock()
+				return nil, false, nil
+			}
 			for _, e := range f.entries {
 				if e.item != nil && f.valid(e.stamp, gen, now) && match(*e.item) {
 					found = append(found, *e.item)
@@ -847,7 +862,7 @@ func (f *finder[T]) seen(ctx context.Context, match func(T) bool) (found []T, kn
 		if fl.err != nil {
 			return nil, false, fl.err
 		}
-		if found = allMatches(fl.list, match); found != nil || fl.complete {
+		if found = allMatches(fl.list, match); (entries && found != nil) || fl.complete {
 			return found, true, nil
 		}
 	}

@@ -565,6 +565,16 @@ func (s *GatewayService) SignaturesPage(ctx context.Context, p GatewayPage) ([]G
 	return out.Data, int(out.Count), err
 }
 
+// SeenSignaturesByContent returns every gateway signature of this text
+// (Content) from a whole listing the signature finder read in this walk,
+// or its first page when that is the whole listing (fewer than 50), a read
+// the refresh of the walk's gateway signatures shares; known is false when
+// no such read answers (a larger listing, after a write), for the text may
+// also stand on a page not read.
+func (s *GatewayService) SeenSignaturesByContent(ctx context.Context, text string) (found []GatewaySignature, known bool, err error) {
+	return s.signatures.seenAll(ctx, func(g GatewaySignature) bool { return g.Content() == text })
+}
+
 // ListSignatures pages through every signature, 50 at a time; a whole
 // list the signature finder read in this walk serves it (see
 // finder.snapshot).
