@@ -173,7 +173,7 @@ func (fl *flight[T]) wait(ctx context.Context) error {
 type retryWatch struct {
 	mu      sync.Mutex
 	at      time.Time     // when it tries again
-	err     error         // the failure it tries again after
+	last    sharedRetry   // the wait before that retry, and the failure it follows
 	started chan struct{} // closed (and replaced) when a wait starts
 }
 
@@ -184,11 +184,12 @@ func (w *retryWatch) detach(ctx context.Context) context.Context {
 	return context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, w.retrying)
 }
 
-// retrying records that the shared call waits d to try again after err.
-func (w *retryWatch) retrying(d time.Duration, err error) {
+// retrying records that the shared call waits r.wait to try again after
+// r.err.
+func (w *retryWatch) retrying(r sharedRetry) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.at, w.err = time.Now().Add(d), err
+	w.at, w.last = time.Now().Add(r.wait), r
 	close(w.started)
 	w.started = make(chan struct{})
 }
@@ -199,11 +200,13 @@ func (w *retryWatch) retrying(d time.Duration, err error) {
 // slept past it, and a reader with a time limit (wait_for_approval's
 // timeout) idled until the limit where a call in its own context returns
 // at once (SleepWithin): it returns the call's failure and a
-// *TimeLimitError.
+// *TimeLimitError, and logs in ctx, once, at INFO (OperatorLine), that it
+// does not wait for that retry: the call's line said "retrying in 20s" of
+// a retry the reader then did not wait for, and nothing else said so.
 func (w *retryWatch) wait(ctx context.Context, done <-chan struct{}) error {
 	for {
 		w.mu.Lock()
-		at, last, started := w.at, w.err, w.started
+		at, last, started := w.at, w.last, w.started
 		w.mu.Unlock()
 		if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil && dl.Before(at) {
 			select {
@@ -212,7 +215,11 @@ func (w *retryWatch) wait(ctx context.Context, done <-chan struct{}) error {
 			default:
 			}
 			now := time.Now()
-			return errors.Join(last, &TimeLimitError{Wait: at.Sub(now), Left: max(dl.Sub(now), 0)})
+			tl := &TimeLimitError{Wait: at.Sub(now), Left: max(dl.Sub(now), 0)}
+			if last.c != nil {
+				last.c.logRetryNotWaited(ctx, last, tl)
+			}
+			return errors.Join(last.err, tl)
 		}
 		select {
 		case <-done:

@@ -192,7 +192,7 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		}
 		c.logRetryWithin(ctx, req, i+1, of, budget+1, d, why, err)
 		c.noticeRetry(ctx, req, err, i+2, of, d)
-		tellRetryWait(ctx, d, err)
+		tellRetryWait(ctx, sharedRetry{c: c, req: req, attempt: i + 1, of: of, wait: d, err: err})
 		if !req.Read && !limited && IsAmbiguous(err) {
 			inDoubt = true
 		}
@@ -268,11 +268,23 @@ func WithWriteAttempts(ctx context.Context, n *atomic.Int64) context.Context {
 // context returns at once (SleepWithin).
 type retryWaitKey struct{}
 
+// sharedRetry is a wait before a retry, as tellRetryWait tells it: the
+// call (c, req), the attempt that failed of its of (0: bounded by
+// rate_limit patience, not a number), the wait and the failure.
+type sharedRetry struct {
+	c       *Client
+	req     Request
+	attempt int
+	of      int
+	wait    time.Duration
+	err     error
+}
+
 // tellRetryWait tells ctx's retryWaitKey function, if any, that the call
-// waits d before its next attempt, after err.
-func tellRetryWait(ctx context.Context, d time.Duration, err error) {
-	if f, ok := ctx.Value(retryWaitKey{}).(func(time.Duration, error)); ok {
-		f(d, err)
+// waits r.wait before its next attempt, after r.err.
+func tellRetryWait(ctx context.Context, r sharedRetry) {
+	if f, ok := ctx.Value(retryWaitKey{}).(func(sharedRetry)); ok {
+		f(r)
 	}
 }
 
@@ -1078,6 +1090,8 @@ const (
 	// a failure that is not transient is not retried on every 404 of a
 	// read, and stays at DEBUG.
 	logMsgNotRetried = "contactcenter API not retried"
+	// logMsgRetryNotWaited is a reader's of a shared call (logRetryNotWaited).
+	logMsgRetryNotWaited = "contactcenter API retry not waited for"
 )
 
 // OperatorLine reports whether a log line of this message is one an
@@ -1090,7 +1104,23 @@ func OperatorLine(msg string, fields map[string]any) bool {
 		_, retryDue := fields["wait_ms"]
 		return retryDue
 	}
-	return msg == logMsgRetry || msg == logMsgGivingUp || msg == logMsgInDoubt
+	return msg == logMsgRetry || msg == logMsgGivingUp || msg == logMsgInDoubt || msg == logMsgRetryNotWaited
+}
+
+// logRetryNotWaited writes, in the reader's ctx, that a reader of a shared
+// call (a finder's flight, the tasks' shared listing) stops waiting for
+// its retry r, which tl says its own time limit ends before: the retry's
+// line, written in the call's context, said "retrying in 20s", and nothing
+// said the reader did not wait for it (only the review wait's end line did).
+func (c *Client) logRetryNotWaited(ctx context.Context, r sharedRetry, tl *TimeLimitError) {
+	as := fmt.Sprintf("attempt %d of %d", r.attempt+1, r.of)
+	if r.of <= 0 {
+		as = fmt.Sprintf("attempt %d, after a rate limit", r.attempt+1)
+	}
+	extra := map[string]any{"wait_ms": tl.Wait.Milliseconds(), "left_ms": tl.Left.Milliseconds(), "reason": retryCause(r.err)}
+	c.logDecision(ctx, logMsgRetryNotWaited, r.req, r.attempt, r.of,
+		fmt.Sprintf("not waiting for the shared call's retry (%s, due in %v): this read's own time limit ends in %v, before it",
+			as, tl.Wait.Round(100*time.Millisecond), tl.Left.Round(100*time.Millisecond)), extra)
 }
 
 func (c *Client) logNotRetried(ctx context.Context, req Request, attempt, of int, why string) {

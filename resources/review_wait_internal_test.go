@@ -569,7 +569,9 @@ func TestWaitForReview_loggedEnd(t *testing.T) {
 // retrying in 20s" at INFO and, in the same millisecond, the wait logged
 // "review wait ended" (ended = timeout) and nothing of that retry: the
 // log announced a retry the wait never waited for. The end line says it
-// does not wait for it, and why.
+// does not wait for it, and why; so does, before it, the client's line of
+// the read that stops waiting for its shared call's retry (every shared
+// read writes it).
 func TestWaitForReview_loggedRetryItCut(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -600,7 +602,7 @@ func TestWaitForReview_loggedRetryItCut(t *testing.T) {
 			info = append(info, fmt.Sprint(l["@message"]))
 		}
 	}
-	want := []string{"waiting for the platform's review", "contactcenter API retry", "review wait ended"}
+	want := []string{"waiting for the platform's review", "contactcenter API retry", "contactcenter API retry not waited for", "review wait ended"}
 	if strings.Join(info, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("INFO lines:\n%s\nwant:\n%s", strings.Join(info, "\n"), strings.Join(want, "\n"))
 	}
