@@ -34,6 +34,13 @@ import (
 // The test supplies nothing but the package clause and the imports (from
 // importPaths, by the package names a snippet uses): what the snippets
 // call must be in the guide or in the code.
+//
+// The build stops at a package that fails (resources/, datasources/ and
+// simulator/ import client/, whose failure left them uncompiled): when it
+// fails, the test type-checks the packages it did not reach on past the
+// failure (snippetTypeErrors) and reports every failing snippet's
+// package, where an error in the guide's client code hid one in its
+// resource code until it was fixed.
 func TestContributingSnippetsCompile(t *testing.T) {
 	t.Parallel()
 	goBin, err := exec.LookPath("go")
@@ -62,7 +69,7 @@ func TestContributingSnippetsCompile(t *testing.T) {
 			t.Errorf("CONTRIBUTING.md:%d: the Go snippet is not gofmt-formatted; gofmt would write:\n%s", s.line, strings.TrimPrefix(string(f), "package x\n\n"))
 		}
 	}
-	for _, want := range []string{"client/calendars.go", "simulator/calendars.go", "resources/calendar.go"} {
+	for _, want := range []string{"client/calendars.go", "simulator/calendars.go", "resources/calendar.go", "datasources/calendars.go"} {
 		if len(files[want]) == 0 {
 			t.Errorf("CONTRIBUTING.md has no ```go snippet under a heading naming %s: the walk-through's code is what this test compiles", want)
 		}
@@ -126,29 +133,37 @@ func TestContributingSnippetsCompile(t *testing.T) {
 		replace[path] = out
 		pkgs["./"+filepath.Dir(e.file)] = true
 	}
-	// The registry's line, `resources.NewCalendarResource,` in
-	// resourceList(), holds when the constructor has the type of the
-	// list's elements: checked in package resources, since building
-	// provider/ as well would recompile datasources/ and actions/ for it
-	// (19 CPU-s instead of 13 when the client changed).
-	const registryLine = "resources.NewCalendarResource,"
-	if !bytes.Contains(text, []byte("`"+registryLine+"`")) {
-		t.Errorf("CONTRIBUTING.md no longer tells the reader to add `%s` to provider/registry.go: update this test with the guide", registryLine)
-	} else if reg, err := os.ReadFile(filepath.Join(root, "provider", "registry.go")); err != nil {
-		t.Fatal(err)
-	} else if !bytes.Contains(reg, []byte("func resourceList() []func() resource.Resource {")) {
-		t.Errorf("provider/registry.go has no resourceList() []func() resource.Resource, where CONTRIBUTING.md has the reader add `%s`: update the guide's step and this test", registryLine)
-	} else {
-		line := guideLine(text, "`"+registryLine+"`")
-		src := fmt.Sprintf("package resources\n\nimport \"github.com/hashicorp/terraform-plugin-framework/resource\"\n\n"+
-			"// provider/registry.go, resourceList()\nvar _ = []func() resource.Resource{\n//line %s:%d\n\t%s\n}\n",
-			guide, line, strings.TrimPrefix(registryLine, "resources."))
-		out := filepath.Join(tmp, "registry_line.go")
-		if err := os.WriteFile(out, []byte(src), 0o600); err != nil {
+	// The registry's lines, `resources.NewCalendarResource,` in
+	// resourceList() and `datasources.NewCalendarsDataSource,` in
+	// dataSourceList(), hold when the constructor has the type of the
+	// list's elements: checked in the constructor's package, since building
+	// provider/ as well would recompile actions/ for it (19 CPU-s instead
+	// of 13 when the client changed).
+	for _, reg := range []struct{ line, list, elem, elemImport string }{
+		{"resources.NewCalendarResource,", "func resourceList() []func() resource.Resource {", "resource.Resource",
+			"github.com/hashicorp/terraform-plugin-framework/resource"},
+		{"datasources.NewCalendarsDataSource,", "func dataSourceList() []func() datasource.DataSource {", "datasource.DataSource",
+			"github.com/hashicorp/terraform-plugin-framework/datasource"},
+	} {
+		pkg, ctor, _ := strings.Cut(reg.line, ".")
+		if !bytes.Contains(text, []byte("`"+reg.line+"`")) {
+			t.Errorf("CONTRIBUTING.md no longer tells the reader to add `%s` to provider/registry.go: update this test with the guide", reg.line)
+		} else if src, err := os.ReadFile(filepath.Join(root, "provider", "registry.go")); err != nil {
 			t.Fatal(err)
+		} else if !bytes.Contains(src, []byte(reg.list)) {
+			t.Errorf("provider/registry.go has no %s, where CONTRIBUTING.md has the reader add `%s`: update the guide's step and this test", strings.TrimSuffix(reg.list, " {"), reg.line)
+		} else {
+			line := guideLine(text, "`"+reg.line+"`")
+			src := fmt.Sprintf("package %s\n\nimport %q\n\n"+
+				"// provider/registry.go, %s\nvar _ = []func() %s{\n//line %s:%d\n\t%s\n}\n",
+				pkg, reg.elemImport, strings.TrimSuffix(strings.TrimPrefix(reg.list, "func "), " {"), reg.elem, guide, line, ctor)
+			out := filepath.Join(tmp, pkg+"_registry_line.go")
+			if err := os.WriteFile(out, []byte(src), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			replace[filepath.Join(root, pkg, "zz_contributing_registry.go")] = out
+			pkgs["./"+pkg] = true
 		}
-		replace[filepath.Join(root, "resources", "zz_contributing_registry.go")] = out
-		pkgs["./resources"] = true
 	}
 	if t.Failed() {
 		t.FailNow()
@@ -162,14 +177,38 @@ func TestContributingSnippetsCompile(t *testing.T) {
 	if err := os.WriteFile(ovl, overlay, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	args := append([]string{"build", "-overlay=" + ovl}, slices.Sorted(maps.Keys(pkgs))...)
+	// -N -l: the packages are compiled to be checked, not run; without
+	// the optimizer they cost 9 CPU-s when the client changed instead of
+	// 13 (datasources/ included), the errors being the same.
+	args := append([]string{"build", "-gcflags=-N -l", "-overlay=" + ovl}, slices.Sorted(maps.Keys(pkgs))...)
 	cmd := exec.CommandContext(t.Context(), goBin, args...)
 	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("the code of CONTRIBUTING.md's walk-through does not compile against the code as it is "+
-			"(go %s; each error below names the line of CONTRIBUTING.md it is on): fix the guide, or the API it shows\n%s",
-			strings.Join(args, " "), out)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return
 	}
+	// The build stops at a package that fails, and the packages importing
+	// it are not compiled: the others' errors are found by type-checking
+	// them on past it (snippetTypeErrors), only now that the build failed.
+	more := ""
+	found, terr := snippetTypeErrors(t.Context(), goBin, root, ovl, slices.Sorted(maps.Keys(pkgs)), replace)
+	if terr != nil {
+		more = fmt.Sprintf("\n(the packages the build did not reach could not be type-checked: %v)", terr)
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(found)) {
+		if !bytes.Contains(out, []byte("# "+pkg+"\n")) {
+			more += fmt.Sprintf("\n# %s (not compiled after the failure above; type-checked on past it)\n%s", pkg, strings.Join(found[pkg], "\n"))
+		}
+	}
+	failing := 0
+	for _, pkg := range slices.Sorted(maps.Keys(found)) {
+		if len(found[pkg]) > 0 {
+			failing++
+		}
+	}
+	t.Fatalf("the code of CONTRIBUTING.md's walk-through does not compile against the code as it is "+
+		"(go %s; %d package(s) fail; each error below names the line of CONTRIBUTING.md it is on): fix the guide, or the API it shows\n%s%s",
+		strings.Replace(strings.Join(args, " "), "-gcflags=-N -l", "-gcflags='-N -l'", 1), max(failing, 1), out, more)
 }
 
 // guideLine is the line of text that first holds s.
@@ -251,6 +290,16 @@ var importPaths = map[string]string{
 	"tfkit":           "github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit",
 }
 
+// dirImportPaths are the packages whose name means another in one
+// directory: a data source's schema is the data source schema package.
+var dirImportPaths = map[string]map[string]string{
+	"datasources": {
+		"schema":     "github.com/hashicorp/terraform-plugin-framework/datasource/schema",
+		"datasource": "github.com/hashicorp/terraform-plugin-framework/datasource",
+		"resources":  "github.com/contactcenter/terraform-provider-contactcenter/resources",
+	},
+}
+
 // snippetFile is the Go file of a package directory made of snippets: the
 // directory's package clause, the imports the snippets name, and each
 // snippet after a //line directive that points at it in guide.
@@ -259,6 +308,8 @@ func snippetFile(dir, guide string, snippets []guideSnippet) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	paths := maps.Clone(importPaths)
+	maps.Copy(paths, dirImportPaths[filepath.Base(dir)])
 	var body strings.Builder
 	for _, s := range snippets {
 		fmt.Fprintf(&body, "\n//line %s:%d\n%s", guide, s.line, s.code)
@@ -270,7 +321,7 @@ func snippetFile(dir, guide string, snippets []guideSnippet) ([]byte, error) {
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil && importPaths[id.Name] != "" {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil && paths[id.Name] != "" {
 				used[id.Name] = true
 			}
 		}
@@ -279,7 +330,7 @@ func snippetFile(dir, guide string, snippets []guideSnippet) ([]byte, error) {
 	var src strings.Builder
 	fmt.Fprintf(&src, "package %s\n\nimport (\n", pkg)
 	for _, name := range slices.Sorted(maps.Keys(used)) {
-		fmt.Fprintf(&src, "\t%s %s\n", name, strconv.Quote(importPaths[name]))
+		fmt.Fprintf(&src, "\t%s %s\n", name, strconv.Quote(paths[name]))
 	}
 	src.WriteString(")\n")
 	src.WriteString(body.String())
