@@ -360,17 +360,24 @@ func (r *Resources) ExpectPlannedValue(in Instance, path tfjsonpath.Path, want k
 
 func (r *Resources) expect(dv *tfprotov6.DynamicValue, path tfjsonpath.Path, want knownvalue.Check) error {
 	r.t.Helper()
-	b, err := json.Marshal(r.Decode(Instance{State: dv}))
+	return ExpectValue(r.Decode(Instance{State: dv}), path, want)
+}
+
+// ExpectValue is statecheck.ExpectKnownValue of a state decoded to plain
+// Go values (Resources.Decode, ReadDataSource's state): the value at path,
+// as `terraform show -json` shows it, passes want.
+func ExpectValue(state map[string]any, path tfjsonpath.Path, want knownvalue.Check) error {
+	b, err := json.Marshal(state)
 	if err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
-	var state any
-	if err := dec.Decode(&state); err != nil {
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		return err
 	}
-	v, err := tfjsonpath.Traverse(state, path)
+	v, err = tfjsonpath.Traverse(v, path)
 	if err != nil {
 		return err
 	}

@@ -76,3 +76,40 @@ func TestResources(t *testing.T) {
 		t.Errorf("after Destroy: %d webhooks", left)
 	}
 }
+
+// TestExpectValue: a decoded state is checked as `terraform show -json`
+// shows it: numbers, lists and objects at a path pass the checks that
+// match them and fail the others.
+func TestExpectValue(t *testing.T) {
+	t.Parallel()
+	state := map[string]any{"count": int64(2), "items": []any{map[string]any{"id": "7", "n": int64(5)}}, "gone": nil}
+	pass := map[string]struct {
+		path tfjsonpath.Path
+		want knownvalue.Check
+	}{
+		"number":    {tfjsonpath.New("count"), knownvalue.Int64Exact(2)},
+		"list size": {tfjsonpath.New("items"), knownvalue.ListSizeExact(1)},
+		"nested":    {tfjsonpath.New("items").AtSliceIndex(0).AtMapKey("n"), knownvalue.Int64Exact(5)},
+		"object":    {tfjsonpath.New("items"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("7")})})},
+		"null":      {tfjsonpath.New("gone"), knownvalue.Null()},
+	}
+	for name, c := range pass {
+		if err := acctest.ExpectValue(state, c.path, c.want); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	fail := map[string]struct {
+		path tfjsonpath.Path
+		want knownvalue.Check
+	}{
+		"other number": {tfjsonpath.New("count"), knownvalue.Int64Exact(3)},
+		"other size":   {tfjsonpath.New("items"), knownvalue.ListSizeExact(2)},
+		"no such path": {tfjsonpath.New("items").AtSliceIndex(1), knownvalue.Null()},
+		"not null":     {tfjsonpath.New("count"), knownvalue.Null()},
+	}
+	for name, c := range fail {
+		if err := acctest.ExpectValue(state, c.path, c.want); err == nil {
+			t.Errorf("%s: passed", name)
+		}
+	}
+}
