@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -15,7 +16,7 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
-func TestAccOutboundTasksDataSource_filters(t *testing.T) {
+func TestOutboundTasksDataSource_filters(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001", "user_name": "Ann"}]`)}); err != nil {
@@ -52,49 +53,61 @@ func TestAccOutboundTasksDataSource_filters(t *testing.T) {
 		Config:        &client.TaskConfig{CallRatioType: &one, ManualCallRatio: &ratio, MaxCallRatio: &maxRatio}}); err != nil {
 		t.Fatal(err)
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(`
-data "contactcenter_outbound_tasks" "automatic" { type = 3 }
-data "contactcenter_outbound_tasks" "everything" {}
-data "contactcenter_outbound_tasks" "open" { status = "open" }
-data "contactcenter_outbound_tasks" "paused" { status = "paused" }
-data "contactcenter_outbound_tasks" "named" { name = "Sal" }
-data "contactcenter_outbound_tasks" "all_predictive" {
-  type = 1
-  all  = true
-}
-`),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.automatic", tfjsonpath.New("tasks"), knownvalue.ListSizeExact(104)),
-				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.everything", tfjsonpath.New("tasks"), knownvalue.ListSizeExact(105)),
-				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.open", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(fmt.Sprint(openID)), "status": knownvalue.StringExact("open"),
-						"status_string": knownvalue.StringExact("open"), "type_string": knownvalue.StringExact("automatic"),
-						"context": knownvalue.StringExact("mc_transivr"), "priority": knownvalue.Int64Exact(100),
-						"max_conn_secs": knownvalue.Int64Exact(300), "total_called": knownvalue.Int64Exact(0),
-						"created_at": knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)),
-					}),
-				})),
-				// The platform filters by closed and open only; paused tasks are kept from the whole list.
-				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.paused", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(fmt.Sprint(pausedID)), "status": knownvalue.StringExact("paused"),
-					}),
-				})),
-				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.named", tfjsonpath.New("tasks"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"name": knownvalue.StringExact("Sales"), "type": knownvalue.Int64Exact(1),
-						"call_ratio_type_string": knownvalue.StringExact("manual"), "context": knownvalue.StringExact("mc_transque"),
-					}),
-				})),
-				statecheck.ExpectKnownValue("data.contactcenter_outbound_tasks.all_predictive", tfjsonpath.New("tasks"), knownvalue.ListSizeExact(1)),
-			},
-		}},
-	})
+	// The six data sources of one plan, read in process on one provider
+	// (as one Terraform walk): the checks are of the provider's filtering.
+	configs := map[string]map[string]any{
+		"automatic": {"type": 3}, "everything": {}, "open": {"status": "open"}, "paused": {"status": "paused"},
+		"named": {"name": "Sal"}, "all_predictive": {"type": 1, "all": true},
+	}
+	srv := env.ActionServer(t)
+	got := map[string]map[string]any{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, cfg := range configs {
+		wg.Go(func() {
+			st, d := acctest.ReadDataSource(t, srv, "contactcenter_outbound_tasks", cfg)
+			if len(d) != 0 {
+				t.Errorf("%s: %v", name, d)
+			}
+			mu.Lock()
+			got[name] = st
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	for _, c := range []struct {
+		name  string
+		check knownvalue.Check
+	}{
+		{"automatic", knownvalue.ListSizeExact(104)},
+		{"everything", knownvalue.ListSizeExact(105)},
+		{"open", knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"id": knownvalue.StringExact(fmt.Sprint(openID)), "status": knownvalue.StringExact("open"),
+				"status_string": knownvalue.StringExact("open"), "type_string": knownvalue.StringExact("automatic"),
+				"context": knownvalue.StringExact("mc_transivr"), "priority": knownvalue.Int64Exact(100),
+				"max_conn_secs": knownvalue.Int64Exact(300), "total_called": knownvalue.Int64Exact(0),
+				"created_at": knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)),
+			}),
+		})},
+		// The platform filters by closed and open only; paused tasks are kept from the whole list.
+		{"paused", knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"id": knownvalue.StringExact(fmt.Sprint(pausedID)), "status": knownvalue.StringExact("paused"),
+			}),
+		})},
+		{"named", knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"name": knownvalue.StringExact("Sales"), "type": knownvalue.Int64Exact(1),
+				"call_ratio_type_string": knownvalue.StringExact("manual"), "context": knownvalue.StringExact("mc_transque"),
+			}),
+		})},
+		{"all_predictive", knownvalue.ListSizeExact(1)},
+	} {
+		if err := acctest.ExpectValue(got[c.name], tfjsonpath.New("tasks"), c.check); err != nil {
+			t.Errorf("data.contactcenter_outbound_tasks.%s: %v", c.name, err)
+		}
+	}
 	if n := env.Sim.Stats()["GET /autocall/api/v3/projects/all"]; n == 0 {
 		t.Error("all = true did not use projects/all")
 	}
