@@ -3,14 +3,13 @@ package resources_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
@@ -44,33 +43,39 @@ func updateTakesDefaults(next http.Handler) http.Handler {
 	})
 }
 
-// TestAccSkillGroup_updateOnPlatformThatDefaults: against a queue/update
+// TestSkillGroup_updateOnPlatformThatDefaults: against a queue/update
 // that defaults what it is not sent, a rename sent only que_name and
 // que_priority, and reset ring_time and que_strategy set at create: the
 // plan after it wanted them back, and the apply of that reset the others
 // in turn. An edit sends every setting, those it does not change as the
 // platform holds them.
-func TestAccSkillGroup_updateOnPlatformThatDefaults(t *testing.T) {
+func TestSkillGroup_updateOnPlatformThatDefaults(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewWithHandler(t, updateTakesDefaults)
-	addr := "contactcenter_skill_group.test"
+	r := env.Resources(t, "contactcenter_skill_group")
 	settings := "ring_time = 30\nque_strategy = 2\nque_num = \"7101\"\nwait_audio = \"-1\""
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(skillGroupConfig("Billing", 10, settings))},
-			{
-				Config: env.Config(skillGroupConfig("Billing EU", 10, settings)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_name"), knownvalue.StringExact("Billing EU")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("ring_time"), knownvalue.Int64Exact(30)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_strategy"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_num"), knownvalue.StringExact("7101")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_audio"), knownvalue.StringExact("-1")),
-				},
-			},
-			{Config: env.Config(skillGroupConfig("Billing EU", 11, settings))},
-		},
-	})
+	// Each step as Terraform's acceptance test makes it: plan and apply,
+	// then a plan that must be empty (in process: the checks are of the
+	// provider's writes and reads, not of Terraform's handling).
+	apply := func(prior []acctest.Instance, name string, prio int) []acctest.Instance {
+		t.Helper()
+		config := []any{r.Config(fmt.Sprintf("que_name = %q\nque_priority = %d\n%s\n", name, prio, settings))}
+		out := r.Apply(prior, config)
+		r.CheckPlanEmpty(out, config)
+		return out
+	}
+	g := apply(nil, "Billing", 10)
+	g = apply(g, "Billing EU", 10)
+	for path, want := range map[string]knownvalue.Check{
+		"que_name":     knownvalue.StringExact("Billing EU"),
+		"ring_time":    knownvalue.Int64Exact(30),
+		"que_strategy": knownvalue.Int64Exact(2),
+		"que_num":      knownvalue.StringExact("7101"),
+		"wait_audio":   knownvalue.StringExact("-1"),
+	} {
+		if err := r.ExpectKnownValue(g[0], tfjsonpath.New(path), want); err != nil {
+			t.Error(err)
+		}
+	}
+	apply(g, "Billing EU", 11)
 }
