@@ -113,3 +113,30 @@ func TestExpectValue(t *testing.T) {
 		}
 	}
 }
+
+// TestResources_plannedUnknown: a create plans its id unknown ("known
+// after apply") and its configured name known; a plan over the created
+// webhook knows both.
+func TestResources_plannedUnknown(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	r := env.Resources(t, "contactcenter_webhook")
+	config := []any{r.Config(`
+  name = "CRM"
+  url  = "https://example.com/hook"
+`)}
+	hooks := r.Apply(nil, config)
+	if err := r.ExpectPlannedUnknown(hooks[0], tfjsonpath.New("id")); err != nil {
+		t.Errorf("create: %v", err)
+	}
+	if err := r.ExpectPlannedUnknown(hooks[0], tfjsonpath.New("name")); err == nil {
+		t.Error("create: the configured name passed as unknown")
+	}
+	same := r.Apply(hooks, config)
+	if err := r.ExpectPlannedUnknown(same[0], tfjsonpath.New("id")); err == nil {
+		t.Error("no-op: the id of the existing webhook passed as unknown")
+	}
+	if err := r.ExpectPlannedUnknown(same[0], tfjsonpath.New("no_such_attribute")); err == nil {
+		t.Error("a path with no value passed as unknown")
+	}
+}
