@@ -59,28 +59,26 @@ resource "contactcenter_outbound_task" "t" {
 	})
 }
 
-// TestAccWebhook_removeDeptID: dept_id removed returns to its default 0,
+// TestWebhook_removeDeptID: dept_id removed returns to its default 0,
 // and dept_name, which follows it, was kept at the old department's name.
-func TestAccWebhook_removeDeptID(t *testing.T) {
+// In process: the checks are of the provider's plan and state.
+func TestWebhook_removeDeptID(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	addr := "contactcenter_webhook.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "  dept_id = 2"))},
-			{
-				Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("dept_name")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
-				},
-			},
-		},
-	})
+	r := env.Resources(t, "contactcenter_webhook")
+	config := func(extra string) []any {
+		return []any{r.Config("name = \"CRM\"\nurl = \"https://crm.example.com/calls\"\n" + extra + "\n")}
+	}
+	hook := r.Apply(nil, config("dept_id = 2"))
+	r.CheckPlanEmpty(hook, config("dept_id = 2"))
+	hook = r.Apply(hook, config(""))
+	if err := r.ExpectPlannedUnknown(hook[0], tfjsonpath.New("dept_name")); err != nil {
+		t.Error(err)
+	}
+	if err := r.ExpectKnownValue(hook[0], tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(hook, config(""))
 }
 
 // TestAccSound_removeRemark: the service cannot change a voice file, so a
