@@ -150,19 +150,23 @@ func TestAccWebhook_disappears(t *testing.T) {
 // plan, apply and read back unchanged: the plan-time pattern refused them,
 // so a webhook made in the portal with one could not be adopted (ccsync
 // export wrote a module whose plan failed).
-func TestAccWebhook_urlAsServiceReads(t *testing.T) {
+func TestWebhook_urlAsServiceReads(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(webhookConfig("Upper", "HTTPS://crm.example.com/Upper", "")),
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("contactcenter_webhook.test", tfjsonpath.New("url"), knownvalue.StringExact("HTTPS://crm.example.com/Upper"))}},
-			{Config: env.Config(webhookConfig("Spaced", "https://crm.example.com/a b", "")),
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("contactcenter_webhook.test", tfjsonpath.New("url"), knownvalue.StringExact("https://crm.example.com/a b"))}},
-		},
-	})
+	r := env.Resources(t, "contactcenter_webhook")
+	// In process: the checks are of the provider's validation and read-back.
+	var hook []acctest.Instance
+	for _, c := range []struct{ name, url string }{
+		{"Upper", "HTTPS://crm.example.com/Upper"},
+		{"Spaced", "https://crm.example.com/a b"},
+	} {
+		config := []any{r.Config(fmt.Sprintf("name = %q\nurl = %q\n", c.name, c.url))}
+		hook = r.Apply(hook, config)
+		r.CheckPlanEmpty(hook, config)
+		if err := r.ExpectKnownValue(hook[0], tfjsonpath.New("url"), knownvalue.StringExact(c.url)); err != nil {
+			t.Error(err)
+		}
+	}
 }
 
 func TestAccWebhook_validation(t *testing.T) {
