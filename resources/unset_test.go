@@ -20,43 +20,43 @@ import (
 // one apply, the platform holding what the configuration now says. Three
 // did not: the apply failed with "Provider produced inconsistent result".
 
-// TestAccOutboundTask_removeOptional: a plan whose only change was a
+// TestOutboundTask_removeOptional: a plan whose only change was a
 // removed attribute (trans_to, worktime.name, an emptied object) kept
-// updated_at at its state value, and the write moved it.
-func TestAccOutboundTask_removeOptional(t *testing.T) {
+// updated_at at its state value, and the write moved it. In process: the
+// checks are of the provider's plan and its result (the in-process apply
+// checks the result against the plan as Terraform does).
+func TestOutboundTask_removeOptional(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	addr := "contactcenter_outbound_task.t"
-	cfg := func(extra string) string {
-		return env.Config(fmt.Sprintf(`
-resource "contactcenter_outbound_task" "t" {
-  name = "Reminders"
-  type = 3
-%s
-}
-`, extra))
+	r := env.Resources(t, "contactcenter_outbound_task")
+	cfg := func(extra string) []any {
+		return []any{r.Config("name = \"Reminders\"\ntype = 3\n" + extra + "\n")}
+	}
+	apply := func(prior []acctest.Instance, config []any) []acctest.Instance {
+		t.Helper()
+		out := r.Apply(prior, config)
+		r.CheckPlanEmpty(out, config)
+		return out
 	}
 	later := func() { time.Sleep(1100 * time.Millisecond) } // updated_at has whole seconds
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: cfg(`  trans_to = "ivr_main"
-  worktime = { name = "office", working = { "1" = [["09:00:00", "18:00:00"]] } }`)},
-			{
-				PreConfig: later,
-				Config:    cfg(`  worktime = { working = { "1" = [["09:00:00", "18:00:00"]] } }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("trans_to"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("worktime").AtMapKey("name"), knownvalue.Null()),
-				},
-			},
-			{PreConfig: later, Config: cfg("")},
-		},
-	})
+	task := apply(nil, cfg(`  trans_to = "ivr_main"
+  worktime = { name = "office", working = { "1" = [["09:00:00", "18:00:00"]] } }`))
+	later()
+	second := cfg(`  worktime = { working = { "1" = [["09:00:00", "18:00:00"]] } }`)
+	task = r.Apply(task, second)
+	// The plan's check first, as the CLI test checked it before the apply.
+	if err := r.ExpectPlannedUnknown(task[0], tfjsonpath.New("updated_at")); err != nil {
+		t.Error(err)
+	}
+	if err := r.ExpectKnownValue(task[0], tfjsonpath.New("trans_to"), knownvalue.Null()); err != nil {
+		t.Error(err)
+	}
+	if err := r.ExpectKnownValue(task[0], tfjsonpath.New("worktime").AtMapKey("name"), knownvalue.Null()); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(task, second)
+	later()
+	apply(task, cfg(""))
 }
 
 // TestWebhook_removeDeptID: dept_id removed returns to its default 0,
