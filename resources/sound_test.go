@@ -107,78 +107,75 @@ func TestAccSound_basic(t *testing.T) {
 	}
 }
 
-func TestAccSound_replaceOnChange(t *testing.T) {
+// soundBody is soundConfig's resource body for acctest.Resources, with
+// filesha256(src) computed here (Terraform's function, evaluated at plan
+// time as here, before each Apply); without source_hash when hash is false.
+func soundBody(t *testing.T, name, remark string, soundType int, src string, hash bool) string {
+	t.Helper()
+	body := fmt.Sprintf("name = %q\nsound_type = %d\nsource = %q\n", name, soundType, src)
+	if remark != "" {
+		body += fmt.Sprintf("remark = %q\n", remark)
+	}
+	if hash {
+		content, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body += fmt.Sprintf("source_hash = %q\n", fmt.Sprintf("%x", sha256.Sum256(content)))
+	}
+	return body
+}
+
+// TestSound_replaceOnChange: new content, a new name, remark or type
+// replace the voice file (the service cannot change one); a new path to
+// the same content or dropping source_hash is an update that uploads
+// nothing. In process: the checks are of the provider's plans and uploads.
+func TestSound_replaceOnChange(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	dir := t.TempDir()
 	src := writeWAV(t, dir, "prompt.wav", 1)
-	addr := "contactcenter_sound.test"
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	diffID := statecheck.CompareValue(compare.ValuesDiffer())
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(soundConfig("Prompt", "", 4, src)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					diffID.AddStateValue(addr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.Null()),
-				},
-			},
-			{
-				// New content at the same path: the hash changes, the file is uploaded again.
-				PreConfig: func() { writeWAV(t, dir, "prompt.wav", 9) },
-				Config:    env.Config(soundConfig("Prompt", "", 4, src)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{diffID.AddStateValue(addr, tfjsonpath.New("id"))},
-			},
-			{
-				Config: env.Config(soundConfig("Prompt v2", "new", 5, src)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					diffID.AddStateValue(addr, tfjsonpath.New("id")),
-					sameID.AddStateValue(addr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("Prompt v2")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sound_type"), knownvalue.Int64Exact(5)),
-				},
-			},
-			{
-				// A new path with the same content does not upload again.
-				PreConfig: func() {
-					b, _ := os.ReadFile(src)
-					_ = os.WriteFile(filepath.Join(dir, "copy.wav"), b, 0o600)
-				},
-				Config: env.Config(soundConfig("Prompt v2", "new", 5, filepath.Join(dir, "copy.wav"))),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))},
-			},
-			{
-				// Dropping source_hash stops tracking the content; it uploads nothing.
-				Config: env.Config(fmt.Sprintf(`
-resource "contactcenter_sound" "test" {
-  name       = "Prompt v2"
-  remark     = "new"
-  sound_type = 5
-  source     = %q
-}
-`, filepath.Join(dir, "copy.wav"))),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(addr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source_hash"), knownvalue.Null()),
-				},
-			},
-		},
+	r := env.Resources(t, "contactcenter_sound")
+	var sound []acctest.Instance
+	step := func(what, body, action string, want map[string]knownvalue.Check) any {
+		t.Helper()
+		config := []any{r.Config(body)}
+		sound = r.Apply(sound, config)
+		if action != "" && sound[0].Action != action {
+			t.Errorf("%s: planned %s, want %s", what, sound[0].Action, action)
+		}
+		for k, v := range want {
+			if err := r.ExpectKnownValue(sound[0], tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+		}
+		r.CheckPlanEmpty(sound, config)
+		return r.Decode(sound[0])["id"]
+	}
+	id1 := step("create", soundBody(t, "Prompt", "", 4, src, true), "", map[string]knownvalue.Check{"remark": knownvalue.Null()})
+	// New content at the same path: the hash changes, the file is uploaded again.
+	writeWAV(t, dir, "prompt.wav", 9)
+	id2 := step("new content", soundBody(t, "Prompt", "", 4, src, true), "replace", nil)
+	if id2 == id1 {
+		t.Errorf("new content: id %v kept, want a new one", id2)
+	}
+	id3 := step("new name, remark and type", soundBody(t, "Prompt v2", "new", 5, src, true), "replace", map[string]knownvalue.Check{
+		"name": knownvalue.StringExact("Prompt v2"), "sound_type": knownvalue.Int64Exact(5),
 	})
+	if id3 == id2 {
+		t.Errorf("new name, remark and type: id %v kept, want a new one", id3)
+	}
+	// A new path with the same content does not upload again.
+	b, _ := os.ReadFile(src)
+	_ = os.WriteFile(filepath.Join(dir, "copy.wav"), b, 0o600)
+	if id := step("new path", soundBody(t, "Prompt v2", "new", 5, filepath.Join(dir, "copy.wav"), true), "update", nil); id != id3 {
+		t.Errorf("new path: id %v, want %v kept", id, id3)
+	}
+	// Dropping source_hash stops tracking the content; it uploads nothing.
+	if id := step("source_hash dropped", soundBody(t, "Prompt v2", "new", 5, filepath.Join(dir, "copy.wav"), false), "update",
+		map[string]knownvalue.Check{"source_hash": knownvalue.Null()}); id != id3 {
+		t.Errorf("source_hash dropped: id %v, want %v kept", id, id3)
+	}
 	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 3 {
 		t.Errorf("want 3 uploads (create + 2 replacements), got %d", n)
 	}
