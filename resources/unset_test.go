@@ -1,15 +1,10 @@
 package resources_test
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -81,36 +76,32 @@ func TestWebhook_removeDeptID(t *testing.T) {
 	r.CheckPlanEmpty(hook, config(""))
 }
 
-// TestAccSound_removeRemark: the service cannot change a voice file, so a
+// TestSound_removeRemark: the service cannot change a voice file, so a
 // removed remark replaces it, as a changed one does. It planned an in-place
 // update that could not be made, failed, and planned it again for ever.
-func TestAccSound_removeRemark(t *testing.T) {
+// In process: the checks are of the provider's plan and writes.
+func TestSound_removeRemark(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	src := writeWAV(t, t.TempDir(), "r.wav", 5)
-	addr := "contactcenter_sound.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(soundConfig("Prompt", "r1", 6, src))},
-			{
-				Config: env.Config(soundConfig("Prompt", "", 6, src)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.Null())},
-				Check: func(s *terraform.State) error {
-					list, err := client.Collect(env.Client(t).Sounds.List(t.Context(), client.SoundFilter{}))
-					if err != nil {
-						return err
-					}
-					if len(list) != 1 || string(list[0].Remark) != "" {
-						return fmt.Errorf("the platform holds %+v, want one voice file without a remark", list)
-					}
-					return nil
-				},
-			},
-		},
-	})
+	r := env.Resources(t, "contactcenter_sound")
+	first := []any{r.Config(soundBody(t, "Prompt", "r1", 6, src, true))}
+	sound := r.Apply(nil, first)
+	r.CheckPlanEmpty(sound, first)
+	second := []any{r.Config(soundBody(t, "Prompt", "", 6, src, true))}
+	sound = r.Apply(sound, second)
+	if sound[0].Action != "replace" {
+		t.Errorf("removing remark planned %s, want replace", sound[0].Action)
+	}
+	if err := r.ExpectKnownValue(sound[0], tfjsonpath.New("remark"), knownvalue.Null()); err != nil {
+		t.Error(err)
+	}
+	list, err := client.Collect(env.Client(t).Sounds.List(t.Context(), client.SoundFilter{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || string(list[0].Remark) != "" {
+		t.Errorf("the platform holds %+v, want one voice file without a remark", list)
+	}
+	r.CheckPlanEmpty(sound, second)
 }
