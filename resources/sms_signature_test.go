@@ -80,44 +80,41 @@ func TestAccSMSSignature_basic(t *testing.T) {
 	})
 }
 
-func TestAccSMSSignature_update(t *testing.T) {
+// TestSMSSignature_update: switching wait_for_approval on is an update
+// that waits for the review; a new text or remark replaces the signature
+// (destroy, then create: there is no update call). In process: the checks
+// are of the provider's plans, writes and waits.
+func TestSMSSignature_update(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t, autoApprove(time.Second))
-	addr := "contactcenter_sms_signature.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(smsSignatureConfig("Acme", "")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-				},
-			},
-			{
-				// Switching the wait on changes nothing at the API and waits for the review.
-				Config: env.Config(smsSignatureConfig("Acme", "wait_for_approval = true")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
-				},
-			},
-			{
-				// There is no update call: a new text or remark replaces the signature.
-				Config: env.Config(smsSignatureConfig("Acme Shop", "wait_for_approval = true\nremark = \"renamed\"")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme Shop")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.StringExact("renamed")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("102")),
-				},
-			},
-		},
+	r := env.Resources(t, "contactcenter_sms_signature")
+	var sig []acctest.Instance
+	step := func(what, body, action string, want map[string]knownvalue.Check) {
+		t.Helper()
+		config := []any{r.Config(body)}
+		sig = r.Apply(sig, config)
+		if action != "" && sig[0].Action != action {
+			t.Errorf("%s: planned %s, want %s", what, sig[0].Action, action)
+		}
+		for k, v := range want {
+			if err := r.ExpectKnownValue(sig[0], tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+		}
+		r.CheckPlanEmpty(sig, config)
+	}
+	step("create", `sign_text = "Acme"`, "", map[string]knownvalue.Check{"state": knownvalue.Int64Exact(0)})
+	// Switching the wait on changes nothing at the API and waits for the review.
+	step("wait switched on", "sign_text = \"Acme\"\nwait_for_approval = true", "update", map[string]knownvalue.Check{
+		"state": knownvalue.Int64Exact(1),
+	})
+	// There is no update call: a new text or remark replaces the signature
+	// (Terraform's DestroyBeforeCreate, the driver's "replace").
+	step("new text and remark", "sign_text = \"Acme Shop\"\nwait_for_approval = true\nremark = \"renamed\"", "replace", map[string]knownvalue.Check{
+		"sign_text": knownvalue.StringExact("Acme Shop"),
+		"remark":    knownvalue.StringExact("renamed"),
+		"state":     knownvalue.Int64Exact(1),
+		"id":        knownvalue.StringExact("102"),
 	})
 }
 
