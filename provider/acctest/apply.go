@@ -89,6 +89,16 @@ func (r *Resources) Decode(in Instance) map[string]any {
 // all have run if any reported an error.
 func (r *Resources) each(what string, n int, f func(i int) error) {
 	r.t.Helper()
+	if err := r.run(what, n, f); err != nil {
+		r.t.Error(err)
+		r.t.FailNow()
+	}
+}
+
+// run runs f for 0..n-1, Parallelism at a time, and returns the errors
+// they reported, each named by what and the instance, joined (nil when
+// none).
+func (r *Resources) run(what string, n int, f func(i int) error) error {
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
@@ -102,18 +112,13 @@ func (r *Resources) each(what string, n int, f func(i int) error) {
 			defer func() { <-sem; wg.Done() }()
 			if err := f(i); err != nil {
 				mu.Lock()
-				errs = append(errs, fmt.Errorf("%s[%d]: %w", r.typ, i, err))
+				errs = append(errs, fmt.Errorf("%s: %s[%d]: %w", what, r.typ, i, err))
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		r.t.Errorf("%s: %v", what, err)
-	}
-	if len(errs) > 0 {
-		r.t.FailNow()
-	}
+	return errors.Join(errs...)
 }
 
 // Apply is a test step's `terraform plan -out` and `terraform apply` of
@@ -123,8 +128,24 @@ func (r *Resources) each(what string, n int, f func(i int) error) {
 // (PlanResourceChange); the apply walk, on a provider of its own, plans
 // each again with its final configuration and applies it
 // (ApplyResourceChange), as Terraform does. It returns the applied
-// instances.
+// instances. Any error fails the test (TryApply returns it).
 func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
+	r.t.Helper()
+	out, err := r.TryApply(priors, configs)
+	if err != nil {
+		r.t.Error(err)
+		r.t.FailNow()
+	}
+	return out
+}
+
+// TryApply is Apply of a step that may fail (ExpectError): it returns the
+// errors of the plan walk, or else of the apply walk, as Terraform reports
+// them (the diagnostics' summaries and details), joined. When the plan
+// fails nothing is applied and no instance is returned; when an apply
+// fails, each instance is what Terraform keeps in its state: the state an
+// apply returned (even with an error), or else the refreshed prior one.
+func (r *Resources) TryApply(priors []Instance, configs []any) ([]Instance, error) {
 	r.t.Helper()
 	if priors == nil {
 		priors = make([]Instance, len(configs))
@@ -141,7 +162,7 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 	refreshed := make([]Instance, len(priors))
 	planned := make([]*tfprotov6.PlanResourceChangeResponse, len(priors))
 	actions := make([]string, len(priors))
-	r.each("plan", len(configs), func(i int) error {
+	err := r.run("plan", len(configs), func(i int) error {
 		v, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: r.typ, Config: cfgs[i]})
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return v.Diagnostics }); err != nil {
 			return fmt.Errorf("validate: %w", err)
@@ -174,9 +195,13 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 		planned[i] = p
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	srv = r.newServer()
 	out := make([]Instance, len(configs))
-	r.each("apply", len(configs), func(i int) error {
+	err = r.run("apply", len(configs), func(i int) error {
+		out[i] = refreshed[i] // what Terraform keeps if this apply fails
 		if actions[i] == "no-op" {
 			out[i] = refreshed[i] // Terraform applies nothing
 			out[i].Action, out[i].Planned = actions[i], planned[i].PlannedState
@@ -186,7 +211,7 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 			if err := r.destroy(srv, refreshed[i]); err != nil {
 				return err
 			}
-			refreshed[i] = Instance{}
+			refreshed[i], out[i] = Instance{}, Instance{}
 		}
 		prior := r.nullIfNone(refreshed[i].State)
 		p, err := r.plan(srv, refreshed[i], cfgs[i])
@@ -207,6 +232,9 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 			TypeName: r.typ, PriorState: prior, PlannedState: p.PlannedState, Config: cfgs[i], PlannedPrivate: p.PlannedPrivate,
 		})
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return res.Diagnostics }); err != nil {
+			if res != nil && !r.isNull(res.NewState) {
+				out[i] = Instance{State: res.NewState, Private: res.Private}
+			}
 			return fmt.Errorf("apply: %w", err)
 		}
 		// Terraform's "Provider produced inconsistent result after
@@ -217,7 +245,7 @@ func (r *Resources) Apply(priors []Instance, configs []any) []Instance {
 		out[i] = Instance{State: res.NewState, Private: res.Private, Action: actions[i], Planned: planned[i].PlannedState}
 		return nil
 	})
-	return out
+	return out, err
 }
 
 // action is the action Terraform's plan shows for p over prior.
@@ -242,12 +270,25 @@ func (r *Resources) action(prior Instance, p *tfprotov6.PlanResourceChangeRespon
 // Destroy is `terraform apply` of a configuration without these instances
 // (or `terraform destroy`): each is refreshed and planned for deletion,
 // then deleted (ApplyResourceChange to a null state), each walk on a
-// provider of its own; one the refresh finds gone is dropped.
+// provider of its own; one the refresh finds gone is dropped. Any error
+// fails the test (TryDestroy returns it).
 func (r *Resources) Destroy(insts []Instance) {
+	r.t.Helper()
+	if _, err := r.TryDestroy(insts); err != nil {
+		r.t.Error(err)
+		r.t.FailNow()
+	}
+}
+
+// TryDestroy is Destroy of a step that may fail (ExpectError): it returns
+// the errors of the plan walk, or else of the destroy walk, joined, and
+// the instances Terraform keeps in its state: all of them when the plan
+// fails, else those whose deletion failed (zero Instances for the others).
+func (r *Resources) TryDestroy(insts []Instance) ([]Instance, error) {
 	r.t.Helper()
 	ctx, srv := r.t.Context(), r.newServer()
 	refreshed := make([]Instance, len(insts))
-	r.each("plan", len(insts), func(i int) error {
+	err := r.run("plan", len(insts), func(i int) error {
 		read, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: r.typ, CurrentState: insts[i].State, Private: insts[i].Private})
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return read.Diagnostics }); err != nil {
 			return fmt.Errorf("refresh: %w", err)
@@ -258,13 +299,22 @@ func (r *Resources) Destroy(insts []Instance) {
 		}
 		return r.planDestroy(srv, refreshed[i])
 	})
+	if err != nil {
+		return insts, err
+	}
 	srv = r.newServer()
-	r.each("destroy", len(insts), func(i int) error {
+	kept := make([]Instance, len(insts))
+	err = r.run("destroy", len(insts), func(i int) error {
 		if r.isNull(refreshed[i].State) {
 			return nil
 		}
-		return r.destroy(srv, refreshed[i])
+		if err := r.destroy(srv, refreshed[i]); err != nil {
+			kept[i] = refreshed[i]
+			return err
+		}
+		return nil
 	})
+	return kept, err
 }
 
 // isNull reports whether dv is no object (a resource Read found gone).

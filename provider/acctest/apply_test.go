@@ -1,6 +1,9 @@
 package acctest_test
 
 import (
+	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -138,5 +141,53 @@ func TestResources_plannedUnknown(t *testing.T) {
 	}
 	if err := r.ExpectPlannedUnknown(same[0], tfjsonpath.New("no_such_attribute")); err == nil {
 		t.Error("a path with no value passed as unknown")
+	}
+}
+
+// TestResources_tryApplyAndDestroy: a step that fails returns Terraform's
+// error and keeps in the state what Terraform keeps: nothing for a create
+// the platform refused, the group whose deletion it refused; the test goes
+// on from there.
+func TestResources_tryApplyAndDestroy(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	if _, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Taken", QuePriority: 1}); err != nil {
+		t.Fatal(err)
+	}
+	r := env.Resources(t, "contactcenter_skill_group")
+	taken := []any{map[string]any{"que_name": "Taken", "que_priority": 1}}
+	out, err := r.TryApply(nil, taken)
+	if err == nil || !strings.Contains(err.Error(), "apply: contactcenter_skill_group[0]") {
+		t.Fatalf("create of a taken name: %v, want the apply's error", err)
+	}
+	if len(out) != 1 || out[0].State != nil {
+		t.Errorf("create of a taken name kept %+v, want nothing", out)
+	}
+
+	body := func(force bool) []any {
+		return []any{map[string]any{"que_name": "Staffed", "que_priority": 5, "force_delete": force}}
+	}
+	g := r.Apply(nil, body(false))
+	id, _ := strconv.ParseInt(r.Decode(g[0])["id"].(string), 10, 64)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(t.Context(), id, []client.AgentSkill{{AgID: 5001, Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := r.TryDestroy(g)
+	if err == nil || !strings.Contains(err.Error(), "destroy: contactcenter_skill_group[0]") {
+		t.Fatalf("deleting a group with agents: %v, want the destroy's error", err)
+	}
+	if len(kept) != 1 || kept[0].State == nil {
+		t.Fatalf("deleting a group with agents kept %+v, want the group", kept)
+	}
+	g = r.Apply(kept, body(true))
+	if _, err := r.TryDestroy(g); err != nil {
+		t.Errorf("destroy with force_delete: %v", err)
+	}
+	if _, err := c.Queues.Get(t.Context(), id); !client.IsNotFound(err) {
+		t.Errorf("group %d after the destroy: %v", id, err)
 	}
 }
