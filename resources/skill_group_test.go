@@ -232,52 +232,43 @@ func TestAccSkillGroup_import(t *testing.T) {
 	})
 }
 
-// A group with agents is deleted only with force_delete = true (flag=1).
-func TestAccSkillGroup_deleteWithAgents(t *testing.T) {
+// TestSkillGroup_deleteWithAgents: a group with agents is deleted only
+// with force_delete = true (flag=1). In process: the checks are of the
+// provider's error and writes; the failed destroy keeps the group in the
+// state, as Terraform does, for the next step.
+func TestSkillGroup_deleteWithAgents(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	c := env.Client(t)
-	addr := "contactcenter_skill_group.test"
-	var groupID int64
-	withForce := func(force bool) string {
-		return env.Config(skillGroupConfig("Staffed", 5, fmt.Sprintf("force_delete = %v", force)))
+	r := env.Resources(t, "contactcenter_skill_group")
+	withForce := func(force bool) []any {
+		return []any{r.Config(fmt.Sprintf("que_name = \"Staffed\"\nque_priority = 5\nforce_delete = %v\n", force))}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		CheckDestroy: func(*terraform.State) error {
-			if _, err := c.Queues.Get(t.Context(), groupID); !client.IsNotFound(err) {
-				return fmt.Errorf("group %d still exists after destroy (lookup: %w)", groupID, err)
-			}
-			return nil
-		},
-		Steps: []resource.TestStep{
-			{
-				Config: withForce(false),
-				Check: func(s *terraform.State) error {
-					groupID, _ = strconv.ParseInt(s.RootModule().Resources[addr].Primary.ID, 10, 64)
-					if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001"}]`)}); err != nil {
-						return err
-					}
-					return c.Queues.Assign(t.Context(), groupID, []client.AgentSkill{{AgID: 5001, Skill: 1}})
-				},
-			},
-			{
-				Config:      env.ProviderConfig(),
-				ExpectError: regexp.MustCompile(`(?s)group has 1 agent.*set force_delete = true\s+and\s+apply\s+before\s+destroying`),
-			},
-			{
-				Config: withForce(true),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("force_delete"), knownvalue.Bool(true)),
-				},
-			},
-			{Config: env.ProviderConfig()},
-		},
-	})
+	g := r.Apply(nil, withForce(false))
+	r.CheckPlanEmpty(g, withForce(false))
+	groupID, _ := strconv.ParseInt(r.Decode(g[0])["id"].(string), 10, 64)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[{"user_id": 5001, "user_num": "9001"}]`)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(t.Context(), groupID, []client.AgentSkill{{AgID: 5001, Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.TryDestroy(g)
+	if want := regexp.MustCompile(`(?s)group has 1 agent.*set force_delete = true\s+and\s+apply\s+before\s+destroying`); err == nil || !want.MatchString(err.Error()) {
+		t.Fatalf("destroy of a group with agents: %v, want an error matching %s", err, want)
+	}
+	g = r.Apply(g, withForce(true))
+	if g[0].Action != "update" {
+		t.Errorf("force_delete = true planned %s, want update", g[0].Action)
+	}
+	if err := r.ExpectKnownValue(g[0], tfjsonpath.New("force_delete"), knownvalue.Bool(true)); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(g, withForce(true))
+	r.Destroy(g)
+	if _, err := c.Queues.Get(t.Context(), groupID); !client.IsNotFound(err) {
+		t.Errorf("group %d still exists after destroy (lookup: %v)", groupID, err)
+	}
 }
 
 // Removing a group and taking it out of an agent's queue_ids in one apply:
