@@ -426,10 +426,12 @@ func TestSMSTemplate_importByTplID(t *testing.T) {
 	}
 }
 
-// TestAccSMSTemplate_nameTaken: a template_name another template holds is
+// TestSMSTemplate_nameTaken: a template_name another template holds is
 // refused by the platform; the error names that template and how to manage
-// it (it said only that names are unique), on create and on a rename.
-func TestAccSMSTemplate_nameTaken(t *testing.T) {
+// it (it said only that names are unique), on create and on a rename. In
+// process: the checks are of the provider's error (the signature, which
+// the CLI test made with a resource, is made with the client).
+func TestSMSTemplate_nameTaken(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	c := env.Client(t)
@@ -441,17 +443,29 @@ func TestAccSMSTemplate_nameTaken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	acme, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := wrapped(fmt.Sprintf(`What to do: the template %d already has the template_name "Taken", and names are unique within the enterprise: choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d.`, other.ID, other.ID))
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(smsTemplateConfig("Taken", "Hello $${name}", "")), ExpectError: want},
-			{Config: env.Config(smsTemplateConfig("Free", "Hello $${name}", ""))},
-			{Config: env.Config(smsTemplateConfig("Taken", "Hello $${name}", "")), ExpectError: want},
-			{Config: env.ProviderConfig()},
-		},
-	})
+	r := env.Resources(t, "contactcenter_sms_template")
+	config := func(name string) []any {
+		return []any{r.Config(fmt.Sprintf("template_name = %q\ntemplate_contents = \"Hello $${name}\"\nsign_id = %q\n", name, fmt.Sprint(acme.ID)))}
+	}
+	tpl, err := r.TryApply(nil, config("Taken"))
+	if err == nil || !want.MatchString(err.Error()) {
+		t.Errorf("create: %v, want an error matching %s", err, want)
+	}
+	if len(tpl) == 1 && tpl[0].State != nil {
+		t.Errorf("a refused create left %v in the state", r.Decode(tpl[0]))
+	}
+	tpl = r.Apply(nil, config("Free"))
+	r.CheckPlanEmpty(tpl, config("Free"))
+	kept, err := r.TryApply(tpl, config("Taken"))
+	if err == nil || !want.MatchString(err.Error()) {
+		t.Errorf("rename: %v, want an error matching %s", err, want)
+	}
+	r.Destroy(kept)
 }
 
 // TestAccSMSTemplate_approvedEditUnknownWarnsIf: template_contents known
