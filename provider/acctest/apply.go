@@ -163,9 +163,8 @@ func (r *Resources) TryApply(priors []Instance, configs []any) ([]Instance, erro
 	planned := make([]*tfprotov6.PlanResourceChangeResponse, len(priors))
 	actions := make([]string, len(priors))
 	err := r.run("plan", len(configs), func(i int) error {
-		v, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: r.typ, Config: cfgs[i]})
-		if err := failed(err, func() []*tfprotov6.Diagnostic { return v.Diagnostics }); err != nil {
-			return fmt.Errorf("validate: %w", err)
+		if err := r.validate(srv, cfgs[i]); err != nil {
+			return err
 		}
 		refreshed[i] = priors[i]
 		if priors[i].State != nil {
@@ -246,6 +245,16 @@ func (r *Resources) TryApply(priors []Instance, configs []any) ([]Instance, erro
 		return nil
 	})
 	return out, err
+}
+
+// validate is ValidateResourceConfig of config, which every Terraform
+// plan makes first.
+func (r *Resources) validate(srv tfprotov6.ProviderServer, config *tfprotov6.DynamicValue) error {
+	v, err := srv.ValidateResourceConfig(r.t.Context(), &tfprotov6.ValidateResourceConfigRequest{TypeName: r.typ, Config: config})
+	if err := failed(err, func() []*tfprotov6.Diagnostic { return v.Diagnostics }); err != nil {
+		return fmt.Errorf("validate: %w", err)
+	}
+	return nil
 }
 
 // action is the action Terraform's plan shows for p over prior.
@@ -445,6 +454,10 @@ func (r *Resources) Plan(insts []Instance, configs []any) []string {
 	ctx, srv := r.t.Context(), r.newServer()
 	actions := make([]string, len(insts))
 	r.each("plan", len(insts), func(i int) error {
+		config := r.typed(configs[i])
+		if err := r.validate(srv, config); err != nil {
+			return err
+		}
 		prior := insts[i]
 		if prior.State != nil {
 			read, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: r.typ, CurrentState: prior.State, Private: prior.Private})
@@ -456,7 +469,7 @@ func (r *Resources) Plan(insts []Instance, configs []any) []string {
 				prior = Instance{}
 			}
 		}
-		p, err := r.plan(srv, prior, r.typed(configs[i]))
+		p, err := r.plan(srv, prior, config)
 		if err != nil {
 			return err
 		}
@@ -474,11 +487,15 @@ func (r *Resources) CheckPlanEmpty(applied []Instance, configs []any) {
 	r.t.Helper()
 	ctx, srv := r.t.Context(), r.newServer()
 	r.each("plan after apply", len(applied), func(i int) error {
+		config := r.typed(configs[i])
+		if err := r.validate(srv, config); err != nil {
+			return err
+		}
 		read, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: r.typ, CurrentState: applied[i].State, Private: applied[i].Private})
 		if err := failed(err, func() []*tfprotov6.Diagnostic { return read.Diagnostics }); err != nil {
 			return fmt.Errorf("refresh: %w", err)
 		}
-		p, err := r.plan(srv, Instance{State: read.NewState, Private: read.Private}, r.typed(configs[i]))
+		p, err := r.plan(srv, Instance{State: read.NewState, Private: read.Private}, config)
 		if err != nil {
 			return err
 		}

@@ -2,8 +2,11 @@ package acctest_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -189,5 +192,56 @@ func TestResources_tryApplyAndDestroy(t *testing.T) {
 	}
 	if _, err := c.Queues.Get(t.Context(), id); !client.IsNotFound(err) {
 		t.Errorf("group %d after the destroy: %v", id, err)
+	}
+}
+
+// failures is a testing.TB that records the failures of the code it is
+// given to, which runs in a goroutine of its own (FailNow ends it).
+type failures struct {
+	testing.TB
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (f *failures) Helper() {}
+
+func (f *failures) Error(args ...any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.msgs = append(f.msgs, fmt.Sprint(args...))
+}
+
+func (f *failures) Errorf(format string, args ...any) { f.Error(fmt.Sprintf(format, args...)) }
+func (f *failures) FailNow()                          { runtime.Goexit() }
+
+// of runs do with f as its testing.TB and returns what it reported.
+func (f *failures) of(do func()) string {
+	done := make(chan struct{})
+	go func() { defer close(done); do() }()
+	<-done
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return strings.Join(f.msgs, "\n")
+}
+
+// TestResources_plansValidate: Plan and CheckPlanEmpty validate the
+// configuration first, as every terraform plan does: a configuration the
+// provider refuses fails them at validation.
+func TestResources_plansValidate(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	r := env.Resources(t, "contactcenter_webhook")
+	good := []any{map[string]any{"name": "CRM", "url": "https://example.com/hook"}}
+	bad := []any{map[string]any{"name": "CRM", "url": "ftp://example.com/hook"}}
+	hooks := r.Apply(nil, good)
+	for name, step := range map[string]func(r *acctest.Resources){
+		"Plan":           func(r *acctest.Resources) { r.Plan(hooks, bad) },
+		"CheckPlanEmpty": func(r *acctest.Resources) { r.CheckPlanEmpty(hooks, bad) },
+	} {
+		f := &failures{TB: t}
+		got := f.of(func() { step(env.Resources(f, "contactcenter_webhook")) })
+		if !strings.Contains(got, "validate: ") {
+			t.Errorf("%s of a configuration the provider refuses: %q, want a validation error", name, got)
+		}
 	}
 }
