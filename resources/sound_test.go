@@ -181,73 +181,64 @@ func TestSound_replaceOnChange(t *testing.T) {
 	}
 }
 
-// TestAccSound_sourceGone: a voice file whose local file is gone plans
+// TestSound_sourceGone: a voice file whose local file is gone plans
 // (nothing to upload) and is destroyed; only a plan that uploads it fails,
 // saying what to do, and removing source and source_hash only stops
 // tracking the file. Plan and destroy failed with "cannot be read" and no
 // way out.
-func TestAccSound_sourceGone(t *testing.T) {
+func TestSound_sourceGone(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	src := writeWAV(t, t.TempDir(), "gone.wav", 3)
 	content, _ := os.ReadFile(src)
-	cfg := func(name string) string {
-		return env.Config(fmt.Sprintf(`
-resource "contactcenter_sound" "test" {
-  name        = %q
-  sound_type  = 1
-  source      = %q
-  source_hash = %q
-}
-`, name, src, fmt.Sprintf("%x", sha256.Sum256(content))))
+	r := env.Resources(t, "contactcenter_sound")
+	cfg := func(name string) []any {
+		return []any{r.Config(fmt.Sprintf("name = %q\nsound_type = 1\nsource = %q\nsource_hash = %q\n", name, src, fmt.Sprintf("%x", sha256.Sum256(content))))}
 	}
-	addr := "contactcenter_sound.test"
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		CheckDestroy: func(*terraform.State) error {
-			if n := env.Sim.Stats()["GET /portal/v2/svcapi/sound/delete"]; n != 1 {
-				return fmt.Errorf("sound/delete called %d times, want 1 (the destroy without the file)", n)
-			}
-			return nil
-		},
-		Steps: []resource.TestStep{
-			{Config: cfg("Gone"), ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))}},
-			{
-				PreConfig: func() {
-					if err := os.Remove(src); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: cfg("Gone"), PlanOnly: true,
-			},
-			{
-				// A replacement uploads the file: it must be there.
-				Config:      cfg("Gone v2"),
-				ExpectError: regexp.MustCompile(`(?s)source ".*gone\.wav" cannot be read.*This plan uploads the file.*Restore the file at that path`),
-			},
-			{
-				// Removing source and source_hash uploads and deletes nothing.
-				Config: env.Config(`
-resource "contactcenter_sound" "test" {
-  name       = "Gone"
-  sound_type = 1
-}
-`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(addr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("source"), knownvalue.Null()),
-				},
-			},
-			// Back to naming the missing file (recorded, nothing uploaded):
-			// the destroy at the end runs with it.
-			{Config: cfg("Gone"), ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(addr, tfjsonpath.New("id"))}},
-		},
-	})
+	apply := func(prior []acctest.Instance, config []any) []acctest.Instance {
+		t.Helper()
+		out := r.Apply(prior, config)
+		r.CheckPlanEmpty(out, config)
+		return out
+	}
+	sound := apply(nil, cfg("Gone"))
+	id := r.Decode(sound[0])["id"]
+	sameID := func(step string) {
+		t.Helper()
+		if got := r.Decode(sound[0])["id"]; got != id {
+			t.Errorf("%s: id %v, want %v kept", step, got, id)
+		}
+	}
+	if err := os.Remove(src); err != nil {
+		t.Fatal(err)
+	}
+	// The plan of the same configuration, the file gone: empty (the
+	// CLI test's PlanOnly step).
+	if a := r.Plan(sound, cfg("Gone")); a[0] != "no-op" {
+		t.Errorf("file gone, same configuration: planned %s, want no-op", a[0])
+	}
+	// A replacement uploads the file: it must be there.
+	if _, err := r.TryApply(sound, cfg("Gone v2")); err == nil ||
+		!regexp.MustCompile(`(?s)source ".*gone\.wav" cannot be read.*This plan uploads the file.*Restore the file at that path`).MatchString(err.Error()) {
+		t.Errorf("a replacement without the file: %v, want the error that says to restore it", err)
+	}
+	// Removing source and source_hash uploads and deletes nothing.
+	sound = apply(sound, []any{r.Config("name = \"Gone\"\nsound_type = 1\n")})
+	if sound[0].Action != "update" {
+		t.Errorf("source removed: planned %s, want update", sound[0].Action)
+	}
+	sameID("source removed")
+	if err := r.ExpectKnownValue(sound[0], tfjsonpath.New("source"), knownvalue.Null()); err != nil {
+		t.Error(err)
+	}
+	// Back to naming the missing file (recorded, nothing uploaded): the
+	// destroy at the end runs with it.
+	sound = apply(sound, cfg("Gone"))
+	sameID("the missing file named again")
+	r.Destroy(sound)
+	if n := env.Sim.Stats()["GET /portal/v2/svcapi/sound/delete"]; n != 1 {
+		t.Errorf("sound/delete called %d times, want 1 (the destroy without the file)", n)
+	}
 	if n := env.Sim.Stats()["POST /portal/v2/svcapi/sound/upload"]; n != 1 {
 		t.Errorf("sound/upload called %d times, want 1 (the create)", n)
 	}
