@@ -511,55 +511,57 @@ func TestSkillGroup_fractionalNumbers(t *testing.T) {
 	}
 }
 
-// TestAccSkillGroup_swapNumbers: swapping the numbers of two groups in one
+// TestSkillGroup_swapNumbers: swapping the numbers of two groups in one
 // apply fails on the platform (each update finds the other group still
 // holding the number). The error now says so and how to do it: in two
 // applies, through a free number. A new group with a taken name is told
 // to choose another or import the one that has it, by its que_id, and so
-// is a group renamed onto a taken name.
-func TestAccSkillGroup_swapNumbers(t *testing.T) {
+// is a group renamed onto a taken name. In process: the checks are of the
+// provider's errors; the two (then three) groups are planned and applied
+// together, Parallelism at a time, as Terraform walks them.
+func TestSkillGroup_swapNumbers(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	config := func(a, b string) string {
-		return env.Config(fmt.Sprintf(`
-resource "contactcenter_skill_group" "a" {
-  que_name     = "Swap A"
-  que_priority = 1
-  que_num      = %q
-}
-resource "contactcenter_skill_group" "b" {
-  que_name     = "Swap B"
-  que_priority = 1
-  que_num      = %q
-}
-`, a, b))
+	r := env.Resources(t, "contactcenter_skill_group")
+	group := func(name, num string) any {
+		body := fmt.Sprintf("que_name = %q\nque_priority = 1\n", name)
+		if num != "" {
+			body += fmt.Sprintf("que_num = %q\n", num)
+		}
+		return r.Config(body)
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: config("8101", "8102")},
-			{Config: config("8102", "8101"), ExpectError: wrapped(`another skill group already has que_num "8102", and numbers are unique: choose a free one. To swap the numbers of two groups, apply twice: first give one of them a free number`)},
-			{Config: config("8103", "8102")},
-			{Config: config("8103", "8101")},
-			{Config: config("8102", "8101")},
-			{
-				Config: config("8102", "8101") + `
-resource "contactcenter_skill_group" "c" {
-  que_name     = "Swap A"
-  que_priority = 1
-}
-`,
-				ExpectError: wrapped(`another skill group is already named "Swap A", and names are unique: choose another name (two resources cannot share one), or, to manage that group here instead, import it (terraform import <address> `),
-			},
-			{
-				// A rename onto a taken name names the group holding it too
-				// (the update's hint kept "<its que_id>").
-				Config:      strings.Replace(config("8102", "8101"), `"Swap B"`, `"Swap A"`, 1),
-				ExpectError: regexp.MustCompile(`import it\s+\(terraform\s+import\s+<address>\s+[0-9]+\)`),
-			},
-		},
-	})
+	config := func(a, b string) []any { return []any{group("Swap A", a), group("Swap B", b)} }
+	apply := func(prior []acctest.Instance, configs []any) []acctest.Instance {
+		t.Helper()
+		out := r.Apply(prior, configs)
+		r.CheckPlanEmpty(out, configs)
+		return out
+	}
+	expectError := func(step string, prior []acctest.Instance, configs []any, want *regexp.Regexp) []acctest.Instance {
+		t.Helper()
+		out, err := r.TryApply(prior, configs)
+		if err == nil || !want.MatchString(err.Error()) {
+			t.Errorf("%s: %v, want an error matching %s", step, err, want)
+		}
+		if out == nil { // the plan failed: nothing applied
+			return prior
+		}
+		return out
+	}
+	groups := apply(nil, config("8101", "8102"))
+	groups = expectError("swap", groups, config("8102", "8101"), wrapped(`another skill group already has que_num "8102", and numbers are unique: choose a free one. To swap the numbers of two groups, apply twice: first give one of them a free number`))
+	groups = apply(groups, config("8103", "8102"))
+	groups = apply(groups, config("8103", "8101"))
+	groups = apply(groups, config("8102", "8101"))
+	withC := expectError("a new group with a taken name", append(groups, acctest.Instance{}), append(config("8102", "8101"), group("Swap A", "")),
+		wrapped(`another skill group is already named "Swap A", and names are unique: choose another name (two resources cannot share one), or, to manage that group here instead, import it (terraform import <address> `))
+	if len(withC) == 3 && withC[2].State != nil {
+		t.Errorf("the refused create of c left %v in the state", r.Decode(withC[2]))
+	}
+	// A rename onto a taken name names the group holding it too
+	// (the update's hint kept "<its que_id>").
+	expectError("a rename onto a taken name", withC[:2], []any{group("Swap A", "8102"), group("Swap A", "8101")},
+		regexp.MustCompile(`import it\s+\(terraform\s+import\s+<address>\s+[0-9]+\)`))
 }
 
 // TestAccSkillGroup_deleteSignedIn: a group whose agents are signed in
