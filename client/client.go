@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -128,6 +129,12 @@ type Client struct {
 	refreshing atomic.Bool
 	// refreshes counts them (Refreshes).
 	refreshes atomic.Uint64
+	// refreshGen is 1 + the generation in which a resource was last
+	// refreshed (0: never): a plan's walk in that generation, which
+	// finder.seen reads the collection for once even after writes (a
+	// provider process that serves several commands, `terraform test`).
+	refreshGen atomic.Uint64
+	walkMu     sync.Mutex // orders Refreshing's updates of gen and refreshGen
 	// unreachable remembers the addresses calls could not connect to.
 	unreachable unreachable
 

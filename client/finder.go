@@ -107,9 +107,13 @@ type finder[T any] struct {
 	idGen   uint64
 	// seenWhole is set once seen has read the whole collection.
 	seenWhole bool
+	// seenGen is 1 + the generation after writes in which seen read the
+	// collection for a plan's walk (0: never; see seenIn).
+	seenGen uint64
 	// readByID holds the ids a get (a resource's read) asked for
-	// through this client (see readInWalk).
-	readByID map[string]bool
+	// through this client, each with 1 + the generation it asked in (see
+	// readInWalk).
+	readByID map[string]uint64
 }
 
 // finderWindow is how long the first id of a batch waits for others.
@@ -265,10 +269,44 @@ type freshKey struct{}
 
 // Refreshing records that a resource is being refreshed through c, which
 // Terraform does in a plan's walk, never in an apply's.
+//
+// The first refresh after writes of c begins a new generation: the plan
+// of a later command in a provider process that serves several
+// (`terraform test` with a provider block, Terraform 1.13 and later). The
+// answers that the apply before it read after its last write were of the
+// generation current then, and would have served this plan as its own (a
+// walk's reads never serve a later walk), and been taken for this walk's
+// refreshes (readInWalk).
 func (c *Client) Refreshing() {
 	c.refreshing.Store(true)
 	c.refreshes.Add(1)
+	c.walkMu.Lock()
+	defer c.walkMu.Unlock()
+	if g := c.gen.Load(); c.refreshGen.Load() != g+1 {
+		if g != 0 {
+			g = c.gen.Add(1)
+		}
+		c.refreshGen.Store(g + 1)
+	}
 }
+
+// walkGen is the generation the current plan's walk began in, as far as
+// the client can tell: that of its refresh when writes came before it (a
+// provider process that serves several commands, `terraform test`), else
+// 0.
+func (c *Client) walkGen() uint64 {
+	if r := c.refreshGen.Load(); r > 1 {
+		return r - 1
+	}
+	return 0
+}
+
+// Walk names the plan's walk the client is in, for tfkit.Claims.Walk: 0
+// until a resource is refreshed after writes of the client, then the
+// generation of that refresh. A provider process that serves several
+// commands (`terraform test` with a provider block, Terraform 1.13 and
+// later) starts a new walk with each later plan that refreshes.
+func (c *Client) Walk() uint64 { return c.walkGen() }
 
 // Refreshes counts the refreshes of resources begun through c (Refreshing):
 // how far the plan's walk has come (tfkit.Claims.Settle).
@@ -302,9 +340,9 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 	if reader == "" {
 		f.mu.Lock()
 		if f.readByID == nil {
-			f.readByID = map[string]bool{}
+			f.readByID = map[string]uint64{}
 		}
-		f.readByID[id] = true
+		f.readByID[id] = f.c.gen.Load() + 1
 		f.mu.Unlock()
 	}
 	reads := 0 // collection reads that missed id
@@ -495,11 +533,14 @@ func (f *finder[T]) serve(id, reader string, item *T, s stamp) {
 // for the object of this id, answered or not yet: a resource of the
 // configuration being planned holds it in its state, refreshed in this
 // walk. Recorded when the read begins, so that a check waiting on the
-// same collection read as that refresh sees it.
+// same collection read as that refresh sees it. In a process that serves
+// several commands, a read of an earlier command (before the writes that
+// the current plan's walk began after: walkGen) is not of this walk.
 func (f *finder[T]) readInWalk(id string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.readByID[id]
+	at := f.readByID[id]
+	return at != 0 && at-1 >= f.c.walkGen()
 }
 
 func (f *finder[T]) answer(item *T, id, what string) (*T, error) {
@@ -811,7 +852,9 @@ func prefetch[T any](ctx context.Context, what string, rows int, page func(conte
 // large to prefetch, past its first page, is read whole once). Never a
 // call per object; after a write nothing is read, and what the reads of
 // the current generation hold answers (a key found there is taken; one not
-// found is not known).
+// found is not known), except in a plan's walk that refreshes (a process
+// serving several commands: the collection is read once in the walk's
+// generation, once a refresh has begun in it).
 func (f *finder[T]) seen(ctx context.Context, match func(T) bool) (found []T, known bool, err error) {
 	return f.seenIn(ctx, match, true)
 }
@@ -848,6 +891,17 @@ func (f *finder[T]) seenIn(ctx context.Context, match func(T) bool, entries bool
 			// state of 3,000 agents).
 			f.seenWhole = true
 			fl = f.startCollection(ctx, gen, now, true)
+		case gen != 0 && f.c.refreshGen.Load() == gen+1 && f.seenGen != gen+1 && (f.all != nil || f.allWhole != nil):
+			// A plan's walk (a refresh began in this generation: never in
+			// an apply's) after writes of this client: a provider process
+			// that serves several commands (`terraform test` with a
+			// provider block, Terraform 1.13 and later), whose later plans
+			// come after an earlier run's apply. Read the collection once
+			// for the walk, as a new process does at generation 0; an
+			// apply's walk, whose creates are planned again between its
+			// writes, reads nothing (a call per create).
+			f.seenGen = gen + 1
+			fl = f.startCollection(ctx, gen, now, f.allWhole != nil)
 		}
 		if fl == nil {
 			if !entries {

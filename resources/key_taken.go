@@ -172,7 +172,7 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 	if !known {
 		return
 	}
-	outside, managed := settleHolders(ctx, r.Claims, r.Client.Refreshes, agentNumber, num, held, func() bool { return r.Claims.Claimed(freedKey(num)) }, func(id string) bool {
+	outside, managed := settleHolders(ctx, r.Claims, r.Client, agentNumber, num, held, func() bool { return r.Claims.Claimed(freedKey(num)) }, func(id string) bool {
 		n, _ := strconv.ParseInt(id, 10, 64)
 		return r.Client.Agents.ReadInWalk(n)
 	})
@@ -202,7 +202,10 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // holder now waits for the plan's other instances (tfkit.Claims.Settle:
 // while the walk is young or refreshes or plans destroys, not at all when
 // no check finds a holder, nor past the plans of the holders when each
-// gives the value up), then asks again; an object made outside Terraform,
+// gives the value up), then asks again (in a provider process that serves
+// several commands, the window opens again for each plan's walk that
+// refreshes after writes: client.Client.Walk, tfkit.Claims.Walk); an
+// object made outside Terraform,
 // or held in another state, still counts, after that wait (about half a
 // second, once per plan), and so does one another resource keeps. A
 // wait cannot outlast the slots Terraform gives the walk (-parallelism,
@@ -210,7 +213,7 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // created before any old address is planned), they give up, and some
 // still warn, beside the "Deleted and Created Again" warning that says
 // why.
-func settleHolders(ctx context.Context, claims *tfkit.Claims, progress func() uint64, u uniqueValue, value string, held []takenBy, freed func() bool, readInWalk func(id string) bool) (outside, managed []takenBy) {
+func settleHolders(ctx context.Context, claims *tfkit.Claims, c *client.Client, u uniqueValue, value string, held []takenBy, freed func() bool, readInWalk func(id string) bool) (outside, managed []takenBy) {
 	if len(held) == 0 {
 		return nil, nil
 	}
@@ -237,7 +240,8 @@ func settleHolders(ctx context.Context, claims *tfkit.Claims, progress func() ui
 		}
 		return givenUp
 	}
-	claims.Settle(ctx, progress, func() bool { return deleted() || sort() })
+	claims.Walk(c.Walk())
+	claims.Settle(ctx, c.Refreshes, func() bool { return deleted() || sort() })
 	if deleted() {
 		return nil, nil
 	}
@@ -250,7 +254,7 @@ func settleHolders(ctx context.Context, claims *tfkit.Claims, progress func() ui
 // with it (seen, each named by held), sorted by settleHolders. skip: the create
 // is one this plan also deletes at another address (warnDeletedAndCreated
 // warned), or the provider has no client.
-func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, progress func() uint64, diags *diag.Diagnostics, u uniqueValue, importKey string, skip bool,
+func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, c *client.Client, diags *diag.Diagnostics, u uniqueValue, importKey string, skip bool,
 	seen func(key string) ([]T, bool, error), held func(T) takenBy, readInWalk func(id string) bool) {
 	key, ok := u.plannedKey(req)
 	if !ok || skip {
@@ -264,7 +268,7 @@ func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, cl
 	for _, f := range found {
 		holders = append(holders, held(f))
 	}
-	outside, managed := settleHolders(ctx, claims, progress, u, key, holders, nil, readInWalk)
+	outside, managed := settleHolders(ctx, claims, c, u, key, holders, nil, readInWalk)
 	u.warnManagedHere(diags, key, managed)
 	u.warnTaken(diags, importKey, key, outside)
 }
@@ -272,7 +276,7 @@ func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, cl
 // warnNameTaken: a skill group's create whose que_name another group
 // holds (warnKeyTaken).
 func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
+	warnKeyTaken(ctx, req, r.Claims, r.Client, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
 		func(name string) ([]client.SkillGroup, bool, error) { return r.Client.Queues.SeenByName(ctx, name) },
 		func(g client.SkillGroup) takenBy {
 			return takenBy{id: string(g.ID)}
@@ -282,7 +286,7 @@ func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.Mod
 // warnTextTaken: an SMS signature's create whose sign_text another
 // signature holds (warnKeyTaken).
 func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, signatureText, signTextPrefix, deleted || r.Client == nil,
+	warnKeyTaken(ctx, req, r.Claims, r.Client, &resp.Diagnostics, signatureText, signTextPrefix, deleted || r.Client == nil,
 		func(text string) ([]client.SMSSignature, bool, error) {
 			return r.Client.SMS.SeenSignaturesByText(ctx, text)
 		},
@@ -294,7 +298,7 @@ func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.M
 // warnNameTaken: an SMS template's create whose template_name another
 // template holds (warnKeyTaken).
 func (r *smsTemplateResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
-	warnKeyTaken(ctx, req, r.Claims, r.Client.Refreshes, &resp.Diagnostics, templateName, templateNamePrefix, deleted || r.Client == nil,
+	warnKeyTaken(ctx, req, r.Claims, r.Client, &resp.Diagnostics, templateName, templateNamePrefix, deleted || r.Client == nil,
 		func(name string) ([]client.SMSTemplate, bool, error) {
 			return r.Client.SMS.SeenTemplatesByName(ctx, name)
 		},

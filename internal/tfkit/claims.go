@@ -44,6 +44,8 @@ type Claims struct {
 	settleEnd  time.Time
 	progress   uint64
 	progressAt time.Time
+	// walk names the plan's walk the window was opened for (Walk).
+	walk uint64
 	// removals counts the keys Planned recorded as removed, statePlans
 	// the plans of instances in the state (PlannedInState, PlanHolder):
 	// the walk's progress Settle sees besides refreshes.
@@ -289,6 +291,25 @@ func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func()
 				return true
 			}
 		}
+	}
+}
+
+// Walk tells Settle which plan's walk its callers are in (0 unless the
+// provider process serves several commands: client.Client.Walk). A
+// provider process that serves several commands (`terraform test` with a
+// provider block, Terraform 1.13 and later) makes one Claims for them all,
+// and SettleWindow, opened by the first command's first check, had long
+// passed in the later ones: a check there judged at once, before the
+// instances planned after it (the old address of a renamed for_each key).
+// A walk of a later number opens the window again, from this call.
+func (c *Claims) Walk(w uint64) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if w > c.walk {
+		c.walk, c.settleEnd, c.progressAt = w, time.Time{}, time.Time{}
 	}
 }
 

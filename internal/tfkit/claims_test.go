@@ -181,3 +181,38 @@ func TestClaimsSettle_statePlans(t *testing.T) {
 		t.Fatalf("Settle gave up after %v while the walk planned the state's instances, before the removal planned after them", time.Since(start))
 	}
 }
+
+// TestClaimsSettle_laterWalk: a provider process that serves several
+// commands (`terraform test` with a provider block) keeps one Claims, and
+// SettleWindow, opened by the first command's check, had passed in the
+// later ones: a later plan's check judged at once, before the old address
+// of a renamed key (planned a moment later) gave its value up, and warned
+// "... Already Exists" of it. A later walk (Walk) opens the window again;
+// the same walk does not.
+func TestClaimsSettle_laterWalk(t *testing.T) {
+	t.Parallel()
+	c := &Claims{}
+	c.Walk(0)
+	c.Settle(t.Context(), nil, func() bool { return false }) // the first command's window
+	start := time.Now()
+	c.Walk(0)
+	c.Settle(t.Context(), nil, func() bool { return false })
+	if d := time.Since(start); d > SettleQuiet/2 {
+		t.Errorf("the same walk, past its window: a wait took %v", d)
+	}
+	c.Walk(7) // a later command's plan
+	go func() {
+		time.Sleep(SettleWindow / 4)
+		c.Planned(true, "k") // the old address's destroy, planned after the check
+	}()
+	start = time.Now()
+	if !c.Settle(t.Context(), nil, func() bool { return c.PlannedAs(true, "k") }) {
+		t.Fatalf("a later walk's check gave up after %v, before the removal planned %v into it", time.Since(start), SettleWindow/4)
+	}
+	c.Walk(3) // a stale caller: no new walk
+	start = time.Now()
+	c.Settle(t.Context(), nil, func() bool { return false })
+	if d := time.Since(start); d > SettleWindow {
+		t.Errorf("an older walk's number opened the window again: a wait took %v", d)
+	}
+}
