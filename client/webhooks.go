@@ -5,12 +5,22 @@ import (
 	"iter"
 	"net/url"
 	"strconv"
+	"sync"
+	"sync/atomic"
 )
 
 // WebhooksService wraps webhooks (spec §4.4, {autocall_url}/api/v3/webhook/...).
 type WebhooksService struct {
 	c      *Client
 	finder *finder[Webhook]
+	// named serves GetNamed after a write (see byNames), with the name and
+	// url each read knows (hints, by id).
+	named   *finder[Webhook]
+	hintsMu sync.Mutex
+	hints   map[string]WebhookFilter
+	// listPages is how many pages the unfiltered list took when last read (0:
+	// not read yet).
+	listPages atomic.Int64
 }
 
 func newWebhooksService(c *Client) *WebhooksService {
@@ -25,6 +35,10 @@ func newWebhooksService(c *Client) *WebhooksService {
 		})
 		return items, err == nil, pages == 1, err
 	}
+	s.named = newFinder(c, s.finder.key)
+	s.named.maxIDs = 1 << 20 // one batch, one byNames
+	s.named.byIDs = s.byNames
+	s.hints = map[string]WebhookFilter{}
 	return s
 }
 
@@ -179,34 +193,105 @@ func (s *WebhooksService) page(ctx context.Context, f WebhookFilter, page int) (
 		Surface: SurfaceAutocall, Method: "GET", Path: webhookPath + "/lists",
 		Query: q, BodyKind: BodyNone, Idempotent: true, Read: true,
 	}, &out)
+	if err == nil && f == (WebhookFilter{}) {
+		s.listPages.Store(max(out.Data.Pages(), (out.Data.Total.Int64()+webhooksPerPage-1)/webhooksPerPage))
+	}
 	return out.Data, err
 }
 
 // GetNamed is Get for a read that knows the name and url the webhook was
-// last written with (a read back after a create or an edit). After a write
-// in this client, Get's next read of the whole list costs every page of it
-// (read twice, see paginateWhole), shared only by the reads arriving
-// meanwhile: creating 400 webhooks in one apply cost 1,618 webhook/lists
-// calls. The list filtered by that name and url (§4.4), read after the
-// write, answers in a call when it holds the id; when it does not (renamed
-// in the portal since, or gone), or fails, Get answers. Before any write (a refresh)
-// Get's shared read of the whole list answers every webhook at once.
+// last written with, or held when last read (an edit's read of the values
+// the platform holds before it writes, a read back after a create or an
+// edit). After a write in this client, Get's next read of the whole list
+// costs every page of it, shared only by the reads arriving meanwhile:
+// creating 400 webhooks in one apply cost 1,618 webhook/lists calls. These
+// reads are batched as reads by ids are (finder: the reads arriving
+// together, and the read-backs of the writes in flight, finderHold) and a
+// batch costs the fewer calls of two ways (byNames): the whole list, page
+// by page, or the list filtered by each webhook's name and url (§4.4), one
+// call each. Each read was one filtered call: an apply that edited 200
+// webhooks made 400 webhook/lists calls (the read before each write and
+// the read back). A webhook the batch does not find (renamed in the portal
+// since, gone), or a batch that fails, is answered by Get. Before any
+// write (a refresh) Get's shared read of the whole list answers every
+// webhook at once.
 func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url string) (*Webhook, error) {
 	if s.c.gen.Load() == 0 || name == "" {
 		return s.Get(ctx, id)
 	}
-	for w, err := range s.List(ctx, WebhookFilter{Name: name, URL: url}) {
-		if err != nil {
-			if OutOfTime(ctx, err) {
-				return nil, err
-			}
-			break // a platform that refuses the filter's values: Get answers
-		}
-		if w.ID.Int64() == id {
-			return &w, nil
-		}
+	key := strconv.FormatInt(id, 10)
+	s.hintsMu.Lock()
+	s.hints[key] = WebhookFilter{Name: name, URL: url}
+	s.hintsMu.Unlock()
+	w, err := s.named.get(ctx, key, "webhook")
+	if err == nil {
+		return w, nil
+	}
+	if OutOfTime(ctx, err) {
+		return nil, err
 	}
 	return s.Get(ctx, id)
+}
+
+// byNames reads the webhooks of these ids for GetNamed, at the cost of the
+// fewer calls: pages of the whole list while the ids not found yet are at
+// least as many as the pages left to read (two when the list's size is not
+// known yet: its first page tells it), then one call of the list filtered
+// by name and url (the hint GetNamed recorded) for each id left. An id it
+// does not find (renamed since, gone, or a page shifted by a delete) is
+// left out, and GetNamed asks Get: a miss here is never taken for gone. A
+// filtered call that fails leaves its id out too (a platform that refuses
+// the filter's values); a page of the whole list that fails fails the
+// batch (GetNamed then asks Get, which reads it again).
+func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook, error) {
+	left := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		left[id] = true
+	}
+	var out []Webhook
+	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)"}
+	for page := 1; len(left) > 0; page++ {
+		if pages := int(s.listPages.Load()); (pages == 0 && len(left) < 2) || (pages > 0 && len(left) < pages-page+1) {
+			break
+		}
+		p, err := s.page(ctx, WebhookFilter{}, page)
+		if err == nil {
+			err = pc.check(page, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More())
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range p.Results {
+			if k := s.finder.key(w); left[k] {
+				out = append(out, w)
+				delete(left, k)
+			}
+		}
+		if !p.More() || len(p.Results) == 0 {
+			return out, nil
+		}
+	}
+	for _, id := range ids {
+		if !left[id] {
+			continue
+		}
+		s.hintsMu.Lock()
+		f := s.hints[id]
+		s.hintsMu.Unlock()
+		for w, err := range s.List(ctx, f) {
+			if err != nil {
+				if OutOfTime(ctx, err) {
+					return nil, err
+				}
+				break // a platform that refuses the filter's values: Get answers
+			}
+			if s.finder.key(w) == id {
+				out = append(out, w)
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // Get finds one webhook by id. webhook/lists has no id filter (§4.4), so

@@ -1,0 +1,155 @@
+package client_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// webhookApplyEnv is a simulator with n webhooks made in the portal, a
+// client that has written already (an apply past its first edit), and a
+// count of its webhook/lists calls; every webhook/updateOrCreate takes
+// 40ms (the platform's latency).
+func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Client, ids []int64, lists *atomic.Int32) {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lists = &atomic.Int32{}
+	c = taskTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate"):
+			time.Sleep(40 * time.Millisecond)
+		case strings.HasSuffix(r.URL.Path, "/webhook/lists"):
+			lists.Add(1)
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	portal = taskTestClient(t, sim)
+	for i := range n {
+		w, err := portal.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("hook %d", i), URL: fmt.Sprintf("https://crm.example.com/%d", i), EventType: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID.Int64())
+	}
+	// The apply's first write (its reads after it are no refresh's).
+	if err := c.Webhooks.Update(t.Context(), ids[n-1], client.WebhookInput{Name: "hook last", URL: "https://crm.example.com/last", EventType: 1}); err != nil {
+		t.Fatal(err)
+	}
+	lists.Store(0)
+	return c, portal, ids, lists
+}
+
+// TestWebhookUpdatesShareReads: an apply that changes one attribute of
+// many webhooks (a for_each, Terraform's parallelism of 10) reads each
+// before its write (the values the platform holds, GetNamed by the name
+// and url of the state) and after it (the read back). Each read was one
+// webhook/lists filtered by name and url: 40 edits cost 80 calls. The
+// reads arriving together, held for the writes in flight, now share a
+// call: the whole list (2 pages of 100) where that is cheaper than one
+// filtered call per webhook (9 calls here). Each still reads what its
+// write did.
+func TestWebhookUpdatesShareReads(t *testing.T) {
+	t.Parallel()
+	const n = 40
+	c, _, ids, lists := webhookApplyEnv(t, 150)
+	slots := make(chan struct{}, 10) // Terraform's parallelism
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i, id := range ids[:n] {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			name, url := fmt.Sprintf("hook %d", i), fmt.Sprintf("https://crm.example.com/%d", i)
+			held, err := c.Webhooks.GetNamed(t.Context(), id, name, url)
+			if err != nil {
+				errs <- err
+				return
+			}
+			in := client.WebhookInput{Name: string(held.Name), URL: string(held.URL), EventType: 2}
+			if err := c.Webhooks.Update(t.Context(), id, in); err != nil {
+				errs <- err
+				return
+			}
+			w, err := c.Webhooks.GetNamed(t.Context(), id, name, url)
+			switch {
+			case err != nil:
+				errs <- err
+			case w.EventType.Int64() != 2 || string(w.Name) != name:
+				errs <- fmt.Errorf("webhook %d read back as %q, event_type %d; want %q, 2", id, w.Name, w.EventType.Int64(), name)
+			}
+		}()
+		time.Sleep(4 * time.Millisecond) // the edits begin a little apart, as Terraform's do
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if got := lists.Load(); got > n/2 {
+		t.Errorf("%d webhook/lists calls to edit %d webhooks 10 at a time (a read before each write and one after), want at most %d", got, n, n/2)
+	}
+}
+
+// TestWebhookReadBackSeesChangeOutOfBand: a webhook changed in the portal
+// between this client's write and its read back is read back as the
+// portal left it, whichever way the batch of read backs reads: the whole
+// list (several read backs together) or the list filtered by name and url
+// (one alone); renamed in the portal, it is still found (by Get).
+func TestWebhookReadBackSeesChangeOutOfBand(t *testing.T) {
+	t.Parallel()
+	for _, together := range []int{1, 6} {
+		for _, rename := range []bool{false, true} {
+			t.Run(fmt.Sprintf("together=%d,rename=%v", together, rename), func(t *testing.T) {
+				t.Parallel()
+				c, portal, ids, _ := webhookApplyEnv(t, 120)
+				ctx := t.Context()
+				for i, id := range ids[:together] {
+					if err := c.Webhooks.Update(ctx, id, client.WebhookInput{Name: fmt.Sprintf("hook %d", i), URL: fmt.Sprintf("https://crm.example.com/%d", i), EventType: 2}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				out := client.WebhookInput{Name: "hook 0", URL: "https://crm.example.com/0", EventType: 1, Status: true}
+				if rename {
+					out.Name = "hook 0 (portal)"
+				}
+				if err := portal.Webhooks.Update(ctx, ids[0], out); err != nil {
+					t.Fatal(err)
+				}
+				got := make([]*client.Webhook, together)
+				var wg sync.WaitGroup
+				for i, id := range ids[:together] {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						w, err := c.Webhooks.GetNamed(ctx, id, fmt.Sprintf("hook %d", i), fmt.Sprintf("https://crm.example.com/%d", i))
+						if err != nil {
+							t.Error(err)
+						}
+						got[i] = w
+					}()
+				}
+				wg.Wait()
+				if w := got[0]; w != nil && (string(w.Name) != out.Name || w.EventType.Int64() != 1 || !bool(w.Status)) {
+					t.Errorf("read back %q, event_type %d, status %v; want the portal's change made after the write: %q, 1, true", w.Name, w.EventType.Int64(), bool(w.Status), out.Name)
+				}
+				for i, w := range got[1:] {
+					if w != nil && w.EventType.Int64() != 2 {
+						t.Errorf("webhook %d read back with event_type %d, want 2 (its write)", i+1, w.EventType.Int64())
+					}
+				}
+			})
+		}
+	}
+}
