@@ -153,3 +153,58 @@ func TestWebhookReadBackSeesChangeOutOfBand(t *testing.T) {
 		}
 	}
 }
+
+// TestWebhookNamedBatchFailureFallsBack: a batch of reads by name whose
+// page of the whole list fails fails none of them for good: each is
+// answered by Get (the whole list, read again), and a read after it is
+// not answered from the failed call.
+func TestWebhookNamedBatchFailureFallsBack(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failing atomic.Bool
+	var failed atomic.Int32
+	c := taskTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if strings.HasSuffix(r.URL.Path, "/webhook/lists") && r.URL.Query().Get("name") == "" && failing.CompareAndSwap(true, false) {
+			failed.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"code":500,"message":"list failed"}`))
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	portal := taskTestClient(t, sim)
+	ctx := t.Context()
+	var ids []int64
+	for i := range 4 {
+		w, err := portal.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("hook %d", i), URL: "https://crm.example.com/x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID.Int64())
+	}
+	if err := c.Webhooks.Update(ctx, ids[3], client.WebhookInput{Name: "hook 3", URL: "https://crm.example.com/x"}); err != nil {
+		t.Fatal(err)
+	}
+	failing.Store(true)
+	var wg sync.WaitGroup
+	for i, id := range ids[:3] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w, err := c.Webhooks.GetNamed(ctx, id, fmt.Sprintf("hook %d", i), "https://crm.example.com/x")
+			if err != nil || w.ID.Int64() != id {
+				t.Errorf("read %d: %+v, %v; want the webhook (the failed batch's reads fall back to the whole list)", i, w, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() != 1 {
+		t.Errorf("%d failed list calls, want 1 (the batch's)", failed.Load())
+	}
+}
