@@ -115,6 +115,11 @@ func TestWebhookReadBackSeesChangeOutOfBand(t *testing.T) {
 				t.Parallel()
 				c, portal, ids, _ := webhookApplyEnv(t, 120)
 				ctx := t.Context()
+				// A read of another webhook reads the whole list: it holds
+				// the webhooks written below, as they were before.
+				if _, err := c.Webhooks.Get(ctx, ids[100]); err != nil {
+					t.Fatal(err)
+				}
 				for i, id := range ids[:together] {
 					if err := c.Webhooks.Update(ctx, id, client.WebhookInput{Name: fmt.Sprintf("hook %d", i), URL: fmt.Sprintf("https://crm.example.com/%d", i), EventType: 2}); err != nil {
 						t.Fatal(err)
@@ -122,7 +127,7 @@ func TestWebhookReadBackSeesChangeOutOfBand(t *testing.T) {
 				}
 				out := client.WebhookInput{Name: "hook 0", URL: "https://crm.example.com/0", EventType: 1, Status: true}
 				if rename {
-					out.Name = "hook 0 (portal)"
+					out.Name = "renamed in the portal" // not found by the filter on the old name (which matches a part)
 				}
 				if err := portal.Webhooks.Update(ctx, ids[0], out); err != nil {
 					t.Fatal(err)
