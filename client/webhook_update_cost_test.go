@@ -213,3 +213,58 @@ func TestWebhookNamedBatchFailureFallsBack(t *testing.T) {
 		t.Errorf("%d failed list calls, want 1 (the batch's)", failed.Load())
 	}
 }
+
+// TestWebhookNamedBatchReadsPagesAtOnce: a batch that reads the whole
+// list sends the pages it is known to take at once, so that it lasts one
+// answer's time, not one per page (200 webhooks edited at parallelism 10
+// against an API that takes 50 ms: 11.0-11.6 s one page after the other,
+// 8.1-9.3 s at once).
+func TestWebhookNamedBatchReadsPagesAtOnce(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inFlight, most atomic.Int32
+	c := taskTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/lists") && r.URL.Query().Get("name") == "" {
+			n := inFlight.Add(1)
+			defer inFlight.Add(-1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			time.Sleep(30 * time.Millisecond)
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	portal := taskTestClient(t, sim)
+	ctx := t.Context()
+	var ids []int64
+	for i := range 150 { // two pages of 100
+		w, err := portal.Webhooks.Create(ctx, client.WebhookInput{Name: fmt.Sprintf("hook %d", i), URL: "https://crm.example.com/x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, w.ID.Int64())
+	}
+	if _, err := c.Webhooks.Get(ctx, ids[149]); err != nil { // a refresh: the list's size is known
+		t.Fatal(err)
+	}
+	if err := c.Webhooks.Update(ctx, ids[149], client.WebhookInput{Name: "hook 149", URL: "https://crm.example.com/x"}); err != nil {
+		t.Fatal(err)
+	}
+	most.Store(0)
+	var wg sync.WaitGroup
+	for i, id := range ids[:4] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if w, err := c.Webhooks.GetNamed(ctx, id, fmt.Sprintf("hook %d", i), "https://crm.example.com/x"); err != nil || w.ID.Int64() != id {
+				t.Errorf("read %d: %+v, %v", i, w, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if m := most.Load(); m != 2 {
+		t.Errorf("the batch's whole-list read had at most %d pages in flight at once, want 2 (both pages at once)", m)
+	}
+}
