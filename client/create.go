@@ -152,7 +152,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 	sends, failedLookups, round := 0, 0, 0
 	// Sends refused by the rate limit (nothing was done) do not count
 	// against attempts; they are bounded by time (rateLimitWait).
-	limitedSends := 0
+	limitedSends := 0 // the log lines count them in: "attempt 3 of 2" read as a bug
 	rl := rateLimitWait{c: c}
 	send := true
 	// A create that timed out (or that a gateway answered HTTP 504, or
@@ -179,7 +179,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			retry, err = c.once(ctx, req, out, sends)
 			limited := rl.observe(err)
 			if err != nil && ctx.Err() != nil && !errors.As(err, new(notSentError)) {
-				c.logNotRetried(ctx, req, sends, attempts, "the create was interrupted after it was sent: it is looked up once more")
+				c.logNotRetried(ctx, req, sends, attempts+limitedSends, "the create was interrupted after it was sent: it is looked up once more")
 				return c.createInterrupted(ctx, err, lookup)
 			}
 			if err != nil && ctx.Err() != nil && !inDoubt && errors.As(err, new(notSentError)) {
@@ -214,7 +214,7 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				}
 			}
 			if !retry && !errors.As(err, new(*UnreadableAnswerError)) {
-				c.logNotRetried(ctx, req, sends, attempts, notTransient(ctx, err))
+				c.logNotRetried(ctx, req, sends, attempts+limitedSends, notTransient(ctx, err))
 				return err
 			}
 			if nothingSent(err) && !inDoubt {
@@ -226,13 +226,13 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				// the lookups too, and the create was reported as one that
 				// may have taken effect, to be looked for and imported.
 				if sends-limitedSends == attempts {
-					c.logGivingUp(ctx, req, sends, attempts)
+					c.logGivingUp(ctx, req, sends, attempts+limitedSends)
 					setAttempts(err, sends-limitedSends)
 					return err
 				}
 				d := c.backoff(sends - limitedSends)
-				c.logRetryWithin(ctx, req, sends, attempts, attempts, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup", err)
-				c.noticeRetry(ctx, req, err, sends+1, attempts, d)
+				c.logRetryWithin(ctx, req, sends, attempts+limitedSends, attempts+limitedSends, d, "backoff; the connection could not be made, so nothing was sent and the create is sent again without a lookup", err)
+				c.noticeRetry(ctx, req, err, sends+1, attempts+limitedSends, d)
 				if werr := SleepWithin(ctx, d); werr != nil {
 					what := networkWhat(err, false)
 					if te := (*TimeoutError)(nil); errors.As(err, &te) {
@@ -254,13 +254,13 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 				// Refused, not processed: send it again without a lookup.
 				limitedSends++
 				if rl.exhausted() {
-					c.logGivingUp(ctx, req, sends, attempts)
+					c.logGivingUp(ctx, req, sends, attempts+limitedSends)
 					setAttempts(err, sends)
 					rl.gaveUp(err)
 					return err
 				}
 				d, why := c.retryDelay(err, sends)
-				c.logRetryWithin(ctx, req, sends, 0, attempts, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup", err)
+				c.logRetryWithin(ctx, req, sends, 0, attempts+limitedSends, d, why+"; an HTTP 429 was not processed, so the create is sent again without a lookup", err)
 				c.noticeRetry(ctx, req, err, sends+1, 0, d)
 				if werr := SleepWithin(ctx, d); werr != nil {
 					return errors.Join(err, werr)
@@ -271,10 +271,10 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		d := c.backoff(round)
 		if send {
 			// Not "not retried": the lookup may send it again.
-			c.logDecision(ctx, logMsgInDoubt, req, sends, attempts, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
+			c.logDecision(ctx, logMsgInDoubt, req, sends, attempts+limitedSends, fmt.Sprintf("a create whose outcome is unknown is not sent again blindly: "+
 				"the object is looked up first, in %v", d.Round(time.Millisecond)), map[string]any{"reason": retryCause(err)})
 		} else {
-			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("looking the object up again in %v", d.Round(time.Millisecond)), lerr)
+			c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("looking the object up again in %v", d.Round(time.Millisecond)), lerr)
 		}
 		if werr := Sleep(ctx, d); werr != nil {
 			// Interrupted after a send whose effect is unknown.
@@ -286,33 +286,33 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 			return c.createInterrupted(ctx, err, lookup)
 		}
 		if errors.As(lerr, new(*SeveralNewError)) {
-			c.logLookup(ctx, req, sends, attempts, "the lookup found several new objects of the key: none is taken, and the create is not sent again", nil)
+			c.logLookup(ctx, req, sends, attempts+limitedSends, "the lookup found several new objects of the key: none is taken, and the create is not sent again", nil)
 			return &CreateInDoubtError{Err: err, LookupErr: lerr, Sends: sends - limitedSends}
 		}
 		if lerr != nil {
 			failedLookups++
 			if failedLookups == attempts {
-				c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("giving up after %d failed lookups: the create stays in doubt and is not sent again", failedLookups), lerr)
+				c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("giving up after %d failed lookups: the create stays in doubt and is not sent again", failedLookups), lerr)
 				return &CreateInDoubtError{Err: err, LookupErr: lerr}
 			}
 			send = false
 			continue
 		}
 		if found {
-			c.logLookup(ctx, req, sends, attempts, "the lookup found the object: the create took effect and is not sent again", nil)
+			c.logLookup(ctx, req, sends, attempts+limitedSends, "the lookup found the object: the create took effect and is not sent again", nil)
 			return nil
 		}
 		if now := c.cfg.Now(); now.Before(settleBy) {
-			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object, but the create that timed out may still land "+
+			c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("the lookup did not find the object, but the create that timed out may still land "+
 				"for %v: it is looked up again before anything is sent", settleBy.Sub(now).Round(time.Millisecond)), nil)
 			send = false
 			continue
 		}
 		if sends-limitedSends == attempts {
-			c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object; giving up after %d of %d attempts", sends, attempts), nil)
+			c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("the lookup did not find the object; giving up after %d of %d attempts", sends, attempts+limitedSends), nil)
 			return err
 		}
-		c.logLookup(ctx, req, sends, attempts, fmt.Sprintf("the lookup did not find the object: sending the create again as attempt %d of %d", sends+1, attempts), nil)
+		c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("the lookup did not find the object: sending the create again as attempt %d of %d", sends+1, attempts+limitedSends), nil)
 		send = true
 	}
 }

@@ -131,6 +131,10 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 	// under an apply whose parallelism exceeds the limit, four attempts
 	// gave up while the service only asked to wait.
 	failures := 0
+	// refused counts the attempts the rate limit refused: the call may
+	// make that many more than max_retries allows, and its log lines count
+	// them in ("attempt 5 of 4" read as a bug).
+	refused := 0
 	rl := rateLimitWait{c: c}
 	var prev error // the failure the attempt under way retries
 	for i := 0; ; i++ {
@@ -158,12 +162,15 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		}
 		if !limited {
 			failures++
+		} else {
+			refused++
 		}
+		allowed := budget + 1 + refused
 		switch {
 		case allItemsSucceeded(err):
 			return err // the caller takes it as the success it is (itemError)
 		case !limited && !retry:
-			c.logNotRetried(ctx, req, i+1, budget+1, notTransient(ctx, err))
+			c.logNotRetried(ctx, req, i+1, allowed, notTransient(ctx, err))
 			if prev != nil && req.Read && errors.Is(ctx.Err(), context.DeadlineExceeded) && errors.Is(err, context.DeadlineExceeded) &&
 				!errors.As(err, new(*TimeLimitError)) {
 				// The time limit ended while a retry was under way (a
@@ -176,21 +183,21 @@ func (c *Client) Do(ctx context.Context, req Request, out any) error {
 		case !limited && !req.Idempotent && !nothingSent(err):
 			// A call whose request never reached the service (nothingSent)
 			// is sent again like a safe one.
-			c.logNotRetried(ctx, req, i+1, budget+1, "the call is not idempotent and may have taken effect, so it is not sent again")
+			c.logNotRetried(ctx, req, i+1, allowed, "the call is not idempotent and may have taken effect, so it is not sent again")
 			return err
 		case (limited && rl.exhausted()) || (!limited && failures > budget):
-			c.logGivingUp(ctx, req, i+1, budget+1)
+			c.logGivingUp(ctx, req, i+1, allowed)
 			setAttempts(err, i+1)
 			rl.gaveUp(err)
 			return err
 		}
 		prev = err
 		d, why := c.retryDelay(err, max(failures, 1))
-		of := budget + 1
+		of := allowed
 		if limited {
 			of = 0 // bounded by time, not by a number of attempts
 		}
-		c.logRetryWithin(ctx, req, i+1, of, budget+1, d, why, err)
+		c.logRetryWithin(ctx, req, i+1, of, allowed, d, why, err)
 		c.noticeRetry(ctx, req, err, i+2, of, d)
 		tellRetryWait(ctx, sharedRetry{c: c, req: req, attempt: i + 1, of: of, wait: d, err: err})
 		if !req.Read && !limited && IsAmbiguous(err) {
