@@ -191,41 +191,32 @@ func TestAccSMSSignature_import(t *testing.T) {
 	})
 }
 
-func TestAccSMSSignature_inUse(t *testing.T) {
+func TestSMSSignature_inUse(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	c := env.Client(t)
-	var tplID int64
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(smsSignatureConfig("Acme", "")),
-				Check: func(s *terraform.State) error {
-					id, _ := strconv.ParseInt(s.RootModule().Resources["contactcenter_sms_signature.test"].Primary.ID, 10, 64)
-					tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: id})
-					if err == nil {
-						tplID = int64(tp.ID)
-					}
-					return err
-				},
-			},
-			{
-				Config: env.ProviderConfig(),
-				ExpectError: inOrder("Unable to Delete SMS Signature", "The SMS signature with id 101 was not deleted.", `"Made elsewhere"`,
-					"SMS templates still use this signature (the delete was tried again for 5s, in case they were being deleted beside it). Delete those templates"),
-			},
-			{
-				PreConfig: func() {
-					if err := c.SMS.DeleteTemplate(t.Context(), tplID); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: env.ProviderConfig(),
-			},
-		},
-	})
+	r := env.Resources(t, "contactcenter_sms_signature")
+	config := []any{r.Config(`sign_text = "Acme"`)}
+	sig := r.Apply(nil, config)
+	r.CheckPlanEmpty(sig, config)
+	id, _ := strconv.ParseInt(r.Decode(sig[0])["id"].(string), 10, 64)
+	tp, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Made elsewhere", TemplateContents: "Hi", SignID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := inOrder("Unable to Delete SMS Signature", "The SMS signature with id 101 was not deleted.", `"Made elsewhere"`,
+		"SMS templates still use this signature (the delete was tried again for 5s, in case they were being deleted beside it). Delete those templates")
+	kept, err := r.TryDestroy(sig)
+	if err == nil || !want.MatchString(err.Error()) {
+		t.Errorf("destroy of a signature in use: %v, want an error matching %s", err, want)
+	}
+	if len(kept) != 1 || kept[0].State == nil {
+		t.Fatalf("the refused delete kept %d instances, want the signature", len(kept))
+	}
+	if err := c.SMS.DeleteTemplate(t.Context(), int64(tp.ID)); err != nil {
+		t.Fatal(err)
+	}
+	r.Destroy(kept)
 }
 
 // A configuration adopted with -generate-config-out names the signature of
