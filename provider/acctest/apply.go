@@ -51,6 +51,11 @@ type Resources struct {
 	typ       string
 	schema    *tfprotov6.Schema
 	ty        tftypes.Type
+	// PreApply, when set, runs after the plan walk of each Apply or
+	// TryApply that planned without error, before its apply walk: the
+	// moment of a CLI test's PreApply plan checks (between `terraform
+	// plan -out` and `terraform apply`).
+	PreApply func()
 }
 
 // Resources returns a driver of resource typ, each walk on a new server
@@ -196,6 +201,9 @@ func (r *Resources) TryApply(priors []Instance, configs []any) ([]Instance, erro
 	})
 	if err != nil {
 		return nil, err
+	}
+	if r.PreApply != nil {
+		r.PreApply()
 	}
 	srv = r.newServer()
 	out := make([]Instance, len(configs))

@@ -245,3 +245,50 @@ func TestResources_plansValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestResources_preApply: PreApply runs once per Apply, between the plan
+// walk (its refresh read) and the apply walk (the write), as a CLI test's
+// PreApply plan checks run between plan and apply; not when the plan
+// fails.
+func TestResources_preApply(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	count := func(part string) int {
+		n := 0
+		for k, v := range env.Sim.Stats() {
+			if strings.Contains(k, part) {
+				n += v
+			}
+		}
+		return n
+	}
+	r := env.Resources(t, "contactcenter_webhook")
+	config := func(name string) []any {
+		return []any{r.Config(fmt.Sprintf("name = %q\nurl = \"https://example.com/hook\"\n", name))}
+	}
+	hooks := r.Apply(nil, config("CRM"))
+	var calls, writesBefore, readsBefore int
+	r.PreApply = func() {
+		calls++
+		writesBefore, readsBefore = count("updateOrCreate"), count("/lists")
+	}
+	writes, reads := count("updateOrCreate"), count("/lists")
+	hooks = r.Apply(hooks, config("CRM2"))
+	if calls != 1 {
+		t.Fatalf("PreApply ran %d times in one Apply, want 1", calls)
+	}
+	if writesBefore != writes || readsBefore <= reads {
+		t.Errorf("PreApply ran with %d writes and %d reads made by the Apply, want none and the refresh's", writesBefore-writes, readsBefore-reads)
+	}
+	if n := count("updateOrCreate") - writes; n != 1 {
+		t.Errorf("the apply made %d writes, want 1", n)
+	}
+	if _, err := r.TryApply(hooks, []any{r.Config("name = \"\"\nurl = \"ftp://x\"\n")}); err == nil {
+		t.Error("an invalid configuration applied")
+	}
+	if calls != 1 {
+		t.Errorf("PreApply ran after a failed plan (%d calls)", calls)
+	}
+	r.PreApply = nil
+	r.Destroy(hooks)
+}
