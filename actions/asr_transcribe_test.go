@@ -108,19 +108,23 @@ func TestASRTranscribeAction_timeout(t *testing.T) {
 	env := acctest.New(t)
 	env.Sim.SetASRDuration(time.Hour)
 	start := time.Now()
+	// Queries at 0, 0.25s, 0.75s and 1.75s; the next, 2s later, would
+	// pass the 3.4s limit: the wait ends at 1.75s, and says so, not "had
+	// not finished after 3.4s". The 1.65s between the last query and the
+	// limit is the margin of a loaded machine (with a 1s limit it was
+	// 0.25s, and a query answered late under load ended the wait at the
+	// limit instead).
 	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
 		"speech_file_url": "https://files.example.com/long.wav",
-		"timeouts":        map[string]any{"invoke": "1s"},
+		"timeouts":        map[string]any{"invoke": "3.4s"},
 	})
 	if !res.HasError() || !strings.Contains(res.Text(), "Speech Recognition Timed Out") || !strings.Contains(res.Text(), "contactcenter_asr_transcript") {
 		t.Fatalf("want a timeout error naming the data source, got phase %s: %s", res.Phase, res.Text())
 	}
 	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("the action waited %s for a 1s timeout", d)
+		t.Errorf("the action waited %s for a 3.4s timeout", d)
 	}
-	// Polls at 0.25s and 0.75s; the next, 1s later, would pass the limit:
-	// the wait ends then, and says so, not "had not finished after 1s".
-	if !strings.Contains(res.Text(), "had not finished after ") || !strings.Contains(res.Text(), "would have come after the 1s limit (timeouts.invoke), so the wait ended then") {
+	if !strings.Contains(res.Text(), "had not finished after ") || !strings.Contains(res.Text(), "would have come after the 3.4s limit (timeouts.invoke), so the wait ended then") {
 		t.Errorf("want the wait's end explained, got: %s", res.Text())
 	}
 	if countContaining(res.Progress, "still converting") < 1 {
@@ -312,8 +316,12 @@ func TestASRTranscribeAction_pollFails(t *testing.T) {
 	}
 	code.Store("500")
 
+	// Failed queries at 0, 0.25s, 0.75s and 1.75s, then the wait ends (the
+	// next, at 3.75s, would pass the limit): 3.15s of margin for the second
+	// query on a loaded machine (0.75s with a 1s limit, which a slow first
+	// query used up).
 	failing.Store(-1)
-	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "timeouts": map[string]any{"invoke": "1s"}})
+	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "timeouts": map[string]any{"invoke": "3.4s"}})
 	errs := errorDiags(res)
 	if len(errs) != 1 || errs[0].Summary != "Speech Recognition Timed Out" || !strings.Contains(errs[0].Detail, "the last query failed") ||
 		!strings.Contains(errs[0].Detail, "failure 500") || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
