@@ -1,7 +1,6 @@
 package resources_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -268,18 +267,18 @@ func TestAccSMSTemplate_validation(t *testing.T) {
 }
 
 // Switching wait_for_approval on while the review is pending changes nothing
-// at the API, shows state as unknown in the plan, and waits.
-func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
+// at the API, shows state as unknown in the plan, and waits. In process:
+// the checks are of the provider's plan, wait and writes.
+func TestSMSTemplate_waitSwitchedOn(t *testing.T) {
 	t.Parallel()
 	// The reviewer approves while the apply waits: after the step's plan
-	// (which must still see the template pending: the PreApply check below
-	// sets applying) and after the apply has read the template pending
-	// twice, so its wait really polled (the state it saves is 1 only if it
-	// read again after those). The apply runs the saved plan (no refresh):
-	// every template read after the plan is the apply's. Counting
-	// from the plan, not from the template's creation, keeps a slow first
-	// step from racing it; counting reads, not seconds (it slept 8 s), keeps
-	// the test from waiting on the clock.
+	// (which must still see the template pending: PreApply sets applying)
+	// and after the apply has read the template pending twice, so its
+	// wait really polled (the state it saves is 1 only if it read again
+	// after those). Every template read after the plan walk is the apply
+	// walk's. Counting from the plan, not from the template's creation,
+	// keeps a slow first step from racing it; counting reads, not seconds
+	// (it slept 8 s), keeps the test from waiting on the clock.
 	var (
 		id       string
 		applying atomic.Bool
@@ -296,48 +295,42 @@ func TestAccSMSTemplate_waitSwitchedOn(t *testing.T) {
 			}
 		})
 	})
-	addr := "contactcenter_sms_template.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(smsTemplateConfig("Notice", "Hello", "")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-				},
-				Check: func(s *terraform.State) error {
-					id = s.RootModule().Resources[addr].Primary.ID
-					return nil
-				},
-			},
-			{
-				Config: env.Config(smsTemplateConfig("Notice", "Hello", "wait_for_approval = true")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
-						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListSizeExact(0)),
-						onPlan(func() { applying.Store(true) }),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
-				},
-			},
-		},
-	})
+	sg, err := env.Client(t).SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := env.Resources(t, "contactcenter_sms_template")
+	config := func(extra string) []any {
+		return []any{r.Config(fmt.Sprintf("template_name = \"Notice\"\ntemplate_contents = \"Hello\"\nsign_id = %q\n%s\n", fmt.Sprint(sg.ID), extra))}
+	}
+	tpl := r.Apply(nil, config(""))
+	if err := r.ExpectKnownValue(tpl[0], tfjsonpath.New("state"), knownvalue.Int64Exact(0)); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(tpl, config(""))
+	id = r.Decode(tpl[0])["id"].(string)
+
+	wait := config("wait_for_approval = true")
+	r.PreApply = func() { applying.Store(true) }
+	tpl = r.Apply(tpl, wait)
+	r.PreApply = nil
+	if tpl[0].Action != "update" {
+		t.Errorf("switching the wait on planned %s, want update", tpl[0].Action)
+	}
+	if err := r.ExpectPlannedUnknown(tpl[0], tfjsonpath.New("state")); err != nil {
+		t.Error(err)
+	}
+	if err := r.ExpectPlannedValue(tpl[0], tfjsonpath.New("tpl_param"), knownvalue.ListSizeExact(0)); err != nil {
+		t.Error(err)
+	}
+	if err := r.ExpectKnownValue(tpl[0], tfjsonpath.New("state"), knownvalue.Int64Exact(1)); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(tpl, wait)
 	if n := env.Sim.Stats()["POST /open/sms/template/update"]; n != 0 {
 		t.Errorf("switching the wait on must not update the template, template/update called %d times", n)
 	}
-}
-
-// onPlan is a plan check that runs f: a hook between a step's plan and its
-// apply.
-type onPlan func()
-
-func (f onPlan) CheckPlan(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
-	f()
+	r.Destroy(tpl)
 }
 
 // TestAccSMSTemplate_updateWaitTimesOut: the error of an update whose wait
