@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -92,27 +91,6 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
 			{
-				Config:   env.Config(`data "contactcenter_sms_records" "x" { start_time = "2026-03-01" }`),
-				PlanOnly: true, ExpectError: regexp.MustCompile(`must be a time written yyyy-mm-dd HH:ii:ss`),
-			},
-			{
-				// Written right, but no time of the calendar: said so, in
-				// words, not Go's parse error.
-				Config:   env.Config(`data "contactcenter_sms_records" "x" { end_time = "2026-03-01 25:00:00" }`),
-				PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(`end_time "2026-03-01 25:00:00" is not a date and time of the calendar, though written yyyy-mm-dd HH:ii:ss`), " ", `\s+`)),
-			},
-			{
-				Config:   env.Config(`data "contactcenter_sms_records" "x" { start_time = "2026-02-30 00:00:00" }`),
-				PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)start_time "2026-02-30 00:00:00" is not a date.*hours\s+00-23`),
-			},
-			{
-				Config: env.Config(`data "contactcenter_sms_records" "x" {
-  start_time = "2026-03-02 00:00:00"
-  end_time   = "2026-03-01 00:00:00"
-}`),
-				PlanOnly: true, ExpectError: regexp.MustCompile(`end_time "2026-03-01 00:00:00" is before start_time`),
-			},
-			{
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records"), knownvalue.ListSizeExact(0)),
@@ -163,8 +141,9 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 	})
 }
 
-// TestAccSMSRecordsDataSource_validation: a time that is not a calendar date
-// (February 30th) fails at plan time, before any API call.
+// TestAccSMSRecordsDataSource_validation: a time not written yyyy-mm-dd
+// HH:ii:ss, one that is not a calendar date (February 30th, hour 25) and a
+// range that ends before it starts fail at plan time, before any API call.
 func TestAccSMSRecordsDataSource_validation(t *testing.T) {
 	t.Parallel()
 	acctest.New(t).ExpectPlanErrors(t, map[string]acctest.PlanError{
@@ -172,6 +151,19 @@ func TestAccSMSRecordsDataSource_validation(t *testing.T) {
 			Want: `start_time "2026-02-30 09:00:00" is not a date`},
 		"end_time not a date": {Config: `data "contactcenter_sms_records" "x" { end_time = "2026-04-31 23:59:59" }`,
 			Want: `end_time "2026-04-31 23:59:59" is not a date`},
+		// The cases below were PlanOnly steps of TestAccSMSRecordsDataSource_basic.
+		"start_time without the time": {Config: `data "contactcenter_sms_records" "x" { start_time = "2026-03-01" }`,
+			Want: `must be a time written yyyy-mm-dd HH:ii:ss`},
+		// Written right, but no time of the calendar: said so, in words,
+		// not Go's parse error.
+		"end_time hour 25": {Config: `data "contactcenter_sms_records" "x" { end_time = "2026-03-01 25:00:00" }`,
+			Want: `end_time "2026-03-01 25:00:00" is not a date and time of the calendar, though written yyyy-mm-dd HH:ii:ss`},
+		"start_time February 30th, the rule said": {Config: `data "contactcenter_sms_records" "x" { start_time = "2026-02-30 00:00:00" }`,
+			Want: `start_time "2026-02-30 00:00:00" is not a date and time of the calendar, though written yyyy-mm-dd HH:ii:ss (months 01-12, the days the month has, hours 00-23`},
+		"end before start": {Config: `data "contactcenter_sms_records" "x" {
+  start_time = "2026-03-02 00:00:00"
+  end_time   = "2026-03-01 00:00:00"
+}`, Want: `end_time "2026-03-01 00:00:00" is before start_time`},
 	})
 }
 
