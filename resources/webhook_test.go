@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -29,75 +28,101 @@ resource "contactcenter_webhook" "test" {
 `, name, url, extra)
 }
 
-func TestAccWebhook_basic(t *testing.T) {
+// TestWebhook_basic: a create, an update of every setting and a disable,
+// in process: the checks are of the provider's plan, state and writes.
+// TestAccWebhook_import imports the result with the CLI.
+func TestWebhook_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	addr := "contactcenter_webhook.test"
-	updated := webhookConfig("CRM hang-up", "https://crm.example.com/hangup", `
+	r := env.Resources(t, "contactcenter_webhook")
+	config := func(name, url, extra string) []any {
+		return []any{r.Config(fmt.Sprintf("name = %q\nurl = %q\n%s\n", name, url, extra))}
+	}
+	expect := func(what string, in acctest.Instance, want map[string]knownvalue.Check) {
+		t.Helper()
+		for k, v := range want {
+			if err := r.ExpectKnownValue(in, tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+		}
+	}
+	created := config("CRM", "https://crm.example.com/calls", "")
+	hook := r.Apply(nil, created)
+	expect("create", hook[0], map[string]knownvalue.Check{
+		"name":       knownvalue.StringExact("CRM"),
+		"status":     knownvalue.Bool(false),
+		"is_encrypt": knownvalue.Bool(false),
+		"event_type": knownvalue.Int64Exact(0),
+		"dept_id":    knownvalue.Int64Exact(0),
+		"vcc_id":     knownvalue.Int64Exact(10001),
+		"created_at": knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)),
+		"id":         knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`)),
+	})
+	r.CheckPlanEmpty(hook, created)
+
+	updated := config("CRM hang-up", "https://crm.example.com/hangup", webhookUpdated)
+	hook = r.Apply(hook, updated)
+	if hook[0].Action != "update" {
+		t.Errorf("update: planned %s, want update", hook[0].Action)
+	}
+	expect("update", hook[0], map[string]knownvalue.Check{
+		"name":       knownvalue.StringExact("CRM hang-up"),
+		"url":        knownvalue.StringExact("https://crm.example.com/hangup"),
+		"status":     knownvalue.Bool(true),
+		"is_encrypt": knownvalue.Bool(true),
+		"event_type": knownvalue.Int64Exact(1),
+		"dept_id":    knownvalue.Int64Exact(3),
+	})
+	id, _ := strconv.ParseInt(r.Decode(hook[0])["id"].(string), 10, 64)
+	w, err := env.Client(t).Webhooks.Get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bool(w.Status) || w.EventType != 1 || string(w.URL) != "https://crm.example.com/hangup" {
+		t.Errorf("the API holds %+v, want the updated webhook", *w)
+	}
+	r.CheckPlanEmpty(hook, updated)
+
+	// Disabling keeps dept_id: dept_name is planned as it is.
+	disabled := config("CRM hang-up", "https://crm.example.com/hangup", webhookDisabled)
+	hook = r.Apply(hook, disabled)
+	if hook[0].Action != "update" {
+		t.Errorf("disable: planned %s, want update", hook[0].Action)
+	}
+	if err := r.ExpectPlannedValue(hook[0], tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 3")); err != nil {
+		t.Errorf("disable: %v", err)
+	}
+	expect("disable", hook[0], map[string]knownvalue.Check{"status": knownvalue.Bool(false)})
+	r.CheckPlanEmpty(hook, disabled)
+	r.Destroy(hook)
+}
+
+const (
+	webhookUpdated = `
   status     = true
   is_encrypt = true
   event_type = 1
   dept_id    = 3
-`)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(webhookConfig("CRM", "https://crm.example.com/calls", "")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("CRM")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("is_encrypt"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("event_type"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("vcc_id"), knownvalue.Int64Exact(10001)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`))),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
-				},
-			},
-			{
-				Config: env.Config(updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("CRM hang-up")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("url"), knownvalue.StringExact("https://crm.example.com/hangup")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("is_encrypt"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("event_type"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(3)),
-				},
-				Check: func(s *terraform.State) error {
-					id, _ := strconv.ParseInt(s.RootModule().Resources[addr].Primary.ID, 10, 64)
-					w, err := env.Client(t).Webhooks.Get(t.Context(), id)
-					if err != nil {
-						return err
-					}
-					if !bool(w.Status) || w.EventType != 1 || string(w.URL) != "https://crm.example.com/hangup" {
-						return fmt.Errorf("the API holds %+v, want the updated webhook", *w)
-					}
-					return nil
-				},
-			},
-			{
-				// Disabling keeps dept_id: dept_name is planned as it is.
-				Config: env.Config(webhookConfig("CRM hang-up", "https://crm.example.com/hangup", `
+`
+	webhookDisabled = `
   status     = false
   is_encrypt = true
   event_type = 1
   dept_id    = 3
-`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 3")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.Bool(false)),
-				},
-			},
-			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
+`
+)
+
+// TestAccWebhook_import: the disabled webhook of TestWebhook_basic imports
+// with every attribute as applied (ImportStateVerify: Terraform's import).
+func TestAccWebhook_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: env.Factories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(webhookConfig("CRM hang-up", "https://crm.example.com/hangup", webhookDisabled))},
+			{ResourceName: "contactcenter_webhook.test", ImportState: true, ImportStateVerify: true},
 		},
 	})
 }
