@@ -518,8 +518,26 @@ type TimeLimitError struct {
 }
 
 func (e *TimeLimitError) Error() string {
-	return fmt.Sprintf("not tried again: the call's time limit ends in %v, before the next retry, due in %v",
-		e.Left.Round(100*time.Millisecond), e.Wait.Round(time.Second))
+	wait, left := e.Rounded(time.Second)
+	return fmt.Sprintf("not tried again: the call's time limit ends in %v, before the next retry, due in %v", left, wait)
+}
+
+// Rounded returns Wait rounded to unit (a second, or 100ms) and Left to
+// 100ms, as the texts that say the retry comes after the time limit show
+// them, each finer where those would not show Wait past Left: "the time
+// limit ends in 4.2s, before the next retry, due in 4s" and "due in 3.7s:
+// ... ends in 3.7s, before it" were said of a retry 4.4s and 3.74s away.
+func (e *TimeLimitError) Rounded(unit time.Duration) (wait, left time.Duration) {
+	for _, u := range []time.Duration{unit, 100 * time.Millisecond, 10 * time.Millisecond, time.Millisecond} {
+		if u > unit {
+			continue
+		}
+		wait, left = e.Wait.Round(u), e.Left.Round(min(u, 100*time.Millisecond))
+		if wait > left {
+			return wait, left
+		}
+	}
+	return e.Wait, e.Left
 }
 
 // Is makes a TimeLimitError context.DeadlineExceeded.

@@ -1125,9 +1125,10 @@ func (c *Client) logRetryNotWaited(ctx context.Context, r sharedRetry, tl *TimeL
 		as = fmt.Sprintf("attempt %d, after a rate limit", r.attempt+1)
 	}
 	extra := map[string]any{"wait_ms": tl.Wait.Milliseconds(), "left_ms": tl.Left.Milliseconds(), "reason": retryCause(r.err)}
+	wait, left := tl.Rounded(100 * time.Millisecond)
 	c.logDecision(ctx, logMsgRetryNotWaited, r.req, r.attempt, r.of,
 		fmt.Sprintf("not waiting for the shared call's retry (%s, due in %v): this read's own time limit ends in %v, before it",
-			as, tl.Wait.Round(100*time.Millisecond), tl.Left.Round(100*time.Millisecond)), extra)
+			as, wait, left), extra)
 }
 
 func (c *Client) logNotRetried(ctx context.Context, req Request, attempt, of int, why string) {

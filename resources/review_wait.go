@@ -389,8 +389,9 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 					cut = tl
 					// Ended before the timeout: "the 8s timeout ran out"
 					// was said 0.1s into the wait.
+					wait, _ := tl.Rounded(time.Second)
 					early = fmt.Sprintf(" The wait ended after %s, before the timeout: the read's next retry, due in %s, would have come after it.",
-						time.Since(start).Round(100*time.Millisecond), tl.Wait.Round(time.Second))
+						time.Since(start).Round(100*time.Millisecond), wait)
 				}
 				// The timeout cut the read short. With no read finished
 				// before it (the platform down since the write, the first
@@ -451,9 +452,10 @@ func waitForReview(parent context.Context, diags *diag.Diagnostics, w reviewWait
 		return
 	}
 	if cut != nil {
+		wait, left := cut.Rounded(time.Second)
 		tflog.Info(parent, "review wait ended", fields(map[string]any{"ended": "timeout",
 			"wait_ms": cut.Wait.Milliseconds(), "left_ms": cut.Left.Milliseconds(),
-			"decision": fmt.Sprintf("not waiting for the read's retry, due in %v: the %s timeout ends in %v, before it", cut.Wait.Round(time.Second), w.timeout, cut.Left.Round(100*time.Millisecond))}))
+			"decision": fmt.Sprintf("not waiting for the read's retry, due in %v: the %s timeout ends in %v, before it", wait, w.timeout, left)}))
 	} else {
 		ended("timeout")
 	}
