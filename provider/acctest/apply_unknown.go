@@ -40,21 +40,8 @@ func withUnknowns(v tftypes.Value) any {
 		return unknownMark
 	case v.IsNull():
 		return nil
-	case v.Type().Is(tftypes.Object{}), v.Type().Is(tftypes.Map{}):
-		var m map[string]tftypes.Value
-		_ = v.As(&m)
-		out := map[string]any{}
-		for k, e := range m {
-			out[k] = withUnknowns(e)
-		}
-		return out
-	case v.Type().Is(tftypes.List{}), v.Type().Is(tftypes.Set{}), v.Type().Is(tftypes.Tuple{}):
-		var l []tftypes.Value
-		_ = v.As(&l)
-		out := make([]any, len(l))
-		for i, e := range l {
-			out[i] = withUnknowns(e)
-		}
+	}
+	if out, ok := eachElement(v, withUnknowns); ok {
 		return out
 	}
 	return toGo(v)

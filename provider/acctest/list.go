@@ -221,24 +221,36 @@ func toGo(v tftypes.Value) any {
 		}
 		x, _ := f.Float64()
 		return x
-	case v.Type().Is(tftypes.Object{}), v.Type().Is(tftypes.Map{}):
-		var m map[string]tftypes.Value
-		_ = v.As(&m)
-		out := map[string]any{}
-		for k, e := range m {
-			out[k] = toGo(e)
-		}
-		return out
-	case v.Type().Is(tftypes.List{}), v.Type().Is(tftypes.Set{}), v.Type().Is(tftypes.Tuple{}):
-		var l []tftypes.Value
-		_ = v.As(&l)
-		out := make([]any, len(l))
-		for i, e := range l {
-			out[i] = toGo(e)
-		}
+	}
+	if out, ok := eachElement(v, toGo); ok {
 		return out
 	}
 	return fmt.Sprintf("%v", v)
+}
+
+// eachElement converts a known object, map, list, set or tuple v with
+// conv applied to each element (a map[string]any or an []any); ok is
+// false for any other value.
+func eachElement(v tftypes.Value, conv func(tftypes.Value) any) (out any, ok bool) {
+	switch {
+	case v.Type().Is(tftypes.Object{}), v.Type().Is(tftypes.Map{}):
+		var m map[string]tftypes.Value
+		_ = v.As(&m)
+		o := map[string]any{}
+		for k, e := range m {
+			o[k] = conv(e)
+		}
+		return o, true
+	case v.Type().Is(tftypes.List{}), v.Type().Is(tftypes.Set{}), v.Type().Is(tftypes.Tuple{}):
+		var l []tftypes.Value
+		_ = v.As(&l)
+		o := make([]any, len(l))
+		for i, e := range l {
+			o[i] = conv(e)
+		}
+		return o, true
+	}
+	return nil, false
 }
 
 // ReadDataSource reads data source typ with config through srv (one
