@@ -10,7 +10,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // interruptedDoc starts the paragraph of a long-running action's
@@ -97,7 +97,7 @@ func requireMobiles(recipients types.List, diags *diag.Diagnostics) {
 // shows its line, with the detail one; several at the attribute their
 // first is in (recipients, params, sms_params_list), with the detail
 // several makes of the first three named (named) and the others counted
-// (tfkit.SomeOf), not an error each: a column of a CSV file pasted with
+// (textcheck.SomeOf), not an error each: a column of a CSV file pasted with
 // the same fault made hundreds alike.
 func refuseAlike(diags *diag.Diagnostics, summary string, n int, at func(k int) path.Path, one func() string, named func(k int) string, several func(named string) string) {
 	switch {
@@ -105,6 +105,6 @@ func refuseAlike(diags *diag.Diagnostics, summary string, n int, at func(k int) 
 		diags.AddAttributeError(at(0), summary, one())
 	case n > 1:
 		first := at(0).Steps()[0].(path.PathStepAttributeName)
-		diags.AddAttributeError(path.Root(string(first)), summary, several(tfkit.SomeOf(n, 3, named)))
+		diags.AddAttributeError(path.Root(string(first)), summary, several(textcheck.SomeOf(n, 3, named)))
 	}
 }

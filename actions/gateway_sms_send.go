@@ -20,6 +20,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -418,7 +419,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			if len(f.mobiles) > 1 {
 				fmt.Fprintf(&b, ", %s[%d] to %s[%d]", f.attr, f.from, f.attr, f.from+len(f.mobiles)-1)
 			}
-			fmt.Fprintf(&b, "):\n%s", tfkit.SomeOf(len(f.mobiles), wideShown, func(k int) string { return shownMobile(f.mobiles[k]) }))
+			fmt.Fprintf(&b, "):\n%s", textcheck.SomeOf(len(f.mobiles), wideShown, func(k int) string { return shownMobile(f.mobiles[k]) }))
 			continue
 		}
 		sorted := append([]string(nil), f.mobiles...)

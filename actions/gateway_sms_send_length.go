@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // A template send whose message is over the gateway's 400 characters once
@@ -118,7 +118,7 @@ func tooLongMessages(text, tplID string, m gatewaySMSSendModel, rs []gatewayReci
 		diags.AddAttributeError(f.p, "SMS Message Too Long",
 			fmt.Sprintf("The message for %s is %s once template %s is filled%s: %s", f.to, f.length(), tplID, f.longestShown(), why))
 	default:
-		named := tfkit.SomeOf(len(over), 3, func(k int) string {
+		named := textcheck.SomeOf(len(over), 3, func(k int) string {
 			f := over[k]
 			if f.longest == "" {
 				return fmt.Sprintf("%s (%s)", f.to, f.length())

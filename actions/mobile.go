@@ -10,7 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // The send actions' checks of a recipient's number: the gateway's mainland
@@ -142,7 +142,7 @@ func (v mobilesValidator) ValidateList(ctx context.Context, req validator.ListRe
 		resp.Diagnostics.Append(bads[0].d)
 		return
 	}
-	named := tfkit.SomeOf(len(bads), 3, func(k int) string { return fmt.Sprintf("%s %q", bads[k].at, bads[k].s) })
+	named := textcheck.SomeOf(len(bads), 3, func(k int) string { return fmt.Sprintf("%s %q", bads[k].at, bads[k].s) })
 	detail := fmt.Sprintf("%d numbers are not mobile numbers: %s. The gateway takes 11 digits starting with 1 (second digit 3-9), optionally prefixed +86 or 86, and answers code 1012 otherwise.", len(bads), named)
 	fixable, hints := 0, map[string]bool{}
 	var extra []string

@@ -237,7 +237,7 @@ func (g *grouped) add(key string, i int) {
 // someRecipients names the first three of the recipients at indexes is,
 // and counts the others.
 func someRecipients(is []int, recipients []client.SMSRecipient) string {
-	return tfkit.SomeOf(len(is), 3, recipientAt(is, recipients))
+	return textcheck.SomeOf(len(is), 3, recipientAt(is, recipients))
 }
 
 // recipientAt names the k-th of the recipients at indexes is, with its

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
 // MaxBatch is the most numbers one send request carries: §8 "mobiles per
@@ -462,10 +463,7 @@ func stopAfterRefusal(j *journal, list *RecipientList, results []SendResult, res
 	e := &RefusedAllError{Batch: batch, Total: total, NotSent: len(mobiles), Refusal: refusalWords(err), Err: err}
 	markRest(results, rest, SendNotSent, fmt.Sprintf("not sent: batch %d of %d was refused with an error every batch would get (%s), "+
 		"so no further batch was sent; fix what the refusal says and run again to send it", batch, total, e.Refusal))
-	shown := strings.Join(mobiles[:min(len(mobiles), notSentShown)], ", ")
-	if len(mobiles) > notSentShown {
-		shown += fmt.Sprintf(" and %d more", len(mobiles)-notSentShown)
-	}
+	shown := textcheck.SomeOf(len(mobiles), notSentShown, func(i int) string { return mobiles[i] })
 	progress(BatchProgress{Batch: batch + 1, Last: total, Status: BatchNotSent, Numbers: len(mobiles),
 		Reason: fmt.Sprintf("batch %d's refusal (%s) is one every batch would get, so no further batch was sent: %s %s: %s; "+
 			"fix what the refusal says and run again to send them", batch, e.Refusal, map[bool]string{true: "row", false: "rows"}[len(rows) == 1], rowSpans(rows), shown)})
@@ -501,7 +499,7 @@ const rowSpansShown = 5
 func rowSpans(rows []int) string {
 	parts := rowRangeParts(rows)
 	if len(parts) > rowSpansShown {
-		return strings.Join(parts[:rowSpansShown], ", ") + fmt.Sprintf(" and %d more spans", len(parts)-rowSpansShown)
+		return textcheck.SomeOf(len(parts), rowSpansShown, func(i int) string { return parts[i] }) + " spans"
 	}
 	return strings.Join(parts, ", ")
 }

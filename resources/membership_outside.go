@@ -15,6 +15,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -211,7 +212,7 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	for _, a := range now {
 		nums[a.AgID.Int64()] = string(a.AgNum)
 	}
-	some := tfkit.SomeOf(len(outside), 20, func(i int) string { return agentLabel(nums[outside[i]], outside[i]) })
+	some := textcheck.SomeOf(len(outside), 20, func(i int) string { return agentLabel(nums[outside[i]], outside[i]) })
 	does := "this update removes them (members does not list them)"
 	if unknown > 0 {
 		does = fmt.Sprintf("this update removes them (members does not list them; %d agent id(s) of members are known only at apply, and any of these agents they turn out to be stays)", unknown)
@@ -345,5 +346,5 @@ func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resour
 			"manage its membership of those groups in one place (add them to queue_ids here, or take queue_ids out of this configuration and manage "+
 			"the agent's memberships with contactcenter_skill_group_member resources).",
 			state.UserNum.ValueString(), state.ID.ValueString(), len(outside),
-			tfkit.SomeOf(len(outside), 20, func(i int) string { return strconv.FormatInt(outside[i], 10) }), does))
+			textcheck.SomeOf(len(outside), 20, func(i int) string { return strconv.FormatInt(outside[i], 10) }), does))
 }

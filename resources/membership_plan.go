@@ -14,6 +14,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -215,7 +216,7 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 		return
 	}
 	slices.Sort(leave)
-	some := tfkit.SomeOf(len(leave), 20, func(i int) string { return leave[i] })
+	some := textcheck.SomeOf(len(leave), 20, func(i int) string { return leave[i] })
 	const keep = "If contactcenter_skill_group_member resources or an agent's queue_ids manage them, " +
 		"manage this group in one form only. Importing the membership instead (an import block) shows each agent the plan removes."
 	if whole {

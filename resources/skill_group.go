@@ -27,6 +27,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -408,7 +409,7 @@ func groupAgentsNamed(ctx context.Context, c *client.Client, queID int64) string
 		return ""
 	}
 	slices.SortFunc(agents, func(a, b client.GroupAgent) int { return cmp.Compare(a.AgID.Int64(), b.AgID.Int64()) })
-	return fmt.Sprintf(" (%d): %s", len(agents), tfkit.SomeOf(len(agents), 20, func(i int) string {
+	return fmt.Sprintf(" (%d): %s", len(agents), textcheck.SomeOf(len(agents), 20, func(i int) string {
 		return agentLabel(string(agents[i].AgNum), agents[i].AgID.Int64())
 	}))
 }

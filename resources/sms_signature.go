@@ -23,6 +23,7 @@ import (
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -268,7 +269,7 @@ func (r *smsSignatureResource) warnReplacedKeepingTextInUse(ctx context.Context,
 			"signature of the same text is refused as a duplicate (sms/sign/store answers 409) where texts are unique. So the apply fails either way, "+
 			"unless it also deletes those templates. To change the remark: point the templates' sign_id at another signature and apply, then change the "+
 			"remark and apply (without create_before_destroy), then point them back; or keep the remark as it is.",
-			id, signText, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] })))
+			id, signText, len(users), textcheck.SomeOf(len(users), 20, func(i int) string { return users[i] })))
 }
 
 // signatureResubmit is the advice of the warning of a rejected signature
@@ -422,7 +423,7 @@ func (r *smsSignatureResource) warnSignatureInUse(ctx context.Context, req resou
 			"When this signature's resource is no longer in the configuration (its for_each key, count index or module instance removed, or its block deleted), "+
 			"Terraform may plan its destroy before those of the templates removed with it (for a for_each key or count index it does), so this configuration's own templates that this plan also destroys "+
 			"may be named too: the apply deletes them first, and for them this warning does not apply.",
-			id, text, len(users), tfkit.SomeOf(len(users), 20, func(i int) string { return users[i] }), inUseRetryWait))
+			id, text, len(users), textcheck.SomeOf(len(users), 20, func(i int) string { return users[i] }), inUseRetryWait))
 }
 
 // templatesUsing names the SMS templates that use signature id, as

@@ -2,7 +2,8 @@
 // show, shared by the provider (internal/tfkit) and ccsync (importer/),
 // which imports nothing of Terraform (DESIGN §2): the invisible
 // characters a text most often carries by accident, text of white space
-// alone, and a value written so that such a character shows.
+// alone, and a value written so that such a character shows; and how a
+// long list is cut short in a message (SomeOf).
 package textcheck
 
 import (
