@@ -27,6 +27,33 @@ func slowEdits(e *finderEnv, d time.Duration, lists *atomic.Int32) {
 	e.fail.Store(&h)
 }
 
+// likeAnApply runs update for each of n objects, ten at a time
+// (Terraform's parallelism) and begun 4 ms apart, as Terraform's writes
+// are, and fails t with every error update returned.
+func likeAnApply(t *testing.T, n int, update func(i int) error) {
+	t.Helper()
+	slots := make(chan struct{}, 10)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			if err := update(i); err != nil {
+				errs <- err
+			}
+		}()
+		time.Sleep(4 * time.Millisecond)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
 // TestFinderReadBacksOfAnUpdateShareACall: an apply that changes one
 // attribute of many agents (a for_each, Terraform's parallelism of 10)
 // writes each and reads each back as its write ends. The read-backs of
@@ -41,35 +68,21 @@ func TestFinderReadBacksOfAnUpdateShareACall(t *testing.T) {
 	c := e.client(t, nil)
 	var lists atomic.Int32
 	slowEdits(e, 40*time.Millisecond, &lists)
-	slots := make(chan struct{}, 10) // Terraform's parallelism
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	for i, id := range o.agents {
-		slots <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			name := fmt.Sprintf("Renamed %d", i)
-			if _, err := c.Agents.Update(t.Context(), id, client.AgentInput{UserName: &name, RoleID: ptr(int64(5))}); err != nil {
-				errs <- err
-				return
-			}
-			a, err := c.Agents.Get(t.Context(), id)
-			switch {
-			case err != nil:
-				errs <- err
-			case string(a.UserName) != name || string(a.RoleName) != "Role 5":
-				errs <- fmt.Errorf("agent %d read back as %q, %q; want %q, %q", id, a.UserName, a.RoleName, name, "Role 5")
-			}
-		}()
-		time.Sleep(4 * time.Millisecond) // the writes begin a little apart, as Terraform's do
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	likeAnApply(t, n, func(i int) error {
+		id := o.agents[i]
+		name := fmt.Sprintf("Renamed %d", i)
+		if _, err := c.Agents.Update(t.Context(), id, client.AgentInput{UserName: &name, RoleID: ptr(int64(5))}); err != nil {
+			return err
+		}
+		a, err := c.Agents.Get(t.Context(), id)
+		switch {
+		case err != nil:
+			return err
+		case string(a.UserName) != name || string(a.RoleName) != "Role 5":
+			return fmt.Errorf("agent %d read back as %q, %q; want %q, %q", id, a.UserName, a.RoleName, name, "Role 5")
+		}
+		return nil
+	})
 	if got := lists.Load(); got > n/4 {
 		t.Errorf("%d users/list calls to read back %d agents updated 10 at a time, want at most %d", got, n, n/4)
 	}

@@ -62,41 +62,26 @@ func TestWebhookUpdatesShareReads(t *testing.T) {
 	t.Parallel()
 	const n = 40
 	c, _, ids, lists := webhookApplyEnv(t, 150)
-	slots := make(chan struct{}, 10) // Terraform's parallelism
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	for i, id := range ids[:n] {
-		slots <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			name, url := fmt.Sprintf("hook %d", i), fmt.Sprintf("https://crm.example.com/%d", i)
-			held, err := c.Webhooks.GetNamed(t.Context(), id, name, url)
-			if err != nil {
-				errs <- err
-				return
-			}
-			in := client.WebhookInput{Name: string(held.Name), URL: string(held.URL), EventType: 2}
-			if err := c.Webhooks.Update(t.Context(), id, in); err != nil {
-				errs <- err
-				return
-			}
-			w, err := c.Webhooks.GetNamed(t.Context(), id, name, url)
-			switch {
-			case err != nil:
-				errs <- err
-			case w.EventType.Int64() != 2 || string(w.Name) != name:
-				errs <- fmt.Errorf("webhook %d read back as %q, event_type %d; want %q, 2", id, w.Name, w.EventType.Int64(), name)
-			}
-		}()
-		time.Sleep(4 * time.Millisecond) // the edits begin a little apart, as Terraform's do
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	likeAnApply(t, n, func(i int) error {
+		id := ids[i]
+		name, url := fmt.Sprintf("hook %d", i), fmt.Sprintf("https://crm.example.com/%d", i)
+		held, err := c.Webhooks.GetNamed(t.Context(), id, name, url)
+		if err != nil {
+			return err
+		}
+		in := client.WebhookInput{Name: string(held.Name), URL: string(held.URL), EventType: 2}
+		if err := c.Webhooks.Update(t.Context(), id, in); err != nil {
+			return err
+		}
+		w, err := c.Webhooks.GetNamed(t.Context(), id, name, url)
+		switch {
+		case err != nil:
+			return err
+		case w.EventType.Int64() != 2 || string(w.Name) != name:
+			return fmt.Errorf("webhook %d read back as %q, event_type %d; want %q, 2", id, w.Name, w.EventType.Int64(), name)
+		}
+		return nil
+	})
 	if got := lists.Load(); got > n/2 {
 		t.Errorf("%d webhook/lists calls to edit %d webhooks 10 at a time (a read before each write and one after), want at most %d", got, n, n/2)
 	}
