@@ -318,7 +318,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	var sent, fee int64
 	for i, part := range chunks {
 		if ctx.Err() != nil {
-			failures = append(failures, failure{"not sent: the run was cancelled (" + ctx.Err().Error() + ")", flatten(chunks[i:]), false, false, 0, ""})
+			failures = append(failures, failure{reason: "not sent: the run was cancelled (" + ctx.Err().Error() + ")", mobiles: flatten(chunks[i:])})
 			break
 		}
 		res, err := a.send(ctx, mode, part, *m, tplID, params, lines)
@@ -337,8 +337,8 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 				}
 			}
 			if len(missing) > 0 {
-				failures = append(failures, failure{fmt.Sprintf("request %d of %d (%s): not in the gateway's result, although the request succeeded. "+
-					"The outcome is unknown: check the delivery records before sending to these numbers again", i+1, len(chunks), mode), missing, true, false, 0, ""})
+				failures = append(failures, failure{reason: fmt.Sprintf("request %d of %d (%s): not in the gateway's result, although the request succeeded. "+
+					"The outcome is unknown: check the delivery records before sending to these numbers again", i+1, len(chunks), mode), mobiles: missing, unknown: true})
 			}
 			sent += int64(len(part) - len(missing))
 		} else {
@@ -351,7 +351,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			if lines != nil {
 				attr = "recipients"
 			}
-			if requestWide(err) && !f.unknown {
+			if client.GatewayRequestWide(err) && !f.unknown {
 				// One group with the requests not sent after it: the same
 				// rule refuses them all, said once.
 				f.wide, f.from, f.attr = true, i*client.GatewayMaxMobiles, attr
@@ -361,7 +361,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 				}
 			}
 			failures = append(failures, f)
-			if requestWide(err) && f.unknown && i+1 < len(chunks) {
+			if client.GatewayRequestWide(err) && f.unknown && i+1 < len(chunks) {
 				// In doubt itself, but the code is one every request
 				// would get: the rest are not sent, and said so.
 				failures = append(failures, failure{reason: fmt.Sprintf("Requests %d to %d were not sent: request %d's error is one every request would get", i+2, len(chunks), i+1),
@@ -374,7 +374,7 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 			progress("%s request %d of %d: %d of %s accepted",
 				mode, i+1, len(chunks), len(part)-failedIn(failures, part), plural(len(part), "number", "numbers"))
 		}
-		if err != nil && requestWide(err) {
+		if err != nil && client.GatewayRequestWide(err) {
 			break
 		}
 	}

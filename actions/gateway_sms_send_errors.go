@@ -15,10 +15,6 @@ import (
 // the others are counted, and named by their positions in the list.
 const wideShown = 5
 
-// requestWide reports whether every further request would fail the same
-// way (client.GatewayRequestWide, the rule ccsync sms send stops by too).
-func requestWide(err error) bool { return client.GatewayRequestWide(err) }
-
 // whyUnknown says in a few words why a request's outcome is unknown, for
 // its progress line: "the answer was lost" said of every such failure, also
 // of a gateway that answered code 1010 (sending timed out, §7.4) or HTTP
