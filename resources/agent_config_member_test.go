@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -63,59 +61,76 @@ func objectsOnlyConfig(raw *atomic.Bool) func(http.Handler) http.Handler {
 	}
 }
 
-// TestAccAgent_configMemberWithoutSettings: a platform whose users/list
+// TestAgent_configMemberWithoutSettings: a platform whose users/list
 // config member (relations_config=1) holds only the §2.6.1 objects, not
 // user_phone_type, max_sessions and the other settings. Each was read as
 // 0 or false: the create failed ("inconsistent result after apply") or the
 // plan after it set user_phone_type 0 -> 4, is_enable_outbound false ->
 // true and the rest again, on every run. A setting the service does not
 // answer keeps the value Terraform wrote, and an edit of it is sent.
-func TestAccAgent_configMemberWithoutSettings(t *testing.T) {
+// In process (acctest.Resources); the skill group agentFullConfig declares
+// is made with the client.
+func TestAgent_configMemberWithoutSettings(t *testing.T) {
 	t.Parallel()
 	var raw atomic.Bool
 	env := acctest.NewWithHandler(t, objectsOnlyConfig(&raw))
 	c := env.Client(t)
+	que, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Agents G1", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := env.Resources(t, "contactcenter_agent")
+	// body is the agent block of cfg (agentFullConfig or an edit of it),
+	// with the group's id where it refers to the group.
+	body := func(cfg string) []any {
+		t.Helper()
+		_, b, ok := strings.Cut(cfg, `resource "contactcenter_agent" "test" {`)
+		if !ok {
+			t.Fatal("no agent block")
+		}
+		b = strings.TrimSuffix(strings.TrimSpace(b), "}")
+		return []any{r.Config(strings.ReplaceAll(b, "contactcenter_skill_group.g.id", fmt.Sprintf("%q", que)))}
+	}
 	// held reads what the simulator holds, config settings included.
-	held := func(s *terraform.State) (*client.Agent, error) {
+	held := func(in acctest.Instance) (*client.Agent, error) {
 		raw.Store(true)
 		defer raw.Store(false)
-		return c.Agents.Get(t.Context(), agentID(s))
+		id, _ := strconv.ParseInt(r.Decode(in)["id"].(string), 10, 64)
+		return c.Agents.Get(t.Context(), id)
+	}
+	expect := func(step string, in acctest.Instance, want map[string]knownvalue.Check) {
+		t.Helper()
+		for k, v := range want {
+			if err := r.ExpectKnownValue(in, tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", step, err)
+			}
+		}
 	}
 	edited := strings.Replace(strings.Replace(agentFullConfig, "max_sessions             = 300", "max_sessions             = 20", 1),
 		"user_phone_type          = 4", "user_phone_type          = 3", 1)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(agentFullConfig),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_phone_type"), knownvalue.Int64Exact(4)),
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("max_sessions"), knownvalue.Int64Exact(300)),
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("is_enable_outbound"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("is_forbidden_login"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("is_enable_mfa"), knownvalue.Int64Exact(1)),
-				},
-			},
-			{
-				Config: env.Config(edited),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("user_phone_type"), knownvalue.Int64Exact(3)),
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("max_sessions"), knownvalue.Int64Exact(20)),
-				},
-				Check: func(s *terraform.State) error {
-					a, err := held(s)
-					if err != nil {
-						return err
-					}
-					if a.Config == nil || a.Config.MaxSessions == nil || *a.Config.MaxSessions != 20 || *a.Config.UserPhoneType != 3 {
-						return fmt.Errorf("the service holds config %+v, want max_sessions 20 and user_phone_type 3", a.Config)
-					}
-					return nil
-				},
-			},
-		},
+
+	agent := r.Apply(nil, body(agentFullConfig))
+	expect("create", agent[0], map[string]knownvalue.Check{
+		"user_phone_type":    knownvalue.Int64Exact(4),
+		"max_sessions":       knownvalue.Int64Exact(300),
+		"is_enable_outbound": knownvalue.Bool(false),
+		"is_forbidden_login": knownvalue.Bool(true),
+		"is_enable_mfa":      knownvalue.Int64Exact(1),
 	})
+	r.CheckPlanEmpty(agent, body(agentFullConfig))
+
+	agent = r.Apply(agent, body(edited))
+	expect("edit", agent[0], map[string]knownvalue.Check{
+		"user_phone_type": knownvalue.Int64Exact(3),
+		"max_sessions":    knownvalue.Int64Exact(20),
+	})
+	if a, err := held(agent[0]); err != nil {
+		t.Error(err)
+	} else if a.Config == nil || a.Config.MaxSessions == nil || *a.Config.MaxSessions != 20 || *a.Config.UserPhoneType != 3 {
+		t.Errorf("the service holds config %+v, want max_sessions 20 and user_phone_type 3", a.Config)
+	}
+	r.CheckPlanEmpty(agent, body(edited))
+	r.Destroy(agent)
 }
 
 // TestAgentConfig_settingsAbsent: the client tells a config member without

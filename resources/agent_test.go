@@ -345,48 +345,51 @@ func TestAgent_update(t *testing.T) {
 }
 
 // dept_name and role_name follow dept_id and role_id: an update that keeps
-// them plans the names as they are, not "known after apply".
-func TestAccAgent_namesFollowIDs(t *testing.T) {
+// them plans the names as they are, not "known after apply". In process
+// (acctest.Resources): the plan values are the provider's own.
+func TestAgent_namesFollowIDs(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	names := func(dept, role int) string {
-		return fmt.Sprintf("dept_id = %d\n  role_id = %d", dept, role)
+	r := env.Resources(t, "contactcenter_agent")
+	config := func(dept, role int, extra string) []any {
+		return []any{r.Config(fmt.Sprintf(`
+  user_num      = "8210"
+  user_name     = "Ann"
+  user_password = "Secret-1"
+  dept_id       = %d
+  role_id       = %d
+%s`, dept, role, extra))}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(agentConfig("8210", names(2, 3)))},
-			{
-				Config: env.Config(agentConfig("8210", names(2, 3)+"\n  ag_nickname = \"Annie\"")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(agentAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")),
-					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")),
-				}},
-			},
-			{
-				Config: env.Config(agentConfig("8210", names(4, 3)+"\n  ag_nickname = \"Annie\"")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(agentAddr, tfjsonpath.New("dept_name")),
-					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")),
-				},
-			},
-			{
-				Config: env.Config(agentConfig("8210", names(4, 5)+"\n  ag_nickname = \"Annie\"")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(agentAddr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")),
-					plancheck.ExpectUnknownValue(agentAddr, tfjsonpath.New("role_name")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("role_name"), knownvalue.StringExact("Role 5")),
-				},
-			},
-		},
-	})
+	check := func(step string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Errorf("%s: %v", step, err)
+		}
+	}
+	agent := r.Apply(nil, config(2, 3, ""))
+	r.CheckPlanEmpty(agent, config(2, 3, ""))
+
+	nick := `ag_nickname = "Annie"`
+	agent = r.Apply(agent, config(2, 3, nick))
+	if agent[0].Action != "update" {
+		t.Errorf("nickname: planned %s, want update", agent[0].Action)
+	}
+	check("nickname", r.ExpectPlannedValue(agent[0], tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")))
+	check("nickname", r.ExpectPlannedValue(agent[0], tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")))
+	r.CheckPlanEmpty(agent, config(2, 3, nick))
+
+	agent = r.Apply(agent, config(4, 3, nick))
+	check("dept 4", r.ExpectPlannedUnknown(agent[0], tfjsonpath.New("dept_name")))
+	check("dept 4", r.ExpectPlannedValue(agent[0], tfjsonpath.New("role_name"), knownvalue.StringExact("Role 3")))
+	check("dept 4", r.ExpectKnownValue(agent[0], tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")))
+	r.CheckPlanEmpty(agent, config(4, 3, nick))
+
+	agent = r.Apply(agent, config(4, 5, nick))
+	check("role 5", r.ExpectPlannedValue(agent[0], tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 4")))
+	check("role 5", r.ExpectPlannedUnknown(agent[0], tfjsonpath.New("role_name")))
+	check("role 5", r.ExpectKnownValue(agent[0], tfjsonpath.New("role_name"), knownvalue.StringExact("Role 5")))
+	r.CheckPlanEmpty(agent, config(4, 5, nick))
+	r.Destroy(agent)
 }
 
 func TestAccAgent_passwordWO(t *testing.T) {
