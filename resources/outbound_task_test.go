@@ -1580,28 +1580,31 @@ output "closed" { value = [for t in data.contactcenter_outbound_tasks.closed.tas
 	}
 }
 
-// TestAccOutboundTask_oneHeldReadPerEdit: an edit of a task whose name has
+// TestOutboundTask_oneHeldReadPerEdit: an edit of a task whose name has
 // a decomposed form (its name is sent as held) and whose voice has options
 // (keepOptionTypes needs the task too) reads the task once for both,
 // projects/detail being unbatched: as many reads as the same edit of a
-// task whose name is ASCII. It read twice.
-func TestAccOutboundTask_oneHeldReadPerEdit(t *testing.T) {
+// task whose name is ASCII. It read twice. In process (acctest.Resources):
+// the reads counted are those of the plan after the create, and the plan
+// and apply of the edit, as in the CLI test it was.
+func TestOutboundTask_oneHeldReadPerEdit(t *testing.T) {
 	t.Parallel()
 	reads := func(name string) int {
 		env, que := taskEnv(t)
-		config := func(priority int) string {
-			return env.Config(strings.Replace(robotConfig(que, fmt.Sprintf("  priority = %d", priority)), `"Survey robot"`, strconv.Quote(name), 1))
+		r := env.Resources(t, "contactcenter_outbound_task")
+		config := func(priority int) []any {
+			cfg := strings.Replace(robotConfig(que, fmt.Sprintf("  priority = %d", priority)), `"Survey robot"`, strconv.Quote(name), 1)
+			_, body, _ := strings.Cut(cfg, `resource "contactcenter_outbound_task" "test" {`)
+			return []any{r.Config(strings.TrimSuffix(strings.TrimSpace(body), "}"))}
 		}
 		const detail = "GET /autocall/api/v3/projects/detail"
-		var before, n int
-		resource.Test(t, resource.TestCase{
-			PreCheck:                 func() { acctest.PreCheck(t) },
-			ProtoV6ProviderFactories: env.Factories(),
-			Steps: []resource.TestStep{
-				{Config: config(100), Check: func(*terraform.State) error { before = env.Sim.Stats()[detail]; return nil }},
-				{Config: config(120), Check: func(*terraform.State) error { n = env.Sim.Stats()[detail] - before; return nil }},
-			},
-		})
+		task := r.Apply(nil, config(100))
+		before := env.Sim.Stats()[detail]
+		r.CheckPlanEmpty(task, config(100))
+		task = r.Apply(task, config(120))
+		n := env.Sim.Stats()[detail] - before
+		r.CheckPlanEmpty(task, config(120))
+		r.Destroy(task)
 		return n
 	}
 	ascii, composed := reads("Survey robot"), reads("Caf\u00e9 robot")
