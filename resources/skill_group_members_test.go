@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -95,21 +94,18 @@ func expectGroup(t *testing.T, c *client.Client, want map[string]int64) resource
 	}
 }
 
-func TestAccSkillGroupMembers_basic(t *testing.T) {
+// TestAccSkillGroupMembers_import: the members of a group imported by the
+// group's id, also written with a leading zero (as the skill group's own
+// import takes it). Terraform's import; what the resource does with the
+// members is TestSkillGroupMembers_basic's.
+func TestAccSkillGroupMembers_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	c := env.Client(t)
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
-			{
-				Config: env.Config(membersConfig(member("a", 1), member("b", 5))),
-				Check:  expectGroup(t, c, map[string]int64{"a": 1, "b": 5}),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(membersAddr, tfjsonpath.New("members"), knownvalue.SetSizeExact(2)),
-				},
-			},
+			{Config: env.Config(membersConfig(member("a", 1), member("b", 5)))},
 			{
 				ResourceName: membersAddr, ImportState: true, ImportStateVerify: true,
 			},
@@ -121,75 +117,146 @@ func TestAccSkillGroupMembers_basic(t *testing.T) {
 					return "0" + s.RootModule().Resources[membersAddr].Primary.ID, nil
 				},
 			},
-			{
-				// Remove a, change b's skill, add c: one call of each kind.
-				Config: env.Config(membersConfig(member("b", 9), member("c", 2))),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(membersAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(
-					expectGroup(t, c, map[string]int64{"b": 9, "c": 2}),
-					func(*terraform.State) error {
-						st := env.Sim.Stats()
-						for _, p := range []string{"POST /portal/v2/svcapi/queue/cancel_assign", "POST /portal/v2/svcapi/queue/update/skill"} {
-							if st[p] != 1 {
-								return fmt.Errorf("%s called %d times, want 1", p, st[p])
-							}
-						}
-						if n := st["POST /portal/v2/svcapi/queue/assign"]; n != 2 {
-							return fmt.Errorf("queue/assign called %d times, want 2 (create, then c)", n)
-						}
-						return nil
-					},
-				),
-			},
-			{
-				Config: env.Config(membersConfig()),
-				Check:  expectGroup(t, c, map[string]int64{}),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(membersAddr, tfjsonpath.New("members"), knownvalue.SetSizeExact(0)),
-				},
-			},
 		},
 	})
 }
 
-func TestAccSkillGroupMembers_drift(t *testing.T) {
-	t.Parallel()
+// membersInProcess is a driver of contactcenter_skill_group_members (in
+// process, acctest.Resources) on a simulator that holds membershipBase's
+// group (made with the client) and its three agents a, b and c (seeded),
+// and a configuration of the group's members.
+type membersInProcess struct {
+	t      *testing.T
+	env    *acctest.Env
+	c      *client.Client
+	r      *acctest.Resources
+	q      int64
+	agents map[string]int64
+}
+
+func newMembersInProcess(t *testing.T) *membersInProcess {
+	t.Helper()
 	env := acctest.New(t)
+	if err := env.Sim.Seed(map[string]json.RawMessage{"agents": json.RawMessage(`[` +
+		`{"user_id": 6001, "user_num": "7001", "user_name": "A"}, {"user_id": 6002, "user_num": "7002", "user_name": "B"},` +
+		`{"user_id": 6003, "user_num": "7003", "user_name": "C"}]`)}); err != nil {
+		t.Fatal(err)
+	}
 	c := env.Client(t)
-	cfg := env.Config(membersConfig(member("a", 1), member("b", 2)))
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				// Outside Terraform: a leaves, c joins, b's skill changes.
-				Check: func(s *terraform.State) error {
-					ctx, q := t.Context(), resID(s, "contactcenter_skill_group.g")
-					a, b, cc := resID(s, "contactcenter_agent.a"), resID(s, "contactcenter_agent.b"), resID(s, "contactcenter_agent.c")
-					if err := c.Queues.CancelAssign(ctx, q, []int64{a}); err != nil {
-						return err
-					}
-					if err := c.Queues.Assign(ctx, q, []client.AgentSkill{{AgID: cc, Skill: 3}}); err != nil {
-						return err
-					}
-					_, err := c.Queues.UpdateSkill(ctx, q, []client.AgentSkill{{AgID: b, Skill: 7}}, true)
-					return err
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				// The plan restores the configured membership.
-				Config: cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(membersAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: expectGroup(t, c, map[string]int64{"a": 1, "b": 2}),
-			},
-		},
-	})
+	gid, err := c.Queues.Create(t.Context(), client.SkillGroupInput{QueName: "Members", QuePriority: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := strconv.ParseInt(gid, 10, 64)
+	return &membersInProcess{t: t, env: env, c: c, r: env.Resources(t, "contactcenter_skill_group_members"), q: q,
+		agents: map[string]int64{"a": 6001, "b": 6002, "c": 6003}}
+}
+
+// config is the members resource with members, each "agent:skill".
+func (m *membersInProcess) config(members ...string) []any {
+	var list []string
+	for _, it := range members {
+		name, skill, _ := strings.Cut(it, ":")
+		list = append(list, fmt.Sprintf(`{ agent_id = "%d", skill = %s }`, m.agents[name], skill))
+	}
+	return []any{m.r.Config(fmt.Sprintf("que_id = \"%d\"\nmembers = [%s]\n", m.q, strings.Join(list, ", ")))}
+}
+
+// expectGroup is expectGroup's check of the membership the service holds,
+// as agent name → skill.
+func (m *membersInProcess) expectGroup(want map[string]int64) error {
+	data, err := m.c.Queues.GetAgents(m.t.Context(), m.q)
+	if err != nil {
+		return err
+	}
+	got := map[string]int64{}
+	for _, it := range data[strconv.FormatInt(m.q, 10)] {
+		got[strconv.FormatInt(it.AgID.Int64(), 10)] = it.Skill.Int64()
+	}
+	w := map[string]int64{}
+	for name, skill := range want {
+		w[strconv.FormatInt(m.agents[name], 10)] = skill
+	}
+	if diff := cmp.Diff(w, got); diff != "" {
+		return fmt.Errorf("membership (-want +got):\n%s", diff)
+	}
+	return nil
+}
+
+// TestSkillGroupMembers_basic: create, then one update that removes a,
+// changes b's skill and adds c (one call of each kind), then no members.
+// In process; the import is TestAccSkillGroupMembers_import's.
+func TestSkillGroupMembers_basic(t *testing.T) {
+	t.Parallel()
+	m := newMembersInProcess(t)
+	r := m.r
+	check := func(step string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Errorf("%s: %v", step, err)
+		}
+	}
+	members := r.Apply(nil, m.config("a:1", "b:5"))
+	check("create", m.expectGroup(map[string]int64{"a": 1, "b": 5}))
+	check("create", r.ExpectKnownValue(members[0], tfjsonpath.New("members"), knownvalue.SetSizeExact(2)))
+	r.CheckPlanEmpty(members, m.config("a:1", "b:5"))
+
+	// Remove a, change b's skill, add c: one call of each kind.
+	members = r.Apply(members, m.config("b:9", "c:2"))
+	if members[0].Action != "update" {
+		t.Errorf("remove a, change b, add c: planned %s, want update", members[0].Action)
+	}
+	check("update", m.expectGroup(map[string]int64{"b": 9, "c": 2}))
+	st := m.env.Sim.Stats()
+	for _, p := range []string{"POST /portal/v2/svcapi/queue/cancel_assign", "POST /portal/v2/svcapi/queue/update/skill"} {
+		if st[p] != 1 {
+			t.Errorf("%s called %d times, want 1", p, st[p])
+		}
+	}
+	if n := st["POST /portal/v2/svcapi/queue/assign"]; n != 2 {
+		t.Errorf("queue/assign called %d times, want 2 (create, then c)", n)
+	}
+	r.CheckPlanEmpty(members, m.config("b:9", "c:2"))
+
+	members = r.Apply(members, m.config())
+	check("no members", m.expectGroup(map[string]int64{}))
+	check("no members", r.ExpectKnownValue(members[0], tfjsonpath.New("members"), knownvalue.SetSizeExact(0)))
+	r.CheckPlanEmpty(members, m.config())
+	r.Destroy(members)
+}
+
+// TestSkillGroupMembers_drift: outside Terraform a leaves, c joins and b's
+// skill changes; the plan restores the configured membership. In process.
+func TestSkillGroupMembers_drift(t *testing.T) {
+	t.Parallel()
+	m := newMembersInProcess(t)
+	r, c, ctx, q := m.r, m.c, t.Context(), m.q
+	cfg := m.config("a:1", "b:2")
+	members := r.Apply(nil, cfg)
+	// Outside Terraform: a leaves, c joins, b's skill changes.
+	if err := c.Queues.CancelAssign(ctx, q, []int64{m.agents["a"]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Queues.Assign(ctx, q, []client.AgentSkill{{AgID: m.agents["c"], Skill: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Queues.UpdateSkill(ctx, q, []client.AgentSkill{{AgID: m.agents["b"], Skill: 7}}, true); err != nil {
+		t.Fatal(err)
+	}
+	// The CLI's ExpectNonEmptyPlan: the plan after the apply is not empty.
+	if got := r.Plan(members, cfg); got[0] != "update" {
+		t.Errorf("plan after the membership changed outside Terraform: %s, want update", got[0])
+	}
+	// The plan restores the configured membership.
+	members = r.Apply(members, cfg)
+	if members[0].Action != "update" {
+		t.Errorf("restore: planned %s, want update", members[0].Action)
+	}
+	if err := m.expectGroup(map[string]int64{"a": 1, "b": 2}); err != nil {
+		t.Error(err)
+	}
+	r.CheckPlanEmpty(members, cfg)
+	r.Destroy(members)
 }
 
 func TestAccSkillGroupMembers_unlisted(t *testing.T) {
