@@ -36,7 +36,10 @@ resource "contactcenter_skill_group" "test" {
 `, name, prio, extra)
 }
 
-func TestAccSkillGroup_basic(t *testing.T) {
+// TestAccSkillGroup_importDefaults: a group created with the defaults
+// imports as it is (force_delete, Terraform's alone, ignored). Terraform's
+// import; the create and update are TestSkillGroup_basic's.
+func TestAccSkillGroup_importDefaults(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	addr := "contactcenter_skill_group.test"
@@ -44,25 +47,46 @@ func TestAccSkillGroup_basic(t *testing.T) {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
 		Steps: []resource.TestStep{
-			{
-				Config: env.Config(skillGroupConfig("Support", 10, "")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_name"), knownvalue.StringExact("Support")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_priority"), knownvalue.Int64Exact(10)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("auto_evaluate"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_strategy"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_audio"), knownvalue.StringExact("0")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
-				},
-			},
+			{Config: env.Config(skillGroupConfig("Support", 10, ""))},
 			{
 				ResourceName:            addr,
 				ImportState:             true,
 				ImportStateVerify:       true,
 				ImportStateVerifyIgnore: []string{"force_delete"},
 			},
-			{
-				Config: env.Config(skillGroupConfig("Support Tier 2", 0, `
+		},
+	})
+}
+
+// TestSkillGroup_basic: a create with the defaults, then an update of
+// every setting, in place; in process (acctest.Resources).
+func TestSkillGroup_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	r := env.Resources(t, "contactcenter_skill_group")
+	config := func(name string, prio int, extra string) []any {
+		return []any{r.Config(fmt.Sprintf("que_name = %q\nque_priority = %d\n%s\n", name, prio, extra))}
+	}
+	expect := func(step string, g acctest.Instance, want map[string]knownvalue.Check) {
+		t.Helper()
+		for k, v := range want {
+			if err := r.ExpectKnownValue(g, tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", step, err)
+			}
+		}
+	}
+	g := r.Apply(nil, config("Support", 10, ""))
+	expect("create", g[0], map[string]knownvalue.Check{
+		"que_name":      knownvalue.StringExact("Support"),
+		"que_priority":  knownvalue.Int64Exact(10),
+		"auto_evaluate": knownvalue.Int64Exact(1),
+		"que_strategy":  knownvalue.Int64Exact(1),
+		"wait_audio":    knownvalue.StringExact("0"),
+		"id":            knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`)),
+	})
+	r.CheckPlanEmpty(g, config("Support", 10, ""))
+
+	updated := config("Support Tier 2", 0, `
   que_strategy  = 9
   auto_evaluate = 0
   ring_time     = 25
@@ -71,28 +95,29 @@ func TestAccSkillGroup_basic(t *testing.T) {
   wait_audio    = "-1"
   que_num       = "8002"
   que_type      = 1
-`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_name"), knownvalue.StringExact("Support Tier 2")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_priority"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_strategy"), knownvalue.Int64Exact(9)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("auto_evaluate"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("ring_time"), knownvalue.Int64Exact(25)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("noans_action"), knownvalue.StringExact("1")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_audio"), knownvalue.StringExact("-1")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_num"), knownvalue.StringExact("8002")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("que_type"), knownvalue.Int64Exact(1)),
-				},
-			},
-			{
-				Config:   env.Config(skillGroupConfig("Support Tier 2", 0, "que_strategy = 9\nauto_evaluate = 0\nring_time = 25\nb_announce = 1\nnoans_action = \"1\"\nwait_audio = \"-1\"\nque_num = \"8002\"\nque_type = 1")),
-				PlanOnly: true, // the plan after apply is empty
-			},
-		},
+`)
+	g = r.Apply(g, updated)
+	if g[0].Action != "update" {
+		t.Errorf("update: planned %s, want update", g[0].Action)
+	}
+	expect("update", g[0], map[string]knownvalue.Check{
+		"que_name":      knownvalue.StringExact("Support Tier 2"),
+		"que_priority":  knownvalue.Int64Exact(0),
+		"que_strategy":  knownvalue.Int64Exact(9),
+		"auto_evaluate": knownvalue.Int64Exact(0),
+		"ring_time":     knownvalue.Int64Exact(25),
+		"noans_action":  knownvalue.StringExact("1"),
+		"wait_audio":    knownvalue.StringExact("-1"),
+		"que_num":       knownvalue.StringExact("8002"),
+		"que_type":      knownvalue.Int64Exact(1),
 	})
+	r.CheckPlanEmpty(g, updated)
+	// The CLI test's PlanOnly step: the same settings written otherwise
+	// plan nothing.
+	if got := r.Plan(g, config("Support Tier 2", 0, "que_strategy = 9\nauto_evaluate = 0\nring_time = 25\nb_announce = 1\nnoans_action = \"1\"\nwait_audio = \"-1\"\nque_num = \"8002\"\nque_type = 1")); got[0] != "no-op" {
+		t.Errorf("plan of the applied settings: %s, want no-op", got[0])
+	}
+	r.Destroy(g)
 }
 
 func TestAccSkillGroup_disappears(t *testing.T) {
