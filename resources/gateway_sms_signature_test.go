@@ -41,38 +41,23 @@ func writeFile(t *testing.T, name string, b []byte) string {
 	return p
 }
 
-func TestAccGatewaySMSSignature_basic(t *testing.T) {
+// TestAccGatewaySMSSignature_import: an approved signature imports as it
+// is (get_sign returns neither the image nor the remark). Terraform's
+// import; the rest is TestGatewaySMSSignature_basic's.
+func TestAccGatewaySMSSignature_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	c := env.Client(t)
 	addr := "contactcenter_gateway_sms_signature.test"
 	pic := writeFile(t, "licence.png", []byte("\x89PNG small image"))
 	extra := fmt.Sprintf("pic_file = %q\nremark = \"for OTP\"", pic)
-	var firstID string
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
-		// Destroy only forgets: the signature is still on the gateway.
-		CheckDestroy: func(s *terraform.State) error {
-			id, _ := strconv.ParseInt(firstID, 10, 64)
-			if _, err := c.Gateway.GetSignature(t.Context(), id); err != nil {
-				return fmt.Errorf("destroy must leave signature %s on the gateway: %w", firstID, err)
-			}
-			return nil
-		},
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(gatewaySignatureConfig("Acme", extra)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("pic_sha256"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{64}$`))),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
-				},
 				Check: func(s *terraform.State) error {
-					firstID = s.RootModule().Resources[addr].Primary.ID
-					return env.Sim.Review("gateway_signature", firstID, 1, "")
+					return env.Sim.Review("gateway_signature", s.RootModule().Resources[addr].Primary.ID, 1, "")
 				},
 			},
 			{
@@ -81,42 +66,87 @@ func TestAccGatewaySMSSignature_basic(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
-				},
 			},
 			{
 				ResourceName: addr, ImportState: true, ImportStateVerify: true,
 				// get_sign returns neither the image nor the remark.
 				ImportStateVerifyIgnore: []string{"pic_file", "pic_sha256", "remark"},
 			},
-			{
-				// A new image content replaces the signature.
-				PreConfig: func() {
-					if err := os.WriteFile(pic, []byte("another image"), 0o600); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: env.Config(gatewaySignatureConfig("Acme", extra)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-				},
-			},
-			{
-				Config: env.Config(gatewaySignatureConfig("Acme Ltd", "")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme Ltd")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("pic_sha256"), knownvalue.Null()),
-				},
-			},
 		},
 	})
+}
+
+// TestGatewaySMSSignature_basic: create, approval read on refresh, a new
+// image content and a new text each replace the signature, and destroy
+// only forgets it. In process (acctest.Resources); the import is
+// TestAccGatewaySMSSignature_import's.
+func TestGatewaySMSSignature_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	r := env.Resources(t, "contactcenter_gateway_sms_signature")
+	pic := writeFile(t, "licence.png", []byte("\x89PNG small image"))
+	config := func(text, extra string) []any {
+		return []any{r.Config(fmt.Sprintf("sign_text = %q\n%s\n", text, extra))}
+	}
+	extra := fmt.Sprintf("pic_file = %q\nremark = \"for OTP\"", pic)
+	expect := func(step string, in acctest.Instance, want map[string]knownvalue.Check) {
+		t.Helper()
+		for k, v := range want {
+			if err := r.ExpectKnownValue(in, tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", step, err)
+			}
+		}
+	}
+	sig := r.Apply(nil, config("Acme", extra))
+	expect("create", sig[0], map[string]knownvalue.Check{
+		"sign_text":  knownvalue.StringExact("Acme"),
+		"state":      knownvalue.Int64Exact(0),
+		"reason":     knownvalue.StringExact(""),
+		"pic_sha256": knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{64}$`)),
+		"id":         knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`)),
+	})
+	r.CheckPlanEmpty(sig, config("Acme", extra))
+	firstID, _ := r.Decode(sig[0])["id"].(string)
+	if err := env.Sim.Review("gateway_signature", firstID, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+
+	// Approval shows on refresh; the plan stays empty.
+	sig = r.Apply(sig, config("Acme", extra))
+	if sig[0].Action != "no-op" {
+		t.Errorf("after the approval: planned %s, want no-op", sig[0].Action)
+	}
+	expect("approved", sig[0], map[string]knownvalue.Check{"state": knownvalue.Int64Exact(1)})
+	r.CheckPlanEmpty(sig, config("Acme", extra))
+
+	// A new image content replaces the signature.
+	if err := os.WriteFile(pic, []byte("another image"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sig = r.Apply(sig, config("Acme", extra))
+	if sig[0].Action != "replace" {
+		t.Errorf("new image: planned %s, want replace", sig[0].Action)
+	}
+	expect("new image", sig[0], map[string]knownvalue.Check{"state": knownvalue.Int64Exact(0)})
+	r.CheckPlanEmpty(sig, config("Acme", extra))
+
+	sig = r.Apply(sig, config("Acme Ltd", ""))
+	if sig[0].Action != "replace" {
+		t.Errorf("new text: planned %s, want replace", sig[0].Action)
+	}
+	expect("new text", sig[0], map[string]knownvalue.Check{
+		"sign_text":  knownvalue.StringExact("Acme Ltd"),
+		"pic_sha256": knownvalue.Null(),
+	})
+	r.CheckPlanEmpty(sig, config("Acme Ltd", ""))
+	r.Destroy(sig)
+
+	// Destroy only forgets: the signature is still on the gateway.
+	id, _ := strconv.ParseInt(firstID, 10, 64)
+	if _, err := c.Gateway.GetSignature(t.Context(), id); err != nil {
+		t.Errorf("destroy must leave signature %s on the gateway: %v", firstID, err)
+	}
 	// Three signatures were created, none deleted (there is no delete).
 	if n := env.Sim.Stats()["POST /smsapi/sign/v1/add_sign"]; n != 3 {
 		t.Errorf("add_sign called %d times, want 3", n)
