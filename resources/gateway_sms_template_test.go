@@ -39,7 +39,11 @@ func hclString(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(strconv.Quote(s), "${", "$${"), "%{", "%%{")
 }
 
-func TestAccGatewaySMSTemplate_basic(t *testing.T) {
+// TestAccGatewaySMSTemplate_import: a template the gateway rejected
+// imports as it is. Terraform's import (and the template's sign_text
+// following the signature resource's); the rest is
+// TestGatewaySMSTemplate_basic's.
+func TestAccGatewaySMSTemplate_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	addr := "contactcenter_gateway_sms_template.test"
@@ -50,16 +54,6 @@ func TestAccGatewaySMSTemplate_basic(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(gatewayTemplateConfig(text, 1, `remark = "login"`)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_text"), knownvalue.StringExact(text)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_title"), knownvalue.StringExact("One-time code")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("remark"), knownvalue.StringExact("login")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("variables"),
-						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code"), knownvalue.StringExact("minutes")})),
-				},
 				Check: func(s *terraform.State) error {
 					return env.Sim.Review("gateway_template", s.RootModule().Resources[addr].Primary.ID, 2, "wording")
 				},
@@ -69,33 +63,83 @@ func TestAccGatewaySMSTemplate_basic(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("reason"), knownvalue.StringExact("wording")),
-				},
 			},
 			{ResourceName: addr, ImportState: true, ImportStateVerify: true},
-			{
-				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 1, `remark = "login"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
-						plancheck.ExpectResourceAction("contactcenter_gateway_sms_signature.acme", plancheck.ResourceActionNoop),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("variables"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code")})),
-				},
-			},
-			{
-				Config: env.Config(gatewayTemplateConfig("Your code is ${code}.", 2, `remark = "login"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
-				},
-			},
 		},
 	})
+}
+
+// TestGatewaySMSTemplate_basic: create, the gateway's rejection read on
+// refresh, and a new text or type each replace the template, never the
+// signature. In process (acctest.Resources), the signature by its own
+// driver.
+func TestGatewaySMSTemplate_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	rs := env.Resources(t, "contactcenter_gateway_sms_signature")
+	r := env.Resources(t, "contactcenter_gateway_sms_template")
+	sigConfig := []any{rs.Config(`sign_text = "Acme"`)}
+	sig := rs.Apply(nil, sigConfig)
+	rs.CheckPlanEmpty(sig, sigConfig)
+	config := func(text string, typ int) []any {
+		return []any{r.Config(fmt.Sprintf("tpl_text = %s\ntpl_type = %d\ntpl_title = \"One-time code\"\nsign_text = \"Acme\"\nremark = \"login\"\n", hclString(text), typ))}
+	}
+	expect := func(step string, in acctest.Instance, want map[string]knownvalue.Check) {
+		t.Helper()
+		for k, v := range want {
+			if err := r.ExpectKnownValue(in, tfjsonpath.New(k), v); err != nil {
+				t.Errorf("%s: %v", step, err)
+			}
+		}
+	}
+	text := "Your code is ${code}, valid ${minutes} minutes, ${code}."
+	tpl := r.Apply(nil, config(text, 1))
+	expect("create", tpl[0], map[string]knownvalue.Check{
+		"tpl_text":  knownvalue.StringExact(text),
+		"tpl_type":  knownvalue.Int64Exact(1),
+		"tpl_title": knownvalue.StringExact("One-time code"),
+		"remark":    knownvalue.StringExact("login"),
+		"sign_text": knownvalue.StringExact("Acme"),
+		"state":     knownvalue.Int64Exact(0),
+		"variables": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code"), knownvalue.StringExact("minutes")}),
+	})
+	r.CheckPlanEmpty(tpl, config(text, 1))
+	id, _ := r.Decode(tpl[0])["id"].(string)
+	if err := env.Sim.Review("gateway_template", id, 2, "wording"); err != nil {
+		t.Fatal(err)
+	}
+
+	tpl = r.Apply(tpl, config(text, 1))
+	if tpl[0].Action != "no-op" {
+		t.Errorf("after the rejection: planned %s, want no-op", tpl[0].Action)
+	}
+	expect("rejected", tpl[0], map[string]knownvalue.Check{
+		"state":  knownvalue.Int64Exact(2),
+		"reason": knownvalue.StringExact("wording"),
+	})
+	r.CheckPlanEmpty(tpl, config(text, 1))
+
+	// The CLI's plan of this step planned the signature too: no-op.
+	if got := rs.Plan(sig, sigConfig); got[0] != "no-op" {
+		t.Errorf("new text: the signature planned %s, want no-op", got[0])
+	}
+	tpl = r.Apply(tpl, config("Your code is ${code}.", 1))
+	if tpl[0].Action != "replace" {
+		t.Errorf("new text: planned %s, want replace", tpl[0].Action)
+	}
+	expect("new text", tpl[0], map[string]knownvalue.Check{
+		"state":     knownvalue.Int64Exact(0),
+		"variables": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code")}),
+	})
+	r.CheckPlanEmpty(tpl, config("Your code is ${code}.", 1))
+
+	tpl = r.Apply(tpl, config("Your code is ${code}.", 2))
+	if tpl[0].Action != "replace" {
+		t.Errorf("new type: planned %s, want replace", tpl[0].Action)
+	}
+	r.CheckPlanEmpty(tpl, config("Your code is ${code}.", 2))
+	r.Destroy(tpl)
+	rs.Destroy(sig)
 }
 
 func TestAccGatewaySMSTemplate_validation(t *testing.T) {
