@@ -459,8 +459,22 @@ func ExpectValue(state map[string]any, path tfjsonpath.Path, want knownvalue.Che
 // instance's action ("no-op" for an empty plan).
 func (r *Resources) Plan(insts []Instance, configs []any) []string {
 	r.t.Helper()
+	planned := r.PlanInstances(insts, configs)
+	actions := make([]string, len(planned))
+	for i, p := range planned {
+		actions[i] = p.Action
+	}
+	return actions
+}
+
+// PlanInstances is Plan, returning for each instance what the plan shows
+// of it (`terraform show -json` of the plan): State is the refreshed
+// instance (the change's "before"; zero when the refresh found it gone),
+// Planned the planned state (its "after") and Action the action.
+func (r *Resources) PlanInstances(insts []Instance, configs []any) []Instance {
+	r.t.Helper()
 	ctx, srv := r.t.Context(), r.newServer()
-	actions := make([]string, len(insts))
+	out := make([]Instance, len(insts))
 	r.each("plan", len(insts), func(i int) error {
 		config := r.typed(configs[i])
 		if err := r.validate(srv, config); err != nil {
@@ -481,10 +495,12 @@ func (r *Resources) Plan(insts []Instance, configs []any) []string {
 		if err != nil {
 			return err
 		}
-		actions[i], err = r.action(prior, p)
+		out[i] = prior
+		out[i].Planned = p.PlannedState
+		out[i].Action, err = r.action(prior, p)
 		return err
 	})
-	return actions
+	return out
 }
 
 // CheckPlanEmpty is the plan after an apply that Terraform's acceptance

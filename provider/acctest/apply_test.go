@@ -147,6 +147,51 @@ func TestResources_plannedUnknown(t *testing.T) {
 	}
 }
 
+// TestResources_planInstances: PlanInstances shows each instance's change
+// as `terraform show -json` of the plan does: before is the refreshed
+// state (a change made outside Terraform included), after the planned
+// one; an instance found gone has no before and plans a create.
+func TestResources_planInstances(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	r := env.Resources(t, "contactcenter_webhook")
+	config := []any{
+		r.Config("name = \"CRM\"\nurl = \"https://example.com/hook\"\n"),
+		r.Config("name = \"Sales\"\nurl = \"https://example.com/sales\"\n"),
+	}
+	hooks := r.Apply(nil, config)
+	id := func(i int) int64 {
+		n, _ := strconv.ParseInt(r.Decode(hooks[i])["id"].(string), 10, 64)
+		return n
+	}
+	if err := c.Webhooks.Update(t.Context(), id(0), client.WebhookInput{Name: "CRM", URL: "https://example.com/moved"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Webhooks.Delete(t.Context(), id(1)); err != nil {
+		t.Fatal(err)
+	}
+	got := r.PlanInstances(hooks, config)
+	if got[0].Action != "update" || got[1].Action != "create" {
+		t.Errorf("actions %s and %s, want update and create", got[0].Action, got[1].Action)
+	}
+	if err := r.ExpectKnownValue(got[0], tfjsonpath.New("url"), knownvalue.StringExact("https://example.com/moved")); err != nil {
+		t.Errorf("before: %v", err)
+	}
+	if err := r.ExpectPlannedValue(got[0], tfjsonpath.New("url"), knownvalue.StringExact("https://example.com/hook")); err != nil {
+		t.Errorf("after: %v", err)
+	}
+	if got[1].State != nil {
+		t.Errorf("the webhook deleted outside Terraform has a before: %v", r.Decode(got[1]))
+	}
+	if err := r.ExpectPlannedValue(got[1], tfjsonpath.New("name"), knownvalue.StringExact("Sales")); err != nil {
+		t.Errorf("after of the create: %v", err)
+	}
+	if a := r.Plan(hooks, config); a[0] != "update" || a[1] != "create" {
+		t.Errorf("Plan: %v, want [update create]", a)
+	}
+}
+
 // TestResources_tryApplyAndDestroy: a step that fails returns Terraform's
 // error and keeps in the state what Terraform keeps: nothing for a create
 // the platform refused, the group whose deletion it refused; the test goes
