@@ -2,7 +2,6 @@ package resources_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -1211,39 +1210,49 @@ resource "contactcenter_outbound_task" "test" {
 }
 `
 
-// changedOnly checks that the refreshed plan changes attribute changed of
-// addr and leaves attribute same as the prior state holds it.
-type changedOnly struct{ addr, changed, same string }
-
-func (c changedOnly) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	for _, rc := range req.Plan.ResourceChanges {
-		if rc.Address != c.addr {
-			continue
-		}
-		before, _ := rc.Change.Before.(map[string]any)
-		after, _ := rc.Change.After.(map[string]any)
-		if reflect.DeepEqual(before[c.changed], after[c.changed]) {
-			resp.Error = fmt.Errorf("%s: the plan does not change %s (%v)", c.addr, c.changed, before[c.changed])
-		} else if !reflect.DeepEqual(before[c.same], after[c.same]) {
-			resp.Error = fmt.Errorf("%s: the plan changes %s from %v to %v", c.addr, c.same, before[c.same], after[c.same])
-		}
-		return
+// changedOnly checks that the refreshed plan of in (PlanInstances)
+// changes attribute changed of addr and leaves attribute same as the
+// prior state holds it.
+func changedOnly(r *acctest.Resources, addr string, in acctest.Instance, changed, same string) error {
+	before := r.Decode(in)
+	after := r.Decode(acctest.Instance{State: in.Planned})
+	if reflect.DeepEqual(before[changed], after[changed]) {
+		return fmt.Errorf("%s: the plan does not change %s (%v)", addr, changed, before[changed])
+	} else if !reflect.DeepEqual(before[same], after[same]) {
+		return fmt.Errorf("%s: the plan changes %s from %v to %v", addr, same, before[same], after[same])
 	}
-	resp.Error = fmt.Errorf("%s: not in the plan", c.addr)
+	return nil
 }
 
-// TestAccOutboundTask_portalReorder: the platform gives assigned_users and
+// TestOutboundTask_portalReorder: the platform gives assigned_users and
 // config.webhook.ids no meaning by order (§2.7.1, §2.7.3). The portal saved
 // them in another order, and the next plan showed an order-only diff
 // (assigned_users read as "conn_limit = 0 -> 3, user_num = 9002 -> ..."
 // on an agent whose ceiling did not change). The same members in another
 // order plan nothing; a real change still shows, on that list alone.
-func TestAccOutboundTask_portalReorder(t *testing.T) {
+// In process (acctest.Resources); the two webhooks are made with the
+// client.
+func TestOutboundTask_portalReorder(t *testing.T) {
 	t.Parallel()
 	env, _ := taskEnv(t)
 	c := env.Client(t)
 	addr := "contactcenter_outbound_task.test"
-	var id string
+	r := env.Resources(t, "contactcenter_outbound_task")
+	var hooks []string
+	for i, name := range []string{"hang-up records", "pre-call push"} {
+		h, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: name, URL: []string{"https://crm.example.com/hangup", "https://crm.example.com/precall"}[i], Status: true, EventType: int64(i + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hooks = append(hooks, strconv.Quote(strconv.FormatInt(int64(h.ID), 10)))
+	}
+	_, body, _ := strings.Cut(fmt.Sprintf(reorderConfig, 3), `resource "contactcenter_outbound_task" "test" {`)
+	body = strings.Replace(strings.TrimSuffix(strings.TrimSpace(body), "}"),
+		"[contactcenter_webhook.hangup.id, contactcenter_webhook.precall.id]", "["+strings.Join(hooks, ", ")+"]", 1)
+	config := []any{r.Config(body)}
+	task := r.Apply(nil, config)
+	r.CheckPlanEmpty(task, config)
+	id := r.Decode(task[0])["id"].(string)
 	// portal edits the task as the portal would: read it, change it, save it.
 	portal := func(edit func(*client.Task)) {
 		task, err := c.Tasks.Get(t.Context(), framework.ID(types.StringValue(id)))
@@ -1255,67 +1264,44 @@ func TestAccOutboundTask_portalReorder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(fmt.Sprintf(reorderConfig, 3)),
-				Check: func(s *terraform.State) error {
-					id = s.RootModule().Resources[addr].Primary.ID
-					return nil
-				},
-			},
-			{
-				PreConfig: func() { portal(func(task *client.Task) { slices.Reverse(task.AssignedUsers) }) },
-				Config:    env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true,
-			},
-			{
-				PreConfig: func() { portal(func(task *client.Task) { slices.Reverse(task.Config.Webhook.IDs) }) },
-				Config:    env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true,
-			},
-			{
-				// Both lists still in the portal's order, and 5001's
-				// ceiling changed: that is drift, on assigned_users alone.
-				PreConfig: func() {
-					portal(func(task *client.Task) {
-						for _, u := range task.AssignedUsers {
-							if u.UserID != nil && *u.UserID == 5001 {
-								*u.ConnLimit = 5
-							}
-						}
-					})
-				},
-				Config: env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true, ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					changedOnly{addr, "assigned_users", "config"},
-				}},
-			},
-			{
-				Config: env.Config(fmt.Sprintf(reorderConfig, 3)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("assigned_users"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.StringExact("9002"), "user_id": knownvalue.Null(), "conn_limit": knownvalue.Int64Exact(0)}),
-						knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.Null(), "user_id": knownvalue.Int64Exact(5001), "conn_limit": knownvalue.Int64Exact(3)}),
-					})),
-				},
-			},
-			{
-				// An agent removed in the portal shows as removed; the
-				// webhooks reordered there do not show.
-				PreConfig: func() {
-					portal(func(task *client.Task) {
-						task.AssignedUsers = task.AssignedUsers[1:]
-						slices.Reverse(task.Config.Webhook.IDs)
-					})
-				},
-				Config: env.Config(fmt.Sprintf(reorderConfig, 3)), PlanOnly: true, ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					changedOnly{addr, "assigned_users", "config"},
-				}},
-			},
-		},
+	portal(func(task *client.Task) { slices.Reverse(task.AssignedUsers) })
+	if got := r.Plan(task, config); got[0] != "no-op" {
+		t.Errorf("assigned_users reordered in the portal: planned %s, want no-op", got[0])
+	}
+	portal(func(task *client.Task) { slices.Reverse(task.Config.Webhook.IDs) })
+	if got := r.Plan(task, config); got[0] != "no-op" {
+		t.Errorf("webhook ids reordered in the portal: planned %s, want no-op", got[0])
+	}
+	// Both lists still in the portal's order, and 5001's ceiling
+	// changed: that is drift, on assigned_users alone.
+	portal(func(task *client.Task) {
+		for _, u := range task.AssignedUsers {
+			if u.UserID != nil && *u.UserID == 5001 {
+				*u.ConnLimit = 5
+			}
+		}
 	})
+	if err := changedOnly(r, addr, r.PlanInstances(task, config)[0], "assigned_users", "config"); err != nil {
+		t.Errorf("5001's ceiling changed in the portal: %v", err)
+	}
+	task = r.Apply(task, config)
+	if err := r.ExpectKnownValue(task[0], tfjsonpath.New("assigned_users"), knownvalue.ListExact([]knownvalue.Check{
+		knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.StringExact("9002"), "user_id": knownvalue.Null(), "conn_limit": knownvalue.Int64Exact(0)}),
+		knownvalue.ObjectExact(map[string]knownvalue.Check{"user_num": knownvalue.Null(), "user_id": knownvalue.Int64Exact(5001), "conn_limit": knownvalue.Int64Exact(3)}),
+	})); err != nil {
+		t.Errorf("applied again: %v", err)
+	}
+	r.CheckPlanEmpty(task, config)
+	// An agent removed in the portal shows as removed; the webhooks
+	// reordered there do not show.
+	portal(func(task *client.Task) {
+		task.AssignedUsers = task.AssignedUsers[1:]
+		slices.Reverse(task.Config.Webhook.IDs)
+	})
+	if err := changedOnly(r, addr, r.PlanInstances(task, config)[0], "assigned_users", "config"); err != nil {
+		t.Errorf("an agent removed in the portal: %v", err)
+	}
+	r.Destroy(task)
 }
 
 // answersReordered wraps the API so that projects/detail answers
