@@ -207,7 +207,10 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // refreshes after writes: client.Client.Walk, tfkit.Claims.Walk); an
 // object made outside Terraform,
 // or held in another state, still counts, after that wait (about half a
-// second, once per plan), and so does one another resource keeps. A
+// second, once per plan), and so does one another resource keeps: a
+// holder refreshed in this walk is waited for until its plan comes, which
+// follows its refresh however loaded the machine (at most
+// tfkit.SettleRefreshed, for one a data source read). A
 // wait cannot outlast the slots Terraform gives the walk (-parallelism,
 // 10): when every slot holds a waiting check (more renamed keys than that,
 // created before any old address is planned), they give up, and some
@@ -240,8 +243,23 @@ func settleHolders(ctx context.Context, claims *tfkit.Claims, c *client.Client, 
 		}
 		return givenUp
 	}
+	// refreshedUnplanned: a holder this walk refreshed whose plan has not
+	// come. Its plan follows its refresh in the slot Terraform gave it, so
+	// it comes, however slow the machine: Settle's quiet, measured in wall
+	// time, ended before it on a loaded one, and the check left the holder
+	// out ("Already Managed Here" missing, with refresh). Only a read
+	// whose plan never comes (a data source's) waits the whole bound.
+	refreshedUnplanned := func() bool {
+		for _, h := range held {
+			if _, planned := claims.PlannedHolder(u.key(value), h.id); !planned && readInWalk(h.id) {
+				return true
+			}
+		}
+		return false
+	}
 	claims.Walk(c.Walk())
 	claims.Settle(ctx, c.Refreshes, func() bool { return deleted() || sort() })
+	tfkit.Await(ctx, tfkit.SettleRefreshed, func() bool { return deleted() || !refreshedUnplanned() })
 	if deleted() {
 		return nil, nil
 	}

@@ -252,6 +252,39 @@ const (
 // settlePoll is how often Settle asks done again.
 const settlePoll = 5 * time.Millisecond
 
+// SettleRefreshed bounds Await for the plan of an instance that this walk
+// has refreshed: Terraform plans it right after its refresh, in the slot
+// the refresh held, so waiting for it holds up no other instance; but on a
+// loaded machine (two cores, a load of 40) that plan came more than
+// SettleQuiet after the walk's last progress, and the check had judged
+// without it. The bound is for a read whose plan never comes (a data
+// source read the object).
+const SettleRefreshed = 5 * time.Second
+
+// Await waits, at most d, until done answers true (polled as Settle
+// does), and reports done's last answer.
+func Await(ctx context.Context, d time.Duration, done func() bool) bool {
+	if done() {
+		return true
+	}
+	end := time.NewTimer(d)
+	defer end.Stop()
+	t := time.NewTicker(settlePoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return done()
+		case <-end.C:
+			return done()
+		case <-t.C:
+			if done() {
+				return true
+			}
+		}
+	}
+}
+
 // Settle waits until done answers true, for a plan's check that judges
 // what other instances of the same plan do: Terraform plans the instances
 // in any order, ten at a time, and the one that settles the check (the old
