@@ -44,6 +44,10 @@ type Claims struct {
 	settleEnd  time.Time
 	progress   uint64
 	progressAt time.Time
+	// gap is the longest wait between two signs of the walk's progress
+	// that one call of Settle saw whole: the walk's pace, which scales
+	// the quiet (settleQuiet).
+	gap time.Duration
 	// walk names the plan's walk the window was opened for (Walk).
 	walk uint64
 	// removals counts the keys Planned recorded as removed, statePlans
@@ -247,6 +251,16 @@ func (c *Claims) PlannedAs(removes bool, key string) bool {
 const (
 	SettleWindow = 500 * time.Millisecond
 	SettleQuiet  = 250 * time.Millisecond
+	// SettleQuietMax bounds the quiet when the walk is slow: Settle
+	// waits, past the window, SettleQuietGaps times the longest gap it
+	// saw between two signs of progress, when that is longer than
+	// SettleQuiet. On a loaded machine (two cores, a load of 40) the
+	// instances of a plan with -refresh=false were planned more than
+	// SettleQuiet apart, and a check judged before the instance that
+	// keeps its key ("Agent Already Exists", advising an import of an
+	// agent the state holds, instead of "Agent Already Managed Here").
+	SettleQuietMax  = 2 * time.Second
+	SettleQuietGaps = 3
 )
 
 // settlePoll is how often Settle asks done again.
@@ -298,7 +312,9 @@ func Await(ctx context.Context, d time.Duration, done func() bool) bool {
 // planned kept or given up (PlanHolder: a plan with -refresh=false
 // refreshes nothing, and the instance that keeps the key of a check may be
 // planned seconds after it, in a plan of hundreds) less than SettleQuiet
-// ago. Nothing else is waited for: a plan with no
+// ago, or than SettleQuietGaps times the longest gap between two signs of
+// progress that a wait saw (a slow walk, on a loaded machine: at most
+// SettleQuietMax). Nothing else is waited for: a plan with no
 // state to refresh or destroy (a lost state of 3,000 objects whose keys
 // are all taken) waits SettleWindow once, not once per check; a check
 // that no instance settles waits until the walk goes quiet (at worst when
@@ -310,10 +326,11 @@ func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func()
 	if c == nil {
 		return false
 	}
+	began := time.Now()
 	t := time.NewTicker(settlePoll)
 	defer t.Stop()
 	for {
-		if !c.settling(progress) {
+		if !c.settling(progress, began) {
 			return done()
 		}
 		select {
@@ -342,12 +359,13 @@ func (c *Claims) Walk(w uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if w > c.walk {
-		c.walk, c.settleEnd, c.progressAt = w, time.Time{}, time.Time{}
+		c.walk, c.settleEnd, c.progressAt, c.gap = w, time.Time{}, time.Time{}, 0
 	}
 }
 
-// settling notes the walk's progress and tells whether Settle waits on.
-func (c *Claims) settling(progress func() uint64) bool {
+// settling notes the walk's progress and tells whether Settle, called
+// at began, waits on.
+func (c *Claims) settling(progress func() uint64, began time.Time) bool {
 	p := c.removals.Load() + c.statePlans.Load()
 	if progress != nil {
 		p += progress()
@@ -359,9 +377,25 @@ func (c *Claims) settling(progress func() uint64) bool {
 		c.settleEnd = now.Add(SettleWindow)
 	}
 	if p != c.progress {
+		// A gap counts from when this call began watching (began), at
+		// the earliest: between two checks' waits, nothing was.
+		if !c.progressAt.IsZero() {
+			from := c.progressAt
+			if began.After(from) {
+				from = began
+			}
+			c.gap = max(c.gap, now.Sub(from))
+		}
 		c.progress, c.progressAt = p, now
 	}
-	return now.Before(c.settleEnd) || (!c.progressAt.IsZero() && now.Sub(c.progressAt) < SettleQuiet)
+	return now.Before(c.settleEnd) || (!c.progressAt.IsZero() && now.Sub(c.progressAt) < c.settleQuiet())
+}
+
+// settleQuiet is how long the walk must go without progress for Settle
+// to stop waiting: SettleQuiet, or the walk's pace (SettleQuietGaps times
+// the longest gap seen), at most SettleQuietMax. c.mu is held.
+func (c *Claims) settleQuiet() time.Duration {
+	return min(max(SettleQuiet, SettleQuietGaps*c.gap), max(SettleQuiet, SettleQuietMax))
 }
 
 // PlanCreate records that the plan being made creates an object with the

@@ -216,3 +216,27 @@ func TestClaimsSettle_laterWalk(t *testing.T) {
 		t.Errorf("an older walk's number opened the window again: a wait took %v", d)
 	}
 }
+
+// TestClaimsSettle_slowWalk: on a loaded machine (two cores, a load of
+// 40) a plan with -refresh=false planned the instances of the state more
+// than SettleQuiet apart, and a check judged before the instance that
+// keeps its key was planned (TestAccKeyTaken_managedHere: "Agent Already
+// Exists" where "Agent Already Managed Here" was meant, in 1 run of 30).
+// The quiet follows the walk's pace: here 200 ms between plans, the
+// holder's plan 400 ms after the last of them.
+func TestClaimsSettle_slowWalk(t *testing.T) {
+	t.Parallel()
+	c := &Claims{}
+	go func() {
+		for range 5 {
+			time.Sleep(200 * time.Millisecond)
+			c.PlannedInState()
+		}
+		time.Sleep(400 * time.Millisecond)
+		c.Planned(true, "k") // the holder's plan
+	}()
+	start := time.Now()
+	if !c.Settle(t.Context(), nil, func() bool { return c.PlannedAs(true, "k") }) {
+		t.Fatalf("Settle gave up after %v in a walk planning an instance every 200ms, before the holder planned 400ms after the last", time.Since(start))
+	}
+}
