@@ -459,12 +459,8 @@ func ExpectValue(state map[string]any, path tfjsonpath.Path, want knownvalue.Che
 // instance's action ("no-op" for an empty plan).
 func (r *Resources) Plan(insts []Instance, configs []any) []string {
 	r.t.Helper()
-	planned := r.PlanInstances(insts, configs)
-	actions := make([]string, len(planned))
-	for i, p := range planned {
-		actions[i] = p.Action
-	}
-	return actions
+	planned, _ := r.planAll(insts, configs)
+	return actionsOf(planned)
 }
 
 // PlanInstances is Plan, returning for each instance what the plan shows
@@ -473,8 +469,35 @@ func (r *Resources) Plan(insts []Instance, configs []any) []string {
 // Planned the planned state (its "after") and Action the action.
 func (r *Resources) PlanInstances(insts []Instance, configs []any) []Instance {
 	r.t.Helper()
+	planned, _ := r.planAll(insts, configs)
+	return planned
+}
+
+// PlanDiagnostics is Plan, also returning each instance's plan
+// diagnostics (its warnings: an error fails the test), as the provider
+// sent them: the CLI shows warnings of the same title folded into the
+// first ("and one more similar warning elsewhere").
+func (r *Resources) PlanDiagnostics(insts []Instance, configs []any) ([]string, [][]*tfprotov6.Diagnostic) {
+	r.t.Helper()
+	planned, diags := r.planAll(insts, configs)
+	return actionsOf(planned), diags
+}
+
+// actionsOf returns the action of each planned instance.
+func actionsOf(planned []Instance) []string {
+	actions := make([]string, len(planned))
+	for i, p := range planned {
+		actions[i] = p.Action
+	}
+	return actions
+}
+
+// planAll plans each instance (PlanInstances) and returns its diagnostics.
+func (r *Resources) planAll(insts []Instance, configs []any) ([]Instance, [][]*tfprotov6.Diagnostic) {
+	r.t.Helper()
 	ctx, srv := r.t.Context(), r.newServer()
 	out := make([]Instance, len(insts))
+	diags := make([][]*tfprotov6.Diagnostic, len(insts))
 	r.each("plan", len(insts), func(i int) error {
 		config := r.typed(configs[i])
 		if err := r.validate(srv, config); err != nil {
@@ -497,10 +520,11 @@ func (r *Resources) PlanInstances(insts []Instance, configs []any) []Instance {
 		}
 		out[i] = prior
 		out[i].Planned = p.PlannedState
+		diags[i] = p.Diagnostics
 		out[i].Action, err = r.action(prior, p)
 		return err
 	})
-	return out
+	return out, diags
 }
 
 // CheckPlanEmpty is the plan after an apply that Terraform's acceptance
