@@ -21,6 +21,12 @@ type WebhooksService struct {
 	// listPages is how many pages the unfiltered list took when last read (0:
 	// not read yet).
 	listPages atomic.Int64
+	// spent counts the filtered calls of byNames in generation spentGen,
+	// and first is the page 1 it read then (see byNames).
+	spentMu  sync.Mutex
+	spentGen uint64
+	spent    int
+	first    *webhookPage1
 }
 
 func newWebhooksService(c *Client) *WebhooksService {
@@ -200,26 +206,24 @@ func (s *WebhooksService) page(ctx context.Context, f WebhookFilter, page int) (
 }
 
 // GetNamed is Get for a read that knows the name and url the webhook was
-// last written with, or held when last read (an edit's read of the values
-// the platform holds before it writes, a read back after a create or an
-// edit). After a write in this client, Get's next read of the whole list
-// costs every page of it, shared only by the reads arriving meanwhile:
-// creating 400 webhooks in one apply cost 1,618 webhook/lists calls. These
-// reads are batched as reads by ids are (finder: the reads arriving
-// together, and the read-backs of the writes in flight, finderHold) and a
-// batch costs the fewer calls of two ways (byNames): the whole list, page
-// by page, or the list filtered by each webhook's name and url (§4.4), one
-// call each. Each read was one filtered call: an apply that edited 200
-// webhooks made 400 webhook/lists calls (the read before each write and
-// the read back). A webhook the batch does not find (renamed in the portal
-// since, gone), or a batch that fails, is answered by Get. Before any
-// write (a refresh) Get's shared read of the whole list answers every
-// webhook at once.
+// last written with, or held when last read: a refresh, an edit's read of
+// the values the platform holds before it writes, a read back after a
+// create or an edit. webhook/lists has no id filter (§4.4): Get reads the
+// whole list, every page of it, which in a contact center of 2,000
+// webhooks costs 21 calls for a refresh of the 5 that Terraform manages,
+// and 21 again for the reads of an apply that edits them. These reads are
+// batched as reads by ids are (finder: the reads arriving together, and the
+// read-backs of the writes in flight, finderHold), and byNames decides how
+// a batch reaches them, by the rule written there. A read that a read of
+// the whole list in this generation answers (kept, or in flight) is Get's.
+// A webhook the batch does not find (renamed in the portal since, gone),
+// or a batch that fails, is answered by Get: a miss by name is never taken
+// for gone.
 func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url string) (*Webhook, error) {
-	if s.c.gen.Load() == 0 || name == "" {
+	key := strconv.FormatInt(id, 10)
+	if name == "" || s.finder.cached(ctx, key, s.c.gen.Load()) {
 		return s.Get(ctx, id)
 	}
-	key := strconv.FormatInt(id, 10)
 	s.hintsMu.Lock()
 	s.hints[key] = WebhookFilter{Name: name, URL: url}
 	s.hintsMu.Unlock()
@@ -233,52 +237,111 @@ func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url stri
 	return s.Get(ctx, id)
 }
 
-// byNames reads the webhooks of these ids for GetNamed, at the cost of the
-// fewer calls: the whole list when the ids are at least as many as its
-// pages (when its size is not known yet, two ids read its first page, which
-// tells it), else one call of the list filtered by name and url (the hint
-// GetNamed recorded) for each id. The calls of a batch go out at once (the
-// pages the list is known to take, the filtered calls): one after the
-// other, the two pages of 200 webhooks made an apply that edits them at
-// parallelism 10 half as slow again against an API that takes 50 ms. An id
-// it does not find (renamed since, gone, or a page shifted by a delete) is
-// left out, and GetNamed asks Get: a miss here is never taken for gone. A
-// filtered call that fails leaves its id out too (a platform that refuses
-// the filter's values); a page of the whole list that fails fails the
-// batch (GetNamed then asks Get, which reads it again).
+// byNames reads the webhooks of these ids for GetNamed (a batch), by this
+// rule:
+//
+//   - An id a read of the whole list in this generation answers (Get's
+//     finder: kept and not served yet, or in flight) is left to it: no call.
+//   - The first page of the whole list tells its size (pages). When it is
+//     not known yet, the batch reads page 1 (before any write of the
+//     client, whatever the batch's size: a refresh's first reads learn it
+//     for the walk; after one, when the batch has two ids or more, else one
+//     filtered call costs less). Page 1 serves the batch's ids it holds, and
+//     the ids of later batches of the same generation that it holds (each
+//     once), and begins a later read of the whole list in that generation.
+//   - Ski rental: the ids left are read with the whole list when the pages
+//     still to read are at most these ids plus the filtered calls made
+//     already in this generation, else with one call of the list filtered
+//     by name and url each (§4.4). A refresh of most of a list costs its
+//     pages (200 managed among 200: 2 calls), one of a few among many
+//     costs page 1 and a call each (5 among 2,000: 6 calls where 21 were
+//     made), and none costs more than about twice the pages, whatever the
+//     batches (200 among 2,000: at most 21 filtered calls, then 21 pages).
+//   - A read of the whole list is kept for Get (finder.record), stamped
+//     when its first page was asked: it answers the reads that come after
+//     it in the same generation, as Get's own read does.
+//
+// The calls of a batch go out at once (the pages the list is known to take,
+// the filtered calls): one after the other, the two pages of 200 webhooks
+// made an apply that edits them at parallelism 10 half as slow again
+// against an API that takes 50 ms. An id it does not find (renamed since,
+// gone, or a page shifted by a delete) is left out, and GetNamed asks Get:
+// a miss here is never taken for gone. A filtered call that fails leaves
+// its id out too (a platform that refuses the filter's values); a page of
+// the whole list that fails fails the batch (GetNamed then asks Get, which
+// reads it again).
 func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook, error) {
+	began := s.finder.begin()
 	left := make(map[string]bool, len(ids))
 	for _, id := range ids {
-		left[id] = true
-	}
-	var out []Webhook
-	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)"}
-	for next := 1; len(left) > 0; {
-		pages := int(s.listPages.Load())
-		if (pages == 0 && len(left) < 2) || (pages > 0 && len(left) < pages-next+1) {
-			break
+		if !s.finder.cached(ctx, id, began.gen) {
+			left[id] = true
 		}
-		last := max(pages, next)
-		ps, err := s.pagesAt(ctx, next, last)
+	}
+	if len(left) == 0 {
+		return nil, nil
+	}
+	spent, first := s.spending(began.gen, left)
+	var out []Webhook
+	take := func(ws []Webhook) {
+		for _, w := range ws {
+			if k := s.finder.key(w); left[k] {
+				out = append(out, w)
+				delete(left, k)
+			}
+		}
+	}
+	pages := int(s.listPages.Load())
+	if first == nil && pages == 0 && (began.gen == 0 || len(left) >= 2) {
+		p, err := s.page(ctx, WebhookFilter{}, 1)
+		if err == nil {
+			err = (&pageCheck[Webhook]{what: "webhook list (webhook/lists)"}).check(1, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More())
+		}
 		if err != nil {
 			return nil, err
 		}
-		for i, p := range ps {
-			if err := pc.check(next+i, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More()); err != nil {
-				return nil, err
-			}
-			for _, w := range p.Results {
-				if k := s.finder.key(w); left[k] {
-					out = append(out, w)
-					delete(left, k)
-				}
-			}
-			if !p.More() || len(p.Results) == 0 {
-				return out, nil
+		first = &webhookPage1{page: p, at: began, served: map[string]bool{}}
+		s.keepFirst(first)
+		pages = int(s.listPages.Load())
+	}
+	if first != nil {
+		take(first.page.Results)
+		s.served(first, out)
+		if !first.page.More() || len(first.page.Results) == 0 {
+			s.finder.record(first.at, first.page.Results, true, s.servedBy(first))
+			return out, nil
+		}
+	}
+	if len(left) == 0 {
+		return out, nil
+	}
+	rest := pages
+	if first != nil {
+		rest--
+	}
+	if pages > 0 && len(left)+spent >= rest {
+		all, err := s.whole(ctx, first, pages)
+		if err != nil {
+			return nil, err
+		}
+		at := began
+		if first != nil {
+			at = first.at
+		}
+		take(all)
+		served := map[string]bool{}
+		for _, w := range out {
+			served[s.finder.key(w)] = true
+		}
+		if first != nil {
+			for k := range s.servedBy(first) {
+				served[k] = true
 			}
 		}
-		next = last + 1
+		s.finder.record(at, all, false, served)
+		return out, nil
 	}
+	s.spend(began.gen, len(left))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	var outOfTime error
@@ -315,6 +378,108 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 		return nil, outOfTime
 	}
 	return out, nil
+}
+
+// webhookPage1 is page 1 of the whole list as a batch of byNames read it, at
+// stamp at; served holds the ids it answered (each once).
+type webhookPage1 struct {
+	page   ResultsPage[Webhook]
+	at     stamp
+	served map[string]bool
+}
+
+// spending returns the filtered calls byNames made in generation gen, and
+// the page 1 read in it that may serve the ids of left (none of them
+// answered by it already: a second read of an object calls again).
+func (s *WebhooksService) spending(gen uint64, left map[string]bool) (int, *webhookPage1) {
+	s.spentMu.Lock()
+	defer s.spentMu.Unlock()
+	if s.spentGen != gen {
+		s.spentGen, s.spent, s.first = gen, 0, nil
+	}
+	first := s.first
+	if first != nil && s.c.cfg.Now().Sub(first.at.at) >= finderTTL {
+		first = nil
+	}
+	for id := range left {
+		if first != nil && first.served[id] {
+			first = nil
+		}
+	}
+	return s.spent, first
+}
+
+// keepFirst keeps page 1 for the later batches of its generation.
+func (s *WebhooksService) keepFirst(first *webhookPage1) {
+	s.spentMu.Lock()
+	defer s.spentMu.Unlock()
+	if s.spentGen != first.at.gen {
+		s.spentGen, s.spent = first.at.gen, 0
+	}
+	s.first = first
+}
+
+// spend counts n filtered calls made in generation gen.
+func (s *WebhooksService) spend(gen uint64, n int) {
+	s.spentMu.Lock()
+	defer s.spentMu.Unlock()
+	if s.spentGen != gen {
+		s.spentGen, s.spent, s.first = gen, 0, nil
+	}
+	s.spent += n
+}
+
+// served records that first answered these webhooks.
+func (s *WebhooksService) served(first *webhookPage1, ws []Webhook) {
+	s.spentMu.Lock()
+	defer s.spentMu.Unlock()
+	for _, w := range ws {
+		first.served[s.finder.key(w)] = true
+	}
+}
+
+// servedBy returns a copy of the ids first answered.
+func (s *WebhooksService) servedBy(first *webhookPage1) map[string]bool {
+	s.spentMu.Lock()
+	defer s.spentMu.Unlock()
+	out := make(map[string]bool, len(first.served))
+	for k := range first.served {
+		out[k] = true
+	}
+	return out
+}
+
+// whole reads the whole unfiltered list, known to take pages pages, after
+// first (page 1, nil when not read): the pages left go out at once, and the
+// pages past them, when the list grew meanwhile, one after the other.
+func (s *WebhooksService) whole(ctx context.Context, first *webhookPage1, pages int) ([]Webhook, error) {
+	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)"}
+	var items []Webhook
+	next := 1
+	if first != nil {
+		p := first.page
+		if err := pc.check(1, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More()); err != nil {
+			return nil, err
+		}
+		items, next = append(items, p.Results...), 2
+	}
+	for {
+		last := max(pages, next)
+		ps, err := s.pagesAt(ctx, next, last)
+		if err != nil {
+			return nil, err
+		}
+		for i, p := range ps {
+			if err := pc.check(next+i, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More()); err != nil {
+				return nil, err
+			}
+			items = append(items, p.Results...)
+			if !p.More() || len(p.Results) == 0 {
+				return items, nil
+			}
+		}
+		next, pages = last+1, last+1
+	}
 }
 
 // pagesAt reads pages from to to of the unfiltered list at once; the error
