@@ -18,6 +18,10 @@ import (
 //   - Kinds whose only read is the whole list (webhooks, sounds, SMS
 //     signatures; skill groups, whose list answers every group at once)
 //     read the whole list once for all the readers waiting at that moment.
+//     Webhooks, a few of which may be managed among thousands, are read
+//     by the name and url the reader knows where that costs fewer calls
+//     than the list's pages (WebhooksService.byNames, its rule); what
+//     they read whole serves the finder's reads (record).
 //   - Kinds with an id filter (agents: users/list user_ids, 500 a call;
 //     SMS templates: template/list ids; group memberships: get/agents
 //     que_ids; gateway templates and signatures: tplId/signId arrays) read
