@@ -29,7 +29,9 @@ func (f *finder[T]) cached(ctx context.Context, id string, gen uint64) bool {
 // keeps its own: it answers the gets of generation s.gen for finderTTL,
 // conclusive when one call answered it (oneCall). served holds the ids it
 // answered already (each served once, as a get's answer is); an answer
-// kept that is newer than s stays.
+// kept that is not older than s stays, with the reads it served (a read of
+// the list that began with the same page 1 as one kept before it, or
+// after it, serves no object twice).
 func (f *finder[T]) record(s stamp, items []T, oneCall bool, served map[string]bool) {
 	fl := &flight[T]{stamp: s, done: make(chan struct{}), list: items, complete: true, conclusive: oneCall,
 		landed: f.c.cfg.Now(), items: make(map[string]*T, len(items))}
@@ -43,7 +45,7 @@ func (f *finder[T]) record(s stamp, items []T, oneCall bool, served map[string]b
 		return
 	}
 	for k, it := range fl.items {
-		if e, ok := f.entries[k]; ok && e.gen == s.gen && e.at.After(s.at) {
+		if e, ok := f.entries[k]; ok && e.gen == s.gen && !e.at.Before(s.at) {
 			continue
 		}
 		e := entry[T]{item: it, stamp: s}

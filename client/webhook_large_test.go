@@ -149,7 +149,8 @@ func TestWebhookRefreshFewAmongMany(t *testing.T) {
 // A refresh of most of a list costs its pages (200 managed among 200: 2),
 // and one of many among many at most about twice the pages, whatever the
 // batches (ski rental: the filtered calls made count toward the whole
-// list). Every read answers the webhook as it is.
+// list). Every read answers the webhook as it is, and a second read of
+// one calls again.
 func TestWebhookRefreshManyAmongMany(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ others, managed, max int }{{0, 200, 2}, {1000, 200, 2*12 + 1}} {
@@ -166,6 +167,17 @@ func TestWebhookRefreshManyAmongMany(t *testing.T) {
 			t.Logf("refresh: %d webhook/lists calls", lists.Load())
 			if n := lists.Load(); int(n) > tc.max {
 				t.Errorf("a refresh of %d webhooks among %d made %d webhook/lists calls, want at most %d", tc.managed, tc.others+tc.managed, n, tc.max)
+			}
+			// A second read of a webhook (a poll) calls again: what the
+			// first read kept does not answer it.
+			for _, w := range []client.Webhook{e.managed[0], e.managed[150]} {
+				if err := e.portal.Webhooks.Update(t.Context(), w.ID.Int64(), client.WebhookInput{Name: string(w.Name), URL: string(w.URL), EventType: 2}); err != nil {
+					t.Fatal(err)
+				}
+				got, err := c.Webhooks.GetNamed(t.Context(), w.ID.Int64(), string(w.Name), string(w.URL))
+				if err != nil || got.EventType != 2 {
+					t.Errorf("read again after a change in the portal: %+v, %v; want event_type 2", got, err)
+				}
 			}
 		})
 	}

@@ -23,10 +23,14 @@ type WebhooksService struct {
 	listPages atomic.Int64
 	// spent counts the filtered calls of byNames in generation spentGen,
 	// and first is the page 1 it read then (see byNames).
+	// answered holds the ids byNames answered in spentGen (a read of the
+	// whole list kept for Get answers none of them again: a second read
+	// of a webhook calls again).
 	spentMu  sync.Mutex
 	spentGen uint64
 	spent    int
 	first    *webhookPage1
+	answered map[string]bool
 }
 
 func newWebhooksService(c *Client) *WebhooksService {
@@ -308,11 +312,12 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 		take(first.page.Results)
 		s.served(first, out)
 		if !first.page.More() || len(first.page.Results) == 0 {
-			s.finder.record(first.at, first.page.Results, true, s.servedBy(first))
+			s.finder.record(first.at, first.page.Results, true, s.answer(began.gen, out))
 			return out, nil
 		}
 	}
 	if len(left) == 0 {
+		s.answer(began.gen, out)
 		return out, nil
 	}
 	rest := pages
@@ -329,16 +334,7 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 			at = first.at
 		}
 		take(all)
-		served := map[string]bool{}
-		for _, w := range out {
-			served[s.finder.key(w)] = true
-		}
-		if first != nil {
-			for k := range s.servedBy(first) {
-				served[k] = true
-			}
-		}
-		s.finder.record(at, all, false, served)
+		s.finder.record(at, all, false, s.answer(began.gen, out))
 		return out, nil
 	}
 	s.spend(began.gen, len(left))
@@ -377,6 +373,7 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 	if outOfTime != nil {
 		return nil, outOfTime
 	}
+	s.answer(began.gen, out)
 	return out, nil
 }
 
@@ -395,7 +392,7 @@ func (s *WebhooksService) spending(gen uint64, left map[string]bool) (int, *webh
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
 	if s.spentGen != gen {
-		s.spentGen, s.spent, s.first = gen, 0, nil
+		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, nil
 	}
 	first := s.first
 	if first != nil && s.c.cfg.Now().Sub(first.at.at) >= finderTTL {
@@ -414,7 +411,7 @@ func (s *WebhooksService) keepFirst(first *webhookPage1) {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
 	if s.spentGen != first.at.gen {
-		s.spentGen, s.spent = first.at.gen, 0
+		s.spentGen, s.spent, s.answered = first.at.gen, 0, nil
 	}
 	s.first = first
 }
@@ -424,7 +421,7 @@ func (s *WebhooksService) spend(gen uint64, n int) {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
 	if s.spentGen != gen {
-		s.spentGen, s.spent, s.first = gen, 0, nil
+		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, nil
 	}
 	s.spent += n
 }
@@ -438,12 +435,22 @@ func (s *WebhooksService) served(first *webhookPage1, ws []Webhook) {
 	}
 }
 
-// servedBy returns a copy of the ids first answered.
-func (s *WebhooksService) servedBy(first *webhookPage1) map[string]bool {
+// answer records that byNames answered these webhooks in generation gen,
+// and returns a copy of every id it answered in it.
+func (s *WebhooksService) answer(gen uint64, ws []Webhook) map[string]bool {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
-	out := make(map[string]bool, len(first.served))
-	for k := range first.served {
+	if s.spentGen != gen {
+		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, nil
+	}
+	if s.answered == nil {
+		s.answered = map[string]bool{}
+	}
+	for _, w := range ws {
+		s.answered[s.finder.key(w)] = true
+	}
+	out := make(map[string]bool, len(s.answered))
+	for k := range s.answered {
 		out[k] = true
 	}
 	return out
