@@ -144,14 +144,8 @@ func (r *reviewedResource[M]) ImportState(ctx context.Context, req resource.Impo
 // back, and waits for the review when asked. A rejection or a timeout is an
 // error after the state is saved, so Terraform keeps the (tainted) object.
 func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, create func(ctx context.Context, plan *M) error) {
-	var plan M
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	timeout, d := s.review(&plan).timeouts.Create(ctx, reviewTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	plan, timeout, ok := s.planned(ctx, req.Plan, timeouts.Value.Create, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if err := create(ctx, &plan); err != nil {
@@ -175,14 +169,8 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 // attributes changed), reads the object back and waits for the review when
 // asked: switching wait_for_approval on while a review is pending waits now.
 func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse, update func(ctx context.Context, plan *M) error, providerOnly ...string) {
-	var plan M
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	timeout, d := s.review(&plan).timeouts.Update(ctx, reviewTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	plan, timeout, ok := s.planned(ctx, req.Plan, timeouts.Value.Update, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw, providerOnly...) {
@@ -201,6 +189,20 @@ func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	s.await(ctx, "update", &plan, timeout, &resp.State, resp.Identity, &resp.Diagnostics)
 	framework.ReadBackDiffers(ctx, s.Title, "Update", req.Plan, &resp.State, &resp.Diagnostics)
+}
+
+// planned reads the plan and the time the write may wait for the review:
+// its timeouts block's create or update value (timeouts.Value.Create or
+// .Update), reviewTimeout when unset. ok is false after an error.
+func (s reviewSteps[M]) planned(ctx context.Context, p tfsdk.Plan, timeoutOf func(timeouts.Value, context.Context, time.Duration) (time.Duration, diag.Diagnostics),
+	diags *diag.Diagnostics) (plan M, timeout time.Duration, ok bool) {
+	diags.Append(p.Get(ctx, &plan)...)
+	if diags.HasError() {
+		return plan, 0, false
+	}
+	timeout, d := timeoutOf(s.review(&plan).timeouts, ctx, reviewTimeout)
+	diags.Append(d...)
+	return plan, timeout, !diags.HasError()
 }
 
 // writeError adds the error of a failed write, with the object's advice
