@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -49,10 +48,7 @@ func (d *asrTranscriptDataSource) Schema(_ context.Context, _ datasource.SchemaR
 			"results are kept 30 days from the task's start (spec §8): after that the task is not found, and every plan that reads it fails until the data source is removed, " +
 			"so save a transcript you need longer while it can be read (the action's `output_file`, or a `local_file` with the `sentences`). API: queryText (spec §4.5, §2.10, §3.7).",
 		Attributes: map[string]schema.Attribute{
-			"task_id": schema.StringAttribute{
-				Required: true, MarkdownDescription: "The task id (`taskId`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"task_id":   framework.RequiredString("The task id (`taskId`).", stringvalidator.LengthAtLeast(1)),
 			"done":      framework.ComputedBool("Whether the conversion has finished (`false` while queryText answers code 400 \"in progress\")."),
 			"status":    framework.ComputedInt64("The service's `result.status` (its values are not documented; a finished task shows `30`)."),
 			"sentences": framework.ComputedList("The recognised sentences (`result.cacheContentDTOList`), in order.", sentenceAttributes()),

@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -30,10 +29,8 @@ func (d *busyReasonsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 		MarkdownDescription: "Lists the reasons an agent can give when signing in (login reasons) or when going busy (busy reasons), " +
 			"as configured for the enterprise. API: busyreason/list, always read as plain JSON (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
-			"ag_stat": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only reasons of this kind (filtered by the provider): `\"1\"` login reason, `\"2\"` busy reason.",
-				Validators: []validator.String{stringvalidator.OneOf("1", "2")},
-			},
+			"ag_stat": framework.OptionalString("Only reasons of this kind (filtered by the provider): `\"1\"` login reason, `\"2\"` busy reason.",
+				stringvalidator.OneOf("1", "2")),
 			"busy_reasons": framework.ComputedList("The matching reasons, in the service's order.", map[string]schema.Attribute{
 				"id":          str("Reason id (`id`)."),
 				"vcc_id":      str("Enterprise id (`vcc_id`)."),

@@ -45,12 +45,9 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 			MarkdownDescription: "Only these ids (`" + idField + "`), as the `id` of the resource. Unknown ids are left out of the result. Cannot be combined with `max`.",
 			Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(gatewayID{})},
 		},
-		"max": schema.Int64Attribute{
-			Optional: true,
-			MarkdownDescription: "Read one page of at most this many items (`max`, `1` to `50`) starting at `offset`. " +
-				"When neither `ids` nor `max` is set, every item is read, 50 per request.",
-			Validators: []validator.Int64{int64validator.Between(1, client.GatewayMaxPage)},
-		},
+		"max": framework.OptionalInt64("Read one page of at most this many items (`max`, `1` to `50`) starting at `offset`. "+
+			"When neither `ids` nor `max` is set, every item is read, 50 per request.",
+			int64validator.Between(1, client.GatewayMaxPage)),
 		"offset": schema.Int64Attribute{
 			Optional: true, MarkdownDescription: "Index of the page's first item (`offset`, from `0`). Requires `max`; defaults to `0`.",
 			// At most 2^31-1: the request's int holds it on every platform (on a 32-bit build 3000000000 went out negative).

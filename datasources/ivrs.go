@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"golang.org/x/text/unicode/norm"
 
@@ -33,14 +32,8 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 		MarkdownDescription: "Lists the enterprise's IVRs (interactive voice menus), for example for an agent's " +
 			"`wincall_transfer_ivrs` or an automatic task's `trans_to` (which takes the IVR code). API: other/ivrs (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
-			"ivr_name": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only the IVRs with exactly this name (filtered by the provider).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"ids": schema.ListAttribute{
-				Computed: true, ElementType: types.Int64Type,
-				MarkdownDescription: "The `ivr_id` of every matching IVR, in the service's order.",
-			},
+			"ivr_name": framework.OptionalString("Only the IVRs with exactly this name (filtered by the provider).", stringvalidator.LengthAtLeast(1)),
+			"ids":      framework.ComputedListOf("The `ivr_id` of every matching IVR, in the service's order.", types.Int64Type),
 			"ivrs": framework.ComputedList("The matching IVRs.", map[string]schema.Attribute{
 				"ivr_id":   framework.ComputedInt64("IVR id (`ivrId`)."),
 				"ivr_name": framework.ComputedString("IVR name (`ivrName`)."),

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -58,15 +57,11 @@ func (d *outboundTasksDataSource) Schema(_ context.Context, _ datasource.SchemaR
 			"its nested settings (`config`, `recall_strategies`, ...) are on the `contactcenter_outbound_task` resource. " +
 			"API: projects/lists, projects/all (spec §4.3, §2.7).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"type": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only tasks of this type (`type`): `1` predictive, `3` automatic, `4` robot. Required with `all`.",
-				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(1, "predictive"), tfkit.Means(3, "automatic"), tfkit.Means(4, "robot"))},
-			},
-			"status": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only tasks with this status (`status`): `closed`, `open` or `paused` " +
-					"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks). Not used with `all = true`.",
-				Validators: []validator.String{stringvalidator.OneOf("closed", "open", "paused")},
-			},
+			"type": framework.OptionalInt64("Only tasks of this type (`type`): `1` predictive, `3` automatic, `4` robot. Required with `all`.",
+				tfkit.OneOf(tfkit.Means(1, "predictive"), tfkit.Means(3, "automatic"), tfkit.Means(4, "robot"))),
+			"status": framework.OptionalString("Only tasks with this status (`status`): `closed`, `open` or `paused` "+
+				"(the platform filters by `closed` and `open`; for `paused` the provider reads the list and keeps the paused tasks). Not used with `all = true`.",
+				stringvalidator.OneOf("closed", "open", "paused")),
 			"name": textFilter("Only tasks whose name contains this text (`name`, fuzzy). Not used with `all = true`."),
 			"all": schema.BoolAttribute{
 				Optional: true, MarkdownDescription: "Read every task of `type` in one call (projects/all) instead of page by page (projects/lists); with `all = true`, `status` and `name` cannot be set.",

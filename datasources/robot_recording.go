@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -30,11 +29,8 @@ func (d *robotRecordingDataSource) Schema(_ context.Context, _ datasource.Schema
 		MarkdownDescription: "The address of the recording of a robot call (a call placed by a robot outbound task), for example to convert it to text with " +
 			"`contactcenter_asr_transcribe`. A call without a recording is an error (code 407). API: record/robot/playrecord (spec §4.5).",
 		Attributes: map[string]schema.Attribute{
-			"call_id": schema.StringAttribute{
-				Required: true, MarkdownDescription: "The robot call's id (`call_id`).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"path": framework.ComputedString("Address of the recording (`path`), usable as `speech_file_url` of `contactcenter_asr_transcribe`."),
+			"call_id": framework.RequiredString("The robot call's id (`call_id`).", stringvalidator.LengthAtLeast(1)),
+			"path":    framework.ComputedString("Address of the recording (`path`), usable as `speech_file_url` of `contactcenter_asr_transcribe`."),
 		},
 	}
 }

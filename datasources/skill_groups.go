@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -32,10 +31,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 		MarkdownDescription: "Lists skill groups with their settings (the attributes of `contactcenter_skill_group`): all of them, one by id, " +
 			"or those whose name contains a keyword. API: queue/list (spec §4.6, §2.11).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"id": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only the group with this id (`filter.que_id`). An unknown id gives an empty list.",
-				Validators: []validator.Int64{int64validator.AtLeast(1)},
-			},
+			"id":      framework.OptionalInt64("Only the group with this id (`filter.que_id`). An unknown id gives an empty list.", int64validator.AtLeast(1)),
 			"keyword": textFilter("Only groups whose name contains this text (`filter.keyword`)."),
 			"skill_groups": framework.ComputedList("The matching groups, in the service's order.",
 				framework.ComputedAttributes(resources.SkillGroupAttributes(), "force_delete")),

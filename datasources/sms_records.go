@@ -58,10 +58,8 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"start_time": timeAttr("Only records sent at or after this time (`start_time`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
 			"end_time":   timeAttr("Only records sent at or before this time (`end_time`), `yyyy-mm-dd HH:ii:ss` in the platform's local time (no zone)."),
-			"result": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
-				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(-1, "sent"), tfkit.Means(1, "success"), tfkit.Means(0, "failed"))},
-			},
+			"result": framework.OptionalInt64("Only records with this result (`result`): `-1` sent, `1` success, `0` failed.",
+				tfkit.OneOf(tfkit.Means(-1, "sent"), tfkit.Means(1, "success"), tfkit.Means(0, "failed"))),
 			"mobile": schema.StringAttribute{Optional: true, MarkdownDescription: "Only records to this mobile number (`mobile`), read as `mobile_normalize` reads one: spaces, dashes, dots and brackets are removed and a `+86`, `86` or `0086` before the 11 digits is dropped, as the platform stores numbers without them. The platform matches it as it chooses (the simulator matches part of a number): compare `mobile` in the records for an exact match.",
 				// Without a digit ("-", a placeholder of a spreadsheet) it is
 				// empty once the separators go, which the client leaves

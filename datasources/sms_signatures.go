@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -33,10 +32,8 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			// Signatures are stored trimmed and matched as given (§4.1).
 			"sign_text": textFilter("Only signatures whose text contains this (`sign_text`, a fuzzy match)."),
-			"state": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
-				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(0, "reviewing"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))},
-			},
+			"state": framework.OptionalInt64("Only signatures in this review state (`state`): `0` reviewing, `1` approved, `2` rejected.",
+				tfkit.OneOf(tfkit.Means(0, "reviewing"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))),
 			"signatures": framework.ComputedList("The matching signatures, in the order the service lists them.", item),
 		}),
 	}

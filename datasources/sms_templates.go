@@ -47,20 +47,15 @@ func (d *smsTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists SMS templates (what the platform holds of each `contactcenter_sms_template`), all of them or those matching the filters, reading every page (500 a page, the most the service allows). API: sms/template/list (spec §4.1, §2.4).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"dept_id": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only templates of this department (`dept_id`).",
-				Validators: []validator.Int64{int64validator.AtLeast(0)},
-			},
+			"dept_id": framework.OptionalInt64("Only templates of this department (`dept_id`).", int64validator.AtLeast(0)),
 			"keyword": textFilter("Only templates whose name contains this text (`keyword`)."),
 			"ids": schema.ListAttribute{
 				Optional: true, ElementType: types.Int64Type,
 				MarkdownDescription: "Only these template ids (`ids`, sent comma-separated).",
 				Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueInt64sAre(int64validator.AtLeast(1))},
 			},
-			"state": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only templates in this state (`state`): `-1` draft, `0` pending review, `1` approved, `2` rejected.",
-				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(-1, "draft"), tfkit.Means(0, "pending review"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))},
-			},
+			"state": framework.OptionalInt64("Only templates in this state (`state`): `-1` draft, `0` pending review, `1` approved, `2` rejected.",
+				tfkit.OneOf(tfkit.Means(-1, "draft"), tfkit.Means(0, "pending review"), tfkit.Means(1, "approved"), tfkit.Means(2, "rejected"))),
 			"templates": framework.ComputedList("The matching templates, in the order the service lists them.", item),
 		}),
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -44,14 +43,10 @@ func (d *soundFileDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"file (an earlier download, say): any other file there is refused, so that a wrong path cannot overwrite a configuration. " +
 			"It does not feed `contactcenter_sound.source` of the same voice (that would be a cycle): an adopted voice file needs no `source`. API: sound/play (spec §4.5).",
 		Attributes: map[string]schema.Attribute{
-			"sound_id": schema.StringAttribute{
-				Required: true, MarkdownDescription: "The voice file's id (`sound_id`), e.g. `contactcenter_sound.x.id`.",
-				Validators: []validator.String{tfkit.Matching(regexp.MustCompile(`^[0-9]+$`), "must be a voice-file id (digits)")},
-			},
-			"output_path": schema.StringAttribute{
-				Required: true, MarkdownDescription: "Local path the voice file is written to. A file already there must be empty or a WAV or MP3 file.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"sound_id": framework.RequiredString("The voice file's id (`sound_id`), e.g. `contactcenter_sound.x.id`.",
+				tfkit.Matching(regexp.MustCompile(`^[0-9]+$`), "must be a voice-file id (digits)")),
+			"output_path": framework.RequiredString("Local path the voice file is written to. A file already there must be empty or a WAV or MP3 file.",
+				stringvalidator.LengthAtLeast(1)),
 			"content_sha256": framework.ComputedString("SHA-256 (hex) of the file's content, as `filesha256(output_path)` gives it."),
 			"size":           framework.ComputedInt64("Size of the file, in bytes."),
 		},

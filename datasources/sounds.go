@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -30,12 +29,9 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		MarkdownDescription: "Lists voice files (the attributes of `contactcenter_sound` but the local `source` and `source_hash`), optionally filtered by name keyword and kind. API: sound/list (spec §4.5, §2.9).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"keyword": textFilter("Only voice files whose name contains this text (`info.filter.keyword`)."),
-			"sound_type": schema.Int64Attribute{
-				Optional: true,
-				MarkdownDescription: "Only voice files of this kind (their `sound_type`; the provider keeps them from the list it reads): " +
-					"`1` skill-group voice, `2` satisfaction, `3` whitelist, `4` key-press, `5` message, `6` other.",
-				Validators: []validator.Int64{int64validator.Between(1, 6)},
-			},
+			"sound_type": framework.OptionalInt64("Only voice files of this kind (their `sound_type`; the provider keeps them from the list it reads): "+
+				"`1` skill-group voice, `2` satisfaction, `3` whitelist, `4` key-press, `5` message, `6` other.",
+				int64validator.Between(1, 6)),
 			"sounds": framework.ComputedList("The matching voice files, in the service's order.",
 				framework.ComputedAttributes(resources.SoundAttributes(), "source", "source_hash")),
 		}),

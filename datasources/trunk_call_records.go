@@ -49,10 +49,7 @@ func cdrFilterAttributes(rangeRule string) map[string]schema.Attribute {
 		}
 	}
 	return map[string]schema.Attribute{
-		"call_id": schema.StringAttribute{
-			Optional: true, MarkdownDescription: "Only the records of this call (`call_id`).",
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
+		"call_id":          framework.OptionalString("Only the records of this call (`call_id`).", stringvalidator.LengthAtLeast(1)),
 		"time_start_begin": ts("Earliest call start (`time_start_begin`), `yyyy-mm-dd HH:ii:ss` in the platform's local time. " + rangeRule),
 		"time_start_end":   ts("Latest call start (`time_start_end`), `yyyy-mm-dd HH:ii:ss` in the platform's local time. " + rangeRule),
 	}

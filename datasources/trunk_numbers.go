@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -33,19 +32,12 @@ func (d *trunkNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		MarkdownDescription: "Lists the enterprise's trunk numbers (the enterprise's outside lines, for example an outbound task's `callers`), " +
 			"read in one call, optionally only those of one area code or type. API: trunks/all (spec §4.7, §2.12).",
 		Attributes: framework.Strict(map[string]schema.Attribute{
-			"code": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "Only numbers of this area code of ownership (`code`), for example `\"021\"`: quote it, since HCL reads an unquoted `021` " +
-					"as the number 21, which matches no area code (a code without its leading 0 warns at plan).",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), areaCodeWarning},
-			},
-			"type": schema.Int64Attribute{
-				Optional: true, MarkdownDescription: "Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",
-				Validators: []validator.Int64{tfkit.OneOf(tfkit.Means(1, "95-number"), tfkit.Means(2, "trunk number"), tfkit.Means(3, "mobile number"))},
-			},
-			"phones": schema.ListAttribute{
-				Computed: true, ElementType: types.StringType,
-				MarkdownDescription: "The `phone` of every matching number, in the service's order (a convenience for `for_each`).",
-			},
+			"code": framework.OptionalString("Only numbers of this area code of ownership (`code`), for example `\"021\"`: quote it, since HCL reads an unquoted `021` "+
+				"as the number 21, which matches no area code (a code without its leading 0 warns at plan).",
+				stringvalidator.LengthAtLeast(1), areaCodeWarning),
+			"type": framework.OptionalInt64("Only numbers of this type (filtered by the provider): `1` 95-number, `2` trunk number, `3` mobile number.",
+				tfkit.OneOf(tfkit.Means(1, "95-number"), tfkit.Means(2, "trunk number"), tfkit.Means(3, "mobile number"))),
+			"phones": framework.ComputedListOf("The `phone` of every matching number, in the service's order (a convenience for `for_each`).", types.StringType),
 			"trunk_numbers": framework.ComputedList("The matching trunk numbers.", map[string]schema.Attribute{
 				"phone":       framework.ComputedString("The number (`phone`)."),
 				"code":        framework.ComputedString("Area code of ownership (`code`)."),

@@ -3,7 +3,6 @@ package datasources
 import (
 	"context"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -29,14 +28,9 @@ func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource
 		MarkdownDescription: "Lists the trunk numbers bound to a virtual number, reading every page (1000 numbers a page). " +
 			"API: virtual/bindings/lists (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
-			"virtual": schema.StringAttribute{
-				Optional: true, MarkdownDescription: "The virtual trunk number (`virtual`). When unset the service answers the bindings of every virtual number.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"trunk_numbers": schema.ListAttribute{
-				Computed: true, ElementType: types.StringType,
-				MarkdownDescription: "The bound trunk numbers, in the service's order.",
-			},
+			"virtual": framework.OptionalString("The virtual trunk number (`virtual`). When unset the service answers the bindings of every virtual number.",
+				stringvalidator.LengthAtLeast(1)),
+			"trunk_numbers": framework.ComputedListOf("The bound trunk numbers, in the service's order.", types.StringType),
 		},
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -90,4 +92,28 @@ func ComputedBool(desc string) dschema.BoolAttribute {
 func ComputedList(desc string, attrs map[string]dschema.Attribute) dschema.ListNestedAttribute {
 	return dschema.ListNestedAttribute{Computed: true, MarkdownDescription: desc,
 		NestedObject: dschema.NestedAttributeObject{Attributes: attrs}}
+}
+
+// ComputedListOf is a computed list of plain values (ids, numbers) of the
+// element type elem.
+func ComputedListOf(desc string, elem attr.Type) dschema.ListAttribute {
+	return dschema.ListAttribute{Computed: true, MarkdownDescription: desc, ElementType: elem}
+}
+
+// OptionalString is an optional string argument of a data source (a
+// filter) with its validators.
+func OptionalString(desc string, v ...validator.String) dschema.StringAttribute {
+	return dschema.StringAttribute{Optional: true, MarkdownDescription: desc, Validators: v}
+}
+
+// RequiredString is a required string argument of a data source (what it
+// looks up) with its validators.
+func RequiredString(desc string, v ...validator.String) dschema.StringAttribute {
+	return dschema.StringAttribute{Required: true, MarkdownDescription: desc, Validators: v}
+}
+
+// OptionalInt64 is an optional integer argument of a data source (a
+// filter) with its validators.
+func OptionalInt64(desc string, v ...validator.Int64) dschema.Int64Attribute {
+	return dschema.Int64Attribute{Optional: true, MarkdownDescription: desc, Validators: v}
 }
