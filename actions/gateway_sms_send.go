@@ -81,7 +81,7 @@ func (a *gatewaySMSSendAction) Schema(_ context.Context, _ action.SchemaRequest,
 					"Requires `sign_text`. A text that begins or ends with an invisible character (a byte order mark that `file()` keeps, a zero-width space) " +
 					"is refused, at invoke too when the text comes from another resource: it would be sent, unseen, in every message. One within the text is a warning.",
 				Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent),
-					notBlank("a message of white space only would be sent, and billed, as the signature alone"), smsTextInvisible{}},
+					notBlank("a message of white space only would be sent, and billed, as the signature alone"), smsTextInvisibleRule},
 			},
 			"tpl_id": schema.StringAttribute{
 				Optional: true,

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 )
 
@@ -21,13 +22,9 @@ import (
 // A +86 or 86 prefix is accepted: spec §4.8 accepts +86 only on
 // send_single's mobile, but every request carries the national form (send),
 // so the gateway never sees the prefix.
-type mobileValidator struct{}
+type mobileValidator struct{ framework.Described }
 
-func (mobileValidator) Description(context.Context) string {
-	return "must be a mobile number: 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed +86 or 86"
-}
-
-func (v mobileValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var mobileRule = mobileValidator{"must be a mobile number: 11 digits starting with 1 and a second digit from 3 to 9, optionally prefixed +86 or 86"}
 
 func (mobileValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
@@ -101,7 +98,7 @@ func (phoneValidator) ValidateString(_ context.Context, req validator.StringRequ
 type mobilesValidator struct{ nested string }
 
 func (v mobilesValidator) Description(ctx context.Context) string {
-	return "every number " + mobileValidator{}.Description(ctx)
+	return "every number " + mobileRule.Description(ctx)
 }
 
 func (v mobilesValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
@@ -130,7 +127,7 @@ func (v mobilesValidator) ValidateList(ctx context.Context, req validator.ListRe
 			continue
 		}
 		var one validator.StringResponse
-		mobileValidator{}.ValidateString(ctx, validator.StringRequest{Path: at, ConfigValue: s}, &one)
+		mobileRule.ValidateString(ctx, validator.StringRequest{Path: at, ConfigValue: s}, &one)
 		if one.Diagnostics.HasError() {
 			bads = append(bads, bad{at, s.ValueString(), one.Diagnostics.Errors()[0]})
 		}

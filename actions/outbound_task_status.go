@@ -52,7 +52,7 @@ func (a *outboundTaskStatusAction) Schema(_ context.Context, _ action.SchemaRequ
 			"status": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "The status to set (`status`): `open` (`1`) or `paused` (`2`). Closing is done through the resource's `status`.",
-				Validators:          []validator.String{taskStatusName{}},
+				Validators:          []validator.String{taskStatusRule},
 			},
 		}),
 	}
@@ -129,11 +129,9 @@ type outboundTaskStatusModel struct {
 // name. The API's numbers (its docs say "paused (2)") were refused with
 // `value must be one of: ["open" "paused"], got: "2"`, which did not say
 // that the number is the same status.
-type taskStatusName struct{}
+type taskStatusName struct{ framework.Described }
 
-func (taskStatusName) Description(context.Context) string { return `"open" or "paused"` }
-
-func (v taskStatusName) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var taskStatusRule = taskStatusName{`"open" or "paused"`}
 
 func (taskStatusName) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/textcheck"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -233,13 +234,9 @@ func blankly(v string) string {
 // blank, said by notBlank. The text is quoted by that edge only
 // (textcheck.EdgeShown): a message may hold a one-time code, or come from
 // a sensitive variable, which Terraform does not mask in the diagnostic.
-type smsTextInvisible struct{}
+type smsTextInvisible struct{ framework.Described }
 
-func (smsTextInvisible) Description(context.Context) string {
-	return "must not begin or end with an invisible character (a byte order mark, a zero-width space); should hold none"
-}
-
-func (v smsTextInvisible) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var smsTextInvisibleRule = smsTextInvisible{"must not begin or end with an invisible character (a byte order mark, a zero-width space); should hold none"}
 
 func (smsTextInvisible) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || textcheck.Blank(req.ConfigValue.ValueString()) {

@@ -43,7 +43,7 @@ func gatewaySelectorAttributes(idField string) map[string]schema.Attribute {
 		"ids": schema.ListAttribute{
 			Optional: true, ElementType: types.StringType,
 			MarkdownDescription: "Only these ids (`" + idField + "`), as the `id` of the resource. Unknown ids are left out of the result. Cannot be combined with `max`.",
-			Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(gatewayID{})},
+			Validators:          []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(gatewayIDRule)},
 		},
 		"max": framework.OptionalInt64("Read one page of at most this many items (`max`, `1` to `50`) starting at `offset`. "+
 			"When neither `ids` nor `max` is set, every item is read, 50 per request.",
@@ -116,13 +116,9 @@ func gatewaySelect[T any](ctx context.Context, sel gatewaySelection,
 // request's int64 does not hold: a longer one was read as 0, and the list
 // came back empty without a word. Every id up to 9223372036854775807 is
 // taken (19 digits), as the resources' import takes it.
-type gatewayID struct{}
+type gatewayID struct{ framework.Described }
 
-func (gatewayID) Description(context.Context) string {
-	return "must be a numeric id from 0 to 9223372036854775807"
-}
-
-func (v gatewayID) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var gatewayIDRule = gatewayID{"must be a numeric id from 0 to 9223372036854775807"}
 
 func (v gatewayID) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 // keepUnanswered sets back every setting the config member cfg lacks to
@@ -52,15 +53,9 @@ func fieldTagged(v reflect.Value, name string) reflect.Value {
 // it over what the agent held (an agent forbidden to log in allowed
 // again), where the plan of an adoption is to change nothing. Set in the
 // configuration, the setting is planned and sent as before.
-type unansweredStaysUnset struct{}
+type unansweredStaysUnset struct{ framework.Described }
 
-func (unansweredStaysUnset) Description(context.Context) string {
-	return "A setting the platform has not answered and the configuration does not set is not planned to its default."
-}
-
-func (m unansweredStaysUnset) MarkdownDescription(ctx context.Context) string {
-	return m.Description(ctx)
-}
+var keepsUnanswered = unansweredStaysUnset{"A setting the platform has not answered and the configuration does not set is not planned to its default."}
 
 func (unansweredStaysUnset) keep(state tfsdk.State, config, prior attr.Value) bool {
 	return !state.Raw.IsNull() && config.IsNull() && prior.IsNull()
@@ -85,12 +80,12 @@ func unansweredSettings(attrs map[string]schema.Attribute) {
 		switch a := attrs[s.Name].(type) {
 		case schema.Int64Attribute:
 			if a.Default != nil {
-				a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
+				a.PlanModifiers = append(a.PlanModifiers, keepsUnanswered)
 				attrs[s.Name] = a
 			}
 		case schema.BoolAttribute:
 			if a.Default != nil {
-				a.PlanModifiers = append(a.PlanModifiers, unansweredStaysUnset{})
+				a.PlanModifiers = append(a.PlanModifiers, keepsUnanswered)
 				attrs[s.Name] = a
 			}
 		default:

@@ -71,7 +71,7 @@ func GatewaySMSTemplateAttributes() map[string]schema.Attribute {
 			Required: true,
 			MarkdownDescription: "Template text (`tplText`). Variables are written `${name}` and filled by `sms_params` when sending. " +
 				"At most 400 characters, the gateway's limit for a message text. Changing it replaces the template.",
-			Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), notBlank(), templateTextValidator{},
+			Validators: []validator.String{stringvalidator.UTF8LengthBetween(1, client.GatewayMaxContent), notBlank(), templateTextRule,
 				signatureBrackets("sign_text"), fullWidthVariables, invisibleCharacters},
 		}),
 		"tpl_type": schema.Int64Attribute{
@@ -174,15 +174,9 @@ func stringList(ss []string) types.List {
 
 // templateTextValidator checks `${name}` variables are well formed, which
 // the gateway answers with 1015 otherwise.
-type templateTextValidator struct{}
+type templateTextValidator struct{ framework.Described }
 
-func (templateTextValidator) Description(context.Context) string {
-	return "variables must be written ${name}"
-}
-
-func (v templateTextValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
+var templateTextRule = templateTextValidator{"variables must be written ${name}"}
 
 func (templateTextValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {

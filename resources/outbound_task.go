@@ -86,7 +86,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 			Computed: true,
 			MarkdownDescription: "Where a connected call goes (`context`), fixed by the type: `mc_transque` (type 1, to a skill group), " +
 				"`mc_transivr` (type 3, to an IVR), `mc_transai` (type 4, to a robot).",
-			PlanModifiers: []planmodifier.String{contextFromType{}},
+			PlanModifiers: []planmodifier.String{planContextFromType},
 		},
 		"trans_to": schema.StringAttribute{
 			Optional: true,
@@ -157,8 +157,8 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 		framework.RequiredWhen("for a robot task (type = 4) with config.enable_scheduler = true; "+
 			"each agent must belong to the skill group config.que_id",
 			[]framework.Condition{robot, framework.Is(cfg.AtName("enable_scheduler"), types.BoolValue(true))}, path.Root("assigned_users")),
-		transToGroupID{},
-		unusedTaskSettings{},
+		transToGroupRule,
+		unusedTaskSettingsRule,
 	}
 }
 

@@ -91,7 +91,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 					"name": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Voice name (`name`). Unset, the provider's default voice speaks " +
 							"(a task made in the portal may have none).",
-						Validators: []validator.String{nestedNameNotEmpty{}},
+						Validators: []validator.String{nestedNameRule},
 					},
 					"voice": schema.StringAttribute{
 						Optional: true, MarkdownDescription: "Voice (`voice`), the same value as `name`.",
@@ -159,10 +159,10 @@ func worktimeAttribute() schema.SingleNestedAttribute {
 				Required:    true,
 				MarkdownDescription: "Working hours (`working`), keyed by weekday `\"0\"` (Sunday) to `\"6\"` (Saturday); each value is a " +
 					"list of `[start, end]` pairs in `HH:mm:ss`, start before end.",
-				Validators: []validator.Map{worktimeValidator{}},
+				Validators: []validator.Map{worktimeRule},
 			},
 			"name": schema.StringAttribute{Optional: true, MarkdownDescription: "Alias of the schedule (`name`).",
-				Validators: []validator.String{nestedNameNotEmpty{}}},
+				Validators: []validator.String{nestedNameRule}},
 		},
 	}
 }
@@ -420,13 +420,9 @@ func flattenFilterRules(f *client.FilterRules) *filterRulesModel {
 }
 
 // contextFromType plans `context` from `type` (§2.7), so it is known at plan time.
-type contextFromType struct{}
+type contextFromType struct{ framework.Described }
 
-func (contextFromType) Description(context.Context) string {
-	return "Sets context from type: mc_transque (1), mc_transivr (3), mc_transai (4)."
-}
-
-func (m contextFromType) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+var planContextFromType = contextFromType{"Sets context from type: mc_transque (1), mc_transivr (3), mc_transai (4)."}
 
 func (contextFromType) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
 	var typ types.Int64
@@ -441,13 +437,9 @@ func (contextFromType) PlanModifyString(ctx context.Context, req planmodifier.St
 
 // worktimeValidator checks worktime.working (§2.7.4): weekday keys "0"–"6",
 // each a list of [start, end] pairs in HH:mm:ss with start before end.
-type worktimeValidator struct{}
+type worktimeValidator struct{ framework.Described }
 
-func (worktimeValidator) Description(context.Context) string {
-	return `keys must be weekdays "0" (Sunday) to "6" (Saturday); values lists of [start, end] pairs in HH:mm:ss with start before end`
-}
-
-func (v worktimeValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var worktimeRule = worktimeValidator{`keys must be weekdays "0" (Sunday) to "6" (Saturday); values lists of [start, end] pairs in HH:mm:ss with start before end`}
 
 func (worktimeValidator) ValidateMap(ctx context.Context, req validator.MapRequest, resp *validator.MapResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
@@ -506,15 +498,9 @@ func knownStrings(v attr.Value) ([]string, bool) {
 // task's own `name = "..."` line, another attribute. At the object it
 // shows the object's line (worktime = {), or the resource block (config.tts
 // before 1.15), and the object's line on 1.15.
-type nestedNameNotEmpty struct{}
+type nestedNameNotEmpty struct{ framework.Described }
 
-func (nestedNameNotEmpty) Description(context.Context) string {
-	return "must not be empty"
-}
-
-func (v nestedNameNotEmpty) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
+var nestedNameRule = nestedNameNotEmpty{"must not be empty"}
 
 func (nestedNameNotEmpty) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueString() != "" {

@@ -25,16 +25,10 @@ import (
 // predictive tasks only (§2.7.1), as is manual_call_ratio, which it
 // requires. The spec refuses neither, so they are warnings; a value unknown
 // at plan time skips its check.
-type unusedTaskSettings struct{}
+type unusedTaskSettings struct{ framework.Described }
 
-func (unusedTaskSettings) Description(context.Context) string {
-	return "recall_strategies.default is used when enable_asr = false and recall_strategies.asr when enable_asr = true; " +
-		"config.call_ratio_type and config.manual_call_ratio by predictive tasks (type = 1)"
-}
-
-func (v unusedTaskSettings) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
+var unusedTaskSettingsRule = unusedTaskSettings{"recall_strategies.default is used when enable_asr = false and recall_strategies.asr when enable_asr = true; " +
+	"config.call_ratio_type and config.manual_call_ratio by predictive tasks (type = 1)"}
 
 func (unusedTaskSettings) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	get := func(p path.Path) attr.Value {
@@ -91,13 +85,9 @@ func (unusedTaskSettings) ValidateResource(ctx context.Context, req resource.Val
 
 // transToGroupID: a predictive task hands its calls to a skill group
 // (context mc_transque), and trans_to is that group's id (§2.7).
-type transToGroupID struct{}
+type transToGroupID struct{ framework.Described }
 
-func (transToGroupID) Description(context.Context) string {
-	return "trans_to is a skill-group id for a predictive task (type = 1)"
-}
-
-func (v transToGroupID) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var transToGroupRule = transToGroupID{"trans_to is a skill-group id for a predictive task (type = 1)"}
 
 func (transToGroupID) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var typ types.Int64

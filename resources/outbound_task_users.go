@@ -40,7 +40,7 @@ func assignedUsersAttribute() schema.ListNestedAttribute {
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"conn_limit": framework.DefaultInt64("Connection ceiling of the agent (`conn_limit`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
-		}, Validators: []validator.Object{oneAgentKey{}}},
+		}, Validators: []validator.Object{oneAgentKeyRule}},
 		Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 	}
 }
@@ -119,13 +119,9 @@ next:
 // oneAgentKey requires exactly one of user_id and user_num in an
 // assigned_users element. (int64validator.ExactlyOneOf, with a relative
 // path, names the pair as "assigned_users[0].user_id.<.user_num".)
-type oneAgentKey struct{}
+type oneAgentKey struct{ framework.Described }
 
-func (oneAgentKey) Description(context.Context) string {
-	return "exactly one of user_id and user_num is set"
-}
-
-func (v oneAgentKey) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var oneAgentKeyRule = oneAgentKey{"exactly one of user_id and user_num is set"}
 
 func (oneAgentKey) ValidateObject(_ context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {

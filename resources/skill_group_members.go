@@ -79,7 +79,7 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 				// error at a set element's attribute prints its path with
 				// Go's value of the element, members[Value({"agent_id":"x",
 				// "skill":99})].agent_id.
-				Validators: []validator.Set{membersValidator{}},
+				Validators: []validator.Set{membersRule},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"agent_id": schema.StringAttribute{
 						Required: true, MarkdownDescription: "The agent (`ag_id`), for example `contactcenter_agent.ann.id`.",

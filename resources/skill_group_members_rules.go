@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -32,13 +33,9 @@ func groupIDAttribute(desc string) schema.StringAttribute {
 
 // membersValidator checks each member of members, and reports at members
 // naming the member: `members: agent_id "x" is not a numeric agent id ...`.
-type membersValidator struct{}
+type membersValidator struct{ framework.Described }
 
-func (membersValidator) Description(context.Context) string {
-	return "each member's agent_id is a numeric agent id and its skill at least 0"
-}
-
-func (v membersValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+var membersRule = membersValidator{"each member's agent_id is a numeric agent id and its skill at least 0"}
 
 func (membersValidator) ValidateSet(ctx context.Context, req validator.SetRequest, resp *validator.SetResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {

@@ -375,18 +375,12 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 // ConfigValidators: a draft is never reviewed, so waiting for its approval
 // would only time out.
 func (r *smsTemplateResource) ConfigValidators(context.Context) []resource.ConfigValidator {
-	return []resource.ConfigValidator{draftNoWaitValidator{}}
+	return []resource.ConfigValidator{draftNoWaitRule}
 }
 
-type draftNoWaitValidator struct{}
+type draftNoWaitValidator struct{ framework.Described }
 
-func (draftNoWaitValidator) Description(context.Context) string {
-	return "wait_for_approval = true requires submit_for_review = true"
-}
-
-func (v draftNoWaitValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
+var draftNoWaitRule = draftNoWaitValidator{"wait_for_approval = true requires submit_for_review = true"}
 
 func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var wait, submit types.Bool

@@ -14,6 +14,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 )
 
+// Described is the Description and the MarkdownDescription of a validator
+// or plan modifier whose rule is one fixed text, the same in both (every
+// rule of the provider is plain text). Embed it and give the text where
+// the value is declared: var mobileRule = mobileValidator{"must be a
+// mobile number: ..."}.
+type Described string
+
+// Description is the rule in plain text.
+func (d Described) Description(context.Context) string { return string(d) }
+
+// MarkdownDescription is the rule in Markdown: the same text.
+func (d Described) MarkdownDescription(context.Context) string { return string(d) }
+
 // Condition is one "attribute equals value" test of a conditional rule.
 type Condition struct {
 	Path   path.Path
