@@ -216,9 +216,8 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	open := status.ValueString() == "open" || (!force.ValueBool() && !resp.Diagnostics.HasError())
 	if resp.Diagnostics.HasError() || !open || force.ValueBool() || !r.stillOpen(ctx, id, client.TaskReaderDeleteCheck) {
 		if unknownType && !resp.Diagnostics.HasError() {
-			var name types.String
-			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
-			summary, detail := replacedForUnknown("Outbound Task", []string{"type"}, fmt.Sprintf("outbound task %s (%q)", id.ValueString(), name.ValueString()), "task",
+			_, of := stateObject(ctx, req.State, "outbound task", "name", &resp.Diagnostics)
+			summary, detail := replacedForUnknown("Outbound Task", []string{"type"}, of, "task",
 				"The new task is another project with another id, made from the configuration: it does not carry over the old task's dialing "+
 					"(its numbers, their progress and recalls) nor its call records, which are deleted with it.")
 			resp.Diagnostics.AddAttributeWarning(path.Root("type"), summary, detail)

@@ -11,8 +11,11 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // unknownOnly names the attributes of names the plan changes, when every
@@ -43,6 +46,16 @@ func knownOnly(unknown []string) (names, isKnown, valueComes, set string) {
 		return unknown[0], "is known only at apply", "the value comes", unknown[0] + " from a value"
 	}
 	return strings.Join(unknown, " and "), "are known only at apply", "the values come", "them from values"
+}
+
+// stateObject names the object a state holds for a message: noun, its id
+// and, quoted, the attribute key that names it ("SMS signature 101
+// (\"Acme\")", "voice file 7 (\"welcome\")"). It returns the id too.
+func stateObject(ctx context.Context, state tfsdk.State, noun, key string, diags *diag.Diagnostics) (id, of string) {
+	var i, k types.String
+	diags.Append(state.GetAttribute(ctx, path.Root("id"), &i)...)
+	diags.Append(state.GetAttribute(ctx, path.Root(key), &k)...)
+	return i.ValueString(), fmt.Sprintf("%s %s (%q)", noun, i.ValueString(), k.ValueString())
 }
 
 // replacedForUnknown is the warning of a replacement that unknownOnly

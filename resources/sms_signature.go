@@ -306,10 +306,8 @@ func warnUnknownReplaces(ctx context.Context, req resource.ModifyPlanRequest, re
 	if len(unknown) == 0 {
 		return
 	}
-	var id, text types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("sign_text"), &text)...)
-	resp.Diagnostics.AddWarning(replacedForUnknown("SMS Signature", unknown, fmt.Sprintf("SMS signature %s (%q)", id.ValueString(), text.ValueString()), "signature",
+	_, of := stateObject(ctx, req.State, "SMS signature", "sign_text", &resp.Diagnostics)
+	resp.Diagnostics.AddWarning(replacedForUnknown("SMS Signature", unknown, of, "signature",
 		"The new signature waits for review again (sends with it are refused until it is approved), and the old one's delete is refused while templates use it "+
 			"(lifecycle { create_before_destroy = true } moves them to the new one first)."))
 }

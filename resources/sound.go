@@ -284,12 +284,10 @@ func warnUnknownSoundReplaces(ctx context.Context, req resource.ModifyPlanReques
 	if len(unknown) == 0 {
 		return
 	}
-	var id, name types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
-	resp.Diagnostics.AddWarning(replacedForUnknown("Voice File", unknown, fmt.Sprintf("voice file %s (%q)", id.ValueString(), name.ValueString()), "voice file",
+	id, of := stateObject(ctx, req.State, "voice file", "name", &resp.Diagnostics)
+	resp.Diagnostics.AddWarning(replacedForUnknown("Voice File", unknown, of, "voice file",
 		fmt.Sprintf("The file is deleted and uploaded again under a new id: the skill groups of this configuration that name it are written again, "+
-			"and what names id %s outside this configuration (a setting made in the portal) no longer finds it.", id.ValueString())))
+			"and what names id %s outside this configuration (a setting made in the portal) no longer finds it.", id)))
 }
 
 // ValidateConfig checks the file's format at plan time: it must be WAV or
