@@ -169,10 +169,11 @@ func (fl *flight[T]) detached(ctx context.Context) *flight[T] {
 	return fl
 }
 
-// wait waits for the flight to land, or for the reader to give up
+// wait waits for the flight to land, or for the reader (of the object
+// of kind what with this id; "" for a read of the whole list) to give up
 // (retryWatch.wait).
-func (fl *flight[T]) wait(ctx context.Context) error {
-	return fl.retry.wait(ctx, fl.done)
+func (fl *flight[T]) wait(ctx context.Context, what, id string) error {
+	return fl.retry.wait(ctx, what, id, fl.done)
 }
 
 // retryWatch follows the waits before a retry of a call shared by
@@ -183,13 +184,18 @@ type retryWatch struct {
 	at      time.Time     // when it tries again
 	last    sharedRetry   // the wait before that retry, and the failure it follows
 	started chan struct{} // closed (and replaced) when a wait starts
+	// readers are the readers waiting, in the order they joined, and what
+	// the kind the first that named an object read: the call's lines name
+	// them and go out through one of them (sharedCall).
+	readers []*waiter
+	what    string
 }
 
 // detach returns ctx without its cancellation and its deadline, telling
 // w of its calls' waits before a retry (retrying).
 func (w *retryWatch) detach(ctx context.Context) context.Context {
 	w.started = make(chan struct{})
-	return context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, w.retrying)
+	return withShared(context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, w.retrying), w, nil)
 }
 
 // retrying records that the shared call waits r.wait to try again after
@@ -211,7 +217,11 @@ func (w *retryWatch) retrying(r sharedRetry) {
 // *TimeLimitError, and logs in ctx, once, at INFO (OperatorLine), that it
 // does not wait for that retry: the call's line said "retrying in 20s" of
 // a retry the reader then did not wait for, and nothing else said so.
-func (w *retryWatch) wait(ctx context.Context, done <-chan struct{}) error {
+//
+// While it waits, the call's lines name the reader's object and may be
+// written in its ctx (sharedCall).
+func (w *retryWatch) wait(ctx context.Context, what, id string, done <-chan struct{}) error {
+	defer w.join(ctx, what, id)()
 	for {
 		w.mu.Lock()
 		at, last, started := w.at, w.last, w.started
@@ -385,7 +395,7 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 		}
 		f.mu.Unlock()
 
-		if err := fl.wait(ctx); err != nil {
+		if err := fl.wait(ctx, what, id); err != nil {
 			return nil, err
 		}
 		if err := fl.errs[id]; err != nil {
@@ -477,7 +487,7 @@ func (f *finder[T]) lookupMatches(ctx context.Context, name string, match func(T
 	f.mu.Unlock()
 
 	if fl != nil {
-		if err := fl.wait(ctx); err != nil {
+		if err := fl.wait(ctx, "lookup", name); err != nil {
 			return nil, err
 		}
 		if fl.err != nil {
@@ -719,7 +729,8 @@ func (f *finder[T]) flush() {
 		}
 		f.idCalls++
 		f.mu.Unlock()
-		items, err := f.byIDs(fl.ctx, chunk)
+		// The call's lines name the ids it asks (sharedCall).
+		items, err := f.byIDs(withShared(fl.ctx, &fl.retry, chunk), chunk)
 		if err != nil {
 			if fl.errs == nil {
 				fl.errs = map[string]error{}
@@ -784,7 +795,7 @@ func (f *finder[T]) keys(ctx context.Context) ([]string, error) {
 		fl = f.startCollection(ctx, gen, now, false)
 	}
 	f.mu.Unlock()
-	if err := fl.wait(ctx); err != nil {
+	if err := fl.wait(ctx, "", ""); err != nil {
 		return nil, err
 	}
 	if fl.err != nil {
@@ -921,7 +932,7 @@ func (f *finder[T]) seenIn(ctx context.Context, match func(T) bool, entries bool
 			return found, found != nil, nil
 		}
 		f.mu.Unlock()
-		if err := fl.wait(ctx); err != nil {
+		if err := fl.wait(ctx, "", ""); err != nil {
 			return nil, false, err
 		}
 		if fl.err != nil {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -317,7 +318,11 @@ func (s *TasksService) Delete(ctx context.Context, ids []int64, force bool) erro
 // asking meanwhile share.
 func (s *TasksService) listed(ids ...int64) func(context.Context) (bool, error) {
 	return func(ctx context.Context) (bool, error) {
-		held, err := s.listing.read(ctx, s.listedIDs)
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			names[i] = strconv.FormatInt(id, 10)
+		}
+		held, err := s.listing.read(ctx, strings.Join(names, "/"), s.listedIDs)
 		if err != nil {
 			return false, err
 		}
@@ -370,8 +375,8 @@ func newListingRead(ctx context.Context) *listingRead {
 }
 
 // read returns the ids of a read of the listing begun after it was
-// called, by list.
-func (l *sharedListing) read(ctx context.Context, list func(context.Context) (map[int64]bool, error)) (map[int64]bool, error) {
+// called, by list, for a check of the task of this id (its lines name it).
+func (l *sharedListing) read(ctx context.Context, id string, list func(context.Context) (map[int64]bool, error)) (map[int64]bool, error) {
 	l.mu.Lock()
 	r := l.next
 	switch {
@@ -383,7 +388,7 @@ func (l *sharedListing) read(ctx context.Context, list func(context.Context) (ma
 		l.next = r
 	}
 	l.mu.Unlock()
-	if err := r.retry.wait(ctx, r.done); err != nil {
+	if err := r.retry.wait(ctx, "outbound task", id, r.done); err != nil {
 		return nil, err
 	}
 	return r.ids, r.err

@@ -999,9 +999,16 @@ func cloneValues(v url.Values) url.Values {
 }
 
 func (c *Client) log(ctx context.Context, msg string, fields map[string]any) {
-	if c.cfg.Log != nil {
-		c.cfg.Log(ctx, msg, fields)
+	if c.cfg.Log == nil {
+		return
 	}
+	if sc := sharedCallOf(ctx); sc != nil {
+		// A call shared by several readers: through one still waiting
+		// (its request's context), not the first reader's alone, whose
+		// request may have returned (client/shared_log.go).
+		ctx = sc.logContext(ctx)
+	}
+	c.cfg.Log(ctx, msg, fields)
 }
 
 // logLimit bounds a message or an error text in a log line.
@@ -1145,6 +1152,13 @@ func (c *Client) logDecision(ctx context.Context, msg string, req Request, attem
 	}
 	fields := map[string]any{"surface": string(req.Surface), "method": req.Method, "path": req.Path,
 		"attempt": attempt, "max_attempts": of, "decision": decision, "call": req.call}
+	if sc := sharedCallOf(ctx); sc != nil {
+		// What a shared call's failure fails: every object it serves,
+		// not the first reader's alone (servesShown of them named).
+		if text, n := sc.serves(); n > 0 {
+			fields["serves"], fields["serves_count"] = text, n
+		}
+	}
 	for k, v := range extra {
 		fields[k] = v
 	}
