@@ -34,7 +34,9 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 // framework keeps of a request is a few small objects. A context still used
 // after its request returned (a batched read that outlives the request that
 // began it, under context.WithoutCancel) then has no values: its logs are
-// dropped, as tflog does without a logger. The streaming calls (ListResource,
+// dropped, as tflog does without a logger. A shared read's lines go out
+// through a reader still waiting on it (client/shared_log.go), so they are
+// dropped only when no reader waits any more. The streaming calls (ListResource,
 // InvokeAction, ReadStateBytes, WriteStateBytes) use the context after they
 // return and are passed through as they are.
 //
