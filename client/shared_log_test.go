@@ -207,3 +207,45 @@ func TestSharedCall_servesBounded(t *testing.T) {
 		t.Errorf("serves %q (%d), want a webhook and 2 reads of the whole list", text, n)
 	}
 }
+
+// TestSharedCall_taskListingNamesTasks: the tasks' shared listing (the
+// check that a task whose detail failed is still listed) names the tasks
+// its readers check: the checks that arrive while a listing is in flight
+// share the one queued after it.
+func TestSharedCall_taskListingNamesTasks(t *testing.T) {
+	t.Parallel()
+	var logs ctxLog
+	var calls atomic.Int32
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if calls.Add(1) == 1 {
+			time.Sleep(300 * time.Millisecond) // the later checks queue meanwhile
+		}
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}), func(c *Config) { c.Log = logs.hook })
+	check := func(id int64) {
+		if _, err := c.Tasks.listed(id)(context.WithValue(t.Context(), readerKey{}, id)); err == nil {
+			t.Errorf("task %d: the check succeeded, want the listing's failure", id)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { check(7) })
+	time.Sleep(100 * time.Millisecond)
+	for _, id := range []int64{8, 9} {
+		wg.Go(func() { check(id) })
+	}
+	wg.Wait()
+	shared := 0
+	for _, l := range logs.decisions() {
+		s, _ := l.fields["serves"].(string)
+		switch {
+		case s == "outbound task 7" && l.fields["serves_count"] == 1:
+		case (s == "outbound task 8, 9" || s == "outbound task 9, 8") && l.fields["serves_count"] == 2:
+			shared++
+		default:
+			t.Errorf("%s: serves %q (%v), want task 7 alone or tasks 8 and 9", l.msg, s, l.fields["serves_count"])
+		}
+	}
+	if shared != 4 {
+		t.Errorf("%d lines of the queued listing name tasks 8 and 9, want 4 (3 retries, giving up)", shared)
+	}
+}
