@@ -116,8 +116,13 @@ func TestAcc_decomposedNameReadFails(t *testing.T) {
 	for _, tc := range []struct {
 		name, typ, attr, body string
 		read, edit            string // method and path of the read before the edit, and of the edit
-		create                func(t *testing.T, c *client.Client) int64
-		got                   func(t *testing.T, c *client.Client, id int64) string
+		// reads is how many calls the read makes before it fails: a
+		// webhook's is batched by name (page 1 of webhook/lists), and a
+		// batch that fails is read again from the whole list (Get), so
+		// both calls must fail for the read to.
+		reads  int
+		create func(t *testing.T, c *client.Client) int64
+		got    func(t *testing.T, c *client.Client, id int64) string
 	}{
 		{
 			name: "skill group", typ: "contactcenter_skill_group", attr: "que_name",
@@ -141,6 +146,7 @@ func TestAcc_decomposedNameReadFails(t *testing.T) {
 		{
 			name: "webhook", typ: "contactcenter_webhook", attr: "name",
 			body: "name = \"Caf\u00e9 Q\"\n  url = \"https://crm.example.com/cafe\"\n  event_type = 1\n  dept_id = %d", read: "GET /autocall/api/v3/webhook/lists", edit: "POST /autocall/api/v3/webhook/updateOrCreate",
+			reads: 2,
 			create: func(t *testing.T, c *client.Client) int64 {
 				w, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: held, URL: "https://crm.example.com/cafe", EventType: 1, DeptID: 1})
 				if err != nil {
@@ -189,7 +195,7 @@ func TestAcc_decomposedNameReadFails(t *testing.T) {
 			w.WriteBody(body(2))
 			w.Must(0, "plan", "-out", "edit.tfplan", "-no-color")
 			method, path, _ := strings.Cut(tc.read, " ")
-			force := fmt.Sprintf(`{"force":[{"method":%q,"path":%q,"code":403,"count":1}]}`, method, path)
+			force := fmt.Sprintf(`{"force":[{"method":%q,"path":%q,"code":403,"count":%d}]}`, method, path, max(tc.reads, 1))
 			req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, env.Origin+"/_sim/faults", strings.NewReader(force))
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
