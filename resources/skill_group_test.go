@@ -36,28 +36,6 @@ resource "contactcenter_skill_group" "test" {
 `, name, prio, extra)
 }
 
-// TestAccSkillGroup_importDefaults: a group created with the defaults
-// imports as it is (force_delete, Terraform's alone, ignored). Terraform's
-// import; the create and update are TestSkillGroup_basic's.
-func TestAccSkillGroup_importDefaults(t *testing.T) {
-	t.Parallel()
-	env := acctest.New(t)
-	addr := "contactcenter_skill_group.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: env.Config(skillGroupConfig("Support", 10, ""))},
-			{
-				ResourceName:            addr,
-				ImportState:             true,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"force_delete"},
-			},
-		},
-	})
-}
-
 // TestSkillGroup_basic: a create with the defaults, then an update of
 // every setting, in place; in process (acctest.Resources).
 func TestSkillGroup_basic(t *testing.T) {
@@ -227,11 +205,19 @@ func TestSkillGroup_update(t *testing.T) {
 	}
 }
 
+// TestAccSkillGroup_import: a group with settings of its own imports as
+// it is, by its id; a group created with the defaults
+// (contactcenter_skill_group.defaults) imports as it is too (force_delete,
+// Terraform's alone, ignored); a name without que_name: and an id that
+// does not exist are refused. Terraform's import; the create and update
+// are TestSkillGroup_basic's. Both groups are in one configuration, so
+// the test pays Terraform's init, apply and destroy once.
 func TestAccSkillGroup_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	addr := "contactcenter_skill_group.test"
-	cfg := env.Config(skillGroupConfig("Imported", 7, "que_num = \"6001\"\nring_time = 33\nque_strategy = 9"))
+	defaults := strings.Replace(skillGroupConfig("Support", 10, ""), `"test"`, `"defaults"`, 1)
+	cfg := env.Config(skillGroupConfig("Imported", 7, "que_num = \"6001\"\nring_time = 33\nque_strategy = 9") + defaults)
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
@@ -244,6 +230,14 @@ func TestAccSkillGroup_import(t *testing.T) {
 				},
 				// force_delete is Terraform-only: the import sets its default (false),
 				// which equals the state, so nothing is ignored.
+			},
+			{
+				// What TestAccSkillGroup_importDefaults was: the group
+				// created with the defaults imports as it is.
+				ResourceName:            "contactcenter_skill_group.defaults",
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"force_delete"},
 			},
 			{
 				Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: "sales",
