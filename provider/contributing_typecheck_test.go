@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,7 @@ type listedPackage struct {
 	Imports    []string
 	ImportMap  map[string]string
 	Export     string
+	Module     *struct{ GoVersion string }
 }
 
 // snippetTypeErrors type-checks from source, going on past errors as an
@@ -36,30 +38,39 @@ type listedPackage struct {
 // lines). `go build` stops at a package that fails: the packages that
 // import it (resources/ and simulator/ import client/) are not compiled,
 // so an error in the guide's client code hid one in its resource code
-// until it was fixed. The other packages come from their export data,
-// which the build before has put in the cache.
+// until it was fixed. The other packages come from their export data
+// (`go list -export` of them alone: the overlay changes none of them, so
+// any build of the module has already put it in the cache).
 func snippetTypeErrors(ctx context.Context, goBin, root, ovl string, pkgs []string, replace map[string]string) (map[string][]string, error) {
 	const perPackage = 10
-	args := append([]string{"list", "-e", "-deps", "-export", "-overlay=" + ovl,
-		"-json=ImportPath,Dir,GoFiles,Imports,ImportMap,Export"}, pkgs...)
-	cmd := exec.CommandContext(ctx, goBin, args...)
-	cmd.Dir = root
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	var order []*listedPackage // dependencies first, as go list -deps lists them
-	byPath := map[string]*listedPackage{}
-	for dec := json.NewDecoder(bytes.NewReader(out)); ; {
-		p := new(listedPackage)
-		if err := dec.Decode(p); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			return nil, err
+	goList := func(args ...string) ([]*listedPackage, error) {
+		args = append([]string{"list", "-e", "-overlay=" + ovl}, args...)
+		cmd := exec.CommandContext(ctx, goBin, args...)
+		cmd.Dir = root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, stderr.Bytes())
 		}
-		order = append(order, p)
+		var listed []*listedPackage
+		for dec := json.NewDecoder(bytes.NewReader(out)); ; {
+			p := new(listedPackage)
+			if err := dec.Decode(p); errors.Is(err, io.EOF) {
+				return listed, nil
+			} else if err != nil {
+				return nil, err
+			}
+			listed = append(listed, p)
+		}
+	}
+	// dependencies first, as go list -deps lists them
+	order, err := goList(append([]string{"-deps", "-json=ImportPath,Dir,GoFiles,Imports,ImportMap,Module"}, pkgs...)...)
+	if err != nil {
+		return nil, err
+	}
+	byPath := map[string]*listedPackage{}
+	for _, p := range order {
 		byPath[p.ImportPath] = p
 	}
 	overlaid := map[string]bool{} // directories holding a file of the overlay
@@ -72,6 +83,23 @@ func snippetTypeErrors(ctx context.Context, goBin, root, ovl string, pkgs []stri
 		fromSource[p.ImportPath] = overlaid[p.Dir]
 		for _, imp := range p.Imports {
 			fromSource[p.ImportPath] = fromSource[p.ImportPath] || fromSource[imp]
+		}
+	}
+	var compiled []string // the packages read from their export data
+	for _, p := range order {
+		if !fromSource[p.ImportPath] {
+			compiled = append(compiled, p.ImportPath)
+		}
+	}
+	if len(compiled) > 0 {
+		exports, err := goList(append([]string{"-export", "-json=ImportPath,Export"}, compiled...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range exports {
+			if p := byPath[e.ImportPath]; p != nil {
+				p.Export = e.Export
+			}
 		}
 	}
 
@@ -107,6 +135,9 @@ func snippetTypeErrors(ctx context.Context, goBin, root, ovl string, pkgs []stri
 			files = append(files, f)
 		}
 		conf := types.Config{
+			// As the compiler checks it: the language version of the
+			// module's go line, the sizes of the target.
+			Sizes: types.SizesFor("gc", runtime.GOARCH),
 			Importer: importerFunc(func(path string) (*types.Package, error) {
 				if m, ok := p.ImportMap[path]; ok {
 					path = m
@@ -122,6 +153,9 @@ func snippetTypeErrors(ctx context.Context, goBin, root, ovl string, pkgs []stri
 					found[p.ImportPath] = append(found[p.ImportPath], strings.ReplaceAll(err.Error(), root+string(filepath.Separator), "./"))
 				}
 			},
+		}
+		if p.Module != nil && p.Module.GoVersion != "" {
+			conf.GoVersion = "go" + p.Module.GoVersion
 		}
 		checked[p.ImportPath], _ = conf.Check(p.ImportPath, fset, files, nil) // errors: conf.Error
 	}
