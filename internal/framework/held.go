@@ -59,10 +59,21 @@ func SendHeld[T any, S ~string](held *T, err error, n HeldName[T], name *S, name
 	}
 	keep(held)
 	h := n.Of(held)
-	if nameKept || decomposable && norm.NFC.String(h) == norm.NFC.String(planned) {
+	if nameKept || InAnotherForm(h, planned) {
 		*name = S(h)
 	}
 	return nil
+}
+
+// InAnotherForm tells a value held (by the platform) that is planned in
+// another Unicode form: planned has a decomposed form (NFD differs) and
+// both compose (NFC) to the same text. It is the rule by which an edit
+// sends a name as held (SendHeld), and by which a read-back is not taken
+// for another value (ReadBackDiffers): Terraform holds every string
+// composed, so it cannot tell the two apart, nor a configuration ask for
+// either.
+func InAnotherForm(held, planned string) bool {
+	return norm.NFD.String(planned) != planned && norm.NFC.String(held) == norm.NFC.String(planned)
 }
 
 // KeepHeld sets *dst to held when the plan leaves the field unchanged: one

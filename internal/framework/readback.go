@@ -72,7 +72,7 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 		primitive := v.Type().Is(tftypes.String) || v.Type().Is(tftypes.Number) || v.Type().Is(tftypes.Bool)
 		whole := v.IsNull() || got.IsNull() || primitive || v.Type().Is(tftypes.Set{}) || lengthDiffers(v, got)
 		if whole {
-			if v.IsFullyKnown() && !v.Equal(got) {
+			if v.IsFullyKnown() && !v.Equal(got) && !sameText(v, got) {
 				diffs = append(diffs, diff{p, v, fmt.Sprintf("%s: planned %s, read back %s", pathText(p), show(p, v), show(p, got))})
 			}
 			return false, nil
@@ -108,6 +108,18 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 			"again at every plan: then remove it from the configuration, or set the value the platform keeps.",
 			strings.ToLower(title), pastTense(op), strings.Join(texts, "\n  - "), strings.ToLower(title)))
 	return kept
+}
+
+// sameText tells a string read back as planned in another Unicode form
+// (InAnotherForm): a name the platform holds decomposed ("Cafe" and
+// U+0301), which an edit sends as held (SendHeld), read back after every
+// edit against the plan's composed "Café". Terraform holds both as the
+// same string, and the warning named a change that was none ("planned
+// "Café Q", read back "Café Q"") at every edit.
+func sameText(planned, got tftypes.Value) bool {
+	var p, g string
+	return planned.Type().Is(tftypes.String) && got.Type().Is(tftypes.String) && got.IsKnown() &&
+		planned.As(&p) == nil && got.As(&g) == nil && !planned.IsNull() && !got.IsNull() && InAnotherForm(g, p)
 }
 
 // lengthDiffers tells a list or a map whose elements the read-back

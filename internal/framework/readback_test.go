@@ -1,6 +1,7 @@
 package framework
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -201,5 +202,35 @@ func TestReadBackDiffers_text(t *testing.T) {
 	}
 	if strings.Count(got, "\n  - ") != 2 {
 		t.Errorf("want the two differences named once each:\n%s", got)
+	}
+}
+
+// TestReadBackDiffers_heldForm: a name the platform holds decomposed
+// ("Cafe" and U+0301), which an edit sends as held (SendHeld), read back
+// against the plan's composed "Café" warned "name: planned "Café Q", read
+// back "Café Q"" at every edit, a change Terraform cannot see. It is the
+// same name (InAnotherForm); a name changed otherwise (in the portal
+// between the write and the read), in either form, still warns.
+func TestReadBackDiffers_heldForm(t *testing.T) {
+	t.Parallel()
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
+	obj := func(name string) tftypes.Value {
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, name)})
+	}
+	planned := obj("Caf\u00e9 Q")
+	var d diag.Diagnostics
+	if saved := obj("Cafe\u0301 Q"); !readBackDiffers("Webhook", "Update", planned, saved, noSecret, &d).Equal(saved) || len(d) != 0 {
+		t.Errorf("a name read back in its decomposed form taken for another value: %v", d)
+	}
+	for _, got := range []string{"Caf\u00e9 R", "Cafe\u0301 R", "Cafe Q", "caf\u00e9 q"} {
+		var d diag.Diagnostics
+		kept := readBackDiffers("Webhook", "Update", planned, obj(got), noSecret, &d)
+		if d.WarningsCount() != 1 || !strings.Contains(d.Warnings()[0].Summary(), "Read Back With Other Values") ||
+			!strings.Contains(d.Warnings()[0].Detail(), `name: planned "Café Q", read back `+strconv.Quote(got)) {
+			t.Errorf("name %+q read back for %+q: want the warning naming it, got %v", got, "Caf\u00e9 Q", d)
+		}
+		if !kept.Equal(planned) {
+			t.Errorf("name %+q read back: state %v, want the planned %v", got, kept, planned)
+		}
 	}
 }
