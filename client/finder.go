@@ -281,6 +281,18 @@ func FreshReads(ctx context.Context) context.Context { return context.WithValue(
 
 type freshKey struct{}
 
+// DataSourceReads marks ctx as a data source's: its reads are FreshReads,
+// and a get through it is no resource's refresh, so the object it reads
+// is not read in the walk (readInWalk). A plan's key check waits for the
+// plan of a holder read in the walk and leaves it out as managed here: a
+// data source that read, by id, the agent whose number a create takes
+// ("Agent Already Exists") silenced that warning after a 5 s wait.
+func DataSourceReads(ctx context.Context) context.Context {
+	return context.WithValue(FreshReads(ctx), dataSourceKey{}, true)
+}
+
+type dataSourceKey struct{}
+
 // Refreshing records that a resource is being refreshed through c, which
 // Terraform does in a plan's walk, never in an apply's.
 //
@@ -351,7 +363,7 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 	// that began before this read may answer it either).
 	strict, start := f.c.freshReads(ctx), f.c.cfg.Now()
 	fresh := strict
-	if reader == "" {
+	if reader == "" && ctx.Value(dataSourceKey{}) == nil {
 		f.mu.Lock()
 		if f.readByID == nil {
 			f.readByID = map[string]uint64{}

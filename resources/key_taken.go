@@ -190,7 +190,8 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // another state: never read in this walk, never planned). A holder that
 // an instance of this plan gives up (a destroy, a replacement, an update
 // of the value) does not count, nor one read in this walk whose plan
-// never came (read by a data source).
+// never came. A data source's read is no read in the walk
+// (client.DataSourceReads): an agent it reads by id still counts outside.
 //
 // Terraform plans the instances in any order (the new addresses of a
 // resource before its old ones, most often): a for_each key changed
@@ -210,7 +211,7 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // second, once per plan), and so does one another resource keeps: a
 // holder refreshed in this walk is waited for until its plan comes, which
 // follows its refresh however loaded the machine (at most
-// tfkit.SettleRefreshed, for one a data source read). A
+// tfkit.SettleRefreshed, for one whose plan never comes). A
 // wait cannot outlast the slots Terraform gives the walk (-parallelism,
 // 10): when every slot holds a waiting check (more renamed keys than that,
 // created before any old address is planned), they give up, and some
@@ -247,8 +248,9 @@ func settleHolders(ctx context.Context, claims *tfkit.Claims, c *client.Client, 
 	// come. Its plan follows its refresh in the slot Terraform gave it, so
 	// it comes, however slow the machine: Settle's quiet, measured in wall
 	// time, ended before it on a loaded one, and the check left the holder
-	// out ("Already Managed Here" missing, with refresh). Only a read
-	// whose plan never comes (a data source's) waits the whole bound.
+	// out ("Already Managed Here" missing, with refresh). Only a refresh
+	// whose plan never comes waits the whole bound (a data source's read
+	// is none: client.DataSourceReads).
 	refreshedUnplanned := func() bool {
 		for _, h := range held {
 			if _, planned := claims.PlannedHolder(u.key(value), h.id); !planned && readInWalk(h.id) {

@@ -20,14 +20,16 @@ import (
 // the API's error, or, for an *AttrError, the error it names. A read that
 // adds its own error to resp.Diagnostics (a flatten's, an id that does not
 // parse) and returns nil sets no state either. The read sees the platform
-// as it is (client.FreshReads), not as a read earlier in the walk found it.
+// as it is (client.FreshReads), not as a read earlier in the walk found it,
+// and an object it reads is not taken for one a resource refreshed
+// (client.DataSourceReads).
 func ReadDataSource[M any](ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse, summary string, read func(ctx context.Context, m *M) error) {
 	var m M
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if err := read(client.FreshReads(ctx), &m); err != nil {
+	if err := read(client.DataSourceReads(ctx), &m); err != nil {
 		var ae *AttrError
 		if errors.As(err, &ae) {
 			resp.Diagnostics.AddAttributeError(ae.Path, ae.Summary, ae.Detail)

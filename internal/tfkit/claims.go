@@ -271,8 +271,8 @@ const settlePoll = 5 * time.Millisecond
 // the refresh held, so waiting for it holds up no other instance; but on a
 // loaded machine (two cores, a load of 40) that plan came more than
 // SettleQuiet after the walk's last progress, and the check had judged
-// without it. The bound is for a read whose plan never comes (a data
-// source read the object).
+// without it. The bound is for a refresh whose plan never comes (a data
+// source's read is no refresh: client.DataSourceReads).
 const SettleRefreshed = 5 * time.Second
 
 // Await waits, at most d, until done answers true (polled as Settle
