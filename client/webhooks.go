@@ -31,10 +31,34 @@ type WebhooksService struct {
 	spent    int
 	first    *webhookPage1
 	answered map[string]bool
+	// inFlight bounds the calls of byNames that go out at once (see
+	// webhookCallsAtOnce).
+	inFlight chan struct{}
+}
+
+// webhookCallsAtOnce is how many of byNames' calls (pages of the whole
+// list, filtered calls) are in flight at once, over all its batches. All
+// at once, a batch of 200 among 2,400 sent 23 pages into a rate limit of
+// 20 requests a second: about 20 were refused (HTTP 429) before the first
+// refusal slowed the client's pacer, and each was sent again after its
+// Retry-After (at least 1 s). With 8, at most about 8 are refused, and
+// against an API that takes 50 ms the 23 pages take 3 round trips where
+// one after the other took 23.
+const webhookCallsAtOnce = 8
+
+// slot waits for one of the calls byNames may have in flight; done gives
+// it back.
+func (s *WebhooksService) slot(ctx context.Context) (done func(), err error) {
+	select {
+	case s.inFlight <- struct{}{}:
+		return func() { <-s.inFlight }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 func newWebhooksService(c *Client) *WebhooksService {
-	s := &WebhooksService{c: c}
+	s := &WebhooksService{c: c, inFlight: make(chan struct{}, webhookCallsAtOnce)}
 	s.finder = newFinder(c, func(w Webhook) string { return strconv.FormatInt(int64(w.ID), 10) })
 	s.finder.all = func(ctx context.Context) ([]Webhook, bool, bool, error) {
 		var items []Webhook
@@ -266,7 +290,7 @@ func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url stri
 //     it in the same generation, as Get's own read does.
 //
 // The calls of a batch go out at once (the pages the list is known to take,
-// the filtered calls): one after the other, the two pages of 200 webhooks
+// the filtered calls), at most webhookCallsAtOnce in flight: one after the other, the two pages of 200 webhooks
 // made an apply that edits them at parallelism 10 half as slow again
 // against an API that takes 50 ms. An id it does not find (renamed since,
 // gone, or a page shifted by a delete) is left out, and GetNamed asks Get:
@@ -351,6 +375,14 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			done, err := s.slot(ctx)
+			if err != nil {
+				mu.Lock()
+				outOfTime = err
+				mu.Unlock()
+				return
+			}
+			defer done()
 			for w, err := range s.List(ctx, f) {
 				if err != nil {
 					if OutOfTime(ctx, err) {
@@ -489,7 +521,8 @@ func (s *WebhooksService) whole(ctx context.Context, first *webhookPage1, pages 
 	}
 }
 
-// pagesAt reads pages from to to of the unfiltered list at once; the error
+// pagesAt reads pages from to to of the unfiltered list at once (at most
+// webhookCallsAtOnce in flight); the error
 // is the first page's in order that failed.
 func (s *WebhooksService) pagesAt(ctx context.Context, from, to int) ([]ResultsPage[Webhook], error) {
 	ps := make([]ResultsPage[Webhook], to-from+1)
@@ -499,6 +532,12 @@ func (s *WebhooksService) pagesAt(ctx context.Context, from, to int) ([]ResultsP
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			done, err := s.slot(ctx)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer done()
 			ps[i], errs[i] = s.page(ctx, WebhookFilter{}, from+i)
 		}()
 	}
