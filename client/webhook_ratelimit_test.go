@@ -23,7 +23,7 @@ func TestWebhookRefreshUnderRateLimit(t *testing.T) {
 	t.Parallel()
 	e := newLargeWebhookEnv(t, 2200, 200)
 	rec := httptest.NewRecorder()
-	e.sim.ServeHTTP(rec, httptest.NewRequest("POST", "/_sim/faults", strings.NewReader(`{"rate_limit_per_second": 20, "rate_limit_burst": 5}`)))
+	e.sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/_sim/faults", strings.NewReader(`{"rate_limit_per_second": 20, "rate_limit_burst": 5}`)))
 	if rec.Code != http.StatusOK {
 		t.Fatal(rec.Body.String())
 	}
