@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"iter"
+	"maps"
 	"net/url"
 	"strconv"
 	"sync"
@@ -22,10 +23,10 @@ type WebhooksService struct {
 	// not read yet).
 	listPages atomic.Int64
 	// spent counts the filtered calls of byNames in generation spentGen,
-	// and first is the page 1 it read then (see byNames).
-	// answered holds the ids byNames answered in spentGen (a read of the
-	// whole list kept for Get answers none of them again: a second read
-	// of a webhook calls again).
+	// first is the page 1 it read then, and answered holds the ids it
+	// answered then (page 1 and a read of the whole list kept for Get
+	// answer none of them again: a second read of a webhook calls again).
+	// See byNames and current.
 	spentMu  sync.Mutex
 	spentGen uint64
 	spent    int
@@ -328,21 +329,20 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 		if err != nil {
 			return nil, err
 		}
-		first = &webhookPage1{page: p, at: began, served: map[string]bool{}}
+		first = &webhookPage1{page: p, at: began}
 		s.keepFirst(first)
 		pages = int(s.listPages.Load())
 	}
 	if first != nil {
 		take(first.page.Results)
-		s.served(first, out)
+		answered := s.answer(began.gen, out)
 		if !first.page.More() || len(first.page.Results) == 0 {
-			s.finder.record(first.at, first.page.Results, true, s.answer(began.gen, out))
+			s.finder.record(first.at, first.page.Results, true, answered)
 			return out, nil
 		}
 	}
 	if len(left) == 0 {
-		s.answer(began.gen, out)
-		return out, nil
+		return out, nil // page 1 answered them all (answer above)
 	}
 	rest := pages
 	if first != nil {
@@ -410,28 +410,41 @@ func (s *WebhooksService) byNames(ctx context.Context, ids []string) ([]Webhook,
 }
 
 // webhookPage1 is page 1 of the whole list as a batch of byNames read it, at
-// stamp at; served holds the ids it answered (each once).
+// stamp at.
 type webhookPage1 struct {
-	page   ResultsPage[Webhook]
-	at     stamp
-	served map[string]bool
+	page ResultsPage[Webhook]
+	at   stamp
+}
+
+// current tells whether gen is the generation byNames' accounting (spent,
+// first, answered) is for, beginning it when gen is newer. A batch that
+// began before a write and ends after it (gen older) changes nothing of the
+// newer generation's accounting: what it read answers no read of that
+// generation, and resetting it lost the ids answered there, so that a
+// second read of one could be served from a whole read without a call.
+// s.spentMu is held.
+func (s *WebhooksService) current(gen uint64) bool {
+	if gen > s.spentGen || s.answered == nil {
+		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, map[string]bool{}
+	}
+	return gen == s.spentGen
 }
 
 // spending returns the filtered calls byNames made in generation gen, and
 // the page 1 read in it that may serve the ids of left (none of them
-// answered by it already: a second read of an object calls again).
+// answered in it already: a second read of an object calls again).
 func (s *WebhooksService) spending(gen uint64, left map[string]bool) (int, *webhookPage1) {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
-	if s.spentGen != gen {
-		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, nil
+	if !s.current(gen) {
+		return 0, nil
 	}
 	first := s.first
 	if first != nil && s.c.cfg.Now().Sub(first.at.at) >= finderTTL {
 		first = nil
 	}
 	for id := range left {
-		if first != nil && first.served[id] {
+		if s.answered[id] {
 			first = nil
 		}
 	}
@@ -442,50 +455,34 @@ func (s *WebhooksService) spending(gen uint64, left map[string]bool) (int, *webh
 func (s *WebhooksService) keepFirst(first *webhookPage1) {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
-	if s.spentGen != first.at.gen {
-		s.spentGen, s.spent, s.answered = first.at.gen, 0, nil
+	if s.current(first.at.gen) {
+		s.first = first
 	}
-	s.first = first
 }
 
 // spend counts n filtered calls made in generation gen.
 func (s *WebhooksService) spend(gen uint64, n int) {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
-	if s.spentGen != gen {
-		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, nil
-	}
-	s.spent += n
-}
-
-// served records that first answered these webhooks.
-func (s *WebhooksService) served(first *webhookPage1, ws []Webhook) {
-	s.spentMu.Lock()
-	defer s.spentMu.Unlock()
-	for _, w := range ws {
-		first.served[s.finder.key(w)] = true
+	if s.current(gen) {
+		s.spent += n
 	}
 }
 
 // answer records that byNames answered these webhooks in generation gen,
-// and returns a copy of every id it answered in it.
+// and returns every id it answered in it (a copy; of an older generation,
+// these webhooks' ids alone).
 func (s *WebhooksService) answer(gen uint64, ws []Webhook) map[string]bool {
 	s.spentMu.Lock()
 	defer s.spentMu.Unlock()
-	if s.spentGen != gen {
-		s.spentGen, s.spent, s.first, s.answered = gen, 0, nil, nil
-	}
-	if s.answered == nil {
-		s.answered = map[string]bool{}
+	answered := map[string]bool{}
+	if s.current(gen) {
+		answered = s.answered
 	}
 	for _, w := range ws {
-		s.answered[s.finder.key(w)] = true
+		answered[s.finder.key(w)] = true
 	}
-	out := make(map[string]bool, len(s.answered))
-	for k := range s.answered {
-		out[k] = true
-	}
-	return out
+	return maps.Clone(answered)
 }
 
 // whole reads the whole unfiltered list, known to take pages pages, after
