@@ -3,7 +3,6 @@ package provider_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -44,7 +43,7 @@ func TestContributingSnippetsCompile(t *testing.T) {
 	t.Parallel()
 	goBin, err := exec.LookPath("go")
 	if err != nil {
-		t.Fatalf("the test builds the guide's code with the go command, which is not on PATH: %v", err)
+		t.Fatalf("the test type-checks the guide's code with the go command's package list (go list), and go is not on PATH: %v", err)
 	}
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -168,14 +167,7 @@ func TestContributingSnippetsCompile(t *testing.T) {
 		t.FailNow()
 	}
 
-	overlay, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ovl := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(ovl, overlay, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	ovl := writeOverlay(t, tmp, replace)
 	// Type-checked, not compiled: go/types is the compiler's front end
 	// (cmd/compile's types2 is its copy), which makes every error a
 	// snippet can have; the back end, code generation, rejects nothing

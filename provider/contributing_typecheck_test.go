@@ -162,6 +162,21 @@ func snippetTypeErrors(ctx context.Context, goBin, root, ovl string, pkgs []stri
 	return found, nil
 }
 
+// writeOverlay writes the overlay file of `go list -overlay` (and go build)
+// into dir: each file in the repository replaced by its copy in replace.
+func writeOverlay(t *testing.T, dir string, replace map[string]string) string {
+	t.Helper()
+	overlay, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovl := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(ovl, overlay, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return ovl
+}
+
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
@@ -191,14 +206,7 @@ func TestSnippetTypeErrors_pastAFailedPackage(t *testing.T) {
 		}
 		replace[filepath.Join(root, file)] = out
 	}
-	overlay, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ovl := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(ovl, overlay, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	ovl := writeOverlay(t, tmp, replace)
 	found, err := snippetTypeErrors(t.Context(), goBin, root, ovl, []string{"./resources"}, replace)
 	if err != nil {
 		t.Fatal(err)
