@@ -42,7 +42,10 @@ func (u uniqueValue) plannedKey(req resource.ModifyPlanRequest) (v string, ok bo
 // object was made in the portal since: the plan showed a plain create, as
 // in an empty contact center ("Plan: 21 to add"), and the user learned
 // only from the apply that the objects exist. The plan now warns, naming
-// the object and the import block that adopts it. importKey is the import
+// the object and the import block that adopts it. A removed block (destroy
+// = false) beside a new block of the same value, or an import through
+// another provider configuration, looks the same from here: the warning
+// names the likely causes, with their advice, and asserts none. importKey is the import
 // id prefix ("user_num:"); objects that may be several (SMS signatures and
 // templates, whose keys the spec does not make unique) are imported by id
 // when several hold the value.
@@ -74,28 +77,37 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 	names := u.holderNames(held)
 	id := importKey + value
 	which := fmt.Sprintf("the contact center already has %s with that %s", names[0], u.attr)
+	that := "that " + u.kind
 	if len(held) > 1 {
 		// An import by value refuses several: by id, one of them.
 		id = held[0].id
 		which = fmt.Sprintf("the contact center already has %d with that %s: %s", len(held), u.attr, strings.Join(names, ", "))
+		that = "those " + u.kind + "s"
 	}
+	// The provider sees the plan of each instance of its own provider
+	// configuration, one at a time, and none of the blocks around them:
+	// removed (destroy = false: Terraform neither reads nor plans the
+	// object it forgets), import blocks planned through another provider
+	// configuration, -target. So the detail names the likely causes,
+	// each with its advice, and asserts none.
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Exists",
-		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. The %[2]s is unique on the platform, so the apply will be refused "+
-			"when it comes to this create, after applying what comes before it. "+
-			"The existing %[1]s was most likely made by an earlier apply whose Terraform state was lost, or restored from a backup older than that apply, "+
-			"or it was made outside Terraform (in the portal).\n\n"+
-			"To manage it with this resource instead of creating another, import it: add this block to the configuration and plan again "+
-			"(the plan then shows an import, and what it would change, instead of this create):\n\n"+
+		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. The %[2]s is unique on the platform, so the apply will refuse this create, "+
+			"after applying what comes before it. None of the resources planned through this provider configuration keeps %[6]s, as far as the provider saw, and it is not shown removed or import blocks, "+
+			"-target, other provider configurations or other states: it cannot tell where %[6]s came from. The likely causes:\n\n"+
+			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the %[2]s: to manage it here, replace that block "+
+			"with a moved block from its address to this one, or import it (below); to leave it unmanaged, give this resource another %[2]s.\n"+
+			"- Another address holds it, or will: an import block of this plan (one through another provider configuration, an alias or a module's own, "+
+			"is not shown to this one), or an address in the state that -target left out. Give this resource another %[2]s, or remove one of the two.\n"+
+			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform "+
+			"(the portal, another state): import it, and plan again (the plan shows an import instead of this create):\n\n"+
 			"import {\n  to = <the address of this resource, shown above>\n  id = %[5]q\n}\n\n"+
-			"When the state was lost, the other objects of the configuration exist too: `ccsync export terraform <empty folder>` writes an import block "+
-			"for every object of the contact center into that folder's imports.tf, to copy with each `to` changed to your address "+
-			"(see the guide \"Adopt an existing contact center\", section \"A lost or older state\"). "+
-			"If this configuration holds that %[1]s at another address that this plan destroys (a for_each key or a resource name changed "+
-			"without a moved block), add a moved block from that address to this one instead. Otherwise, choose another %[2]s.\n\n"+
-			"Shown during an apply that replaces this resource under lifecycle { create_before_destroy = true } (Terraform plans the new object's "+
-			"create again just before making it), the %[1]s holding the %[2]s is this resource's own, deleted only after the create: "+
-			"the error that follows says what to do.",
-			u.kind, u.attr, value, which, id))
+			"After a lost state, `ccsync export terraform <empty folder>` writes an import block for every object of the contact center "+
+			"(guide \"Adopt an existing contact center\", section \"A lost or older state\").\n"+
+			"- A for_each key or resource name changed without a moved block, and this plan destroys the old address: add a moved block "+
+			"from the old address to this one.\n\n"+
+			"Shown during an apply that replaces this resource under lifecycle { create_before_destroy = true }, the %[1]s is this resource's own, "+
+			"deleted only after the create: the error that follows says what to do.",
+			u.kind, u.attr, value, which, id, that))
 }
 
 // holderNames names each holder for a warning: "agent 1017 ("Ann")", or
@@ -130,7 +142,7 @@ func (u uniqueValue) warnManagedHere(diags *diag.Diagnostics, value string, held
 		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and another resource or instance of this configuration manages %[4]s, "+
 			"which holds that %[2]s and keeps it: this plan neither destroys it nor changes its %[2]s. The %[2]s is unique on the platform, "+
 			"so the apply will refuse this create, after applying what comes before it, unless that resource gives the %[2]s up in the same plan. "+
-			"Importing does not help: the %[1]s is in the state already.\n\n"+
+			"Importing does not help: the %[1]s is in the state already, or this plan imports it there.\n\n"+
 			"Give this resource another %[2]s (search the configuration, and its data files, for %[3]q), or remove one of the two. "+
 			"If you renamed a resource or a for_each key and the old one is still in the configuration, remove it and add a moved block "+
 			"from the old address to the new one (moved { from = <old address> to = <new address> }): the %[1]s stays as it is.",

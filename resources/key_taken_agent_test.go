@@ -66,9 +66,10 @@ resource "contactcenter_agent" "cy" {
 			"Warning: Agent Already Exists",
 			"with contactcenter_agent.ann,",
 			fmt.Sprintf(`This plan creates a new agent with user_num = "8701", and the contact center already has agent %d ("Kept Lee") with that user_num. `+
-				"The user_num is unique on the platform, so the apply will be refused when it comes to this create, after applying what comes before it. "+
-				"The existing agent was most likely made by an earlier apply "+
-				"whose Terraform state was lost", kept.UserID.Int64()),
+				"The user_num is unique on the platform, so the apply will refuse this create, after applying what comes before it. "+
+				"None of the resources planned through this provider configuration keeps that agent, as far as the provider saw", kept.UserID.Int64()),
+			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the user_num",
+			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform (the portal, another state): import it",
 			`import { to = <the address of this resource, shown above> id = "user_num:8701" }`,
 			"ccsync export terraform <empty folder>",
 			`"A lost or older state"`,

@@ -40,7 +40,7 @@ func TestAccSkillGroup_planWarnsTakenName(t *testing.T) {
 			"Warning: Skill Group Already Exists",
 			"with contactcenter_skill_group.support,",
 			fmt.Sprintf(`This plan creates a new skill group with que_name = "Support", and the contact center already has skill group %s with that que_name. `+
-				"The que_name is unique on the platform, so the apply will be refused when it comes to this create", id),
+				"The que_name is unique on the platform, so the apply will refuse this create", id),
 			`import { to = <the address of this resource, shown above> id = "que_name:Support" }`,
 		} {
 			if !strings.Contains(out, want) {

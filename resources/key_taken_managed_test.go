@@ -73,7 +73,7 @@ func TestAccKeyTaken_managedHere(t *testing.T) {
 				fmt.Sprintf(`This plan creates a new agent with user_num = "80010", and another resource or instance of this configuration manages agent %s ("Ann"), `+
 					"which holds that user_num and keeps it: this plan neither destroys it nor changes its user_num. The user_num is unique on the platform, "+
 					"so the apply will refuse this create, after applying what comes before it, unless that resource gives the user_num up in the same plan. "+
-					"Importing does not help: the agent is in the state already.", aID),
+					"Importing does not help: the agent is in the state already, or this plan imports it there.", aID),
 				`add a moved block from the old address to the new one (moved { from = <old address> to = <new address> })`,
 				"Warning: Skill Group Already Managed Here with contactcenter_skill_group.sales2,",
 				fmt.Sprintf("manages skill group %s, which holds that que_name and keeps it", salesID),

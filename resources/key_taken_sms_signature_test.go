@@ -40,7 +40,7 @@ func TestAccSMSSignature_planWarnsTakenText(t *testing.T) {
 			"Warning: SMS Signature Already Exists",
 			"with contactcenter_sms_signature.parcels,",
 			fmt.Sprintf(`This plan creates a new SMS signature with sign_text = "Acme Parcels", and the contact center already has SMS signature %d with that sign_text. `+
-				"The sign_text is unique on the platform, so the apply will be refused when it comes to this create", sg.ID.Int64()),
+				"The sign_text is unique on the platform, so the apply will refuse this create", sg.ID.Int64()),
 			`import { to = <the address of this resource, shown above> id = "sign_text:Acme Parcels" }`,
 		} {
 			if !strings.Contains(out, want) {

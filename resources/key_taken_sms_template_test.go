@@ -47,7 +47,7 @@ func TestAccSMSTemplate_planWarnsTakenName(t *testing.T) {
 			"Warning: SMS Template Already Exists",
 			"with contactcenter_sms_template.parcel,",
 			fmt.Sprintf(`This plan creates a new SMS template with template_name = "Parcel notice", and the contact center already has SMS template %d with that template_name. `+
-				"The template_name is unique on the platform, so the apply will be refused when it comes to this create", tp.ID.Int64()),
+				"The template_name is unique on the platform, so the apply will refuse this create", tp.ID.Int64()),
 			`import { to = <the address of this resource, shown above> id = "template_name:Parcel notice" }`,
 		} {
 			if !strings.Contains(out, want) {
