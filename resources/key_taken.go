@@ -92,8 +92,8 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 	// each with its advice, and asserts none.
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Exists",
 		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. The %[2]s is unique on the platform, so the apply will refuse this create, "+
-			"after applying what comes before it. None of the resources planned through this provider configuration keeps %[6]s, as far as the provider saw, and it is not shown removed or import blocks, "+
-			"-target, other provider configurations or other states: it cannot tell where %[6]s came from. The likely causes:\n\n"+
+			"after applying what comes before it. No resource that this provider configuration plans keeps %[6]s. The provider is not shown removed or import blocks, "+
+			"-target, other provider configurations or other states, so it cannot tell where %[6]s came from. The likely causes:\n\n"+
 			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the %[2]s: to manage it here, replace that block "+
 			"with a moved block from its address to this one, or import it (below); to leave it unmanaged, give this resource another %[2]s.\n"+
 			"- Another address holds it, or will: an import block of this plan (one through another provider configuration, an alias or a module's own, "+

@@ -67,7 +67,7 @@ resource "contactcenter_agent" "cy" {
 			"with contactcenter_agent.ann,",
 			fmt.Sprintf(`This plan creates a new agent with user_num = "8701", and the contact center already has agent %d ("Kept Lee") with that user_num. `+
 				"The user_num is unique on the platform, so the apply will refuse this create, after applying what comes before it. "+
-				"None of the resources planned through this provider configuration keeps that agent, as far as the provider saw", kept.UserID.Int64()),
+				"No resource that this provider configuration plans keeps that agent. The provider is not shown removed or import blocks, -target, other provider configurations or other states, so it cannot tell where that agent came from.", kept.UserID.Int64()),
 			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the user_num",
 			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform (the portal, another state): import it",
 			`import { to = <the address of this resource, shown above> id = "user_num:8701" }`,
