@@ -183,6 +183,7 @@ type retryWatch struct {
 	mu      sync.Mutex
 	at      time.Time     // when it tries again
 	last    sharedRetry   // the wait before that retry, and the failure it follows
+	waits   int           // how many waits before a retry it has begun
 	started chan struct{} // closed (and replaced) when a wait starts
 	// readers are the readers waiting, in the order they joined, and what
 	// the kind the first that named an object read: the call's lines name
@@ -192,10 +193,13 @@ type retryWatch struct {
 }
 
 // detach returns ctx without its cancellation and its deadline, telling
-// w of its calls' waits before a retry (retrying).
+// w of its calls' waits before a retry (retrying). Nor does it keep ctx's
+// retry notice (WithRetryNotice): each reader is told of the waits in its
+// own, while it waits (wait).
 func (w *retryWatch) detach(ctx context.Context) context.Context {
 	w.started = make(chan struct{})
-	return withShared(context.WithValue(context.WithoutCancel(ctx), retryWaitKey{}, w.retrying), w, nil)
+	ctx = context.WithValue(context.WithoutCancel(ctx), retryNoticeKey{}, (func(string))(nil))
+	return withShared(context.WithValue(ctx, retryWaitKey{}, w.retrying), w, nil)
 }
 
 // retrying records that the shared call waits r.wait to try again after
@@ -204,6 +208,7 @@ func (w *retryWatch) retrying(r sharedRetry) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.at, w.last = time.Now().Add(r.wait), r
+	w.waits++
 	close(w.started)
 	w.started = make(chan struct{})
 }
@@ -219,13 +224,20 @@ func (w *retryWatch) retrying(r sharedRetry) {
 // a retry the reader then did not wait for, and nothing else said so.
 //
 // While it waits, the call's lines name the reader's object and may be
-// written in its ctx (sharedCall).
+// written in its ctx (sharedCall), and its ctx's retry notice is told of
+// each of the call's waits before a retry, once (noticeShared), here, in
+// the reader's goroutine: never once the reader has returned.
 func (w *retryWatch) wait(ctx context.Context, what, id string, done <-chan struct{}) error {
 	defer w.join(ctx, what, id)()
+	told := 0 // the waits its notice was told of
 	for {
 		w.mu.Lock()
-		at, last, started := w.at, w.last, w.started
+		at, last, started, waits := w.at, w.last, w.started, w.waits
 		w.mu.Unlock()
+		if waits != told {
+			told = waits
+			noticeShared(ctx, last, at)
+		}
 		if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil && dl.Before(at) {
 			select {
 			case <-done:

@@ -301,39 +301,72 @@ type retryNoticeKey struct{}
 // WithRetryNotice returns ctx whose calls tell notice, in a line for a
 // person, of each wait of a second or more before a retry: an action shows
 // it as progress, where a wait of minutes after an HTTP 429 showed nothing.
+// A read that shares a call with other readers (a finder's flight) is told
+// of the call's waits while it waits on it, in its own goroutine, and of
+// none once it has returned (noticeShared).
 func WithRetryNotice(ctx context.Context, notice func(line string)) context.Context {
 	return context.WithValue(ctx, retryNoticeKey{}, notice)
 }
 
 // noticeRetry tells ctx's retry notice (a wait of a second or more) and
 // the client's (any wait), if set, of the wait d before attempt of of,
-// after err.
+// after err. A shared call's context has no notice of its own (detach):
+// each reader waiting on the call tells its own (noticeShared).
 func (c *Client) noticeRetry(ctx context.Context, req Request, err error, attempt, of int, d time.Duration) {
 	notice, _ := ctx.Value(retryNoticeKey{}).(func(string))
 	if (notice == nil || d < time.Second) && c.cfg.RetryNotice == nil {
 		return
 	}
-	cause := retryCause(err)
-	count := fmt.Sprintf("attempt %d of %d", attempt, of)
-	if of <= 0 {
-		count = fmt.Sprintf("attempt %d", attempt)
-	}
-	line := fmt.Sprintf("%s %s: %s; trying again in %v (%s)", req.Method, req.Path, cause, d.Round(time.Second), count)
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
-		// A wait's time limit (timeouts.invoke, wait_for_approval's
-		// timeout) ends first: "trying again in 17s" was shown 5 seconds
-		// before the wait gave up, with no retry.
-		// No attempt count: "(attempt 2 of 4)" after it read as if
-		// another attempt were to come.
-		line = fmt.Sprintf("%s %s: %s; not tried again: its time limit ends in %v, before the %v a retry waits",
-			req.Method, req.Path, cause, max(time.Until(dl), 0).Round(100*time.Millisecond), d.Round(time.Second))
-	}
+	line := retryLine(ctx, req, err, attempt, of, d)
 	if notice != nil && d >= time.Second {
 		notice(line)
 	}
 	if c.cfg.RetryNotice != nil {
 		c.cfg.RetryNotice(d, line)
 	}
+}
+
+// noticeLeast is the least of a shared call's wait that a reader that
+// sees it late (one that joins the call while it waits) is told of: less
+// is said as "trying again in 0s".
+const noticeLeast = 500 * time.Millisecond
+
+// noticeShared tells ctx's retry notice, for a reader waiting on a shared
+// call (retryWatch.wait, in the reader's own goroutine), of the call's
+// wait r (a second or more), which ends at at: how long it still waits.
+// The call runs in the context of the reader that began it, detached from
+// it, whose notice alone it told, also after that reader had left (an
+// action whose invoke had returned: its progress channel is no longer
+// read, and the call hung on it), and an action joining a read another
+// reader began (a refresh, another action) was told nothing.
+func noticeShared(ctx context.Context, r sharedRetry, at time.Time) {
+	notice, _ := ctx.Value(retryNoticeKey{}).(func(string))
+	left := time.Until(at)
+	if notice == nil || ctx.Err() != nil || r.wait < time.Second || left < noticeLeast {
+		return
+	}
+	notice(retryLine(ctx, r.req, r.err, r.attempt+1, r.of, left))
+}
+
+// retryLine says, for a person, that the call waits d before attempt of
+// of (of 0: bounded by time), after err; or, when ctx's time limit ends
+// first, that it is not tried again.
+func retryLine(ctx context.Context, req Request, err error, attempt, of int, d time.Duration) string {
+	cause := retryCause(err)
+	count := fmt.Sprintf("attempt %d of %d", attempt, of)
+	if of <= 0 {
+		count = fmt.Sprintf("attempt %d", attempt)
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+		// A wait's time limit (timeouts.invoke, wait_for_approval's
+		// timeout) ends first: "trying again in 17s" was shown 5 seconds
+		// before the wait gave up, with no retry.
+		// No attempt count: "(attempt 2 of 4)" after it read as if
+		// another attempt were to come.
+		return fmt.Sprintf("%s %s: %s; not tried again: its time limit ends in %v, before the %v a retry waits",
+			req.Method, req.Path, cause, max(time.Until(dl), 0).Round(100*time.Millisecond), d.Round(time.Second))
+	}
+	return fmt.Sprintf("%s %s: %s; trying again in %v (%s)", req.Method, req.Path, cause, d.Round(time.Second), count)
 }
 
 // retryCause says, for a person, what failure a retry follows: the
