@@ -91,90 +91,107 @@ func (stringifiedEqual) CompareValues(values ...any) error {
 	return nil
 }
 
-func TestAccSMSTemplate_update(t *testing.T) {
+// TestSMSTemplate_update: a template's update (type and department read
+// back; an edit of an approved template's contents sends it back to review;
+// a rename saved as a draft). In process: the checks are of the provider's
+// plan and state (the signature, which the CLI test made with a resource,
+// is made with the client).
+func TestSMSTemplate_update(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	addr := "contactcenter_sms_template.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(smsTemplateConfig("Code", "Your code is $${code}", "dept_id = 2")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")),
-				},
-			},
-			{
-				// Approved by the review; then a change of the contents sends it back: the plan shows state unknown,
-				// and the variables, which follow from the text, known.
-				PreConfig: func() {
-					if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: env.Config(smsTemplateConfig("Code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 2")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state")),
-						plancheck.ExpectUnknownValue(addr, tfjsonpath.New("state_name")),
-						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListExact([]knownvalue.Check{
-							knownvalue.StringExact("code"), knownvalue.StringExact("minutes"),
-						})),
-						plancheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_id"), knownvalue.NotNull()),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("3001")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.StringExact("code"), knownvalue.StringExact("minutes"),
-					})),
-				},
-			},
-			{
-				// Renamed and saved as a draft (action 1).
-				Config: env.Config(smsTemplateConfig("Login code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 3\nsubmit_for_review = false")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("template_name"), knownvalue.StringExact("Login code")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(-1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("draft")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(3)),
-				},
-			},
-		},
-	})
+	sg, err := env.Client(t).SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := env.Resources(t, "contactcenter_sms_template")
+	config := func(name, contents, extra string) []any {
+		return []any{r.Config(fmt.Sprintf("template_name = %q\ntemplate_contents = %q\nsign_id = %q\n%s\n", name, contents, fmt.Sprint(sg.ID), extra))}
+	}
+	expect := func(step string, errs ...error) {
+		t.Helper()
+		for _, err := range errs {
+			if err != nil {
+				t.Errorf("%s: %v", step, err)
+			}
+		}
+	}
+	created := config("Code", "Your code is $${code}", "dept_id = 2")
+	tpl := r.Apply(nil, created)
+	expect("create",
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(1)),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("dept_name"), knownvalue.StringExact("Department 2")))
+	r.CheckPlanEmpty(tpl, created)
+
+	// Approved by the review; then a change of the contents sends it back:
+	// the plan shows state unknown, and the variables, which follow from
+	// the text, known.
+	if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	edited := config("Code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 2")
+	tpl = r.Apply(tpl, edited)
+	if tpl[0].Action != "update" {
+		t.Errorf("new contents: planned %s, want update", tpl[0].Action)
+	}
+	params := knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("code"), knownvalue.StringExact("minutes")})
+	expect("new contents: plan",
+		r.ExpectPlannedUnknown(tpl[0], tfjsonpath.New("state")),
+		r.ExpectPlannedUnknown(tpl[0], tfjsonpath.New("state_name")),
+		r.ExpectPlannedValue(tpl[0], tfjsonpath.New("tpl_param"), params),
+		r.ExpectPlannedValue(tpl[0], tfjsonpath.New("tpl_id"), knownvalue.NotNull()))
+	expect("new contents",
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("id"), knownvalue.StringExact("3001")),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("tpl_param"), params))
+	r.CheckPlanEmpty(tpl, edited)
+
+	// Renamed and saved as a draft (action 1).
+	draft := config("Login code", "Your code is $${code}, valid $${minutes} minutes", "dept_id = 3\nsubmit_for_review = false")
+	tpl = r.Apply(tpl, draft)
+	if tpl[0].Action != "update" {
+		t.Errorf("draft: planned %s, want update", tpl[0].Action)
+	}
+	expect("draft",
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("template_name"), knownvalue.StringExact("Login code")),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("state"), knownvalue.Int64Exact(-1)),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("state_name"), knownvalue.StringExact("draft")),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("dept_id"), knownvalue.Int64Exact(3)))
+	r.CheckPlanEmpty(tpl, draft)
+	r.Destroy(tpl)
 }
 
-func TestAccSMSTemplate_waitForApproval(t *testing.T) {
+// TestSMSTemplate_waitForApproval: with wait_for_approval the create and
+// an update of the contents wait for the review and save it approved. In
+// process: the checks are of the provider's wait and state.
+func TestSMSTemplate_waitForApproval(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t, autoApprove(time.Second))
-	addr := "contactcenter_sms_template.test"
-	cfg := env.Config(smsTemplateConfig("Notice", "Store opens at $${time}", "wait_for_approval = true"))
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("approved")),
-				},
-			},
-			{
-				Config: env.Config(smsTemplateConfig("Notice", "Store opens at $${time} today", "wait_for_approval = true")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
-				},
-			},
-		},
-	})
+	sg, err := env.Client(t).SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := env.Resources(t, "contactcenter_sms_template")
+	config := func(contents string) []any {
+		return []any{r.Config(fmt.Sprintf("template_name = \"Notice\"\ntemplate_contents = %q\nsign_id = %q\nwait_for_approval = true\n", contents, fmt.Sprint(sg.ID)))}
+	}
+	created := config("Store opens at $${time}")
+	tpl := r.Apply(nil, created)
+	for _, err := range []error{
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("state"), knownvalue.Int64Exact(1)),
+		r.ExpectKnownValue(tpl[0], tfjsonpath.New("state_name"), knownvalue.StringExact("approved")),
+	} {
+		if err != nil {
+			t.Errorf("create: %v", err)
+		}
+	}
+	r.CheckPlanEmpty(tpl, created)
+	edited := config("Store opens at $${time} today")
+	tpl = r.Apply(tpl, edited)
+	if err := r.ExpectKnownValue(tpl[0], tfjsonpath.New("state"), knownvalue.Int64Exact(1)); err != nil {
+		t.Errorf("update: %v", err)
+	}
+	r.CheckPlanEmpty(tpl, edited)
+	r.Destroy(tpl)
 }
 
 func TestAccSMSTemplate_rejected(t *testing.T) {
