@@ -612,7 +612,8 @@ resource "contactcenter_outbound_task" "test" {
 // paused task must therefore carry its status, or a service that applies the
 // default on update would close the task. The simulator keeps the current
 // status when none is sent, so this test reads the update bodies themselves.
-func TestAccOutboundTask_updateCarriesStatus(t *testing.T) {
+// In process: the checks are of the provider's plan and writes.
+func TestOutboundTask_updateCarriesStatus(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	var updates []map[string]any
@@ -632,32 +633,33 @@ func TestAccOutboundTask_updateCarriesStatus(t *testing.T) {
 		})
 	}
 	env := acctest.NewWithHandler(t, record)
-	config := func(name, status string) string {
-		return env.Config(fmt.Sprintf(`
-resource "contactcenter_outbound_task" "test" {
+	// Over the protocol in process (acctest.Resources: Terraform's plan
+	// and apply calls, the empty plan after each apply checked): the
+	// checks are of what the provider plans and sends.
+	r := env.Resources(t, "contactcenter_outbound_task")
+	config := func(name, status string) []any {
+		return []any{r.Config(fmt.Sprintf(`
   name     = %q
   type     = 3
   trans_to = "ivr-remind"
   status   = %q
-}
-`, name, status))
+`, name, status))}
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{Config: config("Reminders", "open")},
-			{
-				// A rename keeps the status: its name is known at plan.
-				Config: config("Reminders (renamed)", "open"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue("contactcenter_outbound_task.test", tfjsonpath.New("status_string"), knownvalue.StringExact("open")),
-				}},
-			},
-			{Config: config("Reminders (renamed)", "paused")},
-			{Config: config("Reminders (paused, renamed)", "paused")},
-		},
-	})
+	apply := func(prior []acctest.Instance, configs []any) []acctest.Instance {
+		t.Helper()
+		out := r.Apply(prior, configs)
+		r.CheckPlanEmpty(out, configs)
+		return out
+	}
+	task := apply(nil, config("Reminders", "open"))
+	// A rename keeps the status: its name is known at plan.
+	task = apply(task, config("Reminders (renamed)", "open"))
+	if err := r.ExpectPlannedValue(task[0], tfjsonpath.New("status_string"), knownvalue.StringExact("open")); err != nil {
+		t.Errorf("rename plan: %v", err)
+	}
+	task = apply(task, config("Reminders (renamed)", "paused"))
+	task = apply(task, config("Reminders (paused, renamed)", "paused"))
+	r.Destroy(task)
 	mu.Lock()
 	defer mu.Unlock()
 	want := []float64{1, 2, 2} // open rename, pause, paused rename
