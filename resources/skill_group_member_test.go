@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -34,54 +33,60 @@ resource "contactcenter_skill_group_member" "test" {
 `, agent, skill)
 }
 
-func TestAccSkillGroupMember_basic(t *testing.T) {
+// TestSkillGroupMember_basic: create, a new skill, an agent added outside
+// Terraform that stays without a diff, then another agent replacing the
+// resource. In process: the checks are of the provider's plan, state and
+// writes (the group and agents, which the CLI test made with resources,
+// are made with the client); its import steps are in
+// TestAccSkillGroupMember_importThenDisappears.
+func TestSkillGroupMember_basic(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	c := env.Client(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(memberConfig("a", "")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(memberAddr, tfjsonpath.New("skill"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(memberAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+:[0-9]+$`))),
-				},
-				Check: expectGroup(t, c, map[string]int64{"a": 1}),
-			},
-			{ResourceName: memberAddr, ImportState: true, ImportStateVerify: true},
-			{
-				Config: env.Config(memberConfig("a", "skill = 4")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(memberAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: expectGroup(t, c, map[string]int64{"a": 4}),
-			},
-			{
-				// Additive: an agent added outside Terraform stays and shows no diff.
-				Config: env.Config(memberConfig("a", "skill = 4")),
-				Check: func(s *terraform.State) error {
-					return c.Queues.Assign(t.Context(), resID(s, "contactcenter_skill_group.g"),
-						[]client.AgentSkill{{AgID: resID(s, "contactcenter_agent.b"), Skill: 1}})
-				},
-			},
-			{
-				Config:   env.Config(memberConfig("a", "skill = 4")),
-				PlanOnly: true,
-				Check:    expectGroup(t, c, map[string]int64{"a": 4, "b": 1}),
-			},
-			{
-				// Another agent replaces the resource; b is left alone.
-				Config: env.Config(memberConfig("c", "skill = 4")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(memberAddr, plancheck.ResourceActionReplace)},
-				},
-				Check: expectGroup(t, c, map[string]int64{"b": 1, "c": 4}),
-			},
-			{ResourceName: memberAddr, ImportState: true, ImportStateId: "12", ExpectError: regexp.MustCompile(`imported as <que_id>:<agent_id>`)},
-		},
-	})
+	m := newMembersInProcess(t)
+	r := m.env.Resources(t, "contactcenter_skill_group_member")
+	config := func(agent, skill string) []any {
+		return []any{r.Config(fmt.Sprintf("que_id = \"%d\"\nagent_id = \"%d\"\n%s\n", m.q, m.agents[agent], skill))}
+	}
+	check := func(step string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Errorf("%s: %v", step, err)
+		}
+	}
+	member := r.Apply(nil, config("a", ""))
+	check("create", r.ExpectKnownValue(member[0], tfjsonpath.New("skill"), knownvalue.Int64Exact(1)))
+	check("create", r.ExpectKnownValue(member[0], tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+:[0-9]+$`))))
+	check("create", m.expectGroup(map[string]int64{"a": 1}))
+	r.CheckPlanEmpty(member, config("a", ""))
+
+	skill4 := config("a", "skill = 4")
+	member = r.Apply(member, skill4)
+	if member[0].Action != "update" {
+		t.Errorf("skill 4: planned %s, want update", member[0].Action)
+	}
+	check("skill 4", m.expectGroup(map[string]int64{"a": 4}))
+	r.CheckPlanEmpty(member, skill4)
+
+	// Additive: an agent added outside Terraform stays and shows no diff.
+	member = r.Apply(member, skill4)
+	if err := m.c.Queues.Assign(t.Context(), m.q, []client.AgentSkill{{AgID: m.agents["b"], Skill: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	r.CheckPlanEmpty(member, skill4)
+	// The CLI test's PlanOnly step.
+	if got := r.Plan(member, skill4); got[0] != "no-op" {
+		t.Errorf("plan with b added outside Terraform: %s, want no-op", got[0])
+	}
+	check("b added outside Terraform", m.expectGroup(map[string]int64{"a": 4, "b": 1}))
+
+	// Another agent replaces the resource; b is left alone.
+	other := config("c", "skill = 4")
+	member = r.Apply(member, other)
+	if member[0].Action != "replace" {
+		t.Errorf("agent c: planned %s, want replace", member[0].Action)
+	}
+	check("agent c", m.expectGroup(map[string]int64{"b": 1, "c": 4}))
+	r.CheckPlanEmpty(member, other)
+	r.Destroy(member)
 }
 
 func TestAccSkillGroupMember_drift(t *testing.T) {
@@ -113,20 +118,29 @@ func TestAccSkillGroupMember_drift(t *testing.T) {
 	})
 }
 
-func TestAccSkillGroupMember_disappears(t *testing.T) {
+// TestAccSkillGroupMember_importThenDisappears: Terraform's import of a
+// member (ImportStateVerify, and an id not of the <que_id>:<agent_id>
+// form refused), then the member removed outside Terraform plans a create.
+// One CLI test for both, so they share one terraform init.
+func TestAccSkillGroupMember_importThenDisappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	c := env.Client(t)
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(memberConfig("a", "")),
-			Check: func(s *terraform.State) error {
-				return c.Queues.CancelAssign(t.Context(), resID(s, "contactcenter_skill_group.g"), []int64{resID(s, "contactcenter_agent.a")})
+		Steps: []resource.TestStep{
+			{Config: env.Config(memberConfig("a", ""))},
+			{ResourceName: memberAddr, ImportState: true, ImportStateVerify: true},
+			{ResourceName: memberAddr, ImportState: true, ImportStateId: "12", ExpectError: regexp.MustCompile(`imported as <que_id>:<agent_id>`)},
+			{
+				Config: env.Config(memberConfig("a", "")),
+				Check: func(s *terraform.State) error {
+					return c.Queues.CancelAssign(t.Context(), resID(s, "contactcenter_skill_group.g"), []int64{resID(s, "contactcenter_agent.a")})
+				},
+				ExpectNonEmptyPlan: true,
 			},
-			ExpectNonEmptyPlan: true,
-		}},
+		},
 	})
 }
 
