@@ -9,9 +9,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -29,45 +27,27 @@ func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c
 
 func (c *fakeClock) Add(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
 
-const smsRecordsConfig = `
-resource "contactcenter_sms_signature" "acme" {
-  sign_text = "Acme"
-}
-
-resource "contactcenter_sms_template" "notice" {
-  template_name     = "Parcel"
-  template_contents = "Hi $${name}, parcel $${parcel} is on its way"
-  sign_id           = contactcenter_sms_signature.acme.id
-}
-
-data "contactcenter_sms_records" "parcel" {
-  tpl_id     = contactcenter_sms_template.notice.tpl_id
-  start_time = "2026-03-01 00:00:00"
-}
-
-# The number as people write it: the platform stores it without +86.
-data "contactcenter_sms_records" "ann" {
-  tpl_id = contactcenter_sms_template.notice.tpl_id
-  mobile = "+8613800138000"
-}
-
-# With spaces and dashes, as on a business card.
-data "contactcenter_sms_records" "ann_written" {
-  tpl_id = contactcenter_sms_template.notice.tpl_id
-  mobile = "+86 138 0013-8000"
-}
-
-data "contactcenter_sms_records" "failed" {
-  tpl_id = contactcenter_sms_template.notice.tpl_id
-  result = 0
-}
-`
-
-func TestAccSMSRecordsDataSource_basic(t *testing.T) {
+// TestSMSRecordsDataSource_basic: the records of a template's sends, as
+// sent, then with their receipts; a mobile written with +86, spaces or
+// dashes finds the number the platform stores without them. In process:
+// the checks are of what the data source reads (the signature and the
+// template, which the CLI test made with resources, are made with the
+// client, and each step reads on a provider of its own, as each terraform
+// command starts one).
+func TestSMSRecordsDataSource_basic(t *testing.T) {
 	t.Parallel()
 	clk := &fakeClock{now: time.Date(2026, 3, 1, 10, 0, 0, 0, time.Local)}
 	env := acctest.New(t, func(o *simulator.Options) { o.Now = clk.Now })
 	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Parcel",
+		TemplateContents: "Hi ${name}, parcel ${parcel} is on its way", SignID: int64(sg.ID), Action: client.TemplateActionSubmit})
+	if err != nil {
+		t.Fatal(err)
+	}
 	send := func() {
 		if err := env.Sim.Review("sms_template", "3001", 1, ""); err != nil {
 			t.Fatal(err)
@@ -85,60 +65,80 @@ func TestAccSMSRecordsDataSource_basic(t *testing.T) {
 			t.Fatalf("send: %+v %v", res, err)
 		}
 	}
-	cfg := env.Config(smsRecordsConfig)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records"), knownvalue.ListSizeExact(0)),
-				},
-			},
-			{
-				// Just sent: both records are -1 (sent), nothing delivered yet.
-				PreConfig: send,
-				Config:    cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{
-							"mobile": knownvalue.StringExact("13900000000"), "result": knownvalue.Int64Exact(-1),
-							"time_send": knownvalue.StringExact(""), "time_add": knownvalue.StringExact("2026-03-01 10:00:00"),
-						}),
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{
-							"mobile": knownvalue.StringExact("13800138000"), "result": knownvalue.Int64Exact(-1),
-							"sms_text":   knownvalue.StringExact("【Acme】Hi Ann, parcel P1 is on its way"),
-							"sms_params": knownvalue.StringRegexp(regexp.MustCompile(`"parcel":"P1"`)),
-						}),
-					})),
-					statecheck.ExpectKnownValue("data.contactcenter_sms_records.ann", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
-					})),
-					statecheck.ExpectKnownValue("data.contactcenter_sms_records.ann_written", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
-					})),
-				},
-			},
-			{
-				// Later the receipts arrive: one delivered, the unreachable number failed.
-				PreConfig: func() { clk.Add(10 * time.Second) },
-				Config:    cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.contactcenter_sms_records.parcel", tfjsonpath.New("records").AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"result": knownvalue.Int64Exact(1), "result_name": knownvalue.StringExact("success"),
-						"time_send": knownvalue.StringExact("2026-03-01 10:00:01"), "time_delivered": knownvalue.StringExact("2026-03-01 10:00:03"),
-					})),
-					statecheck.ExpectKnownValue("data.contactcenter_sms_records.failed", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{
-							"mobile": knownvalue.StringExact("13900000000"), "result": knownvalue.Int64Exact(0),
-							"errmsg": knownvalue.StringRegexp(regexp.MustCompile(`unreachable`)),
-						}),
-					})),
-				},
-			},
-		},
-	})
+	tplID := tpl.TplID.Int64()
+	configs := map[string]map[string]any{
+		"parcel": {"tpl_id": tplID, "start_time": "2026-03-01 00:00:00"},
+		// The number as people write it: the platform stores it without +86.
+		"ann": {"tpl_id": tplID, "mobile": "+8613800138000"},
+		// With spaces and dashes, as on a business card.
+		"ann_written": {"tpl_id": tplID, "mobile": "+86 138 0013-8000"},
+		"failed":      {"tpl_id": tplID, "result": 0},
+	}
+	// read is a step's reads: each data source validated and read, on one
+	// provider.
+	read := func(step string) map[string]map[string]any {
+		t.Helper()
+		srv := env.ActionServer(t)
+		out := map[string]map[string]any{}
+		for name, config := range configs {
+			b, _ := json.Marshal(config)
+			v, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{
+				TypeName: "contactcenter_sms_records", Config: &tfprotov6.DynamicValue{JSON: b}})
+			if err != nil || len(v.Diagnostics) != 0 {
+				t.Fatalf("%s: validate %s: %v %v", step, name, err, v.Diagnostics)
+			}
+			state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", config)
+			if state == nil {
+				t.Fatalf("%s: read %s: %v", step, name, d)
+			}
+			out[name] = state
+		}
+		return out
+	}
+	expect := func(step string, got map[string]map[string]any, name string, path tfjsonpath.Path, want knownvalue.Check) {
+		t.Helper()
+		if err := acctest.ExpectValue(got[name], path, want); err != nil {
+			t.Errorf("%s: data.contactcenter_sms_records.%s: %v", step, name, err)
+		}
+	}
+
+	got := read("before the send")
+	expect("before the send", got, "parcel", tfjsonpath.New("records"), knownvalue.ListSizeExact(0))
+
+	// Just sent: both records are -1 (sent), nothing delivered yet.
+	send()
+	got = read("just sent")
+	expect("just sent", got, "parcel", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+		knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"mobile": knownvalue.StringExact("13900000000"), "result": knownvalue.Int64Exact(-1),
+			"time_send": knownvalue.StringExact(""), "time_add": knownvalue.StringExact("2026-03-01 10:00:00"),
+		}),
+		knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"mobile": knownvalue.StringExact("13800138000"), "result": knownvalue.Int64Exact(-1),
+			"sms_text":   knownvalue.StringExact("【Acme】Hi Ann, parcel P1 is on its way"),
+			"sms_params": knownvalue.StringRegexp(regexp.MustCompile(`"parcel":"P1"`)),
+		}),
+	}))
+	expect("just sent", got, "ann", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+		knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
+	}))
+	expect("just sent", got, "ann_written", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+		knownvalue.ObjectPartial(map[string]knownvalue.Check{"mobile": knownvalue.StringExact("13800138000")}),
+	}))
+
+	// Later the receipts arrive: one delivered, the unreachable number failed.
+	clk.Add(10 * time.Second)
+	got = read("receipts")
+	expect("receipts", got, "parcel", tfjsonpath.New("records").AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+		"result": knownvalue.Int64Exact(1), "result_name": knownvalue.StringExact("success"),
+		"time_send": knownvalue.StringExact("2026-03-01 10:00:01"), "time_delivered": knownvalue.StringExact("2026-03-01 10:00:03"),
+	}))
+	expect("receipts", got, "failed", tfjsonpath.New("records"), knownvalue.ListExact([]knownvalue.Check{
+		knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"mobile": knownvalue.StringExact("13900000000"), "result": knownvalue.Int64Exact(0),
+			"errmsg": knownvalue.StringRegexp(regexp.MustCompile(`unreachable`)),
+		}),
+	}))
 }
 
 // TestAccSMSRecordsDataSource_validation: a time not written yyyy-mm-dd
@@ -151,7 +151,7 @@ func TestAccSMSRecordsDataSource_validation(t *testing.T) {
 			Want: `start_time "2026-02-30 09:00:00" is not a date`},
 		"end_time not a date": {Config: `data "contactcenter_sms_records" "x" { end_time = "2026-04-31 23:59:59" }`,
 			Want: `end_time "2026-04-31 23:59:59" is not a date`},
-		// The cases below were PlanOnly steps of TestAccSMSRecordsDataSource_basic.
+		// The cases below were PlanOnly steps of the CLI test that is now TestSMSRecordsDataSource_basic.
 		"start_time without the time": {Config: `data "contactcenter_sms_records" "x" { start_time = "2026-03-01" }`,
 			Want: `must be a time written yyyy-mm-dd HH:ii:ss`},
 		// Written right, but no time of the calendar: said so, in words,
