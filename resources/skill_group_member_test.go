@@ -13,7 +13,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -89,33 +88,33 @@ func TestSkillGroupMember_basic(t *testing.T) {
 	r.Destroy(member)
 }
 
-func TestAccSkillGroupMember_drift(t *testing.T) {
+// TestSkillGroupMember_drift: the member's skill changed outside Terraform
+// plans an update, which restores it. In process: the checks are of the
+// provider's refresh, plan and write (the group and agents, which the CLI
+// test made with resources, are made with the client).
+func TestSkillGroupMember_drift(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	c := env.Client(t)
-	cfg := env.Config(memberConfig("a", "skill = 2"))
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				Check: func(s *terraform.State) error {
-					_, err := c.Queues.UpdateSkill(t.Context(), resID(s, "contactcenter_skill_group.g"),
-						[]client.AgentSkill{{AgID: resID(s, "contactcenter_agent.a"), Skill: 9}}, true)
-					return err
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				Config: cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(memberAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: expectGroup(t, c, map[string]int64{"a": 2}),
-			},
-		},
-	})
+	m := newMembersInProcess(t)
+	r := m.env.Resources(t, "contactcenter_skill_group_member")
+	cfg := []any{r.Config(fmt.Sprintf("que_id = \"%d\"\nagent_id = \"%d\"\nskill = 2\n", m.q, m.agents["a"]))}
+	member := r.Apply(nil, cfg)
+	r.CheckPlanEmpty(member, cfg)
+	if _, err := m.c.Queues.UpdateSkill(t.Context(), m.q, []client.AgentSkill{{AgID: m.agents["a"], Skill: 9}}, true); err != nil {
+		t.Fatal(err)
+	}
+	// The CLI's ExpectNonEmptyPlan: the plan after the apply is not empty.
+	if got := r.Plan(member, cfg); got[0] != "update" {
+		t.Errorf("plan after the skill changed outside Terraform: %s, want update", got[0])
+	}
+	member = r.Apply(member, cfg)
+	if member[0].Action != "update" {
+		t.Errorf("restore: planned %s, want update", member[0].Action)
+	}
+	if err := m.expectGroup(map[string]int64{"a": 2}); err != nil {
+		t.Errorf("restore: %v", err)
+	}
+	r.CheckPlanEmpty(member, cfg)
+	r.Destroy(member)
 }
 
 // TestAccSkillGroupMember_importThenDisappears: Terraform's import of a
