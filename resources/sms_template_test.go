@@ -12,8 +12,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -38,46 +36,67 @@ resource "contactcenter_sms_template" "test" {
 `, name, contents, extra)
 }
 
-func TestAccSMSTemplate_basic(t *testing.T) {
+// TestSMSTemplate_basic: a template's create (its variables, review state,
+// type and signature read back), then an apply that changes nothing, after
+// which the signature's refresh shows it used. In process: the checks are
+// of the provider's plan and state; the signature is driven by its own
+// Resources, as Terraform walks it before the template.
+func TestSMSTemplate_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	addr := "contactcenter_sms_template.test"
-	cfg := env.Config(smsTemplateConfig("Delivery", "Hi $${name}, parcel $${parcel} arrives $${day}. $${name}", ""))
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: env.Factories(),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`))),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("template_contents"), knownvalue.StringExact("Hi ${name}, parcel ${parcel} arrives ${day}. ${name}")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_param"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.StringExact("name"), knownvalue.StringExact("parcel"), knownvalue.StringExact("day"),
-					})),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("state_name"), knownvalue.StringExact("pending review")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit_for_review"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_type"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tpl_id"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("sign_text"), knownvalue.StringExact("Acme")),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("dept_id"), knownvalue.Int64Exact(0)),
-					statecheck.CompareValuePairs(addr, tfjsonpath.New("sign_id"), "contactcenter_sms_signature.acme", tfjsonpath.New("id"), stringifiedEqual{}),
-				},
-			},
-			{
-				// Applying again changes nothing, and the refresh shows the signature is used now.
-				Config: cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					// After the refresh, the signature knows a template uses it.
-					statecheck.ExpectKnownValue("contactcenter_sms_signature.acme", tfjsonpath.New("is_used"), knownvalue.Bool(true)),
-				},
-			},
-		},
-	})
+	sigR := env.Resources(t, "contactcenter_sms_signature")
+	sigCfg := []any{sigR.Config(`sign_text = "Acme"`)}
+	sig := sigR.Apply(nil, sigCfg)
+	sigID := sigR.Decode(sig[0])["id"].(string)
+	r := env.Resources(t, "contactcenter_sms_template")
+	cfg := []any{r.Config(fmt.Sprintf("template_name = \"Delivery\"\ntemplate_contents = %q\nsign_id = %q\n",
+		"Hi $${name}, parcel $${parcel} arrives $${day}. $${name}", sigID))}
+	tpl := r.Apply(nil, cfg)
+	for path, want := range map[string]knownvalue.Check{
+		"id":                knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]+$`)),
+		"template_contents": knownvalue.StringExact("Hi ${name}, parcel ${parcel} arrives ${day}. ${name}"),
+		"tpl_param": knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.StringExact("name"), knownvalue.StringExact("parcel"), knownvalue.StringExact("day"),
+		}),
+		"state":             knownvalue.Int64Exact(0),
+		"state_name":        knownvalue.StringExact("pending review"),
+		"submit_for_review": knownvalue.Bool(true),
+		"tpl_type":          knownvalue.Int64Exact(2),
+		"tpl_id":            knownvalue.NotNull(),
+		"sign_text":         knownvalue.StringExact("Acme"),
+		"dept_id":           knownvalue.Int64Exact(0),
+	} {
+		if err := r.ExpectKnownValue(tpl[0], tfjsonpath.New(path), want); err != nil {
+			t.Errorf("create: %v", err)
+		}
+	}
+	// CompareValuePairs of sign_id and the signature's id.
+	if err := (stringifiedEqual{}).CompareValues(r.Decode(tpl[0])["sign_id"], sigID); err != nil {
+		t.Errorf("create: sign_id and the signature's id: %v", err)
+	}
+	r.CheckPlanEmpty(tpl, cfg)
+	// The signature's refresh changes is_used (computed), which the CLI's
+	// empty plan allows: its plan is checked, not its refresh.
+	if got := sigR.Plan(sig, sigCfg); got[0] != "no-op" {
+		t.Errorf("plan after apply: the signature plans %s, want no-op", got[0])
+	}
+
+	// Applying again changes nothing (the CLI's ExpectEmptyPlan), and the
+	// refresh shows the signature is used now.
+	if got := sigR.Plan(sig, sigCfg); got[0] != "no-op" {
+		t.Errorf("second apply: the signature plans %s, want no-op", got[0])
+	}
+	if got := r.Plan(tpl, cfg); got[0] != "no-op" {
+		t.Errorf("second apply: the template plans %s, want no-op", got[0])
+	}
+	sig = sigR.Apply(sig, sigCfg)
+	tpl = r.Apply(tpl, cfg)
+	// After the refresh, the signature knows a template uses it.
+	if err := sigR.ExpectKnownValue(sig[0], tfjsonpath.New("is_used"), knownvalue.Bool(true)); err != nil {
+		t.Errorf("second apply: signature: %v", err)
+	}
+	r.Destroy(tpl)
+	sigR.Destroy(sig)
 }
 
 // stringifiedEqual compares a number with a numeric string (sign_id is a
