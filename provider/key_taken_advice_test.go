@@ -51,7 +51,8 @@ func TestKeyTakenAdvice(t *testing.T) {
 			"The user_num is unique on the platform, so the apply will refuse this create",
 			"it cannot tell where that agent came from",
 			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the user_num: to manage it here, " +
-				"replace that block with a moved block from its address to this one, or import it (below); to leave it unmanaged, give this resource another user_num.",
+				"add a moved block from its address to this one and keep the removed block (one that names a for_each or count resource, or a module, " +
+				"also leaves their other objects: without it this plan destroys them), or import it (below); to leave it unmanaged, give this resource another user_num.",
 			"- Another address holds it, or will: an import block of this plan (one through another provider configuration",
 			"Give this resource another user_num, or remove one of the two.",
 			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform",

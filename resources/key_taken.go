@@ -94,8 +94,9 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. The %[2]s is unique on the platform, so the apply will refuse this create, "+
 			"after applying what comes before it. No resource that this provider configuration plans keeps %[6]s. The provider is not shown removed or import blocks, "+
 			"-target, other provider configurations or other states, so it cannot tell where %[6]s came from. The likely causes:\n\n"+
-			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the %[2]s: to manage it here, replace that block "+
-			"with a moved block from its address to this one, or import it (below); to leave it unmanaged, give this resource another %[2]s.\n"+
+			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the %[2]s: to manage it here, add a moved block "+
+			"from its address to this one and keep the removed block (one that names a for_each or count resource, or a module, also leaves their other objects: "+
+			"without it this plan destroys them), or import it (below); to leave it unmanaged, give this resource another %[2]s.\n"+
 			"- Another address holds it, or will: an import block of this plan (one through another provider configuration, an alias or a module's own, "+
 			"is not shown to this one), or an address in the state that -target left out. Give this resource another %[2]s, or remove one of the two.\n"+
 			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform "+
