@@ -24,6 +24,9 @@ type Env struct {
 	Sim    *simulator.Server
 	Origin string
 	srv    *httptest.Server
+	// transport, when set (NewInMemory), carries the client's requests to
+	// the simulator in process.
+	transport http.RoundTripper
 }
 
 // New starts a simulator for t (stopped by t.Cleanup). opts may adjust the
@@ -83,7 +86,7 @@ func fastRetries(c *client.Config) {
 // Factories returns the protocol-6 provider factories for resource.TestCase.
 func (e *Env) Factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"contactcenter": newServer,
+		"contactcenter": e.newServer,
 	}
 }
 
@@ -91,7 +94,7 @@ func (e *Env) Factories() map[string]func() (tfprotov6.ProviderServer, error) {
 // actions and other objects the local Terraform cannot drive.
 func (e *Env) Server(t testing.TB) tfprotov6.ProviderServer {
 	t.Helper()
-	s, err := newServer()
+	s, err := e.newServer()
 	if err != nil {
 		t.Fatalf("provider server: %v", err)
 	}
@@ -108,6 +111,9 @@ func (e *Env) Client(t testing.TB) *client.Client {
 	}
 	cfg := client.Config{URLs: urls, AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key", MaxRetries: 2}
 	fastRetries(&cfg)
+	if e.transport != nil {
+		e.inMemory(&cfg)
+	}
 	c, err := client.New(cfg)
 	if err != nil {
 		t.Fatalf("client: %v", err)

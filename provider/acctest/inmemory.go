@@ -1,0 +1,105 @@
+package acctest
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/provider"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
+)
+
+// inMemoryOrigin is the endpoint an in-memory Env's provider is given. No
+// request is dialled there: the provider's client serves every request
+// with the simulator's handler in process (handlerTransport). Were one
+// dialled by mistake, nothing listens on the discard port of loopback.
+const inMemoryOrigin = "http://127.0.0.1:9"
+
+// NewInMemory is NewWithHandler without a listener: the provider's
+// client (ActionServer, Server, Resources, Client) calls the simulator's
+// handler in process, in the goroutine of the request, so no request waits
+// on the network. A test in a testing/synctest bubble needs this: time
+// there advances only when every goroutine of the bubble is durably
+// blocked, which a goroutine in network I/O never is, and a poll loop's
+// timers (an action's wait, its timeouts.invoke) then run on the bubble's
+// clock, whatever the load of the machine. Call it inside the bubble.
+func NewInMemory(t testing.TB, wrap func(http.Handler) http.Handler, opts ...func(*simulator.Options)) *Env {
+	t.Helper()
+	o := simulator.Options{}
+	for _, f := range opts {
+		f(&o)
+	}
+	sim, err := simulator.New(o)
+	if err != nil {
+		t.Fatalf("starting simulator: %v", err)
+	}
+	var h http.Handler = sim
+	if wrap != nil {
+		h = wrap(sim)
+	}
+	t.Cleanup(sim.Wait)
+	return &Env{Sim: sim, Origin: inMemoryOrigin, transport: handlerTransport{h}}
+}
+
+// handlerTransport is an http.RoundTripper that answers each request with
+// h, called in the caller's goroutine: the request as a server receives
+// it (path-only URL, Host, RequestURI, the body read whole), and the
+// answer as the handler wrote it. A handler that waits for the client to
+// give up sees the request's context end.
+type handlerTransport struct{ h http.Handler }
+
+func (ht handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	var body []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		_ = req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		body = b
+	}
+	sreq := httptest.NewRequestWithContext(req.Context(), req.Method, req.URL.RequestURI(), bytes.NewReader(body))
+	sreq.Host = req.URL.Host
+	sreq.Header = req.Header.Clone()
+	if sreq.Header == nil {
+		sreq.Header = http.Header{}
+	}
+	sreq.RemoteAddr = "127.0.0.1:40000"
+	rec := httptest.NewRecorder()
+	ht.h.ServeHTTP(rec, sreq)
+	if err := req.Context().Err(); err != nil {
+		return nil, err // the client gave up while the handler ran
+	}
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
+}
+
+// inMemory points c at the Env's in-process transport, besides the
+// harness's short retry waits.
+func (e *Env) inMemory(c *client.Config) {
+	fastRetries(c)
+	c.HTTPClient = &http.Client{Transport: e.transport}
+}
+
+// newServer is the package's newServer for this Env: the provider as
+// main serves it, its client on the in-memory transport when there is one.
+func (e *Env) newServer() (tfprotov6.ProviderServer, error) {
+	if e.transport == nil {
+		return newServer()
+	}
+	s, err := providerserver.NewProtocol6WithError(provider.NewWithConfigHook("test", e.inMemory)())()
+	if err != nil {
+		return nil, err
+	}
+	return provider.Detached(s), nil
+}
