@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -80,56 +81,72 @@ func TestASRTranscribeAction_success(t *testing.T) {
 
 func TestASRTranscribeAction_polling(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	env.Sim.SetASRDuration(1500 * time.Millisecond)
-	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
-	if res.HasError() || !res.Completed {
-		t.Fatalf("phase %s: %s", res.Phase, res.Text())
-	}
-	if n := countContaining(res.Progress, "still converting"); n < 2 {
-		t.Errorf("want several in-progress reports, got %d: %q", n, res.Progress)
-	}
-	queries := 0
-	for k, v := range env.Sim.Stats() {
-		if strings.HasPrefix(k, "GET /portal/v3/api/asr/queryText/") {
-			queries += v
+	// On the bubble's clock (see _timeout): queries at 0, 0.25s and 0.75s
+	// answer "in progress", the one at 1.75s the text (done at 1.5s).
+	synctest.Test(t, func(t *testing.T) {
+		env := acctest.NewInMemory(t, nil)
+		env.Sim.SetASRDuration(1500 * time.Millisecond)
+		res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+		if res.HasError() || !res.Completed {
+			t.Fatalf("phase %s: %s", res.Phase, res.Text())
 		}
-	}
-	if queries < 3 {
-		t.Errorf("want at least 3 queryText calls (2 in progress + the text), got %d", queries)
-	}
-	if countContaining(res.Progress, "finished: 6 sentence(s)") != 1 {
-		t.Errorf("progress: %q", res.Progress)
-	}
+		if n := countContaining(res.Progress, "still converting"); n < 2 {
+			t.Errorf("want several in-progress reports, got %d: %q", n, res.Progress)
+		}
+		queries := 0
+		for k, v := range env.Sim.Stats() {
+			if strings.HasPrefix(k, "GET /portal/v3/api/asr/queryText/") {
+				queries += v
+			}
+		}
+		if queries < 3 {
+			t.Errorf("want at least 3 queryText calls (2 in progress + the text), got %d", queries)
+		}
+		if n := countContaining(res.Progress, "still converting"); n != 3 || queries != 4 {
+			t.Errorf("want exactly 3 in-progress reports and 4 queries (at 0, 0.25s, 0.75s, 1.75s), got %d and %d: %q", n, queries, res.Progress)
+		}
+		if countContaining(res.Progress, "finished: 6 sentence(s)") != 1 {
+			t.Errorf("progress: %q", res.Progress)
+		}
+	})
 }
 
 func TestASRTranscribeAction_timeout(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	env.Sim.SetASRDuration(time.Hour)
-	start := time.Now()
-	// Queries at 0, 0.25s, 0.75s and 1.75s; the next, 2s later, would
-	// pass the 3.4s limit: the wait ends at 1.75s, and says so, not "had
-	// not finished after 3.4s". The 1.65s between the last query and the
-	// limit is the margin of a loaded machine (with a 1s limit it was
-	// 0.25s, and a query answered late under load ended the wait at the
-	// limit instead).
-	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
-		"speech_file_url": "https://files.example.com/long.wav",
-		"timeouts":        map[string]any{"invoke": "3.4s"},
+	// In a synctest bubble, on the simulator in process: the wait's timers
+	// run on the bubble's clock, which moves only when every goroutine of
+	// the test waits, so a starved machine cannot make a query late (a
+	// query answered late ended the wait at the limit instead, with "had
+	// not finished after 3.4s", 6 runs in 20 under nice 19 and 8 busy
+	// loops). The schedule is the user's: queries at 0, 0.25s, 0.75s and
+	// 1.75s; the next, 2s later, would pass the 3.4s limit, so the wait
+	// ends at 1.75s and says so.
+	synctest.Test(t, func(t *testing.T) {
+		env := acctest.NewInMemory(t, nil)
+		env.Sim.SetASRDuration(time.Hour)
+		start := time.Now()
+		res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
+			"speech_file_url": "https://files.example.com/long.wav",
+			"timeouts":        map[string]any{"invoke": "3.4s"},
+		})
+		if !res.HasError() || !strings.Contains(res.Text(), "Speech Recognition Timed Out") || !strings.Contains(res.Text(), "contactcenter_asr_transcript") {
+			t.Fatalf("want a timeout error naming the data source, got phase %s: %s", res.Phase, res.Text())
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("the action waited %s for a 3.4s timeout", d)
+		}
+		if !strings.Contains(res.Text(), "had not finished after ") || !strings.Contains(res.Text(), "would have come after the 3.4s limit (timeouts.invoke), so the wait ended then") {
+			t.Errorf("want the wait's end explained, got: %s", res.Text())
+		}
+		if countContaining(res.Progress, "still converting") < 1 {
+			t.Errorf("progress: %q", res.Progress)
+		}
+		// On the bubble's clock the schedule is exact: four queries, the
+		// last at 1.75s, where the wait ended.
+		if n, d := countContaining(res.Progress, "still converting"), time.Since(start); n != 4 || d != 1750*time.Millisecond {
+			t.Errorf("want 4 queries (at 0, 0.25s, 0.75s, 1.75s) and the wait ended at 1.75s, got %d queries, %s: %q", n, d, res.Progress)
+		}
 	})
-	if !res.HasError() || !strings.Contains(res.Text(), "Speech Recognition Timed Out") || !strings.Contains(res.Text(), "contactcenter_asr_transcript") {
-		t.Fatalf("want a timeout error naming the data source, got phase %s: %s", res.Phase, res.Text())
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("the action waited %s for a 3.4s timeout", d)
-	}
-	if !strings.Contains(res.Text(), "had not finished after ") || !strings.Contains(res.Text(), "would have come after the 3.4s limit (timeouts.invoke), so the wait ended then") {
-		t.Errorf("want the wait's end explained, got: %s", res.Text())
-	}
-	if countContaining(res.Progress, "still converting") < 1 {
-		t.Errorf("progress: %q", res.Progress)
-	}
 }
 
 func TestASRTranscribeAction_callback(t *testing.T) {
@@ -282,65 +299,67 @@ func TestASRTranscribeAction_lostStart(t *testing.T) {
 // An HTTP 429 that outlasts the client's retries is such a failure.
 func TestASRTranscribeAction_pollFails(t *testing.T) {
 	t.Parallel()
-	var failing atomic.Int64 // queryText answers left to fail; -1 fails all
-	var code atomic.Value
-	env := acctest.NewWithHandler(t, func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasPrefix(r.URL.Path, "/portal/v3/api/asr/queryText/") && failing.Load() != 0 {
-				failing.Add(-1)
-				if code.Load() == "HTTP 429" {
-					w.WriteHeader(http.StatusTooManyRequests)
+	// In a synctest bubble, on the simulator in process: see _timeout.
+	synctest.Test(t, func(t *testing.T) {
+		var failing atomic.Int64 // queryText answers left to fail; -1 fails all
+		var code atomic.Value
+		env := acctest.NewInMemory(t, func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasPrefix(r.URL.Path, "/portal/v3/api/asr/queryText/") && failing.Load() != 0 {
+					failing.Add(-1)
+					if code.Load() == "HTTP 429" {
+						w.WriteHeader(http.StatusTooManyRequests)
+						return
+					}
+					w.Header().Set("Content-Type", "application/json")
+					_, _ = fmt.Fprintf(w, `{"code":%q,"success":false,"errorMsg":"failure %s"}`, code.Load(), code.Load())
 					return
 				}
-				w.Header().Set("Content-Type", "application/json")
-				_, _ = fmt.Fprintf(w, `{"code":%q,"success":false,"errorMsg":"failure %s"}`, code.Load(), code.Load())
-				return
-			}
-			h.ServeHTTP(w, r)
+				h.ServeHTTP(w, r)
+			})
 		})
+		env.Sim.SetASRDuration(time.Millisecond)
+		srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
+		code.Store("500")
+		failing.Store(2)
+		res := acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+		if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "failed (") != 2 {
+			t.Errorf("two failed polls, then the text: %s\nprogress %q", res.Text(), res.Progress)
+		}
+		// A rate limit that outlasts the client's retries is asked again too.
+		code.Store("HTTP 429")
+		failing.Store(2)
+		res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+		if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "HTTP 429 Too Many Requests); asking again") != 2 {
+			t.Errorf("two polls refused with HTTP 429, then the text: %s\nprogress %q", res.Text(), res.Progress)
+		}
+		code.Store("500")
+
+		// Failed queries at 0, 0.25s, 0.75s and 1.75s, then the wait ends (the
+		// next, at 3.75s, would pass the limit), on the bubble's clock: a
+		// starved machine cannot make the second query come after the limit.
+		failing.Store(-1)
+		res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "timeouts": map[string]any{"invoke": "3.4s"}})
+		errs := errorDiags(res)
+		if len(errs) != 1 || errs[0].Summary != "Speech Recognition Timed Out" || !strings.Contains(errs[0].Detail, "the last query failed") ||
+			!strings.Contains(errs[0].Detail, "failure 500") || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
+			t.Errorf("polls failing until the timeout:\n%s", res.Text())
+		}
+		if countContaining(res.Progress, "failed (") < 2 {
+			t.Errorf("want several polls before the timeout: %q", res.Progress)
+		}
+
+		code.Store("401")
+		failing.Store(-1)
+		res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
+		errs = errorDiags(res)
+		if len(errs) != 1 || errs[0].Summary != "Unable to Read Speech Recognition Result" || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
+			t.Errorf("a refusal ends the wait with the data source hint:\n%s", res.Text())
+		}
+		if n := countContaining(res.Progress, "failed ("); n != 0 {
+			t.Errorf("a refusal (401) is not polled again: %q", res.Progress)
+		}
 	})
-	env.Sim.SetASRDuration(time.Millisecond)
-	srv := env.ActionServerWith(t, map[string]any{"max_retries": 0})
-	code.Store("500")
-	failing.Store(2)
-	res := acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
-	if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "failed (") != 2 {
-		t.Errorf("two failed polls, then the text: %s\nprogress %q", res.Text(), res.Progress)
-	}
-	// A rate limit that outlasts the client's retries is asked again too.
-	code.Store("HTTP 429")
-	failing.Store(2)
-	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
-	if res.HasError() || countContaining(res.Progress, "finished: 6 sentence(s)") != 1 || countContaining(res.Progress, "HTTP 429 Too Many Requests); asking again") != 2 {
-		t.Errorf("two polls refused with HTTP 429, then the text: %s\nprogress %q", res.Text(), res.Progress)
-	}
-	code.Store("500")
-
-	// Failed queries at 0, 0.25s, 0.75s and 1.75s, then the wait ends (the
-	// next, at 3.75s, would pass the limit): 3.15s of margin for the second
-	// query on a loaded machine (0.75s with a 1s limit, which a slow first
-	// query used up).
-	failing.Store(-1)
-	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42", "timeouts": map[string]any{"invoke": "3.4s"}})
-	errs := errorDiags(res)
-	if len(errs) != 1 || errs[0].Summary != "Speech Recognition Timed Out" || !strings.Contains(errs[0].Detail, "the last query failed") ||
-		!strings.Contains(errs[0].Detail, "failure 500") || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
-		t.Errorf("polls failing until the timeout:\n%s", res.Text())
-	}
-	if countContaining(res.Progress, "failed (") < 2 {
-		t.Errorf("want several polls before the timeout: %q", res.Progress)
-	}
-
-	code.Store("401")
-	failing.Store(-1)
-	res = acctest.RunAction(t, srv, "contactcenter_asr_transcribe", map[string]any{"call_id": "sim-call-42"})
-	errs = errorDiags(res)
-	if len(errs) != 1 || errs[0].Summary != "Unable to Read Speech Recognition Result" || !strings.Contains(errs[0].Detail, `data "contactcenter_asr_transcript" { task_id = "`) {
-		t.Errorf("a refusal ends the wait with the data source hint:\n%s", res.Text())
-	}
-	if n := countContaining(res.Progress, "failed ("); n != 0 {
-		t.Errorf("a refusal (401) is not polled again: %q", res.Progress)
-	}
 }
 
 // TestASRTranscribeAction_outputFileMode: the doc promises mode 0600, but
