@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -23,8 +24,8 @@ const inMemoryOrigin = "http://127.0.0.1:9"
 
 // NewInMemory is NewWithHandler without a listener: the provider's
 // client (ActionServer, Server, Resources, Client) calls the simulator's
-// handler in process, in the goroutine of the request, so no request waits
-// on the network. A test in a testing/synctest bubble needs this: time
+// handler in process (handlerTransport), so no request waits on the
+// network. A test in a testing/synctest bubble needs this: time
 // there advances only when every goroutine of the bubble is durably
 // blocked, which a goroutine in network I/O never is, and a poll loop's
 // timers (an action's wait, its timeouts.invoke) then run on the bubble's
@@ -43,16 +44,26 @@ func NewInMemory(t testing.TB, wrap func(http.Handler) http.Handler, opts ...fun
 	if wrap != nil {
 		h = wrap(sim)
 	}
-	t.Cleanup(sim.Wait)
-	return &Env{Sim: sim, Origin: inMemoryOrigin, transport: handlerTransport{h}}
+	tr := handlerTransport{h: h, running: new(sync.WaitGroup)}
+	t.Cleanup(func() {
+		tr.running.Wait() // as httptest.Server.Close: the handlers still running
+		sim.Wait()
+	})
+	return &Env{Sim: sim, Origin: inMemoryOrigin, transport: tr}
 }
 
 // handlerTransport is an http.RoundTripper that answers each request with
-// h, called in the caller's goroutine: the request as a server receives
+// h, called in a goroutine of its own: the request as a server receives
 // it (path-only URL, Host, RequestURI, the body read whole), and the
-// answer as the handler wrote it. A handler that waits for the client to
-// give up sees the request's context end.
-type handlerTransport struct{ h http.Handler }
+// answer as the handler wrote it, once it returns. As with a server, a
+// client that gives up (its attempt timeout, its context) is not held
+// until the handler is done: RoundTrip returns the context's error at
+// once, and the handler, whose request's context has ended, goes on
+// (a slow answer to a request that took effect).
+type handlerTransport struct {
+	h       http.Handler
+	running *sync.WaitGroup
+}
 
 func (ht handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := req.Context().Err(); err != nil {
@@ -75,9 +86,15 @@ func (ht handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	}
 	sreq.RemoteAddr = "127.0.0.1:40000"
 	rec := httptest.NewRecorder()
-	ht.h.ServeHTTP(rec, sreq)
-	if err := req.Context().Err(); err != nil {
-		return nil, err // the client gave up while the handler ran
+	done := make(chan struct{})
+	ht.running.Go(func() {
+		defer close(done)
+		ht.h.ServeHTTP(rec, sreq)
+	})
+	select {
+	case <-done:
+	case <-req.Context().Done():
+		return nil, req.Context().Err() // the client gave up while the handler ran
 	}
 	resp := rec.Result()
 	resp.Request = req

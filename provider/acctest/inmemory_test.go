@@ -1,6 +1,8 @@
 package acctest_test
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,18 +16,15 @@ import (
 // TestNewInMemory_bubbleClock: an in-memory Env works in a synctest
 // bubble. Its requests reach the simulator without a listener, and the
 // time a request takes is the bubble's: a handler that takes 2s takes
-// exactly 2s, whatever the machine's load.
+// exactly 2s, whatever the machine's load, and a client that gives up
+// after 1s has its error after 1s, as with a server.
 func TestNewInMemory_bubbleClock(t *testing.T) {
 	t.Parallel()
 	synctest.Test(t, func(t *testing.T) {
 		env := acctest.NewInMemory(t, func(h http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if strings.HasSuffix(r.URL.Path, "/queryText/slow") {
-					select {
-					case <-time.After(2 * time.Second):
-					case <-r.Context().Done():
-						return
-					}
+					time.Sleep(2 * time.Second) // whether the client waits or not
 				}
 				h.ServeHTTP(w, r)
 			})
@@ -38,6 +37,16 @@ func TestNewInMemory_bubbleClock(t *testing.T) {
 		}
 		if n := env.Sim.Stats()["GET /portal/v3/api/asr/queryText/slow"]; n != 1 {
 			t.Errorf("the simulator answered %d queries, want 1: %v", n, env.Sim.Stats())
+		}
+		// A client that gives up after 1s is not held until the handler
+		// ends, 2s after the request (the handler does not watch the
+		// request's context, as a server's slow answer does not).
+		ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+		defer cancel()
+		start = time.Now()
+		_, err = c.ASR.Query(ctx, "slow")
+		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) != time.Second {
+			t.Errorf("a query given 1s, answered in 2s: %v after %s, want the deadline after 1s", err, time.Since(start))
 		}
 	})
 }
