@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"sync"
 	"testing"
 
@@ -55,7 +56,9 @@ func NewInMemory(t testing.TB, wrap func(http.Handler) http.Handler, opts ...fun
 // handlerTransport is an http.RoundTripper that answers each request with
 // h, called in a goroutine of its own: the request as a server receives
 // it (path-only URL, Host, RequestURI, the body read whole), and the
-// answer as the handler wrote it, once it returns. As with a server, a
+// answer as the handler wrote it, once it returns. The request's
+// httptrace hooks are called as a connection calls them (a connection,
+// the request written, the answer's first byte). As with a server, a
 // client that gives up (its attempt timeout, its context) is not held
 // until the handler is done: RoundTrip returns the context's error at
 // once, and the handler, whose request's context has ended, goes on
@@ -69,14 +72,29 @@ func (ht handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if err := req.Context().Err(); err != nil {
 		return nil, err
 	}
+	// The client's trace (client.Do tells by it whether a request was
+	// sent: GotConn, WroteRequest) sees what a connection would show.
+	trace := httptrace.ContextClientTrace(req.Context())
+	if trace != nil && trace.GotConn != nil {
+		trace.GotConn(httptrace.GotConnInfo{})
+	}
 	var body []byte
 	if req.Body != nil {
 		b, err := io.ReadAll(req.Body)
 		_ = req.Body.Close()
 		if err != nil {
+			if trace != nil && trace.WroteRequest != nil {
+				trace.WroteRequest(httptrace.WroteRequestInfo{Err: err})
+			}
 			return nil, err
 		}
 		body = b
+	}
+	if trace != nil && trace.WroteHeaders != nil {
+		trace.WroteHeaders()
+	}
+	if trace != nil && trace.WroteRequest != nil {
+		trace.WroteRequest(httptrace.WroteRequestInfo{})
 	}
 	sreq := httptest.NewRequestWithContext(req.Context(), req.Method, req.URL.RequestURI(), bytes.NewReader(body))
 	sreq.Host = req.URL.Host
@@ -93,6 +111,9 @@ func (ht handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	})
 	select {
 	case <-done:
+		if trace != nil && trace.GotFirstResponseByte != nil {
+			trace.GotFirstResponseByte()
+		}
 	case <-req.Context().Done():
 		return nil, req.Context().Err() // the client gave up while the handler ran
 	}
