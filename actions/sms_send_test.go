@@ -8,11 +8,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -263,54 +262,56 @@ func TestSMSSendAction_lostAnswer(t *testing.T) {
 // time limit was taken for the caller's deadline.)
 func TestSMSSendAction_timedOut(t *testing.T) {
 	t.Parallel()
-	env := acctest.New(t)
-	tid := approvedTemplate(t, env, "Hi ${name}")
-	// sms/send answers 2 s late (after the simulator sent it); every other
-	// call passes straight through. The time limit is 1 s, not less: on a
-	// loaded machine the template read before the send once took over
-	// 100 ms.
-	origin, _ := url.Parse(env.Origin)
-	proxy := httputil.NewSingleHostReverseProxy(origin)
-	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/open/sms/send" {
-			rec := httptest.NewRecorder()
-			proxy.ServeHTTP(rec, r.Clone(context.WithoutCancel(r.Context())))
-			time.Sleep(2 * time.Second)
-			w.WriteHeader(rec.Code)
-			_, _ = w.Write(rec.Body.Bytes())
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(slow.Close)
-	srv := env.ActionServerWith(t, map[string]any{"endpoint": slow.URL, "request_timeout": "1s"})
-	one := map[string]any{"mobile": "13900000041", "params": map[string]string{"name": "A"}}
-	two := map[string]any{"mobile": "13900000042", "params": map[string]string{"name": "B"}}
-	for name, tc := range map[string]struct {
-		recipients []any
-		want       []string
-	}{
-		"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send got no answer within 1s (request_timeout)",
-			"for 13900000041 before sending again"}},
-		"batch": {[]any{one, two}, []string{"SMS Outcome Unknown", "2 of 2 numbers may or may not have been sent:",
-			"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send got no answer within 1s"}},
-	} {
-		res := acctest.RunAction(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": tc.recipients})
-		for _, want := range tc.want {
-			if !strings.Contains(res.Text(), want) {
-				t.Errorf("%s: diagnostics lack %q:\n%s", name, want, res.Text())
+	// In a synctest bubble, on the simulator in process (acctest.NewInMemory):
+	// the 1s request_timeout and the 2s answer are on the bubble's clock,
+	// so a loaded machine cannot make the template read before the send
+	// pass the limit too.
+	synctest.Test(t, func(t *testing.T) {
+		// sms/send answers 2 s late (after the simulator sent it); every
+		// other call passes straight through.
+		env := acctest.NewInMemory(t, func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/open/sms/send" {
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, r.Clone(context.WithoutCancel(r.Context())))
+					time.Sleep(2 * time.Second)
+					w.WriteHeader(rec.Code)
+					_, _ = w.Write(rec.Body.Bytes())
+					return
+				}
+				h.ServeHTTP(w, r)
+			})
+		})
+		tid := approvedTemplate(t, env, "Hi ${name}")
+		srv := env.ActionServerWith(t, map[string]any{"request_timeout": "1s"})
+		one := map[string]any{"mobile": "13900000041", "params": map[string]string{"name": "A"}}
+		two := map[string]any{"mobile": "13900000042", "params": map[string]string{"name": "B"}}
+		for name, tc := range map[string]struct {
+			recipients []any
+			want       []string
+		}{
+			"single": {[]any{one}, []string{"SMS Outcome Unknown: The outcome is unknown: POST /open/sms/send got no answer within 1s (request_timeout)",
+				"for 13900000041 before sending again"}},
+			"batch": {[]any{one, two}, []string{"SMS Outcome Unknown", "2 of 2 numbers may or may not have been sent:",
+				"batch 1 of 1, outcome unknown (the platform may have sent it): POST /open/sms/send got no answer within 1s"}},
+		} {
+			res := acctest.RunAction(t, srv, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": tc.recipients})
+			for _, want := range tc.want {
+				if !strings.Contains(res.Text(), want) {
+					t.Errorf("%s: diagnostics lack %q:\n%s", name, want, res.Text())
+				}
+			}
+			if strings.Contains(res.Text(), "Unable to Send SMS") {
+				t.Errorf("%s: a send that timed out is reported as not sent:\n%s", name, res.Text())
 			}
 		}
-		if strings.Contains(res.Text(), "Unable to Send SMS") {
-			t.Errorf("%s: a send that timed out is reported as not sent:\n%s", name, res.Text())
+		if recs := records(t, env); len(recs) != 3 {
+			t.Errorf("the platform sent all three messages (their answers came late): want 3 records, got %d", len(recs))
 		}
-	}
-	if recs := records(t, env); len(recs) != 3 {
-		t.Errorf("the platform sent all three messages (their answers came late): want 3 records, got %d", len(recs))
-	}
-	if n := env.Sim.Stats()["POST /open/sms/send"]; n != 2 {
-		t.Errorf("a send is never retried: sms/send called %d times, want 2", n)
-	}
+		if n := env.Sim.Stats()["POST /open/sms/send"]; n != 2 {
+			t.Errorf("a send is never retried: sms/send called %d times, want 2", n)
+		}
+	})
 }
 
 func TestSMSSendAction_templateNotApproved(t *testing.T) {
