@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -64,10 +65,19 @@ func refuse429(n *atomic.Int32) func(http.Handler) http.Handler {
 // that send's progress, which nobody read any more: the call hung there,
 // and the second send with it, until its own context ended. The second
 // send now shows the waits itself and completes.
+//
+// In a synctest bubble, on the simulator in process: the sleeps below and
+// the read's waits run on the bubble's clock, so the order they set (the
+// first send's read refused and waiting before the second send joins it;
+// the first send ended during that wait) holds whatever the machine's load.
 func TestSMSSend_sharedReadRetryNotice(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, sharedReadRetryNotice)
+}
+
+func sharedReadRetryNotice(t *testing.T) {
 	var refuse atomic.Int32
-	env := acctest.NewWithHandler(t, refuse429(&refuse))
+	env := acctest.NewInMemory(t, refuse429(&refuse))
 	tid := approvedTemplate(t, env, "Hi ${name}")
 	refuse.Store(2)
 	srv := env.ActionServer(t)
