@@ -195,7 +195,9 @@ var adoptFixtures = map[string]adoptFixture{
 		memberships(t, env)
 		return 2 // the agents of the Sales groups
 	}},
-	"contactcenter_skill_group_members": {filters: "    keyword = \"Sales\"\n", build: func(t *testing.T, env *acctest.Env) int {
+	// include_empty: the empty Sales group is adopted on purpose, so that
+	// an empty membership goes through query, import and plan too.
+	"contactcenter_skill_group_members": {filters: "    keyword       = \"Sales\"\n    include_empty = true\n", build: func(t *testing.T, env *acctest.Env) int {
 		memberships(t, env)
 		return 2 // the Sales groups, one of them empty
 	}},

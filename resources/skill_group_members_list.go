@@ -22,14 +22,16 @@ import (
 
 // skillGroupMembersLister is the contactcenter_skill_group_members list
 // resource: one result per group, with its whole membership.
-type skillGroupMembersLister = framework.Lister[membershipFilter, skillGroupMembersModel, groupMembership]
+type skillGroupMembersLister = framework.Lister[membersFilter, skillGroupMembersModel, groupMembership]
 
 // NewSkillGroupMembersListResource lists the memberships of skill groups for `terraform query`.
 func NewSkillGroupMembersListResource() list.ListResource {
 	l := &skillGroupMembersLister{Resource: framework.NewResource("skill_group_members"), Plural: "skill group memberships",
-		Description: "One result per group, with all its agents. Without a filter every group is read; `keyword` and `que_id` narrow the groups. " +
+		Description: "One result per group with agents, with all of them. Without a filter every group is read; `keyword` and `que_id` narrow the groups. " +
+			"A group without agents is left out, as `ccsync export terraform` leaves it out: adopted, its membership would be held empty, " +
+			"and an agent the portal later adds to it would be taken out by the next apply. `include_empty = true` lists such groups too. " +
 			"The agents of many groups are read in one call (API: queue/list, queue/get/agents).",
-		Filters: membershipFilters,
+		Filters: membersFilters,
 		Display: func(g groupMembership) string {
 			if len(g.Agents) == 1 {
 				return fmt.Sprintf("%s (1 agent)", g.Group.QueName)
@@ -40,10 +42,35 @@ func NewSkillGroupMembersListResource() list.ListResource {
 			return m.flatten(ctx, groupID(g.Group), agentSkills(g.Agents))
 		},
 	}
-	l.Items = func(ctx context.Context, f membershipFilter) iter.Seq2[groupMembership, error] {
-		return groupMemberships(ctx, l.Client, f)
+	l.Items = func(ctx context.Context, f membersFilter) iter.Seq2[groupMembership, error] {
+		return func(yield func(groupMembership, error) bool) {
+			for g, err := range groupMemberships(ctx, l.Client, membershipFilter{Keyword: f.Keyword, QueID: f.QueID}) {
+				if err == nil && len(g.Agents) == 0 && !f.IncludeEmpty.ValueBool() {
+					continue
+				}
+				if !yield(g, err) {
+					return
+				}
+			}
+		}
 	}
 	return l
+}
+
+// membersFilter is the list block of contactcenter_skill_group_members:
+// the groups' filters and include_empty.
+type membersFilter struct {
+	Keyword      types.String `tfsdk:"keyword"`
+	QueID        types.String `tfsdk:"que_id"`
+	IncludeEmpty types.Bool   `tfsdk:"include_empty"`
+}
+
+var membersFilters = map[string]listschema.Attribute{
+	"keyword": membershipFilters["keyword"],
+	"que_id":  membershipFilters["que_id"],
+	"include_empty": listschema.BoolAttribute{Optional: true, MarkdownDescription: "Also list the groups without agents, " +
+		"each with an empty `members`. Default `false`: they are left out, since a group adopted empty is held empty " +
+		"(an agent the portal adds to it later is taken out by the next apply)."},
 }
 
 // membershipFilter is the list block of both membership list resources.
