@@ -28,17 +28,7 @@ func invokeIn(ctx context.Context, t *testing.T, srv tfprotov6.ProviderServerWit
 		t.Errorf("InvokeAction: %v", err)
 		return acctest.ActionResult{}
 	}
-	res := acctest.ActionResult{Phase: "invoke"}
-	for ev := range stream.Events {
-		switch x := ev.Type.(type) {
-		case tfprotov6.ProgressInvokeActionEventType:
-			res.Progress = append(res.Progress, x.Message)
-		case tfprotov6.CompletedInvokeActionEventType:
-			res.Completed = true
-			res.Diagnostics = append(res.Diagnostics, x.Diagnostics...)
-		}
-	}
-	return res
+	return acctest.InvokeEvents(stream)
 }
 
 // refuse429 wraps the simulator: while n > 0, a call of template/list

@@ -36,10 +36,9 @@ func New(t testing.TB, opts ...func(*simulator.Options)) *Env {
 	return NewWithHandler(t, nil, opts...)
 }
 
-// NewWithHandler is New with the simulator's handler wrapped by wrap (when
-// not nil): tests use it to see the requests the provider sends, where the
-// simulator reads an ambiguous rule of the spec leniently.
-func NewWithHandler(t testing.TB, wrap func(http.Handler) http.Handler, opts ...func(*simulator.Options)) *Env {
+// newSimulator makes a simulator with opts, and its handler wrapped by wrap
+// (when not nil).
+func newSimulator(t testing.TB, wrap func(http.Handler) http.Handler, opts []func(*simulator.Options)) (*simulator.Server, http.Handler) {
 	t.Helper()
 	o := simulator.Options{}
 	for _, f := range opts {
@@ -53,6 +52,15 @@ func NewWithHandler(t testing.TB, wrap func(http.Handler) http.Handler, opts ...
 	if wrap != nil {
 		h = wrap(sim)
 	}
+	return sim, h
+}
+
+// NewWithHandler is New with the simulator's handler wrapped by wrap (when
+// not nil): tests use it to see the requests the provider sends, where the
+// simulator reads an ambiguous rule of the spec leniently.
+func NewWithHandler(t testing.TB, wrap func(http.Handler) http.Handler, opts ...func(*simulator.Options)) *Env {
+	t.Helper()
+	sim, h := newSimulator(t, wrap, opts)
 	srv := httptest.NewServer(h)
 	t.Cleanup(func() {
 		srv.Close()

@@ -250,6 +250,12 @@ func invokeDV(t testing.TB, srv tfprotov6.ProviderServerWithActions, typ string,
 	if err != nil {
 		t.Fatalf("InvokeAction: %v", err)
 	}
+	return InvokeEvents(stream)
+}
+
+// InvokeEvents reads an invoke's stream to its end: the progress lines, and
+// the diagnostics of its completion.
+func InvokeEvents(stream *tfprotov6.InvokeActionServerStream) ActionResult {
 	res := ActionResult{Phase: "invoke"}
 	for ev := range stream.Events {
 		switch x := ev.Type.(type) {

@@ -33,18 +33,7 @@ const inMemoryOrigin = "http://127.0.0.1:9"
 // clock, whatever the load of the machine. Call it inside the bubble.
 func NewInMemory(t testing.TB, wrap func(http.Handler) http.Handler, opts ...func(*simulator.Options)) *Env {
 	t.Helper()
-	o := simulator.Options{}
-	for _, f := range opts {
-		f(&o)
-	}
-	sim, err := simulator.New(o)
-	if err != nil {
-		t.Fatalf("starting simulator: %v", err)
-	}
-	var h http.Handler = sim
-	if wrap != nil {
-		h = wrap(sim)
-	}
+	sim, h := newSimulator(t, wrap, opts)
 	tr := handlerTransport{h: h, running: new(sync.WaitGroup)}
 	t.Cleanup(func() {
 		tr.running.Wait() // as httptest.Server.Close: the handlers still running
