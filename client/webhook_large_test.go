@@ -220,3 +220,37 @@ func TestWebhookRefreshByNameSeesDrift(t *testing.T) {
 		}
 	}
 }
+
+// A webhook whose read came after a batch had read the whole list was
+// answered from what that batch kept (Get, no call), and the reads by name
+// did not count it as answered: its next read (a poll, or the read after
+// an edit made in the portal) was answered from the page 1 they kept for
+// the generation's later batches, as it was before the edit. Seen as a
+// flaky TestWebhookRefreshManyAmongMany (200 among 200), when one of page
+// 1's reads came after the first batch. It calls again.
+func TestWebhookSecondReadAfterKeptAnswerCallsAgain(t *testing.T) {
+	t.Parallel()
+	e := newLargeWebhookEnv(t, 0, 200) // pages of 100: managed[0] on page 1, managed[150] on page 2
+	c, lists, _ := e.fresh(t)
+	read := func(w client.Webhook) *client.Webhook {
+		t.Helper()
+		got, err := c.Webhooks.GetNamed(t.Context(), w.ID.Int64(), string(w.Name), string(w.URL))
+		if err != nil || got.ID != w.ID {
+			t.Fatalf("read of %s: %+v, %v", w.Name, got, err)
+		}
+		return got
+	}
+	read(e.managed[150]) // page 1, then the whole list, kept
+	before := lists.Load()
+	read(e.managed[0])
+	if n := lists.Load() - before; n != 0 {
+		t.Fatalf("the read of %s after the whole list was read made %d webhook/lists calls, want 0 (what was kept answers it)", e.managed[0].Name, n)
+	}
+	w := e.managed[0]
+	if err := e.portal.Webhooks.Update(t.Context(), w.ID.Int64(), client.WebhookInput{Name: string(w.Name), URL: string(w.URL), EventType: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(w); got.EventType != 2 {
+		t.Errorf("read again after a change in the portal: event_type %d, want 2 (the page 1 kept from before the change answered it)", got.EventType)
+	}
+}

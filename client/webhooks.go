@@ -250,8 +250,9 @@ func (s *WebhooksService) page(ctx context.Context, f WebhookFilter, page int) (
 // for gone.
 func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url string) (*Webhook, error) {
 	key := strconv.FormatInt(id, 10)
-	if name == "" || s.finder.cached(ctx, key, s.c.gen.Load()) {
-		return s.Get(ctx, id)
+	gen := s.c.gen.Load()
+	if name == "" || s.finder.cached(ctx, key, gen) {
+		return s.gotByID(ctx, gen, id)
 	}
 	s.hintsMu.Lock()
 	s.hints[key] = WebhookFilter{Name: name, URL: url}
@@ -263,7 +264,21 @@ func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url stri
 	if OutOfTime(ctx, err) {
 		return nil, err
 	}
-	return s.Get(ctx, id)
+	return s.gotByID(ctx, gen, id)
+}
+
+// gotByID is Get for GetNamed, whose answer counts as one byNames gave in
+// generation gen (answer): the page 1 byNames keeps for the generation's
+// later batches answers no second read of it (a poll, or the read after an
+// edit in the portal), which calls again. Answered by what a whole read
+// kept, it was not counted, and its next read was answered from page 1 as
+// it was before the edit.
+func (s *WebhooksService) gotByID(ctx context.Context, gen uint64, id int64) (*Webhook, error) {
+	w, err := s.Get(ctx, id)
+	if err == nil {
+		s.answer(gen, []Webhook{*w})
+	}
+	return w, err
 }
 
 // byNames reads the webhooks of these ids for GetNamed (a batch), by this
