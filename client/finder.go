@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"sync"
 	"time"
@@ -567,6 +568,20 @@ func (f *finder[T]) serve(id, reader string, item *T, s stamp) {
 	f.entries[id] = e
 }
 
+// keep records item as the answer for id read in the call stamped s; f.mu
+// is held. The readers an answer of the same generation served stay
+// served: each one's next read of id (a poll, or a read after an edit made
+// elsewhere) calls again. Replaced by a later read of the collection that
+// another reader made, the answer had served nobody, and that read, begun
+// before the edit, answered the poll as the object was before it.
+func (f *finder[T]) keep(id string, item *T, s stamp) {
+	e := entry[T]{item: item, stamp: s}
+	if old, ok := f.entries[id]; ok && old.gen == s.gen && len(old.served) > 0 {
+		e.served = maps.Clone(old.served)
+	}
+	f.entries[id] = e
+}
+
 // readInWalk reports whether a get of this client (a Terraform walk) asked
 // for the object of this id, answered or not yet: a resource of the
 // configuration being planned holds it in its state, refreshed in this
@@ -595,7 +610,7 @@ func (f *finder[T]) put(s stamp, items []T) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for i := range items {
-		f.entries[f.key(items[i])] = entry[T]{item: &items[i], stamp: s}
+		f.keep(f.key(items[i]), &items[i], s)
 	}
 }
 
@@ -686,7 +701,7 @@ func (f *finder[T]) launch(fl *flight[T], gen uint64, now time.Time, whole bool)
 		f.mu.Lock()
 		if err == nil {
 			for k, it := range fl.items {
-				f.entries[k] = entry[T]{item: it, stamp: fl.stamp}
+				f.keep(k, it, fl.stamp)
 			}
 			if fl.complete {
 				s := fl.stamp
@@ -774,7 +789,7 @@ func (f *finder[T]) flush() {
 	f.mu.Lock()
 	for _, id := range fl.ids {
 		if fl.errs[id] == nil {
-			f.entries[id] = entry[T]{item: fl.items[id], stamp: fl.stamp}
+			f.keep(id, fl.items[id], fl.stamp)
 		}
 	}
 	f.busy = false

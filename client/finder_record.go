@@ -48,11 +48,15 @@ func (f *finder[T]) record(s stamp, items []T, oneCall bool, served map[string]b
 		if e, ok := f.entries[k]; ok && e.gen == s.gen && !e.at.Before(s.at) {
 			continue
 		}
-		e := entry[T]{item: it, stamp: s}
+		f.keep(k, it, s)
 		if served[k] {
-			e.served = map[string]bool{"": true}
+			e := f.entries[k]
+			if e.served == nil {
+				e.served = map[string]bool{}
+			}
+			e.served[""] = true
+			f.entries[k] = e
 		}
-		f.entries[k] = e
 	}
 	f.whole, f.wholeRead, f.wholeUsed = &s, fl, false
 }
