@@ -20,13 +20,16 @@ import (
 func TestPullInterruptedKeepsRecords(t *testing.T) {
 	t.Parallel()
 	var pulls atomic.Int32
+	ctx, cancel := context.WithCancel(t.Context())
 	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		pulls.Add(1)
+		// Interrupted once the gateway has the pull (a timer of 30 ms
+		// could end it before it was sent on a loaded machine: then,
+		// rightly, nothing was sent, and the test failed).
+		cancel()
 		time.Sleep(100 * time.Millisecond) // the records are off the queue now
 		_, _ = w.Write([]byte(`{"code":0,"msg":"","count":1,"data":[{"smsId":"a","state":"SUCCESS","mobile":"13800000001"}]}`))
 	}))
-	ctx, cancel := context.WithCancel(t.Context())
-	time.AfterFunc(30*time.Millisecond, cancel)
 	got, err := c.Gateway.Pull(ctx, PullDelivery, 100)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("interrupted pull = %d records, %v; want the record the gateway took off its queue", len(got), err)
