@@ -52,7 +52,8 @@ func TestKeyTakenAdvice(t *testing.T) {
 			"it cannot tell where that agent came from",
 			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the user_num: to manage it here, " +
 				"add a moved block from its address to this one and keep the removed block (one that names a for_each or count resource, or a module, " +
-				"also leaves their other objects: without it this plan destroys them), or import it (below); to leave it unmanaged, give this resource another user_num.",
+				"also leaves their other objects: without it this plan destroys them), or import it (below; once an apply with the removed block has run, " +
+				"it is out of the state and only the import finds it); to leave it unmanaged, give this resource another user_num.",
 			"- Another address holds it, or will: an import block of this plan (one through another provider configuration",
 			"Give this resource another user_num, or remove one of the two.",
 			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform",

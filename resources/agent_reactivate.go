@@ -67,12 +67,10 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		return nil, "", addErr
 	}
 	if a.UserStatus.Int64() != client.AgentStatusResigned {
-		// The number is taken by an agent that works: most likely one made
-		// by hand, or by an earlier apply whose answer was lost.
+		// The number is taken by an agent that works: refusedHint names
+		// the likely causes.
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" {
-			e.Hint = fmt.Sprintf("agent %d (%s) already has user_num %q. To manage that agent, import it: terraform import <address> %d "+
-				"(or an import block with id = \"user_num:%s\"); otherwise choose another user_num",
-				a.UserID.Int64(), string(a.UserName), *in.UserNum, a.UserID.Int64(), *in.UserNum) + replacingHint("user_num")
+			e.Hint = agentNumber.refusedHint("user_num:", *in.UserNum, []takenBy{{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)}})
 		}
 		return nil, "", tfkit.AtAttr(path.Root("user_num"), addErr)
 	}

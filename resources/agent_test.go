@@ -1727,8 +1727,8 @@ func TestAgent_importIdentityByNumber(t *testing.T) {
 
 // TestAccAgent_numberTaken: a new agent whose user_num an active agent has
 // (made by hand, or by an apply whose answer was lost) failed with the
-// platform's refusal only. The error now names that agent and how to
-// import it.
+// platform's refusal only. The error now names that agent, the likely
+// causes, and how to import it.
 func TestAccAgent_numberTaken(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
@@ -1743,7 +1743,10 @@ func TestAccAgent_numberTaken(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: env.Config(agentConfig("8270", "")),
 			ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(fmt.Sprintf(
-				`What to do: agent %d (Hand Made) already has user_num "8270". To manage that agent, import it: terraform import <address> %d`,
+				`What to do: agent %d ("Hand Made") already has user_num = "8270", which is unique on the platform. The provider cannot tell why `+
+					`(the plan's "Agent Already Exists" warning, if it showed one, says more). The likely causes: `+
+					`- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
+					`import it (terraform import <address> %d, or an import block with id = "user_num:8270"), or give this resource another user_num.`,
 				a.UserID.Int64(), a.UserID.Int64())), " ", `\s+`)),
 		}},
 	})

@@ -49,9 +49,9 @@ resource "contactcenter_sms_signature" "other" {
 	lost.Must(0, "init")
 	out := strings.Join(strings.Fields(lost.Must(1, "apply", "-auto-approve", "-no-color")), " ")
 	for _, want := range []string{
-		`or with an import block by its name, which needs no id (id = "que_name:Support").`,
-		`or with an import block by its text, which needs no id (id = "sign_text:Acme Support"); otherwise choose another sign_text`,
-		`An import block may name it by its name instead, which needs no id: id = "template_name:Callback".`,
+		`or an import block with id = "que_name:Support"), or give this resource another que_name.`,
+		`or an import block with id = "sign_text:Acme Support"), or give this resource another sign_text.`,
+		`or an import block with id = "template_name:Callback"), or give this resource another template_name.`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("apply without the state lacks %q:\n%s", want, out)

@@ -75,40 +75,51 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 		return
 	}
 	names := u.holderNames(held)
-	id := importKey + value
-	which := fmt.Sprintf("the contact center already has %s with that %s", names[0], u.attr)
-	that := "that " + u.kind
+	// The bullets speak of the one holder, or of several: one of them is
+	// imported (by id: an import by value refuses several), the others
+	// stay where they are.
+	w := struct{ which, that, obj, some, subj, was, byID, own string }{
+		which: fmt.Sprintf("the contact center already has %s with that %s", names[0], u.attr), that: "that " + u.kind,
+		obj: "it", some: "it", subj: "it", was: "was", own: "the " + u.kind + " is",
+	}
 	if len(held) > 1 {
-		// An import by value refuses several: by id, one of them.
+		w.which = fmt.Sprintf("the contact center already has %d with that %s: %s", len(held), u.attr, strings.Join(names, ", "))
+		w.that, w.obj, w.some, w.subj, w.was = "those "+u.kind+"s", "them", "one of them", "they", "were"
+		w.byID, w.own = " by its id (an import by "+u.attr+" refuses several)", "one of those "+u.kind+"s is"
+	}
+	id := importKey + value
+	if len(held) > 1 {
 		id = held[0].id
-		which = fmt.Sprintf("the contact center already has %d with that %s: %s", len(held), u.attr, strings.Join(names, ", "))
-		that = "those " + u.kind + "s"
 	}
 	// The provider sees the plan of each instance of its own provider
 	// configuration, one at a time, and none of the blocks around them:
 	// removed (destroy = false: Terraform neither reads nor plans the
 	// object it forgets), import blocks planned through another provider
 	// configuration, -target. So the detail names the likely causes,
-	// each with its advice, and asserts none.
+	// each with its advice, and asserts none. A removed block's objects
+	// are forgotten by the first apply with it, even one whose create of
+	// this value fails: then the moved block finds nothing, and only the
+	// import adopts the object (refusedHint says so at apply).
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Exists",
 		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. The %[2]s is unique on the platform, so the apply will refuse this create, "+
 			"after applying what comes before it. No resource that this provider configuration plans keeps %[6]s. The provider is not shown removed or import blocks, "+
 			"-target, other provider configurations or other states, so it cannot tell where %[6]s came from. The likely causes:\n\n"+
-			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the %[2]s: to manage it here, add a moved block "+
+			"- A removed block (lifecycle { destroy = false }) left %[7]s in the contact center, holding the %[2]s: to manage %[9]s here, add a moved block "+
 			"from its address to this one and keep the removed block (one that names a for_each or count resource, or a module, also leaves their other objects: "+
-			"without it this plan destroys them), or import it (below); to leave it unmanaged, give this resource another %[2]s.\n"+
-			"- Another address holds it, or will: an import block of this plan (one through another provider configuration, an alias or a module's own, "+
+			"without it this plan destroys them), or import it (below; once an apply with the removed block has run, it is out of the state and only the import finds it); "+
+			"to leave %[7]s unmanaged, give this resource another %[2]s.\n"+
+			"- Another address holds %[8]s, or will: an import block of this plan (one through another provider configuration, an alias or a module's own, "+
 			"is not shown to this one), or an address in the state that -target left out. Give this resource another %[2]s, or remove one of the two.\n"+
-			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform "+
-			"(the portal, another state): import it, and plan again (the plan shows an import instead of this create):\n\n"+
+			"- The Terraform state was lost, or restored from a backup older than the apply that made %[7]s, or %[13]s %[10]s made outside Terraform "+
+			"(the portal, another state): import %[8]s%[11]s, and plan again (the plan shows an import instead of this create):\n\n"+
 			"import {\n  to = <the address of this resource, shown above>\n  id = %[5]q\n}\n\n"+
 			"After a lost state, `ccsync export terraform <empty folder>` writes an import block for every object of the contact center "+
 			"(guide \"Adopt an existing contact center\", section \"A lost or older state\").\n"+
 			"- A for_each key or resource name changed without a moved block, and this plan destroys the old address: add a moved block "+
 			"from the old address to this one.\n\n"+
-			"Shown during an apply that replaces this resource under lifecycle { create_before_destroy = true }, the %[1]s is this resource's own, "+
+			"Shown during an apply that replaces this resource under lifecycle { create_before_destroy = true }, %[12]s this resource's own, "+
 			"deleted only after the create: the error that follows says what to do.",
-			u.kind, u.attr, value, which, id, that))
+			u.kind, u.attr, value, w.which, id, w.that, w.obj, w.some, w.some, w.was, w.byID, w.own, w.subj))
 }
 
 // holderNames names each holder for a warning: "agent 1017 ("Ann")", or

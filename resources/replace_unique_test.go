@@ -23,7 +23,9 @@ func TestAcc_replaceUniqueWithCreateBeforeDestroy(t *testing.T) {
   lifecycle {
     create_before_destroy = true
   }`
-	const replacing = "If this create replaces this resource's own object under lifecycle { create_before_destroy = true }"
+	replacing := func(kind string) string {
+		return "- This resource's own " + kind + ", which this create replaces under lifecycle { create_before_destroy = true }: it holds the "
+	}
 	for name, tc := range map[string]struct {
 		addr, body string
 		want       []string // in the order of the message
@@ -31,19 +33,19 @@ func TestAcc_replaceUniqueWithCreateBeforeDestroy(t *testing.T) {
 		"agent": {"contactcenter_agent.a", `resource "contactcenter_agent" "a" {
   user_num      = "8101"
   user_name     = "CBD agent"
-  user_password = "s3cret-Pass1"` + cbd + "\n}\n", []string{replacing, "that object still holds the user_num until it is deleted after the create: remove create_before_destroy from this resource (Terraform also applies it when a resource that depends on this one sets it), or change the user_num in the same apply"}},
+  user_password = "s3cret-Pass1"` + cbd + "\n}\n", []string{replacing("agent"), "user_num until it is deleted after the create. Remove create_before_destroy from this resource (Terraform also applies it when a resource that depends on this one sets it), or change the user_num in the same apply"}},
 		"skill group": {"contactcenter_skill_group.g", `resource "contactcenter_skill_group" "g" {
   que_name     = "CBD group"
-  que_priority = 1` + cbd + "\n}\n", []string{"or, to manage that group here instead, import it (terraform import <address> 101)", replacing, "holds the que_name"}},
+  que_priority = 1` + cbd + "\n}\n", []string{`import it (terraform import <address> 101, or an import block with id = "que_name:CBD group")`, replacing("skill group"), "que_name until it is deleted"}},
 		"sms template": {"contactcenter_sms_template.t", `resource "contactcenter_sms_signature" "s" {
   sign_text = "CBD Sig"
 }
 resource "contactcenter_sms_template" "t" {
   template_name     = "CBD tpl"
   template_contents = "Hi $${name}"
-  sign_id           = contactcenter_sms_signature.s.id` + cbd + "\n}\n", []string{replacing, "that object still holds the template_name until it is deleted"}},
+  sign_id           = contactcenter_sms_signature.s.id` + cbd + "\n}\n", []string{replacing("SMS template"), "template_name until it is deleted"}},
 		"sms signature": {"contactcenter_sms_signature.s", `resource "contactcenter_sms_signature" "s" {
-  sign_text = "CBD Sig"` + cbd + "\n}\n", []string{replacing, "A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: point the templates' sign_id at another signature first"}},
+  sign_text = "CBD Sig"` + cbd + "\n}\n", []string{replacing("SMS signature"), "sign_text until it is deleted", "A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: point the templates' sign_id at another signature first"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -131,10 +131,18 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 		defer groupName.applied(r.Claims, plan.QueName)
 		id, err := r.Client.Queues.Create(ctx, plan.expand())
 		plan.ID = types.StringValue(id)
+		if e, ok := client.AsAPIError(err); ok && e.Code == 404 && e.Hint == "" {
+			// The name is taken (404 group exists): the group holding it,
+			// and the likely causes (refusedHint).
+			var held []takenBy
+			if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil {
+				held = []takenBy{{id: string(g.ID)}}
+			}
+			e.Hint = groupName.refusedHint("que_name:", plan.QueName.ValueString(), held)
+		}
 		err = conflictHint(err, plan, 405, 404) // queue/add: 405 number exists, 404 group exists (§7.2)
-		err = r.nameHolder(ctx, err, plan)
-		if e, ok := client.AsAPIError(err); ok && e.Hint != "" && (e.Code == 405 || e.Code == 404) {
-			e.Hint += replacingHint(map[int64]string{405: "que_num", 404: "que_name"}[e.Code])
+		if e, ok := client.AsAPIError(err); ok && e.Hint != "" && e.Code == 405 {
+			e.Hint += replacingHint("que_num")
 		}
 		return err
 	})

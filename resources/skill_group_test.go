@@ -573,7 +573,8 @@ func TestSkillGroup_swapNumbers(t *testing.T) {
 	groups = apply(groups, config("8103", "8101"))
 	groups = apply(groups, config("8102", "8101"))
 	withC := expectError("a new group with a taken name", append(groups, acctest.Instance{}), append(config("8102", "8101"), group("Swap A", "")),
-		wrapped(`another skill group is already named "Swap A", and names are unique: choose another name (two resources cannot share one), or, to manage that group here instead, import it (terraform import <address> `))
+		regexp.MustCompile(`(?s)`+wrapped(`skill group `).String()+`[0-9]+`+wrapped(` already has que_name = "Swap A", which is unique on the platform.`).String()+`.*`+
+			wrapped(`import it (terraform import <address> `).String()+`[0-9]+`+wrapped(`, or an import block with id = "que_name:Swap A"), or give this resource another que_name.`).String()))
 	if len(withC) == 3 && withC[2].State != nil {
 		t.Errorf("the refused create of c left %v in the state", r.Decode(withC[2]))
 	}

@@ -159,9 +159,15 @@ func (r *smsSignatureResource) Create(ctx context.Context, req resource.CreateRe
 			plan.ID = types.StringValue(strconv.FormatInt(int64(sg.ID), 10))
 		}
 		if e, ok := client.AsAPIError(err); ok && client.HasCode(err, client.SMSCodeConflict) && e.Hint == "" {
-			e.Hint = fmt.Sprintf("another signature has this sign_text. To manage it, import it (terraform import <address> <its id>, named above), "+
-				"or with an import block by its text, which needs no id (id = %q); otherwise choose another sign_text", "sign_text:"+plan.SignText.ValueString()) +
-				replacingHint("sign_text") + ". A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: " +
+			// The signatures holding the text (the spec does not make
+			// texts unique: several may), and the likely causes.
+			var held []takenBy
+			if found, ferr := r.Client.SMS.SignaturesByText(ctx, plan.SignText.ValueString()); ferr == nil {
+				for _, sg := range found {
+					held = append(held, takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)})
+				}
+			}
+			e.Hint = signatureText.refusedHint(signTextPrefix, plan.SignText.ValueString(), held) + ". A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: " +
 				"point the templates' sign_id at another signature first, then apply without create_before_destroy"
 		}
 		if client.HasCode(err, client.SMSCodeConflict) {

@@ -419,14 +419,22 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *sm
 	if e.Hint != "" {
 		return tfkit.AtAttr(path.Root("template_name"), err)
 	}
+	if self == 0 {
+		// A create: the templates holding the name, and the likely causes.
+		var held []takenBy
+		if found, ferr := r.Client.SMS.TemplatesByName(ctx, name); ferr == nil {
+			for _, t := range found {
+				held = append(held, takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)})
+			}
+		}
+		e.Hint = templateName.refusedHint(templateNamePrefix, name, held)
+		return tfkit.AtAttr(path.Root("template_name"), err)
+	}
 	if other, ferr := r.Client.SMS.FindTemplateByName(ctx, name); ferr == nil && other != nil && other.ID.Int64() != self {
 		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise: "+
 			"choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d. "+
 			"An import block may name it by its name instead, which needs no id: id = %q",
 			other.ID.Int64(), name, other.ID.Int64(), "template_name:"+name)
-		if self == 0 {
-			e.Hint += replacingHint("template_name")
-		}
 	}
 	return tfkit.AtAttr(path.Root("template_name"), err)
 }

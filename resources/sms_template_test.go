@@ -457,7 +457,8 @@ func TestSMSTemplate_importByTplID(t *testing.T) {
 
 // TestSMSTemplate_nameTaken: a template_name another template holds is
 // refused by the platform; the error names that template and how to manage
-// it (it said only that names are unique), on create and on a rename. In
+// it (it said only that names are unique), on create (with the likely
+// causes, as the plan's warning) and on a rename. In
 // process: the checks are of the provider's error (the signature, which
 // the CLI test made with a resource, is made with the client).
 func TestSMSTemplate_nameTaken(t *testing.T) {
@@ -476,14 +477,18 @@ func TestSMSTemplate_nameTaken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	wantCreate := wrapped(fmt.Sprintf(`What to do: SMS template %d already has template_name = "Taken", which is unique on the platform. `+
+		`The provider cannot tell why (the plan's "SMS Template Already Exists" warning, if it showed one, says more). The likely causes: `+
+		`- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
+		`import it (terraform import <address> %d, or an import block with id = "template_name:Taken"), or give this resource another template_name.`, other.ID, other.ID))
 	want := wrapped(fmt.Sprintf(`What to do: the template %d already has the template_name "Taken", and names are unique within the enterprise: choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d.`, other.ID, other.ID))
 	r := env.Resources(t, "contactcenter_sms_template")
 	config := func(name string) []any {
 		return []any{r.Config(fmt.Sprintf("template_name = %q\ntemplate_contents = \"Hello $${name}\"\nsign_id = %q\n", name, fmt.Sprint(acme.ID)))}
 	}
 	tpl, err := r.TryApply(nil, config("Taken"))
-	if err == nil || !want.MatchString(err.Error()) {
-		t.Errorf("create: %v, want an error matching %s", err, want)
+	if err == nil || !wantCreate.MatchString(err.Error()) {
+		t.Errorf("create: %v, want an error matching %s", err, wantCreate)
 	}
 	if len(tpl) == 1 && tpl[0].State != nil {
 		t.Errorf("a refused create left %v in the state", r.Decode(tpl[0]))

@@ -3,7 +3,8 @@ package resources
 import "fmt"
 
 // replacingHint completes the hint of a create refused because a unique
-// value (an agent's user_num, a group's name, a template's name) is taken.
+// value is taken where refusedHint does not say it: a skill group's
+// que_num, which the plan does not check and no import finds by.
 // The value may be held by the very object this create replaces: under
 // lifecycle { create_before_destroy = true } (and -replace with it) the new
 // object is created first and the old one deleted after, so the old one
