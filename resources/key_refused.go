@@ -29,11 +29,14 @@ func (u uniqueValue) refusedHint(importKey, value string, held []takenBy) string
 		holder, it, id = fmt.Sprintf("%d %ss (%s)", len(held), u.kind, strings.Join(u.holderNames(held), ", ")), "one of them", held[0].id
 		byKey = "or an import block with that id: one by " + u.attr + " refuses several"
 	}
-	has := "already has"
+	// Several holders: the value is not unique, but the platform refuses
+	// it to a new object all the same (the spec does not say so of SMS
+	// signatures and templates; the refusal just did).
+	has, rule := "already has", "which is unique on the platform"
 	if len(held) > 1 {
-		has = "already have"
+		has, rule = "already have", "and the platform refuses a "+u.attr+" already held"
 	}
-	return fmt.Sprintf("%[1]s %[2]s %[3]s = %[4]q, which is unique on the platform. The provider cannot tell why "+
+	return fmt.Sprintf("%[1]s %[2]s %[3]s = %[4]q, %[10]s. The provider cannot tell why "+
 		"(the plan's %[5]q warning, if it showed one, says more). The likely causes:\n"+
 		"- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, "+
 		"an earlier apply whose answer was lost): import %[6]s (terraform import <address> %[7]s, %[8]s), or give this resource another %[3]s.\n"+
@@ -45,5 +48,5 @@ func (u uniqueValue) refusedHint(importKey, value string, held []takenBy) string
 		"- This resource's own %[9]s, which this create replaces under lifecycle { create_before_destroy = true }: it holds the %[3]s until it is deleted "+
 		"after the create. Remove create_before_destroy from this resource (Terraform also applies it when a resource that depends on this one sets it), "+
 		"or change the %[3]s in the same apply",
-		holder, has, u.attr, value, u.title+" Already Exists", it, id, byKey, u.kind)
+		holder, has, u.attr, value, u.title+" Already Exists", it, id, byKey, u.kind, rule)
 }

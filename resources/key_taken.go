@@ -78,12 +78,13 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 	// The bullets speak of the one holder, or of several: one of them is
 	// imported (by id: an import by value refuses several), the others
 	// stay where they are.
-	w := struct{ which, that, obj, some, subj, was, byID, own string }{
-		which: fmt.Sprintf("the contact center already has %s with that %s", names[0], u.attr), that: "that " + u.kind,
+	w := struct{ which, rule, that, obj, some, subj, was, byID, own string }{
+		which: fmt.Sprintf("the contact center already has %s with that %s", names[0], u.attr), rule: "The " + u.attr + " is unique on the platform", that: "that " + u.kind,
 		obj: "it", some: "it", subj: "it", was: "was", own: "the " + u.kind + " is",
 	}
 	if len(held) > 1 {
 		w.which = fmt.Sprintf("the contact center already has %d with that %s: %s", len(held), u.attr, strings.Join(names, ", "))
+		w.rule = "The platform refuses a " + u.attr + " already held"
 		w.that, w.obj, w.some, w.subj, w.was = "those "+u.kind+"s", "them", "one of them", "they", "were"
 		w.byID, w.own = " by its id (an import by "+u.attr+" refuses several)", "one of those "+u.kind+"s is"
 	}
@@ -101,7 +102,7 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 	// this value fails: then the moved block finds nothing, and only the
 	// import adopts the object (refusedHint says so at apply).
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Exists",
-		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. The %[2]s is unique on the platform, so the apply will refuse this create, "+
+		fmt.Sprintf("This plan creates a new %[1]s with %[2]s = %[3]q, and %[4]s. %[14]s, so the apply will refuse this create, "+
 			"after applying what comes before it. No resource that this provider configuration plans keeps %[6]s. The provider is not shown removed or import blocks, "+
 			"-target, other provider configurations or other states, so it cannot tell where %[6]s came from. The likely causes:\n\n"+
 			"- A removed block (lifecycle { destroy = false }) left %[7]s in the contact center, holding the %[2]s: to manage %[9]s here, add a moved block "+
@@ -119,7 +120,7 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 			"from the old address to this one.\n\n"+
 			"Shown during an apply that replaces this resource under lifecycle { create_before_destroy = true }, %[12]s this resource's own, "+
 			"deleted only after the create: the error that follows says what to do.",
-			u.kind, u.attr, value, w.which, id, w.that, w.obj, w.some, w.some, w.was, w.byID, w.own, w.subj))
+			u.kind, u.attr, value, w.which, id, w.that, w.obj, w.some, w.some, w.was, w.byID, w.own, w.subj, w.rule))
 }
 
 // holderNames names each holder for a warning: "agent 1017 ("Ann")", or

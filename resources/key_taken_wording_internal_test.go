@@ -45,6 +45,7 @@ func TestWarnTakenOneHolder(t *testing.T) {
 	d := takenWarning(t, agentNumber, "user_num:", "8811", []takenBy{{id: "1001", name: "ann"}})
 	lacks(t, "warning", d, []string{
 		`This plan creates a new agent with user_num = "8811", and the contact center already has agent 1001 ("ann") with that user_num.`,
+		"The user_num is unique on the platform, so the apply will refuse this create",
 		"No resource that this provider configuration plans keeps that agent.",
 		"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the user_num: to manage it here, add a moved block",
 		"or import it (below; once an apply with the removed block has run, it is out of the state and only the import finds it); " +
@@ -59,13 +60,15 @@ func TestWarnTakenOneHolder(t *testing.T) {
 // TestWarnTakenSeveralHolders: with several holders (SMS signatures,
 // whose text the spec does not make unique) the bullets said "it" ("left
 // it in the contact center", "Another address holds it", "import it")
-// where they meant those objects; they now speak of them, and of the one
-// to import, by id.
+// where they meant those objects, and called the value unique, which two
+// objects hold; they now speak of them, and of the one to import, by id,
+// and of the platform's refusal of a value already held.
 func TestWarnTakenSeveralHolders(t *testing.T) {
 	t.Parallel()
 	d := takenWarning(t, signatureText, "sign_text:", "Acme", []takenBy{{id: "101"}, {id: "102"}})
 	lacks(t, "warning", d, []string{
 		`This plan creates a new SMS signature with sign_text = "Acme", and the contact center already has 2 with that sign_text: SMS signature 101, SMS signature 102.`,
+		"The platform refuses a sign_text already held, so the apply will refuse this create",
 		"No resource that this provider configuration plans keeps those SMS signatures.",
 		"cannot tell where those SMS signatures came from.",
 		"- A removed block (lifecycle { destroy = false }) left them in the contact center, holding the sign_text: to manage one of them here, add a moved block",
@@ -75,7 +78,7 @@ func TestWarnTakenSeveralHolders(t *testing.T) {
 			"import one of them by its id (an import by sign_text refuses several), and plan again",
 		"import {\n  to = <the address of this resource, shown above>\n  id = \"101\"\n}",
 		"under lifecycle { create_before_destroy = true }, one of those SMS signatures is this resource's own,",
-	}, []string{"left it ", "holds it,", "import it,", "made it,", "it was made", "leave it ", "sign_text:Acme"})
+	}, []string{"is unique", "left it ", "holds it,", "import it,", "made it,", "it was made", "leave it ", "sign_text:Acme"})
 }
 
 // TestRefusedHint: the apply's hint for a create the platform refused
@@ -87,7 +90,7 @@ func TestWarnTakenSeveralHolders(t *testing.T) {
 func TestRefusedHint(t *testing.T) {
 	t.Parallel()
 	causes := []string{
-		"which is unique on the platform. The provider cannot tell why",
+		"The provider cannot tell why",
 		"\n- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost):",
 		"\n- Left by a removed block (lifecycle { destroy = false }): this apply forgot that block's objects although this create failed, " +
 			"so a moved block no longer finds them:",
@@ -101,7 +104,7 @@ func TestRefusedHint(t *testing.T) {
 		t.Parallel()
 		h := agentNumber.refusedHint("user_num:", "8811", []takenBy{{id: "1001", name: "ann"}})
 		lacks(t, "hint", h, append([]string{
-			`agent 1001 ("ann") already has user_num = "8811", which is unique`,
+			`agent 1001 ("ann") already has user_num = "8811", which is unique on the platform.`,
 			`(the plan's "Agent Already Exists" warning, if it showed one, says more)`,
 			`import it (terraform import <address> 1001, or an import block with id = "user_num:8811"), or give this resource another user_num.`,
 			"import it as above, or give this resource another user_num.",
@@ -114,16 +117,16 @@ func TestRefusedHint(t *testing.T) {
 		t.Parallel()
 		h := signatureText.refusedHint("sign_text:", "Acme", []takenBy{{id: "101"}, {id: "102"}})
 		lacks(t, "hint", h, append([]string{
-			`2 SMS signatures (SMS signature 101, SMS signature 102) already have sign_text = "Acme"`,
+			`2 SMS signatures (SMS signature 101, SMS signature 102) already have sign_text = "Acme", and the platform refuses a sign_text already held.`,
 			"import one of them (terraform import <address> 101, or an import block with that id: one by sign_text refuses several)",
 			"import one of them as above",
-		}, causes...), append(unwanted, "sign_text:Acme"))
+		}, causes...), append(unwanted, "sign_text:Acme", "is unique"))
 	})
 	t.Run("holder unknown", func(t *testing.T) {
 		t.Parallel()
 		h := groupName.refusedHint("que_name:", "Support", nil)
 		lacks(t, "hint", h, append([]string{
-			`another skill group already has que_name = "Support"`,
+			`another skill group already has que_name = "Support", which is unique on the platform.`,
 			`import it (terraform import <address> <its id>, or an import block with id = "que_name:Support")`,
 		}, causes...), unwanted)
 	})
