@@ -274,11 +274,15 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 			// was then removed by this resource's destroy: another
 			// configuration's agent left that configuration's group when
 			// this one's root module was destroyed.
-			if len(r.Claims.Planned(false, membershipKey(queID, agID))) > 0 {
+			if r.Claims.PlannedAs(true, membershipKey(queID, agID)) {
 				// Another instance of this plan removes it (a for_each key
 				// or the resource's name changed without a moved block):
 				// the membership is this configuration's, and "Membership
 				// Removed and Added Again" says so, with the moved block.
+				// Asked, not recorded: the create records its membership
+				// once (warnRemovedAndAdded), or a removal planned between
+				// the two records was told, and so was the create (two
+				// warnings of one membership).
 				continue
 			}
 			resp.Diagnostics.AddAttributeWarning(path.Root("agent_id"), "Membership Exists",
