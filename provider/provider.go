@@ -350,7 +350,7 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 		resp.Diagnostics.AddError("Unable to Create Client", err.Error())
 		return
 	}
-	pd := &tfkit.ProviderData{Client: c, Claims: &tfkit.Claims{}, NestedPaths: tfkit.ShowsNestedPaths(req.TerraformVersion)}
+	pd := &tfkit.ProviderData{Client: c, Claims: &tfkit.Claims{Load: tfkit.RunQueueLoad}, NestedPaths: tfkit.ShowsNestedPaths(req.TerraformVersion)}
 	resp.ResourceData = pd
 	resp.DataSourceData = pd
 	resp.ActionData = pd

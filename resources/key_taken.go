@@ -233,7 +233,7 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // refreshes after writes: client.Client.Walk, tfkit.Claims.Walk); an
 // object made outside Terraform,
 // or held in another state, still counts, after that wait (about half a
-// second, once per plan), and so does one another resource keeps: a
+// second, once per plan, longer on a busy machine: Settle's clock), and so does one another resource keeps: a
 // holder refreshed in this walk is waited for until its plan comes, which
 // follows its refresh however loaded the machine (at most
 // tfkit.SettleRefreshed, for one whose plan never comes). A

@@ -4,7 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"os"
+	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -50,6 +54,17 @@ type Claims struct {
 	gap time.Duration
 	// walk names the plan's walk the window was opened for (Walk).
 	walk uint64
+	// Load, when set, says how many times slower than on an idle machine
+	// the processes of this machine run now (at least 1): RunQueueLoad,
+	// set by the provider. Settle's window and quiet are measured on a
+	// clock that runs that many times slower than the wall clock
+	// (settleNow); nil, as the wall clock.
+	Load func() float64
+	// clockWall and clockAt are the wall time and Settle's time
+	// (settleNow) when Settle's clock was last read; load and loadAt are
+	// Load's last answer and when it was asked.
+	clockWall, clockAt, loadAt time.Time
+	load                       float64
 	// removals counts the keys Planned recorded as removed, statePlans
 	// the plans of instances in the state (PlannedInState, PlanHolder):
 	// the walk's progress Settle sees besides refreshes.
@@ -314,7 +329,8 @@ func Await(ctx context.Context, d time.Duration, done func() bool) bool {
 // planned seconds after it, in a plan of hundreds) less than SettleQuiet
 // ago, or than SettleQuietGaps times the longest gap between two signs of
 // progress that a wait saw (a slow walk, on a loaded machine: at most
-// SettleQuietMax). Nothing else is waited for: a plan with no
+// SettleQuietMax), all measured on Settle's clock, which runs slower on a
+// busy machine (settleNow). Nothing else is waited for: a plan with no
 // state to refresh or destroy (a lost state of 3,000 objects whose keys
 // are all taken) waits SettleWindow once, not once per check; a check
 // that no instance settles waits until the walk goes quiet (at worst when
@@ -326,7 +342,9 @@ func (c *Claims) Settle(ctx context.Context, progress func() uint64, done func()
 	if c == nil {
 		return false
 	}
-	began := time.Now()
+	c.mu.Lock()
+	began := c.settleNow()
+	c.mu.Unlock()
 	t := time.NewTicker(settlePoll)
 	defer t.Stop()
 	for {
@@ -370,9 +388,9 @@ func (c *Claims) settling(progress func() uint64, began time.Time) bool {
 	if progress != nil {
 		p += progress()
 	}
-	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	now := c.settleNow()
 	if c.settleEnd.IsZero() {
 		c.settleEnd = now.Add(SettleWindow)
 	}
@@ -389,6 +407,61 @@ func (c *Claims) settling(progress func() uint64, began time.Time) bool {
 		c.progress, c.progressAt = p, now
 	}
 	return now.Before(c.settleEnd) || (!c.progressAt.IsZero() && now.Sub(c.progressAt) < c.settleQuiet())
+}
+
+// settleNow is Settle's time: it runs as the wall clock on an idle
+// machine, and Load times slower on a busy one (at most settleLoadMax
+// times). Terraform's walk runs slower there too: on two cores at a load
+// of 30 to 70 (make test beside other work), the instance that settles a
+// check (the old address of a renamed for_each key, the block that keeps
+// the key) was planned after SettleWindow or the quiet had passed on the
+// wall clock, and the check judged without it (a wrong "Already Exists").
+// Measured so, an idle plan waits as long as before. c.mu is held.
+func (c *Claims) settleNow() time.Time {
+	wall := time.Now()
+	if c.clockWall.IsZero() {
+		c.clockWall, c.clockAt = wall, wall
+		return wall
+	}
+	if c.loadAt.IsZero() || wall.Sub(c.loadAt) >= settleLoadEvery {
+		c.load, c.loadAt = 1, wall
+		if c.Load != nil {
+			c.load = min(max(c.Load(), 1), settleLoadMax)
+		}
+	}
+	if d := wall.Sub(c.clockWall); d > 0 {
+		c.clockAt = c.clockAt.Add(time.Duration(float64(d) / c.load))
+	}
+	c.clockWall = wall
+	return c.clockAt
+}
+
+// settleLoadMax bounds the load Settle's clock follows: its waits are at
+// most that many times as long as on an idle machine. settleLoadEvery is
+// how often it asks for the load.
+const (
+	settleLoadMax   = 16
+	settleLoadEvery = 25 * time.Millisecond
+)
+
+// RunQueueLoad (Claims.Load) is the machine's processes ready to run now (the fourth
+// field of /proc/loadavg, "running/total", this process's among them) per
+// CPU, at least 1; 1 where the file is missing or unreadable (not Linux).
+func RunQueueLoad() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 1
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 4 {
+		return 1
+	}
+	running, _, ok := strings.Cut(f[3], "/")
+	n, err := strconv.Atoi(running)
+	if !ok || err != nil {
+		return 1
+	}
+	return max(float64(n)/float64(runtime.NumCPU()), 1)
 }
 
 // settleQuiet is how long the walk must go without progress for Settle
