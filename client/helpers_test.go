@@ -38,13 +38,19 @@ func newTestClient(t *testing.T, h http.Handler, mods ...func(*Config)) *Client 
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
+	return newClientAt(t, srv.URL, mods...)
+}
+
+// newClientAt is newTestClient's client for a service at origin.
+func newClientAt(t *testing.T, origin string, mods ...func(*Config)) *Client {
+	t.Helper()
 	cfg := Config{
 		URLs:        map[Surface]string{},
 		AccessToken: "tok-SECRET", AppID: "app-1", AppKey: "key-SECRET",
 		MaxRetries: 3, RetryWaitMin: time.Millisecond, RetryWaitMax: 4 * time.Millisecond,
 	}
 	for _, s := range Surfaces {
-		cfg.URLs[s] = srv.URL + SurfacePrefixes[s]
+		cfg.URLs[s] = origin + SurfacePrefixes[s]
 	}
 	for _, m := range mods {
 		m(&cfg)

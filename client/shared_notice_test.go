@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -46,6 +47,14 @@ func (n *notices) got() (lines, late []string) {
 
 // failingUsers answers every call with HTTP 503, the first after 300 ms
 // (the readers of a test join it meanwhile).
+//
+// The tests below run in a synctest bubble on an in-process client
+// (newBubbleClient): the 300 ms, the waits before a retry and the tests'
+// own sleeps and time limits are on the bubble's clock, so the order of
+// events they set up (a reader joins while the first attempt runs, leaves
+// while the call waits to try again) holds on a machine of any load,
+// where on the wall clock a busy machine could stretch one step past the
+// next. They took about 1 s of real time each, and now none.
 func failingUsers(calls *atomic.Int32) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if calls.Add(1) == 1 {
@@ -91,38 +100,42 @@ func TestSharedRetryNotice_everyReaderHears(t *testing.T) {
 	for name, afterWrite := range map[string]bool{"collection read": false, "id batch": true} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			var calls atomic.Int32
-			c := newTestClient(t, failingUsers(&calls), slowRetries(2))
-			if afterWrite {
-				c.gen.Add(1) // after a write: reads go out by ids
-			}
-			var first, second notices
-			var wg sync.WaitGroup
-			read := func(ctx context.Context, id int64) {
-				if _, err := c.Agents.Get(ctx, id); err == nil {
-					t.Errorf("agent %d: read succeeded, want the call's failure", id)
-				}
-			}
-			// Agent 11's reader has no notice (a resource's refresh); in a
-			// collection read it begins the call, which the others join.
-			wg.Go(func() { read(t.Context(), 11) })
-			if !afterWrite {
-				time.Sleep(50 * time.Millisecond)
-			}
-			wg.Go(func() { read(first.ctx(t.Context()), 12) })
-			wg.Go(func() { read(second.ctx(t.Context()), 13) })
-			wg.Wait()
-			if n := calls.Load(); n != 3 {
-				t.Fatalf("%d calls, want 3 (one call of 3 attempts served the 3 reads)", n)
-			}
-			for who, n := range map[string]*notices{"agent 12's reader": &first, "agent 13's reader": &second} {
-				lines, late := n.got()
-				wantNotices(t, who, lines, 2, 3, 3)
-				if len(late) > 0 {
-					t.Errorf("%s was told %q after its read returned", who, late)
-				}
-			}
+			synctest.Test(t, func(t *testing.T) { everyReaderHears(t, afterWrite) })
 		})
+	}
+}
+
+func everyReaderHears(t *testing.T, afterWrite bool) {
+	var calls atomic.Int32
+	c := newBubbleClient(t, failingUsers(&calls), slowRetries(2))
+	if afterWrite {
+		c.gen.Add(1) // after a write: reads go out by ids
+	}
+	var first, second notices
+	var wg sync.WaitGroup
+	read := func(ctx context.Context, id int64) {
+		if _, err := c.Agents.Get(ctx, id); err == nil {
+			t.Errorf("agent %d: read succeeded, want the call's failure", id)
+		}
+	}
+	// Agent 11's reader has no notice (a resource's refresh); in a
+	// collection read it begins the call, which the others join.
+	wg.Go(func() { read(t.Context(), 11) })
+	if !afterWrite {
+		time.Sleep(50 * time.Millisecond)
+	}
+	wg.Go(func() { read(first.ctx(t.Context()), 12) })
+	wg.Go(func() { read(second.ctx(t.Context()), 13) })
+	wg.Wait()
+	if n := calls.Load(); n != 3 {
+		t.Fatalf("%d calls, want 3 (one call of 3 attempts served the 3 reads)", n)
+	}
+	for who, n := range map[string]*notices{"agent 12's reader": &first, "agent 13's reader": &second} {
+		lines, late := n.got()
+		wantNotices(t, who, lines, 2, 3, 3)
+		if len(late) > 0 {
+			t.Errorf("%s was told %q after its read returned", who, late)
+		}
 	}
 }
 
@@ -134,8 +147,12 @@ func TestSharedRetryNotice_everyReaderHears(t *testing.T) {
 // waits, and of none after.
 func TestSharedRetryNotice_notAfterLeaving(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, notAfterLeaving)
+}
+
+func notAfterLeaving(t *testing.T) {
 	var calls atomic.Int32
-	c := newTestClient(t, failingUsers(&calls), slowRetries(2))
+	c := newBubbleClient(t, failingUsers(&calls), slowRetries(2))
 	var first, second notices
 	ctx, cancel := context.WithCancel(first.ctx(t.Context()))
 	done := make(chan struct{})
@@ -172,8 +189,12 @@ func TestSharedRetryNotice_notAfterLeaving(t *testing.T) {
 // it), not only of the next.
 func TestSharedRetryNotice_joinsDuringWait(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, joinsDuringWait)
+}
+
+func joinsDuringWait(t *testing.T) {
 	var calls atomic.Int32
-	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	c := newBubbleClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		calls.Add(1)
 		w.WriteHeader(http.StatusServiceUnavailable)
 	}), slowRetries(1))
@@ -199,8 +220,12 @@ func TestSharedRetryNotice_joinsDuringWait(t *testing.T) {
 // does, that the read is not tried again.
 func TestSharedRetryNotice_timeLimitFirst(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, sharedTimeLimitFirst)
+}
+
+func sharedTimeLimitFirst(t *testing.T) {
 	var calls atomic.Int32
-	c := newTestClient(t, failingUsers(&calls), slowRetries(1))
+	c := newBubbleClient(t, failingUsers(&calls), slowRetries(1))
 	var n notices
 	ctx, cancel := context.WithTimeout(n.ctx(t.Context()), 800*time.Millisecond)
 	defer cancel()
@@ -214,4 +239,8 @@ func TestSharedRetryNotice_timeLimitFirst(t *testing.T) {
 		strings.Contains(lines[0], "trying again") || strings.Contains(lines[0], "attempt") {
 		t.Errorf("notices %q, want one %q… a retry waits", lines, prefix)
 	}
+	// The shared call goes on without the reader (in the finder's
+	// context): it tries again at about 2.3 s of the bubble's clock. Let
+	// it end before the bubble does.
+	time.Sleep(3 * time.Second)
 }
