@@ -1,6 +1,7 @@
 package actions_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
+	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
 func countContaining(msgs []string, sub string) int {
@@ -151,30 +153,63 @@ func TestASRTranscribeAction_timeout(t *testing.T) {
 
 func TestASRTranscribeAction_callback(t *testing.T) {
 	t.Parallel()
-	got := make(chan map[string]any, 1)
-	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		var m map[string]any
-		_ = json.Unmarshal(b, &m)
-		got <- m
-	}))
-	defer cb.Close()
-	env := acctest.New(t)
-	env.Sim.SetASRDuration(time.Millisecond)
-	res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
-		"speech_file_url": "https://files.example.com/cb.wav", "enable_callback": true, "callback_url": cb.URL,
-	})
-	if res.HasError() {
-		t.Fatal(res.Text())
-	}
-	select {
-	case m := <-got:
-		if m["fileUrl"] != "https://files.example.com/cb.wav" || m["taskId"] == "" || len(m["fileTxt"].([]any)) != 6 {
-			t.Errorf("callback body: %v", m)
+	// In a synctest bubble, on the simulator in process, its callback too
+	// (Options.HTTPClient answers it with the receiver's handler, no
+	// listener): the conversion's timer, the action's polls and the 5 s the
+	// test waits for the callback are on the bubble's clock, which moves
+	// only when every goroutine of the test waits, so a callback the
+	// simulator sends is never late on a loaded machine, and one it never
+	// sends still ends the wait at 5 s.
+	synctest.Test(t, func(t *testing.T) {
+		const cbURL = "http://callbacks.example.com/asr/done"
+		type callback struct {
+			url  string
+			body map[string]any
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no callback")
+		got := make(chan callback, 1)
+		receiver := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			var m map[string]any
+			_ = json.Unmarshal(b, &m)
+			got <- callback{"http://" + r.Host + r.URL.RequestURI(), m}
+		})
+		env := acctest.NewInMemory(t, nil, func(o *simulator.Options) {
+			o.HTTPClient = &http.Client{Transport: serveIn{receiver}}
+		})
+		env.Sim.SetASRDuration(time.Millisecond)
+		res := env.RunAction(t, "contactcenter_asr_transcribe", map[string]any{
+			"speech_file_url": "https://files.example.com/cb.wav", "enable_callback": true, "callback_url": cbURL,
+		})
+		if res.HasError() {
+			t.Fatal(res.Text())
+		}
+		select {
+		case cb := <-got:
+			if m := cb.body; cb.url != cbURL || m["fileUrl"] != "https://files.example.com/cb.wav" || m["taskId"] == "" || len(m["fileTxt"].([]any)) != 6 {
+				t.Errorf("callback to %s, body: %v", cb.url, m)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("no callback")
+		}
+	})
+}
+
+// serveIn is an http.RoundTripper that answers each request with h, in
+// process: a synctest bubble's pushes from the simulator.
+type serveIn struct{ h http.Handler }
+
+func (s serveIn) RoundTrip(req *http.Request) (*http.Response, error) {
+	body, err := io.ReadAll(req.Body)
+	if err != nil {
+		return nil, err
 	}
+	sreq := httptest.NewRequestWithContext(req.Context(), req.Method, req.URL.RequestURI(), bytes.NewReader(body))
+	sreq.Host, sreq.Header = req.URL.Host, req.Header.Clone()
+	rec := httptest.NewRecorder()
+	s.h.ServeHTTP(rec, sreq)
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
 }
 
 func TestASRTranscribeAction_validation(t *testing.T) {
