@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -141,11 +142,22 @@ func TestSharedCall_linesNameWhatItServes(t *testing.T) {
 // dropped them, though another reader still waited on the call. They are
 // now written through a reader still waiting, and name the objects still
 // waited for.
+//
+// In a synctest bubble on an in-process client (newBubbleClient): the
+// order it sets up (the first reader begins the call, the second joins
+// its first attempt, the first's time limit ends before the retry) is on
+// the bubble's clock. On the wall clock a loaded machine let the 50 ms
+// pass before the first reader had begun the call, so the second began
+// it (2 runs in 5 with 6 busy loops).
 func TestSharedCall_linesOutliveFirstReader(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, linesOutliveFirstReader)
+}
+
+func linesOutliveFirstReader(t *testing.T) {
 	var logs ctxLog
 	var calls atomic.Int32
-	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	c := newBubbleClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if calls.Add(1) == 1 {
 			time.Sleep(200 * time.Millisecond) // the second reader joins the first attempt
 		}
