@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -81,15 +82,28 @@ func TestRetry_waitPastTimeLimit(t *testing.T) {
 // (timeouts.invoke of contactcenter_asr_transcribe) is not waited for: the
 // wait ends at once, still "in progress", where it slept until the limit
 // to end the same way.
+//
+// In a synctest bubble on an in-process client: the polls and the time
+// limit are on the bubble's clock, so a loaded machine cannot stretch the
+// queries within the limit past the 2.5 s bound (it did on the wall
+// clock: "Wait returned after 2.947184871s", 1 run in 5 with 6 busy
+// loops). The limit is 2.9 s, where it was 3 s: on the bubble's clock the
+// queries take no time, and the poll after 1.4 s would come at exactly
+// 3 s, a wait that ends at the limit, which SleepWithin waits for (see
+// timeLimitFirst); on the wall clock the queries' time put it past.
 func TestASRWait_pollPastTimeLimit(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, pollPastTimeLimit)
+}
+
+func pollPastTimeLimit(t *testing.T) {
 	var n atomic.Int32
-	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	c := newBubbleClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		n.Add(1)
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"code":"400","errorMsg":"task is in progress"}`))
 	}))
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 2900*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, err := c.ASR.Wait(ctx, "task-1", 200*time.Millisecond, 20*time.Second, nil)
