@@ -26,6 +26,9 @@ type finderEnv struct {
 	c0     *client.Client
 	// fail, when set, answers a request instead of the simulator.
 	fail atomic.Pointer[func(w http.ResponseWriter, r *http.Request) bool]
+	// transport, when set, serves the clients' requests in process
+	// (newBubbleFinderEnv).
+	transport http.RoundTripper
 }
 
 // gatewayTemplates makes n gateway templates (T0, T1, ...) under the
@@ -53,22 +56,47 @@ func newFinderEnv(t *testing.T) *finderEnv {
 		t.Fatal(err)
 	}
 	e := &finderEnv{sim: sim}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if f := e.fail.Load(); f != nil && (*f)(w, r) {
-			return
-		}
-		sim.ServeHTTP(w, r)
-	}))
+	srv := httptest.NewServer(e.handler())
 	t.Cleanup(srv.Close)
 	e.origin = srv.URL
 	e.c0 = e.client(t, nil)
 	return e
 }
 
+// newBubbleFinderEnv is newFinderEnv without a listener: its clients call
+// the simulator in process (client.InProcess), so it works in a
+// testing/synctest bubble, where the handlers' sleeps and the finder's
+// windows run on the bubble's clock. Call it inside the bubble.
+func newBubbleFinderEnv(t *testing.T) *finderEnv {
+	t.Helper()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &finderEnv{sim: sim, origin: "http://127.0.0.1:9"}
+	e.transport = client.InProcess(t, e.handler())
+	e.c0 = e.client(t, nil)
+	return e
+}
+
+// handler answers with fail when set and it answers, else the simulator.
+func (e *finderEnv) handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f := e.fail.Load(); f != nil && (*f)(w, r) {
+			return
+		}
+		e.sim.ServeHTTP(w, r)
+	})
+}
+
 func (e *finderEnv) client(t *testing.T, now func() time.Time) *client.Client {
 	t.Helper()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(e.origin), AccessToken: "sim-token",
-		AppID: "sim-app", AppKey: "sim-key", MaxRetries: -1, Now: now})
+	cfg := client.Config{URLs: client.SurfaceURLs(e.origin), AccessToken: "sim-token",
+		AppID: "sim-app", AppKey: "sim-key", MaxRetries: -1, Now: now}
+	if e.transport != nil {
+		cfg.HTTPClient = &http.Client{Transport: e.transport}
+	}
+	c, err := client.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,3 +88,13 @@ func (ip inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp.Request = req
 	return resp, nil
 }
+
+// InProcess is an http.RoundTripper that answers each request with h in
+// process (inProcess), for the tests of package client_test: a client on
+// it needs no listener, so it works in a testing/synctest bubble. Call it
+// inside the bubble; t's cleanup waits for the handlers still running.
+func InProcess(t testing.TB, h http.Handler) http.RoundTripper {
+	tr := inProcess{h: h, running: new(sync.WaitGroup)}
+	t.Cleanup(tr.running.Wait)
+	return tr
+}

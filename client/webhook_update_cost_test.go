@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -16,7 +17,8 @@ import (
 // webhookApplyEnv is a simulator with n webhooks made in the portal, a
 // client that has written already (an apply past its first edit), and a
 // count of its webhook/lists calls; every webhook/updateOrCreate takes
-// 40ms (the platform's latency).
+// 40ms (the platform's latency). Its clients call the simulator in
+// process (client.InProcess), so it works in a testing/synctest bubble.
 func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Client, ids []int64, lists *atomic.Int32) {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
@@ -24,7 +26,7 @@ func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Clie
 		t.Fatal(err)
 	}
 	lists = &atomic.Int32{}
-	c = taskTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	c = inProcessClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate"):
 			time.Sleep(40 * time.Millisecond)
@@ -33,7 +35,7 @@ func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Clie
 		}
 		sim.ServeHTTP(w, r)
 	}))
-	portal = taskTestClient(t, sim)
+	portal = inProcessClient(t, sim)
 	for i := range n {
 		w, err := portal.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("hook %d", i), URL: fmt.Sprintf("https://crm.example.com/%d", i), EventType: 1})
 		if err != nil {
@@ -49,6 +51,18 @@ func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Clie
 	return c, portal, ids, lists
 }
 
+// inProcessClient is taskTestClient without a listener: it calls h in
+// process (client.InProcess).
+func inProcessClient(t *testing.T, h http.Handler) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", MaxRetries: -1,
+		HTTPClient: &http.Client{Transport: client.InProcess(t, h)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestWebhookUpdatesShareReads: an apply that changes one attribute of
 // many webhooks (a for_each, Terraform's parallelism of 10) reads each
 // before its write (the values the platform holds, GetNamed by the name
@@ -58,8 +72,18 @@ func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Clie
 // call: the whole list (2 pages of 100) where that is cheaper than one
 // filtered call per webhook (9 calls here). Each still reads what its
 // write did.
+//
+// In a synctest bubble, on the simulator in process: the writes' 4 ms
+// apart and 40 ms, and the finder's hold, are on the bubble's clock. On
+// the wall clock a loaded machine spread the reads over more calls than
+// the writes in flight together make ("21 webhook/lists calls", "22", 2
+// runs in 5 with 6 busy loops).
 func TestWebhookUpdatesShareReads(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, webhookUpdatesShareReads)
+}
+
+func webhookUpdatesShareReads(t *testing.T) {
 	const n = 40
 	c, _, ids, lists := webhookApplyEnv(t, 150)
 	likeAnApply(t, n, func(i int) error {
