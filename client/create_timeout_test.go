@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -21,8 +22,18 @@ import (
 // one more request_timeout before it is sent again. Looked up once at
 // once, it was sent again, and both landed: a second webhook no state held
 // (a second outbound task would dial the same customers).
+//
+// In a synctest bubble, on the simulator in process: the create's 450 ms
+// and the lookups' request_timeout are on the bubble's clock. On the wall
+// clock a loaded machine could end the lookups before the late create
+// landed, so it was sent again ("creates sent 2, webhooks on the
+// platform 2", 1 run in 5 with 6 busy loops).
 func TestCreateTimedOutLandsLate(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createTimedOutLandsLate)
+}
+
+func createTimedOutLandsLate(t *testing.T) {
 	const timeout, slow = 300 * time.Millisecond, 450 * time.Millisecond
 	c, creates := webhookCreates(t, timeout, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
 		// The platform works on, whether the client waits or not.
@@ -44,8 +55,14 @@ func TestCreateTimedOutLandsLate(t *testing.T) {
 // request_timeout before it is sent again. Sent again after one lookup,
 // both landed (a webhook, task, sound or gateway signature twice, the
 // apply reporting success).
+//
+// In a synctest bubble, as TestCreateTimedOutLandsLate.
 func TestCreateGatewayTimeoutLandsLate(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createGatewayTimeoutLandsLate)
+}
+
+func createGatewayTimeoutLandsLate(t *testing.T) {
 	c, creates := webhookCreates(t, 500*time.Millisecond, func(w http.ResponseWriter, r *http.Request, sim http.Handler) {
 		body, _ := io.ReadAll(r.Body)
 		go func() { // the platform carries it out later
@@ -146,8 +163,14 @@ func webhooksNamed(t *testing.T, c *client.Client, name string) int {
 // fails after about one request_timeout of lookups, where each of its
 // attempts waited one (a gateway answering 504 to everything: 2.7 s → 132
 // s to fail at request_timeout 30 s).
+//
+// In a synctest bubble, as TestCreateTimedOutLandsLate.
 func TestCreateGatewayTimeoutEveryAttempt(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createGatewayTimeoutEveryAttempt)
+}
+
+func createGatewayTimeoutEveryAttempt(t *testing.T) {
 	const timeout = time.Second
 	// The calls in order: C a create, L a lookup (a list of webhooks).
 	var mu sync.Mutex
@@ -184,7 +207,8 @@ func TestCreateGatewayTimeoutEveryAttempt(t *testing.T) {
 // webhookCreates is a client of a simulator whose webhook creates go to
 // create (which may pass them to the simulator, now or later), counted;
 // its retries wait little, and its time-out is timeout.
-// Each request is shown to seen first, if given.
+// Each request is shown to seen first, if given. The client calls the
+// simulator in process (client.InProcess): call it in the test's bubble.
 func webhookCreates(t *testing.T, timeout time.Duration, create func(w http.ResponseWriter, r *http.Request, sim http.Handler), seen ...func(*http.Request)) (*client.Client, *atomic.Int32) {
 	t.Helper()
 	sim, err := simulator.New(simulator.Options{})
@@ -192,7 +216,7 @@ func webhookCreates(t *testing.T, timeout time.Duration, create func(w http.Resp
 		t.Fatal(err)
 	}
 	creates := new(atomic.Int32)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tr := client.InProcess(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for _, f := range seen {
 			f(r)
 		}
@@ -203,9 +227,10 @@ func webhookCreates(t *testing.T, timeout time.Duration, create func(w http.Resp
 		}
 		sim.ServeHTTP(w, r)
 	}))
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", Timeout: timeout,
-		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond})
+	t.Cleanup(sim.Wait)
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", Timeout: timeout,
+		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond,
+		HTTPClient: &http.Client{Transport: tr}})
 	if err != nil {
 		t.Fatal(err)
 	}
