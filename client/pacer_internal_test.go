@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -76,8 +77,16 @@ func TestPacerAdapts(t *testing.T) {
 // Terraform's parallelism of 10, longer than the lookup may take below
 // 0.67 per second. It now takes the first turn given back, and turns stay
 // at least the interval apart.
+//
+// In a synctest bubble: the ten waits have taken their turns when the
+// 100 ms have passed on the bubble's clock, and the 1.5 s bound is on it,
+// where a loaded machine could stretch either on the wall clock.
 func TestPacerGivesBackTheTurnsOfCancelledWaits(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, pacerGivesBackTheTurnsOfCancelledWaits)
+}
+
+func pacerGivesBackTheTurnsOfCancelledWaits(t *testing.T) {
 	p := newPacer(1)
 	ctx, cancel := context.WithCancel(t.Context())
 	var wg sync.WaitGroup
