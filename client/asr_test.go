@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -113,22 +114,45 @@ func TestASRCodes(t *testing.T) {
 	}
 }
 
+// TestASRWaitAndCallback runs in a synctest bubble, the simulator and the
+// callback's receiver in process (client.InProcess): the 300 ms of the
+// conversion and the polls 20 to 50 ms apart are on the bubble's clock,
+// where on a loaded machine the first poll could come after the 300 ms
+// ("want several in-progress answers before the text, got 1", 1 run in 5
+// with 6 busy loops and a -race run beside).
 func TestASRWaitAndCallback(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, asrWaitAndCallback)
+}
+
+func asrWaitAndCallback(t *testing.T) {
+	const cbURL = "http://callbacks.example.com/asr"
 	got := make(chan client.ASRCallback, 1)
-	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	receiver := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u := "http://" + r.Host + r.URL.RequestURI(); u != cbURL {
+			t.Errorf("callback sent to %s, want %s", u, cbURL)
+		}
 		b, _ := io.ReadAll(r.Body)
 		var body client.ASRCallback
 		if err := json.Unmarshal(b, &body); err != nil {
 			t.Errorf("callback body: %v: %s", err, b)
 		}
 		got <- body
-	}))
-	defer cb.Close()
-	e := newVoiceEnv(t)
+	})
+	sim, err := simulator.New(simulator.Options{HTTPClient: &http.Client{Transport: client.InProcess(t, receiver)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sim.Wait)
+	e := &voiceEnv{sim: sim, origin: "http://127.0.0.1:9"}
+	e.c, err = client.New(client.Config{URLs: client.SurfaceURLs(e.origin), AccessToken: "sim-token", MaxRetries: 0,
+		HTTPClient: &http.Client{Transport: client.InProcess(t, sim)}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	e.sim.SetASRDuration(300 * time.Millisecond)
 	ctx := t.Context()
-	id, err := e.c.ASR.Recognize(ctx, client.ASRRequest{SpeechFileURL: "https://files.example.com/a.wav", EnableCallBack: true, CallBackURL: cb.URL})
+	id, err := e.c.ASR.Recognize(ctx, client.ASRRequest{SpeechFileURL: "https://files.example.com/a.wav", EnableCallBack: true, CallBackURL: cbURL})
 	if err != nil {
 		t.Fatal(err)
 	}
