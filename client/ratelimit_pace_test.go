@@ -2,6 +2,7 @@ package client
 
 import (
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -10,10 +11,18 @@ import (
 // no max_requests_per_second configured: the calls that follow a refusal
 // do not meet the limit again at once. Dropping the pacer's notice of the
 // 429 sent them back to back, and every test still passed.
+//
+// In a synctest bubble on an in-process client (newBubbleClient): the
+// pacer's spacing and the arrivals are on the bubble's clock, which a
+// loaded machine cannot stretch or squeeze.
 func TestRateLimited_clientSlowsDown(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, clientSlowsDown)
+}
+
+func clientSlowsDown(t *testing.T) {
 	h := &tooMany{fails: 1, retryAfter: "0", ok: `{"code":200,"message":"ok"}`}
-	c := newTestClient(t, h)
+	c := newBubbleClient(t, h)
 	for range 4 {
 		if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/v2/svcapi/queue/list", Envelope: EnvelopePortal, Read: true, Idempotent: true}, nil); err != nil {
 			t.Fatal(err)
@@ -41,10 +50,18 @@ func TestRateLimited_clientSlowsDown(t *testing.T) {
 // about 30 ms after 24 calls), rather than staying slow for the rest of
 // the walk. Dropping the pacer's notice of successes kept every later
 // request 100 ms apart, and every test still passed.
+//
+// In a synctest bubble on an in-process client (newBubbleClient): the
+// pacer's spacing and the arrivals are on the bubble's clock, which a
+// loaded machine cannot stretch or squeeze.
 func TestRateLimited_clientSpeedsUpAgain(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, clientSpeedsUpAgain)
+}
+
+func clientSpeedsUpAgain(t *testing.T) {
 	h := &tooMany{fails: 1, retryAfter: "0", ok: `{"code":200,"message":"ok"}`}
-	c := newTestClient(t, h)
+	c := newBubbleClient(t, h)
 	for range 25 {
 		if err := c.Do(t.Context(), Request{Surface: SurfacePortal, Method: "POST", Path: "/v2/svcapi/queue/list", Envelope: EnvelopePortal, Read: true, Idempotent: true}, nil); err != nil {
 			t.Fatal(err)
