@@ -455,7 +455,37 @@ func RunQueueLoad() float64 {
 	if err != nil {
 		return 1
 	}
-	f := strings.Fields(string(b))
+	onlineOnce.Do(func() {
+		if b, err := os.ReadFile("/sys/devices/system/cpu/online"); err == nil {
+			onlineCPUs = countCPUs(string(b))
+		}
+	})
+	return runQueueLoad(string(b), onlineCPUs, runtime.NumCPU())
+}
+
+// onlineCPUs is the machine's online CPUs (/sys/devices/system/cpu/online,
+// read once; 0 where it could not be read).
+var (
+	onlineOnce sync.Once
+	onlineCPUs int
+)
+
+// runQueueLoad is RunQueueLoad of a /proc/loadavg text: its ready count
+// per CPU of the machine (online: /sys/devices/system/cpu/online), or of
+// this process (numCPU, runtime.NumCPU) where online is not known.
+//
+// /proc/loadavg counts the ready threads of the whole machine, a
+// container's neighbours' too (it is not per container), and
+// runtime.NumCPU counts only the CPUs this process may run on (its
+// affinity: a container given two CPUs of 64 by a cpuset, or taskset).
+// Divided by that, a pinned container on a busy host read 40 ready for 2
+// CPUs, 20 per CPU (4, the most Settle follows), where the host had fewer
+// than one per CPU, and its own CPUs may have been idle: a plan with a
+// taken key waited 2 s for the window instead of half a second (8 s when
+// Settle followed up to 16), 1 s for the quiet instead of 250 ms. Counted
+// over the same machine, it reads under 1, and waits as on an idle one.
+func runQueueLoad(loadavg string, online, numCPU int) float64 {
+	f := strings.Fields(loadavg)
 	if len(f) < 4 {
 		return 1
 	}
@@ -464,7 +494,32 @@ func RunQueueLoad() float64 {
 	if !ok || err != nil {
 		return 1
 	}
-	return max(float64(n)/float64(runtime.NumCPU()), 1)
+	cpus := numCPU
+	if online > 0 {
+		cpus = online
+	}
+	return max(float64(n)/float64(max(cpus, 1)), 1)
+}
+
+// countCPUs counts the CPUs of a CPU list ("0-3,8-11\n": 8); 0 if it
+// does not parse.
+func countCPUs(list string) int {
+	n := 0
+	for _, r := range strings.Split(strings.TrimSpace(list), ",") {
+		lo, hi, isRange := strings.Cut(r, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return 0
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(hi); err != nil || b < a {
+				return 0
+			}
+		}
+		n += b - a + 1
+	}
+	return n
 }
 
 // settleQuiet is how long the walk must go without progress for Settle
