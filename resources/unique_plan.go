@@ -36,8 +36,9 @@ type uniqueValue struct {
 
 var (
 	signatureText = uniqueValue{kind: "SMS signature", title: "SMS Signature", attr: "sign_text", replaces: true, replacing: []string{"remark"},
-		why: "sign_text is unique on the platform: the create is refused while the old signature exists, and templates that use the old one keep it " +
-			"from being deleted until they use the new one, which cannot be created first, so the apply fails, every time."}
+		why: "sign_text is unique on the platform: the create is refused when Terraform runs it before the delete (it runs them in any order), and " +
+			"templates that still use the old signature keep it from being deleted until they use the new one, which cannot be created first: " +
+			"while such templates stay, the apply fails every time."}
 	templateName = uniqueValue{kind: "SMS template", title: "SMS Template", attr: "template_name",
 		why: "template_name is unique within the enterprise: the create is refused when Terraform runs it before the delete (it runs them in any order), " +
 			"and when it succeeds, the new template goes through review again before it can send."}

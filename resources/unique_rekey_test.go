@@ -37,10 +37,12 @@ resource "contactcenter_skill_group" "g" {
 // TestAccUniqueValue_rekeyWarnsAtPlan: a for_each key changed without a
 // moved block on an SMS signature that a template uses deletes the
 // signature at the old address and creates one with the same sign_text at
-// the new one: the create is refused while the old one exists, the old one
-// cannot be deleted while the template uses it, and every apply failed,
+// the new one: the create is refused when it runs before the delete, the
+// old one cannot be deleted while a template uses it, and applies failed,
 // with advice to import the old signature that made the next plan delete
-// it. The plan now warns, for the signature, the template and the skill
+// it. The warning said such an apply fails "every time", which holds only
+// while templates stay on the old signature (here the template is re-keyed
+// too, and is deleted first). The plan now warns, for the signature, the template and the skill
 // group (names unique on the platform), and says to add a moved block; a
 // plan with moved blocks, a first apply and an empty plan do not warn.
 func TestAccUniqueValue_rekeyWarnsAtPlan(t *testing.T) {
@@ -75,7 +77,9 @@ moved {
 	for _, want := range []string{
 		`SMS Signature Deleted and Created Again`,
 		`This plan deletes the SMS signature whose sign_text is "Rekey Parcels" at one address and creates one with the same sign_text at another: ` +
-			`a for_each key or a resource name changed without a moved block, or an element removed from a list that count iterates. sign_text is unique on the platform`,
+			`a for_each key or a resource name changed without a moved block, or an element removed from a list that count iterates. sign_text is unique on the platform: ` +
+			`the create is refused when Terraform runs it before the delete (it runs them in any order), and templates that still use the old signature keep it ` +
+			`from being deleted until they use the new one, which cannot be created first: while such templates stay, the apply fails every time.`,
 		`SMS Template Deleted and Created Again`, `whose template_name is "Rekey notice"`,
 		`Skill Group Deleted and Created Again`, `whose que_name is "Rekey Sales"`,
 		`Add a moved block from the old address to the new one`,
