@@ -32,6 +32,7 @@ func TestTransport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != 201 || string(b) != "made" {
 		t.Errorf("answer %d %q, want 201 \"made\"", resp.StatusCode, b)
@@ -53,7 +54,10 @@ func TestTransportClientGivesUp(t *testing.T) {
 		defer cancel()
 		req, _ := http.NewRequestWithContext(ctx, "GET", "http://api.example/slow", nil)
 		start := time.Now()
-		_, err := (&http.Client{Transport: tr}).Do(req)
+		resp, err := (&http.Client{Transport: tr}).Do(req)
+		if err == nil {
+			_ = resp.Body.Close()
+		}
 		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) != time.Second {
 			t.Errorf("gave up after %v with %v, want context.DeadlineExceeded after 1s", time.Since(start), err)
 		}
