@@ -176,7 +176,14 @@ func claimsSettle(t *testing.T) {
 // them. It ended with the window, and a for_each of 300 agents with one
 // key renamed warned "Agent Already Exists" of the agent the plan
 // destroys in 2 plans of 6.
+//
+// In a synctest bubble, as TestClaimsSettle.
 func TestClaimsSettle_statePlans(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, claimsSettleStatePlans)
+}
+
+func claimsSettleStatePlans(t *testing.T) {
 	c := &Claims{}
 	go func() {
 		end := time.Now().Add(SettleWindow + 2*SettleQuiet)
@@ -199,8 +206,14 @@ func TestClaimsSettle_statePlans(t *testing.T) {
 // of a renamed key (planned a moment later) gave its value up, and warned
 // "... Already Exists" of it. A later walk (Walk) opens the window again;
 // the same walk does not.
+//
+// In a synctest bubble, as TestClaimsSettle.
 func TestClaimsSettle_laterWalk(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, claimsSettleLaterWalk)
+}
+
+func claimsSettleLaterWalk(t *testing.T) {
 	c := &Claims{}
 	c.Walk(0)
 	c.Settle(t.Context(), nil, func() bool { return false }) // the first command's window
@@ -234,8 +247,14 @@ func TestClaimsSettle_laterWalk(t *testing.T) {
 // Exists" where "Agent Already Managed Here" was meant, in 1 run of 30).
 // The quiet follows the walk's pace: here 200 ms between plans, the
 // holder's plan 400 ms after the last of them.
+//
+// In a synctest bubble, as TestClaimsSettle.
 func TestClaimsSettle_slowWalk(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, claimsSettleSlowWalk)
+}
+
+func claimsSettleSlowWalk(t *testing.T) {
 	c := &Claims{}
 	go func() {
 		for range 5 {
