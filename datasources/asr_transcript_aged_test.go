@@ -29,7 +29,10 @@ func TestAccASRTranscriptDataSource_agedOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(5 * time.Millisecond)
+	// The 1 ms conversion ends: wait until the platform says so.
+	if _, err := env.Client(t).ASR.Wait(t.Context(), id, time.Millisecond, 10*time.Millisecond, nil); err != nil {
+		t.Fatal(err)
+	}
 	w := env.Workdir(t)
 	w.WriteBody(fmt.Sprintf(`data "contactcenter_asr_transcript" "call" { task_id = %q }
 output "said" { value = length(data.contactcenter_asr_transcript.call.sentences) }

@@ -28,7 +28,10 @@ func TestAccASRTranscriptDataSource_basic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(5 * time.Millisecond) // let the 1 ms conversion finish
+	// The 1 ms conversion ends: wait until the platform says so.
+	if _, err := c.ASR.Wait(t.Context(), done, time.Millisecond, 10*time.Millisecond, nil); err != nil {
+		t.Fatal(err)
+	}
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: env.Factories(),
