@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -85,13 +86,30 @@ func TestTaskGoneChecksShareListReads(t *testing.T) {
 
 // A check shares only a read of the listing begun after it asked: a read
 // in flight began before, and may hold a task deleted since.
+//
+// In a synctest bubble, on the simulator in process: the first read is
+// released once the second check has done all it can before it lands
+// (synctest.Wait), where a 200 ms sleep let a slow check ask after the
+// release, and the test then passed without the two meeting.
 func TestTaskGoneCheckWaitsForALaterListRead(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, taskGoneCheckWaitsForALaterListRead)
+}
+
+func taskGoneCheckWaitsForALaterListRead(t *testing.T) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	portal := taskTestClient(t, sim)
+	inProcess := func(h http.Handler) *client.Client {
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", MaxRetries: -1,
+			HTTPClient: &http.Client{Transport: client.InProcess(t, h)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	portal := inProcess(sim)
 	ctx := t.Context()
 	first, err := portal.Tasks.Create(ctx, client.Task{Name: "Deleted first", Type: 3})
 	if err != nil {
@@ -130,7 +148,7 @@ func TestTaskGoneCheckWaitsForALaterListRead(t *testing.T) {
 		w.WriteHeader(rec.Code)
 		_, _ = w.Write(bytes.Clone(rec.Body.Bytes()))
 	})
-	c := taskTestClient(t, h)
+	c := inProcess(h)
 
 	firstErr := make(chan error, 1)
 	go func() { _, err := c.Tasks.Get(ctx, first); firstErr <- err }()
@@ -149,7 +167,7 @@ func TestTaskGoneCheckWaitsForALaterListRead(t *testing.T) {
 		}
 		runtime.Gosched()
 	}
-	time.Sleep(200 * time.Millisecond) // its check asks meanwhile
+	synctest.Wait() // its check has asked, and waits
 	close(release)
 	if err := <-firstErr; !client.IsNotFound(err) {
 		t.Errorf("task deleted before: want not found, got %v", err)
