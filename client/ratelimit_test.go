@@ -217,10 +217,19 @@ func (b *bucket) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 // all come back at the same instant Retry-After names, or each wave meets
 // the same full bucket and only two get through; spread out, every call
 // succeeds within max_retries.
+//
+// In a synctest bubble on an in-process client (newBubbleClient): the
+// bucket's refill and the 1 s of Retry-After are on the bubble's clock, so
+// the test waits no real seconds (3.5 s before) and the load of the
+// machine does not change which calls meet a full bucket.
 func TestRateLimited_concurrentCallersSpreadTheirRetries(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, concurrentCallersSpreadTheirRetries)
+}
+
+func concurrentCallersSpreadTheirRetries(t *testing.T) {
 	b := &bucket{}
-	c := newTestClient(t, b, func(c *Config) { c.MaxRetries = 3 })
+	c := newBubbleClient(t, b, func(c *Config) { c.MaxRetries = 3 })
 	var wg sync.WaitGroup
 	var failed atomic.Int32
 	for range 10 {
@@ -243,10 +252,18 @@ func TestRateLimited_concurrentCallersSpreadTheirRetries(t *testing.T) {
 // 300 objects at parallelism 10 against 5/s failed 14 of them). The client
 // slows down after the first 429 and retries a refused call for
 // RateLimitPatience: every call succeeds.
+//
+// In a synctest bubble on an in-process client (newBubbleClient): the
+// pacer's spacing, the Retry-After waits and the bucket's refill are on
+// the bubble's clock (7.5 s of real waiting before).
 func TestRateLimited_parallelismBeyondTheLimit(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, parallelismBeyondTheLimit)
+}
+
+func parallelismBeyondTheLimit(t *testing.T) {
 	b := &bucket{}
-	c := newTestClient(t, b, func(c *Config) { c.MaxRetries = 3 })
+	c := newBubbleClient(t, b, func(c *Config) { c.MaxRetries = 3 })
 	var wg sync.WaitGroup
 	var failed atomic.Int32
 	for range 40 {
