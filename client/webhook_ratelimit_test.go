@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -19,9 +20,18 @@ import (
 // before the first refusal slowed the client's pacer, each sent again
 // after its Retry-After (at least 1 s). At most webhookCallsAtOnce (8)
 // are in flight now, so at most about that many are refused.
+//
+// In a synctest bubble on the simulator in process: the rate limit's
+// bucket, the pacer and the Retry-After waits are on the bubble's clock,
+// so the test waits no real seconds (it waited about 2.5 s) and how many
+// calls meet an empty bucket does not depend on the machine's load.
 func TestWebhookRefreshUnderRateLimit(t *testing.T) {
 	t.Parallel()
-	e := newLargeWebhookEnv(t, 2200, 200)
+	synctest.Test(t, webhookRefreshUnderRateLimit)
+}
+
+func webhookRefreshUnderRateLimit(t *testing.T) {
+	e := newBubbleLargeWebhookEnv(t, 2200, 200)
 	rec := httptest.NewRecorder()
 	e.sim.ServeHTTP(rec, httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/_sim/faults", strings.NewReader(`{"rate_limit_per_second": 20, "rate_limit_burst": 5}`)))
 	if rec.Code != http.StatusOK {
@@ -29,16 +39,15 @@ func TestWebhookRefreshUnderRateLimit(t *testing.T) {
 	}
 	time.Sleep(300 * time.Millisecond) // a full bucket
 	var calls, refused atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		calls.Add(1)
-		rw := &codeWriter{ResponseWriter: w}
-		e.sim.ServeHTTP(rw, r)
-		if rw.code == http.StatusTooManyRequests {
-			refused.Add(1)
-		}
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: client.DefaultMaxRetries})
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", MaxRetries: client.DefaultMaxRetries,
+		HTTPClient: &http.Client{Transport: client.InProcess(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			calls.Add(1)
+			rw := &codeWriter{ResponseWriter: w}
+			e.sim.ServeHTTP(rw, r)
+			if rw.code == http.StatusTooManyRequests {
+				refused.Add(1)
+			}
+		}))}})
 	if err != nil {
 		t.Fatal(err)
 	}
