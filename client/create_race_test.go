@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -164,14 +165,22 @@ func TestCreateLostWhileMadeElsewhere(t *testing.T) {
 // agent, and replacing the tainted one deleted the other configuration's
 // agent. The object that had the key before the create is never taken now:
 // the create is sent again and its refusal reported.
+//
+// In a synctest bubble on the simulator in process (fastBubbleClient): the
+// lookup after each lost answer waits the client's Timeout (1 s) on the
+// bubble's clock, not the wall clock's (2 s of the test before).
 func TestCreateLostAfterKeyTaken(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createLostAfterKeyTaken)
+}
+
+func createLostAfterKeyTaken(t *testing.T) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var lost sync.Map // path → lost once
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && (r.URL.Path == "/open/v3/svcapi/users/add" || r.URL.Path == "/portal/v2/svcapi/queue/add") {
 			if _, done := lost.LoadOrStore(r.URL.Path, true); !done {
 				sim.ServeHTTP(httptest.NewRecorder(), r) // refused as a duplicate, the answer lost
@@ -180,9 +189,8 @@ func TestCreateLostAfterKeyTaken(t *testing.T) {
 			}
 		}
 		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	newClient := func() *client.Client { return fastClient(t, srv.URL) }
+	})
+	newClient := func() *client.Client { return fastBubbleClient(t, h) }
 	other, ours := newClient(), newClient()
 	lost.Store("/open/v3/svcapi/users/add", true) // the other's creates answer
 	lost.Store("/portal/v2/svcapi/queue/add", true)

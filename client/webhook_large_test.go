@@ -32,18 +32,6 @@ func newLargeWebhookEnv(t *testing.T, others, managed int) *largeWebhookEnv {
 	return fillLargeWebhookEnv(t, &largeWebhookEnv{sim: sim, portal: taskTestClient(t, sim)}, others, managed)
 }
 
-// newBubbleLargeWebhookEnv is newLargeWebhookEnv without a listener: its
-// portal calls the simulator in process (inProcessClient), so it works in
-// a testing/synctest bubble. Call it inside the bubble.
-func newBubbleLargeWebhookEnv(t *testing.T, others, managed int) *largeWebhookEnv {
-	t.Helper()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fillLargeWebhookEnv(t, &largeWebhookEnv{sim: sim, portal: inProcessClient(t, sim)}, others, managed)
-}
-
 // fillLargeWebhookEnv makes e's webhooks through its portal.
 func fillLargeWebhookEnv(t *testing.T, e *largeWebhookEnv, others, managed int) *largeWebhookEnv {
 	t.Helper()
