@@ -44,7 +44,7 @@ func NewSkillGroupMembersListResource() list.ListResource {
 	}
 	l.Items = func(ctx context.Context, f membersFilter) iter.Seq2[groupMembership, error] {
 		return func(yield func(groupMembership, error) bool) {
-			for g, err := range groupMemberships(ctx, l.Client, membershipFilter{Keyword: f.Keyword, QueID: f.QueID}) {
+			for g, err := range groupMemberships(ctx, l.Client, f.membershipFilter) {
 				if err == nil && len(g.Agents) == 0 && !f.IncludeEmpty.ValueBool() {
 					continue
 				}
@@ -60,9 +60,8 @@ func NewSkillGroupMembersListResource() list.ListResource {
 // membersFilter is the list block of contactcenter_skill_group_members:
 // the groups' filters and include_empty.
 type membersFilter struct {
-	Keyword      types.String `tfsdk:"keyword"`
-	QueID        types.String `tfsdk:"que_id"`
-	IncludeEmpty types.Bool   `tfsdk:"include_empty"`
+	membershipFilter
+	IncludeEmpty types.Bool `tfsdk:"include_empty"`
 }
 
 var membersFilters = map[string]listschema.Attribute{
