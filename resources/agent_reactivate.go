@@ -70,7 +70,7 @@ func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, ad
 		// The number is taken by an agent that works: refusedHint names
 		// the likely causes.
 		if e, ok := client.AsAPIError(addErr); ok && e.Hint == "" {
-			e.Hint = agentNumber.refusedHint("user_num:", *in.UserNum, []takenBy{{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)}})
+			e.Hint = agentNumber.refusedHint("user_num:", *in.UserNum, []takenBy{agentHolder(*a)})
 		}
 		return nil, "", tfkit.AtAttr(path.Root("user_num"), addErr)
 	}

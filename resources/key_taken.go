@@ -19,6 +19,29 @@ type takenBy struct {
 	id, name string
 }
 
+// The holder of each kind's unique value, named as its warnings and hints
+// name it: by the plan's key check (warnKeyTaken) and by a create's
+// refusal (refusedHint).
+func agentHolder(a client.Agent) takenBy {
+	return takenBy{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)}
+}
+func groupHolder(g client.SkillGroup) takenBy { return takenBy{id: string(g.ID)} }
+func signatureHolder(sg client.SMSSignature) takenBy {
+	return takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)}
+}
+func templateHolder(t client.SMSTemplate) takenBy {
+	return takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)}
+}
+
+// holdersOf names each object of found by held.
+func holdersOf[T any](found []T, held func(T) takenBy) []takenBy {
+	holders := make([]takenBy, 0, len(found))
+	for _, f := range found {
+		holders = append(holders, held(f))
+	}
+	return holders
+}
+
 // plannedKey returns the unique value u.attr that a create plans (req.State
 // null), when it is known; ok is false for anything else (an update, a
 // destroy, a value known only at apply: the apply's create checks it).
@@ -189,7 +212,7 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 			if a.UserStatus.Int64() == client.AgentStatusResigned {
 				continue
 			}
-			held = append(held, takenBy{id: strconv.FormatInt(a.UserID.Int64(), 10), name: string(a.UserName)})
+			held = append(held, agentHolder(a))
 		}
 		return held, true
 	}
@@ -309,11 +332,7 @@ func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, cl
 	if err != nil || !known {
 		return
 	}
-	holders := make([]takenBy, 0, len(found))
-	for _, f := range found {
-		holders = append(holders, held(f))
-	}
-	outside, managed := settleHolders(ctx, claims, c, u, key, holders, nil, readInWalk)
+	outside, managed := settleHolders(ctx, claims, c, u, key, holdersOf(found, held), nil, readInWalk)
 	u.warnManagedHere(diags, key, managed)
 	u.warnTaken(diags, importKey, key, outside)
 }
@@ -323,9 +342,7 @@ func warnKeyTaken[T any](ctx context.Context, req resource.ModifyPlanRequest, cl
 func (r *skillGroupResource) warnNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
 	warnKeyTaken(ctx, req, r.Claims, r.Client, &resp.Diagnostics, groupName, "que_name:", deleted || r.Client == nil,
 		func(name string) ([]client.SkillGroup, bool, error) { return r.Client.Queues.SeenByName(ctx, name) },
-		func(g client.SkillGroup) takenBy {
-			return takenBy{id: string(g.ID)}
-		}, func(id string) bool { return r.Client.Queues.ReadInWalk(id) })
+		groupHolder, func(id string) bool { return r.Client.Queues.ReadInWalk(id) })
 }
 
 // warnTextTaken: an SMS signature's create whose sign_text another
@@ -335,9 +352,7 @@ func (r *smsSignatureResource) warnTextTaken(ctx context.Context, req resource.M
 		func(text string) ([]client.SMSSignature, bool, error) {
 			return r.Client.SMS.SeenSignaturesByText(ctx, text)
 		},
-		func(sg client.SMSSignature) takenBy {
-			return takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)}
-		}, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.SignatureReadInWalk(n) })
+		signatureHolder, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.SignatureReadInWalk(n) })
 }
 
 // warnNameTaken: an SMS template's create whose template_name another
@@ -347,7 +362,5 @@ func (r *smsTemplateResource) warnNameTaken(ctx context.Context, req resource.Mo
 		func(name string) ([]client.SMSTemplate, bool, error) {
 			return r.Client.SMS.SeenTemplatesByName(ctx, name)
 		},
-		func(t client.SMSTemplate) takenBy {
-			return takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)}
-		}, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.TemplateReadInWalk(n) })
+		templateHolder, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.TemplateReadInWalk(n) })
 }

@@ -136,7 +136,7 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 			// and the likely causes (refusedHint).
 			var held []takenBy
 			if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil {
-				held = []takenBy{{id: string(g.ID)}}
+				held = []takenBy{groupHolder(*g)}
 			}
 			e.Hint = groupName.refusedHint("que_name:", plan.QueName.ValueString(), held)
 		}

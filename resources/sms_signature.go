@@ -163,9 +163,7 @@ func (r *smsSignatureResource) Create(ctx context.Context, req resource.CreateRe
 			// texts unique: several may), and the likely causes.
 			var held []takenBy
 			if found, ferr := r.Client.SMS.SignaturesByText(ctx, plan.SignText.ValueString()); ferr == nil {
-				for _, sg := range found {
-					held = append(held, takenBy{id: strconv.FormatInt(sg.ID.Int64(), 10)})
-				}
+				held = holdersOf(found, signatureHolder)
 			}
 			e.Hint = signatureText.refusedHint(signTextPrefix, plan.SignText.ValueString(), held) + ". A replacement that keeps sign_text (a new remark, or -replace) therefore cannot use create_before_destroy: " +
 				"point the templates' sign_id at another signature first, then apply without create_before_destroy"

@@ -423,9 +423,7 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *sm
 		// A create: the templates holding the name, and the likely causes.
 		var held []takenBy
 		if found, ferr := r.Client.SMS.TemplatesByName(ctx, name); ferr == nil {
-			for _, t := range found {
-				held = append(held, takenBy{id: strconv.FormatInt(t.ID.Int64(), 10)})
-			}
+			held = holdersOf(found, templateHolder)
 		}
 		e.Hint = templateName.refusedHint(templateNamePrefix, name, held)
 		return tfkit.AtAttr(path.Root("template_name"), err)
