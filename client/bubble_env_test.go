@@ -26,14 +26,29 @@ func newBubbleLargeWebhookEnv(t *testing.T, others, managed int) *largeWebhookEn
 	return fillLargeWebhookEnv(t, &largeWebhookEnv{sim: sim, portal: inProcessClient(t, sim)}, others, managed)
 }
 
-// fastBubbleClient is fastClient calling h in process.
-func fastBubbleClient(t *testing.T, h http.Handler) *client.Client {
+// bubbleClient is a client with cfg's settings that calls h in process
+// (client.InProcess), with the simulator's token. No request is dialled
+// to its origin: were one dialled by mistake, nothing listens on the
+// discard port of loopback.
+func bubbleClient(t *testing.T, h http.Handler, cfg client.Config) *client.Client {
 	t.Helper()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", Timeout: time.Second,
-		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2,
-		HTTPClient: &http.Client{Transport: client.InProcess(t, h)}})
+	cfg.URLs, cfg.AccessToken = client.SurfaceURLs("http://127.0.0.1:9"), "sim-token"
+	cfg.HTTPClient = &http.Client{Transport: client.InProcess(t, h)}
+	c, err := client.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// inProcessClient is taskTestClient without a listener (bubbleClient).
+func inProcessClient(t *testing.T, h http.Handler) *client.Client {
+	t.Helper()
+	return bubbleClient(t, h, client.Config{MaxRetries: -1})
+}
+
+// fastBubbleClient is fastClient without a listener (bubbleClient).
+func fastBubbleClient(t *testing.T, h http.Handler) *client.Client {
+	t.Helper()
+	return bubbleClient(t, h, client.Config{Timeout: time.Second, RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 2})
 }

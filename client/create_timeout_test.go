@@ -216,7 +216,7 @@ func webhookCreates(t *testing.T, timeout time.Duration, create func(w http.Resp
 		t.Fatal(err)
 	}
 	creates := new(atomic.Int32)
-	tr := client.InProcess(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for _, f := range seen {
 			f(r)
 		}
@@ -226,13 +226,7 @@ func webhookCreates(t *testing.T, timeout time.Duration, create func(w http.Resp
 			return
 		}
 		sim.ServeHTTP(w, r)
-	}))
+	})
 	t.Cleanup(sim.Wait)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", Timeout: timeout,
-		MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond,
-		HTTPClient: &http.Client{Transport: tr}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, creates
+	return bubbleClient(t, h, client.Config{Timeout: timeout, MaxRetries: 3, RetryWaitMin: 10 * time.Millisecond, RetryWaitMax: 40 * time.Millisecond}), creates
 }

@@ -101,15 +101,7 @@ func taskGoneCheckWaitsForALaterListRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inProcess := func(h http.Handler) *client.Client {
-		c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", MaxRetries: -1,
-			HTTPClient: &http.Client{Transport: client.InProcess(t, h)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	portal := inProcess(sim)
+	portal := inProcessClient(t, sim)
 	ctx := t.Context()
 	first, err := portal.Tasks.Create(ctx, client.Task{Name: "Deleted first", Type: 3})
 	if err != nil {
@@ -148,7 +140,7 @@ func taskGoneCheckWaitsForALaterListRead(t *testing.T) {
 		w.WriteHeader(rec.Code)
 		_, _ = w.Write(bytes.Clone(rec.Body.Bytes()))
 	})
-	c := inProcess(h)
+	c := inProcessClient(t, h)
 
 	firstErr := make(chan error, 1)
 	go func() { _, err := c.Tasks.Get(ctx, first); firstErr <- err }()

@@ -39,18 +39,14 @@ func webhookRefreshUnderRateLimit(t *testing.T) {
 	}
 	time.Sleep(300 * time.Millisecond) // a full bucket
 	var calls, refused atomic.Int32
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", MaxRetries: client.DefaultMaxRetries,
-		HTTPClient: &http.Client{Transport: client.InProcess(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			calls.Add(1)
-			rw := &codeWriter{ResponseWriter: w}
-			e.sim.ServeHTTP(rw, r)
-			if rw.code == http.StatusTooManyRequests {
-				refused.Add(1)
-			}
-		}))}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := bubbleClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		rw := &codeWriter{ResponseWriter: w}
+		e.sim.ServeHTTP(rw, r)
+		if rw.code == http.StatusTooManyRequests {
+			refused.Add(1)
+		}
+	}), client.Config{MaxRetries: client.DefaultMaxRetries})
 	got, errs := make([]*client.Webhook, len(e.managed)), make([]error, len(e.managed))
 	var wg sync.WaitGroup
 	for i, w := range e.managed {

@@ -51,18 +51,6 @@ func webhookApplyEnv(t *testing.T, n int) (c *client.Client, portal *client.Clie
 	return c, portal, ids, lists
 }
 
-// inProcessClient is taskTestClient without a listener: it calls h in
-// process (client.InProcess).
-func inProcessClient(t *testing.T, h http.Handler) *client.Client {
-	t.Helper()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "sim-token", MaxRetries: -1,
-		HTTPClient: &http.Client{Transport: client.InProcess(t, h)}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // TestWebhookUpdatesShareReads: an apply that changes one attribute of
 // many webhooks (a for_each, Terraform's parallelism of 10) reads each
 // before its write (the values the platform holds, GetNamed by the name
