@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
@@ -147,14 +148,21 @@ func TestAgentsCommand_rateLimitedRows(t *testing.T) {
 // waited out the Retry-After (minutes, at worst) without a word, as if it
 // hung. A wait of 5 s or more is a line on stderr naming the call, the
 // cause and the wait; the run then goes on.
+//
+// In a synctest bubble, on the simulator in process (inProcessEndpoint):
+// the wait of 5 s or more runs on the bubble's clock.
 func TestAgentsExport_rateLimitedSaysItWaits(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, agentsExportRateLimitedSaysItWaits)
+}
+
+func agentsExportRateLimitedSaysItWaits(t *testing.T) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var refused atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	endpoint := inProcessEndpoint(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/users/list") && refused.CompareAndSwap(false, true) {
 			w.Header().Set("Retry-After", "5")
 			w.WriteHeader(http.StatusTooManyRequests)
@@ -162,8 +170,7 @@ func TestAgentsExport_rateLimitedSaysItWaits(t *testing.T) {
 		}
 		sim.ServeHTTP(w, r)
 	}))
-	defer srv.Close()
-	code, out, e := runCLI("agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", srv.URL, "--access-token", "sim-token")
+	code, out, e := runCLI("agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", endpoint, "--access-token", "sim-token")
 	const want = "ccsync: POST /v3/svcapi/users/list: the service is limiting requests (HTTP 429); trying again in "
 	if code != 0 || !strings.Contains(e, want) || !strings.Contains(e, "(attempt 2)") {
 		t.Errorf("export: exit %d\n%s\n%s\nwant a line %q…(attempt 2)", code, out, e, want)

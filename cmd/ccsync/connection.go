@@ -44,6 +44,24 @@ type ccConn struct {
 	gatewayOnly bool
 }
 
+// transportFor, set by tests only (nil in ccsync), gives the transport
+// of a run's clients by the run's endpoint (--endpoint or
+// CONTACTCENTER_ENDPOINT); a nil answer is the network. A test answers
+// with a handler called in process, which needs no listener, so it can
+// run a command in a testing/synctest bubble, where the command's waits
+// (a Retry-After, the retries' backoff) run on the bubble's clock.
+var transportFor func(endpoint string) http.RoundTripper
+
+// withTransport sets cfg.HTTPClient as transportFor says, if it is set.
+func (c *ccConn) withTransport(cfg *client.Config) {
+	if transportFor == nil {
+		return
+	}
+	if rt := transportFor(c.endpoint); rt != nil {
+		cfg.HTTPClient = &http.Client{Transport: rt}
+	}
+}
+
 // retryNoticeMin is the shortest wait before a retry that ccsync prints:
 // a run waiting out a rate limit seemed to hang; shorter waits would only
 // clutter the progress.
@@ -339,6 +357,7 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 		err = c.withLog(&cfg)
 	}
 	c.withNotices(&cfg)
+	c.withTransport(&cfg)
 	return cfg, asFlags(err)
 }
 
@@ -403,6 +422,7 @@ func (c *ccConn) gatewayConfig(creds bool) (client.Config, error) {
 		return client.Config{}, err
 	}
 	c.withNotices(&cfg)
+	c.withTransport(&cfg)
 	return cfg, nil
 }
 

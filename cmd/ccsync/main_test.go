@@ -29,6 +29,8 @@ func TestMain(m *testing.M) {
 		}
 		return real(c) // end-to-end tests against a simulator
 	}
+	transportFor = inProcessTransport
+	startSignalLoop()
 	os.Exit(m.Run())
 }
 
