@@ -56,13 +56,33 @@ const gatewayTestTemplate = "Dear ${name}, your appointment is on ${date}. Reply
 
 func newGatewaySendEnv(t *testing.T) *gatewaySendEnv {
 	t.Helper()
+	return newGatewaySendEnvAt(t, func(h http.Handler) string {
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		return srv.URL
+	})
+}
+
+// newBubbleGatewaySendEnv is newGatewaySendEnv whose simulator answers in
+// process (inProcessEndpoint), for a test in a synctest bubble. Call it
+// inside the bubble.
+func newBubbleGatewaySendEnv(t *testing.T) *gatewaySendEnv {
+	t.Helper()
+	return newGatewaySendEnvAt(t, func(h http.Handler) string { return inProcessEndpoint(t, h) })
+}
+
+// newGatewaySendEnvAt is a gatewaySendEnv whose simulator serve makes
+// reachable at the origin it returns.
+func newGatewaySendEnvAt(t *testing.T, serve func(http.Handler) string) *gatewaySendEnv {
+	t.Helper()
 	e := &gatewaySendEnv{state: filepath.Join(t.TempDir(), "sim.json")}
 	sim, err := simulator.New(simulator.Options{StatePath: e.state})
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.sim = sim
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	t.Cleanup(sim.Wait) // after serve's cleanup, which ends the requests
+	e.url = serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/smsapi/sms/v1/send_") {
 			e.mu.Lock()
 			e.sends++
@@ -74,9 +94,8 @@ func newGatewaySendEnv(t *testing.T) *gatewaySendEnv {
 		}
 		sim.ServeHTTP(w, r)
 	}))
-	t.Cleanup(func() { srv.Close(); sim.Wait() })
-	e.url = srv.URL
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AppID: "sim-app", AppKey: "sim-key"})
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(e.url), AppID: "sim-app", AppKey: "sim-key",
+		HTTPClient: &http.Client{Transport: inProcessTransport(e.url)}}) // nil: the network
 	if err != nil {
 		t.Fatal(err)
 	}

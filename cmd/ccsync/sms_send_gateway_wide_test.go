@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -59,9 +60,16 @@ func nonEmptyLines(s string) []string {
 // rows, the first five), "not sent" in the report and a "notsent" journal
 // record. Once the signature is approved, a rerun on the journal sends
 // every number exactly once, and a third run sends nothing.
+//
+// In a synctest bubble, on the simulator in process
+// (newBubbleGatewaySendEnv): the runs' waits run on the bubble's clock.
 func TestSMSSend_gatewayRefusalEveryBatchWouldGetStops(t *testing.T) {
 	t.Parallel()
-	e := newGatewaySendEnv(t)
+	synctest.Test(t, smsSendGatewayRefusalEveryBatchWouldGetStops)
+}
+
+func smsSendGatewayRefusalEveryBatchWouldGetStops(t *testing.T) {
+	e := newBubbleGatewaySendEnv(t)
 	if err := e.sim.Review("gateway_signature", e.sign, 2, "wrong company name"); err != nil {
 		t.Fatal(err)
 	}
