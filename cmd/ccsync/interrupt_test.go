@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
@@ -20,10 +21,12 @@ import (
 // interruptedAtFirstCall serves origin (a simulator) but, at the first API
 // call, delivers an interrupt and holds the call until the client gives it
 // up or a second has passed (the way Ctrl-C meets a request in flight).
+// It serves in process (inProcessEndpoint): call it in a synctest bubble,
+// where that second runs on the bubble's clock.
 func interruptedAtFirstCall(t *testing.T, signal func(os.Signal), origin http.Handler) string {
 	t.Helper()
 	var n atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return inProcessEndpoint(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/_sim/") {
 			origin.ServeHTTP(w, r)
 			return
@@ -39,8 +42,6 @@ func interruptedAtFirstCall(t *testing.T, signal func(os.Signal), origin http.Ha
 			origin.ServeHTTP(w, r)
 		}
 	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
 }
 
 // assertInterrupted checks what a command an interrupt stopped before its
@@ -75,17 +76,23 @@ func assertJSONError(t *testing.T, o, want string) {
 // printed "list agents: context canceled"; it says what happened and
 // that nothing was written, exit 1, in text and JSON.
 func TestAgentsPlan_interruptSaysSo(t *testing.T) {
-	for _, out := range []string{"text", "json"} {
-		signal := fakeSignals(t)
-		url := interruptedAtFirstCall(t, signal, newSim(t))
-		code, o, e := runCLI("agents", "plan", demoRoster, "--output", out, "--endpoint", url, "--access-token", "sim-token")
-		assertInterrupted(t, out == "json", code, o, e, "ccsync agents plan", "interrupted while planning; nothing was written")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		for _, out := range []string{"text", "json"} {
+			signal := fakeSignals(t)
+			url := interruptedAtFirstCall(t, signal, newSim(t))
+			code, o, e := runCLI("agents", "plan", demoRoster, "--output", out, "--endpoint", url, "--access-token", "sim-token")
+			assertInterrupted(t, out == "json", code, o, e, "ccsync agents plan", "interrupted while planning; nothing was written")
+		}
+	})
 }
 
 // TestAgentsExport_interruptSaysSo: likewise agents export, which writes
 // no workbook.
 func TestAgentsExport_interruptSaysSo(t *testing.T) {
+	synctest.Test(t, agentsExportInterruptSaysSo)
+}
+
+func agentsExportInterruptSaysSo(t *testing.T) {
 	signal := fakeSignals(t)
 	url := interruptedAtFirstCall(t, signal, newSim(t))
 	file := filepath.Join(t.TempDir(), "out.xlsx")
@@ -99,6 +106,10 @@ func TestAgentsExport_interruptSaysSo(t *testing.T) {
 // TestExportTerraform_interruptSaysSo: Ctrl-C during export terraform
 // printed "listing webhooks: context canceled", then "Nothing was written."
 func TestExportTerraform_interruptSaysSo(t *testing.T) {
+	synctest.Test(t, exportTerraformInterruptSaysSo)
+}
+
+func exportTerraformInterruptSaysSo(t *testing.T) {
 	for _, out := range []string{"text", "json"} {
 		signal := fakeSignals(t)
 		url := interruptedAtFirstCall(t, signal, newSim(t))
