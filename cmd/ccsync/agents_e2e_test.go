@@ -55,7 +55,7 @@ func createGroups(t *testing.T, origin string) {
 		req, _ := http.NewRequestWithContext(t.Context(), "POST", origin+"/portal/v2/svcapi/queue/add", strings.NewReader(`{"que_name":"`+name+`","que_priority":1}`))
 		req.Header.Set("Authorization", "Bearer sim-token")
 		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := (&http.Client{Transport: inProcessTransport(origin)}).Do(req) // nil: the network
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,14 +120,22 @@ func TestAgentsCommand_pruneWhoseAnswersAreLost(t *testing.T) {
 // TestAgentsCommand_rateLimitedRows: rows refused by the platform's rate
 // limit after every retry say how to pace ccsync (the FAILED lines only
 // named HTTP 429).
+//
+// In a synctest bubble, on the simulator in process (inProcessEndpoint):
+// the pacing the refusals start (about 0.1 s between calls) runs on the
+// bubble's clock.
 func TestAgentsCommand_rateLimitedRows(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, agentsCommandRateLimitedRows)
+}
+
+func agentsCommandRateLimitedRows(t *testing.T) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var adds atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	endpoint := inProcessEndpoint(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/users/add") && adds.Add(1)%2 == 0 {
 			w.Header().Set("Retry-After", "0")
 			w.WriteHeader(http.StatusTooManyRequests)
@@ -135,9 +143,8 @@ func TestAgentsCommand_rateLimitedRows(t *testing.T) {
 		}
 		sim.ServeHTTP(w, r)
 	}))
-	defer srv.Close()
-	createGroups(t, srv.URL)
-	code, out, e := runCLI("agents", "apply", demoRoster, "--endpoint", srv.URL, "--access-token", "sim-token", "--max-retries", "0", "--concurrency", "1")
+	createGroups(t, endpoint)
+	code, out, e := runCLI("agents", "apply", demoRoster, "--endpoint", endpoint, "--access-token", "sim-token", "--max-retries", "0", "--concurrency", "1")
 	want := "10 rows failed on the platform's rate limit (HTTP 429) after every retry: set --max-requests-per-second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below its limit, then run apply again."
 	if code != 1 || !strings.Contains(out, want) {
 		t.Errorf("exit %d, want 1 and %q:\n%s\n%s", code, want, out, e)

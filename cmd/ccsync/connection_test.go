@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -195,14 +195,20 @@ func TestConnection_badValues(t *testing.T) {
 // provider's setting, "(request_timeout)"; ccsync's user has the flag.
 func TestTimeoutNamesTheFlag(t *testing.T) {
 	t.Parallel()
-	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	synctest.Test(t, timeoutNamesTheFlag)
+}
+
+// timeoutNamesTheFlag is TestTimeoutNamesTheFlag in a synctest bubble, on
+// a platform in process (inProcessEndpoint): the second of time-out runs
+// on the bubble's clock.
+func timeoutNamesTheFlag(t *testing.T) {
+	slow := inProcessEndpoint(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-time.After(1500 * time.Millisecond):
 		case <-r.Context().Done():
 		}
 	}))
-	t.Cleanup(slow.Close)
-	code, _, e := runCLI("agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", slow.URL, "--access-token", "t",
+	code, _, e := runCLI("agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", slow, "--access-token", "t",
 		"--request-timeout", "1s", "--max-retries", "0")
 	if code != exitFailures || !strings.Contains(e, "got no answer within 1s (--request-timeout)") ||
 		!strings.Contains(e, "raise --request-timeout (or CONTACTCENTER_REQUEST_TIMEOUT)") || strings.Contains(e, "(request_timeout)") {
