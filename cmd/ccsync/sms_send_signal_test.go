@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
@@ -96,7 +97,14 @@ func TestSMSSend_firstInterruptFinishesTheBatchInFlight(t *testing.T) {
 
 // TestSMSSend_interruptDuringTheLastBatch: the last batch finishes and the
 // run says it was stopped (before, nothing said so).
+//
+// In a synctest bubble: the batches' time in flight (inFlight) runs on the
+// bubble's clock.
 func TestSMSSend_interruptDuringTheLastBatch(t *testing.T) {
+	synctest.Test(t, smsSendInterruptDuringTheLastBatch)
+}
+
+func smsSendInterruptDuringTheLastBatch(t *testing.T) {
 	signal := fakeSignals(t)
 	s := &scriptedSender{Sender: importertest.NewSender()}
 	s.before = func(ctx context.Context, n int) error {
