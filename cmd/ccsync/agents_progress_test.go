@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
@@ -17,7 +18,14 @@ import (
 // read [17/20], [18/20] … where 2 rows had been written (and the bar on a
 // terminal jumped to full). The counter counts the rows done: 1, 2, … up
 // to the rows written, and the bar ends its line where it stopped.
+//
+// In a synctest bubble: the writes' time in flight (inFlight) runs on
+// the bubble's clock.
 func TestAgentsApply_progressAfterInterrupt(t *testing.T) {
+	synctest.Test(t, agentsApplyProgressAfterInterrupt)
+}
+
+func agentsApplyProgressAfterInterrupt(t *testing.T) {
 	signal := fakeSignals(t)
 	api := &slowAgents{Agents: importertest.NewAgents()}
 	api.before = func(ctx context.Context, n int) error {

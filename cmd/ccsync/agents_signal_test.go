@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
 	"github.com/contactcenter/terraform-provider-contactcenter/importer/importertest"
@@ -38,7 +39,14 @@ func (s *slowAgents) Create(ctx context.Context, in importer.Values) (int64, err
 // first create lets the creates in flight finish (done, not "failed …
 // context canceled"), starts no further row, reports the rest not started,
 // says it was interrupted, exits 1; the next apply makes the rest.
+//
+// In a synctest bubble: the writes' time in flight (inFlight) runs on
+// the bubble's clock.
 func TestAgentsApply_firstInterruptLetsWritesInFlightFinish(t *testing.T) {
+	synctest.Test(t, agentsApplyFirstInterruptLetsWritesInFlightFinish)
+}
+
+func agentsApplyFirstInterruptLetsWritesInFlightFinish(t *testing.T) {
 	signal := fakeSignals(t)
 	api := &slowAgents{Agents: importertest.NewAgents()}
 	api.before = func(ctx context.Context, n int) error {
@@ -124,7 +132,14 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // TestAgentsApply_interruptDuringLastRow: Ctrl-C once every row has
 // started leaves nothing undone: apply says so and exits 0 (it exited 1,
 // and scripts took a finished apply for a failed one).
+//
+// In a synctest bubble: the writes' time in flight (inFlight) runs on
+// the bubble's clock.
 func TestAgentsApply_interruptDuringLastRow(t *testing.T) {
+	synctest.Test(t, agentsApplyInterruptDuringLastRow)
+}
+
+func agentsApplyInterruptDuringLastRow(t *testing.T) {
 	signal := fakeSignals(t)
 	api := &slowAgents{Agents: importertest.NewAgents()}
 	api.before = func(ctx context.Context, n int) error {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/importer"
@@ -21,7 +22,14 @@ import (
 
 // TestSMSSend_sigtermTwiceAtOnceFinishesTheBatchInFlight: `timeout 10m
 // ccsync sms send ...` running out during batch 1 of 3.
+//
+// In a synctest bubble: the batches' time in flight (inFlight) runs on
+// the bubble's clock.
 func TestSMSSend_sigtermTwiceAtOnceFinishesTheBatchInFlight(t *testing.T) {
+	synctest.Test(t, smsSendSigtermTwiceAtOnceFinishesTheBatchInFlight)
+}
+
+func smsSendSigtermTwiceAtOnceFinishesTheBatchInFlight(t *testing.T) {
 	signal := fakeSignals(t)
 	s := &scriptedSender{Sender: importertest.NewSender()}
 	s.before = func(ctx context.Context, n int) error {
@@ -82,7 +90,14 @@ func TestSMSSend_sigtermAgainLaterAborts(t *testing.T) {
 // TestAgentsApply_sigtermTwiceAtOnceLetsWritesInFlightFinish: `timeout`
 // ending `ccsync agents apply`: the creates in flight finish (done, not
 // "outcome unknown"), no further row starts.
+//
+// In a synctest bubble: the writes' time in flight (inFlight) runs on
+// the bubble's clock.
 func TestAgentsApply_sigtermTwiceAtOnceLetsWritesInFlightFinish(t *testing.T) {
+	synctest.Test(t, agentsApplySigtermTwiceAtOnceLetsWritesInFlightFinish)
+}
+
+func agentsApplySigtermTwiceAtOnceLetsWritesInFlightFinish(t *testing.T) {
 	signal := fakeSignals(t)
 	api := &slowAgents{Agents: importertest.NewAgents()}
 	api.before = func(ctx context.Context, n int) error {

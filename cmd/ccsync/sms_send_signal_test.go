@@ -53,7 +53,14 @@ func inFlight(ctx context.Context) error {
 // TestSMSSend_firstInterruptFinishesTheBatchInFlight: Ctrl-C during batch
 // 1 of 3 lets that batch finish (sent and recorded, not in doubt), sends
 // no further batch, says so, and the next run sends the rest.
+//
+// In a synctest bubble: the batches' time in flight (inFlight) runs on
+// the bubble's clock.
 func TestSMSSend_firstInterruptFinishesTheBatchInFlight(t *testing.T) {
+	synctest.Test(t, smsSendFirstInterruptFinishesTheBatchInFlight)
+}
+
+func smsSendFirstInterruptFinishesTheBatchInFlight(t *testing.T) {
 	signal := fakeSignals(t)
 	s := &scriptedSender{Sender: importertest.NewSender()}
 	s.before = func(ctx context.Context, n int) error {
