@@ -91,6 +91,10 @@ type finder[T any] struct {
 	// collection whatever its size: once idCalls reach pages in a
 	// generation (see wholeDue). Nil: never.
 	allWhole func(ctx context.Context) (items []T, complete, oneCall bool, err error)
+	// allUntil, for a kind whose only read is the list, is all that stops
+	// after a page for which enough says so (client/finder_until.go). Nil:
+	// collection reads use all.
+	allUntil func(ctx context.Context, from untilPoint[T], enough func(page []T) bool) (items []T, stop untilPoint[T], complete, oneCall bool, err error)
 
 	mu         sync.Mutex
 	entries    map[string]entry[T]
@@ -110,6 +114,9 @@ type finder[T any] struct {
 	pages   int
 	idCalls int
 	idGen   uint64
+	// partial is the last collection read, landed, that stopped before
+	// the end (finder_until.go): a get of an id it lacks goes on from it.
+	partial *flight[T]
 	// seenWhole is set once seen has read the whole collection.
 	seenWhole bool
 	// seenGen is 1 + the generation after writes in which seen read the
@@ -160,6 +167,17 @@ type flight[T any] struct {
 	ctx        context.Context
 	// retry is the wait before the flight's call tries again.
 	retry retryWatch
+	// A collection read's readers (client/finder_until.go): wanted holds
+	// the ids its gets asked for, wantAll is set once a reader needs every
+	// page (a lookup, keys, seen), stopped once it stopped at the page that
+	// answered every id wanted (no reader joins it then).
+	wanted  map[string]bool
+	wantAll bool
+	stopped bool
+	// stop is where a read that stopped would go on (a later get resumes
+	// it); resumed is set on a read that goes on from one before it.
+	stop    untilPoint[T]
+	resumed bool
 }
 
 // detached returns fl reading in ctx without its cancellation and its
@@ -407,8 +425,11 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 		}
 		var fl *flight[T]
 		switch {
-		case f.coll != nil && f.coll.gen == gen && f.coll != missed && (!fresh || f.byIDs == nil) && (!strict || !f.coll.at.Before(start)):
+		case f.coll != nil && f.coll.gen == gen && f.coll != missed && !f.coll.stopped && (!fresh || f.byIDs == nil) && (!strict || !f.coll.at.Before(start)) &&
+			(!confirm || !f.coll.resumed):
 			fl = f.coll
+		case !fresh && f.coll == nil && f.partial != nil && f.valid(f.partial.stamp, gen, now):
+			fl = f.resume(ctx, f.partial)
 		case f.byIDs != nil && (fresh || f.all == nil || gen != 0 || now.Sub(f.prefetched) < finderTTL):
 			if !fresh && f.wholeDue(gen) {
 				fl = f.startCollection(ctx, gen, now, true)
@@ -417,6 +438,9 @@ func (f *finder[T]) getFor(ctx context.Context, id, reader, what string) (*T, er
 			}
 		default:
 			fl = f.nextCollection(ctx, gen, now)
+		}
+		if fl.asked == nil { // a collection read: it reads until id
+			fl.want(id)
 		}
 		f.mu.Unlock()
 
@@ -495,13 +519,16 @@ func (f *finder[T]) lookupMatches(ctx context.Context, name string, match func(T
 			}
 		}
 		switch {
-		case f.coll != nil && f.coll.gen == gen:
+		case f.coll != nil && f.coll.gen == gen && !f.coll.stopped:
 			fl = f.coll
 		case f.all != nil && gen == 0 && f.prefetched.IsZero():
 			fl = f.startCollection(ctx, gen, now, false)
 		case f.wholeDue(gen):
 			fl = f.startCollection(ctx, gen, now, true)
 		}
+	}
+	if fl != nil {
+		fl.wantAll = true
 	}
 	if fl == nil {
 		if f.idGen != gen {
@@ -689,7 +716,16 @@ func (f *finder[T]) launch(fl *flight[T], gen uint64, now time.Time, whole bool)
 	read := f.all
 	if whole {
 		read, f.idCalls = f.allWhole, 0
+	} else if f.allUntil != nil {
+		read = f.until(fl, nil)
 	}
+	f.run(fl, read, 0)
+}
+
+// run reads fl (read) and lands it: its answers are kept (but the first
+// kept items, kept already: a resumed read, finder_until.go), and it
+// becomes the whole collection read when complete; f.mu is held.
+func (f *finder[T]) run(fl *flight[T], read func(context.Context) ([]T, bool, bool, error), kept int) {
 	go func() {
 		items, complete, oneCall, err := read(fl.ctx)
 		fl.err, fl.complete, fl.conclusive = err, complete, complete && oneCall
@@ -699,13 +735,17 @@ func (f *finder[T]) launch(fl *flight[T], gen uint64, now time.Time, whole bool)
 			fl.items[f.key(items[i])] = &items[i]
 		}
 		f.mu.Lock()
+		f.partial = nil
 		if err == nil {
-			for k, it := range fl.items {
-				f.keep(k, it, fl.stamp)
+			for i := kept; i < len(items); i++ {
+				f.keep(f.key(items[i]), &items[i], fl.stamp)
 			}
 			if fl.complete {
 				s := fl.stamp
 				f.whole, f.wholeRead, f.wholeUsed = &s, fl, false
+			}
+			if fl.stopped {
+				f.partial = fl
 			}
 		}
 		if f.coll == fl {
@@ -830,9 +870,10 @@ func (f *finder[T]) keys(ctx context.Context) ([]string, error) {
 		return out, nil
 	}
 	fl := f.coll
-	if fl == nil || fl.gen != gen {
+	if fl == nil || fl.gen != gen || fl.stopped {
 		fl = f.startCollection(ctx, gen, now, false)
 	}
+	fl.wantAll = true
 	f.mu.Unlock()
 	if err := fl.wait(ctx, "", ""); err != nil {
 		return nil, err
@@ -933,7 +974,7 @@ func (f *finder[T]) seenIn(ctx context.Context, match func(T) bool, entries bool
 		}
 		var fl *flight[T]
 		switch {
-		case f.coll != nil && f.coll.gen == gen:
+		case f.coll != nil && f.coll.gen == gen && !f.coll.stopped:
 			fl = f.coll
 		case f.all != nil && gen == 0 && f.prefetched.IsZero():
 			fl = f.startCollection(ctx, gen, now, false)
@@ -956,6 +997,9 @@ func (f *finder[T]) seenIn(ctx context.Context, match func(T) bool, entries bool
 			// writes, reads nothing (a call per create).
 			f.seenGen = gen + 1
 			fl = f.startCollection(ctx, gen, now, f.allWhole != nil)
+		}
+		if fl != nil {
+			fl.wantAll = true
 		}
 		if fl == nil {
 			if !entries {

@@ -3,7 +3,8 @@ package client
 import "context"
 
 // cached reports whether a get of id in generation gen would be answered
-// without a call of its own: by the collection read in flight in gen, by
+// without a call of its own: by the collection read in flight in gen
+// (which, told so, reads on until it has read id: finder_until.go), by
 // an answer kept that has not served a read of the object yet, or by a
 // conclusive read of the whole collection that lacks it (gone). A
 // FreshReads read is never answered so.
@@ -14,7 +15,8 @@ func (f *finder[T]) cached(ctx context.Context, id string, gen uint64) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	now := f.c.cfg.Now()
-	if f.coll != nil && f.coll.gen == gen {
+	if f.coll != nil && f.coll.gen == gen && !f.coll.stopped {
+		f.coll.want(id) // the read goes on until it has read id
 		return true
 	}
 	if e, ok := f.entries[id]; ok && f.valid(e.stamp, gen, now) {

@@ -62,14 +62,12 @@ func newWebhooksService(c *Client) *WebhooksService {
 	s := &WebhooksService{c: c, inFlight: make(chan struct{}, webhookCallsAtOnce)}
 	s.finder = newFinder(c, func(w Webhook) string { return strconv.FormatInt(int64(w.ID), 10) })
 	s.finder.all = func(ctx context.Context) ([]Webhook, bool, bool, error) {
-		var items []Webhook
-		pages := 0
-		err := s.pages(ctx, WebhookFilter{}, func(p ResultsPage[Webhook]) {
-			items = append(items, p.Results...)
-			pages++
-		})
-		return items, err == nil, pages == 1, err
+		items, _, complete, oneCall, err := s.finder.allUntil(ctx, untilPoint[Webhook]{}, func([]Webhook) bool { return false })
+		return items, complete, oneCall, err
 	}
+	// A get by id (an import names a webhook by its id alone) reads the
+	// pages up to the one holding it (finder_until.go).
+	s.finder.allUntil = s.until
 	s.named = newFinder(c, s.finder.key)
 	s.named.maxIDs = 1 << 20 // one batch, one byNames
 	s.named.byIDs = s.byNames
@@ -195,10 +193,33 @@ func (s *WebhooksService) List(ctx context.Context, f WebhookFilter) iter.Seq2[W
 	})
 }
 
-// pages calls each with every page of webhook/lists in turn.
-func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook])) error {
-	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)"}
-	for page := 1; ; page++ {
+// until reads the unfiltered list from page from.next (page 1 when 0),
+// and stops after a page that more follow when enough says so: stop is
+// where it would go on (finder.allUntil).
+func (s *WebhooksService) until(ctx context.Context, from untilPoint[Webhook], enough func([]Webhook) bool) (items []Webhook, stop untilPoint[Webhook], complete, oneCall bool, err error) {
+	pages, stopped := 0, false
+	err = s.pagesFrom(ctx, WebhookFilter{}, from, func(p ResultsPage[Webhook], page int) bool {
+		items = append(items, p.Results...)
+		pages++
+		if stopped = p.More() && len(p.Results) > 0 && enough(p.Results); stopped {
+			stop = untilPoint[Webhook]{next: page + 1, before: p.Results, total: p.Total.Int64()}
+		}
+		return !stopped
+	})
+	return items, stop, err == nil && !stopped, from.next <= 1 && pages == 1 && !stopped, err
+}
+
+// pages calls each with every page of webhook/lists in turn, until each
+// returns false.
+func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook]) bool) error {
+	return s.pagesFrom(ctx, f, untilPoint[Webhook]{}, func(p ResultsPage[Webhook], _ int) bool { return each(p) })
+}
+
+// pagesFrom is pages from page from.next (1 when 0), whose page before,
+// when not 1, was from.before of from.total items.
+func (s *WebhooksService) pagesFrom(ctx context.Context, f WebhookFilter, from untilPoint[Webhook], each func(ResultsPage[Webhook], int) bool) error {
+	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)", before: from.before, total: from.total}
+	for page := max(from.next, 1); ; page++ {
 		p, err := s.page(ctx, f, page)
 		if err == nil {
 			err = pc.check(page, p.CurrentPage.Int64(), p.Total.Int64(), p.Results, p.More())
@@ -206,8 +227,7 @@ func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(
 		if err != nil {
 			return err
 		}
-		each(p)
-		if !p.More() || len(p.Results) == 0 {
+		if !each(p, page) || !p.More() || len(p.Results) == 0 {
 			return nil
 		}
 	}
