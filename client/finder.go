@@ -22,7 +22,10 @@ import (
 //     Webhooks, a few of which may be managed among thousands, are read
 //     by the name and url the reader knows where that costs fewer calls
 //     than the list's pages (WebhooksService.byNames, its rule); what
-//     they read whole serves the finder's reads (record).
+//     they read whole serves the finder's reads (record). A webhook read
+//     by id alone (an import) reads the list up to the page holding every
+//     id waiting, and a later read goes on from there (allUntil,
+//     client/finder_until.go).
 //   - Kinds with an id filter (agents: users/list user_ids, 500 a call;
 //     SMS templates: template/list ids; group memberships: get/agents
 //     que_ids; gateway templates and signatures: tplId/signId arrays) read
