@@ -238,14 +238,17 @@ func (m *module) files() ([]outFile, error) {
 	if len(m.imports) > 0 {
 		header := []string{
 			"Import blocks: the first `terraform plan` adopts what exists instead of creating it.",
-			"After the first `terraform apply` they are no longer needed and may be deleted.",
+			"After the first `terraform apply` they are no longer needed: delete this file then.",
+			"Kept, an import block whose resource is later taken out of the configuration fails",
+			"every plan (\"Resource has no configuration\"); delete that block, or this file.",
 		}
 		out = append(out, outFile{name: "imports.tf", content: hclFile(header, m.imports)})
 	}
 	return append(out, m.sounds...), nil
 }
 
-// versionsTF needs Terraform 1.5 for import blocks. The provider block
+// versionsTF asks for Terraform 1.11, the provider's own minimum
+// (write-only arguments; import blocks came with 1.5). The provider block
 // holds no setting: endpoint, access token and gateway credentials come
 // from CONTACTCENTER_* variables, so no secret is written. A comment names
 // the origins (scheme and host, no path, no credentials) of the contact
@@ -280,7 +283,7 @@ func versionsTF(origins []string, t *theirs) string {
 	}
 	return `# Written by ` + "`ccsync export terraform`" + `.
 terraform {
-  required_version = ">= 1.5.0"` + required + `
+  required_version = ">= 1.11.0"` + required + `
 }
 
 # Connection settings come from the environment, as for ccsync itself:

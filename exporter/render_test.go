@@ -106,7 +106,11 @@ resource "contactcenter_outbound_task" "renewals" {
 		"sounds.tf":                {`source      = "sounds/hold_music.wav"`, `source_hash = filesha256("sounds/hold_music.wav")`},
 		"imports.tf": {"to = contactcenter_skill_group_members.sales\n  id = \"que_name:Sales\"", "to = contactcenter_agent.agent_8001\n  id = \"user_num:8001\"",
 			// The voice file is imported with its local copy, so the import plans no change.
-			"to = contactcenter_sound.hold_music\n  id = \"500,sounds/hold_music.wav\""},
+			"to = contactcenter_sound.hold_music\n  id = \"500,sounds/hold_music.wav\"",
+			// A block kept after the apply fails every plan once its
+			// resource is taken out: the header says to delete the file.
+			"they are no longer needed: delete this file then.", "fails\n# every plan (\"Resource has no configuration\")"},
+		"versions.tf": {`required_version = ">= 1.11.0"`},
 	} {
 		got := renderFile(t, m, file)
 		for _, w := range wants {

@@ -184,7 +184,7 @@ func TestExport_forceBesideYourProviderSetup(t *testing.T) {
 		"both": {mine: "terraform {\n  required_providers {\n    contactcenter = {\n      source = \"contactcenter/contactcenter\"\n    }\n  }\n}\n\nprovider \"contactcenter\" {}\n",
 			notes:    []string{"versions.tf holds no required_providers block: your own is in main.tf:2 (a module has one)", `versions.tf holds no provider "contactcenter" block: your own is in main.tf:9`},
 			not:      []string{"does not name contactcenter"},
-			versions: []string{"# required_providers: yours, in main.tf:2", "# The provider block: yours, in main.tf:9.", `required_version = ">= 1.5.0"`}},
+			versions: []string{"# required_providers: yours, in main.tf:2", "# The provider block: yours, in main.tf:9.", `required_version = ">= 1.11.0"`}},
 		"required_providers without contactcenter": {mine: "terraform {\n  required_providers {\n    random = {\n      source = \"hashicorp/random\"\n    }\n  }\n}\n",
 			notes:    []string{`your own is in main.tf:2 (a module has one); it does not name contactcenter: add contactcenter = { source = "contactcenter/contactcenter" } to it`},
 			versions: []string{`provider "contactcenter" {}`}},
