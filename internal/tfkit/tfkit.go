@@ -285,18 +285,24 @@ func APIErrorDetailOf(op Op, err error) string {
 			"\n\nRaise request_timeout (or CONTACTCENTER_REQUEST_TIMEOUT), or check that the service is reachable from this machine" +
 			"; max_retries controls automatic retries (of safe calls, and of any call that could not be sent)."
 	}
+	// Run it again, and check first what a write did; not after a failure
+	// that says nothing was done ("listing ... failed, so nothing was
+	// created and applying again is safe"): the advice to check followed
+	// that sentence when the listing's connection was dropped.
+	again := "Run the operation again; after a write, check first whether it took effect."
+	if errors.As(err, new(*client.NothingDoneError)) {
+		again = "Run the operation again."
+	}
 	var neterr *client.NetworkError
 	if errors.As(err, &neterr) {
 		text := callContext(err, neterr) + fmt.Sprintf("The %s API call %s %s%s %s.", neterr.Surface, neterr.Method, neterr.Origin, neterr.Path, neterr.What())
 		if neterr.Reading || errors.Is(err, io.ErrUnexpectedEOF) {
 			// The answer began and was cut off: the service was reached.
-			return text + "\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. Run the operation again; after a write, " +
-				"check first whether it took effect. max_retries controls automatic retries of safe calls."
+			return text + "\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. " + again + " max_retries controls automatic retries of safe calls."
 		}
 		if neterr.AnsweredBefore {
 			// The address is right: other calls to it were answered.
-			return text + "\n\nOther calls to this address were answered: the service, or a proxy on the way, dropped this one. Run the operation again; after a write, " +
-				"check first whether it took effect. max_retries controls automatic retries of safe calls."
+			return text + "\n\nOther calls to this address were answered: the service, or a proxy on the way, dropped this one. " + again + " max_retries controls automatic retries of safe calls."
 		}
 		return text + "\n\nThe service could not be reached, or closed the connection without answering. Check endpoint (or the surface's URL setting, " +
 			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries (of safe calls, and of any call that could not be sent)."
@@ -306,8 +312,7 @@ func APIErrorDetailOf(op Op, err error) string {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			// The answer began and was cut off: the service was reached.
 			return strings.TrimSuffix(text, io.ErrUnexpectedEOF.Error()) + "the connection was closed before the whole answer arrived (unexpected EOF)" +
-				"\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. Run the operation again; after a write, " +
-				"check first whether it took effect. max_retries controls automatic retries of safe calls."
+				"\n\nThe service, or a proxy on the way, closed the connection in the middle of its answer. " + again + " max_retries controls automatic retries of safe calls."
 		}
 		if errors.Is(err, io.EOF) {
 			text = strings.TrimSuffix(text, io.EOF.Error()) + "the connection was closed without an answer (EOF)"
