@@ -310,6 +310,9 @@ func (c *Client) createOnceAttempts(ctx context.Context, req Request, out any, l
 		}
 		if sends-limitedSends == attempts {
 			c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("the lookup did not find the object; giving up after %d of %d attempts", sends, attempts+limitedSends), nil)
+			// Each send is made alone, so its error counted one attempt:
+			// "The service failed" of a create sent four times.
+			setAttempts(err, sends-limitedSends)
 			return err
 		}
 		c.logLookup(ctx, req, sends, attempts+limitedSends, fmt.Sprintf("the lookup did not find the object: sending the create again as attempt %d of %d", sends+1, attempts+limitedSends), nil)
