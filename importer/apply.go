@@ -46,6 +46,10 @@ type Result struct {
 	// RateLimited is set on a failed step the platform's rate limit
 	// refused (HTTP 429) on every attempt.
 	RateLimited bool `json:"rate_limited,omitempty"`
+	// Transient is set on a failed step whose last error may pass: the
+	// service failed (HTTP 5xx) or the connection was dropped or timed out,
+	// at every attempt; not a refusal, nor the rate limit (RateLimited).
+	Transient bool `json:"transient,omitempty"`
 	// Notes are the step's (Step.Notes), what the plan says under its row:
 	// a warning that the next terraform apply sets the row back among
 	// them, which apply's JSON output had no other place for.
@@ -271,9 +275,17 @@ func applyDeletes(ctx context.Context, api AgentAPI, steps []Step, idx []int, op
 			out[k].Outcome, out[k].Message = OutcomeUnknown, MessageCutOff
 		default:
 			out[k].Outcome, out[k].Message, out[k].RateLimited = OutcomeFailed, err.Error(), client.IsRateLimited(err)
+			out[k].Transient = transient(ctx, err)
 		}
 	}
 	return out
+}
+
+// transient tells whether a failed write's error may pass when the row is
+// written again: not a refusal (Permanent), not the rate limit (which has
+// its own advice), not an interruption.
+func transient(ctx context.Context, err error) bool {
+	return ctx.Err() == nil && !isPermanent(err) && !client.IsRateLimited(err)
 }
 
 // inDoubt tells whether a write's error leaves its outcome unknown: the
@@ -376,7 +388,7 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		res.Outcome, res.Message = OutcomeUnknown, MessageCutOff
 		return res
 	}
-	res.Outcome, res.RateLimited = OutcomeFailed, client.IsRateLimited(err)
+	res.Outcome, res.RateLimited, res.Transient = OutcomeFailed, client.IsRateLimited(err), transient(ctx, err)
 	res.Message = scrub(err.Error(), st.values["user_password"])
 	if st.Action == ActionCreate && ctx.Err() == nil && !res.RateLimited {
 		// The plan found no agent of this number. One that exists now

@@ -609,11 +609,21 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 			fmt.Fprintf(stdout, "UNKNOWN %-12s %-9s %s\n", r.UserNum, r.Action, r.Message)
 		}
 	}
-	limited := 0
+	limited, transient := 0, 0
 	for _, r := range results {
 		if r.RateLimited {
 			limited++
 		}
+		if r.Outcome == importer.OutcomeFailed && r.Transient {
+			transient++
+		}
+	}
+	if transient > 0 {
+		// The FAILED line named only the last answer ("HTTP 503: simulated
+		// server fault"): not whether the row was written, nor what to do.
+		fmt.Fprintf(stdout, "%s on errors that may pass (the service failed, or the connection was dropped or timed out, at every retry): "+
+			"run apply again; it plans again from the platform, so it writes only what is left (a create whose answer was lost is found by its user_num).\n",
+			count(transient, "row failed", "rows failed"))
 	}
 	if limited > 0 {
 		fmt.Fprintf(stdout, "%s on the platform's rate limit (HTTP 429) after every retry: set --max-requests-per-second "+
