@@ -254,6 +254,11 @@ func APIErrorDetailOf(op Op, err error) string {
 		case e.HTTPStatus == 429:
 			b.WriteString("\n\nThe platform's rate limit refused the call, which was not retried (max_retries is 0). " +
 				"Set max_requests_per_second (or CONTACTCENTER_MAX_REQUESTS_PER_SECOND) below the limit, or try again later.")
+		case e.HTTPStatus >= 500 && errors.Is(err, context.Canceled):
+			// Stopped while it waited to send the call again: it said
+			// "retrying later may succeed (max_retries controls automatic
+			// retries ...)", as if the retries had run out.
+			b.WriteString("\n\nThe service failed, and Terraform was stopped (for example with Ctrl-C) while it waited to send the call again. " + interruptedAdvice[op])
 		case e.HTTPStatus >= 500 && e.Attempts > 1:
 			fmt.Fprintf(&b, "\n\nThe service failed at each of %d attempts; retrying later may succeed (max_retries sets how many attempts a safe call gets).", e.Attempts)
 		case e.HTTPStatus >= 500:
