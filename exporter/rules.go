@@ -65,7 +65,7 @@ func atLeast(lo int64) rule {
 	return intRule(fmt.Sprintf("must be at least %d", lo), func(n int64) bool { return n >= lo })
 }
 
-// atLeastNumber is float64validator.AtLeast(lo): a call ratio.
+// atLeastNumber is tfkit.FloatAtLeast(lo): a call ratio.
 func atLeastNumber(lo float64) rule {
 	return rule{desc: fmt.Sprintf("must be at least %g", lo), ok: func(v cty.Value) bool {
 		if v.Type() != cty.Number {

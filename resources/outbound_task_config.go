@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
@@ -43,7 +42,7 @@ func optInt(desc string, v ...validator.Int64) schema.Int64Attribute {
 }
 
 func optFloat(desc string) schema.Float64Attribute {
-	return schema.Float64Attribute{Optional: true, MarkdownDescription: desc, Validators: []validator.Float64{float64validator.AtLeast(0)}}
+	return schema.Float64Attribute{Optional: true, MarkdownDescription: desc, Validators: []validator.Float64{tfkit.FloatAtLeast(0)}}
 }
 
 func defaultFalse(desc string) schema.BoolAttribute {
@@ -79,7 +78,7 @@ func taskConfigAttribute() schema.SingleNestedAttribute {
 			"init_call_ratio": schema.Float64Attribute{
 				Optional: true, Computed: true, Default: float64default.StaticFloat64(1),
 				MarkdownDescription: "Call ratio the task starts with (`init_call_ratio`). Defaults to `1`.",
-				Validators:          []validator.Float64{float64validator.AtLeast(0)},
+				Validators:          []validator.Float64{tfkit.FloatAtLeast(0)},
 			},
 			"tts": schema.SingleNestedAttribute{
 				Optional: true, MarkdownDescription: "Text-to-speech voice of a robot task (`tts`). Required when `type = 4`.",

@@ -540,6 +540,9 @@ func TestAccOutboundTask_validation(t *testing.T) {
 		},
 		"makecall_flag 1": {automatic(`config = { makecall_flag = 1 }`), `config.makecall_flag 1 is not one of 0 (no), 8 (yes).`},
 		"webhook id 0":    {automatic(`config = { webhook = { enable = true, ids = [5, 0] } }`), `Attribute config.webhook.ids[1] value must be at least 1, got: 0`},
+		// Written as configured: float64validator said "at least 0.000000, got: -1.000000".
+		"max_call_ratio -1":    {automatic(`config = { max_call_ratio = -1 }`), `Attribute config.max_call_ratio value must be at least 0, got: -1`},
+		"init_call_ratio -0.5": {automatic(`config = { init_call_ratio = -0.5 }`), `Attribute config.init_call_ratio value must be at least 0, got: -0.5`},
 		"blank name": {"resource \"contactcenter_outbound_task\" \"test\" {\n  name = \"  \"\n  type = 3\n}\n",
 			`Attribute name must hold more than white space`},
 		"empty trans_to":      {automatic(`trans_to = ""`), `Attribute trans_to string length must be at least 1`},
