@@ -209,14 +209,9 @@ func (s *WebhooksService) until(ctx context.Context, from untilPoint[Webhook], e
 	return items, stop, err == nil && !stopped, from.next <= 1 && pages == 1 && !stopped, err
 }
 
-// pages calls each with every page of webhook/lists in turn, until each
-// returns false.
-func (s *WebhooksService) pages(ctx context.Context, f WebhookFilter, each func(ResultsPage[Webhook]) bool) error {
-	return s.pagesFrom(ctx, f, untilPoint[Webhook]{}, func(p ResultsPage[Webhook], _ int) bool { return each(p) })
-}
-
-// pagesFrom is pages from page from.next (1 when 0), whose page before,
-// when not 1, was from.before of from.total items.
+// pagesFrom calls each with every page of webhook/lists in turn, from page
+// from.next (1 when 0), whose page before, when not 1, was from.before of
+// from.total items, until each returns false.
 func (s *WebhooksService) pagesFrom(ctx context.Context, f WebhookFilter, from untilPoint[Webhook], each func(ResultsPage[Webhook], int) bool) error {
 	pc := pageCheck[Webhook]{what: "webhook list (webhook/lists)", before: from.before, total: from.total}
 	for page := max(from.next, 1); ; page++ {

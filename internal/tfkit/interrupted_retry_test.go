@@ -2,7 +2,6 @@ package tfkit_test
 
 import (
 	"context"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -38,11 +37,7 @@ func TestAPIErrorDetail_serviceFailedThenInterruptedInRetryWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Post(srv.URL+"/_sim/faults", "application/json", strings.NewReader(`{"error_rate": 1, "seed": 1}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
+	postFaults(t, srv.URL, `{"error_rate": 1, "seed": 1}`)
 	err = c.Webhooks.Update(ctx, int64(w.ID), client.WebhookInput{Name: "Hang-up", URL: "https://crm.example.com/h2", Status: true, EventType: 1})
 	got := tfkit.APIErrorDetailOf(tfkit.OpUpdate, err)
 	for _, want := range []string{"answered HTTP 503: simulated server fault.",

@@ -34,11 +34,7 @@ func TestAPIErrorDetail_nothingDoneListingDropped(t *testing.T) {
 	if _, err := client.Collect(c.Tasks.List(t.Context(), client.TaskFilter{})); err != nil { // answered
 		t.Fatal(err)
 	}
-	resp, err := http.Post(srv.URL+"/_sim/faults", "application/json", strings.NewReader(`{"drop_rate": 1, "seed": 1}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
+	postFaults(t, srv.URL, `{"drop_rate": 1, "seed": 1}`)
 	_, err = c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Hang-up", URL: "https://crm.example.com/h", Status: true, EventType: 1})
 	got := tfkit.APIErrorDetail(err)
 	for _, w := range []string{"so nothing was created and applying again is safe", "dropped this one. Run the operation again."} {
@@ -56,14 +52,25 @@ func TestAPIErrorDetail_nothingDoneListingDropped(t *testing.T) {
 
 func countWebhooks(t *testing.T, c *client.Client, origin string) int {
 	t.Helper()
-	resp, err := http.Post(origin+"/_sim/faults", "application/json", strings.NewReader(`{}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
+	postFaults(t, origin, `{}`)
 	ws, err := client.Collect(c.Webhooks.List(t.Context(), client.WebhookFilter{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return len(ws)
+}
+
+// postFaults sets the simulator's faults at origin (POST /_sim/faults).
+func postFaults(t *testing.T, origin, body string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, origin+"/_sim/faults", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
 }
