@@ -504,6 +504,56 @@ func setAttempts(err error, n int) {
 	}
 }
 
+// AttemptsOf is how many times the call that ended with err was sent, as
+// its error records it (a time-out, a network failure, the service's
+// answer): at least 1.
+func AttemptsOf(err error) int {
+	n := 0
+	if te := (*TimeoutError)(nil); errors.As(err, &te) {
+		n = te.Attempts
+	}
+	if ne := (*NetworkError)(nil); errors.As(err, &ne) {
+		n = max(n, ne.Attempts)
+	}
+	if ae, ok := AsAPIError(err); ok {
+		n = max(n, ae.Attempts)
+	}
+	return max(n, 1)
+}
+
+// UnsettledWriteError ends a write that is sent again only after a read
+// shows it did not take effect (a skill group's membership: a queue/assign
+// sent twice fails with 407 on every later apply): each send failed without
+// a known outcome (a 5xx, a lost or timed-out connection), the object was
+// read back after each and did not show the write, and the caller's bound
+// on sends was reached, or the last read failed. Err is the last send's
+// error. Its callers' bound is their own: max_retries does not set it.
+type UnsettledWriteError struct {
+	Err error
+	// What names what was read back ("skill group 12's membership").
+	What string
+	// Rounds is how many times the write was sent and then read back,
+	// Sends how many requests those were (a call safe to repeat is
+	// retried by the client within a round, up to 1 + max_retries).
+	Rounds, Sends int
+	// ReadErr is the failure of the read after the last round; nil when
+	// that read showed the write not in effect.
+	ReadErr error
+}
+
+func (e *UnsettledWriteError) Error() string {
+	s := fmt.Sprintf("%v\nthe write was sent %d times, each failing without a known outcome", e.Err, e.Sends)
+	switch {
+	case e.ReadErr != nil && e.Rounds == 1:
+		return s + fmt.Sprintf(", and reading %s back after it failed (%v)", e.What, e.ReadErr)
+	case e.ReadErr != nil:
+		return s + fmt.Sprintf("; %s read back after each did not show it, except after the last, when reading it failed (%v)", e.What, e.ReadErr)
+	}
+	return s + fmt.Sprintf("; %s read back after each did not show it", e.What)
+}
+
+func (e *UnsettledWriteError) Unwrap() error { return e.Err }
+
 // TimeLimitError ends a call that stopped before a retry whose wait would
 // end after its context's deadline: the time limit of the operation it is
 // part of (a resource's timeouts, wait_for_approval's timeout, an action's

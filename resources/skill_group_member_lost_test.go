@@ -139,7 +139,12 @@ func TestSkillGroupMembers_lostAnswer(t *testing.T) {
 // configuration makes. It returns the group's id and the agents' ids.
 func membershipSeeded(t *testing.T, lost *lostAnswers) (*acctest.Env, *client.Client, string, map[string]int64) {
 	t.Helper()
-	env := acctest.NewWithHandler(t, lost.wrap)
+	return membershipSeededOn(t, acctest.NewWithHandler(t, lost.wrap))
+}
+
+// membershipSeededOn is membershipSeeded on env.
+func membershipSeededOn(t *testing.T, env *acctest.Env) (*acctest.Env, *client.Client, string, map[string]int64) {
+	t.Helper()
 	c := env.Client(t)
 	agents := map[string]int64{"a": 7101, "b": 7102, "c": 7103}
 	var seed []map[string]any

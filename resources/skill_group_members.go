@@ -422,19 +422,30 @@ func (r *skillGroupMembersResource) apply(ctx context.Context, queID int64, curr
 // connection or a 5xx), the write did not happen and is sent again, up to
 // writeAttempts times. Nothing is re-sent without that read: an assign sent
 // twice would fail with 407 on every later apply.
+//
+// A write that fails that way every time, or whose read fails after such a
+// failure, ends with a client.UnsettledWriteError counting its sends: its
+// error said "The service failed; retrying later may succeed (max_retries
+// ...)" as if sent once, of an assign sent three times (max_retries does
+// not set writeAttempts), and not that the membership was read back.
 func settle(ctx context.Context, c *client.Client, queID int64, write func() error, done func(map[int64]int64) bool) error {
 	var err error
-	for range writeAttempts {
+	sends := 0
+	for round := 1; round <= writeAttempts; round++ {
 		if err = write(); err == nil {
 			return nil
 		}
+		sends += client.AttemptsOf(err)
 		members, found, rerr := groupMembers(ctx, c, queID, "")
 		if rerr == nil && found && done(members) {
 			tfkit.TFLog(ctx, "membership write failed but is in effect; adopted", map[string]any{"que_id": queID, "error": err.Error()})
 			return nil
 		}
-		if rerr != nil || !found || !client.IsAmbiguous(err) {
+		if !client.IsAmbiguous(err) || ctx.Err() != nil || (rerr == nil && !found) {
 			return err
+		}
+		if rerr != nil || round == writeAttempts {
+			return &client.UnsettledWriteError{Err: err, What: fmt.Sprintf("skill group %d's membership", queID), Rounds: round, Sends: sends, ReadErr: rerr}
 		}
 	}
 	return err

@@ -171,6 +171,14 @@ func APIErrorDetailOf(op Op, err error) string {
 			"if it does, import it (the resource's documentation shows how), or applying again may create a second one or fail as a duplicate; " +
 			"if it does not, apply again."
 	}
+	var unsettled *client.UnsettledWriteError
+	if errors.As(err, &unsettled) {
+		// Not the advice of the last send alone ("The service failed;
+		// retrying later may succeed (max_retries ...)", "after a write,
+		// check first whether it took effect"): it was sent several times,
+		// a bound max_retries does not set, and read back after each.
+		return callContext(err, unsettled) + unsettledDetail(op, unsettled)
+	}
 	var cut *client.CreateInterruptedError
 	if errors.As(err, &cut) {
 		// Not "run it again" (that makes a second object when the first
@@ -326,6 +334,44 @@ func APIErrorDetailOf(op Op, err error) string {
 			"or CONTACTCENTER_ENDPOINT) and that the service is reachable from this machine; max_retries controls automatic retries (of safe calls, and of any call that could not be sent)."
 	}
 	return err.Error()
+}
+
+// unsettledDetail says what was done of a write sent again only after a
+// read (UnsettledWriteError): the last send's failure, how many times it
+// was sent, what the reads showed, and that running it again is safe.
+func unsettledDetail(op Op, u *client.UnsettledWriteError) string {
+	call, _, _ := strings.Cut(APIErrorDetail(u.Err), "\n\n")
+	failed := "The write was sent %s, and each time it failed without a known outcome (the service failed, or the connection was lost or timed out). "
+	sent, after := fmt.Sprintf("%d times", u.Rounds), "each"
+	bound := fmt.Sprintf("A membership write is sent again only after such a read (an assign sent twice would fail), %d times at most: max_retries does not change that.", u.Rounds)
+	if u.Rounds == 1 {
+		failed = "The write was sent %s and failed without a known outcome (the service failed, or the connection was lost or timed out). "
+		sent = "once"
+	}
+	if u.Sends > u.Rounds {
+		// A call safe to repeat is retried by the client within a round.
+		sent, after = fmt.Sprintf("%d times, in %d rounds of up to 1 + max_retries attempts", u.Sends, u.Rounds), "each round"
+		if u.Rounds == 1 {
+			sent = fmt.Sprintf("%d times (1 + max_retries attempts)", u.Sends)
+		}
+		bound = fmt.Sprintf("A membership write is sent again after a round only after such a read, in %d rounds at most (max_retries sets the attempts within a round).", u.Rounds)
+	}
+	text := call + "\n\n" + fmt.Sprintf(failed, sent)
+	switch {
+	case u.ReadErr == nil:
+		text += fmt.Sprintf("After %s, %s was read back and did not show the change, so it had not taken effect. %s", after, u.What, bound)
+	case u.Rounds == 1:
+		text += fmt.Sprintf("Reading %s back afterwards failed too (%v), so whether it took effect is not known.", u.What, u.ReadErr)
+	default:
+		text += fmt.Sprintf("After %s, %s was read back and did not show the change, except after the last, when reading it failed (%v): "+
+			"whether the last send took effect is not known.", after, u.What, u.ReadErr)
+	}
+	again := "Applying again is safe"
+	if op == OpDelete {
+		again = "Running the destroy (or apply) again is safe"
+	}
+	return text + "\n\n" + again + ": a change that took effect after all is found by the same read and counted as done, not made twice. " +
+		"If the service keeps failing, try again later."
 }
 
 // callContext is what a failed call was for, when err says it around the
