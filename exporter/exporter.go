@@ -190,8 +190,12 @@ type Progress struct {
 	// Stage is "read" (lists, details, downloads) or "write".
 	Stage string
 	Kind  Kind
-	// Done of Total objects of the stage and kind.
+	// Done of Total objects of the stage and kind. For
+	// KindSkillGroupMembers they are skill groups whose members were read
+	// (every group's, the empty ones too), and WithMembers is how many of
+	// the Done groups hold agents: those get a membership resource.
 	Done, Total int
+	WithMembers int
 }
 
 // Summary is what an export did.

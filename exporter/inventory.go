@@ -91,11 +91,15 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 		defer mu.Unlock()
 		inv.failed = append(inv.failed, fmt.Sprintf("%s: %v", what, err))
 	}
-	progress := func(k Kind, done, total int) {
+	progress := func(k Kind, done, total int, withMembers ...int) {
 		if opts.Progress != nil {
 			mu.Lock()
 			defer mu.Unlock()
-			opts.Progress(Progress{Stage: "read", Kind: k, Done: done, Total: total})
+			p := Progress{Stage: "read", Kind: k, Done: done, Total: total}
+			if len(withMembers) > 0 {
+				p.WithMembers = withMembers[0]
+			}
+			opts.Progress(p)
 		}
 	}
 	run := func(f func() error) {
@@ -140,7 +144,10 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 					ids = append(ids, id)
 				}
 			}
-			done := 0
+			done, withMembers := 0, 0
+			if len(ids) == 0 {
+				progress(KindSkillGroupMembers, 0, 0, 0)
+			}
 			for chunk := range slices.Chunk(ids, membersPerCall) {
 				m, err := c.Queues.GetAgents(ctx, chunk...)
 				if err != nil {
@@ -149,9 +156,12 @@ func readInventory(ctx context.Context, c *client.Client, opts Options) (*invent
 				for k, v := range m {
 					slices.SortFunc(v, func(a, b client.GroupAgent) int { return cmp.Compare(a.AgID, b.AgID) })
 					inv.members[k] = v
+					if len(v) > 0 {
+						withMembers++
+					}
 				}
 				done += len(chunk)
-				progress(KindSkillGroupMembers, done, len(ids))
+				progress(KindSkillGroupMembers, done, len(ids), withMembers)
 			}
 			return nil
 		})
