@@ -225,7 +225,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		}
 		return code
 	}
-	printExportSummary(stdout, sum)
+	printExportSummary(stdout, sum, *membership)
 	return code
 }
 
@@ -249,12 +249,21 @@ func readLine(p exporter.Progress) string {
 	return fmt.Sprintf("%s: %d", readLabel(p.Kind), p.Total)
 }
 
-func printExportSummary(w io.Writer, sum *exporter.Summary) {
+// printExportSummary says what an export wrote; membership is its form of
+// the memberships (--membership).
+func printExportSummary(w io.Writer, sum *exporter.Summary, membership string) {
 	// The kinds in file order (agents, skill groups, ...), each counted in
 	// the singular or the plural: "1 sound, 2 webhooks".
 	kinds := make([]string, 0, len(sum.Resources))
 	for _, k := range exporter.AllKinds {
-		if n, ok := sum.Resources[k]; ok {
+		n, ok := sum.Resources[k]
+		switch {
+		case !ok:
+		case k == exporter.KindSkillGroupMembers && membership != exporter.MembershipMember:
+			// One resource holds a whole group's members: "1 skill group
+			// member" was said of one holding ten agents.
+			kinds = append(kinds, "the members of "+count(n, "skill group", "skill groups"))
+		default:
 			many := strings.ReplaceAll(string(k), "_", " ")
 			kinds = append(kinds, count(n, strings.TrimSuffix(many, "s"), many))
 		}

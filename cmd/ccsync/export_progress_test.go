@@ -13,7 +13,10 @@ import (
 // get a membership resource. The progress said "read skill group members:
 // 200" of 200 groups read, 40 of them with members (40 resources written,
 // or 400 in the one-resource-per-member form): it now counts the groups
-// and says how many had members. The SMS kinds are named in capitals.
+// and says how many had members. The summary says "the members of 1 skill
+// group" of one resource of the authoritative form, where it said "1 skill
+// group member" of a resource holding a group's 2 agents. The SMS kinds
+// are named in capitals.
 func TestExportCommand_progressCountsGroupsWhoseMembersWereRead(t *testing.T) {
 	t.Parallel()
 	origin := exportSim(t) // "Sales", with 2 agents
@@ -52,5 +55,19 @@ func TestExportCommand_progressCountsGroupsWhoseMembersWereRead(t *testing.T) {
 	}
 	if !strings.Contains(out, "2 skill group members") {
 		t.Errorf("summary:\n%s\nwant the 2 membership resources written", out)
+	}
+
+	// The authoritative form (the default) writes one resource for the
+	// group's 2 members: the summary said "1 skill group member".
+	code, out, errOut = runCLI("export", "terraform", filepath.Join(t.TempDir(), "cc"), "--endpoint", origin, "--access-token", "sim-token",
+		"--kinds", "skill_groups,skill_group_members")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "read the members of 3 skill groups (1 with members)\n") {
+		t.Errorf("progress:\n%s\nwant \"read the members of 3 skill groups (1 with members)\"", errOut)
+	}
+	if !strings.Contains(out, ": 3 skill groups, the members of 1 skill group.") {
+		t.Errorf("summary:\n%s\nwant \"3 skill groups, the members of 1 skill group.\"", out)
 	}
 }

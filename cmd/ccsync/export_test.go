@@ -369,7 +369,7 @@ func TestPrintExportSummary_nextStep(t *testing.T) {
 	t.Parallel()
 	for dir, want := range map[string]string{".": "Next: terraform init && terraform plan", "cc": "Next: cd cc && terraform init && terraform plan"} {
 		var b strings.Builder
-		printExportSummary(&b, &exporter.Summary{Dir: dir})
+		printExportSummary(&b, &exporter.Summary{Dir: dir}, exporter.MembershipAuthoritative)
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("%s: %s", dir, b.String())
 		}
@@ -449,7 +449,7 @@ func TestExportSummary_nextQuotesThePath(t *testing.T) {
 		"cc/été-2026": "Next: cd cc/été-2026 && terraform init",
 	} {
 		var b strings.Builder
-		printExportSummary(&b, &exporter.Summary{Dir: dir})
+		printExportSummary(&b, &exporter.Summary{Dir: dir}, exporter.MembershipAuthoritative)
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("%q: got\n%s\nwant %q", dir, b.String(), want)
 		}
@@ -501,16 +501,26 @@ func TestExportHelp_listsEveryFlag(t *testing.T) {
 // "10 agents" before "2 skill groups".
 func TestPrintExportSummary_countsInFileOrder(t *testing.T) {
 	var b strings.Builder
-	printExportSummary(&b, &exporter.Summary{
+	sum := &exporter.Summary{
 		Dir: "./cc", Imports: 15,
 		Resources: map[exporter.Kind]int{exporter.KindSounds: 1, exporter.KindAgents: 10, exporter.KindSkillGroups: 2, exporter.KindSkillGroupMembers: 1, exporter.KindWebhooks: 1},
-	})
+	}
+	// One resource per member (--membership=member) is a member; one of
+	// the authoritative form holds a whole group's members, and "1 skill
+	// group member" was said of it.
+	printExportSummary(&b, sum, exporter.MembershipMember)
 	want := "Exported 15 resources to ./cc in 0.0s: 10 agents, 2 skill groups, 1 skill group member, 1 webhook, 1 sound.\n"
 	if got, _, _ := strings.Cut(b.String(), "Next:"); got != want {
 		t.Errorf("summary:\n got %q\nwant %q", got, want)
 	}
 	b.Reset()
-	printExportSummary(&b, &exporter.Summary{Dir: "./cc", Imports: 1, Resources: map[exporter.Kind]int{exporter.KindSounds: 1}})
+	printExportSummary(&b, sum, exporter.MembershipAuthoritative)
+	want = "Exported 15 resources to ./cc in 0.0s: 10 agents, 2 skill groups, the members of 1 skill group, 1 webhook, 1 sound.\n"
+	if got, _, _ := strings.Cut(b.String(), "Next:"); got != want {
+		t.Errorf("summary:\n got %q\nwant %q", got, want)
+	}
+	b.Reset()
+	printExportSummary(&b, &exporter.Summary{Dir: "./cc", Imports: 1, Resources: map[exporter.Kind]int{exporter.KindSounds: 1}}, exporter.MembershipAuthoritative)
 	if got, _, _ := strings.Cut(b.String(), "Next:"); got != "Exported 1 resource to ./cc in 0.0s: 1 sound.\n" {
 		want := "Exported 1 resource to ./cc in 0.0s: 1 sound.\n"
 		t.Errorf("summary:\n got %q\nwant %q", got, want)
