@@ -266,31 +266,44 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 // still warn, beside the "Deleted and Created Again" warning that says
 // why.
 func settleHolders(ctx context.Context, claims *tfkit.Claims, c *client.Client, u uniqueValue, value string, held []takenBy, freed func() bool, readInWalk func(id string) bool) (outside, managed []takenBy) {
+	outside, managed, _ = sortHolders(ctx, claims, c, u, value, held, freed, readInWalk, false)
+	return outside, managed
+}
+
+// sortHolders is settleHolders, also returning the holders this plan
+// gives up (givenUp), for the key check of an update (update true,
+// warnKeyChanged): a value this plan deletes elsewhere still counts there,
+// since the update may be applied before the delete.
+func sortHolders(ctx context.Context, claims *tfkit.Claims, c *client.Client, u uniqueValue, value string, held []takenBy, freed func() bool,
+	readInWalk func(id string) bool, update bool) (outside, managed, givenUp []takenBy) {
 	if len(held) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	deleted := func() bool { return claims.PlannedAs(true, u.key(value)) || (freed != nil && freed()) }
+	deleted := func() bool {
+		return !update && (claims.PlannedAs(true, u.key(value)) || (freed != nil && freed()))
+	}
 	// sort reports whether every holder is given up by this plan; the
 	// others are left to the wait, a holder kept too: a record left by a
 	// plan of this process that was not applied (a `command = plan` run of
 	// `terraform test`) says kept of an object that this plan's destroy,
 	// planned later, deletes (deleted wins).
-	sort := func() (givenUp bool) {
-		outside, managed = outside[:0], managed[:0]
-		givenUp = true
+	sort := func() (all bool) {
+		outside, managed, givenUp = outside[:0], managed[:0], givenUp[:0]
+		all = true
 		for _, h := range held {
 			keeps, planned := claims.PlannedHolder(u.key(value), h.id)
 			switch {
 			case planned && keeps:
-				managed, givenUp = append(managed, h), false
+				managed, all = append(managed, h), false
 			case planned:
+				givenUp = append(givenUp, h)
 			case readInWalk(h.id):
-				givenUp = false // refreshed, its plan to come
+				all = false // refreshed, its plan to come
 			default:
-				outside, givenUp = append(outside, h), false
+				outside, all = append(outside, h), false
 			}
 		}
-		return givenUp
+		return all
 	}
 	// refreshedUnplanned: a holder this walk refreshed whose plan has not
 	// come. Its plan follows its refresh in the slot Terraform gave it, so
@@ -311,10 +324,10 @@ func settleHolders(ctx context.Context, claims *tfkit.Claims, c *client.Client, 
 	claims.Settle(ctx, c.Refreshes, func() bool { return deleted() || sort() })
 	tfkit.Await(ctx, tfkit.SettleRefreshed, func() bool { return deleted() || !refreshedUnplanned() })
 	if deleted() {
-		return nil, nil
+		return nil, nil, nil
 	}
 	sort()
-	return outside, managed
+	return outside, managed, givenUp
 }
 
 // warnKeyTaken runs the key check of u (warnManagedHere, warnTaken) for a

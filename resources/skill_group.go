@@ -155,6 +155,9 @@ func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.Modify
 	defer groupName.planHolder(req, resp, r.Claims)
 	deleted := groupName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnNameTaken(ctx, req, resp, deleted)
+	warnKeyChanged(ctx, req, resp, r.Claims, r.Client, groupName, "que_name:", r.Client == nil,
+		func(name string) ([]client.SkillGroup, bool, error) { return r.Client.Queues.SeenByName(ctx, name) },
+		groupHolder, func(id string) bool { return r.Client.Queues.ReadInWalk(id) })
 }
 
 func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -178,7 +181,17 @@ func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequ
 		if err != nil {
 			return err
 		}
-		err = conflictHint(r.Client.Queues.Update(ctx, framework.ID(plan.ID), in), plan, 409, 405) // queue/update: 409 number, 405 group exists
+		err = r.Client.Queues.Update(ctx, framework.ID(plan.ID), in)
+		if e, ok := client.AsAPIError(err); ok && e.Code == 405 && e.Hint == "" && !plan.QueName.Equal(state.QueName) {
+			// The new name is taken (405 group exists): the group holding
+			// it, and what fits an update (updateRefusedHint).
+			var held []takenBy
+			if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil && string(g.ID) != plan.ID.ValueString() {
+				held = []takenBy{groupHolder(*g)}
+			}
+			e.Hint = groupName.updateRefusedHint(r.Claims, "que_name:", state.QueName.ValueString(), plan.QueName.ValueString(), held, "")
+		}
+		err = conflictHint(err, plan, 409, 405) // queue/update: 409 number, 405 group exists
 		return r.nameHolder(ctx, err, plan)
 	}, "force_delete")
 }

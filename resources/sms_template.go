@@ -188,7 +188,7 @@ func (r *smsTemplateResource) Create(ctx context.Context, req resource.CreateReq
 		if err == nil {
 			plan.ID = types.StringValue(strconv.FormatInt(int64(t.ID), 10))
 		}
-		return r.nameTaken(ctx, err, plan, 0)
+		return r.nameTaken(ctx, err, plan, 0, "")
 	})
 	recordConfiguredDefaults(ctx, req.Config.Raw, resp.Private, &resp.Diagnostics, templateUndoneByDefault)
 }
@@ -230,7 +230,7 @@ func (r *smsTemplateResource) Update(ctx context.Context, req resource.UpdateReq
 		}
 		_, err = r.Client.SMS.UpdateTemplate(ctx, framework.ID(plan.ID), in)
 		written = err == nil
-		return r.nameTaken(ctx, err, plan, framework.ID(plan.ID))
+		return r.nameTaken(ctx, err, plan, framework.ID(plan.ID), prior.TemplateName.ValueString())
 	}, "wait_for_approval", "timeouts")
 	recordWrittenDefaults(ctx, written, req.Config.Raw, resp.Private, &resp.Diagnostics, templateUndoneByDefault)
 }
@@ -276,6 +276,11 @@ func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.Modif
 	defer templateName.planHolder(req, resp, r.Claims)
 	deleted := templateName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnNameTaken(ctx, req, resp, deleted)
+	warnKeyChanged(ctx, req, resp, r.Claims, r.Client, templateName, templateNamePrefix, r.Client == nil,
+		func(name string) ([]client.SMSTemplate, bool, error) {
+			return r.Client.SMS.SeenTemplatesByName(ctx, name)
+		},
+		templateHolder, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.TemplateReadInWalk(n) })
 	if !req.State.Raw.IsNull() {
 		// What an earlier plan of this process recorded of the text (a plan
 		// not applied: a `command = plan` run of terraform test) is this
@@ -395,7 +400,7 @@ func (draftNoWaitValidator) ValidateResource(ctx context.Context, req resource.V
 // nameTaken names the template that holds the name a create or an update
 // was refused for (409), and how to manage it; err is returned tied to
 // template_name, or to sign_id when the signature does not exist.
-func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *smsTemplateModel, self int64) error {
+func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *smsTemplateModel, self int64, old string) error {
 	name := plan.TemplateName.ValueString()
 	e, ok := client.AsAPIError(err)
 	switch {
@@ -429,10 +434,14 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *sm
 		return tfkit.AtAttr(path.Root("template_name"), err)
 	}
 	if other, ferr := r.Client.SMS.FindTemplateByName(ctx, name); ferr == nil && other != nil && other.ID.Int64() != self {
-		e.Hint = fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise: "+
-			"choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d. "+
-			"An import block may name it by its name instead, which needs no id: id = %q",
-			other.ID.Int64(), name, other.ID.Int64(), "template_name:"+name)
+		// An update: what fits depends on where the other template is
+		// managed (updateRefusedHint); an import only of one made
+		// outside this configuration, and at an address of its own.
+		e.Hint = templateName.updateRefusedHint(r.Claims, templateNamePrefix, old, name, []takenBy{templateHolder(*other)},
+			fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise: "+
+				"choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d. "+
+				"That import needs an address of its own: this resource manages template %d, and keeps the template_name %q.",
+				other.ID.Int64(), name, other.ID.Int64(), self, old))
 	}
 	return tfkit.AtAttr(path.Root("template_name"), err)
 }

@@ -140,6 +140,15 @@ func (u uniqueValue) planHolder(req resource.ModifyPlanRequest, resp *resource.M
 		// change the value.
 		keeps = keeps && rawAttr(resp.Plan.Raw, a).Equal(rawAttr(req.State.Raw, a))
 	}
+	// An update in place that changes the value: the object holds the
+	// old one until the update is applied (warnKeyChanged).
+	to := ""
+	if raw := rawAttr(resp.Plan.Raw, u.attr); !keeps && !resp.Plan.Raw.IsNull() && len(resp.RequiresReplace) == 0 && raw.IsKnown() && !raw.IsNull() {
+		if raw.As(&to) != nil || to == v {
+			to = ""
+		}
+	}
+	claims.PlanRename(u.key(v), id, to)
 	claims.PlanHolder(u.key(v), id, keeps)
 }
 

@@ -76,6 +76,10 @@ type Claims struct {
 	// this process holds, whether the plan keeps it there, by the
 	// object's id: see PlanHolder.
 	holders map[string]map[string]bool
+	// renames holds, for each key an object in the state of a plan of
+	// this process holds, the value an in-place update of that plan gives
+	// the object instead, by the object's id: see PlanRename.
+	renames map[string]map[string]string
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -609,7 +613,48 @@ func (c *Claims) PlannedHolder(key, id string) (keeps, planned bool) {
 	return keeps, planned
 }
 
-// Done forgets what Planned, PlanCreate and PlanHolder recorded of the keys: their change is applied
+// PlanRename records that the plan being made changes, in place, the
+// unique key of object id (which the state holds) to the value to: the
+// object gives key up (PlanHolder, keeps false), but holds it until the
+// update is applied. An update of another object to key, planned beside
+// it, is refused when Terraform applies it first (it orders the two by
+// references only), and always when the two swap their keys
+// (PlannedRename). An empty to forgets the record: the plan keeps the
+// key, or destroys or replaces the object.
+func (c *Claims) PlanRename(key, id, to string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if to == "" {
+		delete(c.renames[key], id)
+		return
+	}
+	if c.renames == nil {
+		c.renames = map[string]map[string]string{}
+	}
+	m := c.renames[key]
+	if m == nil {
+		m = map[string]string{}
+		c.renames[key] = m
+	}
+	m[id] = to
+}
+
+// PlannedRename reports the value a plan of this process changes object
+// id's unique key to (PlanRename): ok false when it recorded none.
+func (c *Claims) PlannedRename(key, id string) (to string, ok bool) {
+	if c == nil {
+		return "", false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	to, ok = c.renames[key][id]
+	return to, ok
+}
+
+// Done forgets what Planned, PlanCreate, PlanHolder and PlanRename recorded of the keys: their change is applied
 // (a provider process that serves several commands, as `terraform test`
 // does, should not take one command's plan for the next one's).
 func (c *Claims) Done(keys ...string) {
@@ -626,6 +671,7 @@ func (c *Claims) Done(keys ...string) {
 	for _, k := range keys {
 		delete(c.creates, k)
 		delete(c.holders, k)
+		delete(c.renames, k)
 	}
 }
 

@@ -269,3 +269,36 @@ func claimsSettleSlowWalk(t *testing.T) {
 		t.Fatalf("Settle gave up after %v in a walk planning an instance every 200ms, before the holder planned 400ms after the last", time.Since(start))
 	}
 }
+
+// TestClaimsPlanRename: the value an update gives an object's key is told
+// by the key and the object's id; an empty value (a later plan that keeps
+// the key, or destroys the object) and Done forget it; a nil Claims
+// records nothing.
+func TestClaimsPlanRename(t *testing.T) {
+	t.Parallel()
+	var c Claims
+	if _, ok := c.PlannedRename("k", "1"); ok {
+		t.Error("nothing planned: renamed")
+	}
+	c.PlanRename("k", "1", "b")
+	if to, ok := c.PlannedRename("k", "1"); !ok || to != "b" {
+		t.Errorf("renamed: %q, %v", to, ok)
+	}
+	if _, ok := c.PlannedRename("k", "2"); ok {
+		t.Error("another object: renamed")
+	}
+	c.PlanRename("k", "1", "")
+	if _, ok := c.PlannedRename("k", "1"); ok {
+		t.Error("planned again without the rename: still renamed")
+	}
+	c.PlanRename("k", "1", "c")
+	c.Done("k")
+	if _, ok := c.PlannedRename("k", "1"); ok {
+		t.Error("after Done: still renamed")
+	}
+	var none *Claims
+	none.PlanRename("k", "1", "b")
+	if _, ok := none.PlannedRename("k", "1"); ok {
+		t.Error("nil Claims: renamed")
+	}
+}
