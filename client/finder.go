@@ -368,6 +368,14 @@ func (c *Client) walkGen() uint64 {
 // later) starts a new walk with each later plan that refreshes.
 func (c *Client) Walk() uint64 { return c.walkGen() }
 
+// RefreshedInWalk reports whether a resource was refreshed through c in
+// the current generation: in a plan's walk that refreshes, and not in an
+// apply's (which refreshes nothing), nor in a plan's with -refresh=false.
+// A check that counts an object no instance of the walk planned as made
+// outside Terraform needs the plan's walk: an apply's plans again only the
+// instances it changes.
+func (c *Client) RefreshedInWalk() bool { return c.refreshGen.Load() == c.gen.Load()+1 }
+
 // Refreshes counts the refreshes of resources begun through c (Refreshing):
 // how far the plan's walk has come (tfkit.Claims.Settle).
 func (c *Client) Refreshes() uint64 { return c.refreshes.Load() }

@@ -73,7 +73,14 @@ func warnKeyChanged[T any](ctx context.Context, req resource.ModifyPlanRequest, 
 	outside, managed, givenUp := sortHolders(ctx, claims, c, u, now, holders, nil, readInWalk, true)
 	d := &resp.Diagnostics
 	u.warnChangedManaged(d, old, now, managed)
-	u.warnChangedTaken(d, importKey, old, now, outside)
+	if c.RefreshedInWalk() {
+		// Not in an apply's walk, which plans again only the instances
+		// it changes: there a holder another resource keeps as it is
+		// looks made outside Terraform, and the warning contradicted the
+		// plan's "Already Managed Here" (the apply's refusal names both
+		// causes); nor, so, with -refresh=false.
+		u.warnChangedTaken(d, importKey, old, now, outside)
+	}
 	u.warnChangedGivenUp(d, claims, old, now, givenUp)
 }
 
@@ -100,9 +107,8 @@ func (u uniqueValue) warnChangedManaged(diags *diag.Diagnostics, old, now string
 
 // warnChangedTaken: the new value is held by an object that no instance of
 // this plan holds: made outside this configuration, or its resource left
-// out of the plan (-target, another provider configuration). During an
-// apply, Terraform plans again only the instances it changes, so there an
-// object another resource keeps is counted here too.
+// out of the plan (-target, another provider configuration). Only in a
+// plan's walk that refreshes (warnKeyChanged).
 func (u uniqueValue) warnChangedTaken(diags *diag.Diagnostics, importKey, old, now string, held []takenBy) {
 	if len(held) == 0 {
 		return
@@ -119,9 +125,7 @@ func (u uniqueValue) warnChangedTaken(diags *diag.Diagnostics, importKey, old, n
 			"(-target, another provider configuration).\n\n"+
 			"Give this resource another %[3]s, or free %[7]q where %[6]s is managed (rename or delete %[6]s there). Importing does not fit: "+
 			"this resource manages its own %[4]s; to manage the other one in this configuration too, import it at an address of its own "+
-			"(an import block with to = <a new resource address> and id = %[8]q), and rename it there first.\n\n"+
-			"Shown during an apply: Terraform plans again only the resources the apply changes, so an object another resource of this configuration "+
-			"keeps is counted here too (the plan's own warning told the two apart).",
+			"(an import block with to = <a new resource address> and id = %[8]q), and rename it there first.",
 			u.changing(old, now), which, u.attr, u.kind, old, it, now, importKey+now))
 }
 

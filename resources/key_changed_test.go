@@ -236,3 +236,33 @@ func TestKeyChanged_templatePlanAndApply(t *testing.T) {
 	}
 	r.Destroy(tpls)
 }
+
+// TestAccKeyChanged_applyDoesNotSayOutside: Terraform plans an update
+// again during the apply, alone: the group that keeps the name, a no-op,
+// is not planned there, and the check took it for one made outside
+// Terraform, so `terraform apply` showed "Skill Group Already Exists" (with
+// the import advice) after the plan's "Skill Group Already Managed Here".
+// The apply's walk, which refreshes nothing, leaves that warning out; the
+// plan's stays, with -refresh=false too.
+func TestAccKeyChanged_applyDoesNotSayOutside(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	group := func(addr, name string) string {
+		return fmt.Sprintf("resource \"contactcenter_skill_group\" %q {\n  que_name     = %q\n  que_priority = 1\n}\n", addr, name)
+	}
+	w := env.Workdir(t)
+	w.WriteBody(group("team_001", "Team 001") + group("team_002", "Team 002"))
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	w.WriteBody(group("team_001", "Team 002") + group("team_002", "Team 002"))
+	for _, args := range [][]string{{"plan", "-no-color"}, {"plan", "-no-color", "-refresh=false"}} {
+		if out := w.Must(0, args...); !strings.Contains(out, "Warning: Skill Group Already Managed Here") || strings.Contains(out, "Already Exists") {
+			t.Errorf("terraform %v: want \"Already Managed Here\" alone:\n%s", args, out)
+		}
+	}
+	out := w.Must(1, "apply", "-auto-approve", "-no-color")
+	if !strings.Contains(out, "Error: Unable to Update Skill Group") || strings.Contains(out, "Already Exists") {
+		t.Errorf("apply: want the refusal, without \"Already Exists\":\n%s", out)
+	}
+	w.WriteBody(group("team_001", "Team 001") + group("team_002", "Team 002"))
+	w.Must(0, "destroy", "-auto-approve", "-no-color")
+}

@@ -76,7 +76,8 @@ func SkillGroupAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The group id (`que_id`)."),
 		"que_name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Group name (`que_name`), not empty. Unique within the enterprise. " +
+			Required: true, MarkdownDescription: "Group name (`que_name`), not empty. Unique within the enterprise: a rename to a name another group holds is refused, and so are both renames of two groups that swap their names in one apply " +
+				"(the plan warns of each; swap them in two applies, through a temporary name). " +
 				"A name the platform holds in another Unicode form of the same text (decomposed, as some systems type it in the portal) is kept in that form by edits of other settings.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},

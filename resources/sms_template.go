@@ -113,7 +113,9 @@ func SMSTemplateAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": framework.IDAttribute("The template id (`id`), used as `template_id` when sending."),
 		"template_name": schema.StringAttribute{
-			Required: true, MarkdownDescription: "The template name (`template_name`, answered as `tpl_title`). The platform may refuse a name another template holds; the error then names that template.",
+			Required: true, MarkdownDescription: "The template name (`template_name`, answered as `tpl_title`). The platform may refuse a name another template holds; the error then names that template. " +
+				"A rename to a name another template holds, and both renames of two templates that swap their names in one apply, are refused the same way: the plan warns of each " +
+				"(swap them in two applies, through a temporary name).",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				trimmed(),
