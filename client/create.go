@@ -119,6 +119,7 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 		req.call = c.calls.Add(1)
 	}
 	err := c.createOnceAttempts(ctx, req, out, lookup)
+	c.markAnsweredBefore(req, err)
 	if err != nil || got == nil || got() {
 		return err
 	}
@@ -139,6 +140,17 @@ func (c *Client) createOnce(ctx context.Context, req Request, out any, lookup fu
 	}
 	return errors.New(missing.Error() + "; the object was probably created, but a lookup by its key (its name, number or text) found none. " +
 		"Look for it on the platform and import it before applying again: another apply would create a second one")
+}
+
+// markAnsweredBefore sets AnsweredBefore on a create's network error as Do
+// sets it on its calls' (the create's sends are made one by one, outside
+// Do): a create whose every send was dropped, each looked up by calls the
+// service answered, said "The service could not be reached ... Check
+// endpoint", of an address that had just answered its lookups.
+func (c *Client) markAnsweredBefore(req Request, err error) {
+	if ne := (*NetworkError)(nil); errors.As(err, &ne) && !couldNotConnect(err) && c.unreachable.hasAnswered(c.origin(req.Surface)) {
+		ne.AnsweredBefore = true
+	}
 }
 
 // cutSettleAfter is how long a create must have been under way when its
