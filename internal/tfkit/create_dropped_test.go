@@ -55,3 +55,36 @@ func TestAPIErrorDetail_createSendsDroppedLookupsAnswered(t *testing.T) {
 		t.Errorf("detail tells to check the endpoint that answered the create's lookups:\n%s", got)
 	}
 }
+
+// A create answered HTTP 503 at each of its sends (each looked up and not
+// found) counts them, and says that max_retries set them: it said
+// "max_retries sets how many attempts a safe call gets", which a create is
+// not ("Creates are never re-sent blindly"), as if raising it did not
+// apply to the create.
+func TestAPIErrorDetail_createFailedAtEachSendNamesMaxRetries(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
+			http.Error(w, "simulated server fault", http.StatusServiceUnavailable)
+			return
+		}
+		sim.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: 2,
+		RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Thrice", URL: "https://crm.example.com/t", EventType: 1})
+	got := tfkit.APIErrorDetail(err)
+	for _, w := range []string{"The service failed at each of 3 attempts", "how many times a create is sent"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("detail lacks %q:\n%s", w, got)
+		}
+	}
+}

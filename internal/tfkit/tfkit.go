@@ -268,7 +268,11 @@ func APIErrorDetailOf(op Op, err error) string {
 			// retries ...)", as if the retries had run out.
 			b.WriteString("\n\nThe service failed, and Terraform was stopped (for example with Ctrl-C) while it waited to send the call again. " + interruptedAdvice[op])
 		case e.HTTPStatus >= 500 && e.Attempts > 1:
-			fmt.Fprintf(&b, "\n\nThe service failed at each of %d attempts; retrying later may succeed (max_retries sets how many attempts a safe call gets).", e.Attempts)
+			// Attempts > 1 after a 5xx: a safe call retried, or a create
+			// sent again after lookups (client/create.go), which said "a
+			// safe call" only, as if max_retries did not apply to it.
+			fmt.Fprintf(&b, "\n\nThe service failed at each of %d attempts; retrying later may succeed (max_retries sets how many attempts a safe call gets, "+
+				"and how many times a create is sent, each time after a lookup that did not find it).", e.Attempts)
 		case e.HTTPStatus >= 500:
 			b.WriteString("\n\nThe service failed; retrying later may succeed (max_retries controls automatic retries of safe calls).")
 		case e.HTTPStatus == http.StatusNotFound:
