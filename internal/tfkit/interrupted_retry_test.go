@@ -50,3 +50,42 @@ func TestAPIErrorDetail_serviceFailedThenInterruptedInRetryWait(t *testing.T) {
 		t.Errorf("detail says the retries ran out, of a call stopped before its retry:\n%s", got)
 	}
 }
+
+// A create whose listing of the same name (before anything is sent) was
+// answered HTTP 503 and stopped by Ctrl-C in the wait before its retry
+// says nothing was created, and then nothing against it: it went on with
+// an interrupted send's advice, "after an interrupted send or action,
+// check first what it did: running it again may repeat it".
+func TestAPIErrorDetail_createListingInterruptedInRetryWait(t *testing.T) {
+	t.Parallel()
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim)
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", MaxRetries: 3,
+		RetryWaitMin: time.Minute, RetryWaitMax: time.Minute,
+		RetryNotice: func(time.Duration, string) { cancel() }}) // Ctrl-C in the wait before the retry
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(srv.URL+"/_sim/faults", "application/json", strings.NewReader(`{"error_rate": 1, "seed": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "Hang-up", URL: "https://crm.example.com/h", Status: true, EventType: 1})
+	got := tfkit.APIErrorDetail(err)
+	for _, want := range []string{"so nothing was created and applying again is safe",
+		"Terraform was stopped (for example with Ctrl-C) while it waited to send the call again. Run the operation again."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("detail lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "check first") || strings.Contains(got, "may repeat it") {
+		t.Errorf("detail says nothing was created, then to check what it did:\n%s", got)
+	}
+}

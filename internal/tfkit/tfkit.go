@@ -266,7 +266,13 @@ func APIErrorDetailOf(op Op, err error) string {
 			// Stopped while it waited to send the call again: it said
 			// "retrying later may succeed (max_retries controls automatic
 			// retries ...)", as if the retries had run out.
-			b.WriteString("\n\nThe service failed, and Terraform was stopped (for example with Ctrl-C) while it waited to send the call again. " + interruptedAdvice[op])
+			advice := interruptedAdvice[op]
+			if errors.As(err, new(*client.NothingDoneError)) {
+				// "so nothing was created and applying again is safe":
+				// not a send's "check first what it did".
+				advice = "Run the operation again."
+			}
+			b.WriteString("\n\nThe service failed, and Terraform was stopped (for example with Ctrl-C) while it waited to send the call again. " + advice)
 		case e.HTTPStatus >= 500 && e.Attempts > 1:
 			// Attempts > 1 after a 5xx: a safe call retried, or a create
 			// sent again after lookups (client/create.go), which said "a
