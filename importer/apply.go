@@ -389,7 +389,7 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		return res
 	}
 	res.Outcome, res.RateLimited, res.Transient = OutcomeFailed, client.IsRateLimited(err), transient(ctx, err)
-	res.Message = scrub(err.Error(), st.values["user_password"])
+	res.Message = scrub(createInDoubtMessage(err), st.values["user_password"])
 	if st.Action == ActionCreate && ctx.Err() == nil && !res.RateLimited {
 		// The plan found no agent of this number. One that exists now
 		// came since: an apply of the roster running at the same time
@@ -403,6 +403,21 @@ func applyStep(ctx context.Context, api AgentAPI, st Step, opts ApplyOptions) Re
 		}
 	}
 	return res
+}
+
+// createInDoubtMessage is err's text, but for a create whose answer was
+// lost and whose lookup failed too: the client's words are a Terraform
+// resource's ("check whether it exists (and import it) before applying
+// again"), where apply reads the agents again by user_num and updates one
+// that was made; the rows' summary line said to run apply again, and the
+// row to check and import first.
+func createInDoubtMessage(err error) string {
+	var d *client.CreateInDoubtError
+	if !errors.As(err, &d) || errors.As(d.LookupErr, new(*client.SeveralNewError)) {
+		return err.Error()
+	}
+	return fmt.Sprintf("%v\nthe create may have taken effect: looking the agent up afterwards failed too (%v), so it was not sent again; "+
+		"run apply again: it reads the agents again, and an agent made by this create is found by its user_num (compared with the row, not made twice)", d.Err, d.LookupErr)
 }
 
 // sendCount counts the times a step's write was sent over the importer's
