@@ -72,11 +72,7 @@ func TestAPIErrorDetail_createListingInterruptedInRetryWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Post(srv.URL+"/_sim/faults", "application/json", strings.NewReader(`{"error_rate": 1, "seed": 1}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
+	postFaults(t, srv.URL, `{"error_rate": 1, "seed": 1}`)
 	_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "Hang-up", URL: "https://crm.example.com/h", Status: true, EventType: 1})
 	got := tfkit.APIErrorDetail(err)
 	for _, want := range []string{"so nothing was created and applying again is safe",
