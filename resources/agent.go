@@ -117,7 +117,8 @@ func AgentAttributes() map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{
 		"id": framework.IDAttribute("The agent's `user_id`."),
 		"user_num": schema.StringAttribute{
-			Required: true, MarkdownDescription: "Agent number (`user_num`), not empty, unique within the enterprise. It cannot be changed: a new value replaces the agent.",
+			Required: true, MarkdownDescription: "Agent number (`user_num`), not empty, unique within the enterprise. It cannot be changed: a new value replaces the agent " +
+				"(the old agent is destroyed first; the plan warns when another agent holds the new value, since the apply would then refuse the new agent after destroying the old one).",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), lookalikeNumber.whenWritten()},
 		},

@@ -169,6 +169,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 				return
 			}
 			warnReplacementResigns(req, &resp.Diagnostics)
+			r.warnNumberChanged(ctx, req, resp, deleted)
 		}
 		if !now.IsKnown() {
 			// A user_num known only at apply (another resource's value)

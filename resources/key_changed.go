@@ -13,15 +13,16 @@ import (
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
-// changedKey returns, for an update in place that changes the unique value
-// u.attr (a skill group's que_name, an SMS template's template_name: the
-// kinds whose value an update changes without replacing the object), the
-// object's id, the value it holds (old) and the planned one (now), when
-// all are known; ok is false for anything else (a create, a destroy, a
-// replacement: a create's check, a value known only at apply: the
-// update's own refusal).
+// changedKey returns, for a plan that changes the unique value u.attr of
+// an object in the state (in place: a skill group's que_name, an SMS
+// template's template_name; by a replacement where u.replaces: an agent's
+// user_num, an SMS signature's sign_text), the object's id, the value it
+// holds (old) and the planned one (now), when all are known; ok is false
+// for anything else (a create: the create's check; a destroy; a kind
+// changed in place but replaced for another attribute; a value known only
+// at apply: the write's own refusal).
 func (u uniqueValue) changedKey(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (id, old, now string, ok bool) {
-	if u.replaces || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || len(resp.RequiresReplace) > 0 {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || (!u.replaces && len(resp.RequiresReplace) > 0) {
 		return "", "", "", false
 	}
 	str := func(raw interface {
@@ -40,7 +41,10 @@ func (u uniqueValue) changedKey(req resource.ModifyPlanRequest, resp *resource.M
 // warnKeyChanged is the key check of an update that changes the unique
 // value u.attr in place (changedKey) to one another object holds: the
 // platform refuses the update ("code 405: group exists"), and the plan
-// showed a plain "1 to change". As the create's check (warnKeyTaken), it
+// showed a plain "1 to change". A kind whose value only a replacement
+// changes (u.replaces) is checked so too, and worse off: the apply
+// destroys the object first, then its create is refused, and nothing
+// takes its place, where the plan showed a plain "must be replaced". As the create's check (warnKeyTaken), it
 // costs no call of its own (seen: the collection read of the walk) and
 // waits for the plan's other instances (sortHolders); it warns of a holder
 // another resource of this configuration keeps (warnChangedManaged), of
@@ -86,7 +90,22 @@ func warnKeyChanged[T any](ctx context.Context, req resource.ModifyPlanRequest, 
 
 // changing opens each warning of warnKeyChanged.
 func (u uniqueValue) changing(old, now string) string {
+	if u.replaces {
+		return fmt.Sprintf("This plan replaces this %[2]s to change its %[1]s from %[3]q to %[4]q: it destroys the %[2]s first, then creates a new one with %[1]s = %[4]q", u.attr, u.kind, old, now)
+	}
 	return fmt.Sprintf("This plan changes the %[1]s of this %[2]s from %[3]q to %[4]q", u.attr, u.kind, old, now)
+}
+
+// refused says what the apply does of a change of the value to one still
+// held (warnKeyChanged): an update in place is refused and the object
+// keeps old; a replacement destroys the object first, and its create is
+// refused, so nothing takes its place: worse, and said so.
+func (u uniqueValue) refused(old string) string {
+	if u.replaces {
+		return fmt.Sprintf("so the apply will destroy this %[1]s (the one with %[2]s = %[3]q) and then refuse the create of the new one, after applying what comes before it: "+
+			"the %[1]s is gone and none takes its place", u.kind, u.attr, old)
+	}
+	return fmt.Sprintf("so the apply will refuse this update, after applying what comes before it, and this %s keeps %q", u.kind, old)
 }
 
 // warnChangedManaged: the new value is held by an object another resource
@@ -97,12 +116,11 @@ func (u uniqueValue) warnChangedManaged(diags *diag.Diagnostics, old, now string
 	}
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Managed Here",
 		fmt.Sprintf("%[1]s, and another resource or instance of this configuration manages %[2]s, which holds %[4]q and keeps it: "+
-			"this plan neither destroys it nor changes its %[3]s. The %[3]s is unique on the platform, so the apply will refuse this update, "+
-			"after applying what comes before it, and this %[5]s keeps %[6]q. Importing does not help: the %[5]s is in the state already.\n\n"+
+			"this plan neither destroys it nor changes its %[3]s. The %[3]s is unique on the platform, %[7]s. Importing does not help: the %[5]s is in the state already.\n\n"+
 			"Give this resource another %[3]s (the provider is not told which address manages the other one: search the configuration, "+
 			"and its data files, for %[4]q). To move the %[3]s from that %[5]s to this one, change that resource's %[3]s first, "+
 			"in an apply of its own, then this one's.",
-			u.changing(old, now), strings.Join(u.holderNames(held), ", "), u.attr, now, u.kind, old))
+			u.changing(old, now), strings.Join(u.holderNames(held), ", "), u.attr, now, u.kind, old, u.refused(old)))
 }
 
 // warnChangedTaken: the new value is held by an object that no instance of
@@ -119,14 +137,34 @@ func (u uniqueValue) warnChangedTaken(diags *diag.Diagnostics, importKey, old, n
 		which, it = fmt.Sprintf("%d %ss: %s", len(held), u.kind, strings.Join(names, ", ")), "them"
 	}
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Already Exists",
-		fmt.Sprintf("%[1]s, and the contact center already has %[2]s with that %[3]s. The %[3]s is unique on the platform, so the apply will refuse "+
-			"this update, after applying what comes before it, and this %[4]s keeps %[5]q. No resource that this provider configuration plans keeps %[6]s: "+
+		fmt.Sprintf("%[1]s, and the contact center already has %[2]s with that %[3]s. The %[3]s is unique on the platform, %[9]s. "+
+			"No resource that this provider configuration plans keeps %[6]s: "+
 			"made outside this configuration (the portal, another configuration or state), or managed by a resource this plan leaves out "+
 			"(-target, another provider configuration).\n\n"+
-			"Give this resource another %[3]s, or free %[7]q where %[6]s is managed (rename or delete %[6]s there). Importing does not fit: "+
-			"this resource manages its own %[4]s; to manage the other one in this configuration too, import it at an address of its own "+
-			"(an import block with to = <a new resource address> and id = %[8]q), and rename it there first.",
-			u.changing(old, now), which, u.attr, u.kind, old, it, now, importKey+now))
+			"Give this resource another %[3]s, or free %[7]q where %[6]s is managed (%[10]s). %[11]s",
+			u.changing(old, now), which, u.attr, u.kind, old, it, now, importKey+now, u.refused(old), u.freeIt(it), u.adoptInstead(importKey+now)))
+}
+
+// freeIt says how the value is freed where its holder (it) is managed: a
+// replacing kind's value changes only with a new object.
+func (u uniqueValue) freeIt(it string) string {
+	if u.replaces {
+		return fmt.Sprintf("delete %s there", it)
+	}
+	return fmt.Sprintf("rename or delete %s there", it)
+}
+
+// adoptInstead says how to manage the holder in this configuration.
+// An update's object is not the holder: importing at its address does not
+// fit. A replacement gives its object up anyway: this block may take the
+// holder over instead, once its own object is out of the state.
+func (u uniqueValue) adoptInstead(id string) string {
+	if u.replaces {
+		return fmt.Sprintf("To have this resource manage that %[1]s instead of its own, take its own out of the state first (a removed block with "+
+			"lifecycle { destroy = false }, or terraform state rm), then import that %[1]s here (an import block with id = %[2]q): nothing is destroyed.", u.kind, id)
+	}
+	return fmt.Sprintf("Importing does not fit: this resource manages its own %[1]s; to manage the other one in this configuration too, import it at an address of its own "+
+		"(an import block with to = <a new resource address> and id = %[2]q), and rename it there first.", u.kind, id)
 }
 
 // warnChangedGivenUp: the new value is held by an object this plan gives
@@ -155,12 +193,19 @@ func (u uniqueValue) warnChangedGivenUp(diags *diag.Diagnostics, claims *tfkit.C
 					"or make this resource depend on that one (depends_on), so that its update comes first.",
 					u.changing(old, now), name, u.attr, now, to))
 		default:
+			// A replacement's create may come after its own destroy and
+			// before the other's: this object is then gone until the next
+			// apply creates it.
+			write, after := "update", "after applying what comes before it (the next apply then succeeds)"
+			if u.replaces {
+				write, after = "create", fmt.Sprintf("after destroying this %s, which is gone until the next apply creates the new one", u.kind)
+			}
 			diags.AddAttributeWarning(path.Root(u.attr), u.title+" "+u.attr+" Still Held",
 				fmt.Sprintf("%[1]s, and destroys or replaces %[2]s, which holds %[4]q. The %[3]s is unique on the platform, and Terraform applies "+
-					"that destroy and this update in any order (it orders resources by their references only): if this update comes first, the apply "+
-					"will refuse it, after applying what comes before it (the next apply then succeeds). To have it succeed at once, destroy the other "+
+					"that destroy and this %[5]s in any order (it orders resources by their references only): if this %[5]s comes first, the apply "+
+					"will refuse it, %[6]s. To have it succeed at once, destroy the other "+
 					"first, in an apply of its own (terraform apply -target=<its address>), then apply this change.",
-					u.changing(old, now), name, u.attr, now))
+					u.changing(old, now), name, u.attr, now, write, after))
 		}
 	}
 }

@@ -202,19 +202,13 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 		if r.Claims.Claimed(freedKey(num)) {
 			return nil, true
 		}
-		found, known, err := r.Client.Agents.SeenByNum(ctx, num)
+		found, known, err := r.seenActive(ctx, num)
 		if err != nil || !known {
 			// The refresh that read the list failed and says so; the
 			// apply's create checks the number again.
 			return nil, false
 		}
-		for _, a := range found {
-			if a.UserStatus.Int64() == client.AgentStatusResigned {
-				continue
-			}
-			held = append(held, agentHolder(a))
-		}
-		return held, true
+		return holdersOf(found, agentHolder), true
 	}
 	held, known := holders()
 	if !known {
@@ -226,6 +220,28 @@ func (r *agentResource) warnNumberTaken(ctx context.Context, req resource.Modify
 	})
 	agentNumber.warnManagedHere(&resp.Diagnostics, num, managed)
 	agentNumber.warnTaken(&resp.Diagnostics, "user_num:", num, outside)
+}
+
+// seenActive is the agents the walk's collection read has with user_num
+// num (Agents.SeenByNum) but the resigned: a create of a resigned agent's
+// number re-activates it (warnReactivation), and is not refused.
+func (r *agentResource) seenActive(ctx context.Context, num string) (active []client.Agent, known bool, err error) {
+	found, known, err := r.Client.Agents.SeenByNum(ctx, num)
+	for _, a := range found {
+		if a.UserStatus.Int64() != client.AgentStatusResigned {
+			active = append(active, a)
+		}
+	}
+	return active, known, err
+}
+
+// warnNumberChanged: a new user_num replaces the agent (warnKeyChanged).
+// Held by another agent, the apply destroyed this one and then its create
+// was refused, where the plan said only "must be replaced".
+func (r *agentResource) warnNumberChanged(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, deleted bool) {
+	warnKeyChanged(ctx, req, resp, r.Claims, r.Client, agentNumber, "user_num:", deleted || r.Client == nil,
+		func(num string) ([]client.Agent, bool, error) { return r.seenActive(ctx, num) },
+		agentHolder, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.Agents.ReadInWalk(n) })
 }
 
 // settleHolders sorts the holders of value a create plans once the plan's

@@ -108,7 +108,7 @@ func SMSSignatureAttributes() map[string]schema.Attribute {
 		"id": framework.IDAttribute("The signature id (`id`). Templates refer to the signature by this id in `sign_id`."),
 		"sign_text": schema.StringAttribute{
 			Required: true, MarkdownDescription: "The signature text (`sign_text`), not empty and without brackets: a message carries it as `【text】` in front of its text (text in brackets warns at plan). " +
-				"Changing it replaces the signature.",
+				"Changing it replaces the signature (the old one is deleted first; the plan warns when another signature holds the new text, since the apply would then refuse the new one after deleting the old).",
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
 				trimmed(),
@@ -225,6 +225,13 @@ func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.Modi
 	defer signatureText.planHolder(req, resp, r.Claims)
 	deleted := signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnTextTaken(ctx, req, resp, deleted)
+	// A new sign_text replaces the signature: held by another, the apply
+	// deleted this one and then its create was refused.
+	warnKeyChanged(ctx, req, resp, r.Claims, r.Client, signatureText, signTextPrefix, deleted || r.Client == nil,
+		func(text string) ([]client.SMSSignature, bool, error) {
+			return r.Client.SMS.SeenSignaturesByText(ctx, text)
+		},
+		signatureHolder, func(id string) bool { n, _ := strconv.ParseInt(id, 10, 64); return r.Client.SMS.SignatureReadInWalk(n) })
 	r.warnSignatureInUse(ctx, req, resp)
 	r.warnReplacedKeepingTextInUse(ctx, req, resp)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"remark"}, r.adopted)
