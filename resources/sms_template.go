@@ -439,11 +439,7 @@ func (r *smsTemplateResource) nameTaken(ctx context.Context, err error, plan *sm
 		// An update: what fits depends on where the other template is
 		// managed (updateRefusedHint); an import only of one made
 		// outside this configuration, and at an address of its own.
-		e.Hint = templateName.updateRefusedHint(r.Claims, templateNamePrefix, old, name, []takenBy{templateHolder(*other)},
-			fmt.Sprintf("the template %d already has the template_name %q, and names are unique within the enterprise: "+
-				"choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d. "+
-				"That import needs an address of its own: this resource manages template %d, and keeps the template_name %q.",
-				other.ID.Int64(), name, other.ID.Int64(), self, old))
+		e.Hint = templateName.updateRefusedHint(r.Claims, templateNamePrefix, old, name, []takenBy{templateHolder(*other)}, "")
 	}
 	return tfkit.AtAttr(path.Root("template_name"), err)
 }

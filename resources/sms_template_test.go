@@ -481,7 +481,13 @@ func TestSMSTemplate_nameTaken(t *testing.T) {
 		`The provider cannot tell why (the plan's "SMS Template Already Exists" warning, if it showed one, says more). The likely causes: `+
 		`- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
 		`import it (terraform import <address> %d, or an import block with id = "template_name:Taken"), or give this resource another template_name.`, other.ID, other.ID))
-	want := wrapped(fmt.Sprintf(`What to do: the template %d already has the template_name "Taken", and names are unique within the enterprise: choose another template_name (two resources cannot share one), or, to manage that template here instead, import it: terraform import <address> %d.`, other.ID, other.ID))
+	// A rename: not "to manage that template here instead, import it:
+	// terraform import <address> N", at the address of a resource that
+	// manages its own template (Terraform refuses an import there).
+	want := wrapped(fmt.Sprintf(`What to do: SMS template %d already has template_name = "Taken", which is unique on the platform, so this SMS template keeps "Free". `+
+		`The provider cannot tell where that SMS template is managed`, other.ID))
+	wantOutside := wrapped(fmt.Sprintf(`Not at this resource's address, which manages its own SMS template: to manage that SMS template in this configuration too, `+
+		`add a resource block for it and import it (terraform import <address> %d) into that block, or with an import block by its template_name (id = "template_name:Taken").`, other.ID))
 	r := env.Resources(t, "contactcenter_sms_template")
 	config := func(name string) []any {
 		return []any{r.Config(fmt.Sprintf("template_name = %q\ntemplate_contents = \"Hello $${name}\"\nsign_id = %q\n", name, fmt.Sprint(acme.ID)))}
@@ -496,8 +502,8 @@ func TestSMSTemplate_nameTaken(t *testing.T) {
 	tpl = r.Apply(nil, config("Free"))
 	r.CheckPlanEmpty(tpl, config("Free"))
 	kept, err := r.TryApply(tpl, config("Taken"))
-	if err == nil || !want.MatchString(err.Error()) {
-		t.Errorf("rename: %v, want an error matching %s", err, want)
+	if err == nil || !want.MatchString(err.Error()) || !wantOutside.MatchString(err.Error()) || strings.Contains(err.Error(), "to manage that template here instead") {
+		t.Errorf("rename: %v, want an error matching %s and %s", err, want, wantOutside)
 	}
 	r.Destroy(kept)
 }
