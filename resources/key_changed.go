@@ -91,7 +91,8 @@ func warnKeyChanged[T any](ctx context.Context, req resource.ModifyPlanRequest, 
 // changing opens each warning of warnKeyChanged.
 func (u uniqueValue) changing(old, now string) string {
 	if u.replaces {
-		return fmt.Sprintf("This plan replaces this %[2]s to change its %[1]s from %[3]q to %[4]q: it destroys the %[2]s first, then creates a new one with %[1]s = %[4]q", u.attr, u.kind, old, now)
+		return fmt.Sprintf("This plan replaces this %[2]s to change its %[1]s from %[3]q to %[4]q: it destroys the %[2]s first, then creates a new one with %[1]s = %[4]q "+
+			"(under lifecycle { create_before_destroy = true }, the other way round: the create is refused and this %[2]s stays)", u.attr, u.kind, old, now)
 	}
 	return fmt.Sprintf("This plan changes the %[1]s of this %[2]s from %[3]q to %[4]q", u.attr, u.kind, old, now)
 }
