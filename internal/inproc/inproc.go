@@ -81,6 +81,14 @@ func (t Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	})
 	select {
 	case <-done:
+		if err := req.Context().Err(); err != nil {
+			// The handler ended because the client gave up (it returned
+			// on its request's context, writing nothing): both cases were
+			// ready, and the client got an empty answer in some runs
+			// ("unexpected end of JSON input") where a connection gives
+			// the context's error.
+			return nil, err
+		}
 		if trace != nil && trace.GotFirstResponseByte != nil {
 			trace.GotFirstResponseByte()
 		}
