@@ -549,14 +549,7 @@ func (c *Claims) PlanCreate(key, token string) (other bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.creates == nil {
-		c.creates = map[string]map[string]bool{}
-	}
-	m := c.creates[key]
-	if m == nil {
-		m = map[string]bool{}
-		c.creates[key] = m
-	}
+	m := inner(&c.creates, key)
 	m[token] = true
 	return len(m) > 1
 }
@@ -589,14 +582,7 @@ func (c *Claims) PlanHolder(key, id string, keeps bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.holders == nil {
-		c.holders = map[string]map[string]bool{}
-	}
-	m := c.holders[key]
-	if m == nil {
-		m = map[string]bool{}
-		c.holders[key] = m
-	}
+	m := inner(&c.holders, key)
 	m[id] = keeps
 	c.statePlans.Add(1) // a plan of an instance in the state, as PlannedInState
 }
@@ -631,14 +617,7 @@ func (c *Claims) PlanRename(key, id, to string) {
 		delete(c.renames[key], id)
 		return
 	}
-	if c.renames == nil {
-		c.renames = map[string]map[string]string{}
-	}
-	m := c.renames[key]
-	if m == nil {
-		m = map[string]string{}
-		c.renames[key] = m
-	}
+	m := inner(&c.renames, key)
 	m[id] = to
 }
 
@@ -680,4 +659,18 @@ func NewClaimant() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
 	return hex.EncodeToString(b)
+}
+
+// inner returns the map of key in *m (the claims' records by key, then by
+// object or token), made if missing.
+func inner[V any](m *map[string]map[string]V, key string) map[string]V {
+	if *m == nil {
+		*m = map[string]map[string]V{}
+	}
+	in := (*m)[key]
+	if in == nil {
+		in = map[string]V{}
+		(*m)[key] = in
+	}
+	return in
 }
