@@ -621,7 +621,7 @@ func applyPlan(ctx context.Context, stop <-chan struct{}, stdout, stderr io.Writ
 	if transient > 0 {
 		// The FAILED line named only the last answer ("HTTP 503: simulated
 		// server fault"): not whether the row was written, nor what to do.
-		fmt.Fprintf(stdout, "%s on errors that may pass (the service failed, or the connection was dropped or timed out, at every retry): "+
+		fmt.Fprintf(stdout, "%s on errors that may pass (the service failed, or the connection was dropped or timed out, at each attempt): "+
 			"run apply again; it plans again from the platform, so it writes only what is left (a create whose answer was lost is found by its user_num).\n",
 			count(transient, "row failed", "rows failed"))
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // TestAgentsCommand_transientFailuresSayRunAgain: rows whose writes the
-// service failed at every retry (HTTP 503) say that the failure may pass
+// service failed at each attempt (HTTP 503, --max-retries 0: one) say that the failure may pass
 // and to run apply again: the FAILED lines named only the answer
 // ("POST /open/v3/svcapi/users/add: HTTP 503: simulated server fault"),
 // and a user could not tell whether the agent was made or what to do.
@@ -36,7 +36,7 @@ func TestAgentsCommand_transientFailuresSayRunAgain(t *testing.T) {
 	createGroups(t, srv.URL)
 	conn := []string{"--endpoint", srv.URL, "--access-token", "sim-token", "--max-retries", "0", "--concurrency", "1"}
 	code, out, e := runCLI(append([]string{"agents", "apply", demoRoster}, conn...)...)
-	want := "10 rows failed on errors that may pass (the service failed, or the connection was dropped or timed out, at every retry): run apply again; " +
+	want := "10 rows failed on errors that may pass (the service failed, or the connection was dropped or timed out, at each attempt): run apply again; " +
 		"it plans again from the platform, so it writes only what is left"
 	if code != 1 || !strings.Contains(out, want) {
 		t.Errorf("exit %d, want 1 and %q:\n%s\n%s", code, want, out, e)
