@@ -192,30 +192,19 @@ func (r *skillGroupResource) Update(ctx context.Context, req resource.UpdateRequ
 			}
 			e.Hint = groupName.updateRefusedHint(r.Claims, "que_name:", state.QueName.ValueString(), plan.QueName.ValueString(), held, "")
 		}
-		err = conflictHint(err, plan, 409, 405) // queue/update: 409 number, 405 group exists
-		return r.nameHolder(ctx, err, plan)
+		return conflictHint(err, plan, 409, 405) // queue/update: 409 number, 405 group exists
 	}, "force_delete")
 }
 
 // heldGroupName is the name every queue/update requires (§4.6).
 var heldGroupName = framework.HeldName[client.SkillGroup]{Attr: "que_name", Of: func(g *client.SkillGroup) string { return string(g.QueName) }}
 
-// nameHolder puts the que_id of the group that holds the name into the
-// hint conflictHint wrote for a refused name, for the import (it stays
-// "<its que_id>" when the lookup fails).
-func (r *skillGroupResource) nameHolder(ctx context.Context, err error, plan *skillGroupModel) error {
-	if e, ok := client.AsAPIError(err); ok && strings.Contains(e.Hint, "<its que_id>") {
-		if g, ferr := r.Client.Queues.FindByName(ctx, plan.QueName.ValueString()); ferr == nil && g != nil {
-			e.Hint = strings.Replace(e.Hint, "<its que_id>", string(g.ID), 1)
-		}
-	}
-	return err
-}
-
 // conflictHint says what to do when the service refuses a group's number
-// or name as another group's: the two codes differ between queue/add and
-// queue/update. Swapping two groups' numbers or names in one apply always
-// meets this (each update finds the other group still holding the value).
+// as another group's, and ties a refusal to its attribute: the codes
+// differ between queue/add and queue/update. Swapping two groups' numbers
+// in one apply always meets this (each update finds the other group still
+// holding the value). A name refused so has its hint already, naming the
+// holder: a create's (refusedHint), a rename's (updateRefusedHint).
 func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) error {
 	e, ok := client.AsAPIError(err)
 	if !ok {
@@ -226,11 +215,6 @@ func conflictHint(err error, plan *skillGroupModel, numCode, nameCode int64) err
 	case e.Code == numCode:
 		e.Hint = fmt.Sprintf("another skill group already has que_num %q, and numbers are unique: choose a free one. "+
 			"To swap the numbers of two groups, apply twice: first give one of them a free number", plan.QueNum.ValueString())
-	case e.Code == nameCode:
-		e.Hint = fmt.Sprintf("another skill group is already named %q, and names are unique: choose another name (two resources cannot share one), "+
-			"or, to manage that group here instead, import it (terraform import <address> <its que_id>), or with an import block by its name, "+
-			"which needs no id (id = %q). To swap the names of two groups, apply twice: first give one of them a free name",
-			plan.QueName.ValueString(), "que_name:"+plan.QueName.ValueString())
 	}
 	// The attribute each code concerns; both calls share 403 name empty,
 	// 408 priority not 0-255, 411 strategy and 412 auto-evaluate (§7.2).
