@@ -79,59 +79,69 @@ func (c *requestCtx) Err() error {
 // not which agents' reads it failed. Each line now names every object the
 // call serves (serves, serves_count), the collection read its readers',
 // an id batch's call the ids it asks.
+//
+// In a synctest bubble on an in-process client (newBubbleClient): the
+// readers joining the first attempt, and the id batch's window, are on the
+// bubble's clock. On the wall clock a loaded .ci/run let the window close
+// before the third reader came: "8 calls, want 4".
 func TestSharedCall_linesNameWhatItServes(t *testing.T) {
 	t.Parallel()
 	for name, afterWrite := range map[string]bool{"collection read": false, "id batch": true} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			var logs ctxLog
-			var calls atomic.Int32
-			c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-				if calls.Add(1) == 1 {
-					time.Sleep(300 * time.Millisecond) // every reader joins the first attempt
-				}
-				w.WriteHeader(http.StatusServiceUnavailable)
-			}), func(c *Config) { c.Log = logs.hook })
-			if afterWrite {
-				c.gen.Add(1) // after a write: reads go out by ids
-			}
-			ids := []int64{11, 12, 13}
-			var wg sync.WaitGroup
-			for _, id := range ids {
-				wg.Go(func() {
-					ctx := context.WithValue(t.Context(), readerKey{}, id)
-					if _, err := c.Agents.Get(ctx, id); err == nil {
-						t.Errorf("agent %d: read succeeded, want the call's failure", id)
-					}
-				})
-			}
-			wg.Wait()
-			if n := calls.Load(); n != 4 {
-				t.Fatalf("%d calls, want 4 (one call of 4 attempts served the 3 reads)", n)
-			}
-			lines := logs.decisions()
-			if len(lines) != 4 {
-				t.Fatalf("%d retry and giving-up lines, want 4: %v", len(lines), lines)
-			}
-			for _, l := range lines {
-				s, _ := l.fields["serves"].(string)
-				if l.fields["serves_count"] != 3 || !strings.HasPrefix(s, "agent ") {
-					t.Errorf("%s: serves %q (%v objects), want the 3 agents: %v", l.msg, s, l.fields["serves_count"], l.fields)
-				}
-				for _, id := range ids {
-					if !strings.Contains(s, strconv.FormatInt(id, 10)) {
-						t.Errorf("%s: serves %q does not name agent %d", l.msg, s, id)
-					}
-				}
-				if l.reader == nil {
-					t.Errorf("%s: written in a context of no reader", l.msg)
-				}
-			}
-			if d, _ := lines[3].fields["decision"].(string); d != "giving up after 4 of 4 attempts" {
-				t.Errorf("decision %q: the wording changed", d)
+			synctest.Test(t, func(t *testing.T) { linesNameWhatItServes(t, afterWrite) })
+		})
+	}
+}
+
+func linesNameWhatItServes(t *testing.T, afterWrite bool) {
+	var logs ctxLog
+	var calls atomic.Int32
+	c := newBubbleClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if calls.Add(1) == 1 {
+			time.Sleep(300 * time.Millisecond) // every reader joins the first attempt
+		}
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}), func(c *Config) { c.Log = logs.hook })
+	if afterWrite {
+		c.gen.Add(1) // after a write: reads go out by ids
+	}
+	ids := []int64{11, 12, 13}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() {
+			ctx := context.WithValue(t.Context(), readerKey{}, id)
+			if _, err := c.Agents.Get(ctx, id); err == nil {
+				t.Errorf("agent %d: read succeeded, want the call's failure", id)
 			}
 		})
 	}
+	wg.Wait()
+	if n := calls.Load(); n != 4 {
+		t.Fatalf("%d calls, want 4 (one call of 4 attempts served the 3 reads)", n)
+	}
+	lines := logs.decisions()
+	if len(lines) != 4 {
+		t.Fatalf("%d retry and giving-up lines, want 4: %v", len(lines), lines)
+	}
+	for _, l := range lines {
+		s, _ := l.fields["serves"].(string)
+		if l.fields["serves_count"] != 3 || !strings.HasPrefix(s, "agent ") {
+			t.Errorf("%s: serves %q (%v objects), want the 3 agents: %v", l.msg, s, l.fields["serves_count"], l.fields)
+		}
+		for _, id := range ids {
+			if !strings.Contains(s, strconv.FormatInt(id, 10)) {
+				t.Errorf("%s: serves %q does not name agent %d", l.msg, s, id)
+			}
+		}
+		if l.reader == nil {
+			t.Errorf("%s: written in a context of no reader", l.msg)
+		}
+	}
+	if d, _ := lines[3].fields["decision"].(string); d != "giving up after 4 of 4 attempts" {
+		t.Errorf("decision %q: the wording changed", d)
+	}
+
 }
 
 // TestSharedCall_linesOutliveFirstReader: a shared call runs in the
