@@ -260,6 +260,7 @@ func (r *agentResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.Steps.Create(ctx, req, resp, func(ctx context.Context, plan *agentModel) error {
 		defer agentNumber.applied(r.Claims, plan.UserNum)
+		defer contactsApplied(r.Claims, plan)
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err
@@ -289,6 +290,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.Steps.Update(ctx, req, resp, func(ctx context.Context, plan, state *agentModel) error {
+		defer contactsApplied(r.Claims, plan)
 		in, err := plan.expand(ctx)
 		if err != nil {
 			return err

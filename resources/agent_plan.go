@@ -129,6 +129,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	warnDefaultType(req.Config.Raw, req.State.Raw, &resp.Diagnostics)
+	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)
 	warnUndoneByDefault(ctx, req, &resp.Diagnostics, agentNamed, agentUndoneByDefault...)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"user_num"}, agentNumbers)
 	// ValidateConfig leaves passwords unknown at validation to the plan.
@@ -396,11 +397,10 @@ func refuseResignedKeepsContact(req resource.ModifyPlanRequest, diags *diag.Diag
 		return false
 	}
 	refused := false
-	for _, field := range []string{"user_email", "user_sms_phone"} {
+	for _, field := range agentContacts {
 		held, wanted := rawAttr(req.State.Raw, field), rawAttr(req.Config.Raw, field)
 		var v, h string
-		if !wanted.IsKnown() || wanted.IsNull() || wanted.As(&v) != nil || v == "" || held.As(&h) != nil ||
-			h != v && (field != "user_email" || !strings.EqualFold(h, v)) {
+		if !wanted.IsKnown() || wanted.IsNull() || wanted.As(&v) != nil || v == "" || held.As(&h) != nil || !sameContact(field, h, v) {
 			continue
 		}
 		refused = true
@@ -549,10 +549,10 @@ func warnUnknownNumberResigns(req resource.ModifyPlanRequest, diags *diag.Diagno
 		return false
 	}
 	var kept []string
-	for _, field := range []string{"user_email", "user_sms_phone"} {
+	for _, field := range agentContacts {
 		held, wanted := rawAttr(req.State.Raw, field), rawAttr(req.Config.Raw, field)
 		var v, h string
-		if held.As(&h) != nil || h == "" || (wanted.IsKnown() && (wanted.IsNull() || wanted.As(&v) != nil || (v != h && (field != "user_email" || !strings.EqualFold(h, v))))) {
+		if held.As(&h) != nil || h == "" || (wanted.IsKnown() && (wanted.IsNull() || wanted.As(&v) != nil || !sameContact(field, h, v))) {
 			continue
 		}
 		kept = append(kept, fmt.Sprintf("%s %q", field, h))

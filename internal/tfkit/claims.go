@@ -544,14 +544,26 @@ func (c *Claims) settleQuiet() time.Duration {
 // in each run, so two instances planned alike are not told apart. Done
 // forgets the key.
 func (c *Claims) PlanCreate(key, token string) (other bool) {
+	return len(c.PlanGiven(key, token)) > 0
+}
+
+// PlanGiven records, as PlanCreate does, that the plan being made gives
+// an object the unique key, planned as token, and returns the tokens of
+// the other objects it records for the key, in no order.
+func (c *Claims) PlanGiven(key, token string) (others []string) {
 	if c == nil {
-		return false
+		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	m := inner(&c.creates, key)
 	m[token] = true
-	return len(m) > 1
+	for t := range m {
+		if t != token {
+			others = append(others, t)
+		}
+	}
+	return others
 }
 
 // PlannedInState records that the plan being made planned an instance
