@@ -133,6 +133,7 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 		paramCol[i] = -1
 	}
 	var colKind []int // -2 none, -1 mobile, ≥0 param index
+	headRow := 0
 	for colKind == nil {
 		rowNum, cells, ok, err := sr.Next()
 		if err != nil {
@@ -145,6 +146,7 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 		if allEmpty(cells) {
 			continue
 		}
+		headRow = rowNum
 		colKind = make([]int, len(cells))
 		for i, c := range cells {
 			colKind[i] = -2
@@ -198,6 +200,15 @@ func ReadRecipientsContext(ctx context.Context, path string, params []string, vi
 			}
 		}
 	}
+	sr.quirks.nameColumns(probs, headRow, func(col int) string {
+		switch {
+		case col > len(colKind) || colKind[col-1] == -2:
+			return ""
+		case colKind[col-1] == -1:
+			return "mobile"
+		}
+		return params[colKind[col-1]]
+	})
 	if len(probs) > quirks {
 		return l, probs, nil
 	}

@@ -100,6 +100,7 @@ func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentR
 
 	// Header: the first non-empty row.
 	var fieldOfCol []int // column index (0-based) → field index, -1 for none
+	headRow := 0
 	for fieldOfCol == nil {
 		rowNum, cells, ok, err := sr.Next()
 		if err != nil {
@@ -127,6 +128,7 @@ func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentR
 				return probs, nil
 			}
 		}
+		headRow = rowNum
 		fieldOfCol = make([]int, len(cells))
 		for i, c := range cells {
 			fieldOfCol[i] = -1
@@ -158,6 +160,12 @@ func ScanRosterContext(ctx context.Context, path string, fn func(*Roster, AgentR
 			add(hdr, "", "", false, "has no user_num column; every row is matched by user_num")
 		}
 	}
+	sr.quirks.nameColumns(probs, headRow, func(col int) string {
+		if col > len(fieldOfCol) || fieldOfCol[col-1] < 0 {
+			return ""
+		}
+		return AgentFields[fieldOfCol[col-1]].Name
+	})
 	if len(probs) > quirks {
 		return probs, nil
 	}

@@ -126,6 +126,26 @@ func hiddenColumn(sheet string, col, row int, heading string, narrow bool) Probl
 		Rule: fmt.Sprintf("heads column %s, which %s, and ccsync reads hidden columns like the others: unhide it to keep it, or delete it to leave it out", colName(col), how)}
 }
 
+// nameColumns gives the problems of cells that hold no value the reader
+// can read (a formula without a saved result, a formula whose saved value
+// is a stand-in, an error value: the first problems of q.problems) the
+// name of the column they are in, as every other bad cell is named
+// ("Agents!D16: ag_nickname is a formula ..."), so the reader sees which
+// field the cell is for without counting columns. headRow is the row of
+// the headings (whose cells are headings, not values); name gives the
+// column's field or variable for a 1-based column, "" for none.
+func (q sheetQuirks) nameColumns(probs Problems, headRow int, name func(col int) string) {
+	n := min(len(q.formulas)+len(q.recalc)+len(q.errors), len(probs))
+	for i := range probs[:n] {
+		p := &probs[i]
+		col, row, err := excelize.CellNameToCoordinates(p.Cell)
+		if err != nil || row <= headRow || p.Field != "" {
+			continue
+		}
+		p.Field = name(col)
+	}
+}
+
 // problems turns the quirks into problems of sheet.
 func (q sheetQuirks) problems(sheet string) Problems {
 	var out Problems

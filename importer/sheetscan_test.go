@@ -98,9 +98,9 @@ func TestReaders_formulaWithoutSavedValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const rule = ": is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
+	const rule = " is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
 		"ccsync reads saved values: open and save the workbook in a spreadsheet, or replace the formula by its value"
-	if d := cmp.Diff([]string{"Agents!D2" + rule, "Agents!C3" + rule}, problemLines(probs)); d != "" {
+	if d := cmp.Diff([]string{"Agents!D2: ag_nickname" + rule, "Agents!C3: dept_id" + rule}, problemLines(probs)); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
 	}
 	if got := rows["9001"].Get("crm_id"); got != "c-9" {
@@ -134,7 +134,7 @@ func TestReaders_formulaRecalculatedOnOpen(t *testing.T) {
 			return ""
 		})
 	}
-	const rule = ": is a formula in a workbook that asks to have every formula calculated when it is opened (written by a program such as xlsxwriter or pandas): " +
+	const rule = " is a formula in a workbook that asks to have every formula calculated when it is opened (written by a program such as xlsxwriter or pandas): " +
 		"the value saved with it is a stand-in (0), not its result, and ccsync reads saved values; open the workbook in a spreadsheet, " +
 		"copy the formula cells and paste them as values (Paste Special, Values), and save (converting the file, with LibreOffice for one, keeps the stand-in)"
 
@@ -151,7 +151,7 @@ func TestReaders_formulaRecalculatedOnOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]string{"Recipients!C2" + rule, "Recipients!B3" + rule}, problemLines(probs)); d != "" {
+	if d := cmp.Diff([]string{"Recipients!C2: code" + rule, "Recipients!B3: name" + rule}, problemLines(probs)); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
 	}
 
@@ -165,7 +165,7 @@ func TestReaders_formulaRecalculatedOnOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]string{"Agents!B2" + rule}, problemLines(probs)); d != "" {
+	if d := cmp.Diff([]string{"Agents!B2: user_name" + rule}, problemLines(probs)); d != "" {
 		t.Errorf("roster problems (-want +got):\n%s", d)
 	}
 }
@@ -226,7 +226,7 @@ func TestReaders_errorValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	const rule = " (a formula that failed), not a value; correct the formula or type the value"
-	want := []string{"Recipients!B3: holds the error value #N/A" + rule, "Recipients!C3: holds the error value #DIV/0!" + rule}
+	want := []string{"Recipients!B3: name holds the error value #N/A" + rule, "Recipients!C3: date holds the error value #DIV/0!" + rule}
 	if d := cmp.Diff(want, problemLines(probs)); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
 	}
@@ -240,7 +240,7 @@ func TestReaders_errorValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]string{"Agents!B2: holds the error value #N/A" + rule}, problemLines(probs)); d != "" {
+	if d := cmp.Diff([]string{"Agents!B2: user_name holds the error value #N/A" + rule}, problemLines(probs)); d != "" {
 		t.Errorf("roster problems (-want +got):\n%s", d)
 	}
 }
@@ -528,5 +528,38 @@ func TestReaders_zeroSizeColumnsAndRows(t *testing.T) {
 	}
 	if d := cmp.Diff(want, problemLines(probs)); d != "" {
 		t.Errorf("roster problems (-want +got):\n%s", d)
+	}
+}
+
+// TestReaders_quirksNameTheirColumn: a cell refused for what it holds
+// rather than for its value (a formula without a saved result, an error
+// value) is named with its column's heading, as every other bad cell is
+// ("Recipients!A3: mobile is a formula ..."): a sheet of 25 columns left
+// the reader counting columns to learn which field D16 was. A cell
+// under no heading the reader knows keeps the bare reference.
+func TestReaders_quirksNameTheirColumn(t *testing.T) {
+	t.Parallel()
+	path := writeBook(t, "Recipients", [][]any{
+		{"mobile", "name", "date"},
+		{"13800000001", "Ann", "2026-12-01", "x"},
+		{"13800000002", "Bob", "2026-12-02"},
+	})
+	rewriteCells(t, path, map[string]string{
+		"A3": `<c r="A3"><f>13800000000+2</f></c>`,
+		"D2": `<c r="D2" t="e"><v>#REF!</v></c>`,
+	})
+	_, probs, err := ReadRecipients(path, []string{"name", "date"}, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := problemLines(probs)
+	for _, want := range []string{
+		"Recipients!A3: mobile is a formula whose result was never saved (the workbook was written by a program and not opened in a spreadsheet since); " +
+			"ccsync reads saved values: open and save the workbook in a spreadsheet, or replace the formula by its value",
+		"Recipients!D2: holds the error value #REF! (a formula that failed), not a value; correct the formula or type the value",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("problems %q\nwant among them %q", got, want)
+		}
 	}
 }
