@@ -59,6 +59,10 @@ var (
 // key is the claim of value v.
 func (u uniqueValue) key(v string) string { return "unique\x00" + u.attr + "\x00" + v }
 
+// shiftKey marks value v as given up or taken by a replacement, an
+// instance whose address stays (warnDeletedAndCreated).
+func (u uniqueValue) shiftKey(v string) string { return "shifted\x00" + u.key(v) }
+
 // warnDeletedAndCreated is the ModifyPlan step of a resource with a unique
 // value. A for_each key or a resource name changed without a moved block
 // makes a plan in which one instance deletes the object holding a value
@@ -93,6 +97,15 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 	if hasNow && (replaced || req.State.Raw.IsNull()) {
 		u.warnCreatedTwice(req, claims, diags, now)
 	}
+	// A replacement keeps its address in the configuration with another
+	// value: the values of a for_each map (or a count list) shifted
+	// between instances, where no moved block can be written (Terraform
+	// refuses one from an address still declared). Its mark is recorded
+	// before its claims, so the other instance of the pair, planned
+	// second, finds it.
+	if replaced {
+		claims.Planned(false, u.shiftKey(old), u.shiftKey(now))
+	}
 	switch {
 	case replaced:
 		both = append(claims.Planned(true, u.key(old)), claims.Planned(false, u.key(now))...)
@@ -105,6 +118,19 @@ func (u uniqueValue) warnDeletedAndCreated(req resource.ModifyPlanRequest, claim
 		return false
 	}
 	v := strings.TrimPrefix(both[0], u.key(""))
+	if replaced || claims.PlannedAs(false, u.shiftKey(v)) {
+		diags.AddWarning(u.title+" Deleted and Created Again",
+			fmt.Sprintf("This plan deletes the %[1]s whose %[2]s is %[3]q at one address and creates one with the same %[2]s at another, "+
+				"and the address it leaves stays in the configuration with another %[2]s (or the new one held another %[1]s): the values of a for_each map "+
+				"moved between its keys (an element taken out, two keys swapped), or an element removed from a list that count iterates. %[4]s "+
+				"A moved block cannot say this: Terraform refuses one from an address the configuration still declares (\"Moved object still exists\"). "+
+				"For a count list, use for_each keyed by the %[2]s instead, with a moved block for each instance. Key a for_each map by the %[2]s too, "+
+				"with a moved block from each old key to the new one (and one for each resource whose for_each is this one's instances); or, to keep "+
+				"its keys, move the instances in the state before the apply with terraform state mv '<old address>' '<new address>', through a "+
+				"temporary key where two swap. Nothing is then sent for those %[1]ss.",
+				u.kind, u.attr, v, u.why))
+		return true
+	}
 	diags.AddWarning(u.title+" Deleted and Created Again",
 		fmt.Sprintf("This plan deletes the %[1]s whose %[2]s is %[3]q at one address and creates one with the same %[2]s at another: "+
 			"a for_each key or a resource name changed without a moved block, or an element removed from a list that count iterates. %[4]s "+
@@ -179,6 +205,6 @@ func (u uniqueValue) warnCreatedTwice(req resource.ModifyPlanRequest, claims *tf
 // delete ran (tfkit.Claims.Done).
 func (u uniqueValue) applied(claims *tfkit.Claims, v types.String) {
 	if !v.IsNull() && !v.IsUnknown() {
-		claims.Done(u.key(v.ValueString()))
+		claims.Done(u.key(v.ValueString()), u.shiftKey(v.ValueString()))
 	}
 }
