@@ -1745,7 +1745,7 @@ func TestAccAgent_numberTaken(t *testing.T) {
 			ExpectError: regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(fmt.Sprintf(
 				`What to do: agent %d ("Hand Made") already has user_num = "8270", which is unique on the platform. The provider cannot tell why `+
 					`(the plan's "Agent Already Exists" warning, if it showed one, says more). The likely causes: `+
-					`- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
+					`- Made outside any state (the portal, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
 					`import it (terraform import <address> %d, or an import block with id = "user_num:8270"), or give this resource another user_num.`,
 				a.UserID.Int64(), a.UserID.Int64())), " ", `\s+`)),
 		}},

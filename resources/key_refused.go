@@ -38,8 +38,11 @@ func (u uniqueValue) refusedHint(importKey, value string, held []takenBy) string
 	}
 	return fmt.Sprintf("%[1]s %[2]s %[3]s = %[4]q, %[10]s. The provider cannot tell why "+
 		"(the plan's %[5]q warning, if it showed one, says more). The likely causes:\n"+
-		"- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, "+
+		"- Made outside any state (the portal, a state lost or restored from an older backup, "+
 		"an earlier apply whose answer was lost): import %[6]s (terraform import <address> %[7]s, %[8]s), or give this resource another %[3]s.\n"+
+		"- Managed by another configuration (another team's state): do not import %[6]s here too (two states that manage one object undo each other's "+
+		"changes, and a destroy in either deletes it): give this resource another %[3]s, or hand %[6]s over (a removed block with "+
+		"lifecycle { destroy = false } in that configuration, then the import here).\n"+
 		"- Left by a removed block (lifecycle { destroy = false }): this apply forgot that block's objects although this create failed, "+
 		"so a moved block no longer finds them: import %[6]s as above, or give this resource another %[3]s.\n"+
 		"- Adopted in this apply by an import block through another provider configuration: give this resource another %[3]s, or remove one of the two.\n"+

@@ -134,8 +134,11 @@ func (u uniqueValue) warnTaken(diags *diag.Diagnostics, importKey, value string,
 			"to leave %[7]s unmanaged, give this resource another %[2]s.\n"+
 			"- Another address holds %[8]s, or will: an import block of this plan (one through another provider configuration, an alias or a module's own, "+
 			"is not shown to this one), or an address in the state that -target left out. Give this resource another %[2]s, or remove one of the two.\n"+
+			"- Another configuration of this contact center (another team's state) manages %[7]s: do not import %[7]s here too (two states that manage "+
+			"one object undo each other's changes, and a destroy in either deletes it). Give this resource another %[2]s, and read %[7]s with a data source "+
+			"where you need %[7]s; to hand %[7]s over, a removed block with lifecycle { destroy = false } in that configuration first, then the import below.\n"+
 			"- The Terraform state was lost, or restored from a backup older than the apply that made %[7]s, or %[13]s %[10]s made outside Terraform "+
-			"(the portal, another state): import %[8]s%[11]s, and plan again (the plan shows an import instead of this create):\n\n"+
+			"(the portal, a state no longer used): import %[8]s%[11]s, and plan again (the plan shows an import instead of this create):\n\n"+
 			"import {\n  to = <the address of this resource, shown above>\n  id = %[5]q\n}\n\n"+
 			"After a lost state, `ccsync export terraform <empty folder>` writes an import block for every object of the contact center "+
 			"(guide \"Adopt an existing contact center\", section \"A lost or older state\").\n"+

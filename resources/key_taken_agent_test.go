@@ -69,7 +69,8 @@ resource "contactcenter_agent" "cy" {
 				"The user_num is unique on the platform, so the apply will refuse this create, after applying what comes before it. "+
 				"No resource that this provider configuration plans keeps that agent. The provider is not shown removed or import blocks, -target, other provider configurations or other states, so it cannot tell where that agent came from.", kept.UserID.Int64()),
 			"- A removed block (lifecycle { destroy = false }) left it in the contact center, holding the user_num",
-			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform (the portal, another state): import it",
+			"- Another configuration of this contact center (another team's state) manages it: do not import it here too",
+			"- The Terraform state was lost, or restored from a backup older than the apply that made it, or it was made outside Terraform (the portal, a state no longer used): import it",
 			`import { to = <the address of this resource, shown above> id = "user_num:8701" }`,
 			"ccsync export terraform <empty folder>",
 			`"A lost or older state"`,

@@ -39,7 +39,10 @@ func lacks(t *testing.T, what, text string, want, unwanted []string) {
 // "it", imports by value, and says that once an apply with the removed
 // block has run, only the import finds the object (that apply forgets it,
 // though the create fails: a moved block then found nothing, and the
-// plan advised it still).
+// plan advised it still). An object another team's configuration manages
+// (several states, one contact center) is not to be imported: the warning
+// and the apply's hint advised the import for "another state" too, which
+// makes two owners that undo each other's changes.
 func TestWarnTakenOneHolder(t *testing.T) {
 	t.Parallel()
 	d := takenWarning(t, agentNumber, "user_num:", "8811", []takenBy{{id: "1001", name: "ann"}})
@@ -51,7 +54,10 @@ func TestWarnTakenOneHolder(t *testing.T) {
 		"or import it (below; once an apply with the removed block has run, it is out of the state and only the import finds it); " +
 			"to leave it unmanaged, give this resource another user_num.",
 		"- Another address holds it, or will:",
-		"older than the apply that made it, or it was made outside Terraform (the portal, another state): import it, and plan again",
+		"- Another configuration of this contact center (another team's state) manages it: do not import it here too (two states that manage one object " +
+			"undo each other's changes, and a destroy in either deletes it). Give this resource another user_num, and read it with a data source where you need it; " +
+			"to hand it over, a removed block with lifecycle { destroy = false } in that configuration first, then the import below.",
+		"older than the apply that made it, or it was made outside Terraform (the portal, a state no longer used): import it, and plan again",
 		"import {\n  to = <the address of this resource, shown above>\n  id = \"user_num:8811\"\n}",
 		"under lifecycle { create_before_destroy = true }, the agent is this resource's own,",
 	}, []string{"one of them", "those", "refuses several"})
@@ -74,7 +80,8 @@ func TestWarnTakenSeveralHolders(t *testing.T) {
 		"- A removed block (lifecycle { destroy = false }) left them in the contact center, holding the sign_text: to manage one of them here, add a moved block",
 		"to leave them unmanaged, give this resource another sign_text.",
 		"- Another address holds one of them, or will:",
-		"older than the apply that made them, or they were made outside Terraform (the portal, another state): " +
+		"- Another configuration of this contact center (another team's state) manages them: do not import them here too",
+		"older than the apply that made them, or they were made outside Terraform (the portal, a state no longer used): " +
 			"import one of them by its id (an import by sign_text refuses several), and plan again",
 		"import {\n  to = <the address of this resource, shown above>\n  id = \"101\"\n}",
 		"under lifecycle { create_before_destroy = true }, one of those SMS signatures is this resource's own,",
@@ -91,7 +98,10 @@ func TestRefusedHint(t *testing.T) {
 	t.Parallel()
 	causes := []string{
 		"The provider cannot tell why",
-		"\n- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost):",
+		"\n- Made outside any state (the portal, a state lost or restored from an older backup, an earlier apply whose answer was lost):",
+		"\n- Managed by another configuration (another team's state): do not import",
+		"here too (two states that manage one object undo each other's changes, and a destroy in either deletes it): give this resource another",
+		"(a removed block with lifecycle { destroy = false } in that configuration, then the import here).",
 		"\n- Left by a removed block (lifecycle { destroy = false }): this apply forgot that block's objects although this create failed, " +
 			"so a moved block no longer finds them:",
 		"\n- Adopted in this apply by an import block through another provider configuration:",

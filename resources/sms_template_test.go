@@ -479,7 +479,7 @@ func TestSMSTemplate_nameTaken(t *testing.T) {
 	}
 	wantCreate := wrapped(fmt.Sprintf(`What to do: SMS template %d already has template_name = "Taken", which is unique on the platform. `+
 		`The provider cannot tell why (the plan's "SMS Template Already Exists" warning, if it showed one, says more). The likely causes: `+
-		`- Made outside this state (the portal, another configuration or state, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
+		`- Made outside any state (the portal, a state lost or restored from an older backup, an earlier apply whose answer was lost): `+
 		`import it (terraform import <address> %d, or an import block with id = "template_name:Taken"), or give this resource another template_name.`, other.ID, other.ID))
 	// A rename: not "to manage that template here instead, import it:
 	// terraform import <address> N", at the address of a resource that
