@@ -175,6 +175,16 @@ func (u uniqueValue) adoptInstead(id string) string {
 // refused both, a value moved along is refused when this update comes
 // first.
 func (u uniqueValue) warnChangedGivenUp(diags *diag.Diagnostics, claims *tfkit.Claims, old, now string, held []takenBy) {
+	// A replacing kind's values passed between two instances are also
+	// the values of a for_each map moved between its keys (or a count
+	// list shifted), where the advice below gets the values through by
+	// replacing both objects (and depends_on cannot join two instances of
+	// one resource): say which warning keeps them.
+	moved := ""
+	if u.replaces {
+		moved = fmt.Sprintf(" If the %[1]ss themselves moved between the keys of a for_each map (an element taken out, two keys swapped) or along a count list, "+
+			"this replaces them: the %[2]q warning of this plan says how to keep them.", u.kind, u.title+" Deleted and Created Again")
+	}
 	for _, h := range held {
 		name := u.holderNames([]takenBy{h})[0]
 		to, renamed := claims.PlannedRename(u.key(now), h.id)
@@ -184,15 +194,15 @@ func (u uniqueValue) warnChangedGivenUp(diags *diag.Diagnostics, claims *tfkit.C
 				fmt.Sprintf("%[1]s, and changes that of %[2]s from %[4]q to %[5]q: the two swap their %[3]s. The %[3]s is unique on the platform, "+
 					"and each update is applied alone, so the apply will refuse both: whichever comes first finds its new %[3]s still held by the other, "+
 					"and the other then finds its own still held (after applying what comes before them). Swap them in two applies: first give one of the two "+
-					"a temporary %[3]s (one no %[6]s holds) and apply, then give both the values you want and apply again.",
-					u.changing(old, now), name, u.attr, now, old, u.kind))
+					"a temporary %[3]s (one no %[6]s holds) and apply, then give both the values you want and apply again.%[7]s",
+					u.changing(old, now), name, u.attr, now, old, u.kind, moved))
 		case renamed:
 			diags.AddAttributeWarning(path.Root(u.attr), u.title+" "+u.attr+" Still Held",
 				fmt.Sprintf("%[1]s, and changes that of %[2]s, which holds %[4]q, to %[5]q. The %[3]s is unique on the platform, and Terraform applies "+
 					"the two updates in any order (it orders resources by their references only): if this one comes first, the apply will refuse it, "+
 					"after applying what comes before it. Change the other resource's %[3]s first, in an apply of its own (terraform apply -target=<its address>), "+
-					"or make this resource depend on that one (depends_on), so that its update comes first.",
-					u.changing(old, now), name, u.attr, now, to))
+					"or make this resource depend on that one (depends_on), so that its update comes first.%[6]s",
+					u.changing(old, now), name, u.attr, now, to, moved))
 		default:
 			// A replacement's create may come after its own destroy and
 			// before the other's: this object is then gone until the next

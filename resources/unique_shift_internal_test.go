@@ -78,3 +78,39 @@ func TestWarnDeletedAndCreated_shiftedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnChangedGivenUp_pointsAtMovedKeys: in the same plans (the values
+// of a for_each map moved between its keys) an agent's create of a number
+// another instance gives up warns "Agent user_num Swapped" or "… Still
+// Held", whose advice (a temporary number in two applies, -target, or
+// depends_on, which cannot join two instances of one resource) gets the
+// numbers through by replacing both agents, and said nothing of keeping
+// them. For a kind whose value change replaces the object, each now points
+// at the "Deleted and Created Again" warning; a skill group's rename (an
+// update in place, its group kept) does not.
+func TestWarnChangedGivenUp_pointsAtMovedKeys(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		u         uniqueValue
+		to, title string
+		points    bool
+	}{
+		{agentNumber, "9101", "Agent user_num Swapped", true},
+		{agentNumber, "9103", "Agent user_num Still Held", true},
+		{groupName, "9101", "Skill Group que_name Swapped", false},
+		{groupName, "9103", "Skill Group que_name Still Held", false},
+	} {
+		claims := &tfkit.Claims{}
+		claims.PlanRename(tc.u.key("9102"), "1004", tc.to)
+		var diags diag.Diagnostics
+		tc.u.warnChangedGivenUp(&diags, claims, "9101", "9102", []takenBy{{id: "1004", name: "Bob"}})
+		if len(diags) != 1 || diags[0].Summary() != tc.title {
+			t.Errorf("%s: diagnostics %v, want one %q", tc.title, diags, tc.title)
+			continue
+		}
+		want := tc.u.title + ` Deleted and Created Again" warning of this plan says how to keep them.`
+		if got := strings.Contains(diags[0].Detail(), want); got != tc.points {
+			t.Errorf("%s: has %q: %v, want %v:\n%s", tc.title, want, got, tc.points, diags[0].Detail())
+		}
+	}
+}
