@@ -276,9 +276,13 @@ func (s *WebhooksService) GetNamed(ctx context.Context, id int64, name, url stri
 	if err == nil {
 		return w, nil
 	}
-	if OutOfTime(ctx, err) {
+	if OutOfTime(ctx, err) && !IsNotFound(err) {
 		return nil, err
 	}
+	// A miss, also one of a read whose context has ended: Get says
+	// whether the webhook is gone. Returned as it was, a miss with Ctrl-C
+	// pressed said "not found" of a webhook that is there, and the
+	// interrupted edit said it had been deleted since the plan.
 	return s.gotByID(ctx, gen, id)
 }
 

@@ -118,6 +118,19 @@ func TestInterrupted_adviceFitsTheOperation(t *testing.T) {
 	if err != nil || (acctest.ActionResult{Diagnostics: uplan.Diagnostics}).HasError() {
 		t.Fatalf("plan update: %v %v", err, acctest.ActionResult{Diagnostics: uplan.Diagnostics}.Text())
 	}
+	// Ctrl-C in the read the update makes before it sends (the fields it
+	// leaves as the platform holds them): nothing was sent, and it said
+	// "The update may or may not have reached the platform".
+	preRead, err := srv.ApplyResourceChange(interrupted("/webhook/lists"), &tfprotov6.ApplyResourceChangeRequest{TypeName: typ, PriorState: created.NewState, PlannedState: uplan.PlannedState, Config: newConf, PlannedPrivate: uplan.PlannedPrivate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := acctest.ActionResult{Diagnostics: preRead.Diagnostics}.Text()
+	check("update's read", text, "Unable to Update Webhook", "The update reads the object before it is sent, and the read was cut off, so nothing was updated and applying again is safe",
+		"interrupted (Terraform was stopped, for example with Ctrl-C)")
+	if strings.Contains(text, "may or may not have reached") || strings.Contains(text, "no longer exists") {
+		t.Errorf("update's read: says the update may have reached the platform, or that the webhook is gone:\n%s", text)
+	}
 	updated, err := srv.ApplyResourceChange(interrupted("/webhook/updateOrCreate"), &tfprotov6.ApplyResourceChangeRequest{TypeName: typ, PriorState: created.NewState, PlannedState: uplan.PlannedState, Config: newConf, PlannedPrivate: uplan.PlannedPrivate})
 	if err != nil {
 		t.Fatal(err)

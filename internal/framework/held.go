@@ -9,6 +9,8 @@ package framework
 // ignore_changes }, where the portal owns it.
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"golang.org/x/text/unicode/norm"
@@ -37,7 +39,8 @@ type HeldName[T any] struct {
 // form (NFD differs: "é", Hangul; not ASCII or Chinese) can be held so.
 //
 // A read that finds the object gone fails the edit as it is (Steps.Update
-// says it was deleted since the plan). Any other failed read fails it when
+// says it was deleted since the plan), and one interrupted (Ctrl-C) fails
+// it saying that nothing was sent. Any other failed read fails it when
 // the planned name has a decomposed form, before anything is sent: sent as
 // planned, the name was rewritten composed, a change the plan did not show
 // and no later plan can take back, where the failure costs an apply again
@@ -50,6 +53,12 @@ func SendHeld[T any, S ~string](held *T, err error, n HeldName[T], name *S, name
 	switch {
 	case client.IsNotFound(err):
 		return err
+	case errors.Is(err, context.Canceled):
+		// Stopped (Ctrl-C) in the read: the edit, sent with the same
+		// context, failed without being sent, and said "The update may or
+		// may not have reached the platform".
+		return &client.NothingDoneError{Err: fmt.Errorf("the update reads the object before it is sent, and the read was cut off, "+
+			"so nothing was updated and applying again is safe: %w", err)}
 	case err != nil && decomposable:
 		return fmt.Errorf("the edit must send %s, and reading %s as the platform holds it failed, so nothing was sent: "+
 			"the planned %s %q has another Unicode form (decomposed) the platform may hold, and sending it as planned would rewrite the platform's %s. "+
