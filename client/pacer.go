@@ -7,26 +7,49 @@ import (
 	"time"
 )
 
-// pacer spaces the requests of one client evenly: each starts at least
+// pacer spaces the requests of one client evenly: each leaves at least
 // interval after the one before, whichever goroutine sends it. Evenly
 // spaced requests stay under a limit however the service counts (a fixed
 // window or a token bucket). A nil pacer does not wait.
+//
+// The callers wait in a queue, in the order they came (FIFO): only the
+// first in it waits for the time, interval after the last departure, and
+// each departure lets the next become first. The spacing holds where the
+// requests leave: turns assigned ahead on a schedule (one interval apart
+// from when each caller came) held it only on the schedule, and a process
+// that stalled past several turns (a machine busy with other work, a GC
+// pause) woke every caller whose turn had passed at once; they left
+// together, and the platform answered 429 to the burst. A caller whose
+// wait ends before its turn (its context was cancelled, Ctrl-C) leaves the
+// queue, and the callers behind it move up: its turn is given back.
 //
 // The interval adapts to the service's rate limit: an HTTP 429 makes it
 // half as long again (at most once a second, whatever number of calls were
 // refused at once; from 100 ms, up to 1 s), and each call that succeeds
 // takes 5% off it, down to the configured floor (MaxRequestsPerSecond; none
 // without it). Without the adaptation, every call of an apply whose
-// parallelism exceeds the limit met the limit again on each retry.
+// parallelism exceeds the limit met the limit again on each retry. The
+// first in the queue waits on the interval as it is when its wait ends.
 type pacer struct {
 	mu       sync.Mutex
 	interval time.Duration
 	floor    time.Duration
-	next     time.Time
-	raised   time.Time
-	// givenBack holds the turns of waits that ended before them (their
-	// context was cancelled), for later callers.
-	givenBack []time.Time
+	// last is when the last call left (its wait returned).
+	last   time.Time
+	raised time.Time
+	// queue holds the callers waiting, in the order they came; the first
+	// is the one whose turn is next.
+	queue []*paceWaiter
+	// woke, when set (tests), runs when the first caller's timer fires,
+	// before it looks at the time: a test blocks it there to stand for a
+	// process that was not scheduled when its timer fired.
+	woke func()
+}
+
+// paceWaiter is one caller in the pacer's queue; first is closed when it
+// becomes the first.
+type paceWaiter struct {
+	first chan struct{}
 }
 
 // Bounds of the adaptive interval.
@@ -48,11 +71,12 @@ func newPacer(perSecond float64) *pacer {
 	return &pacer{interval: d, floor: d}
 }
 
-// wait blocks until the caller's turn, or until ctx ends. A wait that ends
-// before its turn gives the turn back, for the next caller to take: the
-// turns of calls cut off by Ctrl-C were kept, and the calls made after it
-// outside the cancelled context (an interrupted create's lookup, an
-// interrupted delete's read-back) waited behind all of them: at
+// wait blocks until the caller's turn, or until ctx ends: interval after
+// the call that left before it, behind the callers that came before it. A
+// wait that ends before its turn gives the turn back, for the callers
+// behind it: the turns of calls cut off by Ctrl-C were kept, and the calls
+// made after it outside the cancelled context (an interrupted create's
+// lookup, an interrupted delete's read-back) waited behind all of them: at
 // max_requests_per_second = 1 and a parallelism of 10, about 10 s, and
 // below 0.67 per second longer than the 15 s such a lookup may take, so
 // it failed and a created object was left out of the state.
@@ -65,47 +89,64 @@ func (p *pacer) wait(ctx context.Context) error {
 		p.mu.Unlock()
 		return nil
 	}
-	now := time.Now()
-	turn, ok := p.takeGivenBack(now)
-	if !ok {
-		turn = p.next
-		if turn.Before(now) {
-			turn = now
-		}
-		p.next = turn.Add(p.interval)
+	if err := ctx.Err(); err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	w := &paceWaiter{first: make(chan struct{})}
+	p.queue = append(p.queue, w)
+	if len(p.queue) == 1 {
+		close(w.first)
 	}
 	p.mu.Unlock()
-	err := Sleep(ctx, time.Until(turn))
-	if err != nil && time.Until(turn) > 0 {
-		p.mu.Lock()
-		p.givenBack = append(p.givenBack, turn)
-		p.mu.Unlock()
+
+	select {
+	case <-ctx.Done():
+		p.leave(w)
+		return ctx.Err()
+	case <-w.first:
 	}
-	return err
+	for {
+		p.mu.Lock()
+		now := time.Now()
+		due := p.last.Add(p.interval)
+		if p.interval <= 0 || !now.Before(due) {
+			p.last = now
+			p.removeLocked(w)
+			p.mu.Unlock()
+			return nil
+		}
+		p.mu.Unlock()
+		if err := Sleep(ctx, due.Sub(now)); err != nil {
+			p.leave(w)
+			return err
+		}
+		if p.woke != nil {
+			p.woke()
+		}
+	}
 }
 
-// takeGivenBack removes and returns the earliest turn given back that is
-// still to come (one already past is dropped: taking it now could come
-// closer than interval to the turn after it); false when there is none.
-// The caller holds mu.
-func (p *pacer) takeGivenBack(now time.Time) (time.Time, bool) {
-	kept, best := p.givenBack[:0], -1
-	for _, t := range p.givenBack {
-		if t.Before(now) {
+// leave takes w out of the queue, its wait ended before its turn.
+func (p *pacer) leave(w *paceWaiter) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.removeLocked(w)
+}
+
+// removeLocked takes w out of the queue and, when it was the first, makes
+// the next one first. The caller holds mu.
+func (p *pacer) removeLocked(w *paceWaiter) {
+	for i, q := range p.queue {
+		if q != w {
 			continue
 		}
-		if best < 0 || t.Before(kept[best]) {
-			best = len(kept)
+		p.queue = append(p.queue[:i], p.queue[i+1:]...)
+		if i == 0 && len(p.queue) > 0 {
+			close(p.queue[0].first)
 		}
-		kept = append(kept, t)
+		return
 	}
-	p.givenBack = kept
-	if best < 0 {
-		return time.Time{}, false
-	}
-	t := kept[best]
-	p.givenBack = append(kept[:best], kept[best+1:]...)
-	return t, true
 }
 
 // limited slows the pace after an HTTP 429 answered at now.

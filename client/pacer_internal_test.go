@@ -115,3 +115,87 @@ func pacerGivesBackTheTurnsOfCancelledWaits(t *testing.T) {
 		t.Errorf("two calls %v apart, want at least the interval, 1 s", gap)
 	}
 }
+
+// TestPacerSpacesDeparturesAfterAStall: the pacer gave each caller a turn
+// one interval after the one before when it came, and spaced the turns
+// only on that schedule: a process that was not scheduled for longer than
+// several turns (a loaded machine, a GC pause) woke every caller whose
+// turn had passed at once, and they left together, in any order. Under
+// `max_requests_per_second = 5` an apply beside other work had 14 of 148
+// requests answered 429 by a limit of 6/s (burst 3). The callers now leave
+// at least the interval apart, in the order they came, however late the
+// first of them wakes.
+//
+// In a synctest bubble: the pacer's hook (woke) holds the caller whose
+// timer fired until the test lets it go, at 1 s on the bubble's clock, as
+// the process that was not scheduled from 200 ms to 1 s.
+func TestPacerSpacesDeparturesAfterAStall(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, pacerSpacesDeparturesAfterAStall)
+}
+
+func pacerSpacesDeparturesAfterAStall(t *testing.T) {
+	p := newPacer(5)
+	stalled := make(chan struct{})
+	p.woke = func() { <-stalled }
+	start := time.Now()
+	var (
+		mu    sync.Mutex
+		order []int
+		left  []time.Duration
+		wg    sync.WaitGroup
+	)
+	for i := range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := p.wait(t.Context()); err != nil {
+				t.Errorf("caller %d: %v", i, err)
+			}
+			mu.Lock()
+			order = append(order, i)
+			left = append(left, time.Since(start))
+			mu.Unlock()
+		}()
+		synctest.Wait() // caller i waits before caller i+1 comes
+	}
+	time.Sleep(time.Second) // the process is not scheduled until 1 s
+	close(stalled)
+	wg.Wait()
+	for i := range order {
+		if order[i] != i {
+			t.Errorf("callers left in the order %v, want the order they came, %v", order, []int{0, 1, 2, 3, 4})
+			break
+		}
+	}
+	for i := 1; i < len(left); i++ {
+		if gap := left[i] - left[i-1]; gap < p.interval {
+			t.Errorf("callers left at %v: %v apart after the stall, want at least the interval, %v", left, gap, p.interval)
+			break
+		}
+	}
+	if left[0] != 0 || left[1] != time.Second {
+		t.Errorf("callers left at %v, want the first at once and the second when the process runs again (1s)", left)
+	}
+}
+
+// TestPacerOffDoesNotWait: without max_requests_per_second and before any
+// 429, calls do not wait, however many come at once.
+func TestPacerOffDoesNotWait(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		p := newPacer(0)
+		start := time.Now()
+		for range 10 {
+			if err := p.wait(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if d := time.Since(start); d != 0 {
+			t.Errorf("10 calls without pacing waited %v, want none", d)
+		}
+		if len(p.queue) != 0 {
+			t.Errorf("%d callers left in the queue", len(p.queue))
+		}
+	})
+}
