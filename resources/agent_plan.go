@@ -259,7 +259,10 @@ func (r *agentResource) warnReactivation(ctx context.Context, req resource.Modif
 	}
 	resigned, err := r.Client.Agents.Resigned(ctx)
 	if err != nil {
-		if !errors.Is(err, client.ErrResignedUnread) { // said once, by the create whose read failed
+		// Stopped (Ctrl-C): the plan does not go on, and Terraform says
+		// so ("execution halted"); "the plan goes on without that check"
+		// was wrong then, and stood among the apply's errors.
+		if ctx.Err() == nil && !errors.Is(err, client.ErrResignedUnread) { // said once, by the create whose read failed
 			resp.Diagnostics.AddWarning("Could Not Check for Resigned Agents",
 				"The plan could not list the resigned agents, whose numbers a create re-activates instead of making a new agent: "+tfkit.APIErrorDetailOf(tfkit.OpRead, err)+
 					"\n\nThe plan goes on without that check; the apply still says which agents it re-activated.")

@@ -307,10 +307,16 @@ func (r *skillGroupMemberResource) warnAdopted(ctx context.Context, req resource
 // what it changes. A read that fails is said at `at`, not passed over (the
 // plan would read as a create that changes nothing; the create reads the
 // group again): purpose says what the read was for, after how the plan
-// and the apply go on. ok is false then.
+// and the apply go on. ok is false then. A read stopped with the plan
+// (Ctrl-C) is not said: the plan does not go on.
 func planGroupAgents(ctx context.Context, c *client.Client, queID int64, reader string, at path.Path, diags *diag.Diagnostics, purpose, after string) ([]client.GroupAgent, bool) {
 	data, err := c.Queues.GetAgentsFor(ctx, reader, queID)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Stopped (Ctrl-C): the plan does not go on (Terraform says
+			// "execution halted"), so neither does the check.
+			return nil, false
+		}
 		diags.AddAttributeWarning(at, "Could Not Check the Skill Group's Agents",
 			fmt.Sprintf("The plan could not read the agents of skill group %d, %s: %s\n\nThe plan goes on without that check%s",
 				queID, purpose, tfkit.APIErrorDetailOf(tfkit.OpRead, err), after))
