@@ -208,13 +208,18 @@ func New(cfg Config) (*Client, error) {
 // send a write's body (a password, a gateway signature) on to the new
 // address, and the token along when only the port or the scheme changes
 // (https to http). A write's redirect is not followed (the 3xx is reported
-// as an error, see once). A read's is (a voice file may be served from
+// as an error, see once): a request with a body, and a write the API makes
+// as GET (the deletes of skill groups, webhooks and voice files: a delete
+// sent on is carried out where the configuration does not point, and Go
+// follows a GET's redirect). A read's is (a voice file may be served from
 // storage elsewhere), but never from https to http, and without the token
 // to any other host or port.
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	first := via[0]
 	switch {
 	case first.Method != http.MethodGet && first.Method != http.MethodHead:
+		return http.ErrUseLastResponse
+	case first.Context().Value(writeKey{}) != nil:
 		return http.ErrUseLastResponse
 	case first.URL.Scheme == "https" && req.URL.Scheme != "https":
 		return http.ErrUseLastResponse
@@ -226,6 +231,10 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	return nil
 }
+
+// writeKey marks the context of a request that is not a read
+// (Request.Read false), for checkRedirect.
+type writeKey struct{}
 
 // HideURLSecrets returns raw as a message may quote it: without the user
 // and password before its host (a password holding a / or a @ too), and

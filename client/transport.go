@@ -641,6 +641,9 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	if stream != nil {
 		reqBody = stream.open()
 	}
+	if !req.Read {
+		traced = context.WithValue(traced, writeKey{}, true) // not followed on a redirect (checkRedirect)
+	}
 	hreq, err := http.NewRequestWithContext(traced, req.Method, u.String(), reqBody)
 	if err != nil {
 		return false, err
@@ -778,16 +781,16 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 	}()
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		// Not followed (checkRedirect): a write would go on to another
-		// address with its password or signature, or a read from https
-		// to http.
+		// address with its password or signature (or a delete be carried
+		// out there), or a read from https to http.
 		apiErr.Code = -1
 		loc := resp.Header.Get("Location")
 		if lu, err := u.Parse(loc); err == nil {
 			loc = lu.String()
 		}
 		loc, _ = HideURLSecrets(loc) // its password, and a ?token=… value, as every address a message quotes
-		apiErr.Message = fmt.Sprintf("HTTP %d redirect to %q, not followed: a request with a body is not sent on to another address (it may carry a password "+
-			"or a signature), nor a read from https to http. Point the provider (or ccsync) at the address the service answers on", resp.StatusCode, loc)
+		apiErr.Message = fmt.Sprintf("HTTP %d redirect to %q, not followed: a write or a request with a body is not sent on to another address (it may carry a password "+
+			"or a signature, or change what that address holds), nor a read from https to http. Point the provider (or ccsync) at the address the service answers on", resp.StatusCode, loc)
 		return false, apiErr
 	}
 	if req.Raw == nil || looksLikeJSONEnvelope(resp.Header, raw) {
