@@ -187,7 +187,11 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		return
 	}
 	if int64(tpl.State) != client.TemplateApproved {
-		next := "Once it is approved, run the action again."
+		// A template created (or edited) in the same apply without
+		// wait_for_approval is still in review when an action_trigger runs
+		// the send: that setting is what makes the apply wait.
+		next := "Once it is approved, run the action again. To send in the same apply that creates or edits the template (action_trigger), " +
+			"set wait_for_approval = true on the contactcenter_sms_template: the apply then waits for the review before the action runs."
 		switch int64(tpl.State) {
 		case client.TemplateRejected:
 			next = "Change it as the review asks (a change submits it for review again); once it is approved, run the action again."

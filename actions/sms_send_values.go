@@ -59,9 +59,13 @@ func (a *smsSendAction) planValues(ctx context.Context, req action.ModifyPlanReq
 	// (the apply of the edit fails if the review rejects it).
 	e, planned := a.Claims.PlannedEdit(tfkit.SMSTemplateText(tid), string(tpl.TplText))
 	if int64(tpl.State) != client.TemplateApproved && (!planned || !e.WaitsForApproval) {
+		by := "unless it is approved by then"
+		if int64(tpl.State) == client.TemplatePending {
+			by += " (wait_for_approval = true on the contactcenter_sms_template makes the apply wait for the review before the action runs)"
+		}
 		resp.Diagnostics.AddAttributeWarning(path.Root("template_id"), "SMS Template Not Approved",
 			fmt.Sprintf("Template %s (%q) is %s (state %d) now; only approved templates can send, so the send will be refused when the action runs "+
-				"unless it is approved by then.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), reasonText(tpl)))
+				"%s.%s", tid, string(tpl.TplTitle), string(tpl.StateName), int64(tpl.State), by, reasonText(tpl)))
 	}
 	as := "As template %s reads now"
 	if planned && e.To != e.From { // an edit of the text (else another change the review looks at)
