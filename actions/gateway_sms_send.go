@@ -434,7 +434,8 @@ func (a *gatewaySMSSendAction) run(ctx context.Context, m *gatewaySMSSendModel, 
 	}
 	if unknown > 0 {
 		b.WriteString(map[bool]string{true: " The numbers whose outcome is unknown may have been sent too", false: "\n\nThe numbers whose outcome is unknown may have been sent"}[someAccepted] +
-			": find them in the delivery records before sending to them again; the records name each number as listed here, without +86." + lateRecords)
+			": find them in the delivery records before sending to them again; the records name each number as listed here, without +86." + lateRecords +
+			" The delivery records are pushed to the app's delivery callback, or drained from the gateway's queue with `ccsync sms status pull --kind delivery` (each record is handed out once; no data source reads them).")
 	}
 	if sent == 0 && unknown == 0 {
 		b.WriteString("\n\nNo number was sent, so running the action again once the cause is fixed sends each message once. " + rerunHint(a.Name))

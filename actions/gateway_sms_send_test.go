@@ -159,6 +159,12 @@ func TestGatewaySMSSend_failedNumbers(t *testing.T) {
 		!strings.Contains(text, "reach the records minutes later: look again after a few minutes") {
 		t.Errorf("diagnostic:\n%s", text)
 	}
+	// Where the delivery records are: no data source reads them (the
+	// advice named none, and contactcenter_sms_records holds only the open
+	// interface's sends).
+	if !strings.Contains(text, "The delivery records are pushed to the app's delivery callback, or drained from the gateway's queue with `ccsync sms status pull --kind delivery`") {
+		t.Errorf("the diagnostic does not say where the delivery records are:\n%s", text)
+	}
 	// Said once, not in the failure's line and twice again below it.
 	if n := strings.Count(text, "delivery records before sending"); n != 1 {
 		t.Errorf("the advice to check the delivery records is given %d times, want once:\n%s", n, text)
