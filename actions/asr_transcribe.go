@@ -81,7 +81,7 @@ func (a *asrTranscribeAction) Schema(ctx context.Context, _ action.SchemaRequest
 				Optional: true, MarkdownDescription: "Local path the transcript is written to as JSON (mode 0600): `task_id`, `status` and `sentences` " +
 					"(`index`, `channel_id`, `content`, `begin_time_ms`, `end_time_ms`, `emotion_value`, `silence_duration_s`, `speech_rate_cpm`). " +
 					"Its folder must exist. A file already there is replaced only when it is empty or a transcript this action wrote (not through a link); any other file is kept, " +
-					"and the action stops before it starts a recognition.",
+					"and the action stops before it starts a recognition. The plan warns of a folder that does not exist and of a file that would be kept.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"timeouts": timeouts.AttributesWithOpts(ctx, timeouts.Opts{
@@ -110,9 +110,45 @@ func (a *asrTranscribeAction) ValidateConfig(ctx context.Context, req action.Val
 	}
 }
 
-// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks).
+// ModifyPlan runs the checks on the values known at plan (framework.PlanChecks),
+// and warns of an output_file the run would refuse as things are now: said
+// at invoke only, an action_trigger's run failed after the apply had
+// created the resource, and the next plan was empty. A warning, since the
+// same apply may create the folder (a local_file in it) or remove the file.
 func (a *asrTranscribeAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	framework.PlanChecks(ctx, a, req, resp)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var out types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("output_file"), &out)...)
+	if out.IsNull() || out.IsUnknown() {
+		return
+	}
+	if detail := outputFileProblem(out.ValueString()); detail != "" {
+		resp.Diagnostics.AddAttributeWarning(path.Root("output_file"), "Invalid Output File", detail+
+			" As things are now, the action will stop when it runs, before it starts a recognition (the check is made again then).")
+	}
+}
+
+// outputFileProblem says why the transcript cannot be written to p ("" when
+// it can): its folder does not exist, p is a folder, or p is a file this
+// action did not write (overwritable).
+func outputFileProblem(p string) string {
+	dir := filepath.Dir(p)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		if err == nil {
+			return fmt.Sprintf("output_file %q: %s is not a folder.", p, dir)
+		}
+		return fmt.Sprintf("output_file %q: its folder %s does not exist.", p, dir)
+	}
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return fmt.Sprintf("output_file %q is a folder; give the path of a file in it (such as %q).", p, filepath.Join(p, "transcript.json"))
+	}
+	if why := overwritable(p); why != "" {
+		return fmt.Sprintf("output_file %q %s, so it is not overwritten: give the path of a new file, or delete this one.", p, why)
+	}
+	return ""
 }
 
 func (a *asrTranscribeAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
@@ -128,25 +164,8 @@ func (a *asrTranscribeAction) run(ctx context.Context, m *asrTranscribeModel, pr
 	// The transcript is written after a recognition that may take minutes:
 	// a folder that does not exist fails now, before the task starts.
 	if !m.OutputFile.IsNull() {
-		dir := filepath.Dir(m.OutputFile.ValueString())
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			detail := fmt.Sprintf("output_file %q: its folder %s does not exist", m.OutputFile.ValueString(), dir)
-			if err == nil {
-				detail = fmt.Sprintf("output_file %q: %s is not a folder", m.OutputFile.ValueString(), dir)
-			}
-			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File", detail+". Nothing was started.")
-			return
-		}
-		if st, err := os.Stat(m.OutputFile.ValueString()); err == nil && st.IsDir() {
-			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File",
-				fmt.Sprintf("output_file %q is a folder; give the path of a file in it (such as %q). Nothing was started.",
-					m.OutputFile.ValueString(), filepath.Join(m.OutputFile.ValueString(), "transcript.json")))
-			return
-		}
-		if why := overwritable(m.OutputFile.ValueString()); why != "" {
-			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File",
-				fmt.Sprintf("output_file %q %s, so it is not overwritten: give the path of a new file, or delete this one. Nothing was started.",
-					m.OutputFile.ValueString(), why))
+		if detail := outputFileProblem(m.OutputFile.ValueString()); detail != "" {
+			diags.AddAttributeError(path.Root("output_file"), "Invalid Output File", detail+" Nothing was started.")
 			return
 		}
 	}
