@@ -56,8 +56,8 @@ func rerunHint(name string) string { return framework.RerunHint(name) }
 // triggerDoc is every action's word on action_trigger: what a failure
 // leaves, and what Terraform does with the other instances of a for_each.
 const triggerDoc = "\n\n**Triggers.** An action run by an `action_trigger` (`after_create`, `after_update`) that fails is not run again by the next apply: " +
-	"the resource was saved, so the next plan is empty. Run it with `terraform apply -invoke=action.<type>.<name>` (an action with `for_each` or `count`: " +
-	"`-invoke='action.<type>.<name>[\"key\"]'`). When one instance of a `for_each` or `count` resource fails to apply, Terraform skips the triggered actions " +
+	"the resource was saved, so the next plan is empty. Run it with `terraform apply -invoke=action.<type>.<name>` (an action with `for_each`: " +
+	"`-invoke='action.<type>.<name>[\"key\"]'`; with `count`: `-invoke='action.<type>.<name>[0]'`, a number: `[\"0\"]` names no action). When one instance of a `for_each` or `count` resource fails to apply, Terraform skips the triggered actions " +
 	"of the resource's other instances too, without a word, and no later apply runs them: after such an apply, invoke the actions of the instances that were created. " +
 	"Likewise, when an action fails, Terraform runs none of the actions listed after it for the same resource (later in that `action_trigger` " +
 	"or in a later one) and does not name them; the error ends by saying so: invoke those too."

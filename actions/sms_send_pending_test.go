@@ -52,3 +52,18 @@ func TestSMSSendAction_pendingNamesWaitForApproval(t *testing.T) {
 		t.Errorf("nothing may be sent, sms/send called %d times", n)
 	}
 }
+
+// TestActions_rerunHintNamesCountIndex: the advice on running a failed
+// action again gave one form for an action with for_each or count,
+// -invoke='action.<type>.<name>["key"]'; an instance of count is [0], and
+// Terraform answers ["0"] with "Targeted action does not exist after
+// expansion".
+func TestActions_rerunHintNamesCountIndex(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	res := env.RunAction(t, "contactcenter_outbound_task_status", map[string]any{"ids": []string{"99999"}, "status": "open"})
+	want := `-invoke='action.contactcenter_outbound_task_status.<name>["key"]' for for_each, -invoke='action.contactcenter_outbound_task_status.<name>[0]' for count)`
+	if !strings.Contains(res.Text(), want) {
+		t.Errorf("the advice to run it again does not give count's [0]:\n%s", res.Text())
+	}
+}

@@ -248,8 +248,8 @@ const NothingDone = "Nothing was done: the action checks its configuration again
 // provider.
 func RerunHint(name string) string {
 	return fmt.Sprintf("To run it again (a trigger such as after_create does not fire on the next apply, whose plan is empty): "+
-		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block (and its key for for_each or count: "+
-		"-invoke='action.contactcenter_%s.<name>[\"key\"]').", name, name)
+		"terraform apply -invoke=action.contactcenter_%s.<name>, with the name of the action block (and its instance: "+
+		"-invoke='action.contactcenter_%s.<name>[\"key\"]' for for_each, -invoke='action.contactcenter_%s.<name>[0]' for count).", name, name, name)
 }
 
 // noteSkipped ends the last error of a failed invoke with TriggerSkipped,
