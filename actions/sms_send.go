@@ -63,7 +63,8 @@ func (a *smsSendAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 			"when its answer is lost (the connection broke, no answer came within `request_timeout`, or the platform answered 5xx) it is not re-sent: its numbers are " +
 			"listed as of unknown outcome, to check in `contactcenter_sms_records` before sending to them again: invoking the action again sends to every number of `recipients` again." + interruptedDoc + "each `Batch <i> of <n>` line " +
 			"is a batch that was answered; the numbers of the later batches were not sent, except that the batch in flight at the interrupt " +
-			"may have been (and so may a single recipient's send). Check them in `contactcenter_sms_records` before sending to them again." + triggerDoc + "\n\nAPI: sms/send.",
+			"may have been (and so may a single recipient's send). Check them in `contactcenter_sms_records` before sending to them again " +
+			"(the guide *SMS to a list from a file* shows a configuration that sends to the recipients without a record)." + triggerDoc + "\n\nAPI: sms/send.",
 		Attributes: framework.Strict(map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				Required:            true,
@@ -337,7 +338,8 @@ func (a *smsSendAction) run(ctx context.Context, m *smsSendModel, progress frame
 		}
 		if unknown > 0 {
 			b.WriteString("\nThe numbers whose outcome is unknown may have the message already: check the send records (data \"contactcenter_sms_records\") before sending to them again. " +
-				"Look each number up as listed, the way the platform stores it (without +86), e.g. mobile = \"" + storedMobile(firstUnknown(groups)) + "\"." + lateRecords)
+				"Look each number up as listed, the way the platform stores it (without +86), e.g. mobile = \"" + storedMobile(firstUnknown(groups)) + "\"." + lateRecords +
+				" The guide \"SMS to a list from a file\" shows a configuration that sends to the recipients without a record.")
 		}
 		switch {
 		case len(sent) > 0:

@@ -67,3 +67,22 @@ func TestActions_rerunHintNamesCountIndex(t *testing.T) {
 		t.Errorf("the advice to run it again does not give count's [0]:\n%s", res.Text())
 	}
 }
+
+// TestSMSSendAction_unknownPointsToResend: after a batch whose answer was
+// lost, the error says to send again only to the numbers found not sent,
+// which a list from a file made a chore; it now points to the guide
+// whose configuration sends to the recipients without a record.
+func TestSMSSendAction_unknownPointsToResend(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	tid := approvedTemplate(t, env, "Hi ${name}")
+	postAdmin(t, env, "/_sim/faults", `{"force":[{"method":"POST","path":"/open/sms/send","lost":true,"count":1}]}`)
+	res := env.RunAction(t, "contactcenter_sms_send", map[string]any{"template_id": tid, "recipients": []any{
+		map[string]any{"mobile": "13900000031", "params": map[string]string{"name": "A"}},
+		map[string]any{"mobile": "13900000032", "params": map[string]string{"name": "B"}},
+	}})
+	if !strings.Contains(res.Text(), "SMS Outcome Unknown") ||
+		!strings.Contains(res.Text(), "The guide \"SMS to a list from a file\" shows a configuration that sends to the recipients without a record.") {
+		t.Errorf("diagnostics: %s", res.Text())
+	}
+}
