@@ -10,11 +10,18 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 )
 
 // ReferenceService wraps the reference-data and call-record interfaces (spec §4.7).
-type ReferenceService struct{ c *Client }
+type ReferenceService struct {
+	c *Client
+
+	ivrsMu   sync.Mutex
+	ivrsKept []IVR // IVRsOnce's first answer
+	ivrsRead bool
+}
 
 // TimeLayout is the record timestamp format of §1.2 (yyyy-mm-dd HH:ii:ss).
 const TimeLayout = "2006-01-02 15:04:05"
@@ -346,4 +353,23 @@ func (s *ReferenceService) IVRs(ctx context.Context) ([]IVR, error) {
 		Envelope: EnvelopeOpen, Idempotent: true, Read: true,
 	}, &out)
 	return out.Data, err
+}
+
+// IVRsOnce is IVRs read once for the client's lifetime (one Terraform
+// command): the plan's checks of many automatic tasks' trans_to share one
+// other/ivrs call. IVRs are made in the portal, not through the API, so the
+// list read at the first check serves the command. A failed read is not
+// kept. Data sources read IVRs afresh.
+func (s *ReferenceService) IVRsOnce(ctx context.Context) ([]IVR, error) {
+	s.ivrsMu.Lock()
+	defer s.ivrsMu.Unlock()
+	if s.ivrsRead {
+		return s.ivrsKept, nil
+	}
+	list, err := s.IVRs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.ivrsKept, s.ivrsRead = list, true
+	return list, nil
 }

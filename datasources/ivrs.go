@@ -33,7 +33,7 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 			"`wincall_transfer_ivrs` or an automatic task's `trans_to` (which takes the IVR code). API: other/ivrs (spec §4.7, §2.12).",
 		Attributes: map[string]schema.Attribute{
 			"ivr_name": framework.OptionalString("Only the IVRs with exactly this name (filtered by the provider).", stringvalidator.LengthAtLeast(1)),
-			"ids":      framework.ComputedListOf("The `ivr_id` of every matching IVR, in the service's order.", types.Int64Type),
+			"ids":      framework.ComputedListOf("The `ivr_id` of every matching IVR, in the service's order (for an agent's `wincall_transfer_ivrs`; an automatic task's `trans_to` takes the `ivr_code` of `ivrs` instead).", types.Int64Type),
 			"ivrs": framework.ComputedList("The matching IVRs.", map[string]schema.Attribute{
 				"ivr_id":   framework.ComputedInt64("IVR id (`ivrId`)."),
 				"ivr_name": framework.ComputedString("IVR name (`ivrName`)."),

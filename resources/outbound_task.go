@@ -91,7 +91,7 @@ func OutboundTaskAttributes() map[string]schema.Attribute {
 		"trans_to": schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "Transfer target (`trans_to`), read by `context`: the skill-group id for `mc_transque`, the IVR code for " +
-				"`mc_transivr`, the robot script id for `mc_transai`.",
+				"`mc_transivr` (`ivr_code` of `contactcenter_ivrs`, not its id or name), the robot script id for `mc_transai`.",
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1), trimmed()},
 		},
 		"dept_id": framework.DefaultInt64("Department id (`dept_id`). Defaults to `0`.", 0, int64validator.AtLeast(0)),
@@ -171,6 +171,7 @@ func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.Modi
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
 	taskName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnUndoneByDefault(ctx, req, &resp.Diagnostics, taskNamed, taskUndoneByDefault...)
+	r.checkIVRTransTo(ctx, req, resp)
 	if req.State.Raw.IsNull() {
 		return
 	}

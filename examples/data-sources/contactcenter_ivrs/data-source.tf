@@ -13,3 +13,11 @@ output "ivr_codes" {
 output "main_menu_id" {
   value = one(data.contactcenter_ivrs.main.ids)
 }
+
+# An automatic task hands its answered calls to an IVR by its code (ivr_code),
+# not by its id (ids); the plan fails when no IVR or several have the name.
+resource "contactcenter_outbound_task" "reminders" {
+  name     = "Payment reminders"
+  type     = 3
+  trans_to = one(data.contactcenter_ivrs.main.ivrs).ivr_code
+}
