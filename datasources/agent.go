@@ -68,7 +68,7 @@ func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 			}
 			got, err := d.Client.Agents.Get(ctx, id)
 			if client.IsNotFound(err) {
-				return framework.AttributeError(path.Root("id"), "Agent Not Found", fmt.Sprintf("No agent has id %d.", id))
+				return framework.AttributeError(path.Root("id"), "Agent Not Found", fmt.Sprintf("No agent has id %d.%s", id, notCreatedYet("id = contactcenter_agent.<name>.id")))
 			}
 			if err != nil {
 				return err
@@ -88,7 +88,7 @@ func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 			}
 			switch len(matches) {
 			case 0:
-				return framework.AttributeError(path.Root("user_num"), "Agent Not Found", fmt.Sprintf("No agent has user_num %q.", num))
+				return framework.AttributeError(path.Root("user_num"), "Agent Not Found", fmt.Sprintf("No agent has user_num %q.%s", num, notCreatedYet("user_num = contactcenter_agent.<name>.user_num")))
 			case 1:
 				a = &matches[0]
 			default:
@@ -114,4 +114,14 @@ func (d *agentDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 type agentDataModel struct {
 	agentItem
 	resources.AgentConfigFields
+}
+
+// notCreatedYet is the way out when the agent a lookup misses is one the
+// same configuration creates: a data source whose arguments are known at
+// plan (a number written as text) is read before any resource is created,
+// so the first plan failed "No agent has user_num" for an agent it was
+// about to create, with nothing to say why.
+func notCreatedYet(ref string) string {
+	return " If this configuration creates the agent, refer to its resource (" + ref + ") or add depends_on = [contactcenter_agent.<name>]: " +
+		"a data source whose arguments are known at plan is read before any resource is created."
 }
