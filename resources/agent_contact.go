@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
@@ -35,54 +36,99 @@ func contactKey(field, v string) string {
 // warnContactGivenTwice warns of two agents of one configuration that the
 // plan leaves with the same user_email or user_sms_phone: one given it (a
 // create, or an update or replacement that changes it) while another is
-// given it too or keeps it. A copied block, or a data file's row copied
-// with its e-mail, planned two agents, and the apply wrote the first and
-// was refused the second (the agents planned after it applied or not, as
-// Terraform got to them). The instances are planned in any order: the one
-// planned second warns, whichever it is (an agent that keeps the value
-// warns only of one given it). Values known only at apply, and "" (none),
-// are left alone.
+// given it too or keeps it (a resign keeps it too). A copied block, or a
+// data file's row copied with its e-mail, planned two agents, and the
+// apply wrote the first and was refused the second (the agents planned
+// after it applied or not, as Terraform got to them). It warns too of a
+// value one agent gives up (deleted, or changed to another) while another
+// is given it: Terraform runs the two in any order, and the write is
+// refused when it comes first; a row renumbered in a data file (a new
+// user_num with the old row's e-mail) plans just that. The instances are
+// planned in any order: the one planned second warns, whichever it is.
+// Values known only at apply, and "" (none), are left alone.
 func warnContactGivenTwice(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) {
-	const given, kept = "given\x00", "kept\x00"
+	const given, kept, freed = "given\x00", "kept\x00", "freed\x00"
+	known := func(v tftypes.Value, field string) (string, bool) {
+		var s string
+		raw := rawAttr(v, field)
+		if v.IsNull() || raw.IsNull() {
+			return "", true
+		}
+		if !raw.IsKnown() || raw.As(&s) != nil {
+			return "", false
+		}
+		return s, true
+	}
+	token, resigns := req.Plan.Raw, false
+	if req.Plan.Raw.IsNull() {
+		var mode string
+		token, resigns = req.State.Raw, rawAttr(req.State.Raw, "delete_mode").As(&mode) == nil && mode == agentDeleteModeResign
+	}
 	for _, field := range agentContacts {
-		var v, was string
-		if now := rawAttr(req.Plan.Raw, field); !now.IsKnown() || now.IsNull() || now.As(&v) != nil || v == "" {
-			continue
-		}
-		keeps := !req.State.Raw.IsNull() && rawAttr(req.State.Raw, field).As(&was) == nil && sameContact(field, was, v)
-		mine := given
-		if keeps {
-			mine = kept
-		}
-		othersGiven, othersKeep := 0, 0
-		for _, t := range claims.PlanGiven(contactKey(field, v), mine+req.Plan.Raw.String()) {
-			if strings.HasPrefix(t, given) {
-				othersGiven++
-			} else {
-				othersKeep++
+		now, nowKnown := known(req.Plan.Raw, field)
+		was, _ := known(req.State.Raw, field)
+		type claim struct{ v, kind string }
+		var mine []claim
+		switch {
+		case now != "" && was != "" && sameContact(field, was, now):
+			mine = append(mine, claim{now, kept})
+		case nowKnown:
+			if now != "" {
+				mine = append(mine, claim{now, given})
+			}
+			if was != "" {
+				mine = append(mine, claim{was, map[bool]string{true: kept, false: freed}[resigns]})
 			}
 		}
-		var what string
-		switch {
-		case othersGiven > 0 && keeps:
-			what = fmt.Sprintf("This plan keeps %[1]s = %[2]q on this agent, and another resource or instance of this configuration, planned before this one, "+
-				"gives another agent the same %[1]s%[3]s. It is unique among agents on the platform: the apply refuses the other agent's write, after applying "+
-				"what comes before it.", field, v, caseNote(field))
-		case othersGiven > 0:
-			what = fmt.Sprintf("This plan gives this agent %[1]s = %[2]q, and another resource or instance of this configuration, planned before this one, "+
-				"gives another agent the same %[1]s%[3]s. It is unique among agents on the platform: the apply writes whichever comes first and "+
-				"refuses the other, after applying what comes before it.", field, v, caseNote(field))
-		case othersKeep > 0 && !keeps:
-			what = fmt.Sprintf("This plan gives this agent %[1]s = %[2]q, and another resource or instance of this configuration, planned before this one, "+
-				"keeps it on the agent that holds it%[3]s. It is unique among agents on the platform: the apply refuses this agent's write, after applying "+
-				"what comes before it.", field, v, caseNote(field))
-		default:
-			continue
+		for _, c := range mine {
+			others := map[string]int{}
+			for _, t := range claims.PlanGiven(contactKey(field, c.v), c.kind+token.String()) {
+				others[t[:strings.IndexByte(t, 0)+1]]++
+			}
+			if title, what := contactConflict(field, c.v, c.kind, others, resigns); what != "" {
+				diags.AddAttributeWarning(path.Root(field), title, what)
+				break
+			}
 		}
-		diags.AddAttributeWarning(path.Root(field), "Agent "+field+" Given Twice",
-			what+fmt.Sprintf(" Give one of the two agents another %[1]s (search the configuration, and its data files, for %[2]q%[3]s), or set it to \"\" on one of them.",
-				field, v, map[bool]string{true: " in any case"}[field == "user_email"]))
 	}
+}
+
+// contactConflict is the warning of value v of field that this instance
+// claims as kind (given, kept or freed) while others claims it as each
+// kind, counted: "" when they do not meet. resigns is set when this
+// instance's agent is resigned by the plan.
+func contactConflict(field, v, kind string, others map[string]int, resigns bool) (title, what string) {
+	const given, kept, freed = "given\x00", "kept\x00", "freed\x00"
+	before := "another resource or instance of this configuration, planned before this one,"
+	twice := fmt.Sprintf(" It is unique among agents on the platform%[3]s. Give one of the two agents another %[1]s (search the configuration, and its data files, "+
+		"for %[2]q%[4]s), or set it to \"\" on one of them.", field, v, caseNote(field), map[bool]string{true: " in any case"}[field == "user_email"])
+	order := fmt.Sprintf(" It is unique among agents on the platform%[2]s, and Terraform runs the two in any order (it orders resources by their references only): "+
+		"if the write comes first, the platform refuses it, after applying what comes before it. Apply the agent that gives it up first, in an apply "+
+		"of its own (terraform apply -target=<its address>). If the two are one person whose user_num changed (a row of a data file renumbered): "+
+		"an agent's user_num cannot change, so this plan deletes the old agent (with its history, under delete_mode = \"delete\") and makes a new one; "+
+		"keep the old user_num to keep the agent.", field, caseNote(field))
+	holder := "this agent"
+	if resigns {
+		holder = "this agent, which the plan resigns (delete_mode = \"resign\": a resigned agent keeps it),"
+	}
+	switch {
+	case kind == given && others[given] > 0:
+		return "Agent " + field + " Given Twice", fmt.Sprintf("This plan gives this agent %s = %q, and %s gives another agent the same %s: "+
+			"the apply writes whichever comes first and refuses the other.", field, v, before, field) + twice
+	case kind == given && others[kept] > 0:
+		return "Agent " + field + " Given Twice", fmt.Sprintf("This plan gives this agent %s = %q, and %s keeps it on the agent that holds it "+
+			"(or resigns that agent, which keeps it): the apply refuses this agent's write.", field, v, before) + twice
+	case kind == kept && others[given] > 0:
+		return "Agent " + field + " Given Twice", fmt.Sprintf("This plan keeps %s = %q on %s and %s gives another agent the same %s: "+
+			"the apply refuses the other agent's write.", field, v, holder, before, field) + twice
+	case kind == given && others[freed] > 0:
+		return "Agent " + field + " Moves Between Agents", fmt.Sprintf("This plan gives this agent %s = %q, which another agent holds now, and %s "+
+			"deletes that agent or changes its %s.", field, v, before, field) + order
+	case kind == freed && others[given] > 0:
+		return "Agent " + field + " Moves Between Agents", fmt.Sprintf("This plan deletes this agent, or changes its %s from %q, and %s "+
+			"gives another agent %s = %q.", field, v, before, field, v) + order
+	}
+	return "", ""
 }
 
 // contactsApplied forgets what the plans recorded of the agent's values

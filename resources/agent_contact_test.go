@@ -1,9 +1,12 @@
 package resources_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -59,7 +62,7 @@ func TestAgentContactGivenTwice(t *testing.T) {
 		// address, or bob, who keeps it.
 		{"user_email", "bob@example.com", []int{1, 5}, []string{
 			"another resource or instance of this configuration, planned before this one,",
-			"It is unique among agents on the platform: the apply refuses",
+			"the apply refuses", "It is unique among agents on the platform",
 		}},
 	} {
 		title := "Agent " + c.field + " Given Twice: "
@@ -82,6 +85,77 @@ func TestAgentContactGivenTwice(t *testing.T) {
 	}
 	if n := strings.Count(all, "Given Twice"); n != 3 {
 		t.Errorf("%d warnings, want 3 (9207 and the distinct values say nothing):\n%s", n, all)
+	}
+	agents.Destroy(as)
+}
+
+// TestAgentContactMovesBetweenAgents: a row of a data file renumbered (a
+// new user_num with the old row's e-mail) plans the old agent's destroy
+// and a new agent's create with its e-mail, which Terraform runs in any
+// order: the create is refused when it comes first. The plan now warns,
+// whichever of the two it plans second; and of an agent resigned by the
+// plan (delete_mode = "resign"), which keeps its e-mail, as of one that
+// keeps it. In process, through one provider server, as Terraform plans
+// the instances of one configuration.
+func TestAgentContactMovesBetweenAgents(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	agents := env.Resources(t, "contactcenter_agent")
+	as := agents.Apply(nil, []any{
+		agents.Config("user_num = \"9301\"\nuser_name = \"Ann\"\nuser_password = \"Secret-1x\"\nuser_email = \"ann@example.com\"\n"),
+		agents.Config("user_num = \"9302\"\nuser_name = \"Bob\"\nuser_password = \"Secret-1x\"\nuser_email = \"bob@example.com\"\ndelete_mode = \"resign\"\n"),
+	})
+	srv := env.ActionServer(t)
+	const typ = "contactcenter_agent"
+	null := &tfprotov6.DynamicValue{JSON: []byte("null")}
+	destroy := func(in acctest.Instance) string {
+		p, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{TypeName: typ, PriorState: in.State, ProposedNewState: null, Config: null, PriorPrivate: in.Private})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return planTexts(p.Diagnostics)
+	}
+	create := func(num, email string) string {
+		b, _ := json.Marshal(map[string]any{"user_num": num, "user_name": "New " + num, "user_password": "Secret-1x", "user_email": email})
+		conf := &tfprotov6.DynamicValue{JSON: b}
+		p, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{TypeName: typ, PriorState: null, ProposedNewState: conf, Config: conf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return planTexts(p.Diagnostics)
+	}
+	// Ann renumbered 9301 -> 9311: the destroy planned first, the create warns.
+	if got := destroy(as[0]); strings.Contains(got, "user_email") {
+		t.Errorf("the destroy planned first warned:\n%s", got)
+	}
+	got := create("9311", "Ann@Example.com")
+	for _, want := range []string{
+		"Agent user_email Moves Between Agents: ",
+		`This plan gives this agent user_email = "Ann@Example.com", which another agent holds now, and another resource or instance of this configuration, ` +
+			"planned before this one, deletes that agent or changes its user_email.",
+		"Terraform runs the two in any order",
+		"if the write comes first, the platform refuses it",
+		"terraform apply -target=<its address>",
+		"an agent's user_num cannot change, so this plan deletes the old agent",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the renumbered agent's create lacks %q:\n%s", want, got)
+		}
+	}
+	// Bob resigned while a new agent takes his e-mail, the create planned
+	// first: the resign warns, as it keeps the e-mail.
+	if got := create("9312", "bob@example.com"); strings.Contains(got, "user_email") {
+		t.Errorf("the create planned first warned:\n%s", got)
+	}
+	got = destroy(as[1])
+	for _, want := range []string{
+		"Agent user_email Given Twice: ",
+		`This plan keeps user_email = "bob@example.com" on this agent, which the plan resigns (delete_mode = "resign": a resigned agent keeps it),`,
+		"the apply refuses the other agent's write",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the resign lacks %q:\n%s", want, got)
+		}
 	}
 	agents.Destroy(as)
 }

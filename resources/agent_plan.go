@@ -116,6 +116,7 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	defer agentNumber.planHolder(req, resp, r.Claims)
 	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
+	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		// Terraform shows a resign as a destroy: say what it does.
 		var mode, num, id string
@@ -129,7 +130,6 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	warnDefaultType(req.Config.Raw, req.State.Raw, &resp.Diagnostics)
-	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)
 	warnUndoneByDefault(ctx, req, &resp.Diagnostics, agentNamed, agentUndoneByDefault...)
 	warnWrittenByReplacement(req, &resp.Diagnostics, []string{"user_num"}, agentNumbers)
 	// ValidateConfig leaves passwords unknown at validation to the plan.
