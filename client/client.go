@@ -315,7 +315,14 @@ func ValidateURL(raw string, allowInsecure bool) (*url.URL, error) {
 		if l := strings.ToLower(raw); strings.HasPrefix(l, "http//") || strings.HasPrefix(l, "https//") || strings.HasPrefix(l, "http:/") || strings.HasPrefix(l, "https:/") {
 			return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback)", hidden) // no "e.g. https://https//…"
 		}
-		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback), e.g. \"https://%s\"", hidden, hidden)
+		// The example follows the host: a loopback address is most often
+		// the simulator, which serves plain HTTP only (an https:// there
+		// fails the handshake).
+		example := "https://" + hidden
+		if u, err := url.Parse("//" + hidden); err == nil && IsLoopbackHost(u.Hostname()) {
+			example = "http://" + hidden
+		}
+		return nil, fmt.Errorf("%q must start with https:// (or http:// for loopback), e.g. %q", hidden, example)
 	}
 	u, err := url.Parse(raw)
 	if err != nil {

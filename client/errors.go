@@ -175,6 +175,32 @@ func (e *CertificateError) Error() string {
 
 func (e *CertificateError) Unwrap() error { return e.Err }
 
+// SchemeMismatchError is an https:// call to an address that answers plain
+// HTTP (Go's "server gave HTTP response to HTTPS client"): the simulator, or
+// a service on its plain-HTTP port. The TLS handshake failed, so nothing was
+// sent, and it is not retried: trying again cannot change the scheme.
+type SchemeMismatchError struct {
+	Method, Path string
+	Origin       string // https://host:port, as configured
+	Err          error
+}
+
+func (e *SchemeMismatchError) Error() string {
+	plain := "http://" + strings.TrimPrefix(e.Origin, "https://")
+	host := plain
+	if u, err := url.Parse(plain); err == nil {
+		host = u.Hostname()
+	}
+	advice := fmt.Sprintf("if the service serves plain HTTP there (the simulator does), write %s in endpoint (or the surface's URL)", plain)
+	if !IsLoopbackHost(host) {
+		advice = fmt.Sprintf("check the port (an https:// URL needs the service's HTTPS port); if the service only serves plain HTTP, write %s "+
+			"in endpoint (or the surface's URL) and set insecure_http = true (tokens and keys then travel unencrypted)", plain)
+	}
+	return fmt.Sprintf("%s %s%s: the address answers plain HTTP, not HTTPS, so nothing was sent; %s", e.Method, e.Origin, e.Path, advice)
+}
+
+func (e *SchemeMismatchError) Unwrap() error { return e.Err }
+
 // ProxyLoginError is a call the proxy (HTTPS_PROXY) refused to pass on
 // because it wants a login (HTTP 407 to the tunnel): nothing was sent to
 // the service, and it is not retried.
@@ -380,7 +406,7 @@ func IsAmbiguous(err error) bool {
 	if nothingSent(err) {
 		return false
 	}
-	if errors.As(err, new(*CertificateError)) || errors.As(err, new(*ProxyLoginError)) {
+	if errors.As(err, new(*CertificateError)) || errors.As(err, new(*ProxyLoginError)) || errors.As(err, new(*SchemeMismatchError)) {
 		return false // "so nothing was sent", as their text says
 	}
 	var oe *net.OpError

@@ -64,6 +64,46 @@ func TestCertificateNotTrusted(t *testing.T) {
 	}
 }
 
+// TestSchemeMismatch: an https:// endpoint at an address that serves plain
+// HTTP (the simulator, which a user given "e.g. https://127.0.0.1:18080"
+// pointed at) failed with Go's "server gave HTTP response to HTTPS client",
+// after 4 attempts and with advice to check that the service is reachable.
+// The error says to write http://, and the call is not tried again.
+func TestSchemeMismatch(t *testing.T) {
+	t.Parallel()
+	var conns atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	https := "https://" + strings.TrimPrefix(srv.URL, "http://")
+	c, err := New(Config{URLs: SurfaceURLs(https), AccessToken: "tok", MaxRetries: 3, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c.Agents.List(t.Context(), AgentFilter{}))
+	want := "the address answers plain HTTP, not HTTPS, so nothing was sent; if the service serves plain HTTP there (the simulator does), write " + srv.URL + " in endpoint"
+	if !errors.As(err, new(*SchemeMismatchError)) || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), https+"/open/") {
+		t.Fatalf("err = %v, want %q", err, want)
+	}
+	if IsAmbiguous(err) {
+		t.Errorf("IsAmbiguous(%v) = true, want false: the handshake sent nothing", err)
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("%d connections, want 1: an address that answers plain HTTP is not tried again", n)
+	}
+	// Another host than loopback: the port may be the wrong one, and plain
+	// http:// needs insecure_http.
+	e := &SchemeMismatchError{Method: "POST", Path: "/open/v3/svcapi/users/list", Origin: "https://cc.example.com:8080"}
+	if got := e.Error(); !strings.Contains(got, "check the port") || !strings.Contains(got, "write http://cc.example.com:8080 in endpoint (or the surface's URL) and set insecure_http = true") {
+		t.Errorf("non-loopback: %q, want the port and insecure_http named", got)
+	}
+}
+
 // TestProxyNamedInErrors: a call that goes through a proxy (HTTPS_PROXY)
 // which refuses it (407, it wants a login) failed with Go's bare "Proxy
 // Authentication Required" and advice about the endpoint alone. The error

@@ -720,6 +720,11 @@ func (c *Client) once(ctx context.Context, req Request, out any, attempt int) (r
 			// Trying again cannot make the certificate trusted.
 			return false, &CertificateError{Method: req.Method, Path: u.Path, Err: err}
 		}
+		if errors.Is(err, http.ErrSchemeMismatch) {
+			// An https:// URL to a plain-HTTP address: trying again cannot
+			// change the scheme, and the handshake sent nothing.
+			return false, &SchemeMismatchError{Method: req.Method, Path: u.Path, Origin: origin, Err: err}
+		}
 		if proxy := c.proxyFor(hreq); proxy != "" && strings.HasSuffix(err.Error(), http.StatusText(http.StatusProxyAuthRequired)) {
 			// The proxy refused the tunnel (HTTP 407): no retry brings the
 			// login it wants.

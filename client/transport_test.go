@@ -349,14 +349,19 @@ func TestValidateURL(t *testing.T) {
 		"fragment":             {"http://127.0.0.1:18952/#frag", false, "has a query or fragment"},
 		"password not shown":   {"ftp://admin:PWSECRET@cc.example.com", false, `"ftp://admin:xxxxx@cc.example.com" must start with https://`},
 		// Go's parser said "first path segment in URL cannot contain colon".
-		"no scheme":               {"127.0.0.1:18208", false, `"127.0.0.1:18208" must start with https:// (or http:// for loopback), e.g. "https://127.0.0.1:18208"`},
-		"no scheme, a password":   {"admin:PWSECRET@cc.example.com", false, `"cc.example.com" must start with https://`},
-		"only spaces":             {"   ", false, "must not be empty: give a URL such as https://cc.example.com"},
-		"leading space":           {" https://cc.example.com", false, `" https://cc.example.com" has white space at the start or the end`},
-		"scheme without colon":    {"https//cc.example.com", false, `"https//cc.example.com" must start with https:// (or http:// for loopback)`},
-		"bad port, a password":    {"https://admin:PWSECRET@cc.example.com:bad", false, `"https://cc.example.com:bad" (shown without its user and password) is not a URL`},
-		"host starting with http": {"httpapi.example.com", false, `"httpapi.example.com" must start with https:// (or http:// for loopback), e.g. "https://httpapi.example.com"`},
-		"@ in the path":           {"https://admin:PWSECRET@cc.example.com/a@b ", false, `"https://cc.example.com/a@b " has white space`},
+		// A loopback address is most often the simulator, which serves
+		// plain HTTP: "e.g. https://127.0.0.1:18208" led to a failed
+		// handshake.
+		"no scheme":                {"127.0.0.1:18208", false, `"127.0.0.1:18208" must start with https:// (or http:// for loopback), e.g. "http://127.0.0.1:18208"`},
+		"no scheme, localhost":     {"localhost:18208/x", false, `"localhost:18208/x" must start with https:// (or http:// for loopback), e.g. "http://localhost:18208/x"`},
+		"no scheme, IPv6 loopback": {"[::1]:18208", false, `e.g. "http://[::1]:18208"`},
+		"no scheme, a password":    {"admin:PWSECRET@cc.example.com", false, `"cc.example.com" must start with https://`},
+		"only spaces":              {"   ", false, "must not be empty: give a URL such as https://cc.example.com"},
+		"leading space":            {" https://cc.example.com", false, `" https://cc.example.com" has white space at the start or the end`},
+		"scheme without colon":     {"https//cc.example.com", false, `"https//cc.example.com" must start with https:// (or http:// for loopback)`},
+		"bad port, a password":     {"https://admin:PWSECRET@cc.example.com:bad", false, `"https://cc.example.com:bad" (shown without its user and password) is not a URL`},
+		"host starting with http":  {"httpapi.example.com", false, `"httpapi.example.com" must start with https:// (or http:// for loopback), e.g. "https://httpapi.example.com"`},
+		"@ in the path":            {"https://admin:PWSECRET@cc.example.com/a@b ", false, `"https://cc.example.com/a@b " has white space`},
 		// A / in the password ended the authority early: the URL was
 		// repeated whole, password included.
 		"slash in the password":          {"https://admin:pa/PWSECRET@cc.example.com", false, `"https://cc.example.com" (shown without its user and password) is not a URL`},

@@ -299,7 +299,7 @@ func APIErrorDetailOf(op Op, err error) string {
 		}
 		return text + "\n\n" + interruptedAdvice[op]
 	}
-	if errors.As(err, new(*client.CertificateError)) || errors.As(err, new(*client.ProxyLoginError)) {
+	if errors.As(err, new(*client.CertificateError)) || errors.As(err, new(*client.ProxyLoginError)) || errors.As(err, new(*client.SchemeMismatchError)) {
 		return err.Error() + "." // says what to do itself
 	}
 	var timeout *client.TimeoutError
