@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"unicode/utf8"
 )
@@ -81,6 +82,11 @@ func decodeEnvelope(env Envelope, body []byte, out any, apiErr *APIError) error 
 	if err := json.Unmarshal(body, &h); err != nil {
 		apiErr.Message = fmt.Sprintf("response is not a JSON %s envelope: %v (body starts %q)", env, err, apiErr.preview(body))
 		apiErr.Code = -1
+		if apiErr.HTTPStatus == http.StatusBadRequest && strings.HasPrefix(apiErr.Origin, "http://") && plainToTLSPort(body) {
+			// A plain http:// URL to an address that serves HTTPS: the
+			// server refused the request before reading it.
+			apiErr.Hint = fmt.Sprintf("the address serves HTTPS, not plain HTTP: write https://%s in endpoint (or the surface's URL)", strings.TrimPrefix(apiErr.Origin, "http://"))
+		}
 		return apiErr
 	}
 	apiErr.RequestID = string(h.RequestID)
@@ -150,4 +156,15 @@ func preview(b []byte) string {
 		n--
 	}
 	return string(b[:n]) + "…"
+}
+
+// plainToTLSPort reports whether body is a server's refusal of a plain HTTP
+// request sent to its HTTPS port: Go's "Client sent an HTTP request to an
+// HTTPS server.", nginx's "The plain HTTP request was sent to HTTPS port",
+// Apache's "You're speaking plain HTTP to an SSL-enabled server port".
+func plainToTLSPort(body []byte) bool {
+	b := strings.ToLower(string(body[:min(len(body), 2048)]))
+	return strings.Contains(b, "client sent an http request to an https server") ||
+		strings.Contains(b, "plain http request was sent to https port") ||
+		strings.Contains(b, "speaking plain http to an ssl-enabled server port")
 }

@@ -104,6 +104,38 @@ func TestSchemeMismatch(t *testing.T) {
 	}
 }
 
+// TestPlainHTTPToTLSPort: an http:// endpoint at an address that serves
+// HTTPS failed with "answered HTTP 400: response is not a JSON open
+// envelope ... (body starts \"Client sent an HTTP request to an HTTPS
+// server.\n\")" and no advice. The error says to write https://.
+func TestPlainHTTPToTLSPort(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	host := strings.TrimPrefix(srv.URL, "https://")
+	c, err := New(Config{URLs: SurfaceURLs("http://" + host), AccessToken: "tok", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Collect(c.Agents.List(t.Context(), AgentFilter{}))
+	want := "the address serves HTTPS, not plain HTTP: write https://" + host + " in endpoint (or the surface's URL)"
+	if e, ok := AsAPIError(err); !ok || e.Hint != want || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err = %v, want the hint %q", err, want)
+	}
+	// nginx's and Apache's words for the same.
+	for _, body := range []string{"<html><head><title>400 The plain HTTP request was sent to HTTPS port</title></head>",
+		"Bad Request\nYour browser sent a request that this server could not understand.\nReason: You're speaking plain HTTP to an SSL-enabled server port."} {
+		if !plainToTLSPort([]byte(body)) {
+			t.Errorf("plainToTLSPort(%q) = false", body)
+		}
+	}
+	if plainToTLSPort([]byte("<html>Bad Request</html>")) {
+		t.Error("a bare 400 read as a plain request to an HTTPS port")
+	}
+}
+
 // TestProxyNamedInErrors: a call that goes through a proxy (HTTPS_PROXY)
 // which refuses it (407, it wants a login) failed with Go's bare "Proxy
 // Authentication Required" and advice about the endpoint alone. The error
