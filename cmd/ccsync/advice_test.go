@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -125,5 +127,33 @@ func TestAdvice_exportReadFailedAtEveryAttempt(t *testing.T) {
 		"--max-retries", "1", "--kinds", "skill_groups,skill_group_members")
 	if code != exitFailures || !strings.Contains(e, "at the last of 2 attempts; run the export again"+want) || !strings.Contains(e, "Nothing was written.") {
 		t.Errorf("a dropped read: exit %d, want 1 saying that it was retried and what to do:\n%s", code, e)
+	}
+}
+
+// TestAdvice_scheme: an https:// --endpoint at the simulator (plain HTTP),
+// or an http:// one at an HTTPS address, is told to use the other scheme
+// in ccsync's words (--endpoint), not the provider's (endpoint).
+func TestAdvice_scheme(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(newSim(t))
+	t.Cleanup(srv.Close)
+	conn := []string{"--endpoint", "https://" + strings.TrimPrefix(srv.URL, "http://"), "--access-token", "sim-token"}
+	want := "the address answers plain HTTP, not HTTPS, so nothing was sent; if the service serves plain HTTP there (the simulator does), write " +
+		srv.URL + " in --endpoint (or CONTACTCENTER_ENDPOINT, or the surface's URL flag)"
+	runBoth(t, want, append([]string{"agents", "plan", demoRoster}, conn...)...)
+	runBoth(t, want, append([]string{"export", "terraform", filepath.Join(t.TempDir(), "tf")}, conn...)...)
+
+	tls := httptest.NewUnstartedServer(newSim(t))
+	tls.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused plain request
+	tls.StartTLS()
+	t.Cleanup(tls.Close)
+	host := strings.TrimPrefix(tls.URL, "https://")
+	runBoth(t, "the address serves HTTPS, not plain HTTP: write https://"+host+" in --endpoint (or CONTACTCENTER_ENDPOINT, or the surface's URL flag)",
+		"agents", "export", filepath.Join(t.TempDir(), "a.xlsx"), "--endpoint", "http://"+host, "--access-token", "sim-token")
+
+	// Off loopback, plain http needs --insecure-http, not insecure_http.
+	e := advise(&client.SchemeMismatchError{Method: "POST", Path: "/open/v3/svcapi/users/list", Origin: "https://cc.example.com:8080"})
+	if got := e.Error(); !strings.Contains(got, "write http://cc.example.com:8080 in --endpoint (or CONTACTCENTER_ENDPOINT, or the surface's URL flag) and give --insecure-http") {
+		t.Errorf("non-loopback: %q", got)
 	}
 }

@@ -852,6 +852,14 @@ var gatewayAdvice = map[int64]string{
 	client.GatewayAppIDMissing:   "set --sms-app-id and --sms-app-key (CONTACTCENTER_SMS_APP_ID, CONTACTCENTER_SMS_APP_KEY)",
 }
 
+// schemeAdviceProvider is how the client's advice on a URL's scheme (an
+// https:// URL at a plain-HTTP address, or the reverse) names the
+// provider's settings; schemeAdvice gives ccsync's flags instead.
+const schemeAdviceProvider = "in endpoint (or the surface's URL)"
+
+var schemeAdvice = strings.NewReplacer(schemeAdviceProvider, "in --endpoint (or CONTACTCENTER_ENDPOINT, or the surface's URL flag)",
+	"set insecure_http = true", "give --insecure-http")
+
 // advised is an error told in other words; errors.Is and As still see
 // the error it tells.
 type advised struct {
@@ -876,6 +884,11 @@ func advise(err error) error {
 		msg := strings.Replace(err.Error(), client.ErrGatewayCredentials.Error(), adviceGatewayCred, 1)
 		msg = strings.NewReplacer("sms_app_id", "--sms-app-id", "sms_app_key", "--sms-app-key").Replace(msg)
 		return advised{msg: msg, err: err}
+	}
+	if ae, ok := client.AsAPIError(err); errors.As(err, new(*client.SchemeMismatchError)) || ok && strings.Contains(ae.Hint, schemeAdviceProvider) {
+		// The client names the provider's endpoint and insecure_http; a
+		// ccsync user has the flags.
+		return advised{msg: schemeAdvice.Replace(err.Error()), err: err}
 	}
 	if te := (*client.TimeoutError)(nil); errors.As(err, &te) {
 		// The client names the provider's setting; a ccsync user has the
