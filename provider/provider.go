@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -306,6 +307,9 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	set = set.Or(client.SettingsFromEnv())
 	cfg, err := set.Config()
 	errs := client.SettingErrors(err)
+	// CONTACTCENTER_TOKEN, CONTACTCENTER_ENDPOIT: named where a setting
+	// is missing, which they were likely meant to give.
+	unread := client.UnreadEnvVars(os.Environ())
 	missing := 0
 	for _, e := range errs {
 		if e.Missing {
@@ -317,7 +321,8 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 		resp.Diagnostics.AddAttributeError(path.Root(client.SettingEndpoint), "Missing Endpoint",
 			fmt.Sprintf("Set endpoint (the origin that serves all five API surfaces, such as http://127.0.0.1:18080 for ccsync simulator) "+
 				"or the environment variable %s. A deployment that serves each surface elsewhere sets base_url, autocall_url, portal_url, "+
-				"portal_open_url and smsapi_url instead.", client.EnvVar(client.SettingEndpoint)))
+				"portal_open_url and smsapi_url instead.", client.EnvVar(client.SettingEndpoint))+
+				client.UnreadEnvAdvice(unread, append([]string{client.SettingEndpoint}, surfaceNames()...)...))
 	}
 	for _, e := range errs {
 		refused[e.Setting] = true
@@ -326,7 +331,8 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 		case e.Missing:
 			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), "Missing Surface URL",
 				fmt.Sprintf("No URL for %s: set endpoint (which derives all five surfaces), %s, or the environment variable %s or %s.",
-					e.Setting, e.Setting, client.EnvVar(client.SettingEndpoint), client.EnvVar(e.Setting)))
+					e.Setting, e.Setting, client.EnvVar(client.SettingEndpoint), client.EnvVar(e.Setting))+
+					client.UnreadEnvAdvice(unread, client.SettingEndpoint, e.Setting))
 		case settingSummaries[e.Setting] != "":
 			resp.Diagnostics.AddAttributeError(path.Root(e.Setting), settingSummaries[e.Setting], e.Error()+".")
 		default:
@@ -335,7 +341,8 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	}
 	if set.AccessToken == "" && !refused[client.SettingAccessToken] { // a refused one is not also missing
 		resp.Diagnostics.AddAttributeError(path.Root(client.SettingAccessToken), "Missing Access Token",
-			"Set access_token or CONTACTCENTER_ACCESS_TOKEN: every request except those to the SMS gateway carries it as a bearer token.")
+			"Set access_token or CONTACTCENTER_ACCESS_TOKEN: every request except those to the SMS gateway carries it as a bearer token."+
+				client.UnreadEnvAdvice(unread, client.SettingAccessToken))
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -371,4 +378,13 @@ func (p *ccProvider) Actions(context.Context) []func() action.Action {
 
 func (p *ccProvider) Functions(context.Context) []func() function.Function {
 	return functionList()
+}
+
+// surfaceNames are the settings of the five surface URLs.
+func surfaceNames() []string {
+	var out []string
+	for _, s := range client.Surfaces {
+		out = append(out, string(s))
+	}
+	return out
 }

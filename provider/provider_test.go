@@ -301,6 +301,14 @@ func TestProviderErrors(t *testing.T) {
 			"Invalid Access Token CONTACTCENTER_ACCESS_TOKEN must not hold white space or control characters: it has a space inside"},
 		"sms_app_key with a tab": {nil, with(with(minimal, "sms_app_id", "app"), "sms_app_key", "\tkey-secret-1"), "sms_app_key", "Invalid SMS App Key sms_app_key must not hold white space or control characters: it has a tab at the start"},
 		"access_token Bearer":    {nil, with(minimal, "access_token", "Bearer tok-secret-1"), "access_token", "drop the \"Bearer \" prefix, which each request adds"},
+		// A variable of another name was exported: the error said only
+		// that the setting was missing.
+		"token in CONTACTCENTER_TOKEN": {map[string]string{"CONTACTCENTER_TOKEN": "tok-secret-1"}, map[string]any{"endpoint": "https://x.example.com"}, "access_token",
+			"the SMS gateway carries it as a bearer token. CONTACTCENTER_TOKEN is set but not read: the variable is CONTACTCENTER_ACCESS_TOKEN."},
+		"endpoint misspelt in the environment": {map[string]string{"CONTACTCENTER_ENDPOIT": "https://x.example.com"}, map[string]any{"access_token": "t"}, "endpoint",
+			"CONTACTCENTER_ENDPOIT is set but not read: the variable is CONTACTCENTER_ENDPOINT"},
+		"token in lower case": {map[string]string{"contactcenter_access_token": "tok-secret-1"}, map[string]any{"endpoint": "https://x.example.com"}, "access_token",
+			"contactcenter_access_token is set but not read: the variable is CONTACTCENTER_ACCESS_TOKEN, in capitals"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -157,3 +157,17 @@ func TestAdvice_scheme(t *testing.T) {
 		t.Errorf("non-loopback: %q", got)
 	}
 }
+
+// TestAdvice_unreadEnvVar: a connection setting exported under another
+// name (CONTACTCENTER_TOKEN) was reported only as missing. Not parallel:
+// it sets the environment.
+func TestAdvice_unreadEnvVar(t *testing.T) {
+	clearConnEnv(t)
+	t.Setenv("CONTACTCENTER_ENDPOIT", "http://127.0.0.1:1")
+	t.Setenv("CONTACTCENTER_TOKEN", "sim-token")
+	out := filepath.Join(t.TempDir(), "a.xlsx")
+	runBoth(t, "no URL for base_url, autocall_url, portal_url, portal_open_url, smsapi_url: set --endpoint or CONTACTCENTER_ENDPOINT (or each surface's flag). "+
+		"CONTACTCENTER_ENDPOIT is set but not read: the variable is CONTACTCENTER_ENDPOINT", "agents", "export", out)
+	runBoth(t, "no access token: set --access-token or CONTACTCENTER_ACCESS_TOKEN. CONTACTCENTER_TOKEN is set but not read: the variable is CONTACTCENTER_ACCESS_TOKEN",
+		"agents", "export", out, "--endpoint", "http://127.0.0.1:1")
+}

@@ -342,11 +342,20 @@ func (c *ccConn) clientConfig() (client.Config, error) {
 			missing = append(missing, string(s))
 		}
 	}
+	// CONTACTCENTER_TOKEN, CONTACTCENTER_ENDPOIT: named where the setting
+	// they were likely meant to give is missing.
+	unread := func(settings ...string) string {
+		if a := client.UnreadEnvAdvice(client.UnreadEnvVars(os.Environ()), settings...); a != "" {
+			return "." + strings.TrimSuffix(a, ".")
+		}
+		return ""
+	}
 	if len(missing) > 0 {
-		return client.Config{}, fmt.Errorf("no URL for %s: set --endpoint or CONTACTCENTER_ENDPOINT (or each surface's flag)", strings.Join(missing, ", "))
+		return client.Config{}, fmt.Errorf("no URL for %s: set --endpoint or CONTACTCENTER_ENDPOINT (or each surface's flag)%s", strings.Join(missing, ", "),
+			unread(append([]string{client.SettingEndpoint}, missing...)...))
 	}
 	if set.AccessToken == "" {
-		return client.Config{}, fmt.Errorf("no access token: set --access-token or CONTACTCENTER_ACCESS_TOKEN")
+		return client.Config{}, fmt.Errorf("no access token: set --access-token or CONTACTCENTER_ACCESS_TOKEN%s", unread(client.SettingAccessToken))
 	}
 	cfg, err := set.Config()
 	cfg.UserAgent = userAgent()
