@@ -437,7 +437,12 @@ func (s Settings) Config() (Config, error) {
 	}
 	if f := s.MaxRequestsPerSecond; f != nil {
 		if !(*f > 0) || math.IsInf(*f, 0) {
-			bad(SettingMaxRequestsPerSecond, strconv.FormatFloat(*f, 'g', -1, 64), fmt.Errorf("must be a number greater than 0, got %g", *f))
+			err := fmt.Errorf("must be a number greater than 0, got %g", *f)
+			if *f == 0 {
+				// 0 turns max_retries' retries off; here it is not "off".
+				err = errors.New("must be a number greater than 0, got 0 (no pacing is the default: leave it unset)")
+			}
+			bad(SettingMaxRequestsPerSecond, strconv.FormatFloat(*f, 'g', -1, 64), err)
 		} else if *f < MinRequestsPerSecond {
 			bad(SettingMaxRequestsPerSecond, strconv.FormatFloat(*f, 'g', -1, 64), fmt.Errorf(minRateWanted+", got %g", *f))
 		}
