@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -98,7 +100,7 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	}
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *listen)
 	if err != nil {
-		fmt.Fprintf(stderr, "ccsync simulator: %v\n", err)
+		fmt.Fprintf(stderr, "ccsync simulator: %s\n", listenError(*listen, err))
 		return exitUsage
 	}
 	ip := listenIP(ln)
@@ -233,4 +235,23 @@ func listenIP(ln net.Listener) net.IP {
 		return a.IP
 	}
 	return nil
+}
+
+// listenError says why --listen addr could not be listened on, and what to
+// do: Go's "bind: address already in use" (a simulator of an earlier
+// session still running) and "missing port in address" (--listen 18080)
+// said neither.
+func listenError(addr string, err error) string {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Sprintf("--listen %s: the port is in use: another program (a simulator started earlier?) listens there; stop it, "+
+			"or choose another port (port 0 picks a free one, and the address is printed) (%v)", addr, err)
+	case !strings.Contains(addr, ":"):
+		host := "127.0.0.1:" + addr
+		if _, perr := strconv.Atoi(addr); perr != nil {
+			host = addr + ":18080"
+		}
+		return fmt.Sprintf("--listen %s is not host:port: write it as %s (%v)", addr, host, err)
+	}
+	return err.Error()
 }

@@ -196,7 +196,9 @@ func TestSimulatorCommandUsage(t *testing.T) {
 		"extra argument": {[]string{"simulator", "--listen", "127.0.0.1:0", "extra"}, exitUsage, `unexpected argument "extra"`},
 		"unknown flag":   {[]string{"simulator", "--nope"}, exitUsage, "ccsync simulator: unknown flag --nope\nrun `ccsync simulator --help` for the flags"},
 		"bad listen":     {[]string{"simulator", "--listen", "256.0.0.1:0"}, exitUsage, "256.0.0.1"},
-		"bad state":      {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
+		// Go said "missing port in address".
+		"listen without host": {[]string{"simulator", "--listen", "18080"}, exitUsage, "--listen 18080 is not host:port: write it as 127.0.0.1:18080"},
+		"bad state":           {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", badState(t)}, exitUsage, "reading state"},
 		// Every write was answered as done, and nothing was kept.
 		"state folder missing": {[]string{"simulator", "--listen", "127.0.0.1:0", "--state", filepath.Join(t.TempDir(), "nodir", "x.json")}, exitUsage,
 			"x.json cannot be written"},
@@ -440,6 +442,26 @@ func TestSimulatorCommand_emptyCredentialRefused(t *testing.T) {
 		want := "ccsync simulator: " + flag + " must not be empty"
 		if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitUsage || !strings.Contains(stderr.String(), want) {
 			t.Errorf("%v: %v, stderr %q; want exit 2 and %q", args, err, stderr.String(), want)
+		}
+	}
+}
+
+// TestSimulatorCommandPortInUse: a second simulator on the port of one
+// still running (the guide's command run twice) said only Go's "bind:
+// address already in use".
+func TestSimulatorCommandPortInUse(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ln.Close() })
+	addr := ln.Addr().String()
+	for _, args := range [][]string{{"simulator", "--listen", addr}, {"sms", "status", "listen", "--listen", addr, "--out", filepath.Join(t.TempDir(), "r.jsonl")}} {
+		var out, errb bytes.Buffer
+		want := "--listen " + addr + ": the port is in use: another program (a simulator started earlier?) listens there; stop it, or choose another port (port 0 picks a free one"
+		if code := run(args, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", args[:2], code, errb.String(), exitUsage, want)
 		}
 	}
 }

@@ -359,7 +359,7 @@ func runStatusListen(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "ccsync sms status listen: %v\n", err)
+		fmt.Fprintf(stderr, "ccsync sms status listen: %s\n", listenError(*addr, err))
 		return exitUsage
 	}
 	where := *out
