@@ -50,7 +50,7 @@ func meantEnvVar(name string) string {
 		if v == upper {
 			return v
 		}
-		if editDistance(upper, v) <= 2 {
+		if EditDistance(upper, v) <= 2 {
 			near = append(near, v)
 		}
 		if rest != "" && (strings.HasSuffix(v, "_"+rest) || strings.HasPrefix(v, envPrefix+rest+"_")) {
@@ -66,8 +66,9 @@ func meantEnvVar(name string) string {
 	return ""
 }
 
-// editDistance is the Levenshtein distance of a and b (bytes).
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance of a and b (bytes): how near a
+// name given is to one known, for "did you mean" advice.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -116,32 +116,11 @@ func nearKind(s string) Kind {
 	}
 	best, bestD := Kind(""), 3
 	for _, k := range AllKinds {
-		if d := editDistance(norm(s), norm(string(k))); d < bestD {
+		if d := client.EditDistance(norm(s), norm(string(k))); d < bestD {
 			best, bestD = k, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // Options configure an export.
