@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"math"
+	"slices"
 	"sync"
 	"time"
 )
@@ -141,7 +142,9 @@ func (p *pacer) removeLocked(w *paceWaiter) {
 		if q != w {
 			continue
 		}
-		p.queue = append(p.queue[:i], p.queue[i+1:]...)
+		// slices.Delete clears the slot it frees: a shift alone left the
+		// callers that had gone referenced from the backing array.
+		p.queue = slices.Delete(p.queue, i, i+1)
 		if i == 0 && len(p.queue) > 0 {
 			close(p.queue[0].first)
 		}

@@ -199,3 +199,52 @@ func TestPacerOffDoesNotWait(t *testing.T) {
 		}
 	})
 }
+
+// TestPacerQueueKeepsNoWaiter: a caller that left the queue, by its turn
+// or cancelled, stayed referenced from the queue's backing array (a
+// removal shifted the callers behind it down and left the last slot as it
+// was), so a burst of waiters kept their channels alive until later
+// callers overwrote the slots. After every caller has left, many of them
+// cancelled at once (the first among them), no slot holds one, and a
+// caller after them waits only the interval.
+func TestPacerQueueKeepsNoWaiter(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		p := newPacer(10)
+		if err := p.wait(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		for i := range 40 {
+			c := t.Context()
+			if i%2 == 0 { // the first, and every other one, is cancelled
+				c = ctx
+			}
+			wg.Add(1)
+			go func() { defer wg.Done(); _ = p.wait(c) }()
+			synctest.Wait()
+		}
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+		wg.Wait()
+		p.mu.Lock()
+		n, held := len(p.queue), 0
+		for _, w := range p.queue[:cap(p.queue)] {
+			if w != nil {
+				held++
+			}
+		}
+		p.mu.Unlock()
+		if n != 0 || held != 0 {
+			t.Errorf("after every caller left: %d in the queue, %d still referenced from its backing array", n, held)
+		}
+		start := time.Now()
+		if err := p.wait(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d > p.interval {
+			t.Errorf("a caller after them waited %v, want at most the interval, %v", d, p.interval)
+		}
+	})
+}
