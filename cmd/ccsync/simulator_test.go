@@ -451,7 +451,7 @@ func TestSimulatorCommand_emptyCredentialRefused(t *testing.T) {
 // address already in use".
 func TestSimulatorCommandPortInUse(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
