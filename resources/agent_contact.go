@@ -25,6 +25,15 @@ func sameContact(field, a, b string) bool {
 	return a == b || field == "user_email" && strings.EqualFold(a, b)
 }
 
+// What an instance's plan does with a value of an agent's, in the tokens
+// of its claims (contactKey): given to its agent, kept by it (a resign
+// keeps it too), or given up (the agent deleted, or given another).
+const (
+	given = "given\x00"
+	kept  = "kept\x00"
+	freed = "freed\x00"
+)
+
 // contactKey names, in Claims, the agents a plan gives value v of field.
 func contactKey(field, v string) string {
 	if field == "user_email" {
@@ -47,7 +56,6 @@ func contactKey(field, v string) string {
 // planned in any order: the one planned second warns, whichever it is.
 // Values known only at apply, and "" (none), are left alone.
 func warnContactGivenTwice(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics) {
-	const given, kept, freed = "given\x00", "kept\x00", "freed\x00"
 	known := func(v tftypes.Value, field string) (string, bool) {
 		var s string
 		raw := rawAttr(v, field)
@@ -98,7 +106,6 @@ func warnContactGivenTwice(req resource.ModifyPlanRequest, claims *tfkit.Claims,
 // kind, counted: "" when they do not meet. resigns is set when this
 // instance's agent is resigned by the plan.
 func contactConflict(field, v, kind string, others map[string]int, resigns bool) (title, what string) {
-	const given, kept, freed = "given\x00", "kept\x00", "freed\x00"
 	before := "another resource or instance of this configuration, planned before this one,"
 	twice := fmt.Sprintf(" It is unique among agents on the platform%[3]s. Give one of the two agents another %[1]s (search the configuration, and its data files, "+
 		"for %[2]q%[4]s), or set it to \"\" on one of them.", field, v, caseNote(field), map[bool]string{true: " in any case"}[field == "user_email"])
