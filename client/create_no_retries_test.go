@@ -1,15 +1,9 @@
 package client_test
 
 import (
-	"net/http"
-	"net/http/httptest"
-	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
-	"github.com/contactcenter/terraform-provider-contactcenter/simulator"
 )
 
 // TestCreateMaxRetriesZero: with max_retries = 0 a create is sent once:
@@ -17,25 +11,7 @@ import (
 // unknown) and, not found, it fails; it is not sent a second time.
 func TestCreateMaxRetriesZero(t *testing.T) {
 	t.Parallel()
-	sim, err := simulator.New(simulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var creates atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
-			creates.Add(1)
-			http.Error(w, "upstream unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key",
-		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, MaxRetries: 0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, creates := webhookCreatesFail(t, 0)
 	if _, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: "Once", URL: "https://example.com/once", EventType: 1}); err == nil {
 		t.Error("the create succeeded")
 	}
