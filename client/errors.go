@@ -595,6 +595,10 @@ type TimeLimitError struct {
 
 func (e *TimeLimitError) Error() string {
 	wait, left := e.Rounded(time.Second)
+	if wait <= left {
+		// A wait that ends exactly at the limit (timeLimitFirst).
+		return fmt.Sprintf("not tried again: the call's time limit ends in %v, when the next retry is due", left)
+	}
 	return fmt.Sprintf("not tried again: the call's time limit ends in %v, before the next retry, due in %v", left, wait)
 }
 

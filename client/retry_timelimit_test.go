@@ -87,10 +87,10 @@ func TestRetry_waitPastTimeLimit(t *testing.T) {
 // limit are on the bubble's clock, so a loaded machine cannot stretch the
 // queries within the limit past the 2.5 s bound (it did on the wall
 // clock: "Wait returned after 2.947184871s", 1 run in 5 with 6 busy
-// loops). The limit is 2.9 s, where it was 3 s: on the bubble's clock the
-// queries take no time, and the poll after 1.4 s would come at exactly
-// 3 s, a wait that ends at the limit, which SleepWithin waits for (see
-// timeLimitFirst); on the wall clock the queries' time put it past.
+// loops). The limit is 3 s: on the bubble's clock the queries take no
+// time, and the poll after 1.4 s would come at exactly 3 s, a wait that
+// ends at the limit, which SleepWithin does not wait for either (see
+// timeLimitFirst and TestSleepWithin_endsAtTheLimit).
 func TestASRWait_pollPastTimeLimit(t *testing.T) {
 	t.Parallel()
 	synctest.Test(t, pollPastTimeLimit)
@@ -103,7 +103,7 @@ func pollPastTimeLimit(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"code":"400","errorMsg":"task is in progress"}`))
 	}))
-	ctx, cancel := context.WithTimeout(t.Context(), 2900*time.Millisecond)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
 	defer cancel()
 	start := time.Now()
 	_, err := c.ASR.Wait(ctx, "task-1", 200*time.Millisecond, 20*time.Second, nil)
@@ -135,4 +135,32 @@ func TestRetry_waitPastTimeLimitLogged(t *testing.T) {
 	wantLines(t, logs.all(),
 		"contactcenter API request failed",
 		"contactcenter API not retried: not retried: the call's time limit ends in *, before the next retry, due in ")
+}
+
+// TestSleepWithin_endsAtTheLimit: a wait that ends exactly when its call's
+// time limit does was waited for (timeLimitFirst compared left < d), and
+// the retry or poll after it then started with no time left and failed
+// on the limit all the same, the wait spent idle. It returns at once,
+// as one past the limit does. On the bubble's clock the two are equal to
+// the nanosecond, which a wall clock hardly ever makes them.
+func TestSleepWithin_endsAtTheLimit(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+		defer cancel()
+		start := time.Now()
+		err := SleepWithin(ctx, 3*time.Second)
+		var tl *TimeLimitError
+		if !errors.As(err, &tl) || tl.Wait != 3*time.Second || tl.Left != 3*time.Second ||
+			err.Error() != "not tried again: the call's time limit ends in 3s, when the next retry is due" {
+			t.Errorf("SleepWithin(3s) with 3s left: %v (%#v), want a TimeLimitError at once", err, tl)
+		}
+		if waited := time.Since(start); waited != 0 {
+			t.Errorf("it waited %v", waited)
+		}
+		// A wait that ends before the limit is waited for.
+		if err := SleepWithin(ctx, 2999*time.Millisecond); err != nil || time.Since(start) != 2999*time.Millisecond {
+			t.Errorf("SleepWithin(2.999s) with 3s left: %v after %v, want nil after 2.999s", err, time.Since(start))
+		}
+	})
 }

@@ -472,10 +472,11 @@ func SleepWithin(ctx context.Context, d time.Duration) error {
 }
 
 // timeLimitFirst is the TimeLimitError of a wait of d that ctx's deadline
-// would cut short, nil when it leaves time for it (or has none).
+// would cut short or end exactly at (the retry or poll after it would
+// start with no time left), nil when it leaves time for it (or has none).
 func timeLimitFirst(ctx context.Context, d time.Duration) *TimeLimitError {
 	if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil {
-		if left := time.Until(dl); left < d {
+		if left := time.Until(dl); left <= d {
 			return &TimeLimitError{Wait: d, Left: max(left, 0)}
 		}
 	}
