@@ -470,6 +470,16 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 	slices.Sort(absent)
 	plan.NotInSheet = len(absent)
 	if opts.Prune != PruneNone {
+		// The notes name each pruned agent's skill groups by id and name:
+		// an id alone told an operator nothing of which groups lose it.
+		if groups == nil && slices.ContainsFunc(absent, func(num string) bool {
+			_, kept := opts.Terraform[num]
+			return !kept && existing[num].Values["queue_ids"] != ""
+		}) {
+			if gl, ok := api.(SkillGroupLister); ok {
+				groups, _ = gl.SkillGroups(ctx) // without it, the groups are named by id
+			}
+		}
 		for _, num := range absent {
 			a := existing[num]
 			if addr, ok := opts.Terraform[num]; ok {
@@ -490,10 +500,10 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				}
 				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionResign,
 					Changes: []Change{{Field: "user_status", Old: a.Values["user_status"], New: "2"}},
-					Notes:   prunedNotes(a), values: Values{"user_status": "2"}})
+					Notes:   prunedNotes(a, groups), values: Values{"user_status": "2"}})
 			case PruneDelete:
 				plan.Steps = append(plan.Steps, Step{UserNum: num, UserID: a.UserID, UserName: a.Values["user_name"], Action: ActionDelete,
-					Notes: prunedNotes(a)})
+					Notes: prunedNotes(a, groups)})
 			}
 		}
 	}
@@ -505,15 +515,39 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 // prunedNotes are what an operator should know of an agent --prune
 // resigns or deletes: that it is signed in now (it may be taking calls),
 // and the skill groups it is in (a configuration may manage them).
-func prunedNotes(a Agent) []string {
+func prunedNotes(a Agent, groups []SkillGroup) []string {
 	var notes []string
 	if a.SignedIn {
 		notes = append(notes, "signed in now (check_in): it may be taking calls")
 	}
-	if groups := a.Values["queue_ids"]; groups != "" {
-		notes = append(notes, "in skill groups "+strings.ReplaceAll(groups, ",", ", "))
+	if _, named := namedGroups(a.Values["queue_ids"], groups); len(named) > 0 {
+		notes = append(notes, "in skill groups "+strings.Join(named, ", "))
 	}
 	return notes
+}
+
+// namedGroups reads an agent's queue_ids ("101,102") as groups, each
+// with its name where groups knows it, and as text: "101 (Sales)", or
+// "101" for a group not listed.
+func namedGroups(ids string, groups []SkillGroup) ([]GroupRef, []string) {
+	var refs []GroupRef
+	var named []string
+	for _, id := range strings.Split(ids, ",") {
+		id = strings.TrimSpace(id)
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			continue
+		}
+		g := GroupRef{ID: n}
+		text := id
+		if i := slices.IndexFunc(groups, func(sg SkillGroup) bool { return sg.ID == n }); i >= 0 && groups[i].Name != "" {
+			g.Name = groups[i].Name
+			text += groups[i].named()
+		}
+		refs = append(refs, g)
+		named = append(named, text)
+	}
+	return refs, named
 }
 
 // isResigned tells whether a user_status is 2 (resigned).
@@ -530,21 +564,8 @@ func isResigned(status string) bool {
 func reactivation(r *Roster, row AgentRow, a Agent, groups []SkillGroup, passwordSent bool) (*Reactivation, []string) {
 	re := &Reactivation{UserID: a.UserID, UserName: a.Values["user_name"], SkillGroups: []GroupRef{},
 		SkillGroupsKept: row.Get("queue_ids") == "" || CanonicalIntList(row.Get("queue_ids")) == CanonicalIntList(a.Values["queue_ids"]), PasswordSent: passwordSent}
-	var named []string
-	for _, id := range strings.Split(a.Values["queue_ids"], ",") {
-		n, err := strconv.ParseInt(id, 10, 64)
-		if err != nil {
-			continue
-		}
-		g := GroupRef{ID: n}
-		text := id
-		if i := slices.IndexFunc(groups, func(sg SkillGroup) bool { return sg.ID == n }); i >= 0 && groups[i].Name != "" {
-			g.Name = groups[i].Name
-			text += groups[i].named()
-		}
-		re.SkillGroups = append(re.SkillGroups, g)
-		named = append(named, text)
-	}
+	refs, named := namedGroups(a.Values["queue_ids"], groups)
+	re.SkillGroups = append(re.SkillGroups, refs...)
 	var kept []string
 	for _, field := range []string{"ag_nickname", "user_email", "user_sms_phone", "fixed_phone", "crm_id"} {
 		if old := a.Values[field]; old != "" && row.Get(field) == "" {

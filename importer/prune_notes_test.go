@@ -58,7 +58,7 @@ func TestPlan_prunedAgentSignedInAndInGroups(t *testing.T) {
 		for _, st := range p.Steps {
 			notes[st.UserNum] = st.Notes
 		}
-		if want := []string{"signed in now (check_in): it may be taking calls", "in skill groups " + sales}; !slices.Equal(notes["8101"], want) {
+		if want := []string{"signed in now (check_in): it may be taking calls", "in skill groups " + sales + " (Sales)"}; !slices.Equal(notes["8101"], want) {
 			t.Errorf("--prune=%s: 8101's notes %q, want %q", prune, notes["8101"], want)
 		}
 		if len(notes["8102"]) != 0 {
