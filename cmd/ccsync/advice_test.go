@@ -42,6 +42,35 @@ func TestAdvice_tokenRefused(t *testing.T) {
 	runBoth(t, want, append([]string{"export", "terraform", filepath.Join(t.TempDir(), "tf")}, conn...)...)
 }
 
+// TestAdvice_tokenRefusedNamesHost: the refusal named the API path
+// (POST /open/v3/svcapi/users/list) and not the host, so a user with two
+// environments could not tell which credentials were refused. It names
+// the scheme and host, never the token.
+func TestAdvice_tokenRefusedNamesHost(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(newSim(t))
+	t.Cleanup(srv.Close)
+	const token = "staging-token-9f8e7d"
+	conn := []string{"--endpoint", srv.URL, "--access-token", token}
+	want := "(HTTP 401); the access token was refused by " + srv.URL + "; check --access-token (or CONTACTCENTER_ACCESS_TOKEN)"
+	runBoth(t, want, append([]string{"agents", "plan", demoRoster}, conn...)...)
+	runBoth(t, want, append([]string{"agents", "export", filepath.Join(t.TempDir(), "a.xlsx")}, conn...)...)
+	send := []string{"sms", "send", demoRecipients, "--template", "1", "--journal", filepath.Join(t.TempDir(), "j")}
+	runBoth(t, "the access token was refused by "+srv.URL, append(send, conn...)...)
+	for _, out := range []string{"text", "json"} {
+		_, o, e := runCLI(append([]string{"agents", "plan", demoRoster, "--output", out}, conn...)...)
+		if strings.Contains(o+e, token) {
+			t.Errorf("--output %s: the token is printed:\n%s%s", out, o, e)
+		}
+	}
+
+	// A gateway key refused: which gateway refused it.
+	code, _, e := runCLI("sms", "status", "pull", "--endpoint", srv.URL, "--app-id", "sim-app", "--app-key", "wrong-key-77")
+	if want := "the gateway at " + srv.URL + " refused them: check --sms-app-key"; code == exitOK || !strings.Contains(e, want) || strings.Contains(e, "wrong-key-77") {
+		t.Errorf("exit %d, want %q, never the key:\n%s", code, want, e)
+	}
+}
+
 // TestAdvice_rateLimited: a rate limit that outlasted the retries gave
 // plan and export no hint (apply had one, for its rows).
 func TestAdvice_rateLimited(t *testing.T) {

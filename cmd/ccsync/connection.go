@@ -918,12 +918,24 @@ func advise(err error) error {
 		if !ok || ae.Hint == "" || !strings.Contains(msg, "; "+ae.Hint) {
 			return err
 		}
+		if ae.Code != client.GatewayAppIDMissing && ae.Origin != "" {
+			// Which gateway refused them: with two environments, the
+			// path alone did not say whose credentials to check.
+			h = "the gateway at " + ae.Origin + " refused them: " + h
+		}
 		msg = strings.Replace(msg, "; "+ae.Hint, "; "+h, 1)
 	case ae.Hint != "" || ae.RedirectedTo != "":
 		// The client's own advice, or a redirected read answered without
 		// the token: not a token problem.
 		return err
 	case ae.Code == 401 || ae.HTTPStatus == http.StatusUnauthorized:
+		if ae.Origin != "" {
+			// The path alone did not say which platform refused the token:
+			// with two environments (staging, production), whose
+			// credentials to check. The origin is the scheme and host the
+			// call went to, no secret.
+			msg += "; the access token was refused by " + ae.Origin
+		}
 		msg += "; " + adviceAccessToken
 	case ae.HTTPStatus == http.StatusTooManyRequests:
 		if ae.LimitedFor > 0 {
