@@ -95,7 +95,8 @@ func TestApply_planApplyIdempotentPrune(t *testing.T) {
 	wantRep := [][]string{
 		{"row", "user_num", "action", "outcome", "message", "notes"},
 		{"2", "9001", "create", "done", "created"},
-		{"3", "9002", "update", "done", "changed user_email"},
+		{"3", "9002", "update", "done", "changed user_email", "user_password in Agents!C3 is not sent: agent 9002 exists, and a password cannot be read back to compare, " +
+			"so the column is the password an agent is created with; to set it, apply with --reset-passwords (which sends every password the sheet holds to its agent), or change it in the portal"},
 		{"4", "9003", "create", "done", "created"},
 	}
 	if d := cmp.Diff(wantRep, got); d != "" {

@@ -55,6 +55,11 @@ type Step struct {
 	// Notes are what the plan says of the step beyond its changes, one
 	// sentence each (a re-activation's, and its password's warning).
 	Notes []string `json:"notes,omitempty"`
+	// PasswordNotSent is set when the row types a user_password for an
+	// agent that exists and the plan does not send it (without
+	// --reset-passwords the column is the password an agent is created
+	// with); a note says so.
+	PasswordNotSent bool `json:"password_not_sent,omitempty"`
 	// values are what the write sends (canonical); never marshalled, since
 	// they can hold a password.
 	values Values
@@ -192,6 +197,50 @@ func (p *Plan) Summary() string {
 	}
 	return s
 }
+
+// PasswordsNotSent says, in one sentence, which user_password cells
+// typed for existing agents are not sent (Step.PasswordNotSent), by
+// range ("Agents!C2:C21, Agents!C25"), and why: "" when none. Each such
+// step's notes say it of its row; a roster kept after it created its
+// agents has a password on every row, and a note under each row of the
+// text plan would bury the rows that change.
+func (p *Plan) PasswordsNotSent(r *Roster) string {
+	var rows []int
+	for _, s := range p.Steps {
+		if s.PasswordNotSent {
+			rows = append(rows, s.Row)
+		}
+	}
+	if len(rows) == 0 {
+		return ""
+	}
+	slices.Sort(rows)
+	var cells []string
+	for i := 0; i < len(rows); {
+		j := i
+		for j+1 < len(rows) && rows[j+1] == rows[j]+1 {
+			j++
+		}
+		cell := r.Cell(rows[i], "user_password")
+		if j > i {
+			_, last, _ := strings.Cut(r.Cell(rows[j], "user_password"), "!")
+			cell += ":" + last
+		}
+		cells = append(cells, cell)
+		i = j + 1
+	}
+	what := fmt.Sprintf("the user_password typed for %d existing agents is not sent", len(rows))
+	if len(rows) == 1 {
+		what = "the user_password typed for an existing agent is not sent"
+	}
+	return fmt.Sprintf("Passwords: %s (%s): a password cannot be read back to compare, so the column is the password an agent is created with; "+
+		"to set them, apply with --reset-passwords (which sends every password the sheet holds to its agent), or change them in the portal.", what, strings.Join(cells, ", "))
+}
+
+// PasswordNote tells whether note is a step's PasswordNotSent note.
+func PasswordNote(note string) bool { return strings.HasPrefix(note, passwordNotePrefix) }
+
+const passwordNotePrefix = "user_password in "
 
 // PlanOptions tune a plan.
 type PlanOptions struct {
@@ -397,6 +446,14 @@ func PlanRoster(ctx context.Context, api AgentAPI, r *Roster, opts PlanOptions) 
 				if opts.ResetPasswords || reactivates {
 					st.values[f.Name] = v
 					st.Changes = append(st.Changes, Change{Field: f.Name, New: shownValue(f.Name, v)})
+				} else if !isResigned(a.Values["user_status"]) || row.Get("user_status") != "" {
+					// A user who typed a new password expected it set: said,
+					// with why not and how. (A resigned agent left resigned
+					// has its own warning, below.)
+					st.PasswordNotSent = true
+					st.Notes = append(st.Notes, fmt.Sprintf(passwordNotePrefix+"%s is not sent: agent %s exists, and a password cannot be read back to compare, "+
+						"so the column is the password an agent is created with; to set it, apply with --reset-passwords "+
+						"(which sends every password the sheet holds to its agent), or change it in the portal", r.Cell(row.Row, "user_password"), num))
 				}
 				continue
 			}

@@ -427,13 +427,18 @@ func printPlan(w io.Writer, output string, roster *importer.Roster, plan *import
 			"rows": len(roster.Rows), "counts": plan.Counts(), "not_in_sheet": plan.NotInSheet, "terraform_kept": plan.TerraformKept, "steps": orEmpty(plan.Steps)}, "")
 	}
 	for _, st := range plan.Steps {
-		if st.Action == importer.ActionUnchanged && len(st.Notes) == 0 {
+		// A password not sent is said once for all rows, below.
+		notes := slices.DeleteFunc(slices.Clone(st.Notes), importer.PasswordNote)
+		if st.Action == importer.ActionUnchanged && len(notes) == 0 {
 			continue
 		}
 		fmt.Fprintln(w, describeStep(roster, st))
-		for _, note := range st.Notes {
+		for _, note := range notes {
 			fmt.Fprintf(w, "%-16s %s\n", "", note)
 		}
+	}
+	if says := plan.PasswordsNotSent(roster); says != "" {
+		fmt.Fprintln(w, says)
 	}
 	fmt.Fprintf(w, "Plan: %s (%d rows read in %s).\n", plan.Summary(), len(roster.Rows), took.Round(time.Millisecond))
 	switch {
@@ -471,6 +476,11 @@ func printWarnings(w io.Writer, roster *importer.Roster, plan *importer.Plan) {
 		for _, n := range warnings {
 			fmt.Fprintf(w, "%-16s %s\n", "", n)
 		}
+	}
+	// A password typed for an existing agent is not sent: apply wrote
+	// the rest of the row without a word of it.
+	if says := plan.PasswordsNotSent(roster); says != "" {
+		fmt.Fprintln(w, says)
 	}
 }
 
