@@ -37,7 +37,11 @@ import (
 type sheetQuirks struct {
 	formulas []string // A1 references
 	recalc   []string // A1 references of formulas whose saved value is a stand-in
-	merged   []string // ranges, "D3:D5"; the first maxMerged
+	// stale are the A1 references of formulas the workbook's calculation
+	// chain does not list: written after the spreadsheet last calculated
+	// it, their saved value is what the cell held before (calcChain).
+	stale  []string
+	merged []string // ranges, "D3:D5"; the first maxMerged
 	// moreMerged counts the merged ranges after the first maxMerged.
 	moreMerged int
 	errors     []string // "B4 #N/A": cells holding an error value
@@ -135,7 +139,7 @@ func hiddenColumn(sheet string, col, row int, heading string, narrow bool) Probl
 // the headings (whose cells are headings, not values); name gives the
 // column's field or variable for a 1-based column, "" for none.
 func (q sheetQuirks) nameColumns(probs Problems, headRow int, name func(col int) string) {
-	n := min(len(q.formulas)+len(q.recalc)+len(q.errors), len(probs))
+	n := min(len(q.formulas)+len(q.recalc)+len(q.stale)+len(q.errors), len(probs))
 	for i := range probs[:n] {
 		p := &probs[i]
 		col, row, err := excelize.CellNameToCoordinates(p.Cell)
@@ -159,6 +163,12 @@ func (q sheetQuirks) problems(sheet string) Problems {
 			Rule: "is a formula in a workbook that asks to have every formula calculated when it is opened (written by a program such as xlsxwriter or pandas): " +
 				"the value saved with it is a stand-in (0), not its result, and ccsync reads saved values; open the workbook in a spreadsheet, " +
 				"copy the formula cells and paste them as values (Paste Special, Values), and save (converting the file, with LibreOffice for one, keeps the stand-in)"})
+	}
+	for _, ref := range q.stale {
+		out = append(out, Problem{Sheet: sheet, Cell: ref,
+			Rule: "is a formula written after the workbook was last calculated (the workbook's calculation chain does not list it: a program, such as one using excelize, " +
+				"wrote it over the cell's value), so the value saved with it is what the cell held before, not its result, and ccsync reads saved values; " +
+				"open and save the workbook in a spreadsheet, or replace the formula by its value"})
 	}
 	for _, ref := range q.errors {
 		cell, value, _ := strings.Cut(ref, " ")
@@ -195,7 +205,7 @@ func scanSheet(ctx context.Context, file, sheet string) (sheetQuirks, error) {
 		return q, err
 	}
 	defer zr.Close()
-	part, fullCalc, err := sheetPart(&zr.Reader, sheet)
+	part, sheetID, fullCalc, err := sheetPart(&zr.Reader, sheet)
 	if err != nil {
 		return q, err
 	}
@@ -210,6 +220,10 @@ func scanSheet(ctx context.Context, file, sheet string) (sheetQuirks, error) {
 	_ = f.Close() // read-only: nothing to flush
 	if err != nil || !maybe {
 		return q, err
+	}
+	chain, chained, err := calcChain(&zr.Reader, sheetID)
+	if err != nil {
+		return q, fmt.Errorf("read xl/calcChain.xml: %w", err)
 	}
 	if f, err = openPart(&zr.Reader, part); err != nil {
 		return q, err
@@ -297,6 +311,8 @@ func scanSheet(ctx context.Context, file, sheet string) (sheetQuirks, error) {
 					q.recalc = append(q.recalc, ref)
 				case formula && (!hasValue || value == "" && typ != "str"):
 					q.formulas = append(q.formulas, ref)
+				case formula && chained && !chain[strings.ToUpper(ref)]:
+					q.stale = append(q.stale, ref)
 				case typ == "e":
 					q.errors = append(q.errors, ref+" "+strings.TrimSpace(value))
 				}
@@ -340,10 +356,11 @@ func mentions(r io.Reader, marks [][]byte) (bool, error) {
 // xl/workbook.xml and its relationships. fullCalc says that the workbook
 // asks to have every formula calculated when it is opened
 // (<calcPr fullCalcOnLoad="1"/>).
-func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err error) {
+func sheetPart(zr *zip.Reader, sheet string) (part, sheetID string, fullCalc bool, err error) {
 	var wb struct {
 		Sheets []struct {
-			Name string `xml:"name,attr"`
+			Name    string `xml:"name,attr"`
+			SheetID string `xml:"sheetId,attr"`
 			// r:id, in the transitional namespace or in Strict Open XML's
 			// (http://purl.oclc.org/ooxml/officeDocument/relationships).
 			RID string `xml:"id,attr"`
@@ -359,10 +376,10 @@ func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err er
 		} `xml:"Relationship"`
 	}
 	if err := decodePart(zr, "xl/workbook.xml", &wb); err != nil {
-		return "", false, err
+		return "", "", false, err
 	}
 	if err := decodePart(zr, "xl/_rels/workbook.xml.rels", &rels); err != nil {
-		return "", false, err
+		return "", "", false, err
 	}
 	fullCalc = wb.CalcPr.FullCalcOnLoad == "1" || wb.CalcPr.FullCalcOnLoad == "true"
 	for _, s := range wb.Sheets {
@@ -372,13 +389,13 @@ func sheetPart(zr *zip.Reader, sheet string) (part string, fullCalc bool, err er
 		for _, r := range rels.Rels {
 			if r.ID == s.RID {
 				if strings.HasPrefix(r.Target, "/") {
-					return strings.TrimPrefix(r.Target, "/"), fullCalc, nil
+					return strings.TrimPrefix(r.Target, "/"), s.SheetID, fullCalc, nil
 				}
-				return path.Join("xl", r.Target), fullCalc, nil
+				return path.Join("xl", r.Target), s.SheetID, fullCalc, nil
 			}
 		}
 	}
-	return "", false, fmt.Errorf("worksheet %s: no part in the workbook", sheet)
+	return "", "", false, fmt.Errorf("worksheet %s: no part in the workbook", sheet)
 }
 
 // sheetBlank tells whether the worksheet sheet of the workbook at file
@@ -390,7 +407,7 @@ func sheetBlank(file, sheet string) bool {
 		return false
 	}
 	defer zr.Close()
-	part, _, err := sheetPart(&zr.Reader, sheet)
+	part, _, _, err := sheetPart(&zr.Reader, sheet)
 	if err != nil {
 		return false
 	}
