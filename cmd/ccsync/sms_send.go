@@ -544,8 +544,11 @@ func runSMSSend(args []string, stdout, stderr io.Writer) int {
 	// records or reports show them sent) are listed too: after a job that
 	// was killed, the summary's "already sent" alone did not say that a
 	// batch cut off was checked, and found sent, rather than sent twice.
+	// So are those found sent whose delivery failed, which this run sends
+	// again on purpose: the summary counted them among the sent, one more
+	// than the rows left to send, without a word of why.
 	settled := func(r importer.SendResult) bool {
-		return r.Outcome == importer.SendAlreadySent && strings.HasPrefix(r.Message, importer.SettledSent)
+		return (r.Outcome == importer.SendAlreadySent || r.Outcome == importer.SendSent) && strings.HasPrefix(r.Message, importer.SettledSent)
 	}
 	for _, r := range results {
 		if r.Outcome == importer.SendFailed || r.Outcome == importer.SendUnknown || settled(r) {
