@@ -258,7 +258,10 @@ func (p *ccProvider) Configure(ctx context.Context, req provider.ConfigureReques
 	unknown := func(attr string) {
 		resp.Diagnostics.AddAttributeError(path.Root(attr), "Unknown Provider Setting",
 			fmt.Sprintf("%s depends on a value known only after apply; the provider needs it to plan. Set it to a known value, "+
-				"or remove it from the provider block and set the environment variable %s.", attr, client.EnvVar(attr)))
+				"or remove it from the provider block and set the environment variable %s. "+
+				"A value taken from a resource of this configuration (a terraform_data, a random_password, a module's output) is known once that resource exists: "+
+				"create it first, alone, with terraform apply -target=<its address>, then run terraform apply; "+
+				"a plan that replaces that resource (-replace, a changed input) makes the value unknown again.", attr, client.EnvVar(attr)))
 	}
 	refused := map[string]bool{} // settings whose value was refused (not also missing)
 	for _, s := range strs {

@@ -312,6 +312,12 @@ func TestProviderErrors(t *testing.T) {
 			"CONTACTCENTER_ENDPOIT is set but not read: the variable is CONTACTCENTER_ENDPOINT"},
 		"token in lower case": {map[string]string{"contactcenter_access_token": "tok-secret-1"}, map[string]any{"endpoint": "https://x.example.com"}, "access_token",
 			"contactcenter_access_token is set but not read: the variable is CONTACTCENTER_ACCESS_TOKEN, in capitals"},
+		// An endpoint from a terraform_data (or a module's output) made
+		// the first plan fail saying only to set a known value or an
+		// environment variable; the usual way out is to create that
+		// resource first.
+		"unknown names -target": {nil, with(minimal, "access_token", tftypes.UnknownValue), "access_token",
+			"create it first, alone, with terraform apply -target=<its address>, then run terraform apply"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
