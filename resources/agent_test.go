@@ -1888,10 +1888,23 @@ output "id" {
 	if err != nil || string(a.UserNum) != "7001" || a.UserStatus.Int64() != 1 {
 		t.Errorf("the other center's agent %s: %+v, %v", id, a, err)
 	}
-	// A plan made with -refresh=false reads nothing: the edit is sent, and
-	// the read-back finds the other agent. That was a warning ("Reading It
-	// Back Failed") and "Apply complete!".
+	// A plan made with -refresh=false reads nothing. The state records the
+	// addresses the agent was created through: the edit is refused before
+	// it is sent (framework.Steps.Update), and the other agent keeps its name.
 	w.Write(strings.Replace(w.Prelude(), bj.Origin, sh.Origin, 1) + strings.Replace(body, "Beijing Bo", "Beijing Bob", 1))
+	out = strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-refresh=false", "-no-color")), " ")
+	for _, want := range []string{"Unable to Update Agent", "and this plan did not read it there (it was made with -refresh=false)", "Nothing was changed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("apply -refresh=false against the other center lacks %q:\n%s", want, out)
+		}
+	}
+	if a, err := sh.Client(t).Agents.Get(t.Context(), mustAtoi(t, id)); err != nil || string(a.UserName) != "Shanghai Ann" {
+		t.Errorf("the other center's agent %s after the refused edit: %+v, %v", id, a, err)
+	}
+	// A state written by a provider that recorded no addresses: the edit is
+	// sent, and the read-back finds the other agent. That was a warning
+	// ("Reading It Back Failed") and "Apply complete!".
+	forgetAddresses(t, w)
 	out = strings.Join(strings.Fields(w.Must(1, "apply", "-auto-approve", "-refresh=false", "-no-color")), " ")
 	for _, want := range []string{"Agent Updated, but Its Id Names Another Agent", "so it changed that other agent",
 		`answers as agent "7001", but this resource manages agent "7002"`} {
@@ -2279,4 +2292,29 @@ func TestAccAgent_replaceResignWarns(t *testing.T) {
 	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, "Resigns the Agent") {
 		t.Errorf("plan of a new user_num with delete_mode = \"delete\" warns of a resign:\n%s", out)
 	}
+}
+
+// forgetAddresses removes the private state of every object of w's state,
+// where the provider records the addresses an object was created or last
+// read through: a state as an earlier provider wrote it.
+func forgetAddresses(t *testing.T, w *acctest.Workdir) {
+	t.Helper()
+	var st map[string]any
+	if err := json.Unmarshal([]byte(w.Must(0, "state", "pull")), &st); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := st["resources"].([]any)
+	for _, r := range rs {
+		is, _ := r.(map[string]any)["instances"].([]any)
+		for _, i := range is {
+			delete(i.(map[string]any), "private")
+		}
+	}
+	st["serial"] = st["serial"].(float64) + 1
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WriteFile("forgotten.tfstate", string(b))
+	w.Must(0, "state", "push", "forgotten.tfstate")
 }

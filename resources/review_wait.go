@@ -152,7 +152,7 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 		s.writeError(&resp.Diagnostics, tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), "Unable to Create "+s.Title, err, "")
 		return
 	}
-	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	s.SaveCreated(ctx, &plan, resp)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -170,7 +170,7 @@ func (s reviewSteps[M]) create(ctx context.Context, req resource.CreateRequest, 
 // asked: switching wait_for_approval on while a review is pending waits now.
 func (s reviewSteps[M]) update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse, update func(ctx context.Context, plan *M) error, providerOnly ...string) {
 	plan, timeout, ok := s.planned(ctx, req.Plan, timeouts.Value.Update, &resp.Diagnostics)
-	if !ok {
+	if !ok || s.UnreadElsewhere(ctx, "Update", req.Private, req.State, &resp.Diagnostics) {
 		return
 	}
 	if framework.OnlyChanged(ctx, req.Plan.Raw, req.State.Raw, req.Config.Raw, providerOnly...) {

@@ -139,7 +139,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 	r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), keys...)
 	setAppliedMembers(ctx, resp.Private, desired, &resp.Diagnostics)
 	plan.ID = types.StringValue(strconv.FormatInt(queID, 10))
-	r.Steps.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.Steps.SaveCreated(ctx, &plan, resp)
 	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
 }
 

@@ -140,6 +140,7 @@ func (r *Managed[M]) Configure(ctx context.Context, req resource.ConfigureReques
 	r.Steps.NestedPaths = tfkit.NestedPathsFrom(req.ProviderData)
 	if r.Client != nil {
 		r.Steps.AfterInterrupt = r.Client.AfterInterrupt
+		r.Steps.Center = CenterOf(r.Client)
 	}
 }
 

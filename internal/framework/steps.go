@@ -37,6 +37,10 @@ type Steps[M any] struct {
 	// was sent a context to read the object back with
 	// (client.Client.AfterInterrupt); Managed.Configure sets it.
 	AfterInterrupt func(ctx context.Context) (context.Context, context.CancelFunc, bool)
+	// Center is the contact center the provider configuration reaches
+	// (CenterOf), recorded by a create and checked by a refresh
+	// (checkCenter); "" checks nothing. Configure sets it.
+	Center string
 }
 
 // Read is read-or-remove: the object is read through Get; when it is gone
@@ -73,6 +77,7 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 	SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+	s.checkCenter(ctx, req, resp)
 }
 
 // OtherObjectError is a read whose object is not the one the state names:
@@ -113,8 +118,17 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Create "+s.Title, tfkit.APIErrorDetail(err), tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
 		return
 	}
-	s.SaveAndReadBack(ctx, "Create", &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	s.SaveCreated(ctx, &plan, resp)
 	ReadBackDiffers(ctx, s.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
+}
+
+// SaveCreated is SaveAndReadBack after a create, which also records the
+// contact center the object was created in (RecordCenter).
+func (s Steps[M]) SaveCreated(ctx context.Context, m *M, resp *resource.CreateResponse) {
+	s.SaveAndReadBack(ctx, "Create", m, &resp.State, resp.Identity, &resp.Diagnostics)
+	if !resp.State.Raw.IsNull() {
+		s.RecordCenter(ctx, resp.Private, &resp.Diagnostics)
+	}
 }
 
 // Update gets the plan and the prior state, calls update unless only
@@ -131,6 +145,9 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 		// Values the service computes stay as they were.
 		resp.State.Raw = NullUnknowns(FillUnknowns(req.Plan.Raw, req.State.Raw))
 		SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+		return
+	}
+	if s.UnreadElsewhere(ctx, "Update", req.Private, req.State, &resp.Diagnostics) {
 		return
 	}
 	if err := update(ctx, &plan, &state); err != nil {
@@ -163,7 +180,7 @@ func (s Steps[M]) GoneSincePlan(ctx context.Context, m *M) string {
 func (s Steps[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse, del func(ctx context.Context, state *M) error, explain func(error) string) {
 	var state M
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	if resp.Diagnostics.HasError() || s.UnreadElsewhere(ctx, "Delete", req.Private, req.State, &resp.Diagnostics) {
 		return
 	}
 	err := del(ctx, &state)
