@@ -189,29 +189,56 @@ const (
 )
 
 func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	// later is a failure of another kind (the service, the network) met by
+	// a try after the refusal: said beside the refusal, which it does not
+	// replace.
+	var later error
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *smsSignatureModel) error {
 		defer signatureText.applied(r.Claims, state.SignText)
-		err := r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
+		id := framework.ID(state.ID)
+		err := r.Client.SMS.DeleteSignature(ctx, id)
 		// Templates the same destroy deletes may still hold it: with a
 		// literal sign_id (generated configuration) Terraform deletes the
 		// signature beside them, not after. Tried again for a few seconds
 		// while the refusal lasts; one still used after that is reported.
+		refused := err
 		for wait := inUseRetryWait; client.HasCode(err, client.SMSCodeConflict) && wait > 0; wait -= inUseRetryStep {
+			refused = err
 			select {
 			case <-ctx.Done():
 				return err
 			case <-time.After(inUseRetryStep):
 			}
-			err = r.Client.SMS.DeleteSignature(ctx, framework.ID(state.ID))
+			err = r.Client.SMS.DeleteSignature(ctx, id)
+		}
+		// A try after the refusal that failed otherwise (HTTP 503 at every
+		// attempt, a dropped connection) was reported alone: "retrying
+		// later may succeed", and a user applying again under the same
+		// faults never learnt that templates hold the signature. Still
+		// listed, the refusal is what keeps it; gone, the last try
+		// deleted it; unreadable, the failure stands (Steps.Delete says
+		// it may or may not have been deleted).
+		if err != nil && client.HasCode(refused, client.SMSCodeConflict) && !client.HasCode(err, client.SMSCodeConflict) && !client.IsNotFound(err) && ctx.Err() == nil {
+			switch _, gerr := r.Client.SMS.GetSignature(client.FreshReads(ctx), id); {
+			case client.IsNotFound(gerr):
+				return nil
+			case gerr == nil:
+				later = err
+				return refused
+			}
 		}
 		return err
 	}, func(err error) string {
 		if client.HasCode(err, client.SMSCodeConflict) {
-			return fmt.Sprintf("SMS templates still use this signature (the delete was tried again for %s, in case they were being deleted beside it). ", inUseRetryWait) +
+			text := fmt.Sprintf("SMS templates still use this signature (the delete was tried again for %s, in case they were being deleted beside it). ", inUseRetryWait) +
 				"Delete those templates, or point their sign_id at another signature, before deleting it. " +
 				"When this delete is part of a replacement, lifecycle { create_before_destroy = true } makes the new signature first and moves this configuration's templates to it before the old one is deleted; " +
 				"templates of another configuration, or made in the portal, do not move: point them at the new signature (or delete them), then apply again, " +
 				"which deletes the old signature (with create_before_destroy, Terraform keeps it in the state as a deposed object until then)."
+			if later != nil {
+				text += fmt.Sprintf("\n\nA later try of the delete failed otherwise (%s); read back after it, the signature was still there, held by the refusal above.", later)
+			}
+			return text
 		}
 		return ""
 	})
