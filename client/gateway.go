@@ -389,7 +389,19 @@ func gatewayPages[T any](ctx context.Context, call string, from int, page func(c
 //
 // A count of 1 for a page of one item may count the page, not the listing
 // (see gatewayMore): then the listing is read through to find its end.
+//
+// A failure of these reads comes before the create is sent: it is a
+// NothingDoneError that says so. It was the read's error alone, and a
+// dropped connection then advised checking whether the write took effect.
 func lastID[T any](ctx context.Context, call string, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (lookupStart, error) {
+	start, err := lastIDRead(ctx, call, page, id)
+	if err != nil {
+		return start, &NothingDoneError{fmt.Errorf("reading the listing (%s) before creating one failed, so nothing was created and applying again is safe: %w", call, err)}
+	}
+	return start, nil
+}
+
+func lastIDRead[T any](ctx context.Context, call string, page func(context.Context, GatewayPage) ([]T, int, error), id func(T) int64) (lookupStart, error) {
 	items, count, err := page(ctx, GatewayPage{Max: 1})
 	start := lookupStart{from: max(count-1, 0)}
 	if err == nil && count > 1 {
