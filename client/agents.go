@@ -15,6 +15,8 @@ import (
 type AgentsService struct {
 	c      *Client
 	finder *finder[Agent]
+	// listShare shares the data sources' lists (ListShared).
+	listShare listShare[Agent]
 
 	resignedMu  sync.Mutex
 	resigned    map[string]Agent // by user_num, once read (Resigned)

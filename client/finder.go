@@ -68,6 +68,22 @@ import (
 //     taken for gone.
 //   - A failing call fails exactly the reads it served, with the API's
 //     error; nothing of it is kept, and the next read calls again.
+//   - Data sources over one list (IVRs, busy reasons, the trunk numbers of
+//     an area code, the agents or skill groups of one filter:
+//     client/shared_list.go) share its reads within the client, that is
+//     the walk, by the same terms: the reads that arrive together (within
+//     finderWindow of the first) are one call, a read arriving while it is
+//     in flight waits for the next one, queued to begin when it lands and
+//     shared by every reader arriving meanwhile; in a plan that refreshes
+//     (Refreshing), a read is answered by the last call of the current
+//     generation that succeeded, begun less than finderTTL ago, so N data
+//     sources over one list in such a plan read it once. Outside one (a
+//     plan with nothing to refresh, an apply's data source after
+//     depends_on, which the provider cannot tell apart) a read is never
+//     answered by a call begun before it (FreshReads): N data sources
+//     read the list about N/10 times at Terraform's parallelism of 10.
+//     Every write ends what was read before it; a failed call fails the
+//     reads it served and is not kept.
 //   - Outbound tasks have no finder[T]: projects/detail takes one id, and
 //     projects/lists and projects/all leave out what a task's read needs
 //     (config, recall_strategies, worktime, assigned_users: §4.3 gives

@@ -16,6 +16,8 @@ type QueuesService struct {
 	c       *Client
 	finder  *finder[SkillGroup]
 	members *finder[groupMembers]
+	// listShare shares the data sources' lists (ListShared).
+	listShare listShare[SkillGroup]
 }
 
 // groupMembers is one group's entry of get/agents.

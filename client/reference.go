@@ -21,6 +21,11 @@ type ReferenceService struct {
 	ivrsMu   sync.Mutex
 	ivrsKept []IVR // IVRsOnce's first answer
 	ivrsRead bool
+
+	// The data sources' shared reads (client/shared_list.go).
+	ivrShare   listShare[IVR]
+	busyShare  listShare[BusyReason]
+	trunkShare listShare[TrunkNumber]
 }
 
 // TimeLayout is the record timestamp format of §1.2 (yyyy-mm-dd HH:ii:ss).
@@ -359,12 +364,17 @@ func (s *ReferenceService) IVRs(ctx context.Context) ([]IVR, error) {
 // command): the plan's checks of many automatic tasks' trans_to share one
 // other/ivrs call. IVRs are made in the portal, not through the API, so the
 // list read at the first check serves the command. A failed read is not
-// kept. Data sources read IVRs afresh.
+// kept. Data sources read IVRs afresh (IVRsShared); a list they read in
+// the command serves the first check, as one it read would.
 func (s *ReferenceService) IVRsOnce(ctx context.Context) ([]IVR, error) {
 	s.ivrsMu.Lock()
 	defer s.ivrsMu.Unlock()
 	if s.ivrsRead {
 		return s.ivrsKept, nil
+	}
+	if list, ok := s.ivrShare.landedAny(""); ok {
+		s.ivrsKept, s.ivrsRead = list, true
+		return list, nil
 	}
 	list, err := s.IVRs(ctx)
 	if err != nil {

@@ -93,7 +93,7 @@ func (d *agentsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		if resp.Diagnostics.HasError() {
 			return nil // a filter that does not convert: listing without it would list too much
 		}
-		agents, err := client.Collect(d.Client.Agents.List(ctx, f))
+		agents, err := d.Client.Agents.ListShared(ctx, f)
 		if err != nil {
 			return err
 		}

@@ -43,7 +43,7 @@ func (d *busyReasonsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 
 func (d *busyReasonsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Busy Reasons", func(ctx context.Context, m *busyReasonsModel) error {
-		list, err := d.Client.Reference.BusyReasons(ctx)
+		list, err := d.Client.Reference.BusyReasonsShared(ctx)
 		m.BusyReasons = framework.FlattenEach[busyReasonItem](list, func(r client.BusyReason) bool {
 			return m.AgStat.IsNull() || string(r.AgStat) == m.AgStat.ValueString()
 		})

@@ -45,7 +45,7 @@ func (d *ivrsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, r
 
 func (d *ivrsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List IVRs", func(ctx context.Context, m *ivrsModel) error {
-		list, err := d.Client.Reference.IVRs(ctx)
+		list, err := d.Client.Reference.IVRsShared(ctx)
 		m.IVRs, m.IDs = []ivrItem{}, []types.Int64{}
 		var near []string
 		for _, v := range list {

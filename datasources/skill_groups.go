@@ -42,7 +42,7 @@ func (d *skillGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 func (d *skillGroupsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Skill Groups", func(ctx context.Context, m *skillGroupsModel) error {
 		f := client.SkillGroupFilter{QueID: m.ID.ValueInt64(), Keyword: m.Keyword.ValueString()}
-		groups, err := client.Collect(d.Client.Queues.List(ctx, f))
+		groups, err := d.Client.Queues.ListShared(ctx, f)
 		m.SkillGroups = framework.FlattenEach[resources.SkillGroupItem](groups, func(g client.SkillGroup) bool {
 			return f.QueID == 0 || string(g.ID) == strconv.FormatInt(f.QueID, 10)
 		})

@@ -53,7 +53,7 @@ func (d *trunkNumbersDataSource) Read(ctx context.Context, req datasource.ReadRe
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Trunk Numbers", func(ctx context.Context, m *trunkNumbersModel) error {
 		// One call (trunks/all): the data source asks for every number, so
 		// paging trunks/lists would only cost more calls.
-		all, err := d.Client.Reference.AllTrunkNumbers(ctx, m.Code.ValueString())
+		all, err := d.Client.Reference.AllTrunkNumbersShared(ctx, m.Code.ValueString())
 		m.TrunkNumbers = framework.FlattenEach[trunkNumberItem](all, func(tn client.TrunkNumber) bool {
 			return m.Type.IsNull() || int64(tn.Type) == m.Type.ValueInt64()
 		})
