@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
@@ -66,7 +67,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				// out: every record was listed.
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1),
 					tfkit.Matching(regexp.MustCompile(`[0-9]`), "must hold digits (spaces, dashes, dots and brackets are removed)")}},
-			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`)."),
+			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`). A template's `id` given here, which matches no record, warns with the `tpl_id` to write."),
 			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
 			"ag_id":   id("Only records sent by this user id (`ag_id`)."),
 			"dept_id": id("Only records of this department (`dept_id`)."),
@@ -118,8 +119,43 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 				i.UserData = types.StringValue("")
 			}
 		})
+		if err == nil && len(m.Records) == 0 && !m.TplID.IsNull() {
+			if summary, detail := tplIDIsTemplateID(ctx, d.Client, m.TplID.ValueInt64()); summary != "" {
+				resp.Diagnostics.AddAttributeWarning(path.Root("tpl_id"), summary, detail)
+			}
+		}
 		return err
 	})
+}
+
+// tplIDIsTemplateID explains an empty list for tpl_id v when v is the id
+// of a template (its `id`, what sends take) and no template has v as its
+// platform id (tpl_id, which send records carry and sms/record/list
+// filters by: spec §2.4, §4.1): the filter matched nothing without a word.
+// A template's id and platform id are numbers of two platforms and may
+// meet, so it warns: records of a deleted template may carry v. A list of
+// the templates that fails says nothing.
+func tplIDIsTemplateID(ctx context.Context, c *client.Client, v int64) (summary, detail string) {
+	var byID *client.SMSTemplate
+	for t, err := range c.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
+		if err != nil {
+			tflog.Debug(ctx, "tpl_id not checked: the SMS templates could not be read", map[string]any{"error": err.Error()})
+			return "", ""
+		}
+		if t.TplID.Int64() == v {
+			return "", ""
+		}
+		if t.ID.Int64() == v && byID == nil {
+			byID = &t
+		}
+	}
+	if byID == nil {
+		return "", ""
+	}
+	return "tpl_id Is a Template's id, Not Its Platform id", fmt.Sprintf("tpl_id = %d is the id of SMS template %q, not its platform template id: "+
+		"send records carry the platform id (the template's tpl_id, spec §2.4), which sms/record/list filters by, and no template has the platform id %d, "+
+		"so no record matched. Write tpl_id = %d, that template's tpl_id (contactcenter_sms_template.x.tpl_id, not its id).",
+		v, string(byID.TplTitle), v, byID.TplID.Int64())
 }
 
 // ValidateConfig refuses a time range that ends before it starts (the

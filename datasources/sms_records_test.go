@@ -239,3 +239,42 @@ func TestSMSRecordsDataSource_signIDAndOneSecond(t *testing.T) {
 		t.Errorf("the second 10:01:00: records %q, want the one sent then", got)
 	}
 }
+
+// TestSMSRecordsDataSource_templateIDGiven: tpl_id given a template's id
+// (what sends take) where records carry its platform id listed nothing
+// without a word; it warns naming the field, the rule and the value to
+// write. Its platform id, and a number no template has, list as before
+// without a warning.
+func TestSMSRecordsDataSource_templateIDGiven(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := c.SMS.CreateTemplate(t.Context(), client.SMSTemplateInput{TemplateName: "Parcel",
+		TemplateContents: "Hi ${name}", SignID: int64(sg.ID), Action: client.TemplateActionSubmit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tpl.ID.Int64() == tpl.TplID.Int64() {
+		t.Fatalf("template id and platform id are both %d: the test needs them apart", tpl.ID.Int64())
+	}
+	srv := env.ActionServer(t)
+	state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"tpl_id": tpl.ID.Int64()})
+	if state == nil || len(d) != 1 || d[0].Severity != tfprotov6.DiagnosticSeverityWarning {
+		t.Fatalf("tpl_id = the template's id: diagnostics %v, want one warning", d)
+	}
+	want := fmt.Sprintf(`tpl_id = %d is the id of SMS template "Parcel", not its platform template id: send records carry the platform id `+
+		`(the template's tpl_id, spec §2.4), which sms/record/list filters by, and no template has the platform id %[1]d, so no record matched. `+
+		`Write tpl_id = %d, that template's tpl_id (contactcenter_sms_template.x.tpl_id, not its id).`, tpl.ID.Int64(), tpl.TplID.Int64())
+	if d[0].Summary != "tpl_id Is a Template's id, Not Its Platform id" || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != "AttributeName(\"tpl_id\")" {
+		t.Errorf("warning:\n%s: %s (at %v)\nwant:\n%s", d[0].Summary, d[0].Detail, d[0].Attribute, want)
+	}
+	for _, v := range []int64{tpl.TplID.Int64(), 999999} {
+		if state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"tpl_id": v}); state == nil || len(d) != 0 {
+			t.Errorf("tpl_id = %d (the platform id, or one no template has): diagnostics %v, want none", v, d)
+		}
+	}
+}
