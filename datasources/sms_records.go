@@ -133,23 +133,19 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 // platform id (tpl_id, which send records carry and sms/record/list
 // filters by: spec §2.4, §4.1): the filter matched nothing without a word.
 // A template's id and platform id are numbers of two platforms and may
-// meet, so it warns: records of a deleted template may carry v. A list of
-// the templates that fails says nothing.
+// meet, so it warns: records of a deleted template may carry v. The
+// template is read by id through the templates' finder (a plan that
+// refreshes templates has read it already), the list only when one has
+// that id; a read that fails says nothing.
 func tplIDIsTemplateID(ctx context.Context, c *client.Client, v int64) (summary, detail string) {
-	var byID *client.SMSTemplate
-	for t, err := range c.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}) {
-		if err != nil {
-			tflog.Debug(ctx, "tpl_id not checked: the SMS templates could not be read", map[string]any{"error": err.Error()})
-			return "", ""
+	byID, err := c.SMS.GetTemplate(ctx, v)
+	if err != nil || byID.TplID.Int64() == v {
+		if err != nil && !client.IsNotFound(err) {
+			tflog.Debug(ctx, "tpl_id not checked: the SMS template could not be read", map[string]any{"error": err.Error()})
 		}
-		if t.TplID.Int64() == v {
-			return "", ""
-		}
-		if t.ID.Int64() == v && byID == nil {
-			byID = &t
-		}
+		return "", ""
 	}
-	if byID == nil {
+	if byTpl, err := c.SMS.FindTemplateByTplID(ctx, v); err != nil || byTpl != nil {
 		return "", ""
 	}
 	return "tpl_id Is a Template's id, Not Its Platform id", fmt.Sprintf("tpl_id = %d is the id of SMS template %q, not its platform template id: "+
