@@ -56,7 +56,7 @@ func TestAccDataSources_byIDWhateverTheServiceOrder(t *testing.T) {
 		if _, err := c.Webhooks.Create(t.Context(), client.WebhookInput{Name: fmt.Sprintf("W%d", i), URL: fmt.Sprintf("https://example.com/%d", i), EventType: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := c.Tasks.Create(t.Context(), client.Task{Name: client.FlexString(fmt.Sprintf("T%d", i)), Type: 3, TransTo: new(client.FlexString("ivr1"))}); err != nil {
+		if _, err := c.Tasks.Create(t.Context(), client.Task{Name: client.FlexString(fmt.Sprintf("T%d", i)), Type: 3, TransTo: new(client.FlexString("ivr_main"))}); err != nil {
 			t.Fatal(err)
 		}
 	}

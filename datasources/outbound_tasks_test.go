@@ -133,7 +133,7 @@ func TestAccOutboundTasksDataSource_validation(t *testing.T) {
 func TestAccOutboundTasksDataSource_allFalseFilters(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
-	if _, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Renewals", Type: 3, TransTo: new(client.FlexString("ivr1"))}); err != nil {
+	if _, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Renewals", Type: 3, TransTo: new(client.FlexString("ivr_main"))}); err != nil {
 		t.Fatal(err)
 	}
 	resource.Test(t, resource.TestCase{

@@ -116,7 +116,7 @@ func TestAccApplyErrorPointsAtNestedAttribute(t *testing.T) {
 resource "contactcenter_outbound_task" "gone_webhook" {
   name     = "Renewals"
   type     = 3
-  trans_to = "ivr1"
+  trans_to = "ivr_main"
   config = {
     webhook = {
       enable = true

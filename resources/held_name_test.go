@@ -63,7 +63,7 @@ func TestAccOutboundTask_decomposedNameKept(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	const held = "Cafe\u0301 calls"
-	id, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: held, Type: 3, TransTo: new(client.FlexString("ivr-cafe")),
+	id, err := env.Client(t).Tasks.Create(t.Context(), client.Task{Name: held, Type: 3, TransTo: new(client.FlexString("ivr_main")),
 		Context: client.FlexString(client.TaskContexts[3])})
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ import {
 resource "contactcenter_outbound_task" "cafe" {
   name     = "Caf\u00e9 calls"
   type     = 3
-  trans_to = "ivr-cafe"
+  trans_to = "ivr_main"
   priority = %d
 }
 `, id, priority)
@@ -164,9 +164,9 @@ func TestAcc_decomposedNameReadFails(t *testing.T) {
 		},
 		{
 			name: "outbound task", typ: "contactcenter_outbound_task", attr: "name",
-			body: "name = \"Caf\u00e9 Q\"\n  type = 3\n  trans_to = \"ivr-cafe\"\n  priority = %d", read: "GET /autocall/api/v3/projects/detail", edit: "PUT /autocall/api/v3/projects/updateOrCreate",
+			body: "name = \"Caf\u00e9 Q\"\n  type = 3\n  trans_to = \"ivr_main\"\n  priority = %d", read: "GET /autocall/api/v3/projects/detail", edit: "PUT /autocall/api/v3/projects/updateOrCreate",
 			create: func(t *testing.T, c *client.Client) int64 {
-				id, err := c.Tasks.Create(t.Context(), client.Task{Name: held, Type: 3, TransTo: new(client.FlexString("ivr-cafe")),
+				id, err := c.Tasks.Create(t.Context(), client.Task{Name: held, Type: 3, TransTo: new(client.FlexString("ivr_main")),
 					Context: client.FlexString(client.TaskContexts[3]), Priority: new(client.FlexInt(1))})
 				if err != nil {
 					t.Fatal(err)

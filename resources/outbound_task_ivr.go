@@ -3,7 +3,9 @@ package resources
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -22,8 +24,10 @@ import (
 // automatic task is planned to change (a create, a new value, a new type),
 // the plan reads the IVRs (other/ivrs, once for all the tasks of the
 // command) and refuses an id or a name that no IVR has as its code, naming
-// the code to write. A plan that does not change trans_to reads nothing; a
-// code no IVR has, and a failed read, are left to the platform.
+// the code to write. Any other text no IVR has as its code warns, naming
+// the codes the IVRs have: a warning, as an IVR is made in the portal and
+// may be made before the task dials. A plan that does not change trans_to
+// reads nothing; a failed read says nothing (the codes are not known).
 func (r *outboundTaskResource) checkIVRTransTo(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if r.Client == nil || req.Plan.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
@@ -72,4 +76,27 @@ func (r *outboundTaskResource) checkIVRTransTo(ctx context.Context, req resource
 				v, what, string(i.IvrName), string(i.IvrCode)))
 		return
 	}
+	resp.Diagnostics.AddAttributeWarning(path.Root("trans_to"), "No IVR Has This Code", unknownIVRCode(v, ivrs))
+}
+
+// unknownIVRCode says that no IVR has code v, naming the codes the IVRs
+// have (at most maxCodesNamed of them).
+func unknownIVRCode(v string, ivrs []client.IVR) string {
+	const maxCodesNamed = 20
+	var codes []string
+	for _, i := range ivrs {
+		if c := fmt.Sprintf("%q", string(i.IvrCode)); !slices.Contains(codes, c) {
+			codes = append(codes, c)
+		}
+	}
+	have := "the platform lists no IVR (other/ivrs)"
+	switch n := len(codes); {
+	case n > maxCodesNamed:
+		have = fmt.Sprintf("the IVRs the platform lists (other/ivrs) have the codes %s and %d more", strings.Join(codes[:maxCodesNamed], ", "), n-maxCodesNamed)
+	case n > 0:
+		have = "the IVRs the platform lists (other/ivrs) have the codes " + strings.Join(codes, ", ")
+	}
+	return fmt.Sprintf("trans_to %q is no IVR's code: an automatic task (type = 3) hands each answered call to the IVR whose code (ivr_code) is trans_to, "+
+		"and %s, so unless an IVR of that code is made in the portal before the task dials, its answered calls reach no menu (the platform saves any text). "+
+		"Write one of those codes (contactcenter_ivrs lists them with the IVRs' names: one(data.contactcenter_ivrs.x.ivrs).ivr_code).", v, have)
 }

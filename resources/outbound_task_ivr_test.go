@@ -57,7 +57,8 @@ func TestAccOutboundTask_transToIVRIDOrName(t *testing.T) {
 	if n := env.Sim.Stats()[ivrList] - before; n != 0 {
 		t.Errorf("a plan that keeps trans_to read the IVRs %d times, want 0", n)
 	}
-	// A code no IVR has is left to the platform.
+	// A code no IVR has plans with a warning (TestAccOutboundTask_transToUnknownIVRCode)
+	// and applies: the platform saves any text.
 	task = r.Apply(task, config("ivr-payments"))
 	// And a change to an IVR's id is refused on update too.
 	if _, err := r.TryApply(task, config("2")); err == nil || !strings.Contains(err.Error(), "is the id (ivr_id) of IVR") {

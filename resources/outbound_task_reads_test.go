@@ -26,7 +26,7 @@ resource "contactcenter_outbound_task" "team" {
   for_each = var.teams
   name     = "team-${each.key}"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   status   = "paused"
 }
 `, strings.Join(q, ", "))
@@ -97,7 +97,7 @@ func TestAccOutboundTask_refreshedDestroyReadsOnce(t *testing.T) {
 
 	// A change of type replaces: one read in a refreshed plan.
 	w.WriteBody(strings.Replace(tasksForEach("a"), `type     = 3
-  trans_to = "ivr-remind"`, `type     = 1
+  trans_to = "ivr_main"`, `type     = 1
   trans_to = "1"
   config   = { call_ratio_type = 0, max_call_ratio = 2 }
   assigned_users = [{ user_num = "9001" }]`, 1))

@@ -68,7 +68,7 @@ func TestAccOutboundTask_portalEditAfterPlanKept(t *testing.T) {
 resource "contactcenter_outbound_task" "test" {
   name     = "` + name + `"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   priority = 10
   callers  = ["95001001"]
   lifecycle {

@@ -253,7 +253,7 @@ func automaticConfig(status string) string {
 resource "contactcenter_outbound_task" "test" {
   name     = "Payment reminders"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   status   = %q
 }
 `, status)
@@ -291,7 +291,7 @@ func TestAccOutboundTask_automaticStatus(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("concurrent"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("config"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("filter_rules"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("trans_to"), knownvalue.StringExact("ivr-remind")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("trans_to"), knownvalue.StringExact("ivr_main")),
 				},
 				Check: status(0),
 			},
@@ -458,7 +458,7 @@ resource "contactcenter_outbound_task" "test" {
 resource "contactcenter_outbound_task" "test" {
   name         = "Payment reminders"
   type         = 3
-  trans_to     = "ivr-remind"
+  trans_to     = "ivr_main"
   status       = "open"
   force_delete = true
 }
@@ -644,7 +644,7 @@ func TestOutboundTask_updateCarriesStatus(t *testing.T) {
 		return []any{r.Config(fmt.Sprintf(`
   name     = %q
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   status   = %q
 `, name, status))}
 	}
@@ -1464,7 +1464,7 @@ func TestOutboundTask_unknownStatus(t *testing.T) {
 	dir := t.TempDir()
 	first := dir + "/first.json"
 	env0 := acctest.New(t, func(o *simulator.Options) { o.StatePath = first })
-	id, err := env0.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Finished", Type: 3, TransTo: new(client.FlexString("ivr-remind")),
+	id, err := env0.Client(t).Tasks.Create(t.Context(), client.Task{Name: "Finished", Type: 3, TransTo: new(client.FlexString("ivr_main")),
 		Context: client.FlexString(client.TaskContexts[3])})
 	if err != nil {
 		t.Fatal(err)
@@ -1517,7 +1517,7 @@ import {
 resource "contactcenter_outbound_task" "test" {
   name     = "Finished"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   priority = 120
   %s
 }
@@ -1677,7 +1677,7 @@ resource "terraform_data" "u" {
 resource "contactcenter_outbound_task" "test" {
   name     = "Payment reminders"
   type     = terraform_data.u.output.type
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   status   = %q
 }
 `, rev, status)
@@ -1731,7 +1731,7 @@ resource "contactcenter_outbound_task" "team" {
   for_each = var.teams
   name     = "team-${each.key}"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
 }
 `)
 	w.Must(0, "apply", "-auto-approve", "-no-color")

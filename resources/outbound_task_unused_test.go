@@ -21,7 +21,7 @@ func TestAccOutboundTask_unusedSettingsWarn(t *testing.T) {
 resource "contactcenter_outbound_task" "t" {
   name     = "Renewals"
   type     = 3
-  trans_to = "ivr1"
+  trans_to = "ivr_main"
 ` + body + `
 }
 `

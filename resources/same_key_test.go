@@ -30,7 +30,7 @@ resource "contactcenter_webhook" "w" {
 resource "contactcenter_outbound_task" "t" {
   name     = "Reminders"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
 }
 resource "contactcenter_sound" "s" {
   name       = "Hold"
@@ -173,7 +173,7 @@ func TestAccCreateBesideExistingOlderState(t *testing.T) {
 resource "contactcenter_outbound_task" "t" {
   name     = "Reminders"
   type     = 3
-  trans_to = "ivr-remind"
+  trans_to = "ivr_main"
   config = {
     webhook = { enable = true, ids = [%s] }
   }

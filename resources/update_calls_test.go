@@ -129,7 +129,7 @@ func TestOutboundTaskUpdateCalls(t *testing.T) {
 	env := acctest.New(t)
 	r := env.Resources(t, "contactcenter_outbound_task")
 	config := func(name, status string) []any {
-		return []any{r.Config(fmt.Sprintf("name = %q\ntype = 3\ntrans_to = \"ivr-remind\"\nstatus = %q\n", name, status))}
+		return []any{r.Config(fmt.Sprintf("name = %q\ntype = 3\ntrans_to = \"ivr_main\"\nstatus = %q\n", name, status))}
 	}
 	const detail = "GET /autocall/api/v3/projects/detail"
 	task := r.Apply(nil, config("Reminders", "paused"))

@@ -347,9 +347,9 @@ resource "contactcenter_webhook" "w%d" {
 resource "contactcenter_outbound_task" "t%d" {
   name     = %q
   type     = 3
-  trans_to = "ivr-soak-%d"
+  trans_to = "ivr_main"
 }
-`, k, taskName(k), k)
+`, k, taskName(k))
 	}
 	for k := tasksAutomatic; k < tasksAutomatic+tasksPredictive; k++ {
 		fmt.Fprintf(&b, `

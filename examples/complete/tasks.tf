@@ -82,13 +82,13 @@ resource "contactcenter_outbound_task" "renewals" {
   }
 }
 
-# Automatic (type 3): answered calls go to the payments IVR.
+# Automatic (type 3): answered calls go to the main menu IVR, by its code.
 resource "contactcenter_outbound_task" "reminders" {
   name         = "Payment reminders"
   type         = 3
   status       = "open"
   force_delete = true # an open task is deleted only with is_force
-  trans_to     = "ivr-payments"
+  trans_to     = "ivr_main"
 
   config = {
     webhook = {

@@ -10,7 +10,7 @@ terraform {
 resource "contactcenter_outbound_task" "reminders" {
   name         = "Payment reminders"
   type         = 3
-  trans_to     = "ivr-payments"
+  trans_to     = "ivr_main"
   force_delete = true
 
   lifecycle {

@@ -95,7 +95,7 @@ resource "contactcenter_outbound_task" "renewals" {
 resource "contactcenter_outbound_task" "reminders" {
   name     = "Payment reminders"
   type     = 3
-  trans_to = "ivr-payments" # mc_transivr: the IVR code
+  trans_to = "ivr_main" # mc_transivr: the IVR code (ivr_code of contactcenter_ivrs)
 }
 
 # A robot task (type 4): a voice robot talks, and hands over to agents of
