@@ -60,6 +60,17 @@ var errNoPassword = errors.New( //nolint:staticcheck // ST1005: diagnostic text 
 	"A new agent needs a password: set user_password or user_password_wo (with user_password_wo_version). " +
 		"Only an existing agent, imported or adopted, is managed without one.")
 
+// notInStateCreate follows errNoPassword at plan when the agent is not in
+// the state: an adopted agent (no password in its block) deleted outside
+// Terraform, or removed by a partial destroy, is planned as a new one. A
+// terraform destroy plans the configuration once before it (to refresh
+// the state), creates included, and stopped on the error with nothing to
+// say why a destroy asked for a password.
+const notInStateCreate = "This agent is not in the state, so the plan creates it: it was deleted outside Terraform (the refresh took it out of the state), " +
+	"removed by an earlier destroy, or never created. During terraform destroy this error comes from the plan Terraform makes of the configuration " +
+	"before destroying (to refresh the state), and it stops the destroy: run terraform destroy -refresh=false, " +
+	"or remove the agent from the configuration (or give it a password) first."
+
 // NewAgentResource returns the contactcenter_agent resource.
 func NewAgentResource() resource.Resource {
 	r := &agentResource{}

@@ -194,7 +194,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	if noPassword {
-		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error())
+		resp.Diagnostics.AddAttributeError(path.Root("user_password"), "Missing Agent Password", errNoPassword.Error()+" "+notInStateCreate)
 		return
 	}
 	r.warnNumberTaken(ctx, req, resp, deleted)
