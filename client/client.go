@@ -127,6 +127,12 @@ type Client struct {
 	// refreshing is set once a resource was refreshed through this client:
 	// its walk is a plan's (see FreshReads).
 	refreshing atomic.Bool
+	// commands is set by the first refresh after writes of this client:
+	// the process serves several commands (`terraform test` with a
+	// provider block, Terraform 1.13 and later), whose later plans begin
+	// without telling the provider, so data sources read afresh in every
+	// walk (freshReads).
+	commands atomic.Bool
 	// refreshes counts them (Refreshes).
 	refreshes atomic.Uint64
 	// refreshGen is 1 + the generation in which a resource was last

@@ -83,7 +83,12 @@ import (
 //     answered by a call begun before it (FreshReads): N data sources
 //     read the list about N/10 times at Terraform's parallelism of 10.
 //     Every write ends what was read before it; a failed call fails the
-//     reads it served and is not kept.
+//     reads it served and is not kept. A provider process that serves
+//     several commands (`terraform test` with a provider block, Terraform
+//     1.13 and later), once a refresh after its writes shows it, reads
+//     for data sources as outside a plan that refreshes, in every walk:
+//     a later run's plan begins without a call that tells the provider,
+//     and a list read in the run before it would serve it.
 //   - Outbound tasks have no finder[T]: projects/detail takes one id, and
 //     projects/lists and projects/all leave out what a task's read needs
 //     (config, recall_strategies, worktime, assigned_users: §4.3 gives
@@ -361,6 +366,7 @@ func (c *Client) Refreshing() {
 	if g := c.gen.Load(); c.refreshGen.Load() != g+1 {
 		if g != 0 {
 			g = c.gen.Add(1)
+			c.commands.Store(true)
 		}
 		c.refreshGen.Store(g + 1)
 	}
@@ -396,8 +402,17 @@ func (c *Client) RefreshedInWalk() bool { return c.refreshGen.Load() == c.gen.Lo
 // how far the plan's walk has come (tfkit.Claims.Settle).
 func (c *Client) Refreshes() uint64 { return c.refreshes.Load() }
 
+// freshReads: ctx asks for FreshReads, and neither a plan that refreshes
+// nor a later command of a process that serves several relaxes it. The
+// plan of a later run of `terraform test` (one provider process for the
+// file's runs, Terraform 1.13 and later) begins without a call that tells
+// the provider: what a data source read in the run before it, when nothing
+// was written since, would serve it within finderTTL, and a change made
+// outside the provider between the runs (a provisioner, a person) would
+// not be seen. Once the process is known to serve several commands (a
+// refresh after writes), data sources read afresh in every walk.
 func (c *Client) freshReads(ctx context.Context) bool {
-	return ctx.Value(freshKey{}) != nil && !c.refreshing.Load()
+	return ctx.Value(freshKey{}) != nil && (!c.refreshing.Load() || c.commands.Load())
 }
 
 // get returns the object with this id; the error satisfies IsNotFound when
