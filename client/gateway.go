@@ -17,6 +17,10 @@ type GatewayService struct {
 	c          *Client
 	templates  *finder[GatewayTemplate]
 	signatures *finder[GatewaySignature]
+	// The data sources' shared reads of whole lists (ListTemplatesShared,
+	// ListSignaturesShared).
+	tplShare  listShare[GatewayTemplate]
+	signShare listShare[GatewaySignature]
 }
 
 func newGatewayService(c *Client) *GatewayService {

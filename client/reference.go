@@ -26,6 +26,8 @@ type ReferenceService struct {
 	ivrShare   listShare[IVR]
 	busyShare  listShare[BusyReason]
 	trunkShare listShare[TrunkNumber]
+	bindShare  listShare[string]
+	phoneShare listShare[NumberSelection]
 }
 
 // TimeLayout is the record timestamp format of §1.2 (yyyy-mm-dd HH:ii:ss).

@@ -2,8 +2,10 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -160,4 +162,113 @@ func (s *QueuesService) ListShared(ctx context.Context, f SkillGroupFilter) ([]S
 	return s.listShare.read(ctx, s.c, fmt.Sprintf("%#v", f), "skill group list", func(ctx context.Context) ([]SkillGroup, error) {
 		return Collect(s.List(ctx, f))
 	})
+}
+
+// shareKey is the key of a filter (its JSON: what a pointer points to,
+// not where).
+func shareKey(f any) string {
+	b, _ := json.Marshal(f)
+	return string(b)
+}
+
+// ListSignaturesShared is ListSignatures, collected, shared by the data
+// sources of a walk that ask with the same filter.
+func (s *SMSService) ListSignaturesShared(ctx context.Context, f SMSSignatureFilter) ([]SMSSignature, error) {
+	return s.signShare.read(ctx, s.c, shareKey(f), "SMS signature list", func(ctx context.Context) ([]SMSSignature, error) {
+		return Collect(s.ListSignatures(ctx, f))
+	})
+}
+
+// ListTemplatesShared is ListTemplates, collected, shared by the data
+// sources of a walk that ask with the same filter.
+func (s *SMSService) ListTemplatesShared(ctx context.Context, f SMSTemplateFilter) ([]SMSTemplate, error) {
+	return s.tplShare.read(ctx, s.c, shareKey(f), "SMS template list", func(ctx context.Context) ([]SMSTemplate, error) {
+		return Collect(s.ListTemplates(ctx, f))
+	})
+}
+
+// ListShared is List, collected, shared by the data sources of a walk
+// that ask with the same keyword (the sound type is kept from the list,
+// as List does).
+func (s *SoundsService) ListShared(ctx context.Context, f SoundFilter) ([]Sound, error) {
+	all, err := s.listShare.read(ctx, s.c, f.Keyword, "voice file list", func(ctx context.Context) ([]Sound, error) {
+		return Collect(s.List(ctx, SoundFilter{Keyword: f.Keyword}))
+	})
+	if f.SoundType != 0 {
+		all = slices.DeleteFunc(all, func(snd Sound) bool { return int64(snd.SoundType) != f.SoundType })
+	}
+	return all, err
+}
+
+// ListShared is List, collected, shared by the data sources of a walk
+// that ask with the same filter.
+func (s *WebhooksService) ListShared(ctx context.Context, f WebhookFilter) ([]Webhook, error) {
+	return s.listShare.read(ctx, s.c, shareKey(f), "webhook list", func(ctx context.Context) ([]Webhook, error) {
+		return Collect(s.List(ctx, f))
+	})
+}
+
+// ListShared is List, collected, shared by the data sources of a walk
+// that ask the API the same (paused tasks are kept from the list of every
+// status, as List does).
+func (s *TasksService) ListShared(ctx context.Context, f TaskFilter) ([]Task, error) {
+	paused := f.Status != nil && *f.Status == TaskStatusPaused
+	if paused {
+		f.Status = nil
+	}
+	all, err := s.listShare.read(ctx, s.c, shareKey(f), "outbound task list", func(ctx context.Context) ([]Task, error) {
+		return Collect(s.List(ctx, f))
+	})
+	if paused {
+		all = slices.DeleteFunc(all, func(t Task) bool { return t.Status == nil || t.Status.Int64() != TaskStatusPaused })
+	}
+	return all, err
+}
+
+// AllShared is All shared by the data sources of a walk that ask for the
+// same type.
+func (s *TasksService) AllShared(ctx context.Context, typ int64) ([]Task, error) {
+	return s.allShare.read(ctx, s.c, strconv.FormatInt(typ, 10), "outbound task list (projects/all)", func(ctx context.Context) ([]Task, error) {
+		return s.All(ctx, typ)
+	})
+}
+
+// ListTemplatesShared is ListTemplates, collected, shared by the data
+// sources of a walk that ask for the same enterprise.
+func (s *GatewayService) ListTemplatesShared(ctx context.Context, vccID *int64) ([]GatewayTemplate, error) {
+	return s.tplShare.read(ctx, s.c, shareKey(vccID), "gateway template list", func(ctx context.Context) ([]GatewayTemplate, error) {
+		return Collect(s.ListTemplates(ctx, vccID))
+	})
+}
+
+// ListSignaturesShared is ListSignatures, collected, shared by the data
+// sources of a walk.
+func (s *GatewayService) ListSignaturesShared(ctx context.Context) ([]GatewaySignature, error) {
+	return s.signShare.read(ctx, s.c, "", "gateway signature list", func(ctx context.Context) ([]GatewaySignature, error) {
+		return Collect(s.ListSignatures(ctx))
+	})
+}
+
+// VirtualBindingsShared is VirtualBindings, collected, shared by the data
+// sources of a walk that ask for the same virtual number.
+func (s *ReferenceService) VirtualBindingsShared(ctx context.Context, virtual string) ([]string, error) {
+	return s.bindShare.read(ctx, s.c, virtual, "virtual number bindings", func(ctx context.Context) ([]string, error) {
+		return Collect(s.VirtualBindings(ctx, virtual))
+	})
+}
+
+// NumberSelectionShared is NumberSelection shared by the data sources of
+// a walk.
+func (s *ReferenceService) NumberSelectionShared(ctx context.Context) (*NumberSelection, error) {
+	got, err := s.phoneShare.read(ctx, s.c, "", "number selection", func(ctx context.Context) ([]NumberSelection, error) {
+		ns, err := s.NumberSelection(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return []NumberSelection{*ns}, nil
+	})
+	if err != nil || len(got) == 0 {
+		return nil, err
+	}
+	return &got[0], nil
 }

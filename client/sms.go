@@ -14,6 +14,10 @@ type SMSService struct {
 	c          *Client
 	signatures *finder[SMSSignature]
 	templates  *finder[SMSTemplate]
+	// The data sources' shared reads (ListSignaturesShared,
+	// ListTemplatesShared).
+	signShare listShare[SMSSignature]
+	tplShare  listShare[SMSTemplate]
 }
 
 func newSMSService(c *Client) *SMSService {

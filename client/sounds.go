@@ -16,6 +16,8 @@ import (
 type SoundsService struct {
 	c      *Client
 	finder *finder[Sound]
+	// listShare shares the data sources' lists (ListShared).
+	listShare listShare[Sound]
 }
 
 func newSoundsService(c *Client) *SoundsService {

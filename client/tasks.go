@@ -19,6 +19,8 @@ type TasksService struct {
 	c       *Client
 	listing sharedListing
 	details taskDetails // detail answers shared by a walk's readers (GetFor)
+	// The data sources' shared reads (ListShared, AllShared).
+	listShare, allShare listShare[Task]
 }
 
 const projectsPath = "/api/v3/projects"

@@ -14,6 +14,8 @@ import (
 type WebhooksService struct {
 	c      *Client
 	finder *finder[Webhook]
+	// listShare shares the data sources' lists (ListShared).
+	listShare listShare[Webhook]
 	// named serves GetNamed after a write (see byNames), with the name and
 	// url each read knows (hints, by id).
 	named   *finder[Webhook]

@@ -3,7 +3,6 @@ package datasources
 import (
 	"context"
 	"fmt"
-	"iter"
 	"math"
 	"regexp"
 	"strconv"
@@ -82,7 +81,7 @@ func (d *gatewaySMSSignaturesDataSource) ConfigValidators(context.Context) []dat
 func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to Read Gateway SMS Signatures", func(ctx context.Context, m *gatewaySMSSignaturesModel) error {
 		gw := d.Client.Gateway
-		items, total, err := gatewaySelect(ctx, m.gatewaySelection, gw.GetSignatures, gw.SignaturesPage, gw.ListSignatures(ctx))
+		items, total, err := gatewaySelect(ctx, m.gatewaySelection, gw.GetSignatures, gw.SignaturesPage, gw.ListSignaturesShared)
 		m.Total, m.Signatures = total, flattenItems(byID(items, client.GatewaySignature.Identifier), func(g *client.GatewaySignature, i *resources.GatewaySMSSignatureItem) { i.Flatten(g) })
 		return err
 	})
@@ -93,7 +92,7 @@ func (d *gatewaySMSSignaturesDataSource) Read(ctx context.Context, req datasourc
 func gatewaySelect[T any](ctx context.Context, sel gatewaySelection,
 	byIDs func(context.Context, []int64) ([]T, error),
 	page func(context.Context, client.GatewayPage) ([]T, int, error),
-	all iter.Seq2[T, error],
+	all func(context.Context) ([]T, error),
 ) ([]T, types.Int64, error) {
 	var items []T
 	var err error
@@ -104,7 +103,7 @@ func gatewaySelect[T any](ctx context.Context, sel gatewaySelection,
 	case !sel.Max.IsNull():
 		items, count, err = page(ctx, client.GatewayPage{Max: int(sel.Max.ValueInt64()), Offset: int(sel.Offset.ValueInt64())})
 	default:
-		items, err = client.Collect(all)
+		items, err = all(ctx)
 	}
 	if count < 0 {
 		count = len(items)

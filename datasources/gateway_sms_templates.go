@@ -57,7 +57,9 @@ func (d *gatewaySMSTemplatesDataSource) Read(ctx context.Context, req datasource
 		page := func(ctx context.Context, p client.GatewayPage) ([]client.GatewayTemplate, int, error) {
 			return gw.TemplatesPage(ctx, p, vcc)
 		}
-		items, total, err := gatewaySelect(ctx, m.gatewaySelection, gw.GetTemplates, page, gw.ListTemplates(ctx, vcc))
+		items, total, err := gatewaySelect(ctx, m.gatewaySelection, gw.GetTemplates, page, func(ctx context.Context) ([]client.GatewayTemplate, error) {
+			return gw.ListTemplatesShared(ctx, vcc)
+		})
 		m.Total, m.Templates = total, flattenItems(byID(items, client.GatewayTemplate.Identifier), func(t *client.GatewayTemplate, i *resources.GatewaySMSTemplateItem) { i.Flatten(t) })
 		return err
 	})

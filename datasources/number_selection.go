@@ -42,7 +42,7 @@ func (d *numberSelectionDataSource) Schema(_ context.Context, _ datasource.Schem
 
 func (d *numberSelectionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to Read Number Selection", func(ctx context.Context, m *numberSelectionModel) error {
-		ns, err := d.Client.Reference.NumberSelection(ctx)
+		ns, err := d.Client.Reference.NumberSelectionShared(ctx)
 		if err != nil {
 			return err
 		}

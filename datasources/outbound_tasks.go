@@ -86,9 +86,9 @@ func (d *outboundTasksDataSource) Read(ctx context.Context, req datasource.ReadR
 		var tasks []client.Task
 		var err error
 		if m.All.ValueBool() {
-			tasks, err = d.Client.Tasks.All(ctx, m.Type.ValueInt64())
+			tasks, err = d.Client.Tasks.AllShared(ctx, m.Type.ValueInt64())
 		} else {
-			tasks, err = client.Collect(d.Client.Tasks.List(ctx, resources.TaskListFilter(m.Type, m.Status, m.Name)))
+			tasks, err = d.Client.Tasks.ListShared(ctx, resources.TaskListFilter(m.Type, m.Status, m.Name))
 		}
 		m.Tasks = flattenItems(byID(tasks, func(t client.Task) int64 { return t.ID.Int64() }), func(t *client.Task, i *outboundTaskItem) {
 			i.Flatten(t)

@@ -16,6 +16,45 @@ import (
 var sharedListKinds = []struct {
 	name, call, block string
 }{
+	{"sms_signatures", "POST /sms/sign/list", `data "contactcenter_sms_signatures" "x" {
+  count = %d
+  state = 1
+}`},
+	{"sms_templates", "POST /sms/template/list", `data "contactcenter_sms_templates" "x" {
+  count = %d
+}`},
+	// sound_type is kept by the provider from the list of the keyword.
+	{"sounds", "POST /v2/svcapi/sound/list", `data "contactcenter_sounds" "x" {
+  for_each   = toset([for i in range(%d) : tostring(i)])
+  sound_type = each.key %% 6 + 1
+}`},
+	{"webhooks", "GET /api/v3/webhook/lists", `data "contactcenter_webhooks" "x" {
+  count = %d
+  name  = "CRM"
+}`},
+	// paused is kept by the provider from the list of every status.
+	{"outbound_tasks", "GET /api/v3/projects/lists", `data "contactcenter_outbound_tasks" "x" {
+  for_each = toset([for i in range(%d) : tostring(i)])
+  type     = 3
+  status   = each.key %% 2 == 0 ? "paused" : null
+}`},
+	{"outbound_tasks_all", "GET /api/v3/projects/all", `data "contactcenter_outbound_tasks" "x" {
+  count = %d
+  type  = 1
+  all   = true
+}`},
+	{"gateway_sms_signatures", "POST /sign/v1/get_sign", `data "contactcenter_gateway_sms_signatures" "x" {
+  count = %d
+}`},
+	{"gateway_sms_templates", "POST /tpl/v1/get_template", `data "contactcenter_gateway_sms_templates" "x" {
+  count = %d
+}`},
+	{"number_selection", "POST /v3/svcapi/other/getPhoneSelect", `data "contactcenter_number_selection" "x" {
+  count = %d
+}`},
+	{"virtual_number_bindings", "GET /v2/svcapi/virtual/bindings/lists", `data "contactcenter_virtual_number_bindings" "x" {
+  count = %d
+}`},
 	{"ivrs", "POST /v3/svcapi/other/ivrs", `data "contactcenter_ivrs" "x" {
   for_each = toset([for i in range(%d) : "IVR ${i}"])
   ivr_name = each.key
@@ -48,7 +87,7 @@ func TestSharedListReadsPerPlan(t *testing.T) {
 			t.Parallel()
 			for _, refresh := range []bool{false, true} {
 				for _, n := range []int{1, 10, 50} {
-					calls := sharedListPlan(t, k.block, k.call, n, refresh)
+					calls := sharedListPlan(t, k.name, k.block, k.call, n, refresh)
 					if os.Getenv("CC_MEASURE") != "" {
 						t.Logf("MEASURE %s refresh=%v n=%d %s: %d", k.name, refresh, n, strings.Fields(k.call)[1], calls)
 						continue
@@ -73,18 +112,24 @@ func TestSharedListReadsPerPlan(t *testing.T) {
 
 // sharedListPlan plans n instances of block (with a resource to refresh
 // when refresh is set) and returns the calls to call it made.
-func sharedListPlan(t *testing.T, block, call string, n int, refresh bool) int {
+func sharedListPlan(t *testing.T, kind, block, call string, n int, refresh bool) int {
 	t.Helper()
 	env := acctest.New(t)
 	w := env.Workdir(t)
 	body := fmt.Sprintf(block, n)
 	if refresh {
-		w.WriteBody(sharedListWebhook)
+		// A resource whose list is not the kind's (a webhook's refresh
+		// reads webhook/lists).
+		res, addr := sharedListWebhook, "contactcenter_webhook.w"
+		if kind == "webhooks" {
+			res, addr = sharedListGroup, "contactcenter_skill_group.g"
+		}
+		w.WriteBody(res)
 		w.Must(0, "apply", "-auto-approve", "-no-color")
-		// After the webhook's refresh (a data source without it may be
+		// After the resource's refresh (a data source without it may be
 		// read before any refresh has begun: Terraform starts the nodes
 		// ready at once in no set order).
-		body = sharedListWebhook + strings.Replace(body, "\n", "\n  depends_on = [contactcenter_webhook.w]\n", 1)
+		body = res + strings.Replace(body, "\n", "\n  depends_on = ["+addr+"]\n", 1)
 	}
 	w.WriteBody(body)
 	before := callsTo(env, call)
@@ -100,6 +145,20 @@ resource "contactcenter_webhook" "w" {
   url        = "https://crm.example.com/hooks/shared"
   status     = true
   event_type = 1
+}
+`
+
+// sharedListGroup is sharedListWebhook for the webhooks' kind.
+const sharedListGroup = `
+resource "contactcenter_skill_group" "g" {
+  que_name     = "Shared list plan"
+  que_priority = 10
+  que_num      = "8102"
+  que_strategy = 1
+  que_time     = 120
+  ring_time    = 20
+  wait_audio   = "0"
+  force_delete = true
 }
 `
 

@@ -42,7 +42,8 @@ func (d *smsSignaturesDataSource) Schema(_ context.Context, _ datasource.SchemaR
 func (d *smsSignaturesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List SMS Signatures", func(ctx context.Context, m *smsSignaturesModel) (err error) {
 		f := client.SMSSignatureFilter{SignText: m.SignText.ValueString(), State: tfkit.Int64Ptr(m.State)}
-		m.Signatures, err = flattenAll(d.Client.SMS.ListSignatures(ctx, f), func(s *client.SMSSignature, i *smsSignatureItem) {
+		list, err := d.Client.SMS.ListSignaturesShared(ctx, f)
+		m.Signatures = flattenItems(list, func(s *client.SMSSignature, i *smsSignatureItem) {
 			i.Flatten(s)
 			i.VccID = types.Int64Value(int64(s.VccID))
 		})

@@ -65,7 +65,8 @@ func (d *smsTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRe
 	framework.ReadDataSource(ctx, req, resp, "Unable to List SMS Templates", func(ctx context.Context, m *smsTemplatesModel) (err error) {
 		f := client.SMSTemplateFilter{DeptID: tfkit.Int64Ptr(m.DeptID), Keyword: m.Keyword.ValueString(), State: tfkit.Int64Ptr(m.State)}
 		m.IDs.ElementsAs(ctx, &f.IDs, false) // validated: known int64s
-		m.Templates, err = flattenAll(d.Client.SMS.ListTemplates(ctx, f), func(t *client.SMSTemplate, i *smsTemplateItem) {
+		list, err := d.Client.SMS.ListTemplatesShared(ctx, f)
+		m.Templates = flattenItems(list, func(t *client.SMSTemplate, i *smsTemplateItem) {
 			i.Flatten(t)
 			framework.Flatten(t, i) // the fields the resource names otherwise
 		})

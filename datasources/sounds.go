@@ -41,7 +41,8 @@ func (d *soundsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 func (d *soundsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Sounds", func(ctx context.Context, m *soundsModel) (err error) {
 		f := client.SoundFilter{Keyword: m.Keyword.ValueString(), SoundType: m.SoundType.ValueInt64()}
-		m.Sounds, err = flattenAll(d.Client.Sounds.List(ctx, f), func(s *client.Sound, i *resources.SoundItem) { i.Flatten(s) })
+		list, err := d.Client.Sounds.ListShared(ctx, f)
+		m.Sounds = flattenItems(list, func(s *client.Sound, i *resources.SoundItem) { i.Flatten(s) })
 		return err
 	})
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
@@ -37,7 +36,7 @@ func (d *virtualNumberBindingsDataSource) Schema(_ context.Context, _ datasource
 
 func (d *virtualNumberBindingsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Virtual Number Bindings", func(ctx context.Context, m *virtualNumberBindingsModel) error {
-		numbers, err := client.Collect(d.Client.Reference.VirtualBindings(ctx, m.Virtual.ValueString()))
+		numbers, err := d.Client.Reference.VirtualBindingsShared(ctx, m.Virtual.ValueString())
 		m.TrunkNumbers = make([]types.String, len(numbers))
 		for i, n := range numbers {
 			m.TrunkNumbers[i] = types.StringValue(n)

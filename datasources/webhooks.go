@@ -40,7 +40,7 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 
 func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	framework.ReadDataSource(ctx, req, resp, "Unable to List Webhooks", func(ctx context.Context, m *webhooksModel) error {
-		hooks, err := client.Collect(d.Client.Webhooks.List(ctx, client.WebhookFilter{Name: m.Name.ValueString(), URL: m.URL.ValueString()}))
+		hooks, err := d.Client.Webhooks.ListShared(ctx, client.WebhookFilter{Name: m.Name.ValueString(), URL: m.URL.ValueString()})
 		m.Webhooks = flattenItems(byID(hooks, func(w client.Webhook) int64 { return w.ID.Int64() }),
 			func(w *client.Webhook, item *webhookItem) {
 				framework.Flatten(w, &item.WebhookRecord)
