@@ -69,12 +69,16 @@ import (
 //   - A failing call fails exactly the reads it served, with the API's
 //     error; nothing of it is kept, and the next read calls again.
 //   - Data sources over one list (IVRs, busy reasons, the trunk numbers of
-//     an area code, the agents or skill groups of one filter:
-//     client/shared_list.go) share its reads within the client, that is
-//     the walk, by the same terms: the reads that arrive together (within
-//     finderWindow of the first) are one call, a read arriving while it is
-//     in flight waits for the next one, queued to begin when it lands and
-//     shared by every reader arriving meanwhile; in a plan that refreshes
+//     an area code, the agents or skill groups of one filter, the SMS
+//     signatures, SMS templates, webhooks or outbound tasks of one API
+//     filter, projects/all of a type, the voice files of a keyword, the
+//     gateway's whole template or signature list, the number selection,
+//     the bindings of a virtual number: client/shared_list.go) share its
+//     reads within the client, that is the walk, by the same terms: the
+//     reads that arrive together (within finderWindow of the first) are
+//     one call, a read arriving while it is in flight waits for the next
+//     one, queued to begin when it lands and shared by every reader
+//     arriving meanwhile; in a plan that refreshes
 //     (Refreshing), a read is answered by the last call of the current
 //     generation that succeeded, begun less than finderTTL ago, so N data
 //     sources over one list in such a plan read it once. Outside one (a
@@ -89,6 +93,9 @@ import (
 //     for data sources as outside a plan that refreshes, in every walk:
 //     a later run's plan begins without a call that tells the provider,
 //     and a list read in the run before it would serve it.
+//     reads it served and is not kept. Only the same list (the same
+//     filter the API is given) is shared; call and send records, read by
+//     a time range each and possibly large, are not.
 //   - Outbound tasks have no finder[T]: projects/detail takes one id, and
 //     projects/lists and projects/all leave out what a task's read needs
 //     (config, recall_strategies, worktime, assigned_users: §4.3 gives

@@ -68,7 +68,7 @@ func (d *smsRecordsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1),
 					tfkit.Matching(regexp.MustCompile(`[0-9]`), "must hold digits (spaces, dashes, dots and brackets are removed)")}},
 			"tpl_id":  id("Only records of this platform template id (`tpl_id`; the `tpl_id` of `contactcenter_sms_template`, not its `id`). A template's `id` given here, which matches no record, warns with the `tpl_id` to write."),
-			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`)."),
+			"sign_id": id("Only records of this platform signature id (`sign_id` of `contactcenter_sms_signature`, not its `id`, which a template's `sign_id` takes). A signature's `id` given here, which matches no record, warns with the `sign_id` to write."),
 			"ag_id":   id("Only records sent by this user id (`ag_id`)."),
 			"dept_id": id("Only records of this department (`dept_id`)."),
 			"records": framework.ComputedList("The matching send records, in the order the service lists them.", map[string]schema.Attribute{
@@ -124,8 +124,35 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 				resp.Diagnostics.AddAttributeWarning(path.Root("tpl_id"), summary, detail)
 			}
 		}
+		if err == nil && len(m.Records) == 0 && !m.SignID.IsNull() {
+			if summary, detail := signIDIsSignatureID(ctx, d.Client, m.SignID.ValueInt64()); summary != "" {
+				resp.Diagnostics.AddAttributeWarning(path.Root("sign_id"), summary, detail)
+			}
+		}
 		return err
 	})
+}
+
+// signIDIsSignatureID is tplIDIsTemplateID for sign_id: records carry a
+// signature's platform id (its sign_id, spec §2.3, §2.5), and a template's
+// sign_id takes its id, which a configuration may well give here too. The
+// signature is read through the signatures' finder, the list again only
+// when one has that id; a read that fails says nothing.
+func signIDIsSignatureID(ctx context.Context, c *client.Client, v int64) (summary, detail string) {
+	byID, err := c.SMS.GetSignature(ctx, v)
+	if err != nil || byID.SignID.Int64() == v {
+		if err != nil && !client.IsNotFound(err) {
+			tflog.Debug(ctx, "sign_id not checked: the SMS signature could not be read", map[string]any{"error": err.Error()})
+		}
+		return "", ""
+	}
+	if bySign, err := c.SMS.FindSignatureBySignID(ctx, v); err != nil || bySign != nil {
+		return "", ""
+	}
+	return "sign_id Is a Signature's id, Not Its Platform id", fmt.Sprintf("sign_id = %d is the id of SMS signature %q, not its platform signature id: "+
+		"send records carry the platform id (the signature's sign_id, spec §2.3), which sms/record/list filters by, and no signature has the platform id %d, "+
+		"so no record matched. Write sign_id = %d, that signature's sign_id (contactcenter_sms_signature.x.sign_id, not its id, which a template's sign_id takes).",
+		v, string(byID.SignText), v, byID.SignID.Int64())
 }
 
 // tplIDIsTemplateID explains an empty list for tpl_id v when v is the id

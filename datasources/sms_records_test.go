@@ -278,3 +278,37 @@ func TestSMSRecordsDataSource_templateIDGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestSMSRecordsDataSource_signatureIDGiven: sign_id given a signature's
+// id (what a template's sign_id takes) where records carry its platform
+// id listed nothing without a word; it warns naming the signature and the
+// value to write. Its platform id, and a number no signature has, list as
+// before without a warning.
+func TestSMSRecordsDataSource_signatureIDGiven(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	c := env.Client(t)
+	sg, err := c.SMS.CreateSignature(t.Context(), client.SMSSignatureInput{SignText: "Acme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sg.ID.Int64() == sg.SignID.Int64() {
+		t.Fatalf("signature id and platform id are both %d: the test needs them apart", sg.ID.Int64())
+	}
+	srv := env.ActionServer(t)
+	state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"sign_id": sg.ID.Int64()})
+	if state == nil || len(d) != 1 || d[0].Severity != tfprotov6.DiagnosticSeverityWarning {
+		t.Fatalf("sign_id = the signature's id: diagnostics %v, want one warning", d)
+	}
+	want := fmt.Sprintf(`sign_id = %d is the id of SMS signature "Acme", not its platform signature id: send records carry the platform id `+
+		`(the signature's sign_id, spec §2.3), which sms/record/list filters by, and no signature has the platform id %[1]d, so no record matched. `+
+		`Write sign_id = %d, that signature's sign_id (contactcenter_sms_signature.x.sign_id, not its id, which a template's sign_id takes).`, sg.ID.Int64(), sg.SignID.Int64())
+	if d[0].Summary != "sign_id Is a Signature's id, Not Its Platform id" || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != "AttributeName(\"sign_id\")" {
+		t.Errorf("warning:\n%s: %s (at %v)\nwant:\n%s", d[0].Summary, d[0].Detail, d[0].Attribute, want)
+	}
+	for _, v := range []int64{sg.SignID.Int64(), 999999} {
+		if state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"sign_id": v}); state == nil || len(d) != 0 {
+			t.Errorf("sign_id = %d (the platform id, or one no signature has): diagnostics %v, want none", v, d)
+		}
+	}
+}
