@@ -92,10 +92,9 @@ import (
 //     1.13 and later), once a refresh after its writes shows it, reads
 //     for data sources as outside a plan that refreshes, in every walk:
 //     a later run's plan begins without a call that tells the provider,
-//     and a list read in the run before it would serve it.
-//     reads it served and is not kept. Only the same list (the same
-//     filter the API is given) is shared; call and send records, read by
-//     a time range each and possibly large, are not.
+//     and a list read in the run before it would serve it. Only the same
+//     list (the same filter the API is given) is shared; call and send
+//     records, read by a time range each and possibly large, are not.
 //   - Outbound tasks have no finder[T]: projects/detail takes one id, and
 //     projects/lists and projects/all leave out what a task's read needs
 //     (config, recall_strategies, worktime, assigned_users: §4.3 gives
