@@ -226,23 +226,44 @@ func (r *skillGroupResource) Delete(ctx context.Context, req resource.DeleteRequ
 	// agents) found in the group: the platform gives only their count, and
 	// where another configuration, a ccsync roster or the portal put them
 	// there, this configuration's plan showed none of them.
-	who := ""
+	// later is a failure of another kind met by a try after the refusal
+	// (deleteWhileUsed): said beside the refusal, which it does not replace.
+	who, later := "", error(nil)
 	r.Steps.Delete(ctx, req, resp, func(ctx context.Context, state *skillGroupModel) error {
 		defer groupName.applied(r.Claims, state.QueName)
-		err := r.Client.Queues.Delete(ctx, framework.ID(state.ID), state.ForceDelete.ValueBool())
+		id := framework.ID(state.ID)
+		// The agents or the membership the same destroy deletes may still
+		// be in the group: with a literal que_id or queue_ids (generated
+		// configuration) Terraform deletes the group beside them, not
+		// after, and the refusal came one destroy in two. Code 410 (agents
+		// signed in) is not tried again: it lasts until they sign out.
+		var err error
+		err, later = deleteWhileUsed(ctx, func() error { return r.Client.Queues.Delete(ctx, id, state.ForceDelete.ValueBool()) },
+			func(err error) bool { return client.HasCode(err, 404) },
+			func(ctx context.Context) error { _, err := r.Client.Queues.Get(ctx, id); return err })
+		if client.HasCode(later, 410) {
+			// An agent signed in during the wait: the platform's answer
+			// now, and force_delete (the refusal's advice) would not help.
+			err, later = later, nil
+		}
 		if client.HasCode(err, 404) {
-			who = groupAgentsNamed(ctx, r.Client, framework.ID(state.ID))
+			who = groupAgentsNamed(ctx, r.Client, id)
 		}
 		return err
 	}, func(err error) string {
 		switch {
 		case client.HasCode(err, 404):
-			return "The group still has agents" + who + ". Remove them first where they were put in the group (the agents' queue_ids or the group's membership resources, " +
+			text := "The group still has agents" + who + ". Remove them first where they were put in the group (the agents' queue_ids or the group's membership resources, " +
 				"in this configuration or another one; a ccsync roster's queue_ids; the portal), " +
 				"or set force_delete = true and apply before destroying, to delete the group with its agents' assignments: " +
 				"a destroy uses the force_delete the last apply saved. " +
 				"If this apply also takes the group out of agents' queue_ids, that is why: Terraform deletes the group before it updates those agents, " +
-				"so this fails on every apply (-target too). Keep the group in the configuration for one apply that changes queue_ids (or sets force_delete = true), then remove it."
+				"so this fails on every apply (-target too). Keep the group in the configuration for one apply that changes queue_ids (or sets force_delete = true), then remove it. " +
+				fmt.Sprintf("(The delete was tried again for %s, in case agents were being taken out of the group beside it.)", inUseRetryWait)
+			if later != nil {
+				text += fmt.Sprintf("\n\nA later try of the delete failed otherwise (%s); read back after it, the group was still there, held by the refusal above.", later)
+			}
+			return text
 		case client.HasCode(err, 410):
 			return "Agents of the group are signed in, and force_delete does not help: apply (or destroy) again once they have signed out."
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -181,13 +180,6 @@ func (r *smsSignatureResource) Update(ctx context.Context, req resource.UpdateRe
 	r.steps.update(ctx, req, resp, func(context.Context, *smsSignatureModel) error { return nil }, "wait_for_approval", "timeouts")
 }
 
-// How long, and how often, a signature's delete is tried again while
-// templates still use it (Delete).
-const (
-	inUseRetryWait = 5 * time.Second
-	inUseRetryStep = 500 * time.Millisecond
-)
-
 func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	// later is a failure of another kind (the service, the network) met by
 	// a try after the refusal: said beside the refusal, which it does not
@@ -196,37 +188,13 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 	r.steps.Delete(ctx, req, resp, func(ctx context.Context, state *smsSignatureModel) error {
 		defer signatureText.applied(r.Claims, state.SignText)
 		id := framework.ID(state.ID)
-		err := r.Client.SMS.DeleteSignature(ctx, id)
 		// Templates the same destroy deletes may still hold it: with a
 		// literal sign_id (generated configuration) Terraform deletes the
-		// signature beside them, not after. Tried again for a few seconds
-		// while the refusal lasts; one still used after that is reported.
-		refused := err
-		for wait := inUseRetryWait; client.HasCode(err, client.SMSCodeConflict) && wait > 0; wait -= inUseRetryStep {
-			refused = err
-			select {
-			case <-ctx.Done():
-				return err
-			case <-time.After(inUseRetryStep):
-			}
-			err = r.Client.SMS.DeleteSignature(ctx, id)
-		}
-		// A try after the refusal that failed otherwise (HTTP 503 at every
-		// attempt, a dropped connection) was reported alone: "retrying
-		// later may succeed", and a user applying again under the same
-		// faults never learnt that templates hold the signature. Still
-		// listed, the refusal is what keeps it; gone, the last try
-		// deleted it; unreadable, the failure stands (Steps.Delete says
-		// it may or may not have been deleted).
-		if err != nil && client.HasCode(refused, client.SMSCodeConflict) && !client.HasCode(err, client.SMSCodeConflict) && !client.IsNotFound(err) && ctx.Err() == nil {
-			switch _, gerr := r.Client.SMS.GetSignature(client.FreshReads(ctx), id); {
-			case client.IsNotFound(gerr):
-				return nil
-			case gerr == nil:
-				later = err
-				return refused
-			}
-		}
+		// signature beside them, not after (deleteWhileUsed).
+		var err error
+		err, later = deleteWhileUsed(ctx, func() error { return r.Client.SMS.DeleteSignature(ctx, id) },
+			func(err error) bool { return client.HasCode(err, client.SMSCodeConflict) },
+			func(ctx context.Context) error { _, err := r.Client.SMS.GetSignature(ctx, id); return err })
 		return err
 	}, func(err error) string {
 		if client.HasCode(err, client.SMSCodeConflict) {
