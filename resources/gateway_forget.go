@@ -33,7 +33,7 @@ type gatewayResource[M any] struct {
 // until the review approves (1) or rejects (2) it.
 func newGatewaySteps[M any](title string, get func(context.Context, *M) error, rev func(m *M) review) reviewSteps[M] {
 	return reviewSteps[M]{
-		Steps: framework.Steps[M]{Title: title, Get: get}, review: rev, rejected: client.GatewayStateRejected,
+		Steps: framework.Steps[M]{Title: title, Get: get, Volatile: []string{"state", "reason"}}, review: rev, rejected: client.GatewayStateRejected,
 		approved: client.GatewayStateApproved, stateName: client.GatewayStateName,
 		inReview: func(s int64) bool { return s == client.GatewayStatePending },
 		replaced: "creates a new one, which is reviewed again, and leaves the approved one on the gateway (it has no delete)",

@@ -40,6 +40,7 @@ var (
 func NewOutboundTaskResource() resource.Resource {
 	r := &outboundTaskResource{}
 	r.Managed = framework.NewManaged("outbound_task", "Outbound Task", r.get)
+	r.Steps.Volatile = []string{"status", "status_string", "updated_at"} // opened or paused by an action or in the portal
 	return r
 }
 

@@ -46,6 +46,7 @@ var waitAudioRE = regexp.MustCompile(`^(-1|[0-9]+)$`)
 func NewSkillGroupResource() resource.Resource {
 	r := &skillGroupResource{}
 	r.Managed = framework.NewManaged("skill_group", "Skill Group", r.get)
+	r.Steps.Volatile = []string{"sound_name"} // the sound renamed
 	return r
 }
 

@@ -56,7 +56,7 @@ func NewSMSSignatureResource() resource.Resource {
 				return keyMatch{id: sg.ID.Int64(), state: "state " + client.SignatureStateName(sg.State.Int64())}
 			})}
 	r.steps = reviewSteps[smsSignatureModel]{
-		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get}, rejected: client.SignatureRejected,
+		Steps: framework.Steps[smsSignatureModel]{Title: "SMS Signature", Get: r.get, Volatile: []string{"state", "state_name", "reason", "is_used"}}, rejected: client.SignatureRejected,
 		approved: client.SignatureApproved, stateName: client.SignatureStateName,
 		inReview: func(s int64) bool { return s == client.SignatureReviewing }, replaced: "deletes it and submits a new one for review",
 		review: func(m *smsSignatureModel) review {

@@ -70,7 +70,8 @@ func NewSMSTemplateResource() resource.Resource {
 				return keyMatch{id: t.ID.Int64(), state: "state " + client.TemplateStateName(t.State.Int64())}
 			})}
 	r.steps = reviewSteps[smsTemplateModel]{
-		Steps: framework.Steps[smsTemplateModel]{Title: "SMS Template", Get: r.get}, rejected: client.TemplateRejected,
+		Steps: framework.Steps[smsTemplateModel]{Title: "SMS Template", Get: r.get,
+			Volatile: []string{"state", "state_name", "reason", "update_time", "tpl_type", "tpl_type_name"}}, rejected: client.TemplateRejected,
 		approved: client.TemplateApproved, stateName: client.TemplateStateName,
 		inReview: func(s int64) bool { return s == client.TemplatePending }, replaced: "deletes it and submits a new one for review",
 		review: func(m *smsTemplateModel) review {

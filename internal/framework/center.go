@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 )
@@ -37,22 +38,116 @@ import (
 const centerKey = "contact_center_urls"
 
 // CenterOf is what centerKey records for the contact center c reaches: its
-// five surface URLs without a user and password, as JSON; "" for no client.
+// five surface URLs without a user and password, written one way
+// (centerURL), as a JSON object; only the origin, as a JSON string, when
+// all five are that origin's
+// (an endpoint: what most configurations set, and 10 times shorter in a
+// state that holds it once per object); "" for no client.
 func CenterOf(c *client.Client) string {
 	if c == nil {
 		return ""
 	}
 	urls := map[string]string{}
-	for _, s := range []client.Surface{client.SurfaceBase, client.SurfaceAutocall, client.SurfacePortal, client.SurfacePortalOpen, client.SurfaceSMSAPI} {
-		u, err := url.Parse(c.URL(s))
-		if err != nil {
-			return "" // not reached: the URLs were parsed by client.New
+	for _, s := range centerSurfaces {
+		urls[string(s)] = centerURL(c.URL(s))
+	}
+	return compactCenter(urls)
+}
+
+// centerSurfaces are the surfaces whose URLs centerKey records.
+var centerSurfaces = []client.Surface{client.SurfaceBase, client.SurfaceAutocall, client.SurfacePortal, client.SurfacePortalOpen, client.SurfaceSMSAPI}
+
+// compactCenter is the origin alone when every surface URL is that
+// origin's (client.SurfaceURLs), else the URLs as JSON.
+func compactCenter(urls map[string]string) string {
+	if o := origin(urls[string(client.SurfaceBase)]); o != "" {
+		same := true
+		for s, u := range client.SurfaceURLs(o) {
+			same = same && urls[string(s)] == u
 		}
-		u.User = nil // a password in the URL stays out of the state and of errors
-		urls[string(s)] = u.String()
+		if same {
+			q, _ := json.Marshal(o) // the private state holds JSON: "http://…"
+			return string(q)
+		}
 	}
 	b, _ := json.Marshal(urls) // a map of strings always marshals
 	return string(b)
+}
+
+// centerURLs reads what centerKey recorded: the origin alone as a JSON
+// string, or the URLs as a JSON object (what 3ae3da1 always wrote). nil when it cannot be read.
+func centerURLs(recorded string) map[string]string {
+	if !strings.HasPrefix(recorded, "{") {
+		var o string
+		if json.Unmarshal([]byte(recorded), &o) != nil || origin(o) == "" {
+			return nil
+		}
+		recorded = o
+		out := map[string]string{}
+		for s, u := range client.SurfaceURLs(recorded) {
+			out[string(s)] = u
+		}
+		return out
+	}
+	var out map[string]string
+	if json.Unmarshal([]byte(recorded), &out) != nil {
+		return nil
+	}
+	return out
+}
+
+// centerURL writes a surface URL one way, so that the same contact center
+// configured another way records the same text: no user and password (they
+// stay out of the state and of errors), the scheme and host in lower case
+// (LOCALHOST, HTTPS://), no default port (:443 of https, :80 of http), no
+// trailing slash (the client trims it before each request's path).
+func centerURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "" // not reached: the URLs were parsed by client.New
+	}
+	u.User = nil
+	u.Scheme = strings.ToLower(u.Scheme)
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if port == "" || u.Scheme == "https" && port == "443" || u.Scheme == "http" && port == "80" {
+		u.Host = host
+		if strings.Contains(host, ":") {
+			u.Host = "[" + host + "]" // an IPv6 address
+		}
+	} else {
+		u.Host = strings.ToLower(u.Host)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = strings.TrimRight(u.RawPath, "/")
+	return u.String()
+}
+
+// sameCenter reports whether the addresses recorded (prior, what centerKey
+// held) reach the contact center the configuration reaches now (now,
+// CenterOf): the same surface URLs, written one way (centerURL), whether
+// over http:// or https:// (one host and port serves one contact center:
+// a deployment that moved to TLS is the same). Recorded addresses that
+// cannot be read are not the same.
+func sameCenter(prior, now string) bool {
+	if prior == now {
+		return true
+	}
+	p, n := centerURLs(prior), centerURLs(now)
+	if p == nil || n == nil {
+		return false
+	}
+	for _, s := range centerSurfaces {
+		if withoutScheme(centerURL(p[string(s)])) != withoutScheme(centerURL(n[string(s)])) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutScheme is a URL written by centerURL without its scheme.
+func withoutScheme(u string) string {
+	_, rest, _ := strings.Cut(u, "://")
+	return rest
 }
 
 // privateData is the private state of a request or response
@@ -82,7 +177,7 @@ func (s Steps[M]) checkCenter(ctx context.Context, req resource.ReadRequest, res
 	}
 	prior, d := req.Private.GetKey(ctx, centerKey)
 	resp.Diagnostics.Append(d...)
-	if len(prior) > 0 && string(prior) != s.Center && !resp.State.Raw.Equal(req.State.Raw) {
+	if len(prior) > 0 && !sameCenter(string(prior), s.Center) && !s.sameObject(req.State.Raw, resp.State.Raw) {
 		var id types.String
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 		resp.Diagnostics.AddError("Unable to Read "+s.Title, fmt.Sprintf(
@@ -92,7 +187,7 @@ func (s Steps[M]) checkCenter(ctx context.Context, req resource.ReadRequest, res
 				"(the resource's provider or the module's providers changed, a moved block crossed two provider configurations, or the endpoint changed). "+
 				"Point the resource back at its contact center, or remove it from the state (terraform state rm, or a removed block with lifecycle { destroy = false }) "+
 				"and create or import in the other contact center the %s this configuration means. "+
-				"If it is the same contact center at a new address, this %s changed since it was last read (in the portal, a review, a template that now uses a signature), "+
+				"If it is the same contact center at a new address, this %s was changed since it was last read (in the portal or through the API), "+
 				"and only an object read unchanged at a new address is taken as the same: run terraform apply -refresh-only through the old address first, then plan at the new one; "+
 				"where the old address no longer answers, remove the %s from the state and import it again.",
 			sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), id.ValueString(), Noun(s.Title), Noun(s.Title), Noun(s.Title), Noun(s.Title), Noun(s.Title)))
@@ -101,12 +196,43 @@ func (s Steps[M]) checkCenter(ctx context.Context, req resource.ReadRequest, res
 	s.RecordCenter(ctx, resp.Private, &resp.Diagnostics)
 }
 
+// sameObject reports whether a refresh read the object as the state holds
+// it, but for the attributes that change by themselves (s.Volatile): a
+// review's state, whether a template now uses a signature, a task's status
+// and update time. They change without anyone editing the object, so they
+// do not tell another contact center's object from this one; the rest
+// (names, texts, creation times) does.
+func (s Steps[M]) sameObject(prior, read tftypes.Value) bool {
+	if len(s.Volatile) == 0 || prior.IsNull() || !prior.IsKnown() {
+		return prior.Equal(read)
+	}
+	kept, err := tftypes.Transform(read, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		steps := p.Steps()
+		if len(steps) != 1 {
+			return v, nil
+		}
+		name, ok := steps[0].(tftypes.AttributeName)
+		if !ok || !slices.Contains(s.Volatile, string(name)) {
+			return v, nil
+		}
+		old, _, err := tftypes.WalkAttributePath(prior, p)
+		if err != nil {
+			return v, nil // not in the prior state: compared as read
+		}
+		if ov, ok := old.(tftypes.Value); ok {
+			return ov, nil
+		}
+		return v, nil
+	})
+	return err == nil && prior.Equal(kept)
+}
+
 // centerChange says how the addresses changed: "http://a, now http://b"
 // when every surface moved from one origin to another (an endpoint),
 // else each surface whose URL differs ("portal_url was …, now …").
 func centerChange(prior, now string) string {
-	var p, n map[string]string
-	if json.Unmarshal([]byte(prior), &p) != nil || json.Unmarshal([]byte(now), &n) != nil {
+	p, n := centerURLs(prior), centerURLs(now)
+	if p == nil || n == nil {
 		return "the recorded addresses cannot be read"
 	}
 	var out []string
@@ -158,7 +284,7 @@ func (s Steps[M]) UnreadElsewhere(ctx context.Context, op string, private privat
 	}
 	prior, d := private.GetKey(ctx, centerKey)
 	diags.Append(d...)
-	if len(prior) == 0 || string(prior) == s.Center {
+	if len(prior) == 0 || sameCenter(string(prior), s.Center) {
 		return false
 	}
 	var id types.String

@@ -41,6 +41,11 @@ type Steps[M any] struct {
 	// (CenterOf), recorded by a create and checked by a refresh
 	// (checkCenter); "" checks nothing. Configure sets it.
 	Center string
+	// Volatile names the attributes (at the root) that change by
+	// themselves, which the check of another contact center ignores
+	// (sameObject): "state" of an object under review, "is_used" of a
+	// signature, "updated_at" of a task.
+	Volatile []string
 }
 
 // Read is read-or-remove: the object is read through Get; when it is gone
