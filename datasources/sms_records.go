@@ -119,66 +119,90 @@ func (d *smsRecordsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 				i.UserData = types.StringValue("")
 			}
 		})
-		if err == nil && len(m.Records) == 0 && !m.TplID.IsNull() {
-			if summary, detail := tplIDIsTemplateID(ctx, d.Client, m.TplID.ValueInt64()); summary != "" {
-				resp.Diagnostics.AddAttributeWarning(path.Root("tpl_id"), summary, detail)
-			}
-		}
-		if err == nil && len(m.Records) == 0 && !m.SignID.IsNull() {
-			if summary, detail := signIDIsSignatureID(ctx, d.Client, m.SignID.ValueInt64()); summary != "" {
-				resp.Diagnostics.AddAttributeWarning(path.Root("sign_id"), summary, detail)
+		if err == nil && len(m.Records) == 0 {
+			for _, chk := range []struct {
+				v   types.Int64
+				mix platformIDMix
+			}{{m.TplID, templateIDMix(d.Client)}, {m.SignID, signatureIDMix(d.Client)}} {
+				if chk.v.IsNull() {
+					continue
+				}
+				if summary, detail := chk.mix.explain(ctx, chk.v.ValueInt64()); summary != "" {
+					resp.Diagnostics.AddAttributeWarning(path.Root(chk.mix.attr), summary, detail)
+				}
 			}
 		}
 		return err
 	})
 }
 
-// signIDIsSignatureID is tplIDIsTemplateID for sign_id: records carry a
-// signature's platform id (its sign_id, spec §2.3, §2.5), and a template's
-// sign_id takes its id, which a configuration may well give here too. The
-// signature is read through the signatures' finder, the list again only
-// when one has that id; a read that fails says nothing.
-func signIDIsSignatureID(ctx context.Context, c *client.Client, v int64) (summary, detail string) {
-	byID, err := c.SMS.GetSignature(ctx, v)
-	if err != nil || byID.SignID.Int64() == v {
-		if err != nil && !client.IsNotFound(err) {
-			tflog.Debug(ctx, "sign_id not checked: the SMS signature could not be read", map[string]any{"error": err.Error()})
-		}
-		return "", ""
-	}
-	if bySign, err := c.SMS.FindSignatureBySignID(ctx, v); err != nil || bySign != nil {
-		return "", ""
-	}
-	return "sign_id Is a Signature's id, Not Its Platform id", fmt.Sprintf("sign_id = %d is the id of SMS signature %q, not its platform signature id: "+
-		"send records carry the platform id (the signature's sign_id, spec §2.3), which sms/record/list filters by, and no signature has the platform id %d, "+
-		"so no record matched. Write sign_id = %d, that signature's sign_id (contactcenter_sms_signature.x.sign_id, not its id, which a template's sign_id takes).",
-		v, string(byID.SignText), v, byID.SignID.Int64())
+// platformIDMix explains an empty list for a filter (tpl_id, sign_id) given
+// v when v is the id of an object (a template's or a signature's `id`,
+// what sends and a template's sign_id take) and no object has v as its
+// platform id (what send records carry and sms/record/list filters by:
+// spec §2.3 to §2.5, §4.1): the filter matched nothing without a word.
+// An id and a platform id are numbers of two platforms and may meet, so it
+// warns: records of a deleted object may carry v. The object is read by id
+// through its finder (a plan that refreshes it has read it already), the
+// list only when one has that id; a read that fails says nothing.
+type platformIDMix struct {
+	// kind is the object's kind in a sentence ("template"), noun its
+	// name ("SMS template"), title in a summary ("Template").
+	attr, kind, title, noun, address string
+	// get reads the object of id v: its name and platform id.
+	get func(ctx context.Context, v int64) (name string, platformID int64, err error)
+	// held tells whether an object has the platform id v.
+	held func(ctx context.Context, v int64) (bool, error)
 }
 
-// tplIDIsTemplateID explains an empty list for tpl_id v when v is the id
-// of a template (its `id`, what sends take) and no template has v as its
-// platform id (tpl_id, which send records carry and sms/record/list
-// filters by: spec §2.4, §4.1): the filter matched nothing without a word.
-// A template's id and platform id are numbers of two platforms and may
-// meet, so it warns: records of a deleted template may carry v. The
-// template is read by id through the templates' finder (a plan that
-// refreshes templates has read it already), the list only when one has
-// that id; a read that fails says nothing.
-func tplIDIsTemplateID(ctx context.Context, c *client.Client, v int64) (summary, detail string) {
-	byID, err := c.SMS.GetTemplate(ctx, v)
-	if err != nil || byID.TplID.Int64() == v {
+func (p platformIDMix) explain(ctx context.Context, v int64) (summary, detail string) {
+	name, pid, err := p.get(ctx, v)
+	if err != nil || pid == v {
 		if err != nil && !client.IsNotFound(err) {
-			tflog.Debug(ctx, "tpl_id not checked: the SMS template could not be read", map[string]any{"error": err.Error()})
+			tflog.Debug(ctx, p.attr+" not checked: the "+p.noun+" could not be read", map[string]any{"error": err.Error()})
 		}
 		return "", ""
 	}
-	if byTpl, err := c.SMS.FindTemplateByTplID(ctx, v); err != nil || byTpl != nil {
+	if held, err := p.held(ctx, v); err != nil || held {
 		return "", ""
 	}
-	return "tpl_id Is a Template's id, Not Its Platform id", fmt.Sprintf("tpl_id = %d is the id of SMS template %q, not its platform template id: "+
-		"send records carry the platform id (the template's tpl_id, spec §2.4), which sms/record/list filters by, and no template has the platform id %d, "+
-		"so no record matched. Write tpl_id = %d, that template's tpl_id (contactcenter_sms_template.x.tpl_id, not its id).",
-		v, string(byID.TplTitle), v, byID.TplID.Int64())
+	return p.attr + " Is a " + p.title + "'s id, Not Its Platform id", fmt.Sprintf("%[1]s = %[2]d is the id of %[3]s %[4]q, not its platform %[7]s id: "+
+		"send records carry the platform id (the %[7]s's %[1]s), which the record list filters by, and no %[7]s has the platform id %[2]d, "+
+		"so no record matched. Write %[1]s = %[5]d, that %[7]s's %[1]s (%[6]s).", p.attr, v, p.noun, name, pid, p.address, p.kind)
+}
+
+// templateIDMix is platformIDMix for tpl_id: a template's id, what sends take.
+func templateIDMix(c *client.Client) platformIDMix {
+	return platformIDMix{attr: "tpl_id", kind: "template", title: "Template", noun: "SMS template", address: "contactcenter_sms_template.x.tpl_id, not its id",
+		get: func(ctx context.Context, v int64) (string, int64, error) {
+			t, err := c.SMS.GetTemplate(ctx, v)
+			if err != nil {
+				return "", 0, err
+			}
+			return string(t.TplTitle), t.TplID.Int64(), nil
+		},
+		held: func(ctx context.Context, v int64) (bool, error) {
+			t, err := c.SMS.FindTemplateByTplID(ctx, v)
+			return t != nil, err
+		}}
+}
+
+// signatureIDMix is platformIDMix for sign_id: a signature's id, which a
+// template's sign_id takes, and a configuration may well give here too.
+func signatureIDMix(c *client.Client) platformIDMix {
+	return platformIDMix{attr: "sign_id", kind: "signature", title: "Signature", noun: "SMS signature",
+		address: "contactcenter_sms_signature.x.sign_id, not its id, which a template's sign_id takes",
+		get: func(ctx context.Context, v int64) (string, int64, error) {
+			s, err := c.SMS.GetSignature(ctx, v)
+			if err != nil {
+				return "", 0, err
+			}
+			return string(s.SignText), s.SignID.Int64(), nil
+		},
+		held: func(ctx context.Context, v int64) (bool, error) {
+			s, err := c.SMS.FindSignatureBySignID(ctx, v)
+			return s != nil, err
+		}}
 }
 
 // ValidateConfig refuses a time range that ends before it starts (the

@@ -267,7 +267,7 @@ func TestSMSRecordsDataSource_templateIDGiven(t *testing.T) {
 		t.Fatalf("tpl_id = the template's id: diagnostics %v, want one warning", d)
 	}
 	want := fmt.Sprintf(`tpl_id = %d is the id of SMS template "Parcel", not its platform template id: send records carry the platform id `+
-		`(the template's tpl_id, spec §2.4), which sms/record/list filters by, and no template has the platform id %[1]d, so no record matched. `+
+		`(the template's tpl_id), which the record list filters by, and no template has the platform id %[1]d, so no record matched. `+
 		`Write tpl_id = %d, that template's tpl_id (contactcenter_sms_template.x.tpl_id, not its id).`, tpl.ID.Int64(), tpl.TplID.Int64())
 	if d[0].Summary != "tpl_id Is a Template's id, Not Its Platform id" || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != "AttributeName(\"tpl_id\")" {
 		t.Errorf("warning:\n%s: %s (at %v)\nwant:\n%s", d[0].Summary, d[0].Detail, d[0].Attribute, want)
@@ -301,7 +301,7 @@ func TestSMSRecordsDataSource_signatureIDGiven(t *testing.T) {
 		t.Fatalf("sign_id = the signature's id: diagnostics %v, want one warning", d)
 	}
 	want := fmt.Sprintf(`sign_id = %d is the id of SMS signature "Acme", not its platform signature id: send records carry the platform id `+
-		`(the signature's sign_id, spec §2.3), which sms/record/list filters by, and no signature has the platform id %[1]d, so no record matched. `+
+		`(the signature's sign_id), which the record list filters by, and no signature has the platform id %[1]d, so no record matched. `+
 		`Write sign_id = %d, that signature's sign_id (contactcenter_sms_signature.x.sign_id, not its id, which a template's sign_id takes).`, sg.ID.Int64(), sg.SignID.Int64())
 	if d[0].Summary != "sign_id Is a Signature's id, Not Its Platform id" || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != "AttributeName(\"sign_id\")" {
 		t.Errorf("warning:\n%s: %s (at %v)\nwant:\n%s", d[0].Summary, d[0].Detail, d[0].Attribute, want)
