@@ -322,5 +322,25 @@ func planGroupAgents(ctx context.Context, c *client.Client, queID int64, reader 
 				queID, purpose, tfkit.APIErrorDetailOf(tfkit.OpRead, err), after))
 		return nil, false
 	}
-	return data[strconv.FormatInt(queID, 10)], true
+	agents, listed := data[strconv.FormatInt(queID, 10)]
+	if !listed {
+		// An empty group is not listed either; a group that does not
+		// exist (a literal que_id of a group deleted since, or made anew
+		// under another id by a destroy and an apply) failed only at
+		// apply, after what came before it was applied.
+		if _, err := c.Queues.Get(ctx, queID); client.IsNotFound(err) {
+			diags.AddAttributeError(path.Root("que_id"), "Skill Group Not Found", noGroup(queID, err))
+			return nil, false
+		}
+	}
+	return agents, true
+}
+
+// noGroup says that que_id queID names no skill group (err, the read's
+// not found), and what to write instead.
+func noGroup(queID int64, err error) string {
+	return fmt.Sprintf("que_id %d names no skill group of this contact center (%s). Nothing was changed. "+
+		"A literal que_id names the group it was written for: one deleted since (in the portal, or by a destroy, after which an apply creates the group "+
+		"again with a new id) or of another contact center is not found. Refer to the group's resource instead (que_id = contactcenter_skill_group.<name>.id), "+
+		"or write the id the group has now (data \"contactcenter_skill_groups\" lists them).", queID, err)
 }

@@ -124,11 +124,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 		// Terraform" was said of the membership being created: a literal
 		// que_id (a generated configuration's) names a group deleted since,
 		// a destroy and an apply again giving the new group another id.
-		resp.Diagnostics.AddAttributeError(path.Root("que_id"), "Unable to Create Skill Group Members",
-			fmt.Sprintf("que_id %d names no skill group of this contact center (%s). Nothing was changed. "+
-				"A literal que_id names the group it was written for: one deleted since (in the portal, or by a destroy, after which an apply creates the group "+
-				"again with a new id) or of another contact center is not found. Refer to the group's resource instead (que_id = contactcenter_skill_group.<name>.id), "+
-				"or write the id the group has now (data \"contactcenter_skill_groups\" lists them).", queID, err))
+		resp.Diagnostics.AddAttributeError(path.Root("que_id"), "Unable to Create Skill Group Members", noGroup(queID, err))
 		return
 	}
 	if err != nil {

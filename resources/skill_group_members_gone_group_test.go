@@ -12,8 +12,9 @@ import (
 // a destroy and an apply again that made the group anew under another id,
 // failed with "skill group 101: not found ... The object no longer exists;
 // it may have been deleted outside Terraform", said of the membership
-// being created. It names que_id, what a literal id does, and what to
-// write instead; nothing is changed.
+// being created, after the apply had made what came before it. The plan
+// refuses it at que_id, naming what a literal id does and what to write
+// instead; nothing is changed.
 func TestAccSkillGroupMembers_literalQueIDOfGoneGroup(t *testing.T) {
 	t.Parallel()
 	w := acctest.New(t).Workdir(t)
@@ -36,5 +37,21 @@ resource "contactcenter_skill_group_members" "m" {
 	}
 	if strings.Contains(out, "The object no longer exists") {
 		t.Errorf("the membership being created is said to no longer exist:\n%s", out)
+	}
+	// Refused by the plan: nothing of the configuration was applied.
+	if !strings.Contains(out, "Error: Skill Group Not Found") || strings.Contains(out, "Creating...") || strings.Contains(out, "Plan:") {
+		t.Errorf("want the plan to refuse the que_id, before anything is created:\n%s", out)
+	}
+	// The one-agent form reads the group at plan too.
+	w.WriteBody(`
+resource "contactcenter_skill_group_member" "m" {
+  que_id   = "9102"
+  agent_id = "1001"
+  skill    = 5
+}
+`)
+	out = strings.Join(strings.Fields(w.Must(1, "plan", "-no-color")), " ")
+	if want := "Error: Skill Group Not Found"; !strings.Contains(out, want) || !strings.Contains(out, "que_id 9102 names no skill group of this contact center (") {
+		t.Errorf("contactcenter_skill_group_member with a que_id of no group: want %q naming 9102:\n%s", want, out)
 	}
 }
