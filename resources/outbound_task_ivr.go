@@ -98,5 +98,5 @@ func unknownIVRCode(v string, ivrs []client.IVR) string {
 	}
 	return fmt.Sprintf("trans_to %q is no IVR's code: an automatic task (type = 3) hands each answered call to the IVR whose code (ivr_code) is trans_to, "+
 		"and %s, so unless an IVR of that code is made in the portal before the task dials, its answered calls reach no menu (the platform saves any text). "+
-		"Write one of those codes (contactcenter_ivrs lists them with the IVRs' names: one(data.contactcenter_ivrs.x.ivrs).ivr_code).", v, have)
+		"Write one of those codes, or read it by the IVR's name: data \"contactcenter_ivrs\" with ivr_name set, then one(data.contactcenter_ivrs.x.ivrs).ivr_code.", v, have)
 }

@@ -27,8 +27,8 @@ func TestAccOutboundTask_transToUnknownIVRCode(t *testing.T) {
 	_, diags := r.PlanDiagnostics([]acctest.Instance{{}}, config(r, "ivr-payments"))
 	want := `trans_to "ivr-payments" is no IVR's code: an automatic task (type = 3) hands each answered call to the IVR whose code (ivr_code) is trans_to, ` +
 		`and the IVRs the platform lists (other/ivrs) have the codes "ivr_main", "ivr_after_hours", "ivr_survey", so unless an IVR of that code is made in the portal ` +
-		`before the task dials, its answered calls reach no menu (the platform saves any text). Write one of those codes (contactcenter_ivrs lists them with the ` +
-		`IVRs' names: one(data.contactcenter_ivrs.x.ivrs).ivr_code).`
+		`before the task dials, its answered calls reach no menu (the platform saves any text). Write one of those codes, or read it by the IVR's name: ` +
+		`data "contactcenter_ivrs" with ivr_name set, then one(data.contactcenter_ivrs.x.ivrs).ivr_code.`
 	if d := diags[0]; len(d) != 1 || d[0].Severity != tfprotov6.DiagnosticSeverityWarning || d[0].Summary != "No IVR Has This Code" || d[0].Detail != want ||
 		fmt.Sprint(d[0].Attribute) != `AttributeName("trans_to")` {
 		t.Errorf("trans_to = \"ivr-payments\": diagnostics %v, want one warning on trans_to:\n%s", d, want)
