@@ -43,6 +43,7 @@ func TestAccExamples_applyTwice(t *testing.T) {
 		t.Skip("acceptance test: set TF_ACC=1 (make test does) to run every example with the terraform CLI")
 	}
 	tf := setupTerraform(t)
+	keepTreeUnchanged(t, ".")
 	for _, dir := range exampleDirs(t) {
 		if dir == "provider" {
 			continue // a provider block only
@@ -179,9 +180,12 @@ func prepare(t *testing.T, tf terraformCLI, dir string, env *acctest.Env) *examp
 		}
 		if strings.HasSuffix(name, ".tf") {
 			// The provider runs in this process, not in the working
-			// directory as a plugin process would: files it reads are named
-			// by absolute path.
+			// directory as a plugin process would: files it reads or
+			// writes are named by absolute path. path.root too: the
+			// sound_file example's download, "./downloads/..." to the
+			// provider, was written into examples/ of the checkout.
 			src = bytes.ReplaceAll(src, []byte("${path.module}"), []byte(ex.dir))
+			src = bytes.ReplaceAll(src, []byte("${path.root}"), []byte(ex.dir))
 			if emptyProvider.Match(src) {
 				src = emptyProvider.ReplaceAllLiteral(src, []byte(env.ProviderConfig()))
 				hasProvider = true
@@ -355,4 +359,49 @@ func exampleDirs(t *testing.T) []string {
 		t.Fatalf("no examples found: %v", err)
 	}
 	return dirs
+}
+
+// keepTreeUnchanged fails t if, once t and its subtests are done, a file
+// below dir was added, changed or removed: the provider runs in this
+// process, whose working directory is examples/, so a path an example
+// leaves relative lands in the checkout (a download committed by mistake).
+func keepTreeUnchanged(t *testing.T, dir string) {
+	t.Helper()
+	before := treeStamp(t, dir)
+	t.Cleanup(func() {
+		after := treeStamp(t, dir)
+		for p, st := range after {
+			if b, ok := before[p]; !ok {
+				t.Errorf("the examples wrote %s into the checkout: an example's path is relative to the test process (use ${path.module})", filepath.Join("examples", p))
+			} else if b != st {
+				t.Errorf("the examples changed %s in the checkout", filepath.Join("examples", p))
+			}
+		}
+		for p := range before {
+			if _, ok := after[p]; !ok {
+				t.Errorf("the examples removed %s from the checkout", filepath.Join("examples", p))
+			}
+		}
+	})
+}
+
+// treeStamp is each regular file below dir with its size and modification time.
+func treeStamp(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out[p] = fmt.Sprintf("%d %s", info.Size(), info.ModTime().Format(time.RFC3339Nano))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
