@@ -117,4 +117,16 @@ func TestStateFileSeqBehindItsObjects(t *testing.T) {
 	if a := st.Agents().Users[1001]; a == nil || a.UserNum != "9001" {
 		t.Errorf("agent 1001: %+v", a)
 	}
+	// Every part of the state has an object here (CONTRIBUTING, step 2): a
+	// new domain's part without one passed this test while a state file
+	// behind its objects gave a new object an existing id.
+	var parts map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(body), &parts); err != nil {
+		t.Fatal(err)
+	}
+	for name := range stateParts {
+		if _, ok := parts[name]; !ok {
+			t.Errorf("state part %q has no object in this test's state file: add one whose id is above its seq, and the next id of its kind to the table", name)
+		}
+	}
 }
