@@ -65,6 +65,7 @@ func TestAccExamples_completeBesideAnotherTaskOfTheSameName(t *testing.T) {
 		t.Fatal(err)
 	}
 	ex := prepare(t, tf, "complete", env)
+	ex.allowWarnings = map[string]bool{"Outbound Task Created Beside an Existing One": true} // the task made above
 	ex.apply(t, 1)
 	ex.run(t, 1, "plan", 0, "plan", "-detailed-exitcode")
 	out := string(ex.output(t, "show", "-json")) // its outputs, outbound_tasks among them
