@@ -126,7 +126,11 @@ func takenField(message string, in client.AgentInput) string {
 // be this resource's own previous one; or the user_num when no agent holds
 // it any more (deleted meanwhile, by the same apply): a change of user_num replaces the
 // agent, and the old one keeps its e-mail and phone when it is resigned
-// (delete_mode = "resign") or not yet deleted (create_before_destroy). The
+// (delete_mode = "resign") or not yet deleted (create_before_destroy, where
+// the old agent is still this resource's: importing it elsewhere, which the
+// advice said of both, would have two resources manage it; dropping
+// create_before_destroy, or freeing the value in an apply of its own, does
+// it). The
 // spec gives no code for the refusal: the message must name the field or
 // the value, and say it is taken. "" otherwise.
 func contactTakenHint(message string, in client.AgentInput) string {
@@ -144,8 +148,11 @@ func contactTakenHint(message string, in client.AgentInput) string {
 	return fmt.Sprintf("%[1]s is unique on the platform, and another agent holds this one (the message names it): give this agent another %[1]s, "+
 		"or clear the %[1]s of the agent holding it first (in the portal, or in its resource: two resources or roster rows may share it). "+
 		"If the agent holding the %[1]s is this resource's previous agent: changing user_num replaces the agent, and the old agent keeps its %[1]s "+
-		"while it is resigned (delete_mode = \"resign\") or not yet deleted (lifecycle { create_before_destroy = true }); "+
-		"clear it there first (in the portal, or import it into a resource of its own and set %[1]s = \"\")", field)
+		"while it is not yet deleted or resigned. Under lifecycle { create_before_destroy = true } (set on this resource, or on one that depends on it) "+
+		"the new agent is created first, while the old one, still this resource's in the state, holds the %[1]s: remove create_before_destroy "+
+		"for this change (with delete_mode = \"delete\" the old agent is then deleted before the new one is created, which frees the %[1]s), "+
+		"or free the %[1]s first: apply %[1]s = \"\" with the old user_num, then change user_num and set the %[1]s again. "+
+		"An agent resigned (delete_mode = \"resign\") keeps its %[1]s: clear it there first (in the portal, or import it into a resource of its own and set %[1]s = \"\")", field)
 }
 
 // reactivatedDetail tells what a re-activation (reactivate) did to the
