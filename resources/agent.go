@@ -180,6 +180,7 @@ func AgentAttributes() map[string]schema.Attribute {
 				"only a create that re-activates another configuration's resigned agent, see `delete_mode`, takes it out of its groups), " +
 				"and removing the attribute leaves the current groups as they are (the plan warns). Do not manage one group through both this attribute and a membership resource, " +
 				"nor add an agent with `queue_ids` to another group through one: the attribute lists all of the agent's groups, so each apply would undo the other " +
+				"(an apply that writes both, in one configuration, warns \"Skill Group Managed Twice\") " +
 				"(the plan of an update warns of the groups it takes the agent out of that this configuration did not put it in, as do a destroy and a replacement (a new `user_num`) with `delete_mode = \"resign\"`; " +
 				"it knows them from its last create or update, so an imported agent's first plan cannot). " +
 				"To delete a group an agent is in, take it out of `queue_ids` in one apply and remove the group in the next: Terraform deletes the group before it updates the agent, " +
@@ -282,6 +283,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 		if in.UserPassword == nil {
 			return errNoPassword
 		}
+		twice := queueIDsWrite(r.Claims, in, plan.UserNum.ValueString(), "")
 		a, err := r.Client.Agents.Create(ctx, in)
 		if err != nil {
 			var detail string
@@ -293,6 +295,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 			}
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
+		twice(plan.ID.ValueString(), &resp.Diagnostics)
 		setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 		return nil
 	})
@@ -330,9 +333,11 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 			setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 			return nil
 		}
+		twice := queueIDsWrite(r.Claims, in, plan.UserNum.ValueString(), state.ID.ValueString())
 		if _, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in); err != nil {
 			return err
 		}
+		twice(state.ID.ValueString(), &resp.Diagnostics)
 		// The groups queue_ids lists are the agent's now (sent, or held
 		// already): recorded for warnQueueIDsAddedOutside. A failed update
 		// keeps the last record.

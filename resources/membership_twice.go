@@ -1,0 +1,131 @@
+package resources
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
+)
+
+// A group's membership written in one apply both by an agent's queue_ids
+// and by a contactcenter_skill_group_members that does not list that agent
+// (both forms in one configuration, which the attributes' descriptions
+// advise against): the agent's write puts it in the group, the membership's
+// write takes it out, in whichever order Terraform runs them (both refer to
+// the group, neither to the other), and every later apply undoes the
+// other's. The first apply said only "Skill Group Members Created, but
+// Read Back With Other Values" (someone in the portal, or a value the
+// platform does not take), or "Skill Group Had Unlisted Agents", and the
+// next plans blamed the portal or another configuration. Each side records
+// what it writes in Claims before it writes and looks for the other's
+// record after: whichever writes second sees the first's record, so at
+// least one of the two warns, naming both resources.
+
+// queueIDsWrite records, before an agent's users/add or users/edit, the
+// groups its queue_ids (in.QueueIDs, nil when not sent) puts agent num
+// in (id "" before a create), and returns what warns after the write
+// (with the agent's id).
+func queueIDsWrite(claims *tfkit.Claims, in client.AgentInput, num, id string) func(id string, diags *diag.Diagnostics) {
+	if in.QueueIDs == nil {
+		return func(string, *diag.Diagnostics) {}
+	}
+	ids := *in.QueueIDs
+	claimQueueIDs(claims, ids, num, id)
+	return func(id string, diags *diag.Diagnostics) { warnQueueIDsBesideMembers(claims, ids, num, id, diags) }
+}
+
+// queueIDsKey names, in Claims, agent's membership of group queID written
+// through the agent's queue_ids in this process. agent is "num:<user_num>"
+// (recorded before a create, whose id is not known yet) or "id:<user_id>".
+func queueIDsKey(queID int64, agent string) string {
+	return fmt.Sprintf("queue_ids %d:%s", queID, agent)
+}
+
+// wholeMembersKey names, in Claims, group queID's whole membership written
+// by a contactcenter_skill_group_members in this process; listedKey one
+// agent that membership lists.
+func wholeMembersKey(queID int64) string { return fmt.Sprintf("members of group %d", queID) }
+func listedKey(queID, agID int64) string {
+	return fmt.Sprintf("members of group %d list %d", queID, agID)
+}
+
+// claimQueueIDs records, before an agent's create or update, the groups its
+// queue_ids puts it in (num its user_num; id "" before a create).
+func claimQueueIDs(claims *tfkit.Claims, queueIDs []int64, num, id string) {
+	for _, q := range queueIDs {
+		claims.Claim(queueIDsKey(q, "num:"+num))
+		if id != "" {
+			claims.Claim(queueIDsKey(q, "id:"+id))
+		}
+	}
+}
+
+// warnQueueIDsBesideMembers is the agent's side, after its write: the
+// groups of queue_ids whose whole membership a
+// contactcenter_skill_group_members of this process wrote without the
+// agent.
+func warnQueueIDsBesideMembers(claims *tfkit.Claims, queueIDs []int64, num, id string, diags *diag.Diagnostics) {
+	ag, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return
+	}
+	claimQueueIDs(claims, queueIDs, num, id)
+	var groups []string
+	for _, q := range queueIDs {
+		if claims.Claimed(wholeMembersKey(q)) && !claims.Claimed(listedKey(q, ag)) {
+			groups = append(groups, strconv.FormatInt(q, 10))
+		}
+	}
+	if len(groups) == 0 {
+		return
+	}
+	diags.AddAttributeWarning(path.Root("queue_ids"), "Skill Group Managed Twice",
+		fmt.Sprintf("Agent %s (id %s) was put in skill group(s) %s through its queue_ids, and a contactcenter_skill_group_members of this apply "+
+			"wrote the whole membership of those groups without the agent. %s",
+			num, id, strings.Join(groups, ", "), twiceAdvice))
+}
+
+// twiceAdvice says what managing one group in both forms does, and the way
+// out.
+const twiceAdvice = "Terraform runs the two writes in either order, so the agent may be in the group or not after this apply, " +
+	"and every later apply undoes the other's (the plans show the agent leaving the group, then joining it again). " +
+	"Manage each group in one form only: list the agent in that contactcenter_skill_group_members' members and take the group out of the agent's queue_ids, " +
+	"or take queue_ids out of the agents of that group and let the membership resource hold them all."
+
+// claimMembers records, before a contactcenter_skill_group_members write,
+// that it writes group queID's whole membership, with these agents.
+func claimMembers(claims *tfkit.Claims, queID int64, desired map[int64]int64) {
+	keys := []string{wholeMembersKey(queID)}
+	for ag := range desired {
+		keys = append(keys, listedKey(queID, ag))
+	}
+	claims.Claim(keys...)
+}
+
+// warnMembersBesideQueueIDs is the membership's side, after its write:
+// the agents held in the group (before the write or read back after it)
+// that the write did not list and whose queue_ids put them in the group in
+// this process.
+func warnMembersBesideQueueIDs(claims *tfkit.Claims, queID int64, desired map[int64]int64, diags *diag.Diagnostics, held ...map[int64]int64) {
+	var agents []int64
+	for _, h := range held {
+		for ag := range h {
+			if _, listed := desired[ag]; !listed && !slices.Contains(agents, ag) && claims.Claimed(queueIDsKey(queID, "id:"+strconv.FormatInt(ag, 10))) {
+				agents = append(agents, ag)
+			}
+		}
+	}
+	if len(agents) == 0 {
+		return
+	}
+	slices.Sort(agents)
+	diags.AddAttributeWarning(path.Root("members"), "Skill Group Managed Twice",
+		fmt.Sprintf("Skill group %d has agent(s) that members does not list, put there in this apply by a contactcenter_agent whose queue_ids lists the group: ag_id %s. %s",
+			queID, joinIDs(agents), twiceAdvice))
+}
