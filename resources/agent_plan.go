@@ -191,6 +191,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		r.warnQueueIDsTakeOver(ctx, req, resp)
 		r.warnQueueIDsLetGo(ctx, req, resp)
 		r.warnQueueIDsAddedOutside(ctx, req, resp)
+		warnQueueIDsTakenOut(ctx, req, resp)
 		return
 	}
 	if noPassword {

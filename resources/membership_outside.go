@@ -119,9 +119,11 @@ func addedOutside[V any](held, planned map[int64]V, written map[int64]bool) []in
 
 // joinedOutside says where ids added outside a configuration came from
 // (who is a sentence's subject: "They", "It"); others names the other
-// configuration's resources that may have added them.
-func joinedOutside(who, others string) string {
-	return who + " joined after this configuration's last apply: in the portal, through a ccsync roster's queue_ids, or through another configuration (" + others + ")."
+// configuration's resources that may have added them, here this one's
+// (one group managed in both forms in one configuration).
+func joinedOutside(who, others, here string) string {
+	return who + " joined after this configuration's last apply: in the portal, through a ccsync roster's queue_ids, through another configuration (" + others + "), " +
+		"or through this configuration's own " + here + " (the two forms undo each other at every apply: manage a group in one form only)."
 }
 
 // warnAddedOutside warns at plan of the agents an update or a destroy
@@ -225,7 +227,7 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Added Outside This Configuration Will Leave the Skill Group",
 		fmt.Sprintf("Skill group %d has %d agent(s) that this configuration did not put there: %s. "+
-			joinedOutside("They", "its contactcenter_skill_group_member resources or an agent's queue_ids")+" "+
+			joinedOutside("They", "its contactcenter_skill_group_member resources or an agent's queue_ids", "contactcenter_agent whose queue_ids lists the group")+" "+
 			"contactcenter_skill_group_members manages the whole membership, so %s, and they stop taking the group's calls. "+
 			"If another configuration adds them, the two undo each other's memberships at every apply: manage the group's membership in one configuration "+
 			"(list the agents in members here, or hand the whole membership to the other configuration: a removed block with lifecycle { destroy = false } here, "+
@@ -341,7 +343,7 @@ func (r *agentResource) warnQueueIDsAddedOutside(ctx context.Context, req resour
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Will Leave Groups It Joined Outside This Configuration",
 		fmt.Sprintf("Agent %s (id %s) is in %d skill group(s) that this configuration did not put it in: %s. "+
-			joinedOutside("It", "its contactcenter_skill_group_member or contactcenter_skill_group_members resources")+" "+
+			joinedOutside("It", "its contactcenter_skill_group_member or contactcenter_skill_group_members resources", "contactcenter_skill_group_member or contactcenter_skill_group_members")+" "+
 			"So %s, and the agent stops taking their calls. If another configuration adds the agent to them, the two undo each other at every apply: "+
 			"manage its membership of those groups in one place (add them to queue_ids here, or take queue_ids out of this configuration and manage "+
 			"the agent's memberships with contactcenter_skill_group_member resources).",

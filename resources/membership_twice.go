@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -128,4 +130,46 @@ func warnMembersBesideQueueIDs(claims *tfkit.Claims, queID int64, desired map[in
 	diags.AddAttributeWarning(path.Root("members"), "Skill Group Managed Twice",
 		fmt.Sprintf("Skill group %d has agent(s) that members does not list, put there in this apply by a contactcenter_agent whose queue_ids lists the group: ag_id %s. %s",
 			queID, joinIDs(agents), twiceAdvice))
+}
+
+// warnQueueIDsTakenOut warns at plan of the groups an agent's update puts
+// it back in: its queue_ids lists them, its last create or update put it
+// there, and the refresh found it out of them. Someone took it out since
+// (the portal, a ccsync roster), or a contactcenter_skill_group_members
+// that does not list it, of another configuration or of this one: then the
+// two undo each other at every apply, and this side's plan showed only
+// "+ 104" in queue_ids, as if the group were new to the configuration. A
+// state without the record (an older provider, an import) and a queue_ids
+// known only at apply say nothing.
+func warnQueueIDsTakenOut(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	written, ok := applied(ctx, req.Private, appliedQueueIDsKey)
+	if !ok || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() {
+		return
+	}
+	var state, plan agentModel
+	if req.State.Get(ctx, &state).HasError() || req.Plan.Get(ctx, &plan).HasError() || state.QueueIDs.IsNull() || plan.QueueIDs.IsNull() ||
+		!plan.UserNum.Equal(state.UserNum) {
+		return
+	}
+	held, d := tfkit.Int64sFromSet(ctx, state.QueueIDs)
+	planned, d2 := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
+	if d.HasError() || d2.HasError() {
+		return
+	}
+	var back []int64
+	for _, q := range planned {
+		if written[q] && !slices.Contains(held, q) {
+			back = append(back, q)
+		}
+	}
+	if len(back) == 0 {
+		return
+	}
+	slices.Sort(back)
+	resp.Diagnostics.AddAttributeWarning(path.Root("queue_ids"), "Agent Put Back in Skill Groups",
+		fmt.Sprintf("Agent %s (id %s) is no longer in skill group(s) %s, which this configuration's last apply put it in through queue_ids: someone took it out since "+
+			"(the portal, a ccsync roster), or a contactcenter_skill_group_members that does not list the agent did (of another configuration, or of this one). "+
+			"This update puts it back. If a contactcenter_skill_group_members manages the group, the two undo each other at every apply: manage each group in one form only "+
+			"(list the agent in that resource's members and take the group out of queue_ids, or take it out of that resource's members and let queue_ids hold it).",
+			state.UserNum.ValueString(), state.ID.ValueString(), joinIDs(back)))
 }

@@ -20,11 +20,19 @@ import (
 // order (depends_on fixes it here).
 func TestAccMembership_queueIDsBesideMembers(t *testing.T) {
 	t.Parallel()
-	for name, tc := range map[string]struct{ agentAfter, membersAfter, at, want string }{
+	for name, tc := range map[string]struct{ agentAfter, membersAfter, at, want, title, nextAt, next string }{
+		// The membership's write takes the agent out: the next plan puts
+		// it back ("+ 101" in queue_ids, which said nothing more).
 		"agent first": {"", "\n  depends_on = [contactcenter_agent.x]", "contactcenter_skill_group_members.m",
-			"has agent(s) that members does not list, put there in this apply by a contactcenter_agent whose queue_ids lists the group: ag_id "},
+			"has agent(s) that members does not list, put there in this apply by a contactcenter_agent whose queue_ids lists the group: ag_id ",
+			"Agent Put Back in Skill Groups", "contactcenter_agent.x", ") is no longer in skill group(s) 101, which this configuration's last apply put it in through queue_ids: someone took it out since (the portal, a ccsync roster), " +
+				"or a contactcenter_skill_group_members that does not list the agent did (of another configuration, or of this one). This update puts it back."},
+		// The agent stays in the group: the next plan takes it out, and
+		// said it joined in the portal or through another configuration.
 		"members first": {"\n  depends_on = [contactcenter_skill_group_members.m]", "", "contactcenter_agent.x",
-			"Agent 8902 (id "},
+			"Agent 8902 (id ",
+			"Agents Added Outside This Configuration Will Leave the Skill Group", "contactcenter_skill_group_members.m",
+			"or through this configuration's own contactcenter_agent whose queue_ids lists the group (the two forms undo each other at every apply: manage a group in one form only)."},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -61,6 +69,9 @@ resource "contactcenter_skill_group_members" "m" {
 				if !strings.Contains(out[i:], want) {
 					t.Errorf("the warning lacks %q:\n%s", want, out[i:])
 				}
+			}
+			if out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " "); !strings.Contains(out, tc.next) || !strings.Contains(out, "Warning: "+tc.title+" with "+tc.nextAt) {
+				t.Errorf("the next plan lacks %q:\n%s", tc.next, out)
 			}
 		})
 	}
