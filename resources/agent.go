@@ -436,7 +436,7 @@ func sameAgent(m *agentModel, a *client.Agent) error {
 	return &framework.OtherObjectError{
 		Msg: fmt.Sprintf("agent id %s answers as agent %+q, but this resource manages agent %+q: an agent's number never changes, "+
 			"so the id names another agent. The provider configuration may point at another contact center than the one this agent was created in "+
-			"(the resource's provider or the endpoint changed, or a moved block crossed two provider configurations).",
+			"(the resource's provider or the endpoint changed, a moved block crossed two provider configurations, or this state was copied from another center's folder or workspace).",
 			m.ID.ValueString(), string(a.UserNum), had),
 		Advice: "Point the resource back at its contact center, or remove it from the state (terraform state rm, or a removed block) and import the agent this configuration means.",
 	}

@@ -184,7 +184,8 @@ func (s Steps[M]) checkCenter(ctx context.Context, req resource.ReadRequest, res
 			"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and what the id %s names there "+
 				"differs from the state. The ids of two contact centers overlap, so this is most likely another contact center's %s, with the same id. Nothing was changed. "+
 				"The provider configuration may point at another contact center than the one this %s was created in "+
-				"(the resource's provider or the module's providers changed, a moved block crossed two provider configurations, or the endpoint changed). "+
+				"(the resource's provider or the module's providers changed, a moved block crossed two provider configurations, the endpoint changed, or this state was copied from another center's folder or workspace: "+
+				"give each contact center a state of its own). "+
 				"Point the resource back at its contact center, or remove it from the state (terraform state rm, or a removed block with lifecycle { destroy = false }) "+
 				"and create or import in the other contact center the %s this configuration means. "+
 				"If it is the same contact center at a new address, this %s was changed since it was last read (in the portal or through the API), "+
@@ -194,6 +195,35 @@ func (s Steps[M]) checkCenter(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	s.RecordCenter(ctx, resp.Private, &resp.Diagnostics)
+}
+
+// goneElsewhere refuses a refresh that finds no object under the id when
+// the object was created or last read through other surface URLs: the id
+// was most likely the other contact center's (a state copied from
+// staging's folder, an endpoint changed in place), and taking the object
+// out of the state would forget it there (still in that center, no longer
+// managed) and plan a new one here. A refresh at the object's own
+// addresses that finds it gone still takes it out of the state.
+func (s Steps[M]) goneElsewhere(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) bool {
+	if s.Center == "" || req.Private == nil {
+		return false
+	}
+	prior, d := req.Private.GetKey(ctx, centerKey)
+	resp.Diagnostics.Append(d...)
+	if len(prior) == 0 || sameCenter(string(prior), s.Center) {
+		return false
+	}
+	var id types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.AddError("Unable to Read "+s.Title, fmt.Sprintf(
+		"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and the id %s names no %s there. "+
+			"This state is most likely another contact center's (a state copied from another center's folder or workspace, or the endpoint changed): "+
+			"taken out of the state, the %s would be left unmanaged in that center and a new one planned here. Nothing was changed. "+
+			"Point the configuration back at the contact center of this state; to build the same objects in this contact center, give it a state of its own "+
+			"(another folder without a copy of terraform.tfstate, or terraform workspace new). "+
+			"If it is the same contact center at a new address and the %s was deleted there, remove it from the state (terraform state rm) and plan again.",
+		sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), id.ValueString(), Noun(s.Title), Noun(s.Title), Noun(s.Title)))
+	return true
 }
 
 // sameObject reports whether a refresh read the object as the state holds

@@ -70,6 +70,9 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	}
 	if err := s.Get(ctx, &m); err != nil {
 		if client.IsNotFound(err) {
+			if s.goneElsewhere(ctx, req, resp) {
+				return
+			}
 			resp.State.RemoveResource(ctx)
 			return
 		}
