@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 // exported is one resource the export writes: its address and import id.
@@ -168,6 +170,10 @@ type stateInstance struct {
 	// alias is the provider configuration's alias ("" for the default
 	// one): `provider["registry.terraform.io/contactcenter/contactcenter"].sh`.
 	alias string
+	// center is what the provider recorded in the instance's private
+	// state of the addresses it was created or last read through ("" for
+	// none: a state of an earlier version).
+	center string
 }
 
 // providerAlias is the alias of a state resource's provider address, ""
@@ -278,6 +284,7 @@ func readState(path string) ([]stateInstance, error) {
 			Instances []struct {
 				IndexKey   any             `json:"index_key"`
 				Attributes json.RawMessage `json:"attributes"`
+				Private    []byte          `json:"private"` // base64 in the file
 			} `json:"instances"`
 		} `json:"resources"`
 	}
@@ -317,6 +324,7 @@ func readState(path string) ([]stateInstance, error) {
 			if r.Type == typeAgent {
 				si.userNum = attrs.UserNum
 			}
+			si.center = framework.RecordedCenter(in.Private)
 			out = append(out, si)
 		}
 	}

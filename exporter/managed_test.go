@@ -2,6 +2,8 @@ package exporter_test
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -345,6 +347,14 @@ func TestExport_stateOfAnotherCenter(t *testing.T) {
 		return fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_agent", "name": %q, "instances": [{"attributes": {"id": %q, "user_num": %q}}]}`, name, id, num)
 	}
 	webhook := fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_webhook", "name": "other_crm", "instances": [{"attributes": {"id": %q}}]}`, hook)
+	// recordedAt is the webhook as the provider writes it: its private
+	// state records the addresses it was created or last read through
+	// (the state file's base64 of a JSON object of base64 values).
+	recordedAt := func(origin string) string {
+		inner, _ := json.Marshal(map[string][]byte{"contact_center_urls": []byte(strconv.Quote(origin))})
+		return fmt.Sprintf(`{"mode": "managed", "type": "contactcenter_webhook", "name": "other_crm", "instances": [{"attributes": {"id": %q}, "private": %q}]}`,
+			hook, base64.StdEncoding.EncodeToString(inner))
+	}
 	state := func(resources ...string) string {
 		return `{"version": 4, "lineage": "5f0c", "resources": [` + strings.Join(resources, ",") + `]}`
 	}
@@ -387,6 +397,17 @@ func TestExport_stateOfAnotherCenter(t *testing.T) {
 		// No agents, no check: the webhook's name is kept, as for a
 		// webhook renamed in the portal.
 		"no agents in the state": {state: state(webhook), kinds: all,
+			wrote: []string{`resource "contactcenter_webhook" "other_crm" {`}},
+		// No agents, but the provider recorded the webhook at another
+		// center's address: staging's state in the folder, the connection
+		// set to production. It named production's webhook of the same id
+		// other_crm, with no word.
+		"no agents, recorded at another address": {state: state(recordedAt("http://127.0.0.1:1")), kinds: all,
+			want: []string{"the state read is another contact center's than the one the connection reaches",
+				"(contactcenter_webhook.other_crm) at other addresses (http://127.0.0.1:1, now " + cc.origin + ")",
+				"Nothing was written", "export into a new folder", "terraform apply -refresh-only"}},
+		// Recorded at this center's address, written another way.
+		"recorded at this address": {state: state(recordedAt(strings.ToUpper(cc.origin) + "/")), kinds: all,
 			wrote: []string{`resource "contactcenter_webhook" "other_crm" {`}},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/framework"
 )
 
 // sameCenter refuses states that are another contact center's than the
@@ -23,11 +24,14 @@ import (
 // agent. Only agents are compared: every other kind's fields either
 // change in the portal or through the interface (names, texts kept across
 // renames by keptNames), or are shared by many objects (a task's type), or
-// are not documented as unchangeable; a state without agents is not
-// checked. An agent of the state the platform no longer has is no sign
+// are not documented as unchangeable; a state without agents is checked
+// only by the addresses the provider recorded (recordedElsewhere). An agent of the state the platform no longer has is no sign
 // (deleted since). The platform's agents are read by the state's ids, one
 // list call per 500, before anything else is read.
 func sameCenter(ctx context.Context, c *client.Client, opts Options, states []localState) error {
+	if err := recordedElsewhere(c, opts, states); err != nil {
+		return err
+	}
 	type stateAgent struct{ where, id, num string }
 	var agents []stateAgent
 	var ids []int64
@@ -106,4 +110,52 @@ func sameCenter(ctx context.Context, c *client.Client, opts Options, states []lo
 		"Nothing was written. To export this contact center, export into a new folder (without --force and --state); "+
 		"to export into %s, connect to the contact center its state manages, or give --state the state of the contact center you export",
 		strings.Join(named, ", "), strings.Join(shown, "; "), more, into)
+}
+
+// recordedElsewhere refuses a state whose objects the provider recorded at
+// other addresses than the ones the connection reaches (each object keeps,
+// in its private state, the addresses it was created or last read
+// through): it tells another center's state from this one's by any kind,
+// where the agents' numbers need agents (a state of skill groups and
+// webhooks only was exported into, naming this center's objects after the
+// other's: its "Legacy" group written as acme_sales). A state of an
+// earlier version, which recorded nothing, is left to the agents' check.
+func recordedElsewhere(c *client.Client, opts Options, states []localState) error {
+	var differ []string
+	change := ""
+	for _, st := range states {
+		for _, in := range st.instances {
+			ch, elsewhere := framework.CenterElsewhere(in.center, c)
+			if !elsewhere {
+				continue
+			}
+			if change == "" {
+				change = ch
+			}
+			where := ""
+			if len(states) > 1 || st.workspace != "" {
+				where = " (" + workspaceName(st.workspace) + ")"
+			}
+			differ = append(differ, in.addr+where)
+		}
+	}
+	if len(differ) == 0 {
+		return nil
+	}
+	shown, more := differ, ""
+	if len(shown) > 3 {
+		shown, more = shown[:3], fmt.Sprintf(" and %d more", len(differ)-3)
+	}
+	into := "this folder"
+	if !opts.Force {
+		into = "a folder with this state"
+	}
+	return inputErrorf("the state read is another contact center's than the one the connection reaches: the provider recorded its objects "+
+		"(%s%s) at other addresses (%s). "+
+		"Ids are only unique within a contact center: the export would give this center's objects the names the state gives the other's. "+
+		"Nothing was written. To export this contact center, export into a new folder (without --force and --state); "+
+		"to export into %s, connect to the contact center its state manages (CONTACTCENTER_ENDPOINT, --endpoint), or give --state the state of the contact center you export. "+
+		"If it is this contact center at a new address (a host renamed, localhost for 127.0.0.1), run terraform apply -refresh-only in the folder first, "+
+		"through the new address: the provider records it for the objects it reads unchanged there",
+		strings.Join(shown, ", "), more, change, into)
 }

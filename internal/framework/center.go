@@ -54,6 +54,32 @@ func CenterOf(c *client.Client) string {
 	return compactCenter(urls)
 }
 
+// RecordedCenter is what centerKey holds in an instance's private state as
+// a state file keeps it (the provider's private bytes: a JSON object of
+// keys to base64 values); "" when nothing is recorded.
+func RecordedCenter(private []byte) string {
+	if len(private) == 0 {
+		return ""
+	}
+	var keys map[string][]byte
+	if json.Unmarshal(private, &keys) != nil {
+		return ""
+	}
+	return string(keys[centerKey])
+}
+
+// CenterElsewhere says how the addresses recorded (RecordedCenter) differ
+// from the ones c reaches ("http://a, now http://b"), and whether they do:
+// false when they are the same contact center's (sameCenter) or nothing is
+// recorded.
+func CenterElsewhere(recorded string, c *client.Client) (string, bool) {
+	now := CenterOf(c)
+	if recorded == "" || now == "" || sameCenter(recorded, now) {
+		return "", false
+	}
+	return centerChange(recorded, now), true
+}
+
 // centerSurfaces are the surfaces whose URLs centerKey records.
 var centerSurfaces = []client.Surface{client.SurfaceBase, client.SurfaceAutocall, client.SurfacePortal, client.SurfacePortalOpen, client.SurfaceSMSAPI}
 
