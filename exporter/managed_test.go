@@ -403,7 +403,7 @@ func TestExport_stateOfAnotherCenter(t *testing.T) {
 		// set to production. It named production's webhook of the same id
 		// other_crm, with no word.
 		"no agents, recorded at another address": {state: state(recordedAt("http://127.0.0.1:1")), kinds: all,
-			want: []string{"the state read is another contact center's than the one the connection reaches",
+			want: []string{"the state read (default) is another contact center's than the one the connection reaches",
 				"(contactcenter_webhook.other_crm) at other addresses (http://127.0.0.1:1, now " + cc.origin + ")",
 				"Nothing was written", "export into a new folder", "terraform apply -refresh-only"}},
 		// Recorded at this center's address, written another way.
@@ -454,4 +454,33 @@ func TestExport_stateOfAnotherCenter(t *testing.T) {
 			}
 		})
 	}
+
+	// A workspace per center: one workspace's state is this center's, the
+	// other's is recorded elsewhere. The export writes one center: refused,
+	// naming the workspace and saying so.
+	t.Run("a workspace per center", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		prod := filepath.Join(dir, "terraform.tfstate.d", "prod")
+		if err := os.MkdirAll(prod, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		for f, st := range map[string]string{
+			filepath.Join(dir, "terraform.tfstate"):  state(recordedAt(cc.origin)),
+			filepath.Join(prod, "terraform.tfstate"): state(recordedAt("http://127.0.0.1:1")),
+		} {
+			if err := os.WriteFile(f, []byte(st), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := exporter.Export(ctx, cc.c, exporter.Options{Dir: dir, Force: true, Kinds: all})
+		if !errors.Is(err, exporter.ErrInput) {
+			t.Fatalf("export: %v, want a refusal", err)
+		}
+		for _, want := range []string{"the state read (workspace prod) is another contact center's", "a workspace per center", "export each into a folder of its own"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error lacks %q:\n%v", want, err)
+			}
+		}
+	})
 }

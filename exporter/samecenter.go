@@ -121,26 +121,32 @@ func sameCenter(ctx context.Context, c *client.Client, opts Options, states []lo
 // other's: its "Legacy" group written as acme_sales). A state of an
 // earlier version, which recorded nothing, is left to the agents' check.
 func recordedElsewhere(c *client.Client, opts Options, states []localState) error {
-	var differ []string
-	change := ""
+	var differ, named []string
+	change, here := "", false
 	for _, st := range states {
+		elsewhereHere := false
 		for _, in := range st.instances {
 			ch, elsewhere := framework.CenterElsewhere(in.center, c)
 			if !elsewhere {
+				here = here || in.center != ""
 				continue
 			}
 			if change == "" {
 				change = ch
 			}
-			where := ""
-			if len(states) > 1 || st.workspace != "" {
-				where = " (" + workspaceName(st.workspace) + ")"
-			}
-			differ = append(differ, in.addr+where)
+			elsewhereHere = true
+			differ = append(differ, in.addr)
+		}
+		if elsewhereHere {
+			named = append(named, workspaceName(st.workspace))
 		}
 	}
 	if len(differ) == 0 {
 		return nil
+	}
+	several := ""
+	if here {
+		several = "The folder's states manage several contact centers (a workspace per center): an export writes one contact center, so export each into a folder of its own. "
 	}
 	shown, more := differ, ""
 	if len(shown) > 3 {
@@ -150,12 +156,12 @@ func recordedElsewhere(c *client.Client, opts Options, states []localState) erro
 	if !opts.Force {
 		into = "a folder with this state"
 	}
-	return inputErrorf("the state read is another contact center's than the one the connection reaches: the provider recorded its objects "+
+	return inputErrorf("the state read (%s) is another contact center's than the one the connection reaches: the provider recorded its objects "+
 		"(%s%s) at other addresses (%s). "+
 		"Ids are only unique within a contact center: the export would give this center's objects the names the state gives the other's. "+
-		"Nothing was written. To export this contact center, export into a new folder (without --force and --state); "+
+		"%sNothing was written. To export this contact center, export into a new folder (without --force and --state); "+
 		"to export into %s, connect to the contact center its state manages (CONTACTCENTER_ENDPOINT, --endpoint), or give --state the state of the contact center you export. "+
 		"If it is this contact center at a new address (a host renamed, localhost for 127.0.0.1), run terraform apply -refresh-only in the folder first, "+
 		"through the new address: the provider records it for the objects it reads unchanged there",
-		strings.Join(shown, ", "), more, change, into)
+		strings.Join(named, ", "), strings.Join(shown, ", "), more, change, several, into)
 }
