@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -114,4 +115,50 @@ func isNullState(t *testing.T, r *acctest.Resources, dv *tfprotov6.DynamicValue)
 		t.Fatalf("state: %v", err)
 	}
 	return v.IsNull()
+}
+
+// TestStateCopied_refreshFalsePlanSaid: the same copied state planned with
+// -refresh=false reads nothing in production. Its plan said "No changes"
+// with no word, and a plan that edited or destroyed staging's ids was
+// shown as any other and refused only by its apply (a saved plan approved
+// for an apply that could only refuse it). The plan now warns of each
+// unchanged object and refuses the destroy (and an edit) at plan.
+func TestStateCopied_refreshFalsePlanSaid(t *testing.T) {
+	t.Parallel()
+	stg, prod := acctest.New(t), acctest.New(t)
+	r := stg.Resources(t, "contactcenter_webhook")
+	config := r.Config("name = \"CRM\"\nurl = \"https://crm.example.com/calls\"\n")
+	made := r.Apply(nil, []any{config})
+	nullDV, err := tfprotov6.NewDynamicValue(r.Type(), tftypes.NewValue(r.Type(), nil))
+	null := &nullDV
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := func(srv tfprotov6.ProviderServer, proposed, cfg *tfprotov6.DynamicValue) []*tfprotov6.Diagnostic {
+		t.Helper()
+		p, err := srv.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: "contactcenter_webhook", PriorState: made[0].State, ProposedNewState: proposed, Config: cfg, PriorPrivate: made[0].Private,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Diagnostics
+	}
+	id := r.Decode(made[0])["id"].(string)
+	noop := plan(prod.ActionServer(t), made[0].State, config)
+	if hasErrorDiag(noop) || !strings.Contains(flatDiags(noop), "Webhook Not Read Where the Configuration Points: Webhook "+id+
+		" was created or last read through other addresses than the ones this provider configuration reaches now ("+stg.Origin+", now "+prod.Origin+"), and this plan did not read it there") {
+		t.Errorf("an unchanged plan at the other center: %s", flatDiags(noop))
+	}
+	destroy := plan(prod.ActionServer(t), null, null)
+	if !hasErrorDiag(destroy) || !strings.Contains(flatDiags(destroy), "Unable to Delete Webhook: Webhook "+id+" was created or last read through other addresses") {
+		t.Errorf("a destroy planned at the other center: %s", flatDiags(destroy))
+	}
+	// At its own addresses nothing is said.
+	if d := plan(stg.ActionServer(t), made[0].State, config); len(d) > 0 {
+		t.Errorf("an unchanged plan at its own center: %s", flatDiags(d))
+	}
+	if d := plan(stg.ActionServer(t), null, null); hasErrorDiag(d) {
+		t.Errorf("a destroy planned at its own center: %s", flatDiags(d))
+	}
 }

@@ -328,6 +328,39 @@ func sentence(noun string) string {
 	return strings.ToUpper(noun[:1]) + noun[1:]
 }
 
+// PlanUnreadElsewhere says at plan, in ModifyPlan, what UnreadElsewhere
+// refuses at apply: an edit, a replacement or a delete of an object
+// recorded at other addresses that this plan did not read there
+// (-refresh=false) is refused, so that a saved plan is not approved for an
+// apply that can only refuse it. A plan that changes nothing warns: its "No
+// changes" read nothing where the configuration points now (staging's
+// state copied into production's folder says it of production).
+func (s Steps[M]) PlanUnreadElsewhere(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || s.Center == "" || req.Private == nil {
+		return
+	}
+	if req.Plan.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
+		op := "Update"
+		if req.Plan.Raw.IsNull() {
+			op = "Delete"
+		}
+		s.UnreadElsewhere(ctx, op, req.Private, req.State, &resp.Diagnostics)
+		return
+	}
+	prior, d := req.Private.GetKey(ctx, centerKey)
+	resp.Diagnostics.Append(d...)
+	if len(prior) == 0 || sameCenter(string(prior), s.Center) {
+		return
+	}
+	var id types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	resp.Diagnostics.AddWarning(s.Title+" Not Read Where the Configuration Points", fmt.Sprintf(
+		"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and this plan did not read it there "+
+			"(it was made with -refresh=false): that it plans no change of it says nothing of what the id %s names there, which may be another contact center's %s. "+
+			"Plan again without -refresh=false: the refresh reads the object, takes one unchanged at a new address as the same, and refuses one that differs.",
+		sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), id.ValueString(), Noun(s.Title)))
+}
+
 // UnreadElsewhere refuses a write (op: "Update", "Delete") to an object
 // recorded at other addresses than the ones the provider configuration
 // reaches now, which the plan did not read there (-refresh=false): its id
