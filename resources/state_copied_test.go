@@ -150,6 +150,11 @@ func TestStateCopied_refreshFalsePlanSaid(t *testing.T) {
 		" was created or last read through other addresses than the ones this provider configuration reaches now ("+stg.Origin+", now "+prod.Origin+"), and this plan did not read it there") {
 		t.Errorf("an unchanged plan at the other center: %s", flatDiags(noop))
 	}
+	// A plan saves nothing it read: the way to stop the warning at an
+	// honest new address is an apply.
+	if !strings.Contains(flatDiags(noop), "terraform apply -refresh-only records the new address") {
+		t.Errorf("the warning does not say how a new address is recorded: %s", flatDiags(noop))
+	}
 	destroy := plan(prod.ActionServer(t), null, null)
 	if !hasErrorDiag(destroy) || !strings.Contains(flatDiags(destroy), "Unable to Delete Webhook: Webhook "+id+" was created or last read through other addresses") {
 		t.Errorf("a destroy planned at the other center: %s", flatDiags(destroy))

@@ -357,7 +357,8 @@ func (s Steps[M]) PlanUnreadElsewhere(ctx context.Context, req resource.ModifyPl
 	resp.Diagnostics.AddWarning(s.Title+" Not Read Where the Configuration Points", fmt.Sprintf(
 		"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and this plan did not read it there "+
 			"(it was made with -refresh=false): that it plans no change of it says nothing of what the id %s names there, which may be another contact center's %s. "+
-			"Plan again without -refresh=false: the refresh reads the object, takes one unchanged at a new address as the same, and refuses one that differs.",
+			"Plan again without -refresh=false: the refresh reads the object, takes one unchanged at a new address as the same, and refuses one that differs. "+
+			"A plan saves nothing it read: if it is the same contact center at a new address, terraform apply -refresh-only records the new address, and later plans with -refresh=false stop saying this.",
 		sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), id.ValueString(), Noun(s.Title)))
 }
 
