@@ -118,6 +118,19 @@ func runSimulator(args []string, stdout, stderr io.Writer) int {
 	for _, name := range []string{"base_url", "autocall_url", "portal_url", "portal_open_url", "smsapi_url"} {
 		fmt.Fprintf(stdout, "  %-16s %s\n", name, simulator.URLs(origin)[name])
 	}
+	// The credentials the provider is configured with: a default by value
+	// (a user who started the simulator without its README met "code 401:
+	// missing or wrong bearer token" at the first plan), one given by a
+	// flag by the flag's name only.
+	for _, c := range []struct{ name, value, def, flag string }{
+		{"access_token", *token, "sim-token", "--token"}, {"sms_app_id", *appID, "sim-app", "--app-id"}, {"sms_app_key", *appKey, "sim-key", "--app-key"},
+	} {
+		if c.value == c.def {
+			fmt.Fprintf(stdout, "  %-16s %s (the default; %s sets another)\n", c.name, c.value, c.flag)
+		} else {
+			fmt.Fprintf(stdout, "  %-16s as given by %s\n", c.name, c.flag)
+		}
+	}
 	if *state != "" {
 		fmt.Fprintf(stdout, "  state            %s\n", stateNamed(*state, statePath))
 	}

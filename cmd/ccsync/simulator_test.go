@@ -132,6 +132,33 @@ func TestSimulatorCommand(t *testing.T) {
 		t.Errorf("the default token still works with --token t1: %s", got)
 	}
 	c.stop(t, syscall.SIGTERM)
+	// Credentials given by a flag are named, not printed.
+	for _, line := range []string{"  access_token     as given by --token\n", "  sms_app_key      as given by --app-key\n"} {
+		if !strings.Contains(c.out.String(), line) {
+			t.Errorf("output lacks %q:\n%s", line, c.out.String())
+		}
+	}
+	if strings.Contains(c.out.String(), "k1") {
+		t.Errorf("output shows the app key given by --app-key:\n%s", c.out.String())
+	}
+}
+
+// TestSimulatorCommandPrintsDefaultCredentials: the banner gives the
+// credentials to configure the provider with when they are the defaults
+// (without them a first plan met code 401).
+func TestSimulatorCommandPrintsDefaultCredentials(t *testing.T) {
+	t.Parallel()
+	c := startSimulator(t)
+	c.stop(t, syscall.SIGTERM)
+	for _, line := range []string{
+		"  access_token     sim-token (the default; --token sets another)\n",
+		"  sms_app_id       sim-app (the default; --app-id sets another)\n",
+		"  sms_app_key      sim-key (the default; --app-key sets another)\n",
+	} {
+		if !strings.Contains(c.out.String(), line) {
+			t.Errorf("output lacks %q:\n%s", line, c.out.String())
+		}
+	}
 }
 
 func TestSimulatorCommandStateRoundTrip(t *testing.T) {
