@@ -115,6 +115,7 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 // is checked by Create.
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
+	r.Steps.WarnManagedTwice(ctx, req, resp)
 	defer agentNumber.planHolder(req, resp, r.Claims)
 	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)

@@ -170,6 +170,7 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 // (with create_before_destroy, after the new task was made).
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
+	r.Steps.WarnManagedTwice(ctx, req, resp)
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
 	taskName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnUndoneByDefault(ctx, req, &resp.Diagnostics, taskNamed, taskUndoneByDefault...)

@@ -14,4 +14,5 @@ import (
 func (r *reviewedResource[M]) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.Resource.Configure(ctx, req, resp)
 	r.steps.Center = framework.CenterOf(r.Client)
+	r.steps.Claims = r.Claims
 }

@@ -138,6 +138,7 @@ func NewManaged[M any](name, title string, get func(ctx context.Context, m *M) e
 func (r *Managed[M]) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.Resource.Configure(ctx, req, resp)
 	r.Steps.NestedPaths = tfkit.NestedPathsFrom(req.ProviderData)
+	r.Steps.Claims = r.Claims
 	if r.Client != nil {
 		r.Steps.AfterInterrupt = r.Client.AfterInterrupt
 		r.Steps.Center = CenterOf(r.Client)

@@ -46,6 +46,10 @@ type Steps[M any] struct {
 	// (sameObject): "state" of an object under review, "is_used" of a
 	// signature, "updated_at" of a task.
 	Volatile []string
+	// Claims are the provider configuration's (tfkit.Claims), for the
+	// check of an object managed twice (WarnManagedTwice); Configure sets
+	// them.
+	Claims *tfkit.Claims
 }
 
 // Read is read-or-remove: the object is read through Get; when it is gone
@@ -85,6 +89,7 @@ func (s Steps[M]) Read(ctx context.Context, req resource.ReadRequest, resp *reso
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 	SetIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+	s.markFirstRead(ctx, req.Private, resp.Private, &resp.Diagnostics)
 	s.checkCenter(ctx, req, resp)
 }
 

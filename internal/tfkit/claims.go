@@ -40,6 +40,9 @@ type Claims struct {
 	// planned holds, for each key a plan of this process removes (true) or
 	// adds (false), which: see Planned.
 	planned map[bool]map[string]bool
+	// twice and token: see PlannedTwice and Token.
+	twice map[string]uint8
+	token string
 	// edits holds, for each key a plan of this process changes a value
 	// of, the change: see PlanEdit.
 	edits map[string]Edit

@@ -1,0 +1,83 @@
+package framework
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// Terraform imports an object into an address without asking whether
+// another address of the configuration manages it already, and so does
+// the provider: `terraform query` lists the objects already managed too,
+// so adopting a contact center in steps (half the agents this week, a
+// list block without the filter next week) wrote the first week's agents
+// again, and the plan said "12 to import" of agents the state holds at
+// other addresses. After the apply two resources manage one object: each
+// plan undoes the other's edits, and destroying either deletes the object
+// the other still holds. The plan now warns (warnManagedTwice) when one
+// plan both imports an object and plans it at another address.
+//
+// An import is told by its first read: the read after an import finds no
+// contact center recorded (centerKey), and marks the private state with
+// importedInKey, the token of this provider configuration's Claims (one
+// Terraform command; one run of `terraform test`). A plan of the resource
+// then knows it imports the object (the token is this configuration's) or
+// manages it already (no token, or an earlier command's). The pair is
+// checked per provider configuration, contact center, kind and id
+// (tfkit.Claims.PlannedTwice), so two centers (whose ids overlap) never
+// meet, and neither do two imports of one object.
+
+// importedInKey is the private state key of the import's token
+// (tfkit.Claims.Token).
+const importedInKey = "imported_in"
+
+// markFirstRead marks the private state of a read that found the object
+// with no contact center recorded: the read after an import.
+func (s Steps[M]) markFirstRead(ctx context.Context, prior, next privateData, diags *diag.Diagnostics) {
+	if s.Center == "" || prior == nil || reflect.ValueOf(prior).IsNil() || next == nil || reflect.ValueOf(next).IsNil() {
+		return
+	}
+	recorded, d := prior.GetKey(ctx, centerKey)
+	diags.Append(d...)
+	if len(recorded) > 0 {
+		return
+	}
+	if s.Claims == nil {
+		return
+	}
+	token, _ := json.Marshal(s.Claims.Token())
+	diags.Append(next.SetKey(ctx, importedInKey, token)...)
+}
+
+// WarnManagedTwice is every managed resource's plan check (its ModifyPlan
+// calls it first) that no object is both imported by this plan and
+// managed at another address of the configuration (see above).
+func (s Steps[M]) WarnManagedTwice(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if s.Center == "" || s.Claims == nil || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || req.Private == nil {
+		return
+	}
+	var id types.String
+	if req.State.GetAttribute(ctx, path.Root("id"), &id).HasError() || id.IsNull() || id.IsUnknown() || id.ValueString() == "" {
+		return
+	}
+	token, _ := req.Private.GetKey(ctx, importedInKey)
+	var t string
+	_ = json.Unmarshal(token, &t)
+	if !s.Claims.PlannedTwice(s.Center+"\x00"+s.Title+"\x00"+id.ValueString(), t != "" && t == s.Claims.Token()) {
+		return
+	}
+	noun := Noun(s.Title)
+	resp.Diagnostics.AddWarning(s.Title+" Managed by Two Resources", fmt.Sprintf(
+		"This plan imports %s %s into one resource of this configuration while another resource of it already manages that %s (its state holds the id %s); "+
+			"this is one of the two. After the apply both would manage the one %s: each plan would undo the other's changes, and destroying either deletes the %s the other still holds. "+
+			"terraform query lists the objects already managed too, so a configuration generated again (-generate-config-out with a list block that also matches what an earlier one adopted) "+
+			"imports them a second time: delete the resource and import blocks of the objects already managed, and import only the new ones. "+
+			"To move the %s to a new address instead, use a moved block (moved { from = <old address> to = <new address> }), not an import.",
+		noun, id.ValueString(), noun, id.ValueString(), noun, noun, noun))
+}
