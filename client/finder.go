@@ -569,7 +569,13 @@ func (f *finder[T]) lookupMatches(ctx context.Context, name string, match func(T
 		switch {
 		case f.coll != nil && f.coll.gen == gen && !f.coll.stopped:
 			fl = f.coll
-		case f.all != nil && gen == 0 && f.prefetched.IsZero():
+		case f.all != nil && gen == 0 && (f.prefetched.IsZero() || f.pages == 0 && now.Sub(f.prefetched) >= finderTTL):
+			// The first lookup reads the collection, and so does the
+			// first after its answer expired (a plan of more than
+			// finderTTL), as a get does, where a lookup alone (single)
+			// made one call per name imported after that. A collection
+			// the prefetch did not read whole (pages known) is read
+			// whole when due (wholeDue), as before.
 			fl = f.startCollection(ctx, gen, now, false)
 		case f.wholeDue(gen):
 			fl = f.startCollection(ctx, gen, now, true)
