@@ -20,7 +20,7 @@ import (
 // again, and the plan said "12 to import" of agents the state holds at
 // other addresses. After the apply two resources manage one object: each
 // plan undoes the other's edits, and destroying either deletes the object
-// the other still holds. The plan now warns (warnManagedTwice) when one
+// the other still holds. The plan now warns (WarnManagedTwice) when one
 // plan both imports an object and plans it at another address.
 //
 // An import is told by its first read: the read after an import finds no
