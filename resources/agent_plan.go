@@ -114,8 +114,7 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 // (a replacement is a create too). A password that is unknown until apply
 // is checked by Create.
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	defer agentNumber.planHolder(req, resp, r.Claims)
 	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)

@@ -165,8 +165,7 @@ func (r *gatewaySMSSignatureResource) ValidateConfig(ctx context.Context, req re
 // replaces the signature, and warns that a replacement or a destroy leaves
 // the signature on the gateway.
 func (r *gatewaySMSSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.steps.WarnManagedTwice(ctx, req, resp)
+	r.steps.PlanChecks(ctx, req, resp)
 	defer r.forgetWarning(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return

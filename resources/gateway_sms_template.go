@@ -126,8 +126,7 @@ func (r *gatewaySMSTemplateResource) Create(ctx context.Context, req resource.Cr
 // ModifyPlan warns that a destroy or a replacement leaves the template on
 // the gateway (it has no delete interface).
 func (r *gatewaySMSTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.steps.WarnManagedTwice(ctx, req, resp)
+	r.steps.PlanChecks(ctx, req, resp)
 	r.forgetWarning(ctx, req, resp)
 }
 

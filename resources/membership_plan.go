@@ -105,8 +105,7 @@ func planMemberships(ctx context.Context, req resource.ModifyPlanRequest, claims
 // or adds the other way (warnRemovedAndAdded), and of a create that
 // changes the skill of a membership the group already has (warnAdopted).
 func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	r.warnAdopted(ctx, req, resp)
 	if unknown := unknownOnly(ctx, req, []string{"que_id", "agent_id"}); len(unknown) > 0 {
 		var m skillGroupMemberModel
@@ -130,8 +129,7 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 // removes from an existing group (warnUnlisted), and of those an update or
 // a destroy removes that joined outside this configuration (warnAddedOutside).
 func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	r.warnUnlisted(ctx, req, resp)
 	now, read := r.readForDestroy(ctx, req, resp)
 	r.warnAddedOutside(ctx, req, resp, now, read)

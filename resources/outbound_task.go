@@ -169,8 +169,7 @@ func (r *outboundTaskResource) ConfigValidators(context.Context) []resource.Conf
 // delete would be refused at apply, after the rest of the apply had run
 // (with create_before_destroy, after the new task was made).
 func (r *outboundTaskResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	framework.PlanKeepsComputed(ctx, req, resp, "force_delete")
 	taskName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnUndoneByDefault(ctx, req, &resp.Diagnostics, taskNamed, taskUndoneByDefault...)

@@ -154,8 +154,7 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 // creates the other way (warnDeletedAndCreated), and of a create whose
 // que_name an existing group holds (warnNameTaken).
 func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	defer groupName.planHolder(req, resp, r.Claims)
 	deleted := groupName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnNameTaken(ctx, req, resp, deleted)

@@ -217,8 +217,7 @@ func (r *smsSignatureResource) Delete(ctx context.Context, req resource.DeleteRe
 // values from state: an update only switches wait_for_approval or
 // timeouts, and only waiting for a pending review can change them.
 func (r *smsSignatureResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.steps.WarnManagedTwice(ctx, req, resp)
+	r.steps.PlanChecks(ctx, req, resp)
 	defer signatureText.planHolder(req, resp, r.Claims)
 	deleted := signatureText.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnTextTaken(ctx, req, resp, deleted)

@@ -276,8 +276,7 @@ func (r *smsTemplateResource) Delete(ctx context.Context, req resource.DeleteReq
 // variablesOf). Without such a change the computed values stay as they
 // are, unless wait_for_approval is switched on while the review is pending.
 func (r *smsTemplateResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.steps.WarnManagedTwice(ctx, req, resp)
+	r.steps.PlanChecks(ctx, req, resp)
 	defer templateName.planHolder(req, resp, r.Claims)
 	deleted := templateName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnNameTaken(ctx, req, resp, deleted)

@@ -227,8 +227,7 @@ func (r *soundResource) ImportState(ctx context.Context, req resource.ImportStat
 // that uploads nothing, and a destroy, go on without the file (they failed
 // with "cannot be read" and no way out).
 func (r *soundResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return
 	}

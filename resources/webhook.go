@@ -109,8 +109,7 @@ func WebhookAttributes() map[string]schema.Attribute {
 // the configuration (webhookUndoneByDefault: an enabled webhook disabled,
 // encryption turned off, the pushed event unchosen).
 func (r *webhookResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.Steps.PlanUnreadElsewhere(ctx, req, resp)
-	r.Steps.WarnManagedTwice(ctx, req, resp)
+	r.Steps.PlanChecks(ctx, req, resp)
 	warnUndoneByDefault(ctx, req, &resp.Diagnostics, webhookNamed, webhookUndoneByDefault...)
 }
 

@@ -81,3 +81,12 @@ func (s Steps[M]) WarnManagedTwice(ctx context.Context, req resource.ModifyPlanR
 			"To move the %s to a new address instead, use a moved block (moved { from = <old address> to = <new address> }), not an import.",
 		noun, id.ValueString(), noun, id.ValueString(), noun, noun, noun))
 }
+
+// PlanChecks are the checks every managed resource's ModifyPlan makes
+// first, of the state it plans from: an object recorded at other addresses
+// that this plan did not read there (PlanUnreadElsewhere), and one both
+// imported by this plan and managed at another address (WarnManagedTwice).
+func (s Steps[M]) PlanChecks(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	s.PlanUnreadElsewhere(ctx, req, resp)
+	s.WarnManagedTwice(ctx, req, resp)
+}
