@@ -56,7 +56,7 @@ func (s Steps[M]) markFirstRead(ctx context.Context, prior, next privateData, di
 }
 
 // WarnManagedTwice is every managed resource's plan check (its ModifyPlan
-// calls it first) that no object is both imported by this plan and
+// calls it first, through PlanChecks) that no object is both imported by this plan and
 // managed at another address of the configuration (see above).
 func (s Steps[M]) WarnManagedTwice(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if s.Center == "" || s.Claims == nil || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || req.Private == nil {
