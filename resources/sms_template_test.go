@@ -401,10 +401,16 @@ resource "contactcenter_sms_template" "t" {
 			{
 				Config: cfg("Hello $${x}"),
 				PreConfig: func() {
-					go func() { // the reviewer approves the first text
-						for range 40 {
+					// The reviewer approves the first text once the apply
+					// has made it, however long the apply takes to get there
+					// (it gave up after 4 s, which a loaded machine's
+					// terraform can pass before the create); it stops with
+					// the test.
+					c, ctx := env.Client(t), t.Context()
+					go func() {
+						for ctx.Err() == nil {
 							time.Sleep(100 * time.Millisecond)
-							list, err := client.Collect(env.Client(t).SMS.ListTemplates(t.Context(), client.SMSTemplateFilter{}))
+							list, err := client.Collect(c.SMS.ListTemplates(ctx, client.SMSTemplateFilter{}))
 							if err == nil && len(list) == 1 {
 								_ = env.Sim.Review("sms_template", strconv.FormatInt(int64(list[0].ID), 10), 1, "")
 								return
