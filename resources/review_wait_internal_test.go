@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -19,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/inproc"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -184,8 +186,16 @@ func TestWaitForReview_readsFailingForAWhile(t *testing.T) {
 // TestWaitForReview_deleted: an object deleted while the apply waited for
 // its review (in the portal) was polled until the create timeout, 30
 // minutes by default; the wait ends at once, saying so.
+//
+// In a testing/synctest bubble: the wait's reads every 250 ms and its 2s
+// timeout run on the bubble's clock, so "at once" (within 1 s) measures
+// what the wait does, not how long a loaded machine took to run it.
 func TestWaitForReview_deleted(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, waitForReviewDeleted)
+}
+
+func waitForReviewDeleted(t *testing.T) {
 	var d diag.Diagnostics
 	start := time.Now()
 	waitForReview(t.Context(), &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: 2 * time.Second,
@@ -405,12 +415,19 @@ func TestWaitForReview_rateLimitedUntilTheTimeout(t *testing.T) {
 // timeout running out: it said "Unable to Read ... HTTP 503" as if the
 // read had been refused, where the timeout was the cause and raising it
 // the way out. The 503 read came first: lastErr names it.
+//
+// In a testing/synctest bubble, the platform answering in process
+// (unavailableInProcess): the retry waits and the timeout run on the
+// bubble's clock, so the bound on the wait is what the wait does.
 func TestWaitForReview_retryPastTheTimeout(t *testing.T) {
 	t.Parallel()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) }))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", Timeout: time.Second,
-		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second})
+	synctest.Test(t, waitForReviewRetryPastTheTimeout)
+}
+
+func waitForReviewRetryPastTheTimeout(t *testing.T) {
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "tok", Timeout: time.Second,
+		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second,
+		HTTPClient: unavailableInProcess(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,12 +506,19 @@ func TestWaitForReview_logged(t *testing.T) {
 // would pass the 3s timeout slept until the timeout all the same, and the
 // debug log said "retrying in 20s". The reader stops waiting for a retry
 // its time limit would come before, as a call made in its own context does.
+//
+// In a testing/synctest bubble, the platform answering in process
+// (unavailableInProcess): the retry waits and the timeout run on the
+// bubble's clock, so the bound on the wait is what the wait does.
 func TestWaitForReview_finderRetryPastTheTimeout(t *testing.T) {
 	t.Parallel()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) }))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "tok", Timeout: time.Second,
-		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second})
+	synctest.Test(t, waitForReviewFinderRetryPastTheTimeout)
+}
+
+func waitForReviewFinderRetryPastTheTimeout(t *testing.T) {
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "tok", Timeout: time.Second,
+		MaxRetries: 3, RetryWaitMin: 20 * time.Second, RetryWaitMax: 20 * time.Second,
+		HTTPClient: unavailableInProcess(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -523,6 +547,9 @@ func TestWaitForReview_finderRetryPastTheTimeout(t *testing.T) {
 		!strings.Contains(e.Detail(), ", before the timeout: the read's next retry, due in ") {
 		t.Errorf("the wait's early end unexplained:\n%s", e.Detail())
 	}
+	// The finder's shared read, detached from this reader, goes on with
+	// its retries 20s apart; the bubble ends once it has (bubble time).
+	time.Sleep(2 * time.Minute)
 }
 
 // TestWaitForReview_loggedEnd: a wait that ended without the review's
@@ -618,4 +645,13 @@ func TestWaitForReview_loggedRetryItCut(t *testing.T) {
 	if left, ok := l["left_ms"].(float64); !ok || left <= 0 || left > 3000 {
 		t.Errorf("left_ms %v: want the time the timeout left", l["left_ms"])
 	}
+}
+
+// unavailableInProcess is an HTTP client whose every request the platform
+// answers HTTP 503, in process (inproc.Transport): no listener, so it
+// works in a testing/synctest bubble. Call it inside the bubble.
+func unavailableInProcess(t *testing.T) *http.Client {
+	tr := inproc.New(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) }))
+	t.Cleanup(tr.Wait)
+	return &http.Client{Transport: tr}
 }
