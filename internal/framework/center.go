@@ -231,16 +231,10 @@ func (s Steps[M]) checkCenter(ctx context.Context, req resource.ReadRequest, res
 // managed) and plan a new one here. A refresh at the object's own
 // addresses that finds it gone still takes it out of the state.
 func (s Steps[M]) goneElsewhere(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) bool {
-	if s.Center == "" || req.Private == nil {
+	prior, id, elsewhere := s.recordedElsewhere(ctx, req.Private, req.State, &resp.Diagnostics)
+	if !elsewhere {
 		return false
 	}
-	prior, d := req.Private.GetKey(ctx, centerKey)
-	resp.Diagnostics.Append(d...)
-	if len(prior) == 0 || sameCenter(string(prior), s.Center) {
-		return false
-	}
-	var id types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	resp.Diagnostics.AddError("Unable to Read "+s.Title, fmt.Sprintf(
 		"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and the id %s names no %s there. "+
 			"This state is most likely another contact center's (a state copied from another center's folder or workspace, or the endpoint changed): "+
@@ -248,7 +242,7 @@ func (s Steps[M]) goneElsewhere(ctx context.Context, req resource.ReadRequest, r
 			"Point the configuration back at the contact center of this state; to build the same objects in this contact center, give it a state of its own "+
 			"(another folder without a copy of terraform.tfstate, or terraform workspace new). "+
 			"If it is the same contact center at a new address and the %s was deleted there, remove it from the state (terraform state rm) and plan again.",
-		sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), id.ValueString(), Noun(s.Title), Noun(s.Title), Noun(s.Title)))
+		sentence(Noun(s.Title)), id, centerChange(prior, s.Center), id, Noun(s.Title), Noun(s.Title), Noun(s.Title)))
 	return true
 }
 
@@ -347,19 +341,16 @@ func (s Steps[M]) PlanUnreadElsewhere(ctx context.Context, req resource.ModifyPl
 		s.UnreadElsewhere(ctx, op, req.Private, req.State, &resp.Diagnostics)
 		return
 	}
-	prior, d := req.Private.GetKey(ctx, centerKey)
-	resp.Diagnostics.Append(d...)
-	if len(prior) == 0 || sameCenter(string(prior), s.Center) {
+	prior, id, elsewhere := s.recordedElsewhere(ctx, req.Private, req.State, &resp.Diagnostics)
+	if !elsewhere {
 		return
 	}
-	var id types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	resp.Diagnostics.AddWarning(s.Title+" Not Read Where the Configuration Points", fmt.Sprintf(
 		"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and this plan did not read it there "+
 			"(it was made with -refresh=false): that it plans no change of it says nothing of what the id %s names there, which may be another contact center's %s. "+
 			"Plan again without -refresh=false: the refresh reads the object, takes one unchanged at a new address as the same, and refuses one that differs. "+
 			"A plan saves nothing it read: if it is the same contact center at a new address, terraform apply -refresh-only records the new address, and later plans with -refresh=false stop saying this.",
-		sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), id.ValueString(), Noun(s.Title)))
+		sentence(Noun(s.Title)), id, centerChange(prior, s.Center), id, Noun(s.Title)))
 }
 
 // UnreadElsewhere refuses a write (op: "Update", "Delete") to an object
@@ -369,20 +360,33 @@ func (s Steps[M]) PlanUnreadElsewhere(ctx context.Context, req resource.ModifyPl
 // or delete. A plan with a refresh reads it first (checkCenter), and
 // records the new addresses of an object found unchanged.
 func (s Steps[M]) UnreadElsewhere(ctx context.Context, op string, private privateData, state tfsdk.State, diags *diag.Diagnostics) bool {
-	if s.Center == "" || private == nil || reflect.ValueOf(private).IsNil() {
+	prior, id, elsewhere := s.recordedElsewhere(ctx, private, state, diags)
+	if !elsewhere {
 		return false
 	}
-	prior, d := private.GetKey(ctx, centerKey)
-	diags.Append(d...)
-	if len(prior) == 0 || sameCenter(string(prior), s.Center) {
-		return false
-	}
-	var id types.String
-	diags.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
 	diags.AddError("Unable to "+op+" "+s.Title, fmt.Sprintf(
 		"%s %s was created or last read through other addresses than the ones this provider configuration reaches now (%s), and this plan did not read it there "+
 			"(it was made with -refresh=false): the id may name another contact center's %s. Nothing was changed. "+
 			"Plan again without -refresh=false: the refresh reads the object, takes one unchanged at a new address as the same, and refuses one that differs.",
-		sentence(Noun(s.Title)), id.ValueString(), centerChange(string(prior), s.Center), Noun(s.Title)))
+		sentence(Noun(s.Title)), id, centerChange(prior, s.Center), Noun(s.Title)))
 	return true
+}
+
+// recordedElsewhere reads the addresses the object in state was created or
+// last read through (centerKey) and its id; elsewhere when they were
+// recorded and are other than the ones the provider configuration reaches
+// now (not when nothing was recorded: a state of an earlier version, an
+// import's first read).
+func (s Steps[M]) recordedElsewhere(ctx context.Context, private privateData, state tfsdk.State, diags *diag.Diagnostics) (prior, id string, elsewhere bool) {
+	if s.Center == "" || private == nil || reflect.ValueOf(private).IsNil() {
+		return "", "", false
+	}
+	recorded, d := private.GetKey(ctx, centerKey)
+	diags.Append(d...)
+	if len(recorded) == 0 || sameCenter(string(recorded), s.Center) {
+		return "", "", false
+	}
+	var v types.String
+	diags.Append(state.GetAttribute(ctx, path.Root("id"), &v)...)
+	return string(recorded), v.ValueString(), true
 }
