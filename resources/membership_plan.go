@@ -122,6 +122,10 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 		}
 		return ms
 	})
+	var m skillGroupMemberModel
+	if !req.Plan.Raw.IsNull() && !req.Plan.Get(ctx, &m).HasError() && !m.QueID.IsUnknown() && !m.AgentID.IsUnknown() {
+		warnQueueIDsOmit(r.Claims, walkOf(r.Client), true, kindMember, framework.ID(m.QueID), []int64{framework.ID(m.AgentID)}, path.Root("agent_id"), &resp.Diagnostics)
+	}
 }
 
 // ModifyPlan warns of a membership another instance of this plan removes
@@ -156,6 +160,12 @@ func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource
 		}
 		return ms
 	})
+	var m skillGroupMembersModel
+	if !req.Plan.Raw.IsNull() && !req.Plan.Get(ctx, &m).HasError() && !m.QueID.IsUnknown() && !m.Members.IsUnknown() {
+		if agents, diags := m.desired(ctx); !diags.HasError() {
+			warnQueueIDsOmit(r.Claims, walkOf(r.Client), true, kindMembers, framework.ID(m.QueID), slices.Collect(maps.Keys(agents)), path.Root("members"), &resp.Diagnostics)
+		}
+	}
 }
 
 // warnUnlisted warns at plan of the agents a create removes: this resource

@@ -3,6 +3,7 @@ package resources
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,13 +34,19 @@ import (
 // groups its queue_ids (in.QueueIDs, nil when not sent) puts agent num
 // in (id "" before a create), and returns what warns after the write
 // (with the agent's id).
-func queueIDsWrite(claims *tfkit.Claims, in client.AgentInput, num, id string) func(id string, diags *diag.Diagnostics) {
+func queueIDsWrite(claims *tfkit.Claims, walk string, in client.AgentInput, num, id string) func(id string, diags *diag.Diagnostics) {
 	if in.QueueIDs == nil {
 		return func(string, *diag.Diagnostics) {}
 	}
 	ids := *in.QueueIDs
 	claimQueueIDs(claims, ids, num, id)
-	return func(id string, diags *diag.Diagnostics) { warnQueueIDsBesideMembers(claims, ids, num, id, diags) }
+	if id != "" {
+		noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids)
+	}
+	return func(id string, diags *diag.Diagnostics) {
+		warnQueueIDsBesideMembers(claims, ids, num, id, diags)
+		warnPutInElsewhere(claims, walk, ids, num, id, diags)
+	}
 }
 
 // queueIDsKey names, in Claims, agent's membership of group queID written
@@ -102,19 +109,21 @@ const twiceAdvice = "Terraform runs the two writes in either order, so the agent
 
 // claimMembers records, before a contactcenter_skill_group_members write,
 // that it writes group queID's whole membership, with these agents.
-func claimMembers(claims *tfkit.Claims, queID int64, desired map[int64]int64) {
+func claimMembers(claims *tfkit.Claims, walk string, queID int64, desired map[int64]int64) {
 	keys := []string{wholeMembersKey(queID)}
 	for ag := range desired {
 		keys = append(keys, listedKey(queID, ag))
 	}
 	claims.Claim(keys...)
+	claimPutIn(claims, walk, kindMembers, queID, slices.Collect(maps.Keys(desired))...)
 }
 
 // warnMembersBesideQueueIDs is the membership's side, after its write:
 // the agents held in the group (before the write or read back after it)
 // that the write did not list and whose queue_ids put them in the group in
 // this process.
-func warnMembersBesideQueueIDs(claims *tfkit.Claims, queID int64, desired map[int64]int64, diags *diag.Diagnostics, held ...map[int64]int64) {
+func warnMembersBesideQueueIDs(claims *tfkit.Claims, walk string, queID int64, desired map[int64]int64, diags *diag.Diagnostics, held ...map[int64]int64) {
+	warnQueueIDsOmit(claims, walk, false, kindMembers, queID, slices.Collect(maps.Keys(desired)), path.Root("members"), diags)
 	var agents []int64
 	for _, h := range held {
 		for ag := range h {

@@ -86,6 +86,7 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 		defer r.Claims.Done(key)
 		// A lost answer, or 407 for an agent already in the group with
 		// this skill, is adopted once the membership shows it.
+		claimPutIn(r.Claims, walkOf(r.Client), kindMember, queID, agID)
 		write := func() error { return r.Client.Queues.Assign(ctx, queID, []client.AgentSkill{want}) }
 		err := settle(ctx, r.Client, queID, write, present(want))
 		if err != nil && alreadyAssigned(err) {
@@ -127,6 +128,7 @@ func (r *skillGroupMemberResource) Create(ctx context.Context, req resource.Crea
 			// queue/assign: 403 group not of this enterprise, 406 ag_id not of this enterprise (§7.2).
 			return tfkit.AttrOfCode(err, map[int64]string{403: "que_id", 406: "agent_id"})
 		}
+		warnQueueIDsOmit(r.Claims, walkOf(r.Client), false, kindMember, queID, []int64{agID}, path.Root("agent_id"), &resp.Diagnostics)
 		r.Claims.ClaimAs(keepClaimant(ctx, nil, resp.Private, &resp.Diagnostics), key)
 		plan.ID = types.StringValue(fmt.Sprintf("%d:%d", queID, agID))
 		return nil
@@ -139,6 +141,7 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 		key := membershipKey(queID, want.AgID)
 		defer r.Claims.Lock(key)()
 		defer r.Claims.Done(key)
+		claimPutIn(r.Claims, walkOf(r.Client), kindMember, queID, want.AgID)
 		write := func() error {
 			_, err := r.Client.Queues.UpdateSkill(ctx, queID, []client.AgentSkill{want}, true)
 			return err
@@ -146,6 +149,7 @@ func (r *skillGroupMemberResource) Update(ctx context.Context, req resource.Upda
 		if err := settle(ctx, r.Client, queID, write, present(want)); err != nil {
 			return err
 		}
+		warnQueueIDsOmit(r.Claims, walkOf(r.Client), false, kindMember, queID, []int64{want.AgID}, path.Root("agent_id"), &resp.Diagnostics)
 		r.Claims.ClaimAs(keepClaimant(ctx, req.Private, resp.Private, &resp.Diagnostics), key)
 		return nil
 	})

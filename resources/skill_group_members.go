@@ -139,7 +139,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 				"If they are managed by contactcenter_skill_group_member resources or by an agent's queue_ids, manage this group in one form only.",
 				queID, len(unmanaged), strings.Join(unmanaged, ", ")))
 	}
-	claimMembers(r.Claims, queID, desired)
+	claimMembers(r.Claims, walkOf(r.Client), queID, desired)
 	if err := r.apply(ctx, queID, current, desired); err != nil {
 		tfkit.AddErrorAt(&resp.Diagnostics, membersRefusal(err), "Unable to Create Skill Group Members",
 			tfkit.APIErrorDetail(err)+r.partlyCreated(ctx, queID, current, desired, len(unmanaged) > 0, &plan, resp), nil, true)
@@ -152,7 +152,7 @@ func (r *skillGroupMembersResource) Create(ctx context.Context, req resource.Cre
 	var read skillGroupMembersModel
 	if !resp.State.Raw.IsNull() && !resp.State.Get(ctx, &read).HasError() {
 		readBack, _ := read.desired(ctx)
-		warnMembersBesideQueueIDs(r.Claims, queID, desired, &resp.Diagnostics, current, readBack)
+		warnMembersBesideQueueIDs(r.Claims, walkOf(r.Client), queID, desired, &resp.Diagnostics, current, readBack)
 	}
 	framework.ReadBackDiffers(ctx, r.Steps.Title, "Create", req.Plan, &resp.State, &resp.Diagnostics)
 }
@@ -190,11 +190,11 @@ func (r *skillGroupMembersResource) Update(ctx context.Context, req resource.Upd
 		if err != nil {
 			return err
 		}
-		claimMembers(r.Claims, queID, desired)
+		claimMembers(r.Claims, walkOf(r.Client), queID, desired)
 		if err := r.apply(ctx, queID, current, desired); err != nil {
 			return membersRefusal(err)
 		}
-		warnMembersBesideQueueIDs(r.Claims, queID, desired, &resp.Diagnostics, current)
+		warnMembersBesideQueueIDs(r.Claims, walkOf(r.Client), queID, desired, &resp.Diagnostics, current)
 		// Agents neither the plan nor the state lists were added after the
 		// plan was made (in the portal, or by another configuration's
 		// contactcenter_skill_group_member): the plan could not show their

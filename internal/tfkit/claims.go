@@ -83,6 +83,8 @@ type Claims struct {
 	// this process holds, the value an in-place update of that plan gives
 	// the object instead, by the object's id: see PlanRename.
 	renames map[string]map[string]string
+	// notes holds what Note recorded, by key.
+	notes map[string]string
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -148,6 +150,49 @@ func (c *Claims) EditDone(key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.edits, key)
+}
+
+// Note records value under key, replacing what was noted before: what an
+// instance wrote or planned (an agent's queue_ids), for another instance's
+// check, which reads it back with Noted.
+func (c *Claims) Note(key, value string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.notes == nil {
+		c.notes = map[string]string{}
+	}
+	c.notes[key] = value
+}
+
+// Noted returns what Note last recorded under key.
+func (c *Claims) Noted(key string) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.notes[key]
+	return v, ok
+}
+
+// NotedUnder returns what Note recorded under the keys that begin with
+// prefix, by key.
+func (c *Claims) NotedUnder(prefix string) map[string]string {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[string]string{}
+	for k, v := range c.notes {
+		if strings.HasPrefix(k, prefix) {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Lock locks the keys, in sorted order (two callers locking overlapping
