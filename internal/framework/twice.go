@@ -46,6 +46,11 @@ func (s Steps[M]) markFirstRead(ctx context.Context, prior, next privateData, di
 	recorded, d := prior.GetKey(ctx, centerKey)
 	diags.Append(d...)
 	if len(recorded) > 0 {
+		// A later command's read: the import's mark has served its
+		// plan, and would stay in the state of every object imported.
+		if mark, _ := prior.GetKey(ctx, importedInKey); len(mark) > 0 {
+			diags.Append(next.SetKey(ctx, importedInKey, nil)...)
+		}
 		return
 	}
 	if s.Claims == nil {
