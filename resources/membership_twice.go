@@ -210,11 +210,12 @@ const (
 func writtenQueueIDsKey(id string) string { return "queue_ids written of agent " + id }
 func plannedQueueIDsKey(id string) string { return "queue_ids planned of agent " + id }
 
-// putInPrefix and putInKey name, in Claims, an agent that a membership
-// resource of kind put in group queID in this process.
-func putInPrefix(agID int64) string { return fmt.Sprintf("agent %d put in group ", agID) }
-func putInKey(agID, queID int64, kind string) string {
-	return fmt.Sprintf("%s%d by %s", putInPrefix(agID), queID, kind)
+// putInSet names, in Claims' notes, the set of the groups membership
+// resources put agent agID in in this process; putInKey one group of it,
+// put in by a resource of kind.
+func putInSet(agID int64) string { return fmt.Sprintf("groups agent %d was put in", agID) }
+func putInKey(queID int64, kind string) string {
+	return fmt.Sprintf("%d by %s", queID, kind)
 }
 
 // The notes are of one walk (client.Client.Walk, 0 in a process that
@@ -254,7 +255,7 @@ func notedQueueIDs(claims *tfkit.Claims, key, walk string) (num string, ids []in
 // walk, the agents it puts in group queID.
 func claimPutIn(claims *tfkit.Claims, walk, kind string, queID int64, agents ...int64) {
 	for _, ag := range agents {
-		claims.Note(putInKey(ag, queID, kind), walk)
+		claims.NoteIn(putInSet(ag), putInKey(queID, kind), walk)
 	}
 }
 
@@ -311,12 +312,12 @@ func warnPutInElsewhere(claims *tfkit.Claims, walk string, ids []int64, num, id 
 	noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids)
 	var by []string
 	kinds := map[string]bool{}
-	notes := claims.NotedUnder(putInPrefix(ag))
+	notes := claims.NotedIn(putInSet(ag))
 	for _, k := range slices.Sorted(maps.Keys(notes)) {
 		if notes[k] != walk {
 			continue
 		}
-		group, kind, _ := strings.Cut(strings.TrimPrefix(k, putInPrefix(ag)), " by ")
+		group, kind, _ := strings.Cut(k, " by ")
 		if q, err := strconv.ParseInt(group, 10, 64); err == nil && !slices.Contains(ids, q) {
 			by = append(by, fmt.Sprintf("skill group %d (by a %s)", q, kind))
 			kinds[kind] = true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -83,8 +84,8 @@ type Claims struct {
 	// this process holds, the value an in-place update of that plan gives
 	// the object instead, by the object's id: see PlanRename.
 	renames map[string]map[string]string
-	// notes holds what Note recorded, by key.
-	notes map[string]string
+	// notes holds what Note ("" set) and NoteIn recorded, by set and key.
+	notes map[string]map[string]string
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -155,17 +156,7 @@ func (c *Claims) EditDone(key string) {
 // Note records value under key, replacing what was noted before: what an
 // instance wrote or planned (an agent's queue_ids), for another instance's
 // check, which reads it back with Noted.
-func (c *Claims) Note(key, value string) {
-	if c == nil {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.notes == nil {
-		c.notes = map[string]string{}
-	}
-	c.notes[key] = value
-}
+func (c *Claims) Note(key, value string) { c.NoteIn("", key, value) }
 
 // Noted returns what Note last recorded under key.
 func (c *Claims) Noted(key string) (string, bool) {
@@ -174,25 +165,37 @@ func (c *Claims) Noted(key string) (string, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	v, ok := c.notes[key]
+	v, ok := c.notes[""][key]
 	return v, ok
 }
 
-// NotedUnder returns what Note recorded under the keys that begin with
-// prefix, by key.
-func (c *Claims) NotedUnder(prefix string) map[string]string {
+// NoteIn records value under key in set (one agent's: the groups
+// membership resources put it in), which NotedIn reads whole: a reader of
+// one set does not scan the notes of every other (an apply of thousands
+// of agents, each reading its own).
+func (c *Claims) NoteIn(set, key, value string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.notes == nil {
+		c.notes = map[string]map[string]string{}
+	}
+	if c.notes[set] == nil {
+		c.notes[set] = map[string]string{}
+	}
+	c.notes[set][key] = value
+}
+
+// NotedIn returns a copy of what NoteIn recorded in set, by key.
+func (c *Claims) NotedIn(set string) map[string]string {
 	if c == nil {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := map[string]string{}
-	for k, v := range c.notes {
-		if strings.HasPrefix(k, prefix) {
-			out[k] = v
-		}
-	}
-	return out
+	return maps.Clone(c.notes[set])
 }
 
 // Lock locks the keys, in sorted order (two callers locking overlapping
