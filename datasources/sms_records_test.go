@@ -261,20 +261,29 @@ func TestSMSRecordsDataSource_templateIDGiven(t *testing.T) {
 	if tpl.ID.Int64() == tpl.TplID.Int64() {
 		t.Fatalf("template id and platform id are both %d: the test needs them apart", tpl.ID.Int64())
 	}
-	srv := env.ActionServer(t)
-	state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"tpl_id": tpl.ID.Int64()})
-	if state == nil || len(d) != 1 || d[0].Severity != tfprotov6.DiagnosticSeverityWarning {
-		t.Fatalf("tpl_id = the template's id: diagnostics %v, want one warning", d)
-	}
 	want := fmt.Sprintf(`tpl_id = %d is the id of SMS template "Parcel", not its platform template id: send records carry the platform id `+
 		`(the template's tpl_id), which the record list filters by, and no template has the platform id %[1]d, so no record matched. `+
 		`Write tpl_id = %d, that template's tpl_id (contactcenter_sms_template.x.tpl_id, not its id).`, tpl.ID.Int64(), tpl.TplID.Int64())
-	if d[0].Summary != "tpl_id Is a Template's id, Not Its Platform id" || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != "AttributeName(\"tpl_id\")" {
+	checkPlatformIDWarning(t, env, "tpl_id", tpl.ID.Int64(), "tpl_id Is a Template's id, Not Its Platform id", want, tpl.TplID.Int64())
+}
+
+// checkPlatformIDWarning reads contactcenter_sms_records with attr = given
+// (an object's id where records carry its platform id): one warning at
+// attr, summary and detail as given; platformID, and a number no object
+// has, read with no diagnostic.
+func checkPlatformIDWarning(t *testing.T, env *acctest.Env, attr string, given int64, summary, want string, platformID int64) {
+	t.Helper()
+	srv := env.ActionServer(t)
+	state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{attr: given})
+	if state == nil || len(d) != 1 || d[0].Severity != tfprotov6.DiagnosticSeverityWarning {
+		t.Fatalf("%s = the object's id: diagnostics %v, want one warning", attr, d)
+	}
+	if d[0].Summary != summary || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != fmt.Sprintf("AttributeName(%q)", attr) {
 		t.Errorf("warning:\n%s: %s (at %v)\nwant:\n%s", d[0].Summary, d[0].Detail, d[0].Attribute, want)
 	}
-	for _, v := range []int64{tpl.TplID.Int64(), 999999} {
-		if state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"tpl_id": v}); state == nil || len(d) != 0 {
-			t.Errorf("tpl_id = %d (the platform id, or one no template has): diagnostics %v, want none", v, d)
+	for _, v := range []int64{platformID, 999999} {
+		if state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{attr: v}); state == nil || len(d) != 0 {
+			t.Errorf("%s = %d (the platform id, or one no object has): diagnostics %v, want none", attr, v, d)
 		}
 	}
 }
@@ -295,20 +304,8 @@ func TestSMSRecordsDataSource_signatureIDGiven(t *testing.T) {
 	if sg.ID.Int64() == sg.SignID.Int64() {
 		t.Fatalf("signature id and platform id are both %d: the test needs them apart", sg.ID.Int64())
 	}
-	srv := env.ActionServer(t)
-	state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"sign_id": sg.ID.Int64()})
-	if state == nil || len(d) != 1 || d[0].Severity != tfprotov6.DiagnosticSeverityWarning {
-		t.Fatalf("sign_id = the signature's id: diagnostics %v, want one warning", d)
-	}
 	want := fmt.Sprintf(`sign_id = %d is the id of SMS signature "Acme", not its platform signature id: send records carry the platform id `+
 		`(the signature's sign_id), which the record list filters by, and no signature has the platform id %[1]d, so no record matched. `+
 		`Write sign_id = %d, that signature's sign_id (contactcenter_sms_signature.x.sign_id, not its id, which a template's sign_id takes).`, sg.ID.Int64(), sg.SignID.Int64())
-	if d[0].Summary != "sign_id Is a Signature's id, Not Its Platform id" || d[0].Detail != want || fmt.Sprint(d[0].Attribute) != "AttributeName(\"sign_id\")" {
-		t.Errorf("warning:\n%s: %s (at %v)\nwant:\n%s", d[0].Summary, d[0].Detail, d[0].Attribute, want)
-	}
-	for _, v := range []int64{sg.SignID.Int64(), 999999} {
-		if state, d := acctest.ReadDataSource(t, srv, "contactcenter_sms_records", map[string]any{"sign_id": v}); state == nil || len(d) != 0 {
-			t.Errorf("sign_id = %d (the platform id, or one no signature has): diagnostics %v, want none", v, d)
-		}
-	}
+	checkPlatformIDWarning(t, env, "sign_id", sg.ID.Int64(), "sign_id Is a Signature's id, Not Its Platform id", want, sg.SignID.Int64())
 }
