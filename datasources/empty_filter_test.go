@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
@@ -115,5 +116,83 @@ func TestFilterEdgeSpaces(t *testing.T) {
 				t.Errorf("%s %s %q: warning %v, want %v (%s)", typ, attr, value, has, warns, got)
 			}
 		}
+	}
+}
+
+// TestEveryFilterRefusesEmpty: CONTRIBUTING asks every text filter of a
+// data source or list resource to refuse "" at plan time (the client
+// leaves an empty filter out of the request, which then lists everything),
+// and a filter that takes a list or set to refuse an empty one. The table
+// of TestDataSources_emptyFilterRefused checks the messages of the filters
+// it names; this test reads the provider's schemas, so a filter added
+// without the rule fails here, named, whether or not anyone added it to
+// the table. A filter is an optional attribute that is not computed.
+func TestEveryFilterRefusesEmpty(t *testing.T) {
+	t.Parallel()
+	srv := acctest.New(t).ActionServer(t)
+	ls, ok := tfprotov6.ProviderServer(srv).(tfprotov6.ProviderServerWithListResource)
+	if !ok {
+		t.Fatal("the provider server does not implement list resources")
+	}
+	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate := func(kind, typ string, config []byte) []*tfprotov6.Diagnostic {
+		if kind == "list" {
+			resp, err := ls.ValidateListResourceConfig(t.Context(), &tfprotov6.ValidateListResourceConfigRequest{TypeName: typ, Config: &tfprotov6.DynamicValue{JSON: config}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return resp.Diagnostics
+		}
+		resp, err := srv.ValidateDataResourceConfig(t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typ, Config: &tfprotov6.DynamicValue{JSON: config}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Diagnostics
+	}
+	blocks := map[string]*tfprotov6.SchemaBlock{}
+	for typ, s := range schemas.DataSourceSchemas {
+		blocks["data "+typ] = s.Block
+	}
+	for typ, s := range schemas.ListResourceSchemas {
+		blocks["list "+typ] = s.Block
+	}
+	checked := 0
+	for key, block := range blocks {
+		kind, typ, _ := strings.Cut(key, " ")
+		for _, a := range block.Attributes {
+			if !a.Optional || a.Computed {
+				continue
+			}
+			var empty any
+			switch {
+			case a.Type.Is(tftypes.String):
+				empty = ""
+			case a.Type.Is(tftypes.List{}), a.Type.Is(tftypes.Set{}):
+				empty = []any{}
+			default:
+				continue
+			}
+			checked++
+			config, _ := json.Marshal(map[string]any{a.Name: empty})
+			var refused bool
+			var got []string
+			for _, d := range validate(kind, typ, config) {
+				got = append(got, fmt.Sprintf("%v %s: %s", d.Severity, d.Summary, d.Detail))
+				if d.Severity == tfprotov6.DiagnosticSeverityError && (d.Attribute.Equal(tftypes.NewAttributePath().WithAttributeName(a.Name)) || strings.Contains(d.Detail, a.Name)) {
+					refused = true
+				}
+			}
+			if !refused {
+				t.Errorf("%s %s: %s = %s is not refused naming %s (it would list everything); diagnostics: %q", kind, typ, a.Name, config, a.Name, got)
+			}
+		}
+	}
+	// Today: 32 filters of data sources and 17 of list resources, text and
+	// lists; fewer means the walk above stopped finding them.
+	if checked < 49 {
+		t.Errorf("checked %d filters, want at least 49: the schema walk misses them", checked)
 	}
 }
