@@ -116,6 +116,7 @@ var configDefaults = sync.OnceValue(func() map[string]map[string]tftypes.Value {
 func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.Steps.PlanChecks(ctx, req, resp)
 	defer agentNumber.planHolder(req, resp, r.Claims)
+	defer agentNumber.noteReplaced(req, resp, r.Claims, "agent")
 	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)
 	notePlannedQueueIDs(ctx, req, r.Claims, walkOf(r.Client))

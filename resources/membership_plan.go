@@ -109,7 +109,7 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 	r.warnAdopted(ctx, req, resp)
 	if unknown := unknownOnly(ctx, req, []string{"que_id", "agent_id"}); len(unknown) > 0 {
 		var m skillGroupMemberModel
-		if !req.State.Get(ctx, &m).HasError() {
+		if !req.State.Get(ctx, &m).HasError() && !followsReplaced(r.Claims, unknown, m.QueID.ValueString(), m.AgentID.ValueString()) {
 			warnUnknownMembershipReplace(&resp.Diagnostics, "Membership", unknown, fmt.Sprintf("agent %s in skill group %s", m.AgentID.ValueString(), m.QueID.ValueString()),
 				"removes the agent from the group and adds it again: the agent is out of the group, and takes none of its calls, until the addition runs")
 		}
@@ -139,7 +139,7 @@ func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource
 	r.warnAddedOutside(ctx, req, resp, now, read)
 	if unknown := unknownOnly(ctx, req, []string{"que_id"}); len(unknown) > 0 {
 		var m skillGroupMembersModel
-		if !req.State.Get(ctx, &m).HasError() {
+		if !req.State.Get(ctx, &m).HasError() && !followsReplaced(r.Claims, unknown, m.QueID.ValueString(), "") {
 			agents, _ := m.desired(ctx)
 			warnUnknownMembershipReplace(&resp.Diagnostics, "Skill Group Members", unknown, "skill group "+m.QueID.ValueString(),
 				fmt.Sprintf("empties the group of its agents (%s) and adds the listed ones again: the group has none of them, and they take none of its calls, "+

@@ -156,6 +156,7 @@ func (r *skillGroupResource) Create(ctx context.Context, req resource.CreateRequ
 func (r *skillGroupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.Steps.PlanChecks(ctx, req, resp)
 	defer groupName.planHolder(req, resp, r.Claims)
+	defer groupName.noteReplaced(req, resp, r.Claims, "skill_group")
 	deleted := groupName.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	r.warnNameTaken(ctx, req, resp, deleted)
 	warnKeyChanged(ctx, req, resp, r.Claims, r.Client, groupName, "que_name:", r.Client == nil,
