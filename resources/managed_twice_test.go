@@ -1,6 +1,7 @@
 package resources_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -68,5 +69,52 @@ func TestAccManagedTwice(t *testing.T) {
 	w.WriteBody(agent("c") + hook("g") + "moved {\n  from = contactcenter_agent.b\n  to   = contactcenter_agent.c\n}\n")
 	if out := flat(w.Must(0, "plan", "-no-color")); strings.Contains(out, "Managed by Two Resources") || !strings.Contains(out, "0 to add, 0 to change, 0 to destroy") {
 		t.Errorf("moved block: want no change and no warning:\n%s", out)
+	}
+}
+
+// TestAccManagedTwice_afterUpgrade: a state written by a provider older
+// than the record of the contact center (no private state) had its first
+// read after the upgrade taken for an import's, so the object it holds
+// counted as imported too, and a plan that imported that object at another
+// address (a configuration generated again by terraform query, applied
+// with the first plan after the upgrade) said nothing: both addresses
+// read as imports, and no pair of an import and a managed object was
+// found. The import is told by ImportState's own mark now.
+func TestAccManagedTwice_afterUpgrade(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	hook := func(addr string) string {
+		return fmt.Sprintf("resource \"contactcenter_webhook\" %q {\n  name = \"CRM\"\n  url  = \"https://crm.example.com/h\"\n}\n", addr)
+	}
+	w := env.Workdir(t)
+	w.WriteBody(hook("h") + "output \"h\" {\n  value = contactcenter_webhook.h.id\n}\n")
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	hID := strings.TrimSpace(w.Must(0, "output", "-raw", "h"))
+	// As an older provider wrote it: no private state.
+	var state map[string]any
+	if err := json.Unmarshal([]byte(w.Must(0, "state", "pull")), &state); err != nil {
+		t.Fatal(err)
+	}
+	stripped := 0
+	for _, r := range state["resources"].([]any) {
+		for _, in := range r.(map[string]any)["instances"].([]any) {
+			if _, ok := in.(map[string]any)["private"]; ok {
+				delete(in.(map[string]any), "private")
+				stripped++
+			}
+		}
+	}
+	if stripped == 0 {
+		t.Fatal("the state has no private state to take out: the test no longer shows an older provider's state")
+	}
+	state["serial"] = state["serial"].(float64) + 1
+	old, _ := json.Marshal(state)
+	w.WriteFile("old.tfstate", string(old))
+	w.Must(0, "state", "push", "old.tfstate")
+
+	w.WriteBody(hook("h") + hook("all_0") + fmt.Sprintf("import {\n  to = contactcenter_webhook.all_0\n  id = %q\n}\n", hID))
+	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
+	if !strings.Contains(out, "Warning: Webhook Managed by Two Resources") || !strings.Contains(out, fmt.Sprintf("This plan imports webhook %s into one resource", hID)) {
+		t.Errorf("the first plan after an upgrade that imports a managed webhook again lacks the warning:\n%s", out)
 	}
 }

@@ -18,7 +18,8 @@ import (
 // another contact center holds from the first plan on; then the same
 // state planned at another center's address is refused. Tried by hand with
 // the builds of 84ff285 and 7cfa726 (every resource type: plan, apply,
-// plan empty; private state filled in); this keeps it so.
+// plan empty; private state filled in); this keeps it so. The refresh is
+// not taken for the read that follows an import (no imported_in mark).
 func TestStateUpgrade_recordedQuietly(t *testing.T) {
 	t.Parallel()
 	env, other := acctest.New(t), acctest.New(t)
@@ -50,6 +51,9 @@ func TestStateUpgrade_recordedQuietly(t *testing.T) {
 			}
 			if !strings.Contains(string(read.Private), "contact_center_urls") {
 				t.Errorf("the refresh recorded no addresses: private %q", read.Private)
+			}
+			if strings.Contains(string(read.Private), "imported_in") {
+				t.Errorf("the first refresh after the upgrade was taken for an import's (marked imported_in): private %q", read.Private)
 			}
 			refreshed := []acctest.Instance{{State: read.NewState, Private: read.Private}}
 			r.CheckPlanEmpty(refreshed, config)

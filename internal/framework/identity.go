@@ -79,11 +79,16 @@ func NumericID(s string) (canonical string, ok bool) {
 	return strconv.FormatInt(n, 10), true
 }
 
-// SetImported saves the imported id, and settings, to the new state.
+// SetImported saves the imported id, and settings, to the new state, and
+// marks the private state as imported, for the read that follows
+// (markFirstRead: an import is told from a state an older provider wrote).
 func SetImported(ctx context.Context, resp *resource.ImportStateResponse, id string, settings map[string]any) {
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	for name, v := range settings {
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+	}
+	if resp.Private != nil {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, importUnreadKey, []byte(`true`))...)
 	}
 }
 

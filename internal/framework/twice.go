@@ -23,41 +23,74 @@ import (
 // the other still holds. The plan now warns (WarnManagedTwice) when one
 // plan both imports an object and plans it at another address.
 //
-// An import is told by its first read: the read after an import finds no
-// contact center recorded (centerKey), and marks the private state with
-// importedInKey, the token of this provider configuration's Claims (one
-// Terraform command; one run of `terraform test`). A plan of the resource
-// then knows it imports the object (the token is this configuration's) or
-// manages it already (no token, or an earlier command's). The pair is
-// checked per provider configuration, contact center, kind and id
+// An import is told by its first read: ImportState (SetImported) marks the
+// private state it returns with importUnreadKey, and the read that follows
+// takes that mark away and marks the private state with importedInKey, the
+// token of this provider configuration's Claims (one Terraform command; one
+// run of `terraform test`). A plan of the resource then knows it imports
+// the object (the token is this configuration's, ImportedHere) or manages
+// it already (no token, or an earlier command's). The pair is checked per
+// provider configuration, contact center, kind and id
 // (tfkit.Claims.PlannedTwice), so two centers (whose ids overlap) never
 // meet, and neither do two imports of one object.
+//
+// The import was once told by the absence of a recorded contact center
+// (centerKey), which a state written by a provider older than that record
+// also lacks: the first plan after a provider upgrade took every object of
+// the state for one it imported (an object imported at a new address
+// beside one of them was not warned of as managed twice, and a
+// membership's import warning spoke of agents an import removes).
 
 // importedInKey is the private state key of the import's token
 // (tfkit.Claims.Token).
 const importedInKey = "imported_in"
 
-// markFirstRead marks the private state of a read that found the object
-// with no contact center recorded: the read after an import.
+// importUnreadKey marks the private state an import returns (SetImported),
+// until the read that follows it (markFirstRead).
+const importUnreadKey = "import_unread"
+
+// privateReader reads a private state (a request's).
+type privateReader interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// markFirstRead marks the private state of the read that follows an
+// import (importUnreadKey) with this command's token, and takes an earlier
+// command's mark away.
 func (s Steps[M]) markFirstRead(ctx context.Context, prior, next privateData, diags *diag.Diagnostics) {
 	if s.Center == "" || prior == nil || reflect.ValueOf(prior).IsNil() || next == nil || reflect.ValueOf(next).IsNil() {
 		return
 	}
-	recorded, d := prior.GetKey(ctx, centerKey)
+	unread, d := prior.GetKey(ctx, importUnreadKey)
 	diags.Append(d...)
-	if len(recorded) > 0 {
-		// A later command's read: the import's mark has served its
+	if len(unread) == 0 {
+		// A later command's read, or the first read of a state an older
+		// provider wrote (no import): the import's mark has served its
 		// plan, and would stay in the state of every object imported.
 		if mark, _ := prior.GetKey(ctx, importedInKey); len(mark) > 0 {
 			diags.Append(next.SetKey(ctx, importedInKey, nil)...)
 		}
 		return
 	}
+	diags.Append(next.SetKey(ctx, importUnreadKey, nil)...)
 	if s.Claims == nil {
 		return
 	}
 	token, _ := json.Marshal(s.Claims.Token())
 	diags.Append(next.SetKey(ctx, importedInKey, token)...)
+}
+
+// ImportedHere reports whether this command imports the object whose
+// private state (a plan's prior private state) private is: its first read
+// followed an import in this command (markFirstRead).
+func (s Steps[M]) ImportedHere(ctx context.Context, private privateReader) bool {
+	if s.Claims == nil || private == nil || reflect.ValueOf(private).IsNil() {
+		return false
+	}
+	token, _ := private.GetKey(ctx, importedInKey)
+	var t string
+	_ = json.Unmarshal(token, &t)
+	return t != "" && t == s.Claims.Token()
 }
 
 // WarnManagedTwice is every managed resource's plan check (its ModifyPlan
@@ -71,10 +104,7 @@ func (s Steps[M]) WarnManagedTwice(ctx context.Context, req resource.ModifyPlanR
 	if req.State.GetAttribute(ctx, path.Root("id"), &id).HasError() || id.IsNull() || id.IsUnknown() || id.ValueString() == "" {
 		return
 	}
-	token, _ := req.Private.GetKey(ctx, importedInKey)
-	var t string
-	_ = json.Unmarshal(token, &t)
-	if !s.Claims.PlannedTwice(s.Center+"\x00"+s.Title+"\x00"+id.ValueString(), t != "" && t == s.Claims.Token()) {
+	if !s.Claims.PlannedTwice(s.Center+"\x00"+s.Title+"\x00"+id.ValueString(), s.ImportedHere(ctx, req.Private)) {
 		return
 	}
 	noun := Noun(s.Title)
