@@ -131,12 +131,14 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 // ModifyPlan warns of a membership another instance of this plan removes
 // or adds the other way (warnRemovedAndAdded), of the agents a create
 // removes from an existing group (warnUnlisted), and of those an update or
-// a destroy removes that joined outside this configuration (warnAddedOutside).
+// a destroy removes that joined outside this configuration (warnAddedOutside),
+// and of those an import removes (warnImportRemoves).
 func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.Steps.PlanChecks(ctx, req, resp)
 	r.warnUnlisted(ctx, req, resp)
 	now, read := r.readForDestroy(ctx, req, resp)
 	r.warnAddedOutside(ctx, req, resp, now, read)
+	r.warnImportRemoves(ctx, req, resp)
 	if unknown := unknownOnly(ctx, req, []string{"que_id"}); len(unknown) > 0 {
 		var m skillGroupMembersModel
 		if !req.State.Get(ctx, &m).HasError() && !followsReplaced(r.Claims, unknown, m.QueID.ValueString(), "") {

@@ -62,7 +62,8 @@ func (r *skillGroupMembersResource) Schema(_ context.Context, _ resource.SchemaR
 			"Differences are applied in chunks of 100 agents; a chunk of skill changes is applied whole or not at all " +
 			"(API: queue/assign, queue/cancel_assign, queue/update/skill with `is_transaction = 1`; spec §4.6).\n\n" +
 			"A group is managed by one form only, and by one configuration (two configurations with states of their own undo each other's memberships at every apply: a `contactcenter_skill_group_members` plan warns, naming the agents it removes that it did not put in the group (\"Agents Added Outside This Configuration Will Leave the Skill Group\"), while the other configuration's plan only shows them added again): either this resource, or `contactcenter_skill_group_member` resources, or the agents' `queue_ids`. " +
-			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, the plan warns, naming them (\"Agents Will Leave the Skill Group\"), and the apply removes them. " +
+			"Mixing them makes each undo the other. When this resource is created for a group that already has agents it does not list, the plan warns, naming them (\"Agents Will Leave the Skill Group\"), and the apply removes them; so does the plan of an import whose group has agents members does not list " +
+			"(added in the portal after the configuration was written, by `terraform query -generate-config-out` or by hand: \"Imported Skill Group Has Agents Members Does Not List\"). " +
 			"Destroying it empties the group of the agents its state holds and of those the plan reads in the group (agents added outside Terraform before the plan included, also when the instance left the configuration, which Terraform 1.11 plans without refreshing it); the group itself stays. " +
 			"Import by the group's id (`101`), by its name (`que_name:Support`) or by identity.\n\n" +
 			membershipRekeyNote("contactcenter_skill_group_member"),

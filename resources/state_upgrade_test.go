@@ -2,11 +2,14 @@ package resources_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
+	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/provider/acctest"
 )
 
@@ -65,5 +68,54 @@ func TestStateUpgrade_recordedQuietly(t *testing.T) {
 				t.Errorf("the upgraded, refreshed state at another center: %s", flatDiags(d))
 			}
 		})
+	}
+}
+
+// TestStateUpgrade_membershipNotImported: the first plan after a provider
+// upgrade read a membership an older provider wrote (no private state) as
+// an import's first read, and so warned that "this plan imports" the
+// membership and its apply removes an agent the portal added: no import
+// is planned. An import is told by ImportState's mark now; the upgraded
+// state's first read is a refresh, and its plan says nothing of an import.
+func TestStateUpgrade_membershipNotImported(t *testing.T) {
+	t.Parallel()
+	env := acctest.New(t)
+	group := env.Resources(t, "contactcenter_skill_group").Apply(nil, []any{
+		env.Resources(t, "contactcenter_skill_group").Config("que_name = \"Upgraded\"\nque_priority = 1\nforce_delete = true\n"),
+	})
+	agents := env.Resources(t, "contactcenter_agent")
+	made := agents.Apply(nil, []any{
+		agents.Config("user_num = \"9101\"\nuser_name = \"Ann\"\nuser_password = \"Passw0rd!x\"\n"),
+		agents.Config("user_num = \"9102\"\nuser_name = \"Bob\"\nuser_password = \"Passw0rd!x\"\n"),
+	})
+	queID := env.Resources(t, "contactcenter_skill_group").Decode(group[0])["id"].(string)
+	ann, bob := agents.Decode(made[0])["id"].(string), agents.Decode(made[1])["id"].(string)
+
+	r := env.Resources(t, "contactcenter_skill_group_members")
+	config := []any{r.Config(fmt.Sprintf("que_id = %q\nmembers = [{ agent_id = %q, skill = 1 }]\n", queID, ann))}
+	applied := r.Apply(nil, config)
+	raw, err := json.Marshal(r.Decode(applied[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := env.ActionServer(t).UpgradeResourceState(t.Context(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: "contactcenter_skill_group_members", Version: 0, RawState: &tfprotov6.RawState{JSON: raw},
+	})
+	if err != nil || len(up.Diagnostics) > 0 {
+		t.Fatalf("UpgradeResourceState: %v %s", err, flatDiags(up.Diagnostics))
+	}
+	// The portal adds bob to the group.
+	q, _ := strconv.ParseInt(queID, 10, 64)
+	b, _ := strconv.ParseInt(bob, 10, 64)
+	if err := env.Client(t).Queues.Assign(t.Context(), q, []client.AgentSkill{{AgID: b, Skill: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	// Refreshed and planned by one provider, as one terraform plan does.
+	actions, diags := r.PlanDiagnostics([]acctest.Instance{{State: up.UpgradedState}}, config)
+	if actions[0] != "update" {
+		t.Errorf("the plan after the upgrade: %s, want the update that removes the agent the portal added", actions[0])
+	}
+	if text := flatDiags(diags[0]); strings.Contains(text, "imports") || strings.Contains(text, "Imported") {
+		t.Errorf("the first plan after an upgrade took the membership for imported: %s", text)
 	}
 }
