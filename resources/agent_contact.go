@@ -90,8 +90,8 @@ func warnContactGivenTwice(req resource.ModifyPlanRequest, claims *tfkit.Claims,
 		}
 		for _, c := range mine {
 			others := map[string]int{}
-			for _, t := range claims.PlanGiven(contactKey(field, c.v), c.kind+token.String()) {
-				others[t[:strings.IndexByte(t, 0)+1]]++
+			for _, k := range claims.PlanGiven(contactKey(field, c.v), c.kind, token) {
+				others[k]++
 			}
 			if title, what := contactConflict(field, c.v, c.kind, others, resigns); what != "" {
 				diags.AddAttributeWarning(path.Root(field), title, what)

@@ -187,11 +187,13 @@ func (u uniqueValue) planHolder(req resource.ModifyPlanRequest, resp *resource.M
 // planned warns (Terraform does not tell a provider which address it
 // plans, so the warning names the other one by the value).
 // tfkit.Claims.PlanCreate tells the instances apart by their planned
-// values: two planned exactly alike (a for_each whose map holds the same
-// settings under two keys) are not told. A value known only at apply is
+// values: two planned alike (a for_each whose map holds the same settings
+// under two keys), or alike but for values one of them knows only at
+// apply, are not told; the plan of one instance at apply, in a process
+// that planned it before (`terraform test`), is not taken for another. A value known only at apply is
 // checked by the apply's create.
 func (u uniqueValue) warnCreatedTwice(req resource.ModifyPlanRequest, claims *tfkit.Claims, diags *diag.Diagnostics, v string) {
-	if u.shared || v == "" || !claims.PlanCreate(u.key(v), req.Plan.Raw.String()) {
+	if u.shared || v == "" || !claims.PlanCreate(u.key(v), req.Plan.Raw) {
 		return
 	}
 	diags.AddAttributeWarning(path.Root(u.attr), u.title+" Created Twice",

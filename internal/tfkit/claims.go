@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // Claims coordinates, within one provider process (one Terraform
@@ -73,9 +75,9 @@ type Claims struct {
 	// the plans of instances in the state (PlannedInState, PlanHolder):
 	// the walk's progress Settle sees besides refreshes.
 	removals, statePlans atomic.Uint64
-	// creates holds, for each key a plan of this process creates, the
-	// tokens of the planned objects: see PlanCreate.
-	creates map[string]map[string]bool
+	// creates holds, for each key a plan of this process gives an
+	// object, the objects planned so: see PlanGiven.
+	creates map[string][]planned
 	// holders holds, for each key an object in the state of a plan of
 	// this process holds, whether the plan keeps it there, by the
 	// object's id: see PlanHolder.
@@ -585,36 +587,107 @@ func (c *Claims) settleQuiet() time.Duration {
 }
 
 // PlanCreate records that the plan being made creates an object with the
-// unique key, planned as token (the planned object's value), and reports
-// whether it records another object for the key: two instances of one
+// unique key, planned as value (the planned object), and reports whether
+// it records another object for the key: two instances of one
 // configuration that create the same unique value (the apply creates the
 // first and refuses the second). The instances are planned in any order;
-// the second is told. An object planned again as it was (the same token)
-// is taken for the same instance: Terraform plans a create again at apply,
-// and a process that serves several commands (`terraform test`) plans it
-// in each run, so two instances planned alike are not told apart. Done
-// forgets the key.
-func (c *Claims) PlanCreate(key, token string) (other bool) {
-	return len(c.PlanGiven(key, token)) > 0
+// the second is told. Done forgets the key. See PlanGiven for how an
+// instance planned again is told from another one.
+func (c *Claims) PlanCreate(key string, value tftypes.Value) (other bool) {
+	return len(c.PlanGiven(key, "", value)) > 0
+}
+
+// planned is an object a plan gave a unique key (PlanGiven): how (kind)
+// and its planned value.
+type planned struct {
+	kind  string
+	value tftypes.Value
 }
 
 // PlanGiven records, as PlanCreate does, that the plan being made gives
-// an object the unique key, planned as token, and returns the tokens of
-// the other objects it records for the key, in no order.
-func (c *Claims) PlanGiven(key, token string) (others []string) {
+// an object the unique key as kind (a caller's word: given, kept, ...),
+// planned as value, and returns the kinds of the other objects it records
+// for the key, in no order.
+//
+// An object recorded before with the same kind and a value that value may
+// be a later plan of (PlannedAlike) is taken for the same instance, and
+// replaced: Terraform plans a create again at apply, with the values known
+// only at apply (an id of an object the apply made first, such as a skill
+// group in queue_ids) known then, and a provider process that serves the
+// plan and the apply (`terraform test`, Terraform 1.13 and later) saw the
+// two plans of one agent as two agents given one user_num ("Agent Created
+// Twice" in the first run of a test file that creates one). So two
+// instances planned alike, or alike but for values one of them knows only
+// at apply, are not told apart.
+func (c *Claims) PlanGiven(key, kind string, value tftypes.Value) (others []string) {
 	if c == nil {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	m := inner(&c.creates, key)
-	m[token] = true
-	for t := range m {
-		if t != token {
-			others = append(others, t)
+	if c.creates == nil {
+		c.creates = map[string][]planned{}
+	}
+	recs, same := c.creates[key], -1
+	for i, p := range recs {
+		if same < 0 && p.kind == kind && PlannedAlike(p.value, value) {
+			same = i
+			continue
 		}
+		others = append(others, p.kind)
+	}
+	if same >= 0 {
+		recs[same].value = value
+	} else {
+		c.creates[key] = append(recs, planned{kind, value})
 	}
 	return others
+}
+
+// PlannedAlike tells whether a and b may be two plans of one object: each
+// value known in both is the same (an unknown one matches anything, as
+// Terraform's check of a final plan against the plan it applies lets an
+// unknown value become known, and nothing else change). A set with an
+// unknown element matches any set.
+func PlannedAlike(a, b tftypes.Value) bool {
+	if !a.IsKnown() || !b.IsKnown() {
+		return true
+	}
+	if a.IsNull() || b.IsNull() {
+		return a.IsNull() == b.IsNull()
+	}
+	ty := a.Type()
+	switch {
+	case ty.Is(tftypes.Object{}), ty.Is(tftypes.Map{}):
+		var am, bm map[string]tftypes.Value
+		if a.As(&am) != nil || b.As(&bm) != nil || len(am) != len(bm) {
+			return false
+		}
+		for k, av := range am {
+			bv, ok := bm[k]
+			if !ok || !PlannedAlike(av, bv) {
+				return false
+			}
+		}
+		return true
+	case ty.Is(tftypes.Set{}):
+		if !a.IsFullyKnown() || !b.IsFullyKnown() {
+			return true
+		}
+		return a.Equal(b)
+	case ty.Is(tftypes.List{}), ty.Is(tftypes.Tuple{}):
+		var al, bl []tftypes.Value
+		if a.As(&al) != nil || b.As(&bl) != nil || len(al) != len(bl) {
+			return false
+		}
+		for i := range al {
+			if !PlannedAlike(al[i], bl[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a.Equal(b)
 }
 
 // PlannedInState records that the plan being made planned an instance

@@ -1,0 +1,58 @@
+package tfkit
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// TestPlanGivenPlannedAgain: an object planned again with values that were
+// unknown known now (Terraform's plan of a create at apply, in a process
+// that planned it before: `terraform test`) is the same instance; one that
+// differs in a value known in both, or given the key as another kind, is
+// another.
+func TestPlanGivenPlannedAgain(t *testing.T) {
+	t.Parallel()
+	ty := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"num": tftypes.String, "name": tftypes.String, "queues": tftypes.Set{ElementType: tftypes.Number}, "tags": tftypes.List{ElementType: tftypes.String},
+	}}
+	u := tftypes.UnknownValue
+	obj := func(name, queues, tags any) tftypes.Value {
+		return tftypes.NewValue(ty, map[string]tftypes.Value{
+			"num": tftypes.NewValue(tftypes.String, "700"), "name": tftypes.NewValue(tftypes.String, name),
+			"queues": tftypes.NewValue(ty.AttributeTypes["queues"], queues), "tags": tftypes.NewValue(ty.AttributeTypes["tags"], tags),
+		})
+	}
+	num := func(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, n) }
+	str := func(s any) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	var c Claims
+	steps := []struct {
+		what, kind string
+		v          tftypes.Value
+		others     []string
+	}{
+		{"plan: name and a group known only at apply", "", obj(u, []tftypes.Value{num(1), tftypes.NewValue(tftypes.Number, u)}, []tftypes.Value{str("a"), str(u)}), nil},
+		{"the same instance at apply: all known", "", obj("Ann", []tftypes.Value{num(1), num(2)}, []tftypes.Value{str("a"), str("b")}), nil},
+		{"planned again as at apply", "", obj("Ann", []tftypes.Value{num(1), num(2)}, []tftypes.Value{str("a"), str("b")}), nil},
+		{"another name", "", obj("Bob", []tftypes.Value{num(1), num(2)}, []tftypes.Value{str("a"), str("b")}), []string{""}},
+		{"another group set", "", obj("Ann", []tftypes.Value{num(1), num(3)}, []tftypes.Value{str("a"), str("b")}), []string{"", ""}},
+		{"another list element", "", obj("Ann", []tftypes.Value{num(1), num(2)}, []tftypes.Value{str("a"), str("c")}), []string{"", "", ""}},
+		{"another kind, alike", "kept", obj("Ann", []tftypes.Value{num(1), num(2)}, []tftypes.Value{str("a"), str("b")}), []string{"", "", "", ""}},
+		{"null list", "kept", obj("Ann", []tftypes.Value{num(1), num(2)}, nil), []string{"", "", "", "", "kept"}},
+	}
+	for _, s := range steps {
+		got := c.PlanGiven("k", s.kind, s.v)
+		slices.Sort(got)
+		if !slices.Equal(got, s.others) {
+			t.Errorf("%s: others %q, want %q", s.what, got, s.others)
+		}
+	}
+	if c.PlanCreate("other key", obj("Ann", nil, nil)) {
+		t.Error("another key: told of an object planned for k")
+	}
+	c.Done("k")
+	if got := c.PlanGiven("k", "", obj("Zed", nil, nil)); got != nil {
+		t.Errorf("after Done: others %q", got)
+	}
+}
