@@ -220,8 +220,12 @@ func putInKey(queID int64, kind string) string {
 
 // The notes are of one walk (client.Client.Walk, 0 in a process that
 // serves one command): a provider process that serves several commands
-// (`terraform test`, or the acceptance tests) does not take an earlier
-// command's write or plan for this one's.
+// (`terraform test` with a provider block, Terraform 1.13 and later) does
+// not take an earlier command's write or plan for this one's. A later
+// run's apply that wrote only the membership said the agent "was written
+// in this apply" (TestMembershipListedNextRun). The walk moves on at a
+// plan's refresh after writes: a run whose plan refreshes nothing (its
+// first, or with refresh = false) shares the walk of the run before.
 func walkOf(c *client.Client) string {
 	if c == nil {
 		return "0"
