@@ -76,12 +76,10 @@ type reviewSteps[M any] struct {
 	replaced string
 }
 
-// Read refreshes the object, in a plan's walk: the client is told, as for
-// every resource (framework.Managed.Read; client.FreshReads).
+// Read refreshes the object, in a plan's walk: the client and the claims
+// are told, as for every resource (framework.Managed.Read).
 func (r *reviewedResource[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	if r.Client != nil {
-		r.Client.Refreshing()
-	}
+	r.Refreshing(ctx, req)
 	r.steps.Read(ctx, req, resp)
 	r.steps.approvedSinceTaint(ctx, resp)
 	if r.adopted != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -146,12 +147,24 @@ func (r *Managed[M]) Configure(ctx context.Context, req resource.ConfigureReques
 }
 
 // Read is read-or-remove (Steps.Read). Terraform reads a resource to
-// refresh it, in a plan's walk: the client is told (client.FreshReads).
+// refresh it, in a plan's walk: the client is told (client.FreshReads),
+// and the claims (Refreshing).
 func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.Refreshing(ctx, req)
+	r.Steps.Read(ctx, req, resp)
+}
+
+// Refreshing tells the client (client.Client.Refreshing) and the claims
+// (tfkit.Claims.Refreshed, by the type and the object's id) that the
+// object of req is refreshed, in a plan's walk.
+func (r *Resource) Refreshing(ctx context.Context, req resource.ReadRequest) {
 	if r.Client != nil {
 		r.Client.Refreshing()
 	}
-	r.Steps.Read(ctx, req, resp)
+	var id types.String
+	if r.Claims != nil && !req.State.Raw.IsNull() && !req.State.GetAttribute(ctx, path.Root("id"), &id).HasError() && id.ValueString() != "" {
+		r.Claims.Refreshed(r.Name + "\x00" + id.ValueString())
+	}
 }
 
 // PlanChecks is every action's ModifyPlan: the action's checks run on the

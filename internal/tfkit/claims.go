@@ -88,6 +88,39 @@ type Claims struct {
 	renames map[string]map[string]string
 	// notes holds what Note ("" set) and NoteIn recorded, by set and key.
 	notes map[string]map[string]string
+	// refreshed holds the objects refreshed (Refreshed) since plans began
+	// planWalk: see Refreshed.
+	refreshed map[string]bool
+	planWalk  uint64
+}
+
+// Refreshed records that the plan being made refreshed object key (a
+// resource type and the object's id), and tells whether a plan of a later
+// command began with it: Terraform refreshes each object of the state
+// once in a plan's walk, and none in an apply's, so an object refreshed
+// again is refreshed by a later command's plan, in a provider process
+// that serves several (`terraform test` with a provider block, Terraform
+// 1.13 and later). What PlanGiven recorded before is then forgotten: a
+// `command = plan` run, which applies nothing, left its creates recorded,
+// and the next run's plan of the same instance with other values (its
+// variables) warned "Created Twice" of it. A run whose plan refreshes
+// nothing (the first of a file, or with refresh = false) is not told from
+// the run before it.
+func (c *Claims) Refreshed(key string) (later bool) {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.refreshed[key] {
+		c.planWalk++
+		c.refreshed, later = nil, true
+	}
+	if c.refreshed == nil {
+		c.refreshed = map[string]bool{}
+	}
+	c.refreshed[key] = true
+	return later
 }
 
 // Edit is a change of one value of an object that a plan of this process
@@ -602,12 +635,15 @@ func (c *Claims) PlanCreate(key string, value tftypes.Value) (other bool) {
 type planned struct {
 	kind  string
 	value tftypes.Value
+	// walk is Claims.planWalk when it was planned.
+	walk uint64
 }
 
 // PlanGiven records, as PlanCreate does, that the plan being made gives
 // an object the unique key as kind (a caller's word: given, kept, ...),
 // planned as value, and returns the kinds of the other objects it records
-// for the key, in no order.
+// for the key, in no order. What an earlier command's plan recorded is
+// left out (Refreshed).
 //
 // An object recorded before with the same kind and a value that value may
 // be a later plan of (PlannedAlike) is taken for the same instance, and
@@ -628,7 +664,7 @@ func (c *Claims) PlanGiven(key, kind string, value tftypes.Value) (others []stri
 	if c.creates == nil {
 		c.creates = map[string][]planned{}
 	}
-	recs, same := c.creates[key], -1
+	recs, same := slices.DeleteFunc(c.creates[key], func(p planned) bool { return p.walk != c.planWalk }), -1
 	for i, p := range recs {
 		if same < 0 && p.kind == kind && PlannedAlike(p.value, value) {
 			same = i
@@ -639,8 +675,9 @@ func (c *Claims) PlanGiven(key, kind string, value tftypes.Value) (others []stri
 	if same >= 0 {
 		recs[same].value = value
 	} else {
-		c.creates[key] = append(recs, planned{kind, value})
+		recs = append(recs, planned{kind, value, c.planWalk})
 	}
+	c.creates[key] = recs
 	return others
 }
 

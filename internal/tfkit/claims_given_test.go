@@ -56,3 +56,34 @@ func TestPlanGivenPlannedAgain(t *testing.T) {
 		t.Errorf("after Done: others %q", got)
 	}
 }
+
+// TestRefreshedLaterCommand: an object refreshed again is a later
+// command's plan (Terraform refreshes each object once in a plan), and
+// what PlanGiven recorded before it is forgotten; objects refreshed once
+// each, however many, are one plan.
+func TestRefreshedLaterCommand(t *testing.T) {
+	t.Parallel()
+	name := func(s string) tftypes.Value {
+		ty := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
+		return tftypes.NewValue(ty, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, s)})
+	}
+	var c Claims
+	for _, k := range []string{"group\x00101", "group\x00102", "agent\x00101"} {
+		if c.Refreshed(k) {
+			t.Fatalf("%q refreshed once: taken for a later command's plan", k)
+		}
+	}
+	c.PlanGiven("k", "", name("Agent 1"))
+	if got := c.PlanGiven("k", "", name("Other 1")); len(got) != 1 {
+		t.Fatalf("two objects in one plan: others %q", got)
+	}
+	if !c.Refreshed("group\x00101") {
+		t.Fatal("refreshed again: not taken for a later command's plan")
+	}
+	if got := c.PlanGiven("k", "", name("Staff 1")); got != nil {
+		t.Errorf("the later plan: told of the earlier one's objects %q", got)
+	}
+	if c.Refreshed("group\x00102") || c.Refreshed("agent\x00101") {
+		t.Error("the later plan's own first refreshes taken for yet another plan's")
+	}
+}
