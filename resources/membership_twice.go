@@ -39,18 +39,19 @@ func queueIDsWrite(claims *tfkit.Claims, walk string, in client.AgentInput, num,
 		return func(string, *diag.Diagnostics) {}
 	}
 	ids := *in.QueueIDs
-	claimQueueIDs(claims, ids, num, id)
+	claimQueueIDs(claims, walk, ids, num, id)
 	if id != "" {
 		noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids)
 	}
 	return func(id string, diags *diag.Diagnostics) {
-		warnQueueIDsBesideMembers(claims, ids, num, id, diags)
+		warnQueueIDsBesideMembers(claims, walk, ids, num, id, diags)
 		warnPutInElsewhere(claims, walk, ids, num, id, diags)
 	}
 }
 
 // queueIDsKey names, in Claims, agent's membership of group queID written
-// through the agent's queue_ids in this process. agent is "num:<user_num>"
+// through the agent's queue_ids in this process (claimed as the walk, see
+// walkOf). agent is "num:<user_num>"
 // (recorded before a create, whose id is not known yet) or "id:<user_id>".
 func queueIDsKey(queID int64, agent string) string {
 	return fmt.Sprintf("queue_ids %d:%s", queID, agent)
@@ -58,19 +59,24 @@ func queueIDsKey(queID int64, agent string) string {
 
 // wholeMembersKey names, in Claims, group queID's whole membership written
 // by a contactcenter_skill_group_members in this process; listedKey one
-// agent that membership lists.
+// agent that membership lists. Both are claimed as the walk (walkOf): a
+// later run of `terraform test` whose apply wrote an agent's queue_ids
+// alone said a contactcenter_skill_group_members "of this apply" wrote the
+// group without it, of an earlier run's write, and an agent the membership
+// listed in an earlier run and no longer does was taken for listed.
 func wholeMembersKey(queID int64) string { return fmt.Sprintf("members of group %d", queID) }
 func listedKey(queID, agID int64) string {
 	return fmt.Sprintf("members of group %d list %d", queID, agID)
 }
 
-// claimQueueIDs records, before an agent's create or update, the groups its
-// queue_ids puts it in (num its user_num; id "" before a create).
-func claimQueueIDs(claims *tfkit.Claims, queueIDs []int64, num, id string) {
+// claimQueueIDs records, before an agent's create or update in walk, the
+// groups its queue_ids puts it in (num its user_num; id "" before a
+// create).
+func claimQueueIDs(claims *tfkit.Claims, walk string, queueIDs []int64, num, id string) {
 	for _, q := range queueIDs {
-		claims.Claim(queueIDsKey(q, "num:"+num))
+		claims.ClaimAs(walk, queueIDsKey(q, "num:"+num))
 		if id != "" {
-			claims.Claim(queueIDsKey(q, "id:"+id))
+			claims.ClaimAs(walk, queueIDsKey(q, "id:"+id))
 		}
 	}
 }
@@ -79,15 +85,15 @@ func claimQueueIDs(claims *tfkit.Claims, queueIDs []int64, num, id string) {
 // groups of queue_ids whose whole membership a
 // contactcenter_skill_group_members of this process wrote without the
 // agent.
-func warnQueueIDsBesideMembers(claims *tfkit.Claims, queueIDs []int64, num, id string, diags *diag.Diagnostics) {
+func warnQueueIDsBesideMembers(claims *tfkit.Claims, walk string, queueIDs []int64, num, id string, diags *diag.Diagnostics) {
 	ag, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
 		return
 	}
-	claimQueueIDs(claims, queueIDs, num, id)
+	claimQueueIDs(claims, walk, queueIDs, num, id)
 	var groups []string
 	for _, q := range queueIDs {
-		if claims.Claimed(wholeMembersKey(q)) && !claims.Claimed(listedKey(q, ag)) {
+		if claims.ClaimedAs(wholeMembersKey(q), walk) && !claims.ClaimedAs(listedKey(q, ag), walk) {
 			groups = append(groups, strconv.FormatInt(q, 10))
 		}
 	}
@@ -114,7 +120,7 @@ func claimMembers(claims *tfkit.Claims, walk string, queID int64, desired map[in
 	for ag := range desired {
 		keys = append(keys, listedKey(queID, ag))
 	}
-	claims.Claim(keys...)
+	claims.ClaimAs(walk, keys...)
 	claimPutIn(claims, walk, kindMembers, queID, slices.Collect(maps.Keys(desired))...)
 }
 
@@ -127,7 +133,7 @@ func warnMembersBesideQueueIDs(claims *tfkit.Claims, walk string, queID int64, d
 	var agents []int64
 	for _, h := range held {
 		for ag := range h {
-			if _, listed := desired[ag]; !listed && !slices.Contains(agents, ag) && claims.Claimed(queueIDsKey(queID, "id:"+strconv.FormatInt(ag, 10))) {
+			if _, listed := desired[ag]; !listed && !slices.Contains(agents, ag) && claims.ClaimedAs(queueIDsKey(queID, "id:"+strconv.FormatInt(ag, 10)), walk) {
 				agents = append(agents, ag)
 			}
 		}

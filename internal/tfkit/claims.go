@@ -293,6 +293,19 @@ func (c *Claims) Claimed(key string) bool {
 	return ok
 }
 
+// ClaimedAs tells whether the last claim of key named claimant (ClaimAs):
+// a claim made as a walk (a command's, in a process that serves several)
+// asked for in the same walk.
+func (c *Claims) ClaimedAs(key, claimant string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	by, ok := c.claimed[key]
+	return ok && by == claimant
+}
+
 // ClaimedByOther tells whether an instance other than the one named by
 // claimant wrote key's object in this process. An instance without a token
 // (its state was written by an older provider) takes every claim as
