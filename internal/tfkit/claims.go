@@ -42,7 +42,7 @@ type Claims struct {
 	claimed map[string]string // key → the claimant's token ("" when unnamed)
 	// planned holds, for each key a plan of this process removes (true) or
 	// adds (false), which: see Planned.
-	planned map[bool]map[string]bool
+	planned map[bool]map[string]uint64 // key → planWalk when recorded
 	// twice and token: see PlannedTwice and Token.
 	twice map[string]uint8
 	token string
@@ -328,7 +328,9 @@ func (c *Claims) ClaimedByOther(key, claimant string) bool {
 // the two is the one told. Done forgets a key once applied; a plan that is
 // never applied in a process that serves later commands (a `command = plan`
 // run of `terraform test`) leaves its keys, and a later plan that does one
-// of the two is told as well (the testing guide says so).
+// of the two is told as well, unless it refreshed an object that plan
+// refreshed (Refreshed: a later command's keys are its own). The testing
+// guide says so.
 func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
 	if c == nil {
 		return nil
@@ -336,14 +338,14 @@ func (c *Claims) Planned(removes bool, keys ...string) (both []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.planned == nil {
-		c.planned = map[bool]map[string]bool{true: {}, false: {}}
+		c.planned = map[bool]map[string]uint64{true: {}, false: {}}
 	}
 	if removes {
 		c.removals.Add(uint64(len(keys)))
 	}
 	for _, k := range keys {
-		c.planned[removes][k] = true
-		if c.planned[!removes][k] {
+		c.planned[removes][k] = c.planWalk
+		if w, ok := c.planned[!removes][k]; ok && w == c.planWalk {
 			both = append(both, k)
 		}
 	}
@@ -359,7 +361,8 @@ func (c *Claims) PlannedAs(removes bool, key string) bool {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.planned[removes][key]
+	w, ok := c.planned[removes][key]
+	return ok && w == c.planWalk
 }
 
 // SettleWindow is the window at the start of a walk in which Settle

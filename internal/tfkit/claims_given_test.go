@@ -87,3 +87,32 @@ func TestRefreshedLaterCommand(t *testing.T) {
 		t.Error("the later plan's own first refreshes taken for yet another plan's")
 	}
 }
+
+// TestPlannedLaterCommand: a key a plan that was never applied (a
+// `command = plan` run) recorded as added is not taken, by a later
+// command's plan (Refreshed), for one that plan adds while this one
+// removes it; within one plan it is.
+func TestPlannedLaterCommand(t *testing.T) {
+	t.Parallel()
+	var c Claims
+	c.Refreshed("group\x00101")
+	if both := c.Planned(false, "k"); both != nil {
+		t.Fatalf("first record: both %q", both)
+	}
+	if both := c.Planned(true, "j"); both != nil {
+		t.Fatalf("first record: both %q", both)
+	}
+	if both := c.Planned(false, "j"); len(both) != 1 {
+		t.Errorf("removed and added in one plan: both %q", both)
+	}
+	c.Refreshed("group\x00101") // the next run's plan
+	if c.PlannedAs(false, "k") {
+		t.Error("the earlier plan's add is taken for this plan's")
+	}
+	if both := c.Planned(true, "k"); both != nil {
+		t.Errorf("removed by the later plan, added by the earlier one: both %q", both)
+	}
+	if both := c.Planned(false, "k"); len(both) != 1 {
+		t.Errorf("removed and added in the later plan: both %q", both)
+	}
+}
