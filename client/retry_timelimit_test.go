@@ -19,13 +19,15 @@ import (
 // apply with a 2-minute timeout idled for up to the backoff's length
 // before it failed. Callers still recognise the time-out
 // (context.DeadlineExceeded), and a write that sent nothing stays NotSent.
+//
+// Each case runs in a synctest bubble on an in-process client: the 3 s
+// time limit and the 1.5 s bound are on the bubble's clock, where the
+// attempt takes no time and a wait to the limit takes 3 s, whatever the
+// load; on a listener and the wall clock a loaded machine could stretch
+// the call that returns at once toward the bound.
 func TestRetry_waitPastTimeLimit(t *testing.T) {
 	t.Parallel()
-	for name, tc := range map[string]struct {
-		how  func(w http.ResponseWriter)
-		req  Request
-		last string
-	}{
+	for name, tc := range map[string]waitPastTimeLimitCase{
 		"503 read": {func(w http.ResponseWriter) { w.WriteHeader(503) },
 			Request{Surface: SurfacePortal, Method: "GET", Path: "/x", BodyKind: BodyNone, Envelope: EnvelopePortal, Idempotent: true, Read: true},
 			"HTTP 503"},
@@ -35,46 +37,58 @@ func TestRetry_waitPastTimeLimit(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			var n atomic.Int32
-			c := newTestClient(t, flaky(100, tc.how, `{"code":200,"message":"ok","data":{}}`, &n), func(c *Config) {
-				c.RetryWaitMin, c.RetryWaitMax = 20*time.Second, 20*time.Second
-			})
-			ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
-			defer cancel()
-			start := time.Now()
-			err := c.Do(ctx, tc.req, nil)
-			elapsed := time.Since(start)
-			if elapsed > 1500*time.Millisecond {
-				t.Errorf("Do returned after %v: it waited for a time limit the next retry would pass", elapsed)
-			}
-			if err == nil {
-				t.Fatal("no error")
-			}
-			msg := err.Error()
-			if !strings.Contains(msg, tc.last) || !strings.Contains(msg, "not tried again: the call's time limit ends in ") ||
-				!strings.Contains(msg, "before the next retry, due in ") {
-				t.Errorf("error %q: want the last failure (%s) and the time limit the next wait would pass", msg, tc.last)
-			}
-			if strings.Contains(msg, "context deadline exceeded") {
-				t.Errorf("error %q: Go's words left in", msg)
-			}
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("error %v is not context.DeadlineExceeded: callers no longer see the time-out", err)
-			}
-			var tl *TimeLimitError
-			if !errors.As(err, &tl) || tl.Wait < 10*time.Second || tl.Left > 3*time.Second {
-				t.Errorf("error %#v: want a TimeLimitError with the wait and the time left", tl)
-			}
-			if tc.req.Read && IsAmbiguous(err) {
-				t.Errorf("IsAmbiguous(%v): a time-out is not ambiguous", err)
-			}
-			if !tc.req.Read && !NotSent(err) {
-				t.Errorf("NotSent(%v) = false: every attempt was refused unprocessed (HTTP 429)", err)
-			}
-			if got := n.Load(); got != 1 {
-				t.Errorf("%d attempts, want 1", got)
-			}
+			synctest.Test(t, func(t *testing.T) { retryWaitPastTimeLimit(t, tc) })
 		})
+	}
+}
+
+// waitPastTimeLimitCase is a case of TestRetry_waitPastTimeLimit: how the
+// service fails, the call, and the failure its error names.
+type waitPastTimeLimitCase struct {
+	how  func(w http.ResponseWriter)
+	req  Request
+	last string
+}
+
+func retryWaitPastTimeLimit(t *testing.T, tc waitPastTimeLimitCase) {
+	var n atomic.Int32
+	c := newBubbleClient(t, flaky(100, tc.how, `{"code":200,"message":"ok","data":{}}`, &n), func(c *Config) {
+		c.RetryWaitMin, c.RetryWaitMax = 20*time.Second, 20*time.Second
+	})
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+	defer cancel()
+	start := time.Now()
+	err := c.Do(ctx, tc.req, nil)
+	elapsed := time.Since(start)
+	if elapsed > 1500*time.Millisecond {
+		t.Errorf("Do returned after %v: it waited for a time limit the next retry would pass", elapsed)
+	}
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, tc.last) || !strings.Contains(msg, "not tried again: the call's time limit ends in ") ||
+		!strings.Contains(msg, "before the next retry, due in ") {
+		t.Errorf("error %q: want the last failure (%s) and the time limit the next wait would pass", msg, tc.last)
+	}
+	if strings.Contains(msg, "context deadline exceeded") {
+		t.Errorf("error %q: Go's words left in", msg)
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error %v is not context.DeadlineExceeded: callers no longer see the time-out", err)
+	}
+	var tl *TimeLimitError
+	if !errors.As(err, &tl) || tl.Wait < 10*time.Second || tl.Left > 3*time.Second {
+		t.Errorf("error %#v: want a TimeLimitError with the wait and the time left", tl)
+	}
+	if tc.req.Read && IsAmbiguous(err) {
+		t.Errorf("IsAmbiguous(%v): a time-out is not ambiguous", err)
+	}
+	if !tc.req.Read && !NotSent(err) {
+		t.Errorf("NotSent(%v) = false: every attempt was refused unprocessed (HTTP 429)", err)
+	}
+	if got := n.Load(); got != 1 {
+		t.Errorf("%d attempts, want 1", got)
 	}
 }
 
