@@ -302,14 +302,23 @@ func TestCreateInterrupted(t *testing.T) {
 // InterruptedLookup < 0 the create ends at once, its outcome unknown; and a
 // create whose context ended before it was sent is not said to have been
 // sent.
+//
+// In a synctest bubble on the simulator in process (bubbleClient): the
+// 500 ms bounds (against retries a second apart) are on the bubble's
+// clock, where a create that ends at once takes no time; on a listener
+// and the wall clock a loaded machine's scheduling counted against them.
 func TestCreateInterrupted_noLookup(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createInterruptedNoLookup)
+}
+
+func createInterruptedNoLookup(t *testing.T) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	arrived := make(chan struct{}, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.URL.Path == "/autocall/api/v3/webhook/updateOrCreate" {
 			_, _ = io.ReadAll(r.Body) // the server then sees the client go
 			arrived <- struct{}{}
@@ -317,16 +326,12 @@ func TestCreateInterrupted_noLookup(t *testing.T) {
 			return
 		}
 		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
-		RetryWaitMin: time.Second, RetryWaitMax: 2 * time.Second, MaxRetries: 2, InterruptedLookup: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
+	c := bubbleClient(t, h, client.Config{RetryWaitMin: time.Second, RetryWaitMax: 2 * time.Second, MaxRetries: 2, InterruptedLookup: -1})
 	ctx, cancel := context.WithCancel(t.Context())
 	// The time is taken from the cancel, not from the call: the send before
-	// it took more than 500ms on a loaded machine (0.7-1.1 s).
+	// it took more than 500ms on a loaded machine (0.7-1.1 s) when the test
+	// ran on the wall clock.
 	cancelled := make(chan time.Time, 1)
 	go func() { <-arrived; cancelled <- time.Now(); cancel() }()
 	_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
@@ -347,10 +352,7 @@ func TestCreateInterrupted_noLookup(t *testing.T) {
 	// Ended before it was sent: a plain cancellation, nothing to look up.
 	ended, cancel := context.WithCancel(t.Context())
 	cancel()
-	c2, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", RetryWaitMin: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c2 := bubbleClient(t, h, client.Config{RetryWaitMin: time.Second})
 	for range 10 { // the create's turn may be taken before the context is seen
 		began := time.Now()
 		_, err = c2.Agents.CreateListed(ended, client.AgentInput{UserNum: str("9301"), UserName: str("Ann"), UserPassword: str("s3cret!")})
