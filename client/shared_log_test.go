@@ -234,11 +234,21 @@ func TestSharedCall_servesBounded(t *testing.T) {
 // check that a task whose detail failed is still listed) names the tasks
 // its readers check: the checks that arrive while a listing is in flight
 // share the one queued after it.
+//
+// In a synctest bubble on an in-process client: check 7's listing is in
+// flight (its first answer 300 ms late) before checks 8 and 9 begin 100 ms
+// in, on the bubble's clock. On the wall clock a loaded machine could
+// start check 7 after them, or check 8 or 9 after the listing they were
+// to queue behind had ended.
 func TestSharedCall_taskListingNamesTasks(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, taskListingNamesTasks)
+}
+
+func taskListingNamesTasks(t *testing.T) {
 	var logs ctxLog
 	var calls atomic.Int32
-	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	c := newBubbleClient(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if calls.Add(1) == 1 {
 			time.Sleep(300 * time.Millisecond) // the later checks queue meanwhile
 		}
