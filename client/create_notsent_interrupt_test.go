@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
@@ -20,25 +20,30 @@ import (
 // only "Interrupted (Terraform was stopped ...)" with the advice of an
 // interrupted send, "check first what it did: running it again may repeat
 // it", of a create that was never sent. It says that nothing was created.
+//
+// In a synctest bubble on the simulator in process (bubbleClient): the
+// pace's 2 s turn and the interrupt 500 ms in are on the bubble's clock,
+// where the lookup before the create takes no time; on the wall clock a
+// loaded machine could still be in the lookup at the interrupt.
 func TestCreate_interruptedBeforeItWasSent(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createInterruptedBeforeItWasSent)
+}
+
+func createInterruptedBeforeItWasSent(t *testing.T) {
 	sim, err := simulator.New(simulator.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var creates atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/webhook/updateOrCreate") {
 			creates.Add(1)
 		}
 		sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token", AppID: "sim-app", AppKey: "sim-key",
+	})
+	c := bubbleClient(t, h, client.Config{AppID: "sim-app", AppKey: "sim-key",
 		MaxRequestsPerSecond: 0.5}) // a turn every 2 s: the lookup goes at once, the create waits
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithCancel(t.Context())
 	time.AfterFunc(500*time.Millisecond, cancel)
 	_, err = c.Webhooks.Create(ctx, client.WebhookInput{Name: "Paced", URL: "https://example.com/paced", EventType: 1})
