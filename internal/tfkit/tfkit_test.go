@@ -11,11 +11,13 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
+	"github.com/contactcenter/terraform-provider-contactcenter/internal/inproc"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
 )
 
@@ -91,13 +93,30 @@ func TestAPIErrorDetail_rateLimited(t *testing.T) {
 // A delete interrupted (Ctrl-C) in the wait an HTTP 429's Retry-After
 // asked for said "which was not retried (max_retries is 0)", with max_retries 3
 // and no word of the interrupt.
+//
+// In a synctest bubble on an in-process service (inProcess): the 429 is
+// answered before the interrupt 200 ms in, on the bubble's clock, where on
+// a listener a loaded machine could interrupt the delete before its first
+// attempt was answered (a wait never begun).
 func TestAPIErrorDetail_rateLimitedInterrupted(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	synctest.Test(t, rateLimitedInterrupted)
+}
+
+// inProcess is an http.Client that serves every request with h in
+// process (inproc), for a client in a synctest bubble; call it inside the
+// bubble: t's cleanup waits for the handlers still running.
+func inProcess(t *testing.T, h http.Handler) *http.Client {
+	tr := inproc.New(h)
+	t.Cleanup(tr.Wait)
+	return &http.Client{Transport: tr}
+}
+
+func rateLimitedInterrupted(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "30")
 		w.WriteHeader(http.StatusTooManyRequests)
-	}))
-	defer srv.Close()
-	c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", MaxRetries: 3})
+	})
+	c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "t", MaxRetries: 3, HTTPClient: inProcess(t, h)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,22 +416,32 @@ func TestAPIErrorDetail_droppedAfterItsOwnAttemptsWereAnswered(t *testing.T) {
 // before applying again: it said "raise request_timeout" (a time-out) or
 // "run it again to continue", either of which makes a second object when
 // the first lands, and glued "duplicate" to "interrupted".
+//
+// In a synctest bubble on an in-process service (inProcess): the create is
+// sent at once, its 200 ms request_timeout and the interrupt 300 ms in are
+// on the bubble's clock. On a listener a loaded machine could interrupt a
+// create not yet sent, or one whose time-out had not yet come (100 ms
+// apart).
 func TestAPIErrorDetail_createInterrupted(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, createInterrupted)
+}
+
+func createInterrupted(t *testing.T) {
 	hold := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/updateOrCreate") {
 			<-hold
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"code":0,"message":"ok","data":{"results":[],"current_page":1,"per_page":100,"total":0}}`))
-	}))
-	defer srv.Close()
+	})
+	hc := inProcess(t, h)
 	defer close(hold)
 	for name, timeout := range map[string]time.Duration{"while sent": time.Minute, "while looked up after a time-out": 200 * time.Millisecond} {
-		c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "t", Timeout: timeout, MaxRetries: 1,
-			RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond})
+		c, err := client.New(client.Config{URLs: client.SurfaceURLs("http://127.0.0.1:9"), AccessToken: "t", Timeout: timeout, MaxRetries: 1,
+			RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond, HTTPClient: hc})
 		if err != nil {
 			t.Fatal(err)
 		}
