@@ -228,72 +228,80 @@ func createLostAfterKeyTaken(t *testing.T) {
 // a duplicate). The create now looks the object up after the interruption
 // and ends with it; when it is not there, the error says the create may
 // still take effect.
+//
+// Each case runs in a synctest bubble on the simulator in process
+// (bubbleClient): the create made 60 ms after the client gave up, and the
+// lookups 40 ms and 200 ms after it, are on the bubble's clock. On the
+// wall clock a loaded machine could delay the server's sight of the
+// disconnect and the late create past the lookups (140 ms apart).
 func TestCreateInterrupted(t *testing.T) {
 	t.Parallel()
-	for name, tc := range map[string]struct {
-		processAfter time.Duration // after the client gave up; <0: never
-		wantFound    bool
-	}{
+	for name, tc := range map[string]interruptedCase{
 		"made before the interruption": {0, true},
 		"made a moment after":          {60 * time.Millisecond, true},
 		"never made":                   {-1, false},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			sim, err := simulator.New(simulator.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			arrived := make(chan struct{}, 2)
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.Method == http.MethodPost && (r.URL.Path == "/autocall/api/v3/webhook/updateOrCreate" || r.URL.Path == "/open/v3/svcapi/users/add") {
-					body, _ := io.ReadAll(r.Body)
-					arrived <- struct{}{}
-					<-r.Context().Done() // the client gives up
-					if tc.processAfter >= 0 {
-						time.Sleep(tc.processAfter)
-						r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
-						r2.Header = r.Header.Clone()
-						sim.ServeHTTP(httptest.NewRecorder(), r2)
-					}
-					return
-				}
-				sim.ServeHTTP(w, r)
-			}))
-			t.Cleanup(srv.Close)
-			c, err := client.New(client.Config{URLs: client.SurfaceURLs(srv.URL), AccessToken: "sim-token",
-				RetryWaitMin: 40 * time.Millisecond, RetryWaitMax: 80 * time.Millisecond, MaxRetries: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			interrupt := func() (context.Context, context.CancelFunc) {
-				ctx, cancel := context.WithCancel(t.Context())
-				go func() { <-arrived; cancel() }()
-				return ctx, cancel
-			}
-			ctx, cancel := interrupt()
-			hook, herr := c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
-			cancel()
-			ctx, cancel = interrupt()
-			agent, aerr := c.Agents.Create(ctx, client.AgentInput{UserNum: str("9201"), UserName: str("Ann"), UserPassword: str("s3cret!")})
-			cancel()
-			if tc.wantFound {
-				if herr != nil || hook == nil || hook.ID == 0 {
-					t.Errorf("webhook: %v, want the webhook made", herr)
-				}
-				if aerr != nil || agent == nil || agent.UserID == 0 {
-					t.Errorf("agent: %v, want the agent made", aerr)
-				}
-				return
-			}
-			var ie *client.CreateInterruptedError
-			for what, err := range map[string]error{"webhook": herr, "agent": aerr} {
-				if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) ||
-					!strings.Contains(err.Error(), "the create was interrupted after it was sent, and the service may still carry it out; looked up right after, the object was not found") {
-					t.Errorf("%s: %v, want the create interrupted and in doubt", what, err)
-				}
-			}
+			synctest.Test(t, func(t *testing.T) { createInterrupted(t, tc) })
 		})
+	}
+}
+
+// interruptedCase is a case of TestCreateInterrupted.
+type interruptedCase struct {
+	processAfter time.Duration // after the client gave up; <0: never
+	wantFound    bool
+}
+
+func createInterrupted(t *testing.T, tc interruptedCase) {
+	sim, err := simulator.New(simulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrived := make(chan struct{}, 2)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && (r.URL.Path == "/autocall/api/v3/webhook/updateOrCreate" || r.URL.Path == "/open/v3/svcapi/users/add") {
+			body, _ := io.ReadAll(r.Body)
+			arrived <- struct{}{}
+			<-r.Context().Done() // the client gives up
+			if tc.processAfter >= 0 {
+				time.Sleep(tc.processAfter)
+				r2 := httptest.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, r.URL.String(), bytes.NewReader(body))
+				r2.Header = r.Header.Clone()
+				sim.ServeHTTP(httptest.NewRecorder(), r2)
+			}
+			return
+		}
+		sim.ServeHTTP(w, r)
+	})
+	c := bubbleClient(t, h, client.Config{RetryWaitMin: 40 * time.Millisecond, RetryWaitMax: 80 * time.Millisecond, MaxRetries: 2})
+	interrupt := func() (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(t.Context())
+		go func() { <-arrived; cancel() }()
+		return ctx, cancel
+	}
+	ctx, cancel := interrupt()
+	hook, herr := c.Webhooks.Create(ctx, client.WebhookInput{Name: "CRM", URL: "https://crm.example.com/hook", EventType: 1})
+	cancel()
+	ctx, cancel = interrupt()
+	agent, aerr := c.Agents.Create(ctx, client.AgentInput{UserNum: str("9201"), UserName: str("Ann"), UserPassword: str("s3cret!")})
+	cancel()
+	if tc.wantFound {
+		if herr != nil || hook == nil || hook.ID == 0 {
+			t.Errorf("webhook: %v, want the webhook made", herr)
+		}
+		if aerr != nil || agent == nil || agent.UserID == 0 {
+			t.Errorf("agent: %v, want the agent made", aerr)
+		}
+		return
+	}
+	var ie *client.CreateInterruptedError
+	for what, err := range map[string]error{"webhook": herr, "agent": aerr} {
+		if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) ||
+			!strings.Contains(err.Error(), "the create was interrupted after it was sent, and the service may still carry it out; looked up right after, the object was not found") {
+			t.Errorf("%s: %v, want the create interrupted and in doubt", what, err)
+		}
 	}
 }
 
