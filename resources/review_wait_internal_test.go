@@ -56,35 +56,49 @@ func TestWaitForReview_interrupted(t *testing.T) {
 // "was still in review when the apply was interrupted", of a signature no
 // read had seen; so did a wait whose reads failed after one had seen it in
 // review. Each says its review state is not known, and the last failure.
+//
+// Each case runs in a synctest bubble: the reads 250 ms apart and the
+// interrupt 600 ms in are on the bubble's clock. On the wall clock a
+// loaded machine could put the failing read after the interrupt (350 ms
+// of margin), and the wait ended as one whose last read succeeded.
 func TestWaitForReview_interruptedUnread(t *testing.T) {
 	t.Parallel()
-	down := &client.APIError{HTTPStatus: 503, Message: "service unavailable"}
-	for name, tc := range map[string]struct {
-		okReads int
-		want    string
-	}{
+	for name, tc := range map[string]interruptedUnreadCase{
 		"never read":        {0, "signature 101 (Acme) had not been read when the apply was interrupted, so its review state is not known."},
 		"failing since one": {1, "signature 101 (Acme) was in review at its last read that succeeded; the reads after it failed, so its review state when the apply was interrupted is not known."},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			reads := 0
-			var d diag.Diagnostics
-			ctx, cancel := context.WithTimeout(t.Context(), 600*time.Millisecond) // stands for Ctrl-C
-			defer cancel()
-			waitForReview(ctx, &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Hour,
-				inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
-				read: func(context.Context) (int64, string, error) {
-					if reads++; reads <= tc.okReads {
-						return 0, "", nil
-					}
-					return 0, "", down
-				}})
-			if len(d) != 1 || d[0].Summary() != "SMS Signature Review Wait Interrupted" || !strings.Contains(d[0].Detail(), tc.want) ||
-				!strings.Contains(d[0].Detail(), "The last read failed:") || strings.Contains(d[0].Detail(), "was still in review") {
-				t.Errorf("after %d reads: %v", reads, d)
-			}
+			synctest.Test(t, func(t *testing.T) { waitForReviewInterruptedUnread(t, tc) })
 		})
+	}
+}
+
+// interruptedUnreadCase is a case of TestWaitForReview_interruptedUnread:
+// okReads reads see the signature in review, the later ones fail, and the
+// interrupt comes 600 ms in; want is what the detail says.
+type interruptedUnreadCase struct {
+	okReads int
+	want    string
+}
+
+func waitForReviewInterruptedUnread(t *testing.T, tc interruptedUnreadCase) {
+	down := &client.APIError{HTTPStatus: 503, Message: "service unavailable"}
+	reads := 0
+	var d diag.Diagnostics
+	ctx, cancel := context.WithTimeout(t.Context(), 600*time.Millisecond) // stands for Ctrl-C
+	defer cancel()
+	waitForReview(ctx, &d, reviewWait{kind: "SMS Signature", what: "signature 101 (Acme)", op: "create", timeout: time.Hour,
+		inReview: func(s int64) bool { return s == 0 }, rejected: 2, approved: 1,
+		read: func(context.Context) (int64, string, error) {
+			if reads++; reads <= tc.okReads {
+				return 0, "", nil
+			}
+			return 0, "", down
+		}})
+	if len(d) != 1 || d[0].Summary() != "SMS Signature Review Wait Interrupted" || !strings.Contains(d[0].Detail(), tc.want) ||
+		!strings.Contains(d[0].Detail(), "The last read failed:") || strings.Contains(d[0].Detail(), "was still in review") {
+		t.Errorf("after %d reads: %v", reads, d)
 	}
 }
 
