@@ -28,17 +28,26 @@ import (
 // attribute with both values: the next plan reads the object again and
 // shows what still differs, as drift to set back in place. Sets are
 // compared as wholes (their elements have no stable path).
+// A difference the write explains (ExplainReadBack) is kept the same way,
+// and said by the explanation's own warning.
 func ReadBackDiffers(ctx context.Context, title, op string, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
-	state.Raw = readBackDiffers(title, op, plan.Raw, state.Raw, func(p *tftypes.AttributePath) bool {
+	state.Raw = readBackExplained(title, op, plan.Raw, state.Raw, func(p *tftypes.AttributePath) bool {
 		a, err := plan.Schema.AttributeAtTerraformPath(ctx, p)
 		return err == nil && (a.IsSensitive() || a.IsWriteOnly())
-	}, diags)
+	}, explained(ctx, diags), diags)
 }
 
 // readBackDiffers is ReadBackDiffers on values: it returns saved with the
 // planned values where they differ. secret tells the paths whose values
 // are not shown (sensitive attributes).
 func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func(*tftypes.AttributePath) bool, diags *diag.Diagnostics) tftypes.Value {
+	return readBackExplained(title, op, planned, saved, secret, nil, diags)
+}
+
+// readBackExplained is readBackDiffers where explains (nil: none) tells
+// the differences the write accounts for, left out of the warning.
+func readBackExplained(title, op string, planned, saved tftypes.Value, secret func(*tftypes.AttributePath) bool,
+	explains func(p *tftypes.AttributePath, planned, got tftypes.Value) bool, diags *diag.Diagnostics) tftypes.Value {
 	if diags.HasError() || planned.IsNull() || saved.IsNull() {
 		return saved
 	}
@@ -58,7 +67,7 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 	type diff struct {
 		path    *tftypes.AttributePath
 		planned tftypes.Value
-		text    string
+		text    string // "" when explained
 	}
 	var diffs []diff
 	_ = tftypes.Walk(planned, func(p *tftypes.AttributePath, v tftypes.Value) (bool, error) {
@@ -73,7 +82,11 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 		whole := v.IsNull() || got.IsNull() || primitive || v.Type().Is(tftypes.Set{}) || lengthDiffers(v, got)
 		if whole {
 			if v.IsFullyKnown() && !v.Equal(got) && !sameText(v, got) {
-				diffs = append(diffs, diff{p, v, fmt.Sprintf("%s: planned %s, read back %s", pathText(p), show(p, v), show(p, got))})
+				text := fmt.Sprintf("%s: planned %s, read back %s", pathText(p), show(p, v), show(p, got))
+				if explains != nil && explains(p, v, got) {
+					text = ""
+				}
+				diffs = append(diffs, diff{p, v, text})
 			}
 			return false, nil
 		}
@@ -94,9 +107,14 @@ func readBackDiffers(title, op string, planned, saved tftypes.Value, secret func
 		diags.AddError(fmt.Sprintf("%s %sd With Other Values Than Planned", title, op), "Keeping the planned values failed: "+err.Error())
 		return saved
 	}
-	texts := make([]string, len(diffs))
-	for i, d := range diffs {
-		texts[i] = d.text
+	var texts []string
+	for _, d := range diffs {
+		if d.text != "" {
+			texts = append(texts, d.text)
+		}
+	}
+	if len(texts) == 0 {
+		return kept
 	}
 	slices.Sort(texts)
 	diags.AddWarning(fmt.Sprintf("%s %sd, but Read Back With Other Values", title, op),

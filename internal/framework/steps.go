@@ -127,6 +127,7 @@ func (s Steps[M]) Create(ctx context.Context, req resource.CreateRequest, resp *
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	ctx = withExplanations(ctx)
 	if err := create(ctx, &plan); err != nil {
 		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Create "+s.Title, tfkit.APIErrorDetail(err), tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
 		return
@@ -163,6 +164,7 @@ func (s Steps[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *
 	if s.UnreadElsewhere(ctx, "Update", req.Private, req.State, &resp.Diagnostics) {
 		return
 	}
+	ctx = withExplanations(ctx)
 	if err := update(ctx, &plan, &state); err != nil {
 		tfkit.AddErrorAt(&resp.Diagnostics, err, "Unable to Update "+s.Title, tfkit.WithGone(tfkit.APIErrorDetailOf(tfkit.OpUpdate, err), s.GoneSincePlan(ctx, &state)),
 			tfkit.ConfigNames(req.Plan.Schema.GetAttributes()), s.NestedPaths)
