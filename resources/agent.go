@@ -283,7 +283,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 		if in.UserPassword == nil {
 			return errNoPassword
 		}
-		twice := queueIDsWrite(r.Claims, walkOf(r.Client), in, plan.UserNum.ValueString(), "")
+		twice := queueIDsWrite(ctx, r.Claims, walkOf(r.Client), in, plan.QueueIDs, plan.UserNum.ValueString(), "")
 		a, err := r.Client.Agents.Create(ctx, in)
 		if err != nil {
 			var detail string
@@ -333,7 +333,7 @@ func (r *agentResource) Update(ctx context.Context, req resource.UpdateRequest, 
 			setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 			return nil
 		}
-		twice := queueIDsWrite(r.Claims, walkOf(r.Client), in, plan.UserNum.ValueString(), state.ID.ValueString())
+		twice := queueIDsWrite(ctx, r.Claims, walkOf(r.Client), in, plan.QueueIDs, plan.UserNum.ValueString(), state.ID.ValueString())
 		if _, err = r.Client.Agents.Update(ctx, framework.ID(state.ID), in); err != nil {
 			return err
 		}

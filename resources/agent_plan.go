@@ -119,7 +119,7 @@ func (r *agentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	defer agentNumber.noteReplaced(req, resp, r.Claims, "agent")
 	deleted := agentNumber.warnDeletedAndCreated(req, r.Claims, &resp.Diagnostics)
 	warnContactGivenTwice(req, r.Claims, &resp.Diagnostics)
-	notePlannedQueueIDs(ctx, req, r.Claims, walkOf(r.Client))
+	planQueueIDs(ctx, req, resp, r.Claims, walkOf(r.Client))
 	if req.Plan.Raw.IsNull() {
 		// Terraform shows a resign as a destroy: say what it does.
 		var mode, num, id string

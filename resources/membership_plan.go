@@ -124,7 +124,7 @@ func (r *skillGroupMemberResource) ModifyPlan(ctx context.Context, req resource.
 	})
 	var m skillGroupMemberModel
 	if !req.Plan.Raw.IsNull() && !req.Plan.Get(ctx, &m).HasError() && !m.QueID.IsUnknown() && !m.AgentID.IsUnknown() {
-		warnQueueIDsOmit(r.Claims, walkOf(r.Client), true, kindMember, framework.ID(m.QueID), []int64{framework.ID(m.AgentID)}, path.Root("agent_id"), &resp.Diagnostics)
+		planPutIn(r.Claims, walkOf(r.Client), kindMember, framework.ID(m.QueID), []int64{framework.ID(m.AgentID)}, path.Root("agent_id"), &resp.Diagnostics)
 	}
 }
 
@@ -165,7 +165,7 @@ func (r *skillGroupMembersResource) ModifyPlan(ctx context.Context, req resource
 	var m skillGroupMembersModel
 	if !req.Plan.Raw.IsNull() && !req.Plan.Get(ctx, &m).HasError() && !m.QueID.IsUnknown() && !m.Members.IsUnknown() {
 		if agents, diags := m.desired(ctx); !diags.HasError() {
-			warnQueueIDsOmit(r.Claims, walkOf(r.Client), true, kindMembers, framework.ID(m.QueID), slices.Collect(maps.Keys(agents)), path.Root("members"), &resp.Diagnostics)
+			planPutIn(r.Claims, walkOf(r.Client), kindMembers, framework.ID(m.QueID), slices.Collect(maps.Keys(agents)), path.Root("members"), &resp.Diagnostics)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/client"
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -33,15 +34,19 @@ import (
 // queueIDsWrite records, before an agent's users/add or users/edit, the
 // groups its queue_ids (in.QueueIDs, nil when not sent) puts agent num
 // in (id "" before a create), and returns what warns after the write
-// (with the agent's id).
-func queueIDsWrite(claims *tfkit.Claims, walk string, in client.AgentInput, num, id string) func(id string, diags *diag.Diagnostics) {
+// (with the agent's id). An update that leaves queue_ids unsent (it did
+// not change) records the planned one (queueIDs) as kept (queueIDsKept).
+func queueIDsWrite(ctx context.Context, claims *tfkit.Claims, walk string, in client.AgentInput, queueIDs types.Set, num, id string) func(id string, diags *diag.Diagnostics) {
 	if in.QueueIDs == nil {
+		if id != "" {
+			queueIDsKept(ctx, claims, walk, queueIDs, num, id)
+		}
 		return func(string, *diag.Diagnostics) {}
 	}
 	ids := *in.QueueIDs
 	claimQueueIDs(claims, walk, ids, num, id)
 	if id != "" {
-		noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids)
+		noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids, false)
 	}
 	return func(id string, diags *diag.Diagnostics) {
 		warnQueueIDsBesideMembers(claims, walk, ids, num, id, diags)
@@ -240,25 +245,27 @@ func walkOf(c *client.Client) string {
 }
 
 // noteQueueIDs records under key, for walk, the agent's user_num and its
-// queue_ids.
-func noteQueueIDs(claims *tfkit.Claims, key, walk, num string, ids []int64) {
-	claims.Note(key, walk+"|"+num+"|"+joinIDs(ids))
+// queue_ids; kept: an update that did not send them (unchanged).
+func noteQueueIDs(claims *tfkit.Claims, key, walk, num string, ids []int64, kept bool) {
+	claims.Note(key, walk+"|"+num+"|"+joinIDs(ids)+"|"+strconv.FormatBool(kept))
 }
 
 // notedQueueIDs returns what noteQueueIDs recorded under key in walk.
-func notedQueueIDs(claims *tfkit.Claims, key, walk string) (num string, ids []int64, ok bool) {
+func notedQueueIDs(claims *tfkit.Claims, key, walk string) (num string, ids []int64, kept, ok bool) {
 	v, ok := claims.Noted(key)
 	w, v, _ := strings.Cut(v, "|")
 	if !ok || w != walk {
-		return "", nil, false
+		return "", nil, false, false
 	}
 	num, list, _ := strings.Cut(v, "|")
+	list, keptText, _ := strings.Cut(list, "|")
+	kept = keptText == "true"
 	for _, s := range strings.Split(list, ", ") {
 		if q, err := strconv.ParseInt(s, 10, 64); err == nil {
 			ids = append(ids, q)
 		}
 	}
-	return num, ids, true
+	return num, ids, kept, true
 }
 
 // claimPutIn records, before a membership resource of kind writes in
@@ -285,6 +292,15 @@ func takeOutOf(kind string) string {
 	return "take it out of that " + kindMembers + "' members"
 }
 
+// takeOutOfKinds says how to take an agent out of the membership
+// resources of kinds.
+func takeOutOfKinds(kinds map[string]bool) string {
+	if kinds[kindMember] {
+		return "take it out of that membership resource (the " + kindMembers + "' members, or remove the " + kindMember + ")"
+	}
+	return takeOutOf(kindMembers)
+}
+
 // warnQueueIDsOmit is a membership resource's side, after its write or
 // at plan (planned): the agents it puts in group queID whose queue_ids,
 // written (writtenQueueIDsKey) or planned (plannedQueueIDsKey) in this
@@ -296,7 +312,7 @@ func warnQueueIDsOmit(claims *tfkit.Claims, walk string, planned bool, kind stri
 	}
 	slices.Sort(agents)
 	for _, ag := range agents {
-		num, ids, ok := notedQueueIDs(claims, key(strconv.FormatInt(ag, 10)), walk)
+		num, ids, kept, ok := notedQueueIDs(claims, key(strconv.FormatInt(ag, 10)), walk)
 		if !ok || slices.Contains(ids, queID) {
 			continue
 		}
@@ -304,10 +320,19 @@ func warnQueueIDsOmit(claims *tfkit.Claims, walk string, planned bool, kind stri
 		if len(ids) > 0 {
 			held = "skill group(s) " + joinIDs(ids)
 		}
+		what, does := when+" a queue_ids that leaves the group out", "the agent's write takes it out of the group, this resource's puts it back"
+		switch {
+		case kept && planned:
+			what, does = when+" a queue_ids that leaves the group out and does not change", keptDoes(true, "the group")
+		case kept:
+			// The agent's update left queue_ids unsent (unchanged): the
+			// agent is in the group now, its state says otherwise.
+			what, does = "was updated in this apply without sending its queue_ids, which did not change and leaves the group out", keptDoes(false, "the group")
+		}
 		diags.AddAttributeWarning(at, "Skill Group Managed Twice",
-			fmt.Sprintf("This %s puts agent %s (id %d) in skill group %d, and the agent's contactcenter_agent %s a queue_ids that leaves the group out (it lists %s). "+
-				"queue_ids lists all of an agent's groups: the agent's write takes it out of the group, this resource's puts it back. %s",
-				kind, num, ag, queID, when, held, listedWayOut(takeOutOf(kind))))
+			fmt.Sprintf("This %s puts agent %s (id %d) in skill group %d, and the agent's contactcenter_agent %s (it lists %s). "+
+				"queue_ids lists all of an agent's groups: %s. %s",
+				kind, num, ag, queID, what, held, does, listedWayOut(takeOutOf(kind))))
 	}
 }
 
@@ -319,7 +344,7 @@ func warnPutInElsewhere(claims *tfkit.Claims, walk string, ids []int64, num, id 
 	if err != nil {
 		return
 	}
-	noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids)
+	noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids, false)
 	var by []string
 	kinds := map[string]bool{}
 	notes := claims.NotedIn(putInSet(ag))
@@ -336,14 +361,10 @@ func warnPutInElsewhere(claims *tfkit.Claims, walk string, ids []int64, num, id 
 	if len(by) == 0 {
 		return
 	}
-	takeOut := takeOutOf(kindMembers)
-	if kinds[kindMember] {
-		takeOut = "take it out of that membership resource (the " + kindMembers + "' members, or remove the " + kindMember + ")"
-	}
 	diags.AddAttributeWarning(path.Root("queue_ids"), "Skill Group Managed Twice",
 		fmt.Sprintf("Agent %s (id %s) was written with a queue_ids that leaves out groups this apply also put it in: %s. "+
 			"queue_ids lists all of an agent's groups: the agent's write takes it out of them, the membership resource's puts it back. %s",
-			num, id, strings.Join(by, ", "), listedWayOut(takeOut)))
+			num, id, strings.Join(by, ", "), listedWayOut(takeOutOfKinds(kinds))))
 }
 
 // notePlannedQueueIDs records, at an agent's plan, the queue_ids the plan
@@ -371,5 +392,9 @@ func notePlannedQueueIDs(ctx context.Context, req resource.ModifyPlanRequest, cl
 	if d.HasError() {
 		return
 	}
-	noteQueueIDs(claims, plannedQueueIDsKey(id), walk, num, ids)
+	// Unchanged, the apply does not send it (unchangedAgentInput), nor
+	// takes the agent out of a group it leaves out.
+	held, ok := numbers(rawAttr(req.State.Raw, "queue_ids"))
+	kept := ok && rawAttr(req.State.Raw, "user_num").Equal(rawAttr(req.Plan.Raw, "user_num")) && sameInt64Set(held, ids)
+	noteQueueIDs(claims, plannedQueueIDsKey(id), walk, num, ids, kept)
 }

@@ -54,6 +54,9 @@ output "id" { value = contactcenter_agent.a.id }
 	for name, tc := range map[string]struct {
 		first, second, at, want string
 		plan                    bool
+		// planned: the plan (saved, then applied) warns first, with
+		// this text; the apply of the saved plan warns once more.
+		planned string
 	}{
 		// The membership refers to the agent: it writes second.
 		"members": {second: groups + agent("contactcenter_skill_group.sales.id", "") + `
@@ -74,7 +77,8 @@ resource "contactcenter_skill_group_member" "m" {
 		// The agent writes second: the membership names it by its id
 		// (known from a first apply, which wrote the agent's queue_ids:
 		// that write is not taken for the second apply's), and the
-		// agent, which depends on it, is given another queue_ids.
+		// agent, which depends on it, is given another queue_ids. The
+		// agent is planned second too: its plan warns.
 		"agent second": {first: groups + agent("contactcenter_skill_group.other.id", ""), second: groups +
 			agent("contactcenter_skill_group.sales.id", "A2|\n  depends_on = [contactcenter_skill_group_members.m]") + `
 resource "contactcenter_skill_group_members" "m" {
@@ -82,7 +86,8 @@ resource "contactcenter_skill_group_members" "m" {
   members = [{ agent_id = "ID", skill = 1 }]
 }
 `, at: "contactcenter_agent.a",
-			want: "Agent 8911 (id ID) was written with a queue_ids that leaves out groups this apply also put it in: skill group SUPPORT (by a contactcenter_skill_group_members)."},
+			want:    "Agent 8911 (id ID) was written with a queue_ids that leaves out groups this apply also put it in: skill group SUPPORT (by a contactcenter_skill_group_members).",
+			planned: "Agent 8911 (id ID) is planned with a queue_ids (skill group(s) SALES) that leaves out groups this plan also puts it in: skill group SUPPORT (by a contactcenter_skill_group_members). queue_ids lists all of an agent's groups: the agent's write takes it out of them, the membership resource's puts it back."},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -96,9 +101,19 @@ resource "contactcenter_skill_group_members" "m" {
 				fill = func(s string) string { return strings.ReplaceAll(s, `"ID"`, `"`+id+`"`) }
 			}
 			w.WriteBody(fill(tc.second))
-			out := strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+			var plan, out string
+			if tc.planned != "" {
+				plan = strings.Join(strings.Fields(w.Must(0, "plan", "-out", "saved.tfplan", "-no-color")), " ")
+				out = strings.Join(strings.Fields(w.Must(0, "apply", "-no-color", "saved.tfplan")), " ")
+			} else {
+				out = strings.Join(strings.Fields(w.Must(0, "apply", "-auto-approve", "-no-color")), " ")
+			}
 			id, sales, support := w.Must(0, "output", "-raw", "id"), w.Must(0, "output", "-raw", "sales"), w.Must(0, "output", "-raw", "support")
-			want := strings.NewReplacer("ID", id, "SUPPORT", support, "SALES", sales).Replace(tc.want)
+			fill = strings.NewReplacer("ID", id, "SUPPORT", support, "SALES", sales).Replace
+			want := fill(tc.want)
+			if planned := fill(tc.planned); tc.planned != "" && (strings.Count(plan, "Warning: Skill Group Managed Twice") != 1 || !strings.Contains(plan, "Warning: Skill Group Managed Twice with "+tc.at) || !strings.Contains(plan, planned)) {
+				t.Errorf("the plan lacks one \"Skill Group Managed Twice\" warning at %s saying %q:\n%s", tc.at, planned, plan)
+			}
 			i := strings.Index(out, "Warning: Skill Group Managed Twice with "+tc.at)
 			if i < 0 || strings.Count(out, "Warning: Skill Group Managed Twice") != 1 {
 				t.Fatalf("apply lacks one \"Skill Group Managed Twice\" warning at %s:\n%s", tc.at, out)
@@ -120,8 +135,13 @@ resource "contactcenter_skill_group_members" "m" {
 					t.Errorf("terraform %s lacks %q:\n%s", step, planned, out)
 				}
 			}
+			// The agent's queue_ids does not change now: its update does not
+			// send it, and leaves the agent in the group.
 			out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
-			if planned := strings.Replace(want, "was written in this apply with", "is planned with", 1); !strings.Contains(out, planned) {
+			kept := strings.NewReplacer("was written in this apply with a queue_ids that leaves the group out", "is planned with a queue_ids that leaves the group out and does not change",
+				"the agent's write takes it out of the group, this resource's puts it back.", "it does not change, so this apply does not send it and leaves the agent in the group, "+
+					"while its state keeps the configured queue_ids: the next plan finds the agent in the group, and its update takes the agent out.").Replace(want)
+			if planned := kept; !strings.Contains(out, planned) {
 				t.Errorf("the plan after the agent left the group lacks %q:\n%s", planned, out)
 			}
 		})
