@@ -132,7 +132,8 @@ func TestContributingSnippetsCompile(t *testing.T) {
 		pkgs["./"+filepath.Dir(e.file)] = true
 	}
 	// The registry's lines, `resources.NewCalendarResource,` in
-	// resourceList() and `datasources.NewCalendarsDataSource,` in
+	// resourceList(), `resources.NewCalendarListResource,` in
+	// listResourceList() and `datasources.NewCalendarsDataSource,` in
 	// dataSourceList(), hold when the constructor has the type of the
 	// list's elements: checked in the constructor's package, since building
 	// provider/ as well would recompile actions/ for it (19 CPU-s instead
@@ -142,6 +143,8 @@ func TestContributingSnippetsCompile(t *testing.T) {
 			"github.com/hashicorp/terraform-plugin-framework/resource"},
 		{"datasources.NewCalendarsDataSource,", "func dataSourceList() []func() datasource.DataSource {", "datasource.DataSource",
 			"github.com/hashicorp/terraform-plugin-framework/datasource"},
+		{"resources.NewCalendarListResource,", "func listResourceList() []func() list.ListResource {", "list.ListResource",
+			"github.com/hashicorp/terraform-plugin-framework/list"},
 	} {
 		pkg, ctor, _ := strings.Cut(reg.line, ".")
 		if !bytes.Contains(text, []byte("`"+reg.line+"`")) {
@@ -155,11 +158,11 @@ func TestContributingSnippetsCompile(t *testing.T) {
 			src := fmt.Sprintf("package %s\n\nimport %q\n\n"+
 				"// provider/registry.go, %s\nvar _ = []func() %s{\n//line %s:%d\n\t%s\n}\n",
 				pkg, reg.elemImport, strings.TrimSuffix(strings.TrimPrefix(reg.list, "func "), " {"), reg.elem, guide, line, ctor)
-			out := filepath.Join(tmp, pkg+"_registry_line.go")
+			out := filepath.Join(tmp, pkg+"_"+ctor+"_registry_line.go")
 			if err := os.WriteFile(out, []byte(src), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			replace[filepath.Join(root, pkg, "zz_contributing_registry.go")] = out
+			replace[filepath.Join(root, pkg, "zz_contributing_registry_"+ctor+".go")] = out
 			pkgs["./"+pkg] = true
 		}
 	}
@@ -272,6 +275,8 @@ var importPaths = map[string]string{
 	"client":          "github.com/contactcenter/terraform-provider-contactcenter/client",
 	"framework":       "github.com/contactcenter/terraform-provider-contactcenter/internal/framework",
 	"tfkit":           "github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit",
+	"list":            "github.com/hashicorp/terraform-plugin-framework/list",
+	"listschema":      "github.com/hashicorp/terraform-plugin-framework/list/schema",
 }
 
 // dirImportPaths are the packages whose name means another in one
