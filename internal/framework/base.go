@@ -156,13 +156,17 @@ func (r *Managed[M]) Read(ctx context.Context, req resource.ReadRequest, resp *r
 
 // Refreshing tells the client (client.Client.Refreshing) and the claims
 // (tfkit.Claims.Refreshed, by the type and the object's id) that the
-// object of req is refreshed, in a plan's walk.
+// object of req is refreshed, in a plan's walk. The read that follows an
+// import (importUnreadKey) is no refresh of the state for the claims: a
+// plan that imports an object the state holds at another address reads
+// it twice, and took the second read for a later command's plan,
+// forgetting what it had planned before the import.
 func (r *Resource) Refreshing(ctx context.Context, req resource.ReadRequest) {
 	if r.Client != nil {
 		r.Client.Refreshing()
 	}
 	var id types.String
-	if r.Claims != nil && !req.State.Raw.IsNull() && !req.State.GetAttribute(ctx, path.Root("id"), &id).HasError() && id.ValueString() != "" {
+	if r.Claims != nil && !req.State.Raw.IsNull() && !importUnread(ctx, req.Private) && !req.State.GetAttribute(ctx, path.Root("id"), &id).HasError() && id.ValueString() != "" {
 		r.Claims.Refreshed(r.Name + "\x00" + id.ValueString())
 	}
 }

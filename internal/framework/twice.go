@@ -54,6 +54,16 @@ type privateReader interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
+// importUnread reports whether private (a read's prior private state) is
+// an import's that no read has followed yet (SetImported).
+func importUnread(ctx context.Context, private privateReader) bool {
+	if private == nil || reflect.ValueOf(private).IsNil() {
+		return false
+	}
+	unread, _ := private.GetKey(ctx, importUnreadKey)
+	return len(unread) > 0
+}
+
 // markFirstRead marks the private state of the read that follows an
 // import (importUnreadKey) with this command's token, and takes an earlier
 // command's mark away.
