@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -41,17 +40,7 @@ func (r *skillGroupMembersResource) warnImportRemoves(ctx context.Context, req r
 	if d.HasError() {
 		return
 	}
-	var items []skillGroupMemberItem
-	if plan.Members.ElementsAs(ctx, &items, false).HasError() {
-		return
-	}
-	unknown := 0
-	for _, it := range items {
-		if it.AgentID.IsUnknown() {
-			unknown++
-		}
-	}
-	planned, d := plan.desired(ctx)
+	planned, unknown, d := plan.plannedMembers(ctx)
 	if d.HasError() {
 		return
 	}
@@ -66,16 +55,7 @@ func (r *skillGroupMembersResource) warnImportRemoves(ctx context.Context, req r
 	}
 	slices.Sort(leave)
 	queID := framework.ID(state.QueID)
-	// The agents' numbers, which the plan does not show; reader "plan":
-	// the answer of the import's read serves it.
-	nums := map[int64]string{}
-	if r.Client != nil {
-		if data, err := r.Client.Queues.GetAgentsFor(ctx, "plan", queID); err == nil {
-			for _, a := range data[strconv.FormatInt(queID, 10)] {
-				nums[a.AgID.Int64()] = string(a.AgNum)
-			}
-		}
-	}
+	nums := agentNums(planAgentsQuiet(ctx, r.Client, queID))
 	some := textcheck.SomeOf(len(leave), 20, func(i int) string {
 		ag := leave[i]
 		if nums[ag] == "" {
@@ -83,15 +63,11 @@ func (r *skillGroupMembersResource) warnImportRemoves(ctx context.Context, req r
 		}
 		return fmt.Sprintf("%s (ag_id %d, skill %d)", nums[ag], ag, held[ag])
 	})
-	maybe := ""
-	if unknown > 0 {
-		maybe = fmt.Sprintf(" (%d agent id(s) of members are known only at apply; any of these agents they turn out to be stays)", unknown)
-	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Imported Skill Group Has Agents Members Does Not List",
 		fmt.Sprintf("This plan imports the membership of skill group %d, which has %d agent(s) that members does not list: %s. "+
 			"contactcenter_skill_group_members manages the whole membership, so the apply of this import removes them from the group%s, "+
 			"and they stop taking its calls; the plan shows each as a member removed (- { agent_id = ... }). "+
 			"An agent added in the portal or by another configuration after this configuration was written (by terraform query -generate-config-out, "+
 			"ccsync export terraform or by hand) is one of them. To keep them in the group, add them to members with the skill shown; "+
-			"to take them out of it, apply as planned.", queID, len(leave), some, maybe))
+			"to take them out of it, apply as planned.", queID, len(leave), some, unknownStays(unknown)))
 }

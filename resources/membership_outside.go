@@ -177,10 +177,6 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 		if req.Plan.Get(ctx, &plan).HasError() || plan.Members.IsUnknown() {
 			return // unknown members
 		}
-		var items []skillGroupMemberItem
-		if plan.Members.ElementsAs(ctx, &items, false).HasError() {
-			return
-		}
 		// An agent id known only at apply (an agent made in this plan, as
 		// onboarding one under for_each does, or a data source read at
 		// apply) may turn out to be one of them: said, not guessed, as
@@ -188,12 +184,7 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 		// the most common case, a new agent listed beside one added
 		// outside, whose "- { agent_id = ... }" read as the
 		// configuration's own removal.
-		for _, it := range items {
-			if it.AgentID.IsUnknown() {
-				unknown++
-			}
-		}
-		if planned, d = plan.desired(ctx); d.HasError() {
+		if planned, unknown, d = plan.plannedMembers(ctx); d.HasError() {
 			return
 		}
 	}
@@ -205,15 +196,9 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 	// The agents' numbers, which the plan does not show, when the group
 	// can be read; the ids alone otherwise.
 	if !read {
-		// Reader "plan": the answer of the plan's refresh serves it.
-		if data, err := r.Client.Queues.GetAgentsFor(ctx, "plan", queID); err == nil {
-			now = data[strconv.FormatInt(queID, 10)]
-		}
+		now = planAgentsQuiet(ctx, r.Client, queID)
 	}
-	nums := map[int64]string{}
-	for _, a := range now {
-		nums[a.AgID.Int64()] = string(a.AgNum)
-	}
+	nums := agentNums(now)
 	some := textcheck.SomeOf(len(outside), 20, func(i int) string { return agentLabel(nums[outside[i]], outside[i]) })
 	does := "this update removes them (members does not list them)"
 	if unknown > 0 {
@@ -232,6 +217,30 @@ func (r *skillGroupMembersResource) warnAddedOutside(ctx context.Context, req re
 			"If another configuration adds them, the two undo each other's memberships at every apply: manage the group's membership in one configuration "+
 			"(list the agents in members here, or hand the whole membership to the other configuration: a removed block with lifecycle { destroy = false } here, "+
 			"an import there).", queID, len(outside), some, does))
+}
+
+// planAgentsQuiet reads group queID's agents at plan for a warning's
+// agent numbers, which the plan does not show (reader "plan": the answer
+// of the plan's refresh, or of an import's read, serves it): none when
+// the read fails, and the warning names the agents by id alone.
+func planAgentsQuiet(ctx context.Context, c *client.Client, queID int64) []client.GroupAgent {
+	if c == nil {
+		return nil
+	}
+	data, err := c.Queues.GetAgentsFor(ctx, "plan", queID)
+	if err != nil {
+		return nil
+	}
+	return data[strconv.FormatInt(queID, 10)]
+}
+
+// agentNums returns the user_num of each of agents, by ag_id.
+func agentNums(agents []client.GroupAgent) map[int64]string {
+	nums := make(map[int64]string, len(agents))
+	for _, a := range agents {
+		nums[a.AgID.Int64()] = string(a.AgNum)
+	}
+	return nums
 }
 
 // setAppliedQueueIDs records the groups an agent's create or update wrote

@@ -197,19 +197,12 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 	var desired map[int64]int64
 	unknown := 0
 	if !whole {
-		var d diag.Diagnostics
-		desired, d = m.desired(ctx)
-		var items []skillGroupMemberItem
-		if d.HasError() || m.Members.ElementsAs(ctx, &items, false).HasError() {
-			return
-		}
 		// An agent id known only at apply (an agent made in this plan, a
 		// data source read at apply) may be one of the group's agents:
 		// said, not guessed.
-		for _, it := range items {
-			if it.AgentID.IsUnknown() {
-				unknown++
-			}
+		var d diag.Diagnostics
+		if desired, unknown, d = m.plannedMembers(ctx); d.HasError() {
+			return
 		}
 	}
 	agents, ok := planGroupAgents(ctx, r.Client, queID, "", path.Root("members"), &resp.Diagnostics,
@@ -240,14 +233,10 @@ func (r *skillGroupMembersResource) warnUnlisted(ctx context.Context, req resour
 				"To keep them, make sure members lists them. "+keep, queID, len(leave), some))
 		return
 	}
-	maybe := ""
-	if unknown > 0 {
-		maybe = fmt.Sprintf(" (%d agent id(s) of members are known only at apply; any of these agents they turn out to be stays)", unknown)
-	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("members"), "Agents Will Leave the Skill Group",
 		fmt.Sprintf("Skill group %d already has %d agent(s) that members does not list: %s. contactcenter_skill_group_members manages the whole membership, "+
 			"so this create removes them from the group%s and they stop taking its calls; the plan shows only the agents it lists. "+
-			"To keep them, add them to members. "+keep, queID, len(leave), some, maybe))
+			"To keep them, add them to members. "+keep, queID, len(leave), some, unknownStays(unknown)))
 }
 
 // warnAdopted warns at plan of a create for an agent the group already

@@ -513,6 +513,36 @@ func (m skillGroupMembersModel) desired(ctx context.Context) (map[int64]int64, d
 	return out, diags
 }
 
+// plannedMembers is desired for a plan, with the count of members whose
+// agent_id is known only at apply (an agent made in this plan, a data
+// source read at apply), which desired leaves out: one of them may turn
+// out to be any agent of the group, which the plan's warnings say, not
+// guess (unknownStays).
+func (m skillGroupMembersModel) plannedMembers(ctx context.Context) (agents map[int64]int64, unknown int, diags diag.Diagnostics) {
+	agents, diags = m.desired(ctx)
+	if diags.HasError() {
+		return nil, 0, diags
+	}
+	var items []skillGroupMemberItem
+	diags.Append(m.Members.ElementsAs(ctx, &items, false)...)
+	for _, it := range items {
+		if it.AgentID.IsUnknown() {
+			unknown++
+		}
+	}
+	return agents, unknown, diags
+}
+
+// unknownStays is the remark of a plan's warning of the agents a write of
+// members removes, when unknown of its agent ids are known only at apply
+// ("" when none is).
+func unknownStays(unknown int) string {
+	if unknown == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d agent id(s) of members are known only at apply; any of these agents they turn out to be stays)", unknown)
+}
+
 func (m skillGroupMembersModel) desiredOrError(ctx context.Context) (map[int64]int64, error) {
 	out, diags := m.desired(ctx)
 	if diags.HasError() {
