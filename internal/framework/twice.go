@@ -26,10 +26,13 @@ import (
 // An import is told by its first read: ImportState (SetImported) marks the
 // private state it returns with importUnreadKey, and the read that follows
 // takes that mark away and marks the private state with importedInKey, the
-// token of this provider configuration's Claims (one Terraform command; one
-// run of `terraform test`). A plan of the resource then knows it imports
-// the object (the token is this configuration's, ImportedHere) or manages
-// it already (no token, or an earlier command's). The pair is checked per
+// token of this provider configuration's Claims (one Terraform command;
+// under `terraform test` with a provider block, Terraform 1.13 and later,
+// every run of the file: a later run's read takes the mark away, but a
+// run with refresh = false reads nothing and still sees it). A plan of the
+// resource then knows it imports the object (the token is this
+// configuration's, ImportedHere) or manages it already (no token, or an
+// earlier command's). The pair is checked per
 // provider configuration, contact center, kind and id
 // (tfkit.Claims.PlannedTwice), so two centers (whose ids overlap) never
 // meet, and neither do two imports of one object.

@@ -77,7 +77,7 @@ type Claims struct {
 	removals, statePlans atomic.Uint64
 	// creates holds, for each key a plan of this process gives an
 	// object, the objects planned so: see PlanGiven.
-	creates map[string][]planned
+	creates map[string][]givenPlan
 	// holders holds, for each key an object in the state of a plan of
 	// this process holds, whether the plan keeps it there, by the
 	// object's id: see PlanHolder.
@@ -646,9 +646,9 @@ func (c *Claims) PlanCreate(key string, value tftypes.Value) (other bool) {
 	return len(c.PlanGiven(key, "", value)) > 0
 }
 
-// planned is an object a plan gave a unique key (PlanGiven): how (kind)
+// givenPlan is an object a plan gave a unique key (PlanGiven): how (kind)
 // and its planned value.
-type planned struct {
+type givenPlan struct {
 	kind  string
 	value tftypes.Value
 	// walk is Claims.planWalk when it was planned.
@@ -678,9 +678,9 @@ func (c *Claims) PlanGiven(key, kind string, value tftypes.Value) (others []stri
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.creates == nil {
-		c.creates = map[string][]planned{}
+		c.creates = map[string][]givenPlan{}
 	}
-	recs, same := slices.DeleteFunc(c.creates[key], func(p planned) bool { return p.walk != c.planWalk }), -1
+	recs, same := slices.DeleteFunc(c.creates[key], func(p givenPlan) bool { return p.walk != c.planWalk }), -1
 	for i, p := range recs {
 		if same < 0 && p.kind == kind && PlannedAlike(p.value, value) {
 			same = i
@@ -691,7 +691,7 @@ func (c *Claims) PlanGiven(key, kind string, value tftypes.Value) (others []stri
 	if same >= 0 {
 		recs[same].value = value
 	} else {
-		recs = append(recs, planned{kind, value, c.planWalk})
+		recs = append(recs, givenPlan{kind, value, c.planWalk})
 	}
 	c.creates[key] = recs
 	return others
