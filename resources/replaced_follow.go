@@ -9,6 +9,8 @@ package resources
 // membership.
 
 import (
+	"strconv"
+
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/contactcenter/terraform-provider-contactcenter/internal/tfkit"
@@ -42,7 +44,7 @@ func (u uniqueValue) noteReplaced(req resource.ModifyPlanRequest, resp *resource
 			replaced = replaced || !rawAttr(resp.Plan.Raw, u.attr).Equal(rawAttr(req.State.Raw, u.attr))
 		}
 		if replaced && rawAttr(req.State.Raw, "id").As(&id) == nil && id != "" {
-			claims.Note(replacedKey(kind, id), "")
+			noteReplacedID(claims, kind, id)
 		}
 		return
 	}
@@ -50,8 +52,17 @@ func (u uniqueValue) noteReplaced(req resource.ModifyPlanRequest, resp *resource
 		return
 	}
 	for _, id := range claims.PlannedKeepers(u.key(v)) {
-		claims.Note(replacedKey(kind, id), "")
+		noteReplacedID(claims, kind, id)
 	}
+}
+
+// noteReplacedID records that this plan replaces the object of kind with
+// id, for this plans' walk (tfkit.Claims.PlanWalk): under `terraform test`
+// with a provider block, one process serves every run, and a replacement
+// planned by one run (a -replace in a command = plan run, which applies
+// nothing) kept a later run's membership of that agent or group quiet.
+func noteReplacedID(claims *tfkit.Claims, kind, id string) {
+	claims.Note(replacedKey(kind, id), strconv.FormatUint(claims.PlanWalk(), 10))
 }
 
 // followsReplaced reports whether the membership of state's que and
@@ -63,7 +74,7 @@ func followsReplaced(claims *tfkit.Claims, unknown []string, que, agent string) 
 		if a == "agent_id" {
 			kind, id = "agent", agent
 		}
-		if _, ok := claims.Noted(replacedKey(kind, id)); ok {
+		if w, ok := claims.Noted(replacedKey(kind, id)); ok && w == strconv.FormatUint(claims.PlanWalk(), 10) {
 			return true
 		}
 	}

@@ -94,6 +94,17 @@ type Claims struct {
 	planWalk  uint64
 }
 
+// PlanWalk is the number of the plans' walk (see Refreshed): a note that
+// holds it is of this command's plan when it is still the same.
+func (c *Claims) PlanWalk() uint64 {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.planWalk
+}
+
 // Refreshed records that the plan being made refreshed object key (a
 // resource type and the object's id), and tells whether a plan of a later
 // command began with it: Terraform refreshes each object of the state
