@@ -708,14 +708,23 @@ func (c *Claims) PlanGiven(key, kind string, value tftypes.Value) (others []stri
 	return others
 }
 
-// PlannedAlike tells whether a and b may be two plans of one object: each
-// value known in both is the same (an unknown one matches anything, as
-// Terraform's check of a final plan against the plan it applies lets an
-// unknown value become known, and nothing else change). A set with an
-// unknown element matches any set.
+// PlannedAlike tells whether b may be a later plan of the object a plan
+// planned as a: each value known in a is the same in b, and a value
+// unknown in a matches anything, as Terraform's check of a final plan
+// against the plan it applies lets an unknown value become known, and
+// nothing else change. A value b does not know where a did is another
+// object's: two agents given one user_num, one of them a group known only
+// at apply in queue_ids, planned the known one first, were taken for one
+// agent planned twice, and the plan did not warn "Agent Created Twice"
+// (the apply did, after creating the first and before being refused the
+// second). A set with an unknown element matches any set b knows whole,
+// and one b does not know whole only when a does not either.
 func PlannedAlike(a, b tftypes.Value) bool {
-	if !a.IsKnown() || !b.IsKnown() {
+	if !a.IsKnown() {
 		return true
+	}
+	if !b.IsKnown() {
+		return false
 	}
 	if a.IsNull() || b.IsNull() {
 		return a.IsNull() == b.IsNull()
@@ -735,8 +744,11 @@ func PlannedAlike(a, b tftypes.Value) bool {
 		}
 		return true
 	case ty.Is(tftypes.Set{}):
-		if !a.IsFullyKnown() || !b.IsFullyKnown() {
+		if !a.IsFullyKnown() {
 			return true
+		}
+		if !b.IsFullyKnown() {
+			return false
 		}
 		return a.Equal(b)
 	case ty.Is(tftypes.List{}), ty.Is(tftypes.Tuple{}):

@@ -57,6 +57,40 @@ func TestPlanGivenPlannedAgain(t *testing.T) {
 	}
 }
 
+// TestPlanGivenUnknownLater: an object planned with a value unknown that
+// an object planned before it with the same key knew is another object
+// (Terraform's plan of a create at apply only makes unknown values known):
+// two agents with one user_num, the second's queue_ids a group the apply
+// makes, the first's a group that exists. Both orders of the set and of a
+// whole value are checked.
+func TestPlanGivenUnknownLater(t *testing.T) {
+	t.Parallel()
+	ty := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"num": tftypes.String, "email": tftypes.String, "queues": tftypes.Set{ElementType: tftypes.Number},
+	}}
+	u := tftypes.UnknownValue
+	obj := func(email, queues any) tftypes.Value {
+		return tftypes.NewValue(ty, map[string]tftypes.Value{
+			"num": tftypes.NewValue(tftypes.String, "700"), "email": tftypes.NewValue(tftypes.String, email),
+			"queues": tftypes.NewValue(ty.AttributeTypes["queues"], queues),
+		})
+	}
+	num := func(n any) tftypes.Value { return tftypes.NewValue(tftypes.Number, n) }
+	for _, c := range []struct {
+		what          string
+		first, second tftypes.Value
+	}{
+		{"a group that exists, then one known only at apply", obj("a@x.com", []tftypes.Value{num(101)}), obj("a@x.com", []tftypes.Value{num(u)})},
+		{"an e-mail, then one known only at apply", obj("a@x.com", nil), obj(u, nil)},
+	} {
+		var claims Claims
+		claims.PlanGiven("k", "", c.first)
+		if got := claims.PlanGiven("k", "", c.second); len(got) != 1 {
+			t.Errorf("%s: others %q, want the first agent", c.what, got)
+		}
+	}
+}
+
 // TestRefreshedLaterCommand: an object refreshed again is a later
 // command's plan (Terraform refreshes each object once in a plan), and
 // what PlanGiven recorded before it is forgotten; objects refreshed once
