@@ -188,7 +188,7 @@ func (u uniqueValue) planHolder(req resource.ModifyPlanRequest, resp *resource.M
 // plans, so the warning names the other one by the value).
 // tfkit.Claims.PlanCreate tells the instances apart by their planned
 // values: two planned alike (a for_each whose map holds the same settings
-// under two keys), or alike but for values one of them knows only at
+// under two keys), or alike but for values the one planned first knows only at
 // apply, are not told; the plan of one instance at apply, in a process
 // that planned it before (`terraform test`), is not taken for another. A value known only at apply is
 // checked by the apply's create.
