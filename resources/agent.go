@@ -295,6 +295,7 @@ func (r *agentResource) Create(ctx context.Context, req resource.CreateRequest, 
 			}
 		}
 		plan.ID = types.StringValue(strconv.FormatInt(a.UserID.Int64(), 10))
+		r.Claims.ClaimAs(walkOf(r.Client), createdHereKey(plan.UserNum.ValueString(), plan.ID.ValueString()))
 		twice(plan.ID.ValueString(), &resp.Diagnostics)
 		setAppliedQueueIDs(ctx, resp.Private, plan.QueueIDs, &resp.Diagnostics)
 		return nil
