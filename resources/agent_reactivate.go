@@ -28,6 +28,23 @@ func numberKey(num string) string { return "agent number " + num }
 // freedKey names, in Claims, an agent number a delete of this run freed.
 func freedKey(num string) string { return "freed agent number " + num }
 
+// createdHereKey names, in Claims, the create of agent id with user_num
+// num by this apply (claimed as the walk, walkOf).
+func createdHereKey(num, id string) string { return "agent created " + num + ":" + id }
+
+// createdHereHint is the hint of a create refused user_num num because
+// another create of this apply made agent id with it: two resources or
+// instances of the configuration given one user_num, which the plan warned
+// of ("Agent Created Twice") when it could tell them apart. The hint of
+// refusedHint, which names causes outside this apply, said the provider
+// "cannot tell why".
+func createdHereHint(num, id string) string {
+	return fmt.Sprintf("agent %[2]s was created with user_num = %[1]q earlier in this apply, by another resource or instance of this configuration "+
+		"(the \"Agent Created Twice\" warning, of this apply's plan or of the plan before it, names the value): the user_num is unique on the platform. "+
+		"Give one of the two another user_num (search the configuration, and its data files, for %[1]q), or remove one of them; "+
+		"do not import agent %[2]s here, the other resource manages it", num, id)
+}
+
 // reactivate handles a failed users/add: when the number belongs to a
 // resigned agent (delete_mode = "resign" keeps it, and so does the portal
 // when a person leaves), that agent is brought back as a new agent would
@@ -47,23 +64,6 @@ func freedKey(num string) string { return "freed agent number " + num }
 // the apply ended with it resigned. A number that delete freed meanwhile
 // is created now, where the apply failed ("apply again"); then the
 // returned warning is "".
-// createdHereKey names, in Claims, the create of agent id with user_num
-// num by this apply (claimed as the walk, walkOf).
-func createdHereKey(num, id string) string { return "agent created " + num + ":" + id }
-
-// createdHereHint is the hint of a create refused user_num num because
-// another create of this apply made agent id with it: two resources or
-// instances of the configuration given one user_num, which the plan warned
-// of ("Agent Created Twice") when it could tell them apart. The hint of
-// refusedHint, which names causes outside this apply, said the provider
-// "cannot tell why".
-func createdHereHint(num, id string) string {
-	return fmt.Sprintf("agent %[2]s was created with user_num = %[1]q earlier in this apply, by another resource or instance of this configuration "+
-		"(the \"Agent Created Twice\" warning, of this apply's plan or of the plan before it, names the value): the user_num is unique on the platform. "+
-		"Give one of the two another user_num (search the configuration, and its data files, for %[1]q), or remove one of them; "+
-		"do not import agent %[2]s here, the other resource manages it", num, id)
-}
-
 func (r *agentResource) reactivate(ctx context.Context, in client.AgentInput, addErr error) (*client.Agent, string, error) {
 	defer r.Claims.Lock(numberKey(*in.UserNum))()
 	a, err := r.Client.Agents.GetByNum(ctx, *in.UserNum)
