@@ -3,7 +3,6 @@ package resources
 import (
 	"context"
 	"fmt"
-	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -89,10 +88,7 @@ func queueIDsKept(ctx context.Context, claims *tfkit.Claims, walk string, queueI
 			by = append(by, fmt.Sprintf("skill group %d (by a %s)", q, kind))
 			kinds[kind] = true
 		}
-		held := "no group"
-		if len(ids) > 0 {
-			held = "skill group(s) " + joinIDs(ids)
-		}
+		held := heldGroups(ids)
 		diags.AddAttributeWarning(path.Root("queue_ids"), "Skill Group Managed Twice",
 			fmt.Sprintf("Agent %s (id %s) is in groups this apply put it in that its queue_ids (%s) leaves out: %s. "+
 				"queue_ids lists all of an agent's groups: %s. %s",
@@ -181,25 +177,11 @@ func planQueueIDs(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 		return
 	}
 	planned, written := claims.NotedIn(plannedPutInSet(ag)), claims.NotedIn(putInSet(ag))
-	var by []string
-	kinds := map[string]bool{}
-	for _, k := range slices.Sorted(maps.Keys(planned)) {
-		if planned[k] != walk || written[k] == walk {
-			continue
-		}
-		group, kind, _ := strings.Cut(k, " by ")
-		if q, err := strconv.ParseInt(group, 10, 64); err == nil && !slices.Contains(ids, q) {
-			by = append(by, fmt.Sprintf("skill group %d (by a %s)", q, kind))
-			kinds[kind] = true
-		}
-	}
+	by, kinds := groupsLeftOut(planned, ids, func(k string) bool { return planned[k] == walk && written[k] != walk })
 	if len(by) == 0 {
 		return
 	}
-	held := "no group"
-	if len(ids) > 0 {
-		held = "skill group(s) " + joinIDs(ids)
-	}
+	held := heldGroups(ids)
 	does := "the agent's write takes it out of them, the membership resource's puts it back"
 	if kept {
 		does = keptDoes(true, "those groups")

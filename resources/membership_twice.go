@@ -316,10 +316,7 @@ func warnQueueIDsOmit(claims *tfkit.Claims, walk string, planned bool, kind stri
 		if !ok || slices.Contains(ids, queID) {
 			continue
 		}
-		held := "no group"
-		if len(ids) > 0 {
-			held = "skill group(s) " + joinIDs(ids)
-		}
+		held := heldGroups(ids)
 		what, does := when+" a queue_ids that leaves the group out", "the agent's write takes it out of the group, this resource's puts it back"
 		switch {
 		case kept && planned:
@@ -345,19 +342,8 @@ func warnPutInElsewhere(claims *tfkit.Claims, walk string, ids []int64, num, id 
 		return
 	}
 	noteQueueIDs(claims, writtenQueueIDsKey(id), walk, num, ids, false)
-	var by []string
-	kinds := map[string]bool{}
 	notes := claims.NotedIn(putInSet(ag))
-	for _, k := range slices.Sorted(maps.Keys(notes)) {
-		if notes[k] != walk {
-			continue
-		}
-		group, kind, _ := strings.Cut(k, " by ")
-		if q, err := strconv.ParseInt(group, 10, 64); err == nil && !slices.Contains(ids, q) {
-			by = append(by, fmt.Sprintf("skill group %d (by a %s)", q, kind))
-			kinds[kind] = true
-		}
-	}
+	by, kinds := groupsLeftOut(notes, ids, func(k string) bool { return notes[k] == walk })
 	if len(by) == 0 {
 		return
 	}
@@ -397,4 +383,33 @@ func notePlannedQueueIDs(ctx context.Context, req resource.ModifyPlanRequest, cl
 	held, ok := numbers(rawAttr(req.State.Raw, "queue_ids"))
 	kept := ok && rawAttr(req.State.Raw, "user_num").Equal(rawAttr(req.Plan.Raw, "user_num")) && sameInt64Set(held, ids)
 	noteQueueIDs(claims, plannedQueueIDsKey(id), walk, num, ids, kept)
+}
+
+// groupsLeftOut returns, from notes of the groups membership resources put
+// an agent in (claimPutIn's keys, "<que_id> by <kind>"), those that take
+// keeps and queue_ids ids leaves out, as "skill group 102 (by a
+// contactcenter_skill_group_members)", sorted, and the kinds that put it
+// there.
+func groupsLeftOut(notes map[string]string, ids []int64, take func(key string) bool) (by []string, kinds map[string]bool) {
+	kinds = map[string]bool{}
+	for _, k := range slices.Sorted(maps.Keys(notes)) {
+		if !take(k) {
+			continue
+		}
+		group, kind, _ := strings.Cut(k, " by ")
+		if q, err := strconv.ParseInt(group, 10, 64); err == nil && !slices.Contains(ids, q) {
+			by = append(by, fmt.Sprintf("skill group %d (by a %s)", q, kind))
+			kinds[kind] = true
+		}
+	}
+	return by, kinds
+}
+
+// heldGroups says which groups queue_ids ids lists: "skill group(s) 101,
+// 102", or "no group".
+func heldGroups(ids []int64) string {
+	if len(ids) == 0 {
+		return "no group"
+	}
+	return "skill group(s) " + joinIDs(ids)
 }
