@@ -1,7 +1,6 @@
 package resources_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,18 +23,7 @@ func TestAccSkillGroupMembers_importWarnsOfAgentsNotListed(t *testing.T) {
 	env := acctest.New(t)
 	c := env.Client(t)
 	w := env.Workdir(t)
-	const ids = `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var got []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
-		t.Fatal(err)
-	}
-	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	queID, agID := applyMembersConfig(t, w, membersConfig(member("a", 1), member("b", 2)))
 	// The configuration to adopt the membership is written (a and b), then
 	// the portal puts c in the group.
 	w.Must(0, "state", "rm", "contactcenter_skill_group_members.test")
@@ -47,7 +35,7 @@ output "ids" {
 	want := fmt.Sprintf("This plan imports the membership of skill group %d, which has 1 agent(s) that members does not list: 7003 (ag_id %d, skill 3).", queID, agID)
 	const way = "To keep them in the group, add them to members with the skill shown; to take them out of it, apply as planned."
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids + imp)
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + idsOutput + imp)
 	for _, args := range [][]string{{"plan", "-no-color"}, {"plan", "-no-color", "-refresh=false"}} {
 		out := flat(w.Must(0, args...))
 		if !strings.Contains(out, title) || !strings.Contains(out, want) || !strings.Contains(out, way) || strings.Count(out, title) != 1 {
@@ -58,12 +46,12 @@ output "ids" {
 		}
 	}
 	// Listed, the agent stays, and nothing is said.
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2), member("c", 3)) + ids + imp)
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2), member("c", 3)) + idsOutput + imp)
 	if out := flat(w.Must(0, "plan", "-no-color")); strings.Contains(out, title) || !strings.Contains(out, "1 to import, 0 to add, 0 to change") {
 		t.Errorf("an import that lists every agent of the group: want no change and no warning:\n%s", out)
 	}
 	// The apply does what it did: c leaves the group; it says why.
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids + imp)
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + idsOutput + imp)
 	if out := flat(w.Must(0, "apply", "-auto-approve", "-no-color")); !strings.Contains(out, want) {
 		t.Errorf("the import's apply lacks the warning %q:\n%s", want, out)
 	}
@@ -76,7 +64,7 @@ output "ids" {
 			t.Errorf("the import's apply left agent %d in the group: the apply is unchanged, it removes it", agID)
 		}
 	}
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids)
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + idsOutput)
 	if out := flat(w.Must(0, "plan", "-no-color")); strings.Contains(out, title) || !strings.Contains(out, "No changes.") {
 		t.Errorf("the plan after the import: want no change and no warning:\n%s", out)
 	}

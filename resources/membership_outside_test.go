@@ -24,18 +24,7 @@ func TestAccSkillGroupMembers_addedOutsideWarns(t *testing.T) {
 	env := acctest.New(t)
 	c := env.Client(t)
 	w := env.Workdir(t)
-	const ids = `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`
-	w.WriteBody(membersConfig(member("a", 1), member("b", 1)) + ids)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var got []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
-		t.Fatal(err)
-	}
-	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	queID, agID := applyMembersConfig(t, w, membersConfig(member("a", 1), member("b", 1)))
 	// Another configuration puts c in the group.
 	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
 		t.Fatal(err)
@@ -43,7 +32,7 @@ output "ids" {
 	const title = "Agents Added Outside This Configuration Will Leave the Skill Group"
 	want := fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 7003 (ag_id %d).", queID, agID)
 	// This configuration also drops b, which it put there: not named.
-	w.WriteBody(membersConfig(member("a", 1)) + ids)
+	w.WriteBody(membersConfig(member("a", 1)) + idsOutput)
 	for _, args := range [][]string{{"plan", "-no-color"}, {"plan", "-destroy", "-no-color"}} {
 		out := strings.Join(strings.Fields(w.Must(0, args...)), " ")
 		if !strings.Contains(out, title) || !strings.Contains(out, want) {
@@ -55,7 +44,7 @@ output "ids" {
 		t.Errorf("a plan after the apply that removed the agent still warns:\n%s", out)
 	}
 	// An agent the configuration takes out of members is not outside it.
-	w.WriteBody(membersConfig() + ids)
+	w.WriteBody(membersConfig() + idsOutput)
 	if out := w.Must(0, "plan", "-no-color"); strings.Contains(out, title) {
 		t.Errorf("a plan that takes out an agent the configuration put there warns:\n%s", out)
 	}
@@ -74,24 +63,13 @@ func TestAccSkillGroupMembers_addedOutsideWarnsBesideNewAgent(t *testing.T) {
 	env := acctest.New(t)
 	c := env.Client(t)
 	w := env.Workdir(t)
-	const ids = `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`
-	w.WriteBody(membersConfig(member("a", 1)) + ids)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var got []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
-		t.Fatal(err)
-	}
-	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	queID, agID := applyMembersConfig(t, w, membersConfig(member("a", 1)))
 	// The portal (or another configuration) puts c in the group.
 	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
 		t.Fatal(err)
 	}
 	// This configuration onboards a new agent d into the group.
-	w.WriteBody(membersConfig(member("a", 1), member("d", 1)) + ids + `
+	w.WriteBody(membersConfig(member("a", 1), member("d", 1)) + idsOutput + `
 resource "contactcenter_agent" "d" {
   user_num      = "7004"
   user_name     = "D"
@@ -116,23 +94,12 @@ func TestAccSkillGroupMember_existingMembershipWarns(t *testing.T) {
 	t.Parallel()
 	env := acctest.New(t)
 	w := env.Workdir(t)
-	const ids = `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`
-	w.WriteBody(membershipBase + ids)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var got []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
-		t.Fatal(err)
-	}
-	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	queID, agID := applyMembersConfig(t, w, membershipBase)
 	// Another configuration puts c in the group.
 	if err := env.Client(t).Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	w.WriteBody(membershipBase + ids + `
+	w.WriteBody(membershipBase + idsOutput + `
 resource "contactcenter_skill_group_member" "c" {
   que_id   = contactcenter_skill_group.g.id
   agent_id = contactcenter_agent.c.id
@@ -463,21 +430,10 @@ func TestAccSkillGroupMembers_addedOutsideWarnsAfterImport(t *testing.T) {
 	env := acctest.New(t)
 	c := env.Client(t)
 	w := env.Workdir(t)
-	const ids = `
-output "ids" {
-  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
-}
-`
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids)
-	w.Must(0, "apply", "-auto-approve", "-no-color")
-	var got []string
-	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
-		t.Fatal(err)
-	}
-	queID, agID := mustAtoi(t, got[0]), mustAtoi(t, got[1])
+	queID, agID := applyMembersConfig(t, w, membersConfig(member("a", 1), member("b", 2)))
 	// Adopted: the membership leaves the state and is imported back.
 	w.Must(0, "state", "rm", "contactcenter_skill_group_members.test")
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids + fmt.Sprintf(`
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + idsOutput + fmt.Sprintf(`
 import {
   to = contactcenter_skill_group_members.test
   id = "%d"
@@ -488,7 +444,7 @@ import {
 	if err := c.Queues.Assign(t.Context(), queID, []client.AgentSkill{{AgID: agID, Skill: 3}}); err != nil {
 		t.Fatal(err)
 	}
-	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + ids)
+	w.WriteBody(membersConfig(member("a", 1), member("b", 2)) + idsOutput)
 	const title = "Agents Added Outside This Configuration Will Leave the Skill Group"
 	want := fmt.Sprintf("Skill group %d has 1 agent(s) that this configuration did not put there: 7003 (ag_id %d).", queID, agID)
 	out := strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
@@ -497,9 +453,30 @@ import {
 	}
 	// The agents the import read are the configuration's: taking one out
 	// of members is not named.
-	w.WriteBody(membersConfig(member("a", 1)) + ids)
+	w.WriteBody(membersConfig(member("a", 1)) + idsOutput)
 	out = strings.Join(strings.Fields(w.Must(0, "plan", "-no-color")), " ")
 	if strings.Contains(out, "did not put there: 7002") || strings.Contains(out, "7002 (ag_id") {
 		t.Errorf("the plan names an agent the import read:\n%s", out)
 	}
+}
+
+// idsOutput is applyMembersConfig's output of the ids; a configuration
+// written after it keeps it.
+const idsOutput = `
+output "ids" {
+  value = [contactcenter_skill_group.g.id, contactcenter_agent.c.id]
+}
+`
+
+// applyMembersConfig applies config (a membersConfig) and returns the ids
+// of its group and of its agent c, which the config does not list.
+func applyMembersConfig(t *testing.T, w *acctest.Workdir, config string) (queID, agID int64) {
+	t.Helper()
+	w.WriteBody(config + idsOutput)
+	w.Must(0, "apply", "-auto-approve", "-no-color")
+	var got []string
+	if err := json.Unmarshal([]byte(w.Must(0, "output", "-json", "ids")), &got); err != nil {
+		t.Fatal(err)
+	}
+	return mustAtoi(t, got[0]), mustAtoi(t, got[1])
 }
