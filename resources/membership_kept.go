@@ -167,11 +167,11 @@ func planQueueIDs(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 	}
 	ag, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
-		notePlannedQueueIDs(ctx, req, claims, walk)
+		notePlannedQueueIDs(req, claims, walk)
 		return
 	}
 	defer claims.Lock(twicePlanLock(ag))()
-	notePlannedQueueIDs(ctx, req, claims, walk)
+	notePlannedQueueIDs(req, claims, walk)
 	num, ids, kept, ok := notedQueueIDs(claims, plannedQueueIDsKey(id), walk)
 	if !ok {
 		return

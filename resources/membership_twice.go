@@ -166,14 +166,14 @@ func warnQueueIDsTakenOut(ctx context.Context, req resource.ModifyPlanRequest, r
 	if !ok || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || !rawAttr(req.Plan.Raw, "queue_ids").IsFullyKnown() {
 		return
 	}
-	var state, plan agentModel
-	if req.State.Get(ctx, &state).HasError() || req.Plan.Get(ctx, &plan).HasError() || state.QueueIDs.IsNull() || plan.QueueIDs.IsNull() ||
-		!plan.UserNum.Equal(state.UserNum) {
-		return
-	}
-	held, d := tfkit.Int64sFromSet(ctx, state.QueueIDs)
-	planned, d2 := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
-	if d.HasError() || d2.HasError() {
+	// The raw values, as the rest of the agent's plan reads them: decoding
+	// the state and the plan into agentModel, twice per agent and plan, is
+	// the framework's costliest step (issue 12's plan cost).
+	held, ok := numbers(rawAttr(req.State.Raw, "queue_ids"))
+	planned, ok2 := numbers(rawAttr(req.Plan.Raw, "queue_ids"))
+	var num, id string
+	if !ok || !ok2 || !rawAttr(req.Plan.Raw, "user_num").Equal(rawAttr(req.State.Raw, "user_num")) ||
+		rawAttr(req.State.Raw, "user_num").As(&num) != nil || rawAttr(req.State.Raw, "id").As(&id) != nil {
 		return
 	}
 	var back []int64
@@ -191,7 +191,7 @@ func warnQueueIDsTakenOut(ctx context.Context, req resource.ModifyPlanRequest, r
 			"(the portal, a ccsync roster), or a contactcenter_skill_group_members that does not list the agent did (of another configuration, or of this one). "+
 			"This update puts it back. If a contactcenter_skill_group_members manages the group, the two undo each other at every apply: manage each group in one form only "+
 			"(list the agent in that resource's members and take the group out of queue_ids, or take it out of that resource's members and let queue_ids hold it).",
-			state.UserNum.ValueString(), state.ID.ValueString(), joinIDs(back)))
+			num, id, joinIDs(back)))
 }
 
 // The other shape of a group managed twice (above, one group in both forms): a
@@ -357,7 +357,7 @@ func warnPutInElsewhere(claims *tfkit.Claims, walk string, ids []int64, num, id 
 // gives it (known, with its id known: every plan after the create), for
 // the membership resources planned after it (they refer to the agent's
 // id). A queue_ids left unset records none.
-func notePlannedQueueIDs(ctx context.Context, req resource.ModifyPlanRequest, claims *tfkit.Claims, walk string) {
+func notePlannedQueueIDs(req resource.ModifyPlanRequest, claims *tfkit.Claims, walk string) {
 	if req.Plan.Raw.IsNull() {
 		return
 	}
@@ -370,12 +370,8 @@ func notePlannedQueueIDs(ctx context.Context, req resource.ModifyPlanRequest, cl
 		claims.Note(plannedQueueIDsKey(id), "")
 		return
 	}
-	var plan agentModel
-	if req.Plan.Get(ctx, &plan).HasError() {
-		return
-	}
-	ids, d := tfkit.Int64sFromSet(ctx, plan.QueueIDs)
-	if d.HasError() {
+	ids, ok := numbers(q)
+	if !ok {
 		return
 	}
 	// Unchanged, the apply does not send it (unchangedAgentInput), nor
